@@ -1,0 +1,162 @@
+//! The module's constant pool: hash-consed constants, including constant expressions.
+//!
+//! A `ConstId` names one distinct `(type, kind)` pair, so equal constants share an id and
+//! comparing constants is comparing ids. Globals, block addresses and inline asm are
+//! constants too, as in LLVM.
+
+use super::apint::ApInt;
+use super::entity::{EntityRef, EntityVec};
+use super::function::Block;
+use super::inst::InstFlags;
+use super::module::GlobalId;
+use super::opcode::Opcode;
+use super::types::TypeId;
+use std::collections::HashMap;
+
+crate::entity!(
+    /// A constant in the module's pool.
+    ConstId,
+    "c"
+);
+
+/// What a constant is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConstKind {
+    /// An integer (`i1` `true`/`false` included).
+    Int(ApInt),
+    /// A float, as its bit pattern (the low `bits()` bits of the format).
+    Float(u128),
+    /// `null` (pointers, and target types that allow it).
+    Null,
+    /// `none` (tokens).
+    NoneToken,
+    /// `zeroinitializer`.
+    Zero,
+    /// `undef`.
+    Undef,
+    /// `poison`.
+    Poison,
+    /// Struct, array or vector elements, in order.
+    Aggregate(Box<[ConstId]>),
+    /// `c"..."`: an array of `i8`.
+    Bytes(Box<[u8]>),
+    /// The address of a global value (`@g`).
+    Global(GlobalId),
+    /// `blockaddress(@f, %bb)`.
+    BlockAddress {
+        /// The function.
+        func: GlobalId,
+        /// The block in that function.
+        block: Block,
+    },
+    /// `dso_local_equivalent @f`.
+    DsoLocalEquivalent(GlobalId),
+    /// `no_cfi @f`.
+    NoCfi(GlobalId),
+    /// `ptrauth (ptr @f, i32 key[, i64 disc[, ptr addrdisc]])`.
+    PtrAuth(Box<[ConstId]>),
+    /// A constant expression.
+    Expr(Box<ConstExpr>),
+    /// Inline assembly, usable only as a callee.
+    InlineAsm(Box<InlineAsm>),
+}
+
+/// A constant expression (`getelementptr (...)`, `ptrtoint (...)`, `add (...)`, ...).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ConstExpr {
+    /// The operation (LLVM 19 keeps casts, GEP, vector ops, `add sub mul xor`).
+    pub op: Opcode,
+    /// `nuw`/`nsw`/`inbounds`/`nusw` and the like.
+    pub flags: InstFlags,
+    /// The operands.
+    pub operands: Box<[ConstId]>,
+    /// For GEP: the source element type.
+    pub source_ty: Option<TypeId>,
+    /// For GEP: `inrange(lo, hi)`.
+    pub inrange: Option<(ApInt, ApInt)>,
+}
+
+/// An inline assembly callee: `asm sideeffect "text", "constraints"`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InlineAsm {
+    /// The assembly text.
+    pub asm: Box<[u8]>,
+    /// The constraint string.
+    pub constraints: Box<[u8]>,
+    /// `sideeffect`.
+    pub side_effect: bool,
+    /// `alignstack`.
+    pub align_stack: bool,
+    /// `inteldialect`.
+    pub intel_dialect: bool,
+    /// `unwind`.
+    pub unwind: bool,
+}
+
+/// One constant: its type and what it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ConstData {
+    /// The type.
+    pub ty: TypeId,
+    /// The value.
+    pub kind: ConstKind,
+}
+
+/// The hash-consed constant pool.
+#[derive(Clone, Debug, Default)]
+pub struct ConstPool {
+    items: EntityVec<ConstId, ConstData>,
+    map: HashMap<ConstData, ConstId>,
+}
+
+impl ConstPool {
+    /// Interns a constant.
+    pub fn intern(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
+        let data = ConstData { ty, kind };
+        if let Some(&id) = self.map.get(&data) {
+            return id;
+        }
+        let id = self.items.push(data.clone());
+        self.map.insert(data, id);
+        id
+    }
+    /// A constant's data.
+    #[inline]
+    pub fn get(&self, c: ConstId) -> &ConstData {
+        &self.items[c]
+    }
+    /// A constant's type.
+    #[inline]
+    pub fn ty(&self, c: ConstId) -> TypeId {
+        self.items[c].ty
+    }
+    /// A constant's kind.
+    #[inline]
+    pub fn kind(&self, c: ConstId) -> &ConstKind {
+        &self.items[c].kind
+    }
+    /// True when `c` belongs to this pool.
+    pub fn is_valid(&self, c: ConstId) -> bool {
+        self.items.is_valid(c)
+    }
+    /// The number of constants.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+    /// An integer constant.
+    pub fn int(&mut self, ty: TypeId, v: ApInt) -> ConstId {
+        self.intern(ty, ConstKind::Int(v))
+    }
+    /// All constants.
+    pub fn iter(&self) -> impl Iterator<Item = (ConstId, &ConstData)> {
+        self.items.iter()
+    }
+    /// The id the next new constant will get.
+    pub fn next_id(&self) -> ConstId {
+        ConstId::new(self.items.len())
+    }
+}

@@ -1,0 +1,387 @@
+//! Instruction data: operands, flags and per-opcode payloads.
+//!
+//! An instruction is an [`InstData`] in its function's arena. Operands that are values are
+//! [`Operand`]s; successor blocks, predicates, orderings and the like live in the typed
+//! [`Extra`] payload, so walking the CFG never has to decode operands.
+
+use super::attrs::AttrSetId;
+use super::constants::ConstId;
+use super::function::{Block, MdOpId, Value};
+use super::metadata::MdId;
+use super::opcode::Opcode;
+use super::symbol::Symbol;
+use super::types::TypeId;
+use crate::diag::Span;
+
+crate::entity!(
+    /// An instruction in its function.
+    Inst,
+    "inst"
+);
+
+/// An instruction operand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Operand {
+    /// An SSA value of this function (argument or instruction result).
+    Value(Value),
+    /// A module constant (including global addresses and inline asm).
+    Const(ConstId),
+    /// A metadata argument (`metadata i32 %x`, `metadata !5`) of an intrinsic call.
+    Md(MdOpId),
+}
+
+/// Instruction flags as bits (which apply depends on the opcode).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InstFlags(pub u16);
+
+impl InstFlags {
+    /// `nuw`.
+    pub const NUW: u16 = 1;
+    /// `nsw`.
+    pub const NSW: u16 = 2;
+    /// `exact`.
+    pub const EXACT: u16 = 4;
+    /// `disjoint`.
+    pub const DISJOINT: u16 = 8;
+    /// `nneg`.
+    pub const NNEG: u16 = 16;
+    /// `samesign` (icmp).
+    pub const SAMESIGN: u16 = 32;
+    /// `inbounds` (GEP).
+    pub const INBOUNDS: u16 = 64;
+    /// `nusw` (GEP).
+    pub const NUSW: u16 = 128;
+    /// `volatile` (load, store, cmpxchg, atomicrmw).
+    pub const VOLATILE: u16 = 256;
+    /// `weak` (cmpxchg).
+    pub const WEAK: u16 = 512;
+    /// `inalloca` (alloca).
+    pub const INALLOCA: u16 = 1024;
+    /// `swifterror` (alloca).
+    pub const SWIFTERROR: u16 = 2048;
+    /// `cleanup` (landingpad).
+    pub const CLEANUP: u16 = 4096;
+
+    /// True when every bit of `f` is set.
+    #[inline]
+    pub fn has(self, f: u16) -> bool {
+        self.0 & f == f
+    }
+    /// Sets bits.
+    #[inline]
+    pub fn set(&mut self, f: u16) {
+        self.0 |= f;
+    }
+}
+
+/// Fast-math flags as bits.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FastMath(pub u8);
+
+impl FastMath {
+    /// Each flag's keyword and bit, in the order LLVM prints them.
+    pub const NAMES: [(&'static str, u8); 7] = [
+        ("nnan", 1),
+        ("ninf", 2),
+        ("nsz", 4),
+        ("arcp", 8),
+        ("contract", 16),
+        ("afn", 32),
+        ("reassoc", 64),
+    ];
+    /// All flags (`fast`).
+    pub const FAST: u8 = 127;
+    /// `nnan`.
+    pub const NNAN: u8 = 1;
+    /// `ninf`.
+    pub const NINF: u8 = 2;
+    /// True when every bit of `f` is set.
+    pub fn has(self, f: u8) -> bool {
+        self.0 & f == f
+    }
+}
+
+crate::keyword_enum!(
+    /// `icmp` predicates.
+    IntPredicate { Eq = "eq", Ne = "ne", Ugt = "ugt", Uge = "uge", Ult = "ult", Ule = "ule",
+        Sgt = "sgt", Sge = "sge", Slt = "slt", Sle = "sle" }
+);
+crate::keyword_enum!(
+    /// `fcmp` predicates.
+    FloatPredicate { False = "false", Oeq = "oeq", Ogt = "ogt", Oge = "oge", Olt = "olt",
+        Ole = "ole", One = "one", Ord = "ord", Ueq = "ueq", Ugt = "ugt", Uge = "uge", Ult = "ult",
+        Ule = "ule", Une = "une", Uno = "uno", True = "true" }
+);
+crate::keyword_enum!(
+    /// Atomic memory orderings.
+    Ordering { NotAtomic = "", Unordered = "unordered", Monotonic = "monotonic",
+        Acquire = "acquire", Release = "release", AcqRel = "acq_rel", SeqCst = "seq_cst" }
+);
+crate::keyword_enum!(
+    /// `atomicrmw` operations.
+    RmwOp { Xchg = "xchg", Add = "add", Sub = "sub", And = "and", Nand = "nand", Or = "or",
+        Xor = "xor", Max = "max", Min = "min", UMax = "umax", UMin = "umin", FAdd = "fadd",
+        FSub = "fsub", FMax = "fmax", FMin = "fmin", UIncWrap = "uinc_wrap",
+        UDecWrap = "udec_wrap" }
+);
+crate::keyword_enum!(
+    /// `tail`, `musttail`, `notail` markers of calls.
+    TailKind { None = "", Tail = "tail", MustTail = "musttail", NoTail = "notail" }
+);
+
+impl Ordering {
+    /// True for orderings that include acquire semantics.
+    pub fn is_acquire(self) -> bool {
+        matches!(self, Ordering::Acquire | Ordering::AcqRel | Ordering::SeqCst)
+    }
+    /// True for orderings that include release semantics.
+    pub fn is_release(self) -> bool {
+        matches!(self, Ordering::Release | Ordering::AcqRel | Ordering::SeqCst)
+    }
+    /// True for anything but `NotAtomic`.
+    pub fn is_atomic(self) -> bool {
+        self != Ordering::NotAtomic
+    }
+}
+
+/// A synchronization scope: the default system scope or `syncscope("name")`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SyncScope {
+    /// The whole system (no `syncscope`).
+    #[default]
+    System,
+    /// `syncscope("name")`.
+    Named(Box<[u8]>),
+}
+
+/// Atomic access details for loads, stores, cmpxchg, atomicrmw and fence.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MemInfo {
+    /// `align N` (bytes), if written.
+    pub align: Option<u64>,
+    /// The ordering (success ordering for cmpxchg).
+    pub ordering: Ordering,
+    /// The failure ordering (cmpxchg only).
+    pub failure: Ordering,
+    /// The scope.
+    pub scope: SyncScope,
+}
+
+
+/// A call's callee type, conventions, attributes and bundles (for `call`, `invoke`, `callbr`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallInfo {
+    /// The function type of the call.
+    pub fn_ty: TypeId,
+    /// The calling convention (0 = `ccc`).
+    pub cc: u32,
+    /// Return attributes.
+    pub ret_attrs: AttrSetId,
+    /// Function (call-site) attributes.
+    pub fn_attrs: AttrSetId,
+    /// Attributes of each argument.
+    pub arg_attrs: Box<[AttrSetId]>,
+    /// `tail`/`musttail`/`notail`.
+    pub tail: TailKind,
+    /// Operand bundles `[ "tag"(ty %v, ...) ]`.
+    pub bundles: Box<[Bundle]>,
+    /// `addrspace(N)` written on the call, if any.
+    pub addrspace: Option<u32>,
+}
+
+/// An operand bundle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bundle {
+    /// The tag.
+    pub tag: Box<[u8]>,
+    /// The inputs.
+    pub inputs: Box<[Operand]>,
+}
+
+/// A `landingpad` clause.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Clause {
+    /// `catch <ty> <val>`.
+    Catch(Operand),
+    /// `filter <ty> <val>`.
+    Filter(Operand),
+}
+
+/// Per-opcode data that is not a value operand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Extra {
+    /// Nothing beyond operands.
+    None,
+    /// `icmp` predicate.
+    ICmp(IntPredicate),
+    /// `fcmp` predicate.
+    FCmp(FloatPredicate),
+    /// `alloca <ty>, <count>, align N, addrspace(N)`.
+    Alloca {
+        /// The allocated type.
+        elem_ty: TypeId,
+        /// `align N`.
+        align: Option<u64>,
+        /// `addrspace(N)`.
+        addrspace: u32,
+    },
+    /// Loads, stores, `cmpxchg`, `atomicrmw`, `fence`.
+    Mem(Box<MemInfo>),
+    /// `atomicrmw`.
+    Rmw(RmwOp, Box<MemInfo>),
+    /// `getelementptr`.
+    Gep {
+        /// The source element type.
+        source_ty: TypeId,
+    },
+    /// `phi`: the incoming block of each value operand.
+    Phi(Box<[Block]>),
+    /// `br`: one destination, or true and false destinations (operand 0 is the condition).
+    Br(Box<[Block]>),
+    /// `switch`: default and `(case value, destination)` pairs.
+    Switch {
+        /// The default destination.
+        default: Block,
+        /// The cases.
+        cases: Box<[(ConstId, Block)]>,
+    },
+    /// `indirectbr`: the possible destinations.
+    IndirectBr(Box<[Block]>),
+    /// `call`: operand 0 is the callee, then the arguments (bundle inputs are in the bundles).
+    Call(Box<CallInfo>),
+    /// `invoke`: as `call`, with normal and unwind destinations.
+    Invoke(Box<CallInfo>, Block, Block),
+    /// `callbr`: as `call`, with the default destination and the indirect ones.
+    CallBr(Box<CallInfo>, Block, Box<[Block]>),
+    /// `extractvalue`/`insertvalue` indices.
+    Indices(Box<[u32]>),
+    /// `landingpad` clauses (the `cleanup` flag is in the flags).
+    LandingPad(Box<[Clause]>),
+    /// `catchswitch within %p [handlers] unwind label %u / to caller`.
+    CatchSwitch {
+        /// The handlers.
+        handlers: Box<[Block]>,
+        /// The unwind destination, `None` for `unwind to caller`.
+        unwind: Option<Block>,
+    },
+    /// `catchret from %pad to label %dest`.
+    CatchRet(Block),
+    /// `cleanupret from %pad unwind label %u / to caller`.
+    CleanupRet(Option<Block>),
+}
+
+/// One instruction.
+#[derive(Clone, Debug)]
+pub struct InstData {
+    /// The opcode.
+    pub op: Opcode,
+    /// Flags such as `nsw`.
+    pub flags: InstFlags,
+    /// Fast-math flags.
+    pub fmf: FastMath,
+    /// The result type (`void` when there is no result).
+    pub ty: TypeId,
+    /// Value operands, in the order the LangRef writes them.
+    pub args: Box<[Operand]>,
+    /// Per-opcode data.
+    pub extra: Extra,
+    /// The result value, if the instruction has one.
+    pub result: Option<Value>,
+    /// Where it was written.
+    pub span: Span,
+    /// Metadata attachments (`!dbg !5`), kind name and node.
+    pub md: Box<[(Symbol, MdId)]>,
+}
+
+impl InstData {
+    /// A new instruction without flags, payload or metadata.
+    pub fn new(op: Opcode, ty: TypeId, args: Vec<Operand>) -> InstData {
+        InstData {
+            op,
+            flags: InstFlags::default(),
+            fmf: FastMath::default(),
+            ty,
+            args: args.into(),
+            extra: Extra::None,
+            result: None,
+            span: Span::default(),
+            md: Box::new([]),
+        }
+    }
+
+    /// The successor blocks of a terminator, in written order (duplicates kept).
+    pub fn successors(&self) -> Vec<Block> {
+        match &self.extra {
+            Extra::Br(b) | Extra::IndirectBr(b) => b.to_vec(),
+            Extra::Switch { default, cases } => {
+                let mut v = Vec::with_capacity(cases.len() + 1);
+                v.push(*default);
+                v.extend(cases.iter().map(|(_, b)| *b));
+                v
+            }
+            Extra::Invoke(_, normal, unwind) => vec![*normal, *unwind],
+            Extra::CallBr(_, default, others) => {
+                let mut v = vec![*default];
+                v.extend(others.iter().copied());
+                v
+            }
+            Extra::CatchSwitch { handlers, unwind } => {
+                let mut v = handlers.to_vec();
+                v.extend(*unwind);
+                v
+            }
+            Extra::CatchRet(b) => vec![*b],
+            Extra::CleanupRet(u) => u.iter().copied().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every block the instruction refers to, mutably (for remapping).
+    pub fn blocks_mut(&mut self) -> Vec<&mut Block> {
+        match &mut self.extra {
+            Extra::Br(b) | Extra::IndirectBr(b) | Extra::Phi(b) => b.iter_mut().collect(),
+            Extra::Switch { default, cases } => {
+                let mut v = vec![default];
+                v.extend(cases.iter_mut().map(|(_, b)| b));
+                v
+            }
+            Extra::Invoke(_, n, u) => vec![n, u],
+            Extra::CallBr(_, d, o) => {
+                let mut v = vec![d];
+                v.extend(o.iter_mut());
+                v
+            }
+            Extra::CatchSwitch { handlers, unwind } => {
+                let mut v: Vec<&mut Block> = handlers.iter_mut().collect();
+                v.extend(unwind.iter_mut());
+                v
+            }
+            Extra::CatchRet(b) => vec![b],
+            Extra::CleanupRet(u) => u.iter_mut().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The call details of `call`, `invoke` and `callbr`.
+    pub fn call_info(&self) -> Option<&CallInfo> {
+        match &self.extra {
+            Extra::Call(c) | Extra::Invoke(c, ..) | Extra::CallBr(c, ..) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The memory details of loads, stores, cmpxchg, atomicrmw and fence.
+    pub fn mem_info(&self) -> Option<&MemInfo> {
+        match &self.extra {
+            Extra::Mem(m) | Extra::Rmw(_, m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// For calls: the callee operand and the call arguments.
+    pub fn callee_and_args(&self) -> Option<(Operand, &[Operand])> {
+        self.call_info()?;
+        let (callee, rest) = self.args.split_first()?;
+        Some((*callee, rest))
+    }
+}

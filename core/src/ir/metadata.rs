@@ -1,0 +1,106 @@
+//! Metadata: nodes (`!{...}`, `distinct`, specialised `!DILocation(...)`-style records kept as
+//! name plus fields), strings, values as metadata, named metadata and attachment kinds.
+//!
+//! Specialised records are not modelled field by field: they keep their record name and each
+//! `field: value` pair as written (values parsed into [`MdField`]), which is enough to verify
+//! references, print them back and show them, while semantics never depend on them.
+
+use super::constants::ConstId;
+use super::entity::EntityVec;
+use super::symbol::Symbol;
+
+crate::entity!(
+    /// A metadata node (numbered `!N`, or an inline node given its own entry).
+    MdId,
+    "md"
+);
+
+/// A metadata operand.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Metadata {
+    /// A node reference.
+    Node(MdId),
+    /// `!"..."`.
+    String(Box<[u8]>),
+    /// A typed constant as metadata (`i32 1`, `ptr @g`).
+    Value(ConstId),
+    /// `null` inside a node's operand list.
+    Null,
+}
+
+/// The value of a field of a specialised record.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MdField {
+    /// A metadata reference, string or `null`.
+    Md(Metadata),
+    /// An integer, as written (may be negative or wider than 64 bits).
+    Int(Box<str>),
+    /// A bare keyword or several joined by `|` (`DW_TAG_member`, `DIFlagA | DIFlagB`, `true`,
+    /// `FullDebug`), possibly mixed with integers.
+    Words(Box<[Box<str>]>),
+    /// A string (`"..."` without `!`, e.g. `name: "x"`; `!` strings are `Md`).
+    Str(Box<[u8]>),
+    /// A typed value (`DIArgList(i32 1)` elements and `!DIExpression` is positional words/ints).
+    Value(ConstId),
+}
+
+/// A field of a specialised record: `name: value`, or a positional value (`DIExpression`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MdRecordField {
+    /// The field name, `None` for positional arguments.
+    pub name: Option<Symbol>,
+    /// The value.
+    pub value: MdField,
+}
+
+/// What a node holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MdNodeKind {
+    /// `!{ ... }`.
+    Tuple(Box<[Metadata]>),
+    /// `!DIxxx(field: value, ...)`.
+    Record {
+        /// The record name without `!` (`DILocation`).
+        name: Symbol,
+        /// The fields in written order.
+        fields: Box<[MdRecordField]>,
+    },
+    /// A numbered slot that was referenced but never defined (an error the parser reports).
+    Undefined,
+}
+
+/// A metadata node.
+#[derive(Clone, Debug)]
+pub struct MdNode {
+    /// `distinct`.
+    pub distinct: bool,
+    /// The contents.
+    pub kind: MdNodeKind,
+    /// The `!N` number it was written with, if any.
+    pub number: Option<u32>,
+}
+
+/// `!name = !{!0, !1}`.
+#[derive(Clone, Debug)]
+pub struct NamedMetadata {
+    /// The name without `!`.
+    pub name: Box<str>,
+    /// The nodes.
+    pub nodes: Vec<MdId>,
+}
+
+/// The module's metadata.
+#[derive(Clone, Debug, Default)]
+pub struct MetadataStore {
+    /// All nodes.
+    pub nodes: EntityVec<MdId, MdNode>,
+    /// Named metadata in order.
+    pub named: Vec<NamedMetadata>,
+}
+
+impl MetadataStore {
+    /// Adds a node.
+    pub fn push(&mut self, node: MdNode) -> MdId {
+        self.nodes.push(node)
+    }
+}

@@ -1,0 +1,315 @@
+//! The module: global values (variables, functions, aliases, ifuncs), comdats, types,
+//! constants, attributes, metadata and module-level strings.
+
+use super::attrs::{AttrSetId, AttrSets};
+use super::constants::{ConstId, ConstPool};
+use super::datalayout::DataLayout;
+use super::entity::EntityVec;
+use super::function::Function;
+use super::metadata::{MdId, MetadataStore};
+use super::symbol::{Interner, Symbol};
+use super::types::{TypeId, TypeStore};
+use crate::diag::Span;
+use std::collections::HashMap;
+
+crate::entity!(
+    /// A global value: variable, function, alias or ifunc.
+    GlobalId,
+    "g"
+);
+crate::entity!(
+    /// A comdat.
+    ComdatId,
+    "comdat"
+);
+
+crate::keyword_enum!(
+    /// Linkage types.
+    Linkage { External = "", Private = "private", Internal = "internal",
+        AvailableExternally = "available_externally", LinkOnce = "linkonce", Weak = "weak",
+        Common = "common", Appending = "appending", ExternWeak = "extern_weak",
+        LinkOnceOdr = "linkonce_odr", WeakOdr = "weak_odr", ExternalExplicit = "external" }
+);
+crate::keyword_enum!(
+    /// Runtime preemption specifiers.
+    Preemption { Default = "", DsoLocal = "dso_local", DsoPreemptable = "dso_preemptable" }
+);
+crate::keyword_enum!(
+    /// Visibility styles.
+    Visibility { Default = "", Hidden = "hidden", Protected = "protected" }
+);
+crate::keyword_enum!(
+    /// DLL storage classes.
+    DllStorage { Default = "", Import = "dllimport", Export = "dllexport" }
+);
+crate::keyword_enum!(
+    /// `unnamed_addr` / `local_unnamed_addr`.
+    UnnamedAddr { None = "", Global = "unnamed_addr", Local = "local_unnamed_addr" }
+);
+crate::keyword_enum!(
+    /// Thread-local storage models.
+    ThreadLocal { NotThreadLocal = "", GeneralDynamic = "thread_local",
+        LocalDynamic = "thread_local(localdynamic)", InitialExec = "thread_local(initialexec)",
+        LocalExec = "thread_local(localexec)" }
+);
+crate::keyword_enum!(
+    /// Comdat selection kinds.
+    ComdatKind { Any = "any", ExactMatch = "exactmatch", Largest = "largest",
+        NoDeduplicate = "nodeduplicate", SameSize = "samesize" }
+);
+
+impl Linkage {
+    /// True for linkages that are only valid on declarations (`extern_weak`) or mean "declared".
+    pub fn is_external(self) -> bool {
+        matches!(self, Linkage::External | Linkage::ExternalExplicit)
+    }
+    /// True for `private` and `internal`.
+    pub fn is_local(self) -> bool {
+        matches!(self, Linkage::Private | Linkage::Internal)
+    }
+}
+
+/// How a global value is named.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GlobalName {
+    /// `@name`.
+    Named(Symbol),
+    /// `@N`.
+    Numbered(u32),
+}
+
+/// A comdat: `$name = comdat any`.
+#[derive(Clone, Debug)]
+pub struct Comdat {
+    /// The name.
+    pub name: Symbol,
+    /// The selection kind.
+    pub kind: ComdatKind,
+    /// Where it was defined; `None` while only referenced.
+    pub span: Option<Span>,
+}
+
+/// Sanitizer attributes of a global variable, as bits.
+pub mod sanitizer {
+    /// `no_sanitize_address`.
+    pub const NO_ADDRESS: u8 = 1;
+    /// `no_sanitize_hwaddress`.
+    pub const NO_HWADDRESS: u8 = 2;
+    /// `sanitize_memtag`.
+    pub const MEMTAG: u8 = 4;
+    /// `sanitize_address_dyninit`.
+    pub const ADDRESS_DYNINIT: u8 = 8;
+    /// Keywords and bits in printing order.
+    pub const NAMES: [(&str, u8); 4] = [
+        ("no_sanitize_address", NO_ADDRESS),
+        ("no_sanitize_hwaddress", NO_HWADDRESS),
+        ("sanitize_memtag", MEMTAG),
+        ("sanitize_address_dyninit", ADDRESS_DYNINIT),
+    ];
+}
+
+/// A global variable's own properties.
+#[derive(Clone, Debug)]
+pub struct GlobalVar {
+    /// The type of the value stored.
+    pub value_ty: TypeId,
+    /// The initializer; `None` for a declaration.
+    pub init: Option<ConstId>,
+    /// `constant` (vs `global`).
+    pub constant: bool,
+    /// `externally_initialized`.
+    pub externally_initialized: bool,
+    /// `align N`.
+    pub align: Option<u64>,
+    /// `code_model "..."`.
+    pub code_model: Option<Box<[u8]>>,
+    /// Attributes (`attributes #N` on globals).
+    pub attrs: AttrSetId,
+}
+
+/// What a global value is.
+#[derive(Clone, Debug)]
+pub enum GlobalKind {
+    /// A variable.
+    Var(GlobalVar),
+    /// A function.
+    Func(Box<Function>),
+    /// `@a = alias <ty>, ptr @aliasee`.
+    Alias {
+        /// The value type.
+        value_ty: TypeId,
+        /// The aliasee.
+        aliasee: ConstId,
+    },
+    /// `@f = ifunc <ty>, ptr @resolver`.
+    IFunc {
+        /// The value type (a function type).
+        value_ty: TypeId,
+        /// The resolver.
+        resolver: ConstId,
+    },
+    /// Referenced before (or without) a definition.
+    Forward,
+}
+
+/// A global value with its linkage and the qualifiers shared by all kinds.
+#[derive(Clone, Debug)]
+pub struct GlobalValue {
+    /// The name.
+    pub name: GlobalName,
+    /// What it is.
+    pub kind: GlobalKind,
+    /// Linkage.
+    pub linkage: Linkage,
+    /// `dso_local` and friends.
+    pub preemption: Preemption,
+    /// Visibility.
+    pub visibility: Visibility,
+    /// DLL storage.
+    pub dll_storage: DllStorage,
+    /// TLS model.
+    pub thread_local: ThreadLocal,
+    /// `unnamed_addr`.
+    pub unnamed_addr: UnnamedAddr,
+    /// Address space.
+    pub addrspace: u32,
+    /// `section "..."` (variables; functions keep theirs in `Function`).
+    pub section: Option<Box<[u8]>>,
+    /// `partition "..."`.
+    pub partition: Option<Box<[u8]>>,
+    /// `comdat` or `comdat($name)`.
+    pub comdat: Option<ComdatId>,
+    /// Sanitizer bits.
+    pub sanitizer: u8,
+    /// Metadata attachments.
+    pub md: Vec<(Symbol, MdId)>,
+    /// Where it was defined (or first referenced).
+    pub span: Span,
+}
+
+impl GlobalValue {
+    /// A forward reference.
+    pub fn forward(name: GlobalName, span: Span) -> GlobalValue {
+        GlobalValue {
+            name,
+            kind: GlobalKind::Forward,
+            linkage: Linkage::External,
+            preemption: Preemption::Default,
+            visibility: Visibility::Default,
+            dll_storage: DllStorage::Default,
+            thread_local: ThreadLocal::NotThreadLocal,
+            unnamed_addr: UnnamedAddr::None,
+            addrspace: 0,
+            section: None,
+            partition: None,
+            comdat: None,
+            sanitizer: 0,
+            md: Vec::new(),
+            span,
+        }
+    }
+    /// The function, if this is one.
+    pub fn as_func(&self) -> Option<&Function> {
+        match &self.kind {
+            GlobalKind::Func(f) => Some(f),
+            _ => None,
+        }
+    }
+    /// The function, mutably, if this is one.
+    pub fn as_func_mut(&mut self) -> Option<&mut Function> {
+        match &mut self.kind {
+            GlobalKind::Func(f) => Some(f),
+            _ => None,
+        }
+    }
+    /// The variable, if this is one.
+    pub fn as_var(&self) -> Option<&GlobalVar> {
+        match &self.kind {
+            GlobalKind::Var(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// `uselistorder` directives, kept as written (they only affect use-list order).
+#[derive(Clone, Debug)]
+pub struct UseListOrder {
+    /// The whole directive's text.
+    pub text: Box<str>,
+    /// The function it appears in, if inside one.
+    pub func: Option<GlobalId>,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A module.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    /// `source_filename = "..."`.
+    pub source_filename: Option<Box<[u8]>>,
+    /// `target datalayout = "..."`, parsed.
+    pub datalayout: DataLayout,
+    /// The datalayout string as written, if any.
+    pub datalayout_str: Option<Box<[u8]>>,
+    /// `target triple = "..."`.
+    pub triple: Option<Box<[u8]>>,
+    /// `module asm "..."` lines.
+    pub module_asm: Vec<Box<[u8]>>,
+    /// Types.
+    pub types: TypeStore,
+    /// Constants.
+    pub consts: ConstPool,
+    /// Attribute sets.
+    pub attrs: AttrSets,
+    /// Global values in definition order.
+    pub globals: EntityVec<GlobalId, GlobalValue>,
+    /// Comdats.
+    pub comdats: EntityVec<ComdatId, Comdat>,
+    /// Metadata.
+    pub metadata: MetadataStore,
+    /// Names.
+    pub symbols: Interner,
+    /// `uselistorder` directives.
+    pub uselistorders: Vec<UseListOrder>,
+    /// Global lookup by name.
+    pub global_names: HashMap<GlobalName, GlobalId>,
+    /// Global values in definition (module) order. Forward references make arena order differ
+    /// from it; printers and passes iterate this.
+    pub order: Vec<GlobalId>,
+}
+
+impl Module {
+    /// The global named `name`.
+    pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
+        let sym = self.symbols.lookup(name)?;
+        self.global_names.get(&GlobalName::Named(sym)).copied()
+    }
+    /// The function with this id.
+    pub fn func(&self, g: GlobalId) -> Option<&Function> {
+        self.globals.get(g)?.as_func()
+    }
+    /// The name of a global, as text (numbers as digits).
+    pub fn global_name(&self, g: GlobalId) -> String {
+        match self.globals.get(g).map(|gv| &gv.name) {
+            Some(GlobalName::Named(s)) => self.symbols.get(*s).to_string(),
+            Some(GlobalName::Numbered(n)) => n.to_string(),
+            None => String::new(),
+        }
+    }
+    /// The type of a global's address: `ptr addrspace(N)`.
+    pub fn global_ptr_ty(&mut self, g: GlobalId) -> TypeId {
+        let asp = self.globals.get(g).map(|gv| gv.addrspace).unwrap_or(0);
+        self.types.ptr(asp)
+    }
+}
+
+impl Module {
+    /// The type of an operand in a function body.
+    pub fn operand_ty(&self, body: &super::function::Body, op: super::inst::Operand) -> TypeId {
+        match op {
+            super::inst::Operand::Value(v) => body.value_ty(v),
+            super::inst::Operand::Const(c) => self.consts.ty(c),
+            super::inst::Operand::Md(_) => TypeId::METADATA,
+        }
+    }
+}

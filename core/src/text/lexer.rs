@@ -1,0 +1,1093 @@
+//! The LLVM IR lexer: turns `.ll` text into tokens the way LLVM 19's `LLLexer` does.
+//!
+//! The lexer is zero-copy: names, words and numbers borrow from the source,
+//! and only quoted names, strings and metadata names that contain `\`
+//! escapes allocate. It runs in linear time over arbitrary input (every
+//! byte is examined a bounded number of times) and never panics. Errors are
+//! returned as [`TokenKind::Error`] tokens and lexing resumes right after
+//! them.
+//!
+//! Differences from LLVM worth knowing about:
+//! * `!12` is a single [`TokenKind::MetadataId`] (LLVM lexes `!` then an
+//!   integer, so it also accepts `! 12`; here that is `Exclaim, Integer`).
+//! * `#dbg_value` etc. are a single [`TokenKind::DbgRecord`] token; LLVM
+//!   also accepts whitespace between `#` and the keyword.
+//! * Every bare identifier is a [`TokenKind::Word`]; deciding whether it is
+//!   a known keyword is the parser's job.
+//! * Names must be valid UTF-8 after unescaping (LLVM allows any bytes).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::diag::Span;
+
+/// The largest integer type width LLVM 19 accepts (`IntegerType::MAX_INT_BITS`).
+pub const MAX_INT_BITS: u32 = 1 << 23;
+
+/// Which floating-point format a `0x...` hexadecimal constant encodes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HexFloatKind {
+    /// `0x` + hex digits: the bits of an IEEE double (also used for `float`,
+    /// `half` and `bfloat` constants, which must be exactly representable).
+    Double,
+    /// `0xK` + 20 hex digits: x87 80-bit extended precision.
+    X86Fp80,
+    /// `0xL` + 32 hex digits: IEEE quad precision.
+    Quad,
+    /// `0xM` + 32 hex digits: PowerPC double-double.
+    PpcDouble,
+    /// `0xH` + 4 hex digits: IEEE half precision.
+    Half,
+    /// `0xR` + 4 hex digits: bfloat16.
+    BFloat,
+}
+
+impl HexFloatKind {
+    /// The prefix that introduces this kind of constant, e.g. `0xK`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            HexFloatKind::Double => "0x",
+            HexFloatKind::X86Fp80 => "0xK",
+            HexFloatKind::Quad => "0xL",
+            HexFloatKind::PpcDouble => "0xM",
+            HexFloatKind::Half => "0xH",
+            HexFloatKind::BFloat => "0xR",
+        }
+    }
+}
+
+/// What went wrong in an [`TokenKind::Error`] token.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LexError {
+    /// A character that cannot start any token.
+    BadChar(char),
+    /// A `"` string with no closing quote before the end of input.
+    UnterminatedString,
+    /// A quoted name (`%"`, `@"` or `$"`; the sigil is given) with no
+    /// closing quote.
+    UnterminatedName(char),
+    /// `%`, `@` or `$` (given) not followed by a name or number.
+    ExpectedName(char),
+    /// `^` not followed by a number.
+    ExpectedSummaryId,
+    /// `#` not followed by a number or a debug record kind.
+    BadHash,
+    /// An integer type width outside `1..=MAX_INT_BITS`.
+    BadIntWidth,
+    /// A name that contains a NUL byte (after unescaping).
+    NulInName,
+    /// A name that is not valid UTF-8 after unescaping.
+    NonUtf8Name,
+    /// A `%N`, `@N`, `!N`, `#N`, `^N` or `N:` number that does not fit in 32 bits.
+    IdTooLarge,
+    /// `u0x`/`s0x` followed by something other than hex digits.
+    BadHexInt,
+    /// `0x` (optionally with a kind letter) not followed by hex digits.
+    BadHexFloat,
+    /// `+` followed by digits but no `.` (only floats may have a `+` sign).
+    BadFloat,
+}
+
+impl LexError {
+    /// A human-readable description of the error.
+    pub fn message(&self) -> String {
+        match *self {
+            LexError::BadChar(c) => {
+                if c.is_ascii_graphic() {
+                    format!("unexpected character '{c}'")
+                } else {
+                    format!("unexpected character U+{:04X}", u32::from(c))
+                }
+            }
+            LexError::UnterminatedString => "unterminated string constant: missing closing '\"'".into(),
+            LexError::UnterminatedName(s) => {
+                format!("unterminated quoted name after '{s}': missing closing '\"'")
+            }
+            LexError::ExpectedName(s) => format!("expected a name or number after '{s}'"),
+            LexError::ExpectedSummaryId => "expected a summary number after '^'".into(),
+            LexError::BadHash => {
+                "expected an attribute group number (#0) or a debug record (#dbg_value, #dbg_declare, #dbg_assign, #dbg_label) after '#'".into()
+            }
+            LexError::BadIntWidth => {
+                format!("integer type width out of range: must be between 1 and {MAX_INT_BITS}")
+            }
+            LexError::NulInName => "null bytes are not allowed in names".into(),
+            LexError::NonUtf8Name => "names must be valid UTF-8 after unescaping".into(),
+            LexError::IdTooLarge => "number too large: must fit in 32 bits".into(),
+            LexError::BadHexInt => "expected only hexadecimal digits after 'u0x'/'s0x'".into(),
+            LexError::BadHexFloat => "expected hexadecimal digits after '0x'".into(),
+            LexError::BadFloat => "a '+' sign is only allowed on floating-point constants like +1.0".into(),
+        }
+    }
+}
+
+impl fmt::Display for LexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+/// The kind (and payload) of a token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenKind<'a> {
+    /// End of input; returned forever once reached.
+    Eof,
+    /// Something that is not a valid token; lexing continues after it.
+    Error(LexError),
+    /// `%foo`, `%"foo bar"` (unescaped), `%-1.x`.
+    LocalName(Cow<'a, str>),
+    /// `%12`.
+    LocalId(u32),
+    /// `@foo`, `@"\01foo"` (unescaped).
+    GlobalName(Cow<'a, str>),
+    /// `@12`.
+    GlobalId(u32),
+    /// `$foo`, `$"foo"`.
+    ComdatName(Cow<'a, str>),
+    /// `!foo`, `!llvm.module.flags`, `!DILocation` (unescaped, without `!`).
+    MetadataName(Cow<'a, str>),
+    /// `!12`.
+    MetadataId(u32),
+    /// `#12`.
+    AttrGroupId(u32),
+    /// `#dbg_value` etc.; the payload is the kind without `dbg_`: `value`,
+    /// `declare`, `assign` or `label`.
+    DbgRecord(&'a str),
+    /// `^12` (ThinLTO summary entries).
+    SummaryId(u32),
+    /// `foo:`, `"foo bar":`, `-1:`, `$x:`, `.L0:` and metadata field names
+    /// like `line:` (payload without the colon).
+    LabelStr(Cow<'a, str>),
+    /// `12:`.
+    LabelId(u32),
+    /// A bare identifier `[a-zA-Z_][a-zA-Z0-9_]*`: keywords, `x`, `c`,
+    /// `DW_TAG_member`, `DIFlagPrototyped`, ...
+    Word(&'a str),
+    /// `i1` ... `i8388608`.
+    IntType(u32),
+    /// `-?[0-9]+`, text as written.
+    Integer(&'a str),
+    /// `u0x1F` / `s0xFF`: hex digits after the prefix.
+    HexInt {
+        /// True for `s0x`, false for `u0x`.
+        signed: bool,
+        /// The hex digits.
+        digits: &'a str,
+    },
+    /// A decimal float `[-+]?[0-9]+[.][0-9]*([eE][-+]?[0-9]+)?`, text as written.
+    Float(&'a str),
+    /// A hexadecimal float constant such as `0x3FF0000000000000` or `0xK...`.
+    HexFloat {
+        /// Which format the bits encode.
+        kind: HexFloatKind,
+        /// The hex digits after the prefix.
+        digits: &'a str,
+    },
+    /// `"..."` with `\XX` and `\\` escapes decoded; may be any bytes.
+    String(Cow<'a, [u8]>),
+    /// `=`
+    Equal,
+    /// `,`
+    Comma,
+    /// `*`
+    Star,
+    /// `[`
+    LBracket,
+    /// `]`
+    RBracket,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `!` not followed by a name or number.
+    Exclaim,
+    /// `:`
+    Colon,
+    /// `|`
+    Bar,
+    /// `...`
+    DotDotDot,
+}
+
+impl TokenKind<'_> {
+    /// A short description for "expected X, found Y" messages.
+    pub fn describe(&self) -> String {
+        fn q(s: &str) -> String {
+            let mut out = String::new();
+            for c in s.chars().take(40) {
+                out.extend(c.escape_debug());
+            }
+            if s.chars().nth(40).is_some() {
+                out.push_str("...");
+            }
+            out
+        }
+        match self {
+            TokenKind::Eof => "end of file".into(),
+            TokenKind::Error(e) => format!("invalid token ({})", e.message()),
+            TokenKind::LocalName(n) => format!("local name '%{}'", q(n)),
+            TokenKind::LocalId(n) => format!("local value '%{n}'"),
+            TokenKind::GlobalName(n) => format!("global name '@{}'", q(n)),
+            TokenKind::GlobalId(n) => format!("global '@{n}'"),
+            TokenKind::ComdatName(n) => format!("comdat '${}'", q(n)),
+            TokenKind::MetadataName(n) => format!("metadata name '!{}'", q(n)),
+            TokenKind::MetadataId(n) => format!("metadata '!{n}'"),
+            TokenKind::AttrGroupId(n) => format!("attribute group '#{n}'"),
+            TokenKind::DbgRecord(k) => format!("debug record '#dbg_{k}'"),
+            TokenKind::SummaryId(n) => format!("summary entry '^{n}'"),
+            TokenKind::LabelStr(n) => format!("label '{}:'", q(n)),
+            TokenKind::LabelId(n) => format!("label '{n}:'"),
+            TokenKind::Word(w) => format!("'{}'", q(w)),
+            TokenKind::IntType(n) => format!("type 'i{n}'"),
+            TokenKind::Integer(s) => format!("integer '{}'", q(s)),
+            TokenKind::HexInt { signed, digits } => {
+                format!(
+                    "integer '{}0x{}'",
+                    if *signed { 's' } else { 'u' },
+                    q(digits)
+                )
+            }
+            TokenKind::Float(s) => format!("floating-point constant '{}'", q(s)),
+            TokenKind::HexFloat { kind, digits } => {
+                format!("floating-point constant '{}{}'", kind.prefix(), q(digits))
+            }
+            TokenKind::String(_) => "string constant".into(),
+            TokenKind::Equal => "'='".into(),
+            TokenKind::Comma => "','".into(),
+            TokenKind::Star => "'*'".into(),
+            TokenKind::LBracket => "'['".into(),
+            TokenKind::RBracket => "']'".into(),
+            TokenKind::LBrace => "'{'".into(),
+            TokenKind::RBrace => "'}'".into(),
+            TokenKind::LParen => "'('".into(),
+            TokenKind::RParen => "')'".into(),
+            TokenKind::Less => "'<'".into(),
+            TokenKind::Greater => "'>'".into(),
+            TokenKind::Exclaim => "'!'".into(),
+            TokenKind::Colon => "':'".into(),
+            TokenKind::Bar => "'|'".into(),
+            TokenKind::DotDotDot => "'...'".into(),
+        }
+    }
+}
+
+/// A token with its location in the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// What was lexed.
+    pub kind: TokenKind<'a>,
+    /// The bytes it covers (including sigils, quotes and a label's colon).
+    pub span: Span,
+}
+
+/// A streaming lexer over one source text.
+#[derive(Clone, Debug)]
+pub struct Lexer<'a> {
+    src: &'a str,
+    pos: usize,
+    /// The last failed label scan `(from, to)`: every byte in `from..to` is
+    /// a label character and the byte at `to` is not `:`, so any scan that
+    /// starts inside that range fails too. Keeps lexing linear on inputs
+    /// like `-.-.-.-...`.
+    label_fail: (usize, usize),
+}
+
+/// Lexes the whole input; the result always ends with one `Eof` token.
+pub fn tokenize(src: &str) -> Vec<Token<'_>> {
+    let mut lexer = Lexer::new(src);
+    let mut out = Vec::with_capacity(src.len() / 8 + 1);
+    loop {
+        let tok = lexer.next_token();
+        let eof = tok.kind == TokenKind::Eof;
+        out.push(tok);
+        if eof {
+            return out;
+        }
+    }
+}
+
+fn off(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn is_label_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_')
+}
+
+fn is_name_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || matches!(b, b'-' | b'$' | b'.' | b'_')
+}
+
+fn is_keyword_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+fn is_metadata_char(b: u8) -> bool {
+    is_label_char(b) || b == b'\\'
+}
+
+fn hex_val(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Decodes LLVM escapes: `\\` is one backslash, `\XX` (two hex digits) is
+/// that byte, any other backslash is kept literally.
+fn unescape(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        if b == b'\\' {
+            let n1 = raw.get(i + 1).copied();
+            if n1 == Some(b'\\') {
+                out.push(b'\\');
+                i += 2;
+                continue;
+            }
+            let h1 = n1.and_then(hex_val);
+            let h2 = raw.get(i + 2).copied().and_then(hex_val);
+            if let (Some(h1), Some(h2)) = (h1, h2) {
+                out.push(h1 * 16 + h2);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b);
+        i += 1;
+    }
+    out
+}
+
+/// Unescapes string contents, borrowing when there is nothing to decode.
+fn unescape_bytes(raw: &str) -> Cow<'_, [u8]> {
+    if raw.as_bytes().contains(&b'\\') {
+        Cow::Owned(unescape(raw.as_bytes()))
+    } else {
+        Cow::Borrowed(raw.as_bytes())
+    }
+}
+
+/// Unescapes a quoted name; names may not contain NUL and must be UTF-8.
+fn unescape_name(raw: &str) -> Result<Cow<'_, str>, LexError> {
+    let name = if raw.as_bytes().contains(&b'\\') {
+        Cow::Owned(String::from_utf8(unescape(raw.as_bytes())).map_err(|_| LexError::NonUtf8Name)?)
+    } else {
+        Cow::Borrowed(raw)
+    };
+    if name.as_bytes().contains(&0) {
+        return Err(LexError::NulInName);
+    }
+    Ok(name)
+}
+
+/// Which sigil introduced a name.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Sigil {
+    Local,
+    Global,
+    Comdat,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer positioned at the start of `src`.
+    pub fn new(src: &'a str) -> Self {
+        Lexer {
+            src,
+            pos: 0,
+            label_fail: (usize::MAX, 0),
+        }
+    }
+
+    /// The source being lexed.
+    pub fn source(&self) -> &'a str {
+        self.src
+    }
+
+    /// Byte offset where the next token (or the whitespace before it) starts.
+    pub fn offset(&self) -> u32 {
+        off(self.pos)
+    }
+
+    /// The byte at `i`, or 0 past the end (0 never continues any token).
+    fn byte(&self, i: usize) -> u8 {
+        self.src.as_bytes().get(i).copied().unwrap_or(0)
+    }
+
+    /// The source text `from..to`, or `""` if that is not a valid slice.
+    fn slice(&self, from: usize, to: usize) -> &'a str {
+        self.src.get(from..to).unwrap_or("")
+    }
+
+    /// First index at or after `i` whose byte does not satisfy `pred`.
+    fn scan_while(&self, mut i: usize, pred: impl Fn(u8) -> bool) -> usize {
+        while i < self.src.len() && pred(self.byte(i)) {
+            i += 1;
+        }
+        i
+    }
+
+    /// If `[-a-zA-Z$._0-9]*:` starts at `i`, the index just past the colon.
+    fn label_tail(&mut self, i: usize) -> Option<usize> {
+        let (from, to) = self.label_fail;
+        if from <= i && i <= to {
+            return None;
+        }
+        let end = self.scan_while(i, is_label_char);
+        if self.byte(end) == b':' {
+            Some(end + 1)
+        } else {
+            self.label_fail = (i, end);
+            None
+        }
+    }
+
+    /// Lexes the next token, skipping whitespace and `;` comments.
+    pub fn next_token(&mut self) -> Token<'a> {
+        let bytes = self.src.as_bytes();
+        loop {
+            match bytes.get(self.pos) {
+                None => {
+                    let end = off(self.src.len());
+                    return Token {
+                        kind: TokenKind::Eof,
+                        span: Span::new(end, end),
+                    };
+                }
+                Some(b' ' | b'\t' | b'\n' | b'\r' | 0) => self.pos += 1,
+                Some(b';') => {
+                    let rest = bytes.get(self.pos..).unwrap_or(&[]);
+                    self.pos += rest
+                        .iter()
+                        .position(|&b| b == b'\n' || b == b'\r')
+                        .unwrap_or(rest.len());
+                }
+                Some(&b) => {
+                    let start = self.pos;
+                    let kind = self.lex_token(start, b);
+                    if self.pos <= start {
+                        // Defensive: always make progress.
+                        self.pos = start + 1;
+                    }
+                    return Token {
+                        kind,
+                        span: Span::new(off(start), off(self.pos)),
+                    };
+                }
+            }
+        }
+    }
+
+    fn punct(&mut self, start: usize, kind: TokenKind<'a>) -> TokenKind<'a> {
+        self.pos = start + 1;
+        kind
+    }
+
+    fn lex_token(&mut self, start: usize, b: u8) -> TokenKind<'a> {
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.lex_identifier(start),
+            b'0'..=b'9' | b'-' => self.lex_digit_or_negative(start),
+            b'+' => self.lex_positive(start),
+            b'%' => self.lex_var(start, Sigil::Local),
+            b'@' => self.lex_var(start, Sigil::Global),
+            b'$' => {
+                if let Some(end) = self.label_tail(start) {
+                    self.pos = end;
+                    return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, end - 1)));
+                }
+                self.lex_var(start, Sigil::Comdat)
+            }
+            b'"' => self.lex_quote(start),
+            b'.' => {
+                if let Some(end) = self.label_tail(start + 1) {
+                    self.pos = end;
+                    return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, end - 1)));
+                }
+                if self.byte(start + 1) == b'.' && self.byte(start + 2) == b'.' {
+                    self.pos = start + 3;
+                    return TokenKind::DotDotDot;
+                }
+                self.punct(start, TokenKind::Error(LexError::BadChar('.')))
+            }
+            b'!' => self.lex_exclaim(start),
+            b'^' => {
+                let end = self.scan_while(start + 1, |c| c.is_ascii_digit());
+                if end == start + 1 {
+                    return self.punct(start, TokenKind::Error(LexError::ExpectedSummaryId));
+                }
+                self.pos = end;
+                self.parse_id(start + 1, end, TokenKind::SummaryId)
+            }
+            b'#' => self.lex_hash(start),
+            b'=' => self.punct(start, TokenKind::Equal),
+            b',' => self.punct(start, TokenKind::Comma),
+            b'*' => self.punct(start, TokenKind::Star),
+            b'[' => self.punct(start, TokenKind::LBracket),
+            b']' => self.punct(start, TokenKind::RBracket),
+            b'{' => self.punct(start, TokenKind::LBrace),
+            b'}' => self.punct(start, TokenKind::RBrace),
+            b'(' => self.punct(start, TokenKind::LParen),
+            b')' => self.punct(start, TokenKind::RParen),
+            b'<' => self.punct(start, TokenKind::Less),
+            b'>' => self.punct(start, TokenKind::Greater),
+            b':' => self.punct(start, TokenKind::Colon),
+            b'|' => self.punct(start, TokenKind::Bar),
+            _ => {
+                let c = self
+                    .src
+                    .get(start..)
+                    .and_then(|s| s.chars().next())
+                    .unwrap_or('\u{FFFD}');
+                self.pos = start + c.len_utf8().max(1);
+                TokenKind::Error(LexError::BadChar(c))
+            }
+        }
+    }
+
+    /// Parses decimal digits `from..to` as a 32-bit id.
+    fn parse_id(&self, from: usize, to: usize, make: fn(u32) -> TokenKind<'a>) -> TokenKind<'a> {
+        match self.slice(from, to).parse::<u32>() {
+            Ok(n) => make(n),
+            Err(_) => TokenKind::Error(LexError::IdTooLarge),
+        }
+    }
+
+    /// Labels, integer types, words and `[us]0x` hex integers.
+    fn lex_identifier(&mut self, start: usize) -> TokenKind<'a> {
+        if let Some(end) = self.label_tail(start) {
+            self.pos = end;
+            return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, end - 1)));
+        }
+        let first = self.byte(start);
+        if first == b'i' {
+            let end = self.scan_while(start + 1, |c| c.is_ascii_digit());
+            if end > start + 1 {
+                self.pos = end;
+                return match self.slice(start + 1, end).parse::<u32>() {
+                    Ok(n) if (1..=MAX_INT_BITS).contains(&n) => TokenKind::IntType(n),
+                    _ => TokenKind::Error(LexError::BadIntWidth),
+                };
+            }
+        }
+        let end = self.scan_while(start + 1, is_keyword_char);
+        self.pos = end;
+        if matches!(first, b'u' | b's')
+            && self.byte(start + 1) == b'0'
+            && self.byte(start + 2) == b'x'
+            && hex_val(self.byte(start + 3)).is_some()
+        {
+            let digits = self.slice(start + 3, end);
+            if digits.bytes().all(|c| hex_val(c).is_some()) {
+                return TokenKind::HexInt {
+                    signed: first == b's',
+                    digits,
+                };
+            }
+            return TokenKind::Error(LexError::BadHexInt);
+        }
+        // LLVM prints unnamed calling conventions as `cc<N>`; lex that as
+        // `cc` followed by the number, like LLVM does.
+        if first == b'c' && self.byte(start + 1) == b'c' && self.byte(start + 2).is_ascii_digit() {
+            self.pos = start + 2;
+            return TokenKind::Word(self.slice(start, start + 2));
+        }
+        TokenKind::Word(self.slice(start, end))
+    }
+
+    /// Labels (`12:`, `-1:`, `1abc:`), integers, decimal and hex floats.
+    fn lex_digit_or_negative(&mut self, start: usize) -> TokenKind<'a> {
+        let first = self.byte(start);
+        if first == b'-' && !self.byte(start + 1).is_ascii_digit() {
+            if let Some(end) = self.label_tail(start + 1) {
+                self.pos = end;
+                return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, end - 1)));
+            }
+            return self.punct(start, TokenKind::Error(LexError::BadChar('-')));
+        }
+        let digits_end = self.scan_while(start + 1, |c| c.is_ascii_digit());
+        let next = self.byte(digits_end);
+        if first.is_ascii_digit() && next == b':' {
+            self.pos = digits_end + 1;
+            return self.parse_id(start, digits_end, TokenKind::LabelId);
+        }
+        if is_label_char(next) || next == b':' {
+            if let Some(end) = self.label_tail(digits_end) {
+                self.pos = end;
+                return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, end - 1)));
+            }
+        }
+        if next != b'.' {
+            if first == b'0' && self.byte(start + 1) == b'x' {
+                return self.lex_0x(start);
+            }
+            self.pos = digits_end;
+            return TokenKind::Integer(self.slice(start, digits_end));
+        }
+        self.pos = self.float_tail(digits_end);
+        TokenKind::Float(self.slice(start, self.pos))
+    }
+
+    /// Given the index of the `.` of a decimal float, the index just past
+    /// `[.][0-9]*([eE][-+]?[0-9]+)?`.
+    fn float_tail(&self, dot: usize) -> usize {
+        let mut p = self.scan_while(dot + 1, |c| c.is_ascii_digit());
+        if matches!(self.byte(p), b'e' | b'E') {
+            let sign = usize::from(matches!(self.byte(p + 1), b'-' | b'+'));
+            if self.byte(p + 1 + sign).is_ascii_digit() {
+                p = self.scan_while(p + 1 + sign, |c| c.is_ascii_digit());
+            }
+        }
+        p
+    }
+
+    /// `0x...`, `0xK...`, `0xL...`, `0xM...`, `0xH...`, `0xR...`.
+    fn lex_0x(&mut self, start: usize) -> TokenKind<'a> {
+        let mut p = start + 2;
+        let kind = match self.byte(p) {
+            b'K' => HexFloatKind::X86Fp80,
+            b'L' => HexFloatKind::Quad,
+            b'M' => HexFloatKind::PpcDouble,
+            b'H' => HexFloatKind::Half,
+            b'R' => HexFloatKind::BFloat,
+            _ => HexFloatKind::Double,
+        };
+        if kind != HexFloatKind::Double {
+            p += 1;
+        }
+        let end = self.scan_while(p, |c| hex_val(c).is_some());
+        self.pos = end;
+        if end == p {
+            return TokenKind::Error(LexError::BadHexFloat);
+        }
+        TokenKind::HexFloat {
+            kind,
+            digits: self.slice(p, end),
+        }
+    }
+
+    /// `+1.0` style floats.
+    fn lex_positive(&mut self, start: usize) -> TokenKind<'a> {
+        if !self.byte(start + 1).is_ascii_digit() {
+            return self.punct(start, TokenKind::Error(LexError::BadChar('+')));
+        }
+        let digits_end = self.scan_while(start + 1, |c| c.is_ascii_digit());
+        if self.byte(digits_end) != b'.' {
+            self.pos = digits_end;
+            return TokenKind::Error(LexError::BadFloat);
+        }
+        self.pos = self.float_tail(digits_end);
+        TokenKind::Float(self.slice(start, self.pos))
+    }
+
+    /// Index of the closing `"` for a quote opened just before `from`.
+    fn find_quote(&self, from: usize) -> Option<usize> {
+        let rest = self.src.as_bytes().get(from..)?;
+        rest.iter().position(|&b| b == b'"').map(|i| from + i)
+    }
+
+    /// `%`, `@` and `$` names and ids.
+    fn lex_var(&mut self, start: usize, sigil: Sigil) -> TokenKind<'a> {
+        let sigil_char = match sigil {
+            Sigil::Local => '%',
+            Sigil::Global => '@',
+            Sigil::Comdat => '$',
+        };
+        let make_name = |name: Cow<'a, str>| match sigil {
+            Sigil::Local => TokenKind::LocalName(name),
+            Sigil::Global => TokenKind::GlobalName(name),
+            Sigil::Comdat => TokenKind::ComdatName(name),
+        };
+        let p = start + 1;
+        let b = self.byte(p);
+        if b == b'"' {
+            let Some(close) = self.find_quote(p + 1) else {
+                self.pos = self.src.len();
+                return TokenKind::Error(LexError::UnterminatedName(sigil_char));
+            };
+            self.pos = close + 1;
+            return match unescape_name(self.slice(p + 1, close)) {
+                Ok(name) => make_name(name),
+                Err(e) => TokenKind::Error(e),
+            };
+        }
+        if is_name_start(b) {
+            let end = self.scan_while(p + 1, is_label_char);
+            self.pos = end;
+            return make_name(Cow::Borrowed(self.slice(p, end)));
+        }
+        if b.is_ascii_digit() && sigil != Sigil::Comdat {
+            let end = self.scan_while(p + 1, |c| c.is_ascii_digit());
+            self.pos = end;
+            let make: fn(u32) -> TokenKind<'a> = if sigil == Sigil::Local {
+                TokenKind::LocalId
+            } else {
+                TokenKind::GlobalId
+            };
+            return self.parse_id(p, end, make);
+        }
+        self.punct(start, TokenKind::Error(LexError::ExpectedName(sigil_char)))
+    }
+
+    /// String constants and quoted labels.
+    fn lex_quote(&mut self, start: usize) -> TokenKind<'a> {
+        let Some(close) = self.find_quote(start + 1) else {
+            self.pos = self.src.len();
+            return TokenKind::Error(LexError::UnterminatedString);
+        };
+        let raw = self.slice(start + 1, close);
+        self.pos = close + 1;
+        if self.byte(self.pos) == b':' {
+            self.pos += 1;
+            return match unescape_name(raw) {
+                Ok(name) => TokenKind::LabelStr(name),
+                Err(e) => TokenKind::Error(e),
+            };
+        }
+        TokenKind::String(unescape_bytes(raw))
+    }
+
+    /// `!name`, `!12` and a bare `!`.
+    fn lex_exclaim(&mut self, start: usize) -> TokenKind<'a> {
+        let p = start + 1;
+        let b = self.byte(p);
+        if is_name_start(b) || b == b'\\' {
+            let end = self.scan_while(p + 1, is_metadata_char);
+            self.pos = end;
+            let raw = self.slice(p, end);
+            if !raw.as_bytes().contains(&b'\\') {
+                return TokenKind::MetadataName(Cow::Borrowed(raw));
+            }
+            return match String::from_utf8(unescape(raw.as_bytes())) {
+                Ok(s) => TokenKind::MetadataName(Cow::Owned(s)),
+                Err(_) => TokenKind::Error(LexError::NonUtf8Name),
+            };
+        }
+        if b.is_ascii_digit() {
+            let end = self.scan_while(p + 1, |c| c.is_ascii_digit());
+            self.pos = end;
+            return self.parse_id(p, end, TokenKind::MetadataId);
+        }
+        self.punct(start, TokenKind::Exclaim)
+    }
+
+    /// `#12` and `#dbg_value` etc.
+    fn lex_hash(&mut self, start: usize) -> TokenKind<'a> {
+        let p = start + 1;
+        let b = self.byte(p);
+        if b.is_ascii_digit() {
+            let end = self.scan_while(p + 1, |c| c.is_ascii_digit());
+            self.pos = end;
+            return self.parse_id(p, end, TokenKind::AttrGroupId);
+        }
+        if b.is_ascii_alphabetic() || b == b'_' {
+            let end = self.scan_while(p + 1, is_keyword_char);
+            self.pos = end;
+            let word = self.slice(p, end);
+            return match word.strip_prefix("dbg_") {
+                Some(kind @ ("value" | "declare" | "assign" | "label")) => {
+                    TokenKind::DbgRecord(kind)
+                }
+                _ => TokenKind::Error(LexError::BadHash),
+            };
+        }
+        self.punct(start, TokenKind::Error(LexError::BadHash))
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Token<'a>;
+
+    /// Yields tokens up to, but not including, `Eof`.
+    fn next(&mut self) -> Option<Token<'a>> {
+        let tok = self.next_token();
+        (tok.kind != TokenKind::Eof).then_some(tok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Compact rendering of a token kind for table-driven tests.
+    fn fmt(k: &TokenKind<'_>) -> String {
+        match k {
+            TokenKind::String(b) => format!("String(\"{}\")", b.escape_ascii()),
+            TokenKind::LocalName(n) => format!("%{n:?}"),
+            TokenKind::GlobalName(n) => format!("@{n:?}"),
+            TokenKind::ComdatName(n) => format!("${n:?}"),
+            TokenKind::MetadataName(n) => format!("!{n:?}"),
+            TokenKind::LabelStr(n) => format!("{n:?}:"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// All tokens before `Eof`, space-separated.
+    fn show(src: &str) -> String {
+        let toks: Vec<String> = Lexer::new(src).map(|t| fmt(&t.kind)).collect();
+        toks.join(" ")
+    }
+
+    /// Checks a table of `source => expected tokens` lines.
+    fn check(table: &str) {
+        for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let (src, want) = line.split_once(" => ").unwrap_or((line, "<missing>"));
+            assert_eq!(show(src), want, "lexing {src:?}");
+        }
+    }
+
+    #[test]
+    fn punctuation_whitespace_comments() {
+        check(
+            r#"
+            = , * [ ] { } ( ) => Equal Comma Star LBracket RBracket LBrace RBrace LParen RParen
+            < > ! : | ... => Less Greater Exclaim Colon Bar DotDotDot
+            "#,
+        );
+        assert_eq!(show(" \t\r\n\0 ; c\r\n"), "");
+        assert_eq!(
+            show("a ; c1\r b ;c2\nc"),
+            r#"Word("a") Word("b") Word("c")"#
+        );
+    }
+
+    #[test]
+    fn eof_forever_and_spans() {
+        let mut lx = Lexer::new("  add  ");
+        let t = lx.next_token();
+        assert_eq!((t.kind, t.span), (TokenKind::Word("add"), Span::new(2, 5)));
+        for _ in 0..3 {
+            let t = lx.next_token();
+            assert_eq!((t.kind, t.span), (TokenKind::Eof, Span::new(7, 7)));
+        }
+        let toks = tokenize("%x = i32");
+        let spans: Vec<_> = toks.iter().map(|t| (t.span.start, t.span.end)).collect();
+        assert_eq!(spans, [(0, 2), (3, 4), (5, 8), (8, 8)]);
+        assert_eq!(toks.last().map(|t| &t.kind), Some(&TokenKind::Eof));
+        let empty = tokenize("");
+        assert_eq!(empty.len(), 1);
+        assert_eq!(
+            (&empty[0].kind, empty[0].span),
+            (&TokenKind::Eof, Span::new(0, 0))
+        );
+    }
+
+    #[test]
+    fn local_global_comdat_names() {
+        check(
+            r#"
+            %foo %-1.x %$a_b.c %12 => %"foo" %"-1.x" %"$a_b.c" LocalId(12)
+            %"foo bar" @foo @0 => %"foo bar" @"foo" GlobalId(0)
+            @"\01foo" @"a\\b" @"a\zb" => @"\u{1}foo" @"a\\b" @"a\\zb"
+            @"\C3\A9" @"" => @"é" @""
+            %1x => LocalId(1) Word("x")
+            %4294967295 %4294967296 => LocalId(4294967295) Error(IdTooLarge)
+            $foo $"foo bar" $foo: => $"foo" $"foo bar" "$foo":
+            $12 => Error(ExpectedName('$')) Integer("12")
+            % x => Error(ExpectedName('%')) Word("x")
+            @ => Error(ExpectedName('@'))
+            @"a\00b" %"a => Error(NulInName) Error(UnterminatedName('%'))
+            @"\FF" => Error(NonUtf8Name)
+            "#,
+        );
+        assert_eq!(show("%\"a\0b\""), "Error(NulInName)");
+        // Names without escapes borrow from the source.
+        let toks = tokenize("%\"plain\" @x");
+        assert!(matches!(
+            toks[0].kind,
+            TokenKind::LocalName(Cow::Borrowed("plain"))
+        ));
+        assert!(matches!(
+            toks[1].kind,
+            TokenKind::GlobalName(Cow::Borrowed("x"))
+        ));
+        let toks = tokenize("@\"abc");
+        assert_eq!(toks[0].span, Span::new(0, 5));
+        assert_eq!(toks[1].kind, TokenKind::Eof);
+    }
+
+    #[test]
+    fn metadata_hash_caret() {
+        check(
+            r#"
+            !foo !llvm.module.flags !DILocation => !"foo" !"llvm.module.flags" !"DILocation"
+            !\66oo !12 => !"foo" MetadataId(12)
+            !{!0} => Exclaim LBrace MetadataId(0) RBrace
+            !"s" ! 0 => Exclaim String("s") Exclaim Integer("0")
+            !99999999999 => Error(IdTooLarge)
+            #12 #dbg_value #dbg_declare => AttrGroupId(12) DbgRecord("value") DbgRecord("declare")
+            #dbg_assign #dbg_label(!1) => DbgRecord("assign") DbgRecord("label") LParen MetadataId(1) RParen
+            #dbg_bogus # 0 => Error(BadHash) Error(BadHash) Integer("0")
+            ^3 ^ => SummaryId(3) Error(ExpectedSummaryId)
+            "#,
+        );
+    }
+
+    #[test]
+    fn labels() {
+        check(
+            r#"
+            entry: a.b-c: -1: -foo: .L0: => "entry": "a.b-c": "-1": "-foo": ".L0":
+            12: 1abc: 1.5: i32: => LabelId(12) "1abc": "1.5": "i32":
+            "foo bar": "a\00": 99999999999: => "foo bar": Error(NulInName) Error(IdTooLarge)
+            !DILocation(line: 3, scope: !1) => !"DILocation" LParen "line": Integer("3") Comma "scope": MetadataId(1) RParen
+            "#,
+        );
+    }
+
+    #[test]
+    fn words_and_types() {
+        // `i32zeroext` is `i32` then `zeroext` and keywords stop at
+        // characters only allowed in labels, both as in LLVM.
+        check(
+            r#"
+            define x86_fp80 DW_OP_LLVM_fragment => Word("define") Word("x86_fp80") Word("DW_OP_LLVM_fragment")
+            DIFlagPrototyped x c _a => Word("DIFlagPrototyped") Word("x") Word("c") Word("_a")
+            i1 i32 i8388608 => IntType(1) IntType(32) IntType(8388608)
+            i8388609 i0 i99999999999999999999 => Error(BadIntWidth) Error(BadIntWidth) Error(BadIntWidth)
+            i32zeroext ix i => IntType(32) Word("zeroext") Word("ix") Word("i")
+            foo.bar => Word("foo") Error(BadChar('.')) Word("bar")
+            c"abc" => Word("c") String("abc")
+            cc10 ccc cc => Word("cc") Integer("10") Word("ccc") Word("cc")
+            "#,
+        );
+    }
+
+    #[test]
+    fn integers_and_floats() {
+        check(
+            r#"
+            0 -42 123456789012345678901234567890 => Integer("0") Integer("-42") Integer("123456789012345678901234567890")
+            12abc => Integer("12") Word("abc")
+            1.5 -1.5e+10 1.0E-3 1. +2.5e3 => Float("1.5") Float("-1.5e+10") Float("1.0E-3") Float("1.") Float("+2.5e3")
+            1.5e => Float("1.5") Word("e")
+            +3 + 3 - 3 => Error(BadFloat) Error(BadChar('+')) Integer("3") Error(BadChar('-')) Integer("3")
+            u0x1F s0xff => HexInt { signed: false, digits: "1F" } HexInt { signed: true, digits: "ff" }
+            u0x1G u0xz => Error(BadHexInt) Word("u0xz")
+            "#,
+        );
+    }
+
+    #[test]
+    fn hex_floats() {
+        // `-0x10` is `-0` then the word `x10`, as in LLVM.
+        check(
+            r#"
+            0x3FF0000000000000 => HexFloat { kind: Double, digits: "3FF0000000000000" }
+            0xK4000C000000000000000 => HexFloat { kind: X86Fp80, digits: "4000C000000000000000" }
+            0xL00000000000000004000 => HexFloat { kind: Quad, digits: "00000000000000004000" }
+            0xM3FF0 0xH3C00 => HexFloat { kind: PpcDouble, digits: "3FF0" } HexFloat { kind: Half, digits: "3C00" }
+            0xR3F80 => HexFloat { kind: BFloat, digits: "3F80" }
+            0x 0xKz => Error(BadHexFloat) Error(BadHexFloat) Word("z")
+            0x1Fz => HexFloat { kind: Double, digits: "1F" } Word("z")
+            -0x10 0x1F: => Integer("-0") Word("x10") "0x1F":
+            "#,
+        );
+        assert_eq!(HexFloatKind::X86Fp80.prefix(), "0xK");
+    }
+
+    #[test]
+    fn strings() {
+        check(
+            r#"
+            "abc" "a\0Ab\\c\zz" => String("abc") String("a\nb\\c\\zz")
+            "\FF\00" "a\" => String("\xff\x00") String("a\\")
+            x "abc => Word("x") Error(UnterminatedString)
+            "#,
+        );
+        assert_eq!(show("\"multi\nline\""), r#"String("multi\nline")"#);
+        assert!(matches!(
+            tokenize("\"abc\"")[0].kind,
+            TokenKind::String(Cow::Borrowed(b"abc"))
+        ));
+        assert_eq!(tokenize("x \"abc")[1].span, Span::new(2, 6));
+    }
+
+    #[test]
+    fn bad_characters_continue() {
+        check(
+            r#"
+            a ~ b é c / => Word("a") Error(BadChar('~')) Word("b") Error(BadChar('é')) Word("c") Error(BadChar('/'))
+            . .. => Error(BadChar('.')) Error(BadChar('.')) Error(BadChar('.'))
+            "#,
+        );
+        assert_eq!(tokenize("é")[0].span, Span::new(0, 2));
+        assert!(LexError::BadChar('\u{7}').message().contains("U+0007"));
+        assert!(LexError::BadChar('~').message().contains("'~'"));
+        assert_eq!(
+            LexError::BadIntWidth.to_string(),
+            LexError::BadIntWidth.message()
+        );
+    }
+
+    #[test]
+    fn realistic_lines() {
+        check(
+            r#"
+            %x = add nsw i32 %a, 1, !dbg !7 ; done => %"x" Equal Word("add") Word("nsw") IntType(32) %"a" Comma Integer("1") Comma !"dbg" MetadataId(7)
+            declare void @f(i32, ...) #0 => Word("declare") Word("void") @"f" LParen IntType(32) Comma DotDotDot RParen AttrGroupId(0)
+            "#,
+        );
+    }
+
+    #[test]
+    fn describe_is_readable() {
+        assert_eq!(TokenKind::Eof.describe(), "end of file");
+        let local = TokenKind::LocalName(Cow::Borrowed("x"));
+        assert_eq!(local.describe(), "local name '%x'");
+        assert_eq!(TokenKind::Word("add").describe(), "'add'");
+        assert_eq!(TokenKind::IntType(8).describe(), "type 'i8'");
+        let bad = TokenKind::Error(LexError::BadChar('~'));
+        assert!(bad.describe().contains("unexpected character"));
+        let long = "a".repeat(100);
+        assert!(TokenKind::Word(&long).describe().ends_with("...'"));
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic() {
+        // A cheap deterministic pseudo-random soup, made valid UTF-8 lossily.
+        let alphabet: &[u8] = b"%@$!#^\"\\:;.-+0123456789aixcu_ \n\t{}()<>=,*|~\xC3\xA9\xFF\0";
+        let mut x: u32 = 12345;
+        let mut bytes = Vec::new();
+        for _ in 0..20000 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            bytes.push(alphabet[(x >> 16) as usize % alphabet.len()]);
+        }
+        let src = String::from_utf8_lossy(&bytes);
+        let toks = tokenize(&src);
+        assert_eq!(toks.last().map(|t| &t.kind), Some(&TokenKind::Eof));
+        let mut prev_end = 0;
+        for t in &toks {
+            assert!(t.span.start >= prev_end && t.span.end >= t.span.start);
+            assert!(src.is_char_boundary(t.span.start as usize));
+            assert!(src.is_char_boundary(t.span.end as usize));
+            prev_end = t.span.end;
+        }
+    }
+
+    #[test]
+    fn pathological_inputs_are_linear() {
+        // Each of these would be quadratic with a naive label lookahead.
+        for unit in ["-.", "a-", "1.", "$-", "-a"] {
+            let src = unit.repeat(400_000);
+            let start = std::time::Instant::now();
+            assert!(tokenize(&src).len() > 1);
+            let took = start.elapsed();
+            assert!(took.as_secs() < 5, "{unit:?} took {took:?}");
+        }
+        let src = format!("%{} ;{}\n@x", "a".repeat(1_000_000), "c".repeat(1_000_000));
+        let toks = tokenize(&src);
+        assert_eq!(toks.len(), 3);
+        assert_eq!(fmt(&toks[1].kind), "@\"x\"");
+    }
+}

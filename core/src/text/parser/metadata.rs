@@ -1,0 +1,273 @@
+//! Parsing metadata: numbered and named metadata definitions, nodes, specialised records kept
+//! as name plus fields, and `!kind !node` attachments.
+
+use super::{PResult, Parser};
+use crate::diag::Span;
+use crate::ir::metadata::{MdField, MdNode, MdNodeKind, MdRecordField, Metadata, NamedMetadata};
+use crate::ir::{MdId, Symbol};
+use crate::text::lexer::TokenKind;
+
+impl<'a> Parser<'a> {
+    /// The node for `!N`, created as a forward reference when not yet defined.
+    pub(crate) fn md_slot(&mut self, n: u32, span: Span) -> MdId {
+        if let Some(&id) = self.md_slots.get(&n) {
+            return id;
+        }
+        let id = self.m.metadata.push(MdNode { distinct: false, kind: MdNodeKind::Undefined, number: Some(n) });
+        self.md_slots.insert(n, id);
+        self.md_forward.insert(n, span);
+        id
+    }
+
+    /// `!N = [distinct] <node>` at module level (the current token is `!N`).
+    pub(crate) fn parse_md_definition(&mut self, n: u32) -> PResult<()> {
+        let span = self.bump().span;
+        self.expect(&TokenKind::Equal, "'=' here")?;
+        let distinct = self.eat_word("distinct");
+        let id = self.md_slot(n, span);
+        if self.md_forward.remove(&n).is_none() {
+            return self.err(span, format!("Metadata id is already used: '!{n}'"));
+        }
+        let kind = match self.kind().clone() {
+            TokenKind::Exclaim => {
+                self.bump();
+                MdNodeKind::Tuple(self.parse_md_tuple_body()?.into())
+            }
+            TokenKind::MetadataName(name) => {
+                let name = self.m.symbols.intern(&name);
+                self.bump();
+                self.parse_md_record_body(name)?
+            }
+            _ => return self.err_expected("metadata node"),
+        };
+        if let Some(node) = self.m.metadata.nodes.get_mut(id) {
+            node.distinct = distinct;
+            node.kind = kind;
+        }
+        Ok(())
+    }
+
+    /// `!name = !{!0, !1}` (the current token is `!name`).
+    pub(crate) fn parse_named_md(&mut self, name: &str) -> PResult<()> {
+        let name: Box<str> = name.into();
+        self.bump();
+        self.expect(&TokenKind::Equal, "'=' here")?;
+        self.expect(&TokenKind::Exclaim, "'!' here")?;
+        self.expect(&TokenKind::LBrace, "'{' here")?;
+        let mut nodes = Vec::new();
+        if !self.at(&TokenKind::RBrace) {
+            loop {
+                let span = self.span();
+                match self.kind().clone() {
+                    TokenKind::MetadataId(n) => {
+                        self.bump();
+                        nodes.push(self.md_slot(n, span));
+                    }
+                    TokenKind::MetadataName(rec) if rec == "DIExpression" => {
+                        let sym = self.m.symbols.intern(&rec);
+                        self.bump();
+                        let kind = self.parse_md_record_body(sym)?;
+                        nodes.push(self.m.metadata.push(MdNode { distinct: false, kind, number: None }));
+                    }
+                    _ => return self.err_expected("metadata node reference"),
+                }
+                if !self.eat(&TokenKind::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(&TokenKind::RBrace, "'}' at end of named metadata")?;
+        self.m.metadata.named.push(NamedMetadata { name, nodes });
+        Ok(())
+    }
+
+    /// The `{ ... }` of `!{ ... }` (after `!`).
+    fn parse_md_tuple_body(&mut self) -> PResult<Vec<Metadata>> {
+        self.enter()?;
+        let r = self.parse_md_tuple_body_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_md_tuple_body_inner(&mut self) -> PResult<Vec<Metadata>> {
+        self.expect(&TokenKind::LBrace, "'{' here")?;
+        let mut elems = Vec::new();
+        if self.eat(&TokenKind::RBrace) {
+            return Ok(elems);
+        }
+        loop {
+            if self.eat_word("null") {
+                elems.push(Metadata::Null);
+            } else {
+                elems.push(self.parse_metadata()?);
+            }
+            if !self.eat(&TokenKind::Comma) {
+                break;
+            }
+        }
+        self.expect(&TokenKind::RBrace, "'}' at end of metadata node")?;
+        Ok(elems)
+    }
+
+    /// A metadata operand: `!N`, `!"s"`, `!{...}`, `!DIxxx(...)`, or a typed constant.
+    pub(crate) fn parse_metadata(&mut self) -> PResult<Metadata> {
+        let span = self.span();
+        match self.kind().clone() {
+            TokenKind::MetadataId(n) => {
+                self.bump();
+                Ok(Metadata::Node(self.md_slot(n, span)))
+            }
+            TokenKind::Exclaim => {
+                self.bump();
+                if let TokenKind::String(s) = self.kind().clone() {
+                    let b: Box<[u8]> = s.as_ref().into();
+                    self.bump();
+                    return Ok(Metadata::String(b));
+                }
+                let elems = self.parse_md_tuple_body()?;
+                let id = self.m.metadata.push(MdNode { distinct: false, kind: MdNodeKind::Tuple(elems.into()), number: None });
+                Ok(Metadata::Node(id))
+            }
+            TokenKind::MetadataName(name) => {
+                if name == "DIArgList" {
+                    return self.err_here("DIArgList may only appear in a function-local metadata argument");
+                }
+                let sym = self.m.symbols.intern(&name);
+                self.bump();
+                let kind = self.parse_md_record_body(sym)?;
+                Ok(Metadata::Node(self.m.metadata.push(MdNode { distinct: false, kind, number: None })))
+            }
+            TokenKind::Word("distinct") => {
+                self.bump();
+                let md = self.parse_metadata()?;
+                if let Metadata::Node(id) = md {
+                    if let Some(n) = self.m.metadata.nodes.get_mut(id) {
+                        n.distinct = true;
+                    }
+                }
+                Ok(md)
+            }
+            _ => {
+                let c = self.parse_typed_const()?;
+                Ok(Metadata::Value(c))
+            }
+        }
+    }
+
+    /// `(field: value, ...)` of a specialised record (after its name).
+    pub(crate) fn parse_md_record_body(&mut self, name: Symbol) -> PResult<MdNodeKind> {
+        self.enter()?;
+        let r = self.parse_md_record_body_inner(name);
+        self.leave();
+        r
+    }
+
+    fn parse_md_record_body_inner(&mut self, name: Symbol) -> PResult<MdNodeKind> {
+        self.expect(&TokenKind::LParen, "'(' here")?;
+        let mut fields = Vec::new();
+        if !self.at(&TokenKind::RParen) {
+            loop {
+                let fname = if let TokenKind::LabelStr(f) = self.kind().clone() {
+                    self.bump();
+                    Some(self.m.symbols.intern(&f))
+                } else {
+                    None
+                };
+                let value = self.parse_md_field()?;
+                fields.push(MdRecordField { name: fname, value });
+                if !self.eat(&TokenKind::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(&TokenKind::RParen, "')' here")?;
+        Ok(MdNodeKind::Record { name, fields: fields.into() })
+    }
+
+    fn parse_md_field(&mut self) -> PResult<MdField> {
+        match self.kind().clone() {
+            TokenKind::Word("null") => {
+                self.bump();
+                Ok(MdField::Md(Metadata::Null))
+            }
+            TokenKind::String(s) => {
+                let b: Box<[u8]> = s.as_ref().into();
+                self.bump();
+                Ok(MdField::Str(b))
+            }
+            TokenKind::MetadataId(_) | TokenKind::Exclaim | TokenKind::MetadataName(_) => Ok(MdField::Md(self.parse_metadata()?)),
+            TokenKind::Integer(_) | TokenKind::Word(_) if !self.at_type_start() => {
+                // An integer, or keywords and integers joined by `|`.
+                let mut parts: Vec<Box<str>> = Vec::new();
+                let single_int = matches!(self.kind(), TokenKind::Integer(_));
+                loop {
+                    match self.kind().clone() {
+                        TokenKind::Word(w) => parts.push(w.into()),
+                        TokenKind::Integer(t) => parts.push(t.into()),
+                        _ => return self.err_expected("metadata field value"),
+                    }
+                    self.bump();
+                    if !self.eat(&TokenKind::Bar) {
+                        break;
+                    }
+                }
+                if single_int && parts.len() == 1 {
+                    return Ok(MdField::Int(parts.remove(0)));
+                }
+                Ok(MdField::Words(parts.into()))
+            }
+            TokenKind::HexInt { .. } => {
+                let t = self.src().get(self.span().start as usize..self.span().end as usize).unwrap_or("0");
+                let t: Box<str> = t.into();
+                self.bump();
+                Ok(MdField::Int(t))
+            }
+            _ => Ok(MdField::Value(self.parse_typed_const()?)),
+        }
+    }
+
+    /// True when the current token can start a type (for typed values inside records).
+    pub(crate) fn at_type_start(&self) -> bool {
+        match self.kind() {
+            TokenKind::IntType(_) | TokenKind::LBrace | TokenKind::LBracket | TokenKind::Less => true,
+            TokenKind::Word(w) => {
+                crate::ir::FloatKind::from_name(w).is_some()
+                    || matches!(*w, "ptr" | "void" | "label" | "token" | "metadata" | "x86_amx" | "target")
+            }
+            TokenKind::LocalName(_) | TokenKind::LocalId(_) => true,
+            _ => false,
+        }
+    }
+
+    /// `!kind !node` attachments after `,` (the current token is the `!kind` name).
+    pub(crate) fn parse_md_attachment(&mut self) -> PResult<(Symbol, MdId)> {
+        let TokenKind::MetadataName(kind) = self.kind().clone() else {
+            return self.err_expected("metadata attachment kind");
+        };
+        let kind = self.m.symbols.intern(&kind);
+        self.bump();
+        let span = self.span();
+        match self.parse_metadata()? {
+            Metadata::Node(id) => Ok((kind, id)),
+            _ => self.err(span, "expected metadata node as attachment"),
+        }
+    }
+
+    /// Zero or more `!kind !node` attachments, each preceded by a comma (for globals), or
+    /// without commas (for functions): `comma` says which.
+    pub(crate) fn parse_md_attachments(&mut self, comma: bool) -> PResult<Vec<(Symbol, MdId)>> {
+        let mut v = Vec::new();
+        loop {
+            if comma {
+                if !(self.at(&TokenKind::Comma) && matches!(self.peek(), TokenKind::MetadataName(_))) {
+                    break;
+                }
+                self.bump();
+            } else if !matches!(self.kind(), TokenKind::MetadataName(_)) {
+                break;
+            }
+            v.push(self.parse_md_attachment()?);
+        }
+        Ok(v)
+    }
+}

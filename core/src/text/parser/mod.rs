@@ -1,0 +1,450 @@
+//! The LLVM IR parser: text to [`Module`], with a span on every entity.
+//!
+//! ```text
+//!  mod.rs        cursor over the lexer, errors, entry point, end-of-module fix-ups
+//!  types.rs      types (and legacy typed pointers, upgraded to `ptr`)
+//!  constants.rs  constants and constant expressions
+//!  attrs.rs      attributes and attribute groups
+//!  metadata.rs   metadata nodes, records, attachments
+//!  module.rs     module-level entities: globals, functions, aliases, comdats, ...
+//!  function.rs   function bodies: local names, blocks, forward references
+//!  insts.rs      one instruction at a time
+//! ```
+//! Syntax errors stop the parse at the first error (as LLVM does); semantic checks that need
+//! the whole module belong to the verifier. Nesting of types, constants and metadata is
+//! limited to [`MAX_DEPTH`] levels so that hostile input ends in a diagnostic, not a stack
+//! overflow.
+
+mod attrs;
+mod constants;
+mod function;
+mod insts;
+mod metadata;
+mod module;
+mod types;
+
+use crate::diag::{Diagnostic, Span};
+use crate::ir::attrs::AttrSetId;
+use crate::ir::function::Block;
+use crate::ir::metadata::MdId;
+use crate::ir::module::{ComdatId, GlobalId, GlobalName};
+use crate::ir::{Inst, Module, Symbol};
+use crate::text::lexer::{Lexer, Token, TokenKind};
+use std::collections::HashMap;
+
+/// How deeply types, constants and metadata may nest.
+pub const MAX_DEPTH: u32 = 256;
+
+/// The result of parsing: the module (when there was no error) and every diagnostic, including
+/// notes such as the typed-pointer upgrade.
+#[derive(Debug)]
+pub struct ParseResult {
+    /// The module, `None` when parsing failed.
+    pub module: Option<Module>,
+    /// Errors, warnings and notes, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses a module from LLVM IR text.
+pub fn parse(src: &str) -> ParseResult {
+    let mut p = Parser::new(src);
+    let ok = p.parse_module().is_ok() && p.finish().is_ok();
+    let Parser { m, diags, .. } = p;
+    ParseResult { module: if ok && !diags.iter().any(|d| d.is_error()) { Some(m) } else { None }, diagnostics: diags }
+}
+
+/// Parse failures are reported into the parser's diagnostics; this only says "stop".
+pub(crate) type PResult<T> = Result<T, Stop>;
+
+/// The marker of an error already reported.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Stop;
+
+/// Where a `#N` attribute group reference must be merged once all groups are known.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum GroupUse {
+    /// Function attributes of a function.
+    Func(GlobalId),
+    /// Attributes of a global variable.
+    Var(GlobalId),
+    /// Call-site function attributes of a call in a function.
+    Call(GlobalId, Inst),
+}
+
+/// A numbered or named local, global or metadata key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum LocalKey {
+    Named(Symbol),
+    Numbered(u32),
+}
+
+pub(crate) struct Parser<'a> {
+    src: &'a str,
+    lex: Lexer<'a>,
+    /// The current token.
+    tok: Token<'a>,
+    /// The end of the previous token (for spans of whole constructs).
+    prev_end: u32,
+    pub(crate) m: Module,
+    pub(crate) diags: Vec<Diagnostic>,
+    depth: u32,
+    /// Numbered metadata `!N` to node.
+    md_slots: HashMap<u32, MdId>,
+    /// Where each referenced-but-not-yet-defined `!N` was first used.
+    md_forward: HashMap<u32, Span>,
+    /// Attribute groups `#N`.
+    attr_groups: HashMap<u32, AttrSetId>,
+    /// References to attribute groups, resolved at the end.
+    group_uses: Vec<(GroupUse, Vec<(u32, Span)>)>,
+    /// Comdats by name.
+    comdat_names: HashMap<Symbol, ComdatId>,
+    /// The next `@N` number.
+    next_global_number: u32,
+    /// Blocks of each parsed (or forward-referenced) function, for `blockaddress`.
+    fn_blocks: HashMap<GlobalId, HashMap<LocalKey, (Block, Span)>>,
+    /// Where the first typed pointer was seen, for a single upgrade note.
+    legacy_seen: Option<Span>,
+    /// The function whose body is being parsed.
+    cur_fn: Option<GlobalId>,
+    /// Address space and first use of each forward-referenced global.
+    forward_global_types: HashMap<GlobalId, Option<(u32, Span)>>,
+    /// The function body being parsed.
+    pub(crate) fs: Option<Box<function::FnState>>,
+    /// `%T = type <non-struct>` aliases.
+    type_aliases: HashMap<crate::ir::types::TypeName, crate::ir::TypeId>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(src: &'a str) -> Parser<'a> {
+        let mut lex = Lexer::new(src);
+        let tok = lex.next_token();
+        Parser {
+            src,
+            lex,
+            tok,
+            prev_end: 0,
+            m: Module::default(),
+            diags: Vec::new(),
+            depth: 0,
+            md_slots: HashMap::new(),
+            md_forward: HashMap::new(),
+            attr_groups: HashMap::new(),
+            group_uses: Vec::new(),
+            comdat_names: HashMap::new(),
+            next_global_number: 0,
+            fn_blocks: HashMap::new(),
+            legacy_seen: None,
+            cur_fn: None,
+            type_aliases: HashMap::new(),
+            fs: None,
+            forward_global_types: HashMap::new(),
+        }
+    }
+
+    // ---- Cursor ---------------------------------------------------------------------------
+
+    /// The current token's kind.
+    #[inline]
+    pub(crate) fn kind(&self) -> &TokenKind<'a> {
+        &self.tok.kind
+    }
+    /// The current token's span.
+    #[inline]
+    pub(crate) fn span(&self) -> Span {
+        self.tok.span
+    }
+    /// The end offset of the last consumed token.
+    #[inline]
+    pub(crate) fn prev_end(&self) -> u32 {
+        self.prev_end
+    }
+    /// A span from `start` to the end of the last consumed token.
+    pub(crate) fn span_from(&self, start: u32) -> Span {
+        Span::new(start, self.prev_end.max(start))
+    }
+    /// Moves to the next token, returning the one consumed.
+    pub(crate) fn bump(&mut self) -> Token<'a> {
+        let next = self.lex.next_token();
+        self.prev_end = self.tok.span.end;
+        std::mem::replace(&mut self.tok, next)
+    }
+    /// The token after the current one, without consuming anything.
+    pub(crate) fn peek(&self) -> TokenKind<'a> {
+        self.lex.clone().next_token().kind
+    }
+    /// True when the current token is the word `w`.
+    #[inline]
+    pub(crate) fn at_word(&self, w: &str) -> bool {
+        matches!(self.tok.kind, TokenKind::Word(x) if x == w)
+    }
+    /// Consumes the word `w` if present.
+    pub(crate) fn eat_word(&mut self, w: &str) -> bool {
+        if self.at_word(w) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    /// The current word, if the token is one.
+    pub(crate) fn word(&self) -> Option<&'a str> {
+        match self.tok.kind {
+            TokenKind::Word(w) => Some(w),
+            _ => None,
+        }
+    }
+    /// True when the current token is the punctuation `k`.
+    #[inline]
+    pub(crate) fn at(&self, k: &TokenKind<'_>) -> bool {
+        std::mem::discriminant(&self.tok.kind) == std::mem::discriminant(k)
+    }
+    /// Consumes the punctuation `k` if present.
+    pub(crate) fn eat(&mut self, k: &TokenKind<'_>) -> bool {
+        if self.at(k) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    /// Consumes the punctuation `k` or reports `expected 'what'`.
+    pub(crate) fn expect(&mut self, k: &TokenKind<'_>, what: &str) -> PResult<Span> {
+        if self.at(k) {
+            Ok(self.bump().span)
+        } else {
+            self.err_expected(what)
+        }
+    }
+    /// Consumes the word `w` or reports `expected 'w'`.
+    pub(crate) fn expect_word(&mut self, w: &str) -> PResult<Span> {
+        if self.at_word(w) {
+            Ok(self.bump().span)
+        } else {
+            self.err_expected(&format!("'{w}'"))
+        }
+    }
+
+    // ---- Errors ---------------------------------------------------------------------------
+
+    /// Reports an error at `span` and stops.
+    #[cold]
+    pub(crate) fn err<T>(&mut self, span: Span, msg: impl Into<String>) -> PResult<T> {
+        self.diags.push(Diagnostic::error(span, msg));
+        Err(Stop)
+    }
+    /// Reports an error at the current token and stops.
+    #[cold]
+    pub(crate) fn err_here<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        let span = self.span();
+        self.err(span, msg)
+    }
+    /// Reports `expected X` at the current token (or the lexer's own error) and stops.
+    #[cold]
+    pub(crate) fn err_expected<T>(&mut self, what: &str) -> PResult<T> {
+        let msg = match &self.tok.kind {
+            TokenKind::Error(e) => e.message(),
+            TokenKind::Eof => format!("expected {what}, found end of file"),
+            k => format!("expected {what}, found {}", k.describe()),
+        };
+        self.err_here(msg)
+    }
+    /// Records an error without stopping.
+    pub(crate) fn report(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+    /// Enters one level of nesting, failing beyond [`MAX_DEPTH`].
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err_here(format!("nesting is too deep (more than {MAX_DEPTH} levels)"));
+        }
+        Ok(())
+    }
+    /// Leaves one level of nesting.
+    pub(crate) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+    /// Notes that a typed pointer was read (and upgraded).
+    pub(crate) fn saw_legacy(&mut self, span: Span) {
+        if self.legacy_seen.is_none() {
+            self.legacy_seen = Some(span);
+        }
+    }
+    /// The source text.
+    pub(crate) fn src(&self) -> &'a str {
+        self.src
+    }
+
+    // ---- Small token readers ----------------------------------------------------------------
+
+    /// Reads a `"..."` string token.
+    pub(crate) fn string(&mut self, what: &str) -> PResult<Box<[u8]>> {
+        match &self.tok.kind {
+            TokenKind::String(s) => {
+                let v: Box<[u8]> = s.as_ref().into();
+                self.bump();
+                Ok(v)
+            }
+            _ => self.err_expected(what),
+        }
+    }
+    /// Reads an unsigned integer that fits in `u64`.
+    pub(crate) fn uint(&mut self, what: &str) -> PResult<u64> {
+        match self.tok.kind {
+            TokenKind::Integer(t) if !t.starts_with('-') => match t.parse::<u64>() {
+                Ok(v) => {
+                    self.bump();
+                    Ok(v)
+                }
+                Err(_) => self.err_here(format!("{what} is too large")),
+            },
+            _ => self.err_expected(what),
+        }
+    }
+    /// Reads an unsigned integer that fits in `u32`.
+    pub(crate) fn uint32(&mut self, what: &str) -> PResult<u32> {
+        let span = self.span();
+        let v = self.uint(what)?;
+        u32::try_from(v).or_else(|_| self.err(span, format!("{what} is too large")))
+    }
+    /// Reads a signed integer that fits in `i64`.
+    pub(crate) fn sint(&mut self, what: &str) -> PResult<i64> {
+        match self.tok.kind {
+            TokenKind::Integer(t) => match t.parse::<i64>() {
+                Ok(v) => {
+                    self.bump();
+                    Ok(v)
+                }
+                Err(_) => self.err_here(format!("{what} is out of range")),
+            },
+            _ => self.err_expected(what),
+        }
+    }
+    /// Reads `addrspace(N)` if present.
+    pub(crate) fn opt_addrspace(&mut self) -> PResult<Option<u32>> {
+        if !self.at_word("addrspace") {
+            return Ok(None);
+        }
+        self.bump();
+        self.expect(&TokenKind::LParen, "'(' in address space")?;
+        let n = self.uint32("address space number")?;
+        if n >= (1 << 24) {
+            let span = Span::new(self.prev_end.saturating_sub(1), self.prev_end);
+            return self.err(span, "invalid address space, must be a 24-bit integer");
+        }
+        self.expect(&TokenKind::RParen, "')' in address space")?;
+        Ok(Some(n))
+    }
+    /// Reads `align N` (after the word), checking it is a power of two no larger than 2^32.
+    pub(crate) fn align_value(&mut self) -> PResult<u64> {
+        let paren = self.eat(&TokenKind::LParen);
+        let span = self.span();
+        let v = self.uint("alignment")?;
+        if paren {
+            self.expect(&TokenKind::RParen, "')'")?;
+        }
+        if !v.is_power_of_two() {
+            return self.err(span, "alignment is not a power of two");
+        }
+        if v > (1u64 << 32) {
+            return self.err(span, "huge alignments are not supported yet");
+        }
+        Ok(v)
+    }
+
+    /// The name of a global as a key.
+    pub(crate) fn global_key(&mut self, name: &str) -> GlobalName {
+        GlobalName::Named(self.m.symbols.intern(name))
+    }
+
+    /// Resolves attribute groups, undefined metadata and forward globals at the end.
+    fn finish(&mut self) -> PResult<()> {
+        // Attribute groups are usually defined after their uses.
+        let uses = std::mem::take(&mut self.group_uses);
+        for (target, groups) in uses {
+            let mut merged = AttrSetId::EMPTY;
+            for (n, span) in groups {
+                match self.attr_groups.get(&n) {
+                    Some(&set) => merged = self.m.attrs.union(merged, set),
+                    None => {
+                        self.report(Diagnostic::error(span, format!("attribute group #{n} is not defined")));
+                    }
+                }
+            }
+            self.apply_group(target, merged);
+        }
+        let mut forward: Vec<(u32, Span)> = self.md_forward.iter().map(|(k, v)| (*k, *v)).collect();
+        forward.sort_by_key(|(_, s)| s.start);
+        for (n, span) in forward {
+            self.report(Diagnostic::error(span, format!("use of undefined metadata '!{n}'")));
+        }
+        let mut undefined = Vec::new();
+        for (_, gv) in self.m.globals.iter() {
+            if matches!(gv.kind, crate::ir::GlobalKind::Forward) {
+                let name = match &gv.name {
+                    GlobalName::Named(s) => self.m.symbols.get(*s).to_string(),
+                    GlobalName::Numbered(n) => n.to_string(),
+                };
+                undefined.push(Diagnostic::error(gv.span, format!("use of undefined value '@{name}'")));
+            }
+        }
+        for d in undefined {
+            self.report(d);
+        }
+        let mut bad_blocks = Vec::new();
+        for (g, blocks) in &self.fn_blocks {
+            let Some(f) = self.m.func(*g) else { continue };
+            for (block, span) in blocks.values() {
+                let defined = f.body.as_ref().and_then(|b| b.blocks.get(*block)).is_some_and(|b| b.defined);
+                if !defined {
+                    bad_blocks.push(Diagnostic::error(*span, "referenced value is not a basic block"));
+                }
+            }
+        }
+        for d in bad_blocks {
+            self.report(d);
+        }
+        if let Some(span) = self.legacy_seen {
+            self.report(
+                Diagnostic::note(span, "typed pointers are legacy syntax; they were read as opaque `ptr`")
+                    .with_note("LLVM 15 and later use `ptr` for every pointer; `irplay fmt` prints the upgraded text"),
+            );
+        }
+        if self.diags.iter().any(|d| d.is_error()) {
+            Err(Stop)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn apply_group(&mut self, target: GroupUse, set: AttrSetId) {
+        match target {
+            GroupUse::Func(g) => {
+                if let Some(f) = self.m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()) {
+                    f.fn_attrs = self.m.attrs.union(f.fn_attrs, set);
+                }
+            }
+            GroupUse::Var(g) => {
+                let attrs = &mut self.m.attrs;
+                if let Some(crate::ir::GlobalKind::Var(v)) = self.m.globals.get_mut(g).map(|gv| &mut gv.kind) {
+                    v.attrs = attrs.union(v.attrs, set);
+                }
+            }
+            GroupUse::Call(g, inst) => {
+                let attrs = &mut self.m.attrs;
+                let body = self.m.globals.get_mut(g).and_then(|gv| match &mut gv.kind {
+                    crate::ir::GlobalKind::Func(f) => f.body.as_mut(),
+                    _ => None,
+                });
+                if let Some(data) = body.and_then(|b| b.insts.get_mut(inst)) {
+                    match &mut data.extra {
+                        crate::ir::Extra::Call(c) | crate::ir::Extra::Invoke(c, ..) | crate::ir::Extra::CallBr(c, ..) => {
+                            c.fn_attrs = attrs.union(c.fn_attrs, set);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,580 @@
+//! Parsing module-level entities: header strings, type definitions, comdats, global
+//! variables, aliases, ifuncs, function headers, attribute groups, metadata and
+//! `uselistorder` directives.
+
+use super::attrs::AttrCtx;
+use super::{GroupUse, PResult, Parser};
+use crate::diag::{Diagnostic, Span};
+use crate::ir::function::{Function, LocalName, Param};
+use crate::ir::module::{
+    Comdat, ComdatKind, DllStorage, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage, Preemption, ThreadLocal,
+    UnnamedAddr, UseListOrder, Visibility,
+};
+use crate::ir::types::{Type, TypeName};
+use crate::ir::GlobalId;
+use crate::text::lexer::TokenKind;
+
+/// The linkage and qualifiers that precede every kind of global value.
+#[derive(Default)]
+struct Qualifiers {
+    linkage: Option<Linkage>,
+    preemption: Preemption,
+    visibility: Visibility,
+    dll: DllStorage,
+    tls: ThreadLocal,
+    unnamed: UnnamedAddr,
+}
+
+impl<'a> Parser<'a> {
+    /// The whole module.
+    pub(crate) fn parse_module(&mut self) -> PResult<()> {
+        loop {
+            let span = self.span();
+            match self.kind().clone() {
+                TokenKind::Eof => return Ok(()),
+                TokenKind::Word("source_filename") => {
+                    self.bump();
+                    self.expect(&TokenKind::Equal, "'=' after source_filename")?;
+                    self.m.source_filename = Some(self.string("source_filename string")?);
+                }
+                TokenKind::Word("target") => {
+                    self.bump();
+                    if self.eat_word("triple") {
+                        self.expect(&TokenKind::Equal, "'=' after target triple")?;
+                        self.m.triple = Some(self.string("target triple")?);
+                    } else if self.eat_word("datalayout") {
+                        self.expect(&TokenKind::Equal, "'=' after target datalayout")?;
+                        let sspan = self.span();
+                        let s = self.string("target datalayout string")?;
+                        let text = String::from_utf8_lossy(&s).into_owned();
+                        match crate::ir::datalayout::parse(&text) {
+                            Ok(dl) => self.m.datalayout = dl,
+                            Err(e) => {
+                                // Point inside the string: skip the opening quote.
+                                let start = sspan.start + 1 + e.offset as u32;
+                                let span = Span::new(start.min(sspan.end), (start + e.len.max(1) as u32).min(sspan.end));
+                                return self.err(span, format!("invalid target datalayout: {}", e.message));
+                            }
+                        }
+                        self.m.datalayout_str = Some(s);
+                    } else {
+                        return self.err_expected("'triple' or 'datalayout'");
+                    }
+                }
+                TokenKind::Word("module") => {
+                    self.bump();
+                    self.expect_word("asm")?;
+                    let s = self.string("module asm string")?;
+                    self.m.module_asm.push(s);
+                }
+                TokenKind::Word("define") | TokenKind::Word("declare") => self.parse_function()?,
+                TokenKind::Word("attributes") => {
+                    self.bump();
+                    self.parse_attr_group_def()?;
+                }
+                TokenKind::Word("uselistorder") | TokenKind::Word("uselistorder_bb") => self.parse_uselistorder(None)?,
+                TokenKind::LocalName(n) => {
+                    let name = TypeName::Named(self.m.symbols.intern(&n));
+                    self.bump();
+                    self.expect(&TokenKind::Equal, "'=' after type name")?;
+                    self.parse_type_definition(name, span)?;
+                }
+                TokenKind::LocalId(n) => {
+                    self.bump();
+                    self.expect(&TokenKind::Equal, "'=' after type name")?;
+                    self.parse_type_definition(TypeName::Numbered(n), span)?;
+                }
+                TokenKind::ComdatName(n) => {
+                    let name = self.m.symbols.intern(&n);
+                    self.bump();
+                    self.parse_comdat_def(name, span)?;
+                }
+                TokenKind::GlobalName(n) => {
+                    let key = self.global_key(&n);
+                    self.bump();
+                    self.expect(&TokenKind::Equal, "'=' after global name")?;
+                    self.parse_global(key, span)?;
+                }
+                TokenKind::GlobalId(n) => {
+                    self.bump();
+                    if n < self.next_global_number {
+                        return self.err(span, format!("global expected to be numbered '@{}' or greater", self.next_global_number));
+                    }
+                    self.next_global_number = n.saturating_add(1);
+                    self.expect(&TokenKind::Equal, "'=' after global name")?;
+                    self.parse_global(GlobalName::Numbered(n), span)?;
+                }
+                TokenKind::MetadataId(n) => self.parse_md_definition(n)?,
+                TokenKind::MetadataName(name) => self.parse_named_md(&name)?,
+                TokenKind::SummaryId(_) => return self.err_here("module summary entries (ThinLTO '^N') are not supported"),
+                _ => return self.err_expected("top-level entity"),
+            }
+        }
+    }
+
+    fn parse_comdat_def(&mut self, name: crate::ir::Symbol, span: Span) -> PResult<()> {
+        self.expect(&TokenKind::Equal, "'=' here")?;
+        self.expect_word("comdat")?;
+        let kind = match self.word().and_then(ComdatKind::from_name) {
+            Some(k) => k,
+            None => return self.err_expected("comdat selection kind"),
+        };
+        self.bump();
+        let id = self.comdat_by_name(name, span);
+        if self.m.comdats[id].span.is_some() {
+            return self.err(span, "redefinition of comdat");
+        }
+        self.m.comdats[id].kind = kind;
+        self.m.comdats[id].span = Some(span);
+        Ok(())
+    }
+
+    fn comdat_by_name(&mut self, name: crate::ir::Symbol, _span: Span) -> crate::ir::module::ComdatId {
+        if let Some(&c) = self.comdat_names.get(&name) {
+            return c;
+        }
+        let c = self.m.comdats.push(Comdat { name, kind: ComdatKind::Any, span: None });
+        self.comdat_names.insert(name, c);
+        c
+    }
+
+    /// `comdat` or `comdat($name)`; `own` is the global's own name for the implicit form.
+    fn parse_opt_comdat(&mut self, own: &GlobalName, span: Span) -> PResult<Option<crate::ir::module::ComdatId>> {
+        if !self.eat_word("comdat") {
+            return Ok(None);
+        }
+        if self.eat(&TokenKind::LParen) {
+            let TokenKind::ComdatName(n) = self.kind().clone() else {
+                return self.err_expected("comdat variable");
+            };
+            let sym = self.m.symbols.intern(&n);
+            let cspan = self.bump().span;
+            self.expect(&TokenKind::RParen, "')' after comdat var")?;
+            return Ok(Some(self.comdat_by_name(sym, cspan)));
+        }
+        match own {
+            GlobalName::Named(sym) => Ok(Some(self.comdat_by_name(*sym, span))),
+            GlobalName::Numbered(_) => self.err(span, "comdat cannot be unnamed"),
+        }
+    }
+
+    fn parse_qualifiers(&mut self) -> PResult<Qualifiers> {
+        let mut q = Qualifiers::default();
+        if let Some(l) = self.word().and_then(Linkage::from_name) {
+            self.bump();
+            q.linkage = Some(l);
+        }
+        if let Some(p) = self.word().and_then(Preemption::from_name) {
+            self.bump();
+            q.preemption = p;
+        }
+        if let Some(v) = self.word().and_then(Visibility::from_name) {
+            self.bump();
+            q.visibility = v;
+        }
+        if let Some(d) = self.word().and_then(DllStorage::from_name) {
+            self.bump();
+            q.dll = d;
+        }
+        if self.at_word("thread_local") {
+            self.bump();
+            q.tls = ThreadLocal::GeneralDynamic;
+            if self.eat(&TokenKind::LParen) {
+                q.tls = match self.word() {
+                    Some("localdynamic") => ThreadLocal::LocalDynamic,
+                    Some("initialexec") => ThreadLocal::InitialExec,
+                    Some("localexec") => ThreadLocal::LocalExec,
+                    _ => return self.err_expected("thread local storage model"),
+                };
+                self.bump();
+                self.expect(&TokenKind::RParen, "')' after thread local model")?;
+            }
+        }
+        q.unnamed = self.parse_opt_unnamed_addr();
+        Ok(q)
+    }
+
+    fn parse_opt_unnamed_addr(&mut self) -> UnnamedAddr {
+        match self.word().and_then(UnnamedAddr::from_name) {
+            Some(u) => {
+                self.bump();
+                u
+            }
+            None => UnnamedAddr::None,
+        }
+    }
+
+    /// Claims the global named `name` for a definition at `span`, reporting redefinitions.
+    fn define_global(&mut self, name: GlobalName, span: Span, kind: GlobalKind, addrspace: u32) -> PResult<GlobalId> {
+        let g = match self.m.global_names.get(&name) {
+            Some(&g) => {
+                if !matches!(self.m.globals[g].kind, GlobalKind::Forward) {
+                    let text = self.m.global_name(g);
+                    return self.err(span, format!("redefinition of global '@{text}'"));
+                }
+                g
+            }
+            None => {
+                let g = self.m.globals.push(GlobalValue::forward(name.clone(), span));
+                self.m.global_names.insert(name, g);
+                g
+            }
+        };
+        // Order of definition is the module order: move forward-declared globals to the end.
+        if let Some(Some((asp, use_span))) = self.forward_global_types.remove(&g) {
+            if asp != addrspace {
+                let text = self.m.global_name(g);
+                return self.err(use_span, format!("'@{text}' defined with type 'ptr addrspace({addrspace})' but expected 'ptr addrspace({asp})'"));
+            }
+        }
+        self.m.globals[g].kind = kind;
+        self.m.globals[g].span = span;
+        self.m.globals[g].addrspace = addrspace;
+        self.m.order.push(g);
+        Ok(g)
+    }
+
+    fn apply_qualifiers(&mut self, g: GlobalId, q: &Qualifiers) {
+        let gv = &mut self.m.globals[g];
+        gv.linkage = q.linkage.unwrap_or(Linkage::External);
+        gv.preemption = q.preemption;
+        gv.visibility = q.visibility;
+        gv.dll_storage = q.dll;
+        gv.thread_local = q.tls;
+        gv.unnamed_addr = q.unnamed;
+    }
+
+    /// After `@name =`.
+    fn parse_global(&mut self, name: GlobalName, span: Span) -> PResult<()> {
+        let q = self.parse_qualifiers()?;
+        if self.at_word("alias") || self.at_word("ifunc") {
+            let is_alias = self.at_word("alias");
+            self.bump();
+            let value_ty = self.parse_type()?;
+            self.expect(&TokenKind::Comma, "',' after alias or ifunc's type")?;
+            let tspan = self.span();
+            let (pty, _) = self.parse_type_ex()?;
+            if !self.m.types.is_ptr(pty) {
+                return self.err(tspan, "An alias or ifunc must have pointer type");
+            }
+            let target = self.parse_const(pty)?;
+            let asp = self.m.types.ptr_addrspace(pty).unwrap_or(0);
+            let kind = if is_alias {
+                GlobalKind::Alias { value_ty, aliasee: target }
+            } else {
+                if self.m.types.func_sig(value_ty).is_none() {
+                    return self.err(span, "IFunc must have a Function type");
+                }
+                GlobalKind::IFunc { value_ty, resolver: target }
+            };
+            let g = self.define_global(name, span, kind, asp)?;
+            self.apply_qualifiers(g, &q);
+            while self.eat(&TokenKind::Comma) {
+                if self.eat_word("partition") {
+                    self.m.globals[g].partition = Some(self.string("partition string")?);
+                } else if matches!(self.kind(), TokenKind::MetadataName(_)) {
+                    let a = self.parse_md_attachment()?;
+                    self.m.globals[g].md.push(a);
+                } else {
+                    return self.err_expected("partition or metadata attachment");
+                }
+            }
+            return Ok(());
+        }
+        let addrspace = self.opt_addrspace()?.unwrap_or(0);
+        let externally_initialized = self.eat_word("externally_initialized");
+        let constant = if self.eat_word("constant") {
+            true
+        } else if self.eat_word("global") {
+            false
+        } else {
+            return self.err_expected("'global' or 'constant'");
+        };
+        let tspan = self.span();
+        let (value_ty, pointee) = self.parse_type_ex()?;
+        if matches!(self.m.types.get(value_ty), Type::Func { .. } | Type::Label | Type::Void | Type::Metadata | Type::Token) {
+            return self.err(tspan, "invalid type for global variable");
+        }
+        let is_decl = matches!(q.linkage, Some(Linkage::ExternalExplicit) | Some(Linkage::ExternWeak));
+        let init = if is_decl { None } else { Some(self.parse_const_ex(value_ty, pointee)?) };
+        let var = GlobalVar {
+            value_ty,
+            init,
+            constant,
+            externally_initialized,
+            align: None,
+            code_model: None,
+            attrs: crate::ir::AttrSetId::EMPTY,
+        };
+        let g = self.define_global(name.clone(), span, GlobalKind::Var(var), addrspace)?;
+        self.apply_qualifiers(g, &q);
+        while self.eat(&TokenKind::Comma) {
+            let kspan = self.span();
+            if self.eat_word("section") {
+                self.m.globals[g].section = Some(self.string("section string")?);
+            } else if self.eat_word("partition") {
+                self.m.globals[g].partition = Some(self.string("partition string")?);
+            } else if self.at_word("comdat") {
+                self.m.globals[g].comdat = self.parse_opt_comdat(&name, kspan)?;
+            } else if self.eat_word("align") {
+                let a = self.align_value()?;
+                if let GlobalKind::Var(v) = &mut self.m.globals[g].kind {
+                    v.align = Some(a);
+                }
+            } else if self.eat_word("code_model") {
+                let s = self.string("code model string")?;
+                if !matches!(&*s, b"tiny" | b"small" | b"kernel" | b"medium" | b"large") {
+                    return self.err(kspan, "invalid code model");
+                }
+                if let GlobalKind::Var(v) = &mut self.m.globals[g].kind {
+                    v.code_model = Some(s);
+                }
+            } else if let Some((_, bit)) = self.word().and_then(|w| crate::ir::module::sanitizer::NAMES.iter().find(|(n, _)| *n == w)) {
+                let bit = *bit;
+                self.bump();
+                self.m.globals[g].sanitizer |= bit;
+            } else if matches!(self.kind(), TokenKind::MetadataName(_)) {
+                let a = self.parse_md_attachment()?;
+                self.m.globals[g].md.push(a);
+            } else {
+                return self.err_expected("global variable property");
+            }
+        }
+        // Attributes on global variables: `#N` or inline string attributes.
+        let list = self.parse_attrs(AttrCtx::Fn)?;
+        if !list.attrs.is_empty() || !list.groups.is_empty() {
+            let set = self.m.attrs.intern(list.attrs);
+            if let GlobalKind::Var(v) = &mut self.m.globals[g].kind {
+                v.attrs = set;
+            }
+            if !list.groups.is_empty() {
+                self.group_uses.push((GroupUse::Var(g), list.groups));
+            }
+        }
+        Ok(())
+    }
+
+    /// An optional calling convention.
+    pub(crate) fn parse_opt_cc(&mut self) -> PResult<u32> {
+        if self.at_word("cc") {
+            self.bump();
+            return self.uint32("calling convention number");
+        }
+        if let Some(w) = self.word() {
+            if let Some((_, n)) = crate::text::CALLING_CONVENTIONS.iter().find(|(name, _)| *name == w) {
+                self.bump();
+                return Ok(*n);
+            }
+        }
+        Ok(0)
+    }
+
+    /// `define ...` or `declare ...`.
+    fn parse_function(&mut self) -> PResult<()> {
+        let is_define = self.at_word("define");
+        self.bump();
+        let q = self.parse_qualifiers_for_function()?;
+        if is_define && matches!(q.linkage, Some(Linkage::ExternWeak) | Some(Linkage::Common) | Some(Linkage::Appending)) {
+            return self.err_here("invalid linkage for function definition");
+        }
+        let cc = self.parse_opt_cc()?;
+        let ret_attrs = self.parse_attrs(AttrCtx::Ret)?;
+        let rspan = self.span();
+        let ret_ty = self.parse_type()?;
+        if matches!(self.m.types.get(ret_ty), Type::Func { .. } | Type::Label | Type::Metadata) {
+            return self.err(rspan, "invalid function return type");
+        }
+        let nspan = self.span();
+        let name = match self.kind().clone() {
+            TokenKind::GlobalName(n) => self.global_key(&n),
+            TokenKind::GlobalId(n) => {
+                if n < self.next_global_number {
+                    return self.err(nspan, format!("function expected to be numbered '@{}' or greater", self.next_global_number));
+                }
+                self.next_global_number = n.saturating_add(1);
+                GlobalName::Numbered(n)
+            }
+            _ => return self.err_expected("function name"),
+        };
+        self.bump();
+        // Parameters.
+        self.expect(&TokenKind::LParen, "'(' in function argument list")?;
+        let mut params = Vec::new();
+        let mut vararg = false;
+        let mut next_arg_number = 0u32;
+        // The number of each unnamed parameter, for the body's numbering.
+        let mut arg_numbers = Vec::new();
+        if !self.eat(&TokenKind::RParen) {
+            loop {
+                if self.eat(&TokenKind::DotDotDot) {
+                    vararg = true;
+                    break;
+                }
+                let pspan = self.span();
+                let ty = self.parse_type()?;
+                if matches!(self.m.types.get(ty), Type::Void | Type::Func { .. }) {
+                    return self.err(pspan, "invalid type for function argument");
+                }
+                let attrs = self.parse_attrs(AttrCtx::Param)?;
+                let pname = match self.kind().clone() {
+                    TokenKind::LocalName(n) => {
+                        self.bump();
+                        LocalName::Named(self.m.symbols.intern(&n))
+                    }
+                    TokenKind::LocalId(n) => {
+                        if n < next_arg_number {
+                            return self.err_here(format!("argument expected to be numbered '%{next_arg_number}' or greater"));
+                        }
+                        self.bump();
+                        next_arg_number = n.saturating_add(1);
+                        arg_numbers.push((params.len(), n));
+                        LocalName::Unnamed
+                    }
+                    _ => {
+                        arg_numbers.push((params.len(), next_arg_number));
+                        next_arg_number += 1;
+                        LocalName::Unnamed
+                    }
+                };
+                let set = self.m.attrs.intern(attrs.attrs);
+                params.push(Param { ty, attrs: set, name: pname, span: self.span_from(pspan.start) });
+                if !self.eat(&TokenKind::Comma) {
+                    break;
+                }
+            }
+            self.expect(&TokenKind::RParen, "')' at end of argument list")?;
+        }
+        let fn_ty = self.m.types.func(ret_ty, params.iter().map(|p| p.ty).collect(), vararg);
+        let mut f = Function::new(fn_ty);
+        f.cc = cc;
+        f.ret_attrs = self.m.attrs.intern(ret_attrs.attrs);
+        f.params = params;
+        let unnamed = self.parse_opt_unnamed_addr();
+        f.addrspace = self.opt_addrspace()?.unwrap_or(0);
+        let fn_attrs = self.parse_attrs(AttrCtx::Fn)?;
+        f.fn_attrs = self.m.attrs.intern(fn_attrs.attrs);
+        f.align = fn_attrs.fn_align;
+        let mut section = None;
+        let mut partition = None;
+        let mut comdat_span = None;
+        loop {
+            if self.eat_word("section") {
+                section = Some(self.string("section string")?);
+            } else if self.eat_word("partition") {
+                partition = Some(self.string("partition string")?);
+            } else if self.at_word("comdat") {
+                comdat_span = Some(self.span());
+                break;
+            } else {
+                break;
+            }
+        }
+        let comdat = match comdat_span {
+            Some(s) => self.parse_opt_comdat(&name, s)?,
+            None => None,
+        };
+        if self.eat_word("align") {
+            f.align = Some(self.align_value()?);
+        }
+        if self.eat_word("gc") {
+            f.gc = Some(self.string("gc name")?);
+        }
+        if self.eat_word("prefix") {
+            f.prefix = Some(self.parse_typed_const()?);
+        }
+        if self.eat_word("prologue") {
+            f.prologue = Some(self.parse_typed_const()?);
+        }
+        if self.eat_word("personality") {
+            f.personality = Some(self.parse_typed_const()?);
+        }
+        f.section = section;
+        let md = self.parse_md_attachments(false)?;
+        f.md = md;
+        let addrspace = f.addrspace;
+        let g = self.define_global(name, nspan, GlobalKind::Func(Box::new(f)), addrspace)?;
+        let q = Qualifiers { unnamed, ..q };
+        self.apply_qualifiers(g, &q);
+        self.m.globals[g].partition = partition;
+        self.m.globals[g].comdat = comdat;
+        if !fn_attrs.groups.is_empty() {
+            self.group_uses.push((GroupUse::Func(g), fn_attrs.groups));
+        }
+        if is_define {
+            self.parse_function_body(g, &arg_numbers, next_arg_number)?;
+        } else if self.at(&TokenKind::LBrace) {
+            return self.err_here("a declaration has no body (use 'define' for a definition)");
+        }
+        Ok(())
+    }
+
+    fn parse_qualifiers_for_function(&mut self) -> PResult<Qualifiers> {
+        let start = self.span();
+        let q = self.parse_qualifiers()?;
+        if q.tls != ThreadLocal::NotThreadLocal {
+            return self.err(start, "functions cannot be thread_local");
+        }
+        if q.unnamed != UnnamedAddr::None {
+            return self.err(start, "unnamed_addr goes after the function's parameter list");
+        }
+        Ok(q)
+    }
+
+    /// `uselistorder ...` / `uselistorder_bb ...`, kept as text (it only orders use lists).
+    pub(crate) fn parse_uselistorder(&mut self, func: Option<GlobalId>) -> PResult<()> {
+        let start = self.span().start;
+        let is_bb = self.at_word("uselistorder_bb");
+        self.bump();
+        if is_bb {
+            self.parse_global_ref()?;
+            self.expect(&TokenKind::Comma, "',' here")?;
+            match self.kind() {
+                TokenKind::LocalName(_) | TokenKind::LocalId(_) => {
+                    self.bump();
+                }
+                _ => return self.err_expected("basic block name"),
+            }
+        } else {
+            // A typed value: skip the type and value tokens up to the comma before `{`.
+            let _ = self.parse_type()?;
+            match self.kind() {
+                TokenKind::LocalName(_) | TokenKind::LocalId(_) => {
+                    self.bump();
+                }
+                _ => {
+                    let _ = self.uselist_value_skip()?;
+                }
+            }
+        }
+        self.expect(&TokenKind::Comma, "',' here")?;
+        self.expect(&TokenKind::LBrace, "'{' here")?;
+        let mut n = 0usize;
+        loop {
+            self.uint("use list index")?;
+            n += 1;
+            if !self.eat(&TokenKind::Comma) {
+                break;
+            }
+        }
+        self.expect(&TokenKind::RBrace, "'}' here")?;
+        if n < 2 {
+            let span = self.span_from(start);
+            self.report(Diagnostic::error(span, "wrong number of indexes, expected >= 2"));
+        }
+        let span = self.span_from(start);
+        let text: Box<str> = self.src().get(span.start as usize..span.end as usize).unwrap_or("").into();
+        self.m.uselistorders.push(UseListOrder { text, func, span });
+        Ok(())
+    }
+
+    fn uselist_value_skip(&mut self) -> PResult<()> {
+        // Constants in uselistorder are rare; accept a global reference.
+        match self.kind() {
+            TokenKind::GlobalName(_) | TokenKind::GlobalId(_) => {
+                self.bump();
+                Ok(())
+            }
+            _ => self.err_expected("value in uselistorder"),
+        }
+    }
+}
