@@ -13,3 +13,29 @@ pub mod diag;
 pub mod ir;
 pub mod text;
 pub mod verify;
+
+/// The result of [`check`]: the module if it parsed, and every diagnostic of parsing and
+/// verification in source order.
+#[derive(Debug)]
+pub struct Checked {
+    /// The module, when it parsed (even if it failed verification).
+    pub module: Option<ir::Module>,
+    /// Parse and verifier diagnostics, sorted by position.
+    pub diagnostics: Vec<diag::Diagnostic>,
+    /// True when the module parsed and verified without errors.
+    pub valid: bool,
+}
+
+/// Parses and verifies a module: the entry point shared by the CLI, the tests and the browser.
+pub fn check(src: &str) -> Checked {
+    let parsed = text::parse(src);
+    let mut diagnostics = parsed.diagnostics;
+    let mut valid = parsed.module.is_some();
+    if let Some(m) = &parsed.module {
+        let errs = verify::verify(m);
+        valid = errs.is_empty();
+        diagnostics.extend(errs);
+    }
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    Checked { module: parsed.module, diagnostics, valid }
+}

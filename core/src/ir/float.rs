@@ -23,6 +23,30 @@ where
 /// Converts a double into `kind`'s bit pattern if that loses no information (LLVM's
 /// `ConstantFP::isValueValidForType`).
 pub fn from_double_exact(kind: FloatKind, d: f64) -> Option<u128> {
+    let raw = d.to_bits();
+    let signaling = d.is_nan() && raw & (1 << 51) == 0;
+    let bits = from_double_exact_inner(kind, d)?;
+    if !signaling || kind == FloatKind::Double {
+        return Some(bits);
+    }
+    // Conversion quiets a signaling NaN; LLVM makes it signaling again (keeping the payload
+    // that fits), so do the same: clear the quiet bit, and keep the significand non-zero.
+    let quiet_bit: u32 = match kind {
+        FloatKind::Half => 9,
+        FloatKind::BFloat => 6,
+        FloatKind::Float => 22,
+        FloatKind::Fp128 => 111,
+        FloatKind::X86Fp80 => 62,
+        FloatKind::Double | FloatKind::PpcFp128 => return Some(bits),
+    };
+    let mut b = bits & !(1u128 << quiet_bit);
+    if b & ((1u128 << quiet_bit) - 1) == 0 {
+        b |= 1;
+    }
+    Some(b)
+}
+
+fn from_double_exact_inner(kind: FloatKind, d: f64) -> Option<u128> {
     let d = Double::from_bits(d.to_bits() as u128);
     match kind {
         FloatKind::Half => convert_exact::<Half>(d),
@@ -130,5 +154,7 @@ mod tests {
         assert_eq!(parse_hex(FloatKind::Float, HexFloatKind::Double, "3FB999999999999A"), None);
         assert_eq!(parse_hex(FloatKind::Double, HexFloatKind::Half, "3C00"), None);
         assert_eq!(to_f64(FloatKind::Half, 0x3C00), 1.0);
+        // A signaling NaN stays signaling (llvm-as-19 | llvm-dis-19 keeps 0x7FF5673940000000).
+        assert_eq!(parse_hex(FloatKind::Float, HexFloatKind::Double, "7FF5673940000000"), Some(0x7FAB_39CA));
     }
 }

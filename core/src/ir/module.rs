@@ -271,6 +271,8 @@ pub struct Module {
     pub symbols: Interner,
     /// `uselistorder` directives.
     pub uselistorders: Vec<UseListOrder>,
+    /// ThinLTO summary entries (`^N = ...`), kept as written.
+    pub summaries: Vec<Box<str>>,
     /// Global lookup by name.
     pub global_names: HashMap<GlobalName, GlobalId>,
     /// Global values in definition (module) order. Forward references make arena order differ

@@ -379,10 +379,57 @@ fn unescape_bytes(raw: &str) -> Cow<'_, [u8]> {
     }
 }
 
-/// Unescapes a quoted name; names may not contain NUL and must be UTF-8.
+/// The first code point of the range that stands for raw bytes in names (see [`name_from_bytes`]).
+pub const RAW_BYTE_BASE: u32 = 0x10_FF00;
+
+/// Decodes name bytes into a `String` losslessly: valid UTF-8 stays as it is, and each byte
+/// that is not part of valid UTF-8 becomes the private-use code point `RAW_BYTE_BASE + byte`
+/// (the printer turns those back into `\XX` escapes).
+pub fn name_from_bytes(mut bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => {
+                out.push_str(s);
+                return out;
+            }
+            Err(e) => {
+                let (ok, rest) = bytes.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(ok).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(rest.len()).max(1).min(rest.len());
+                for b in &rest[..bad] {
+                    out.push(char::from_u32(RAW_BYTE_BASE + *b as u32).unwrap_or('\u{FFFD}'));
+                }
+                bytes = &rest[bad..];
+            }
+        }
+    }
+}
+
+/// The bytes a name stands for: the inverse of [`name_from_bytes`].
+pub fn name_to_bytes(name: &[u8]) -> Cow<'_, [u8]> {
+    // U+10FF00..=U+10FFFF are encoded as F4 8F BC..BF xx.
+    if !name.windows(2).any(|w| w == [0xF4, 0x8F]) {
+        return Cow::Borrowed(name);
+    }
+    let text = String::from_utf8_lossy(name);
+    let mut out = Vec::with_capacity(name.len());
+    for c in text.chars() {
+        let u = c as u32;
+        if u >= RAW_BYTE_BASE && u <= RAW_BYTE_BASE + 0xFF {
+            out.push((u - RAW_BYTE_BASE) as u8);
+        } else {
+            let mut buf = [0u8; 4];
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Unescapes a quoted name; names may not contain NUL.
 fn unescape_name(raw: &str) -> Result<Cow<'_, str>, LexError> {
     let name = if raw.as_bytes().contains(&b'\\') {
-        Cow::Owned(String::from_utf8(unescape(raw.as_bytes())).map_err(|_| LexError::NonUtf8Name)?)
+        Cow::Owned(name_from_bytes(&unescape(raw.as_bytes())))
     } else {
         Cow::Borrowed(raw)
     };
@@ -768,10 +815,7 @@ impl<'a> Lexer<'a> {
             if !raw.as_bytes().contains(&b'\\') {
                 return TokenKind::MetadataName(Cow::Borrowed(raw));
             }
-            return match String::from_utf8(unescape(raw.as_bytes())) {
-                Ok(s) => TokenKind::MetadataName(Cow::Owned(s)),
-                Err(_) => TokenKind::Error(LexError::NonUtf8Name),
-            };
+            return TokenKind::MetadataName(Cow::Owned(name_from_bytes(&unescape(raw.as_bytes()))));
         }
         if b.is_ascii_digit() {
             let end = self.scan_while(p + 1, |c| c.is_ascii_digit());
@@ -897,7 +941,6 @@ mod tests {
             % x => Error(ExpectedName('%')) Word("x")
             @ => Error(ExpectedName('@'))
             @"a\00b" %"a => Error(NulInName) Error(UnterminatedName('%'))
-            @"\FF" => Error(NonUtf8Name)
             "#,
         );
         assert_eq!(show("%\"a\0b\""), "Error(NulInName)");

@@ -5,5 +5,8 @@ pub mod lexer;
 pub mod parser;
 pub mod printer;
 
+pub use parser::{parse, ParseResult};
+pub use printer::{print_const, print_inst, print_module, print_type, FunctionPrinter, ModulePrinter, CALLING_CONVENTIONS};
+
 
 

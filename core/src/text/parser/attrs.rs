@@ -276,8 +276,8 @@ impl<'a> Parser<'a> {
                 self.bump();
                 v.map(Ok).unwrap_or_else(|| self.err_here("invalid integer"))
             }
-            TokenKind::HexInt { digits, .. } => {
-                let v = ApInt::parse_hex(bits, digits);
+            TokenKind::HexInt { digits, signed } => {
+                let v = super::constants::hex_int(bits, digits, signed);
                 self.bump();
                 v.map(Ok).unwrap_or_else(|| self.err_here("invalid integer"))
             }

@@ -18,6 +18,12 @@ const REMOVED_CONSTEXPRS: &[&str] = &[
     "fsub", "fmul", "fdiv", "frem", "fneg",
 ];
 
+/// The constant expressions LLVM 19 accepts.
+const CONSTEXPR_OPCODES: &[Opcode] = &[
+    Opcode::Trunc, Opcode::PtrToInt, Opcode::IntToPtr, Opcode::BitCast, Opcode::AddrSpaceCast, Opcode::GetElementPtr,
+    Opcode::ExtractElement, Opcode::InsertElement, Opcode::ShuffleVector, Opcode::Add, Opcode::Sub, Opcode::Mul, Opcode::Xor,
+];
+
 impl<'a> Parser<'a> {
     /// The printed form of a type, for messages.
     pub(crate) fn ty_str(&self, t: TypeId) -> String {
@@ -61,11 +67,11 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(self.m.consts.int(ty, v))
             }
-            TokenKind::HexInt { signed: _, digits } => {
+            TokenKind::HexInt { signed, digits } => {
                 let Some(bits) = self.m.types.int_bits(ty) else {
                     return self.err_here("integer constant must have integer type");
                 };
-                let Some(v) = ApInt::parse_hex(bits, digits) else {
+                let Some(v) = hex_int(bits, digits, signed) else {
                     return self.err_here("invalid hexadecimal integer constant");
                 };
                 self.bump();
@@ -143,7 +149,7 @@ impl<'a> Parser<'a> {
                 Ok(self.m.consts.intern(ty, ConstKind::Aggregate(elems.into())))
             }
             TokenKind::Word(w) => self.parse_word_const(w, ty, span),
-            _ => self.err_expected("constant"),
+            _ => self.err_expected("value"),
         }
     }
 
@@ -170,9 +176,7 @@ impl<'a> Parser<'a> {
                 simple(ConstKind::NoneToken)
             }
             "zeroinitializer" => {
-                if matches!(self.m.types.get(ty), Type::Void | Type::Label | Type::Func { .. } | Type::Metadata | Type::Token)
-                    || self.m.types.is_opaque_struct(ty)
-                {
+                if matches!(self.m.types.get(ty), Type::Void | Type::Label | Type::Func { .. } | Type::Metadata | Type::Token) {
                     return self.err_here("invalid type for null constant");
                 }
                 simple(ConstKind::Zero)
@@ -224,14 +228,15 @@ impl<'a> Parser<'a> {
                 return Ok(self.m.consts.intern(ty, ConstKind::PtrAuth(ops.into())));
             }
             "asm" => return self.parse_inline_asm(ty),
+            "splat" => return self.parse_splat(ty, span),
             _ => {
                 if REMOVED_CONSTEXPRS.contains(&w) {
                     return self.err_here(format!("{w} constexprs are no longer supported"));
                 }
-                if let Some(op) = Opcode::from_name(w) {
-                    return self.parse_const_expr(op, ty, span);
+                if let Some(op) = Opcode::from_name(w).filter(|op| CONSTEXPR_OPCODES.contains(op)) {
+                    return self.parse_const_expr(op, Some(ty), span);
                 }
-                return self.err_expected("constant");
+                return self.err_expected("value");
             }
         };
         self.bump();
@@ -372,6 +377,43 @@ impl<'a> Parser<'a> {
         Ok(self.m.consts.intern(ty, ConstKind::BlockAddress { func: g, block }))
     }
 
+    /// `splat (ty v)`: a fixed vector of copies, or for scalable vectors the
+    /// `shufflevector (insertelement (poison, v, 0), poison, zeroinitializer)` LLVM 19 builds.
+    fn parse_splat(&mut self, ty: TypeId, span: Span) -> PResult<ConstId> {
+        self.bump();
+        self.expect(&TokenKind::LParen, "'(' after splat")?;
+        let v = self.parse_typed_const()?;
+        self.expect(&TokenKind::RParen, "')' after splat value")?;
+        let Some((scalable, len, elem)) = self.m.types.vector(ty) else {
+            return self.err(span, "constant splat must have vector type");
+        };
+        if self.m.consts.ty(v) != elem {
+            return self.err(span, "constant splat's element type must match the vector's element type");
+        }
+        if !scalable {
+            let elems = vec![v; len as usize];
+            return Ok(self.m.consts.intern(ty, ConstKind::Aggregate(elems.into())));
+        }
+        let poison = self.m.consts.intern(ty, ConstKind::Poison);
+        let i64t = TypeId::I64;
+        let zero = self.m.consts.int(i64t, ApInt::zero(64));
+        let ins = ConstExpr { op: Opcode::InsertElement, flags: InstFlags::default(), operands: Box::new([poison, v, zero]), source_ty: None, inrange: None };
+        let ins = self.m.consts.intern(ty, ConstKind::Expr(Box::new(ins)));
+        let mask_ty = self.m.types.intern(Type::Vector { scalable: true, len, elem: TypeId::I32 });
+        let mask = self.m.consts.intern(mask_ty, ConstKind::Zero);
+        let shuf = ConstExpr { op: Opcode::ShuffleVector, flags: InstFlags::default(), operands: Box::new([ins, poison, mask]), source_ty: None, inrange: None };
+        Ok(self.m.consts.intern(ty, ConstKind::Expr(Box::new(shuf))))
+    }
+
+    /// A constant expression whose type follows from its operands (aliasees are written so).
+    pub(crate) fn parse_untyped_const_expr(&mut self) -> PResult<ConstId> {
+        let span = self.span();
+        let Some(op) = self.word().and_then(Opcode::from_name) else {
+            return self.err_expected("constant expression");
+        };
+        self.parse_const_expr(op, None, span)
+    }
+
     fn parse_inline_asm(&mut self, ty: TypeId) -> PResult<ConstId> {
         self.bump();
         let mut a = InlineAsm {
@@ -401,7 +443,7 @@ impl<'a> Parser<'a> {
         Ok(self.m.consts.intern(ty, ConstKind::InlineAsm(Box::new(a))))
     }
 
-    fn parse_const_expr(&mut self, op: Opcode, ty: TypeId, span: Span) -> PResult<ConstId> {
+    fn parse_const_expr(&mut self, op: Opcode, want: Option<TypeId>, span: Span) -> PResult<ConstId> {
         self.bump();
         let mut flags = InstFlags::default();
         let result_ty;
@@ -512,6 +554,7 @@ impl<'a> Parser<'a> {
             }
             _ => return self.err(span, format!("{} is not a constant expression", op.name())),
         }
+        let ty = want.unwrap_or(result_ty);
         if result_ty != ty {
             return self.err(
                 span,
@@ -525,6 +568,17 @@ impl<'a> Parser<'a> {
         let expr = ConstExpr { op, flags, operands: operands.into(), source_ty, inrange };
         Ok(self.m.consts.intern(ty, ConstKind::Expr(Box::new(expr))))
     }
+}
+
+/// `u0x...`/`s0x...` as LLVM reads them: the value is cut to its significant bits, and `s0x`
+/// reads those bits as a signed number (so `s0x7f` is -1), before it is fitted to the type.
+pub(crate) fn hex_int(width: u32, digits: &str, signed: bool) -> Option<ApInt> {
+    let wide = ApInt::parse_hex((digits.len() as u32).saturating_mul(4).max(1), digits)?;
+    let active = wide.active_bits();
+    if !signed || active == 0 {
+        return Some(wide.truncate(width));
+    }
+    Some(wide.truncate(active).sext(width))
 }
 
 fn asp_suffix(a: u32) -> String {

@@ -26,8 +26,6 @@ pub(crate) struct FnState {
     pub forward_blocks: HashMap<Block, (LocalKey, Span)>,
     /// The next number for an unnamed value or block.
     pub next_number: u32,
-    /// The function's return type.
-    pub ret_ty: TypeId,
 }
 
 impl<'a> Parser<'a> {
@@ -167,7 +165,6 @@ impl<'a> Parser<'a> {
     /// The body of `define ... { ... }` for the function `g`.
     pub(crate) fn parse_function_body(&mut self, g: GlobalId, arg_numbers: &[(usize, u32)], next_number: u32) -> PResult<()> {
         let Some(f) = self.m.func(g) else { return self.err_here("internal error: function missing") };
-        let ret_ty = self.m.types.func_sig(f.ty).map(|s| s.0).unwrap_or(TypeId::VOID);
         let params: Vec<(TypeId, LocalName, Span)> = f.params.iter().map(|p| (p.ty, p.name, p.span)).collect();
         let mut fs = FnState {
             g,
@@ -176,7 +173,6 @@ impl<'a> Parser<'a> {
             forward_values: HashMap::new(),
             forward_blocks: HashMap::new(),
             next_number,
-            ret_ty,
         };
         for (i, (ty, name, span)) in params.iter().enumerate() {
             let v = fs.body.values.push(ValueData { ty: *ty, def: ValueDef::Param(i as u32), name: *name });

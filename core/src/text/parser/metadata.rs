@@ -24,6 +24,10 @@ impl<'a> Parser<'a> {
         let span = self.bump().span;
         self.expect(&TokenKind::Equal, "'=' here")?;
         let distinct = self.eat_word("distinct");
+        // LLVM 3.5 and earlier wrote `!0 = metadata !{...}`.
+        if self.eat_word("metadata") {
+            self.saw_legacy(span);
+        }
         let id = self.md_slot(n, span);
         if self.md_forward.remove(&n).is_none() {
             return self.err(span, format!("Metadata id is already used: '!{n}'"));
@@ -96,6 +100,8 @@ impl<'a> Parser<'a> {
             return Ok(elems);
         }
         loop {
+            // LLVM 3.5 and earlier prefixed metadata operands with `metadata`.
+            self.eat_word("metadata");
             if self.eat_word("null") {
                 elems.push(Metadata::Null);
             } else {

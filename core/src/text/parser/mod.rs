@@ -48,7 +48,8 @@ pub struct ParseResult {
 /// Parses a module from LLVM IR text.
 pub fn parse(src: &str) -> ParseResult {
     let mut p = Parser::new(src);
-    let ok = p.parse_module().is_ok() && p.finish().is_ok();
+    let parsed = p.parse_module().is_ok();
+    let ok = parsed && p.finish().is_ok();
     let Parser { m, diags, .. } = p;
     ParseResult { module: if ok && !diags.iter().any(|d| d.is_error()) { Some(m) } else { None }, diagnostics: diags }
 }
@@ -80,7 +81,7 @@ pub(crate) enum LocalKey {
 
 pub(crate) struct Parser<'a> {
     src: &'a str,
-    lex: Lexer<'a>,
+    pub(crate) lex: Lexer<'a>,
     /// The current token.
     tok: Token<'a>,
     /// The end of the previous token (for spans of whole constructs).
@@ -108,6 +109,8 @@ pub(crate) struct Parser<'a> {
     cur_fn: Option<GlobalId>,
     /// Address space and first use of each forward-referenced global.
     forward_global_types: HashMap<GlobalId, Option<(u32, Span)>>,
+    /// Summary-entry scanning state: the previous token was a `name:` label.
+    prev_token_was_colon: bool,
     /// The function body being parsed.
     pub(crate) fs: Option<Box<function::FnState>>,
     /// `%T = type <non-struct>` aliases.
@@ -137,6 +140,7 @@ impl<'a> Parser<'a> {
             cur_fn: None,
             type_aliases: HashMap::new(),
             fs: None,
+            prev_token_was_colon: false,
             forward_global_types: HashMap::new(),
         }
     }
@@ -242,7 +246,7 @@ impl<'a> Parser<'a> {
     #[cold]
     pub(crate) fn err_expected<T>(&mut self, what: &str) -> PResult<T> {
         let msg = match &self.tok.kind {
-            TokenKind::Error(e) => e.message(),
+            TokenKind::Error(e) => format!("{} (expected {what})", e.message()),
             TokenKind::Eof => format!("expected {what}, found end of file"),
             k => format!("expected {what}, found {}", k.describe()),
         };
@@ -343,11 +347,11 @@ impl<'a> Parser<'a> {
         if paren {
             self.expect(&TokenKind::RParen, "')'")?;
         }
+        // Reported without stopping: the rest of the module is still worth checking.
         if !v.is_power_of_two() {
-            return self.err(span, "alignment is not a power of two");
-        }
-        if v > (1u64 << 32) {
-            return self.err(span, "huge alignments are not supported yet");
+            self.report(Diagnostic::error(span, "alignment is not a power of two"));
+        } else if v > (1u64 << 32) {
+            self.report(Diagnostic::error(span, "huge alignments are not supported yet"));
         }
         Ok(v)
     }
@@ -357,8 +361,12 @@ impl<'a> Parser<'a> {
         GlobalName::Named(self.m.symbols.intern(name))
     }
 
-    /// Resolves attribute groups, undefined metadata and forward globals at the end.
+    /// Resolves attribute groups, undefined metadata and forward globals at the end. After a
+    /// syntax error these checks are skipped: they would only repeat it.
     fn finish(&mut self) -> PResult<()> {
+        if self.diags.iter().any(|d| d.is_error()) {
+            return Err(Stop);
+        }
         // Attribute groups are usually defined after their uses.
         let uses = std::mem::take(&mut self.group_uses);
         for (target, groups) in uses {

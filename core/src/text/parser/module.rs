@@ -26,12 +26,76 @@ struct Qualifiers {
 }
 
 impl<'a> Parser<'a> {
-    /// The whole module.
+    /// The whole module. After a syntax error the parser skips to the next line that starts a
+    /// top-level entity and goes on, so one run reports the errors of every entity.
     pub(crate) fn parse_module(&mut self) -> PResult<()> {
+        const MAX_ERRORS: usize = 100;
         loop {
+            let entity_start = self.span().start;
+            match self.parse_top_level_entity() {
+                Ok(true) => {}
+                Ok(false) => return if self.errors_seen() { Err(super::Stop) } else { Ok(()) },
+                Err(_) => {
+                    self.fs = None;
+                    self.cur_fn = None;
+                    if self.diags.iter().filter(|d| d.is_error()).count() >= MAX_ERRORS {
+                        return Err(super::Stop);
+                    }
+                    self.skip_to_next_entity(entity_start);
+                }
+            }
+        }
+    }
+
+    fn errors_seen(&self) -> bool {
+        self.diags.iter().any(|d| d.is_error())
+    }
+
+    /// Skips tokens up to one after `failed_at` that starts a line and can start a top-level
+    /// entity.
+    fn skip_to_next_entity(&mut self, failed_at: u32) {
+        loop {
+            if matches!(self.kind(), TokenKind::Eof) {
+                return;
+            }
+            if self.span().start <= failed_at || !self.at_line_start() {
+                self.bump();
+                continue;
+            }
+            let starts_entity = match self.kind() {
+                TokenKind::Word(w) => matches!(
+                    *w,
+                    "define" | "declare" | "attributes" | "source_filename" | "target" | "module" | "uselistorder" | "uselistorder_bb"
+                ),
+                TokenKind::GlobalName(_) | TokenKind::GlobalId(_) | TokenKind::ComdatName(_) | TokenKind::MetadataId(_) => true,
+                TokenKind::MetadataName(_) => matches!(self.peek(), TokenKind::Equal),
+                // `%T = type ...`, not `%x = add ...` inside a body.
+                TokenKind::LocalName(_) | TokenKind::LocalId(_) => {
+                    let mut lex = self.lex.clone();
+                    matches!(lex.next_token().kind, TokenKind::Equal) && matches!(lex.next_token().kind, TokenKind::Word("type"))
+                }
+                _ => false,
+            };
+            if starts_entity {
+                return;
+            }
+            self.bump();
+        }
+    }
+
+    /// True when only blanks precede the current token on its line.
+    fn at_line_start(&self) -> bool {
+        let start = self.span().start as usize;
+        let before = self.src().as_bytes().get(..start).unwrap_or(&[]);
+        before.iter().rev().take_while(|b| **b != b'\n').all(|b| *b == b' ' || *b == b'\t')
+    }
+
+    /// One top-level entity; `false` at the end of the file.
+    fn parse_top_level_entity(&mut self) -> PResult<bool> {
+        {
             let span = self.span();
             match self.kind().clone() {
-                TokenKind::Eof => return Ok(()),
+                TokenKind::Eof => return Ok(false),
                 TokenKind::Word("source_filename") => {
                     self.bump();
                     self.expect(&TokenKind::Equal, "'=' after source_filename")?;
@@ -106,10 +170,11 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::MetadataId(n) => self.parse_md_definition(n)?,
                 TokenKind::MetadataName(name) => self.parse_named_md(&name)?,
-                TokenKind::SummaryId(_) => return self.err_here("module summary entries (ThinLTO '^N') are not supported"),
+                TokenKind::SummaryId(_) => self.parse_summary_entry()?,
                 _ => return self.err_expected("top-level entity"),
             }
         }
+        Ok(true)
     }
 
     fn parse_comdat_def(&mut self, name: crate::ir::Symbol, span: Span) -> PResult<()> {
@@ -171,6 +236,8 @@ impl<'a> Parser<'a> {
         if let Some(v) = self.word().and_then(Visibility::from_name) {
             self.bump();
             q.visibility = v;
+        } else {
+            self.eat_word("default");
         }
         if let Some(d) = self.word().and_then(DllStorage::from_name) {
             self.bump();
@@ -234,7 +301,16 @@ impl<'a> Parser<'a> {
         Ok(g)
     }
 
-    fn apply_qualifiers(&mut self, g: GlobalId, q: &Qualifiers) {
+    fn apply_qualifiers(&mut self, g: GlobalId, q: &Qualifiers) -> PResult<()> {
+        if q.linkage.is_some_and(|l| l.is_local()) {
+            let span = self.m.globals[g].span;
+            if q.visibility != Visibility::Default {
+                return self.err(span, "symbol with local linkage must have default visibility");
+            }
+            if q.dll != DllStorage::Default {
+                return self.err(span, "symbol with local linkage cannot have a DLL storage class");
+            }
+        }
         let gv = &mut self.m.globals[g];
         gv.linkage = q.linkage.unwrap_or(Linkage::External);
         gv.preemption = q.preemption;
@@ -242,6 +318,7 @@ impl<'a> Parser<'a> {
         gv.dll_storage = q.dll;
         gv.thread_local = q.tls;
         gv.unnamed_addr = q.unnamed;
+        Ok(())
     }
 
     /// After `@name =`.
@@ -250,14 +327,21 @@ impl<'a> Parser<'a> {
         if self.at_word("alias") || self.at_word("ifunc") {
             let is_alias = self.at_word("alias");
             self.bump();
-            let value_ty = self.parse_type()?;
-            self.expect(&TokenKind::Comma, "',' after alias or ifunc's type")?;
+            let (first_ty, first_pointee) = self.parse_type_ex()?;
             let tspan = self.span();
-            let (pty, _) = self.parse_type_ex()?;
+            let (value_ty, target) = if !self.at(&TokenKind::Comma) {
+                // LLVM 3.x: `alias i32* @g` names only the pointer type.
+                let Some(value_ty) = first_pointee else { return self.err_expected("',' after alias or ifunc's type") };
+                (value_ty, self.parse_const(first_ty)?)
+            } else {
+                self.bump();
+                (first_ty, self.parse_aliasee()?)
+            };
+            let _ = first_pointee;
+            let pty = self.m.consts.ty(target);
             if !self.m.types.is_ptr(pty) {
                 return self.err(tspan, "An alias or ifunc must have pointer type");
             }
-            let target = self.parse_const(pty)?;
             let asp = self.m.types.ptr_addrspace(pty).unwrap_or(0);
             let kind = if is_alias {
                 GlobalKind::Alias { value_ty, aliasee: target }
@@ -267,8 +351,26 @@ impl<'a> Parser<'a> {
                 }
                 GlobalKind::IFunc { value_ty, resolver: target }
             };
+            return self.finish_alias(name, span, kind, asp, &q);
+        }
+        self.parse_global_var(name, span, q)
+    }
+
+    /// The aliasee or resolver after the comma.
+    fn parse_aliasee(&mut self) -> PResult<crate::ir::ConstId> {
+            // A cast or GEP aliasee is written without its type (LLVM infers it).
+            let target = if matches!(self.word(), Some("bitcast" | "getelementptr" | "addrspacecast" | "inttoptr")) {
+                self.parse_untyped_const_expr()?
+            } else {
+                let (pty, pointee) = self.parse_type_ex()?;
+                self.parse_const_ex(pty, pointee)?
+            };
+            Ok(target)
+    }
+
+    fn finish_alias(&mut self, name: GlobalName, span: Span, kind: GlobalKind, asp: u32, q: &Qualifiers) -> PResult<()> {
             let g = self.define_global(name, span, kind, asp)?;
-            self.apply_qualifiers(g, &q);
+            self.apply_qualifiers(g, q)?;
             while self.eat(&TokenKind::Comma) {
                 if self.eat_word("partition") {
                     self.m.globals[g].partition = Some(self.string("partition string")?);
@@ -279,8 +381,11 @@ impl<'a> Parser<'a> {
                     return self.err_expected("partition or metadata attachment");
                 }
             }
-            return Ok(());
-        }
+            Ok(())
+    }
+
+    /// A global variable after its qualifiers.
+    fn parse_global_var(&mut self, name: GlobalName, span: Span, q: Qualifiers) -> PResult<()> {
         let addrspace = self.opt_addrspace()?.unwrap_or(0);
         let externally_initialized = self.eat_word("externally_initialized");
         let constant = if self.eat_word("constant") {
@@ -307,7 +412,7 @@ impl<'a> Parser<'a> {
             attrs: crate::ir::AttrSetId::EMPTY,
         };
         let g = self.define_global(name.clone(), span, GlobalKind::Var(var), addrspace)?;
-        self.apply_qualifiers(g, &q);
+        self.apply_qualifiers(g, &q)?;
         while self.eat(&TokenKind::Comma) {
             let kspan = self.span();
             if self.eat_word("section") {
@@ -373,6 +478,8 @@ impl<'a> Parser<'a> {
     fn parse_function(&mut self) -> PResult<()> {
         let is_define = self.at_word("define");
         self.bump();
+        // A declaration carries its metadata attachments right after `declare`.
+        let decl_md = if is_define { Vec::new() } else { self.parse_md_attachments(false)? };
         let q = self.parse_qualifiers_for_function()?;
         if is_define && matches!(q.linkage, Some(Linkage::ExternWeak) | Some(Linkage::Common) | Some(Linkage::Appending)) {
             return self.err_here("invalid linkage for function definition");
@@ -489,12 +596,11 @@ impl<'a> Parser<'a> {
             f.personality = Some(self.parse_typed_const()?);
         }
         f.section = section;
-        let md = self.parse_md_attachments(false)?;
-        f.md = md;
+        f.md = if is_define { self.parse_md_attachments(false)? } else { decl_md };
         let addrspace = f.addrspace;
         let g = self.define_global(name, nspan, GlobalKind::Func(Box::new(f)), addrspace)?;
         let q = Qualifiers { unnamed, ..q };
-        self.apply_qualifiers(g, &q);
+        self.apply_qualifiers(g, &q)?;
         self.m.globals[g].partition = partition;
         self.m.globals[g].comdat = comdat;
         if !fn_attrs.groups.is_empty() {
@@ -564,6 +670,39 @@ impl<'a> Parser<'a> {
         let span = self.span_from(start);
         let text: Box<str> = self.src().get(span.start as usize..span.end as usize).unwrap_or("").into();
         self.m.uselistorders.push(UseListOrder { text, func, span });
+        Ok(())
+    }
+
+    /// `^N = ...` (a ThinLTO summary entry), kept as text: it describes other modules.
+    fn parse_summary_entry(&mut self) -> PResult<()> {
+        let start = self.span().start;
+        self.bump();
+        self.expect(&TokenKind::Equal, "'=' here")?;
+        let mut depth = 0u32;
+        loop {
+            match self.kind() {
+                TokenKind::Eof => return self.err_here("unterminated summary entry"),
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        self.bump();
+                        break;
+                    }
+                }
+                TokenKind::Integer(_) if depth == 0 && self.prev_token_was_colon => {
+                    self.bump();
+                    break;
+                }
+                _ => {}
+            }
+            self.prev_token_was_colon = matches!(self.kind(), TokenKind::Colon | TokenKind::LabelStr(_));
+            self.bump();
+        }
+        self.prev_token_was_colon = false;
+        let span = self.span_from(start);
+        let text: Box<str> = self.src().get(span.start as usize..span.end as usize).unwrap_or("").into();
+        self.m.summaries.push(text);
         Ok(())
     }
 

@@ -1,0 +1,552 @@
+//! Metadata: the numbering of nodes in LLVM's `SlotTracker` order, attachments, node bodies,
+//! and the inline forms (`!DIExpression(...)`, `!DIArgList(...)`, `metadata i32 %x`).
+
+use super::names::{write_md_identifier, write_quoted, NO_SLOT};
+use super::{FnCtx, ModulePrinter};
+use crate::ir::function::{Body, DbgRecordKind, MdOperand};
+use crate::ir::metadata::{MdField, MdNode, MdNodeKind, MdRecordField, Metadata};
+use crate::ir::module::GlobalKind;
+use crate::ir::{EntityRef, MdId, MdOpId, Operand, Symbol};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Attachment kinds LLVM 19 registers at startup, in id order; other kinds follow in order of
+/// first use. Attachments print sorted by kind id (`!dbg` first).
+const FIXED_KINDS: &[&str] = &[
+    "dbg",
+    "tbaa",
+    "prof",
+    "fpmath",
+    "range",
+    "tbaa.struct",
+    "invariant.load",
+    "alias.scope",
+    "noalias",
+    "nontemporal",
+    "llvm.mem.parallel_loop_access",
+    "nonnull",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "make.implicit",
+    "unpredictable",
+    "invariant.group",
+    "align",
+    "llvm.loop",
+    "type",
+    "section_prefix",
+    "absolute_symbol",
+    "associated",
+    "callees",
+    "irr_loop",
+    "llvm.access.group",
+    "callback",
+    "llvm.preserve.access.index",
+    "vcall_visibility",
+    "noundef",
+    "annotation",
+    "nosanitize",
+    "func_sanitize",
+    "exclude",
+    "memprof",
+    "callsite",
+    "kcfi_type",
+    "pcsections",
+    "DIAssignID",
+    "coro.outside.frame",
+    "mmra",
+];
+
+/// The fields of debug-info records that hold nodes, in LLVM's operand order (which decides
+/// the numbering); fields not listed follow in written order.
+fn operand_order(record: &str) -> &'static [&'static str] {
+    match record {
+        "DILocation" => &["scope", "inlinedAt"],
+        "DISubrange" | "DIGenericSubrange" => &["count", "lowerBound", "upperBound", "stride"],
+        "DIStringType" => &["stringLength", "stringLengthExpression", "stringLocationExpression"],
+        "DIDerivedType" => &["file", "scope", "baseType", "extraData", "annotations"],
+        "DICompositeType" => &[
+            "file",
+            "scope",
+            "baseType",
+            "elements",
+            "vtableHolder",
+            "templateParams",
+            "discriminator",
+            "dataLocation",
+            "associated",
+            "allocated",
+            "rank",
+            "annotations",
+        ],
+        "DISubroutineType" => &["types"],
+        "DICompileUnit" => &["file", "enums", "retainedTypes", "globals", "imports", "macros"],
+        "DISubprogram" => &[
+            "file",
+            "scope",
+            "type",
+            "unit",
+            "declaration",
+            "retainedNodes",
+            "containingType",
+            "templateParams",
+            "thrownTypes",
+            "annotations",
+        ],
+        "DILexicalBlock" | "DILexicalBlockFile" | "DIModule" => &["file", "scope"],
+        "DICommonBlock" => &["scope", "declaration", "file"],
+        "DITemplateTypeParameter" => &["type"],
+        "DITemplateValueParameter" => &["type", "value"],
+        "DIGlobalVariable" => &["scope", "file", "type", "declaration", "templateParams", "annotations"],
+        "DILocalVariable" => &["scope", "file", "type", "annotations"],
+        "DILabel" => &["scope", "file"],
+        "DIObjCProperty" => &["file", "type"],
+        "DIImportedEntity" => &["scope", "entity", "file", "elements"],
+        "DIGlobalVariableExpression" => &["var", "expr"],
+        "DIMacroFile" => &["file", "nodes"],
+        _ => &[],
+    }
+}
+
+/// Records printed inline wherever they are used, never numbered.
+fn is_inline_record(name: &str) -> bool {
+    name == "DIExpression" || name == "DIArgList"
+}
+
+/// The `!N` of each numbered node, in LLVM's order.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MdSlots {
+    pub order: Vec<MdId>,
+    slots: Vec<u32>,
+    /// The sort key of each attachment kind symbol (fixed kinds first).
+    kind_rank: Vec<u32>,
+    /// The node each node stands for after LLVM's uniquing of identical non-distinct nodes.
+    canon: Vec<MdId>,
+}
+
+/// LLVM uniques non-distinct nodes by content: two `!{}` written separately are one node.
+/// Maps every node to the first node equal to it (children compared after uniquing; nodes on
+/// a reference cycle stay themselves).
+fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
+    let nodes = &p.m.metadata.nodes;
+    let n = nodes.len();
+    let mut canon: Vec<MdId> = (0..n).map(MdId::new).collect();
+    let mut state = vec![0u8; n];
+    let mut cyclic = vec![false; n];
+    let mut table: HashMap<MdNodeKind, MdId> = HashMap::new();
+    let children = |id: MdId| -> Vec<MdId> {
+        let mut v = Vec::new();
+        if let Some(node) = nodes.get(id) {
+            match &node.kind {
+                MdNodeKind::Tuple(ops) => v.extend(ops.iter().filter_map(|o| match o {
+                    Metadata::Node(c) => Some(*c),
+                    _ => None,
+                })),
+                MdNodeKind::Record { fields, .. } => v.extend(fields.iter().filter_map(|f| match &f.value {
+                    MdField::Md(Metadata::Node(c)) => Some(*c),
+                    _ => None,
+                })),
+                MdNodeKind::Undefined => {}
+            }
+        }
+        v
+    };
+    for root in 0..n {
+        if state.get(root) != Some(&0) {
+            continue;
+        }
+        let root = MdId::new(root);
+        let mut stack: Vec<(MdId, Vec<MdId>, usize)> = vec![(root, children(root), 0)];
+        if let Some(s) = state.get_mut(root.index()) {
+            *s = 1;
+        }
+        while let Some((node, kids, idx)) = stack.last_mut() {
+            let node = *node;
+            if let Some(&c) = kids.get(*idx) {
+                *idx += 1;
+                match state.get(c.index()) {
+                    Some(0) => {
+                        state[c.index()] = 1;
+                        stack.push((c, children(c), 0));
+                    }
+                    Some(1) => {
+                        if let Some(x) = cyclic.get_mut(node.index()) {
+                            *x = true;
+                        }
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            stack.pop();
+            if let Some(s) = state.get_mut(node.index()) {
+                *s = 2;
+            }
+            let Some(data) = nodes.get(node) else { continue };
+            if data.distinct || cyclic.get(node.index()) == Some(&true) || matches!(data.kind, MdNodeKind::Undefined) {
+                continue;
+            }
+            let map = |m: &Metadata| match m {
+                Metadata::Node(c) => Metadata::Node(canon.get(c.index()).copied().unwrap_or(*c)),
+                other => other.clone(),
+            };
+            let key = match &data.kind {
+                MdNodeKind::Tuple(ops) => MdNodeKind::Tuple(ops.iter().map(map).collect()),
+                MdNodeKind::Record { name, fields } => MdNodeKind::Record {
+                    name: *name,
+                    fields: fields
+                        .iter()
+                        .map(|f| MdRecordField {
+                            name: f.name,
+                            value: match &f.value {
+                                MdField::Md(m) => MdField::Md(map(m)),
+                                other => other.clone(),
+                            },
+                        })
+                        .collect(),
+                },
+                MdNodeKind::Undefined => continue,
+            };
+            let first = *table.entry(key).or_insert(node);
+            if let Some(c) = canon.get_mut(node.index()) {
+                *c = first;
+            }
+        }
+    }
+    canon
+}
+
+impl MdSlots {
+    pub fn compute(p: &ModulePrinter) -> MdSlots {
+        let m = p.m;
+        let mut s = MdSlots {
+            order: Vec::new(),
+            slots: vec![NO_SLOT; m.metadata.nodes.len()],
+            kind_rank: Vec::new(),
+            canon: unique_nodes(p),
+        };
+        s.kind_rank = (0..m.symbols.len())
+            .map(|i| {
+                let name = m.symbols.get(Symbol::new(i));
+                match FIXED_KINDS.iter().position(|k| *k == name) {
+                    Some(r) => r as u32,
+                    None => FIXED_KINDS.len() as u32 + i as u32,
+                }
+            })
+            .collect();
+        let mut stack = Vec::new();
+        for &g in &p.order.vars {
+            if let Some(gv) = m.globals.get(g) {
+                for n in s.sorted_attachments(&gv.md) {
+                    s.create(p, n, &mut stack);
+                }
+            }
+        }
+        for nm in &m.metadata.named {
+            for &n in &nm.nodes {
+                s.create(p, n, &mut stack);
+            }
+        }
+        for &f in &p.order.funcs {
+            let Some(func) = m.func(f) else { continue };
+            for n in s.sorted_attachments(p.global_attachments(f)) {
+                s.create(p, n, &mut stack);
+            }
+            let Some(body) = &func.body else { continue };
+            for &b in &body.layout {
+                let Some(bd) = body.blocks.get(b) else { continue };
+                for &i in &bd.insts {
+                    if let Some(recs) = body.dbg_records.get(&i) {
+                        for r in recs {
+                            for n in record_nodes(body, r.kind, &r.args) {
+                                s.create(p, n, &mut stack);
+                            }
+                        }
+                    }
+                    let Some(d) = body.insts.get(i) else { continue };
+                    if d.call_info().is_some() {
+                        for op in d.args.iter() {
+                            if let Operand::Md(id) = op {
+                                if let Some(MdOperand::Md(Metadata::Node(n))) = body.md_ops.get(*id) {
+                                    s.create(p, *n, &mut stack);
+                                }
+                            }
+                        }
+                    }
+                    for n in s.sorted_attachments(&d.md) {
+                        s.create(p, n, &mut stack);
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// The nodes of attachments in printing order.
+    fn sorted_attachments(&self, md: &[(Symbol, MdId)]) -> Vec<MdId> {
+        let mut v: Vec<(u32, usize, MdId)> =
+            md.iter().enumerate().map(|(i, (k, n))| (self.rank(*k), i, *n)).collect();
+        v.sort_unstable();
+        v.into_iter().map(|(_, _, n)| n).collect()
+    }
+
+    /// The sort key of an attachment kind.
+    pub fn rank(&self, k: Symbol) -> u32 {
+        self.kind_rank.get(k.index()).copied().unwrap_or(u32::MAX)
+    }
+
+    /// `SlotTracker::CreateMetadataSlot`: preorder over node operands, skipping inline records.
+    fn create(&mut self, p: &ModulePrinter, n: MdId, stack: &mut Vec<MdId>) {
+        stack.push(n);
+        while let Some(n) = stack.pop() {
+            let n = self.canon(n);
+            let Some(node) = p.m.metadata.nodes.get(n) else { continue };
+            if let MdNodeKind::Record { name, .. } = &node.kind {
+                if is_inline_record(p.m.symbols.get(*name)) {
+                    continue;
+                }
+            }
+            match self.slots.get_mut(n.index()) {
+                Some(slot) if *slot == NO_SLOT => *slot = self.order.len() as u32,
+                _ => continue,
+            }
+            self.order.push(n);
+            let before = stack.len();
+            for_each_child(p, node, |c| stack.push(c));
+            stack.get_mut(before..).unwrap_or(&mut []).reverse();
+        }
+    }
+
+    /// The `!N` of a node (of the node it was uniqued into).
+    pub fn slot(&self, n: MdId) -> Option<u32> {
+        self.slots.get(self.canon(n).index()).copied().filter(|&s| s != NO_SLOT)
+    }
+
+    /// The node `n` was uniqued into.
+    pub fn canon(&self, n: MdId) -> MdId {
+        self.canon.get(n.index()).copied().unwrap_or(n)
+    }
+}
+
+/// Calls `f` with each node operand of `node`, in LLVM's operand order.
+fn for_each_child(p: &ModulePrinter, node: &MdNode, mut f: impl FnMut(MdId)) {
+    match &node.kind {
+        MdNodeKind::Tuple(ops) => {
+            for o in ops.iter() {
+                if let Metadata::Node(c) = o {
+                    f(*c);
+                }
+            }
+        }
+        MdNodeKind::Record { name, fields } => {
+            let order = operand_order(p.m.symbols.get(*name));
+            let field_name = |fld: &MdRecordField| fld.name.map(|s| p.m.symbols.get(s)).unwrap_or("");
+            let node_of = |fld: &MdRecordField| match &fld.value {
+                MdField::Md(Metadata::Node(c)) => Some(*c),
+                _ => None,
+            };
+            for want in order {
+                for fld in fields.iter().filter(|fld| field_name(fld) == *want) {
+                    if let Some(c) = node_of(fld) {
+                        f(c);
+                    }
+                }
+            }
+            for fld in fields.iter().filter(|fld| !order.contains(&field_name(fld))) {
+                if let Some(c) = node_of(fld) {
+                    f(c);
+                }
+                // `GenericDINode(operands: !{...})` and similar inline tuples: their elements.
+            }
+        }
+        MdNodeKind::Undefined => {}
+    }
+}
+
+/// The nodes a debug record numbers, in LLVM's order: an empty location node, the variable
+/// (or label), for `#dbg_assign` the assign id and an address node, then the location.
+fn record_nodes(body: &Body, kind: DbgRecordKind, args: &[MdOpId]) -> Vec<MdId> {
+    let node = |i: usize| match args.get(i).and_then(|a| body.md_ops.get(*a)) {
+        Some(MdOperand::Md(Metadata::Node(n))) => Some(*n),
+        _ => None,
+    };
+    let idx: &[usize] = match kind {
+        DbgRecordKind::Label => &[0, 1],
+        DbgRecordKind::Value | DbgRecordKind::Declare => &[0, 1, 3],
+        DbgRecordKind::Assign => &[0, 1, 3, 4, 6],
+    };
+    idx.iter().filter_map(|&i| node(i)).collect()
+}
+
+impl ModulePrinter<'_> {
+    /// Writes a reference to metadata: `!N`, `!"str"`, `null`, `i32 1`, or an inline
+    /// `!DIExpression(...)`.
+    pub(crate) fn write_md(&self, out: &mut String, md: &Metadata) {
+        match md {
+            Metadata::Node(n) => self.write_md_node_ref(out, *n),
+            Metadata::String(s) => {
+                out.push('!');
+                write_quoted(out, s);
+            }
+            Metadata::Value(c) => self.write_typed_const(out, *c),
+            Metadata::Null => out.push_str("null"),
+        }
+    }
+
+    /// Writes `!N`, or the body of a node printed inline.
+    pub(crate) fn write_md_node_ref(&self, out: &mut String, n: MdId) {
+        let Some(node) = self.m.metadata.nodes.get(n) else {
+            out.push_str("<badref>");
+            return;
+        };
+        if let MdNodeKind::Record { name, fields } = &node.kind {
+            if is_inline_record(self.m.symbols.get(*name)) {
+                self.write_record(out, *name, fields);
+                return;
+            }
+        }
+        match self.md_slots().slot(n) {
+            Some(s) => {
+                let _ = write!(out, "!{s}");
+            }
+            None => out.push_str("<badref>"),
+        }
+    }
+
+    fn write_record(&self, out: &mut String, name: Symbol, fields: &[MdRecordField]) {
+        out.push('!');
+        out.push_str(self.m.symbols.get(name));
+        out.push('(');
+        for (i, fld) in fields.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            if let Some(n) = fld.name {
+                out.push_str(self.m.symbols.get(n));
+                out.push_str(": ");
+            }
+            match &fld.value {
+                MdField::Md(md) => self.write_md(out, md),
+                MdField::Int(s) => out.push_str(s),
+                MdField::Words(ws) => {
+                    for (j, w) in ws.iter().enumerate() {
+                        if j > 0 {
+                            out.push_str(" | ");
+                        }
+                        out.push_str(w);
+                    }
+                }
+                MdField::Str(s) => write_quoted(out, s),
+                MdField::Value(c) => self.write_typed_const(out, *c),
+            }
+        }
+        out.push(')');
+    }
+
+    /// Writes a node's body: `distinct !{...}`, `!DILocation(...)`.
+    pub(crate) fn write_md_body(&self, out: &mut String, node: &MdNode) {
+        if node.distinct {
+            out.push_str("distinct ");
+        }
+        match &node.kind {
+            MdNodeKind::Tuple(ops) => {
+                out.push_str("!{");
+                for (i, o) in ops.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_md(out, o);
+                }
+                out.push('}');
+            }
+            MdNodeKind::Record { name, fields } => self.write_record(out, *name, fields),
+            MdNodeKind::Undefined => out.push_str("!{}"),
+        }
+    }
+
+    /// Writes a metadata operand of a call or debug record (without the `metadata` type).
+    pub(crate) fn write_md_operand(&self, out: &mut String, f: Option<&FnCtx>, id: MdOpId) {
+        let Some(op) = f.and_then(|f| f.body.md_ops.get(id)) else {
+            out.push_str("<badref>");
+            return;
+        };
+        match op {
+            MdOperand::Md(md) => self.write_md(out, md),
+            MdOperand::Local(o) => self.write_operand(out, f, *o, true),
+            MdOperand::ArgList(os) => {
+                out.push_str("!DIArgList(");
+                for (i, o) in os.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_operand(out, f, *o, true);
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    /// Writes attachments `<sep>!kind !N` sorted as LLVM sorts them.
+    pub(crate) fn write_attachments(&self, out: &mut String, md: &[(Symbol, MdId)], sep: &str) {
+        if md.is_empty() {
+            return;
+        }
+        let slots = self.md_slots();
+        let mut v: Vec<(u32, usize)> = md.iter().enumerate().map(|(i, (k, _))| (slots.rank(*k), i)).collect();
+        v.sort_unstable();
+        for (_, i) in v {
+            let Some((k, n)) = md.get(i) else { continue };
+            out.push_str(sep);
+            out.push('!');
+            write_md_identifier(out, self.m.symbols.get(*k).as_bytes());
+            out.push(' ');
+            self.write_md_node_ref(out, *n);
+        }
+    }
+
+    /// Writes the named metadata lines.
+    pub(crate) fn write_named_metadata(&self, out: &mut String) {
+        let named = &self.m.metadata.named;
+        if named.is_empty() {
+            return;
+        }
+        out.push('\n');
+        for nm in named {
+            out.push('!');
+            write_md_identifier(out, nm.name.as_bytes());
+            out.push_str(" = !{");
+            for (i, &n) in nm.nodes.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                self.write_md_node_ref(out, n);
+            }
+            out.push_str("}\n");
+        }
+    }
+
+    /// Writes the `!N = ...` lines.
+    pub(crate) fn write_md_nodes(&self, out: &mut String) {
+        let slots = self.md_slots();
+        if slots.order.is_empty() {
+            return;
+        }
+        out.push('\n');
+        for (i, &n) in slots.order.iter().enumerate() {
+            let Some(node) = self.m.metadata.nodes.get(n) else { continue };
+            let _ = write!(out, "!{i} = ");
+            self.write_md_body(out, node);
+            out.push('\n');
+        }
+    }
+
+    /// The attachments of global variables' metadata (used by the module writer).
+    pub(crate) fn global_attachments(&self, g: crate::ir::GlobalId) -> &[(Symbol, MdId)] {
+        match self.m.globals.get(g) {
+            Some(gv) => match &gv.kind {
+                GlobalKind::Func(f) if gv.md.is_empty() => &f.md,
+                _ => &gv.md,
+            },
+            None => &[],
+        }
+    }
+}

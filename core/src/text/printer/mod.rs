@@ -1,0 +1,313 @@
+//! The printer: a [`Module`] back to canonical LLVM 19 text, as `llvm-dis-19` prints it.
+//!
+//! ```text
+//!  mod.rs        ModulePrinter (module-wide numbering, computed lazily), FunctionPrinter, API
+//!  names.rs      calling conventions, name quoting, string escaping, local slot numbering
+//!  types.rs      types, and the order/numbering of identified structs (LLVM's TypeFinder)
+//!  constants.rs  constants, floats, constant expressions
+//!  attrs.rs      attributes in LLVM's order, attribute groups `#N`
+//!  metadata.rs   metadata numbering (LLVM's SlotTracker order) and node bodies
+//!  layout.rs     default alignments from the data layout (`load ..., align N`)
+//!  insts.rs      instructions and debug records
+//!  module.rs     the module layout: header, types, comdats, globals, functions, metadata
+//! ```
+//! Numbering follows LLVM: unnamed globals, values and blocks, numbered struct types,
+//! attribute groups and metadata nodes are renumbered in the order LLVM's `AsmWriter` would
+//! give them, so printing is idempotent and matches `llvm-dis-19` output. Nothing here panics
+//! on a module that failed verification: dangling references print as `<badref>`.
+
+mod attrs;
+mod constants;
+mod insts;
+mod layout;
+mod metadata;
+mod module;
+mod names;
+mod types;
+
+pub use names::{
+    calling_conv_by_name, calling_conv_name, name_needs_quotes, write_escaped, write_md_identifier, write_name,
+    write_quoted, LocalSlots, CALLING_CONVENTIONS,
+};
+
+use crate::ir::function::{Body, Function};
+use crate::ir::module::{GlobalKind, GlobalName};
+use crate::ir::{ConstData, ConstId, EntityRef, GlobalId, Inst, Module, Operand, TypeId};
+use names::NO_SLOT;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::rc::Rc;
+
+/// Prints a whole module as LLVM 19 text.
+pub fn print_module(m: &Module) -> String {
+    let p = ModulePrinter::new(m);
+    let mut out = String::new();
+    p.write_module(&mut out);
+    out
+}
+
+/// Prints a type (`i32`, `ptr addrspace(1)`, `%T`, `{ i32, ptr }`).
+pub fn print_type(m: &Module, t: TypeId) -> String {
+    ModulePrinter::new(m).type_string(t)
+}
+
+/// Prints a constant with its type (`i32 5`, `ptr @g`).
+pub fn print_const(m: &Module, c: ConstId) -> String {
+    let p = ModulePrinter::new(m);
+    let mut out = String::new();
+    p.write_typed_const(&mut out, c);
+    out
+}
+
+/// Prints one instruction of function `func` with that function's numbering, without
+/// indentation or newline (`%3 = add nsw i32 %1, %2, !dbg !7`). Returns `<badref>` when
+/// `func` is not a defined function. For many calls, build one [`ModulePrinter`] and use
+/// [`FunctionPrinter`] instead: each call of this function numbers the whole module anew.
+pub fn print_inst(m: &Module, func: GlobalId, inst: Inst) -> String {
+    let p = ModulePrinter::new(m);
+    match FunctionPrinter::new(&p, func) {
+        Some(fp) => fp.inst_string(inst),
+        None => "<badref>".to_string(),
+    }
+}
+
+/// Which globals are printed in which section, in LLVM's order.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GlobalOrder {
+    pub vars: Vec<GlobalId>,
+    pub aliases: Vec<GlobalId>,
+    pub ifuncs: Vec<GlobalId>,
+    pub funcs: Vec<GlobalId>,
+}
+
+/// Module-wide printing state: the numbering of unnamed globals, and (computed on first use)
+/// struct type numbering, attribute groups and metadata slots. Build one per module and reuse
+/// it to print many types, constants or instructions.
+pub struct ModulePrinter<'m> {
+    pub(crate) m: &'m Module,
+    pub(crate) order: GlobalOrder,
+    /// The `@N` of each unnamed global, [`NO_SLOT`] for named ones.
+    global_slots: Vec<u32>,
+    types: OnceCell<types::TypeOrder>,
+    groups: OnceCell<attrs::AttrGroups>,
+    md: OnceCell<metadata::MdSlots>,
+    sorted_attrs: OnceCell<Vec<Box<[u16]>>>,
+    null_cache: RefCell<Vec<u8>>,
+    block_slots: RefCell<HashMap<GlobalId, Rc<LocalSlots>>>,
+}
+
+/// The function whose body is being printed.
+#[derive(Clone, Copy)]
+pub(crate) struct FnCtx<'a> {
+    pub func: &'a Function,
+    pub body: &'a Body,
+    pub slots: &'a LocalSlots,
+}
+
+impl<'m> ModulePrinter<'m> {
+    /// Prepares to print `m`: orders and numbers the globals.
+    pub fn new(m: &'m Module) -> ModulePrinter<'m> {
+        let mut order = GlobalOrder::default();
+        let mut forward = Vec::new();
+        // Definition order (`Module::order`), then anything it misses in arena order.
+        let mut listed = vec![false; m.globals.len()];
+        let mut ids = Vec::with_capacity(m.globals.len());
+        for &g in m.order.iter().chain(m.globals.keys().collect::<Vec<_>>().iter()) {
+            if let Some(l) = listed.get_mut(g.index()) {
+                if !*l {
+                    *l = true;
+                    ids.push(g);
+                }
+            }
+        }
+        for id in ids {
+            let Some(gv) = m.globals.get(id) else { continue };
+            match gv.kind {
+                GlobalKind::Var(_) => order.vars.push(id),
+                GlobalKind::Alias { .. } => order.aliases.push(id),
+                GlobalKind::IFunc { .. } => order.ifuncs.push(id),
+                GlobalKind::Func(_) => order.funcs.push(id),
+                GlobalKind::Forward => forward.push(id),
+            }
+        }
+        let mut global_slots = vec![NO_SLOT; m.globals.len()];
+        let mut next = 0u32;
+        let all = order.vars.iter().chain(&order.aliases).chain(&order.ifuncs).chain(&order.funcs).chain(&forward);
+        for &g in all {
+            if global_named(m, g).is_none() {
+                if let Some(s) = global_slots.get_mut(g.index()) {
+                    *s = next;
+                    next += 1;
+                }
+            }
+        }
+        ModulePrinter {
+            m,
+            order,
+            global_slots,
+            types: OnceCell::new(),
+            groups: OnceCell::new(),
+            md: OnceCell::new(),
+            sorted_attrs: OnceCell::new(),
+            null_cache: RefCell::new(Vec::new()),
+            block_slots: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The module being printed.
+    pub fn module(&self) -> &'m Module {
+        self.m
+    }
+
+    /// Writes the whole module.
+    pub fn write_module(&self, out: &mut String) {
+        module::write_module(self, out);
+    }
+
+    /// A type as text.
+    pub fn type_string(&self, t: TypeId) -> String {
+        let mut s = String::new();
+        self.write_type(&mut s, t);
+        s
+    }
+
+    /// A constant with its type, as text.
+    pub fn const_string(&self, c: ConstId) -> String {
+        let mut s = String::new();
+        self.write_typed_const(&mut s, c);
+        s
+    }
+
+    pub(crate) fn types(&self) -> &types::TypeOrder {
+        self.types.get_or_init(|| types::TypeOrder::compute(self))
+    }
+
+    pub(crate) fn groups(&self) -> &attrs::AttrGroups {
+        self.groups.get_or_init(|| attrs::AttrGroups::compute(self))
+    }
+
+    pub(crate) fn md_slots(&self) -> &metadata::MdSlots {
+        self.md.get_or_init(|| metadata::MdSlots::compute(self))
+    }
+
+    /// A constant's data, `None` for an id that is not in the pool.
+    pub(crate) fn cdata(&self, c: ConstId) -> Option<&'m ConstData> {
+        self.m.consts.is_valid(c).then(|| self.m.consts.get(c))
+    }
+
+    /// A constant's type (`void` for a bad id).
+    pub(crate) fn cty(&self, c: ConstId) -> TypeId {
+        self.cdata(c).map(|d| d.ty).unwrap_or(TypeId::VOID)
+    }
+
+    /// The type of an operand of a function.
+    pub(crate) fn operand_ty(&self, f: Option<&FnCtx>, op: Operand) -> TypeId {
+        match op {
+            Operand::Value(v) => f
+                .map(|f| f.slots.tys.get(v.index()).copied().unwrap_or_else(|| f.body.value_ty(v)))
+                .unwrap_or(TypeId::VOID),
+            Operand::Const(c) => self.cty(c),
+            Operand::Md(_) => TypeId::METADATA,
+        }
+    }
+
+    /// Writes a global reference `@name` / `@N`.
+    pub(crate) fn write_global_ref(&self, out: &mut String, g: GlobalId) {
+        out.push('@');
+        if let Some(name) = global_named(self.m, g) {
+            write_name(out, name.as_bytes());
+        } else {
+            match self.global_slots.get(g.index()) {
+                Some(&n) if n != NO_SLOT => {
+                    let _ = write!(out, "{n}");
+                }
+                _ => out.push_str("<badref>"),
+            }
+        }
+    }
+
+    /// The numbering of another function's blocks (for `blockaddress`), cached.
+    pub(crate) fn slots_of(&self, g: GlobalId) -> Option<Rc<LocalSlots>> {
+        let body = self.m.func(g)?.body.as_ref()?;
+        if let Some(s) = self.block_slots.borrow().get(&g) {
+            return Some(Rc::clone(s));
+        }
+        let s = Rc::new(LocalSlots::new(self.m, body));
+        self.block_slots.borrow_mut().insert(g, Rc::clone(&s));
+        Some(s)
+    }
+}
+
+/// The name of a global, `None` when unnamed (numbered, or an empty name).
+pub(crate) fn global_named(m: &Module, g: GlobalId) -> Option<&str> {
+    match m.globals.get(g).map(|gv| &gv.name) {
+        Some(GlobalName::Named(s)) => {
+            let t = m.symbols.get(*s);
+            (!t.is_empty()).then_some(t)
+        }
+        _ => None,
+    }
+}
+
+/// Prints instructions and operands of one function with its numbering.
+pub struct FunctionPrinter<'p, 'm> {
+    p: &'p ModulePrinter<'m>,
+    id: GlobalId,
+    func: &'m Function,
+    body: &'m Body,
+    slots: LocalSlots,
+}
+
+impl<'p, 'm> FunctionPrinter<'p, 'm> {
+    /// Numbers the values and blocks of function `id`; `None` unless it is a defined function.
+    pub fn new(p: &'p ModulePrinter<'m>, id: GlobalId) -> Option<FunctionPrinter<'p, 'm>> {
+        let func = p.m.func(id)?;
+        let body = func.body.as_ref()?;
+        let slots = LocalSlots::new(p.m, body);
+        Some(FunctionPrinter { p, id, func, body, slots })
+    }
+
+    fn ctx(&self) -> FnCtx<'_> {
+        FnCtx { func: self.func, body: self.body, slots: &self.slots }
+    }
+
+    /// The function being printed.
+    pub fn func_id(&self) -> GlobalId {
+        self.id
+    }
+
+    /// The local numbering.
+    pub fn slots(&self) -> &LocalSlots {
+        &self.slots
+    }
+
+    /// Writes one instruction (no indentation, no newline).
+    pub fn write_inst(&self, out: &mut String, inst: Inst) {
+        self.p.write_inst(out, &self.ctx(), inst);
+    }
+
+    /// One instruction as text (no indentation, no newline).
+    pub fn inst_string(&self, inst: Inst) -> String {
+        let mut s = String::new();
+        self.write_inst(&mut s, inst);
+        s
+    }
+
+    /// An operand as text, with its type when `with_type` (`i32 %x`, `ptr @g`, `metadata !4`).
+    pub fn operand_string(&self, op: Operand, with_type: bool) -> String {
+        let mut s = String::new();
+        self.p.write_operand(&mut s, Some(&self.ctx()), op, with_type);
+        s
+    }
+
+    /// A block reference as text (`%entry`, `%3`).
+    pub fn block_string(&self, b: crate::ir::Block) -> String {
+        let mut s = String::new();
+        names::write_block_ref(&mut s, self.p.m, self.body, &self.slots, b);
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs on a Debian 12 (bookworm) machine:
+# the LLVM 19 tools used as the oracle (llvm-as-19, llvm-dis-19, ...), clang-19
+# and csmith for the generated corpus, lld-19, wabt and binaryen.
+# Idempotent and quiet: does nothing when everything is already there.
+# Runs apt-get as root (or through sudo when not root).
+set -euo pipefail
+
+PACKAGES=(clang-19 llvm-19 csmith libcsmith-dev wabt lld-19 binaryen)
+# One file per package, to tell whether it is installed without asking apt.
+PROBES=(
+  clang-19 llvm-as-19 llvm-dis-19 opt-19 llvm-link-19 llvm-stress-19
+  csmith /usr/include/csmith/csmith.h wat2wasm ld.lld-19 wasm-opt
+)
+
+missing=()
+for p in "${PROBES[@]}"; do
+  if [[ "$p" == /* ]]; then [ -e "$p" ] || missing+=("$p")
+  else command -v "$p" >/dev/null 2>&1 || missing+=("$p"); fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup-test-deps: missing ${missing[*]}; installing ${PACKAGES[*]}" >&2
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "setup-test-deps: need root (or sudo) to apt-get install" >&2; exit 1; }
+  SUDO=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -qq >/dev/null
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null
+
+for p in "${PROBES[@]}"; do
+  if [[ "$p" == /* ]]; then [ -e "$p" ] && continue
+  else command -v "$p" >/dev/null 2>&1 && continue; fi
+  echo "setup-test-deps: $p still missing after install" >&2
+  exit 1
+done
+echo "setup-test-deps: installed" >&2

@@ -1,0 +1,161 @@
+//! The `irplay` command-line tool: check, format (and later run, optimize, compile, serve)
+//! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "irplay", version, about = "An LLVM IR playground: check, format and run LLVM IR")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+enum Format {
+    /// Human-readable, rustc-style.
+    Text,
+    /// A JSON array of diagnostics on stdout.
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and verify LLVM IR files; exit 1 if any has an error.
+    Check {
+        /// The files to check (`-` for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// How to print diagnostics.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Print a module as canonical LLVM 19 text.
+    Fmt {
+        /// The file to format (`-` for standard input).
+        file: PathBuf,
+        /// Write to this file instead of standard output.
+        #[arg(short, long, conflicts_with = "in_place")]
+        output: Option<PathBuf>,
+        /// Rewrite the file in place.
+        #[arg(long)]
+        in_place: bool,
+    },
+}
+
+/// A source file read from disk, or a diagnostic saying why it could not be.
+fn read_source(path: &Path) -> Result<SourceFile, String> {
+    let name = path.display().to_string();
+    let bytes = if name == "-" {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v).map_err(|e| format!("{name}: error: cannot read standard input: {e}"))?;
+        v
+    } else {
+        std::fs::read(path).map_err(|e| format!("{name}: error: cannot read file: {e}"))?
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(name, text)),
+        Err(e) => {
+            // Point at the first byte that is not UTF-8, with the valid prefix as context.
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let file = SourceFile::new(name, text);
+            let d = Diagnostic::error(Span::new(at as u32, at as u32 + 1), "the file is not valid UTF-8 text");
+            Err(render_all(&[d], &file))
+        }
+    }
+}
+
+fn check(files: &[PathBuf], format: Format) -> ExitCode {
+    let mut failed = false;
+    let mut json = Vec::new();
+    let mut stderr = std::io::stderr().lock();
+    for path in files {
+        let file = match read_source(path) {
+            Ok(f) => f,
+            Err(msg) => {
+                failed = true;
+                let _ = write!(stderr, "{msg}");
+                if !msg.ends_with('\n') {
+                    let _ = writeln!(stderr);
+                }
+                continue;
+            }
+        };
+        let checked = irplay_core::check(file.text());
+        failed |= !checked.valid;
+        match format {
+            Format::Text => {
+                if !checked.diagnostics.is_empty() {
+                    let _ = write!(stderr, "{}", render_all(&checked.diagnostics, &file));
+                }
+            }
+            Format::Json => {
+                if let serde_json::Value::Array(items) = to_json(&checked.diagnostics, &file) {
+                    json.extend(items);
+                }
+            }
+        }
+    }
+    if format == Format::Json {
+        println!("{}", serde_json::Value::Array(json));
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn fmt(file: &Path, output: Option<&Path>, in_place: bool) -> ExitCode {
+    let src = match read_source(file) {
+        Ok(f) => f,
+        Err(msg) => {
+            eprint!("{msg}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let parsed = irplay_core::text::parse(src.text());
+    if !parsed.diagnostics.is_empty() {
+        eprint!("{}", render_all(&parsed.diagnostics, &src));
+    }
+    let Some(module) = parsed.module else { return ExitCode::FAILURE };
+    let text = irplay_core::text::print_module(&module);
+    let target = if in_place { Some(file) } else { output };
+    match target {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("{}: error: cannot write file: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // Parsing recurses on nested types and constants (bounded by the parser's depth limit);
+    // run on a thread with a generous stack so the bound, not the stack, is what stops it.
+    let work = move || match &cli.command {
+        Command::Check { files, format } => check(files, *format),
+        Command::Fmt { file, output, in_place } => fmt(file, output.as_deref(), *in_place),
+    };
+    match std::thread::Builder::new().stack_size(256 << 20).spawn(work) {
+        Ok(handle) => handle.join().unwrap_or(ExitCode::from(101)),
+        Err(e) => {
+            eprintln!("irplay: error: cannot start worker thread: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,80 @@
+; RUN: irplay check %s
+; LangRef: Intrinsic Functions (a cross-section: memory intrinsics with
+; immarg, lifetime markers, bit manipulation, overflow arithmetic, funnel
+; shifts, saturating math, vector reductions, masked memory, vscale and
+; stepvector, is.fpclass, constrained floating point with metadata
+; arguments, expect, assume, trap, stack save/restore, objectsize,
+; overloaded names with mangled types).
+
+define void @intrinsics(ptr %p, ptr %q, i64 %n, i32 %x, <4 x i32> %v, <4 x i1> %m, double %d) {
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %p, ptr align 4 %q, i64 %n, i1 false)
+  call void @llvm.memmove.p0.p0.i64(ptr %p, ptr %q, i64 16, i1 true)
+  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 %n, i1 false)
+  call void @llvm.memcpy.inline.p0.p0.i64(ptr %p, ptr %q, i64 8, i1 false)
+  call void @llvm.lifetime.start.p0(i64 4, ptr %p)
+  call void @llvm.lifetime.end.p0(i64 4, ptr %p)
+  %ctpop = call i32 @llvm.ctpop.i32(i32 %x)
+  %ctlz = call i32 @llvm.ctlz.i32(i32 %x, i1 true)
+  %cttz = call <4 x i32> @llvm.cttz.v4i32(<4 x i32> %v, i1 false)
+  %bswap = call i32 @llvm.bswap.i32(i32 %x)
+  %rev = call i32 @llvm.bitreverse.i32(i32 %x)
+  %fshl = call i32 @llvm.fshl.i32(i32 %x, i32 %x, i32 3)
+  %sadd = call { i32, i1 } @llvm.sadd.with.overflow.i32(i32 %x, i32 1)
+  %umul = call { i32, i1 } @llvm.umul.with.overflow.i32(i32 %x, i32 %x)
+  %usat = call i32 @llvm.usub.sat.i32(i32 %x, i32 7)
+  %smax = call i32 @llvm.smax.i32(i32 %x, i32 0)
+  %abs = call i32 @llvm.abs.i32(i32 %x, i1 true)
+  %red = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %v)
+  %mload = call <4 x i32> @llvm.masked.load.v4i32.p0(ptr %p, i32 4, <4 x i1> %m, <4 x i32> poison)
+  call void @llvm.masked.store.v4i32.p0(<4 x i32> %mload, ptr %p, i32 4, <4 x i1> %m)
+  %vs = call i64 @llvm.vscale.i64()
+  %step = call <vscale x 4 x i32> @llvm.experimental.stepvector.nxv4i32()
+  %cls = call i1 @llvm.is.fpclass.f64(double %d, i32 3)
+  %cadd = call double @llvm.experimental.constrained.fadd.f64(double %d, double 1.0, metadata !"round.dynamic", metadata !"fpexcept.strict") #0
+  %exp = call i1 @llvm.expect.i1(i1 %cls, i1 true)
+  call void @llvm.assume(i1 %exp)
+  %sp = call ptr @llvm.stacksave.p0()
+  call void @llvm.stackrestore.p0(ptr %sp)
+  %os = call i64 @llvm.objectsize.i64.p0(ptr %p, i1 false, i1 true, i1 false)
+  %fabs = call double @llvm.fabs.f64(double %d)
+  %fma = call fast double @llvm.fma.f64(double %d, double %d, double %fabs)
+  %ptrmask = call ptr @llvm.ptrmask.p0.i64(ptr %p, i64 -16)
+  call void @llvm.trap()
+  unreachable
+}
+
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)
+declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1 immarg)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)
+declare void @llvm.memcpy.inline.p0.p0.i64(ptr, ptr, i64 immarg, i1 immarg)
+declare void @llvm.lifetime.start.p0(i64 immarg, ptr)
+declare void @llvm.lifetime.end.p0(i64 immarg, ptr)
+declare i32 @llvm.ctpop.i32(i32)
+declare i32 @llvm.ctlz.i32(i32, i1 immarg)
+declare <4 x i32> @llvm.cttz.v4i32(<4 x i32>, i1 immarg)
+declare i32 @llvm.bswap.i32(i32)
+declare i32 @llvm.bitreverse.i32(i32)
+declare i32 @llvm.fshl.i32(i32, i32, i32)
+declare { i32, i1 } @llvm.sadd.with.overflow.i32(i32, i32)
+declare { i32, i1 } @llvm.umul.with.overflow.i32(i32, i32)
+declare i32 @llvm.usub.sat.i32(i32, i32)
+declare i32 @llvm.smax.i32(i32, i32)
+declare i32 @llvm.abs.i32(i32, i1 immarg)
+declare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)
+declare <4 x i32> @llvm.masked.load.v4i32.p0(ptr, i32 immarg, <4 x i1>, <4 x i32>)
+declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32 immarg, <4 x i1>)
+declare i64 @llvm.vscale.i64()
+declare <vscale x 4 x i32> @llvm.experimental.stepvector.nxv4i32()
+declare i1 @llvm.is.fpclass.f64(double, i32 immarg)
+declare double @llvm.experimental.constrained.fadd.f64(double, double, metadata, metadata)
+declare i1 @llvm.expect.i1(i1, i1)
+declare void @llvm.assume(i1 noundef)
+declare ptr @llvm.stacksave.p0()
+declare void @llvm.stackrestore.p0(ptr)
+declare i64 @llvm.objectsize.i64.p0(ptr, i1 immarg, i1 immarg, i1 immarg)
+declare double @llvm.fabs.f64(double)
+declare double @llvm.fma.f64(double, double, double)
+declare ptr @llvm.ptrmask.p0.i64(ptr, i64)
+declare void @llvm.trap()
+
+attributes #0 = { strictfp }

@@ -1,0 +1,209 @@
+//! Fuzz-style robustness: random bytes, token soup, mutated valid modules and pathological
+//! nesting must end in diagnostics (or a module), never a panic or a stack overflow.
+//!
+//! Inputs come from a seeded generator, so a failure names a reproducible case. Every input
+//! that parses is also printed and re-parsed: the printer must not panic either, and its output
+//! must parse again.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+
+/// A small xorshift generator: deterministic inputs without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+const TOKENS: &[&str] = &[
+    "define", "declare", "i32", "i8", "i1", "i64", "ptr", "float", "double", "void", "label", "%x", "%0", "%1", "@g",
+    "@f", "!0", "!{", "}", "{", "(", ")", "[", "]", "<", ">", ",", "=", "*", "...", "add", "nsw", "ret", "br",
+    "call", "load", "store", "getelementptr", "inbounds", "phi", "switch", "alloca", "align", "4", "-1", "0x1",
+    "0xK0", "1.5", "c\"a\\00\"", "\"s\"", "!dbg", "#0", "attributes", "global", "constant", "zeroinitializer",
+    "undef", "poison", "null", "x", "type", "opaque", "entry:", "bb:", "\n", " ", "; c\n", "#dbg_value", "vscale",
+    "addrspace(1)", "to", "bitcast", "icmp", "eq", "select", "!DILocation(", "line:", "distinct", "metadata",
+    "blockaddress", "asm", "sideeffect", "personality", "landingpad", "cleanup", "invoke", "unwind", "$c", "comdat",
+];
+
+/// Runs the whole pipeline on one input on a thread with a large stack (as the CLI does: the
+/// parser's depth limit bounds recursion, and unoptimized builds use ~10 KB per level); returns
+/// a description of a panic, if any.
+fn run_one(src: &str) -> Result<(), String> {
+    let owned = src.to_string();
+    let handle = std::thread::Builder::new().stack_size(64 << 20).spawn(move || run_one_here(&owned));
+    match handle {
+        Ok(h) => h.join().unwrap_or_else(|_| Err("thread died".into())),
+        Err(e) => Err(format!("cannot spawn: {e}")),
+    }
+}
+
+fn run_one_here(src: &str) -> Result<(), String> {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let checked = irplay_core::check(src);
+        for d in &checked.diagnostics {
+            assert!(d.span.start <= d.span.end, "inverted span");
+            assert!(d.span.end as usize <= src.len() + 1, "span past the end of input");
+        }
+        if let Some(m) = &checked.module {
+            let text = irplay_core::text::print_module(m);
+            let again = irplay_core::text::parse(&text);
+            if checked.valid {
+                assert!(again.module.is_some(), "printed text does not parse again:\n{text}");
+            }
+        }
+    }));
+    r.map_err(|e| {
+        e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+    })
+}
+
+fn assert_no_panics(cases: impl Iterator<Item = (String, String)>) {
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for (label, src) in cases {
+        n += 1;
+        if let Err(msg) = run_one(&src) {
+            failures.push(format!("{label}: {msg}\n--- input (first 300 bytes) ---\n{}", src.chars().take(300).collect::<String>()));
+        }
+    }
+    assert!(n > 0, "no inputs generated");
+    assert!(failures.is_empty(), "{} of {n} inputs panicked:\n{}", failures.len(), failures.join("\n\n"));
+}
+
+fn corpus_files() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir");
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "ll") {
+                if let Ok(s) = std::fs::read_to_string(&p) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    assert_no_panics((0..1500).map(|i| {
+        let len = rng.below(400);
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        (format!("random bytes #{i}"), String::from_utf8_lossy(&bytes).into_owned())
+    }));
+}
+
+#[test]
+fn token_soup_never_panics() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    assert_no_panics((0..3000).map(|i| {
+        let n = 1 + rng.below(60);
+        let mut s = String::new();
+        for _ in 0..n {
+            s.push_str(TOKENS[rng.below(TOKENS.len())]);
+            s.push(' ');
+        }
+        (format!("token soup #{i}"), s)
+    }));
+}
+
+#[test]
+fn mutated_valid_modules_never_panic() {
+    let files = corpus_files();
+    assert!(!files.is_empty(), "no .ll files under tests/ir");
+    let mut rng = Rng(0xA076_1D64_78BD_642F);
+    let mut cases = Vec::new();
+    for (fi, f) in files.iter().enumerate() {
+        for k in 0..12 {
+            let bytes = f.as_bytes();
+            let mut v = bytes.to_vec();
+            match k % 6 {
+                0 => v.truncate(rng.below(bytes.len() + 1)),
+                1 => {
+                    let a = rng.below(v.len() + 1);
+                    let b = (a + rng.below(40)).min(v.len());
+                    v.drain(a..b);
+                }
+                2 => {
+                    let a = rng.below(v.len() + 1);
+                    let t = TOKENS[rng.below(TOKENS.len())];
+                    v.splice(a..a, format!(" {t} ").into_bytes());
+                }
+                3 => {
+                    for _ in 0..4 {
+                        if !v.is_empty() {
+                            let a = rng.below(v.len());
+                            v[a] = rng.next() as u8;
+                        }
+                    }
+                }
+                4 => {
+                    let a = rng.below(v.len() + 1);
+                    let b = (a + rng.below(200)).min(v.len());
+                    let chunk = v[a..b].to_vec();
+                    let at = rng.below(v.len() + 1);
+                    v.splice(at..at, chunk);
+                }
+                _ => {
+                    let mut lines: Vec<&[u8]> = bytes.split(|b| *b == b'\n').collect();
+                    if lines.len() > 1 {
+                        let a = rng.below(lines.len());
+                        let b = rng.below(lines.len());
+                        lines.swap(a, b);
+                    }
+                    v = lines.join(&b'\n');
+                }
+            }
+            cases.push((format!("file #{fi} mutation #{k}"), String::from_utf8_lossy(&v).into_owned()));
+        }
+    }
+    assert_no_panics(cases.into_iter());
+}
+
+#[test]
+fn deep_nesting_ends_in_a_diagnostic() {
+    const DEPTH: usize = 100_000;
+    let cases = [
+        ("array types", format!("@g = global {}i32{} zeroinitializer", "[1 x ".repeat(DEPTH), "]".repeat(DEPTH))),
+        ("struct types", format!("@g = global {}i32{} zeroinitializer", "{ ".repeat(DEPTH), " }".repeat(DEPTH))),
+        ("vector types", format!("@g = global {}i32{} zeroinitializer", "<1 x ".repeat(DEPTH), ">".repeat(DEPTH))),
+        ("function types", format!("declare void @f({}i32{})", "ptr (".repeat(DEPTH), ")".repeat(DEPTH))),
+        ("struct constants", format!("@g = global {{ i32 }} {}", "{ { i32 } ".repeat(DEPTH))),
+        ("metadata tuples", format!("!0 = !{{{}}}", "!{".repeat(DEPTH))),
+        ("metadata records", format!("!0 = !DIFoo(a: {})", "!DIFoo(a: ".repeat(DEPTH))),
+        ("constant expressions", format!("@g = global i64 {}", "add (i64 ".repeat(DEPTH))),
+        ("parentheses", "(".repeat(DEPTH)),
+        ("open braces", format!("define void @f() {}", "{".repeat(DEPTH))),
+    ];
+    for (what, src) in cases {
+        let h = std::thread::Builder::new().stack_size(64 << 20).spawn(move || {
+            let checked = irplay_core::check(&src);
+            (checked.valid, checked.diagnostics.iter().any(|d| d.is_error()))
+        });
+        let (valid, has_error) = h.expect("spawn").join().expect("no panic or overflow");
+        assert!(!valid, "{what}: a {DEPTH}-level nesting was accepted");
+        assert!(has_error, "{what}: no error reported");
+    }
+}

@@ -1,0 +1,1101 @@
+//! The `ir` test harness: golden directive files under `tests/ir/` and the
+//! generated conformance corpus, checked against the `irplay` binary and the
+//! LLVM 19 tools as an oracle (see `tests/README.md`).
+//!
+//! One libtest-mimic trial per file:
+//!
+//! * `ir/<path>` for every `tests/ir/**/*.ll`: runs its `; RUN:` / `; FAIL:`
+//!   directives, compares goldens (`NAME.ll.stdout`, `NAME.ll.stderr`), checks
+//!   `; ERROR: <substring>` markers, and checks the file's honesty against
+//!   `llvm-as-19` (a `FAIL:` file must be rejected by it, a `RUN: irplay check`
+//!   file accepted and round-tripped through `irplay fmt`).
+//! * `corpus/<path>` for every `*.ll` in the corpus directory (default
+//!   `target/corpus`, override `IRPLAY_CORPUS`): the same round trip.
+//!
+//! Environment:
+//! * `BLESS=1` rewrites goldens instead of comparing them.
+//! * `IRPLAY_TEST_FILTER=substr` keeps only trials whose name contains `substr`
+//!   (libtest's own positional filter, `--exact`, `--skip` work as well).
+//! * `IRPLAY_CORPUS=dir` corpus directory (relative paths are taken from the
+//!   repository root); `IRPLAY_NO_CORPUS=1` skips the corpus explicitly. A
+//!   missing or empty corpus is otherwise a failing trial.
+//! * `IRPLAY_TEST_TIMEOUT=secs` per-subprocess time limit (default 120).
+//! * `IRPLAY_LLVM_AS`, `IRPLAY_LLVM_DIS` override the oracle tools' names.
+//! * `IRPLAY_COMPARE_DIS=1` additionally requires `irplay fmt` output to equal
+//!   `llvm-dis-19` output exactly (modulo the `; ModuleID` line).
+//! * `IRPLAY_KEEP_TMP=1` keeps per-trial scratch directories of passing
+//!   trials (failing trials always keep theirs, under `target/irplay-tests/`).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use libtest_mimic::{Arguments, Failed, Trial};
+
+/// Keys every element of `irplay check --format json` output must have.
+const JSON_KEYS: &[&str] = &[
+    "file",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "start",
+    "end",
+    "severity",
+    "message",
+    "labels",
+    "notes",
+];
+
+/// Settings shared by all trials.
+struct Ctx {
+    irplay: PathBuf,
+    ir_dir: PathBuf,
+    scratch: PathBuf,
+    /// Absolute prefixes replaced in tool output, longest first.
+    strip_prefixes: Vec<String>,
+    bless: bool,
+    keep_tmp: bool,
+    compare_dis: bool,
+    llvm_as: String,
+    llvm_dis: String,
+    timeout: Duration,
+}
+
+fn env_flag(name: &str) -> bool {
+    std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let irplay = PathBuf::from(env!("CARGO_BIN_EXE_irplay"));
+    // target/<profile>/irplay -> target/
+    let target = irplay
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| root.join("target"));
+    let ir_dir = root.join("tests").join("ir");
+    let timeout = std::env::var("IRPLAY_TEST_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(120);
+
+    let corpus_dir = match std::env::var_os("IRPLAY_CORPUS") {
+        Some(p) if !p.is_empty() => root.join(p),
+        _ => root.join("target").join("corpus"),
+    };
+
+    let mut strip_prefixes = vec![
+        format!("{}/", ir_dir.display()),
+        format!("{}/", corpus_dir.display()),
+        format!("{}/", root.display()),
+    ];
+    strip_prefixes.sort_by_key(|s| std::cmp::Reverse(s.len()));
+
+    let ctx = Arc::new(Ctx {
+        irplay,
+        ir_dir: ir_dir.clone(),
+        scratch: target.join("irplay-tests"),
+        strip_prefixes,
+        bless: env_flag("BLESS"),
+        keep_tmp: env_flag("IRPLAY_KEEP_TMP"),
+        compare_dis: env_flag("IRPLAY_COMPARE_DIS"),
+        llvm_as: std::env::var("IRPLAY_LLVM_AS").unwrap_or_else(|_| "llvm-as-19".into()),
+        llvm_dis: std::env::var("IRPLAY_LLVM_DIS").unwrap_or_else(|_| "llvm-dis-19".into()),
+        timeout: Duration::from_secs(timeout),
+    });
+
+    let mut trials = Vec::new();
+
+    for rel in list_ll_files(&ir_dir) {
+        let ctx = Arc::clone(&ctx);
+        let name = format!("ir/{rel}");
+        let trial_name = name.clone();
+        trials.push(Trial::test(name, move || ir_trial(&ctx, &trial_name, &rel)).with_kind("ir"));
+    }
+
+    if env_flag("IRPLAY_NO_CORPUS") {
+        eprintln!("note: IRPLAY_NO_CORPUS is set: the conformance corpus is NOT tested");
+    } else {
+        let files = if corpus_dir.is_dir() {
+            list_ll_files(&corpus_dir)
+        } else {
+            Vec::new()
+        };
+        if files.is_empty() {
+            let msg = format!(
+                "the conformance corpus {} is missing or has no .ll files.\n\
+                 Generate it with `scripts/gen-corpus.sh` (or run `scripts/test.sh`), point \
+                 IRPLAY_CORPUS at it, or set IRPLAY_NO_CORPUS=1 to skip it explicitly.",
+                corpus_dir.display()
+            );
+            trials.push(Trial::test("corpus/MISSING", move || Err(msg.into())).with_kind("corpus"));
+        }
+        for rel in files {
+            let ctx = Arc::clone(&ctx);
+            let dir = corpus_dir.clone();
+            let name = format!("corpus/{rel}");
+            let trial_name = name.clone();
+            trials.push(
+                Trial::test(name, move || corpus_trial(&ctx, &trial_name, &dir, &rel))
+                    .with_kind("corpus"),
+            );
+        }
+    }
+
+    if let Ok(filter) = std::env::var("IRPLAY_TEST_FILTER") {
+        if !filter.is_empty() {
+            trials.retain(|t| t.name().contains(&filter));
+        }
+    }
+
+    libtest_mimic::run(&args, trials).exit();
+}
+
+/// All `*.ll` files below `dir`, as sorted `/`-separated relative paths.
+fn list_ll_files(dir: &Path) -> Vec<String> {
+    fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                continue;
+            }
+            let rel = if prefix.is_empty() {
+                name.clone()
+            } else {
+                format!("{prefix}/{name}")
+            };
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, &rel, out);
+            } else if name.ends_with(".ll") {
+                out.push(rel);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, "", &mut out);
+    out.sort();
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Subprocesses
+
+struct Output {
+    /// `None` when killed by a signal or the time limit.
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Output {
+    fn describe_exit(&self) -> String {
+        match self.code {
+            Some(c) => format!("exit code {c}"),
+            None => "no exit code (killed by a signal or the time limit)".into(),
+        }
+    }
+}
+
+/// Runs `prog args...` in `cwd` with a time limit, capturing output.
+fn run(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path) -> Result<Output, String> {
+    let shown = format!("`{} {}`", prog.display(), args.join(" "));
+    let mut child = Command::new(prog)
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            let mut msg = format!("cannot run {shown}: {e}");
+            if e.kind() == std::io::ErrorKind::NotFound {
+                msg.push_str(" (is it installed? see scripts/setup-test-deps.sh)");
+            }
+            msg
+        })?;
+    let mut out_pipe = child.stdout.take().expect("piped stdout");
+    let mut err_pipe = child.stderr.take().expect("piped stderr");
+    let out_thread = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = out_pipe.read_to_end(&mut buf);
+        buf
+    });
+    let err_thread = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = err_pipe.read_to_end(&mut buf);
+        buf
+    });
+    let start = Instant::now();
+    let mut nap = Duration::from_micros(500);
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => {}
+            Err(e) => return Err(format!("waiting for {shown}: {e}")),
+        }
+        if start.elapsed() > ctx.timeout {
+            timed_out = true;
+            let _ = child.kill();
+            break child
+                .wait()
+                .map_err(|e| format!("waiting for {shown}: {e}"))?;
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(20));
+    };
+    let stdout = out_thread.join().unwrap_or_default();
+    let stderr = err_thread.join().unwrap_or_default();
+    if timed_out {
+        return Err(format!("{shown} did not finish within {:?}", ctx.timeout));
+    }
+    Ok(Output {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+    })
+}
+
+fn irplay(ctx: &Ctx, args: &[&str], cwd: &Path) -> Result<Output, String> {
+    run(ctx, &ctx.irplay, args, cwd)
+}
+
+fn tool(ctx: &Ctx, name: &str, args: &[&str], cwd: &Path) -> Result<Output, String> {
+    run(ctx, Path::new(name), args, cwd)
+}
+
+// ---------------------------------------------------------------------------
+// Text helpers
+
+/// Replaces absolute paths of this machine by repository-relative ones.
+fn normalize_paths(ctx: &Ctx, s: &str) -> String {
+    let mut s = s.to_string();
+    for p in &ctx.strip_prefixes {
+        if s.contains(p.as_str()) {
+            s = s.replace(p.as_str(), "");
+        }
+    }
+    s
+}
+
+/// Drops `; ModuleID = ...` lines: they name the input file, not the module.
+fn drop_module_id(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for line in s.split_inclusive('\n') {
+        if !line.starts_with("; ModuleID = ") {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// Canonicalizes `llvm-dis` output for comparison: no `; ModuleID`, and the
+/// predecessor lists of `; preds = ...` comments sorted (their order is the
+/// in-memory use-list order, which is not part of the module's meaning).
+/// ThinLTO summary module paths are replaced by `<path>` (they name the
+/// bitcode file). With `drop_source_filename` the `source_filename` line goes
+/// too: a module read from text without that directive takes the input file's
+/// name, so it depends on how the tool was invoked.
+fn normalize_dis(s: &str, drop_source_filename: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for line in s.lines() {
+        if line.starts_with("; ModuleID = ")
+            || (drop_source_filename && line.starts_with("source_filename = "))
+        {
+            continue;
+        }
+        if line.starts_with('^') && line.contains(" = module: (path: \"") {
+            // A ThinLTO summary's module path is the bitcode file's name.
+            let start = line.find("(path: \"").unwrap_or(0) + "(path: \"".len();
+            let end = line[start..].find('"').map_or(line.len(), |e| start + e);
+            out.push_str(&line[..start]);
+            out.push_str("<path>");
+            out.push_str(&line[end..]);
+        } else if let Some(i) = line.find("; preds = ") {
+            let (head, preds) = line.split_at(i + "; preds = ".len());
+            let mut list: Vec<&str> = preds.split(", ").collect();
+            list.sort_unstable();
+            out.push_str(head);
+            out.push_str(&list.join(", "));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A compact line diff: common prefix and suffix elided, the rest shown.
+fn diff(expected: &str, actual: &str) -> String {
+    let e: Vec<&str> = expected.lines().collect();
+    let a: Vec<&str> = actual.lines().collect();
+    let mut pre = 0;
+    while pre < e.len() && pre < a.len() && e[pre] == a[pre] {
+        pre += 1;
+    }
+    let mut suf = 0;
+    while suf < e.len() - pre && suf < a.len() - pre && e[e.len() - 1 - suf] == a[a.len() - 1 - suf]
+    {
+        suf += 1;
+    }
+    const MAX: usize = 40;
+    let mut out = String::new();
+    let ctx_start = pre.saturating_sub(3);
+    let _ = writeln!(out, "@@ first difference at line {} @@", pre + 1);
+    for line in &e[ctx_start..pre] {
+        let _ = writeln!(out, "  {line}");
+    }
+    let removed = &e[pre..e.len() - suf];
+    let added = &a[pre..a.len() - suf];
+    for line in removed.iter().take(MAX) {
+        let _ = writeln!(out, "- {line}");
+    }
+    if removed.len() > MAX {
+        let _ = writeln!(out, "- ... ({} more expected lines)", removed.len() - MAX);
+    }
+    for line in added.iter().take(MAX) {
+        let _ = writeln!(out, "+ {line}");
+    }
+    if added.len() > MAX {
+        let _ = writeln!(out, "+ ... ({} more actual lines)", added.len() - MAX);
+    }
+    if removed.is_empty() && added.is_empty() {
+        out.push_str("  (the texts differ only in line endings or a final newline)\n");
+    }
+    out
+}
+
+fn indent(s: &str) -> String {
+    let s = s.trim_end();
+    if s.is_empty() {
+        return "    (empty)".into();
+    }
+    s.lines()
+        .map(|l| format!("    {l}\n"))
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+}
+
+/// A file-system-friendly name for a trial's scratch directory.
+fn scratch_name(trial: &str) -> String {
+    trial
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+struct Scratch {
+    dir: PathBuf,
+    keep: bool,
+}
+
+impl Scratch {
+    fn new(ctx: &Ctx, trial: &str) -> Result<Scratch, String> {
+        let dir = ctx.scratch.join(scratch_name(trial));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        Ok(Scratch {
+            dir,
+            keep: ctx.keep_tmp,
+        })
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    fn write(&self, name: &str, text: &str) -> Result<PathBuf, String> {
+        let p = self.path(name);
+        fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        Ok(p)
+    }
+
+    /// Removes the directory if the trial passed; keeps it for inspection otherwise.
+    fn finish(self, errors: Vec<String>) -> Result<(), Failed> {
+        if errors.is_empty() {
+            if !self.keep {
+                let _ = fs::remove_dir_all(&self.dir);
+            }
+            Ok(())
+        } else {
+            let mut msg = errors.join("\n\n");
+            let _ = write!(msg, "\n\n(scratch files kept in {})", self.dir.display());
+            Err(msg.into())
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Directives and markers
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Expect {
+    Pass,
+    Fail,
+}
+
+struct Directive {
+    expect: Expect,
+    /// Arguments after `irplay`, with `%s` replaced.
+    args: Vec<String>,
+    line: usize,
+}
+
+impl Directive {
+    fn shown(&self) -> String {
+        format!("`irplay {}` (line {})", self.args.join(" "), self.line)
+    }
+
+    fn is_plain_check(&self) -> bool {
+        self.args.first().is_some_and(|a| a == "check")
+            && !self.args.iter().any(|a| a.starts_with("--format"))
+    }
+
+    fn is_fmt(&self) -> bool {
+        self.args.first().is_some_and(|a| a == "fmt")
+    }
+}
+
+fn parse_directives(text: &str, rel: &str) -> Result<Vec<Directive>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if !t.starts_with(';') {
+            continue;
+        }
+        let t = t.trim_start_matches(';').trim_start();
+        let (expect, rest) = if let Some(r) = t.strip_prefix("RUN:") {
+            (Expect::Pass, r)
+        } else if let Some(r) = t.strip_prefix("FAIL:") {
+            (Expect::Fail, r)
+        } else {
+            continue;
+        };
+        let mut words = rest.split_whitespace();
+        if words.next() != Some("irplay") {
+            return Err(format!(
+                "line {}: a directive must run `irplay ...`, found `{}`",
+                i + 1,
+                rest.trim()
+            ));
+        }
+        let args: Vec<String> = words.map(|w| w.replace("%s", rel)).collect();
+        if args.is_empty() {
+            return Err(format!("line {}: directive without a subcommand", i + 1));
+        }
+        out.push(Directive {
+            expect,
+            args,
+            line: i + 1,
+        });
+    }
+    Ok(out)
+}
+
+/// A `; ERROR: <substring>` (or `; ERROR@+N:` / `; ERROR@-N:`) marker.
+struct Marker {
+    /// 1-based line the error is expected on.
+    line: usize,
+    /// Line the marker is written on.
+    at: usize,
+    substring: String,
+}
+
+fn parse_markers(text: &str) -> Result<Vec<Marker>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(pos) = line.rfind("; ERROR") else {
+            continue;
+        };
+        let rest = &line[pos + "; ERROR".len()..];
+        let (offset, rest) = if let Some(r) = rest.strip_prefix('@') {
+            let end = r
+                .find(':')
+                .ok_or_else(|| format!("line {}: malformed ERROR marker", i + 1))?;
+            let n: i64 = r[..end]
+                .trim_start_matches('+')
+                .parse()
+                .map_err(|_| format!("line {}: malformed line offset in ERROR marker", i + 1))?;
+            (n, &r[end..])
+        } else {
+            (0, rest)
+        };
+        let Some(sub) = rest.strip_prefix(':') else {
+            return Err(format!(
+                "line {}: malformed ERROR marker (want `; ERROR: text`)",
+                i + 1
+            ));
+        };
+        let target = i as i64 + 1 + offset;
+        if target < 1 {
+            return Err(format!(
+                "line {}: ERROR marker points before the file",
+                i + 1
+            ));
+        }
+        out.push(Marker {
+            line: target as usize,
+            at: i + 1,
+            substring: sub.trim().to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// An `error:` diagnostic as printed on stderr by `irplay check`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Reported {
+    line: usize,
+    column: usize,
+    message: String,
+}
+
+/// Parses `FILE:LINE:COL: error: message` header lines naming `file`.
+fn parse_reported(stderr: &str, file: &str) -> Vec<Reported> {
+    let mut out = Vec::new();
+    for line in stderr.lines() {
+        if line.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let Some(idx) = line.find(": error: ") else {
+            continue;
+        };
+        let (loc, msg) = (&line[..idx], &line[idx + ": error: ".len()..]);
+        let mut parts = loc.rsplitn(3, ':');
+        let (Some(col), Some(ln), Some(path)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let (Ok(col), Ok(ln)) = (col.parse::<usize>(), ln.parse::<usize>()) else {
+            continue;
+        };
+        if path != file {
+            continue;
+        }
+        out.push(Reported {
+            line: ln,
+            column: col,
+            message: msg.to_string(),
+        });
+    }
+    out
+}
+
+fn check_markers(markers: &[Marker], reported: &[Reported], errors: &mut Vec<String>) {
+    if markers.is_empty() {
+        errors.push(
+            "this FAIL file has no `; ERROR: <substring>` markers: mark each line that must \
+             carry an error"
+                .into(),
+        );
+        return;
+    }
+    for m in markers {
+        let needle = m.substring.to_lowercase();
+        let ok = reported
+            .iter()
+            .any(|r| r.line == m.line && r.message.to_lowercase().contains(&needle));
+        if !ok {
+            let on_line: Vec<String> = reported
+                .iter()
+                .filter(|r| r.line == m.line)
+                .map(|r| format!("{}:{}: {}", r.line, r.column, r.message))
+                .collect();
+            let where_ = if m.at == m.line {
+                String::new()
+            } else {
+                format!(" (marker on line {})", m.at)
+            };
+            errors.push(format!(
+                "line {}{where_}: expected an error containing \"{}\"; errors reported on that \
+                 line: {}",
+                m.line,
+                m.substring,
+                if on_line.is_empty() {
+                    "none".into()
+                } else {
+                    on_line.join(" | ")
+                }
+            ));
+        }
+    }
+    let marked: BTreeSet<usize> = markers.iter().map(|m| m.line).collect();
+    for r in reported {
+        if !marked.contains(&r.line) {
+            errors.push(format!(
+                "unexpected error at {}:{}: {} (that line has no `; ERROR:` marker)",
+                r.line, r.column, r.message
+            ));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Goldens
+
+/// Compares `actual` with the golden file, or writes it under `BLESS=1`.
+fn golden(ctx: &Ctx, path: &Path, actual: &str, what: &str, errors: &mut Vec<String>) {
+    let shown = path
+        .strip_prefix(&ctx.ir_dir)
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    let expected = fs::read_to_string(path).ok();
+    if ctx.bless {
+        if expected.as_deref() != Some(actual) {
+            if let Err(e) = fs::write(path, actual) {
+                errors.push(format!("cannot write golden {shown}: {e}"));
+            }
+        }
+        return;
+    }
+    match expected {
+        None => errors.push(format!(
+            "missing golden tests/ir/{shown} for {what}; run with BLESS=1 to create it from the \
+             current output (and review it before committing). Current output:\n{}",
+            indent(actual)
+        )),
+        Some(e) if e != actual => errors.push(format!(
+            "{what} differs from golden tests/ir/{shown} (BLESS=1 to accept):\n{}",
+            diff(&e, actual)
+        )),
+        Some(_) => {}
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Trials
+
+fn ir_trial(ctx: &Ctx, trial: &str, rel: &str) -> Result<(), Failed> {
+    let scratch = Scratch::new(ctx, trial)?;
+    let mut errors = Vec::new();
+    ir_checks(ctx, rel, &scratch, &mut errors);
+    scratch.finish(errors)
+}
+
+fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) {
+    let abs = ctx.ir_dir.join(rel);
+    let text = match fs::read_to_string(&abs) {
+        Ok(t) => t,
+        Err(e) => return errors.push(format!("cannot read {rel}: {e}")),
+    };
+    let directives = match parse_directives(&text, rel) {
+        Ok(d) if d.is_empty() => {
+            return errors.push(
+                "no `; RUN: irplay ...` or `; FAIL: irplay ...` directive in this file".into(),
+            )
+        }
+        Ok(d) => d,
+        Err(e) => return errors.push(e),
+    };
+    let markers = match parse_markers(&text) {
+        Ok(m) => m,
+        Err(e) => return errors.push(e),
+    };
+    let any_fail = directives.iter().any(|d| d.expect == Expect::Fail);
+    let any_valid_check = directives
+        .iter()
+        .any(|d| d.expect == Expect::Pass && d.is_plain_check());
+    if any_fail && directives.iter().any(|d| d.expect == Expect::Pass) {
+        return errors.push("a file cannot have both RUN: and FAIL: directives".into());
+    }
+    if !any_fail && !markers.is_empty() {
+        errors.push("`; ERROR:` markers are only meaningful in FAIL: files".into());
+    }
+
+    let mut stdout_goldens = 0;
+    for d in &directives {
+        let args: Vec<&str> = d.args.iter().map(String::as_str).collect();
+        let out = match irplay(ctx, &args, &ctx.ir_dir) {
+            Ok(o) => o,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let stdout = normalize_paths(ctx, &out.stdout);
+        let stderr = normalize_paths(ctx, &out.stderr);
+        match d.expect {
+            Expect::Pass => {
+                if out.code != Some(0) {
+                    errors.push(format!(
+                        "{} should succeed but gave {}; stderr:\n{}",
+                        d.shown(),
+                        out.describe_exit(),
+                        indent(&stderr)
+                    ));
+                    continue;
+                }
+                if d.is_plain_check() {
+                    // A valid file may draw notes (e.g. the typed-pointer upgrade), nothing more.
+                    let only_notes = stderr.lines().all(|l| {
+                        let is_header = l.contains(": error:") || l.contains(": warning:") || l.contains(": note:");
+                        !is_header || l.contains(": note:")
+                    }) && !stderr.contains(": error:");
+                    if !stderr.trim().is_empty() && !only_notes {
+                        errors.push(format!(
+                            "{} succeeded but printed on stderr:\n{}",
+                            d.shown(),
+                            indent(&stderr)
+                        ));
+                    }
+                } else {
+                    stdout_goldens += 1;
+                    let suffix = if stdout_goldens == 1 {
+                        "stdout".to_string()
+                    } else {
+                        format!("{stdout_goldens}.stdout")
+                    };
+                    let gpath = ctx.ir_dir.join(format!("{rel}.{suffix}"));
+                    let actual = if d.is_fmt() {
+                        drop_module_id(&stdout)
+                    } else {
+                        stdout
+                    };
+                    let what = format!("stdout of {}", d.shown());
+                    if d.is_fmt() && !gpath.exists() && !ctx.bless {
+                        // A fmt golden is optional; without one, only success is checked.
+                        continue;
+                    }
+                    golden(ctx, &gpath, &actual, &what, errors);
+                    if d.is_fmt() {
+                        check_fmt_golden(ctx, &gpath, scratch, errors);
+                    }
+                }
+            }
+            Expect::Fail => {
+                if out.code != Some(1) {
+                    errors.push(format!(
+                        "{} should reject this file with exit code 1 but gave {}; stderr:\n{}",
+                        d.shown(),
+                        out.describe_exit(),
+                        indent(&stderr)
+                    ));
+                }
+                let gpath = ctx.ir_dir.join(format!("{rel}.stderr"));
+                golden(
+                    ctx,
+                    &gpath,
+                    &stderr,
+                    &format!("stderr of {}", d.shown()),
+                    errors,
+                );
+                if d.is_plain_check() {
+                    let reported = parse_reported(&stderr, rel);
+                    check_markers(&markers, &reported, errors);
+                    check_json(ctx, rel, Some(&reported), errors);
+                }
+            }
+        }
+    }
+
+    if any_fail {
+        // Honesty: the oracle must reject the file too.
+        match tool(ctx, &ctx.llvm_as, &[rel, "-o", "/dev/null"], &ctx.ir_dir) {
+            Err(e) => errors.push(e),
+            Ok(o) if o.code == Some(0) => errors.push(format!(
+                "{} accepts this file; it is not invalid",
+                ctx.llvm_as
+            )),
+            Ok(_) => {}
+        }
+    }
+    if any_valid_check {
+        check_json(ctx, rel, None, errors);
+        round_trip(ctx, &ctx.ir_dir, rel, scratch, errors);
+    }
+}
+
+/// Checks a hand-made or blessed `irplay fmt` golden: the oracle accepts it and
+/// `irplay fmt` leaves it unchanged.
+fn check_fmt_golden(ctx: &Ctx, gpath: &Path, scratch: &Scratch, errors: &mut Vec<String>) {
+    let Ok(golden_text) = fs::read_to_string(gpath) else {
+        return;
+    };
+    let shown = gpath
+        .strip_prefix(&ctx.ir_dir)
+        .unwrap_or(gpath)
+        .display()
+        .to_string();
+    let Ok(copy) = scratch.write("golden.ll", &golden_text) else {
+        return;
+    };
+    let copy = copy.to_string_lossy().into_owned();
+    match tool(ctx, &ctx.llvm_as, &[&copy, "-o", "/dev/null"], &scratch.dir) {
+        Err(e) => errors.push(e),
+        Ok(o) if o.code != Some(0) => errors.push(format!(
+            "{} rejects the golden tests/ir/{shown}:\n{}",
+            ctx.llvm_as,
+            indent(&o.stderr)
+        )),
+        Ok(_) => {}
+    }
+    match irplay(ctx, &["fmt", "golden.ll"], &scratch.dir) {
+        Err(e) => errors.push(e),
+        Ok(o) if o.code != Some(0) => errors.push(format!(
+            "`irplay fmt` of the golden tests/ir/{shown} failed ({}):\n{}",
+            o.describe_exit(),
+            indent(&o.stderr)
+        )),
+        Ok(o) => {
+            let again = normalize_dis(&o.stdout, false);
+            let golden_text = normalize_dis(&golden_text, false);
+            if again != golden_text {
+                errors.push(format!(
+                    "`irplay fmt` is not idempotent on the golden tests/ir/{shown}:\n{}",
+                    diff(&golden_text, &again)
+                ));
+            }
+        }
+    }
+}
+
+/// Runs `irplay check --format json` and checks it against the text diagnostics
+/// (`text_errors`), or, for a valid file (`None`), that it reports no error.
+fn check_json(ctx: &Ctx, rel: &str, text_errors: Option<&[Reported]>, errors: &mut Vec<String>) {
+    let out = match irplay(ctx, &["check", "--format", "json", rel], &ctx.ir_dir) {
+        Ok(o) => o,
+        Err(e) => return errors.push(e),
+    };
+    let want_code = if text_errors.is_some() { 1 } else { 0 };
+    if out.code != Some(want_code) {
+        errors.push(format!(
+            "`irplay check --format json {rel}` gave {}, expected exit code {want_code}",
+            out.describe_exit()
+        ));
+    }
+    let value: serde_json::Value = match serde_json::from_str(&out.stdout) {
+        Ok(v) => v,
+        Err(e) => {
+            return errors.push(format!(
+                "`irplay check --format json {rel}` printed invalid JSON ({e}):\n{}",
+                indent(&out.stdout)
+            ))
+        }
+    };
+    let Some(items) = value.as_array() else {
+        return errors.push(format!(
+            "`irplay check --format json {rel}` printed JSON that is not an array"
+        ));
+    };
+    let mut json_errors = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let Some(obj) = item.as_object() else {
+            errors.push(format!("--format json: element {i} is not an object"));
+            continue;
+        };
+        let missing: Vec<&str> = JSON_KEYS
+            .iter()
+            .copied()
+            .filter(|k| !obj.contains_key(*k))
+            .collect();
+        if !missing.is_empty() {
+            errors.push(format!(
+                "--format json: element {i} lacks {}",
+                missing.join(", ")
+            ));
+            continue;
+        }
+        if obj["severity"].as_str() != Some("error") {
+            continue;
+        }
+        let file = normalize_paths(ctx, obj["file"].as_str().unwrap_or_default());
+        if file != rel {
+            errors.push(format!(
+                "--format json: element {i} names file {file:?}, expected {rel:?}"
+            ));
+        }
+        let num = |k: &str| obj[k].as_u64().unwrap_or(0) as usize;
+        json_errors.push(Reported {
+            line: num("line"),
+            column: num("column"),
+            message: obj["message"].as_str().unwrap_or_default().to_string(),
+        });
+    }
+    let mut text: Vec<Reported> = text_errors.map(<[Reported]>::to_vec).unwrap_or_default();
+    text.sort();
+    json_errors.sort();
+    if json_errors != text {
+        let show = |v: &[Reported]| {
+            v.iter()
+                .map(|r| format!("    {}:{}: {}", r.line, r.column, r.message))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        errors.push(format!(
+            "`irplay check --format json` errors differ from the text diagnostics\n  text:\n{}\n  json:\n{}",
+            show(&text),
+            show(&json_errors)
+        ));
+    }
+}
+
+fn corpus_trial(ctx: &Ctx, trial: &str, dir: &Path, rel: &str) -> Result<(), Failed> {
+    let scratch = Scratch::new(ctx, trial)?;
+    let mut errors = Vec::new();
+    match irplay(ctx, &["check", rel], dir) {
+        Err(e) => errors.push(e),
+        Ok(o) if o.code != Some(0) || !o.stderr.trim().is_empty() => errors.push(format!(
+            "`irplay check {rel}` should accept this valid module silently but gave {}; stderr:\n{}",
+            o.describe_exit(),
+            indent(&normalize_paths(ctx, &o.stderr))
+        )),
+        Ok(_) => {}
+    }
+    round_trip(ctx, dir, rel, &scratch, &mut errors);
+    scratch.finish(errors)
+}
+
+/// The oracle round trip for a valid module `dir/rel`:
+/// llvm-as accepts it; `irplay fmt` output is accepted by llvm-as and
+/// disassembles to the same text as the original; `irplay fmt` is idempotent.
+fn round_trip(ctx: &Ctx, dir: &Path, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) {
+    let path_of = |name: &str| scratch.path(name).to_string_lossy().into_owned();
+    let (orig_bc, fmt_ll, fmt_bc) = (path_of("orig.bc"), path_of("fmt.ll"), path_of("fmt.bc"));
+
+    // 1. The oracle accepts the original.
+    match tool(ctx, &ctx.llvm_as, &[rel, "-o", &orig_bc], dir) {
+        Err(e) => return errors.push(e),
+        Ok(o) if o.code != Some(0) => {
+            return errors.push(format!(
+                "{} rejects this file, so it is not valid LLVM 19 IR:\n{}",
+                ctx.llvm_as,
+                indent(&normalize_paths(ctx, &o.stderr))
+            ))
+        }
+        Ok(o) if !o.stderr.trim().is_empty() => errors.push(format!(
+            "{} accepts this file but warns (e.g. it strips invalid debug info), so it is not \
+             clean valid input:\n{}",
+            ctx.llvm_as,
+            indent(&normalize_paths(ctx, &o.stderr))
+        )),
+        Ok(_) => {}
+    }
+    let orig_dis = match disassemble(ctx, &orig_bc, scratch) {
+        Ok(t) => t,
+        Err(e) => return errors.push(e),
+    };
+
+    // Without a `source_filename` directive the module's source file name is
+    // the input path, which differs between the original and fmt.ll.
+    let implicit_name = fs::read_to_string(dir.join(rel))
+        .map(|t| {
+            !t.lines()
+                .any(|l| l.trim_start().starts_with("source_filename"))
+        })
+        .unwrap_or(true);
+
+    // 2. irplay fmt.
+    let formatted = match irplay(ctx, &["fmt", rel], dir) {
+        Err(e) => return errors.push(e),
+        Ok(o) if o.code != Some(0) => {
+            return errors.push(format!(
+                "`irplay fmt {rel}` failed ({}):\n{}",
+                o.describe_exit(),
+                indent(&normalize_paths(ctx, &o.stderr))
+            ))
+        }
+        Ok(o) => o.stdout,
+    };
+    if let Err(e) = scratch.write("fmt.ll", &formatted) {
+        return errors.push(e);
+    }
+
+    // 3. The oracle accepts the output and sees the same module.
+    match tool(ctx, &ctx.llvm_as, &[&fmt_ll, "-o", &fmt_bc], &scratch.dir) {
+        Err(e) => return errors.push(e),
+        Ok(o) if o.code != Some(0) => {
+            return errors.push(format!(
+                "{} rejects the output of `irplay fmt {rel}` (kept as fmt.ll):\n{}",
+                ctx.llvm_as,
+                indent(&o.stderr)
+            ))
+        }
+        Ok(_) => {}
+    }
+    match disassemble(ctx, &fmt_bc, scratch) {
+        Err(e) => errors.push(e),
+        Ok(fmt_dis) => {
+            let (a, b) = (
+                normalize_dis(&orig_dis, implicit_name),
+                normalize_dis(&fmt_dis, implicit_name),
+            );
+            if a != b {
+                let _ = scratch.write("orig.dis.ll", &orig_dis);
+                let _ = scratch.write("fmt.dis.ll", &fmt_dis);
+                errors.push(format!(
+                    "round trip changed the module: `{dis}` of the original and of `irplay fmt` \
+                     output differ (- original, + after fmt):\n{}",
+                    diff(&a, &b),
+                    dis = ctx.llvm_dis
+                ));
+            }
+            if ctx.compare_dis {
+                let f = normalize_dis(&formatted, implicit_name);
+                if f != a {
+                    errors.push(format!(
+                        "IRPLAY_COMPARE_DIS: `irplay fmt` output differs from `{}` output \
+                         (- llvm-dis, + irplay fmt):\n{}",
+                        ctx.llvm_dis,
+                        diff(&a, &f)
+                    ));
+                }
+            }
+        }
+    }
+
+    // 4. Idempotence.
+    match irplay(ctx, &["fmt", "fmt.ll"], &scratch.dir) {
+        Err(e) => errors.push(e),
+        Ok(o) if o.code != Some(0) => errors.push(format!(
+            "`irplay fmt` of its own output failed ({}):\n{}",
+            o.describe_exit(),
+            indent(&o.stderr)
+        )),
+        Ok(o) => {
+            // `; preds =` comments are sorted: their order follows use lists,
+            // which `uselistorder` directives (not printed by llvm-dis) change.
+            let (first, second) = (
+                normalize_dis(&formatted, false),
+                normalize_dis(&o.stdout, false),
+            );
+            if first != second {
+                let _ = scratch.write("fmt2.ll", &o.stdout);
+                errors.push(format!(
+                    "`irplay fmt` is not idempotent (- fmt, + fmt of fmt):\n{}",
+                    diff(&first, &second)
+                ));
+            }
+        }
+    }
+}
+
+fn disassemble(ctx: &Ctx, bc: &str, scratch: &Scratch) -> Result<String, String> {
+    let o = tool(ctx, &ctx.llvm_dis, &[bc, "-o", "-"], &scratch.dir)?;
+    if o.code != Some(0) {
+        return Err(format!(
+            "{} {bc} failed:\n{}",
+            ctx.llvm_dis,
+            indent(&o.stderr)
+        ));
+    }
+    Ok(o.stdout)
+}
