@@ -412,6 +412,7 @@ impl<'a> Parser<'a> {
         for d in bad_blocks {
             self.report(d);
         }
+        self.upgrade_intrinsic_names();
         if let Some(span) = self.legacy_seen {
             self.report(
                 Diagnostic::note(span, "typed pointers are legacy syntax; they were read as opaque `ptr`")
@@ -422,6 +423,38 @@ impl<'a> Parser<'a> {
             Err(Stop)
         } else {
             Ok(())
+        }
+    }
+
+    /// Renames intrinsics declared with an old mangling (`llvm.memcpy.p0i8.p0i8.i64`) to the
+    /// name their type gives today (`llvm.memcpy.p0.p0.i64`), as LLVM's auto-upgrade does.
+    fn upgrade_intrinsic_names(&mut self) {
+        let mut renames = Vec::new();
+        for &g in &self.m.order {
+            let Some(gv) = self.m.globals.get(g) else { continue };
+            let (GlobalName::Named(sym), Some(f)) = (&gv.name, gv.as_func()) else { continue };
+            let name = self.m.symbols.get(*sym);
+            if !name.starts_with("llvm.") {
+                continue;
+            }
+            if let Some(want) = crate::verify::intrinsic_name(&self.m, name, f.ty) {
+                if want != name {
+                    renames.push((g, name.to_string(), want, gv.span));
+                }
+            }
+        }
+        for (g, old, new, span) in renames {
+            let key = self.global_key(&new);
+            if self.m.global_names.contains_key(&key) {
+                continue;
+            }
+            if let Some(gv) = self.m.globals.get_mut(g) {
+                let old_key = gv.name.clone();
+                gv.name = key.clone();
+                self.m.global_names.remove(&old_key);
+                self.m.global_names.insert(key, g);
+                self.report(Diagnostic::note(span, format!("intrinsic '@{old}' is renamed to '@{new}', as LLVM 19 reads it")));
+            }
         }
     }
 

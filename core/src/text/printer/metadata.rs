@@ -1,6 +1,7 @@
 //! Metadata: the numbering of nodes in LLVM's `SlotTracker` order, attachments, node bodies,
 //! and the inline forms (`!DIExpression(...)`, `!DIArgList(...)`, `metadata i32 %x`).
 
+use super::di::{field_order, operand_order, skipped};
 use super::names::{write_md_identifier, write_quoted, NO_SLOT};
 use super::{FnCtx, ModulePrinter};
 use crate::ir::function::{Body, DbgRecordKind, MdOperand};
@@ -55,57 +56,6 @@ const FIXED_KINDS: &[&str] = &[
     "coro.outside.frame",
     "mmra",
 ];
-
-/// The fields of debug-info records that hold nodes, in LLVM's operand order (which decides
-/// the numbering); fields not listed follow in written order.
-fn operand_order(record: &str) -> &'static [&'static str] {
-    match record {
-        "DILocation" => &["scope", "inlinedAt"],
-        "DISubrange" | "DIGenericSubrange" => &["count", "lowerBound", "upperBound", "stride"],
-        "DIStringType" => &["stringLength", "stringLengthExpression", "stringLocationExpression"],
-        "DIDerivedType" => &["file", "scope", "baseType", "extraData", "annotations"],
-        "DICompositeType" => &[
-            "file",
-            "scope",
-            "baseType",
-            "elements",
-            "vtableHolder",
-            "templateParams",
-            "discriminator",
-            "dataLocation",
-            "associated",
-            "allocated",
-            "rank",
-            "annotations",
-        ],
-        "DISubroutineType" => &["types"],
-        "DICompileUnit" => &["file", "enums", "retainedTypes", "globals", "imports", "macros"],
-        "DISubprogram" => &[
-            "file",
-            "scope",
-            "type",
-            "unit",
-            "declaration",
-            "retainedNodes",
-            "containingType",
-            "templateParams",
-            "thrownTypes",
-            "annotations",
-        ],
-        "DILexicalBlock" | "DILexicalBlockFile" | "DIModule" => &["file", "scope"],
-        "DICommonBlock" => &["scope", "declaration", "file"],
-        "DITemplateTypeParameter" => &["type"],
-        "DITemplateValueParameter" => &["type", "value"],
-        "DIGlobalVariable" => &["scope", "file", "type", "declaration", "templateParams", "annotations"],
-        "DILocalVariable" => &["scope", "file", "type", "annotations"],
-        "DILabel" => &["scope", "file"],
-        "DIObjCProperty" => &["file", "type"],
-        "DIImportedEntity" => &["scope", "entity", "file", "elements"],
-        "DIGlobalVariableExpression" => &["var", "expr"],
-        "DIMacroFile" => &["file", "nodes"],
-        _ => &[],
-    }
-}
 
 /// Records printed inline wherever they are used, never numbered.
 fn is_inline_record(name: &str) -> bool {
@@ -412,34 +362,60 @@ impl ModulePrinter<'_> {
         }
     }
 
+    /// Writes `!Name(field: value, ...)`: known debug-info records in LLVM's field order and
+    /// without the fields LLVM leaves out, others as written.
     fn write_record(&self, out: &mut String, name: Symbol, fields: &[MdRecordField]) {
         out.push('!');
-        out.push_str(self.m.symbols.get(name));
+        let rname = self.m.symbols.get(name);
+        out.push_str(rname);
         out.push('(');
-        for (i, fld) in fields.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            if let Some(n) = fld.name {
-                out.push_str(self.m.symbols.get(n));
-                out.push_str(": ");
-            }
-            match &fld.value {
-                MdField::Md(md) => self.write_md(out, md),
-                MdField::Int(s) => out.push_str(s),
-                MdField::Words(ws) => {
-                    for (j, w) in ws.iter().enumerate() {
-                        if j > 0 {
-                            out.push_str(" | ");
+        let fname = |f: &MdRecordField| f.name.map(|n| self.m.symbols.get(n));
+        let mut first = true;
+        match field_order(rname) {
+            Some(order) => {
+                for &(want, rule) in order {
+                    for fld in fields.iter().filter(|f| fname(f) == Some(want)) {
+                        if !skipped(rule, &fld.value) {
+                            self.write_field(out, fld, &mut first);
                         }
-                        out.push_str(w);
                     }
                 }
-                MdField::Str(s) => write_quoted(out, s),
-                MdField::Value(c) => self.write_typed_const(out, *c),
+                for fld in fields.iter().filter(|f| !fname(f).is_some_and(|n| order.iter().any(|(w, _)| *w == n))) {
+                    self.write_field(out, fld, &mut first);
+                }
+            }
+            None => {
+                for fld in fields {
+                    self.write_field(out, fld, &mut first);
+                }
             }
         }
         out.push(')');
+    }
+
+    fn write_field(&self, out: &mut String, fld: &MdRecordField, first: &mut bool) {
+        if !*first {
+            out.push_str(", ");
+        }
+        *first = false;
+        if let Some(n) = fld.name {
+            out.push_str(self.m.symbols.get(n));
+            out.push_str(": ");
+        }
+        match &fld.value {
+            MdField::Md(md) => self.write_md(out, md),
+            MdField::Int(s) => out.push_str(s),
+            MdField::Words(ws) => {
+                for (j, w) in ws.iter().enumerate() {
+                    if j > 0 {
+                        out.push_str(" | ");
+                    }
+                    out.push_str(w);
+                }
+            }
+            MdField::Str(s) => write_quoted(out, s),
+            MdField::Value(c) => self.write_typed_const(out, *c),
+        }
     }
 
     /// Writes a node's body: `distinct !{...}`, `!DILocation(...)`.

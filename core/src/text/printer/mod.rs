@@ -7,6 +7,7 @@
 //!  constants.rs  constants, floats, constant expressions
 //!  attrs.rs      attributes in LLVM's order, attribute groups `#N`
 //!  metadata.rs   metadata numbering (LLVM's SlotTracker order) and node bodies
+//!  di.rs         debug-info records: LLVM's field order, defaults left out, operand order
 //!  layout.rs     default alignments from the data layout (`load ..., align N`)
 //!  insts.rs      instructions and debug records
 //!  module.rs     the module layout: header, types, comdats, globals, functions, metadata
@@ -18,6 +19,7 @@
 
 mod attrs;
 mod constants;
+mod di;
 mod insts;
 mod layout;
 mod metadata;
