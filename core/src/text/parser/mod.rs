@@ -453,6 +453,9 @@ impl<'a> Parser<'a> {
                 gv.name = key.clone();
                 self.m.global_names.remove(&old_key);
                 self.m.global_names.insert(key, g);
+                // The upgraded declaration is a new function in LLVM, appended to the module.
+                self.m.order.retain(|x| *x != g);
+                self.m.order.push(g);
                 self.report(Diagnostic::note(span, format!("intrinsic '@{old}' is renamed to '@{new}', as LLVM 19 reads it")));
             }
         }

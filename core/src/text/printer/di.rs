@@ -141,7 +141,7 @@ pub(crate) fn field_order(record: &str) -> Option<&'static [(&'static str, Skip)
         ],
         "DILexicalBlock" => &[("scope", Keep), ("file", Zero), ("line", Zero), ("column", Zero)],
         "DILexicalBlockFile" => &[("scope", Keep), ("file", Zero), ("discriminator", Keep)],
-        "DINamespace" => &[("scope", Keep), ("name", Empty), ("exportSymbols", False)],
+        "DINamespace" => &[("name", Empty), ("scope", Keep), ("exportSymbols", False)],
         "DICommonBlock" => &[("scope", Keep), ("declaration", Zero), ("name", Empty), ("file", Zero), ("line", Zero)],
         "DIMacro" => &[("type", Keep), ("line", Zero), ("name", Empty), ("value", Empty)],
         "DIMacroFile" => &[("type", Word("DW_MACINFO_start_file")), ("line", Zero), ("file", Keep), ("nodes", Zero)],
