@@ -8,7 +8,7 @@
 use super::apint::ApInt;
 use super::entity::{EntityRef, EntityVec};
 use super::types::TypeId;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// How an attribute keyword takes its argument.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -339,7 +339,7 @@ pub struct AttrSets {
 
 impl Default for AttrSets {
     fn default() -> Self {
-        let mut s = AttrSets { sets: EntityVec::new(), map: HashMap::new() };
+        let mut s = AttrSets { sets: EntityVec::new(), map: HashMap::default() };
         s.intern(Vec::new());
         s
     }

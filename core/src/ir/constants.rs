@@ -11,7 +11,7 @@ use super::inst::InstFlags;
 use super::module::GlobalId;
 use super::opcode::Opcode;
 use super::types::TypeId;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 crate::entity!(
     /// A constant in the module's pool.

@@ -131,12 +131,8 @@ pub const DW_CC: Keywords = Keywords {
 };
 
 /// `DW_MACINFO_*` (limit `DW_MACINFO_vendor_ext`).
-pub const DW_MACINFO: Keywords = Keywords {
-    prefix: "DW_MACINFO_",
-    what: "DWARF macinfo type",
-    max: 0xff,
-    names: "define undef start_file end_file vendor_ext",
-};
+pub const DW_MACINFO: Keywords =
+    Keywords { prefix: "DW_MACINFO_", what: "DWARF macinfo type", max: 0xff, names: "define undef start_file end_file vendor_ext" };
 
 /// `DW_OP_*` in `DIExpression` (integers there are plain elements, so `max` is unused).
 pub const DW_OP: Keywords = Keywords {
@@ -178,12 +174,8 @@ pub const DISP_FLAG: Keywords = Keywords {
 };
 
 /// `DICompileUnit` emission kinds.
-pub const EMISSION_KIND: Keywords = Keywords {
-    prefix: "",
-    what: "emission kind",
-    max: 3,
-    names: "NoDebug FullDebug LineTablesOnly DebugDirectivesOnly",
-};
+pub const EMISSION_KIND: Keywords =
+    Keywords { prefix: "", what: "emission kind", max: 3, names: "NoDebug FullDebug LineTablesOnly DebugDirectivesOnly" };
 
 /// `DICompileUnit` name-table kinds.
 pub const NAME_TABLE_KIND: Keywords = Keywords { prefix: "", what: "nameTable kind", max: 3, names: "Default GNU None Apple" };
@@ -276,201 +268,65 @@ const SOM: Kind = Kind::SignedOrMd(i64::MIN, i64::MAX, true);
 const TAG: Kind = Kind::Keyword(&DW_TAG);
 const ATE: Kind = Kind::Keyword(&DW_ATE);
 const FLAGS: Kind = Kind::Flags(&DI_FLAG);
+const LANG: Kind = Kind::Keyword(&DW_LANG);
+const MACINFO: Kind = Kind::Keyword(&DW_MACINFO);
 
 /// Every record LLVM 19 reads in textual IR, with its fields in LLVM's order.
+#[rustfmt::skip]
 pub const RECORDS: &[RecordSpec] = &[
     rec("DILocation", &[o("line", LINE), o("column", COLUMN), r("scope", MD_NN), o("inlinedAt", MD), o("isImplicitCode", BOOL)]),
     RecordSpec { name: "DIExpression", positional: Some(Kind::ExprElement), fields: &[] },
     rec("DIGlobalVariableExpression", &[r("var", MD), r("expr", MD)]),
     rec("GenericDINode", &[r("tag", TAG), o("header", STR), o("operands", Kind::MdList)]),
-    rec(
-        "DISubrange",
-        &[o("count", Kind::SignedOrMd(-1, i64::MAX, false)), o("lowerBound", SOM), o("upperBound", SOM), o("stride", SOM)],
-    ),
+    rec("DISubrange", &[o("count", Kind::SignedOrMd(-1, i64::MAX, false)), o("lowerBound", SOM), o("upperBound", SOM),
+        o("stride", SOM)]),
     rec("DIGenericSubrange", &[o("count", SOM), o("lowerBound", SOM), o("upperBound", SOM), o("stride", SOM)]),
     rec("DIEnumerator", &[r("name", STR), r("value", Kind::AnyInt), o("isUnsigned", BOOL)]),
     rec("DIBasicType", &[o("tag", TAG), o("name", STR), o("size", U64), o("align", U32), o("encoding", ATE), o("flags", FLAGS)]),
-    rec(
-        "DIStringType",
-        &[
-            o("tag", TAG),
-            o("name", STR),
-            o("stringLength", MD),
-            o("stringLengthExpression", MD),
-            o("stringLocationExpression", MD),
-            o("size", U64),
-            o("align", U32),
-            o("encoding", ATE),
-        ],
-    ),
-    rec(
-        "DIDerivedType",
-        &[
-            r("tag", TAG),
-            o("name", STR),
-            o("file", MD),
-            o("line", LINE),
-            o("scope", MD),
-            r("baseType", MD),
-            o("size", U64),
-            o("align", U32),
-            o("offset", U64),
-            o("flags", FLAGS),
-            o("extraData", MD),
-            o("dwarfAddressSpace", U32),
-            o("annotations", MD),
-            o("ptrAuthKey", Kind::Unsigned(7)),
-            o("ptrAuthIsAddressDiscriminated", BOOL),
-            o("ptrAuthExtraDiscriminator", U16),
-            o("ptrAuthIsaPointer", BOOL),
-            o("ptrAuthAuthenticatesNullValues", BOOL),
-        ],
-    ),
-    rec(
-        "DICompositeType",
-        &[
-            r("tag", TAG),
-            o("name", STR),
-            o("file", MD),
-            o("line", LINE),
-            o("scope", MD),
-            o("baseType", MD),
-            o("size", U64),
-            o("align", U32),
-            o("offset", U64),
-            o("flags", FLAGS),
-            o("elements", MD),
-            o("runtimeLang", Kind::Keyword(&DW_LANG)),
-            o("vtableHolder", MD),
-            o("templateParams", MD),
-            o("identifier", STR),
-            o("discriminator", MD),
-            o("dataLocation", MD),
-            o("associated", MD),
-            o("allocated", MD),
-            o("rank", SOM),
-            o("annotations", MD),
-        ],
-    ),
+    rec("DIStringType", &[o("tag", TAG), o("name", STR), o("stringLength", MD), o("stringLengthExpression", MD),
+        o("stringLocationExpression", MD), o("size", U64), o("align", U32), o("encoding", ATE)]),
+    rec("DIDerivedType", &[r("tag", TAG), o("name", STR), o("file", MD), o("line", LINE), o("scope", MD), r("baseType", MD),
+        o("size", U64), o("align", U32), o("offset", U64), o("flags", FLAGS), o("extraData", MD), o("dwarfAddressSpace", U32),
+        o("annotations", MD), o("ptrAuthKey", Kind::Unsigned(7)), o("ptrAuthIsAddressDiscriminated", BOOL),
+        o("ptrAuthExtraDiscriminator", U16), o("ptrAuthIsaPointer", BOOL), o("ptrAuthAuthenticatesNullValues", BOOL)]),
+    rec("DICompositeType", &[r("tag", TAG), o("name", STR), o("file", MD), o("line", LINE), o("scope", MD), o("baseType", MD),
+        o("size", U64), o("align", U32), o("offset", U64), o("flags", FLAGS), o("elements", MD), o("runtimeLang", LANG),
+        o("vtableHolder", MD), o("templateParams", MD), o("identifier", STR), o("discriminator", MD), o("dataLocation", MD),
+        o("associated", MD), o("allocated", MD), o("rank", SOM), o("annotations", MD)]),
     rec("DISubroutineType", &[o("flags", FLAGS), o("cc", Kind::Keyword(&DW_CC)), r("types", MD)]),
-    rec(
-        "DIFile",
-        &[r("filename", STR), r("directory", STR), o("checksumkind", Kind::OnlyKeyword(&CHECKSUM_KIND)), o("checksum", STR), o("source", STR)],
-    ),
-    rec(
-        "DICompileUnit",
-        &[
-            r("language", Kind::Keyword(&DW_LANG)),
-            r("file", MD_NN),
-            o("producer", STR),
-            o("isOptimized", BOOL),
-            o("flags", STR),
-            o("runtimeVersion", U32),
-            o("splitDebugFilename", STR),
-            o("emissionKind", Kind::Keyword(&EMISSION_KIND)),
-            o("enums", MD),
-            o("retainedTypes", MD),
-            o("globals", MD),
-            o("imports", MD),
-            o("macros", MD),
-            o("dwoId", U64),
-            o("splitDebugInlining", BOOL),
-            o("debugInfoForProfiling", BOOL),
-            o("nameTableKind", Kind::Keyword(&NAME_TABLE_KIND)),
-            o("rangesBaseAddress", BOOL),
-            o("sysroot", STR),
-            o("sdk", STR),
-        ],
-    ),
-    rec(
-        "DISubprogram",
-        &[
-            o("scope", MD),
-            o("name", STR),
-            o("linkageName", STR),
-            o("file", MD),
-            o("line", LINE),
-            o("type", MD),
-            o("isLocal", BOOL),
-            o("isDefinition", BOOL),
-            o("scopeLine", LINE),
-            o("containingType", MD),
-            o("virtuality", Kind::Keyword(&DW_VIRTUALITY)),
-            o("virtualIndex", U32),
-            o("thisAdjustment", Kind::Signed(i32::MIN as i64, i32::MAX as i64)),
-            o("flags", FLAGS),
-            o("spFlags", Kind::Flags(&DISP_FLAG)),
-            o("isOptimized", BOOL),
-            o("unit", MD),
-            o("templateParams", MD),
-            o("declaration", MD),
-            o("retainedNodes", MD),
-            o("thrownTypes", MD),
-            o("annotations", MD),
-            o("targetFuncName", STR),
-        ],
-    ),
+    rec("DIFile", &[r("filename", STR), r("directory", STR), o("checksumkind", Kind::OnlyKeyword(&CHECKSUM_KIND)),
+        o("checksum", STR), o("source", STR)]),
+    rec("DICompileUnit", &[r("language", LANG), r("file", MD_NN), o("producer", STR), o("isOptimized", BOOL), o("flags", STR),
+        o("runtimeVersion", U32), o("splitDebugFilename", STR), o("emissionKind", Kind::Keyword(&EMISSION_KIND)),
+        o("enums", MD), o("retainedTypes", MD), o("globals", MD), o("imports", MD), o("macros", MD), o("dwoId", U64),
+        o("splitDebugInlining", BOOL), o("debugInfoForProfiling", BOOL), o("nameTableKind", Kind::Keyword(&NAME_TABLE_KIND)),
+        o("rangesBaseAddress", BOOL), o("sysroot", STR), o("sdk", STR)]),
+    rec("DISubprogram", &[o("scope", MD), o("name", STR), o("linkageName", STR), o("file", MD), o("line", LINE), o("type", MD),
+        o("isLocal", BOOL), o("isDefinition", BOOL), o("scopeLine", LINE), o("containingType", MD),
+        o("virtuality", Kind::Keyword(&DW_VIRTUALITY)), o("virtualIndex", U32),
+        o("thisAdjustment", Kind::Signed(i32::MIN as i64, i32::MAX as i64)), o("flags", FLAGS),
+        o("spFlags", Kind::Flags(&DISP_FLAG)), o("isOptimized", BOOL), o("unit", MD), o("templateParams", MD),
+        o("declaration", MD), o("retainedNodes", MD), o("thrownTypes", MD), o("annotations", MD), o("targetFuncName", STR)]),
     rec("DILexicalBlock", &[r("scope", MD_NN), o("file", MD), o("line", LINE), o("column", COLUMN)]),
     rec("DILexicalBlockFile", &[r("scope", MD_NN), o("file", MD), r("discriminator", U32)]),
     rec("DICommonBlock", &[r("scope", MD), o("declaration", MD), o("name", STR), o("file", MD), o("line", LINE)]),
     rec("DINamespace", &[r("scope", MD), o("name", STR), o("exportSymbols", BOOL)]),
-    rec("DIMacro", &[r("type", Kind::Keyword(&DW_MACINFO)), o("line", LINE), r("name", STR), o("value", STR)]),
-    rec("DIMacroFile", &[o("type", Kind::Keyword(&DW_MACINFO)), o("line", LINE), r("file", MD), o("nodes", MD)]),
-    rec(
-        "DIModule",
-        &[
-            r("scope", MD),
-            r("name", STR),
-            o("configMacros", STR),
-            o("includePath", STR),
-            o("apinotes", STR),
-            o("file", MD),
-            o("line", LINE),
-            o("isDecl", BOOL),
-        ],
-    ),
+    rec("DIMacro", &[r("type", MACINFO), o("line", LINE), r("name", STR), o("value", STR)]),
+    rec("DIMacroFile", &[o("type", MACINFO), o("line", LINE), r("file", MD), o("nodes", MD)]),
+    rec("DIModule", &[r("scope", MD), r("name", STR), o("configMacros", STR), o("includePath", STR), o("apinotes", STR),
+        o("file", MD), o("line", LINE), o("isDecl", BOOL)]),
     rec("DITemplateTypeParameter", &[o("name", STR), r("type", MD), o("defaulted", BOOL)]),
     rec("DITemplateValueParameter", &[o("tag", TAG), o("name", STR), o("type", MD), o("defaulted", BOOL), r("value", MD)]),
-    rec(
-        "DIGlobalVariable",
-        &[
-            o("name", Kind::Str { empty: false }),
-            o("scope", MD),
-            o("linkageName", STR),
-            o("file", MD),
-            o("line", LINE),
-            o("type", MD),
-            o("isLocal", BOOL),
-            o("isDefinition", BOOL),
-            o("templateParams", MD),
-            o("declaration", MD),
-            o("align", U32),
-            o("annotations", MD),
-        ],
-    ),
-    rec(
-        "DILocalVariable",
-        &[
-            r("scope", MD_NN),
-            o("name", STR),
-            o("arg", U16),
-            o("file", MD),
-            o("line", LINE),
-            o("type", MD),
-            o("flags", FLAGS),
-            o("align", U32),
-            o("annotations", MD),
-        ],
-    ),
+    rec("DIGlobalVariable", &[o("name", Kind::Str { empty: false }), o("scope", MD), o("linkageName", STR), o("file", MD),
+        o("line", LINE), o("type", MD), o("isLocal", BOOL), o("isDefinition", BOOL), o("templateParams", MD),
+        o("declaration", MD), o("align", U32), o("annotations", MD)]),
+    rec("DILocalVariable", &[r("scope", MD_NN), o("name", STR), o("arg", U16), o("file", MD), o("line", LINE), o("type", MD),
+        o("flags", FLAGS), o("align", U32), o("annotations", MD)]),
     rec("DILabel", &[r("scope", MD_NN), r("name", STR), r("file", MD), r("line", LINE)]),
-    rec(
-        "DIObjCProperty",
-        &[o("name", STR), o("file", MD), o("line", LINE), o("setter", STR), o("getter", STR), o("attributes", U32), o("type", MD)],
-    ),
-    rec(
-        "DIImportedEntity",
-        &[r("tag", TAG), r("scope", MD), o("entity", MD), o("file", MD), o("line", LINE), o("name", STR), o("elements", MD)],
-    ),
+    rec("DIObjCProperty", &[o("name", STR), o("file", MD), o("line", LINE), o("setter", STR), o("getter", STR),
+        o("attributes", U32), o("type", MD)]),
+    rec("DIImportedEntity", &[r("tag", TAG), r("scope", MD), o("entity", MD), o("file", MD), o("line", LINE), o("name", STR),
+        o("elements", MD)]),
     rec("DIAssignID", &[]),
     RecordSpec { name: "DIArgList", positional: Some(Kind::TypedValue), fields: &[] },
 ];
@@ -487,6 +343,10 @@ pub fn is_known_record(name: &str) -> bool {
 }
 
 /// Checks one record; `Err((field_index_or_None, message))` uses LLVM 19's wording where it has one.
+///
+/// # Errors
+/// The first problem LLVM 19's parser would report, in its order: per field in written order
+/// (label, name, repetition, value), then missing required fields, then cross-field rules.
 ///
 /// `fields` are the record's fields in written order (`None` names for positional elements).
 /// The index is that of the offending field; `None` for a missing field, a rule joining two
@@ -541,7 +401,7 @@ pub fn distinct_requirement(name: &str, fields: &[(Option<&str>, &MdField)]) -> 
                 Some(MdField::Words(ws)) => ws.iter().any(|w| is_definition_flag(w)),
                 Some(MdField::Int(t)) => is_definition_flag(t),
                 Some(_) => false,
-                None => !matches!(get(fields, "isDefinition"), Some(MdField::Words(w)) if w.len() == 1 && w.first().is_some_and(|w| &**w == "false")),
+                None => !is_word(get(fields, "isDefinition"), "false"),
             };
             definition.then_some("missing 'distinct', required for !DISubprogram that is a Definition")
         }
@@ -559,6 +419,11 @@ fn get<'a>(fields: &[(Option<&str>, &'a MdField)], name: &str) -> Option<&'a MdF
     fields.iter().find(|(n, _)| *n == Some(name)).map(|(_, v)| *v)
 }
 
+/// True when the value is the single word `word`.
+fn is_word(value: Option<&MdField>, word: &str) -> bool {
+    matches!(value, Some(MdField::Words(w)) if matches!(&w[..], [only] if &**only == word))
+}
+
 /// Rules LLVM applies after reading all fields.
 fn cross_checks(name: &str, fields: &[(Option<&str>, &MdField)]) -> Result<(), &'static str> {
     match name {
@@ -566,7 +431,7 @@ fn cross_checks(name: &str, fields: &[(Option<&str>, &MdField)]) -> Result<(), &
             Err("'checksumkind' and 'checksum' must be provided together")
         }
         "DIEnumerator" => {
-            let unsigned = matches!(get(fields, "isUnsigned"), Some(MdField::Words(w)) if w.first().is_some_and(|w| &**w == "true"));
+            let unsigned = is_word(get(fields, "isUnsigned"), "true");
             let negative = match get(fields, "value") {
                 Some(MdField::Int(t)) => parse_int(t).is_some_and(|i| i.value < 0),
                 _ => false,
@@ -684,16 +549,19 @@ fn check(kind: Kind, field: &str, value: &MdField) -> Result<(), String> {
     }
 }
 
+/// `Ok` when `ok`, else the message.
+fn ensure(ok: bool, message: impl FnOnce() -> String) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(message())
+    }
+}
+
 fn check_flag(set: &Keywords, tok: Tok<'_>) -> Result<(), String> {
     match tok {
-        Tok::Int(i) if !i.signed => match i.value > u32::MAX as i128 {
-            true => Err("expected 32-bit integer (too large)".into()),
-            false => Ok(()),
-        },
-        Tok::Word(w) if set.lexes(w) => match set.contains(w) {
-            true => Ok(()),
-            false => Err(format!("invalid {} '{w}'", set.what)),
-        },
+        Tok::Int(i) if !i.signed => ensure(i.value <= i128::from(u32::MAX), || "expected 32-bit integer (too large)".into()),
+        Tok::Word(w) if set.lexes(w) => ensure(set.contains(w), || format!("invalid {} '{w}'", set.what)),
         _ => Err("expected debug info flag".into()),
     }
 }
@@ -701,7 +569,7 @@ fn check_flag(set: &Keywords, tok: Tok<'_>) -> Result<(), String> {
 fn unsigned(i: Int, field: &str, max: u64) -> Result<(), String> {
     if i.signed {
         Err("expected unsigned integer".into())
-    } else if i.value > max as i128 {
+    } else if i.value > i128::from(max) {
         Err(format!("value for '{field}' too large, limit is {max}"))
     } else {
         Ok(())
@@ -709,9 +577,9 @@ fn unsigned(i: Int, field: &str, max: u64) -> Result<(), String> {
 }
 
 fn signed(i: Int, field: &str, min: i64, max: i64) -> Result<(), String> {
-    if i.value < min as i128 {
+    if i.value < i128::from(min) {
         Err(format!("value for '{field}' too small, limit is {min}"))
-    } else if i.value > max as i128 {
+    } else if i.value > i128::from(max) {
         Err(format!("value for '{field}' too large, limit is {max}"))
     } else {
         Ok(())
@@ -755,18 +623,11 @@ fn check_one(kind: Kind, field: &str, tok: Tok<'_>) -> Result<(), String> {
         (Kind::MdList, Tok::Node) => Ok(()),
         (Kind::MdList, _) => fail("expected '{' here"),
         (Kind::ExprElement, Tok::Int(i)) if i.signed => fail("expected unsigned integer"),
-        (Kind::ExprElement, Tok::Int(i)) => match i.value > u64::MAX as i128 {
-            true => Err(format!("element too large, limit is {}", u64::MAX)),
-            false => Ok(()),
-        },
-        (Kind::ExprElement, Tok::Word(w)) if DW_OP.lexes(w) => match DW_OP.contains(w) {
-            true => Ok(()),
-            false => Err(format!("invalid DWARF op '{w}'")),
-        },
-        (Kind::ExprElement, Tok::Word(w)) if DW_ATE.lexes(w) => match DW_ATE.contains(w) {
-            true => Ok(()),
-            false => Err(format!("invalid DWARF attribute encoding '{w}'")),
-        },
+        (Kind::ExprElement, Tok::Int(i)) => ensure(i.value <= i128::from(u64::MAX), || format!("element too large, limit is {}", u64::MAX)),
+        (Kind::ExprElement, Tok::Word(w)) if DW_OP.lexes(w) => ensure(DW_OP.contains(w), || format!("invalid DWARF op '{w}'")),
+        (Kind::ExprElement, Tok::Word(w)) if DW_ATE.lexes(w) => {
+            ensure(DW_ATE.contains(w), || format!("invalid DWARF attribute encoding '{w}'"))
+        }
         (Kind::ExprElement, _) => fail("expected unsigned integer"),
         (Kind::TypedValue, Tok::Value) => Ok(()),
         (Kind::TypedValue, _) => fail("expected value-as-metadata operand"),
@@ -776,6 +637,236 @@ fn check_one(kind: Kind, field: &str, tok: Tok<'_>) -> Result<(), String> {
 /// True for words LLVM's lexer keeps the text of (keyword classes), as opposed to reserved
 /// words and unknown identifiers.
 fn lexer_keeps_text(w: &str) -> bool {
-    const PREFIXES: [&str; 10] = ["DW_TAG_", "DW_ATE_", "DW_VIRTUALITY_", "DW_LANG_", "DW_CC_", "DW_OP_", "DW_MACINFO_", "CSK_", "DIFlag", "DISPFlag"];
+    const PREFIXES: [&str; 10] =
+        ["DW_TAG_", "DW_ATE_", "DW_VIRTUALITY_", "DW_LANG_", "DW_CC_", "DW_OP_", "DW_MACINFO_", "CSK_", "DIFlag", "DISPFlag"];
     PREFIXES.iter().any(|p| w.starts_with(p)) || EMISSION_KIND.contains(w) || NAME_TABLE_KIND.contains(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::constants::ConstId;
+    use crate::ir::metadata::MdId;
+
+    /// Turns one value as written into the parser's [`MdField`] (nodes all become `!0`).
+    fn value(v: &str) -> MdField {
+        let v = v.trim();
+        let int = |t: &str| {
+            let d = t.strip_prefix('-').unwrap_or(t);
+            (!d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
+                || ((t.starts_with("u0x") || t.starts_with("s0x")) && t.len() > 3 && t[3..].bytes().all(|c| c.is_ascii_hexdigit()))
+        };
+        let unquote = |s: &str| s.trim_end_matches('"').as_bytes().into();
+        match v {
+            "null" => MdField::Md(Metadata::Null),
+            _ if v.starts_with("!\"") => MdField::Md(Metadata::String(unquote(&v[2..]))),
+            _ if v.starts_with('!') || v.starts_with('{') => MdField::Md(Metadata::Node(MdId::from_u32(0))),
+            _ if v.starts_with('"') => MdField::Str(unquote(&v[1..])),
+            _ if v.contains('|') => MdField::Words(v.split('|').map(|p| p.trim().into()).collect()),
+            _ if v.contains(' ') => MdField::Value(ConstId::from_u32(0)),
+            _ if int(v) => MdField::Int(v.into()),
+            _ => MdField::Words(Box::new([v.into()])),
+        }
+    }
+
+    /// Validates `!Name(field: value, ...)` written as in a `.ll` file.
+    fn check(text: &str) -> Result<(), (Option<usize>, String)> {
+        let (name, body) = text.trim_start_matches('!').trim_end_matches(')').split_once('(').expect("record");
+        let (mut items, mut depth, mut quoted, mut start) = (Vec::new(), 0, false, 0);
+        for (i, c) in body.char_indices() {
+            match c {
+                '"' => quoted = !quoted,
+                '(' | '{' if !quoted => depth += 1,
+                ')' | '}' if !quoted => depth -= 1,
+                ',' if !quoted && depth == 0 => {
+                    items.push(&body[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if !body.trim().is_empty() {
+            items.push(&body[start..]);
+        }
+        let fields: Vec<(Option<&str>, MdField)> = items
+            .iter()
+            .map(|it| match it.trim().split_once(':') {
+                Some((n, v)) if n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') => (Some(n), value(v)),
+                _ => (None, value(it)),
+            })
+            .collect();
+        let refs: Vec<(Option<&str>, &MdField)> = fields.iter().map(|(n, v)| (*n, v)).collect();
+        validate_record(name, &refs)
+    }
+
+    /// A subset of what clang-19 -g emits (C at -O0 and, csmith's, at -O2; C++ with
+    /// -fdebug-macro -gembed-source; Objective-C); `llvm-as-19` accepts them all.
+    const CLANG_19: &[&str] = &[
+        r#"!DICompileUnit(language: DW_LANG_C11, file: !1, producer: "Debian clang version 19.1.7 (3~deb12u1)", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, splitDebugInlining: false, nameTableKind: None)"#,
+        r#"!DIFile(filename: "t.c", directory: "/tmp/cl", checksumkind: CSK_MD5, checksum: "8a6103c4131da5a595c202cd5cefcb8b")"#,
+        r#"!DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, scopeLine: 1, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !20)"#,
+        r#"!DISubroutineType(types: !12)"#,
+        r#"!DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)"#,
+        r#"!DIDerivedType(tag: DW_TAG_pointer_type, baseType: !15, size: 64)"#,
+        r#"!DICompositeType(tag: DW_TAG_structure_type, name: "S", file: !1, line: 1, size: 128, elements: !16)"#,
+        r#"!DIDerivedType(tag: DW_TAG_member, name: "b", scope: !15, file: !1, line: 1, baseType: !19, size: 64, offset: 64)"#,
+        r#"!DILocalVariable(name: "s", arg: 1, scope: !10, file: !1, line: 1, type: !14)"#,
+        r#"!DILocation(line: 1, column: 44, scope: !10)"#,
+        r#"!DIExpression()"#,
+        r#"!DIExpression(DW_OP_LLVM_fragment, 0, 448)"#,
+        r#"!DIExpression(DW_OP_LLVM_convert, 1, DW_ATE_unsigned, DW_OP_LLVM_convert, 16, DW_ATE_unsigned, DW_OP_constu, 18446744073709528699, DW_OP_xor, DW_OP_stack_value)"#,
+        r#"!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_mul, DW_OP_lt, DW_OP_stack_value)"#,
+        r#"!DIArgList(i32 poison, i8 poison, i8 poison)"#,
+        r#"!DIGlobalVariableExpression(var: !1, expr: !DIExpression())"#,
+        r#"!DIGlobalVariable(scope: null, file: !2, line: 873, type: !3, isLocal: true, isDefinition: true)"#,
+        r#"!DIGlobalVariable(name: "g_4", scope: !14, file: !2, line: 36, type: !294, isLocal: true, isDefinition: true)"#,
+        r#"!DICompositeType(tag: DW_TAG_array_type, baseType: !4, size: 56, elements: !5)"#,
+        r#"!DISubrange(count: 7)"#,
+        r#"!DIDerivedType(tag: DW_TAG_pointer_type, baseType: null, size: 64)"#,
+        r#"!DIDerivedType(tag: DW_TAG_member, name: "f1", scope: !235, file: !2, line: 22, baseType: !17, size: 14, flags: DIFlagBitField, extraData: i64 0)"#,
+        r#"!DISubprogram(name: "main", scope: !2, file: !2, line: 863, type: !462, scopeLine: 864, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !14, retainedNodes: !466)"#,
+        r#"!DIAssignID()"#,
+        r#"!DILocation(line: 0, scope: !486, inlinedAt: !494)"#,
+        r#"!DILexicalBlock(scope: !461, file: !2, line: 867, column: 9)"#,
+        r#"!DISubprogram(name: "printf", scope: !1544, file: !1544, line: 356, type: !1545, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)"#,
+        r#"!DICompositeType(tag: DW_TAG_enumeration_type, name: "E", scope: !6, file: !3, line: 2, baseType: !7, size: 32, flags: DIFlagEnumClass, elements: !8, identifier: "_ZTSN2ns1EE")"#,
+        r#"!DINamespace(name: "ns", scope: null)"#,
+        r#"!DIEnumerator(name: "B", value: 4294967295, isUnsigned: true)"#,
+        r#"!DIImportedEntity(tag: DW_TAG_imported_declaration, scope: !16, entity: !17, file: !21, line: 98)"#,
+        r#"!DIFile(filename: "x.h", directory: "", checksumkind: CSK_MD5, checksum: "571f9fb6223c42439075fdde11a0de5d", source: "int x;\0A")"#,
+        r#"!DISubprogram(name: "clearerr", scope: !24, file: !24, line: 786, type: !30, flags: DIFlagPrototyped, spFlags: 0)"#,
+        r#"!DIMacroFile(line: 1, file: !217, nodes: !218)"#,
+        r#"!DIMacro(type: DW_MACINFO_define, line: 130, name: "_GLIBCXX20_DEPRECATED(MSG)")"#,
+        r#"!DIMacro(type: DW_MACINFO_define, name: "__llvm__", value: "1")"#,
+        r#"!DIDerivedType(tag: DW_TAG_ptr_to_member_type, baseType: !12, size: 64, extraData: !1587)"#,
+        r#"!DICompositeType(tag: DW_TAG_structure_type, name: "V<double, 3>", scope: !6, file: !3, line: 2, size: 256, flags: DIFlagTypePassByReference | DIFlagNonTrivial, elements: !1622, vtableHolder: !1621, templateParams: !1641, identifier: "_ZTSN2ns1VIdLi3EEE")"#,
+        r#"!DISubprogram(name: "get", linkageName: "_ZNK2ns1VIdLi3EE3getEv", scope: !1621, file: !3, line: 2, type: !1637, scopeLine: 2, containingType: !1621, virtualIndex: 2, flags: DIFlagPrototyped, spFlags: DISPFlagVirtual)"#,
+        r#"!DITemplateTypeParameter(name: "T", type: !1628)"#,
+        r#"!DITemplateValueParameter(name: "N", type: !12, defaulted: true, value: i32 3)"#,
+        r#"!DITemplateValueParameter(tag: DW_TAG_GNU_template_parameter_pack, name: "Ts", value: !1731)"#,
+        r#"!DIDerivedType(tag: DW_TAG_inheritance, scope: !1646, baseType: !1649, offset: 24, flags: DIFlagVirtual, extraData: i32 0)"#,
+        r#"!DILabel(scope: !1612, name: "lbl", file: !3, line: 7)"#,
+        r#"!DICompositeType(tag: DW_TAG_structure_type, name: "Foo", scope: !1, file: !1, line: 1, size: 32, flags: DIFlagObjcClassComplete, elements: !4, runtimeLang: DW_LANG_ObjC)"#,
+        r#"!DIObjCProperty(name: "x", file: !1, line: 2, attributes: 2316, type: !6)"#,
+    ];
+
+    #[test]
+    fn accepts_what_clang_19_emits() {
+        for text in CLANG_19 {
+            assert_eq!(check(text), Ok(()), "{text}");
+        }
+    }
+
+    #[test]
+    fn rejects_like_llvm_as_19() {
+        // Each message is what `llvm-as-19 -disable-verify` printed for `!0 = distinct <text>`.
+        let cases: &[(&str, Option<usize>, &str)] = &[
+            ("!DILocation(line: \"seven\", scope: null)", Some(0), "expected unsigned integer"),
+            ("!DILocation(scope: null)", Some(0), "'scope' cannot be null"),
+            ("!DILocation(line: 3)", None, "missing required field 'scope'"),
+            ("!DILocation(scope: !1, foo: 3)", Some(1), "invalid field 'foo'"),
+            ("!DILocation(scope: !1, line: 2, line: 3)", Some(2), "field 'line' cannot be specified more than once"),
+            ("!DILocation(scope: !1, 3)", Some(1), "expected field label here"),
+            ("!DILocation(scope: !1, line: 3 | 4)", Some(1), "expected ')' here"),
+            ("!DILocation(line: 4294967296, scope: !1)", Some(0), "value for 'line' too large, limit is 4294967295"),
+            ("!DILocation(line: -0, scope: !1)", Some(0), "expected unsigned integer"),
+            ("!DILocation(line: s0x1, scope: !1)", Some(0), "expected unsigned integer"),
+            ("!DILocation(scope: !1, column: 65536)", Some(1), "value for 'column' too large, limit is 65535"),
+            ("!DILocation(scope: \"x\")", Some(0), "expected metadata operand"),
+            ("!DILocation(scope: !1, isImplicitCode: 1)", Some(1), "expected 'true' or 'false'"),
+            ("!DIFoo(scope: !1)", None, "expected metadata type"),
+            ("!DIExpression(DW_OP_plus, -1)", Some(1), "expected unsigned integer"),
+            ("!DIExpression(DW_ATE_foo)", Some(0), "invalid DWARF attribute encoding 'DW_ATE_foo'"),
+            ("!DIExpression(DW_OP_reg32)", Some(0), "invalid DWARF op 'DW_OP_reg32'"),
+            ("!DIExpression(DW_TAG_member)", Some(0), "expected unsigned integer"),
+            ("!DIExpression(a: 1)", Some(0), "expected unsigned integer"),
+            ("!DIExpression(18446744073709551616)", Some(0), "element too large, limit is 18446744073709551615"),
+            ("!DIArgList(i32 1, 1)", Some(1), "expected value-as-metadata operand"),
+            ("!DIAssignID(a: 1)", Some(0), "expected ')' here"),
+            ("!DIBasicType(tag: DW_ATE_signed)", Some(0), "expected DWARF tag"),
+            ("!DIBasicType(tag: DW_TAG_foo)", Some(0), "invalid DWARF tag 'DW_TAG_foo'"),
+            ("!DIBasicType(tag: 65536)", Some(0), "value for 'tag' too large, limit is 65535"),
+            ("!DIBasicType(encoding: 256)", Some(0), "value for 'encoding' too large, limit is 255"),
+            ("!DIBasicType(flags: DIFlagPublic | 7 | DIFlagFoo)", Some(0), "invalid debug info flag 'DIFlagFoo'"),
+            ("!DIBasicType(flags: DIFlagZero)", Some(0), "invalid debug info flag 'DIFlagZero'"),
+            ("!DIBasicType(flags: -1)", Some(0), "expected debug info flag"),
+            ("!DIBasicType(flags: 4294967296)", Some(0), "expected 32-bit integer (too large)"),
+            ("!DIBasicType(file: !1)", Some(0), "invalid field 'file'"),
+            ("!DISubprogram(spFlags: DIFlagPublic)", Some(0), "expected debug info flag"),
+            ("!DISubprogram(spFlags: DISPFlagFoo)", Some(0), "invalid subprogram debug info flag 'DISPFlagFoo'"),
+            ("!DISubprogram(virtuality: 3)", Some(0), "value for 'virtuality' too large, limit is 2"),
+            ("!DISubprogram(thisAdjustment: 2147483648)", Some(0), "value for 'thisAdjustment' too large, limit is 2147483647"),
+            ("!DISubprogram(keyInstructions: true)", Some(0), "invalid field 'keyInstructions'"),
+            ("!DICompileUnit(file: !1)", None, "missing required field 'language'"),
+            ("!DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: Foo)", Some(2), "expected emission kind"),
+            (
+                "!DICompileUnit(language: DW_LANG_C99, file: !1, nameTableKind: 4)",
+                Some(2),
+                "value for 'nameTableKind' too large, limit is 3",
+            ),
+            (
+                "!DIFile(filename: \"a\", directory: \"b\", checksumkind: 1, checksum: \"x\")",
+                Some(2),
+                "invalid checksum kind 'checksumkind'",
+            ),
+            (
+                "!DIFile(filename: \"a\", directory: \"b\", checksumkind: CSK_None, checksum: \"x\")",
+                Some(2),
+                "invalid checksum kind 'CSK_None'",
+            ),
+            (
+                "!DIFile(filename: \"a\", directory: \"b\", checksum: \"x\")",
+                None,
+                "'checksumkind' and 'checksum' must be provided together",
+            ),
+            ("!DIFile(filename: !\"a\", directory: \"b\")", Some(0), "expected string constant"),
+            ("!DIGlobalVariable(name: \"\")", Some(0), "'name' cannot be empty"),
+            ("!DISubrange(count: null)", Some(0), "'count' cannot be null"),
+            ("!DISubrange(count: -2)", Some(0), "value for 'count' too small, limit is -1"),
+            ("!DISubrange(lowerBound: -9223372036854775809)", Some(0), "value for 'lowerBound' too small, limit is -9223372036854775808"),
+            ("!DISubrange(lowerBound: \"x\")", Some(0), "expected metadata operand"),
+            ("!DIEnumerator(name: \"a\", value: x)", Some(1), "expected integer"),
+            ("!DIEnumerator(name: \"a\", value: s0x7, isUnsigned: true)", None, "unsigned enumerator with negative value"),
+            ("!DIDerivedType(tag: DW_TAG_member, baseType: null, ptrAuthKey: 8)", Some(2), "value for 'ptrAuthKey' too large, limit is 7"),
+            ("!DIDerivedType(tag: DW_TAG_member, baseType: null, size: !1)", Some(2), "expected unsigned integer"),
+            ("!DILocalVariable(scope: !1, arg: 65536)", Some(1), "value for 'arg' too large, limit is 65535"),
+            ("!DILabel(scope: !1, name: \"l\", file: !1, line: 1, column: 2)", Some(4), "invalid field 'column'"),
+            ("!DIMacro(type: DW_MACINFO_foo, name: \"a\")", Some(0), "invalid DWARF macinfo type 'DW_MACINFO_foo'"),
+            ("!DISubroutineType(cc: DW_CC_foo, types: null)", Some(0), "invalid DWARF calling convention 'DW_CC_foo'"),
+            ("!GenericDINode(tag: 1, operands: !\"s\")", Some(1), "expected '{' here"),
+        ];
+        for (text, index, message) in cases {
+            assert_eq!(check(text), Err((*index, message.to_string())), "{text}");
+        }
+        for ok in [
+            "!DISubrange(lowerBound: s0x8000000000000000, count: !1, stride: null)",
+            "!DIEnumerator(name: \"a\", value: 123456789012345678901234567890)",
+            "!DIEnumerator(name: \"a\", value: -0, isUnsigned: true)",
+            "!DIExpression(DW_OP_reg31, DW_OP_breg0, DW_OP_lit17, DW_OP_LLVM_user, u0xFFFFFFFFFFFFFFFF)",
+            "!DICompositeType(tag: 1, rank: null, flags: 3 | DIFlagVector)",
+            "!DIDerivedType(tag: DW_TAG_member, baseType: null, ptrAuthKey: 7, ptrAuthIsaPointer: true)",
+            "!GenericDINode(tag: DW_TAG_entry_point, header: \"h\", operands: {!1, null})",
+        ] {
+            assert_eq!(check(ok), Ok(()), "{ok}");
+        }
+    }
+
+    #[test]
+    fn distinct_and_known_records() {
+        let none: &[(Option<&str>, &MdField)] = &[];
+        let sp = MdField::Words(Box::new(["DISPFlagLocalToUnit".into(), "DISPFlagDefinition".into()]));
+        let no = MdField::Words(Box::new(["false".into()]));
+        let (zero, nine) = (MdField::Int("0".into()), MdField::Int("9".into()));
+        assert_eq!(distinct_requirement("DICompileUnit", none), Some("missing 'distinct', required for !DICompileUnit"));
+        assert_eq!(distinct_requirement("DIAssignID", none), Some("missing 'distinct', required for !DIAssignID()"));
+        assert!(distinct_requirement("DISubprogram", none).is_some());
+        assert!(distinct_requirement("DISubprogram", &[(Some("spFlags"), &sp)]).is_some());
+        assert!(distinct_requirement("DISubprogram", &[(Some("spFlags"), &nine)]).is_some());
+        assert!(distinct_requirement("DISubprogram", &[(Some("spFlags"), &zero)]).is_none());
+        assert!(distinct_requirement("DISubprogram", &[(Some("isDefinition"), &no)]).is_none());
+        assert!(distinct_requirement("DILocation", none).is_none());
+        assert_eq!(RECORDS.len(), 31);
+        assert!(RECORDS.iter().all(|r| is_known_record(r.name)));
+        assert!(!is_known_record("DISubrangeType") && !is_known_record("DIFixedPointType") && !is_known_record("MDTuple"));
+    }
 }

@@ -12,7 +12,7 @@ use super::metadata::{MdId, Metadata};
 use super::symbol::Symbol;
 use super::types::TypeId;
 use crate::diag::Span;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 crate::entity!(
     /// An SSA value: a parameter or an instruction result.
@@ -243,7 +243,7 @@ impl Function {
             personality: None,
             addrspace: 0,
             body: None,
-            forward_blocks: HashMap::new(),
+            forward_blocks: HashMap::default(),
             md: Vec::new(),
         }
     }

@@ -10,7 +10,7 @@ use super::metadata::{MdId, MetadataStore};
 use super::symbol::{Interner, Symbol};
 use super::types::{TypeId, TypeStore};
 use crate::diag::Span;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 crate::entity!(
     /// A global value: variable, function, alias or ifunc.

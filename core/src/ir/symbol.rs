@@ -1,7 +1,7 @@
 //! Interned names: every distinct string gets one `Symbol`, so names compare as integers.
 
 use super::entity::{EntityRef, EntityVec};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 crate::entity!(
     /// An interned string.

@@ -7,7 +7,7 @@
 
 use super::entity::{EntityRef, EntityVec};
 use super::symbol::Symbol;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 crate::entity!(
     /// An interned type.
@@ -189,9 +189,9 @@ impl Default for TypeStore {
     fn default() -> Self {
         let mut s = TypeStore {
             types: Vec::new(),
-            map: HashMap::new(),
+            map: HashMap::default(),
             named: EntityVec::new(),
-            by_name: HashMap::new(),
+            by_name: HashMap::default(),
         };
         // The fixed ids below must match this order.
         for t in [Type::Void, Type::Label, Type::Token, Type::Metadata, Type::Int(1), Type::Int(8),

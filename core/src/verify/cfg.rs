@@ -5,7 +5,7 @@
 use super::{FnCx, Verifier};
 use crate::diag::Diagnostic;
 use crate::ir::{Block, ConstKind, Extra, Inst, InstData, Opcode, Operand, TypeId};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// Block-level checks of one function.
 pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
@@ -207,7 +207,7 @@ pub(super) fn check_terminator(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstDa
                 v.err(d.span, format!("switch condition must have integer type (found {})", v.ty(t)));
                 return;
             }
-            let mut seen = HashSet::with_capacity(cases.len());
+            let mut seen = HashSet::with_capacity_and_hasher(cases.len(), Default::default());
             for &(c, _) in cases.iter() {
                 if !matches!(m.consts.kind(c), ConstKind::Int(_)) {
                     v.err(d.span, "Case value is not a constant integer.");

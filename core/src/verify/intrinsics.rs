@@ -9,7 +9,7 @@ use super::Verifier;
 use crate::diag::Span;
 use crate::ir::types::TypeName;
 use crate::ir::{Function, GlobalId, GlobalKind, Module, Type, TypeId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// An index into [`TABLE`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -357,7 +357,7 @@ fn alias_targets(v: &Verifier, aliasee: ConstId) -> Vec<GlobalId> {
     let m = v.m;
     let mut out = Vec::new();
     let mut stack = vec![aliasee];
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     while let Some(c) = stack.pop() {
         if !seen.insert(c) {
             continue;
@@ -512,7 +512,7 @@ fn named_metadata(v: &mut Verifier) {
         _ => None,
     };
     // LLVM appends the operands of repeated `!name = !{...}` lines into one node.
-    let mut seen: std::collections::HashSet<&[u8]> = std::collections::HashSet::new();
+    let mut seen: rustc_hash::FxHashSet<&[u8]> = rustc_hash::FxHashSet::default();
     for nm in &m.metadata.named {
         match &*nm.name {
             "llvm.ident" | "llvm.commandline" => {

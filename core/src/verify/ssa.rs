@@ -10,13 +10,13 @@ use super::{FnCx, Verifier};
 use crate::diag::Diagnostic;
 use crate::ir::entity::EntityRef;
 use crate::ir::{Block, Extra, Inst, Opcode, Operand, ValueDef};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
     let m = v.m;
     let body = cx.body;
     // Per invoke/callbr definition: does its result edge dominate what its end block does?
-    let mut edge_cache: HashMap<Inst, bool> = HashMap::new();
+    let mut edge_cache: HashMap<Inst, bool> = HashMap::default();
     for &b in &body.layout {
         for (pos, &i) in body.blocks[b].insts.iter().enumerate() {
             let d = &body.insts[i];

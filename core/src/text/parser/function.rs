@@ -6,7 +6,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::ir::function::{BlockData, Body, DbgRecord, LocalName, ValueData, ValueDef};
 use crate::ir::{Block, GlobalId, GlobalKind, Inst, Operand, TypeId, Value};
 use crate::text::lexer::TokenKind;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What a local name denotes.
 #[derive(Copy, Clone, Debug)]
@@ -169,9 +169,9 @@ impl<'a> Parser<'a> {
         let mut fs = FnState {
             g,
             body: Body::default(),
-            locals: HashMap::new(),
-            forward_values: HashMap::new(),
-            forward_blocks: HashMap::new(),
+            locals: HashMap::default(),
+            forward_values: HashMap::default(),
+            forward_blocks: HashMap::default(),
             next_number,
         };
         for (i, (ty, name, span)) in params.iter().enumerate() {
@@ -224,7 +224,7 @@ impl<'a> Parser<'a> {
             self.report(Diagnostic::error(span, msg));
         }
         // Remember block names for `blockaddress` after the body.
-        let mut names = HashMap::new();
+        let mut names = HashMap::default();
         for (key, local) in &fs.locals {
             if let Local::Block(b) = local {
                 names.insert(*key, (*b, Span::default()));

@@ -288,7 +288,7 @@ impl<'a> Parser<'a> {
         let default = self.parse_label_ref()?;
         self.expect(&TokenKind::LBracket, "'[' with switch table")?;
         let mut cases: Vec<(ConstId, Block)> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         while !self.eat(&TokenKind::RBracket) {
             let cspan = self.span();
             let cty = self.parse_type()?;

@@ -30,7 +30,7 @@ use crate::ir::metadata::MdId;
 use crate::ir::module::{ComdatId, GlobalId, GlobalName};
 use crate::ir::{Inst, Module, Symbol};
 use crate::text::lexer::{Lexer, Token, TokenKind};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// How deeply types, constants and metadata may nest.
 pub const MAX_DEPTH: u32 = 256;
@@ -84,6 +84,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) lex: Lexer<'a>,
     /// The current token.
     tok: Token<'a>,
+    /// The token after it, once something looked ahead.
+    peeked: Option<Token<'a>>,
     /// The end of the previous token (for spans of whole constructs).
     prev_end: u32,
     pub(crate) m: Module,
@@ -125,23 +127,24 @@ impl<'a> Parser<'a> {
             src,
             lex,
             tok,
+            peeked: None,
             prev_end: 0,
             m: Module::default(),
             diags: Vec::new(),
             depth: 0,
-            md_slots: HashMap::new(),
-            md_forward: HashMap::new(),
-            attr_groups: HashMap::new(),
+            md_slots: HashMap::default(),
+            md_forward: HashMap::default(),
+            attr_groups: HashMap::default(),
             group_uses: Vec::new(),
-            comdat_names: HashMap::new(),
+            comdat_names: HashMap::default(),
             next_global_number: 0,
-            fn_blocks: HashMap::new(),
+            fn_blocks: HashMap::default(),
             legacy_seen: None,
             cur_fn: None,
-            type_aliases: HashMap::new(),
+            type_aliases: HashMap::default(),
             fs: None,
             prev_token_was_colon: false,
-            forward_global_types: HashMap::new(),
+            forward_global_types: HashMap::default(),
         }
     }
 
@@ -168,13 +171,28 @@ impl<'a> Parser<'a> {
     }
     /// Moves to the next token, returning the one consumed.
     pub(crate) fn bump(&mut self) -> Token<'a> {
-        let next = self.lex.next_token();
+        let next = match self.peeked.take() {
+            Some(t) => t,
+            None => self.lex.next_token(),
+        };
         self.prev_end = self.tok.span.end;
         std::mem::replace(&mut self.tok, next)
     }
     /// The token after the current one, without consuming anything.
-    pub(crate) fn peek(&self) -> TokenKind<'a> {
-        self.lex.clone().next_token().kind
+    pub(crate) fn peek(&mut self) -> &TokenKind<'a> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.lex.next_token());
+        }
+        match &self.peeked {
+            Some(t) => &t.kind,
+            None => &TokenKind::Eof,
+        }
+    }
+    /// The two tokens after the current one.
+    pub(crate) fn peek2(&mut self) -> (TokenKind<'a>, TokenKind<'a>) {
+        let first = self.peek().clone();
+        let second = self.lex.clone().next_token().kind;
+        (first, second)
     }
     /// True when the current token is the word `w`.
     #[inline]

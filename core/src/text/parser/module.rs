@@ -71,8 +71,8 @@ impl<'a> Parser<'a> {
                 TokenKind::MetadataName(_) => matches!(self.peek(), TokenKind::Equal),
                 // `%T = type ...`, not `%x = add ...` inside a body.
                 TokenKind::LocalName(_) | TokenKind::LocalId(_) => {
-                    let mut lex = self.lex.clone();
-                    matches!(lex.next_token().kind, TokenKind::Equal) && matches!(lex.next_token().kind, TokenKind::Word("type"))
+                    let (a, b) = self.peek2();
+                    matches!(a, TokenKind::Equal) && matches!(b, TokenKind::Word("type"))
                 }
                 _ => false,
             };
