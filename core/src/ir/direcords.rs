@@ -213,7 +213,8 @@ pub enum Kind {
     Flags(&'static Keywords),
     /// A keyword of the class and nothing else (`checksumkind`).
     OnlyKeyword(&'static Keywords),
-    /// A brace list of metadata (`GenericDINode`'s `operands: {...}`).
+    /// A brace list of metadata (`GenericDINode`'s `operands: {...}`, no `!`). LLVM rejects
+    /// `!{...}` and `!N` here, but once parsed they are nodes like `{...}`, so any node passes.
     MdList,
     /// A `DIExpression` element: a `DW_OP_*` or `DW_ATE_*` keyword or an unsigned integer.
     ExprElement,

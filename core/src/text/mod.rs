@@ -6,7 +6,10 @@ pub mod parser;
 pub mod printer;
 
 pub use parser::{parse, ParseResult};
-pub use printer::{print_const, print_inst, print_module, print_type, FunctionPrinter, ModulePrinter, CALLING_CONVENTIONS};
+pub use printer::{
+    calling_conv_by_name, calling_conv_name, print_const, print_inst, print_module, print_type, FunctionPrinter, ModulePrinter,
+    CALLING_CONVENTIONS,
+};
 
 
 

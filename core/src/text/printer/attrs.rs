@@ -2,7 +2,7 @@
 //! groups (`attributes #N = { ... }`) in LLVM's order of first use.
 
 use super::constants::write_apint;
-use super::names::{write_escaped, NO_SLOT};
+use super::names::{push_num, write_escaped, NO_SLOT};
 use super::ModulePrinter;
 use crate::ir::attrs::{fpclass, MemoryEffects, ModRef, UwTableKind, MEMORY_LOCATIONS};
 use crate::ir::module::GlobalKind;
@@ -221,7 +221,8 @@ impl ModulePrinter<'_> {
         }
         match self.groups().number(s) {
             Some(n) => {
-                let _ = write!(out, " #{n}");
+                out.push_str(" #");
+                push_num(out, n.into());
             }
             None => {
                 // Not part of the module's numbering (a set only a diagnostic sees).

@@ -101,7 +101,13 @@ impl ModulePrinter<'_> {
                 }
                 out.push(')');
             }
-            ConstKind::Expr(e) => self.write_expr(out, d.ty, e),
+            ConstKind::Expr(e) => match e.operands.first() {
+                // LLVM folds a cast to the same type away (typed-pointer upgrades make these).
+                Some(&o) if matches!(e.op, Opcode::BitCast | Opcode::AddrSpaceCast) && self.cty(o) == d.ty => {
+                    self.write_const(out, o)
+                }
+                _ => self.write_expr(out, d.ty, e),
+            },
             ConstKind::InlineAsm(a) => write_inline_asm(out, a),
         }
     }

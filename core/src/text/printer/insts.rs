@@ -210,7 +210,8 @@ impl ModulePrinter<'_> {
                 out.push(' ');
                 self.write_operand_list(out, f, args);
                 for i in idx.iter() {
-                    let _ = write!(out, ", {i}");
+                    out.push_str(", ");
+                    push_num(out, u64::from(*i));
                 }
             }
             (Extra::LandingPad(clauses), _) => {
@@ -399,7 +400,12 @@ impl ModulePrinter<'_> {
             self.write_attr_set(out, ci.ret_attrs, false);
         }
         let callee = d.args.first().copied();
-        let callee_as = callee.and_then(|c| self.m.types.ptr_addrspace(self.operand_ty(Some(f), c))).unwrap_or(0);
+        // Inline asm is always a `ptr` in address space 0 in LLVM.
+        let is_asm = matches!(callee, Some(Operand::Const(c)) if matches!(self.cdata(c).map(|d| &d.kind), Some(ConstKind::InlineAsm(_))));
+        let callee_as = callee
+            .filter(|_| !is_asm)
+            .and_then(|c| self.m.types.ptr_addrspace(self.operand_ty(Some(f), c)))
+            .unwrap_or(0);
         if callee_as != 0 || self.m.datalayout.program_addrspace() != 0 {
             let _ = write!(out, " addrspace({callee_as})");
         }

@@ -2,7 +2,7 @@
 //! and the inline forms (`!DIExpression(...)`, `!DIArgList(...)`, `metadata i32 %x`).
 
 use super::di::{field_order, operand_order, skipped};
-use super::names::{write_md_identifier, write_quoted, NO_SLOT};
+use super::names::{push_num, write_md_identifier, write_quoted, NO_SLOT};
 use super::{FnCtx, ModulePrinter};
 use crate::ir::function::{Body, DbgRecordKind, MdOperand};
 use crate::ir::metadata::{MdField, MdNode, MdNodeKind, MdRecordField, Metadata};
@@ -57,6 +57,16 @@ const FIXED_KINDS: &[&str] = &[
     "mmra",
 ];
 
+/// The sort key of an attachment kind: LLVM's fixed kind id, or after those in order of first
+/// use (approximated by the order the names were interned).
+fn kind_rank(m: &crate::ir::Module, k: Symbol) -> u32 {
+    let name = m.symbols.get(k);
+    match FIXED_KINDS.iter().position(|f| *f == name) {
+        Some(r) => r as u32,
+        None => (FIXED_KINDS.len() as u32).saturating_add(k.as_u32()),
+    }
+}
+
 /// Records printed inline wherever they are used, never numbered.
 fn is_inline_record(name: &str) -> bool {
     name == "DIExpression" || name == "DIArgList"
@@ -67,8 +77,6 @@ fn is_inline_record(name: &str) -> bool {
 pub(crate) struct MdSlots {
     pub order: Vec<MdId>,
     slots: Vec<u32>,
-    /// The sort key of each attachment kind symbol (fixed kinds first).
-    kind_rank: Vec<u32>,
     /// The node each node stands for after LLVM's uniquing of identical non-distinct nodes.
     canon: Vec<MdId>,
 }
@@ -171,22 +179,12 @@ impl MdSlots {
         let mut s = MdSlots {
             order: Vec::new(),
             slots: vec![NO_SLOT; m.metadata.nodes.len()],
-            kind_rank: Vec::new(),
             canon: unique_nodes(p),
         };
-        s.kind_rank = (0..m.symbols.len())
-            .map(|i| {
-                let name = m.symbols.get(Symbol::new(i));
-                match FIXED_KINDS.iter().position(|k| *k == name) {
-                    Some(r) => r as u32,
-                    None => FIXED_KINDS.len() as u32 + i as u32,
-                }
-            })
-            .collect();
         let mut stack = Vec::new();
         for &g in &p.order.vars {
             if let Some(gv) = m.globals.get(g) {
-                for n in s.sorted_attachments(&gv.md) {
+                for n in Self::sorted_attachments(m, &gv.md) {
                     s.create(p, n, &mut stack);
                 }
             }
@@ -198,7 +196,7 @@ impl MdSlots {
         }
         for &f in &p.order.funcs {
             let Some(func) = m.func(f) else { continue };
-            for n in s.sorted_attachments(p.global_attachments(f)) {
+            for n in Self::sorted_attachments(m, p.global_attachments(f)) {
                 s.create(p, n, &mut stack);
             }
             let Some(body) = &func.body else { continue };
@@ -222,7 +220,7 @@ impl MdSlots {
                             }
                         }
                     }
-                    for n in s.sorted_attachments(&d.md) {
+                    for n in Self::sorted_attachments(m, &d.md) {
                         s.create(p, n, &mut stack);
                     }
                 }
@@ -232,17 +230,12 @@ impl MdSlots {
     }
 
     /// The nodes of attachments in printing order.
-    fn sorted_attachments(&self, md: &[(Symbol, MdId)]) -> Vec<MdId> {
-        let mut v: Vec<(u32, usize, MdId)> =
-            md.iter().enumerate().map(|(i, (k, n))| (self.rank(*k), i, *n)).collect();
+    fn sorted_attachments(m: &crate::ir::Module, md: &[(Symbol, MdId)]) -> Vec<MdId> {
+        let mut v: Vec<(u32, usize, MdId)> = md.iter().enumerate().map(|(i, (k, n))| (kind_rank(m, *k), i, *n)).collect();
         v.sort_unstable();
         v.into_iter().map(|(_, _, n)| n).collect()
     }
 
-    /// The sort key of an attachment kind.
-    pub fn rank(&self, k: Symbol) -> u32 {
-        self.kind_rank.get(k.index()).copied().unwrap_or(u32::MAX)
-    }
 
     /// `SlotTracker::CreateMetadataSlot`: preorder over node operands, skipping inline records.
     fn create(&mut self, p: &ModulePrinter, n: MdId, stack: &mut Vec<MdId>) {
@@ -301,14 +294,33 @@ fn for_each_child(p: &ModulePrinter, node: &MdNode, mut f: impl FnMut(MdId)) {
                     }
                 }
             }
+            let generic = p.m.symbols.get(*name) == "GenericDINode";
             for fld in fields.iter().filter(|fld| !order.contains(&field_name(fld))) {
-                if let Some(c) = node_of(fld) {
-                    f(c);
+                let Some(c) = node_of(fld) else { continue };
+                match inline_tuple(p, generic, fld) {
+                    // `GenericDINode(operands: {...})`: the elements are the record's operands.
+                    Some(ops) => ops.iter().for_each(|o| {
+                        if let Metadata::Node(x) = o {
+                            f(*x)
+                        }
+                    }),
+                    None => f(c),
                 }
-                // `GenericDINode(operands: !{...})` and similar inline tuples: their elements.
             }
         }
         MdNodeKind::Undefined => {}
+    }
+}
+
+/// The elements of `GenericDINode`'s `operands: {...}` field, which LLVM writes inline.
+fn inline_tuple<'m>(p: &ModulePrinter<'m>, generic: bool, fld: &MdRecordField) -> Option<&'m [Metadata]> {
+    if !generic || fld.name.map(|n| p.m.symbols.get(n)) != Some("operands") {
+        return None;
+    }
+    let MdField::Md(Metadata::Node(n)) = &fld.value else { return None };
+    match &p.m.metadata.nodes.get(*n)?.kind {
+        MdNodeKind::Tuple(ops) => Some(ops),
+        _ => None,
     }
 }
 
@@ -356,7 +368,8 @@ impl ModulePrinter<'_> {
         }
         match self.md_slots().slot(n) {
             Some(s) => {
-                let _ = write!(out, "!{s}");
+                out.push('!');
+                push_num(out, s.into());
             }
             None => out.push_str("<badref>"),
         }
@@ -385,8 +398,25 @@ impl ModulePrinter<'_> {
                 }
             }
             None => {
+                let generic = rname == "GenericDINode";
                 for fld in fields {
-                    self.write_field(out, fld, &mut first);
+                    match inline_tuple(self, generic, fld) {
+                        Some(ops) => {
+                            if !first {
+                                out.push_str(", ");
+                            }
+                            first = false;
+                            out.push_str("operands: {");
+                            for (i, o) in ops.iter().enumerate() {
+                                if i > 0 {
+                                    out.push_str(", ");
+                                }
+                                self.write_md(out, o);
+                            }
+                            out.push('}');
+                        }
+                        None => self.write_field(out, fld, &mut first),
+                    }
                 }
             }
         }
@@ -466,8 +496,7 @@ impl ModulePrinter<'_> {
         if md.is_empty() {
             return;
         }
-        let slots = self.md_slots();
-        let mut v: Vec<(u32, usize)> = md.iter().enumerate().map(|(i, (k, _))| (slots.rank(*k), i)).collect();
+        let mut v: Vec<(u32, usize)> = md.iter().enumerate().map(|(i, (k, _))| (kind_rank(self.m, *k), i)).collect();
         v.sort_unstable();
         for (_, i) in v {
             let Some((k, n)) = md.get(i) else { continue };

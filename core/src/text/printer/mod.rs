@@ -38,7 +38,6 @@ use crate::ir::{ConstData, ConstId, EntityRef, GlobalId, Inst, Module, Operand, 
 use names::NO_SLOT;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
-use std::fmt::Write;
 use std::rc::Rc;
 
 /// Prints a whole module as LLVM 19 text.
@@ -218,12 +217,10 @@ impl<'m> ModulePrinter<'m> {
     pub(crate) fn write_global_ref(&self, out: &mut String, g: GlobalId) {
         out.push('@');
         if let Some(name) = global_named(self.m, g) {
-            write_name(out, name.as_bytes());
+            names::write_name_str(out, name);
         } else {
             match self.global_slots.get(g.index()) {
-                Some(&n) if n != NO_SLOT => {
-                    let _ = write!(out, "{n}");
-                }
+                Some(&n) if n != NO_SLOT => names::push_num(out, n.into()),
                 _ => out.push_str("<badref>"),
             }
         }

@@ -1,7 +1,7 @@
 //! The module layout: header, struct types, comdats, globals, aliases, ifuncs, functions
 //! (blocks with their `; preds` comments), use-list directives, attribute groups, metadata.
 
-use super::names::{local_named, write_block_ref, write_calling_conv, write_local_value, write_name, write_quoted, LocalSlots};
+use super::names::{push_num, local_named, write_block_ref, write_calling_conv, write_local_value, write_name_str, write_quoted, LocalSlots};
 use super::{global_named, FnCtx, ModulePrinter};
 use crate::ir::module::{sanitizer, ComdatId, GlobalKind, GlobalValue, Linkage, Preemption, Visibility};
 use crate::ir::{Block, EntityRef, GlobalId};
@@ -104,7 +104,7 @@ fn write_module_asm(m: &crate::ir::Module, out: &mut String) {
 fn write_comdat_name(p: &ModulePrinter, out: &mut String, c: ComdatId) {
     out.push('$');
     match p.m.comdats.get(c) {
-        Some(cd) => write_name(out, p.m.symbols.get(cd.name).as_bytes()),
+        Some(cd) => write_name_str(out, p.m.symbols.get(cd.name)),
         None => out.push_str("<badref>"),
     }
 }
@@ -390,11 +390,9 @@ fn write_block(p: &ModulePrinter, out: &mut String, f: &FnCtx, b: Block, entry: 
         out.push('\n');
         let line_start = out.len();
         match named {
-            Some(n) => write_name(out, n.as_bytes()),
+            Some(n) => write_name_str(out, n),
             None => match f.slots.block(b) {
-                Some(n) => {
-                    let _ = write!(out, "{n}");
-                }
+                Some(n) => push_num(out, n.into()),
                 None => out.push_str("<badref>"),
             },
         }

@@ -159,22 +159,35 @@ pub fn write_name(out: &mut String, name: &[u8]) {
     write_quoted(out, name);
 }
 
+/// [`write_name`] for a name already known to be a `str`.
+#[inline]
+pub(crate) fn write_name_str(out: &mut String, name: &str) {
+    if name_needs_quotes(name.as_bytes()) {
+        write_name(out, name.as_bytes());
+    } else {
+        out.push_str(name);
+    }
+}
+
 /// Writes an unsigned number without going through `fmt`.
 #[inline]
 pub(crate) fn push_num(out: &mut String, mut n: u64) {
+    if n < 10 {
+        out.push((b'0' + n as u8) as char);
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    loop {
+    while n > 0 && i > 0 {
         i -= 1;
         if let Some(d) = buf.get_mut(i) {
             *d = b'0' + (n % 10) as u8;
         }
         n /= 10;
-        if n == 0 || i == 0 {
-            break;
-        }
     }
-    out.push_str(std::str::from_utf8(buf.get(i..).unwrap_or(&[])).unwrap_or(""));
+    for &d in buf.get(i..).unwrap_or(&[]) {
+        out.push(d as char);
+    }
 }
 
 /// Writes a metadata name (`!llvm.module.flags`, attachment kinds) without its `!`, escaping
@@ -318,7 +331,7 @@ fn render_ref(out: &mut String, name: Option<&str>, slot: Option<u32>) {
     match (name, slot) {
         (Some(name), _) => {
             out.push('%');
-            write_name(out, name.as_bytes());
+            write_name_str(out, name);
         }
         (None, Some(n)) => {
             out.push('%');

@@ -271,6 +271,88 @@ declare void @llvm.foo(metadata, metadata, metadata, metadata)
 !1 = !{!"var"}
 "###;
 
+/// Golden: debug-info records with their fields written in reverse order: printed in LLVM's
+/// order, default-valued fields left out (expected output from `llvm-dis-19`).
+const G4: &str = r###"!named = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10, !11, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !24, !25, !26, !27, !28}
+!100 = !DIFile(filename: "a.c", directory: "/d")
+!101 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!102 = distinct !DICompileUnit(language: DW_LANG_C11, file: !100, isOptimized: false, runtimeVersion: 0, emissionKind: NoDebug)
+!103 = !{}
+!104 = distinct !DISubprogram(name: "f", scope: null, spFlags: DISPFlagDefinition, unit: !102)
+!0 = !DILocation(isImplicitCode: true, inlinedAt: !27, scope: !104, column: 4, line: 3)
+!1 = !DISubrange(stride: 1, upperBound: 9, lowerBound: 1, count: 10)
+!2 = !DIEnumerator(isUnsigned: true, value: 7, name: "e")
+!3 = !DIBasicType(flags: DIFlagBigEndian, encoding: DW_ATE_unsigned, align: 8, size: 8, name: "uc", tag: DW_TAG_unspecified_type)
+!4 = !DIStringType(encoding: DW_ATE_ASCII, align: 8, size: 32, stringLocationExpression: !DIExpression(), stringLengthExpression: !DIExpression(), stringLength: !101, name: "s", tag: DW_TAG_string_type)
+!5 = !DIDerivedType(annotations: !103, dwarfAddressSpace: 2, extraData: !101, flags: DIFlagPublic, offset: 8, align: 8, size: 64, baseType: !101, line: 3, file: !100, scope: !102, name: "p", tag: DW_TAG_pointer_type)
+!6 = !DICompositeType(annotations: !103, rank: 2, allocated: !101, associated: !101, dataLocation: !101, discriminator: !101, identifier: "id", templateParams: !103, vtableHolder: !101, runtimeLang: DW_LANG_C, elements: !103, flags: DIFlagPublic, offset: 8, align: 8, size: 64, baseType: !101, line: 3, file: !100, scope: !102, name: "S", tag: DW_TAG_structure_type)
+!7 = !DISubroutineType(types: !103, cc: DW_CC_BORLAND_msfastcall, flags: DIFlagPublic)
+!8 = !DIFile(source: "src", checksum: "000102030405060708090a0b0c0d0e0f", checksumkind: CSK_MD5, directory: "d", filename: "f")
+!9 = distinct !DICompileUnit(sdk: "sdk", sysroot: "/", rangesBaseAddress: true, nameTableKind: GNU, debugInfoForProfiling: true, splitDebugInlining: false, dwoId: 7, macros: !103, imports: !103, globals: !103, retainedTypes: !103, enums: !103, emissionKind: FullDebug, splitDebugFilename: "x.dwo", runtimeVersion: 2, flags: "-O2", isOptimized: true, producer: "p", file: !100, language: DW_LANG_C99)
+!10 = distinct !DISubprogram(targetFuncName: "t", annotations: !103, thrownTypes: !103, retainedNodes: !103, declaration: !11, templateParams: !103, unit: !102, spFlags: DISPFlagDefinition, flags: DIFlagPublic, thisAdjustment: 4, virtualIndex: 2, containingType: !101, scopeLine: 5, type: !7, line: 4, file: !100, scope: !102, linkageName: "_f", name: "f")
+!11 = !DISubprogram(name: "g", scope: !102, spFlags: DISPFlagVirtual, virtualIndex: 0)
+!12 = distinct !DILexicalBlock(column: 2, line: 1, file: !100, scope: !104)
+!13 = !DILexicalBlockFile(discriminator: 0, file: !100, scope: !104)
+!14 = !DINamespace(exportSymbols: true, name: "ns", scope: null)
+!15 = !DICommonBlock(line: 3, file: !100, name: "blk", declaration: !101, scope: !104)
+!16 = !DIMacro(value: "1", name: "X", line: 2, type: DW_MACINFO_define)
+!17 = !DIMacroFile(nodes: !103, file: !100, line: 1, type: DW_MACINFO_start_file)
+!18 = !DIModule(isDecl: true, line: 3, file: !100, apinotes: "a", includePath: "/i", configMacros: "-D", name: "M", scope: null)
+!19 = !DITemplateTypeParameter(defaulted: true, type: !101, name: "T")
+!20 = !DITemplateValueParameter(value: i32 3, defaulted: true, type: !101, name: "N", tag: DW_TAG_template_value_parameter)
+!21 = distinct !DIGlobalVariable(annotations: !103, align: 32, templateParams: !103, declaration: !5, isDefinition: true, isLocal: false, type: !101, line: 2, file: !100, scope: !102, linkageName: "_g", name: "g")
+!22 = !DILocalVariable(annotations: !103, align: 32, flags: DIFlagArtificial, type: !101, line: 3, file: !100, scope: !104, arg: 1, name: "x")
+!23 = !DILabel(line: 3, file: !100, name: "L", scope: !104)
+!24 = !DIGlobalVariableExpression(expr: !DIExpression(DW_OP_deref), var: !21)
+!25 = !DIObjCProperty(type: !101, attributes: 7, getter: "g", setter: "s", line: 3, file: !100, name: "p")
+!26 = !DIImportedEntity(elements: !103, line: 3, file: !100, entity: !101, scope: !102, name: "n", tag: DW_TAG_imported_module)
+!27 = !DILocation(line: 0, scope: !104)
+!28 = !DIBasicType(name: "z", size: 0, tag: DW_TAG_base_type, flags: 0)
+"###;
+const G4_EXPECTED: &str = r###"
+!named = !{!0, !5, !6, !7, !8, !10, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !24, !25, !26, !27, !28, !29, !30, !31, !32, !4, !33}
+
+!0 = !DILocation(line: 3, column: 4, scope: !1, inlinedAt: !4, isImplicitCode: true)
+!1 = distinct !DISubprogram(name: "f", scope: null, spFlags: DISPFlagDefinition, unit: !2)
+!2 = distinct !DICompileUnit(language: DW_LANG_C11, file: !3, isOptimized: false, runtimeVersion: 0, emissionKind: NoDebug)
+!3 = !DIFile(filename: "a.c", directory: "/d")
+!4 = !DILocation(line: 0, scope: !1)
+!5 = !DISubrange(count: 10, lowerBound: 1, upperBound: 9, stride: 1)
+!6 = !DIEnumerator(name: "e", value: 7, isUnsigned: true)
+!7 = !DIBasicType(tag: DW_TAG_unspecified_type, name: "uc", size: 8, align: 8, encoding: DW_ATE_unsigned, flags: DIFlagBigEndian)
+!8 = !DIStringType(name: "s", stringLength: !9, stringLengthExpression: !DIExpression(), stringLocationExpression: !DIExpression(), size: 32, align: 8, encoding: DW_ATE_ASCII)
+!9 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = !DIDerivedType(tag: DW_TAG_pointer_type, name: "p", scope: !2, file: !3, line: 3, baseType: !9, size: 64, align: 8, offset: 8, flags: DIFlagPublic, extraData: !9, dwarfAddressSpace: 2, annotations: !11)
+!11 = !{}
+!12 = !DICompositeType(tag: DW_TAG_structure_type, name: "S", scope: !2, file: !3, line: 3, baseType: !9, size: 64, align: 8, offset: 8, flags: DIFlagPublic, elements: !11, runtimeLang: DW_LANG_C, vtableHolder: !9, templateParams: !11, identifier: "id", discriminator: !9, dataLocation: !9, associated: !9, allocated: !9, rank: 2, annotations: !11)
+!13 = !DISubroutineType(flags: DIFlagPublic, cc: DW_CC_BORLAND_msfastcall, types: !11)
+!14 = !DIFile(filename: "f", directory: "d", checksumkind: CSK_MD5, checksum: "000102030405060708090a0b0c0d0e0f", source: "src")
+!15 = distinct !DICompileUnit(language: DW_LANG_C99, file: !3, producer: "p", isOptimized: true, flags: "-O2", runtimeVersion: 2, splitDebugFilename: "x.dwo", emissionKind: FullDebug, enums: !11, retainedTypes: !11, globals: !11, imports: !11, macros: !11, dwoId: 7, splitDebugInlining: false, debugInfoForProfiling: true, nameTableKind: GNU, rangesBaseAddress: true, sysroot: "/", sdk: "sdk")
+!16 = distinct !DISubprogram(name: "f", linkageName: "_f", scope: !2, file: !3, line: 4, type: !13, scopeLine: 5, containingType: !9, virtualIndex: 2, thisAdjustment: 4, flags: DIFlagPublic, spFlags: DISPFlagDefinition, unit: !2, templateParams: !11, declaration: !17, retainedNodes: !11, thrownTypes: !11, annotations: !11, targetFuncName: "t")
+!17 = !DISubprogram(name: "g", scope: !2, virtualIndex: 0, spFlags: DISPFlagVirtual)
+!18 = distinct !DILexicalBlock(scope: !1, file: !3, line: 1, column: 2)
+!19 = !DILexicalBlockFile(scope: !1, file: !3, discriminator: 0)
+!20 = !DINamespace(name: "ns", scope: null, exportSymbols: true)
+!21 = !DICommonBlock(scope: !1, declaration: !9, name: "blk", file: !3, line: 3)
+!22 = !DIMacro(type: DW_MACINFO_define, line: 2, name: "X", value: "1")
+!23 = !DIMacroFile(line: 1, file: !3, nodes: !11)
+!24 = !DIModule(scope: null, name: "M", configMacros: "-D", includePath: "/i", apinotes: "a", file: !3, line: 3, isDecl: true)
+!25 = !DITemplateTypeParameter(name: "T", type: !9, defaulted: true)
+!26 = !DITemplateValueParameter(name: "N", type: !9, defaulted: true, value: i32 3)
+!27 = distinct !DIGlobalVariable(name: "g", linkageName: "_g", scope: !2, file: !3, line: 2, type: !9, isLocal: false, isDefinition: true, declaration: !10, templateParams: !11, align: 32, annotations: !11)
+!28 = !DILocalVariable(name: "x", arg: 1, scope: !1, file: !3, line: 3, type: !9, flags: DIFlagArtificial, align: 32, annotations: !11)
+!29 = !DILabel(scope: !1, name: "L", file: !3, line: 3)
+!30 = !DIGlobalVariableExpression(var: !27, expr: !DIExpression(DW_OP_deref))
+!31 = !DIObjCProperty(name: "p", file: !3, line: 3, setter: "s", getter: "g", attributes: 7, type: !9)
+!32 = !DIImportedEntity(tag: DW_TAG_imported_module, name: "n", scope: !2, entity: !9, file: !3, line: 3, elements: !11)
+!33 = !DIBasicType(name: "z")
+"###;
+
+#[test]
+fn golden_debug_info_fields() {
+    assert_eq!(round(G4), G4_EXPECTED);
+}
+
 #[test]
 fn golden_module() {
     assert_eq!(round(G1), G1_EXPECTED);

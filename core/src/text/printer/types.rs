@@ -1,6 +1,6 @@
 //! Types, and the order and numbering of identified structs as LLVM's `TypeFinder` finds them.
 
-use super::names::{push_num, write_name, write_quoted, NO_SLOT};
+use super::names::{push_num, write_name_str, write_quoted, NO_SLOT};
 use super::ModulePrinter;
 use crate::ir::function::{DbgRecord, MdOperand};
 use crate::ir::inst::{Clause, Extra};
@@ -364,12 +364,15 @@ impl ModulePrinter<'_> {
                 if *scalable {
                     out.push_str("vscale x ");
                 }
-                let _ = write!(out, "{len} x ");
+                push_num(out, u64::from(*len));
+                out.push_str(" x ");
                 self.write_type(out, *elem);
                 out.push('>');
             }
             Type::Array { len, elem } => {
-                let _ = write!(out, "[{len} x ");
+                out.push('[');
+                push_num(out, *len);
+                out.push_str(" x ");
                 self.write_type(out, *elem);
                 out.push(']');
             }
@@ -377,11 +380,9 @@ impl ModulePrinter<'_> {
             Type::Named(n) => {
                 out.push('%');
                 match struct_named(self, *n) {
-                    Some(name) => write_name(out, name.as_bytes()),
+                    Some(name) => write_name_str(out, name),
                     None => match self.types().number(*n) {
-                        Some(k) => {
-                            let _ = write!(out, "{k}");
-                        }
+                        Some(k) => push_num(out, k.into()),
                         None => out.push_str("<badref>"),
                     },
                 }
