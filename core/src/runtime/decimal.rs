@@ -74,7 +74,7 @@ impl Big {
         }
         let words = (n / 32) as usize;
         if words > 0 {
-            self.limbs.splice(0..0, std::iter::repeat(0).take(words));
+            self.limbs.splice(0..0, std::iter::repeat_n(0, words));
         }
     }
 
@@ -137,13 +137,22 @@ impl Decimal {
         if biased == 0x7ff {
             return Decimal::zero();
         }
-        let (mut m, mut e) = if biased == 0 { (frac, -1074i64) } else { (frac | (1u64 << 52), biased - 1075) };
+        if biased == 0 {
+            Decimal::from_binary(frac, -1074)
+        } else {
+            Decimal::from_binary(frac | (1u64 << 52), biased - 1075)
+        }
+    }
+
+    /// The exact decimal value of `m × 2^e` (`e` within ±1100, as for any `f64`).
+    pub fn from_binary(mut m: u64, mut e: i64) -> Decimal {
         if m == 0 {
             return Decimal::zero();
         }
         let tz = m.trailing_zeros();
         m >>= tz;
         e += i64::from(tz);
+        let e = e.clamp(-1200, 1200);
         let mut big = Big::from_u64(m);
         let (digits, point) = if e >= 0 {
             big.shl(e as u32);
@@ -156,9 +165,7 @@ impl Decimal {
             let len = d.len() as i64;
             (d, len + e)
         };
-        let mut r = Decimal { digits, point };
-        r.normalize();
-        r
+        Decimal::from_parts(digits, point)
     }
 
     /// Zero.

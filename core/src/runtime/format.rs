@@ -1293,12 +1293,12 @@ mod tests {
             let got = format(&fmt, &mut args, &mut out);
             count += 1;
             let ok = match f[2].split_once(':') {
-                Some((_, errno)) => match (&got, errno) {
-                    (Err(FormatError::Incomplete), "22") => true,
-                    (Err(FormatError::Overflow | FormatError::OutputLimit), "75" | "0") => true,
-                    (Err(FormatError::Encoding), "84") => true,
-                    _ => false,
-                },
+                Some((_, errno)) => matches!(
+                    (&got, errno),
+                    (Err(FormatError::Incomplete), "22")
+                        | (Err(FormatError::Overflow | FormatError::OutputLimit), "75" | "0")
+                        | (Err(FormatError::Encoding), "84")
+                ),
                 None => got.is_ok() && out == unescape(f[3]) && f[2].parse::<usize>() == Ok(out.len()),
             };
             if !ok {
@@ -1347,7 +1347,7 @@ mod tests {
         let mut args = TestArgs::parse("i:1");
         args.limit = Some(usize::MAX);
         let mut out = vec![b'x'; 3];
-        assert_eq!(format(b"[%2147483646d]", &mut args, &mut out), Err(FormatError::Overflow));
+        assert_eq!(format(b"[%2147483647d]", &mut args, &mut out), Err(FormatError::Overflow));
         assert_eq!(out, b"xxx[");
         // %g drops trailing zeros, so a huge precision costs nothing.
         assert_eq!(run("%.2147483647g", "d:3fe0000000000000"), (Ok(()), "0.5".into()));
