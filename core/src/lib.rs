@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod diag;
 pub mod ir;
+pub mod runtime;
 pub mod text;
 pub mod verify;
 

@@ -14,6 +14,7 @@
 //! `llvm-as-19 -disable-verify` (Debian LLVM 19.1.7) and the LLVM 19 headers.
 
 use crate::ir::metadata::{MdField, Metadata};
+use crate::ir::symbol::Interner;
 
 /// A class of keywords (`DW_TAG_*`, `DIFlag*`, emission kinds, ...).
 #[derive(Debug)]
@@ -352,7 +353,7 @@ pub fn is_known_record(name: &str) -> bool {
 /// `fields` are the record's fields in written order (`None` names for positional elements).
 /// The index is that of the offending field; `None` for a missing field, a rule joining two
 /// fields, or an unknown record.
-pub fn validate_record(name: &str, fields: &[(Option<&str>, &MdField)]) -> Result<(), (Option<usize>, String)> {
+pub fn validate_record(name: &str, fields: &[(Option<&str>, &FieldValue<'_>)]) -> Result<(), (Option<usize>, String)> {
     let spec = record(name).ok_or((None, "expected metadata type".to_string()))?;
     if let Some(kind) = spec.positional {
         for (i, (label, value)) in fields.iter().enumerate() {
@@ -393,14 +394,14 @@ pub fn validate_record(name: &str, fields: &[(Option<&str>, &MdField)]) -> Resul
 /// `DISPFlagDefinition`, or no `spFlags` and `isDefinition` not `false`). The caller reports it
 /// for a node written without `distinct`; LLVM does so before checking the fields of the first
 /// two and after those of `DISubprogram`.
-pub fn distinct_requirement(name: &str, fields: &[(Option<&str>, &MdField)]) -> Option<&'static str> {
+pub fn distinct_requirement(name: &str, fields: &[(Option<&str>, &FieldValue<'_>)]) -> Option<&'static str> {
     match name {
         "DICompileUnit" => Some("missing 'distinct', required for !DICompileUnit"),
         "DIAssignID" => Some("missing 'distinct', required for !DIAssignID()"),
         "DISubprogram" => {
             let definition = match get(fields, "spFlags") {
-                Some(MdField::Words(ws)) => ws.iter().any(|w| is_definition_flag(w)),
-                Some(MdField::Int(t)) => is_definition_flag(t),
+                Some(FieldValue::Words(ws)) => ws.split('|').any(|w| is_definition_flag(w.trim())),
+                Some(FieldValue::Int(t)) => is_definition_flag(t),
                 Some(_) => false,
                 None => !is_word(get(fields, "isDefinition"), "false"),
             };
@@ -416,17 +417,17 @@ fn is_definition_flag(w: &str) -> bool {
 }
 
 /// The value of the first field named `name`.
-fn get<'a>(fields: &[(Option<&str>, &'a MdField)], name: &str) -> Option<&'a MdField> {
+fn get<'a, 'b>(fields: &[(Option<&str>, &'a FieldValue<'b>)], name: &str) -> Option<&'a FieldValue<'b>> {
     fields.iter().find(|(n, _)| *n == Some(name)).map(|(_, v)| *v)
 }
 
 /// True when the value is the single word `word`.
-fn is_word(value: Option<&MdField>, word: &str) -> bool {
-    matches!(value, Some(MdField::Words(w)) if matches!(&w[..], [only] if &**only == word))
+fn is_word(value: Option<&FieldValue<'_>>, word: &str) -> bool {
+    matches!(value, Some(FieldValue::Words(w)) if w.trim() == word)
 }
 
 /// Rules LLVM applies after reading all fields.
-fn cross_checks(name: &str, fields: &[(Option<&str>, &MdField)]) -> Result<(), &'static str> {
+fn cross_checks(name: &str, fields: &[(Option<&str>, &FieldValue<'_>)]) -> Result<(), &'static str> {
     match name {
         "DIFile" if get(fields, "checksumkind").is_some() != get(fields, "checksum").is_some() => {
             Err("'checksumkind' and 'checksum' must be provided together")
@@ -434,7 +435,7 @@ fn cross_checks(name: &str, fields: &[(Option<&str>, &MdField)]) -> Result<(), &
         "DIEnumerator" => {
             let unsigned = is_word(get(fields, "isUnsigned"), "true");
             let negative = match get(fields, "value") {
-                Some(MdField::Int(t)) => parse_int(t).is_some_and(|i| i.value < 0),
+                Some(FieldValue::Int(t)) => parse_int(t).is_some_and(|i| i.value < 0),
                 _ => false,
             };
             if unsigned && negative {
@@ -496,6 +497,34 @@ fn parse_int(t: &str) -> Option<Int> {
     Some(Int { signed, value: if signed { -mag } else { mag } })
 }
 
+/// A field value as the validator reads it: an [`MdField`] with its interned text resolved.
+#[derive(Clone, Copy, Debug)]
+pub enum FieldValue<'a> {
+    /// Metadata: a node, string, value or `null`.
+    Md(Metadata),
+    /// An integer as written.
+    Int(&'a str),
+    /// Keywords and integers joined by `|`.
+    Words(&'a str),
+    /// A string's bytes.
+    Str(&'a [u8]),
+    /// A typed value.
+    Value(crate::ir::ConstId),
+}
+
+impl<'a> FieldValue<'a> {
+    /// The view of a stored field value.
+    pub fn of(f: &MdField, syms: &'a Interner) -> FieldValue<'a> {
+        match *f {
+            MdField::Md(m) => FieldValue::Md(m),
+            MdField::Int(s) => FieldValue::Int(syms.get(s)),
+            MdField::Words(s) => FieldValue::Words(syms.get(s)),
+            MdField::Str(s) => FieldValue::Str(syms.get(s).as_bytes()),
+            MdField::Value(c) => FieldValue::Value(c),
+        }
+    }
+}
+
 /// The first token of a field value as LLVM's lexer would see it.
 #[derive(Clone, Copy, Debug)]
 enum Tok<'a> {
@@ -520,23 +549,26 @@ fn word_tok(w: &str) -> Tok<'_> {
 }
 
 /// The first token of a value and the `|`-joined parts after it.
-fn tokens(f: &MdField) -> (Tok<'_>, &[Box<str>]) {
-    match f {
-        MdField::Md(Metadata::Null) => (Tok::Null, &[]),
-        MdField::Md(Metadata::Node(_)) => (Tok::Node, &[]),
-        MdField::Md(_) => (Tok::Md, &[]),
-        MdField::Value(_) => (Tok::Value, &[]),
-        MdField::Str(s) => (Tok::Str(s), &[]),
-        MdField::Int(t) => (word_tok(t), &[]),
-        MdField::Words(ws) => match ws.split_first() {
-            Some((w, rest)) => (word_tok(w), rest),
-            None => (Tok::Other, &[]),
-        },
+fn tokens<'a>(f: &FieldValue<'a>) -> (Tok<'a>, Vec<&'a str>) {
+    match *f {
+        FieldValue::Md(Metadata::Null) => (Tok::Null, Vec::new()),
+        FieldValue::Md(Metadata::Node(_)) => (Tok::Node, Vec::new()),
+        FieldValue::Md(_) => (Tok::Md, Vec::new()),
+        FieldValue::Value(_) => (Tok::Value, Vec::new()),
+        FieldValue::Str(s) => (Tok::Str(s), Vec::new()),
+        FieldValue::Int(t) => (word_tok(t), Vec::new()),
+        FieldValue::Words(ws) => {
+            let mut parts = ws.split('|').map(str::trim);
+            match parts.next() {
+                Some(w) => (word_tok(w), parts.collect()),
+                None => (Tok::Other, Vec::new()),
+            }
+        }
     }
 }
 
 /// Checks a value of field `field` against `kind`.
-fn check(kind: Kind, field: &str, value: &MdField) -> Result<(), String> {
+fn check(kind: Kind, field: &str, value: &FieldValue<'_>) -> Result<(), String> {
     let (first, rest) = tokens(value);
     if let Kind::Flags(set) = kind {
         check_flag(set, first)?;
@@ -650,23 +682,22 @@ mod tests {
     use crate::ir::metadata::MdId;
 
     /// Turns one value as written into the parser's [`MdField`] (nodes all become `!0`).
-    fn value(v: &str) -> MdField {
+    fn value(v: &str) -> FieldValue<'_> {
         let v = v.trim();
         let int = |t: &str| {
             let d = t.strip_prefix('-').unwrap_or(t);
             (!d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
                 || ((t.starts_with("u0x") || t.starts_with("s0x")) && t.len() > 3 && t[3..].bytes().all(|c| c.is_ascii_hexdigit()))
         };
-        let unquote = |s: &str| s.trim_end_matches('"').as_bytes().into();
         match v {
-            "null" => MdField::Md(Metadata::Null),
-            _ if v.starts_with("!\"") => MdField::Md(Metadata::String(unquote(&v[2..]))),
-            _ if v.starts_with('!') || v.starts_with('{') => MdField::Md(Metadata::Node(MdId::from_u32(0))),
-            _ if v.starts_with('"') => MdField::Str(unquote(&v[1..])),
-            _ if v.contains('|') => MdField::Words(v.split('|').map(|p| p.trim().into()).collect()),
-            _ if v.contains(' ') => MdField::Value(ConstId::from_u32(0)),
-            _ if int(v) => MdField::Int(v.into()),
-            _ => MdField::Words(Box::new([v.into()])),
+            "null" => FieldValue::Md(Metadata::Null),
+            _ if v.starts_with("!\"") => FieldValue::Md(Metadata::String(crate::ir::Symbol::from_u32(0))),
+            _ if v.starts_with('!') || v.starts_with('{') => FieldValue::Md(Metadata::Node(MdId::from_u32(0))),
+            _ if v.starts_with('"') => FieldValue::Str(v[1..].trim_end_matches('"').as_bytes()),
+            _ if v.contains('|') => FieldValue::Words(v),
+            _ if v.contains(' ') => FieldValue::Value(ConstId::from_u32(0)),
+            _ if int(v) => FieldValue::Int(v),
+            _ => FieldValue::Words(v),
         }
     }
 
@@ -689,14 +720,14 @@ mod tests {
         if !body.trim().is_empty() {
             items.push(&body[start..]);
         }
-        let fields: Vec<(Option<&str>, MdField)> = items
+        let fields: Vec<(Option<&str>, FieldValue<'_>)> = items
             .iter()
             .map(|it| match it.trim().split_once(':') {
                 Some((n, v)) if n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') => (Some(n), value(v)),
                 _ => (None, value(it)),
             })
             .collect();
-        let refs: Vec<(Option<&str>, &MdField)> = fields.iter().map(|(n, v)| (*n, v)).collect();
+        let refs: Vec<(Option<&str>, &FieldValue<'_>)> = fields.iter().map(|(n, v)| (*n, v)).collect();
         validate_record(name, &refs)
     }
 
@@ -854,10 +885,10 @@ mod tests {
 
     #[test]
     fn distinct_and_known_records() {
-        let none: &[(Option<&str>, &MdField)] = &[];
-        let sp = MdField::Words(Box::new(["DISPFlagLocalToUnit".into(), "DISPFlagDefinition".into()]));
-        let no = MdField::Words(Box::new(["false".into()]));
-        let (zero, nine) = (MdField::Int("0".into()), MdField::Int("9".into()));
+        let none: &[(Option<&str>, &FieldValue<'_>)] = &[];
+        let sp = FieldValue::Words("DISPFlagLocalToUnit | DISPFlagDefinition");
+        let no = FieldValue::Words("false");
+        let (zero, nine) = (FieldValue::Int("0"), FieldValue::Int("9"));
         assert_eq!(distinct_requirement("DICompileUnit", none), Some("missing 'distinct', required for !DICompileUnit"));
         assert_eq!(distinct_requirement("DIAssignID", none), Some("missing 'distinct', required for !DIAssignID()"));
         assert!(distinct_requirement("DISubprogram", none).is_some());

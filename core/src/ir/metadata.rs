@@ -16,12 +16,12 @@ crate::entity!(
 );
 
 /// A metadata operand.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Metadata {
     /// A node reference.
     Node(MdId),
-    /// `!"..."`.
-    String(Box<[u8]>),
+    /// `!"..."`: the bytes, interned (see [`MetadataStore::string_bytes`]).
+    String(Symbol),
     /// A typed constant as metadata (`i32 1`, `ptr @g`).
     Value(ConstId),
     /// `null` inside a node's operand list.
@@ -29,17 +29,17 @@ pub enum Metadata {
 }
 
 /// The value of a field of a specialised record.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MdField {
     /// A metadata reference, string or `null`.
     Md(Metadata),
-    /// An integer, as written (may be negative or wider than 64 bits).
-    Int(Box<str>),
-    /// A bare keyword or several joined by `|` (`DW_TAG_member`, `DIFlagA | DIFlagB`, `true`,
-    /// `FullDebug`), possibly mixed with integers.
-    Words(Box<[Box<str>]>),
-    /// A string (`"..."` without `!`, e.g. `name: "x"`; `!` strings are `Md`).
-    Str(Box<[u8]>),
+    /// An integer, as written (may be negative or wider than 64 bits), interned.
+    Int(Symbol),
+    /// A bare keyword or several joined by ` | ` (`DW_TAG_member`, `DIFlagA | DIFlagB`, `true`,
+    /// `FullDebug`), possibly mixed with integers: the whole text, interned.
+    Words(Symbol),
+    /// A string (`"..."` without `!`, e.g. `name: "x"`; `!` strings are `Md`), interned.
+    Str(Symbol),
     /// A typed value (`DIArgList(i32 1)` elements and `!DIExpression` is positional words/ints).
     Value(ConstId),
 }
@@ -99,6 +99,12 @@ pub struct MetadataStore {
 }
 
 impl MetadataStore {
+    /// The bytes of an interned metadata string (strings may hold any bytes; see
+    /// [`crate::text::lexer::name_from_bytes`]).
+    pub fn string_bytes<'a>(symbols: &'a super::symbol::Interner, s: Symbol) -> std::borrow::Cow<'a, [u8]> {
+        crate::text::lexer::name_to_bytes(symbols.get(s).as_bytes())
+    }
+
     /// Adds a node.
     pub fn push(&mut self, node: MdNode) -> MdId {
         self.nodes.push(node)

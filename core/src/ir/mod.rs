@@ -56,6 +56,7 @@ pub mod apint;
 pub mod attrs;
 pub mod constants;
 pub mod datalayout;
+pub mod direcords;
 pub mod entity;
 pub mod float;
 pub mod function;

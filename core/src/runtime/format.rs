@@ -118,12 +118,14 @@ pub trait ArgSource {
     }
 }
 
-/// Formats `fmt` (the bytes before the format string's NUL) with arguments from `args`,
-/// appending the output to `out`, exactly as glibc's `printf` would print it.
+/// Formats `fmt` (the format string's bytes; a NUL, if present, ends it) with arguments from
+/// `args`, appending the output to `out`, exactly as glibc's `printf` would print it.
 pub fn format(fmt: &[u8], args: &mut dyn ArgSource, out: &mut Vec<u8>) -> Result<(), FormatError> {
+    // A C format string ends at its NUL, should the caller pass one.
+    let fmt = fmt.split(|&c| c == 0).next().unwrap_or(&[]);
     let limit = args.max_output().min(i32::MAX as usize);
-    let mut w = Out { buf: out, start: 0, limit };
-    w.start = w.buf.len();
+    let start = out.len();
+    let mut w = Out { buf: out, start, limit };
     let env = Env { long_bytes: args.long_bytes(), pointer_bytes: args.pointer_bytes() };
     let pieces = parse(fmt);
     let positional = pieces.iter().any(|p| match p {
@@ -1362,6 +1364,58 @@ mod tests {
         // here, so it takes 8 bytes: use %lu twice and %d).
         format(b"%ld %lu %d", &mut args, &mut out).unwrap();
         assert_eq!(out, b"-1 4294967295 -1");
+    }
+
+    /// Any argument of any type, from a PRNG: for the no-panic test.
+    struct Chaos(u64);
+
+    impl Chaos {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    impl ArgSource for Chaos {
+        fn int(&mut self, _bytes: u8, _signed: bool) -> Result<i128, FormatError> {
+            Ok(self.next() as i64 as i128 >> (self.next() % 64))
+        }
+        fn double(&mut self) -> Result<f64, FormatError> {
+            Ok(f64::from_bits(self.next()))
+        }
+        fn pointer(&mut self) -> Result<u64, FormatError> {
+            Ok(self.next() >> (self.next() % 64))
+        }
+        fn string(&mut self, max: Option<usize>) -> Result<Option<Vec<u8>>, FormatError> {
+            let n = (self.next() % 12) as usize;
+            Ok((n != 0).then(|| (0..n.min(max.unwrap_or(n))).map(|_| self.next() as u8).collect()))
+        }
+        fn wide_string(&mut self, max: Option<usize>) -> Result<Option<Vec<u32>>, FormatError> {
+            let n = (self.next() % 12) as usize;
+            Ok((n != 0).then(|| (0..n.min(max.unwrap_or(n))).map(|_| self.next() as u32 % 200).collect()))
+        }
+        fn errno_message(&mut self) -> Result<Vec<u8>, FormatError> {
+            Ok(b"Numerical result out of range".to_vec())
+        }
+        fn max_output(&self) -> usize {
+            1 << 20
+        }
+    }
+
+    #[test]
+    fn arbitrary_formats_do_not_panic() {
+        let alphabet = b"%%%%%%-+ #0'I123456789.*$hlLqjzZtdiuoxXbBcCsSpfFeEgGaAmny\0";
+        let mut rng = Chaos(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..20_000 {
+            let len = (rng.next() % 24) as usize;
+            let fmt: Vec<u8> = (0..len).map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize]).collect();
+            let mut args = Chaos(rng.next() | 1);
+            let mut out = Vec::new();
+            let _ = format(&fmt, &mut args, &mut out);
+            assert!(out.len() <= 1 << 20);
+        }
     }
 
     #[test]

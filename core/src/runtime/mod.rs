@@ -1,9 +1,9 @@
 //! The C library runtime shared by the interpreter, the wasm host and the browser: pure
 //! engines over bytes and values, independent of memory and of the IR.
 //!
-//! - [`format`], `printf`-family formatting, byte-identical to glibc's;
-//! - [`numparse`], `strtol` `strtoul` `strtoll` `strtoull` `atoi` `atol` `atoll` `strtod`
-//!   `strtof` `atof`, as glibc parses them.
+//! - [`mod@format`] does `printf`-family formatting, byte-identical to glibc's;
+//! - [`numparse`] has `strtol` `strtoul` `strtoll` `strtoull` `atoi` `atol` `atoll` `strtod`
+//!   `strtof` `atof`, parsing as glibc does.
 
 mod decimal;
 pub mod format;

@@ -655,6 +655,26 @@ mod tests {
     }
 
     #[test]
+    fn arbitrary_bytes_do_not_panic() {
+        let alphabet = b" \t-+0123456789abcdefxXpPeE.infatyINFATY()_\x00\xff";
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            let mut next = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let len = (next() % 40) as usize;
+            let s: Vec<u8> = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+            let base = (next() % 40) as i32 - 1;
+            for p in [strtol(&s, base).consumed, strtoul(&s, base).consumed, strtod(&s).consumed, strtof(&s).consumed] {
+                assert!(p <= s.len());
+            }
+        }
+    }
+
+    #[test]
     fn ilp32_long() {
         let p = strtol_bits(b"2147483648", 10, 32);
         assert_eq!((p.value, p.errno), (i64::from(i32::MAX), Some(Errno::Range)));

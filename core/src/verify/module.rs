@@ -512,7 +512,7 @@ fn named_metadata(v: &mut Verifier) {
         _ => None,
     };
     // LLVM appends the operands of repeated `!name = !{...}` lines into one node.
-    let mut seen: rustc_hash::FxHashSet<&[u8]> = rustc_hash::FxHashSet::default();
+    let mut seen: rustc_hash::FxHashSet<crate::ir::Symbol> = rustc_hash::FxHashSet::default();
     for nm in &m.metadata.named {
         match &*nm.name {
             "llvm.ident" | "llvm.commandline" => {
@@ -542,10 +542,12 @@ fn named_metadata(v: &mut Verifier) {
                         v.err(span, "invalid behavior operand in module flag (unexpected constant)");
                         continue;
                     }
-                    let Metadata::String(id) = &ops[1] else {
+                    let Metadata::String(id_sym) = &ops[1] else {
                         v.err(span, "invalid ID operand in module flag (expected metadata string)");
                         continue;
                     };
+                    let id_bytes = crate::ir::metadata::MetadataStore::string_bytes(&v.m.symbols, *id_sym);
+                    let id: &[u8] = &id_bytes;
                     match b {
                         8 if int(&ops[2]).is_none_or(|x| x.is_negative()) => v.err(
                             span,
@@ -573,7 +575,7 @@ fn named_metadata(v: &mut Verifier) {
                         ),
                         _ => {}
                     }
-                    if b != 3 && !seen.insert(id) {
+                    if b != 3 && !seen.insert(*id_sym) {
                         v.err(
                             span,
                             format!(
@@ -582,7 +584,7 @@ fn named_metadata(v: &mut Verifier) {
                             ),
                         );
                     }
-                    if matches!(&**id, b"wchar_size" | b"SemanticInterposition") && int(&ops[2]).is_none() {
+                    if matches!(id, b"wchar_size" | b"SemanticInterposition") && int(&ops[2]).is_none() {
                         v.err(
                             span,
                             format!(

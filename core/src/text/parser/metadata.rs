@@ -44,6 +44,7 @@ impl<'a> Parser<'a> {
             }
             _ => return self.err_expected("metadata node"),
         };
+        self.check_distinct_requirement(&kind, distinct, span);
         if let Some(node) = self.m.metadata.nodes.get_mut(id) {
             node.distinct = distinct;
             node.kind = kind;
@@ -125,10 +126,10 @@ impl<'a> Parser<'a> {
             }
             TokenKind::Exclaim => {
                 self.bump();
-                if let TokenKind::String(s) = self.kind().clone() {
-                    let b: Box<[u8]> = s.as_ref().into();
+                if let TokenKind::String(s) = self.kind() {
+                    let sym = self.intern_bytes_owned(s.as_ref().to_vec());
                     self.bump();
-                    return Ok(Metadata::String(b));
+                    return Ok(Metadata::String(sym));
                 }
                 let elems = self.parse_md_tuple_body()?;
                 let id = self.m.metadata.push(MdNode { distinct: false, kind: MdNodeKind::Tuple(elems.into()), number: None });
@@ -169,10 +170,13 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_md_record_body_inner(&mut self, name: Symbol) -> PResult<MdNodeKind> {
+        let name_span = Span::new(self.prev_end().saturating_sub(self.m.symbols.get(name).len() as u32 + 1), self.prev_end());
         self.expect(&TokenKind::LParen, "'(' here")?;
         let mut fields = Vec::new();
+        let mut spans = Vec::new();
         if !self.at(&TokenKind::RParen) {
             loop {
+                let start = self.span().start;
                 let fname = if let TokenKind::LabelStr(f) = self.kind().clone() {
                     self.bump();
                     Some(self.m.symbols.intern(&f))
@@ -181,13 +185,44 @@ impl<'a> Parser<'a> {
                 };
                 let value = self.parse_md_field()?;
                 fields.push(MdRecordField { name: fname, value });
+                spans.push(self.span_from(start));
                 if !self.eat(&TokenKind::Comma) {
                     break;
                 }
             }
         }
         self.expect(&TokenKind::RParen, "')' here")?;
+        self.validate_md_record(name, name_span, &fields, &spans);
         Ok(MdNodeKind::Record { name, fields: fields.into() })
+    }
+
+    /// Checks a record against LLVM 19's schema of its fields; errors do not stop the parse.
+    fn validate_md_record(&mut self, name: Symbol, name_span: Span, fields: &[MdRecordField], spans: &[Span]) {
+        use crate::ir::direcords::{validate_record, FieldValue};
+        let syms = &self.m.symbols;
+        let views: Vec<(Option<&str>, FieldValue<'_>)> =
+            fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
+        let refs: Vec<(Option<&str>, &FieldValue<'_>)> = views.iter().map(|(n, v)| (*n, v)).collect();
+        if let Err((at, msg)) = validate_record(syms.get(name), &refs) {
+            let span = at.and_then(|i| spans.get(i).copied()).unwrap_or(name_span);
+            self.report(crate::diag::Diagnostic::error(span, msg));
+        }
+    }
+
+    /// LLVM's rule that some records must be `distinct` (checked for `!N = ...` definitions).
+    fn check_distinct_requirement(&mut self, kind: &MdNodeKind, distinct: bool, span: Span) {
+        use crate::ir::direcords::{distinct_requirement, FieldValue};
+        let MdNodeKind::Record { name, fields } = kind else { return };
+        if distinct {
+            return;
+        }
+        let syms = &self.m.symbols;
+        let views: Vec<(Option<&str>, FieldValue<'_>)> =
+            fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
+        let refs: Vec<(Option<&str>, &FieldValue<'_>)> = views.iter().map(|(n, v)| (*n, v)).collect();
+        if let Some(msg) = distinct_requirement(syms.get(*name), &refs) {
+            self.report(crate::diag::Diagnostic::error(span, msg));
+        }
     }
 
     fn parse_md_field(&mut self) -> PResult<MdField> {
@@ -197,38 +232,62 @@ impl<'a> Parser<'a> {
                 Ok(MdField::Md(Metadata::Null))
             }
             TokenKind::String(s) => {
-                let b: Box<[u8]> = s.as_ref().into();
+                let sym = self.intern_bytes_owned(s.as_ref().to_vec());
                 self.bump();
-                Ok(MdField::Str(b))
+                Ok(MdField::Str(sym))
             }
             TokenKind::MetadataId(_) | TokenKind::Exclaim | TokenKind::MetadataName(_) => Ok(MdField::Md(self.parse_metadata()?)),
+            TokenKind::LBrace => {
+                // `GenericDINode`'s `operands: {...}`: a tuple written without `!`.
+                let elems = self.parse_md_tuple_body()?;
+                let id = self.m.metadata.push(MdNode { distinct: false, kind: MdNodeKind::Tuple(elems.into()), number: None });
+                Ok(MdField::Md(Metadata::Node(id)))
+            }
             TokenKind::Integer(_) | TokenKind::Word(_) if !self.at_type_start() => {
                 // An integer, or keywords and integers joined by `|`.
-                let mut parts: Vec<Box<str>> = Vec::new();
                 let single_int = matches!(self.kind(), TokenKind::Integer(_));
+                let mut text = String::new();
+                let mut parts = 0;
                 loop {
-                    match self.kind().clone() {
-                        TokenKind::Word(w) => parts.push(w.into()),
-                        TokenKind::Integer(t) => parts.push(t.into()),
+                    match self.kind() {
+                        TokenKind::Word(w) | TokenKind::Integer(w) => {
+                            if parts > 0 {
+                                text.push_str(" | ");
+                            }
+                            text.push_str(w);
+                        }
                         _ => return self.err_expected("metadata field value"),
                     }
+                    parts += 1;
                     self.bump();
                     if !self.eat(&TokenKind::Bar) {
                         break;
                     }
                 }
-                if single_int && parts.len() == 1 {
-                    return Ok(MdField::Int(parts.remove(0)));
+                let sym = self.m.symbols.intern(&text);
+                if single_int && parts == 1 {
+                    return Ok(MdField::Int(sym));
                 }
-                Ok(MdField::Words(parts.into()))
+                Ok(MdField::Words(sym))
             }
             TokenKind::HexInt { .. } => {
                 let t = self.src().get(self.span().start as usize..self.span().end as usize).unwrap_or("0");
-                let t: Box<str> = t.into();
+                let sym = self.m.symbols.intern(t);
                 self.bump();
-                Ok(MdField::Int(t))
+                Ok(MdField::Int(sym))
             }
             _ => Ok(MdField::Value(self.parse_typed_const()?)),
+        }
+    }
+
+    /// Interns a byte string losslessly (metadata strings may hold any bytes).
+    pub(crate) fn intern_bytes_owned(&mut self, bytes: Vec<u8>) -> Symbol {
+        match String::from_utf8(bytes) {
+            Ok(s) if !s.contains('\u{10FF00}') && !s.chars().any(|c| c as u32 >= crate::text::lexer::RAW_BYTE_BASE) => {
+                self.m.symbols.intern(&s)
+            }
+            Ok(s) => self.m.symbols.intern(&crate::text::lexer::name_from_bytes(s.as_bytes())),
+            Err(e) => self.m.symbols.intern(&crate::text::lexer::name_from_bytes(e.as_bytes())),
         }
     }
 

@@ -2,6 +2,7 @@
 //! fields LLVM leaves out when they hold their default, and the operand order that decides
 //! metadata numbering.
 
+use crate::ir::symbol::Interner;
 use crate::ir::metadata::{MdField, Metadata};
 
 /// When LLVM leaves a field out.
@@ -216,26 +217,26 @@ fn is_null(v: &MdField) -> bool {
     matches!(v, MdField::Md(Metadata::Null))
 }
 
-fn is_word(v: &MdField, w: &str) -> bool {
-    matches!(v, MdField::Words(ws) if ws.len() == 1 && ws.first().is_some_and(|x| &**x == w))
+fn is_word(syms: &Interner, v: &MdField, w: &str) -> bool {
+    matches!(v, MdField::Words(s) if syms.get(*s) == w)
 }
 
 /// True when LLVM would leave this field value out under `rule`.
-pub(crate) fn skipped(rule: Skip, v: &MdField) -> bool {
+pub(crate) fn skipped(syms: &Interner, rule: Skip, v: &MdField) -> bool {
     match rule {
         Keep => false,
         Zero => {
             is_null(v)
-                || matches!(v, MdField::Int(s) if s.trim_start_matches(['-', '+']).bytes().all(|b| b == b'0'))
-                || is_word(v, "0")
-                || is_word(v, "DIFlagZero")
-                || is_word(v, "DISPFlagZero")
+                || matches!(v, MdField::Int(s) if syms.get(*s).trim_start_matches(['-', '+']).bytes().all(|b| b == b'0'))
+                || is_word(syms, v, "0")
+                || is_word(syms, v, "DIFlagZero")
+                || is_word(syms, v, "DISPFlagZero")
         }
         Null => is_null(v),
-        Empty => is_null(v) || matches!(v, MdField::Str(s) if s.is_empty()),
-        False => is_word(v, "false"),
-        True => is_word(v, "true"),
-        Word(w) => is_word(v, w),
+        Empty => is_null(v) || matches!(v, MdField::Str(s) if syms.get(*s).is_empty()),
+        False => is_word(syms, v, "false"),
+        True => is_word(syms, v, "true"),
+        Word(w) => is_word(syms, v, w),
     }
 }
 

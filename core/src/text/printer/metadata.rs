@@ -347,7 +347,7 @@ impl ModulePrinter<'_> {
             Metadata::Node(n) => self.write_md_node_ref(out, *n),
             Metadata::String(s) => {
                 out.push('!');
-                write_quoted(out, s);
+                write_quoted(out, &crate::ir::metadata::MetadataStore::string_bytes(&self.m.symbols, *s));
             }
             Metadata::Value(c) => self.write_typed_const(out, *c),
             Metadata::Null => out.push_str("null"),
@@ -388,7 +388,7 @@ impl ModulePrinter<'_> {
             Some(order) => {
                 for &(want, rule) in order {
                     for fld in fields.iter().filter(|f| fname(f) == Some(want)) {
-                        if !skipped(rule, &fld.value) {
+                        if !skipped(&self.m.symbols, rule, &fld.value) {
                             self.write_field(out, fld, &mut first);
                         }
                     }
@@ -434,16 +434,8 @@ impl ModulePrinter<'_> {
         }
         match &fld.value {
             MdField::Md(md) => self.write_md(out, md),
-            MdField::Int(s) => out.push_str(s),
-            MdField::Words(ws) => {
-                for (j, w) in ws.iter().enumerate() {
-                    if j > 0 {
-                        out.push_str(" | ");
-                    }
-                    out.push_str(w);
-                }
-            }
-            MdField::Str(s) => write_quoted(out, s),
+            MdField::Int(s) | MdField::Words(s) => out.push_str(self.m.symbols.get(*s)),
+            MdField::Str(s) => write_quoted(out, &crate::ir::metadata::MetadataStore::string_bytes(&self.m.symbols, *s)),
             MdField::Value(c) => self.write_typed_const(out, *c),
         }
     }
