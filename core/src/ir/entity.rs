@@ -124,6 +124,10 @@ impl<K: EntityRef, V> EntityVec<K, V> {
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (K, &mut V)> {
         self.items.iter_mut().enumerate().map(|(i, v)| (K::new(i), v))
     }
+    /// Releases unused capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.items.shrink_to_fit();
+    }
     /// The key the next `push` will return.
     pub fn next_key(&self) -> K {
         K::new(self.items.len())

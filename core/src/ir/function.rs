@@ -142,6 +142,20 @@ pub struct Body {
 }
 
 impl Body {
+    /// Releases the spare capacity left by building the body.
+    pub fn shrink_to_fit(&mut self) {
+        self.values.shrink_to_fit();
+        self.insts.shrink_to_fit();
+        self.blocks.shrink_to_fit();
+        self.md_ops.shrink_to_fit();
+        self.layout.shrink_to_fit();
+        self.value_spans.shrink_to_fit();
+        self.dbg_records.shrink_to_fit();
+        for b in self.blocks.values_mut() {
+            b.insts.shrink_to_fit();
+        }
+    }
+
     /// The entry block.
     pub fn entry(&self) -> Option<Block> {
         self.layout.first().copied()

@@ -231,8 +231,10 @@ impl<'a> Parser<'a> {
             }
         }
         self.fn_blocks.insert(g, names);
+        let mut body = fs.body;
+        body.shrink_to_fit();
         if let Some(GlobalKind::Func(f)) = self.m.globals.get_mut(g).map(|gv| &mut gv.kind) {
-            f.body = Some(fs.body);
+            f.body = Some(body);
         }
         if failed {
             return Err(super::Stop);
