@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod diag;
+pub mod interp;
 pub mod ir;
 pub mod runtime;
 pub mod text;

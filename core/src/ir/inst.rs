@@ -270,6 +270,12 @@ pub enum Extra {
     CleanupRet(Option<Block>),
 }
 
+/// An instruction's operands: most instructions have at most two, kept without allocating.
+pub type Operands = smallvec::SmallVec<[Operand; 2]>;
+
+/// Metadata attachments: usually just `!dbg`, kept without allocating.
+pub type Attachments = smallvec::SmallVec<[(Symbol, MdId); 1]>;
+
 /// One instruction.
 #[derive(Clone, Debug)]
 pub struct InstData {
@@ -281,16 +287,16 @@ pub struct InstData {
     pub fmf: FastMath,
     /// The result type (`void` when there is no result).
     pub ty: TypeId,
-    /// Value operands, in the order the LangRef writes them.
-    pub args: Box<[Operand]>,
+    /// Value operands, in the order the LangRef writes them (up to two stored inline).
+    pub args: Operands,
     /// Per-opcode data.
     pub extra: Extra,
     /// The result value, if the instruction has one.
     pub result: Option<Value>,
     /// Where it was written.
     pub span: Span,
-    /// Metadata attachments (`!dbg !5`), kind name and node.
-    pub md: Box<[(Symbol, MdId)]>,
+    /// Metadata attachments (`!dbg !5`), kind name and node (one stored inline).
+    pub md: Attachments,
 }
 
 impl InstData {
@@ -305,7 +311,7 @@ impl InstData {
             extra: Extra::None,
             result: None,
             span: Span::default(),
-            md: Box::new([]),
+            md: Attachments::new(),
         }
     }
 

@@ -7,4 +7,5 @@
 
 mod decimal;
 pub mod format;
+pub mod libc;
 pub mod numparse;

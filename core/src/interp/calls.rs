@@ -1,0 +1,455 @@
+//! Calls and returns on the explicit frame stack: argument passing and attribute checks,
+//! variadic arguments, tail calls that replace the caller's frame, external calls to
+//! intrinsics and the C library, runtime continuations (`qsort` calling back into IR), and
+//! exception unwinding to the nearest `invoke`.
+
+use super::code::{CallSite, Callee, FnCode, Opnd, NONE, TAG};
+use super::layout::Class;
+use super::memory::AllocKind;
+use super::native::{Native, Step};
+use super::report::{ErrorKind, Fault, Res, UbKind};
+use super::state::{Frame, Interp, VaInfo};
+use super::value::{Slot, Val};
+use crate::ir::{Attr, AttrKind, AttrSetId, GlobalId, TypeId};
+use crate::runtime::libc;
+use std::rc::Rc;
+
+/// What the run loop does after a call.
+pub enum Flow {
+    /// Continue with the next op of the same frame.
+    Next,
+    /// Continue in the same frame at this pc.
+    Jump(usize),
+    /// The frame stack changed: reload the top frame.
+    Switch,
+}
+
+impl Interp<'_> {
+    /// The function a pointer designates, or a fault.
+    pub fn func_of_ptr(&self, p: Slot) -> Res<u32> {
+        if p.poison != 0 {
+            return Err(Fault::ub_from(UbKind::InvalidCall, "call through a poison or undef function pointer", p.poison));
+        }
+        let idx = self.mem.alloc_of(p);
+        match idx.and_then(|i| self.mem.allocs.get(i as usize)) {
+            Some(a) if a.base == p.bits => match a.kind {
+                AllocKind::Func(g) => Ok(g),
+                _ => Err(Fault::ub(UbKind::InvalidCall, format!("call through {:#x}, which points to a {} and not to a function", p.bits, self.mem.describe(idx.unwrap_or(0) as usize)))),
+            },
+            _ if p.bits < super::memory::NULL_PAGE => Err(Fault::ub(UbKind::InvalidCall, "call through a null function pointer")),
+            _ => Err(Fault::ub(UbKind::InvalidCall, format!("call through {:#x}, which is not the address of a function", p.bits))),
+        }
+    }
+
+    /// Reads an operand of a frame.
+    fn arg(&self, code: &FnCode, base: usize, wbase: usize, o: Opnd) -> Val {
+        self.opnd(code, base, wbase, o)
+    }
+
+    /// Executes call site `c` of the current frame.
+    pub fn do_call(&mut self, code: &Rc<FnCode>, base: usize, wbase: usize, c: u32) -> Res<Flow> {
+        let Some(cs) = code.calls.get(c as usize) else { return Err(Fault::Error(ErrorKind::Internal, "bad call site".into())) };
+        let g = match cs.callee {
+            Callee::Direct(g) => g,
+            Callee::Indirect(o) => self.func_of_ptr(self.arg(code, base, wbase, o).slot())?,
+            Callee::Asm => return Err(Fault::unsupported("inline assembly cannot be executed")),
+        };
+        for (k, &nu) in cs.noundef.iter().enumerate() {
+            if nu {
+                let t = match cs.args.get(k) {
+                    Some(&o) if o & TAG == 0 => self.regs.get(base + o as usize).map_or(0, |s| s.poison),
+                    Some(&o) => self.arg(code, base, wbase, o).taint(),
+                    None => 0,
+                };
+                if t != 0 {
+                    return Err(Fault::ub_from(UbKind::NoUndefViolation, format!("{} argument {} of a call to {} is noundef", self.taint_word(t), k, self.fname(g)), t));
+                }
+            }
+        }
+        let m = self.m;
+        let Some(f) = m.func(GlobalId::from_u32(g)) else { return Err(Fault::ub(UbKind::InvalidCall, "callee is not a function")) };
+        if cs.checks {
+            self.check_args(code, base, wbase, cs, f)?;
+        }
+        if f.is_declaration() {
+            let args: Vec<Val> = cs.args.iter().map(|&o| self.arg(code, base, wbase, o)).collect();
+            let depth = self.frames.len();
+            if let Some(fr) = self.frames.last_mut() {
+                fr.call = c;
+            }
+            let r = self.call_external(g, &args, &cs.arg_tys, cs.ret_ty, cs.invoke.map(|x| x.1));
+            if self.frames.len() == depth {
+                if let Some(fr) = self.frames.last_mut() {
+                    if !matches!(r, Ok(Ext::Switch)) {
+                        fr.call = NONE;
+                    }
+                }
+            }
+            return match r? {
+                Ext::Value(v) => self.finish_call(code, base, wbase, cs, v),
+                Ext::Switch => Ok(Flow::Switch),
+                Ext::Jump(pc) => Ok(Flow::Jump(pc)),
+            };
+        }
+        let callee = self.code_of(g)?;
+        if self.frames.len() as u64 >= self.max_depth as u64 {
+            return Err(Fault::Error(ErrorKind::StackOverflow, format!("call stack deeper than {} frames (calling {})", self.max_depth, self.fname(g))));
+        }
+        let nb = self.regs.len();
+        let nwb = self.wregs.len();
+        self.regs.extend_from_slice(&callee.template);
+        self.wregs.extend(callee.wtemplate.iter().cloned());
+        let np = callee.params.len().min(cs.args.len());
+        for k in 0..np {
+            let (src, dst) = (cs.args[k], callee.params[k]);
+            if src & TAG == 0 && dst & TAG == 0 {
+                let v = self.regs.get(base + src as usize).copied().unwrap_or_default();
+                if let Some(r) = self.regs.get_mut(nb + dst as usize) {
+                    *r = v;
+                }
+            } else {
+                let v = self.arg(code, base, wbase, src);
+                self.set(nb, nwb, dst, v);
+            }
+        }
+        let va = if callee.vararg {
+            let extra = (np..cs.args.len()).map(|k| (self.arg(code, base, wbase, cs.args[k]), cs.arg_tys.get(k).copied().unwrap_or(TypeId::VOID))).collect();
+            Some(Box::new(self.va_info(g, extra)))
+        } else if cs.args.len() != callee.params.len() {
+            self.regs.truncate(nb);
+            self.wregs.truncate(nwb);
+            return Err(Fault::ub(UbKind::SignatureMismatch, format!("{} takes {} arguments but was called with {}", self.fname(g), callee.params.len(), cs.args.len())));
+        } else {
+            None
+        };
+        if cs.tail {
+            // Replace the caller's frame: its allocas die (the `tail` marker promises the callee
+            // does not use them) and the callee's registers move down to the caller's base.
+            let Some(fr) = self.frames.last() else { return Err(Fault::Error(ErrorKind::Internal, "no frame".into())) };
+            let (fb, fwb, amark) = (fr.base as usize, fr.wbase as usize, fr.amark as usize);
+            self.free_allocas(amark);
+            self.regs.drain(fb..nb);
+            self.wregs.drain(fwb..nwb);
+            if let Some(fr) = self.frames.last_mut() {
+                fr.code = callee;
+                fr.pc = 0;
+                fr.va = va;
+                fr.call = NONE;
+            }
+            return Ok(Flow::Switch);
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            fr.call = c;
+        }
+        let amark = self.allocas.len() as u32;
+        self.frames.push(Frame { code: callee, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va, native: None });
+        Ok(Flow::Switch)
+    }
+
+    fn taint_word(&self, t: u32) -> &'static str {
+        match self.origins.kind(t) {
+            Some(super::origin::TaintKind::Undef) => "undef",
+            _ => "poison",
+        }
+    }
+
+    /// Writes a call's result and, for `invoke`, takes the normal edge.
+    fn finish_call(&mut self, code: &FnCode, base: usize, wbase: usize, cs: &CallSite, v: Option<Val>) -> Res<Flow> {
+        if cs.dst != NONE {
+            let v = v.unwrap_or_else(|| self.zero_val(cs.ret_ty));
+            self.set(base, wbase, cs.dst, v);
+        }
+        match cs.invoke {
+            Some((normal, _)) => Ok(Flow::Jump(self.take_edge(code, base, wbase, normal))),
+            None => Ok(Flow::Next),
+        }
+    }
+
+    /// Checks `nonnull`, `range`, `align` and `nofpclass` argument attributes: a violation makes
+    /// the argument poison, which is UB when it is also `noundef`.
+    fn check_args(&mut self, code: &FnCode, base: usize, wbase: usize, cs: &CallSite, f: &crate::ir::Function) -> Res<()> {
+        let Some(ci) = self.m.func(GlobalId::from_u32(code.gid)).and_then(|cf| cf.body.as_ref()).and_then(|b| b.insts.get(cs.inst)).and_then(|d| d.call_info()) else { return Ok(()) };
+        for (k, &o) in cs.args.iter().enumerate() {
+            let sets = [ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY), f.params.get(k).map_or(AttrSetId::EMPTY, |p| p.attrs)];
+            let v = self.arg(code, base, wbase, o);
+            for s in sets {
+                if let Some(why) = self.attr_violation(s, &v) {
+                    if cs.noundef.get(k).copied().unwrap_or(false) {
+                        return Err(Fault::ub(UbKind::NoUndefViolation, format!("argument {k} violates its {why} attribute and is noundef")));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Which attribute of a set a value violates (making it poison), if any.
+    pub fn attr_violation(&self, set: AttrSetId, v: &Val) -> Option<&'static str> {
+        let s = v.slot();
+        if v.taint() != 0 {
+            return None;
+        }
+        for a in self.m.attrs.get(set) {
+            match a {
+                Attr::Flag(AttrKind::NonNull) if s.bits == 0 => return Some("nonnull"),
+                Attr::Int(AttrKind::Align, al) if *al > 1 && !s.bits.is_multiple_of(*al) => return Some("align"),
+                Attr::Range(_, lo, hi) if !in_range(s.bits, lo.low_u64(), hi.low_u64(), lo.width()) => return Some("range"),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Pops the current frame and delivers `v` to its caller.
+    pub fn do_return(&mut self, v: Option<Val>) -> Res<()> {
+        let Some(fr) = self.frames.pop() else { return Ok(()) };
+        self.free_allocas(fr.amark as usize);
+        self.regs.truncate(fr.base as usize);
+        self.wregs.truncate(fr.wbase as usize);
+        self.deliver(v)
+    }
+
+    /// Releases the allocas above `mark`.
+    pub fn free_allocas(&mut self, mark: usize) {
+        while self.allocas.len() > mark {
+            if let Some(a) = self.allocas.pop() {
+                self.mem.release(a);
+            }
+        }
+    }
+
+    /// Gives a returned value to the frame on top (a pending call site or a native).
+    pub fn deliver(&mut self, v: Option<Val>) -> Res<()> {
+        let Some(fr) = self.frames.last_mut() else { return Ok(()) };
+        if fr.native.is_some() {
+            return self.resume_native(v);
+        }
+        let c = std::mem::replace(&mut fr.call, NONE);
+        let code = fr.code.clone();
+        let (base, wbase) = (fr.base as usize, fr.wbase as usize);
+        let Some(cs) = code.calls.get(c as usize) else { return Ok(()) };
+        if let Flow::Jump(pc) = self.finish_call(&code, base, wbase, cs, v)? {
+            if let Some(fr) = self.frames.last_mut() {
+                fr.pc = pc as u32;
+            }
+        }
+        Ok(())
+    }
+
+    /// Resumes the native continuation on top of the stack with a returned value.
+    pub fn resume_native(&mut self, mut v: Option<Val>) -> Res<()> {
+        loop {
+            let Some(mut nat) = self.frames.last_mut().and_then(|f| f.native.take()) else { return Ok(()) };
+            let step = nat.resume(self, v.take());
+            if let Some(f) = self.frames.last_mut() {
+                f.native = Some(nat);
+            }
+            match step? {
+                Step::Call(fp, args) => {
+                    let g = match fp {
+                        Callee::Direct(g) => g,
+                        Callee::Indirect(_) | Callee::Asm => return Err(Fault::Error(ErrorKind::Internal, "bad native call".into())),
+                    };
+                    let f = self.m.func(GlobalId::from_u32(g));
+                    if f.is_some_and(|f| f.is_declaration()) {
+                        let tys: Vec<TypeId> = args.iter().map(|a| a.1).collect();
+                        let vals: Vec<Val> = args.into_iter().map(|a| a.0).collect();
+                        let ret = self.m.func(GlobalId::from_u32(g)).and_then(|f| self.m.types.func_sig(f.ty)).map_or(TypeId::VOID, |s| s.0);
+                        match self.call_external(g, &vals, &tys, ret, None)? {
+                            Ext::Value(r) => {
+                                v = r;
+                                continue;
+                            }
+                            _ => return Ok(()),
+                        }
+                    }
+                    return self.enter(g, args);
+                }
+                Step::Return(r) => {
+                    self.frames.pop();
+                    return self.deliver(r);
+                }
+                Step::Done => {
+                    self.frames.pop();
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// Pushes a frame for IR function `g` with argument values (from a native caller).
+    pub fn enter(&mut self, g: u32, args: Vec<(Val, TypeId)>) -> Res<()> {
+        let callee = self.code_of(g)?;
+        if self.frames.len() as u64 >= self.max_depth as u64 {
+            return Err(Fault::Error(ErrorKind::StackOverflow, format!("call stack deeper than {} frames", self.max_depth)));
+        }
+        let nb = self.regs.len();
+        let nwb = self.wregs.len();
+        self.regs.extend_from_slice(&callee.template);
+        self.wregs.extend(callee.wtemplate.iter().cloned());
+        let np = callee.params.len();
+        let mut extra = Vec::new();
+        for (k, a) in args.into_iter().enumerate() {
+            match callee.params.get(k) {
+                Some(&p) => self.set(nb, nwb, p, a.0),
+                None => extra.push(a),
+            }
+        }
+        let va = callee.vararg.then(|| Box::new(self.va_info(g, extra)));
+        let _ = np;
+        let amark = self.allocas.len() as u32;
+        self.frames.push(Frame { code: callee, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va, native: None });
+        Ok(())
+    }
+
+    /// Calls a declared function: an intrinsic or the C library.
+    fn call_external(&mut self, g: u32, args: &[Val], tys: &[TypeId], ret: TypeId, unwind: Option<u32>) -> Res<Ext> {
+        let name = self.m.global_name(GlobalId::from_u32(g));
+        if name.starts_with("llvm.") {
+            return self.intrinsic(&name, args, tys, ret).map(Ext::Value);
+        }
+        if name == "__cxa_throw" || name == "_Unwind_Resume" || name == "__cxa_rethrow" {
+            if name == "__cxa_throw" {
+                self.exception = Some((args.first().map(Val::slot).unwrap_or_default(), args.get(1).map(Val::slot).unwrap_or_default()));
+            } else if name == "_Unwind_Resume" {
+                if let Some(e) = self.exception.as_mut() {
+                    e.0 = args.first().map(Val::slot).unwrap_or_default();
+                }
+            }
+            return self.unwind(unwind);
+        }
+        match libc::call(self, &name, args, tys, ret)? {
+            libc::Ret::Value(v) => Ok(Ext::Value(v)),
+            libc::Ret::Native(n) => {
+                // The native frame runs on top of the caller; its result comes back through
+                // `deliver` to this call site.
+                self.frames.push(Frame { code: self.empty.clone(), pc: 0, base: self.regs.len() as u32, wbase: self.wregs.len() as u32, amark: self.allocas.len() as u32, call: NONE, va: None, native: Some(Box::new(n)) });
+                self.resume_native(None)?;
+                Ok(Ext::Switch)
+            }
+            libc::Ret::Unknown => Err(Fault::unsupported(format!("call to unimplemented external function @{name}"))),
+        }
+    }
+
+    /// Starts unwinding: to `here` (an unwind edge of the current frame's invoke) or through the
+    /// callers to the nearest pending invoke.
+    pub fn unwind(&mut self, here: Option<u32>) -> Res<Ext> {
+        if let Some(e) = here {
+            let Some(fr) = self.frames.last() else { return Err(Fault::Error(ErrorKind::Internal, "no frame".into())) };
+            let (code, base, wbase) = (fr.code.clone(), fr.base as usize, fr.wbase as usize);
+            return Ok(Ext::Jump(self.take_edge(&code, base, wbase, e)));
+        }
+        self.unwind_pop()?;
+        Ok(Ext::Switch)
+    }
+
+    /// Pops frames until one is waiting in an `invoke`, and sends it to the unwind edge.
+    pub fn unwind_pop(&mut self) -> Res<()> {
+        while let Some(fr) = self.frames.pop() {
+            self.free_allocas(fr.amark as usize);
+            self.regs.truncate(fr.base as usize);
+            self.wregs.truncate(fr.wbase as usize);
+            let Some(top) = self.frames.last_mut() else { break };
+            if top.native.is_some() {
+                if self.frames.len() == 1 {
+                    break;
+                }
+                continue;
+            }
+            let c = std::mem::replace(&mut top.call, NONE);
+            let code = top.code.clone();
+            let (base, wbase) = (top.base as usize, top.wbase as usize);
+            if let Some((_, uw)) = code.calls.get(c as usize).and_then(|cs| cs.invoke) {
+                let pc = self.take_edge(&code, base, wbase, uw);
+                if let Some(top) = self.frames.last_mut() {
+                    top.pc = pc as u32;
+                }
+                return Ok(());
+            }
+        }
+        Err(Fault::Error(ErrorKind::UncaughtException, "an exception was thrown and not caught".into()))
+    }
+
+    /// Variadic argument bookkeeping for a call of `g` with these extra arguments.
+    fn va_info(&self, g: u32, extra: Vec<(Val, TypeId)>) -> VaInfo {
+        let (mut gp, mut fp) = (0u32, 0u32);
+        if let Some(f) = self.m.func(GlobalId::from_u32(g)) {
+            for p in &f.params {
+                if self.m.attrs.has(p.attrs, AttrKind::ByVal) {
+                    continue;
+                }
+                match self.lay.class(p.ty) {
+                    Class::Int(w) if *w > 64 => gp += 2,
+                    Class::Int(_) | Class::Ptr => gp += 1,
+                    Class::Float(k) if k.bits() <= 64 => fp += 1,
+                    _ => {}
+                }
+            }
+        }
+        VaInfo { extra, gp, fp, area: None }
+    }
+
+    /// Takes an edge: performs its phi moves and returns the target pc.
+    pub fn take_edge(&mut self, code: &FnCode, base: usize, wbase: usize, e: u32) -> usize {
+        let Some(edge) = code.edges.get(e as usize) else { return usize::MAX };
+        let moves = code.moves.get(edge.mv as usize..(edge.mv + edge.n) as usize).unwrap_or(&[]);
+        if !edge.par {
+            for mv in moves {
+                if mv.d & TAG == 0 && mv.s & TAG == 0 {
+                    let v = self.regs.get(base + mv.s as usize).copied().unwrap_or_default();
+                    let v = if v.poison != 0 { Slot { poison: self.phi_chain(code, mv.inst, v.poison), ..v } } else { v };
+                    if let Some(r) = self.regs.get_mut(base + mv.d as usize) {
+                        *r = v;
+                    }
+                } else {
+                    let v = self.opnd(code, base, wbase, mv.s);
+                    self.set(base, wbase, mv.d, v);
+                }
+            }
+        } else {
+            let vals: Vec<Val> = moves.iter().map(|mv| self.opnd(code, base, wbase, mv.s)).collect();
+            for (mv, v) in moves.iter().zip(vals) {
+                let v = match v {
+                    Val::S(s) if s.poison != 0 => Val::S(Slot { poison: self.phi_chain(code, mv.inst, s.poison), ..s }),
+                    v => v,
+                };
+                self.set(base, wbase, mv.d, v);
+            }
+        }
+        if self.trace.is_some() {
+            for mv in moves {
+                self.trace_phi(code, mv.inst, mv.d, base, wbase);
+            }
+        }
+        edge.pc as usize
+    }
+
+    fn phi_chain(&mut self, code: &FnCode, inst: crate::ir::Inst, o: u32) -> u32 {
+        let span = self.inst_span(code.gid, inst);
+        self.origins.chain(o, span, code.gid)
+    }
+
+    /// Pushes a native continuation frame (used by library functions such as `qsort`).
+    pub fn push_native(&mut self, n: Native) {
+        self.frames.push(Frame { code: self.empty.clone(), pc: 0, base: self.regs.len() as u32, wbase: self.wregs.len() as u32, amark: self.allocas.len() as u32, call: NONE, va: None, native: Some(Box::new(n)) });
+    }
+}
+
+/// The result of an external call.
+pub enum Ext {
+    /// A value (or none) for the call site.
+    Value(Option<Val>),
+    /// The frame stack changed.
+    Switch,
+    /// Continue at a pc of the current frame.
+    Jump(usize),
+}
+
+fn in_range(x: u64, lo: u64, hi: u64, w: u32) -> bool {
+    let m = super::value::mask(w);
+    let (x, lo, hi) = (x & m, lo & m, hi & m);
+    if lo == hi {
+        return true;
+    }
+    x.wrapping_sub(lo) & m < hi.wrapping_sub(lo) & m
+}

@@ -1,0 +1,196 @@
+//! The memory API the C library runtime (`runtime::libc`) works through: C strings, byte
+//! ranges, the heap (`malloc`/`free` with double-free and invalid-free detection), program
+//! output, and `printf` argument sources over IR call operands or a `va_list`.
+
+use super::memory::{AllocKind, TAINT};
+use super::report::{ErrorKind, Fault, Res, UbKind};
+use super::state::Interp;
+use super::value::{Slot, Val};
+use crate::ir::{FloatKind, TypeId};
+use crate::runtime::format::{ArgSource, FormatError};
+
+/// Longest C string the runtime reads.
+const MAX_STR: u64 = 1 << 28;
+
+impl Interp<'_> {
+    /// The bytes of the NUL-terminated string at `p` (without the NUL), at most `max` bytes.
+    pub fn read_cstr(&mut self, p: Slot, max: Option<usize>) -> Res<Vec<u8>> {
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let a = &self.mem.allocs[idx];
+        let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
+        let avail = a.bytes.get(off..).unwrap_or(&[]);
+        match avail.iter().take(limit).position(|&b| b == 0) {
+            Some(n) => Ok(avail[..n].to_vec()),
+            None if avail.len() >= limit => Ok(avail[..limit].to_vec()),
+            None => Err(Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))),
+        }
+    }
+
+    /// `n` bytes at `p`.
+    pub fn read_bytes(&mut self, p: Slot, n: u64) -> Res<Vec<u8>> {
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let loc = self.mem.check(p, n, false)?;
+        Ok(self.mem.range(loc, n as usize).0.to_vec())
+    }
+
+    /// Writes defined bytes at `p`.
+    pub fn write_bytes(&mut self, p: Slot, b: &[u8]) -> Res<()> {
+        if b.is_empty() {
+            return Ok(());
+        }
+        let loc = self.mem.check(p, b.len() as u64, true)?;
+        let (d, s) = self.mem.range_mut(loc, b.len());
+        d.copy_from_slice(b);
+        s.fill(0);
+        Ok(())
+    }
+
+    /// Reads a scalar of `n` bytes at `p`.
+    pub fn load_slot(&mut self, p: Slot, n: usize) -> Res<Slot> {
+        let (i, o) = self.mem.check(p, n as u64, false)?;
+        Ok(self.mem.read_slot(i, o, n, &mut self.origins))
+    }
+
+    /// Writes a scalar of `n` bytes at `p`.
+    pub fn store_slot(&mut self, p: Slot, n: usize, v: Slot) -> Res<()> {
+        let (i, o) = self.mem.check(p, n as u64, true)?;
+        self.mem.write_slot(i, o, n, v, &self.origins);
+        Ok(())
+    }
+
+    /// `malloc`: a new heap block (uninitialized, or zeroed), or null past the memory limit.
+    pub fn heap_alloc(&mut self, size: u64, align: u64, zero: bool) -> Res<Slot> {
+        let init = if zero { 0 } else { TAINT | self.heap_origin };
+        match self.mem.alloc(size, align.max(16), AllocKind::Heap, init) {
+            Ok(idx) => Ok(self.ptr_to(idx)),
+            Err(Fault::Error(ErrorKind::OutOfMemory, _)) => Ok(Slot::int(0)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `free`: checks that `p` is the start of a live heap block.
+    pub fn heap_free(&mut self, p: Slot) -> Res<()> {
+        if p.poison != 0 {
+            return Err(Fault::ub_from(UbKind::InvalidFree, "free of a poison or undef pointer", p.poison));
+        }
+        if p.bits == 0 {
+            return Ok(());
+        }
+        let idx = self.mem.alloc_of(p).ok_or_else(|| Fault::ub(UbKind::InvalidFree, format!("free({:#x}): not a heap allocation", p.bits)))?;
+        let Some(a) = self.mem.allocs.get(idx as usize) else { return Err(Fault::ub(UbKind::InvalidFree, "free of an unknown pointer")) };
+        if a.kind != AllocKind::Heap {
+            return Err(Fault::ub(UbKind::InvalidFree, format!("free({:#x}) of a {}", p.bits, self.mem.describe(idx as usize))));
+        }
+        if !a.live {
+            return Err(Fault::ub(UbKind::DoubleFree, format!("free({:#x}) of memory already freed ({})", p.bits, self.mem.describe(idx as usize))));
+        }
+        if a.base != p.bits {
+            return Err(Fault::ub(UbKind::InvalidFree, format!("free({:#x}) of a pointer {} bytes into a heap block", p.bits, p.bits.wrapping_sub(a.base))));
+        }
+        self.mem.release(idx);
+        Ok(())
+    }
+
+    /// The size of the live heap block starting at `p`.
+    pub fn heap_size(&self, p: Slot) -> Option<u64> {
+        let a = self.mem.allocs.get(self.mem.alloc_of(p)? as usize)?;
+        (a.live && a.kind == AllocKind::Heap && a.base == p.bits).then_some(a.size)
+    }
+
+    /// Appends to standard output (1) or standard error (2).
+    pub fn emit(&mut self, fd: u8, b: &[u8]) {
+        if fd == 2 {
+            self.stderr.extend_from_slice(b);
+        } else {
+            self.stdout.extend_from_slice(b);
+        }
+    }
+
+    /// An interpreter error for library functions.
+    pub fn lib_error(msg: String) -> Fault {
+        Fault::Error(ErrorKind::Unsupported, msg)
+    }
+}
+
+/// `printf` arguments: the extra operands of an IR call, or a `va_list` in memory.
+pub struct Args<'a, 'm> {
+    /// The interpreter.
+    pub it: &'a mut Interp<'m>,
+    /// Call operands with their types (when not from a `va_list`).
+    pub vals: &'a [(Val, TypeId)],
+    /// The next operand.
+    pub next: usize,
+    /// The `va_list` pointer, when reading from one.
+    pub ap: Option<Slot>,
+    /// A fault raised while fetching an argument.
+    pub fault: Option<Fault>,
+}
+
+impl Args<'_, '_> {
+    fn fetch(&mut self, ty: TypeId) -> Result<Val, FormatError> {
+        if let Some(ap) = self.ap {
+            return match self.it.va_arg(ap, ty) {
+                Ok(v) => Ok(v),
+                Err(f) => {
+                    self.fault = Some(f);
+                    Err(FormatError::Argument("bad va_list access".into()))
+                }
+            };
+        }
+        let v = self.vals.get(self.next).map(|x| x.0.clone());
+        self.next += 1;
+        v.ok_or_else(|| {
+            self.fault = Some(Fault::ub(UbKind::LibraryMisuse, "printf format needs more arguments than were passed"));
+            FormatError::Argument("missing argument".into())
+        })
+    }
+
+    fn ptr(&mut self) -> Result<Slot, FormatError> {
+        Ok(self.fetch(TypeId::PTR)?.slot())
+    }
+}
+
+impl ArgSource for Args<'_, '_> {
+    fn int(&mut self, bytes: u8, signed: bool) -> Result<i128, FormatError> {
+        let v = self.fetch(if bytes > 4 { TypeId::I64 } else { TypeId::I32 })?;
+        let bits = v.slot().bits;
+        let n = (bytes as u32 * 8).min(64);
+        Ok(if signed { super::value::sext(bits, n) as i128 } else { (bits & super::value::mask(n)) as i128 })
+    }
+    fn double(&mut self) -> Result<f64, FormatError> {
+        Ok(f64::from_bits(self.fetch(TypeId::DOUBLE)?.slot().bits))
+    }
+    fn long_double(&mut self) -> Result<f64, FormatError> {
+        let t = self.it.m.types.lookup_float(FloatKind::X86Fp80).unwrap_or(TypeId::DOUBLE);
+        let v = self.fetch(t)?;
+        Ok(match &v {
+            Val::W { words, .. } => super::fp::to_f64(FloatKind::X86Fp80, words.first().copied().unwrap_or(0) as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64),
+            v => f64::from_bits(v.slot().bits),
+        })
+    }
+    fn pointer(&mut self) -> Result<u64, FormatError> {
+        Ok(self.ptr()?.bits)
+    }
+    fn string(&mut self, max: Option<usize>) -> Result<Option<Vec<u8>>, FormatError> {
+        let p = self.ptr()?;
+        if p.bits == 0 && p.poison == 0 {
+            return Ok(None);
+        }
+        match self.it.read_cstr(p, max) {
+            Ok(s) => Ok(Some(s)),
+            Err(f) => {
+                self.fault = Some(f);
+                Err(FormatError::Argument("bad string argument".into()))
+            }
+        }
+    }
+}
+
+impl crate::ir::TypeStore {
+    /// The id of a float type if interned (interpreter helper).
+    pub fn lookup_float(&self, k: FloatKind) -> Option<TypeId> {
+        (0..self.len() as u32).map(TypeId::from_u32).find(|&t| self.float_kind(t) == Some(k))
+    }
+}

@@ -1,0 +1,295 @@
+//! The pre-decoded form of a function: a flat array of compact [`Op`]s over dense register
+//! slots, with resolved successors (edges carrying their phi moves), GEP scales, call sites and
+//! constants materialized into a register template.
+//!
+//! Operands of fast ops are narrow register numbers (relative to the frame's base). Operands of
+//! the generic path are [`Opnd`]s: a narrow register, a wide register, or a wide constant.
+
+use super::fp::FOp;
+use super::scalar::IOp;
+use super::value::{Slot, Val};
+use crate::ir::{FloatPredicate, Inst, IntPredicate, TypeId};
+
+/// An operand of the generic path: tag in the top two bits.
+pub type Opnd = u32;
+/// Tag of a wide register.
+pub const WIDE: u32 = 1 << 30;
+/// Tag of a wide constant.
+pub const WCONST: u32 = 2 << 30;
+/// Tag mask.
+pub const TAG: u32 = 3 << 30;
+/// No operand / no destination.
+pub const NONE: u32 = u32::MAX;
+
+/// Conversions with a fast path.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cvt {
+    /// `sitofp` to double.
+    SiToF64,
+    /// `uitofp` to double.
+    UiToF64,
+    /// `sitofp` to float.
+    SiToF32,
+    /// `uitofp` to float.
+    UiToF32,
+    /// `fpext float to double`.
+    F32ToF64,
+    /// `fptrunc double to float`.
+    F64ToF32,
+}
+
+/// Intrinsics with a fast path on narrow scalars.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Intr {
+    /// `llvm.fma`/`llvm.fmuladd` on doubles.
+    FmaF64,
+    /// `llvm.fma`/`llvm.fmuladd` on floats.
+    FmaF32,
+    /// `llvm.smax`.
+    SMax,
+    /// `llvm.smin`.
+    SMin,
+    /// `llvm.umax`.
+    UMax,
+    /// `llvm.umin`.
+    UMin,
+    /// `llvm.fabs.f64`.
+    FAbs64,
+    /// `llvm.sqrt.f64`.
+    Sqrt64,
+    /// `llvm.expect`.
+    Expect,
+}
+
+/// One decoded instruction.
+#[derive(Copy, Clone, Debug)]
+pub enum Op {
+    /// `add` without flags.
+    Add { d: u32, a: u32, b: u32, w: u8 },
+    /// `sub` without flags.
+    Sub { d: u32, a: u32, b: u32, w: u8 },
+    /// `mul` without flags.
+    Mul { d: u32, a: u32, b: u32, w: u8 },
+    /// `and`.
+    And { d: u32, a: u32, b: u32, w: u8 },
+    /// `or` without `disjoint`.
+    Or { d: u32, a: u32, b: u32, w: u8 },
+    /// `xor`.
+    Xor { d: u32, a: u32, b: u32, w: u8 },
+    /// Any other narrow integer binary operation.
+    IBin { op: IOp, d: u32, a: u32, b: u32, w: u8, f: u16 },
+    /// `icmp` on narrow integers or pointers.
+    ICmp { p: IntPredicate, d: u32, a: u32, b: u32, w: u8, f: u16 },
+    /// `select` with a scalar condition on narrow values.
+    Select { d: u32, c: u32, a: u32, b: u32 },
+    /// `trunc`.
+    Trunc { d: u32, a: u32, from: u8, to: u8, f: u16 },
+    /// `zext` (`f` holds `nneg`).
+    ZExt { d: u32, a: u32, from: u8, f: u16 },
+    /// `sext`.
+    SExt { d: u32, a: u32, from: u8, to: u8 },
+    /// A bit-preserving copy (`bitcast`, `addrspacecast`).
+    Mov { d: u32, a: u32 },
+    /// `ptrtoint` to `iW`.
+    PtrToInt { d: u32, a: u32, w: u8 },
+    /// `inttoptr`.
+    IntToPtr { d: u32, a: u32 },
+    /// `freeze`.
+    Freeze { d: u32, a: u32 },
+    /// Binary operation on doubles.
+    F64 { op: FOp, d: u32, a: u32, b: u32 },
+    /// Binary operation on floats.
+    F32 { op: FOp, d: u32, a: u32, b: u32 },
+    /// `fcmp` on doubles (`s` false) or floats (`s` true).
+    FCmp { p: FloatPredicate, d: u32, a: u32, b: u32, s: bool },
+    /// `fneg` by flipping bit `bit`.
+    FNeg { d: u32, a: u32, bit: u8 },
+    /// A fast conversion.
+    Cvt { k: Cvt, d: u32, a: u32, w: u8 },
+    /// Load of `n` bytes into a narrow register (`w` = integer width to mask, 0 for none).
+    Load { d: u32, p: u32, n: u8, w: u8, align: u32 },
+    /// Store of `n` bytes of a narrow register.
+    Store { v: u32, p: u32, n: u8, align: u32 },
+    /// Scalar `getelementptr` (see [`Gep`]).
+    Gep { d: u32, base: u32, g: u32 },
+    /// `alloca` (see [`AllocaSite`]).
+    Alloca { d: u32, s: u32 },
+    /// Unconditional branch along an edge.
+    Br { e: u32 },
+    /// Conditional branch.
+    CondBr { c: u32, t: u32, f: u32 },
+    /// `switch` on a narrow integer (see [`SwitchTbl`]).
+    Switch { v: u32, t: u32 },
+    /// `ret` with a value operand ([`NONE`] for `ret void`).
+    Ret { v: Opnd },
+    /// `unreachable`.
+    Unreachable,
+    /// A call or invoke (see [`CallSite`]).
+    Call { c: u32 },
+    /// A fast intrinsic on narrow scalars (`c` unused for two-operand ones).
+    Intr { k: Intr, d: u32, a: u32, b: u32, c: u32, w: u8 },
+    /// No effect (`fence`, debug intrinsics decoded away).
+    Nop,
+    /// Everything else, executed from the IR instruction (see [`GenOp`]).
+    Generic { g: u32 },
+}
+
+/// A CFG edge: the target pc and the phi moves to perform, all read before any is written
+/// when `par` is set.
+#[derive(Clone, Debug)]
+pub struct Edge {
+    /// The first op of the target block.
+    pub pc: u32,
+    /// First move.
+    pub mv: u32,
+    /// Number of moves.
+    pub n: u32,
+    /// Moves must read all sources first.
+    pub par: bool,
+}
+
+/// One phi move.
+#[derive(Copy, Clone, Debug)]
+pub struct Move {
+    /// Destination (the phi's register).
+    pub d: Opnd,
+    /// Source.
+    pub s: Opnd,
+    /// The phi instruction.
+    pub inst: Inst,
+}
+
+/// A scalar GEP: `base + off + sum(index_i * scale_i)`.
+#[derive(Clone, Debug)]
+pub struct Gep {
+    /// The constant part of the offset.
+    pub off: i64,
+    /// Variable indices: narrow register, scale, index width.
+    pub idx: Box<[(u32, i64, u8)]>,
+    /// `inbounds`, `nusw`, `nuw` flags.
+    pub flags: u16,
+    /// True when the constant part overflowed or a constant index was poison.
+    pub poison_const: bool,
+}
+
+/// A narrow `switch` table.
+#[derive(Clone, Debug)]
+pub struct SwitchTbl {
+    /// Case values (zero-extended) and their edges, sorted by value.
+    pub cases: Box<[(u64, u32)]>,
+    /// The default edge.
+    pub default: u32,
+}
+
+/// An `alloca` site.
+#[derive(Clone, Debug)]
+pub struct AllocaSite {
+    /// Bytes per element.
+    pub size: u64,
+    /// Alignment.
+    pub align: u64,
+    /// The element count operand (narrow register) and its width, or `None` for 1.
+    pub count: Option<(u32, u8)>,
+    /// The undef origin of the fresh memory.
+    pub origin: u32,
+}
+
+/// Who a call site calls.
+#[derive(Clone, Debug)]
+pub enum Callee {
+    /// A global function (defined or declared), by global index.
+    Direct(u32),
+    /// A function pointer operand.
+    Indirect(Opnd),
+    /// Inline assembly (unsupported).
+    Asm,
+}
+
+/// A call or invoke.
+#[derive(Clone, Debug)]
+pub struct CallSite {
+    /// The callee.
+    pub callee: Callee,
+    /// Argument operands.
+    pub args: Box<[Opnd]>,
+    /// Argument types.
+    pub arg_tys: Box<[TypeId]>,
+    /// Per argument: the value may not be poison or undef (`noundef` at the site).
+    pub noundef: Box<[bool]>,
+    /// True when any argument or the return has attributes to check.
+    pub checks: bool,
+    /// The result register, or [`NONE`].
+    pub dst: Opnd,
+    /// The result type.
+    pub ret_ty: TypeId,
+    /// The call's function type.
+    pub fn_ty: TypeId,
+    /// The instruction.
+    pub inst: Inst,
+    /// For `invoke`: the normal and unwind edges.
+    pub invoke: Option<(u32, u32)>,
+    /// A `tail`/`musttail` call directly followed by `ret` of its result.
+    pub tail: bool,
+}
+
+/// A generic instruction: the IR instruction with its operands resolved.
+#[derive(Clone, Debug)]
+pub struct GenOp {
+    /// The instruction.
+    pub inst: Inst,
+    /// Its operands.
+    pub args: Box<[Opnd]>,
+    /// Its operands' types.
+    pub tys: Box<[TypeId]>,
+    /// The result register or [`NONE`].
+    pub dst: Opnd,
+    /// For terminators: edges of the successors in written order.
+    pub edges: Box<[u32]>,
+}
+
+/// A decoded function.
+#[derive(Clone, Debug, Default)]
+pub struct FnCode {
+    /// The function's global index.
+    pub gid: u32,
+    /// The ops.
+    pub ops: Vec<Op>,
+    /// The IR instruction of each op.
+    pub insts: Vec<Inst>,
+    /// The span of each op's instruction.
+    pub spans: Vec<crate::diag::Span>,
+    /// The result operand of each op ([`NONE`] if none), for traces.
+    pub res: Vec<Opnd>,
+    /// The block index of each op, for traces.
+    pub blocks: Vec<u32>,
+    /// The initial narrow registers (constants filled in).
+    pub template: Vec<Slot>,
+    /// The initial wide registers.
+    pub wtemplate: Vec<Val>,
+    /// Wide constants.
+    pub wconsts: Vec<Val>,
+    /// The operand of each parameter.
+    pub params: Vec<Opnd>,
+    /// Edges.
+    pub edges: Vec<Edge>,
+    /// Phi moves.
+    pub moves: Vec<Move>,
+    /// GEPs.
+    pub geps: Vec<Gep>,
+    /// Switch tables.
+    pub switches: Vec<SwitchTbl>,
+    /// Alloca sites.
+    pub allocas: Vec<AllocaSite>,
+    /// Call sites.
+    pub calls: Vec<CallSite>,
+    /// Generic instructions.
+    pub generic: Vec<GenOp>,
+    /// The first pc of each block, by block index.
+    pub block_pc: Vec<u32>,
+    /// True when the return value must not be poison (`noundef` return).
+    pub ret_noundef: bool,
+    /// True for a variadic function.
+    pub vararg: bool,
+    /// Number of fixed parameters.
+    pub nparams: u32,
+}

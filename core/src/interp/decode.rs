@@ -1,0 +1,558 @@
+//! Pre-decoding: turns a function body into [`FnCode`] once, on its first call. Values get dense
+//! register numbers, constants are materialized into the register template, successors become
+//! edges carrying their phi moves, and common instructions on narrow types get a fast [`Op`];
+//! the rest run through the generic path from the IR instruction.
+
+use super::code::*;
+use super::fp::FOp;
+use super::layout::Class;
+use super::origin::TaintKind;
+use super::report::{ErrorKind, Fault, Res};
+use super::scalar::IOp;
+use super::state::Interp;
+use super::value::{sext, Slot, Val};
+use crate::ir::{AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId, Inst, InstData, InstFlags, Opcode, Operand, TailKind, TypeId, Value};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+struct Dec<'a> {
+    body: &'a Body,
+    c: FnCode,
+    vop: Vec<Opnd>,
+    cmap: HashMap<ConstId, Opnd>,
+    emap: HashMap<(u32, u32), u32>,
+}
+
+/// Attribute kinds that make an argument or return value poison when violated.
+const CHECKED: [AttrKind; 4] = [AttrKind::NonNull, AttrKind::Range, AttrKind::Align, AttrKind::NoFpClass];
+
+impl Interp<'_> {
+    /// The decoded code of function `g`, decoding it on first use.
+    pub fn code_of(&mut self, g: u32) -> Res<Rc<FnCode>> {
+        if let Some(Some(c)) = self.funcs.get(g as usize) {
+            return Ok(c.clone());
+        }
+        let saved = self.ctx;
+        let c = Rc::new(self.decode(g)?);
+        self.ctx = saved;
+        if let Some(s) = self.funcs.get_mut(g as usize) {
+            *s = Some(c.clone());
+        }
+        Ok(c)
+    }
+
+    fn has_attr(&self, set: AttrSetId, k: AttrKind) -> bool {
+        self.m.attrs.has(set, k)
+    }
+
+    fn decode(&mut self, g: u32) -> Res<FnCode> {
+        let m = self.m;
+        let Some(f) = m.func(GlobalId::from_u32(g)) else { return Err(Fault::Error(ErrorKind::Internal, "not a function".into())) };
+        let Some(body) = f.body.as_ref() else {
+            return Err(Fault::Error(ErrorKind::Internal, format!("{} has no body", self.fname(g))));
+        };
+        self.ctx = (Span0::span(f, body), g);
+        let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cmap: HashMap::new(), emap: HashMap::new() };
+        let (mut nn, mut nw) = (0u32, 0u32);
+        for (v, vd) in body.values.iter() {
+            if self.lay.narrow(vd.ty) {
+                d.vop[v.index()] = nn;
+                nn += 1;
+            } else {
+                d.vop[v.index()] = WIDE | nw;
+                nw += 1;
+            }
+        }
+        d.c.template = vec![Slot::default(); nn as usize];
+        d.c.wtemplate = vec![Val::default(); nw as usize];
+        d.c.params = body.params.iter().map(|p| d.vop.get(p.index()).copied().unwrap_or(NONE)).collect();
+        d.c.nparams = body.params.len() as u32;
+        d.c.vararg = m.types.func_sig(f.ty).is_some_and(|s| s.2);
+        d.c.ret_noundef = self.has_attr(f.ret_attrs, AttrKind::NoUndef);
+        d.c.block_pc = vec![NONE; body.blocks.len()];
+        let mut pc = 0u32;
+        for &b in &body.layout {
+            d.c.block_pc[b.index()] = pc;
+            for &i in &body.blocks[b].insts {
+                if body.insts[i].op != Opcode::Phi {
+                    pc += 1;
+                }
+            }
+        }
+        for &b in &body.layout {
+            let insts = &body.blocks[b].insts;
+            for (k, &i) in insts.iter().enumerate() {
+                let data = &body.insts[i];
+                if data.op == Opcode::Phi {
+                    continue;
+                }
+                self.ctx.0 = data.span;
+                let next = insts.get(k + 1).map(|n| &body.insts[*n]);
+                let op = self.decode_inst(&mut d, b, i, data, next)?;
+                d.c.ops.push(op);
+                d.c.insts.push(i);
+                d.c.spans.push(data.span);
+                d.c.blocks.push(b.index() as u32);
+                d.c.res.push(data.result.map_or(NONE, |v| d.vop[v.index()]));
+            }
+        }
+        Ok(d.c)
+    }
+
+    fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
+        match o {
+            Operand::Value(v) => Ok(d.vop.get(v.index()).copied().unwrap_or(NONE)),
+            Operand::Const(c) => {
+                if let Some(&r) = d.cmap.get(&c) {
+                    return Ok(r);
+                }
+                let v = self.const_val(c)?;
+                let r = if self.lay.narrow(self.m.consts.ty(c)) {
+                    d.c.template.push(v.slot());
+                    (d.c.template.len() - 1) as u32
+                } else {
+                    d.c.wconsts.push(v);
+                    WCONST | (d.c.wconsts.len() - 1) as u32
+                };
+                d.cmap.insert(c, r);
+                Ok(r)
+            }
+            Operand::Md(_) => Ok(NONE),
+        }
+    }
+
+    fn edge(&mut self, d: &mut Dec, from: Block, to: Block) -> Res<u32> {
+        if let Some(&e) = d.emap.get(&(from.as_u32(), to.as_u32())) {
+            return Ok(e);
+        }
+        let body = d.body;
+        let mv = d.c.moves.len() as u32;
+        if let Some(bd) = body.blocks.get(to) {
+            for &i in &bd.insts {
+                let data = &body.insts[i];
+                if data.op != Opcode::Phi {
+                    break;
+                }
+                let Extra::Phi(blocks) = &data.extra else { continue };
+                let Some(pos) = blocks.iter().position(|&x| x == from) else { continue };
+                let Some(&src) = data.args.get(pos) else { continue };
+                self.ctx.0 = data.span;
+                let s = self.dopnd(d, src)?;
+                let dst = data.result.map_or(NONE, |v| d.vop[v.index()]);
+                d.c.moves.push(Move { d: dst, s, inst: i });
+            }
+        }
+        let n = d.c.moves.len() as u32 - mv;
+        let ms = &d.c.moves[mv as usize..];
+        let par = ms.iter().enumerate().any(|(i, a)| ms.iter().skip(i + 1).any(|b| b.s == a.d));
+        let pc = d.c.block_pc.get(to.index()).copied().unwrap_or(NONE);
+        d.c.edges.push(Edge { pc, mv, n, par });
+        let e = (d.c.edges.len() - 1) as u32;
+        d.emap.insert((from.as_u32(), to.as_u32()), e);
+        Ok(e)
+    }
+
+    /// The integer width of a narrow integer type (pointers count as 64).
+    fn iw(&self, t: TypeId) -> Option<u8> {
+        match self.lay.class(t) {
+            Class::Int(w) if *w <= 64 => Some(*w as u8),
+            Class::Ptr => Some((self.lay.ptr_size * 8).min(64) as u8),
+            _ => None,
+        }
+    }
+
+    fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
+        self.m.operand_ty(d.body, o)
+    }
+
+    fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
+        data.md.iter().any(|(s, _)| names.contains(&self.m.symbols.get(*s)))
+    }
+
+    fn decode_inst(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, next: Option<&InstData>) -> Res<Op> {
+        let args = &data.args;
+        let nr = |o: u32| (o & TAG == 0 && o != NONE).then_some(o);
+        let a0 = match args.first() {
+            Some(&o) => self.dopnd(d, o)?,
+            None => NONE,
+        };
+        let a1 = match args.get(1) {
+            Some(&o) => self.dopnd(d, o)?,
+            None => NONE,
+        };
+        let dst = data.result.map_or(NONE, |v| d.vop[v.index()]);
+        let ty = data.ty;
+        let t0 = args.first().map_or(TypeId::VOID, |&o| self.ty_of(d, o));
+        let fast_ty = !self.m.types.is_vector(ty) && !self.m.types.is_vector(t0);
+        let f = data.flags.0;
+        let op = data.op;
+        if let Some(iop) = IOp::from_opcode(op) {
+            if let (Some(w), Some(d_), Some(a), Some(bb), true) = (self.iw(ty).filter(|_| self.m.types.is_int(ty)), nr(dst), nr(a0), nr(a1), fast_ty) {
+                let wrap_flags = f & (InstFlags::NUW | InstFlags::NSW | InstFlags::EXACT | InstFlags::DISJOINT);
+                return Ok(match (iop, wrap_flags) {
+                    (IOp::Add, 0) => Op::Add { d: d_, a, b: bb, w },
+                    (IOp::Sub, 0) => Op::Sub { d: d_, a, b: bb, w },
+                    (IOp::Mul, 0) => Op::Mul { d: d_, a, b: bb, w },
+                    (IOp::And, _) => Op::And { d: d_, a, b: bb, w },
+                    (IOp::Or, 0) => Op::Or { d: d_, a, b: bb, w },
+                    (IOp::Xor, _) => Op::Xor { d: d_, a, b: bb, w },
+                    _ => Op::IBin { op: iop, d: d_, a, b: bb, w, f: wrap_flags },
+                });
+            }
+        }
+        let scalar_fp = |k: Option<FloatKind>| match k {
+            Some(FloatKind::Double) => Some(false),
+            Some(FloatKind::Float) => Some(true),
+            _ => None,
+        };
+        let fk = self.m.types.float_kind(ty);
+        let no_fmf_poison = data.fmf.0 & 3 == 0;
+        match op {
+            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem if no_fmf_poison => {
+                if let (Some(s), Some(d_), Some(a), Some(bb)) = (scalar_fp(fk), nr(dst), nr(a0), nr(a1)) {
+                    let fo = match op {
+                        Opcode::FAdd => FOp::Add,
+                        Opcode::FSub => FOp::Sub,
+                        Opcode::FMul => FOp::Mul,
+                        Opcode::FDiv => FOp::Div,
+                        _ => FOp::Rem,
+                    };
+                    return Ok(if s { Op::F32 { op: fo, d: d_, a, b: bb } } else { Op::F64 { op: fo, d: d_, a, b: bb } });
+                }
+            }
+            Opcode::FNeg => {
+                if let (Some(s), Some(d_), Some(a)) = (scalar_fp(fk), nr(dst), nr(a0)) {
+                    return Ok(Op::FNeg { d: d_, a, bit: if s { 31 } else { 63 } });
+                }
+            }
+            Opcode::FCmp if no_fmf_poison => {
+                if let (Some(s), Some(d_), Some(a), Some(bb), Extra::FCmp(p)) = (scalar_fp(self.m.types.float_kind(t0)), nr(dst), nr(a0), nr(a1), &data.extra) {
+                    return Ok(Op::FCmp { p: *p, d: d_, a, b: bb, s });
+                }
+            }
+            Opcode::ICmp => {
+                if let (Some(w), Some(d_), Some(a), Some(bb), Extra::ICmp(p), true) = (self.iw(t0), nr(dst), nr(a0), nr(a1), &data.extra, fast_ty) {
+                    return Ok(Op::ICmp { p: *p, d: d_, a, b: bb, w, f: f & InstFlags::SAMESIGN });
+                }
+            }
+            Opcode::Select => {
+                let a2 = match args.get(2) {
+                    Some(&o) => self.dopnd(d, o)?,
+                    None => NONE,
+                };
+                if let (Some(d_), Some(c), Some(a), Some(bb), false) = (nr(dst), nr(a0), nr(a1), nr(a2), self.m.types.is_vector(t0)) {
+                    if data.fmf.0 & 3 == 0 || !self.m.types.is_fp_or_fp_vector(ty) {
+                        return Ok(Op::Select { d: d_, c, a, b: bb });
+                    }
+                }
+            }
+            Opcode::Trunc | Opcode::ZExt | Opcode::SExt if fast_ty => {
+                if let (Some(from), Some(to), Some(d_), Some(a)) = (self.iw(t0), self.iw(ty), nr(dst), nr(a0)) {
+                    return Ok(match op {
+                        Opcode::Trunc => Op::Trunc { d: d_, a, from, to, f: f & (InstFlags::NUW | InstFlags::NSW) },
+                        Opcode::ZExt => Op::ZExt { d: d_, a, from, f: f & InstFlags::NNEG },
+                        _ => Op::SExt { d: d_, a, from, to },
+                    });
+                }
+            }
+            Opcode::BitCast | Opcode::AddrSpaceCast if fast_ty => {
+                if let (Some(d_), Some(a), true) = (nr(dst), nr(a0), self.lay.narrow(t0)) {
+                    return Ok(Op::Mov { d: d_, a });
+                }
+            }
+            Opcode::PtrToInt if fast_ty => {
+                if let (Some(w), Some(d_), Some(a)) = (self.iw(ty), nr(dst), nr(a0)) {
+                    return Ok(Op::PtrToInt { d: d_, a, w });
+                }
+            }
+            Opcode::IntToPtr if fast_ty => {
+                if let (Some(_), Some(d_), Some(a)) = (self.iw(t0), nr(dst), nr(a0)) {
+                    return Ok(Op::IntToPtr { d: d_, a });
+                }
+            }
+            Opcode::SIToFP | Opcode::UIToFP | Opcode::FPExt | Opcode::FPTrunc if fast_ty && f & InstFlags::NNEG == 0 => {
+                let k = match (op, fk, self.m.types.float_kind(t0)) {
+                    (Opcode::SIToFP, Some(FloatKind::Double), _) => Some(Cvt::SiToF64),
+                    (Opcode::UIToFP, Some(FloatKind::Double), _) => Some(Cvt::UiToF64),
+                    (Opcode::SIToFP, Some(FloatKind::Float), _) => Some(Cvt::SiToF32),
+                    (Opcode::UIToFP, Some(FloatKind::Float), _) => Some(Cvt::UiToF32),
+                    (Opcode::FPExt, Some(FloatKind::Double), Some(FloatKind::Float)) => Some(Cvt::F32ToF64),
+                    (Opcode::FPTrunc, Some(FloatKind::Float), Some(FloatKind::Double)) => Some(Cvt::F64ToF32),
+                    _ => None,
+                };
+                let w = self.iw(t0).unwrap_or(0);
+                if let (Some(k), Some(d_), Some(a)) = (k, nr(dst), nr(a0)) {
+                    return Ok(Op::Cvt { k, d: d_, a, w });
+                }
+            }
+            Opcode::Freeze => {
+                if let (Some(d_), Some(a)) = (nr(dst), nr(a0)) {
+                    return Ok(Op::Freeze { d: d_, a });
+                }
+            }
+            Opcode::Load => {
+                let info = self.lay.get(ty);
+                let plain = !self.md_has(data, &["range", "nonnull", "noundef", "align"]);
+                if let (Some(d_), Some(p), true, true) = (nr(dst), nr(a0), plain, info.narrow && info.size <= 8 && info.size > 0) {
+                    let w = match info.class {
+                        Class::Int(w) => w as u8,
+                        _ => 0,
+                    };
+                    let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
+                    return Ok(Op::Load { d: d_, p, n: info.size as u8, w, align });
+                }
+            }
+            Opcode::Store => {
+                let info = self.lay.get(t0);
+                if let (Some(v), Some(p), true) = (nr(a0), nr(a1), info.narrow && info.size <= 8 && info.size > 0) {
+                    let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
+                    return Ok(Op::Store { v, p, n: info.size as u8, align });
+                }
+            }
+            Opcode::GetElementPtr => {
+                if let Some(op) = self.decode_gep(d, data, dst, a0)? {
+                    return Ok(op);
+                }
+            }
+            Opcode::Alloca => {
+                if let (Extra::Alloca { elem_ty, align, .. }, Some(d_)) = (&data.extra, nr(dst)) {
+                    let info = self.lay.get(*elem_ty);
+                    let count = match args.first() {
+                        Some(Operand::Const(c)) if matches!(self.m.consts.kind(*c), crate::ir::ConstKind::Int(v) if v.to_u64() == Some(1)) => None,
+                        Some(&o) => nr(a0).map(|r| (r, self.iw(self.ty_of(d, o)).unwrap_or(64))),
+                        None => None,
+                    };
+                    let name = data.result.map(|v| self.value_name(d.body, v)).unwrap_or_default();
+                    let origin = self.origins.root(TaintKind::Undef, data.span, d.c.gid, format!("uninitialized memory of alloca {name}"));
+                    d.c.allocas.push(AllocaSite { size: info.alloc, align: align.unwrap_or(info.align), count, origin });
+                    return Ok(Op::Alloca { d: d_, s: (d.c.allocas.len() - 1) as u32 });
+                }
+            }
+            Opcode::Br => {
+                if let Extra::Br(targets) = &data.extra {
+                    match (targets.len(), nr(a0)) {
+                        (1, _) => return Ok(Op::Br { e: self.edge(d, b, targets[0])? }),
+                        (2, Some(c)) => {
+                            let t = self.edge(d, b, targets[0])?;
+                            let fe = self.edge(d, b, targets[1])?;
+                            return Ok(Op::CondBr { c, t, f: fe });
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Opcode::Switch => {
+                if let (Extra::Switch { default, cases }, Some(v)) = (&data.extra, nr(a0)) {
+                    let de = self.edge(d, b, *default)?;
+                    let mut tbl = Vec::with_capacity(cases.len());
+                    for (c, t) in cases.iter() {
+                        let cv = self.const_val(*c)?.slot().bits;
+                        tbl.push((cv, self.edge(d, b, *t)?));
+                    }
+                    tbl.sort_by_key(|x| x.0);
+                    d.c.switches.push(SwitchTbl { cases: tbl.into(), default: de });
+                    return Ok(Op::Switch { v, t: (d.c.switches.len() - 1) as u32 });
+                }
+            }
+            Opcode::Ret => return Ok(Op::Ret { v: a0 }),
+            Opcode::Unreachable => return Ok(Op::Unreachable),
+            Opcode::Fence => return Ok(Op::Nop),
+            Opcode::Call | Opcode::Invoke => return self.decode_call(d, b, i, data, next),
+            _ => {}
+        }
+        self.decode_generic(d, b, i, data, dst)
+    }
+
+    fn decode_generic(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, dst: Opnd) -> Res<Op> {
+        let mut args = Vec::with_capacity(data.args.len());
+        let mut tys = Vec::with_capacity(data.args.len());
+        for &o in data.args.iter() {
+            args.push(self.dopnd(d, o)?);
+            tys.push(self.ty_of(d, o));
+        }
+        let mut edges = Vec::new();
+        if data.op.is_terminator() {
+            for s in data.successors() {
+                edges.push(self.edge(d, b, s)?);
+            }
+        }
+        d.c.generic.push(GenOp { inst: i, args: args.into(), tys: tys.into(), dst, edges: edges.into() });
+        Ok(Op::Generic { g: (d.c.generic.len() - 1) as u32 })
+    }
+
+    fn decode_gep(&mut self, d: &mut Dec, data: &InstData, dst: Opnd, base: Opnd) -> Res<Option<Op>> {
+        let Extra::Gep { source_ty } = &data.extra else { return Ok(None) };
+        if dst & TAG != 0 || base & TAG != 0 || dst == NONE || self.m.types.is_vector(data.ty) {
+            return Ok(None);
+        }
+        let mut off: i64 = 0;
+        let mut poison_const = false;
+        let mut idx = Vec::new();
+        let mut cur = *source_ty;
+        for (k, &o) in data.args.iter().enumerate().skip(1) {
+            let ity = self.ty_of(d, o);
+            let Some(iw) = self.iw(ity).filter(|_| self.m.types.is_int(ity)) else { return Ok(None) };
+            let (scale, next, field) = if k == 1 {
+                (self.lay.get(cur).alloc as i64, cur, false)
+            } else {
+                match self.lay.class(cur).clone() {
+                    Class::Struct(fields, offs) => {
+                        let Operand::Const(c) = o else { return Ok(None) };
+                        let fi = self.const_val(c)?.slot().bits as usize;
+                        let (Some(&ft), Some(&fo)) = (fields.get(fi), offs.get(fi)) else { return Ok(None) };
+                        off = off.wrapping_add(fo as i64);
+                        cur = ft;
+                        continue;
+                    }
+                    Class::Array(_, e) | Class::Vector(_, e) => (self.lay.get(e).alloc as i64, e, false),
+                    _ => return Ok(None),
+                }
+            };
+            let _ = field;
+            cur = next;
+            match o {
+                Operand::Const(c) => {
+                    let v = self.const_val(c)?.slot();
+                    if v.poison != 0 {
+                        poison_const = true;
+                    }
+                    let iv = sext(v.bits, iw as u32);
+                    match iv.checked_mul(scale).and_then(|x| off.checked_add(x)) {
+                        Some(x) => off = x,
+                        None => {
+                            poison_const |= data.flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0;
+                            off = off.wrapping_add(iv.wrapping_mul(scale));
+                        }
+                    }
+                }
+                _ => {
+                    let r = self.dopnd(d, o)?;
+                    if r & TAG != 0 {
+                        return Ok(None);
+                    }
+                    idx.push((r, scale, iw));
+                }
+            }
+        }
+        d.c.geps.push(Gep { off, idx: idx.into(), flags: data.flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW | InstFlags::NUW), poison_const });
+        Ok(Some(Op::Gep { d: dst, base, g: (d.c.geps.len() - 1) as u32 }))
+    }
+
+    fn decode_call(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, next: Option<&InstData>) -> Res<Op> {
+        let m = self.m;
+        let Some(ci) = data.call_info() else { return self.decode_generic(d, b, i, data, NONE) };
+        let Some((callee_op, args)) = data.callee_and_args() else { return self.decode_generic(d, b, i, data, NONE) };
+        let dst = data.result.map_or(NONE, |v| d.vop[v.index()]);
+        let callee = match callee_op {
+            Operand::Const(c) => match m.consts.kind(c) {
+                crate::ir::ConstKind::Global(g) => {
+                    let name = m.global_name(*g);
+                    if dst == NONE && is_nop_intrinsic(&name) {
+                        return Ok(Op::Nop);
+                    }
+                    match m.globals.get(*g).map(|gv| &gv.kind) {
+                        Some(crate::ir::GlobalKind::Func(_)) => Callee::Direct(g.as_u32()),
+                        _ => Callee::Indirect(self.dopnd(d, callee_op)?),
+                    }
+                }
+                crate::ir::ConstKind::InlineAsm(_) => Callee::Asm,
+                _ => Callee::Indirect(self.dopnd(d, callee_op)?),
+            },
+            _ => Callee::Indirect(self.dopnd(d, callee_op)?),
+        };
+        let mut aops = Vec::with_capacity(args.len());
+        let mut tys = Vec::with_capacity(args.len());
+        for &o in args {
+            aops.push(self.dopnd(d, o)?);
+            tys.push(self.ty_of(d, o));
+        }
+        if let (Callee::Direct(g), true, true) = (&callee, dst != NONE && dst & TAG == 0, aops.iter().all(|&o| o & TAG == 0 && o != NONE)) {
+            let name = m.global_name(GlobalId::from_u32(*g));
+            let fk = m.types.float_kind(data.ty);
+            let w = self.iw(data.ty).filter(|_| m.types.is_int(data.ty));
+            let k = match (name.split('.').nth(1), fk, w) {
+                (Some("fmuladd" | "fma"), Some(FloatKind::Double), _) => Some(Intr::FmaF64),
+                (Some("fmuladd" | "fma"), Some(FloatKind::Float), _) => Some(Intr::FmaF32),
+                (Some("smax"), _, Some(_)) => Some(Intr::SMax),
+                (Some("smin"), _, Some(_)) => Some(Intr::SMin),
+                (Some("umax"), _, Some(_)) => Some(Intr::UMax),
+                (Some("umin"), _, Some(_)) => Some(Intr::UMin),
+                (Some("fabs"), Some(FloatKind::Double), _) => Some(Intr::FAbs64),
+                (Some("sqrt"), Some(FloatKind::Double), _) => Some(Intr::Sqrt64),
+                (Some("expect"), _, Some(_)) if name.matches('.').count() == 2 => Some(Intr::Expect),
+                _ => None,
+            };
+            if let (Some(k), true) = (k, name.starts_with("llvm.")) {
+                let at = |i: usize| aops.get(i).copied().unwrap_or(0);
+                return Ok(Op::Intr { k, d: dst, a: at(0), b: at(1), c: at(2), w: w.unwrap_or(64) });
+            }
+        }
+        let callee_fn: Option<&Function> = match callee {
+            Callee::Direct(g) => m.func(GlobalId::from_u32(g)),
+            _ => None,
+        };
+        let mut noundef = Vec::with_capacity(args.len());
+        let mut checks = false;
+        for k in 0..args.len() {
+            let site = ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY);
+            let decl = callee_fn.and_then(|f| f.params.get(k)).map_or(AttrSetId::EMPTY, |p| p.attrs);
+            noundef.push(self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef));
+            checks |= CHECKED.iter().any(|&a| self.has_attr(site, a) || self.has_attr(decl, a));
+        }
+        let ret_attrs = [ci.ret_attrs, callee_fn.map_or(AttrSetId::EMPTY, |f| f.ret_attrs)];
+        checks |= ret_attrs.iter().any(|&s| CHECKED.iter().any(|&a| self.has_attr(s, a)) || self.has_attr(s, AttrKind::NoUndef));
+        let invoke = match &data.extra {
+            Extra::Invoke(_, n, u) => Some((self.edge(d, b, *n)?, self.edge(d, b, *u)?)),
+            _ => None,
+        };
+        let tail = invoke.is_none()
+            && matches!(ci.tail, TailKind::Tail | TailKind::MustTail)
+            && next.is_some_and(|n| n.op == Opcode::Ret && (n.args.is_empty() && dst == NONE || (n.args.first() == data.result.map(Operand::Value).as_ref())));
+        d.c.calls.push(CallSite {
+            callee,
+            args: aops.into(),
+            arg_tys: tys.into(),
+            noundef: noundef.into(),
+            checks,
+            dst,
+            ret_ty: data.ty,
+            fn_ty: ci.fn_ty,
+            inst: i,
+            invoke,
+            tail,
+        });
+        Ok(Op::Call { c: (d.c.calls.len() - 1) as u32 })
+    }
+
+    /// The textual name of a local value (`%x` or `%N` by position).
+    pub fn value_name(&self, body: &Body, v: Value) -> String {
+        match body.values.get(v).map(|vd| vd.name) {
+            Some(crate::ir::LocalName::Named(s)) => format!("%{}", self.m.symbols.get(s)),
+            _ => {
+                let n = body.values.keys().take_while(|&k| k != v).filter(|&k| matches!(body.values[k].name, crate::ir::LocalName::Unnamed)).count();
+                format!("%{n}")
+            }
+        }
+    }
+}
+
+/// Intrinsics without effect on the interpreter when their result is unused.
+pub fn is_nop_intrinsic(name: &str) -> bool {
+    name.starts_with("llvm.dbg.")
+        || name.starts_with("llvm.lifetime.")
+        || name.starts_with("llvm.invariant.end")
+        || name.starts_with("llvm.experimental.noalias.scope.decl")
+        || name == "llvm.donothing"
+        || name == "llvm.sideeffect"
+        || name.starts_with("llvm.var.annotation")
+        || name.starts_with("llvm.pseudoprobe")
+        || name.starts_with("llvm.instrprof.")
+}
+
+/// The span used for a function's own messages (its first block, or nothing).
+struct Span0;
+impl Span0 {
+    fn span(_f: &Function, body: &Body) -> crate::diag::Span {
+        body.layout.first().and_then(|b| body.blocks.get(*b)).map(|b| b.span).unwrap_or_default()
+    }
+}

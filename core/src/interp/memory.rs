@@ -1,0 +1,421 @@
+//! The memory model: separate allocations (globals, functions, stack slots, heap blocks) with
+//! bounds, each placed at a stable aligned address of a simulated 64-bit address space, with
+//! per-byte shadow state.
+//!
+//! A pointer is an address plus provenance (the allocation's index + 1), so `ptrtoint` gives a
+//! plausible number and `inttoptr` finds the allocation again by address. Addresses are never
+//! reused, so a dangling pointer never silently reaches a new allocation through its address.
+//!
+//! Every byte has a shadow word: 0 for a plain defined byte, `1..=0x7FFF_FFFF` for a byte of a
+//! stored pointer (the value is the pointer's provenance, so copying pointer bytes keeps it),
+//! [`TAINT`]` | origin` for a poison or undef byte (the origin table says which and why), and
+//! [`PARTIAL`]` | bits` for a byte of which only some bits are undef (bit-fields next to
+//! uninitialized padding).
+
+use super::origin::{Origins, TaintKind};
+use super::report::{ErrorKind, Fault, Res, UbKind};
+use super::value::Slot;
+
+/// Shadow bit of a poison or undef byte; the low bits are the origin id.
+pub const TAINT: u32 = 0x8000_0000;
+/// Shadow bit of a byte with some undef bits (the low 8 bits say which); the byte's origin is
+/// the shared "partly uninitialized" one.
+pub const PARTIAL: u32 = 0x4000_0000;
+/// Addresses below this are the null page.
+pub const NULL_PAGE: u64 = 4096;
+
+/// What an allocation holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AllocKind {
+    /// A global variable (index of its global).
+    Global(u32),
+    /// A function's address (index of its global); has no accessible bytes.
+    Func(u32),
+    /// A `blockaddress` (function global index, block index).
+    Block(u32, u32),
+    /// An `alloca`.
+    Stack,
+    /// `malloc` and friends.
+    Heap,
+    /// Memory the runtime library owns (stdio handles, `argv`).
+    Runtime,
+}
+
+/// One allocation.
+#[derive(Clone, Debug)]
+pub struct Alloc {
+    /// Its first address.
+    pub base: u64,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its alignment.
+    pub align: u64,
+    /// What it is.
+    pub kind: AllocKind,
+    /// False once freed (or its frame returned).
+    pub live: bool,
+    /// True for `constant` globals.
+    pub readonly: bool,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+    /// The shadow of each byte.
+    pub shadow: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Region {
+    start: u64,
+    next: u64,
+    end: u64,
+    index: Vec<(u64, u32)>,
+    dead: usize,
+}
+
+/// The memory.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    /// All allocations by index (provenance - 1).
+    pub allocs: Vec<Alloc>,
+    free: Vec<u32>,
+    regions: [Region; 3],
+    /// Bytes in live allocations.
+    pub used: u64,
+    /// The limit on `used`.
+    pub max: u64,
+}
+
+fn round_up(x: u64, a: u64) -> u64 {
+    let a = a.max(1);
+    x.div_ceil(a).saturating_mul(a)
+}
+
+/// Which region an allocation kind lives in.
+fn region_of(k: AllocKind) -> usize {
+    match k {
+        AllocKind::Heap => 1,
+        AllocKind::Stack => 2,
+        _ => 0,
+    }
+}
+
+impl Memory {
+    /// Empty memory with a byte limit.
+    pub fn new(max: u64) -> Memory {
+        let r = |start: u64, end: u64| Region { start, next: start, end, index: Vec::new(), dead: 0 };
+        Memory {
+            allocs: Vec::new(),
+            free: Vec::new(),
+            regions: [r(0x40_0000, 0x1000_0000), r(0x1000_0000, 0x7000_0000_0000), r(0x7ff0_0000_0000, 0x7fff_ffff_f000)],
+            used: 0,
+            max,
+        }
+    }
+
+    /// Creates an allocation of `size` bytes; `init` is the shadow of every byte (0 for zeroed
+    /// memory, `TAINT | origin` for uninitialized memory).
+    pub fn alloc(&mut self, size: u64, align: u64, kind: AllocKind, init: u32) -> Res<u32> {
+        let align = align.max(1);
+        if !align.is_power_of_two() {
+            return Err(Fault::Error(ErrorKind::Internal, format!("alignment {align} is not a power of two")));
+        }
+        let counted = matches!(kind, AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime);
+        if counted && self.used.saturating_add(size) > self.max {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max)));
+        }
+        let Ok(n) = usize::try_from(size) else {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocation of {size} bytes is too large")));
+        };
+        let ri = region_of(kind);
+        let reg = &mut self.regions[ri];
+        let base = round_up(reg.next, align.max(16));
+        let next = base.saturating_add(size.max(1)).saturating_add(16);
+        if next > reg.end {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, "simulated address space exhausted".into()));
+        }
+        reg.next = next;
+        let fill = 0u8;
+        let idx = match self.free.pop() {
+            Some(i) => {
+                let a = &mut self.allocs[i as usize];
+                a.bytes.clear();
+                a.bytes.resize(n, fill);
+                a.shadow.clear();
+                a.shadow.resize(n, init);
+                a.base = base;
+                a.size = size;
+                a.align = align;
+                a.kind = kind;
+                a.live = true;
+                a.readonly = false;
+                i
+            }
+            None => {
+                let i = self.allocs.len() as u32;
+                if i >= PARTIAL - 2 {
+                    return Err(Fault::Error(ErrorKind::OutOfMemory, "too many allocations".into()));
+                }
+                self.allocs.push(Alloc { base, size, align, kind, live: true, readonly: false, bytes: vec![fill; n], shadow: vec![init; n] });
+                i
+            }
+        };
+        if counted {
+            self.used += size;
+        }
+        self.regions[ri].index.push((base, idx));
+        Ok(idx)
+    }
+
+    /// Releases an allocation (the caller has checked it is live).
+    pub fn release(&mut self, idx: u32) {
+        let Some(a) = self.allocs.get_mut(idx as usize) else { return };
+        if !a.live {
+            return;
+        }
+        a.live = false;
+        if matches!(a.kind, AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime) {
+            self.used = self.used.saturating_sub(a.size);
+        }
+        if a.bytes.capacity() > 4096 {
+            a.bytes = Vec::new();
+            a.shadow = Vec::new();
+        }
+        let ri = region_of(a.kind);
+        self.free.push(idx);
+        let allocs = &self.allocs;
+        let reg = &mut self.regions[ri];
+        let is_dead = |&(b, i): &(u64, u32)| allocs.get(i as usize).is_none_or(|a| !a.live || a.base != b);
+        if ri == 2 {
+            while reg.index.last().is_some_and(is_dead) {
+                reg.index.pop();
+            }
+        } else {
+            reg.dead += 1;
+            if reg.dead > 1024 && reg.dead * 2 > reg.index.len() {
+                reg.index.retain(|e| !is_dead(e));
+                reg.dead = 0;
+            }
+        }
+    }
+
+    /// The live allocation whose range `[base, base + size]` (one past the end included)
+    /// contains `addr`.
+    pub fn lookup(&self, addr: u64) -> Option<u32> {
+        let reg = self.regions.iter().find(|r| addr >= r.start && addr < r.end)?;
+        let pos = reg.index.partition_point(|&(b, _)| b <= addr);
+        let mut k = pos;
+        // Skip entries of dead allocations that may still be in the index.
+        while k > 0 {
+            k -= 1;
+            let (b, i) = reg.index[k];
+            let a = self.allocs.get(i as usize)?;
+            if a.live && a.base == b {
+                return (addr <= b.saturating_add(a.size)).then_some(i);
+            }
+            if pos - k > 64 {
+                break;
+            }
+        }
+        None
+    }
+
+    /// The allocation a pointer refers to (by provenance, else by address).
+    #[inline]
+    pub fn alloc_of(&self, p: Slot) -> Option<u32> {
+        if p.prov != 0 {
+            Some(p.prov - 1)
+        } else {
+            self.lookup(p.bits)
+        }
+    }
+
+    /// Checks an access of `len` bytes at `p` and returns `(allocation, offset)`.
+    #[inline]
+    pub fn check(&self, p: Slot, len: u64, write: bool) -> Res<(usize, usize)> {
+        if p.poison != 0 {
+            return Err(Fault::ub_from(UbKind::PoisonPointer, "memory access through a poison or undef pointer", p.poison));
+        }
+        let idx = match self.alloc_of(p) {
+            Some(i) => i as usize,
+            None => return Err(self.no_alloc(p.bits)),
+        };
+        let Some(a) = self.allocs.get(idx) else { return Err(self.no_alloc(p.bits)) };
+        let off = p.bits.wrapping_sub(a.base);
+        if !a.live || off > a.size || len > a.size - off {
+            return Err(self.bad_access(idx, p.bits, len));
+        }
+        if write && a.readonly {
+            return Err(Fault::ub(UbKind::StoreToConstant, format!("store to constant memory at {:#x} ({})", p.bits, self.describe(idx))));
+        }
+        Ok((idx, off as usize))
+    }
+
+    fn no_alloc(&self, addr: u64) -> Fault {
+        if addr < NULL_PAGE {
+            Fault::ub(UbKind::NullDereference, format!("memory access through a null pointer ({addr:#x})"))
+        } else {
+            Fault::ub(UbKind::InvalidPointer, format!("memory access at {addr:#x}, which is not in any live allocation"))
+        }
+    }
+
+    /// A short description of an allocation for messages.
+    pub fn describe(&self, idx: usize) -> String {
+        match self.allocs.get(idx) {
+            Some(a) => {
+                let what = match a.kind {
+                    AllocKind::Global(_) => "global",
+                    AllocKind::Func(_) => "function",
+                    AllocKind::Block(..) => "block address",
+                    AllocKind::Stack => "stack slot",
+                    AllocKind::Heap => "heap block",
+                    AllocKind::Runtime => "runtime object",
+                };
+                format!("{what} of {} bytes at {:#x}", a.size, a.base)
+            }
+            None => "unknown allocation".into(),
+        }
+    }
+
+    fn bad_access(&self, idx: usize, addr: u64, len: u64) -> Fault {
+        let Some(a) = self.allocs.get(idx) else { return self.no_alloc(addr) };
+        if !a.live {
+            return match a.kind {
+                AllocKind::Stack => Fault::ub(UbKind::DanglingStack, format!("access at {addr:#x} to a stack slot whose function has returned ({})", self.describe(idx))),
+                _ => Fault::ub(UbKind::UseAfterFree, format!("access at {addr:#x} to freed memory ({})", self.describe(idx))),
+            };
+        }
+        if addr < NULL_PAGE {
+            return Fault::ub(UbKind::NullDereference, format!("memory access through a null-based pointer ({addr:#x})"));
+        }
+        let off = addr.wrapping_sub(a.base) as i64;
+        Fault::ub(UbKind::OutOfBounds, format!("access of {len} bytes at offset {off} of a {} (out of bounds)", self.describe(idx)))
+    }
+
+    /// Reads a scalar of `n <= 8` bytes (little-endian) at a checked location.
+    #[inline]
+    pub fn read_slot(&self, idx: usize, off: usize, n: usize, origins: &mut Origins) -> Slot {
+        let Some(a) = self.allocs.get(idx) else { return Slot::default() };
+        let (Some(b), Some(s)) = (a.bytes.get(off..off + n), a.shadow.get(off..off + n)) else { return Slot::default() };
+        let bits = match n {
+            8 => b.try_into().map_or(0, u64::from_le_bytes),
+            4 => b.try_into().map_or(0, u32::from_le_bytes) as u64,
+            1 => b.first().copied().unwrap_or(0) as u64,
+            2 => b.try_into().map_or(0, u16::from_le_bytes) as u64,
+            _ => b.iter().enumerate().fold(0u64, |acc, (i, x)| acc | (*x as u64) << (8 * i)),
+        };
+        if s.iter().all(|&x| x == 0) {
+            return Slot::int(bits);
+        }
+        shadow_to_slot(bits, s, origins)
+    }
+
+    /// Writes a scalar of `n <= 8` bytes at a checked location.
+    #[inline]
+    pub fn write_slot(&mut self, idx: usize, off: usize, n: usize, v: Slot, origins: &Origins) {
+        let Some(a) = self.allocs.get_mut(idx) else { return };
+        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return };
+        let le = v.bits.to_le_bytes();
+        b.copy_from_slice(&le[..n.min(8)]);
+        if v.poison == 0 && v.prov == 0 {
+            s.fill(0);
+        } else {
+            slot_shadow(v, s, origins);
+        }
+    }
+
+    /// Copies `n` bytes with their shadow (the ranges may overlap).
+    pub fn copy(&mut self, (di, doff): (usize, usize), (si, soff): (usize, usize), n: usize) {
+        if n == 0 {
+            return;
+        }
+        if di == si {
+            let a = &mut self.allocs[di];
+            a.bytes.copy_within(soff..soff + n, doff);
+            a.shadow.copy_within(soff..soff + n, doff);
+        } else {
+            let (src_b, src_s) = {
+                let s = &self.allocs[si];
+                (s.bytes[soff..soff + n].to_vec(), s.shadow[soff..soff + n].to_vec())
+            };
+            let d = &mut self.allocs[di];
+            d.bytes[doff..doff + n].copy_from_slice(&src_b);
+            d.shadow[doff..doff + n].copy_from_slice(&src_s);
+        }
+    }
+
+    /// Fills `n` bytes with a byte whose shadow is `sh`.
+    pub fn fill(&mut self, (di, doff): (usize, usize), byte: u8, sh: u32, n: usize) {
+        let a = &mut self.allocs[di];
+        a.bytes[doff..doff + n].fill(byte);
+        a.shadow[doff..doff + n].fill(sh);
+    }
+
+    /// The bytes and shadow of a checked range.
+    pub fn range(&self, (i, off): (usize, usize), n: usize) -> (&[u8], &[u32]) {
+        let a = &self.allocs[i];
+        (&a.bytes[off..off + n], &a.shadow[off..off + n])
+    }
+
+    /// The bytes and shadow of a checked range, mutably.
+    pub fn range_mut(&mut self, (i, off): (usize, usize), n: usize) -> (&mut [u8], &mut [u32]) {
+        let a = &mut self.allocs[i];
+        (&mut a.bytes[off..off + n], &mut a.shadow[off..off + n])
+    }
+}
+
+/// Builds a slot from bytes whose shadow is not all clean: poison wins, then undef bits (a
+/// partly undef value records which bits), else pointer provenance when every byte carries
+/// the same one.
+pub fn shadow_to_slot(bits: u64, s: &[u32], origins: &mut Origins) -> Slot {
+    let mut undef = 0u32;
+    let mut umask = 0u64;
+    let mut prov = 0u32;
+    let mut same_prov = true;
+    for (i, &x) in s.iter().enumerate().take(8) {
+        let sh = 8 * i as u32;
+        if x & TAINT != 0 {
+            let o = x & !TAINT;
+            if origins.kind(o) != Some(TaintKind::Undef) {
+                return Slot { bits: 0, prov: 0, poison: o.max(1) };
+            }
+            undef = o;
+            umask |= 0xff << sh;
+        } else if x & PARTIAL != 0 {
+            umask |= ((x & 0xff) as u64) << sh;
+            same_prov = false;
+        } else if i == 0 {
+            prov = x;
+        } else if x != prov {
+            same_prov = false;
+        }
+    }
+    if umask != 0 {
+        let full = super::value::mask(8 * s.len().min(8) as u32);
+        let parent = if undef != 0 { undef } else { origins.partly_uninit() };
+        let o = if umask == full { parent } else { origins.partial(parent, umask) };
+        return Slot { bits: bits & !umask, prov: 0, poison: o };
+    }
+    Slot { bits, prov: if same_prov { prov } else { 0 }, poison: 0 }
+}
+
+/// The shadow of the bytes of a stored slot.
+#[inline]
+pub fn slot_shadow(v: Slot, s: &mut [u32], origins: &Origins) {
+    if v.poison == 0 {
+        s.fill(v.prov);
+        return;
+    }
+    let m = origins.mask(v.poison);
+    if m == 0 {
+        s.fill(TAINT | v.poison);
+        return;
+    }
+    let whole = origins.whole(v.poison);
+    for (i, x) in s.iter_mut().enumerate() {
+        let b = if i < 8 { (m >> (8 * i)) & 0xff } else { 0 };
+        *x = match b {
+            0 => 0,
+            0xff => TAINT | whole,
+            b => PARTIAL | b as u32,
+        };
+    }
+}

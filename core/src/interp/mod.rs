@@ -1,0 +1,167 @@
+//! The interpreter: runs a verified module with the LangRef's semantics, tracking poison and
+//! undef to their origins, and reports undefined behaviour instead of guessing.
+//!
+//! ```text
+//!   Module ──setup──▶ memory (globals, functions) ──decode (lazily, once per function)──▶ FnCode
+//!   run loop: explicit frame stack, one step = one IR instruction, no Rust recursion per IR call
+//! ```
+//!
+//! Semantics chosen where the LangRef leaves a choice (documented for users):
+//! - `undef`: every use reads as 0 (bits of partly initialized memory read as stored), but the
+//!   value stays marked undef, so branching on it, dividing by it or passing it to `noundef`
+//!   is reported as undefined behaviour.
+//! - `freeze` of poison or undef yields 0 (per vector element; the defined bytes of a partly
+//!   undef value are kept).
+//! - Memory: every allocation has bounds; a pointer is an address plus provenance; each byte
+//!   has a shadow (defined, pointer fragment, poison/undef with origin). Uninitialized memory
+//!   (`alloca`, `malloc`) is undef. Addresses are never reused.
+//! - NaN results follow x86 (see `fp.rs`), so output matches native programs.
+//! - Exceptions: `__cxa_allocate_exception` allocates the object, `__cxa_throw(obj, tinfo, _)`
+//!   unwinds frame by frame to the nearest `invoke`; its `landingpad` yields `{ obj, selector }`
+//!   where the selector is `llvm.eh.typeid.for(tinfo)` of the first `catch` clause whose type
+//!   info equals the thrown one (`catch ptr null` catches everything), else 0 for `cleanup`
+//!   (a landing pad with neither is skipped). `resume` continues unwinding; an exception
+//!   leaving the entry function ends the run with an `uncaught_exception` error.
+//! - Variadic functions use the x86-64 System V `va_list` layout (clang lowers `va_arg` inline
+//!   for that target, and the `va_arg` instruction reads the same structure).
+//! - `rand` is glibc's TYPE_3 generator, `time`/`clock` are deterministic.
+
+mod calls;
+pub(crate) mod cmem;
+mod code;
+mod codec;
+mod consts;
+mod decode;
+mod exec;
+mod fp;
+mod generic;
+mod gexec;
+mod intrinsics;
+mod layout;
+pub(crate) mod memory;
+pub(crate) mod native;
+pub mod origin;
+pub mod report;
+mod scalar;
+pub(crate) mod state;
+mod trace;
+pub(crate) mod value;
+mod wide;
+
+pub(crate) use fp::fix64 as fp_fix64;
+#[cfg(test)]
+mod tests;
+
+pub use origin::{OriginReport, OriginStep, TaintKind};
+pub use report::{ErrorKind, RunError, UbKind, UbReport};
+pub use trace::TraceEvent;
+
+use crate::ir::Module;
+use serde::Serialize;
+
+/// How to run a module.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The function to run (`main` by default).
+    pub entry: String,
+    /// Command-line arguments after the program name (for `main(argc, argv)`).
+    pub args: Vec<Vec<u8>>,
+    /// `argv[0]`.
+    pub program_name: Vec<u8>,
+    /// Integer arguments for an entry function other than `main`.
+    pub int_args: Vec<i128>,
+    /// Stop after this many instructions.
+    pub max_steps: u64,
+    /// Stop when live memory exceeds this many bytes.
+    pub max_memory: u64,
+    /// Stop when the call stack is deeper than this.
+    pub max_stack_depth: u32,
+    /// Record one [`TraceEvent`] per executed instruction.
+    pub trace: bool,
+    /// Keep at most this many trace events (the first ones).
+    pub max_trace: usize,
+    /// Bytes read by `getchar`/`fgets`/`scanf`-style functions from standard input.
+    pub stdin: Vec<u8>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            entry: "main".into(),
+            args: Vec::new(),
+            program_name: b"program".to_vec(),
+            int_args: Vec::new(),
+            max_steps: 10_000_000_000,
+            max_memory: 1 << 30,
+            max_stack_depth: 100_000,
+            trace: false,
+            max_trace: 100_000,
+            stdin: Vec::new(),
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Exit {
+    /// The entry function returned (for `main`, its `i32`; other entries: 0 or the integer
+    /// result truncated to `i32`).
+    Returned {
+        /// The returned value.
+        value: i32,
+    },
+    /// `exit(status)` was called.
+    Exited {
+        /// Its argument.
+        status: i32,
+    },
+    /// `abort`, a failed `assert`, `llvm.trap` or an uncaught signal-like stop.
+    Aborted {
+        /// Why.
+        message: String,
+    },
+    /// Undefined behaviour was detected.
+    Ub(UbReport),
+    /// A runtime error (unsupported feature, stack overflow, memory limit, ...).
+    Error(RunError),
+    /// The step limit was reached.
+    OutOfSteps,
+}
+
+impl Exit {
+    /// The process exit status a native run would have (mod 256; 134 for an abort, 1 for UB
+    /// and errors, 124 for the step limit as `timeout` does).
+    pub fn status(&self) -> i32 {
+        match self {
+            Exit::Returned { value } => value & 0xff,
+            Exit::Exited { status } => status & 0xff,
+            Exit::Aborted { .. } => 134,
+            Exit::Ub(_) | Exit::Error(_) => 1,
+            Exit::OutOfSteps => 124,
+        }
+    }
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    /// How it ended.
+    pub exit: Exit,
+    /// What the program wrote to standard output.
+    pub stdout: Vec<u8>,
+    /// What the program wrote to standard error.
+    pub stderr: Vec<u8>,
+    /// Instructions executed.
+    pub steps: u64,
+    /// The entry function's return value as text (for entries other than `main`).
+    pub result: Option<String>,
+    /// One event per executed instruction, when tracing.
+    pub trace: Vec<TraceEvent>,
+}
+
+/// Runs `opts.entry` of a verified module: global constructors, the entry, `atexit` handlers
+/// and global destructors.
+pub fn run(m: &Module, opts: &Options) -> Outcome {
+    state::Interp::new(m, opts).run(opts)
+}

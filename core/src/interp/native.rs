@@ -1,0 +1,352 @@
+//! Runtime continuations that call back into IR without Rust recursion: the top-level driver
+//! (global constructors, the entry function, `atexit` handlers, global destructors), `qsort`
+//! (a stable merge sort, as glibc's) and `bsearch`. Each is a state machine resumed with the
+//! value the last IR call returned.
+
+use super::code::Callee;
+use super::memory::AllocKind;
+use super::report::{ErrorKind, Fault, Res};
+use super::state::Interp;
+use super::value::{sext, Slot, Val};
+use crate::ir::TypeId;
+
+/// What a continuation wants next.
+pub enum Step {
+    /// Call an IR (or library) function with these arguments, then resume.
+    Call(Callee, Vec<(Val, TypeId)>),
+    /// Finished; return this value to whoever called the library function.
+    Return(Option<Val>),
+    /// The driver finished the program.
+    Done,
+}
+
+/// The driver's phases.
+/// Where the driver is.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// Running constructor `i`.
+    Ctors(usize),
+    /// Running the entry function.
+    Main,
+    /// Running `atexit` handlers.
+    AtExit,
+    /// Running destructor `i`.
+    Dtors(usize),
+    /// Done.
+    Finished,
+}
+
+/// A continuation.
+pub enum Native {
+    /// The top-level driver.
+    Driver {
+        /// Constructors by priority.
+        ctors: Vec<u32>,
+        /// The entry function.
+        entry: u32,
+        /// Its arguments.
+        args: Vec<(Val, TypeId)>,
+        /// Destructors.
+        dtors: Vec<u32>,
+        /// Where it is.
+        phase: Phase,
+    },
+    /// `qsort(base, n, size, cmp)`: bottom-up stable merge sort between the array and a buffer.
+    Qsort(Box<Qsort>),
+    /// `bsearch(key, base, n, size, cmp)`.
+    Bsearch {
+        /// The key pointer.
+        key: Slot,
+        /// The array.
+        base: Slot,
+        /// Element size.
+        size: u64,
+        /// The comparison function.
+        cmp: u32,
+        /// The search range `[lo, hi)`.
+        lo: u64,
+        /// End of the range.
+        hi: u64,
+        /// The probed index, while a comparison runs.
+        mid: Option<u64>,
+    },
+}
+
+/// Merge sort state.
+pub struct Qsort {
+    /// The array.
+    pub base: Slot,
+    /// The scratch buffer (same size).
+    pub tmp: Slot,
+    /// Its allocation.
+    pub tmp_idx: u32,
+    /// Elements.
+    pub n: u64,
+    /// Element size.
+    pub size: u64,
+    /// The comparison function.
+    pub cmp: u32,
+    /// Current run width.
+    pub width: u64,
+    /// Start of the current pair of runs.
+    pub lo: u64,
+    /// Left and right cursors and the output cursor.
+    pub i: u64,
+    /// Right cursor.
+    pub j: u64,
+    /// Output cursor.
+    pub k: u64,
+    /// True when the source of this pass is `tmp`.
+    pub from_tmp: bool,
+    /// A comparison is in flight.
+    pub waiting: bool,
+}
+
+impl Native {
+    /// The driver for a run.
+    pub fn driver(ctors: Vec<u32>, entry: u32, args: Vec<(Val, TypeId)>, dtors: Vec<u32>) -> Native {
+        Native::Driver { ctors, entry, args, dtors, phase: Phase::Ctors(0) }
+    }
+
+    /// Resumes with the value the last call returned.
+    pub fn resume(&mut self, it: &mut Interp, v: Option<Val>) -> Res<Step> {
+        match self {
+            Native::Driver { ctors, entry, args, dtors, phase } => loop {
+                match phase.clone() {
+                    Phase::Ctors(i) => match ctors.get(i) {
+                        Some(&g) => {
+                            *phase = Phase::Ctors(i + 1);
+                            return Ok(Step::Call(Callee::Direct(g), Vec::new()));
+                        }
+                        None => {
+                            *phase = Phase::Main;
+                            return Ok(Step::Call(Callee::Direct(*entry), std::mem::take(args)));
+                        }
+                    },
+                    Phase::Main => {
+                        it.entry_returned(*entry, v.clone())?;
+                        *phase = Phase::AtExit;
+                    }
+                    Phase::AtExit => match it.libc.atexit.pop() {
+                        Some(f) => return Ok(Step::Call(Callee::Direct(it.func_of_ptr(f)?), Vec::new())),
+                        None => *phase = Phase::Dtors(0),
+                    },
+                    Phase::Dtors(i) => match dtors.get(i) {
+                        Some(&g) => {
+                            *phase = Phase::Dtors(i + 1);
+                            return Ok(Step::Call(Callee::Direct(g), Vec::new()));
+                        }
+                        None => *phase = Phase::Finished,
+                    },
+                    Phase::Finished => return Ok(Step::Done),
+                }
+            },
+            Native::Qsort(q) => q.resume(it, v),
+            Native::Bsearch { key, base, size, cmp, lo, hi, mid } => {
+                if let (Some(m), Some(r)) = (*mid, v) {
+                    let c = sext(r.slot().bits, 32);
+                    if c == 0 {
+                        let p = Slot { bits: base.bits.wrapping_add(m * *size), ..*base };
+                        return Ok(Step::Return(Some(Val::S(p))));
+                    }
+                    if c < 0 {
+                        *hi = m;
+                    } else {
+                        *lo = m + 1;
+                    }
+                }
+                if lo >= hi {
+                    return Ok(Step::Return(Some(Val::S(Slot::int(0)))));
+                }
+                let m = *lo + (*hi - *lo) / 2;
+                *mid = Some(m);
+                let p = Slot { bits: base.bits.wrapping_add(m * *size), ..*base };
+                Ok(Step::Call(Callee::Direct(*cmp), vec![(Val::S(*key), TypeId::PTR), (Val::S(p), TypeId::PTR)]))
+            }
+        }
+    }
+
+    /// Switches the driver to its exit handlers (after `exit`).
+    pub fn start_exit_handlers(&mut self) -> bool {
+        match self {
+            Native::Driver { phase, .. } => {
+                let in_handlers = matches!(phase, Phase::AtExit | Phase::Dtors(_) | Phase::Finished);
+                *phase = Phase::AtExit;
+                !in_handlers
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Qsort {
+    /// Starts a sort; `None` when there is nothing to do.
+    pub fn start(it: &mut Interp, base: Slot, n: u64, size: u64, cmp: u32) -> Res<Option<Qsort>> {
+        if n < 2 || size == 0 {
+            return Ok(None);
+        }
+        let total = n.checked_mul(size).ok_or_else(|| Fault::Error(ErrorKind::OutOfMemory, "qsort array too large".into()))?;
+        it.mem.check(base, total, true)?;
+        let tmp_idx = it.mem.alloc(total, 16, AllocKind::Runtime, 0)?;
+        let tmp = it.ptr_to(tmp_idx);
+        let mut q = Qsort { base, tmp, tmp_idx, n, size, cmp, width: 1, lo: 0, i: 0, j: 0, k: 0, from_tmp: false, waiting: false };
+        q.begin_pair();
+        Ok(Some(q))
+    }
+
+    fn bufs(&self) -> (Slot, Slot) {
+        if self.from_tmp {
+            (self.tmp, self.base)
+        } else {
+            (self.base, self.tmp)
+        }
+    }
+
+    fn at(&self, p: Slot, i: u64) -> Slot {
+        Slot { bits: p.bits.wrapping_add(i * self.size), ..p }
+    }
+
+    fn begin_pair(&mut self) {
+        self.i = self.lo;
+        self.j = (self.lo + self.width).min(self.n);
+        self.k = self.lo;
+    }
+
+    fn copy_one(&self, it: &mut Interp, from_left: bool) -> Res<()> {
+        let (src, dst) = self.bufs();
+        let s = self.at(src, if from_left { self.i } else { self.j });
+        let d = self.at(dst, self.k);
+        let sl = it.mem.check(s, self.size, false)?;
+        let dl = it.mem.check(d, self.size, true)?;
+        it.mem.copy(dl, sl, self.size as usize);
+        Ok(())
+    }
+
+    fn resume(&mut self, it: &mut Interp, v: Option<Val>) -> Res<Step> {
+        if self.waiting {
+            self.waiting = false;
+            let c = v.map(|v| sext(v.slot().bits, 32)).unwrap_or(0);
+            let left = c <= 0;
+            self.copy_one(it, left)?;
+            if left {
+                self.i += 1;
+            } else {
+                self.j += 1;
+            }
+            self.k += 1;
+        }
+        loop {
+            let mid = (self.lo + self.width).min(self.n);
+            let hi = (self.lo + 2 * self.width).min(self.n);
+            if self.i < mid && self.j < hi {
+                let (src, _) = self.bufs();
+                self.waiting = true;
+                let a = self.at(src, self.i);
+                let b = self.at(src, self.j);
+                return Ok(Step::Call(Callee::Direct(self.cmp), vec![(Val::S(a), TypeId::PTR), (Val::S(b), TypeId::PTR)]));
+            }
+            while self.i < mid {
+                self.copy_one(it, true)?;
+                self.i += 1;
+                self.k += 1;
+            }
+            while self.j < hi {
+                self.copy_one(it, false)?;
+                self.j += 1;
+                self.k += 1;
+            }
+            self.lo = hi;
+            if self.lo >= self.n {
+                self.width *= 2;
+                self.from_tmp = !self.from_tmp;
+                self.lo = 0;
+                if self.width >= self.n {
+                    if self.from_tmp {
+                        let total = self.n * self.size;
+                        let sl = it.mem.check(self.tmp, total, false)?;
+                        let dl = it.mem.check(self.base, total, true)?;
+                        it.mem.copy(dl, sl, total as usize);
+                    }
+                    it.mem.release(self.tmp_idx);
+                    return Ok(Step::Return(None));
+                }
+            }
+            self.begin_pair();
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// Records the entry function's result.
+    pub fn entry_returned(&mut self, entry: u32, v: Option<Val>) -> Res<()> {
+        let ret_ty = self.m.func(crate::ir::GlobalId::from_u32(entry)).and_then(|f| self.m.types.func_sig(f.ty)).map_or(TypeId::VOID, |s| s.0);
+        if let Some(v) = v {
+            if v.taint() != 0 && self.fname(entry) == "@main" {
+                return Err(Fault::ub_from(super::report::UbKind::PoisonUse, "main returned a poison or undef value", v.taint()));
+            }
+            self.ret_code = v.slot().bits as i32;
+            self.result = Some(self.fmt_val(&v, ret_ty));
+        }
+        Ok(())
+    }
+
+    /// `exit(status)`: unwinds every frame but the driver and runs the exit handlers.
+    pub fn do_exit(&mut self, status: i32) -> Res<()> {
+        while self.frames.len() > 1 {
+            if let Some(fr) = self.frames.pop() {
+                self.free_allocas(fr.amark as usize);
+                self.regs.truncate(fr.base as usize);
+                self.wregs.truncate(fr.wbase as usize);
+            }
+        }
+        self.libc.exit_status = Some(status);
+        let first = self.frames.first_mut().and_then(|f| f.native.as_mut()).is_some_and(|n| n.start_exit_handlers());
+        if !first {
+            return Err(Fault::Exit(status));
+        }
+        self.resume_native(None)
+    }
+
+    /// The driver finished: stop with `exit`'s status if it was called.
+    pub fn finish_driver(&mut self) -> Result<(), super::state::Stop> {
+        self.frames.clear();
+        match self.libc.exit_status {
+            Some(s) => Err(super::state::Stop::Exit(s)),
+            None => Ok(()),
+        }
+    }
+
+    /// Arguments for the entry function: `(argc, argv)` for `main`, else `int_args`.
+    pub fn entry_args(&mut self, g: u32, opts: &super::Options) -> Res<Vec<(Val, TypeId)>> {
+        let m = self.m;
+        let Some(f) = m.func(crate::ir::GlobalId::from_u32(g)) else { return Ok(Vec::new()) };
+        let params: Vec<TypeId> = m.types.func_sig(f.ty).map(|s| s.1.to_vec()).unwrap_or_default();
+        if opts.entry == "main" && params.len() >= 2 {
+            let mut all = vec![opts.program_name.clone()];
+            all.extend(opts.args.iter().cloned());
+            let argv_idx = self.mem.alloc((all.len() as u64 + 1) * 8, 16, AllocKind::Runtime, 0)?;
+            for (i, a) in all.iter().enumerate() {
+                let idx = self.mem.alloc(a.len() as u64 + 1, 1, AllocKind::Runtime, 0)?;
+                self.mem.range_mut((idx as usize, 0), a.len()).0.copy_from_slice(a);
+                let p = self.ptr_to(idx);
+                self.mem.write_slot(argv_idx as usize, i * 8, 8, p, &self.origins);
+            }
+            let argc = Val::S(Slot::int(all.len() as u64 & super::value::mask(m.types.int_bits(params[0]).unwrap_or(32))));
+            let mut v = vec![(argc, params[0]), (Val::S(self.ptr_to(argv_idx)), params[1])];
+            for t in params.iter().skip(2) {
+                v.push((self.zero_val(*t), *t));
+            }
+            return Ok(v);
+        }
+        let mut v = Vec::new();
+        for (i, t) in params.iter().enumerate() {
+            let x = opts.int_args.get(i).copied().unwrap_or(0);
+            let val = match m.types.int_bits(*t) {
+                Some(w) => super::generic::int_val(vec![x as u64, (x >> 64) as u64], w, 0),
+                None => self.zero_val(*t),
+            };
+            v.push((val, *t));
+        }
+        Ok(v)
+    }
+}

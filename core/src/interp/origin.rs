@@ -1,0 +1,173 @@
+//! Where poison and undef come from: a table of origins (root causes and the instructions a
+//! tainted value travelled through, as parent links), and the reports built from it.
+//!
+//! Origin id 0 means "defined". Roots record the instruction span and a reason
+//! (`add nsw overflowed: 2147483647 + 1`); each propagation step adds an entry whose parent is
+//! the previous one, up to [`MAX_CHAIN`] steps. The table is bounded by [`MAX_ORIGINS`]: past
+//! it new roots share a generic entry and chains stop growing.
+
+use crate::diag::Span;
+use serde::Serialize;
+
+/// The longest chain of propagation steps kept for one tainted value.
+pub const MAX_CHAIN: u16 = 16;
+/// The most origin entries kept.
+pub const MAX_ORIGINS: usize = 1 << 20;
+
+/// Poison or undef.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TaintKind {
+    /// `poison`.
+    Poison,
+    /// `undef` (reads as 0 in this interpreter, but branching on it is still undefined).
+    Undef,
+}
+
+/// One entry of the origin table.
+#[derive(Clone, Debug)]
+pub struct OriginEntry {
+    /// Poison or undef.
+    pub kind: TaintKind,
+    /// The instruction (or allocation site) that created or forwarded the value.
+    pub span: Span,
+    /// The function it happened in (index of its global).
+    pub func: u32,
+    /// Why the value is poison (empty for a propagation step).
+    pub reason: Box<str>,
+    /// The previous step, 0 for a root.
+    pub parent: u32,
+    /// Steps since the root.
+    pub depth: u16,
+    /// For a partly undef narrow value: which bits are undef; 0 means the whole value.
+    pub mask: u64,
+}
+
+/// The origin table.
+#[derive(Clone, Debug)]
+pub struct Origins {
+    entries: Vec<OriginEntry>,
+    full: [u32; 2],
+    partly: u32,
+}
+
+impl Default for Origins {
+    fn default() -> Self {
+        let dummy = OriginEntry { kind: TaintKind::Poison, span: Span::default(), func: u32::MAX, reason: "".into(), parent: 0, depth: 0, mask: 0 };
+        let mut o = Origins { entries: vec![dummy], full: [0, 0], partly: 0 };
+        o.full[0] = o.push_raw(TaintKind::Poison, Span::default(), u32::MAX, "poison (origin table full)".into(), 0, 0, 0);
+        o.full[1] = o.push_raw(TaintKind::Undef, Span::default(), u32::MAX, "undef (origin table full)".into(), 0, 0, 0);
+        o.partly = o.push_raw(TaintKind::Undef, Span::default(), u32::MAX, "partly uninitialized memory".into(), 0, 0, 0);
+        o
+    }
+}
+
+impl Origins {
+    #[allow(clippy::too_many_arguments)]
+    fn push_raw(&mut self, kind: TaintKind, span: Span, func: u32, reason: Box<str>, parent: u32, depth: u16, mask: u64) -> u32 {
+        let id = self.entries.len() as u32;
+        self.entries.push(OriginEntry { kind, span, func, reason, parent, depth, mask });
+        id
+    }
+    /// A new root: a value became poison or undef at `span` for `reason`.
+    pub fn root(&mut self, kind: TaintKind, span: Span, func: u32, reason: String) -> u32 {
+        if self.entries.len() >= MAX_ORIGINS {
+            return self.full[(kind == TaintKind::Undef) as usize];
+        }
+        self.push_raw(kind, span, func, reason.into(), 0, 0, 0)
+    }
+    /// The shared origin of bytes with some undef bits.
+    pub fn partly_uninit(&self) -> u32 {
+        self.partly
+    }
+    /// A partly undef value (bits in `mask` undef) derived from `parent`.
+    pub fn partial(&mut self, parent: u32, mask: u64) -> u32 {
+        let Some(p) = self.entries.get(parent as usize) else { return parent };
+        if p.kind != TaintKind::Undef || self.entries.len() >= MAX_ORIGINS {
+            return parent;
+        }
+        let (span, func, depth) = (p.span, p.func, p.depth);
+        let parent = self.whole(parent);
+        self.push_raw(TaintKind::Undef, span, func, "".into(), parent, depth, mask)
+    }
+    /// The value with origin `parent` travelled through the instruction at `span`.
+    pub fn chain(&mut self, parent: u32, span: Span, func: u32) -> u32 {
+        let Some(p) = self.entries.get(parent as usize) else { return parent };
+        if p.depth >= MAX_CHAIN || self.entries.len() >= MAX_ORIGINS || (p.span == span && p.func == func) {
+            return self.whole(parent);
+        }
+        let (kind, depth) = (p.kind, p.depth + 1);
+        self.push_raw(kind, span, func, "".into(), self.whole(parent), depth, 0)
+    }
+    /// The origin with any partial-undef mask dropped (the whole value tainted).
+    pub fn whole(&self, id: u32) -> u32 {
+        match self.entries.get(id as usize) {
+            Some(e) if e.mask != 0 => e.parent,
+            _ => id,
+        }
+    }
+    /// An entry.
+    pub fn get(&self, id: u32) -> Option<&OriginEntry> {
+        self.entries.get(id as usize).filter(|_| id != 0)
+    }
+    /// Poison or undef (`None` for 0).
+    pub fn kind(&self, id: u32) -> Option<TaintKind> {
+        self.get(id).map(|e| e.kind)
+    }
+    /// The undef byte mask of a partly undef value (0 = whole value).
+    pub fn mask(&self, id: u32) -> u64 {
+        self.get(id).map(|e| e.mask).unwrap_or(0)
+    }
+    /// Of two origins, the one to keep for a result: poison wins over undef.
+    pub fn merge(&self, a: u32, b: u32) -> u32 {
+        if a == 0 {
+            return b;
+        }
+        if b == 0 || self.kind(a) == Some(TaintKind::Poison) {
+            return a;
+        }
+        if self.kind(b) == Some(TaintKind::Poison) {
+            b
+        } else {
+            a
+        }
+    }
+    /// The root and the path from it, oldest first.
+    pub fn path(&self, id: u32) -> Vec<&OriginEntry> {
+        let mut v = Vec::new();
+        let mut cur = id;
+        while let Some(e) = self.get(cur) {
+            if v.len() > MAX_CHAIN as usize + 4 {
+                break;
+            }
+            v.push(e);
+            cur = e.parent;
+        }
+        v.reverse();
+        v
+    }
+}
+
+/// A step of a poison value's journey, for reports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OriginStep {
+    /// The instruction.
+    pub span: (u32, u32),
+    /// Its function.
+    pub function: String,
+}
+
+/// Where a poison or undef value came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OriginReport {
+    /// Poison or undef.
+    pub kind: TaintKind,
+    /// The instruction that created it.
+    pub span: (u32, u32),
+    /// Its function.
+    pub function: String,
+    /// Why.
+    pub reason: String,
+    /// The instructions it then travelled through, in order.
+    pub chain: Vec<OriginStep>,
+}

@@ -1,0 +1,134 @@
+//! How a run ends when it does not simply return: undefined behaviour reports, runtime errors,
+//! and the internal stop signal that carries them out of the execution loop.
+
+use super::origin::OriginReport;
+use serde::Serialize;
+
+/// The kinds of immediate undefined behaviour the interpreter detects.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UbKind {
+    /// `br`/`switch`/`indirectbr` on a poison condition.
+    BranchOnPoison,
+    /// `br`/`switch` on an undef condition.
+    BranchOnUndef,
+    /// Integer division or remainder by zero.
+    DivisionByZero,
+    /// Division or remainder whose divisor is poison or undef.
+    DivisionByPoison,
+    /// `sdiv`/`srem` of the minimum value by -1.
+    DivisionOverflow,
+    /// A memory access through a null pointer.
+    NullDereference,
+    /// A memory access outside its allocation.
+    OutOfBounds,
+    /// A memory access to freed heap memory.
+    UseAfterFree,
+    /// A memory access to a stack slot of a function that returned.
+    DanglingStack,
+    /// A pointer that points to no allocation.
+    InvalidPointer,
+    /// `free` of memory already freed.
+    DoubleFree,
+    /// `free` of a pointer that is not the start of a heap allocation.
+    InvalidFree,
+    /// A store to constant memory.
+    StoreToConstant,
+    /// An access less aligned than its `align` promises.
+    Misaligned,
+    /// A memory access through a poison or undef pointer.
+    PoisonPointer,
+    /// A call through a poison pointer, or a pointer that is not a function.
+    InvalidCall,
+    /// A poison or undef value passed to or returned from a `noundef` position.
+    NoUndefViolation,
+    /// `unreachable` was executed.
+    Unreachable,
+    /// `llvm.assume` of false (or poison).
+    AssumeViolated,
+    /// A poison value where the LangRef makes it immediate UB (other cases).
+    PoisonUse,
+    /// A call whose arguments do not match the callee's signature.
+    SignatureMismatch,
+    /// A library function called with invalid arguments (e.g. an unterminated string).
+    LibraryMisuse,
+}
+
+/// Undefined behaviour: what, where, and for poison where it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UbReport {
+    /// The kind.
+    pub kind: UbKind,
+    /// A sentence explaining it.
+    pub message: String,
+    /// The instruction that triggered it (byte offsets into the source).
+    pub span: (u32, u32),
+    /// The function it happened in.
+    pub function: String,
+    /// For poison/undef-triggered UB: where the value came from.
+    pub origin: Option<OriginReport>,
+    /// The call stack, innermost first (function names).
+    pub backtrace: Vec<String>,
+}
+
+/// Errors that are not undefined behaviour but still stop the run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The entry function does not exist or has an unsupported signature.
+    BadEntry,
+    /// A call to a function or intrinsic the interpreter does not implement.
+    Unsupported,
+    /// The call stack exceeded the configured depth.
+    StackOverflow,
+    /// Memory use exceeded the configured limit.
+    OutOfMemory,
+    /// An exception unwound out of the entry function.
+    UncaughtException,
+    /// Anything else (malformed module features the interpreter cannot run).
+    Internal,
+}
+
+/// A runtime error.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RunError {
+    /// The kind.
+    pub kind: ErrorKind,
+    /// A sentence explaining it.
+    pub message: String,
+    /// The instruction being executed, if any.
+    pub span: Option<(u32, u32)>,
+    /// The function being executed, if any.
+    pub function: Option<String>,
+}
+
+/// A fault raised while executing one instruction, before location details are attached.
+#[derive(Clone, Debug)]
+pub enum Fault {
+    /// Immediate UB; the origin id when a poison/undef value caused it.
+    Ub(UbKind, String, u32),
+    /// A runtime error.
+    Error(ErrorKind, String),
+    /// `exit(status)`: run the exit handlers, then stop.
+    Exit(i32),
+    /// `abort()`, a failed assertion, a trap: stop at once.
+    Abort(String),
+}
+
+impl Fault {
+    /// UB without a poison origin.
+    pub fn ub(kind: UbKind, msg: impl Into<String>) -> Fault {
+        Fault::Ub(kind, msg.into(), 0)
+    }
+    /// UB caused by a tainted value with origin `o`.
+    pub fn ub_from(kind: UbKind, msg: impl Into<String>, o: u32) -> Fault {
+        Fault::Ub(kind, msg.into(), o)
+    }
+    /// An unsupported feature.
+    pub fn unsupported(msg: impl Into<String>) -> Fault {
+        Fault::Error(ErrorKind::Unsupported, msg.into())
+    }
+}
+
+/// Result of executing one step.
+pub type Res<T> = Result<T, Fault>;

@@ -1,0 +1,339 @@
+//! Integer semantics shared by the fast path and the generic path: binary operations with
+//! their poison-generating flags and immediate-UB cases, comparisons and casts, for narrow
+//! (`<= 64` bits, on `u64`) and wide (word vectors) integers.
+
+use super::report::UbKind;
+use super::value::{mask, sext};
+use super::wide;
+use crate::ir::{InstFlags, IntPredicate};
+use std::cmp::Ordering;
+
+/// Why an operation did not produce a plain value.
+#[derive(Clone, Debug)]
+pub enum Bad {
+    /// The result is poison, for this reason.
+    Poison(String),
+    /// Immediate undefined behaviour.
+    Ub(UbKind, String),
+}
+
+/// Integer binary operations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IOp {
+    /// `add`.
+    Add,
+    /// `sub`.
+    Sub,
+    /// `mul`.
+    Mul,
+    /// `udiv`.
+    UDiv,
+    /// `sdiv`.
+    SDiv,
+    /// `urem`.
+    URem,
+    /// `srem`.
+    SRem,
+    /// `shl`.
+    Shl,
+    /// `lshr`.
+    LShr,
+    /// `ashr`.
+    AShr,
+    /// `and`.
+    And,
+    /// `or`.
+    Or,
+    /// `xor`.
+    Xor,
+}
+
+impl IOp {
+    /// The mnemonic.
+    pub fn name(self) -> &'static str {
+        match self {
+            IOp::Add => "add",
+            IOp::Sub => "sub",
+            IOp::Mul => "mul",
+            IOp::UDiv => "udiv",
+            IOp::SDiv => "sdiv",
+            IOp::URem => "urem",
+            IOp::SRem => "srem",
+            IOp::Shl => "shl",
+            IOp::LShr => "lshr",
+            IOp::AShr => "ashr",
+            IOp::And => "and",
+            IOp::Or => "or",
+            IOp::Xor => "xor",
+        }
+    }
+    /// From an opcode.
+    pub fn from_opcode(op: crate::ir::Opcode) -> Option<IOp> {
+        use crate::ir::Opcode as O;
+        Some(match op {
+            O::Add => IOp::Add,
+            O::Sub => IOp::Sub,
+            O::Mul => IOp::Mul,
+            O::UDiv => IOp::UDiv,
+            O::SDiv => IOp::SDiv,
+            O::URem => IOp::URem,
+            O::SRem => IOp::SRem,
+            O::Shl => IOp::Shl,
+            O::LShr => IOp::LShr,
+            O::AShr => IOp::AShr,
+            O::And => IOp::And,
+            O::Or => IOp::Or,
+            O::Xor => IOp::Xor,
+            _ => return None,
+        })
+    }
+    /// True for division and remainder (the divisor may not be poison).
+    pub fn is_div(self) -> bool {
+        matches!(self, IOp::UDiv | IOp::SDiv | IOp::URem | IOp::SRem)
+    }
+}
+
+fn flag_name(f: u16) -> &'static str {
+    match f {
+        InstFlags::NUW => "nuw",
+        InstFlags::NSW => "nsw",
+        InstFlags::EXACT => "exact",
+        _ => "disjoint",
+    }
+}
+
+fn overflow(op: IOp, f: u16, x: String, y: String) -> Bad {
+    let sym = match op {
+        IOp::Add => "+",
+        IOp::Sub => "-",
+        IOp::Mul => "*",
+        IOp::Shl => "<<",
+        _ => ",",
+    };
+    Bad::Poison(format!("{} {} overflowed: {x} {sym} {y}", op.name(), flag_name(f)))
+}
+
+/// `x op y` on `iW` (W in 1..=64), values zero-extended.
+#[inline]
+pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
+    let m = mask(w);
+    let (sx, sy) = (sext(x, w), sext(y, w));
+    let nuw = flags & InstFlags::NUW != 0;
+    let nsw = flags & InstFlags::NSW != 0;
+    let smin = sext(1u64 << (w - 1), w);
+    let smax = (m >> 1) as i64;
+    let in_s = |v: i128| v >= smin as i128 && v <= smax as i128;
+    Ok(match op {
+        IOp::Add => {
+            if nuw && (x as u128 + y as u128) > m as u128 {
+                return Err(overflow(op, InstFlags::NUW, x.to_string(), y.to_string()));
+            }
+            if nsw && !in_s(sx as i128 + sy as i128) {
+                return Err(overflow(op, InstFlags::NSW, sx.to_string(), sy.to_string()));
+            }
+            x.wrapping_add(y) & m
+        }
+        IOp::Sub => {
+            if nuw && x < y {
+                return Err(overflow(op, InstFlags::NUW, x.to_string(), y.to_string()));
+            }
+            if nsw && !in_s(sx as i128 - sy as i128) {
+                return Err(overflow(op, InstFlags::NSW, sx.to_string(), sy.to_string()));
+            }
+            x.wrapping_sub(y) & m
+        }
+        IOp::Mul => {
+            if nuw && (x as u128 * y as u128) > m as u128 {
+                return Err(overflow(op, InstFlags::NUW, x.to_string(), y.to_string()));
+            }
+            if nsw && !in_s(sx as i128 * sy as i128) {
+                return Err(overflow(op, InstFlags::NSW, sx.to_string(), sy.to_string()));
+            }
+            x.wrapping_mul(y) & m
+        }
+        IOp::UDiv | IOp::URem => {
+            if y == 0 {
+                return Err(Bad::Ub(UbKind::DivisionByZero, format!("{} by zero: {x} / 0", op.name())));
+            }
+            if op == IOp::URem {
+                x % y
+            } else {
+                if flags & InstFlags::EXACT != 0 && !x.is_multiple_of(y) {
+                    return Err(Bad::Poison(format!("udiv exact is not exact: {x} / {y}")));
+                }
+                x / y
+            }
+        }
+        IOp::SDiv | IOp::SRem => {
+            if y == 0 {
+                return Err(Bad::Ub(UbKind::DivisionByZero, format!("{} by zero: {sx} / 0", op.name())));
+            }
+            if sx == smin && sy == -1 {
+                return Err(Bad::Ub(UbKind::DivisionOverflow, format!("{} overflow: {sx} / -1", op.name())));
+            }
+            if op == IOp::SRem {
+                (sx.wrapping_rem(sy) as u64) & m
+            } else {
+                if flags & InstFlags::EXACT != 0 && sx.wrapping_rem(sy) != 0 {
+                    return Err(Bad::Poison(format!("sdiv exact is not exact: {sx} / {sy}")));
+                }
+                (sx.wrapping_div(sy) as u64) & m
+            }
+        }
+        IOp::Shl | IOp::LShr | IOp::AShr => {
+            if y >= w as u64 {
+                return Err(Bad::Poison(format!("{} by {y}, not less than the width {w}", op.name())));
+            }
+            match op {
+                IOp::Shl => {
+                    let r = (x << y) & m;
+                    if nuw && r >> y != x {
+                        return Err(overflow(op, InstFlags::NUW, x.to_string(), y.to_string()));
+                    }
+                    if nsw && sext(r, w) >> y != sx {
+                        return Err(overflow(op, InstFlags::NSW, sx.to_string(), y.to_string()));
+                    }
+                    r
+                }
+                _ => {
+                    if flags & InstFlags::EXACT != 0 && y > 0 && x & mask(y as u32) != 0 {
+                        return Err(Bad::Poison(format!("{} exact shifts out set bits: {x} >> {y}", op.name())));
+                    }
+                    if op == IOp::LShr {
+                        x >> y
+                    } else {
+                        ((sx >> y) as u64) & m
+                    }
+                }
+            }
+        }
+        IOp::And => x & y,
+        IOp::Or => {
+            if flags & InstFlags::DISJOINT != 0 && x & y != 0 {
+                return Err(Bad::Poison(format!("or disjoint operands share bits: {x:#x} | {y:#x}")));
+            }
+            x | y
+        }
+        IOp::Xor => x ^ y,
+    })
+}
+
+/// `x op y` on wide integers.
+pub fn wbin(op: IOp, flags: u16, w: u32, x: &[u64], y: &[u64]) -> Result<Vec<u64>, Bad> {
+    let nuw = flags & InstFlags::NUW != 0;
+    let nsw = flags & InstFlags::NSW != 0;
+    let s = |v: &[u64]| wide::to_string(v, w, true);
+    let u = |v: &[u64]| wide::to_string(v, w, false);
+    let w2 = w.saturating_mul(2).max(w + 2);
+    let check_s = |full: Vec<u64>, r: &[u64]| wide::sext(r, w, w2) == full;
+    let check_u = |full: Vec<u64>, r: &[u64]| wide::zext(r, w2) == full;
+    Ok(match op {
+        IOp::Add | IOp::Sub | IOp::Mul => {
+            let f = |a: &[u64], b: &[u64], ww: u32| match op {
+                IOp::Add => wide::add(a, b, ww),
+                IOp::Sub => wide::sub(a, b, ww),
+                _ => wide::mul(a, b, ww),
+            };
+            let r = f(x, y, w);
+            if nuw && !check_u(f(&wide::zext(x, w2), &wide::zext(y, w2), w2), &r) {
+                return Err(overflow(op, InstFlags::NUW, u(x), u(y)));
+            }
+            if nsw && !check_s(f(&wide::sext(x, w, w2), &wide::sext(y, w, w2), w2), &r) {
+                return Err(overflow(op, InstFlags::NSW, s(x), s(y)));
+            }
+            r
+        }
+        IOp::UDiv | IOp::URem | IOp::SDiv | IOp::SRem => {
+            if wide::is_zero(y) {
+                return Err(Bad::Ub(UbKind::DivisionByZero, format!("{} by zero", op.name())));
+            }
+            if matches!(op, IOp::SDiv | IOp::SRem) && x == wide::smin(w).as_slice() && y == wide::ones(w).as_slice() {
+                return Err(Bad::Ub(UbKind::DivisionOverflow, format!("{} overflow: {} / -1", op.name(), s(x))));
+            }
+            let (q, r) = if matches!(op, IOp::UDiv | IOp::URem) { wide::udivrem(x, y, w) } else { wide::sdivrem(x, y, w) };
+            if matches!(op, IOp::UDiv | IOp::SDiv) {
+                if flags & InstFlags::EXACT != 0 && !wide::is_zero(&r) {
+                    return Err(Bad::Poison(format!("{} exact is not exact", op.name())));
+                }
+                q
+            } else {
+                r
+            }
+        }
+        IOp::Shl | IOp::LShr | IOp::AShr => {
+            let sh = if y.iter().skip(1).any(|&v| v != 0) { u64::MAX } else { y.first().copied().unwrap_or(0) };
+            if sh >= w as u64 {
+                return Err(Bad::Poison(format!("{} by {}, not less than the width {w}", op.name(), u(y))));
+            }
+            match op {
+                IOp::Shl => {
+                    let r = wide::shl(x, sh, w);
+                    if nuw && wide::shr(&r, sh, w, false) != wide::zext(x, w) {
+                        return Err(overflow(op, InstFlags::NUW, u(x), sh.to_string()));
+                    }
+                    if nsw && wide::shr(&r, sh, w, true) != wide::zext(x, w) {
+                        return Err(overflow(op, InstFlags::NSW, s(x), sh.to_string()));
+                    }
+                    r
+                }
+                _ => {
+                    if flags & InstFlags::EXACT != 0 && (0..sh as u32).any(|i| wide::bit(x, i)) {
+                        return Err(Bad::Poison(format!("{} exact shifts out set bits", op.name())));
+                    }
+                    wide::shr(x, sh, w, op == IOp::AShr)
+                }
+            }
+        }
+        IOp::And | IOp::Or | IOp::Xor => {
+            if op == IOp::Or && flags & InstFlags::DISJOINT != 0 && !wide::is_zero(&wide::bitwise(x, y, w, 0)) {
+                return Err(Bad::Poison("or disjoint operands share bits".into()));
+            }
+            wide::bitwise(x, y, w, match op {
+                IOp::And => 0,
+                IOp::Or => 1,
+                _ => 2,
+            })
+        }
+    })
+}
+
+/// Evaluates an integer predicate on an ordering pair (unsigned, signed).
+#[inline]
+pub fn ipred(p: IntPredicate, u: Ordering, s: Ordering) -> bool {
+    use IntPredicate as P;
+    match p {
+        P::Eq => u == Ordering::Equal,
+        P::Ne => u != Ordering::Equal,
+        P::Ugt => u == Ordering::Greater,
+        P::Uge => u != Ordering::Less,
+        P::Ult => u == Ordering::Less,
+        P::Ule => u != Ordering::Greater,
+        P::Sgt => s == Ordering::Greater,
+        P::Sge => s != Ordering::Less,
+        P::Slt => s == Ordering::Less,
+        P::Sle => s != Ordering::Greater,
+    }
+}
+
+/// `icmp p x, y` on narrow values.
+#[inline]
+pub fn icmp(p: IntPredicate, w: u32, x: u64, y: u64) -> bool {
+    ipred(p, x.cmp(&y), sext(x, w).cmp(&sext(y, w)))
+}
+
+/// Poison check for `icmp samesign`.
+pub fn samesign_bad(w: u32, x: u64, y: u64) -> bool {
+    (sext(x, w) < 0) != (sext(y, w) < 0)
+}
+
+/// `trunc` with `nuw`/`nsw` checks, narrow.
+pub fn trunc(flags: u16, from: u32, to: u32, x: u64) -> Result<u64, Bad> {
+    let r = x & mask(to);
+    if flags & InstFlags::NUW != 0 && r != x {
+        return Err(Bad::Poison(format!("trunc nuw drops set bits: {x} to i{to}")));
+    }
+    if flags & InstFlags::NSW != 0 && sext(r, to) != sext(x, from) {
+        return Err(Bad::Poison(format!("trunc nsw changes the signed value: {} to i{to}", sext(x, from))));
+    }
+    Ok(r)
+}

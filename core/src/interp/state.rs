@@ -1,0 +1,375 @@
+//! The interpreter state: memory, registers, the explicit frame stack, decoded functions, the
+//! origin table and the program's output; setup of globals and the top-level run.
+
+use super::code::{FnCode, Opnd, NONE, TAG, WCONST, WIDE};
+use super::layout::Layouts;
+use super::memory::{AllocKind, Memory, TAINT};
+use super::native::Native;
+use super::origin::{OriginReport, OriginStep, Origins, TaintKind};
+use super::report::{ErrorKind, Fault, Res, RunError, UbReport};
+use super::trace::TraceEvent;
+use super::value::{Slot, Val};
+use super::{Exit, Options, Outcome};
+use crate::diag::Span;
+use crate::ir::{ConstKind, GlobalKind, Inst, Module, TypeId};
+use crate::runtime::libc::LibcState;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Extra arguments of a variadic call, kept until `va_start` lays them out.
+#[derive(Clone, Debug, Default)]
+pub struct VaInfo {
+    /// The extra arguments with their types.
+    pub extra: Vec<(Val, TypeId)>,
+    /// Integer/pointer registers used by named parameters.
+    pub gp: u32,
+    /// SSE registers used by named parameters.
+    pub fp: u32,
+    /// The laid-out register save area and overflow area, once `va_start` ran.
+    pub area: Option<(Slot, Slot)>,
+}
+
+/// A frame of the explicit call stack.
+pub struct Frame {
+    /// The function's code (an empty one for native frames).
+    pub code: Rc<FnCode>,
+    /// The next op to execute.
+    pub pc: u32,
+    /// First narrow register.
+    pub base: u32,
+    /// First wide register.
+    pub wbase: u32,
+    /// Length of the alloca list when the frame was entered.
+    pub amark: u32,
+    /// The call site being executed (while a callee runs), or [`NONE`].
+    pub call: u32,
+    /// Variadic arguments.
+    pub va: Option<Box<VaInfo>>,
+    /// A runtime-library continuation (qsort, the top-level driver), instead of IR code.
+    pub native: Option<Box<Native>>,
+}
+
+/// Why the run loop stopped.
+#[derive(Debug)]
+pub enum Stop {
+    /// Finished normally (the driver completed).
+    Done,
+    /// `exit` was called (already ran handlers if possible).
+    Exit(i32),
+    /// `abort`, assertion failure, trap.
+    Abort(String),
+    /// Undefined behaviour.
+    Ub(Box<UbReport>),
+    /// A runtime error.
+    Error(Box<RunError>),
+    /// The step limit.
+    OutOfSteps,
+}
+
+/// The interpreter.
+pub struct Interp<'m> {
+    /// The module.
+    pub m: &'m Module,
+    /// Type layouts.
+    pub lay: Layouts,
+    /// Memory.
+    pub mem: Memory,
+    /// Poison/undef origins.
+    pub origins: Origins,
+    /// Narrow registers of all frames.
+    pub regs: Vec<Slot>,
+    /// Wide registers of all frames.
+    pub wregs: Vec<Val>,
+    /// The call stack.
+    pub frames: Vec<Frame>,
+    /// Decoded functions by global index.
+    pub funcs: Vec<Option<Rc<FnCode>>>,
+    /// The address of each global value.
+    pub gaddr: Vec<Slot>,
+    /// Live allocas of all frames, innermost last.
+    pub allocas: Vec<u32>,
+    /// Program output.
+    pub stdout: Vec<u8>,
+    /// Program error output.
+    pub stderr: Vec<u8>,
+    /// Instructions executed.
+    pub steps: u64,
+    /// Step limit.
+    pub max_steps: u64,
+    /// Depth limit.
+    pub max_depth: u32,
+    /// Trace events, when tracing.
+    pub trace: Option<Vec<TraceEvent>>,
+    /// Trace limit.
+    pub max_trace: usize,
+    /// The span and function of the instruction being executed (for new origins).
+    pub ctx: (Span, u32),
+    /// C library state.
+    pub libc: LibcState,
+    /// Block address allocations.
+    pub block_addrs: HashMap<(u32, u32), Slot>,
+    /// The exception being thrown: (object pointer, type info pointer).
+    pub exception: Option<(Slot, Slot)>,
+    /// An empty code object for native frames.
+    pub empty: Rc<FnCode>,
+    /// Type info pointers registered by `llvm.eh.typeid.for`.
+    pub typeids: Vec<u64>,
+    /// Shared origins: uninitialized heap memory, struct padding.
+    pub heap_origin: u32,
+    /// Undef origin of struct padding.
+    pub pad_origin: u32,
+    /// The entry's result as text.
+    pub result: Option<String>,
+    /// Value returned by `main` (or the entry).
+    pub ret_code: i32,
+    /// Block labels of functions, for traces.
+    pub labels: HashMap<u32, Vec<String>>,
+}
+
+impl<'m> Interp<'m> {
+    /// A fresh interpreter for `m`.
+    pub fn new(m: &'m Module, opts: &Options) -> Interp<'m> {
+        let mut origins = Origins::default();
+        let heap_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "uninitialized heap memory".into());
+        let pad_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "padding bytes of a stored aggregate".into());
+        Interp {
+            m,
+            lay: Layouts::new(m),
+            mem: Memory::new(opts.max_memory),
+            origins,
+            regs: Vec::new(),
+            wregs: Vec::new(),
+            frames: Vec::new(),
+            funcs: vec![None; m.globals.len()],
+            gaddr: vec![Slot::default(); m.globals.len()],
+            allocas: Vec::new(),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            steps: 0,
+            max_steps: opts.max_steps,
+            max_depth: opts.max_stack_depth,
+            trace: opts.trace.then(Vec::new),
+            max_trace: opts.max_trace,
+            ctx: (Span::default(), u32::MAX),
+            libc: LibcState::new(opts.stdin.clone()),
+            block_addrs: HashMap::new(),
+            exception: None,
+            empty: Rc::new(FnCode::default()),
+            typeids: Vec::new(),
+            heap_origin,
+            pad_origin,
+            result: None,
+            ret_code: 0,
+            labels: HashMap::new(),
+        }
+    }
+
+    /// Runs the module and packages the outcome.
+    pub fn run(mut self, opts: &Options) -> Outcome {
+        let stop = match self.setup().and_then(|_| self.start(opts)) {
+            Ok(()) => self.run_loop(),
+            Err(f) => self.stop_from(f, None),
+        };
+        let exit = match stop {
+            Stop::Done => Exit::Returned { value: self.ret_code },
+            Stop::Exit(s) => Exit::Exited { status: s },
+            Stop::Abort(message) => Exit::Aborted { message },
+            Stop::Ub(r) => Exit::Ub(*r),
+            Stop::Error(e) => Exit::Error(*e),
+            Stop::OutOfSteps => Exit::OutOfSteps,
+        };
+        Outcome { exit, stdout: self.stdout, stderr: self.stderr, steps: self.steps, result: self.result, trace: self.trace.unwrap_or_default() }
+    }
+
+    /// Allocates every global value and writes the initializers.
+    fn setup(&mut self) -> Res<()> {
+        let m = self.m;
+        let mut inits = Vec::new();
+        for &g in &m.order {
+            let Some(gv) = m.globals.get(g) else { continue };
+            let gi = g.as_u32();
+            match &gv.kind {
+                GlobalKind::Var(v) => {
+                    let info = self.lay.get(v.value_ty);
+                    let align = v.align.unwrap_or(info.align).max(info.align.min(16));
+                    let idx = self.mem.alloc(info.alloc.max(info.size), align, AllocKind::Global(gi), 0)?;
+                    self.gaddr[gi as usize] = self.ptr_to(idx);
+                    if let Some(init) = v.init {
+                        inits.push((idx, init, v.constant));
+                    } else {
+                        let name = m.global_name(g);
+                        self.libc_global(&name, idx)?;
+                    }
+                }
+                GlobalKind::Func(_) => {
+                    let idx = self.mem.alloc(0, 16, AllocKind::Func(gi), 0)?;
+                    self.gaddr[gi as usize] = self.ptr_to(idx);
+                }
+                _ => {}
+            }
+        }
+        // Aliases (possibly of aliases): resolve until stable.
+        for _ in 0..8 {
+            for &g in &m.order {
+                if let Some(GlobalKind::Alias { aliasee, .. }) = m.globals.get(g).map(|gv| &gv.kind) {
+                    self.ctx = (Span::default(), u32::MAX);
+                    let v = self.const_val(*aliasee)?;
+                    self.gaddr[g.as_u32() as usize] = v.slot();
+                }
+            }
+        }
+        for (idx, init, constant) in inits {
+            let ty = self.m.consts.ty(init);
+            self.write_const(init, ty, (idx as usize, 0))?;
+            if constant {
+                if let Some(a) = self.mem.allocs.get_mut(idx as usize) {
+                    a.readonly = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A pointer to the start of allocation `idx`.
+    pub fn ptr_to(&self, idx: u32) -> Slot {
+        Slot::ptr(self.mem.allocs.get(idx as usize).map_or(0, |a| a.base), idx + 1)
+    }
+
+    /// The constructor or destructor list of `@llvm.global_ctors`/`dtors`, by priority.
+    pub fn structors(&mut self, name: &str) -> Vec<u32> {
+        let m = self.m;
+        let Some(g) = m.global_by_name(name) else { return Vec::new() };
+        let Some(init) = m.globals.get(g).and_then(|gv| gv.as_var()).and_then(|v| v.init) else { return Vec::new() };
+        let ConstKind::Aggregate(elems) = m.consts.kind(init) else { return Vec::new() };
+        let mut v = Vec::new();
+        for (i, e) in elems.iter().enumerate() {
+            let ConstKind::Aggregate(f) = m.consts.kind(*e) else { continue };
+            let prio = f.first().and_then(|c| match m.consts.kind(*c) {
+                ConstKind::Int(a) => a.to_u64(),
+                _ => None,
+            });
+            let func = f.get(1).and_then(|c| match m.consts.kind(*c) {
+                ConstKind::Global(g) => Some(g.as_u32()),
+                _ => None,
+            });
+            if let (Some(p), Some(fun)) = (prio, func) {
+                v.push((p, i, fun));
+            }
+        }
+        v.sort();
+        v.into_iter().map(|(_, _, f)| f).collect()
+    }
+
+    /// Pushes the top-level driver and starts it.
+    fn start(&mut self, opts: &Options) -> Res<()> {
+        let ctors = self.structors("llvm.global_ctors");
+        let mut dtors = self.structors("llvm.global_dtors");
+        dtors.reverse();
+        let Some(entry) = self.m.global_by_name(&opts.entry).filter(|g| self.m.func(*g).is_some_and(|f| !f.is_declaration())) else {
+            return Err(Fault::Error(ErrorKind::BadEntry, format!("no function @{} to run", opts.entry)));
+        };
+        let args = self.entry_args(entry.as_u32(), opts)?;
+        let driver = Native::driver(ctors, entry.as_u32(), args, dtors);
+        self.frames.push(Frame { code: self.empty.clone(), pc: 0, base: 0, wbase: 0, amark: 0, call: NONE, va: None, native: Some(Box::new(driver)) });
+        self.resume_native(None)
+    }
+
+    /// Reads an operand of the current frame as a general value.
+    #[inline]
+    pub fn opnd(&self, code: &FnCode, base: usize, wbase: usize, o: Opnd) -> Val {
+        match o & TAG {
+            0 => Val::S(self.regs.get(base + o as usize).copied().unwrap_or_default()),
+            WIDE => self.wregs.get(wbase + (o & !TAG) as usize).cloned().unwrap_or_default(),
+            WCONST => code.wconsts.get((o & !TAG) as usize).cloned().unwrap_or_default(),
+            _ => Val::default(),
+        }
+    }
+
+    /// Writes a register of the current frame.
+    #[inline]
+    pub fn set(&mut self, base: usize, wbase: usize, o: Opnd, v: Val) {
+        match (o & TAG, v) {
+            (0, Val::S(s)) => {
+                if let Some(r) = self.regs.get_mut(base + o as usize) {
+                    *r = s;
+                }
+            }
+            (0, v) => {
+                if let Some(r) = self.regs.get_mut(base + o as usize) {
+                    *r = v.slot();
+                }
+            }
+            (WIDE, v) => {
+                if let Some(r) = self.wregs.get_mut(wbase + (o & !TAG) as usize) {
+                    *r = v;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A new poison root at the current instruction.
+    pub fn poison(&mut self, reason: String) -> u32 {
+        self.origins.root(TaintKind::Poison, self.ctx.0, self.ctx.1, reason)
+    }
+
+    /// The tainted value `o` passed through the current instruction.
+    #[inline]
+    pub fn chain(&mut self, o: u32) -> u32 {
+        self.origins.chain(o, self.ctx.0, self.ctx.1)
+    }
+
+    /// The shadow word of uninitialized memory with origin `o`.
+    pub fn undef_shadow(o: u32) -> u32 {
+        TAINT | o
+    }
+
+    /// The name of a function by global index.
+    pub fn fname(&self, g: u32) -> String {
+        if g == u32::MAX {
+            return String::new();
+        }
+        format!("@{}", self.m.global_name(crate::ir::GlobalId::from_u32(g)))
+    }
+
+    /// The span of an instruction of a function.
+    pub fn inst_span(&self, g: u32, inst: Inst) -> Span {
+        self.m.func(crate::ir::GlobalId::from_u32(g)).and_then(|f| f.body.as_ref()).and_then(|b| b.insts.get(inst)).map(|d| d.span).unwrap_or_default()
+    }
+
+    /// The origin report of a tainted value.
+    pub fn origin_report(&self, o: u32) -> Option<OriginReport> {
+        let path = self.origins.path(o);
+        let root = path.first()?;
+        Some(OriginReport {
+            kind: root.kind,
+            span: (root.span.start, root.span.end),
+            function: self.fname(root.func),
+            reason: root.reason.to_string(),
+            chain: path.iter().skip(1).map(|e| OriginStep { span: (e.span.start, e.span.end), function: self.fname(e.func) }).collect(),
+        })
+    }
+
+    /// The function names of the call stack, innermost first.
+    pub fn backtrace(&self) -> Vec<String> {
+        self.frames.iter().rev().filter(|f| f.native.is_none()).map(|f| self.fname(f.code.gid)).collect()
+    }
+
+    /// Turns a fault at the current instruction into a stop.
+    pub fn stop_from(&mut self, f: Fault, span: Option<Span>) -> Stop {
+        let span = span.unwrap_or(self.ctx.0);
+        let function = self.fname(self.ctx.1);
+        match f {
+            Fault::Ub(kind, message, o) => {
+                let origin = if o != 0 { self.origin_report(o) } else { None };
+                Stop::Ub(Box::new(UbReport { kind, message, span: (span.start, span.end), function, origin, backtrace: self.backtrace() }))
+            }
+            Fault::Exit(s) => Stop::Exit(s),
+            Fault::Abort(m) => Stop::Abort(m),
+            Fault::Error(kind, message) => {
+                let loc = self.ctx.1 != u32::MAX;
+                Stop::Error(Box::new(RunError { kind, message, span: loc.then_some((span.start, span.end)), function: loc.then_some(function) }))
+            }
+        }
+    }
+}
