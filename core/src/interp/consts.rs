@@ -6,7 +6,10 @@ use super::generic::Aux;
 use super::layout::Class;
 use super::memory::AllocKind;
 use super::origin::TaintKind;
-use super::report::Res;
+use super::report::{Fault, Res};
+
+/// The largest aggregate or vector the interpreter holds as one register value.
+pub const MAX_VALUE_BYTES: u64 = 1 << 26;
 use super::state::Interp;
 use super::value::{Slot, Val};
 use super::wide;
@@ -17,6 +20,9 @@ impl Interp<'_> {
     pub fn const_val(&mut self, c: ConstId) -> Res<Val> {
         let m = self.m;
         let ty = m.consts.ty(c);
+        if !self.lay.narrow(ty) && self.lay.get(ty).size > MAX_VALUE_BYTES {
+            return Err(Fault::unsupported(format!("a constant of {} bytes is too large to hold as a value", self.lay.get(ty).size)));
+        }
         Ok(match m.consts.kind(c) {
             ConstKind::Int(a) => {
                 if self.lay.narrow(ty) {
@@ -111,6 +117,13 @@ impl Interp<'_> {
         let m = self.m;
         match m.consts.kind(c) {
             ConstKind::Zero | ConstKind::Null => Ok(()),
+            ConstKind::Undef | ConstKind::Poison => {
+                let kind = if matches!(m.consts.kind(c), ConstKind::Undef) { TaintKind::Undef } else { TaintKind::Poison };
+                let o = self.origins.root(kind, self.ctx.0, self.ctx.1, format!("{} initializer", if kind == TaintKind::Undef { "undef" } else { "poison" }));
+                let n = self.lay.get(ty).size as usize;
+                self.mem.range_mut(loc, n).1.fill(super::memory::TAINT | o);
+                Ok(())
+            }
             ConstKind::Bytes(b) => {
                 let n = b.len().min(self.lay.get(ty).size as usize);
                 let (dst, _) = self.mem.range_mut(loc, n);

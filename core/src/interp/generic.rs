@@ -506,8 +506,9 @@ impl Interp<'_> {
             }
         };
         let mut out = Vec::with_capacity(n);
+        let (Some(a0), Some(&t0)) = (args.first(), tys.first()) else { return Ok(Val::default()) };
         for l in 0..n {
-            let base = lane(&args[0], tys[0], l).slot();
+            let base = lane(a0, t0, l).slot();
             let mut off: i64 = 0;
             let (mut so, mut uo) = (false, false);
             let mut taint = base.poison;

@@ -18,6 +18,12 @@ impl Interp<'_> {
     pub fn exec_generic(&mut self, code: &FnCode, base: usize, wbase: usize, g: u32) -> Res<Flow> {
         let Some(gen) = code.generic.get(g as usize) else { return Ok(Flow::Next) };
         let Some(data) = self.m.func(crate::ir::GlobalId::from_u32(code.gid)).and_then(|f| f.body.as_ref()).and_then(|b| b.insts.get(gen.inst)) else { return Ok(Flow::Next) };
+        if matches!(data.op, Opcode::Load | Opcode::Store) {
+            let t = if data.op == Opcode::Load { data.ty } else { gen.tys.first().copied().unwrap_or(TypeId::VOID) };
+            if self.lay.get(t).size > super::consts::MAX_VALUE_BYTES {
+                return Err(Fault::unsupported(format!("a {} of {} bytes is too large to hold as a value", data.op.name(), self.lay.get(t).size)));
+            }
+        }
         let args: Vec<Val> = gen.args.iter().map(|&o| self.opnd(code, base, wbase, o)).collect();
         let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
         let ty = data.ty;

@@ -187,25 +187,66 @@ pub fn udivrem(a: &[u64], b: &[u64], w: u32) -> (Vec<u64>, Vec<u64>) {
         }
         return (norm(q, w), norm(vec![rem as u64], w));
     }
-    // Shift-subtract, one bit at a time.
-    let mut q = vec![0u64; n];
-    let mut r = vec![0u64; n + 1];
-    let top = n as u32 * 64;
-    for i in (0..top).rev() {
-        // r = r << 1 | bit
-        let mut carry = bit(a, i) as u64;
-        for x in r.iter_mut() {
-            let nc = *x >> 63;
-            *x = (*x << 1) | carry;
-            carry = nc;
+    let (q, r) = knuth(a, b);
+    (norm(q, w), norm(r, w))
+}
+
+/// Knuth's algorithm D on 32-bit digits (Hacker's Delight `divmnu`); `b` has at least two
+/// 64-bit words.
+fn knuth(a: &[u64], b: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    let to32 = |v: &[u64]| -> Vec<u32> {
+        let mut d: Vec<u32> = v.iter().flat_map(|&x| [x as u32, (x >> 32) as u32]).collect();
+        while d.len() > 1 && d.last() == Some(&0) {
+            d.pop();
         }
-        if cmp_u(&r, b) != Ordering::Less {
-            let nb = norm(b.to_vec(), (n as u32 + 1) * 64);
-            r = sub(&r, &nb, (n as u32 + 1) * 64);
-            q[(i / 64) as usize] |= 1 << (i % 64);
+        d
+    };
+    let (u, v) = (to32(a), to32(b));
+    let (m, n) = (u.len(), v.len());
+    if m < n || n < 2 {
+        return (vec![0], a.to_vec());
+    }
+    let s = v[n - 1].leading_zeros();
+    let shl = |x: u32, y: u32| if s == 0 { x } else { (x << s) | (y >> (32 - s)) };
+    let vn: Vec<u32> = (0..n).map(|i| shl(v[i], if i > 0 { v[i - 1] } else { 0 })).collect();
+    let mut un: Vec<u32> = (0..=m).map(|i| shl(u.get(i).copied().unwrap_or(0), if i > 0 { u[i - 1] } else { 0 })).collect();
+    let mut q = vec![0u32; m - n + 1];
+    let (vtop, vnext) = (vn[n - 1] as u64, vn[n - 2] as u64);
+    for j in (0..=m - n).rev() {
+        let num = ((un[j + n] as u64) << 32) | un[j + n - 1] as u64;
+        let mut qhat = num / vtop;
+        let mut rhat = num % vtop;
+        while qhat >= 1 << 32 || qhat * vnext > ((rhat << 32) | un[j + n - 2] as u64) {
+            qhat -= 1;
+            rhat += vtop;
+            if rhat >= 1 << 32 {
+                break;
+            }
+        }
+        let mut k: i64 = 0;
+        for i in 0..n {
+            let p = qhat * vn[i] as u64;
+            let t = un[i + j] as i64 - k - (p & 0xFFFF_FFFF) as i64;
+            un[i + j] = t as u32;
+            k = (p >> 32) as i64 - (t >> 32);
+        }
+        let t = un[j + n] as i64 - k;
+        un[j + n] = t as u32;
+        q[j] = qhat as u32;
+        if t < 0 {
+            q[j] = q[j].wrapping_sub(1);
+            let mut c = 0u64;
+            for i in 0..n {
+                let t = un[i + j] as u64 + vn[i] as u64 + c;
+                un[i + j] = t as u32;
+                c = t >> 32;
+            }
+            un[j + n] = un[j + n].wrapping_add(c as u32);
         }
     }
-    (norm(q, w), norm(r, w))
+    let r32: Vec<u32> = (0..n).map(|i| if s == 0 { un[i] } else { (un[i] >> s) | (un[i + 1] << (32 - s)) }).collect();
+    let to64 = |d: &[u32]| -> Vec<u64> { d.chunks(2).map(|c| c[0] as u64 | (c.get(1).copied().unwrap_or(0) as u64) << 32).collect() };
+    (to64(&q), to64(&r32))
 }
 
 /// Signed division and remainder (`b` non-zero, not `MIN / -1`).
@@ -301,6 +342,11 @@ mod tests {
         assert_eq!(m, vec![1, u64::MAX - 1]);
         let (q, r) = udivrem(&[5, 7], &[0, 2], w);
         assert_eq!((q, r), (vec![3, 0], vec![5, 1]));
+        // 3-word dividend by a 2-word divisor, checked against u128 arithmetic where it fits.
+        let x: u128 = 0xDEAD_BEEF_0123_4567_89AB_CDEF_1357_9BDF;
+        let y: u128 = 0x1_0000_0000_0000_0003;
+        let (q, r) = udivrem(&[x as u64, (x >> 64) as u64], &[y as u64, (y >> 64) as u64], w);
+        assert_eq!((q[0] as u128 | (q[1] as u128) << 64, r[0] as u128 | (r[1] as u128) << 64), (x / y, x % y));
         assert_eq!(shl(&[1, 0], 100, w), vec![0, 1 << 36]);
         assert_eq!(shr(&[0, 1 << 63], 127, w, true), vec![u64::MAX, u64::MAX]);
         assert_eq!(to_string(&neg(&[5, 0], w), w, true), "-5");

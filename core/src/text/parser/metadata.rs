@@ -10,7 +10,7 @@ use crate::text::lexer::TokenKind;
 impl<'a> Parser<'a> {
     /// The node for `!N`, created as a forward reference when not yet defined.
     pub(crate) fn md_slot(&mut self, n: u32, span: Span) -> MdId {
-        if let Some(&id) = self.md_slots.get(&n) {
+        if let Some(id) = self.md_slots.get(n) {
             return id;
         }
         let id = self.m.metadata.push(MdNode { distinct: false, kind: MdNodeKind::Undefined, number: Some(n) });
@@ -172,8 +172,8 @@ impl<'a> Parser<'a> {
     fn parse_md_record_body_inner(&mut self, name: Symbol) -> PResult<MdNodeKind> {
         let name_span = Span::new(self.prev_end().saturating_sub(self.m.symbols.get(name).len() as u32 + 1), self.prev_end());
         self.expect(&TokenKind::LParen, "'(' here")?;
-        let mut fields = Vec::new();
-        let mut spans = Vec::new();
+        let mut fields: smallvec::SmallVec<[MdRecordField; 16]> = smallvec::SmallVec::new();
+        let mut spans: smallvec::SmallVec<[Span; 16]> = smallvec::SmallVec::new();
         if !self.at(&TokenKind::RParen) {
             loop {
                 let start = self.span().start;
@@ -193,16 +193,16 @@ impl<'a> Parser<'a> {
         }
         self.expect(&TokenKind::RParen, "')' here")?;
         self.validate_md_record(name, name_span, &fields, &spans);
-        Ok(MdNodeKind::Record { name, fields: fields.into() })
+        Ok(MdNodeKind::Record { name, fields: Box::from(&fields[..]) })
     }
 
     /// Checks a record against LLVM 19's schema of its fields; errors do not stop the parse.
     fn validate_md_record(&mut self, name: Symbol, name_span: Span, fields: &[MdRecordField], spans: &[Span]) {
         use crate::ir::direcords::{validate_record, FieldValue};
         let syms = &self.m.symbols;
-        let views: Vec<(Option<&str>, FieldValue<'_>)> =
+        let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
             fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
-        let refs: Vec<(Option<&str>, &FieldValue<'_>)> = views.iter().map(|(n, v)| (*n, v)).collect();
+        let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
         if let Err((at, msg)) = validate_record(syms.get(name), &refs) {
             let span = at.and_then(|i| spans.get(i).copied()).unwrap_or(name_span);
             self.report(crate::diag::Diagnostic::error(span, msg));
@@ -217,9 +217,9 @@ impl<'a> Parser<'a> {
             return;
         }
         let syms = &self.m.symbols;
-        let views: Vec<(Option<&str>, FieldValue<'_>)> =
+        let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
             fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
-        let refs: Vec<(Option<&str>, &FieldValue<'_>)> = views.iter().map(|(n, v)| (*n, v)).collect();
+        let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
         if let Some(msg) = distinct_requirement(syms.get(*name), &refs) {
             self.report(crate::diag::Diagnostic::error(span, msg));
         }

@@ -61,6 +61,36 @@ pub(crate) type PResult<T> = Result<T, Stop>;
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Stop;
 
+/// Numbered metadata `!N` to node: dense for the usual small numbers, a map beyond.
+#[derive(Default)]
+pub(crate) struct MdSlots {
+    dense: Vec<Option<MdId>>,
+    sparse: HashMap<u32, MdId>,
+}
+
+impl MdSlots {
+    /// How far past its end the dense table may grow for one number (hostile input such as
+    /// `!4000000000` goes to the map instead).
+    const GROWTH: usize = 1 << 16;
+    pub(crate) fn get(&self, n: u32) -> Option<MdId> {
+        match self.dense.get(n as usize).copied().flatten() {
+            Some(id) => Some(id),
+            None => self.sparse.get(&n).copied(),
+        }
+    }
+    pub(crate) fn insert(&mut self, n: u32, id: MdId) {
+        if (n as usize) < self.dense.len() + Self::GROWTH {
+            let i = n as usize;
+            if i >= self.dense.len() {
+                self.dense.resize(i + 1, None);
+            }
+            self.dense[i] = Some(id);
+        } else {
+            self.sparse.insert(n, id);
+        }
+    }
+}
+
 /// Where a `#N` attribute group reference must be merged once all groups are known.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum GroupUse {
@@ -92,7 +122,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) diags: Vec<Diagnostic>,
     depth: u32,
     /// Numbered metadata `!N` to node.
-    md_slots: HashMap<u32, MdId>,
+    md_slots: MdSlots,
     /// Where each referenced-but-not-yet-defined `!N` was first used.
     md_forward: HashMap<u32, Span>,
     /// Attribute groups `#N`.
@@ -132,7 +162,7 @@ impl<'a> Parser<'a> {
             m: Module::default(),
             diags: Vec::new(),
             depth: 0,
-            md_slots: HashMap::default(),
+            md_slots: MdSlots::default(),
             md_forward: HashMap::default(),
             attr_groups: HashMap::default(),
             group_uses: Vec::new(),
