@@ -199,11 +199,14 @@ impl<'a> Parser<'a> {
     /// Checks a record against LLVM 19's schema of its fields; errors do not stop the parse.
     fn validate_md_record(&mut self, name: Symbol, name_span: Span, fields: &[MdRecordField], spans: &[Span]) {
         use crate::ir::direcords::{validate_record, FieldValue};
-        let syms = &self.m.symbols;
-        let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
-            fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
-        let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
-        if let Err((at, msg)) = validate_record(syms.get(name), &refs) {
+        let result = {
+            let syms = &self.m.symbols;
+            let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
+                fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
+            let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
+            validate_record(syms.get(name), &refs)
+        };
+        if let Err((at, msg)) = result {
             let span = at.and_then(|i| spans.get(i).copied()).unwrap_or(name_span);
             self.report(crate::diag::Diagnostic::error(span, msg));
         }
@@ -216,11 +219,14 @@ impl<'a> Parser<'a> {
         if distinct {
             return;
         }
-        let syms = &self.m.symbols;
-        let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
-            fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
-        let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
-        if let Some(msg) = distinct_requirement(syms.get(*name), &refs) {
+        let msg = {
+            let syms = &self.m.symbols;
+            let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
+                fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
+            let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
+            distinct_requirement(syms.get(*name), &refs)
+        };
+        if let Some(msg) = msg {
             self.report(crate::diag::Diagnostic::error(span, msg));
         }
     }
