@@ -416,7 +416,7 @@ pub fn name_to_bytes(name: &[u8]) -> Cow<'_, [u8]> {
     let mut out = Vec::with_capacity(name.len());
     for c in text.chars() {
         let u = c as u32;
-        if u >= RAW_BYTE_BASE && u <= RAW_BYTE_BASE + 0xFF {
+        if (RAW_BYTE_BASE..=RAW_BYTE_BASE + 0xFF).contains(&u) {
             out.push((u - RAW_BYTE_BASE) as u8);
         } else {
             let mut buf = [0u8; 4];

@@ -648,7 +648,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                 }
                 _ => {
-                    let _ = self.uselist_value_skip()?;
+                    self.uselist_value_skip()?;
                 }
             }
         }

@@ -145,7 +145,7 @@ fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
             }
             let map = |m: &Metadata| match m {
                 Metadata::Node(c) => Metadata::Node(canon.get(c.index()).copied().unwrap_or(*c)),
-                other => other.clone(),
+                other => *other,
             };
             let key = match &data.kind {
                 MdNodeKind::Tuple(ops) => MdNodeKind::Tuple(ops.iter().map(map).collect()),
@@ -157,7 +157,7 @@ fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
                             name: f.name,
                             value: match &f.value {
                                 MdField::Md(m) => MdField::Md(map(m)),
-                                other => other.clone(),
+                                other => *other,
                             },
                         })
                         .collect(),

@@ -10,6 +10,7 @@ use std::fmt::Write;
 /// Writes the whole module.
 pub(crate) fn write_module(p: &ModulePrinter, out: &mut String) {
     let m = p.m;
+    let start = out.len();
     out.reserve(m.consts.len() * 8 + m.metadata.nodes.len() * 32 + 4096);
     if let Some(s) = m.source_filename.as_deref().filter(|s| !s.is_empty()) {
         out.push_str("source_filename = ");
@@ -70,6 +71,9 @@ pub(crate) fn write_module(p: &ModulePrinter, out: &mut String) {
             out.push('\n');
         }
     }
+    // Sections are separated by blank lines; a module without header lines starts with none.
+    let lead = out.get(start..).map_or(0, |s| s.len() - s.trim_start_matches('\n').len());
+    out.replace_range(start..start + lead, "");
 }
 
 /// `module asm` lines, split on newlines as LLVM stores them (one string, `\n`-terminated).
