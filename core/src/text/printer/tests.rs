@@ -210,8 +210,7 @@ entry:
 !37 = distinct !{!37, !38, !"scope"}
 !38 = distinct !{!38, !"domain"}
 "###;
-const G2_EXPECTED: &str = r###"
-@gv = global i32 0, !dbg !0, !type !6
+const G2_EXPECTED: &str = r###"@gv = global i32 0, !dbg !0, !type !6
 
 define void @f(i32 %x) !dbg !10 {
 entry:
@@ -259,8 +258,7 @@ declare void @llvm.foo(metadata, metadata, metadata, metadata)
 !0 = !{!"var"}
 !1 = !{!0}
 "###;
-const G3_EXPECTED: &str = r###"
-define void @f(i32 %x) {
+const G3_EXPECTED: &str = r###"define void @f(i32 %x) {
   call void @llvm.foo(metadata !DIArgList(i32 %x, i32 1), metadata !"str", metadata ptr null, metadata !0)
   ret void
 }
@@ -309,8 +307,7 @@ const G4: &str = r###"!named = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10, !1
 !27 = !DILocation(line: 0, scope: !104)
 !28 = !DIBasicType(name: "z", size: 0, tag: DW_TAG_base_type, flags: 0)
 "###;
-const G4_EXPECTED: &str = r###"
-!named = !{!0, !5, !6, !7, !8, !10, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !24, !25, !26, !27, !28, !29, !30, !31, !32, !4, !33}
+const G4_EXPECTED: &str = r###"!named = !{!0, !5, !6, !7, !8, !10, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !24, !25, !26, !27, !28, !29, !30, !31, !32, !4, !33}
 
 !0 = !DILocation(line: 3, column: 4, scope: !1, inlinedAt: !4, isImplicitCode: true)
 !1 = distinct !DISubprogram(name: "f", scope: null, spFlags: DISPFlagDefinition, unit: !2)
