@@ -81,13 +81,13 @@ pub struct FastMath(pub u8);
 impl FastMath {
     /// Each flag's keyword and bit, in the order LLVM prints them.
     pub const NAMES: [(&'static str, u8); 7] = [
+        ("reassoc", 64),
         ("nnan", 1),
         ("ninf", 2),
         ("nsz", 4),
         ("arcp", 8),
         ("contract", 16),
         ("afn", 32),
-        ("reassoc", 64),
     ];
     /// All flags (`fast`).
     pub const FAST: u8 = 127;

@@ -18,11 +18,7 @@ pub(super) struct Owner {
 
 /// The spelling of an attribute, for messages.
 pub(super) fn attr_str(m: &Module, a: &Attr) -> String {
-    let ty = |t: TypeId| {
-        let mut s = String::new();
-        super::fmt_type(m, t, &mut s, 0);
-        s
-    };
+    let ty = |t: TypeId| crate::text::printer::print_type(m, t);
     match a {
         Attr::Flag(k) => k.name().to_string(),
         Attr::Int(AttrKind::Align, n) => format!("align {n}"),

@@ -122,10 +122,9 @@ mod types;
 use crate::analysis::{Cfg, DomTree};
 use crate::diag::{Diagnostic, Span};
 use crate::ir::entity::EntityRef;
-use crate::ir::types::TypeName;
 use crate::ir::{
     Block, Body, ConstKind, Function, GlobalId, GlobalKind, GlobalName, Inst, InstData, LocalName, Module,
-    Operand, Type, TypeId, Value, ValueDef,
+    Operand, TypeId, Value, ValueDef,
 };
 use std::cell::OnceCell;
 
@@ -151,6 +150,8 @@ struct Verifier<'m> {
     pub intrinsic_ids: Vec<Option<intrinsics::Id>>,
     /// Metadata nodes already walked for undefined references.
     pub md_seen: Vec<bool>,
+    /// The printer used to spell types in messages, built on the first error that needs it.
+    printer: std::cell::OnceCell<crate::text::printer::ModulePrinter<'m>>,
 }
 
 impl<'m> Verifier<'m> {
@@ -161,6 +162,7 @@ impl<'m> Verifier<'m> {
             const_seen: vec![0; m.consts.len()],
             intrinsic_ids: Vec::new(),
             md_seen: Vec::new(),
+            printer: std::cell::OnceCell::new(),
         }
     }
 
@@ -231,9 +233,7 @@ impl<'m> Verifier<'m> {
 
     /// The spelling of a type, for messages.
     pub fn ty(&self, t: TypeId) -> String {
-        let mut s = String::new();
-        fmt_type(self.m, t, &mut s, 0);
-        s
+        self.printer.get_or_init(|| crate::text::printer::ModulePrinter::new(self.m)).type_string(t)
     }
 
     /// `@name` of a global.
@@ -416,89 +416,6 @@ fn quote_name(s: &str) -> String {
     }
 }
 
-/// Writes the LLVM spelling of a type.
-fn fmt_type(m: &Module, t: TypeId, out: &mut String, depth: u32) {
-    use std::fmt::Write;
-    if depth > 64 {
-        out.push_str("...");
-        return;
-    }
-    let list = |out: &mut String, items: &[TypeId]| {
-        for (i, &f) in items.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            fmt_type(m, f, out, depth + 1);
-        }
-    };
-    match m.types.get(t) {
-        Type::Void => out.push_str("void"),
-        Type::Label => out.push_str("label"),
-        Type::Token => out.push_str("token"),
-        Type::Metadata => out.push_str("metadata"),
-        Type::X86Amx => out.push_str("x86_amx"),
-        Type::Int(b) => {
-            let _ = write!(out, "i{b}");
-        }
-        Type::Float(k) => out.push_str(k.name()),
-        Type::Ptr(0) => out.push_str("ptr"),
-        Type::Ptr(a) => {
-            let _ = write!(out, "ptr addrspace({a})");
-        }
-        Type::Target { name, types, ints } => {
-            let _ = write!(out, "target(\"{}\"", String::from_utf8_lossy(name));
-            for &ty in types.iter() {
-                out.push_str(", ");
-                fmt_type(m, ty, out, depth + 1);
-            }
-            for i in ints.iter() {
-                let _ = write!(out, ", {i}");
-            }
-            out.push(')');
-        }
-        Type::Vector { scalable, len, elem } => {
-            out.push('<');
-            if *scalable {
-                out.push_str("vscale x ");
-            }
-            let _ = write!(out, "{len} x ");
-            fmt_type(m, *elem, out, depth + 1);
-            out.push('>');
-        }
-        Type::Array { len, elem } => {
-            let _ = write!(out, "[{len} x ");
-            fmt_type(m, *elem, out, depth + 1);
-            out.push(']');
-        }
-        Type::Struct { packed, fields } => {
-            if fields.is_empty() {
-                out.push_str(if *packed { "<{}>" } else { "{}" });
-                return;
-            }
-            out.push_str(if *packed { "<{ " } else { "{ " });
-            list(out, fields);
-            out.push_str(if *packed { " }>" } else { " }" });
-        }
-        Type::Named(n) => match m.types.named.get(*n).map(|s| &s.name) {
-            Some(TypeName::Named(s)) => {
-                let _ = write!(out, "%{}", quote_name(m.symbols.get(*s)));
-            }
-            Some(TypeName::Numbered(k)) => {
-                let _ = write!(out, "%{k}");
-            }
-            None => out.push_str("%<invalid>"),
-        },
-        Type::Func { ret, params, vararg } => {
-            fmt_type(m, *ret, out, depth + 1);
-            out.push_str(" (");
-            list(out, params);
-            if *vararg {
-                out.push_str(if params.is_empty() { "..." } else { ", ..." });
-            }
-            out.push(')');
-        }
-    }
-}
 
 /// True when `x` is a power of two.
 fn is_pow2(x: u64) -> bool {

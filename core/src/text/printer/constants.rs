@@ -350,15 +350,7 @@ pub(crate) fn write_flags(out: &mut String, op: Opcode, flags: InstFlags, fmf: O
         if f & 127 == 127 {
             out.push_str(" fast");
         } else {
-            for (name, bit) in [
-                ("reassoc", 64u8),
-                ("nnan", 1),
-                ("ninf", 2),
-                ("nsz", 4),
-                ("arcp", 8),
-                ("contract", 16),
-                ("afn", 32),
-            ] {
+            for (name, bit) in crate::ir::FastMath::NAMES {
                 if f & bit != 0 {
                     out.push(' ');
                     out.push_str(name);
