@@ -1,6 +1,8 @@
 //! The `irplay` command-line tool: check, format (and later run, optimize, compile, serve)
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
+mod run;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
 use std::io::Write;
@@ -32,6 +34,33 @@ enum Command {
         /// How to print diagnostics.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+    },
+    /// Run a module in the interpreter (exact poison, undef and UB semantics).
+    ///
+    /// Exit status: the program's (main's return value or exit's argument, mod 256), or
+    /// 70 for undefined behaviour, 71 for a runtime error, 124 at the step limit, 134 for an
+    /// abort, 1 for an invalid module; each with a report on stderr.
+    Run {
+        /// The module to run.
+        file: PathBuf,
+        /// The function to run (`main` by default; others take integer arguments).
+        #[arg(long, default_value = "main")]
+        entry: String,
+        /// Stop after this many executed instructions.
+        #[arg(long, default_value_t = 10_000_000_000)]
+        max_steps: u64,
+        /// Stop when the program's live memory exceeds this many bytes.
+        #[arg(long, default_value_t = 1 << 30)]
+        max_memory: u64,
+        /// Stop when the call stack is deeper than this.
+        #[arg(long, default_value_t = 100_000)]
+        max_stack_depth: u32,
+        /// Print one JSON line per executed instruction on stderr.
+        #[arg(long)]
+        trace: bool,
+        /// Arguments: `argv[1..]` for main, integers for another entry.
+        #[arg(last = true)]
+        args: Vec<String>,
     },
     /// Print a module as canonical LLVM 19 text.
     Fmt {
@@ -143,6 +172,55 @@ fn fmt(file: &Path, output: Option<&Path>, in_place: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+#[allow(clippy::too_many_arguments)]
+fn run_file(
+    path: &Path,
+    entry: &str,
+    max_steps: u64,
+    max_memory: u64,
+    max_stack_depth: u32,
+    trace: bool,
+    args: &[String],
+) -> ExitCode {
+    let file = match read_source(path) {
+        Ok(f) => f,
+        Err(msg) => {
+            eprint!("{msg}");
+            return ExitCode::from(run::Stop::INVALID);
+        }
+    };
+    let checked = irplay_core::check(file.text());
+    if !checked.diagnostics.is_empty() {
+        eprint!("{}", render_all(&checked.diagnostics, &file));
+    }
+    let (true, Some(module)) = (checked.valid, checked.module) else {
+        return ExitCode::from(run::Stop::INVALID);
+    };
+    let mut opts = irplay_core::interp::Options {
+        entry: entry.to_string(),
+        max_steps,
+        max_memory,
+        max_stack_depth,
+        trace,
+        program_name: path.display().to_string().into_bytes(),
+        ..Default::default()
+    };
+    if entry == "main" {
+        opts.args = args.iter().map(|a| a.as_bytes().to_vec()).collect();
+    } else {
+        for a in args {
+            match a.parse::<i128>() {
+                Ok(v) => opts.int_args.push(v),
+                Err(_) => {
+                    eprintln!("irplay: error: argument '{a}' of @{entry} is not an integer");
+                    return ExitCode::from(run::Stop::INVALID);
+                }
+            }
+        }
+    }
+    run::run(&file, &module, &opts)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Parsing recurses on nested types and constants (bounded by the parser's depth limit);
@@ -150,6 +228,9 @@ fn main() -> ExitCode {
     let work = move || match &cli.command {
         Command::Check { files, format } => check(files, *format),
         Command::Fmt { file, output, in_place } => fmt(file, output.as_deref(), *in_place),
+        Command::Run { file, entry, max_steps, max_memory, max_stack_depth, trace, args } => {
+            run_file(file, entry, *max_steps, *max_memory, *max_stack_depth, *trace, args)
+        }
     };
     match std::thread::Builder::new().stack_size(256 << 20).spawn(work) {
         Ok(handle) => handle.join().unwrap_or(ExitCode::from(101)),

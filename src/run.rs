@@ -1,0 +1,109 @@
+//! `irplay run`: executes a module in the interpreter and reports undefined behaviour with
+//! source positions.
+//!
+//! Exit status: the program's own (`main`'s return value or `exit`'s argument, mod 256);
+//! otherwise, for a run irplay stops, one of the statuses documented in [`Stop`], each paired
+//! with a report on stderr whose first line says what happened (`undefined behavior: ...`,
+//! `error: ...`), so a program's own exit cannot be mistaken for it.
+
+use irplay_core::diag::SourceFile;
+use irplay_core::interp::{Exit, OriginReport, Options};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+/// Exit statuses irplay uses when it stops a run itself.
+pub enum Stop {}
+
+impl Stop {
+    /// Undefined behaviour was detected.
+    pub const UB: u8 = 70;
+    /// A runtime error (unsupported function, stack or memory limit, uncaught exception).
+    pub const ERROR: u8 = 71;
+    /// The step limit was reached.
+    pub const OUT_OF_STEPS: u8 = 124;
+    /// `abort`, a failed `assert` or a trap (as a native program killed by SIGABRT).
+    pub const ABORT: u8 = 134;
+    /// The module did not parse or verify.
+    pub const INVALID: u8 = 1;
+}
+
+/// Where a span starts, as `FILE:LINE:COL`.
+fn pos(file: &SourceFile, span: (u32, u32)) -> String {
+    let (l, c) = file.line_col(span.0);
+    format!("{}:{l}:{c}", file.name())
+}
+
+fn snippet(file: &SourceFile, span: (u32, u32)) -> String {
+    let (l, _) = file.line_col(span.0);
+    file.line_text(l).trim().to_string()
+}
+
+fn origin_text(file: &SourceFile, o: &OriginReport, out: &mut String) {
+    let what = serde_json::to_value(o.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+    let _ = writeln!(out, "  {what} arose at {}: {} (in {})", pos(file, o.span), o.reason, o.function);
+    let _ = writeln!(out, "      {}", snippet(file, o.span));
+    for step in &o.chain {
+        let _ = writeln!(out, "  then flowed through {} (in {})", pos(file, step.span), step.function);
+        let _ = writeln!(out, "      {}", snippet(file, step.span));
+    }
+}
+
+/// Runs `file` and maps the outcome to output and an exit status.
+pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options) -> ExitCode {
+    let outcome = irplay_core::interp::run(module, opts);
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(&outcome.stdout);
+    let _ = stdout.flush();
+    let mut stderr = std::io::stderr().lock();
+    if opts.trace {
+        for ev in &outcome.trace {
+            if let Ok(line) = serde_json::to_string(ev) {
+                let _ = writeln!(stderr, "{line}");
+            }
+        }
+    }
+    let _ = stderr.write_all(&outcome.stderr);
+    let mut report = String::new();
+    let status = match &outcome.exit {
+        Exit::Returned { .. } | Exit::Exited { .. } => outcome.exit.status() as u8,
+        Exit::Aborted { message } => {
+            let _ = writeln!(report, "aborted: {message}");
+            Stop::ABORT
+        }
+        Exit::OutOfSteps => {
+            let _ = writeln!(report, "error: the step limit ({} instructions) was reached; raise it with --max-steps", opts.max_steps);
+            Stop::OUT_OF_STEPS
+        }
+        Exit::Error(e) => {
+            let kind = serde_json::to_value(e.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            match e.span {
+                Some(span) => {
+                    let _ = writeln!(report, "error: {kind}: {}", e.message);
+                    let _ = writeln!(report, "  at {} (in {})", pos(file, span), e.function.as_deref().unwrap_or("?"));
+                    let _ = writeln!(report, "      {}", snippet(file, span));
+                }
+                None => {
+                    let _ = writeln!(report, "error: {kind}: {}", e.message);
+                }
+            }
+            Stop::ERROR
+        }
+        Exit::Ub(ub) => {
+            let kind = serde_json::to_value(ub.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            let _ = writeln!(report, "undefined behavior: {kind}: {}", ub.message);
+            let _ = writeln!(report, "  at {} (in {})", pos(file, ub.span), ub.function);
+            let _ = writeln!(report, "      {}", snippet(file, ub.span));
+            if let Some(o) = &ub.origin {
+                origin_text(file, o, &mut report);
+            }
+            if ub.backtrace.len() > 1 {
+                let _ = writeln!(report, "  call stack: {}", ub.backtrace.join(" <- "));
+            }
+            Stop::UB
+        }
+    };
+    let _ = stderr.write_all(report.as_bytes());
+    let _ = stderr.flush();
+    ExitCode::from(status)
+}
