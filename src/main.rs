@@ -58,6 +58,9 @@ enum Command {
         /// Print one JSON line per executed instruction on stderr.
         #[arg(long)]
         trace: bool,
+        /// Print the number of executed instructions and the time taken on stderr.
+        #[arg(long)]
+        stats: bool,
         /// Arguments: `argv[1..]` for main, integers for another entry.
         #[arg(last = true)]
         args: Vec<String>,
@@ -175,16 +178,7 @@ fn fmt(file: &Path, output: Option<&Path>, in_place: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_file(
-    path: &Path,
-    entry: &str,
-    max_steps: u64,
-    max_memory: u64,
-    max_stack_depth: u32,
-    trace: bool,
-    args: &[String],
-) -> ExitCode {
+fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: bool, args: &[String]) -> ExitCode {
     let file = match read_source(path) {
         Ok(f) => f,
         Err(msg) => {
@@ -201,9 +195,9 @@ fn run_file(
     };
     let mut opts = irplay_core::interp::Options {
         entry: entry.to_string(),
-        max_steps,
-        max_memory,
-        max_stack_depth,
+        max_steps: limits.max_steps,
+        max_memory: limits.max_memory,
+        max_stack_depth: limits.max_stack_depth,
         trace,
         program_name: path.display().to_string().into_bytes(),
         ..Default::default()
@@ -221,7 +215,7 @@ fn run_file(
             }
         }
     }
-    run::run(&file, &module, &opts)
+    run::run(&file, &module, &opts, stats)
 }
 
 fn main() -> ExitCode {
@@ -231,8 +225,9 @@ fn main() -> ExitCode {
     let work = move || match &cli.command {
         Command::Check { files, format } => check(files, *format),
         Command::Fmt { file, output, in_place } => fmt(file, output.as_deref(), *in_place),
-        Command::Run { file, entry, max_steps, max_memory, max_stack_depth, trace, args } => {
-            run_file(file, entry, *max_steps, *max_memory, *max_stack_depth, *trace, args)
+        Command::Run { file, entry, max_steps, max_memory, max_stack_depth, trace, stats, args } => {
+            let limits = run::Limits { max_steps: *max_steps, max_memory: *max_memory, max_stack_depth: *max_stack_depth };
+            run_file(file, entry, limits, *trace, *stats, args)
         }
     };
     match std::thread::Builder::new().stack_size(256 << 20).spawn(work) {

@@ -28,6 +28,16 @@ impl Stop {
     pub const INVALID: u8 = 1;
 }
 
+/// The resource limits of a run.
+pub struct Limits {
+    /// Executed instructions.
+    pub max_steps: u64,
+    /// Live memory in bytes.
+    pub max_memory: u64,
+    /// Call depth.
+    pub max_stack_depth: u32,
+}
+
 /// Where a span starts, as `FILE:LINE:COL`.
 fn pos(file: &SourceFile, span: (u32, u32)) -> String {
     let (l, c) = file.line_col(span.0);
@@ -50,8 +60,10 @@ fn origin_text(file: &SourceFile, o: &OriginReport, out: &mut String) {
 }
 
 /// Runs `file` and maps the outcome to output and an exit status.
-pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options) -> ExitCode {
+pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, stats: bool) -> ExitCode {
+    let start = std::time::Instant::now();
     let outcome = irplay_core::interp::run(module, opts);
+    let elapsed = start.elapsed();
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(&outcome.stdout);
     let _ = stdout.flush();
@@ -104,6 +116,10 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options) 
         }
     };
     let _ = stderr.write_all(report.as_bytes());
+    if stats {
+        let ns = elapsed.as_nanos() as f64 / outcome.steps.max(1) as f64;
+        let _ = writeln!(stderr, "irplay: {} instructions in {:.3} s ({ns:.1} ns per instruction)", outcome.steps, elapsed.as_secs_f64());
+    }
     let _ = stderr.flush();
     ExitCode::from(status)
 }
