@@ -67,7 +67,9 @@ impl Interp<'_> {
             }
         }
         let m = self.m;
-        let Some(f) = m.func(GlobalId::from_u32(g)) else { return Err(Fault::ub(UbKind::InvalidCall, "callee is not a function")) };
+        let Some(f) = m.func(GlobalId::from_u32(g)) else {
+            return Err(Fault::unsupported(format!("{} is an ifunc, which the interpreter does not resolve", self.fname(g))));
+        };
         if cs.checks {
             self.check_args(code, base, wbase, cs, f)?;
         }
@@ -113,7 +115,8 @@ impl Interp<'_> {
             }
         }
         let va = if callee.vararg {
-            let extra = (np..cs.args.len()).map(|k| (self.arg(code, base, wbase, cs.args[k]), cs.arg_tys.get(k).copied().unwrap_or(TypeId::VOID))).collect();
+            let mut extra: Vec<(Val, TypeId)> = (np..cs.args.len()).map(|k| (self.arg(code, base, wbase, cs.args[k]), cs.arg_tys.get(k).copied().unwrap_or(TypeId::VOID))).collect();
+            self.byval_extra(code, cs, np, &mut extra)?;
             Some(Box::new(self.va_info(g, extra)))
         } else if cs.args.len() != callee.params.len() {
             self.regs.truncate(nb);
@@ -144,6 +147,20 @@ impl Interp<'_> {
         let amark = self.allocas.len() as u32;
         self.frames.push(Frame { code: callee, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va, native: None });
         Ok(Flow::Switch)
+    }
+
+    /// Variadic arguments passed `byval` travel by value (their bytes go to the overflow area).
+    fn byval_extra(&mut self, code: &FnCode, cs: &CallSite, np: usize, extra: &mut [(Val, TypeId)]) -> Res<()> {
+        let m = self.m;
+        let Some(ci) = m.func(GlobalId::from_u32(code.gid)).and_then(|f| f.body.as_ref()).and_then(|b| b.insts.get(cs.inst)).and_then(|d| d.call_info()) else { return Ok(()) };
+        for (k, e) in extra.iter_mut().enumerate() {
+            let set = ci.arg_attrs.get(np + k).copied().unwrap_or(AttrSetId::EMPTY);
+            if let Some(Attr::Type(AttrKind::ByVal, t)) = m.attrs.find(set, AttrKind::ByVal) {
+                let loc = self.mem.check(e.0.slot(), self.lay.get(*t).size, false)?;
+                *e = (self.load_val(loc, *t), *t);
+            }
+        }
+        Ok(())
     }
 
     fn taint_word(&self, t: u32) -> &'static str {
@@ -426,7 +443,7 @@ impl Interp<'_> {
 
     fn phi_chain(&mut self, code: &FnCode, inst: crate::ir::Inst, o: u32) -> u32 {
         let span = self.inst_span(code.gid, inst);
-        self.origins.chain(o, span, code.gid)
+        self.origins.forward(o, span, code.gid)
     }
 
     /// Pushes a native continuation frame (used by library functions such as `qsort`).

@@ -57,6 +57,7 @@ impl Interp<'_> {
             let base = fr.base as usize;
             let wbase = fr.wbase as usize;
             let mut pc = fr.pc as usize;
+            let max_steps = self.max_steps;
             macro_rules! r {
                 ($i:expr) => {
                     self.regs[base + $i as usize]
@@ -83,7 +84,7 @@ impl Interp<'_> {
                 };
                 pc += 1;
                 self.steps += 1;
-                if self.steps > self.max_steps {
+                if self.steps > max_steps {
                     self.at(&code, cur);
                     return Err(Stop::OutOfSteps);
                 }
@@ -114,6 +115,14 @@ impl Interp<'_> {
                     }
                     Op::IBin { op, d, a, b, w, f } => {
                         let (x, y) = (r!(a), r!(b));
+                        if !T && (x.poison | y.poison) == 0 && f == InstFlags::NSW && matches!(op, IOp::Add | IOp::Sub) && w < 64 {
+                            let (sx, sy) = (sext(x.bits, w as u32), sext(y.bits, w as u32));
+                            let rr = if op == IOp::Add { sx + sy } else { sx - sy };
+                            if sext(rr as u64, w as u32) == rr {
+                                r!(d) = Slot::int(rr as u64 & mask(w as u32));
+                                continue;
+                            }
+                        }
                         let v = if (x.poison | y.poison) == 0 {
                             match scalar::ibin(op, f, w as u32, x.bits, y.bits) {
                                 Ok(v) => Slot::int(v),
@@ -303,7 +312,10 @@ impl Interp<'_> {
                         if T {
                             self.trace_op(&code, cur, base, wbase);
                         }
-                        pc = self.take_edge(&code, base, wbase, e);
+                        pc = match code.edges.get(e as usize) {
+                            Some(ed) if ed.n == 0 && !T => ed.pc as usize,
+                            _ => self.take_edge(&code, base, wbase, e),
+                        };
                         continue;
                     }
                     Op::CondBr { c, t, f } => {
@@ -314,7 +326,11 @@ impl Interp<'_> {
                         if T {
                             self.trace_op(&code, cur, base, wbase);
                         }
-                        pc = self.take_edge(&code, base, wbase, if cv.bits & 1 == 1 { t } else { f });
+                        let e = if cv.bits & 1 == 1 { t } else { f };
+                        pc = match code.edges.get(e as usize) {
+                            Some(ed) if ed.n == 0 && !T => ed.pc as usize,
+                            _ => self.take_edge(&code, base, wbase, e),
+                        };
                         continue;
                     }
                     Op::Switch { v, t } => {

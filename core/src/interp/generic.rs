@@ -97,6 +97,11 @@ impl Interp<'_> {
         let t0 = tys.first().copied().unwrap_or(ty);
         if let Some(iop) = IOp::from_opcode(op) {
             let w = self.m.types.int_bits(self.m.types.scalar(ty)).unwrap_or(64);
+            if let (Val::A(xs), Val::A(ys), true) = (&a, &b, w <= 64) {
+                if let Some(v) = vec_ibin(iop, flags, w, xs, ys) {
+                    return Ok(v);
+                }
+            }
             let (la, lb) = (self.lanes(&a, ty), self.lanes(&b, ty));
             let mut out = Vec::with_capacity(la.len());
             for (x, y) in la.iter().zip(lb.iter()) {
@@ -137,6 +142,21 @@ impl Interp<'_> {
                 Ok(self.pack_lanes(out, ty))
             }
             Opcode::ICmp | Opcode::FCmp => {
+                if let (Val::A(xs), Val::A(ys), Aux::ICmp(p), 0) = (&a, &b, aux, flags) {
+                    let w = self.m.types.int_bits(self.m.types.scalar(t0)).unwrap_or(64);
+                    if w <= 64 {
+                        let mut out = Vec::with_capacity(xs.len());
+                        for (x, y) in xs.iter().zip(ys.iter()) {
+                            match (x, y) {
+                                (Val::S(x), Val::S(y)) if x.poison | y.poison == 0 => out.push(Val::S(Slot::int(scalar::icmp(p, w, x.bits, y.bits) as u64))),
+                                _ => break,
+                            }
+                        }
+                        if out.len() == xs.len() {
+                            return Ok(Val::A(out.into()));
+                        }
+                    }
+                }
                 let (la, lb) = (self.lanes(&a, t0), self.lanes(&b, t0));
                 let st = self.m.types.scalar(t0);
                 let mut out = Vec::with_capacity(la.len());
@@ -554,6 +574,20 @@ impl Interp<'_> {
         }
         Ok(if vec { Val::A(out.into()) } else { out.pop().unwrap_or_default() })
     }
+}
+
+/// A vector integer operation whose lanes are all defined narrow values, or `None` to take the
+/// general path (a tainted lane, a poison-generating result, UB).
+fn vec_ibin(op: IOp, flags: u16, w: u32, xs: &[Val], ys: &[Val]) -> Option<Val> {
+    let mut out = Vec::with_capacity(xs.len());
+    for (x, y) in xs.iter().zip(ys.iter()) {
+        let (Val::S(x), Val::S(y)) = (x, y) else { return None };
+        if x.poison | y.poison != 0 {
+            return None;
+        }
+        out.push(Val::S(Slot::int(scalar::ibin(op, flags, w, x.bits, y.bits).ok()?)));
+    }
+    Some(Val::A(out.into()))
 }
 
 /// Replaces the element at path `ix` of an aggregate.

@@ -17,7 +17,7 @@ pub enum Class {
     /// `[len x elem]`.
     Array(u64, TypeId),
     /// A struct with its field types and their byte offsets.
-    Struct(Box<[TypeId]>, Box<[u64]>),
+    Struct(std::rc::Rc<[TypeId]>, std::rc::Rc<[u64]>),
     /// Anything without a runtime representation (void, label, token, metadata, functions).
     Other,
 }

@@ -229,8 +229,23 @@ impl Memory {
     }
 
     /// Checks an access of `len` bytes at `p` and returns `(allocation, offset)`.
-    #[inline]
+    #[inline(always)]
     pub fn check(&self, p: Slot, len: u64, write: bool) -> Res<(usize, usize)> {
+        if p.poison == 0 && p.prov != 0 {
+            let idx = (p.prov - 1) as usize;
+            if let Some(a) = self.allocs.get(idx) {
+                let off = p.bits.wrapping_sub(a.base);
+                if a.live && off <= a.size && len <= a.size - off && !(write && a.readonly) {
+                    return Ok((idx, off as usize));
+                }
+            }
+        }
+        self.check_slow(p, len, write)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_slow(&self, p: Slot, len: u64, write: bool) -> Res<(usize, usize)> {
         if p.poison != 0 {
             return Err(Fault::ub_from(UbKind::PoisonPointer, "memory access through a poison or undef pointer", p.poison));
         }

@@ -9,7 +9,10 @@
 //! Semantics chosen where the LangRef leaves a choice (documented for users):
 //! - `undef`: every use reads as 0 (bits of partly initialized memory read as stored), but the
 //!   value stays marked undef, so branching on it, dividing by it or passing it to `noundef`
-//!   is reported as undefined behaviour.
+//!   is reported as undefined behaviour. Undef is tracked per bit for integers up to 64 bits
+//!   through `and`/`or`/`xor`/shifts/casts/phis and memory (so bit-field code next to
+//!   uninitialized padding stays defined, as in LLVM); other operations on a partly undef
+//!   value give a wholly undef result.
 //! - `freeze` of poison or undef yields 0 (per vector element; the defined bytes of a partly
 //!   undef value are kept).
 //! - Memory: every allocation has bounds; a pointer is an address plus provenance; each byte
@@ -24,7 +27,15 @@
 //!   leaving the entry function ends the run with an `uncaught_exception` error.
 //! - Variadic functions use the x86-64 System V `va_list` layout (clang lowers `va_arg` inline
 //!   for that target, and the `va_arg` instruction reads the same structure).
-//! - `rand` is glibc's TYPE_3 generator, `time`/`clock` are deterministic.
+//! - `rand` is glibc's TYPE_3 generator, `time` returns 1700000000, `clock` counts steps / 100,
+//!   `getenv` returns null. Output to stdout and stderr goes to buffers in program order.
+//! - Steps: one per executed instruction; phis run as part of the branch that reaches them (a
+//!   trace lists them after that branch, with its step number).
+//! - Alignment: an access less aligned than its `align` promises is reported (x86 hardware
+//!   would tolerate it; the IR says it is undefined).
+//!
+//! Not supported (clear errors): inline assembly, `callbr`, Windows EH (`catchswitch`...),
+//! ifuncs, files (`fopen`), `scanf`, `setjmp`/`longjmp`, threads.
 
 mod calls;
 pub(crate) mod cmem;

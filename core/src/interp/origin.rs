@@ -99,6 +99,17 @@ impl Origins {
         let (kind, depth) = (p.kind, p.depth + 1);
         self.push_raw(kind, span, func, "".into(), self.whole(parent), depth, 0)
     }
+    /// Like [`Origins::chain`], but a partly undef value stays partly undef (for moves such as
+    /// phis that pass the value on unchanged).
+    pub fn forward(&mut self, parent: u32, span: Span, func: u32) -> u32 {
+        let m = self.mask(parent);
+        let o = self.chain(parent, span, func);
+        if m == 0 {
+            o
+        } else {
+            self.partial(o, m)
+        }
+    }
     /// The origin with any partial-undef mask dropped (the whole value tainted).
     pub fn whole(&self, id: u32) -> u32 {
         match self.entries.get(id as usize) {

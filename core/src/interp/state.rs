@@ -201,7 +201,7 @@ impl<'m> Interp<'m> {
                         self.libc_global(&name, idx)?;
                     }
                 }
-                GlobalKind::Func(_) => {
+                GlobalKind::Func(_) | GlobalKind::IFunc { .. } => {
                     let idx = self.mem.alloc(0, 16, AllocKind::Func(gi), 0)?;
                     self.gaddr[gi as usize] = self.ptr_to(idx);
                 }

@@ -242,9 +242,61 @@ pub fn call(it: &mut Interp, name: &str, args: &[Val], tys: &[TypeId], ret: Type
             it.store_slot(a(0), 8, p)?;
             i32r(0)
         }
-        "free" => {
+        "free" | "_ZdlPv" | "_ZdaPv" | "_ZdlPvm" | "_ZdaPvm" => {
             it.heap_free(a(0))?;
             Ret::Value(None)
+        }
+        "_Znwm" | "_Znam" => ptr(it.heap_alloc(a(0).bits.max(1), 16, false)?),
+        "getenv" | "secure_getenv" => ptr(Slot::int(0)),
+        "isatty" => i32r(0),
+        "sleep" | "usleep" | "nanosleep" => i32r(0),
+        "write" => {
+            let fd = a(0).bits as u8;
+            if fd != 1 && fd != 2 {
+                return Err(Interp::lib_error(format!("write to file descriptor {fd} (only 1 and 2 are supported)")));
+            }
+            let b = it.read_bytes(a(1), a(2).bits)?;
+            it.emit(fd, &b);
+            int(a(2).bits)
+        }
+        "perror" => {
+            let mut s = if a(0).bits != 0 { it.read_cstr(a(0), None)? } else { Vec::new() };
+            if !s.is_empty() {
+                s.extend_from_slice(b": ");
+            }
+            s.extend_from_slice(b"Unknown error\n");
+            it.emit(2, &s);
+            Ret::Value(None)
+        }
+        "strspn" | "strcspn" => {
+            let (x, set) = (it.read_cstr(a(0), None)?, it.read_cstr(a(1), None)?);
+            let accept = name == "strspn";
+            int(x.iter().take_while(|c| set.contains(c) == accept).count() as u64)
+        }
+        "strpbrk" => {
+            let (x, set) = (it.read_cstr(a(0), None)?, it.read_cstr(a(1), None)?);
+            ptr(x.iter().position(|c| set.contains(c)).map_or(Slot::int(0), |i| Slot { bits: a(0).bits + i as u64, ..a(0) }))
+        }
+        "strtok" => {
+            let start = if a(0).bits != 0 { a(0) } else { it.libc.strtok };
+            if start.bits == 0 {
+                return Ok(ptr(Slot::int(0)));
+            }
+            let (x, set) = (it.read_cstr(start, None)?, it.read_cstr(a(1), None)?);
+            let Some(b) = x.iter().position(|c| !set.contains(c)) else {
+                it.libc.strtok = Slot::int(0);
+                return Ok(ptr(Slot::int(0)));
+            };
+            let tok = Slot { bits: start.bits + b as u64, ..start };
+            match x[b..].iter().position(|c| set.contains(c)) {
+                Some(e) => {
+                    let end = Slot { bits: tok.bits + e as u64, ..start };
+                    it.write_bytes(end, &[0])?;
+                    it.libc.strtok = Slot { bits: end.bits + 1, ..start };
+                }
+                None => it.libc.strtok = Slot::int(0),
+            }
+            ptr(tok)
         }
         "realloc" => {
             let p = a(0);
