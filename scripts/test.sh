@@ -2,6 +2,8 @@
 # The one command that installs what the tests need and runs them all:
 #   1. scripts/setup-test-deps.sh   (LLVM 19 tools, csmith, ...; no-op if present)
 #   2. scripts/gen-corpus.sh        (conformance corpus in target/corpus; cached)
+#      scripts/gen-run-corpus.sh    (run corpus in target/run-corpus: csmith
+#                                    programs and their native output; cached)
 #   3. cargo test --workspace       (release profile by default: the corpus
 #      trials are parse-heavy, and optimized code more than pays for its
 #      longer build; IRPLAY_TEST_PROFILE=debug to use the dev profile)
@@ -15,6 +17,7 @@ cd "$ROOT"
 t0=$SECONDS
 "$ROOT/scripts/setup-test-deps.sh"
 "$ROOT/scripts/gen-corpus.sh" "$ROOT/target/corpus"
+"$ROOT/scripts/gen-run-corpus.sh" "$ROOT/target/run-corpus"
 t1=$SECONDS
 
 profile=(--release)

@@ -11,14 +11,26 @@
 //!   file accepted and round-tripped through `irplay fmt`).
 //! * `corpus/<path>` for every `*.ll` in the corpus directory (default
 //!   `target/corpus`, override `IRPLAY_CORPUS`): the same round trip.
+//! * `run/<name>` for every `NAME-VARIANT.ll` in the run corpus (default
+//!   `target/run-corpus`, override `IRPLAY_RUN_CORPUS`; made by
+//!   `scripts/gen-run-corpus.sh`): `irplay run --max-steps 2000000000` must
+//!   print exactly the stdout and exit with the status recorded from the
+//!   native program in `NAME.expected` (first line `exit N`, then stdout).
+//!
+//! A `; RUN: irplay run [FLAGS] %s [-- ARGS]` directive runs the module: the
+//! exit status must be the one of the file's `; EXIT: N` line (default 0),
+//! stdout must equal `NAME.ll.stdout` and stderr `NAME.ll.stderr` (a missing
+//! golden means empty output, except that a run ending in undefined behaviour
+//! (70) or a runtime error (71) needs its stderr golden).
 //!
 //! Environment:
 //! * `BLESS=1` rewrites goldens instead of comparing them.
 //! * `IRPLAY_TEST_FILTER=substr` keeps only trials whose name contains `substr`
 //!   (libtest's own positional filter, `--exact`, `--skip` work as well).
-//! * `IRPLAY_CORPUS=dir` corpus directory (relative paths are taken from the
-//!   repository root); `IRPLAY_NO_CORPUS=1` skips the corpus explicitly. A
-//!   missing or empty corpus is otherwise a failing trial.
+//! * `IRPLAY_CORPUS=dir` corpus directory, `IRPLAY_RUN_CORPUS=dir` run corpus
+//!   directory (relative paths are taken from the repository root);
+//!   `IRPLAY_NO_CORPUS=1` skips both corpora explicitly. A missing or empty
+//!   corpus is otherwise a failing trial.
 //! * `IRPLAY_TEST_TIMEOUT=secs` per-subprocess time limit (default 120).
 //! * `IRPLAY_LLVM_AS`, `IRPLAY_LLVM_DIS` override the oracle tools' names.
 //! * `IRPLAY_COMPARE_DIS=1` additionally requires `irplay fmt` output to equal
@@ -92,9 +104,15 @@ fn main() {
         _ => root.join("target").join("corpus"),
     };
 
+    let run_corpus_dir = match std::env::var_os("IRPLAY_RUN_CORPUS") {
+        Some(p) if !p.is_empty() => root.join(p),
+        _ => root.join("target").join("run-corpus"),
+    };
+
     let mut strip_prefixes = vec![
         format!("{}/", ir_dir.display()),
         format!("{}/", corpus_dir.display()),
+        format!("{}/", run_corpus_dir.display()),
         format!("{}/", root.display()),
     ];
     strip_prefixes.sort_by_key(|s| std::cmp::Reverse(s.len()));
@@ -122,7 +140,9 @@ fn main() {
     }
 
     if env_flag("IRPLAY_NO_CORPUS") {
-        eprintln!("note: IRPLAY_NO_CORPUS is set: the conformance corpus is NOT tested");
+        eprintln!(
+            "note: IRPLAY_NO_CORPUS is set: the conformance corpus and the run corpus are NOT tested"
+        );
     } else {
         let files = if corpus_dir.is_dir() {
             list_ll_files(&corpus_dir)
@@ -146,6 +166,29 @@ fn main() {
             trials.push(
                 Trial::test(name, move || corpus_trial(&ctx, &trial_name, &dir, &rel))
                     .with_kind("corpus"),
+            );
+        }
+
+        let files = if run_corpus_dir.is_dir() {
+            list_ll_files(&run_corpus_dir)
+        } else {
+            Vec::new()
+        };
+        if files.is_empty() {
+            let msg = format!(
+                "the run corpus {} is missing or has no .ll files.\n\
+                 Generate it with `scripts/gen-run-corpus.sh` (or run `scripts/test.sh`), point \
+                 IRPLAY_RUN_CORPUS at it, or set IRPLAY_NO_CORPUS=1 to skip it explicitly.",
+                run_corpus_dir.display()
+            );
+            trials.push(Trial::test("run/MISSING", move || Err(msg.into())).with_kind("run"));
+        }
+        for rel in files {
+            let ctx = Arc::clone(&ctx);
+            let dir = run_corpus_dir.clone();
+            let name = format!("run/{}", rel.trim_end_matches(".ll"));
+            trials.push(
+                Trial::test(name, move || run_corpus_trial(&ctx, &dir, &rel)).with_kind("run"),
             );
         }
     }
@@ -197,6 +240,8 @@ struct Output {
     code: Option<i32>,
     stdout: String,
     stderr: String,
+    /// `stdout` as the exact bytes written.
+    stdout_raw: Vec<u8>,
 }
 
 impl Output {
@@ -265,6 +310,7 @@ fn run(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path) -> Result<Output, Stri
         code: status.code(),
         stdout: String::from_utf8_lossy(&stdout).into_owned(),
         stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        stdout_raw: stdout,
     })
 }
 
@@ -473,7 +519,40 @@ impl Directive {
     fn is_fmt(&self) -> bool {
         self.args.first().is_some_and(|a| a == "fmt")
     }
+
+    fn is_run(&self) -> bool {
+        self.args.first().is_some_and(|a| a == "run")
+    }
 }
+
+/// The file's `; EXIT: N` line (the status `irplay run` must exit with), if any.
+fn parse_exit(text: &str) -> Result<Option<(i32, usize)>, String> {
+    let mut found = None;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if !t.starts_with(';') {
+            continue;
+        }
+        let Some(rest) = t.trim_start_matches(';').trim_start().strip_prefix("EXIT:") else {
+            continue;
+        };
+        let n: i32 = rest
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (0..=255).contains(n))
+            .ok_or_else(|| format!("line {}: `; EXIT:` wants a status 0..=255", i + 1))?;
+        if found.is_some() {
+            return Err(format!("line {}: a second `; EXIT:` line", i + 1));
+        }
+        found = Some((n, i + 1));
+    }
+    Ok(found)
+}
+
+/// Exit statuses of `irplay run` that stop the program with irplay's own
+/// report on stderr: undefined behaviour and runtime errors.
+const RUN_REPORT_STATUSES: &[i32] = &[70, 71];
 
 fn parse_directives(text: &str, rel: &str) -> Result<Vec<Directive>, String> {
     let mut out = Vec::new();
@@ -681,6 +760,45 @@ fn golden(ctx: &Ctx, path: &Path, actual: &str, what: &str, errors: &mut Vec<Str
     }
 }
 
+/// Like [`golden`] for output that is usually empty: a missing golden means
+/// empty output, and `BLESS=1` writes the golden only for non-empty output
+/// (removing a golden whose output became empty). With `required`, a missing
+/// golden fails even for empty output.
+fn optional_golden(
+    ctx: &Ctx,
+    path: &Path,
+    actual: &str,
+    what: &str,
+    required: bool,
+    errors: &mut Vec<String>,
+) {
+    if ctx.bless {
+        if actual.is_empty() && !required {
+            if path.exists() {
+                if let Err(e) = fs::remove_file(path) {
+                    errors.push(format!("cannot remove golden {}: {e}", path.display()));
+                }
+            }
+            return;
+        }
+        return golden(ctx, path, actual, what, errors);
+    }
+    if required || path.exists() {
+        return golden(ctx, path, actual, what, errors);
+    }
+    if !actual.is_empty() {
+        let shown = path
+            .strip_prefix(&ctx.ir_dir)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        errors.push(format!(
+            "{what} should be empty (there is no golden tests/ir/{shown}; BLESS=1 to create it):\n{}",
+            indent(actual)
+        ));
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Trials
 
@@ -710,6 +828,18 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
         Ok(m) => m,
         Err(e) => return errors.push(e),
     };
+    let exit_line = match parse_exit(&text) {
+        Ok(e) => e,
+        Err(e) => return errors.push(e),
+    };
+    let any_run = directives
+        .iter()
+        .any(|d| d.expect == Expect::Pass && d.is_run());
+    if exit_line.is_some() && !any_run {
+        errors.push("`; EXIT:` is only meaningful with a `; RUN: irplay run` directive".into());
+    }
+    let want_exit = exit_line.map_or(0, |(n, _)| n);
+    let mut runs = 0;
     let any_fail = directives.iter().any(|d| d.expect == Expect::Fail);
     let any_valid_check = directives
         .iter()
@@ -734,6 +864,51 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
         let stdout = normalize_paths(ctx, &out.stdout);
         let stderr = normalize_paths(ctx, &out.stderr);
         match d.expect {
+            Expect::Pass if d.is_run() => {
+                // The program's output is compared as written (no path normalization).
+                runs += 1;
+                stdout_goldens += 1;
+                let nth = |n: usize, ext: &str| {
+                    if n == 1 {
+                        ctx.ir_dir.join(format!("{rel}.{ext}"))
+                    } else {
+                        ctx.ir_dir.join(format!("{rel}.{n}.{ext}"))
+                    }
+                };
+                if out.code != Some(want_exit) {
+                    let mut msg = format!(
+                        "{} should exit with status {want_exit}{} but gave {}; stderr:\n{}",
+                        d.shown(),
+                        if exit_line.is_none() {
+                            " (no `; EXIT:` line)"
+                        } else {
+                            ""
+                        },
+                        out.describe_exit(),
+                        indent(&head_lines(&stderr, 20))
+                    );
+                    if !out.stdout.is_empty() {
+                        let _ = write!(msg, "\nstdout:\n{}", indent(&head_lines(&out.stdout, 20)));
+                    }
+                    errors.push(msg);
+                }
+                optional_golden(
+                    ctx,
+                    &nth(stdout_goldens, "stdout"),
+                    &out.stdout,
+                    &format!("stdout of {}", d.shown()),
+                    false,
+                    errors,
+                );
+                optional_golden(
+                    ctx,
+                    &nth(runs, "stderr"),
+                    &stderr,
+                    &format!("stderr of {}", d.shown()),
+                    RUN_REPORT_STATUSES.contains(&want_exit),
+                    errors,
+                );
+            }
             Expect::Pass => {
                 if out.code != Some(0) {
                     errors.push(format!(
@@ -747,7 +922,9 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
                 if d.is_plain_check() {
                     // A valid file may draw notes (e.g. the typed-pointer upgrade), nothing more.
                     let only_notes = stderr.lines().all(|l| {
-                        let is_header = l.contains(": error:") || l.contains(": warning:") || l.contains(": note:");
+                        let is_header = l.contains(": error:")
+                            || l.contains(": warning:")
+                            || l.contains(": note:");
                         !is_header || l.contains(": note:")
                     }) && !stderr.contains(": error:");
                     if !stderr.trim().is_empty() && !only_notes {
@@ -821,6 +998,17 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
     if any_valid_check {
         check_json(ctx, rel, None, errors);
         round_trip(ctx, &ctx.ir_dir, rel, scratch, errors);
+    } else if any_run {
+        // Honesty: a program, even one with undefined behaviour, is valid IR.
+        match tool(ctx, &ctx.llvm_as, &[rel, "-o", "/dev/null"], &ctx.ir_dir) {
+            Err(e) => errors.push(e),
+            Ok(o) if o.code != Some(0) => errors.push(format!(
+                "{} rejects this file, so it is not valid LLVM 19 IR:\n{}",
+                ctx.llvm_as,
+                indent(&normalize_paths(ctx, &o.stderr))
+            )),
+            Ok(_) => {}
+        }
     }
 }
 
@@ -946,6 +1134,68 @@ fn check_json(ctx: &Ctx, rel: &str, text_errors: Option<&[Reported]>, errors: &m
             show(&json_errors)
         ));
     }
+}
+
+/// The first `n` lines of `s` (and how many were left out).
+fn head_lines(s: &str, n: usize) -> String {
+    let total = s.lines().count();
+    let mut out: String = s.lines().take(n).map(|l| format!("{l}\n")).collect();
+    if total > n {
+        let _ = writeln!(out, "... ({} more lines)", total - n);
+    }
+    out
+}
+
+/// The oracle of a run-corpus module `NAME-VARIANT.ll`: `NAME.expected`, whose
+/// first line is `exit N` and the rest the program's stdout.
+fn read_expected(dir: &Path, rel: &str) -> Result<(String, i32, Vec<u8>), String> {
+    let stem = rel.strip_suffix(".ll").unwrap_or(rel);
+    let name = match stem.rfind('-') {
+        Some(i) => format!("{}.expected", &stem[..i]),
+        None => format!("{stem}.expected"),
+    };
+    let bytes = fs::read(dir.join(&name)).map_err(|e| {
+        format!("cannot read the oracle {name} for {rel}: {e} (regenerate with scripts/gen-run-corpus.sh)")
+    })?;
+    let nl = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .unwrap_or(bytes.len());
+    let first = String::from_utf8_lossy(&bytes[..nl]).into_owned();
+    let status = first
+        .strip_prefix("exit ")
+        .and_then(|n| n.trim().parse::<i32>().ok())
+        .ok_or_else(|| format!("{name}: the first line must be `exit N`, found {first:?}"))?;
+    let stdout = bytes.get(nl + 1..).unwrap_or_default().to_vec();
+    Ok((name, status, stdout))
+}
+
+fn run_corpus_trial(ctx: &Ctx, dir: &Path, rel: &str) -> Result<(), Failed> {
+    let (oracle, want_status, want_stdout) = read_expected(dir, rel)?;
+    let out = irplay(ctx, &["run", "--max-steps", "2000000000", rel], dir)?;
+    if out.code == Some(want_status) && out.stdout_raw == want_stdout {
+        return Ok(());
+    }
+    let mut msg = format!(
+        "`irplay run --max-steps 2000000000 {rel}` differs from the native program ({oracle}):\n\
+         \x20 exit status: expected {want_status}, irplay gave {}\n",
+        out.describe_exit()
+    );
+    if out.stdout_raw == want_stdout {
+        msg.push_str("  stdout: the same\n");
+    } else {
+        let _ = writeln!(
+            msg,
+            "  stdout (- native, + irplay):\n{}",
+            indent(&diff(&String::from_utf8_lossy(&want_stdout), &out.stdout))
+        );
+    }
+    let _ = write!(
+        msg,
+        "  irplay's stderr:\n{}",
+        indent(&head_lines(&normalize_paths(ctx, &out.stderr), 12))
+    );
+    Err(msg.into())
 }
 
 fn corpus_trial(ctx: &Ctx, trial: &str, dir: &Path, rel: &str) -> Result<(), Failed> {
