@@ -1172,22 +1172,7 @@ fn hex_float(x: f64, prec: Option<usize>, alt: bool, upper: bool) -> Body {
 mod tests {
     use super::*;
 
-    /// Undoes the data file's `\xHH` escapes.
-    fn unescape(s: &str) -> Vec<u8> {
-        let b = s.as_bytes();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            if b[i] == b'\\' && b.get(i + 1) == Some(&b'x') {
-                out.push(u8::from_str_radix(&s[i + 2..i + 4], 16).unwrap());
-                i += 4;
-            } else {
-                out.push(b[i]);
-                i += 1;
-            }
-        }
-        out
-    }
+    use crate::runtime::testdata::unescape;
 
     fn hex_bytes(s: &str) -> Vec<u8> {
         (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()

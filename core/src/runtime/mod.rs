@@ -9,3 +9,5 @@ mod decimal;
 pub mod format;
 pub mod libc;
 pub mod numparse;
+#[cfg(test)]
+mod testdata;

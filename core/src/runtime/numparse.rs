@@ -560,21 +560,7 @@ pub fn atof(s: &[u8]) -> Parsed<f64> {
 mod tests {
     use super::*;
 
-    fn unescape(s: &str) -> Vec<u8> {
-        let b = s.as_bytes();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            if b[i] == b'\\' && b.get(i + 1) == Some(&b'x') {
-                out.push(u8::from_str_radix(&s[i + 2..i + 4], 16).unwrap());
-                i += 4;
-            } else {
-                out.push(b[i]);
-                i += 1;
-            }
-        }
-        out
-    }
+    use crate::runtime::testdata::unescape;
 
     fn errno_code(e: Option<Errno>) -> i32 {
         e.map_or(0, Errno::code)
