@@ -160,7 +160,9 @@ pub struct SourceFile {
     name: String,
     text: String,
     /// Byte offset of the start of each line; always starts with 0.
-    line_starts: Vec<u32>,
+    /// Byte offsets of line starts, computed on the first position query (a file without
+    /// diagnostics never needs them).
+    line_starts: std::cell::OnceCell<Vec<u32>>,
 }
 
 /// Converts a `usize` offset to `u32`, saturating (texts over 4 GiB get
@@ -173,19 +175,17 @@ impl SourceFile {
     /// Builds the line index for `text`. Lines are separated by `\n`; a
     /// trailing `\r` is not part of the line's text.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
-        let text = text.into();
-        let mut line_starts = vec![0u32];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| sat_u32(i + 1)),
-        );
-        SourceFile {
-            name: name.into(),
-            text,
-            line_starts,
-        }
+        SourceFile { name: name.into(), text: text.into(), line_starts: std::cell::OnceCell::new() }
+    }
+
+    fn starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let mut v = vec![0u32];
+            v.extend(
+                self.text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| sat_u32(i + 1)),
+            );
+            v
+        })
     }
 
     /// The file name given at construction.
@@ -200,7 +200,7 @@ impl SourceFile {
 
     /// Number of lines (a text ending in `\n` has an empty last line).
     pub fn line_count(&self) -> u32 {
-        sat_u32(self.line_starts.len())
+        sat_u32(self.starts().len())
     }
 
     /// Clamps `offset` into the text and moves it back to a char boundary.
@@ -216,7 +216,7 @@ impl SourceFile {
     fn line_index(&self, offset: usize) -> usize {
         let off = sat_u32(offset);
         // Number of line starts <= off is at least 1 since line_starts[0] == 0.
-        self.line_starts
+        self.starts()
             .partition_point(|&s| s <= off)
             .saturating_sub(1)
     }
@@ -225,11 +225,11 @@ impl SourceFile {
     /// before it).
     fn line_range(&self, idx: usize) -> (usize, usize) {
         let start = self
-            .line_starts
+            .starts()
             .get(idx)
             .map_or(self.text.len(), |&s| s as usize);
         let mut end = self
-            .line_starts
+            .starts()
             .get(idx + 1)
             .map_or(self.text.len(), |&s| (s as usize).saturating_sub(1));
         let start = start.min(self.text.len());
@@ -247,7 +247,7 @@ impl SourceFile {
         let off = self.clamp(offset);
         let idx = self.line_index(off);
         let start = self
-            .line_starts
+            .starts()
             .get(idx)
             .map_or(0, |&s| s as usize)
             .min(off);
@@ -261,7 +261,7 @@ impl SourceFile {
         let Some(idx) = (line as usize).checked_sub(1) else {
             return "";
         };
-        if idx >= self.line_starts.len() {
+        if idx >= self.starts().len() {
             return "";
         }
         let (start, end) = self.line_range(idx);

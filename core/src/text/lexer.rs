@@ -318,20 +318,51 @@ fn off(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// Character classes as bits, looked up in [`CLASS`] (one load per byte in the hot loops).
+const LABEL: u8 = 1;
+const KEYWORD: u8 = 2;
+const METADATA: u8 = 4;
+
+/// The class bits of every byte value.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let alnum = c.is_ascii_alphanumeric();
+        let mut bits = 0;
+        if alnum || c == b'-' || c == b'$' || c == b'.' || c == b'_' {
+            bits |= LABEL | METADATA;
+        }
+        if alnum || c == b'_' {
+            bits |= KEYWORD;
+        }
+        if c == b'\\' {
+            bits |= METADATA;
+        }
+        t[b] = bits;
+        b += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_label_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_')
+    CLASS[b as usize] & LABEL != 0
 }
 
 fn is_name_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || matches!(b, b'-' | b'$' | b'.' | b'_')
 }
 
+#[inline]
 fn is_keyword_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    CLASS[b as usize] & KEYWORD != 0
 }
 
+#[inline]
 fn is_metadata_char(b: u8) -> bool {
-    is_label_char(b) || b == b'\\'
+    CLASS[b as usize] & METADATA != 0
 }
 
 fn hex_val(b: u8) -> Option<u8> {
@@ -478,11 +509,10 @@ impl<'a> Lexer<'a> {
     }
 
     /// First index at or after `i` whose byte does not satisfy `pred`.
-    fn scan_while(&self, mut i: usize, pred: impl Fn(u8) -> bool) -> usize {
-        while i < self.src.len() && pred(self.byte(i)) {
-            i += 1;
-        }
-        i
+    #[inline]
+    fn scan_while(&self, i: usize, pred: impl Fn(u8) -> bool) -> usize {
+        let rest = self.src.as_bytes().get(i..).unwrap_or(&[]);
+        i + rest.iter().position(|&b| !pred(b)).unwrap_or(rest.len())
     }
 
     /// If `[-a-zA-Z$._0-9]*:` starts at `i`, the index just past the colon.

@@ -252,6 +252,14 @@ impl<'a> Parser<'a> {
             TokenKind::Integer(_) | TokenKind::Word(_) if !self.at_type_start() => {
                 // An integer, or keywords and integers joined by `|`.
                 let single_int = matches!(self.kind(), TokenKind::Integer(_));
+                // The common case, one part: intern the token's text without building a string.
+                if let TokenKind::Word(w) | TokenKind::Integer(w) = *self.kind() {
+                    if !matches!(self.peek(), TokenKind::Bar) {
+                        let sym = self.m.symbols.intern(w);
+                        self.bump();
+                        return Ok(if single_int { MdField::Int(sym) } else { MdField::Words(sym) });
+                    }
+                }
                 let mut text = String::new();
                 let mut parts = 0;
                 loop {
