@@ -3,7 +3,8 @@
 //!
 //! Inputs come from a seeded generator, so a failure names a reproducible case. Every input
 //! that parses is also printed and re-parsed: the printer must not panic either, and its output
-//! must parse again.
+//! must parse again. Every input that verifies is also run in the interpreter (a few entry
+//! names, small step, memory and stack budgets), which must end each run with an outcome.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
@@ -63,6 +64,18 @@ fn run_one_here(src: &str) -> Result<(), String> {
             let again = irplay_core::text::parse(&text);
             if checked.valid {
                 assert!(again.module.is_some(), "printed text does not parse again:\n{text}");
+                // A verified module may still do anything at run time: the interpreter must
+                // end every run with an outcome (UB and errors included), never a panic.
+                for entry in ["main", "f", "test"] {
+                    let opts = irplay_core::interp::Options {
+                        entry: entry.into(),
+                        max_steps: 20_000,
+                        max_memory: 1 << 24,
+                        max_stack_depth: 200,
+                        ..Default::default()
+                    };
+                    let _ = irplay_core::interp::run(m, &opts);
+                }
             }
         }
     }));
@@ -108,7 +121,7 @@ fn corpus_files() -> Vec<String> {
 #[test]
 fn random_bytes_never_panic() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    assert_no_panics((0..1500).map(|i| {
+    assert_no_panics((0..4000).map(|i| {
         let len = rng.below(400);
         let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
         (format!("random bytes #{i}"), String::from_utf8_lossy(&bytes).into_owned())
@@ -118,7 +131,7 @@ fn random_bytes_never_panic() {
 #[test]
 fn token_soup_never_panics() {
     let mut rng = Rng(0xD1B5_4A32_D192_ED03);
-    assert_no_panics((0..3000).map(|i| {
+    assert_no_panics((0..8000).map(|i| {
         let n = 1 + rng.below(60);
         let mut s = String::new();
         for _ in 0..n {
@@ -136,7 +149,7 @@ fn mutated_valid_modules_never_panic() {
     let mut rng = Rng(0xA076_1D64_78BD_642F);
     let mut cases = Vec::new();
     for (fi, f) in files.iter().enumerate() {
-        for k in 0..12 {
+        for k in 0..24 {
             let bytes = f.as_bytes();
             let mut v = bytes.to_vec();
             match k % 6 {
