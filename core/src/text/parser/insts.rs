@@ -189,8 +189,7 @@ impl<'a> Parser<'a> {
 
     fn parse_fmf(&mut self) -> FastMath {
         let mut f = 0u8;
-        loop {
-            let Some(w) = self.word() else { break };
+        while let Some(w) = self.word() {
             if w == "fast" {
                 f |= FastMath::FAST;
             } else if let Some((_, bit)) = FastMath::NAMES.iter().find(|(n, _)| *n == w) {
