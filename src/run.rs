@@ -38,6 +38,11 @@ pub struct Limits {
     pub max_stack_depth: u32,
 }
 
+/// The snake_case name a report kind serializes to (`branch_on_poison`).
+fn kind_name(kind: &impl serde::Serialize) -> String {
+    serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
 /// Where a span starts, as `FILE:LINE:COL`.
 fn pos(file: &SourceFile, span: (u32, u32)) -> String {
     let (l, c) = file.line_col(span.0);
@@ -50,7 +55,7 @@ fn snippet(file: &SourceFile, span: (u32, u32)) -> String {
 }
 
 fn origin_text(file: &SourceFile, o: &OriginReport, out: &mut String) {
-    let what = serde_json::to_value(o.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+    let what = kind_name(&o.kind);
     let _ = writeln!(out, "  {what} arose at {}: {} (in {})", pos(file, o.span), o.reason, o.function);
     let _ = writeln!(out, "      {}", snippet(file, o.span));
     for step in &o.chain {
@@ -88,7 +93,7 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, 
             Stop::OUT_OF_STEPS
         }
         Exit::Error(e) => {
-            let kind = serde_json::to_value(e.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            let kind = kind_name(&e.kind);
             match e.span {
                 Some(span) => {
                     let _ = writeln!(report, "error: {kind}: {}", e.message);
@@ -102,7 +107,7 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, 
             Stop::ERROR
         }
         Exit::Ub(ub) => {
-            let kind = serde_json::to_value(ub.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            let kind = kind_name(&ub.kind);
             let _ = writeln!(report, "undefined behavior: {kind}: {}", ub.message);
             let _ = writeln!(report, "  at {} (in {})", pos(file, ub.span), ub.function);
             let _ = writeln!(report, "      {}", snippet(file, ub.span));

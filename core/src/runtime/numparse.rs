@@ -72,25 +72,27 @@ struct RawInt {
     consumed: usize,
 }
 
+/// Skips leading white space and one optional sign, as every `strto*` does first: the index of
+/// the next byte and whether the sign was `-`.
+fn space_and_sign(s: &[u8]) -> (usize, bool) {
+    let mut i = 0;
+    while is_space(at(s, i)) {
+        i += 1;
+    }
+    match at(s, i) {
+        b'-' => (i + 1, true),
+        b'+' => (i + 1, false),
+        _ => (i, false),
+    }
+}
+
 /// glibc's `____strtol_l_internal` up to the clamping: `None` for an invalid base.
 fn scan_int(s: &[u8], base: i32) -> Option<RawInt> {
     if base < 0 || base == 1 || base > 36 {
         return None;
     }
     let mut base = base as u32;
-    let mut i = 0;
-    while is_space(at(s, i)) {
-        i += 1;
-    }
-    let mut negative = false;
-    match at(s, i) {
-        b'-' => {
-            negative = true;
-            i += 1;
-        }
-        b'+' => i += 1,
-        _ => {}
-    }
+    let (mut i, negative) = space_and_sign(s);
     if at(s, i) == b'0' {
         if (base == 0 || base == 16) && at(s, i + 1).eq_ignore_ascii_case(&b'x') {
             i += 2;
@@ -229,19 +231,7 @@ fn case_prefix(s: &[u8], i: usize, word: &[u8]) -> bool {
 /// glibc's `____strtod_l_internal` for the format `f`.
 fn scan_float(s: &[u8], f: Format, parse_dec: fn(&str) -> f64) -> FloatOut {
     let none = FloatOut { value: 0.0, negative: false, consumed: 0, errno: None, nan_payload: None };
-    let mut i = 0;
-    while is_space(at(s, i)) {
-        i += 1;
-    }
-    let mut negative = false;
-    match at(s, i) {
-        b'-' => {
-            negative = true;
-            i += 1;
-        }
-        b'+' => i += 1,
-        _ => {}
-    }
+    let (mut i, negative) = space_and_sign(s);
     let c = at(s, i);
     let dot_digit = c == b'.' && at(s, i + 1).is_ascii_digit();
     if !c.is_ascii_digit() && !dot_digit {

@@ -200,8 +200,14 @@ static TABLE: &[Def] = &[
 ];
 
 /// The intrinsic each global names, by global index.
+/// The table's names, indexed once for all lookups.
+fn index() -> &'static HashMap<&'static str, u16> {
+    static INDEX: std::sync::OnceLock<HashMap<&'static str, u16>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| TABLE.iter().enumerate().map(|(i, e)| (e.name, i as u16)).collect())
+}
+
 pub(super) fn classify(m: &Module) -> Vec<Option<Id>> {
-    let index: HashMap<&str, u16> = TABLE.iter().enumerate().map(|(i, e)| (e.name, i as u16)).collect();
+    let index = index();
     m.globals
         .keys()
         .map(|g| {
@@ -213,7 +219,7 @@ pub(super) fn classify(m: &Module) -> Vec<Option<Id>> {
                 crate::ir::GlobalName::Named(s) => m.symbols.get(*s),
                 _ => return None,
             };
-            lookup(&index, name)
+            lookup(index, name)
         })
         .collect()
 }
@@ -300,8 +306,7 @@ fn expected_name(m: &Module, def: &Def, slots: &[Option<TypeId>]) -> Option<Stri
 /// `llvm.memcpy.p0.p0.i64`), for renaming legacy declarations as LLVM's auto-upgrade does.
 /// `None` when `name` is not a known intrinsic or the type does not fit it.
 pub fn intrinsic_name(m: &Module, name: &str, fn_ty: TypeId) -> Option<String> {
-    let index: HashMap<&str, u16> = TABLE.iter().enumerate().map(|(i, e)| (e.name, i as u16)).collect();
-    let def = &TABLE[lookup(&index, name)?.0 as usize];
+    let def = &TABLE[lookup(index(), name)?.0 as usize];
     let slots = match_sig(m, def, fn_ty).ok()?;
     expected_name(m, def, &slots)
 }
@@ -533,8 +538,7 @@ mod tests {
 
     #[test]
     fn lookup_prefers_longest_base() {
-        let index: HashMap<&str, u16> = TABLE.iter().enumerate().map(|(i, e)| (e.name, i as u16)).collect();
-        let name = |n| lookup(&index, n).map(base_name);
+        let name = |n| lookup(index(), n).map(base_name);
         assert_eq!(name("llvm.memset.inline.p0.i64"), Some("llvm.memset.inline"));
         assert_eq!(name("llvm.memset.p0.i64"), Some("llvm.memset"));
         assert_eq!(name("llvm.sadd.with.overflow.i32"), Some("llvm.sadd.with.overflow"));

@@ -198,34 +198,36 @@ impl<'a> Parser<'a> {
 
     /// Checks a record against LLVM 19's schema of its fields; errors do not stop the parse.
     fn validate_md_record(&mut self, name: Symbol, name_span: Span, fields: &[MdRecordField], spans: &[Span]) {
-        use crate::ir::direcords::{validate_record, FieldValue};
-        let result = {
-            let syms = &self.m.symbols;
-            let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
-                fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
-            let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
-            validate_record(syms.get(name), &refs)
-        };
+        use crate::ir::direcords::validate_record;
+        let result = self.with_field_views(fields, |syms, refs| validate_record(syms.get(name), refs));
         if let Err((at, msg)) = result {
             let span = at.and_then(|i| spans.get(i).copied()).unwrap_or(name_span);
             self.report(crate::diag::Diagnostic::error(span, msg));
         }
     }
 
+    /// Calls `f` with the record's fields as the schema reads them (names and values resolved).
+    fn with_field_views<R>(
+        &self,
+        fields: &[MdRecordField],
+        f: impl FnOnce(&crate::ir::symbol::Interner, &[(Option<&str>, &crate::ir::direcords::FieldValue<'_>)]) -> R,
+    ) -> R {
+        use crate::ir::direcords::FieldValue;
+        let syms = &self.m.symbols;
+        let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
+            fields.iter().map(|fl| (fl.name.map(|n| syms.get(n)), FieldValue::of(&fl.value, syms))).collect();
+        let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
+        f(syms, &refs)
+    }
+
     /// LLVM's rule that some records must be `distinct` (checked for `!N = ...` definitions).
     fn check_distinct_requirement(&mut self, kind: &MdNodeKind, distinct: bool, span: Span) {
-        use crate::ir::direcords::{distinct_requirement, FieldValue};
+        use crate::ir::direcords::distinct_requirement;
         let MdNodeKind::Record { name, fields } = kind else { return };
         if distinct {
             return;
         }
-        let msg = {
-            let syms = &self.m.symbols;
-            let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
-                fields.iter().map(|f| (f.name.map(|n| syms.get(n)), FieldValue::of(&f.value, syms))).collect();
-            let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
-            distinct_requirement(syms.get(*name), &refs)
-        };
+        let msg = self.with_field_views(fields, |syms, refs| distinct_requirement(syms.get(*name), refs));
         if let Some(msg) = msg {
             self.report(crate::diag::Diagnostic::error(span, msg));
         }
