@@ -1,0 +1,1 @@
+//! Layered (Sugiyama-style) graph layout for control-flow graphs.
