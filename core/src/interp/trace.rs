@@ -7,6 +7,7 @@ use super::origin::TaintKind;
 use super::state::Interp;
 use super::value::{sext, Val};
 use super::{fp, wide};
+use crate::diag::Span;
 use crate::ir::{Body, EntityRef, GlobalId, Inst, TypeId};
 use serde::Serialize;
 
@@ -27,6 +28,10 @@ pub struct TraceEvent {
     pub result: Option<String>,
     /// `poison` or `undef` when the result is tainted, with the reason at its root.
     pub poison: Option<String>,
+    /// For a tainted result: the instruction where the taint arose, then the instructions it
+    /// travelled through (oldest first). Empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub origin: Vec<super::origin::OriginStep>,
 }
 
 impl Interp<'_> {
@@ -81,8 +86,15 @@ impl Interp<'_> {
                 format!("{kind}: {root}")
             }
         });
+        let origin = match v.as_ref().map(Val::taint) {
+            Some(o) if o != 0 => {
+                let steps: Vec<(Span, u32)> = self.origins.path(o).iter().map(|e| (e.span, e.func)).collect();
+                steps.into_iter().filter(|&(_, f)| f != u32::MAX).map(|(s, f)| super::origin::OriginStep { span: (s.start, s.end), function: self.fname(f) }).collect()
+            }
+            _ => Vec::new(),
+        };
         let result = v.map(|v| self.fmt_val(&v, ty));
-        let ev = TraceEvent { step: self.steps, function: self.fname(g), block, span: (span.start, span.end), op, result, poison };
+        let ev = TraceEvent { step: self.steps, function: self.fname(g), block, span: (span.start, span.end), op, result, poison, origin };
         if let Some(t) = self.trace.as_mut() {
             t.push(ev);
         }
