@@ -1,0 +1,387 @@
+// The irplay source editor: window.IrplayEditor.create(parent, options) mounts CodeMirror 6 behind a handle that speaks UTF-8 byte offsets.
+import { EditorState, EditorSelection, Compartment, StateField, StateEffect } from '@codemirror/state';
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars,
+  drawSelection, dropCursor, hoverTooltip, Decoration,
+} from '@codemirror/view';
+import { history, defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, syntaxHighlighting, indentOnInput, indentUnit } from '@codemirror/language';
+import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
+import { lintGutter, lintKeymap, setDiagnostics as lintSetDiagnostics } from '@codemirror/lint';
+import { llvmIR, irClassHighlighter, irHighlightLight, irHighlightDark } from './llvm-ir.js';
+
+// ---------------------------------------------------------------------------------------------
+// UTF-8 byte offsets <-> CodeMirror positions (UTF-16 code units).
+//
+// The Rust side measures spans in bytes of the UTF-8 text it was given (the text of
+// `getText()` / `onChange`, lines joined with "\n"). For each document (CodeMirror documents
+// are immutable values) we lazily record the byte offset at which each line starts.
+
+const lineStarts = new WeakMap(); // Text -> { starts: number[], done: boolean }
+
+// UTF-8 length of s[from, to); a surrogate pair is 4 bytes, a lone surrogate 3 (as U+FFFD).
+function utf8Length(s, from, to) {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < to && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function startsOf(doc) {
+  let info = lineStarts.get(doc);
+  if (!info) {
+    info = { starts: [0], done: false };
+    lineStarts.set(doc, info);
+  }
+  return info;
+}
+
+// Extend the line-start table until it knows the start of line `lineNo` (1-based) and of some
+// line starting after byte `byte` (or of every line).
+function extend(doc, info, lineNo, byte) {
+  if (info.done) return;
+  const starts = info.starts;
+  const enough = () => starts.length >= lineNo && starts[starts.length - 1] > byte;
+  if (enough()) return;
+  let k = starts.length; // the line whose text is measured next
+  let last = starts[k - 1];
+  for (const text of doc.iterLines(k)) {
+    if (k >= doc.lines) break;
+    last += utf8Length(text, 0, text.length) + 1; // + the "\n"
+    starts.push(last);
+    k++;
+    if (enough()) return;
+  }
+  info.done = true;
+}
+
+// After an edit, the lines before the first changed one keep their byte starts: carry them over
+// so that per-keystroke conversions near the cursor do not re-measure the whole document.
+function carryStarts(oldDoc, newDoc, changes) {
+  const info = lineStarts.get(oldDoc);
+  if (!info || lineStarts.has(newDoc)) return;
+  let first = oldDoc.length;
+  changes.iterChangedRanges((fromA) => { if (fromA < first) first = fromA; });
+  const keep = Math.min(info.starts.length, oldDoc.lineAt(first).number);
+  lineStarts.set(newDoc, { starts: info.starts.slice(0, keep), done: false });
+}
+
+function clampPos(doc, pos) {
+  pos = Math.floor(Number(pos));
+  if (!(pos > 0)) return 0; // NaN, negatives, undefined
+  return Math.min(pos, doc.length);
+}
+
+function posToByte(doc, pos) {
+  pos = clampPos(doc, pos);
+  const line = doc.lineAt(pos);
+  let col = pos - line.from;
+  // Never count half of a surrogate pair.
+  if (col > 0 && (line.text.charCodeAt(col - 1) & 0xfc00) === 0xd800) col--;
+  const info = startsOf(doc);
+  extend(doc, info, line.number, -1);
+  return info.starts[line.number - 1] + utf8Length(line.text, 0, col);
+}
+
+// A byte inside a multi-byte character maps to its start, or to its end when `roundUp`.
+function byteToPos(doc, byte, roundUp) {
+  byte = Math.floor(Number(byte));
+  if (!(byte > 0)) return 0;
+  const info = startsOf(doc);
+  extend(doc, info, 1, byte);
+  const { starts } = info;
+  let lo = 0, hi = starts.length - 1; // last line whose start <= byte
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= byte) lo = mid; else hi = mid - 1;
+  }
+  const line = doc.line(lo + 1);
+  const s = line.text;
+  let b = starts[lo];
+  for (let i = 0; i < s.length; i++) {
+    if (b >= byte) return line.from + i;
+    const c = s.charCodeAt(i);
+    const pair = (c & 0xfc00) === 0xd800 && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    const len = c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
+    if (b + len > byte) return line.from + (roundUp ? i + (pair ? 2 : 1) : i);
+    b += len;
+    if (pair) i++;
+  }
+  return line.to; // at or past the end of the line's text (the "\n", or the end of the document)
+}
+
+function byteRange(doc, from, to) {
+  let a = byteToPos(doc, from, false);
+  let b = to == null ? a : byteToPos(doc, to, true);
+  if (b < a) [a, b] = [b, a];
+  return [a, b];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Marks: a decoration layer the host replaces wholesale (poison highlights, selected block...).
+
+const MARK_KINDS = new Set(['poison-source', 'poison', 'ub', 'may-poison', 'block-selected']);
+const setMarksEffect = StateEffect.define();
+
+const marksField = StateField.define({
+  create: () => Decoration.none,
+  update(marks, tr) {
+    marks = marks.map(tr.changes);
+    for (const e of tr.effects) if (e.is(setMarksEffect)) marks = e.value;
+    return marks;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+function buildMarks(doc, marks) {
+  const ranges = [];
+  for (const m of Array.isArray(marks) ? marks : []) {
+    if (!m || typeof m !== 'object') continue;
+    const kind = MARK_KINDS.has(m.kind) ? m.kind : 'other';
+    const [from, to] = byteRange(doc, m.from, m.to);
+    const attributes = m.title != null && m.title !== '' ? { title: String(m.title) } : undefined;
+    if (to > from) {
+      ranges.push(Decoration.mark({ class: `cm-mark cm-mark-${kind}`, attributes }).range(from, to));
+    }
+    if (kind === 'block-selected') {
+      const last = doc.lineAt(to).number;
+      for (let n = doc.lineAt(from).number; n <= last; n++) {
+        ranges.push(Decoration.line({ class: 'cm-mark-block-selected-line' }).range(doc.line(n).from));
+      }
+    }
+  }
+  return Decoration.set(ranges, true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Themes: editor chrome per light/dark, plus the matching highlight style.
+
+const chrome = (dark) => {
+  const c = dark
+    ? { bg: '#0d1117', fg: '#e6edf3', gutterBg: '#0d1117', gutterFg: '#6e7681', active: 'rgba(110,118,129,0.14)',
+      activeGutter: '#161b22', sel: 'rgba(56,139,253,0.35)', cursor: '#e6edf3', border: '#30363d',
+      panel: '#161b22', match: 'rgba(187,128,9,0.4)', bracket: 'rgba(63,185,80,0.3)', focus: 'rgba(47,129,247,0.7)' }
+    : { bg: '#ffffff', fg: '#1f2328', gutterBg: '#f6f8fa', gutterFg: '#8c959f', active: 'rgba(234,238,242,0.55)',
+      activeGutter: '#eaeef2', sel: 'rgba(84,174,255,0.35)', cursor: '#1f2328', border: '#d0d7de',
+      panel: '#f6f8fa', match: 'rgba(212,167,44,0.4)', bracket: 'rgba(74,194,107,0.3)', focus: 'rgba(9,105,218,0.6)' };
+  return EditorView.theme({
+    '&': { color: c.fg, backgroundColor: c.bg, height: '100%' },
+    '&.cm-focused': { outline: `1px solid ${c.focus}`, outlineOffset: '-1px' }, // visible keyboard focus
+    '.cm-content': { caretColor: c.cursor },
+    '.cm-cursor, .cm-dropCursor': { borderLeftColor: c.cursor },
+    '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+      { backgroundColor: c.sel },
+    '.cm-gutters': { backgroundColor: c.gutterBg, color: c.gutterFg, borderRight: `1px solid ${c.border}` },
+    '.cm-activeLine': { backgroundColor: c.active },
+    '.cm-activeLineGutter': { backgroundColor: c.activeGutter, color: c.fg },
+    '.cm-panels': { backgroundColor: c.panel, color: c.fg },
+    '.cm-panels.cm-panels-top': { borderBottom: `1px solid ${c.border}` },
+    '.cm-panels.cm-panels-bottom': { borderTop: `1px solid ${c.border}` },
+    '.cm-searchMatch': { backgroundColor: c.match },
+    '.cm-selectionMatch': { backgroundColor: c.match },
+    '&.cm-focused .cm-matchingBracket': { backgroundColor: c.bracket, outline: 'none' },
+    '.cm-tooltip': { backgroundColor: c.panel, color: c.fg, border: `1px solid ${c.border}` },
+    '.cm-textfield': { backgroundColor: c.bg, color: c.fg, border: `1px solid ${c.border}`, borderRadius: '4px' },
+    '.cm-button': {
+      backgroundImage: 'none', backgroundColor: c.bg, color: c.fg, border: `1px solid ${c.border}`, borderRadius: '4px',
+    },
+  }, { dark });
+};
+
+const baseTheme = EditorView.baseTheme({
+  '&': { fontSize: '13px' },
+  '.cm-scroller': {
+    fontFamily: 'var(--font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace)',
+    lineHeight: '1.5',
+    overflow: 'auto',
+  },
+  '.cm-irplay-hover': {
+    whiteSpace: 'pre-wrap', fontFamily: 'var(--font-mono, ui-monospace, monospace)', fontSize: '12px',
+    padding: '4px 8px', maxWidth: '70ch', maxHeight: '40vh', overflow: 'auto',
+  },
+});
+
+const themeFor = (dark) => [chrome(dark), syntaxHighlighting(dark ? irHighlightDark : irHighlightLight)];
+
+// ---------------------------------------------------------------------------------------------
+
+const SEVERITIES = { error: 'error', warning: 'warning', info: 'info', hint: 'hint', note: 'info', help: 'hint' };
+
+function safeCall(fn, ...args) {
+  if (typeof fn !== 'function') return undefined;
+  try {
+    return fn(...args);
+  } catch (err) {
+    console.error('irplay editor: callback failed', err);
+    return undefined;
+  }
+}
+
+const mounted = new WeakMap(); // parent element -> live handle
+
+function resolveParent(parent) {
+  if (typeof parent === 'string') return document.querySelector(parent);
+  return parent && typeof parent.appendChild === 'function' ? parent : null;
+}
+
+function defaultDark() {
+  const theme = document.documentElement.getAttribute('data-theme');
+  if (theme) return theme === 'dark';
+  return !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+}
+
+function create(parent, options) {
+  const opts = options || {};
+  const host = resolveParent(parent);
+  if (host && mounted.has(host)) mounted.get(host).destroy();
+
+  const themeSlot = new Compartment();
+  let dark = opts.dark == null ? defaultDark() : !!opts.dark;
+  let lastCursor = -1;
+  let destroyed = false;
+
+  const listener = EditorView.updateListener.of((update) => {
+    if (update.docChanged) {
+      carryStarts(update.startState.doc, update.state.doc, update.changes);
+      safeCall(opts.onChange, update.state.doc.toString());
+    }
+    if (update.docChanged || update.selectionSet) {
+      const byte = posToByte(update.state.doc, update.state.selection.main.head);
+      if (update.docChanged || byte !== lastCursor) {
+        lastCursor = byte;
+        safeCall(opts.onCursor, byte);
+      }
+    }
+  });
+
+  const hover = hoverTooltip(async (view, pos, side) => {
+    if (typeof opts.onHover !== 'function') return null;
+    const doc = view.state.doc;
+    let text = safeCall(opts.onHover, posToByte(doc, pos));
+    if (text && typeof text.then === 'function') {
+      try { text = await text; } catch (err) { console.error('irplay editor: onHover failed', err); return null; }
+    }
+    if (text == null || text === '' || view.state.doc !== doc) return null;
+    const word = view.state.wordAt(pos);
+    return {
+      pos: word ? word.from : pos,
+      end: word ? word.to : pos,
+      above: true,
+      create() {
+        const dom = document.createElement('div');
+        dom.className = 'cm-irplay-hover';
+        dom.textContent = String(text); // plain text, never HTML
+        return { dom };
+      },
+    };
+  }, { hoverTime: 350 });
+
+  const state = EditorState.create({
+    doc: opts.text == null ? '' : String(opts.text),
+    extensions: [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      highlightSpecialChars(),
+      history(),
+      drawSelection(),
+      dropCursor(),
+      indentOnInput(),
+      indentUnit.of('  '),
+      bracketMatching(),
+      highlightActiveLine(),
+      highlightSelectionMatches(),
+      search({ top: true }),
+      llvmIR,
+      syntaxHighlighting(irClassHighlighter),
+      lintGutter(),
+      marksField,
+      hover,
+      baseTheme,
+      themeSlot.of(themeFor(dark)),
+      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap, indentWithTab]),
+      EditorView.contentAttributes.of({
+        'aria-label': 'LLVM IR source. Tab indents; press Escape, then Tab, to move focus out of the editor.',
+      }),
+      listener,
+    ],
+  });
+
+  const view = new EditorView({ state, parent: host || undefined });
+
+  const live = (fn) => (...args) => {
+    if (destroyed) return undefined;
+    return fn(...args);
+  };
+
+  const handle = {
+    view,
+    get dom() { return view.dom; },
+    getText: live(() => view.state.doc.toString()),
+    setText: live((text) => {
+      text = text == null ? '' : String(text);
+      const doc = view.state.doc;
+      if (doc.toString() === text) return;
+      const head = view.state.selection.main.head;
+      const insert = view.state.toText(text);
+      view.dispatch({
+        changes: { from: 0, to: doc.length, insert },
+        selection: EditorSelection.cursor(Math.min(head, insert.length)),
+      });
+    }),
+    setDiagnostics: live((diags) => {
+      const doc = view.state.doc;
+      const list = [];
+      for (const d of Array.isArray(diags) ? diags : []) {
+        if (!d || typeof d !== 'object') continue;
+        const [from, to] = byteRange(doc, d.from, d.to);
+        list.push({
+          from, to,
+          severity: SEVERITIES[d.severity] || 'error',
+          message: d.message == null ? '' : String(d.message),
+          ...(d.source ? { source: String(d.source) } : {}),
+        });
+      }
+      view.dispatch(lintSetDiagnostics(view.state, list));
+    }),
+    select: live((fromByte, toByte) => {
+      const doc = view.state.doc;
+      const anchor = byteToPos(doc, fromByte, false);
+      const head = toByte == null ? anchor : byteToPos(doc, toByte, true);
+      view.dispatch({
+        selection: EditorSelection.single(anchor, head),
+        effects: EditorView.scrollIntoView(EditorSelection.range(anchor, head), { y: 'center' }),
+      });
+      view.focus();
+    }),
+    setMarks: live((marks) => {
+      view.dispatch({ effects: setMarksEffect.of(buildMarks(view.state.doc, marks)) });
+    }),
+    setDark: live((value) => {
+      value = !!value;
+      if (value === dark) return;
+      dark = value;
+      view.dispatch({ effects: themeSlot.reconfigure(themeFor(dark)) });
+    }),
+    getCursor: live(() => posToByte(view.state.doc, view.state.selection.main.head)),
+    byteToPos: live((byte) => byteToPos(view.state.doc, byte, false)),
+    posToByte: live((pos) => posToByte(view.state.doc, pos)),
+    focus: live(() => view.focus()),
+    destroy: () => {
+      if (destroyed) return;
+      destroyed = true;
+      if (host && mounted.get(host) === handle) mounted.delete(host);
+      view.destroy();
+    },
+  };
+  if (host) mounted.set(host, handle);
+  return handle;
+}
+
+window.IrplayEditor = { create };
