@@ -49,6 +49,23 @@ impl Cfg {
         Cfg { succs, preds, in_layout, entry }
     }
 
+    /// A graph given by its successor lists, node `i` being `Block::new(i)`: for analyses over
+    /// derived graphs, such as post-dominance over the reversed CFG. Every node counts as in the
+    /// layout; edges to nodes out of range are dropped, as is an out-of-range entry.
+    pub(crate) fn from_succs(mut succs: Vec<Vec<Block>>, entry: Option<Block>) -> Cfg {
+        let n = succs.len();
+        let mut preds = vec![Vec::new(); n];
+        for (i, s) in succs.iter_mut().enumerate() {
+            s.retain(|t| t.index() < n);
+            for t in s.iter() {
+                if let Some(p) = preds.get_mut(t.index()) {
+                    p.push(Block::new(i));
+                }
+            }
+        }
+        Cfg { succs, preds, in_layout: vec![true; n], entry: entry.filter(|b| b.index() < n) }
+    }
+
     /// The entry block.
     pub fn entry(&self) -> Option<Block> {
         self.entry

@@ -1,4 +1,5 @@
-//! Analyses over verified function bodies: the control-flow graph and dominator trees.
+//! Analyses over verified function bodies: the control-flow graph, dominator and post-dominator
+//! trees, dominance frontiers, natural loops and a static "may be poison" analysis.
 //!
 //! These are shared by the verifier (which builds them on bodies whose handles it has already
 //! checked), the passes and the playground. They never panic on out-of-range block ids: an edge
@@ -6,6 +7,17 @@
 
 pub mod cfg;
 pub mod dominators;
+pub mod frontiers;
+pub mod loops;
+pub mod may_poison;
+pub mod postdom;
+
+#[cfg(test)]
+mod test_util;
 
 pub use cfg::Cfg;
 pub use dominators::DomTree;
+pub use frontiers::DominanceFrontiers;
+pub use loops::{Loop, LoopForest, LoopId};
+pub use may_poison::{MayBe, MayPoison, Reason};
+pub use postdom::PostDomTree;
