@@ -9,6 +9,9 @@
 //!   `; ERROR: <substring>` markers, and checks the file's honesty against
 //!   `llvm-as-19` (a `FAIL:` file must be rejected by it, a `RUN: irplay check`
 //!   file accepted and round-tripped through `irplay fmt`).
+//! * `examples/learn/<name>` for every `examples/learn/*.ll` (the playground's
+//!   teaching examples): the same checks, with `%s` and goldens relative to
+//!   `examples/learn`.
 //! * `corpus/<path>` for every `*.ll` in the corpus directory (default
 //!   `target/corpus`, override `IRPLAY_CORPUS`): the same round trip.
 //! * `run/<name>` for every `NAME-VARIANT.ll` in the run corpus (default
@@ -65,6 +68,7 @@ const JSON_KEYS: &[&str] = &[
 ];
 
 /// Settings shared by all trials.
+#[derive(Clone)]
 struct Ctx {
     irplay: PathBuf,
     ir_dir: PathBuf,
@@ -135,6 +139,19 @@ fn main() {
     for rel in list_ll_files(&ir_dir) {
         let ctx = Arc::clone(&ctx);
         let name = format!("ir/{rel}");
+        let trial_name = name.clone();
+        trials.push(Trial::test(name, move || ir_trial(&ctx, &trial_name, &rel)).with_kind("ir"));
+    }
+
+    // The playground's teaching examples follow the same conventions, with
+    // `%s` and the goldens relative to `examples/learn`.
+    let learn = Arc::new(Ctx {
+        ir_dir: root.join("examples").join("learn"),
+        ..(*ctx).clone()
+    });
+    for rel in list_ll_files(&learn.ir_dir) {
+        let ctx = Arc::clone(&learn);
+        let name = format!("examples/learn/{rel}");
         let trial_name = name.clone();
         trials.push(Trial::test(name, move || ir_trial(&ctx, &trial_name, &rel)).with_kind("ir"));
     }

@@ -240,13 +240,23 @@ pub(crate) fn check_markers(markers: &[Marker], reported: &[Reported], errors: &
 // ---------------------------------------------------------------------------
 // Goldens
 
-/// Compares `actual` with the golden file, or writes it under `BLESS=1`.
-pub(crate) fn golden(ctx: &Ctx, path: &Path, actual: &str, what: &str, errors: &mut Vec<String>) {
-    let shown = path
-        .strip_prefix(&ctx.ir_dir)
+/// A golden's path as shown in messages: relative to the repository root (the
+/// trial's directory is `tests/ir` or `examples/learn`).
+fn golden_shown(ctx: &Ctx, path: &Path) -> String {
+    let root = ctx
+        .ir_dir
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(&ctx.ir_dir);
+    path.strip_prefix(root)
         .unwrap_or(path)
         .display()
-        .to_string();
+        .to_string()
+}
+
+/// Compares `actual` with the golden file, or writes it under `BLESS=1`.
+pub(crate) fn golden(ctx: &Ctx, path: &Path, actual: &str, what: &str, errors: &mut Vec<String>) {
+    let shown = golden_shown(ctx, path);
     let expected = fs::read_to_string(path).ok();
     if ctx.bless {
         if expected.as_deref() != Some(actual) {
@@ -258,12 +268,12 @@ pub(crate) fn golden(ctx: &Ctx, path: &Path, actual: &str, what: &str, errors: &
     }
     match expected {
         None => errors.push(format!(
-            "missing golden tests/ir/{shown} for {what}; run with BLESS=1 to create it from the \
+            "missing golden {shown} for {what}; run with BLESS=1 to create it from the \
              current output (and review it before committing). Current output:\n{}",
             indent(actual)
         )),
         Some(e) if e != actual => errors.push(format!(
-            "{what} differs from golden tests/ir/{shown} (BLESS=1 to accept):\n{}",
+            "{what} differs from golden {shown} (BLESS=1 to accept):\n{}",
             diff(&e, actual)
         )),
         Some(_) => {}
@@ -297,13 +307,9 @@ pub(crate) fn optional_golden(
         return golden(ctx, path, actual, what, errors);
     }
     if !actual.is_empty() {
-        let shown = path
-            .strip_prefix(&ctx.ir_dir)
-            .unwrap_or(path)
-            .display()
-            .to_string();
+        let shown = golden_shown(ctx, path);
         errors.push(format!(
-            "{what} should be empty (there is no golden tests/ir/{shown}; BLESS=1 to create it):\n{}",
+            "{what} should be empty (there is no golden {shown}; BLESS=1 to create it):\n{}",
             indent(actual)
         ));
     }

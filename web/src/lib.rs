@@ -3,4 +3,6 @@
 //! The page and the workers load the same wasm module: `start_app` mounts the UI, and
 //! `worker_handle` answers one `protocol::Request` with one `protocol::Response`.
 
+pub mod examples;
 pub mod layout;
+pub mod teach;
