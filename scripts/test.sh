@@ -7,7 +7,13 @@
 #   3. cargo test --workspace       (release profile by default: the corpus
 #      trials are parse-heavy, and optimized code more than pays for its
 #      longer build; IRPLAY_TEST_PROFILE=debug to use the dev profile)
-# Extra arguments go to the test binaries, e.g. `scripts/test.sh parse/ok`.
+#   4. cargo xtask web              (the playground bundle, wasm32; installs its
+#                                    toolchain through scripts/setup-web-deps.sh)
+#      e2e/playground.mjs           (the real page in headless Chromium, served by
+#                                    `irplay serve`; screenshots and figures go to
+#                                    target/e2e/)
+# Extra arguments go to the test binaries, e.g. `scripts/test.sh parse/ok`
+# (IRPLAY_NO_E2E=1 skips step 4 for quick local runs).
 # Exits non-zero when anything fails.
 set -euo pipefail
 
@@ -31,6 +37,32 @@ status=${PIPESTATUS[0]}
 set -e
 t2=$SECONDS
 
+if [ "${IRPLAY_NO_E2E:-}" != 1 ]; then
+  set +e
+  e2e_status=0
+  cargo xtask web 2>&1 | tee -a "$log" || e2e_status=1
+  if [ "$e2e_status" = 0 ]; then
+    (cd "$ROOT/e2e" && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error; }) || e2e_status=1
+    cargo build --release --bin irplay 2>&1 | tail -1
+    port="${IRPLAY_E2E_PORT:-18080}"
+    "$ROOT/target/release/irplay" serve --port "$port" --dir "$ROOT/www/dist" > "$ROOT/target/e2e-server.log" 2>&1 &
+    server=$!
+    for _ in $(seq 50); do
+      curl -sf -o /dev/null "http://127.0.0.1:$port/" && break
+      sleep 0.1
+    done
+    node "$ROOT/e2e/playground.mjs" "http://127.0.0.1:$port/" 2>&1 | tee -a "$log"
+    [ "${PIPESTATUS[0]}" = 0 ] || e2e_status=1
+    kill "$server" 2>/dev/null
+    wait "$server" 2>/dev/null
+  else
+    echo "test result: FAILED. 0 passed; 1 failed; 0 ignored (the playground did not build)" | tee -a "$log"
+  fi
+  [ "$e2e_status" = 0 ] || status=1
+  set -e
+fi
+t3=$SECONDS
+
 # One closing line over all test binaries.
 awk '/^test result: /{
        for (i = 1; i <= NF; i++) {
@@ -41,5 +73,5 @@ awk '/^test result: /{
        n++
      }
      END { if (n) printf "\nsummary: %d passed, %d failed, %d skipped\n", p, f, s }' "$log"
-echo "test.sh: setup+corpus $((t1 - t0))s, build+tests $((t2 - t1))s, exit $status"
+echo "test.sh: setup+corpus $((t1 - t0))s, build+tests $((t2 - t1))s, playground+e2e $((t3 - t2))s, exit $status"
 exit "$status"

@@ -381,6 +381,8 @@ function create(parent, options) {
     },
   };
   if (host) mounted.set(host, handle);
+  // The most recent editor, for tests and the browser console.
+  window.IrplayEditor.last = handle;
   return handle;
 }
 

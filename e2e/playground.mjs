@@ -1,0 +1,352 @@
+// End-to-end tests of the playground: the real page, served by `irplay serve`, in headless Chromium.
+//
+// Usage: node playground.mjs [BASE_URL]   (default http://127.0.0.1:18080/; the server must be up)
+// Screenshots and measurements go to ../target/e2e/ (kept as CI artifacts). Prints one line per
+// test and a `test result:` line in the format of cargo's, so the suite's summary counts them.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
+const out = join(here, '..', 'target', 'e2e');
+mkdirSync(out, { recursive: true });
+const dist = join(here, '..', 'www', 'dist');
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function browser() {
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'irplay-e2e-')), {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+}
+
+/** A page that records console errors and uncaught exceptions. */
+async function open(ctx, url = base) {
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  await page.goto(url);
+  await page.waitForSelector('.cm-content');
+  await page.waitForSelector('#status:not(:has-text("checking"))');
+  return page;
+}
+
+const editorText = (page) => page.evaluate(() => window.IrplayEditor.last.getText());
+
+/** Replaces the editor's text as a user would (select all, then type/paste). */
+async function setText(page, text) {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(text);
+}
+
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+
+const metrics = {};
+const results = [];
+async function test(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push([name, true]);
+    console.log(`test ${name} ... ok (${Date.now() - t0} ms)`);
+  } catch (e) {
+    results.push([name, false]);
+    console.log(`test ${name} ... FAILED\n    ${String(e && e.stack || e).split('\n').slice(0, 4).join('\n    ')}`);
+  }
+}
+
+const BROKEN = `define i32 @main() {
+entry:
+  %x = add i32 1, 2
+  ret i32 %y
+}
+`;
+const FIXED = `declare i32 @printf(ptr, ...)
+@fmt = private constant [9 x i8] c"sum: %d\\0A\\00"
+
+define i32 @main() {
+entry:
+  %x = add i32 40, 2
+  %big = icmp sgt i32 %x, 10
+  br i1 %big, label %yes, label %no
+yes:
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %x)
+  br label %done
+no:
+  br label %done
+done:
+  ret i32 0
+}
+`;
+const UB = `define i32 @main() {
+entry:
+  %big = add nsw i32 2147483647, 1
+  %c = icmp sgt i32 %big, 0
+  br i1 %c, label %a, label %b
+a:
+  ret i32 1
+b:
+  ret i32 0
+}
+`;
+const LOOP = `define i32 @main() {
+entry:
+  br label %spin
+spin:
+  br label %spin
+}
+`;
+
+/** A module whose @big has about `n` instructions in a chain of small blocks. */
+function bigModule(n) {
+  const lines = ['define i32 @big(i32 %a) {', 'entry:', '  br label %b0'];
+  let v = '%a';
+  const blocks = Math.floor(n / 10);
+  for (let b = 0; b < blocks; b++) {
+    lines.push(`b${b}:`);
+    for (let i = 0; i < 8; i++) {
+      lines.push(`  %v${b}_${i} = add i32 ${v}, ${i + 1}`);
+      v = `%v${b}_${i}`;
+    }
+    lines.push(`  %c${b} = icmp slt i32 ${v}, ${b * 3}`);
+    lines.push(b + 1 < blocks ? `  br i1 %c${b}, label %b${b + 1}, label %b${Math.max(0, b - 1)}` : `  br i1 %c${b}, label %exit, label %b0`);
+  }
+  lines.push('exit:', `  ret i32 ${v}`, '}', '');
+  return lines.join('\n');
+}
+
+const ctx = await browser();
+let page;
+
+await test('page loads with the default example, its CFG and no console errors', async () => {
+  const t0 = Date.now();
+  page = await open(ctx);
+  await page.waitForSelector('.cfg-block');
+  metrics.first_render_ms = Date.now() - t0;
+  const text = await editorText(page);
+  assert(text.includes('define i32 @main'), 'the default example is not in the editor');
+  assert(await page.locator('#status').textContent().then((t) => t.includes('valid')), 'status is not valid');
+  await page.screenshot({ path: join(out, 'default.png') });
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
+await test('a typing error shows a diagnostic at the right line', async () => {
+  await setText(page, BROKEN);
+  await page.waitForSelector('#status.status-err');
+  await page.click('#tab-problems');
+  const pos = await page.locator('#diag-list .diag-pos').first().textContent();
+  assert(pos.startsWith('4:'), `first diagnostic at ${pos}, expected line 4`);
+  const msg = await page.locator('#diag-list .diag-msg').first().textContent();
+  assert(/%y/.test(msg), `message does not name %y: ${msg}`);
+  await page.waitForSelector('.cm-lint-marker-error');
+  await page.screenshot({ path: join(out, 'diagnostic.png') });
+});
+
+await test('fixing it gives the CFG with the right number of blocks', async () => {
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#tab-cfg');
+  await page.waitForFunction(() => document.querySelectorAll('.cfg-block').length === 4);
+  const edges = await page.locator('.cfg-edge').count();
+  assert(edges === 4, `expected 4 edges, found ${edges}`);
+  assert(await page.locator('.cfg-edge-true').count() === 1, 'no true edge');
+  assert(await page.locator('.cfg-edge-false').count() === 1, 'no false edge');
+  await page.screenshot({ path: join(out, 'cfg.png') });
+});
+
+await test('clicking a block selects its lines; moving the cursor selects the block', async () => {
+  await page.click('.cfg-block[data-block="1"]');
+  const sel = await page.evaluate(() => window.getSelection().toString());
+  assert(sel.includes('call i32'), `selection is ${JSON.stringify(sel)}`);
+  await page.waitForSelector('.cfg-block.cfg-selected[data-block="1"]');
+});
+
+await test('running shows stdout and the exit status', async () => {
+  await page.click('#run-top');
+  await page.waitForSelector('#stdout');
+  const stdout = await page.locator('#stdout').textContent();
+  assert(stdout === 'sum: 42\n', `stdout is ${JSON.stringify(stdout)}`);
+  const msg = await page.locator('#run-message').textContent();
+  assert(msg.includes('exit status 0'), `message: ${msg}`);
+  await page.screenshot({ path: join(out, 'run.png') });
+});
+
+await test('undefined behaviour shows the report and both ends in the editor', async () => {
+  await setText(page, UB);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#run-top');
+  await page.waitForSelector('#ub-report');
+  const report = await page.locator('#ub-report').textContent();
+  assert(/branch on poison/.test(report), `report: ${report}`);
+  assert(/triggered at 5:3/.test(report), `trigger position missing: ${report}`);
+  assert(/poison arose at 3:3/.test(report), `origin position missing: ${report}`);
+  await page.waitForSelector('.cm-mark-ub');
+  await page.waitForSelector('.cm-mark-poison-source');
+  await page.click('#tab-cfg');
+  await page.waitForSelector('.cfg-poison');
+  await page.screenshot({ path: join(out, 'ub.png') });
+});
+
+await test('an endless loop stops at the step budget, and Stop ends a long run', async () => {
+  await setText(page, LOOP);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#tab-run');
+  await page.fill('#run-steps', '100000');
+  await page.locator('#run-steps').dispatchEvent('change');
+  await page.click('#run');
+  await page.waitForFunction(() => /step budget/.test(document.querySelector('#run-message')?.textContent || ''));
+  await page.fill('#run-steps', '100000000000');
+  await page.locator('#run-steps').dispatchEvent('change');
+  await page.click('#run');
+  await page.waitForSelector('#stop');
+  await page.click('#stop');
+  await page.waitForFunction(() => document.querySelector('#run-message')?.textContent === 'stopped');
+  // The page still answers: an edit is checked at once.
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+});
+
+await test('hover shows a keyword summary and the last runtime value', async () => {
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#run-top');
+  await page.waitForSelector('#stdout');
+  // Hover over "add" in "  %x = add i32 40, 2".
+  const at = await page.evaluate((src) => {
+    const ed = window.IrplayEditor.last;
+    const byte = new TextEncoder().encode(src.slice(0, src.indexOf('= add') + 3)).length;
+    const c = ed.view.coordsAtPos(ed.byteToPos(byte));
+    return { x: c.left + 2, y: (c.top + c.bottom) / 2 };
+  }, FIXED);
+  await page.mouse.move(at.x, at.y);
+  await page.waitForSelector('.cm-tooltip-hover', { timeout: 3000 });
+  const tip = await page.locator('.cm-tooltip-hover').textContent();
+  assert(/add/.test(tip) && /42/.test(tip), `tooltip: ${tip}`);
+});
+
+let shared;
+await test('a share link restores the same state in a fresh browser', async () => {
+  await page.click('#toggle-dom');
+  await page.click('#share');
+  shared = await page.locator('#share-link').inputValue();
+  assert(shared.includes('#s='), `link: ${shared}`);
+  const ctx2 = await browser();
+  const p2 = await open(ctx2, shared);
+  assert(await editorText(p2) === FIXED, 'the text differs');
+  assert(await p2.locator('#toggle-dom').isChecked(), 'dominator tree toggle not restored');
+  await p2.screenshot({ path: join(out, 'shared.png') });
+  assert(p2.errors.length === 0, `console errors: ${p2.errors.join('; ')}`);
+  await ctx2.close();
+  await page.click('#toggle-dom');
+});
+
+await test('a 100-line module gives a link under 2000 characters', async () => {
+  const src = readdirSync(join(here, '..', 'examples', 'learn')).filter((f) => f.endsWith('.ll')).sort()
+    .map((f) => readFileSync(join(here, '..', 'examples', 'learn', f), 'utf8')).join('\n').split('\n').slice(0, 100).join('\n');
+  await setText(page, src);
+  await page.click('#share');
+  const link = await page.locator('#share-link').inputValue();
+  metrics.share_link_chars_100_lines = link.length;
+  assert(link.length < 2000, `link has ${link.length} characters`);
+});
+
+await test('a garbage or truncated link shows a message and the default example', async () => {
+  for (const frag of ['#s=%%%garbage***', '#s=AAAA', `#${(shared || '').split('#')[1]?.slice(0, 40)}`, '#<img src=x onerror=alert(1)>']) {
+    const ctx3 = await browser();
+    const p3 = await open(ctx3, base + frag);
+    await p3.waitForSelector('#toast');
+    const toast = await p3.locator('#toast').textContent();
+    assert(/default example/.test(toast), `toast for ${frag}: ${toast}`);
+    assert((await editorText(p3)).includes('hello, world'), `not the default example for ${frag}`);
+    assert(await p3.locator('img').count() === 0, 'link content became HTML');
+    assert(p3.errors.length === 0, `console errors for ${frag}: ${p3.errors.join('; ')}`);
+    await ctx3.close();
+  }
+});
+
+await test('reloading keeps the text', async () => {
+  await setText(page, FIXED + '\n; kept\n');
+  await page.waitForSelector('#status.status-ok');
+  await page.reload();
+  await page.waitForSelector('.cm-content');
+  assert((await editorText(page)).endsWith('; kept\n'), 'text lost on reload');
+});
+
+await test('examples menu loads every example without errors', async () => {
+  const n = await page.locator('#examples option').count();
+  assert(n >= 13, `only ${n - 1} examples`);
+  for (let i = 0; i < n - 1; i++) {
+    await page.selectOption('#examples', String(i));
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent.includes('valid'));
+    assert(!(await page.locator('#status').textContent()).includes('error'), `example ${i} has errors`);
+  }
+});
+
+await test('dark theme, narrow screen and keyboard focus', async () => {
+  await page.click('#theme');
+  assert(await page.evaluate(() => document.documentElement.dataset.theme) === 'dark', 'theme not dark');
+  await page.screenshot({ path: join(out, 'dark.png') });
+  await page.setViewportSize({ width: 420, height: 800 });
+  await page.screenshot({ path: join(out, 'narrow.png'), fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert(overflow <= 1, `page is ${overflow}px wider than a narrow screen`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click('#theme');
+  await page.keyboard.press('Escape');
+  await page.focus('#examples');
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => document.activeElement?.id);
+  assert(focused === 'function', `Tab from the examples menu went to ${focused}`);
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
+await test('benchmark: a 2,000-instruction function (diagnostics latency, CFG layout and render)', async () => {
+  const big = bigModule(2000);
+  await setText(page, big);
+  await page.click('#tab-cfg');
+  await page.waitForSelector('#status.status-ok');
+  await page.waitForFunction(() => document.querySelectorAll('.cfg-block').length > 150);
+  // Keystroke to diagnostics: type one character that breaks the module, then wait for the error.
+  const lat = [];
+  for (let i = 0; i < 5; i++) {
+    const line = page.locator('.cm-line', { hasText: 'exit:' }).first();
+    await line.scrollIntoViewIfNeeded();
+    await line.click();
+    await page.keyboard.press('End');
+    const t0 = await page.evaluate(() => performance.now());
+    await page.keyboard.type('x');
+    await page.waitForSelector('#status.status-err');
+    lat.push(await page.evaluate((t) => performance.now() - t, t0));
+    await page.keyboard.press('Backspace');
+    await page.waitForSelector('#status.status-ok');
+  }
+  lat.sort((a, b) => a - b);
+  metrics.keystroke_to_diagnostics_ms_median = lat[2];
+  metrics.analysis_worker_ms = Number(await page.evaluate(() => document.documentElement.dataset.analysisMs));
+  metrics.cfg_render_ms = Number(await page.evaluate(() => document.documentElement.dataset.cfgRenderMs));
+  await page.screenshot({ path: join(out, 'big.png') });
+});
+
+await ctx.close();
+
+// Bundle size, gzip -9 of every file the page loads.
+let total = 0;
+for (const f of readdirSync(dist)) {
+  const p = join(dist, f);
+  if (statSync(p).isFile()) total += gzipSync(readFileSync(p), { level: 9 }).length;
+}
+metrics.bundle_gzip_bytes = total;
+writeFileSync(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
+console.log('e2e metrics:', JSON.stringify(metrics));
+
+const failed = results.filter((r) => !r[1]).length;
+console.log(`\ntest result: ${failed ? 'FAILED' : 'ok'}. ${results.length - failed} passed; ${failed} failed; 0 ignored; 0 measured; 0 filtered out`);
+process.exit(failed ? 1 : 0);

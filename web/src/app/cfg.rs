@@ -1,0 +1,242 @@
+//! The CFG pane: the laid-out graph (or dominator tree) as SVG, with pan, zoom and selection.
+
+use crate::layout::{EdgePath, Layout, Rect};
+use crate::protocol::{CfgView, EdgeKind};
+use std::collections::HashSet;
+use std::rc::Rc;
+use web_sys::{PointerEvent, WheelEvent};
+use yew::prelude::*;
+
+/// Properties of [`CfgPane`].
+#[derive(Properties, PartialEq)]
+pub struct CfgProps {
+    /// The graph to draw.
+    pub cfg: Rc<CfgView>,
+    /// Draw the dominator tree instead of the CFG.
+    pub dom_tree: bool,
+    /// The selected block.
+    pub selected: Option<usize>,
+    /// Instruction start offsets whose last value was poison.
+    pub poison: Rc<HashSet<u32>>,
+    /// Clicking (or pressing Enter on) a block.
+    pub on_block: Callback<usize>,
+}
+
+/// Pan and zoom.
+#[derive(Clone, Copy, PartialEq)]
+struct View {
+    x: f64,
+    y: f64,
+    scale: f64,
+}
+
+const MARGIN: f64 = 20.0;
+
+/// Draws the graph; wheel zooms around the pointer, dragging pans, `Fit` resets.
+#[function_component(CfgPane)]
+pub fn cfg_pane(props: &CfgProps) -> Html {
+    let view = use_state(|| View { x: MARGIN, y: MARGIN, scale: 1.0 });
+    let drag = use_mut_ref(|| None::<(f64, f64, View)>);
+    let container = use_node_ref();
+
+    // Fit when the function or the mode changes.
+    {
+        let view = view.clone();
+        let container = container.clone();
+        let lay = layout_of(props).clone();
+        use_effect_with((props.cfg.function.clone(), props.dom_tree, props.cfg.blocks.len()), move |_| {
+            view.set(fit(&container, &lay));
+        });
+    }
+
+    let onwheel = {
+        let view = view.clone();
+        Callback::from(move |e: WheelEvent| {
+            e.prevent_default();
+            let v = *view;
+            let factor = if e.delta_y() < 0.0 { 1.15 } else { 1.0 / 1.15 };
+            let scale = (v.scale * factor).clamp(0.05, 4.0);
+            let (px, py) = (e.offset_x() as f64, e.offset_y() as f64);
+            let k = scale / v.scale;
+            view.set(View { x: px - (px - v.x) * k, y: py - (py - v.y) * k, scale });
+        })
+    };
+    let onpointerdown = {
+        let (view, drag) = (view.clone(), drag.clone());
+        Callback::from(move |e: PointerEvent| {
+            if e.button() == 0 {
+                *drag.borrow_mut() = Some((e.client_x() as f64, e.client_y() as f64, *view));
+            }
+        })
+    };
+    let onpointermove = {
+        let (view, drag) = (view.clone(), drag.clone());
+        Callback::from(move |e: PointerEvent| {
+            if let Some((sx, sy, v)) = *drag.borrow() {
+                let (dx, dy) = (e.client_x() as f64 - sx, e.client_y() as f64 - sy);
+                if dx.abs() + dy.abs() > 2.0 {
+                    view.set(View { x: v.x + dx, y: v.y + dy, ..v });
+                }
+            }
+        })
+    };
+    let onpointerup = {
+        let drag = drag.clone();
+        Callback::from(move |_| *drag.borrow_mut() = None)
+    };
+    let zoom = |f: f64| {
+        let view = view.clone();
+        Callback::from(move |_| {
+            let v = *view;
+            view.set(View { scale: (v.scale * f).clamp(0.05, 4.0), ..v });
+        })
+    };
+    let onfit = {
+        let (view, container) = (view.clone(), container.clone());
+        let lay = layout_of(props).clone();
+        Callback::from(move |_| view.set(fit(&container, &lay)))
+    };
+
+    let v = *view;
+    let transform = format!("translate({:.1} {:.1}) scale({:.4})", v.x, v.y, v.scale);
+    html! {
+        <div class="cfg-pane" ref={container}>
+            <div class="cfg-controls" role="toolbar" aria-label="graph view">
+                <button class="btn" title="zoom in" aria-label="zoom in" onclick={zoom(1.25)}>{"+"}</button>
+                <button class="btn" title="zoom out" aria-label="zoom out" onclick={zoom(0.8)}>{"−"}</button>
+                <button class="btn" title="fit to the pane" onclick={onfit}>{"Fit"}</button>
+            </div>
+            <svg class="cfg-svg" xmlns="http://www.w3.org/2000/svg" role="img"
+                aria-label={format!("control-flow graph of @{}", props.cfg.function)}
+                {onwheel} {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointerleave={onpointerup}>
+                { markers() }
+                <g transform={transform}>
+                    { edges(props) }
+                    { blocks(props) }
+                </g>
+            </svg>
+        </div>
+    }
+}
+
+fn layout_of(props: &CfgProps) -> &Layout {
+    if props.dom_tree {
+        &props.cfg.dom_layout
+    } else {
+        &props.cfg.layout
+    }
+}
+
+fn fit(container: &NodeRef, lay: &Layout) -> View {
+    let (w, h) = container
+        .cast::<web_sys::Element>()
+        .map(|e| {
+            let r = e.get_bounding_client_rect();
+            (r.width(), r.height())
+        })
+        .unwrap_or((800.0, 600.0));
+    let (gw, gh) = (lay.width.max(1.0) + 2.0 * MARGIN, lay.height.max(1.0) + 2.0 * MARGIN);
+    let scale = (w / gw).min(h / gh).clamp(0.1, 1.0);
+    let scale = if scale.is_finite() { scale } else { 1.0 };
+    View { x: ((w - lay.width * scale) / 2.0).max(MARGIN), y: MARGIN, scale }
+}
+
+const KINDS: [&str; 7] = ["true", "false", "uncond", "switch", "back", "exc", "dom"];
+
+fn markers() -> Html {
+    html! {
+        <defs>
+            { for KINDS.iter().map(|k| html! {
+                <marker id={format!("arrow-{k}")} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <path d="M 0 0 L 10 5 L 0 10 z" class={format!("cfg-arrow cfg-arrow-{k}")} />
+                </marker>
+            }) }
+        </defs>
+    }
+}
+
+/// The class suffix of an edge.
+fn edge_class(kind: EdgeKind, back: bool) -> &'static str {
+    if back {
+        return "back";
+    }
+    match kind {
+        EdgeKind::True => "true",
+        EdgeKind::False => "false",
+        EdgeKind::Uncond | EdgeKind::Normal | EdgeKind::Indirect => "uncond",
+        EdgeKind::Switch => "switch",
+        EdgeKind::Exceptional => "exc",
+    }
+}
+
+/// A smooth SVG path through the points (Catmull-Rom turned into cubic Béziers).
+fn path_d(points: &[(f64, f64)]) -> String {
+    let mut d = String::new();
+    let Some(&(x0, y0)) = points.first() else { return d };
+    d.push_str(&format!("M{x0:.1},{y0:.1}"));
+    let n = points.len();
+    for i in 0..n.saturating_sub(1) {
+        let p = |j: usize| points.get(j.min(n - 1)).copied().unwrap_or((x0, y0));
+        let (p0, p1, p2, p3) = (p(i.saturating_sub(1)), p(i), p(i + 1), p(i + 2));
+        let c1 = (p1.0 + (p2.0 - p0.0) / 6.0, p1.1 + (p2.1 - p0.1) / 6.0);
+        let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
+        d.push_str(&format!(" C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", c1.0, c1.1, c2.0, c2.1, p2.0, p2.1));
+    }
+    d
+}
+
+fn edges(props: &CfgProps) -> Html {
+    if props.dom_tree {
+        let lay = &props.cfg.dom_layout;
+        return html! { <>{ for lay.edges.iter().map(|e: &EdgePath| html! {
+            <path class="cfg-edge cfg-dom-edge" d={path_d(&e.points)} marker-end="url(#arrow-dom)" />
+        }) }</> };
+    }
+    let lay = &props.cfg.layout;
+    html! { <>{ for props.cfg.edges.iter().zip(lay.edges.iter()).map(|(e, p)| {
+        let k = edge_class(e.kind, e.back);
+        html! {
+            <g class="cfg-edge-group">
+                <path class={format!("cfg-edge cfg-edge-{k}")} d={path_d(&p.points)} marker-end={format!("url(#arrow-{k})")}>
+                    <title>{ format!("{} → {}{}", label(props, e.from), label(props, e.to), if e.back { " (back edge)" } else { "" }) }</title>
+                </path>
+                if !e.label.is_empty() {
+                    <text class={format!("cfg-edge-label cfg-edge-label-{k}")} x={format!("{:.1}", p.label_pos.0)} y={format!("{:.1}", p.label_pos.1)} text-anchor="middle" dominant-baseline="central">{ &e.label }</text>
+                }
+            </g>
+        }
+    }) }</> }
+}
+
+fn label(props: &CfgProps, b: usize) -> String {
+    props.cfg.blocks.get(b).map(|b| b.label.clone()).unwrap_or_default()
+}
+
+fn blocks(props: &CfgProps) -> Html {
+    let lay = layout_of(props);
+    html! { <>{ for props.cfg.blocks.iter().zip(lay.nodes.iter()).enumerate().map(|(i, (b, r)): (usize, (_, &Rect))| {
+        let on_block = props.on_block.clone();
+        let onclick = Callback::from(move |_| on_block.emit(i));
+        let on_block = props.on_block.clone();
+        let onkeydown = Callback::from(move |e: KeyboardEvent| if e.key() == "Enter" || e.key() == " " { e.prevent_default(); on_block.emit(i) });
+        let depth = b.loop_depth.min(3);
+        let mut class = classes!("cfg-block");
+        if depth > 0 { class.push(format!("cfg-loop-depth-{depth}")); }
+        if b.loop_header { class.push("cfg-loop-header"); }
+        if b.unreachable { class.push("cfg-unreachable"); }
+        if props.selected == Some(i) { class.push("cfg-selected"); }
+        let poisoned = b.lines.iter().any(|l| props.poison.contains(&l.from));
+        if poisoned { class.push("cfg-block-poison"); }
+        let title = format!("{}{}{}", b.label, if b.loop_header { " (loop header)" } else { "" }, if b.unreachable { " (unreachable)" } else { "" });
+        html! {
+            <g class={class} data-block={i.to_string()} transform={format!("translate({:.1} {:.1})", r.x, r.y)} tabindex="0" role="button"
+               aria-label={format!("block {}", b.label)} {onclick} {onkeydown}>
+                <rect class="cfg-block-rect" width={format!("{:.1}", r.width)} height={format!("{:.1}", r.height)} rx="4" />
+                <text class="cfg-block-title" x="8" y="20">{ title }</text>
+                { for b.lines.iter().enumerate().map(|(j, l)| html! {
+                    <text class={classes!("cfg-inst", props.poison.contains(&l.from).then_some("cfg-poison"))} x="8" y={format!("{}", 36 + 16 * j)}>{ &l.text }</text>
+                }) }
+            </g>
+        }
+    }) }</> }
+}

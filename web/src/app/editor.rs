@@ -1,0 +1,116 @@
+//! Bindings to the CodeMirror editor bundled in `www/src/editor.js` (`window.IrplayEditor`).
+//!
+//! All offsets crossing this boundary are byte offsets into the UTF-8 text; the JavaScript
+//! side converts them to editor positions.
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// An editor instance.
+    pub type EditorHandle;
+
+    #[wasm_bindgen(js_namespace = IrplayEditor, js_name = create, catch)]
+    fn create_editor(parent: &web_sys::Element, options: &Object) -> Result<EditorHandle, JsValue>;
+
+    #[wasm_bindgen(method, js_name = setText)]
+    fn set_text(this: &EditorHandle, text: &str);
+    #[wasm_bindgen(method, js_name = setDiagnostics)]
+    fn set_diagnostics(this: &EditorHandle, diags: &Array);
+    #[wasm_bindgen(method, js_name = select)]
+    fn select_range(this: &EditorHandle, from: u32, to: u32);
+    #[wasm_bindgen(method, js_name = setMarks)]
+    fn set_marks(this: &EditorHandle, marks: &Array);
+    #[wasm_bindgen(method, js_name = setDark)]
+    fn set_dark(this: &EditorHandle, dark: bool);
+}
+
+/// A mark to draw in the editor.
+pub struct EditorMark<'a> {
+    /// Byte range start.
+    pub from: u32,
+    /// Byte range end.
+    pub to: u32,
+    /// `poison-source`, `poison`, `ub`, `may-poison` or `block-selected`.
+    pub kind: &'a str,
+    /// Shown on hover.
+    pub title: &'a str,
+}
+
+/// The editor and the callbacks it holds (kept alive as long as the editor).
+pub struct Editor {
+    handle: EditorHandle,
+    _callbacks: Vec<JsValue>,
+}
+
+fn set(obj: &Object, key: &str, value: &JsValue) {
+    let _ = Reflect::set(obj, &JsValue::from_str(key), value);
+}
+
+impl Editor {
+    /// Mounts an editor in `parent`.
+    pub fn new(
+        parent: &web_sys::Element,
+        text: &str,
+        dark: bool,
+        on_change: impl FnMut(String) + 'static,
+        on_cursor: impl FnMut(u32) + 'static,
+        on_hover: impl FnMut(u32) -> Option<String> + 'static,
+    ) -> Result<Editor, String> {
+        let opts = Object::new();
+        let change = Closure::<dyn FnMut(String)>::new(on_change).into_js_value();
+        let cursor = Closure::<dyn FnMut(u32)>::new(on_cursor).into_js_value();
+        let hover = Closure::<dyn FnMut(u32) -> Option<String>>::new(on_hover).into_js_value();
+        set(&opts, "text", &JsValue::from_str(text));
+        set(&opts, "dark", &JsValue::from_bool(dark));
+        set(&opts, "onChange", &change);
+        set(&opts, "onCursor", &cursor);
+        set(&opts, "onHover", &hover);
+        let handle = create_editor(parent, &opts).map_err(|e| e.as_string().unwrap_or_else(|| "the editor failed to start".into()))?;
+        Ok(Editor { handle, _callbacks: vec![change, cursor, hover] })
+    }
+
+    /// Replaces the text (an undoable change).
+    pub fn set_text(&self, text: &str) {
+        self.handle.set_text(text);
+    }
+
+    /// Shows diagnostics as squiggles and gutter markers.
+    pub fn set_diagnostics<'a>(&self, diags: impl Iterator<Item = (u32, u32, &'a str, &'a str)>) {
+        let arr = Array::new();
+        for (from, to, severity, message) in diags {
+            let o = Object::new();
+            set(&o, "from", &from.into());
+            set(&o, "to", &to.into());
+            set(&o, "severity", &JsValue::from_str(if severity == "note" { "info" } else { severity }));
+            set(&o, "message", &JsValue::from_str(message));
+            arr.push(&o);
+        }
+        self.handle.set_diagnostics(&arr);
+    }
+
+    /// Selects a byte range, scrolls to it and focuses the editor.
+    pub fn select(&self, from: u32, to: u32) {
+        self.handle.select_range(from, to);
+    }
+
+    /// Replaces the highlighted ranges.
+    pub fn set_marks<'a>(&self, marks: impl Iterator<Item = EditorMark<'a>>) {
+        let arr = Array::new();
+        for m in marks {
+            let o = Object::new();
+            set(&o, "from", &m.from.into());
+            set(&o, "to", &m.to.into());
+            set(&o, "kind", &JsValue::from_str(m.kind));
+            set(&o, "title", &JsValue::from_str(m.title));
+            arr.push(&o);
+        }
+        self.handle.set_marks(&arr);
+    }
+
+    /// Switches the editor's colours.
+    pub fn set_dark(&self, dark: bool) {
+        self.handle.set_dark(dark);
+    }
+}

@@ -1,0 +1,161 @@
+//! The run pane (entry, arguments, budget, output, undefined-behaviour report) and the
+//! problems pane (the diagnostics list).
+
+use crate::protocol::{Diag, FunctionInfo, RunReport};
+use yew::prelude::*;
+
+/// Properties of [`RunPane`].
+#[derive(Properties, PartialEq)]
+pub struct RunProps {
+    /// Functions that can be run.
+    pub functions: Vec<FunctionInfo>,
+    /// The chosen entry.
+    pub entry: String,
+    /// Arguments, space separated.
+    pub args: String,
+    /// The step budget.
+    pub max_steps: u64,
+    /// True while a run is going on.
+    pub running: bool,
+    /// The last result.
+    pub report: Option<std::rc::Rc<RunReport>>,
+    /// Line and column of a byte offset in the text the report belongs to.
+    pub positions: Callback<u32, (u32, u32)>,
+    /// Entry changed.
+    pub on_entry: Callback<String>,
+    /// Arguments changed.
+    pub on_args: Callback<String>,
+    /// Budget changed.
+    pub on_steps: Callback<String>,
+    /// Run pressed.
+    pub on_run: Callback<()>,
+    /// Stop pressed.
+    pub on_stop: Callback<()>,
+    /// Jump to a byte range in the editor.
+    pub on_jump: Callback<(u32, u32)>,
+}
+
+fn input_value(e: &Event) -> String {
+    use wasm_bindgen::JsCast;
+    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
+}
+
+fn select_value(e: &Event) -> String {
+    use wasm_bindgen::JsCast;
+    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|i| i.value()).unwrap_or_default()
+}
+
+/// The run controls and the output of the last run.
+#[function_component(RunPane)]
+pub fn run_pane(p: &RunProps) -> Html {
+    let on_entry = p.on_entry.reform(|e: Event| select_value(&e));
+    let on_args = p.on_args.reform(|e: Event| input_value(&e));
+    let on_steps = p.on_steps.reform(|e: Event| input_value(&e));
+    let on_run = p.on_run.reform(|_| ());
+    let on_stop = p.on_stop.reform(|_| ());
+    let mut entries: Vec<&FunctionInfo> = p.functions.iter().filter(|f| f.runnable).collect();
+    if !entries.iter().any(|f| f.name == p.entry) {
+        entries.clear();
+        entries.extend(p.functions.iter().filter(|f| f.runnable || f.name == p.entry));
+    }
+    html! {
+        <div class="run-pane">
+            <form class="run-controls" onsubmit={p.on_run.reform(|e: SubmitEvent| e.prevent_default())}>
+                <label>{"entry "}
+                    <select id="run-entry" class="select" onchange={on_entry} aria-label="function to run">
+                        if entries.is_empty() { <option value={p.entry.clone()} selected=true>{ format!("@{}", p.entry) }</option> }
+                        { for entries.iter().map(|f| html! { <option value={f.name.clone()} selected={f.name == p.entry}>{ format!("@{}", f.name) }</option> }) }
+                    </select>
+                </label>
+                <label>{"arguments "}
+                    <input id="run-args" type="text" value={p.args.clone()} onchange={on_args} placeholder="arg1 arg2" aria-label="arguments" />
+                </label>
+                <label>{"step budget "}
+                    <input id="run-steps" type="number" min="1" value={p.max_steps.to_string()} onchange={on_steps} aria-label="step budget" />
+                </label>
+                if p.running {
+                    <button id="stop" type="button" class="btn" onclick={on_stop}>{"■ Stop"}</button>
+                } else {
+                    <button id="run" type="submit" class="btn btn-primary" onclick={on_run}>{"▶ Run"}</button>
+                }
+            </form>
+            if p.running { <p class="run-status" aria-live="polite">{"running…"}</p> }
+            { p.report.as_ref().map(|r| report(p, r)).unwrap_or_default() }
+        </div>
+    }
+}
+
+fn jump_button(p: &RunProps, from: u32, to: u32, text: String) -> Html {
+    let (line, col) = p.positions.emit(from);
+    let jump = p.on_jump.reform(move |_| (from, to));
+    html! { <button class="link" onclick={jump} title="show in the editor">{ format!("{text} {line}:{col}") }</button> }
+}
+
+fn report(p: &RunProps, r: &RunReport) -> Html {
+    let status_class = if r.ub.is_some() { "run-message run-ub" } else if r.status == Some(0) { "run-message run-ok" } else { "run-message" };
+    html! {
+        <div class="run-result">
+            <p id="run-message" class={status_class}>{ &r.message }</p>
+            if r.ran {
+                <p class="run-stats" id="run-stats">{ format!("{} steps · {:.1} ms{}", r.steps, r.millis, if r.truncated { " · values recorded for the first steps only" } else { "" }) }</p>
+            }
+            if let Some(ub) = &r.ub {
+                <div class="ub-report" id="ub-report" role="alert">
+                    <p><strong>{ format!("undefined behavior: {}", ub.kind) }</strong>{ " — " }{ &ub.message }</p>
+                    <p>{ jump_button(p, ub.from, ub.to, "triggered at".into()) }{ format!(" in {}", ub.backtrace.first().cloned().unwrap_or_default()) }</p>
+                    if let Some(o) = &ub.origin {
+                        <p>{ jump_button(p, o.from, o.to, "poison arose at".into()) }{ format!(": {}", o.reason) }</p>
+                        if !o.chain.is_empty() {
+                            <ol class="ub-chain">
+                                { for o.chain.iter().map(|&(f, t)| html! { <li>{ jump_button(p, f, t, "then through".into()) }</li> }) }
+                            </ol>
+                        }
+                    }
+                    if ub.backtrace.len() > 1 {
+                        <p class="ub-backtrace">{ format!("call stack: {}", ub.backtrace.join(" ← ")) }</p>
+                    }
+                </div>
+            }
+            <h3>{"stdout"}</h3>
+            <pre id="stdout" class="run-output">{ &r.stdout }</pre>
+            if !r.stderr.is_empty() {
+                <h3>{"stderr"}</h3>
+                <pre id="stderr" class="run-output">{ &r.stderr }</pre>
+            }
+        </div>
+    }
+}
+
+/// Properties of [`ProblemsPane`].
+#[derive(Properties, PartialEq)]
+pub struct ProblemsProps {
+    /// The diagnostics.
+    pub diagnostics: Vec<Diag>,
+    /// Jump to a byte range.
+    pub on_jump: Callback<(u32, u32)>,
+}
+
+/// The diagnostics, each a button that jumps to its position.
+#[function_component(ProblemsPane)]
+pub fn problems_pane(p: &ProblemsProps) -> Html {
+    if p.diagnostics.is_empty() {
+        return html! { <p class="diag-empty">{"No problems: the module parses and verifies."}</p> };
+    }
+    html! {
+        <ul class="diag-list" id="diag-list">
+            { for p.diagnostics.iter().map(|d| {
+                let (from, to) = (d.from, d.to);
+                let jump = p.on_jump.reform(move |_| (from, to));
+                html! {
+                    <li class={format!("diag diag-{}", d.severity)}>
+                        <button class="diag-item" onclick={jump}>
+                            <span class="diag-pos">{ format!("{}:{}", d.line, d.col) }</span>
+                            <span class="diag-sev">{ &d.severity }</span>
+                            <span class="diag-msg">{ &d.message }</span>
+                        </button>
+                    </li>
+                }
+            }) }
+        </ul>
+    }
+}

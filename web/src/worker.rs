@@ -1,0 +1,201 @@
+//! The worker's side: answers one request with one response, using `irplay-core` alone.
+//!
+//! The same code runs in the browser's Web Workers (through `worker_handle` in `lib.rs`) and in
+//! host tests, so everything here is plain Rust on strings and structs.
+
+use crate::protocol::{Analysis, Diag, FunctionInfo, Mark, OriginView, Request, Response, RunReport, UbView, ValueView};
+use irplay_core::analysis::may_poison::Reason;
+use irplay_core::analysis::MayPoison;
+use irplay_core::text::printer::{FunctionPrinter, ModulePrinter};
+use irplay_core::diag::{Severity, SourceFile};
+use irplay_core::interp::{self, Exit, Options};
+use irplay_core::ir::{GlobalId, Module, Operand, Type, TypeId};
+use std::collections::HashMap;
+
+/// Trace events kept per run (each yields the last value of an instruction for hovering).
+const MAX_TRACE: usize = 200_000;
+/// Memory a playground run may use.
+const MAX_MEMORY: u64 = 256 << 20;
+
+/// Milliseconds from an arbitrary origin.
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    }
+}
+
+/// Answers a request.
+pub fn handle(req: Request) -> Response {
+    match req {
+        Request::Analyze { id, text, function } => Response::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
+        Request::Run { id, text, entry, args, max_steps } => Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps))),
+    }
+}
+
+fn severity_name(s: Severity) -> &'static str {
+    s.as_str()
+}
+
+/// Checks `text`, lists its functions, lays out the CFG of `function` (or of the first
+/// defined function) and computes the static may-be-poison marks.
+pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
+    let start = now_ms();
+    let checked = irplay_core::check(text);
+    let file = SourceFile::new("input.ll", text);
+    let diagnostics = checked
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, col) = file.line_col(d.span.start);
+            let mut message = d.message.clone();
+            for (_, label) in &d.labels {
+                if !label.is_empty() {
+                    message.push_str("\n  ");
+                    message.push_str(label);
+                }
+            }
+            for n in &d.notes {
+                message.push_str("\n  note: ");
+                message.push_str(n);
+            }
+            Diag { from: d.span.start, to: d.span.end.max(d.span.start), line, col, severity: severity_name(d.severity).to_string(), message }
+        })
+        .collect();
+    let mut functions = Vec::new();
+    let mut cfg = None;
+    let mut may_poison = Vec::new();
+    if let Some(m) = checked.module.as_ref() {
+        let defined: Vec<GlobalId> = m.order.iter().copied().filter(|&g| m.func(g).is_some_and(|f| f.body.is_some())).collect();
+        for &g in &defined {
+            functions.push(function_info(m, g));
+        }
+        // Analyses and layout need the verifier's guarantees (terminators, dominance).
+        if checked.valid {
+            let chosen = function.and_then(|name| defined.iter().copied().find(|&g| m.global_name(g) == name)).or_else(|| defined.first().copied());
+            if let Some(g) = chosen {
+                cfg = crate::cfgview::build(m, g, text);
+            }
+            for &g in &defined {
+                may_poison.extend(may_poison_marks(m, g));
+            }
+        }
+    }
+    Analysis { id, valid: checked.valid, diagnostics, functions, cfg, may_poison, millis: now_ms() - start }
+}
+
+fn function_info(m: &Module, g: GlobalId) -> FunctionInfo {
+    let f = m.func(g);
+    let body = f.and_then(|f| f.body.as_ref());
+    let blocks = body.map_or(0, |b| b.layout.len() as u32);
+    let insts = body.map_or(0, |b| b.layout.iter().filter_map(|&bl| b.blocks.get(bl)).map(|d| d.insts.len() as u32).sum());
+    let runnable = f.and_then(|f| m.types.func_sig(f.ty)).is_some_and(|(ret, params, _)| {
+        let int_or_void = |t: TypeId| matches!(m.types.get(t), Type::Int(_) | Type::Void);
+        int_or_void(ret) && params.iter().enumerate().all(|(i, &p)| matches!(m.types.get(p), Type::Int(_)) || (i == 1 && matches!(m.types.get(p), Type::Ptr(_))))
+    });
+    FunctionInfo { name: m.global_name(g), blocks, insts, runnable }
+}
+
+fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
+    let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { return Vec::new() };
+    let mp = MayPoison::new(m, body);
+    let printer = ModulePrinter::new(m);
+    let Some(fp) = FunctionPrinter::new(&printer, g) else { return Vec::new() };
+    let mut out = Vec::new();
+    for &b in &body.layout {
+        let Some(bd) = body.blocks.get(b) else { continue };
+        for &i in &bd.insts {
+            let Some(d) = body.insts.get(i) else { continue };
+            let Some(v) = d.result else { continue };
+            let title = match mp.get(v) {
+                None => continue,
+                Some(Reason::Source { message, .. }) => format!("may be poison: {message}"),
+                Some(Reason::Propagated { from }) => {
+                    let root = mp.trace(v).last().and_then(|&s| mp.get(s)).and_then(Reason::message).unwrap_or("").to_string();
+                    format!("may be poison through {}: {root}", fp.operand_string(Operand::Value(*from), false))
+                }
+            };
+            out.push(Mark { from: d.span.start, to: d.span.end, title });
+        }
+    }
+    out
+}
+
+/// Runs `entry` with a step budget and collects what the page shows.
+pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64) -> RunReport {
+    let start = now_ms();
+    let mut report = RunReport { id, ran: false, message: String::new(), status: None, stdout: String::new(), stderr: String::new(), steps: 0, ub: None, values: Vec::new(), truncated: false, millis: 0.0 };
+    let checked = irplay_core::check(text);
+    let Some(m) = checked.module.as_ref().filter(|_| checked.valid) else {
+        report.message = "the module has errors: fix them to run it".into();
+        return report;
+    };
+    let mut opts = Options { entry: entry.to_string(), max_steps, max_memory: MAX_MEMORY, max_stack_depth: 10_000, trace: true, max_trace: MAX_TRACE, program_name: b"input.ll".to_vec(), ..Default::default() };
+    if entry == "main" {
+        opts.args = args.iter().map(|a| a.as_bytes().to_vec()).collect();
+    } else {
+        for a in args {
+            match a.trim().parse::<i128>() {
+                Ok(v) => opts.int_args.push(v),
+                Err(_) => {
+                    report.message = format!("argument '{a}' of @{entry} is not an integer");
+                    return report;
+                }
+            }
+        }
+    }
+    let outcome = interp::run(m, &opts);
+    let file = SourceFile::new("input.ll", text);
+    report.ran = true;
+    report.steps = outcome.steps;
+    report.stdout = String::from_utf8_lossy(&outcome.stdout).into_owned();
+    report.stderr = String::from_utf8_lossy(&outcome.stderr).into_owned();
+    report.truncated = outcome.trace.len() >= MAX_TRACE;
+    let mut last: HashMap<(u32, u32), usize> = HashMap::new();
+    for ev in outcome.trace {
+        let Some(value) = ev.result else { continue };
+        let path = ev.origin.iter().map(|s| s.span).collect();
+        let view = ValueView { from: ev.span.0, to: ev.span.1, value, poison: ev.poison, path };
+        match last.get(&ev.span) {
+            Some(&i) => {
+                if let Some(slot) = report.values.get_mut(i) {
+                    *slot = view;
+                }
+            }
+            None => {
+                last.insert(ev.span, report.values.len());
+                report.values.push(view);
+            }
+        }
+    }
+    report.message = match &outcome.exit {
+        Exit::Returned { value } if outcome.result.is_some() && entry != "main" => {
+            format!("@{entry} returned {}", outcome.result.clone().unwrap_or_else(|| value.to_string()))
+        }
+        Exit::Returned { value } => format!("exit status {}", value & 0xff),
+        Exit::Exited { status } => format!("exit({status}): exit status {}", status & 0xff),
+        Exit::Aborted { message } => format!("aborted: {message}"),
+        Exit::Ub(u) => format!("undefined behavior: {}", u.message),
+        Exit::Error(e) => format!("error: {}", e.message),
+        Exit::OutOfSteps => format!("stopped after {max_steps} steps (the step budget): an endless loop?"),
+    };
+    report.status = match &outcome.exit {
+        Exit::Returned { .. } | Exit::Exited { .. } | Exit::Aborted { .. } => Some(outcome.exit.status()),
+        _ => None,
+    };
+    if let Exit::Ub(u) = &outcome.exit {
+        let (line, col) = file.line_col(u.span.0);
+        let kind = serde_json::to_value(u.kind).ok().and_then(|v| v.as_str().map(|s| s.replace('_', " "))).unwrap_or_default();
+        let origin = u.origin.as_ref().map(|o| {
+            let (line, col) = file.line_col(o.span.0);
+            OriginView { reason: o.reason.clone(), from: o.span.0, to: o.span.1, line, col, chain: o.chain.iter().map(|s| s.span).collect() }
+        });
+        report.ub = Some(UbView { kind, message: u.message.clone(), from: u.span.0, to: u.span.1, line, col, origin, backtrace: u.backtrace.clone() });
+    }
+    report.millis = now_ms() - start;
+    report
+}
