@@ -2,6 +2,7 @@
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
 mod run;
+mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
@@ -75,6 +76,18 @@ enum Command {
         /// Rewrite the file in place.
         #[arg(long)]
         in_place: bool,
+    },
+    /// Serve the browser playground built by `cargo xtask web` (www/dist) over HTTP.
+    Serve {
+        /// The port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The directory to serve (default: www/dist here, else in the source tree).
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -229,6 +242,7 @@ fn main() -> ExitCode {
             let limits = run::Limits { max_steps: *max_steps, max_memory: *max_memory, max_stack_depth: *max_stack_depth };
             run_file(file, entry, limits, *trace, *stats, args)
         }
+        Command::Serve { port, host, dir } => serve::serve(host, *port, &serve::default_dir(dir.as_deref())),
     };
     match std::thread::Builder::new().stack_size(256 << 20).spawn(work) {
         Ok(handle) => handle.join().unwrap_or(ExitCode::from(101)),

@@ -1,28 +1,33 @@
 //! Auxiliary commands for the irplay workspace, run as `cargo xtask ...`
-//! (the alias lives in `.cargo/config.toml`). Standard library only.
+//! (the alias lives in `.cargo/config.toml`).
 //!
 //! ```text
 //! cargo xtask bench parse [--quick] [--reps N] [--no-llvm-as] [--no-build] [--regen]
 //! cargo xtask bench interp [--quick] [--reps N] [--lli-reps N] [--lli-timeout S]
 //!                          [--only K1,K2] [--no-build] [--regen]
+//! cargo xtask web [--debug] [--no-setup]
 //! ```
 //!
 //! - `bench parse` ([`bench_parse`]): `irplay check` against `opt-19 -passes=verify`
 //!   on one large generated module.
 //! - `bench interp` ([`bench_interp`]): `irplay run` against `lli-19 -force-interpreter`
 //!   on the C kernels of `benches/kernels/` at -O0 and -O2.
+//! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
 mod bench_interp;
 mod bench_parse;
 mod util;
+mod web;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: cargo xtask bench parse [OPTIONS]
        cargo xtask bench interp [OPTIONS]
+       cargo xtask web [--debug] [--no-setup]
 
-`cargo xtask bench parse --help` and `cargo xtask bench interp --help` list the options.
+`cargo xtask bench parse --help`, `cargo xtask bench interp --help` and
+`cargo xtask web --help` list the options.
 ";
 
 fn main() -> ExitCode {
@@ -45,6 +50,17 @@ fn main() -> ExitCode {
             },
             _ => {
                 eprintln!("{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        Some("web") if args[1..].iter().any(|a| a == "-h" || a == "--help") => {
+            print!("{}", web::USAGE);
+            ExitCode::SUCCESS
+        }
+        Some("web") => match web::WebOpts::parse(&args[1..]) {
+            Ok(opts) => web::web(&opts),
+            Err(e) => {
+                eprintln!("xtask: {e}\n\n{}", web::USAGE);
                 ExitCode::from(2)
             }
         },
