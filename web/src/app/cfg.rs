@@ -7,11 +7,29 @@ use std::rc::Rc;
 use web_sys::{PointerEvent, WheelEvent};
 use yew::prelude::*;
 
+/// A graph shared with the page, compared by identity (a new analysis is a new graph), so
+/// re-rendering the page never compares two large graphs field by field.
+#[derive(Clone)]
+pub struct Shared(pub Rc<CfgView>);
+
+impl PartialEq for Shared {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for Shared {
+    type Target = CfgView;
+    fn deref(&self) -> &CfgView {
+        &self.0
+    }
+}
+
 /// Properties of [`CfgPane`].
 #[derive(Properties, PartialEq)]
 pub struct CfgProps {
     /// The graph to draw.
-    pub cfg: Rc<CfgView>,
+    pub cfg: Shared,
     /// Draw the dominator tree instead of the CFG.
     pub dom_tree: bool,
     /// The selected block.
@@ -111,12 +129,18 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
                 {onwheel} {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointerleave={onpointerup}>
                 { markers() }
                 <g transform={transform}>
-                    { edges(props) }
-                    { blocks(props) }
+                    <GraphBody cfg={props.cfg.clone()} dom_tree={props.dom_tree} selected={props.selected} poison={props.poison.clone()} on_block={props.on_block.clone()} />
                 </g>
             </svg>
         </div>
     }
+}
+
+/// The blocks and edges: a component of their own, so panning and zooming (which only move
+/// the enclosing group) never re-render them.
+#[function_component(GraphBody)]
+fn graph_body(props: &CfgProps) -> Html {
+    html! { <>{ edges(props) }{ blocks(props) }</> }
 }
 
 fn layout_of(props: &CfgProps) -> &Layout {

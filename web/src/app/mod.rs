@@ -95,10 +95,14 @@ pub struct App {
     /// The drawn CFG (kept while the text has errors) and the poison lines of the last run.
     cfg: Option<Rc<crate::protocol::CfgView>>,
     poison_lines: Rc<HashSet<u32>>,
+    /// Made once: a new callback on every render would re-render the whole graph.
+    on_block: Callback<usize>,
+    no_poison: Rc<HashSet<u32>>,
     hover: Rc<RefCell<HoverData>>,
     /// When the last edit happened (ms) and how long until its diagnostics were shown.
     edit_at: f64,
     latency_ms: f64,
+    latency_pending: bool,
     cfg_render_start: f64,
     cfg_ms: f64,
 }
@@ -138,9 +142,12 @@ impl Component for App {
             selected_block: None,
             cfg: None,
             poison_lines: Rc::new(HashSet::new()),
+            on_block: ctx.link().callback(Msg::BlockClicked),
+            no_poison: Rc::new(HashSet::new()),
             hover,
             edit_at: crate::worker::now_ms(),
             latency_ms: 0.0,
+            latency_pending: false,
             cfg_render_start: 0.0,
             cfg_ms: 0.0,
         }
@@ -150,6 +157,11 @@ impl Component for App {
         if first_render {
             self.mount_editor(ctx);
             self.send_analysis();
+        }
+        if self.latency_pending {
+            self.latency_pending = false;
+            self.latency_ms = crate::worker::now_ms() - self.edit_at;
+            storage::set_metric("diagnostics-latency-ms", self.latency_ms);
         }
         if self.cfg_render_start > 0.0 {
             self.cfg_ms = crate::worker::now_ms() - self.cfg_render_start;
@@ -262,7 +274,9 @@ impl Component for App {
                 true
             }
             Msg::Run => {
-                self.start_run(ctx);
+                if self.running.is_none() {
+                    self.start_run(ctx);
+                }
                 true
             }
             Msg::Stop => {
@@ -396,7 +410,7 @@ impl Component for App {
                             { tab_button(Tab::Problems, format!("Problems ({})", analysis.map_or(0, |a| a.diagnostics.len())), "tab-problems") }
                         </div>
                         <div class="tab-body" role="tabpanel">
-                            { match tab { Tab::Cfg => self.cfg_view(ctx), Tab::Run => self.run_view(ctx), Tab::Problems => html! {
+                            { match tab { Tab::Cfg => self.cfg_view(), Tab::Run => self.run_view(ctx), Tab::Problems => html! {
                                 <ProblemsPane diagnostics={analysis.map(|a| a.diagnostics.clone()).unwrap_or_default()} on_jump={link.callback(|(f, t)| Msg::Jump(f, t))} />
                             } } }
                         </div>
@@ -440,8 +454,8 @@ impl App {
             ed.set_diagnostics(a.diagnostics.iter().map(|d| (d.from, d.to, d.severity.as_str(), d.message.as_str())));
         }
         if !self.dirty {
-            self.latency_ms = crate::worker::now_ms() - self.edit_at;
-            storage::set_metric("diagnostics-latency-ms", self.latency_ms);
+            // Measured once the diagnostics are drawn (see `rendered`).
+            self.latency_pending = true;
             storage::set_metric("analysis-ms", a.millis);
         }
         // Keep the last good CFG and function list while the text has errors.
@@ -531,13 +545,13 @@ impl App {
         }
     }
 
-    fn cfg_view(&self, ctx: &Context<Self>) -> Html {
+    fn cfg_view(&self) -> Html {
         let Some(c) = self.cfg.clone() else {
             return html! { <p class="cfg-empty">{"No function to draw: define one, or fix the errors first."}</p> };
         };
-        let poison = if *self.run_text == self.text { self.poison_lines.clone() } else { Rc::new(HashSet::new()) };
+        let poison = if *self.run_text == self.text { self.poison_lines.clone() } else { self.no_poison.clone() };
         html! {
-            <CfgPane cfg={c} dom_tree={self.state.dom_tree} selected={self.selected_block} {poison} on_block={ctx.link().callback(Msg::BlockClicked)} />
+            <CfgPane cfg={cfg::Shared(c)} dom_tree={self.state.dom_tree} selected={self.selected_block} {poison} on_block={self.on_block.clone()} />
         }
     }
 

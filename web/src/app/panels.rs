@@ -51,7 +51,16 @@ pub fn run_pane(p: &RunProps) -> Html {
     let on_entry = p.on_entry.reform(|e: Event| select_value(&e));
     let on_args = p.on_args.reform(|e: Event| input_value(&e));
     let on_steps = p.on_steps.reform(|e: Event| input_value(&e));
-    let on_run = p.on_run.reform(|_| ());
+    // Enter in a field or the Run button submits the form; the buttons carry keys so that
+    // the Stop button is never a patched Run button that submits on the same click.
+    let running = p.running;
+    let run = p.on_run.clone();
+    let on_submit = Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        if !running {
+            run.emit(());
+        }
+    });
     let on_stop = p.on_stop.reform(|_| ());
     let mut entries: Vec<&FunctionInfo> = p.functions.iter().filter(|f| f.runnable).collect();
     if !entries.iter().any(|f| f.name == p.entry) {
@@ -60,7 +69,7 @@ pub fn run_pane(p: &RunProps) -> Html {
     }
     html! {
         <div class="run-pane">
-            <form class="run-controls" onsubmit={p.on_run.reform(|e: SubmitEvent| e.prevent_default())}>
+            <form class="run-controls" onsubmit={on_submit}>
                 <label>{"entry "}
                     <select id="run-entry" class="select" onchange={on_entry} aria-label="function to run">
                         if entries.is_empty() { <option value={p.entry.clone()} selected=true>{ format!("@{}", p.entry) }</option> }
@@ -74,9 +83,9 @@ pub fn run_pane(p: &RunProps) -> Html {
                     <input id="run-steps" type="number" min="1" value={p.max_steps.to_string()} onchange={on_steps} aria-label="step budget" />
                 </label>
                 if p.running {
-                    <button id="stop" type="button" class="btn" onclick={on_stop}>{"■ Stop"}</button>
+                    <button key="stop" id="stop" type="button" class="btn" onclick={on_stop}>{"■ Stop"}</button>
                 } else {
-                    <button id="run" type="submit" class="btn btn-primary" onclick={on_run}>{"▶ Run"}</button>
+                    <button key="run" id="run" type="submit" class="btn btn-primary">{"▶ Run"}</button>
                 }
             </form>
             if p.running { <p class="run-status" aria-live="polite">{"running…"}</p> }
