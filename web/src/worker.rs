@@ -76,7 +76,8 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
         }
         // Analyses and layout need the verifier's guarantees (terminators, dominance).
         if checked.valid {
-            let chosen = function.and_then(|name| defined.iter().copied().find(|&g| m.global_name(g) == name)).or_else(|| defined.first().copied());
+            let named = |name: &str| defined.iter().copied().find(|&g| m.global_name(g) == name);
+            let chosen = function.and_then(named).or_else(|| named("main")).or_else(|| defined.first().copied());
             if let Some(g) = chosen {
                 cfg = crate::cfgview::build(m, g, text);
             }

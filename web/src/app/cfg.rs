@@ -2,7 +2,7 @@
 
 use crate::layout::{EdgePath, Layout, Rect};
 use crate::protocol::{CfgView, EdgeKind};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::rc::Rc;
 use web_sys::{PointerEvent, WheelEvent};
 use yew::prelude::*;
@@ -34,8 +34,9 @@ pub struct CfgProps {
     pub dom_tree: bool,
     /// The selected block.
     pub selected: Option<usize>,
-    /// Instruction start offsets whose last value was poison.
-    pub poison: Rc<HashSet<u32>>,
+    /// Instructions (by start offset) the last run marked, with their class (`cfg-poison`,
+    /// `cfg-poison-source`, `cfg-ub`).
+    pub poison: Rc<HashMap<u32, &'static str>>,
     /// Clicking (or pressing Enter on) a block.
     pub on_block: Callback<usize>,
 }
@@ -249,7 +250,7 @@ fn blocks(props: &CfgProps) -> Html {
         if b.loop_header { class.push("cfg-loop-header"); }
         if b.unreachable { class.push("cfg-unreachable"); }
         if props.selected == Some(i) { class.push("cfg-selected"); }
-        let poisoned = b.lines.iter().any(|l| props.poison.contains(&l.from));
+        let poisoned = b.lines.iter().any(|l| props.poison.contains_key(&l.from));
         if poisoned { class.push("cfg-block-poison"); }
         let title = format!("{}{}{}", b.label, if b.loop_header { " (loop header)" } else { "" }, if b.unreachable { " (unreachable)" } else { "" });
         html! {
@@ -258,7 +259,7 @@ fn blocks(props: &CfgProps) -> Html {
                 <rect class="cfg-block-rect" width={format!("{:.1}", r.width)} height={format!("{:.1}", r.height)} rx="4" />
                 <text class="cfg-block-title" x="8" y="20">{ title }</text>
                 { for b.lines.iter().enumerate().map(|(j, l)| html! {
-                    <text class={classes!("cfg-inst", props.poison.contains(&l.from).then_some("cfg-poison"))} x="8" y={format!("{}", 36 + 16 * j)}>{ &l.text }</text>
+                    <text class={classes!("cfg-inst", props.poison.get(&l.from).copied())} x="8" y={format!("{}", 36 + 16 * j)}>{ &l.text }</text>
                 }) }
             </g>
         }

@@ -21,7 +21,7 @@ use hover::HoverData;
 use irplay_core::diag::SourceFile;
 use panels::{ProblemsPane, RunPane};
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -94,10 +94,10 @@ pub struct App {
     selected_block: Option<usize>,
     /// The drawn CFG (kept while the text has errors) and the poison lines of the last run.
     cfg: Option<Rc<crate::protocol::CfgView>>,
-    poison_lines: Rc<HashSet<u32>>,
+    poison_lines: Rc<HashMap<u32, &'static str>>,
     /// Made once: a new callback on every render would re-render the whole graph.
     on_block: Callback<usize>,
-    no_poison: Rc<HashSet<u32>>,
+    no_poison: Rc<HashMap<u32, &'static str>>,
     hover: Rc<RefCell<HoverData>>,
     /// When the last edit happened (ms) and how long until its diagnostics were shown.
     edit_at: f64,
@@ -141,9 +141,9 @@ impl Component for App {
             share_link: None,
             selected_block: None,
             cfg: None,
-            poison_lines: Rc::new(HashSet::new()),
+            poison_lines: Rc::new(HashMap::new()),
             on_block: ctx.link().callback(Msg::BlockClicked),
-            no_poison: Rc::new(HashSet::new()),
+            no_poison: Rc::new(HashMap::new()),
             hover,
             edit_at: crate::worker::now_ms(),
             latency_ms: 0.0,
@@ -221,7 +221,7 @@ impl Component for App {
                 }
                 self.running = None;
                 self.hover.borrow_mut().values = r.values.clone();
-                self.poison_lines = Rc::new(r.values.iter().filter(|v| v.poison.is_some()).map(|v| v.from).collect());
+                self.poison_lines = Rc::new(line_marks(&r));
                 self.run = Some(Rc::new(*r));
                 self.update_marks();
                 true
@@ -390,7 +390,7 @@ impl Component for App {
                         { for crate::examples::EXAMPLES.iter().enumerate().map(|(i, e)| html! { <option value={i.to_string()}>{ format!("{} — {}", e.title, e.topic) }</option> }) }
                     </select>
                     <select id="function" class="select" onchange={on_function} aria-label="function to draw" disabled={functions.is_empty()}>
-                        { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({} blocks)", f.name, f.blocks) }</option> }) }
+                        { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({} block{})", f.name, f.blocks, if f.blocks == 1 { "" } else { "s" }) }</option> }) }
                     </select>
                     <button id="run-top" class="btn btn-primary" onclick={link.callback(|_| Msg::Run)} disabled={self.running.is_some()} title="run the entry function (Ctrl-Enter)">{"▶ Run"}</button>
                     <button id="share" class="btn" onclick={link.callback(|_| Msg::Share)}>{"Share"}</button>
@@ -420,6 +420,27 @@ impl Component for App {
             </div>
         }
     }
+}
+
+/// The CFG's class for each instruction (by start offset) the run marked: where poison arose,
+/// where it went, and the instruction whose undefined behaviour stopped the run.
+fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
+    let mut m = HashMap::new();
+    for v in r.values.iter().filter(|v| v.poison.is_some()) {
+        m.insert(v.from, "cfg-poison");
+    }
+    for v in r.values.iter().filter(|v| v.poison.is_some()) {
+        if let Some(&(f, _)) = v.path.first() {
+            m.insert(f, "cfg-poison-source");
+        }
+    }
+    if let Some(ub) = &r.ub {
+        if let Some(o) = &ub.origin {
+            m.insert(o.from, "cfg-poison-source");
+        }
+        m.insert(ub.from, "cfg-ub");
+    }
+    m
 }
 
 impl App {
