@@ -138,8 +138,10 @@ fn labelled_succs(mp: &ModulePrinter, body: &Body, b: Block) -> Vec<(Block, Edge
         Extra::Switch { default, cases } => {
             let mut v = vec![(*default, EdgeKind::Switch, "default".to_string())];
             for (c, d) in cases.iter() {
+                // The case value without its type (`i32 1` is drawn as `1`).
                 let s = mp.const_string(*c);
-                v.push((*d, EdgeKind::Switch, s));
+                let value = s.split_once(' ').map_or(s.as_str(), |(_, v)| v).to_string();
+                v.push((*d, EdgeKind::Switch, value));
             }
             v
         }

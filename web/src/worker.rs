@@ -200,3 +200,101 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64) ->
     report.millis = now_ms() - start;
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::EdgeKind;
+
+    const SWITCH: &str = "define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %other [
+    i32 1, label %one
+    i32 2, label %two
+  ]
+one:
+  br label %loop
+two:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %one ], [ 0, %two ], [ %n, %loop ]
+  %n = add nsw i32 %i, 1
+  %c = icmp slt i32 %n, 10
+  br i1 %c, label %loop, label %other
+other:
+  ret i32 0
+}
+";
+
+    #[test]
+    fn analysis_draws_blocks_edges_and_loops() {
+        let a = analyze(1, SWITCH, None);
+        assert!(a.valid && a.diagnostics.is_empty());
+        let cfg = a.cfg.expect("a CFG for @f");
+        let labels: Vec<&str> = cfg.blocks.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(labels, ["%entry", "%one", "%two", "%loop", "%other"]);
+        let kinds: Vec<(usize, usize, EdgeKind, &str, bool)> = cfg.edges.iter().map(|e| (e.from, e.to, e.kind, e.label.as_str(), e.back)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (0, 4, EdgeKind::Switch, "default", false),
+                (0, 1, EdgeKind::Switch, "1", false),
+                (0, 2, EdgeKind::Switch, "2", false),
+                (1, 3, EdgeKind::Uncond, "", false),
+                (2, 3, EdgeKind::Uncond, "", false),
+                (3, 3, EdgeKind::True, "true", true),
+                (3, 4, EdgeKind::False, "false", false),
+            ]
+        );
+        let lp = cfg.blocks.get(3).expect("%loop");
+        assert!(lp.loop_header && lp.loop_depth == 1 && lp.lines.len() == 4);
+        assert_eq!(SWITCH.get(lp.lines[1].from as usize..lp.lines[1].to as usize), Some("%n = add nsw i32 %i, 1"));
+        assert_eq!(cfg.layout.nodes.len(), 5);
+        assert_eq!(cfg.layout.edges.len(), cfg.edges.len());
+        // entry dominates every other block; %loop dominates nothing.
+        assert!(cfg.dom_edges.iter().all(|&(p, _)| p == 0));
+        assert_eq!(cfg.dom_edges.len(), 4);
+        // The static overlay names the add nsw and what it flows into.
+        assert!(a.may_poison.iter().any(|m| m.title.contains("nsw")), "{:?}", a.may_poison);
+        assert_eq!(a.functions.first().map(|f| (f.name.as_str(), f.blocks, f.runnable)), Some(("f", 5, true)));
+    }
+
+    #[test]
+    fn diagnostics_have_positions_and_no_cfg() {
+        let a = analyze(2, "define i32 @f() {\nentry:\n  ret i32 %y\n}\n", None);
+        assert!(!a.valid && a.cfg.is_none());
+        let d = a.diagnostics.first().expect("an error");
+        assert_eq!((d.line, d.severity.as_str()), (3, "error"));
+        assert!(d.message.contains("%y"), "{}", d.message);
+    }
+
+    #[test]
+    fn run_reports_output_values_and_ub_origin() {
+        let ok = run(3, SWITCH, "f", &["2".into()], 1000);
+        assert!(ok.ran && ok.ub.is_none(), "{ok:?}");
+        assert_eq!(ok.message, "@f returned 0");
+        let n = ok.values.iter().find(|v| SWITCH.get(v.from as usize..v.to as usize).is_some_and(|s| s.starts_with("%n =")));
+        assert_eq!(n.map(|v| v.value.as_str()), Some("10"));
+
+        let src = "define i32 @main() {\nentry:\n  %big = add nsw i32 2147483647, 1\n  %c = icmp sgt i32 %big, 0\n  br i1 %c, label %a, label %b\na:\n  ret i32 1\nb:\n  ret i32 0\n}\n";
+        let r = run(4, src, "main", &[], 1000);
+        let ub = r.ub.expect("branch on poison");
+        assert_eq!((ub.kind.as_str(), ub.line, ub.col), ("branch on poison", 5, 3));
+        let o = ub.origin.expect("an origin");
+        assert_eq!((o.line, o.col), (3, 3));
+        assert_eq!(o.chain.len(), 1);
+        let big = r.values.iter().find(|v| v.from == o.from).expect("the add's value");
+        assert_eq!(big.value, "poison");
+        assert_eq!(big.path.first().copied(), Some((o.from, o.to)));
+    }
+
+    #[test]
+    fn runs_stop_at_the_budget_and_refuse_bad_input() {
+        let r = run(5, "define i32 @main() {\nentry:\n  br label %l\nl:\n  br label %l\n}\n", "main", &[], 500);
+        assert!(r.ran && r.status.is_none() && r.message.contains("step budget"), "{r:?}");
+        let bad = run(6, "define i32 @main( {", "main", &[], 500);
+        assert!(!bad.ran && bad.message.contains("errors"));
+        let arg = run(7, SWITCH, "f", &["x".into()], 500);
+        assert!(!arg.ran && arg.message.contains("not an integer"));
+    }
+}

@@ -15,7 +15,7 @@
 //! otherwise Debian's `rustc-web` (`/usr/bin/rustc`, 1.96) rebuilding std with
 //! `-Zbuild-std` and linking with `wasm-ld-19`. Either way the build runs with
 //! `-C target-feature=-reference-types`: with reference types wasm-bindgen emits
-//! `table.fill`, which binaryen 108 (Debian's `wasm-opt`) cannot parse.
+//! `table.fill`, which binaryen 108 (Debian's `wasm-opt`) cannot parse; and with a 4 MiB stack.
 
 use crate::util::{repo_root, target_dir};
 use flate2::write::GzEncoder;
@@ -40,7 +40,9 @@ options:
 ";
 
 const TARGET: &str = "wasm32-unknown-unknown";
-const RUSTFLAGS: &str = "-C target-feature=-reference-types";
+/// Also a 4 MiB stack (rustc's default for wasm32 is 1 MiB, and wasm has no guard page below
+/// it): the parser's nesting limit and deep constant expressions stay well inside it.
+const RUSTFLAGS: &str = "-C target-feature=-reference-types -C link-arg=-zstack-size=4194304";
 
 pub(crate) struct WebOpts {
     debug: bool,
