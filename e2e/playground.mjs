@@ -249,6 +249,18 @@ await test('a share link restores the same state in a fresh browser', async () =
   await page.click('#toggle-dom');
 });
 
+await test('opening a link keeps the user\'s own text, and it can be restored', async () => {
+  const mine = FIXED + '; my own work\n';
+  await setText(page, mine);
+  await page.waitForSelector('#status.status-ok');
+  await page.goto(shared);
+  await page.waitForSelector('#toast-backup');
+  assert(await editorText(page) === FIXED, 'the link was not opened');
+  await page.click('#restore');
+  await page.waitForFunction((t) => window.IrplayEditor.last.getText() === t, mine);
+  await page.waitForSelector('#status.status-ok');
+});
+
 await test('a 100-line module gives a link under 2000 characters', async () => {
   const src = readdirSync(join(here, '..', 'examples', 'learn')).filter((f) => f.endsWith('.ll')).sort()
     .map((f) => readFileSync(join(here, '..', 'examples', 'learn', f), 'utf8')).join('\n').split('\n').slice(0, 100).join('\n');

@@ -68,6 +68,8 @@ pub enum Msg {
     ToggleTheme,
     /// Hide the message.
     DismissToast,
+    /// Put back the text the user had before opening a share link.
+    RestoreBackup,
 }
 
 /// The playground.
@@ -90,6 +92,8 @@ pub struct App {
     running: Option<u32>,
     dark: bool,
     toast: Option<String>,
+    /// The user's own text, set aside when a share link was opened.
+    backup: Option<String>,
     share_link: Option<String>,
     selected_block: Option<usize>,
     /// The drawn CFG (kept while the text has errors) and the poison lines of the last run.
@@ -112,7 +116,7 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (state, toast) = storage::initial_state();
+        let storage::Start { state, message: toast, backup } = storage::initial_state();
         let dark = storage::dark_theme();
         storage::apply_theme(dark);
         let analysis_worker = Bridge::new(ctx.link().callback(Msg::Analyzed)).ok();
@@ -138,6 +142,7 @@ impl Component for App {
             running: None,
             dark,
             toast,
+            backup,
             share_link: None,
             selected_block: None,
             cfg: None,
@@ -347,6 +352,14 @@ impl Component for App {
             Msg::DismissToast => {
                 self.toast = None;
                 self.share_link = None;
+                self.backup = None;
+                true
+            }
+            Msg::RestoreBackup => {
+                if let (Some(text), Some(ed)) = (self.backup.take(), &self.editor) {
+                    ed.set_text(&text);
+                    storage::clear_backup();
+                }
                 true
             }
         }
@@ -456,6 +469,7 @@ impl App {
         // Run with Ctrl-Enter anywhere on the page.
         let run = ctx.link().callback(|_: ()| Msg::Run);
         storage::on_ctrl_enter(move || run.emit(()));
+        storage::reload_on_new_link();
     }
 
     fn send_analysis(&mut self) {
@@ -557,6 +571,15 @@ impl App {
                     <input id="share-link" readonly=true value={link.clone()} size="40" />
                     <span class="toast-note">{ format!("{} characters", link.len()) }</span>
                     <button class="btn" onclick={close}>{"Close"}</button>
+                </div>
+            };
+        }
+        if let Some(backup) = &self.backup {
+            return html! {
+                <div class="toast" id="toast-backup" role="status">
+                    <span>{ format!("Opened a shared playground. Your own text ({} lines) is kept.", backup.lines().count()) }</span>
+                    <button id="restore" class="btn" onclick={ctx.link().callback(|_| Msg::RestoreBackup)}>{"Restore it"}</button>
+                    <button class="btn" onclick={close}>{"Dismiss"}</button>
                 </div>
             };
         }

@@ -8,6 +8,8 @@ use wasm_bindgen::JsCast;
 const TEXT_KEY: &str = "irplay.text";
 const STATE_KEY: &str = "irplay.state";
 const THEME_KEY: &str = "irplay.theme";
+/// The user's own text, kept when a share link replaced it.
+const BACKUP_KEY: &str = "irplay.text.before-link";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -17,9 +19,19 @@ fn default_text() -> String {
     crate::examples::EXAMPLES.first().map(|e| e.source.to_string()).unwrap_or_default()
 }
 
+/// How the page starts.
+pub struct Start {
+    /// The state to show.
+    pub state: State,
+    /// A message for the user (a bad link).
+    pub message: Option<String>,
+    /// The text the user had before, when a share link replaced it.
+    pub backup: Option<String>,
+}
+
 /// The state to start with: from a share link in the URL fragment, else from local storage,
-/// else the default example. The second value is a message for the user (a bad link).
-pub fn initial_state() -> (State, Option<String>) {
+/// else the default example.
+pub fn initial_state() -> Start {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     if !hash.is_empty() && hash != "#" {
         // The link is read once; later reloads come back to the user's own (saved) work.
@@ -29,13 +41,18 @@ pub fn initial_state() -> (State, Option<String>) {
         }
         return match share::decode(&hash) {
             Ok(s) => {
+                // Opening a link never loses the user's own work: it is kept aside.
+                let own = storage().and_then(|st| st.get_item(TEXT_KEY).ok().flatten()).filter(|t| *t != s.text && !t.trim().is_empty());
+                if let (Some(own), Some(st)) = (own.as_ref(), storage()) {
+                    let _ = st.set_item(BACKUP_KEY, own);
+                }
                 save_text(&s.text);
                 save_state(&s);
-                (s, None)
+                Start { state: s, message: None, backup: own }
             }
             Err(e) => {
                 let s = State { text: default_text(), entry: "main".into(), ..State::default() };
-                (s, Some(format!("{e}. Showing the default example instead.")))
+                Start { state: s, message: Some(format!("{e}. Showing the default example instead.")), backup: None }
             }
         };
     }
@@ -46,7 +63,14 @@ pub fn initial_state() -> (State, Option<String>) {
         state.entry = "main".into();
     }
     state.text = text;
-    (state, None)
+    Start { state, message: None, backup: None }
+}
+
+/// Forgets that text.
+pub fn clear_backup() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(BACKUP_KEY);
+    }
 }
 
 /// Saves the editor's text.
@@ -112,6 +136,22 @@ pub fn on_ctrl_enter(f: impl Fn() + 'static) {
         }
     });
     let _ = doc.add_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
+    cb.forget();
+}
+
+/// Reloads the page when a share link is pasted into the address bar of an open playground
+/// (only the fragment changes, so the browser would not load it by itself).
+pub fn reload_on_new_link() {
+    let Some(w) = web_sys::window() else { return };
+    let cb = Closure::<dyn Fn()>::new(|| {
+        if let Some(w) = web_sys::window() {
+            let hash = w.location().hash().unwrap_or_default();
+            if !hash.is_empty() && hash != "#" {
+                let _ = w.location().reload();
+            }
+        }
+    });
+    let _ = w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
     cb.forget();
 }
 
