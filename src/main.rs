@@ -3,6 +3,7 @@
 
 mod run;
 mod serve;
+mod wasm_host;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
@@ -65,6 +66,23 @@ enum Command {
         /// Arguments: `argv[1..]` for main, integers for another entry.
         #[arg(last = true)]
         args: Vec<String>,
+        /// Where to run: the interpreter, or compiled to wasm32 and run in wasmtime.
+        #[arg(long, value_enum, default_value = "interp")]
+        engine: Engine,
+    },
+    /// Compile a module to WebAssembly (`--target wasm32`).
+    Build {
+        /// The module to compile.
+        file: PathBuf,
+        /// The target (only `wasm32`).
+        #[arg(long, value_enum, default_value = "wasm32")]
+        target: Target,
+        /// The output file (`-` for standard output).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// What to write: the binary module or its text form.
+        #[arg(long, value_enum, default_value = "wasm")]
+        emit: Emit,
     },
     /// Print a module as canonical LLVM 19 text.
     Fmt {
@@ -89,6 +107,30 @@ enum Command {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
+}
+
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+enum Engine {
+    /// The interpreter.
+    Interp,
+    /// wasm32 code run by wasmtime.
+    Wasm,
+}
+
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+enum Target {
+    /// WebAssembly, 32-bit memory.
+    Wasm32,
+}
+
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+enum Emit {
+    /// The binary module.
+    Wasm,
+    /// The text format.
+    Wat,
+    /// The target-neutral low form the backend starts from (for tests and debugging).
+    Low,
 }
 
 /// A source file read from disk, or a diagnostic saying why it could not be.
@@ -231,6 +273,25 @@ fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: b
     run::run(&file, &module, &opts, stats)
 }
 
+/// Reads and checks `path`, then hands the valid module to `then` (the wasm front doors).
+fn wasm_file(path: &Path, then: impl FnOnce(&SourceFile, &irplay_core::ir::Module) -> ExitCode) -> ExitCode {
+    let file = match read_source(path) {
+        Ok(f) => f,
+        Err(msg) => {
+            eprint!("{msg}");
+            return ExitCode::from(run::Stop::INVALID);
+        }
+    };
+    let checked = irplay_core::check(file.text());
+    if !checked.diagnostics.is_empty() {
+        eprint!("{}", render_all(&checked.diagnostics, &file));
+    }
+    match (checked.valid, checked.module) {
+        (true, Some(module)) => then(&file, &module),
+        _ => ExitCode::from(run::Stop::INVALID),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Parsing recurses on nested types and constants (bounded by the parser's depth limit);
@@ -238,7 +299,13 @@ fn main() -> ExitCode {
     let work = move || match &cli.command {
         Command::Check { files, format } => check(files, *format),
         Command::Fmt { file, output, in_place } => fmt(file, output.as_deref(), *in_place),
-        Command::Run { file, entry, max_steps, max_memory, max_stack_depth, trace, stats, args } => {
+        Command::Run { file, args, engine: Engine::Wasm, .. } => wasm_file(file, |f, m| wasm_host::run(f, m, &file.display().to_string(), args)),
+        Command::Build { file, target: Target::Wasm32, output, emit } => wasm_file(file, |f, m| wasm_host::build(f, m, output, match emit {
+            Emit::Wasm => wasm_host::Emit::Wasm,
+            Emit::Wat => wasm_host::Emit::Wat,
+            Emit::Low => wasm_host::Emit::Low,
+        })),
+        Command::Run { file, entry, max_steps, max_memory, max_stack_depth, trace, stats, args, engine: Engine::Interp } => {
             let limits = run::Limits { max_steps: *max_steps, max_memory: *max_memory, max_stack_depth: *max_stack_depth };
             run_file(file, entry, limits, *trace, *stats, args)
         }

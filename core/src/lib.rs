@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod diag;
 pub mod interp;
 pub mod ir;
+pub mod lower;
 pub mod runtime;
 pub mod text;
 pub mod verify;

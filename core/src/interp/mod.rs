@@ -48,7 +48,7 @@ mod fp;
 mod generic;
 mod gexec;
 mod intrinsics;
-mod layout;
+pub(crate) mod layout;
 pub(crate) mod memory;
 pub(crate) mod native;
 pub mod origin;

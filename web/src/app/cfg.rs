@@ -217,24 +217,22 @@ fn edges(props: &CfgProps) -> Html {
             <path class="cfg-edge cfg-dom-edge" d={path_d(&e.points)} marker-end="url(#arrow-dom)" />
         }) }</> };
     }
+    // Paths first, then labels on top; no wrapper or tooltip elements, to keep the DOM of a
+    // large function small (the block titles and the legend say what the colours mean).
     let lay = &props.cfg.layout;
-    html! { <>{ for props.cfg.edges.iter().zip(lay.edges.iter()).map(|(e, p)| {
-        let k = edge_class(e.kind, e.back);
-        html! {
-            <g class="cfg-edge-group">
-                <path class={format!("cfg-edge cfg-edge-{k}")} d={path_d(&p.points)} marker-end={format!("url(#arrow-{k})")}>
-                    <title>{ format!("{} → {}{}", label(props, e.from), label(props, e.to), if e.back { " (back edge)" } else { "" }) }</title>
-                </path>
-                if !e.label.is_empty() {
-                    <text class={format!("cfg-edge-label cfg-edge-label-{k}")} x={format!("{:.1}", p.label_pos.0)} y={format!("{:.1}", p.label_pos.1)} text-anchor="middle" dominant-baseline="central">{ &e.label }</text>
-                }
-            </g>
-        }
-    }) }</> }
-}
-
-fn label(props: &CfgProps, b: usize) -> String {
-    props.cfg.blocks.get(b).map(|b| b.label.clone()).unwrap_or_default()
+    let drawn = || props.cfg.edges.iter().zip(lay.edges.iter());
+    html! { <>
+        { for drawn().map(|(e, p)| {
+            let k = edge_class(e.kind, e.back);
+            html! { <path class={format!("cfg-edge cfg-edge-{k}")} d={path_d(&p.points)} marker-end={format!("url(#arrow-{k})")} /> }
+        }) }
+        { for drawn().filter(|(e, _)| !e.label.is_empty()).map(|(e, p)| {
+            let k = edge_class(e.kind, e.back);
+            html! {
+                <text class={format!("cfg-edge-label cfg-edge-label-{k}")} x={format!("{:.1}", p.label_pos.0)} y={format!("{:.1}", p.label_pos.1)} text-anchor="middle" dominant-baseline="central">{ &e.label }</text>
+            }
+        }) }
+    </> }
 }
 
 fn blocks(props: &CfgProps) -> Html {

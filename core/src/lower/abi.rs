@@ -1,0 +1,47 @@
+//! The calling convention of the low form: how IR types map to registers and how signatures
+//! are passed.
+//!
+//! - `iN` (N ≤ 32) is one `I32`, `iN` (32 < N ≤ 64) one `I64`, zero-extended (see the
+//!   invariant in [`super::form`]); `float`/`double` are `F32`/`F64`; pointers are `Ptr`.
+//! - Arguments and the result are passed in registers, one each; `void` has no result.
+//! - Variadic calls: the caller stores each extra argument in an area on its stack, one
+//!   8-byte-aligned 8-byte cell per argument (integers zero-extended from their register,
+//!   `float` already promoted to `double` by the C front end, pointers extended to 8 bytes),
+//!   and passes the area's address as one last `Ptr` argument. This is what a host's
+//!   `printf` reads (see [`VARARG_CELL`]).
+//! - Anything else (aggregates, vectors, `i128`, `half`, ...) is unsupported for now.
+
+use super::form::{Sig, Ty};
+use super::{LResult, LowerError};
+use crate::diag::Span;
+use crate::ir::{FloatKind, Module, Type, TypeId};
+
+/// Bytes per variadic argument cell (each cell is aligned to this too).
+pub const VARARG_CELL: u32 = 8;
+
+/// The register type of a first-class scalar IR type, or why there is none.
+pub fn reg_ty(m: &Module, t: TypeId, span: Span) -> LResult<Ty> {
+    match m.types.get(t) {
+        Type::Int(b) if *b <= 32 => Ok(Ty::I32),
+        Type::Int(b) if *b <= 64 => Ok(Ty::I64),
+        Type::Float(FloatKind::Float) => Ok(Ty::F32),
+        Type::Float(FloatKind::Double) => Ok(Ty::F64),
+        Type::Ptr(_) => Ok(Ty::Ptr),
+        _ => Err(LowerError::unsupported(span, format!("values of type {}", type_text(m, t)))),
+    }
+}
+
+/// The printed form of a type (for messages).
+pub fn type_text(m: &Module, t: TypeId) -> String {
+    crate::text::printer::print_type(m, t)
+}
+
+/// The signature of an IR function type.
+pub fn sig_of(m: &Module, fn_ty: TypeId, span: Span) -> LResult<Sig> {
+    let Some((ret, params, variadic)) = m.types.func_sig(fn_ty) else {
+        return Err(LowerError::unsupported(span, "a call whose type is not a function type"));
+    };
+    let ret = if matches!(m.types.get(ret), Type::Void) { None } else { Some(reg_ty(m, ret, span)?) };
+    let params = params.iter().map(|p| reg_ty(m, *p, span)).collect::<LResult<Vec<_>>>()?;
+    Ok(Sig { params, ret, variadic })
+}

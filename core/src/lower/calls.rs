@@ -1,0 +1,257 @@
+//! Calls: direct calls to defined functions, calls to external functions (imports the host
+//! provides), indirect calls through function pointers, and the intrinsics, which are
+//! expanded inline (`llvm.memcpy` → [`Inst::MemCopy`], `llvm.smax` → compare and select,
+//! ...) or dropped when they have no effect on execution (`llvm.lifetime.*`, `llvm.dbg.*`).
+
+use super::abi::{reg_ty, sig_of, type_text};
+use super::form::{Bin, Callee, Cmp, Inst, Sig, Term, Ty, Un, VReg};
+use super::func::FnCx;
+use super::inst::{copy, dst_of};
+use super::legal::{mask, sext_full, to_ptr, width};
+use super::{LResult, LowerError};
+use crate::ir::{ConstKind, GlobalKind, InstData, Operand, Type};
+
+/// Emits a call to import `name` with the given signature.
+pub fn call_import(fx: &mut FnCx, name: &str, params: Vec<Ty>, ret: Option<Ty>, args: Vec<VReg>, dst: Option<VReg>) -> LResult<()> {
+    let sig = Sig { params, ret, variadic: false };
+    let span = fx.span;
+    let f = fx.cx.import(name, sig.clone(), span)?;
+    fx.emit(Inst::Call { dst, callee: Callee::Direct(f), sig, args, varargs: Vec::new() });
+    Ok(())
+}
+
+/// Lowers a `call`.
+pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
+    let span = data.span;
+    let m = fx.cx.m;
+    let Some((callee, args)) = data.callee_and_args() else { return Err(LowerError::unsupported(span, "a call without a callee")) };
+    let Some(info) = data.call_info() else { return Err(LowerError::unsupported(span, "a call without a type")) };
+    if !info.bundles.is_empty() {
+        return Err(LowerError::unsupported(span, "operand bundles"));
+    }
+    let direct = match callee {
+        Operand::Const(c) => match m.consts.kind(c) {
+            ConstKind::Global(g) => match m.globals.get(*g).map(|gv| &gv.kind) {
+                Some(GlobalKind::Func(_)) => Some(*g),
+                _ => None,
+            },
+            ConstKind::InlineAsm(_) => return Err(LowerError::unsupported(span, "inline assembly")),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(g) = direct {
+        let name = m.global_name(g);
+        if let Some(rest) = name.strip_prefix("llvm.") {
+            return intrinsic(fx, data, rest, args);
+        }
+    }
+    let sig = sig_of(m, info.fn_ty, span)?;
+    let nfixed = sig.params.len();
+    let mut fixed = Vec::with_capacity(nfixed);
+    let mut varargs = Vec::new();
+    for (k, op) in args.iter().enumerate() {
+        let t = m.operand_ty(fx.body, *op);
+        reg_ty(m, t, span)?;
+        let r = fx.operand(*op)?;
+        if k < nfixed {
+            fixed.push(r);
+        } else {
+            varargs.push(r);
+        }
+    }
+    let callee = match direct {
+        Some(g) => {
+            let f = fx.cx.func_ref(g, span)?;
+            if fx.cx.m.func(g).map(|f| f.ty) != Some(info.fn_ty) {
+                // Called with another type than declared: go through a pointer-style call
+                // only when the signatures agree after lowering.
+                let decl = fx.cx.m.func(g).map(|f| f.ty).unwrap_or(info.fn_ty);
+                if sig_of(m, decl, span)? != sig {
+                    return Err(LowerError::unsupported(span, format!("a call to @{} with a type other than its declaration's", m.global_name(g))));
+                }
+            }
+            Callee::Direct(f)
+        }
+        None => Callee::Indirect(fx.operand(callee)?),
+    };
+    let dst = if sig.ret.is_some() { Some(dst_of(fx, data)?) } else { None };
+    fx.emit(Inst::Call { dst, callee, sig, args: fixed, varargs });
+    Ok(())
+}
+
+fn arg(fx: &mut FnCx, args: &[Operand], k: usize) -> LResult<VReg> {
+    let op = *args.get(k).ok_or_else(|| LowerError::unsupported(fx.span, "a missing intrinsic argument"))?;
+    fx.operand(op)
+}
+
+fn arg_bits(fx: &FnCx, args: &[Operand], k: usize) -> u32 {
+    let t = args.get(k).map(|op| fx.cx.m.operand_ty(fx.body, *op));
+    t.and_then(|t| fx.cx.m.types.int_bits(t)).unwrap_or(64)
+}
+
+fn un(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
+    let d = fx.new_reg(to);
+    fx.emit(Inst::Un { op, to, dst: d, a });
+    d
+}
+
+fn bin(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, b: VReg) -> VReg {
+    let d = fx.new_reg(ty);
+    fx.emit(Inst::Bin { op, ty, dst: d, a, b });
+    d
+}
+
+fn cmp(fx: &mut FnCx, cc: Cmp, ty: Ty, a: VReg, b: VReg) -> VReg {
+    let d = fx.new_reg(Ty::I32);
+    fx.emit(Inst::Cmp { cc, ty, dst: d, a, b });
+    d
+}
+
+fn select(fx: &mut FnCx, ty: Ty, c: VReg, a: VReg, b: VReg) -> VReg {
+    let d = fx.new_reg(ty);
+    fx.emit(Inst::Select { dst: d, cond: c, a, b });
+    d
+}
+
+/// Expands intrinsic `llvm.<name>`.
+fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LResult<()> {
+    let span = data.span;
+    let base = name.split('.').next().unwrap_or("");
+    let ignored = ["lifetime", "dbg", "assume", "experimental", "invariant", "sideeffect", "donothing", "var", "annotation", "pseudoprobe", "prefetch"];
+    if ignored.contains(&base) && !name.starts_with("experimental.constrained") {
+        if data.ty != crate::ir::TypeId::VOID && !matches!(fx.cx.m.types.get(data.ty), Type::Void) {
+            return Err(LowerError::unsupported(span, format!("intrinsic @llvm.{name}")));
+        }
+        return Ok(());
+    }
+    let m = fx.cx.m;
+    let vector_arg = args.iter().any(|op| m.types.is_vector(m.operand_ty(fx.body, *op)));
+    if vector_arg || m.types.is_vector(data.ty) {
+        return Err(LowerError::unsupported(span, format!("vector intrinsic @llvm.{name}")));
+    }
+    match base {
+        "memcpy" | "memmove" | "memset" => {
+            let d = arg(fx, args, 0)?;
+            let lb = arg_bits(fx, args, 2);
+            let len = arg(fx, args, 2)?;
+            let len = to_ptr(fx, len, lb, false);
+            if base == "memset" {
+                let v = arg(fx, args, 1)?;
+                fx.emit(Inst::MemFill { dst: d, val: v, len });
+            } else {
+                let s = arg(fx, args, 1)?;
+                fx.emit(Inst::MemCopy { dst: d, src: s, len });
+            }
+            Ok(())
+        }
+        "trap" | "debugtrap" | "ubsantrap" => {
+            let next = fx.new_block();
+            fx.finish(Term::Trap);
+            fx.cur_id = next;
+            Ok(())
+        }
+        "smax" | "smin" | "umax" | "umin" => {
+            let ty = reg_ty(m, data.ty, span)?;
+            let bits = arg_bits(fx, args, 0);
+            let (a, b) = (arg(fx, args, 0)?, arg(fx, args, 1)?);
+            let dst = dst_of(fx, data)?;
+            let signed = base.starts_with('s');
+            let (x, y) = if signed { (sext_full(fx, a, bits), sext_full(fx, b, bits)) } else { (a, b) };
+            let cc = match base {
+                "smax" => Cmp::GtS,
+                "smin" => Cmp::LtS,
+                "umax" => Cmp::GtU,
+                _ => Cmp::LtU,
+            };
+            let c = cmp(fx, cc, ty, x, y);
+            let r = select(fx, ty, c, a, b);
+            copy(fx, dst, r);
+            Ok(())
+        }
+        "abs" => {
+            let ty = reg_ty(m, data.ty, span)?;
+            let bits = arg_bits(fx, args, 0);
+            let a = arg(fx, args, 0)?;
+            let dst = dst_of(fx, data)?;
+            let s = sext_full(fx, a, bits);
+            let zero = fx.iconst(ty, 0);
+            let neg = bin(fx, Bin::Sub, ty, zero, s);
+            let neg = mask(fx, neg, bits);
+            let c = cmp(fx, Cmp::LtS, ty, s, zero);
+            let r = select(fx, ty, c, neg, a);
+            copy(fx, dst, r);
+            Ok(())
+        }
+        "ctpop" | "ctlz" | "cttz" => {
+            let ty = reg_ty(m, data.ty, span)?;
+            let bits = arg_bits(fx, args, 0);
+            let a = arg(fx, args, 0)?;
+            let dst = dst_of(fx, data)?;
+            let w = width(fx, ty);
+            let r = match base {
+                "ctpop" => un(fx, Un::Popcnt, ty, a),
+                "ctlz" => {
+                    let c = un(fx, Un::Clz, ty, a);
+                    if bits < w {
+                        let k = fx.iconst(ty, (w - bits) as u64);
+                        bin(fx, Bin::Sub, ty, c, k)
+                    } else {
+                        c
+                    }
+                }
+                _ => {
+                    let x = if bits < w {
+                        let k = fx.iconst(ty, 1u64 << bits);
+                        bin(fx, Bin::Or, ty, a, k)
+                    } else {
+                        a
+                    };
+                    un(fx, Un::Ctz, ty, x)
+                }
+            };
+            copy(fx, dst, r);
+            Ok(())
+        }
+        "fabs" | "sqrt" | "floor" | "ceil" | "trunc" | "rint" | "nearbyint" | "roundeven" => {
+            let ty = reg_ty(m, data.ty, span)?;
+            let a = arg(fx, args, 0)?;
+            let dst = dst_of(fx, data)?;
+            let op = match base {
+                "fabs" => Un::FAbs,
+                "sqrt" => Un::FSqrt,
+                "floor" => Un::FFloor,
+                "ceil" => Un::FCeil,
+                "trunc" => Un::FTrunc,
+                _ => Un::FNearest,
+            };
+            fx.emit(Inst::Un { op, to: ty, dst, a });
+            Ok(())
+        }
+        "copysign" => {
+            let ty = reg_ty(m, data.ty, span)?;
+            let (a, b) = (arg(fx, args, 0)?, arg(fx, args, 1)?);
+            let dst = dst_of(fx, data)?;
+            fx.emit(Inst::Bin { op: Bin::FCopySign, ty, dst, a, b });
+            Ok(())
+        }
+        "fma" | "fmuladd" | "pow" | "exp" | "log" | "sin" | "cos" | "round" | "minnum" | "maxnum" | "exp2" | "log2" | "log10" => {
+            let ty = reg_ty(m, data.ty, span)?;
+            let libname = match base {
+                "minnum" => "fmin",
+                // Fused, as the interpreter (the reference) computes it.
+                "fmuladd" => "fma",
+                "maxnum" => "fmax",
+                other => other,
+            };
+            let libname = if ty == Ty::F32 { format!("{libname}f") } else { libname.to_string() };
+            let mut regs = Vec::new();
+            for k in 0..args.len() {
+                regs.push(arg(fx, args, k)?);
+            }
+            let dst = dst_of(fx, data)?;
+            call_import(fx, &libname, vec![ty; regs.len()], Some(ty), regs, Some(dst))
+        }
+        _ => Err(LowerError::unsupported(span, format!("intrinsic @llvm.{name} (returning {})", type_text(m, data.ty)))),
+    }
+}

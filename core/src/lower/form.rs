@@ -1,0 +1,368 @@
+//! The low form: a small register-based IR that both backends consume.
+//!
+//! ```text
+//!  LowModule ─┬─ funcs: LowFunc ─┬─ sig (Sig: params, ret, variadic)
+//!             │                  ├─ regs: VReg -> Ty          (virtual registers, not SSA)
+//!             │                  ├─ frame (Frame: slots with offsets, size, align)
+//!             │                  └─ blocks: LowBlock { insts, term }
+//!             ├─ imports (external functions: name + Sig)
+//!             └─ data (DataImage: bytes, symbols, relocations)
+//! ```
+//!
+//! Types are [`Ty::I32`], [`Ty::I64`], [`Ty::F32`], [`Ty::F64`] and [`Ty::Ptr`], an integer
+//! of the data layout's pointer size whose machine width the target chooses (wasm32 keeps
+//! it in 32 bits, a 64-bit native target in 64).
+//!
+//! Invariant (integer legalization): a value of LLVM type `iN` lives in a register of type
+//! `I32` (N ≤ 32) or `I64` (32 < N ≤ 64) and its bits above N are always zero. Every
+//! instruction that could set them (add, sub, mul, shl, sign extension, ...) is followed by a
+//! mask; signed operations sign-extend their operands first ([`Un::SextIn`]).
+//!
+//! There are no phis: a block's incoming values are written by a [`Inst::ParCopy`] at the
+//! end of each predecessor (critical edges are split first, so the copies run only on their
+//! edge). Memory is bytes at integer addresses with explicit sizes; frames and the data image
+//! are laid out by the data layout, so the memory image is the one the IR assumes.
+
+use crate::diag::Span;
+
+/// A virtual register of a function.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VReg(pub u32);
+
+/// A block of a low function (index into [`LowFunc::blocks`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// A function of the module: index into [`LowModule::funcs`] for definitions, then
+/// [`LowModule::imports`] after them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncRef(pub u32);
+
+/// A register type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// 32-bit integer (also `i1`..`i31`, zero-extended).
+    I32,
+    /// 64-bit integer (also `i33`..`i63`, zero-extended).
+    I64,
+    /// `float`.
+    F32,
+    /// `double`.
+    F64,
+    /// A pointer: an integer of the data layout's pointer size.
+    Ptr,
+}
+
+impl Ty {
+    /// The name the printer uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ty::I32 => "i32",
+            Ty::I64 => "i64",
+            Ty::F32 => "f32",
+            Ty::F64 => "f64",
+            Ty::Ptr => "ptr",
+        }
+    }
+    /// True for the floating-point types.
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::F32 | Ty::F64)
+    }
+}
+
+/// A constant.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Const {
+    /// A 32-bit integer (its bits).
+    I32(u32),
+    /// A 64-bit integer.
+    I64(u64),
+    /// A `float` (its bits).
+    F32(u32),
+    /// A `double` (its bits).
+    F64(u64),
+    /// A pointer-sized integer (null, `inttoptr` of a constant).
+    Ptr(u64),
+}
+
+/// A symbol whose address the program takes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Sym {
+    /// A global variable: its offset in the data image is [`DataImage::symbols`].
+    Data(u32),
+    /// A function (defined or imported).
+    Func(FuncRef),
+}
+
+/// Binary operations; integer ones on `I32`/`I64`/`Ptr`, float ones on `F32`/`F64`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Bin {
+    Add, Sub, Mul, DivS, DivU, RemS, RemU, And, Or, Xor, Shl, ShrS, ShrU,
+    FAdd, FSub, FMul, FDiv, FMin, FMax, FCopySign,
+}
+
+/// Unary operations and conversions (`to` of [`Inst::Un`] is the result type).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Un {
+    /// Sign-extends from the low `n` bits within the register (the rest become copies of bit n-1).
+    SextIn(u8),
+    /// `I64` to `I32`, keeping the low bits.
+    Wrap,
+    /// `I32` to `I64`, zero-extending.
+    ExtendU,
+    /// `I32` to `I64`, sign-extending.
+    ExtendS,
+    /// Pointer to integer of the same width as the data layout's pointer.
+    PtrToInt,
+    /// Integer of the pointer's width to pointer.
+    IntToPtr,
+    /// Count leading zeros (of the register width).
+    Clz,
+    /// Count trailing zeros.
+    Ctz,
+    /// Population count.
+    Popcnt,
+    /// Float negation.
+    FNeg,
+    /// Float absolute value.
+    FAbs,
+    /// Square root.
+    FSqrt,
+    /// Round toward -inf.
+    FFloor,
+    /// Round toward +inf.
+    FCeil,
+    /// Round toward zero.
+    FTrunc,
+    /// Round to nearest, ties to even.
+    FNearest,
+    /// `f32` to `f64`.
+    Promote,
+    /// `f64` to `f32`.
+    Demote,
+    /// Signed integer to float.
+    SToF,
+    /// Unsigned integer to float.
+    UToF,
+    /// Float to signed integer, saturating (the IR says poison when out of range).
+    FToS,
+    /// Float to unsigned integer, saturating.
+    FToU,
+    /// Same bits, other type (`I32`<->`F32`, `I64`<->`F64`).
+    Bitcast,
+}
+
+/// Integer comparisons.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Cmp {
+    Eq, Ne, LtS, LtU, LeS, LeU, GtS, GtU, GeS, GeU,
+}
+
+/// Float comparisons (ordered ones are false on NaN, unordered ones true).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum FCmp {
+    False, Oeq, Ogt, Oge, Olt, Ole, One, Ord, Ueq, Ugt, Uge, Ult, Ule, Une, Uno, True,
+}
+
+/// The callee of a call.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Callee {
+    /// A known function.
+    Direct(FuncRef),
+    /// A function pointer, called with the signature of the call site.
+    Indirect(VReg),
+}
+
+/// A call's signature: the registers' types of the fixed arguments and of the result.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sig {
+    /// Fixed parameters.
+    pub params: Vec<Ty>,
+    /// The result, if any.
+    pub ret: Option<Ty>,
+    /// True for C variadic functions: the extra arguments are passed in a caller-built area
+    /// whose address is one more, last, `Ptr` parameter (see [`crate::lower::abi`]).
+    pub variadic: bool,
+}
+
+/// One instruction (fields: `dst` result, `a`/`b` operands, `ty` operand type).
+#[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)]
+pub enum Inst {
+    /// `dst = constant`.
+    Const { dst: VReg, val: Const },
+    /// `dst = address of symbol + addend`.
+    Addr { dst: VReg, sym: Sym, addend: i64 },
+    /// `dst = address of frame slot`.
+    Slot { dst: VReg, slot: u32 },
+    /// Copies registers as if all reads happen before all writes (phi moves on an edge).
+    ParCopy { moves: Vec<(VReg, VReg)> },
+    /// `dst = op a, b`.
+    Bin { op: Bin, ty: Ty, dst: VReg, a: VReg, b: VReg },
+    /// `dst = op a`, the result of type `to`.
+    Un { op: Un, to: Ty, dst: VReg, a: VReg },
+    /// `dst = (a cc b)` as 0/1 in `I32`; `ty` is the operands' type.
+    Cmp { cc: Cmp, ty: Ty, dst: VReg, a: VReg, b: VReg },
+    /// Float comparison, 0/1 in `I32`.
+    FCmp { cc: FCmp, ty: Ty, dst: VReg, a: VReg, b: VReg },
+    /// `dst = cond != 0 ? a : b`.
+    Select { dst: VReg, cond: VReg, a: VReg, b: VReg },
+    /// `dst = load size bytes at addr+offset`, extended to `ty` (zero- or sign-).
+    Load { dst: VReg, ty: Ty, size: u8, signed: bool, addr: VReg, offset: u32 },
+    /// Stores the low `size` bytes of `src` at `addr+offset`.
+    Store { ty: Ty, size: u8, addr: VReg, offset: u32, src: VReg },
+    /// A call. `varargs` are the extra arguments of a variadic callee with their types.
+    Call { dst: Option<VReg>, callee: Callee, sig: Sig, args: Vec<VReg>, varargs: Vec<VReg> },
+    /// `memcpy`/`memmove` (overlap allowed) of `len` (a `Ptr`-typed count) bytes.
+    MemCopy { dst: VReg, src: VReg, len: VReg },
+    /// Fills `len` bytes at `dst` with the low byte of `val` (`I32`).
+    MemFill { dst: VReg, val: VReg, len: VReg },
+    /// `dst = new stack area of size bytes (a Ptr-typed count), aligned to align`.
+    DynAlloca { dst: VReg, size: VReg, align: u32 },
+}
+
+/// How a block ends.
+#[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)]
+pub enum Term {
+    /// Goes to a block.
+    Jump(BlockId),
+    /// Goes to `then` when `cond` (`I32`) is not 0, else to `else_`.
+    Branch { cond: VReg, then: BlockId, else_: BlockId },
+    /// Jump table: goes to `targets[idx]` when `idx` (`I32`, unsigned) is in range, else to
+    /// `default`.
+    Table { idx: VReg, targets: Vec<BlockId>, default: BlockId },
+    /// Returns, with a value when the function has one.
+    Ret(Option<VReg>),
+    /// Traps (`unreachable`, `llvm.trap`).
+    Trap,
+}
+
+impl Term {
+    /// The successors, in order (duplicates kept).
+    pub fn successors(&self) -> Vec<BlockId> {
+        match self {
+            Term::Jump(b) => vec![*b],
+            Term::Branch { then, else_, .. } => vec![*then, *else_],
+            Term::Table { targets, default, .. } => {
+                let mut v = targets.clone();
+                v.push(*default);
+                v
+            }
+            Term::Ret(_) | Term::Trap => Vec::new(),
+        }
+    }
+}
+
+/// A basic block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LowBlock {
+    /// The instructions.
+    pub insts: Vec<Inst>,
+    /// The terminator.
+    pub term: Term,
+}
+
+/// A slot of a stack frame (one fixed-size `alloca`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FrameSlot {
+    /// Offset from the frame's base (which is aligned to [`Frame::align`]).
+    pub offset: u32,
+    /// Size in bytes.
+    pub size: u32,
+    /// Alignment in bytes.
+    pub align: u32,
+}
+
+/// A function's stack frame: fixed slots at offsets from its base.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Frame {
+    /// The slots.
+    pub slots: Vec<FrameSlot>,
+    /// Total size, a multiple of `align`.
+    pub size: u32,
+    /// The largest slot alignment (at least 1).
+    pub align: u32,
+}
+
+/// A defined function.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LowFunc {
+    /// Its LLVM name (without `@`).
+    pub name: String,
+    /// Its signature.
+    pub sig: Sig,
+    /// The type of every register; parameters are the first `sig.params.len()` registers.
+    pub regs: Vec<Ty>,
+    /// The stack frame.
+    pub frame: Frame,
+    /// True when the function has dynamic `alloca`s (its epilogue must restore the stack).
+    pub dynamic_stack: bool,
+    /// The blocks; block 0 is the entry.
+    pub blocks: Vec<LowBlock>,
+    /// Where it was defined.
+    pub span: Span,
+}
+
+/// An external function the host provides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Import {
+    /// Its name.
+    pub name: String,
+    /// Its signature.
+    pub sig: Sig,
+}
+
+/// What a relocation stores.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Reloc {
+    /// Where in the data image (a pointer-sized field).
+    pub offset: u32,
+    /// Whose address.
+    pub sym: Sym,
+    /// Added to the address.
+    pub addend: i64,
+}
+
+/// The initial contents of the module's global variables, laid out from address 0 of the
+/// image (the target places the image at some base and adds it to every symbol).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DataImage {
+    /// The bytes (zero where relocations go).
+    pub bytes: Vec<u8>,
+    /// Offset of each global variable, by [`Sym::Data`] index.
+    pub symbols: Vec<u32>,
+    /// Names of the global variables, by [`Sym::Data`] index.
+    pub names: Vec<String>,
+    /// Pointer-sized fields to fill with addresses.
+    pub relocs: Vec<Reloc>,
+    /// The largest alignment any global needs.
+    pub align: u32,
+}
+
+/// A lowered module.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LowModule {
+    /// Pointer size of the data layout in bytes (4 or 8).
+    pub ptr_bytes: u8,
+    /// Defined functions ([`FuncRef`] `0..funcs.len()`).
+    pub funcs: Vec<LowFunc>,
+    /// Imported functions ([`FuncRef`] `funcs.len()..`).
+    pub imports: Vec<Import>,
+    /// Global variables.
+    pub data: DataImage,
+}
+
+impl LowModule {
+    /// The name and signature of a function reference.
+    pub fn func_sig(&self, f: FuncRef) -> Option<(&str, &Sig)> {
+        let i = f.0 as usize;
+        match self.funcs.get(i) {
+            Some(d) => Some((&d.name, &d.sig)),
+            None => self.imports.get(i - self.funcs.len()).map(|im| (im.name.as_str(), &im.sig)),
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! Lowering one function: registers for IR values, blocks in layout order (block 0 is the
+//! entry), then each instruction through [`super::inst`] and each terminator through
+//! [`super::edges`].
+//!
+//! Every IR value of a supported type gets its register before any code is lowered, so uses
+//! that come before their definition in layout order (loops) need no fix-ups.
+
+use super::abi::{reg_ty, sig_of};
+use super::form::{BlockId, Const, Frame, Inst, LowBlock, LowFunc, Term, Ty, VReg};
+use super::module::ModCx;
+use super::{LResult, LowerError};
+use crate::diag::Span;
+use crate::ir::{Block, Body, ConstKind, GlobalId, Operand, Type, Value};
+use std::collections::HashMap;
+
+/// The state of one function's lowering.
+pub struct FnCx<'a, 'm> {
+    /// The module state.
+    pub cx: &'a mut ModCx<'m>,
+    /// The IR body.
+    pub body: &'m Body,
+    /// Register types.
+    pub regs: Vec<Ty>,
+    /// The register of each IR value.
+    pub vals: HashMap<Value, VReg>,
+    /// Finished blocks (None while being built).
+    pub blocks: Vec<Option<LowBlock>>,
+    /// The low block of each IR block.
+    pub block_map: HashMap<Block, BlockId>,
+    /// The block being filled and its instructions.
+    pub cur_id: BlockId,
+    /// Instructions of the current block.
+    pub cur: Vec<Inst>,
+    /// The frame.
+    pub frame: Frame,
+    /// True once a dynamic `alloca` was lowered.
+    pub dynamic_stack: bool,
+    /// The IR block being lowered.
+    pub ir_block: Block,
+    /// Edge blocks already made, by (from, to).
+    pub edge_blocks: HashMap<(Block, Block), BlockId>,
+    /// The span of the instruction being lowered.
+    pub span: Span,
+}
+
+/// Lowers function `g` (which has a body).
+pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
+    let m = cx.m;
+    let name = m.global_name(g);
+    let gv = m.globals.get(g);
+    let span = gv.map(|gv| gv.span).unwrap_or_default();
+    let (Some(f), Some(body)) = (m.func(g), m.func(g).and_then(|f| f.body.as_ref())) else {
+        return Err(LowerError::unsupported(span, "a function without a body"));
+    };
+    let sig = sig_of(m, f.ty, span)?;
+    if sig.variadic {
+        return Err(LowerError::unsupported(span, format!("the variadic function definition @{name}")));
+    }
+    if f.personality.is_some() {
+        return Err(LowerError::unsupported(span, format!("exception handling (personality of @{name})")));
+    }
+    let mut fx = FnCx {
+        cx,
+        body,
+        regs: Vec::new(),
+        vals: HashMap::new(),
+        blocks: Vec::new(),
+        block_map: HashMap::new(),
+        cur_id: BlockId(0),
+        cur: Vec::new(),
+        frame: Frame { slots: Vec::new(), size: 0, align: 1 },
+        dynamic_stack: false,
+        ir_block: body.entry().unwrap_or(Block::from_u32(0)),
+        edge_blocks: HashMap::new(),
+        span,
+    };
+    for (&p, ty) in body.params.iter().zip(sig.params.iter()) {
+        let r = fx.new_reg(*ty);
+        fx.vals.insert(p, r);
+    }
+    // Registers for every value of a supported type; others fail where they are lowered.
+    for &b in &body.layout {
+        let id = BlockId(fx.blocks.len() as u32);
+        fx.blocks.push(None);
+        fx.block_map.insert(b, id);
+        for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
+            let Some(data) = body.insts.get(i) else { continue };
+            if let Some(v) = data.result {
+                if let Ok(ty) = reg_ty(m, data.ty, data.span) {
+                    let r = fx.new_reg(ty);
+                    fx.vals.insert(v, r);
+                }
+            }
+        }
+    }
+    for &b in &body.layout {
+        fx.ir_block = b;
+        fx.cur_id = fx.block_map.get(&b).copied().unwrap_or(BlockId(0));
+        fx.cur = Vec::new();
+        let insts = body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]);
+        let mut ended = false;
+        for &i in insts {
+            let Some(data) = body.insts.get(i) else { continue };
+            fx.span = data.span;
+            if data.op.is_terminator() {
+                let term = super::edges::lower_terminator(&mut fx, data)?;
+                fx.finish(term);
+                ended = true;
+                break;
+            }
+            super::inst::lower_inst(&mut fx, i, data)?;
+        }
+        if !ended {
+            fx.finish(Term::Trap);
+        }
+    }
+    let blocks = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap })).collect();
+    let frame = super::frame::finish(fx.frame);
+    Ok(LowFunc { name, sig, regs: fx.regs, frame, dynamic_stack: fx.dynamic_stack, blocks, span })
+}
+
+impl FnCx<'_, '_> {
+    /// A fresh register.
+    pub fn new_reg(&mut self, ty: Ty) -> VReg {
+        self.regs.push(ty);
+        VReg(self.regs.len() as u32 - 1)
+    }
+
+    /// The type of a register.
+    pub fn reg_ty(&self, r: VReg) -> Ty {
+        self.regs.get(r.0 as usize).copied().unwrap_or(Ty::I32)
+    }
+
+    /// Appends an instruction to the current block.
+    pub fn emit(&mut self, i: Inst) {
+        self.cur.push(i);
+    }
+
+    /// Ends the current block with `term`.
+    pub fn finish(&mut self, term: Term) {
+        let insts = std::mem::take(&mut self.cur);
+        if let Some(slot) = self.blocks.get_mut(self.cur_id.0 as usize) {
+            *slot = Some(LowBlock { insts, term });
+        }
+    }
+
+    /// A new, empty block (to be filled with [`FnCx::switch_to`]).
+    pub fn new_block(&mut self) -> BlockId {
+        self.blocks.push(None);
+        BlockId(self.blocks.len() as u32 - 1)
+    }
+
+    /// Continues in block `b`, returning the previous block's state to restore later.
+    pub fn switch_to(&mut self, b: BlockId) -> (BlockId, Vec<Inst>) {
+        let old = (self.cur_id, std::mem::take(&mut self.cur));
+        self.cur_id = b;
+        old
+    }
+
+    /// Restores a state saved by [`FnCx::switch_to`].
+    pub fn restore(&mut self, saved: (BlockId, Vec<Inst>)) {
+        self.cur_id = saved.0;
+        self.cur = saved.1;
+    }
+
+    /// A register holding constant `val`.
+    pub fn konst(&mut self, ty: Ty, val: Const) -> VReg {
+        let dst = self.new_reg(ty);
+        self.emit(Inst::Const { dst, val });
+        dst
+    }
+
+    /// An integer constant of register type `ty`.
+    pub fn iconst(&mut self, ty: Ty, v: u64) -> VReg {
+        let c = match ty {
+            Ty::I32 => Const::I32(v as u32),
+            Ty::Ptr => Const::Ptr(v),
+            _ => Const::I64(v),
+        };
+        self.konst(ty, c)
+    }
+
+    /// The register of an operand, materializing constants in the current block.
+    pub fn operand(&mut self, op: Operand) -> LResult<VReg> {
+        match op {
+            Operand::Value(v) => match self.vals.get(&v) {
+                Some(&r) => Ok(r),
+                None => {
+                    let t = self.body.value_ty(v);
+                    Err(LowerError::unsupported(self.span, format!("values of type {}", super::abi::type_text(self.cx.m, t))))
+                }
+            },
+            Operand::Const(c) => self.constant(c),
+            Operand::Md(_) => Err(LowerError::unsupported(self.span, "a metadata operand")),
+        }
+    }
+
+    /// Materializes a constant.
+    pub fn constant(&mut self, c: crate::ir::ConstId) -> LResult<VReg> {
+        let m = self.cx.m;
+        let cty = m.consts.ty(c);
+        let ty = reg_ty(m, cty, self.span)?;
+        let bits = match m.types.get(cty) {
+            Type::Int(b) => *b,
+            _ => 64,
+        };
+        let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        Ok(match m.consts.kind(c) {
+            ConstKind::Int(v) => self.iconst(ty, v.low_u64() & mask),
+            ConstKind::Float(b) => match ty {
+                Ty::F32 => self.konst(ty, Const::F32(*b as u32)),
+                _ => self.konst(ty, Const::F64(*b as u64)),
+            },
+            ConstKind::Null | ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => match ty {
+                Ty::F32 => self.konst(ty, Const::F32(0)),
+                Ty::F64 => self.konst(ty, Const::F64(0)),
+                _ => self.iconst(ty, 0),
+            },
+            _ => {
+                let span = self.span;
+                match super::data::const_addr(self.cx, c, span)? {
+                    super::data::ConstAddr::Int(v) => self.iconst(ty, v & mask),
+                    super::data::ConstAddr::Sym(sym, addend) => {
+                        let p = self.new_reg(Ty::Ptr);
+                        self.emit(Inst::Addr { dst: p, sym, addend });
+                        if ty == Ty::Ptr {
+                            p
+                        } else {
+                            let pi = self.ptr_int_ty();
+                            let i = self.new_reg(pi);
+                            self.emit(Inst::Un { op: super::form::Un::PtrToInt, to: pi, dst: i, a: p });
+                            super::legal::resize(self, i, self.cx.ptr_bytes as u32 * 8, bits, ty)
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    /// The integer register type as wide as a pointer.
+    pub fn ptr_int_ty(&self) -> Ty {
+        if self.cx.ptr_bytes == 8 {
+            Ty::I64
+        } else {
+            Ty::I32
+        }
+    }
+
+    /// The low block of an IR block.
+    pub fn block(&self, b: Block) -> LResult<BlockId> {
+        self.block_map.get(&b).copied().ok_or_else(|| LowerError::unsupported(self.span, "a branch to an undefined block"))
+    }
+}

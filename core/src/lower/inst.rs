@@ -1,0 +1,383 @@
+//! Instruction selection for the non-terminator instructions: arithmetic with integer
+//! legalization, comparisons, casts, memory access, GEP address arithmetic and `alloca`.
+//! Calls and intrinsics are in [`super::calls`]; phis are lowered on the edges
+//! ([`super::edges`]).
+
+use super::abi::{reg_ty, type_text};
+use super::form::{Bin, Cmp, FCmp, Inst, Ty, Un, VReg};
+use super::func::FnCx;
+use super::legal::{int_ty, mask, resize, sext_full, sresize, to_ptr, width};
+use super::module::ModCx;
+use super::{LResult, LowerError};
+use crate::diag::Span;
+use crate::interp::layout::Class;
+use crate::ir::{ConstKind, FloatPredicate, Inst as IrInst, InstData, IntPredicate, Opcode, Operand, Type, TypeId};
+
+/// The byte offset of a GEP with constant indices from its base.
+pub fn const_gep_offset(cx: &ModCx, src: TypeId, idxs: &[i64], span: Span) -> LResult<i64> {
+    let mut off: i64 = 0;
+    let mut ty = src;
+    for (k, &i) in idxs.iter().enumerate() {
+        if k == 0 {
+            off = off.wrapping_add(i.wrapping_mul(cx.lay.get(ty).alloc as i64));
+            continue;
+        }
+        match cx.lay.class(ty).clone() {
+            Class::Array(_, et) => {
+                off = off.wrapping_add(i.wrapping_mul(cx.lay.get(et).alloc as i64));
+                ty = et;
+            }
+            Class::Struct(fields, offs) => {
+                let (Some(ft), Some(fo)) = (fields.get(i as usize), offs.get(i as usize)) else {
+                    return Err(LowerError::unsupported(span, "a struct field index out of range"));
+                };
+                off = off.wrapping_add(*fo as i64);
+                ty = *ft;
+            }
+            _ => return Err(LowerError::unsupported(span, format!("getelementptr into {}", type_text(cx.m, ty)))),
+        }
+    }
+    Ok(off)
+}
+
+/// The register of an instruction's result.
+pub fn dst_of(fx: &FnCx, data: &InstData) -> LResult<VReg> {
+    data.result.and_then(|v| fx.vals.get(&v).copied()).ok_or_else(|| LowerError::unsupported(data.span, format!("`{}` producing {}", data.op.name(), type_text(fx.cx.m, data.ty))))
+}
+
+/// Writes `src` into `dst`.
+pub fn copy(fx: &mut FnCx, dst: VReg, src: VReg) {
+    if dst != src {
+        fx.emit(Inst::ParCopy { moves: vec![(dst, src)] });
+    }
+}
+
+fn arg(fx: &mut FnCx, data: &InstData, k: usize) -> LResult<VReg> {
+    let op = *data.args.get(k).ok_or_else(|| LowerError::unsupported(data.span, "a missing operand"))?;
+    fx.operand(op)
+}
+
+fn arg_ty(fx: &FnCx, data: &InstData, k: usize) -> TypeId {
+    data.args.get(k).map(|op| fx.cx.m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID)
+}
+
+/// Bits of an integer type (64 for pointers and anything else).
+fn bits_of(fx: &FnCx, t: TypeId) -> u32 {
+    match fx.cx.m.types.get(t) {
+        Type::Int(b) => *b,
+        Type::Ptr(_) => fx.cx.ptr_bytes as u32 * 8,
+        _ => 64,
+    }
+}
+
+/// Rejects types that are not scalars of the supported kinds.
+fn check_scalar(fx: &FnCx, t: TypeId, span: Span) -> LResult<Ty> {
+    reg_ty(fx.cx.m, t, span)
+}
+
+/// Lowers one non-terminator instruction.
+pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
+    use Opcode as O;
+    let span = data.span;
+    match data.op {
+        O::Phi => Ok(()),
+        O::Add | O::Sub | O::Mul | O::UDiv | O::SDiv | O::URem | O::SRem | O::Shl | O::LShr | O::AShr | O::And | O::Or | O::Xor => {
+            let ty = check_scalar(fx, data.ty, span)?;
+            let bits = bits_of(fx, data.ty);
+            let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+            let dst = dst_of(fx, data)?;
+            let r = int_binop(fx, data.op, ty, bits, a, b);
+            copy(fx, dst, r);
+            Ok(())
+        }
+        O::FAdd | O::FSub | O::FMul | O::FDiv => {
+            let ty = check_scalar(fx, data.ty, span)?;
+            let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+            let dst = dst_of(fx, data)?;
+            let op = match data.op {
+                O::FAdd => Bin::FAdd,
+                O::FSub => Bin::FSub,
+                O::FMul => Bin::FMul,
+                _ => Bin::FDiv,
+            };
+            fx.emit(Inst::Bin { op, ty, dst, a, b });
+            Ok(())
+        }
+        O::FRem => {
+            let ty = check_scalar(fx, data.ty, span)?;
+            let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+            let dst = dst_of(fx, data)?;
+            let name = if ty == Ty::F32 { "fmodf" } else { "fmod" };
+            super::calls::call_import(fx, name, vec![ty, ty], Some(ty), vec![a, b], Some(dst))
+        }
+        O::FNeg => {
+            let ty = check_scalar(fx, data.ty, span)?;
+            let a = arg(fx, data, 0)?;
+            let dst = dst_of(fx, data)?;
+            fx.emit(Inst::Un { op: Un::FNeg, to: ty, dst, a });
+            Ok(())
+        }
+        O::ICmp => {
+            let crate::ir::Extra::ICmp(p) = data.extra else { return Err(LowerError::unsupported(span, "icmp without predicate")) };
+            let t = arg_ty(fx, data, 0);
+            let ty = check_scalar(fx, t, span)?;
+            let bits = bits_of(fx, t);
+            let (mut a, mut b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+            let dst = dst_of(fx, data)?;
+            let signed = matches!(p, IntPredicate::Sgt | IntPredicate::Sge | IntPredicate::Slt | IntPredicate::Sle);
+            if signed && ty != Ty::Ptr {
+                a = sext_full(fx, a, bits);
+                b = sext_full(fx, b, bits);
+            }
+            let cc = match p {
+                IntPredicate::Eq => Cmp::Eq,
+                IntPredicate::Ne => Cmp::Ne,
+                IntPredicate::Ugt => Cmp::GtU,
+                IntPredicate::Uge => Cmp::GeU,
+                IntPredicate::Ult => Cmp::LtU,
+                IntPredicate::Ule => Cmp::LeU,
+                IntPredicate::Sgt => Cmp::GtS,
+                IntPredicate::Sge => Cmp::GeS,
+                IntPredicate::Slt => Cmp::LtS,
+                IntPredicate::Sle => Cmp::LeS,
+            };
+            fx.emit(Inst::Cmp { cc, ty, dst, a, b });
+            Ok(())
+        }
+        O::FCmp => {
+            let crate::ir::Extra::FCmp(p) = data.extra else { return Err(LowerError::unsupported(span, "fcmp without predicate")) };
+            let t = arg_ty(fx, data, 0);
+            let ty = check_scalar(fx, t, span)?;
+            let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+            let dst = dst_of(fx, data)?;
+            fx.emit(Inst::FCmp { cc: fcmp_of(p), ty, dst, a, b });
+            Ok(())
+        }
+        O::Select => {
+            check_scalar(fx, data.ty, span)?;
+            let ct = arg_ty(fx, data, 0);
+            if fx.cx.m.types.is_vector(ct) {
+                return Err(LowerError::unsupported(span, "select with a vector condition"));
+            }
+            let (c, a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?, arg(fx, data, 2)?);
+            let dst = dst_of(fx, data)?;
+            fx.emit(Inst::Select { dst, cond: c, a, b });
+            Ok(())
+        }
+        O::Freeze => {
+            check_scalar(fx, data.ty, span)?;
+            let a = arg(fx, data, 0)?;
+            let dst = dst_of(fx, data)?;
+            copy(fx, dst, a);
+            Ok(())
+        }
+        O::Trunc | O::ZExt | O::SExt | O::FPTrunc | O::FPExt | O::FPToUI | O::FPToSI | O::UIToFP | O::SIToFP | O::PtrToInt | O::IntToPtr | O::BitCast | O::AddrSpaceCast => lower_cast(fx, data),
+        O::Load => {
+            let ty = check_scalar(fx, data.ty, span)?;
+            let addr = arg(fx, data, 0)?;
+            let dst = dst_of(fx, data)?;
+            let size = fx.cx.lay.get(data.ty).size as u8;
+            let bits = bits_of(fx, data.ty);
+            let is_int = fx.cx.m.types.is_int(data.ty);
+            if is_int && !bits.is_multiple_of(8) {
+                let t = fx.new_reg(ty);
+                fx.emit(Inst::Load { dst: t, ty, size, signed: false, addr, offset: 0 });
+                let r = mask(fx, t, bits);
+                copy(fx, dst, r);
+            } else {
+                fx.emit(Inst::Load { dst, ty, size, signed: false, addr, offset: 0 });
+            }
+            Ok(())
+        }
+        O::Store => {
+            let vt = arg_ty(fx, data, 0);
+            let ty = check_scalar(fx, vt, span)?;
+            let (src, addr) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+            let size = fx.cx.lay.get(vt).size as u8;
+            fx.emit(Inst::Store { ty, size, addr, offset: 0, src });
+            Ok(())
+        }
+        O::GetElementPtr => lower_gep(fx, data),
+        O::Alloca => super::frame::lower_alloca(fx, data),
+        O::Call => super::calls::lower_call(fx, data),
+        O::Fence => Ok(()),
+        op => Err(LowerError::unsupported(span, format!("the `{}` instruction", op.name()))),
+    }
+}
+
+/// An integer binary operation on legal registers, result zero-extended.
+pub fn int_binop(fx: &mut FnCx, op: Opcode, ty: Ty, bits: u32, a: VReg, b: VReg) -> VReg {
+    use Opcode as O;
+    let (bop, sext_args, needs_mask) = match op {
+        O::Add => (Bin::Add, false, true),
+        O::Sub => (Bin::Sub, false, true),
+        O::Mul => (Bin::Mul, false, true),
+        O::UDiv => (Bin::DivU, false, false),
+        O::SDiv => (Bin::DivS, true, true),
+        O::URem => (Bin::RemU, false, false),
+        O::SRem => (Bin::RemS, true, true),
+        O::Shl => (Bin::Shl, false, true),
+        O::LShr => (Bin::ShrU, false, false),
+        O::AShr => (Bin::ShrS, false, true),
+        O::And => (Bin::And, false, false),
+        O::Or => (Bin::Or, false, false),
+        _ => (Bin::Xor, false, false),
+    };
+    let (mut a, mut b) = (a, b);
+    if sext_args {
+        a = sext_full(fx, a, bits);
+        b = sext_full(fx, b, bits);
+    } else if op == O::AShr {
+        a = sext_full(fx, a, bits);
+    }
+    let dst = fx.new_reg(ty);
+    fx.emit(Inst::Bin { op: bop, ty, dst, a, b });
+    if needs_mask {
+        mask(fx, dst, bits)
+    } else {
+        dst
+    }
+}
+
+fn fcmp_of(p: FloatPredicate) -> FCmp {
+    use FloatPredicate as P;
+    match p {
+        P::False => FCmp::False,
+        P::Oeq => FCmp::Oeq,
+        P::Ogt => FCmp::Ogt,
+        P::Oge => FCmp::Oge,
+        P::Olt => FCmp::Olt,
+        P::Ole => FCmp::Ole,
+        P::One => FCmp::One,
+        P::Ord => FCmp::Ord,
+        P::Ueq => FCmp::Ueq,
+        P::Ugt => FCmp::Ugt,
+        P::Uge => FCmp::Uge,
+        P::Ult => FCmp::Ult,
+        P::Ule => FCmp::Ule,
+        P::Une => FCmp::Une,
+        P::Uno => FCmp::Uno,
+        P::True => FCmp::True,
+    }
+}
+
+fn lower_cast(fx: &mut FnCx, data: &InstData) -> LResult<()> {
+    use Opcode as O;
+    let span = data.span;
+    let st = arg_ty(fx, data, 0);
+    let sty = check_scalar(fx, st, span)?;
+    let dty = check_scalar(fx, data.ty, span)?;
+    let (sb, db) = (bits_of(fx, st), bits_of(fx, data.ty));
+    let a = arg(fx, data, 0)?;
+    let dst = dst_of(fx, data)?;
+    let un = |fx: &mut FnCx, op: Un, to: Ty, a: VReg| {
+        let d = fx.new_reg(to);
+        fx.emit(Inst::Un { op, to, dst: d, a });
+        d
+    };
+    let r = match data.op {
+        O::Trunc | O::ZExt => resize(fx, a, sb, db, dty),
+        O::SExt => sresize(fx, a, sb, db, dty),
+        O::FPTrunc => un(fx, Un::Demote, dty, a),
+        O::FPExt => un(fx, Un::Promote, dty, a),
+        O::FPToSI | O::FPToUI => {
+            let wide = int_ty(db);
+            let op = if data.op == O::FPToSI { Un::FToS } else { Un::FToU };
+            let r = un(fx, op, wide, a);
+            mask(fx, r, db)
+        }
+        O::SIToFP => {
+            let s = sext_full(fx, a, sb);
+            un(fx, Un::SToF, dty, s)
+        }
+        O::UIToFP => un(fx, Un::UToF, dty, a),
+        O::PtrToInt => {
+            let pi = fx.ptr_int_ty();
+            let i = un(fx, Un::PtrToInt, pi, a);
+            resize(fx, i, width(fx, Ty::Ptr), db, dty)
+        }
+        O::IntToPtr => to_ptr(fx, a, sb, false),
+        O::BitCast if sty == dty => a,
+        O::BitCast => un(fx, Un::Bitcast, dty, a),
+        _ => a,
+    };
+    copy(fx, dst, r);
+    Ok(())
+}
+
+fn lower_gep(fx: &mut FnCx, data: &InstData) -> LResult<()> {
+    let span = data.span;
+    if fx.cx.m.types.is_vector(data.ty) {
+        return Err(LowerError::unsupported(span, "vector getelementptr"));
+    }
+    let crate::ir::Extra::Gep { source_ty } = data.extra else { return Err(LowerError::unsupported(span, "getelementptr without a source type")) };
+    let base = arg(fx, data, 0)?;
+    let dst = dst_of(fx, data)?;
+    let mut konst: i64 = 0;
+    let mut acc = base;
+    let mut ty = source_ty;
+    for (k, op) in data.args.iter().enumerate().skip(1) {
+        let const_idx = match op {
+            Operand::Const(c) => match fx.cx.m.consts.kind(*c) {
+                ConstKind::Int(v) => {
+                    let w = v.width();
+                    Some(if w >= 64 { v.low_u64() as i64 } else { ((v.low_u64() << (64 - w)) as i64) >> (64 - w) })
+                }
+                ConstKind::Zero => Some(0),
+                _ => None,
+            },
+            _ => None,
+        };
+        let stride = if k == 1 {
+            fx.cx.lay.get(ty).alloc
+        } else {
+            match fx.cx.lay.class(ty).clone() {
+                Class::Array(_, et) => {
+                    ty = et;
+                    fx.cx.lay.get(et).alloc
+                }
+                Class::Struct(fields, offs) => {
+                    let Some(i) = const_idx else { return Err(LowerError::unsupported(span, "a non-constant struct index")) };
+                    let (Some(ft), Some(fo)) = (fields.get(i as usize), offs.get(i as usize)) else {
+                        return Err(LowerError::unsupported(span, "a struct field index out of range"));
+                    };
+                    konst = konst.wrapping_add(*fo as i64);
+                    ty = *ft;
+                    continue;
+                }
+                _ => return Err(LowerError::unsupported(span, format!("getelementptr into {}", type_text(fx.cx.m, ty)))),
+            }
+        };
+        match const_idx {
+            Some(i) => konst = konst.wrapping_add(i.wrapping_mul(stride as i64)),
+            None => {
+                let it = fx.cx.m.operand_ty(fx.body, *op);
+                if fx.cx.m.types.is_vector(it) {
+                    return Err(LowerError::unsupported(span, "vector getelementptr indices"));
+                }
+                let ib = bits_of(fx, it);
+                let v = fx.operand(*op)?;
+                let p = to_ptr(fx, v, ib, true);
+                let scaled = if stride == 1 {
+                    p
+                } else {
+                    let s = fx.iconst(Ty::Ptr, stride);
+                    let d = fx.new_reg(Ty::Ptr);
+                    fx.emit(Inst::Bin { op: Bin::Mul, ty: Ty::Ptr, dst: d, a: p, b: s });
+                    d
+                };
+                let d = fx.new_reg(Ty::Ptr);
+                fx.emit(Inst::Bin { op: Bin::Add, ty: Ty::Ptr, dst: d, a: acc, b: scaled });
+                acc = d;
+            }
+        }
+    }
+    if konst != 0 {
+        let c = fx.iconst(Ty::Ptr, konst as u64);
+        let d = fx.new_reg(Ty::Ptr);
+        fx.emit(Inst::Bin { op: Bin::Add, ty: Ty::Ptr, dst: d, a: acc, b: c });
+        acc = d;
+    }
+    copy(fx, dst, acc);
+    Ok(())
+}

@@ -1,0 +1,81 @@
+//! Lowering: from a verified [`Module`] to the target-neutral low form ([`form`]) that the
+//! wasm32 backend (and later the native ones) consume.
+//!
+//! ```text
+//!  verified Module ──▶ module.rs ─┬─ data.rs    globals → DataImage (bytes + relocations)
+//!                                 ├─ abi.rs     IR signatures → Sig (varargs area)
+//!                                 └─ func.rs ───┬─ frame.rs  allocas → Frame slots
+//!                                               ├─ inst.rs   instruction selection,
+//!                                               │            integer legalization (legal.rs)
+//!                                               ├─ calls.rs  calls and intrinsics
+//!                                               └─ edges.rs  phis → parallel copies on
+//!                                                            split edges; switch → table/chain
+//!  LowModule ──▶ print.rs (text, for golden tests)
+//! ```
+//!
+//! Scope: integers up to 64 bits, pointers, `float`/`double`, loads and stores, GEPs,
+//! comparisons, selects, casts, direct and indirect calls (calls to variadic externals
+//! included), phis, `br`/`switch`/`ret`/`unreachable`, `alloca`, initialized globals and the
+//! common intrinsics. Everything else (vectors, wider integers, aggregates as values,
+//! exceptions, atomics, variadic definitions, ...) is a [`LowerError`] naming the construct
+//! at its span: lowering never panics on a verified module.
+
+pub mod abi;
+mod calls;
+mod data;
+mod edges;
+mod frame;
+pub mod form;
+mod func;
+mod inst;
+mod legal;
+mod module;
+pub mod print;
+#[cfg(test)]
+mod tests;
+
+pub use form::*;
+pub use module::lower_module;
+
+use crate::diag::{Diagnostic, Span};
+
+/// Why a module cannot be lowered: a construct outside the supported scope, at its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LowerError {
+    /// Where the construct is written.
+    pub span: Span,
+    /// What it is (`unsupported: vector type <4 x i32>`).
+    pub message: String,
+}
+
+impl LowerError {
+    /// An unsupported construct at `span`.
+    #[cold]
+    pub fn unsupported(span: Span, what: impl std::fmt::Display) -> LowerError {
+        LowerError { span, message: format!("unsupported by the code generator: {what}") }
+    }
+    /// As a diagnostic (for rendering with `FILE:LINE:COL`).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        Diagnostic::error(self.span, self.message.clone())
+    }
+}
+
+impl std::fmt::Display for LowerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LowerError {}
+
+/// A lowering result.
+pub type LResult<T> = Result<T, LowerError>;
+
+use crate::ir::Module;
+#[allow(unused_imports)]
+use crate::ir::TypeId;
+
+/// Lowers a verified module (a convenience over [`lower_module`]).
+pub fn lower(m: &Module) -> LResult<LowModule> {
+    lower_module(m)
+}

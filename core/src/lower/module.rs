@@ -1,0 +1,103 @@
+//! The module-level driver: numbers functions (definitions first, then the external
+//! functions the code refers to, as imports), builds the data image, lowers each function.
+
+use super::form::{FuncRef, Import, LowModule, Sig, Sym};
+use super::{data, func, LResult, LowerError};
+use crate::diag::Span;
+use crate::interp::layout::Layouts;
+use crate::ir::{GlobalId, GlobalKind, Module};
+use std::collections::HashMap;
+
+/// Module-wide state of a lowering.
+pub struct ModCx<'m> {
+    /// The module.
+    pub m: &'m Module,
+    /// Sizes, alignments and offsets of its types.
+    pub lay: Layouts,
+    /// Pointer size in bytes.
+    pub ptr_bytes: u8,
+    /// Data symbol of each global variable.
+    pub data_sym: HashMap<GlobalId, u32>,
+    /// Function reference of each defined function.
+    pub defined: HashMap<GlobalId, FuncRef>,
+    /// Number of defined functions.
+    pub nfuncs: u32,
+    /// Imports so far.
+    pub imports: Vec<Import>,
+    /// Import index by name.
+    pub import_index: HashMap<String, u32>,
+}
+
+impl ModCx<'_> {
+    /// The function reference of an external function `name`, declared with `sig`.
+    pub fn import(&mut self, name: &str, sig: Sig, span: Span) -> LResult<FuncRef> {
+        if let Some(&i) = self.import_index.get(name) {
+            if self.imports.get(i as usize).map(|im| &im.sig) != Some(&sig) {
+                return Err(LowerError::unsupported(span, format!("calls to @{name} with two different signatures")));
+            }
+            return Ok(FuncRef(self.nfuncs + i));
+        }
+        let i = self.imports.len() as u32;
+        self.imports.push(Import { name: name.to_string(), sig });
+        self.import_index.insert(name.to_string(), i);
+        Ok(FuncRef(self.nfuncs + i))
+    }
+
+    /// The function reference of a function global (defined, or imported under its name).
+    pub fn func_ref(&mut self, g: GlobalId, span: Span) -> LResult<FuncRef> {
+        if let Some(&f) = self.defined.get(&g) {
+            return Ok(f);
+        }
+        let m = self.m;
+        let name = m.global_name(g);
+        let Some(f) = m.func(g) else {
+            return Err(LowerError::unsupported(span, format!("@{name} is not a function")));
+        };
+        if name.starts_with("llvm.") {
+            return Err(LowerError::unsupported(span, format!("the address of intrinsic @{name}")));
+        }
+        let sig = super::abi::sig_of(m, f.ty, span)?;
+        self.import(&name, sig, span)
+    }
+
+    /// The symbol of a global value (variable or function).
+    pub fn sym_of(&mut self, g: GlobalId, span: Span) -> LResult<Sym> {
+        if let Some(&d) = self.data_sym.get(&g) {
+            return Ok(Sym::Data(d));
+        }
+        match self.m.globals.get(g).map(|gv| &gv.kind) {
+            Some(GlobalKind::Func(_)) => Ok(Sym::Func(self.func_ref(g, span)?)),
+            _ => Err(LowerError::unsupported(span, format!("the address of @{} (an alias, ifunc or undefined global)", self.m.global_name(g)))),
+        }
+    }
+}
+
+/// Lowers a verified module to the low form.
+pub fn lower_module(m: &Module) -> LResult<LowModule> {
+    let lay = Layouts::new(m);
+    if lay.big_endian {
+        return Err(LowerError::unsupported(Span::default(), "big-endian data layouts"));
+    }
+    let ptr_bytes = match lay.ptr_size {
+        4 => 4,
+        8 => 8,
+        n => return Err(LowerError::unsupported(Span::default(), format!("{n}-byte pointers"))),
+    };
+    let mut cx = ModCx { m, lay, ptr_bytes, data_sym: HashMap::new(), defined: HashMap::new(), nfuncs: 0, imports: Vec::new(), import_index: HashMap::new() };
+    let mut defs = Vec::new();
+    for g in m.order.iter().copied() {
+        if let Some(f) = m.func(g) {
+            if f.body.is_some() {
+                cx.defined.insert(g, FuncRef(defs.len() as u32));
+                defs.push(g);
+            }
+        }
+    }
+    cx.nfuncs = defs.len() as u32;
+    let data = data::build(&mut cx)?;
+    let mut funcs = Vec::with_capacity(defs.len());
+    for g in defs {
+        funcs.push(func::lower_func(&mut cx, g)?);
+    }
+    Ok(LowModule { ptr_bytes, funcs, imports: cx.imports, data })
+}

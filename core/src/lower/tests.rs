@@ -1,0 +1,1 @@
+//! Golden tests of the low form (see tests/ir/lower).

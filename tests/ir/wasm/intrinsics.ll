@@ -1,0 +1,61 @@
+; RUN: irplay run %s
+; RUN: irplay run --engine wasm %s
+; Integer intrinsics expanded inline: min/max, abs, ctpop, ctlz, cttz on legal and odd widths.
+
+@d = private constant [4 x i8] c"%d\0A\00"
+declare i32 @printf(ptr, ...)
+declare i32 @llvm.smax.i32(i32, i32)
+declare i8 @llvm.smin.i8(i8, i8)
+declare i16 @llvm.umax.i16(i16, i16)
+declare i64 @llvm.umin.i64(i64, i64)
+declare i8 @llvm.abs.i8(i8, i1)
+declare i32 @llvm.abs.i32(i32, i1)
+declare i32 @llvm.ctpop.i32(i32)
+declare i8 @llvm.ctlz.i8(i8, i1)
+declare i64 @llvm.ctlz.i64(i64, i1)
+declare i16 @llvm.cttz.i16(i16, i1)
+
+define void @p(i32 %v) {
+  call i32 (ptr, ...) @printf(ptr @d, i32 %v)
+  ret void
+}
+
+define i32 @main() {
+  %a = call i32 @llvm.smax.i32(i32 -5, i32 3)
+  call void @p(i32 %a)
+  %b = call i8 @llvm.smin.i8(i8 -5, i8 3)
+  %bw = sext i8 %b to i32
+  call void @p(i32 %bw)
+  %c = call i16 @llvm.umax.i16(i16 -5, i16 3)
+  %cw = zext i16 %c to i32
+  call void @p(i32 %cw)
+  %e = call i64 @llvm.umin.i64(i64 -5, i64 3)
+  %ew = trunc i64 %e to i32
+  call void @p(i32 %ew)
+  %f = call i8 @llvm.abs.i8(i8 -7, i1 false)
+  %fw = zext i8 %f to i32
+  call void @p(i32 %fw)
+  %f2 = call i8 @llvm.abs.i8(i8 -128, i1 false)
+  %f2w = zext i8 %f2 to i32
+  call void @p(i32 %f2w)
+  %g = call i32 @llvm.abs.i32(i32 -100, i1 true)
+  call void @p(i32 %g)
+  %h = call i32 @llvm.ctpop.i32(i32 255)
+  call void @p(i32 %h)
+  %i = call i8 @llvm.ctlz.i8(i8 1, i1 false)
+  %iw = zext i8 %i to i32
+  call void @p(i32 %iw)
+  %i0 = call i8 @llvm.ctlz.i8(i8 0, i1 false)
+  %i0w = zext i8 %i0 to i32
+  call void @p(i32 %i0w)
+  %j = call i64 @llvm.ctlz.i64(i64 1, i1 false)
+  %jw = trunc i64 %j to i32
+  call void @p(i32 %jw)
+  %k = call i16 @llvm.cttz.i16(i16 0, i1 false)
+  %kw = zext i16 %k to i32
+  call void @p(i32 %kw)
+  %k2 = call i16 @llvm.cttz.i16(i16 8, i1 false)
+  %k2w = zext i16 %k2 to i32
+  call void @p(i32 %k2w)
+  ret i32 0
+}

@@ -1,0 +1,9 @@
+; RUN: irplay run --engine wasm %s
+; EXIT: 71
+; A construct outside the code generator's scope is an error at its position, not a crash.
+
+define i32 @main() {
+  %v = add i128 1, 2
+  %t = trunc i128 %v to i32
+  ret i32 %t
+}

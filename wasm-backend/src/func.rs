@@ -1,0 +1,304 @@
+//! One function: a dispatch loop over its blocks, the baseline scheme that handles any CFG,
+//! irreducible ones included.
+//!
+//! ```text
+//!  loop $dispatch
+//!    block ... block block          ;; one per low block, innermost = block 0
+//!      local.get $label
+//!      br_table 0 1 ... n-1         ;; jump into block $label's code
+//!    end  <code of block 0>         ;; ends by setting $label and `br $dispatch`,
+//!    end  <code of block 1>         ;; or falls through into the next block's code
+//!    ...
+//!  end
+//! ```
+//!
+//! Every register is a local (parameters first, as in the low form); three more locals hold
+//! the block label, the stack pointer saved at entry (restored on return) and variadic
+//! argument areas. A structured scheme (Ramsey's "Beyond Relooper") for reducible CFGs, with
+//! this loop as the fallback, is future work; cranelift turns the loop into direct jumps
+//! where the label is a constant, which recovers most of the cost.
+
+use crate::module::{val_ty, Types};
+use crate::ops;
+use crate::WasmError;
+use irplay_core::lower::{Callee, FuncRef, Inst, LowFunc, LowModule, Term, Ty, VReg};
+use wasm_encoder::{BlockType, Function, Instruction as I, ValType};
+
+/// What a function's code needs from the module.
+pub struct FnEnv<'a> {
+    /// The module.
+    pub m: &'a LowModule,
+    /// Where the data image starts.
+    pub data_base: u32,
+    /// The wasm function index of a low function.
+    pub wasm_index: &'a dyn Fn(FuncRef) -> u32,
+}
+
+/// Locals of a function beyond its registers.
+pub struct Locals {
+    /// The block label.
+    pub label: u32,
+    /// The stack pointer at entry.
+    pub saved_sp: u32,
+    /// A variadic argument area.
+    pub va: u32,
+    /// The frame base (fixed slots are at offsets from it).
+    pub fp: u32,
+}
+
+/// The stack pointer global.
+pub const SP: u32 = 0;
+
+/// Emits one function.
+pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function, WasmError> {
+    let np = f.sig.params.len();
+    let nregs = f.regs.len() as u32;
+    let mut locals: Vec<(u32, ValType)> = f.regs.iter().skip(np).map(|t| (1, val_ty(*t))).collect();
+    locals.extend([(4, ValType::I32)]);
+    let loc = Locals { label: nregs, saved_sp: nregs + 1, va: nregs + 2, fp: nregs + 3 };
+    let mut w = Function::new(locals);
+    let uses_stack = f.frame.size > 0 || f.dynamic_stack || f.blocks.iter().any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic)));
+    if uses_stack {
+        w.instruction(&I::GlobalGet(SP));
+        w.instruction(&I::LocalSet(loc.saved_sp));
+        if f.frame.size > 0 {
+            let align = f.frame.align.max(16) as i32;
+            w.instruction(&I::GlobalGet(SP));
+            w.instruction(&I::I32Const(f.frame.size.div_ceil(16) as i32 * 16));
+            w.instruction(&I::I32Sub);
+            w.instruction(&I::I32Const(-align));
+            w.instruction(&I::I32And);
+            w.instruction(&I::LocalTee(loc.fp));
+            w.instruction(&I::GlobalSet(SP));
+        }
+    }
+    let n = f.blocks.len() as u32;
+    w.instruction(&I::Loop(BlockType::Empty));
+    for _ in 0..n {
+        w.instruction(&I::Block(BlockType::Empty));
+    }
+    w.instruction(&I::LocalGet(loc.label));
+    let targets: Vec<u32> = (0..n).collect();
+    w.instruction(&I::BrTable(targets.into(), n.saturating_sub(1)));
+    for (i, b) in f.blocks.iter().enumerate() {
+        let i = i as u32;
+        w.instruction(&I::End);
+        for inst in &b.insts {
+            emit_inst(env, f, &loc, types, &mut w, inst)?;
+        }
+        // From block i's code, the dispatch loop is n-1-i labels out.
+        let to_loop = n - 1 - i;
+        let goto = |w: &mut Function, t: u32, depth: u32| {
+            w.instruction(&I::I32Const(t as i32));
+            w.instruction(&I::LocalSet(loc.label));
+            w.instruction(&I::Br(depth));
+        };
+        match &b.term {
+            Term::Jump(t) => {
+                if t.0 != i + 1 {
+                    goto(&mut w, t.0, to_loop);
+                }
+            }
+            Term::Branch { cond, then, else_ } => {
+                if else_.0 == i + 1 {
+                    w.instruction(&I::LocalGet(cond.0));
+                    w.instruction(&I::If(BlockType::Empty));
+                    goto(&mut w, then.0, to_loop + 1);
+                    w.instruction(&I::End);
+                } else {
+                    w.instruction(&I::I32Const(then.0 as i32));
+                    w.instruction(&I::I32Const(else_.0 as i32));
+                    w.instruction(&I::LocalGet(cond.0));
+                    w.instruction(&I::Select);
+                    w.instruction(&I::LocalSet(loc.label));
+                    w.instruction(&I::Br(to_loop));
+                }
+            }
+            Term::Table { idx, targets, default } => {
+                // One block per distinct target, innermost first, then the default.
+                let mut distinct: Vec<u32> = Vec::new();
+                for t in targets {
+                    if !distinct.contains(&t.0) {
+                        distinct.push(t.0);
+                    }
+                }
+                let k = distinct.len() as u32;
+                for _ in 0..=k {
+                    w.instruction(&I::Block(BlockType::Empty));
+                }
+                w.instruction(&I::LocalGet(idx.0));
+                let labels: Vec<u32> = targets.iter().map(|t| distinct.iter().position(|d| *d == t.0).unwrap_or(0) as u32).collect();
+                w.instruction(&I::BrTable(labels.into(), k));
+                for (j, t) in distinct.iter().enumerate() {
+                    w.instruction(&I::End);
+                    goto(&mut w, *t, (k - 1 - j as u32) + 1 + to_loop);
+                }
+                w.instruction(&I::End);
+                goto(&mut w, default.0, to_loop);
+            }
+            Term::Ret(v) => {
+                if uses_stack {
+                    w.instruction(&I::LocalGet(loc.saved_sp));
+                    w.instruction(&I::GlobalSet(SP));
+                }
+                if let Some(v) = v {
+                    w.instruction(&I::LocalGet(v.0));
+                }
+                w.instruction(&I::Return);
+            }
+            Term::Trap => {
+                w.instruction(&I::Unreachable);
+            }
+        }
+    }
+    w.instruction(&I::End);
+    w.instruction(&I::Unreachable);
+    w.instruction(&I::End);
+    Ok(w)
+}
+
+fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
+    f.regs.get(v.0 as usize).copied().unwrap_or(Ty::I32)
+}
+
+/// Emits one instruction.
+fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Function, inst: &Inst) -> Result<(), WasmError> {
+    let get = |w: &mut Function, v: VReg| {
+        w.instruction(&I::LocalGet(v.0));
+    };
+    match inst {
+        Inst::Const { dst, val } => {
+            ops::konst(w, *val);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::Addr { dst, sym, addend } => {
+            let a = match sym {
+                irplay_core::lower::Sym::Data(i) => {
+                    let off = env.m.data.symbols.get(*i as usize).copied().unwrap_or(0);
+                    (env.data_base as i64 + off as i64).wrapping_add(*addend)
+                }
+                irplay_core::lower::Sym::Func(fr) => (fr.0 as i64 + 1).wrapping_add(*addend),
+            };
+            w.instruction(&I::I32Const(a as i32));
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::Slot { dst, slot } => {
+            let off = f.frame.slots.get(*slot as usize).map(|s| s.offset).unwrap_or(0);
+            w.instruction(&I::LocalGet(loc.fp));
+            if off != 0 {
+                w.instruction(&I::I32Const(off as i32));
+                w.instruction(&I::I32Add);
+            }
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::ParCopy { moves } => {
+            for (_, s) in moves {
+                get(w, *s);
+            }
+            for (d, _) in moves.iter().rev() {
+                w.instruction(&I::LocalSet(d.0));
+            }
+        }
+        Inst::Bin { op, ty, dst, a, b } => {
+            get(w, *a);
+            get(w, *b);
+            ops::bin(w, *op, *ty);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::Un { op, to, dst, a } => {
+            get(w, *a);
+            ops::un(w, *op, reg_ty(f, *a), *to);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::Cmp { cc, ty, dst, a, b } => {
+            get(w, *a);
+            get(w, *b);
+            ops::cmp(w, *cc, *ty);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::FCmp { cc, ty, dst, a, b } => {
+            ops::fcmp(w, *cc, *ty, a.0, b.0);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::Select { dst, cond, a, b } => {
+            get(w, *a);
+            get(w, *b);
+            get(w, *cond);
+            w.instruction(&I::Select);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::Load { dst, ty, size, signed, addr, offset } => {
+            ops::load(w, *ty, *size, *signed, addr.0, *offset, env.m.ptr_bytes)?;
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::Store { ty, size, addr, offset, src } => {
+            ops::store(w, *ty, *size, addr.0, *offset, src.0, env.m.ptr_bytes)?;
+        }
+        Inst::Call { dst, callee, sig, args, varargs } => {
+            let area = (varargs.len() as u32 * 8).div_ceil(16) * 16;
+            if sig.variadic {
+                w.instruction(&I::GlobalGet(SP));
+                w.instruction(&I::I32Const(area.max(16) as i32));
+                w.instruction(&I::I32Sub);
+                w.instruction(&I::LocalTee(loc.va));
+                w.instruction(&I::GlobalSet(SP));
+                for (k, v) in varargs.iter().enumerate() {
+                    ops::store_vararg(w, loc.va, k as u32 * 8, v.0, reg_ty(f, *v));
+                }
+            }
+            for a in args {
+                get(w, *a);
+            }
+            if sig.variadic {
+                w.instruction(&I::LocalGet(loc.va));
+            }
+            match callee {
+                Callee::Direct(fr) => {
+                    w.instruction(&I::Call((env.wasm_index)(*fr)));
+                }
+                Callee::Indirect(p) => {
+                    get(w, *p);
+                    let t = types.of(sig);
+                    w.instruction(&I::CallIndirect { type_index: t, table_index: 0 });
+                }
+            }
+            match (dst, sig.ret) {
+                (Some(d), Some(_)) => {
+                    w.instruction(&I::LocalSet(d.0));
+                }
+                (None, Some(_)) => {
+                    w.instruction(&I::Drop);
+                }
+                _ => {}
+            }
+            if sig.variadic {
+                w.instruction(&I::LocalGet(loc.va));
+                w.instruction(&I::I32Const(area.max(16) as i32));
+                w.instruction(&I::I32Add);
+                w.instruction(&I::GlobalSet(SP));
+            }
+        }
+        Inst::MemCopy { dst, src, len } => {
+            get(w, *dst);
+            get(w, *src);
+            get(w, *len);
+            w.instruction(&I::MemoryCopy { src_mem: 0, dst_mem: 0 });
+        }
+        Inst::MemFill { dst, val, len } => {
+            get(w, *dst);
+            get(w, *val);
+            get(w, *len);
+            w.instruction(&I::MemoryFill(0));
+        }
+        Inst::DynAlloca { dst, size, align } => {
+            w.instruction(&I::GlobalGet(SP));
+            get(w, *size);
+            w.instruction(&I::I32Sub);
+            w.instruction(&I::I32Const(-((*align).max(16) as i32)));
+            w.instruction(&I::I32And);
+            w.instruction(&I::LocalTee(dst.0));
+            w.instruction(&I::GlobalSet(SP));
+        }
+    }
+    Ok(())
+}

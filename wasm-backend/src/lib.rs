@@ -1,0 +1,75 @@
+//! irplay-wasm: the wasm32 backend. It turns the low form of `irplay_core::lower` into a
+//! WebAssembly module with `wasm-encoder`; it depends on `irplay-core` only and builds for
+//! wasm32 itself (the playground compiles in the browser).
+//!
+//! ```text
+//!  LowModule ──▶ module.rs: types, imports ("env"), table, memory, globals, exports, data
+//!            └─▶ func.rs:   each function as a dispatch loop over its blocks (ops.rs: one
+//!                           low instruction → wasm instructions)
+//! ```
+//!
+//! The module's ABI, which hosts rely on:
+//! - Linear memory (exported as `memory`): addresses `0..DATA_BASE` unused (null),
+//!   the data image at [`DATA_BASE`], then the shadow stack (growing down from
+//!   `__heap_base`), then the heap from `__heap_base` (an exported `i32` global) upwards.
+//!   The heap belongs to the host: `malloc`, `free`, `realloc` and `calloc` are imports it
+//!   implements (growing the memory as needed), which keeps the module small and lets the
+//!   host check frees.
+//! - The shadow stack pointer is the mutable global `__stack_pointer` (exported), kept
+//!   16-byte aligned; frames and variadic argument areas are carved from it.
+//! - Pointers are `i32` in wasm whatever the data layout says; in memory they keep the data
+//!   layout's size (8-byte pointers are stored zero-extended and loaded from their low half).
+//! - External functions are imports from module `env`, by their C name, with the lowered
+//!   signature (`Ptr` → `i32`); a variadic one takes the address of its argument area as a
+//!   last `i32` (8-byte cells, see `irplay_core::lower::abi`).
+//! - Function pointers are indices into the exported table `__indirect_function_table`:
+//!   low function `k` (definitions first, then imports) is at index `k + 1`, so null is 0.
+//! - `main` is exported when defined.
+
+mod func;
+mod module;
+mod ops;
+
+pub use module::{compile, Options};
+
+/// Where the data image starts in linear memory.
+pub const DATA_BASE: u32 = 16;
+
+/// Why a low module could not be turned into wasm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WasmError(pub String);
+
+impl std::fmt::Display for WasmError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WasmError {}
+
+/// Lowers a verified IR module and compiles it (the whole pipeline for front doors).
+pub fn compile_module(m: &irplay_core::ir::Module, opts: &Options) -> Result<Vec<u8>, CompileError> {
+    let low = irplay_core::lower::lower_module(m).map_err(CompileError::Lower)?;
+    compile(&low, opts).map_err(CompileError::Wasm)
+}
+
+/// An error of [`compile_module`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// The module uses a construct the lowering does not support (with its span).
+    Lower(irplay_core::lower::LowerError),
+    /// The backend failed.
+    Wasm(WasmError),
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompileError::Lower(e) => write!(f, "{e}"),
+            CompileError::Wasm(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,154 @@
+//! Module assembly: one wasm function type per distinct signature, the imports, the memory
+//! layout (data image, shadow stack, heap base), the function table and the exports.
+
+use crate::func::{emit_func, FnEnv};
+use crate::{WasmError, DATA_BASE};
+use irplay_core::lower::{FuncRef, LowModule, Sig, Sym, Ty};
+use std::collections::HashMap;
+use wasm_encoder::{
+    CodeSection, ConstExpr, DataSection, ElementSection, Elements, EntityType, ExportKind, ExportSection, FunctionSection, GlobalSection, GlobalType, ImportSection, MemorySection, MemoryType, Module, RefType, TableSection, TableType, TypeSection, ValType,
+};
+
+/// Backend options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Bytes of shadow stack.
+    pub stack_size: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { stack_size: 1 << 20 }
+    }
+}
+
+/// The wasm type of a register type.
+pub fn val_ty(t: Ty) -> ValType {
+    match t {
+        Ty::I32 | Ty::Ptr => ValType::I32,
+        Ty::I64 => ValType::I64,
+        Ty::F32 => ValType::F32,
+        Ty::F64 => ValType::F64,
+    }
+}
+
+/// The wasm parameter and result types of a signature.
+pub fn wasm_sig(s: &Sig) -> (Vec<ValType>, Vec<ValType>) {
+    let mut p: Vec<ValType> = s.params.iter().map(|t| val_ty(*t)).collect();
+    if s.variadic {
+        p.push(ValType::I32);
+    }
+    (p, s.ret.iter().map(|t| val_ty(*t)).collect())
+}
+
+/// Function types, deduplicated.
+#[derive(Default)]
+pub struct Types {
+    index: HashMap<(Vec<ValType>, Vec<ValType>), u32>,
+    list: Vec<(Vec<ValType>, Vec<ValType>)>,
+}
+
+impl Types {
+    /// The type index of a signature.
+    pub fn of(&mut self, s: &Sig) -> u32 {
+        let key = wasm_sig(s);
+        if let Some(&i) = self.index.get(&key) {
+            return i;
+        }
+        let i = self.list.len() as u32;
+        self.list.push(key.clone());
+        self.index.insert(key, i);
+        i
+    }
+}
+
+fn align_up(x: u64, a: u64) -> u64 {
+    x.div_ceil(a.max(1)) * a.max(1)
+}
+
+/// Compiles a low module to wasm bytes.
+pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
+    let nfuncs = m.funcs.len() as u32;
+    let nimports = m.imports.len() as u32;
+    let wasm_index = move |f: FuncRef| if f.0 < nfuncs { nimports + f.0 } else { f.0 - nfuncs };
+    // Memory layout.
+    let data_base = align_up(DATA_BASE as u64, m.data.align.max(1) as u64);
+    let data_end = data_base + m.data.bytes.len() as u64;
+    let stack_top = align_up(data_end, 16) + align_up(opts.stack_size as u64, 16);
+    if stack_top >= 1 << 31 {
+        return Err(WasmError("the data image and stack exceed 2 GiB".into()));
+    }
+    let pages = stack_top.div_ceil(65536) + 1;
+    // Data image with relocations applied.
+    let mut image = m.data.bytes.clone();
+    for r in &m.data.relocs {
+        let addr: u64 = match r.sym {
+            Sym::Data(i) => {
+                let off = m.data.symbols.get(i as usize).copied().unwrap_or(0) as u64;
+                (data_base + off).wrapping_add(r.addend as u64) & 0xffff_ffff
+            }
+            Sym::Func(f) => (f.0 as u64 + 1).wrapping_add(r.addend as u64) & 0xffff_ffff,
+        };
+        let o = r.offset as usize;
+        let n = m.ptr_bytes as usize;
+        if let Some(dst) = image.get_mut(o..o + n) {
+            dst.copy_from_slice(addr.to_le_bytes().get(..n).unwrap_or(&[]));
+        }
+    }
+    let mut types = Types::default();
+    let mut imports = ImportSection::new();
+    for im in &m.imports {
+        let t = types.of(&im.sig);
+        imports.import("env", &im.name, EntityType::Function(t));
+    }
+    let mut functions = FunctionSection::new();
+    let mut code = CodeSection::new();
+    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index };
+    for f in &m.funcs {
+        let t = types.of(&f.sig);
+        functions.function(t);
+        let body = emit_func(&env, f, &mut types)?;
+        code.function(&body);
+    }
+    let mut type_sec = TypeSection::new();
+    for (p, r) in &types.list {
+        type_sec.ty().function(p.iter().copied(), r.iter().copied());
+    }
+    let total = nfuncs + nimports;
+    let mut tables = TableSection::new();
+    tables.table(TableType { element_type: RefType::FUNCREF, table64: false, minimum: total as u64 + 1, maximum: Some(total as u64 + 1), shared: false });
+    let mut memory = MemorySection::new();
+    memory.memory(MemoryType { minimum: pages, maximum: Some(65536), memory64: false, shared: false, page_size_log2: None });
+    let mut globals = GlobalSection::new();
+    globals.global(GlobalType { val_type: ValType::I32, mutable: true, shared: false }, &ConstExpr::i32_const(stack_top as i32));
+    globals.global(GlobalType { val_type: ValType::I32, mutable: false, shared: false }, &ConstExpr::i32_const(stack_top as i32));
+    let mut exports = ExportSection::new();
+    exports.export("memory", ExportKind::Memory, 0);
+    exports.export("__indirect_function_table", ExportKind::Table, 0);
+    exports.export("__stack_pointer", ExportKind::Global, 0);
+    exports.export("__heap_base", ExportKind::Global, 1);
+    if let Some(i) = m.funcs.iter().position(|f| f.name == "main") {
+        exports.export("main", ExportKind::Func, nimports + i as u32);
+    }
+    let mut elements = ElementSection::new();
+    let all: Vec<u32> = (0..total).map(|k| wasm_index(FuncRef(k))).collect();
+    if !all.is_empty() {
+        elements.active(None, &ConstExpr::i32_const(1), Elements::Functions(all.into()));
+    }
+    let mut data = DataSection::new();
+    if !image.is_empty() {
+        data.active(0, &ConstExpr::i32_const(data_base as i32), image.iter().copied());
+    }
+    let mut module = Module::new();
+    module.section(&type_sec);
+    module.section(&imports);
+    module.section(&functions);
+    module.section(&tables);
+    module.section(&memory);
+    module.section(&globals);
+    module.section(&exports);
+    module.section(&elements);
+    module.section(&code);
+    module.section(&data);
+    Ok(module.finish())
+}

@@ -1,0 +1,1 @@
+//! Unit tests of the backend: every emitted module validates with wasmparser.
