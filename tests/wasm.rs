@@ -1,0 +1,135 @@
+//! The `wasm` test harness: the wasm32 code generator checked through the `irplay` binary.
+//!
+//! One libtest-mimic trial per file:
+//!
+//! * `validate/<name>` for every `tests/ir/wasm/*.ll` that compiles: `irplay build --target
+//!   wasm32` writes the module and Debian wabt's `wasm-validate` must accept it (skipped with
+//!   a note when `wasm-validate` is not installed).
+//! * `corpus/<name>` for every `NAME-VARIANT.ll` of the run corpus (`target/run-corpus`,
+//!   override `IRPLAY_RUN_CORPUS`; `IRPLAY_NO_CORPUS=1` skips it): `irplay run --engine wasm`
+//!   must print exactly the native program's stdout and exit with its status (`NAME.expected`).
+//!   A module using a construct the code generator does not support yet passes as
+//!   "unsupported"; any mismatch or crash fails. The counts (matching, unsupported by
+//!   construct) are printed at the end.
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Arc, Mutex};
+
+/// What happened to each corpus module.
+#[derive(Default)]
+struct Tally {
+    matching: usize,
+    unsupported: BTreeMap<String, usize>,
+    failing: usize,
+}
+
+fn run(cmd: &mut Command) -> Result<Output, String> {
+    cmd.output().map_err(|e| format!("cannot run {cmd:?}: {e}"))
+}
+
+fn validate_trial(irplay: &Path, root: &Path, file: &Path, name: &str) -> Result<(), Failed> {
+    let out_dir = root.join("target").join("irplay-tests").join("wasm-validate");
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let wasm = out_dir.join(format!("{name}.wasm"));
+    let built = run(Command::new(irplay).args(["build", "--target", "wasm32", "-o"]).arg(&wasm).arg(file))?;
+    if !built.status.success() {
+        let err = String::from_utf8_lossy(&built.stderr);
+        if err.contains("unsupported by the code generator") {
+            return Ok(());
+        }
+        return Err(format!("irplay build failed: {err}").into());
+    }
+    let v = run(Command::new("wasm-validate").arg(&wasm))?;
+    if !v.status.success() {
+        return Err(format!("wasm-validate rejects {}:\n{}", wasm.display(), String::from_utf8_lossy(&v.stderr)).into());
+    }
+    let wat = out_dir.join(format!("{name}.wat"));
+    let printed = run(Command::new(irplay).args(["build", "--target", "wasm32", "--emit", "wat", "-o"]).arg(&wat).arg(file))?;
+    if !printed.status.success() {
+        return Err(format!("irplay build --emit wat failed: {}", String::from_utf8_lossy(&printed.stderr)).into());
+    }
+    Ok(())
+}
+
+/// The first line of a report naming an unsupported construct, reduced to the construct.
+fn unsupported_construct(stderr: &str) -> Option<String> {
+    let line = stderr.lines().find(|l| l.contains("unsupported by the code generator: "))?;
+    let what = line.split("unsupported by the code generator: ").nth(1)?;
+    // Group by kind: drop names and types after the construct's first words.
+    Some(what.split(['@', '(']).next().unwrap_or(what).trim().to_string())
+}
+
+fn corpus_trial(irplay: &Path, dir: &Path, rel: &str, tally: &Mutex<Tally>) -> Result<(), Failed> {
+    let stem = rel.strip_suffix(".ll").unwrap_or(rel);
+    let name = stem.rfind('-').map_or(stem, |i| stem.get(..i).unwrap_or(stem));
+    let expected = std::fs::read(dir.join(format!("{name}.expected"))).map_err(|e| format!("cannot read {name}.expected: {e}"))?;
+    let nl = expected.iter().position(|&b| b == b'\n').unwrap_or(expected.len());
+    let first = String::from_utf8_lossy(expected.get(..nl).unwrap_or(&[])).into_owned();
+    let want_status: i32 = first.strip_prefix("exit ").and_then(|n| n.trim().parse().ok()).ok_or_else(|| format!("{name}.expected: bad first line {first:?}"))?;
+    let want_stdout = expected.get(nl + 1..).unwrap_or(&[]);
+    let out = run(Command::new(irplay).args(["run", "--engine", "wasm", rel]).current_dir(dir))?;
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let mut t = tally.lock().map_err(|_| "tally lock poisoned")?;
+    if out.status.code() == Some(want_status) && out.stdout == want_stdout {
+        t.matching += 1;
+        return Ok(());
+    }
+    if let Some(what) = unsupported_construct(&stderr) {
+        *t.unsupported.entry(what).or_default() += 1;
+        return Ok(());
+    }
+    t.failing += 1;
+    Err(format!(
+        "`irplay run --engine wasm {rel}` differs from the native program: exit {:?} (want {want_status}), stdout {} (want {} bytes); stderr:\n{}",
+        out.status.code(),
+        if out.stdout == want_stdout { "the same".to_string() } else { format!("{} bytes", out.stdout.len()) },
+        want_stdout.len(),
+        stderr.lines().take(12).collect::<Vec<_>>().join("\n")
+    )
+    .into())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let irplay = Arc::new(PathBuf::from(env!("CARGO_BIN_EXE_irplay")));
+    let mut trials = Vec::new();
+    let have_validate = Command::new("wasm-validate").arg("--version").output().is_ok();
+    let wasm_dir = root.join("tests").join("ir").join("wasm");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&wasm_dir).map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    files.sort();
+    for f in files.into_iter().filter(|f| f.extension().is_some_and(|e| e == "ll")) {
+        let name = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let (irplay, root) = (irplay.clone(), root.clone());
+        trials.push(Trial::test(format!("validate/{name}"), move || validate_trial(&irplay, &root, &f, &name)).with_ignored_flag(!have_validate));
+    }
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let no_corpus = std::env::var("IRPLAY_NO_CORPUS").is_ok_and(|v| !v.is_empty() && v != "0");
+    if !no_corpus {
+        let dir = std::env::var("IRPLAY_RUN_CORPUS").map(|d| root.join(d)).unwrap_or_else(|_| root.join("target").join("run-corpus"));
+        let mut mods: Vec<String> = std::fs::read_dir(&dir).map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".ll")).collect()).unwrap_or_default();
+        mods.sort();
+        if mods.is_empty() {
+            let shown = dir.display().to_string();
+            trials.push(Trial::test("corpus/missing", move || Err(format!("no run corpus in {shown} (make it with scripts/gen-run-corpus.sh or set IRPLAY_NO_CORPUS=1)").into())));
+        }
+        for rel in mods {
+            let (irplay, dir, tally) = (irplay.clone(), dir.clone(), tally.clone());
+            trials.push(Trial::test(format!("corpus/{rel}"), move || corpus_trial(&irplay, &dir, &rel, &tally)));
+        }
+    }
+    let conclusion = libtest_mimic::run(&args, trials);
+    if let Ok(t) = tally.lock() {
+        let unsupported: usize = t.unsupported.values().sum();
+        if t.matching + unsupported + t.failing > 0 {
+            eprintln!("wasm corpus: {} match the native program, {} unsupported, {} differ", t.matching, unsupported, t.failing);
+            for (what, n) in &t.unsupported {
+                eprintln!("  unsupported: {n:4} {what}");
+            }
+        }
+    }
+    conclusion.exit();
+}
