@@ -13,6 +13,7 @@ pub mod diag;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod passes;
 pub mod runtime;
 pub mod text;
 pub mod verify;

@@ -48,6 +48,15 @@ pub fn print_module(m: &Module) -> String {
     out
 }
 
+/// Prints one function (definition or declaration) as LLVM 19 text, numbered as when the whole
+/// module is printed: what the pass views and `--print-changed` diff.
+pub fn print_function(m: &Module, g: GlobalId) -> String {
+    let p = ModulePrinter::new(m);
+    let mut out = String::new();
+    module::write_function(&p, &mut out, g);
+    out
+}
+
 /// Prints a type (`i32`, `ptr addrspace(1)`, `%T`, `{ i32, ptr }`).
 pub fn print_type(m: &Module, t: TypeId) -> String {
     ModulePrinter::new(m).type_string(t)

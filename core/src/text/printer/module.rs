@@ -257,7 +257,7 @@ fn write_alias(p: &ModulePrinter, out: &mut String, g: GlobalId) {
     out.push('\n');
 }
 
-fn write_function(p: &ModulePrinter, out: &mut String, g: GlobalId) {
+pub(crate) fn write_function(p: &ModulePrinter, out: &mut String, g: GlobalId) {
     let m = p.m;
     let Some(gv) = m.globals.get(g) else { return };
     let GlobalKind::Func(func) = &gv.kind else { return };

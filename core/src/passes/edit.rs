@@ -1,0 +1,457 @@
+//! Shared IR editing helpers for the passes: use counts and use lists, replacing the uses of a
+//! value, removing instructions (moving their debug records along), removing blocks and phi
+//! entries when CFG edges go away, and retargeting terminators.
+//!
+//! Where values are used: instruction operands (phi incomings included), operand-bundle inputs,
+//! `landingpad` clauses, and metadata operands that wrap a local value (`metadata ptr %a` call
+//! arguments, `#dbg_value(i32 %x, ...)` records, `!DIArgList(...)`). Debug-record uses never keep
+//! a value alive: when its instruction is removed they become `poison`, as LLVM 19 does when it
+//! cannot salvage a location.
+//!
+//! Invariant: the helpers only look at instructions that are in a block of `body.layout`;
+//! removed instructions stay in the arena (unreachable from the layout, so never printed).
+
+use crate::ir::constants::ConstPool;
+use crate::ir::entity::EntityRef;
+use crate::ir::inst::Clause;
+use crate::ir::{Block, Body, ConstId, ConstKind, Extra, Inst, InstData, MdOperand, Opcode, Operand, TypeId, Value};
+
+/// Calls `f` on every value-carrying operand of an instruction (arguments, bundle inputs,
+/// `landingpad` clauses), mutably. Metadata operands (`Operand::Md`) are passed too; their
+/// contents live in `body.md_ops`.
+pub fn for_each_operand_mut(d: &mut InstData, f: &mut dyn FnMut(&mut Operand)) {
+    for a in d.args.iter_mut() {
+        f(a);
+    }
+    match &mut d.extra {
+        Extra::Call(ci) | Extra::Invoke(ci, ..) | Extra::CallBr(ci, ..) => {
+            for b in ci.bundles.iter_mut() {
+                for i in b.inputs.iter_mut() {
+                    f(i);
+                }
+            }
+        }
+        Extra::LandingPad(clauses) => {
+            for c in clauses.iter_mut() {
+                match c {
+                    Clause::Catch(o) | Clause::Filter(o) => f(o),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` on every operand of an instruction (as [`for_each_operand_mut`], read-only).
+pub fn for_each_operand(d: &InstData, f: &mut dyn FnMut(Operand)) {
+    for &a in d.args.iter() {
+        f(a);
+    }
+    match &d.extra {
+        Extra::Call(ci) | Extra::Invoke(ci, ..) | Extra::CallBr(ci, ..) => {
+            for b in ci.bundles.iter() {
+                for &i in b.inputs.iter() {
+                    f(i);
+                }
+            }
+        }
+        Extra::LandingPad(clauses) => {
+            for c in clauses.iter() {
+                match *c {
+                    Clause::Catch(o) | Clause::Filter(o) => f(o),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The values an instruction uses, with metadata operands looked through (`metadata ptr %a`).
+pub fn used_values(body: &Body, d: &InstData, f: &mut dyn FnMut(Value)) {
+    for_each_operand(d, &mut |o| match o {
+        Operand::Value(v) => f(v),
+        Operand::Md(id) => md_values(body.md_ops.get(id), f),
+        Operand::Const(_) => {}
+    });
+}
+
+fn md_values(op: Option<&MdOperand>, f: &mut dyn FnMut(Value)) {
+    match op {
+        Some(MdOperand::Local(Operand::Value(v))) => f(*v),
+        Some(MdOperand::ArgList(list)) => {
+            for o in list.iter() {
+                if let Operand::Value(v) = o {
+                    f(*v);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The instructions of the layout's blocks, in order, with their block.
+pub fn layout_insts(body: &Body) -> Vec<(Block, Inst)> {
+    let mut out = Vec::with_capacity(body.insts.len());
+    for &b in &body.layout {
+        if let Some(bd) = body.blocks.get(b) {
+            out.extend(bd.insts.iter().map(|&i| (b, i)));
+        }
+    }
+    out
+}
+
+/// The block of each instruction in the layout (`None` for removed ones), indexed by `Inst`.
+pub fn inst_blocks(body: &Body) -> Vec<Option<Block>> {
+    let mut out = vec![None; body.insts.len()];
+    for (b, i) in layout_insts(body) {
+        if let Some(slot) = out.get_mut(i.index()) {
+            *slot = Some(b);
+        }
+    }
+    out
+}
+
+/// How many times each value is used by instructions in the layout (debug records excluded),
+/// indexed by `Value`. A value used twice by one instruction counts twice.
+pub fn use_counts(body: &Body) -> Vec<u32> {
+    let mut counts = vec![0u32; body.values.len()];
+    for (_, i) in layout_insts(body) {
+        let Some(d) = body.insts.get(i) else { continue };
+        used_values(body, d, &mut |v| {
+            if let Some(c) = counts.get_mut(v.index()) {
+                *c += 1;
+            }
+        });
+    }
+    counts
+}
+
+/// The instructions in the layout that use each value (each user once, in layout order),
+/// indexed by `Value`. Debug records are not users.
+pub fn use_lists(body: &Body) -> Vec<Vec<Inst>> {
+    let mut users: Vec<Vec<Inst>> = vec![Vec::new(); body.values.len()];
+    for (_, i) in layout_insts(body) {
+        let Some(d) = body.insts.get(i) else { continue };
+        used_values(body, d, &mut |v| {
+            if let Some(u) = users.get_mut(v.index()) {
+                if u.last() != Some(&i) {
+                    u.push(i);
+                }
+            }
+        });
+    }
+    users
+}
+
+/// Replaces every use of a value for which `map` gives a replacement: instruction operands,
+/// bundle inputs, clauses and metadata operands (debug records included). `map` is applied once
+/// per use; make it resolve chains itself. Returns the number of uses replaced.
+pub fn replace_uses(body: &mut Body, map: &dyn Fn(Value) -> Option<Operand>) -> usize {
+    let mut n = 0;
+    for d in body.insts.values_mut() {
+        for_each_operand_mut(d, &mut |o| {
+            if let Operand::Value(v) = *o {
+                if let Some(r) = map(v) {
+                    *o = r;
+                    n += 1;
+                }
+            }
+        });
+    }
+    for md in body.md_ops.values_mut() {
+        match md {
+            MdOperand::Local(o) => {
+                if let Operand::Value(v) = *o {
+                    if let Some(r) = map(v) {
+                        *o = r;
+                        n += 1;
+                    }
+                }
+            }
+            MdOperand::ArgList(list) => {
+                for o in list.iter_mut() {
+                    if let Operand::Value(v) = *o {
+                        if let Some(r) = map(v) {
+                            *o = r;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            MdOperand::Md(_) => {}
+        }
+    }
+    n
+}
+
+/// Replaces every use of `old` by `new` (see [`replace_uses`]).
+pub fn replace_all_uses(body: &mut Body, old: Value, new: Operand) -> usize {
+    replace_uses(body, &|v| (v == old).then_some(new))
+}
+
+/// The `poison` constant of a type.
+pub fn poison(consts: &mut ConstPool, ty: TypeId) -> ConstId {
+    consts.intern(ty, ConstKind::Poison)
+}
+
+/// The `undef` constant of a type.
+pub fn undef(consts: &mut ConstPool, ty: TypeId) -> ConstId {
+    consts.intern(ty, ConstKind::Undef)
+}
+
+/// Removes the instructions for which `dead` holds from their blocks. Debug records attached to
+/// a removed instruction move to the next instruction that stays; metadata uses of the removed
+/// results (debug records) become `poison`. Returns how many were removed.
+///
+/// Invariant (the caller's duty): no remaining instruction uses a removed result.
+pub fn remove_insts(consts: &mut ConstPool, body: &mut Body, dead: &dyn Fn(Inst) -> bool) -> usize {
+    let mut removed = 0;
+    let mut dead_values: Vec<(Value, TypeId)> = Vec::new();
+    let layout = body.layout.clone();
+    for b in layout {
+        let Some(bd) = body.blocks.get_mut(b) else { continue };
+        if !bd.insts.iter().any(|&i| dead(i)) {
+            continue;
+        }
+        let old = std::mem::take(&mut bd.insts);
+        let mut kept = Vec::with_capacity(old.len());
+        let mut pending = Vec::new();
+        for i in old {
+            if dead(i) {
+                removed += 1;
+                if let Some(recs) = body.dbg_records.remove(&i) {
+                    pending.extend(recs);
+                }
+                if let Some(d) = body.insts.get(i) {
+                    if let Some(v) = d.result {
+                        dead_values.push((v, d.ty));
+                    }
+                }
+            } else {
+                if !pending.is_empty() {
+                    let mut recs = std::mem::take(&mut pending);
+                    if let Some(own) = body.dbg_records.remove(&i) {
+                        recs.extend(own);
+                    }
+                    body.dbg_records.insert(i, recs);
+                }
+                kept.push(i);
+            }
+        }
+        if let Some(bd) = body.blocks.get_mut(b) {
+            bd.insts = kept;
+        }
+    }
+    poison_md_uses(consts, body, &dead_values);
+    removed
+}
+
+/// Makes metadata uses of `values` (which are going away) `poison` of their types.
+fn poison_md_uses(consts: &mut ConstPool, body: &mut Body, values: &[(Value, TypeId)]) {
+    if values.is_empty() {
+        return;
+    }
+    let mut repl: Vec<Option<ConstId>> = vec![None; body.values.len()];
+    for &(v, ty) in values {
+        if let Some(slot) = repl.get_mut(v.index()) {
+            *slot = Some(poison(consts, ty));
+        }
+    }
+    let map = |v: Value| repl.get(v.index()).copied().flatten();
+    for md in body.md_ops.values_mut() {
+        match md {
+            MdOperand::Local(o) => {
+                if let Operand::Value(v) = *o {
+                    if let Some(c) = map(v) {
+                        *o = Operand::Const(c);
+                    }
+                }
+            }
+            MdOperand::ArgList(list) => {
+                for o in list.iter_mut() {
+                    if let Operand::Value(v) = *o {
+                        if let Some(c) = map(v) {
+                            *o = Operand::Const(c);
+                        }
+                    }
+                }
+            }
+            MdOperand::Md(_) => {}
+        }
+    }
+}
+
+/// The leading phis of a block.
+pub fn phis(body: &Body, b: Block) -> Vec<Inst> {
+    let Some(bd) = body.blocks.get(b) else { return Vec::new() };
+    bd.insts.iter().copied().take_while(|&i| body.insts.get(i).is_some_and(|d| d.op == Opcode::Phi)).collect()
+}
+
+/// Removes phi entries of block `b` coming from `pred`: one entry per phi when `once` (one CFG
+/// edge went away), every entry otherwise (every edge from `pred` went away).
+pub fn remove_phi_incoming(body: &mut Body, b: Block, pred: Block, once: bool) {
+    for i in phis(body, b) {
+        let Some(d) = body.insts.get_mut(i) else { continue };
+        let Extra::Phi(blocks) = &mut d.extra else { continue };
+        let mut keep_blocks = Vec::with_capacity(blocks.len());
+        let mut keep_args = crate::ir::inst::Operands::new();
+        let mut done = false;
+        for (k, &pb) in blocks.iter().enumerate() {
+            if pb == pred && !(once && done) {
+                done = true;
+                continue;
+            }
+            keep_blocks.push(pb);
+            if let Some(&a) = d.args.get(k) {
+                keep_args.push(a);
+            }
+        }
+        *blocks = keep_blocks.into_boxed_slice();
+        d.args = keep_args;
+    }
+}
+
+/// Renames the incoming block `from` to `to` in the phis of block `b`.
+pub fn rename_phi_incoming(body: &mut Body, b: Block, from: Block, to: Block) {
+    for i in phis(body, b) {
+        if let Some(Extra::Phi(blocks)) = body.insts.get_mut(i).map(|d| &mut d.extra) {
+            for pb in blocks.iter_mut() {
+                if *pb == from {
+                    *pb = to;
+                }
+            }
+        }
+    }
+}
+
+/// Replaces the terminator of `b` by `br label %target`, keeping its position, debug location
+/// and debug records. Phi entries of the successors whose edges went away are removed (one per
+/// edge; the first edge to `target`, if any, stays). Returns false when `b` has no terminator.
+pub fn set_branch(body: &mut Body, b: Block, target: Block) -> bool {
+    let Some(term) = body.terminator(b) else { return false };
+    let Some(old) = body.insts.get(term) else { return false };
+    let mut kept_one = false;
+    let mut gone = Vec::new();
+    for s in old.successors() {
+        if s == target && !kept_one {
+            kept_one = true;
+        } else {
+            gone.push(s);
+        }
+    }
+    let mut new = InstData::new(Opcode::Br, TypeId::VOID, Vec::new());
+    new.extra = Extra::Br(Box::new([target]));
+    new.span = old.span;
+    new.md = old.md.clone();
+    if let Some(slot) = body.insts.get_mut(term) {
+        *slot = new;
+    }
+    for s in gone {
+        remove_phi_incoming(body, s, b, true);
+    }
+    true
+}
+
+/// Replaces the terminator of `b` by `unreachable`, removing the successors' phi entries for it.
+pub fn set_unreachable(body: &mut Body, b: Block) -> bool {
+    let Some(term) = body.terminator(b) else { return false };
+    let Some(old) = body.insts.get(term) else { return false };
+    let succs = old.successors();
+    let mut new = InstData::new(Opcode::Unreachable, TypeId::VOID, Vec::new());
+    new.span = old.span;
+    new.md = old.md.clone();
+    if let Some(slot) = body.insts.get_mut(term) {
+        *slot = new;
+    }
+    for s in succs {
+        remove_phi_incoming(body, s, b, true);
+    }
+    true
+}
+
+/// The blocks reachable from the entry, indexed by `Block`.
+pub fn reachable(body: &Body) -> Vec<bool> {
+    reachable_from(body, &body.entry().into_iter().collect::<Vec<_>>())
+}
+
+/// The blocks reachable from any of `roots` (the roots included), indexed by `Block`.
+pub fn reachable_from(body: &Body, roots: &[Block]) -> Vec<bool> {
+    let mut seen = vec![false; body.blocks.len()];
+    let mut work = Vec::new();
+    for &r in roots {
+        if let Some(s) = seen.get_mut(r.index()) {
+            if !*s {
+                *s = true;
+                work.push(r);
+            }
+        }
+    }
+    while let Some(b) = work.pop() {
+        for s in body.successors(b) {
+            if let Some(flag) = seen.get_mut(s.index()) {
+                if !*flag {
+                    *flag = true;
+                    work.push(s);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Removes the blocks for which `dead` holds from the layout: phi entries coming from them are
+/// removed from the blocks that stay, their debug records go, and metadata uses of their results
+/// become `poison`.
+/// Invariant (the caller's duty): no block that stays uses a value defined in a removed block
+/// except through phi entries from removed blocks. The entry block is never removed. Returns
+/// how many blocks were removed.
+pub fn remove_blocks(consts: &mut ConstPool, body: &mut Body, dead: &dyn Fn(Block) -> bool) -> usize {
+    let entry = body.entry();
+    let gone: Vec<Block> = body.layout.iter().copied().filter(|&b| Some(b) != entry && dead(b)).collect();
+    if gone.is_empty() {
+        return 0;
+    }
+    let mut is_gone = vec![false; body.blocks.len()];
+    for &b in &gone {
+        if let Some(g) = is_gone.get_mut(b.index()) {
+            *g = true;
+        }
+    }
+    let gone_flag = |b: Block| is_gone.get(b.index()).copied().unwrap_or(false);
+    let mut dead_values = Vec::new();
+    for &b in &gone {
+        for s in body.successors(b) {
+            if !gone_flag(s) {
+                remove_phi_incoming(body, s, b, false);
+            }
+        }
+        let insts = body.blocks.get(b).map(|bd| bd.insts.clone()).unwrap_or_default();
+        for i in insts {
+            body.dbg_records.remove(&i);
+            if let Some(d) = body.insts.get(i) {
+                if let Some(v) = d.result {
+                    dead_values.push((v, d.ty));
+                }
+            }
+        }
+    }
+    body.layout.retain(|&b| !gone_flag(b));
+    poison_md_uses(consts, body, &dead_values);
+    gone.len()
+}
+
+/// The blocks of function `func` whose address is taken by a `blockaddress` constant: they must
+/// stay where they are.
+pub fn address_taken_blocks(consts: &ConstPool, func: crate::ir::GlobalId, n_blocks: usize) -> Vec<bool> {
+    let mut out = vec![false; n_blocks];
+    for (_, c) in consts.iter() {
+        if let ConstKind::BlockAddress { func: f, block } = &c.kind {
+            if *f == func {
+                if let Some(slot) = out.get_mut(block.index()) {
+                    *slot = true;
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,87 @@
+//! Optimization passes, one file each, named as LLVM names them so `-passes=` strings carry over.
+//!
+//! ```text
+//!  pipeline.rs   the name → pass table, `-p` parsing (presets, `function(...)`), running a
+//!                pipeline and recording each step (pass, function, changed, IR before/after,
+//!                time, statistics) for `irplay opt` and the playground's pass view
+//!  edit.rs       shared IR editing: use counts and use lists, replacing uses, removing
+//!                instructions and blocks, fixing phis when edges go away
+//!  dce.rs        trivially dead instruction elimination
+//!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
+//!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
+//! ```
+//!
+//! A pass is a plain function. A function pass takes the module and the id of one defined
+//! function and edits only that function's body (it may read the rest of the module and intern
+//! constants); a module pass takes the whole module. Every pass reports whether it changed
+//! anything and a few statistics. Invariant: a pass given a verified module leaves a verified
+//! module behind (the tests run the verifier after every pass to hold us to it), and never
+//! panics on one.
+
+pub mod dce;
+pub mod edit;
+pub mod mem2reg;
+pub mod pipeline;
+pub mod simplifycfg;
+
+use crate::ir::{Body, GlobalId, Module};
+
+pub use pipeline::{parse_pipeline, run_pipeline, PipelineError, RunOptions, Step, PASSES, PRESETS};
+
+/// What a pass did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PassResult {
+    /// True when the IR changed.
+    pub changed: bool,
+    /// Counters, such as `("instructions removed", 3)`, in the pass's own order.
+    pub stats: Vec<(&'static str, u64)>,
+}
+
+impl PassResult {
+    /// A result whose `changed` is true when any counter is non-zero.
+    pub fn from_stats(stats: Vec<(&'static str, u64)>) -> PassResult {
+        PassResult { changed: stats.iter().any(|s| s.1 != 0), stats }
+    }
+}
+
+/// A function pass: edits the body of one defined function.
+pub type FunctionPassFn = fn(&mut Module, GlobalId) -> PassResult;
+/// A module pass: edits the whole module.
+pub type ModulePassFn = fn(&mut Module) -> PassResult;
+
+/// How a pass runs.
+#[derive(Copy, Clone, Debug)]
+pub enum PassKind {
+    /// Once per defined function.
+    Function(FunctionPassFn),
+    /// Once per module.
+    Module(ModulePassFn),
+}
+
+/// A pass: its LLVM name, a one-line description and how it runs.
+#[derive(Copy, Clone, Debug)]
+pub struct Pass {
+    /// The name `-passes=` uses (`mem2reg`).
+    pub name: &'static str,
+    /// What it does, in one line (for `--help` and the playground's pass picker).
+    pub description: &'static str,
+    /// How it runs.
+    pub kind: PassKind,
+}
+
+/// Runs `f` on the body of function `g` with the rest of the module at hand: the body is taken
+/// out of the module for the call and put back afterwards. Returns the default result when `g`
+/// is not a defined function.
+pub(crate) fn with_body<R: Default>(m: &mut Module, g: GlobalId, f: impl FnOnce(&mut Module, &mut Body) -> R) -> R {
+    let Some(mut body) = m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()).and_then(|func| func.body.take()) else {
+        return R::default();
+    };
+    let r = f(m, &mut body);
+    if let Some(func) = m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()) {
+        func.body = Some(body);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,216 @@
+//! The pass table, `-p` pipeline strings, and running a pipeline while recording each step.
+//!
+//! A pipeline string is a comma-separated list of pass names (`mem2reg,simplifycfg,dce`), as
+//! `opt -passes=` takes them. LLVM's `function(...)` (also `cgscc(...)`, `module(...)`) wrappers
+//! are accepted and flattened: every function pass here runs over every defined function. A
+//! preset `O0`..`O3` (also `default<O2>`) expands to the passes of [`PRESETS`]. Unknown names are
+//! an error that lists the known ones.
+//!
+//! Running: for each pass in order, over each defined function in module order (a module pass
+//! once), one [`Step`] is recorded: the pass, the function, whether it changed anything, its
+//! statistics, the time taken (from a clock the caller supplies, since `core` has no clock of its
+//! own), and, when asked, the function's text before and after. With `verify_each`, the verifier
+//! runs after every step that changed something, and a broken module stops the pipeline with an
+//! error naming the pass and the function.
+
+use super::{dce, mem2reg, simplifycfg, Pass, PassKind};
+use crate::diag::Diagnostic;
+use crate::ir::{GlobalId, Module};
+use crate::text::print_function;
+
+/// Every pass, by LLVM name.
+pub const PASSES: &[Pass] = &[
+    Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "mem2reg",
+        description: "promote allocas used only by loads and stores to SSA values",
+        kind: PassKind::Function(mem2reg::run),
+    },
+    Pass {
+        name: "simplifycfg",
+        description: "fold constant branches, remove unreachable blocks, merge and bypass blocks",
+        kind: PassKind::Function(simplifycfg::run),
+    },
+];
+
+/// The presets and what they expand to, for now (they grow as passes are added).
+pub const PRESETS: &[(&str, &str)] = &[
+    ("O0", ""),
+    ("O1", "simplifycfg,mem2reg,simplifycfg,dce"),
+    ("O2", "simplifycfg,mem2reg,simplifycfg,dce,simplifycfg"),
+    ("O3", "simplifycfg,mem2reg,simplifycfg,dce,simplifycfg"),
+];
+
+/// The pass named `name`.
+pub fn find_pass(name: &str) -> Option<&'static Pass> {
+    PASSES.iter().find(|p| p.name == name)
+}
+
+/// Parses a pipeline string into passes, in order.
+pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut depth = 0usize;
+    let flush = |word: &mut String, out: &mut Vec<&'static Pass>| -> Result<(), String> {
+        let w = word.trim().to_string();
+        word.clear();
+        if w.is_empty() {
+            return Ok(());
+        }
+        let preset = w.strip_prefix("default<").and_then(|r| r.strip_suffix('>')).unwrap_or(&w);
+        if let Some((_, expansion)) = PRESETS.iter().find(|(n, _)| *n == preset) {
+            out.extend(parse_pipeline(expansion)?);
+            return Ok(());
+        }
+        match find_pass(&w) {
+            Some(p) => {
+                out.push(p);
+                Ok(())
+            }
+            None => Err(format!("unknown pass '{w}'; known passes: {}; presets: {}", known_passes(), known_presets())),
+        }
+    };
+    for ch in text.chars() {
+        match ch {
+            '(' => {
+                let w = word.trim();
+                if !matches!(w, "function" | "module" | "cgscc") {
+                    return Err(format!(
+                        "unknown pass manager '{w}(' in the pipeline; only function(...), module(...) and cgscc(...) wrap passes"
+                    ));
+                }
+                word.clear();
+                depth += 1;
+            }
+            ')' => {
+                if depth == 0 {
+                    return Err("unbalanced ')' in the pipeline".into());
+                }
+                flush(&mut word, &mut out)?;
+                depth -= 1;
+            }
+            ',' => flush(&mut word, &mut out)?,
+            c => word.push(c),
+        }
+    }
+    if depth != 0 {
+        return Err("unbalanced '(' in the pipeline".into());
+    }
+    flush(&mut word, &mut out)?;
+    Ok(out)
+}
+
+fn known_passes() -> String {
+    PASSES.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+}
+
+fn known_presets() -> String {
+    PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+}
+
+/// How to run a pipeline.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Run the verifier after each step that changed something.
+    pub verify_each: bool,
+    /// Record each function's text before and after each step.
+    pub record_text: bool,
+}
+
+/// One pass run on one function (or on the module, for a module pass).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The pass name.
+    pub pass: &'static str,
+    /// The function's name (without `@`), empty for a module pass.
+    pub function: String,
+    /// True when the IR changed.
+    pub changed: bool,
+    /// The function's text before the step (empty unless recorded; the module's for a module pass).
+    pub before: String,
+    /// The function's text after the step.
+    pub after: String,
+    /// Milliseconds, by the caller's clock.
+    pub time_ms: f64,
+    /// The pass's counters.
+    pub stats: Vec<(&'static str, u64)>,
+}
+
+/// Why a pipeline stopped.
+#[derive(Debug)]
+pub struct PipelineError {
+    /// The pass after which the module failed to verify.
+    pub pass: &'static str,
+    /// The function it ran on (empty for a module pass).
+    pub function: String,
+    /// The verifier's findings.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The steps recorded up to and including the failing one.
+    pub steps: Vec<Step>,
+}
+
+/// The defined functions of the module, in module order.
+pub fn defined_functions(m: &Module) -> Vec<GlobalId> {
+    let mut out: Vec<GlobalId> = Vec::new();
+    let mut seen = vec![false; m.globals.len()];
+    let all: Vec<GlobalId> = m.globals.keys().collect();
+    for &g in m.order.iter().chain(all.iter()) {
+        let Some(s) = seen.get_mut(crate::ir::EntityRef::index(g)) else { continue };
+        if *s {
+            continue;
+        }
+        *s = true;
+        if m.func(g).is_some_and(|f| f.body.is_some()) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// Runs `passes` over `m`, recording every step. `clock` returns milliseconds from any origin.
+pub fn run_pipeline(
+    m: &mut Module,
+    passes: &[&'static Pass],
+    opts: &RunOptions,
+    clock: &dyn Fn() -> f64,
+) -> Result<Vec<Step>, PipelineError> {
+    let mut steps = Vec::new();
+    for pass in passes {
+        let targets: Vec<Option<GlobalId>> = match pass.kind {
+            PassKind::Function(_) => defined_functions(m).into_iter().map(Some).collect(),
+            PassKind::Module(_) => vec![None],
+        };
+        for target in targets {
+            let text = |m: &Module| match target {
+                Some(g) => print_function(m, g),
+                None => crate::text::print_module(m),
+            };
+            let before = if opts.record_text { text(m) } else { String::new() };
+            let start = clock();
+            let result = match (pass.kind, target) {
+                (PassKind::Function(f), Some(g)) => f(m, g),
+                (PassKind::Module(f), _) => f(m),
+                (PassKind::Function(_), None) => continue,
+            };
+            let time_ms = clock() - start;
+            let after = if opts.record_text { text(m) } else { String::new() };
+            let function = target.map(|g| m.global_name(g)).unwrap_or_default();
+            steps.push(Step {
+                pass: pass.name,
+                function: function.clone(),
+                changed: result.changed,
+                before,
+                after,
+                time_ms,
+                stats: result.stats,
+            });
+            if opts.verify_each && result.changed {
+                let diagnostics = crate::verify::verify(m);
+                if !diagnostics.is_empty() {
+                    return Err(PipelineError { pass: pass.name, function, diagnostics, steps });
+                }
+            }
+        }
+    }
+    Ok(steps)
+}

@@ -1,0 +1,284 @@
+//! `simplifycfg`: a sound subset of LLVM's CFG simplification, repeated until nothing changes.
+//!
+//! 1. Constant terminators: `br i1 true/false` and `switch` on a constant become `br label`;
+//!    a conditional `br` whose two targets are one block becomes unconditional. Phi entries of
+//!    the edges that went away are removed.
+//! 2. Branches on `undef` or `poison` (`br i1 undef`, `switch i32 poison`): the LangRef makes
+//!    them undefined behaviour, so any replacement is a refinement. We replace the terminator by
+//!    `unreachable` (LLVM's simplifycfg leaves a branch on a constant `undef` alone and turns
+//!    branches on poison into `unreachable` only in some patterns), which keeps the undefined
+//!    behaviour visible to `irplay run` instead of silently picking a side.
+//! 3. Blocks unreachable from the entry are removed, with the phi entries they fed. Blocks whose
+//!    address is taken (`blockaddress`) stay, with every block they reach.
+//! 4. A block whose only predecessor ends in `br label %it` (and has no other successor) is
+//!    merged into that predecessor; its phis (one entry each) are replaced by their values.
+//! 5. A block holding only `br label %succ` is bypassed: its predecessors (ending in `br` or
+//!    `switch`) jump to `succ` directly, and `succ`'s phis take the block's entry for each new
+//!    edge. Skipped when `succ` has a phi that already receives a different value from one of
+//!    those predecessors.
+//!
+//! Not done (yet): hoisting, sinking, speculation, `select` formation, switch-to-lookup-table,
+//! merging of returns, anything using `invoke`, `callbr` or `indirectbr` edges.
+
+use super::edit::{
+    address_taken_blocks, phis, remove_blocks, remove_insts, rename_phi_incoming, replace_all_uses, set_branch,
+    set_unreachable,
+};
+use super::{with_body, PassResult};
+use crate::analysis::Cfg;
+use crate::ir::entity::EntityRef;
+use crate::ir::{Block, Body, ConstKind, Extra, GlobalId, Module, Opcode, Operand};
+
+/// How many rounds at most (each round does every simplification once).
+const MAX_ROUNDS: usize = 64;
+
+#[derive(Default)]
+struct Stats {
+    folded: u64,
+    to_unreachable: u64,
+    unreachable_removed: u64,
+    merged: u64,
+    bypassed: u64,
+}
+
+/// Runs `simplifycfg` on one function.
+pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
+    with_body(m, g, |m, body| {
+        let taken = address_taken_blocks(&m.consts, g, body.blocks.len());
+        let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
+        let mut st = Stats::default();
+        for _ in 0..MAX_ROUNDS {
+            let mut changed = fold_terminators(m, body, &mut st);
+            changed |= remove_unreachable(m, body, &is_taken, &mut st);
+            changed |= merge_into_predecessors(m, body, &is_taken, &mut st);
+            changed |= bypass_empty_blocks(body, &is_taken, &mut st);
+            if !changed {
+                break;
+            }
+        }
+        PassResult::from_stats(vec![
+            ("constant branches folded", st.folded),
+            ("branches on undef/poison made unreachable", st.to_unreachable),
+            ("unreachable blocks removed", st.unreachable_removed),
+            ("blocks merged into their predecessor", st.merged),
+            ("empty blocks bypassed", st.bypassed),
+        ])
+    })
+}
+
+/// What a constant condition selects.
+enum Pick {
+    /// The successor at this index of the terminator's successor list.
+    Succ(usize),
+    /// Undefined behaviour: the condition is `undef` or `poison`.
+    Ub,
+}
+
+fn fold_terminators(m: &mut Module, body: &mut Body, st: &mut Stats) -> bool {
+    let mut changed = false;
+    for b in body.layout.clone() {
+        let Some(term) = body.terminator(b) else { continue };
+        let Some(d) = body.insts.get(term) else { continue };
+        let pick = match (&d.extra, d.op) {
+            (Extra::Br(targets), Opcode::Br) if targets.len() == 2 => {
+                let (Some(&t), Some(&f)) = (targets.first(), targets.get(1)) else { continue };
+                match d.args.first().copied() {
+                    _ if t == f => Some(Pick::Succ(0)),
+                    Some(Operand::Const(c)) if m.consts.is_valid(c) => match m.consts.kind(c) {
+                        ConstKind::Int(v) => Some(Pick::Succ(if v.is_zero() { 1 } else { 0 })),
+                        ConstKind::Zero => Some(Pick::Succ(1)),
+                        ConstKind::Undef | ConstKind::Poison => Some(Pick::Ub),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            (Extra::Switch { cases, .. }, Opcode::Switch) => match d.args.first().copied() {
+                Some(Operand::Const(c)) if m.consts.is_valid(c) => match m.consts.kind(c) {
+                    ConstKind::Int(v) => {
+                        let hit = cases.iter().position(|(k, _)| {
+                            m.consts.is_valid(*k) && matches!(m.consts.kind(*k), ConstKind::Int(kv) if kv == v)
+                        });
+                        Some(Pick::Succ(hit.map_or(0, |i| i + 1)))
+                    }
+                    ConstKind::Undef | ConstKind::Poison => Some(Pick::Ub),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        match pick {
+            Some(Pick::Succ(i)) => {
+                let Some(&target) = d.successors().get(i) else { continue };
+                if set_branch(body, b, target) {
+                    st.folded += 1;
+                    changed = true;
+                }
+            }
+            Some(Pick::Ub) if set_unreachable(body, b) => {
+                st.to_unreachable += 1;
+                changed = true;
+            }
+            Some(Pick::Ub) => {}
+            None => {}
+        }
+    }
+    changed
+}
+
+fn remove_unreachable(m: &mut Module, body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
+    // Address-taken blocks stay, and so does everything they reach.
+    let roots: Vec<Block> = body.layout.iter().copied().filter(|&b| Some(b) == body.entry() || is_taken(b)).collect();
+    let live = super::edit::reachable_from(body, &roots);
+    let n = remove_blocks(&mut m.consts, body, &|b| !live.get(b.index()).copied().unwrap_or(false));
+    st.unreachable_removed += n as u64;
+    n > 0
+}
+
+/// True when `b`'s terminator is `br label %x` (unconditional).
+fn is_uncond_br(body: &Body, b: Block) -> bool {
+    body.terminator(b)
+        .and_then(|t| body.insts.get(t))
+        .is_some_and(|d| d.op == Opcode::Br && matches!(&d.extra, Extra::Br(t) if t.len() == 1))
+}
+
+fn merge_into_predecessors(m: &mut Module, body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
+    let mut changed = false;
+    loop {
+        let cfg = Cfg::new(body);
+        let entry = body.entry();
+        let candidate = body.layout.iter().copied().find(|&b| {
+            if Some(b) == entry || is_taken(b) {
+                return false;
+            }
+            let [p] = cfg.preds(b) else { return false };
+            *p != b && is_uncond_br(body, *p) && cfg.succs(*p).len() == 1
+        });
+        let Some(b) = candidate else { break };
+        let Some(&p) = cfg.preds(b).first() else { break };
+        merge(m, body, p, b);
+        st.merged += 1;
+        changed = true;
+    }
+    changed
+}
+
+/// Merges `b` into its single predecessor `p`, which ends in `br label %b`.
+fn merge(m: &mut Module, body: &mut Body, p: Block, b: Block) {
+    // Phis of `b` have one entry, from `p`.
+    let b_phis = phis(body, b);
+    for &phi in &b_phis {
+        let Some(d) = body.insts.get(phi) else { continue };
+        let (Some(v), Some(&incoming)) = (d.result, d.args.first()) else { continue };
+        replace_all_uses(body, v, incoming);
+    }
+    remove_insts(&mut m.consts, body, &|i| b_phis.contains(&i));
+    // Drop `p`'s branch; its debug records go to the first moved instruction.
+    let Some(br) = body.terminator(p) else { return };
+    let moved = body.blocks.get_mut(b).map(|bd| std::mem::take(&mut bd.insts)).unwrap_or_default();
+    if let (Some(recs), Some(&first)) = (body.dbg_records.remove(&br), moved.first()) {
+        let mut all = recs;
+        if let Some(own) = body.dbg_records.remove(&first) {
+            all.extend(own);
+        }
+        body.dbg_records.insert(first, all);
+    }
+    if let Some(pd) = body.blocks.get_mut(p) {
+        pd.insts.pop();
+        pd.insts.extend(moved);
+    }
+    for s in body.successors(p) {
+        rename_phi_incoming(body, s, b, p);
+    }
+    body.layout.retain(|&x| x != b);
+}
+
+fn bypass_empty_blocks(body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
+    let mut changed = false;
+    loop {
+        let cfg = Cfg::new(body);
+        let entry = body.entry();
+        let candidate = body.layout.iter().copied().find_map(|b| {
+            if Some(b) == entry || is_taken(b) {
+                return None;
+            }
+            let bd = body.blocks.get(b)?;
+            let [only] = bd.insts[..] else { return None };
+            let d = body.insts.get(only)?;
+            let Extra::Br(t) = &d.extra else { return None };
+            let [s] = t[..] else { return None };
+            if s == b || cfg.preds(b).is_empty() {
+                return None;
+            }
+            can_bypass(body, &cfg, b, s).then_some((b, s))
+        });
+        let Some((b, s)) = candidate else { break };
+        bypass(body, &cfg, b, s);
+        st.bypassed += 1;
+        changed = true;
+    }
+    changed
+}
+
+/// True when every predecessor of `b` ends in `br` or `switch`, and `s`'s phis do not already
+/// receive a different value from a predecessor of `b`.
+fn can_bypass(body: &Body, cfg: &Cfg, b: Block, s: Block) -> bool {
+    let preds = cfg.preds(b);
+    let term_ok = preds.iter().all(|&p| {
+        body.terminator(p).and_then(|t| body.insts.get(t)).is_some_and(|d| matches!(d.op, Opcode::Br | Opcode::Switch))
+    });
+    if !term_ok {
+        return false;
+    }
+    let s_preds = cfg.preds(s);
+    for phi in phis(body, s) {
+        let Some(d) = body.insts.get(phi) else { return false };
+        let Extra::Phi(blocks) = &d.extra else { return false };
+        let from_b = blocks.iter().position(|&x| x == b).and_then(|k| d.args.get(k));
+        for &p in preds {
+            if !s_preds.contains(&p) {
+                continue;
+            }
+            let from_p = blocks.iter().position(|&x| x == p).and_then(|k| d.args.get(k));
+            if from_p != from_b {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Makes the predecessors of the empty block `b` jump to its successor `s` directly.
+fn bypass(body: &mut Body, cfg: &Cfg, b: Block, s: Block) {
+    let preds: Vec<Block> = cfg.preds(b).to_vec();
+    for phi in phis(body, s) {
+        let Some(d) = body.insts.get_mut(phi) else { continue };
+        let Extra::Phi(blocks) = &mut d.extra else { continue };
+        let Some(k) = blocks.iter().position(|&x| x == b) else { continue };
+        let Some(&v) = d.args.get(k) else { continue };
+        let mut new_blocks: Vec<Block> = blocks.to_vec();
+        new_blocks.remove(k);
+        d.args.remove(k);
+        for &p in &preds {
+            new_blocks.push(p);
+            d.args.push(v);
+        }
+        *blocks = new_blocks.into_boxed_slice();
+    }
+    for p in preds {
+        let Some(t) = body.terminator(p) else { continue };
+        if let Some(d) = body.insts.get_mut(t) {
+            for slot in d.blocks_mut() {
+                if *slot == b {
+                    *slot = s;
+                }
+            }
+        }
+    }
+    // The block's `br` goes with it, and so do its debug records.
+    for i in body.blocks.get(b).map(|bd| bd.insts.clone()).unwrap_or_default() {
+        body.dbg_records.remove(&i);
+    }
+    body.layout.retain(|&x| x != b);
+}

@@ -1,0 +1,248 @@
+//! Unit tests of the editing helpers and the pipeline, on parsed IR.
+
+use super::edit::*;
+use super::pipeline::{defined_functions, parse_pipeline, run_pipeline, RunOptions};
+use super::with_body;
+use crate::ir::{Block, Body, EntityRef, GlobalId, LocalName, Module, Operand, Value};
+
+fn parse(src: &str) -> Module {
+    let c = crate::check(src);
+    assert!(c.valid, "{:?}", c.diagnostics);
+    c.module.expect("module")
+}
+
+fn func(m: &Module, name: &str) -> GlobalId {
+    m.global_by_name(name).expect("function")
+}
+
+fn body<'a>(m: &'a Module, name: &str) -> &'a Body {
+    m.func(func(m, name)).and_then(|f| f.body.as_ref()).expect("body")
+}
+
+fn value(m: &Module, b: &Body, name: &str) -> Value {
+    b.values
+        .iter()
+        .find(|(_, d)| matches!(d.name, LocalName::Named(s) if m.symbols.get(s) == name))
+        .map(|(v, _)| v)
+        .expect("value")
+}
+
+fn block(m: &Module, b: &Body, name: &str) -> Block {
+    b.blocks
+        .iter()
+        .find(|(_, d)| matches!(d.name, LocalName::Named(s) if m.symbols.get(s) == name))
+        .map(|(k, _)| k)
+        .expect("block")
+}
+
+fn text(m: &Module, name: &str) -> String {
+    crate::text::print_function(m, func(m, name))
+}
+
+fn assert_valid(m: &Module) {
+    let d = crate::verify::verify(m);
+    assert!(d.is_empty(), "{d:?}\n{}", crate::text::print_module(m));
+}
+
+const DIAMOND: &str = r#"
+define i32 @f(i1 %c, i32 %x) {
+entry:
+  %a = add i32 %x, 1
+  %b = mul i32 %a, %a
+  br i1 %c, label %l, label %r
+l:
+  br label %j
+r:
+  br label %j
+j:
+  %p = phi i32 [ %a, %l ], [ %b, %r ]
+  ret i32 %p
+}
+"#;
+
+#[test]
+fn use_counts_and_lists() {
+    let m = parse(DIAMOND);
+    let b = body(&m, "f");
+    let counts = use_counts(b);
+    let (a, bb, x) = (value(&m, b, "a"), value(&m, b, "b"), value(&m, b, "x"));
+    assert_eq!(counts[a.index()], 3, "two operands of mul and a phi entry");
+    assert_eq!(counts[bb.index()], 1);
+    assert_eq!(counts[x.index()], 1);
+    let users = use_lists(b);
+    assert_eq!(users[a.index()].len(), 2, "mul once, phi once");
+}
+
+#[test]
+fn replace_and_remove() {
+    let mut m = parse(DIAMOND);
+    let g = func(&m, "f");
+    with_body(&mut m, g, |m, b| {
+        let (a, bb, x) = (value(m, b, "a"), value(m, b, "b"), value(m, b, "x"));
+        assert_eq!(replace_all_uses(b, a, Operand::Value(x)), 3);
+        let mul = match b.values[bb].def {
+            crate::ir::ValueDef::Inst(i) => i,
+            _ => unreachable!(),
+        };
+        let add = match b.values[a].def {
+            crate::ir::ValueDef::Inst(i) => i,
+            _ => unreachable!(),
+        };
+        assert_eq!(use_counts(b)[a.index()], 0);
+        assert_eq!(remove_insts(&mut m.consts, b, &|i| i == add), 1);
+        let _ = mul;
+    });
+    assert_valid(&m);
+    let t = text(&m, "f");
+    assert!(t.contains("%b = mul i32 %x, %x") && t.contains("[ %x, %l ]") && !t.contains("add"), "{t}");
+}
+
+#[test]
+fn phi_entries_follow_edges() {
+    let mut m = parse(
+        r#"
+define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %d [
+    i32 1, label %t
+    i32 2, label %t
+  ]
+t:
+  %p = phi i32 [ 1, %entry ], [ 1, %entry ]
+  ret i32 %p
+d:
+  ret i32 0
+}
+"#,
+    );
+    let g = func(&m, "f");
+    with_body(&mut m, g, |m, b| {
+        let (entry, t) = (block(m, b, "entry"), block(m, b, "t"));
+        // Folding the switch to %t keeps one of its two edges there, and one phi entry.
+        assert!(set_branch(b, entry, t));
+    });
+    assert_valid(&m);
+    assert!(text(&m, "f").contains("%p = phi i32 [ 1, %entry ]\n"));
+    with_body(&mut m, g, |m, b| {
+        let live = reachable(b);
+        let d = block(m, b, "d");
+        assert!(!live[d.index()]);
+        assert_eq!(remove_blocks(&mut m.consts, b, &|x| !live[x.index()]), 1);
+    });
+    assert_valid(&m);
+    assert!(!text(&m, "f").contains("d:"));
+}
+
+const DBG_TAIL: &str = r#"
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "t", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!7 = !DILocalVariable(name: "y", scope: !4, file: !1, line: 1, type: !9)
+!8 = !DILocation(line: 1, scope: !4)
+!9 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+"#;
+
+#[test]
+fn removed_blocks_take_their_debug_records_and_phi_entries() {
+    let mut m = parse(&format!(
+        r#"
+define i32 @f(i1 %c, i32 %x) !dbg !4 {{
+entry:
+  br i1 %c, label %a, label %j
+a:
+  %y = add i32 %x, 1
+    #dbg_value(i32 %y, !7, !DIExpression(), !8)
+  br label %j
+j:
+  %p = phi i32 [ %x, %entry ], [ %y, %a ]
+  ret i32 %p
+}}
+{DBG_TAIL}"#
+    ));
+    let g = func(&m, "f");
+    with_body(&mut m, g, |m, b| {
+        let entry = block(m, b, "entry");
+        let j = block(m, b, "j");
+        assert!(set_branch(b, entry, j));
+        let live = reachable(b);
+        assert_eq!(remove_blocks(&mut m.consts, b, &|x| !live[x.index()]), 1);
+    });
+    assert_valid(&m);
+    let t = text(&m, "f");
+    assert!(t.contains("%p = phi i32 [ %x, %entry ]"), "{t}");
+}
+
+#[test]
+fn removed_instructions_pass_on_debug_records_and_debug_uses_become_poison() {
+    let mut m = parse(&format!(
+        r#"
+define i32 @f(i32 %x) !dbg !4 {{
+entry:
+  %z = mul i32 %x, 2
+    #dbg_value(i32 %z, !7, !DIExpression(), !8)
+  %u = add i32 %x, 1
+  ret i32 %x
+}}
+{DBG_TAIL}"#
+    ));
+    let g = func(&m, "f");
+    with_body(&mut m, g, |m, b| {
+        let def = |v: Value| match b.values[v].def {
+            crate::ir::ValueDef::Inst(i) => i,
+            _ => unreachable!(),
+        };
+        let (zi, ui) = (def(value(m, b, "z")), def(value(m, b, "u")));
+        // The record precedes %u; with %u gone it moves to `ret`.
+        assert_eq!(remove_insts(&mut m.consts, b, &|i| i == zi || i == ui), 2);
+    });
+    assert_valid(&m);
+    let t = text(&m, "f");
+    assert!(
+        t.contains("#dbg_value(i32 poison, !") && t.contains("!DIExpression(), !") && t.contains("ret i32 %x"),
+        "{t}"
+    );
+    assert!(!t.contains("%z") && !t.contains("%u"), "{t}");
+}
+
+#[test]
+fn pipelines_parse() {
+    let names = |s: &str| parse_pipeline(s).map(|v| v.iter().map(|p| p.name).collect::<Vec<_>>());
+    assert_eq!(names("mem2reg,dce").unwrap(), ["mem2reg", "dce"]);
+    assert_eq!(names("function(mem2reg,simplifycfg),dce").unwrap(), ["mem2reg", "simplifycfg", "dce"]);
+    assert_eq!(names("O0").unwrap(), Vec::<&str>::new());
+    assert_eq!(names("default<O2>").unwrap(), names("O2").unwrap());
+    assert!(!names("O2").unwrap().is_empty());
+    let err = names("mem2reg,instcombinee").unwrap_err();
+    assert!(err.contains("unknown pass 'instcombinee'") && err.contains("mem2reg"), "{err}");
+    assert!(names("function(dce").is_err());
+    assert!(names("dce)").is_err());
+    assert!(names("loop(dce)").is_err());
+}
+
+#[test]
+fn pipeline_records_steps() {
+    let mut m = parse(&format!("{DIAMOND}\ndeclare void @ext()\ndefine void @g() {{\n  ret void\n}}\n"));
+    assert_eq!(defined_functions(&m).len(), 2);
+    let passes = parse_pipeline("simplifycfg,dce").unwrap();
+    let ticks = std::cell::Cell::new(0.0);
+    let clock = || {
+        ticks.set(ticks.get() + 1.0);
+        ticks.get()
+    };
+    let steps = run_pipeline(&mut m, &passes, &RunOptions { verify_each: true, record_text: true }, &clock).unwrap();
+    let summary: Vec<(&str, &str, bool)> = steps.iter().map(|s| (s.pass, s.function.as_str(), s.changed)).collect();
+    assert_eq!(
+        summary,
+        [("simplifycfg", "f", true), ("simplifycfg", "g", false), ("dce", "f", false), ("dce", "g", false)]
+    );
+    let first = &steps[0];
+    assert!(first.before.contains("l:") && !first.after.contains("\nl:"), "{}", first.after);
+    assert_eq!(first.time_ms, 1.0);
+    assert!(first.stats.iter().any(|(k, v)| *k == "empty blocks bypassed" && *v > 0), "{:?}", first.stats);
+    assert_eq!(steps[1].before, steps[1].after);
+}
