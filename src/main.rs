@@ -1,6 +1,7 @@
 //! The `irplay` command-line tool: check, format (and later run, optimize, compile, serve)
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
+mod opt;
 mod run;
 mod serve;
 mod wasm_host;
@@ -94,6 +95,26 @@ enum Command {
         /// Rewrite the file in place.
         #[arg(long)]
         in_place: bool,
+    },
+    /// Run optimization passes (`-p mem2reg,simplifycfg,dce` or `-p O2`) and print the module.
+    Opt {
+        /// The module (`-` for standard input).
+        file: PathBuf,
+        /// The pipeline: pass names separated by commas, `function(...)` accepted, or O0..O3.
+        #[arg(short = 'p', long = "passes")]
+        passes: String,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Print on stderr, per pass and function, whether it changed anything, with a diff.
+        #[arg(long)]
+        print_changed: bool,
+        /// Write every step (pass, function, IR before and after, time, statistics) as JSON.
+        #[arg(long)]
+        timeline: Option<PathBuf>,
+        /// Verify the module after every pass that changed it.
+        #[arg(long)]
+        verify_each: bool,
     },
     /// Serve the browser playground built by `cargo xtask web` (www/dist) over HTTP.
     Serve {
@@ -309,6 +330,22 @@ fn main() -> ExitCode {
             let limits = run::Limits { max_steps: *max_steps, max_memory: *max_memory, max_stack_depth: *max_stack_depth };
             run_file(file, entry, limits, *trace, *stats, args)
         }
+        Command::Opt { file, passes, output, print_changed, timeline, verify_each } => match read_source(file) {
+            Ok(src) => opt::opt(
+                &src,
+                &opt::OptArgs {
+                    pipeline: passes,
+                    output: output.as_deref(),
+                    print_changed: *print_changed,
+                    timeline: timeline.as_deref(),
+                    verify_each: *verify_each,
+                },
+            ),
+            Err(msg) => {
+                eprint!("{msg}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Serve { port, host, dir } => serve::serve(host, *port, &serve::default_dir(dir.as_deref())),
     };
     match std::thread::Builder::new().stack_size(256 << 20).spawn(work) {

@@ -1,0 +1,131 @@
+//! `irplay opt`: runs a pass pipeline over a module and prints the result, with the effects of
+//! each step on request (`--print-changed` as unified diffs on stderr, `--timeline` as JSON for
+//! the playground's pass view). The passes and the recording live in `irplay_core::passes`;
+//! this file does the files, the clock and the diffs.
+
+use irplay_core::diag::{render_all, SourceFile};
+use irplay_core::passes::{parse_pipeline, run_pipeline, RunOptions, Step};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// What `irplay opt` was asked to do.
+pub struct OptArgs<'a> {
+    /// The pipeline string (`mem2reg,dce`, `O2`).
+    pub pipeline: &'a str,
+    /// Where to write the module (stdout when `None`).
+    pub output: Option<&'a Path>,
+    /// Print per-step changes with diffs on stderr.
+    pub print_changed: bool,
+    /// Write every step as JSON here.
+    pub timeline: Option<&'a Path>,
+    /// Verify after each step.
+    pub verify_each: bool,
+}
+
+/// Runs `irplay opt` on an already read source file.
+pub fn opt(file: &SourceFile, args: &OptArgs) -> ExitCode {
+    let passes = match parse_pipeline(args.pipeline) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("irplay: error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let checked = irplay_core::check(file.text());
+    if !checked.diagnostics.is_empty() {
+        eprint!("{}", render_all(&checked.diagnostics, file));
+    }
+    let (true, Some(mut module)) = (checked.valid, checked.module) else {
+        return ExitCode::FAILURE;
+    };
+    let origin = std::time::Instant::now();
+    let clock = move || origin.elapsed().as_secs_f64() * 1000.0;
+    let opts = RunOptions { verify_each: args.verify_each, record_text: args.print_changed || args.timeline.is_some() };
+    let (steps, failure) = match run_pipeline(&mut module, &passes, &opts, &clock) {
+        Ok(steps) => (steps, None),
+        Err(e) => {
+            let mut msg = format!(
+                "irplay: error: the module does not verify after pass '{}' on @{} (a bug in the pass):\n",
+                e.pass, e.function
+            );
+            // Spans of instructions the pass kept point into the input; new ones have none.
+            msg.push_str(&render_all(&e.diagnostics, file));
+            (e.steps, Some(msg))
+        }
+    };
+    if args.print_changed {
+        let mut err = std::io::stderr().lock();
+        for s in &steps {
+            let _ = err.write_all(changed_report(s).as_bytes());
+        }
+    }
+    if let Some(path) = args.timeline {
+        let json = timeline_json(file.name(), args.pipeline, &steps);
+        if let Err(e) = std::fs::write(path, json) {
+            eprintln!("{}: error: cannot write file: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if let Some(msg) = failure {
+        eprint!("{msg}");
+        return ExitCode::FAILURE;
+    }
+    let text = irplay_core::text::print_module(&module);
+    match args.output {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("{}: error: cannot write file: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `*** pass on @f: changed ***` with a unified diff of the function, or `unchanged`.
+fn changed_report(s: &Step) -> String {
+    let target = if s.function.is_empty() { "the module".to_string() } else { format!("@{}", s.function) };
+    if !s.changed {
+        return format!("*** {} on {target}: unchanged ***\n", s.pass);
+    }
+    let mut out = format!("*** {} on {target}: changed ***\n", s.pass);
+    let diff = similar::TextDiff::from_lines(&s.before, &s.after);
+    let _ = write!(
+        out,
+        "{}",
+        diff.unified_diff()
+            .context_radius(3)
+            .header(&format!("{target} before {}", s.pass), &format!("{target} after {}", s.pass))
+    );
+    out
+}
+
+/// The steps as the playground reads them.
+fn timeline_json(file: &str, pipeline: &str, steps: &[Step]) -> String {
+    let steps: Vec<serde_json::Value> = steps
+        .iter()
+        .map(|s| {
+            let stats: serde_json::Map<String, serde_json::Value> =
+                s.stats.iter().map(|(k, v)| ((*k).to_string(), serde_json::Value::from(*v))).collect();
+            serde_json::json!({
+                "pass": s.pass,
+                "function": s.function,
+                "changed": s.changed,
+                "time_ms": s.time_ms,
+                "stats": stats,
+                "before": s.before,
+                "after": s.after,
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({ "file": file, "pipeline": pipeline, "steps": steps });
+    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+}
