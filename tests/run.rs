@@ -19,6 +19,10 @@
 //!   `scripts/gen-run-corpus.sh`): `irplay run --max-steps 2000000000` must
 //!   print exactly the stdout and exit with the status recorded from the
 //!   native program in `NAME.expected` (first line `exit N`, then stdout).
+//! * `opt/<name>` for the first 50 `-O0` modules of the run corpus
+//!   (`IRPLAY_OPT_CORPUS=N|all` for more): every pass alone and `O2`, in
+//!   process, verified after each step, must keep the native program's
+//!   output (see `harness/opt_corpus.rs`).
 //!
 //! A `; RUN: irplay run [FLAGS] %s [-- ARGS]` directive runs the module: the
 //! exit status must be the one of the file's `; EXIT: N` line (default 0),
@@ -200,6 +204,16 @@ fn main() {
             );
             trials.push(Trial::test("run/MISSING", move || Err(msg.into())).with_kind("run"));
         }
+        for rel in opt_corpus::opt_corpus_files(&files) {
+            let ctx = Arc::clone(&ctx);
+            let dir = run_corpus_dir.clone();
+            let name = format!("opt/{}", rel.trim_end_matches(".ll"));
+            let trial_name = name.clone();
+            trials.push(
+                Trial::test(name, move || opt_corpus::opt_corpus_trial(&ctx, &trial_name, &dir, &rel))
+                    .with_kind("opt"),
+            );
+        }
         for rel in files {
             let ctx = Arc::clone(&ctx);
             let dir = run_corpus_dir.clone();
@@ -252,6 +266,8 @@ fn list_ll_files(dir: &Path) -> Vec<String> {
 #[path = "harness/process.rs"]
 mod process;
 use process::*;
+#[path = "harness/opt_corpus.rs"]
+mod opt_corpus;
 #[path = "harness/directives.rs"]
 mod directives;
 use directives::*;
@@ -310,7 +326,11 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
 
     let mut stdout_goldens = 0;
     for d in &directives {
-        let args: Vec<&str> = d.args.iter().map(String::as_str).collect();
+        let mut args: Vec<&str> = d.args.iter().map(String::as_str).collect();
+        if d.is_opt() {
+            // The verifier runs after every pass in tests.
+            args.push("--verify-each");
+        }
         let out = match irplay(ctx, &args, &ctx.ir_dir) {
             Ok(o) => o,
             Err(e) => {
@@ -412,6 +432,10 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
                     golden(ctx, &gpath, &actual, &what, errors);
                     if d.is_fmt() {
                         check_fmt_golden(ctx, &gpath, scratch, errors);
+                    }
+                    if d.is_opt() {
+                        check_fmt_golden(ctx, &gpath, scratch, errors);
+                        opt_corpus::check_opt_behaviour(ctx, rel, d, &gpath, scratch, errors);
                     }
                 }
             }

@@ -30,6 +30,10 @@ impl Directive {
         self.args.first().is_some_and(|a| a == "fmt")
     }
 
+    pub(crate) fn is_opt(&self) -> bool {
+        self.args.first().is_some_and(|a| a == "opt")
+    }
+
     pub(crate) fn is_run(&self) -> bool {
         self.args.first().is_some_and(|a| a == "run")
     }

@@ -1,0 +1,223 @@
+//! Differential trials of the optimization passes over the run corpus, in process: each
+//! `csmith-NNNN-O0.ll` is optimized through `irplay_core::passes` by every pass on its own and by
+//! the `O2` preset, verified after every step, printed and parsed back (the text must be valid
+//! for irplay and for `llvm-as-19`), run in the interpreter, and compared with the native
+//! program's recorded output (`csmith-NNNN.expected`).
+//!
+//! Trials are named `opt/csmith-NNNN-O0`. By default the first [`DEFAULT_MODULES`] -O0 modules
+//! are used; `IRPLAY_OPT_CORPUS=N` takes the first N, `IRPLAY_OPT_CORPUS=all` every one.
+
+use super::*;
+use irplay_core::passes::{parse_pipeline, run_pipeline, RunOptions};
+
+/// How many -O0 modules the trials use unless `IRPLAY_OPT_CORPUS` says otherwise.
+pub(crate) const DEFAULT_MODULES: usize = 50;
+
+/// The pipelines each module goes through.
+pub(crate) const PIPELINES: &[&str] = &["dce", "simplifycfg", "mem2reg", "O2"];
+
+/// The -O0 modules of the run corpus the trials use.
+pub(crate) fn opt_corpus_files(files: &[String]) -> Vec<String> {
+    let n = match std::env::var("IRPLAY_OPT_CORPUS").ok().as_deref() {
+        Some("all") => usize::MAX,
+        Some(s) => s.parse().unwrap_or(DEFAULT_MODULES),
+        None => DEFAULT_MODULES,
+    };
+    files
+        .iter()
+        .filter(|f| f.ends_with("-O0.ll"))
+        .take(n)
+        .cloned()
+        .collect()
+}
+
+pub(crate) fn opt_corpus_trial(
+    ctx: &Ctx,
+    trial: &str,
+    dir: &Path,
+    rel: &str,
+) -> Result<(), Failed> {
+    let (oracle, want_status, want_stdout) = read_expected(dir, rel)?;
+    let text = fs::read_to_string(dir.join(rel)).map_err(|e| format!("cannot read {rel}: {e}"))?;
+    let checked = irplay_core::check(&text);
+    let (true, Some(module)) = (checked.valid, checked.module) else {
+        return Err(format!("{rel} does not verify before any pass").into());
+    };
+    let scratch = Scratch::new(ctx, trial)?;
+    let mut errors = Vec::new();
+    for pipeline in PIPELINES {
+        let passes = parse_pipeline(pipeline)?;
+        let mut m = module.clone();
+        let opts = RunOptions {
+            verify_each: true,
+            record_text: false,
+        };
+        if let Err(e) = run_pipeline(&mut m, &passes, &opts, &|| 0.0) {
+            let msgs: Vec<String> = e
+                .diagnostics
+                .iter()
+                .take(5)
+                .map(|d| d.message.clone())
+                .collect();
+            errors.push(format!(
+                "-p {pipeline}: the module does not verify after {} on @{}:\n{}",
+                e.pass,
+                e.function,
+                indent(&msgs.join("\n"))
+            ));
+            continue;
+        }
+        // The printed result must read back as the same valid module, for us and for LLVM.
+        let printed = irplay_core::text::print_module(&m);
+        let name = format!("{}.ll", pipeline);
+        let Ok(path) = scratch.write(&name, &printed) else {
+            continue;
+        };
+        let reread = irplay_core::check(&printed);
+        if !reread.valid {
+            let msgs: Vec<String> = reread
+                .diagnostics
+                .iter()
+                .take(5)
+                .map(|d| d.message.clone())
+                .collect();
+            errors.push(format!(
+                "-p {pipeline}: the printed result (kept as {name}) does not check:\n{}",
+                indent(&msgs.join("\n"))
+            ));
+            continue;
+        }
+        let path = path.to_string_lossy().into_owned();
+        match tool(ctx, &ctx.llvm_as, &[&path, "-o", "/dev/null"], &scratch.dir) {
+            Err(e) => errors.push(e),
+            Ok(o) if o.code != Some(0) => errors.push(format!(
+                "-p {pipeline}: {} rejects the result (kept as {name}):\n{}",
+                ctx.llvm_as,
+                indent(&o.stderr)
+            )),
+            Ok(_) => {}
+        }
+        let Some(m) = reread.module else { continue };
+        let run_opts = irplay_core::interp::Options {
+            max_steps: 2_000_000_000,
+            program_name: rel.as_bytes().to_vec(),
+            ..Default::default()
+        };
+        let out = irplay_core::interp::run(&m, &run_opts);
+        let status = match &out.exit {
+            irplay_core::interp::Exit::Returned { .. }
+            | irplay_core::interp::Exit::Exited { .. } => Some(out.exit.status()),
+            _ => None,
+        };
+        if status != Some(want_status) || out.stdout != want_stdout {
+            let mut msg = format!(
+                "-p {pipeline}: the optimized program (kept as {name}) differs from the native one ({oracle}):\n  exit: expected {want_status}, got {:?}\n",
+                out.exit
+            );
+            if out.stdout != want_stdout {
+                let _ = writeln!(
+                    msg,
+                    "  stdout (- native, + optimized):\n{}",
+                    indent(&diff(
+                        &String::from_utf8_lossy(&want_stdout),
+                        &String::from_utf8_lossy(&out.stdout)
+                    ))
+                );
+            }
+            errors.push(msg);
+        }
+    }
+    scratch.finish(errors)
+}
+
+/// The oracle for a `; RUN: irplay opt -p PIPELINE %s` file with a `main`: the input, our
+/// output (the golden) and `opt-19 -passes=PIPELINE`'s output must run alike in `irplay run`
+/// (same stdout and exit status). Without a `main`, only the golden's validity is checked
+/// (by `check_fmt_golden`), and the comparison with opt-19 is the test's comment.
+pub(crate) fn check_opt_behaviour(
+    ctx: &Ctx,
+    rel: &str,
+    d: &Directive,
+    golden_path: &Path,
+    scratch: &Scratch,
+    errors: &mut Vec<String>,
+) {
+    let Ok(input) = fs::read_to_string(ctx.ir_dir.join(rel)) else {
+        return;
+    };
+    if !input
+        .lines()
+        .any(|l| l.starts_with("define") && l.contains(" @main("))
+    {
+        return;
+    }
+    let pipeline = d
+        .args
+        .windows(2)
+        .find(|w| w[0] == "-p" || w[0] == "--passes")
+        .map(|w| w[1].clone());
+    let Some(pipeline) = pipeline else {
+        return errors.push(format!("{}: no `-p PIPELINE`", d.shown()));
+    };
+    let llvm_pipeline = match pipeline.as_str() {
+        p if p.starts_with('O') => format!("default<{p}>"),
+        p => p.to_string(),
+    };
+    let input_copy = scratch.path("input.ll").to_string_lossy().into_owned();
+    if let Err(e) = fs::copy(ctx.ir_dir.join(rel), &input_copy) {
+        return errors.push(format!("cannot copy {rel}: {e}"));
+    }
+    let llvm_out = scratch.path("opt-19.ll").to_string_lossy().into_owned();
+    match tool(
+        ctx,
+        "opt-19",
+        &[
+            &format!("-passes={llvm_pipeline}"),
+            "-S",
+            &input_copy,
+            "-o",
+            &llvm_out,
+        ],
+        &scratch.dir,
+    ) {
+        Err(e) => return errors.push(e),
+        Ok(o) if o.code != Some(0) => {
+            return errors.push(format!(
+                "opt-19 -passes={llvm_pipeline} failed:\n{}",
+                indent(&o.stderr)
+            ))
+        }
+        Ok(_) => {}
+    }
+    let golden_path = golden_path.to_string_lossy().into_owned();
+    let mut results = Vec::new();
+    for (what, file) in [
+        ("the input", input_copy.as_str()),
+        ("irplay opt's output", golden_path.as_str()),
+        ("opt-19's output", llvm_out.as_str()),
+    ] {
+        match irplay(ctx, &["run", file], &scratch.dir) {
+            Err(e) => return errors.push(e),
+            Ok(o) => results.push((what, o.code, o.stdout)),
+        }
+    }
+    if results.first().is_some_and(|r| r.1 == Some(70)) {
+        // The input has undefined behaviour: any behaviour of the outputs refines it.
+        return;
+    }
+    if let Some((first, rest)) = results.split_first() {
+        for r in rest {
+            if r.1 != first.1 || r.2 != first.2 {
+                errors.push(format!(
+                    "`irplay run` of {} gives exit {:?} and stdout:\n{}\nbut of {} exit {:?} and stdout:\n{}",
+                    first.0,
+                    first.1,
+                    indent(&first.2),
+                    r.0,
+                    r.1,
+                    indent(&r.2)
+                ));
+            }
+        }
+    }
+}
