@@ -19,9 +19,9 @@
 //!   `scripts/gen-run-corpus.sh`): `irplay run --max-steps 2000000000` must
 //!   print exactly the stdout and exit with the status recorded from the
 //!   native program in `NAME.expected` (first line `exit N`, then stdout).
-//! * `opt/<name>` for the first 50 `-O0` modules of the run corpus
-//!   (`IRPLAY_OPT_CORPUS=N|all` for more): every pass alone and `O2`, in
-//!   process, verified after each step, must keep the native program's
+//! * `opt/<name>` for the first 50 `-O0` and 25 `-O2` modules of the run
+//!   corpus (`IRPLAY_OPT_CORPUS=N|all` for more): every pass alone and `O2`,
+//!   in process, verified after each step, must keep the native program's
 //!   output (see `harness/opt_corpus.rs`).
 //!
 //! A `; RUN: irplay run [FLAGS] %s [-- ARGS]` directive runs the module: the

@@ -4,8 +4,10 @@
 //! for irplay and for `llvm-as-19`), run in the interpreter, and compared with the native
 //! program's recorded output (`csmith-NNNN.expected`).
 //!
-//! Trials are named `opt/csmith-NNNN-O0`. By default the first [`DEFAULT_MODULES`] -O0 modules
-//! are used; `IRPLAY_OPT_CORPUS=N` takes the first N, `IRPLAY_OPT_CORPUS=all` every one.
+//! Trials are named `opt/csmith-NNNN-O0` (and `-O2`: clang's optimized output has the phis,
+//! `select`s and switches the -O0 modules lack). By default the first [`DEFAULT_MODULES`] -O0
+//! modules and the first half as many -O2 ones are used; `IRPLAY_OPT_CORPUS=N` takes N (and
+//! N/2), `IRPLAY_OPT_CORPUS=all` every module.
 
 use super::*;
 use irplay_core::passes::{parse_pipeline, run_pipeline, RunOptions};
@@ -16,19 +18,19 @@ pub(crate) const DEFAULT_MODULES: usize = 50;
 /// The pipelines each module goes through.
 pub(crate) const PIPELINES: &[&str] = &["dce", "simplifycfg", "mem2reg", "O2"];
 
-/// The -O0 modules of the run corpus the trials use.
+/// The modules of the run corpus the trials use.
 pub(crate) fn opt_corpus_files(files: &[String]) -> Vec<String> {
     let n = match std::env::var("IRPLAY_OPT_CORPUS").ok().as_deref() {
         Some("all") => usize::MAX,
         Some(s) => s.parse().unwrap_or(DEFAULT_MODULES),
         None => DEFAULT_MODULES,
     };
-    files
+    let o0 = files.iter().filter(|f| f.ends_with("-O0.ll")).take(n);
+    let o2 = files
         .iter()
-        .filter(|f| f.ends_with("-O0.ll"))
-        .take(n)
-        .cloned()
-        .collect()
+        .filter(|f| f.ends_with("-O2.ll"))
+        .take(if n == usize::MAX { n } else { n / 2 });
+    o0.chain(o2).cloned().collect()
 }
 
 pub(crate) fn opt_corpus_trial(
