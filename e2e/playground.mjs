@@ -303,6 +303,65 @@ await test('examples menu loads every example without errors', async () => {
   }
 });
 
+const ALLOCAS = `define i32 @main() {
+entry:
+  %x = alloca i32, align 4
+  store i32 1, ptr %x, align 4
+  br label %loop
+loop:
+  %v = load i32, ptr %x, align 4
+  %n = add i32 %v, 1
+  store i32 %n, ptr %x, align 4
+  %c = icmp slt i32 %n, 5
+  br i1 %c, label %loop, label %done
+done:
+  %r = load i32, ptr %x, align 4
+  ret i32 %r
+}
+
+define i32 @other(i32 %a) {
+entry:
+  ret i32 %a
+}
+`;
+
+await test('passes: a pipeline runs in a worker; steps, diffs, CFGs before and after, open in the editor', async () => {
+  await setText(page, ALLOCAS);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#tab-passes');
+  await page.fill('#pipeline', 'mem2reg,dce');
+  await page.click('#optimize');
+  await page.waitForSelector('#step-list .step');
+  const steps = await page.locator('#step-list .step').count();
+  assert(steps === 4, `expected 4 steps (2 passes x 2 functions), found ${steps}`);
+  assert(await page.locator('#step-list .step-unchanged').count() >= 1, 'no unchanged step dimmed');
+  await page.click('#hide-unchanged');
+  const changed = await page.locator('#step-list .step').count();
+  assert(changed >= 1 && changed < steps, `hide unchanged left ${changed} steps`);
+  await page.locator('#step-list .step-item', { hasText: 'mem2reg' }).first().click();
+  const diff = await page.locator('#diff').textContent();
+  assert(/-\s+%x = alloca/.test(diff) && /\+.*phi i32/.test(diff), `diff: ${diff}`);
+  await page.click('#view-side');
+  await page.waitForSelector('table.diff-side td.diff-ins');
+  await page.click('#view-cfg');
+  await page.waitForFunction(() => document.querySelectorAll('.cfg-half .cfg-block').length >= 6);
+  await page.screenshot({ path: join(out, 'passes.png') });
+  await page.fill('#step-search', 'other');
+  await page.waitForFunction(() => document.querySelectorAll('#step-list .step').length === 0
+    || [...document.querySelectorAll('#step-list .step-fn')].every((e) => e.textContent === '@other'));
+  await page.fill('#step-search', '');
+  await page.click('#open-step');
+  await page.waitForFunction(() => !window.IrplayEditor.last.getText().includes('alloca'));
+  await page.waitForSelector('#status.status-ok');
+  // A bad pipeline is a message, not a crash.
+  await page.click('#tab-passes');
+  await page.fill('#pipeline', 'mem2reg,nosuchpass');
+  await page.click('#optimize');
+  await page.waitForSelector('#opt-error');
+  assert(/nosuchpass/.test(await page.locator('#opt-error').textContent()), 'the error does not name the pass');
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
 await test('dark theme, narrow screen and keyboard focus', async () => {
   await page.click('#theme');
   assert(await page.evaluate(() => document.documentElement.dataset.theme) === 'dark', 'theme not dark');

@@ -31,6 +31,15 @@ pub enum Request {
         /// The step budget.
         max_steps: u64,
     },
+    /// Run an optimization pipeline (`mem2reg,simplifycfg`, `O2`) and record every step.
+    Optimize {
+        /// Echoed in the response.
+        id: u32,
+        /// The module text.
+        text: String,
+        /// The pipeline, as `irplay opt -p` takes it.
+        pipeline: String,
+    },
 }
 
 /// A worker's answer.
@@ -41,6 +50,8 @@ pub enum Response {
     Analyzed(Box<Analysis>),
     /// The answer to [`Request::Run`].
     Ran(Box<RunReport>),
+    /// The answer to [`Request::Optimize`].
+    Optimized(Box<OptReport>),
     /// The request could not be read (a bug of the page, reported rather than lost).
     Error {
         /// What went wrong.
@@ -268,4 +279,43 @@ pub struct OriginView {
     pub col: u32,
     /// The instructions it travelled through, oldest first (byte ranges).
     pub chain: Vec<(u32, u32)>,
+}
+
+/// The steps of an optimization pipeline.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OptReport {
+    /// The request's id.
+    pub id: u32,
+    /// Why the pipeline did not run or stopped (a bad pipeline string, an invalid module, a
+    /// pass that broke the verifier).
+    pub error: Option<String>,
+    /// One step per pass and function.
+    pub steps: Vec<StepView>,
+    /// The module as printed before the first pass, then after each pass that changed it.
+    pub snapshots: Vec<String>,
+    /// Milliseconds for the whole pipeline.
+    pub millis: f64,
+}
+
+/// One pass run on one function.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StepView {
+    /// The pass.
+    pub pass: String,
+    /// The function (empty for a module pass).
+    pub function: String,
+    /// True when it changed the IR.
+    pub changed: bool,
+    /// The function's text before.
+    pub before: String,
+    /// The function's text after.
+    pub after: String,
+    /// Milliseconds.
+    pub millis: f64,
+    /// The pass's counters (`removed: 3`).
+    pub stats: Vec<(String, u64)>,
+    /// Index in `snapshots` of the module before the pass.
+    pub module_before: usize,
+    /// Index in `snapshots` of the module after the pass.
+    pub module_after: usize,
 }

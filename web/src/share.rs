@@ -58,6 +58,8 @@ pub enum Tab {
     Run,
     /// The diagnostics list.
     Problems,
+    /// The optimization passes.
+    Passes,
 }
 
 /// Everything a share link restores.
@@ -84,6 +86,9 @@ pub struct State {
     /// Its arguments.
     #[serde(rename = "a", default, skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<String>,
+    /// The pass pipeline of the passes pane.
+    #[serde(rename = "o", default, skip_serializing_if = "String::is_empty")]
+    pub pipeline: String,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -192,6 +197,7 @@ fn sanitize(mut s: State) -> State {
         s.entry = main_entry();
     }
     s.args = s.args.iter().take(64).map(|a| clean(a)).collect();
+    s.pipeline = s.pipeline.chars().filter(|c| !c.is_control()).take(1024).collect();
     s
 }
 
@@ -208,6 +214,7 @@ mod tests {
             may_poison: true,
             entry: "main".into(),
             args: vec!["a b".into(), "é".into()],
+            pipeline: "mem2reg,simplifycfg".into(),
         }
     }
 

@@ -3,7 +3,7 @@
 //! The same code runs in the browser's Web Workers (through `worker_handle` in `lib.rs`) and in
 //! host tests, so everything here is plain Rust on strings and structs.
 
-use crate::protocol::{Analysis, Diag, FunctionInfo, Mark, OriginView, Request, Response, RunReport, UbView, ValueView};
+use crate::protocol::{Analysis, Diag, FunctionInfo, Mark, OptReport, OriginView, Request, Response, RunReport, StepView, UbView, ValueView};
 use irplay_core::analysis::may_poison::Reason;
 use irplay_core::analysis::MayPoison;
 use irplay_core::text::printer::{FunctionPrinter, ModulePrinter};
@@ -34,7 +34,64 @@ pub fn handle(req: Request) -> Response {
     match req {
         Request::Analyze { id, text, function } => Response::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
         Request::Run { id, text, entry, args, max_steps } => Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps))),
+        Request::Optimize { id, text, pipeline } => Response::Optimized(Box::new(optimize(id, &text, &pipeline))),
     }
+}
+
+/// Runs `pipeline` pass by pass, recording each step and the module after each pass that
+/// changed it (the playground shows diffs, CFGs before and after, and opens any snapshot).
+pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
+    use irplay_core::passes::pipeline::{parse_pipeline, run_pipeline, RunOptions};
+    let start = now_ms();
+    let mut report = OptReport { id, error: None, steps: Vec::new(), snapshots: Vec::new(), millis: 0.0 };
+    let passes = match parse_pipeline(pipeline) {
+        Ok(p) => p,
+        Err(e) => {
+            report.error = Some(e);
+            return report;
+        }
+    };
+    let checked = irplay_core::check(text);
+    let Some(mut m) = checked.module.filter(|_| checked.valid) else {
+        report.error = Some("the module has errors: fix them to optimize it".into());
+        return report;
+    };
+    report.snapshots.push(irplay_core::text::print_module(&m));
+    let opts = RunOptions { verify_each: true, record_text: true };
+    for pass in passes {
+        let before = report.snapshots.len() - 1;
+        let result = run_pipeline(&mut m, std::slice::from_ref(&pass), &opts, &now_ms);
+        let (steps, failure) = match result {
+            Ok(steps) => (steps, None),
+            Err(e) => {
+                let msg = e.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
+                let fname = if e.function.is_empty() { String::new() } else { format!(" on @{}", e.function) };
+                (e.steps, Some(format!("the module no longer verifies after {}{fname}: {msg}", e.pass)))
+            }
+        };
+        let changed = steps.iter().any(|s| s.changed);
+        if changed {
+            report.snapshots.push(irplay_core::text::print_module(&m));
+        }
+        let after = report.snapshots.len() - 1;
+        report.steps.extend(steps.into_iter().map(|s| StepView {
+            pass: s.pass.to_string(),
+            function: s.function,
+            changed: s.changed,
+            before: s.before,
+            after: s.after,
+            millis: s.time_ms,
+            stats: s.stats.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            module_before: before,
+            module_after: after,
+        }));
+        if failure.is_some() {
+            report.error = failure;
+            break;
+        }
+    }
+    report.millis = now_ms() - start;
+    report
 }
 
 fn severity_name(s: Severity) -> &'static str {
@@ -286,6 +343,29 @@ other:
         let big = r.values.iter().find(|v| v.from == o.from).expect("the add's value");
         assert_eq!(big.value, "poison");
         assert_eq!(big.path.first().copied(), Some((o.from, o.to)));
+    }
+
+    #[test]
+    fn optimize_records_steps_and_snapshots() {
+        let src = "define i32 @main() {\nentry:\n  %x = alloca i32\n  store i32 7, ptr %x\n  %v = load i32, ptr %x\n  ret i32 %v\n}\n";
+        let r = optimize(8, src, "mem2reg,dce");
+        assert_eq!(r.error, None);
+        let summary: Vec<(&str, &str, bool)> = r.steps.iter().map(|s| (s.pass.as_str(), s.function.as_str(), s.changed)).collect();
+        assert_eq!(summary, [("mem2reg", "main", true), ("dce", "main", false)]);
+        let m2r = r.steps.first().expect("a mem2reg step");
+        assert!(m2r.before.contains("alloca") && !m2r.after.contains("alloca"), "{m2r:?}");
+        assert_eq!((m2r.module_before, m2r.module_after), (0, 1));
+        assert_eq!(r.snapshots.len(), 2);
+        // Every snapshot is a valid module, and the last one still returns 7.
+        for s in &r.snapshots {
+            assert!(irplay_core::check(s).valid, "{s}");
+        }
+        let last = r.snapshots.last().map(String::as_str).unwrap_or("");
+        assert_eq!(run(9, last, "main", &[], 100).status, Some(7));
+        let bad = optimize(10, src, "mem2reg,bogus");
+        assert!(bad.error.as_deref().is_some_and(|e| e.contains("bogus")) && bad.steps.is_empty());
+        let invalid = optimize(11, "define i32 @main( {", "dce");
+        assert!(invalid.error.is_some() && invalid.snapshots.is_empty());
     }
 
     #[test]

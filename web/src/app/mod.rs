@@ -10,9 +10,10 @@ mod cfg;
 mod editor;
 mod hover;
 mod panels;
+mod passes;
 mod storage;
 
-use crate::protocol::{Analysis, Request, Response, RunReport};
+use crate::protocol::{Analysis, OptReport, Request, Response, RunReport};
 use crate::share::{self, State, Tab};
 use bridge::Bridge;
 use cfg::CfgPane;
@@ -20,6 +21,7 @@ use editor::{Editor, EditorMark};
 use hover::HoverData;
 use irplay_core::diag::SourceFile;
 use panels::{ProblemsPane, RunPane};
+use passes::PassPane;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -70,6 +72,18 @@ pub enum Msg {
     DismissToast,
     /// Put back the text the user had before opening a share link.
     RestoreBackup,
+    /// The pass pipeline was edited.
+    SetPipeline(String),
+    /// Run a pass pipeline.
+    Optimize(String),
+    /// Stop the pipeline.
+    StopOpt,
+    /// The pass worker answered.
+    Opt(Response),
+    /// Replace the editor's text (undoably) with an optimized module.
+    OpenText(String),
+    /// Lay out the selected step's function before and after.
+    StepCfgs(usize),
 }
 
 /// The playground.
@@ -94,6 +108,12 @@ pub struct App {
     toast: Option<String>,
     /// The user's own text, set aside when a share link was opened.
     backup: Option<String>,
+    /// The pass pipeline's worker, its request, its result, and the CFGs of a step.
+    opt_worker: Option<Bridge>,
+    opt_running: Option<u32>,
+    opt_report: Option<Rc<OptReport>>,
+    step_cfgs: Option<(usize, Option<cfg::Shared>, Option<cfg::Shared>)>,
+    step_cfg_requests: HashMap<u32, (usize, bool)>,
     share_link: Option<String>,
     selected_block: Option<usize>,
     /// The drawn CFG (kept while the text has errors) and the poison lines of the last run.
@@ -143,6 +163,11 @@ impl Component for App {
             dark,
             toast,
             backup,
+            opt_worker: None,
+            opt_running: None,
+            opt_report: None,
+            step_cfgs: None,
+            step_cfg_requests: HashMap::new(),
             share_link: None,
             selected_block: None,
             cfg: None,
@@ -219,7 +244,7 @@ impl Component for App {
                 self.analysis_worker = Bridge::new(ctx.link().callback(Msg::Analyzed)).ok();
                 true
             }
-            Msg::Analyzed(Response::Ran(_)) | Msg::Ran(Response::Analyzed(_)) => false,
+            Msg::Analyzed(Response::Ran(_) | Response::Optimized(_)) | Msg::Ran(Response::Analyzed(_) | Response::Optimized(_)) => false,
             Msg::Ran(Response::Ran(r)) => {
                 if self.running != Some(r.id) {
                     return false;
@@ -355,6 +380,89 @@ impl Component for App {
                 self.backup = None;
                 true
             }
+            Msg::SetPipeline(p) => {
+                self.state.pipeline = p;
+                self.save_state();
+                true
+            }
+            Msg::Optimize(pipeline) => {
+                if self.opt_running.is_some() {
+                    return false;
+                }
+                self.state.pipeline = pipeline.clone();
+                if self.opt_worker.is_none() {
+                    match Bridge::new(ctx.link().callback(Msg::Opt)) {
+                        Ok(b) => self.opt_worker = Some(b),
+                        Err(e) => {
+                            self.toast = Some(e);
+                            return true;
+                        }
+                    }
+                }
+                let id = self.next_id;
+                self.next_id += 1;
+                if let Some(w) = &self.opt_worker {
+                    w.post(&Request::Optimize { id, text: self.text.clone(), pipeline });
+                }
+                self.opt_running = Some(id);
+                self.step_cfgs = None;
+                true
+            }
+            Msg::StopOpt => {
+                self.opt_worker = None;
+                self.opt_running = None;
+                self.step_cfg_requests.clear();
+                true
+            }
+            Msg::Opt(Response::Optimized(r)) => {
+                if self.opt_running != Some(r.id) {
+                    return false;
+                }
+                self.opt_running = None;
+                self.opt_report = Some(Rc::new(*r));
+                true
+            }
+            Msg::Opt(Response::Analyzed(a)) => {
+                let Some((step, after)) = self.step_cfg_requests.remove(&a.id) else { return false };
+                let c = a.cfg.map(|c| cfg::Shared(Rc::new(c)));
+                let entry = match self.step_cfgs.take() {
+                    Some((s, b, af)) if s == step => (s, b, af),
+                    _ => (step, None, None),
+                };
+                self.step_cfgs = Some(if after { (entry.0, entry.1, c) } else { (entry.0, c, entry.2) });
+                true
+            }
+            Msg::Opt(Response::Ran(_)) => false,
+            Msg::Opt(Response::Error { message }) => {
+                self.opt_running = None;
+                self.opt_worker = None;
+                self.toast = Some(format!("the pipeline failed: {message}"));
+                true
+            }
+            Msg::OpenText(text) => {
+                if let Some(ed) = &self.editor {
+                    ed.set_text(&text);
+                }
+                false
+            }
+            Msg::StepCfgs(i) => {
+                let Some(r) = self.opt_report.clone() else { return false };
+                let Some(step) = r.steps.get(i) else { return false };
+                if self.step_cfgs.as_ref().is_some_and(|c| c.0 == i) {
+                    return false;
+                }
+                self.step_cfgs = Some((i, None, None));
+                for (after, snap) in [(false, step.module_before), (true, step.module_after)] {
+                    let Some(text) = r.snapshots.get(snap) else { continue };
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    if let Some(w) = &self.opt_worker {
+                        w.post(&Request::Analyze { id, text: text.clone(), function: Some(step.function.clone()) });
+                        self.step_cfg_requests.insert(id, (i, after));
+                    }
+                }
+                true
+            }
             Msg::RestoreBackup => {
                 if let (Some(text), Some(ed)) = (self.backup.take(), &self.editor) {
                     ed.set_text(&text);
@@ -420,10 +528,11 @@ impl Component for App {
                         <div class="tabs" role="tablist">
                             { tab_button(Tab::Cfg, "CFG".into(), "tab-cfg") }
                             { tab_button(Tab::Run, "Run".into(), "tab-run") }
+                            { tab_button(Tab::Passes, "Passes".into(), "tab-passes") }
                             { tab_button(Tab::Problems, format!("Problems ({})", analysis.map_or(0, |a| a.diagnostics.len())), "tab-problems") }
                         </div>
                         <div class="tab-body" role="tabpanel">
-                            { match tab { Tab::Cfg => self.cfg_view(), Tab::Run => self.run_view(ctx), Tab::Problems => html! {
+                            { match tab { Tab::Cfg => self.cfg_view(), Tab::Run => self.run_view(ctx), Tab::Passes => self.passes_view(ctx), Tab::Problems => html! {
                                 <ProblemsPane diagnostics={analysis.map(|a| a.diagnostics.clone()).unwrap_or_default()} on_jump={link.callback(|(f, t)| Msg::Jump(f, t))} />
                             } } }
                         </div>
@@ -596,6 +705,16 @@ impl App {
         let poison = if *self.run_text == self.text { self.poison_lines.clone() } else { self.no_poison.clone() };
         html! {
             <CfgPane cfg={cfg::Shared(c)} dom_tree={self.state.dom_tree} selected={self.selected_block} {poison} on_block={self.on_block.clone()} />
+        }
+    }
+
+    fn passes_view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let pipeline = if self.state.pipeline.is_empty() { "mem2reg,simplifycfg,dce".to_string() } else { self.state.pipeline.clone() };
+        html! {
+            <PassPane {pipeline} running={self.opt_running.is_some()} report={self.opt_report.clone()} cfgs={self.step_cfgs.clone()}
+                on_pipeline={link.callback(Msg::SetPipeline)} on_optimize={link.callback(Msg::Optimize)} on_stop={link.callback(|_| Msg::StopOpt)}
+                on_open={link.callback(Msg::OpenText)} on_cfgs={link.callback(Msg::StepCfgs)} />
         }
     }
 
