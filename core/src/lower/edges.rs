@@ -90,6 +90,11 @@ fn emit_copies(fx: &mut FnCx, from: Block, to: Block) -> LResult<()> {
             return Err(LowerError::unsupported(d.span, "a phi without a value for one of its predecessors"));
         };
         let Some(&op) = d.args.get(k) else { continue };
+        if let Some(lanes) = d.result.and_then(|v| fx.vecs.get(&v)).cloned() {
+            let srcs = super::vector::lanes(fx, op, lanes.len() as u32)?;
+            moves.extend(lanes.into_iter().zip(srcs));
+            continue;
+        }
         let dst = super::inst::dst_of(fx, d)?;
         let src = fx.operand(op)?;
         moves.push((dst, src));

@@ -23,6 +23,8 @@ pub struct FnCx<'a, 'm> {
     pub regs: Vec<Ty>,
     /// The register of each IR value.
     pub vals: HashMap<Value, VReg>,
+    /// The lane registers of each vector value.
+    pub vecs: HashMap<Value, Vec<VReg>>,
     /// Finished blocks (None while being built).
     pub blocks: Vec<Option<LowBlock>>,
     /// The low block of each IR block.
@@ -64,6 +66,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         body,
         regs: Vec::new(),
         vals: HashMap::new(),
+        vecs: HashMap::new(),
         blocks: Vec::new(),
         block_map: HashMap::new(),
         cur_id: BlockId(0),
@@ -89,6 +92,11 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                 if let Ok(ty) = reg_ty(m, data.ty, data.span) {
                     let r = fx.new_reg(ty);
                     fx.vals.insert(v, r);
+                } else if let Some((n, et)) = super::vector::lanes_of(&fx, data.ty) {
+                    if let (Ok(ty), true) = (reg_ty(m, et, data.span), n <= 256) {
+                        let lanes = (0..n).map(|_| fx.new_reg(ty)).collect();
+                        fx.vecs.insert(v, lanes);
+                    }
                 }
             }
         }

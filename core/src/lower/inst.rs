@@ -79,6 +79,9 @@ fn check_scalar(fx: &FnCx, t: TypeId, span: Span) -> LResult<Ty> {
 pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
     use Opcode as O;
     let span = data.span;
+    if data.op != O::Phi && data.op != O::Call && super::vector::involves_vectors(fx, data) {
+        return super::vector::lower(fx, data);
+    }
     match data.op {
         O::Phi => Ok(()),
         O::Add | O::Sub | O::Mul | O::UDiv | O::SDiv | O::URem | O::SRem | O::Shl | O::LShr | O::AShr | O::And | O::Or | O::Xor => {
@@ -122,26 +125,9 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             let t = arg_ty(fx, data, 0);
             let ty = check_scalar(fx, t, span)?;
             let bits = bits_of(fx, t);
-            let (mut a, mut b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+            let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
             let dst = dst_of(fx, data)?;
-            let signed = matches!(p, IntPredicate::Sgt | IntPredicate::Sge | IntPredicate::Slt | IntPredicate::Sle);
-            if signed && ty != Ty::Ptr {
-                a = sext_full(fx, a, bits);
-                b = sext_full(fx, b, bits);
-            }
-            let cc = match p {
-                IntPredicate::Eq => Cmp::Eq,
-                IntPredicate::Ne => Cmp::Ne,
-                IntPredicate::Ugt => Cmp::GtU,
-                IntPredicate::Uge => Cmp::GeU,
-                IntPredicate::Ult => Cmp::LtU,
-                IntPredicate::Ule => Cmp::LeU,
-                IntPredicate::Sgt => Cmp::GtS,
-                IntPredicate::Sge => Cmp::GeS,
-                IntPredicate::Slt => Cmp::LtS,
-                IntPredicate::Sle => Cmp::LeS,
-            };
-            fx.emit(Inst::Cmp { cc, ty, dst, a, b });
+            icmp_into(fx, p, ty, bits, a, b, dst);
             Ok(())
         }
         O::FCmp => {
@@ -239,7 +225,31 @@ pub fn int_binop(fx: &mut FnCx, op: Opcode, ty: Ty, bits: u32, a: VReg, b: VReg)
     }
 }
 
-fn fcmp_of(p: FloatPredicate) -> FCmp {
+/// An integer comparison of legal registers holding `bits`-bit values, 0/1 into `dst`.
+pub fn icmp_into(fx: &mut FnCx, p: IntPredicate, ty: Ty, bits: u32, a: VReg, b: VReg, dst: VReg) {
+    let signed = matches!(p, IntPredicate::Sgt | IntPredicate::Sge | IntPredicate::Slt | IntPredicate::Sle);
+    let (mut a, mut b) = (a, b);
+    if signed && ty != Ty::Ptr {
+        a = sext_full(fx, a, bits);
+        b = sext_full(fx, b, bits);
+    }
+    let cc = match p {
+        IntPredicate::Eq => Cmp::Eq,
+        IntPredicate::Ne => Cmp::Ne,
+        IntPredicate::Ugt => Cmp::GtU,
+        IntPredicate::Uge => Cmp::GeU,
+        IntPredicate::Ult => Cmp::LtU,
+        IntPredicate::Ule => Cmp::LeU,
+        IntPredicate::Sgt => Cmp::GtS,
+        IntPredicate::Sge => Cmp::GeS,
+        IntPredicate::Slt => Cmp::LtS,
+        IntPredicate::Sle => Cmp::LeS,
+    };
+    fx.emit(Inst::Cmp { cc, ty, dst, a, b });
+}
+
+/// The low predicate of an `fcmp` predicate.
+pub fn fcmp_of(p: FloatPredicate) -> FCmp {
     use FloatPredicate as P;
     match p {
         P::False => FCmp::False,

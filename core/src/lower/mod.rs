@@ -8,6 +8,7 @@
 //!                                               ├─ inst.rs   instruction selection,
 //!                                               │            integer legalization (legal.rs)
 //!                                               ├─ calls.rs  calls and intrinsics
+//!                                               ├─ vector.rs vectors → one register per lane
 //!                                               └─ edges.rs  phis → parallel copies on
 //!                                                            split edges; switch → table/chain
 //!  LowModule ──▶ print.rs (text, for golden tests)
@@ -16,7 +17,7 @@
 //! Scope: integers up to 64 bits, pointers, `float`/`double`, loads and stores, GEPs,
 //! comparisons, selects, casts, direct and indirect calls (calls to variadic externals
 //! included), phis, `br`/`switch`/`ret`/`unreachable`, `alloca`, initialized globals and the
-//! common intrinsics. Everything else (vectors, wider integers, aggregates as values,
+//! common intrinsics. Fixed vectors of those are scalarized (one register per lane). Everything else (wider integers, aggregates as values,
 //! exceptions, atomics, variadic definitions, ...) is a [`LowerError`] naming the construct
 //! at its span: lowering never panics on a verified module.
 
@@ -31,6 +32,7 @@ mod inst;
 mod legal;
 mod module;
 pub mod print;
+mod vector;
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,232 @@
+//! Vector scalarization: a value of type `<N x T>` (T a supported scalar) lives in N
+//! registers, one per lane, and element-wise instructions become N scalar ones. Loads and
+//! stores touch lane k at byte offset k × size(T) (vectors of `i1`, packed as bits, are not
+//! stored). Element extraction and insertion need constant indices; `shufflevector` a
+//! constant mask.
+
+use super::abi::{reg_ty, type_text};
+use super::form::{Bin, Inst, Ty, VReg};
+use super::func::FnCx;
+use super::inst::{copy, fcmp_of, icmp_into, int_binop};
+use super::legal::{resize, sresize};
+use super::{LResult, LowerError};
+use crate::ir::{ConstKind, Extra, InstData, Opcode, Operand, Type, TypeId};
+
+/// The lane count and element type of a fixed vector type.
+pub fn lanes_of(fx: &FnCx, t: TypeId) -> Option<(u32, TypeId)> {
+    match fx.cx.m.types.vector(t) {
+        Some((false, n, et)) => Some((n, et)),
+        _ => None,
+    }
+}
+
+/// True when the instruction produces or reads a vector.
+pub fn involves_vectors(fx: &FnCx, data: &InstData) -> bool {
+    let m = fx.cx.m;
+    m.types.is_vector(data.ty) || data.args.iter().any(|op| m.types.is_vector(m.operand_ty(fx.body, *op)))
+}
+
+/// The registers of a vector operand's lanes (constants are materialized).
+pub fn lanes(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<VReg>> {
+    match op {
+        Operand::Value(v) => fx.vecs.get(&v).cloned().ok_or_else(|| LowerError::unsupported(fx.span, "a vector value of an unsupported type")),
+        Operand::Const(c) => {
+            let m = fx.cx.m;
+            let (_, et) = lanes_of(fx, m.consts.ty(c)).ok_or_else(|| LowerError::unsupported(fx.span, "a vector constant"))?;
+            let ty = reg_ty(m, et, fx.span)?;
+            match m.consts.kind(c) {
+                ConstKind::Aggregate(es) => es.iter().map(|e| fx.constant(*e)).collect(),
+                ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => Ok((0..n).map(|_| zero(fx, ty)).collect()),
+                _ => Err(LowerError::unsupported(fx.span, "this kind of vector constant")),
+            }
+        }
+        Operand::Md(_) => Err(LowerError::unsupported(fx.span, "a metadata operand")),
+    }
+}
+
+fn zero(fx: &mut FnCx, ty: Ty) -> VReg {
+    match ty {
+        Ty::F32 => fx.konst(ty, super::form::Const::F32(0)),
+        Ty::F64 => fx.konst(ty, super::form::Const::F64(0)),
+        _ => fx.iconst(ty, 0),
+    }
+}
+
+fn arg(fx: &mut FnCx, data: &InstData, k: usize, n: u32) -> LResult<Vec<VReg>> {
+    let op = *data.args.get(k).ok_or_else(|| LowerError::unsupported(data.span, "a missing operand"))?;
+    lanes(fx, op, n)
+}
+
+fn const_index(fx: &FnCx, op: Option<&Operand>) -> Option<u64> {
+    match op {
+        Some(Operand::Const(c)) => match fx.cx.m.consts.kind(*c) {
+            ConstKind::Int(v) => v.to_u64(),
+            ConstKind::Zero => Some(0),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn bits(fx: &FnCx, t: TypeId) -> u32 {
+    match fx.cx.m.types.get(t) {
+        Type::Int(b) => *b,
+        _ => fx.cx.ptr_bytes as u32 * 8,
+    }
+}
+
+/// Lowers an instruction that involves vectors.
+pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
+    use Opcode as O;
+    let span = data.span;
+    let m = fx.cx.m;
+    let unsupported = || LowerError::unsupported(span, format!("`{}` on vector type {}", data.op.name(), type_text(m, data.ty)));
+    let dst: Vec<VReg> = match data.result {
+        Some(v) if m.types.is_vector(data.ty) => fx.vecs.get(&v).cloned().ok_or_else(unsupported)?,
+        _ => Vec::new(),
+    };
+    let n = dst.len() as u32;
+    match data.op {
+        O::Add | O::Sub | O::Mul | O::UDiv | O::SDiv | O::URem | O::SRem | O::Shl | O::LShr | O::AShr | O::And | O::Or | O::Xor => {
+            let (_, et) = lanes_of(fx, data.ty).ok_or_else(unsupported)?;
+            let ty = reg_ty(m, et, span)?;
+            let b = bits(fx, et);
+            let (xs, ys) = (arg(fx, data, 0, n)?, arg(fx, data, 1, n)?);
+            for ((d, x), y) in dst.iter().zip(xs).zip(ys) {
+                let r = int_binop(fx, data.op, ty, b, x, y);
+                copy(fx, *d, r);
+            }
+        }
+        O::FAdd | O::FSub | O::FMul | O::FDiv => {
+            let (_, et) = lanes_of(fx, data.ty).ok_or_else(unsupported)?;
+            let ty = reg_ty(m, et, span)?;
+            let op = match data.op {
+                O::FAdd => Bin::FAdd,
+                O::FSub => Bin::FSub,
+                O::FMul => Bin::FMul,
+                _ => Bin::FDiv,
+            };
+            let (xs, ys) = (arg(fx, data, 0, n)?, arg(fx, data, 1, n)?);
+            for ((d, a), b) in dst.iter().zip(xs).zip(ys) {
+                fx.emit(Inst::Bin { op, ty, dst: *d, a, b });
+            }
+        }
+        O::ICmp | O::FCmp => {
+            let t = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
+            let (_, et) = lanes_of(fx, t).ok_or_else(unsupported)?;
+            let ty = reg_ty(m, et, span)?;
+            let b = bits(fx, et);
+            let (xs, ys) = (arg(fx, data, 0, n)?, arg(fx, data, 1, n)?);
+            for ((d, x), y) in dst.iter().zip(xs).zip(ys) {
+                match &data.extra {
+                    Extra::ICmp(p) => icmp_into(fx, *p, ty, b, x, y, *d),
+                    Extra::FCmp(p) => fx.emit(Inst::FCmp { cc: fcmp_of(*p), ty, dst: *d, a: x, b: y }),
+                    _ => return Err(unsupported()),
+                }
+            }
+        }
+        O::Select => {
+            let ct = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
+            let conds = if m.types.is_vector(ct) {
+                arg(fx, data, 0, n)?
+            } else {
+                let c = fx.operand(*data.args.first().ok_or_else(unsupported)?)?;
+                vec![c; n as usize]
+            };
+            let (xs, ys) = (arg(fx, data, 1, n)?, arg(fx, data, 2, n)?);
+            for (((d, c), a), b) in dst.iter().zip(conds).zip(xs).zip(ys) {
+                fx.emit(Inst::Select { dst: *d, cond: c, a, b });
+            }
+        }
+        O::Freeze => {
+            let xs = arg(fx, data, 0, n)?;
+            for (d, x) in dst.iter().zip(xs) {
+                copy(fx, *d, x);
+            }
+        }
+        O::Trunc | O::ZExt | O::SExt => {
+            let st = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
+            let ((_, se), (_, de)) = (lanes_of(fx, st).ok_or_else(unsupported)?, lanes_of(fx, data.ty).ok_or_else(unsupported)?);
+            let dty = reg_ty(m, de, span)?;
+            let (sb, db) = (bits(fx, se), bits(fx, de));
+            let xs = arg(fx, data, 0, n)?;
+            for (d, x) in dst.iter().zip(xs) {
+                let r = if data.op == O::SExt { sresize(fx, x, sb, db, dty) } else { resize(fx, x, sb, db, dty) };
+                copy(fx, *d, r);
+            }
+        }
+        O::Load => {
+            let (_, et) = lanes_of(fx, data.ty).ok_or_else(unsupported)?;
+            let ty = reg_ty(m, et, span)?;
+            let size = fx.cx.lay.get(et).size as u32;
+            if matches!(m.types.get(et), Type::Int(b) if *b % 8 != 0) {
+                return Err(unsupported());
+            }
+            let addr = fx.operand(*data.args.first().ok_or_else(unsupported)?)?;
+            for (k, d) in dst.iter().enumerate() {
+                fx.emit(Inst::Load { dst: *d, ty, size: size as u8, signed: false, addr, offset: k as u32 * size });
+            }
+        }
+        O::Store => {
+            let vt = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
+            let (vn, et) = lanes_of(fx, vt).ok_or_else(unsupported)?;
+            let ty = reg_ty(m, et, span)?;
+            let size = fx.cx.lay.get(et).size as u32;
+            if matches!(m.types.get(et), Type::Int(b) if *b % 8 != 0) {
+                return Err(LowerError::unsupported(span, format!("storing vector type {}", type_text(m, vt))));
+            }
+            let xs = arg(fx, data, 0, vn)?;
+            let addr = fx.operand(*data.args.get(1).ok_or_else(unsupported)?)?;
+            for (k, x) in xs.into_iter().enumerate() {
+                fx.emit(Inst::Store { ty, size: size as u8, addr, offset: k as u32 * size, src: x });
+            }
+        }
+        O::ExtractElement => {
+            let vt = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
+            let (vn, _) = lanes_of(fx, vt).ok_or_else(unsupported)?;
+            let i = const_index(fx, data.args.get(1)).ok_or_else(|| LowerError::unsupported(span, "extractelement with a variable index"))?;
+            let xs = arg(fx, data, 0, vn)?;
+            let d = super::inst::dst_of(fx, data)?;
+            match xs.get(i as usize) {
+                Some(&x) => copy(fx, d, x),
+                None => {
+                    let ty = fx.reg_ty(d);
+                    let z = zero(fx, ty);
+                    copy(fx, d, z);
+                }
+            }
+        }
+        O::InsertElement => {
+            let i = const_index(fx, data.args.get(2)).ok_or_else(|| LowerError::unsupported(span, "insertelement with a variable index"))?;
+            let xs = arg(fx, data, 0, n)?;
+            let e = fx.operand(*data.args.get(1).ok_or_else(unsupported)?)?;
+            for (k, (d, x)) in dst.iter().zip(xs).enumerate() {
+                copy(fx, *d, if k as u64 == i { e } else { x });
+            }
+        }
+        O::ShuffleVector => {
+            let vt = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
+            let (vn, et) = lanes_of(fx, vt).ok_or_else(unsupported)?;
+            let ty = reg_ty(m, et, span)?;
+            let mut src = arg(fx, data, 0, vn)?;
+            src.extend(arg(fx, data, 1, vn)?);
+            let Some(Operand::Const(mc)) = data.args.get(2) else { return Err(LowerError::unsupported(span, "shufflevector with a variable mask")) };
+            let idx: Vec<Option<u64>> = match m.consts.kind(*mc) {
+                ConstKind::Aggregate(es) => es.iter().map(|e| const_index(fx, Some(&Operand::Const(*e)))).collect(),
+                ConstKind::Zero => vec![Some(0); n as usize],
+                _ => vec![None; n as usize],
+            };
+            for (d, i) in dst.iter().zip(idx) {
+                match i.and_then(|i| src.get(i as usize).copied()) {
+                    Some(x) => copy(fx, *d, x),
+                    None => {
+                        let z = zero(fx, ty);
+                        copy(fx, *d, z);
+                    }
+                }
+            }
+        }
+        _ => return Err(unsupported()),
+    }
+    Ok(())
+}
