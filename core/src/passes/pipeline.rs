@@ -11,7 +11,9 @@
 //! statistics, the time taken (from a clock the caller supplies, since `core` has no clock of its
 //! own), and, when asked, the function's text before and after. With `verify_each`, the verifier
 //! runs after every step that changed something, and a broken module stops the pipeline with an
-//! error naming the pass and the function.
+//! error naming the pass and the function. Once a step changes the module, its `uselistorder`
+//! directives are dropped: they describe use positions the pass may have changed, and only
+//! ever order use lists.
 
 use super::{dce, mem2reg, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
@@ -193,6 +195,11 @@ pub fn run_pipeline(
                 (PassKind::Function(_), None) => continue,
             };
             let time_ms = clock() - start;
+            if result.changed {
+                // `uselistorder` directives name use positions the pass may have changed; they
+                // only order use lists (never meaning), so they go rather than turn invalid.
+                m.uselistorders.clear();
+            }
             let after = if opts.record_text { text(m) } else { String::new() };
             let function = target.map(|g| m.global_name(g)).unwrap_or_default();
             steps.push(Step {
