@@ -223,3 +223,75 @@ pub(crate) fn check_opt_behaviour(
         }
     }
 }
+
+/// `opt/every-valid-file`: every pass and `O2` over every valid file of `tests/ir` and
+/// `examples/learn` (those with a passing `RUN:` directive), in process: the verifier must
+/// accept the module after every step, and the printed result must parse and verify again.
+/// Exotic constructs (exception handling, `callbr`, `blockaddress`, debug records, legacy
+/// syntax) live there rather than in the csmith corpus.
+pub(crate) fn opt_every_valid_file(dirs: &[PathBuf]) -> Result<(), Failed> {
+    let mut errors = Vec::new();
+    let mut checked = 0;
+    for dir in dirs {
+        for rel in list_ll_files(dir) {
+            let Ok(text) = fs::read_to_string(dir.join(&rel)) else {
+                continue;
+            };
+            let Ok(directives) = parse_directives(&text, &rel) else {
+                continue;
+            };
+            if directives.is_empty() || directives.iter().any(|d| d.expect == Expect::Fail) {
+                continue;
+            }
+            let c = irplay_core::check(&text);
+            let (true, Some(module)) = (c.valid, c.module) else {
+                continue;
+            };
+            checked += 1;
+            for pipeline in PIPELINES {
+                let passes = parse_pipeline(pipeline)?;
+                let mut m = module.clone();
+                let opts = RunOptions {
+                    verify_each: true,
+                    record_text: false,
+                };
+                if let Err(e) = run_pipeline(&mut m, &passes, &opts, &|| 0.0) {
+                    let msgs: Vec<String> = e
+                        .diagnostics
+                        .iter()
+                        .take(3)
+                        .map(|d| d.message.clone())
+                        .collect();
+                    errors.push(format!(
+                        "{rel}: -p {pipeline}: does not verify after {} on @{}: {}",
+                        e.pass,
+                        e.function,
+                        msgs.join("; ")
+                    ));
+                    continue;
+                }
+                let again = irplay_core::check(&irplay_core::text::print_module(&m));
+                if !again.valid {
+                    let msgs: Vec<String> = again
+                        .diagnostics
+                        .iter()
+                        .take(3)
+                        .map(|d| d.message.clone())
+                        .collect();
+                    errors.push(format!(
+                        "{rel}: -p {pipeline}: the printed result does not check: {}",
+                        msgs.join("; ")
+                    ));
+                }
+            }
+        }
+    }
+    if checked == 0 {
+        errors.push("no valid file found".into());
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n").into())
+    }
+}
