@@ -141,8 +141,8 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
                     w.instruction(&I::LocalGet(loc.saved_sp));
                     w.instruction(&I::GlobalSet(SP));
                 }
-                if let Some(v) = v {
-                    w.instruction(&I::LocalGet(v.0));
+                for r in v {
+                    w.instruction(&I::LocalGet(r.0));
                 }
                 w.instruction(&I::Return);
             }
@@ -262,14 +262,14 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
                     w.instruction(&I::CallIndirect { type_index: t, table_index: 0 });
                 }
             }
-            match (dst, sig.ret) {
-                (Some(d), Some(_)) => {
+            if dst.len() == sig.ret.len() {
+                for d in dst.iter().rev() {
                     w.instruction(&I::LocalSet(d.0));
                 }
-                (None, Some(_)) => {
+            } else {
+                for _ in &sig.ret {
                     w.instruction(&I::Drop);
                 }
-                _ => {}
             }
             if sig.variadic {
                 w.instruction(&I::LocalGet(loc.va));

@@ -31,6 +31,32 @@ pub fn reg_ty(m: &Module, t: TypeId, span: Span) -> LResult<Ty> {
     }
 }
 
+/// The scalar leaves of a struct or array type, in memory order (at most 64), if all are
+/// supported scalars.
+pub fn flat_types(m: &Module, t: TypeId) -> Option<Vec<TypeId>> {
+    fn go(m: &Module, t: TypeId, out: &mut Vec<TypeId>, depth: u32) -> Option<()> {
+        if depth > 8 || out.len() > 64 {
+            return None;
+        }
+        if let Some((_, fields)) = m.types.struct_fields(t) {
+            for f in fields {
+                go(m, *f, out, depth + 1)?;
+            }
+        } else if let Some((n, et)) = m.types.array(t) {
+            for _ in 0..n.min(65) {
+                go(m, et, out, depth + 1)?;
+            }
+        } else {
+            reg_ty(m, t, Span::default()).ok()?;
+            out.push(t);
+        }
+        Some(())
+    }
+    let mut out = Vec::new();
+    go(m, t, &mut out, 0)?;
+    (out.len() <= 64).then_some(out)
+}
+
 /// The printed form of a type (for messages).
 pub fn type_text(m: &Module, t: TypeId) -> String {
     crate::text::printer::print_type(m, t)
@@ -41,7 +67,13 @@ pub fn sig_of(m: &Module, fn_ty: TypeId, span: Span) -> LResult<Sig> {
     let Some((ret, params, variadic)) = m.types.func_sig(fn_ty) else {
         return Err(LowerError::unsupported(span, "a call whose type is not a function type"));
     };
-    let ret = if matches!(m.types.get(ret), Type::Void) { None } else { Some(reg_ty(m, ret, span)?) };
+    let ret = if matches!(m.types.get(ret), Type::Void) {
+        Vec::new()
+    } else if m.types.is_aggregate(ret) {
+        flat_types(m, ret).ok_or_else(|| LowerError::unsupported(span, format!("returning {}", type_text(m, ret))))?.into_iter().map(|t| reg_ty(m, t, span)).collect::<LResult<Vec<_>>>()?
+    } else {
+        vec![reg_ty(m, ret, span)?]
+    };
     let params = params.iter().map(|p| reg_ty(m, *p, span)).collect::<LResult<Vec<_>>>()?;
     Ok(Sig { params, ret, variadic })
 }

@@ -13,7 +13,8 @@ use crate::ir::{ConstKind, GlobalKind, InstData, Operand, Type};
 
 /// Emits a call to import `name` with the given signature.
 pub fn call_import(fx: &mut FnCx, name: &str, params: Vec<Ty>, ret: Option<Ty>, args: Vec<VReg>, dst: Option<VReg>) -> LResult<()> {
-    let sig = Sig { params, ret, variadic: false };
+    let sig = Sig { params, ret: ret.into_iter().collect(), variadic: false };
+    let dst = dst.into_iter().collect();
     let span = fx.span;
     let f = fx.cx.import(name, sig.clone(), span)?;
     fx.emit(Inst::Call { dst, callee: Callee::Direct(f), sig, args, varargs: Vec::new() });
@@ -75,7 +76,11 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         }
         None => Callee::Indirect(fx.operand(callee)?),
     };
-    let dst = if sig.ret.is_some() { Some(dst_of(fx, data)?) } else { None };
+    let dst = match (sig.ret.len(), data.result) {
+        (0, _) => Vec::new(),
+        (_, Some(v)) if fx.vecs.contains_key(&v) => fx.vecs.get(&v).cloned().unwrap_or_default(),
+        _ => vec![dst_of(fx, data)?],
+    };
     fx.emit(Inst::Call { dst, callee, sig, args: fixed, varargs });
     Ok(())
 }

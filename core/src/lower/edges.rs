@@ -20,10 +20,14 @@ pub fn lower_terminator(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
         Opcode::Ret => match data.args.first() {
             Some(&op) => {
                 let t = fx.cx.m.operand_ty(fx.body, op);
+                if fx.cx.m.types.is_aggregate(t) {
+                    let n = super::abi::flat_types(fx.cx.m, t).map_or(0, |v| v.len()) as u32;
+                    return Ok(Term::Ret(super::vector::lanes(fx, op, n)?));
+                }
                 super::abi::reg_ty(fx.cx.m, t, span)?;
-                Ok(Term::Ret(Some(fx.operand(op)?)))
+                Ok(Term::Ret(vec![fx.operand(op)?]))
             }
-            None => Ok(Term::Ret(None)),
+            None => Ok(Term::Ret(Vec::new())),
         },
         Opcode::Unreachable => Ok(Term::Trap),
         Opcode::Br => {

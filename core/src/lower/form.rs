@@ -181,8 +181,9 @@ pub enum Callee {
 pub struct Sig {
     /// Fixed parameters.
     pub params: Vec<Ty>,
-    /// The result, if any.
-    pub ret: Option<Ty>,
+    /// The results: none for `void`, one for a scalar, one per scalar field (in memory
+    /// order) for a struct or array returned by value (a multi-value return).
+    pub ret: Vec<Ty>,
     /// True for C variadic functions: the extra arguments are passed in a caller-built area
     /// whose address is one more, last, `Ptr` parameter (see [`crate::lower::abi`]).
     pub variadic: bool,
@@ -214,8 +215,9 @@ pub enum Inst {
     Load { dst: VReg, ty: Ty, size: u8, signed: bool, addr: VReg, offset: u32 },
     /// Stores the low `size` bytes of `src` at `addr+offset`.
     Store { ty: Ty, size: u8, addr: VReg, offset: u32, src: VReg },
-    /// A call. `varargs` are the extra arguments of a variadic callee with their types.
-    Call { dst: Option<VReg>, callee: Callee, sig: Sig, args: Vec<VReg>, varargs: Vec<VReg> },
+    /// A call. `dst` receives the results; `varargs` are the extra arguments of a variadic
+    /// callee.
+    Call { dst: Vec<VReg>, callee: Callee, sig: Sig, args: Vec<VReg>, varargs: Vec<VReg> },
     /// `memcpy`/`memmove` (overlap allowed) of `len` (a `Ptr`-typed count) bytes.
     MemCopy { dst: VReg, src: VReg, len: VReg },
     /// Fills `len` bytes at `dst` with the low byte of `val` (`I32`).
@@ -235,8 +237,8 @@ pub enum Term {
     /// Jump table: goes to `targets[idx]` when `idx` (`I32`, unsigned) is in range, else to
     /// `default`.
     Table { idx: VReg, targets: Vec<BlockId>, default: BlockId },
-    /// Returns, with a value when the function has one.
-    Ret(Option<VReg>),
+    /// Returns the function's results.
+    Ret(Vec<VReg>),
     /// Traps (`unreachable`, `llvm.trap`).
     Trap,
 }

@@ -92,6 +92,12 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                 if let Ok(ty) = reg_ty(m, data.ty, data.span) {
                     let r = fx.new_reg(ty);
                     fx.vals.insert(v, r);
+                } else if let Some(leaves) = m.types.is_aggregate(data.ty).then(|| super::abi::flat_types(m, data.ty)).flatten() {
+                    let regs: Option<Vec<Ty>> = leaves.iter().map(|t| reg_ty(m, *t, data.span).ok()).collect();
+                    if let Some(tys) = regs {
+                        let regs = tys.into_iter().map(|ty| fx.new_reg(ty)).collect();
+                        fx.vecs.insert(v, regs);
+                    }
                 } else if let Some((n, et)) = super::vector::lanes_of(&fx, data.ty) {
                     if let (Ok(ty), true) = (reg_ty(m, et, data.span), n <= 256) {
                         let lanes = (0..n).map(|_| fx.new_reg(ty)).collect();

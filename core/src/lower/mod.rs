@@ -9,6 +9,7 @@
 //!                                               │            integer legalization (legal.rs)
 //!                                               ├─ calls.rs  calls and intrinsics
 //!                                               ├─ vector.rs vectors → one register per lane
+//!                                               ├─ agg.rs    structs/arrays → one per leaf
 //!                                               └─ edges.rs  phis → parallel copies on
 //!                                                            split edges; switch → table/chain
 //!  LowModule ──▶ print.rs (text, for golden tests)
@@ -17,11 +18,13 @@
 //! Scope: integers up to 64 bits, pointers, `float`/`double`, loads and stores, GEPs,
 //! comparisons, selects, casts, direct and indirect calls (calls to variadic externals
 //! included), phis, `br`/`switch`/`ret`/`unreachable`, `alloca`, initialized globals and the
-//! common intrinsics. Fixed vectors of those are scalarized (one register per lane). Everything else (wider integers, aggregates as values,
-//! exceptions, atomics, variadic definitions, ...) is a [`LowerError`] naming the construct
+//! common intrinsics. Fixed vectors of those are scalarized (one register per lane), and
+//! structs and arrays of them used as values live in one register per scalar leaf (returned
+//! as multiple values). Everything else (wider integers, aggregate parameters, exceptions, atomics, variadic definitions, ...) is a [`LowerError`] naming the construct
 //! at its span: lowering never panics on a verified module.
 
 pub mod abi;
+mod agg;
 mod calls;
 mod data;
 mod edges;

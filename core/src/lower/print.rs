@@ -21,9 +21,10 @@ fn sig_text(s: &Sig) -> String {
     if s.variadic {
         p.push("...");
     }
-    match s.ret {
-        Some(r) => format!("({}) -> {}", p.join(", "), r.name()),
-        None => format!("({})", p.join(", ")),
+    match s.ret.as_slice() {
+        [] => format!("({})", p.join(", ")),
+        [r] => format!("({}) -> {}", p.join(", "), r.name()),
+        rs => format!("({}) -> ({})", p.join(", "), rs.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -128,7 +129,7 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
                 let va: Vec<String> = varargs.iter().map(|v| format!("{}: {}", r(*v), ty_of(f, *v))).collect();
                 a.push(format!("... [{}]", va.join(", ")));
             }
-            let d = dst.map(|d| format!("{} = ", r(d))).unwrap_or_default();
+            let d = if dst.is_empty() { String::new() } else { format!("{} = ", dst.iter().map(|d| r(*d)).collect::<Vec<_>>().join(", ")) };
             format!("{d}call {c}({}) {}", a.join(", "), sig_text(sig))
         }
         Inst::MemCopy { dst, src, len } => format!("memcopy {}, {}, {}", r(*dst), r(*src), r(*len)),
@@ -145,8 +146,8 @@ fn term_text(t: &Term) -> String {
             let ts: Vec<String> = targets.iter().map(|b| format!("bb{}", b.0)).collect();
             format!("table {} [{}] default bb{}", r(*idx), ts.join(", "), default.0)
         }
-        Term::Ret(Some(v)) => format!("ret {}", r(*v)),
-        Term::Ret(None) => "ret".to_string(),
+        Term::Ret(vs) if vs.is_empty() => "ret".to_string(),
+        Term::Ret(vs) => format!("ret {}", vs.iter().map(|v| r(*v)).collect::<Vec<_>>().join(", ")),
         Term::Trap => "trap".to_string(),
     }
 }

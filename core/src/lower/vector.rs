@@ -30,6 +30,11 @@ pub fn involves_vectors(fx: &FnCx, data: &InstData) -> bool {
 pub fn lanes(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<VReg>> {
     match op {
         Operand::Value(v) => fx.vecs.get(&v).cloned().ok_or_else(|| LowerError::unsupported(fx.span, "a vector value of an unsupported type")),
+        Operand::Const(c) if fx.cx.m.types.is_aggregate(fx.cx.m.consts.ty(c)) => {
+            let mut out = Vec::new();
+            super::agg::const_leaves(fx, c, fx.cx.m.consts.ty(c), &mut out)?;
+            Ok(out)
+        }
         Operand::Const(c) => {
             let m = fx.cx.m;
             let (_, et) = lanes_of(fx, m.consts.ty(c)).ok_or_else(|| LowerError::unsupported(fx.span, "a vector constant"))?;
