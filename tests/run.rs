@@ -24,7 +24,7 @@
 //!   in process, verified after each step, must keep the native program's
 //!   output (see `harness/opt_corpus.rs`).
 //! * `opt/every-valid-file`: the same pipelines over every valid file of
-//!   `tests/ir` and `examples/learn`, verified after each step.
+//!   `tests/ir`, `examples/learn` and the corpus, verified after each step.
 //!
 //! A `; RUN: irplay run [FLAGS] %s [-- ARGS]` directive runs the module: the
 //! exit status must be the one of the file's `; EXIT: N` line (default 0),
@@ -162,7 +162,10 @@ fn main() {
         trials.push(Trial::test(name, move || ir_trial(&ctx, &trial_name, &rel)).with_kind("ir"));
     }
 
-    let smoke_dirs = vec![ir_dir.clone(), learn.ir_dir.clone()];
+    let mut smoke_dirs = vec![(ir_dir.clone(), true), (learn.ir_dir.clone(), true)];
+    if !env_flag("IRPLAY_NO_CORPUS") {
+        smoke_dirs.push((corpus_dir.clone(), false));
+    }
     trials.push(
         Trial::test("opt/every-valid-file", move || opt_corpus::opt_every_valid_file(&smoke_dirs))
             .with_kind("opt"),
