@@ -129,3 +129,40 @@ fn timeline_json(file: &str, pipeline: &str, steps: &[Step]) -> String {
     let doc = serde_json::json!({ "file": file, "pipeline": pipeline, "steps": steps });
     serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(changed: bool) -> Step {
+        Step {
+            pass: "dce",
+            function: "f".into(),
+            changed,
+            before: "define void @f() {\n  %x = add i32 1, 2\n  ret void\n}\n".into(),
+            after: if changed { "define void @f() {\n  ret void\n}\n".into() } else { String::new() },
+            time_ms: 0.5,
+            stats: vec![("instructions removed", u64::from(changed))],
+        }
+    }
+
+    #[test]
+    fn print_changed_reports() {
+        assert_eq!(changed_report(&step(false)), "*** dce on @f: unchanged ***\n");
+        let r = changed_report(&step(true));
+        assert!(r.starts_with("*** dce on @f: changed ***\n--- @f before dce\n+++ @f after dce\n@@ -1,4 +1,3 @@\n"), "{r}");
+        assert!(r.contains("\n-  %x = add i32 1, 2\n") && r.contains("\n   ret void\n"), "{r}");
+    }
+
+    #[test]
+    fn timeline_has_every_step() {
+        let json = timeline_json("a.ll", "dce", &[step(true), step(false)]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["pipeline"], "dce");
+        assert_eq!(v["steps"].as_array().map(Vec::len), Some(2));
+        assert_eq!(v["steps"][0]["stats"]["instructions removed"], 1);
+        assert_eq!(v["steps"][0]["changed"], true);
+        assert_eq!(v["steps"][1]["function"], "f");
+        assert!(v["steps"][0]["before"].as_str().is_some_and(|s| s.contains("%x = add")));
+    }
+}
