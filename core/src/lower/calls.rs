@@ -27,6 +27,9 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let m = fx.cx.m;
     let Some((callee, args)) = data.callee_and_args() else { return Err(LowerError::unsupported(span, "a call without a callee")) };
     let Some(info) = data.call_info() else { return Err(LowerError::unsupported(span, "a call without a type")) };
+    if info.tail == crate::ir::TailKind::MustTail {
+        return Err(LowerError::unsupported(span, "musttail calls (wasm tail calls are not emitted yet)"));
+    }
     if !info.bundles.is_empty() {
         return Err(LowerError::unsupported(span, "operand bundles"));
     }
