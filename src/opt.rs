@@ -150,7 +150,10 @@ mod tests {
     fn print_changed_reports() {
         assert_eq!(changed_report(&step(false)), "*** dce on @f: unchanged ***\n");
         let r = changed_report(&step(true));
-        assert!(r.starts_with("*** dce on @f: changed ***\n--- @f before dce\n+++ @f after dce\n@@ -1,4 +1,3 @@\n"), "{r}");
+        assert!(
+            r.starts_with("*** dce on @f: changed ***\n--- @f before dce\n+++ @f after dce\n@@ -1,4 +1,3 @@\n"),
+            "{r}"
+        );
         assert!(r.contains("\n-  %x = add i32 1, 2\n") && r.contains("\n   ret void\n"), "{r}");
     }
 
