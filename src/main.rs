@@ -320,6 +320,10 @@ fn main() -> ExitCode {
     let work = move || match &cli.command {
         Command::Check { files, format } => check(files, *format),
         Command::Fmt { file, output, in_place } => fmt(file, output.as_deref(), *in_place),
+        Command::Run { entry, engine: Engine::Wasm, .. } if entry != "main" => {
+            eprintln!("irplay: error: --engine wasm runs main only (--entry {entry} needs the interpreter)");
+            ExitCode::from(run::Stop::INVALID)
+        }
         Command::Run { file, args, engine: Engine::Wasm, .. } => wasm_file(file, |f, m| wasm_host::run(f, m, &file.display().to_string(), args)),
         Command::Build { file, target: Target::Wasm32, output, emit } => wasm_file(file, |f, m| wasm_host::build(f, m, output, match emit {
             Emit::Wasm => wasm_host::Emit::Wasm,

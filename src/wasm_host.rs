@@ -42,6 +42,8 @@ struct Host {
     sizes: HashMap<u32, u32>,
     rand: Rand,
     ptr_bytes: u8,
+    /// Handlers registered with `atexit` (function table indices), in registration order.
+    atexit: Vec<u64>,
 }
 
 /// Compiles a checked module, reporting unsupported constructs with their position.
@@ -117,7 +119,7 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, a
         Ok(b) => b,
         Err(code) => return code,
     };
-    let host = Host { stdout: Vec::new(), stderr: Vec::new(), mem: None, heap_next: 0, sizes: HashMap::new(), rand: Rand::new(1), ptr_bytes };
+    let host = Host { stdout: Vec::new(), stderr: Vec::new(), mem: None, heap_next: 0, sizes: HashMap::new(), rand: Rand::new(1), ptr_bytes, atexit: Vec::new() };
     let (status, host, report) = execute(&bytes, host, program, args);
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(&host.stdout);
@@ -178,7 +180,31 @@ fn execute(bytes: &[u8], host: Host, program: &str, args: &[String]) -> (u8, Hos
         params.push(Val::I32(argv as i32));
     }
     let mut results = vec![Val::I32(0); ty.results().len()];
-    let outcome = main.call(&mut store, &params, &mut results);
+    let mut outcome = main.call(&mut store, &params, &mut results);
+    // A normal end (main's return or exit) runs the atexit handlers, last registered first;
+    // exit in a handler ends the program with its status.
+    let exited = match &outcome {
+        Ok(()) => true,
+        Err(e) => e.downcast_ref::<Stop>().is_some_and(|s| s.1.is_none()),
+    };
+    if exited {
+        if let Some(table) = instance.get_table(&mut store, "__indirect_function_table") {
+            while let Some(idx) = store.data_mut().atexit.pop() {
+                let f = table.get(&mut store, idx).and_then(|r| r.as_func().flatten().copied());
+                let r = match f {
+                    Some(f) => f.call(&mut store, &[], &mut []),
+                    None => Err(fail(format!("atexit handler {idx} is not a function"))),
+                };
+                if let Err(e) = r {
+                    outcome = Err(e);
+                    results.clear();
+                    if !e_is_exit(&outcome) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
     let host = store.into_data();
     match outcome {
         Ok(()) => {
@@ -200,6 +226,10 @@ fn execute(bytes: &[u8], host: Host, program: &str, args: &[String]) -> (u8, Hos
             (crate::run::Stop::ERROR, host, Some(format!("error: {e}")))
         }
     }
+}
+
+fn e_is_exit(r: &wasmtime::Result<()>) -> bool {
+    matches!(r, Err(e) if e.downcast_ref::<Stop>().is_some_and(|s| s.1.is_none()))
 }
 
 /// A library function's result before conversion to the import's result type.
@@ -463,8 +493,10 @@ fn lib(caller: &mut Caller<'_, Host>, name: &str, p: &[Val]) -> wasmtime::Result
             R::I(a(0) as i64)
         }
         "memset" => {
-            let b = vec![a(1) as u8; a(2) as usize];
-            write(mem, a(0), &b).map_err(fail)?;
+            range(mem, a(0), a(2)).map_err(fail)?;
+            if let Some(dst) = mem.get_mut(a(0) as usize..(a(0) + a(2)) as usize) {
+                dst.fill(a(1) as u8);
+            }
             R::I(a(0) as i64)
         }
         "strcpy" => {
@@ -482,6 +514,10 @@ fn lib(caller: &mut Caller<'_, Host>, name: &str, p: &[Val]) -> wasmtime::Result
         "abs" => R::I((a(0) as i32).wrapping_abs() as u32 as i64),
         "labs" | "llabs" => R::I((a(0) as i64).wrapping_abs()),
         "rand" => R::I(host.rand.next_rand() as i64),
+        "atexit" => {
+            host.atexit.push(a(0));
+            R::I(0)
+        }
         "srand" => {
             host.rand = Rand::new(a(0) as u32);
             return Ok(None);
