@@ -175,6 +175,25 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                 fx.emit(Inst::Store { ty, size, addr, offset: off as u32, src: s });
             }
         }
+        (Opcode::CmpXchg, _) => {
+            // Load, compare, store the new or the old value: the module runs on one thread.
+            let (Some(&old), Some(&ok)) = (dst.first(), dst.get(1)) else { return Err(unsupported()) };
+            let vt = m.operand_ty(fx.body, *data.args.get(1).ok_or_else(unsupported)?);
+            let ty = reg_ty(m, vt, span)?;
+            let bits = match m.types.get(vt) {
+                Type::Int(b) => *b,
+                _ => fx.cx.ptr_bytes as u32 * 8,
+            };
+            let addr = fx.operand(arg0)?;
+            let cmp = fx.operand(*data.args.get(1).ok_or_else(unsupported)?)?;
+            let new = fx.operand(*data.args.get(2).ok_or_else(unsupported)?)?;
+            let size = fx.cx.lay.get(vt).size as u8;
+            fx.emit(Inst::Load { dst: old, ty, size, signed: false, addr, offset: 0 });
+            super::inst::icmp_into(fx, crate::ir::IntPredicate::Eq, ty, bits, old, cmp, ok);
+            let put = fx.new_reg(ty);
+            fx.emit(Inst::Select { dst: put, cond: ok, a: new, b: old });
+            fx.emit(Inst::Store { ty, size, addr, offset: 0, src: put });
+        }
         (Opcode::Freeze, _) => {
             let src = operand_leaves(fx, arg0)?;
             for (d, s) in dst.iter().zip(src) {

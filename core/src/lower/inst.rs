@@ -187,6 +187,7 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             Ok(())
         }
         O::GetElementPtr => lower_gep(fx, data),
+        O::AtomicRmw => lower_rmw(fx, data),
         O::Alloca => super::frame::lower_alloca(fx, data),
         O::Call => super::calls::lower_call(fx, data),
         O::Fence => Ok(()),
@@ -315,6 +316,53 @@ fn lower_cast(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         _ => a,
     };
     copy(fx, dst, r);
+    Ok(())
+}
+
+/// `atomicrmw` as load, operation, store: the module runs on one thread.
+fn lower_rmw(fx: &mut FnCx, data: &InstData) -> LResult<()> {
+    use crate::ir::RmwOp as R;
+    let span = data.span;
+    let crate::ir::Extra::Rmw(op, _) = &data.extra else { return Err(LowerError::unsupported(span, "atomicrmw without an operation")) };
+    let ty = check_scalar(fx, data.ty, span)?;
+    let bits = bits_of(fx, data.ty);
+    let (addr, v) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+    let dst = dst_of(fx, data)?;
+    let size = fx.cx.lay.get(data.ty).size as u8;
+    fx.emit(Inst::Load { dst, ty, size, signed: false, addr, offset: 0 });
+    let int = |fx: &mut FnCx, o: Opcode| int_binop(fx, o, ty, bits, dst, v);
+    let minmax = |fx: &mut FnCx, p: IntPredicate| {
+        let c = fx.new_reg(Ty::I32);
+        icmp_into(fx, p, ty, bits, dst, v, c);
+        let r = fx.new_reg(ty);
+        fx.emit(Inst::Select { dst: r, cond: c, a: dst, b: v });
+        r
+    };
+    let new = match op {
+        R::Xchg => v,
+        R::Add => int(fx, Opcode::Add),
+        R::Sub => int(fx, Opcode::Sub),
+        R::And => int(fx, Opcode::And),
+        R::Or => int(fx, Opcode::Or),
+        R::Xor => int(fx, Opcode::Xor),
+        R::Nand => {
+            let a = int(fx, Opcode::And);
+            let ones = fx.iconst(ty, u64::MAX);
+            let n = int_binop(fx, Opcode::Xor, ty, bits, a, ones);
+            mask(fx, n, bits)
+        }
+        R::Max => minmax(fx, IntPredicate::Sgt),
+        R::Min => minmax(fx, IntPredicate::Slt),
+        R::UMax => minmax(fx, IntPredicate::Ugt),
+        R::UMin => minmax(fx, IntPredicate::Ult),
+        R::FAdd | R::FSub => {
+            let r = fx.new_reg(ty);
+            fx.emit(Inst::Bin { op: if *op == R::FAdd { Bin::FAdd } else { Bin::FSub }, ty, dst: r, a: dst, b: v });
+            r
+        }
+        other => return Err(LowerError::unsupported(span, format!("atomicrmw {}", other.name()))),
+    };
+    fx.emit(Inst::Store { ty, size, addr, offset: 0, src: new });
     Ok(())
 }
 
