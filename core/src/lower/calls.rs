@@ -122,6 +122,50 @@ fn select(fx: &mut FnCx, ty: Ty, c: VReg, a: VReg, b: VReg) -> VReg {
     d
 }
 
+/// `llvm.vector.reduce.<op>` over an integer vector: a left-to-right chain over the lanes.
+fn reduce(fx: &mut FnCx, data: &InstData, op: &str, args: &[Operand]) -> LResult<()> {
+    use crate::ir::{IntPredicate as P, Opcode as O};
+    let span = data.span;
+    let m = fx.cx.m;
+    let unsupported = || LowerError::unsupported(span, format!("intrinsic @llvm.vector.reduce.{op} on {}", type_text(m, data.ty)));
+    let ty = reg_ty(m, data.ty, span).map_err(|_| unsupported())?;
+    let bits = m.types.int_bits(data.ty).ok_or_else(unsupported)?;
+    let vop = *args.first().ok_or_else(unsupported)?;
+    let (n, _) = super::vector::lanes_of(fx, m.operand_ty(fx.body, vop)).ok_or_else(unsupported)?;
+    let lanes = super::vector::lanes(fx, vop, n)?;
+    let dst = dst_of(fx, data)?;
+    let Some((&first, rest)) = lanes.split_first() else { return Err(unsupported()) };
+    let mut acc = first;
+    for &x in rest {
+        acc = match op {
+            "add" | "mul" | "and" | "or" | "xor" => {
+                let o = match op {
+                    "add" => O::Add,
+                    "mul" => O::Mul,
+                    "and" => O::And,
+                    "or" => O::Or,
+                    _ => O::Xor,
+                };
+                super::inst::int_binop(fx, o, ty, bits, acc, x)
+            }
+            "smax" | "smin" | "umax" | "umin" => {
+                let p = match op {
+                    "smax" => P::Sgt,
+                    "smin" => P::Slt,
+                    "umax" => P::Ugt,
+                    _ => P::Ult,
+                };
+                let c = fx.new_reg(Ty::I32);
+                super::inst::icmp_into(fx, p, ty, bits, acc, x, c);
+                select(fx, ty, c, acc, x)
+            }
+            _ => return Err(unsupported()),
+        };
+    }
+    copy(fx, dst, acc);
+    Ok(())
+}
+
 /// Expands intrinsic `llvm.<name>`.
 fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LResult<()> {
     let span = data.span;
@@ -134,6 +178,9 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
         return Ok(());
     }
     let m = fx.cx.m;
+    if let Some(op) = name.strip_prefix("vector.reduce.") {
+        return reduce(fx, data, op.split('.').next().unwrap_or(""), args);
+    }
     let vector_arg = args.iter().any(|op| m.types.is_vector(m.operand_ty(fx.body, *op)));
     if vector_arg || m.types.is_vector(data.ty) {
         return Err(LowerError::unsupported(span, format!("vector intrinsic @llvm.{name}")));

@@ -2,12 +2,14 @@
 ; RUN: irplay run --engine wasm %s
 ; Vectors are scalarized, one register per lane: the loop clang's vectorizer makes of a
 ; CRC table (vector phi, and/icmp/lshr/xor/select, a vector store), then loads, element
-; insertion and extraction, a shuffle, casts and float lanes.
+; insertion and extraction, a shuffle, casts, reductions and float lanes.
 
 @table = global [8 x i32] zeroinitializer, align 16
 @d = private constant [4 x i8] c"%u\0A\00"
 @g = private constant [4 x i8] c"%g\0A\00"
 declare i32 @printf(ptr, ...)
+declare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)
+declare i8 @llvm.vector.reduce.smax.v4i8(<4 x i8>)
 
 define i32 @main() {
 entry:
@@ -42,6 +44,12 @@ show:
   %wide = sext <4 x i8> %narrow to <4 x i32>
   %n3 = extractelement <4 x i32> %wide, i32 3
   call i32 (ptr, ...) @printf(ptr @d, i32 %n3)
+  %sum = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %w)
+  call i32 (ptr, ...) @printf(ptr @d, i32 %sum)
+  %wn = trunc <4 x i32> %w to <4 x i8>
+  %top = call i8 @llvm.vector.reduce.smax.v4i8(<4 x i8> %wn)
+  %topw = sext i8 %top to i32
+  call i32 (ptr, ...) @printf(ptr @d, i32 %topw)
   %f = fmul <2 x double> <double 1.5, double 2.0>, <double 3.0, double 0.25>
   %f1 = extractelement <2 x double> %f, i32 1
   call i32 (ptr, ...) @printf(ptr @g, double %f1)
