@@ -224,6 +224,28 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             copy(fx, dst, r);
             Ok(())
         }
+        "fshl" | "fshr" => {
+            // fshl: (a << s) | (b >> (N - s)), fshr: (a << (N - s)) | (b >> s), s mod N;
+            // a shift of 0 returns a (fshl) or b (fshr) unchanged.
+            use crate::ir::Opcode as O;
+            let ty = reg_ty(m, data.ty, span)?;
+            let bits = arg_bits(fx, args, 0);
+            let (a, b, s) = (arg(fx, args, 0)?, arg(fx, args, 1)?, arg(fx, args, 2)?);
+            let dst = dst_of(fx, data)?;
+            let nb = fx.iconst(ty, bits as u64);
+            let sm = super::inst::int_binop(fx, O::URem, ty, bits, s, nb);
+            let inv = super::inst::int_binop(fx, O::Sub, ty, bits, nb, sm);
+            let (ls, rs) = if base == "fshl" { (sm, inv) } else { (inv, sm) };
+            let hi = super::inst::int_binop(fx, O::Shl, ty, bits, a, ls);
+            let lo = super::inst::int_binop(fx, O::LShr, ty, bits, b, rs);
+            let both = bin(fx, Bin::Or, ty, hi, lo);
+            let zero = fx.iconst(ty, 0);
+            let is0 = cmp(fx, Cmp::Eq, ty, sm, zero);
+            let keep = if base == "fshl" { a } else { b };
+            let r = select(fx, ty, is0, keep, both);
+            copy(fx, dst, r);
+            Ok(())
+        }
         "abs" => {
             let ty = reg_ty(m, data.ty, span)?;
             let bits = arg_bits(fx, args, 0);

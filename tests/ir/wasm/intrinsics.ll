@@ -1,6 +1,7 @@
 ; RUN: irplay run %s
 ; RUN: irplay run --engine wasm %s
-; Integer intrinsics expanded inline: min/max, abs, ctpop, ctlz, cttz on legal and odd widths.
+; Integer intrinsics expanded inline: min/max, abs, ctpop, ctlz, cttz, funnel shifts, on
+; legal and odd widths.
 
 @d = private constant [4 x i8] c"%d\0A\00"
 declare i32 @printf(ptr, ...)
@@ -57,5 +58,25 @@ define i32 @main() {
   %k2 = call i16 @llvm.cttz.i16(i16 8, i1 false)
   %k2w = zext i16 %k2 to i32
   call void @p(i32 %k2w)
+  call i32 @rotates()
+  ret i32 0
+}
+
+declare i32 @llvm.fshl.i32(i32, i32, i32)
+declare i8 @llvm.fshr.i8(i8, i8, i8)
+
+define i32 @rotates() {
+  %r1 = call i32 @llvm.fshl.i32(i32 -2147483647, i32 -2147483647, i32 1)
+  call void @p(i32 %r1)
+  %r2 = call i32 @llvm.fshl.i32(i32 305419896, i32 -1412567295, i32 36)
+  call void @p(i32 %r2)
+  %r3 = call i32 @llvm.fshl.i32(i32 7, i32 9, i32 0)
+  call void @p(i32 %r3)
+  %r4 = call i8 @llvm.fshr.i8(i8 1, i8 -128, i8 3)
+  %r4w = zext i8 %r4 to i32
+  call void @p(i32 %r4w)
+  %r5 = call i8 @llvm.fshr.i8(i8 1, i8 -128, i8 8)
+  %r5w = zext i8 %r5 to i32
+  call void @p(i32 %r5w)
   ret i32 0
 }
