@@ -43,6 +43,10 @@ const TARGET: &str = "wasm32-unknown-unknown";
 /// Also a 4 MiB stack (rustc's default for wasm32 is 1 MiB, and wasm has no guard page below
 /// it): the parser's nesting limit and deep constant expressions stay well inside it.
 const RUSTFLAGS: &str = "-C target-feature=-reference-types -C link-arg=-zstack-size=4194304";
+/// With rustup's prebuilt std (compiled with reference types) the feature must stay on, or
+/// wasm-bindgen cannot find its externref helpers; binaryen 108 may then refuse the module,
+/// and the unoptimized one is kept.
+const RUSTFLAGS_PREBUILT_STD: &str = "-C link-arg=-zstack-size=4194304";
 
 pub(crate) struct WebOpts {
     debug: bool,
@@ -141,7 +145,15 @@ fn build(opts: &WebOpts) -> Result<(), String> {
 
     // The wasm module.
     let toolchain = Toolchain::detect();
-    let wasm_target = target_dir(&root).join("wasm");
+    // One target dir per toolchain: their artifacts never mix.
+    let wasm_target = target_dir(&root).join(match toolchain {
+        Toolchain::Rustup => "wasm-rustup",
+        Toolchain::Debian => "wasm",
+    });
+    let rustflags = match toolchain {
+        Toolchain::Rustup => RUSTFLAGS_PREBUILT_STD,
+        Toolchain::Debian => RUSTFLAGS,
+    };
     let (profile, profile_dir) = if opts.debug {
         ("dev", "debug")
     } else {
@@ -168,7 +180,7 @@ fn build(opts: &WebOpts) -> Result<(), String> {
         .args(["--target", TARGET, "-p", "irplay-web", "--profile", profile])
         .arg("--target-dir")
         .arg(&wasm_target)
-        .env("RUSTFLAGS", RUSTFLAGS)
+        .env("RUSTFLAGS", rustflags)
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .current_dir(&root);
     note(&format!(
