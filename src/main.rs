@@ -236,8 +236,12 @@ fn fmt(file: &Path, output: Option<&Path>, in_place: bool) -> ExitCode {
     }
     let Some(module) = parsed.module else { return ExitCode::FAILURE };
     let text = irplay_core::text::print_module(&module);
-    let target = if in_place { Some(file) } else { output };
-    match target {
+    write_output(if in_place { Some(file) } else { output }, &text)
+}
+
+/// Writes `text` to `path`, or to stdout without one.
+fn write_output(path: Option<&Path>, text: &str) -> ExitCode {
+    match path {
         Some(path) => {
             if let Err(e) = std::fs::write(path, text) {
                 eprintln!("{}: error: cannot write file: {e}", path.display());
@@ -254,20 +258,27 @@ fn fmt(file: &Path, output: Option<&Path>, in_place: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: bool, args: &[String]) -> ExitCode {
-    let file = match read_source(path) {
-        Ok(f) => f,
-        Err(msg) => {
-            eprint!("{msg}");
-            return ExitCode::from(run::Stop::INVALID);
-        }
-    };
+/// Reads and checks `path` (diagnostics on stderr): the source and its valid module, or the
+/// exit status of an invalid one.
+fn load_valid(path: &Path) -> Result<(SourceFile, irplay_core::ir::Module), ExitCode> {
+    let file = read_source(path).map_err(|msg| {
+        eprint!("{msg}");
+        ExitCode::from(run::Stop::INVALID)
+    })?;
     let checked = irplay_core::check(file.text());
     if !checked.diagnostics.is_empty() {
         eprint!("{}", render_all(&checked.diagnostics, &file));
     }
-    let (true, Some(module)) = (checked.valid, checked.module) else {
-        return ExitCode::from(run::Stop::INVALID);
+    match (checked.valid, checked.module) {
+        (true, Some(module)) => Ok((file, module)),
+        _ => Err(ExitCode::from(run::Stop::INVALID)),
+    }
+}
+
+fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: bool, args: &[String]) -> ExitCode {
+    let (file, module) = match load_valid(path) {
+        Ok(v) => v,
+        Err(code) => return code,
     };
     let mut opts = irplay_core::interp::Options {
         entry: entry.to_string(),
@@ -296,20 +307,9 @@ fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: b
 
 /// Reads and checks `path`, then hands the valid module to `then` (the wasm front doors).
 fn wasm_file(path: &Path, then: impl FnOnce(&SourceFile, &irplay_core::ir::Module) -> ExitCode) -> ExitCode {
-    let file = match read_source(path) {
-        Ok(f) => f,
-        Err(msg) => {
-            eprint!("{msg}");
-            return ExitCode::from(run::Stop::INVALID);
-        }
-    };
-    let checked = irplay_core::check(file.text());
-    if !checked.diagnostics.is_empty() {
-        eprint!("{}", render_all(&checked.diagnostics, &file));
-    }
-    match (checked.valid, checked.module) {
-        (true, Some(module)) => then(&file, &module),
-        _ => ExitCode::from(run::Stop::INVALID),
+    match load_valid(path) {
+        Ok((file, module)) => then(&file, &module),
+        Err(code) => code,
     }
 }
 

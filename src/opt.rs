@@ -73,21 +73,7 @@ pub fn opt(file: &SourceFile, args: &OptArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let text = irplay_core::text::print_module(&module);
-    match args.output {
-        Some(path) => {
-            if let Err(e) = std::fs::write(path, text) {
-                eprintln!("{}: error: cannot write file: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-        }
-        None => {
-            let mut out = std::io::stdout().lock();
-            if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    ExitCode::SUCCESS
+    crate::write_output(args.output, &text)
 }
 
 /// `*** pass on @f: changed ***` with a unified diff of the function, or `unchanged`.
