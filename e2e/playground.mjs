@@ -190,6 +190,11 @@ await test('undefined behaviour shows the report and both ends in the editor', a
   assert(/poison arose at 3:3/.test(report), `origin position missing: ${report}`);
   await page.waitForSelector('.cm-mark-ub');
   await page.waitForSelector('.cm-mark-poison-source');
+  // The static overlay: before running, the add nsw may be poison.
+  await page.click('#toggle-may-poison');
+  await page.waitForSelector('.cm-mark-may-poison');
+  await page.click('#toggle-may-poison');
+  await page.waitForFunction(() => !document.querySelector('.cm-mark-may-poison'));
   await page.click('#tab-cfg');
   await page.waitForSelector(".cfg-poison-source");
   await page.waitForSelector(".cfg-ub");
