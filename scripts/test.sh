@@ -43,9 +43,12 @@ if [ "${IRPLAY_NO_E2E:-}" != 1 ]; then
   cargo xtask web 2>&1 | tee -a "$log" || e2e_status=1
   if [ "$e2e_status" = 0 ]; then
     (cd "$ROOT/e2e" && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error; }) || e2e_status=1
-    cargo build --release --bin irplay 2>&1 | tail -1
+    # The binary the test run built (building it again alone would resolve features
+    # differently and recompile much of the dependency tree).
+    bin="$ROOT/target/release/irplay"
+    if [ "${IRPLAY_TEST_PROFILE:-release}" = debug ]; then bin="$ROOT/target/debug/irplay"; fi
     port="${IRPLAY_E2E_PORT:-18080}"
-    "$ROOT/target/release/irplay" serve --port "$port" --dir "$ROOT/www/dist" > "$ROOT/target/e2e-server.log" 2>&1 &
+    "$bin" serve --port "$port" --dir "$ROOT/www/dist" > "$ROOT/target/e2e-server.log" 2>&1 &
     server=$!
     for _ in $(seq 50); do
       curl -sf -o /dev/null "http://127.0.0.1:$port/" && break
