@@ -41,17 +41,16 @@ pub fn build(m: &Module, g: GlobalId, text: &str) -> Option<CfgView> {
     let blocks: Vec<BlockView> = body
         .layout
         .iter()
-        .map(|&b| BlockView {
-            label: fp.block_string(b),
-            from: 0,
-            to: 0,
-            lines: Vec::new(),
-            loop_depth: loops.loop_depth(b),
-            loop_header: loops.loop_of_header(b).is_some(),
-            unreachable: !dom.is_reachable(b),
-        })
-        .zip(body.layout.iter())
-        .map(|(mut v, &b)| {
+        .map(|&b| {
+            let mut v = BlockView {
+                label: fp.block_string(b),
+                from: 0,
+                to: 0,
+                lines: Vec::new(),
+                loop_depth: loops.loop_depth(b),
+                loop_header: loops.loop_of_header(b).is_some(),
+                unreachable: !dom.is_reachable(b),
+            };
             fill_lines(&mut v, body, b, text);
             v
         })

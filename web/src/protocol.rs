@@ -228,6 +228,46 @@ pub struct RunReport {
     pub millis: f64,
 }
 
+impl RunReport {
+    /// A run that did not happen (or was stopped), with why.
+    pub fn not_run(id: u32, message: impl Into<String>) -> RunReport {
+        RunReport {
+            id,
+            ran: false,
+            message: message.into(),
+            status: None,
+            stdout: String::new(),
+            stderr: String::new(),
+            steps: 0,
+            ub: None,
+            values: Vec::new(),
+            truncated: false,
+            millis: 0.0,
+        }
+    }
+
+    /// What the run marks in the source: each poison value (`poison`), where each arose
+    /// (`poison-source`) and the instruction whose undefined behaviour stopped it (`ub`), with a
+    /// title, in that order.
+    pub fn marks(&self) -> Vec<(u32, u32, &'static str, String)> {
+        let mut marks = Vec::new();
+        for v in &self.values {
+            let Some(why) = &v.poison else { continue };
+            marks.push((v.from, v.to, "poison", format!("last value: {why}")));
+            if let Some(&(f, t)) = v.path.first() {
+                marks.push((f, t, "poison-source", format!("{why} arose here")));
+            }
+        }
+        if let Some(ub) = &self.ub {
+            marks.push((ub.from, ub.to, "ub", format!("undefined behavior: {}", ub.message)));
+            if let Some(o) = &ub.origin {
+                marks.push((o.from, o.to, "poison-source", format!("arose here: {}", o.reason)));
+            }
+        }
+        marks
+    }
+}
+
 /// The last runtime value of an instruction.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ValueView {

@@ -7,7 +7,7 @@ use crate::protocol::{Analysis, Diag, FunctionInfo, Mark, OptReport, OriginView,
 use irplay_core::analysis::may_poison::Reason;
 use irplay_core::analysis::MayPoison;
 use irplay_core::text::printer::{FunctionPrinter, ModulePrinter};
-use irplay_core::diag::{Severity, SourceFile};
+use irplay_core::diag::SourceFile;
 use irplay_core::interp::{self, Exit, Options};
 use irplay_core::ir::{GlobalId, Module, Operand, Type, TypeId};
 use std::collections::HashMap;
@@ -94,10 +94,6 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
     report
 }
 
-fn severity_name(s: Severity) -> &'static str {
-    s.as_str()
-}
-
 /// Checks `text`, lists its functions, lays out the CFG of `function` (or of the first
 /// defined function) and computes the static may-be-poison marks.
 pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
@@ -120,7 +116,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
                 message.push_str("\n  note: ");
                 message.push_str(n);
             }
-            Diag { from: d.span.start, to: d.span.end.max(d.span.start), line, col, severity: severity_name(d.severity).to_string(), message }
+            Diag { from: d.span.start, to: d.span.end.max(d.span.start), line, col, severity: d.severity.as_str().to_string(), message }
         })
         .collect();
     let mut functions = Vec::new();
@@ -186,7 +182,7 @@ fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
 /// Runs `entry` with a step budget and collects what the page shows.
 pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64) -> RunReport {
     let start = now_ms();
-    let mut report = RunReport { id, ran: false, message: String::new(), status: None, stdout: String::new(), stderr: String::new(), steps: 0, ub: None, values: Vec::new(), truncated: false, millis: 0.0 };
+    let mut report = RunReport::not_run(id, "");
     let checked = irplay_core::check(text);
     let Some(m) = checked.module.as_ref().filter(|_| checked.valid) else {
         report.message = "the module has errors: fix them to run it".into();

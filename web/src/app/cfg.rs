@@ -62,9 +62,10 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
     {
         let view = view.clone();
         let container = container.clone();
-        let lay = layout_of(props).clone();
+        // The graph is shared (an Rc), so renders while panning copy no layout.
+        let (graph, dom) = (props.cfg.clone(), props.dom_tree);
         use_effect_with((props.cfg.function.clone(), props.dom_tree, props.cfg.blocks.len()), move |_| {
-            view.set(fit(&container, &lay));
+            view.set(fit(&container, graph_layout(&graph, dom)));
         });
     }
 
@@ -112,8 +113,8 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
     };
     let onfit = {
         let (view, container) = (view.clone(), container.clone());
-        let lay = layout_of(props).clone();
-        Callback::from(move |_| view.set(fit(&container, &lay)))
+        let (graph, dom) = (props.cfg.clone(), props.dom_tree);
+        Callback::from(move |_| view.set(fit(&container, graph_layout(&graph, dom))))
     };
 
     let v = *view;
@@ -145,10 +146,15 @@ fn graph_body(props: &CfgProps) -> Html {
 }
 
 fn layout_of(props: &CfgProps) -> &Layout {
-    if props.dom_tree {
-        &props.cfg.dom_layout
+    graph_layout(&props.cfg, props.dom_tree)
+}
+
+/// The positions drawn: the dominator tree's or the CFG's.
+fn graph_layout(cfg: &CfgView, dom_tree: bool) -> &Layout {
+    if dom_tree {
+        &cfg.dom_layout
     } else {
-        &props.cfg.layout
+        &cfg.layout
     }
 }
 

@@ -312,19 +312,7 @@ impl Component for App {
             Msg::Stop => {
                 self.run_worker = None;
                 self.running = None;
-                self.run = Some(Rc::new(RunReport {
-                    id: 0,
-                    ran: false,
-                    message: "stopped".into(),
-                    status: None,
-                    stdout: String::new(),
-                    stderr: String::new(),
-                    steps: 0,
-                    ub: None,
-                    values: Vec::new(),
-                    truncated: false,
-                    millis: 0.0,
-                }));
+                self.run = Some(Rc::new(RunReport::not_run(0, "stopped")));
                 true
             }
             Msg::Share => {
@@ -485,17 +473,12 @@ impl Component for App {
             html! { <button {id} role="tab" class="tab" aria-selected={(tab == t).to_string()} {onclick}>{ label }</button> }
         };
         let on_example = link.callback(|e: Event| {
-            use wasm_bindgen::JsCast;
-            let v = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default();
-            match v.parse::<usize>() {
+            match panels::select_value(&e).parse::<usize>() {
                 Ok(i) => Msg::LoadExample(i),
                 Err(_) => Msg::DismissToast,
             }
         });
-        let on_function = link.callback(|e: Event| {
-            use wasm_bindgen::JsCast;
-            Msg::SelectFunction(e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default())
-        });
+        let on_function = link.callback(|e: Event| Msg::SelectFunction(panels::select_value(&e)));
         let status = match analysis {
             None => html! { <span id="status" class="status">{"checking…"}</span> },
             Some(a) if a.valid => html! { <span id="status" class="status status-ok" data-latency={format!("{:.1}", self.latency_ms)}>{ format!("✓ valid · {} functions · checked in {:.1} ms", a.functions.len(), a.millis) }</span> },
@@ -545,22 +528,25 @@ impl Component for App {
 }
 
 /// The CFG's class for each instruction (by start offset) the run marked: where poison arose,
-/// where it went, and the instruction whose undefined behaviour stopped the run.
+/// where it went, and the instruction whose undefined behaviour stopped the run. An
+/// instruction marked twice keeps the stronger mark (`ub`, then `poison-source`).
 fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
-    let mut m = HashMap::new();
-    for v in r.values.iter().filter(|v| v.poison.is_some()) {
-        m.insert(v.from, "cfg-poison");
-    }
-    for v in r.values.iter().filter(|v| v.poison.is_some()) {
-        if let Some(&(f, _)) = v.path.first() {
-            m.insert(f, "cfg-poison-source");
+    let rank = |k: &str| match k {
+        "ub" => 2,
+        "poison-source" => 1,
+        _ => 0,
+    };
+    let mut m: HashMap<u32, &'static str> = HashMap::new();
+    for (from, _, kind, _) in r.marks() {
+        let class = match kind {
+            "ub" => "cfg-ub",
+            "poison-source" => "cfg-poison-source",
+            _ => "cfg-poison",
+        };
+        let slot = m.entry(from).or_insert(class);
+        if rank(kind) > rank(slot.trim_start_matches("cfg-")) {
+            *slot = class;
         }
-    }
-    if let Some(ub) = &r.ub {
-        if let Some(o) = &ub.origin {
-            m.insert(o.from, "cfg-poison-source");
-        }
-        m.insert(ub.from, "cfg-ub");
     }
     m
 }
@@ -650,19 +636,7 @@ impl App {
             }
         }
         if let Some(r) = self.run.as_ref().filter(|_| *self.run_text == self.text) {
-            for v in r.values.iter().filter(|v| v.poison.is_some()) {
-                let why = v.poison.clone().unwrap_or_default();
-                marks.push((v.from, v.to, "poison", format!("last value: {why}")));
-                if let Some(&(f, t)) = v.path.first() {
-                    marks.push((f, t, "poison-source", format!("{why} arose here")));
-                }
-            }
-            if let Some(ub) = &r.ub {
-                marks.push((ub.from, ub.to, "ub", format!("undefined behavior: {}", ub.message)));
-                if let Some(o) = &ub.origin {
-                    marks.push((o.from, o.to, "poison-source", format!("arose here: {}", o.reason)));
-                }
-            }
+            marks.extend(r.marks());
         }
         ed.set_marks(marks.iter().map(|(f, t, k, title)| EditorMark { from: *f, to: *t, kind: k, title }));
     }

@@ -35,12 +35,14 @@ pub struct RunProps {
     pub on_jump: Callback<(u32, u32)>,
 }
 
-fn input_value(e: &Event) -> String {
+/// The value of the `<input>` an event came from.
+pub(super) fn input_value<E: AsRef<web_sys::Event>>(e: &E) -> String {
     use wasm_bindgen::JsCast;
-    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
+    e.as_ref().target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
 
-fn select_value(e: &Event) -> String {
+/// The value of the `<select>` an event came from.
+pub(super) fn select_value(e: &Event) -> String {
     use wasm_bindgen::JsCast;
     e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }

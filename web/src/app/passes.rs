@@ -3,6 +3,7 @@
 //! side) or as the function's CFG before and after, with a button to open the IR in the editor.
 
 use super::cfg::{CfgPane, Shared};
+use super::panels::{input_value, select_value};
 use crate::protocol::{OptReport, StepView};
 use similar::{ChangeTag, TextDiff};
 use std::collections::HashMap;
@@ -89,16 +90,6 @@ pub fn pass_pane(p: &PassProps) -> Html {
             { p.report.as_ref().map(|r| steps_view(p, r, &selected, &hide_unchanged, &search, &function, &view)).unwrap_or_default() }
         </div>
     }
-}
-
-fn input_value<E: AsRef<web_sys::Event>>(e: &E) -> String {
-    use wasm_bindgen::JsCast;
-    e.as_ref().target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
-}
-
-fn select_value(e: &Event) -> String {
-    use wasm_bindgen::JsCast;
-    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
 
 #[allow(clippy::too_many_arguments)]
