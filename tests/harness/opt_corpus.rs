@@ -10,7 +10,8 @@
 //! N/2), `IRPLAY_OPT_CORPUS=all` every module.
 
 use super::*;
-use irplay_core::passes::{parse_pipeline, run_pipeline, RunOptions};
+use irplay_core::ir::Module;
+use irplay_core::passes::{parse_pipeline, run_pipeline, PipelineError, RunOptions};
 
 /// How many -O0 modules the trials use unless `IRPLAY_OPT_CORPUS` says otherwise.
 pub(crate) const DEFAULT_MODULES: usize = 50;
@@ -33,6 +34,24 @@ pub(crate) fn opt_corpus_files(files: &[String]) -> Vec<String> {
     o0.chain(o2).cloned().collect()
 }
 
+/// `pipeline` run on a copy of `module`, verifying after every step: the optimized module, or
+/// the pipeline's error (which pass on which function broke it). The outer error is a pipeline
+/// string that does not parse.
+fn optimize(module: &Module, pipeline: &str) -> Result<Result<Module, PipelineError>, Failed> {
+    let passes = parse_pipeline(pipeline)?;
+    let mut m = module.clone();
+    let opts = RunOptions {
+        verify_each: true,
+        record_text: false,
+    };
+    Ok(run_pipeline(&mut m, &passes, &opts, &|| 0.0).map(|_| m))
+}
+
+/// The first `n` diagnostics' messages.
+fn first_messages(diags: &[irplay_core::diag::Diagnostic], n: usize) -> Vec<String> {
+    diags.iter().take(n).map(|d| d.message.clone()).collect()
+}
+
 pub(crate) fn opt_corpus_trial(
     ctx: &Ctx,
     trial: &str,
@@ -48,27 +67,18 @@ pub(crate) fn opt_corpus_trial(
     let scratch = Scratch::new(ctx, trial)?;
     let mut errors = Vec::new();
     for pipeline in PIPELINES {
-        let passes = parse_pipeline(pipeline)?;
-        let mut m = module.clone();
-        let opts = RunOptions {
-            verify_each: true,
-            record_text: false,
+        let m = match optimize(&module, pipeline)? {
+            Ok(m) => m,
+            Err(e) => {
+                errors.push(format!(
+                    "-p {pipeline}: the module does not verify after {} on @{}:\n{}",
+                    e.pass,
+                    e.function,
+                    indent(&first_messages(&e.diagnostics, 5).join("\n"))
+                ));
+                continue;
+            }
         };
-        if let Err(e) = run_pipeline(&mut m, &passes, &opts, &|| 0.0) {
-            let msgs: Vec<String> = e
-                .diagnostics
-                .iter()
-                .take(5)
-                .map(|d| d.message.clone())
-                .collect();
-            errors.push(format!(
-                "-p {pipeline}: the module does not verify after {} on @{}:\n{}",
-                e.pass,
-                e.function,
-                indent(&msgs.join("\n"))
-            ));
-            continue;
-        }
         // The printed result must read back as the same valid module, for us and for LLVM.
         let printed = irplay_core::text::print_module(&m);
         let name = format!("{}.ll", pipeline);
@@ -77,15 +87,9 @@ pub(crate) fn opt_corpus_trial(
         };
         let reread = irplay_core::check(&printed);
         if !reread.valid {
-            let msgs: Vec<String> = reread
-                .diagnostics
-                .iter()
-                .take(5)
-                .map(|d| d.message.clone())
-                .collect();
             errors.push(format!(
                 "-p {pipeline}: the printed result (kept as {name}) does not check:\n{}",
-                indent(&msgs.join("\n"))
+                indent(&first_messages(&reread.diagnostics, 5).join("\n"))
             ));
             continue;
         }
@@ -253,38 +257,23 @@ pub(crate) fn opt_every_valid_file(dirs: &[(PathBuf, bool)]) -> Result<(), Faile
             };
             checked += 1;
             for pipeline in PIPELINES {
-                let passes = parse_pipeline(pipeline)?;
-                let mut m = module.clone();
-                let opts = RunOptions {
-                    verify_each: true,
-                    record_text: false,
+                let m = match optimize(&module, pipeline)? {
+                    Ok(m) => m,
+                    Err(e) => {
+                        errors.push(format!(
+                            "{rel}: -p {pipeline}: does not verify after {} on @{}: {}",
+                            e.pass,
+                            e.function,
+                            first_messages(&e.diagnostics, 3).join("; ")
+                        ));
+                        continue;
+                    }
                 };
-                if let Err(e) = run_pipeline(&mut m, &passes, &opts, &|| 0.0) {
-                    let msgs: Vec<String> = e
-                        .diagnostics
-                        .iter()
-                        .take(3)
-                        .map(|d| d.message.clone())
-                        .collect();
-                    errors.push(format!(
-                        "{rel}: -p {pipeline}: does not verify after {} on @{}: {}",
-                        e.pass,
-                        e.function,
-                        msgs.join("; ")
-                    ));
-                    continue;
-                }
                 let again = irplay_core::check(&irplay_core::text::print_module(&m));
                 if !again.valid {
-                    let msgs: Vec<String> = again
-                        .diagnostics
-                        .iter()
-                        .take(3)
-                        .map(|d| d.message.clone())
-                        .collect();
                     errors.push(format!(
                         "{rel}: -p {pipeline}: the printed result does not check: {}",
-                        msgs.join("; ")
+                        first_messages(&again.diagnostics, 3).join("; ")
                     ));
                 }
             }
