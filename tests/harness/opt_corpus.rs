@@ -16,8 +16,12 @@ use irplay_core::passes::{parse_pipeline, run_pipeline, PipelineError, RunOption
 /// How many -O0 modules the trials use unless `IRPLAY_OPT_CORPUS` says otherwise.
 pub(crate) const DEFAULT_MODULES: usize = 50;
 
-/// The pipelines each module goes through.
-pub(crate) const PIPELINES: &[&str] = &["dce", "simplifycfg", "mem2reg", "O2"];
+/// The pipelines each module goes through: every pass of the table on its own, then the
+/// presets that do more than nothing.
+pub(crate) fn pipelines() -> Vec<&'static str> {
+    let passes = irplay_core::passes::PASSES.iter().map(|p| p.name);
+    passes.chain(["O1", "O2", "O3"]).collect()
+}
 
 /// The modules of the run corpus the trials use.
 pub(crate) fn opt_corpus_files(files: &[String]) -> Vec<String> {
@@ -66,7 +70,7 @@ pub(crate) fn opt_corpus_trial(
     };
     let scratch = Scratch::new(ctx, trial)?;
     let mut errors = Vec::new();
-    for pipeline in PIPELINES {
+    for pipeline in pipelines() {
         let m = match optimize(&module, pipeline)? {
             Ok(m) => m,
             Err(e) => {
@@ -256,7 +260,7 @@ pub(crate) fn opt_every_valid_file(dirs: &[(PathBuf, bool)]) -> Result<(), Faile
                 continue;
             };
             checked += 1;
-            for pipeline in PIPELINES {
+            for pipeline in pipelines() {
                 let m = match optimize(&module, pipeline)? {
                     Ok(m) => m,
                     Err(e) => {
