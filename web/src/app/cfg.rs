@@ -262,10 +262,37 @@ fn blocks(props: &CfgProps) -> Html {
                aria-label={format!("block {}", b.label)} {onclick} {onkeydown}>
                 <rect class="cfg-block-rect" width={format!("{:.1}", r.width)} height={format!("{:.1}", r.height)} rx="4" />
                 <text class="cfg-block-title" x="8" y="20">{ title }</text>
-                { for b.lines.iter().enumerate().map(|(j, l)| html! {
-                    <text class={classes!("cfg-inst", props.poison.get(&l.from).copied())} x="8" y={format!("{}", 36 + 16 * j)}>{ &l.text }</text>
-                }) }
+                <foreignObject x="8" y="24" width={format!("{:.1}", (r.width - 8.0).max(0.0))} height={format!("{:.1}", (r.height - 24.0).max(0.0))}>
+                    { code(&b.lines, &props.poison) }
+                </foreignObject>
             </g>
         }
     }) }</> }
+}
+
+/// A block's instructions as one HTML `<pre>` (inside the block's `foreignObject`): runs of
+/// unmarked lines are a single text node and only the lines a run marked get a `<span>`, so a
+/// large function costs a few DOM nodes per block instead of one SVG `<text>` per line.
+fn code(lines: &[crate::protocol::LineView], poison: &HashMap<u32, &'static str>) -> Html {
+    let mut parts: Vec<Html> = Vec::new();
+    let mut plain = String::new();
+    for l in lines {
+        match poison.get(&l.from) {
+            None => {
+                plain.push_str(&l.text);
+                plain.push('\n');
+            }
+            Some(&class) => {
+                if !plain.is_empty() {
+                    parts.push(Html::from(std::mem::take(&mut plain)));
+                }
+                parts.push(html! { <span class={classes!("cfg-inst", class)}>{ &l.text }</span> });
+                parts.push(Html::from("\n"));
+            }
+        }
+    }
+    if !plain.is_empty() {
+        parts.push(Html::from(plain));
+    }
+    html! { <pre class="cfg-code" xmlns="http://www.w3.org/1999/xhtml">{ for parts }</pre> }
 }
