@@ -5,6 +5,7 @@
 //! cargo xtask bench parse [--quick] [--reps N] [--no-llvm-as] [--no-build] [--regen]
 //! cargo xtask bench interp [--quick] [--reps N] [--lli-reps N] [--lli-timeout S]
 //!                          [--only K1,K2] [--no-build] [--regen]
+//! cargo xtask bench opt [--quick] [--csmith N] [--reps N] [--pipeline P] [--no-build] [--regen]
 //! cargo xtask web [--debug] [--no-setup]
 //! ```
 //!
@@ -12,9 +13,12 @@
 //!   on one large generated module.
 //! - `bench interp` ([`bench_interp`]): `irplay run` against `lli-19 -force-interpreter`
 //!   on the C kernels of `benches/kernels/` at -O0 and -O2.
+//! - `bench opt` ([`bench_opt`]): `irplay opt -p O2` against `opt-19 -O2` on the kernels and
+//!   csmith modules at -O0: static and executed instruction counts, time.
 //! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
 mod bench_interp;
+mod bench_opt;
 mod bench_parse;
 mod util;
 mod web;
@@ -24,9 +28,11 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: cargo xtask bench parse [OPTIONS]
        cargo xtask bench interp [OPTIONS]
+       cargo xtask bench opt [OPTIONS]
        cargo xtask web [--debug] [--no-setup]
 
-`cargo xtask bench parse --help`, `cargo xtask bench interp --help` and
+`cargo xtask bench parse --help`, `cargo xtask bench interp --help`,
+`cargo xtask bench opt --help` and
 `cargo xtask web --help` list the options.
 ";
 
@@ -45,6 +51,17 @@ fn main() -> ExitCode {
                 Ok(opts) => bench_interp::bench_interp(&opts),
                 Err(e) => {
                     eprintln!("xtask: {e}\n\n{}", bench_interp::USAGE);
+                    ExitCode::from(2)
+                }
+            },
+            Some("opt") if args[2..].iter().any(|a| a == "-h" || a == "--help") => {
+                print!("{}", bench_opt::USAGE);
+                ExitCode::SUCCESS
+            }
+            Some("opt") => match bench_opt::OptOpts::parse(&args[2..]) {
+                Ok(opts) => bench_opt::bench_opt(&opts),
+                Err(e) => {
+                    eprintln!("xtask: {e}\n\n{}", bench_opt::USAGE);
                     ExitCode::from(2)
                 }
             },
