@@ -27,6 +27,7 @@
 //! - `main` is exported when defined.
 
 mod func;
+pub mod libc;
 mod module;
 mod ops;
 
