@@ -97,6 +97,16 @@ b:
   ret i32 0
 }
 `;
+const EXIT3 = `declare void @exit(i32)
+declare i32 @puts(ptr)
+@s = private constant [6 x i8] c"bye!\\0A\\00"
+define i32 @main() {
+  %r = call i32 @puts(ptr @s)
+  call void @exit(i32 3)
+  unreachable
+}
+`;
+
 const LOOP = `define i32 @main() {
 entry:
   br label %spin
@@ -177,6 +187,32 @@ await test('running shows stdout and the exit status', async () => {
   const msg = await page.locator('#run-message').textContent();
   assert(msg.includes('exit status 0'), `message: ${msg}`);
   await page.screenshot({ path: join(out, 'run.png') });
+});
+
+await test('run as WebAssembly: compiled in the worker, same stdout, the module offered for download', async () => {
+  await page.selectOption('#run-engine', 'wasm');
+  await page.click('#run-top');
+  await page.waitForFunction(() => /WebAssembly module/.test(document.querySelector('#run-stats')?.textContent || ''));
+  const stdout = await page.locator('#stdout').textContent();
+  assert(stdout === 'sum: 42\n', `wasm stdout is ${JSON.stringify(stdout)}`);
+  const msg = await page.locator('#run-message').textContent();
+  assert(msg.includes('exit status 0'), `message: ${msg}`);
+  const wat = await page.locator('#wat').textContent();
+  assert(wat.startsWith('(module') && wat.includes('(export "main"'), `module text: ${wat.slice(0, 80)}`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-wasm')]);
+  assert(download.suggestedFilename() === 'input.wasm', `download name ${download.suggestedFilename()}`);
+  const path = await download.path();
+  const head = readFileSync(path).subarray(0, 4);
+  assert(head.equals(Buffer.from([0, 0x61, 0x73, 0x6d])), `downloaded file starts with ${head.toString('hex')}`);
+  // exit() inside the module ends the run with its status.
+  await setText(page, EXIT3);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#run-top');
+  await page.waitForFunction(() => /exit\(3\)/.test(document.querySelector('#run-message')?.textContent || ''));
+  await page.selectOption('#run-engine', 'interp');
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
 });
 
 await test('undefined behaviour shows the report and both ends in the editor', async () => {

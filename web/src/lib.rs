@@ -10,6 +10,7 @@ pub mod layout;
 pub mod protocol;
 pub mod share;
 pub mod teach;
+pub mod wasm_run;
 pub mod worker;
 
 use wasm_bindgen::prelude::*;

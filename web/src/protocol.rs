@@ -30,6 +30,9 @@ pub enum Request {
         args: Vec<String>,
         /// The step budget.
         max_steps: u64,
+        /// Compile to WebAssembly and run that instead of interpreting.
+        #[serde(default)]
+        wasm: bool,
     },
     /// Run an optimization pipeline (`mem2reg,simplifycfg`, `O2`) and record every step.
     Optimize {
@@ -226,6 +229,20 @@ pub struct RunReport {
     pub truncated: bool,
     /// Milliseconds spent running.
     pub millis: f64,
+    /// For a run as WebAssembly: the module that ran.
+    #[serde(default)]
+    pub wasm: Option<WasmBuild>,
+}
+
+/// The WebAssembly module a "run as wasm" compiled, for download and inspection.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WasmBuild {
+    /// The binary module.
+    pub bytes: Vec<u8>,
+    /// Its text form (empty when the module is too large to print here).
+    pub wat: String,
+    /// Milliseconds spent lowering and compiling.
+    pub compile_ms: f64,
 }
 
 impl RunReport {
@@ -243,6 +260,7 @@ impl RunReport {
             values: Vec::new(),
             truncated: false,
             millis: 0.0,
+            wasm: None,
         }
     }
 

@@ -89,6 +89,9 @@ pub struct State {
     /// The pass pipeline of the passes pane.
     #[serde(rename = "o", default, skip_serializing_if = "String::is_empty")]
     pub pipeline: String,
+    /// Run as WebAssembly instead of in the interpreter.
+    #[serde(rename = "w", default, skip_serializing_if = "is_false")]
+    pub wasm: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -215,6 +218,7 @@ mod tests {
             entry: "main".into(),
             args: vec!["a b".into(), "é".into()],
             pipeline: "mem2reg,simplifycfg".into(),
+            wasm: true,
         }
     }
 

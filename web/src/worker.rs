@@ -33,7 +33,8 @@ pub fn now_ms() -> f64 {
 pub fn handle(req: Request) -> Response {
     match req {
         Request::Analyze { id, text, function } => Response::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
-        Request::Run { id, text, entry, args, max_steps } => Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps))),
+        Request::Run { id, text, entry, args, wasm: true, .. } => Response::Ran(Box::new(crate::wasm_run::run(id, &text, &entry, &args))),
+        Request::Run { id, text, entry, args, max_steps, wasm: false } => Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps))),
         Request::Optimize { id, text, pipeline } => Response::Optimized(Box::new(optimize(id, &text, &pipeline))),
     }
 }

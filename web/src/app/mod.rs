@@ -56,6 +56,8 @@ pub enum Msg {
     SetSteps(String),
     /// Run the entry.
     Run,
+    /// Choose the engine: true for WebAssembly, false for the interpreter.
+    SetEngine(bool),
     /// Stop the run.
     Stop,
     /// Make a share link.
@@ -294,6 +296,11 @@ impl Component for App {
             Msg::SetArgs(a) => {
                 self.args_text = a;
                 self.state.args = self.args_text.split_whitespace().map(str::to_string).collect();
+                self.save_state();
+                true
+            }
+            Msg::SetEngine(wasm) => {
+                self.state.wasm = wasm;
                 self.save_state();
                 true
             }
@@ -618,7 +625,7 @@ impl App {
         let id = self.next_id;
         self.next_id += 1;
         if let Some(w) = &self.run_worker {
-            w.post(&Request::Run { id, text: self.text.clone(), entry: self.state.entry.clone(), args: self.state.args.clone(), max_steps: self.max_steps });
+            w.post(&Request::Run { id, text: self.text.clone(), entry: self.state.entry.clone(), args: self.state.args.clone(), max_steps: self.max_steps, wasm: self.state.wasm });
         }
         self.running = Some(id);
         self.run_text = Rc::new(self.text.clone());
@@ -699,9 +706,9 @@ impl App {
         html! {
             <RunPane
                 functions={self.analysis.as_ref().map(|a| a.functions.clone()).unwrap_or_default()}
-                entry={self.state.entry.clone()} args={self.args_text.clone()} max_steps={self.max_steps}
+                entry={self.state.entry.clone()} args={self.args_text.clone()} max_steps={self.max_steps} wasm={self.state.wasm}
                 running={self.running.is_some()} report={self.run.clone()} {positions}
-                on_entry={link.callback(Msg::SetEntry)} on_args={link.callback(Msg::SetArgs)} on_steps={link.callback(Msg::SetSteps)}
+                on_entry={link.callback(Msg::SetEntry)} on_engine={link.callback(Msg::SetEngine)} on_args={link.callback(Msg::SetArgs)} on_steps={link.callback(Msg::SetSteps)}
                 on_run={link.callback(|_| Msg::Run)} on_stop={link.callback(|_| Msg::Stop)} on_jump={link.callback(|(f, t)| Msg::Jump(f, t))} />
         }
     }

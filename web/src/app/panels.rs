@@ -1,7 +1,8 @@
-//! The run pane (entry, arguments, budget, output, undefined-behaviour report) and the
+//! The run pane (entry, engine, arguments, budget, output, undefined-behaviour report, the
+//! WebAssembly module of a run as wasm) and the
 //! problems pane (the diagnostics list).
 
-use crate::protocol::{Diag, FunctionInfo, RunReport};
+use crate::protocol::{Diag, FunctionInfo, RunReport, WasmBuild};
 use yew::prelude::*;
 
 /// Properties of [`RunPane`].
@@ -15,6 +16,8 @@ pub struct RunProps {
     pub args: String,
     /// The step budget.
     pub max_steps: u64,
+    /// Run as WebAssembly instead of interpreting.
+    pub wasm: bool,
     /// True while a run is going on.
     pub running: bool,
     /// The last result.
@@ -23,6 +26,8 @@ pub struct RunProps {
     pub positions: Callback<u32, (u32, u32)>,
     /// Entry changed.
     pub on_entry: Callback<String>,
+    /// Engine changed (true: WebAssembly).
+    pub on_engine: Callback<bool>,
     /// Arguments changed.
     pub on_args: Callback<String>,
     /// Budget changed.
@@ -53,6 +58,7 @@ pub fn run_pane(p: &RunProps) -> Html {
     let on_entry = p.on_entry.reform(|e: Event| select_value(&e));
     let on_args = p.on_args.reform(|e: Event| input_value(&e));
     let on_steps = p.on_steps.reform(|e: Event| input_value(&e));
+    let on_engine = p.on_engine.reform(|e: Event| select_value(&e) == "wasm");
     // Enter in a field or the Run button submits the form; the buttons carry keys so that
     // the Stop button is never a patched Run button that submits on the same click.
     let running = p.running;
@@ -78,12 +84,20 @@ pub fn run_pane(p: &RunProps) -> Html {
                         { for entries.iter().map(|f| html! { <option value={f.name.clone()} selected={f.name == p.entry}>{ format!("@{}", f.name) }</option> }) }
                     </select>
                 </label>
+                <label>{"engine "}
+                    <select id="run-engine" class="select" onchange={on_engine} aria-label="how to run" title="interpret the IR (poison, undefined behaviour and values shown), or compile it to WebAssembly and run that in the browser">
+                        <option value="interp" selected={!p.wasm}>{"interpreter"}</option>
+                        <option value="wasm" selected={p.wasm}>{"WebAssembly"}</option>
+                    </select>
+                </label>
                 <label>{"arguments "}
                     <input id="run-args" type="text" value={p.args.clone()} onchange={on_args} placeholder="arg1 arg2" aria-label="arguments" />
                 </label>
-                <label>{"step budget "}
-                    <input id="run-steps" type="number" min="1" value={p.max_steps.to_string()} onchange={on_steps} aria-label="step budget" />
-                </label>
+                if !p.wasm {
+                    <label>{"step budget "}
+                        <input id="run-steps" type="number" min="1" value={p.max_steps.to_string()} onchange={on_steps} aria-label="step budget" />
+                    </label>
+                }
                 if p.running {
                     <button key="stop" id="stop" type="button" class="btn" onclick={on_stop}>{"■ Stop"}</button>
                 } else {
@@ -107,7 +121,9 @@ fn report(p: &RunProps, r: &RunReport) -> Html {
     html! {
         <div class="run-result">
             <p id="run-message" class={status_class}>{ &r.message }</p>
-            if r.ran {
+            if let Some(w) = &r.wasm {
+                { wasm_build(w, r.millis) }
+            } else if r.ran {
                 <p class="run-stats" id="run-stats">{ format!("{} steps · {:.1} ms{}", r.steps, r.millis, if r.truncated { " · values recorded for the first steps only" } else { "" }) }</p>
             }
             if let Some(ub) = &r.ub {
@@ -135,6 +151,53 @@ fn report(p: &RunProps, r: &RunReport) -> Html {
             }
         </div>
     }
+}
+
+/// The module a run as wasm compiled: its size and times, downloads, and its text.
+fn wasm_build(w: &WasmBuild, run_ms: f64) -> Html {
+    let w = std::rc::Rc::new(w.clone());
+    let bytes = w.clone();
+    let get_wasm = Callback::from(move |_| download("input.wasm", &bytes.bytes, "application/wasm"));
+    let text = w.clone();
+    let get_wat = Callback::from(move |_| download("input.wat", text.wat.as_bytes(), "text/plain"));
+    html! {
+        <>
+            <p class="run-stats" id="run-stats">{ format!("WebAssembly module of {} bytes · compiled in {:.1} ms · ran in {:.1} ms", w.bytes.len(), w.compile_ms, run_ms) }</p>
+            <p class="run-downloads">
+                <button id="download-wasm" class="btn" onclick={get_wasm}>{"Download .wasm"}</button>
+                if !w.wat.is_empty() {
+                    <button id="download-wat" class="btn" onclick={get_wat}>{"Download .wat"}</button>
+                }
+            </p>
+            if !w.wat.is_empty() {
+                <details class="run-wat">
+                    <summary>{"module text (.wat)"}</summary>
+                    <pre id="wat" class="run-output">{ &w.wat }</pre>
+                </details>
+            }
+        </>
+    }
+}
+
+/// Offers `data` as a file named `name` (a temporary object URL and a clicked link).
+fn download(name: &str, data: &[u8], mime: &str) {
+    use wasm_bindgen::JsCast;
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(data).into());
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &opts) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    let a = web_sys::window().and_then(|w| w.document()).and_then(|d| d.create_element("a").ok()).and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    if let Some(a) = a {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    // Revoked a little later: the download may start after this returns.
+    gloo::timers::callback::Timeout::new(60_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
 }
 
 /// Properties of [`ProblemsPane`].
