@@ -204,6 +204,13 @@ await test('run as WebAssembly: compiled in the worker, same stdout, the module 
   const path = await download.path();
   const head = readFileSync(path).subarray(0, 4);
   assert(head.equals(Buffer.from([0, 0x61, 0x73, 0x6d])), `downloaded file starts with ${head.toString('hex')}`);
+  // qsort calls back into the module (the golden is the native program's output).
+  const qsortIr = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'qsort-comparator.ll'), 'utf8');
+  const qsortOut = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'qsort-comparator.ll.stdout'), 'utf8');
+  await setText(page, qsortIr);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#run-top');
+  await page.waitForFunction((want) => document.querySelector('#stdout')?.textContent === want, qsortOut);
   // exit() inside the module ends the run with its status.
   await setText(page, EXIT3);
   await page.waitForSelector('#status.status-ok');

@@ -11,7 +11,7 @@
 //! (an unsupported function, a module that does not compile); 1 for an invalid module.
 
 use irplay_core::diag::{render, SourceFile};
-use irplay_wasm::libc::{Arg, Libc, Memory, Stop, Value};
+use irplay_wasm::libc::{Arg, Callback, Libc, Memory, Stop, Value};
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -233,10 +233,35 @@ fn is_exit(r: &wasmtime::Result<()>) -> bool {
     matches!(r, Err(e) if e.downcast_ref::<Stop>().is_some_and(|s| s.message.is_none()))
 }
 
+impl Callback for WtMem<&mut Caller<'_, Host>> {
+    fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
+        let error = |m: String| Stop { status: crate::run::Stop::ERROR, message: Some(format!("error: {m}")) };
+        let Some(Extern::Table(table)) = self.ctx.get_export("__indirect_function_table") else {
+            return Err(error("the module exports no function table".into()));
+        };
+        let f = table.get(&mut *self.ctx, func).and_then(|r| r.as_func().flatten().copied());
+        let Some(f) = f else { return Err(error(format!("comparison function {func} is not in the table"))) };
+        let mut out = [Val::I32(0)];
+        match f.call(&mut *self.ctx, &[Val::I32(a as i32), Val::I32(b as i32)], &mut out) {
+            Ok(()) => Ok(out.first().and_then(Val::i32).unwrap_or(0)),
+            Err(e) => Err(match e.downcast::<Stop>() {
+                Ok(stop) => stop,
+                Err(e) => match e.downcast_ref::<wasmtime::Trap>() {
+                    Some(t) => Stop { status: crate::run::Stop::UB, message: Some(format!("error: {t}")) },
+                    None => error(e.to_string()),
+                },
+            }),
+        }
+    }
+}
+
 /// Calls the library with the caller's memory.
 fn call(caller: &mut Caller<'_, Host>, name: &str, args: &[Arg]) -> Result<Option<Value>, Stop> {
     let no = |what: &str| Stop { status: crate::run::Stop::ERROR, message: Some(format!("error: {what}")) };
     let mem = caller.data().mem.ok_or_else(|| no("the module has no memory"))?;
+    if let Some(r) = irplay_wasm::libc::call_back(&mut WtMem { ctx: &mut *caller, mem }, name, args) {
+        return r;
+    }
     let mut libc = caller.data_mut().libc.take().ok_or_else(|| no("a library function was called before main"))?;
     let r = libc.call(&mut WtMem { ctx: &mut *caller, mem }, name, args);
     caller.data_mut().libc = Some(libc);

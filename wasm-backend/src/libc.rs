@@ -327,6 +327,80 @@ impl Libc {
     }
 }
 
+/// What `qsort` and `bsearch` need beyond memory: calling the module's comparison function.
+pub trait Callback: Memory {
+    /// Calls the function at index `func` of the module's function table with two pointers;
+    /// its `int` result, or why the program stopped inside it.
+    fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop>;
+}
+
+/// The names [`call_back`] answers.
+pub const CALLS_BACK: &[&str] = &["qsort", "bsearch"];
+
+/// The library functions that call back into the module (`qsort`, `bsearch`), or `None` for
+/// any other name. Engines call this before [`Libc::call`] and without holding the [`Libc`]:
+/// the comparator may itself call library functions.
+///
+/// `qsort` is a bottom-up stable merge sort, as the interpreter's (so a comparator that is not
+/// a total order gives the same result in both): each pair of runs is merged into a buffer
+/// here, comparing the elements in place, and then copied back.
+pub fn call_back(host: &mut dyn Callback, name: &str, args: &[Arg]) -> Option<Result<Option<Value>, Stop>> {
+    let a = |k: usize| args.get(k).map_or(0, |x| x.int());
+    match name {
+        "qsort" => Some(qsort(host, a(0), a(1), a(2), a(3)).map(|()| None)),
+        "bsearch" => Some(bsearch(host, a(0), a(1), a(2), a(3), a(4)).map(|p| Some(Value::Int(p as i64)))),
+        _ => None,
+    }
+}
+
+fn qsort(host: &mut dyn Callback, base: u64, n: u64, size: u64, cmp: u64) -> Result<(), Stop> {
+    let total = n.checked_mul(size).ok_or_else(|| Stop::error("qsort: the array is too large".into()))?;
+    if n < 2 || size == 0 {
+        return Ok(());
+    }
+    load(host, base, total).map_err(Stop::error)?;
+    let mut width = 1u64;
+    while width < n {
+        let mut lo = 0u64;
+        while lo < n - width {
+            let mid = lo + width;
+            let hi = (mid + width).min(n);
+            let mut merged = Vec::with_capacity(((hi - lo) * size) as usize);
+            let (mut i, mut j) = (lo, mid);
+            while i < mid || j < hi {
+                let take_left = if i == mid {
+                    false
+                } else if j == hi {
+                    true
+                } else {
+                    host.compare(cmp, base + i * size, base + j * size)? <= 0
+                };
+                let k = if take_left { &mut i } else { &mut j };
+                merged.extend(load(host, base + *k * size, size).map_err(Stop::error)?);
+                *k += 1;
+            }
+            store(host, base + lo * size, &merged).map_err(Stop::error)?;
+            lo = hi;
+        }
+        width = width.saturating_mul(2);
+    }
+    Ok(())
+}
+
+fn bsearch(host: &mut dyn Callback, key: u64, base: u64, n: u64, size: u64, cmp: u64) -> Result<u64, Stop> {
+    let (mut lo, mut hi) = (0u64, n);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let at = base + mid * size;
+        match host.compare(cmp, key, at)? {
+            c if c < 0 => hi = mid,
+            c if c > 0 => lo = mid + 1,
+            _ => return Ok(at),
+        }
+    }
+    Ok(0)
+}
+
 /// `n` bytes at `p`.
 fn load(mem: &dyn Memory, p: u64, n: u64) -> Result<Vec<u8>, String> {
     let oob = || format!("{n} bytes at {p:#x} are out of bounds");
@@ -524,6 +598,43 @@ mod tests {
         assert_eq!(libc.call(&mut mem, "free", &[Arg::Int(1008)]), Ok(None));
         let again = libc.call(&mut mem, "free", &[Arg::Int(1008)]);
         assert_eq!(again.map_err(|s| s.status), Err(status::UB));
+    }
+
+    impl Callback for Vm {
+        /// Function 1 compares the `u32`s at the two addresses; function 2 exits with 9.
+        fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
+            let word = |m: &Vm, p: u64| {
+                let mut w = [0u8; 4];
+                m.read(p, &mut w);
+                u32::from_le_bytes(w)
+            };
+            match func {
+                1 => Ok(word(self, a).cmp(&word(self, b)) as i32),
+                _ => Err(Stop { status: 9, message: None }),
+            }
+        }
+    }
+
+    #[test]
+    fn qsort_sorts_through_the_callback_and_bsearch_finds() {
+        let mut mem = Vm(vec![0; 256]);
+        let nums = [5u32, 1, 4, 1, 3, 9, 2, 6, 5];
+        for (k, v) in nums.iter().enumerate() {
+            mem.write(64 + 4 * k as u64, &v.to_le_bytes());
+        }
+        let args = [Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)];
+        assert_eq!(call_back(&mut mem, "qsort", &args), Some(Ok(None)));
+        let sorted: Vec<u32> = (0..9).map(|k| u32::from_le_bytes(mem.0[64 + 4 * k..68 + 4 * k].try_into().unwrap())).collect();
+        assert_eq!(sorted, [1, 1, 2, 3, 4, 5, 5, 6, 9]);
+        mem.write(16, &6u32.to_le_bytes());
+        let found = call_back(&mut mem, "bsearch", &[Arg::Int(16), Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)]);
+        assert_eq!(found, Some(Ok(Some(Value::Int(64 + 4 * 7)))));
+        mem.write(16, &7u32.to_le_bytes());
+        let missing = call_back(&mut mem, "bsearch", &[Arg::Int(16), Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)]);
+        assert_eq!(missing, Some(Ok(Some(Value::Int(0)))));
+        let stopped = call_back(&mut mem, "qsort", &[Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(2)]);
+        assert_eq!(stopped, Some(Err(Stop { status: 9, message: None })));
+        assert_eq!(call_back(&mut mem, "printf", &[]), None);
     }
 
     #[test]

@@ -86,7 +86,7 @@ mod browser {
 
     use super::Outcome;
     use irplay_core::lower::{LowModule, Ty};
-    use irplay_wasm::libc::{status, Arg, Libc, Memory, Stop, Value};
+    use irplay_wasm::libc::{call_back, status, Arg, Callback, Libc, Memory, Stop, Value};
     use js_sys::{Function, Object, Reflect, Uint8Array, WebAssembly};
     use std::cell::RefCell;
     use std::rc::Rc;
@@ -129,12 +129,49 @@ mod browser {
         }
     }
 
-    /// What the imports share: the library, the memory once it exists, and why the program
-    /// stopped when a library call ended it.
+    /// What the imports share: the library, the memory and function table once they exist,
+    /// and why the program stopped when a library call ended it.
     struct Shared {
         libc: RefCell<Libc>,
         mem: RefCell<Option<JsMem>>,
+        table: RefCell<Option<WebAssembly::Table>>,
         stop: RefCell<Option<Stop>>,
+    }
+
+    /// Memory and the function table for `qsort` and `bsearch`, which call back into the
+    /// module (holding no borrow of [`Shared`] meanwhile: the comparator may call the library).
+    struct JsCallback {
+        mem: JsMem,
+        table: WebAssembly::Table,
+        shared: Rc<Shared>,
+    }
+
+    impl Memory for JsCallback {
+        fn size(&self) -> u64 {
+            self.mem.size()
+        }
+        fn read(&self, at: u64, buf: &mut [u8]) -> bool {
+            self.mem.read(at, buf)
+        }
+        fn write(&mut self, at: u64, data: &[u8]) -> bool {
+            self.mem.write(at, data)
+        }
+        fn grow(&mut self, pages: u64) -> bool {
+            self.mem.grow(pages)
+        }
+    }
+
+    impl Callback for JsCallback {
+        fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
+            let f = u32::try_from(func).ok().and_then(|i| self.table.get(i).ok());
+            let Some(f) = f else {
+                return Err(Stop { status: status::ERROR, message: Some(format!("error: comparison function {func} is not in the table")) });
+            };
+            match f.call2(&JsValue::NULL, &JsValue::from(a as u32 as i32), &JsValue::from(b as u32 as i32)) {
+                Ok(v) => Ok(v.as_f64().map_or(0, |x| x as i32)),
+                Err(e) => Err(self.shared.stop.borrow_mut().take().unwrap_or_else(|| Stop { status: status::UB, message: Some(format!("error: wasm trap: {}", js_message(&e))) })),
+            }
+        }
     }
 
     type Import = Closure<dyn FnMut(JsValue, JsValue, JsValue, JsValue, JsValue, JsValue) -> Result<JsValue, JsValue>>;
@@ -162,11 +199,20 @@ mod browser {
 
     fn import(shared: &Rc<Shared>, name: String, params: usize, ret: Option<Ty>) -> Import {
         let shared = shared.clone();
+        let calls_back = irplay_wasm::libc::CALLS_BACK.contains(&name.as_str());
         Closure::new(move |a0: JsValue, a1: JsValue, a2: JsValue, a3: JsValue, a4: JsValue, a5: JsValue| {
             let args: Vec<Arg> = [a0, a1, a2, a3, a4, a5].iter().take(params).map(arg).collect();
-            let r = match shared.mem.borrow_mut().as_mut() {
-                Some(mem) => shared.libc.borrow_mut().call(mem, &name, &args),
-                None => Err(Stop { status: status::ERROR, message: Some("error: a library function was called before main".into()) }),
+            let callback = match (calls_back, shared.mem.borrow().as_ref(), shared.table.borrow().as_ref()) {
+                (true, Some(mem), Some(table)) => Some(JsCallback { mem: JsMem(mem.0.clone()), table: table.clone(), shared: shared.clone() }),
+                _ => None,
+            };
+            let called_back = callback.and_then(|mut cb| call_back(&mut cb, &name, &args));
+            let r = match called_back {
+                Some(r) => r,
+                None => match shared.mem.borrow_mut().as_mut() {
+                    Some(mem) => shared.libc.borrow_mut().call(mem, &name, &args),
+                    None => Err(Stop { status: status::ERROR, message: Some("error: a library function was called before main".into()) }),
+                },
             };
             match r {
                 Ok(v) => Ok(result(v, ret)),
@@ -187,7 +233,7 @@ mod browser {
     }
 
     pub(super) fn execute(low: &LowModule, bytes: &[u8], args: &[String]) -> Outcome {
-        let shared = Rc::new(Shared { libc: RefCell::new(Libc::new(low.ptr_bytes, 0)), mem: RefCell::new(None), stop: RefCell::new(None) });
+        let shared = Rc::new(Shared { libc: RefCell::new(Libc::new(low.ptr_bytes, 0)), mem: RefCell::new(None), table: RefCell::new(None), stop: RefCell::new(None) });
         let mut out = Outcome { ran: false, status: Some(status::ERROR), message: String::new(), stdout: Vec::new(), stderr: Vec::new() };
         // The closures must outlive the instance's use of them: kept here until the run ends.
         let mut imports: Vec<Import> = Vec::new();
@@ -247,6 +293,7 @@ mod browser {
         let heap_base = get(&exports, "__heap_base").and_then(|g| get(&g, "value")).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
         *shared.libc.borrow_mut() = Libc::new(low.ptr_bytes, heap_base as u32 as u64);
         *shared.mem.borrow_mut() = Some(JsMem(mem));
+        *shared.table.borrow_mut() = get(&exports, "__indirect_function_table").ok().and_then(|t| t.dyn_into::<WebAssembly::Table>().ok());
         let main = get(&exports, "main").ok().and_then(|f| f.dyn_into::<Function>().ok()).ok_or_else(|| not_run("the module has no main function".into()))?;
         let called = if main.length() >= 2 {
             let argv = {
@@ -269,7 +316,9 @@ mod browser {
         let is_exit = |e: &Result<u8, Ended>| matches!(e, Ok(_) | Err(Ended::Stopped(Stop { message: None, .. })));
         if is_exit(&ended) {
             let table = get(&exports, "__indirect_function_table").ok().and_then(|t| t.dyn_into::<WebAssembly::Table>().ok());
-            while let (Some(table), Some(idx)) = (&table, shared.libc.borrow_mut().atexit.pop()) {
+            while let Some(table) = &table {
+                // Popped before the call: the handler may call the library, which borrows it.
+                let Some(idx) = shared.libc.borrow_mut().atexit.pop() else { break };
                 let r = table.get(idx as u32).and_then(|f| f.call0(&JsValue::NULL));
                 if let Err(e) = r {
                     ended = Err(match shared.stop.borrow_mut().take() {
