@@ -4,8 +4,10 @@
 //!
 //! ```text
 //!  LowModule ──▶ module.rs: types, imports ("env"), table, memory, globals, exports, data
-//!            └─▶ func.rs:   each function as a dispatch loop over its blocks (ops.rs: one
-//!                           low instruction → wasm instructions)
+//!            └─▶ func.rs:   each function as structured control flow (structure.rs,
+//!                           "Beyond Relooper"), or a dispatch loop over its blocks when its
+//!                           CFG is irreducible (ops.rs: one low instruction → wasm
+//!                           instructions)
 //! ```
 //!
 //! The module's ABI, which hosts rely on:
@@ -29,6 +31,7 @@
 mod func;
 mod module;
 mod ops;
+pub mod structure;
 
 pub use module::{compile, Options};
 
@@ -48,7 +51,10 @@ impl std::fmt::Display for WasmError {
 impl std::error::Error for WasmError {}
 
 /// Lowers a verified IR module and compiles it (the whole pipeline for front doors).
-pub fn compile_module(m: &irplay_core::ir::Module, opts: &Options) -> Result<Vec<u8>, CompileError> {
+pub fn compile_module(
+    m: &irplay_core::ir::Module,
+    opts: &Options,
+) -> Result<Vec<u8>, CompileError> {
     let low = irplay_core::lower::lower_module(m).map_err(CompileError::Lower)?;
     compile(&low, opts).map_err(CompileError::Wasm)
 }
