@@ -384,6 +384,10 @@ fn lib(caller: &mut Caller<'_, Host>, name: &str, p: &[Val]) -> wasmtime::Result
     let a = |k: usize| int_arg(p, k);
     let ok_i = |v: i64| Ok(Some(R::I(v)));
     match name {
+        irplay_wasm::STACK_OVERFLOW => {
+            let msg = "error: stack overflow: the program's frames exceed the module's shadow stack".to_string();
+            return Err(wasmtime::Error::new(Stop(crate::run::Stop::ERROR, Some(msg))));
+        }
         "malloc" | "_Znwm" | "_Znam" => return ok_i(malloc(caller, a(0)).map_err(fail)? as i64),
         "calloc" => {
             let n = a(0).saturating_mul(a(1));

@@ -32,6 +32,36 @@ pub struct FnEnv<'a> {
     pub data_base: u32,
     /// The wasm function index of a low function.
     pub wasm_index: &'a dyn Fn(FuncRef) -> u32,
+    /// The lowest address the shadow stack may use.
+    pub stack_base: u32,
+    /// The wasm index of the stack overflow import, when allocations are checked.
+    pub overflow: Option<u32>,
+}
+
+/// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
+/// variadic argument areas).
+pub fn uses_stack(f: &LowFunc) -> bool {
+    f.frame.size > 0
+        || f.dynamic_stack
+        || f.blocks.iter().any(|b| {
+            b.insts
+                .iter()
+                .any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic))
+        })
+}
+
+/// Calls the overflow import when the new stack pointer in `local` is below the stack's
+/// lower end (addresses stay below 2 GiB, so a signed comparison also catches wrapping).
+fn check_sp(env: &FnEnv, w: &mut Function, local: u32) {
+    if let Some(o) = env.overflow {
+        w.instruction(&I::LocalGet(local));
+        w.instruction(&I::I32Const(env.stack_base as i32));
+        w.instruction(&I::I32LtS);
+        w.instruction(&I::If(BlockType::Empty));
+        w.instruction(&I::Call(o));
+        w.instruction(&I::Unreachable);
+        w.instruction(&I::End);
+    }
 }
 
 /// Locals of a function beyond its registers.
@@ -62,13 +92,13 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
         fp: nregs + 3,
     };
     let mut w = Function::new(locals);
-    let uses_stack = f.frame.size > 0
-        || f.dynamic_stack
-        || f.blocks.iter().any(|b| {
-            b.insts
-                .iter()
-                .any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic))
-        });
+    let uses_stack = uses_stack(f);
+    if f.frame.size > 1 << 30 {
+        return Err(WasmError(format!(
+            "{}: a stack frame of {} bytes is too large",
+            f.name, f.frame.size
+        )));
+    }
     if uses_stack {
         w.instruction(&I::GlobalGet(SP));
         w.instruction(&I::LocalSet(loc.saved_sp));
@@ -81,6 +111,7 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
             w.instruction(&I::I32And);
             w.instruction(&I::LocalTee(loc.fp));
             w.instruction(&I::GlobalSet(SP));
+            check_sp(env, &mut w, loc.fp);
         }
     }
     let exits: Vec<Exit> = f
@@ -400,6 +431,7 @@ fn emit_inst(
                 w.instruction(&I::I32Sub);
                 w.instruction(&I::LocalTee(loc.va));
                 w.instruction(&I::GlobalSet(SP));
+                check_sp(env, w, loc.va);
                 for (k, v) in varargs.iter().enumerate() {
                     ops::store_vararg(w, loc.va, k as u32 * 8, v.0, reg_ty(f, *v));
                 }
@@ -455,6 +487,18 @@ fn emit_inst(
             w.instruction(&I::MemoryFill(0));
         }
         Inst::DynAlloca { dst, size, align } => {
+            if let Some(o) = env.overflow {
+                // A size beyond the room left (any unsigned value) overflows.
+                w.instruction(&I::GlobalGet(SP));
+                w.instruction(&I::I32Const(env.stack_base as i32));
+                w.instruction(&I::I32Sub);
+                get(w, *size);
+                w.instruction(&I::I32LtU);
+                w.instruction(&I::If(BlockType::Empty));
+                w.instruction(&I::Call(o));
+                w.instruction(&I::Unreachable);
+                w.instruction(&I::End);
+            }
             w.instruction(&I::GlobalGet(SP));
             get(w, *size);
             w.instruction(&I::I32Sub);
@@ -462,6 +506,7 @@ fn emit_inst(
             w.instruction(&I::I32And);
             w.instruction(&I::LocalTee(dst.0));
             w.instruction(&I::GlobalSet(SP));
+            check_sp(env, w, dst.0);
         }
     }
     Ok(())

@@ -27,6 +27,11 @@
 //! - Function pointers are indices into the exported table `__indirect_function_table`:
 //!   low function `k` (definitions first, then imports) is at index `k + 1`, so null is 0.
 //! - `main` is exported when defined.
+//! - With [`Options::stack_check`] (the default), every allocation on the shadow stack is
+//!   checked against the stack's lower end (just above the data image); one that would go
+//!   below calls the import `env.__irplay_stack_overflow` (no parameters, no results; the
+//!   host reports the overflow and stops the program), after the module's other imports,
+//!   so it has no table index. A `unreachable` follows the call in case it returns.
 
 mod func;
 mod module;
@@ -34,6 +39,9 @@ mod ops;
 pub mod structure;
 
 pub use module::{compile, Options};
+
+/// The import called when the shadow stack overflows (see the module's ABI above).
+pub const STACK_OVERFLOW: &str = "__irplay_stack_overflow";
 
 /// Where the data image starts in linear memory.
 pub const DATA_BASE: u32 = 16;
