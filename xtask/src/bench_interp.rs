@@ -12,7 +12,7 @@
 //! lli that reaches the time limit at the full size is replaced, for the
 //! ratio only, by irplay and lli both on the kernel's small size (equal work).
 
-mod kernels;
+pub(crate) mod kernels;
 mod report;
 mod runs;
 

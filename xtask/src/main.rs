@@ -5,6 +5,8 @@
 //! cargo xtask bench parse [--quick] [--reps N] [--no-llvm-as] [--no-build] [--regen]
 //! cargo xtask bench interp [--quick] [--reps N] [--lli-reps N] [--lli-timeout S]
 //!                          [--only K1,K2] [--no-build] [--regen]
+//! cargo xtask bench wasm [--quick] [--reps N] [--timeout S] [--only K1,K2]
+//!                        [--no-build] [--regen]
 //! cargo xtask web [--debug] [--no-setup]
 //! ```
 //!
@@ -12,10 +14,13 @@
 //!   on one large generated module.
 //! - `bench interp` ([`bench_interp`]): `irplay run` against `lli-19 -force-interpreter`
 //!   on the C kernels of `benches/kernels/` at -O0 and -O2.
+//! - `bench wasm` ([`bench_wasm`]): `irplay build --target wasm32` against `llc-19`, and
+//!   `irplay run --engine wasm` against the native program, on the same kernels.
 //! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
 mod bench_interp;
 mod bench_parse;
+mod bench_wasm;
 mod util;
 mod web;
 
@@ -24,6 +29,7 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: cargo xtask bench parse [OPTIONS]
        cargo xtask bench interp [OPTIONS]
+       cargo xtask bench wasm [OPTIONS]
        cargo xtask web [--debug] [--no-setup]
 
 `cargo xtask bench parse --help`, `cargo xtask bench interp --help` and
@@ -45,6 +51,13 @@ fn main() -> ExitCode {
                 Ok(opts) => bench_interp::bench_interp(&opts),
                 Err(e) => {
                     eprintln!("xtask: {e}\n\n{}", bench_interp::USAGE);
+                    ExitCode::from(2)
+                }
+            },
+            Some("wasm") => match bench_wasm::WasmOpts::parse(&args[2..]) {
+                Ok(opts) => bench_wasm::bench_wasm(&opts),
+                Err(e) => {
+                    eprintln!("xtask: {e}\n\n{}", bench_wasm::USAGE);
                     ExitCode::from(2)
                 }
             },
