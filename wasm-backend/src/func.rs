@@ -81,7 +81,8 @@ pub const SP: u32 = 0;
 
 /// Emits one function.
 pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function, WasmError> {
-    let np = f.sig.params.len();
+    // A variadic function's argument area is one more parameter (register `np`).
+    let np = f.sig.params.len() + usize::from(f.sig.variadic);
     let nregs = f.regs.len() as u32;
     let mut locals: Vec<(u32, ValType)> = f.regs.iter().skip(np).map(|t| (1, val_ty(*t))).collect();
     locals.extend([(4, ValType::I32)]);

@@ -9,6 +9,12 @@
 //!   `float` already promoted to `double` by the C front end, pointers extended to 8 bytes),
 //!   and passes the area's address as one last `Ptr` argument. This is what a host's
 //!   `printf` reads (see [`VARARG_CELL`]).
+//! - Variadic definitions: the area's address is the register after the fixed parameters.
+//!   `llvm.va_start` makes the `va_list` point into it: for 8-byte pointers the x86-64
+//!   System V `va_list` with its registers used up (gp_offset 48, fp_offset 176, the area as
+//!   overflow area), so clang's inline `va_arg` expansion reads the cells in order; for
+//!   4-byte pointers a plain pointer to the next cell. The `va_arg` instruction reads one
+//!   cell and advances by 8.
 //! - Anything else (aggregates, vectors, `i128`, `half`, ...) is unsupported for now.
 
 use super::form::{Sig, Ty};
