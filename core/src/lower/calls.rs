@@ -51,11 +51,16 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         }
     }
     let sig = sig_of(m, info.fn_ty, span)?;
-    let nfixed = sig.params.len();
-    let mut fixed = Vec::with_capacity(nfixed);
+    let nfixed = m.types.func_sig(info.fn_ty).map_or(0, |(_, ps, _)| ps.len());
+    let mut fixed = Vec::with_capacity(sig.params.len());
     let mut varargs = Vec::new();
     for (k, op) in args.iter().enumerate() {
         let t = m.operand_ty(fx.body, *op);
+        if k < nfixed && super::abi::is_multi(m, t) {
+            let n = super::abi::value_regs(m, t, span)?.len() as u32;
+            fixed.extend(super::vector::lanes(fx, *op, n)?);
+            continue;
+        }
         reg_ty(m, t, span)?;
         let r = fx.operand(*op)?;
         if k < nfixed {
@@ -63,6 +68,9 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         } else {
             varargs.push(r);
         }
+    }
+    if fixed.len() != sig.params.len() {
+        return Err(LowerError::unsupported(span, "a call whose arguments do not match its type"));
     }
     let callee = match direct {
         Some(g) => {

@@ -77,9 +77,17 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         span,
         va_area: None,
     };
-    for (&p, ty) in body.params.iter().zip(sig.params.iter()) {
-        let r = fx.new_reg(*ty);
-        fx.vals.insert(p, r);
+    // Parameters: one register each, or one per leaf or lane (see abi::value_regs).
+    let param_tys: Vec<crate::ir::TypeId> = m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
+    for (&p, &t) in body.params.iter().zip(param_tys.iter()) {
+        let tys = super::abi::value_regs(m, t, span)?;
+        if super::abi::is_multi(m, t) {
+            let regs = tys.into_iter().map(|ty| fx.new_reg(ty)).collect();
+            fx.vecs.insert(p, regs);
+        } else if let Some(ty) = tys.first() {
+            let r = fx.new_reg(*ty);
+            fx.vals.insert(p, r);
+        }
     }
     if sig.variadic {
         fx.va_area = Some(fx.new_reg(Ty::Ptr));
