@@ -1,5 +1,6 @@
-//! One function: a dispatch loop over its blocks, the baseline scheme that handles any CFG,
-//! irreducible ones included.
+//! One function: its prologue (frame, saved stack pointer), then its blocks as structured
+//! control flow ([`crate::structure`], Ramsey's "Beyond Relooper") when the CFG is
+//! reducible, else as a dispatch loop, the baseline scheme that handles any CFG:
 //!
 //! ```text
 //!  loop $dispatch
@@ -12,14 +13,13 @@
 //!  end
 //! ```
 //!
-//! Every register is a local (parameters first, as in the low form); three more locals hold
-//! the block label, the stack pointer saved at entry (restored on return) and variadic
-//! argument areas. A structured scheme (Ramsey's "Beyond Relooper") for reducible CFGs, with
-//! this loop as the fallback, is future work; cranelift turns the loop into direct jumps
-//! where the label is a constant, which recovers most of the cost.
+//! Every register is a local (parameters first, as in the low form); four more locals hold
+//! the block label (dispatch only), the stack pointer saved at entry (restored on return),
+//! variadic argument areas and the frame base.
 
 use crate::module::{val_ty, Types};
 use crate::ops;
+use crate::structure::{self, Exit, Op};
 use crate::WasmError;
 use irplay_core::lower::{Callee, FuncRef, Inst, LowFunc, LowModule, Term, Ty, VReg};
 use wasm_encoder::{BlockType, Function, Instruction as I, ValType};
@@ -32,6 +32,36 @@ pub struct FnEnv<'a> {
     pub data_base: u32,
     /// The wasm function index of a low function.
     pub wasm_index: &'a dyn Fn(FuncRef) -> u32,
+    /// The lowest address the shadow stack may use.
+    pub stack_base: u32,
+    /// The wasm index of the stack overflow import, when allocations are checked.
+    pub overflow: Option<u32>,
+}
+
+/// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
+/// variadic argument areas).
+pub fn uses_stack(f: &LowFunc) -> bool {
+    f.frame.size > 0
+        || f.dynamic_stack
+        || f.blocks.iter().any(|b| {
+            b.insts
+                .iter()
+                .any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic))
+        })
+}
+
+/// Calls the overflow import when the new stack pointer in `local` is below the stack's
+/// lower end (addresses stay below 2 GiB, so a signed comparison also catches wrapping).
+fn check_sp(env: &FnEnv, w: &mut Function, local: u32) {
+    if let Some(o) = env.overflow {
+        w.instruction(&I::LocalGet(local));
+        w.instruction(&I::I32Const(env.stack_base as i32));
+        w.instruction(&I::I32LtS);
+        w.instruction(&I::If(BlockType::Empty));
+        w.instruction(&I::Call(o));
+        w.instruction(&I::Unreachable);
+        w.instruction(&I::End);
+    }
 }
 
 /// Locals of a function beyond its registers.
@@ -51,13 +81,25 @@ pub const SP: u32 = 0;
 
 /// Emits one function.
 pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function, WasmError> {
-    let np = f.sig.params.len();
+    // A variadic function's argument area is one more parameter (register `np`).
+    let np = f.sig.params.len() + usize::from(f.sig.variadic);
     let nregs = f.regs.len() as u32;
     let mut locals: Vec<(u32, ValType)> = f.regs.iter().skip(np).map(|t| (1, val_ty(*t))).collect();
     locals.extend([(4, ValType::I32)]);
-    let loc = Locals { label: nregs, saved_sp: nregs + 1, va: nregs + 2, fp: nregs + 3 };
+    let loc = Locals {
+        label: nregs,
+        saved_sp: nregs + 1,
+        va: nregs + 2,
+        fp: nregs + 3,
+    };
     let mut w = Function::new(locals);
-    let uses_stack = f.frame.size > 0 || f.dynamic_stack || f.blocks.iter().any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic)));
+    let uses_stack = uses_stack(f);
+    if f.frame.size > 1 << 30 {
+        return Err(WasmError(format!(
+            "{}: a stack frame of {} bytes is too large",
+            f.name, f.frame.size
+        )));
+    }
     if uses_stack {
         w.instruction(&I::GlobalGet(SP));
         w.instruction(&I::LocalSet(loc.saved_sp));
@@ -70,8 +112,132 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
             w.instruction(&I::I32And);
             w.instruction(&I::LocalTee(loc.fp));
             w.instruction(&I::GlobalSet(SP));
+            check_sp(env, &mut w, loc.fp);
         }
     }
+    let exits: Vec<Exit> = f
+        .blocks
+        .iter()
+        .map(|b| match &b.term {
+            Term::Jump(t) => Exit::Jump(t.0),
+            Term::Branch { then, else_, .. } => Exit::Branch(then.0, else_.0),
+            Term::Table {
+                targets, default, ..
+            } => Exit::Table(targets.iter().map(|t| t.0).collect(), default.0),
+            Term::Ret(_) | Term::Trap => Exit::Leave,
+        })
+        .collect();
+    match structure::structure(&exits) {
+        Some(ops) => emit_structured(env, f, &loc, types, &mut w, &ops, uses_stack)?,
+        None => emit_dispatch(env, f, &loc, types, &mut w, uses_stack)?,
+    }
+    w.instruction(&I::Unreachable);
+    w.instruction(&I::End);
+    Ok(w)
+}
+
+/// A block's condition or table index register.
+fn cond_of(f: &LowFunc, b: u32) -> Result<u32, WasmError> {
+    match f.blocks.get(b as usize).map(|b| &b.term) {
+        Some(Term::Branch { cond, .. }) => Ok(cond.0),
+        Some(Term::Table { idx, .. }) => Ok(idx.0),
+        _ => Err(WasmError(format!("{}: block {b} has no condition", f.name))),
+    }
+}
+
+/// Returns or traps at the end of a block.
+fn emit_leave(w: &mut Function, loc: &Locals, term: &Term, uses_stack: bool) {
+    match term {
+        Term::Ret(v) => {
+            if uses_stack {
+                w.instruction(&I::LocalGet(loc.saved_sp));
+                w.instruction(&I::GlobalSet(SP));
+            }
+            for r in v {
+                w.instruction(&I::LocalGet(r.0));
+            }
+            w.instruction(&I::Return);
+        }
+        _ => {
+            w.instruction(&I::Unreachable);
+        }
+    }
+}
+
+/// The body as structured control flow ([`structure`]).
+fn emit_structured(
+    env: &FnEnv,
+    f: &LowFunc,
+    loc: &Locals,
+    types: &mut Types,
+    w: &mut Function,
+    ops: &[Op],
+    uses_stack: bool,
+) -> Result<(), WasmError> {
+    for op in ops {
+        match op {
+            Op::Block => {
+                w.instruction(&I::Block(BlockType::Empty));
+            }
+            Op::Loop => {
+                w.instruction(&I::Loop(BlockType::Empty));
+            }
+            Op::End => {
+                w.instruction(&I::End);
+            }
+            Op::Else => {
+                w.instruction(&I::Else);
+            }
+            Op::Body(b) => {
+                let blk = f
+                    .blocks
+                    .get(*b as usize)
+                    .ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
+                for inst in &blk.insts {
+                    emit_inst(env, f, loc, types, w, inst)?;
+                }
+            }
+            Op::Br(d) => {
+                w.instruction(&I::Br(*d));
+            }
+            Op::BrIf(b, d) => {
+                w.instruction(&I::LocalGet(cond_of(f, *b)?));
+                w.instruction(&I::BrIf(*d));
+            }
+            Op::BrUnless(b, d) => {
+                w.instruction(&I::LocalGet(cond_of(f, *b)?));
+                w.instruction(&I::I32Eqz);
+                w.instruction(&I::BrIf(*d));
+            }
+            Op::If(b) => {
+                w.instruction(&I::LocalGet(cond_of(f, *b)?));
+                w.instruction(&I::If(BlockType::Empty));
+            }
+            Op::Table(b, ds, dd) => {
+                w.instruction(&I::LocalGet(cond_of(f, *b)?));
+                w.instruction(&I::BrTable(ds.clone().into(), *dd));
+            }
+            Op::Leave(b) => {
+                let blk = f
+                    .blocks
+                    .get(*b as usize)
+                    .ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
+                emit_leave(w, loc, &blk.term, uses_stack);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The body as a dispatch loop over the blocks (any CFG, irreducible ones included).
+fn emit_dispatch(
+    env: &FnEnv,
+    f: &LowFunc,
+    loc: &Locals,
+    types: &mut Types,
+    w: &mut Function,
+    uses_stack: bool,
+) -> Result<(), WasmError> {
     let n = f.blocks.len() as u32;
     w.instruction(&I::Loop(BlockType::Empty));
     for _ in 0..n {
@@ -84,7 +250,7 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
         let i = i as u32;
         w.instruction(&I::End);
         for inst in &b.insts {
-            emit_inst(env, f, &loc, types, &mut w, inst)?;
+            emit_inst(env, f, loc, types, w, inst)?;
         }
         // From block i's code, the dispatch loop is n-1-i labels out.
         let to_loop = n - 1 - i;
@@ -96,14 +262,14 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
         match &b.term {
             Term::Jump(t) => {
                 if t.0 != i + 1 {
-                    goto(&mut w, t.0, to_loop);
+                    goto(w, t.0, to_loop);
                 }
             }
             Term::Branch { cond, then, else_ } => {
                 if else_.0 == i + 1 {
                     w.instruction(&I::LocalGet(cond.0));
                     w.instruction(&I::If(BlockType::Empty));
-                    goto(&mut w, then.0, to_loop + 1);
+                    goto(w, then.0, to_loop + 1);
                     w.instruction(&I::End);
                 } else {
                     w.instruction(&I::I32Const(then.0 as i32));
@@ -114,7 +280,11 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
                     w.instruction(&I::Br(to_loop));
                 }
             }
-            Term::Table { idx, targets, default } => {
+            Term::Table {
+                idx,
+                targets,
+                default,
+            } => {
                 // One block per distinct target, innermost first, then the default.
                 let mut distinct: Vec<u32> = Vec::new();
                 for t in targets {
@@ -127,34 +297,23 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
                     w.instruction(&I::Block(BlockType::Empty));
                 }
                 w.instruction(&I::LocalGet(idx.0));
-                let labels: Vec<u32> = targets.iter().map(|t| distinct.iter().position(|d| *d == t.0).unwrap_or(0) as u32).collect();
+                let labels: Vec<u32> = targets
+                    .iter()
+                    .map(|t| distinct.iter().position(|d| *d == t.0).unwrap_or(0) as u32)
+                    .collect();
                 w.instruction(&I::BrTable(labels.into(), k));
                 for (j, t) in distinct.iter().enumerate() {
                     w.instruction(&I::End);
-                    goto(&mut w, *t, (k - 1 - j as u32) + 1 + to_loop);
+                    goto(w, *t, (k - 1 - j as u32) + 1 + to_loop);
                 }
                 w.instruction(&I::End);
-                goto(&mut w, default.0, to_loop);
+                goto(w, default.0, to_loop);
             }
-            Term::Ret(v) => {
-                if uses_stack {
-                    w.instruction(&I::LocalGet(loc.saved_sp));
-                    w.instruction(&I::GlobalSet(SP));
-                }
-                for r in v {
-                    w.instruction(&I::LocalGet(r.0));
-                }
-                w.instruction(&I::Return);
-            }
-            Term::Trap => {
-                w.instruction(&I::Unreachable);
-            }
+            Term::Ret(_) | Term::Trap => emit_leave(w, loc, &b.term, uses_stack),
         }
     }
     w.instruction(&I::End);
-    w.instruction(&I::Unreachable);
-    w.instruction(&I::End);
-    Ok(w)
+    Ok(())
 }
 
 fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
@@ -162,7 +321,14 @@ fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
 }
 
 /// Emits one instruction.
-fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Function, inst: &Inst) -> Result<(), WasmError> {
+fn emit_inst(
+    env: &FnEnv,
+    f: &LowFunc,
+    loc: &Locals,
+    types: &mut Types,
+    w: &mut Function,
+    inst: &Inst,
+) -> Result<(), WasmError> {
     let get = |w: &mut Function, v: VReg| {
         w.instruction(&I::LocalGet(v.0));
     };
@@ -183,7 +349,12 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             w.instruction(&I::LocalSet(dst.0));
         }
         Inst::Slot { dst, slot } => {
-            let off = f.frame.slots.get(*slot as usize).map(|s| s.offset).unwrap_or(0);
+            let off = f
+                .frame
+                .slots
+                .get(*slot as usize)
+                .map(|s| s.offset)
+                .unwrap_or(0);
             w.instruction(&I::LocalGet(loc.fp));
             if off != 0 {
                 w.instruction(&I::I32Const(off as i32));
@@ -227,14 +398,33 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             w.instruction(&I::Select);
             w.instruction(&I::LocalSet(dst.0));
         }
-        Inst::Load { dst, ty, size, signed, addr, offset } => {
+        Inst::Load {
+            dst,
+            ty,
+            size,
+            signed,
+            addr,
+            offset,
+        } => {
             ops::load(w, *ty, *size, *signed, addr.0, *offset, env.m.ptr_bytes)?;
             w.instruction(&I::LocalSet(dst.0));
         }
-        Inst::Store { ty, size, addr, offset, src } => {
+        Inst::Store {
+            ty,
+            size,
+            addr,
+            offset,
+            src,
+        } => {
             ops::store(w, *ty, *size, addr.0, *offset, src.0, env.m.ptr_bytes)?;
         }
-        Inst::Call { dst, callee, sig, args, varargs } => {
+        Inst::Call {
+            dst,
+            callee,
+            sig,
+            args,
+            varargs,
+        } => {
             let area = (varargs.len() as u32 * 8).div_ceil(16) * 16;
             if sig.variadic {
                 w.instruction(&I::GlobalGet(SP));
@@ -242,6 +432,7 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
                 w.instruction(&I::I32Sub);
                 w.instruction(&I::LocalTee(loc.va));
                 w.instruction(&I::GlobalSet(SP));
+                check_sp(env, w, loc.va);
                 for (k, v) in varargs.iter().enumerate() {
                     ops::store_vararg(w, loc.va, k as u32 * 8, v.0, reg_ty(f, *v));
                 }
@@ -259,7 +450,10 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
                 Callee::Indirect(p) => {
                     get(w, *p);
                     let t = types.of(sig);
-                    w.instruction(&I::CallIndirect { type_index: t, table_index: 0 });
+                    w.instruction(&I::CallIndirect {
+                        type_index: t,
+                        table_index: 0,
+                    });
                 }
             }
             if dst.len() == sig.ret.len() {
@@ -282,7 +476,10 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             get(w, *dst);
             get(w, *src);
             get(w, *len);
-            w.instruction(&I::MemoryCopy { src_mem: 0, dst_mem: 0 });
+            w.instruction(&I::MemoryCopy {
+                src_mem: 0,
+                dst_mem: 0,
+            });
         }
         Inst::MemFill { dst, val, len } => {
             get(w, *dst);
@@ -291,6 +488,18 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             w.instruction(&I::MemoryFill(0));
         }
         Inst::DynAlloca { dst, size, align } => {
+            if let Some(o) = env.overflow {
+                // A size beyond the room left (any unsigned value) overflows.
+                w.instruction(&I::GlobalGet(SP));
+                w.instruction(&I::I32Const(env.stack_base as i32));
+                w.instruction(&I::I32Sub);
+                get(w, *size);
+                w.instruction(&I::I32LtU);
+                w.instruction(&I::If(BlockType::Empty));
+                w.instruction(&I::Call(o));
+                w.instruction(&I::Unreachable);
+                w.instruction(&I::End);
+            }
             w.instruction(&I::GlobalGet(SP));
             get(w, *size);
             w.instruction(&I::I32Sub);
@@ -298,6 +507,7 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             w.instruction(&I::I32And);
             w.instruction(&I::LocalTee(dst.0));
             w.instruction(&I::GlobalSet(SP));
+            check_sp(env, w, dst.0);
         }
     }
     Ok(())

@@ -4,8 +4,10 @@
 //!
 //! ```text
 //!  LowModule ──▶ module.rs: types, imports ("env"), table, memory, globals, exports, data
-//!            └─▶ func.rs:   each function as a dispatch loop over its blocks (ops.rs: one
-//!                           low instruction → wasm instructions)
+//!            └─▶ func.rs:   each function as structured control flow (structure.rs,
+//!                           "Beyond Relooper"), or a dispatch loop over its blocks when its
+//!                           CFG is irreducible (ops.rs: one low instruction → wasm
+//!                           instructions)
 //! ```
 //!
 //! The module's ABI, which hosts rely on:
@@ -25,13 +27,22 @@
 //! - Function pointers are indices into the exported table `__indirect_function_table`:
 //!   low function `k` (definitions first, then imports) is at index `k + 1`, so null is 0.
 //! - `main` is exported when defined.
+//! - With [`Options::stack_check`] (the default), every allocation on the shadow stack is
+//!   checked against the stack's lower end (just above the data image); one that would go
+//!   below calls the import `env.__irplay_stack_overflow` (no parameters, no results; the
+//!   host reports the overflow and stops the program), after the module's other imports,
+//!   so it has no table index. A `unreachable` follows the call in case it returns.
 
 mod func;
 pub mod libc;
 mod module;
 mod ops;
+pub mod structure;
 
 pub use module::{compile, Options};
+
+/// The import called when the shadow stack overflows (see the module's ABI above).
+pub const STACK_OVERFLOW: &str = "__irplay_stack_overflow";
 
 /// Where the data image starts in linear memory.
 pub const DATA_BASE: u32 = 16;
@@ -49,7 +60,10 @@ impl std::fmt::Display for WasmError {
 impl std::error::Error for WasmError {}
 
 /// Lowers a verified IR module and compiles it (the whole pipeline for front doors).
-pub fn compile_module(m: &irplay_core::ir::Module, opts: &Options) -> Result<Vec<u8>, CompileError> {
+pub fn compile_module(
+    m: &irplay_core::ir::Module,
+    opts: &Options,
+) -> Result<Vec<u8>, CompileError> {
     let low = irplay_core::lower::lower_module(m).map_err(CompileError::Lower)?;
     compile(&low, opts).map_err(CompileError::Wasm)
 }

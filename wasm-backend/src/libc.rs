@@ -178,6 +178,10 @@ impl Libc {
             _ => Err(err(format!("stream {s:#x} is not stdout or stderr (files are not supported)"))),
         };
         match name {
+            crate::STACK_OVERFLOW => Err(Stop {
+                status: status::ERROR,
+                message: Some("error: stack overflow: the program's frames exceed the module's shadow stack".into()),
+            }),
             "malloc" | "_Znwm" | "_Znam" => int(self.malloc(mem, a(0)) as i64),
             "calloc" => {
                 let n = a(0).saturating_mul(a(1));

@@ -14,11 +14,15 @@ use wasm_encoder::{
 pub struct Options {
     /// Bytes of shadow stack.
     pub stack_size: u32,
+    /// Check every shadow-stack allocation (frames, `alloca`s of a run-time size,
+    /// variadic argument areas) against the stack's lower end and call the import
+    /// [`crate::STACK_OVERFLOW`] when it would go below.
+    pub stack_check: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { stack_size: 1 << 20 }
+        Options { stack_size: 1 << 20, stack_check: true }
     }
 }
 
@@ -69,11 +73,14 @@ fn align_up(x: u64, a: u64) -> u64 {
 /// Compiles a low module to wasm bytes.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     let nfuncs = m.funcs.len() as u32;
-    let nimports = m.imports.len() as u32;
+    // The stack check's import comes after the module's own imports.
+    let check = opts.stack_check && m.funcs.iter().any(crate::func::uses_stack);
+    let nimports = m.imports.len() as u32 + check as u32;
     let wasm_index = move |f: FuncRef| if f.0 < nfuncs { nimports + f.0 } else { f.0 - nfuncs };
     // Memory layout.
     let data_base = align_up(DATA_BASE as u64, m.data.align.max(1) as u64);
     let data_end = data_base + m.data.bytes.len() as u64;
+    let stack_base = align_up(data_end, 16);
     let stack_top = align_up(data_end, 16) + align_up(opts.stack_size as u64, 16);
     if stack_top >= 1 << 31 {
         return Err(WasmError("the data image and stack exceed 2 GiB".into()));
@@ -101,9 +108,14 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         let t = types.of(&im.sig);
         imports.import("env", &im.name, EntityType::Function(t));
     }
+    if check {
+        let t = types.of(&Sig { params: Vec::new(), ret: Vec::new(), variadic: false });
+        imports.import("env", crate::STACK_OVERFLOW, EntityType::Function(t));
+    }
     let mut functions = FunctionSection::new();
     let mut code = CodeSection::new();
-    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index };
+    let overflow = check.then_some(nimports - 1);
+    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow };
     for f in &m.funcs {
         let t = types.of(&f.sig);
         functions.function(t);
@@ -114,7 +126,7 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     for (p, r) in &types.list {
         type_sec.ty().function(p.iter().copied(), r.iter().copied());
     }
-    let total = nfuncs + nimports;
+    let total = nfuncs + m.imports.len() as u32;
     let mut tables = TableSection::new();
     tables.table(TableType { element_type: RefType::FUNCREF, table64: false, minimum: total as u64 + 1, maximum: Some(total as u64 + 1), shared: false });
     let mut memory = MemorySection::new();

@@ -44,3 +44,26 @@ fn empty_module_validates() {
     let bytes = crate::compile(&low, &crate::Options::default());
     assert!(bytes.as_ref().is_ok_and(|b| wasmparser::validate(b).is_ok()));
 }
+
+#[test]
+fn stack_check_adds_one_import_only_when_asked() {
+    let text = "define i32 @main() {\n  %p = alloca i32\n  store i32 7, ptr %p\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n";
+    let checked = irplay_core::check(text);
+    let module = checked.module.filter(|_| checked.valid).expect("valid");
+    let low = irplay_core::lower::lower_module(&module).expect("lowers");
+    let imports = |opts: &crate::Options| {
+        let bytes = crate::compile(&low, opts).expect("compiles");
+        assert!(wasmparser::validate(&bytes).is_ok());
+        let mut names = Vec::new();
+        for p in wasmparser::Parser::new(0).parse_all(&bytes) {
+            if let Ok(wasmparser::Payload::ImportSection(r)) = p {
+                for imp in r.into_imports().flatten() {
+                    names.push(imp.name.to_string());
+                }
+            }
+        }
+        names
+    };
+    assert_eq!(imports(&crate::Options::default()), vec![crate::STACK_OVERFLOW.to_string()]);
+    assert!(imports(&crate::Options { stack_check: false, ..crate::Options::default() }).is_empty());
+}

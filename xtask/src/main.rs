@@ -6,6 +6,8 @@
 //! cargo xtask bench interp [--quick] [--reps N] [--lli-reps N] [--lli-timeout S]
 //!                          [--only K1,K2] [--no-build] [--regen]
 //! cargo xtask bench opt [--quick] [--csmith N] [--reps N] [--pipeline P] [--no-build] [--regen]
+//! cargo xtask bench wasm [--quick] [--reps N] [--timeout S] [--only K1,K2]
+//!                        [--no-build] [--regen]
 //! cargo xtask web [--debug] [--no-setup]
 //! ```
 //!
@@ -15,11 +17,14 @@
 //!   on the C kernels of `benches/kernels/` at -O0 and -O2.
 //! - `bench opt` ([`bench_opt`]): `irplay opt -p O2` against `opt-19 -O2` on the kernels and
 //!   csmith modules at -O0: static and executed instruction counts, time.
+//! - `bench wasm` ([`bench_wasm`]): `irplay build --target wasm32` against `llc-19`, and
+//!   `irplay run --engine wasm` against the native program, on the same kernels.
 //! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
 mod bench_interp;
 mod bench_opt;
 mod bench_parse;
+mod bench_wasm;
 mod util;
 mod web;
 
@@ -29,10 +34,11 @@ const USAGE: &str = "\
 usage: cargo xtask bench parse [OPTIONS]
        cargo xtask bench interp [OPTIONS]
        cargo xtask bench opt [OPTIONS]
+       cargo xtask bench wasm [OPTIONS]
        cargo xtask web [--debug] [--no-setup]
 
 `cargo xtask bench parse --help`, `cargo xtask bench interp --help`,
-`cargo xtask bench opt --help` and
+`cargo xtask bench opt --help`, `cargo xtask bench wasm --help` and
 `cargo xtask web --help` list the options.
 ";
 
@@ -62,6 +68,13 @@ fn main() -> ExitCode {
                 Ok(opts) => bench_opt::bench_opt(&opts),
                 Err(e) => {
                     eprintln!("xtask: {e}\n\n{}", bench_opt::USAGE);
+                    ExitCode::from(2)
+                }
+            },
+            Some("wasm") => match bench_wasm::WasmOpts::parse(&args[2..]) {
+                Ok(opts) => bench_wasm::bench_wasm(&opts),
+                Err(e) => {
+                    eprintln!("xtask: {e}\n\n{}", bench_wasm::USAGE);
                     ExitCode::from(2)
                 }
             },

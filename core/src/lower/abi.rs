@@ -3,13 +3,21 @@
 //!
 //! - `iN` (N ≤ 32) is one `I32`, `iN` (32 < N ≤ 64) one `I64`, zero-extended (see the
 //!   invariant in [`super::form`]); `float`/`double` are `F32`/`F64`; pointers are `Ptr`.
-//! - Arguments and the result are passed in registers, one each; `void` has no result.
+//! - Arguments and the result are passed in registers, one each for a scalar; a struct or
+//!   array is passed as its scalar leaves in memory order and a fixed vector as its lanes
+//!   (one register each, the result as multiple values); `void` has no result.
 //! - Variadic calls: the caller stores each extra argument in an area on its stack, one
 //!   8-byte-aligned 8-byte cell per argument (integers zero-extended from their register,
 //!   `float` already promoted to `double` by the C front end, pointers extended to 8 bytes),
 //!   and passes the area's address as one last `Ptr` argument. This is what a host's
 //!   `printf` reads (see [`VARARG_CELL`]).
-//! - Anything else (aggregates, vectors, `i128`, `half`, ...) is unsupported for now.
+//! - Variadic definitions: the area's address is the register after the fixed parameters.
+//!   `llvm.va_start` makes the `va_list` point into it: for 8-byte pointers the x86-64
+//!   System V `va_list` with its registers used up (gp_offset 48, fp_offset 176, the area as
+//!   overflow area), so clang's inline `va_arg` expansion reads the cells in order; for
+//!   4-byte pointers a plain pointer to the next cell. The `va_arg` instruction reads one
+//!   cell and advances by 8.
+//! - Anything else (`i128`, `half`, scalable vectors, ...) is unsupported for now.
 
 use super::form::{Sig, Ty};
 use super::{LResult, LowerError};
@@ -57,6 +65,28 @@ pub fn flat_types(m: &Module, t: TypeId) -> Option<Vec<TypeId>> {
     (out.len() <= 64).then_some(out)
 }
 
+/// The registers of a value of IR type `t` passed or returned by value: one for a scalar,
+/// one per scalar leaf of a struct or array, one per lane of a fixed vector.
+pub fn value_regs(m: &Module, t: TypeId, span: Span) -> LResult<Vec<Ty>> {
+    if m.types.is_aggregate(t) {
+        let leaves = flat_types(m, t).ok_or_else(|| LowerError::unsupported(span, format!("values of type {}", type_text(m, t))))?;
+        return leaves.into_iter().map(|l| reg_ty(m, l, span)).collect();
+    }
+    if let Some((scalable, n, et)) = m.types.vector(t) {
+        if scalable || n > 256 {
+            return Err(LowerError::unsupported(span, format!("values of type {}", type_text(m, t))));
+        }
+        let ty = reg_ty(m, et, span)?;
+        return Ok(vec![ty; n as usize]);
+    }
+    Ok(vec![reg_ty(m, t, span)?])
+}
+
+/// True when values of IR type `t` take one register per leaf or lane.
+pub fn is_multi(m: &Module, t: TypeId) -> bool {
+    m.types.is_aggregate(t) || m.types.is_vector(t)
+}
+
 /// The printed form of a type (for messages).
 pub fn type_text(m: &Module, t: TypeId) -> String {
     crate::text::printer::print_type(m, t)
@@ -67,13 +97,11 @@ pub fn sig_of(m: &Module, fn_ty: TypeId, span: Span) -> LResult<Sig> {
     let Some((ret, params, variadic)) = m.types.func_sig(fn_ty) else {
         return Err(LowerError::unsupported(span, "a call whose type is not a function type"));
     };
-    let ret = if matches!(m.types.get(ret), Type::Void) {
-        Vec::new()
-    } else if m.types.is_aggregate(ret) {
-        flat_types(m, ret).ok_or_else(|| LowerError::unsupported(span, format!("returning {}", type_text(m, ret))))?.into_iter().map(|t| reg_ty(m, t, span)).collect::<LResult<Vec<_>>>()?
-    } else {
-        vec![reg_ty(m, ret, span)?]
-    };
-    let params = params.iter().map(|p| reg_ty(m, *p, span)).collect::<LResult<Vec<_>>>()?;
+    let ret = if matches!(m.types.get(ret), Type::Void) { Vec::new() } else { value_regs(m, ret, span)? };
+    let mut flat = Vec::with_capacity(params.len());
+    for p in params.iter() {
+        flat.extend(value_regs(m, *p, span)?);
+    }
+    let params = flat;
     Ok(Sig { params, ret, variadic })
 }

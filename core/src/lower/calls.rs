@@ -51,11 +51,16 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         }
     }
     let sig = sig_of(m, info.fn_ty, span)?;
-    let nfixed = sig.params.len();
-    let mut fixed = Vec::with_capacity(nfixed);
+    let nfixed = m.types.func_sig(info.fn_ty).map_or(0, |(_, ps, _)| ps.len());
+    let mut fixed = Vec::with_capacity(sig.params.len());
     let mut varargs = Vec::new();
     for (k, op) in args.iter().enumerate() {
         let t = m.operand_ty(fx.body, *op);
+        if k < nfixed && super::abi::is_multi(m, t) {
+            let n = super::abi::value_regs(m, t, span)?.len() as u32;
+            fixed.extend(super::vector::lanes(fx, *op, n)?);
+            continue;
+        }
         reg_ty(m, t, span)?;
         let r = fx.operand(*op)?;
         if k < nfixed {
@@ -63,6 +68,9 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         } else {
             varargs.push(r);
         }
+    }
+    if fixed.len() != sig.params.len() {
+        return Err(LowerError::unsupported(span, "a call whose arguments do not match its type"));
     }
     let callee = match direct {
         Some(g) => {
@@ -186,6 +194,21 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
         return Err(LowerError::unsupported(span, format!("vector intrinsic @llvm.{name}")));
     }
     match base {
+        "va_start" => {
+            let ap = arg(fx, args, 0)?;
+            let Some(area) = fx.va_area else {
+                return Err(LowerError::unsupported(span, "llvm.va_start in a function that is not variadic"));
+            };
+            va_start(fx, ap, area)
+        }
+        "va_end" => Ok(()),
+        "va_copy" => {
+            let (d, s) = (arg(fx, args, 0)?, arg(fx, args, 1)?);
+            let n = va_list_size(fx)?;
+            let len = fx.iconst(Ty::Ptr, n as u64);
+            fx.emit(Inst::MemCopy { dst: d, src: s, len });
+            Ok(())
+        }
         "memcpy" | "memmove" | "memset" => {
             let d = arg(fx, args, 0)?;
             let lb = arg_bits(fx, args, 2);
@@ -331,4 +354,44 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
         }
         _ => Err(LowerError::unsupported(span, format!("intrinsic @llvm.{name} (returning {})", type_text(m, data.ty)))),
     }
+}
+
+/// The `va_list` of the module's target: the x86-64 System V one (`{ i32 gp_offset, i32
+/// fp_offset, ptr overflow_arg_area, ptr reg_save_area }`, 24 bytes) for 8-byte pointers,
+/// a plain pointer to the next argument for 4-byte ones (i386, wasm32). Other 64-bit
+/// targets (AArch64's `va_list` differs) are refused.
+pub fn va_list_size(fx: &FnCx) -> LResult<u32> {
+    let triple = fx.cx.m.triple.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+    if triple.starts_with("aarch64") || triple.starts_with("arm64") {
+        return Err(LowerError::unsupported(fx.span, format!("variadic arguments on target {triple}")));
+    }
+    Ok(if fx.cx.ptr_bytes == 8 { 24 } else { 4 })
+}
+
+/// The offset of the next-argument pointer in a `va_list`.
+pub fn va_next_offset(fx: &FnCx) -> u32 {
+    if fx.cx.ptr_bytes == 8 {
+        8
+    } else {
+        0
+    }
+}
+
+/// `llvm.va_start(ap)`: every variadic argument is in the caller's area (one 8-byte cell
+/// each, see [`super::abi`]), so an x86-64 `va_list` says the registers are used up
+/// (gp_offset 48, fp_offset 176): the code clang emits for `va_arg` then reads the
+/// overflow area, which is our area.
+fn va_start(fx: &mut FnCx, ap: VReg, area: VReg) -> LResult<()> {
+    let pb = fx.cx.ptr_bytes;
+    if va_list_size(fx)? == 24 {
+        let gp = fx.iconst(Ty::I32, 48);
+        let fp = fx.iconst(Ty::I32, 176);
+        fx.emit(Inst::Store { ty: Ty::I32, size: 4, addr: ap, offset: 0, src: gp });
+        fx.emit(Inst::Store { ty: Ty::I32, size: 4, addr: ap, offset: 4, src: fp });
+        fx.emit(Inst::Store { ty: Ty::Ptr, size: pb, addr: ap, offset: 8, src: area });
+        fx.emit(Inst::Store { ty: Ty::Ptr, size: pb, addr: ap, offset: 16, src: area });
+    } else {
+        fx.emit(Inst::Store { ty: Ty::Ptr, size: pb, addr: ap, offset: 0, src: area });
+    }
+    Ok(())
 }

@@ -20,8 +20,8 @@ pub fn lower_terminator(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
         Opcode::Ret => match data.args.first() {
             Some(&op) => {
                 let t = fx.cx.m.operand_ty(fx.body, op);
-                if fx.cx.m.types.is_aggregate(t) {
-                    let n = super::abi::flat_types(fx.cx.m, t).map_or(0, |v| v.len()) as u32;
+                if super::abi::is_multi(fx.cx.m, t) {
+                    let n = super::abi::value_regs(fx.cx.m, t, span)?.len() as u32;
                     return Ok(Term::Ret(super::vector::lanes(fx, op, n)?));
                 }
                 super::abi::reg_ty(fx.cx.m, t, span)?;

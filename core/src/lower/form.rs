@@ -297,7 +297,8 @@ pub struct LowFunc {
     pub name: String,
     /// Its signature.
     pub sig: Sig,
-    /// The type of every register; parameters are the first `sig.params.len()` registers.
+    /// The type of every register; parameters are the first `sig.params.len()` registers,
+    /// and a variadic function's argument area (its last parameter) is the next one.
     pub regs: Vec<Ty>,
     /// The stack frame.
     pub frame: Frame,

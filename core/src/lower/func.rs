@@ -43,6 +43,8 @@ pub struct FnCx<'a, 'm> {
     pub edge_blocks: HashMap<(Block, Block), BlockId>,
     /// The span of the instruction being lowered.
     pub span: Span,
+    /// A variadic function's argument area (the register after the fixed parameters).
+    pub va_area: Option<VReg>,
 }
 
 /// Lowers function `g` (which has a body).
@@ -55,9 +57,6 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         return Err(LowerError::unsupported(span, "a function without a body"));
     };
     let sig = sig_of(m, f.ty, span)?;
-    if sig.variadic {
-        return Err(LowerError::unsupported(span, format!("the variadic function definition @{name}")));
-    }
     if f.personality.is_some() {
         return Err(LowerError::unsupported(span, format!("exception handling (personality of @{name})")));
     }
@@ -76,10 +75,22 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         ir_block: body.entry().unwrap_or(Block::from_u32(0)),
         edge_blocks: HashMap::new(),
         span,
+        va_area: None,
     };
-    for (&p, ty) in body.params.iter().zip(sig.params.iter()) {
-        let r = fx.new_reg(*ty);
-        fx.vals.insert(p, r);
+    // Parameters: one register each, or one per leaf or lane (see abi::value_regs).
+    let param_tys: Vec<crate::ir::TypeId> = m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
+    for (&p, &t) in body.params.iter().zip(param_tys.iter()) {
+        let tys = super::abi::value_regs(m, t, span)?;
+        if super::abi::is_multi(m, t) {
+            let regs = tys.into_iter().map(|ty| fx.new_reg(ty)).collect();
+            fx.vecs.insert(p, regs);
+        } else if let Some(ty) = tys.first() {
+            let r = fx.new_reg(*ty);
+            fx.vals.insert(p, r);
+        }
+    }
+    if sig.variadic {
+        fx.va_area = Some(fx.new_reg(Ty::Ptr));
     }
     // Registers for every value of a supported type; others fail where they are lowered.
     for &b in &body.layout {

@@ -153,6 +153,36 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             fx.emit(Inst::Select { dst, cond: c, a, b });
             Ok(())
         }
+        O::VaArg => {
+            // The next-argument pointer of the va_list (see calls::va_start), one 8-byte
+            // cell per argument.
+            let ty = check_scalar(fx, data.ty, span)?;
+            let ap = arg(fx, data, 0)?;
+            let dst = dst_of(fx, data)?;
+            super::calls::va_list_size(fx)?;
+            let off = super::calls::va_next_offset(fx);
+            let pb = fx.cx.ptr_bytes;
+            let cur = fx.new_reg(Ty::Ptr);
+            fx.emit(Inst::Load { dst: cur, ty: Ty::Ptr, size: pb, signed: false, addr: ap, offset: off });
+            let size = fx.cx.lay.get(data.ty).size.max(1);
+            if size > 8 {
+                return Err(LowerError::unsupported(span, "va_arg of a value wider than 8 bytes"));
+            }
+            let bits = bits_of(fx, data.ty);
+            if fx.cx.m.types.is_int(data.ty) && !bits.is_multiple_of(8) {
+                let t = fx.new_reg(ty);
+                fx.emit(Inst::Load { dst: t, ty, size: size as u8, signed: false, addr: cur, offset: 0 });
+                let r = mask(fx, t, bits);
+                copy(fx, dst, r);
+            } else {
+                fx.emit(Inst::Load { dst, ty, size: size as u8, signed: false, addr: cur, offset: 0 });
+            }
+            let cell = fx.iconst(Ty::Ptr, u64::from(super::abi::VARARG_CELL));
+            let next = fx.new_reg(Ty::Ptr);
+            fx.emit(Inst::Bin { op: Bin::Add, ty: Ty::Ptr, dst: next, a: cur, b: cell });
+            fx.emit(Inst::Store { ty: Ty::Ptr, size: pb, addr: ap, offset: off, src: next });
+            Ok(())
+        }
         O::Freeze => {
             check_scalar(fx, data.ty, span)?;
             let a = arg(fx, data, 0)?;

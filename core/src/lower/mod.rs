@@ -17,10 +17,10 @@
 //!
 //! Scope: integers up to 64 bits, pointers, `float`/`double`, loads and stores, GEPs,
 //! comparisons, selects, casts, direct and indirect calls (calls to variadic externals
-//! included), phis, `br`/`switch`/`ret`/`unreachable`, `alloca`, initialized globals and the
+//! included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`), phis, `br`/`switch`/`ret`/`unreachable`, `alloca`, initialized globals and the
 //! common intrinsics. Fixed vectors of those are scalarized (one register per lane), and
 //! structs and arrays of them used as values live in one register per scalar leaf (returned
-//! as multiple values). Everything else (wider integers, aggregate parameters, exceptions, atomics, variadic definitions, ...) is a [`LowerError`] naming the construct
+//! as multiple values). Everything else (wider integers, aggregate parameters, exceptions, atomics, ...) is a [`LowerError`] naming the construct
 //! at its span: lowering never panics on a verified module.
 
 pub mod abi;

@@ -72,7 +72,10 @@ pub fn print_func(m: &LowModule, f: &LowFunc) -> String {
     let mut out = String::new();
     let slots: Vec<String> = f.frame.slots.iter().enumerate().map(|(i, s)| format!("{i}: +{} size {} align {}", s.offset, s.size, s.align)).collect();
     let _ = writeln!(out, "\nfunc @{}{} frame size={} align={} [{}]{}", f.name, sig_text(&f.sig), f.frame.size, f.frame.align, slots.join(", "), if f.dynamic_stack { " dynamic" } else { "" });
-    let params: Vec<String> = f.sig.params.iter().enumerate().map(|(i, t)| format!("%{i}: {}", t.name())).collect();
+    let mut params: Vec<String> = f.sig.params.iter().enumerate().map(|(i, t)| format!("%{i}: {}", t.name())).collect();
+    if f.sig.variadic {
+        params.push(format!("%{}: ptr (variadic area)", f.sig.params.len()));
+    }
     if !params.is_empty() {
         let _ = writeln!(out, "  ; params {}", params.join(", "));
     }
