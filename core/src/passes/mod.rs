@@ -9,6 +9,7 @@
 //!  dce.rs        trivially dead instruction elimination
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
+//!  sccp.rs       sparse conditional constant propagation (constants, dead edges and blocks)
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -22,6 +23,7 @@ pub mod dce;
 pub mod edit;
 pub mod mem2reg;
 pub mod pipeline;
+pub mod sccp;
 pub mod simplifycfg;
 
 use crate::ir::{Body, GlobalId, Module};

@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, mem2reg, simplifycfg, Pass, PassKind};
+use super::{dce, mem2reg, sccp, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -27,6 +27,11 @@ pub const PASSES: &[Pass] = &[
         name: "mem2reg",
         description: "promote allocas used only by loads and stores to SSA values",
         kind: PassKind::Function(mem2reg::run),
+    },
+    Pass {
+        name: "sccp",
+        description: "sparse conditional constant propagation: constants, branches and blocks never executed",
+        kind: PassKind::Function(sccp::run),
     },
     Pass {
         name: "simplifycfg",
