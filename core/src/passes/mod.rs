@@ -7,6 +7,7 @@
 //!  edit.rs       shared IR editing: use counts and use lists, replacing uses, removing
 //!                instructions and blocks, fixing phis when edges go away
 //!  dce.rs        trivially dead instruction elimination
+//!  adce.rs       aggressive dead code elimination (dead until proven live, control dependence)
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
 //!  sccp.rs       sparse conditional constant propagation (constants, dead edges and blocks)
@@ -19,6 +20,7 @@
 //! module behind (the tests run the verifier after every pass to hold us to it), and never
 //! panics on one.
 
+pub mod adce;
 pub mod dce;
 pub mod edit;
 pub mod mem2reg;

@@ -15,13 +15,18 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, mem2reg, sccp, simplifycfg, Pass, PassKind};
+use super::{adce, dce, mem2reg, sccp, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
 
 /// Every pass, by LLVM name.
 pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "adce",
+        description: "aggressive dead code elimination: dead phi cycles and branches that steer only dead code",
+        kind: PassKind::Function(adce::run),
+    },
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
     Pass {
         name: "mem2reg",
