@@ -8,7 +8,9 @@
 //!                instructions and blocks, fixing phis when edges go away
 //!  dce.rs        trivially dead instruction elimination
 //!  adce.rs       aggressive dead code elimination (dead until proven live, control dependence)
+//!  early_cse.rs  dominator-scoped CSE of pure instructions and of loads within a memory generation
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
+//!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
 //!  sccp.rs       sparse conditional constant propagation (constants, dead edges and blocks)
 //! ```
@@ -22,7 +24,9 @@
 
 pub mod adce;
 pub mod dce;
+pub mod early_cse;
 pub mod edit;
+pub mod gvn;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod sccp;

@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{adce, dce, mem2reg, sccp, simplifycfg, Pass, PassKind};
+use super::{adce, dce, early_cse, gvn, mem2reg, sccp, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -28,6 +28,16 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Function(adce::run),
     },
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "early-cse",
+        description: "common subexpression elimination along the dominator tree, loads within a memory generation",
+        kind: PassKind::Function(early_cse::run),
+    },
+    Pass {
+        name: "gvn",
+        description: "global value numbering: redundant expressions, phis and loads, equalities from branches",
+        kind: PassKind::Function(gvn::run),
+    },
     Pass {
         name: "mem2reg",
         description: "promote allocas used only by loads and stores to SSA values",
