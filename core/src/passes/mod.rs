@@ -7,8 +7,12 @@
 //!  edit.rs       shared IR editing: use counts and use lists, replacing uses, removing
 //!                instructions and blocks, fixing phis when edges go away
 //!  dce.rs        trivially dead instruction elimination
+//!  adce.rs       aggressive dead code elimination (dead until proven live, control dependence)
+//!  early_cse.rs  dominator-scoped CSE of pure instructions and of loads within a memory generation
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
+//!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
+//!  sccp.rs       sparse conditional constant propagation (constants, dead edges and blocks)
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -18,10 +22,14 @@
 //! module behind (the tests run the verifier after every pass to hold us to it), and never
 //! panics on one.
 
+pub mod adce;
 pub mod dce;
+pub mod early_cse;
 pub mod edit;
+pub mod gvn;
 pub mod mem2reg;
 pub mod pipeline;
+pub mod sccp;
 pub mod simplifycfg;
 
 use crate::ir::{Body, GlobalId, Module};

@@ -15,18 +15,38 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, mem2reg, simplifycfg, Pass, PassKind};
+use super::{adce, dce, early_cse, gvn, mem2reg, sccp, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
 
 /// Every pass, by LLVM name.
 pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "adce",
+        description: "aggressive dead code elimination: dead phi cycles and branches that steer only dead code",
+        kind: PassKind::Function(adce::run),
+    },
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "early-cse",
+        description: "common subexpression elimination along the dominator tree, loads within a memory generation",
+        kind: PassKind::Function(early_cse::run),
+    },
+    Pass {
+        name: "gvn",
+        description: "global value numbering: redundant expressions, phis and loads, equalities from branches",
+        kind: PassKind::Function(gvn::run),
+    },
     Pass {
         name: "mem2reg",
         description: "promote allocas used only by loads and stores to SSA values",
         kind: PassKind::Function(mem2reg::run),
+    },
+    Pass {
+        name: "sccp",
+        description: "sparse conditional constant propagation: constants, branches and blocks never executed",
+        kind: PassKind::Function(sccp::run),
     },
     Pass {
         name: "simplifycfg",
