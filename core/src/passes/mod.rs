@@ -9,6 +9,9 @@
 //!  dce.rs        trivially dead instruction elimination
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
+//!  loop_edit.rs  editing helpers of the loop passes: fresh names, new blocks, edge splitting
+//!                with phi splitting, instruction cloning
+//!  loop_simplify.rs  preheaders, single latches and dedicated exits (LLVM's simplified form)
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -20,6 +23,8 @@
 
 pub mod dce;
 pub mod edit;
+pub mod loop_edit;
+pub mod loop_simplify;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod simplifycfg;
