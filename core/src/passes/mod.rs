@@ -12,6 +12,7 @@
 //!  loop_edit.rs  editing helpers of the loop passes: fresh names, new blocks, edge splitting
 //!                with phi splitting, instruction cloning
 //!  loop_simplify.rs  preheaders, single latches and dedicated exits (LLVM's simplified form)
+//!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -23,6 +24,7 @@
 
 pub mod dce;
 pub mod edit;
+pub mod licm;
 pub mod loop_edit;
 pub mod loop_simplify;
 pub mod mem2reg;

@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, loop_simplify, mem2reg, simplifycfg, Pass, PassKind};
+use super::{dce, licm, loop_simplify, mem2reg, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -23,6 +23,11 @@ use crate::text::print_function;
 /// Every pass, by LLVM name.
 pub const PASSES: &[Pass] = &[
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "licm",
+        description: "hoist loop-invariant instructions (and safe loads) into loop preheaders",
+        kind: PassKind::Function(licm::run),
+    },
     Pass {
         name: "loop-simplify",
         description: "give loops a preheader, a single latch and dedicated exit blocks",
