@@ -12,6 +12,7 @@
 //!  loop_edit.rs  editing helpers of the loop passes: fresh names, new blocks, edge splitting
 //!                with phi splitting, instruction cloning
 //!  loop_simplify.rs  preheaders, single latches and dedicated exits (LLVM's simplified form)
+//!  loop_rotate.rs  rotates `while` loops into guarded `do-while` loops
 //!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
 //! ```
 //!
@@ -26,6 +27,7 @@ pub mod dce;
 pub mod edit;
 pub mod licm;
 pub mod loop_edit;
+pub mod loop_rotate;
 pub mod loop_simplify;
 pub mod mem2reg;
 pub mod pipeline;

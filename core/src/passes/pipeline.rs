@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, licm, loop_simplify, mem2reg, simplifycfg, Pass, PassKind};
+use super::{dce, licm, loop_rotate, loop_simplify, mem2reg, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -27,6 +27,11 @@ pub const PASSES: &[Pass] = &[
         name: "licm",
         description: "hoist loop-invariant instructions (and safe loads) into loop preheaders",
         kind: PassKind::Function(licm::run),
+    },
+    Pass {
+        name: "loop-rotate",
+        description: "rotate loops that test at the top into guarded loops that test at the bottom",
+        kind: PassKind::Function(loop_rotate::run),
     },
     Pass {
         name: "loop-simplify",
