@@ -13,6 +13,7 @@
 //!                with phi splitting, instruction cloning
 //!  loop_simplify.rs  preheaders, single latches and dedicated exits (LLVM's simplified form)
 //!  loop_rotate.rs  rotates `while` loops into guarded `do-while` loops
+//!  loop_unroll.rs  fully unrolls innermost loops with a small constant trip count
 //!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
 //! ```
 //!
@@ -29,6 +30,7 @@ pub mod licm;
 pub mod loop_edit;
 pub mod loop_rotate;
 pub mod loop_simplify;
+pub mod loop_unroll;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod simplifycfg;

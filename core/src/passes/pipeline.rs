@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, licm, loop_rotate, loop_simplify, mem2reg, simplifycfg, Pass, PassKind};
+use super::{dce, licm, loop_rotate, loop_simplify, loop_unroll, mem2reg, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -37,6 +37,11 @@ pub const PASSES: &[Pass] = &[
         name: "loop-simplify",
         description: "give loops a preheader, a single latch and dedicated exit blocks",
         kind: PassKind::Function(loop_simplify::run),
+    },
+    Pass {
+        name: "loop-unroll",
+        description: "fully unroll innermost loops with a small constant trip count",
+        kind: PassKind::Function(loop_unroll::run),
     },
     Pass {
         name: "mem2reg",
