@@ -11,6 +11,7 @@ pub mod cfg;
 pub mod dominators;
 pub mod frontiers;
 pub mod liveness;
+pub mod loop_info;
 pub mod loops;
 pub mod may_poison;
 pub mod postdom;

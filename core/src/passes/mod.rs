@@ -13,6 +13,12 @@
 //!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
 //!  sccp.rs       sparse conditional constant propagation (constants, dead edges and blocks)
+//!  loop_edit.rs  editing helpers of the loop passes: fresh names, new blocks, edge splitting
+//!                with phi splitting, instruction cloning
+//!  loop_simplify.rs  preheaders, single latches and dedicated exits (LLVM's simplified form)
+//!  loop_rotate.rs  rotates `while` loops into guarded `do-while` loops
+//!  loop_unroll.rs  fully unrolls innermost loops with a small constant trip count
+//!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -27,6 +33,11 @@ pub mod dce;
 pub mod early_cse;
 pub mod edit;
 pub mod gvn;
+pub mod licm;
+pub mod loop_edit;
+pub mod loop_rotate;
+pub mod loop_simplify;
+pub mod loop_unroll;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod sccp;

@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{adce, dce, early_cse, gvn, mem2reg, sccp, simplifycfg, Pass, PassKind};
+use super::{adce, dce, early_cse, gvn, licm, loop_rotate, loop_simplify, loop_unroll, mem2reg, sccp, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -37,6 +37,26 @@ pub const PASSES: &[Pass] = &[
         name: "gvn",
         description: "global value numbering: redundant expressions, phis and loads, equalities from branches",
         kind: PassKind::Function(gvn::run),
+    },
+    Pass {
+        name: "licm",
+        description: "hoist loop-invariant instructions (and safe loads) into loop preheaders",
+        kind: PassKind::Function(licm::run),
+    },
+    Pass {
+        name: "loop-rotate",
+        description: "rotate loops that test at the top into guarded loops that test at the bottom",
+        kind: PassKind::Function(loop_rotate::run),
+    },
+    Pass {
+        name: "loop-simplify",
+        description: "give loops a preheader, a single latch and dedicated exit blocks",
+        kind: PassKind::Function(loop_simplify::run),
+    },
+    Pass {
+        name: "loop-unroll",
+        description: "fully unroll innermost loops with a small constant trip count",
+        kind: PassKind::Function(loop_unroll::run),
     },
     Pass {
         name: "mem2reg",

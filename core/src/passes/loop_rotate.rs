@@ -1,0 +1,468 @@
+//! `loop-rotate`: turns a loop that tests at the top (`while`) into a guarded loop that tests
+//! at the bottom (`do-while`), as LLVM's `LoopRotatePass` does.
+//!
+//! The loops are first put in simplified form (our `loop-simplify`). A loop is rotated when its
+//! header `H` ends in `br i1 %c, label %S, label %E` with `S` in the loop and `E` outside, its
+//! single latch `L` is not exiting and ends in `br label %H`, `S`'s only predecessor is `H`, and
+//! `H` holds at most 16 instructions besides phis and the branch (LLVM's default
+//! `-rotation-max-header-size`). Then:
+//! 1. `H`'s instructions are cloned into the preheader `P` (header phis replaced by their
+//!    values from `P`, clones named after the originals): the guard. `P` now ends in
+//!    `br i1 %c', label %S.lr.ph, label %E`, where the new `%S.lr.ph` is the new preheader.
+//! 2. Every value `v` defined in `H` gets, where it is used, the definition that reaches the
+//!    use: in `H` itself `v`; in blocks dominated by `S` a new phi of `S` merging the guard's
+//!    clone (from `%S.lr.ph`) and `v` (from `H`); in blocks dominated by `E` a new phi of `E`
+//!    (`%v.lcssa`) merging the clone (from `P`), `v` (from `H`) and the phi of `S` (from the
+//!    other exiting blocks). A loop with a use of a header value elsewhere is not rotated.
+//! 3. `H`, now entered only from `L`, is merged into `L`, which becomes the exiting latch;
+//!    `S` is the new header. The edges from the loop to `E` (now also entered from `P`) move to
+//!    a new block (`%H.E_crit_edge`, or `%E.loopexit` with several), so exits stay dedicated.
+//!
+//! The header's instructions run the same number of times, in the same order, on the same
+//! values as before: once in the guard, then once per latch pass, so flags (`nsw`, ...),
+//! poison and undef behave as in the original. `undef` operands are cloned as `undef`, which
+//! may take a different value in the guard: each execution of the original header could also
+//! see a different value, so this is a refinement.
+//!
+//! Not done, deliberately: headers with calls, `alloca`, `va_arg`, EH pads or more than 16
+//! instructions; loops whose latch already exits (LLVM may still rotate some for
+//! profitability); loops where `S` has other predecessors; LLVM's multi-rotation and its
+//! simplification of the guard when the condition folds; loops with EH pads, `invoke`,
+//! `callbr`, `indirectbr` or address-taken blocks.
+
+use super::edit::{address_taken_blocks, phis, rename_phi_incoming, replace_all_uses};
+use super::loop_edit::{
+    block_name, br_to, clone_inst, has_unsupported_blocks, make_inst, new_block, phi_data, phi_entries,
+    set_phi_entries, split_predecessors, value_name, Names, Place,
+};
+use super::loop_simplify::simplify_loops;
+use super::{with_body, PassResult};
+use crate::analysis::loop_info::{is_simplified, preheader, single_latch};
+use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
+use crate::ir::entity::EntityRef;
+use crate::ir::{Block, Body, Extra, GlobalId, Inst, LocalName, Module, Opcode, Operand, TypeId, Value};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+/// LLVM's default `-rotation-max-header-size`.
+pub const MAX_HEADER_SIZE: usize = 16;
+
+/// Runs `loop-rotate` on one function.
+pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
+    with_body(m, g, |m, body| {
+        let mut stats = simplify_loops(m, body, g).list();
+        stats.push(("loops rotated", rotate_loops(m, body, g)));
+        PassResult::from_stats(stats)
+    })
+}
+
+/// Rotates every loop of `body` that qualifies, innermost first; returns how many.
+pub fn rotate_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
+    let mut names = Names::new(body);
+    let mut done: HashSet<Block> = HashSet::default();
+    let mut n = 0;
+    for _ in 0..body.blocks.len() + 8 {
+        let taken = address_taken_blocks(&m.consts, g, body.blocks.len());
+        let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
+        let cfg = Cfg::new(body);
+        let dt = DomTree::new(&cfg);
+        let lf = LoopForest::new(&cfg, &dt);
+        let mut order: Vec<&Loop> = lf.loops().iter().filter(|l| !done.contains(&l.header)).collect();
+        order.sort_by_key(|l| std::cmp::Reverse(l.depth));
+        let Some(l) = order.first() else { break };
+        done.insert(l.header);
+        if has_unsupported_blocks(body, l, &is_taken) || !is_simplified(l, &cfg) {
+            continue;
+        }
+        let Some(plan) = plan(body, &cfg, &dt, l) else { continue };
+        done.insert(plan.s);
+        rotate(m, body, &mut names, &plan);
+        n += 1;
+    }
+    n
+}
+
+/// Where a use of a header value is, after rotation.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Reach {
+    /// In the old header: the value itself.
+    Header,
+    /// Dominated by the new header `S`: its phi.
+    S,
+    /// Dominated by the exit `E`: a phi there.
+    E,
+}
+
+struct Plan {
+    p: Block,
+    h: Block,
+    l: Block,
+    s: Block,
+    e: Block,
+    /// True when the header branches to `S` on true.
+    s_on_true: bool,
+    /// The header's branch condition.
+    cond: Operand,
+    /// The header's phis and other instructions (the terminator excluded).
+    h_phis: Vec<Inst>,
+    h_insts: Vec<Inst>,
+    /// Values defined in `H`.
+    defined: HashSet<Value>,
+    /// Each block where a header value is used, classified.
+    reach: HashMap<Block, Reach>,
+}
+
+fn plan(body: &Body, cfg: &Cfg, dt: &DomTree, l: &Loop) -> Option<Plan> {
+    let h = l.header;
+    let p = preheader(l, cfg)?;
+    let latch = single_latch(l, cfg)?;
+    if latch == h || cfg.succs(latch) != [h] {
+        return None;
+    }
+    let term = body.terminator(h)?;
+    let td = body.insts.get(term)?;
+    let Extra::Br(targets) = &td.extra else { return None };
+    let [t, f] = targets[..] else { return None };
+    let cond = *td.args.first()?;
+    let (s, e, s_on_true) = match (l.contains(t), l.contains(f)) {
+        (true, false) => (t, f, true),
+        (false, true) => (f, t, false),
+        _ => return None,
+    };
+    if cfg.preds(s) != [h] || body.terminator(p).is_none() {
+        return None;
+    }
+    let h_phis = phis(body, h);
+    let all = body.blocks.get(h)?.insts.clone();
+    let h_insts: Vec<Inst> = all.iter().copied().filter(|i| !h_phis.contains(i) && *i != term).collect();
+    if h_insts.len() > MAX_HEADER_SIZE {
+        return None;
+    }
+    for &i in &h_insts {
+        let d = body.insts.get(i)?;
+        if matches!(d.op, Opcode::Call | Opcode::Alloca | Opcode::VaArg | Opcode::LandingPad)
+            || d.op.is_terminator()
+            || d.ty == TypeId::VOID && d.op != Opcode::Store
+        {
+            return None;
+        }
+    }
+    let mut defined = HashSet::default();
+    for &i in h_phis.iter().chain(&h_insts) {
+        defined.insert(body.insts.get(i)?.result?);
+    }
+    // Classify every block where a header value is used.
+    let mut reach = HashMap::default();
+    let mut classify = |z: Block| -> Option<()> {
+        let r = if z == h {
+            Reach::Header
+        } else if dt.dominates(s, z) {
+            Reach::S
+        } else if dt.dominates(e, z) {
+            Reach::E
+        } else {
+            return None;
+        };
+        reach.insert(z, r);
+        Some(())
+    };
+    for &b in &body.layout {
+        for &i in body.blocks.get(b).map(|bd| &bd.insts[..]).unwrap_or(&[]) {
+            let d = body.insts.get(i)?;
+            let mut zs = Vec::new();
+            if let Extra::Phi(bs) = &d.extra {
+                for (k, a) in d.args.iter().enumerate() {
+                    if matches!(a, Operand::Value(v) if defined.contains(v)) {
+                        zs.push(*bs.get(k)?);
+                    }
+                }
+            } else {
+                let mut uses = false;
+                super::edit::used_values(body, d, &mut |v| uses |= defined.contains(&v));
+                if uses {
+                    zs.push(b);
+                }
+            }
+            if let Some(recs) = body.dbg_records.get(&i) {
+                for r in recs {
+                    for &a in &r.args {
+                        let mut uses = false;
+                        md_values(body, a, &mut |v| uses |= defined.contains(&v));
+                        if uses {
+                            zs.push(b);
+                        }
+                    }
+                }
+            }
+            for z in zs {
+                classify(z)?;
+            }
+        }
+    }
+    Some(Plan { p, h, l: latch, s, e, s_on_true, cond, h_phis, h_insts, defined, reach })
+}
+
+fn md_values(body: &Body, id: crate::ir::MdOpId, f: &mut dyn FnMut(Value)) {
+    match body.md_ops.get(id) {
+        Some(crate::ir::MdOperand::Local(Operand::Value(v))) => f(*v),
+        Some(crate::ir::MdOperand::ArgList(list)) => {
+            for o in list.iter() {
+                if let Operand::Value(v) = o {
+                    f(*v);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
+    let (p, h, s, e) = (pl.p, pl.h, pl.s, pl.e);
+    let hname = block_name(m, body, h);
+    let ename = block_name(m, body, e);
+    // Uses to rewrite, found before anything is added.
+    let snapshot: Vec<(Block, Inst)> = super::edit::layout_insts(body);
+    let e_preds_before: Vec<Block> = Cfg::new(body).preds(e).to_vec();
+
+    // 1. The guard: header values as seen from the preheader.
+    let mut pre: HashMap<Value, Operand> = HashMap::default();
+    for &phi in &pl.h_phis {
+        let entries = phi_entries(body, phi);
+        let (Some(v), Some(&(_, init))) = (body.insts.get(phi).and_then(|d| d.result), entries.iter().find(|x| x.0 == p))
+        else {
+            continue;
+        };
+        pre.insert(v, init);
+    }
+    let mut clones = Vec::new();
+    for &i in &pl.h_insts {
+        let name = match body.insts.get(i).and_then(|d| d.result) {
+            Some(v) => names.fresh(m, &value_name(m, body, v)),
+            None => LocalName::Unnamed,
+        };
+        let Some(c) = clone_inst(body, i, &pre, &HashMap::default(), name) else { continue };
+        if let (Some(v), Some(cv)) = (body.insts.get(i).and_then(|d| d.result), body.insts.get(c).and_then(|d| d.result)) {
+            pre.insert(v, Operand::Value(cv));
+        }
+        clones.push(c);
+    }
+    let at_p = |o: Operand| match o {
+        Operand::Value(v) => pre.get(&v).copied().unwrap_or(o),
+        _ => o,
+    };
+    let lrph_name = names.fresh(m, &format!("{}.lr.ph", block_name(m, body, s)));
+    let lrph = new_block(body, lrph_name, Place::Before(s));
+    let br = make_inst(body, br_to(s), LocalName::Unnamed);
+    if let Some(bd) = body.blocks.get_mut(lrph) {
+        bd.insts.push(br);
+    }
+
+    // 2. Phis at S and E for the header values used there.
+    let mut need_s: Vec<Value> = Vec::new();
+    let mut need_e: Vec<Value> = Vec::new();
+    let order: Vec<Value> =
+        pl.h_phis.iter().chain(&pl.h_insts).filter_map(|&i| body.insts.get(i).and_then(|d| d.result)).collect();
+    let uses_in = |body: &Body, v: Value, want: Reach| {
+        snapshot.iter().any(|&(b, i)| {
+            let Some(d) = body.insts.get(i) else { return false };
+            if let Extra::Phi(bs) = &d.extra {
+                d.args.iter().zip(bs.iter()).any(|(a, z)| *a == Operand::Value(v) && pl.reach.get(z) == Some(&want))
+            } else {
+                let mut hit = false;
+                super::edit::used_values(body, d, &mut |x| hit |= x == v);
+                let dbg = body.dbg_records.get(&i).is_some_and(|recs| {
+                    recs.iter().any(|r| r.args.iter().any(|&a| {
+                        let mut h2 = false;
+                        md_values(body, a, &mut |x| h2 |= x == v);
+                        h2
+                    }))
+                });
+                (hit || dbg) && pl.reach.get(&b) == Some(&want)
+            }
+        })
+    };
+    for &v in &order {
+        if uses_in(body, v, Reach::E) {
+            need_e.push(v);
+        }
+        if uses_in(body, v, Reach::S) || (uses_in(body, v, Reach::E) && e_preds_before.iter().any(|&x| x != h)) {
+            need_s.push(v);
+        }
+    }
+    let mut at_s: HashMap<Value, Operand> = HashMap::default();
+    let mut s_phis = Vec::new();
+    for &v in &need_s {
+        let ty = body.value_ty(v);
+        let name = names.fresh(m, &value_name(m, body, v));
+        let phi = make_inst(body, phi_data(ty, &[(lrph, at_p(Operand::Value(v))), (h, Operand::Value(v))]), name);
+        if let Some(r) = body.insts.get(phi).and_then(|d| d.result) {
+            at_s.insert(v, Operand::Value(r));
+        }
+        s_phis.push(phi);
+    }
+    let mut at_e: HashMap<Value, Operand> = HashMap::default();
+    let mut e_phis = Vec::new();
+    for &v in &need_e {
+        let ty = body.value_ty(v);
+        let base = value_name(m, body, v);
+        let name = if base.is_empty() { LocalName::Unnamed } else { names.fresh(m, &format!("{base}.lcssa")) };
+        let mut entries = vec![(p, at_p(Operand::Value(v)))];
+        for &x in &e_preds_before {
+            let val = if x == h { Operand::Value(v) } else { at_s.get(&v).copied().unwrap_or(Operand::Value(v)) };
+            entries.push((x, val));
+        }
+        let phi = make_inst(body, phi_data(ty, &entries), name);
+        if let Some(r) = body.insts.get(phi).and_then(|d| d.result) {
+            at_e.insert(v, Operand::Value(r));
+        }
+        e_phis.push(phi);
+    }
+    // Rewrite the uses.
+    let map_at = |z: Block, v: Value| -> Option<Operand> {
+        match pl.reach.get(&z)? {
+            Reach::Header => None,
+            Reach::S => at_s.get(&v).copied(),
+            Reach::E => at_e.get(&v).copied(),
+        }
+    };
+    for &(b, i) in &snapshot {
+        let Some(d) = body.insts.get_mut(i) else { continue };
+        if let Extra::Phi(bs) = &d.extra {
+            let bs = bs.clone();
+            for (k, a) in d.args.iter_mut().enumerate() {
+                if let (Operand::Value(v), Some(&z)) = (*a, bs.get(k)) {
+                    if pl.defined.contains(&v) {
+                        if let Some(r) = map_at(z, v) {
+                            *a = r;
+                        }
+                    }
+                }
+            }
+        } else if pl.reach.get(&b).is_some_and(|r| *r != Reach::Header) {
+            super::edit::for_each_operand_mut(d, &mut |o| {
+                if let Operand::Value(v) = *o {
+                    if pl.defined.contains(&v) {
+                        if let Some(r) = map_at(b, v) {
+                            *o = r;
+                        }
+                    }
+                }
+            });
+            let mut mds = Vec::new();
+            for a in d.args.iter() {
+                if let Operand::Md(id) = a {
+                    mds.push(*id);
+                }
+            }
+            if let Some(recs) = body.dbg_records.get(&i) {
+                mds.extend(recs.iter().flat_map(|r| r.args.iter().copied()));
+            }
+            for id in mds {
+                remap_md(body, id, &|v| if pl.defined.contains(&v) { map_at(b, v) } else { None });
+            }
+        }
+    }
+    // Existing phis of S and E get an entry for their new predecessor.
+    for phi in phis(body, s) {
+        let mut entries = phi_entries(body, phi);
+        if let Some(&(_, x)) = entries.iter().find(|x| x.0 == h) {
+            entries.push((lrph, at_p(x)));
+            set_phi_entries(body, phi, &entries);
+        }
+    }
+    for phi in phis(body, e) {
+        let mut entries = phi_entries(body, phi);
+        if let Some(&(_, x)) = entries.iter().find(|x| x.0 == h) {
+            entries.push((p, at_p(x)));
+            set_phi_entries(body, phi, &entries);
+        }
+    }
+    if let Some(bd) = body.blocks.get_mut(s) {
+        let mut v = s_phis;
+        v.append(&mut bd.insts);
+        bd.insts = v;
+    }
+    if let Some(bd) = body.blocks.get_mut(e) {
+        let mut v = e_phis;
+        v.append(&mut bd.insts);
+        bd.insts = v;
+    }
+    // The preheader: the clones, then the guard branch.
+    if let Some(pt) = body.terminator(p) {
+        let c = at_p(pl.cond);
+        let mut d = crate::ir::InstData::new(Opcode::Br, TypeId::VOID, vec![c]);
+        d.extra = Extra::Br(if pl.s_on_true { Box::new([lrph, e]) } else { Box::new([e, lrph]) });
+        if let Some(old) = body.insts.get(pt) {
+            d.span = old.span;
+            d.md = old.md.clone();
+        }
+        if let Some(slot) = body.insts.get_mut(pt) {
+            *slot = d;
+        }
+        if let Some(bd) = body.blocks.get_mut(p) {
+            let pos = bd.insts.len().saturating_sub(1);
+            for (k, c) in clones.into_iter().enumerate() {
+                bd.insts.insert(pos + k, c);
+            }
+        }
+    }
+
+    // 3. H keeps only the latch entry of its phis; merge it into the latch.
+    let mut dead_phis = Vec::new();
+    for &phi in &pl.h_phis {
+        let entries: Vec<_> = phi_entries(body, phi).into_iter().filter(|x| x.0 != p).collect();
+        let (Some(v), Some(&(_, x))) = (body.insts.get(phi).and_then(|d| d.result), entries.first()) else { continue };
+        let x = if x == Operand::Value(v) { continue } else { x };
+        replace_all_uses(body, v, x);
+        dead_phis.push(phi);
+    }
+    let latch = pl.l;
+    let moved: Vec<Inst> =
+        body.blocks.get(h).map(|bd| bd.insts.iter().copied().filter(|i| !dead_phis.contains(i)).collect()).unwrap_or_default();
+    if let Some(br) = body.terminator(latch) {
+        if let (Some(recs), Some(&first)) = (body.dbg_records.remove(&br), moved.first()) {
+            let mut all = recs;
+            if let Some(own) = body.dbg_records.remove(&first) {
+                all.extend(own);
+            }
+            body.dbg_records.insert(first, all);
+        }
+        for phi in &dead_phis {
+            body.dbg_records.remove(phi);
+        }
+        if let Some(bd) = body.blocks.get_mut(latch) {
+            bd.insts.pop();
+            bd.insts.extend(moved);
+        }
+        if let Some(bd) = body.blocks.get_mut(h) {
+            bd.insts.clear();
+        }
+        body.layout.retain(|&b| b != h);
+        for x in [s, e] {
+            rename_phi_incoming(body, x, h, latch);
+        }
+    }
+
+    // The exit edges from the loop move to a dedicated block.
+    let cfg = Cfg::new(body);
+    let mut inside: Vec<Block> = cfg.preds(e).iter().copied().filter(|&x| x != p).collect();
+    inside.sort_unstable();
+    inside.dedup();
+    let name = if inside.len() == 1 { format!("{hname}.{ename}_crit_edge") } else { format!("{ename}.loopexit") };
+    let _ = split_predecessors(m, body, names, e, &inside, &name, ".ph", Place::Before(e));
+}
+
+fn remap_md(body: &mut Body, id: crate::ir::MdOpId, f: &dyn Fn(Value) -> Option<Operand>) {
+    let Some(md) = body.md_ops.get_mut(id) else { return };
+    let fix = |o: &mut Operand| {
+        if let Operand::Value(v) = *o {
+            if let Some(r) = f(v) {
+                *o = r;
+            }
+        }
+    };
+    match md {
+        crate::ir::MdOperand::Local(o) => fix(o),
+        crate::ir::MdOperand::ArgList(list) => list.iter_mut().for_each(fix),
+        crate::ir::MdOperand::Md(_) => {}
+    }
+}
