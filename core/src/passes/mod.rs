@@ -9,6 +9,7 @@
 //!  dce.rs        trivially dead instruction elimination
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
+//!  sroa.rs       splits allocas accessed at constant offsets into one per field, then mem2reg
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -23,6 +24,7 @@ pub mod edit;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod simplifycfg;
+pub mod sroa;
 
 use crate::ir::{Body, GlobalId, Module};
 

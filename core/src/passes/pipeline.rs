@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, mem2reg, simplifycfg, Pass, PassKind};
+use super::{dce, mem2reg, simplifycfg, sroa, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -32,6 +32,11 @@ pub const PASSES: &[Pass] = &[
         name: "simplifycfg",
         description: "fold constant branches, remove unreachable blocks, merge and bypass blocks",
         kind: PassKind::Function(simplifycfg::run),
+    },
+    Pass {
+        name: "sroa",
+        description: "split allocas accessed at constant offsets into one per field, then promote them",
+        kind: PassKind::Function(sroa::run),
     },
 ];
 
