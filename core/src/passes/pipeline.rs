@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, mem2reg, simplifycfg, sroa, Pass, PassKind};
+use super::{dce, inline, mem2reg, simplifycfg, sroa, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -23,6 +23,11 @@ use crate::text::print_function;
 /// Every pass, by LLVM name.
 pub const PASSES: &[Pass] = &[
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "inline",
+        description: "inline small direct callees, callees before callers",
+        kind: PassKind::Module(inline::run),
+    },
     Pass {
         name: "mem2reg",
         description: "promote allocas used only by loads and stores to SSA values",
