@@ -11,6 +11,7 @@
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
 //!  sroa.rs       splits allocas accessed at constant offsets into one per field, then mem2reg
+//!  tailcallelim.rs  self-recursive tail calls become loops; calls that cannot reach allocas get `tail`
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -27,6 +28,7 @@ pub mod mem2reg;
 pub mod pipeline;
 pub mod simplifycfg;
 pub mod sroa;
+pub mod tailcallelim;
 
 use crate::ir::{Body, GlobalId, Module};
 

@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, inline, mem2reg, simplifycfg, sroa, Pass, PassKind};
+use super::{dce, inline, mem2reg, simplifycfg, sroa, tailcallelim, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -42,6 +42,11 @@ pub const PASSES: &[Pass] = &[
         name: "sroa",
         description: "split allocas accessed at constant offsets into one per field, then promote them",
         kind: PassKind::Function(sroa::run),
+    },
+    Pass {
+        name: "tailcallelim",
+        description: "turn self-recursive tail calls into loops and mark calls that cannot reach allocas tail",
+        kind: PassKind::Function(tailcallelim::run),
     },
 ];
 
