@@ -7,6 +7,7 @@
 //!  edit.rs       shared IR editing: use counts and use lists, replacing uses, removing
 //!                instructions and blocks, fixing phis when edges go away
 //!  dce.rs        trivially dead instruction elimination
+//!  globaldce.rs  deletes globals nothing live refers to (renumbering the rest)
 //!  inline.rs     inlines small direct callees, bottom-up over the call graph's SCCs
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
@@ -23,6 +24,7 @@
 
 pub mod dce;
 pub mod edit;
+pub mod globaldce;
 pub mod inline;
 pub mod mem2reg;
 pub mod pipeline;

@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, inline, mem2reg, simplifycfg, sroa, tailcallelim, Pass, PassKind};
+use super::{dce, globaldce, inline, mem2reg, simplifycfg, sroa, tailcallelim, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -23,6 +23,11 @@ use crate::text::print_function;
 /// Every pass, by LLVM name.
 pub const PASSES: &[Pass] = &[
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "globaldce",
+        description: "delete functions, variables and aliases nothing live refers to",
+        kind: PassKind::Module(globaldce::run),
+    },
     Pass {
         name: "inline",
         description: "inline small direct callees, callees before callers",
