@@ -8,6 +8,7 @@
 //!                instructions and blocks, fixing phis when edges go away
 //!  dce.rs        trivially dead instruction elimination
 //!  globaldce.rs  deletes globals nothing live refers to (renumbering the rest)
+//!  globalopt.rs  local variables: unread ones deleted, unwritten ones constant with loads folded
 //!  inline.rs     inlines small direct callees, bottom-up over the call graph's SCCs
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
@@ -25,6 +26,7 @@
 pub mod dce;
 pub mod edit;
 pub mod globaldce;
+pub mod globalopt;
 pub mod inline;
 pub mod mem2reg;
 pub mod pipeline;

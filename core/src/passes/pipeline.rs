@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, globaldce, inline, mem2reg, simplifycfg, sroa, tailcallelim, Pass, PassKind};
+use super::{dce, globaldce, globalopt, inline, mem2reg, simplifycfg, sroa, tailcallelim, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -27,6 +27,11 @@ pub const PASSES: &[Pass] = &[
         name: "globaldce",
         description: "delete functions, variables and aliases nothing live refers to",
         kind: PassKind::Module(globaldce::run),
+    },
+    Pass {
+        name: "globalopt",
+        description: "make unwritten local variables constant and fold their loads, delete unread ones",
+        kind: PassKind::Module(globalopt::run),
     },
     Pass {
         name: "inline",
