@@ -159,4 +159,27 @@ impl ConstPool {
     pub fn next_id(&self) -> ConstId {
         ConstId::new(self.items.len())
     }
+    /// Renumbers the globals that constants refer to, for passes that delete globals: `map` gives
+    /// a global's new id, `None` for a deleted one; constants naming a deleted global become
+    /// `poison` of their type (the caller guarantees that nothing left uses them). The
+    /// hash-consing map is rebuilt; when two constants become equal, the first keeps being the one
+    /// `intern` returns.
+    pub fn remap_globals(&mut self, map: &dyn Fn(GlobalId) -> Option<GlobalId>) {
+        for d in self.items.values_mut() {
+            let new = match &d.kind {
+                ConstKind::Global(g) => map(*g).map(ConstKind::Global),
+                ConstKind::DsoLocalEquivalent(g) => map(*g).map(ConstKind::DsoLocalEquivalent),
+                ConstKind::NoCfi(g) => map(*g).map(ConstKind::NoCfi),
+                ConstKind::BlockAddress { func, block } => {
+                    map(*func).map(|f| ConstKind::BlockAddress { func: f, block: *block })
+                }
+                _ => continue,
+            };
+            d.kind = new.unwrap_or(ConstKind::Poison);
+        }
+        self.map.clear();
+        for (id, d) in self.items.iter() {
+            self.map.entry(d.clone()).or_insert(id);
+        }
+    }
 }

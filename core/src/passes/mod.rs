@@ -9,6 +9,9 @@
 //!  dce.rs        trivially dead instruction elimination
 //!  adce.rs       aggressive dead code elimination (dead until proven live, control dependence)
 //!  early_cse.rs  dominator-scoped CSE of pure instructions and of loads within a memory generation
+//!  globaldce.rs  deletes globals nothing live refers to (renumbering the rest)
+//!  globalopt.rs  local variables: unread ones deleted, unwritten ones constant with loads folded
+//!  inline.rs     inlines small direct callees, bottom-up over the call graph's SCCs
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
@@ -19,6 +22,8 @@
 //!  loop_rotate.rs  rotates `while` loops into guarded `do-while` loops
 //!  loop_unroll.rs  fully unrolls innermost loops with a small constant trip count
 //!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
+//!  sroa.rs       splits allocas accessed at constant offsets into one per field, then mem2reg
+//!  tailcallelim.rs  self-recursive tail calls become loops; calls that cannot reach allocas get `tail`
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -38,10 +43,15 @@ pub mod loop_edit;
 pub mod loop_rotate;
 pub mod loop_simplify;
 pub mod loop_unroll;
+pub mod globaldce;
+pub mod globalopt;
+pub mod inline;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod sccp;
 pub mod simplifycfg;
+pub mod sroa;
+pub mod tailcallelim;
 
 use crate::ir::{Body, GlobalId, Module};
 

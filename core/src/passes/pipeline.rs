@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{adce, dce, early_cse, gvn, licm, loop_rotate, loop_simplify, loop_unroll, mem2reg, sccp, simplifycfg, Pass, PassKind};
+use super::{adce, dce, early_cse, globaldce, globalopt, gvn, inline, licm, loop_rotate, loop_simplify, loop_unroll, mem2reg, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -59,6 +59,21 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Function(loop_unroll::run),
     },
     Pass {
+        name: "globaldce",
+        description: "delete functions, variables and aliases nothing live refers to",
+        kind: PassKind::Module(globaldce::run),
+    },
+    Pass {
+        name: "globalopt",
+        description: "make unwritten local variables constant and fold their loads, delete unread ones",
+        kind: PassKind::Module(globalopt::run),
+    },
+    Pass {
+        name: "inline",
+        description: "inline small direct callees, callees before callers",
+        kind: PassKind::Module(inline::run),
+    },
+    Pass {
         name: "mem2reg",
         description: "promote allocas used only by loads and stores to SSA values",
         kind: PassKind::Function(mem2reg::run),
@@ -72,6 +87,16 @@ pub const PASSES: &[Pass] = &[
         name: "simplifycfg",
         description: "fold constant branches, remove unreachable blocks, merge and bypass blocks",
         kind: PassKind::Function(simplifycfg::run),
+    },
+    Pass {
+        name: "sroa",
+        description: "split allocas accessed at constant offsets into one per field, then promote them",
+        kind: PassKind::Function(sroa::run),
+    },
+    Pass {
+        name: "tailcallelim",
+        description: "turn self-recursive tail calls into loops and mark calls that cannot reach allocas tail",
+        kind: PassKind::Function(tailcallelim::run),
     },
 ];
 

@@ -1,0 +1,524 @@
+//! `sroa`: scalar replacement of aggregates: an alloca accessed only at constant offsets is
+//! split into one alloca per accessed byte range, then every promotable alloca becomes SSA values
+//! through [`super::mem2reg`].
+//!
+//! An alloca of the entry block (one element, no `inalloca`/`swifterror`, a sized type) is split
+//! when every use of its address, followed through `getelementptr`s whose indices are all scalar
+//! integer constants, is one of:
+//! * a `load` or `store` (neither volatile nor atomic) of a sized non-zero-size type, whose byte
+//!   range `[offset, offset + store size)` lies inside the allocation (the data layout gives the
+//!   sizes and struct field offsets, as the interpreter computes them);
+//! * `llvm.lifetime.start`/`llvm.lifetime.end` (removed: without them the memory only lives
+//!   longer, which never changes what a program that obeyed them does) and `llvm.dbg.declare`
+//!   (removed, as mem2reg removes it; `#dbg_declare` records of the alloca go too).
+//!
+//! The accessed ranges must be either equal or disjoint. Each distinct range becomes a new alloca
+//! (`%a.sroa.N`) of the type of its first access. An access of another type of the same store
+//! size is converted: `bitcast` between integers, floats and vectors whose bit widths fill their
+//! store size exactly, `ptrtoint`/`inttoptr` between a pointer and an integer of its width. Bytes
+//! that no access touches are simply not allocated (nothing can read them). Then `mem2reg` runs,
+//! so loads of a slice before any store read `undef`, as LLVM 19's sroa gives.
+//!
+//! Deliberately left alone (the alloca stays as it is):
+//! * volatile or atomic accesses (the LangRef makes their number and order observable);
+//! * an address that escapes: stored as a value, passed to any other call, compared, cast,
+//!   `phi`/`select`ed, or a GEP with a variable index (the memory may then be reached in ways we
+//!   do not see);
+//! * `memcpy`/`memset`/`memmove` on the alloca (LLVM splits those too; we do not yet);
+//! * ranges that overlap without being equal (an `i64` store read back as two `i32`s), and type
+//!   mismatches other than the ones above (`i1` against `i8`: the bits past the first are not
+//!   part of the `i1` value, so no cast gives the loaded value);
+//! * accesses out of the allocation's bounds (undefined behaviour we leave for the program).
+
+use super::edit::{inst_blocks, remove_insts, use_lists};
+use super::{with_body, PassResult};
+use crate::interp::layout::{Class, Layouts};
+use crate::ir::entity::EntityRef;
+use crate::ir::function::DbgRecordKind;
+use crate::ir::{
+    Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName, MdOperand, Module, Opcode, Operand,
+    Ordering, Type, TypeId, Value, ValueData, ValueDef,
+};
+
+/// Runs `sroa` on one function: splits what it can, then promotes with `mem2reg`.
+pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
+    let (split, slices) = with_body(m, g, split_allocas);
+    let promoted = super::mem2reg::run(m, g);
+    let mut stats = vec![("allocas split", split), ("slices created", slices)];
+    stats.extend(promoted.stats);
+    PassResult::from_stats(stats)
+}
+
+/// One load or store of a candidate alloca.
+struct Access {
+    inst: Inst,
+    store: bool,
+    offset: u64,
+    size: u64,
+    ty: TypeId,
+}
+
+/// How one alloca is used.
+struct Uses {
+    accesses: Vec<Access>,
+    /// GEPs and markers, removed once the accesses are rewritten.
+    dead: Vec<Inst>,
+    geps: usize,
+}
+
+/// One slice: a byte range and the type of its new alloca.
+struct Slice {
+    offset: u64,
+    size: u64,
+    ty: TypeId,
+}
+
+/// Splits the allocas of `body` that can be split; returns (allocas split, slices created).
+fn split_allocas(m: &mut Module, body: &mut Body) -> (u64, u64) {
+    let Some(entry) = body.entry() else { return (0, 0) };
+    let allocas: Vec<Inst> = body
+        .blocks
+        .get(entry)
+        .map(|bd| {
+            bd.insts.iter().copied().filter(|&i| body.insts.get(i).is_some_and(|d| d.op == Opcode::Alloca)).collect()
+        })
+        .unwrap_or_default();
+    if allocas.is_empty() {
+        return (0, 0);
+    }
+    let layouts = Layouts::new(m);
+    let users = use_lists(body);
+    let mut plans = Vec::new();
+    for a in allocas {
+        if let Some(plan) = plan_alloca(m, body, &layouts, &users, a) {
+            plans.push(plan);
+        }
+    }
+    if plans.is_empty() {
+        return (0, 0);
+    }
+    let (mut split, mut slices) = (0, 0);
+    let mut dead: Vec<bool> = vec![false; body.insts.len()];
+    let mut gone_ptrs = Vec::new();
+    let blocks_of = inst_blocks(body);
+    for (a, uses, sl) in plans {
+        split += 1;
+        slices += sl.len() as u64;
+        rewrite(m, body, &layouts, &blocks_of, a, &uses, &sl);
+        for &i in uses.dead.iter().chain(std::iter::once(&a)) {
+            if let Some(s) = dead.get_mut(i.index()) {
+                *s = true;
+            }
+        }
+        if let Some(v) = body.insts.get(a).and_then(|d| d.result) {
+            gone_ptrs.push(Operand::Value(v));
+        }
+    }
+    drop_declares(body, &gone_ptrs);
+    remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
+    (split, slices)
+}
+
+/// Decides whether alloca `a` can be split, and into which slices.
+fn plan_alloca(
+    m: &Module,
+    body: &Body,
+    layouts: &Layouts,
+    users: &[Vec<Inst>],
+    a: Inst,
+) -> Option<(Inst, Uses, Vec<Slice>)> {
+    let d = body.insts.get(a)?;
+    if d.flags.has(InstFlags::INALLOCA) || d.flags.has(InstFlags::SWIFTERROR) {
+        return None;
+    }
+    let Extra::Alloca { elem_ty, .. } = d.extra else { return None };
+    match d.args.first() {
+        None => {}
+        Some(Operand::Const(c)) if m.consts.is_valid(*c) => match m.consts.kind(*c) {
+            ConstKind::Int(v) if v.to_u64() == Some(1) => {}
+            _ => return None,
+        },
+        Some(_) => return None,
+    }
+    let ptr = d.result?;
+    if !m.types.is_sized(elem_ty) {
+        return None;
+    }
+    let total = layouts.get(elem_ty).alloc;
+    if total == 0 {
+        return None;
+    }
+    let mut uses = Uses { accesses: Vec::new(), dead: Vec::new(), geps: 0 };
+    let mut seen = vec![false; body.insts.len()];
+    collect(m, body, layouts, users, ptr, 0, &mut uses, &mut seen, 0)?;
+    for acc in &uses.accesses {
+        if acc.size == 0 || acc.offset.checked_add(acc.size)? > total {
+            return None;
+        }
+    }
+    // Distinct ranges, equal or disjoint.
+    let mut ranges: Vec<(u64, u64)> = uses.accesses.iter().map(|x| (x.offset, x.size)).collect();
+    ranges.sort();
+    ranges.dedup();
+    for w in ranges.windows(2) {
+        if let [(o1, s1), (o2, _)] = w {
+            if o1 + s1 > *o2 {
+                return None;
+            }
+        }
+    }
+    let mut slices = Vec::with_capacity(ranges.len());
+    for &(offset, size) in &ranges {
+        let mut ty = None;
+        for acc in uses.accesses.iter().filter(|x| x.offset == offset && x.size == size) {
+            match ty {
+                None => ty = Some(acc.ty),
+                Some(t) if t == acc.ty => {}
+                Some(t) => {
+                    cast_op(m, layouts, acc.ty, t)?;
+                }
+            }
+        }
+        slices.push(Slice { offset, size, ty: ty? });
+    }
+    // Nothing to split: one slice of the alloca's own type, reached without GEPs (mem2reg's case).
+    if uses.geps == 0 && slices.len() == 1 && slices.iter().all(|s| s.ty == elem_ty) {
+        return None;
+    }
+    Some((a, uses, slices))
+}
+
+/// Files the users of `v`, an address `offset` bytes into the alloca; `None` when it escapes.
+#[allow(clippy::too_many_arguments)]
+fn collect(
+    m: &Module,
+    body: &Body,
+    layouts: &Layouts,
+    users: &[Vec<Inst>],
+    v: Value,
+    offset: i64,
+    uses: &mut Uses,
+    seen: &mut [bool],
+    depth: u32,
+) -> Option<()> {
+    if depth > 64 {
+        return None;
+    }
+    let p = Operand::Value(v);
+    for &u in users.get(v.index())? {
+        let d = body.insts.get(u)?;
+        let simple =
+            !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic);
+        match d.op {
+            Opcode::Load => {
+                if d.args.len() != 1 || d.args.first() != Some(&p) || !simple {
+                    return None;
+                }
+                uses.accesses.push(access(m, layouts, u, false, offset, d.ty)?);
+            }
+            Opcode::Store => {
+                let (Some(&val), Some(&addr)) = (d.args.first(), d.args.get(1)) else { return None };
+                if addr != p || val == p || !simple {
+                    return None;
+                }
+                uses.accesses.push(access(m, layouts, u, true, offset, m.operand_ty(body, val))?);
+            }
+            Opcode::GetElementPtr => {
+                if d.args.first() != Some(&p) || d.args.iter().skip(1).any(|&a| a == p) {
+                    return None;
+                }
+                let seen_slot = seen.get_mut(u.index())?;
+                if *seen_slot {
+                    return None;
+                }
+                *seen_slot = true;
+                let Extra::Gep { source_ty } = d.extra else { return None };
+                let off = gep_offset(m, layouts, source_ty, d.args.get(1..)?)?;
+                let r = d.result?;
+                uses.dead.push(u);
+                uses.geps += 1;
+                collect(m, body, layouts, users, r, offset.checked_add(off)?, uses, seen, depth + 1)?;
+            }
+            Opcode::Call => {
+                let (Operand::Const(callee), args) = d.callee_and_args()? else { return None };
+                if !m.consts.is_valid(callee) {
+                    return None;
+                }
+                let ConstKind::Global(g) = m.consts.kind(callee) else { return None };
+                let name = m.global_name(*g);
+                let lifetime = (name.starts_with("llvm.lifetime.start") || name.starts_with("llvm.lifetime.end"))
+                    && args.len() == 2
+                    && args.get(1) == Some(&p)
+                    && args.first() != Some(&p);
+                let declare = name == "llvm.dbg.declare" && args.iter().all(|a| !matches!(a, Operand::Value(_)));
+                if !(lifetime || declare) {
+                    return None;
+                }
+                uses.dead.push(u);
+            }
+            _ => return None,
+        }
+    }
+    Some(())
+}
+
+fn access(m: &Module, layouts: &Layouts, inst: Inst, store: bool, offset: i64, ty: TypeId) -> Option<Access> {
+    if !m.types.is_sized(ty) || !m.types.is_first_class(ty) {
+        return None;
+    }
+    let offset = u64::try_from(offset).ok()?;
+    Some(Access { inst, store, offset, size: layouts.get(ty).size, ty })
+}
+
+/// The byte offset a GEP with constant indices adds.
+fn gep_offset(m: &Module, layouts: &Layouts, source_ty: TypeId, indices: &[Operand]) -> Option<i64> {
+    let mut off: i64 = 0;
+    let mut ty = source_ty;
+    for (k, idx) in indices.iter().enumerate() {
+        let Operand::Const(c) = *idx else { return None };
+        if !m.consts.is_valid(c) || m.types.is_vector(m.consts.ty(c)) {
+            return None;
+        }
+        let i: i64 = match m.consts.kind(c) {
+            ConstKind::Int(v) => v.to_i64()?,
+            ConstKind::Zero => 0,
+            _ => return None,
+        };
+        if k == 0 {
+            off = off.checked_add(i.checked_mul(i64::try_from(layouts.get(ty).alloc).ok()?)?)?;
+            continue;
+        }
+        match layouts.class(ty) {
+            Class::Struct(fields, offs) => {
+                let f = usize::try_from(i).ok()?;
+                off = off.checked_add(i64::try_from(*offs.get(f)?).ok()?)?;
+                ty = *fields.get(f)?;
+            }
+            Class::Array(_, elem) => {
+                let elem = *elem;
+                off = off.checked_add(i.checked_mul(i64::try_from(layouts.get(elem).alloc).ok()?)?)?;
+                ty = elem;
+            }
+            _ => return None,
+        }
+    }
+    Some(off)
+}
+
+/// The cast that turns a value of type `from` into one of type `to` of the same store size
+/// bit for bit, if there is one.
+fn cast_op(m: &Module, layouts: &Layouts, from: TypeId, to: TypeId) -> Option<Opcode> {
+    let size = layouts.get(from).size;
+    if size != layouts.get(to).size {
+        return None;
+    }
+    // Bit width of a non-pointer scalar or vector when it fills its store size exactly.
+    let exact_bits = |t: TypeId| -> Option<u64> {
+        let bits = match m.types.get(t) {
+            Type::Int(b) => *b as u64,
+            Type::Float(k) => k.bits() as u64,
+            Type::Vector { len, elem, .. } => {
+                let e = match m.types.get(*elem) {
+                    Type::Int(b) => *b as u64,
+                    Type::Float(k) => k.bits() as u64,
+                    _ => return None,
+                };
+                e.checked_mul(*len as u64)?
+            }
+            _ => return None,
+        };
+        (bits == size * 8).then_some(bits)
+    };
+    let ptr_bits = |t: TypeId| -> Option<u64> {
+        let asp = m.types.ptr_addrspace(t)?;
+        if m.types.is_vector(t) || m.datalayout.is_non_integral(asp) {
+            return None;
+        }
+        Some(m.datalayout.pointer_size_bits(asp) as u64)
+    };
+    match (ptr_bits(from), ptr_bits(to)) {
+        (Some(_), Some(_)) => None,
+        (Some(pb), None) => (m.types.int_bits(to).map(u64::from) == Some(pb)).then_some(Opcode::PtrToInt),
+        (None, Some(pb)) => (m.types.int_bits(from).map(u64::from) == Some(pb)).then_some(Opcode::IntToPtr),
+        (None, None) => (exact_bits(from).is_some() && exact_bits(to).is_some()).then_some(Opcode::BitCast),
+    }
+}
+
+/// Creates the slices' allocas in place of `a` and points every access at its slice.
+fn rewrite(
+    m: &mut Module,
+    body: &mut Body,
+    layouts: &Layouts,
+    blocks_of: &[Option<crate::ir::Block>],
+    a: Inst,
+    uses: &Uses,
+    slices: &[Slice],
+) {
+    let Some(ad) = body.insts.get(a).cloned() else { return };
+    let Extra::Alloca { align, addrspace, .. } = ad.extra else { return };
+    let Some(entry) = body.entry() else { return };
+    let base = match ad.result.and_then(|v| body.values.get(v)).map(|vd| vd.name) {
+        Some(LocalName::Named(s)) => m.symbols.get(s).to_string(),
+        _ => String::new(),
+    };
+    let mut taken: rustc_hash::FxHashSet<crate::ir::Symbol> = body
+        .values
+        .values()
+        .map(|vd| vd.name)
+        .chain(body.blocks.values().map(|bd| bd.name))
+        .filter_map(|n| match n {
+            LocalName::Named(s) => Some(s),
+            LocalName::Unnamed => None,
+        })
+        .collect();
+    let mut new_ptrs: Vec<Value> = Vec::with_capacity(slices.len());
+    let mut k = 0u32;
+    for s in slices {
+        let mut data = InstData::new(Opcode::Alloca, ad.ty, Vec::new());
+        let slice_align =
+            align.map(|al| if s.offset == 0 { al } else { al.min(1u64 << s.offset.trailing_zeros().min(62)) });
+        data.extra = Extra::Alloca { elem_ty: s.ty, align: slice_align, addrspace };
+        data.span = ad.span;
+        let name = loop {
+            let n = format!("{base}.sroa.{k}");
+            k += 1;
+            let sym = m.symbols.intern(&n);
+            if taken.insert(sym) {
+                break sym;
+            }
+        };
+        let i = push_inst(body, data, LocalName::Named(name));
+        if let Some(bd) = body.blocks.get_mut(entry) {
+            let pos = bd.insts.iter().position(|&x| x == a).unwrap_or(0);
+            bd.insts.insert(pos, i);
+        }
+        if let Some(v) = body.insts.get(i).and_then(|d| d.result) {
+            new_ptrs.push(v);
+        }
+    }
+    for acc in &uses.accesses {
+        let Some(k) = slices.iter().position(|s| s.offset == acc.offset && s.size == acc.size) else { continue };
+        let (Some(s), Some(&np)) = (slices.get(k), new_ptrs.get(k)) else { continue };
+        let np = Operand::Value(np);
+        let op = if s.ty == acc.ty { None } else { cast_op(m, layouts, acc.ty, s.ty) };
+        let Some(block) = blocks_of.get(acc.inst.index()).copied().flatten() else { continue };
+        if acc.store {
+            let Some(d) = body.insts.get(acc.inst) else { continue };
+            let Some(&val) = d.args.first() else { continue };
+            let mut new_val = val;
+            if let Some(op) = op {
+                let mut c = InstData::new(op, s.ty, vec![val]);
+                c.span = d.span;
+                let ci = push_inst(body, c, LocalName::Unnamed);
+                insert_before(body, block, acc.inst, ci);
+                if let Some(v) = body.insts.get(ci).and_then(|d| d.result) {
+                    new_val = Operand::Value(v);
+                }
+            }
+            if let Some(d) = body.insts.get_mut(acc.inst) {
+                d.args = [new_val, np].into_iter().collect();
+            }
+        } else if let Some(op) = op {
+            // A load of the slice's type, then the load itself becomes the cast.
+            let Some(d) = body.insts.get(acc.inst).cloned() else { continue };
+            let mut l = d.clone();
+            l.ty = s.ty;
+            l.result = None;
+            l.args = [np].into_iter().collect();
+            l.md.clear();
+            let li = push_inst(body, l, LocalName::Unnamed);
+            insert_before(body, block, acc.inst, li);
+            let Some(lv) = body.insts.get(li).and_then(|x| x.result) else { continue };
+            let back = match op {
+                Opcode::PtrToInt => Opcode::IntToPtr,
+                Opcode::IntToPtr => Opcode::PtrToInt,
+                o => o,
+            };
+            if let Some(x) = body.insts.get_mut(acc.inst) {
+                x.op = back;
+                x.flags = InstFlags::default();
+                x.extra = Extra::None;
+                x.args = [Operand::Value(lv)].into_iter().collect();
+                x.md.clear();
+            }
+        } else if let Some(d) = body.insts.get_mut(acc.inst) {
+            d.args = [np].into_iter().collect();
+        }
+    }
+}
+
+/// Adds an instruction (in no block yet), with a result value when its type is not void.
+fn push_inst(body: &mut Body, mut data: InstData, name: LocalName) -> Inst {
+    let inst = body.insts.next_key();
+    if data.ty != TypeId::VOID {
+        let v = body.values.push(ValueData { ty: data.ty, def: ValueDef::Inst(inst), name });
+        body.value_spans.push(data.span);
+        data.result = Some(v);
+    }
+    body.insts.push(data);
+    inst
+}
+
+fn insert_before(body: &mut Body, b: crate::ir::Block, anchor: Inst, new: Inst) {
+    if let Some(bd) = body.blocks.get_mut(b) {
+        let pos = bd.insts.iter().position(|&x| x == anchor).unwrap_or(bd.insts.len());
+        bd.insts.insert(pos, new);
+    }
+}
+
+/// Removes `#dbg_declare` records that describe a split alloca.
+fn drop_declares(body: &mut Body, ptrs: &[Operand]) {
+    if ptrs.is_empty() {
+        return;
+    }
+    let md_ops = &body.md_ops;
+    for recs in body.dbg_records.values_mut() {
+        recs.retain(|r| {
+            r.kind != DbgRecordKind::Declare
+                || !r
+                    .args
+                    .first()
+                    .is_some_and(|a| matches!(md_ops.get(*a), Some(MdOperand::Local(o)) if ptrs.contains(o)))
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn run(src: &str) -> String {
+        let c = crate::check(src);
+        assert!(c.valid, "{:?}", c.diagnostics);
+        let mut m = c.module.expect("module");
+        let g = m.global_by_name("f").expect("f");
+        super::run(&mut m, g);
+        let d = crate::verify::verify(&m);
+        assert!(d.is_empty(), "{d:?}\n{}", crate::text::print_module(&m));
+        crate::text::print_function(&m, g)
+    }
+
+    #[test]
+    fn splits_struct_fields() {
+        let t = run("define i32 @f(i32 %x, i32 %y) {\n  %a = alloca { i32, i32 }\n  %p = getelementptr { i32, i32 }, ptr %a, i32 0, i32 1\n  store i32 %x, ptr %a\n  store i32 %y, ptr %p\n  %l = load i32, ptr %a\n  %r = load i32, ptr %p\n  %s = add i32 %l, %r\n  ret i32 %s\n}\n");
+        assert!(!t.contains("alloca"), "{t}");
+        assert!(t.contains("add i32 %x, %y"), "{t}");
+    }
+
+    #[test]
+    fn bitcasts_same_size() {
+        let t = run("define float @f(i32 %x) {\n  %a = alloca [2 x i32]\n  store i32 %x, ptr %a\n  %l = load float, ptr %a\n  ret float %l\n}\n");
+        assert!(t.contains("bitcast i32 %x to float"), "{t}");
+    }
+
+    #[test]
+    fn keeps_escaping_volatile_and_overlapping() {
+        for src in [
+            "declare void @g(ptr)\ndefine i32 @f() {\n  %a = alloca [2 x i32]\n  call void @g(ptr %a)\n  %l = load i32, ptr %a\n  ret i32 %l\n}\n",
+            "define i32 @f() {\n  %a = alloca [2 x i32]\n  store volatile i32 1, ptr %a\n  %l = load i32, ptr %a\n  ret i32 %l\n}\n",
+            "define i32 @f(i64 %x) {\n  %a = alloca i64\n  store i64 %x, ptr %a\n  %p = getelementptr i8, ptr %a, i64 4\n  %l = load i32, ptr %p\n  ret i32 %l\n}\n",
+            "define i8 @f(i1 %x) {\n  %a = alloca i8\n  store i1 %x, ptr %a\n  %l = load i8, ptr %a\n  ret i8 %l\n}\n",
+        ] {
+            let t = run(src);
+            assert!(t.contains("alloca"), "{t}");
+        }
+    }
+}
