@@ -1,5 +1,5 @@
 //! Analyses over verified function bodies: the control-flow graph, dominator and post-dominator
-//! trees, dominance frontiers, natural loops and a static "may be poison" analysis.
+//! trees, dominance frontiers, natural loops, known bits of integers and a static "may be poison" analysis.
 //!
 //! These are shared by the verifier (which builds them on bodies whose handles it has already
 //! checked), the passes and the playground. They never panic on out-of-range block ids: an edge
@@ -8,6 +8,7 @@
 pub mod cfg;
 pub mod dominators;
 pub mod frontiers;
+pub mod known_bits;
 pub mod loops;
 pub mod may_poison;
 pub mod postdom;
@@ -18,6 +19,7 @@ mod test_util;
 pub use cfg::Cfg;
 pub use dominators::DomTree;
 pub use frontiers::DominanceFrontiers;
+pub use known_bits::KnownBits;
 pub use loops::{Loop, LoopForest, LoopId};
 pub use may_poison::{MayBe, MayPoison, Reason};
 pub use postdom::PostDomTree;
