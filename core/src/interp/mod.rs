@@ -44,7 +44,7 @@ mod codec;
 mod consts;
 mod decode;
 mod exec;
-mod fp;
+pub(crate) mod fp;
 mod generic;
 mod gexec;
 mod intrinsics;
@@ -53,11 +53,11 @@ pub(crate) mod memory;
 pub(crate) mod native;
 pub mod origin;
 pub mod report;
-mod scalar;
+pub(crate) mod scalar;
 pub(crate) mod state;
 mod trace;
 pub(crate) mod value;
-mod wide;
+pub(crate) mod wide;
 
 pub(crate) use fp::fix64 as fp_fix64;
 #[cfg(test)]

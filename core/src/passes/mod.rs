@@ -9,6 +9,8 @@
 //!  dce.rs        trivially dead instruction elimination
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
+//!  instsimplify.rs  folds instructions to existing values or constants (no new instructions);
+//!                its worklist driver is shared with instcombine
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -20,6 +22,7 @@
 
 pub mod dce;
 pub mod edit;
+pub mod instsimplify;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod simplifycfg;
