@@ -77,6 +77,8 @@ pub(crate) struct Worklist {
     erased: Vec<bool>,
     pub(crate) facts: Facts,
     pub(crate) folded: u64,
+    /// Type layouts, computed when a rule first needs them.
+    pub(crate) layouts: Option<crate::interp::layout::Layouts>,
 }
 
 /// What the simplifier may assume about the function: dominance, the block of each
@@ -113,6 +115,7 @@ impl Worklist {
             repl: vec![None; body.values.len()],
             erased: vec![false; body.insts.len()],
             folded: 0,
+            layouts: None,
         }
     }
 
@@ -707,6 +710,12 @@ fn simplify_icmp(
         };
         return Some(bool_const(m, ty, r));
     }
+    // `icmp ne i1 x, false` and `icmp eq i1 x, true` are `x`.
+    if let Some(c) = as_int(m, b) {
+        if c.width() == 1 && ((p == IntPredicate::Ne && c.is_zero()) || (p == IntPredicate::Eq && !c.is_zero())) {
+            return Some(a);
+        }
+    }
     if a == b {
         use IntPredicate as P;
         let r = matches!(p, P::Eq | P::Uge | P::Ule | P::Sge | P::Sle);
@@ -919,4 +928,4 @@ fn simplify_float(m: &mut Module, d: &InstData) -> Option<Operand> {
 
 #[cfg(test)]
 #[path = "instsimplify_tests.rs"]
-mod tests;
+pub(crate) mod tests;

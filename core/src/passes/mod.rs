@@ -11,6 +11,8 @@
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
 //!  instsimplify.rs  folds instructions to existing values or constants (no new instructions);
 //!                its worklist driver is shared with instcombine
+//!  instcombine.rs  instsimplify plus peepholes that create instructions (casts, compares,
+//!                constants, constant-offset GEPs), to a fixed point
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -22,6 +24,7 @@
 
 pub mod dce;
 pub mod edit;
+pub mod instcombine;
 pub mod instsimplify;
 pub mod mem2reg;
 pub mod pipeline;

@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, instsimplify, mem2reg, simplifycfg, Pass, PassKind};
+use super::{dce, instcombine, instsimplify, mem2reg, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -23,6 +23,11 @@ use crate::text::print_function;
 /// Every pass, by LLVM name.
 pub const PASSES: &[Pass] = &[
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "instcombine",
+        description: "instsimplify plus peepholes that may create instructions (casts, compares, constants, GEPs)",
+        kind: PassKind::Function(instcombine::run),
+    },
     Pass {
         name: "instsimplify",
         description: "fold instructions to existing values or constants (constant folding, identities, known bits)",
