@@ -47,6 +47,9 @@
 //!   offsets are then in bounds of the same object); `nuw`/`nusw` go. Only 64-bit indices, and
 //!   not vector GEPs.
 //!
+//! * **`alloca`s** (in `instcombine_alloca.rs`): one only ever written is removed with its
+//!   stores; one only read after a whole copy from a constant global becomes that global.
+//!
 //! Deliberately not done: load/store forwarding and anything else that looks through memory,
 //! turning `select` into `and`/`or`, min/max/abs formation, phi-of-casts folding, floating
 //! point beyond `instsimplify`'s constant folding. Instructions that become unused are removed
@@ -56,7 +59,7 @@ use super::instsimplify::{
     as_int, def_of, int_const, int_width, inverse, is_poison, swapped, Worklist,
 };
 use super::{with_body, PassResult};
-use crate::interp::layout::{Class, Layouts};
+use super::instsimplify_loads::{const_indices, const_offset};
 use crate::ir::{
     ApInt, Body, Extra, GlobalId, Inst, InstData, InstFlags, IntPredicate, Module, Opcode, Operand, TypeId,
 };
@@ -134,6 +137,7 @@ fn combine(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
         Opcode::Br => br(w, m, body, i),
         Opcode::Select => select(w, m, body, i),
         Opcode::GetElementPtr => gep(w, m, body, i),
+        Opcode::Alloca => super::instcombine_alloca::alloca(w, m, body, i),
         _ => false,
     }
 }
@@ -369,7 +373,7 @@ fn icmp(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     if m.types.is_vector(d.ty) {
         return false;
     }
-    if as_int(m, a).is_some() && as_int(m, b).is_none() {
+    if matches!(a, Operand::Const(_)) && !matches!(b, Operand::Const(_)) {
         return set_pred(w, body, i, swapped(p), &[b, a]);
     }
     let aty = m.operand_ty(body, a);
@@ -504,40 +508,6 @@ fn select(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     false
 }
 
-/// The byte offset of constant GEP indices from the base, if the types have a known layout.
-fn const_offset(lay: &Layouts, src: TypeId, idx: &[i64]) -> Option<i64> {
-    let mut ty = src;
-    let mut off: i64 = 0;
-    for (k, &x) in idx.iter().enumerate() {
-        if k == 0 {
-            let info = lay.get(ty);
-            if matches!(info.class, Class::Other | Class::Vector(..)) {
-                return None;
-            }
-            off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
-            continue;
-        }
-        match lay.class(ty).clone() {
-            Class::Array(_, et) => {
-                let info = lay.get(et);
-                if matches!(info.class, Class::Other | Class::Vector(..)) {
-                    return None;
-                }
-                off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
-                ty = et;
-            }
-            Class::Struct(fields, offs) => {
-                let k = usize::try_from(x).ok()?;
-                let (ft, fo) = (*fields.get(k)?, *offs.get(k)?);
-                off = off.checked_add(i64::try_from(fo).ok()?)?;
-                ty = ft;
-            }
-            _ => return None,
-        }
-    }
-    Some(off)
-}
-
 /// A GEP with constant indices as `(base, byte offset, inbounds)`, the offset as the i8 form.
 fn gep_parts(w: &mut Worklist, m: &Module, body: &Body, i: Inst) -> Option<(Operand, i64, bool)> {
     let d = body.insts.get(i)?;
@@ -553,16 +523,8 @@ fn gep_parts(w: &mut Worklist, m: &Module, body: &Body, i: Inst) -> Option<(Oper
     if !m.types.is_ptr(m.operand_ty(body, base)) {
         return None;
     }
-    let mut idx = Vec::with_capacity(d.args.len());
-    for &o in d.args.iter().skip(1) {
-        let v = as_int(m, o)?;
-        if v.width() > 64 {
-            return None;
-        }
-        idx.push(v.to_i64()?);
-    }
-    let lay = w.layouts.get_or_insert_with(|| Layouts::new(m));
-    let off = const_offset(lay, source_ty, &idx)?;
+    let idx = const_indices(m, d.args.get(1..)?)?;
+    let off = const_offset(w.facts.layouts(m), source_ty, &idx)?;
     Some((base, off, d.flags.has(InstFlags::INBOUNDS)))
 }
 

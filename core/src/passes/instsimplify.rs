@@ -27,6 +27,9 @@
 //! * `icmp x, x`; `select` with a constant condition, equal arms, a `poison` arm (the other),
 //!   an `undef` condition (either arm: undef may be either), `select c, true, false` → `c`.
 //! * casts: `trunc (zext/sext x)` back to the type of `x` → `x`; `bitcast` to the same type.
+//! * loads of whole-byte integers at a constant offset of a `constant` global with a
+//!   definitive initializer read its bytes (`instsimplify_loads.rs`): constant folding, as
+//!   LLVM's `simplifyLoadInst` does; no other load is looked at.
 //! * `extractvalue (insertvalue a, v, I), I` → `v`; `getelementptr T, p` without indices → `p`.
 //! * `freeze x` → `x` when `x` cannot be undef or poison: a non-undef constant, a `freeze`, a
 //!   `noundef` parameter or call result, or flag-free arithmetic of such values.
@@ -35,7 +38,8 @@
 //!   the phi's. An `undef` incoming is ignored only if `v` cannot be poison (replacing `undef` by
 //!   a poison value is not a refinement; LLVM is laxer here).
 //!
-//! What it does not do: create instructions (that is `instcombine`), look through memory,
+//! What it does not do: create instructions (that is `instcombine`), look through memory
+//! (stores are never forwarded to loads),
 //! fold vectors lane by lane, fold calls of intrinsics, or fold floating-point operations with
 //! fast-math flags or on formats other than `float` and `double`. Instructions whose result
 //! becomes unused go with them, as `dce` would remove them.
@@ -45,6 +49,7 @@ use super::{dce, with_body, PassResult};
 use crate::analysis::known_bits::{self, KnownBits};
 use crate::analysis::{Cfg, DomTree};
 use crate::interp::fp;
+use crate::interp::layout::Layouts;
 use crate::interp::scalar::{self, Bad, IOp};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
@@ -77,8 +82,6 @@ pub(crate) struct Worklist {
     erased: Vec<bool>,
     pub(crate) facts: Facts,
     pub(crate) folded: u64,
-    /// Type layouts, computed when a rule first needs them.
-    pub(crate) layouts: Option<crate::interp::layout::Layouts>,
 }
 
 /// What the simplifier may assume about the function: dominance, the block of each
@@ -87,6 +90,17 @@ pub(crate) struct Facts {
     pub(crate) dt: DomTree,
     pub(crate) block_of: Vec<Option<Block>>,
     pub(crate) noundef: Vec<bool>,
+    /// Type layouts, computed when a rule first needs them.
+    layouts: std::cell::OnceCell<Layouts>,
+    /// The initializer bytes of constant globals, computed when first read.
+    pub(crate) gbytes: std::cell::RefCell<rustc_hash::FxHashMap<GlobalId, Option<std::rc::Rc<[Option<u8>]>>>>,
+}
+
+impl Facts {
+    /// The layouts of the module's types.
+    pub(crate) fn layouts(&self, m: &Module) -> &Layouts {
+        self.layouts.get_or_init(|| Layouts::new(m))
+    }
 }
 
 impl Worklist {
@@ -109,13 +123,12 @@ impl Worklist {
             .unwrap_or_default();
         Worklist {
             users,
-            facts: Facts { dt, block_of, noundef },
+            facts: Facts { dt, block_of, noundef, layouts: Default::default(), gbytes: Default::default() },
             queued: vec![true; body.insts.len()],
             list,
             repl: vec![None; body.values.len()],
             erased: vec![false; body.insts.len()],
             folded: 0,
-            layouts: None,
         }
     }
 
@@ -175,6 +188,22 @@ impl Worklist {
             }
         }
         n
+    }
+
+    /// The live instructions that use `v`, each once.
+    pub(crate) fn live_users(&self, body: &Body, v: Value) -> Vec<Inst> {
+        let mut us = self.users.get(v.index()).cloned().unwrap_or_default();
+        us.sort_unstable();
+        us.dedup();
+        us.retain(|&u| {
+            !self.is_erased(u)
+                && body.insts.get(u).is_some_and(|d| {
+                    let mut hit = false;
+                    used_values(body, d, &mut |x| hit |= x == v);
+                    hit
+                })
+        });
+        us
     }
 
     /// Records that `u` uses operand `o` (after an operand was set to `o`).
@@ -489,6 +518,7 @@ pub(crate) fn simplify(m: &mut Module, body: &Body, i: Inst, f: &Facts) -> Optio
             (iidx == idx).then(|| ins.args.get(1).copied()).flatten()
         }
         Opcode::GetElementPtr => (d.args.len() == 1).then_some(a?),
+        Opcode::Load => super::instsimplify_loads::fold_load(m, body, f, d),
         Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem | Opcode::FNeg | Opcode::FCmp => {
             simplify_float(m, d)
         }

@@ -10,9 +10,11 @@
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
 //!  instsimplify.rs  folds instructions to existing values or constants (no new instructions);
-//!                its worklist driver is shared with instcombine
+//!                its worklist driver is shared with instcombine; loads from constant
+//!                globals fold in instsimplify_loads.rs
 //!  instcombine.rs  instsimplify plus peepholes that create instructions (casts, compares,
-//!                constants, constant-offset GEPs), to a fixed point
+//!                constants, constant-offset GEPs), to a fixed point; its alloca rules
+//!                (write-only objects, copies of constants) are in instcombine_alloca.rs
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -25,7 +27,9 @@
 pub mod dce;
 pub mod edit;
 pub mod instcombine;
+mod instcombine_alloca;
 pub mod instsimplify;
+mod instsimplify_loads;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod simplifycfg;
