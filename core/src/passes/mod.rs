@@ -15,6 +15,7 @@
 //!  instcombine.rs  instsimplify plus peepholes that create instructions (casts, compares,
 //!                constants, constant-offset GEPs), to a fixed point; its alloca rules
 //!                (write-only objects, copies of constants) are in instcombine_alloca.rs
+//!  reassociate.rs  regroups add/mul/and/or/xor trees so constants combine and operands cancel
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -32,6 +33,7 @@ pub mod instsimplify;
 mod instsimplify_loads;
 pub mod mem2reg;
 pub mod pipeline;
+pub mod reassociate;
 pub mod simplifycfg;
 
 use crate::ir::{Body, GlobalId, Module};

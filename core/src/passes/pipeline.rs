@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{dce, instcombine, instsimplify, mem2reg, simplifycfg, Pass, PassKind};
+use super::{dce, instcombine, instsimplify, mem2reg, reassociate, simplifycfg, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -37,6 +37,11 @@ pub const PASSES: &[Pass] = &[
         name: "mem2reg",
         description: "promote allocas used only by loads and stores to SSA values",
         kind: PassKind::Function(mem2reg::run),
+    },
+    Pass {
+        name: "reassociate",
+        description: "regroup add/mul/and/or/xor trees by rank so constants combine and equal operands cancel",
+        kind: PassKind::Function(reassociate::run),
     },
     Pass {
         name: "simplifycfg",
