@@ -1,6 +1,7 @@
 //! Analyses over verified function bodies: the control-flow graph, dominator and post-dominator
 //! trees, dominance frontiers, natural loops, liveness of SSA values, a basic alias analysis and a
 //! static "may be poison" analysis.
+//! trees, dominance frontiers, natural loops, known bits of integers and a static "may be poison" analysis.
 //!
 //! These are shared by the verifier (which builds them on bodies whose handles it has already
 //! checked), the passes and the playground. They never panic on out-of-range block ids: an edge
@@ -12,6 +13,7 @@ pub mod dominators;
 pub mod frontiers;
 pub mod liveness;
 pub mod loop_info;
+pub mod known_bits;
 pub mod loops;
 pub mod may_poison;
 pub mod postdom;
@@ -24,6 +26,7 @@ pub use cfg::Cfg;
 pub use dominators::DomTree;
 pub use frontiers::DominanceFrontiers;
 pub use liveness::Liveness;
+pub use known_bits::KnownBits;
 pub use loops::{Loop, LoopForest, LoopId};
 pub use may_poison::{MayBe, MayPoison, Reason};
 pub use postdom::PostDomTree;

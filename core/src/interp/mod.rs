@@ -44,7 +44,7 @@ mod codec;
 mod consts;
 mod decode;
 mod exec;
-mod fp;
+pub(crate) mod fp;
 mod generic;
 mod gexec;
 mod intrinsics;

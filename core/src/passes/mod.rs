@@ -24,6 +24,13 @@
 //!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
 //!  sroa.rs       splits allocas accessed at constant offsets into one per field, then mem2reg
 //!  tailcallelim.rs  self-recursive tail calls become loops; calls that cannot reach allocas get `tail`
+//!  instsimplify.rs  folds instructions to existing values or constants (no new instructions);
+//!                its worklist driver is shared with instcombine; loads from constant
+//!                globals fold in instsimplify_loads.rs
+//!  instcombine.rs  instsimplify plus peepholes that create instructions (casts, compares,
+//!                constants, constant-offset GEPs), to a fixed point; its alloca rules
+//!                (write-only objects, copies of constants) are in instcombine_alloca.rs
+//!  reassociate.rs  regroups add/mul/and/or/xor trees so constants combine and operands cancel
 //! ```
 //!
 //! A pass is a plain function. A function pass takes the module and the id of one defined
@@ -49,6 +56,13 @@ pub mod inline;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod sccp;
+pub mod instcombine;
+mod instcombine_alloca;
+pub mod instsimplify;
+mod instsimplify_loads;
+pub mod mem2reg;
+pub mod pipeline;
+pub mod reassociate;
 pub mod simplifycfg;
 pub mod sroa;
 pub mod tailcallelim;

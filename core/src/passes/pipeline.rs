@@ -15,7 +15,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{adce, dce, early_cse, globaldce, globalopt, gvn, inline, licm, loop_rotate, loop_simplify, loop_unroll, mem2reg, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
+use super::{adce, dce, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm, loop_rotate, loop_simplify, loop_unroll, mem2reg, reassociate, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -74,6 +74,16 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Module(inline::run),
     },
     Pass {
+        name: "instcombine",
+        description: "instsimplify plus peepholes that may create instructions (casts, compares, constants, GEPs)",
+        kind: PassKind::Function(instcombine::run),
+    },
+    Pass {
+        name: "instsimplify",
+        description: "fold instructions to existing values or constants (constant folding, identities, known bits)",
+        kind: PassKind::Function(instsimplify::run),
+    },
+    Pass {
         name: "mem2reg",
         description: "promote allocas used only by loads and stores to SSA values",
         kind: PassKind::Function(mem2reg::run),
@@ -82,6 +92,11 @@ pub const PASSES: &[Pass] = &[
         name: "sccp",
         description: "sparse conditional constant propagation: constants, branches and blocks never executed",
         kind: PassKind::Function(sccp::run),
+    },
+    Pass {
+        name: "reassociate",
+        description: "regroup add/mul/and/or/xor trees by rank so constants combine and equal operands cancel",
+        kind: PassKind::Function(reassociate::run),
     },
     Pass {
         name: "simplifycfg",

@@ -1,0 +1,961 @@
+//! `instsimplify`: replaces instructions by an existing value or a constant, never creating an
+//! instruction, as LLVM's `InstSimplifyPass` (`simplifyInstruction`) does.
+//!
+//! What folds (every fold gives the same value or a refinement of it, LangRef "Poison Values"
+//! and "Undefined Values"):
+//! * constant operands, exactly on every integer width (the interpreter's integer semantics):
+//!   binary integer operations, shifts, `icmp`, `trunc`/`zext`/`sext`, and `fadd`/`fsub`/
+//!   `fmul`/`fdiv`/`frem`/`fneg`/`fcmp` on `float`/`double` without fast-math flags (a NaN
+//!   result is left alone: its payload is not ours to choose). A poison-generating flag that
+//!   the constants violate (`add nsw` overflowing, `shl` by the width, `zext nneg` of a
+//!   negative) folds to `poison`. Immediate undefined behaviour (`udiv X, 0`, `sdiv MIN, -1`
+//!   with constant operands) is left in place: it must stay where it is.
+//! * a `poison` operand makes the result `poison` (every integer operation propagates it; a
+//!   `poison` divisor is undefined behaviour, which `poison` refines). An `undef` divisor or
+//!   shift amount folds to `poison` (undef may be 0, or the width); `add`/`sub`/`xor` with an
+//!   `undef` operand is `undef`; `and X, undef` is 0, `or X, undef` is -1, `mul X, undef` 0
+//!   (undef may take the value that makes it so).
+//! * identities: `add x, 0`, `sub x, 0`, `sub x, x` → 0, `mul x, 1`, `mul x, 0` → 0,
+//!   `and x, -1`, `and x, 0`, `and x, x`, `or x, 0`, `or x, -1`, `or x, x`, `xor x, 0`,
+//!   `xor x, x` → 0, shifts by 0 and of 0, `udiv`/`sdiv x, 1`, `urem`/`srem x, 1` → 0,
+//!   `udiv`/`sdiv 0, x` → 0. For a register `x`, `x - x` and `x ^ x` are 0 (a poison `x` gives
+//!   poison, which 0 refines); literal `undef - undef` is `undef` instead.
+//! * known bits ([`crate::analysis::known_bits`]): a result whose bits are all known becomes a
+//!   constant; `and x, C` when the bits `C` clears are known zero in `x`, `or x, C` when the
+//!   bits it sets are known one, are `x`; `icmp` decided by the range the known bits allow
+//!   (`icmp ult x, 0` is false, `icmp ugt (and x, 7), 7` is false).
+//! * `icmp x, x`; `select` with a constant condition, equal arms, a `poison` arm (the other),
+//!   an `undef` condition (either arm: undef may be either), `select c, true, false` → `c`.
+//! * casts: `trunc (zext/sext x)` back to the type of `x` → `x`; `bitcast` to the same type.
+//! * loads of whole-byte integers at a constant offset of a `constant` global with a
+//!   definitive initializer read its bytes (`instsimplify_loads.rs`): constant folding, as
+//!   LLVM's `simplifyLoadInst` does; no other load is looked at.
+//! * `extractvalue (insertvalue a, v, I), I` → `v`; `getelementptr T, p` without indices → `p`.
+//! * `freeze x` → `x` when `x` cannot be undef or poison: a non-undef constant, a `freeze`, a
+//!   `noundef` parameter or call result, or flag-free arithmetic of such values.
+//! * `phi` whose incoming values are all one value `v` (self-references and `poison` ignored):
+//!   `v`, when `v` is a constant, a parameter, or an instruction whose block strictly dominates
+//!   the phi's. An `undef` incoming is ignored only if `v` cannot be poison (replacing `undef` by
+//!   a poison value is not a refinement; LLVM is laxer here).
+//!
+//! What it does not do: create instructions (that is `instcombine`), look through memory
+//! (stores are never forwarded to loads),
+//! fold vectors lane by lane, fold calls of intrinsics, or fold floating-point operations with
+//! fast-math flags or on formats other than `float` and `double`. Instructions whose result
+//! becomes unused go with them, as `dce` would remove them.
+
+use super::edit::{for_each_operand_mut, layout_insts, remove_insts, replace_uses, use_lists, used_values};
+use super::{dce, with_body, PassResult};
+use crate::analysis::known_bits::{self, KnownBits};
+use crate::analysis::{Cfg, DomTree};
+use crate::interp::fp;
+use crate::interp::layout::Layouts;
+use crate::interp::scalar::{self, Bad, IOp};
+use crate::ir::entity::EntityRef;
+use crate::ir::{
+    ApInt, AttrKind, Block, Body, ConstId, ConstKind, Extra, FloatKind, GlobalId, Inst, InstData,
+    InstFlags, IntPredicate, LocalName, Module, Opcode, Operand, TypeId, Value, ValueData, ValueDef,
+};
+
+/// Runs `instsimplify` on one function.
+pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
+    with_body(m, g, |m, body| {
+        let mut w = Worklist::new(m, g, body);
+        w.run(m, body, None);
+        let (folded, removed) = w.finish(m, body);
+        PassResult::from_stats(vec![("instructions simplified", folded), ("instructions removed", removed)])
+    })
+}
+
+/// An extra rule set the worklist applies after simplification (`instcombine`'s): returns true
+/// when it changed the instruction or replaced it.
+pub(crate) type Rules = fn(&mut Worklist, &mut Module, &mut Body, Inst) -> bool;
+
+/// The worklist driver shared with `instcombine`: users of each value, the block of each
+/// instruction, and the replacements made, so a change revisits only the instructions it
+/// affects (no rescans of the whole function).
+pub(crate) struct Worklist {
+    users: Vec<Vec<Inst>>,
+    queued: Vec<bool>,
+    list: Vec<Inst>,
+    repl: Vec<Option<Operand>>,
+    erased: Vec<bool>,
+    pub(crate) facts: Facts,
+    pub(crate) folded: u64,
+}
+
+/// What the simplifier may assume about the function: dominance, the block of each
+/// instruction, and which parameters are `noundef`.
+pub(crate) struct Facts {
+    pub(crate) dt: DomTree,
+    pub(crate) block_of: Vec<Option<Block>>,
+    pub(crate) noundef: Vec<bool>,
+    /// Type layouts, computed when a rule first needs them.
+    layouts: std::cell::OnceCell<Layouts>,
+    /// The initializer bytes of constant globals, computed when first read.
+    pub(crate) gbytes: std::cell::RefCell<rustc_hash::FxHashMap<GlobalId, Option<std::rc::Rc<[Option<u8>]>>>>,
+}
+
+impl Facts {
+    /// The layouts of the module's types.
+    pub(crate) fn layouts(&self, m: &Module) -> &Layouts {
+        self.layouts.get_or_init(|| Layouts::new(m))
+    }
+}
+
+impl Worklist {
+    /// Builds the use lists of `body` and queues every instruction in layout order.
+    pub(crate) fn new(m: &Module, g: GlobalId, body: &Body) -> Worklist {
+        let users = use_lists(body);
+        let mut block_of = vec![None; body.insts.len()];
+        let insts = layout_insts(body);
+        for &(b, i) in &insts {
+            if let Some(s) = block_of.get_mut(i.index()) {
+                *s = Some(b);
+            }
+        }
+        let mut list: Vec<Inst> = insts.iter().map(|&(_, i)| i).collect();
+        list.reverse();
+        let dt = DomTree::new(&Cfg::new(body));
+        let noundef = m
+            .func(g)
+            .map(|f| f.params.iter().map(|p| m.attrs.has(p.attrs, AttrKind::NoUndef)).collect())
+            .unwrap_or_default();
+        Worklist {
+            users,
+            facts: Facts { dt, block_of, noundef, layouts: Default::default(), gbytes: Default::default() },
+            queued: vec![true; body.insts.len()],
+            list,
+            repl: vec![None; body.values.len()],
+            erased: vec![false; body.insts.len()],
+            folded: 0,
+        }
+    }
+
+    /// Queues an instruction (again).
+    pub(crate) fn push(&mut self, i: Inst) {
+        if let Some(q) = self.queued.get_mut(i.index()) {
+            if !*q {
+                *q = true;
+                self.list.push(i);
+            }
+        }
+    }
+
+    /// Queues the users of `v`.
+    pub(crate) fn push_users(&mut self, v: Value) {
+        let us = self.users.get(v.index()).cloned().unwrap_or_default();
+        for u in us {
+            self.push(u);
+        }
+    }
+
+    /// Queues the instruction defining operand `o`, if any.
+    pub(crate) fn push_def(&mut self, body: &Body, o: Operand) {
+        if let Operand::Value(v) = o {
+            if let Some(ValueDef::Inst(d)) = body.values.get(v).map(|vd| vd.def) {
+                self.push(d);
+            }
+        }
+    }
+
+    /// The block of an instruction.
+    pub(crate) fn block_of(&self, i: Inst) -> Option<Block> {
+        self.facts.block_of.get(i.index()).copied().flatten()
+    }
+
+    /// True when the instruction has been erased.
+    pub(crate) fn is_erased(&self, i: Inst) -> bool {
+        self.erased.get(i.index()).copied().unwrap_or(true)
+    }
+
+    /// How many times `v` is used by live instructions.
+    pub(crate) fn use_count(&self, body: &Body, v: Value) -> usize {
+        let mut us = self.users.get(v.index()).cloned().unwrap_or_default();
+        us.sort_unstable();
+        us.dedup();
+        let mut n = 0;
+        for u in us {
+            if self.is_erased(u) {
+                continue;
+            }
+            if let Some(d) = body.insts.get(u) {
+                used_values(body, d, &mut |x| {
+                    if x == v {
+                        n += 1;
+                    }
+                });
+            }
+        }
+        n
+    }
+
+    /// The live instructions that use `v`, each once.
+    pub(crate) fn live_users(&self, body: &Body, v: Value) -> Vec<Inst> {
+        let mut us = self.users.get(v.index()).cloned().unwrap_or_default();
+        us.sort_unstable();
+        us.dedup();
+        us.retain(|&u| {
+            !self.is_erased(u)
+                && body.insts.get(u).is_some_and(|d| {
+                    let mut hit = false;
+                    used_values(body, d, &mut |x| hit |= x == v);
+                    hit
+                })
+        });
+        us
+    }
+
+    /// Records that `u` uses operand `o` (after an operand was set to `o`).
+    pub(crate) fn add_user(&mut self, o: Operand, u: Inst) {
+        if let Operand::Value(v) = o {
+            if let Some(l) = self.users.get_mut(v.index()) {
+                if l.last() != Some(&u) {
+                    l.push(u);
+                }
+            }
+        }
+    }
+
+    /// Replaces every use of the result of `i` by `new` and queues the users.
+    pub(crate) fn replace(&mut self, body: &mut Body, i: Inst, new: Operand) {
+        let Some(v) = body.insts.get(i).and_then(|d| d.result) else { return };
+        if new == Operand::Value(v) {
+            return;
+        }
+        if let Some(slot) = self.repl.get_mut(v.index()) {
+            *slot = Some(new);
+        }
+        let us = self.users.get_mut(v.index()).map(std::mem::take).unwrap_or_default();
+        for u in us {
+            if self.is_erased(u) {
+                continue;
+            }
+            let mut hit = false;
+            if let Some(d) = body.insts.get_mut(u) {
+                for_each_operand_mut(d, &mut |o| {
+                    if *o == Operand::Value(v) {
+                        *o = new;
+                        hit = true;
+                    }
+                });
+            }
+            if hit {
+                self.add_user(new, u);
+                self.push(u);
+            }
+        }
+        self.folded += 1;
+        self.push(i);
+    }
+
+    /// Creates an instruction before `before` (in its block) and returns its result.
+    pub(crate) fn insert_before(&mut self, body: &mut Body, before: Inst, mut data: InstData) -> Option<Value> {
+        let b = self.block_of(before)?;
+        let pos = body.blocks.get(b)?.insts.iter().position(|&x| x == before)?;
+        let inst = body.insts.next_key();
+        let mut result = None;
+        if data.ty != TypeId::VOID {
+            let v = body.values.push(ValueData { ty: data.ty, def: ValueDef::Inst(inst), name: LocalName::Unnamed });
+            body.value_spans.push(data.span);
+            data.result = Some(v);
+            result = Some(v);
+            self.users.push(Vec::new());
+            self.repl.push(None);
+        }
+        let ops: Vec<Operand> = data.args.to_vec();
+        body.insts.push(data);
+        if let Some(bd) = body.blocks.get_mut(b) {
+            bd.insts.insert(pos, inst);
+        }
+        self.facts.block_of.push(Some(b));
+        self.erased.push(false);
+        self.queued.push(false);
+        for o in ops {
+            self.add_user(o, inst);
+        }
+        self.push(inst);
+        result
+    }
+
+    /// Runs simplification (and `rules`, if any) until the worklist is empty.
+    pub(crate) fn run(&mut self, m: &mut Module, body: &mut Body, rules: Option<Rules>) {
+        let mut steps: u64 = 0;
+        let limit = 64 * (body.insts.len() as u64 + 16);
+        while let Some(i) = self.list.pop() {
+            if let Some(q) = self.queued.get_mut(i.index()) {
+                *q = false;
+            }
+            if self.is_erased(i) {
+                continue;
+            }
+            steps += 1;
+            if steps > limit {
+                break; // a safety net against rule cycles
+            }
+            let Some(d) = body.insts.get(i) else { continue };
+            // Dead instructions go first.
+            let unused = d.result.is_none_or(|v| self.use_count(body, v) == 0);
+            if unused && !dce::has_effects(m, body, d) {
+                self.erase(body, i);
+                continue;
+            }
+            if d.result.is_some() {
+                if let Some(new) = simplify(m, body, i, &self.facts) {
+                    self.replace(body, i, new);
+                    continue;
+                }
+            }
+            if let Some(r) = rules {
+                r(self, m, body, i);
+            }
+        }
+    }
+
+    /// Marks `i` erased and queues the definitions of its operands (they may die too).
+    pub(crate) fn erase(&mut self, body: &Body, i: Inst) {
+        if let Some(e) = self.erased.get_mut(i.index()) {
+            *e = true;
+        }
+        let mut ops = Vec::new();
+        if let Some(d) = body.insts.get(i) {
+            used_values(body, d, &mut |v| ops.push(v));
+        }
+        for v in ops {
+            self.push_def(body, Operand::Value(v));
+        }
+    }
+
+    /// Applies the replacements to metadata uses and removes erased instructions. Returns the
+    /// number of folds and of removed instructions.
+    pub(crate) fn finish(self, m: &mut Module, body: &mut Body) -> (u64, u64) {
+        let repl = self.repl;
+        if repl.iter().any(|r| r.is_some()) {
+            let resolve = |v: Value| -> Option<Operand> {
+                let mut cur = *repl.get(v.index())?;
+                let mut cur = cur.take()?;
+                for _ in 0..64 {
+                    match cur {
+                        Operand::Value(w) => match repl.get(w.index()).copied().flatten() {
+                            Some(n) => cur = n,
+                            None => break,
+                        },
+                        _ => break,
+                    }
+                }
+                Some(cur)
+            };
+            replace_uses(body, &resolve);
+        }
+        let erased = self.erased;
+        let removed = remove_insts(&mut m.consts, body, &|i| erased.get(i.index()).copied().unwrap_or(false));
+        (self.folded, removed as u64)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operand inspection.
+
+/// The constant of an operand.
+pub(crate) fn as_const(m: &Module, o: Operand) -> Option<ConstId> {
+    match o {
+        Operand::Const(c) if m.consts.is_valid(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// The integer value of a scalar integer constant operand.
+pub(crate) fn as_int(m: &Module, o: Operand) -> Option<&ApInt> {
+    match m.consts.kind(as_const(m, o)?) {
+        ConstKind::Int(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// True for a `poison` constant.
+pub(crate) fn is_poison(m: &Module, o: Operand) -> bool {
+    as_const(m, o).is_some_and(|c| matches!(m.consts.kind(c), ConstKind::Poison))
+}
+
+/// True for an `undef` constant.
+pub(crate) fn is_undef(m: &Module, o: Operand) -> bool {
+    as_const(m, o).is_some_and(|c| matches!(m.consts.kind(c), ConstKind::Undef))
+}
+
+/// The instruction defining a value operand.
+pub(crate) fn def_of(body: &Body, o: Operand) -> Option<(Inst, &InstData)> {
+    let Operand::Value(v) = o else { return None };
+    let ValueDef::Inst(i) = body.values.get(v)?.def else { return None };
+    Some((i, body.insts.get(i)?))
+}
+
+/// The scalar integer width of a type.
+pub(crate) fn int_width(m: &Module, ty: TypeId) -> Option<u32> {
+    m.types.int_bits(ty).filter(|&w| w > 0)
+}
+
+/// An integer constant operand of type `ty` with value `v` (truncated to the width).
+pub(crate) fn int_const(m: &mut Module, ty: TypeId, v: u64) -> Operand {
+    let w = int_width(m, ty).unwrap_or(64);
+    Operand::Const(m.consts.int(ty, ApInt::from_u64(w, v)))
+}
+
+/// An integer constant from words.
+fn int_const_words(m: &mut Module, ty: TypeId, w: u32, words: &[u64]) -> Operand {
+    Operand::Const(m.consts.int(ty, ApInt::from_words(w, words)))
+}
+
+/// `poison` of a type.
+pub(crate) fn poison_of(m: &mut Module, ty: TypeId) -> Operand {
+    Operand::Const(m.consts.intern(ty, ConstKind::Poison))
+}
+
+fn undef_of(m: &mut Module, ty: TypeId) -> Operand {
+    Operand::Const(m.consts.intern(ty, ConstKind::Undef))
+}
+
+/// Known bits of an operand (scalar integers up to 64 bits).
+pub(crate) fn kb(m: &Module, body: &Body, o: Operand) -> Option<KnownBits> {
+    known_bits::known_bits(m, body, o)
+}
+
+/// True when the operand can be neither undef nor poison (a conservative check).
+pub(crate) fn not_undef_or_poison(m: &Module, body: &Body, noundef: &[bool], o: Operand, depth: u32) -> bool {
+    match o {
+        Operand::Const(c) => {
+            m.consts.is_valid(c)
+                && matches!(
+                    m.consts.kind(c),
+                    ConstKind::Int(_) | ConstKind::Float(_) | ConstKind::Null | ConstKind::Zero | ConstKind::Global(_)
+                )
+        }
+        Operand::Md(_) => false,
+        Operand::Value(v) => {
+            let Some(vd) = body.values.get(v) else { return false };
+            match vd.def {
+                ValueDef::Param(k) => noundef.get(k as usize).copied().unwrap_or(false),
+                ValueDef::Inst(i) => {
+                    let Some(d) = body.insts.get(i) else { return false };
+                    if d.op == Opcode::Freeze {
+                        return true;
+                    }
+                    if depth >= 4 {
+                        return false;
+                    }
+                    if let Some(ci) = d.call_info() {
+                        return d.op == Opcode::Call && m.attrs.has(ci.ret_attrs, AttrKind::NoUndef);
+                    }
+                    let simple = matches!(
+                        d.op,
+                        Opcode::Add
+                            | Opcode::Sub
+                            | Opcode::Mul
+                            | Opcode::And
+                            | Opcode::Or
+                            | Opcode::Xor
+                            | Opcode::ICmp
+                            | Opcode::ZExt
+                            | Opcode::SExt
+                            | Opcode::Trunc
+                            | Opcode::Select
+                            | Opcode::Shl
+                            | Opcode::LShr
+                            | Opcode::AShr
+                    );
+                    if !simple || d.flags.0 != 0 || m.types.is_vector(d.ty) {
+                        return false;
+                    }
+                    if matches!(d.op, Opcode::Shl | Opcode::LShr | Opcode::AShr) {
+                        let w = int_width(m, d.ty).unwrap_or(0) as u64;
+                        if !d.args.get(1).and_then(|&a| as_int(m, a)).and_then(|c| c.to_u64()).is_some_and(|s| s < w) {
+                            return false;
+                        }
+                    }
+                    d.args.iter().all(|&a| not_undef_or_poison(m, body, noundef, a, depth + 1))
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The simplifier.
+
+/// What instruction `i` simplifies to: an existing value or a constant (interned in `m`).
+pub(crate) fn simplify(m: &mut Module, body: &Body, i: Inst, f: &Facts) -> Option<Operand> {
+    let d = body.insts.get(i)?;
+    let ty = d.ty;
+    let a = d.args.first().copied();
+    let b = d.args.get(1).copied();
+    match d.op {
+        op if IOp::from_opcode(op).is_some() => {
+            let (a, b) = (a?, b?);
+            let iop = IOp::from_opcode(op)?;
+            simplify_int_binop(m, body, d, iop, a, b, ty)
+        }
+        Opcode::ICmp => {
+            let Extra::ICmp(p) = d.extra else { return None };
+            simplify_icmp(m, body, p, d.flags, a?, b?, ty)
+        }
+        Opcode::Select => simplify_select(m, body, f, a?, b?, d.args.get(2).copied()?, ty),
+        Opcode::Trunc | Opcode::ZExt | Opcode::SExt | Opcode::BitCast => simplify_cast(m, body, d, a?, ty),
+        Opcode::Freeze => {
+            let a = a?;
+            not_undef_or_poison(m, body, &f.noundef, a, 0).then_some(a)
+        }
+        Opcode::Phi => simplify_phi(m, body, i, d, f),
+        Opcode::ExtractValue => {
+            let a = a?;
+            if is_poison(m, a) {
+                return Some(poison_of(m, ty));
+            }
+            let Extra::Indices(idx) = &d.extra else { return None };
+            let (_, ins) = def_of(body, a)?;
+            if ins.op != Opcode::InsertValue {
+                return None;
+            }
+            let Extra::Indices(iidx) = &ins.extra else { return None };
+            (iidx == idx).then(|| ins.args.get(1).copied()).flatten()
+        }
+        Opcode::GetElementPtr => (d.args.len() == 1).then_some(a?),
+        Opcode::Load => super::instsimplify_loads::fold_load(m, body, f, d),
+        Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem | Opcode::FNeg | Opcode::FCmp => {
+            simplify_float(m, d)
+        }
+        _ => None,
+    }
+}
+
+fn simplify_int_binop(m: &mut Module, body: &Body, d: &InstData, iop: IOp, a: Operand, b: Operand, ty: TypeId) -> Option<Operand> {
+    let w = int_width(m, ty)?; // scalar integers only
+    if is_poison(m, a) || is_poison(m, b) {
+        return Some(poison_of(m, ty));
+    }
+    if let (Some(x), Some(y)) = (as_int(m, a), as_int(m, b)) {
+        let r = if w <= 64 {
+            scalar::ibin(iop, d.flags.0, w, x.low_u64(), y.low_u64()).map(|v| vec![v])
+        } else {
+            scalar::wbin(iop, d.flags.0, w, x.words(), y.words())
+        };
+        return match r {
+            Ok(words) => Some(int_const_words(m, ty, w, &words)),
+            Err(Bad::Poison(_)) => Some(poison_of(m, ty)),
+            Err(Bad::Ub(..)) => None,
+        };
+    }
+    let (ua, ub) = (is_undef(m, a), is_undef(m, b));
+    if ub && (iop.is_div() || matches!(iop, IOp::Shl | IOp::LShr | IOp::AShr)) {
+        return Some(poison_of(m, ty));
+    }
+    if ua || ub {
+        return match iop {
+            IOp::Add | IOp::Sub | IOp::Xor => Some(undef_of(m, ty)),
+            IOp::And | IOp::Mul => Some(int_const(m, ty, 0)),
+            IOp::Or => Some(int_const(m, ty, u64::MAX)),
+            _ => None,
+        };
+    }
+    let (za, zb) = (as_int(m, a).is_some_and(|v| v.is_zero()), as_int(m, b).is_some_and(|v| v.is_zero()));
+    let (oa, ob) = (as_int(m, a).is_some_and(|v| v.to_u64() == Some(1)), as_int(m, b).is_some_and(|v| v.to_u64() == Some(1)));
+    let (na, nb) = (as_int(m, a).is_some_and(|v| v.is_all_ones()), as_int(m, b).is_some_and(|v| v.is_all_ones()));
+    let big_shift = as_int(m, b).is_some_and(|s| s.to_u64().is_none_or(|s| s >= w as u64));
+    let same = a == b;
+    let res = match iop {
+        IOp::Add if zb => Some(a),
+        IOp::Add if za => Some(b),
+        IOp::Sub if zb => Some(a),
+        IOp::Sub | IOp::Xor if same => Some(int_const(m, ty, 0)),
+        IOp::Mul if ob => Some(a),
+        IOp::Mul if oa => Some(b),
+        IOp::Mul if za || zb => Some(int_const(m, ty, 0)),
+        IOp::And if nb || same => Some(a),
+        IOp::And if na => Some(b),
+        IOp::And if za || zb => Some(int_const(m, ty, 0)),
+        IOp::Or if zb || same => Some(a),
+        IOp::Or if za => Some(b),
+        IOp::Or if na || nb => Some(int_const(m, ty, u64::MAX)),
+        IOp::Xor if zb => Some(a),
+        IOp::Xor if za => Some(b),
+        IOp::Shl | IOp::LShr | IOp::AShr if zb => Some(a),
+        IOp::Shl | IOp::LShr | IOp::AShr if big_shift => Some(poison_of(m, ty)),
+        IOp::Shl | IOp::LShr | IOp::AShr if za => Some(int_const(m, ty, 0)),
+        IOp::UDiv | IOp::SDiv if ob => Some(a),
+        IOp::URem | IOp::SRem if ob => Some(int_const(m, ty, 0)),
+        IOp::UDiv | IOp::SDiv | IOp::URem | IOp::SRem if za => Some(int_const(m, ty, 0)),
+        _ => None,
+    };
+    if res.is_some() {
+        return res;
+    }
+    if w > 64 {
+        return None;
+    }
+    // Known bits.
+    let (ka, kbb) = (kb(m, body, a)?, kb(m, body, b)?);
+    match iop {
+        IOp::And => {
+            if let Some(c) = kbb.as_constant() {
+                if ka.zero | c == knownmask(w) {
+                    return Some(a);
+                }
+            }
+            if let Some(c) = ka.as_constant() {
+                if kbb.zero | c == knownmask(w) {
+                    return Some(b);
+                }
+            }
+        }
+        IOp::Or => {
+            if let Some(c) = kbb.as_constant() {
+                if ka.one & c == c {
+                    return Some(a);
+                }
+            }
+            if let Some(c) = ka.as_constant() {
+                if kbb.one & c == c {
+                    return Some(b);
+                }
+            }
+        }
+        _ => {}
+    }
+    // A result whose bits are all known (only for operations that cannot create poison from
+    // these operands in a way the known bits do not model: the flags were checked above only
+    // for constants, so an operation with poison-generating flags may be poison; the constant
+    // refines it either way).
+    let Operand::Value(_) = a else { return None };
+    let r = kb(m, body, Operand::Value(d.result?))?;
+    let c = r.as_constant()?;
+    Some(int_const(m, ty, c))
+}
+
+fn knownmask(w: u32) -> u64 {
+    known_bits::mask(w)
+}
+
+/// Decides `icmp p x, C` from the known bits of `x`.
+pub(crate) fn icmp_by_range(k: &KnownBits, p: IntPredicate, c: u64) -> Option<bool> {
+    use IntPredicate as P;
+    let w = k.width;
+    let (umin, umax) = (k.umin(), k.umax());
+    let (smin, smax) = (k.smin(), k.smax());
+    let sc = known_bits::sext(c, w);
+    let decide = |always: bool, never: bool| {
+        if always {
+            Some(true)
+        } else if never {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    match p {
+        P::Eq | P::Ne => {
+            let differ = (k.one & !c) != 0 || (k.zero & c) != 0;
+            let exact = k.as_constant() == Some(c);
+            let eq = decide(exact, differ)?;
+            Some(if p == P::Eq { eq } else { !eq })
+        }
+        P::Ult => decide(umax < c, umin >= c),
+        P::Ule => decide(umax <= c, umin > c),
+        P::Ugt => decide(umin > c, umax <= c),
+        P::Uge => decide(umin >= c, umax < c),
+        P::Slt => decide(smax < sc, smin >= sc),
+        P::Sle => decide(smax <= sc, smin > sc),
+        P::Sgt => decide(smin > sc, smax <= sc),
+        P::Sge => decide(smin >= sc, smax < sc),
+    }
+}
+
+/// The predicate with its operands swapped (`a < b` is `b > a`).
+pub(crate) fn swapped(p: IntPredicate) -> IntPredicate {
+    use IntPredicate as P;
+    match p {
+        P::Eq => P::Eq,
+        P::Ne => P::Ne,
+        P::Ugt => P::Ult,
+        P::Ult => P::Ugt,
+        P::Uge => P::Ule,
+        P::Ule => P::Uge,
+        P::Sgt => P::Slt,
+        P::Slt => P::Sgt,
+        P::Sge => P::Sle,
+        P::Sle => P::Sge,
+    }
+}
+
+/// The predicate negated (`!(a < b)` is `a >= b`).
+pub(crate) fn inverse(p: IntPredicate) -> IntPredicate {
+    use IntPredicate as P;
+    match p {
+        P::Eq => P::Ne,
+        P::Ne => P::Eq,
+        P::Ugt => P::Ule,
+        P::Ule => P::Ugt,
+        P::Uge => P::Ult,
+        P::Ult => P::Uge,
+        P::Sgt => P::Sle,
+        P::Sle => P::Sgt,
+        P::Sge => P::Slt,
+        P::Slt => P::Sge,
+    }
+}
+
+fn bool_const(m: &mut Module, ty: TypeId, v: bool) -> Operand {
+    int_const(m, ty, v as u64)
+}
+
+fn simplify_icmp(
+    m: &mut Module,
+    body: &Body,
+    p: IntPredicate,
+    flags: InstFlags,
+    a: Operand,
+    b: Operand,
+    ty: TypeId,
+) -> Option<Operand> {
+    if m.types.is_vector(ty) {
+        return None;
+    }
+    if is_poison(m, a) || is_poison(m, b) {
+        return Some(poison_of(m, ty));
+    }
+    if is_undef(m, a) || is_undef(m, b) {
+        return None;
+    }
+    if let (Some(x), Some(y)) = (as_int(m, a), as_int(m, b)) {
+        let w = x.width();
+        let r = if w <= 64 {
+            if flags.has(InstFlags::SAMESIGN) && scalar::samesign_bad(w, x.low_u64(), y.low_u64()) {
+                return Some(poison_of(m, ty));
+            }
+            scalar::icmp(p, w, x.low_u64(), y.low_u64())
+        } else {
+            let u = crate::interp::wide::cmp_u(x.words(), y.words());
+            let s = crate::interp::wide::cmp_s(x.words(), y.words(), w);
+            if flags.has(InstFlags::SAMESIGN) && x.is_negative() != y.is_negative() {
+                return Some(poison_of(m, ty));
+            }
+            scalar::ipred(p, u, s)
+        };
+        return Some(bool_const(m, ty, r));
+    }
+    // `icmp ne i1 x, false` and `icmp eq i1 x, true` are `x`.
+    if let Some(c) = as_int(m, b) {
+        if c.width() == 1 && ((p == IntPredicate::Ne && c.is_zero()) || (p == IntPredicate::Eq && !c.is_zero())) {
+            return Some(a);
+        }
+    }
+    if a == b {
+        use IntPredicate as P;
+        let r = matches!(p, P::Eq | P::Uge | P::Ule | P::Sge | P::Sle);
+        return Some(bool_const(m, ty, r));
+    }
+    // x against a constant, in either order.
+    let (x, c, p) = match (as_int(m, a), as_int(m, b)) {
+        (None, Some(c)) => (a, c.clone(), p),
+        (Some(c), None) => (b, c.clone(), swapped(p)),
+        _ => {
+            // Two unknowns: compare the ranges of their known bits.
+            return None;
+        }
+    };
+    if c.width() > 64 {
+        return None;
+    }
+    let k = kb(m, body, x)?;
+    let r = icmp_by_range(&k, p, c.low_u64())?;
+    Some(bool_const(m, ty, r))
+}
+
+fn simplify_select(m: &mut Module, body: &Body, f: &Facts, c: Operand, x: Operand, y: Operand, ty: TypeId) -> Option<Operand> {
+    let cty = m.operand_ty(body, c);
+    if m.types.is_vector(cty) {
+        return (x == y).then_some(x);
+    }
+    if let Some(v) = as_int(m, c) {
+        return Some(if v.is_zero() { y } else { x });
+    }
+    if is_poison(m, c) {
+        return Some(poison_of(m, ty));
+    }
+    if is_undef(m, c) {
+        // undef may be either: pick a constant arm when there is one.
+        return Some(if as_const(m, y).is_some() { y } else { x });
+    }
+    if x == y {
+        return Some(x);
+    }
+    if is_poison(m, y) {
+        return Some(x);
+    }
+    if is_poison(m, x) {
+        return Some(y);
+    }
+    if is_undef(m, y) && as_const(m, x).is_some() && not_undef_or_poison(m, body, &f.noundef, x, 0) {
+        return Some(x);
+    }
+    if is_undef(m, x) && as_const(m, y).is_some() && not_undef_or_poison(m, body, &f.noundef, y, 0) {
+        return Some(y);
+    }
+    if int_width(m, ty) == Some(1) {
+        let (tx, ty_) = (as_int(m, x).map(|v| v.is_zero()), as_int(m, y).map(|v| v.is_zero()));
+        if tx == Some(false) && ty_ == Some(true) {
+            return Some(c);
+        }
+    }
+    None
+}
+
+fn simplify_cast(m: &mut Module, body: &Body, d: &InstData, a: Operand, ty: TypeId) -> Option<Operand> {
+    let src_ty = m.operand_ty(body, a);
+    if d.op == Opcode::BitCast {
+        return (src_ty == ty).then_some(a);
+    }
+    let (sw, dw) = (int_width(m, src_ty)?, int_width(m, ty)?);
+    if is_poison(m, a) {
+        return Some(poison_of(m, ty));
+    }
+    if is_undef(m, a) {
+        return match d.op {
+            Opcode::Trunc => Some(undef_of(m, ty)),
+            _ => Some(int_const(m, ty, 0)),
+        };
+    }
+    if let Some(x) = as_int(m, a) {
+        let r = match d.op {
+            Opcode::Trunc => {
+                if sw <= 64 {
+                    match scalar::trunc(d.flags.0, sw, dw, x.low_u64()) {
+                        Ok(v) => ApInt::from_u64(dw, v),
+                        Err(_) => return Some(poison_of(m, ty)),
+                    }
+                } else {
+                    let t = x.truncate(dw);
+                    let bad_u = d.flags.has(InstFlags::NUW) && t.zext(sw) != *x;
+                    let bad_s = d.flags.has(InstFlags::NSW) && t.sext(sw) != *x;
+                    if bad_u || bad_s {
+                        return Some(poison_of(m, ty));
+                    }
+                    t
+                }
+            }
+            Opcode::ZExt => {
+                if d.flags.has(InstFlags::NNEG) && x.is_negative() {
+                    return Some(poison_of(m, ty));
+                }
+                x.zext(dw)
+            }
+            _ => x.sext(dw),
+        };
+        return Some(Operand::Const(m.consts.int(ty, r)));
+    }
+    if d.op == Opcode::Trunc {
+        let (_, inner) = def_of(body, a)?;
+        if matches!(inner.op, Opcode::ZExt | Opcode::SExt) {
+            let x = *inner.args.first()?;
+            if m.operand_ty(body, x) == ty {
+                return Some(x);
+            }
+        }
+    }
+    None
+}
+
+fn simplify_phi(
+    m: &mut Module,
+    body: &Body,
+    i: Inst,
+    d: &InstData,
+    f: &Facts,
+) -> Option<Operand> {
+    let me = d.result?;
+    let mut common: Option<Operand> = None;
+    let (mut saw_undef, mut saw_poison) = (false, false);
+    for &a in d.args.iter() {
+        if a == Operand::Value(me) {
+            continue;
+        }
+        if is_poison(m, a) {
+            saw_poison = true;
+            continue;
+        }
+        if is_undef(m, a) {
+            saw_undef = true;
+            continue;
+        }
+        match common {
+            None => common = Some(a),
+            Some(c) if c == a => {}
+            Some(_) => return None,
+        }
+    }
+    let Some(v) = common else {
+        return match (saw_undef, saw_poison) {
+            (true, _) => Some(undef_of(m, d.ty)),
+            (false, true) => Some(poison_of(m, d.ty)),
+            _ => None,
+        };
+    };
+    if saw_undef && !not_undef_or_poison(m, body, &f.noundef, v, 0) {
+        return None;
+    }
+    let Operand::Value(val) = v else { return Some(v) };
+    match body.values.get(val)?.def {
+        ValueDef::Param(_) => Some(v),
+        ValueDef::Inst(def) => {
+            let db = f.block_of.get(def.index()).copied().flatten()?;
+            let pb = f.block_of.get(i.index()).copied().flatten()?;
+            f.dt.strictly_dominates(db, pb).then_some(v)
+        }
+    }
+}
+
+fn simplify_float(m: &mut Module, d: &InstData) -> Option<Operand> {
+    if d.fmf.0 != 0 {
+        return None;
+    }
+    let a = *d.args.first()?;
+    let aty = m.consts.ty(as_const(m, a)?);
+    if is_poison(m, a) || d.args.get(1).is_some_and(|&b| is_poison(m, b)) {
+        return Some(poison_of(m, d.ty));
+    }
+    let k = m.types.float_kind(aty)?;
+    if !matches!(k, FloatKind::Float | FloatKind::Double) {
+        return None;
+    }
+    let fbits = |o: Operand| match m.consts.kind(as_const(m, o)?) {
+        ConstKind::Float(bits) => Some(*bits),
+        ConstKind::Zero => Some(0),
+        _ => None,
+    };
+    let x = fbits(a)?;
+    let r = match d.op {
+        Opcode::FNeg => fp::neg(k, x),
+        Opcode::FCmp => {
+            let Extra::FCmp(p) = d.extra else { return None };
+            let y = fbits(*d.args.get(1)?)?;
+            let r = fp::cmp(k, p, x, y);
+            return Some(int_const(m, d.ty, r as u64));
+        }
+        op => {
+            let y = fbits(*d.args.get(1)?)?;
+            let fo = match op {
+                Opcode::FAdd => fp::FOp::Add,
+                Opcode::FSub => fp::FOp::Sub,
+                Opcode::FMul => fp::FOp::Mul,
+                Opcode::FDiv => fp::FOp::Div,
+                _ => fp::FOp::Rem,
+            };
+            fp::binop(k, fo, x, y)
+        }
+    };
+    if fp::is_nan(k, r) {
+        return None;
+    }
+    Some(Operand::Const(m.consts.intern(d.ty, ConstKind::Float(r))))
+}
+
+#[cfg(test)]
+#[path = "instsimplify_tests.rs"]
+pub(crate) mod tests;
