@@ -115,12 +115,25 @@ pub const PASSES: &[Pass] = &[
     },
 ];
 
-/// The presets and what they expand to, for now (they grow as passes are added).
+/// The presets and what they expand to. As in LLVM's pipelines: clean up each function
+/// (promote, CSE, fold, simplify the CFG) so callees are small, inline bottom-up, then the
+/// function simplification pipeline again on the inlined code; `O2` adds the scalar and loop
+/// passes (tail calls, reassociation, loop rotation, LICM, full unrolling, GVN, SCCP, ADCE);
+/// `O3` runs the loop and redundancy passes a second time. Module cleanup comes last.
 pub const PRESETS: &[(&str, &str)] = &[
     ("O0", ""),
-    ("O1", "simplifycfg,mem2reg,simplifycfg,dce"),
-    ("O2", "simplifycfg,mem2reg,simplifycfg,dce,simplifycfg"),
-    ("O3", "simplifycfg,mem2reg,simplifycfg,dce,simplifycfg"),
+    ("O1", "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,sccp,adce,simplifycfg,globaldce"),
+    (
+        "O2",
+        "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,tailcallelim,reassociate,\
+         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,globaldce",
+    ),
+    (
+        "O3",
+        "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,tailcallelim,reassociate,\
+         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,\
+         loop-simplify,loop-rotate,licm,loop-unroll,gvn,instcombine,adce,simplifycfg,globaldce",
+    ),
 ];
 
 /// The pass named `name`.

@@ -1,11 +1,10 @@
 ; RUN: irplay opt -p O2 %s
-; The O2 preset as it exists (simplifycfg, mem2reg, simplifycfg, dce, simplifycfg; see
-; PRESETS in core/src/passes/pipeline.rs) on a small C program compiled by
-; `clang-19 -O0 -Xclang -disable-O0-optnone -fno-discard-value-names` (fib.c: a loop with
-; three variables, a switch, `if (1)`): every alloca is promoted, the constant branch folds
-; and the blocks it leaves merge. Oracle: opt-19 -passes='default<O2>' does far more
-; (inlining, loop rotation, constant folding of the whole program); the three programs print
-; the same.
+; The O2 preset (see PRESETS in core/src/passes/pipeline.rs) on a small C program compiled
+; by `clang-19 -O0 -Xclang -disable-O0-optnone -fno-discard-value-names` (fib.c: a loop with
+; three variables, a switch, `if (1)`): every alloca is promoted, the constant branch folds,
+; main's 10-iteration loop is fully unrolled with the calls marked `tail`, fib's loop is
+; rotated into a guarded loop, and the `noinline` callees stay calls. Oracle: opt-19
+; -passes='default<O2>' also unrolls main's loop; the three programs print the same.
 source_filename = "fib.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
