@@ -145,6 +145,14 @@ fn execute(bytes: &[u8], host: Host, program: &str, args: &[String]) -> (u8, Hos
         let name = imp.name().to_string();
         let results: Vec<ValType> = ty.results().collect();
         let r = linker.func_new("env", &name.clone(), ty, move |mut caller: Caller<'_, Host>, params: &[Val], out: &mut [Val]| {
+            if let Some(r) = ti3(&name, params) {
+                let (lo, hi) = r.map_err(|msg| wasmtime::Error::new(Stop(crate::run::Stop::UB, Some(msg))))?;
+                if let [a, b, ..] = out {
+                    *a = Val::I64(lo as i64);
+                    *b = Val::I64(hi as i64);
+                }
+                return Ok(());
+            }
             let r = lib(&mut caller, &name, params)?;
             if let (Some(slot), Some(t)) = (out.first_mut(), results.first()) {
                 *slot = to_val(r, t);
@@ -226,6 +234,33 @@ fn execute(bytes: &[u8], host: Host, program: &str, args: &[String]) -> (u8, Hos
             (crate::run::Stop::ERROR, host, Some(format!("error: {e}")))
         }
     }
+}
+
+/// The `i128` division runtime (compiler-rt's names): operands as (low, high) halves, the
+/// result's two halves; `None` for other names. Division by zero and `i128::MIN / -1` are
+/// undefined behaviour.
+fn ti3(name: &str, p: &[Val]) -> Option<Result<(u64, u64), String>> {
+    if !matches!(name, "__udivti3" | "__divti3" | "__umodti3" | "__modti3") {
+        return None;
+    }
+    let w = |k: usize| -> u128 { (int_arg(p, 2 * k) as u128) | ((int_arg(p, 2 * k + 1) as u128) << 64) };
+    let (a, b) = (w(0), w(1));
+    if b == 0 {
+        return Some(Err(format!("undefined behavior: i128 division by zero ({name})")));
+    }
+    let r = match name {
+        "__udivti3" => a / b,
+        "__umodti3" => a % b,
+        _ => {
+            let (x, y) = (a as i128, b as i128);
+            let v = if name == "__divti3" { x.checked_div(y) } else { x.checked_rem(y) };
+            match v {
+                Some(v) => v as u128,
+                None => return Some(Err(format!("undefined behavior: i128 signed division overflow ({name})"))),
+            }
+        }
+    };
+    Some(Ok((r as u64, (r >> 64) as u64)))
 }
 
 fn e_is_exit(r: &wasmtime::Result<()>) -> bool {

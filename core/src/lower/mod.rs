@@ -36,6 +36,7 @@ mod legal;
 mod module;
 pub mod print;
 mod vector;
+mod wide;
 #[cfg(test)]
 mod tests;
 
