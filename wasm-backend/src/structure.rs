@@ -178,7 +178,10 @@ pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
             if b == 0 || b < a {
                 return false;
             }
-            b = idom[b];
+            b = match idom.get(b) {
+                Some(&d) if d < b => d,
+                _ => return false,
+            };
         }
     };
     let mut merge = vec![false; n];
@@ -211,7 +214,9 @@ pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
     }
     let mut kids: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (i, &b) in order.iter().enumerate().skip(1) {
-        kids[order[idom[i]] as usize].push(b);
+        // Every reachable block but the entry has an immediate dominator before it.
+        let d = idom.get(i).copied().filter(|&d| d < i)?;
+        kids[order[d] as usize].push(b);
     }
     let mut st = State {
         exits,

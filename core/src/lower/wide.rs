@@ -5,7 +5,8 @@
 //! Inline: `add`/`sub` (carry by an unsigned compare), `and`/`or`/`xor`, `mul` (the low
 //! 128 bits, the high half of `lo*lo` from 32-bit limbs), `shl`/`lshr`/`ashr` (two cases
 //! chosen by selects; a shift by 128 or more is poison, so either is fine), `icmp`,
-//! `select`, `freeze`, `trunc`/`zext`/`sext`, `load`/`store` (two little-endian halves).
+//! `select`, `freeze`, `trunc`/`zext`/`sext`, `load`/`store` (two little-endian halves),
+//! `switch` (a compare chain, in `edges.rs`).
 //! Division and remainder call the host's runtime functions `__udivti3`, `__divti3`,
 //! `__umodti3` and `__modti3` (compiler-rt's names), which take the two halves of each
 //! operand and return the two halves of the result. Other widths above 64 and other
@@ -48,6 +49,17 @@ pub fn halves(fx: &mut FnCx, op: Operand) -> LResult<(VReg, VReg)> {
         }
         _ => Err(LowerError::unsupported(fx.span, "an i128 operand")),
     }
+}
+
+/// `(lo, hi) == k` as 0/1 in an `I32`.
+pub fn eq_const(fx: &mut FnCx, lo: VReg, hi: VReg, k: u128) -> VReg {
+    let kl = fx.iconst(Ty::I64, k as u64);
+    let kh = fx.iconst(Ty::I64, (k >> 64) as u64);
+    let xl = bin(fx, Bin::Xor, lo, kl);
+    let xh = bin(fx, Bin::Xor, hi, kh);
+    let x = bin(fx, Bin::Or, xl, xh);
+    let zero = fx.iconst(Ty::I64, 0);
+    cmp(fx, Cmp::Eq, x, zero)
 }
 
 fn out(fx: &FnCx, data: &InstData) -> LResult<(VReg, VReg)> {
