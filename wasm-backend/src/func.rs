@@ -36,6 +36,8 @@ pub struct FnEnv<'a> {
     pub stack_base: u32,
     /// The wasm index of the stack overflow import, when allocations are checked.
     pub overflow: Option<u32>,
+    /// Structure reducible CFGs (else always the dispatch loop).
+    pub structured: bool,
 }
 
 /// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
@@ -127,7 +129,7 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
             Term::Ret(_) | Term::Trap => Exit::Leave,
         })
         .collect();
-    match structure::structure(&exits) {
+    match structure::structure(&exits).filter(|_| env.structured) {
         Some(ops) => emit_structured(env, f, &loc, types, &mut w, &ops, uses_stack)?,
         None => emit_dispatch(env, f, &loc, types, &mut w, uses_stack)?,
     }
