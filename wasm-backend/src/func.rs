@@ -36,18 +36,14 @@ pub struct FnEnv<'a> {
     pub stack_base: u32,
     /// The wasm index of the stack overflow import, when allocations are checked.
     pub overflow: Option<u32>,
+    /// Structure reducible CFGs (else always the dispatch loop).
+    pub structured: bool,
 }
 
 /// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
 /// variadic argument areas).
 pub fn uses_stack(f: &LowFunc) -> bool {
-    f.frame.size > 0
-        || f.dynamic_stack
-        || f.blocks.iter().any(|b| {
-            b.insts
-                .iter()
-                .any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic))
-        })
+    f.frame.size > 0 || f.dynamic_stack || f.blocks.iter().any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic)))
 }
 
 /// Calls the overflow import when the new stack pointer in `local` is below the stack's
@@ -86,19 +82,11 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
     let nregs = f.regs.len() as u32;
     let mut locals: Vec<(u32, ValType)> = f.regs.iter().skip(np).map(|t| (1, val_ty(*t))).collect();
     locals.extend([(4, ValType::I32)]);
-    let loc = Locals {
-        label: nregs,
-        saved_sp: nregs + 1,
-        va: nregs + 2,
-        fp: nregs + 3,
-    };
+    let loc = Locals { label: nregs, saved_sp: nregs + 1, va: nregs + 2, fp: nregs + 3 };
     let mut w = Function::new(locals);
     let uses_stack = uses_stack(f);
     if f.frame.size > 1 << 30 {
-        return Err(WasmError(format!(
-            "{}: a stack frame of {} bytes is too large",
-            f.name, f.frame.size
-        )));
+        return Err(WasmError(format!("{}: a stack frame of {} bytes is too large", f.name, f.frame.size)));
     }
     if uses_stack {
         w.instruction(&I::GlobalGet(SP));
@@ -121,13 +109,11 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
         .map(|b| match &b.term {
             Term::Jump(t) => Exit::Jump(t.0),
             Term::Branch { then, else_, .. } => Exit::Branch(then.0, else_.0),
-            Term::Table {
-                targets, default, ..
-            } => Exit::Table(targets.iter().map(|t| t.0).collect(), default.0),
+            Term::Table { targets, default, .. } => Exit::Table(targets.iter().map(|t| t.0).collect(), default.0),
             Term::Ret(_) | Term::Trap => Exit::Leave,
         })
         .collect();
-    match structure::structure(&exits) {
+    match structure::structure(&exits).filter(|_| env.structured) {
         Some(ops) => emit_structured(env, f, &loc, types, &mut w, &ops, uses_stack)?,
         None => emit_dispatch(env, f, &loc, types, &mut w, uses_stack)?,
     }
@@ -165,15 +151,7 @@ fn emit_leave(w: &mut Function, loc: &Locals, term: &Term, uses_stack: bool) {
 }
 
 /// The body as structured control flow ([`structure`]).
-fn emit_structured(
-    env: &FnEnv,
-    f: &LowFunc,
-    loc: &Locals,
-    types: &mut Types,
-    w: &mut Function,
-    ops: &[Op],
-    uses_stack: bool,
-) -> Result<(), WasmError> {
+fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Function, ops: &[Op], uses_stack: bool) -> Result<(), WasmError> {
     for op in ops {
         match op {
             Op::Block => {
@@ -189,10 +167,7 @@ fn emit_structured(
                 w.instruction(&I::Else);
             }
             Op::Body(b) => {
-                let blk = f
-                    .blocks
-                    .get(*b as usize)
-                    .ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
+                let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
                 for inst in &blk.insts {
                     emit_inst(env, f, loc, types, w, inst)?;
                 }
@@ -218,10 +193,7 @@ fn emit_structured(
                 w.instruction(&I::BrTable(ds.clone().into(), *dd));
             }
             Op::Leave(b) => {
-                let blk = f
-                    .blocks
-                    .get(*b as usize)
-                    .ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
+                let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
                 emit_leave(w, loc, &blk.term, uses_stack);
             }
         }
@@ -230,14 +202,7 @@ fn emit_structured(
 }
 
 /// The body as a dispatch loop over the blocks (any CFG, irreducible ones included).
-fn emit_dispatch(
-    env: &FnEnv,
-    f: &LowFunc,
-    loc: &Locals,
-    types: &mut Types,
-    w: &mut Function,
-    uses_stack: bool,
-) -> Result<(), WasmError> {
+fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Function, uses_stack: bool) -> Result<(), WasmError> {
     let n = f.blocks.len() as u32;
     w.instruction(&I::Loop(BlockType::Empty));
     for _ in 0..n {
@@ -280,11 +245,7 @@ fn emit_dispatch(
                     w.instruction(&I::Br(to_loop));
                 }
             }
-            Term::Table {
-                idx,
-                targets,
-                default,
-            } => {
+            Term::Table { idx, targets, default } => {
                 // One block per distinct target, innermost first, then the default.
                 let mut distinct: Vec<u32> = Vec::new();
                 for t in targets {
@@ -297,10 +258,7 @@ fn emit_dispatch(
                     w.instruction(&I::Block(BlockType::Empty));
                 }
                 w.instruction(&I::LocalGet(idx.0));
-                let labels: Vec<u32> = targets
-                    .iter()
-                    .map(|t| distinct.iter().position(|d| *d == t.0).unwrap_or(0) as u32)
-                    .collect();
+                let labels: Vec<u32> = targets.iter().map(|t| distinct.iter().position(|d| *d == t.0).unwrap_or(0) as u32).collect();
                 w.instruction(&I::BrTable(labels.into(), k));
                 for (j, t) in distinct.iter().enumerate() {
                     w.instruction(&I::End);
@@ -321,14 +279,7 @@ fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
 }
 
 /// Emits one instruction.
-fn emit_inst(
-    env: &FnEnv,
-    f: &LowFunc,
-    loc: &Locals,
-    types: &mut Types,
-    w: &mut Function,
-    inst: &Inst,
-) -> Result<(), WasmError> {
+fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Function, inst: &Inst) -> Result<(), WasmError> {
     let get = |w: &mut Function, v: VReg| {
         w.instruction(&I::LocalGet(v.0));
     };
@@ -349,12 +300,7 @@ fn emit_inst(
             w.instruction(&I::LocalSet(dst.0));
         }
         Inst::Slot { dst, slot } => {
-            let off = f
-                .frame
-                .slots
-                .get(*slot as usize)
-                .map(|s| s.offset)
-                .unwrap_or(0);
+            let off = f.frame.slots.get(*slot as usize).map(|s| s.offset).unwrap_or(0);
             w.instruction(&I::LocalGet(loc.fp));
             if off != 0 {
                 w.instruction(&I::I32Const(off as i32));
@@ -398,33 +344,14 @@ fn emit_inst(
             w.instruction(&I::Select);
             w.instruction(&I::LocalSet(dst.0));
         }
-        Inst::Load {
-            dst,
-            ty,
-            size,
-            signed,
-            addr,
-            offset,
-        } => {
+        Inst::Load { dst, ty, size, signed, addr, offset } => {
             ops::load(w, *ty, *size, *signed, addr.0, *offset, env.m.ptr_bytes)?;
             w.instruction(&I::LocalSet(dst.0));
         }
-        Inst::Store {
-            ty,
-            size,
-            addr,
-            offset,
-            src,
-        } => {
+        Inst::Store { ty, size, addr, offset, src } => {
             ops::store(w, *ty, *size, addr.0, *offset, src.0, env.m.ptr_bytes)?;
         }
-        Inst::Call {
-            dst,
-            callee,
-            sig,
-            args,
-            varargs,
-        } => {
+        Inst::Call { dst, callee, sig, args, varargs } => {
             let area = (varargs.len() as u32 * 8).div_ceil(16) * 16;
             if sig.variadic {
                 w.instruction(&I::GlobalGet(SP));
@@ -450,10 +377,7 @@ fn emit_inst(
                 Callee::Indirect(p) => {
                     get(w, *p);
                     let t = types.of(sig);
-                    w.instruction(&I::CallIndirect {
-                        type_index: t,
-                        table_index: 0,
-                    });
+                    w.instruction(&I::CallIndirect { type_index: t, table_index: 0 });
                 }
             }
             if dst.len() == sig.ret.len() {
@@ -476,10 +400,7 @@ fn emit_inst(
             get(w, *dst);
             get(w, *src);
             get(w, *len);
-            w.instruction(&I::MemoryCopy {
-                src_mem: 0,
-                dst_mem: 0,
-            });
+            w.instruction(&I::MemoryCopy { src_mem: 0, dst_mem: 0 });
         }
         Inst::MemFill { dst, val, len } => {
             get(w, *dst);

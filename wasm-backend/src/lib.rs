@@ -26,6 +26,11 @@
 //!   last `i32` (8-byte cells, see `irplay_core::lower::abi`).
 //! - Function pointers are indices into the exported table `__indirect_function_table`:
 //!   low function `k` (definitions first, then imports) is at index `k + 1`, so null is 0.
+//! - `i128` division and remainder are calls to the imports `__udivti3`, `__divti3`,
+//!   `__umodti3` and `__modti3` (compiler-rt's names; parameters: the low and high `i64`
+//!   halves of both operands; results: the two halves), which the host implements.
+//! - A variadic function defined in the module takes its argument area like an imported
+//!   one (one last `i32`).
 //! - `main` is exported when defined.
 //! - With [`Options::stack_check`] (the default), every allocation on the shadow stack is
 //!   checked against the stack's lower end (just above the data image); one that would go

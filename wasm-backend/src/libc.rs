@@ -338,6 +338,34 @@ pub trait Callback: Memory {
     fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop>;
 }
 
+/// The `i128` division runtime (compiler-rt's names), whose operands and result are pairs of
+/// `i64` halves (low, high): the result's halves, or `None` for other names. Division by zero
+/// and `i128::MIN / -1` are undefined behaviour.
+pub fn wide_division(name: &str, args: &[Arg]) -> Option<Result<(u64, u64), Stop>> {
+    if !matches!(name, "__udivti3" | "__divti3" | "__umodti3" | "__modti3") {
+        return None;
+    }
+    let half = |k: usize| args.get(k).map_or(0, |x| x.int()) as u128;
+    let (a, b) = (half(0) | half(1) << 64, half(2) | half(3) << 64);
+    let ub = |what: &str| Stop { status: status::UB, message: Some(format!("undefined behavior: i128 {what} ({name})")) };
+    if b == 0 {
+        return Some(Err(ub("division by zero")));
+    }
+    let r = match name {
+        "__udivti3" => a / b,
+        "__umodti3" => a % b,
+        _ => {
+            let (x, y) = (a as i128, b as i128);
+            let v = if name == "__divti3" { x.checked_div(y) } else { x.checked_rem(y) };
+            match v {
+                Some(v) => v as u128,
+                None => return Some(Err(ub("signed division overflow"))),
+            }
+        }
+    };
+    Some(Ok((r as u64, (r >> 64) as u64)))
+}
+
 /// The names [`call_back`] answers.
 pub const CALLS_BACK: &[&str] = &["qsort", "bsearch"];
 
@@ -639,6 +667,18 @@ mod tests {
         let stopped = call_back(&mut mem, "qsort", &[Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(2)]);
         assert_eq!(stopped, Some(Err(Stop { status: 9, message: None })));
         assert_eq!(call_back(&mut mem, "printf", &[]), None);
+    }
+
+    #[test]
+    fn wide_division_works_on_halves_and_reports_ub() {
+        let h = |v: i128| [Arg::Int(v as u64), Arg::Int((v >> 64) as u64)];
+        let args = |a: i128, b: i128| [h(a), h(b)].concat();
+        let big = 1i128 << 100;
+        assert_eq!(wide_division("__divti3", &args(-big, 3)), Some(Ok(((-big / 3) as u64, ((-big / 3) >> 64) as u64))));
+        assert_eq!(wide_division("__umodti3", &args(big + 5, 1 << 64)), Some(Ok((5, 0))));
+        assert!(matches!(wide_division("__udivti3", &args(1, 0)), Some(Err(Stop { status: status::UB, .. }))));
+        assert!(matches!(wide_division("__divti3", &args(i128::MIN, -1)), Some(Err(Stop { status: status::UB, .. }))));
+        assert_eq!(wide_division("printf", &[]), None);
     }
 
     #[test]

@@ -18,11 +18,14 @@ pub struct Options {
     /// variadic argument areas) against the stack's lower end and call the import
     /// [`crate::STACK_OVERFLOW`] when it would go below.
     pub stack_check: bool,
+    /// Emit structured control flow where the CFG allows it (else every function is a
+    /// dispatch loop, the fallback for irreducible CFGs; for comparisons and tests).
+    pub structured: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { stack_size: 1 << 20, stack_check: true }
+        Options { stack_size: 1 << 20, stack_check: true, structured: true }
     }
 }
 
@@ -115,7 +118,7 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     let mut functions = FunctionSection::new();
     let mut code = CodeSection::new();
     let overflow = check.then_some(nimports - 1);
-    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow };
+    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow, structured: opts.structured };
     for f in &m.funcs {
         let t = types.of(&f.sig);
         functions.function(t);

@@ -124,11 +124,7 @@ fn reverse_postorder(exits: &[Exit]) -> Vec<u32> {
 /// successor is out of range.
 pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
     let n = exits.len();
-    if n == 0
-        || exits
-            .iter()
-            .any(|e| e.succs().iter().any(|s| *s as usize >= n))
-    {
+    if n == 0 || exits.iter().any(|e| e.succs().iter().any(|s| *s as usize >= n)) {
         return None;
     }
     let order = reverse_postorder(exits);
@@ -157,11 +153,7 @@ pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
                 if idom[p] == usize::MAX {
                     continue;
                 }
-                new = if new == usize::MAX {
-                    p
-                } else {
-                    intersect(&idom, new, p)
-                };
+                new = if new == usize::MAX { p } else { intersect(&idom, new, p) };
             }
             if new != usize::MAX && idom[i] != new {
                 idom[i] = new;
@@ -178,7 +170,10 @@ pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
             if b == 0 || b < a {
                 return false;
             }
-            b = idom[b];
+            b = match idom.get(b) {
+                Some(&d) if d < b => d,
+                _ => return false,
+            };
         }
     };
     let mut merge = vec![false; n];
@@ -211,18 +206,11 @@ pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
     }
     let mut kids: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (i, &b) in order.iter().enumerate().skip(1) {
-        kids[order[idom[i]] as usize].push(b);
+        // Every reachable block but the entry has an immediate dominator before it.
+        let d = idom.get(i).copied().filter(|&d| d < i)?;
+        kids[order[d] as usize].push(b);
     }
-    let mut st = State {
-        exits,
-        rpo,
-        merge,
-        header,
-        kids,
-        ops: Vec::new(),
-        ctx: Vec::new(),
-        nesting: 0,
-    };
+    let mut st = State { exits, rpo, merge, header, kids, ops: Vec::new(), ctx: Vec::new(), nesting: 0 };
     st.do_tree(0)?;
     Some(st.ops)
 }
@@ -251,11 +239,7 @@ impl State<'_> {
             self.ops.push(Op::Loop);
             self.ctx.push(Ctx::LoopHeadedBy(x));
         }
-        let mut ms: Vec<u32> = self.kids[xi]
-            .iter()
-            .copied()
-            .filter(|k| self.merge[*k as usize])
-            .collect();
+        let mut ms: Vec<u32> = self.kids[xi].iter().copied().filter(|k| self.merge[*k as usize]).collect();
         // Highest reverse-postorder number outermost.
         ms.sort_by_key(|k| std::cmp::Reverse(self.rpo[*k as usize]));
         for &y in &ms {
@@ -345,12 +329,7 @@ mod tests {
 
     /// Runs the structured program, choosing each branch with `pick` (block, successor
     /// count) -> index of the successor, and returns the blocks visited, at most `max`.
-    fn simulate(
-        ops: &[Op],
-        exits: &[Exit],
-        pick: &mut dyn FnMut(u32, usize) -> usize,
-        max: usize,
-    ) -> Vec<u32> {
+    fn simulate(ops: &[Op], exits: &[Exit], pick: &mut dyn FnMut(u32, usize) -> usize, max: usize) -> Vec<u32> {
         // Matching ends and elses.
         let mut end_of = vec![0usize; ops.len()];
         let mut else_of = vec![usize::MAX; ops.len()];
@@ -402,11 +381,7 @@ mod tests {
                 Op::Br(d) => pc = br(&mut labels, *d),
                 Op::BrIf(b, d) | Op::BrUnless(b, d) => {
                     assert_eq!(*b, last);
-                    let taken = if matches!(ops[pc], Op::BrIf(..)) {
-                        cond
-                    } else {
-                        !cond
-                    };
+                    let taken = if matches!(ops[pc], Op::BrIf(..)) { cond } else { !cond };
                     pc = if taken { br(&mut labels, *d) } else { pc + 1 };
                 }
                 Op::If(b) => {
@@ -492,12 +467,7 @@ mod tests {
     #[test]
     fn diamond() {
         // 0 -> 1 | 2 -> 3
-        let ops = check(&[
-            Exit::Branch(1, 2),
-            Exit::Jump(3),
-            Exit::Jump(3),
-            Exit::Leave,
-        ]);
+        let ops = check(&[Exit::Branch(1, 2), Exit::Jump(3), Exit::Jump(3), Exit::Leave]);
         assert_eq!(count(&ops, |o| *o == Op::Loop), 0);
         assert_eq!(count(&ops, |o| *o == Op::Block), 1);
         assert_eq!(count(&ops, |o| matches!(o, Op::If(_))), 1);
@@ -506,36 +476,20 @@ mod tests {
     #[test]
     fn straight_line_needs_nothing() {
         let ops = check(&[Exit::Jump(1), Exit::Jump(2), Exit::Leave]);
-        assert_eq!(
-            ops,
-            vec![Op::Body(0), Op::Body(1), Op::Body(2), Op::Leave(2)]
-        );
+        assert_eq!(ops, vec![Op::Body(0), Op::Body(1), Op::Body(2), Op::Leave(2)]);
     }
 
     #[test]
     fn nested_loops() {
         // 0 -> 1 (outer header) -> 2 (inner header) -> 2 | 3; 3 -> 1 | 4
-        let ops = check(&[
-            Exit::Jump(1),
-            Exit::Jump(2),
-            Exit::Branch(2, 3),
-            Exit::Branch(1, 4),
-            Exit::Leave,
-        ]);
+        let ops = check(&[Exit::Jump(1), Exit::Jump(2), Exit::Branch(2, 3), Exit::Branch(1, 4), Exit::Leave]);
         assert_eq!(count(&ops, |o| *o == Op::Loop), 2);
     }
 
     #[test]
     fn loop_with_several_exits() {
         // 1: header; 1 -> 2 | 5 (exit), 2 -> 3 | 5 (exit), 3 -> 1 | 4 (exit), 4 -> 5
-        let ops = check(&[
-            Exit::Jump(1),
-            Exit::Branch(2, 5),
-            Exit::Branch(3, 5),
-            Exit::Branch(1, 4),
-            Exit::Jump(5),
-            Exit::Leave,
-        ]);
+        let ops = check(&[Exit::Jump(1), Exit::Branch(2, 5), Exit::Branch(3, 5), Exit::Branch(1, 4), Exit::Jump(5), Exit::Leave]);
         assert_eq!(count(&ops, |o| *o == Op::Loop), 1);
     }
 
@@ -547,36 +501,16 @@ mod tests {
     #[test]
     fn switch() {
         // 0: table [1, 2, 1, 3] default 4; all to 5
-        let ops = check(&[
-            Exit::Table(vec![1, 2, 1, 3], 4),
-            Exit::Jump(5),
-            Exit::Jump(5),
-            Exit::Jump(5),
-            Exit::Jump(5),
-            Exit::Leave,
-        ]);
+        let ops = check(&[Exit::Table(vec![1, 2, 1, 3], 4), Exit::Jump(5), Exit::Jump(5), Exit::Jump(5), Exit::Jump(5), Exit::Leave]);
         assert_eq!(count(&ops, |o| matches!(o, Op::Table(..))), 1);
         // A table into a loop header and out of it.
-        check(&[
-            Exit::Jump(1),
-            Exit::Table(vec![1, 2], 3),
-            Exit::Jump(1),
-            Exit::Leave,
-        ]);
+        check(&[Exit::Jump(1), Exit::Table(vec![1, 2], 3), Exit::Jump(1), Exit::Leave]);
     }
 
     #[test]
     fn irreducible_is_refused() {
         // 0 -> 1 | 2; 1 -> 2 | 3; 2 -> 1 | 3
-        assert_eq!(
-            structure(&[
-                Exit::Branch(1, 2),
-                Exit::Branch(2, 3),
-                Exit::Branch(1, 3),
-                Exit::Leave
-            ]),
-            None
-        );
+        assert_eq!(structure(&[Exit::Branch(1, 2), Exit::Branch(2, 3), Exit::Branch(1, 3), Exit::Leave]), None);
     }
 
     #[test]
@@ -596,9 +530,7 @@ mod tests {
         // Random CFGs; the reducible ones must structure and simulate correctly.
         let mut seed = 12345u64;
         let mut next = move |k: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (seed >> 33) % k
         };
         let mut structured = 0;
@@ -608,10 +540,7 @@ mod tests {
                 .map(|_| match next(5) {
                     0 => Exit::Leave,
                     1 => Exit::Jump(next(n as u64) as u32),
-                    2 => Exit::Table(
-                        vec![next(n as u64) as u32, next(n as u64) as u32],
-                        next(n as u64) as u32,
-                    ),
+                    2 => Exit::Table(vec![next(n as u64) as u32, next(n as u64) as u32], next(n as u64) as u32),
                     _ => Exit::Branch(next(n as u64) as u32, next(n as u64) as u32),
                 })
                 .collect();

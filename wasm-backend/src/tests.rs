@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-fn compile_file(path: &Path) -> Option<Result<Vec<u8>, String>> {
+fn compile_file(path: &Path, opts: &crate::Options) -> Option<Result<Vec<u8>, String>> {
     let text = std::fs::read_to_string(path).ok()?;
     let checked = irplay_core::check(&text);
     let module = checked.module.filter(|_| checked.valid)?;
-    match crate::compile_module(&module, &crate::Options::default()) {
+    match crate::compile_module(&module, opts) {
         Ok(bytes) => Some(Ok(bytes)),
         Err(crate::CompileError::Lower(_)) => None,
         Err(e) => Some(Err(format!("{}: {e}", path.display()))),
@@ -23,19 +23,23 @@ fn every_emitted_module_validates() {
         let mut files: Vec<_> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "ll")).collect();
         files.sort();
         for f in files {
-            match compile_file(&f) {
-                None => {}
-                Some(Err(e)) => panic!("{e}"),
-                Some(Ok(bytes)) => {
-                    if let Err(e) = wasmparser::validate(&bytes) {
-                        panic!("{}: invalid module: {e}", f.display());
+            // Structured control flow, and the dispatch loop everywhere (the fallback).
+            for structured in [true, false] {
+                let opts = crate::Options { structured, ..crate::Options::default() };
+                match compile_file(&f, &opts) {
+                    None => {}
+                    Some(Err(e)) => panic!("{e}"),
+                    Some(Ok(bytes)) => {
+                        if let Err(e) = wasmparser::validate(&bytes) {
+                            panic!("{} (structured: {structured}): invalid module: {e}", f.display());
+                        }
+                        compiled += 1;
                     }
-                    compiled += 1;
                 }
             }
         }
     }
-    assert!(compiled >= 20, "only {compiled} modules compiled");
+    assert!(compiled >= 40, "only {compiled} modules compiled");
 }
 
 #[test]

@@ -86,7 +86,7 @@ mod browser {
 
     use super::Outcome;
     use irplay_core::lower::{LowModule, Ty};
-    use irplay_wasm::libc::{call_back, status, Arg, Callback, Libc, Memory, Stop, Value};
+    use irplay_wasm::libc::{call_back, status, wide_division, Arg, Callback, Libc, Memory, Stop, Value};
     use js_sys::{Function, Object, Reflect, Uint8Array, WebAssembly};
     use std::cell::RefCell;
     use std::rc::Rc;
@@ -202,6 +202,15 @@ mod browser {
         let calls_back = irplay_wasm::libc::CALLS_BACK.contains(&name.as_str());
         Closure::new(move |a0: JsValue, a1: JsValue, a2: JsValue, a3: JsValue, a4: JsValue, a5: JsValue| {
             let args: Vec<Arg> = [a0, a1, a2, a3, a4, a5].iter().take(params).map(arg).collect();
+            if let Some(r) = wide_division(&name, &args) {
+                return match r {
+                    Ok((lo, hi)) => Ok(js_sys::Array::of2(&JsValue::from(lo as i64), &JsValue::from(hi as i64)).into()),
+                    Err(stop) => {
+                        *shared.stop.borrow_mut() = Some(stop);
+                        Err(JsValue::from_str("irplay: the program stopped"))
+                    }
+                };
+            }
             let callback = match (calls_back, shared.mem.borrow().as_ref(), shared.table.borrow().as_ref()) {
                 (true, Some(mem), Some(table)) => Some(JsCallback { mem: JsMem(mem.0.clone()), table: table.clone(), shared: shared.clone() }),
                 _ => None,

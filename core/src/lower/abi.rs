@@ -17,7 +17,9 @@
 //!   overflow area), so clang's inline `va_arg` expansion reads the cells in order; for
 //!   4-byte pointers a plain pointer to the next cell. The `va_arg` instruction reads one
 //!   cell and advances by 8.
-//! - Anything else (`i128`, `half`, scalable vectors, ...) is unsupported for now.
+//! - `i128` is two `I64` registers, low half first (see [`super::wide`]).
+//! - Anything else (`half`, integers wider than 64 bits other than `i128`, scalable
+//!   vectors, ...) is unsupported for now.
 
 use super::form::{Sig, Ty};
 use super::{LResult, LowerError};
@@ -72,6 +74,9 @@ pub fn value_regs(m: &Module, t: TypeId, span: Span) -> LResult<Vec<Ty>> {
         let leaves = flat_types(m, t).ok_or_else(|| LowerError::unsupported(span, format!("values of type {}", type_text(m, t))))?;
         return leaves.into_iter().map(|l| reg_ty(m, l, span)).collect();
     }
+    if matches!(m.types.get(t), Type::Int(128)) {
+        return Ok(vec![Ty::I64, Ty::I64]);
+    }
     if let Some((scalable, n, et)) = m.types.vector(t) {
         if scalable || n > 256 {
             return Err(LowerError::unsupported(span, format!("values of type {}", type_text(m, t))));
@@ -84,7 +89,7 @@ pub fn value_regs(m: &Module, t: TypeId, span: Span) -> LResult<Vec<Ty>> {
 
 /// True when values of IR type `t` take one register per leaf or lane.
 pub fn is_multi(m: &Module, t: TypeId) -> bool {
-    m.types.is_aggregate(t) || m.types.is_vector(t)
+    m.types.is_aggregate(t) || m.types.is_vector(t) || matches!(m.types.get(t), Type::Int(128))
 }
 
 /// The printed form of a type (for messages).

@@ -114,6 +114,30 @@ fn lower_switch(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
     let Extra::Switch { default, cases } = &data.extra else { return Err(LowerError::unsupported(span, "switch without cases")) };
     let Some(&vop) = data.args.first() else { return Err(LowerError::unsupported(span, "switch without a value")) };
     let vt = fx.cx.m.operand_ty(fx.body, vop);
+    if super::wide::is_wide(fx, vt) {
+        // i128: a compare chain on both halves.
+        let (lo, hi) = super::wide::halves(fx, vop)?;
+        let only = cases.iter().all(|(_, b)| b == default);
+        let def = edge(fx, *default, only)?;
+        let mut term = Term::Jump(def);
+        for (k, (c, b)) in cases.iter().enumerate() {
+            let x = match fx.cx.m.consts.kind(*c) {
+                ConstKind::Int(a) => a.low_u128(),
+                ConstKind::Zero => 0,
+                _ => return Err(LowerError::unsupported(span, "a switch case that is not an integer")),
+            };
+            let t = edge(fx, *b, false)?;
+            let c = super::wide::eq_const(fx, lo, hi, x);
+            if k + 1 == cases.len() {
+                term = Term::Branch { cond: c, then: t, else_: def };
+            } else {
+                let next = fx.new_block();
+                fx.finish(Term::Branch { cond: c, then: t, else_: next });
+                fx.cur_id = next;
+            }
+        }
+        return Ok(term);
+    }
     let ty = super::abi::reg_ty(fx.cx.m, vt, span)?;
     let v = fx.operand(vop)?;
     let mut vals = Vec::with_capacity(cases.len());

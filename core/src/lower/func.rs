@@ -103,6 +103,9 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                 if let Ok(ty) = reg_ty(m, data.ty, data.span) {
                     let r = fx.new_reg(ty);
                     fx.vals.insert(v, r);
+                } else if matches!(m.types.get(data.ty), Type::Int(128)) {
+                    let regs = vec![fx.new_reg(Ty::I64), fx.new_reg(Ty::I64)];
+                    fx.vecs.insert(v, regs);
                 } else if let Some(leaves) = m.types.is_aggregate(data.ty).then(|| super::abi::flat_types(m, data.ty)).flatten() {
                     let regs: Option<Vec<Ty>> = leaves.iter().map(|t| reg_ty(m, *t, data.span).ok()).collect();
                     if let Some(tys) = regs {

@@ -79,6 +79,9 @@ fn check_scalar(fx: &FnCx, t: TypeId, span: Span) -> LResult<Ty> {
 pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
     use Opcode as O;
     let span = data.span;
+    if data.op != O::Phi && data.op != O::Call && super::wide::involves_wide(fx, data) {
+        return super::wide::lower(fx, data);
+    }
     if data.op != O::Phi && data.op != O::Call && super::agg::involves_aggregates(fx, data) {
         return super::agg::lower(fx, data);
     }

@@ -10,17 +10,18 @@
 //!                                               ├─ calls.rs  calls and intrinsics
 //!                                               ├─ vector.rs vectors → one register per lane
 //!                                               ├─ agg.rs    structs/arrays → one per leaf
+//!                                               ├─ wide.rs   i128 → two I64 registers
 //!                                               └─ edges.rs  phis → parallel copies on
 //!                                                            split edges; switch → table/chain
 //!  LowModule ──▶ print.rs (text, for golden tests)
 //! ```
 //!
-//! Scope: integers up to 64 bits, pointers, `float`/`double`, loads and stores, GEPs,
+//! Scope: integers up to 64 bits and `i128`, pointers, `float`/`double`, loads and stores, GEPs,
 //! comparisons, selects, casts, direct and indirect calls (calls to variadic externals
 //! included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`), phis, `br`/`switch`/`ret`/`unreachable`, `alloca`, initialized globals and the
 //! common intrinsics. Fixed vectors of those are scalarized (one register per lane), and
 //! structs and arrays of them used as values live in one register per scalar leaf (returned
-//! as multiple values). Everything else (wider integers, aggregate parameters, exceptions, atomics, ...) is a [`LowerError`] naming the construct
+//! as multiple values), also as parameters. Everything else (other integers wider than 64 bits, exceptions, some atomics, ...) is a [`LowerError`] naming the construct
 //! at its span: lowering never panics on a verified module.
 
 pub mod abi;
@@ -36,6 +37,7 @@ mod legal;
 mod module;
 pub mod print;
 mod vector;
+mod wide;
 #[cfg(test)]
 mod tests;
 

@@ -3,7 +3,7 @@
 //! the integer legalization invariant holds on a small function, and unsupported constructs
 //! name themselves. Golden low forms live in `tests/ir/lower/` (`irplay build --emit low`).
 
-use super::{lower_module, print::print_module, Inst, Term};
+use super::{lower_module, print::print_module, Inst, Term, Ty};
 use std::path::{Path, PathBuf};
 
 fn lower_text(src: &str) -> Result<super::LowModule, super::LowerError> {
@@ -66,11 +66,24 @@ fn narrow_results_are_masked_and_signed_compares_extended() {
 
 #[test]
 fn unsupported_constructs_name_themselves_at_their_span() {
-    let src = "define i32 @f(i128 %x) {\n  %t = trunc i128 %x to i32\n  ret i32 %t\n}\n";
-    let Err(e) = lower_text(src) else { panic!("i128 must be refused") };
+    let src = "define i32 @f(i256 %x) {\n  %t = trunc i256 %x to i32\n  ret i32 %t\n}\n";
+    let Err(e) = lower_text(src) else { panic!("i256 must be refused") };
+    assert!(e.message.contains("i256"), "{}", e.message);
+    let src = "define i32 @f(i128 %x) {\n  %c = call i128 @llvm.ctpop.i128(i128 %x)\n  %t = trunc i128 %c to i32\n  ret i32 %t\n}\ndeclare i128 @llvm.ctpop.i128(i128)\n";
+    let Err(e) = lower_text(src) else { panic!("ctpop on i128 must be refused") };
     assert!(e.message.contains("i128"), "{}", e.message);
     let src = "define i32 @f(ptr %p) {\n  %v = atomicrmw uinc_wrap ptr %p, i32 1 seq_cst\n  ret i32 %v\n}\n";
     let Err(e) = lower_text(src) else { panic!("atomicrmw uinc_wrap must be refused") };
     assert!(e.message.contains("atomicrmw uinc_wrap"), "{}", e.message);
     assert_eq!(src.get(e.span.start as usize..e.span.start as usize + 2), Some("%v"));
+}
+
+#[test]
+fn i128_is_two_i64_registers() {
+    let src = "define i128 @f(i128 %a, i128 %b) {\n  %s = add i128 %a, %b\n  ret i128 %s\n}\n";
+    let Ok(m) = lower_text(src) else { panic!("i128 add must lower") };
+    let f = &m.funcs[0];
+    assert_eq!(f.sig.params, vec![Ty::I64; 4]);
+    assert_eq!(f.sig.ret, vec![Ty::I64; 2]);
+    assert!(matches!(f.blocks.last().map(|b| &b.term), Some(Term::Ret(v)) if v.len() == 2));
 }

@@ -30,6 +30,10 @@ pub fn involves_vectors(fx: &FnCx, data: &InstData) -> bool {
 pub fn lanes(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<VReg>> {
     match op {
         Operand::Value(v) => fx.vecs.get(&v).cloned().ok_or_else(|| LowerError::unsupported(fx.span, "a vector value of an unsupported type")),
+        Operand::Const(c) if matches!(fx.cx.m.types.get(fx.cx.m.consts.ty(c)), Type::Int(128)) => {
+            let (lo, hi) = super::wide::halves(fx, op)?;
+            Ok(vec![lo, hi])
+        }
         Operand::Const(c) if fx.cx.m.types.is_aggregate(fx.cx.m.consts.ty(c)) => {
             let mut out = Vec::new();
             super::agg::const_leaves(fx, c, fx.cx.m.consts.ty(c), &mut out)?;

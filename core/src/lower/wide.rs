@@ -1,0 +1,321 @@
+//! `i128`: a value lives in two `I64` registers, `[low, high]` (kept in
+//! [`super::func::FnCx::vecs`] like an aggregate's leaves, so phis, calls and returns move
+//! both halves).
+//!
+//! Inline: `add`/`sub` (carry by an unsigned compare), `and`/`or`/`xor`, `mul` (the low
+//! 128 bits, the high half of `lo*lo` from 32-bit limbs), `shl`/`lshr`/`ashr` (two cases
+//! chosen by selects; a shift by 128 or more is poison, so either is fine), `icmp`,
+//! `select`, `freeze`, `trunc`/`zext`/`sext`, `load`/`store` (two little-endian halves),
+//! `switch` (a compare chain, in `edges.rs`).
+//! Division and remainder call the host's runtime functions `__udivti3`, `__divti3`,
+//! `__umodti3` and `__modti3` (compiler-rt's names), which take the two halves of each
+//! operand and return the two halves of the result. Other widths above 64 and other
+//! operations on `i128` are refused.
+
+use super::form::{Bin, Cmp, Const, Inst, Sig, Ty, Un, VReg};
+use super::func::FnCx;
+use super::inst::{copy, dst_of};
+use super::legal::{mask, sext_full};
+use super::{LResult, LowerError};
+use crate::ir::{ConstKind, Extra, InstData, IntPredicate, Opcode, Operand, Type, TypeId};
+
+/// True for `i128`.
+pub fn is_wide(fx: &FnCx, t: TypeId) -> bool {
+    matches!(fx.cx.m.types.get(t), Type::Int(128))
+}
+
+/// True when the instruction produces or reads an `i128`.
+pub fn involves_wide(fx: &FnCx, data: &InstData) -> bool {
+    let m = fx.cx.m;
+    is_wide(fx, data.ty) || data.args.iter().any(|op| is_wide(fx, m.operand_ty(fx.body, *op)))
+}
+
+/// The two halves of an `i128` operand (constants are materialized).
+pub fn halves(fx: &mut FnCx, op: Operand) -> LResult<(VReg, VReg)> {
+    match op {
+        Operand::Value(v) => match fx.vecs.get(&v).map(Vec::as_slice) {
+            Some(&[lo, hi]) => Ok((lo, hi)),
+            _ => Err(LowerError::unsupported(fx.span, "an i128 value without registers")),
+        },
+        Operand::Const(c) => {
+            let v: u128 = match fx.cx.m.consts.kind(c) {
+                ConstKind::Int(a) => a.low_u128(),
+                ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => 0,
+                _ => return Err(LowerError::unsupported(fx.span, "this kind of i128 constant")),
+            };
+            let lo = fx.konst(Ty::I64, Const::I64(v as u64));
+            let hi = fx.konst(Ty::I64, Const::I64((v >> 64) as u64));
+            Ok((lo, hi))
+        }
+        _ => Err(LowerError::unsupported(fx.span, "an i128 operand")),
+    }
+}
+
+/// `(lo, hi) == k` as 0/1 in an `I32`.
+pub fn eq_const(fx: &mut FnCx, lo: VReg, hi: VReg, k: u128) -> VReg {
+    let kl = fx.iconst(Ty::I64, k as u64);
+    let kh = fx.iconst(Ty::I64, (k >> 64) as u64);
+    let xl = bin(fx, Bin::Xor, lo, kl);
+    let xh = bin(fx, Bin::Xor, hi, kh);
+    let x = bin(fx, Bin::Or, xl, xh);
+    let zero = fx.iconst(Ty::I64, 0);
+    cmp(fx, Cmp::Eq, x, zero)
+}
+
+fn out(fx: &FnCx, data: &InstData) -> LResult<(VReg, VReg)> {
+    match data.result.and_then(|v| fx.vecs.get(&v)).map(Vec::as_slice) {
+        Some(&[lo, hi]) => Ok((lo, hi)),
+        _ => Err(LowerError::unsupported(data.span, "an i128 result without registers")),
+    }
+}
+
+fn bin(fx: &mut FnCx, op: Bin, a: VReg, b: VReg) -> VReg {
+    let dst = fx.new_reg(Ty::I64);
+    fx.emit(Inst::Bin { op, ty: Ty::I64, dst, a, b });
+    dst
+}
+
+fn binc(fx: &mut FnCx, op: Bin, a: VReg, c: u64) -> VReg {
+    let k = fx.iconst(Ty::I64, c);
+    bin(fx, op, a, k)
+}
+
+fn cmp(fx: &mut FnCx, cc: Cmp, a: VReg, b: VReg) -> VReg {
+    let dst = fx.new_reg(Ty::I32);
+    fx.emit(Inst::Cmp { cc, ty: Ty::I64, dst, a, b });
+    dst
+}
+
+fn select(fx: &mut FnCx, ty: Ty, cond: VReg, a: VReg, b: VReg) -> VReg {
+    let dst = fx.new_reg(ty);
+    fx.emit(Inst::Select { dst, cond, a, b });
+    dst
+}
+
+fn extend_u(fx: &mut FnCx, v: VReg) -> VReg {
+    let dst = fx.new_reg(Ty::I64);
+    fx.emit(Inst::Un { op: Un::ExtendU, to: Ty::I64, dst, a: v });
+    dst
+}
+
+fn set(fx: &mut FnCx, data: &InstData, lo: VReg, hi: VReg) -> LResult<()> {
+    let (dl, dh) = out(fx, data)?;
+    fx.emit(Inst::ParCopy { moves: vec![(dl, lo), (dh, hi)] });
+    Ok(())
+}
+
+fn arg(data: &InstData, k: usize) -> LResult<Operand> {
+    data.args.get(k).copied().ok_or_else(|| LowerError::unsupported(data.span, "a missing operand"))
+}
+
+/// The high 64 bits of the unsigned product of two 64-bit values (32-bit limbs).
+fn mulhi_u(fx: &mut FnCx, x: VReg, y: VReg) -> VReg {
+    let m32 = 0xffff_ffffu64;
+    let x0 = binc(fx, Bin::And, x, m32);
+    let x1 = binc(fx, Bin::ShrU, x, 32);
+    let y0 = binc(fx, Bin::And, y, m32);
+    let y1 = binc(fx, Bin::ShrU, y, 32);
+    let p00 = bin(fx, Bin::Mul, x0, y0);
+    let p01 = bin(fx, Bin::Mul, x0, y1);
+    let p10 = bin(fx, Bin::Mul, x1, y0);
+    let p11 = bin(fx, Bin::Mul, x1, y1);
+    let p00h = binc(fx, Bin::ShrU, p00, 32);
+    let p01l = binc(fx, Bin::And, p01, m32);
+    let p10l = binc(fx, Bin::And, p10, m32);
+    let mid0 = bin(fx, Bin::Add, p00h, p01l);
+    let mid = bin(fx, Bin::Add, mid0, p10l);
+    let p01h = binc(fx, Bin::ShrU, p01, 32);
+    let p10h = binc(fx, Bin::ShrU, p10, 32);
+    let midh = binc(fx, Bin::ShrU, mid, 32);
+    let h0 = bin(fx, Bin::Add, p11, p01h);
+    let h1 = bin(fx, Bin::Add, h0, p10h);
+    bin(fx, Bin::Add, h1, midh)
+}
+
+/// Lowers an instruction that produces or reads an `i128`.
+pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
+    use Opcode as O;
+    let span = data.span;
+    let m = fx.cx.m;
+    let ty_of = |k: usize| data.args.get(k).map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
+    let wide_args = (0..data.args.len()).all(|k| is_wide(fx, ty_of(k)));
+    match data.op {
+        O::Add | O::Sub | O::Mul | O::And | O::Or | O::Xor | O::Shl | O::LShr | O::AShr if wide_args && is_wide(fx, data.ty) => {
+            let (al, ah) = halves(fx, arg(data, 0)?)?;
+            let (bl, bh) = halves(fx, arg(data, 1)?)?;
+            let (lo, hi) = match data.op {
+                O::Add => {
+                    let lo = bin(fx, Bin::Add, al, bl);
+                    let c = cmp(fx, Cmp::LtU, lo, al);
+                    let c = extend_u(fx, c);
+                    let h = bin(fx, Bin::Add, ah, bh);
+                    (lo, bin(fx, Bin::Add, h, c))
+                }
+                O::Sub => {
+                    let lo = bin(fx, Bin::Sub, al, bl);
+                    let c = cmp(fx, Cmp::LtU, al, bl);
+                    let c = extend_u(fx, c);
+                    let h = bin(fx, Bin::Sub, ah, bh);
+                    (lo, bin(fx, Bin::Sub, h, c))
+                }
+                O::Mul => {
+                    let lo = bin(fx, Bin::Mul, al, bl);
+                    let h = mulhi_u(fx, al, bl);
+                    let c1 = bin(fx, Bin::Mul, al, bh);
+                    let c2 = bin(fx, Bin::Mul, ah, bl);
+                    let h = bin(fx, Bin::Add, h, c1);
+                    (lo, bin(fx, Bin::Add, h, c2))
+                }
+                O::And | O::Or | O::Xor => {
+                    let op = match data.op {
+                        O::And => Bin::And,
+                        O::Or => Bin::Or,
+                        _ => Bin::Xor,
+                    };
+                    (bin(fx, op, al, bl), bin(fx, op, ah, bh))
+                }
+                _ => {
+                    // n = amount mod 64 for the in-word shifts; big = amount >= 64. The
+                    // bits crossing words use a shift by 1 then by 63-n (no shift by 64).
+                    let n = binc(fx, Bin::And, bl, 63);
+                    let k64 = fx.iconst(Ty::I64, 64);
+                    let big = cmp(fx, Cmp::GeU, bl, k64);
+                    let k63 = fx.iconst(Ty::I64, 63);
+                    let inv = bin(fx, Bin::Sub, k63, n);
+                    let zero = fx.iconst(Ty::I64, 0);
+                    match data.op {
+                        O::Shl => {
+                            let lo_s = bin(fx, Bin::Shl, al, n);
+                            let hi_s = bin(fx, Bin::Shl, ah, n);
+                            let c1 = binc(fx, Bin::ShrU, al, 1);
+                            let cross = bin(fx, Bin::ShrU, c1, inv);
+                            let hi_small = bin(fx, Bin::Or, hi_s, cross);
+                            let hi = select(fx, Ty::I64, big, lo_s, hi_small);
+                            let lo = select(fx, Ty::I64, big, zero, lo_s);
+                            (lo, hi)
+                        }
+                        _ => {
+                            let arith = data.op == O::AShr;
+                            let shr = if arith { Bin::ShrS } else { Bin::ShrU };
+                            let lo_s = bin(fx, Bin::ShrU, al, n);
+                            let hi_s = bin(fx, shr, ah, n);
+                            let c1 = binc(fx, Bin::Shl, ah, 1);
+                            let cross = bin(fx, Bin::Shl, c1, inv);
+                            let lo_small = bin(fx, Bin::Or, lo_s, cross);
+                            let lo = select(fx, Ty::I64, big, hi_s, lo_small);
+                            let fill = if arith { binc(fx, Bin::ShrS, ah, 63) } else { zero };
+                            let hi = select(fx, Ty::I64, big, fill, hi_s);
+                            (lo, hi)
+                        }
+                    }
+                }
+            };
+            set(fx, data, lo, hi)
+        }
+        O::UDiv | O::SDiv | O::URem | O::SRem if wide_args && is_wide(fx, data.ty) => {
+            let (al, ah) = halves(fx, arg(data, 0)?)?;
+            let (bl, bh) = halves(fx, arg(data, 1)?)?;
+            let name = match data.op {
+                O::UDiv => "__udivti3",
+                O::SDiv => "__divti3",
+                O::URem => "__umodti3",
+                _ => "__modti3",
+            };
+            let sig = Sig { params: vec![Ty::I64; 4], ret: vec![Ty::I64; 2], variadic: false };
+            let f = fx.cx.import(name, sig.clone(), span)?;
+            let (dl, dh) = out(fx, data)?;
+            fx.emit(Inst::Call { dst: vec![dl, dh], callee: super::form::Callee::Direct(f), sig, args: vec![al, ah, bl, bh], varargs: Vec::new() });
+            Ok(())
+        }
+        O::ICmp if wide_args => {
+            let Extra::ICmp(p) = data.extra else { return Err(LowerError::unsupported(span, "icmp without predicate")) };
+            let (al, ah) = halves(fx, arg(data, 0)?)?;
+            let (bl, bh) = halves(fx, arg(data, 1)?)?;
+            let dst = dst_of(fx, data)?;
+            use IntPredicate as P;
+            let r = match p {
+                P::Eq | P::Ne => {
+                    let xl = bin(fx, Bin::Xor, al, bl);
+                    let xh = bin(fx, Bin::Xor, ah, bh);
+                    let x = bin(fx, Bin::Or, xl, xh);
+                    let zero = fx.iconst(Ty::I64, 0);
+                    cmp(fx, if p == P::Eq { Cmp::Eq } else { Cmp::Ne }, x, zero)
+                }
+                _ => {
+                    let (lo_cc, hi_cc) = match p {
+                        P::Ult => (Cmp::LtU, Cmp::LtU),
+                        P::Ule => (Cmp::LeU, Cmp::LtU),
+                        P::Ugt => (Cmp::GtU, Cmp::GtU),
+                        P::Uge => (Cmp::GeU, Cmp::GtU),
+                        P::Slt => (Cmp::LtU, Cmp::LtS),
+                        P::Sle => (Cmp::LeU, Cmp::LtS),
+                        P::Sgt => (Cmp::GtU, Cmp::GtS),
+                        _ => (Cmp::GeU, Cmp::GtS),
+                    };
+                    let heq = cmp(fx, Cmp::Eq, ah, bh);
+                    let lc = cmp(fx, lo_cc, al, bl);
+                    let hc = cmp(fx, hi_cc, ah, bh);
+                    select(fx, Ty::I32, heq, lc, hc)
+                }
+            };
+            copy(fx, dst, r);
+            Ok(())
+        }
+        O::Select if is_wide(fx, data.ty) => {
+            let c = fx.operand(arg(data, 0)?)?;
+            let (al, ah) = halves(fx, arg(data, 1)?)?;
+            let (bl, bh) = halves(fx, arg(data, 2)?)?;
+            let lo = select(fx, Ty::I64, c, al, bl);
+            let hi = select(fx, Ty::I64, c, ah, bh);
+            set(fx, data, lo, hi)
+        }
+        O::Freeze if is_wide(fx, data.ty) => {
+            let (al, ah) = halves(fx, arg(data, 0)?)?;
+            set(fx, data, al, ah)
+        }
+        O::Trunc if is_wide(fx, ty_of(0)) => {
+            let Type::Int(to) = *m.types.get(data.ty) else { return Err(LowerError::unsupported(span, "trunc of i128 to a vector")) };
+            let (al, _) = halves(fx, arg(data, 0)?)?;
+            let dst = dst_of(fx, data)?;
+            let r = if to <= 32 {
+                let w = fx.new_reg(Ty::I32);
+                fx.emit(Inst::Un { op: Un::Wrap, to: Ty::I32, dst: w, a: al });
+                mask(fx, w, to)
+            } else {
+                mask(fx, al, to)
+            };
+            copy(fx, dst, r);
+            Ok(())
+        }
+        O::ZExt | O::SExt if is_wide(fx, data.ty) && matches!(m.types.get(ty_of(0)), Type::Int(b) if *b <= 64) => {
+            let Type::Int(from) = *m.types.get(ty_of(0)) else { return Err(LowerError::unsupported(span, "an extension to i128")) };
+            let a = fx.operand(arg(data, 0)?)?;
+            let signed = data.op == O::SExt;
+            let a = if signed { sext_full(fx, a, from) } else { a };
+            let lo = if fx.reg_ty(a) == Ty::I32 {
+                let d = fx.new_reg(Ty::I64);
+                fx.emit(Inst::Un { op: if signed { Un::ExtendS } else { Un::ExtendU }, to: Ty::I64, dst: d, a });
+                d
+            } else {
+                a
+            };
+            let hi = if signed { binc(fx, Bin::ShrS, lo, 63) } else { fx.iconst(Ty::I64, 0) };
+            set(fx, data, lo, hi)
+        }
+        O::Load if is_wide(fx, data.ty) => {
+            let addr = fx.operand(arg(data, 0)?)?;
+            let (dl, dh) = out(fx, data)?;
+            fx.emit(Inst::Load { dst: dl, ty: Ty::I64, size: 8, signed: false, addr, offset: 0 });
+            fx.emit(Inst::Load { dst: dh, ty: Ty::I64, size: 8, signed: false, addr, offset: 8 });
+            Ok(())
+        }
+        O::Store if is_wide(fx, ty_of(0)) => {
+            let (al, ah) = halves(fx, arg(data, 0)?)?;
+            let addr = fx.operand(arg(data, 1)?)?;
+            fx.emit(Inst::Store { ty: Ty::I64, size: 8, addr, offset: 0, src: al });
+            fx.emit(Inst::Store { ty: Ty::I64, size: 8, addr, offset: 8, src: ah });
+            Ok(())
+        }
+        _ => Err(LowerError::unsupported(span, format!("`{}` on i128", data.op.name()))),
+    }
+}
