@@ -227,7 +227,8 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     let mut pre: HashMap<Value, Operand> = HashMap::default();
     for &phi in &pl.h_phis {
         let entries = phi_entries(body, phi);
-        let (Some(v), Some(&(_, init))) = (body.insts.get(phi).and_then(|d| d.result), entries.iter().find(|x| x.0 == p))
+        let (Some(v), Some(&(_, init))) =
+            (body.insts.get(phi).and_then(|d| d.result), entries.iter().find(|x| x.0 == p))
         else {
             continue;
         };
@@ -240,7 +241,9 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
             None => LocalName::Unnamed,
         };
         let Some(c) = clone_inst(body, i, &pre, &HashMap::default(), name) else { continue };
-        if let (Some(v), Some(cv)) = (body.insts.get(i).and_then(|d| d.result), body.insts.get(c).and_then(|d| d.result)) {
+        if let (Some(v), Some(cv)) =
+            (body.insts.get(i).and_then(|d| d.result), body.insts.get(c).and_then(|d| d.result))
+        {
             pre.insert(v, Operand::Value(cv));
         }
         clones.push(c);
@@ -270,11 +273,13 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
                 let mut hit = false;
                 super::edit::used_values(body, d, &mut |x| hit |= x == v);
                 let dbg = body.dbg_records.get(&i).is_some_and(|recs| {
-                    recs.iter().any(|r| r.args.iter().any(|&a| {
-                        let mut h2 = false;
-                        md_values(body, a, &mut |x| h2 |= x == v);
-                        h2
-                    }))
+                    recs.iter().any(|r| {
+                        r.args.iter().any(|&a| {
+                            let mut h2 = false;
+                            md_values(body, a, &mut |x| h2 |= x == v);
+                            h2
+                        })
+                    })
                 });
                 (hit || dbg) && pl.reach.get(&b) == Some(&want)
             }
@@ -416,8 +421,11 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
         dead_phis.push(phi);
     }
     let latch = pl.l;
-    let moved: Vec<Inst> =
-        body.blocks.get(h).map(|bd| bd.insts.iter().copied().filter(|i| !dead_phis.contains(i)).collect()).unwrap_or_default();
+    let moved: Vec<Inst> = body
+        .blocks
+        .get(h)
+        .map(|bd| bd.insts.iter().copied().filter(|i| !dead_phis.contains(i)).collect())
+        .unwrap_or_default();
     if let Some(br) = body.terminator(latch) {
         if let (Some(recs), Some(&first)) = (body.dbg_records.remove(&br), moved.first()) {
             let mut all = recs;
