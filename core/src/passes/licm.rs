@@ -37,7 +37,8 @@ use crate::analysis::loop_info::{exiting_blocks, latches, preheader};
 use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    opcode::OpClass, Block, Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module, Opcode, Operand, Ordering,
+    opcode::OpClass, Block, Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module, Opcode, Operand,
+    Ordering,
 };
 
 /// Runs `licm` on one function.
@@ -121,7 +122,8 @@ fn loop_memory(m: &Module, body: &Body, l: &Loop) -> Memory {
         let Some(bd) = body.blocks.get(b) else { continue };
         for &i in &bd.insts {
             let Some(d) = body.insts.get(i) else { continue };
-            let plain = !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic);
+            let plain =
+                !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic);
             match d.op {
                 Opcode::Load if plain => {}
                 Opcode::Store if plain => match d.args.get(1).and_then(|&p| underlying_object(m, body, p)) {
@@ -152,7 +154,7 @@ fn safe_divisor(m: &Module, o: Option<&Operand>, signed: bool) -> bool {
         return false;
     }
     match m.consts.kind(c) {
-        ConstKind::Int(v) => !v.is_zero() && !(signed && v.is_all_ones()),
+        ConstKind::Int(v) => !v.is_zero() && (!signed || !v.is_all_ones()),
         _ => false,
     }
 }
@@ -173,7 +175,9 @@ fn is_speculatable(m: &Module, d: &InstData) -> bool {
         | Opcode::ExtractElement
         | Opcode::InsertElement
         | Opcode::ShuffleVector => true,
-        op => matches!(op.class(), OpClass::BinInt | OpClass::BinFp | OpClass::UnaryFp | OpClass::Bitwise | OpClass::Cast),
+        op => {
+            matches!(op.class(), OpClass::BinInt | OpClass::BinFp | OpClass::UnaryFp | OpClass::Bitwise | OpClass::Cast)
+        }
     }
 }
 
@@ -219,7 +223,16 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
                     Operand::Value(v) => !variant.get(v.index()).copied().unwrap_or(true),
                     Operand::Md(_) => false,
                 });
-                if !invariant_ops || !matches!(d.extra, Extra::None | Extra::ICmp(_) | Extra::FCmp(_) | Extra::Gep { .. } | Extra::Indices(_) | Extra::Mem(_))
+                if !invariant_ops
+                    || !matches!(
+                        d.extra,
+                        Extra::None
+                            | Extra::ICmp(_)
+                            | Extra::FCmp(_)
+                            | Extra::Gep { .. }
+                            | Extra::Indices(_)
+                            | Extra::Mem(_)
+                    )
                 {
                     continue;
                 }
@@ -246,7 +259,10 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
 }
 
 fn load_is_hoistable(m: &Module, body: &Body, d: &InstData, mem: &Memory) -> bool {
-    if mem.unknown || d.flags.has(InstFlags::VOLATILE) || d.mem_info().is_none_or(|mi| mi.ordering != Ordering::NotAtomic) {
+    if mem.unknown
+        || d.flags.has(InstFlags::VOLATILE)
+        || d.mem_info().is_none_or(|mi| mi.ordering != Ordering::NotAtomic)
+    {
         return false;
     }
     if mem.stored.is_empty() {

@@ -192,7 +192,8 @@ pub fn split_predecessors(
         } else {
             let ty = body.insts.get(phi).map(|d| d.ty).unwrap_or(TypeId::VOID);
             let base = result(body, phi).map(|v| value_name(m, body, v)).unwrap_or_default();
-            let pname = if base.is_empty() { LocalName::Unnamed } else { names.fresh(m, &format!("{base}{phi_suffix}")) };
+            let pname =
+                if base.is_empty() { LocalName::Unnamed } else { names.fresh(m, &format!("{base}{phi_suffix}")) };
             let np = make_inst(body, phi_data(ty, &moved), pname);
             new_phis.push(np);
             match result(body, np) {

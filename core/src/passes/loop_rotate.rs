@@ -227,7 +227,8 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     let mut pre: HashMap<Value, Operand> = HashMap::default();
     for &phi in &pl.h_phis {
         let entries = phi_entries(body, phi);
-        let (Some(v), Some(&(_, init))) = (body.insts.get(phi).and_then(|d| d.result), entries.iter().find(|x| x.0 == p))
+        let (Some(v), Some(&(_, init))) =
+            (body.insts.get(phi).and_then(|d| d.result), entries.iter().find(|x| x.0 == p))
         else {
             continue;
         };
@@ -240,7 +241,9 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
             None => LocalName::Unnamed,
         };
         let Some(c) = clone_inst(body, i, &pre, &HashMap::default(), name) else { continue };
-        if let (Some(v), Some(cv)) = (body.insts.get(i).and_then(|d| d.result), body.insts.get(c).and_then(|d| d.result)) {
+        if let (Some(v), Some(cv)) =
+            (body.insts.get(i).and_then(|d| d.result), body.insts.get(c).and_then(|d| d.result))
+        {
             pre.insert(v, Operand::Value(cv));
         }
         clones.push(c);
@@ -270,11 +273,13 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
                 let mut hit = false;
                 super::edit::used_values(body, d, &mut |x| hit |= x == v);
                 let dbg = body.dbg_records.get(&i).is_some_and(|recs| {
-                    recs.iter().any(|r| r.args.iter().any(|&a| {
-                        let mut h2 = false;
-                        md_values(body, a, &mut |x| h2 |= x == v);
-                        h2
-                    }))
+                    recs.iter().any(|r| {
+                        r.args.iter().any(|&a| {
+                            let mut h2 = false;
+                            md_values(body, a, &mut |x| h2 |= x == v);
+                            h2
+                        })
+                    })
                 });
                 (hit || dbg) && pl.reach.get(&b) == Some(&want)
             }
@@ -416,8 +421,11 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
         dead_phis.push(phi);
     }
     let latch = pl.l;
-    let moved: Vec<Inst> =
-        body.blocks.get(h).map(|bd| bd.insts.iter().copied().filter(|i| !dead_phis.contains(i)).collect()).unwrap_or_default();
+    let moved: Vec<Inst> = body
+        .blocks
+        .get(h)
+        .map(|bd| bd.insts.iter().copied().filter(|i| !dead_phis.contains(i)).collect())
+        .unwrap_or_default();
     if let Some(br) = body.terminator(latch) {
         if let (Some(recs), Some(&first)) = (body.dbg_records.remove(&br), moved.first()) {
             let mut all = recs;
@@ -464,5 +472,87 @@ fn remap_md(body: &mut Body, id: crate::ir::MdOpId, f: &dyn Fn(Value) -> Option<
         crate::ir::MdOperand::Local(o) => fix(o),
         crate::ir::MdOperand::ArgList(list) => list.iter_mut().for_each(fix),
         crate::ir::MdOperand::Md(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rotate_f(src: &str) -> (Module, u64) {
+        let c = crate::check(src);
+        assert!(c.valid, "{:?}", c.diagnostics);
+        let mut m = c.module.expect("module");
+        let g = m.global_by_name("f").expect("f");
+        let r = run(&mut m, g);
+        let d = crate::verify::verify(&m);
+        assert!(d.is_empty(), "{d:?}\n{}", crate::text::print_module(&m));
+        let n = r.stats.iter().find(|s| s.0 == "loops rotated").map_or(0, |s| s.1);
+        (m, n)
+    }
+
+    #[test]
+    fn nested_loops_rotate_and_stay_simplified() {
+        let (m, n) = rotate_f(
+            "define i32 @f(i32 %n) {
+             entry:
+               br label %oh
+             oh:
+               %i = phi i32 [ 0, %entry ], [ %i.next, %olatch ]
+               %s = phi i32 [ 0, %entry ], [ %s.in, %olatch ]
+               %oc = icmp slt i32 %i, %n
+               br i1 %oc, label %ih, label %exit
+             ih:
+               %j = phi i32 [ 0, %oh ], [ %j.next, %ibody ]
+               %s.in = phi i32 [ %s, %oh ], [ %s.next, %ibody ]
+               %ic = icmp slt i32 %j, %i
+               br i1 %ic, label %ibody, label %olatch
+             ibody:
+               %s.next = add i32 %s.in, %j
+               %j.next = add i32 %j, 1
+               br label %ih
+             olatch:
+               %i.next = add i32 %i, 1
+               br label %oh
+             exit:
+               ret i32 %s
+             }",
+        );
+        assert_eq!(n, 2, "{}", crate::text::print_module(&m));
+        let g = m.global_by_name("f").expect("f");
+        let body = m.func(g).and_then(|f| f.body.as_ref()).expect("body");
+        let cfg = Cfg::new(body);
+        let dt = DomTree::new(&cfg);
+        let lf = LoopForest::new(&cfg, &dt);
+        assert_eq!(lf.loops().len(), 2);
+        assert!(lf.loops().iter().all(|l| is_simplified(l, &cfg)));
+    }
+
+    #[test]
+    fn header_value_used_after_two_exits_is_not_rotated() {
+        // %i is used in %join, reached from the header's exit and from the body's: neither the
+        // new header nor the exit dominates it.
+        let (_, n) = rotate_f(
+            "define i32 @f(i32 %n, i1 %c) {
+             entry:
+               br label %h
+             h:
+               %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+               %t = icmp slt i32 %i, %n
+               br i1 %t, label %body, label %e1
+             body:
+               br i1 %c, label %e2, label %latch
+             latch:
+               %i.next = add i32 %i, 1
+               br label %h
+             e1:
+               br label %join
+             e2:
+               br label %join
+             join:
+               ret i32 %i
+             }",
+        );
+        assert_eq!(n, 0);
     }
 }

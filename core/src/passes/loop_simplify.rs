@@ -101,7 +101,7 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
             }
             let ls = latches(l, &cfg);
             if ls.len() > 1 && !no_latch.contains(&h) {
-                let last = body.layout.iter().copied().filter(|b| ls.contains(b)).last().unwrap_or(h);
+                let last = body.layout.iter().copied().rfind(|b| ls.contains(b)).unwrap_or(h);
                 let name = format!("{hname}.backedge");
                 if split_predecessors(m, body, &mut names, h, &ls, &name, ".be", Place::After(last)).is_some() {
                     st.latches += 1;

@@ -96,9 +96,10 @@ fn has_unclonable_calls(m: &Module, body: &Body, l: &Loop) -> bool {
             },
             _ => None,
         };
-        [Some(ci.fn_attrs), callee_attrs].into_iter().flatten().any(|s| {
-            m.attrs.has(s, AttrKind::Convergent) || m.attrs.has(s, AttrKind::NoDuplicate)
-        })
+        [Some(ci.fn_attrs), callee_attrs]
+            .into_iter()
+            .flatten()
+            .any(|s| m.attrs.has(s, AttrKind::Convergent) || m.attrs.has(s, AttrKind::NoDuplicate))
     })
 }
 
@@ -135,6 +136,11 @@ fn plan(m: &Module, body: &Body, cfg: &Cfg, l: &Loop) -> Option<Plan> {
     let [x] = exiting_blocks(l, cfg)[..] else { return None };
     let [e] = exit_blocks(l, cfg)[..] else { return None };
     if x != h && x != latch {
+        return None;
+    }
+    // Blocks of the loop entered from outside it (unreachable blocks can do that) would need
+    // their phis split per copy: not handled.
+    if l.blocks.iter().any(|&b| b != h && cfg.preds(b).iter().any(|&q| !l.contains(q))) {
         return None;
     }
     if x != latch && cfg.succs(latch) != [h] {
@@ -375,8 +381,10 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
         }
         if b == e {
             for phi in phis(body, e) {
-                let entries: Vec<_> =
-                    phi_entries(body, phi).into_iter().map(|(pb, v)| if pb == pl.x { (x_last, v) } else { (pb, v) }).collect();
+                let entries: Vec<_> = phi_entries(body, phi)
+                    .into_iter()
+                    .map(|(pb, v)| if pb == pl.x { (x_last, v) } else { (pb, v) })
+                    .collect();
                 set_phi_entries(body, phi, &entries);
             }
         }
