@@ -515,7 +515,6 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
             let mut br = InstData::new(Opcode::Br, TypeId::VOID, Vec::new());
             br.extra = Extra::Br(Box::new([cont]));
             br.span = nd.span;
-            br.md = nd.md.clone();
             nd = br;
         } else if nd.op == Opcode::Alloca && nb == bmap.get(&callee_entry).copied() {
             allocas.push(ni);
