@@ -141,13 +141,13 @@ pub fn run(m: &mut Module) -> PassResult {
     funcs.dedup();
     for f in funcs {
         let fl = folds.remove(&f).unwrap_or_default();
-        let mut dead = dead_insts.remove(&f).unwrap_or_default();
+        let mut dead: rustc_hash::FxHashSet<Inst> = dead_insts.remove(&f).unwrap_or_default().into_iter().collect();
         super::with_body(m, f, |m, body| {
             for &(l, c) in &fl {
                 if let Some(v) = body.insts.get(l).and_then(|d| d.result) {
                     replace_all_uses(body, v, Operand::Const(c));
                 }
-                dead.push(l);
+                dead.insert(l);
             }
             remove_insts(&mut m.consts, body, &|i| dead.contains(&i));
         });

@@ -31,7 +31,9 @@
 //! call, or whose blocks have their address taken; a callee with a different personality or GC
 //! from the caller's; functions with debug info (`!dbg` on the caller or the callee: the copies
 //! would need `inlinedAt` locations, which we do not build). Calls in unreachable blocks stay.
-//! Functions left without callers are not deleted (`globaldce` does that).
+//! A local (`internal`/`private`, not in a comdat) callee that nothing refers to any more once
+//! its calls are inlined is deleted, as LLVM's inliner does; other dead globals are left to
+//! `globaldce`.
 
 use super::edit::{for_each_operand_mut, inst_blocks, reachable, remove_insts, rename_phi_incoming, replace_all_uses};
 use super::{with_body, PassResult};
@@ -65,13 +67,30 @@ pub fn run(m: &mut Module) -> PassResult {
         .collect();
     let mut uses = direct_use_counts(m);
     let mut inlined = 0u64;
+    let mut callees: HashSet<GlobalId> = HashSet::default();
     for comp in order {
         for &k in &comp {
             let Some(&caller) = funcs.get(k) else { continue };
-            inlined += inline_into(m, caller, &index, &scc_of, &cyclic, &mut uses);
+            inlined += inline_into(m, caller, &index, &scc_of, &cyclic, &mut uses, &mut callees);
         }
     }
-    PassResult::from_stats(vec![("calls inlined", inlined)])
+    // Local callees left without any reference go, as LLVM's inliner deletes them.
+    let mut deleted = 0;
+    if !callees.is_empty() {
+        let live = super::globaldce::live_globals(m);
+        let dead: Vec<bool> = m
+            .globals
+            .iter()
+            .map(|(g, gv)| {
+                callees.contains(&g)
+                    && gv.linkage.is_local()
+                    && gv.comdat.is_none()
+                    && !live.get(g.index()).copied().unwrap_or(true)
+            })
+            .collect();
+        deleted = super::globaldce::remove_globals(m, &dead) as u64;
+    }
+    PassResult::from_stats(vec![("calls inlined", inlined), ("functions deleted", deleted)])
 }
 
 /// The functions `g` calls directly.
@@ -184,6 +203,7 @@ fn inline_into(
     scc_of: &[usize],
     cyclic: &[bool],
     uses: &mut HashMap<GlobalId, u64>,
+    callees: &mut HashSet<GlobalId>,
 ) -> u64 {
     let Some(cf) = m.func(caller) else { return 0 };
     if has_debug_info(m, &cf.md) {
@@ -219,6 +239,7 @@ fn inline_into(
         let done = with_body(m, caller, |m, body| inline_call(m, body, call, callee, &callee_body));
         if done {
             n += 1;
+            callees.insert(callee);
             if let Some(c) = uses.get_mut(&callee) {
                 *c = c.saturating_sub(1);
             }
@@ -515,7 +536,6 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
             let mut br = InstData::new(Opcode::Br, TypeId::VOID, Vec::new());
             br.extra = Extra::Br(Box::new([cont]));
             br.span = nd.span;
-            br.md = nd.md.clone();
             nd = br;
         } else if nd.op == Opcode::Alloca && nb == bmap.get(&callee_entry).copied() {
             allocas.push(ni);

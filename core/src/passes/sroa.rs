@@ -10,10 +10,18 @@
 //!   sizes and struct field offsets, as the interpreter computes them);
 //! * `llvm.lifetime.start`/`llvm.lifetime.end` (removed: without them the memory only lives
 //!   longer, which never changes what a program that obeyed them does) and `llvm.dbg.declare`
-//!   (removed, as mem2reg removes it; `#dbg_declare` records of the alloca go too).
+//!   (removed, as mem2reg removes it; `#dbg_declare` records of the alloca go too);
+//! * `llvm.memset`/`llvm.memcpy`/`llvm.memmove` of a constant length, not volatile, whose other
+//!   pointer is a constant or a parameter (so never this alloca): a memset becomes a store of the
+//!   repeated byte as a constant of each slice's type inside its range; a copy into the alloca
+//!   becomes, per slice, a load from the other pointer at the slice's offset (`getelementptr
+//!   i8`, `align 1`) and a store to the slice; a copy out of it the reverse. Each such range must
+//!   hold whole slices, and a copy out of the alloca must find its bytes all held by slices (a
+//!   byte no load or store names could still have been written by a memset or memcpy).
 //!
 //! The accessed ranges must be either equal or disjoint. Each distinct range becomes a new alloca
-//! (`%a.sroa.N`) of the type of its first access. An access of another type of the same store
+//! (`%a.sroa.N`) of the type of its first access (slices are only made from loads and stores:
+//! an alloca only ever written by memset/memcpy simply goes). An access of another type of the same store
 //! size is converted: `bitcast` between integers, floats and vectors whose bit widths fill their
 //! store size exactly, `ptrtoint`/`inttoptr` between a pointer and an integer of its width. Bytes
 //! that no access touches are simply not allocated (nothing can read them). Then `mem2reg` runs,
@@ -24,7 +32,9 @@
 //! * an address that escapes: stored as a value, passed to any other call, compared, cast,
 //!   `phi`/`select`ed, or a GEP with a variable index (the memory may then be reached in ways we
 //!   do not see);
-//! * `memcpy`/`memset`/`memmove` on the alloca (LLVM splits those too; we do not yet);
+//! * `memcpy`/`memmove` between two allocas or with a pointer computed in the function, variable
+//!   lengths, volatile ones, and `memset` of a variable byte (or of a non-zero byte over a
+//!   pointer or aggregate slice);
 //! * ranges that overlap without being equal (an `i64` store read back as two `i32`s), and type
 //!   mismatches other than the ones above (`i1` against `i8`: the bits past the first are not
 //!   part of the `i1` value, so no cast gives the loaded value);
@@ -58,9 +68,29 @@ struct Access {
     ty: TypeId,
 }
 
+/// What a `memset`/`memcpy` does to the alloca.
+#[derive(Clone, Copy)]
+enum MemKind {
+    /// `memset` with a constant byte.
+    Set(u8),
+    /// `memcpy`/`memmove` into the alloca from this pointer (a constant or a parameter).
+    CopyIn(Operand),
+    /// `memcpy`/`memmove` from the alloca to this pointer (a constant or a parameter).
+    CopyOut(Operand),
+}
+
+/// A `memset`/`memcpy`/`memmove` of a constant length on the alloca.
+struct MemOp {
+    inst: Inst,
+    kind: MemKind,
+    offset: u64,
+    len: u64,
+}
+
 /// How one alloca is used.
 struct Uses {
     accesses: Vec<Access>,
+    mem: Vec<MemOp>,
     /// GEPs and markers, removed once the accesses are rewritten.
     dead: Vec<Inst>,
     geps: usize,
@@ -105,7 +135,7 @@ fn split_allocas(m: &mut Module, body: &mut Body) -> (u64, u64) {
         split += 1;
         slices += sl.len() as u64;
         rewrite(m, body, &layouts, &blocks_of, a, &uses, &sl);
-        for &i in uses.dead.iter().chain(std::iter::once(&a)) {
+        for &i in uses.dead.iter().chain(uses.mem.iter().map(|op| &op.inst)).chain(std::iter::once(&a)) {
             if let Some(s) = dead.get_mut(i.index()) {
                 *s = true;
             }
@@ -148,7 +178,7 @@ fn plan_alloca(
     if total == 0 {
         return None;
     }
-    let mut uses = Uses { accesses: Vec::new(), dead: Vec::new(), geps: 0 };
+    let mut uses = Uses { accesses: Vec::new(), mem: Vec::new(), dead: Vec::new(), geps: 0 };
     let mut seen = vec![false; body.insts.len()];
     collect(m, body, layouts, users, ptr, 0, &mut uses, &mut seen, 0)?;
     for acc in &uses.accesses {
@@ -181,8 +211,41 @@ fn plan_alloca(
         }
         slices.push(Slice { offset, size, ty: ty? });
     }
+    // Each memset/memcpy covers whole slices; one that reads the alloca covers its bytes with
+    // slices exactly (bytes no slice holds were written by nothing we keep); memset needs a
+    // constant of each slice's type.
+    for op in &uses.mem {
+        let end = op.offset.checked_add(op.len)?;
+        if end > total {
+            return None;
+        }
+        let mut covered = op.offset;
+        for sl in &slices {
+            let s_end = sl.offset + sl.size;
+            let inside = sl.offset >= op.offset && s_end <= end;
+            if !inside && sl.offset < end && s_end > op.offset {
+                return None;
+            }
+            if inside {
+                if sl.offset != covered {
+                    covered = u64::MAX;
+                }
+                if covered != u64::MAX {
+                    covered = s_end;
+                }
+                if let MemKind::Set(byte) = op.kind {
+                    if !m.types.is_sized(sl.ty) || set_constant_kind(m, sl.ty, byte).is_none() {
+                        return None;
+                    }
+                }
+            }
+        }
+        if matches!(op.kind, MemKind::CopyOut(_)) && covered != end {
+            return None;
+        }
+    }
     // Nothing to split: one slice of the alloca's own type, reached without GEPs (mem2reg's case).
-    if uses.geps == 0 && slices.len() == 1 && slices.iter().all(|s| s.ty == elem_ty) {
+    if uses.geps == 0 && uses.mem.is_empty() && slices.len() == 1 && slices.iter().all(|s| s.ty == elem_ty) {
         return None;
     }
     Some((a, uses, slices))
@@ -251,10 +314,11 @@ fn collect(
                     && args.get(1) == Some(&p)
                     && args.first() != Some(&p);
                 let declare = name == "llvm.dbg.declare" && args.iter().all(|a| !matches!(a, Operand::Value(_)));
-                if !(lifetime || declare) {
-                    return None;
+                if lifetime || declare {
+                    uses.dead.push(u);
+                    continue;
                 }
-                uses.dead.push(u);
+                uses.mem.push(mem_op(m, body, u, &name, args, p, offset)?);
             }
             _ => return None,
         }
@@ -268,6 +332,54 @@ fn access(m: &Module, layouts: &Layouts, inst: Inst, store: bool, offset: i64, t
     }
     let offset = u64::try_from(offset).ok()?;
     Some(Access { inst, store, offset, size: layouts.get(ty).size, ty })
+}
+
+/// A `memset`/`memcpy`/`memmove` call on the alloca (address `p`, `offset` bytes in): constant
+/// length, not volatile, the other pointer a constant or a parameter (so it cannot be this
+/// alloca), a constant byte for `memset`.
+fn mem_op(m: &Module, body: &Body, u: Inst, name: &str, args: &[Operand], p: Operand, offset: i64) -> Option<MemOp> {
+    let d = body.insts.get(u)?;
+    if d.call_info().is_none_or(|ci| !ci.bundles.is_empty()) {
+        return None;
+    }
+    let int_of = |o: Option<&Operand>| -> Option<u64> {
+        let Some(&Operand::Const(c)) = o else { return None };
+        if !m.consts.is_valid(c) {
+            return None;
+        }
+        match m.consts.kind(c) {
+            ConstKind::Int(v) => v.to_u64(),
+            _ => None,
+        }
+    };
+    let outside = |o: Operand| match o {
+        Operand::Const(_) => o != p,
+        Operand::Value(v) => matches!(body.values.get(v).map(|vd| vd.def), Some(ValueDef::Param(_))),
+        Operand::Md(_) => false,
+    };
+    let offset = u64::try_from(offset).ok()?;
+    let (&a0, &a1) = (args.first()?, args.get(1)?);
+    if args.len() != 4 || int_of(args.get(3)) != Some(0) {
+        return None;
+    }
+    let len = int_of(args.get(2))?;
+    let kind = if name.starts_with("llvm.memset.") {
+        if a0 != p || a1 == p {
+            return None;
+        }
+        MemKind::Set(u8::try_from(int_of(Some(&a1))?).ok()?)
+    } else if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") {
+        if a0 == p && outside(a1) {
+            MemKind::CopyIn(a1)
+        } else if a1 == p && outside(a0) {
+            MemKind::CopyOut(a0)
+        } else {
+            return None;
+        }
+    } else {
+        return None;
+    };
+    Some(MemOp { inst: u, kind, offset, len })
 }
 
 /// The byte offset a GEP with constant indices adds.
@@ -445,6 +557,89 @@ fn rewrite(
             d.args = [np].into_iter().collect();
         }
     }
+    for op in &uses.mem {
+        if let Some(block) = blocks_of.get(op.inst.index()).copied().flatten() {
+            rewrite_mem(m, body, block, op, slices, &new_ptrs);
+        }
+    }
+}
+
+/// The constant kind of type `t` whose every byte is `byte`, when there is one.
+fn set_constant_kind(m: &Module, t: TypeId, byte: u8) -> Option<ConstKind> {
+    let pattern = u64::from(byte) * 0x0101_0101_0101_0101;
+    match m.types.get(t) {
+        Type::Int(b) if b % 8 == 0 || byte == 0 => {
+            let words = vec![pattern; (*b as usize).div_ceil(64)];
+            Some(ConstKind::Int(crate::ir::ApInt::from_words(*b, &words)))
+        }
+        Type::Float(k) if k.bits() <= 128 && k.bits() % 8 == 0 => {
+            let bits = k.bits();
+            let wide = (u128::from(pattern) << 64) | u128::from(pattern);
+            Some(ConstKind::Float(if bits == 128 { wide } else { wide & ((1u128 << bits) - 1) }))
+        }
+        Type::Ptr(_) if byte == 0 => Some(ConstKind::Null),
+        Type::Vector { .. } | Type::Array { .. } | Type::Struct { .. } | Type::Named(_) if byte == 0 => {
+            Some(ConstKind::Zero)
+        }
+        _ => None,
+    }
+}
+
+/// Replaces a `memset`/`memcpy` of the alloca by stores, or loads and stores, of its slices.
+fn rewrite_mem(m: &mut Module, body: &mut Body, block: crate::ir::Block, op: &MemOp, slices: &[Slice], ptrs: &[Value]) {
+    let i8t = m.types.int(8);
+    let i64t = m.types.int(64);
+    let span = body.insts.get(op.inst).map(|d| d.span).unwrap_or_default();
+    let ptr_ty = |m: &Module, body: &Body, o: Operand| m.operand_ty(body, o);
+    for (sl, &np) in slices.iter().zip(ptrs) {
+        if sl.offset < op.offset || sl.offset + sl.size > op.offset + op.len {
+            continue;
+        }
+        let slot = Operand::Value(np);
+        let mut emit = |body: &mut Body, data: InstData| -> Option<Operand> {
+            let mut data = data;
+            data.span = span;
+            let i = push_inst(body, data, LocalName::Unnamed);
+            insert_before(body, block, op.inst, i);
+            body.insts.get(i).and_then(|d| d.result).map(Operand::Value)
+        };
+        let at = |m: &mut Module,
+                  body: &mut Body,
+                  emit: &mut dyn FnMut(&mut Body, InstData) -> Option<Operand>,
+                  base: Operand| {
+            let rel = sl.offset - op.offset;
+            if rel == 0 {
+                return Some(base);
+            }
+            let idx = m.consts.int(i64t, crate::ir::ApInt::from_u64(64, rel));
+            let mut g = InstData::new(Opcode::GetElementPtr, ptr_ty(m, body, base), vec![base, Operand::Const(idx)]);
+            g.extra = Extra::Gep { source_ty: i8t };
+            emit(body, g)
+        };
+        match op.kind {
+            MemKind::Set(byte) => {
+                let Some(kind) = set_constant_kind(m, sl.ty, byte) else { continue };
+                let c = m.consts.intern(sl.ty, kind);
+                emit(body, mem_inst(Opcode::Store, TypeId::VOID, vec![Operand::Const(c), slot], None));
+            }
+            MemKind::CopyIn(src) => {
+                let Some(from) = at(m, body, &mut emit, src) else { continue };
+                let Some(v) = emit(body, mem_inst(Opcode::Load, sl.ty, vec![from], Some(1))) else { continue };
+                emit(body, mem_inst(Opcode::Store, TypeId::VOID, vec![v, slot], None));
+            }
+            MemKind::CopyOut(dst) => {
+                let Some(v) = emit(body, mem_inst(Opcode::Load, sl.ty, vec![slot], None)) else { continue };
+                let Some(to) = at(m, body, &mut emit, dst) else { continue };
+                emit(body, mem_inst(Opcode::Store, TypeId::VOID, vec![v, to], Some(1)));
+            }
+        }
+    }
+}
+
+fn mem_inst(op: Opcode, ty: TypeId, args: Vec<Operand>, align: Option<u64>) -> InstData {
+    let mut d = InstData::new(op, ty, args);
+    d.extra = Extra::Mem(Box::new(crate::ir::MemInfo { align, ..Default::default() }));
+    d
 }
 
 /// Adds an instruction (in no block yet), with a result value when its type is not void.

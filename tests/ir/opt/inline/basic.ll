@@ -4,10 +4,10 @@
 ; taken), the static alloca of @acc moves to the caller's entry block (the call is in a loop),
 ; and the `tail` of @acc's call to @put is cleared (the call site is not `tail`; once inlined,
 ; @put's argument is @main's own alloca, which a `tail` callee may not access).
-; Oracle: opt-19 -passes=inline inlines the same calls and clears the same `tail` (it also adds
-; lifetime markers for the moved alloca, simplifies the copies as it goes and deletes the
-; internal callees left without callers, which we leave to later passes and globaldce); the
-; three programs print the same.
+; The internal callees left without callers (@abs, @twice, @acc) are deleted; @put stays.
+; Oracle: opt-19 -passes=inline inlines the same calls, clears the same `tail` and deletes the
+; same callees (it also adds lifetime markers for the moved alloca and simplifies the copies as
+; it goes, which we leave to later passes); the three programs print the same.
 
 @fmt = private constant [10 x i8] c"%d %d %d\0A\00"
 declare i32 @printf(ptr, ...)
