@@ -1,8 +1,9 @@
 //! The pass table, `-p` pipeline strings, and running a pipeline while recording each step.
 //!
 //! A pipeline string is a comma-separated list of pass names (`mem2reg,simplifycfg,dce`), as
-//! `opt -passes=` takes them. LLVM's `function(...)` (also `cgscc(...)`, `module(...)`) wrappers
-//! are accepted and flattened: every function pass here runs over every defined function. A
+//! `opt -passes=` takes them. LLVM's `function(...)` (also `cgscc(...)`, `module(...)`,
+//! `loop(...)`, `loop-mssa(...)`) wrappers are accepted and flattened: every function pass here
+//! runs over every defined function (a loop pass over every loop of it). A
 //! preset `O0`..`O3` (also `default<O2>`) expands to the passes of [`PRESETS`]. Unknown names are
 //! an error that lists the known ones.
 //!
@@ -169,9 +170,9 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
         match ch {
             '(' => {
                 let w = word.trim();
-                if !matches!(w, "function" | "module" | "cgscc") {
+                if !matches!(w, "function" | "module" | "cgscc" | "loop" | "loop-mssa") {
                     return Err(format!(
-                        "unknown pass manager '{w}(' in the pipeline; only function(...), module(...) and cgscc(...) wrap passes"
+                        "unknown pass manager '{w}(' in the pipeline; only function(...), module(...), cgscc(...), loop(...) and loop-mssa(...) wrap passes"
                     ));
                 }
                 word.clear();

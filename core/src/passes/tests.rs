@@ -221,7 +221,8 @@ fn pipelines_parse() {
     assert!(err.contains("unknown pass 'instcombinee'") && err.contains("mem2reg"), "{err}");
     assert!(names("function(dce").is_err());
     assert!(names("dce)").is_err());
-    assert!(names("loop(dce)").is_err());
+    assert_eq!(names("function(loop-mssa(licm),loop(loop-rotate))").unwrap(), ["licm", "loop-rotate"]);
+    assert!(names("scc(dce)").is_err());
 }
 
 #[test]
