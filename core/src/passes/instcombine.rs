@@ -534,7 +534,7 @@ fn gep(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     let already = body.insts.get(i).is_some_and(|d| matches!(d.extra, Extra::Gep { source_ty } if source_ty == i8t) && d.args.len() == 2);
     let mut merged = (base, off, inb);
     if let Some((inner, id)) = def_of(body, base) {
-        if id.op == Opcode::GetElementPtr {
+        if id.op == Opcode::GetElementPtr && inner != i {
             if let Some((ib, ioff, iinb)) = gep_parts(w, m, body, inner) {
                 if let Some(sum) = ioff.checked_add(off) {
                     merged = (ib, sum, inb && iinb);
