@@ -31,7 +31,8 @@
 //!   where `instsimplify` decides them), then `ult x, 1` → `eq x, 0`, `ugt x, 0` → `ne x, 0`.
 //! * **Negated compares**: `xor (icmp p a, b), true` → `icmp !p a, b` when the compare has no
 //!   other use; `br (xor c, true), T, F` → `br c, F, T`; `select (xor c, true), a, b` →
-//!   `select c, b, a`. A poison `c` is undefined behaviour (branch) or poison (select) in both.
+//!   `select c, b, a` (not when `!prof` weights are attached: they would need swapping).
+//!   A poison `c` is undefined behaviour (branch) or poison (select) in both.
 //! * **`select` of constants**: `select c, 1, 0` → `zext c`, `select c, -1, 0` → `sext c`, and
 //!   with the arms the other way round when `c` is a compare with no other use (inverted in
 //!   place). The condition is used either way, so a poison `c` gives poison in both. `select`
@@ -440,6 +441,11 @@ fn negated(m: &Module, body: &Body, o: Operand) -> Option<Operand> {
     (v.width() == 1 && !v.is_zero()).then_some(x)
 }
 
+/// True when the instruction carries `!prof` branch weights (which follow operand order).
+fn has_prof(m: &Module, d: &InstData) -> bool {
+    d.md.iter().any(|&(k, _)| m.symbols.get(k) == "prof")
+}
+
 fn br(w: &mut Worklist, m: &Module, body: &mut Body, i: Inst) -> bool {
     let Some(d) = body.insts.get(i) else { return false };
     let Extra::Br(targets) = &d.extra else { return false };
@@ -447,6 +453,9 @@ fn br(w: &mut Worklist, m: &Module, body: &mut Body, i: Inst) -> bool {
         return false;
     }
     let Some(&c) = d.args.first() else { return false };
+    if has_prof(m, d) {
+        return false; // branch weights would have to be swapped too
+    }
     let Some(nc) = negated(m, body, c) else { return false };
     if let Some(d) = body.insts.get_mut(i) {
         if let Extra::Br(t) = &mut d.extra {
@@ -465,7 +474,7 @@ fn select(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     if m.types.is_vector(cty) {
         return false;
     }
-    if let Some(nc) = negated(m, body, c) {
+    if let Some(nc) = negated(m, body, c).filter(|_| !has_prof(m, d)) {
         set_args(w, body, i, &[nc, y, x]);
         return true;
     }
@@ -534,7 +543,7 @@ fn gep(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     let already = body.insts.get(i).is_some_and(|d| matches!(d.extra, Extra::Gep { source_ty } if source_ty == i8t) && d.args.len() == 2);
     let mut merged = (base, off, inb);
     if let Some((inner, id)) = def_of(body, base) {
-        if id.op == Opcode::GetElementPtr {
+        if id.op == Opcode::GetElementPtr && inner != i {
             if let Some((ib, ioff, iinb)) = gep_parts(w, m, body, inner) {
                 if let Some(sum) = ioff.checked_add(off) {
                     merged = (ib, sum, inb && iinb);

@@ -84,6 +84,9 @@ pub(crate) struct Worklist {
     pub(crate) folded: u64,
 }
 
+/// The bytes of a constant global's initializer (`None` where unknown).
+pub(crate) type GlobalBytes = std::rc::Rc<[Option<u8>]>;
+
 /// What the simplifier may assume about the function: dominance, the block of each
 /// instruction, and which parameters are `noundef`.
 pub(crate) struct Facts {
@@ -93,7 +96,7 @@ pub(crate) struct Facts {
     /// Type layouts, computed when a rule first needs them.
     layouts: std::cell::OnceCell<Layouts>,
     /// The initializer bytes of constant globals, computed when first read.
-    pub(crate) gbytes: std::cell::RefCell<rustc_hash::FxHashMap<GlobalId, Option<std::rc::Rc<[Option<u8>]>>>>,
+    pub(crate) gbytes: std::cell::RefCell<rustc_hash::FxHashMap<GlobalId, Option<GlobalBytes>>>,
 }
 
 impl Facts {
@@ -300,6 +303,10 @@ impl Worklist {
                 self.erase(body, i);
                 continue;
             }
+            // Unreachable code may be self-referential; it is left alone.
+            if !self.block_of(i).is_some_and(|b| self.facts.dt.is_reachable(b)) {
+                continue;
+            }
             if d.result.is_some() {
                 if let Some(new) = simplify(m, body, i, &self.facts) {
                     self.replace(body, i, new);
@@ -467,7 +474,7 @@ pub(crate) fn not_undef_or_poison(m: &Module, body: &Body, noundef: &[bool], o: 
                     }
                     if matches!(d.op, Opcode::Shl | Opcode::LShr | Opcode::AShr) {
                         let w = int_width(m, d.ty).unwrap_or(0) as u64;
-                        if !d.args.get(1).and_then(|&a| as_int(m, a)).and_then(|c| c.to_u64()).is_some_and(|s| s < w) {
+                        if d.args.get(1).and_then(|&a| as_int(m, a)).and_then(|c| c.to_u64()).is_none_or(|s| s >= w) {
                             return false;
                         }
                     }

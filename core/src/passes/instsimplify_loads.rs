@@ -95,6 +95,9 @@ fn global_and_offset(m: &Module, body: &Body, lay: &Layouts, p: Operand) -> Opti
                 ConstKind::Global(g) => Some((*g, 0)),
                 ConstKind::Expr(e) if e.op == Opcode::GetElementPtr => {
                     let base = *e.operands.first()?;
+                    if !m.consts.is_valid(base) {
+                        return None;
+                    }
                     let ConstKind::Global(g) = m.consts.kind(base) else { return None };
                     let ops: Vec<Operand> = e.operands.iter().skip(1).map(|&c| Operand::Const(c)).collect();
                     let idx = const_indices(m, &ops)?;

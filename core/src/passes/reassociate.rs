@@ -113,6 +113,10 @@ fn rewrite(w: &mut Worklist, m: &mut Module, body: &mut Body, ranks: &Ranks, roo
     if width > 64 || w.is_erased(root) || is_inner(w, body, root, fam) {
         return false;
     }
+    // Unreachable code may be self-referential; it is left alone.
+    if !w.block_of(root).is_some_and(|b| w.facts.dt.is_reachable(b)) {
+        return false;
+    }
     // Linearize.
     let mut nodes = vec![root];
     let mut leaves: Vec<(Operand, bool)> = Vec::new();
