@@ -27,7 +27,8 @@
 //!
 //! Not done: partial redundancy elimination of loads or expressions, equalities between two
 //! non-constant values or pointers (replacing a pointer by an equal one can change its
-//! provenance), `and`/`or` of conditions, instruction simplification beyond phis.
+//! provenance), `and`/`or` of conditions, simplification beyond `simplify.rs` (run before and
+//! after the numbering: constants folded, identities such as `x + 0`).
 
 use super::early_cse::{expr_key, intersect_flags, intersect_load_md, ExprKey};
 use super::edit::{phis, remove_insts, replace_uses};
@@ -49,7 +50,7 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
     with_body(m, g, |m, body| {
         let s = gvn(m, g, body);
         PassResult::from_stats(vec![
-            ("instructions merged", s.0),
+            ("instructions merged or simplified", s.0),
             ("phis merged or simplified", s.1),
             ("loads replaced", s.2),
             ("uses rewritten by branch conditions", s.3),
@@ -158,6 +159,7 @@ struct Found {
 
 fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
     let Some(entry) = body.entry() else { return (0, 0, 0, 0) };
+    let simplified = super::simplify::simplify_function(m, body);
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
     let i1 = m.types.int(1);
@@ -196,7 +198,7 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
         }
     }
     let (a, b, c, d) = f.stats;
-    if a + b + c > 0 {
+    if a + b + c + d > 0 {
         let repl = &f.repl;
         let resolve = |v: Value| {
             let mut cur = repl.get(v.index()).copied().flatten()?;
@@ -214,7 +216,8 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
         replace_uses(body, &resolve);
         remove_insts(&mut m.consts, body, &|i| f.dead.get(i.index()).copied().unwrap_or(false));
     }
-    (a, b, c, d)
+    let simplified = simplified + super::simplify::simplify_function(m, body);
+    (a + simplified, b, c, d)
 }
 
 fn resolve(repl: &[Option<Operand>], o: Operand) -> Operand {

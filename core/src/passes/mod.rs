@@ -9,6 +9,7 @@
 //!  dce.rs        trivially dead instruction elimination
 //!  adce.rs       aggressive dead code elimination (dead until proven live, control dependence)
 //!  early_cse.rs  dominator-scoped CSE of pure instructions and of loads within a memory generation
+//!  simplify.rs   instruction simplification shared by early-cse and gvn (folds, identities)
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
@@ -30,6 +31,7 @@ pub mod gvn;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod sccp;
+pub mod simplify;
 pub mod simplifycfg;
 
 use crate::ir::{Body, GlobalId, Module};
