@@ -339,13 +339,13 @@ pub(crate) fn eval(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Opera
 /// Integer arithmetic, comparisons and casts on scalar integers.
 fn eval_int(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Operand) -> Lv) -> Lv {
     let ops: Vec<Lv> = d.args.iter().map(|&o| operand(o)).collect();
-    if ops.iter().any(|x| *x == Lv::Unknown) {
+    if ops.contains(&Lv::Unknown) {
         return Lv::Unknown;
     }
     let Some(&a0) = d.args.first() else { return Lv::Over };
     let Some(w) = m.types.int_bits(m.operand_ty(body, a0)) else { return Lv::Over };
     let is_div = IOp::from_opcode(d.op).is_some_and(|o| o.is_div());
-    if ops.iter().any(|x| *x == Lv::Poison) {
+    if ops.contains(&Lv::Poison) {
         // A poison divisor is immediate UB; anything else propagates poison.
         return if is_div { Lv::Over } else { Lv::Poison };
     }
