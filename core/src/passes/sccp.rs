@@ -27,7 +27,8 @@
 //!   different value, so the merged value may be the constant), but an `undef` operand of an
 //!   arithmetic operation makes it overdefined: `undef` is not `poison`, and we never produce
 //!   `poison` where the source had only `undef`. A phi merging only `undef`s is `undef`;
-//! * `freeze poison` and `freeze undef` are overdefined (one arbitrary but fixed value);
+//! * `freeze` of an integer constant is that constant; `freeze poison`, `freeze undef` and
+//!   `freeze` of other constants (which may hold undef elements) are overdefined;
 //! * a branch on `undef`/`poison` is immediate UB: we keep every successor executable (sound,
 //!   merely less precise than picking one).
 //!
@@ -328,7 +329,7 @@ pub(crate) fn eval(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Opera
         }
         Opcode::Freeze => match d.args.first().map(|&o| operand(o)) {
             Some(Lv::Unknown) => Lv::Unknown,
-            Some(x @ (Lv::Int(_) | Lv::Const(_))) => x,
+            Some(x @ Lv::Int(_)) => x,
             _ => Lv::Over,
         },
         op if IOp::from_opcode(op).is_some() || matches!(op, Opcode::ICmp | Opcode::Trunc | Opcode::ZExt | Opcode::SExt) => eval_int(m, body, d, operand),
