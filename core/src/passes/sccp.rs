@@ -17,7 +17,8 @@
 //! overflows is `poison`, as is `shl` by the width), division (a division by zero or
 //! `INT_MIN / -1` is immediate UB: left alone, overdefined), `icmp` (with `samesign`),
 //! `trunc`/`zext`/`sext` (with `nuw`/`nsw`/`nneg`), `select`, `freeze` of a non-poison
-//! constant, and `phi`. Everything else (floats, vectors, memory, calls) is overdefined.
+//! constant, and `phi`; `and x, 0`, `mul x, 0` and `or x, -1` are constant whatever `x` is.
+//! Everything else (floats, vectors, memory, calls) is overdefined.
 //!
 //! Poison and undef, by the LangRef:
 //! * a `poison` operand makes the result of an arithmetic operation, a cast, an `icmp` or
@@ -358,6 +359,22 @@ fn eval_int(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Operand) -> 
         })
         .collect();
     if ints.len() != ops.len() {
+        // An absorbing constant decides the result whatever the other operand is (poison
+        // included: the result may then be refined to the constant): `and x, 0`, `mul x, 0`,
+        // `or x, -1`.
+        let absorbing = |a: &ApInt| match d.op {
+            Opcode::And | Opcode::Mul => a.is_zero(),
+            Opcode::Or => a.is_all_ones(),
+            _ => false,
+        };
+        if let Some(a) = ops.iter().find_map(|x| match x {
+            Lv::Int(a) if absorbing(a) => Some(a.clone()),
+            _ => None,
+        }) {
+            if ops.iter().all(|x| matches!(x, Lv::Int(_) | Lv::Over)) {
+                return Lv::Int(a);
+            }
+        }
         return Lv::Over;
     }
     let flags = d.flags.0;
