@@ -21,8 +21,13 @@
 //! * a store of the value just loaded from (or stored to) the same pointer in the same
 //!   generation is removed.
 //!
-//! Not done: `freeze` is never merged (two `freeze`s of one value may differ), nor are calls
-//! other than pure intrinsics, `phi`s, volatile or atomic accesses; no instruction
+//! * `freeze` is merged too: a second `freeze` of a value may return any value, so returning
+//!   the first one's is a refinement;
+//! * instructions are simplified on the way (constants folded, identities such as `x + 0`;
+//!   see `simplify.rs`), and trivially dead instructions are removed at the end, as LLVM's
+//!   EarlyCSE does.
+//!
+//! Not done: calls other than pure intrinsics, `phi`s, volatile or atomic accesses; no instruction
 //! simplification or constant folding (that is instsimplify/instcombine); loads across
 //! generations (that is `gvn`, with the alias analysis).
 
@@ -84,7 +89,7 @@ pub(crate) fn expr_key(m: &Module, d: &InstData, map: &dyn Fn(Operand) -> Operan
                 args.sort_by_key(operand_rank);
             }
         }
-        Opcode::FNeg | Opcode::Select | Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {}
+        Opcode::FNeg | Opcode::Freeze | Opcode::Select | Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {}
         Opcode::ICmp => {
             let Extra::ICmp(mut p) = d.extra else { return None };
             if args.len() == 2 && operand_rank(&args[0]) > operand_rank(&args[1]) {
@@ -162,13 +167,18 @@ fn is_simple_access(d: &InstData) -> bool {
 /// Runs `early-cse` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
     with_body(m, g, |m, body| {
-        let (cse, loads, stores) = early_cse(m, g, body);
-        PassResult::from_stats(vec![("instructions merged", cse), ("loads replaced", loads), ("redundant stores removed", stores)])
+        let (cse, loads, stores, dead) = early_cse(m, g, body);
+        PassResult::from_stats(vec![
+            ("instructions merged", cse),
+            ("loads replaced", loads),
+            ("redundant stores removed", stores),
+            ("instructions simplified or dead", dead),
+        ])
     })
 }
 
-fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64) {
-    let Some(entry) = body.entry() else { return (0, 0, 0) };
+fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
+    let Some(entry) = body.entry() else { return (0, 0, 0, 0) };
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
     // Which instructions may write memory (computed before editing).
@@ -183,7 +193,7 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64) {
     type MemEntry = (Operand, u64, Option<crate::ir::Inst>);
     let mut mem: HashMap<(Operand, TypeId), Vec<MemEntry>> = HashMap::default();
     let mut generation = 0u64;
-    let (mut n_cse, mut n_loads, mut n_stores) = (0u64, 0u64, 0u64);
+    let (mut n_cse, mut n_loads, mut n_stores, mut n_simpl) = (0u64, 0u64, 0u64, 0u64);
 
     // Iterative dominator-tree walk; each frame undoes its table entries on exit.
     struct Frame {
@@ -212,6 +222,18 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64) {
                     _ => o,
                 };
                 let Some(d) = body.insts.get(i) else { continue };
+                if let (Some(r), Some(o)) = (d.result, super::simplify::simplify(m, body, d, &map)) {
+                    if o != Operand::Value(r) {
+                        if let Some(s) = repl.get_mut(r.index()) {
+                            *s = Some(o);
+                        }
+                        if let Some(s) = dead.get_mut(i.index()) {
+                            *s = true;
+                        }
+                        n_simpl += 1;
+                        continue;
+                    }
+                }
                 match d.op {
                     Opcode::Load if is_simple_access(d) => {
                         let Some(&p) = d.args.first() else { continue };
@@ -312,7 +334,7 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64) {
             }
         }
     }
-    if n_cse + n_loads + n_stores > 0 {
+    if n_cse + n_loads + n_stores + n_simpl > 0 {
         let resolve = |v: Value| {
             let mut cur = repl.get(v.index()).copied().flatten()?;
             for _ in 0..64 {
@@ -329,7 +351,8 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64) {
         replace_uses(body, &resolve);
         remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
     }
-    (n_cse, n_loads, n_stores)
+    let n_dead = super::dce::remove_dead(m, body) as u64;
+    (n_cse, n_loads, n_stores, n_dead + n_simpl)
 }
 
 #[cfg(test)]

@@ -17,7 +17,9 @@
 //!   pointer gives its value, anything that may write the location stops the search. At a
 //!   block start the search continues into every predecessor; the load is replaced when all
 //!   paths agree on one value (a loop on the way, more than a few blocks, or running out of
-//!   budget gives up). No phi is built for paths that disagree (no load PRE);
+//!   budget gives up). When every path has a value at the load's own block but they differ, a
+//!   phi of them is built at the block start (the fully-available case); no load is inserted
+//!   on a path that lacks one (no load PRE);
 //! * equality propagation: on the edge `P -> S` of a conditional `br` where `S` has `P` as its
 //!   only predecessor, the condition is known (`true` to the first target, `false` to the
 //!   second), and from `icmp eq %x, C` (true edge) or `icmp ne %x, C` (false edge) with an
@@ -27,7 +29,8 @@
 //!
 //! Not done: partial redundancy elimination of loads or expressions, equalities between two
 //! non-constant values or pointers (replacing a pointer by an equal one can change its
-//! provenance), `and`/`or` of conditions, instruction simplification beyond phis.
+//! provenance), `and`/`or` of conditions, simplification beyond `simplify.rs` (run before and
+//! after the numbering: constants folded, identities such as `x + 0`).
 
 use super::early_cse::{expr_key, intersect_flags, intersect_load_md, ExprKey};
 use super::edit::{phis, remove_insts, replace_uses};
@@ -49,7 +52,7 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
     with_body(m, g, |m, body| {
         let s = gvn(m, g, body);
         PassResult::from_stats(vec![
-            ("instructions merged", s.0),
+            ("instructions merged or simplified", s.0),
             ("phis merged or simplified", s.1),
             ("loads replaced", s.2),
             ("uses rewritten by branch conditions", s.3),
@@ -71,7 +74,10 @@ struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     /// The value a load of `loc` with type `ty` would read at position `pos` of `b` (before the
     /// instruction at `pos`), if every path agrees.
-    fn available(&self, b: Block, pos: usize, loc: Location, ty: crate::ir::TypeId, budget: &mut usize, blocks: &mut Vec<Block>, repl: &dyn Fn(Operand) -> Operand) -> Option<Operand> {
+    /// With `per_pred` (at the load's own block only), paths that disagree at the block start
+    /// fill it with the value of each predecessor edge (in `cfg.preds` order) instead.
+    #[allow(clippy::too_many_arguments)]
+    fn available(&self, b: Block, pos: usize, loc: Location, ty: crate::ir::TypeId, budget: &mut usize, blocks: &mut Vec<Block>, repl: &dyn Fn(Operand) -> Operand, per_pred: Option<&mut Vec<Operand>>) -> Option<Operand> {
         let bd = self.body.blocks.get(b)?;
         let end = pos.min(bd.insts.len());
         for k in (0..end).rev() {
@@ -113,17 +119,35 @@ impl<'a> Ctx<'a> {
             return None;
         }
         blocks.push(b);
-        let mut found: Option<Operand> = None;
+        let top = per_pred.is_some();
+        let mut vals: Vec<Operand> = Vec::with_capacity(preds.len());
+        let mut seen: Vec<(Block, Operand)> = Vec::new();
         for &p in preds {
-            let n = self.body.blocks.get(p).map(|bd| bd.insts.len())?;
-            let v = self.available(p, n, loc, ty, budget, blocks, repl)?;
-            match found {
-                None => found = Some(v),
-                Some(f) if f == v => {}
-                Some(_) => return None,
+            let v = match seen.iter().find(|(q, _)| *q == p) {
+                Some(&(_, v)) => v,
+                None => {
+                    if !self.dt.is_reachable(p) {
+                        return None;
+                    }
+                    let n = self.body.blocks.get(p).map(|bd| bd.insts.len())?;
+                    let v = self.available(p, n, loc, ty, budget, blocks, repl, None)?;
+                    seen.push((p, v));
+                    v
+                }
+            };
+            if !top && vals.first().is_some_and(|&f| f != v) {
+                return None;
             }
+            vals.push(v);
         }
-        found
+        let first = *vals.first()?;
+        if vals.iter().all(|&v| v == first) {
+            return Some(first);
+        }
+        if let Some(out) = per_pred {
+            *out = vals;
+        }
+        None
     }
 
     fn aa_ty(&self, o: Operand) -> crate::ir::TypeId {
@@ -153,11 +177,15 @@ struct Found {
     load_merges: Vec<(Inst, Inst)>,
     /// Operand rewrites from branch conditions: (instruction, operand index, new operand).
     rewrites: Vec<(Inst, usize, Operand)>,
+    /// Phis to build for loads whose paths disagree: block, type, value per predecessor edge,
+    /// and the load they replace.
+    new_phis: Vec<(Block, crate::ir::TypeId, Vec<Operand>, Inst)>,
     stats: (u64, u64, u64, u64),
 }
 
 fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
     let Some(entry) = body.entry() else { return (0, 0, 0, 0) };
+    let simplified = super::simplify::simplify_function(m, body);
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
     let i1 = m.types.int(1);
@@ -177,7 +205,31 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
         let ctx = Ctx { m, aa: AliasAnalysis::new(m, g, body), body, cfg: &cfg, dt: &dt, inst_pos, bools };
         walk(&ctx, entry, &mut f);
     }
-    // Apply: equality rewrites, flag intersections, then value replacements.
+    // Apply: new phis, equality rewrites, flag intersections, then value replacements.
+    for (b, ty, vals, load) in std::mem::take(&mut f.new_phis) {
+        let preds = cfg.preds(b).to_vec();
+        if preds.len() != vals.len() {
+            continue;
+        }
+        let Some(lr) = body.insts.get(load).and_then(|d| d.result) else { continue };
+        let mut data = crate::ir::InstData::new(Opcode::Phi, ty, vals);
+        data.extra = Extra::Phi(preds.into_boxed_slice());
+        data.span = body.insts.get(load).map(|d| d.span).unwrap_or_default();
+        let name = body.values.get(lr).map(|vd| vd.name).unwrap_or_default();
+        if let Some(vd) = body.values.get_mut(lr) {
+            vd.name = crate::ir::LocalName::Unnamed;
+        }
+        let pi = body.append(b, data, name);
+        if let Some(bd) = body.blocks.get_mut(b) {
+            bd.insts.pop();
+            bd.insts.insert(0, pi);
+        }
+        if let Some(pv) = body.insts.get(pi).and_then(|d| d.result) {
+            if let Some(s) = f.repl.get_mut(lr.index()) {
+                *s = Some(Operand::Value(pv));
+            }
+        }
+    }
     for &(i, k, o) in &f.rewrites {
         if let Some(d) = body.insts.get_mut(i) {
             if let Some(slot) = d.args.get_mut(k) {
@@ -196,7 +248,7 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
         }
     }
     let (a, b, c, d) = f.stats;
-    if a + b + c > 0 {
+    if a + b + c + d > 0 {
         let repl = &f.repl;
         let resolve = |v: Value| {
             let mut cur = repl.get(v.index()).copied().flatten()?;
@@ -214,7 +266,8 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
         replace_uses(body, &resolve);
         remove_insts(&mut m.consts, body, &|i| f.dead.get(i.index()).copied().unwrap_or(false));
     }
-    (a, b, c, d)
+    let simplified = simplified + super::simplify::simplify_function(m, body);
+    (a + simplified, b, c, d)
 }
 
 fn resolve(repl: &[Option<Operand>], o: Operand) -> Operand {
@@ -389,7 +442,18 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
                 let mut budget = SCAN_BUDGET;
                 let mut blocks = Vec::new();
                 let rp = |o: Operand| resolve(&f.repl, o);
-                if let Some(v) = ctx.available(b, pos, loc, d.ty, &mut budget, &mut blocks, &rp) {
+                let mut per_pred = Vec::new();
+                let found = ctx.available(b, pos, loc, d.ty, &mut budget, &mut blocks, &rp, Some(&mut per_pred));
+                if found.is_none() && !per_pred.is_empty() {
+                    // Every path has a value, not the same one: a phi at the block start.
+                    f.new_phis.push((b, d.ty, per_pred, i));
+                    if let Some(s) = f.dead.get_mut(i.index()) {
+                        *s = true;
+                    }
+                    f.stats.2 += 1;
+                    continue;
+                }
+                if let Some(v) = found {
                     if v != Operand::Value(r) {
                         if let Operand::Value(src) = v {
                             if let Some(ValueDef::Inst(si)) = body.values.get(src).map(|vd| vd.def) {

@@ -12,6 +12,7 @@
 //!  globaldce.rs  deletes globals nothing live refers to (renumbering the rest)
 //!  globalopt.rs  local variables: unread ones deleted, unwritten ones constant with loads folded
 //!  inline.rs     inlines small direct callees, bottom-up over the call graph's SCCs
+//!  simplify.rs   instruction simplification shared by early-cse and gvn (folds, identities)
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
 //!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
@@ -61,6 +62,7 @@ pub mod mem2reg;
 pub mod pipeline;
 pub mod reassociate;
 pub mod sccp;
+pub mod simplify;
 pub mod simplifycfg;
 pub mod sroa;
 pub mod tailcallelim;

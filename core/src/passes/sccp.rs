@@ -17,7 +17,8 @@
 //! overflows is `poison`, as is `shl` by the width), division (a division by zero or
 //! `INT_MIN / -1` is immediate UB: left alone, overdefined), `icmp` (with `samesign`),
 //! `trunc`/`zext`/`sext` (with `nuw`/`nsw`/`nneg`), `select`, `freeze` of a non-poison
-//! constant, and `phi`. Everything else (floats, vectors, memory, calls) is overdefined.
+//! constant, and `phi`; `and x, 0`, `mul x, 0` and `or x, -1` are constant whatever `x` is.
+//! Everything else (floats, vectors, memory, calls) is overdefined.
 //!
 //! Poison and undef, by the LangRef:
 //! * a `poison` operand makes the result of an arithmetic operation, a cast, an `icmp` or
@@ -27,7 +28,8 @@
 //!   different value, so the merged value may be the constant), but an `undef` operand of an
 //!   arithmetic operation makes it overdefined: `undef` is not `poison`, and we never produce
 //!   `poison` where the source had only `undef`. A phi merging only `undef`s is `undef`;
-//! * `freeze poison` and `freeze undef` are overdefined (one arbitrary but fixed value);
+//! * `freeze` of an integer constant is that constant; `freeze poison`, `freeze undef` and
+//!   `freeze` of other constants (which may hold undef elements) are overdefined;
 //! * a branch on `undef`/`poison` is immediate UB: we keep every successor executable (sound,
 //!   merely less precise than picking one).
 //!
@@ -45,7 +47,7 @@ use rustc_hash::FxHashSet as HashSet;
 
 /// A lattice value.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Lv {
+pub(crate) enum Lv {
     /// Not yet known (top).
     Unknown,
     /// `poison`.
@@ -84,6 +86,24 @@ impl Lv {
     }
     fn is_const(&self) -> bool {
         matches!(self, Lv::Int(_) | Lv::Const(_) | Lv::Poison | Lv::Undef)
+    }
+}
+
+/// The lattice value of a constant operand (overdefined for values and constant expressions).
+pub(crate) fn const_lv(m: &Module, o: Operand) -> Lv {
+    match o {
+        Operand::Const(c) if m.consts.is_valid(c) => match m.consts.kind(c) {
+            ConstKind::Int(a) => Lv::Int(a.clone()),
+            ConstKind::Zero | ConstKind::Null => match m.types.int_bits(m.consts.ty(c)) {
+                Some(w) => Lv::Int(ApInt::zero(w)),
+                None => Lv::Const(c),
+            },
+            ConstKind::Poison => Lv::Poison,
+            ConstKind::Undef => Lv::Undef,
+            ConstKind::Expr(_) => Lv::Over,
+            _ => Lv::Const(c),
+        },
+        _ => Lv::Over,
     }
 }
 
@@ -128,18 +148,7 @@ impl<'a> Solver<'a> {
     fn operand(&self, o: Operand) -> Lv {
         match o {
             Operand::Value(v) => self.get(v),
-            Operand::Const(c) if self.m.consts.is_valid(c) => match self.m.consts.kind(c) {
-                ConstKind::Int(a) => Lv::Int(a.clone()),
-                ConstKind::Zero | ConstKind::Null => match self.m.types.int_bits(self.m.consts.ty(c)) {
-                    Some(w) => Lv::Int(ApInt::zero(w)),
-                    None => Lv::Const(c),
-                },
-                ConstKind::Poison => Lv::Poison,
-                ConstKind::Undef => Lv::Undef,
-                ConstKind::Expr(_) => Lv::Over,
-                _ => Lv::Const(c),
-            },
-            _ => Lv::Over,
+            _ => const_lv(self.m, o),
         }
     }
 
@@ -238,7 +247,7 @@ impl<'a> Solver<'a> {
         let Some(v) = d.result else { return };
         let r = match d.op {
             Opcode::Phi => self.eval_phi(b, d),
-            _ => self.eval(d),
+            _ => eval(self.m, self.body, d, &|o| self.operand(o)),
         };
         self.set(v, r);
     }
@@ -302,93 +311,110 @@ impl<'a> Solver<'a> {
         }
         r
     }
+}
 
-    fn eval(&self, d: &InstData) -> Lv {
-        match d.op {
-            Opcode::Select => {
-                let (Some(&c), Some(&t), Some(&f)) = (d.args.first(), d.args.get(1), d.args.get(2)) else { return Lv::Over };
-                if self.m.types.is_vector(self.m.operand_ty(self.body, c)) {
-                    return Lv::Over;
-                }
-                match self.operand(c) {
-                    Lv::Unknown => Lv::Unknown,
-                    Lv::Poison => Lv::Poison,
-                    Lv::Int(a) => self.operand(if a.is_zero() { f } else { t }),
-                    _ => self.operand(t).join(self.operand(f)),
-                }
+/// Evaluates a non-phi instruction on the lattice values `operand` gives its operands.
+pub(crate) fn eval(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Operand) -> Lv) -> Lv {
+    match d.op {
+        Opcode::Select => {
+            let (Some(&c), Some(&t), Some(&f)) = (d.args.first(), d.args.get(1), d.args.get(2)) else { return Lv::Over };
+            if m.types.is_vector(m.operand_ty(body, c)) {
+                return Lv::Over;
             }
-            Opcode::Freeze => match d.args.first().map(|&o| self.operand(o)) {
-                Some(Lv::Unknown) => Lv::Unknown,
-                Some(x @ (Lv::Int(_) | Lv::Const(_))) => x,
-                _ => Lv::Over,
-            },
-            op if IOp::from_opcode(op).is_some() || matches!(op, Opcode::ICmp | Opcode::Trunc | Opcode::ZExt | Opcode::SExt) => self.eval_int(d),
-            _ => Lv::Over,
+            match operand(c) {
+                Lv::Unknown => Lv::Unknown,
+                Lv::Poison => Lv::Poison,
+                Lv::Int(a) => operand(if a.is_zero() { f } else { t }),
+                _ => operand(t).join(operand(f)),
+            }
         }
+        Opcode::Freeze => match d.args.first().map(|&o| operand(o)) {
+            Some(Lv::Unknown) => Lv::Unknown,
+            Some(x @ Lv::Int(_)) => x,
+            _ => Lv::Over,
+        },
+        op if IOp::from_opcode(op).is_some() || matches!(op, Opcode::ICmp | Opcode::Trunc | Opcode::ZExt | Opcode::SExt) => eval_int(m, body, d, operand),
+        _ => Lv::Over,
     }
+}
 
-    /// Integer arithmetic, comparisons and casts on scalar integers.
-    fn eval_int(&self, d: &InstData) -> Lv {
-        let ops: Vec<Lv> = d.args.iter().map(|&o| self.operand(o)).collect();
-        if ops.iter().any(|x| *x == Lv::Unknown) {
-            return Lv::Unknown;
-        }
-        let Some(&a0) = d.args.first() else { return Lv::Over };
-        let Some(w) = self.m.types.int_bits(self.m.operand_ty(self.body, a0)) else { return Lv::Over };
-        let is_div = IOp::from_opcode(d.op).is_some_and(|o| o.is_div());
-        if ops.iter().any(|x| *x == Lv::Poison) {
-            // A poison divisor is immediate UB; anything else propagates poison.
-            return if is_div { Lv::Over } else { Lv::Poison };
-        }
-        let ints: Vec<&ApInt> = ops
-            .iter()
-            .filter_map(|x| match x {
-                Lv::Int(a) => Some(a),
-                _ => None,
-            })
-            .collect();
-        if ints.len() != ops.len() {
-            return Lv::Over;
-        }
-        let flags = d.flags.0;
-        if let Some(op) = IOp::from_opcode(d.op) {
-            let (Some(x), Some(y)) = (ints.first(), ints.get(1)) else { return Lv::Over };
-            return match wbin(op, flags, w, x.words(), y.words()) {
-                Ok(r) => Lv::Int(ApInt::from_words(w, &r)),
-                Err(Bad::Poison(_)) => Lv::Poison,
-                Err(Bad::Ub(..)) => Lv::Over,
-            };
-        }
-        let Some(x) = ints.first() else { return Lv::Over };
-        let Some(to) = self.m.types.int_bits(d.ty) else { return Lv::Over };
-        match d.op {
-            Opcode::ICmp => {
-                let (Some(y), Extra::ICmp(p)) = (ints.get(1), &d.extra) else { return Lv::Over };
-                if d.flags.has(InstFlags::SAMESIGN) && wide::is_neg(x.words(), w) != wide::is_neg(y.words(), w) {
-                    return Lv::Poison;
-                }
-                let r = ipred(*p, wide::cmp_u(x.words(), y.words()), wide::cmp_s(x.words(), y.words(), w));
-                Lv::Int(ApInt::from_u64(1, r as u64))
+/// Integer arithmetic, comparisons and casts on scalar integers.
+fn eval_int(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Operand) -> Lv) -> Lv {
+    let ops: Vec<Lv> = d.args.iter().map(|&o| operand(o)).collect();
+    if ops.contains(&Lv::Unknown) {
+        return Lv::Unknown;
+    }
+    let Some(&a0) = d.args.first() else { return Lv::Over };
+    let Some(w) = m.types.int_bits(m.operand_ty(body, a0)) else { return Lv::Over };
+    let is_div = IOp::from_opcode(d.op).is_some_and(|o| o.is_div());
+    if ops.contains(&Lv::Poison) {
+        // A poison divisor is immediate UB; anything else propagates poison.
+        return if is_div { Lv::Over } else { Lv::Poison };
+    }
+    let ints: Vec<&ApInt> = ops
+        .iter()
+        .filter_map(|x| match x {
+            Lv::Int(a) => Some(a),
+            _ => None,
+        })
+        .collect();
+    if ints.len() != ops.len() {
+        // An absorbing constant decides the result whatever the other operand is (poison
+        // included: the result may then be refined to the constant): `and x, 0`, `mul x, 0`,
+        // `or x, -1`.
+        let absorbing = |a: &ApInt| match d.op {
+            Opcode::And | Opcode::Mul => a.is_zero(),
+            Opcode::Or => a.is_all_ones(),
+            _ => false,
+        };
+        if let Some(a) = ops.iter().find_map(|x| match x {
+            Lv::Int(a) if absorbing(a) => Some(a.clone()),
+            _ => None,
+        }) {
+            if ops.iter().all(|x| matches!(x, Lv::Int(_) | Lv::Over)) {
+                return Lv::Int(a);
             }
-            Opcode::Trunc => {
-                let r = wide::zext(x.words(), to);
-                if d.flags.has(InstFlags::NUW) && wide::zext(&r, w) != wide::zext(x.words(), w) {
-                    return Lv::Poison;
-                }
-                if d.flags.has(InstFlags::NSW) && wide::sext(&r, to, w) != wide::zext(x.words(), w) {
-                    return Lv::Poison;
-                }
-                Lv::Int(ApInt::from_words(to, &r))
-            }
-            Opcode::ZExt => {
-                if d.flags.has(InstFlags::NNEG) && wide::is_neg(x.words(), w) {
-                    return Lv::Poison;
-                }
-                Lv::Int(ApInt::from_words(to, &wide::zext(x.words(), to)))
-            }
-            Opcode::SExt => Lv::Int(ApInt::from_words(to, &wide::sext(x.words(), w, to))),
-            _ => Lv::Over,
         }
+        return Lv::Over;
+    }
+    let flags = d.flags.0;
+    if let Some(op) = IOp::from_opcode(d.op) {
+        let (Some(x), Some(y)) = (ints.first(), ints.get(1)) else { return Lv::Over };
+        return match wbin(op, flags, w, x.words(), y.words()) {
+            Ok(r) => Lv::Int(ApInt::from_words(w, &r)),
+            Err(Bad::Poison(_)) => Lv::Poison,
+            Err(Bad::Ub(..)) => Lv::Over,
+        };
+    }
+    let Some(x) = ints.first() else { return Lv::Over };
+    let Some(to) = m.types.int_bits(d.ty) else { return Lv::Over };
+    match d.op {
+        Opcode::ICmp => {
+            let (Some(y), Extra::ICmp(p)) = (ints.get(1), &d.extra) else { return Lv::Over };
+            if d.flags.has(InstFlags::SAMESIGN) && wide::is_neg(x.words(), w) != wide::is_neg(y.words(), w) {
+                return Lv::Poison;
+            }
+            let r = ipred(*p, wide::cmp_u(x.words(), y.words()), wide::cmp_s(x.words(), y.words(), w));
+            Lv::Int(ApInt::from_u64(1, r as u64))
+        }
+        Opcode::Trunc => {
+            let r = wide::zext(x.words(), to);
+            if d.flags.has(InstFlags::NUW) && wide::zext(&r, w) != wide::zext(x.words(), w) {
+                return Lv::Poison;
+            }
+            if d.flags.has(InstFlags::NSW) && wide::sext(&r, to, w) != wide::zext(x.words(), w) {
+                return Lv::Poison;
+            }
+            Lv::Int(ApInt::from_words(to, &r))
+        }
+        Opcode::ZExt => {
+            if d.flags.has(InstFlags::NNEG) && wide::is_neg(x.words(), w) {
+                return Lv::Poison;
+            }
+            Lv::Int(ApInt::from_words(to, &wide::zext(x.words(), to)))
+        }
+        Opcode::SExt => Lv::Int(ApInt::from_words(to, &wide::sext(x.words(), w, to))),
+        _ => Lv::Over,
     }
 }
 
