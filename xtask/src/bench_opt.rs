@@ -44,6 +44,8 @@ options:
   --csmith N       csmith modules to use (default 30; 0 for none)
   --reps N         timed runs per tool (default 3)
   --pipeline P     our pipeline (default O2; LLVM's is always -O2)
+  --llvm-flag F    one more option for opt-19 (repeatable), e.g.
+                   --llvm-flag=-vectorize-loops=false to compare without vectorizers
   --no-build       do not run `cargo build --release -p irplay`
   --regen          recompile the kernels even if cached
 ";
@@ -55,6 +57,7 @@ pub(crate) struct OptOpts {
     csmith: usize,
     reps: usize,
     pipeline: String,
+    llvm_flags: Vec<String>,
     build: bool,
     regen: bool,
 }
@@ -66,6 +69,7 @@ impl OptOpts {
             csmith: 30,
             reps: 3,
             pipeline: "O2".into(),
+            llvm_flags: Vec::new(),
             build: true,
             regen: false,
         };
@@ -78,6 +82,8 @@ impl OptOpts {
                 "--no-build" => o.build = false,
                 "--regen" => o.regen = true,
                 "--pipeline" => o.pipeline = value(a)?,
+                "--llvm-flag" => o.llvm_flags.push(value(a)?),
+                flag if flag.starts_with("--llvm-flag=") => o.llvm_flags.push(flag["--llvm-flag=".len()..].to_string()),
                 "--csmith" => {
                     o.csmith = value(a)?
                         .parse()
@@ -264,14 +270,9 @@ fn bench_one(
     let llvm_out = dir.join(format!("{name}.llvm.ll"));
     let ours_out = dir.join(format!("{name}.ours.ll"));
     let os = |s: &str| OsString::from(s);
-    let llvm_argv = vec![
-        os("opt-19"),
-        os("-O2"),
-        os("-S"),
-        input.clone().into(),
-        os("-o"),
-        llvm_out.clone().into(),
-    ];
+    let mut llvm_argv = vec![os("opt-19"), os("-O2")];
+    llvm_argv.extend(opts.llvm_flags.iter().map(|f| os(f)));
+    llvm_argv.extend([os("-S"), input.clone().into(), os("-o"), llvm_out.clone().into()]);
     let ours_argv = vec![
         irplay.as_os_str().to_owned(),
         os("opt"),
@@ -454,9 +455,10 @@ fn report(root: &Path, opts: &OptOpts, rows: &[Row], target: &Path) -> ExitCode 
         );
     }
     let show = |x: Option<f64>| x.map_or("n/a".to_string(), |x| format!("{x:.2}x"));
+    let reference = std::iter::once("opt-19 -O2".to_string()).chain(opts.llvm_flags.iter().cloned()).collect::<Vec<_>>().join(" ");
     println!();
     println!(
-        "geomean over {} of {} inputs (ours / opt-19 -O2; goals: static <= 1.3x, executed <= 1.3x, time < 1x):",
+        "geomean over {} of {} inputs (ours / {reference}; goals: static <= 1.3x, executed <= 1.3x, time < 1x):",
         good.len(),
         rows.len()
     );
@@ -465,7 +467,7 @@ fn report(root: &Path, opts: &OptOpts, rows: &[Row], target: &Path) -> ExitCode 
     println!("  pipeline wall time    {}", show(time_ratio));
     let mut json = String::from("{\n");
     let _ = writeln!(json, "  \"pipeline\": {},", json_str(&opts.pipeline));
-    let _ = writeln!(json, "  \"reference\": \"opt-19 -O2\",");
+    let _ = writeln!(json, "  \"reference\": {},", json_str(&reference));
     let _ = writeln!(json, "  \"reps\": {},", opts.reps);
     let _ = writeln!(json, "  \"inputs\": {},", rows.len());
     let _ = writeln!(json, "  \"counted\": {},", good.len());
