@@ -287,15 +287,21 @@ mod browser {
 
     fn instantiate_and_call(low: &LowModule, bytes: &[u8], args: &[String], shared: &Rc<Shared>, keep: &mut Vec<Import>) -> Result<u8, Ended> {
         let not_run = Ended::NotRun;
+        let module = WebAssembly::Module::new(&Uint8Array::from(bytes).into()).map_err(|e| not_run(format!("the browser rejected the module: {}", js_message(&e))))?;
+        // Every import the module names (the backend adds some of its own, such as the stack
+        // check); the lowered signature, where there is one, says how many arguments it takes
+        // and how to return its result.
         let env = Object::new();
-        for im in &low.imports {
-            let f = import(shared, im.name.clone(), im.sig.params.len() + usize::from(im.sig.variadic), im.sig.ret.first().copied());
-            Reflect::set(&env, &im.name.as_str().into(), f.as_ref()).map_err(|_| not_run(format!("cannot import @{}", im.name)))?;
+        for desc in WebAssembly::Module::imports(&module).iter() {
+            let Some(name) = get(&desc, "name").ok().and_then(|n| n.as_string()) else { continue };
+            let sig = low.imports.iter().find(|im| im.name == name).map(|im| &im.sig);
+            let params = sig.map_or(6, |s| s.params.len() + usize::from(s.variadic));
+            let f = import(shared, name.clone(), params, sig.and_then(|s| s.ret.first().copied()));
+            Reflect::set(&env, &name.as_str().into(), f.as_ref()).map_err(|_| not_run(format!("cannot import @{name}")))?;
             keep.push(f);
         }
         let imports = Object::new();
         Reflect::set(&imports, &"env".into(), &env).map_err(|_| not_run("cannot build the imports".into()))?;
-        let module = WebAssembly::Module::new(&Uint8Array::from(bytes).into()).map_err(|e| not_run(format!("the browser rejected the module: {}", js_message(&e))))?;
         let instance = WebAssembly::Instance::new(&module, &imports).map_err(|e| not_run(format!("cannot instantiate the module: {}", js_message(&e))))?;
         let exports: JsValue = instance.exports().into();
         let mem = get(&exports, "memory").map_err(not_run)?.dyn_into::<WebAssembly::Memory>().map_err(|_| not_run("the module exports no memory".into()))?;

@@ -35,9 +35,34 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Function(early_cse::run),
     },
     Pass {
+        name: "globaldce",
+        description: "delete functions, variables and aliases nothing live refers to",
+        kind: PassKind::Module(globaldce::run),
+    },
+    Pass {
+        name: "globalopt",
+        description: "make unwritten local variables constant and fold their loads, delete unread ones",
+        kind: PassKind::Module(globalopt::run),
+    },
+    Pass {
         name: "gvn",
         description: "global value numbering: redundant expressions, phis and loads, equalities from branches",
         kind: PassKind::Function(gvn::run),
+    },
+    Pass {
+        name: "inline",
+        description: "inline small direct callees, callees before callers",
+        kind: PassKind::Module(inline::run),
+    },
+    Pass {
+        name: "instcombine",
+        description: "instsimplify plus peepholes that may create instructions (casts, compares, constants, GEPs)",
+        kind: PassKind::Function(instcombine::run),
+    },
+    Pass {
+        name: "instsimplify",
+        description: "fold instructions to existing values or constants (constant folding, identities, known bits)",
+        kind: PassKind::Function(instsimplify::run),
     },
     Pass {
         name: "licm",
@@ -60,44 +85,19 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Function(loop_unroll::run),
     },
     Pass {
-        name: "globaldce",
-        description: "delete functions, variables and aliases nothing live refers to",
-        kind: PassKind::Module(globaldce::run),
-    },
-    Pass {
-        name: "globalopt",
-        description: "make unwritten local variables constant and fold their loads, delete unread ones",
-        kind: PassKind::Module(globalopt::run),
-    },
-    Pass {
-        name: "inline",
-        description: "inline small direct callees, callees before callers",
-        kind: PassKind::Module(inline::run),
-    },
-    Pass {
-        name: "instcombine",
-        description: "instsimplify plus peepholes that may create instructions (casts, compares, constants, GEPs)",
-        kind: PassKind::Function(instcombine::run),
-    },
-    Pass {
-        name: "instsimplify",
-        description: "fold instructions to existing values or constants (constant folding, identities, known bits)",
-        kind: PassKind::Function(instsimplify::run),
-    },
-    Pass {
         name: "mem2reg",
         description: "promote allocas used only by loads and stores to SSA values",
         kind: PassKind::Function(mem2reg::run),
     },
     Pass {
-        name: "sccp",
-        description: "sparse conditional constant propagation: constants, branches and blocks never executed",
-        kind: PassKind::Function(sccp::run),
-    },
-    Pass {
         name: "reassociate",
         description: "regroup add/mul/and/or/xor trees by rank so constants combine and equal operands cancel",
         kind: PassKind::Function(reassociate::run),
+    },
+    Pass {
+        name: "sccp",
+        description: "sparse conditional constant propagation: constants, branches and blocks never executed",
+        kind: PassKind::Function(sccp::run),
     },
     Pass {
         name: "simplifycfg",

@@ -73,12 +73,29 @@ pub fn pass_pane(p: &PassProps) -> Html {
         html! { <button type="button" class="btn" disabled={p.running} {onclick}>{ name }</button> }
     });
 
+    // Picking a pass appends it to the pipeline; the menu then returns to its title.
+    let current = p.pipeline.clone();
+    let on_pipeline = p.on_pipeline.clone();
+    let on_add = Callback::from(move |e: Event| {
+        let name = select_value(&e);
+        if let Some(sel) = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok()) {
+            sel.set_value("");
+        }
+        if !name.is_empty() {
+            let sep = if current.trim().is_empty() { "" } else { "," };
+            on_pipeline.emit(format!("{}{sep}{name}", current.trim().trim_end_matches(',')));
+        }
+    });
     html! {
         <div class="pass-pane">
             <form class="run-controls" onsubmit={on_submit}>
                 <label>{"passes "}
                     <input id="pipeline" type="text" size="36" value={p.pipeline.clone()} oninput={on_input} aria-label="pass pipeline" placeholder="mem2reg,simplifycfg,dce" />
                 </label>
+                <select id="add-pass" class="select" onchange={on_add} aria-label="add a pass to the pipeline">
+                    <option value="" selected=true>{"add a pass…"}</option>
+                    { for irplay_core::passes::PASSES.iter().map(|pass| html! { <option value={pass.name} title={pass.description}>{ pass.name }</option> }) }
+                </select>
                 if p.running {
                     <button key="stop" id="opt-stop" type="button" class="btn" onclick={p.on_stop.reform(|_| ())}>{"■ Stop"}</button>
                 } else {
