@@ -80,6 +80,41 @@ impl Layouts {
     pub fn class(&self, t: TypeId) -> &Class {
         &self.get(t).class
     }
+    /// The byte offset that constant `getelementptr` indices `idx` add to the base, over source
+    /// element type `src`; `None` when a step goes through a type without a plain layout (a
+    /// vector, an opaque or unsized type) or the sum overflows.
+    pub fn gep_offset(&self, src: TypeId, idx: &[i64]) -> Option<i64> {
+    let mut ty = src;
+    let mut off: i64 = 0;
+    for (k, &x) in idx.iter().enumerate() {
+        if k == 0 {
+            let info = self.get(ty);
+            if matches!(info.class, Class::Other | Class::Vector(..)) {
+                return None;
+            }
+            off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
+            continue;
+        }
+        match self.class(ty).clone() {
+            Class::Array(_, et) => {
+                let info = self.get(et);
+                if matches!(info.class, Class::Other | Class::Vector(..)) {
+                    return None;
+                }
+                off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
+                ty = et;
+            }
+            Class::Struct(fields, offs) => {
+                let k = usize::try_from(x).ok()?;
+                let (ft, fo) = (*fields.get(k)?, *offs.get(k)?);
+                off = off.checked_add(i64::try_from(fo).ok()?)?;
+                ty = ft;
+            }
+            _ => return None,
+        }
+    }
+    Some(off)
+}
     /// True when values of the type fit a slot.
     #[inline]
     pub fn narrow(&self, t: TypeId) -> bool {

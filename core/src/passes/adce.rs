@@ -263,15 +263,8 @@ fn propagate(body: &Body, inst_block: &[Option<Block>], pdf: &[Vec<Block>], st: 
 
 #[cfg(test)]
 mod tests {
-    use crate::passes::pipeline::{parse_pipeline, run_pipeline, RunOptions};
-
     fn opt(src: &str) -> String {
-        let c = crate::check(src);
-        assert!(c.valid, "{:?}", c.diagnostics);
-        let mut m = c.module.expect("module");
-        let passes = parse_pipeline("adce").expect("pipeline");
-        run_pipeline(&mut m, &passes, &RunOptions { verify_each: true, record_text: false }, &|| 0.0).expect("verified");
-        crate::text::print_module(&m)
+        crate::passes::tests::optimized(src, "adce")
     }
 
     #[test]

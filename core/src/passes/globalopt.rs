@@ -275,35 +275,8 @@ fn address_of(m: &Module, layouts: &Layouts, c: ConstId) -> Option<(GlobalId, i6
         ConstKind::Expr(e) if e.op == Opcode::GetElementPtr => {
             let (&base, indices) = e.operands.split_first()?;
             let ConstKind::Global(g) = m.consts.kind(base) else { return None };
-            let mut ty = e.source_ty?;
-            let mut off: i64 = 0;
-            for (k, &idx) in indices.iter().enumerate() {
-                if m.types.is_vector(m.consts.ty(idx)) {
-                    return None;
-                }
-                let i: i64 = match m.consts.kind(idx) {
-                    ConstKind::Int(v) => v.to_i64()?,
-                    ConstKind::Zero => 0,
-                    _ => return None,
-                };
-                if k == 0 {
-                    off = off.checked_add(i.checked_mul(i64::try_from(layouts.get(ty).alloc).ok()?)?)?;
-                    continue;
-                }
-                match layouts.class(ty) {
-                    Class::Struct(fields, offs) => {
-                        let f = usize::try_from(i).ok()?;
-                        off = off.checked_add(i64::try_from(*offs.get(f)?).ok()?)?;
-                        ty = *fields.get(f)?;
-                    }
-                    Class::Array(_, elem) => {
-                        let elem = *elem;
-                        off = off.checked_add(i.checked_mul(i64::try_from(layouts.get(elem).alloc).ok()?)?)?;
-                        ty = elem;
-                    }
-                    _ => return None,
-                }
-            }
+            let indices: Vec<Operand> = indices.iter().map(|&c| Operand::Const(c)).collect();
+            let off = layouts.gep_offset(e.source_ty?, &super::instsimplify_loads::const_indices(m, &indices)?)?;
             Some((*g, off))
         }
         _ => None,

@@ -60,7 +60,7 @@ use super::instsimplify::{
     as_int, def_of, int_const, int_width, inverse, is_poison, swapped, Worklist,
 };
 use super::{with_body, PassResult};
-use super::instsimplify_loads::{const_indices, const_offset};
+use super::instsimplify_loads::const_indices;
 use crate::ir::{
     ApInt, Body, Extra, GlobalId, Inst, InstData, InstFlags, IntPredicate, Module, Opcode, Operand, TypeId,
 };
@@ -533,7 +533,7 @@ fn gep_parts(w: &mut Worklist, m: &Module, body: &Body, i: Inst) -> Option<(Oper
         return None;
     }
     let idx = const_indices(m, d.args.get(1..)?)?;
-    let off = const_offset(w.facts.layouts(m), source_ty, &idx)?;
+    let off = w.facts.layouts(m).gep_offset(source_ty, &idx)?;
     Some((base, off, d.flags.has(InstFlags::INBOUNDS)))
 }
 

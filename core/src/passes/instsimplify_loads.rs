@@ -21,40 +21,6 @@ use std::rc::Rc;
 /// Globals larger than this are not read.
 const MAX_GLOBAL_BYTES: u64 = 1 << 20;
 
-/// The byte offset of constant GEP indices from the base, if the types have a known layout.
-pub(crate) fn const_offset(lay: &Layouts, src: TypeId, idx: &[i64]) -> Option<i64> {
-    let mut ty = src;
-    let mut off: i64 = 0;
-    for (k, &x) in idx.iter().enumerate() {
-        if k == 0 {
-            let info = lay.get(ty);
-            if matches!(info.class, Class::Other | Class::Vector(..)) {
-                return None;
-            }
-            off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
-            continue;
-        }
-        match lay.class(ty).clone() {
-            Class::Array(_, et) => {
-                let info = lay.get(et);
-                if matches!(info.class, Class::Other | Class::Vector(..)) {
-                    return None;
-                }
-                off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
-                ty = et;
-            }
-            Class::Struct(fields, offs) => {
-                let k = usize::try_from(x).ok()?;
-                let (ft, fo) = (*fields.get(k)?, *offs.get(k)?);
-                off = off.checked_add(i64::try_from(fo).ok()?)?;
-                ty = ft;
-            }
-            _ => return None,
-        }
-    }
-    Some(off)
-}
-
 /// Constant integer operands as `i64`s (each at most 64 bits wide).
 pub(crate) fn const_indices(m: &Module, ops: &[Operand]) -> Option<Vec<i64>> {
     let mut idx = Vec::with_capacity(ops.len());
@@ -101,7 +67,7 @@ fn global_and_offset(m: &Module, body: &Body, lay: &Layouts, p: Operand) -> Opti
                     let ConstKind::Global(g) = m.consts.kind(base) else { return None };
                     let ops: Vec<Operand> = e.operands.iter().skip(1).map(|&c| Operand::Const(c)).collect();
                     let idx = const_indices(m, &ops)?;
-                    Some((*g, const_offset(lay, e.source_ty?, &idx)?))
+                    Some((*g, lay.gep_offset(e.source_ty?, &idx)?))
                 }
                 _ => None,
             }
@@ -120,7 +86,7 @@ fn global_and_offset(m: &Module, body: &Body, lay: &Layouts, p: Operand) -> Opti
                 _ => return None,
             };
             let idx = const_indices(m, d.args.get(1..)?)?;
-            Some((g, base_off + const_offset(lay, source_ty, &idx)?))
+            Some((g, base_off + lay.gep_offset(source_ty, &idx)?))
         }
         Operand::Md(_) => None,
     }

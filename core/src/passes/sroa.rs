@@ -42,7 +42,7 @@
 
 use super::edit::{inst_blocks, remove_insts, use_lists};
 use super::{with_body, PassResult};
-use crate::interp::layout::{Class, Layouts};
+use crate::interp::layout::Layouts;
 use crate::ir::entity::EntityRef;
 use crate::ir::function::DbgRecordKind;
 use crate::ir::{
@@ -384,37 +384,7 @@ fn mem_op(m: &Module, body: &Body, u: Inst, name: &str, args: &[Operand], p: Ope
 
 /// The byte offset a GEP with constant indices adds.
 fn gep_offset(m: &Module, layouts: &Layouts, source_ty: TypeId, indices: &[Operand]) -> Option<i64> {
-    let mut off: i64 = 0;
-    let mut ty = source_ty;
-    for (k, idx) in indices.iter().enumerate() {
-        let Operand::Const(c) = *idx else { return None };
-        if !m.consts.is_valid(c) || m.types.is_vector(m.consts.ty(c)) {
-            return None;
-        }
-        let i: i64 = match m.consts.kind(c) {
-            ConstKind::Int(v) => v.to_i64()?,
-            ConstKind::Zero => 0,
-            _ => return None,
-        };
-        if k == 0 {
-            off = off.checked_add(i.checked_mul(i64::try_from(layouts.get(ty).alloc).ok()?)?)?;
-            continue;
-        }
-        match layouts.class(ty) {
-            Class::Struct(fields, offs) => {
-                let f = usize::try_from(i).ok()?;
-                off = off.checked_add(i64::try_from(*offs.get(f)?).ok()?)?;
-                ty = *fields.get(f)?;
-            }
-            Class::Array(_, elem) => {
-                let elem = *elem;
-                off = off.checked_add(i.checked_mul(i64::try_from(layouts.get(elem).alloc).ok()?)?)?;
-                ty = elem;
-            }
-            _ => return None,
-        }
-    }
-    Some(off)
+    layouts.gep_offset(source_ty, &super::instsimplify_loads::const_indices(m, indices)?)
 }
 
 /// The cast that turns a value of type `from` into one of type `to` of the same store size

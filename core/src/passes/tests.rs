@@ -5,6 +5,16 @@ use super::pipeline::{defined_functions, parse_pipeline, run_pipeline, RunOption
 use super::with_body;
 use crate::ir::{Block, Body, EntityRef, GlobalId, LocalName, Module, Operand, Value};
 
+/// `src` (which must verify) after `pipeline`, verified after every step, printed.
+pub(crate) fn optimized(src: &str, pipeline: &str) -> String {
+    let c = crate::check(src);
+    assert!(c.valid, "{:?}", c.diagnostics);
+    let mut m = c.module.expect("module");
+    let passes = parse_pipeline(pipeline).expect("pipeline");
+    run_pipeline(&mut m, &passes, &RunOptions { verify_each: true, record_text: false }, &|| 0.0).expect("verified");
+    crate::text::print_module(&m)
+}
+
 fn parse(src: &str) -> Module {
     let c = crate::check(src);
     assert!(c.valid, "{:?}", c.diagnostics);
