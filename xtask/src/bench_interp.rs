@@ -89,28 +89,8 @@ impl InterpOpts {
                         o.lli_reps = Some(n);
                     }
                 }
-                "--timeout" => {
-                    let v = value(a)?;
-                    let s: f64 = v
-                        .parse()
-                        .map_err(|_| format!("bad --timeout value `{v}`"))?;
-                    if !(s > 0.0 && s.is_finite()) {
-                        return Err("--timeout must be positive".into());
-                    }
-                    o.timeout = Duration::from_secs_f64(s);
-                }
-                "--only" => {
-                    for k in value(a)?.split(',').filter(|k| !k.is_empty()) {
-                        if !KERNELS.iter().any(|x| x.name == k) {
-                            let names: Vec<_> = KERNELS.iter().map(|x| x.name).collect();
-                            return Err(format!(
-                                "unknown kernel `{k}` (have {})",
-                                names.join(", ")
-                            ));
-                        }
-                        o.only.push(k.to_string());
-                    }
-                }
+                "--timeout" => o.timeout = kernels::parse_timeout(value(a)?)?,
+                "--only" => o.only.extend(kernels::parse_only(value(a)?)?),
                 "-h" | "--help" => {
                     print!("{USAGE}");
                     std::process::exit(0);

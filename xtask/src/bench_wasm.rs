@@ -23,7 +23,7 @@
 //! the geometric means. JSON in `target/bench/wasm.json` (`wasm-quick.json`
 //! with --quick).
 
-use crate::bench_interp::kernels::{compile, Kernel, KERNELS};
+use crate::bench_interp::kernels::{self, compile, Kernel, KERNELS};
 use crate::util::{build_irplay, have, json_num, json_str, rel, repo_root, target_dir, RssTimer};
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -101,28 +101,8 @@ impl WasmOpts {
                     o.reps = n;
                     reps_given = true;
                 }
-                "--timeout" => {
-                    let v = value(a)?;
-                    let s: f64 = v
-                        .parse()
-                        .map_err(|_| format!("bad --timeout value `{v}`"))?;
-                    if !(s > 0.0 && s.is_finite()) {
-                        return Err("--timeout must be positive".into());
-                    }
-                    o.timeout = Duration::from_secs_f64(s);
-                }
-                "--only" => {
-                    for k in value(a)?.split(',').filter(|k| !k.is_empty()) {
-                        if !KERNELS.iter().any(|x| x.name == k) {
-                            let names: Vec<_> = KERNELS.iter().map(|x| x.name).collect();
-                            return Err(format!(
-                                "unknown kernel `{k}` (have {})",
-                                names.join(", ")
-                            ));
-                        }
-                        o.only.push(k.to_string());
-                    }
-                }
+                "--timeout" => o.timeout = kernels::parse_timeout(&value(a)?)?,
+                "--only" => o.only.extend(kernels::parse_only(&value(a)?)?),
                 "-h" | "--help" => {
                     print!("{USAGE}");
                     std::process::exit(0);

@@ -171,3 +171,25 @@ pub(crate) fn check_default(root: &Path, k: &Kernel) {
         );
     }
 }
+
+/// The value of `--timeout S`: a positive number of seconds.
+pub(crate) fn parse_timeout(v: &str) -> Result<std::time::Duration, String> {
+    let s: f64 = v.parse().map_err(|_| format!("bad --timeout value `{v}`"))?;
+    if !(s > 0.0 && s.is_finite()) {
+        return Err("--timeout must be positive".into());
+    }
+    Ok(std::time::Duration::from_secs_f64(s))
+}
+
+/// The value of `--only K1,K2`: kernel names, each one of [`KERNELS`].
+pub(crate) fn parse_only(v: &str) -> Result<Vec<String>, String> {
+    let mut only = Vec::new();
+    for k in v.split(',').filter(|k| !k.is_empty()) {
+        if !KERNELS.iter().any(|x| x.name == k) {
+            let names: Vec<_> = KERNELS.iter().map(|x| x.name).collect();
+            return Err(format!("unknown kernel `{k}` (have {})", names.join(", ")));
+        }
+        only.push(k.to_string());
+    }
+    Ok(only)
+}
