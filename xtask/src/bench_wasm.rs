@@ -101,8 +101,8 @@ impl WasmOpts {
                     o.reps = n;
                     reps_given = true;
                 }
-                "--timeout" => o.timeout = kernels::parse_timeout(&value(a)?)?,
-                "--only" => o.only.extend(kernels::parse_only(&value(a)?)?),
+                "--timeout" => o.timeout = kernels::parse_timeout(value(a)?)?,
+                "--only" => o.only.extend(kernels::parse_only(value(a)?)?),
                 "-h" | "--help" => {
                     print!("{USAGE}");
                     std::process::exit(0);
