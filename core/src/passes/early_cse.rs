@@ -31,7 +31,7 @@
 //! simplification or constant folding (that is instsimplify/instcombine); loads across
 //! generations (that is `gvn`, with the alias analysis).
 
-use super::edit::{remove_insts, replace_uses};
+use super::edit::{remove_insts, replace_chained};
 use super::{with_body, PassResult};
 use crate::analysis::{AliasAnalysis, Cfg, DomTree};
 use crate::ir::entity::EntityRef;
@@ -335,20 +335,7 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
         }
     }
     if n_cse + n_loads + n_stores + n_simpl > 0 {
-        let resolve = |v: Value| {
-            let mut cur = repl.get(v.index()).copied().flatten()?;
-            for _ in 0..64 {
-                match cur {
-                    Operand::Value(w) => match repl.get(w.index()).copied().flatten() {
-                        Some(n) => cur = n,
-                        None => break,
-                    },
-                    _ => break,
-                }
-            }
-            Some(cur)
-        };
-        replace_uses(body, &resolve);
+        replace_chained(body, &repl);
         remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
     }
     let n_dead = super::dce::remove_dead(m, body) as u64;

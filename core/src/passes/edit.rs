@@ -184,6 +184,28 @@ pub fn replace_uses(body: &mut Body, map: &dyn Fn(Value) -> Option<Operand>) -> 
     n
 }
 
+/// The end of the chain of replacements from `o`: while `o` is a value that `repl` (indexed by
+/// value) replaces, its replacement (at most 64 steps, so a cycle cannot hang a pass).
+pub fn resolve_chain(repl: &[Option<Operand>], o: Operand) -> Operand {
+    let mut cur = o;
+    for _ in 0..64 {
+        match cur {
+            Operand::Value(v) => match repl.get(v.index()).copied().flatten() {
+                Some(n) => cur = n,
+                None => return cur,
+            },
+            _ => return cur,
+        }
+    }
+    cur
+}
+
+/// Replaces every use of a value that `repl` replaces by the end of its chain (see
+/// [`resolve_chain`], [`replace_uses`]).
+pub fn replace_chained(body: &mut Body, repl: &[Option<Operand>]) -> usize {
+    replace_uses(body, &|v: Value| repl.get(v.index()).copied().flatten().map(|o| resolve_chain(repl, o)))
+}
+
 /// Replaces every use of `old` by `new` (see [`replace_uses`]).
 pub fn replace_all_uses(body: &mut Body, old: Value, new: Operand) -> usize {
     replace_uses(body, &|v| (v == old).then_some(new))

@@ -33,7 +33,7 @@
 //! after the numbering: constants folded, identities such as `x + 0`).
 
 use super::early_cse::{expr_key, intersect_flags, intersect_load_md, ExprKey};
-use super::edit::{phis, remove_insts, replace_uses};
+use super::edit::{phis, remove_insts, replace_chained, resolve_chain};
 use super::{with_body, PassResult};
 use crate::analysis::alias::{AliasAnalysis, AliasResult, Location};
 use crate::analysis::{Cfg, DomTree};
@@ -249,39 +249,11 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
     }
     let (a, b, c, d) = f.stats;
     if a + b + c + d > 0 {
-        let repl = &f.repl;
-        let resolve = |v: Value| {
-            let mut cur = repl.get(v.index()).copied().flatten()?;
-            for _ in 0..64 {
-                match cur {
-                    Operand::Value(w) => match repl.get(w.index()).copied().flatten() {
-                        Some(n) => cur = n,
-                        None => break,
-                    },
-                    _ => break,
-                }
-            }
-            Some(cur)
-        };
-        replace_uses(body, &resolve);
+        replace_chained(body, &f.repl);
         remove_insts(&mut m.consts, body, &|i| f.dead.get(i.index()).copied().unwrap_or(false));
     }
     let simplified = simplified + super::simplify::simplify_function(m, body);
     (a + simplified, b, c, d)
-}
-
-fn resolve(repl: &[Option<Operand>], o: Operand) -> Operand {
-    let mut cur = o;
-    for _ in 0..64 {
-        match cur {
-            Operand::Value(v) => match repl.get(v.index()).copied().flatten() {
-                Some(n) => cur = n,
-                None => return cur,
-            },
-            _ => return cur,
-        }
-    }
-    cur
 }
 
 /// The equalities known on entry to `s` from its single predecessor's branch.
@@ -298,7 +270,7 @@ fn edge_facts(ctx: &Ctx, s: Block, repl: &[Option<Operand>]) -> Vec<(Value, Oper
     }
     let on_true = *tt == s;
     let Some(&cond) = d.args.first() else { return out };
-    let Operand::Value(cv) = resolve(repl, cond) else { return out };
+    let Operand::Value(cv) = resolve_chain(repl, cond) else { return out };
     if m.types.int_bits(body.value_ty(cv)) == Some(1) {
         out.push((cv, Operand::Const(if on_true { ctx.bools.0 } else { ctx.bools.1 })));
     }
@@ -310,7 +282,7 @@ fn edge_facts(ctx: &Ctx, s: Block, repl: &[Option<Operand>]) -> Vec<(Value, Oper
         return out;
     }
     let (Some(&a), Some(&b)) = (cd.args.first(), cd.args.get(1)) else { return out };
-    let (a, b) = (resolve(repl, a), resolve(repl, b));
+    let (a, b) = (resolve_chain(repl, a), resolve_chain(repl, b));
     let is_int_const = |o: Operand| matches!(o, Operand::Const(c) if m.consts.is_valid(c) && matches!(m.consts.kind(c), ConstKind::Int(_)));
     match (a, b) {
         (Operand::Value(x), c) if is_int_const(c) => out.push((x, c)),
@@ -377,7 +349,7 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
         // incoming blocks below).
         if d.op != Opcode::Phi && !facts.is_empty() {
             for (k, &o) in d.args.iter().enumerate() {
-                if let Operand::Value(v) = resolve(&f.repl, o) {
+                if let Operand::Value(v) = resolve_chain(&f.repl, o) {
                     if let Some(c) = fact(v) {
                         f.rewrites.push((i, k, c));
                         f.stats.3 += 1;
@@ -387,7 +359,7 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
         }
         let Some(r) = d.result else { continue };
         let map = |o: Operand| {
-            let o2 = resolve(&f.repl, o);
+            let o2 = resolve_chain(&f.repl, o);
             match o2 {
                 Operand::Value(v) if d.op != Opcode::Phi => fact(v).unwrap_or(o2),
                 _ => o2,
@@ -441,7 +413,7 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
                 let loc = Location { ptr: p, size: ctx.aa.store_size(d.ty) };
                 let mut budget = SCAN_BUDGET;
                 let mut blocks = Vec::new();
-                let rp = |o: Operand| resolve(&f.repl, o);
+                let rp = |o: Operand| resolve_chain(&f.repl, o);
                 let mut per_pred = Vec::new();
                 let found = ctx.available(b, pos, loc, d.ty, &mut budget, &mut blocks, &rp, Some(&mut per_pred));
                 if found.is_none() && !per_pred.is_empty() {
@@ -492,7 +464,7 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
                     if pb != b {
                         continue;
                     }
-                    if let Some(Operand::Value(v)) = pd.args.get(k).map(|&o| resolve(&f.repl, o)) {
+                    if let Some(Operand::Value(v)) = pd.args.get(k).map(|&o| resolve_chain(&f.repl, o)) {
                         if let Some(c) = fact(v) {
                             f.rewrites.push((pi, k, c));
                             f.stats.3 += 1;

@@ -15,11 +15,11 @@
 //!
 //! Not done: floating point, vectors, anything needing known bits or ranges.
 
-use super::edit::{remove_insts, replace_uses};
+use super::edit::{remove_insts, replace_chained, resolve_chain};
 use super::sccp::{const_lv, eval, Lv};
 use crate::analysis::{Cfg, DomTree};
 use crate::ir::entity::EntityRef;
-use crate::ir::{ApInt, Body, ConstKind, Extra, InstData, IntPredicate, Module, Opcode, Operand, Value};
+use crate::ir::{ApInt, Body, ConstKind, Extra, InstData, IntPredicate, Module, Opcode, Operand};
 
 /// Simplifies `d` (operands mapped by `map`) to an operand, if it can.
 pub(crate) fn simplify(m: &mut Module, body: &Body, d: &InstData, map: &dyn Fn(Operand) -> Operand) -> Option<Operand> {
@@ -177,7 +177,7 @@ pub(crate) fn simplify_function(m: &mut Module, body: &mut Body) -> u64 {
         for i in insts {
             let Some(d) = body.insts.get(i) else { continue };
             let Some(r) = d.result else { continue };
-            let map = |o: Operand| resolve(&repl, o);
+            let map = |o: Operand| resolve_chain(&repl, o);
             let simplified = if d.op == Opcode::Phi {
                 // All incoming values one value (self references aside) that dominates the block.
                 let mut same: Option<Operand> = None;
@@ -222,22 +222,8 @@ pub(crate) fn simplify_function(m: &mut Module, body: &mut Body) -> u64 {
         }
     }
     if n > 0 {
-        replace_uses(body, &|v: Value| repl.get(v.index()).copied().flatten().map(|o| resolve(&repl, o)));
+        replace_chained(body, &repl);
         remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
     }
     n
-}
-
-fn resolve(repl: &[Option<Operand>], o: Operand) -> Operand {
-    let mut cur = o;
-    for _ in 0..64 {
-        match cur {
-            Operand::Value(v) => match repl.get(v.index()).copied().flatten() {
-                Some(n) => cur = n,
-                None => return cur,
-            },
-            _ => return cur,
-        }
-    }
-    cur
 }
