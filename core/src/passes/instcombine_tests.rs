@@ -1,6 +1,6 @@
 //! Unit tests of `instcombine`, on parsed IR.
 
-use super::super::instsimplify::tests::run_on;
+use crate::passes::tests::run_on;
 
 fn comb(src: &str) -> String {
     run_on(src, super::run)

@@ -1,22 +1,6 @@
 //! Unit tests of `instsimplify`, on parsed IR.
 
-use crate::ir::Module;
-
-fn parse(src: &str) -> Module {
-    let c = crate::check(src);
-    assert!(c.valid, "{:?}", c.diagnostics);
-    c.module.expect("module")
-}
-
-/// Runs `pass` on `@f` and returns its text, after checking the module still verifies.
-pub(crate) fn run_on(src: &str, pass: crate::passes::FunctionPassFn) -> String {
-    let mut m = parse(src);
-    let g = m.global_by_name("f").expect("f");
-    pass(&mut m, g);
-    let d = crate::verify::verify(&m);
-    assert!(d.is_empty(), "{d:?}\n{}", crate::text::print_module(&m));
-    crate::text::print_function(&m, g)
-}
+use crate::passes::tests::run_on;
 
 fn simp(src: &str) -> String {
     run_on(src, super::run)

@@ -321,13 +321,7 @@ mod tests {
     use super::*;
 
     fn licm(src: &str) -> (String, PassResult) {
-        let c = crate::check(src);
-        assert!(c.valid, "{:?}", c.diagnostics);
-        let mut m = c.module.expect("module");
-        let g = m.global_by_name("f").expect("f");
-        let r = run(&mut m, g);
-        let d = crate::verify::verify(&m);
-        assert!(d.is_empty(), "{d:?}\n{}", crate::text::print_module(&m));
+        let (m, g, r) = crate::passes::tests::run_on_f(src, run);
         (crate::text::print_function(&m, g), r)
     }
 

@@ -480,13 +480,7 @@ mod tests {
     use super::*;
 
     fn rotate_f(src: &str) -> (Module, u64) {
-        let c = crate::check(src);
-        assert!(c.valid, "{:?}", c.diagnostics);
-        let mut m = c.module.expect("module");
-        let g = m.global_by_name("f").expect("f");
-        let r = run(&mut m, g);
-        let d = crate::verify::verify(&m);
-        assert!(d.is_empty(), "{d:?}\n{}", crate::text::print_module(&m));
+        let (m, _, r) = crate::passes::tests::run_on_f(src, run);
         let n = r.stats.iter().find(|s| s.0 == "loops rotated").map_or(0, |s| s.1);
         (m, n)
     }

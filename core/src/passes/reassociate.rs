@@ -257,7 +257,7 @@ fn rewrite(w: &mut Worklist, m: &mut Module, body: &mut Body, ranks: &Ranks, roo
 
 #[cfg(test)]
 mod tests {
-    use crate::passes::instsimplify::tests::run_on;
+    use crate::passes::tests::run_on;
 
     #[test]
     fn constants_meet_and_values_cancel() {

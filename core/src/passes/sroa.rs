@@ -651,14 +651,7 @@ fn drop_declares(body: &mut Body, ptrs: &[Operand]) {
 #[cfg(test)]
 mod tests {
     fn run(src: &str) -> String {
-        let c = crate::check(src);
-        assert!(c.valid, "{:?}", c.diagnostics);
-        let mut m = c.module.expect("module");
-        let g = m.global_by_name("f").expect("f");
-        super::run(&mut m, g);
-        let d = crate::verify::verify(&m);
-        assert!(d.is_empty(), "{d:?}\n{}", crate::text::print_module(&m));
-        crate::text::print_function(&m, g)
+        crate::passes::tests::run_on(src, super::run)
     }
 
     #[test]

@@ -321,15 +321,8 @@ fn fresh_name(m: &mut Module, body: &Body, base: &str) -> LocalName {
 #[cfg(test)]
 mod tests {
     fn run(src: &str) -> String {
-        let c = crate::check(src);
-        assert!(c.valid, "{:?}", c.diagnostics);
-        let mut m = c.module.expect("module");
-        let g = m.global_by_name("f").expect("f");
-        super::run(&mut m, g);
-        let d = crate::verify::verify(&m);
-        let t = crate::text::print_module(&m);
-        assert!(d.is_empty(), "{d:?}\n{t}");
-        t
+        let (m, _, _) = crate::passes::tests::run_on_f(src, super::run);
+        crate::text::print_module(&m)
     }
 
     #[test]

@@ -15,6 +15,23 @@ pub(crate) fn optimized(src: &str, pipeline: &str) -> String {
     crate::text::print_module(&m)
 }
 
+/// Runs function pass `pass` on `@f` of `src` (which must verify) and checks that the module
+/// still verifies: the module, `@f` and what the pass reported.
+pub(crate) fn run_on_f(src: &str, pass: super::FunctionPassFn) -> (Module, GlobalId, super::PassResult) {
+    let mut m = parse(src);
+    let g = m.global_by_name("f").expect("f");
+    let r = pass(&mut m, g);
+    let d = crate::verify::verify(&m);
+    assert!(d.is_empty(), "{d:?}\n{}", crate::text::print_module(&m));
+    (m, g, r)
+}
+
+/// The text of `@f` after `pass` (see [`run_on_f`]).
+pub(crate) fn run_on(src: &str, pass: super::FunctionPassFn) -> String {
+    let (m, g, _) = run_on_f(src, pass);
+    crate::text::print_function(&m, g)
+}
+
 fn parse(src: &str) -> Module {
     let c = crate::check(src);
     assert!(c.valid, "{:?}", c.diagnostics);
