@@ -133,7 +133,13 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, a
 
 fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, Option<Libc>, Option<String>) {
     use crate::run::Stop as Status;
-    let engine = Engine::default();
+    // Tail calls (`return_call`) carry `musttail`.
+    let mut config = wasmtime::Config::new();
+    config.wasm_tail_call(true);
+    let engine = match Engine::new(&config) {
+        Ok(e) => e,
+        Err(e) => return (Status::ERROR, None, Some(format!("error: cannot set up wasmtime: {e}"))),
+    };
     let mut store = Store::new(&engine, Host { libc: None, mem: None });
     let module = match Module::new(&engine, bytes) {
         Ok(m) => m,

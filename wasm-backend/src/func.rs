@@ -110,7 +110,7 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
             Term::Jump(t) => Exit::Jump(t.0),
             Term::Branch { then, else_, .. } => Exit::Branch(then.0, else_.0),
             Term::Table { targets, default, .. } => Exit::Table(targets.iter().map(|t| t.0).collect(), default.0),
-            Term::Ret(_) | Term::Trap => Exit::Leave,
+            Term::Ret(_) | Term::TailCall { .. } | Term::Trap => Exit::Leave,
         })
         .collect();
     match structure::structure(&exits).filter(|_| env.structured) {
@@ -131,18 +131,35 @@ fn cond_of(f: &LowFunc, b: u32) -> Result<u32, WasmError> {
     }
 }
 
-/// Returns or traps at the end of a block.
-fn emit_leave(w: &mut Function, loc: &Locals, term: &Term, uses_stack: bool) {
+/// Returns, tail-calls (`return_call`, the frame released first) or traps at the end of a
+/// block.
+fn emit_leave(env: &FnEnv, types: &mut Types, w: &mut Function, loc: &Locals, term: &Term, uses_stack: bool) {
+    let pop_frame = |w: &mut Function| {
+        if uses_stack {
+            w.instruction(&I::LocalGet(loc.saved_sp));
+            w.instruction(&I::GlobalSet(SP));
+        }
+    };
     match term {
         Term::Ret(v) => {
-            if uses_stack {
-                w.instruction(&I::LocalGet(loc.saved_sp));
-                w.instruction(&I::GlobalSet(SP));
-            }
+            pop_frame(w);
             for r in v {
                 w.instruction(&I::LocalGet(r.0));
             }
             w.instruction(&I::Return);
+        }
+        Term::TailCall { callee, sig, args } => {
+            pop_frame(w);
+            for r in args {
+                w.instruction(&I::LocalGet(r.0));
+            }
+            match callee {
+                Callee::Direct(fr) => w.instruction(&I::ReturnCall((env.wasm_index)(*fr))),
+                Callee::Indirect(p) => {
+                    w.instruction(&I::LocalGet(p.0));
+                    w.instruction(&I::ReturnCallIndirect { type_index: types.of(sig), table_index: 0 })
+                }
+            };
         }
         _ => {
             w.instruction(&I::Unreachable);
@@ -194,7 +211,7 @@ fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w:
             }
             Op::Leave(b) => {
                 let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
-                emit_leave(w, loc, &blk.term, uses_stack);
+                emit_leave(env, types, w, loc, &blk.term, uses_stack);
             }
         }
     }
@@ -267,7 +284,7 @@ fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &
                 w.instruction(&I::End);
                 goto(w, default.0, to_loop);
             }
-            Term::Ret(_) | Term::Trap => emit_leave(w, loc, &b.term, uses_stack),
+            Term::Ret(_) | Term::TailCall { .. } | Term::Trap => emit_leave(env, types, w, loc, &b.term, uses_stack),
         }
     }
     w.instruction(&I::End);

@@ -21,15 +21,44 @@ pub fn call_import(fx: &mut FnCx, name: &str, params: Vec<Ty>, ret: Option<Ty>, 
     Ok(())
 }
 
-/// Lowers a `call`.
+/// Lowers a `call` (or the call of an `invoke`).
 pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
+    if data.call_info().is_some_and(|i| i.tail == crate::ir::TailKind::MustTail) {
+        return Err(LowerError::unsupported(data.span, "a musttail call not followed by `ret` of its result"));
+    }
+    call(fx, data, false).map(|_| ())
+}
+
+/// The terminator for a call in tail position (followed by `ret` of its result): a
+/// [`Term::TailCall`] for `musttail`, and for `tail` when the callee is defined here with the
+/// caller's results and the caller has nothing on the stack its callee could see (else
+/// `None`, and the call is lowered as usual).
+pub fn lower_tail_call(fx: &mut FnCx, data: &InstData, ret: &[super::form::Ty]) -> LResult<Option<Term>> {
+    let Some(info) = data.call_info() else { return Ok(None) };
+    let must = info.tail == crate::ir::TailKind::MustTail;
+    if !must && (info.tail != crate::ir::TailKind::Tail || fx.frame.size > 0 || fx.dynamic_stack || fx.va_area.is_some()) {
+        return Ok(None);
+    }
+    let saved = fx.cur.len();
+    let term = call(fx, data, true)?;
+    let ok = |callee: &Callee, sig: &Sig| sig.ret == ret && !sig.variadic && (must || matches!(callee, Callee::Direct(f) if f.0 < fx.cx.nfuncs));
+    match term {
+        Some(Term::TailCall { callee, sig, args }) if ok(&callee, &sig) => Ok(Some(Term::TailCall { callee, sig, args })),
+        _ if must => Err(LowerError::unsupported(data.span, "a musttail call to a variadic function, an intrinsic or with other results than its caller's")),
+        _ => {
+            fx.cur.truncate(saved);
+            Ok(None)
+        }
+    }
+}
+
+/// Lowers a call: emitted when `!tail`, else returned as a [`Term::TailCall`] (intrinsics
+/// and the exception runtime are always emitted).
+fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
     let span = data.span;
     let m = fx.cx.m;
     let Some((callee, args)) = data.callee_and_args() else { return Err(LowerError::unsupported(span, "a call without a callee")) };
     let Some(info) = data.call_info() else { return Err(LowerError::unsupported(span, "a call without a type")) };
-    if info.tail == crate::ir::TailKind::MustTail {
-        return Err(LowerError::unsupported(span, "musttail calls (wasm tail calls are not emitted yet)"));
-    }
     if !info.bundles.is_empty() {
         return Err(LowerError::unsupported(span, "operand bundles"));
     }
@@ -47,7 +76,7 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     if let Some(g) = direct {
         let name = m.global_name(g);
         if let Some(rest) = name.strip_prefix("llvm.") {
-            return intrinsic(fx, data, rest, args);
+            return if tail { Ok(None) } else { intrinsic(fx, data, rest, args).map(|_| None) };
         }
     }
     let sig = sig_of(m, info.fn_ty, span)?;
@@ -87,13 +116,16 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         }
         None => Callee::Indirect(fx.operand(callee)?),
     };
+    if tail {
+        return Ok(varargs.is_empty().then_some(Term::TailCall { callee, sig, args: fixed }));
+    }
     let dst = match (sig.ret.len(), data.result) {
         (0, _) => Vec::new(),
         (_, Some(v)) if fx.vecs.contains_key(&v) => fx.vecs.get(&v).cloned().unwrap_or_default(),
         _ => vec![dst_of(fx, data)?],
     };
     fx.emit(Inst::Call { dst, callee, sig, args: fixed, varargs });
-    Ok(())
+    Ok(None)
 }
 
 fn arg(fx: &mut FnCx, args: &[Operand], k: usize) -> LResult<VReg> {
@@ -352,8 +384,35 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             let dst = dst_of(fx, data)?;
             call_import(fx, &libname, vec![ty; regs.len()], Some(ty), regs, Some(dst))
         }
+        "fptosi" | "fptoui" if name.starts_with("fptosi.sat.") || name.starts_with("fptoui.sat.") => {
+            let bits = m.types.int_bits(data.ty).filter(|b| (1..=64).contains(b)).ok_or_else(|| LowerError::unsupported(span, format!("intrinsic @llvm.{name}")))?;
+            let a = arg(fx, args, 0)?;
+            let dst = dst_of(fx, data)?;
+            let r = fp_to_int_sat(fx, a, bits, base == "fptosi");
+            copy(fx, dst, r);
+            Ok(())
+        }
         _ => Err(LowerError::unsupported(span, format!("intrinsic @llvm.{name} (returning {})", type_text(m, data.ty)))),
     }
+}
+
+/// `llvm.fptosi.sat` / `llvm.fptoui.sat` to `bits` bits: the target's saturating conversion
+/// to 32 or 64 bits (NaN gives 0), then clamped to the narrower range, zero-extended.
+fn fp_to_int_sat(fx: &mut FnCx, a: VReg, bits: u32, signed: bool) -> VReg {
+    let ty = super::legal::int_ty(bits);
+    let r = un(fx, if signed { Un::FToS } else { Un::FToU }, ty, a);
+    let w = width(fx, ty);
+    if bits >= w {
+        return r;
+    }
+    let (lo, hi) = if signed { ((u64::MAX << (bits - 1)) & (u64::MAX >> (64 - w)), (1u64 << (bits - 1)) - 1) } else { (0, (1u64 << bits) - 1) };
+    let (lt, gt) = if signed { (Cmp::LtS, Cmp::GtS) } else { (Cmp::LtU, Cmp::GtU) };
+    let (lo, hi) = (fx.iconst(ty, lo), fx.iconst(ty, hi));
+    let below = cmp(fx, lt, ty, r, lo);
+    let r = select(fx, ty, below, lo, r);
+    let above = cmp(fx, gt, ty, r, hi);
+    let r = select(fx, ty, above, hi, r);
+    mask(fx, r, bits)
 }
 
 /// The `va_list` of the module's target: the x86-64 System V one (`{ i32 gp_offset, i32

@@ -184,7 +184,7 @@ pub fn const_addr(cx: &mut ModCx, c: ConstId, span: Span) -> LResult<ConstAddr> 
             }
             op => Err(LowerError::unsupported(span, format!("constant expression `{}`", op.name()))),
         },
-        ConstKind::BlockAddress { .. } => Err(LowerError::unsupported(span, "blockaddress")),
+        ConstKind::BlockAddress { func, block } => Ok(ConstAddr::Int(cx.block_addr(*func, *block, span)?)),
         _ => Err(LowerError::unsupported(span, "this kind of constant as an address")),
     }
 }

@@ -44,6 +44,7 @@ pub fn lower_terminator(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
             }
         }
         Opcode::Switch => lower_switch(fx, data),
+        Opcode::IndirectBr => lower_indirectbr(fx, data),
         op => Err(LowerError::unsupported(span, format!("the `{}` terminator", op.name()))),
     }
 }
@@ -107,6 +108,46 @@ fn emit_copies(fx: &mut FnCx, from: Block, to: Block) -> LResult<()> {
         fx.emit(Inst::ParCopy { moves });
     }
     Ok(())
+}
+
+/// `indirectbr`: the address is a block number of this function (see
+/// [`super::module::ModCx::block_addr`]), so it indexes a jump table over the listed
+/// blocks; any other address (undefined behaviour) traps.
+fn lower_indirectbr(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
+    let span = data.span;
+    let Extra::IndirectBr(dests) = &data.extra else { return Err(LowerError::unsupported(span, "indirectbr without destinations")) };
+    let Some(&aop) = data.args.first() else { return Err(LowerError::unsupported(span, "indirectbr without an address")) };
+    let mut listed = Vec::with_capacity(dests.len());
+    for &d in dests.iter() {
+        listed.push((fx.cx.block_addr(fx.gid, d, span)?, d));
+    }
+    let trap = fx.new_block();
+    let saved = fx.switch_to(trap);
+    fx.finish(Term::Trap);
+    fx.restore(saved);
+    let (Some(min), Some(max)) = (listed.iter().map(|l| l.0).min(), listed.iter().map(|l| l.0).max()) else { return Ok(Term::Trap) };
+    let mut targets = vec![trap; (max - min + 1) as usize];
+    for (a, d) in listed {
+        let t = edge(fx, d, false)?;
+        if let Some(slot) = targets.get_mut((a - min) as usize) {
+            *slot = t;
+        }
+    }
+    let p = fx.operand(aop)?;
+    let pi = fx.ptr_int_ty();
+    let i = fx.new_reg(pi);
+    fx.emit(Inst::Un { op: super::form::Un::PtrToInt, to: pi, dst: i, a: p });
+    let i32v = if pi == Ty::I32 {
+        i
+    } else {
+        let w = fx.new_reg(Ty::I32);
+        fx.emit(Inst::Un { op: super::form::Un::Wrap, to: Ty::I32, dst: w, a: i });
+        w
+    };
+    let k = fx.iconst(Ty::I32, min);
+    let idx = fx.new_reg(Ty::I32);
+    fx.emit(Inst::Bin { op: super::form::Bin::Sub, ty: Ty::I32, dst: idx, a: i32v, b: k });
+    Ok(Term::Table { idx, targets, default: trap })
 }
 
 fn lower_switch(fx: &mut FnCx, data: &InstData) -> LResult<Term> {

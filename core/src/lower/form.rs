@@ -239,6 +239,9 @@ pub enum Term {
     Table { idx: VReg, targets: Vec<BlockId>, default: BlockId },
     /// Returns the function's results.
     Ret(Vec<VReg>),
+    /// Returns what the call returns: the frame is released first, so a chain of tail calls
+    /// runs in constant stack (`musttail`, and `tail` calls the backend may keep).
+    TailCall { callee: Callee, sig: Sig, args: Vec<VReg> },
     /// Traps (`unreachable`, `llvm.trap`).
     Trap,
 }
@@ -254,7 +257,7 @@ impl Term {
                 v.push(*default);
                 v
             }
-            Term::Ret(_) | Term::Trap => Vec::new(),
+            Term::Ret(_) | Term::TailCall { .. } | Term::Trap => Vec::new(),
         }
     }
 }

@@ -10,7 +10,7 @@ use super::form::{BlockId, Const, Frame, Inst, LowBlock, LowFunc, Term, Ty, VReg
 use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
-use crate::ir::{Block, Body, ConstKind, GlobalId, Operand, Type, Value};
+use crate::ir::{Block, Body, ConstKind, GlobalId, Opcode, Operand, Type, Value};
 use std::collections::HashMap;
 
 /// The state of one function's lowering.
@@ -45,6 +45,8 @@ pub struct FnCx<'a, 'm> {
     pub span: Span,
     /// A variadic function's argument area (the register after the fixed parameters).
     pub va_area: Option<VReg>,
+    /// The function being lowered.
+    pub gid: GlobalId,
 }
 
 /// Lowers function `g` (which has a body).
@@ -76,6 +78,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         edge_blocks: HashMap::new(),
         span,
         va_area: None,
+        gid: g,
     };
     // Parameters: one register each, or one per leaf or lane (see abi::value_regs).
     let param_tys: Vec<crate::ir::TypeId> = m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
@@ -127,9 +130,16 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         fx.cur = Vec::new();
         let insts = body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]);
         let mut ended = false;
-        for &i in insts {
+        for (k, &i) in insts.iter().enumerate() {
             let Some(data) = body.insts.get(i) else { continue };
             fx.span = data.span;
+            if data.op == Opcode::Call && returns_result(body, data, insts.get(k + 1).copied()) {
+                if let Some(term) = super::calls::lower_tail_call(&mut fx, data, &sig.ret)? {
+                    fx.finish(term);
+                    ended = true;
+                    break;
+                }
+            }
             if data.op.is_terminator() {
                 let term = super::edges::lower_terminator(&mut fx, data)?;
                 fx.finish(term);
@@ -145,6 +155,18 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     let blocks = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap })).collect();
     let frame = super::frame::finish(fx.frame);
     Ok(LowFunc { name, sig, regs: fx.regs, frame, dynamic_stack: fx.dynamic_stack, blocks, span })
+}
+
+/// True when `next` is a `ret` of the call's result (or a `ret void` after a call without
+/// one): the call is in tail position.
+fn returns_result(body: &Body, call: &crate::ir::InstData, next: Option<crate::ir::Inst>) -> bool {
+    let Some(ret) = next.and_then(|n| body.insts.get(n)) else { return false };
+    ret.op == Opcode::Ret
+        && match (ret.args.first(), call.result) {
+            (None, None) => true,
+            (Some(Operand::Value(v)), Some(r)) => *v == r,
+            _ => false,
+        }
 }
 
 impl FnCx<'_, '_> {

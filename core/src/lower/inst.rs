@@ -79,6 +79,9 @@ fn check_scalar(fx: &FnCx, t: TypeId, span: Span) -> LResult<Ty> {
 pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
     use Opcode as O;
     let span = data.span;
+    if super::bits::is_wide_bitcast(fx, data) {
+        return super::bits::lower(fx, data);
+    }
     if data.op != O::Phi && data.op != O::Call && super::wide::involves_wide(fx, data) {
         return super::wide::lower(fx, data);
     }

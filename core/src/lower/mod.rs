@@ -9,6 +9,7 @@
 //!                                               │            integer legalization (legal.rs)
 //!                                               ├─ calls.rs  calls and intrinsics
 //!                                               ├─ vector.rs vectors → one register per lane
+//!                                               ├─ bits.rs   bitcasts of vectors and i128
 //!                                               ├─ agg.rs    structs/arrays → one per leaf
 //!                                               ├─ wide.rs   i128 → two I64 registers
 //!                                               └─ edges.rs  phis → parallel copies on
@@ -26,6 +27,7 @@
 
 pub mod abi;
 mod agg;
+mod bits;
 mod calls;
 mod data;
 mod edges;

@@ -26,6 +26,9 @@ pub struct ModCx<'m> {
     pub imports: Vec<Import>,
     /// Import index by name.
     pub import_index: HashMap<String, u32>,
+    /// The value of `blockaddress` of each defined function's first block (see
+    /// [`ModCx::block_addr`]).
+    pub block_base: HashMap<GlobalId, u64>,
 }
 
 impl ModCx<'_> {
@@ -60,6 +63,18 @@ impl ModCx<'_> {
         self.import(&name, sig, span)
     }
 
+    /// The value of `blockaddress(@f, %b)`: blocks are numbered across the module's defined
+    /// functions in layout order from 1, so every block has its own non-null value and a
+    /// function's blocks are consecutive (`indirectbr` subtracts its first one's).
+    pub fn block_addr(&self, f: GlobalId, b: crate::ir::Block, span: Span) -> LResult<u64> {
+        let base = self.block_base.get(&f).copied();
+        let pos = self.m.func(f).and_then(|fd| fd.body.as_ref()).and_then(|body| body.layout.iter().position(|&x| x == b));
+        match (base, pos) {
+            (Some(base), Some(pos)) => Ok(base + pos as u64),
+            _ => Err(LowerError::unsupported(span, format!("blockaddress of a block that @{} does not define", self.m.global_name(f)))),
+        }
+    }
+
     /// The symbol of a global value (variable or function).
     pub fn sym_of(&mut self, g: GlobalId, span: Span) -> LResult<Sym> {
         if let Some(&d) = self.data_sym.get(&g) {
@@ -83,14 +98,15 @@ pub fn lower_module(m: &Module) -> LResult<LowModule> {
         8 => 8,
         n => return Err(LowerError::unsupported(Span::default(), format!("{n}-byte pointers"))),
     };
-    let mut cx = ModCx { m, lay, ptr_bytes, data_sym: HashMap::new(), defined: HashMap::new(), nfuncs: 0, imports: Vec::new(), import_index: HashMap::new() };
+    let mut cx = ModCx { m, lay, ptr_bytes, data_sym: HashMap::new(), defined: HashMap::new(), nfuncs: 0, imports: Vec::new(), import_index: HashMap::new(), block_base: HashMap::new() };
     let mut defs = Vec::new();
+    let mut blocks = 1u64;
     for g in m.order.iter().copied() {
-        if let Some(f) = m.func(g) {
-            if f.body.is_some() {
-                cx.defined.insert(g, FuncRef(defs.len() as u32));
-                defs.push(g);
-            }
+        if let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) {
+            cx.defined.insert(g, FuncRef(defs.len() as u32));
+            cx.block_base.insert(g, blocks);
+            blocks += body.layout.len() as u64;
+            defs.push(g);
         }
     }
     cx.nfuncs = defs.len() as u32;

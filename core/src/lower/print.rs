@@ -84,7 +84,7 @@ pub fn print_func(m: &LowModule, f: &LowFunc) -> String {
         for i in &b.insts {
             let _ = writeln!(out, "  {}", inst_text(m, f, i));
         }
-        let _ = writeln!(out, "  {}", term_text(&b.term));
+        let _ = writeln!(out, "  {}", term_text(m, &b.term));
     }
     out
 }
@@ -123,17 +123,10 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
         Inst::Load { dst, ty, size, signed, addr, offset } => format!("{} = load{}.{size}.{} [{}+{offset}]", r(*dst), if *signed { "_s" } else { "" }, ty.name(), r(*addr)),
         Inst::Store { ty, size, addr, offset, src } => format!("store.{size}.{} [{}+{offset}], {}", ty.name(), r(*addr), r(*src)),
         Inst::Call { dst, callee, sig, args, varargs } => {
-            let c = match callee {
-                Callee::Direct(fr) => format!("@{}", m.func_sig(*fr).map(|x| x.0).unwrap_or("?")),
-                Callee::Indirect(v) => r(*v),
-            };
-            let mut a: Vec<String> = args.iter().map(|v| r(*v)).collect();
-            if sig.variadic {
-                let va: Vec<String> = varargs.iter().map(|v| format!("{}: {}", r(*v), ty_of(f, *v))).collect();
-                a.push(format!("... [{}]", va.join(", ")));
-            }
+            let va: Vec<String> = varargs.iter().map(|v| format!("{}: {}", r(*v), ty_of(f, *v))).collect();
+            let extra = sig.variadic.then(|| format!("... [{}]", va.join(", ")));
             let d = if dst.is_empty() { String::new() } else { format!("{} = ", dst.iter().map(|d| r(*d)).collect::<Vec<_>>().join(", ")) };
-            format!("{d}call {c}({}) {}", a.join(", "), sig_text(sig))
+            format!("{d}{}", call_text(m, callee, sig, args, extra))
         }
         Inst::MemCopy { dst, src, len } => format!("memcopy {}, {}, {}", r(*dst), r(*src), r(*len)),
         Inst::MemFill { dst, val, len } => format!("memfill {}, {}, {}", r(*dst), r(*val), r(*len)),
@@ -141,7 +134,18 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
     }
 }
 
-fn term_text(t: &Term) -> String {
+/// `call CALLEE(ARGS[, EXTRA]) SIG`.
+fn call_text(m: &LowModule, callee: &Callee, sig: &Sig, args: &[VReg], extra: Option<String>) -> String {
+    let c = match callee {
+        Callee::Direct(fr) => format!("@{}", m.func_sig(*fr).map(|x| x.0).unwrap_or("?")),
+        Callee::Indirect(v) => r(*v),
+    };
+    let mut a: Vec<String> = args.iter().map(|v| r(*v)).collect();
+    a.extend(extra);
+    format!("call {c}({}) {}", a.join(", "), sig_text(sig))
+}
+
+fn term_text(m: &LowModule, t: &Term) -> String {
     match t {
         Term::Jump(b) => format!("jump bb{}", b.0),
         Term::Branch { cond, then, else_ } => format!("branch {}, bb{}, bb{}", r(*cond), then.0, else_.0),
@@ -151,6 +155,7 @@ fn term_text(t: &Term) -> String {
         }
         Term::Ret(vs) if vs.is_empty() => "ret".to_string(),
         Term::Ret(vs) => format!("ret {}", vs.iter().map(|v| r(*v)).collect::<Vec<_>>().join(", ")),
+        Term::TailCall { callee, sig, args } => format!("tail {}", call_text(m, callee, sig, args, None)),
         Term::Trap => "trap".to_string(),
     }
 }
