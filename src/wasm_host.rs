@@ -199,6 +199,9 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
     store.data_mut().libc = Some(libc);
     let mut results = vec![Val::I32(0); ty.results().len()];
     let mut outcome = main.call(&mut store, &params, &mut results);
+    if outcome.is_ok() && exception_escaped(&instance, &mut store, mem) {
+        outcome = Err(wasmtime::Error::new(Stop { status: Status::ERROR, message: Some(irplay_wasm::UNCAUGHT.into()) }));
+    }
     // A normal end (main's return or exit) runs the atexit handlers, last registered first;
     // exit in a handler ends the program with its status.
     if outcome.is_ok() || is_exit(&outcome) {
@@ -240,6 +243,14 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
             (Status::ERROR, libc, Some(format!("error: {e}")))
         }
     }
+}
+
+/// True when `main` returned with an exception in flight (see [`irplay_wasm::EXCEPTION`]).
+fn exception_escaped(instance: &wasmtime::Instance, store: &mut Store<Host>, mem: wasmtime::Memory) -> bool {
+    let Some(Extern::Global(g)) = instance.get_export(&mut *store, irplay_wasm::EXCEPTION) else { return false };
+    let at = g.get(&mut *store).i32().unwrap_or(0) as u32 as usize;
+    let mut flag = [0u8; 4];
+    mem.read(&*store, at, &mut flag).is_ok() && flag != [0; 4]
 }
 
 /// True when the program ended by `exit` (not by an error or `abort`).

@@ -32,6 +32,13 @@
 //! - A variadic function defined in the module takes its argument area like an imported
 //!   one (one last `i32`).
 //! - `main` is exported when defined.
+//! - A module that can throw C++ exceptions keeps the exception in flight in memory
+//!   (`irplay_core::lower::eh`; `invoke` and `landingpad` are ordinary control flow) and
+//!   exports the immutable `i32` global [`EXCEPTION`], the address of that state: when
+//!   `main` returns with the `i32` there non-zero, an exception escaped it, which the host
+//!   reports as the interpreter does (an `uncaught_exception` error, status 71).
+//! - `musttail` calls (and some `tail` calls) are `return_call`/`return_call_indirect` (the
+//!   tail-call proposal).
 //! - With [`Options::stack_check`] (the default), every allocation on the shadow stack is
 //!   checked against the stack's lower end (just above the data image); one that would go
 //!   below calls the import `env.__irplay_stack_overflow` (no parameters, no results; the
@@ -45,6 +52,13 @@ mod ops;
 pub mod structure;
 
 pub use module::{compile, Options};
+
+/// The exported `i32` global holding the address of the exception state in a module that can
+/// throw: the `i32` there is non-zero when an exception escaped `main` (see the module's ABI).
+pub const EXCEPTION: &str = "__irplay_exception";
+
+/// How hosts report an exception that escaped `main` (the interpreter's words).
+pub const UNCAUGHT: &str = "error: uncaught_exception: an exception was thrown and not caught";
 
 /// The import called when the shadow stack overflows (see the module's ABI above).
 pub const STACK_OVERFLOW: &str = "__irplay_stack_overflow";

@@ -142,6 +142,11 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     exports.export("__indirect_function_table", ExportKind::Table, 0);
     exports.export("__stack_pointer", ExportKind::Global, 0);
     exports.export("__heap_base", ExportKind::Global, 1);
+    if let Some(s) = m.exception {
+        let at = data_base + m.data.symbols.get(s as usize).copied().unwrap_or(0) as u64;
+        globals.global(GlobalType { val_type: ValType::I32, mutable: false, shared: false }, &ConstExpr::i32_const(at as i32));
+        exports.export(crate::EXCEPTION, ExportKind::Global, 2);
+    }
     if let Some(i) = m.funcs.iter().position(|f| f.name == "main") {
         exports.export("main", ExportKind::Func, nimports + i as u32);
     }

@@ -44,7 +44,7 @@ fn every_emitted_module_validates() {
 
 #[test]
 fn empty_module_validates() {
-    let low = irplay_core::lower::LowModule { ptr_bytes: 4, funcs: Vec::new(), imports: Vec::new(), data: Default::default() };
+    let low = irplay_core::lower::LowModule { ptr_bytes: 4, funcs: Vec::new(), imports: Vec::new(), data: Default::default(), exception: None };
     let bytes = crate::compile(&low, &crate::Options::default());
     assert!(bytes.as_ref().is_ok_and(|b| wasmparser::validate(b).is_ok()));
 }

@@ -327,6 +327,16 @@ mod browser {
                 None => Ended::Trap(js_message(&e)),
             }),
         };
+        // An exception that escaped main (the module's exception state still set).
+        let state = get(&exports, irplay_wasm::EXCEPTION).and_then(|g| get(&g, "value")).ok().and_then(|v| v.as_f64());
+        let mut flag = [0u8; 4];
+        let escaped = match (state, shared.mem.borrow().as_ref()) {
+            (Some(at), Some(mem)) => mem.read(at as u32 as u64, &mut flag) && flag != [0; 4],
+            _ => false,
+        };
+        if escaped && ended.is_ok() {
+            ended = Err(Ended::Stopped(Stop { status: status::ERROR, message: Some(irplay_wasm::UNCAUGHT.into()) }));
+        }
         // A normal end (main's return or exit) runs the atexit handlers, last registered first.
         let is_exit = |e: &Result<u8, Ended>| matches!(e, Ok(_) | Err(Ended::Stopped(Stop { message: None, .. })));
         if is_exit(&ended) {

@@ -78,6 +78,9 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         if let Some(rest) = name.strip_prefix("llvm.") {
             return if tail { Ok(None) } else { intrinsic(fx, data, rest, args).map(|_| None) };
         }
+        if super::eh::RUNTIME.contains(&name.as_str()) {
+            return if tail { Ok(None) } else { super::eh::runtime_call(fx, data, &name, args).map(|_| None) };
+        }
     }
     let sig = sig_of(m, info.fn_ty, span)?;
     let nfixed = m.types.func_sig(info.fn_ty).map_or(0, |(_, ps, _)| ps.len());
@@ -102,6 +105,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         return Err(LowerError::unsupported(span, "a call whose arguments do not match its type"));
     }
     let callee = match direct {
+        Some(g) if m.global_name(g) == "__cxa_allocate_exception" => Callee::Direct(fx.cx.import("malloc", sig.clone(), span)?),
         Some(g) => {
             let f = fx.cx.func_ref(g, span)?;
             if fx.cx.m.func(g).map(|f| f.ty) != Some(info.fn_ty) {
@@ -125,6 +129,9 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         _ => vec![dst_of(fx, data)?],
     };
     fx.emit(Inst::Call { dst, callee, sig, args: fixed, varargs });
+    if data.op == crate::ir::Opcode::Call && super::eh::may_unwind(fx, direct) {
+        super::eh::check(fx, data)?;
+    }
     Ok(None)
 }
 
@@ -383,6 +390,14 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             }
             let dst = dst_of(fx, data)?;
             call_import(fx, &libname, vec![ty; regs.len()], Some(ty), regs, Some(dst))
+        }
+        "eh" if name.starts_with("eh.typeid.for") => {
+            let op = *args.first().ok_or_else(|| LowerError::unsupported(span, "llvm.eh.typeid.for without a type info"))?;
+            let id = super::eh::type_id(fx, op)?;
+            let dst = dst_of(fx, data)?;
+            let r = fx.iconst(Ty::I32, id);
+            copy(fx, dst, r);
+            Ok(())
         }
         "fptosi" | "fptoui" if name.starts_with("fptosi.sat.") || name.starts_with("fptoui.sat.") => {
             let bits = m.types.int_bits(data.ty).filter(|b| (1..=64).contains(b)).ok_or_else(|| LowerError::unsupported(span, format!("intrinsic @llvm.{name}")))?;

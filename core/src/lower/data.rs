@@ -75,6 +75,16 @@ pub fn build(cx: &mut ModCx) -> LResult<DataImage> {
     Ok(img)
 }
 
+/// Appends a zeroed variable the lowering itself needs; returns its data symbol.
+pub fn add_zeroed(img: &mut DataImage, name: &str, size: u32, align: u32) -> u32 {
+    let off = align_up(img.bytes.len() as u64, align as u64);
+    img.bytes.resize((off + size as u64) as usize, 0);
+    img.align = img.align.max(align);
+    img.symbols.push(off as u32);
+    img.names.push(name.to_string());
+    img.symbols.len() as u32 - 1
+}
+
 fn put(img: &mut DataImage, off: u64, bytes: &[u8]) {
     let o = off as usize;
     if let Some(dst) = img.bytes.get_mut(o..o + bytes.len()) {

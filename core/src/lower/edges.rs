@@ -45,13 +45,15 @@ pub fn lower_terminator(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
         }
         Opcode::Switch => lower_switch(fx, data),
         Opcode::IndirectBr => lower_indirectbr(fx, data),
+        Opcode::Invoke => super::eh::lower_invoke(fx, data),
+        Opcode::Resume => super::eh::lower_resume(fx, data),
         op => Err(LowerError::unsupported(span, format!("the `{}` terminator", op.name()))),
     }
 }
 
 /// The block to branch to for the edge from the current IR block to `to`, with the phi
 /// copies of that edge; `only` says the edge is the block's only way out.
-fn edge(fx: &mut FnCx, to: Block, only: bool) -> LResult<BlockId> {
+pub fn edge(fx: &mut FnCx, to: Block, only: bool) -> LResult<BlockId> {
     let target = fx.block(to)?;
     let from = fx.ir_block;
     let moves_needed = has_phis(fx, to);

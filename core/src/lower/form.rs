@@ -360,6 +360,10 @@ pub struct LowModule {
     pub imports: Vec<Import>,
     /// Global variables.
     pub data: DataImage,
+    /// The data symbol of the exception state, in a module that can throw (see
+    /// [`crate::lower::eh`]): an `i32` at its address is non-zero while an exception is in
+    /// flight, so one still set when `main` returns escaped it.
+    pub exception: Option<u32>,
 }
 
 impl LowModule {

@@ -47,6 +47,10 @@ pub struct FnCx<'a, 'm> {
     pub va_area: Option<VReg>,
     /// The function being lowered.
     pub gid: GlobalId,
+    /// Its result registers' types.
+    pub ret: Vec<Ty>,
+    /// The block that unwinds out of the function (see [`super::eh`]), once made.
+    pub unwind_block: Option<BlockId>,
 }
 
 /// Lowers function `g` (which has a body).
@@ -59,9 +63,6 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         return Err(LowerError::unsupported(span, "a function without a body"));
     };
     let sig = sig_of(m, f.ty, span)?;
-    if f.personality.is_some() {
-        return Err(LowerError::unsupported(span, format!("exception handling (personality of @{name})")));
-    }
     let mut fx = FnCx {
         cx,
         body,
@@ -79,6 +80,8 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         span,
         va_area: None,
         gid: g,
+        ret: sig.ret.clone(),
+        unwind_block: None,
     };
     // Parameters: one register each, or one per leaf or lane (see abi::value_regs).
     let param_tys: Vec<crate::ir::TypeId> = m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();

@@ -79,6 +79,9 @@ fn check_scalar(fx: &FnCx, t: TypeId, span: Span) -> LResult<Ty> {
 pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
     use Opcode as O;
     let span = data.span;
+    if data.op == O::LandingPad {
+        return super::eh::landing_pad(fx, data);
+    }
     if super::bits::is_wide_bitcast(fx, data) {
         return super::bits::lower(fx, data);
     }

@@ -12,6 +12,7 @@
 //!                                               ├─ bits.rs   bitcasts of vectors and i128
 //!                                               ├─ agg.rs    structs/arrays → one per leaf
 //!                                               ├─ wide.rs   i128 → two I64 registers
+//!                                               ├─ eh.rs     exceptions (invoke, landingpad)
 //!                                               └─ edges.rs  phis → parallel copies on
 //!                                                            split edges; switch → table/chain
 //!  LowModule ──▶ print.rs (text, for golden tests)
@@ -22,7 +23,8 @@
 //! included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`), phis, `br`/`switch`/`ret`/`unreachable`, `alloca`, initialized globals and the
 //! common intrinsics. Fixed vectors of those are scalarized (one register per lane), and
 //! structs and arrays of them used as values live in one register per scalar leaf (returned
-//! as multiple values), also as parameters. Everything else (other integers wider than 64 bits, exceptions, some atomics, ...) is a [`LowerError`] naming the construct
+//! as multiple values), also as parameters. Exceptions follow the interpreter's Itanium model without unwinding support from the
+//! target ([`eh`]). Everything else (other integers wider than 64 bits, some atomics, ...) is a [`LowerError`] naming the construct
 //! at its span: lowering never panics on a verified module.
 
 pub mod abi;
@@ -31,6 +33,7 @@ mod bits;
 mod calls;
 mod data;
 mod edges;
+pub mod eh;
 mod frame;
 pub mod form;
 mod func;

@@ -29,6 +29,12 @@ pub struct ModCx<'m> {
     /// The value of `blockaddress` of each defined function's first block (see
     /// [`ModCx::block_addr`]).
     pub block_base: HashMap<GlobalId, u64>,
+    /// The data symbol of the exception state, when the module can throw.
+    pub eh_state: Option<u32>,
+    /// The defined functions that may unwind.
+    pub may_unwind: std::collections::HashSet<GlobalId>,
+    /// Type infos by type id - 1 (`llvm.eh.typeid.for`).
+    pub type_ids: Vec<data::ConstAddr>,
 }
 
 impl ModCx<'_> {
@@ -98,7 +104,7 @@ pub fn lower_module(m: &Module) -> LResult<LowModule> {
         8 => 8,
         n => return Err(LowerError::unsupported(Span::default(), format!("{n}-byte pointers"))),
     };
-    let mut cx = ModCx { m, lay, ptr_bytes, data_sym: HashMap::new(), defined: HashMap::new(), nfuncs: 0, imports: Vec::new(), import_index: HashMap::new(), block_base: HashMap::new() };
+    let mut cx = ModCx { m, lay, ptr_bytes, data_sym: HashMap::new(), defined: HashMap::new(), nfuncs: 0, imports: Vec::new(), import_index: HashMap::new(), block_base: HashMap::new(), eh_state: None, may_unwind: Default::default(), type_ids: Vec::new() };
     let mut defs = Vec::new();
     let mut blocks = 1u64;
     for g in m.order.iter().copied() {
@@ -110,10 +116,14 @@ pub fn lower_module(m: &Module) -> LResult<LowModule> {
         }
     }
     cx.nfuncs = defs.len() as u32;
-    let data = data::build(&mut cx)?;
+    let mut data = data::build(&mut cx)?;
+    if let Some(may) = super::eh::analyze(m) {
+        cx.eh_state = Some(data::add_zeroed(&mut data, "__irplay_exception", super::eh::STATE_SIZE, 8));
+        cx.may_unwind = may;
+    }
     let mut funcs = Vec::with_capacity(defs.len());
     for g in defs {
         funcs.push(func::lower_func(&mut cx, g)?);
     }
-    Ok(LowModule { ptr_bytes, funcs, imports: cx.imports, data })
+    Ok(LowModule { ptr_bytes, funcs, imports: cx.imports, data, exception: cx.eh_state })
 }

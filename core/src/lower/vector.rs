@@ -53,7 +53,8 @@ pub fn lanes(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<VReg>> {
     }
 }
 
-fn zero(fx: &mut FnCx, ty: Ty) -> VReg {
+/// A register holding zero of type `ty`.
+pub fn zero(fx: &mut FnCx, ty: Ty) -> VReg {
     match ty {
         Ty::F32 => fx.konst(ty, super::form::Const::F32(0)),
         Ty::F64 => fx.konst(ty, super::form::Const::F64(0)),
