@@ -5,8 +5,9 @@
 //! registers. Big-endian layouts are refused by the module driver.
 
 use super::abi::{reg_ty, type_text};
-use super::form::{Bin, Inst, Ty, Un, VReg};
+use super::form::{Bin, Ty, Un, VReg};
 use super::func::FnCx;
+use super::calls::{bin, un};
 use super::inst::{copy, dst_of};
 use super::legal::mask;
 use super::{LResult, LowerError};
@@ -37,27 +38,20 @@ fn shape(fx: &FnCx, t: TypeId) -> Option<(u32, TypeId, u32)> {
     Some((n, et, w))
 }
 
-/// `op a` into a new register of type `to`.
-fn step(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
-    let d = fx.new_reg(to);
-    fx.emit(Inst::Un { op, to, dst: d, a });
-    d
-}
-
 /// A register's bits as a zero-extended `I64`.
 fn to_i64(fx: &mut FnCx, r: VReg) -> VReg {
     let mut r = r;
     match fx.reg_ty(r) {
-        Ty::F32 => r = step(fx, Un::Bitcast, Ty::I32, r),
-        Ty::F64 => r = step(fx, Un::Bitcast, Ty::I64, r),
+        Ty::F32 => r = un(fx, Un::Bitcast, Ty::I32, r),
+        Ty::F64 => r = un(fx, Un::Bitcast, Ty::I64, r),
         Ty::Ptr => {
             let pi = fx.ptr_int_ty();
-            r = step(fx, Un::PtrToInt, pi, r);
+            r = un(fx, Un::PtrToInt, pi, r);
         }
         _ => {}
     }
     if fx.reg_ty(r) == Ty::I32 {
-        r = step(fx, Un::ExtendU, Ty::I64, r);
+        r = un(fx, Un::ExtendU, Ty::I64, r);
     }
     r
 }
@@ -66,15 +60,15 @@ fn to_i64(fx: &mut FnCx, r: VReg) -> VReg {
 fn from_i64(fx: &mut FnCx, r: VReg, to: Ty) -> VReg {
     match to {
         Ty::I64 => r,
-        Ty::I32 => step(fx, Un::Wrap, Ty::I32, r),
-        Ty::F64 => step(fx, Un::Bitcast, Ty::F64, r),
+        Ty::I32 => un(fx, Un::Wrap, Ty::I32, r),
+        Ty::F64 => un(fx, Un::Bitcast, Ty::F64, r),
         Ty::F32 => {
-            let w = step(fx, Un::Wrap, Ty::I32, r);
-            step(fx, Un::Bitcast, Ty::F32, w)
+            let w = un(fx, Un::Wrap, Ty::I32, r);
+            un(fx, Un::Bitcast, Ty::F32, w)
         }
         Ty::Ptr => {
-            let i = if fx.ptr_int_ty() == Ty::I32 { step(fx, Un::Wrap, Ty::I32, r) } else { r };
-            step(fx, Un::IntToPtr, Ty::Ptr, i)
+            let i = if fx.ptr_int_ty() == Ty::I32 { un(fx, Un::Wrap, Ty::I32, r) } else { r };
+            un(fx, Un::IntToPtr, Ty::Ptr, i)
         }
     }
 }
@@ -121,11 +115,7 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             }
             acc = Some(match acc {
                 None => part,
-                Some(a) => {
-                    let o = fx.new_reg(Ty::I64);
-                    fx.emit(Inst::Bin { op: Bin::Or, ty: Ty::I64, dst: o, a, b: part });
-                    o
-                }
+                Some(a) => bin(fx, Bin::Or, Ty::I64, a, part),
             });
         }
         let acc = match acc {
@@ -140,7 +130,5 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
 
 fn shift(fx: &mut FnCx, op: Bin, a: VReg, by: u32) -> VReg {
     let k = fx.iconst(Ty::I64, u64::from(by));
-    let d = fx.new_reg(Ty::I64);
-    fx.emit(Inst::Bin { op, ty: Ty::I64, dst: d, a, b: k });
-    d
+    bin(fx, op, Ty::I64, a, k)
 }

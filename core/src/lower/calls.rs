@@ -145,25 +145,29 @@ fn arg_bits(fx: &FnCx, args: &[Operand], k: usize) -> u32 {
     t.and_then(|t| fx.cx.m.types.int_bits(t)).unwrap_or(64)
 }
 
-fn un(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
+/// `op a` into a new register of type `to`.
+pub fn un(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
     let d = fx.new_reg(to);
     fx.emit(Inst::Un { op, to, dst: d, a });
     d
 }
 
-fn bin(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, b: VReg) -> VReg {
+/// `a op b` into a new register of type `ty`.
+pub fn bin(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, b: VReg) -> VReg {
     let d = fx.new_reg(ty);
     fx.emit(Inst::Bin { op, ty, dst: d, a, b });
     d
 }
 
-fn cmp(fx: &mut FnCx, cc: Cmp, ty: Ty, a: VReg, b: VReg) -> VReg {
+/// `a cc b` as 0/1 in a new `I32` register.
+pub fn cmp(fx: &mut FnCx, cc: Cmp, ty: Ty, a: VReg, b: VReg) -> VReg {
     let d = fx.new_reg(Ty::I32);
     fx.emit(Inst::Cmp { cc, ty, dst: d, a, b });
     d
 }
 
-fn select(fx: &mut FnCx, ty: Ty, c: VReg, a: VReg, b: VReg) -> VReg {
+/// `c ? a : b` into a new register of type `ty`.
+pub fn select(fx: &mut FnCx, ty: Ty, c: VReg, a: VReg, b: VReg) -> VReg {
     let d = fx.new_reg(ty);
     fx.emit(Inst::Select { dst: d, cond: c, a, b });
     d

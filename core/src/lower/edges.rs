@@ -135,20 +135,14 @@ fn lower_indirectbr(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
             *slot = t;
         }
     }
+    use super::calls::{bin, un};
+    use super::form::{Bin, Un};
     let p = fx.operand(aop)?;
     let pi = fx.ptr_int_ty();
-    let i = fx.new_reg(pi);
-    fx.emit(Inst::Un { op: super::form::Un::PtrToInt, to: pi, dst: i, a: p });
-    let i32v = if pi == Ty::I32 {
-        i
-    } else {
-        let w = fx.new_reg(Ty::I32);
-        fx.emit(Inst::Un { op: super::form::Un::Wrap, to: Ty::I32, dst: w, a: i });
-        w
-    };
+    let i = un(fx, Un::PtrToInt, pi, p);
+    let i = if pi == Ty::I32 { i } else { un(fx, Un::Wrap, Ty::I32, i) };
     let k = fx.iconst(Ty::I32, min);
-    let idx = fx.new_reg(Ty::I32);
-    fx.emit(Inst::Bin { op: super::form::Bin::Sub, ty: Ty::I32, dst: idx, a: i32v, b: k });
+    let idx = bin(fx, Bin::Sub, Ty::I32, i, k);
     Ok(Term::Table { idx, targets, default: trap })
 }
 

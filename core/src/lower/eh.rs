@@ -26,6 +26,7 @@
 //!
 //! [`LowModule::exception`]: super::form::LowModule::exception
 
+use super::calls::{cmp, select};
 use super::data::{const_addr, ConstAddr};
 use super::form::{BlockId, Cmp, Inst, Sym, Term, Ty, VReg};
 use super::func::FnCx;
@@ -82,11 +83,13 @@ pub fn analyze(m: &Module) -> Option<HashSet<GlobalId>> {
                         throws = true;
                         seed = true;
                     }
-                    Some(c) => {
-                        if matches!(m.globals.get(c).map(|gv| &gv.kind), Some(GlobalKind::Func(f)) if f.body.is_some()) {
-                            callers.entry(c).or_default().push(g);
-                        }
-                    }
+                    // A defined function unwinds if it may; an external one (the host's)
+                    // never does; anything else (an alias) is called through its address.
+                    Some(c) => match m.globals.get(c).map(|gv| &gv.kind) {
+                        Some(GlobalKind::Func(f)) if f.body.is_some() => callers.entry(c).or_default().push(g),
+                        Some(GlobalKind::Func(_)) => {}
+                        _ => seed = true,
+                    },
                     None => seed = true,
                 }
             }
@@ -277,17 +280,13 @@ pub fn landing_pad(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             continue;
         }
         let ti = fx.operand(*op)?;
-        let eq = fx.new_reg(Ty::I32);
-        fx.emit(Inst::Cmp { cc: Cmp::Eq, ty: Ty::Ptr, dst: eq, a: tinfo, b: ti });
-        let s = fx.new_reg(Ty::I32);
-        fx.emit(Inst::Select { dst: s, cond: eq, a: idr, b: sel });
-        sel = s;
+        let eq = cmp(fx, Cmp::Eq, Ty::Ptr, tinfo, ti);
+        sel = select(fx, Ty::I32, eq, idr, sel);
     }
     let lands_always = data.flags.0 & InstFlags::CLEANUP != 0 || clauses.iter().any(|c| matches!(c, Clause::Filter(_)));
     if !lands_always {
         let zero = fx.iconst(Ty::I32, 0);
-        let none = fx.new_reg(Ty::I32);
-        fx.emit(Inst::Cmp { cc: Cmp::Eq, ty: Ty::I32, dst: none, a: sel, b: zero });
+        let none = cmp(fx, Cmp::Eq, Ty::I32, sel, zero);
         let out = unwind_out(fx);
         let next = fx.new_block();
         fx.finish(Term::Branch { cond: none, then: out, else_: next });

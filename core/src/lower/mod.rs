@@ -20,12 +20,16 @@
 //!
 //! Scope: integers up to 64 bits and `i128`, pointers, `float`/`double`, loads and stores, GEPs,
 //! comparisons, selects, casts, direct and indirect calls (calls to variadic externals
-//! included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`), phis, `br`/`switch`/`ret`/`unreachable`, `alloca`, initialized globals and the
-//! common intrinsics. Fixed vectors of those are scalarized (one register per lane), and
-//! structs and arrays of them used as values live in one register per scalar leaf (returned
-//! as multiple values), also as parameters. Exceptions follow the interpreter's Itanium model without unwinding support from the
-//! target ([`eh`]). Everything else (other integers wider than 64 bits, some atomics, ...) is a [`LowerError`] naming the construct
-//! at its span: lowering never panics on a verified module.
+//! included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`), `musttail`
+//! calls ([`Term::TailCall`]), phis, `br`/`switch`/`indirectbr` (with `blockaddress`)/`ret`/
+//! `unreachable`, `alloca`, initialized globals and the common intrinsics. Fixed vectors of
+//! those are scalarized (one register per lane, bitcasts reassembling the bits), and structs
+//! and arrays of them used as values live in one register per scalar leaf (returned as
+//! multiple values), also as parameters. Exceptions (`invoke`, `landingpad`, `resume` and the
+//! Itanium runtime calls) follow the interpreter's model without unwinding support from the
+//! target ([`eh`]). Everything else (other integers wider than 64 bits, some atomics, ...) is
+//! a [`LowerError`] naming the construct at its span: lowering never panics on a verified
+//! module.
 
 pub mod abi;
 mod agg;
