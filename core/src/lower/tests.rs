@@ -87,3 +87,43 @@ fn i128_is_two_i64_registers() {
     assert_eq!(f.sig.ret, vec![Ty::I64; 2]);
     assert!(matches!(f.blocks.last().map(|b| &b.term), Some(Term::Ret(v)) if v.len() == 2));
 }
+
+/// Loads of the exception state's flag in each function of `m` (the tests after calls).
+fn unwind_tests(m: &super::LowModule) -> Vec<usize> {
+    let Some(eh) = m.exception else { return vec![0; m.funcs.len()] };
+    m.funcs
+        .iter()
+        .map(|f| {
+            let insts: Vec<&Inst> = f.blocks.iter().flat_map(|b| b.insts.iter()).collect();
+            let state: Vec<super::VReg> = insts.iter().filter_map(|i| if let Inst::Addr { dst, sym: super::Sym::Data(d), .. } = i { (*d == eh).then_some(*dst) } else { None }).collect();
+            insts.iter().filter(|i| matches!(i, Inst::Load { ty: Ty::I32, addr, offset: 0, .. } if state.contains(addr))).count()
+        })
+        .collect()
+}
+
+#[test]
+fn only_calls_that_may_unwind_are_tested_and_only_when_something_throws() {
+    let pad = "declare i32 @__gxx_personality_v0(...)\ndeclare void @__cxa_throw(ptr, ptr, ptr)\ndefine i32 @g(i32 %x) {\n  ret i32 %x\n}\n";
+    let body = "define i32 @f(i32 %x) personality ptr @__gxx_personality_v0 {\nentry:\n  %r = invoke i32 @g(i32 %x) to label %ok unwind label %lp\nok:\n  %s = call i32 @g(i32 %r)\n  ret i32 %s\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 0\n}\n";
+    // Nothing throws: no exception state, no tests, `invoke` is a call and a jump.
+    let Ok(m) = lower_text(&format!("{pad}{body}")) else { panic!("invoke must lower") };
+    assert_eq!(m.exception, None);
+    assert_eq!(unwind_tests(&m), vec![0, 0]);
+    // @t throws and @h calls it: calls of @h and @t are tested, calls of @g (which cannot
+    // unwind) are not.
+    let throwers = "define void @t() {\n  call void @__cxa_throw(ptr null, ptr null, ptr null)\n  unreachable\n}\ndefine i32 @h(i32 %x) {\n  call void @t()\n  %y = call i32 @g(i32 %x)\n  ret i32 %y\n}\n";
+    let Ok(m) = lower_text(&format!("{pad}{body}{throwers}")) else { panic!("a throw must lower") };
+    assert!(m.exception.is_some());
+    let names: Vec<&str> = m.funcs.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["g", "f", "t", "h"]);
+    assert_eq!(unwind_tests(&m), vec![0, 0, 0, 1]);
+}
+
+#[test]
+fn musttail_ends_the_block_and_blockaddress_numbers_blocks_across_the_module() {
+    let src = "define i32 @a(i32 %x) {\n  %r = musttail call i32 @b(i32 %x)\n  ret i32 %r\n}\ndefine i32 @b(i32 %x) {\nentry:\n  br label %next\nnext:\n  ret i32 %x\n}\n@p = global ptr blockaddress(@b, %next)\n";
+    let Ok(m) = lower_text(src) else { panic!("musttail must lower") };
+    assert!(matches!(m.funcs[0].blocks.last().map(|b| &b.term), Some(Term::TailCall { args, .. }) if args.len() == 1));
+    // @a has one block (1), @b's entry is 2 and %next 3: the global holds 3.
+    assert_eq!(m.data.bytes.first(), Some(&3));
+}
