@@ -8,7 +8,8 @@
 //! Exit status: `main`'s return value or `exit`'s argument (mod 256), as `irplay run`; 134
 //! for `abort` and failed assertions; 70 for a wasm trap (which only undefined behaviour
 //! causes: `unreachable`, an out-of-bounds access, division by zero); 71 for a runtime error
-//! (an unsupported function, a module that does not compile); 1 for an invalid module.
+//! (an unsupported function, a module that does not compile, a C++ exception that escaped
+//! `main`); 1 for an invalid module.
 
 use irplay_core::diag::{render, SourceFile};
 use irplay_wasm::libc::{Arg, Callback, Libc, Memory, Stop, Value};

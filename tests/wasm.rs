@@ -3,8 +3,9 @@
 //! One libtest-mimic trial per file:
 //!
 //! * `validate/<name>` for every `tests/ir/wasm/*.ll` that compiles: `irplay build --target
-//!   wasm32` writes the module and Debian wabt's `wasm-validate` must accept it (skipped with
-//!   a note when `wasm-validate` is not installed).
+//!   wasm32` writes the module and Debian wabt's `wasm-validate --enable-tail-call` must
+//!   accept it (`musttail` calls are `return_call`; skipped with a note when `wasm-validate`
+//!   is not installed).
 //! * `interp/<name>` for every `tests/ir/interp/*.ll` (the interpreter's semantics tests)
 //!   whose run ends normally (`; EXIT:` not one of irplay's own statuses for undefined
 //!   behaviour, errors, the step limit or abort, where the interpreter stays the

@@ -7,7 +7,9 @@
 //! Stop button), as for the interpreter. The step budget does not apply here.
 //!
 //! Exit statuses are `irplay run --engine wasm`'s: `main`'s return value or `exit`'s argument,
-//! 134 for `abort`, 70 for a trap (undefined behaviour), 71 for a runtime error.
+//! 134 for `abort`, 70 for a trap (undefined behaviour), 71 for a runtime error (an exception
+//! that escaped `main` included). The module may use tail calls (`return_call`), which the
+//! browsers' engines run without any option (Chromium 112, Firefox 121, Safari 18.2).
 
 use crate::protocol::{RunReport, WasmBuild};
 use crate::worker::now_ms;
