@@ -20,6 +20,7 @@
 //!  loop_edit.rs  editing helpers of the loop passes: fresh names, new blocks, edge splitting
 //!                with phi splitting, instruction cloning
 //!  loop_simplify.rs  preheaders, single latches and dedicated exits (LLVM's simplified form)
+//!  loop_deletion.rs  deletes loops without effects whose results go unused and that end
 //!  loop_rotate.rs  rotates `while` loops into guarded `do-while` loops
 //!  loop_unroll.rs  fully unrolls innermost loops with a small constant trip count
 //!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
@@ -54,6 +55,7 @@ mod instcombine_alloca;
 pub mod instsimplify;
 mod instsimplify_loads;
 pub mod licm;
+pub mod loop_deletion;
 pub mod loop_edit;
 pub mod loop_rotate;
 pub mod loop_simplify;

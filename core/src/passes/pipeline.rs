@@ -16,7 +16,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{adce, dce, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm, loop_rotate, loop_simplify, loop_unroll, mem2reg, reassociate, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
+use super::{adce, dce, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm, loop_deletion, loop_rotate, loop_simplify, loop_unroll, mem2reg, reassociate, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -70,6 +70,11 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Function(licm::run),
     },
     Pass {
+        name: "loop-deletion",
+        description: "delete loops without effects that provably end and whose results go unused",
+        kind: PassKind::Function(loop_deletion::run),
+    },
+    Pass {
         name: "loop-rotate",
         description: "rotate loops that test at the top into guarded loops that test at the bottom",
         kind: PassKind::Function(loop_rotate::run),
@@ -119,7 +124,9 @@ pub const PASSES: &[Pass] = &[
 /// The presets and what they expand to. As in LLVM's pipelines: clean up each function
 /// (promote, CSE, fold, simplify the CFG) so callees are small, inline bottom-up, then the
 /// function simplification pipeline again on the inlined code; `O2` adds the scalar and loop
-/// passes (tail calls, reassociation, loop rotation, LICM, full unrolling, GVN, SCCP, ADCE);
+/// passes (tail calls, reassociation, loop rotation, LICM, full unrolling, loop deletion, GVN,
+/// SCCP, ADCE; loop deletion after unrolling, as LLVM's loop pass manager reaches an outer loop
+/// after unrolling its inner ones);
 /// `O3` runs the loop and redundancy passes a second time. Module cleanup comes last.
 pub const PRESETS: &[(&str, &str)] = &[
     ("O0", ""),
@@ -127,13 +134,13 @@ pub const PRESETS: &[(&str, &str)] = &[
     (
         "O2",
         "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,tailcallelim,reassociate,\
-         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,globaldce",
+         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,loop-deletion,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,globaldce",
     ),
     (
         "O3",
         "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,tailcallelim,reassociate,\
-         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,\
-         loop-simplify,loop-rotate,licm,loop-unroll,gvn,instcombine,adce,simplifycfg,globaldce",
+         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,loop-deletion,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,\
+         loop-simplify,loop-rotate,licm,loop-unroll,loop-deletion,gvn,instcombine,adce,simplifycfg,globaldce",
     ),
 ];
 
