@@ -13,7 +13,8 @@
 //!  globalopt.rs  local variables: unread ones deleted, unwritten ones constant with loads folded
 //!  inline.rs     inlines small direct callees, bottom-up over the call graph's SCCs
 //!  simplify.rs   instruction simplification shared by early-cse and gvn (folds, identities)
-//!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
+//!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks; the
+//!                if-conversion of small joins into `select`s is in simplifycfg_select.rs
 //!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
 //!  sccp.rs       sparse conditional constant propagation (constants, dead edges and blocks)
@@ -66,6 +67,7 @@ pub mod reassociate;
 pub mod sccp;
 pub mod simplify;
 pub mod simplifycfg;
+mod simplifycfg_select;
 pub mod sroa;
 pub mod tailcallelim;
 
