@@ -3,14 +3,16 @@
 ; the conditional blocks running before the branch. @crc_step: the diamond of a CRC step
 ; (`lshr` and `xor` on one side, `lshr` on the other: cost 3). @triangle: `if` without
 ; `else`; the moved `add nsw` may overflow on the path that did not run it, which gives
-; poison the `select` does not pick. @div_const: `udiv` by a non-zero constant cannot trap.
-; Left alone: @div_var (a division by a variable could be by zero), @load (a load may
-; trap), @over_budget (five instructions cost more than 4), @four_phis (more than three
-; phis), @bool_or (an `i1` join of a binary operation, kept for LLVM's `&&`/`||` folds).
-; Oracle: opt-19 -passes=simplifycfg forms the same selects and leaves the same five joins
+; poison the `select` does not pick. @div_const: `udiv` by a non-zero constant cannot trap
+; (and one instruction may go over the budget on its own). Left alone: @div_var (a division
+; by a variable could be by zero), @load (a load may trap), @over_budget (five instructions
+; cost more than 4), @mul_rem (a 64-bit `mul` and a remainder cost more than 4), @four_phis
+; (more than three phis), @bool_or (an `i1` join of a binary operation, kept for LLVM's
+; `&&`/`||` folds).
+; Oracle: opt-19 -passes=simplifycfg forms the same selects and leaves the same six joins
 ; (it names a select made from a triangle `%spec.select`); the programs print the same.
 
-@fmt = private constant [25 x i8] c"%d %d %d %d %d %d %d %d\0A\00"
+@fmt = private constant [28 x i8] c"%d %d %d %d %d %d %d %d %d\0A\00"
 declare i32 @printf(ptr, ...)
 
 define i32 @crc_step(i32 %crc) {
@@ -104,6 +106,20 @@ join:
   ret i32 %r
 }
 
+define i64 @mul_rem(i64 %r, i64 %b, i1 %c) {
+entry:
+  br i1 %c, label %then, label %join
+
+then:
+  %p = mul i64 %r, %b
+  %q = urem i64 %p, 1000000007
+  br label %join
+
+join:
+  %x = phi i64 [ %q, %then ], [ %r, %entry ]
+  ret i64 %x
+}
+
 define i32 @four_phis(i32 %a, i1 %c) {
 entry:
   br i1 %c, label %then, label %join
@@ -150,6 +166,8 @@ define i32 @main() {
   %f = call i32 @over_budget(i32 7, i1 true)
   %g = call i32 @four_phis(i32 7, i1 false)
   %h = call i32 @bool_or(i32 1, i32 4)
-  %r = call i32 (ptr, ...) @printf(ptr @fmt, i32 %a, i32 %b, i32 %c, i32 %d, i32 %e, i32 %f, i32 %g, i32 %h)
+  %i = call i64 @mul_rem(i64 123456789, i64 987654321, i1 true)
+  %i32 = trunc i64 %i to i32
+  %r = call i32 (ptr, ...) @printf(ptr @fmt, i32 %a, i32 %b, i32 %c, i32 %d, i32 %e, i32 %f, i32 %g, i32 %h, i32 %i32)
   ret i32 0
 }
