@@ -7,6 +7,7 @@
 //!  edit.rs       shared IR editing: use counts and use lists, replacing uses, removing
 //!                instructions and blocks, fixing phis when edges go away
 //!  dce.rs        trivially dead instruction elimination
+//!  dse.rs        dead store elimination (stores overwritten later in their block, unread)
 //!  adce.rs       aggressive dead code elimination (dead until proven live, control dependence)
 //!  early_cse.rs  dominator-scoped CSE of pure instructions and of loads within a memory generation
 //!  globaldce.rs  deletes globals nothing live refers to (renumbering the rest)
@@ -45,6 +46,7 @@
 
 pub mod adce;
 pub mod dce;
+pub mod dse;
 pub mod early_cse;
 pub mod edit;
 pub mod globaldce;

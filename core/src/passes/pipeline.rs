@@ -16,7 +16,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{adce, dce, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm, loop_deletion, loop_rotate, loop_simplify, loop_unroll, mem2reg, reassociate, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
+use super::{adce, dce, dse, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm, loop_deletion, loop_rotate, loop_simplify, loop_unroll, mem2reg, reassociate, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -29,6 +29,11 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Function(adce::run),
     },
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "dse",
+        description: "dead store elimination: stores overwritten later in their block before anything reads them",
+        kind: PassKind::Function(dse::run),
+    },
     Pass {
         name: "early-cse",
         description: "common subexpression elimination along the dominator tree, loads within a memory generation",
@@ -125,7 +130,7 @@ pub const PASSES: &[Pass] = &[
 /// (promote, CSE, fold, simplify the CFG) so callees are small, inline bottom-up, then the
 /// function simplification pipeline again on the inlined code; `O2` adds the scalar and loop
 /// passes (tail calls, reassociation, loop rotation, LICM, full unrolling, loop deletion, GVN,
-/// SCCP, ADCE; loop deletion after unrolling, as LLVM's loop pass manager reaches an outer loop
+/// SCCP, ADCE, DSE; loop deletion after unrolling, as LLVM's loop pass manager reaches an outer loop
 /// after unrolling its inner ones);
 /// `O3` runs the loop and redundancy passes a second time. Module cleanup comes last.
 pub const PRESETS: &[(&str, &str)] = &[
@@ -134,12 +139,12 @@ pub const PRESETS: &[(&str, &str)] = &[
     (
         "O2",
         "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,tailcallelim,reassociate,\
-         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,loop-deletion,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,globaldce",
+         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,loop-deletion,sroa,gvn,sccp,instcombine,adce,dse,simplifycfg,instcombine,globaldce",
     ),
     (
         "O3",
         "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,tailcallelim,reassociate,\
-         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,loop-deletion,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,\
+         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,loop-deletion,sroa,gvn,sccp,instcombine,adce,dse,simplifycfg,instcombine,\
          loop-simplify,loop-rotate,licm,loop-unroll,loop-deletion,gvn,instcombine,adce,simplifycfg,globaldce",
     ),
 ];
