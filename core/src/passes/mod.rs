@@ -33,7 +33,8 @@
 //!                globals fold in instsimplify_loads.rs
 //!  instcombine.rs  instsimplify plus peepholes that create instructions (casts, compares,
 //!                constants, constant-offset GEPs), to a fixed point; its alloca rules
-//!                (write-only objects, copies of constants) are in instcombine_alloca.rs
+//!                (write-only objects, copies of constants) are in instcombine_alloca.rs, its
+//!                demanded-bits rules in instcombine_bits.rs
 //!  reassociate.rs  regroups add/mul/and/or/xor trees so constants combine and operands cancel
 //! ```
 //!
@@ -55,6 +56,7 @@ pub mod gvn;
 pub mod inline;
 pub mod instcombine;
 mod instcombine_alloca;
+mod instcombine_bits;
 pub mod instsimplify;
 mod instsimplify_loads;
 pub mod licm;
