@@ -299,10 +299,13 @@ fn simple_access(d: &crate::ir::InstData) -> Option<usize> {
     }
 }
 
+/// The accesses (with `true` for a store) and the `getelementptr`s of [`gep_accesses`].
+type GepAccesses = (Vec<(Inst, bool)>, Vec<Inst>);
+
 /// The loads and stores (with `true` for a store) that the `getelementptr` instruction `gep`
 /// addresses, through further `getelementptr`s (returned too, `gep` first); `None` when one
 /// of the addresses has any other use (stored as a value, passed to a call, compared, ...).
-fn gep_accesses(body: &crate::ir::Body, users: &[Vec<Inst>], gep: Inst) -> Option<(Vec<(Inst, bool)>, Vec<Inst>)> {
+fn gep_accesses(body: &crate::ir::Body, users: &[Vec<Inst>], gep: Inst) -> Option<GepAccesses> {
     let mut accesses = Vec::new();
     let mut geps = vec![gep];
     let mut k = 0;

@@ -25,6 +25,8 @@
 //!  loop_deletion.rs  deletes loops without effects whose results go unused and that end
 //!  loop_rotate.rs  rotates `while` loops into guarded `do-while` loops
 //!  loop_unroll.rs  fully unrolls innermost loops with a small constant trip count
+//!  loop_vectorize.rs  runs VF iterations of simple innermost loops at once on vectors (the
+//!                plan; the code is built in loop_vectorize_emit.rs)
 //!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
 //!  sroa.rs       splits allocas accessed at constant offsets into one per field, then mem2reg
 //!  tailcallelim.rs  self-recursive tail calls become loops; calls that cannot reach allocas get `tail`
@@ -65,6 +67,8 @@ pub mod loop_edit;
 pub mod loop_rotate;
 pub mod loop_simplify;
 pub mod loop_unroll;
+pub mod loop_vectorize;
+mod loop_vectorize_emit;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod reassociate;
