@@ -13,7 +13,6 @@
 //!  globaldce.rs  deletes globals nothing live refers to (renumbering the rest)
 //!  globalopt.rs  local variables: unread ones deleted, unwritten ones constant with loads folded
 //!  inline.rs     inlines small direct callees, bottom-up over the call graph's SCCs
-//!  simplify.rs   instruction simplification shared by early-cse and gvn (folds, identities)
 //!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks; the
 //!                if-conversion of small joins into `select`s is in simplifycfg_select.rs
 //!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
@@ -30,7 +29,8 @@
 //!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
 //!  sroa.rs       splits allocas accessed at constant offsets into one per field, then mem2reg
 //!  tailcallelim.rs  self-recursive tail calls become loops; calls that cannot reach allocas get `tail`
-//!  instsimplify.rs  folds instructions to existing values or constants (no new instructions);
+//!  instsimplify.rs  folds instructions to existing values or constants (no new instructions;
+//!                early-cse and gvn use its folder too);
 //!                its worklist driver is shared with instcombine; loads from constant
 //!                globals fold in instsimplify_loads.rs
 //!  instcombine.rs  instsimplify plus peepholes that create instructions (casts, compares,
@@ -73,7 +73,6 @@ pub mod mem2reg;
 pub mod pipeline;
 pub mod reassociate;
 pub mod sccp;
-pub mod simplify;
 pub mod simplifycfg;
 mod simplifycfg_select;
 pub mod sroa;
