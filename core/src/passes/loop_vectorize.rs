@@ -146,9 +146,15 @@ pub fn vectorize_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
             continue;
         }
         let Some(plan) = analyze(m, g, body, &cfg, l) else { continue };
-        if let Some(vb) = super::loop_vectorize_emit::emit(m, body, &mut names, &plan) {
-            tried.insert(vb);
-            n += 1;
+        // The plan guarantees every step of the emission; should one still fail, the body
+        // goes back to what it was.
+        let saved = body.clone();
+        match super::loop_vectorize_emit::emit(m, body, &mut names, &plan) {
+            Some(vb) => {
+                tried.insert(vb);
+                n += 1;
+            }
+            None => *body = saved,
         }
     }
     n

@@ -250,7 +250,7 @@ impl<'a> Emitter<'a> {
             let one = self.int(self.iw, 1);
             self.bin(At::Vb, Opcode::Add, self.iv0, one, 0, "")
         } else {
-            if depth > 32 {
+            if depth > 64 {
                 return None;
             }
             let i = super::loop_edit::def_inst(self.body, v)?;
