@@ -256,3 +256,88 @@ pub fn test_is_finite(m: &Module, iv: &Induction, t: &ExitTest) -> bool {
 pub fn runs_every_iteration(cfg: &Cfg, dt: &super::DomTree, latch: Block, b: Block) -> bool {
     cfg.in_layout(b) && dt.dominates(b, latch)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::{block, body, graphs, parse, value};
+    use super::super::LoopForest;
+    use super::*;
+
+    /// The induction variables and the latch's exit test of the only loop of `@f`.
+    fn analyze(src: &str) -> (Module, Vec<Induction>, Option<ExitTest>) {
+        let m = parse(src);
+        let (ivs, test) = {
+            let f = body(&m, "f");
+            let (cfg, dt) = graphs(f);
+            let lf = LoopForest::new(&cfg, &dt);
+            let l = lf.loops().first().expect("one loop").clone();
+            let (pre, latch) = (block(&m, f, "entry"), block(&m, f, "loop"));
+            let ivs = inductions(&m, f, &l, pre, latch);
+            let block_of = crate::passes::edit::inst_blocks(f);
+            let test = exit_test(f, &l, &block_of, &ivs, latch);
+            (ivs, test)
+        };
+        (m, ivs, test)
+    }
+
+    fn src(step: &str, flags: &str, cmp: &str, exit_first: bool) -> String {
+        let targets = if exit_first { "label %exit, label %loop" } else { "label %loop, label %exit" };
+        format!(
+            "define void @f(i32 %n) {{
+             entry:
+               br label %loop
+             loop:
+               %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+               %j = phi i32 [ 7, %entry ], [ %j.next, %loop ]
+               %j.next = mul i32 %j, 3
+               %i.next = add {flags} i32 %i, {step}
+               %c = icmp {cmp}
+               br i1 %c, {targets}
+             exit:
+               ret void
+             }}"
+        )
+    }
+
+    #[test]
+    fn inductions_and_normalized_tests() {
+        let (m, ivs, test) = analyze(&src("1", "nsw", "slt i32 %i.next, %n", false));
+        // %j steps by multiplication: not an induction variable.
+        assert_eq!(ivs.len(), 1);
+        let f = body(&m, "f");
+        let iv = &ivs[0];
+        assert_eq!((iv.value, iv.next, iv.step, iv.width), (value(&m, f, "i"), value(&m, f, "i.next"), 1, 32));
+        assert!(iv.flags.has(InstFlags::NSW));
+        let t = test.expect("an exit test");
+        assert!(t.on_next);
+        assert_eq!(t.pred, IntPredicate::Slt);
+        assert!(test_is_finite(&m, iv, &t));
+        // The bound on the left and the exit on true: "goes on while !(n sle i)", i.e. i slt n.
+        let (_, _, test) = analyze(&src("1", "", "sle i32 %n, %i", true));
+        let t = test.expect("an exit test");
+        assert!(!t.on_next);
+        assert_eq!(t.pred, IntPredicate::Slt);
+    }
+
+    #[test]
+    fn finiteness() {
+        let finite = |step: &str, flags: &str, cmp: &str| {
+            let (m, ivs, test) = analyze(&src(step, flags, cmp, false));
+            let t = test.expect("an exit test");
+            test_is_finite(&m, &ivs[t.iv], &t)
+        };
+        // Flag-free odd steps meet every value: strict and equality tests end.
+        assert!(finite("1", "", "ne i32 %i.next, %n"));
+        assert!(finite("3", "", "ult i32 %i.next, %n"));
+        // A non-strict test against a variable may hold for every value (%n = INT_MAX).
+        assert!(!finite("1", "", "sle i32 %i.next, %n"));
+        // ... but not against a constant short of the end of the range.
+        assert!(finite("1", "", "sle i32 %i.next, 100"));
+        assert!(!finite("1", "", "sle i32 %i.next, 2147483647"));
+        // An even step may skip the bound.
+        assert!(!finite("2", "", "ne i32 %i.next, %n"));
+        // A no-wrap flag ends it either way (or the wrap is poison and the branch UB).
+        assert!(finite("2", "nsw", "ne i32 %i.next, %n"));
+        assert!(finite("1", "nuw", "sle i32 %i.next, %n"));
+    }
+}
