@@ -436,6 +436,10 @@ impl<'a> AliasAnalysis<'a> {
 
     /// True when the location is based on an alloca or fresh allocation whose address never
     /// escapes: no call can see it except through its pointer arguments.
+    pub fn is_private(&self, loc: Location) -> bool {
+        self.loc_is_private(loc)
+    }
+
     fn loc_is_private(&self, loc: Location) -> bool {
         let mut objs = Vec::new();
         self.objects(loc.ptr, &mut objs, 0) && !objs.is_empty() && objs.iter().all(|d| self.non_escaping_local(self.object(d.base)))
@@ -551,7 +555,7 @@ impl<'a> AliasAnalysis<'a> {
 }
 
 /// Intrinsics that touch no memory the program can see.
-fn intrinsic_no_mem(name: &str) -> bool {
+pub(crate) fn intrinsic_no_mem(name: &str) -> bool {
     crate::passes::dce::PURE_INTRINSICS.iter().any(|p| name.starts_with(p))
         || name.starts_with("llvm.lifetime.")
         || name.starts_with("llvm.dbg.")

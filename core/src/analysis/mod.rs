@@ -11,6 +11,7 @@ pub mod alias;
 pub mod cfg;
 pub mod dominators;
 pub mod frontiers;
+pub mod induction;
 pub mod liveness;
 pub mod loop_info;
 pub mod known_bits;

@@ -23,17 +23,17 @@
 //!
 //! * `freeze` is merged too: a second `freeze` of a value may return any value, so returning
 //!   the first one's is a refinement;
-//! * instructions are simplified on the way (constants folded, identities such as `x + 0`;
-//!   see `simplify.rs`), and trivially dead instructions are removed at the end, as LLVM's
-//!   EarlyCSE does.
+//! * instructions are simplified on the way by `instsimplify`'s folder (constants folded,
+//!   identities such as `x + 0`, known bits), their operands first replaced by what replaces
+//!   them, and trivially dead instructions are removed at the end, as LLVM's EarlyCSE does.
 //!
-//! Not done: calls other than pure intrinsics, `phi`s, volatile or atomic accesses; no instruction
-//! simplification or constant folding (that is instsimplify/instcombine); loads across
-//! generations (that is `gvn`, with the alias analysis).
+//! Not done: calls other than pure intrinsics, CSE of `phi`s, volatile or atomic accesses;
+//! no rules that create instructions (that is instcombine); loads across generations (that is
+//! `gvn`, with the alias analysis).
 
 use super::edit::{remove_insts, replace_chained};
 use super::{with_body, PassResult};
-use crate::analysis::{AliasAnalysis, Cfg, DomTree};
+use crate::analysis::{AliasAnalysis, Cfg};
 use crate::ir::entity::EntityRef;
 use crate::ir::{Block, Body, ConstKind, Extra, GlobalId, InstData, InstFlags, IntPredicate, Module, Opcode, Operand, Ordering, TypeId, Value};
 use rustc_hash::FxHashMap as HashMap;
@@ -180,7 +180,8 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
     let Some(entry) = body.entry() else { return (0, 0, 0, 0) };
     let cfg = Cfg::new(body);
-    let dt = DomTree::new(&cfg);
+    let facts = super::instsimplify::Facts::new(m, g, body);
+    let dt = &facts.dt;
     // Which instructions may write memory (computed before editing).
     let writes: Vec<bool> = {
         let aa = AliasAnalysis::new(m, g, body);
@@ -221,8 +222,12 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                     Operand::Value(v) => repl.get(v.index()).copied().flatten().unwrap_or(o),
                     _ => o,
                 };
+                // Operands take their replacements (which dominate them) before folding.
+                if let Some(d) = body.insts.get_mut(i) {
+                    super::edit::for_each_operand_mut(d, &mut |o| *o = map(*o));
+                }
                 let Some(d) = body.insts.get(i) else { continue };
-                if let (Some(r), Some(o)) = (d.result, super::simplify::simplify(m, body, d, &map)) {
+                if let (Some(r), Some(o)) = (d.result, super::instsimplify::simplify(m, body, i, &facts)) {
                     if o != Operand::Value(r) {
                         if let Some(s) = repl.get_mut(r.index()) {
                             *s = Some(o);

@@ -6,20 +6,24 @@
 //! (the LangRef's linkage rules), so nothing about its contents can be assumed. Their uses are
 //! collected over every function body: a use is a `load` from the variable, a `store` to it (not
 //! of its address), either directly or through a constant `getelementptr` expression with
-//! constant integer indices, and neither volatile nor atomic. Any other use (a GEP instruction,
-//! a call argument, a comparison, a stored address, a reference from another global's
-//! initializer, an alias, metadata or a debug record) makes the variable escape, and it is left
-//! alone.
+//! constant integer indices, and neither volatile nor atomic. A `getelementptr` instruction of
+//! the address (any indices) is followed to its users: when every address it computes (through
+//! further `getelementptr`s) only addresses such loads and stores, those are uses at offsets we
+//! do not know. Any other use (a call argument, a comparison, a stored address, a `phi`, a
+//! reference from another global's initializer, an alias, metadata or a debug record) makes the
+//! variable escape, and it is left alone.
 //!
 //! For a variable that does not escape:
-//! * never loaded: its stores are deleted, then the variable (no one can observe them);
+//! * never loaded: its stores (and the `getelementptr`s addressing them) are deleted, then the
+//!   variable (no one can observe them);
 //! * stored only with its own initializer (at offset 0, of its own type): those stores change
 //!   nothing and are deleted;
 //! * then, never stored: it becomes `constant`, and each load whose bytes are a known part of the
 //!   initializer (the whole initializer, or a field or element of a struct, array or `c"..."`
 //!   string initializer, by data-layout offset, loaded with exactly that field's type) is
 //!   replaced by that constant (`undef`/`poison`/`zeroinitializer` initializers give `undef`/
-//!   `poison`/zero of the loaded type). A variable left without any use is deleted.
+//!   `poison`/zero of the loaded type). Loads at unknown offsets stay. A variable left without
+//!   any use is deleted.
 //!
 //! Not done: LLVM's shrinking of a variable stored with one other value to a boolean, SRA of
 //! global aggregates, localizing a variable used by `main` only, static constructor
@@ -43,14 +47,16 @@ struct Use {
     func: GlobalId,
     inst: Inst,
     store: bool,
-    /// Byte offset from the variable's start.
-    offset: i64,
+    /// Byte offset from the variable's start (`None` through a variable `getelementptr`).
+    offset: Option<i64>,
 }
 
 #[derive(Default)]
 struct Info {
     escapes: bool,
     uses: Vec<Use>,
+    /// `getelementptr` instructions of the variable's address (they go with the variable).
+    geps: Vec<(GlobalId, Inst)>,
 }
 
 /// Runs `globalopt` on the module.
@@ -91,6 +97,9 @@ pub fn run(m: &mut Module) -> PassResult {
             for s in &stores {
                 dead_insts.entry(s.func).or_default().push(s.inst);
             }
+            for &(f, i) in &info.geps {
+                dead_insts.entry(f).or_default().push(i);
+            }
             stores_removed += stores.len() as u64;
             if let Some(d) = dead_globals.get_mut(g.index()) {
                 *d = true;
@@ -99,7 +108,7 @@ pub fn run(m: &mut Module) -> PassResult {
         }
         // Stores of the initializer itself change nothing.
         let all_init = stores.iter().all(|s| {
-            s.offset == 0 && store_operand(m, s).is_some_and(|(val, ty)| val == Operand::Const(init) && ty == value_ty)
+            s.offset == Some(0) && store_operand(m, s).is_some_and(|(val, ty)| val == Operand::Const(init) && ty == value_ty)
         });
         if !all_init {
             continue;
@@ -114,8 +123,9 @@ pub fn run(m: &mut Module) -> PassResult {
         let mut all_folded = true;
         for l in &loads {
             let ty = load_ty(m, l);
-            let c = u64::try_from(l.offset)
-                .ok()
+            let c = l
+                .offset
+                .and_then(|o| u64::try_from(o).ok())
                 .zip(ty)
                 .and_then(|(off, ty)| extract(m, &layouts, init, value_ty, off, ty, 0));
             match c {
@@ -126,7 +136,7 @@ pub fn run(m: &mut Module) -> PassResult {
                 None => all_folded = false,
             }
         }
-        if all_folded {
+        if all_folded && info.geps.is_empty() {
             if let Some(d) = dead_globals.get_mut(g.index()) {
                 *d = true;
             }
@@ -228,28 +238,42 @@ fn collect_uses(m: &Module, layouts: &Layouts, infos: &mut HashMap<GlobalId, Inf
                 }
             }
         }
+        let mut users: Option<Vec<Vec<Inst>>> = None;
         for &b in &body.layout {
             for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
                 let Some(d) = body.insts.get(i) else { continue };
-                let simple = (d.op == Opcode::Load || d.op == Opcode::Store)
-                    && !d.flags.has(InstFlags::VOLATILE)
-                    && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic);
-                let addr_pos = match d.op {
-                    Opcode::Load => Some(0),
-                    Opcode::Store => Some(1),
-                    _ => None,
-                };
+                let addr_pos = simple_access(d);
                 let mut k = 0usize;
                 super::edit::for_each_operand(d, &mut |o| {
                     let pos = k;
                     k += 1;
                     let Operand::Const(c) = o else { return };
-                    if simple && Some(pos) == addr_pos {
+                    if addr_pos == Some(pos) {
                         if let Some((g, off)) = address_of(m, layouts, c) {
                             if let Some(info) = infos.get_mut(&g) {
-                                info.uses.push(Use { func: fg, inst: i, store: d.op == Opcode::Store, offset: off });
+                                let store = d.op == Opcode::Store;
+                                info.uses.push(Use { func: fg, inst: i, store, offset: Some(off) });
                             }
                             return;
+                        }
+                    }
+                    // A `getelementptr` instruction of the address whose results only ever
+                    // address loads and stores: accesses at offsets we do not know.
+                    if d.op == Opcode::GetElementPtr && pos == 0 {
+                        if let Some((g, _)) = address_of(m, layouts, c).filter(|(g, _)| infos.contains_key(g)) {
+                            let users = users.get_or_insert_with(|| super::edit::use_lists(body));
+                            if let Some((accesses, geps)) = gep_accesses(body, users, i) {
+                                if let Some(info) = infos.get_mut(&g) {
+                                    info.uses.extend(accesses.into_iter().map(|(inst, store)| Use {
+                                        func: fg,
+                                        inst,
+                                        store,
+                                        offset: None,
+                                    }));
+                                    info.geps.extend(geps.into_iter().map(|gi| (fg, gi)));
+                                }
+                                return;
+                            }
                         }
                     }
                     const_globals(m, c, &mut seen, &mut escaped);
@@ -262,6 +286,53 @@ fn collect_uses(m: &Module, layouts: &Layouts, infos: &mut HashMap<GlobalId, Inf
             info.escapes = true;
         }
     }
+}
+
+/// The operand position of the address of a `load` or `store` that is neither volatile nor
+/// atomic.
+fn simple_access(d: &crate::ir::InstData) -> Option<usize> {
+    let simple = !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic);
+    match d.op {
+        Opcode::Load if simple => Some(0),
+        Opcode::Store if simple => Some(1),
+        _ => None,
+    }
+}
+
+/// The accesses (with `true` for a store) and the `getelementptr`s of [`gep_accesses`].
+type GepAccesses = (Vec<(Inst, bool)>, Vec<Inst>);
+
+/// The loads and stores (with `true` for a store) that the `getelementptr` instruction `gep`
+/// addresses, through further `getelementptr`s (returned too, `gep` first); `None` when one
+/// of the addresses has any other use (stored as a value, passed to a call, compared, ...).
+fn gep_accesses(body: &crate::ir::Body, users: &[Vec<Inst>], gep: Inst) -> Option<GepAccesses> {
+    let mut accesses = Vec::new();
+    let mut geps = vec![gep];
+    let mut k = 0;
+    while let Some(&g) = geps.get(k) {
+        k += 1;
+        if geps.len() > 4096 {
+            return None;
+        }
+        let v = body.insts.get(g)?.result?;
+        for &u in users.get(crate::ir::EntityRef::index(v))? {
+            let d = body.insts.get(u)?;
+            let uses_of_v: Vec<usize> =
+                d.args.iter().enumerate().filter(|(_, a)| **a == Operand::Value(v)).map(|(p, _)| p).collect();
+            match (d.op, simple_access(d)) {
+                (Opcode::Load | Opcode::Store, Some(addr)) if uses_of_v == [addr] => {
+                    accesses.push((u, d.op == Opcode::Store));
+                }
+                (Opcode::GetElementPtr, _) if uses_of_v == [0] => {
+                    if !geps.contains(&u) {
+                        geps.push(u);
+                    }
+                }
+                _ => return None,
+            }
+        }
+    }
+    Some((accesses, geps))
 }
 
 /// `@g` or a constant `getelementptr` of `@g` with constant integer indices: the global and the

@@ -29,8 +29,8 @@
 //!
 //! Not done: partial redundancy elimination of loads or expressions, equalities between two
 //! non-constant values or pointers (replacing a pointer by an equal one can change its
-//! provenance), `and`/`or` of conditions, simplification beyond `simplify.rs` (run before and
-//! after the numbering: constants folded, identities such as `x + 0`).
+//! provenance), `and`/`or` of conditions. `instsimplify` runs before and after the numbering
+//! (constants folded, identities such as `x + 0`, known bits).
 
 use super::early_cse::{expr_key, intersect_flags, intersect_load_md, ExprKey};
 use super::edit::{phis, remove_insts, replace_chained, resolve_chain};
@@ -185,7 +185,7 @@ struct Found {
 
 fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
     let Some(entry) = body.entry() else { return (0, 0, 0, 0) };
-    let simplified = super::simplify::simplify_function(m, body);
+    let simplified = instsimplify(m, g, body);
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
     let i1 = m.types.int(1);
@@ -252,8 +252,15 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
         replace_chained(body, &f.repl);
         remove_insts(&mut m.consts, body, &|i| f.dead.get(i.index()).copied().unwrap_or(false));
     }
-    let simplified = simplified + super::simplify::simplify_function(m, body);
+    let simplified = simplified + instsimplify(m, g, body);
     (a + simplified, b, c, d)
+}
+
+/// Runs `instsimplify`'s worklist over the body; returns how many instructions it folded.
+fn instsimplify(m: &mut Module, g: GlobalId, body: &mut Body) -> u64 {
+    let mut w = super::instsimplify::Worklist::new(m, g, body);
+    w.run(m, body, None);
+    w.finish(m, body).0
 }
 
 /// The equalities known on entry to `s` from its single predecessor's branch.

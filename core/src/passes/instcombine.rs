@@ -39,9 +39,13 @@
 //!   of `i1` is never turned into `and`/`or`: that would let poison through from the arm the
 //!   `select` does not pick.
 //! * **Narrower arithmetic**: `trunc (op a, b)` for `op` in `add sub mul and or xor`, with the
-//!   operation used only there and each operand an extension from the result type or a
-//!   constant → `op` in the narrow type: the low bits of these operations depend only on the
-//!   low bits of their operands. `nsw`/`nuw` go (they were about the wide type).
+//!   operation used only there and each operand an extension from the result type, a constant,
+//!   or (one of the two) any value, which gets a `trunc` → `op` in the narrow type: the low bits
+//!   of these operations depend only on the low bits of their operands. `nsw`/`nuw` go (they
+//!   were about the wide type).
+//! * **Demanded bits** (in `instcombine_bits.rs`): `zext (trunc x)` across three widths as a
+//!   mask, masks that an outer mask makes redundant, and `zext` of a masked logic expression
+//!   of a truncated wide value evaluated in the wide type.
 //! * **Constant-offset `getelementptr`**: `getelementptr T, p, C...` → `getelementptr i8, p,
 //!   offset` (the byte offset under the datalayout), a zero offset → `p`; a GEP of such a GEP
 //!   adds the offsets. `inbounds` stays only if every merged GEP had it (the LangRef's inbounds
@@ -80,7 +84,7 @@ fn new_inst(op: Opcode, ty: TypeId, args: Vec<Operand>) -> InstData {
 }
 
 /// Sets the operands of `i` in place, keeping the use lists and queues up to date.
-fn set_args(w: &mut Worklist, body: &mut Body, i: Inst, args: &[Operand]) {
+pub(super) fn set_args(w: &mut Worklist, body: &mut Body, i: Inst, args: &[Operand]) {
     let old: Vec<Operand> = body.insts.get(i).map(|d| d.args.to_vec()).unwrap_or_default();
     if let Some(d) = body.insts.get_mut(i) {
         d.args = args.iter().copied().collect();
@@ -109,7 +113,7 @@ fn one_use(w: &Worklist, body: &Body, i: Inst) -> bool {
 }
 
 /// Replaces `i` by a new instruction inserted before it.
-fn replace_with_new(w: &mut Worklist, body: &mut Body, i: Inst, data: InstData) -> bool {
+pub(super) fn replace_with_new(w: &mut Worklist, body: &mut Body, i: Inst, data: InstData) -> bool {
     match w.insert_before(body, i, data) {
         Some(v) => {
             // The new value takes the old one's name (the old one goes away).
@@ -215,6 +219,9 @@ fn binop(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
         set_args(w, body, i, &[a, kc]);
         return true;
     }
+    if op == Opcode::And && super::instcombine_bits::masks_under_mask(w, m, body, i) {
+        return true;
+    }
     // xor (icmp p x, y), true → icmp !p x, y.
     if op == Opcode::Xor && wd == 1 && c2 == 1 {
         if let Some((cmp, cd)) = def_of(body, a) {
@@ -304,6 +311,8 @@ fn cast(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
             let mask = int_const(m, ty, crate::analysis::known_bits::mask(mw));
             replace_with_new(w, body, i, new_inst(Opcode::And, ty, vec![x, mask]))
         }
+        (Opcode::ZExt, Opcode::Trunc) => super::instcombine_bits::zext_of_trunc(w, m, body, i),
+        (Opcode::ZExt, Opcode::And) => super::instcombine_bits::zext_of_masked(w, m, body, i),
         (Opcode::Trunc, Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor) => {
             narrow(w, m, body, i, inner, ty)
         }
@@ -311,8 +320,8 @@ fn cast(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     }
 }
 
-/// `trunc (op a, b) to T` → `op a', b'` in `T`, when each operand is an extension from `T` or
-/// a constant and the wide operation has no other use.
+/// `trunc (op a, b) to T` → `op a', b'` in `T`, when each operand is an extension from `T`, a
+/// constant, or (one of the two) any value, truncated, and the wide operation has no other use.
 fn narrow(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst, inner: Inst, ty: TypeId) -> bool {
     if m.types.is_vector(ty) || !one_use(w, body, inner) {
         return false;
@@ -321,22 +330,31 @@ fn narrow(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst, inner: Ins
     let iop = id.op;
     let args: Vec<Operand> = id.args.to_vec();
     let Some(tw) = int_width(m, ty) else { return false };
+    // Each operand: a constant, an extension from `T`, or (for one of them) anything, truncated.
     let mut out = Vec::with_capacity(2);
-    for o in args {
+    let mut to_trunc = None;
+    for (k, o) in args.into_iter().enumerate() {
         if let Some(v) = as_int(m, o) {
             let t = v.truncate(tw);
             out.push(Operand::Const(m.consts.int(ty, t)));
             continue;
         }
         match def_of(body, o) {
-            Some((_, e)) if matches!(e.op, Opcode::ZExt | Opcode::SExt) => {
-                let Some(&src) = e.args.first() else { return false };
-                if m.operand_ty(body, src) != ty {
-                    return false;
-                }
-                out.push(src);
+            Some((_, e)) if matches!(e.op, Opcode::ZExt | Opcode::SExt) && e.args.first().is_some_and(|&s| m.operand_ty(body, s) == ty) => {
+                out.extend(e.args.first().copied());
+            }
+            _ if to_trunc.is_none() => {
+                to_trunc = Some(k);
+                out.push(o);
             }
             _ => return false,
+        }
+    }
+    if let Some(k) = to_trunc {
+        let Some(&o) = out.get(k) else { return false };
+        let Some(v) = w.insert_before(body, i, new_inst(Opcode::Trunc, ty, vec![o])) else { return false };
+        if let Some(slot) = out.get_mut(k) {
+            *slot = Operand::Value(v);
         }
     }
     replace_with_new(w, body, i, new_inst(iop, ty, out))

@@ -30,7 +30,8 @@
 //! * loads of whole-byte integers at a constant offset of a `constant` global with a
 //!   definitive initializer read its bytes (`instsimplify_loads.rs`): constant folding, as
 //!   LLVM's `simplifyLoadInst` does; no other load is looked at.
-//! * `extractvalue (insertvalue a, v, I), I` → `v`; `getelementptr T, p` without indices → `p`.
+//! * `extractvalue (insertvalue a, v, I), I` → `v`; `getelementptr T, p` without indices, or
+//!   with every index zero, → `p` (same type: an opaque pointer moved by nothing).
 //! * `freeze x` → `x` when `x` cannot be undef or poison: a non-undef constant, a `freeze`, a
 //!   `noundef` parameter or call result, or flag-free arithmetic of such values.
 //! * `phi` whose incoming values are all one value `v` (self-references and `poison` ignored):
@@ -100,6 +101,22 @@ pub(crate) struct Facts {
 }
 
 impl Facts {
+    /// The facts of `body`, the body of function `g`.
+    pub(crate) fn new(m: &Module, g: GlobalId, body: &Body) -> Facts {
+        let mut block_of = vec![None; body.insts.len()];
+        for (b, i) in layout_insts(body) {
+            if let Some(s) = block_of.get_mut(i.index()) {
+                *s = Some(b);
+            }
+        }
+        let dt = DomTree::new(&Cfg::new(body));
+        let noundef = m
+            .func(g)
+            .map(|f| f.params.iter().map(|p| m.attrs.has(p.attrs, AttrKind::NoUndef)).collect())
+            .unwrap_or_default();
+        Facts { dt, block_of, noundef, layouts: Default::default(), gbytes: Default::default() }
+    }
+
     /// The layouts of the module's types.
     pub(crate) fn layouts(&self, m: &Module) -> &Layouts {
         self.layouts.get_or_init(|| Layouts::new(m))
@@ -110,23 +127,11 @@ impl Worklist {
     /// Builds the use lists of `body` and queues every instruction in layout order.
     pub(crate) fn new(m: &Module, g: GlobalId, body: &Body) -> Worklist {
         let users = use_lists(body);
-        let mut block_of = vec![None; body.insts.len()];
-        let insts = layout_insts(body);
-        for &(b, i) in &insts {
-            if let Some(s) = block_of.get_mut(i.index()) {
-                *s = Some(b);
-            }
-        }
-        let mut list: Vec<Inst> = insts.iter().map(|&(_, i)| i).collect();
+        let mut list: Vec<Inst> = layout_insts(body).iter().map(|&(_, i)| i).collect();
         list.reverse();
-        let dt = DomTree::new(&Cfg::new(body));
-        let noundef = m
-            .func(g)
-            .map(|f| f.params.iter().map(|p| m.attrs.has(p.attrs, AttrKind::NoUndef)).collect())
-            .unwrap_or_default();
         Worklist {
             users,
-            facts: Facts { dt, block_of, noundef, layouts: Default::default(), gbytes: Default::default() },
+            facts: Facts::new(m, g, body),
             queued: vec![true; body.insts.len()],
             list,
             repl: vec![None; body.values.len()],
@@ -488,6 +493,11 @@ pub(crate) fn not_undef_or_poison(m: &Module, body: &Body, noundef: &[bool], o: 
 // ---------------------------------------------------------------------------------------------
 // The simplifier.
 
+/// True for a `zeroinitializer` constant.
+fn is_zero_const(m: &Module, o: Operand) -> bool {
+    matches!(o, Operand::Const(c) if m.consts.is_valid(c) && matches!(m.consts.kind(c), ConstKind::Zero))
+}
+
 /// What instruction `i` simplifies to: an existing value or a constant (interned in `m`).
 pub(crate) fn simplify(m: &mut Module, body: &Body, i: Inst, f: &Facts) -> Option<Operand> {
     let d = body.insts.get(i)?;
@@ -524,7 +534,12 @@ pub(crate) fn simplify(m: &mut Module, body: &Body, i: Inst, f: &Facts) -> Optio
             let Extra::Indices(iidx) = &ins.extra else { return None };
             (iidx == idx).then(|| ins.args.get(1).copied()).flatten()
         }
-        Opcode::GetElementPtr => (d.args.len() == 1).then_some(a?),
+        Opcode::GetElementPtr => {
+            // No indices, or all of them zero, with the base's own (opaque pointer) type.
+            let a = a?;
+            let zero = |o: &Operand| as_int(m, *o).is_some_and(|v| v.is_zero()) || is_zero_const(m, *o);
+            (m.operand_ty(body, a) == ty && d.args.iter().skip(1).all(zero)).then_some(a)
+        }
         Opcode::Load => super::instsimplify_loads::fold_load(m, body, f, d),
         Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem | Opcode::FNeg | Opcode::FCmp => {
             simplify_float(m, d)

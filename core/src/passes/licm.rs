@@ -161,7 +161,7 @@ fn safe_divisor(m: &Module, o: Option<&Operand>, signed: bool) -> bool {
 
 /// True when `d` computes its result from its operands alone, with no undefined behaviour
 /// whatever they are (poison at most).
-fn is_speculatable(m: &Module, d: &InstData) -> bool {
+pub(crate) fn is_speculatable(m: &Module, d: &InstData) -> bool {
     match d.op {
         Opcode::UDiv | Opcode::URem => safe_divisor(m, d.args.get(1), false),
         Opcode::SDiv | Opcode::SRem => safe_divisor(m, d.args.get(1), true),

@@ -7,30 +7,36 @@
 //!  edit.rs       shared IR editing: use counts and use lists, replacing uses, removing
 //!                instructions and blocks, fixing phis when edges go away
 //!  dce.rs        trivially dead instruction elimination
+//!  dse.rs        dead store elimination (stores overwritten later in their block, unread)
 //!  adce.rs       aggressive dead code elimination (dead until proven live, control dependence)
 //!  early_cse.rs  dominator-scoped CSE of pure instructions and of loads within a memory generation
 //!  globaldce.rs  deletes globals nothing live refers to (renumbering the rest)
 //!  globalopt.rs  local variables: unread ones deleted, unwritten ones constant with loads folded
 //!  inline.rs     inlines small direct callees, bottom-up over the call graph's SCCs
-//!  simplify.rs   instruction simplification shared by early-cse and gvn (folds, identities)
-//!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks
+//!  simplifycfg.rs  unreachable blocks, constant branches, block merging, empty blocks; the
+//!                if-conversion of small joins into `select`s is in simplifycfg_select.rs
 //!  gvn.rs        global value numbering: leaders, redundant loads (alias analysis), branch equalities
 //!  mem2reg.rs    promotes allocas to SSA values (phis at iterated dominance frontiers)
 //!  sccp.rs       sparse conditional constant propagation (constants, dead edges and blocks)
 //!  loop_edit.rs  editing helpers of the loop passes: fresh names, new blocks, edge splitting
 //!                with phi splitting, instruction cloning
 //!  loop_simplify.rs  preheaders, single latches and dedicated exits (LLVM's simplified form)
+//!  loop_deletion.rs  deletes loops without effects whose results go unused and that end
 //!  loop_rotate.rs  rotates `while` loops into guarded `do-while` loops
 //!  loop_unroll.rs  fully unrolls innermost loops with a small constant trip count
+//!  loop_vectorize.rs  runs VF iterations of simple innermost loops at once on vectors (the
+//!                plan; the code is built in loop_vectorize_emit.rs)
 //!  licm.rs       hoists loop-invariant, safely speculatable instructions into preheaders
 //!  sroa.rs       splits allocas accessed at constant offsets into one per field, then mem2reg
 //!  tailcallelim.rs  self-recursive tail calls become loops; calls that cannot reach allocas get `tail`
-//!  instsimplify.rs  folds instructions to existing values or constants (no new instructions);
+//!  instsimplify.rs  folds instructions to existing values or constants (no new instructions;
+//!                early-cse and gvn use its folder too);
 //!                its worklist driver is shared with instcombine; loads from constant
 //!                globals fold in instsimplify_loads.rs
 //!  instcombine.rs  instsimplify plus peepholes that create instructions (casts, compares,
 //!                constants, constant-offset GEPs), to a fixed point; its alloca rules
-//!                (write-only objects, copies of constants) are in instcombine_alloca.rs
+//!                (write-only objects, copies of constants) are in instcombine_alloca.rs, its
+//!                demanded-bits rules in instcombine_bits.rs
 //!  reassociate.rs  regroups add/mul/and/or/xor trees so constants combine and operands cancel
 //! ```
 //!
@@ -43,6 +49,7 @@
 
 pub mod adce;
 pub mod dce;
+pub mod dse;
 pub mod early_cse;
 pub mod edit;
 pub mod globaldce;
@@ -51,19 +58,23 @@ pub mod gvn;
 pub mod inline;
 pub mod instcombine;
 mod instcombine_alloca;
+mod instcombine_bits;
 pub mod instsimplify;
 mod instsimplify_loads;
 pub mod licm;
+pub mod loop_deletion;
 pub mod loop_edit;
 pub mod loop_rotate;
 pub mod loop_simplify;
 pub mod loop_unroll;
+pub mod loop_vectorize;
+mod loop_vectorize_emit;
 pub mod mem2reg;
 pub mod pipeline;
 pub mod reassociate;
 pub mod sccp;
-pub mod simplify;
 pub mod simplifycfg;
+mod simplifycfg_select;
 pub mod sroa;
 pub mod tailcallelim;
 

@@ -16,7 +16,7 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{adce, dce, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm, loop_rotate, loop_simplify, loop_unroll, mem2reg, reassociate, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
+use super::{adce, dce, dse, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm, loop_deletion, loop_rotate, loop_simplify, loop_unroll, loop_vectorize, mem2reg, reassociate, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -29,6 +29,11 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Function(adce::run),
     },
     Pass { name: "dce", description: "remove trivially dead instructions", kind: PassKind::Function(dce::run) },
+    Pass {
+        name: "dse",
+        description: "dead store elimination: stores overwritten later in their block before anything reads them",
+        kind: PassKind::Function(dse::run),
+    },
     Pass {
         name: "early-cse",
         description: "common subexpression elimination along the dominator tree, loads within a memory generation",
@@ -70,6 +75,11 @@ pub const PASSES: &[Pass] = &[
         kind: PassKind::Function(licm::run),
     },
     Pass {
+        name: "loop-deletion",
+        description: "delete loops without effects that provably end and whose results go unused",
+        kind: PassKind::Function(loop_deletion::run),
+    },
+    Pass {
         name: "loop-rotate",
         description: "rotate loops that test at the top into guarded loops that test at the bottom",
         kind: PassKind::Function(loop_rotate::run),
@@ -83,6 +93,11 @@ pub const PASSES: &[Pass] = &[
         name: "loop-unroll",
         description: "fully unroll innermost loops with a small constant trip count",
         kind: PassKind::Function(loop_unroll::run),
+    },
+    Pass {
+        name: "loop-vectorize",
+        description: "run several iterations of simple innermost loops at once on 128-bit vectors",
+        kind: PassKind::Function(loop_vectorize::run),
     },
     Pass {
         name: "mem2reg",
@@ -119,21 +134,27 @@ pub const PASSES: &[Pass] = &[
 /// The presets and what they expand to. As in LLVM's pipelines: clean up each function
 /// (promote, CSE, fold, simplify the CFG) so callees are small, inline bottom-up, then the
 /// function simplification pipeline again on the inlined code; `O2` adds the scalar and loop
-/// passes (tail calls, reassociation, loop rotation, LICM, full unrolling, GVN, SCCP, ADCE);
-/// `O3` runs the loop and redundancy passes a second time. Module cleanup comes last.
+/// passes (tail calls, reassociation, loop rotation, LICM, full unrolling, loop deletion, GVN,
+/// SCCP, ADCE, DSE; loop deletion after unrolling, as LLVM's loop pass manager reaches an
+/// outer loop after unrolling its inner ones), then LLVM's module optimization pipeline: loop
+/// rotation and deletion, vectorization and the cleanup after it (folding, CFG, unrolling of
+/// the vector loops, LICM); `O3` runs the loop and redundancy passes a second time before it.
+/// Module cleanup comes last.
 pub const PRESETS: &[(&str, &str)] = &[
     ("O0", ""),
     ("O1", "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,sccp,adce,simplifycfg,globaldce"),
     (
         "O2",
         "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,tailcallelim,reassociate,\
-         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,globaldce",
+         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,loop-deletion,sroa,gvn,sccp,instcombine,adce,dse,simplifycfg,instcombine,\
+         globaldce,loop-rotate,loop-deletion,loop-vectorize,instcombine,simplifycfg,loop-unroll,instcombine,licm,simplifycfg,globaldce",
     ),
     (
         "O3",
         "globalopt,sroa,early-cse,simplifycfg,instcombine,inline,sroa,early-cse,simplifycfg,instcombine,tailcallelim,reassociate,\
-         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,sroa,gvn,sccp,instcombine,adce,simplifycfg,instcombine,\
-         loop-simplify,loop-rotate,licm,loop-unroll,gvn,instcombine,adce,simplifycfg,globaldce",
+         loop-simplify,loop-rotate,licm,simplifycfg,instcombine,loop-unroll,loop-deletion,sroa,gvn,sccp,instcombine,adce,dse,simplifycfg,instcombine,\
+         loop-simplify,loop-rotate,licm,loop-unroll,loop-deletion,gvn,instcombine,adce,simplifycfg,\
+         globaldce,loop-rotate,loop-deletion,loop-vectorize,instcombine,simplifycfg,loop-unroll,instcombine,licm,simplifycfg,globaldce",
     ),
 ];
 

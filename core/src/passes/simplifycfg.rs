@@ -17,13 +17,19 @@
 //!    edge. Skipped when `succ` has a phi that already receives a different value from one of
 //!    those predecessors.
 //!
-//! Not done (yet): hoisting, sinking, speculation, `select` formation, switch-to-lookup-table,
-//! merging of returns, anything using `invoke`, `callbr` or `indirectbr` edges.
+//! 6. If-conversion: the phis at the join of a small `if` or `if/else` whose conditional blocks
+//!    only compute values that are safe to compute on any path become `select`s
+//!    (`simplifycfg_select.rs`, LLVM's `FoldTwoEntryPHINode`).
+//!
+//! Not done (yet): hoisting and sinking of common code, speculation into joins with more than
+//! two predecessors, switch-to-lookup-table, merging of returns, anything using `invoke`,
+//! `callbr` or `indirectbr` edges.
 
 use super::edit::{
     address_taken_blocks, phis, remove_blocks, remove_insts, rename_phi_incoming, replace_all_uses, set_branch,
     set_unreachable,
 };
+use super::simplifycfg_select::fold_two_entry_phis;
 use super::{with_body, PassResult};
 use crate::analysis::Cfg;
 use crate::ir::entity::EntityRef;
@@ -39,6 +45,7 @@ struct Stats {
     unreachable_removed: u64,
     merged: u64,
     bypassed: u64,
+    selects: u64,
 }
 
 /// Runs `simplifycfg` on one function.
@@ -52,6 +59,9 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
             changed |= remove_unreachable(m, body, &is_taken, &mut st);
             changed |= merge_into_predecessors(m, body, &is_taken, &mut st);
             changed |= bypass_empty_blocks(body, &is_taken, &mut st);
+            let selects = fold_two_entry_phis(m, body, &is_taken);
+            st.selects += selects;
+            changed |= selects > 0;
             if !changed {
                 break;
             }
@@ -62,6 +72,7 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
             ("unreachable blocks removed", st.unreachable_removed),
             ("blocks merged into their predecessor", st.merged),
             ("empty blocks bypassed", st.bypassed),
+            ("joins folded into selects", st.selects),
         ])
     })
 }

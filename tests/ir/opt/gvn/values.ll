@@ -15,6 +15,7 @@
 
 @fmt = private constant [13 x i8] c"%d %d %d %d\0A\00"
 @arr = global [4 x i32] [i32 1, i32 2, i32 3, i32 4]
+@sink = global ptr null
 
 declare i32 @printf(ptr, ...)
 
@@ -22,6 +23,7 @@ define i32 @f(i32 %x, i32 %y, i1 %c) {
 entry:
   %s = add nsw i32 %x, %y
   %g1 = getelementptr inbounds [4 x i32], ptr @arr, i64 0, i64 1
+  store ptr %g1, ptr @sink, align 8
   %e = icmp eq i32 %x, 4
   br i1 %e, label %four, label %other
 four:

@@ -1,8 +1,8 @@
 ; RUN: irplay opt -p function(mem2reg,simplifycfg),dce %s
 ; LLVM's `function(...)` wrapper is accepted and flattened, so pipelines written for
 ; `opt -passes=` carry over. Oracle: opt-19 -passes='function(mem2reg,simplifycfg),dce'
-; promotes %v to the same phi, then its simplifycfg also speculates %y into %entry and
-; turns the phi into a `select` (not done by ours yet).
+; promotes %v to the same phi, then its simplifycfg speculates %y into %entry and turns the
+; phi into a `select`, as ours does.
 
 define i32 @f(i1 %c, i32 %x) {
 entry:

@@ -3,9 +3,11 @@
 ; and %succ's phi takes the block's value for each new edge (%fwd has two predecessors, so
 ; %out's phi gets two entries for it). When %succ's phi already receives a different value
 ; from one of the block's predecessors, bypassing would need two values on one edge, so the
-; block stays (@conflict: %mid is reached from %entry, which also goes to %out directly
-; with another value). Oracle: opt-19 -passes=simplifycfg bypasses the same blocks (and then
-; forms `select`s, which we do not do yet); the three programs print the same.
+; block is not bypassed (@conflict: %mid is reached from %entry, which also goes to %out
+; directly with another value); the join is then an `if` whose phi becomes a `select`.
+; Oracle: opt-19 -passes=simplifycfg bypasses the same blocks and forms the same `select`
+; (it also merges @bypass's two branches into one on `or`, which we do not do); the three
+; programs print the same.
 
 @fmt = private constant [10 x i8] c"%d %d %d\0A\00"
 declare i32 @printf(ptr, ...)

@@ -2,9 +2,9 @@
 ; A block whose single predecessor ends in `br label` to it is merged into that predecessor:
 ; its phis have one entry and are replaced by it (%one), its instructions move up, and the
 ; phis of its successors now name the predecessor (%out's entry for %b becomes one for
-; %entry after %a and %b are merged into it). A loop header with two predecessors is not
-; merged. Oracle: opt-19 -passes=simplifycfg merges the same blocks; the three programs
-; print the same.
+; %entry after %a and %b are merged into it; the `if` left at %out then becomes a `select`).
+; A loop header with two predecessors is not merged. Oracle: opt-19 -passes=simplifycfg
+; merges the same blocks and forms the same `select`; the three programs print the same.
 
 @fmt = private constant [7 x i8] c"%d %d\0A\00"
 declare i32 @printf(ptr, ...)
