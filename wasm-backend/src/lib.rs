@@ -4,6 +4,7 @@
 //!
 //! ```text
 //!  LowModule ──▶ module.rs: types, imports ("env"), table, memory, globals, exports, data
+//!            ├─▶ builtins.rs: memcpy, strlen, strcmp, ... defined in the module
 //!            └─▶ func.rs:   each function as structured control flow (structure.rs,
 //!                           "Beyond Relooper"), or a dispatch loop over its blocks when its
 //!                           CFG is irreducible (ops.rs: one low instruction → wasm
@@ -23,7 +24,9 @@
 //!   layout's size (8-byte pointers are stored zero-extended and loaded from their low half).
 //! - External functions are imports from module `env`, by their C name, with the lowered
 //!   signature (`Ptr` → `i32`); a variadic one takes the address of its argument area as a
-//!   last `i32` (8-byte cells, see `irplay_core::lower::abi`).
+//!   last `i32` (8-byte cells, see `irplay_core::lower::abi`). The memory and string
+//!   functions of [`builtins::NAMES`] (`memcpy`, `strlen`, `strcmp`, ...) declared with their
+//!   C signature are not imported: the module defines them (after its own functions).
 //! - Function pointers are indices into the exported table `__indirect_function_table`:
 //!   low function `k` (definitions first, then imports) is at index `k + 1`, so null is 0.
 //! - `i128` division and remainder are calls to the imports `__udivti3`, `__divti3`,
@@ -45,6 +48,7 @@
 //!   host reports the overflow and stops the program), after the module's other imports,
 //!   so it has no table index. A `unreachable` follows the call in case it returns.
 
+pub mod builtins;
 mod func;
 pub mod libc;
 mod module;

@@ -1,6 +1,7 @@
 //! Module assembly: one wasm function type per distinct signature, the imports, the memory
 //! layout (data image, shadow stack, heap base), the function table and the exports.
 
+use crate::builtins::{builtin, Builtin};
 use crate::func::{emit_func, FnEnv};
 use crate::{WasmError, DATA_BASE};
 use irplay_core::lower::{FuncRef, LowModule, Sig, Sym, Ty};
@@ -76,10 +77,20 @@ fn align_up(x: u64, a: u64) -> u64 {
 /// Compiles a low module to wasm bytes.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     let nfuncs = m.funcs.len() as u32;
-    // The stack check's import comes after the module's own imports.
+    // External functions the module defines itself (after its own functions), the others
+    // imported in order; the stack check's import comes after them.
+    let builtins: Vec<Option<Builtin>> = m.imports.iter().map(|im| builtin(&im.name, &im.sig)).collect();
     let check = opts.stack_check && m.funcs.iter().any(crate::func::uses_stack);
-    let nimports = m.imports.len() as u32 + check as u32;
-    let wasm_index = move |f: FuncRef| if f.0 < nfuncs { nimports + f.0 } else { f.0 - nfuncs };
+    let nimported = builtins.iter().filter(|b| b.is_none()).count() as u32;
+    let nimports = nimported + check as u32;
+    let mut index: Vec<u32> = (0..nfuncs).map(|k| nimports + k).collect();
+    let (mut next_import, mut next_builtin) = (0, nimports + nfuncs);
+    for b in &builtins {
+        let counter = if b.is_some() { &mut next_builtin } else { &mut next_import };
+        index.push(*counter);
+        *counter += 1;
+    }
+    let wasm_index = |f: FuncRef| index.get(f.0 as usize).copied().unwrap_or(0);
     // Memory layout.
     let data_base = align_up(DATA_BASE as u64, m.data.align.max(1) as u64);
     let data_end = data_base + m.data.bytes.len() as u64;
@@ -107,7 +118,7 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     }
     let mut types = Types::default();
     let mut imports = ImportSection::new();
-    for im in &m.imports {
+    for (im, _) in m.imports.iter().zip(&builtins).filter(|(_, b)| b.is_none()) {
         let t = types.of(&im.sig);
         imports.import("env", &im.name, EntityType::Function(t));
     }
@@ -124,6 +135,12 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         functions.function(t);
         let body = emit_func(&env, f, &mut types)?;
         code.function(&body);
+    }
+    for (im, b) in m.imports.iter().zip(&builtins) {
+        if let Some(b) = b {
+            functions.function(types.of(&im.sig));
+            code.function(&crate::builtins::emit(*b, &im.sig));
+        }
     }
     let mut type_sec = TypeSection::new();
     for (p, r) in &types.list {
