@@ -150,6 +150,12 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
     for imp in module.imports() {
         let (wasmtime::ExternType::Func(ty), "env") = (imp.ty(), imp.module()) else { continue };
         let name = imp.name().to_string();
+        if let Some(r) = link_typed(&mut linker, &name, &ty) {
+            if let Err(e) = r {
+                return (Status::ERROR, None, Some(format!("error: cannot link the module: {e}")));
+            }
+            continue;
+        }
         let results: Vec<ValType> = ty.results().collect();
         let r = linker.func_new("env", &name.clone(), ty, move |mut caller: Caller<'_, Host>, params: &[Val], out: &mut [Val]| {
             let args: Vec<Arg> = params.iter().map(arg).collect();
@@ -244,6 +250,45 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
             (Status::ERROR, libc, Some(format!("error: {e}")))
         }
     }
+}
+
+/// Links an import whose parameters are at most four `i32`s and whose result is an `i32` or
+/// nothing (the C library's usual shape: pointers, `int`s, a variadic area) as a typed host
+/// function, which wasmtime calls without boxing the values; `None` for any other shape.
+fn link_typed(linker: &mut Linker<Host>, name: &str, ty: &wasmtime::FuncType) -> Option<wasmtime::Result<()>> {
+    let params = ty.params().len();
+    if params > 4 || !ty.params().all(|p| matches!(p, ValType::I32)) {
+        return None;
+    }
+    let ret = match ty.results().collect::<Vec<_>>().as_slice() {
+        [] => false,
+        [ValType::I32] => true,
+        _ => return None,
+    };
+    let n = name.to_string();
+    let a = |v: i32| Arg::Int(v as u32 as u64);
+    let int = |r: Result<Option<Value>, Stop>| -> wasmtime::Result<i32> {
+        match r.map_err(wasmtime::Error::new)? {
+            Some(Value::Int(i)) => Ok(i as i32),
+            Some(Value::Float(f)) => Ok(f as i64 as i32),
+            None => Ok(0),
+        }
+    };
+    let void = |r: Result<Option<Value>, Stop>| -> wasmtime::Result<()> { r.map(|_| ()).map_err(wasmtime::Error::new) };
+    type C<'a> = Caller<'a, Host>;
+    let r = match (params, ret) {
+        (0, true) => linker.func_wrap("env", name, move |mut c: C, | int(call(&mut c, &n, &[]))),
+        (1, true) => linker.func_wrap("env", name, move |mut c: C, x: i32| int(call(&mut c, &n, &[a(x)]))),
+        (2, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32| int(call(&mut c, &n, &[a(x), a(y)]))),
+        (3, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32| int(call(&mut c, &n, &[a(x), a(y), a(z)]))),
+        (4, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32, u: i32| int(call(&mut c, &n, &[a(x), a(y), a(z), a(u)]))),
+        (0, false) => linker.func_wrap("env", name, move |mut c: C, | void(call(&mut c, &n, &[]))),
+        (1, false) => linker.func_wrap("env", name, move |mut c: C, x: i32| void(call(&mut c, &n, &[a(x)]))),
+        (2, false) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32| void(call(&mut c, &n, &[a(x), a(y)]))),
+        (3, false) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32| void(call(&mut c, &n, &[a(x), a(y), a(z)]))),
+        _ => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32, u: i32| void(call(&mut c, &n, &[a(x), a(y), a(z), a(u)]))),
+    };
+    Some(r.map(|_| ()))
 }
 
 /// True when `main` returned with an exception in flight (see [`irplay_wasm::EXCEPTION`]).

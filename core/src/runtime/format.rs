@@ -944,23 +944,40 @@ struct Number<'a> {
 
 fn int_field(out: &mut Out, flags: Flags, width: usize, prec: Option<usize>, zero_pad: bool, n: &Number) -> Result<(), FormatError> {
     let p = prec.unwrap_or(1);
-    let mut digits = Vec::new();
+    // The digits, filled from the end of a buffer with room for 128 binary digits and the
+    // alternate form's leading `0`; in 64-bit arithmetic while the value fits.
+    let mut buf = [0u8; 130];
+    let mut at = buf.len();
     if !(p == 0 && n.mag == 0) {
         let table: &[u8; 16] = if n.upper { b"0123456789ABCDEF" } else { b"0123456789abcdef" };
+        let mut push = |d: u64| {
+            at -= 1;
+            if let (Some(slot), Some(&c)) = (buf.get_mut(at), table.get(d as usize)) {
+                *slot = c;
+            }
+        };
+        let base = n.base.clamp(2, 16);
         let mut m = n.mag;
-        let base = u128::from(n.base.max(2));
+        while m > u128::from(u64::MAX) {
+            push((m % u128::from(base)) as u64);
+            m /= u128::from(base);
+        }
+        let (mut m, base) = (m as u64, u64::from(base));
         loop {
-            digits.push(table.get((m % base) as usize).copied().unwrap_or(b'0'));
+            push(m % base);
             m /= base;
             if m == 0 {
                 break;
             }
         }
-        digits.reverse();
     }
-    if n.base == 8 && flags.alt && digits.first() != Some(&b'0') && p <= digits.len() {
-        digits.insert(0, b'0');
+    if n.base == 8 && flags.alt && buf.get(at) != Some(&b'0') && p <= buf.len() - at {
+        at -= 1;
+        if let Some(slot) = buf.get_mut(at) {
+            *slot = b'0';
+        }
     }
+    let digits = buf.get(at..).unwrap_or(&[]);
     let inner_zeros = p.saturating_sub(digits.len());
     let sign = if n.neg {
         Some(b'-')
@@ -974,7 +991,7 @@ fn int_field(out: &mut Out, flags: Flags, width: usize, prec: Option<usize>, zer
     let prefix = if flags.alt && n.mag != 0 { n.prefix } else { b"" };
     // A precision turns the `0` flag off for integers.
     let zero_pad = zero_pad && prec.is_none();
-    emit(out, width, flags.left, zero_pad, &Field { sign, prefix, inner_zeros, head: &digits, zeros: 0, tail: b"" })
+    emit(out, width, flags.left, zero_pad, &Field { sign, prefix, inner_zeros, head: digits, zeros: 0, tail: b"" })
 }
 
 #[path = "format_float.rs"]
