@@ -47,7 +47,7 @@ impl<C: AsContextMut> Memory for WtMem<C> {
 
 /// Compiles a checked module, reporting unsupported constructs with their position.
 fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u8>, u8), ExitCode> {
-    let low = match irplay_core::lower::lower_module(module) {
+    let low = match irplay_wasm::lower(module) {
         Ok(l) => l,
         Err(e) => {
             eprint!("{}", render(&e.to_diagnostic(), file));
@@ -77,7 +77,7 @@ pub enum Emit {
 /// `irplay build --target wasm32 FILE -o OUT [--emit wat|low]`.
 pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, emit: Emit) -> ExitCode {
     if emit == Emit::Low {
-        return match irplay_core::lower::lower_module(module) {
+        return match irplay_wasm::lower(module) {
             Ok(low) => write_out(out, irplay_core::lower::print::print_module(&low).as_bytes()),
             Err(e) => {
                 eprint!("{}", render(&e.to_diagnostic(), file));

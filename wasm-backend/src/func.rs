@@ -18,7 +18,7 @@
 //! variadic argument areas and the frame base.
 
 use crate::module::{val_ty, Types};
-use crate::ops;
+use crate::{ops, simd};
 use crate::structure::{self, Exit, Op};
 use crate::WasmError;
 use irplay_core::lower::{Callee, FuncRef, Inst, LowFunc, LowModule, Term, Ty, VReg};
@@ -424,6 +424,51 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             get(w, *val);
             get(w, *len);
             w.instruction(&I::MemoryFill(0));
+        }
+        Inst::VSplat { shape, dst, a } => {
+            get(w, *a);
+            simd::splat(w, *shape);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::VExtract { shape, lane, dst, a } => {
+            get(w, *a);
+            simd::extract(w, *shape, *lane);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::VReplace { shape, lane, dst, a, b } => {
+            get(w, *a);
+            get(w, *b);
+            simd::replace(w, *shape, *lane);
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::VBin { op, shape, dst, a, b } => {
+            get(w, *a);
+            get(w, *b);
+            if !simd::bin(w, *op, *shape) {
+                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+            }
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::VUn { op, shape, dst, a } => {
+            get(w, *a);
+            if !simd::un(w, *op, *shape) {
+                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+            }
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::VShift { op, shape, dst, a, amount } => {
+            get(w, *a);
+            get(w, *amount);
+            if !simd::shift(w, *op, *shape) {
+                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+            }
+            w.instruction(&I::LocalSet(dst.0));
+        }
+        Inst::VShuffle { dst, a, b, bytes } => {
+            get(w, *a);
+            get(w, *b);
+            w.instruction(&I::I8x16Shuffle(bytes.map(|x| x & 31)));
+            w.instruction(&I::LocalSet(dst.0));
         }
         Inst::DynAlloca { dst, size, align } => {
             if let Some(o) = env.overflow {

@@ -42,6 +42,8 @@
 //!   reports as the interpreter does (an `uncaught_exception` error, status 71).
 //! - `musttail` calls (and some `tail` calls) are `return_call`/`return_call_indirect` (the
 //!   tail-call proposal).
+//! - 128-bit vectors (`<4 x i32>`, `<2 x double>`, ...) are `v128` values (fixed-width SIMD),
+//!   also as parameters and results.
 //! - With [`Options::stack_check`] (the default), every allocation on the shadow stack is
 //!   checked against the stack's lower end (just above the data image); one that would go
 //!   below calls the import `env.__irplay_stack_overflow` (no parameters, no results; the
@@ -53,6 +55,7 @@ mod func;
 pub mod libc;
 mod module;
 mod ops;
+mod simd;
 pub mod structure;
 
 pub use module::{compile, Options};
@@ -82,12 +85,20 @@ impl std::fmt::Display for WasmError {
 
 impl std::error::Error for WasmError {}
 
+/// What this target asks of the lowering: 128-bit vectors stay whole (wasm SIMD's `v128`).
+pub const LOWER_OPTIONS: irplay_core::lower::Options = irplay_core::lower::Options { v128: true };
+
+/// Lowers a verified IR module for this target ([`LOWER_OPTIONS`]).
+pub fn lower(m: &irplay_core::ir::Module) -> Result<irplay_core::lower::LowModule, irplay_core::lower::LowerError> {
+    irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)
+}
+
 /// Lowers a verified IR module and compiles it (the whole pipeline for front doors).
 pub fn compile_module(
     m: &irplay_core::ir::Module,
     opts: &Options,
 ) -> Result<Vec<u8>, CompileError> {
-    let low = irplay_core::lower::lower_module(m).map_err(CompileError::Lower)?;
+    let low = lower(m).map_err(CompileError::Lower)?;
     compile(&low, opts).map_err(CompileError::Wasm)
 }
 

@@ -37,6 +37,7 @@ pub fn val_ty(t: Ty) -> ValType {
         Ty::I64 => ValType::I64,
         Ty::F32 => ValType::F32,
         Ty::F64 => ValType::F64,
+        Ty::V128 => ValType::V128,
     }
 }
 

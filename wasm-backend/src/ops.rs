@@ -17,6 +17,7 @@ pub fn konst(w: &mut Function, c: Const) {
         Const::I64(x) => w.instruction(&I::I64Const(x as i64)),
         Const::F32(x) => w.instruction(&I::F32Const(f32::from_bits(x).into())),
         Const::F64(x) => w.instruction(&I::F64Const(f64::from_bits(x).into())),
+        Const::V128(x) => w.instruction(&I::V128Const(x as i128)),
     };
 }
 
@@ -303,6 +304,7 @@ pub fn load(w: &mut Function, ty: Ty, size: u8, signed: bool, addr: u32, offset:
     let i = match (ty, size, signed) {
         (Ty::F32, _, _) => I::F32Load(a),
         (Ty::F64, _, _) => I::F64Load(a),
+        (Ty::V128, _, _) => I::V128Load(a),
         (Ty::Ptr, _, _) => I::I32Load(a),
         (Ty::I32, 1, false) => I::I32Load8U(a),
         (Ty::I32, 1, true) => I::I32Load8S(a),
@@ -356,6 +358,7 @@ pub fn store(w: &mut Function, ty: Ty, size: u8, addr: u32, offset: u32, src: u3
     match (ty, size) {
         (Ty::F32, _) => simple(w, I::F32Store(a)),
         (Ty::F64, _) => simple(w, I::F64Store(a)),
+        (Ty::V128, _) => simple(w, I::V128Store(a)),
         (Ty::Ptr, _) if ptr_bytes == 8 => {
             w.instruction(&I::LocalGet(addr));
             w.instruction(&I::LocalGet(src));
@@ -414,6 +417,9 @@ pub fn store_vararg(w: &mut Function, area: u32, off: u32, v: u32, ty: Ty) {
         }
         Ty::F64 => {
             w.instruction(&I::F64Store(a));
+        }
+        Ty::V128 => {
+            w.instruction(&I::V128Store(a));
         }
     }
 }

@@ -82,18 +82,20 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
             return if tail { Ok(None) } else { super::eh::runtime_call(fx, data, &name, args).map(|_| None) };
         }
     }
-    let sig = sig_of(m, info.fn_ty, span)?;
+    let sig = sig_of(m, fx.cx.opts, info.fn_ty, span)?;
     let nfixed = m.types.func_sig(info.fn_ty).map_or(0, |(_, ps, _)| ps.len());
     let mut fixed = Vec::with_capacity(sig.params.len());
     let mut varargs = Vec::new();
     for (k, op) in args.iter().enumerate() {
         let t = m.operand_ty(fx.body, *op);
-        if k < nfixed && super::abi::is_multi(m, t) {
-            let n = super::abi::value_regs(m, t, span)?.len() as u32;
+        if k < nfixed && super::abi::is_multi(m, fx.cx.opts, t) {
+            let n = super::abi::value_regs(m, fx.cx.opts, t, span)?.len() as u32;
             fixed.extend(super::vector::lanes(fx, *op, n)?);
             continue;
         }
-        reg_ty(m, t, span)?;
+        if k >= nfixed || super::abi::v128_shape(m, fx.cx.opts, t).is_none() {
+            reg_ty(m, t, span)?;
+        }
         let r = fx.operand(*op)?;
         if k < nfixed {
             fixed.push(r);
@@ -112,7 +114,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
                 // Called with another type than declared: go through a pointer-style call
                 // only when the signatures agree after lowering.
                 let decl = fx.cx.m.func(g).map(|f| f.ty).unwrap_or(info.fn_ty);
-                if sig_of(m, decl, span)? != sig {
+                if sig_of(m, fx.cx.opts, decl, span)? != sig {
                     return Err(LowerError::unsupported(span, format!("a call to @{} with a type other than its declaration's", m.global_name(g))));
                 }
             }

@@ -11,7 +11,9 @@
 //!
 //! Types are [`Ty::I32`], [`Ty::I64`], [`Ty::F32`], [`Ty::F64`] and [`Ty::Ptr`], an integer
 //! of the data layout's pointer size whose machine width the target chooses (wasm32 keeps
-//! it in 32 bits, a 64-bit native target in 64).
+//! it in 32 bits, a 64-bit native target in 64), and, when the target asks for it
+//! ([`crate::lower::Options::v128`]), [`Ty::V128`], a 128-bit vector whose lanes each
+//! instruction reads as one [`Shape`] (lane 0 in the lowest bytes, as memory holds it).
 //!
 //! Invariant (integer legalization): a value of LLVM type `iN` lives in a register of type
 //! `I32` (N ≤ 32) or `I64` (32 < N ≤ 64) and its bits above N are always zero. Every
@@ -51,6 +53,8 @@ pub enum Ty {
     F64,
     /// A pointer: an integer of the data layout's pointer size.
     Ptr,
+    /// A 128-bit vector (only with [`crate::lower::Options::v128`]).
+    V128,
 }
 
 impl Ty {
@@ -62,6 +66,7 @@ impl Ty {
             Ty::F32 => "f32",
             Ty::F64 => "f64",
             Ty::Ptr => "ptr",
+            Ty::V128 => "v128",
         }
     }
     /// True for the floating-point types.
@@ -83,6 +88,67 @@ pub enum Const {
     F64(u64),
     /// A pointer-sized integer (null, `inttoptr` of a constant).
     Ptr(u64),
+    /// A 128-bit vector (its bits, lane 0 lowest).
+    V128(u128),
+}
+
+/// How a [`Ty::V128`] operation reads its vector: lane count and lane type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Shape {
+    I8x16, I16x8, I32x4, I64x2, F32x4, F64x2,
+}
+
+impl Shape {
+    /// The number of lanes.
+    pub fn lanes(self) -> u32 {
+        16 / self.lane_bytes()
+    }
+    /// Bytes per lane.
+    pub fn lane_bytes(self) -> u32 {
+        match self {
+            Shape::I8x16 => 1,
+            Shape::I16x8 => 2,
+            Shape::I32x4 | Shape::F32x4 => 4,
+            Shape::I64x2 | Shape::F64x2 => 8,
+        }
+    }
+    /// The register type of one lane (8- and 16-bit lanes zero-extended in an `I32`).
+    pub fn lane_ty(self) -> Ty {
+        match self {
+            Shape::I8x16 | Shape::I16x8 | Shape::I32x4 => Ty::I32,
+            Shape::I64x2 => Ty::I64,
+            Shape::F32x4 => Ty::F32,
+            Shape::F64x2 => Ty::F64,
+        }
+    }
+    /// True for the float shapes.
+    pub fn is_float(self) -> bool {
+        matches!(self, Shape::F32x4 | Shape::F64x2)
+    }
+    /// The name the printer uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::I8x16 => "i8x16",
+            Shape::I16x8 => "i16x8",
+            Shape::I32x4 => "i32x4",
+            Shape::I64x2 => "i64x2",
+            Shape::F32x4 => "f32x4",
+            Shape::F64x2 => "f64x2",
+        }
+    }
+    /// True when [`Inst::VBin`] does `op` on this shape: `Add`, `Sub`, `And`, `Or` and `Xor`
+    /// on integer lanes, `Mul` on 16-, 32- and 64-bit integer lanes, `FAdd`, `FSub`, `FMul`
+    /// and `FDiv` on float lanes (the operations common SIMD instruction sets share, with
+    /// the IR's wrapping and IEEE semantics lane by lane).
+    pub fn has_bin(self, op: Bin) -> bool {
+        match op {
+            Bin::Add | Bin::Sub | Bin::And | Bin::Or | Bin::Xor => !self.is_float(),
+            Bin::Mul => matches!(self, Shape::I16x8 | Shape::I32x4 | Shape::I64x2),
+            Bin::FAdd | Bin::FSub | Bin::FMul | Bin::FDiv => self.is_float(),
+            _ => false,
+        }
+    }
 }
 
 /// A symbol whose address the program takes.
@@ -224,6 +290,21 @@ pub enum Inst {
     MemFill { dst: VReg, val: VReg, len: VReg },
     /// `dst = new stack area of size bytes (a Ptr-typed count), aligned to align`.
     DynAlloca { dst: VReg, size: VReg, align: u32 },
+    /// `dst = a vector with every lane a` (`a` of the shape's lane type).
+    VSplat { shape: Shape, dst: VReg, a: VReg },
+    /// `dst = lane lane of vector a` (8- and 16-bit lanes zero-extended).
+    VExtract { shape: Shape, lane: u8, dst: VReg, a: VReg },
+    /// `dst = vector a with lane lane replaced by b` (the low bits of `b` for narrow lanes).
+    VReplace { shape: Shape, lane: u8, dst: VReg, a: VReg, b: VReg },
+    /// `dst = a op b` lane by lane, for the operations of [`Shape::has_bin`].
+    VBin { op: Bin, shape: Shape, dst: VReg, a: VReg, b: VReg },
+    /// `dst = op a` lane by lane: `FNeg`, `FAbs` and `FSqrt` on float lanes.
+    VUn { op: Un, shape: Shape, dst: VReg, a: VReg },
+    /// `dst = each lane of a shifted by amount` (`Shl`, `ShrS`, `ShrU`; `amount` an `I32`
+    /// below the lane width).
+    VShift { op: Bin, shape: Shape, dst: VReg, a: VReg, amount: VReg },
+    /// `dst = the bytes of a then b (32 bytes) at the 16 indices`, each below 32.
+    VShuffle { dst: VReg, a: VReg, b: VReg, bytes: [u8; 16] },
 }
 
 /// How a block ends.

@@ -62,7 +62,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     let (Some(f), Some(body)) = (m.func(g), m.func(g).and_then(|f| f.body.as_ref())) else {
         return Err(LowerError::unsupported(span, "a function without a body"));
     };
-    let sig = sig_of(m, f.ty, span)?;
+    let sig = sig_of(m, cx.opts, f.ty, span)?;
     let mut fx = FnCx {
         cx,
         body,
@@ -86,8 +86,8 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     // Parameters: one register each, or one per leaf or lane (see abi::value_regs).
     let param_tys: Vec<crate::ir::TypeId> = m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
     for (&p, &t) in body.params.iter().zip(param_tys.iter()) {
-        let tys = super::abi::value_regs(m, t, span)?;
-        if super::abi::is_multi(m, t) {
+        let tys = super::abi::value_regs(m, fx.cx.opts, t, span)?;
+        if super::abi::is_multi(m, fx.cx.opts, t) {
             let regs = tys.into_iter().map(|ty| fx.new_reg(ty)).collect();
             fx.vecs.insert(p, regs);
         } else if let Some(ty) = tys.first() {
@@ -106,7 +106,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
             let Some(data) = body.insts.get(i) else { continue };
             if let Some(v) = data.result {
-                if let Ok(ty) = reg_ty(m, data.ty, data.span) {
+                if let Some(ty) = super::abi::scalar_ty(m, data.ty).or_else(|| super::abi::v128_shape(m, fx.cx.opts, data.ty).map(|_| Ty::V128)) {
                     let r = fx.new_reg(ty);
                     fx.vals.insert(v, r);
                 } else if matches!(m.types.get(data.ty), Type::Int(128)) {
@@ -252,6 +252,9 @@ impl FnCx<'_, '_> {
     pub fn constant(&mut self, c: crate::ir::ConstId) -> LResult<VReg> {
         let m = self.cx.m;
         let cty = m.consts.ty(c);
+        if let Some(shape) = super::simd::shape_of(self, cty) {
+            return super::simd::constant(self, c, shape);
+        }
         let ty = reg_ty(m, cty, self.span)?;
         let bits = match m.types.get(cty) {
             Type::Int(b) => *b,

@@ -102,6 +102,7 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
                 Const::F32(x) => format!("f32 {:?}", f32::from_bits(*x)),
                 Const::F64(x) => format!("f64 {:?}", f64::from_bits(*x)),
                 Const::Ptr(x) => format!("ptr {}", *x as i64),
+                Const::V128(x) => format!("v128 {x:#034x}"),
             };
             format!("{} = const {v}", r(*dst))
         }
@@ -131,6 +132,16 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
         Inst::MemCopy { dst, src, len } => format!("memcopy {}, {}, {}", r(*dst), r(*src), r(*len)),
         Inst::MemFill { dst, val, len } => format!("memfill {}, {}, {}", r(*dst), r(*val), r(*len)),
         Inst::DynAlloca { dst, size, align } => format!("{} = dynalloca {}, align {align}", r(*dst), r(*size)),
+        Inst::VSplat { shape, dst, a } => format!("{} = splat.{} {}", r(*dst), shape.name(), r(*a)),
+        Inst::VExtract { shape, lane, dst, a } => format!("{} = extract.{} {}, {lane}", r(*dst), shape.name(), r(*a)),
+        Inst::VReplace { shape, lane, dst, a, b } => format!("{} = replace.{} {}, {lane}, {}", r(*dst), shape.name(), r(*a), r(*b)),
+        Inst::VBin { op, shape, dst, a, b } => format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), shape.name(), r(*a), r(*b)),
+        Inst::VUn { op, shape, dst, a } => format!("{} = {}.{} {}", r(*dst), lower_name(op), shape.name(), r(*a)),
+        Inst::VShift { op, shape, dst, a, amount } => format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), shape.name(), r(*a), r(*amount)),
+        Inst::VShuffle { dst, a, b, bytes } => {
+            let idx: Vec<String> = bytes.iter().map(|x| x.to_string()).collect();
+            format!("{} = shuffle {}, {} [{}]", r(*dst), r(*a), r(*b), idx.join(" "))
+        }
     }
 }
 
