@@ -71,6 +71,34 @@ impl Types {
     }
 }
 
+/// The stretches of the data image that are not zero, as (offset, bytes): memory starts out
+/// zeroed, so zero-initialized globals need no bytes in the module. A run of fewer than 32
+/// zeros stays inside its stretch (a segment costs a few bytes of its own).
+pub(crate) fn nonzero_runs(image: &[u8]) -> Vec<(usize, &[u8])> {
+    const GAP: usize = 32;
+    let mut runs = Vec::new();
+    let mut k = 0;
+    while let Some(start) = image.get(k..).and_then(|r| r.iter().position(|&b| b != 0)).map(|p| k + p) {
+        // The stretch ends before the first run of GAP zeros (or at the image's end).
+        let mut end = start;
+        let mut zeros = 0;
+        for (i, &b) in image.iter().enumerate().skip(start) {
+            if b == 0 {
+                zeros += 1;
+                if zeros == GAP {
+                    break;
+                }
+            } else {
+                zeros = 0;
+                end = i + 1;
+            }
+        }
+        runs.push((start, image.get(start..end).unwrap_or(&[])));
+        k = end;
+    }
+    runs
+}
+
 fn align_up(x: u64, a: u64) -> u64 {
     x.div_ceil(a.max(1)) * a.max(1)
 }
@@ -174,8 +202,8 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         elements.active(None, &ConstExpr::i32_const(1), Elements::Functions(all.into()));
     }
     let mut data = DataSection::new();
-    if !image.is_empty() {
-        data.active(0, &ConstExpr::i32_const(data_base as i32), image.iter().copied());
+    for (at, bytes) in nonzero_runs(&image) {
+        data.active(0, &ConstExpr::i32_const((data_base + at as u64) as i32), bytes.iter().copied());
     }
     let mut module = Module::new();
     module.section(&type_sec);

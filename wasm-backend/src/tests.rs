@@ -97,3 +97,16 @@ fn string_functions_with_their_c_signature_are_defined_not_imported() {
     assert_eq!(builtin("strlen", &irplay_core::lower::Sig { params: vec![Ptr], ret: vec![I64], variadic: true }), None);
     assert_eq!(builtin("puts", &sig(vec![Ptr], vec![I32])), None);
 }
+
+#[test]
+fn only_the_nonzero_stretches_of_the_data_image_are_segments() {
+    let mut image = vec![0u8; 200];
+    image[3] = 1;
+    image[40] = 2; // 36 zeros after byte 3: a new segment
+    image[50] = 3; // 9 zeros: the same segment
+    image[199] = 4;
+    let runs = crate::module::nonzero_runs(&image);
+    let shape: Vec<(usize, usize)> = runs.iter().map(|(at, b)| (*at, b.len())).collect();
+    assert_eq!(shape, vec![(3, 1), (40, 11), (199, 1)]);
+    assert!(crate::module::nonzero_runs(&[0; 64]).is_empty());
+}
