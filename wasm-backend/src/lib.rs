@@ -7,8 +7,9 @@
 //!            ├─▶ builtins.rs: memcpy, strlen, strcmp, ... defined in the module
 //!            └─▶ func.rs:   each function as structured control flow (structure.rs,
 //!                           "Beyond Relooper"), or a dispatch loop over its blocks when its
-//!                           CFG is irreducible (ops.rs: one low instruction → wasm
-//!                           instructions)
+//!                           CFG is irreducible (ops.rs, simd.rs: one low instruction → wasm
+//!                           instructions; regs.rs: registers as locals, constants and
+//!                           values kept on the stack)
 //! ```
 //!
 //! The module's ABI, which hosts rely on:
@@ -55,6 +56,7 @@ mod func;
 pub mod libc;
 mod module;
 mod ops;
+mod regs;
 mod simd;
 pub mod structure;
 

@@ -78,7 +78,7 @@ pub(crate) fn nonzero_runs(image: &[u8]) -> Vec<(usize, &[u8])> {
     const GAP: usize = 32;
     let mut runs = Vec::new();
     let mut k = 0;
-    while let Some(start) = image.get(k..).and_then(|r| r.iter().position(|&b| b != 0)).map(|p| k + p) {
+    while let Some(start) = image.get(k..).and_then(first_nonzero).map(|p| k + p) {
         // The stretch ends before the first run of GAP zeros (or at the image's end).
         let mut end = start;
         let mut zeros = 0;
@@ -97,6 +97,19 @@ pub(crate) fn nonzero_runs(image: &[u8]) -> Vec<(usize, &[u8])> {
         k = end;
     }
     runs
+}
+
+/// The index of the first non-zero byte (16 at a time over long zero runs).
+fn first_nonzero(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(16);
+    let mut at = 0;
+    for c in chunks.by_ref() {
+        if c.iter().fold(0u8, |acc, &b| acc | b) != 0 {
+            return c.iter().position(|&b| b != 0).map(|p| at + p);
+        }
+        at += 16;
+    }
+    chunks.remainder().iter().position(|&b| b != 0).map(|p| at + p)
 }
 
 fn align_up(x: u64, a: u64) -> u64 {

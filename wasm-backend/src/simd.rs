@@ -4,11 +4,12 @@
 //! masking of the amount changes nothing).
 
 use irplay_core::lower::{Bin, Shape, Un};
-use wasm_encoder::{Function, Instruction as I};
+use crate::regs::Em;
+use wasm_encoder::Instruction as I;
 
 /// `splat` of the lane value on the stack.
-pub fn splat(w: &mut Function, shape: Shape) {
-    w.instruction(&match shape {
+pub fn splat(w: &mut Em, shape: Shape) {
+    w.ins(&match shape {
         Shape::I8x16 => I::I8x16Splat,
         Shape::I16x8 => I::I16x8Splat,
         Shape::I32x4 => I::I32x4Splat,
@@ -19,8 +20,8 @@ pub fn splat(w: &mut Function, shape: Shape) {
 }
 
 /// Lane `lane` of the vector on the stack.
-pub fn extract(w: &mut Function, shape: Shape, lane: u8) {
-    w.instruction(&match shape {
+pub fn extract(w: &mut Em, shape: Shape, lane: u8) {
+    w.ins(&match shape {
         Shape::I8x16 => I::I8x16ExtractLaneU(lane),
         Shape::I16x8 => I::I16x8ExtractLaneU(lane),
         Shape::I32x4 => I::I32x4ExtractLane(lane),
@@ -31,8 +32,8 @@ pub fn extract(w: &mut Function, shape: Shape, lane: u8) {
 }
 
 /// The vector below the stack's top with lane `lane` replaced by the top.
-pub fn replace(w: &mut Function, shape: Shape, lane: u8) {
-    w.instruction(&match shape {
+pub fn replace(w: &mut Em, shape: Shape, lane: u8) {
+    w.ins(&match shape {
         Shape::I8x16 => I::I8x16ReplaceLane(lane),
         Shape::I16x8 => I::I16x8ReplaceLane(lane),
         Shape::I32x4 => I::I32x4ReplaceLane(lane),
@@ -44,7 +45,7 @@ pub fn replace(w: &mut Function, shape: Shape, lane: u8) {
 
 /// A lane-wise binary operation ([`Shape::has_bin`]) of the two vectors on the stack; false
 /// for a pair the low form does not produce.
-pub fn bin(w: &mut Function, op: Bin, shape: Shape) -> bool {
+pub fn bin(w: &mut Em, op: Bin, shape: Shape) -> bool {
     use Shape as S;
     let i = match (op, shape) {
         (Bin::And, _) => I::V128And,
@@ -71,12 +72,12 @@ pub fn bin(w: &mut Function, op: Bin, shape: Shape) -> bool {
         (Bin::FDiv, S::F64x2) => I::F64x2Div,
         _ => return false,
     };
-    w.instruction(&i);
+    w.ins(&i);
     true
 }
 
 /// A lane-wise shift of the vector below the stack's top by the `i32` on top.
-pub fn shift(w: &mut Function, op: Bin, shape: Shape) -> bool {
+pub fn shift(w: &mut Em, op: Bin, shape: Shape) -> bool {
     use Shape as S;
     let i = match (op, shape) {
         (Bin::Shl, S::I8x16) => I::I8x16Shl,
@@ -93,12 +94,12 @@ pub fn shift(w: &mut Function, op: Bin, shape: Shape) -> bool {
         (Bin::ShrU, S::I64x2) => I::I64x2ShrU,
         _ => return false,
     };
-    w.instruction(&i);
+    w.ins(&i);
     true
 }
 
 /// A lane-wise unary float operation of the vector on the stack.
-pub fn un(w: &mut Function, op: Un, shape: Shape) -> bool {
+pub fn un(w: &mut Em, op: Un, shape: Shape) -> bool {
     let i = match (op, shape) {
         (Un::FNeg, Shape::F32x4) => I::F32x4Neg,
         (Un::FAbs, Shape::F32x4) => I::F32x4Abs,
@@ -108,6 +109,6 @@ pub fn un(w: &mut Function, op: Un, shape: Shape) -> bool {
         (Un::FSqrt, Shape::F64x2) => I::F64x2Sqrt,
         _ => return false,
     };
-    w.instruction(&i);
+    w.ins(&i);
     true
 }

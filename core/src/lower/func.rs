@@ -11,7 +11,7 @@ use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
 use crate::ir::{Block, Body, ConstKind, GlobalId, Opcode, Operand, Type, Value};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The state of one function's lowering.
 pub struct FnCx<'a, 'm> {
@@ -67,16 +67,16 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         cx,
         body,
         regs: Vec::new(),
-        vals: HashMap::new(),
-        vecs: HashMap::new(),
+        vals: HashMap::default(),
+        vecs: HashMap::default(),
         blocks: Vec::new(),
-        block_map: HashMap::new(),
+        block_map: HashMap::default(),
         cur_id: BlockId(0),
         cur: Vec::new(),
         frame: Frame { slots: Vec::new(), size: 0, align: 1 },
         dynamic_stack: false,
         ir_block: body.entry().unwrap_or(Block::from_u32(0)),
-        edge_blocks: HashMap::new(),
+        edge_blocks: HashMap::default(),
         span,
         va_area: None,
         gid: g,

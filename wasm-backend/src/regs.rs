@@ -1,0 +1,209 @@
+//! Registers as wasm values: every low register is a local, except that
+//!
+//! - a register whose only definition is a constant is not a local at all: each read pushes
+//!   the constant (`i32.const` is as cheap as `local.get`, and the engine sees the constant);
+//! - a register written once and read once, when the read comes right after the write (the
+//!   next value the code pushes), stays on the wasm stack: no `local.set`/`local.get` pair.
+//!
+//! [`Em`] wraps the function being emitted: code reads registers with [`Em::get`], writes
+//! them with [`Em::set`] and emits everything else with [`Em::ins`]. A value left on the stack
+//! by `set` is written to its local as soon as anything else is emitted first, so the stack
+//! never holds more than that one value between instructions.
+
+use irplay_core::lower::{Const, Inst, LowFunc, Term, VReg};
+use wasm_encoder::{Function, Instruction as I};
+
+/// What emission needs to know of each register.
+pub struct RegInfo {
+    /// The constant of a register defined only by that constant.
+    konst: Vec<Option<Const>>,
+    /// True for a register written once and read once (by a single read of one instruction).
+    once: Vec<bool>,
+}
+
+impl RegInfo {
+    /// Counts the definitions and reads of every register of `f` (parameters count as
+    /// defined; an instruction that reads an operand twice counts two reads).
+    pub fn new(f: &LowFunc) -> RegInfo {
+        let n = f.regs.len();
+        let mut defs = vec![0u32; n];
+        let mut uses = vec![0u32; n];
+        let mut konst: Vec<Option<Const>> = vec![None; n];
+        let np = f.sig.params.len() + usize::from(f.sig.variadic);
+        for d in defs.iter_mut().take(np) {
+            *d = 1;
+        }
+        let mut def = |v: VReg| {
+            if let Some(d) = defs.get_mut(v.0 as usize) {
+                *d += 1;
+            }
+        };
+        let mut read = |v: VReg, times: u32| {
+            if let Some(u) = uses.get_mut(v.0 as usize) {
+                *u += times;
+            }
+        };
+        for b in &f.blocks {
+            for i in &b.insts {
+                match i {
+                    Inst::Const { dst, val } => {
+                        def(*dst);
+                        if let Some(k) = konst.get_mut(dst.0 as usize) {
+                            *k = Some(*val);
+                        }
+                    }
+                    Inst::Addr { dst, .. } | Inst::Slot { dst, .. } => def(*dst),
+                    Inst::ParCopy { moves } => {
+                        for (d, s) in moves {
+                            def(*d);
+                            read(*s, 1);
+                        }
+                    }
+                    Inst::Bin { dst, a, b, .. } | Inst::Cmp { dst, a, b, .. } => {
+                        def(*dst);
+                        read(*a, 1);
+                        read(*b, 1);
+                    }
+                    // Some float comparisons read each operand twice.
+                    Inst::FCmp { dst, a, b, .. } => {
+                        def(*dst);
+                        read(*a, 2);
+                        read(*b, 2);
+                    }
+                    Inst::Un { dst, a, .. } | Inst::VSplat { dst, a, .. } | Inst::VExtract { dst, a, .. } | Inst::VUn { dst, a, .. } => {
+                        def(*dst);
+                        read(*a, 1);
+                    }
+                    Inst::Select { dst, cond, a, b } => {
+                        def(*dst);
+                        read(*cond, 1);
+                        read(*a, 1);
+                        read(*b, 1);
+                    }
+                    // Loads and stores of 3, 5, 6 or 7 bytes are pieced together.
+                    Inst::Load { dst, size, addr, .. } => {
+                        def(*dst);
+                        read(*addr, if matches!(size, 1 | 2 | 4 | 8 | 16) { 1 } else { 2 });
+                    }
+                    Inst::Store { size, addr, src, .. } => {
+                        let t = if matches!(size, 1 | 2 | 4 | 8 | 16) { 1 } else { 2 };
+                        read(*addr, t);
+                        read(*src, t);
+                    }
+                    Inst::Call { dst, callee, args, varargs, .. } => {
+                        for d in dst {
+                            def(*d);
+                        }
+                        for a in args.iter().chain(varargs) {
+                            read(*a, 1);
+                        }
+                        if let irplay_core::lower::Callee::Indirect(p) = callee {
+                            read(*p, 1);
+                        }
+                    }
+                    Inst::MemCopy { dst, src: b, len } | Inst::MemFill { dst, val: b, len } => {
+                        read(*dst, 1);
+                        read(*b, 1);
+                        read(*len, 1);
+                    }
+                    // The size is read by the stack check and by the allocation.
+                    Inst::DynAlloca { dst, size, .. } => {
+                        def(*dst);
+                        read(*size, 2);
+                    }
+                    Inst::VReplace { dst, a, b, .. } | Inst::VBin { dst, a, b, .. } | Inst::VShuffle { dst, a, b, .. } => {
+                        def(*dst);
+                        read(*a, 1);
+                        read(*b, 1);
+                    }
+                    Inst::VShift { dst, a, amount, .. } => {
+                        def(*dst);
+                        read(*a, 1);
+                        read(*amount, 1);
+                    }
+                }
+            }
+            match &b.term {
+                Term::Branch { cond: v, .. } | Term::Table { idx: v, .. } => read(*v, 1),
+                Term::Ret(vs) => vs.iter().for_each(|v| read(*v, 1)),
+                Term::TailCall { callee, args, .. } => {
+                    args.iter().for_each(|v| read(*v, 1));
+                    if let irplay_core::lower::Callee::Indirect(p) = callee {
+                        read(*p, 1);
+                    }
+                }
+                Term::Jump(_) | Term::Trap => {}
+            }
+        }
+        for (k, d) in konst.iter_mut().zip(&defs) {
+            if *d != 1 {
+                *k = None;
+            }
+        }
+        let once = (0..n).map(|r| r >= np && defs.get(r) == Some(&1) && uses.get(r) == Some(&1) && konst.get(r) == Some(&None)).collect();
+        RegInfo { konst, once }
+    }
+
+    /// The constant a register stands for, if it needs no local.
+    pub fn konst(&self, v: VReg) -> Option<Const> {
+        self.konst.get(v.0 as usize).copied().flatten()
+    }
+}
+
+/// The function being emitted, with the value [`Em::set`] left on the stack.
+pub struct Em<'a> {
+    /// The wasm function.
+    pub w: Function,
+    info: &'a RegInfo,
+    pending: Option<u32>,
+}
+
+impl<'a> Em<'a> {
+    /// Emission into `w` with the facts of `info`.
+    pub fn new(w: Function, info: &'a RegInfo) -> Em<'a> {
+        Em { w, info, pending: None }
+    }
+
+    /// Writes the value left on the stack to its local.
+    pub fn flush(&mut self) {
+        if let Some(p) = self.pending.take() {
+            self.w.instruction(&I::LocalSet(p));
+        }
+    }
+
+    /// Emits an instruction (after writing a value left on the stack to its local).
+    pub fn ins(&mut self, i: &I) {
+        self.flush();
+        self.w.instruction(i);
+    }
+
+    /// Pushes register `v`: its constant, the value on the stack if it is `v`, or its local.
+    pub fn get(&mut self, v: VReg) {
+        if self.pending == Some(v.0) {
+            self.pending = None;
+            return;
+        }
+        match self.info.konst(v) {
+            Some(c) => {
+                self.flush();
+                crate::ops::konst(&mut self.w, c);
+            }
+            None => self.ins(&I::LocalGet(v.0)),
+        }
+    }
+
+    /// Pops the stack's top into register `v` (or leaves it there when `v` is read once).
+    pub fn set(&mut self, v: VReg) {
+        self.flush();
+        if self.info.once.get(v.0 as usize) == Some(&true) {
+            self.pending = Some(v.0);
+        } else {
+            self.w.instruction(&I::LocalSet(v.0));
+        }
+    }
+
+    /// True when register `v` is a rematerialized constant (its definition emits nothing).
+    pub fn is_const(&self, v: VReg) -> bool {
+        self.info.konst(v).is_some()
+    }
+}
