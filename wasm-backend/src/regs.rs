@@ -10,7 +10,7 @@
 //! by `set` is written to its local as soon as anything else is emitted first, so the stack
 //! never holds more than that one value between instructions.
 
-use irplay_core::lower::{Const, Inst, LowFunc, Term, VReg};
+use irplay_core::lower::{Const, Inst, LowFunc, VReg};
 use wasm_encoder::{Function, Instruction as I};
 
 /// What emission needs to know of each register.
@@ -45,95 +45,31 @@ impl RegInfo {
         };
         for b in &f.blocks {
             for i in &b.insts {
+                i.for_each_def(&mut def);
+                i.for_each_use(|v| read(v, 1));
                 match i {
                     Inst::Const { dst, val } => {
-                        def(*dst);
                         if let Some(k) = konst.get_mut(dst.0 as usize) {
                             *k = Some(*val);
                         }
                     }
-                    Inst::Addr { dst, .. } | Inst::Slot { dst, .. } => def(*dst),
-                    Inst::ParCopy { moves } => {
-                        for (d, s) in moves {
-                            def(*d);
-                            read(*s, 1);
-                        }
-                    }
-                    Inst::Bin { dst, a, b, .. } | Inst::Cmp { dst, a, b, .. } => {
-                        def(*dst);
+                    // Instructions that read an operand twice: some float comparisons, loads
+                    // and stores of 3, 5, 6 or 7 bytes (pieced together), the stack check of
+                    // a dynamic alloca.
+                    Inst::FCmp { a, b, .. } => {
                         read(*a, 1);
                         read(*b, 1);
                     }
-                    // Some float comparisons read each operand twice.
-                    Inst::FCmp { dst, a, b, .. } => {
-                        def(*dst);
-                        read(*a, 2);
-                        read(*b, 2);
+                    Inst::Load { size, addr, .. } if !matches!(size, 1 | 2 | 4 | 8 | 16) => read(*addr, 1),
+                    Inst::Store { size, addr, src, .. } if !matches!(size, 1 | 2 | 4 | 8 | 16) => {
+                        read(*addr, 1);
+                        read(*src, 1);
                     }
-                    Inst::Un { dst, a, .. } | Inst::VSplat { dst, a, .. } | Inst::VExtract { dst, a, .. } | Inst::VUn { dst, a, .. } => {
-                        def(*dst);
-                        read(*a, 1);
-                    }
-                    Inst::Select { dst, cond, a, b } => {
-                        def(*dst);
-                        read(*cond, 1);
-                        read(*a, 1);
-                        read(*b, 1);
-                    }
-                    // Loads and stores of 3, 5, 6 or 7 bytes are pieced together.
-                    Inst::Load { dst, size, addr, .. } => {
-                        def(*dst);
-                        read(*addr, if matches!(size, 1 | 2 | 4 | 8 | 16) { 1 } else { 2 });
-                    }
-                    Inst::Store { size, addr, src, .. } => {
-                        let t = if matches!(size, 1 | 2 | 4 | 8 | 16) { 1 } else { 2 };
-                        read(*addr, t);
-                        read(*src, t);
-                    }
-                    Inst::Call { dst, callee, args, varargs, .. } => {
-                        for d in dst {
-                            def(*d);
-                        }
-                        for a in args.iter().chain(varargs) {
-                            read(*a, 1);
-                        }
-                        if let irplay_core::lower::Callee::Indirect(p) = callee {
-                            read(*p, 1);
-                        }
-                    }
-                    Inst::MemCopy { dst, src: b, len } | Inst::MemFill { dst, val: b, len } => {
-                        read(*dst, 1);
-                        read(*b, 1);
-                        read(*len, 1);
-                    }
-                    // The size is read by the stack check and by the allocation.
-                    Inst::DynAlloca { dst, size, .. } => {
-                        def(*dst);
-                        read(*size, 2);
-                    }
-                    Inst::VReplace { dst, a, b, .. } | Inst::VBin { dst, a, b, .. } | Inst::VShuffle { dst, a, b, .. } => {
-                        def(*dst);
-                        read(*a, 1);
-                        read(*b, 1);
-                    }
-                    Inst::VShift { dst, a, amount, .. } => {
-                        def(*dst);
-                        read(*a, 1);
-                        read(*amount, 1);
-                    }
+                    Inst::DynAlloca { size, .. } => read(*size, 1),
+                    _ => {}
                 }
             }
-            match &b.term {
-                Term::Branch { cond: v, .. } | Term::Table { idx: v, .. } => read(*v, 1),
-                Term::Ret(vs) => vs.iter().for_each(|v| read(*v, 1)),
-                Term::TailCall { callee, args, .. } => {
-                    args.iter().for_each(|v| read(*v, 1));
-                    if let irplay_core::lower::Callee::Indirect(p) = callee {
-                        read(*p, 1);
-                    }
-                }
-                Term::Jump(_) | Term::Trap => {}
-            }
+            b.term.for_each_use(|v| read(v, 1));
         }
         for (k, d) in konst.iter_mut().zip(&defs) {
             if *d != 1 {

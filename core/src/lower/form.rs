@@ -307,6 +307,130 @@ pub enum Inst {
     VShuffle { dst: VReg, a: VReg, b: VReg, bytes: [u8; 16] },
 }
 
+impl Inst {
+    /// Calls `f` with each register the instruction writes.
+    pub fn for_each_def(&self, mut f: impl FnMut(VReg)) {
+        match self {
+            Inst::ParCopy { moves } => moves.iter().for_each(|(d, _)| f(*d)),
+            Inst::Call { dst, .. } => dst.iter().for_each(|d| f(*d)),
+            Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
+            i => {
+                if let Some(d) = i.single_dst() {
+                    f(d);
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with each register the instruction reads (once per operand).
+    pub fn for_each_use(&self, mut f: impl FnMut(VReg)) {
+        match self {
+            Inst::Const { .. } | Inst::Addr { .. } | Inst::Slot { .. } => {}
+            Inst::ParCopy { moves } => moves.iter().for_each(|(_, s)| f(*s)),
+            Inst::Bin { a, b, .. } | Inst::Cmp { a, b, .. } | Inst::FCmp { a, b, .. } => {
+                f(*a);
+                f(*b);
+            }
+            Inst::Un { a, .. } | Inst::VSplat { a, .. } | Inst::VExtract { a, .. } | Inst::VUn { a, .. } => f(*a),
+            Inst::Select { cond, a, b, .. } => {
+                f(*cond);
+                f(*a);
+                f(*b);
+            }
+            Inst::Load { addr, .. } => f(*addr),
+            Inst::Store { addr, src, .. } => {
+                f(*addr);
+                f(*src);
+            }
+            Inst::Call { callee, args, varargs, .. } => {
+                args.iter().chain(varargs).for_each(|a| f(*a));
+                if let Callee::Indirect(p) = callee {
+                    f(*p);
+                }
+            }
+            Inst::MemCopy { dst, src: b, len } | Inst::MemFill { dst, val: b, len } => {
+                f(*dst);
+                f(*b);
+                f(*len);
+            }
+            Inst::DynAlloca { size, .. } => f(*size),
+            Inst::VReplace { a, b, .. } | Inst::VBin { a, b, .. } | Inst::VShuffle { a, b, .. } => {
+                f(*a);
+                f(*b);
+            }
+            Inst::VShift { a, amount, .. } => {
+                f(*a);
+                f(*amount);
+            }
+        }
+    }
+
+    /// The register of an instruction that writes exactly one (not copies and calls).
+    pub fn single_dst(&self) -> Option<VReg> {
+        match self {
+            Inst::Const { dst, .. }
+            | Inst::Addr { dst, .. }
+            | Inst::Slot { dst, .. }
+            | Inst::Bin { dst, .. }
+            | Inst::Un { dst, .. }
+            | Inst::Cmp { dst, .. }
+            | Inst::FCmp { dst, .. }
+            | Inst::Select { dst, .. }
+            | Inst::Load { dst, .. }
+            | Inst::DynAlloca { dst, .. }
+            | Inst::VSplat { dst, .. }
+            | Inst::VExtract { dst, .. }
+            | Inst::VReplace { dst, .. }
+            | Inst::VBin { dst, .. }
+            | Inst::VUn { dst, .. }
+            | Inst::VShift { dst, .. }
+            | Inst::VShuffle { dst, .. } => Some(*dst),
+            Inst::ParCopy { .. } | Inst::Call { .. } | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => None,
+        }
+    }
+
+    /// Makes an instruction of [`Inst::single_dst`] write `to` instead.
+    pub fn set_single_dst(&mut self, to: VReg) {
+        match self {
+            Inst::Const { dst, .. }
+            | Inst::Addr { dst, .. }
+            | Inst::Slot { dst, .. }
+            | Inst::Bin { dst, .. }
+            | Inst::Un { dst, .. }
+            | Inst::Cmp { dst, .. }
+            | Inst::FCmp { dst, .. }
+            | Inst::Select { dst, .. }
+            | Inst::Load { dst, .. }
+            | Inst::DynAlloca { dst, .. }
+            | Inst::VSplat { dst, .. }
+            | Inst::VExtract { dst, .. }
+            | Inst::VReplace { dst, .. }
+            | Inst::VBin { dst, .. }
+            | Inst::VUn { dst, .. }
+            | Inst::VShift { dst, .. }
+            | Inst::VShuffle { dst, .. } => *dst = to,
+            Inst::ParCopy { .. } | Inst::Call { .. } | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
+        }
+    }
+}
+
+impl Term {
+    /// Calls `f` with each register the terminator reads.
+    pub fn for_each_use(&self, mut f: impl FnMut(VReg)) {
+        match self {
+            Term::Branch { cond: v, .. } | Term::Table { idx: v, .. } => f(*v),
+            Term::Ret(vs) => vs.iter().for_each(|v| f(*v)),
+            Term::TailCall { callee, args, .. } => {
+                args.iter().for_each(|v| f(*v));
+                if let Callee::Indirect(p) = callee {
+                    f(*p);
+                }
+            }
+            Term::Jump(_) | Term::Trap => {}
+        }
+    }
+}
+
 /// How a block ends.
 #[derive(Clone, Debug, PartialEq)]
 #[allow(missing_docs)]

@@ -155,7 +155,9 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
             fx.finish(Term::Trap);
         }
     }
-    let blocks = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap })).collect();
+    let mut blocks: Vec<LowBlock> = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap })).collect();
+    let nparams = sig.params.len() + usize::from(sig.variadic);
+    super::copies::forward(&mut blocks, fx.regs.len(), nparams);
     let frame = super::frame::finish(fx.frame);
     Ok(LowFunc { name, sig, regs: fx.regs, frame, dynamic_stack: fx.dynamic_stack, blocks, span })
 }

@@ -14,8 +14,9 @@
 //!                                               ├─ agg.rs    structs/arrays → one per leaf
 //!                                               ├─ wide.rs   i128 → two I64 registers
 //!                                               ├─ eh.rs     exceptions (invoke, landingpad)
-//!                                               └─ edges.rs  phis → parallel copies on
-//!                                                            split edges; switch → table/chain
+//!                                               ├─ edges.rs  phis → parallel copies on
+//!                                               │            split edges; switch → table/chain
+//!                                               └─ copies.rs copy forwarding
 //!  LowModule ──▶ print.rs (text, for golden tests)
 //! ```
 //!
@@ -36,6 +37,7 @@ pub mod abi;
 mod agg;
 mod bits;
 mod calls;
+mod copies;
 mod data;
 mod edges;
 pub mod eh;
