@@ -308,7 +308,13 @@ fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: b
 /// Reads and checks `path`, then hands the valid module to `then` (the wasm front doors).
 fn wasm_file(path: &Path, then: impl FnOnce(&SourceFile, &irplay_core::ir::Module) -> ExitCode) -> ExitCode {
     match load_valid(path) {
-        Ok((file, module)) => then(&file, &module),
+        Ok((file, module)) => {
+            let code = then(&file, &module);
+            // The process ends right after: the system takes its memory back at once, so the
+            // module is not freed piece by piece.
+            std::mem::forget((file, module));
+            code
+        }
         Err(code) => code,
     }
 }

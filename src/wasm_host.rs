@@ -54,8 +54,12 @@ fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u
             return Err(ExitCode::from(crate::run::Stop::ERROR));
         }
     };
-    match irplay_wasm::compile(&low, &irplay_wasm::Options::default()) {
-        Ok(bytes) => Ok((bytes, low.ptr_bytes)),
+    let compiled = irplay_wasm::compile(&low, &irplay_wasm::Options::default());
+    let ptr_bytes = low.ptr_bytes;
+    // Not freed piece by piece: the process ends soon (see `wasm_file`).
+    std::mem::forget(low);
+    match compiled {
+        Ok(bytes) => Ok((bytes, ptr_bytes)),
         Err(e) => {
             eprintln!("error: {e}");
             Err(ExitCode::from(crate::run::Stop::ERROR))

@@ -46,7 +46,7 @@ pub struct FnEnv<'a> {
 /// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
 /// variadic argument areas).
 pub fn uses_stack(f: &LowFunc) -> bool {
-    f.frame.size > 0 || f.dynamic_stack || f.blocks.iter().any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic)))
+    f.frame.size > 0 || f.dynamic_stack || f.blocks.iter().any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call(c) if c.sig.variadic)))
 }
 
 /// Calls the overflow import when the new stack pointer in `local` is below the stack's
@@ -374,7 +374,8 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
         Inst::Store { ty, size, addr, offset, src } => {
             ops::store(w, *ty, *size, *addr, *offset, *src, env.m.ptr_bytes)?;
         }
-        Inst::Call { dst, callee, sig, args, varargs } => {
+        Inst::Call(c) => {
+            let irplay_core::lower::Call { dst, callee, sig, args, varargs } = &**c;
             let area = (varargs.len() as u32 * 8).div_ceil(16) * 16;
             if sig.variadic {
                 w.ins(&I::GlobalGet(SP));

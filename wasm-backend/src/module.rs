@@ -142,8 +142,8 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         return Err(WasmError("the data image and stack exceed 2 GiB".into()));
     }
     let pages = stack_top.div_ceil(65536) + 1;
-    // Data image with relocations applied.
-    let mut image = m.data.bytes.clone();
+    // Data image with relocations applied (copied only when there are some).
+    let mut image = std::borrow::Cow::Borrowed(m.data.bytes.as_slice());
     for r in &m.data.relocs {
         let addr: u64 = match r.sym {
             Sym::Data(i) => {
@@ -154,7 +154,7 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         };
         let o = r.offset as usize;
         let n = m.ptr_bytes as usize;
-        if let Some(dst) = image.get_mut(o..o + n) {
+        if let Some(dst) = image.to_mut().get_mut(o..o + n) {
             dst.copy_from_slice(addr.to_le_bytes().get(..n).unwrap_or(&[]));
         }
     }

@@ -4,7 +4,7 @@
 //! ...) or dropped when they have no effect on execution (`llvm.lifetime.*`, `llvm.dbg.*`).
 
 use super::abi::{reg_ty, sig_of, type_text};
-use super::form::{Bin, Callee, Cmp, Inst, Sig, Term, Ty, Un, VReg};
+use super::form::{Bin, Call, Callee, Cmp, Inst, Sig, Term, Ty, Un, VReg};
 use super::func::FnCx;
 use super::inst::{copy, dst_of};
 use super::legal::{mask, sext_full, to_ptr, width};
@@ -17,7 +17,7 @@ pub fn call_import(fx: &mut FnCx, name: &str, params: Vec<Ty>, ret: Option<Ty>, 
     let dst = dst.into_iter().collect();
     let span = fx.span;
     let f = fx.cx.import(name, sig.clone(), span)?;
-    fx.emit(Inst::Call { dst, callee: Callee::Direct(f), sig, args, varargs: Vec::new() });
+    fx.emit(Inst::Call(Box::new(Call { dst, callee: Callee::Direct(f), sig, args, varargs: Vec::new() })));
     Ok(())
 }
 
@@ -130,7 +130,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         (_, Some(v)) if fx.vecs.contains_key(&v) => fx.vecs.get(&v).cloned().unwrap_or_default(),
         _ => vec![dst_of(fx, data)?],
     };
-    fx.emit(Inst::Call { dst, callee, sig, args: fixed, varargs });
+    fx.emit(Inst::Call(Box::new(Call { dst, callee, sig, args: fixed, varargs })));
     if data.op == crate::ir::Opcode::Call && super::eh::may_unwind(fx, direct) {
         super::eh::check(fx, data)?;
     }

@@ -87,7 +87,7 @@ fn has_phis(fx: &FnCx, b: Block) -> bool {
 fn emit_copies(fx: &mut FnCx, from: Block, to: Block) -> LResult<()> {
     let body = fx.body;
     let insts = body.blocks.get(to).map(|bd| bd.insts.as_slice()).unwrap_or(&[]);
-    let mut moves = Vec::new();
+    let mut moves = super::form::Moves::new();
     for &i in insts {
         let Some(d) = body.insts.get(i) else { continue };
         if d.op != Opcode::Phi {

@@ -255,6 +255,25 @@ pub struct Sig {
     pub variadic: bool,
 }
 
+/// The (destination, source) pairs of a [`Inst::ParCopy`]; one pair needs no allocation.
+pub type Moves = smallvec::SmallVec<[(VReg, VReg); 1]>;
+
+/// A call: `dst` receives the results; `varargs` are the extra arguments of a variadic
+/// callee.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    /// The result registers (none for `void`, one per value of a multi-value result).
+    pub dst: Vec<VReg>,
+    /// What is called.
+    pub callee: Callee,
+    /// The call's signature.
+    pub sig: Sig,
+    /// The fixed arguments.
+    pub args: Vec<VReg>,
+    /// The extra arguments of a variadic callee.
+    pub varargs: Vec<VReg>,
+}
+
 /// One instruction (fields: `dst` result, `a`/`b` operands, `ty` operand type).
 #[derive(Clone, Debug, PartialEq)]
 #[allow(missing_docs)]
@@ -266,7 +285,7 @@ pub enum Inst {
     /// `dst = address of frame slot`.
     Slot { dst: VReg, slot: u32 },
     /// Copies registers as if all reads happen before all writes (phi moves on an edge).
-    ParCopy { moves: Vec<(VReg, VReg)> },
+    ParCopy { moves: Moves },
     /// `dst = op a, b`.
     Bin { op: Bin, ty: Ty, dst: VReg, a: VReg, b: VReg },
     /// `dst = op a`, the result of type `to`.
@@ -281,9 +300,8 @@ pub enum Inst {
     Load { dst: VReg, ty: Ty, size: u8, signed: bool, addr: VReg, offset: u32 },
     /// Stores the low `size` bytes of `src` at `addr+offset`.
     Store { ty: Ty, size: u8, addr: VReg, offset: u32, src: VReg },
-    /// A call. `dst` receives the results; `varargs` are the extra arguments of a variadic
-    /// callee.
-    Call { dst: Vec<VReg>, callee: Callee, sig: Sig, args: Vec<VReg>, varargs: Vec<VReg> },
+    /// A call (boxed: the other instructions are small).
+    Call(Box<Call>),
     /// `memcpy`/`memmove` (overlap allowed) of `len` (a `Ptr`-typed count) bytes.
     MemCopy { dst: VReg, src: VReg, len: VReg },
     /// Fills `len` bytes at `dst` with the low byte of `val` (`I32`).
@@ -312,7 +330,7 @@ impl Inst {
     pub fn for_each_def(&self, mut f: impl FnMut(VReg)) {
         match self {
             Inst::ParCopy { moves } => moves.iter().for_each(|(d, _)| f(*d)),
-            Inst::Call { dst, .. } => dst.iter().for_each(|d| f(*d)),
+            Inst::Call(c) => c.dst.iter().for_each(|d| f(*d)),
             Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
             i => {
                 if let Some(d) = i.single_dst() {
@@ -342,10 +360,10 @@ impl Inst {
                 f(*addr);
                 f(*src);
             }
-            Inst::Call { callee, args, varargs, .. } => {
-                args.iter().chain(varargs).for_each(|a| f(*a));
-                if let Callee::Indirect(p) = callee {
-                    f(*p);
+            Inst::Call(c) => {
+                c.args.iter().chain(&c.varargs).for_each(|a| f(*a));
+                if let Callee::Indirect(p) = c.callee {
+                    f(p);
                 }
             }
             Inst::MemCopy { dst, src: b, len } | Inst::MemFill { dst, val: b, len } => {
@@ -385,7 +403,7 @@ impl Inst {
             | Inst::VUn { dst, .. }
             | Inst::VShift { dst, .. }
             | Inst::VShuffle { dst, .. } => Some(*dst),
-            Inst::ParCopy { .. } | Inst::Call { .. } | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => None,
+            Inst::ParCopy { .. } | Inst::Call(_) | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => None,
         }
     }
 
@@ -409,7 +427,7 @@ impl Inst {
             | Inst::VUn { dst, .. }
             | Inst::VShift { dst, .. }
             | Inst::VShuffle { dst, .. } => *dst = to,
-            Inst::ParCopy { .. } | Inst::Call { .. } | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
+            Inst::ParCopy { .. } | Inst::Call(_) | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
         }
     }
 }

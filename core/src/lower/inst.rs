@@ -48,7 +48,7 @@ pub fn dst_of(fx: &FnCx, data: &InstData) -> LResult<VReg> {
 /// Writes `src` into `dst`.
 pub fn copy(fx: &mut FnCx, dst: VReg, src: VReg) {
     if dst != src {
-        fx.emit(Inst::ParCopy { moves: vec![(dst, src)] });
+        fx.emit(Inst::ParCopy { moves: smallvec::smallvec![(dst, src)] });
     }
 }
 

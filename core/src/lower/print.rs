@@ -123,7 +123,8 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
         Inst::Select { dst, cond, a, b } => format!("{} = select {}, {}, {}", r(*dst), r(*cond), r(*a), r(*b)),
         Inst::Load { dst, ty, size, signed, addr, offset } => format!("{} = load{}.{size}.{} [{}+{offset}]", r(*dst), if *signed { "_s" } else { "" }, ty.name(), r(*addr)),
         Inst::Store { ty, size, addr, offset, src } => format!("store.{size}.{} [{}+{offset}], {}", ty.name(), r(*addr), r(*src)),
-        Inst::Call { dst, callee, sig, args, varargs } => {
+        Inst::Call(c) => {
+            let Call { dst, callee, sig, args, varargs } = &**c;
             let va: Vec<String> = varargs.iter().map(|v| format!("{}: {}", r(*v), ty_of(f, *v))).collect();
             let extra = sig.variadic.then(|| format!("... [{}]", va.join(", ")));
             let d = if dst.is_empty() { String::new() } else { format!("{} = ", dst.iter().map(|d| r(*d)).collect::<Vec<_>>().join(", ")) };
