@@ -104,7 +104,7 @@ fn first_nonzero(bytes: &[u8]) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(16);
     let mut at = 0;
     for c in chunks.by_ref() {
-        if c.iter().fold(0u8, |acc, &b| acc | b) != 0 {
+        if <[u8; 16]>::try_from(c).map_or(true, |w| u128::from_le_bytes(w) != 0) {
             return c.iter().position(|&b| b != 0).map(|p| at + p);
         }
         at += 16;
