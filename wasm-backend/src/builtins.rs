@@ -96,8 +96,18 @@ fn result(w: &mut Function, t: Option<&Ty>) {
     }
 }
 
+/// The wasm function indices of the module's copy and fill functions ([`crate::helpers`]),
+/// when it has them.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Helpers {
+    /// `(dst, src, len)`, overlap allowed.
+    pub copy: Option<u32>,
+    /// `(dst, byte, len)`.
+    pub fill: Option<u32>,
+}
+
 /// The function's body (its type is the signature's, see `crate::module::wasm_sig`).
-pub fn emit(b: Builtin, sig: &Sig) -> Function {
+pub fn emit(b: Builtin, sig: &Sig, helpers: &Helpers) -> Function {
     // Locals after the parameters: scratch i32s.
     let np = sig.params.len() as u32;
     let (x, y, z) = (np, np + 1, np + 2);
@@ -107,7 +117,11 @@ pub fn emit(b: Builtin, sig: &Sig) -> Function {
             w.instruction(&I::LocalGet(0));
             w.instruction(&I::LocalGet(1));
             length(&mut w, sig, 2);
-            w.instruction(&if b == Builtin::MemCopy { I::MemoryCopy { src_mem: 0, dst_mem: 0 } } else { I::MemoryFill(0) });
+            w.instruction(&match (b, helpers.copy, helpers.fill) {
+                (Builtin::MemCopy, Some(f), _) | (Builtin::MemSet, _, Some(f)) => I::Call(f),
+                (Builtin::MemCopy, None, _) => I::MemoryCopy { src_mem: 0, dst_mem: 0 },
+                _ => I::MemoryFill(0),
+            });
             w.instruction(&I::LocalGet(0));
         }
         Builtin::StrLen => {

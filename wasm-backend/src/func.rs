@@ -41,6 +41,8 @@ pub struct FnEnv<'a> {
     pub overflow: Option<u32>,
     /// Structure reducible CFGs (else always the dispatch loop).
     pub structured: bool,
+    /// The module's copy and fill functions.
+    pub helpers: crate::builtins::Helpers,
 }
 
 /// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
@@ -424,13 +426,13 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             get(w, *dst);
             get(w, *src);
             get(w, *len);
-            w.ins(&I::MemoryCopy { src_mem: 0, dst_mem: 0 });
+            w.ins(&env.helpers.copy.map_or(I::MemoryCopy { src_mem: 0, dst_mem: 0 }, I::Call));
         }
         Inst::MemFill { dst, val, len } => {
             get(w, *dst);
             get(w, *val);
             get(w, *len);
-            w.ins(&I::MemoryFill(0));
+            w.ins(&env.helpers.fill.map_or(I::MemoryFill(0), I::Call));
         }
         Inst::VSplat { shape, dst, a } => {
             get(w, *a);

@@ -53,6 +53,7 @@
 
 pub mod builtins;
 mod func;
+mod helpers;
 pub mod libc;
 mod module;
 mod ops;

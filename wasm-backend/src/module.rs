@@ -4,7 +4,7 @@
 use crate::builtins::{builtin, Builtin};
 use crate::func::{emit_func, FnEnv};
 use crate::{WasmError, DATA_BASE};
-use irplay_core::lower::{FuncRef, LowModule, Sig, Sym, Ty};
+use irplay_core::lower::{FuncRef, Inst, LowModule, Sig, Sym, Ty};
 use std::collections::HashMap;
 use wasm_encoder::{
     CodeSection, ConstExpr, DataSection, ElementSection, Elements, EntityType, ExportKind, ExportSection, FunctionSection, GlobalSection, GlobalType, ImportSection, MemorySection, MemoryType, Module, RefType, TableSection, TableType, TypeSection, ValType,
@@ -133,6 +133,13 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         *counter += 1;
     }
     let wasm_index = |f: FuncRef| index.get(f.0 as usize).copied().unwrap_or(0);
+    // The copy and fill helpers, after the builtins, when something uses them.
+    let uses = |want: fn(&Inst) -> bool, b: Builtin| builtins.contains(&Some(b)) || m.funcs.iter().any(|f| f.blocks.iter().any(|bl| bl.insts.iter().any(want)));
+    let need_copy = uses(|i| matches!(i, Inst::MemCopy { .. }), Builtin::MemCopy);
+    let need_fill = uses(|i| matches!(i, Inst::MemFill { .. }), Builtin::MemSet);
+    let copy_fn = need_copy.then_some(next_builtin);
+    let fill_fn = need_fill.then_some(next_builtin + u32::from(need_copy));
+    let helpers = crate::builtins::Helpers { copy: copy_fn, fill: fill_fn };
     // Memory layout.
     let data_base = align_up(DATA_BASE as u64, m.data.align.max(1) as u64);
     let data_end = data_base + m.data.bytes.len() as u64;
@@ -171,7 +178,7 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     let mut functions = FunctionSection::new();
     let mut code = CodeSection::new();
     let overflow = check.then_some(nimports - 1);
-    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow, structured: opts.structured };
+    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow, structured: opts.structured, helpers };
     for f in &m.funcs {
         let t = types.of(&f.sig);
         functions.function(t);
@@ -181,8 +188,17 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     for (im, b) in m.imports.iter().zip(&builtins) {
         if let Some(b) = b {
             functions.function(types.of(&im.sig));
-            code.function(&crate::builtins::emit(*b, &im.sig));
+            code.function(&crate::builtins::emit(*b, &im.sig, &helpers));
         }
+    }
+    let helper_sig = |second: Ty| Sig { params: vec![Ty::Ptr, second, Ty::Ptr], ret: Vec::new(), variadic: false };
+    if need_copy {
+        functions.function(types.of(&helper_sig(Ty::Ptr)));
+        code.function(&crate::helpers::copy());
+    }
+    if need_fill {
+        functions.function(types.of(&helper_sig(Ty::I32)));
+        code.function(&crate::helpers::fill());
     }
     let mut type_sec = TypeSection::new();
     for (p, r) in &types.list {

@@ -13,13 +13,14 @@ fn ma(offset: u32) -> MemArg {
 
 /// Pushes a constant.
 pub fn konst(w: &mut Function, c: Const) {
+    let mut sink = w.instructions();
     match c {
-        Const::I32(x) => w.instruction(&I::I32Const(x as i32)),
-        Const::Ptr(x) => w.instruction(&I::I32Const(x as i32)),
-        Const::I64(x) => w.instruction(&I::I64Const(x as i64)),
-        Const::F32(x) => w.instruction(&I::F32Const(f32::from_bits(x).into())),
-        Const::F64(x) => w.instruction(&I::F64Const(f64::from_bits(x).into())),
-        Const::V128(x) => w.instruction(&I::V128Const(x as i128)),
+        Const::I32(x) => sink.i32_const(x as i32),
+        Const::Ptr(x) => sink.i32_const(x as i32),
+        Const::I64(x) => sink.i64_const(x as i64),
+        Const::F32(x) => sink.f32_const(f32::from_bits(x).into()),
+        Const::F64(x) => sink.f64_const(f64::from_bits(x).into()),
+        Const::V128(x) => sink.v128_const(x as i128),
     };
 }
 

@@ -103,7 +103,7 @@ impl<'a> Em<'a> {
     /// Writes the value left on the stack to its local.
     pub fn flush(&mut self) {
         if let Some(p) = self.pending.take() {
-            self.w.instruction(&I::LocalSet(p));
+            self.w.instructions().local_set(p);
         }
     }
 
@@ -119,12 +119,12 @@ impl<'a> Em<'a> {
             self.pending = None;
             return;
         }
+        self.flush();
         match self.info.konst(v) {
-            Some(c) => {
-                self.flush();
-                crate::ops::konst(&mut self.w, c);
+            Some(c) => crate::ops::konst(&mut self.w, c),
+            None => {
+                self.w.instructions().local_get(v.0);
             }
-            None => self.ins(&I::LocalGet(v.0)),
         }
     }
 
@@ -134,7 +134,7 @@ impl<'a> Em<'a> {
         if self.info.once.get(v.0 as usize) == Some(&true) {
             self.pending = Some(v.0);
         } else {
-            self.w.instruction(&I::LocalSet(v.0));
+            self.w.instructions().local_set(v.0);
         }
     }
 
