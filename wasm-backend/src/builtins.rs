@@ -9,6 +9,9 @@
 //! (`irplay_wasm::libc`) byte for byte: comparisons return the difference of the first
 //! differing bytes, `strchr(s, 0)` finds the terminator. A length that does not fit in 32
 //! bits, and any access out of memory, trap (undefined behaviour in C, a trap in wasm).
+//! `strlen` and `strchr` look at 16 bytes at a time (wasm SIMD), `memcpy`, `memmove` and
+//! `memset` call the module's copy and fill functions ([`crate::helpers`]); the rest go byte
+//! by byte.
 
 use irplay_core::lower::{Sig, Ty};
 use wasm_encoder::{BlockType, Function, Instruction as I, MemArg, ValType};
@@ -106,12 +109,71 @@ pub struct Helpers {
     pub fill: Option<u32>,
 }
 
+/// Finds the first terminator, or the first byte equal to a lane of the `v128` local `sought`,
+/// in the string at parameter 0, 16 bytes at a time; leaves its address in local `np + 2`
+/// (locals `np`, `np + 1` and `np + 3` are scratch). The loads are 16-byte aligned, so they
+/// stay within the memory's 64 KiB pages that hold the string: a string that ends in
+/// memory reads nothing beyond it that could trap, one that does not traps.
+fn scan(w: &mut Function, np: u32, sought: Option<u32>) {
+    let (x, y, z, v) = (np, np + 1, np + 2, np + 3);
+    let mask = |w: &mut Function| {
+        w.instruction(&I::LocalGet(x));
+        w.instruction(&I::V128Load(MemArg { offset: 0, align: 4, memory_index: 0 }));
+        if let Some(c) = sought {
+            w.instruction(&I::LocalTee(v));
+            w.instruction(&I::V128Const(0));
+            w.instruction(&I::I8x16Eq);
+            w.instruction(&I::LocalGet(v));
+            w.instruction(&I::LocalGet(c));
+            w.instruction(&I::I8x16Eq);
+            w.instruction(&I::V128Or);
+        } else {
+            w.instruction(&I::V128Const(0));
+            w.instruction(&I::I8x16Eq);
+        }
+        w.instruction(&I::I8x16Bitmask);
+    };
+    // The aligned chunk holding the string's start, without the bytes before it.
+    w.instruction(&I::LocalGet(0));
+    w.instruction(&I::I32Const(-16));
+    w.instruction(&I::I32And);
+    w.instruction(&I::LocalSet(x));
+    mask(w);
+    w.instruction(&I::LocalGet(0));
+    w.instruction(&I::I32Const(15));
+    w.instruction(&I::I32And);
+    w.instruction(&I::I32ShrU);
+    w.instruction(&I::LocalTee(y));
+    w.instruction(&I::If(BlockType::Result(ValType::I32)));
+    w.instruction(&I::LocalGet(0));
+    w.instruction(&I::LocalGet(y));
+    w.instruction(&I::I32Ctz);
+    w.instruction(&I::I32Add);
+    w.instruction(&I::Else);
+    w.instruction(&I::Loop(BlockType::Empty));
+    w.instruction(&I::LocalGet(x));
+    w.instruction(&I::I32Const(16));
+    w.instruction(&I::I32Add);
+    w.instruction(&I::LocalSet(x));
+    mask(w);
+    w.instruction(&I::LocalTee(y));
+    w.instruction(&I::I32Eqz);
+    w.instruction(&I::BrIf(0));
+    w.instruction(&I::End);
+    w.instruction(&I::LocalGet(x));
+    w.instruction(&I::LocalGet(y));
+    w.instruction(&I::I32Ctz);
+    w.instruction(&I::I32Add);
+    w.instruction(&I::End);
+    w.instruction(&I::LocalSet(z));
+}
+
 /// The function's body (its type is the signature's, see `crate::module::wasm_sig`).
 pub fn emit(b: Builtin, sig: &Sig, helpers: &Helpers) -> Function {
-    // Locals after the parameters: scratch i32s.
     let np = sig.params.len() as u32;
     let (x, y, z) = (np, np + 1, np + 2);
-    let mut w = Function::new([(3, ValType::I32)]);
+    // Locals after the parameters: scratch i32s, then two v128s.
+    let mut w = Function::new([(3, ValType::I32), (2, ValType::V128)]);
     match b {
         Builtin::MemCopy | Builtin::MemSet => {
             w.instruction(&I::LocalGet(0));
@@ -125,23 +187,8 @@ pub fn emit(b: Builtin, sig: &Sig, helpers: &Helpers) -> Function {
             w.instruction(&I::LocalGet(0));
         }
         Builtin::StrLen => {
-            // x = p; while (*x) x++; return x - p
-            w.instruction(&I::LocalGet(0));
-            w.instruction(&I::LocalSet(x));
-            w.instruction(&I::Block(BlockType::Empty));
-            w.instruction(&I::Loop(BlockType::Empty));
-            w.instruction(&I::LocalGet(x));
-            w.instruction(&I::I32Load8U(byte(0)));
-            w.instruction(&I::I32Eqz);
-            w.instruction(&I::BrIf(1));
-            w.instruction(&I::LocalGet(x));
-            w.instruction(&I::I32Const(1));
-            w.instruction(&I::I32Add);
-            w.instruction(&I::LocalSet(x));
-            w.instruction(&I::Br(0));
-            w.instruction(&I::End);
-            w.instruction(&I::End);
-            w.instruction(&I::LocalGet(x));
+            scan(&mut w, np, None);
+            w.instruction(&I::LocalGet(z));
             w.instruction(&I::LocalGet(0));
             w.instruction(&I::I32Sub);
             result(&mut w, sig.ret.first());
@@ -196,10 +243,26 @@ pub fn emit(b: Builtin, sig: &Sig, helpers: &Helpers) -> Function {
             w.instruction(&I::End);
             w.instruction(&I::I32Const(0));
         }
-        Builtin::StrChr | Builtin::StrRChr => {
-            // y = the byte sought, z = the match so far (strrchr); per byte x: a match
-            // returns (strchr) or is kept (strrchr); the terminator ends the search.
-            let last = b == Builtin::StrRChr;
+        Builtin::StrChr => {
+            // The first byte that is the one sought or the terminator; null if it is the
+            // terminator and the byte sought is not 0.
+            w.instruction(&I::LocalGet(1));
+            w.instruction(&I::I8x16Splat);
+            w.instruction(&I::LocalSet(np + 4));
+            scan(&mut w, np, Some(np + 4));
+            w.instruction(&I::LocalGet(z));
+            w.instruction(&I::I32Const(0));
+            w.instruction(&I::LocalGet(z));
+            w.instruction(&I::I32Load8U(byte(0)));
+            w.instruction(&I::LocalGet(1));
+            w.instruction(&I::I32Const(255));
+            w.instruction(&I::I32And);
+            w.instruction(&I::I32Eq);
+            w.instruction(&I::Select);
+        }
+        Builtin::StrRChr => {
+            // y = the byte sought, z = the last match so far; per byte x: a match is kept,
+            // the terminator (a match itself when y is 0) ends the search.
             w.instruction(&I::LocalGet(1));
             w.instruction(&I::I32Const(255));
             w.instruction(&I::I32And);
@@ -213,11 +276,7 @@ pub fn emit(b: Builtin, sig: &Sig, helpers: &Helpers) -> Function {
             w.instruction(&I::I32Eq);
             w.instruction(&I::If(BlockType::Empty));
             w.instruction(&I::LocalGet(0));
-            if last {
-                w.instruction(&I::LocalSet(z));
-            } else {
-                w.instruction(&I::Return);
-            }
+            w.instruction(&I::LocalSet(z));
             w.instruction(&I::End);
             w.instruction(&I::LocalGet(x));
             w.instruction(&I::I32Eqz);
