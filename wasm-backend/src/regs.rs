@@ -142,4 +142,9 @@ impl<'a> Em<'a> {
     pub fn is_const(&self, v: VReg) -> bool {
         self.info.konst(v).is_some()
     }
+
+    /// The constant register `v` stands for, if it is one.
+    pub fn konst(&self, v: VReg) -> Option<Const> {
+        self.info.konst(v)
+    }
 }
