@@ -141,6 +141,9 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
     // Tail calls (`return_call`) carry `musttail`.
     let mut config = wasmtime::Config::new();
     config.wasm_tail_call(true);
+    // Function tables are small (one entry per function): filled at instantiation, an
+    // indirect call needs no check for a not-yet-initialized entry.
+    config.table_lazy_init(false);
     let engine = match Engine::new(&config) {
         Ok(e) => e,
         Err(e) => return (Status::ERROR, None, Some(format!("error: cannot set up wasmtime: {e}"))),
