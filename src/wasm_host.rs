@@ -15,7 +15,6 @@ use irplay_core::diag::{render, SourceFile};
 use irplay_wasm::libc::{Arg, Callback, Libc, Memory, Stop, Value};
 use std::io::Write as _;
 use std::path::Path;
-use std::process::ExitCode;
 use wasmtime::{AsContextMut, Caller, Engine, Extern, Linker, Module, Store, Val, ValType};
 
 /// The host's state: the library (once the instance exists) and the instance's memory.
@@ -46,12 +45,12 @@ impl<C: AsContextMut> Memory for WtMem<C> {
 }
 
 /// Compiles a checked module, reporting unsupported constructs with their position.
-fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u8>, u8), ExitCode> {
+fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u8>, u8), u8> {
     let low = match irplay_wasm::lower(module) {
         Ok(l) => l,
         Err(e) => {
             eprint!("{}", render(&e.to_diagnostic(), file));
-            return Err(ExitCode::from(crate::run::Stop::ERROR));
+            return Err(crate::run::Stop::ERROR);
         }
     };
     let compiled = irplay_wasm::compile(&low, &irplay_wasm::Options::default());
@@ -62,7 +61,7 @@ fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u
         Ok(bytes) => Ok((bytes, ptr_bytes)),
         Err(e) => {
             eprintln!("error: {e}");
-            Err(ExitCode::from(crate::run::Stop::ERROR))
+            Err(crate::run::Stop::ERROR)
         }
     }
 }
@@ -79,13 +78,13 @@ pub enum Emit {
 }
 
 /// `irplay build --target wasm32 FILE -o OUT [--emit wat|low]`.
-pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, emit: Emit) -> ExitCode {
+pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, emit: Emit) -> u8 {
     if emit == Emit::Low {
         return match irplay_wasm::lower(module) {
             Ok(low) => write_out(out, irplay_core::lower::print::print_module(&low).as_bytes()),
             Err(e) => {
                 eprint!("{}", render(&e.to_diagnostic(), file));
-                ExitCode::from(crate::run::Stop::ERROR)
+                crate::run::Stop::ERROR
             }
         };
     }
@@ -98,7 +97,7 @@ pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, em
             Ok(t) => t.into_bytes(),
             Err(e) => {
                 eprintln!("error: cannot print the module as text: {e}");
-                return ExitCode::from(crate::run::Stop::ERROR);
+                return crate::run::Stop::ERROR;
             }
         }
     } else {
@@ -107,17 +106,17 @@ pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, em
     write_out(out, &data)
 }
 
-fn write_out(out: &Path, data: &[u8]) -> ExitCode {
+fn write_out(out: &Path, data: &[u8]) -> u8 {
     let written = if out.as_os_str() == "-" { std::io::stdout().lock().write_all(data) } else { std::fs::write(out, data) };
     if let Err(e) = written {
         eprintln!("{}: error: cannot write file: {e}", out.display());
-        return ExitCode::FAILURE;
+        return 1;
     }
-    ExitCode::SUCCESS
+    0
 }
 
 /// `irplay run --engine wasm FILE [-- ARGS]`.
-pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, args: &[String]) -> ExitCode {
+pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, args: &[String]) -> u8 {
     let (bytes, ptr_bytes) = match compile(file, module) {
         Ok(b) => b,
         Err(code) => return code,
@@ -133,7 +132,7 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, a
     if let Some(r) = report {
         let _ = writeln!(err, "{r}");
     }
-    ExitCode::from(status)
+    status
 }
 
 fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, Option<Libc>, Option<String>) {
