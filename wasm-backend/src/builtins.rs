@@ -10,7 +10,7 @@
 //! differing bytes, `strchr(s, 0)` finds the terminator. A length that does not fit in 32
 //! bits, and any access out of memory, trap (undefined behaviour in C, a trap in wasm).
 //! `strlen` and `strchr` look at 16 bytes at a time (wasm SIMD), `memcpy`, `memmove` and
-//! `memset` call the module's copy and fill functions ([`crate::helpers`]); the rest go byte
+//! `memset` call the module's copy and fill functions (helpers.rs); the rest go byte
 //! by byte.
 
 use irplay_core::lower::{Sig, Ty};
@@ -99,7 +99,7 @@ fn result(w: &mut Function, t: Option<&Ty>) {
     }
 }
 
-/// The wasm function indices of the module's copy and fill functions ([`crate::helpers`]),
+/// The wasm function indices of the module's copy and fill functions (helpers.rs),
 /// when it has them.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Helpers {

@@ -25,7 +25,8 @@
 //! included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`), `musttail`
 //! calls ([`Term::TailCall`]), phis, `br`/`switch`/`indirectbr` (with `blockaddress`)/`ret`/
 //! `unreachable`, `alloca`, initialized globals and the common intrinsics. Fixed vectors of
-//! those are scalarized (one register per lane, bitcasts reassembling the bits), and structs
+//! those are scalarized (one register per lane, bitcasts reassembling the bits), or kept in
+//! one 128-bit register when the target asks for it ([`Options::v128`], simd.rs), and structs
 //! and arrays of them used as values live in one register per scalar leaf (returned as
 //! multiple values), also as parameters. Exceptions (`invoke`, `landingpad`, `resume` and the
 //! Itanium runtime calls) follow the interpreter's model without unwinding support from the
