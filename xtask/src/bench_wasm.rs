@@ -32,7 +32,8 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 pub(crate) const USAGE: &str = "\
@@ -179,19 +180,31 @@ fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, Str
     let (program, args) = argv.split_first().ok_or("an empty command")?;
     let mut cmd = Command::new(program);
     cmd.args(args).stdin(Stdio::null()).stdout(create(&out_path)?).stderr(create(&err_path)?);
-    let (pid_tx, pid_rx) = mpsc::channel::<u32>();
+    // The watchdog sleeps until the time limit or the end of the run, whichever is first
+    // (it does not wake up while the child starts).
+    let pid = Arc::new(AtomicU32::new(0));
     let (done_tx, done_rx) = mpsc::channel::<()>();
+    let watched = Arc::clone(&pid);
     let watchdog = std::thread::spawn(move || {
-        let Ok(pid) = pid_rx.recv() else { return false };
         if done_rx.recv_timeout(timeout).is_ok() {
             return false;
         }
-        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
-        true
+        match watched.load(Ordering::SeqCst) {
+            0 => false,
+            pid => Command::new("kill").args(["-KILL", &pid.to_string()]).status().is_ok(),
+        }
     });
     let start = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| format!("cannot run {}: {e}", program.to_string_lossy()))?;
-    let _ = pid_tx.send(child.id());
+    let spawned = cmd.spawn();
+    let mut child = match spawned {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = done_tx.send(());
+            let _ = watchdog.join();
+            return Err(format!("cannot run {}: {e}", program.to_string_lossy()));
+        }
+    };
+    pid.store(child.id(), Ordering::SeqCst);
     let status = child.wait();
     let wall = start.elapsed().as_secs_f64();
     let _ = done_tx.send(());
