@@ -306,9 +306,17 @@ fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: b
 }
 
 /// Reads and checks `path`, then hands the valid module to `then` (the wasm front doors).
-fn wasm_file(path: &Path, then: impl FnOnce(&SourceFile, &irplay_core::ir::Module) -> ExitCode) -> ExitCode {
+fn wasm_file(path: &Path, then: impl FnOnce(&SourceFile, &irplay_core::ir::Module) -> u8) -> ExitCode {
     match load_valid(path) {
-        Ok((file, module)) => then(&file, &module),
+        Ok((file, module)) => {
+            let code = then(&file, &module);
+            // The process ends here, on the worker thread: the system takes its memory back
+            // at once (the module is not freed piece by piece), and the main thread is not
+            // woken up to join this one first.
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().flush();
+            std::process::exit(i32::from(code))
+        }
         Err(code) => code,
     }
 }

@@ -15,7 +15,6 @@ use irplay_core::diag::{render, SourceFile};
 use irplay_wasm::libc::{Arg, Callback, Libc, Memory, Stop, Value};
 use std::io::Write as _;
 use std::path::Path;
-use std::process::ExitCode;
 use wasmtime::{AsContextMut, Caller, Engine, Extern, Linker, Module, Store, Val, ValType};
 
 /// The host's state: the library (once the instance exists) and the instance's memory.
@@ -46,19 +45,23 @@ impl<C: AsContextMut> Memory for WtMem<C> {
 }
 
 /// Compiles a checked module, reporting unsupported constructs with their position.
-fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u8>, u8), ExitCode> {
-    let low = match irplay_core::lower::lower_module(module) {
+fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u8>, u8), u8> {
+    let low = match irplay_wasm::lower(module) {
         Ok(l) => l,
         Err(e) => {
             eprint!("{}", render(&e.to_diagnostic(), file));
-            return Err(ExitCode::from(crate::run::Stop::ERROR));
+            return Err(crate::run::Stop::ERROR);
         }
     };
-    match irplay_wasm::compile(&low, &irplay_wasm::Options::default()) {
-        Ok(bytes) => Ok((bytes, low.ptr_bytes)),
+    let compiled = irplay_wasm::compile(&low, &irplay_wasm::Options::default());
+    let ptr_bytes = low.ptr_bytes;
+    // Not freed piece by piece: the process ends soon (see `wasm_file`).
+    std::mem::forget(low);
+    match compiled {
+        Ok(bytes) => Ok((bytes, ptr_bytes)),
         Err(e) => {
             eprintln!("error: {e}");
-            Err(ExitCode::from(crate::run::Stop::ERROR))
+            Err(crate::run::Stop::ERROR)
         }
     }
 }
@@ -75,13 +78,13 @@ pub enum Emit {
 }
 
 /// `irplay build --target wasm32 FILE -o OUT [--emit wat|low]`.
-pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, emit: Emit) -> ExitCode {
+pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, emit: Emit) -> u8 {
     if emit == Emit::Low {
-        return match irplay_core::lower::lower_module(module) {
+        return match irplay_wasm::lower(module) {
             Ok(low) => write_out(out, irplay_core::lower::print::print_module(&low).as_bytes()),
             Err(e) => {
                 eprint!("{}", render(&e.to_diagnostic(), file));
-                ExitCode::from(crate::run::Stop::ERROR)
+                crate::run::Stop::ERROR
             }
         };
     }
@@ -94,7 +97,7 @@ pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, em
             Ok(t) => t.into_bytes(),
             Err(e) => {
                 eprintln!("error: cannot print the module as text: {e}");
-                return ExitCode::from(crate::run::Stop::ERROR);
+                return crate::run::Stop::ERROR;
             }
         }
     } else {
@@ -103,17 +106,17 @@ pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, em
     write_out(out, &data)
 }
 
-fn write_out(out: &Path, data: &[u8]) -> ExitCode {
+fn write_out(out: &Path, data: &[u8]) -> u8 {
     let written = if out.as_os_str() == "-" { std::io::stdout().lock().write_all(data) } else { std::fs::write(out, data) };
     if let Err(e) = written {
         eprintln!("{}: error: cannot write file: {e}", out.display());
-        return ExitCode::FAILURE;
+        return 1;
     }
-    ExitCode::SUCCESS
+    0
 }
 
 /// `irplay run --engine wasm FILE [-- ARGS]`.
-pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, args: &[String]) -> ExitCode {
+pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, args: &[String]) -> u8 {
     let (bytes, ptr_bytes) = match compile(file, module) {
         Ok(b) => b,
         Err(code) => return code,
@@ -129,7 +132,7 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, a
     if let Some(r) = report {
         let _ = writeln!(err, "{r}");
     }
-    ExitCode::from(status)
+    status
 }
 
 fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, Option<Libc>, Option<String>) {
@@ -137,6 +140,9 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
     // Tail calls (`return_call`) carry `musttail`.
     let mut config = wasmtime::Config::new();
     config.wasm_tail_call(true);
+    // Function tables are small (one entry per function): filled at instantiation, an
+    // indirect call needs no check for a not-yet-initialized entry.
+    config.table_lazy_init(false);
     let engine = match Engine::new(&config) {
         Ok(e) => e,
         Err(e) => return (Status::ERROR, None, Some(format!("error: cannot set up wasmtime: {e}"))),
@@ -150,6 +156,12 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
     for imp in module.imports() {
         let (wasmtime::ExternType::Func(ty), "env") = (imp.ty(), imp.module()) else { continue };
         let name = imp.name().to_string();
+        if let Some(r) = link_typed(&mut linker, &name, &ty) {
+            if let Err(e) = r {
+                return (Status::ERROR, None, Some(format!("error: cannot link the module: {e}")));
+            }
+            continue;
+        }
         let results: Vec<ValType> = ty.results().collect();
         let r = linker.func_new("env", &name.clone(), ty, move |mut caller: Caller<'_, Host>, params: &[Val], out: &mut [Val]| {
             let args: Vec<Arg> = params.iter().map(arg).collect();
@@ -244,6 +256,45 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
             (Status::ERROR, libc, Some(format!("error: {e}")))
         }
     }
+}
+
+/// Links an import whose parameters are at most four `i32`s and whose result is an `i32` or
+/// nothing (the C library's usual shape: pointers, `int`s, a variadic area) as a typed host
+/// function, which wasmtime calls without boxing the values; `None` for any other shape.
+fn link_typed(linker: &mut Linker<Host>, name: &str, ty: &wasmtime::FuncType) -> Option<wasmtime::Result<()>> {
+    let params = ty.params().len();
+    if params > 4 || !ty.params().all(|p| matches!(p, ValType::I32)) {
+        return None;
+    }
+    let ret = match ty.results().collect::<Vec<_>>().as_slice() {
+        [] => false,
+        [ValType::I32] => true,
+        _ => return None,
+    };
+    let n = name.to_string();
+    let a = |v: i32| Arg::Int(v as u32 as u64);
+    let int = |r: Result<Option<Value>, Stop>| -> wasmtime::Result<i32> {
+        match r.map_err(wasmtime::Error::new)? {
+            Some(Value::Int(i)) => Ok(i as i32),
+            Some(Value::Float(f)) => Ok(f as i64 as i32),
+            None => Ok(0),
+        }
+    };
+    let void = |r: Result<Option<Value>, Stop>| -> wasmtime::Result<()> { r.map(|_| ()).map_err(wasmtime::Error::new) };
+    type C<'a> = Caller<'a, Host>;
+    let r = match (params, ret) {
+        (0, true) => linker.func_wrap("env", name, move |mut c: C, | int(call(&mut c, &n, &[]))),
+        (1, true) => linker.func_wrap("env", name, move |mut c: C, x: i32| int(call(&mut c, &n, &[a(x)]))),
+        (2, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32| int(call(&mut c, &n, &[a(x), a(y)]))),
+        (3, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32| int(call(&mut c, &n, &[a(x), a(y), a(z)]))),
+        (4, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32, u: i32| int(call(&mut c, &n, &[a(x), a(y), a(z), a(u)]))),
+        (0, false) => linker.func_wrap("env", name, move |mut c: C, | void(call(&mut c, &n, &[]))),
+        (1, false) => linker.func_wrap("env", name, move |mut c: C, x: i32| void(call(&mut c, &n, &[a(x)]))),
+        (2, false) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32| void(call(&mut c, &n, &[a(x), a(y)]))),
+        (3, false) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32| void(call(&mut c, &n, &[a(x), a(y), a(z)]))),
+        _ => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32, u: i32| void(call(&mut c, &n, &[a(x), a(y), a(z), a(u)]))),
+    };
+    Some(r.map(|_| ()))
 }
 
 /// True when `main` returned with an exception in flight (see [`irplay_wasm::EXCEPTION`]).

@@ -13,15 +13,18 @@
 //!  end
 //! ```
 //!
-//! Every register is a local (parameters first, as in the low form); four more locals hold
-//! the block label (dispatch only), the stack pointer saved at entry (restored on return),
-//! variadic argument areas and the frame base.
+//! Every register is a local (parameters first, as in the low form), read and written through
+//! [`crate::regs::Em`] (constants pushed where they are read, values read once right after
+//! their definition left on the stack); four more locals hold the block label (dispatch
+//! only), the stack pointer saved at entry (restored on return), variadic argument areas and
+//! the frame base.
 
 use crate::module::{val_ty, Types};
-use crate::ops;
+use crate::regs::{Em, RegInfo};
+use crate::{ops, simd};
 use crate::structure::{self, Exit, Op};
 use crate::WasmError;
-use irplay_core::lower::{Callee, FuncRef, Inst, LowFunc, LowModule, Term, Ty, VReg};
+use irplay_core::lower::{Bin, Callee, Const, FuncRef, Inst, LowFunc, LowModule, Term, Ty, VReg};
 use wasm_encoder::{BlockType, Function, Instruction as I, ValType};
 
 /// What a function's code needs from the module.
@@ -38,25 +41,27 @@ pub struct FnEnv<'a> {
     pub overflow: Option<u32>,
     /// Structure reducible CFGs (else always the dispatch loop).
     pub structured: bool,
+    /// The module's copy and fill functions.
+    pub helpers: crate::builtins::Helpers,
 }
 
 /// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
 /// variadic argument areas).
 pub fn uses_stack(f: &LowFunc) -> bool {
-    f.frame.size > 0 || f.dynamic_stack || f.blocks.iter().any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call { sig, .. } if sig.variadic)))
+    f.frame.size > 0 || f.dynamic_stack || f.blocks.iter().any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call(c) if c.sig.variadic)))
 }
 
 /// Calls the overflow import when the new stack pointer in `local` is below the stack's
 /// lower end (addresses stay below 2 GiB, so a signed comparison also catches wrapping).
-fn check_sp(env: &FnEnv, w: &mut Function, local: u32) {
+fn check_sp(env: &FnEnv, w: &mut Em, local: u32) {
     if let Some(o) = env.overflow {
-        w.instruction(&I::LocalGet(local));
-        w.instruction(&I::I32Const(env.stack_base as i32));
-        w.instruction(&I::I32LtS);
-        w.instruction(&I::If(BlockType::Empty));
-        w.instruction(&I::Call(o));
-        w.instruction(&I::Unreachable);
-        w.instruction(&I::End);
+        w.ins(&I::LocalGet(local));
+        w.ins(&I::I32Const(env.stack_base as i32));
+        w.ins(&I::I32LtS);
+        w.ins(&I::If(BlockType::Empty));
+        w.ins(&I::Call(o));
+        w.ins(&I::Unreachable);
+        w.ins(&I::End);
     }
 }
 
@@ -83,24 +88,26 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
     let mut locals: Vec<(u32, ValType)> = f.regs.iter().skip(np).map(|t| (1, val_ty(*t))).collect();
     locals.extend([(4, ValType::I32)]);
     let loc = Locals { label: nregs, saved_sp: nregs + 1, va: nregs + 2, fp: nregs + 3 };
-    let mut w = Function::new(locals);
+    let info = RegInfo::new(f);
+    let mut em = Em::new(Function::new(locals), &info);
+    let w = &mut em;
     let uses_stack = uses_stack(f);
     if f.frame.size > 1 << 30 {
         return Err(WasmError(format!("{}: a stack frame of {} bytes is too large", f.name, f.frame.size)));
     }
     if uses_stack {
-        w.instruction(&I::GlobalGet(SP));
-        w.instruction(&I::LocalSet(loc.saved_sp));
+        w.ins(&I::GlobalGet(SP));
+        w.ins(&I::LocalSet(loc.saved_sp));
         if f.frame.size > 0 {
             let align = f.frame.align.max(16) as i32;
-            w.instruction(&I::GlobalGet(SP));
-            w.instruction(&I::I32Const(f.frame.size.div_ceil(16) as i32 * 16));
-            w.instruction(&I::I32Sub);
-            w.instruction(&I::I32Const(-align));
-            w.instruction(&I::I32And);
-            w.instruction(&I::LocalTee(loc.fp));
-            w.instruction(&I::GlobalSet(SP));
-            check_sp(env, &mut w, loc.fp);
+            w.ins(&I::GlobalGet(SP));
+            w.ins(&I::I32Const(f.frame.size.div_ceil(16) as i32 * 16));
+            w.ins(&I::I32Sub);
+            w.ins(&I::I32Const(-align));
+            w.ins(&I::I32And);
+            w.ins(&I::LocalTee(loc.fp));
+            w.ins(&I::GlobalSet(SP));
+            check_sp(env, w, loc.fp);
         }
     }
     let exits: Vec<Exit> = f
@@ -114,74 +121,74 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
         })
         .collect();
     match structure::structure(&exits).filter(|_| env.structured) {
-        Some(ops) => emit_structured(env, f, &loc, types, &mut w, &ops, uses_stack)?,
-        None => emit_dispatch(env, f, &loc, types, &mut w, uses_stack)?,
+        Some(ops) => emit_structured(env, f, &loc, types, w, &ops, uses_stack)?,
+        None => emit_dispatch(env, f, &loc, types, w, uses_stack)?,
     }
-    w.instruction(&I::Unreachable);
-    w.instruction(&I::End);
-    Ok(w)
+    w.ins(&I::Unreachable);
+    w.ins(&I::End);
+    Ok(em.w)
 }
 
 /// A block's condition or table index register.
-fn cond_of(f: &LowFunc, b: u32) -> Result<u32, WasmError> {
+fn cond_of(f: &LowFunc, b: u32) -> Result<VReg, WasmError> {
     match f.blocks.get(b as usize).map(|b| &b.term) {
-        Some(Term::Branch { cond, .. }) => Ok(cond.0),
-        Some(Term::Table { idx, .. }) => Ok(idx.0),
+        Some(Term::Branch { cond, .. }) => Ok(*cond),
+        Some(Term::Table { idx, .. }) => Ok(*idx),
         _ => Err(WasmError(format!("{}: block {b} has no condition", f.name))),
     }
 }
 
 /// Returns, tail-calls (`return_call`, the frame released first) or traps at the end of a
 /// block.
-fn emit_leave(env: &FnEnv, types: &mut Types, w: &mut Function, loc: &Locals, term: &Term, uses_stack: bool) {
-    let pop_frame = |w: &mut Function| {
+fn emit_leave(env: &FnEnv, types: &mut Types, w: &mut Em, loc: &Locals, term: &Term, uses_stack: bool) {
+    let pop_frame = |w: &mut Em| {
         if uses_stack {
-            w.instruction(&I::LocalGet(loc.saved_sp));
-            w.instruction(&I::GlobalSet(SP));
+            w.ins(&I::LocalGet(loc.saved_sp));
+            w.ins(&I::GlobalSet(SP));
         }
     };
     match term {
         Term::Ret(v) => {
             pop_frame(w);
             for r in v {
-                w.instruction(&I::LocalGet(r.0));
+                w.get(*r);
             }
-            w.instruction(&I::Return);
+            w.ins(&I::Return);
         }
         Term::TailCall { callee, sig, args } => {
             pop_frame(w);
             for r in args {
-                w.instruction(&I::LocalGet(r.0));
+                w.get(*r);
             }
             match callee {
-                Callee::Direct(fr) => w.instruction(&I::ReturnCall((env.wasm_index)(*fr))),
+                Callee::Direct(fr) => w.ins(&I::ReturnCall((env.wasm_index)(*fr))),
                 Callee::Indirect(p) => {
-                    w.instruction(&I::LocalGet(p.0));
-                    w.instruction(&I::ReturnCallIndirect { type_index: types.of(sig), table_index: 0 })
+                    w.get(*p);
+                    w.ins(&I::ReturnCallIndirect { type_index: types.of(sig), table_index: 0 })
                 }
-            };
+            }
         }
         _ => {
-            w.instruction(&I::Unreachable);
+            w.ins(&I::Unreachable);
         }
     }
 }
 
 /// The body as structured control flow ([`structure`]).
-fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Function, ops: &[Op], uses_stack: bool) -> Result<(), WasmError> {
+fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Em, ops: &[Op], uses_stack: bool) -> Result<(), WasmError> {
     for op in ops {
         match op {
             Op::Block => {
-                w.instruction(&I::Block(BlockType::Empty));
+                w.ins(&I::Block(BlockType::Empty));
             }
             Op::Loop => {
-                w.instruction(&I::Loop(BlockType::Empty));
+                w.ins(&I::Loop(BlockType::Empty));
             }
             Op::End => {
-                w.instruction(&I::End);
+                w.ins(&I::End);
             }
             Op::Else => {
-                w.instruction(&I::Else);
+                w.ins(&I::Else);
             }
             Op::Body(b) => {
                 let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
@@ -190,24 +197,24 @@ fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w:
                 }
             }
             Op::Br(d) => {
-                w.instruction(&I::Br(*d));
+                w.ins(&I::Br(*d));
             }
             Op::BrIf(b, d) => {
-                w.instruction(&I::LocalGet(cond_of(f, *b)?));
-                w.instruction(&I::BrIf(*d));
+                w.get(cond_of(f, *b)?);
+                w.ins(&I::BrIf(*d));
             }
             Op::BrUnless(b, d) => {
-                w.instruction(&I::LocalGet(cond_of(f, *b)?));
-                w.instruction(&I::I32Eqz);
-                w.instruction(&I::BrIf(*d));
+                w.get(cond_of(f, *b)?);
+                w.ins(&I::I32Eqz);
+                w.ins(&I::BrIf(*d));
             }
             Op::If(b) => {
-                w.instruction(&I::LocalGet(cond_of(f, *b)?));
-                w.instruction(&I::If(BlockType::Empty));
+                w.get(cond_of(f, *b)?);
+                w.ins(&I::If(BlockType::Empty));
             }
             Op::Table(b, ds, dd) => {
-                w.instruction(&I::LocalGet(cond_of(f, *b)?));
-                w.instruction(&I::BrTable(ds.clone().into(), *dd));
+                w.get(cond_of(f, *b)?);
+                w.ins(&I::BrTable(ds.clone().into(), *dd));
             }
             Op::Leave(b) => {
                 let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
@@ -219,27 +226,27 @@ fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w:
 }
 
 /// The body as a dispatch loop over the blocks (any CFG, irreducible ones included).
-fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Function, uses_stack: bool) -> Result<(), WasmError> {
+fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Em, uses_stack: bool) -> Result<(), WasmError> {
     let n = f.blocks.len() as u32;
-    w.instruction(&I::Loop(BlockType::Empty));
+    w.ins(&I::Loop(BlockType::Empty));
     for _ in 0..n {
-        w.instruction(&I::Block(BlockType::Empty));
+        w.ins(&I::Block(BlockType::Empty));
     }
-    w.instruction(&I::LocalGet(loc.label));
+    w.ins(&I::LocalGet(loc.label));
     let targets: Vec<u32> = (0..n).collect();
-    w.instruction(&I::BrTable(targets.into(), n.saturating_sub(1)));
+    w.ins(&I::BrTable(targets.into(), n.saturating_sub(1)));
     for (i, b) in f.blocks.iter().enumerate() {
         let i = i as u32;
-        w.instruction(&I::End);
+        w.ins(&I::End);
         for inst in &b.insts {
             emit_inst(env, f, loc, types, w, inst)?;
         }
         // From block i's code, the dispatch loop is n-1-i labels out.
         let to_loop = n - 1 - i;
-        let goto = |w: &mut Function, t: u32, depth: u32| {
-            w.instruction(&I::I32Const(t as i32));
-            w.instruction(&I::LocalSet(loc.label));
-            w.instruction(&I::Br(depth));
+        let goto = |w: &mut Em, t: u32, depth: u32| {
+            w.ins(&I::I32Const(t as i32));
+            w.ins(&I::LocalSet(loc.label));
+            w.ins(&I::Br(depth));
         };
         match &b.term {
             Term::Jump(t) => {
@@ -249,17 +256,17 @@ fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &
             }
             Term::Branch { cond, then, else_ } => {
                 if else_.0 == i + 1 {
-                    w.instruction(&I::LocalGet(cond.0));
-                    w.instruction(&I::If(BlockType::Empty));
+                    w.get(*cond);
+                    w.ins(&I::If(BlockType::Empty));
                     goto(w, then.0, to_loop + 1);
-                    w.instruction(&I::End);
+                    w.ins(&I::End);
                 } else {
-                    w.instruction(&I::I32Const(then.0 as i32));
-                    w.instruction(&I::I32Const(else_.0 as i32));
-                    w.instruction(&I::LocalGet(cond.0));
-                    w.instruction(&I::Select);
-                    w.instruction(&I::LocalSet(loc.label));
-                    w.instruction(&I::Br(to_loop));
+                    w.ins(&I::I32Const(then.0 as i32));
+                    w.ins(&I::I32Const(else_.0 as i32));
+                    w.get(*cond);
+                    w.ins(&I::Select);
+                    w.ins(&I::LocalSet(loc.label));
+                    w.ins(&I::Br(to_loop));
                 }
             }
             Term::Table { idx, targets, default } => {
@@ -272,23 +279,49 @@ fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &
                 }
                 let k = distinct.len() as u32;
                 for _ in 0..=k {
-                    w.instruction(&I::Block(BlockType::Empty));
+                    w.ins(&I::Block(BlockType::Empty));
                 }
-                w.instruction(&I::LocalGet(idx.0));
+                w.get(*idx);
                 let labels: Vec<u32> = targets.iter().map(|t| distinct.iter().position(|d| *d == t.0).unwrap_or(0) as u32).collect();
-                w.instruction(&I::BrTable(labels.into(), k));
+                w.ins(&I::BrTable(labels.into(), k));
                 for (j, t) in distinct.iter().enumerate() {
-                    w.instruction(&I::End);
+                    w.ins(&I::End);
                     goto(w, *t, (k - 1 - j as u32) + 1 + to_loop);
                 }
-                w.instruction(&I::End);
+                w.ins(&I::End);
                 goto(w, default.0, to_loop);
             }
             Term::Ret(_) | Term::TailCall { .. } | Term::Trap => emit_leave(env, types, w, loc, &b.term, uses_stack),
         }
     }
-    w.instruction(&I::End);
+    w.ins(&I::End);
     Ok(())
+}
+
+/// For a multiplication of a register by a constant 2^k + 1 or 2^k - 1 (k ≥ 1, either
+/// operand): the register, k, and whether to add (else subtract) the register to its shift.
+fn shift_add(w: &Em, a: VReg, b: VReg, ty: Ty) -> Option<(VReg, u32, bool)> {
+    let bits = match ty {
+        Ty::I32 | Ty::Ptr => 32,
+        Ty::I64 => 64,
+        _ => return None,
+    };
+    let value = |v: VReg| match w.konst(v) {
+        Some(Const::I32(c)) => Some(u64::from(c)),
+        Some(Const::I64(c) | Const::Ptr(c)) => Some(c),
+        _ => None,
+    };
+    let (x, c) = match (value(a), value(b)) {
+        (None, Some(c)) => (a, c),
+        (Some(c), None) => (b, c),
+        _ => return None,
+    };
+    let c = if bits == 32 { c & 0xffff_ffff } else { c };
+    match c {
+        c if c > 2 && (c - 1).is_power_of_two() && (c - 1).trailing_zeros() < bits => Some((x, (c - 1).trailing_zeros(), true)),
+        c if c > 2 && c.checked_add(1).is_some_and(|d| d.is_power_of_two() && d.trailing_zeros() < bits) => Some((x, (c + 1).trailing_zeros(), false)),
+        _ => None,
+    }
 }
 
 fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
@@ -296,14 +329,15 @@ fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
 }
 
 /// Emits one instruction.
-fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Function, inst: &Inst) -> Result<(), WasmError> {
-    let get = |w: &mut Function, v: VReg| {
-        w.instruction(&I::LocalGet(v.0));
-    };
+fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Em, inst: &Inst) -> Result<(), WasmError> {
+    let get = |w: &mut Em, v: VReg| w.get(v);
     match inst {
         Inst::Const { dst, val } => {
-            ops::konst(w, *val);
-            w.instruction(&I::LocalSet(dst.0));
+            if !w.is_const(*dst) {
+                w.flush();
+                ops::konst(&mut w.w, *val);
+                w.set(*dst);
+            }
         }
         Inst::Addr { dst, sym, addend } => {
             let a = match sym {
@@ -313,138 +347,201 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
                 }
                 irplay_core::lower::Sym::Func(fr) => (fr.0 as i64 + 1).wrapping_add(*addend),
             };
-            w.instruction(&I::I32Const(a as i32));
-            w.instruction(&I::LocalSet(dst.0));
+            w.ins(&I::I32Const(a as i32));
+            w.set(*dst);
         }
         Inst::Slot { dst, slot } => {
             let off = f.frame.slots.get(*slot as usize).map(|s| s.offset).unwrap_or(0);
-            w.instruction(&I::LocalGet(loc.fp));
+            w.ins(&I::LocalGet(loc.fp));
             if off != 0 {
-                w.instruction(&I::I32Const(off as i32));
-                w.instruction(&I::I32Add);
+                w.ins(&I::I32Const(off as i32));
+                w.ins(&I::I32Add);
             }
-            w.instruction(&I::LocalSet(dst.0));
+            w.set(*dst);
         }
         Inst::ParCopy { moves } => {
             for (_, s) in moves {
                 get(w, *s);
             }
             for (d, _) in moves.iter().rev() {
-                w.instruction(&I::LocalSet(d.0));
+                w.set(*d);
             }
+        }
+        Inst::Bin { op: Bin::Mul, ty, dst, a, b } if shift_add(w, *a, *b, *ty).is_some() => {
+            // x * (2^k ± 1) as (x << k) ± x: a shorter dependency chain than a multiply.
+            let (x, k, plus) = shift_add(w, *a, *b, *ty).unwrap_or((*a, 0, true));
+            let wide = *ty == Ty::I64;
+            get(w, x);
+            w.ins(&I::LocalTee(x.0));
+            w.ins(&if wide { I::I64Const(k.into()) } else { I::I32Const(k as i32) });
+            w.ins(&if wide { I::I64Shl } else { I::I32Shl });
+            w.ins(&I::LocalGet(x.0));
+            w.ins(&match (wide, plus) {
+                (true, true) => I::I64Add,
+                (true, false) => I::I64Sub,
+                (false, true) => I::I32Add,
+                (false, false) => I::I32Sub,
+            });
+            w.set(*dst);
         }
         Inst::Bin { op, ty, dst, a, b } => {
             get(w, *a);
             get(w, *b);
             ops::bin(w, *op, *ty);
-            w.instruction(&I::LocalSet(dst.0));
+            w.set(*dst);
         }
         Inst::Un { op, to, dst, a } => {
             get(w, *a);
             ops::un(w, *op, reg_ty(f, *a), *to);
-            w.instruction(&I::LocalSet(dst.0));
+            w.set(*dst);
         }
         Inst::Cmp { cc, ty, dst, a, b } => {
             get(w, *a);
             get(w, *b);
             ops::cmp(w, *cc, *ty);
-            w.instruction(&I::LocalSet(dst.0));
+            w.set(*dst);
         }
         Inst::FCmp { cc, ty, dst, a, b } => {
-            ops::fcmp(w, *cc, *ty, a.0, b.0);
-            w.instruction(&I::LocalSet(dst.0));
+            ops::fcmp(w, *cc, *ty, *a, *b);
+            w.set(*dst);
         }
         Inst::Select { dst, cond, a, b } => {
             get(w, *a);
             get(w, *b);
             get(w, *cond);
-            w.instruction(&I::Select);
-            w.instruction(&I::LocalSet(dst.0));
+            w.ins(&I::Select);
+            w.set(*dst);
         }
         Inst::Load { dst, ty, size, signed, addr, offset } => {
-            ops::load(w, *ty, *size, *signed, addr.0, *offset, env.m.ptr_bytes)?;
-            w.instruction(&I::LocalSet(dst.0));
+            ops::load(w, *ty, *size, *signed, *addr, *offset, env.m.ptr_bytes)?;
+            w.set(*dst);
         }
         Inst::Store { ty, size, addr, offset, src } => {
-            ops::store(w, *ty, *size, addr.0, *offset, src.0, env.m.ptr_bytes)?;
+            ops::store(w, *ty, *size, *addr, *offset, *src, env.m.ptr_bytes)?;
         }
-        Inst::Call { dst, callee, sig, args, varargs } => {
+        Inst::Call(c) => {
+            let irplay_core::lower::Call { dst, callee, sig, args, varargs } = &**c;
             let area = (varargs.len() as u32 * 8).div_ceil(16) * 16;
             if sig.variadic {
-                w.instruction(&I::GlobalGet(SP));
-                w.instruction(&I::I32Const(area.max(16) as i32));
-                w.instruction(&I::I32Sub);
-                w.instruction(&I::LocalTee(loc.va));
-                w.instruction(&I::GlobalSet(SP));
+                w.ins(&I::GlobalGet(SP));
+                w.ins(&I::I32Const(area.max(16) as i32));
+                w.ins(&I::I32Sub);
+                w.ins(&I::LocalTee(loc.va));
+                w.ins(&I::GlobalSet(SP));
                 check_sp(env, w, loc.va);
                 for (k, v) in varargs.iter().enumerate() {
-                    ops::store_vararg(w, loc.va, k as u32 * 8, v.0, reg_ty(f, *v));
+                    ops::store_vararg(w, loc.va, k as u32 * 8, *v, reg_ty(f, *v));
                 }
             }
             for a in args {
                 get(w, *a);
             }
             if sig.variadic {
-                w.instruction(&I::LocalGet(loc.va));
+                w.ins(&I::LocalGet(loc.va));
             }
             match callee {
                 Callee::Direct(fr) => {
-                    w.instruction(&I::Call((env.wasm_index)(*fr)));
+                    w.ins(&I::Call((env.wasm_index)(*fr)));
                 }
                 Callee::Indirect(p) => {
                     get(w, *p);
                     let t = types.of(sig);
-                    w.instruction(&I::CallIndirect { type_index: t, table_index: 0 });
+                    w.ins(&I::CallIndirect { type_index: t, table_index: 0 });
                 }
             }
             if dst.len() == sig.ret.len() {
                 for d in dst.iter().rev() {
-                    w.instruction(&I::LocalSet(d.0));
+                    w.set(*d);
                 }
             } else {
                 for _ in &sig.ret {
-                    w.instruction(&I::Drop);
+                    w.ins(&I::Drop);
                 }
             }
             if sig.variadic {
-                w.instruction(&I::LocalGet(loc.va));
-                w.instruction(&I::I32Const(area.max(16) as i32));
-                w.instruction(&I::I32Add);
-                w.instruction(&I::GlobalSet(SP));
+                w.ins(&I::LocalGet(loc.va));
+                w.ins(&I::I32Const(area.max(16) as i32));
+                w.ins(&I::I32Add);
+                w.ins(&I::GlobalSet(SP));
             }
         }
         Inst::MemCopy { dst, src, len } => {
             get(w, *dst);
             get(w, *src);
             get(w, *len);
-            w.instruction(&I::MemoryCopy { src_mem: 0, dst_mem: 0 });
+            w.ins(&env.helpers.copy.map_or(I::MemoryCopy { src_mem: 0, dst_mem: 0 }, I::Call));
         }
         Inst::MemFill { dst, val, len } => {
             get(w, *dst);
             get(w, *val);
             get(w, *len);
-            w.instruction(&I::MemoryFill(0));
+            w.ins(&env.helpers.fill.map_or(I::MemoryFill(0), I::Call));
+        }
+        Inst::VSplat { shape, dst, a } => {
+            get(w, *a);
+            simd::splat(w, *shape);
+            w.set(*dst);
+        }
+        Inst::VExtract { shape, lane, dst, a } => {
+            get(w, *a);
+            simd::extract(w, *shape, *lane);
+            w.set(*dst);
+        }
+        Inst::VReplace { shape, lane, dst, a, b } => {
+            get(w, *a);
+            get(w, *b);
+            simd::replace(w, *shape, *lane);
+            w.set(*dst);
+        }
+        Inst::VBin { op, shape, dst, a, b } => {
+            get(w, *a);
+            get(w, *b);
+            if !simd::bin(w, *op, *shape) {
+                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+            }
+            w.set(*dst);
+        }
+        Inst::VUn { op, shape, dst, a } => {
+            get(w, *a);
+            if !simd::un(w, *op, *shape) {
+                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+            }
+            w.set(*dst);
+        }
+        Inst::VShift { op, shape, dst, a, amount } => {
+            get(w, *a);
+            get(w, *amount);
+            if !simd::shift(w, *op, *shape) {
+                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+            }
+            w.set(*dst);
+        }
+        Inst::VShuffle { dst, a, b, bytes } => {
+            get(w, *a);
+            get(w, *b);
+            w.ins(&I::I8x16Shuffle(bytes.map(|x| x & 31)));
+            w.set(*dst);
         }
         Inst::DynAlloca { dst, size, align } => {
             if let Some(o) = env.overflow {
                 // A size beyond the room left (any unsigned value) overflows.
-                w.instruction(&I::GlobalGet(SP));
-                w.instruction(&I::I32Const(env.stack_base as i32));
-                w.instruction(&I::I32Sub);
+                w.ins(&I::GlobalGet(SP));
+                w.ins(&I::I32Const(env.stack_base as i32));
+                w.ins(&I::I32Sub);
                 get(w, *size);
-                w.instruction(&I::I32LtU);
-                w.instruction(&I::If(BlockType::Empty));
-                w.instruction(&I::Call(o));
-                w.instruction(&I::Unreachable);
-                w.instruction(&I::End);
+                w.ins(&I::I32LtU);
+                w.ins(&I::If(BlockType::Empty));
+                w.ins(&I::Call(o));
+                w.ins(&I::Unreachable);
+                w.ins(&I::End);
             }
-            w.instruction(&I::GlobalGet(SP));
+            w.ins(&I::GlobalGet(SP));
             get(w, *size);
-            w.instruction(&I::I32Sub);
-            w.instruction(&I::I32Const(-((*align).max(16) as i32)));
-            w.instruction(&I::I32And);
-            w.instruction(&I::LocalTee(dst.0));
-            w.instruction(&I::GlobalSet(SP));
+            w.ins(&I::I32Sub);
+            w.ins(&I::I32Const(-((*align).max(16) as i32)));
+            w.ins(&I::I32And);
+            w.ins(&I::LocalTee(dst.0));
+            w.ins(&I::GlobalSet(SP));
             check_sp(env, w, dst.0);
         }
     }

@@ -4,10 +4,12 @@
 //!
 //! ```text
 //!  LowModule ──▶ module.rs: types, imports ("env"), table, memory, globals, exports, data
+//!            ├─▶ builtins.rs: memcpy, strlen, strcmp, ... defined in the module
 //!            └─▶ func.rs:   each function as structured control flow (structure.rs,
 //!                           "Beyond Relooper"), or a dispatch loop over its blocks when its
-//!                           CFG is irreducible (ops.rs: one low instruction → wasm
-//!                           instructions)
+//!                           CFG is irreducible (ops.rs, simd.rs: one low instruction → wasm
+//!                           instructions; regs.rs: registers as locals, constants and
+//!                           values kept on the stack)
 //! ```
 //!
 //! The module's ABI, which hosts rely on:
@@ -23,7 +25,9 @@
 //!   layout's size (8-byte pointers are stored zero-extended and loaded from their low half).
 //! - External functions are imports from module `env`, by their C name, with the lowered
 //!   signature (`Ptr` → `i32`); a variadic one takes the address of its argument area as a
-//!   last `i32` (8-byte cells, see `irplay_core::lower::abi`).
+//!   last `i32` (8-byte cells, see `irplay_core::lower::abi`). The memory and string
+//!   functions of [`builtins::NAMES`] (`memcpy`, `strlen`, `strcmp`, ...) declared with their
+//!   C signature are not imported: the module defines them (after its own functions).
 //! - Function pointers are indices into the exported table `__indirect_function_table`:
 //!   low function `k` (definitions first, then imports) is at index `k + 1`, so null is 0.
 //! - `i128` division and remainder are calls to the imports `__udivti3`, `__divti3`,
@@ -39,16 +43,22 @@
 //!   reports as the interpreter does (an `uncaught_exception` error, status 71).
 //! - `musttail` calls (and some `tail` calls) are `return_call`/`return_call_indirect` (the
 //!   tail-call proposal).
+//! - 128-bit vectors (`<4 x i32>`, `<2 x double>`, ...) are `v128` values (fixed-width SIMD),
+//!   also as parameters and results.
 //! - With [`Options::stack_check`] (the default), every allocation on the shadow stack is
 //!   checked against the stack's lower end (just above the data image); one that would go
 //!   below calls the import `env.__irplay_stack_overflow` (no parameters, no results; the
 //!   host reports the overflow and stops the program), after the module's other imports,
 //!   so it has no table index. A `unreachable` follows the call in case it returns.
 
+pub mod builtins;
 mod func;
+mod helpers;
 pub mod libc;
 mod module;
 mod ops;
+mod regs;
+mod simd;
 pub mod structure;
 
 pub use module::{compile, Options};
@@ -78,12 +88,20 @@ impl std::fmt::Display for WasmError {
 
 impl std::error::Error for WasmError {}
 
+/// What this target asks of the lowering: 128-bit vectors stay whole (wasm SIMD's `v128`).
+pub const LOWER_OPTIONS: irplay_core::lower::Options = irplay_core::lower::Options { v128: true };
+
+/// Lowers a verified IR module for this target ([`LOWER_OPTIONS`]).
+pub fn lower(m: &irplay_core::ir::Module) -> Result<irplay_core::lower::LowModule, irplay_core::lower::LowerError> {
+    irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)
+}
+
 /// Lowers a verified IR module and compiles it (the whole pipeline for front doors).
 pub fn compile_module(
     m: &irplay_core::ir::Module,
     opts: &Options,
 ) -> Result<Vec<u8>, CompileError> {
-    let low = irplay_core::lower::lower_module(m).map_err(CompileError::Lower)?;
+    let low = lower(m).map_err(CompileError::Lower)?;
     compile(&low, opts).map_err(CompileError::Wasm)
 }
 

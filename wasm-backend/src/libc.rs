@@ -227,9 +227,8 @@ impl Libc {
                     None => Some(out.len()),
                 };
                 if let Some(n) = n {
-                    let mut b = out.get(..n).unwrap_or(&[]).to_vec();
-                    b.push(0);
-                    store(mem, buf, &b).map_err(err)?;
+                    store(mem, buf, out.get(..n).unwrap_or(&[])).map_err(err)?;
+                    store(mem, buf + n as u64, &[0]).map_err(err)?;
                 }
                 int(if ok { out.len() as i64 } else { -1 })
             }
@@ -542,7 +541,7 @@ impl ArgSource for VaArgs<'_> {
 fn printf(mem: &dyn Memory, ptr_bytes: u8, fmt: u64, area: u64) -> Result<(Vec<u8>, bool), String> {
     let f = cstr(mem, fmt, None)?;
     let mut args = VaArgs { mem, area, next: 0, ptr_bytes };
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(64);
     match format(&f, &mut args, &mut out) {
         Ok(()) => Ok((out, true)),
         Err(FormatError::Argument(m)) => Err(m),

@@ -1,9 +1,10 @@
 //! Module assembly: one wasm function type per distinct signature, the imports, the memory
 //! layout (data image, shadow stack, heap base), the function table and the exports.
 
+use crate::builtins::{builtin, Builtin};
 use crate::func::{emit_func, FnEnv};
 use crate::{WasmError, DATA_BASE};
-use irplay_core::lower::{FuncRef, LowModule, Sig, Sym, Ty};
+use irplay_core::lower::{FuncRef, Inst, LowModule, Sig, Sym, Ty};
 use std::collections::HashMap;
 use wasm_encoder::{
     CodeSection, ConstExpr, DataSection, ElementSection, Elements, EntityType, ExportKind, ExportSection, FunctionSection, GlobalSection, GlobalType, ImportSection, MemorySection, MemoryType, Module, RefType, TableSection, TableType, TypeSection, ValType,
@@ -36,6 +37,7 @@ pub fn val_ty(t: Ty) -> ValType {
         Ty::I64 => ValType::I64,
         Ty::F32 => ValType::F32,
         Ty::F64 => ValType::F64,
+        Ty::V128 => ValType::V128,
     }
 }
 
@@ -69,6 +71,47 @@ impl Types {
     }
 }
 
+/// The stretches of the data image that are not zero, as (offset, bytes): memory starts out
+/// zeroed, so zero-initialized globals need no bytes in the module. A run of fewer than 32
+/// zeros stays inside its stretch (a segment costs a few bytes of its own).
+pub(crate) fn nonzero_runs(image: &[u8]) -> Vec<(usize, &[u8])> {
+    const GAP: usize = 32;
+    let mut runs = Vec::new();
+    let mut k = 0;
+    while let Some(start) = image.get(k..).and_then(first_nonzero).map(|p| k + p) {
+        // The stretch ends before the first run of GAP zeros (or at the image's end).
+        let mut end = start;
+        let mut zeros = 0;
+        for (i, &b) in image.iter().enumerate().skip(start) {
+            if b == 0 {
+                zeros += 1;
+                if zeros == GAP {
+                    break;
+                }
+            } else {
+                zeros = 0;
+                end = i + 1;
+            }
+        }
+        runs.push((start, image.get(start..end).unwrap_or(&[])));
+        k = end;
+    }
+    runs
+}
+
+/// The index of the first non-zero byte (16 at a time over long zero runs).
+fn first_nonzero(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(16);
+    let mut at = 0;
+    for c in chunks.by_ref() {
+        if <[u8; 16]>::try_from(c).map_or(true, |w| u128::from_le_bytes(w) != 0) {
+            return c.iter().position(|&b| b != 0).map(|p| at + p);
+        }
+        at += 16;
+    }
+    chunks.remainder().iter().position(|&b| b != 0).map(|p| at + p)
+}
+
 fn align_up(x: u64, a: u64) -> u64 {
     x.div_ceil(a.max(1)) * a.max(1)
 }
@@ -76,10 +119,27 @@ fn align_up(x: u64, a: u64) -> u64 {
 /// Compiles a low module to wasm bytes.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     let nfuncs = m.funcs.len() as u32;
-    // The stack check's import comes after the module's own imports.
+    // External functions the module defines itself (after its own functions), the others
+    // imported in order; the stack check's import comes after them.
+    let builtins: Vec<Option<Builtin>> = m.imports.iter().map(|im| builtin(&im.name, &im.sig)).collect();
     let check = opts.stack_check && m.funcs.iter().any(crate::func::uses_stack);
-    let nimports = m.imports.len() as u32 + check as u32;
-    let wasm_index = move |f: FuncRef| if f.0 < nfuncs { nimports + f.0 } else { f.0 - nfuncs };
+    let nimported = builtins.iter().filter(|b| b.is_none()).count() as u32;
+    let nimports = nimported + check as u32;
+    let mut index: Vec<u32> = (0..nfuncs).map(|k| nimports + k).collect();
+    let (mut next_import, mut next_builtin) = (0, nimports + nfuncs);
+    for b in &builtins {
+        let counter = if b.is_some() { &mut next_builtin } else { &mut next_import };
+        index.push(*counter);
+        *counter += 1;
+    }
+    let wasm_index = |f: FuncRef| index.get(f.0 as usize).copied().unwrap_or(0);
+    // The copy and fill helpers, after the builtins, when something uses them.
+    let uses = |want: fn(&Inst) -> bool, b: Builtin| builtins.contains(&Some(b)) || m.funcs.iter().any(|f| f.blocks.iter().any(|bl| bl.insts.iter().any(want)));
+    let need_copy = uses(|i| matches!(i, Inst::MemCopy { .. }), Builtin::MemCopy);
+    let need_fill = uses(|i| matches!(i, Inst::MemFill { .. }), Builtin::MemSet);
+    let copy_fn = need_copy.then_some(next_builtin);
+    let fill_fn = need_fill.then_some(next_builtin + u32::from(need_copy));
+    let helpers = crate::builtins::Helpers { copy: copy_fn, fill: fill_fn };
     // Memory layout.
     let data_base = align_up(DATA_BASE as u64, m.data.align.max(1) as u64);
     let data_end = data_base + m.data.bytes.len() as u64;
@@ -89,8 +149,8 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         return Err(WasmError("the data image and stack exceed 2 GiB".into()));
     }
     let pages = stack_top.div_ceil(65536) + 1;
-    // Data image with relocations applied.
-    let mut image = m.data.bytes.clone();
+    // Data image with relocations applied (copied only when there are some).
+    let mut image = std::borrow::Cow::Borrowed(m.data.bytes.as_slice());
     for r in &m.data.relocs {
         let addr: u64 = match r.sym {
             Sym::Data(i) => {
@@ -101,13 +161,13 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         };
         let o = r.offset as usize;
         let n = m.ptr_bytes as usize;
-        if let Some(dst) = image.get_mut(o..o + n) {
+        if let Some(dst) = image.to_mut().get_mut(o..o + n) {
             dst.copy_from_slice(addr.to_le_bytes().get(..n).unwrap_or(&[]));
         }
     }
     let mut types = Types::default();
     let mut imports = ImportSection::new();
-    for im in &m.imports {
+    for (im, _) in m.imports.iter().zip(&builtins).filter(|(_, b)| b.is_none()) {
         let t = types.of(&im.sig);
         imports.import("env", &im.name, EntityType::Function(t));
     }
@@ -118,12 +178,27 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     let mut functions = FunctionSection::new();
     let mut code = CodeSection::new();
     let overflow = check.then_some(nimports - 1);
-    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow, structured: opts.structured };
+    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow, structured: opts.structured, helpers };
     for f in &m.funcs {
         let t = types.of(&f.sig);
         functions.function(t);
         let body = emit_func(&env, f, &mut types)?;
         code.function(&body);
+    }
+    for (im, b) in m.imports.iter().zip(&builtins) {
+        if let Some(b) = b {
+            functions.function(types.of(&im.sig));
+            code.function(&crate::builtins::emit(*b, &im.sig, &helpers));
+        }
+    }
+    let helper_sig = |second: Ty| Sig { params: vec![Ty::Ptr, second, Ty::Ptr], ret: Vec::new(), variadic: false };
+    if need_copy {
+        functions.function(types.of(&helper_sig(Ty::Ptr)));
+        code.function(&crate::helpers::copy());
+    }
+    if need_fill {
+        functions.function(types.of(&helper_sig(Ty::I32)));
+        code.function(&crate::helpers::fill());
     }
     let mut type_sec = TypeSection::new();
     for (p, r) in &types.list {
@@ -156,8 +231,8 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
         elements.active(None, &ConstExpr::i32_const(1), Elements::Functions(all.into()));
     }
     let mut data = DataSection::new();
-    if !image.is_empty() {
-        data.active(0, &ConstExpr::i32_const(data_base as i32), image.iter().copied());
+    for (at, bytes) in nonzero_runs(&image) {
+        data.active(0, &ConstExpr::i32_const((data_base + at as u64) as i32), bytes.iter().copied());
     }
     let mut module = Module::new();
     module.section(&type_sec);

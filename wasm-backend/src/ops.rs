@@ -3,6 +3,8 @@
 
 use crate::WasmError;
 use irplay_core::lower::{Bin, Cmp, Const, FCmp, Ty, Un};
+use crate::regs::Em;
+use irplay_core::lower::VReg;
 use wasm_encoder::{Function, Instruction as I, MemArg};
 
 fn ma(offset: u32) -> MemArg {
@@ -11,12 +13,14 @@ fn ma(offset: u32) -> MemArg {
 
 /// Pushes a constant.
 pub fn konst(w: &mut Function, c: Const) {
+    let mut sink = w.instructions();
     match c {
-        Const::I32(x) => w.instruction(&I::I32Const(x as i32)),
-        Const::Ptr(x) => w.instruction(&I::I32Const(x as i32)),
-        Const::I64(x) => w.instruction(&I::I64Const(x as i64)),
-        Const::F32(x) => w.instruction(&I::F32Const(f32::from_bits(x).into())),
-        Const::F64(x) => w.instruction(&I::F64Const(f64::from_bits(x).into())),
+        Const::I32(x) => sink.i32_const(x as i32),
+        Const::Ptr(x) => sink.i32_const(x as i32),
+        Const::I64(x) => sink.i64_const(x as i64),
+        Const::F32(x) => sink.f32_const(f32::from_bits(x).into()),
+        Const::F64(x) => sink.f64_const(f64::from_bits(x).into()),
+        Const::V128(x) => sink.v128_const(x as i128),
     };
 }
 
@@ -25,7 +29,7 @@ fn is64(t: Ty) -> bool {
 }
 
 /// A binary operation on the two values on the stack.
-pub fn bin(w: &mut Function, op: Bin, ty: Ty) {
+pub fn bin(w: &mut Em, op: Bin, ty: Ty) {
     let i = match (op, ty) {
         (Bin::FAdd, Ty::F32) => I::F32Add,
         (Bin::FSub, Ty::F32) => I::F32Sub,
@@ -72,99 +76,99 @@ pub fn bin(w: &mut Function, op: Bin, ty: Ty) {
             _ => I::I32ShrU,
         },
     };
-    w.instruction(&i);
+    w.ins(&i);
 }
 
 /// A unary operation from a `from` value on the stack to a `to` value.
-pub fn un(w: &mut Function, op: Un, from: Ty, to: Ty) {
+pub fn un(w: &mut Em, op: Un, from: Ty, to: Ty) {
     let f64_ = from == Ty::F64;
     let t64 = to == Ty::F64;
     match op {
         Un::SextIn(n) => match (is64(to), n) {
             (false, 8) => {
-                w.instruction(&I::I32Extend8S);
+                w.ins(&I::I32Extend8S);
             }
             (false, 16) => {
-                w.instruction(&I::I32Extend16S);
+                w.ins(&I::I32Extend16S);
             }
             (true, 8) => {
-                w.instruction(&I::I64Extend8S);
+                w.ins(&I::I64Extend8S);
             }
             (true, 16) => {
-                w.instruction(&I::I64Extend16S);
+                w.ins(&I::I64Extend16S);
             }
             (true, 32) => {
-                w.instruction(&I::I64Extend32S);
+                w.ins(&I::I64Extend32S);
             }
             (false, n) => {
                 let s = 32 - n as i32;
-                w.instruction(&I::I32Const(s));
-                w.instruction(&I::I32Shl);
-                w.instruction(&I::I32Const(s));
-                w.instruction(&I::I32ShrS);
+                w.ins(&I::I32Const(s));
+                w.ins(&I::I32Shl);
+                w.ins(&I::I32Const(s));
+                w.ins(&I::I32ShrS);
             }
             (true, n) => {
                 let s = 64 - n as i64;
-                w.instruction(&I::I64Const(s));
-                w.instruction(&I::I64Shl);
-                w.instruction(&I::I64Const(s));
-                w.instruction(&I::I64ShrS);
+                w.ins(&I::I64Const(s));
+                w.ins(&I::I64Shl);
+                w.ins(&I::I64Const(s));
+                w.ins(&I::I64ShrS);
             }
         },
         Un::Wrap => {
-            w.instruction(&I::I32WrapI64);
+            w.ins(&I::I32WrapI64);
         }
         Un::ExtendU => {
-            w.instruction(&I::I64ExtendI32U);
+            w.ins(&I::I64ExtendI32U);
         }
         Un::ExtendS => {
-            w.instruction(&I::I64ExtendI32S);
+            w.ins(&I::I64ExtendI32S);
         }
         Un::PtrToInt => {
             if is64(to) {
-                w.instruction(&I::I64ExtendI32U);
+                w.ins(&I::I64ExtendI32U);
             }
         }
         Un::IntToPtr => {
             if is64(from) {
-                w.instruction(&I::I32WrapI64);
+                w.ins(&I::I32WrapI64);
             }
         }
         Un::Clz => {
-            w.instruction(if is64(to) { &I::I64Clz } else { &I::I32Clz });
+            w.ins(if is64(to) { &I::I64Clz } else { &I::I32Clz });
         }
         Un::Ctz => {
-            w.instruction(if is64(to) { &I::I64Ctz } else { &I::I32Ctz });
+            w.ins(if is64(to) { &I::I64Ctz } else { &I::I32Ctz });
         }
         Un::Popcnt => {
-            w.instruction(if is64(to) { &I::I64Popcnt } else { &I::I32Popcnt });
+            w.ins(if is64(to) { &I::I64Popcnt } else { &I::I32Popcnt });
         }
         Un::FNeg => {
-            w.instruction(if t64 { &I::F64Neg } else { &I::F32Neg });
+            w.ins(if t64 { &I::F64Neg } else { &I::F32Neg });
         }
         Un::FAbs => {
-            w.instruction(if t64 { &I::F64Abs } else { &I::F32Abs });
+            w.ins(if t64 { &I::F64Abs } else { &I::F32Abs });
         }
         Un::FSqrt => {
-            w.instruction(if t64 { &I::F64Sqrt } else { &I::F32Sqrt });
+            w.ins(if t64 { &I::F64Sqrt } else { &I::F32Sqrt });
         }
         Un::FFloor => {
-            w.instruction(if t64 { &I::F64Floor } else { &I::F32Floor });
+            w.ins(if t64 { &I::F64Floor } else { &I::F32Floor });
         }
         Un::FCeil => {
-            w.instruction(if t64 { &I::F64Ceil } else { &I::F32Ceil });
+            w.ins(if t64 { &I::F64Ceil } else { &I::F32Ceil });
         }
         Un::FTrunc => {
-            w.instruction(if t64 { &I::F64Trunc } else { &I::F32Trunc });
+            w.ins(if t64 { &I::F64Trunc } else { &I::F32Trunc });
         }
         Un::FNearest => {
-            w.instruction(if t64 { &I::F64Nearest } else { &I::F32Nearest });
+            w.ins(if t64 { &I::F64Nearest } else { &I::F32Nearest });
         }
         Un::Promote => {
-            w.instruction(&I::F64PromoteF32);
+            w.ins(&I::F64PromoteF32);
         }
         Un::Demote => {
-            w.instruction(&I::F32DemoteF64);
+            w.ins(&I::F32DemoteF64);
         }
         Un::SToF | Un::UToF => {
             let s = op == Un::SToF;
@@ -178,7 +182,7 @@ pub fn un(w: &mut Function, op: Un, from: Ty, to: Ty) {
                 (true, true, true) => I::F64ConvertI64S,
                 (true, true, false) => I::F64ConvertI64U,
             };
-            w.instruction(&i);
+            w.ins(&i);
         }
         Un::FToS | Un::FToU => {
             let s = op == Un::FToS;
@@ -192,7 +196,7 @@ pub fn un(w: &mut Function, op: Un, from: Ty, to: Ty) {
                 (true, true, true) => I::I64TruncSatF64S,
                 (true, true, false) => I::I64TruncSatF64U,
             };
-            w.instruction(&i);
+            w.ins(&i);
         }
         Un::Bitcast => {
             let i = match (from, to) {
@@ -201,13 +205,13 @@ pub fn un(w: &mut Function, op: Un, from: Ty, to: Ty) {
                 (_, Ty::F32) => I::F32ReinterpretI32,
                 _ => I::F64ReinterpretI64,
             };
-            w.instruction(&i);
+            w.ins(&i);
         }
     }
 }
 
 /// An integer comparison of the two values on the stack.
-pub fn cmp(w: &mut Function, cc: Cmp, ty: Ty) {
+pub fn cmp(w: &mut Em, cc: Cmp, ty: Ty) {
     let i = if is64(ty) {
         match cc {
             Cmp::Eq => I::I64Eq,
@@ -235,33 +239,33 @@ pub fn cmp(w: &mut Function, cc: Cmp, ty: Ty) {
             Cmp::GeU => I::I32GeU,
         }
     };
-    w.instruction(&i);
+    w.ins(&i);
 }
 
 /// A float comparison of locals `a` and `b`, leaving 0 or 1.
-pub fn fcmp(w: &mut Function, cc: FCmp, ty: Ty, a: u32, b: u32) {
+pub fn fcmp(w: &mut Em, cc: FCmp, ty: Ty, a: VReg, b: VReg) {
     let d = ty == Ty::F64;
     let (eq, ne, lt, le, gt, ge) = if d {
         (I::F64Eq, I::F64Ne, I::F64Lt, I::F64Le, I::F64Gt, I::F64Ge)
     } else {
         (I::F32Eq, I::F32Ne, I::F32Lt, I::F32Le, I::F32Gt, I::F32Ge)
     };
-    let pair = |w: &mut Function, op: &I| {
-        w.instruction(&I::LocalGet(a));
-        w.instruction(&I::LocalGet(b));
-        w.instruction(op);
+    let pair = |w: &mut Em, op: &I| {
+        w.get(a);
+        w.get(b);
+        w.ins(op);
     };
-    let self_cmp = |w: &mut Function, x: u32, op: &I| {
-        w.instruction(&I::LocalGet(x));
-        w.instruction(&I::LocalGet(x));
-        w.instruction(op);
+    let self_cmp = |w: &mut Em, x: VReg, op: &I| {
+        w.get(x);
+        w.get(x);
+        w.ins(op);
     };
     match cc {
         FCmp::False => {
-            w.instruction(&I::I32Const(0));
+            w.ins(&I::I32Const(0));
         }
         FCmp::True => {
-            w.instruction(&I::I32Const(1));
+            w.ins(&I::I32Const(1));
         }
         FCmp::Oeq => pair(w, &eq),
         FCmp::Ogt => pair(w, &gt),
@@ -272,16 +276,16 @@ pub fn fcmp(w: &mut Function, cc: FCmp, ty: Ty, a: u32, b: u32) {
         FCmp::One | FCmp::Ueq => {
             pair(w, &lt);
             pair(w, &gt);
-            w.instruction(&I::I32Or);
+            w.ins(&I::I32Or);
             if cc == FCmp::Ueq {
-                w.instruction(&I::I32Eqz);
+                w.ins(&I::I32Eqz);
             }
         }
         FCmp::Ord | FCmp::Uno => {
             let (op, join) = if cc == FCmp::Ord { (eq, I::I32And) } else { (ne, I::I32Or) };
             self_cmp(w, a, &op);
             self_cmp(w, b, &op);
-            w.instruction(&join);
+            w.ins(&join);
         }
         FCmp::Ugt | FCmp::Uge | FCmp::Ult | FCmp::Ule => {
             let inv = match cc {
@@ -291,18 +295,19 @@ pub fn fcmp(w: &mut Function, cc: FCmp, ty: Ty, a: u32, b: u32) {
                 _ => gt,
             };
             pair(w, &inv);
-            w.instruction(&I::I32Eqz);
+            w.ins(&I::I32Eqz);
         }
     }
 }
 
 /// Loads `size` bytes at local `addr` + `offset` as a `ty` value.
-pub fn load(w: &mut Function, ty: Ty, size: u8, signed: bool, addr: u32, offset: u32, _ptr_bytes: u8) -> Result<(), WasmError> {
+pub fn load(w: &mut Em, ty: Ty, size: u8, signed: bool, addr: VReg, offset: u32, _ptr_bytes: u8) -> Result<(), WasmError> {
     let a = ma(offset);
-    w.instruction(&I::LocalGet(addr));
+    w.get(addr);
     let i = match (ty, size, signed) {
         (Ty::F32, _, _) => I::F32Load(a),
         (Ty::F64, _, _) => I::F64Load(a),
+        (Ty::V128, _, _) => I::V128Load(a),
         (Ty::Ptr, _, _) => I::I32Load(a),
         (Ty::I32, 1, false) => I::I32Load8U(a),
         (Ty::I32, 1, true) => I::I32Load8S(a),
@@ -318,60 +323,61 @@ pub fn load(w: &mut Function, ty: Ty, size: u8, signed: bool, addr: u32, offset:
         (Ty::I64, 8, _) => I::I64Load(a),
         (Ty::I32, 3, false) => {
             // Two pieces: 16 bits, then 8 shifted left by 16.
-            w.instruction(&I::I32Load16U(a));
-            w.instruction(&I::LocalGet(addr));
-            w.instruction(&I::I32Load8U(ma(offset + 2)));
-            w.instruction(&I::I32Const(16));
-            w.instruction(&I::I32Shl);
+            w.ins(&I::I32Load16U(a));
+            w.get(addr);
+            w.ins(&I::I32Load8U(ma(offset + 2)));
+            w.ins(&I::I32Const(16));
+            w.ins(&I::I32Shl);
             I::I32Or
         }
         (Ty::I64, 5..=7, false) => {
-            w.instruction(&I::I64Load32U(a));
+            w.ins(&I::I64Load32U(a));
             let mut at = 4u32;
             while at < size as u32 {
                 let piece = if size as u32 - at >= 2 { 2 } else { 1 };
-                w.instruction(&I::LocalGet(addr));
-                w.instruction(&if piece == 2 { I::I64Load16U(ma(offset + at)) } else { I::I64Load8U(ma(offset + at)) });
-                w.instruction(&I::I64Const(at as i64 * 8));
-                w.instruction(&I::I64Shl);
-                w.instruction(&I::I64Or);
+                w.get(addr);
+                w.ins(&if piece == 2 { I::I64Load16U(ma(offset + at)) } else { I::I64Load8U(ma(offset + at)) });
+                w.ins(&I::I64Const(at as i64 * 8));
+                w.ins(&I::I64Shl);
+                w.ins(&I::I64Or);
                 at += piece;
             }
             return Ok(());
         }
         _ => return Err(WasmError(format!("a {size}-byte load of {}", ty.name()))),
     };
-    w.instruction(&i);
+    w.ins(&i);
     Ok(())
 }
 
 /// Stores the low `size` bytes of local `src` at local `addr` + `offset`.
-pub fn store(w: &mut Function, ty: Ty, size: u8, addr: u32, offset: u32, src: u32, ptr_bytes: u8) -> Result<(), WasmError> {
+pub fn store(w: &mut Em, ty: Ty, size: u8, addr: VReg, offset: u32, src: VReg, ptr_bytes: u8) -> Result<(), WasmError> {
     let a = ma(offset);
-    let simple = |w: &mut Function, i: I| {
-        w.instruction(&I::LocalGet(addr));
-        w.instruction(&I::LocalGet(src));
-        w.instruction(&i);
+    let simple = |w: &mut Em, i: I| {
+        w.get(addr);
+        w.get(src);
+        w.ins(&i);
     };
     match (ty, size) {
         (Ty::F32, _) => simple(w, I::F32Store(a)),
         (Ty::F64, _) => simple(w, I::F64Store(a)),
+        (Ty::V128, _) => simple(w, I::V128Store(a)),
         (Ty::Ptr, _) if ptr_bytes == 8 => {
-            w.instruction(&I::LocalGet(addr));
-            w.instruction(&I::LocalGet(src));
-            w.instruction(&I::I64ExtendI32U);
-            w.instruction(&I::I64Store(a));
+            w.get(addr);
+            w.get(src);
+            w.ins(&I::I64ExtendI32U);
+            w.ins(&I::I64Store(a));
         }
         (Ty::Ptr, _) | (Ty::I32, 4) => simple(w, I::I32Store(a)),
         (Ty::I32, 1) => simple(w, I::I32Store8(a)),
         (Ty::I32, 2) => simple(w, I::I32Store16(a)),
         (Ty::I32, 3) => {
             simple(w, I::I32Store16(a));
-            w.instruction(&I::LocalGet(addr));
-            w.instruction(&I::LocalGet(src));
-            w.instruction(&I::I32Const(16));
-            w.instruction(&I::I32ShrU);
-            w.instruction(&I::I32Store8(ma(offset + 2)));
+            w.get(addr);
+            w.get(src);
+            w.ins(&I::I32Const(16));
+            w.ins(&I::I32ShrU);
+            w.ins(&I::I32Store8(ma(offset + 2)));
         }
         (Ty::I64, 1) => simple(w, I::I64Store8(a)),
         (Ty::I64, 2) => simple(w, I::I64Store16(a)),
@@ -382,11 +388,11 @@ pub fn store(w: &mut Function, ty: Ty, size: u8, addr: u32, offset: u32, src: u3
             let mut at = 4u32;
             while at < size as u32 {
                 let piece = if size as u32 - at >= 2 { 2 } else { 1 };
-                w.instruction(&I::LocalGet(addr));
-                w.instruction(&I::LocalGet(src));
-                w.instruction(&I::I64Const(at as i64 * 8));
-                w.instruction(&I::I64ShrU);
-                w.instruction(&if piece == 2 { I::I64Store16(ma(offset + at)) } else { I::I64Store8(ma(offset + at)) });
+                w.get(addr);
+                w.get(src);
+                w.ins(&I::I64Const(at as i64 * 8));
+                w.ins(&I::I64ShrU);
+                w.ins(&if piece == 2 { I::I64Store16(ma(offset + at)) } else { I::I64Store8(ma(offset + at)) });
                 at += piece;
             }
         }
@@ -396,24 +402,27 @@ pub fn store(w: &mut Function, ty: Ty, size: u8, addr: u32, offset: u32, src: u3
 }
 
 /// Stores variadic argument local `v` of type `ty` in the 8-byte cell at local `area` + `off`.
-pub fn store_vararg(w: &mut Function, area: u32, off: u32, v: u32, ty: Ty) {
-    w.instruction(&I::LocalGet(area));
-    w.instruction(&I::LocalGet(v));
+pub fn store_vararg(w: &mut Em, area: u32, off: u32, v: VReg, ty: Ty) {
+    w.ins(&I::LocalGet(area));
+    w.get(v);
     let a = ma(off);
     match ty {
         Ty::I32 | Ty::Ptr => {
-            w.instruction(&I::I64ExtendI32U);
-            w.instruction(&I::I64Store(a));
+            w.ins(&I::I64ExtendI32U);
+            w.ins(&I::I64Store(a));
         }
         Ty::I64 => {
-            w.instruction(&I::I64Store(a));
+            w.ins(&I::I64Store(a));
         }
         Ty::F32 => {
-            w.instruction(&I::F64PromoteF32);
-            w.instruction(&I::F64Store(a));
+            w.ins(&I::F64PromoteF32);
+            w.ins(&I::F64Store(a));
         }
         Ty::F64 => {
-            w.instruction(&I::F64Store(a));
+            w.ins(&I::F64Store(a));
+        }
+        Ty::V128 => {
+            w.ins(&I::V128Store(a));
         }
     }
 }

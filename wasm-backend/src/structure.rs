@@ -33,12 +33,24 @@ pub enum Exit {
 }
 
 impl Exit {
-    fn succs(&self) -> Vec<u32> {
+    /// The successors, in order (a table's targets, then its default).
+    fn succs(&self) -> impl Iterator<Item = u32> + '_ {
+        let (table, more): (&[u32], [Option<u32>; 2]) = match self {
+            Exit::Jump(t) => (&[], [Some(*t), None]),
+            Exit::Branch(a, b) => (&[], [Some(*a), Some(*b)]),
+            Exit::Table(ts, d) => (ts, [Some(*d), None]),
+            Exit::Leave => (&[], [None, None]),
+        };
+        table.iter().copied().chain(more.into_iter().flatten())
+    }
+
+    /// Successor `k` (in the order of [`Exit::succs`]).
+    fn succ(&self, k: usize) -> Option<u32> {
         match self {
-            Exit::Jump(t) => vec![*t],
-            Exit::Branch(a, b) => vec![*a, *b],
-            Exit::Table(ts, d) => ts.iter().copied().chain(std::iter::once(*d)).collect(),
-            Exit::Leave => Vec::new(),
+            Exit::Jump(t) => (k == 0).then_some(*t),
+            Exit::Branch(a, b) => [*a, *b].get(k).copied(),
+            Exit::Table(ts, d) => ts.get(k).copied().or((k == ts.len()).then_some(*d)),
+            Exit::Leave => None,
         }
     }
 }
@@ -101,15 +113,16 @@ fn reverse_postorder(exits: &[Exit]) -> Vec<u32> {
     if n == 0 {
         return post;
     }
-    // Iterative DFS: (block, its successors, next index).
-    let mut stack: Vec<(u32, Vec<u32>, usize)> = vec![(0, exits[0].succs(), 0)];
+    // Iterative DFS: (block, index of its next successor).
+    let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
     seen[0] = true;
     while let Some(top) = stack.last_mut() {
-        if let Some(&s) = top.1.get(top.2) {
-            top.2 += 1;
+        let next = exits.get(top.0 as usize).and_then(|e| e.succ(top.1));
+        if let Some(s) = next {
+            top.1 += 1;
             if let Some(false) = seen.get(s as usize).copied() {
                 seen[s as usize] = true;
-                stack.push((s, exits[s as usize].succs(), 0));
+                stack.push((s, 0));
             }
         } else {
             post.push(top.0);
@@ -124,7 +137,7 @@ fn reverse_postorder(exits: &[Exit]) -> Vec<u32> {
 /// successor is out of range.
 pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
     let n = exits.len();
-    if n == 0 || exits.iter().any(|e| e.succs().iter().any(|s| *s as usize >= n)) {
+    if n == 0 || exits.iter().any(|e| e.succs().any(|s| s as usize >= n)) {
         return None;
     }
     let order = reverse_postorder(exits);
@@ -286,9 +299,10 @@ impl State<'_> {
     }
 
     fn do_exit(&mut self, x: u32) -> Option<()> {
-        match self.exits[x as usize].clone() {
-            Exit::Jump(t) => self.do_branch(x, t),
-            Exit::Branch(t, e) => {
+        let exits = self.exits;
+        match exits.get(x as usize)? {
+            &Exit::Jump(t) => self.do_branch(x, t),
+            &Exit::Branch(t, e) => {
                 if let Some(d) = self.br_depth(x, t)? {
                     self.ops.push(Op::BrIf(x, d));
                     self.do_branch(x, e)
@@ -308,10 +322,10 @@ impl State<'_> {
             }
             Exit::Table(ts, d) => {
                 let mut depths = Vec::with_capacity(ts.len());
-                for t in ts {
+                for &t in ts {
                     depths.push(self.br_depth(x, t)??);
                 }
-                let dd = self.br_depth(x, d)??;
+                let dd = self.br_depth(x, *d)??;
                 self.ops.push(Op::Table(x, depths, dd));
                 Some(())
             }
@@ -372,7 +386,7 @@ mod tests {
                 Op::Body(b) => {
                     trace.push(*b);
                     last = *b;
-                    let k = exits[*b as usize].succs().len();
+                    let k = exits[*b as usize].succs().count();
                     if matches!(exits[*b as usize], Exit::Branch(..)) {
                         cond = pick(*b, k) == 0;
                     }

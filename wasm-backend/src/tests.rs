@@ -58,16 +58,55 @@ fn stack_check_adds_one_import_only_when_asked() {
     let imports = |opts: &crate::Options| {
         let bytes = crate::compile(&low, opts).expect("compiles");
         assert!(wasmparser::validate(&bytes).is_ok());
-        let mut names = Vec::new();
-        for p in wasmparser::Parser::new(0).parse_all(&bytes) {
-            if let Ok(wasmparser::Payload::ImportSection(r)) = p {
-                for imp in r.into_imports().flatten() {
-                    names.push(imp.name.to_string());
-                }
-            }
-        }
-        names
+        import_names(&bytes)
     };
     assert_eq!(imports(&crate::Options::default()), vec![crate::STACK_OVERFLOW.to_string()]);
     assert!(imports(&crate::Options { stack_check: false, ..crate::Options::default() }).is_empty());
+}
+
+/// The names of a module's imports.
+fn import_names(bytes: &[u8]) -> Vec<String> {
+    let mut names = Vec::new();
+    for p in wasmparser::Parser::new(0).parse_all(bytes) {
+        if let Ok(wasmparser::Payload::ImportSection(r)) = p {
+            for imp in r.into_imports().flatten() {
+                names.push(imp.name.to_string());
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn string_functions_with_their_c_signature_are_defined_not_imported() {
+    let text = "declare i64 @strlen(ptr)\ndeclare i32 @strcmp(ptr, i32)\ndeclare ptr @memcpy(ptr, ptr, i32)\n\
+                define i32 @main(ptr %p) {\n  %n = call i64 @strlen(ptr %p)\n  %c = call i32 @strcmp(ptr %p, i32 1)\n  \
+                %q = call ptr @memcpy(ptr %p, ptr %p, i32 4)\n  %s = getelementptr i8, ptr @strlen, i64 0\n  ret i32 %c\n}\n";
+    let checked = irplay_core::check(text);
+    let module = checked.module.filter(|_| checked.valid).expect("valid");
+    let bytes = crate::compile_module(&module, &crate::Options::default()).expect("compiles");
+    assert!(wasmparser::validate(&bytes).is_ok());
+    // strcmp's second parameter is not a pointer: it stays an import.
+    assert_eq!(import_names(&bytes), vec!["strcmp".to_string()]);
+    let sig = |params: Vec<irplay_core::lower::Ty>, ret: Vec<irplay_core::lower::Ty>| irplay_core::lower::Sig { params, ret, variadic: false };
+    use crate::builtins::{builtin, Builtin};
+    use irplay_core::lower::Ty::{Ptr, I32, I64};
+    assert_eq!(builtin("strlen", &sig(vec![Ptr], vec![I32])), Some(Builtin::StrLen));
+    assert_eq!(builtin("bcmp", &sig(vec![Ptr, Ptr, I64], vec![I32])), Some(Builtin::MemCmp));
+    assert_eq!(builtin("memset", &sig(vec![Ptr, I32, I64], vec![])), None);
+    assert_eq!(builtin("strlen", &irplay_core::lower::Sig { params: vec![Ptr], ret: vec![I64], variadic: true }), None);
+    assert_eq!(builtin("puts", &sig(vec![Ptr], vec![I32])), None);
+}
+
+#[test]
+fn only_the_nonzero_stretches_of_the_data_image_are_segments() {
+    let mut image = vec![0u8; 200];
+    image[3] = 1;
+    image[40] = 2; // 36 zeros after byte 3: a new segment
+    image[50] = 3; // 9 zeros: the same segment
+    image[199] = 4;
+    let runs = crate::module::nonzero_runs(&image);
+    let shape: Vec<(usize, usize)> = runs.iter().map(|(at, b)| (*at, b.len())).collect();
+    assert_eq!(shape, vec![(3, 1), (40, 11), (199, 1)]);
+    assert!(crate::module::nonzero_runs(&[0; 64]).is_empty());
 }

@@ -26,7 +26,7 @@ pub fn compile(text: &str) -> Result<(LowModule, WasmBuild), String> {
     let Some(m) = checked.module.as_ref().filter(|_| checked.valid) else {
         return Err("the module has errors: fix them to run it".into());
     };
-    let low = irplay_core::lower::lower_module(m).map_err(|e| {
+    let low = irplay_wasm::lower(m).map_err(|e| {
         let d = e.to_diagnostic();
         let file = irplay_core::diag::SourceFile::new("input.ll", text);
         let (line, col) = file.line_col(d.span.start);

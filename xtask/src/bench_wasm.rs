@@ -20,17 +20,21 @@
 //!
 //! Reported per kernel: outputs equal, wasm/native time ratio (minimum times),
 //! our compile time against llc's, compile time per 1,000 IR instructions; and
-//! the geometric means. JSON in `target/bench/wasm.json` (`wasm-quick.json`
+//! the geometric means. Every time is the wall time of the tool's own process,
+//! from its start to its exit (no memory is reported, so no `time` wrapper adds
+//! its own start-up to the short compile runs). JSON in `target/bench/wasm.json` (`wasm-quick.json`
 //! with --quick).
 
 use crate::bench_interp::kernels::{self, compile, Kernel, KERNELS};
-use crate::util::{build_irplay, have, json_num, json_str, rel, repo_root, target_dir, RssTimer};
+use crate::util::{build_irplay, have, json_num, json_str, rel, repo_root, target_dir, Outcome};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use std::time::Duration;
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
 pub(crate) const USAGE: &str = "\
 usage: cargo xtask bench wasm [OPTIONS]
@@ -138,7 +142,6 @@ impl Timed {
     /// Runs once; records the time of a successful run (exit status in `ok`).
     fn step(
         &mut self,
-        timer: &RssTimer,
         dir: &Path,
         timeout: Duration,
         ok: &dyn Fn(i32) -> bool,
@@ -146,7 +149,7 @@ impl Timed {
         if self.error.is_some() {
             return None;
         }
-        match timer.exec(&self.argv, dir, Some(timeout)) {
+        match exec(&self.argv, dir, timeout) {
             Ok(o) => match o.status.and_then(|s| s.code()) {
                 Some(code) if ok(code) => {
                     self.times.push(o.wall);
@@ -167,6 +170,51 @@ impl Timed {
     fn min(&self) -> Option<f64> {
         (!self.times.is_empty()).then(|| crate::util::min(&self.times))
     }
+}
+
+/// Runs `argv` once in `dir` with its output in files there, timing its process from
+/// spawn to exit, and kills it after `timeout` (a watchdog thread started before the clock).
+fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, String> {
+    let (out_path, err_path) = (dir.join(".child.stdout"), dir.join(".child.stderr"));
+    let create = |p: &Path| fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()));
+    let (program, args) = argv.split_first().ok_or("an empty command")?;
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdin(Stdio::null()).stdout(create(&out_path)?).stderr(create(&err_path)?);
+    // The watchdog sleeps until the time limit or the end of the run, whichever is first
+    // (it does not wake up while the child starts).
+    let pid = Arc::new(AtomicU32::new(0));
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    let watched = Arc::clone(&pid);
+    let watchdog = std::thread::spawn(move || {
+        if done_rx.recv_timeout(timeout).is_ok() {
+            return false;
+        }
+        match watched.load(Ordering::SeqCst) {
+            0 => false,
+            pid => Command::new("kill").args(["-KILL", &pid.to_string()]).status().is_ok(),
+        }
+    });
+    let start = Instant::now();
+    let spawned = cmd.spawn();
+    let mut child = match spawned {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = done_tx.send(());
+            let _ = watchdog.join();
+            return Err(format!("cannot run {}: {e}", program.to_string_lossy()));
+        }
+    };
+    pid.store(child.id(), Ordering::SeqCst);
+    let status = child.wait();
+    let wall = start.elapsed().as_secs_f64();
+    let _ = done_tx.send(());
+    let timed_out = watchdog.join().unwrap_or(false);
+    let status = status.map_err(|e| e.to_string())?;
+    let (stdout, stderr) = (fs::read(&out_path).unwrap_or_default(), fs::read(&err_path).unwrap_or_default());
+    for p in [&out_path, &err_path] {
+        let _ = fs::remove_file(p);
+    }
+    Ok(Outcome { wall, rss_kb: 0, status: (!timed_out).then_some(status), stdout, stderr, time_note: None })
 }
 
 /// The result for one kernel.
@@ -246,7 +294,6 @@ pub(crate) fn bench_wasm(opts: &WasmOpts) -> ExitCode {
         eprintln!("xtask: irplay is not available ({irplay_status})");
         return ExitCode::from(2);
     }
-    let timer = RssTimer::detect();
     let kernels: Vec<&'static Kernel> = KERNELS
         .iter()
         .filter(|k| opts.only.is_empty() || opts.only.iter().any(|o| o == k.name))
@@ -268,7 +315,7 @@ pub(crate) fn bench_wasm(opts: &WasmOpts) -> ExitCode {
                 .map_or(k.full, |s| s.1)
         };
         eprintln!("xtask: {} ({}={size})", k.name, k.size_macro);
-        rows.push(run_kernel(&root, &dir, &irplay, k, size, &timer, opts));
+        rows.push(run_kernel(&root, &dir, &irplay, k, size, opts));
     }
     let json = report(&root, opts, &rows);
     let name = if opts.quick {
@@ -294,7 +341,6 @@ fn run_kernel(
     irplay: &Path,
     k: &'static Kernel,
     size: u64,
-    timer: &RssTimer,
     opts: &WasmOpts,
 ) -> Row {
     let mut row = Row {
@@ -366,7 +412,7 @@ fn run_kernel(
         } else {
             &zero
         };
-        results.push(t.step(timer, dir, opts.timeout, ok));
+        results.push(t.step(dir, opts.timeout, ok));
         t.times.clear();
     }
     row.same_output = match (&results[3], &results[2]) {
@@ -388,7 +434,7 @@ fn run_kernel(
             } else {
                 &zero
             };
-            t.step(timer, dir, opts.timeout, ok);
+            t.step(dir, opts.timeout, ok);
         }
     }
     for t in &row.tools {

@@ -21,8 +21,8 @@
 //! - Anything else (`half`, integers wider than 64 bits other than `i128`, scalable
 //!   vectors, ...) is unsupported for now.
 
-use super::form::{Sig, Ty};
-use super::{LResult, LowerError};
+use super::form::{Shape, Sig, Ty};
+use super::{LResult, LowerError, Options};
 use crate::diag::Span;
 use crate::ir::{FloatKind, Module, Type, TypeId};
 
@@ -31,13 +31,18 @@ pub const VARARG_CELL: u32 = 8;
 
 /// The register type of a first-class scalar IR type, or why there is none.
 pub fn reg_ty(m: &Module, t: TypeId, span: Span) -> LResult<Ty> {
+    scalar_ty(m, t).ok_or_else(|| LowerError::unsupported(span, format!("values of type {}", type_text(m, t))))
+}
+
+/// The register type of a first-class scalar IR type, if it has one.
+pub fn scalar_ty(m: &Module, t: TypeId) -> Option<Ty> {
     match m.types.get(t) {
-        Type::Int(b) if *b <= 32 => Ok(Ty::I32),
-        Type::Int(b) if *b <= 64 => Ok(Ty::I64),
-        Type::Float(FloatKind::Float) => Ok(Ty::F32),
-        Type::Float(FloatKind::Double) => Ok(Ty::F64),
-        Type::Ptr(_) => Ok(Ty::Ptr),
-        _ => Err(LowerError::unsupported(span, format!("values of type {}", type_text(m, t)))),
+        Type::Int(b) if *b <= 32 => Some(Ty::I32),
+        Type::Int(b) if *b <= 64 => Some(Ty::I64),
+        Type::Float(FloatKind::Float) => Some(Ty::F32),
+        Type::Float(FloatKind::Double) => Some(Ty::F64),
+        Type::Ptr(_) => Some(Ty::Ptr),
+        _ => None,
     }
 }
 
@@ -57,7 +62,7 @@ pub fn flat_types(m: &Module, t: TypeId) -> Option<Vec<TypeId>> {
                 go(m, et, out, depth + 1)?;
             }
         } else {
-            reg_ty(m, t, Span::default()).ok()?;
+            scalar_ty(m, t)?;
             out.push(t);
         }
         Some(())
@@ -67,9 +72,32 @@ pub fn flat_types(m: &Module, t: TypeId) -> Option<Vec<TypeId>> {
     (out.len() <= 64).then_some(out)
 }
 
+/// The lane shape of a vector type kept in one [`Ty::V128`] register (see
+/// [`Options::v128`]).
+pub fn v128_shape(m: &Module, opts: Options, t: TypeId) -> Option<Shape> {
+    if !opts.v128 {
+        return None;
+    }
+    let (false, n, et) = m.types.vector(t)? else { return None };
+    let shape = match (m.types.get(et), n) {
+        (Type::Int(8), 16) => Shape::I8x16,
+        (Type::Int(16), 8) => Shape::I16x8,
+        (Type::Int(32), 4) => Shape::I32x4,
+        (Type::Int(64), 2) => Shape::I64x2,
+        (Type::Float(FloatKind::Float), 4) => Shape::F32x4,
+        (Type::Float(FloatKind::Double), 2) => Shape::F64x2,
+        _ => return None,
+    };
+    Some(shape)
+}
+
 /// The registers of a value of IR type `t` passed or returned by value: one for a scalar,
-/// one per scalar leaf of a struct or array, one per lane of a fixed vector.
-pub fn value_regs(m: &Module, t: TypeId, span: Span) -> LResult<Vec<Ty>> {
+/// one per scalar leaf of a struct or array, one per lane of a fixed vector (one `V128` for
+/// a vector of [`v128_shape`]).
+pub fn value_regs(m: &Module, opts: Options, t: TypeId, span: Span) -> LResult<Vec<Ty>> {
+    if v128_shape(m, opts, t).is_some() {
+        return Ok(vec![Ty::V128]);
+    }
     if m.types.is_aggregate(t) {
         let leaves = flat_types(m, t).ok_or_else(|| LowerError::unsupported(span, format!("values of type {}", type_text(m, t))))?;
         return leaves.into_iter().map(|l| reg_ty(m, l, span)).collect();
@@ -88,8 +116,8 @@ pub fn value_regs(m: &Module, t: TypeId, span: Span) -> LResult<Vec<Ty>> {
 }
 
 /// True when values of IR type `t` take one register per leaf or lane.
-pub fn is_multi(m: &Module, t: TypeId) -> bool {
-    m.types.is_aggregate(t) || m.types.is_vector(t) || matches!(m.types.get(t), Type::Int(128))
+pub fn is_multi(m: &Module, opts: Options, t: TypeId) -> bool {
+    m.types.is_aggregate(t) || (m.types.is_vector(t) && v128_shape(m, opts, t).is_none()) || matches!(m.types.get(t), Type::Int(128))
 }
 
 /// The printed form of a type (for messages).
@@ -98,14 +126,14 @@ pub fn type_text(m: &Module, t: TypeId) -> String {
 }
 
 /// The signature of an IR function type.
-pub fn sig_of(m: &Module, fn_ty: TypeId, span: Span) -> LResult<Sig> {
+pub fn sig_of(m: &Module, opts: Options, fn_ty: TypeId, span: Span) -> LResult<Sig> {
     let Some((ret, params, variadic)) = m.types.func_sig(fn_ty) else {
         return Err(LowerError::unsupported(span, "a call whose type is not a function type"));
     };
-    let ret = if matches!(m.types.get(ret), Type::Void) { Vec::new() } else { value_regs(m, ret, span)? };
+    let ret = if matches!(m.types.get(ret), Type::Void) { Vec::new() } else { value_regs(m, opts, ret, span)? };
     let mut flat = Vec::with_capacity(params.len());
     for p in params.iter() {
-        flat.extend(value_regs(m, *p, span)?);
+        flat.extend(value_regs(m, opts, *p, span)?);
     }
     let params = flat;
     Ok(Sig { params, ret, variadic })

@@ -59,7 +59,7 @@ fn to_i64(fx: &mut FnCx, r: VReg) -> VReg {
 /// A zero-extended `I64` holding `w` bits as a register of type `to`.
 fn from_i64(fx: &mut FnCx, r: VReg, to: Ty) -> VReg {
     match to {
-        Ty::I64 => r,
+        Ty::I64 | Ty::V128 => r,
         Ty::I32 => un(fx, Un::Wrap, Ty::I32, r),
         Ty::F64 => un(fx, Un::Bitcast, Ty::F64, r),
         Ty::F32 => {
@@ -78,6 +78,9 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let span = data.span;
     let m = fx.cx.m;
     let unsupported = || LowerError::unsupported(span, format!("`bitcast` to {}", type_text(m, data.ty)));
+    if super::simd::lower(fx, data)? {
+        return Ok(());
+    }
     let op = *data.args.first().ok_or_else(unsupported)?;
     let st = m.operand_ty(fx.body, op);
     let ((sn, _, sw), (dn, det, dw)) = (shape(fx, st).ok_or_else(unsupported)?, shape(fx, data.ty).ok_or_else(unsupported)?);
@@ -85,8 +88,11 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         return Err(unsupported());
     }
     let srcs = if sn == 1 && !m.types.is_vector(st) { vec![fx.operand(op)?] } else { super::vector::lanes(fx, op, sn)? };
-    let dsts = match data.result {
-        Some(v) if dn > 1 || m.types.is_vector(data.ty) => fx.vecs.get(&v).cloned().ok_or_else(unsupported)?,
+    // A result kept in one vector register is built in lane registers, then packed.
+    let packed = super::simd::packed_result(fx, data);
+    let dsts = match (data.result, packed) {
+        (_, Some((_, shape))) => (0..shape.lanes()).map(|_| fx.new_reg(shape.lane_ty())).collect(),
+        (Some(v), None) if dn > 1 || m.types.is_vector(data.ty) => fx.vecs.get(&v).cloned().ok_or_else(unsupported)?,
         _ => vec![dst_of(fx, data)?],
     };
     if srcs.len() as u32 != sn || dsts.len() as u32 != dn {
@@ -94,7 +100,7 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     }
     let dty = if matches!(m.types.get(data.ty), Type::Int(128)) { Ty::I64 } else { reg_ty(m, det, span)? };
     let pieces: Vec<VReg> = srcs.into_iter().map(|r| to_i64(fx, r)).collect();
-    for (j, d) in dsts.into_iter().enumerate() {
+    for (j, &d) in dsts.iter().enumerate() {
         let (lo, hi) = (j as u32 * dw, (j as u32 + 1) * dw);
         let mut acc: Option<VReg> = None;
         for (k, &p) in pieces.iter().enumerate() {
@@ -124,6 +130,9 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         };
         let r = from_i64(fx, acc, dty);
         copy(fx, d, r);
+    }
+    if let Some((r, shape)) = packed {
+        super::simd::pack(fx, r, shape, &dsts);
     }
     Ok(())
 }

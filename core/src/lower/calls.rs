@@ -4,7 +4,7 @@
 //! ...) or dropped when they have no effect on execution (`llvm.lifetime.*`, `llvm.dbg.*`).
 
 use super::abi::{reg_ty, sig_of, type_text};
-use super::form::{Bin, Callee, Cmp, Inst, Sig, Term, Ty, Un, VReg};
+use super::form::{Bin, Call, Callee, Cmp, Inst, Sig, Term, Ty, Un, VReg};
 use super::func::FnCx;
 use super::inst::{copy, dst_of};
 use super::legal::{mask, sext_full, to_ptr, width};
@@ -17,7 +17,7 @@ pub fn call_import(fx: &mut FnCx, name: &str, params: Vec<Ty>, ret: Option<Ty>, 
     let dst = dst.into_iter().collect();
     let span = fx.span;
     let f = fx.cx.import(name, sig.clone(), span)?;
-    fx.emit(Inst::Call { dst, callee: Callee::Direct(f), sig, args, varargs: Vec::new() });
+    fx.emit(Inst::Call(Box::new(Call { dst, callee: Callee::Direct(f), sig, args, varargs: Vec::new() })));
     Ok(())
 }
 
@@ -82,18 +82,20 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
             return if tail { Ok(None) } else { super::eh::runtime_call(fx, data, &name, args).map(|_| None) };
         }
     }
-    let sig = sig_of(m, info.fn_ty, span)?;
+    let sig = sig_of(m, fx.cx.opts, info.fn_ty, span)?;
     let nfixed = m.types.func_sig(info.fn_ty).map_or(0, |(_, ps, _)| ps.len());
     let mut fixed = Vec::with_capacity(sig.params.len());
     let mut varargs = Vec::new();
     for (k, op) in args.iter().enumerate() {
         let t = m.operand_ty(fx.body, *op);
-        if k < nfixed && super::abi::is_multi(m, t) {
-            let n = super::abi::value_regs(m, t, span)?.len() as u32;
+        if k < nfixed && super::abi::is_multi(m, fx.cx.opts, t) {
+            let n = super::abi::value_regs(m, fx.cx.opts, t, span)?.len() as u32;
             fixed.extend(super::vector::lanes(fx, *op, n)?);
             continue;
         }
-        reg_ty(m, t, span)?;
+        if k >= nfixed || super::abi::v128_shape(m, fx.cx.opts, t).is_none() {
+            reg_ty(m, t, span)?;
+        }
         let r = fx.operand(*op)?;
         if k < nfixed {
             fixed.push(r);
@@ -112,7 +114,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
                 // Called with another type than declared: go through a pointer-style call
                 // only when the signatures agree after lowering.
                 let decl = fx.cx.m.func(g).map(|f| f.ty).unwrap_or(info.fn_ty);
-                if sig_of(m, decl, span)? != sig {
+                if sig_of(m, fx.cx.opts, decl, span)? != sig {
                     return Err(LowerError::unsupported(span, format!("a call to @{} with a type other than its declaration's", m.global_name(g))));
                 }
             }
@@ -128,7 +130,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         (_, Some(v)) if fx.vecs.contains_key(&v) => fx.vecs.get(&v).cloned().unwrap_or_default(),
         _ => vec![dst_of(fx, data)?],
     };
-    fx.emit(Inst::Call { dst, callee, sig, args: fixed, varargs });
+    fx.emit(Inst::Call(Box::new(Call { dst, callee, sig, args: fixed, varargs })));
     if data.op == crate::ir::Opcode::Call && super::eh::may_unwind(fx, direct) {
         super::eh::check(fx, data)?;
     }

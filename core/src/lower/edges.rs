@@ -20,11 +20,13 @@ pub fn lower_terminator(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
         Opcode::Ret => match data.args.first() {
             Some(&op) => {
                 let t = fx.cx.m.operand_ty(fx.body, op);
-                if super::abi::is_multi(fx.cx.m, t) {
-                    let n = super::abi::value_regs(fx.cx.m, t, span)?.len() as u32;
+                if super::abi::is_multi(fx.cx.m, fx.cx.opts, t) {
+                    let n = super::abi::value_regs(fx.cx.m, fx.cx.opts, t, span)?.len() as u32;
                     return Ok(Term::Ret(super::vector::lanes(fx, op, n)?));
                 }
-                super::abi::reg_ty(fx.cx.m, t, span)?;
+                if super::abi::v128_shape(fx.cx.m, fx.cx.opts, t).is_none() {
+                    super::abi::reg_ty(fx.cx.m, t, span)?;
+                }
                 Ok(Term::Ret(vec![fx.operand(op)?]))
             }
             None => Ok(Term::Ret(Vec::new())),
@@ -85,7 +87,7 @@ fn has_phis(fx: &FnCx, b: Block) -> bool {
 fn emit_copies(fx: &mut FnCx, from: Block, to: Block) -> LResult<()> {
     let body = fx.body;
     let insts = body.blocks.get(to).map(|bd| bd.insts.as_slice()).unwrap_or(&[]);
-    let mut moves = Vec::new();
+    let mut moves = super::form::Moves::new();
     for &i in insts {
         let Some(d) = body.insts.get(i) else { continue };
         if d.op != Opcode::Phi {

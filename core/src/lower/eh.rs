@@ -33,7 +33,7 @@ use super::func::FnCx;
 use super::{LResult, LowerError};
 use crate::ir::inst::Clause;
 use crate::ir::{ConstKind, Extra, GlobalId, GlobalKind, InstData, InstFlags, Module, Opcode, Operand};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Byte offsets in the exception state.
 const FLAG: u32 = 0;
@@ -62,7 +62,7 @@ fn direct_callee(m: &Module, data: &InstData) -> Option<GlobalId> {
 
 /// Which defined functions may unwind, or `None` when the module cannot throw at all.
 pub fn analyze(m: &Module) -> Option<HashSet<GlobalId>> {
-    let mut callers: HashMap<GlobalId, Vec<GlobalId>> = HashMap::new();
+    let mut callers: HashMap<GlobalId, Vec<GlobalId>> = HashMap::default();
     let mut seeds = Vec::new();
     let mut throws = false;
     for g in m.order.iter().copied() {
@@ -101,7 +101,7 @@ pub fn analyze(m: &Module) -> Option<HashSet<GlobalId>> {
     if !throws {
         return None;
     }
-    let mut may = HashSet::new();
+    let mut may = HashSet::default();
     while let Some(g) = seeds.pop() {
         if may.insert(g) {
             seeds.extend(callers.get(&g).into_iter().flatten().copied());

@@ -11,7 +11,9 @@
 //!
 //! Types are [`Ty::I32`], [`Ty::I64`], [`Ty::F32`], [`Ty::F64`] and [`Ty::Ptr`], an integer
 //! of the data layout's pointer size whose machine width the target chooses (wasm32 keeps
-//! it in 32 bits, a 64-bit native target in 64).
+//! it in 32 bits, a 64-bit native target in 64), and, when the target asks for it
+//! ([`crate::lower::Options::v128`]), [`Ty::V128`], a 128-bit vector whose lanes each
+//! instruction reads as one [`Shape`] (lane 0 in the lowest bytes, as memory holds it).
 //!
 //! Invariant (integer legalization): a value of LLVM type `iN` lives in a register of type
 //! `I32` (N ≤ 32) or `I64` (32 < N ≤ 64) and its bits above N are always zero. Every
@@ -51,6 +53,8 @@ pub enum Ty {
     F64,
     /// A pointer: an integer of the data layout's pointer size.
     Ptr,
+    /// A 128-bit vector (only with [`crate::lower::Options::v128`]).
+    V128,
 }
 
 impl Ty {
@@ -62,6 +66,7 @@ impl Ty {
             Ty::F32 => "f32",
             Ty::F64 => "f64",
             Ty::Ptr => "ptr",
+            Ty::V128 => "v128",
         }
     }
     /// True for the floating-point types.
@@ -83,6 +88,67 @@ pub enum Const {
     F64(u64),
     /// A pointer-sized integer (null, `inttoptr` of a constant).
     Ptr(u64),
+    /// A 128-bit vector (its bits, lane 0 lowest).
+    V128(u128),
+}
+
+/// How a [`Ty::V128`] operation reads its vector: lane count and lane type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Shape {
+    I8x16, I16x8, I32x4, I64x2, F32x4, F64x2,
+}
+
+impl Shape {
+    /// The number of lanes.
+    pub fn lanes(self) -> u32 {
+        16 / self.lane_bytes()
+    }
+    /// Bytes per lane.
+    pub fn lane_bytes(self) -> u32 {
+        match self {
+            Shape::I8x16 => 1,
+            Shape::I16x8 => 2,
+            Shape::I32x4 | Shape::F32x4 => 4,
+            Shape::I64x2 | Shape::F64x2 => 8,
+        }
+    }
+    /// The register type of one lane (8- and 16-bit lanes zero-extended in an `I32`).
+    pub fn lane_ty(self) -> Ty {
+        match self {
+            Shape::I8x16 | Shape::I16x8 | Shape::I32x4 => Ty::I32,
+            Shape::I64x2 => Ty::I64,
+            Shape::F32x4 => Ty::F32,
+            Shape::F64x2 => Ty::F64,
+        }
+    }
+    /// True for the float shapes.
+    pub fn is_float(self) -> bool {
+        matches!(self, Shape::F32x4 | Shape::F64x2)
+    }
+    /// The name the printer uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::I8x16 => "i8x16",
+            Shape::I16x8 => "i16x8",
+            Shape::I32x4 => "i32x4",
+            Shape::I64x2 => "i64x2",
+            Shape::F32x4 => "f32x4",
+            Shape::F64x2 => "f64x2",
+        }
+    }
+    /// True when [`Inst::VBin`] does `op` on this shape: `Add`, `Sub`, `And`, `Or` and `Xor`
+    /// on integer lanes, `Mul` on 16-, 32- and 64-bit integer lanes, `FAdd`, `FSub`, `FMul`
+    /// and `FDiv` on float lanes (the operations common SIMD instruction sets share, with
+    /// the IR's wrapping and IEEE semantics lane by lane).
+    pub fn has_bin(self, op: Bin) -> bool {
+        match op {
+            Bin::Add | Bin::Sub | Bin::And | Bin::Or | Bin::Xor => !self.is_float(),
+            Bin::Mul => matches!(self, Shape::I16x8 | Shape::I32x4 | Shape::I64x2),
+            Bin::FAdd | Bin::FSub | Bin::FMul | Bin::FDiv => self.is_float(),
+            _ => false,
+        }
+    }
 }
 
 /// A symbol whose address the program takes.
@@ -189,6 +255,25 @@ pub struct Sig {
     pub variadic: bool,
 }
 
+/// The (destination, source) pairs of a [`Inst::ParCopy`]; one pair needs no allocation.
+pub type Moves = smallvec::SmallVec<[(VReg, VReg); 1]>;
+
+/// A call: `dst` receives the results; `varargs` are the extra arguments of a variadic
+/// callee.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    /// The result registers (none for `void`, one per value of a multi-value result).
+    pub dst: Vec<VReg>,
+    /// What is called.
+    pub callee: Callee,
+    /// The call's signature.
+    pub sig: Sig,
+    /// The fixed arguments.
+    pub args: Vec<VReg>,
+    /// The extra arguments of a variadic callee.
+    pub varargs: Vec<VReg>,
+}
+
 /// One instruction (fields: `dst` result, `a`/`b` operands, `ty` operand type).
 #[derive(Clone, Debug, PartialEq)]
 #[allow(missing_docs)]
@@ -200,7 +285,7 @@ pub enum Inst {
     /// `dst = address of frame slot`.
     Slot { dst: VReg, slot: u32 },
     /// Copies registers as if all reads happen before all writes (phi moves on an edge).
-    ParCopy { moves: Vec<(VReg, VReg)> },
+    ParCopy { moves: Moves },
     /// `dst = op a, b`.
     Bin { op: Bin, ty: Ty, dst: VReg, a: VReg, b: VReg },
     /// `dst = op a`, the result of type `to`.
@@ -215,15 +300,153 @@ pub enum Inst {
     Load { dst: VReg, ty: Ty, size: u8, signed: bool, addr: VReg, offset: u32 },
     /// Stores the low `size` bytes of `src` at `addr+offset`.
     Store { ty: Ty, size: u8, addr: VReg, offset: u32, src: VReg },
-    /// A call. `dst` receives the results; `varargs` are the extra arguments of a variadic
-    /// callee.
-    Call { dst: Vec<VReg>, callee: Callee, sig: Sig, args: Vec<VReg>, varargs: Vec<VReg> },
+    /// A call (boxed: the other instructions are small).
+    Call(Box<Call>),
     /// `memcpy`/`memmove` (overlap allowed) of `len` (a `Ptr`-typed count) bytes.
     MemCopy { dst: VReg, src: VReg, len: VReg },
     /// Fills `len` bytes at `dst` with the low byte of `val` (`I32`).
     MemFill { dst: VReg, val: VReg, len: VReg },
     /// `dst = new stack area of size bytes (a Ptr-typed count), aligned to align`.
     DynAlloca { dst: VReg, size: VReg, align: u32 },
+    /// `dst = a vector with every lane a` (`a` of the shape's lane type).
+    VSplat { shape: Shape, dst: VReg, a: VReg },
+    /// `dst = lane lane of vector a` (8- and 16-bit lanes zero-extended).
+    VExtract { shape: Shape, lane: u8, dst: VReg, a: VReg },
+    /// `dst = vector a with lane lane replaced by b` (the low bits of `b` for narrow lanes).
+    VReplace { shape: Shape, lane: u8, dst: VReg, a: VReg, b: VReg },
+    /// `dst = a op b` lane by lane, for the operations of [`Shape::has_bin`].
+    VBin { op: Bin, shape: Shape, dst: VReg, a: VReg, b: VReg },
+    /// `dst = op a` lane by lane: `FNeg`, `FAbs` and `FSqrt` on float lanes.
+    VUn { op: Un, shape: Shape, dst: VReg, a: VReg },
+    /// `dst = each lane of a shifted by amount` (`Shl`, `ShrS`, `ShrU`; `amount` an `I32`
+    /// below the lane width).
+    VShift { op: Bin, shape: Shape, dst: VReg, a: VReg, amount: VReg },
+    /// `dst = the bytes of a then b (32 bytes) at the 16 indices`, each below 32.
+    VShuffle { dst: VReg, a: VReg, b: VReg, bytes: [u8; 16] },
+}
+
+impl Inst {
+    /// Calls `f` with each register the instruction writes.
+    pub fn for_each_def(&self, mut f: impl FnMut(VReg)) {
+        match self {
+            Inst::ParCopy { moves } => moves.iter().for_each(|(d, _)| f(*d)),
+            Inst::Call(c) => c.dst.iter().for_each(|d| f(*d)),
+            Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
+            i => {
+                if let Some(d) = i.single_dst() {
+                    f(d);
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with each register the instruction reads (once per operand).
+    pub fn for_each_use(&self, mut f: impl FnMut(VReg)) {
+        match self {
+            Inst::Const { .. } | Inst::Addr { .. } | Inst::Slot { .. } => {}
+            Inst::ParCopy { moves } => moves.iter().for_each(|(_, s)| f(*s)),
+            Inst::Bin { a, b, .. } | Inst::Cmp { a, b, .. } | Inst::FCmp { a, b, .. } => {
+                f(*a);
+                f(*b);
+            }
+            Inst::Un { a, .. } | Inst::VSplat { a, .. } | Inst::VExtract { a, .. } | Inst::VUn { a, .. } => f(*a),
+            Inst::Select { cond, a, b, .. } => {
+                f(*cond);
+                f(*a);
+                f(*b);
+            }
+            Inst::Load { addr, .. } => f(*addr),
+            Inst::Store { addr, src, .. } => {
+                f(*addr);
+                f(*src);
+            }
+            Inst::Call(c) => {
+                c.args.iter().chain(&c.varargs).for_each(|a| f(*a));
+                if let Callee::Indirect(p) = c.callee {
+                    f(p);
+                }
+            }
+            Inst::MemCopy { dst, src: b, len } | Inst::MemFill { dst, val: b, len } => {
+                f(*dst);
+                f(*b);
+                f(*len);
+            }
+            Inst::DynAlloca { size, .. } => f(*size),
+            Inst::VReplace { a, b, .. } | Inst::VBin { a, b, .. } | Inst::VShuffle { a, b, .. } => {
+                f(*a);
+                f(*b);
+            }
+            Inst::VShift { a, amount, .. } => {
+                f(*a);
+                f(*amount);
+            }
+        }
+    }
+
+    /// The register of an instruction that writes exactly one (not copies and calls).
+    pub fn single_dst(&self) -> Option<VReg> {
+        match self {
+            Inst::Const { dst, .. }
+            | Inst::Addr { dst, .. }
+            | Inst::Slot { dst, .. }
+            | Inst::Bin { dst, .. }
+            | Inst::Un { dst, .. }
+            | Inst::Cmp { dst, .. }
+            | Inst::FCmp { dst, .. }
+            | Inst::Select { dst, .. }
+            | Inst::Load { dst, .. }
+            | Inst::DynAlloca { dst, .. }
+            | Inst::VSplat { dst, .. }
+            | Inst::VExtract { dst, .. }
+            | Inst::VReplace { dst, .. }
+            | Inst::VBin { dst, .. }
+            | Inst::VUn { dst, .. }
+            | Inst::VShift { dst, .. }
+            | Inst::VShuffle { dst, .. } => Some(*dst),
+            Inst::ParCopy { .. } | Inst::Call(_) | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => None,
+        }
+    }
+
+    /// Makes an instruction of [`Inst::single_dst`] write `to` instead.
+    pub fn set_single_dst(&mut self, to: VReg) {
+        match self {
+            Inst::Const { dst, .. }
+            | Inst::Addr { dst, .. }
+            | Inst::Slot { dst, .. }
+            | Inst::Bin { dst, .. }
+            | Inst::Un { dst, .. }
+            | Inst::Cmp { dst, .. }
+            | Inst::FCmp { dst, .. }
+            | Inst::Select { dst, .. }
+            | Inst::Load { dst, .. }
+            | Inst::DynAlloca { dst, .. }
+            | Inst::VSplat { dst, .. }
+            | Inst::VExtract { dst, .. }
+            | Inst::VReplace { dst, .. }
+            | Inst::VBin { dst, .. }
+            | Inst::VUn { dst, .. }
+            | Inst::VShift { dst, .. }
+            | Inst::VShuffle { dst, .. } => *dst = to,
+            Inst::ParCopy { .. } | Inst::Call(_) | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
+        }
+    }
+}
+
+impl Term {
+    /// Calls `f` with each register the terminator reads.
+    pub fn for_each_use(&self, mut f: impl FnMut(VReg)) {
+        match self {
+            Term::Branch { cond: v, .. } | Term::Table { idx: v, .. } => f(*v),
+            Term::Ret(vs) => vs.iter().for_each(|v| f(*v)),
+            Term::TailCall { callee, args, .. } => {
+                args.iter().for_each(|v| f(*v));
+                if let Callee::Indirect(p) = callee {
+                    f(*p);
+                }
+            }
+            Term::Jump(_) | Term::Trap => {}
+        }
+    }
 }
 
 /// How a block ends.

@@ -11,7 +11,7 @@ use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
 use crate::ir::{Block, Body, ConstKind, GlobalId, Opcode, Operand, Type, Value};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The state of one function's lowering.
 pub struct FnCx<'a, 'm> {
@@ -62,21 +62,21 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     let (Some(f), Some(body)) = (m.func(g), m.func(g).and_then(|f| f.body.as_ref())) else {
         return Err(LowerError::unsupported(span, "a function without a body"));
     };
-    let sig = sig_of(m, f.ty, span)?;
+    let sig = sig_of(m, cx.opts, f.ty, span)?;
     let mut fx = FnCx {
         cx,
         body,
         regs: Vec::new(),
-        vals: HashMap::new(),
-        vecs: HashMap::new(),
+        vals: HashMap::default(),
+        vecs: HashMap::default(),
         blocks: Vec::new(),
-        block_map: HashMap::new(),
+        block_map: HashMap::default(),
         cur_id: BlockId(0),
         cur: Vec::new(),
         frame: Frame { slots: Vec::new(), size: 0, align: 1 },
         dynamic_stack: false,
         ir_block: body.entry().unwrap_or(Block::from_u32(0)),
-        edge_blocks: HashMap::new(),
+        edge_blocks: HashMap::default(),
         span,
         va_area: None,
         gid: g,
@@ -86,8 +86,8 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     // Parameters: one register each, or one per leaf or lane (see abi::value_regs).
     let param_tys: Vec<crate::ir::TypeId> = m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
     for (&p, &t) in body.params.iter().zip(param_tys.iter()) {
-        let tys = super::abi::value_regs(m, t, span)?;
-        if super::abi::is_multi(m, t) {
+        let tys = super::abi::value_regs(m, fx.cx.opts, t, span)?;
+        if super::abi::is_multi(m, fx.cx.opts, t) {
             let regs = tys.into_iter().map(|ty| fx.new_reg(ty)).collect();
             fx.vecs.insert(p, regs);
         } else if let Some(ty) = tys.first() {
@@ -106,7 +106,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
             let Some(data) = body.insts.get(i) else { continue };
             if let Some(v) = data.result {
-                if let Ok(ty) = reg_ty(m, data.ty, data.span) {
+                if let Some(ty) = super::abi::scalar_ty(m, data.ty).or_else(|| super::abi::v128_shape(m, fx.cx.opts, data.ty).map(|_| Ty::V128)) {
                     let r = fx.new_reg(ty);
                     fx.vals.insert(v, r);
                 } else if matches!(m.types.get(data.ty), Type::Int(128)) {
@@ -155,7 +155,9 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
             fx.finish(Term::Trap);
         }
     }
-    let blocks = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap })).collect();
+    let mut blocks: Vec<LowBlock> = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap })).collect();
+    let nparams = sig.params.len() + usize::from(sig.variadic);
+    super::copies::forward(&mut blocks, fx.regs.len(), nparams);
     let frame = super::frame::finish(fx.frame);
     Ok(LowFunc { name, sig, regs: fx.regs, frame, dynamic_stack: fx.dynamic_stack, blocks, span })
 }
@@ -252,6 +254,9 @@ impl FnCx<'_, '_> {
     pub fn constant(&mut self, c: crate::ir::ConstId) -> LResult<VReg> {
         let m = self.cx.m;
         let cty = m.consts.ty(c);
+        if let Some(shape) = super::simd::shape_of(self, cty) {
+            return super::simd::constant(self, c, shape);
+        }
         let ty = reg_ty(m, cty, self.span)?;
         let bits = match m.types.get(cty) {
             Type::Int(b) => *b,

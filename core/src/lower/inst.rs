@@ -48,7 +48,7 @@ pub fn dst_of(fx: &FnCx, data: &InstData) -> LResult<VReg> {
 /// Writes `src` into `dst`.
 pub fn copy(fx: &mut FnCx, dst: VReg, src: VReg) {
     if dst != src {
-        fx.emit(Inst::ParCopy { moves: vec![(dst, src)] });
+        fx.emit(Inst::ParCopy { moves: smallvec::smallvec![(dst, src)] });
     }
 }
 
@@ -96,6 +96,15 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
     }
     match data.op {
         O::Phi => Ok(()),
+        // Operands with no set bit in common: `or` adds them (no carry, so no mask), which
+        // lets address arithmetic fold constants (`or disjoint %i, 1` as `%i + 1`).
+        O::Or if data.flags.has(crate::ir::InstFlags::DISJOINT) => {
+            let ty = check_scalar(fx, data.ty, span)?;
+            let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
+            let dst = dst_of(fx, data)?;
+            fx.emit(Inst::Bin { op: Bin::Add, ty, dst, a, b });
+            Ok(())
+        }
         O::Add | O::Sub | O::Mul | O::UDiv | O::SDiv | O::URem | O::SRem | O::Shl | O::LShr | O::AShr | O::And | O::Or | O::Xor => {
             let ty = check_scalar(fx, data.ty, span)?;
             let bits = bits_of(fx, data.ty);
@@ -405,6 +414,40 @@ fn lower_rmw(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     Ok(())
 }
 
+/// A GEP index `x + C` as `(x, C)`: `add` or `sub` of a constant, or `or disjoint` with one
+/// (which adds). When the index is narrower than a pointer it is sign-extended, which
+/// commutes with the addition only without signed overflow (`nsw`, or `disjoint`); a full
+/// width index wraps like the address does. Anything else is `(index, 0)`.
+fn split_addend(fx: &FnCx, op: Operand, bits: u32) -> (Operand, i64) {
+    use crate::ir::InstFlags;
+    let none = (op, 0);
+    let Operand::Value(v) = op else { return none };
+    let Some(crate::ir::ValueDef::Inst(i)) = fx.body.values.get(v).map(|d| d.def) else { return none };
+    let Some(d) = fx.body.insts.get(i) else { return none };
+    let konst = |o: Option<&Operand>| match o {
+        Some(Operand::Const(c)) => match fx.cx.m.consts.kind(*c) {
+            ConstKind::Int(n) => {
+                let w = n.width();
+                Some(if w >= 64 { n.low_u64() as i64 } else { ((n.low_u64() << (64 - w)) as i64) >> (64 - w) })
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    let full = bits >= fx.cx.ptr_bytes as u32 * 8;
+    let (x, y) = (d.args.first().copied(), d.args.get(1).copied());
+    let split = match d.op {
+        Opcode::Or if d.flags.has(InstFlags::DISJOINT) => konst(y.as_ref()).map(|c| (x, c)),
+        Opcode::Add if full || d.flags.has(InstFlags::NSW) => konst(y.as_ref()).map(|c| (x, c)).or_else(|| konst(x.as_ref()).map(|c| (y, c))),
+        Opcode::Sub if full || d.flags.has(InstFlags::NSW) => konst(y.as_ref()).map(|c| (x, c.wrapping_neg())),
+        _ => None,
+    };
+    match split {
+        Some((Some(x), c)) if matches!(x, Operand::Value(_)) => (x, c),
+        _ => none,
+    }
+}
+
 fn lower_gep(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let span = data.span;
     if fx.cx.m.types.is_vector(data.ty) {
@@ -456,7 +499,11 @@ fn lower_gep(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                     return Err(LowerError::unsupported(span, "vector getelementptr indices"));
                 }
                 let ib = bits_of(fx, it);
-                let v = fx.operand(*op)?;
+                // An index `x + C` adds C * stride to the constant part, so that indices that
+                // differ by a constant share `x * stride`.
+                let (index, addend) = split_addend(fx, *op, ib);
+                konst = konst.wrapping_add(addend.wrapping_mul(stride as i64));
+                let v = fx.operand(index)?;
                 let p = to_ptr(fx, v, ib, true);
                 let scaled = if stride == 1 {
                     p

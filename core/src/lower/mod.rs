@@ -9,12 +9,14 @@
 //!                                               │            integer legalization (legal.rs)
 //!                                               ├─ calls.rs  calls and intrinsics
 //!                                               ├─ vector.rs vectors → one register per lane
+//!                                               ├─ simd.rs   or 128-bit ones in one V128
 //!                                               ├─ bits.rs   bitcasts of vectors and i128
 //!                                               ├─ agg.rs    structs/arrays → one per leaf
 //!                                               ├─ wide.rs   i128 → two I64 registers
 //!                                               ├─ eh.rs     exceptions (invoke, landingpad)
-//!                                               └─ edges.rs  phis → parallel copies on
-//!                                                            split edges; switch → table/chain
+//!                                               ├─ edges.rs  phis → parallel copies on
+//!                                               │            split edges; switch → table/chain
+//!                                               └─ copies.rs copy forwarding
 //!  LowModule ──▶ print.rs (text, for golden tests)
 //! ```
 //!
@@ -23,7 +25,8 @@
 //! included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`), `musttail`
 //! calls ([`Term::TailCall`]), phis, `br`/`switch`/`indirectbr` (with `blockaddress`)/`ret`/
 //! `unreachable`, `alloca`, initialized globals and the common intrinsics. Fixed vectors of
-//! those are scalarized (one register per lane, bitcasts reassembling the bits), and structs
+//! those are scalarized (one register per lane, bitcasts reassembling the bits), or kept in
+//! one 128-bit register when the target asks for it ([`Options::v128`], simd.rs), and structs
 //! and arrays of them used as values live in one register per scalar leaf (returned as
 //! multiple values), also as parameters. Exceptions (`invoke`, `landingpad`, `resume` and the
 //! Itanium runtime calls) follow the interpreter's model without unwinding support from the
@@ -35,6 +38,7 @@ pub mod abi;
 mod agg;
 mod bits;
 mod calls;
+mod copies;
 mod data;
 mod edges;
 pub mod eh;
@@ -45,13 +49,25 @@ mod inst;
 mod legal;
 mod module;
 pub mod print;
+mod simd;
 mod vector;
 mod wide;
 #[cfg(test)]
 mod tests;
 
 pub use form::*;
-pub use module::lower_module;
+pub use module::{lower_module, lower_module_with};
+
+/// The target's choices the low form leaves open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Keep the fixed vectors of 128 bits with integer or float lanes of 8 to 64 bits
+    /// (`<16 x i8>`, `<8 x i16>`, `<4 x i32>`, `<2 x i64>`, `<4 x float>`, `<2 x double>`) in
+    /// one [`Ty::V128`] register each, worked on by the vector instructions ([`Inst::VBin`],
+    /// [`Inst::VShift`], [`Inst::VShuffle`], ...) where one applies and lane by lane
+    /// otherwise. Without it (the default) every vector is one register per lane.
+    pub v128: bool,
+}
 
 use crate::diag::{Diagnostic, Span};
 
@@ -91,7 +107,8 @@ use crate::ir::Module;
 #[allow(unused_imports)]
 use crate::ir::TypeId;
 
-/// Lowers a verified module (a convenience over [`lower_module`]).
+/// Lowers a verified module with the default [`Options`] (a convenience over
+/// [`lower_module`]).
 pub fn lower(m: &Module) -> LResult<LowModule> {
     lower_module(m)
 }

@@ -6,7 +6,7 @@ use super::{data, func, LResult, LowerError};
 use crate::diag::Span;
 use crate::interp::layout::Layouts;
 use crate::ir::{GlobalId, GlobalKind, Module};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Module-wide state of a lowering.
 pub struct ModCx<'m> {
@@ -32,9 +32,11 @@ pub struct ModCx<'m> {
     /// The data symbol of the exception state, when the module can throw.
     pub eh_state: Option<u32>,
     /// The defined functions that may unwind.
-    pub may_unwind: std::collections::HashSet<GlobalId>,
+    pub may_unwind: rustc_hash::FxHashSet<GlobalId>,
     /// Type infos by type id - 1 (`llvm.eh.typeid.for`).
     pub type_ids: Vec<data::ConstAddr>,
+    /// The target's choices.
+    pub opts: super::Options,
 }
 
 impl ModCx<'_> {
@@ -65,7 +67,7 @@ impl ModCx<'_> {
         if name.starts_with("llvm.") {
             return Err(LowerError::unsupported(span, format!("the address of intrinsic @{name}")));
         }
-        let sig = super::abi::sig_of(m, f.ty, span)?;
+        let sig = super::abi::sig_of(m, self.opts, f.ty, span)?;
         self.import(&name, sig, span)
     }
 
@@ -93,8 +95,13 @@ impl ModCx<'_> {
     }
 }
 
-/// Lowers a verified module to the low form.
+/// Lowers a verified module to the low form with the default [`super::Options`].
 pub fn lower_module(m: &Module) -> LResult<LowModule> {
+    lower_module_with(m, super::Options::default())
+}
+
+/// Lowers a verified module to the low form with the target's choices.
+pub fn lower_module_with(m: &Module, opts: super::Options) -> LResult<LowModule> {
     let lay = Layouts::new(m);
     if lay.big_endian {
         return Err(LowerError::unsupported(Span::default(), "big-endian data layouts"));
@@ -104,7 +111,7 @@ pub fn lower_module(m: &Module) -> LResult<LowModule> {
         8 => 8,
         n => return Err(LowerError::unsupported(Span::default(), format!("{n}-byte pointers"))),
     };
-    let mut cx = ModCx { m, lay, ptr_bytes, data_sym: HashMap::new(), defined: HashMap::new(), nfuncs: 0, imports: Vec::new(), import_index: HashMap::new(), block_base: HashMap::new(), eh_state: None, may_unwind: Default::default(), type_ids: Vec::new() };
+    let mut cx = ModCx { m, lay, ptr_bytes, data_sym: HashMap::default(), defined: HashMap::default(), nfuncs: 0, imports: Vec::new(), import_index: HashMap::default(), block_base: HashMap::default(), eh_state: None, may_unwind: Default::default(), type_ids: Vec::new(), opts };
     let mut defs = Vec::new();
     let mut blocks = 1u64;
     for g in m.order.iter().copied() {

@@ -102,6 +102,7 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
                 Const::F32(x) => format!("f32 {:?}", f32::from_bits(*x)),
                 Const::F64(x) => format!("f64 {:?}", f64::from_bits(*x)),
                 Const::Ptr(x) => format!("ptr {}", *x as i64),
+                Const::V128(x) => format!("v128 {x:#034x}"),
             };
             format!("{} = const {v}", r(*dst))
         }
@@ -122,7 +123,8 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
         Inst::Select { dst, cond, a, b } => format!("{} = select {}, {}, {}", r(*dst), r(*cond), r(*a), r(*b)),
         Inst::Load { dst, ty, size, signed, addr, offset } => format!("{} = load{}.{size}.{} [{}+{offset}]", r(*dst), if *signed { "_s" } else { "" }, ty.name(), r(*addr)),
         Inst::Store { ty, size, addr, offset, src } => format!("store.{size}.{} [{}+{offset}], {}", ty.name(), r(*addr), r(*src)),
-        Inst::Call { dst, callee, sig, args, varargs } => {
+        Inst::Call(c) => {
+            let Call { dst, callee, sig, args, varargs } = &**c;
             let va: Vec<String> = varargs.iter().map(|v| format!("{}: {}", r(*v), ty_of(f, *v))).collect();
             let extra = sig.variadic.then(|| format!("... [{}]", va.join(", ")));
             let d = if dst.is_empty() { String::new() } else { format!("{} = ", dst.iter().map(|d| r(*d)).collect::<Vec<_>>().join(", ")) };
@@ -131,6 +133,16 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
         Inst::MemCopy { dst, src, len } => format!("memcopy {}, {}, {}", r(*dst), r(*src), r(*len)),
         Inst::MemFill { dst, val, len } => format!("memfill {}, {}, {}", r(*dst), r(*val), r(*len)),
         Inst::DynAlloca { dst, size, align } => format!("{} = dynalloca {}, align {align}", r(*dst), r(*size)),
+        Inst::VSplat { shape, dst, a } => format!("{} = splat.{} {}", r(*dst), shape.name(), r(*a)),
+        Inst::VExtract { shape, lane, dst, a } => format!("{} = extract.{} {}, {lane}", r(*dst), shape.name(), r(*a)),
+        Inst::VReplace { shape, lane, dst, a, b } => format!("{} = replace.{} {}, {lane}, {}", r(*dst), shape.name(), r(*a), r(*b)),
+        Inst::VBin { op, shape, dst, a, b } => format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), shape.name(), r(*a), r(*b)),
+        Inst::VUn { op, shape, dst, a } => format!("{} = {}.{} {}", r(*dst), lower_name(op), shape.name(), r(*a)),
+        Inst::VShift { op, shape, dst, a, amount } => format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), shape.name(), r(*a), r(*amount)),
+        Inst::VShuffle { dst, a, b, bytes } => {
+            let idx: Vec<String> = bytes.iter().map(|x| x.to_string()).collect();
+            format!("{} = shuffle {}, {} [{}]", r(*dst), r(*a), r(*b), idx.join(" "))
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 //! registers, one per lane, and element-wise instructions become N scalar ones. Loads and
 //! stores touch lane k at byte offset k × size(T) (vectors of `i1`, packed as bits, are not
 //! stored). Element extraction and insertion need constant indices; `shufflevector` a
-//! constant mask.
+//! constant mask. A vector kept in one `V128` register ([`super::simd`]) is worked on here
+//! when it has no vector instruction: its lanes are extracted, and a result is packed.
 
 use super::abi::{reg_ty, type_text};
 use super::form::{Bin, Inst, Ty, VReg};
@@ -29,7 +30,16 @@ pub fn involves_vectors(fx: &FnCx, data: &InstData) -> bool {
 /// The registers of a vector operand's lanes (constants are materialized).
 pub fn lanes(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<VReg>> {
     match op {
-        Operand::Value(v) => fx.vecs.get(&v).cloned().ok_or_else(|| LowerError::unsupported(fx.span, "a vector value of an unsupported type")),
+        Operand::Value(v) => {
+            if let Some(lanes) = fx.vecs.get(&v) {
+                return Ok(lanes.clone());
+            }
+            let packed = fx.vals.get(&v).copied().filter(|r| fx.reg_ty(*r) == Ty::V128);
+            match (packed, super::simd::shape_of(fx, fx.body.value_ty(v))) {
+                (Some(r), Some(shape)) => Ok(super::simd::extract_all(fx, r, shape)),
+                _ => Err(LowerError::unsupported(fx.span, "a vector value of an unsupported type")),
+            }
+        }
         Operand::Const(c) if matches!(fx.cx.m.types.get(fx.cx.m.consts.ty(c)), Type::Int(128)) => {
             let (lo, hi) = super::wide::halves(fx, op)?;
             Ok(vec![lo, hi])
@@ -87,14 +97,32 @@ fn bits(fx: &FnCx, t: TypeId) -> u32 {
 
 /// Lowers an instruction that involves vectors.
 pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
+    let span = data.span;
+    let m = fx.cx.m;
+    let unsupported = || LowerError::unsupported(span, format!("`{}` on vector type {}", data.op.name(), type_text(m, data.ty)));
+    if super::simd::lower(fx, data)? {
+        return Ok(());
+    }
+    // A result kept in one vector register is computed in lane registers, then packed.
+    let packed = super::simd::packed_result(fx, data);
+    let dst: Vec<VReg> = match (data.result, packed) {
+        (_, Some((_, shape))) => (0..shape.lanes()).map(|_| fx.new_reg(shape.lane_ty())).collect(),
+        (Some(v), None) if m.types.is_vector(data.ty) => fx.vecs.get(&v).cloned().ok_or_else(unsupported)?,
+        _ => Vec::new(),
+    };
+    lower_lanes(fx, data, &dst)?;
+    if let Some((r, shape)) = packed {
+        super::simd::pack(fx, r, shape, &dst);
+    }
+    Ok(())
+}
+
+/// Lowers an instruction lane by lane, the results in `dst` (one register per lane).
+fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
     use Opcode as O;
     let span = data.span;
     let m = fx.cx.m;
     let unsupported = || LowerError::unsupported(span, format!("`{}` on vector type {}", data.op.name(), type_text(m, data.ty)));
-    let dst: Vec<VReg> = match data.result {
-        Some(v) if m.types.is_vector(data.ty) => fx.vecs.get(&v).cloned().ok_or_else(unsupported)?,
-        _ => Vec::new(),
-    };
     let n = dst.len() as u32;
     match data.op {
         O::Add | O::Sub | O::Mul | O::UDiv | O::SDiv | O::URem | O::SRem | O::Shl | O::LShr | O::AShr | O::And | O::Or | O::Xor => {
@@ -119,6 +147,14 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             let (xs, ys) = (arg(fx, data, 0, n)?, arg(fx, data, 1, n)?);
             for ((d, a), b) in dst.iter().zip(xs).zip(ys) {
                 fx.emit(Inst::Bin { op, ty, dst: *d, a, b });
+            }
+        }
+        O::FNeg => {
+            let (_, et) = lanes_of(fx, data.ty).ok_or_else(unsupported)?;
+            let ty = reg_ty(m, et, span)?;
+            let xs = arg(fx, data, 0, n)?;
+            for (d, a) in dst.iter().zip(xs) {
+                fx.emit(Inst::Un { op: super::form::Un::FNeg, to: ty, dst: *d, a });
             }
         }
         O::ICmp | O::FCmp => {

@@ -100,7 +100,7 @@ fn extend_u(fx: &mut FnCx, v: VReg) -> VReg {
 
 fn set(fx: &mut FnCx, data: &InstData, lo: VReg, hi: VReg) -> LResult<()> {
     let (dl, dh) = out(fx, data)?;
-    fx.emit(Inst::ParCopy { moves: vec![(dl, lo), (dh, hi)] });
+    fx.emit(Inst::ParCopy { moves: smallvec::smallvec![(dl, lo), (dh, hi)] });
     Ok(())
 }
 
@@ -224,7 +224,8 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             let sig = Sig { params: vec![Ty::I64; 4], ret: vec![Ty::I64; 2], variadic: false };
             let f = fx.cx.import(name, sig.clone(), span)?;
             let (dl, dh) = out(fx, data)?;
-            fx.emit(Inst::Call { dst: vec![dl, dh], callee: super::form::Callee::Direct(f), sig, args: vec![al, ah, bl, bh], varargs: Vec::new() });
+            let call = super::form::Call { dst: vec![dl, dh], callee: super::form::Callee::Direct(f), sig, args: vec![al, ah, bl, bh], varargs: Vec::new() };
+            fx.emit(Inst::Call(Box::new(call)));
             Ok(())
         }
         O::ICmp if wide_args => {

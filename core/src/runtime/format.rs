@@ -744,6 +744,9 @@ struct Stars {
 
 /// Runs one specification of a sequential format: width, precision, then data, in order.
 fn run_spec(spec: &Spec, env: Env, src: &mut dyn ArgSource, out: &mut Out) -> Result<(), FormatError> {
+    if plain_spec(spec, env, src, out)? {
+        return Ok(());
+    }
     let width = match spec.width {
         Count::Next => Some(src.int(4, true)? as i32),
         _ => None,
@@ -753,6 +756,33 @@ fn run_spec(spec: &Spec, env: Env, src: &mut dyn ArgSource, out: &mut Out) -> Re
         _ => None,
     };
     run_spec_with(spec, env, &mut SeqFetch { src }, out, Stars { width, prec })
+}
+
+/// The common specifications without flags, width or precision (`%d`, `%lu`, `%x`, `%s`,
+/// `%c`) straight from the source, as [`run_spec_with`] does them; false for any other.
+fn plain_spec(spec: &Spec, env: Env, src: &mut dyn ArgSource, out: &mut Out) -> Result<bool, FormatError> {
+    let f = spec.flags;
+    let plain = !(f.left || f.plus || f.space || f.alt || f.zero || f.group || f.i18n) && spec.width == Count::Absent && spec.prec == Count::Absent && spec.pos.is_none();
+    if !plain {
+        return Ok(false);
+    }
+    match (spec.conv, spec.len) {
+        (b'd' | b'i' | b'u' | b'x' | b'X', _) => {
+            let signed = matches!(spec.conv, b'd' | b'i');
+            let v = narrow(src.int(env.int_bytes(spec.len), signed)?, env.int_bits(spec.len), signed);
+            let (neg, mag) = (v < 0, v.unsigned_abs());
+            let base = if matches!(spec.conv, b'x' | b'X') { 16 } else { 10 };
+            let num = Number { neg, mag, base, upper: spec.conv == b'X', prefix: b"", signed };
+            int_field(out, f, 0, None, false, &num)?;
+        }
+        (b's', Length::None) => match src.string(None)? {
+            Some(text) => out.put(&text)?,
+            None => out.put(b"(null)")?,
+        },
+        (b'c', Length::None) => out.put(&[src.int(4, true)? as u8])?,
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 fn run_spec_with(
@@ -944,23 +974,57 @@ struct Number<'a> {
 
 fn int_field(out: &mut Out, flags: Flags, width: usize, prec: Option<usize>, zero_pad: bool, n: &Number) -> Result<(), FormatError> {
     let p = prec.unwrap_or(1);
-    let mut digits = Vec::new();
+    // The digits, filled from the end of a buffer with room for 128 binary digits and the
+    // alternate form's leading `0`; in 64-bit arithmetic while the value fits.
+    let mut buf = [0u8; 130];
+    let mut at = buf.len();
     if !(p == 0 && n.mag == 0) {
         let table: &[u8; 16] = if n.upper { b"0123456789ABCDEF" } else { b"0123456789abcdef" };
+        let mut push = |d: u64| {
+            at -= 1;
+            if let (Some(slot), Some(&c)) = (buf.get_mut(at), table.get(d as usize)) {
+                *slot = c;
+            }
+        };
+        let base = n.base.clamp(2, 16);
         let mut m = n.mag;
-        let base = u128::from(n.base.max(2));
+        while m > u128::from(u64::MAX) {
+            push((m % u128::from(base)) as u64);
+            m /= u128::from(base);
+        }
+        // Decimal by a constant divisor (a multiplication), the powers of two by shifts.
+        let (mut m, shift) = (m as u64, base.trailing_zeros());
         loop {
-            digits.push(table.get((m % base) as usize).copied().unwrap_or(b'0'));
-            m /= base;
+            let d = match base {
+                10 => {
+                    let d = m % 10;
+                    m /= 10;
+                    d
+                }
+                2 | 8 | 16 => {
+                    let d = m & u64::from(base - 1);
+                    m >>= shift;
+                    d
+                }
+                _ => {
+                    let d = m % u64::from(base);
+                    m /= u64::from(base);
+                    d
+                }
+            };
+            push(d);
             if m == 0 {
                 break;
             }
         }
-        digits.reverse();
     }
-    if n.base == 8 && flags.alt && digits.first() != Some(&b'0') && p <= digits.len() {
-        digits.insert(0, b'0');
+    if n.base == 8 && flags.alt && buf.get(at) != Some(&b'0') && p <= buf.len() - at {
+        at -= 1;
+        if let Some(slot) = buf.get_mut(at) {
+            *slot = b'0';
+        }
     }
+    let digits = buf.get(at..).unwrap_or(&[]);
     let inner_zeros = p.saturating_sub(digits.len());
     let sign = if n.neg {
         Some(b'-')
@@ -974,7 +1038,7 @@ fn int_field(out: &mut Out, flags: Flags, width: usize, prec: Option<usize>, zer
     let prefix = if flags.alt && n.mag != 0 { n.prefix } else { b"" };
     // A precision turns the `0` flag off for integers.
     let zero_pad = zero_pad && prec.is_none();
-    emit(out, width, flags.left, zero_pad, &Field { sign, prefix, inner_zeros, head: &digits, zeros: 0, tail: b"" })
+    emit(out, width, flags.left, zero_pad, &Field { sign, prefix, inner_zeros, head: digits, zeros: 0, tail: b"" })
 }
 
 #[path = "format_float.rs"]

@@ -1,8 +1,9 @@
 ; RUN: irplay run %s
 ; RUN: irplay run --engine wasm %s
-; Vectors are scalarized, one register per lane: the loop clang's vectorizer makes of a
-; CRC table (vector phi, and/icmp/lshr/xor/select, a vector store), then loads, element
-; insertion and extraction, a shuffle, casts, reductions and float lanes.
+; Vectors (in the wasm backend a <4 x i32> is one v128, the others one register per lane,
+; and a v128 goes lane by lane where it has no vector instruction): the loop clang's
+; vectorizer makes of a CRC table (vector phi, and/icmp/lshr/xor/select, a vector store),
+; then loads, element insertion and extraction, a shuffle, casts, reductions and float lanes.
 
 @table = global [8 x i32] zeroinitializer, align 16
 @d = private constant [4 x i8] c"%u\0A\00"

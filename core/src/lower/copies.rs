@@ -1,0 +1,44 @@
+//! Copy forwarding, the last step of lowering a function: instruction selection computes many
+//! results into a fresh register and then copies it into the IR value's register
+//! (`%t = add %a, %b` then `%v = copy %t`). When the copy's source is written only by the
+//! instruction right before it and read only by the copy, that instruction writes the
+//! destination itself and the copy goes.
+
+use super::form::{Inst, LowBlock, VReg};
+
+/// Forwards the copies of `blocks` (registers `0..nregs`, the first `nparams` defined on entry).
+pub fn forward(blocks: &mut [LowBlock], nregs: usize, nparams: usize) {
+    let mut defs = vec![0u32; nregs];
+    let mut uses = vec![0u32; nregs];
+    for d in defs.iter_mut().take(nparams) {
+        *d = 1;
+    }
+    let count = |c: &mut [u32], v: VReg| {
+        if let Some(n) = c.get_mut(v.0 as usize) {
+            *n += 1;
+        }
+    };
+    for b in blocks.iter() {
+        for i in &b.insts {
+            i.for_each_def(|v| count(&mut defs, v));
+            i.for_each_use(|v| count(&mut uses, v));
+        }
+        b.term.for_each_use(|v| count(&mut uses, v));
+    }
+    let once = |v: VReg| defs.get(v.0 as usize) == Some(&1) && uses.get(v.0 as usize) == Some(&1);
+    for b in blocks.iter_mut() {
+        let mut out: Vec<Inst> = Vec::with_capacity(b.insts.len());
+        for i in b.insts.drain(..) {
+            if let Inst::ParCopy { moves } = &i {
+                if let ([(d, s)], Some(prev)) = (moves.as_slice(), out.last_mut()) {
+                    if prev.single_dst() == Some(*s) && once(*s) {
+                        prev.set_single_dst(*d);
+                        continue;
+                    }
+                }
+            }
+            out.push(i);
+        }
+        b.insts = out;
+    }
+}
