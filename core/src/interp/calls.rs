@@ -5,7 +5,7 @@
 
 use super::code::{CallSite, Callee, FnCode, Opnd, NONE, TAG};
 use super::layout::Class;
-use super::memory::AllocKind;
+use super::memory::{AllocKind, RESERVED};
 use super::native::{Native, Step};
 use super::report::{ErrorKind, Fault, Res, UbKind};
 use super::state::{Frame, Interp, VaInfo};
@@ -229,8 +229,10 @@ impl Interp<'_> {
     /// Releases the allocas above `mark`.
     pub fn free_allocas(&mut self, mark: usize) {
         while self.allocas.len() > mark {
-            if let Some(a) = self.allocas.pop() {
-                self.mem.release(a);
+            match self.allocas.pop() {
+                Some(a) if a & RESERVED != 0 => self.mem.unreserve((a & !RESERVED) as u64),
+                Some(a) => self.mem.release(a),
+                None => {}
             }
         }
     }

@@ -110,6 +110,12 @@ pub enum Op {
     Load { d: u32, p: u32, n: u8, w: u8, align: u32 },
     /// Store of `n` bytes of a narrow register.
     Store { v: u32, p: u32, n: u8, align: u32 },
+    /// `alloca` of a stack slot held in register `cell` (see `promote.rs`; site `s`).
+    PAlloca { d: u32, cell: u32, s: u32 },
+    /// Load of `n` bytes from the slot in register `cell` (`w` as for [`Op::Load`]).
+    PLoad { d: u32, cell: u32, n: u8, w: u8 },
+    /// Store to the slot in register `cell`, keeping the low `w` bits (store size or width).
+    PStore { v: u32, cell: u32, w: u8 },
     /// Scalar `getelementptr` (see [`Gep`]).
     Gep { d: u32, base: u32, g: u32 },
     /// `alloca` (see [`AllocaSite`]).
@@ -146,6 +152,8 @@ pub struct Edge {
     pub n: u32,
     /// Moves must read all sources first.
     pub par: bool,
+    /// Every move is between narrow registers.
+    pub narrow: bool,
 }
 
 /// One phi move.

@@ -19,6 +19,8 @@ struct Dec<'a> {
     body: &'a Body,
     c: FnCode,
     vop: Vec<Opnd>,
+    /// The register of each promoted stack slot, by the alloca's value.
+    cells: HashMap<Value, u32>,
     cmap: HashMap<ConstId, Opnd>,
     emap: HashMap<(u32, u32), u32>,
 }
@@ -52,7 +54,7 @@ impl Interp<'_> {
             return Err(Fault::Error(ErrorKind::Internal, format!("{} has no body", self.fname(g))));
         };
         self.ctx = (Span0::span(f, body), g);
-        let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cmap: HashMap::new(), emap: HashMap::new() };
+        let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cells: HashMap::new(), cmap: HashMap::new(), emap: HashMap::new() };
         let (mut nn, mut nw) = (0u32, 0u32);
         for (v, vd) in body.values.iter() {
             if self.lay.narrow(vd.ty) {
@@ -62,6 +64,12 @@ impl Interp<'_> {
                 d.vop[v.index()] = WIDE | nw;
                 nw += 1;
             }
+        }
+        let mut promoted: Vec<Value> = self.promotable(body).into_keys().collect();
+        promoted.sort_by_key(|v| v.index());
+        for v in promoted {
+            d.cells.insert(v, nn);
+            nn += 1;
         }
         d.c.template = vec![Slot::default(); nn as usize];
         d.c.wtemplate = vec![Val::default(); nw as usize];
@@ -146,7 +154,8 @@ impl Interp<'_> {
         let ms = &d.c.moves[mv as usize..];
         let par = ms.iter().enumerate().any(|(i, a)| ms.iter().skip(i + 1).any(|b| b.s == a.d));
         let pc = d.c.block_pc.get(to.index()).copied().unwrap_or(NONE);
-        d.c.edges.push(Edge { pc, mv, n, par });
+        let narrow = ms.iter().all(|m| m.d & TAG == 0 && m.s & TAG == 0 && m.d != NONE && m.s != NONE);
+        d.c.edges.push(Edge { pc, mv, n, par, narrow });
         let e = (d.c.edges.len() - 1) as u32;
         d.emap.insert((from.as_u32(), to.as_u32()), e);
         Ok(e)
@@ -298,6 +307,12 @@ impl Interp<'_> {
                         Class::Int(w) => w as u8,
                         _ => 0,
                     };
+                    if let Some(&cell) = args.first().and_then(|o| match o {
+                        Operand::Value(v) => d.cells.get(v),
+                        _ => None,
+                    }) {
+                        return Ok(Op::PLoad { d: d_, cell, n: info.size as u8, w });
+                    }
                     let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
                     return Ok(Op::Load { d: d_, p, n: info.size as u8, w, align });
                 }
@@ -305,6 +320,16 @@ impl Interp<'_> {
             Opcode::Store => {
                 let info = self.lay.get(t0);
                 if let (Some(v), Some(p), true) = (nr(a0), nr(a1), info.narrow && info.size <= 8 && info.size > 0) {
+                    if let Some(&cell) = args.get(1).and_then(|o| match o {
+                        Operand::Value(v) => d.cells.get(v),
+                        _ => None,
+                    }) {
+                        let w = match info.class {
+                            Class::Int(w) => (w as u64).min(info.size * 8) as u8,
+                            _ => (info.size * 8) as u8,
+                        };
+                        return Ok(Op::PStore { v, cell, w });
+                    }
                     let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
                     return Ok(Op::Store { v, p, n: info.size as u8, align });
                 }
@@ -325,7 +350,11 @@ impl Interp<'_> {
                     let name = data.result.map(|v| self.value_name(d.body, v)).unwrap_or_default();
                     let origin = self.origins.root(TaintKind::Undef, data.span, d.c.gid, format!("uninitialized memory of alloca {name}"));
                     d.c.allocas.push(AllocaSite { size: info.alloc, align: align.unwrap_or(info.align), count, origin });
-                    return Ok(Op::Alloca { d: d_, s: (d.c.allocas.len() - 1) as u32 });
+                    let s = (d.c.allocas.len() - 1) as u32;
+                    if let Some(&cell) = data.result.and_then(|v| d.cells.get(&v)) {
+                        return Ok(Op::PAlloca { d: d_, cell, s });
+                    }
+                    return Ok(Op::Alloca { d: d_, s });
                 }
             }
             Opcode::Br => {

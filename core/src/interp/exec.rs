@@ -3,9 +3,10 @@
 //! unusual falls back to the generic semantics.
 
 use super::calls::Flow;
-use super::code::{Cvt, FnCode, Intr, Op, NONE};
+use super::code::{FnCode, Intr, Op, NONE};
 use super::fp;
-use super::memory::TAINT;
+use super::fast;
+use super::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
 use super::origin::TaintKind;
 use super::report::{ErrorKind, Fault, Res, UbKind};
 use super::scalar::{self, Bad, IOp};
@@ -77,7 +78,16 @@ impl Interp<'_> {
                     }
                 };
             }
+            let nregs = code.template.len();
             loop {
+                if !T {
+                    let Some(regs) = self.regs.get_mut(base..base + nregs) else {
+                        return Err(self.stop_from(Fault::Error(ErrorKind::Internal, "register window out of range".into()), None));
+                    };
+                    let (npc, ran) = fast::run(&code, regs, &mut self.mem, &mut self.allocas, pc, max_steps.saturating_sub(self.steps));
+                    self.steps += ran;
+                    pc = npc;
+                }
                 let cur = pc;
                 let Some(&op) = code.ops.get(cur) else {
                     return Err(self.stop_from(Fault::Error(ErrorKind::Internal, "fell off the end of a function".into()), None));
@@ -220,24 +230,7 @@ impl Interp<'_> {
                     }
                     Op::Cvt { k, d, a, w } => {
                         let x = r!(a);
-                        r!(d) = if x.poison != 0 {
-                            self.taint1(&code, cur, x)
-                        } else {
-                            Slot::int(match k {
-                                Cvt::SiToF64 => (sext(x.bits, w as u32) as f64).to_bits(),
-                                Cvt::UiToF64 => (x.bits as f64).to_bits(),
-                                Cvt::SiToF32 => (sext(x.bits, w as u32) as f32).to_bits() as u64,
-                                Cvt::UiToF32 => (x.bits as f32).to_bits() as u64,
-                                Cvt::F32ToF64 => {
-                                    let v = f32::from_bits(x.bits as u32);
-                                    if v.is_nan() { (f64::from_bits(((x.bits & 0x8000_0000) << 32) | 0x7FF8_0000_0000_0000 | ((x.bits & 0x3F_FFFF) << 29))).to_bits() } else { (v as f64).to_bits() }
-                                }
-                                Cvt::F64ToF32 => {
-                                    let v = f64::from_bits(x.bits);
-                                    if v.is_nan() { ((((x.bits >> 32) & 0x8000_0000) as u32) | 0x7FC0_0000 | ((x.bits >> 29) as u32 & 0x3F_FFFF)) as u64 } else { (v as f32).to_bits() as u64 }
-                                }
-                            })
-                        };
+                        r!(d) = if x.poison != 0 { self.taint1(&code, cur, x) } else { Slot::int(fast::cvt(k, x.bits, w)) };
                     }
                     Op::Load { d, p, n, w, align } => {
                         let ptr = r!(p);
@@ -260,22 +253,26 @@ impl Interp<'_> {
                         let val = r!(v);
                         self.mem.write_slot(idx, off, n as usize, val, &self.origins);
                     }
+                    Op::PAlloca { d, cell, s } => {
+                        let Some(site) = code.allocas.get(s as usize) else { continue };
+                        let addr = tri!(cur, self.mem.reserve(site.size, site.align));
+                        self.allocas.push(RESERVED | site.size as u32);
+                        r!(d) = Slot::ptr(addr, 0);
+                        r!(cell) = Slot::tainted(site.origin);
+                    }
+                    Op::PLoad { d, cell, n, w } => {
+                        let x = r!(cell);
+                        r!(d) = if x.poison == 0 { x } else { self.reencode(x, n, w) };
+                    }
+                    Op::PStore { v, cell, w } => {
+                        let x = r!(v);
+                        r!(cell) = Slot { bits: x.bits & mask(w as u32), ..x };
+                    }
                     Op::Gep { d, base: b, g } => {
                         let bp = r!(b);
                         let Some(gep) = code.geps.get(g as usize) else { continue };
-                        let mut off = gep.off;
-                        let mut taint = bp.poison;
-                        let (mut so, mut uo) = (false, false);
-                        for &(ir, scale, iw) in gep.idx.iter() {
-                            let x = r!(ir);
-                            taint |= x.poison;
-                            let iv = sext(x.bits, iw as u32);
-                            let (pm, o1) = iv.overflowing_mul(scale);
-                            let (s, o2) = off.overflowing_add(pm);
-                            so |= o1 | o2;
-                            uo |= iv < 0 || (x.bits as u128 * scale as u128) > u64::MAX as u128;
-                            off = s;
-                        }
+                        let Some((off, itaint, so, uo)) = self.regs.get(base..).and_then(|regs| fast::gep_offset(regs, gep)) else { continue };
+                        let taint = bp.poison | itaint;
                         r!(d) = if taint != 0 {
                             let t = if bp.poison != 0 { bp.poison } else { gep.idx.iter().map(|&(ir, _, _)| r!(ir).poison).find(|&t| t != 0).unwrap_or(taint) };
                             self.at(&code, cur);
@@ -392,17 +389,7 @@ impl Interp<'_> {
                             let o = self.origins.merge(x.poison, self.origins.merge(y.poison, z.poison));
                             Slot::tainted(self.chain(o))
                         } else {
-                            match k {
-                                Intr::FmaF64 => Slot::int(fp::fma(crate::ir::FloatKind::Double, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
-                                Intr::FmaF32 => Slot::int(fp::fma(crate::ir::FloatKind::Float, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
-                                Intr::SMax => if sext(x.bits, w as u32) >= sext(y.bits, w as u32) { x } else { y },
-                                Intr::SMin => if sext(x.bits, w as u32) <= sext(y.bits, w as u32) { x } else { y },
-                                Intr::UMax => if x.bits >= y.bits { x } else { y },
-                                Intr::UMin => if x.bits <= y.bits { x } else { y },
-                                Intr::FAbs64 => Slot::int(x.bits & !(1u64 << 63)),
-                                Intr::Sqrt64 => Slot::int(fp::fix64(f64::from_bits(x.bits).sqrt(), f64::from_bits(x.bits), 0.0).to_bits()),
-                                Intr::Expect => x,
-                            }
+                            fast::intr(k, x, y, z, w)
                         };
                     }
                     Op::Nop => {}
@@ -429,6 +416,21 @@ impl Interp<'_> {
                 }
             }
         }
+    }
+
+    /// A tainted value of `n` bytes stored to memory and loaded back (`w`: integer width to
+    /// mask, 0 for none): the bytes' shadow decides what the load sees.
+    fn reencode(&mut self, x: Slot, n: u8, w: u8) -> Slot {
+        let n = (n as usize).min(8);
+        let mut sh = [0u32; 8];
+        let Some(s) = sh.get_mut(..n) else { return x };
+        slot_shadow(x, s, &self.origins);
+        let bits = x.bits & mask(8 * n as u32);
+        let mut v = if s.iter().all(|&b| b == 0) { Slot::int(bits) } else { shadow_to_slot(bits, s, &mut self.origins) };
+        if w != 0 && w < 64 {
+            v.bits &= mask(w as u32);
+        }
+        v
     }
 
     /// UB for a branch on a tainted condition.

@@ -21,6 +21,9 @@ pub const TAINT: u32 = 0x8000_0000;
 /// Shadow bit of a byte with some undef bits (the low 8 bits say which); the byte's origin is
 /// the shared "partly uninitialized" one.
 pub const PARTIAL: u32 = 0x4000_0000;
+/// Marks an entry of the interpreter's alloca list that is not an allocation but the bytes of
+/// a stack slot held in a register (the low bits are its size, at most 8).
+pub const RESERVED: u32 = 0x8000_0000;
 /// Addresses below this are the null page.
 pub const NULL_PAGE: u64 = 4096;
 
@@ -163,6 +166,108 @@ impl Memory {
         }
         self.regions[ri].index.push((base, idx));
         Ok(idx)
+    }
+
+    /// Reserves the address range an `alloca` of `size` bytes would get, without creating an
+    /// allocation: for stack slots held in registers (see `promote.rs`). Addresses, the memory
+    /// limit and its errors are exactly those of [`Memory::alloc`]; [`Memory::unreserve`] gives the
+    /// bytes back when the frame returns.
+    pub fn reserve(&mut self, size: u64, align: u64) -> Res<u64> {
+        let align = align.max(1);
+        if !align.is_power_of_two() {
+            return Err(Fault::Error(ErrorKind::Internal, format!("alignment {align} is not a power of two")));
+        }
+        if self.used.saturating_add(size) > self.max {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max)));
+        }
+        if usize::try_from(size).is_err() {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocation of {size} bytes is too large")));
+        }
+        let reg = &mut self.regions[region_of(AllocKind::Stack)];
+        let base = round_up(reg.next, align.max(16));
+        let next = base.saturating_add(size.max(1)).saturating_add(16);
+        if next > reg.end {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, "simulated address space exhausted".into()));
+        }
+        reg.next = next;
+        self.used += size;
+        Ok(base)
+    }
+
+    /// Gives back the bytes of a [`Memory::reserve`].
+    pub fn unreserve(&mut self, size: u64) {
+        self.used = self.used.saturating_sub(size);
+    }
+
+    /// A scalar of `n <= 8` bytes at `p` when the access is valid and its bytes are defined
+    /// (plain data, or pointer bytes of one provenance); `None` when the general path must
+    /// decide (bad pointer, poison or undef bytes, mixed pointer bytes).
+    #[inline(always)]
+    pub fn load_fast(&self, p: Slot, n: u8) -> Option<Slot> {
+        if p.poison != 0 || p.prov == 0 {
+            return None;
+        }
+        let a = self.allocs.get((p.prov - 1) as usize)?;
+        let off = p.bits.wrapping_sub(a.base);
+        if !a.live || off > a.size || n as u64 > a.size - off {
+            return None;
+        }
+        let off = off as usize;
+        let (bits, s0, same) = match n {
+            8 => {
+                let b: [u8; 8] = a.bytes.get(off..off + 8)?.try_into().ok()?;
+                let s: [u32; 8] = a.shadow.get(off..off + 8)?.try_into().ok()?;
+                (u64::from_le_bytes(b), s[0], s == [s[0]; 8])
+            }
+            4 => {
+                let b: [u8; 4] = a.bytes.get(off..off + 4)?.try_into().ok()?;
+                let s: [u32; 4] = a.shadow.get(off..off + 4)?.try_into().ok()?;
+                (u32::from_le_bytes(b) as u64, s[0], s == [s[0]; 4])
+            }
+            1 => (*a.bytes.get(off)? as u64, *a.shadow.get(off)?, true),
+            2 => {
+                let b: [u8; 2] = a.bytes.get(off..off + 2)?.try_into().ok()?;
+                let s: [u32; 2] = a.shadow.get(off..off + 2)?.try_into().ok()?;
+                (u16::from_le_bytes(b) as u64, s[0], s[0] == s[1])
+            }
+            _ => return None,
+        };
+        if !same || s0 & (TAINT | PARTIAL) != 0 {
+            return None;
+        }
+        Some(Slot { bits, prov: s0, poison: 0 })
+    }
+
+    /// Stores a defined scalar of `n <= 8` bytes at `p` when the access is valid; false (and
+    /// nothing written) when the general path must decide.
+    #[inline(always)]
+    pub fn store_fast(&mut self, p: Slot, n: u8, v: Slot) -> bool {
+        if p.poison != 0 || p.prov == 0 || v.poison != 0 {
+            return false;
+        }
+        let Some(a) = self.allocs.get_mut((p.prov - 1) as usize) else { return false };
+        let off = p.bits.wrapping_sub(a.base);
+        if !a.live || a.readonly || off > a.size || n as u64 > a.size - off {
+            return false;
+        }
+        let off = off as usize;
+        let n = n as usize;
+        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return false };
+        match n {
+            8 => {
+                b.copy_from_slice(&v.bits.to_le_bytes());
+                s.copy_from_slice(&[v.prov; 8]);
+            }
+            4 => {
+                b.copy_from_slice(&(v.bits as u32).to_le_bytes());
+                s.copy_from_slice(&[v.prov; 4]);
+            }
+            _ => {
+                b.copy_from_slice(&v.bits.to_le_bytes()[..n.min(8)]);
+                s.fill(v.prov);
+            }
+        }
+        true
     }
 
     /// Releases an allocation (the caller has checked it is live).

@@ -1,0 +1,392 @@
+//! The fast path of the run loop: runs the ops of the frame on top for as long as each one is
+//! the plain case (defined operands, a valid access to defined bytes, no flag violated), over
+//! the frame's registers as one slice, with the step budget in a local counter.
+//!
+//! It stops before the first op that needs anything else (a poison or undef operand, a flag
+//! that makes poison, undefined behaviour, a call or return, a generic op) and returns its pc;
+//! the general path (`exec.rs`) then runs that op with the full semantics and comes back. An
+//! op either completes here with exactly the general path's result or leaves no effect, so
+//! the split is invisible: same results, same steps, same reports.
+
+use super::code::{Cvt, Edge, FnCode, Gep, Intr, Move, Op};
+use super::fp;
+use super::memory::{Memory, RESERVED};
+use super::scalar::{self, IOp};
+use super::value::{mask, sext, Slot};
+use crate::ir::InstFlags;
+
+/// The result of a fast conversion of defined bits.
+#[inline]
+pub fn cvt(k: Cvt, bits: u64, w: u8) -> u64 {
+    match k {
+        Cvt::SiToF64 => (sext(bits, w as u32) as f64).to_bits(),
+        Cvt::UiToF64 => (bits as f64).to_bits(),
+        Cvt::SiToF32 => (sext(bits, w as u32) as f32).to_bits() as u64,
+        Cvt::UiToF32 => (bits as f32).to_bits() as u64,
+        Cvt::F32ToF64 => {
+            let v = f32::from_bits(bits as u32);
+            if v.is_nan() {
+                (f64::from_bits(((bits & 0x8000_0000) << 32) | 0x7FF8_0000_0000_0000 | ((bits & 0x3F_FFFF) << 29))).to_bits()
+            } else {
+                (v as f64).to_bits()
+            }
+        }
+        Cvt::F64ToF32 => {
+            let v = f64::from_bits(bits);
+            if v.is_nan() {
+                ((((bits >> 32) & 0x8000_0000) as u32) | 0x7FC0_0000 | ((bits >> 29) as u32 & 0x3F_FFFF)) as u64
+            } else {
+                (v as f32).to_bits() as u64
+            }
+        }
+    }
+}
+
+/// The result of a fast intrinsic on defined operands.
+#[inline]
+pub fn intr(k: Intr, x: Slot, y: Slot, z: Slot, w: u8) -> Slot {
+    match k {
+        Intr::FmaF64 => Slot::int(fp::fma(crate::ir::FloatKind::Double, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
+        Intr::FmaF32 => Slot::int(fp::fma(crate::ir::FloatKind::Float, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
+        Intr::SMax => if sext(x.bits, w as u32) >= sext(y.bits, w as u32) { x } else { y },
+        Intr::SMin => if sext(x.bits, w as u32) <= sext(y.bits, w as u32) { x } else { y },
+        Intr::UMax => if x.bits >= y.bits { x } else { y },
+        Intr::UMin => if x.bits <= y.bits { x } else { y },
+        Intr::FAbs64 => Slot::int(x.bits & !(1u64 << 63)),
+        Intr::Sqrt64 => Slot::int(fp::fix64(f64::from_bits(x.bits).sqrt(), f64::from_bits(x.bits), 0.0).to_bits()),
+        Intr::Expect => x,
+    }
+}
+
+/// The variable part of a scalar GEP over the frame's registers: the offset, the first
+/// operand taint seen (0 if none), and whether the offset overflowed as signed and unsigned.
+#[inline]
+pub fn gep_offset(regs: &[Slot], gep: &Gep) -> Option<(i64, u32, bool, bool)> {
+    let mut off = gep.off;
+    let mut taint = 0u32;
+    let (mut so, mut uo) = (false, false);
+    for &(ir, scale, iw) in gep.idx.iter() {
+        let x = *regs.get(ir as usize)?;
+        taint |= x.poison;
+        let iv = sext(x.bits, iw as u32);
+        let (pm, o1) = iv.overflowing_mul(scale);
+        let (s, o2) = off.overflowing_add(pm);
+        so |= o1 | o2;
+        uo |= iv < 0 || (x.bits as u128 * scale as u128) > u64::MAX as u128;
+        off = s;
+    }
+    Some((off, taint, so, uo))
+}
+
+/// True when `Interp::gep_finish` would make the result poison (the same conditions).
+#[inline]
+pub fn gep_poison(mem: &Memory, base: Slot, off: i64, flags: u16, ovf: (bool, bool)) -> bool {
+    let addr = base.bits.wrapping_add(off as u64);
+    if flags == 0 {
+        return false;
+    }
+    if flags & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0 && (ovf.0 || (off >= 0) != (addr >= base.bits) && off != 0) {
+        return true;
+    }
+    if flags & InstFlags::NUW != 0 && (ovf.1 || off < 0 || addr < base.bits) {
+        return true;
+    }
+    if flags & InstFlags::INBOUNDS != 0 && off != 0 {
+        let ok = mem.alloc_of(base).and_then(|i| mem.allocs.get(i as usize)).is_some_and(|a| {
+            let lo = base.bits.wrapping_sub(a.base);
+            let hi = addr.wrapping_sub(a.base);
+            a.live && lo <= a.size && hi <= a.size
+        });
+        return !ok;
+    }
+    false
+}
+
+/// Performs the phi moves of an edge when they are all between narrow registers and every
+/// source is defined; returns the target pc, or `None` (nothing moved) otherwise.
+#[inline]
+fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
+    let ed: &Edge = code.edges.get(e as usize)?;
+    if ed.n == 0 {
+        return Some(ed.pc as usize);
+    }
+    if !ed.narrow {
+        return None;
+    }
+    let moves: &[Move] = code.moves.get(ed.mv as usize..(ed.mv + ed.n) as usize)?;
+    if ed.par {
+        let mut buf = [Slot::default(); 8];
+        if moves.len() > buf.len() {
+            return None;
+        }
+        for (b, mv) in buf.iter_mut().zip(moves) {
+            *b = *regs.get(mv.s as usize)?;
+            if b.poison != 0 {
+                return None;
+            }
+        }
+        for (b, mv) in buf.iter().zip(moves) {
+            *regs.get_mut(mv.d as usize)? = *b;
+        }
+    } else {
+        for mv in moves {
+            if regs.get(mv.s as usize)?.poison != 0 {
+                return None;
+            }
+        }
+        // No move reads a register an earlier one wrote (`par` is false), so in order.
+        for mv in moves {
+            let v = *regs.get(mv.s as usize)?;
+            *regs.get_mut(mv.d as usize)? = v;
+        }
+    }
+    Some(ed.pc as usize)
+}
+
+/// Runs ops of `code` from `pc` over the frame's registers `regs` while they take the fast
+/// path, at most `budget` of them. Returns the pc of the op to run on the general path (or
+/// the op at which the budget ran out) and the number of ops run.
+pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32>, mut pc: usize, budget: u64) -> (usize, u64) {
+    let ops = &code.ops[..];
+    let mut left = budget;
+    macro_rules! r {
+        ($i:expr) => {
+            match regs.get($i as usize) {
+                Some(v) => *v,
+                None => break,
+            }
+        };
+    }
+    macro_rules! w {
+        ($i:expr, $v:expr) => {{
+            let v = $v;
+            match regs.get_mut($i as usize) {
+                Some(slot) => *slot = v,
+                None => break,
+            }
+        }};
+    }
+    macro_rules! clean2 {
+        ($a:expr, $b:expr) => {{
+            let (x, y) = (r!($a), r!($b));
+            if (x.poison | y.poison) != 0 {
+                break;
+            }
+            (x, y)
+        }};
+    }
+    macro_rules! clean1 {
+        ($a:expr) => {{
+            let x = r!($a);
+            if x.poison != 0 {
+                break;
+            }
+            x
+        }};
+    }
+    macro_rules! jump {
+        ($e:expr) => {{
+            match edge(code, regs, $e) {
+                Some(p) => {
+                    pc = p;
+                    left -= 1;
+                    continue;
+                }
+                None => break,
+            }
+        }};
+    }
+    loop {
+        if left == 0 {
+            break;
+        }
+        let Some(op) = ops.get(pc) else { break };
+        match *op {
+            Op::Add { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits.wrapping_add(y.bits) & mask(w as u32)));
+            }
+            Op::Sub { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits.wrapping_sub(y.bits) & mask(w as u32)));
+            }
+            Op::Mul { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits.wrapping_mul(y.bits) & mask(w as u32)));
+            }
+            Op::And { d, a, b, .. } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits & y.bits));
+            }
+            Op::Or { d, a, b, .. } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits | y.bits));
+            }
+            Op::Xor { d, a, b, .. } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits ^ y.bits));
+            }
+            Op::IBin { op, d, a, b, w, f } => {
+                let (x, y) = clean2!(a, b);
+                let v = if f == InstFlags::NSW && matches!(op, IOp::Add | IOp::Sub) && w < 64 {
+                    let (sx, sy) = (sext(x.bits, w as u32), sext(y.bits, w as u32));
+                    let rr = if op == IOp::Add { sx + sy } else { sx - sy };
+                    if sext(rr as u64, w as u32) != rr {
+                        break;
+                    }
+                    rr as u64 & mask(w as u32)
+                } else {
+                    match scalar::ibin(op, f, w as u32, x.bits, y.bits) {
+                        Ok(v) => v,
+                        Err(_) => break,
+                    }
+                };
+                w!(d, Slot::int(v));
+            }
+            Op::ICmp { p, d, a, b, w, f } => {
+                let (x, y) = clean2!(a, b);
+                if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
+                    break;
+                }
+                w!(d, Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64));
+            }
+            Op::Select { d, c, a, b } => {
+                let cv = clean1!(c);
+                w!(d, if cv.bits & 1 == 1 { r!(a) } else { r!(b) });
+            }
+            Op::Trunc { d, a, from, to, f } => {
+                let x = clean1!(a);
+                let v = if f == 0 {
+                    x.bits & mask(to as u32)
+                } else {
+                    match scalar::trunc(f, from as u32, to as u32, x.bits) {
+                        Ok(v) => v,
+                        Err(_) => break,
+                    }
+                };
+                w!(d, Slot::int(v));
+            }
+            Op::ZExt { d, a, from, f } => {
+                let x = clean1!(a);
+                if f != 0 && sext(x.bits, from as u32) < 0 {
+                    break;
+                }
+                w!(d, Slot::int(x.bits));
+            }
+            Op::SExt { d, a, from, to } => {
+                let x = clean1!(a);
+                w!(d, Slot::int(sext(x.bits, from as u32) as u64 & mask(to as u32)));
+            }
+            Op::Mov { d, a } => w!(d, r!(a)),
+            Op::PtrToInt { d, a, w } => {
+                let x = clean1!(a);
+                w!(d, Slot { bits: x.bits & mask(w as u32), prov: if w >= 64 { x.prov } else { 0 }, poison: 0 });
+            }
+            Op::IntToPtr { d, a } => {
+                let x = clean1!(a);
+                let prov = match x.prov {
+                    0 => mem.lookup(x.bits).map_or(0, |i| i + 1),
+                    p => p,
+                };
+                w!(d, Slot { bits: x.bits, prov, poison: 0 });
+            }
+            Op::Freeze { d, a } => {
+                let x = clean1!(a);
+                w!(d, x);
+            }
+            Op::F64 { op, d, a, b } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+            }
+            Op::F32 { op, d, a, b } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
+            }
+            Op::FCmp { p, d, a, b, s } => {
+                let (x, y) = clean2!(a, b);
+                let ord = if s { f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32)) } else { f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits)) };
+                w!(d, Slot::int(fp::pred(p, ord) as u64));
+            }
+            Op::FNeg { d, a, bit } => {
+                let x = clean1!(a);
+                w!(d, Slot::int(x.bits ^ (1u64 << bit)));
+            }
+            Op::Cvt { k, d, a, w } => {
+                let x = clean1!(a);
+                w!(d, Slot::int(cvt(k, x.bits, w)));
+            }
+            Op::Load { d, p, n, w, align } => {
+                let ptr = r!(p);
+                if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+                    break;
+                }
+                let Some(mut v) = mem.load_fast(ptr, n) else { break };
+                if w != 0 && w < 64 {
+                    v.bits &= mask(w as u32);
+                }
+                w!(d, v);
+            }
+            Op::Store { v, p, n, align } => {
+                let ptr = r!(p);
+                if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+                    break;
+                }
+                let val = r!(v);
+                if !mem.store_fast(ptr, n, val) {
+                    break;
+                }
+            }
+            Op::PAlloca { d, cell, s } => {
+                let Some(site) = code.allocas.get(s as usize) else { break };
+                let Ok(addr) = mem.reserve(site.size, site.align) else { break };
+                allocas.push(RESERVED | site.size as u32);
+                w!(d, Slot::ptr(addr, 0));
+                w!(cell, Slot::tainted(site.origin));
+            }
+            Op::PLoad { d, cell, .. } => {
+                let x = clean1!(cell);
+                w!(d, x);
+            }
+            Op::PStore { v, cell, w } => {
+                let x = r!(v);
+                w!(cell, Slot { bits: x.bits & mask(w as u32), ..x });
+            }
+            Op::Gep { d, base, g } => {
+                let bp = clean1!(base);
+                let Some(gep) = code.geps.get(g as usize) else { break };
+                let Some((off, taint, so, uo)) = gep_offset(regs, gep) else { break };
+                if taint != 0 || gep.poison_const {
+                    break;
+                }
+                if gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0)) {
+                    break;
+                }
+                w!(d, Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 });
+            }
+            Op::Br { e } => jump!(e),
+            Op::CondBr { c, t, f } => {
+                let cv = clean1!(c);
+                jump!(if cv.bits & 1 == 1 { t } else { f })
+            }
+            Op::Switch { v, t } => {
+                let x = clean1!(v);
+                let Some(tbl) = code.switches.get(t as usize) else { break };
+                let e = match tbl.cases.binary_search_by_key(&x.bits, |c| c.0) {
+                    Ok(i) => tbl.cases.get(i).map_or(tbl.default, |c| c.1),
+                    Err(_) => tbl.default,
+                };
+                jump!(e)
+            }
+            Op::Intr { k, d, a, b, c, w } => {
+                let (x, y) = if k == Intr::Expect { (r!(a), r!(b)) } else { clean2!(a, b) };
+                let z = if matches!(k, Intr::FmaF64 | Intr::FmaF32) { clean1!(c) } else { Slot::default() };
+                w!(d, intr(k, x, y, z, w));
+            }
+            Op::Nop => {}
+            Op::Alloca { .. } | Op::Ret { .. } | Op::Unreachable | Op::Call { .. } | Op::Generic { .. } => break,
+        }
+        pc += 1;
+        left -= 1;
+    }
+    (pc, budget - left)
+}
