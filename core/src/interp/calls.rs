@@ -5,7 +5,7 @@
 
 use super::code::{CallSite, Callee, FnCode, Opnd, NONE, TAG};
 use super::layout::Class;
-use super::memory::{AllocKind, RESERVED};
+use super::memory::AllocKind;
 use super::native::{Native, Step};
 use super::report::{ErrorKind, Fault, Res, UbKind};
 use super::state::{Frame, Interp, VaInfo};
@@ -228,13 +228,7 @@ impl Interp<'_> {
 
     /// Releases the allocas above `mark`.
     pub fn free_allocas(&mut self, mark: usize) {
-        while self.allocas.len() > mark {
-            match self.allocas.pop() {
-                Some(a) if a & RESERVED != 0 => self.mem.unreserve((a & !RESERVED) as u64),
-                Some(a) => self.mem.release(a),
-                None => {}
-            }
-        }
+        self.mem.free_allocas(&mut self.allocas, mark);
     }
 
     /// Gives a returned value to the frame on top (a pending call site or a native).

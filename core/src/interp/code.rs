@@ -238,6 +238,10 @@ pub struct CallSite {
     pub invoke: Option<(u32, u32)>,
     /// A `tail`/`musttail` call directly followed by `ret` of its result.
     pub tail: bool,
+    /// The fast path may run it: a direct call of a defined, non-variadic function with as
+    /// many arguments as parameters, no argument attribute to check, no `invoke` or tail call,
+    /// narrow arguments and a narrow (or no) result.
+    pub fast: bool,
 }
 
 /// A generic instruction: the IR instruction with its operands resolved.
@@ -300,4 +304,55 @@ pub struct FnCode {
     pub vararg: bool,
     /// Number of fixed parameters.
     pub nparams: u32,
+    /// Every parameter is a narrow register.
+    pub narrow_params: bool,
+    /// The fast path may run this code: [`FnCode::validate`] found every register, edge and
+    /// table index of its ops in range.
+    pub fast: bool,
+}
+
+impl FnCode {
+    /// Checks the invariants the fast path relies on for unchecked register access: every
+    /// narrow register an op, GEP, phi move or call site names is below `template.len()`,
+    /// every edge, table and site index is in range, every edge leads to an op, and the last
+    /// op is a terminator (so a non-terminator's successor exists). Sets [`FnCode::fast`].
+    pub fn validate(&mut self) {
+        self.fast = self.check();
+    }
+
+    fn check(&self) -> bool {
+        let n = self.template.len() as u64;
+        let reg = |r: u32| (r as u64) < n;
+        let nops = self.ops.len() as u64;
+        let edge_ok = |e: u32| {
+            self.edges.get(e as usize).is_some_and(|ed| {
+                (ed.pc as u64) < nops
+                    && self.moves.get(ed.mv as usize..(ed.mv as usize).saturating_add(ed.n as usize)).is_some_and(|ms| !ed.narrow || ms.iter().all(|m| reg(m.d) && reg(m.s)))
+            })
+        };
+        let terminator = matches!(self.ops.last(), Some(Op::Br { .. } | Op::CondBr { .. } | Op::Switch { .. } | Op::Ret { .. } | Op::Unreachable | Op::Call { .. } | Op::Generic { .. }));
+        if !terminator {
+            return false;
+        }
+        self.ops.iter().all(|op| match *op {
+            Op::Add { d, a, b, .. } | Op::Sub { d, a, b, .. } | Op::Mul { d, a, b, .. } | Op::And { d, a, b, .. } | Op::Or { d, a, b, .. } | Op::Xor { d, a, b, .. } => reg(d) && reg(a) && reg(b),
+            Op::IBin { d, a, b, .. } | Op::ICmp { d, a, b, .. } | Op::F64 { d, a, b, .. } | Op::F32 { d, a, b, .. } | Op::FCmp { d, a, b, .. } => reg(d) && reg(a) && reg(b),
+            Op::Select { d, c, a, b } => reg(d) && reg(c) && reg(a) && reg(b),
+            Op::Trunc { d, a, .. } | Op::ZExt { d, a, .. } | Op::SExt { d, a, .. } | Op::Mov { d, a } | Op::PtrToInt { d, a, .. } | Op::IntToPtr { d, a } | Op::Freeze { d, a } | Op::FNeg { d, a, .. } | Op::Cvt { d, a, .. } => reg(d) && reg(a),
+            Op::Load { d, p, .. } => reg(d) && reg(p),
+            Op::Store { v, p, .. } => reg(v) && reg(p),
+            Op::PAlloca { d, cell, s } => reg(d) && reg(cell) && (s as usize) < self.allocas.len(),
+            Op::PLoad { d, cell, .. } => reg(d) && reg(cell),
+            Op::PStore { v, cell, .. } => reg(v) && reg(cell),
+            Op::Gep { d, base, g } => reg(d) && reg(base) && self.geps.get(g as usize).is_some_and(|gp| gp.idx.iter().all(|x| reg(x.0))),
+            Op::Alloca { d, s } => reg(d) && self.allocas.get(s as usize).is_some_and(|a| a.count.is_none_or(|c| reg(c.0))),
+            Op::Br { e } => edge_ok(e),
+            Op::CondBr { c, t, f } => reg(c) && edge_ok(t) && edge_ok(f),
+            Op::Switch { v, t } => reg(v) && self.switches.get(t as usize).is_some_and(|tb| edge_ok(tb.default) && tb.cases.iter().all(|c| edge_ok(c.1))),
+            Op::Ret { v } => v == NONE || v & TAG != 0 || reg(v),
+            Op::Call { c } => self.calls.get(c as usize).is_some_and(|cs| !cs.fast || (cs.args.iter().all(|&a| reg(a)) && (cs.dst == NONE || reg(cs.dst)))),
+            Op::Intr { d, a, b, c, .. } => reg(d) && reg(a) && reg(b) && reg(c),
+            Op::Unreachable | Op::Nop | Op::Generic { .. } => true,
+        })
+    }
 }

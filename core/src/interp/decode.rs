@@ -74,6 +74,7 @@ impl Interp<'_> {
         d.c.template = vec![Slot::default(); nn as usize];
         d.c.wtemplate = vec![Val::default(); nw as usize];
         d.c.params = body.params.iter().map(|p| d.vop.get(p.index()).copied().unwrap_or(NONE)).collect();
+        d.c.narrow_params = d.c.params.iter().all(|&p| p & TAG == 0 && p != NONE);
         d.c.nparams = body.params.len() as u32;
         d.c.vararg = m.types.func_sig(f.ty).is_some_and(|s| s.2);
         d.c.ret_noundef = self.has_attr(f.ret_attrs, AttrKind::NoUndef);
@@ -104,6 +105,7 @@ impl Interp<'_> {
                 d.c.res.push(data.result.map_or(NONE, |v| d.vop[v.index()]));
             }
         }
+        d.c.validate();
         Ok(d.c)
     }
 
@@ -512,8 +514,10 @@ impl Interp<'_> {
                 _ => None,
             };
             if let (Some(k), true) = (k, name.starts_with("llvm.")) {
-                let at = |i: usize| aops.get(i).copied().unwrap_or(0);
-                return Ok(Op::Intr { k, d: dst, a: at(0), b: at(1), c: at(2), w: w.unwrap_or(64) });
+                // A missing operand repeats the first, so it never adds a taint of its own.
+                let a = aops.first().copied().unwrap_or(0);
+                let at = |i: usize| aops.get(i).copied().unwrap_or(a);
+                return Ok(Op::Intr { k, d: dst, a, b: at(1), c: at(2), w: w.unwrap_or(64) });
             }
         }
         let callee_fn: Option<&Function> = match callee {
@@ -528,6 +532,8 @@ impl Interp<'_> {
             noundef.push(self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef));
             checks |= CHECKED.iter().any(|&a| self.has_attr(site, a) || self.has_attr(decl, a));
         }
+        // Only argument attributes are checked at the call (`check_args`).
+        let arg_checks = checks;
         let ret_attrs = [ci.ret_attrs, callee_fn.map_or(AttrSetId::EMPTY, |f| f.ret_attrs)];
         checks |= ret_attrs.iter().any(|&s| CHECKED.iter().any(|&a| self.has_attr(s, a)) || self.has_attr(s, AttrKind::NoUndef));
         let invoke = match &data.extra {
@@ -537,6 +543,19 @@ impl Interp<'_> {
         let tail = invoke.is_none()
             && matches!(ci.tail, TailKind::Tail | TailKind::MustTail)
             && next.is_some_and(|n| n.op == Opcode::Ret && (n.args.is_empty() && dst == NONE || (n.args.first() == data.result.map(Operand::Value).as_ref())));
+        let fast = match (&callee, callee_fn) {
+            (Callee::Direct(_), Some(f)) => {
+                let sig = m.types.func_sig(f.ty);
+                !f.is_declaration()
+                    && sig.is_some_and(|s| !s.2 && s.1.len() == aops.len())
+                    && !arg_checks
+                    && invoke.is_none()
+                    && !tail
+                    && aops.iter().all(|&o| o & TAG == 0 && o != NONE)
+                    && (dst == NONE || dst & TAG == 0)
+            }
+            _ => false,
+        };
         d.c.calls.push(CallSite {
             callee,
             args: aops.into(),
@@ -549,6 +568,7 @@ impl Interp<'_> {
             inst: i,
             invoke,
             tail,
+            fast,
         });
         Ok(Op::Call { c: (d.c.calls.len() - 1) as u32 })
     }

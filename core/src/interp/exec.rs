@@ -5,7 +5,7 @@
 use super::calls::Flow;
 use super::code::{FnCode, Intr, Op, NONE};
 use super::fp;
-use super::fast;
+use super::fast::{self, Fast};
 use super::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
 use super::origin::TaintKind;
 use super::report::{ErrorKind, Fault, Res, UbKind};
@@ -46,6 +46,11 @@ impl Interp<'_> {
 
     fn run_inner<const T: bool>(&mut self) -> Result<(), Stop> {
         'frames: loop {
+            if !T {
+                let budget = self.max_steps.saturating_sub(self.steps);
+                let mut fast = Fast { frames: &mut self.frames, regs: &mut self.regs, wregs: &mut self.wregs, mem: &mut self.mem, allocas: &mut self.allocas, funcs: &self.funcs, max_depth: self.max_depth };
+                self.steps += fast.run(budget);
+            }
             let Some(fr) = self.frames.last() else { return self.finish_driver() };
             if fr.native.is_some() {
                 // A native frame on top means its continuation finished without producing a call.
@@ -78,16 +83,16 @@ impl Interp<'_> {
                     }
                 };
             }
-            let nregs = code.template.len();
+            let mut first = true;
             loop {
-                if !T {
-                    let Some(regs) = self.regs.get_mut(base..base + nregs) else {
-                        return Err(self.stop_from(Fault::Error(ErrorKind::Internal, "register window out of range".into()), None));
-                    };
-                    let (npc, ran) = fast::run(&code, regs, &mut self.mem, &mut self.allocas, pc, max_steps.saturating_sub(self.steps));
-                    self.steps += ran;
-                    pc = npc;
+                if !T && !first {
+                    // Back to the fast path after one op on this one.
+                    if let Some(fr) = self.frames.last_mut() {
+                        fr.pc = pc as u32;
+                    }
+                    continue 'frames;
                 }
+                first = false;
                 let cur = pc;
                 let Some(&op) = code.ops.get(cur) else {
                     return Err(self.stop_from(Fault::Error(ErrorKind::Internal, "fell off the end of a function".into()), None));
@@ -148,7 +153,7 @@ impl Interp<'_> {
                         r!(d) = if (x.poison | y.poison) == 0 {
                             if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
                                 self.at(&code, cur);
-                                Slot::tainted(self.poison("icmp samesign operands have different signs".into()))
+                                Slot::tainted(self.poison("icmp samesign operands have different signs"))
                             } else {
                                 Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64)
                             }
@@ -185,7 +190,7 @@ impl Interp<'_> {
                         r!(d) = if x.poison != 0 {
                             self.taint_cast(&code, cur, x, from as u32, 64, false)
                         } else if f != 0 && sext(x.bits, from as u32) < 0 {
-                            tri!(cur, self.bad(&code, cur, Bad::Poison(format!("zext nneg of a negative value {}", sext(x.bits, from as u32)))))
+                            tri!(cur, self.bad(&code, cur, Bad::Poison(format!("zext nneg of a negative value {}", sext(x.bits, from as u32)).into())))
                         } else {
                             Slot::int(x.bits)
                         };
@@ -282,7 +287,7 @@ impl Interp<'_> {
                         } else {
                             self.at(&code, cur);
                             if gep.poison_const {
-                                Slot::tainted(self.poison("getelementptr with a poison or overflowing constant index".into()))
+                                Slot::tainted(self.poison("getelementptr with a poison or overflowing constant index"))
                             } else {
                                 self.gep_finish(bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0))
                             }

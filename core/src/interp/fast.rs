@@ -1,19 +1,22 @@
-//! The fast path of the run loop: runs the ops of the frame on top for as long as each one is
-//! the plain case (defined operands, a valid access to defined bytes, no flag violated), over
-//! the frame's registers as one slice, with the step budget in a local counter.
+//! The fast path of the run loop: runs ops for as long as each one is the plain case (defined
+//! operands, a valid access to defined bytes, no flag violated, a call of a decoded function
+//! with plain arguments, a return to an IR caller), over the frame's registers as one slice,
+//! with the step budget in a local counter.
 //!
 //! It stops before the first op that needs anything else (a poison or undef operand, a flag
-//! that makes poison, undefined behaviour, a call or return, a generic op) and returns its pc;
-//! the general path (`exec.rs`) then runs that op with the full semantics and comes back. An
-//! op either completes here with exactly the general path's result or leaves no effect, so
-//! the split is invisible: same results, same steps, same reports.
+//! that makes poison, undefined behaviour, a library call, a generic op), leaving the frame's
+//! pc on it; the general path (`exec.rs`) then runs that op with the full semantics and comes
+//! back. An op either completes here with exactly the general path's result or leaves no
+//! effect, so the split is invisible: same results, same steps, same reports.
 
-use super::code::{Cvt, Edge, FnCode, Gep, Intr, Move, Op};
+use super::code::{Callee, Cvt, Edge, FnCode, Gep, Intr, Move, Op, NONE, TAG};
 use super::fp;
-use super::memory::{Memory, RESERVED};
+use super::memory::{AllocKind, Memory, RESERVED, TAINT};
 use super::scalar::{self, IOp};
-use super::value::{mask, sext, Slot};
+use super::state::Frame;
+use super::value::{mask, sext, Slot, Val};
 use crate::ir::InstFlags;
+use std::rc::Rc;
 
 /// The result of a fast conversion of defined bits.
 #[inline]
@@ -104,12 +107,17 @@ pub fn gep_poison(mem: &Memory, base: Slot, off: i64, flags: u16, ovf: (bool, bo
 
 /// Performs the phi moves of an edge when they are all between narrow registers and every
 /// source is defined; returns the target pc, or `None` (nothing moved) otherwise.
-#[inline]
+#[inline(always)]
 fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
     let ed: &Edge = code.edges.get(e as usize)?;
     if ed.n == 0 {
         return Some(ed.pc as usize);
     }
+    edge_moves(code, regs, ed)
+}
+
+#[inline(never)]
+fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<usize> {
     if !ed.narrow {
         return None;
     }
@@ -143,26 +151,162 @@ fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
     Some(ed.pc as usize)
 }
 
-/// Runs ops of `code` from `pc` over the frame's registers `regs` while they take the fast
-/// path, at most `budget` of them. Returns the pc of the op to run on the general path (or
-/// the op at which the budget ran out) and the number of ops run.
-pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32>, mut pc: usize, budget: u64) -> (usize, u64) {
+/// Why [`ops`] stopped.
+enum Stop {
+    /// The op at pc needs the general path (or the budget ran out).
+    Slow,
+    /// The op at pc is call site `c`.
+    Call(u32),
+    /// The op at pc returns operand `v`.
+    Ret(u32),
+}
+
+/// The parts of the interpreter the fast path works on.
+pub struct Fast<'a> {
+    /// The call stack.
+    pub frames: &'a mut Vec<Frame>,
+    /// Narrow registers of all frames.
+    pub regs: &'a mut Vec<Slot>,
+    /// Wide registers of all frames.
+    pub wregs: &'a mut Vec<Val>,
+    /// Memory.
+    pub mem: &'a mut Memory,
+    /// Live allocas of all frames.
+    pub allocas: &'a mut Vec<u32>,
+    /// Decoded functions by global index.
+    pub funcs: &'a [Option<Rc<FnCode>>],
+    /// The stack depth limit.
+    pub max_depth: u32,
+}
+
+impl Fast<'_> {
+    /// Runs at most `budget` ops from the top frame's pc, across calls and returns, and
+    /// returns how many ran. The top frame's pc is left on the op to run next.
+    pub fn run(&mut self, budget: u64) -> u64 {
+        let mut left = budget;
+        loop {
+            let Some(fr) = self.frames.last() else { break };
+            if fr.native.is_some() || !fr.code.fast {
+                break;
+            }
+            let code = fr.code.clone();
+            let base = fr.base as usize;
+            let mut pc = fr.pc as usize;
+            let Some(regs) = self.regs.get_mut(base..base + code.template.len()) else { break };
+            let stop = ops(&code, regs, self.mem, self.allocas, &mut pc, &mut left);
+            if let Some(fr) = self.frames.last_mut() {
+                fr.pc = pc as u32;
+            }
+            let done = match stop {
+                Stop::Slow => false,
+                Stop::Call(c) => self.call(&code, base, pc, c),
+                Stop::Ret(v) => self.ret(&code, base, v),
+            };
+            if !done {
+                break;
+            }
+            left -= 1;
+        }
+        budget - left
+    }
+
+    /// Calls site `c` of the top frame (at `pc`) when the fast path may: pushes the callee's
+    /// frame as `Interp::do_call` does. False (nothing changed) otherwise.
+    fn call(&mut self, code: &FnCode, base: usize, pc: usize, c: u32) -> bool {
+        let Some(cs) = code.calls.get(c as usize) else { return false };
+        let (true, Callee::Direct(g)) = (cs.fast, &cs.callee) else { return false };
+        let Some(Some(callee)) = self.funcs.get(*g as usize) else { return false };
+        if !callee.fast || !callee.narrow_params || callee.params.len() != cs.args.len() || self.frames.len() as u64 >= self.max_depth as u64 {
+            return false;
+        }
+        for (&a, &nu) in cs.args.iter().zip(cs.noundef.iter()) {
+            if nu && self.regs.get(base + a as usize).is_none_or(|s| s.poison != 0) {
+                return false;
+            }
+        }
+        let nb = self.regs.len();
+        let nwb = self.wregs.len();
+        self.regs.extend_from_slice(&callee.template);
+        for (&a, &p) in cs.args.iter().zip(callee.params.iter()) {
+            let v = self.regs.get(base + a as usize).copied().unwrap_or_default();
+            if let Some(r) = self.regs.get_mut(nb + p as usize) {
+                *r = v;
+            }
+        }
+        self.wregs.extend(callee.wtemplate.iter().cloned());
+        if let Some(fr) = self.frames.last_mut() {
+            fr.pc = pc as u32 + 1;
+            fr.call = c;
+        }
+        let amark = self.allocas.len() as u32;
+        self.frames.push(Frame { code: callee.clone(), pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va: None, native: None });
+        true
+    }
+
+    /// Returns operand `v` of the top frame to its IR caller when the fast path may: pops the
+    /// frame and writes the call's result as `Interp::do_return` does. False (nothing changed)
+    /// otherwise.
+    fn ret(&mut self, code: &FnCode, base: usize, v: u32) -> bool {
+        let val = if v == NONE {
+            None
+        } else if v & TAG == 0 {
+            match self.regs.get(base + v as usize) {
+                Some(s) => Some(*s),
+                None => return false,
+            }
+        } else {
+            return false;
+        };
+        if code.ret_noundef && val.is_some_and(|s| s.poison != 0) {
+            return false;
+        }
+        let n = self.frames.len();
+        let Some(caller) = n.checked_sub(2).and_then(|i| self.frames.get(i)) else { return false };
+        if caller.native.is_some() {
+            return false;
+        }
+        let Some(cs) = caller.code.calls.get(caller.call as usize) else { return false };
+        if cs.invoke.is_some() || (cs.dst != NONE && cs.dst & TAG != 0) {
+            return false;
+        }
+        let (dst, cbase) = (cs.dst, caller.base as usize);
+        let Some(fr) = self.frames.pop() else { return false };
+        self.mem.free_allocas(self.allocas, fr.amark as usize);
+        self.regs.truncate(fr.base as usize);
+        self.wregs.truncate(fr.wbase as usize);
+        if let Some(caller) = self.frames.last_mut() {
+            caller.call = NONE;
+        }
+        if dst != NONE {
+            if let Some(r) = self.regs.get_mut(cbase + dst as usize) {
+                *r = val.unwrap_or_default();
+            }
+        }
+        true
+    }
+}
+
+/// Runs ops of `code` from `*pc` over the frame's registers `regs` while they take the fast
+/// path and `*left` allows, counting them down from `*left`. Stops with `*pc` on the op to
+/// run next.
+fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32>, pc: &mut usize, left: &mut u64) -> Stop {
     let ops = &code.ops[..];
-    let mut left = budget;
+    let mut p = *pc;
+    let mut n = *left;
+    debug_assert!(code.fast && regs.len() == code.template.len());
     macro_rules! r {
         ($i:expr) => {
-            match regs.get($i as usize) {
-                Some(v) => *v,
-                None => break,
-            }
+            // SAFETY: `code.fast` says `FnCode::validate` checked that every register an op
+            // names is below `code.template.len()`, which is `regs.len()` (see `Fast::run`).
+            unsafe { *regs.get_unchecked($i as usize) }
         };
     }
     macro_rules! w {
         ($i:expr, $v:expr) => {{
             let v = $v;
-            match regs.get_mut($i as usize) {
-                Some(slot) => *slot = v,
-                None => break,
+            // SAFETY: as for `r!`.
+            unsafe {
+                *regs.get_unchecked_mut($i as usize) = v;
             }
         }};
     }
@@ -170,7 +314,7 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
         ($a:expr, $b:expr) => {{
             let (x, y) = (r!($a), r!($b));
             if (x.poison | y.poison) != 0 {
-                break;
+                break Stop::Slow;
             }
             (x, y)
         }};
@@ -179,7 +323,7 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
         ($a:expr) => {{
             let x = r!($a);
             if x.poison != 0 {
-                break;
+                break Stop::Slow;
             }
             x
         }};
@@ -187,20 +331,20 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
     macro_rules! jump {
         ($e:expr) => {{
             match edge(code, regs, $e) {
-                Some(p) => {
-                    pc = p;
-                    left -= 1;
+                Some(t) => {
+                    p = t;
+                    n -= 1;
                     continue;
                 }
-                None => break,
+                None => break Stop::Slow,
             }
         }};
     }
-    loop {
-        if left == 0 {
-            break;
+    let stop = loop {
+        if n == 0 {
+            break Stop::Slow;
         }
-        let Some(op) = ops.get(pc) else { break };
+        let Some(op) = ops.get(p) else { break Stop::Slow };
         match *op {
             Op::Add { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
@@ -232,13 +376,13 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
                     let (sx, sy) = (sext(x.bits, w as u32), sext(y.bits, w as u32));
                     let rr = if op == IOp::Add { sx + sy } else { sx - sy };
                     if sext(rr as u64, w as u32) != rr {
-                        break;
+                        break Stop::Slow;
                     }
                     rr as u64 & mask(w as u32)
                 } else {
                     match scalar::ibin(op, f, w as u32, x.bits, y.bits) {
                         Ok(v) => v,
-                        Err(_) => break,
+                        Err(_) => break Stop::Slow,
                     }
                 };
                 w!(d, Slot::int(v));
@@ -246,7 +390,7 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
             Op::ICmp { p, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
-                    break;
+                    break Stop::Slow;
                 }
                 w!(d, Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64));
             }
@@ -261,7 +405,7 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
                 } else {
                     match scalar::trunc(f, from as u32, to as u32, x.bits) {
                         Ok(v) => v,
-                        Err(_) => break,
+                        Err(_) => break Stop::Slow,
                     }
                 };
                 w!(d, Slot::int(v));
@@ -269,7 +413,7 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
             Op::ZExt { d, a, from, f } => {
                 let x = clean1!(a);
                 if f != 0 && sext(x.bits, from as u32) < 0 {
-                    break;
+                    break Stop::Slow;
                 }
                 w!(d, Slot::int(x.bits));
             }
@@ -318,9 +462,9 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
             Op::Load { d, p, n, w, align } => {
                 let ptr = r!(p);
                 if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
-                    break;
+                    break Stop::Slow;
                 }
-                let Some(mut v) = mem.load_fast(ptr, n) else { break };
+                let Some(mut v) = mem.load_fast(ptr, n) else { break Stop::Slow };
                 if w != 0 && w < 64 {
                     v.bits &= mask(w as u32);
                 }
@@ -329,16 +473,16 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
             Op::Store { v, p, n, align } => {
                 let ptr = r!(p);
                 if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
-                    break;
+                    break Stop::Slow;
                 }
                 let val = r!(v);
                 if !mem.store_fast(ptr, n, val) {
-                    break;
+                    break Stop::Slow;
                 }
             }
             Op::PAlloca { d, cell, s } => {
-                let Some(site) = code.allocas.get(s as usize) else { break };
-                let Ok(addr) = mem.reserve(site.size, site.align) else { break };
+                let Some(site) = code.allocas.get(s as usize) else { break Stop::Slow };
+                let Ok(addr) = mem.reserve(site.size, site.align) else { break Stop::Slow };
                 allocas.push(RESERVED | site.size as u32);
                 w!(d, Slot::ptr(addr, 0));
                 w!(cell, Slot::tainted(site.origin));
@@ -353,13 +497,13 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
             }
             Op::Gep { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(gep) = code.geps.get(g as usize) else { break };
-                let Some((off, taint, so, uo)) = gep_offset(regs, gep) else { break };
+                let Some(gep) = code.geps.get(g as usize) else { break Stop::Slow };
+                let Some((off, taint, so, uo)) = gep_offset(regs, gep) else { break Stop::Slow };
                 if taint != 0 || gep.poison_const {
-                    break;
+                    break Stop::Slow;
                 }
                 if gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0)) {
-                    break;
+                    break Stop::Slow;
                 }
                 w!(d, Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 });
             }
@@ -370,7 +514,7 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
             }
             Op::Switch { v, t } => {
                 let x = clean1!(v);
-                let Some(tbl) = code.switches.get(t as usize) else { break };
+                let Some(tbl) = code.switches.get(t as usize) else { break Stop::Slow };
                 let e = match tbl.cases.binary_search_by_key(&x.bits, |c| c.0) {
                     Ok(i) => tbl.cases.get(i).map_or(tbl.default, |c| c.1),
                     Err(_) => tbl.default,
@@ -382,11 +526,25 @@ pub fn run(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec
                 let z = if matches!(k, Intr::FmaF64 | Intr::FmaF32) { clean1!(c) } else { Slot::default() };
                 w!(d, intr(k, x, y, z, w));
             }
+            Op::Alloca { d, s } => {
+                let Some(site) = code.allocas.get(s as usize) else { break Stop::Slow };
+                let count = match site.count {
+                    None => 1,
+                    Some((cr, cw)) => clean1!(cr).bits & mask(cw as u32),
+                };
+                let Ok(idx) = mem.alloc(site.size.saturating_mul(count), site.align, AllocKind::Stack, TAINT | site.origin) else { break Stop::Slow };
+                allocas.push(idx);
+                w!(d, Slot::ptr(mem.allocs.get(idx as usize).map_or(0, |a| a.base), idx + 1));
+            }
             Op::Nop => {}
-            Op::Alloca { .. } | Op::Ret { .. } | Op::Unreachable | Op::Call { .. } | Op::Generic { .. } => break,
+            Op::Call { c } => break Stop::Call(c),
+            Op::Ret { v } => break Stop::Ret(v),
+            Op::Unreachable | Op::Generic { .. } => break Stop::Slow,
         }
-        pc += 1;
-        left -= 1;
-    }
-    (pc, budget - left)
+        p += 1;
+        n -= 1;
+    };
+    *pc = p;
+    *left = n;
+    stop
 }

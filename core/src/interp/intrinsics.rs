@@ -248,7 +248,7 @@ impl Interp<'_> {
                     let r = match b {
                         "abs" => {
                             if flag && xw == wide::smin(w) {
-                                let o = self.poison("llvm.abs of INT_MIN with is_int_min_poison".into());
+                                let o = self.poison("llvm.abs of INT_MIN with is_int_min_poison");
                                 out.push(int_val(vec![0], w, o));
                                 continue;
                             }

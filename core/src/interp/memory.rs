@@ -194,6 +194,18 @@ impl Memory {
         Ok(base)
     }
 
+    /// Releases the entries of an alloca list above `mark`: allocations, and the bytes of
+    /// stack slots held in registers ([`RESERVED`] entries).
+    pub fn free_allocas(&mut self, allocas: &mut Vec<u32>, mark: usize) {
+        while allocas.len() > mark {
+            match allocas.pop() {
+                Some(a) if a & RESERVED != 0 => self.unreserve((a & !RESERVED) as u64),
+                Some(a) => self.release(a),
+                None => {}
+            }
+        }
+    }
+
     /// Gives back the bytes of a [`Memory::reserve`].
     pub fn unreserve(&mut self, size: u64) {
         self.used = self.used.saturating_sub(size);

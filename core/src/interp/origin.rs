@@ -6,8 +6,10 @@
 //! the previous one, up to [`MAX_CHAIN`] steps. The table is bounded by [`MAX_ORIGINS`]: past
 //! it new roots share a generic entry and chains stop growing.
 
+use super::scalar::{overflow_msg, IOp};
 use crate::diag::Span;
 use serde::Serialize;
+use std::fmt;
 
 /// The longest chain of propagation steps kept for one tainted value.
 pub const MAX_CHAIN: u16 = 16;
@@ -24,6 +26,71 @@ pub enum TaintKind {
     Undef,
 }
 
+/// A number in a reason, shown unsigned or signed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// Unsigned.
+    U(u64),
+    /// Signed.
+    S(i64),
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Num::U(x) => write!(f, "{x}"),
+            Num::S(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// Why a value is poison, kept as data and formatted only when a report or trace shows it
+/// (hot loops may make and discard poison millions of times).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Any text.
+    Text(Box<str>),
+    /// `OP FLAG overflowed: X SYM Y`.
+    Overflow(IOp, u16, Num, Num),
+    /// `udiv exact is not exact: X / Y` (`sdiv` alike), `lshr exact shifts out set bits:
+    /// X >> Y` (`ashr` alike).
+    Exact(IOp, Num, Num),
+    /// `OP by Y, not less than the width W`.
+    TooFar(IOp, u64, u32),
+    /// `or disjoint operands share bits: X | Y` (hex).
+    Disjoint(u64, u64),
+    /// `trunc nuw drops set bits: X to iN` (false), `trunc nsw changes the signed value: X to
+    /// iN` (true).
+    Trunc(bool, Num, u32),
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Why::Text(t) => f.write_str(t),
+            Why::Overflow(op, fl, x, y) => f.write_str(&overflow_msg(*op, *fl, x, y)),
+            Why::Exact(op, x, y) if matches!(op, IOp::UDiv | IOp::SDiv) => write!(f, "{} exact is not exact: {x} / {y}", op.name()),
+            Why::Exact(op, x, y) => write!(f, "{} exact shifts out set bits: {x} >> {y}", op.name()),
+            Why::TooFar(op, y, w) => write!(f, "{} by {y}, not less than the width {w}", op.name()),
+            Why::Disjoint(x, y) => write!(f, "or disjoint operands share bits: {x:#x} | {y:#x}"),
+            Why::Trunc(false, x, to) => write!(f, "trunc nuw drops set bits: {x} to i{to}"),
+            Why::Trunc(true, x, to) => write!(f, "trunc nsw changes the signed value: {x} to i{to}"),
+        }
+    }
+}
+
+impl From<String> for Why {
+    fn from(s: String) -> Why {
+        Why::Text(s.into())
+    }
+}
+
+impl From<&str> for Why {
+    fn from(s: &str) -> Why {
+        Why::Text(s.into())
+    }
+}
+
 /// One entry of the origin table.
 #[derive(Clone, Debug)]
 pub struct OriginEntry {
@@ -34,7 +101,7 @@ pub struct OriginEntry {
     /// The function it happened in (index of its global).
     pub func: u32,
     /// Why the value is poison (empty for a propagation step).
-    pub reason: Box<str>,
+    pub reason: Why,
     /// The previous step, 0 for a root.
     pub parent: u32,
     /// Steps since the root.
@@ -64,13 +131,13 @@ impl Default for Origins {
 
 impl Origins {
     #[allow(clippy::too_many_arguments)]
-    fn push_raw(&mut self, kind: TaintKind, span: Span, func: u32, reason: Box<str>, parent: u32, depth: u16, mask: u64) -> u32 {
+    fn push_raw(&mut self, kind: TaintKind, span: Span, func: u32, reason: Why, parent: u32, depth: u16, mask: u64) -> u32 {
         let id = self.entries.len() as u32;
         self.entries.push(OriginEntry { kind, span, func, reason, parent, depth, mask });
         id
     }
     /// A new root: a value became poison or undef at `span` for `reason`.
-    pub fn root(&mut self, kind: TaintKind, span: Span, func: u32, reason: String) -> u32 {
+    pub fn root(&mut self, kind: TaintKind, span: Span, func: u32, reason: impl Into<Why>) -> u32 {
         if self.entries.len() >= MAX_ORIGINS {
             return self.full[(kind == TaintKind::Undef) as usize];
         }

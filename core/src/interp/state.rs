@@ -130,8 +130,8 @@ impl<'m> Interp<'m> {
     /// A fresh interpreter for `m`.
     pub fn new(m: &'m Module, opts: &Options) -> Interp<'m> {
         let mut origins = Origins::default();
-        let heap_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "uninitialized heap memory".into());
-        let pad_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "padding bytes of a stored aggregate".into());
+        let heap_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "uninitialized heap memory");
+        let pad_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "padding bytes of a stored aggregate");
         Interp {
             m,
             lay: Layouts::new(m),
@@ -309,7 +309,7 @@ impl<'m> Interp<'m> {
     }
 
     /// A new poison root at the current instruction.
-    pub fn poison(&mut self, reason: String) -> u32 {
+    pub fn poison(&mut self, reason: impl Into<super::origin::Why>) -> u32 {
         self.origins.root(TaintKind::Poison, self.ctx.0, self.ctx.1, reason)
     }
 
