@@ -46,6 +46,8 @@ impl Interp<'_> {
 
     fn run_inner<const T: bool>(&mut self) -> Result<(), Stop> {
         'frames: loop {
+            // Between instructions: every origin id is in the interpreter's state.
+            self.maybe_collect();
             if !T {
                 let budget = self.max_steps.saturating_sub(self.steps);
                 let mut fast = Fast { frames: &mut self.frames, regs: &mut self.regs, wregs: &mut self.wregs, mem: &mut self.mem, allocas: &mut self.allocas, funcs: &self.funcs, max_depth: self.max_depth };
@@ -85,8 +87,8 @@ impl Interp<'_> {
             }
             let mut first = true;
             loop {
-                if !T && !first {
-                    // Back to the fast path after one op on this one.
+                if (!T && !first) || self.origins.wants_collect() {
+                    // Back to the fast path after one op on this one (or to collect origins).
                     if let Some(fr) = self.frames.last_mut() {
                         fr.pc = pc as u32;
                     }

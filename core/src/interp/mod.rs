@@ -45,6 +45,7 @@ mod consts;
 mod decode;
 mod exec;
 mod fast;
+mod gc;
 pub(crate) mod fp;
 mod generic;
 mod gexec;

@@ -166,10 +166,7 @@ impl<'m> Interp<'m> {
 
     /// Runs the module and packages the outcome.
     pub fn run(mut self, opts: &Options) -> Outcome {
-        let stop = match self.setup().and_then(|_| self.start(opts)) {
-            Ok(()) => self.run_loop(),
-            Err(f) => self.stop_from(f, None),
-        };
+        let stop = self.execute(opts);
         let exit = match stop {
             Stop::Done => Exit::Returned { value: self.ret_code },
             Stop::Exit(s) => Exit::Exited { status: s },
@@ -179,6 +176,14 @@ impl<'m> Interp<'m> {
             Stop::OutOfSteps => Exit::OutOfSteps,
         };
         Outcome { exit, stdout: self.stdout, stderr: self.stderr, steps: self.steps, result: self.result, trace: self.trace.unwrap_or_default() }
+    }
+
+    /// Sets up memory and runs the program to its end.
+    pub fn execute(&mut self, opts: &Options) -> Stop {
+        match self.setup().and_then(|_| self.start(opts)) {
+            Ok(()) => self.run_loop(),
+            Err(f) => self.stop_from(f, None),
+        }
     }
 
     /// Allocates every global value and writes the initializers.
