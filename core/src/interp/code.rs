@@ -16,10 +16,30 @@ pub type Opnd = u32;
 pub const WIDE: u32 = 1 << 30;
 /// Tag of a wide constant.
 pub const WCONST: u32 = 2 << 30;
+/// Tag of a lane vector: a vector of up to [`MAX_LANES`] narrow scalars held in consecutive
+/// narrow registers, the lane count in bits 24..30 and the first register in the low 24 bits.
+pub const VEC: u32 = 3 << 30;
 /// Tag mask.
 pub const TAG: u32 = 3 << 30;
-/// No operand / no destination.
+/// No operand / no destination (never a lane vector: its lane count field is 63).
 pub const NONE: u32 = u32::MAX;
+/// The most lanes a lane vector has.
+pub const MAX_LANES: u32 = 16;
+/// Lane vectors start below this register (their first register has 24 bits).
+pub const LANE_REGS: u32 = 1 << 23;
+
+/// A lane vector operand of `n` lanes from narrow register `base`.
+#[inline]
+pub fn vec_opnd(base: u32, n: u32) -> Opnd {
+    VEC | (n << 24) | base
+}
+
+/// The first register and lane count of a lane vector operand, if it is one.
+#[inline]
+pub fn vec_of(o: Opnd) -> Option<(u32, u32)> {
+    let n = (o >> 24) & 0x3F;
+    (o & TAG == VEC && (1..=MAX_LANES).contains(&n)).then_some((o & 0xFF_FFFF, n))
+}
 
 /// Conversions with a fast path.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -134,6 +154,26 @@ pub enum Op {
     Call { c: u32 },
     /// A fast intrinsic on narrow scalars (`c` unused for two-operand ones).
     Intr { k: Intr, d: u32, a: u32, b: u32, c: u32, w: u8 },
+    /// Lane-wise integer operation on lane vectors of `n` lanes (`d`, `a`, `b` first lanes).
+    VBin { op: IOp, d: u32, a: u32, b: u32, n: u8, w: u8, f: u16 },
+    /// Lane-wise operation on vectors of doubles.
+    VF64 { op: FOp, d: u32, a: u32, b: u32, n: u8 },
+    /// Lane-wise operation on vectors of floats.
+    VF32 { op: FOp, d: u32, a: u32, b: u32, n: u8 },
+    /// Lane-wise `icmp` without flags.
+    VICmp { p: IntPredicate, d: u32, a: u32, b: u32, n: u8, w: u8 },
+    /// Lane-wise `fcmp` on doubles (`s` false) or floats.
+    VFCmp { p: FloatPredicate, d: u32, a: u32, b: u32, n: u8, s: bool },
+    /// `select` of lane vectors on a scalar condition (`vc` false) or lane by lane.
+    VSel { d: u32, c: u32, a: u32, b: u32, n: u8, vc: bool },
+    /// Load of `n` lanes of `es` bytes each (`w` as for [`Op::Load`]).
+    VLoad { d: u32, p: u32, n: u8, es: u8, w: u8, align: u32 },
+    /// Store of `n` lanes of `es` bytes each.
+    VStore { v: u32, p: u32, n: u8, es: u8, align: u32 },
+    /// `insertelement` at the constant lane `k`.
+    VIns { d: u32, a: u32, b: u32, k: u8, n: u8 },
+    /// `shufflevector` with a constant mask: lane `i` of `d` is register `shuffles[t][i]`.
+    VShuf { d: u32, t: u32, n: u8 },
     /// No effect (`fence`, debug intrinsics decoded away).
     Nop,
     /// Everything else, executed from the IR instruction (see [`GenOp`]).
@@ -152,8 +192,12 @@ pub struct Edge {
     pub n: u32,
     /// Moves must read all sources first.
     pub par: bool,
-    /// Every move is between narrow registers.
+    /// Every move is between narrow registers or lane vectors of the same length.
     pub narrow: bool,
+    /// For a narrow edge: its moves lane by lane, `lane_moves[lm..lm + ln]`.
+    pub lm: u32,
+    /// Number of lane moves.
+    pub ln: u32,
 }
 
 /// One phi move.
@@ -296,6 +340,14 @@ pub struct FnCode {
     pub calls: Vec<CallSite>,
     /// Generic instructions.
     pub generic: Vec<GenOp>,
+    /// Per op: the generic instruction that runs it off the fast path (lane vector ops), or
+    /// [`NONE`].
+    pub fallback: Vec<u32>,
+    /// Source registers of each constant `shufflevector`.
+    pub shuffles: Vec<Box<[u32]>>,
+    /// The phi moves of narrow edges as (destination, source) narrow registers, lane vectors
+    /// split into lanes.
+    pub lane_moves: Vec<[u32; 2]>,
     /// The first pc of each block, by block index.
     pub block_pc: Vec<u32>,
     /// True when the return value must not be poison (`noundef` return).
@@ -324,12 +376,22 @@ impl FnCode {
         let n = self.template.len() as u64;
         let reg = |r: u32| (r as u64) < n;
         let nops = self.ops.len() as u64;
+        let lanes = |r: u32, k: u8| (r as u64) + (k as u64) <= n && k > 0;
+        let opnd = |o: u32| match vec_of(o) {
+            Some((b, k)) => lanes(b, k as u8),
+            None => reg(o),
+        };
         let edge_ok = |e: u32| {
             self.edges.get(e as usize).is_some_and(|ed| {
                 (ed.pc as u64) < nops
-                    && self.moves.get(ed.mv as usize..(ed.mv as usize).saturating_add(ed.n as usize)).is_some_and(|ms| !ed.narrow || ms.iter().all(|m| reg(m.d) && reg(m.s)))
+                    && self.moves.get(ed.mv as usize..(ed.mv as usize).saturating_add(ed.n as usize)).is_some_and(|ms| !ed.narrow || ms.iter().all(|m| opnd(m.d) && opnd(m.s) && vec_of(m.d).map(|v| v.1) == vec_of(m.s).map(|v| v.1)))
+                    && self.lane_moves.get(ed.lm as usize..(ed.lm as usize).saturating_add(ed.ln as usize)).is_some_and(|lm| lm.iter().all(|m| reg(m[0]) && reg(m[1])))
+                    && (ed.ln == 0 || ed.narrow)
             })
         };
+        if self.fallback.len() != self.ops.len() {
+            return false;
+        }
         let terminator = matches!(self.ops.last(), Some(Op::Br { .. } | Op::CondBr { .. } | Op::Switch { .. } | Op::Ret { .. } | Op::Unreachable | Op::Call { .. } | Op::Generic { .. }));
         if !terminator {
             return false;
@@ -352,6 +414,12 @@ impl FnCode {
             Op::Ret { v } => v == NONE || v & TAG != 0 || reg(v),
             Op::Call { c } => self.calls.get(c as usize).is_some_and(|cs| !cs.fast || (cs.args.iter().all(|&a| reg(a)) && (cs.dst == NONE || reg(cs.dst)))),
             Op::Intr { d, a, b, c, .. } => reg(d) && reg(a) && reg(b) && reg(c),
+            Op::VBin { d, a, b, n, .. } | Op::VF64 { d, a, b, n, .. } | Op::VF32 { d, a, b, n, .. } | Op::VICmp { d, a, b, n, .. } | Op::VFCmp { d, a, b, n, .. } => lanes(d, n) && lanes(a, n) && lanes(b, n),
+            Op::VSel { d, c, a, b, n, vc } => lanes(d, n) && lanes(a, n) && lanes(b, n) && if vc { lanes(c, n) } else { reg(c) },
+            Op::VLoad { d, p, n, .. } => lanes(d, n) && reg(p),
+            Op::VStore { v, p, n, .. } => lanes(v, n) && reg(p),
+            Op::VIns { d, a, b, k, n } => lanes(d, n) && lanes(a, n) && reg(b) && k < n,
+            Op::VShuf { d, t, n } => lanes(d, n) && self.shuffles.get(t as usize).is_some_and(|sh| sh.len() == n as usize && sh.iter().all(|&r| reg(r))),
             Op::Unreachable | Op::Nop | Op::Generic { .. } => true,
         })
     }

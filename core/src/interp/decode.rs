@@ -15,14 +15,17 @@ use crate::ir::{AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, Flo
 use std::collections::HashMap;
 use std::rc::Rc;
 
-struct Dec<'a> {
-    body: &'a Body,
-    c: FnCode,
+/// A function being decoded.
+pub(super) struct Dec<'a> {
+    pub(super) body: &'a Body,
+    pub(super) c: FnCode,
     vop: Vec<Opnd>,
     /// The register of each promoted stack slot, by the alloca's value.
     cells: HashMap<Value, u32>,
     cmap: HashMap<ConstId, Opnd>,
     emap: HashMap<(u32, u32), u32>,
+    /// The generic instruction that runs the op being decoded off the fast path, or [`NONE`].
+    pub(super) fallback: u32,
 }
 
 /// Attribute kinds that make an argument or return value poison when violated.
@@ -54,12 +57,15 @@ impl Interp<'_> {
             return Err(Fault::Error(ErrorKind::Internal, format!("{} has no body", self.fname(g))));
         };
         self.ctx = (Span0::span(f, body), g);
-        let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cells: HashMap::new(), cmap: HashMap::new(), emap: HashMap::new() };
+        let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cells: HashMap::new(), cmap: HashMap::new(), emap: HashMap::new(), fallback: NONE };
         let (mut nn, mut nw) = (0u32, 0u32);
         for (v, vd) in body.values.iter() {
             if self.lay.narrow(vd.ty) {
                 d.vop[v.index()] = nn;
                 nn += 1;
+            } else if let Some(n) = self.vlanes(vd.ty).filter(|_| nn < LANE_REGS) {
+                d.vop[v.index()] = vec_opnd(nn, n);
+                nn += n;
             } else {
                 d.vop[v.index()] = WIDE | nw;
                 nw += 1;
@@ -97,8 +103,10 @@ impl Interp<'_> {
                 }
                 self.ctx.0 = data.span;
                 let next = insts.get(k + 1).map(|n| &body.insts[*n]);
+                d.fallback = NONE;
                 let op = self.decode_inst(&mut d, b, i, data, next)?;
                 d.c.ops.push(op);
+                d.c.fallback.push(d.fallback);
                 d.c.insts.push(i);
                 d.c.spans.push(data.span);
                 d.c.blocks.push(b.index() as u32);
@@ -109,7 +117,7 @@ impl Interp<'_> {
         Ok(d.c)
     }
 
-    fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
+    pub(super) fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
         match o {
             Operand::Value(v) => Ok(d.vop.get(v.index()).copied().unwrap_or(NONE)),
             Operand::Const(c) => {
@@ -117,9 +125,18 @@ impl Interp<'_> {
                     return Ok(r);
                 }
                 let v = self.const_val(c)?;
-                let r = if self.lay.narrow(self.m.consts.ty(c)) {
+                let ty = self.m.consts.ty(c);
+                let lanes = self.vlanes(ty).filter(|_| (d.c.template.len() as u32) < LANE_REGS);
+                let r = if self.lay.narrow(ty) {
                     d.c.template.push(v.slot());
                     (d.c.template.len() - 1) as u32
+                } else if let Some(n) = lanes {
+                    let at = d.c.template.len() as u32;
+                    match &v {
+                        Val::A(es) => d.c.template.extend((0..n as usize).map(|k| es.get(k).map(Val::slot).unwrap_or_default())),
+                        v => d.c.template.extend(std::iter::repeat_n(v.slot(), n as usize)),
+                    }
+                    vec_opnd(at, n)
                 } else {
                     d.c.wconsts.push(v);
                     WCONST | (d.c.wconsts.len() - 1) as u32
@@ -156,8 +173,20 @@ impl Interp<'_> {
         let ms = &d.c.moves[mv as usize..];
         let par = ms.iter().enumerate().any(|(i, a)| ms.iter().skip(i + 1).any(|b| b.s == a.d));
         let pc = d.c.block_pc.get(to.index()).copied().unwrap_or(NONE);
-        let narrow = ms.iter().all(|m| m.d & TAG == 0 && m.s & TAG == 0 && m.d != NONE && m.s != NONE);
-        d.c.edges.push(Edge { pc, mv, n, par, narrow });
+        let plain = |o: u32| o & TAG == 0 && o != NONE;
+        let narrow = ms.iter().all(|m| (plain(m.d) && plain(m.s)) || matches!((vec_of(m.d), vec_of(m.s)), (Some(x), Some(y)) if x.1 == y.1));
+        let lm = d.c.lane_moves.len() as u32;
+        if narrow {
+            for i in mv as usize..(mv + n) as usize {
+                let Some(m) = d.c.moves.get(i).copied() else { continue };
+                match (vec_of(m.d), vec_of(m.s)) {
+                    (Some((dr, k)), Some((sr, _))) => d.c.lane_moves.extend((0..k).map(|j| [dr + j, sr + j])),
+                    _ => d.c.lane_moves.push([m.d, m.s]),
+                }
+            }
+        }
+        let ln = d.c.lane_moves.len() as u32 - lm;
+        d.c.edges.push(Edge { pc, mv, n, par, narrow, lm, ln });
         let e = (d.c.edges.len() - 1) as u32;
         d.emap.insert((from.as_u32(), to.as_u32()), e);
         Ok(e)
@@ -172,11 +201,11 @@ impl Interp<'_> {
         }
     }
 
-    fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
+    pub(super) fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
         self.m.operand_ty(d.body, o)
     }
 
-    fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
+    pub(super) fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
         data.md.iter().any(|(s, _)| names.contains(&self.m.symbols.get(*s)))
     }
 
@@ -197,6 +226,11 @@ impl Interp<'_> {
         let fast_ty = !self.m.types.is_vector(ty) && !self.m.types.is_vector(t0);
         let f = data.flags.0;
         let op = data.op;
+        if !fast_ty {
+            if let Some(vop) = self.decode_vector(d, b, i, data, dst)? {
+                return Ok(vop);
+            }
+        }
         if let Some(iop) = IOp::from_opcode(op) {
             if let (Some(w), Some(d_), Some(a), Some(bb), true) = (self.iw(ty).filter(|_| self.m.types.is_int(ty)), nr(dst), nr(a0), nr(a1), fast_ty) {
                 let wrap_flags = f & (InstFlags::NUW | InstFlags::NSW | InstFlags::EXACT | InstFlags::DISJOINT);
@@ -394,7 +428,7 @@ impl Interp<'_> {
         self.decode_generic(d, b, i, data, dst)
     }
 
-    fn decode_generic(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, dst: Opnd) -> Res<Op> {
+    pub(super) fn decode_generic(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, dst: Opnd) -> Res<Op> {
         let mut args = Vec::with_capacity(data.args.len());
         let mut tys = Vec::with_capacity(data.args.len());
         for &o in data.args.iter() {

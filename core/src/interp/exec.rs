@@ -400,7 +400,12 @@ impl Interp<'_> {
                         };
                     }
                     Op::Nop => {}
-                    Op::Generic { g } => {
+                    Op::Generic { .. } | Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => {
+                        // Lane vector ops run their generic instruction off the fast path.
+                        let g = match op {
+                            Op::Generic { g } => g,
+                            _ => code.fallback.get(cur).copied().unwrap_or(NONE),
+                        };
                         if let Some(fr) = self.frames.last_mut() {
                             fr.pc = pc as u32;
                         }

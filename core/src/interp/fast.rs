@@ -9,7 +9,7 @@
 //! back. An op either completes here with exactly the general path's result or leaves no
 //! effect, so the split is invisible: same results, same steps, same reports.
 
-use super::code::{Callee, Cvt, Edge, FnCode, Gep, Intr, Move, Op, NONE, TAG};
+use super::code::{Callee, Cvt, Edge, FnCode, Gep, Intr, Op, MAX_LANES, NONE, TAG};
 use super::fp;
 use super::memory::{AllocKind, Memory, RESERVED, TAINT};
 use super::scalar::{self, IOp};
@@ -105,8 +105,8 @@ pub fn gep_poison(mem: &Memory, base: Slot, off: i64, flags: u16, ovf: (bool, bo
     false
 }
 
-/// Performs the phi moves of an edge when they are all between narrow registers and every
-/// source is defined; returns the target pc, or `None` (nothing moved) otherwise.
+/// Performs the phi moves of an edge when they are all between narrow registers (or lane
+/// vectors) and every source is defined; returns the target pc, or `None` (nothing moved).
 #[inline(always)]
 fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
     let ed: &Edge = code.edges.get(e as usize)?;
@@ -121,34 +121,79 @@ fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<usize> {
     if !ed.narrow {
         return None;
     }
-    let moves: &[Move] = code.moves.get(ed.mv as usize..(ed.mv + ed.n) as usize)?;
+    let moves: &[[u32; 2]] = code.lane_moves.get(ed.lm as usize..(ed.lm + ed.ln) as usize)?;
+    debug_assert!(code.fast && regs.len() == code.template.len());
+    macro_rules! r {
+        ($i:expr) => {
+            // SAFETY: `code.fast` says `FnCode::validate` checked that every lane move of a
+            // narrow edge names registers below `code.template.len()`, which is `regs.len()`.
+            unsafe { *regs.get_unchecked($i as usize) }
+        };
+    }
+    if moves.iter().any(|m| r!(m[1]).poison != 0) {
+        return None;
+    }
     if ed.par {
-        let mut buf = [Slot::default(); 8];
+        // Read every source before writing any destination.
+        let mut buf = [Slot::default(); 32];
         if moves.len() > buf.len() {
             return None;
         }
-        for (b, mv) in buf.iter_mut().zip(moves) {
-            *b = *regs.get(mv.s as usize)?;
-            if b.poison != 0 {
-                return None;
-            }
+        for (b, m) in buf.iter_mut().zip(moves) {
+            *b = r!(m[1]);
         }
-        for (b, mv) in buf.iter().zip(moves) {
-            *regs.get_mut(mv.d as usize)? = *b;
+        for (b, m) in buf.iter().zip(moves) {
+            // SAFETY: as for `r!`.
+            unsafe { *regs.get_unchecked_mut(m[0] as usize) = *b };
         }
     } else {
-        for mv in moves {
-            if regs.get(mv.s as usize)?.poison != 0 {
-                return None;
-            }
-        }
         // No move reads a register an earlier one wrote (`par` is false), so in order.
-        for mv in moves {
-            let v = *regs.get(mv.s as usize)?;
-            *regs.get_mut(mv.d as usize)? = v;
+        for m in moves {
+            let v = r!(m[1]);
+            // SAFETY: as for `r!`.
+            unsafe { *regs.get_unchecked_mut(m[0] as usize) = v };
         }
     }
     Some(ed.pc as usize)
+}
+
+/// `x op y` on `iW` for defined operands when the result is a plain value: the common cases
+/// inline, the rest through [`scalar::ibin`]; `None` when it is poison or undefined behaviour.
+#[inline(always)]
+fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    let w32 = w as u32;
+    let m = mask(w32);
+    if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
+        let (r, u, s) = match op {
+            IOp::Add => (x.wrapping_add(y), x as u128 + y as u128, sext(x, w32) as i128 + sext(y, w32) as i128),
+            IOp::Sub => (x.wrapping_sub(y), if x < y { u128::MAX } else { 0 }, sext(x, w32) as i128 - sext(y, w32) as i128),
+            IOp::Mul => (x.wrapping_mul(y), x as u128 * y as u128, sext(x, w32) as i128 * sext(y, w32) as i128),
+            _ => return ibin_other(op, f, w, x, y),
+        };
+        let (smin, smax) = (sext(1u64 << (w32 - 1), w32) as i128, (m >> 1) as i128);
+        if (f & InstFlags::NUW != 0 && u > m as u128) || (f & InstFlags::NSW != 0 && (s < smin || s > smax)) {
+            return None;
+        }
+        return Some(r & m);
+    }
+    scalar::ibin(op, f, w32, x, y).ok()
+}
+
+#[inline(always)]
+fn ibin_other(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    let w32 = w as u32;
+    let m = mask(w32);
+    match op {
+        IOp::Shl if f == 0 => (y < w as u64).then(|| (x << y) & m),
+        IOp::LShr => (y < w as u64).then(|| x >> y),
+        IOp::AShr => (y < w as u64).then(|| (sext(x, w32) >> y) as u64 & m),
+        IOp::UDiv => (y != 0).then(|| x / y),
+        IOp::URem => (y != 0).then(|| x % y),
+        IOp::And => Some(x & y),
+        IOp::Or => Some(x | y),
+        IOp::Xor => Some(x ^ y),
+        _ => scalar::ibin(op, f, w32, x, y).ok(),
+    }
 }
 
 /// Why [`ops`] stopped.
@@ -294,57 +339,57 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
     let mut p = *pc;
     let mut n = *left;
     debug_assert!(code.fast && regs.len() == code.template.len());
-    macro_rules! r {
-        ($i:expr) => {
-            // SAFETY: `code.fast` says `FnCode::validate` checked that every register an op
-            // names is below `code.template.len()`, which is `regs.len()` (see `Fast::run`).
-            unsafe { *regs.get_unchecked($i as usize) }
-        };
-    }
-    macro_rules! w {
-        ($i:expr, $v:expr) => {{
-            let v = $v;
-            // SAFETY: as for `r!`.
-            unsafe {
-                *regs.get_unchecked_mut($i as usize) = v;
-            }
-        }};
-    }
-    macro_rules! clean2 {
-        ($a:expr, $b:expr) => {{
-            let (x, y) = (r!($a), r!($b));
-            if (x.poison | y.poison) != 0 {
-                break Stop::Slow;
-            }
-            (x, y)
-        }};
-    }
-    macro_rules! clean1 {
-        ($a:expr) => {{
-            let x = r!($a);
-            if x.poison != 0 {
-                break Stop::Slow;
-            }
-            x
-        }};
-    }
-    macro_rules! jump {
-        ($e:expr) => {{
-            match edge(code, regs, $e) {
-                Some(t) => {
-                    p = t;
-                    n -= 1;
-                    continue;
-                }
-                None => break Stop::Slow,
-            }
-        }};
-    }
-    let stop = loop {
-        if n == 0 {
-            break Stop::Slow;
+    let stop = 'run: loop {
+        macro_rules! r {
+            ($i:expr) => {
+                // SAFETY: `code.fast` says `FnCode::validate` checked that every register an op
+                // names is below `code.template.len()`, which is `regs.len()` (see `Fast::run`).
+                unsafe { *regs.get_unchecked($i as usize) }
+            };
         }
-        let Some(op) = ops.get(p) else { break Stop::Slow };
+        macro_rules! w {
+            ($i:expr, $v:expr) => {{
+                let v = $v;
+                // SAFETY: as for `r!`.
+                unsafe {
+                    *regs.get_unchecked_mut($i as usize) = v;
+                }
+            }};
+        }
+        macro_rules! clean2 {
+            ($a:expr, $b:expr) => {{
+                let (x, y) = (r!($a), r!($b));
+                if (x.poison | y.poison) != 0 {
+                    break 'run Stop::Slow;
+                }
+                (x, y)
+            }};
+        }
+        macro_rules! clean1 {
+            ($a:expr) => {{
+                let x = r!($a);
+                if x.poison != 0 {
+                    break 'run Stop::Slow;
+                }
+                x
+            }};
+        }
+        macro_rules! jump {
+            ($e:expr) => {{
+                match edge(code, regs, $e) {
+                    Some(t) => {
+                        p = t;
+                        n -= 1;
+                        continue;
+                    }
+                    None => break 'run Stop::Slow,
+                }
+            }};
+        }
+        if n == 0 {
+            break 'run Stop::Slow;
+        }
+        let Some(op) = ops.get(p) else { break 'run Stop::Slow };
         match *op {
             Op::Add { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
@@ -372,25 +417,13 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
             }
             Op::IBin { op, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let v = if f == InstFlags::NSW && matches!(op, IOp::Add | IOp::Sub) && w < 64 {
-                    let (sx, sy) = (sext(x.bits, w as u32), sext(y.bits, w as u32));
-                    let rr = if op == IOp::Add { sx + sy } else { sx - sy };
-                    if sext(rr as u64, w as u32) != rr {
-                        break Stop::Slow;
-                    }
-                    rr as u64 & mask(w as u32)
-                } else {
-                    match scalar::ibin(op, f, w as u32, x.bits, y.bits) {
-                        Ok(v) => v,
-                        Err(_) => break Stop::Slow,
-                    }
-                };
+                let Some(v) = ibin(op, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
                 w!(d, Slot::int(v));
             }
             Op::ICmp { p, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
-                    break Stop::Slow;
+                    break 'run Stop::Slow;
                 }
                 w!(d, Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64));
             }
@@ -405,7 +438,7 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
                 } else {
                     match scalar::trunc(f, from as u32, to as u32, x.bits) {
                         Ok(v) => v,
-                        Err(_) => break Stop::Slow,
+                        Err(_) => break 'run Stop::Slow,
                     }
                 };
                 w!(d, Slot::int(v));
@@ -413,7 +446,7 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
             Op::ZExt { d, a, from, f } => {
                 let x = clean1!(a);
                 if f != 0 && sext(x.bits, from as u32) < 0 {
-                    break Stop::Slow;
+                    break 'run Stop::Slow;
                 }
                 w!(d, Slot::int(x.bits));
             }
@@ -462,9 +495,9 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
             Op::Load { d, p, n, w, align } => {
                 let ptr = r!(p);
                 if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
-                    break Stop::Slow;
+                    break 'run Stop::Slow;
                 }
-                let Some(mut v) = mem.load_fast(ptr, n) else { break Stop::Slow };
+                let Some(mut v) = mem.load_fast(ptr, n) else { break 'run Stop::Slow };
                 if w != 0 && w < 64 {
                     v.bits &= mask(w as u32);
                 }
@@ -473,16 +506,16 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
             Op::Store { v, p, n, align } => {
                 let ptr = r!(p);
                 if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
-                    break Stop::Slow;
+                    break 'run Stop::Slow;
                 }
                 let val = r!(v);
                 if !mem.store_fast(ptr, n, val) {
-                    break Stop::Slow;
+                    break 'run Stop::Slow;
                 }
             }
             Op::PAlloca { d, cell, s } => {
-                let Some(site) = code.allocas.get(s as usize) else { break Stop::Slow };
-                let Ok(addr) = mem.reserve(site.size, site.align) else { break Stop::Slow };
+                let Some(site) = code.allocas.get(s as usize) else { break 'run Stop::Slow };
+                let Ok(addr) = mem.reserve(site.size, site.align) else { break 'run Stop::Slow };
                 allocas.push(RESERVED | site.size as u32);
                 w!(d, Slot::ptr(addr, 0));
                 w!(cell, Slot::tainted(site.origin));
@@ -497,13 +530,13 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
             }
             Op::Gep { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(gep) = code.geps.get(g as usize) else { break Stop::Slow };
-                let Some((off, taint, so, uo)) = gep_offset(regs, gep) else { break Stop::Slow };
+                let Some(gep) = code.geps.get(g as usize) else { break 'run Stop::Slow };
+                let Some((off, taint, so, uo)) = gep_offset(regs, gep) else { break 'run Stop::Slow };
                 if taint != 0 || gep.poison_const {
-                    break Stop::Slow;
+                    break 'run Stop::Slow;
                 }
                 if gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0)) {
-                    break Stop::Slow;
+                    break 'run Stop::Slow;
                 }
                 w!(d, Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 });
             }
@@ -514,7 +547,7 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
             }
             Op::Switch { v, t } => {
                 let x = clean1!(v);
-                let Some(tbl) = code.switches.get(t as usize) else { break Stop::Slow };
+                let Some(tbl) = code.switches.get(t as usize) else { break 'run Stop::Slow };
                 let e = match tbl.cases.binary_search_by_key(&x.bits, |c| c.0) {
                     Ok(i) => tbl.cases.get(i).map_or(tbl.default, |c| c.1),
                     Err(_) => tbl.default,
@@ -527,19 +560,102 @@ fn ops(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, allocas: &mut Vec<u32
                 w!(d, intr(k, x, y, z, w));
             }
             Op::Alloca { d, s } => {
-                let Some(site) = code.allocas.get(s as usize) else { break Stop::Slow };
+                let Some(site) = code.allocas.get(s as usize) else { break 'run Stop::Slow };
                 let count = match site.count {
                     None => 1,
                     Some((cr, cw)) => clean1!(cr).bits & mask(cw as u32),
                 };
-                let Ok(idx) = mem.alloc(site.size.saturating_mul(count), site.align, AllocKind::Stack, TAINT | site.origin) else { break Stop::Slow };
+                let Ok(idx) = mem.alloc(site.size.saturating_mul(count), site.align, AllocKind::Stack, TAINT | site.origin) else { break 'run Stop::Slow };
                 allocas.push(idx);
                 w!(d, Slot::ptr(mem.allocs.get(idx as usize).map_or(0, |a| a.base), idx + 1));
             }
+            Op::VBin { op, d, a, b, n, w, f } => {
+                for k in 0..n as u32 {
+                    let (x, y) = clean2!(a + k, b + k);
+                    let Some(v) = ibin(op, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                    w!(d + k, Slot::int(v));
+                }
+            }
+            Op::VF64 { op, d, a, b, n } => {
+                for k in 0..n as u32 {
+                    let (x, y) = clean2!(a + k, b + k);
+                    w!(d + k, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                }
+            }
+            Op::VF32 { op, d, a, b, n } => {
+                for k in 0..n as u32 {
+                    let (x, y) = clean2!(a + k, b + k);
+                    w!(d + k, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
+                }
+            }
+            Op::VICmp { p: pr, d, a, b, n, w } => {
+                for k in 0..n as u32 {
+                    let (x, y) = clean2!(a + k, b + k);
+                    w!(d + k, Slot::int(scalar::icmp(pr, w as u32, x.bits, y.bits) as u64));
+                }
+            }
+            Op::VFCmp { p: pr, d, a, b, n, s } => {
+                for k in 0..n as u32 {
+                    let (x, y) = clean2!(a + k, b + k);
+                    let ord = if s { f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32)) } else { f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits)) };
+                    w!(d + k, Slot::int(fp::pred(pr, ord) as u64));
+                }
+            }
+            Op::VSel { d, c, a, b, n, vc } => {
+                let cv = if vc { Slot::default() } else { clean1!(c) };
+                for k in 0..n as u32 {
+                    let pick = if vc { clean1!(c + k) } else { cv };
+                    w!(d + k, if pick.bits & 1 == 1 { r!(a + k) } else { r!(b + k) });
+                }
+            }
+            Op::VLoad { d, p: pr, n, es, w, align } => {
+                let ptr = r!(pr);
+                if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+                    break 'run Stop::Slow;
+                }
+                let mut buf = [Slot::default(); MAX_LANES as usize];
+                let Some(lanes) = buf.get_mut(..n as usize) else { break 'run Stop::Slow };
+                if !mem.load_lanes(ptr, es, w, lanes) {
+                    break 'run Stop::Slow;
+                }
+                for (k, l) in lanes.iter().enumerate() {
+                    w!(d + k as u32, *l);
+                }
+            }
+            Op::VStore { v, p: pr, n, es, align } => {
+                let ptr = r!(pr);
+                if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+                    break 'run Stop::Slow;
+                }
+                let mut buf = [Slot::default(); MAX_LANES as usize];
+                let Some(lanes) = buf.get_mut(..n as usize) else { break 'run Stop::Slow };
+                for (k, l) in lanes.iter_mut().enumerate() {
+                    *l = r!(v + k as u32);
+                }
+                if !mem.store_lanes(ptr, es, lanes) {
+                    break 'run Stop::Slow;
+                }
+            }
+            Op::VIns { d, a, b, k, n } => {
+                for j in 0..n as u32 {
+                    w!(d + j, r!(a + j));
+                }
+                w!(d + k as u32, r!(b));
+            }
+            Op::VShuf { d, t, n } => {
+                let Some(src) = code.shuffles.get(t as usize) else { break 'run Stop::Slow };
+                let mut buf = [Slot::default(); MAX_LANES as usize];
+                for (l, &r) in buf.iter_mut().zip(src.iter()).take(n as usize) {
+                    *l = r!(r);
+                }
+                for (j, l) in buf.iter().take(n as usize).enumerate() {
+                    w!(d + j as u32, *l);
+                }
+            }
             Op::Nop => {}
-            Op::Call { c } => break Stop::Call(c),
-            Op::Ret { v } => break Stop::Ret(v),
-            Op::Unreachable | Op::Generic { .. } => break Stop::Slow,
+            Op::Call { c } => break 'run Stop::Call(c),
+            Op::Ret { v } => break 'run Stop::Ret(v),
+            Op::Unreachable | Op::Generic { .. } => break 'run Stop::Slow,
         }
         p += 1;
         n -= 1;

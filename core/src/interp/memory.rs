@@ -250,6 +250,62 @@ impl Memory {
         Some(Slot { bits, prov: s0, poison: 0 })
     }
 
+    /// The allocation and offset of a valid access of `len` bytes at a defined pointer with
+    /// provenance (as [`Memory::check`] would accept), or `None`.
+    #[inline(always)]
+    fn fast_loc(&self, p: Slot, len: u64, write: bool) -> Option<(usize, usize)> {
+        if p.poison != 0 || p.prov == 0 {
+            return None;
+        }
+        let idx = (p.prov - 1) as usize;
+        let a = self.allocs.get(idx)?;
+        let off = p.bits.wrapping_sub(a.base);
+        if !a.live || (write && a.readonly) || off > a.size || len > a.size - off {
+            return None;
+        }
+        Some((idx, off as usize))
+    }
+
+    /// Loads `out.len()` consecutive lanes of `es` bytes at `p` (integer lanes masked to `w`
+    /// bits when `w` is 1..64) when the access is valid and every lane's bytes are defined, as
+    /// `n` scalar loads would; false when the general path must decide (`out` is then
+    /// partly written).
+    pub fn load_lanes(&self, p: Slot, es: u8, w: u8, out: &mut [Slot]) -> bool {
+        let Some((idx, off)) = self.fast_loc(p, es as u64 * out.len() as u64, false) else { return false };
+        let Some(a) = self.allocs.get(idx) else { return false };
+        let es = es as usize;
+        let m = if w != 0 && w < 64 { super::value::mask(w as u32) } else { u64::MAX };
+        for (k, lane) in out.iter_mut().enumerate() {
+            let at = off + k * es;
+            let (Some(b), Some(s)) = (a.bytes.get(at..at + es), a.shadow.get(at..at + es)) else { return false };
+            let s0 = s.first().copied().unwrap_or(0);
+            if s0 & (TAINT | PARTIAL) != 0 || s.iter().any(|&x| x != s0) {
+                return false;
+            }
+            let bits = b.iter().rev().fold(0u64, |acc, &x| acc << 8 | x as u64);
+            *lane = Slot { bits: bits & m, prov: s0, poison: 0 };
+        }
+        true
+    }
+
+    /// Stores consecutive defined lanes of `es` bytes at `p` when the access is valid; false
+    /// (nothing written) when the general path must decide.
+    pub fn store_lanes(&mut self, p: Slot, es: u8, lanes: &[Slot]) -> bool {
+        if lanes.iter().any(|l| l.poison != 0) {
+            return false;
+        }
+        let Some((idx, off)) = self.fast_loc(p, es as u64 * lanes.len() as u64, true) else { return false };
+        let Some(a) = self.allocs.get_mut(idx) else { return false };
+        let es = es as usize;
+        let n = es * lanes.len();
+        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return false };
+        for ((bc, sc), l) in b.chunks_exact_mut(es).zip(s.chunks_exact_mut(es)).zip(lanes) {
+            bc.copy_from_slice(&l.bits.to_le_bytes()[..es.min(8)]);
+            sc.fill(l.prov);
+        }
+        true
+    }
+
     /// Stores a defined scalar of `n <= 8` bytes at `p` when the access is valid; false (and
     /// nothing written) when the general path must decide.
     #[inline(always)]

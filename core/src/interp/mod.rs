@@ -59,6 +59,7 @@ pub mod report;
 pub(crate) mod scalar;
 pub(crate) mod state;
 mod trace;
+mod vdecode;
 pub(crate) mod value;
 pub(crate) mod wide;
 

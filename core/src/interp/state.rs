@@ -1,7 +1,7 @@
 //! The interpreter state: memory, registers, the explicit frame stack, decoded functions, the
 //! origin table and the program's output; setup of globals and the top-level run.
 
-use super::code::{FnCode, Opnd, NONE, TAG, WCONST, WIDE};
+use super::code::{vec_of, FnCode, Opnd, NONE, TAG, VEC, WCONST, WIDE};
 use super::layout::Layouts;
 use super::memory::{AllocKind, Memory, TAINT};
 use super::native::Native;
@@ -286,7 +286,13 @@ impl<'m> Interp<'m> {
             0 => Val::S(self.regs.get(base + o as usize).copied().unwrap_or_default()),
             WIDE => self.wregs.get(wbase + (o & !TAG) as usize).cloned().unwrap_or_default(),
             WCONST => code.wconsts.get((o & !TAG) as usize).cloned().unwrap_or_default(),
-            _ => Val::default(),
+            _ => match vec_of(o) {
+                Some((r, n)) => {
+                    let at = base + r as usize;
+                    Val::A(self.regs.get(at..at + n as usize).map_or_else(|| vec![Val::default(); n as usize].into(), |l| l.iter().map(|&s| Val::S(s)).collect()))
+                }
+                None => Val::default(),
+            },
         }
     }
 
@@ -307,6 +313,15 @@ impl<'m> Interp<'m> {
             (WIDE, v) => {
                 if let Some(r) = self.wregs.get_mut(wbase + (o & !TAG) as usize) {
                     *r = v;
+                }
+            }
+            (VEC, v) => {
+                let Some((r, n)) = vec_of(o) else { return };
+                let at = base + r as usize;
+                let Some(lanes) = self.regs.get_mut(at..at + n as usize) else { return };
+                match &v {
+                    Val::A(es) => lanes.iter_mut().zip(es.iter()).for_each(|(l, e)| *l = e.slot()),
+                    v => lanes.fill(v.slot()),
                 }
             }
             _ => {}
