@@ -45,6 +45,7 @@ mod consts;
 mod decode;
 mod exec;
 mod fast;
+mod fastops;
 mod gc;
 pub(crate) mod fp;
 mod generic;

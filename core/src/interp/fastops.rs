@@ -1,0 +1,521 @@
+//! The op loop of the fast path (see `fast.rs`): one frame's ops over its registers, the hot
+//! simple cases inline and the heavier ones (memory, GEPs, allocas, switches, intrinsics,
+//! lane vectors) in out-of-line helpers, so the loop keeps its few live values in machine
+//! registers. Every helper returns `None`/`false` without effect when the op needs the
+//! general path.
+
+use super::code::{Edge, FnCode, Intr, Op, MAX_LANES};
+use super::fast::{cvt, gep_offset, gep_poison, intr, Stop};
+use super::fp;
+use super::memory::{AllocKind, Memory, RESERVED, TAINT};
+use super::scalar::{self, IOp};
+use super::value::{mask, sext, Slot};
+use crate::ir::InstFlags;
+
+/// What the op loop works on besides the registers.
+pub struct Cx<'a> {
+    /// The frame's code.
+    pub code: &'a FnCode,
+    /// Memory.
+    pub mem: &'a mut Memory,
+    /// Live allocas of all frames.
+    pub allocas: &'a mut Vec<u32>,
+}
+
+/// Reads register `i` of `regs`.
+macro_rules! rd {
+    ($regs:expr, $i:expr) => {
+        // SAFETY: the code is `fast`: `FnCode::validate` checked that every register an op,
+        // lane move or shuffle names is below `code.template.len()`, which is `regs.len()`
+        // (`Fast::run` passes exactly the frame's registers).
+        unsafe { *$regs.get_unchecked($i as usize) }
+    };
+}
+
+/// Writes register `i` of `regs`.
+macro_rules! wr {
+    ($regs:expr, $i:expr, $v:expr) => {{
+        let v = $v;
+        // SAFETY: as for `rd!`.
+        unsafe { *$regs.get_unchecked_mut($i as usize) = v };
+    }};
+}
+
+/// Performs the phi moves of an edge when they are all between narrow registers (or lane
+/// vectors) and every source is defined; returns the target pc, or `None` (nothing moved).
+#[inline(always)]
+fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
+    let ed: &Edge = code.edges.get(e as usize)?;
+    if ed.n == 0 {
+        return Some(ed.pc as usize);
+    }
+    edge_moves(code, regs, ed)
+}
+
+#[inline(never)]
+fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<usize> {
+    if !ed.narrow {
+        return None;
+    }
+    let moves: &[[u32; 2]] = code.lane_moves.get(ed.lm as usize..(ed.lm + ed.ln) as usize)?;
+    debug_assert!(code.fast && regs.len() == code.template.len());
+    if moves.iter().any(|m| rd!(regs, m[1]).poison != 0) {
+        return None;
+    }
+    if ed.par {
+        // Read every source before writing any destination.
+        let mut buf = [Slot::default(); 32];
+        if moves.len() > buf.len() {
+            return None;
+        }
+        for (b, m) in buf.iter_mut().zip(moves) {
+            *b = rd!(regs, m[1]);
+        }
+        for (b, m) in buf.iter().zip(moves) {
+            wr!(regs, m[0], *b);
+        }
+    } else {
+        // No move reads a register an earlier one wrote (`par` is false), so in order.
+        for m in moves {
+            let v = rd!(regs, m[1]);
+            wr!(regs, m[0], v);
+        }
+    }
+    Some(ed.pc as usize)
+}
+
+/// `x op y` on `iW` for defined operands when the result is a plain value: the common cases
+/// inline, the rest through [`scalar::ibin`]; `None` when it is poison or undefined behaviour.
+#[inline(always)]
+fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    let w32 = w as u32;
+    let m = mask(w32);
+    if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
+        let (r, u, s) = match op {
+            IOp::Add => (x.wrapping_add(y), x as u128 + y as u128, sext(x, w32) as i128 + sext(y, w32) as i128),
+            IOp::Sub => (x.wrapping_sub(y), if x < y { u128::MAX } else { 0 }, sext(x, w32) as i128 - sext(y, w32) as i128),
+            IOp::Mul => (x.wrapping_mul(y), x as u128 * y as u128, sext(x, w32) as i128 * sext(y, w32) as i128),
+            _ => return ibin_other(op, f, w, x, y),
+        };
+        let (smin, smax) = (sext(1u64 << (w32 - 1), w32) as i128, (m >> 1) as i128);
+        if (f & InstFlags::NUW != 0 && u > m as u128) || (f & InstFlags::NSW != 0 && (s < smin || s > smax)) {
+            return None;
+        }
+        return Some(r & m);
+    }
+    scalar::ibin(op, f, w32, x, y).ok()
+}
+
+#[inline(always)]
+fn ibin_other(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    let w32 = w as u32;
+    let m = mask(w32);
+    match op {
+        IOp::Shl if f == 0 => (y < w as u64).then(|| (x << y) & m),
+        IOp::LShr => (y < w as u64).then(|| x >> y),
+        IOp::AShr => (y < w as u64).then(|| (sext(x, w32) >> y) as u64 & m),
+        IOp::UDiv => (y != 0).then(|| x / y),
+        IOp::URem => (y != 0).then(|| x % y),
+        IOp::And => Some(x & y),
+        IOp::Or => Some(x | y),
+        IOp::Xor => Some(x ^ y),
+        _ => scalar::ibin(op, f, w32, x, y).ok(),
+    }
+}
+
+/// A scalar load (alignment, then the plain-bytes fast access).
+#[inline(never)]
+fn load(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
+    if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+        return None;
+    }
+    let mut v = mem.load_fast(ptr, n)?;
+    if w != 0 && w < 64 {
+        v.bits &= mask(w as u32);
+    }
+    Some(v)
+}
+
+/// A scalar store.
+#[inline(never)]
+fn store(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
+    ptr.bits & (align as u64).wrapping_sub(1) == 0 && mem.store_fast(ptr, n, v)
+}
+
+/// A scalar GEP with a defined base.
+#[inline(never)]
+fn gep(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
+    let gep = code.geps.get(g as usize)?;
+    let (off, taint, so, uo) = gep_offset(regs, gep)?;
+    if taint != 0 || gep.poison_const || (gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0))) {
+        return None;
+    }
+    Some(Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 })
+}
+
+/// An `alloca` (held in memory, or in register `cell` when promoted).
+#[inline(never)]
+fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32, cell: Option<u32>) -> bool {
+    let Some(site) = cx.code.allocas.get(s as usize) else { return false };
+    if let Some(cell) = cell {
+        let Ok(addr) = cx.mem.reserve(site.size, site.align) else { return false };
+        cx.allocas.push(RESERVED | site.size as u32);
+        wr!(regs, d, Slot::ptr(addr, 0));
+        wr!(regs, cell, Slot::tainted(site.origin));
+        return true;
+    }
+    let count = match site.count {
+        None => 1,
+        Some((cr, cw)) => {
+            let c = rd!(regs, cr);
+            if c.poison != 0 {
+                return false;
+            }
+            c.bits & mask(cw as u32)
+        }
+    };
+    let Ok(idx) = cx.mem.alloc(site.size.saturating_mul(count), site.align, AllocKind::Stack, TAINT | site.origin) else { return false };
+    cx.allocas.push(idx);
+    wr!(regs, d, Slot::ptr(cx.mem.allocs.get(idx as usize).map_or(0, |a| a.base), idx + 1));
+    true
+}
+
+/// The edge a `switch` on defined `x` takes.
+#[inline(never)]
+fn switch(code: &FnCode, t: u32, x: u64) -> Option<u32> {
+    let tbl = code.switches.get(t as usize)?;
+    Some(match tbl.cases.binary_search_by_key(&x, |c| c.0) {
+        Ok(i) => tbl.cases.get(i).map_or(tbl.default, |c| c.1),
+        Err(_) => tbl.default,
+    })
+}
+
+/// A fast intrinsic.
+#[inline(never)]
+fn intrinsic(regs: &mut [Slot], k: Intr, d: u32, a: u32, b: u32, c: u32, w: u8) -> bool {
+    let (x, y, z) = (rd!(regs, a), rd!(regs, b), rd!(regs, c));
+    let z = if matches!(k, Intr::FmaF64 | Intr::FmaF32) { z } else { Slot::default() };
+    if k != Intr::Expect && (x.poison | y.poison | z.poison) != 0 {
+        return false;
+    }
+    wr!(regs, d, intr(k, x, y, z, w));
+    true
+}
+
+/// A conversion of a defined value.
+#[inline(never)]
+fn convert(regs: &mut [Slot], k: super::code::Cvt, d: u32, a: u32, w: u8) -> bool {
+    let x = rd!(regs, a);
+    if x.poison != 0 {
+        return false;
+    }
+    wr!(regs, d, Slot::int(cvt(k, x.bits, w)));
+    true
+}
+
+/// A lane vector op (`VBin` .. `VShuf`); false (registers of `d` possibly written, which the
+/// general path then overwrites) when a lane needs the general path.
+#[inline(never)]
+fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op) -> bool {
+    macro_rules! clean {
+        ($i:expr) => {{
+            let x = rd!(regs, $i);
+            if x.poison != 0 {
+                return false;
+            }
+            x
+        }};
+    }
+    match op {
+        Op::VBin { op, d, a, b, n, w, f } => {
+            for k in 0..n as u32 {
+                let (x, y) = (clean!(a + k), clean!(b + k));
+                let Some(v) = ibin(op, f, w, x.bits, y.bits) else { return false };
+                wr!(regs, d + k, Slot::int(v));
+            }
+        }
+        Op::VF64 { op, d, a, b, n } => {
+            for k in 0..n as u32 {
+                let (x, y) = (clean!(a + k), clean!(b + k));
+                wr!(regs, d + k, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+            }
+        }
+        Op::VF32 { op, d, a, b, n } => {
+            for k in 0..n as u32 {
+                let (x, y) = (clean!(a + k), clean!(b + k));
+                wr!(regs, d + k, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
+            }
+        }
+        Op::VICmp { p, d, a, b, n, w } => {
+            for k in 0..n as u32 {
+                let (x, y) = (clean!(a + k), clean!(b + k));
+                wr!(regs, d + k, Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64));
+            }
+        }
+        Op::VFCmp { p, d, a, b, n, s } => {
+            for k in 0..n as u32 {
+                let (x, y) = (clean!(a + k), clean!(b + k));
+                let ord = if s { f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32)) } else { f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits)) };
+                wr!(regs, d + k, Slot::int(fp::pred(p, ord) as u64));
+            }
+        }
+        Op::VSel { d, c, a, b, n, vc } => {
+            let cv = if vc { Slot::default() } else { clean!(c) };
+            for k in 0..n as u32 {
+                let pick = if vc { clean!(c + k) } else { cv };
+                wr!(regs, d + k, if pick.bits & 1 == 1 { rd!(regs, a + k) } else { rd!(regs, b + k) });
+            }
+        }
+        Op::VLoad { d, p, n, es, w, align } => {
+            let ptr = rd!(regs, p);
+            if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+                return false;
+            }
+            let mut buf = [Slot::default(); MAX_LANES as usize];
+            let Some(lanes) = buf.get_mut(..n as usize) else { return false };
+            if !cx.mem.load_lanes(ptr, es, w, lanes) {
+                return false;
+            }
+            for (k, l) in lanes.iter().enumerate() {
+                wr!(regs, d + k as u32, *l);
+            }
+        }
+        Op::VStore { v, p, n, es, align } => {
+            let ptr = rd!(regs, p);
+            if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+                return false;
+            }
+            let mut buf = [Slot::default(); MAX_LANES as usize];
+            let Some(lanes) = buf.get_mut(..n as usize) else { return false };
+            for (k, l) in lanes.iter_mut().enumerate() {
+                *l = rd!(regs, v + k as u32);
+            }
+            if !cx.mem.store_lanes(ptr, es, lanes) {
+                return false;
+            }
+        }
+        Op::VIns { d, a, b, k, n } => {
+            for j in 0..n as u32 {
+                wr!(regs, d + j, rd!(regs, a + j));
+            }
+            wr!(regs, d + k as u32, rd!(regs, b));
+        }
+        Op::VShuf { d, t, n } => {
+            let Some(src) = cx.code.shuffles.get(t as usize) else { return false };
+            let mut buf = [Slot::default(); MAX_LANES as usize];
+            for (l, &r) in buf.iter_mut().zip(src.iter()).take(n as usize) {
+                *l = rd!(regs, r);
+            }
+            for (j, l) in buf.iter().take(n as usize).enumerate() {
+                wr!(regs, d + j as u32, *l);
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Runs ops of `cx.code` from `*pc` over the frame's registers while they take the fast path
+/// and `*left` allows, counting `*left` down. Stops with `*pc` on the op to run next.
+#[inline(never)]
+pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> Stop {
+    let code = cx.code;
+    let ops = &code.ops[..];
+    let mut p = *pc;
+    let mut n = *left;
+    debug_assert!(code.fast && regs.len() == code.template.len());
+    let stop = 'run: loop {
+        macro_rules! r {
+            ($i:expr) => {
+                rd!(regs, $i)
+            };
+        }
+        macro_rules! w {
+            ($i:expr, $v:expr) => {
+                wr!(regs, $i, $v)
+            };
+        }
+        macro_rules! clean2 {
+            ($a:expr, $b:expr) => {{
+                let (x, y) = (r!($a), r!($b));
+                if (x.poison | y.poison) != 0 {
+                    break 'run Stop::Slow;
+                }
+                (x, y)
+            }};
+        }
+        macro_rules! clean1 {
+            ($a:expr) => {{
+                let x = r!($a);
+                if x.poison != 0 {
+                    break 'run Stop::Slow;
+                }
+                x
+            }};
+        }
+        macro_rules! ok {
+            ($e:expr) => {
+                if !$e {
+                    break 'run Stop::Slow;
+                }
+            };
+        }
+        macro_rules! jump {
+            ($e:expr) => {{
+                match edge(code, regs, $e) {
+                    Some(t) => {
+                        p = t;
+                        n -= 1;
+                        continue;
+                    }
+                    None => break 'run Stop::Slow,
+                }
+            }};
+        }
+        if n == 0 {
+            break 'run Stop::Slow;
+        }
+        let Some(op) = ops.get(p) else { break 'run Stop::Slow };
+        match *op {
+            Op::Add { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits.wrapping_add(y.bits) & mask(w as u32)));
+            }
+            Op::Sub { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits.wrapping_sub(y.bits) & mask(w as u32)));
+            }
+            Op::Mul { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits.wrapping_mul(y.bits) & mask(w as u32)));
+            }
+            Op::And { d, a, b, .. } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits & y.bits));
+            }
+            Op::Or { d, a, b, .. } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits | y.bits));
+            }
+            Op::Xor { d, a, b, .. } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(x.bits ^ y.bits));
+            }
+            Op::IBin { op, d, a, b, w, f } => {
+                let (x, y) = clean2!(a, b);
+                let Some(v) = ibin(op, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                w!(d, Slot::int(v));
+            }
+            Op::ICmp { p: pr, d, a, b, w, f } => {
+                let (x, y) = clean2!(a, b);
+                if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
+                    break 'run Stop::Slow;
+                }
+                w!(d, Slot::int(scalar::icmp(pr, w as u32, x.bits, y.bits) as u64));
+            }
+            Op::Select { d, c, a, b } => {
+                let cv = clean1!(c);
+                w!(d, if cv.bits & 1 == 1 { r!(a) } else { r!(b) });
+            }
+            Op::Trunc { d, a, from, to, f } => {
+                let x = clean1!(a);
+                let v = if f == 0 {
+                    x.bits & mask(to as u32)
+                } else {
+                    match scalar::trunc(f, from as u32, to as u32, x.bits) {
+                        Ok(v) => v,
+                        Err(_) => break 'run Stop::Slow,
+                    }
+                };
+                w!(d, Slot::int(v));
+            }
+            Op::ZExt { d, a, from, f } => {
+                let x = clean1!(a);
+                if f != 0 && sext(x.bits, from as u32) < 0 {
+                    break 'run Stop::Slow;
+                }
+                w!(d, Slot::int(x.bits));
+            }
+            Op::SExt { d, a, from, to } => {
+                let x = clean1!(a);
+                w!(d, Slot::int(sext(x.bits, from as u32) as u64 & mask(to as u32)));
+            }
+            Op::Mov { d, a } => w!(d, r!(a)),
+            Op::PtrToInt { d, a, w } => {
+                let x = clean1!(a);
+                w!(d, Slot { bits: x.bits & mask(w as u32), prov: if w >= 64 { x.prov } else { 0 }, poison: 0 });
+            }
+            Op::IntToPtr { d, a } => {
+                let x = clean1!(a);
+                let prov = match x.prov {
+                    0 => cx.mem.lookup(x.bits).map_or(0, |i| i + 1),
+                    pv => pv,
+                };
+                w!(d, Slot { bits: x.bits, prov, poison: 0 });
+            }
+            Op::Freeze { d, a } => {
+                let x = clean1!(a);
+                w!(d, x);
+            }
+            Op::F64 { op, d, a, b } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+            }
+            Op::F32 { op, d, a, b } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
+            }
+            Op::FCmp { p: pr, d, a, b, s } => {
+                let (x, y) = clean2!(a, b);
+                let ord = if s { f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32)) } else { f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits)) };
+                w!(d, Slot::int(fp::pred(pr, ord) as u64));
+            }
+            Op::FNeg { d, a, bit } => {
+                let x = clean1!(a);
+                w!(d, Slot::int(x.bits ^ (1u64 << bit)));
+            }
+            Op::Cvt { k, d, a, w } => ok!(convert(regs, k, d, a, w)),
+            Op::Load { d, p: pr, n: sz, w, align } => {
+                let Some(v) = load(cx.mem, r!(pr), sz, w, align) else { break 'run Stop::Slow };
+                w!(d, v);
+            }
+            Op::Store { v, p: pr, n: sz, align } => ok!(store(cx.mem, r!(pr), sz, r!(v), align)),
+            Op::PAlloca { d, cell, s } => ok!(alloca(cx, regs, d, s, Some(cell))),
+            Op::Alloca { d, s } => ok!(alloca(cx, regs, d, s, None)),
+            Op::PLoad { d, cell, .. } => {
+                let x = clean1!(cell);
+                w!(d, x);
+            }
+            Op::PStore { v, cell, w } => {
+                let x = r!(v);
+                w!(cell, Slot { bits: x.bits & mask(w as u32), ..x });
+            }
+            Op::Gep { d, base, g } => {
+                let bp = clean1!(base);
+                let Some(v) = gep(code, regs, cx.mem, bp, g) else { break 'run Stop::Slow };
+                w!(d, v);
+            }
+            Op::Br { e } => jump!(e),
+            Op::CondBr { c, t, f } => {
+                let cv = clean1!(c);
+                jump!(if cv.bits & 1 == 1 { t } else { f })
+            }
+            Op::Switch { v, t } => {
+                let x = clean1!(v);
+                let Some(e) = switch(code, t, x.bits) else { break 'run Stop::Slow };
+                jump!(e)
+            }
+            Op::Intr { k, d, a, b, c, w } => ok!(intrinsic(regs, k, d, a, b, c, w)),
+            Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => ok!(vector(cx, regs, *op)),
+            Op::Nop => {}
+            Op::Call { c } => break 'run Stop::Call(c),
+            Op::Ret { v } => break 'run Stop::Ret(v),
+            Op::Unreachable | Op::Generic { .. } => break 'run Stop::Slow,
+        }
+        p += 1;
+        n -= 1;
+    };
+    *pc = p;
+    *left = n;
+    stop
+}
