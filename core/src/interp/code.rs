@@ -174,6 +174,39 @@ pub enum Op {
     VIns { d: u32, a: u32, b: u32, k: u8, n: u8 },
     /// `shufflevector` with a constant mask: lane `i` of `d` is register `shuffles[t][i]`.
     VShuf { d: u32, t: u32, n: u8 },
+    /// Fast stream only (see `fuse.rs`): an [`Op::ICmp`] and the [`Op::CondBr`] on its result
+    /// that follows it.
+    CmpBr { p: IntPredicate, d: u32, a: u32, b: u32, w: u8, f: u16 },
+    /// Fast stream only: an [`Op::FCmp`] and the [`Op::CondBr`] on its result.
+    FCmpBr { p: FloatPredicate, d: u32, a: u32, b: u32, s: bool },
+    /// Fast stream only: an [`Op::Gep`] and the [`Op::Load`] through its result.
+    GepLd { d: u32, base: u32, g: u32 },
+    /// Fast stream only: an [`Op::Gep`] and the [`Op::Store`] through its result.
+    GepSt { d: u32, base: u32, g: u32 },
+    /// Fast stream only: `fadd double`.
+    FAdd64 { d: u32, a: u32, b: u32 },
+    /// Fast stream only: `fsub double`.
+    FSub64 { d: u32, a: u32, b: u32 },
+    /// Fast stream only: `fmul double`.
+    FMul64 { d: u32, a: u32, b: u32 },
+    /// Fast stream only: `fdiv double`.
+    FDiv64 { d: u32, a: u32, b: u32 },
+    /// Fast stream only: `add` with `nuw`/`nsw` flags `f`.
+    AddF { d: u32, a: u32, b: u32, w: u8, f: u16 },
+    /// Fast stream only: `sub` with `nuw`/`nsw` flags `f`.
+    SubF { d: u32, a: u32, b: u32, w: u8, f: u16 },
+    /// Fast stream only: `mul` with `nuw`/`nsw` flags `f`.
+    MulF { d: u32, a: u32, b: u32, w: u8, f: u16 },
+    /// Fast stream only: `shl` without flags.
+    Shl { d: u32, a: u32, b: u32, w: u8 },
+    /// Fast stream only: `lshr` without flags.
+    LShr { d: u32, a: u32, b: u32, w: u8 },
+    /// Fast stream only: `ashr` without flags.
+    AShr { d: u32, a: u32, b: u32, w: u8 },
+    /// Fast stream only: `udiv` without flags.
+    UDiv { d: u32, a: u32, b: u32, w: u8 },
+    /// Fast stream only: `urem`.
+    URem { d: u32, a: u32, b: u32, w: u8 },
     /// No effect (`fence`, debug intrinsics decoded away).
     Nop,
     /// Everything else, executed from the IR instruction (see [`GenOp`]).
@@ -303,6 +336,18 @@ pub struct GenOp {
     pub edges: Box<[u32]>,
 }
 
+/// How the fast path moves on after an op of [`FnCode::fops`] (see `fuse.rs`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    /// The pc after it, when it does not branch (past an unconditional branch it absorbed).
+    pub next: u32,
+    /// Loads it absorbed before its own instruction: its partner, for a fused pair, is the
+    /// exact op at `pc + pre + 1`.
+    pub pre: u8,
+    /// IR instructions it does the work of: the steps it counts.
+    pub steps: u8,
+}
+
 /// A decoded function.
 #[derive(Clone, Debug, Default)]
 pub struct FnCode {
@@ -348,6 +393,11 @@ pub struct FnCode {
     /// The phi moves of narrow edges as (destination, source) narrow registers, lane vectors
     /// split into lanes.
     pub lane_moves: Vec<[u32; 2]>,
+    /// The fast path's stream (see `fuse.rs`): `ops` with some ops replaced by fused ones
+    /// that do the work of several consecutive ops.
+    pub fops: Vec<Op>,
+    /// Per op of `fops`: what it covers and where the fast path goes after it.
+    pub meta: Vec<Meta>,
     /// The first pc of each block, by block index.
     pub block_pc: Vec<u32>,
     /// True when the return value must not be poison (`noundef` return).
@@ -361,6 +411,16 @@ pub struct FnCode {
     /// The fast path may run this code: [`FnCode::validate`] found every register, edge and
     /// table index of its ops in range.
     pub fast: bool,
+}
+
+impl Op {
+    /// True for the ops of the fast path's stream only (fused or specialized, see `fuse.rs`).
+    pub fn fast_only(&self) -> bool {
+        matches!(
+            self,
+            Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::GepLd { .. } | Op::GepSt { .. } | Op::FAdd64 { .. } | Op::FSub64 { .. } | Op::FMul64 { .. } | Op::FDiv64 { .. } | Op::AddF { .. } | Op::SubF { .. } | Op::MulF { .. } | Op::Shl { .. } | Op::LShr { .. } | Op::AShr { .. } | Op::UDiv { .. } | Op::URem { .. }
+        )
+    }
 }
 
 impl FnCode {
@@ -396,7 +456,15 @@ impl FnCode {
         if !terminator {
             return false;
         }
-        self.ops.iter().all(|op| match *op {
+        if self.fops.len() != self.ops.len() || self.meta.len() != self.ops.len() {
+            return false;
+        }
+        // The op `k` after `pc`'s absorbed loads (its partner, for fused ops), in the exact
+        // stream; the meta must also lead to an op and count at least what the op covers.
+        let after = |pc: usize, k: usize| self.meta.get(pc).filter(|m| m.steps as usize > m.pre as usize + k).and_then(|m| self.ops.get(pc + m.pre as usize + k));
+        // An op that completes without branching goes on to an op.
+        let goes_on = |pc: usize, op: &Op| !super::fuse::falls_through(op) || self.meta.get(pc).is_some_and(|m| (m.next as u64) < nops);
+        let op_ok = |op: &Op| match *op {
             Op::Add { d, a, b, .. } | Op::Sub { d, a, b, .. } | Op::Mul { d, a, b, .. } | Op::And { d, a, b, .. } | Op::Or { d, a, b, .. } | Op::Xor { d, a, b, .. } => reg(d) && reg(a) && reg(b),
             Op::IBin { d, a, b, .. } | Op::ICmp { d, a, b, .. } | Op::F64 { d, a, b, .. } | Op::F32 { d, a, b, .. } | Op::FCmp { d, a, b, .. } => reg(d) && reg(a) && reg(b),
             Op::Select { d, c, a, b } => reg(d) && reg(c) && reg(a) && reg(b),
@@ -421,6 +489,17 @@ impl FnCode {
             Op::VIns { d, a, b, k, n } => lanes(d, n) && lanes(a, n) && reg(b) && k < n,
             Op::VShuf { d, t, n } => lanes(d, n) && self.shuffles.get(t as usize).is_some_and(|sh| sh.len() == n as usize && sh.iter().all(|&r| reg(r))),
             Op::Unreachable | Op::Nop | Op::Generic { .. } => true,
-        })
+            Op::CmpBr { d, a, b, .. } | Op::FCmpBr { d, a, b, .. } | Op::FAdd64 { d, a, b } | Op::FSub64 { d, a, b } | Op::FMul64 { d, a, b } | Op::FDiv64 { d, a, b } => reg(d) && reg(a) && reg(b),
+            Op::AddF { d, a, b, .. } | Op::SubF { d, a, b, .. } | Op::MulF { d, a, b, .. } | Op::Shl { d, a, b, .. } | Op::LShr { d, a, b, .. } | Op::AShr { d, a, b, .. } | Op::UDiv { d, a, b, .. } | Op::URem { d, a, b, .. } => reg(d) && reg(a) && reg(b),
+            Op::GepLd { d, base, g } | Op::GepSt { d, base, g } => reg(d) && reg(base) && self.geps.get(g as usize).is_some_and(|gp| gp.idx.iter().all(|x| reg(x.0))),
+        };
+        let fused = |pc: usize, op: &Op| match op {
+            Op::CmpBr { .. } | Op::FCmpBr { .. } => matches!(after(pc, 1), Some(Op::CondBr { .. })),
+            Op::GepLd { .. } => matches!(after(pc, 1), Some(Op::Load { .. })),
+            Op::GepSt { .. } => matches!(after(pc, 1), Some(Op::Store { .. })),
+            _ => after(pc, 0).is_some(),
+        };
+        let exact = |op: &Op| !op.fast_only();
+        self.ops.iter().all(|op| exact(op) && op_ok(op)) && self.fops.iter().enumerate().all(|(pc, op)| op_ok(op) && fused(pc, op) && goes_on(pc, op))
     }
 }

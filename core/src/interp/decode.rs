@@ -113,6 +113,7 @@ impl Interp<'_> {
                 d.c.res.push(data.result.map_or(NONE, |v| d.vop[v.index()]));
             }
         }
+        super::fuse::fuse(&mut d.c, body);
         d.c.validate();
         Ok(d.c)
     }

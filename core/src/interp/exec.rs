@@ -422,6 +422,10 @@ impl Interp<'_> {
                             Flow::Switch => continue 'frames,
                         }
                     }
+                    _ => {
+                        // Fused and specialized ops exist only in the fast path's stream.
+                        tri!(cur, Err(Fault::Error(ErrorKind::Internal, "fast-path op in the exact stream".into())));
+                    }
                 }
                 if T {
                     self.trace_op(&code, cur, base, wbase);

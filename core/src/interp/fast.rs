@@ -140,22 +140,25 @@ impl Fast<'_> {
         let mut left = budget;
         loop {
             let Some(fr) = self.frames.last() else { break };
-            if fr.native.is_some() || !fr.code.fast {
+            // The frame's code, borrowed from the decoded functions (not from the frame, which
+            // calls and returns replace).
+            let funcs = self.funcs;
+            let Some(code) = funcs.get(fr.code.gid as usize).and_then(|c| c.as_deref()) else { break };
+            if fr.native.is_some() || !code.fast || !std::ptr::eq(code, &*fr.code) {
                 break;
             }
-            let code = fr.code.clone();
             let base = fr.base as usize;
             let mut pc = fr.pc as usize;
             let Some(regs) = self.regs.get_mut(base..base + code.template.len()) else { break };
-            let mut cx = Cx { code: &code, mem: self.mem, allocas: self.allocas };
+            let mut cx = Cx { code, mem: self.mem, allocas: self.allocas };
             let stop = ops(&mut cx, regs, &mut pc, &mut left);
             if let Some(fr) = self.frames.last_mut() {
                 fr.pc = pc as u32;
             }
             let done = match stop {
                 Stop::Slow => false,
-                Stop::Call(c) => self.call(&code, base, pc, c),
-                Stop::Ret(v) => self.ret(&code, base, v),
+                Stop::Call(c) => self.call(code, base, pc, c),
+                Stop::Ret(v) => self.ret(code, base, v),
             };
             if !done {
                 break;
@@ -188,7 +191,9 @@ impl Fast<'_> {
                 *r = v;
             }
         }
-        self.wregs.extend(callee.wtemplate.iter().cloned());
+        if !callee.wtemplate.is_empty() {
+            self.wregs.extend(callee.wtemplate.iter().cloned());
+        }
         if let Some(fr) = self.frames.last_mut() {
             fr.pc = pc as u32 + 1;
             fr.call = c;

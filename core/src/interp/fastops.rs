@@ -10,7 +10,7 @@ use super::fp;
 use super::memory::{AllocKind, Memory, RESERVED, TAINT};
 use super::scalar::{self, IOp};
 use super::value::{mask, sext, Slot};
-use crate::ir::InstFlags;
+use crate::ir::{FloatPredicate, InstFlags, IntPredicate};
 
 /// What the op loop works on besides the registers.
 pub struct Cx<'a> {
@@ -88,22 +88,31 @@ fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<usize> {
 /// inline, the rest through [`scalar::ibin`]; `None` when it is poison or undefined behaviour.
 #[inline(always)]
 fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
+        if matches!(op, IOp::Add | IOp::Sub | IOp::Mul) {
+            return arith(op, f, w, x, y);
+        }
+        return ibin_other(op, f, w, x, y);
+    }
+    scalar::ibin(op, f, w as u32, x, y).ok()
+}
+
+/// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f` as [`scalar::ibin`] computes them;
+/// `None` when a flag is violated.
+#[inline(always)]
+fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
     let w32 = w as u32;
     let m = mask(w32);
-    if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
-        let (r, u, s) = match op {
-            IOp::Add => (x.wrapping_add(y), x as u128 + y as u128, sext(x, w32) as i128 + sext(y, w32) as i128),
-            IOp::Sub => (x.wrapping_sub(y), if x < y { u128::MAX } else { 0 }, sext(x, w32) as i128 - sext(y, w32) as i128),
-            IOp::Mul => (x.wrapping_mul(y), x as u128 * y as u128, sext(x, w32) as i128 * sext(y, w32) as i128),
-            _ => return ibin_other(op, f, w, x, y),
-        };
-        let (smin, smax) = (sext(1u64 << (w32 - 1), w32) as i128, (m >> 1) as i128);
-        if (f & InstFlags::NUW != 0 && u > m as u128) || (f & InstFlags::NSW != 0 && (s < smin || s > smax)) {
-            return None;
-        }
-        return Some(r & m);
+    let (r, u, s) = match op {
+        IOp::Add => (x.wrapping_add(y), x as u128 + y as u128, sext(x, w32) as i128 + sext(y, w32) as i128),
+        IOp::Sub => (x.wrapping_sub(y), if x < y { u128::MAX } else { 0 }, sext(x, w32) as i128 - sext(y, w32) as i128),
+        _ => (x.wrapping_mul(y), x as u128 * y as u128, sext(x, w32) as i128 * sext(y, w32) as i128),
+    };
+    let (smin, smax) = (sext(1u64 << (w32 - 1), w32) as i128, (m >> 1) as i128);
+    if (f & InstFlags::NUW != 0 && u > m as u128) || (f & InstFlags::NSW != 0 && (s < smin || s > smax)) {
+        return None;
     }
-    scalar::ibin(op, f, w32, x, y).ok()
+    Some(r & m)
 }
 
 #[inline(always)]
@@ -120,6 +129,66 @@ fn ibin_other(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
         IOp::Or => Some(x | y),
         IOp::Xor => Some(x ^ y),
         _ => scalar::ibin(op, f, w32, x, y).ok(),
+    }
+}
+
+/// `icmp` of zero-extended `iW` values as [`scalar::icmp`], by table rather than branches.
+#[inline(always)]
+fn icmp(p: IntPredicate, w: u8, x: u64, y: u64) -> bool {
+    use IntPredicate as P;
+    // Signed or not, and the outcomes that make it true: bit 0 less, 1 equal, 2 greater.
+    let (s, acc) = match p {
+        P::Eq => (false, 0b010),
+        P::Ne => (false, 0b101),
+        P::Ugt => (false, 0b100),
+        P::Uge => (false, 0b110),
+        P::Ult => (false, 0b001),
+        P::Ule => (false, 0b011),
+        P::Sgt => (true, 0b100),
+        P::Sge => (true, 0b110),
+        P::Slt => (true, 0b001),
+        P::Sle => (true, 0b011),
+    };
+    // Flipping the sign bit of sign-extended values orders them as signed numbers.
+    let (x, y) = if s { (sext(x, w as u32) as u64 ^ 1 << 63, sext(y, w as u32) as u64 ^ 1 << 63) } else { (x, y) };
+    let o = (x > y) as u32 * 2 + (x == y) as u32;
+    (acc >> o) & 1 == 1
+}
+
+/// `fcmp` of two doubles (or floats widened exactly) as `fp::pred` of their `partial_cmp`.
+#[inline(always)]
+fn fcmp(p: FloatPredicate, a: f64, b: f64) -> bool {
+    use FloatPredicate as P;
+    // The outcomes that make it true: bit 0 less, 1 equal, 2 greater, 3 unordered.
+    let acc: u32 = match p {
+        P::False => 0,
+        P::Oeq => 0b0010,
+        P::Ogt => 0b0100,
+        P::Oge => 0b0110,
+        P::Olt => 0b0001,
+        P::Ole => 0b0011,
+        P::One => 0b0101,
+        P::Ord => 0b0111,
+        P::Ueq => 0b1010,
+        P::Ugt => 0b1100,
+        P::Uge => 0b1110,
+        P::Ult => 0b1001,
+        P::Ule => 0b1011,
+        P::Une => 0b1101,
+        P::Uno => 0b1000,
+        P::True => 0b1111,
+    };
+    let o = if a.is_nan() || b.is_nan() { 3 } else { (a > b) as u32 * 2 + (a == b) as u32 };
+    (acc >> o) & 1 == 1
+}
+
+/// The operands of a fast `fcmp` as doubles (`s`: they are floats).
+#[inline(always)]
+fn fpair(s: bool, x: u64, y: u64) -> (f64, f64) {
+    if s {
+        (f32::from_bits(x as u32) as f64, f32::from_bits(y as u32) as f64)
+    } else {
+        (f64::from_bits(x), f64::from_bits(y))
     }
 }
 
@@ -320,10 +389,14 @@ fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op) -> bool {
 #[inline(never)]
 pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> Stop {
     let code = cx.code;
-    let ops = &code.ops[..];
+    let ops = &code.fops[..];
+    let metas = &code.meta[..];
     let mut p = *pc;
     let mut n = *left;
     debug_assert!(code.fast && regs.len() == code.template.len());
+    if p >= ops.len() || ops.len() != metas.len() {
+        return Stop::Slow;
+    }
     let stop = 'run: loop {
         macro_rules! r {
             ($i:expr) => {
@@ -361,21 +434,32 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             };
         }
         macro_rules! jump {
-            ($e:expr) => {{
+            ($e:expr, $steps:expr) => {{
                 match edge(code, regs, $e) {
                     Some(t) => {
                         p = t;
-                        n -= 1;
+                        n -= $steps;
                         continue;
                     }
                     None => break 'run Stop::Slow,
                 }
             }};
         }
-        if n == 0 {
+        // The exact op `$k` after this one's absorbed loads (a fused op's partner).
+        macro_rules! partner {
+            ($k:expr, $pat:pat) => {
+                let Some(&$pat) = code.ops.get(p + $k as usize + 1) else { break 'run Stop::Slow };
+            };
+        }
+        debug_assert!(p < ops.len());
+        // SAFETY: `p < ops.len() == metas.len()`: checked on entry, and every later `p` is a
+        // `next` of a meta, an edge's target or a partner position, all of which
+        // `FnCode::validate` checked to be ops of the function (`code.fast`).
+        let (op, m) = unsafe { (ops.get_unchecked(p), *metas.get_unchecked(p)) };
+        let (k, steps) = (m.pre as u64, m.steps as u64);
+        if n < steps {
             break 'run Stop::Slow;
         }
-        let Some(op) = ops.get(p) else { break 'run Stop::Slow };
         match *op {
             Op::Add { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
@@ -411,11 +495,12 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run Stop::Slow;
                 }
-                w!(d, Slot::int(scalar::icmp(pr, w as u32, x.bits, y.bits) as u64));
+                w!(d, Slot::int(icmp(pr, w, x.bits, y.bits) as u64));
             }
             Op::Select { d, c, a, b } => {
                 let cv = clean1!(c);
-                w!(d, if cv.bits & 1 == 1 { r!(a) } else { r!(b) });
+                let i = if cv.bits & 1 == 1 { a } else { b };
+                w!(d, r!(i));
             }
             Op::Trunc { d, a, from, to, f } => {
                 let x = clean1!(a);
@@ -467,8 +552,8 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             }
             Op::FCmp { p: pr, d, a, b, s } => {
                 let (x, y) = clean2!(a, b);
-                let ord = if s { f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32)) } else { f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits)) };
-                w!(d, Slot::int(fp::pred(pr, ord) as u64));
+                let (fa, fb) = fpair(s, x.bits, y.bits);
+                w!(d, Slot::int(fcmp(pr, fa, fb) as u64));
             }
             Op::FNeg { d, a, bit } => {
                 let x = clean1!(a);
@@ -495,25 +580,124 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
                 let Some(v) = gep(code, regs, cx.mem, bp, g) else { break 'run Stop::Slow };
                 w!(d, v);
             }
-            Op::Br { e } => jump!(e),
+            Op::Br { e } => jump!(e, steps),
             Op::CondBr { c, t, f } => {
                 let cv = clean1!(c);
-                jump!(if cv.bits & 1 == 1 { t } else { f })
+                jump!(if cv.bits & 1 == 1 { t } else { f }, steps)
             }
             Op::Switch { v, t } => {
                 let x = clean1!(v);
                 let Some(e) = switch(code, t, x.bits) else { break 'run Stop::Slow };
-                jump!(e)
+                jump!(e, steps)
             }
             Op::Intr { k, d, a, b, c, w } => ok!(intrinsic(regs, k, d, a, b, c, w)),
             Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => ok!(vector(cx, regs, *op)),
+            Op::CmpBr { p: pr, d, a, b, w, f } => {
+                let (x, y) = clean2!(a, b);
+                if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
+                    break 'run Stop::Slow;
+                }
+                let taken = icmp(pr, w, x.bits, y.bits);
+                w!(d, Slot::int(taken as u64));
+                partner!(k, Op::CondBr { t, f: fe, .. });
+                jump!(if taken { t } else { fe }, steps)
+            }
+            Op::FCmpBr { p: pr, d, a, b, s } => {
+                let (x, y) = clean2!(a, b);
+                let (fa, fb) = fpair(s, x.bits, y.bits);
+                let taken = fcmp(pr, fa, fb);
+                w!(d, Slot::int(taken as u64));
+                partner!(k, Op::CondBr { t, f: fe, .. });
+                jump!(if taken { t } else { fe }, steps)
+            }
+            Op::GepLd { d, base, g } => {
+                let bp = clean1!(base);
+                let Some(ptr) = gep(code, regs, cx.mem, bp, g) else { break 'run Stop::Slow };
+                w!(d, ptr);
+                partner!(k, Op::Load { d: ld, n: sz, w, align, .. });
+                let Some(v) = load(cx.mem, ptr, sz, w, align) else { break 'run Stop::Slow };
+                w!(ld, v);
+            }
+            Op::GepSt { d, base, g } => {
+                let bp = clean1!(base);
+                let Some(ptr) = gep(code, regs, cx.mem, bp, g) else { break 'run Stop::Slow };
+                w!(d, ptr);
+                partner!(k, Op::Store { v, n: sz, align, .. });
+                ok!(store(cx.mem, ptr, sz, r!(v), align));
+            }
+            Op::FAdd64 { d, a, b } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) + f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+            }
+            Op::FSub64 { d, a, b } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) - f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+            }
+            Op::FMul64 { d, a, b } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) * f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+            }
+            Op::FDiv64 { d, a, b } => {
+                let (x, y) = clean2!(a, b);
+                w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) / f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+            }
+            Op::AddF { d, a, b, w, f } => {
+                let (x, y) = clean2!(a, b);
+                let Some(v) = arith(IOp::Add, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                w!(d, Slot::int(v));
+            }
+            Op::SubF { d, a, b, w, f } => {
+                let (x, y) = clean2!(a, b);
+                let Some(v) = arith(IOp::Sub, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                w!(d, Slot::int(v));
+            }
+            Op::MulF { d, a, b, w, f } => {
+                let (x, y) = clean2!(a, b);
+                let Some(v) = arith(IOp::Mul, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                w!(d, Slot::int(v));
+            }
+            Op::Shl { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                if y.bits >= w as u64 {
+                    break 'run Stop::Slow;
+                }
+                w!(d, Slot::int((x.bits << y.bits) & mask(w as u32)));
+            }
+            Op::LShr { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                if y.bits >= w as u64 {
+                    break 'run Stop::Slow;
+                }
+                w!(d, Slot::int(x.bits >> y.bits));
+            }
+            Op::AShr { d, a, b, w } => {
+                let (x, y) = clean2!(a, b);
+                if y.bits >= w as u64 {
+                    break 'run Stop::Slow;
+                }
+                w!(d, Slot::int((sext(x.bits, w as u32) >> y.bits) as u64 & mask(w as u32)));
+            }
+            Op::UDiv { d, a, b, .. } => {
+                let (x, y) = clean2!(a, b);
+                if y.bits == 0 {
+                    break 'run Stop::Slow;
+                }
+                w!(d, Slot::int(x.bits / y.bits));
+            }
+            Op::URem { d, a, b, .. } => {
+                let (x, y) = clean2!(a, b);
+                if y.bits == 0 {
+                    break 'run Stop::Slow;
+                }
+                w!(d, Slot::int(x.bits % y.bits));
+            }
             Op::Nop => {}
             Op::Call { c } => break 'run Stop::Call(c),
             Op::Ret { v } => break 'run Stop::Ret(v),
             Op::Unreachable | Op::Generic { .. } => break 'run Stop::Slow,
         }
-        p += 1;
-        n -= 1;
+        p = m.next as usize;
+        n -= steps;
     };
     *pc = p;
     *left = n;

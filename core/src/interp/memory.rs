@@ -89,6 +89,9 @@ pub struct Memory {
 
 fn round_up(x: u64, a: u64) -> u64 {
     let a = a.max(1);
+    if a.is_power_of_two() {
+        return x.checked_add(a - 1).map_or(u64::MAX, |y| y & !(a - 1));
+    }
     x.div_ceil(a).saturating_mul(a)
 }
 

@@ -46,6 +46,7 @@ mod decode;
 mod exec;
 mod fast;
 mod fastops;
+mod fuse;
 mod gc;
 pub(crate) mod fp;
 mod generic;
