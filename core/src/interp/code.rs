@@ -172,7 +172,8 @@ pub enum Op {
     VStore { v: u32, p: u32, n: u8, es: u8, align: u32 },
     /// `insertelement` at the constant lane `k`.
     VIns { d: u32, a: u32, b: u32, k: u8, n: u8 },
-    /// `shufflevector` with a constant mask: lane `i` of `d` is register `shuffles[t][i]`.
+    /// `shufflevector` with a constant mask: lane `i` of `d` is register `shuffles[t][i]`, or a
+    /// new poison value where that is [`NONE`].
     VShuf { d: u32, t: u32, n: u8 },
     /// Fast stream only (see `fuse.rs`): an [`Op::ICmp`] and the [`Op::CondBr`] on its result
     /// that follows it.
@@ -487,7 +488,7 @@ impl FnCode {
             Op::VLoad { d, p, n, .. } => lanes(d, n) && reg(p),
             Op::VStore { v, p, n, .. } => lanes(v, n) && reg(p),
             Op::VIns { d, a, b, k, n } => lanes(d, n) && lanes(a, n) && reg(b) && k < n,
-            Op::VShuf { d, t, n } => lanes(d, n) && self.shuffles.get(t as usize).is_some_and(|sh| sh.len() == n as usize && sh.iter().all(|&r| reg(r))),
+            Op::VShuf { d, t, n } => lanes(d, n) && self.shuffles.get(t as usize).is_some_and(|sh| sh.len() == n as usize && sh.iter().all(|&r| r == NONE || reg(r))),
             Op::Unreachable | Op::Nop | Op::Generic { .. } => true,
             Op::CmpBr { d, a, b, .. } | Op::FCmpBr { d, a, b, .. } | Op::FAdd64 { d, a, b } | Op::FSub64 { d, a, b } | Op::FMul64 { d, a, b } | Op::FDiv64 { d, a, b } => reg(d) && reg(a) && reg(b),
             Op::AddF { d, a, b, .. } | Op::SubF { d, a, b, .. } | Op::MulF { d, a, b, .. } | Op::Shl { d, a, b, .. } | Op::LShr { d, a, b, .. } | Op::AShr { d, a, b, .. } | Op::UDiv { d, a, b, .. } | Op::URem { d, a, b, .. } => reg(d) && reg(a) && reg(b),

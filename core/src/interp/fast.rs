@@ -127,6 +127,8 @@ pub struct Fast<'a> {
     pub mem: &'a mut Memory,
     /// Live allocas of all frames.
     pub allocas: &'a mut Vec<u32>,
+    /// Poison and undef origins.
+    pub origins: &'a mut super::origin::Origins,
     /// Decoded functions by global index.
     pub funcs: &'a [Option<Rc<FnCode>>],
     /// The stack depth limit.
@@ -150,7 +152,7 @@ impl Fast<'_> {
             let base = fr.base as usize;
             let mut pc = fr.pc as usize;
             let Some(regs) = self.regs.get_mut(base..base + code.template.len()) else { break };
-            let mut cx = Cx { code, mem: self.mem, allocas: self.allocas };
+            let mut cx = Cx { code, mem: self.mem, allocas: self.allocas, origins: self.origins };
             let stop = ops(&mut cx, regs, &mut pc, &mut left);
             if let Some(fr) = self.frames.last_mut() {
                 fr.pc = pc as u32;

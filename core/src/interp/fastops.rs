@@ -4,10 +4,11 @@
 //! registers. Every helper returns `None`/`false` without effect when the op needs the
 //! general path.
 
-use super::code::{Edge, FnCode, Intr, Op, MAX_LANES};
+use super::code::{Edge, FnCode, Intr, Op, MAX_LANES, NONE};
 use super::fast::{cvt, gep_offset, gep_poison, intr, Stop};
 use super::fp;
 use super::memory::{AllocKind, Memory, RESERVED, TAINT};
+use super::origin::{Origins, TaintKind};
 use super::scalar::{self, IOp};
 use super::value::{mask, sext, Slot};
 use crate::ir::{FloatPredicate, InstFlags, IntPredicate};
@@ -20,6 +21,8 @@ pub struct Cx<'a> {
     pub mem: &'a mut Memory,
     /// Live allocas of all frames.
     pub allocas: &'a mut Vec<u32>,
+    /// Poison and undef origins (the fast path makes the ones of the common poison cases).
+    pub origins: &'a mut Origins,
 }
 
 /// Reads register `i` of `regs`.
@@ -192,6 +195,35 @@ fn fpair(s: bool, x: u64, y: u64) -> (f64, f64) {
     }
 }
 
+/// A result tainted by either operand, as `Interp::taint2` makes it for the instruction at
+/// `at`.
+#[cold]
+#[inline(never)]
+fn taint2(cx: &mut Cx, at: usize, x: Slot, y: Slot) -> Slot {
+    let o = cx.origins.merge(x.poison, y.poison);
+    let span = cx.code.spans.get(at).copied().unwrap_or_default();
+    Slot::tainted(cx.origins.chain(o, span, cx.code.gid))
+}
+
+/// A new poison root at the instruction at `at`, as `Interp::poison` makes it.
+#[cold]
+#[inline(never)]
+fn root(cx: &mut Cx, at: usize, why: super::origin::Why) -> Slot {
+    let span = cx.code.spans.get(at).copied().unwrap_or_default();
+    Slot::tainted(cx.origins.root(TaintKind::Poison, span, cx.code.gid, why))
+}
+
+/// The poison result of a narrow integer operation on defined operands whose flags or shift
+/// amount make poison (as the general path's `Interp::bad`); `None` for undefined behaviour.
+#[cold]
+#[inline(never)]
+fn ibin_poison(cx: &mut Cx, at: usize, op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<Slot> {
+    match scalar::ibin(op, f, w as u32, x, y) {
+        Err(scalar::Bad::Poison(why)) => Some(root(cx, at, why)),
+        _ => None,
+    }
+}
+
 /// A scalar load (alignment, then the plain-bytes fast access).
 #[inline(never)]
 fn load(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
@@ -285,7 +317,7 @@ fn convert(regs: &mut [Slot], k: super::code::Cvt, d: u32, a: u32, w: u8) -> boo
 /// A lane vector op (`VBin` .. `VShuf`); false (registers of `d` possibly written, which the
 /// general path then overwrites) when a lane needs the general path.
 #[inline(never)]
-fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op) -> bool {
+fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
     macro_rules! clean {
         ($i:expr) => {{
             let x = rd!(regs, $i);
@@ -296,23 +328,41 @@ fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op) -> bool {
         }};
     }
     match op {
+        // Lane by lane as the generic path (`ibin_lane`): a poison lane taints its result
+        // lane, an undef one or a division by a tainted lane needs the general path.
         Op::VBin { op, d, a, b, n, w, f } => {
             for k in 0..n as u32 {
-                let (x, y) = (clean!(a + k), clean!(b + k));
-                let Some(v) = ibin(op, f, w, x.bits, y.bits) else { return false };
-                wr!(regs, d + k, Slot::int(v));
+                let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
+                let v = if (x.poison | y.poison) != 0 {
+                    let o = cx.origins.merge(x.poison, y.poison);
+                    if (op.is_div() && y.poison != 0) || cx.origins.kind(o) != Some(TaintKind::Poison) {
+                        return false;
+                    }
+                    taint2(cx, at, x, y)
+                } else {
+                    match ibin(op, f, w, x.bits, y.bits) {
+                        Some(v) => Slot::int(v),
+                        None => match ibin_poison(cx, at, op, f, w, x.bits, y.bits) {
+                            Some(t) => t,
+                            None => return false,
+                        },
+                    }
+                };
+                wr!(regs, d + k, v);
             }
         }
         Op::VF64 { op, d, a, b, n } => {
             for k in 0..n as u32 {
-                let (x, y) = (clean!(a + k), clean!(b + k));
-                wr!(regs, d + k, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
+                let v = if (x.poison | y.poison) != 0 { taint2(cx, at, x, y) } else { Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()) };
+                wr!(regs, d + k, v);
             }
         }
         Op::VF32 { op, d, a, b, n } => {
             for k in 0..n as u32 {
-                let (x, y) = (clean!(a + k), clean!(b + k));
-                wr!(regs, d + k, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
+                let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
+                let v = if (x.poison | y.poison) != 0 { taint2(cx, at, x, y) } else { Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64) };
+                wr!(regs, d + k, v);
             }
         }
         Op::VICmp { p, d, a, b, n, w } => {
@@ -370,10 +420,12 @@ fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op) -> bool {
             wr!(regs, d + k as u32, rd!(regs, b));
         }
         Op::VShuf { d, t, n } => {
-            let Some(src) = cx.code.shuffles.get(t as usize) else { return false };
+            let code = cx.code;
+            let Some(src) = code.shuffles.get(t as usize) else { return false };
             let mut buf = [Slot::default(); MAX_LANES as usize];
             for (l, &r) in buf.iter_mut().zip(src.iter()).take(n as usize) {
-                *l = rd!(regs, r);
+                // A poison or undef mask element makes a new poison lane.
+                *l = if r == NONE { root(cx, at, "shufflevector mask element is poison or undef".into()) } else { rd!(regs, r) };
             }
             for (j, l) in buf.iter().take(n as usize).enumerate() {
                 wr!(regs, d + j as u32, *l);
@@ -460,6 +512,46 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
         if n < steps {
             break 'run Stop::Slow;
         }
+        // The op's own instruction (after the loads it absorbed), for new origins.
+        let at = p + k as usize;
+        // Finishes an op that made origins: on to the next, or to the general path if the
+        // origin table wants a collection.
+        macro_rules! made {
+            () => {{
+                p = m.next as usize;
+                n -= steps;
+                if cx.origins.wants_collect() {
+                    break 'run Stop::Slow;
+                }
+                continue;
+            }};
+        }
+        // Two operands; a tainted one taints the result `$d` (`Interp::taint2`).
+        macro_rules! clean2t {
+            ($d:expr, $a:expr, $b:expr) => {{
+                let (x, y) = (r!($a), r!($b));
+                if (x.poison | y.poison) != 0 {
+                    w!($d, taint2(cx, at, x, y));
+                    made!();
+                }
+                (x, y)
+            }};
+        }
+        // An integer operation's value, or its poison (a new root) or the general path.
+        macro_rules! or_poison {
+            ($d:expr, $v:expr, $op:expr, $f:expr, $w:expr, $x:expr, $y:expr) => {{
+                match $v {
+                    Some(v) => v,
+                    None => match ibin_poison(cx, at, $op, $f, $w, $x, $y) {
+                        Some(t) => {
+                            w!($d, t);
+                            made!();
+                        }
+                        None => break 'run Stop::Slow,
+                    },
+                }
+            }};
+        }
         match *op {
             Op::Add { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
@@ -487,18 +579,22 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             }
             Op::IBin { op, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let Some(v) = ibin(op, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                let v = or_poison!(d, ibin(op, f, w, x.bits, y.bits), op, f, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::ICmp { p: pr, d, a, b, w, f } => {
-                let (x, y) = clean2!(a, b);
+                let (x, y) = clean2t!(d, a, b);
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run Stop::Slow;
                 }
                 w!(d, Slot::int(icmp(pr, w, x.bits, y.bits) as u64));
             }
             Op::Select { d, c, a, b } => {
-                let cv = clean1!(c);
+                let cv = r!(c);
+                if cv.poison != 0 {
+                    w!(d, taint2(cx, at, cv, Slot::default()));
+                    made!();
+                }
                 let i = if cv.bits & 1 == 1 { a } else { b };
                 w!(d, r!(i));
             }
@@ -543,15 +639,15 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
                 w!(d, x);
             }
             Op::F64 { op, d, a, b } => {
-                let (x, y) = clean2!(a, b);
+                let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
             }
             Op::F32 { op, d, a, b } => {
-                let (x, y) = clean2!(a, b);
+                let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
             }
             Op::FCmp { p: pr, d, a, b, s } => {
-                let (x, y) = clean2!(a, b);
+                let (x, y) = clean2t!(d, a, b);
                 let (fa, fb) = fpair(s, x.bits, y.bits);
                 w!(d, Slot::int(fcmp(pr, fa, fb) as u64));
             }
@@ -591,7 +687,10 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
                 jump!(e, steps)
             }
             Op::Intr { k, d, a, b, c, w } => ok!(intrinsic(regs, k, d, a, b, c, w)),
-            Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => ok!(vector(cx, regs, *op)),
+            Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => {
+                ok!(vector(cx, regs, *op, at));
+                made!();
+            }
             Op::CmpBr { p: pr, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
@@ -626,56 +725,50 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
                 ok!(store(cx.mem, ptr, sz, r!(v), align));
             }
             Op::FAdd64 { d, a, b } => {
-                let (x, y) = clean2!(a, b);
+                let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) + f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
             }
             Op::FSub64 { d, a, b } => {
-                let (x, y) = clean2!(a, b);
+                let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) - f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
             }
             Op::FMul64 { d, a, b } => {
-                let (x, y) = clean2!(a, b);
+                let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) * f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
             }
             Op::FDiv64 { d, a, b } => {
-                let (x, y) = clean2!(a, b);
+                let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) / f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
             }
             Op::AddF { d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let Some(v) = arith(IOp::Add, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                let v = or_poison!(d, arith(IOp::Add, f, w, x.bits, y.bits), IOp::Add, f, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::SubF { d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let Some(v) = arith(IOp::Sub, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                let v = or_poison!(d, arith(IOp::Sub, f, w, x.bits, y.bits), IOp::Sub, f, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::MulF { d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let Some(v) = arith(IOp::Mul, f, w, x.bits, y.bits) else { break 'run Stop::Slow };
+                let v = or_poison!(d, arith(IOp::Mul, f, w, x.bits, y.bits), IOp::Mul, f, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::Shl { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                if y.bits >= w as u64 {
-                    break 'run Stop::Slow;
-                }
-                w!(d, Slot::int((x.bits << y.bits) & mask(w as u32)));
+                let v = or_poison!(d, (y.bits < w as u64).then(|| (x.bits << y.bits) & mask(w as u32)), IOp::Shl, 0, w, x.bits, y.bits);
+                w!(d, Slot::int(v));
             }
             Op::LShr { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                if y.bits >= w as u64 {
-                    break 'run Stop::Slow;
-                }
-                w!(d, Slot::int(x.bits >> y.bits));
+                let v = or_poison!(d, (y.bits < w as u64).then(|| x.bits >> y.bits), IOp::LShr, 0, w, x.bits, y.bits);
+                w!(d, Slot::int(v));
             }
             Op::AShr { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                if y.bits >= w as u64 {
-                    break 'run Stop::Slow;
-                }
-                w!(d, Slot::int((sext(x.bits, w as u32) >> y.bits) as u64 & mask(w as u32)));
+                let v = or_poison!(d, (y.bits < w as u64).then(|| (sext(x.bits, w as u32) >> y.bits) as u64 & mask(w as u32)), IOp::AShr, 0, w, x.bits, y.bits);
+                w!(d, Slot::int(v));
             }
             Op::UDiv { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);

@@ -130,10 +130,17 @@ impl Interp<'_> {
                     for e in mask.elems() {
                         let s = e.slot();
                         let k = sext(s.bits, 32);
-                        if s.poison != 0 || !(0..2 * an as i64).contains(&k) || matches!(e, Val::W { .. }) {
+                        if matches!(e, Val::W { .. }) || (s.poison == 0 && k >= 2 * an as i64) {
                             break;
                         }
-                        src.push(if k < an as i64 { a + k as u32 } else { bb + (k as u32 - an) });
+                        // A poison, undef or negative element makes a poison lane (NONE).
+                        src.push(if s.poison != 0 || k < 0 {
+                            NONE
+                        } else if k < an as i64 {
+                            a + k as u32
+                        } else {
+                            bb + (k as u32 - an)
+                        });
                     }
                     (src.len() == n as usize && mask.elems().len() == n as usize).then(|| {
                         d.c.shuffles.push(src.into());
