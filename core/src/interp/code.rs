@@ -304,6 +304,9 @@ pub struct CallSite {
     pub noundef: Box<[bool]>,
     /// True when any argument or the return has attributes to check.
     pub checks: bool,
+    /// The arguments whose attributes `check_args` must check: `noundef` ones with a checked
+    /// attribute at the site or on the declaration (any `noundef` one for an indirect call).
+    pub checked: Box<[u32]>,
     /// The result register, or [`NONE`].
     pub dst: Opnd,
     /// The result type.

@@ -561,11 +561,17 @@ impl Interp<'_> {
         };
         let mut noundef = Vec::with_capacity(args.len());
         let mut checks = false;
+        let mut checked = Vec::new();
         for k in 0..args.len() {
             let site = ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY);
             let decl = callee_fn.and_then(|f| f.params.get(k)).map_or(AttrSetId::EMPTY, |p| p.attrs);
-            noundef.push(self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef));
-            checks |= CHECKED.iter().any(|&a| self.has_attr(site, a) || self.has_attr(decl, a));
+            let nu = self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef);
+            noundef.push(nu);
+            let attrs = CHECKED.iter().any(|&a| self.has_attr(site, a) || self.has_attr(decl, a));
+            checks |= attrs;
+            if nu && (attrs || callee_fn.is_none()) {
+                checked.push(k as u32);
+            }
         }
         // Only argument attributes are checked at the call (`check_args`).
         let arg_checks = checks;
@@ -597,6 +603,7 @@ impl Interp<'_> {
             arg_tys: tys.into(),
             noundef: noundef.into(),
             checks,
+            checked: if checks { checked.into() } else { Box::new([]) },
             dst,
             ret_ty: data.ty,
             fn_ty: ci.fn_ty,

@@ -523,13 +523,16 @@ impl Memory {
             a.bytes.copy_within(soff..soff + n, doff);
             a.shadow.copy_within(soff..soff + n, doff);
         } else {
-            let (src_b, src_s) = {
-                let s = &self.allocs[si];
-                (s.bytes[soff..soff + n].to_vec(), s.shadow[soff..soff + n].to_vec())
+            // Two distinct allocations: borrow both at once.
+            let (d, s) = if di < si {
+                let (lo, hi) = self.allocs.split_at_mut(si);
+                (&mut lo[di], &hi[0])
+            } else {
+                let (lo, hi) = self.allocs.split_at_mut(di);
+                (&mut hi[0], &lo[si])
             };
-            let d = &mut self.allocs[di];
-            d.bytes[doff..doff + n].copy_from_slice(&src_b);
-            d.shadow[doff..doff + n].copy_from_slice(&src_s);
+            d.bytes[doff..doff + n].copy_from_slice(&s.bytes[soff..soff + n]);
+            d.shadow[doff..doff + n].copy_from_slice(&s.shadow[soff..soff + n]);
         }
     }
 

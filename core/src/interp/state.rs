@@ -124,6 +124,8 @@ pub struct Interp<'m> {
     pub ret_code: i32,
     /// Block labels of functions, for traces.
     pub labels: HashMap<u32, Vec<String>>,
+    /// Name and intrinsic base name of declared functions by global index, once called.
+    pub ext_names: Vec<Option<(&'m str, &'m str)>>,
 }
 
 impl<'m> Interp<'m> {
@@ -161,6 +163,7 @@ impl<'m> Interp<'m> {
             result: None,
             ret_code: 0,
             labels: HashMap::new(),
+            ext_names: Vec::new(),
         }
     }
 
