@@ -9,8 +9,7 @@
 //! back. An op either completes here with exactly the general path's result or leaves no
 //! effect, so the split is invisible: same results, same steps, same reports.
 
-use super::code::{Callee, Cvt, FnCode, Gep, Intr, NONE, TAG};
-use super::fastops::{ops, Cx};
+use super::code::{Cvt, FnCode, Gep, Intr};
 use super::fp;
 use super::memory::Memory;
 use super::state::Frame;
@@ -105,16 +104,6 @@ pub fn gep_poison(mem: &Memory, base: Slot, off: i64, flags: u16, ovf: (bool, bo
     false
 }
 
-/// Why the op loop (`fastops.rs`) stopped.
-pub enum Stop {
-    /// The op at pc needs the general path (or the budget ran out).
-    Slow,
-    /// The op at pc is call site `c`.
-    Call(u32),
-    /// The op at pc returns operand `v`.
-    Ret(u32),
-}
-
 /// The parts of the interpreter the fast path works on.
 pub struct Fast<'a> {
     /// The call stack.
@@ -139,111 +128,6 @@ impl Fast<'_> {
     /// Runs at most `budget` ops from the top frame's pc, across calls and returns, and
     /// returns how many ran. The top frame's pc is left on the op to run next.
     pub fn run(&mut self, budget: u64) -> u64 {
-        let mut left = budget;
-        loop {
-            let Some(fr) = self.frames.last() else { break };
-            // The frame's code, borrowed from the decoded functions (not from the frame, which
-            // calls and returns replace).
-            let funcs = self.funcs;
-            let Some(code) = funcs.get(fr.code.gid as usize).and_then(|c| c.as_deref()) else { break };
-            if fr.native.is_some() || !code.fast || !std::ptr::eq(code, &*fr.code) {
-                break;
-            }
-            let base = fr.base as usize;
-            let mut pc = fr.pc as usize;
-            let Some(regs) = self.regs.get_mut(base..base + code.template.len()) else { break };
-            let mut cx = Cx { code, mem: self.mem, allocas: self.allocas, origins: self.origins };
-            let stop = ops(&mut cx, regs, &mut pc, &mut left);
-            if let Some(fr) = self.frames.last_mut() {
-                fr.pc = pc as u32;
-            }
-            let done = match stop {
-                Stop::Slow => false,
-                Stop::Call(c) => self.call(code, base, pc, c),
-                Stop::Ret(v) => self.ret(code, base, v),
-            };
-            if !done {
-                break;
-            }
-            left -= 1;
-        }
-        budget - left
-    }
-
-    /// Calls site `c` of the top frame (at `pc`) when the fast path may: pushes the callee's
-    /// frame as `Interp::do_call` does. False (nothing changed) otherwise.
-    fn call(&mut self, code: &FnCode, base: usize, pc: usize, c: u32) -> bool {
-        let Some(cs) = code.calls.get(c as usize) else { return false };
-        let (true, Callee::Direct(g)) = (cs.fast, &cs.callee) else { return false };
-        let Some(Some(callee)) = self.funcs.get(*g as usize) else { return false };
-        if !callee.fast || !callee.narrow_params || callee.params.len() != cs.args.len() || self.frames.len() as u64 >= self.max_depth as u64 {
-            return false;
-        }
-        for (&a, &nu) in cs.args.iter().zip(cs.noundef.iter()) {
-            if nu && self.regs.get(base + a as usize).is_none_or(|s| s.poison != 0) {
-                return false;
-            }
-        }
-        let nb = self.regs.len();
-        let nwb = self.wregs.len();
-        self.regs.extend_from_slice(&callee.template);
-        for (&a, &p) in cs.args.iter().zip(callee.params.iter()) {
-            let v = self.regs.get(base + a as usize).copied().unwrap_or_default();
-            if let Some(r) = self.regs.get_mut(nb + p as usize) {
-                *r = v;
-            }
-        }
-        if !callee.wtemplate.is_empty() {
-            self.wregs.extend(callee.wtemplate.iter().cloned());
-        }
-        if let Some(fr) = self.frames.last_mut() {
-            fr.pc = pc as u32 + 1;
-            fr.call = c;
-        }
-        let amark = self.allocas.len() as u32;
-        self.frames.push(Frame { code: callee.clone(), pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va: None, native: None });
-        true
-    }
-
-    /// Returns operand `v` of the top frame to its IR caller when the fast path may: pops the
-    /// frame and writes the call's result as `Interp::do_return` does. False (nothing changed)
-    /// otherwise.
-    fn ret(&mut self, code: &FnCode, base: usize, v: u32) -> bool {
-        let val = if v == NONE {
-            None
-        } else if v & TAG == 0 {
-            match self.regs.get(base + v as usize) {
-                Some(s) => Some(*s),
-                None => return false,
-            }
-        } else {
-            return false;
-        };
-        if code.ret_noundef && val.is_some_and(|s| s.poison != 0) {
-            return false;
-        }
-        let n = self.frames.len();
-        let Some(caller) = n.checked_sub(2).and_then(|i| self.frames.get(i)) else { return false };
-        if caller.native.is_some() {
-            return false;
-        }
-        let Some(cs) = caller.code.calls.get(caller.call as usize) else { return false };
-        if cs.invoke.is_some() || (cs.dst != NONE && cs.dst & TAG != 0) {
-            return false;
-        }
-        let (dst, cbase) = (cs.dst, caller.base as usize);
-        let Some(fr) = self.frames.pop() else { return false };
-        self.mem.free_allocas(self.allocas, fr.amark as usize);
-        self.regs.truncate(fr.base as usize);
-        self.wregs.truncate(fr.wbase as usize);
-        if let Some(caller) = self.frames.last_mut() {
-            caller.call = NONE;
-        }
-        if dst != NONE {
-            if let Some(r) = self.regs.get_mut(cbase + dst as usize) {
-                *r = val.unwrap_or_default();
-            }
-        }
-        true
+        super::fastops::run(self, budget)
     }
 }

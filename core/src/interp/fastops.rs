@@ -5,7 +5,10 @@
 //! general path.
 
 use super::code::{Edge, FnCode, Intr, Op, MAX_LANES, NONE};
-use super::fast::{cvt, gep_offset, gep_poison, intr, Stop};
+use super::code::{Callee, TAG};
+use super::fast::{cvt, gep_offset, gep_poison, intr, Fast};
+use super::state::Frame;
+use std::rc::Rc;
 use super::fp;
 use super::memory::{AllocKind, Memory, RESERVED, TAINT};
 use super::origin::{Origins, TaintKind};
@@ -436,20 +439,126 @@ fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
     true
 }
 
-/// Runs ops of `cx.code` from `*pc` over the frame's registers while they take the fast path
-/// and `*left` allows, counting `*left` down. Stops with `*pc` on the op to run next.
-#[inline(never)]
-pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> Stop {
-    let code = cx.code;
-    let ops = &code.fops[..];
-    let metas = &code.meta[..];
-    let mut p = *pc;
-    let mut n = *left;
-    debug_assert!(code.fast && regs.len() == code.template.len());
-    if p >= ops.len() || ops.len() != metas.len() {
-        return Stop::Slow;
+/// The frame of the fast path: its code (borrowed from the decoded functions, not from the
+/// frame, which calls and returns replace), first register and pc.
+fn top<'f>(frames: &[Frame], funcs: &'f [Option<Rc<FnCode>>]) -> Option<(&'f FnCode, usize, usize)> {
+    let fr = frames.last()?;
+    let code = funcs.get(fr.code.gid as usize)?.as_deref()?;
+    (fr.native.is_none() && code.fast && std::ptr::eq(code, &*fr.code) && code.fops.len() == code.meta.len() && (fr.pc as usize) < code.fops.len()).then_some((code, fr.base as usize, fr.pc as usize))
+}
+
+/// Calls site `c` of the top frame (at `pc`) when the fast path may: pushes the callee's
+/// frame as `Interp::do_call` does. False (nothing changed) otherwise.
+fn call(st: &mut Fast, code: &FnCode, base: usize, pc: usize, c: u32) -> bool {
+    let Some(cs) = code.calls.get(c as usize) else { return false };
+    let (true, Callee::Direct(g)) = (cs.fast, &cs.callee) else { return false };
+    let Some(Some(callee)) = st.funcs.get(*g as usize) else { return false };
+    if !callee.fast || !callee.narrow_params || callee.params.len() != cs.args.len() || st.frames.len() as u64 >= st.max_depth as u64 {
+        return false;
     }
-    let stop = 'run: loop {
+    for (&a, &nu) in cs.args.iter().zip(cs.noundef.iter()) {
+        if nu && st.regs.get(base + a as usize).is_none_or(|s| s.poison != 0) {
+            return false;
+        }
+    }
+    let nb = st.regs.len();
+    let nwb = st.wregs.len();
+    st.regs.extend_from_slice(&callee.template);
+    for (&a, &p) in cs.args.iter().zip(callee.params.iter()) {
+        let v = st.regs.get(base + a as usize).copied().unwrap_or_default();
+        if let Some(r) = st.regs.get_mut(nb + p as usize) {
+            *r = v;
+        }
+    }
+    if !callee.wtemplate.is_empty() {
+        st.wregs.extend(callee.wtemplate.iter().cloned());
+    }
+    if let Some(fr) = st.frames.last_mut() {
+        fr.pc = pc as u32 + 1;
+        fr.call = c;
+    }
+    let amark = st.allocas.len() as u32;
+    st.frames.push(Frame { code: callee.clone(), pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va: None, native: None });
+    true
+}
+
+/// Returns operand `v` of the top frame to its IR caller when the fast path may: pops the
+/// frame and writes the call's result as `Interp::do_return` does. False (nothing changed)
+/// otherwise.
+fn ret(st: &mut Fast, code: &FnCode, base: usize, v: u32) -> bool {
+    let val = if v == NONE {
+        None
+    } else if v & TAG == 0 {
+        match st.regs.get(base + v as usize) {
+            Some(s) => Some(*s),
+            None => return false,
+        }
+    } else {
+        return false;
+    };
+    if code.ret_noundef && val.is_some_and(|s| s.poison != 0) {
+        return false;
+    }
+    let n = st.frames.len();
+    let Some(caller) = n.checked_sub(2).and_then(|i| st.frames.get(i)) else { return false };
+    if caller.native.is_some() {
+        return false;
+    }
+    let Some(cs) = caller.code.calls.get(caller.call as usize) else { return false };
+    if cs.invoke.is_some() || (cs.dst != NONE && cs.dst & TAG != 0) {
+        return false;
+    }
+    let (dst, cbase) = (cs.dst, caller.base as usize);
+    let Some(fr) = st.frames.pop() else { return false };
+    st.mem.free_allocas(st.allocas, fr.amark as usize);
+    st.regs.truncate(fr.base as usize);
+    st.wregs.truncate(fr.wbase as usize);
+    if let Some(caller) = st.frames.last_mut() {
+        caller.call = NONE;
+    }
+    if dst != NONE {
+        if let Some(r) = st.regs.get_mut(cbase + dst as usize) {
+            *r = val.unwrap_or_default();
+        }
+    }
+    true
+}
+
+/// Runs at most `budget` ops from the top frame's pc, across calls and returns, while they
+/// take the fast path, and returns how many ran. The top frame's pc is left on the op to
+/// run next.
+pub fn run(st: &mut Fast, budget: u64) -> u64 {
+    let funcs = st.funcs;
+    let Some((mut code, mut base, mut p)) = top(st.frames, funcs) else { return 0 };
+    let mut n = budget;
+    let Some(mut regs) = st.regs.get_mut(base..base + code.template.len()) else { return 0 };
+    let mut ops = &code.fops[..];
+    let mut metas = &code.meta[..];
+    // The parts of the interpreter the out-of-line helpers work on, for the current frame.
+    macro_rules! cx {
+        () => {
+            &mut Cx { code, mem: &mut *st.mem, allocas: &mut *st.allocas, origins: &mut *st.origins }
+        };
+    }
+    // Switches the loop to the frame on top after a call or return (or stops when the fast
+    // path cannot go on there).
+    macro_rules! switch {
+        () => {{
+            match top(st.frames, funcs) {
+                Some((c, b, pc)) => {
+                    (code, base, p) = (c, b, pc);
+                    ops = &code.fops[..];
+                    metas = &code.meta[..];
+                    regs = match st.regs.get_mut(base..base + code.template.len()) {
+                        Some(r) => r,
+                        None => return budget - n,
+                    };
+                }
+                None => return budget - n,
+            }
+        }};
+    }
+    'run: loop {
         macro_rules! r {
             ($i:expr) => {
                 rd!(regs, $i)
@@ -464,7 +573,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             ($a:expr, $b:expr) => {{
                 let (x, y) = (r!($a), r!($b));
                 if (x.poison | y.poison) != 0 {
-                    break 'run Stop::Slow;
+                    break 'run;
                 }
                 (x, y)
             }};
@@ -473,7 +582,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             ($a:expr) => {{
                 let x = r!($a);
                 if x.poison != 0 {
-                    break 'run Stop::Slow;
+                    break 'run;
                 }
                 x
             }};
@@ -481,7 +590,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
         macro_rules! ok {
             ($e:expr) => {
                 if !$e {
-                    break 'run Stop::Slow;
+                    break 'run;
                 }
             };
         }
@@ -493,14 +602,14 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
                         n -= $steps;
                         continue;
                     }
-                    None => break 'run Stop::Slow,
+                    None => break 'run,
                 }
             }};
         }
         // The exact op `$k` after this one's absorbed loads (a fused op's partner).
         macro_rules! partner {
             ($k:expr, $pat:pat) => {
-                let Some(&$pat) = code.ops.get(p + $k as usize + 1) else { break 'run Stop::Slow };
+                let Some(&$pat) = code.ops.get(p + $k as usize + 1) else { break 'run };
             };
         }
         debug_assert!(p < ops.len());
@@ -510,7 +619,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
         let (op, m) = unsafe { (ops.get_unchecked(p), *metas.get_unchecked(p)) };
         let (k, steps) = (m.pre as u64, m.steps as u64);
         if n < steps {
-            break 'run Stop::Slow;
+            break 'run;
         }
         // The op's own instruction (after the loads it absorbed), for new origins.
         let at = p + k as usize;
@@ -520,8 +629,8 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             () => {{
                 p = m.next as usize;
                 n -= steps;
-                if cx.origins.wants_collect() {
-                    break 'run Stop::Slow;
+                if st.origins.wants_collect() {
+                    break 'run;
                 }
                 continue;
             }};
@@ -531,7 +640,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             ($d:expr, $a:expr, $b:expr) => {{
                 let (x, y) = (r!($a), r!($b));
                 if (x.poison | y.poison) != 0 {
-                    w!($d, taint2(cx, at, x, y));
+                    w!($d, taint2(cx!(), at, x, y));
                     made!();
                 }
                 (x, y)
@@ -542,12 +651,12 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             ($d:expr, $v:expr, $op:expr, $f:expr, $w:expr, $x:expr, $y:expr) => {{
                 match $v {
                     Some(v) => v,
-                    None => match ibin_poison(cx, at, $op, $f, $w, $x, $y) {
+                    None => match ibin_poison(cx!(), at, $op, $f, $w, $x, $y) {
                         Some(t) => {
                             w!($d, t);
                             made!();
                         }
-                        None => break 'run Stop::Slow,
+                        None => break 'run,
                     },
                 }
             }};
@@ -585,14 +694,14 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             Op::ICmp { p: pr, d, a, b, w, f } => {
                 let (x, y) = clean2t!(d, a, b);
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
-                    break 'run Stop::Slow;
+                    break 'run;
                 }
                 w!(d, Slot::int(icmp(pr, w, x.bits, y.bits) as u64));
             }
             Op::Select { d, c, a, b } => {
                 let cv = r!(c);
                 if cv.poison != 0 {
-                    w!(d, taint2(cx, at, cv, Slot::default()));
+                    w!(d, taint2(cx!(), at, cv, Slot::default()));
                     made!();
                 }
                 let i = if cv.bits & 1 == 1 { a } else { b };
@@ -605,7 +714,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
                 } else {
                     match scalar::trunc(f, from as u32, to as u32, x.bits) {
                         Ok(v) => v,
-                        Err(_) => break 'run Stop::Slow,
+                        Err(_) => break 'run,
                     }
                 };
                 w!(d, Slot::int(v));
@@ -613,7 +722,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             Op::ZExt { d, a, from, f } => {
                 let x = clean1!(a);
                 if f != 0 && sext(x.bits, from as u32) < 0 {
-                    break 'run Stop::Slow;
+                    break 'run;
                 }
                 w!(d, Slot::int(x.bits));
             }
@@ -629,7 +738,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             Op::IntToPtr { d, a } => {
                 let x = clean1!(a);
                 let prov = match x.prov {
-                    0 => cx.mem.lookup(x.bits).map_or(0, |i| i + 1),
+                    0 => st.mem.lookup(x.bits).map_or(0, |i| i + 1),
                     pv => pv,
                 };
                 w!(d, Slot { bits: x.bits, prov, poison: 0 });
@@ -657,12 +766,12 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             }
             Op::Cvt { k, d, a, w } => ok!(convert(regs, k, d, a, w)),
             Op::Load { d, p: pr, n: sz, w, align } => {
-                let Some(v) = load(cx.mem, r!(pr), sz, w, align) else { break 'run Stop::Slow };
+                let Some(v) = load(st.mem, r!(pr), sz, w, align) else { break 'run };
                 w!(d, v);
             }
-            Op::Store { v, p: pr, n: sz, align } => ok!(store(cx.mem, r!(pr), sz, r!(v), align)),
-            Op::PAlloca { d, cell, s } => ok!(alloca(cx, regs, d, s, Some(cell))),
-            Op::Alloca { d, s } => ok!(alloca(cx, regs, d, s, None)),
+            Op::Store { v, p: pr, n: sz, align } => ok!(store(st.mem, r!(pr), sz, r!(v), align)),
+            Op::PAlloca { d, cell, s } => ok!(alloca(cx!(), regs, d, s, Some(cell))),
+            Op::Alloca { d, s } => ok!(alloca(cx!(), regs, d, s, None)),
             Op::PLoad { d, cell, .. } => {
                 let x = clean1!(cell);
                 w!(d, x);
@@ -673,7 +782,7 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             }
             Op::Gep { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(v) = gep(code, regs, cx.mem, bp, g) else { break 'run Stop::Slow };
+                let Some(v) = gep(code, regs, st.mem, bp, g) else { break 'run };
                 w!(d, v);
             }
             Op::Br { e } => jump!(e, steps),
@@ -683,18 +792,18 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             }
             Op::Switch { v, t } => {
                 let x = clean1!(v);
-                let Some(e) = switch(code, t, x.bits) else { break 'run Stop::Slow };
+                let Some(e) = switch(code, t, x.bits) else { break 'run };
                 jump!(e, steps)
             }
             Op::Intr { k, d, a, b, c, w } => ok!(intrinsic(regs, k, d, a, b, c, w)),
             Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => {
-                ok!(vector(cx, regs, *op, at));
+                ok!(vector(cx!(), regs, *op, at));
                 made!();
             }
             Op::CmpBr { p: pr, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
-                    break 'run Stop::Slow;
+                    break 'run;
                 }
                 let taken = icmp(pr, w, x.bits, y.bits);
                 w!(d, Slot::int(taken as u64));
@@ -711,18 +820,18 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             }
             Op::GepLd { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(ptr) = gep(code, regs, cx.mem, bp, g) else { break 'run Stop::Slow };
+                let Some(ptr) = gep(code, regs, st.mem, bp, g) else { break 'run };
                 w!(d, ptr);
                 partner!(k, Op::Load { d: ld, n: sz, w, align, .. });
-                let Some(v) = load(cx.mem, ptr, sz, w, align) else { break 'run Stop::Slow };
+                let Some(v) = load(st.mem, ptr, sz, w, align) else { break 'run };
                 w!(ld, v);
             }
             Op::GepSt { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(ptr) = gep(code, regs, cx.mem, bp, g) else { break 'run Stop::Slow };
+                let Some(ptr) = gep(code, regs, st.mem, bp, g) else { break 'run };
                 w!(d, ptr);
                 partner!(k, Op::Store { v, n: sz, align, .. });
-                ok!(store(cx.mem, ptr, sz, r!(v), align));
+                ok!(store(st.mem, ptr, sz, r!(v), align));
             }
             Op::FAdd64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
@@ -773,26 +882,41 @@ pub fn ops(cx: &mut Cx, regs: &mut [Slot], pc: &mut usize, left: &mut u64) -> St
             Op::UDiv { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
                 if y.bits == 0 {
-                    break 'run Stop::Slow;
+                    break 'run;
                 }
                 w!(d, Slot::int(x.bits / y.bits));
             }
             Op::URem { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
                 if y.bits == 0 {
-                    break 'run Stop::Slow;
+                    break 'run;
                 }
                 w!(d, Slot::int(x.bits % y.bits));
             }
             Op::Nop => {}
-            Op::Call { c } => break 'run Stop::Call(c),
-            Op::Ret { v } => break 'run Stop::Ret(v),
-            Op::Unreachable | Op::Generic { .. } => break 'run Stop::Slow,
+            Op::Call { c } => {
+                if !call(st, code, base, p, c) {
+                    break 'run;
+                }
+                n -= 1;
+                switch!();
+                continue;
+            }
+            Op::Ret { v } => {
+                if !ret(st, code, base, v) {
+                    break 'run;
+                }
+                n -= 1;
+                switch!();
+                continue;
+            }
+            Op::Unreachable | Op::Generic { .. } => break 'run,
         }
         p = m.next as usize;
         n -= steps;
-    };
-    *pc = p;
-    *left = n;
-    stop
+    }
+    if let Some(fr) = st.frames.last_mut() {
+        fr.pc = p as u32;
+    }
+    budget - n
 }
