@@ -318,8 +318,9 @@ fn convert(regs: &mut [Slot], k: super::code::Cvt, d: u32, a: u32, w: u8) -> boo
 }
 
 /// A lane vector op (`VBin` .. `VShuf`); false (registers of `d` possibly written, which the
-/// general path then overwrites) when a lane needs the general path.
-#[inline(never)]
+/// general path then overwrites) when a lane needs the general path. Inlined into one
+/// out-of-line function per op kind (`vop!`), so the op is not dispatched a second time.
+#[inline(always)]
 fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
     macro_rules! clean {
         ($i:expr) => {{
@@ -522,6 +523,34 @@ fn ret(st: &mut Fast, code: &FnCode, base: usize, v: u32) -> bool {
         }
     }
     true
+}
+
+/// One out-of-line function per lane vector op kind, each matching only its own kind.
+macro_rules! vop {
+    ($($name:ident: $pat:pat),* $(,)?) => {
+        $(
+            #[inline(never)]
+            fn $name(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
+                match op {
+                    $pat => vector(cx, regs, op, at),
+                    _ => false,
+                }
+            }
+        )*
+    };
+}
+
+vop! {
+    v_bin: Op::VBin { .. },
+    v_f64: Op::VF64 { .. },
+    v_f32: Op::VF32 { .. },
+    v_icmp: Op::VICmp { .. },
+    v_fcmp: Op::VFCmp { .. },
+    v_sel: Op::VSel { .. },
+    v_load: Op::VLoad { .. },
+    v_store: Op::VStore { .. },
+    v_ins: Op::VIns { .. },
+    v_shuf: Op::VShuf { .. },
 }
 
 /// Runs at most `budget` ops from the top frame's pc, across calls and returns, while they
@@ -796,8 +825,26 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 jump!(e, steps)
             }
             Op::Intr { k, d, a, b, c, w } => ok!(intrinsic(regs, k, d, a, b, c, w)),
-            Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => {
-                ok!(vector(cx!(), regs, *op, at));
+            Op::VBin { .. } => {
+                ok!(v_bin(cx!(), regs, *op, at));
+                made!();
+            }
+            Op::VF64 { .. } => {
+                ok!(v_f64(cx!(), regs, *op, at));
+                made!();
+            }
+            Op::VF32 { .. } => {
+                ok!(v_f32(cx!(), regs, *op, at));
+                made!();
+            }
+            Op::VICmp { .. } => ok!(v_icmp(cx!(), regs, *op, at)),
+            Op::VFCmp { .. } => ok!(v_fcmp(cx!(), regs, *op, at)),
+            Op::VSel { .. } => ok!(v_sel(cx!(), regs, *op, at)),
+            Op::VLoad { .. } => ok!(v_load(cx!(), regs, *op, at)),
+            Op::VStore { .. } => ok!(v_store(cx!(), regs, *op, at)),
+            Op::VIns { .. } => ok!(v_ins(cx!(), regs, *op, at)),
+            Op::VShuf { .. } => {
+                ok!(v_shuf(cx!(), regs, *op, at));
                 made!();
             }
             Op::CmpBr { p: pr, d, a, b, w, f } => {

@@ -278,9 +278,21 @@ impl Memory {
         let Some(a) = self.allocs.get(idx) else { return false };
         let es = es as usize;
         let m = if w != 0 && w < 64 { super::value::mask(w as u32) } else { u64::MAX };
-        for (k, lane) in out.iter_mut().enumerate() {
-            let at = off + k * es;
-            let (Some(b), Some(s)) = (a.bytes.get(at..at + es), a.shadow.get(at..at + es)) else { return false };
+        let n = es * out.len();
+        let (Some(bytes), Some(shadow)) = (a.bytes.get(off..off + n), a.shadow.get(off..off + n)) else { return false };
+        if es == 8 {
+            // Whole 8-byte lanes (doubles, pointers, i64): the common case, without a loop
+            // over bytes.
+            for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(8)).zip(shadow.chunks_exact(8)) {
+                let (Ok(b), Ok(s)) = (<[u8; 8]>::try_from(b), <[u32; 8]>::try_from(s)) else { return false };
+                if s[0] & (TAINT | PARTIAL) != 0 || s != [s[0]; 8] {
+                    return false;
+                }
+                *lane = Slot { bits: u64::from_le_bytes(b), prov: s[0], poison: 0 };
+            }
+            return true;
+        }
+        for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(es)).zip(shadow.chunks_exact(es)) {
             let s0 = s.first().copied().unwrap_or(0);
             if s0 & (TAINT | PARTIAL) != 0 || s.iter().any(|&x| x != s0) {
                 return false;
