@@ -340,7 +340,7 @@ pub struct GenOp {
     pub edges: Box<[u32]>,
 }
 
-/// How the fast path moves on after an op of [`FnCode::fops`] (see `fuse.rs`).
+/// How the fast path moves on after an op of [`FnCode::fcode`] (see `fuse.rs`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meta {
     /// The pc after it, when it does not branch (past an unconditional branch it absorbed).
@@ -350,6 +350,17 @@ pub struct Meta {
     pub pre: u8,
     /// IR instructions it does the work of: the steps it counts.
     pub steps: u8,
+}
+
+/// An op of the fast path's stream with its [`Meta`], 32 bytes so that one is found with a
+/// shift.
+#[derive(Copy, Clone, Debug)]
+#[repr(C, align(32))]
+pub struct FEntry {
+    /// The op.
+    pub op: Op,
+    /// What it covers and where the fast path goes after it.
+    pub meta: Meta,
 }
 
 /// A decoded function.
@@ -398,10 +409,9 @@ pub struct FnCode {
     /// split into lanes.
     pub lane_moves: Vec<[u32; 2]>,
     /// The fast path's stream (see `fuse.rs`): `ops` with some ops replaced by fused ones
-    /// that do the work of several consecutive ops.
-    pub fops: Vec<Op>,
-    /// Per op of `fops`: what it covers and where the fast path goes after it.
-    pub meta: Vec<Meta>,
+    /// that do the work of several consecutive ops, each with what it covers and where the
+    /// fast path goes after it.
+    pub fcode: Vec<FEntry>,
     /// The first pc of each block, by block index.
     pub block_pc: Vec<u32>,
     /// True when the return value must not be poison (`noundef` return).
@@ -460,14 +470,15 @@ impl FnCode {
         if !terminator {
             return false;
         }
-        if self.fops.len() != self.ops.len() || self.meta.len() != self.ops.len() {
+        if self.fcode.len() != self.ops.len() {
             return false;
         }
+        let meta = |pc: usize| self.fcode.get(pc).map(|e| e.meta);
         // The op `k` after `pc`'s absorbed loads (its partner, for fused ops), in the exact
         // stream; the meta must also lead to an op and count at least what the op covers.
-        let after = |pc: usize, k: usize| self.meta.get(pc).filter(|m| m.steps as usize > m.pre as usize + k).and_then(|m| self.ops.get(pc + m.pre as usize + k));
+        let after = |pc: usize, k: usize| meta(pc).filter(|m| m.steps as usize > m.pre as usize + k).and_then(|m| self.ops.get(pc + m.pre as usize + k));
         // An op that completes without branching goes on to an op.
-        let goes_on = |pc: usize, op: &Op| !super::fuse::falls_through(op) || self.meta.get(pc).is_some_and(|m| (m.next as u64) < nops);
+        let goes_on = |pc: usize, op: &Op| !super::fuse::falls_through(op) || meta(pc).is_some_and(|m| (m.next as u64) < nops);
         let op_ok = |op: &Op| match *op {
             Op::Add { d, a, b, .. } | Op::Sub { d, a, b, .. } | Op::Mul { d, a, b, .. } | Op::And { d, a, b, .. } | Op::Or { d, a, b, .. } | Op::Xor { d, a, b, .. } => reg(d) && reg(a) && reg(b),
             Op::IBin { d, a, b, .. } | Op::ICmp { d, a, b, .. } | Op::F64 { d, a, b, .. } | Op::F32 { d, a, b, .. } | Op::FCmp { d, a, b, .. } => reg(d) && reg(a) && reg(b),
@@ -504,6 +515,6 @@ impl FnCode {
             _ => after(pc, 0).is_some(),
         };
         let exact = |op: &Op| !op.fast_only();
-        self.ops.iter().all(|op| exact(op) && op_ok(op)) && self.fops.iter().enumerate().all(|(pc, op)| op_ok(op) && fused(pc, op) && goes_on(pc, op))
+        self.ops.iter().all(|op| exact(op) && op_ok(op)) && self.fcode.iter().enumerate().all(|(pc, e)| op_ok(&e.op) && fused(pc, &e.op) && goes_on(pc, &e.op))
     }
 }

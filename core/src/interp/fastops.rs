@@ -445,7 +445,7 @@ fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
 fn top<'f>(frames: &[Frame], funcs: &'f [Option<Rc<FnCode>>]) -> Option<(&'f FnCode, usize, usize)> {
     let fr = frames.last()?;
     let code = funcs.get(fr.code.gid as usize)?.as_deref()?;
-    (fr.native.is_none() && code.fast && std::ptr::eq(code, &*fr.code) && code.fops.len() == code.meta.len() && (fr.pc as usize) < code.fops.len()).then_some((code, fr.base as usize, fr.pc as usize))
+    (fr.native.is_none() && code.fast && std::ptr::eq(code, &*fr.code) && (fr.pc as usize) < code.fcode.len()).then_some((code, fr.base as usize, fr.pc as usize))
 }
 
 /// Calls site `c` of the top frame (at `pc`) when the fast path may: pushes the callee's
@@ -561,8 +561,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
     let Some((mut code, mut base, mut p)) = top(st.frames, funcs) else { return 0 };
     let mut n = budget;
     let Some(mut regs) = st.regs.get_mut(base..base + code.template.len()) else { return 0 };
-    let mut ops = &code.fops[..];
-    let mut metas = &code.meta[..];
+    let mut fcode = &code.fcode[..];
     // The parts of the interpreter the out-of-line helpers work on, for the current frame.
     macro_rules! cx {
         () => {
@@ -576,8 +575,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             match top(st.frames, funcs) {
                 Some((c, b, pc)) => {
                     (code, base, p) = (c, b, pc);
-                    ops = &code.fops[..];
-                    metas = &code.meta[..];
+                    fcode = &code.fcode[..];
                     regs = match st.regs.get_mut(base..base + code.template.len()) {
                         Some(r) => r,
                         None => return budget - n,
@@ -641,17 +639,24 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let Some(&$pat) = code.ops.get(p + $k as usize + 1) else { break 'run };
             };
         }
-        debug_assert!(p < ops.len());
-        // SAFETY: `p < ops.len() == metas.len()`: checked on entry, and every later `p` is a
-        // `next` of a meta, an edge's target or a partner position, all of which
-        // `FnCode::validate` checked to be ops of the function (`code.fast`).
-        let (op, m) = unsafe { (ops.get_unchecked(p), *metas.get_unchecked(p)) };
+        debug_assert!(p < fcode.len());
+        // SAFETY: `p < fcode.len()`: checked on entry (`top`), and every later `p` is a `next`
+        // of a meta or an edge's target, which `FnCode::validate` checked to be ops of the
+        // function (`code.fast`).
+        let (op, m) = unsafe {
+            let e = fcode.get_unchecked(p);
+            (&e.op, e.meta)
+        };
         let (k, steps) = (m.pre as u64, m.steps as u64);
         if n < steps {
             break 'run;
         }
         // The op's own instruction (after the loads it absorbed), for new origins.
-        let at = p + k as usize;
+        macro_rules! at {
+            () => {
+                p + m.pre as usize
+            };
+        }
         // Finishes an op that made origins: on to the next, or to the general path if the
         // origin table wants a collection.
         macro_rules! made {
@@ -669,7 +674,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             ($d:expr, $a:expr, $b:expr) => {{
                 let (x, y) = (r!($a), r!($b));
                 if (x.poison | y.poison) != 0 {
-                    w!($d, taint2(cx!(), at, x, y));
+                    w!($d, taint2(cx!(), at!(), x, y));
                     made!();
                 }
                 (x, y)
@@ -680,7 +685,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             ($d:expr, $v:expr, $op:expr, $f:expr, $w:expr, $x:expr, $y:expr) => {{
                 match $v {
                     Some(v) => v,
-                    None => match ibin_poison(cx!(), at, $op, $f, $w, $x, $y) {
+                    None => match ibin_poison(cx!(), at!(), $op, $f, $w, $x, $y) {
                         Some(t) => {
                             w!($d, t);
                             made!();
@@ -730,7 +735,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::Select { d, c, a, b } => {
                 let cv = r!(c);
                 if cv.poison != 0 {
-                    w!(d, taint2(cx!(), at, cv, Slot::default()));
+                    w!(d, taint2(cx!(), at!(), cv, Slot::default()));
                     made!();
                 }
                 let i = if cv.bits & 1 == 1 { a } else { b };
@@ -826,25 +831,25 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::Intr { k, d, a, b, c, w } => ok!(intrinsic(regs, k, d, a, b, c, w)),
             Op::VBin { .. } => {
-                ok!(v_bin(cx!(), regs, *op, at));
+                ok!(v_bin(cx!(), regs, *op, at!()));
                 made!();
             }
             Op::VF64 { .. } => {
-                ok!(v_f64(cx!(), regs, *op, at));
+                ok!(v_f64(cx!(), regs, *op, at!()));
                 made!();
             }
             Op::VF32 { .. } => {
-                ok!(v_f32(cx!(), regs, *op, at));
+                ok!(v_f32(cx!(), regs, *op, at!()));
                 made!();
             }
-            Op::VICmp { .. } => ok!(v_icmp(cx!(), regs, *op, at)),
-            Op::VFCmp { .. } => ok!(v_fcmp(cx!(), regs, *op, at)),
-            Op::VSel { .. } => ok!(v_sel(cx!(), regs, *op, at)),
-            Op::VLoad { .. } => ok!(v_load(cx!(), regs, *op, at)),
-            Op::VStore { .. } => ok!(v_store(cx!(), regs, *op, at)),
-            Op::VIns { .. } => ok!(v_ins(cx!(), regs, *op, at)),
+            Op::VICmp { .. } => ok!(v_icmp(cx!(), regs, *op, at!())),
+            Op::VFCmp { .. } => ok!(v_fcmp(cx!(), regs, *op, at!())),
+            Op::VSel { .. } => ok!(v_sel(cx!(), regs, *op, at!())),
+            Op::VLoad { .. } => ok!(v_load(cx!(), regs, *op, at!())),
+            Op::VStore { .. } => ok!(v_store(cx!(), regs, *op, at!())),
+            Op::VIns { .. } => ok!(v_ins(cx!(), regs, *op, at!())),
             Op::VShuf { .. } => {
-                ok!(v_shuf(cx!(), regs, *op, at));
+                ok!(v_shuf(cx!(), regs, *op, at!()));
                 made!();
             }
             Op::CmpBr { p: pr, d, a, b, w, f } => {

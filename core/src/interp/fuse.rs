@@ -1,4 +1,4 @@
-//! The fast path's op stream (`FnCode::fops`): the exact stream with some ops replaced by
+//! The fast path's op stream (`FnCode::fcode`): the exact stream with some ops replaced by
 //! superinstructions that do the work of several consecutive ops in one dispatch, still
 //! counting one step per IR instruction.
 //!
@@ -17,7 +17,7 @@
 //! (leaving the frame's pc on its first instruction) and resume after the general path ran
 //! that one instruction.
 
-use super::code::{FnCode, Meta, Op};
+use super::code::{FEntry, FnCode, Meta, Op};
 use super::fp::FOp;
 use super::scalar::IOp;
 use crate::ir::{Body, Inst, InstFlags, Operand, Value};
@@ -97,12 +97,13 @@ pub fn falls_through(op: &Op) -> bool {
     !matches!(op, Op::Br { .. } | Op::CondBr { .. } | Op::Switch { .. } | Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::Ret { .. } | Op::Call { .. } | Op::Unreachable | Op::Generic { .. })
 }
 
-/// Builds `c.fops` and `c.meta` from `c.ops`.
+/// Builds `c.fcode` from `c.ops`.
 pub fn fuse(c: &mut FnCode, body: &Body) {
     let n = c.ops.len();
-    c.fops = c.ops.clone();
-    c.meta = (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1 }).collect();
+    let mut fops = c.ops.clone();
+    let mut meta: Vec<Meta> = (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1 }).collect();
     if n == 0 || n >= 1 << 24 {
+        c.fcode = fops.into_iter().zip(meta).map(|(op, meta)| FEntry { op, meta }).collect();
         return;
     }
     // Pairs.
@@ -115,13 +116,13 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             (Op::Gep { d, base, g }, Op::Store { p, v, .. }) if p == d && v != d => Op::GepSt { d, base, g },
             _ => continue,
         };
-        if let (Some(slot), Some(m)) = (c.fops.get_mut(q), c.meta.get_mut(q)) {
+        if let (Some(slot), Some(m)) = (fops.get_mut(q), meta.get_mut(q)) {
             *slot = f;
             *m = Meta { next: q as u32 + 2, pre: 0, steps: 2 };
         }
     }
     // Specialized forms of ops that otherwise dispatch again on their operation.
-    for op in c.fops.iter_mut() {
+    for op in fops.iter_mut() {
         *op = match *op {
             Op::F64 { op: FOp::Add, d, a, b } => Op::FAdd64 { d, a, b },
             Op::F64 { op: FOp::Sub, d, a, b } => Op::FSub64 { d, a, b },
@@ -146,7 +147,7 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
     };
     let mut heads = Vec::new();
     for q in 1..n {
-        let (Some(&user), Some(mut x), Some(&m)) = (insts.get(q), c.fops.get(q).copied(), c.meta.get(q)) else { continue };
+        let (Some(&user), Some(mut x), Some(&m)) = (insts.get(q), fops.get(q).copied(), meta.get(q)) else { continue };
         let mut j = q;
         let mut pending = Vec::new();
         while j > 0 && (q - (j - 1)) + (m.steps as usize) < 64 {
@@ -170,23 +171,24 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         }
     }
     for (j, x, m) in heads {
-        if let (Some(slot), Some(mm)) = (c.fops.get_mut(j), c.meta.get_mut(j)) {
+        if let (Some(slot), Some(mm)) = (fops.get_mut(j), meta.get_mut(j)) {
             *slot = x;
             *mm = m;
         }
     }
     // Unconditional branches without phi moves, absorbed by the op before them.
     for pc in 0..n {
-        let (Some(op), Some(m)) = (c.fops.get(pc), c.meta.get(pc).copied()) else { continue };
+        let (Some(op), Some(m)) = (fops.get(pc), meta.get(pc).copied()) else { continue };
         if !falls_through(op) || m.steps >= 64 {
             continue;
         }
         let Some(&Op::Br { e }) = c.ops.get(m.next as usize) else { continue };
         let Some(ed) = c.edges.get(e as usize) else { continue };
         if ed.n == 0 {
-            if let Some(mm) = c.meta.get_mut(pc) {
+            if let Some(mm) = meta.get_mut(pc) {
                 *mm = Meta { next: ed.pc, pre: m.pre, steps: m.steps + 1 };
             }
         }
     }
+    c.fcode = fops.into_iter().zip(meta).map(|(op, meta)| FEntry { op, meta }).collect();
 }
