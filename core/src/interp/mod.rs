@@ -67,6 +67,8 @@ pub(crate) mod wide;
 
 pub(crate) use fp::fix64 as fp_fix64;
 #[cfg(test)]
+mod fast_tests;
+#[cfg(test)]
 mod tests;
 
 pub use origin::{OriginReport, OriginStep, TaintKind};
