@@ -3,7 +3,10 @@
 //! constants materialized into a register template.
 //!
 //! Operands of fast ops are narrow register numbers (relative to the frame's base). Operands of
-//! the generic path are [`Opnd`]s: a narrow register, a wide register, or a wide constant.
+//! the generic path are [`Opnd`]s: a narrow register, a wide register, a wide constant, or a
+//! lane vector (consecutive narrow registers). Besides the exact stream `ops`, a function has
+//! the fast path's stream `fcode` (see `fuse.rs`), checked by [`FnCode::validate`] before the
+//! fast path may read its registers without bounds checks.
 
 use super::fp::FOp;
 use super::scalar::IOp;

@@ -1,6 +1,8 @@
-//! The run loop: one iteration per IR instruction over the pre-decoded ops of the frame on top
-//! of the explicit stack. Fast ops work directly on narrow registers; anything tainted or
-//! unusual falls back to the generic semantics.
+//! The run loop's general path: one iteration per IR instruction over the exact ops of the
+//! frame on top of the explicit stack, with the full semantics (poison and undef origins,
+//! undefined behaviour, traces). Between instructions it lets the fast path (`fastops.rs`)
+//! run as far as it can, and collects the origin table when it has grown. Narrow ops work
+//! directly on registers; anything tainted or unusual falls back to the generic semantics.
 
 use super::calls::Flow;
 use super::code::{FnCode, Intr, Op, NONE};
