@@ -27,6 +27,7 @@ pub struct Cx<'a> {
 
 /// The frame of the fast path: its code (borrowed from the decoded functions, not from the
 /// frame, which calls and returns replace), first register and pc.
+#[inline(never)]
 fn top<'f>(frames: &[Frame], funcs: &'f [Option<Rc<FnCode>>]) -> Option<(&'f FnCode, usize, usize)> {
     let fr = frames.last()?;
     let code = funcs.get(fr.code.gid as usize)?.as_deref()?;
@@ -35,6 +36,7 @@ fn top<'f>(frames: &[Frame], funcs: &'f [Option<Rc<FnCode>>]) -> Option<(&'f FnC
 
 /// Calls site `c` of the top frame (at `pc`) when the fast path may: pushes the callee's
 /// frame as `Interp::do_call` does. False (nothing changed) otherwise.
+#[inline(never)]
 fn call(st: &mut Fast, code: &FnCode, base: usize, pc: usize, c: u32) -> bool {
     let Some(cs) = code.calls.get(c as usize) else { return false };
     let (true, Callee::Direct(g)) = (cs.fast, &cs.callee) else { return false };
@@ -71,6 +73,7 @@ fn call(st: &mut Fast, code: &FnCode, base: usize, pc: usize, c: u32) -> bool {
 /// Returns operand `v` of the top frame to its IR caller when the fast path may: pops the
 /// frame and writes the call's result as `Interp::do_return` does. False (nothing changed)
 /// otherwise.
+#[inline(never)]
 fn ret(st: &mut Fast, code: &FnCode, base: usize, v: u32) -> bool {
     let val = if v == NONE {
         None
