@@ -323,8 +323,9 @@ pub struct CallSite {
     /// A `tail`/`musttail` call directly followed by `ret` of its result.
     pub tail: bool,
     /// The fast path may run it: a direct call of a defined, non-variadic function with as
-    /// many arguments as parameters, no argument attribute to check, no `invoke` or tail call,
-    /// narrow arguments and a narrow (or no) result.
+    /// many arguments as parameters (or a call through a narrow function pointer, checked at
+    /// run time), no argument attribute to check, no `invoke` or tail call, narrow arguments
+    /// and a narrow (or no) result.
     pub fast: bool,
 }
 
@@ -498,7 +499,13 @@ impl FnCode {
             Op::CondBr { c, t, f } => reg(c) && edge_ok(t) && edge_ok(f),
             Op::Switch { v, t } => reg(v) && self.switches.get(t as usize).is_some_and(|tb| edge_ok(tb.default) && tb.cases.iter().all(|c| edge_ok(c.1))),
             Op::Ret { v } => v == NONE || v & TAG != 0 || reg(v),
-            Op::Call { c } => self.calls.get(c as usize).is_some_and(|cs| !cs.fast || (cs.args.iter().all(|&a| reg(a)) && (cs.dst == NONE || reg(cs.dst)))),
+            Op::Call { c } => self.calls.get(c as usize).is_some_and(|cs| {
+                let callee_ok = match cs.callee {
+                    Callee::Indirect(o) => reg(o),
+                    _ => true,
+                };
+                !cs.fast || (callee_ok && cs.args.iter().all(|&a| reg(a)) && (cs.dst == NONE || reg(cs.dst)))
+            }),
             Op::Intr { d, a, b, c, .. } => reg(d) && reg(a) && reg(b) && reg(c),
             Op::VBin { d, a, b, n, .. } | Op::VF64 { d, a, b, n, .. } | Op::VF32 { d, a, b, n, .. } | Op::VICmp { d, a, b, n, .. } | Op::VFCmp { d, a, b, n, .. } => lanes(d, n) && lanes(a, n) && lanes(b, n),
             Op::VSel { d, c, a, b, n, vc } => lanes(d, n) && lanes(a, n) && lanes(b, n) && if vc { lanes(c, n) } else { reg(c) },

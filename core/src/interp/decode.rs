@@ -595,6 +595,11 @@ impl Interp<'_> {
                     && aops.iter().all(|&o| o & TAG == 0 && o != NONE)
                     && (dst == NONE || dst & TAG == 0)
             }
+            // Through a function pointer: the callee is found at run time (and must then be a
+            // decoded, non-variadic function with as many parameters as arguments).
+            (Callee::Indirect(o), _) => {
+                *o & TAG == 0 && *o != NONE && !arg_checks && invoke.is_none() && !tail && aops.iter().all(|&o| o & TAG == 0 && o != NONE) && (dst == NONE || dst & TAG == 0)
+            }
             _ => false,
         };
         d.c.calls.push(CallSite {

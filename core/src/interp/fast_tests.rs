@@ -184,3 +184,41 @@ n:
     let o = same(partial, u64::MAX);
     assert!(matches!(o.exit, super::Exit::Ub(ref r) if r.kind == super::UbKind::BranchOnUndef));
 }
+
+#[test]
+fn indirect_calls_and_bad_function_pointers() {
+    let src = "define i32 @inc(i32 %x) {
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+define i32 @dbl(i32 %x) {
+  %r = shl i32 %x, 1
+  ret i32 %r
+}
+@table = global [2 x ptr] [ptr @inc, ptr @dbl]
+@data = global i32 0
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i32 [ 0, %entry ], [ %j, %l ]
+  %v = phi i32 [ 1, %entry ], [ %w, %l ]
+  %k = and i32 %i, 1
+  %e = zext i32 %k to i64
+  %p = getelementptr inbounds [2 x ptr], ptr @table, i64 0, i64 %e
+  %f = load ptr, ptr %p, align 8
+  %w = call i32 %f(i32 %v)
+  %j = add i32 %i, 1
+  %m = icmp ult i32 %j, 20
+  br i1 %m, label %l, label %e2
+e2:
+  %bad = call i32 @data(i32 %w)
+  ret i32 %w
+}
+";
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(ref r) if r.kind == super::UbKind::InvalidCall));
+    for n in (0..o.steps).step_by(5) {
+        same(src, n);
+    }
+}

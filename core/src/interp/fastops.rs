@@ -6,7 +6,7 @@ use super::code::{Callee, FnCode, Op, NONE, TAG};
 use super::fast::Fast;
 use super::fasthelp::*;
 use super::fp;
-use super::memory::Memory;
+use super::memory::{AllocKind, Memory};
 use super::origin::Origins;
 use super::scalar::{self, IOp};
 use super::state::Frame;
@@ -38,9 +38,30 @@ fn top<'f>(frames: &[Frame], funcs: &'f [Option<Rc<FnCode>>]) -> Option<(&'f FnC
 /// frame as `Interp::do_call` does. False (nothing changed) otherwise.
 #[inline(never)]
 fn call(st: &mut Fast, code: &FnCode, base: usize, pc: usize, c: u32) -> bool {
-    let Some(cs) = code.calls.get(c as usize) else { return false };
-    let (true, Callee::Direct(g)) = (cs.fast, &cs.callee) else { return false };
-    let Some(Some(callee)) = st.funcs.get(*g as usize) else { return false };
+    let Some(cs) = code.calls.get(c as usize).filter(|cs| cs.fast) else { return false };
+    let g = match cs.callee {
+        Callee::Direct(g) => g,
+        // As `Interp::func_of_ptr`: a defined pointer to the start of a function.
+        Callee::Indirect(o) => {
+            let Some(&p) = st.regs.get(base + o as usize) else { return false };
+            if p.poison != 0 {
+                return false;
+            }
+            match st.mem.alloc_of(p).and_then(|i| st.mem.allocs.get(i as usize)) {
+                Some(a) if a.base == p.bits => match a.kind {
+                    AllocKind::Func(g) => g,
+                    _ => return false,
+                },
+                _ => return false,
+            }
+        }
+        Callee::Asm => return false,
+    };
+    // Decoded functions only: declarations (the C library, intrinsics) take the general path.
+    let Some(Some(callee)) = st.funcs.get(g as usize) else { return false };
+    if callee.vararg {
+        return false;
+    }
     if !callee.fast || !callee.narrow_params || callee.params.len() != cs.args.len() || st.frames.len() as u64 >= st.max_depth as u64 {
         return false;
     }
