@@ -354,6 +354,9 @@ pub struct Meta {
     pub pre: u8,
     /// IR instructions it does the work of: the steps it counts.
     pub steps: u8,
+    /// When not 0: after the op, the [`Op::PStore`] of the exact stream at `pc + post` runs too
+    /// (a store to a register-held stack slot that it absorbed).
+    pub post: u8,
 }
 
 /// An op of the fast path's stream with its [`Meta`], 32 bytes so that one is found with a
@@ -482,7 +485,12 @@ impl FnCode {
         // stream; the meta must also lead to an op and count at least what the op covers.
         let after = |pc: usize, k: usize| meta(pc).filter(|m| m.steps as usize > m.pre as usize + k).and_then(|m| self.ops.get(pc + m.pre as usize + k));
         // An op that completes without branching goes on to an op.
-        let goes_on = |pc: usize, op: &Op| !super::fuse::falls_through(op) || meta(pc).is_some_and(|m| (m.next as u64) < nops);
+        let goes_on = |pc: usize, op: &Op| {
+            meta(pc).is_some_and(|m| {
+                let post_ok = m.post == 0 || (super::fuse::falls_through(op) && (m.post as usize) < m.steps as usize && matches!(self.ops.get(pc + m.post as usize), Some(Op::PStore { .. })));
+                post_ok && (!super::fuse::falls_through(op) || (m.next as u64) < nops)
+            })
+        };
         let op_ok = |op: &Op| match *op {
             Op::Add { d, a, b, .. } | Op::Sub { d, a, b, .. } | Op::Mul { d, a, b, .. } | Op::And { d, a, b, .. } | Op::Or { d, a, b, .. } | Op::Xor { d, a, b, .. } => reg(d) && reg(a) && reg(b),
             Op::IBin { d, a, b, .. } | Op::ICmp { d, a, b, .. } | Op::F64 { d, a, b, .. } | Op::F32 { d, a, b, .. } | Op::FCmp { d, a, b, .. } => reg(d) && reg(a) && reg(b),

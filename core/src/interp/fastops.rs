@@ -240,8 +240,21 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         }
         // Finishes an op that made origins: on to the next, or to the general path if the
         // origin table wants a collection.
+        // The store to a register-held stack slot the op absorbed, if any (validated to be a
+        // `PStore`), once the op completed.
+        macro_rules! post {
+            () => {
+                if m.post != 0 {
+                    if let Some(&Op::PStore { v, cell, w }) = code.ops.get(p + m.post as usize) {
+                        let x = r!(v);
+                        w!(cell, Slot { bits: x.bits & mask(w as u32), ..x });
+                    }
+                }
+            };
+        }
         macro_rules! made {
             () => {{
+                post!();
                 p = m.next as usize;
                 n -= steps;
                 if st.origins.wants_collect() {
@@ -545,6 +558,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::Unreachable | Op::Generic { .. } => break 'run,
         }
+        post!();
         p = m.next as usize;
         n -= steps;
     }

@@ -13,6 +13,10 @@
 //!   check every operand they read for poison take part (a poison or undef slot must go
 //!   through the load's re-encoding, on the general path).
 //!
+//! - A store to a register-held stack slot ([`Op::PStore`]) right after an op that completes
+//!   without branching runs as part of that op; so does an unconditional branch without phi
+//!   moves (the op's `next` pc is then the branch target).
+//!
 //! Every other position keeps its exact op, so the fast path can stop before any fused op
 //! (leaving the frame's pc on its first instruction) and resume after the general path ran
 //! that one instruction.
@@ -101,7 +105,7 @@ pub fn falls_through(op: &Op) -> bool {
 pub fn fuse(c: &mut FnCode, body: &Body) {
     let n = c.ops.len();
     let mut fops = c.ops.clone();
-    let mut meta: Vec<Meta> = (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1 }).collect();
+    let mut meta: Vec<Meta> = (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1, post: 0 }).collect();
     if n == 0 || n >= 1 << 24 {
         c.fcode = fops.into_iter().zip(meta).map(|(op, meta)| FEntry { op, meta }).collect();
         return;
@@ -118,7 +122,7 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         };
         if let (Some(slot), Some(m)) = (fops.get_mut(q), meta.get_mut(q)) {
             *slot = f;
-            *m = Meta { next: q as u32 + 2, pre: 0, steps: 2 };
+            *m = Meta { next: q as u32 + 2, pre: 0, steps: 2, post: 0 };
         }
     }
     // Specialized forms of ops that otherwise dispatch again on their operation.
@@ -167,13 +171,26 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         }
         if ok {
             let pre = (q - j) as u8;
-            heads.push((j, x, Meta { next: m.next, pre, steps: m.steps + pre }));
+            heads.push((j, x, Meta { next: m.next, pre, steps: m.steps + pre, post: 0 }));
         }
     }
     for (j, x, m) in heads {
         if let (Some(slot), Some(mm)) = (fops.get_mut(j), meta.get_mut(j)) {
             *slot = x;
             *mm = m;
+        }
+    }
+    // Stores to register-held stack slots, absorbed by the op before them (which completes
+    // first, so the store sees its result).
+    for pc in 0..n {
+        let (Some(op), Some(m)) = (fops.get(pc), meta.get(pc).copied()) else { continue };
+        if !falls_through(op) || m.steps >= 60 || m.next as usize <= pc {
+            continue;
+        }
+        if let Some(Op::PStore { .. }) = c.ops.get(m.next as usize) {
+            if let Some(mm) = meta.get_mut(pc) {
+                *mm = Meta { next: m.next + 1, pre: m.pre, steps: m.steps + 1, post: (m.next as usize - pc) as u8 };
+            }
         }
     }
     // Unconditional branches without phi moves, absorbed by the op before them.
@@ -186,7 +203,7 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         let Some(ed) = c.edges.get(e as usize) else { continue };
         if ed.n == 0 {
             if let Some(mm) = meta.get_mut(pc) {
-                *mm = Meta { next: ed.pc, pre: m.pre, steps: m.steps + 1 };
+                *mm = Meta { next: ed.pc, steps: m.steps + 1, ..m };
             }
         }
     }
