@@ -33,6 +33,12 @@ macro_rules! wr {
     }};
 }
 
+/// The mask of an `iW` for W in 1..=64 without a branch (what `value::mask` gives there).
+#[inline(always)]
+pub(super) fn wmask(w: u8) -> u64 {
+    u64::MAX >> ((64 - w as u32) & 63)
+}
+
 /// Performs the phi moves of an edge when they are all between narrow registers (or lane
 /// vectors) and every source is defined; returns the target pc, or `None` (nothing moved).
 #[inline(always)]
@@ -94,7 +100,7 @@ pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
 #[inline(always)]
 pub(super) fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
     let w32 = w as u32;
-    let m = mask(w32);
+    let m = wmask(w);
     let (r, u, s) = match op {
         IOp::Add => (x.wrapping_add(y), x as u128 + y as u128, sext(x, w32) as i128 + sext(y, w32) as i128),
         IOp::Sub => (x.wrapping_sub(y), if x < y { u128::MAX } else { 0 }, sext(x, w32) as i128 - sext(y, w32) as i128),

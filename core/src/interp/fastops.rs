@@ -10,7 +10,7 @@ use super::memory::{AllocKind, Memory};
 use super::origin::Origins;
 use super::scalar::{self, IOp};
 use super::state::Frame;
-use super::value::{mask, sext, Slot};
+use super::value::{sext, Slot};
 use std::rc::Rc;
 
 /// What the op loop works on besides the registers.
@@ -247,7 +247,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 if m.post != 0 {
                     if let Some(&Op::PStore { v, cell, w }) = code.ops.get(p + m.post as usize) {
                         let x = r!(v);
-                        w!(cell, Slot { bits: x.bits & mask(w as u32), ..x });
+                        w!(cell, Slot { bits: x.bits & wmask(w), ..x });
                     }
                 }
             };
@@ -292,15 +292,15 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         match *op {
             Op::Add { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits.wrapping_add(y.bits) & mask(w as u32)));
+                w!(d, Slot::int(x.bits.wrapping_add(y.bits) & wmask(w)));
             }
             Op::Sub { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits.wrapping_sub(y.bits) & mask(w as u32)));
+                w!(d, Slot::int(x.bits.wrapping_sub(y.bits) & wmask(w)));
             }
             Op::Mul { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits.wrapping_mul(y.bits) & mask(w as u32)));
+                w!(d, Slot::int(x.bits.wrapping_mul(y.bits) & wmask(w)));
             }
             Op::And { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
@@ -338,7 +338,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::Trunc { d, a, from, to, f } => {
                 let x = clean1!(a);
                 let v = if f == 0 {
-                    x.bits & mask(to as u32)
+                    x.bits & wmask(to)
                 } else {
                     match scalar::trunc(f, from as u32, to as u32, x.bits) {
                         Ok(v) => v,
@@ -356,12 +356,12 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::SExt { d, a, from, to } => {
                 let x = clean1!(a);
-                w!(d, Slot::int(sext(x.bits, from as u32) as u64 & mask(to as u32)));
+                w!(d, Slot::int(sext(x.bits, from as u32) as u64 & wmask(to)));
             }
             Op::Mov { d, a } => w!(d, r!(a)),
             Op::PtrToInt { d, a, w } => {
                 let x = clean1!(a);
-                w!(d, Slot { bits: x.bits & mask(w as u32), prov: if w >= 64 { x.prov } else { 0 }, poison: 0 });
+                w!(d, Slot { bits: x.bits & wmask(w), prov: if w >= 64 { x.prov } else { 0 }, poison: 0 });
             }
             Op::IntToPtr { d, a } => {
                 let x = clean1!(a);
@@ -406,7 +406,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::PStore { v, cell, w } => {
                 let x = r!(v);
-                w!(cell, Slot { bits: x.bits & mask(w as u32), ..x });
+                w!(cell, Slot { bits: x.bits & wmask(w), ..x });
             }
             Op::Gep { d, base, g } => {
                 let bp = clean1!(base);
@@ -512,7 +512,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::Shl { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, (y.bits < w as u64).then(|| (x.bits << y.bits) & mask(w as u32)), IOp::Shl, 0, w, x.bits, y.bits);
+                let v = or_poison!(d, (y.bits < w as u64).then(|| (x.bits << y.bits) & wmask(w)), IOp::Shl, 0, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::LShr { d, a, b, w } => {
@@ -522,7 +522,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::AShr { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, (y.bits < w as u64).then(|| (sext(x.bits, w as u32) >> y.bits) as u64 & mask(w as u32)), IOp::AShr, 0, w, x.bits, y.bits);
+                let v = or_poison!(d, (y.bits < w as u64).then(|| (sext(x.bits, w as u32) >> y.bits) as u64 & wmask(w)), IOp::AShr, 0, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::UDiv { d, a, b, .. } => {
