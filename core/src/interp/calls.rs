@@ -24,7 +24,7 @@ pub enum Flow {
     Switch,
 }
 
-impl Interp<'_> {
+impl<'m> Interp<'m> {
     /// The function a pointer designates, or a fault.
     pub fn func_of_ptr(&self, p: Slot) -> Res<u32> {
         if p.poison != 0 {
@@ -70,7 +70,7 @@ impl Interp<'_> {
         let Some(f) = m.func(GlobalId::from_u32(g)) else {
             return Err(Fault::unsupported(format!("{} is an ifunc, which the interpreter does not resolve", self.fname(g))));
         };
-        if cs.checks {
+        if !cs.checked.is_empty() {
             self.check_args(code, base, wbase, cs, f)?;
         }
         if f.is_declaration() {
@@ -186,14 +186,16 @@ impl Interp<'_> {
     /// the argument poison, which is UB when it is also `noundef`.
     fn check_args(&mut self, code: &FnCode, base: usize, wbase: usize, cs: &CallSite, f: &crate::ir::Function) -> Res<()> {
         let Some(ci) = self.m.func(GlobalId::from_u32(code.gid)).and_then(|cf| cf.body.as_ref()).and_then(|b| b.insts.get(cs.inst)).and_then(|d| d.call_info()) else { return Ok(()) };
-        for (k, &o) in cs.args.iter().enumerate() {
+        // Only `noundef` arguments that may violate an attribute (`CallSite::checked`): a
+        // violation of another one is poison that the callee may ignore.
+        for &k in cs.checked.iter() {
+            let k = k as usize;
+            let Some(&o) = cs.args.get(k) else { continue };
             let sets = [ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY), f.params.get(k).map_or(AttrSetId::EMPTY, |p| p.attrs)];
             let v = self.arg(code, base, wbase, o);
             for s in sets {
                 if let Some(why) = self.attr_violation(s, &v) {
-                    if cs.noundef.get(k).copied().unwrap_or(false) {
-                        return Err(Fault::ub(UbKind::NoUndefViolation, format!("argument {k} violates its {why} attribute and is noundef")));
-                    }
+                    return Err(Fault::ub(UbKind::NoUndefViolation, format!("argument {k} violates its {why} attribute and is noundef")));
                 }
             }
         }
@@ -228,11 +230,7 @@ impl Interp<'_> {
 
     /// Releases the allocas above `mark`.
     pub fn free_allocas(&mut self, mark: usize) {
-        while self.allocas.len() > mark {
-            if let Some(a) = self.allocas.pop() {
-                self.mem.release(a);
-            }
-        }
+        self.mem.free_allocas(&mut self.allocas, mark);
     }
 
     /// Gives a returned value to the frame on top (a pending call site or a native).
@@ -321,9 +319,13 @@ impl Interp<'_> {
 
     /// Calls a declared function: an intrinsic or the C library.
     fn call_external(&mut self, g: u32, args: &[Val], tys: &[TypeId], ret: TypeId, unwind: Option<u32>) -> Res<Ext> {
-        let name = self.m.global_name(GlobalId::from_u32(g));
+        let (name, base) = match self.ext_name(g) {
+            Some((n, b)) => (std::borrow::Cow::Borrowed(n), b),
+            None => (std::borrow::Cow::Owned(self.m.global_name(GlobalId::from_u32(g))), ""),
+        };
         if name.starts_with("llvm.") {
-            return self.intrinsic(&name, args, tys, ret).map(Ext::Value);
+            let base = if base.is_empty() { super::intrinsics::base_name(&name) } else { base };
+            return self.intrinsic_named(&name, base, args, tys, ret).map(Ext::Value);
         }
         if name == "__cxa_throw" || name == "_Unwind_Resume" || name == "__cxa_rethrow" {
             if name == "__cxa_throw" {
@@ -346,6 +348,25 @@ impl Interp<'_> {
             }
             libc::Ret::Unknown => Err(Fault::unsupported(format!("call to unimplemented external function @{name}"))),
         }
+    }
+
+    /// The name of a named declared function and, for an intrinsic, its base name (empty
+    /// otherwise), looked up once per function.
+    fn ext_name(&mut self, g: u32) -> Option<(&'m str, &'m str)> {
+        if let Some(Some(e)) = self.ext_names.get(g as usize) {
+            return Some(*e);
+        }
+        let m: &'m crate::ir::Module = self.m;
+        let crate::ir::GlobalName::Named(s) = m.globals.get(GlobalId::from_u32(g))?.name else { return None };
+        let name: &'m str = m.symbols.get(s);
+        let base = if name.starts_with("llvm.") { super::intrinsics::base_name(name) } else { "" };
+        if self.ext_names.len() <= g as usize {
+            self.ext_names.resize(g as usize + 1, None);
+        }
+        if let Some(e) = self.ext_names.get_mut(g as usize) {
+            *e = Some((name, base));
+        }
+        Some((name, base))
     }
 
     /// Starts unwinding: to `here` (an unwind edge of the current frame's invoke) or through the

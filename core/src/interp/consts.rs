@@ -41,11 +41,11 @@ impl Interp<'_> {
             ConstKind::Null | ConstKind::NoneToken | ConstKind::InlineAsm(_) => self.zero_val(ty),
             ConstKind::Zero => self.zero_val(ty),
             ConstKind::Undef => {
-                let o = self.origins.root(TaintKind::Undef, self.ctx.0, self.ctx.1, "undef constant".into());
+                let o = self.origins.root(TaintKind::Undef, self.ctx.0, self.ctx.1, "undef constant");
                 self.taint_val(ty, o)
             }
             ConstKind::Poison => {
-                let o = self.poison("poison constant".into());
+                let o = self.poison("poison constant");
                 self.taint_val(ty, o)
             }
             ConstKind::Aggregate(es) => {

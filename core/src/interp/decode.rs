@@ -15,12 +15,17 @@ use crate::ir::{AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, Flo
 use std::collections::HashMap;
 use std::rc::Rc;
 
-struct Dec<'a> {
-    body: &'a Body,
-    c: FnCode,
+/// A function being decoded.
+pub(super) struct Dec<'a> {
+    pub(super) body: &'a Body,
+    pub(super) c: FnCode,
     vop: Vec<Opnd>,
+    /// The register of each promoted stack slot, by the alloca's value.
+    cells: HashMap<Value, u32>,
     cmap: HashMap<ConstId, Opnd>,
     emap: HashMap<(u32, u32), u32>,
+    /// The generic instruction that runs the op being decoded off the fast path, or [`NONE`].
+    pub(super) fallback: u32,
 }
 
 /// Attribute kinds that make an argument or return value poison when violated.
@@ -52,20 +57,30 @@ impl Interp<'_> {
             return Err(Fault::Error(ErrorKind::Internal, format!("{} has no body", self.fname(g))));
         };
         self.ctx = (Span0::span(f, body), g);
-        let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cmap: HashMap::new(), emap: HashMap::new() };
+        let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cells: HashMap::new(), cmap: HashMap::new(), emap: HashMap::new(), fallback: NONE };
         let (mut nn, mut nw) = (0u32, 0u32);
         for (v, vd) in body.values.iter() {
             if self.lay.narrow(vd.ty) {
                 d.vop[v.index()] = nn;
                 nn += 1;
+            } else if let Some(n) = self.vlanes(vd.ty).filter(|_| nn < LANE_REGS) {
+                d.vop[v.index()] = vec_opnd(nn, n);
+                nn += n;
             } else {
                 d.vop[v.index()] = WIDE | nw;
                 nw += 1;
             }
         }
+        let mut promoted: Vec<Value> = self.promotable(body).into_keys().collect();
+        promoted.sort_by_key(|v| v.index());
+        for v in promoted {
+            d.cells.insert(v, nn);
+            nn += 1;
+        }
         d.c.template = vec![Slot::default(); nn as usize];
         d.c.wtemplate = vec![Val::default(); nw as usize];
         d.c.params = body.params.iter().map(|p| d.vop.get(p.index()).copied().unwrap_or(NONE)).collect();
+        d.c.narrow_params = d.c.params.iter().all(|&p| p & TAG == 0 && p != NONE);
         d.c.nparams = body.params.len() as u32;
         d.c.vararg = m.types.func_sig(f.ty).is_some_and(|s| s.2);
         d.c.ret_noundef = self.has_attr(f.ret_attrs, AttrKind::NoUndef);
@@ -88,18 +103,22 @@ impl Interp<'_> {
                 }
                 self.ctx.0 = data.span;
                 let next = insts.get(k + 1).map(|n| &body.insts[*n]);
+                d.fallback = NONE;
                 let op = self.decode_inst(&mut d, b, i, data, next)?;
                 d.c.ops.push(op);
+                d.c.fallback.push(d.fallback);
                 d.c.insts.push(i);
                 d.c.spans.push(data.span);
                 d.c.blocks.push(b.index() as u32);
                 d.c.res.push(data.result.map_or(NONE, |v| d.vop[v.index()]));
             }
         }
+        super::fuse::fuse(&mut d.c, body);
+        d.c.validate();
         Ok(d.c)
     }
 
-    fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
+    pub(super) fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
         match o {
             Operand::Value(v) => Ok(d.vop.get(v.index()).copied().unwrap_or(NONE)),
             Operand::Const(c) => {
@@ -107,9 +126,18 @@ impl Interp<'_> {
                     return Ok(r);
                 }
                 let v = self.const_val(c)?;
-                let r = if self.lay.narrow(self.m.consts.ty(c)) {
+                let ty = self.m.consts.ty(c);
+                let lanes = self.vlanes(ty).filter(|_| (d.c.template.len() as u32) < LANE_REGS);
+                let r = if self.lay.narrow(ty) {
                     d.c.template.push(v.slot());
                     (d.c.template.len() - 1) as u32
+                } else if let Some(n) = lanes {
+                    let at = d.c.template.len() as u32;
+                    match &v {
+                        Val::A(es) => d.c.template.extend((0..n as usize).map(|k| es.get(k).map(Val::slot).unwrap_or_default())),
+                        v => d.c.template.extend(std::iter::repeat_n(v.slot(), n as usize)),
+                    }
+                    vec_opnd(at, n)
                 } else {
                     d.c.wconsts.push(v);
                     WCONST | (d.c.wconsts.len() - 1) as u32
@@ -146,7 +174,20 @@ impl Interp<'_> {
         let ms = &d.c.moves[mv as usize..];
         let par = ms.iter().enumerate().any(|(i, a)| ms.iter().skip(i + 1).any(|b| b.s == a.d));
         let pc = d.c.block_pc.get(to.index()).copied().unwrap_or(NONE);
-        d.c.edges.push(Edge { pc, mv, n, par });
+        let plain = |o: u32| o & TAG == 0 && o != NONE;
+        let narrow = ms.iter().all(|m| (plain(m.d) && plain(m.s)) || matches!((vec_of(m.d), vec_of(m.s)), (Some(x), Some(y)) if x.1 == y.1));
+        let lm = d.c.lane_moves.len() as u32;
+        if narrow {
+            for i in mv as usize..(mv + n) as usize {
+                let Some(m) = d.c.moves.get(i).copied() else { continue };
+                match (vec_of(m.d), vec_of(m.s)) {
+                    (Some((dr, k)), Some((sr, _))) => d.c.lane_moves.extend((0..k).map(|j| [dr + j, sr + j])),
+                    _ => d.c.lane_moves.push([m.d, m.s]),
+                }
+            }
+        }
+        let ln = d.c.lane_moves.len() as u32 - lm;
+        d.c.edges.push(Edge { pc, mv, n, par, narrow, lm, ln });
         let e = (d.c.edges.len() - 1) as u32;
         d.emap.insert((from.as_u32(), to.as_u32()), e);
         Ok(e)
@@ -161,11 +202,11 @@ impl Interp<'_> {
         }
     }
 
-    fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
+    pub(super) fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
         self.m.operand_ty(d.body, o)
     }
 
-    fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
+    pub(super) fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
         data.md.iter().any(|(s, _)| names.contains(&self.m.symbols.get(*s)))
     }
 
@@ -186,6 +227,11 @@ impl Interp<'_> {
         let fast_ty = !self.m.types.is_vector(ty) && !self.m.types.is_vector(t0);
         let f = data.flags.0;
         let op = data.op;
+        if !fast_ty {
+            if let Some(vop) = self.decode_vector(d, b, i, data, dst)? {
+                return Ok(vop);
+            }
+        }
         if let Some(iop) = IOp::from_opcode(op) {
             if let (Some(w), Some(d_), Some(a), Some(bb), true) = (self.iw(ty).filter(|_| self.m.types.is_int(ty)), nr(dst), nr(a0), nr(a1), fast_ty) {
                 let wrap_flags = f & (InstFlags::NUW | InstFlags::NSW | InstFlags::EXACT | InstFlags::DISJOINT);
@@ -298,6 +344,12 @@ impl Interp<'_> {
                         Class::Int(w) => w as u8,
                         _ => 0,
                     };
+                    if let Some(&cell) = args.first().and_then(|o| match o {
+                        Operand::Value(v) => d.cells.get(v),
+                        _ => None,
+                    }) {
+                        return Ok(Op::PLoad { d: d_, cell, n: info.size as u8, w });
+                    }
                     let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
                     return Ok(Op::Load { d: d_, p, n: info.size as u8, w, align });
                 }
@@ -305,6 +357,16 @@ impl Interp<'_> {
             Opcode::Store => {
                 let info = self.lay.get(t0);
                 if let (Some(v), Some(p), true) = (nr(a0), nr(a1), info.narrow && info.size <= 8 && info.size > 0) {
+                    if let Some(&cell) = args.get(1).and_then(|o| match o {
+                        Operand::Value(v) => d.cells.get(v),
+                        _ => None,
+                    }) {
+                        let w = match info.class {
+                            Class::Int(w) => (w as u64).min(info.size * 8) as u8,
+                            _ => (info.size * 8) as u8,
+                        };
+                        return Ok(Op::PStore { v, cell, w });
+                    }
                     let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
                     return Ok(Op::Store { v, p, n: info.size as u8, align });
                 }
@@ -325,7 +387,11 @@ impl Interp<'_> {
                     let name = data.result.map(|v| self.value_name(d.body, v)).unwrap_or_default();
                     let origin = self.origins.root(TaintKind::Undef, data.span, d.c.gid, format!("uninitialized memory of alloca {name}"));
                     d.c.allocas.push(AllocaSite { size: info.alloc, align: align.unwrap_or(info.align), count, origin });
-                    return Ok(Op::Alloca { d: d_, s: (d.c.allocas.len() - 1) as u32 });
+                    let s = (d.c.allocas.len() - 1) as u32;
+                    if let Some(&cell) = data.result.and_then(|v| d.cells.get(&v)) {
+                        return Ok(Op::PAlloca { d: d_, cell, s });
+                    }
+                    return Ok(Op::Alloca { d: d_, s });
                 }
             }
             Opcode::Br => {
@@ -363,7 +429,7 @@ impl Interp<'_> {
         self.decode_generic(d, b, i, data, dst)
     }
 
-    fn decode_generic(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, dst: Opnd) -> Res<Op> {
+    pub(super) fn decode_generic(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, dst: Opnd) -> Res<Op> {
         let mut args = Vec::with_capacity(data.args.len());
         let mut tys = Vec::with_capacity(data.args.len());
         for &o in data.args.iter() {
@@ -483,8 +549,10 @@ impl Interp<'_> {
                 _ => None,
             };
             if let (Some(k), true) = (k, name.starts_with("llvm.")) {
-                let at = |i: usize| aops.get(i).copied().unwrap_or(0);
-                return Ok(Op::Intr { k, d: dst, a: at(0), b: at(1), c: at(2), w: w.unwrap_or(64) });
+                // A missing operand repeats the first, so it never adds a taint of its own.
+                let a = aops.first().copied().unwrap_or(0);
+                let at = |i: usize| aops.get(i).copied().unwrap_or(a);
+                return Ok(Op::Intr { k, d: dst, a, b: at(1), c: at(2), w: w.unwrap_or(64) });
             }
         }
         let callee_fn: Option<&Function> = match callee {
@@ -493,12 +561,20 @@ impl Interp<'_> {
         };
         let mut noundef = Vec::with_capacity(args.len());
         let mut checks = false;
+        let mut checked = Vec::new();
         for k in 0..args.len() {
             let site = ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY);
             let decl = callee_fn.and_then(|f| f.params.get(k)).map_or(AttrSetId::EMPTY, |p| p.attrs);
-            noundef.push(self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef));
-            checks |= CHECKED.iter().any(|&a| self.has_attr(site, a) || self.has_attr(decl, a));
+            let nu = self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef);
+            noundef.push(nu);
+            let attrs = CHECKED.iter().any(|&a| self.has_attr(site, a) || self.has_attr(decl, a));
+            checks |= attrs;
+            if nu && (attrs || callee_fn.is_none()) {
+                checked.push(k as u32);
+            }
         }
+        // Only argument attributes are checked at the call (`check_args`).
+        let arg_checks = checks;
         let ret_attrs = [ci.ret_attrs, callee_fn.map_or(AttrSetId::EMPTY, |f| f.ret_attrs)];
         checks |= ret_attrs.iter().any(|&s| CHECKED.iter().any(|&a| self.has_attr(s, a)) || self.has_attr(s, AttrKind::NoUndef));
         let invoke = match &data.extra {
@@ -508,18 +584,38 @@ impl Interp<'_> {
         let tail = invoke.is_none()
             && matches!(ci.tail, TailKind::Tail | TailKind::MustTail)
             && next.is_some_and(|n| n.op == Opcode::Ret && (n.args.is_empty() && dst == NONE || (n.args.first() == data.result.map(Operand::Value).as_ref())));
+        let fast = match (&callee, callee_fn) {
+            (Callee::Direct(_), Some(f)) => {
+                let sig = m.types.func_sig(f.ty);
+                !f.is_declaration()
+                    && sig.is_some_and(|s| !s.2 && s.1.len() == aops.len())
+                    && !arg_checks
+                    && invoke.is_none()
+                    && !tail
+                    && aops.iter().all(|&o| o & TAG == 0 && o != NONE)
+                    && (dst == NONE || dst & TAG == 0)
+            }
+            // Through a function pointer: the callee is found at run time (and must then be a
+            // decoded, non-variadic function with as many parameters as arguments).
+            (Callee::Indirect(o), _) => {
+                *o & TAG == 0 && *o != NONE && !arg_checks && invoke.is_none() && !tail && aops.iter().all(|&o| o & TAG == 0 && o != NONE) && (dst == NONE || dst & TAG == 0)
+            }
+            _ => false,
+        };
         d.c.calls.push(CallSite {
             callee,
             args: aops.into(),
             arg_tys: tys.into(),
             noundef: noundef.into(),
             checks,
+            checked: if checks { checked.into() } else { Box::new([]) },
             dst,
             ret_ty: data.ty,
             fn_ty: ci.fn_ty,
             inst: i,
             invoke,
             tail,
+            fast,
         });
         Ok(Op::Call { c: (d.c.calls.len() - 1) as u32 })
     }

@@ -1,11 +1,14 @@
-//! The run loop: one iteration per IR instruction over the pre-decoded ops of the frame on top
-//! of the explicit stack. Fast ops work directly on narrow registers; anything tainted or
-//! unusual falls back to the generic semantics.
+//! The run loop's general path: one iteration per IR instruction over the exact ops of the
+//! frame on top of the explicit stack, with the full semantics (poison and undef origins,
+//! undefined behaviour, traces). Between instructions it lets the fast path (`fastops.rs`)
+//! run as far as it can, and collects the origin table when it has grown. Narrow ops work
+//! directly on registers; anything tainted or unusual falls back to the generic semantics.
 
 use super::calls::Flow;
-use super::code::{Cvt, FnCode, Intr, Op, NONE};
+use super::code::{FnCode, Intr, Op, NONE};
 use super::fp;
-use super::memory::TAINT;
+use super::fast::{self, Fast};
+use super::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
 use super::origin::TaintKind;
 use super::report::{ErrorKind, Fault, Res, UbKind};
 use super::scalar::{self, Bad, IOp};
@@ -45,6 +48,13 @@ impl Interp<'_> {
 
     fn run_inner<const T: bool>(&mut self) -> Result<(), Stop> {
         'frames: loop {
+            // Between instructions: every origin id is in the interpreter's state.
+            self.maybe_collect();
+            if !T {
+                let budget = self.max_steps.saturating_sub(self.steps);
+                let mut fast = Fast { frames: &mut self.frames, regs: &mut self.regs, wregs: &mut self.wregs, mem: &mut self.mem, allocas: &mut self.allocas, origins: &mut self.origins, funcs: &self.funcs, max_depth: self.max_depth };
+                self.steps += fast.run(budget);
+            }
             let Some(fr) = self.frames.last() else { return self.finish_driver() };
             if fr.native.is_some() {
                 // A native frame on top means its continuation finished without producing a call.
@@ -77,7 +87,16 @@ impl Interp<'_> {
                     }
                 };
             }
+            let mut first = true;
             loop {
+                if (!T && !first) || self.origins.wants_collect() {
+                    // Back to the fast path after one op on this one (or to collect origins).
+                    if let Some(fr) = self.frames.last_mut() {
+                        fr.pc = pc as u32;
+                    }
+                    continue 'frames;
+                }
+                first = false;
                 let cur = pc;
                 let Some(&op) = code.ops.get(cur) else {
                     return Err(self.stop_from(Fault::Error(ErrorKind::Internal, "fell off the end of a function".into()), None));
@@ -138,7 +157,7 @@ impl Interp<'_> {
                         r!(d) = if (x.poison | y.poison) == 0 {
                             if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
                                 self.at(&code, cur);
-                                Slot::tainted(self.poison("icmp samesign operands have different signs".into()))
+                                Slot::tainted(self.poison("icmp samesign operands have different signs"))
                             } else {
                                 Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64)
                             }
@@ -175,7 +194,7 @@ impl Interp<'_> {
                         r!(d) = if x.poison != 0 {
                             self.taint_cast(&code, cur, x, from as u32, 64, false)
                         } else if f != 0 && sext(x.bits, from as u32) < 0 {
-                            tri!(cur, self.bad(&code, cur, Bad::Poison(format!("zext nneg of a negative value {}", sext(x.bits, from as u32)))))
+                            tri!(cur, self.bad(&code, cur, Bad::Poison(format!("zext nneg of a negative value {}", sext(x.bits, from as u32)).into())))
                         } else {
                             Slot::int(x.bits)
                         };
@@ -220,24 +239,7 @@ impl Interp<'_> {
                     }
                     Op::Cvt { k, d, a, w } => {
                         let x = r!(a);
-                        r!(d) = if x.poison != 0 {
-                            self.taint1(&code, cur, x)
-                        } else {
-                            Slot::int(match k {
-                                Cvt::SiToF64 => (sext(x.bits, w as u32) as f64).to_bits(),
-                                Cvt::UiToF64 => (x.bits as f64).to_bits(),
-                                Cvt::SiToF32 => (sext(x.bits, w as u32) as f32).to_bits() as u64,
-                                Cvt::UiToF32 => (x.bits as f32).to_bits() as u64,
-                                Cvt::F32ToF64 => {
-                                    let v = f32::from_bits(x.bits as u32);
-                                    if v.is_nan() { (f64::from_bits(((x.bits & 0x8000_0000) << 32) | 0x7FF8_0000_0000_0000 | ((x.bits & 0x3F_FFFF) << 29))).to_bits() } else { (v as f64).to_bits() }
-                                }
-                                Cvt::F64ToF32 => {
-                                    let v = f64::from_bits(x.bits);
-                                    if v.is_nan() { ((((x.bits >> 32) & 0x8000_0000) as u32) | 0x7FC0_0000 | ((x.bits >> 29) as u32 & 0x3F_FFFF)) as u64 } else { (v as f32).to_bits() as u64 }
-                                }
-                            })
-                        };
+                        r!(d) = if x.poison != 0 { self.taint1(&code, cur, x) } else { Slot::int(fast::cvt(k, x.bits, w)) };
                     }
                     Op::Load { d, p, n, w, align } => {
                         let ptr = r!(p);
@@ -260,22 +262,26 @@ impl Interp<'_> {
                         let val = r!(v);
                         self.mem.write_slot(idx, off, n as usize, val, &self.origins);
                     }
+                    Op::PAlloca { d, cell, s } => {
+                        let Some(site) = code.allocas.get(s as usize) else { continue };
+                        let addr = tri!(cur, self.mem.reserve(site.size, site.align));
+                        self.allocas.push(RESERVED | site.size as u32);
+                        r!(d) = Slot::ptr(addr, 0);
+                        r!(cell) = Slot::tainted(site.origin);
+                    }
+                    Op::PLoad { d, cell, n, w } => {
+                        let x = r!(cell);
+                        r!(d) = if x.poison == 0 { x } else { self.reencode(x, n, w) };
+                    }
+                    Op::PStore { v, cell, w } => {
+                        let x = r!(v);
+                        r!(cell) = Slot { bits: x.bits & mask(w as u32), ..x };
+                    }
                     Op::Gep { d, base: b, g } => {
                         let bp = r!(b);
                         let Some(gep) = code.geps.get(g as usize) else { continue };
-                        let mut off = gep.off;
-                        let mut taint = bp.poison;
-                        let (mut so, mut uo) = (false, false);
-                        for &(ir, scale, iw) in gep.idx.iter() {
-                            let x = r!(ir);
-                            taint |= x.poison;
-                            let iv = sext(x.bits, iw as u32);
-                            let (pm, o1) = iv.overflowing_mul(scale);
-                            let (s, o2) = off.overflowing_add(pm);
-                            so |= o1 | o2;
-                            uo |= iv < 0 || (x.bits as u128 * scale as u128) > u64::MAX as u128;
-                            off = s;
-                        }
+                        let Some((off, itaint, so, uo)) = self.regs.get(base..).and_then(|regs| fast::gep_offset(regs, gep)) else { continue };
+                        let taint = bp.poison | itaint;
                         r!(d) = if taint != 0 {
                             let t = if bp.poison != 0 { bp.poison } else { gep.idx.iter().map(|&(ir, _, _)| r!(ir).poison).find(|&t| t != 0).unwrap_or(taint) };
                             self.at(&code, cur);
@@ -285,7 +291,7 @@ impl Interp<'_> {
                         } else {
                             self.at(&code, cur);
                             if gep.poison_const {
-                                Slot::tainted(self.poison("getelementptr with a poison or overflowing constant index".into()))
+                                Slot::tainted(self.poison("getelementptr with a poison or overflowing constant index"))
                             } else {
                                 self.gep_finish(bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0))
                             }
@@ -392,21 +398,16 @@ impl Interp<'_> {
                             let o = self.origins.merge(x.poison, self.origins.merge(y.poison, z.poison));
                             Slot::tainted(self.chain(o))
                         } else {
-                            match k {
-                                Intr::FmaF64 => Slot::int(fp::fma(crate::ir::FloatKind::Double, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
-                                Intr::FmaF32 => Slot::int(fp::fma(crate::ir::FloatKind::Float, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
-                                Intr::SMax => if sext(x.bits, w as u32) >= sext(y.bits, w as u32) { x } else { y },
-                                Intr::SMin => if sext(x.bits, w as u32) <= sext(y.bits, w as u32) { x } else { y },
-                                Intr::UMax => if x.bits >= y.bits { x } else { y },
-                                Intr::UMin => if x.bits <= y.bits { x } else { y },
-                                Intr::FAbs64 => Slot::int(x.bits & !(1u64 << 63)),
-                                Intr::Sqrt64 => Slot::int(fp::fix64(f64::from_bits(x.bits).sqrt(), f64::from_bits(x.bits), 0.0).to_bits()),
-                                Intr::Expect => x,
-                            }
+                            fast::intr(k, x, y, z, w)
                         };
                     }
                     Op::Nop => {}
-                    Op::Generic { g } => {
+                    Op::Generic { .. } | Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => {
+                        // Lane vector ops run their generic instruction off the fast path.
+                        let g = match op {
+                            Op::Generic { g } => g,
+                            _ => code.fallback.get(cur).copied().unwrap_or(NONE),
+                        };
                         if let Some(fr) = self.frames.last_mut() {
                             fr.pc = pc as u32;
                         }
@@ -423,12 +424,31 @@ impl Interp<'_> {
                             Flow::Switch => continue 'frames,
                         }
                     }
+                    _ => {
+                        // Fused and specialized ops exist only in the fast path's stream.
+                        tri!(cur, Err(Fault::Error(ErrorKind::Internal, "fast-path op in the exact stream".into())));
+                    }
                 }
                 if T {
                     self.trace_op(&code, cur, base, wbase);
                 }
             }
         }
+    }
+
+    /// A tainted value of `n` bytes stored to memory and loaded back (`w`: integer width to
+    /// mask, 0 for none): the bytes' shadow decides what the load sees.
+    fn reencode(&mut self, x: Slot, n: u8, w: u8) -> Slot {
+        let n = (n as usize).min(8);
+        let mut sh = [0u32; 8];
+        let Some(s) = sh.get_mut(..n) else { return x };
+        slot_shadow(x, s, &self.origins);
+        let bits = x.bits & mask(8 * n as u32);
+        let mut v = if s.iter().all(|&b| b == 0) { Slot::int(bits) } else { shadow_to_slot(bits, s, &mut self.origins) };
+        if w != 0 && w < 64 {
+            v.bits &= mask(w as u32);
+        }
+        v
     }
 
     /// UB for a branch on a tainted condition.

@@ -173,7 +173,7 @@ impl Interp<'_> {
                             let w = self.m.types.int_bits(st).unwrap_or(64);
                             let ((xw, _), (yw, _)) = (words_of(x), words_of(y));
                             if flags & InstFlags::SAMESIGN != 0 && wide::is_neg(&xw, w) != wide::is_neg(&yw, w) {
-                                let o = self.poison("icmp samesign operands have different signs".into());
+                                let o = self.poison("icmp samesign operands have different signs");
                                 out.push(Val::S(Slot::tainted(o)));
                                 continue;
                             }
@@ -260,7 +260,7 @@ impl Interp<'_> {
                     let s = mv.slot();
                     let i = sext(s.bits, 32);
                     if s.poison != 0 || i < 0 {
-                        let o = self.poison("shufflevector mask element is poison or undef".into());
+                        let o = self.poison("shufflevector mask element is poison or undef");
                         out.push(self.taint_val(et, o));
                     } else {
                         out.push(src.get(i as usize).cloned().unwrap_or_default());
@@ -439,7 +439,7 @@ impl Interp<'_> {
             Opcode::SIToFP | Opcode::UIToFP => {
                 let Some(k) = dk else { return Ok(Val::default()) };
                 if op == Opcode::UIToFP && flags & InstFlags::NNEG != 0 && wide::is_neg(&xw, sw) {
-                    let o = self.poison("uitofp nneg of a negative value".into());
+                    let o = self.poison("uitofp nneg of a negative value");
                     return Ok(self.taint_val(dty, o));
                 }
                 float_val(k, fp::from_int(k, &xw, sw, op == Opcode::SIToFP), 0)

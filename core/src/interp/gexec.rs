@@ -139,7 +139,7 @@ impl Interp<'_> {
                     Val::W { words, .. } if words.iter().skip(1).any(|&w| w != 0) => u64::MAX,
                     v => v.slot().bits,
                 };
-                let origin = self.origins.root(super::origin::TaintKind::Undef, data.span, code.gid, "uninitialized alloca memory".into());
+                let origin = self.origins.root(super::origin::TaintKind::Undef, data.span, code.gid, "uninitialized alloca memory");
                 let idx = self.mem.alloc(info.alloc.saturating_mul(count), align.unwrap_or(info.align), super::memory::AllocKind::Stack, super::memory::TAINT | origin)?;
                 self.allocas.push(idx);
                 Some(Val::S(self.ptr_to(idx)))
@@ -183,7 +183,7 @@ impl Interp<'_> {
                     return Err(Fault::ub_from(UbKind::NoUndefViolation, "load with !noundef read a poison or undef value", v.taint()));
                 }
                 "nonnull" if s.poison == 0 && s.bits == 0 => {
-                    let o = self.poison("load with !nonnull read null".into());
+                    let o = self.poison("load with !nonnull read null");
                     v = Val::S(Slot::tainted(o));
                 }
                 "align" if s.poison == 0 => {

@@ -15,7 +15,7 @@ use super::wide;
 use crate::ir::{FloatKind, InstFlags, IntPredicate, Opcode, TypeId};
 
 /// The base name of an overloaded intrinsic: `llvm.smax.i32` -> `smax`.
-fn base_name(name: &str) -> &str {
+pub fn base_name(name: &str) -> &str {
     let n = name.strip_prefix("llvm.").unwrap_or(name);
     const MULTI: [&str; 30] = [
         "sadd.with.overflow", "uadd.with.overflow", "ssub.with.overflow", "usub.with.overflow", "smul.with.overflow", "umul.with.overflow",
@@ -83,12 +83,16 @@ impl Interp<'_> {
 
     /// Calls intrinsic `name`.
     pub fn intrinsic(&mut self, name: &str, args: &[Val], tys: &[TypeId], ret: TypeId) -> Res<Option<Val>> {
+        self.intrinsic_named(name, base_name(name), args, tys, ret)
+    }
+
+    /// Calls intrinsic `name` whose base name is `b`.
+    pub fn intrinsic_named(&mut self, name: &str, b: &str, args: &[Val], tys: &[TypeId], ret: TypeId) -> Res<Option<Val>> {
         let a = |i: usize| args.get(i).cloned().unwrap_or_default();
         let t0 = tys.first().copied().unwrap_or(ret);
         let vector = self.m.types.is_vector(t0);
         let st = self.m.types.scalar(t0);
         let w = self.m.types.int_bits(st).unwrap_or(64);
-        let b = base_name(name);
         let r = match b {
             "dbg" | "lifetime.start" | "lifetime.end" | "invariant.end" | "experimental.noalias.scope.decl" | "donothing" | "sideeffect" | "prefetch" | "va_end" | "var" | "pseudoprobe" | "instrprof" => return Ok(None),
             "invariant.start" => Val::S(Slot::int(0)),
@@ -248,7 +252,7 @@ impl Interp<'_> {
                     let r = match b {
                         "abs" => {
                             if flag && xw == wide::smin(w) {
-                                let o = self.poison("llvm.abs of INT_MIN with is_int_min_poison".into());
+                                let o = self.poison("llvm.abs of INT_MIN with is_int_min_poison");
                                 out.push(int_val(vec![0], w, o));
                                 continue;
                             }

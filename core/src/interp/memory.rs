@@ -21,6 +21,9 @@ pub const TAINT: u32 = 0x8000_0000;
 /// Shadow bit of a byte with some undef bits (the low 8 bits say which); the byte's origin is
 /// the shared "partly uninitialized" one.
 pub const PARTIAL: u32 = 0x4000_0000;
+/// Marks an entry of the interpreter's alloca list that is not an allocation but the bytes of
+/// a stack slot held in a register (the low bits are its size, at most 8).
+pub const RESERVED: u32 = 0x8000_0000;
 /// Addresses below this are the null page.
 pub const NULL_PAGE: u64 = 4096;
 
@@ -86,6 +89,9 @@ pub struct Memory {
 
 fn round_up(x: u64, a: u64) -> u64 {
     let a = a.max(1);
+    if a.is_power_of_two() {
+        return x.checked_add(a - 1).map_or(u64::MAX, |y| y & !(a - 1));
+    }
     x.div_ceil(a).saturating_mul(a)
 }
 
@@ -163,6 +169,188 @@ impl Memory {
         }
         self.regions[ri].index.push((base, idx));
         Ok(idx)
+    }
+
+    /// Reserves the address range an `alloca` of `size` bytes would get, without creating an
+    /// allocation: for stack slots held in registers (see `promote.rs`). Addresses, the memory
+    /// limit and its errors are exactly those of [`Memory::alloc`]; [`Memory::unreserve`] gives the
+    /// bytes back when the frame returns.
+    pub fn reserve(&mut self, size: u64, align: u64) -> Res<u64> {
+        let align = align.max(1);
+        if !align.is_power_of_two() {
+            return Err(Fault::Error(ErrorKind::Internal, format!("alignment {align} is not a power of two")));
+        }
+        if self.used.saturating_add(size) > self.max {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max)));
+        }
+        if usize::try_from(size).is_err() {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocation of {size} bytes is too large")));
+        }
+        let reg = &mut self.regions[region_of(AllocKind::Stack)];
+        let base = round_up(reg.next, align.max(16));
+        let next = base.saturating_add(size.max(1)).saturating_add(16);
+        if next > reg.end {
+            return Err(Fault::Error(ErrorKind::OutOfMemory, "simulated address space exhausted".into()));
+        }
+        reg.next = next;
+        self.used += size;
+        Ok(base)
+    }
+
+    /// Releases the entries of an alloca list above `mark`: allocations, and the bytes of
+    /// stack slots held in registers ([`RESERVED`] entries).
+    pub fn free_allocas(&mut self, allocas: &mut Vec<u32>, mark: usize) {
+        while allocas.len() > mark {
+            match allocas.pop() {
+                Some(a) if a & RESERVED != 0 => self.unreserve((a & !RESERVED) as u64),
+                Some(a) => self.release(a),
+                None => {}
+            }
+        }
+    }
+
+    /// Gives back the bytes of a [`Memory::reserve`].
+    pub fn unreserve(&mut self, size: u64) {
+        self.used = self.used.saturating_sub(size);
+    }
+
+    /// A scalar of `n <= 8` bytes at `p` when the access is valid and its bytes are defined
+    /// (plain data, or pointer bytes of one provenance); `None` when the general path must
+    /// decide (bad pointer, poison or undef bytes, mixed pointer bytes).
+    #[inline(always)]
+    pub fn load_fast(&self, p: Slot, n: u8) -> Option<Slot> {
+        if p.poison != 0 || p.prov == 0 {
+            return None;
+        }
+        let a = self.allocs.get((p.prov - 1) as usize)?;
+        let off = p.bits.wrapping_sub(a.base);
+        if !a.live || off > a.size || n as u64 > a.size - off {
+            return None;
+        }
+        let off = off as usize;
+        let (bits, s0, same) = match n {
+            8 => {
+                let b: [u8; 8] = a.bytes.get(off..off + 8)?.try_into().ok()?;
+                let s: [u32; 8] = a.shadow.get(off..off + 8)?.try_into().ok()?;
+                (u64::from_le_bytes(b), s[0], s == [s[0]; 8])
+            }
+            4 => {
+                let b: [u8; 4] = a.bytes.get(off..off + 4)?.try_into().ok()?;
+                let s: [u32; 4] = a.shadow.get(off..off + 4)?.try_into().ok()?;
+                (u32::from_le_bytes(b) as u64, s[0], s == [s[0]; 4])
+            }
+            1 => (*a.bytes.get(off)? as u64, *a.shadow.get(off)?, true),
+            2 => {
+                let b: [u8; 2] = a.bytes.get(off..off + 2)?.try_into().ok()?;
+                let s: [u32; 2] = a.shadow.get(off..off + 2)?.try_into().ok()?;
+                (u16::from_le_bytes(b) as u64, s[0], s[0] == s[1])
+            }
+            _ => return None,
+        };
+        if !same || s0 & (TAINT | PARTIAL) != 0 {
+            return None;
+        }
+        Some(Slot { bits, prov: s0, poison: 0 })
+    }
+
+    /// The allocation and offset of a valid access of `len` bytes at a defined pointer with
+    /// provenance (as [`Memory::check`] would accept), or `None`.
+    #[inline(always)]
+    fn fast_loc(&self, p: Slot, len: u64, write: bool) -> Option<(usize, usize)> {
+        if p.poison != 0 || p.prov == 0 {
+            return None;
+        }
+        let idx = (p.prov - 1) as usize;
+        let a = self.allocs.get(idx)?;
+        let off = p.bits.wrapping_sub(a.base);
+        if !a.live || (write && a.readonly) || off > a.size || len > a.size - off {
+            return None;
+        }
+        Some((idx, off as usize))
+    }
+
+    /// Loads `out.len()` consecutive lanes of `es` bytes at `p` (integer lanes masked to `w`
+    /// bits when `w` is 1..64) when the access is valid and every lane's bytes are defined, as
+    /// `n` scalar loads would; false when the general path must decide (`out` is then
+    /// partly written).
+    pub fn load_lanes(&self, p: Slot, es: u8, w: u8, out: &mut [Slot]) -> bool {
+        let Some((idx, off)) = self.fast_loc(p, es as u64 * out.len() as u64, false) else { return false };
+        let Some(a) = self.allocs.get(idx) else { return false };
+        let es = es as usize;
+        let m = if w != 0 && w < 64 { super::value::mask(w as u32) } else { u64::MAX };
+        let n = es * out.len();
+        let (Some(bytes), Some(shadow)) = (a.bytes.get(off..off + n), a.shadow.get(off..off + n)) else { return false };
+        if es == 8 {
+            // Whole 8-byte lanes (doubles, pointers, i64): the common case, without a loop
+            // over bytes.
+            for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(8)).zip(shadow.chunks_exact(8)) {
+                let (Ok(b), Ok(s)) = (<[u8; 8]>::try_from(b), <[u32; 8]>::try_from(s)) else { return false };
+                if s[0] & (TAINT | PARTIAL) != 0 || s != [s[0]; 8] {
+                    return false;
+                }
+                *lane = Slot { bits: u64::from_le_bytes(b), prov: s[0], poison: 0 };
+            }
+            return true;
+        }
+        for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(es)).zip(shadow.chunks_exact(es)) {
+            let s0 = s.first().copied().unwrap_or(0);
+            if s0 & (TAINT | PARTIAL) != 0 || s.iter().any(|&x| x != s0) {
+                return false;
+            }
+            let bits = b.iter().rev().fold(0u64, |acc, &x| acc << 8 | x as u64);
+            *lane = Slot { bits: bits & m, prov: s0, poison: 0 };
+        }
+        true
+    }
+
+    /// Stores consecutive defined lanes of `es` bytes at `p` when the access is valid; false
+    /// (nothing written) when the general path must decide.
+    pub fn store_lanes(&mut self, p: Slot, es: u8, lanes: &[Slot]) -> bool {
+        if lanes.iter().any(|l| l.poison != 0) {
+            return false;
+        }
+        let Some((idx, off)) = self.fast_loc(p, es as u64 * lanes.len() as u64, true) else { return false };
+        let Some(a) = self.allocs.get_mut(idx) else { return false };
+        let es = es as usize;
+        let n = es * lanes.len();
+        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return false };
+        for ((bc, sc), l) in b.chunks_exact_mut(es).zip(s.chunks_exact_mut(es)).zip(lanes) {
+            bc.copy_from_slice(&l.bits.to_le_bytes()[..es.min(8)]);
+            sc.fill(l.prov);
+        }
+        true
+    }
+
+    /// Stores a defined scalar of `n <= 8` bytes at `p` when the access is valid; false (and
+    /// nothing written) when the general path must decide.
+    #[inline(always)]
+    pub fn store_fast(&mut self, p: Slot, n: u8, v: Slot) -> bool {
+        if p.poison != 0 || p.prov == 0 || v.poison != 0 {
+            return false;
+        }
+        let Some(a) = self.allocs.get_mut((p.prov - 1) as usize) else { return false };
+        let off = p.bits.wrapping_sub(a.base);
+        if !a.live || a.readonly || off > a.size || n as u64 > a.size - off {
+            return false;
+        }
+        let off = off as usize;
+        let n = n as usize;
+        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return false };
+        match n {
+            8 => {
+                b.copy_from_slice(&v.bits.to_le_bytes());
+                s.copy_from_slice(&[v.prov; 8]);
+            }
+            4 => {
+                b.copy_from_slice(&(v.bits as u32).to_le_bytes());
+                s.copy_from_slice(&[v.prov; 4]);
+            }
+            _ => {
+                b.copy_from_slice(&v.bits.to_le_bytes()[..n.min(8)]);
+                s.fill(v.prov);
+            }
+        }
+        true
     }
 
     /// Releases an allocation (the caller has checked it is live).
@@ -347,13 +535,16 @@ impl Memory {
             a.bytes.copy_within(soff..soff + n, doff);
             a.shadow.copy_within(soff..soff + n, doff);
         } else {
-            let (src_b, src_s) = {
-                let s = &self.allocs[si];
-                (s.bytes[soff..soff + n].to_vec(), s.shadow[soff..soff + n].to_vec())
+            // Two distinct allocations: borrow both at once.
+            let (d, s) = if di < si {
+                let (lo, hi) = self.allocs.split_at_mut(si);
+                (&mut lo[di], &hi[0])
+            } else {
+                let (lo, hi) = self.allocs.split_at_mut(di);
+                (&mut hi[0], &lo[si])
             };
-            let d = &mut self.allocs[di];
-            d.bytes[doff..doff + n].copy_from_slice(&src_b);
-            d.shadow[doff..doff + n].copy_from_slice(&src_s);
+            d.bytes[doff..doff + n].copy_from_slice(&s.bytes[soff..soff + n]);
+            d.shadow[doff..doff + n].copy_from_slice(&s.shadow[soff..soff + n]);
         }
     }
 

@@ -6,6 +6,16 @@
 //!   run loop: explicit frame stack, one step = one IR instruction, no Rust recursion per IR call
 //! ```
 //!
+//! Decoding gives every narrow value a dense register (a vector of up to 16 narrow lanes gets
+//! one register per lane), keeps stack slots whose address never escapes in registers
+//! (`promote.rs`), and builds two op streams: the exact one, one op per instruction, and the
+//! fast path's, with superinstructions (`fuse.rs`). The run loop first runs the fast path
+//! (`fastops.rs`): plain values, valid accesses to defined bytes, calls of decoded functions
+//! and the common poison, with the step budget in a local counter; it hands the first op
+//! that needs more to the general path (`exec.rs`), which runs it exactly and hands back, so
+//! results, steps, traces and reports are those of the general path alone (a trace runs on
+//! the general path only). Origin records nothing refers to any more are reclaimed (`gc.rs`).
+//!
 //! Semantics chosen where the LangRef leaves a choice (documented for users):
 //! - `undef`: every use reads as 0 (bits of partly initialized memory read as stored), but the
 //!   value stays marked undef, so branching on it, dividing by it or passing it to `noundef`
@@ -44,6 +54,12 @@ mod codec;
 mod consts;
 mod decode;
 mod exec;
+mod fast;
+#[macro_use]
+mod fasthelp;
+mod fastops;
+mod fuse;
+mod gc;
 pub(crate) mod fp;
 mod generic;
 mod gexec;
@@ -52,14 +68,18 @@ pub(crate) mod layout;
 pub(crate) mod memory;
 pub(crate) mod native;
 pub mod origin;
+mod promote;
 pub mod report;
 pub(crate) mod scalar;
 pub(crate) mod state;
 mod trace;
+mod vdecode;
 pub(crate) mod value;
 pub(crate) mod wide;
 
 pub(crate) use fp::fix64 as fp_fix64;
+#[cfg(test)]
+mod fast_tests;
 #[cfg(test)]
 mod tests;
 

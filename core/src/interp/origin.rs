@@ -3,11 +3,17 @@
 //!
 //! Origin id 0 means "defined". Roots record the instruction span and a reason
 //! (`add nsw overflowed: 2147483647 + 1`); each propagation step adds an entry whose parent is
-//! the previous one, up to [`MAX_CHAIN`] steps. The table is bounded by [`MAX_ORIGINS`]: past
-//! it new roots share a generic entry and chains stop growing.
+//! the previous one, up to [`MAX_CHAIN`] steps. Entries no value refers to any more are
+//! reclaimed by a mark-and-sweep collection (`gc.rs` marks from registers, memory shadow and
+//! every other place a value is kept; [`Origins::sweep`] follows parent links and frees the
+//! rest), so the table grows with the poison values alive, not with those ever made. It is
+//! bounded by [`MAX_ORIGINS`] entries in use: past it new roots share a generic entry and
+//! chains stop growing.
 
+use super::scalar::{overflow_msg, IOp};
 use crate::diag::Span;
 use serde::Serialize;
+use std::fmt;
 
 /// The longest chain of propagation steps kept for one tainted value.
 pub const MAX_CHAIN: u16 = 16;
@@ -24,6 +30,71 @@ pub enum TaintKind {
     Undef,
 }
 
+/// A number in a reason, shown unsigned or signed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// Unsigned.
+    U(u64),
+    /// Signed.
+    S(i64),
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Num::U(x) => write!(f, "{x}"),
+            Num::S(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// Why a value is poison, kept as data and formatted only when a report or trace shows it
+/// (hot loops may make and discard poison millions of times).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Any text.
+    Text(Box<str>),
+    /// `OP FLAG overflowed: X SYM Y`.
+    Overflow(IOp, u16, Num, Num),
+    /// `udiv exact is not exact: X / Y` (`sdiv` alike), `lshr exact shifts out set bits:
+    /// X >> Y` (`ashr` alike).
+    Exact(IOp, Num, Num),
+    /// `OP by Y, not less than the width W`.
+    TooFar(IOp, u64, u32),
+    /// `or disjoint operands share bits: X | Y` (hex).
+    Disjoint(u64, u64),
+    /// `trunc nuw drops set bits: X to iN` (false), `trunc nsw changes the signed value: X to
+    /// iN` (true).
+    Trunc(bool, Num, u32),
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Why::Text(t) => f.write_str(t),
+            Why::Overflow(op, fl, x, y) => f.write_str(&overflow_msg(*op, *fl, x, y)),
+            Why::Exact(op, x, y) if matches!(op, IOp::UDiv | IOp::SDiv) => write!(f, "{} exact is not exact: {x} / {y}", op.name()),
+            Why::Exact(op, x, y) => write!(f, "{} exact shifts out set bits: {x} >> {y}", op.name()),
+            Why::TooFar(op, y, w) => write!(f, "{} by {y}, not less than the width {w}", op.name()),
+            Why::Disjoint(x, y) => write!(f, "or disjoint operands share bits: {x:#x} | {y:#x}"),
+            Why::Trunc(false, x, to) => write!(f, "trunc nuw drops set bits: {x} to i{to}"),
+            Why::Trunc(true, x, to) => write!(f, "trunc nsw changes the signed value: {x} to i{to}"),
+        }
+    }
+}
+
+impl From<String> for Why {
+    fn from(s: String) -> Why {
+        Why::Text(s.into())
+    }
+}
+
+impl From<&str> for Why {
+    fn from(s: &str) -> Why {
+        Why::Text(s.into())
+    }
+}
+
 /// One entry of the origin table.
 #[derive(Clone, Debug)]
 pub struct OriginEntry {
@@ -34,7 +105,7 @@ pub struct OriginEntry {
     /// The function it happened in (index of its global).
     pub func: u32,
     /// Why the value is poison (empty for a propagation step).
-    pub reason: Box<str>,
+    pub reason: Why,
     /// The previous step, 0 for a root.
     pub parent: u32,
     /// Steps since the root.
@@ -43,18 +114,46 @@ pub struct OriginEntry {
     pub mask: u64,
 }
 
+/// Collections never run below this many entries in use.
+pub const MIN_COLLECT: usize = 1 << 16;
+
 /// The origin table.
 #[derive(Clone, Debug)]
 pub struct Origins {
     entries: Vec<OriginEntry>,
     full: [u32; 2],
     partly: u32,
+    /// Ids of entries a collection freed, reused first.
+    free: Vec<u32>,
+    /// Entries in use.
+    live: usize,
+    /// Collect when `live` reaches this.
+    next_collect: usize,
+}
+
+/// The entries a collection keeps: every origin id still held by a value, marked by the
+/// interpreter (see `gc.rs`); [`Origins::sweep`] adds their parents.
+pub struct Marks {
+    bits: Vec<u64>,
+}
+
+impl Marks {
+    /// Keeps entry `id` (0 and unknown ids are ignored).
+    #[inline]
+    pub fn mark(&mut self, id: u32) {
+        if let Some(w) = self.bits.get_mut(id as usize / 64) {
+            *w |= 1 << (id % 64);
+        }
+    }
+    fn is(&self, id: u32) -> bool {
+        self.bits.get(id as usize / 64).is_some_and(|w| w >> (id % 64) & 1 == 1)
+    }
 }
 
 impl Default for Origins {
     fn default() -> Self {
         let dummy = OriginEntry { kind: TaintKind::Poison, span: Span::default(), func: u32::MAX, reason: "".into(), parent: 0, depth: 0, mask: 0 };
-        let mut o = Origins { entries: vec![dummy], full: [0, 0], partly: 0 };
+        let mut o = Origins { entries: vec![dummy], full: [0, 0], partly: 0, free: Vec::new(), live: 0, next_collect: MIN_COLLECT };
         o.full[0] = o.push_raw(TaintKind::Poison, Span::default(), u32::MAX, "poison (origin table full)".into(), 0, 0, 0);
         o.full[1] = o.push_raw(TaintKind::Undef, Span::default(), u32::MAX, "undef (origin table full)".into(), 0, 0, 0);
         o.partly = o.push_raw(TaintKind::Undef, Span::default(), u32::MAX, "partly uninitialized memory".into(), 0, 0, 0);
@@ -64,14 +163,67 @@ impl Default for Origins {
 
 impl Origins {
     #[allow(clippy::too_many_arguments)]
-    fn push_raw(&mut self, kind: TaintKind, span: Span, func: u32, reason: Box<str>, parent: u32, depth: u16, mask: u64) -> u32 {
+    fn push_raw(&mut self, kind: TaintKind, span: Span, func: u32, reason: Why, parent: u32, depth: u16, mask: u64) -> u32 {
+        let e = OriginEntry { kind, span, func, reason, parent, depth, mask };
+        self.live += 1;
+        if let Some(id) = self.free.pop() {
+            if let Some(slot) = self.entries.get_mut(id as usize) {
+                *slot = e;
+                return id;
+            }
+        }
         let id = self.entries.len() as u32;
-        self.entries.push(OriginEntry { kind, span, func, reason, parent, depth, mask });
+        self.entries.push(e);
         id
     }
+    /// True when enough entries were made since the last collection that the interpreter
+    /// should mark what is still in use and call [`Origins::sweep`].
+    #[inline]
+    pub fn wants_collect(&self) -> bool {
+        self.live >= self.next_collect
+    }
+    /// An empty mark set for a collection.
+    pub fn marks(&self) -> Marks {
+        Marks { bits: vec![0; self.entries.len().div_ceil(64)] }
+    }
+    /// Frees every entry that is neither marked nor the parent of a kept one; their ids are
+    /// reused. The table then holds only what live values can still report.
+    pub fn sweep(&mut self, mut m: Marks) {
+        for id in [self.full[0], self.full[1], self.partly] {
+            m.mark(id);
+        }
+        let mut work: Vec<u32> = (1..self.entries.len() as u32).filter(|&id| m.is(id)).collect();
+        while let Some(id) = work.pop() {
+            let p = self.entries.get(id as usize).map_or(0, |e| e.parent);
+            if p != 0 && !m.is(p) {
+                m.mark(p);
+                work.push(p);
+            }
+        }
+        self.free.clear();
+        self.live = 0;
+        for (id, e) in self.entries.iter_mut().enumerate().skip(1).rev() {
+            if m.is(id as u32) {
+                self.live += 1;
+            } else {
+                e.reason = Why::Text("".into());
+                e.parent = 0;
+                self.free.push(id as u32);
+            }
+        }
+        self.next_collect = (2 * self.live).max(MIN_COLLECT);
+    }
+    /// Entries in use.
+    pub fn live(&self) -> usize {
+        self.live
+    }
+    /// The table's length: the most entries it ever held at once.
+    pub fn peak(&self) -> usize {
+        self.entries.len()
+    }
     /// A new root: a value became poison or undef at `span` for `reason`.
-    pub fn root(&mut self, kind: TaintKind, span: Span, func: u32, reason: String) -> u32 {
-        if self.entries.len() >= MAX_ORIGINS {
+    pub fn root(&mut self, kind: TaintKind, span: Span, func: u32, reason: impl Into<Why>) -> u32 {
+        if self.live >= MAX_ORIGINS {
             return self.full[(kind == TaintKind::Undef) as usize];
         }
         self.push_raw(kind, span, func, reason.into(), 0, 0, 0)
@@ -83,7 +235,7 @@ impl Origins {
     /// A partly undef value (bits in `mask` undef) derived from `parent`.
     pub fn partial(&mut self, parent: u32, mask: u64) -> u32 {
         let Some(p) = self.entries.get(parent as usize) else { return parent };
-        if p.kind != TaintKind::Undef || self.entries.len() >= MAX_ORIGINS {
+        if p.kind != TaintKind::Undef || self.live >= MAX_ORIGINS {
             return parent;
         }
         let (span, func, depth) = (p.span, p.func, p.depth);
@@ -93,7 +245,7 @@ impl Origins {
     /// The value with origin `parent` travelled through the instruction at `span`.
     pub fn chain(&mut self, parent: u32, span: Span, func: u32) -> u32 {
         let Some(p) = self.entries.get(parent as usize) else { return parent };
-        if p.depth >= MAX_CHAIN || self.entries.len() >= MAX_ORIGINS || (p.span == span && p.func == func) {
+        if p.depth >= MAX_CHAIN || self.live >= MAX_ORIGINS || (p.span == span && p.func == func) {
             return self.whole(parent);
         }
         let (kind, depth) = (p.kind, p.depth + 1);

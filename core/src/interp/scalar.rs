@@ -2,6 +2,7 @@
 //! their poison-generating flags and immediate-UB cases, comparisons and casts, for narrow
 //! (`<= 64` bits, on `u64`) and wide (word vectors) integers.
 
+use super::origin::{Num, Why};
 use super::report::UbKind;
 use super::value::{mask, sext};
 use super::wide;
@@ -12,7 +13,7 @@ use std::cmp::Ordering;
 #[derive(Clone, Debug)]
 pub enum Bad {
     /// The result is poison, for this reason.
-    Poison(String),
+    Poison(Why),
     /// Immediate undefined behaviour.
     Ub(UbKind, String),
 }
@@ -93,7 +94,8 @@ impl IOp {
     }
 }
 
-fn flag_name(f: u16) -> &'static str {
+/// The name of a poison-generating flag.
+pub fn flag_name(f: u16) -> &'static str {
     match f {
         InstFlags::NUW => "nuw",
         InstFlags::NSW => "nsw",
@@ -102,7 +104,8 @@ fn flag_name(f: u16) -> &'static str {
     }
 }
 
-fn overflow(op: IOp, f: u16, x: String, y: String) -> Bad {
+/// `OP FLAG overflowed: X SYM Y`.
+pub fn overflow_msg(op: IOp, f: u16, x: impl std::fmt::Display, y: impl std::fmt::Display) -> String {
     let sym = match op {
         IOp::Add => "+",
         IOp::Sub => "-",
@@ -110,7 +113,15 @@ fn overflow(op: IOp, f: u16, x: String, y: String) -> Bad {
         IOp::Shl => "<<",
         _ => ",",
     };
-    Bad::Poison(format!("{} {} overflowed: {x} {sym} {y}", op.name(), flag_name(f)))
+    format!("{} {} overflowed: {x} {sym} {y}", op.name(), flag_name(f))
+}
+
+fn overflow(op: IOp, f: u16, x: Num, y: Num) -> Bad {
+    Bad::Poison(Why::Overflow(op, f, x, y))
+}
+
+fn overflow_wide(op: IOp, f: u16, x: String, y: String) -> Bad {
+    Bad::Poison(Why::Text(overflow_msg(op, f, x, y).into()))
 }
 
 /// `x op y` on `iW` (W in 1..=64), values zero-extended.
@@ -126,28 +137,28 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
     Ok(match op {
         IOp::Add => {
             if nuw && (x as u128 + y as u128) > m as u128 {
-                return Err(overflow(op, InstFlags::NUW, x.to_string(), y.to_string()));
+                return Err(overflow(op, InstFlags::NUW, Num::U(x), Num::U(y)));
             }
             if nsw && !in_s(sx as i128 + sy as i128) {
-                return Err(overflow(op, InstFlags::NSW, sx.to_string(), sy.to_string()));
+                return Err(overflow(op, InstFlags::NSW, Num::S(sx), Num::S(sy)));
             }
             x.wrapping_add(y) & m
         }
         IOp::Sub => {
             if nuw && x < y {
-                return Err(overflow(op, InstFlags::NUW, x.to_string(), y.to_string()));
+                return Err(overflow(op, InstFlags::NUW, Num::U(x), Num::U(y)));
             }
             if nsw && !in_s(sx as i128 - sy as i128) {
-                return Err(overflow(op, InstFlags::NSW, sx.to_string(), sy.to_string()));
+                return Err(overflow(op, InstFlags::NSW, Num::S(sx), Num::S(sy)));
             }
             x.wrapping_sub(y) & m
         }
         IOp::Mul => {
             if nuw && (x as u128 * y as u128) > m as u128 {
-                return Err(overflow(op, InstFlags::NUW, x.to_string(), y.to_string()));
+                return Err(overflow(op, InstFlags::NUW, Num::U(x), Num::U(y)));
             }
             if nsw && !in_s(sx as i128 * sy as i128) {
-                return Err(overflow(op, InstFlags::NSW, sx.to_string(), sy.to_string()));
+                return Err(overflow(op, InstFlags::NSW, Num::S(sx), Num::S(sy)));
             }
             x.wrapping_mul(y) & m
         }
@@ -159,7 +170,7 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
                 x % y
             } else {
                 if flags & InstFlags::EXACT != 0 && !x.is_multiple_of(y) {
-                    return Err(Bad::Poison(format!("udiv exact is not exact: {x} / {y}")));
+                    return Err(Bad::Poison(Why::Exact(op, Num::U(x), Num::U(y))));
                 }
                 x / y
             }
@@ -175,29 +186,29 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
                 (sx.wrapping_rem(sy) as u64) & m
             } else {
                 if flags & InstFlags::EXACT != 0 && sx.wrapping_rem(sy) != 0 {
-                    return Err(Bad::Poison(format!("sdiv exact is not exact: {sx} / {sy}")));
+                    return Err(Bad::Poison(Why::Exact(op, Num::S(sx), Num::S(sy))));
                 }
                 (sx.wrapping_div(sy) as u64) & m
             }
         }
         IOp::Shl | IOp::LShr | IOp::AShr => {
             if y >= w as u64 {
-                return Err(Bad::Poison(format!("{} by {y}, not less than the width {w}", op.name())));
+                return Err(Bad::Poison(Why::TooFar(op, y, w)));
             }
             match op {
                 IOp::Shl => {
                     let r = (x << y) & m;
                     if nuw && r >> y != x {
-                        return Err(overflow(op, InstFlags::NUW, x.to_string(), y.to_string()));
+                        return Err(overflow(op, InstFlags::NUW, Num::U(x), Num::U(y)));
                     }
                     if nsw && sext(r, w) >> y != sx {
-                        return Err(overflow(op, InstFlags::NSW, sx.to_string(), y.to_string()));
+                        return Err(overflow(op, InstFlags::NSW, Num::S(sx), Num::U(y)));
                     }
                     r
                 }
                 _ => {
                     if flags & InstFlags::EXACT != 0 && y > 0 && x & mask(y as u32) != 0 {
-                        return Err(Bad::Poison(format!("{} exact shifts out set bits: {x} >> {y}", op.name())));
+                        return Err(Bad::Poison(Why::Exact(op, Num::U(x), Num::U(y))));
                     }
                     if op == IOp::LShr {
                         x >> y
@@ -210,7 +221,7 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
         IOp::And => x & y,
         IOp::Or => {
             if flags & InstFlags::DISJOINT != 0 && x & y != 0 {
-                return Err(Bad::Poison(format!("or disjoint operands share bits: {x:#x} | {y:#x}")));
+                return Err(Bad::Poison(Why::Disjoint(x, y)));
             }
             x | y
         }
@@ -236,10 +247,10 @@ pub fn wbin(op: IOp, flags: u16, w: u32, x: &[u64], y: &[u64]) -> Result<Vec<u64
             };
             let r = f(x, y, w);
             if nuw && !check_u(f(&wide::zext(x, w2), &wide::zext(y, w2), w2), &r) {
-                return Err(overflow(op, InstFlags::NUW, u(x), u(y)));
+                return Err(overflow_wide(op, InstFlags::NUW, u(x), u(y)));
             }
             if nsw && !check_s(f(&wide::sext(x, w, w2), &wide::sext(y, w, w2), w2), &r) {
-                return Err(overflow(op, InstFlags::NSW, s(x), s(y)));
+                return Err(overflow_wide(op, InstFlags::NSW, s(x), s(y)));
             }
             r
         }
@@ -253,7 +264,7 @@ pub fn wbin(op: IOp, flags: u16, w: u32, x: &[u64], y: &[u64]) -> Result<Vec<u64
             let (q, r) = if matches!(op, IOp::UDiv | IOp::URem) { wide::udivrem(x, y, w) } else { wide::sdivrem(x, y, w) };
             if matches!(op, IOp::UDiv | IOp::SDiv) {
                 if flags & InstFlags::EXACT != 0 && !wide::is_zero(&r) {
-                    return Err(Bad::Poison(format!("{} exact is not exact", op.name())));
+                    return Err(Bad::Poison(Why::Text(format!("{} exact is not exact", op.name()).into())));
                 }
                 q
             } else {
@@ -263,22 +274,22 @@ pub fn wbin(op: IOp, flags: u16, w: u32, x: &[u64], y: &[u64]) -> Result<Vec<u64
         IOp::Shl | IOp::LShr | IOp::AShr => {
             let sh = if y.iter().skip(1).any(|&v| v != 0) { u64::MAX } else { y.first().copied().unwrap_or(0) };
             if sh >= w as u64 {
-                return Err(Bad::Poison(format!("{} by {}, not less than the width {w}", op.name(), u(y))));
+                return Err(Bad::Poison(Why::Text(format!("{} by {}, not less than the width {w}", op.name(), u(y)).into())));
             }
             match op {
                 IOp::Shl => {
                     let r = wide::shl(x, sh, w);
                     if nuw && wide::shr(&r, sh, w, false) != wide::zext(x, w) {
-                        return Err(overflow(op, InstFlags::NUW, u(x), sh.to_string()));
+                        return Err(overflow_wide(op, InstFlags::NUW, u(x), sh.to_string()));
                     }
                     if nsw && wide::shr(&r, sh, w, true) != wide::zext(x, w) {
-                        return Err(overflow(op, InstFlags::NSW, s(x), sh.to_string()));
+                        return Err(overflow_wide(op, InstFlags::NSW, s(x), sh.to_string()));
                     }
                     r
                 }
                 _ => {
                     if flags & InstFlags::EXACT != 0 && (0..sh as u32).any(|i| wide::bit(x, i)) {
-                        return Err(Bad::Poison(format!("{} exact shifts out set bits", op.name())));
+                        return Err(Bad::Poison(Why::Text(format!("{} exact shifts out set bits", op.name()).into())));
                     }
                     wide::shr(x, sh, w, op == IOp::AShr)
                 }
@@ -286,7 +297,7 @@ pub fn wbin(op: IOp, flags: u16, w: u32, x: &[u64], y: &[u64]) -> Result<Vec<u64
         }
         IOp::And | IOp::Or | IOp::Xor => {
             if op == IOp::Or && flags & InstFlags::DISJOINT != 0 && !wide::is_zero(&wide::bitwise(x, y, w, 0)) {
-                return Err(Bad::Poison("or disjoint operands share bits".into()));
+                return Err(Bad::Poison(Why::Text("or disjoint operands share bits".into())));
             }
             wide::bitwise(x, y, w, match op {
                 IOp::And => 0,
@@ -330,10 +341,10 @@ pub fn samesign_bad(w: u32, x: u64, y: u64) -> bool {
 pub fn trunc(flags: u16, from: u32, to: u32, x: u64) -> Result<u64, Bad> {
     let r = x & mask(to);
     if flags & InstFlags::NUW != 0 && r != x {
-        return Err(Bad::Poison(format!("trunc nuw drops set bits: {x} to i{to}")));
+        return Err(Bad::Poison(Why::Trunc(false, Num::U(x), to)));
     }
     if flags & InstFlags::NSW != 0 && sext(r, to) != sext(x, from) {
-        return Err(Bad::Poison(format!("trunc nsw changes the signed value: {} to i{to}", sext(x, from))));
+        return Err(Bad::Poison(Why::Trunc(true, Num::S(sext(x, from)), to)));
     }
     Ok(r)
 }

@@ -1,7 +1,7 @@
 //! The interpreter state: memory, registers, the explicit frame stack, decoded functions, the
 //! origin table and the program's output; setup of globals and the top-level run.
 
-use super::code::{FnCode, Opnd, NONE, TAG, WCONST, WIDE};
+use super::code::{vec_of, FnCode, Opnd, NONE, TAG, VEC, WCONST, WIDE};
 use super::layout::Layouts;
 use super::memory::{AllocKind, Memory, TAINT};
 use super::native::Native;
@@ -124,14 +124,16 @@ pub struct Interp<'m> {
     pub ret_code: i32,
     /// Block labels of functions, for traces.
     pub labels: HashMap<u32, Vec<String>>,
+    /// Name and intrinsic base name of declared functions by global index, once called.
+    pub ext_names: Vec<Option<(&'m str, &'m str)>>,
 }
 
 impl<'m> Interp<'m> {
     /// A fresh interpreter for `m`.
     pub fn new(m: &'m Module, opts: &Options) -> Interp<'m> {
         let mut origins = Origins::default();
-        let heap_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "uninitialized heap memory".into());
-        let pad_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "padding bytes of a stored aggregate".into());
+        let heap_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "uninitialized heap memory");
+        let pad_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "padding bytes of a stored aggregate");
         Interp {
             m,
             lay: Layouts::new(m),
@@ -161,15 +163,13 @@ impl<'m> Interp<'m> {
             result: None,
             ret_code: 0,
             labels: HashMap::new(),
+            ext_names: Vec::new(),
         }
     }
 
     /// Runs the module and packages the outcome.
     pub fn run(mut self, opts: &Options) -> Outcome {
-        let stop = match self.setup().and_then(|_| self.start(opts)) {
-            Ok(()) => self.run_loop(),
-            Err(f) => self.stop_from(f, None),
-        };
+        let stop = self.execute(opts);
         let exit = match stop {
             Stop::Done => Exit::Returned { value: self.ret_code },
             Stop::Exit(s) => Exit::Exited { status: s },
@@ -179,6 +179,14 @@ impl<'m> Interp<'m> {
             Stop::OutOfSteps => Exit::OutOfSteps,
         };
         Outcome { exit, stdout: self.stdout, stderr: self.stderr, steps: self.steps, result: self.result, trace: self.trace.unwrap_or_default() }
+    }
+
+    /// Sets up memory and runs the program to its end.
+    pub fn execute(&mut self, opts: &Options) -> Stop {
+        match self.setup().and_then(|_| self.start(opts)) {
+            Ok(()) => self.run_loop(),
+            Err(f) => self.stop_from(f, None),
+        }
     }
 
     /// Allocates every global value and writes the initializers.
@@ -281,7 +289,13 @@ impl<'m> Interp<'m> {
             0 => Val::S(self.regs.get(base + o as usize).copied().unwrap_or_default()),
             WIDE => self.wregs.get(wbase + (o & !TAG) as usize).cloned().unwrap_or_default(),
             WCONST => code.wconsts.get((o & !TAG) as usize).cloned().unwrap_or_default(),
-            _ => Val::default(),
+            _ => match vec_of(o) {
+                Some((r, n)) => {
+                    let at = base + r as usize;
+                    Val::A(self.regs.get(at..at + n as usize).map_or_else(|| vec![Val::default(); n as usize].into(), |l| l.iter().map(|&s| Val::S(s)).collect()))
+                }
+                None => Val::default(),
+            },
         }
     }
 
@@ -304,12 +318,21 @@ impl<'m> Interp<'m> {
                     *r = v;
                 }
             }
+            (VEC, v) => {
+                let Some((r, n)) = vec_of(o) else { return };
+                let at = base + r as usize;
+                let Some(lanes) = self.regs.get_mut(at..at + n as usize) else { return };
+                match &v {
+                    Val::A(es) => lanes.iter_mut().zip(es.iter()).for_each(|(l, e)| *l = e.slot()),
+                    v => lanes.fill(v.slot()),
+                }
+            }
             _ => {}
         }
     }
 
     /// A new poison root at the current instruction.
-    pub fn poison(&mut self, reason: String) -> u32 {
+    pub fn poison(&mut self, reason: impl Into<super::origin::Why>) -> u32 {
         self.origins.root(TaintKind::Poison, self.ctx.0, self.ctx.1, reason)
     }
 

@@ -131,3 +131,21 @@ fn exit_runs_atexit_handlers() {
     assert_eq!(o.exit.status(), 44);
     assert_eq!(o.stdout, b"h");
 }
+
+#[test]
+fn discarded_poison_origins_are_reclaimed() {
+    // Two million poison values, each discarded by the select that follows it, then a live
+    // one: the table must stay small and the report name the live value's true origin.
+    let src = "define i32 @main() {\nentry:\n  br label %l\nl:\n  %i = phi i32 [ 1, %entry ], [ %n, %l ]\n  %p = shl nuw i32 %i, 31\n  %s = select i1 true, i32 %i, i32 %p\n  %n = add i32 %s, 1\n  %m = icmp ult i32 %n, 2000000\n  br i1 %m, label %l, label %d\nd:\n  %q = udiv exact i32 %n, 3\n  %c = icmp eq i32 %q, 0\n  br i1 %c, label %d, label %e\ne:\n  ret i32 0\n}\n";
+    let p = crate::text::parse(src);
+    let Some(m) = p.module else { panic!("parse failed: {:?}", p.diagnostics) };
+    let opts = Options::default();
+    let mut it = super::state::Interp::new(&m, &opts);
+    let stop = it.execute(&opts);
+    let super::state::Stop::Ub(r) = stop else { panic!("expected UB, got {stop:?}") };
+    assert_eq!(r.kind, UbKind::BranchOnPoison);
+    assert_eq!(r.origin.map(|o| o.reason), Some("udiv exact is not exact: 2000000 / 3".to_string()));
+    assert!(it.origins.peak() <= 2 * super::origin::MIN_COLLECT + 16, "origin table grew to {} entries", it.origins.peak());
+    it.collect_origins();
+    assert!(it.origins.live() < 64, "{} origins still in use", it.origins.live());
+}

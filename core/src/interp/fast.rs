@@ -1,0 +1,133 @@
+//! The fast path of the run loop: runs ops for as long as each one is the plain case (defined
+//! operands, a valid access to defined bytes, no flag violated, a call of a decoded function
+//! with plain arguments, a return to an IR caller), over the frame's registers as one slice,
+//! with the step budget in a local counter.
+//!
+//! It stops before the first op that needs anything else (a poison or undef operand, a flag
+//! that makes poison, undefined behaviour, a library call, a generic op), leaving the frame's
+//! pc on it; the general path (`exec.rs`) then runs that op with the full semantics and comes
+//! back. An op either completes here with exactly the general path's result or leaves no
+//! effect, so the split is invisible: same results, same steps, same reports.
+
+use super::code::{Cvt, FnCode, Gep, Intr};
+use super::fp;
+use super::memory::Memory;
+use super::state::Frame;
+use super::value::{sext, Slot, Val};
+use crate::ir::InstFlags;
+use std::rc::Rc;
+
+/// The result of a fast conversion of defined bits.
+#[inline]
+pub fn cvt(k: Cvt, bits: u64, w: u8) -> u64 {
+    match k {
+        Cvt::SiToF64 => (sext(bits, w as u32) as f64).to_bits(),
+        Cvt::UiToF64 => (bits as f64).to_bits(),
+        Cvt::SiToF32 => (sext(bits, w as u32) as f32).to_bits() as u64,
+        Cvt::UiToF32 => (bits as f32).to_bits() as u64,
+        Cvt::F32ToF64 => {
+            let v = f32::from_bits(bits as u32);
+            if v.is_nan() {
+                (f64::from_bits(((bits & 0x8000_0000) << 32) | 0x7FF8_0000_0000_0000 | ((bits & 0x3F_FFFF) << 29))).to_bits()
+            } else {
+                (v as f64).to_bits()
+            }
+        }
+        Cvt::F64ToF32 => {
+            let v = f64::from_bits(bits);
+            if v.is_nan() {
+                ((((bits >> 32) & 0x8000_0000) as u32) | 0x7FC0_0000 | ((bits >> 29) as u32 & 0x3F_FFFF)) as u64
+            } else {
+                (v as f32).to_bits() as u64
+            }
+        }
+    }
+}
+
+/// The result of a fast intrinsic on defined operands.
+#[inline]
+pub fn intr(k: Intr, x: Slot, y: Slot, z: Slot, w: u8) -> Slot {
+    match k {
+        Intr::FmaF64 => Slot::int(fp::fma(crate::ir::FloatKind::Double, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
+        Intr::FmaF32 => Slot::int(fp::fma(crate::ir::FloatKind::Float, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
+        Intr::SMax => if sext(x.bits, w as u32) >= sext(y.bits, w as u32) { x } else { y },
+        Intr::SMin => if sext(x.bits, w as u32) <= sext(y.bits, w as u32) { x } else { y },
+        Intr::UMax => if x.bits >= y.bits { x } else { y },
+        Intr::UMin => if x.bits <= y.bits { x } else { y },
+        Intr::FAbs64 => Slot::int(x.bits & !(1u64 << 63)),
+        Intr::Sqrt64 => Slot::int(fp::fix64(f64::from_bits(x.bits).sqrt(), f64::from_bits(x.bits), 0.0).to_bits()),
+        Intr::Expect => x,
+    }
+}
+
+/// The variable part of a scalar GEP over the frame's registers: the offset, the first
+/// operand taint seen (0 if none), and whether the offset overflowed as signed and unsigned.
+#[inline]
+pub fn gep_offset(regs: &[Slot], gep: &Gep) -> Option<(i64, u32, bool, bool)> {
+    let mut off = gep.off;
+    let mut taint = 0u32;
+    let (mut so, mut uo) = (false, false);
+    for &(ir, scale, iw) in gep.idx.iter() {
+        let x = *regs.get(ir as usize)?;
+        taint |= x.poison;
+        let iv = sext(x.bits, iw as u32);
+        let (pm, o1) = iv.overflowing_mul(scale);
+        let (s, o2) = off.overflowing_add(pm);
+        so |= o1 | o2;
+        uo |= iv < 0 || (x.bits as u128 * scale as u128) > u64::MAX as u128;
+        off = s;
+    }
+    Some((off, taint, so, uo))
+}
+
+/// True when `Interp::gep_finish` would make the result poison (the same conditions).
+#[inline]
+pub fn gep_poison(mem: &Memory, base: Slot, off: i64, flags: u16, ovf: (bool, bool)) -> bool {
+    let addr = base.bits.wrapping_add(off as u64);
+    if flags == 0 {
+        return false;
+    }
+    if flags & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0 && (ovf.0 || (off >= 0) != (addr >= base.bits) && off != 0) {
+        return true;
+    }
+    if flags & InstFlags::NUW != 0 && (ovf.1 || off < 0 || addr < base.bits) {
+        return true;
+    }
+    if flags & InstFlags::INBOUNDS != 0 && off != 0 {
+        let ok = mem.alloc_of(base).and_then(|i| mem.allocs.get(i as usize)).is_some_and(|a| {
+            let lo = base.bits.wrapping_sub(a.base);
+            let hi = addr.wrapping_sub(a.base);
+            a.live && lo <= a.size && hi <= a.size
+        });
+        return !ok;
+    }
+    false
+}
+
+/// The parts of the interpreter the fast path works on.
+pub struct Fast<'a> {
+    /// The call stack.
+    pub frames: &'a mut Vec<Frame>,
+    /// Narrow registers of all frames.
+    pub regs: &'a mut Vec<Slot>,
+    /// Wide registers of all frames.
+    pub wregs: &'a mut Vec<Val>,
+    /// Memory.
+    pub mem: &'a mut Memory,
+    /// Live allocas of all frames.
+    pub allocas: &'a mut Vec<u32>,
+    /// Poison and undef origins.
+    pub origins: &'a mut super::origin::Origins,
+    /// Decoded functions by global index.
+    pub funcs: &'a [Option<Rc<FnCode>>],
+    /// The stack depth limit.
+    pub max_depth: u32,
+}
+
+impl Fast<'_> {
+    /// Runs at most `budget` ops from the top frame's pc, across calls and returns, and
+    /// returns how many ran. The top frame's pc is left on the op to run next.
+    pub fn run(&mut self, budget: u64) -> u64 {
+        super::fastops::run(self, budget)
+    }
+}

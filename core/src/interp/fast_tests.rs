@@ -1,0 +1,224 @@
+//! Differential tests of the fast path: a run with a trace goes through the general path
+//! only (one op at a time), a run without takes the fast path, its fused ops, stack slots in
+//! registers and lane vectors; both must end the same way, with the same output, step count
+//! and undefined behaviour report (origin and chain included), at every step limit.
+
+use super::{run, Options, Outcome};
+
+fn go(src: &str, opts: &Options) -> Outcome {
+    let p = crate::text::parse(src);
+    let Some(m) = p.module else { panic!("parse failed: {:?}", p.diagnostics) };
+    run(&m, opts)
+}
+
+/// Runs `src` both ways with `max_steps` and compares what a user can observe.
+fn same(src: &str, max_steps: u64) -> Outcome {
+    let fast = go(src, &Options { max_steps, ..Options::default() });
+    let exact = go(src, &Options { max_steps, trace: true, max_trace: 1, ..Options::default() });
+    assert_eq!(fast.exit, exact.exit, "exit with max_steps {max_steps}");
+    assert_eq!(fast.stdout, exact.stdout, "stdout with max_steps {max_steps}");
+    assert_eq!(fast.steps, exact.steps, "steps with max_steps {max_steps}");
+    fast
+}
+
+const PUTCHAR: &str = "declare i32 @putchar(i32)\n";
+
+/// A `-O0`-style loop: stack slots, loads absorbed by their users, a GEP and a load, a
+/// compare and branch, an unconditional branch absorbed by the store before it.
+const SLOTS: &str = "@arr = global [8 x i32] [i32 3, i32 1, i32 4, i32 1, i32 5, i32 9, i32 2, i32 6]
+define i32 @main() {
+  %i = alloca i32, align 4
+  %s = alloca i32, align 4
+  store i32 0, ptr %i, align 4
+  store i32 0, ptr %s, align 4
+  br label %cond
+cond:
+  %v0 = load i32, ptr %i, align 4
+  %v1 = icmp slt i32 %v0, 8
+  br i1 %v1, label %body, label %done
+body:
+  %v2 = load i32, ptr %i, align 4
+  %v3 = sext i32 %v2 to i64
+  %v4 = getelementptr inbounds [8 x i32], ptr @arr, i64 0, i64 %v3
+  %v5 = load i32, ptr %v4, align 4
+  %v6 = load i32, ptr %s, align 4
+  %v7 = add nsw i32 %v6, %v5
+  store i32 %v7, ptr %s, align 4
+  %v8 = add i32 %v7, 48
+  %v9 = call i32 @putchar(i32 %v8)
+  %v10 = load i32, ptr %i, align 4
+  %v11 = add nsw i32 %v10, 1
+  store i32 %v11, ptr %i, align 4
+  br label %cond
+done:
+  %v12 = load i32, ptr %s, align 4
+  ret i32 %v12
+}
+";
+
+#[test]
+fn slots_fused_ops_and_step_limits() {
+    let src = format!("{PUTCHAR}{SLOTS}");
+    let o = same(&src, u64::MAX);
+    assert_eq!(o.stdout, b"3489>GIO");
+    // Every step limit stops at the same instruction, fused or not.
+    for n in 0..o.steps {
+        same(&src, n);
+    }
+}
+
+#[test]
+fn calls_phis_and_step_limits() {
+    let src = "define i32 @fib(i32 %n) {
+  %c = icmp slt i32 %n, 2
+  br i1 %c, label %base, label %rec
+base:
+  ret i32 %n
+rec:
+  %a = sub nsw i32 %n, 1
+  %x = call i32 @fib(i32 %a)
+  %b = sub nsw i32 %n, 2
+  %y = call i32 @fib(i32 %b)
+  %r = add nsw i32 %x, %y
+  ret i32 %r
+}
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i32 [ 0, %entry ], [ %j, %l ]
+  %t = phi i32 [ 0, %entry ], [ %u, %l ]
+  %f = call i32 @fib(i32 %i)
+  %u = add i32 %t, %f
+  %j = add i32 %i, 1
+  %m = icmp ult i32 %j, 9
+  br i1 %m, label %l, label %e
+e:
+  ret i32 %u
+}
+";
+    let o = same(src, u64::MAX);
+    assert_eq!(o.exit, super::Exit::Returned { value: 54 });
+    for n in (0..o.steps).step_by(7) {
+        same(src, n);
+    }
+}
+
+#[test]
+fn poison_made_on_the_fast_path_reports_the_same_origin() {
+    // Poison from flags, shift amounts and a shufflevector mask, carried through compares,
+    // floating point and lane-wise operations, discarded by select, and finally branched on.
+    let src = "define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i32 [ 1, %entry ], [ %n, %l ]
+  %acc = phi i32 [ 0, %entry ], [ %s2, %l ]
+  %p = lshr exact i32 %i, 1
+  %q = shl i32 %i, %i
+  %v0 = insertelement <2 x double> poison, double 1.0, i64 0
+  %v1 = shufflevector <2 x double> %v0, <2 x double> poison, <2 x i32> <i32 0, i32 poison>
+  %v2 = fadd <2 x double> %v1, <double 1.0, double 2.0>
+  %e = extractelement <2 x double> %v2, i64 0
+  %ei = fptosi double %e to i32
+  %odd = and i32 %i, 1
+  %isodd = icmp eq i32 %odd, 1
+  %s = select i1 %isodd, i32 %ei, i32 %p
+  %s2 = xor i32 %acc, %s
+  %n = add i32 %i, 1
+  %c = icmp slt i32 %n, 50
+  br i1 %c, label %l, label %d
+d:
+  %e1 = extractelement <2 x double> %v2, i64 1
+  %b = fcmp ogt double %e1, 0.0
+  br i1 %b, label %x, label %y
+x:
+  ret i32 %s2
+y:
+  ret i32 %q
+}
+";
+    let o = same(src, u64::MAX);
+    let super::Exit::Ub(r) = o.exit else { panic!("expected UB, got {:?}", o.exit) };
+    let origin = r.origin.expect("origin");
+    assert_eq!(origin.reason, "shufflevector mask element is poison or undef");
+    assert_eq!(origin.chain.len(), 2);
+}
+
+#[test]
+fn undef_slots_and_partial_bytes_take_the_general_path() {
+    // A stack slot read before it is written is undef (branching on it is UB); a slot that
+    // holds a partly undef value keeps its undef bits through the register.
+    let uninit = "define i32 @main() {
+  %a = alloca i32, align 4
+  %v = load i32, ptr %a, align 4
+  %c = icmp eq i32 %v, 0
+  br i1 %c, label %x, label %x
+x:
+  ret i32 0
+}
+";
+    let o = same(uninit, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(ref r) if r.kind == super::UbKind::BranchOnUndef));
+    let partial = "define i32 @main() {
+  %a = alloca i16, align 2
+  %b = alloca i8, align 1
+  %u = load i8, ptr %b, align 1
+  %z = zext i8 %u to i16
+  %m = and i16 %z, 255
+  %w = or i16 %m, 256
+  store i16 %w, ptr %a, align 2
+  %r = load i16, ptr %a, align 2
+  %h = lshr i16 %r, 8
+  %t = trunc i16 %h to i32
+  %c = icmp eq i32 %t, 1
+  br i1 %c, label %y, label %n
+y:
+  %lo = and i16 %r, 255
+  %c2 = icmp eq i16 %lo, 0
+  br i1 %c2, label %n, label %n
+n:
+  ret i32 %t
+}
+";
+    let o = same(partial, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(ref r) if r.kind == super::UbKind::BranchOnUndef));
+}
+
+#[test]
+fn indirect_calls_and_bad_function_pointers() {
+    let src = "define i32 @inc(i32 %x) {
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+define i32 @dbl(i32 %x) {
+  %r = shl i32 %x, 1
+  ret i32 %r
+}
+@table = global [2 x ptr] [ptr @inc, ptr @dbl]
+@data = global i32 0
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i32 [ 0, %entry ], [ %j, %l ]
+  %v = phi i32 [ 1, %entry ], [ %w, %l ]
+  %k = and i32 %i, 1
+  %e = zext i32 %k to i64
+  %p = getelementptr inbounds [2 x ptr], ptr @table, i64 0, i64 %e
+  %f = load ptr, ptr %p, align 8
+  %w = call i32 %f(i32 %v)
+  %j = add i32 %i, 1
+  %m = icmp ult i32 %j, 20
+  br i1 %m, label %l, label %e2
+e2:
+  %bad = call i32 @data(i32 %w)
+  ret i32 %w
+}
+";
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(ref r) if r.kind == super::UbKind::InvalidCall));
+    for n in (0..o.steps).step_by(5) {
+        same(src, n);
+    }
+}

@@ -1,0 +1,461 @@
+//! The helpers of the fast path's op loop (`fastops.rs`): phi moves of an edge, integer
+//! and comparison semantics for defined operands, the origins the fast path makes, and the
+//! heavier ops (memory, GEPs, allocas, switches, intrinsics, conversions, lane vectors) out of
+//! line, so the loop keeps its few live values in machine registers. Each returns `None` or
+//! `false`, without effect, when the op needs the general path.
+
+use super::code::{Edge, FnCode, Intr, Op, MAX_LANES, NONE};
+use super::fast::{cvt, gep_offset, gep_poison, intr};
+use super::fastops::Cx;
+use super::fp;
+use super::memory::{AllocKind, Memory, RESERVED, TAINT};
+use super::origin::TaintKind;
+use super::scalar::{self, IOp};
+use super::value::{mask, sext, Slot};
+use crate::ir::{FloatPredicate, InstFlags, IntPredicate};
+
+/// Reads register `i` of `regs`.
+macro_rules! rd {
+    ($regs:expr, $i:expr) => {
+        // SAFETY: the code is `fast`: `FnCode::validate` checked that every register an op,
+        // lane move or shuffle names is below `code.template.len()`, which is `regs.len()`
+        // (`Fast::run` passes exactly the frame's registers).
+        unsafe { *$regs.get_unchecked($i as usize) }
+    };
+}
+
+/// Writes register `i` of `regs`.
+macro_rules! wr {
+    ($regs:expr, $i:expr, $v:expr) => {{
+        let v = $v;
+        // SAFETY: as for `rd!`.
+        unsafe { *$regs.get_unchecked_mut($i as usize) = v };
+    }};
+}
+
+/// The mask of an `iW` for W in 1..=64 without a branch (what `value::mask` gives there).
+#[inline(always)]
+pub(super) fn wmask(w: u8) -> u64 {
+    u64::MAX >> ((64 - w as u32) & 63)
+}
+
+/// Performs the phi moves of an edge when they are all between narrow registers (or lane
+/// vectors) and every source is defined; returns the target pc, or `None` (nothing moved).
+#[inline(always)]
+pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
+    let ed: &Edge = code.edges.get(e as usize)?;
+    if ed.n == 0 {
+        return Some(ed.pc as usize);
+    }
+    edge_moves(code, regs, ed)
+}
+
+#[inline(never)]
+pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<usize> {
+    if !ed.narrow {
+        return None;
+    }
+    let moves: &[[u32; 2]] = code.lane_moves.get(ed.lm as usize..(ed.lm + ed.ln) as usize)?;
+    debug_assert!(code.fast && regs.len() == code.template.len());
+    if moves.iter().any(|m| rd!(regs, m[1]).poison != 0) {
+        return None;
+    }
+    if ed.par {
+        // Read every source before writing any destination.
+        let mut buf = [Slot::default(); 32];
+        if moves.len() > buf.len() {
+            return None;
+        }
+        for (b, m) in buf.iter_mut().zip(moves) {
+            *b = rd!(regs, m[1]);
+        }
+        for (b, m) in buf.iter().zip(moves) {
+            wr!(regs, m[0], *b);
+        }
+    } else {
+        // No move reads a register an earlier one wrote (`par` is false), so in order.
+        for m in moves {
+            let v = rd!(regs, m[1]);
+            wr!(regs, m[0], v);
+        }
+    }
+    Some(ed.pc as usize)
+}
+
+/// `x op y` on `iW` for defined operands when the result is a plain value: the common cases
+/// inline, the rest through [`scalar::ibin`]; `None` when it is poison or undefined behaviour.
+#[inline(always)]
+pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
+        if matches!(op, IOp::Add | IOp::Sub | IOp::Mul) {
+            return arith(op, f, w, x, y);
+        }
+        return ibin_other(op, f, w, x, y);
+    }
+    scalar::ibin(op, f, w as u32, x, y).ok()
+}
+
+/// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f` as [`scalar::ibin`] computes them;
+/// `None` when a flag is violated.
+#[inline(always)]
+pub(super) fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    let w32 = w as u32;
+    let m = wmask(w);
+    let (r, u, s) = match op {
+        IOp::Add => (x.wrapping_add(y), x as u128 + y as u128, sext(x, w32) as i128 + sext(y, w32) as i128),
+        IOp::Sub => (x.wrapping_sub(y), if x < y { u128::MAX } else { 0 }, sext(x, w32) as i128 - sext(y, w32) as i128),
+        _ => (x.wrapping_mul(y), x as u128 * y as u128, sext(x, w32) as i128 * sext(y, w32) as i128),
+    };
+    let (smin, smax) = (sext(1u64 << (w32 - 1), w32) as i128, (m >> 1) as i128);
+    if (f & InstFlags::NUW != 0 && u > m as u128) || (f & InstFlags::NSW != 0 && (s < smin || s > smax)) {
+        return None;
+    }
+    Some(r & m)
+}
+
+#[inline(always)]
+pub(super) fn ibin_other(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    let w32 = w as u32;
+    let m = mask(w32);
+    match op {
+        IOp::Shl if f == 0 => (y < w as u64).then(|| (x << y) & m),
+        IOp::LShr => (y < w as u64).then(|| x >> y),
+        IOp::AShr => (y < w as u64).then(|| (sext(x, w32) >> y) as u64 & m),
+        IOp::UDiv => (y != 0).then(|| x / y),
+        IOp::URem => (y != 0).then(|| x % y),
+        IOp::And => Some(x & y),
+        IOp::Or => Some(x | y),
+        IOp::Xor => Some(x ^ y),
+        _ => scalar::ibin(op, f, w32, x, y).ok(),
+    }
+}
+
+/// `icmp` of zero-extended `iW` values as [`scalar::icmp`], by table rather than branches.
+#[inline(always)]
+pub(super) fn icmp(p: IntPredicate, w: u8, x: u64, y: u64) -> bool {
+    use IntPredicate as P;
+    // Signed or not, and the outcomes that make it true: bit 0 less, 1 equal, 2 greater.
+    let (s, acc) = match p {
+        P::Eq => (false, 0b010),
+        P::Ne => (false, 0b101),
+        P::Ugt => (false, 0b100),
+        P::Uge => (false, 0b110),
+        P::Ult => (false, 0b001),
+        P::Ule => (false, 0b011),
+        P::Sgt => (true, 0b100),
+        P::Sge => (true, 0b110),
+        P::Slt => (true, 0b001),
+        P::Sle => (true, 0b011),
+    };
+    // Flipping the sign bit of sign-extended values orders them as signed numbers.
+    let (x, y) = if s { (sext(x, w as u32) as u64 ^ 1 << 63, sext(y, w as u32) as u64 ^ 1 << 63) } else { (x, y) };
+    let o = (x > y) as u32 * 2 + (x == y) as u32;
+    (acc >> o) & 1 == 1
+}
+
+/// `fcmp` of two doubles (or floats widened exactly) as `fp::pred` of their `partial_cmp`.
+#[inline(always)]
+pub(super) fn fcmp(p: FloatPredicate, a: f64, b: f64) -> bool {
+    use FloatPredicate as P;
+    // The outcomes that make it true: bit 0 less, 1 equal, 2 greater, 3 unordered.
+    let acc: u32 = match p {
+        P::False => 0,
+        P::Oeq => 0b0010,
+        P::Ogt => 0b0100,
+        P::Oge => 0b0110,
+        P::Olt => 0b0001,
+        P::Ole => 0b0011,
+        P::One => 0b0101,
+        P::Ord => 0b0111,
+        P::Ueq => 0b1010,
+        P::Ugt => 0b1100,
+        P::Uge => 0b1110,
+        P::Ult => 0b1001,
+        P::Ule => 0b1011,
+        P::Une => 0b1101,
+        P::Uno => 0b1000,
+        P::True => 0b1111,
+    };
+    let o = if a.is_nan() || b.is_nan() { 3 } else { (a > b) as u32 * 2 + (a == b) as u32 };
+    (acc >> o) & 1 == 1
+}
+
+/// The operands of a fast `fcmp` as doubles (`s`: they are floats).
+#[inline(always)]
+pub(super) fn fpair(s: bool, x: u64, y: u64) -> (f64, f64) {
+    if s {
+        (f32::from_bits(x as u32) as f64, f32::from_bits(y as u32) as f64)
+    } else {
+        (f64::from_bits(x), f64::from_bits(y))
+    }
+}
+
+/// A result tainted by either operand, as `Interp::taint2` makes it for the instruction at
+/// `at`.
+#[cold]
+#[inline(never)]
+pub(super) fn taint2(cx: &mut Cx, at: usize, x: Slot, y: Slot) -> Slot {
+    let o = cx.origins.merge(x.poison, y.poison);
+    let span = cx.code.spans.get(at).copied().unwrap_or_default();
+    Slot::tainted(cx.origins.chain(o, span, cx.code.gid))
+}
+
+/// A new poison root at the instruction at `at`, as `Interp::poison` makes it.
+#[cold]
+#[inline(never)]
+pub(super) fn root(cx: &mut Cx, at: usize, why: super::origin::Why) -> Slot {
+    let span = cx.code.spans.get(at).copied().unwrap_or_default();
+    Slot::tainted(cx.origins.root(TaintKind::Poison, span, cx.code.gid, why))
+}
+
+/// The poison result of a narrow integer operation on defined operands whose flags or shift
+/// amount make poison (as the general path's `Interp::bad`); `None` for undefined behaviour.
+#[cold]
+#[inline(never)]
+pub(super) fn ibin_poison(cx: &mut Cx, at: usize, op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<Slot> {
+    match scalar::ibin(op, f, w as u32, x, y) {
+        Err(scalar::Bad::Poison(why)) => Some(root(cx, at, why)),
+        _ => None,
+    }
+}
+
+/// A scalar load (alignment, then the plain-bytes fast access).
+#[inline(never)]
+pub(super) fn load(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
+    if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+        return None;
+    }
+    let mut v = mem.load_fast(ptr, n)?;
+    if w != 0 && w < 64 {
+        v.bits &= mask(w as u32);
+    }
+    Some(v)
+}
+
+/// A scalar store.
+#[inline(never)]
+pub(super) fn store(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
+    ptr.bits & (align as u64).wrapping_sub(1) == 0 && mem.store_fast(ptr, n, v)
+}
+
+/// A scalar GEP with a defined base.
+#[inline(never)]
+pub(super) fn gep(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
+    let gep = code.geps.get(g as usize)?;
+    let (off, taint, so, uo) = gep_offset(regs, gep)?;
+    if taint != 0 || gep.poison_const || (gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0))) {
+        return None;
+    }
+    Some(Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 })
+}
+
+/// An `alloca` (held in memory, or in register `cell` when promoted).
+#[inline(never)]
+pub(super) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32, cell: Option<u32>) -> bool {
+    let Some(site) = cx.code.allocas.get(s as usize) else { return false };
+    if let Some(cell) = cell {
+        let Ok(addr) = cx.mem.reserve(site.size, site.align) else { return false };
+        cx.allocas.push(RESERVED | site.size as u32);
+        wr!(regs, d, Slot::ptr(addr, 0));
+        wr!(regs, cell, Slot::tainted(site.origin));
+        return true;
+    }
+    let count = match site.count {
+        None => 1,
+        Some((cr, cw)) => {
+            let c = rd!(regs, cr);
+            if c.poison != 0 {
+                return false;
+            }
+            c.bits & mask(cw as u32)
+        }
+    };
+    let Ok(idx) = cx.mem.alloc(site.size.saturating_mul(count), site.align, AllocKind::Stack, TAINT | site.origin) else { return false };
+    cx.allocas.push(idx);
+    wr!(regs, d, Slot::ptr(cx.mem.allocs.get(idx as usize).map_or(0, |a| a.base), idx + 1));
+    true
+}
+
+/// The edge a `switch` on defined `x` takes.
+#[inline(never)]
+pub(super) fn switch(code: &FnCode, t: u32, x: u64) -> Option<u32> {
+    let tbl = code.switches.get(t as usize)?;
+    Some(match tbl.cases.binary_search_by_key(&x, |c| c.0) {
+        Ok(i) => tbl.cases.get(i).map_or(tbl.default, |c| c.1),
+        Err(_) => tbl.default,
+    })
+}
+
+/// A fast intrinsic.
+#[inline(never)]
+pub(super) fn intrinsic(regs: &mut [Slot], k: Intr, d: u32, a: u32, b: u32, c: u32, w: u8) -> bool {
+    let (x, y, z) = (rd!(regs, a), rd!(regs, b), rd!(regs, c));
+    let z = if matches!(k, Intr::FmaF64 | Intr::FmaF32) { z } else { Slot::default() };
+    if k != Intr::Expect && (x.poison | y.poison | z.poison) != 0 {
+        return false;
+    }
+    wr!(regs, d, intr(k, x, y, z, w));
+    true
+}
+
+/// A conversion of a defined value.
+#[inline(never)]
+pub(super) fn convert(regs: &mut [Slot], k: super::code::Cvt, d: u32, a: u32, w: u8) -> bool {
+    let x = rd!(regs, a);
+    if x.poison != 0 {
+        return false;
+    }
+    wr!(regs, d, Slot::int(cvt(k, x.bits, w)));
+    true
+}
+
+/// A lane vector op (`VBin` .. `VShuf`); false (registers of `d` possibly written, which the
+/// general path then overwrites) when a lane needs the general path. Inlined into one
+/// out-of-line function per op kind (`vop!`), so the op is not dispatched a second time.
+#[inline(always)]
+pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
+    macro_rules! clean {
+        ($i:expr) => {{
+            let x = rd!(regs, $i);
+            if x.poison != 0 {
+                return false;
+            }
+            x
+        }};
+    }
+    match op {
+        // Lane by lane as the generic path (`ibin_lane`): a poison lane taints its result
+        // lane, an undef one or a division by a tainted lane needs the general path.
+        Op::VBin { op, d, a, b, n, w, f } => {
+            for k in 0..n as u32 {
+                let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
+                let v = if (x.poison | y.poison) != 0 {
+                    let o = cx.origins.merge(x.poison, y.poison);
+                    if (op.is_div() && y.poison != 0) || cx.origins.kind(o) != Some(TaintKind::Poison) {
+                        return false;
+                    }
+                    taint2(cx, at, x, y)
+                } else {
+                    match ibin(op, f, w, x.bits, y.bits) {
+                        Some(v) => Slot::int(v),
+                        None => match ibin_poison(cx, at, op, f, w, x.bits, y.bits) {
+                            Some(t) => t,
+                            None => return false,
+                        },
+                    }
+                };
+                wr!(regs, d + k, v);
+            }
+        }
+        Op::VF64 { op, d, a, b, n } => {
+            for k in 0..n as u32 {
+                let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
+                let v = if (x.poison | y.poison) != 0 { taint2(cx, at, x, y) } else { Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()) };
+                wr!(regs, d + k, v);
+            }
+        }
+        Op::VF32 { op, d, a, b, n } => {
+            for k in 0..n as u32 {
+                let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
+                let v = if (x.poison | y.poison) != 0 { taint2(cx, at, x, y) } else { Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64) };
+                wr!(regs, d + k, v);
+            }
+        }
+        Op::VICmp { p, d, a, b, n, w } => {
+            for k in 0..n as u32 {
+                let (x, y) = (clean!(a + k), clean!(b + k));
+                wr!(regs, d + k, Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64));
+            }
+        }
+        Op::VFCmp { p, d, a, b, n, s } => {
+            for k in 0..n as u32 {
+                let (x, y) = (clean!(a + k), clean!(b + k));
+                let ord = if s { f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32)) } else { f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits)) };
+                wr!(regs, d + k, Slot::int(fp::pred(p, ord) as u64));
+            }
+        }
+        Op::VSel { d, c, a, b, n, vc } => {
+            let cv = if vc { Slot::default() } else { clean!(c) };
+            for k in 0..n as u32 {
+                let pick = if vc { clean!(c + k) } else { cv };
+                wr!(regs, d + k, if pick.bits & 1 == 1 { rd!(regs, a + k) } else { rd!(regs, b + k) });
+            }
+        }
+        Op::VLoad { d, p, n, es, w, align } => {
+            let ptr = rd!(regs, p);
+            if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+                return false;
+            }
+            let mut buf = [Slot::default(); MAX_LANES as usize];
+            let Some(lanes) = buf.get_mut(..n as usize) else { return false };
+            if !cx.mem.load_lanes(ptr, es, w, lanes) {
+                return false;
+            }
+            for (k, l) in lanes.iter().enumerate() {
+                wr!(regs, d + k as u32, *l);
+            }
+        }
+        Op::VStore { v, p, n, es, align } => {
+            let ptr = rd!(regs, p);
+            if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+                return false;
+            }
+            let mut buf = [Slot::default(); MAX_LANES as usize];
+            let Some(lanes) = buf.get_mut(..n as usize) else { return false };
+            for (k, l) in lanes.iter_mut().enumerate() {
+                *l = rd!(regs, v + k as u32);
+            }
+            if !cx.mem.store_lanes(ptr, es, lanes) {
+                return false;
+            }
+        }
+        Op::VIns { d, a, b, k, n } => {
+            for j in 0..n as u32 {
+                wr!(regs, d + j, rd!(regs, a + j));
+            }
+            wr!(regs, d + k as u32, rd!(regs, b));
+        }
+        Op::VShuf { d, t, n } => {
+            let code = cx.code;
+            let Some(src) = code.shuffles.get(t as usize) else { return false };
+            let mut buf = [Slot::default(); MAX_LANES as usize];
+            for (l, &r) in buf.iter_mut().zip(src.iter()).take(n as usize) {
+                // A poison or undef mask element makes a new poison lane.
+                *l = if r == NONE { root(cx, at, "shufflevector mask element is poison or undef".into()) } else { rd!(regs, r) };
+            }
+            for (j, l) in buf.iter().take(n as usize).enumerate() {
+                wr!(regs, d + j as u32, *l);
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// One out-of-line function per lane vector op kind, each matching only its own kind.
+macro_rules! vop {
+    ($($name:ident: $pat:pat),* $(,)?) => {
+        $(
+            #[inline(never)]
+            pub(super) fn $name(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
+                match op {
+                    $pat => vector(cx, regs, op, at),
+                    _ => false,
+                }
+            }
+        )*
+    };
+}
+
+vop! {
+    v_bin: Op::VBin { .. },
+    v_f64: Op::VF64 { .. },
+    v_f32: Op::VF32 { .. },
+    v_icmp: Op::VICmp { .. },
+    v_fcmp: Op::VFCmp { .. },
+    v_sel: Op::VSel { .. },
+    v_load: Op::VLoad { .. },
+    v_store: Op::VStore { .. },
+    v_ins: Op::VIns { .. },
+    v_shuf: Op::VShuf { .. },
+}

@@ -1,0 +1,211 @@
+//! The fast path's op stream (`FnCode::fcode`): the exact stream with some ops replaced by
+//! superinstructions that do the work of several consecutive ops in one dispatch, still
+//! counting one step per IR instruction.
+//!
+//! - Pairs: `icmp`/`fcmp` and the `br` on its result ([`Op::CmpBr`], [`Op::FCmpBr`]), a
+//!   `getelementptr` and the load or store through it ([`Op::GepLd`], [`Op::GepSt`]). The
+//!   partner op is read from the exact stream at run time.
+//! - Specialized ops for `double` arithmetic and integer operations with flags, shifts and
+//!   unsigned division, which otherwise dispatch a second time on their operation.
+//! - Loads from stack slots held in registers ([`Op::PLoad`]) whose value is used only by the
+//!   op right after them: that op reads the slot's register directly, and stands at the
+//!   first load's position with `skip` set to the number of loads it absorbs. Only ops that
+//!   check every operand they read for poison take part (a poison or undef slot must go
+//!   through the load's re-encoding, on the general path).
+//!
+//! - A store to a register-held stack slot ([`Op::PStore`]) right after an op that completes
+//!   without branching runs as part of that op; so does an unconditional branch without phi
+//!   moves (the op's `next` pc is then the branch target).
+//!
+//! Every other position keeps its exact op, so the fast path can stop before any fused op
+//! (leaving the frame's pc on its first instruction) and resume after the general path ran
+//! that one instruction.
+
+use super::code::{FEntry, FnCode, Meta, Op};
+use super::fp::FOp;
+use super::scalar::IOp;
+use crate::ir::{Body, Inst, InstFlags, Operand, Value};
+use std::collections::HashMap;
+
+/// The one instruction that uses each value, for values with exactly one user.
+fn single_users(body: &Body) -> HashMap<Value, Inst> {
+    let mut users: HashMap<Value, Option<Inst>> = HashMap::new();
+    for &b in &body.layout {
+        let Some(bd) = body.blocks.get(b) else { continue };
+        for &i in &bd.insts {
+            let Some(data) = body.insts.get(i) else { continue };
+            for &o in data.args.iter() {
+                if let Operand::Value(v) = o {
+                    users.entry(v).and_modify(|u| if *u != Some(i) { *u = None }).or_insert(Some(i));
+                }
+            }
+        }
+    }
+    users.into_iter().filter_map(|(v, u)| u.map(|u| (v, u))).collect()
+}
+
+/// Replaces reads of register `from` by `to` in `op`; false when `op` may not read a slot's
+/// register directly (it does not check the operand for poison) or does not read `from`.
+fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
+    let mut hit = false;
+    let mut sub = |r: &mut u32| {
+        if *r == from {
+            *r = to;
+            hit = true;
+        }
+    };
+    match op {
+        Op::Add { a, b, .. } | Op::Sub { a, b, .. } | Op::Mul { a, b, .. } | Op::And { a, b, .. } | Op::Or { a, b, .. } | Op::Xor { a, b, .. } => {
+            sub(a);
+            sub(b);
+        }
+        Op::IBin { a, b, .. } | Op::ICmp { a, b, .. } | Op::F64 { a, b, .. } | Op::F32 { a, b, .. } | Op::FCmp { a, b, .. } | Op::CmpBr { a, b, .. } | Op::FCmpBr { a, b, .. } => {
+            sub(a);
+            sub(b);
+        }
+        Op::FAdd64 { a, b, .. } | Op::FSub64 { a, b, .. } | Op::FMul64 { a, b, .. } | Op::FDiv64 { a, b, .. } | Op::AddF { a, b, .. } | Op::SubF { a, b, .. } | Op::MulF { a, b, .. } => {
+            sub(a);
+            sub(b);
+        }
+        Op::Shl { a, b, .. } | Op::LShr { a, b, .. } | Op::AShr { a, b, .. } | Op::UDiv { a, b, .. } | Op::URem { a, b, .. } => {
+            sub(a);
+            sub(b);
+        }
+        Op::Trunc { a, .. } | Op::ZExt { a, .. } | Op::SExt { a, .. } | Op::FNeg { a, .. } | Op::Cvt { a, .. } | Op::PtrToInt { a, .. } | Op::IntToPtr { a, .. } => sub(a),
+        Op::Load { p, .. } => sub(p),
+        Op::Store { v, p, .. } => {
+            sub(v);
+            sub(p);
+        }
+        Op::CondBr { c, .. } => sub(c),
+        Op::Switch { v, .. } => sub(v),
+        Op::Gep { base, g, .. } | Op::GepLd { base, g, .. } | Op::GepSt { base, g, .. } => {
+            sub(base);
+            let Some(gep) = c.geps.get(*g as usize) else { return false };
+            if gep.idx.iter().any(|x| x.0 == from) {
+                let mut ng = gep.clone();
+                ng.idx = ng.idx.iter().map(|&(r, s, w)| (if r == from { to } else { r }, s, w)).collect();
+                c.geps.push(ng);
+                *g = (c.geps.len() - 1) as u32;
+                hit = true;
+            }
+        }
+        _ => return false,
+    }
+    hit
+}
+
+/// True for ops of the fast stream that end by going to their `next` pc when they complete
+/// (not branches, calls, returns or ops that always need the general path).
+pub fn falls_through(op: &Op) -> bool {
+    !matches!(op, Op::Br { .. } | Op::CondBr { .. } | Op::Switch { .. } | Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::Ret { .. } | Op::Call { .. } | Op::Unreachable | Op::Generic { .. })
+}
+
+/// Builds `c.fcode` from `c.ops`.
+pub fn fuse(c: &mut FnCode, body: &Body) {
+    let n = c.ops.len();
+    let mut fops = c.ops.clone();
+    let mut meta: Vec<Meta> = (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1, post: 0 }).collect();
+    if n == 0 || n >= 1 << 24 {
+        c.fcode = fops.into_iter().zip(meta).map(|(op, meta)| FEntry { op, meta }).collect();
+        return;
+    }
+    // Pairs.
+    for q in 0..n - 1 {
+        let (Some(&op), Some(&next)) = (c.ops.get(q), c.ops.get(q + 1)) else { continue };
+        let f = match (op, next) {
+            (Op::ICmp { p, d, a, b, w, f }, Op::CondBr { c: cv, .. }) if cv == d => Op::CmpBr { p, d, a, b, w, f },
+            (Op::FCmp { p, d, a, b, s }, Op::CondBr { c: cv, .. }) if cv == d => Op::FCmpBr { p, d, a, b, s },
+            (Op::Gep { d, base, g }, Op::Load { p, .. }) if p == d => Op::GepLd { d, base, g },
+            (Op::Gep { d, base, g }, Op::Store { p, v, .. }) if p == d && v != d => Op::GepSt { d, base, g },
+            _ => continue,
+        };
+        if let (Some(slot), Some(m)) = (fops.get_mut(q), meta.get_mut(q)) {
+            *slot = f;
+            *m = Meta { next: q as u32 + 2, pre: 0, steps: 2, post: 0 };
+        }
+    }
+    // Specialized forms of ops that otherwise dispatch again on their operation.
+    for op in fops.iter_mut() {
+        *op = match *op {
+            Op::F64 { op: FOp::Add, d, a, b } => Op::FAdd64 { d, a, b },
+            Op::F64 { op: FOp::Sub, d, a, b } => Op::FSub64 { d, a, b },
+            Op::F64 { op: FOp::Mul, d, a, b } => Op::FMul64 { d, a, b },
+            Op::F64 { op: FOp::Div, d, a, b } => Op::FDiv64 { d, a, b },
+            Op::IBin { op: IOp::Add, d, a, b, w, f } if f & !(InstFlags::NUW | InstFlags::NSW) == 0 => Op::AddF { d, a, b, w, f },
+            Op::IBin { op: IOp::Sub, d, a, b, w, f } if f & !(InstFlags::NUW | InstFlags::NSW) == 0 => Op::SubF { d, a, b, w, f },
+            Op::IBin { op: IOp::Mul, d, a, b, w, f } if f & !(InstFlags::NUW | InstFlags::NSW) == 0 => Op::MulF { d, a, b, w, f },
+            Op::IBin { op: IOp::Shl, d, a, b, w, f: 0 } => Op::Shl { d, a, b, w },
+            Op::IBin { op: IOp::LShr, d, a, b, w, f: 0 } => Op::LShr { d, a, b, w },
+            Op::IBin { op: IOp::AShr, d, a, b, w, f: 0 } => Op::AShr { d, a, b, w },
+            Op::IBin { op: IOp::UDiv, d, a, b, w, f: 0 } => Op::UDiv { d, a, b, w },
+            Op::IBin { op: IOp::URem, d, a, b, w, f: 0 } => Op::URem { d, a, b, w },
+            op => op,
+        };
+    }
+    // Loads absorbed by the op that uses them.
+    let users = single_users(body);
+    let insts = c.insts.clone();
+    let only_user = |pc: usize, user: Inst| -> bool {
+        insts.get(pc).and_then(|&i| body.insts.get(i)).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&user)
+    };
+    let mut heads = Vec::new();
+    for q in 1..n {
+        let (Some(&user), Some(mut x), Some(&m)) = (insts.get(q), fops.get(q).copied(), meta.get(q)) else { continue };
+        let mut j = q;
+        let mut pending = Vec::new();
+        while j > 0 && (q - (j - 1)) + (m.steps as usize) < 64 {
+            let Some(&Op::PLoad { d, cell, .. }) = c.ops.get(j - 1) else { break };
+            if !only_user(j - 1, user) {
+                break;
+            }
+            pending.push((d, cell));
+            j -= 1;
+        }
+        if pending.is_empty() {
+            continue;
+        }
+        let mut ok = true;
+        for &(d, cell) in &pending {
+            ok &= rename(c, &mut x, d, cell);
+        }
+        if ok {
+            let pre = (q - j) as u8;
+            heads.push((j, x, Meta { next: m.next, pre, steps: m.steps + pre, post: 0 }));
+        }
+    }
+    for (j, x, m) in heads {
+        if let (Some(slot), Some(mm)) = (fops.get_mut(j), meta.get_mut(j)) {
+            *slot = x;
+            *mm = m;
+        }
+    }
+    // Stores to register-held stack slots, absorbed by the op before them (which completes
+    // first, so the store sees its result).
+    for pc in 0..n {
+        let (Some(op), Some(m)) = (fops.get(pc), meta.get(pc).copied()) else { continue };
+        if !falls_through(op) || m.steps >= 60 || m.next as usize <= pc {
+            continue;
+        }
+        if let Some(Op::PStore { .. }) = c.ops.get(m.next as usize) {
+            if let Some(mm) = meta.get_mut(pc) {
+                *mm = Meta { next: m.next + 1, pre: m.pre, steps: m.steps + 1, post: (m.next as usize - pc) as u8 };
+            }
+        }
+    }
+    // Unconditional branches without phi moves, absorbed by the op before them.
+    for pc in 0..n {
+        let (Some(op), Some(m)) = (fops.get(pc), meta.get(pc).copied()) else { continue };
+        if !falls_through(op) || m.steps >= 64 {
+            continue;
+        }
+        let Some(&Op::Br { e }) = c.ops.get(m.next as usize) else { continue };
+        let Some(ed) = c.edges.get(e as usize) else { continue };
+        if ed.n == 0 {
+            if let Some(mm) = meta.get_mut(pc) {
+                *mm = Meta { next: ed.pc, steps: m.steps + 1, ..m };
+            }
+        }
+    }
+    c.fcode = fops.into_iter().zip(meta).map(|(op, meta)| FEntry { op, meta }).collect();
+}
