@@ -38,9 +38,9 @@ impl<'a> Parser<'a> {
 
     /// The current local-name token as a key, if it is one.
     pub(crate) fn local_key(&mut self) -> Option<LocalKey> {
-        match self.kind().clone() {
-            TokenKind::LocalName(n) => Some(LocalKey::Named(self.m.symbols.intern(&n))),
-            TokenKind::LocalId(n) => Some(LocalKey::Numbered(n)),
+        match &self.tok.kind {
+            TokenKind::LocalName(n) => Some(LocalKey::Named(self.m.symbols.intern(n))),
+            &TokenKind::LocalId(n) => Some(LocalKey::Numbered(n)),
             _ => None,
         }
     }
@@ -248,7 +248,7 @@ impl<'a> Parser<'a> {
         let mut pending_records: Vec<DbgRecord> = Vec::new();
         loop {
             let span = self.span();
-            match self.kind().clone() {
+            match self.tok.kind {
                 TokenKind::RBrace => {
                     if cur.is_some() {
                         return self.err_here("expected instruction opcode (the last block has no terminator)");
@@ -267,9 +267,9 @@ impl<'a> Parser<'a> {
                     if cur.is_some() {
                         return self.err_here("expected instruction opcode (the previous block has no terminator)");
                     }
-                    let key = match self.kind().clone() {
-                        TokenKind::LabelStr(n) => LocalKey::Named(self.m.symbols.intern(&n)),
-                        TokenKind::LabelId(n) => {
+                    let key = match &self.tok.kind {
+                        TokenKind::LabelStr(n) => LocalKey::Named(self.m.symbols.intern(n)),
+                        &TokenKind::LabelId(n) => {
                             let next = self.fs().next_number;
                             if n < next {
                                 return self.err_here(format!("label expected to be numbered '{next}' or greater"));

@@ -850,7 +850,7 @@ impl<'a> Parser<'a> {
 
     /// A function-local metadata operand (after the `metadata` type, or in a debug record).
     pub(crate) fn parse_md_operand(&mut self) -> PResult<crate::ir::MdOpId> {
-        let op = match self.kind().clone() {
+        let op = match &self.tok.kind {
             TokenKind::MetadataName(n) if n == "DIArgList" => {
                 self.bump();
                 self.expect(&TokenKind::LParen, "'(' after DIArgList")?;
