@@ -6,6 +6,7 @@
 //! whose body may be set after creation (forward references and opaque structs).
 
 use super::entity::{EntityRef, EntityVec};
+use super::hashindex::{hash_of, HashIndex};
 use super::symbol::Symbol;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -179,7 +180,7 @@ pub struct NamedStruct {
 #[derive(Clone, Debug)]
 pub struct TypeStore {
     types: Vec<Type>,
-    map: HashMap<Type, TypeId>,
+    index: HashIndex<TypeId>,
     /// The identified structs in order of creation.
     pub named: EntityVec<NamedStructId, NamedStruct>,
     by_name: HashMap<TypeName, NamedStructId>,
@@ -189,7 +190,7 @@ impl Default for TypeStore {
     fn default() -> Self {
         let mut s = TypeStore {
             types: Vec::new(),
-            map: HashMap::default(),
+            index: HashIndex::default(),
             named: EntityVec::new(),
             by_name: HashMap::default(),
         };
@@ -229,12 +230,13 @@ impl TypeId {
 impl TypeStore {
     /// Interns a type.
     pub fn intern(&mut self, t: Type) -> TypeId {
-        if let Some(&id) = self.map.get(&t) {
+        let hash = hash_of(&t);
+        if let Some(id) = self.index.find(hash, |id| self.types.get(id.index()) == Some(&t)) {
             return id;
         }
         let id = TypeId::new(self.types.len());
-        self.types.push(t.clone());
-        self.map.insert(t, id);
+        self.types.push(t);
+        self.index.insert(hash, id);
         id
     }
     /// The structure of a type.
