@@ -254,14 +254,27 @@ impl TypeStore {
     }
     /// `iN`.
     pub fn int(&mut self, bits: u32) -> TypeId {
-        self.intern(Type::Int(bits))
+        // The common widths have fixed ids.
+        match bits {
+            1 => TypeId::I1,
+            8 => TypeId::I8,
+            32 => TypeId::I32,
+            64 => TypeId::I64,
+            _ => self.intern(Type::Int(bits)),
+        }
     }
     /// `ptr addrspace(N)`.
     pub fn ptr(&mut self, addrspace: u32) -> TypeId {
+        if addrspace == 0 {
+            return TypeId::PTR;
+        }
         self.intern(Type::Ptr(addrspace))
     }
     /// A float type.
     pub fn float(&mut self, k: FloatKind) -> TypeId {
+        if k == FloatKind::Double {
+            return TypeId::DOUBLE;
+        }
         self.intern(Type::Float(k))
     }
     /// A function type.
