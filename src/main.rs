@@ -1,158 +1,17 @@
 //! The `irplay` command-line tool: check, format (and later run, optimize, compile, serve)
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
+mod cli;
 mod opt;
 mod run;
 mod serve;
 mod wasm_host;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use cli::{BuildArgs, CheckArgs, Command, Emit, Engine, FmtArgs, Format, OptArgs, RunArgs, ServeArgs, Target};
 use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-#[derive(Parser)]
-#[command(name = "irplay", version, about = "An LLVM IR playground: check, format and run LLVM IR")]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
-enum Format {
-    /// Human-readable, rustc-style.
-    Text,
-    /// A JSON array of diagnostics on stdout.
-    Json,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Parse and verify LLVM IR files; exit 1 if any has an error.
-    Check {
-        /// The files to check (`-` for standard input).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// How to print diagnostics.
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-    },
-    /// Run a module in the interpreter (exact poison, undef and UB semantics).
-    ///
-    /// Exit status: the program's (main's return value or exit's argument, mod 256), or
-    /// 70 for undefined behaviour, 71 for a runtime error, 124 at the step limit, 134 for an
-    /// abort, 1 for an invalid module; each with a report on stderr.
-    Run {
-        /// The module to run.
-        file: PathBuf,
-        /// The function to run (`main` by default; others take integer arguments).
-        #[arg(long, default_value = "main")]
-        entry: String,
-        /// Stop after this many executed instructions.
-        #[arg(long, default_value_t = 10_000_000_000)]
-        max_steps: u64,
-        /// Stop when the program's live memory exceeds this many bytes.
-        #[arg(long, default_value_t = 1 << 30)]
-        max_memory: u64,
-        /// Stop when the call stack is deeper than this.
-        #[arg(long, default_value_t = 100_000)]
-        max_stack_depth: u32,
-        /// Print one JSON line per executed instruction on stderr.
-        #[arg(long)]
-        trace: bool,
-        /// Print the number of executed instructions and the time taken on stderr.
-        #[arg(long)]
-        stats: bool,
-        /// Arguments: `argv[1..]` for main, integers for another entry.
-        #[arg(last = true)]
-        args: Vec<String>,
-        /// Where to run: the interpreter, or compiled to wasm32 and run in wasmtime.
-        #[arg(long, value_enum, default_value = "interp")]
-        engine: Engine,
-    },
-    /// Compile a module to WebAssembly (`--target wasm32`).
-    Build {
-        /// The module to compile.
-        file: PathBuf,
-        /// The target (only `wasm32`).
-        #[arg(long, value_enum, default_value = "wasm32")]
-        target: Target,
-        /// The output file (`-` for standard output).
-        #[arg(short, long)]
-        output: PathBuf,
-        /// What to write: the binary module or its text form.
-        #[arg(long, value_enum, default_value = "wasm")]
-        emit: Emit,
-    },
-    /// Print a module as canonical LLVM 19 text.
-    Fmt {
-        /// The file to format (`-` for standard input).
-        file: PathBuf,
-        /// Write to this file instead of standard output.
-        #[arg(short, long, conflicts_with = "in_place")]
-        output: Option<PathBuf>,
-        /// Rewrite the file in place.
-        #[arg(long)]
-        in_place: bool,
-    },
-    /// Run optimization passes (`-p mem2reg,simplifycfg,dce` or `-p O2`) and print the module.
-    Opt {
-        /// The module (`-` for standard input).
-        file: PathBuf,
-        /// The pipeline: pass names separated by commas, `function(...)` accepted, or O0..O3.
-        #[arg(short = 'p', long = "passes")]
-        passes: String,
-        /// Write to this file instead of standard output.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// Print on stderr, per pass and function, whether it changed anything, with a diff.
-        #[arg(long)]
-        print_changed: bool,
-        /// Write every step (pass, function, IR before and after, time, statistics) as JSON.
-        #[arg(long)]
-        timeline: Option<PathBuf>,
-        /// Verify the module after every pass that changed it.
-        #[arg(long)]
-        verify_each: bool,
-    },
-    /// Serve the browser playground built by `cargo xtask web` (www/dist) over HTTP.
-    Serve {
-        /// The port to listen on.
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// The directory to serve (default: www/dist here, else in the source tree).
-        #[arg(long)]
-        dir: Option<PathBuf>,
-    },
-}
-
-#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
-enum Engine {
-    /// The interpreter.
-    Interp,
-    /// wasm32 code run by wasmtime.
-    Wasm,
-}
-
-#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
-enum Target {
-    /// WebAssembly, 32-bit memory.
-    Wasm32,
-}
-
-#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
-enum Emit {
-    /// The binary module.
-    Wasm,
-    /// The text format.
-    Wat,
-    /// The target-neutral low form the backend starts from (for tests and debugging).
-    Low,
-}
 
 /// A source file read from disk, or a diagnostic saying why it could not be.
 fn read_source(path: &Path) -> Result<SourceFile, String> {
@@ -322,27 +181,27 @@ fn wasm_file(path: &Path, then: impl FnOnce(&SourceFile, &irplay_core::ir::Modul
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = cli::parse();
     // Parsing recurses on nested types and constants (bounded by the parser's depth limit);
     // run on a thread with a generous stack so the bound, not the stack, is what stops it.
     let work = move || match &cli.command {
-        Command::Check { files, format } => check(files, *format),
-        Command::Fmt { file, output, in_place } => fmt(file, output.as_deref(), *in_place),
-        Command::Run { entry, engine: Engine::Wasm, .. } if entry != "main" => {
+        Command::Check(CheckArgs { files, format }) => check(files, *format),
+        Command::Fmt(FmtArgs { file, output, in_place }) => fmt(file, output.as_deref(), *in_place),
+        Command::Run(RunArgs { entry, engine: Engine::Wasm, .. }) if entry != "main" => {
             eprintln!("irplay: error: --engine wasm runs main only (--entry {entry} needs the interpreter)");
             ExitCode::from(run::Stop::INVALID)
         }
-        Command::Run { file, args, engine: Engine::Wasm, .. } => wasm_file(file, |f, m| wasm_host::run(f, m, &file.display().to_string(), args)),
-        Command::Build { file, target: Target::Wasm32, output, emit } => wasm_file(file, |f, m| wasm_host::build(f, m, output, match emit {
+        Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => wasm_file(file, |f, m| wasm_host::run(f, m, &file.display().to_string(), args)),
+        Command::Build(BuildArgs { file, target: Target::Wasm32, output, emit }) => wasm_file(file, |f, m| wasm_host::build(f, m, output, match emit {
             Emit::Wasm => wasm_host::Emit::Wasm,
             Emit::Wat => wasm_host::Emit::Wat,
             Emit::Low => wasm_host::Emit::Low,
         })),
-        Command::Run { file, entry, max_steps, max_memory, max_stack_depth, trace, stats, args, engine: Engine::Interp } => {
+        Command::Run(RunArgs { file, entry, max_steps, max_memory, max_stack_depth, trace, stats, args, engine: Engine::Interp }) => {
             let limits = run::Limits { max_steps: *max_steps, max_memory: *max_memory, max_stack_depth: *max_stack_depth };
             run_file(file, entry, limits, *trace, *stats, args)
         }
-        Command::Opt { file, passes, output, print_changed, timeline, verify_each } => match read_source(file) {
+        Command::Opt(OptArgs { file, passes, output, print_changed, timeline, verify_each }) => match read_source(file) {
             Ok(src) => opt::opt(
                 &src,
                 &opt::OptArgs {
@@ -358,7 +217,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Serve { port, host, dir } => serve::serve(host, *port, &serve::default_dir(dir.as_deref())),
+        Command::Serve(ServeArgs { port, host, dir }) => serve::serve(host, *port, &serve::default_dir(dir.as_deref())),
     };
     match std::thread::Builder::new().stack_size(256 << 20).spawn(work) {
         Ok(handle) => handle.join().unwrap_or(ExitCode::from(101)),

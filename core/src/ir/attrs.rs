@@ -7,8 +7,8 @@
 
 use super::apint::ApInt;
 use super::entity::{EntityRef, EntityVec};
+use super::hashindex::{hash_of, HashIndex};
 use super::types::TypeId;
-use rustc_hash::FxHashMap as HashMap;
 
 /// How an attribute keyword takes its argument.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -334,12 +334,12 @@ impl AttrSetId {
 #[derive(Clone, Debug)]
 pub struct AttrSets {
     sets: EntityVec<AttrSetId, Box<[Attr]>>,
-    map: HashMap<Box<[Attr]>, AttrSetId>,
+    index: HashIndex<AttrSetId>,
 }
 
 impl Default for AttrSets {
     fn default() -> Self {
-        let mut s = AttrSets { sets: EntityVec::new(), map: HashMap::default() };
+        let mut s = AttrSets { sets: EntityVec::new(), index: HashIndex::default() };
         s.intern(Vec::new());
         s
     }
@@ -348,17 +348,20 @@ impl Default for AttrSets {
 impl AttrSets {
     /// Interns a set (sorted; of several attributes with one keyword, one is kept).
     pub fn intern(&mut self, mut attrs: Vec<Attr>) -> AttrSetId {
+        if attrs.is_empty() && !self.sets.is_empty() {
+            return AttrSetId::EMPTY;
+        }
         attrs.sort();
         attrs.dedup_by(|later, earlier| {
             later.kind().is_some() && later.kind() == earlier.kind()
                 || matches!((&*later, &*earlier), (Attr::Str(a, _), Attr::Str(b, _)) if a == b)
         });
-        let key: Box<[Attr]> = attrs.into();
-        if let Some(&id) = self.map.get(&key) {
+        let hash = hash_of(&attrs[..]);
+        if let Some(id) = self.index.find(hash, |id| self.sets.get(id).is_some_and(|s| **s == attrs[..])) {
             return id;
         }
-        let id = self.sets.push(key.clone());
-        self.map.insert(key, id);
+        let id = self.sets.push(attrs.into());
+        self.index.insert(hash, id);
         id
     }
     /// The attributes of a set.

@@ -6,12 +6,12 @@
 
 use super::apint::ApInt;
 use super::entity::{EntityRef, EntityVec};
+use super::hashindex::{hash_of, HashIndex};
 use super::function::Block;
 use super::inst::InstFlags;
 use super::module::GlobalId;
 use super::opcode::Opcode;
 use super::types::TypeId;
-use rustc_hash::FxHashMap as HashMap;
 
 crate::entity!(
     /// A constant in the module's pool.
@@ -106,19 +106,24 @@ pub struct ConstData {
 #[derive(Clone, Debug, Default)]
 pub struct ConstPool {
     items: EntityVec<ConstId, ConstData>,
-    map: HashMap<ConstData, ConstId>,
+    index: HashIndex<ConstId>,
 }
 
 impl ConstPool {
     /// Interns a constant.
     pub fn intern(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
         let data = ConstData { ty, kind };
-        if let Some(&id) = self.map.get(&data) {
+        let hash = hash_of(&data);
+        if let Some(id) = self.find(hash, &data) {
             return id;
         }
-        let id = self.items.push(data.clone());
-        self.map.insert(data, id);
+        let id = self.items.push(data);
+        self.index.insert(hash, id);
         id
+    }
+    #[inline]
+    fn find(&self, hash: u64, data: &ConstData) -> Option<ConstId> {
+        self.index.find(hash, |id| self.items.get(id) == Some(data))
     }
     /// A constant's data.
     #[inline]
@@ -177,9 +182,12 @@ impl ConstPool {
             };
             d.kind = new.unwrap_or(ConstKind::Poison);
         }
-        self.map.clear();
+        self.index.clear();
         for (id, d) in self.items.iter() {
-            self.map.entry(d.clone()).or_insert(id);
+            let hash = hash_of(d);
+            if self.find(hash, d).is_none() {
+                self.index.insert(hash, id);
+            }
         }
     }
 }

@@ -302,12 +302,17 @@ pub struct InstData {
 impl InstData {
     /// A new instruction without flags, payload or metadata.
     pub fn new(op: Opcode, ty: TypeId, args: Vec<Operand>) -> InstData {
+        InstData::with_operands(op, ty, args.into())
+    }
+
+    /// A new instruction without flags, payload or metadata, from its operand list.
+    pub fn with_operands(op: Opcode, ty: TypeId, args: Operands) -> InstData {
         InstData {
             op,
             flags: InstFlags::default(),
             fmf: FastMath::default(),
             ty,
-            args: args.into(),
+            args,
             extra: Extra::None,
             result: None,
             span: Span::default(),

@@ -60,6 +60,7 @@ pub mod direcords;
 pub mod entity;
 pub mod float;
 pub mod function;
+pub mod hashindex;
 pub mod inst;
 pub mod metadata;
 pub mod module;

@@ -1,7 +1,7 @@
 //! Interned names: every distinct string gets one `Symbol`, so names compare as integers.
 
 use super::entity::{EntityRef, EntityVec};
-use rustc_hash::FxHashMap as HashMap;
+use super::hashindex::{hash_of, HashIndex};
 
 crate::entity!(
     /// An interned string.
@@ -13,22 +13,27 @@ crate::entity!(
 #[derive(Clone, Debug, Default)]
 pub struct Interner {
     strings: EntityVec<Symbol, Box<str>>,
-    map: HashMap<Box<str>, Symbol>,
+    index: HashIndex<Symbol>,
 }
 
 impl Interner {
     /// Interns a string.
     pub fn intern(&mut self, s: &str) -> Symbol {
-        if let Some(&sym) = self.map.get(s) {
+        let hash = hash_of(s);
+        if let Some(sym) = self.find(hash, s) {
             return sym;
         }
         let sym = self.strings.push(s.into());
-        self.map.insert(s.into(), sym);
+        self.index.insert(hash, sym);
         sym
     }
     /// The symbol for a string already interned.
     pub fn lookup(&self, s: &str) -> Option<Symbol> {
-        self.map.get(s).copied()
+        self.find(hash_of(s), s)
+    }
+    #[inline]
+    fn find(&self, hash: u64, s: &str) -> Option<Symbol> {
+        self.index.find(hash, |sym| self.strings.get(sym).is_some_and(|t| **t == *s))
     }
     /// The text of a symbol (empty for a foreign symbol).
     pub fn get(&self, sym: Symbol) -> &str {

@@ -6,6 +6,7 @@
 //! whose body may be set after creation (forward references and opaque structs).
 
 use super::entity::{EntityRef, EntityVec};
+use super::hashindex::{hash_of, HashIndex};
 use super::symbol::Symbol;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -179,7 +180,7 @@ pub struct NamedStruct {
 #[derive(Clone, Debug)]
 pub struct TypeStore {
     types: Vec<Type>,
-    map: HashMap<Type, TypeId>,
+    index: HashIndex<TypeId>,
     /// The identified structs in order of creation.
     pub named: EntityVec<NamedStructId, NamedStruct>,
     by_name: HashMap<TypeName, NamedStructId>,
@@ -189,7 +190,7 @@ impl Default for TypeStore {
     fn default() -> Self {
         let mut s = TypeStore {
             types: Vec::new(),
-            map: HashMap::default(),
+            index: HashIndex::default(),
             named: EntityVec::new(),
             by_name: HashMap::default(),
         };
@@ -229,12 +230,13 @@ impl TypeId {
 impl TypeStore {
     /// Interns a type.
     pub fn intern(&mut self, t: Type) -> TypeId {
-        if let Some(&id) = self.map.get(&t) {
+        let hash = hash_of(&t);
+        if let Some(id) = self.index.find(hash, |id| self.types.get(id.index()) == Some(&t)) {
             return id;
         }
         let id = TypeId::new(self.types.len());
-        self.types.push(t.clone());
-        self.map.insert(t, id);
+        self.types.push(t);
+        self.index.insert(hash, id);
         id
     }
     /// The structure of a type.
@@ -252,14 +254,27 @@ impl TypeStore {
     }
     /// `iN`.
     pub fn int(&mut self, bits: u32) -> TypeId {
-        self.intern(Type::Int(bits))
+        // The common widths have fixed ids.
+        match bits {
+            1 => TypeId::I1,
+            8 => TypeId::I8,
+            32 => TypeId::I32,
+            64 => TypeId::I64,
+            _ => self.intern(Type::Int(bits)),
+        }
     }
     /// `ptr addrspace(N)`.
     pub fn ptr(&mut self, addrspace: u32) -> TypeId {
+        if addrspace == 0 {
+            return TypeId::PTR;
+        }
         self.intern(Type::Ptr(addrspace))
     }
     /// A float type.
     pub fn float(&mut self, k: FloatKind) -> TypeId {
+        if k == FloatKind::Double {
+            return TypeId::DOUBLE;
+        }
         self.intern(Type::Float(k))
     }
     /// A function type.

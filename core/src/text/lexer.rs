@@ -322,6 +322,9 @@ fn off(n: usize) -> u32 {
 const LABEL: u8 = 1;
 const KEYWORD: u8 = 2;
 const METADATA: u8 = 4;
+/// Skipped between tokens: space, tab, newline, carriage return and NUL.
+const SPACE: u8 = 8;
+const DIGIT: u8 = 16;
 
 /// The class bits of every byte value.
 static CLASS: [u8; 256] = {
@@ -340,11 +343,33 @@ static CLASS: [u8; 256] = {
         if c == b'\\' {
             bits |= METADATA;
         }
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0) {
+            bits |= SPACE;
+        }
+        if c.is_ascii_digit() {
+            bits |= DIGIT;
+        }
         t[b] = bits;
         b += 1;
     }
     t
 };
+
+#[inline]
+fn is_digit(b: u8) -> bool {
+    CLASS[b as usize] & DIGIT != 0
+}
+
+/// The decimal digits `text` as a `u32`, or `None` when they do not fit (as `str::parse`
+/// reads them, for digit strings only).
+#[inline]
+fn parse_u32(text: &[u8]) -> Option<u32> {
+    let mut v: u32 = 0;
+    for &d in text {
+        v = v.checked_mul(10)?.checked_add(u32::from(d.wrapping_sub(b'0')))?;
+    }
+    (!text.is_empty()).then_some(v)
+}
 
 #[inline]
 fn is_label_char(b: u8) -> bool {
@@ -353,16 +378,6 @@ fn is_label_char(b: u8) -> bool {
 
 fn is_name_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || matches!(b, b'-' | b'$' | b'.' | b'_')
-}
-
-#[inline]
-fn is_keyword_char(b: u8) -> bool {
-    CLASS[b as usize] & KEYWORD != 0
-}
-
-#[inline]
-fn is_metadata_char(b: u8) -> bool {
-    CLASS[b as usize] & METADATA != 0
 }
 
 fn hex_val(b: u8) -> Option<u8> {
@@ -511,8 +526,21 @@ impl<'a> Lexer<'a> {
     /// First index at or after `i` whose byte does not satisfy `pred`.
     #[inline]
     fn scan_while(&self, i: usize, pred: impl Fn(u8) -> bool) -> usize {
-        let rest = self.src.as_bytes().get(i..).unwrap_or(&[]);
-        i + rest.iter().position(|&b| !pred(b)).unwrap_or(rest.len())
+        let bytes = self.src.as_bytes();
+        let mut j = i;
+        while let Some(&b) = bytes.get(j) {
+            if !pred(b) {
+                break;
+            }
+            j += 1;
+        }
+        j.max(i)
+    }
+
+    /// First index at or after `i` whose byte has none of the class bits `class`.
+    #[inline]
+    fn scan_class(&self, i: usize, class: u8) -> usize {
+        self.scan_while(i, |b| CLASS[b as usize] & class != 0)
     }
 
     /// If `[-a-zA-Z$._0-9]*:` starts at `i`, the index just past the colon.
@@ -521,7 +549,7 @@ impl<'a> Lexer<'a> {
         if from <= i && i <= to {
             return None;
         }
-        let end = self.scan_while(i, is_label_char);
+        let end = self.scan_class(i, LABEL);
         if self.byte(end) == b':' {
             Some(end + 1)
         } else {
@@ -533,35 +561,37 @@ impl<'a> Lexer<'a> {
     /// Lexes the next token, skipping whitespace and `;` comments.
     pub fn next_token(&mut self) -> Token<'a> {
         let bytes = self.src.as_bytes();
+        let mut pos = self.pos;
         loop {
-            match bytes.get(self.pos) {
-                None => {
-                    let end = off(self.src.len());
-                    return Token {
-                        kind: TokenKind::Eof,
-                        span: Span::new(end, end),
-                    };
-                }
-                Some(b' ' | b'\t' | b'\n' | b'\r' | 0) => self.pos += 1,
-                Some(b';') => {
-                    let rest = bytes.get(self.pos..).unwrap_or(&[]);
-                    self.pos += rest
-                        .iter()
-                        .position(|&b| b == b'\n' || b == b'\r')
-                        .unwrap_or(rest.len());
-                }
-                Some(&b) => {
-                    let start = self.pos;
-                    let kind = self.lex_token(start, b);
-                    if self.pos <= start {
-                        // Defensive: always make progress.
-                        self.pos = start + 1;
+            let Some(&b) = bytes.get(pos) else {
+                self.pos = pos;
+                let end = off(self.src.len());
+                return Token {
+                    kind: TokenKind::Eof,
+                    span: Span::new(end, end),
+                };
+            };
+            if CLASS[b as usize] & SPACE != 0 {
+                pos += 1;
+            } else if b == b';' {
+                pos += 1;
+                while let Some(&c) = bytes.get(pos) {
+                    if c == b'\n' || c == b'\r' {
+                        break;
                     }
-                    return Token {
-                        kind,
-                        span: Span::new(off(start), off(self.pos)),
-                    };
+                    pos += 1;
                 }
+            } else {
+                self.pos = pos;
+                let kind = self.lex_token(pos, b);
+                if self.pos <= pos {
+                    // Defensive: always make progress.
+                    self.pos = pos + 1;
+                }
+                return Token {
+                    kind,
+                    span: Span::new(off(pos), off(self.pos)),
+                };
             }
         }
     }
@@ -599,7 +629,7 @@ impl<'a> Lexer<'a> {
             }
             b'!' => self.lex_exclaim(start),
             b'^' => {
-                let end = self.scan_while(start + 1, |c| c.is_ascii_digit());
+                let end = self.scan_class(start + 1, DIGIT);
                 if end == start + 1 {
                     return self.punct(start, TokenKind::Error(LexError::ExpectedSummaryId));
                 }
@@ -633,31 +663,41 @@ impl<'a> Lexer<'a> {
     }
 
     /// Parses decimal digits `from..to` as a 32-bit id.
+    #[inline]
     fn parse_id(&self, from: usize, to: usize, make: fn(u32) -> TokenKind<'a>) -> TokenKind<'a> {
-        match self.slice(from, to).parse::<u32>() {
-            Ok(n) => make(n),
-            Err(_) => TokenKind::Error(LexError::IdTooLarge),
+        match parse_u32(self.slice(from, to).as_bytes()) {
+            Some(n) => make(n),
+            None => TokenKind::Error(LexError::IdTooLarge),
         }
     }
 
     /// Labels, integer types, words and `[us]0x` hex integers.
     fn lex_identifier(&mut self, start: usize) -> TokenKind<'a> {
-        if let Some(end) = self.label_tail(start) {
-            self.pos = end;
-            return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, end - 1)));
+        // The keyword characters are label characters: a label is this run followed by `:`,
+        // or by more label characters and then `:` (rare: `a.b:`).
+        let end = self.scan_class(start + 1, KEYWORD);
+        let next = self.byte(end);
+        if next == b':' {
+            self.pos = end + 1;
+            return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, end)));
+        }
+        if is_label_char(next) {
+            if let Some(lend) = self.label_tail(end) {
+                self.pos = lend;
+                return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, lend - 1)));
+            }
         }
         let first = self.byte(start);
         if first == b'i' {
-            let end = self.scan_while(start + 1, |c| c.is_ascii_digit());
-            if end > start + 1 {
-                self.pos = end;
-                return match self.slice(start + 1, end).parse::<u32>() {
-                    Ok(n) if (1..=MAX_INT_BITS).contains(&n) => TokenKind::IntType(n),
+            let dend = self.scan_class(start + 1, DIGIT);
+            if dend > start + 1 {
+                self.pos = dend;
+                return match parse_u32(self.slice(start + 1, dend).as_bytes()) {
+                    Some(n) if (1..=MAX_INT_BITS).contains(&n) => TokenKind::IntType(n),
                     _ => TokenKind::Error(LexError::BadIntWidth),
                 };
             }
         }
-        let end = self.scan_while(start + 1, is_keyword_char);
         self.pos = end;
         if matches!(first, b'u' | b's')
             && self.byte(start + 1) == b'0'
@@ -675,7 +715,7 @@ impl<'a> Lexer<'a> {
         }
         // LLVM prints unnamed calling conventions as `cc<N>`; lex that as
         // `cc` followed by the number, like LLVM does.
-        if first == b'c' && self.byte(start + 1) == b'c' && self.byte(start + 2).is_ascii_digit() {
+        if first == b'c' && self.byte(start + 1) == b'c' && is_digit(self.byte(start + 2)) {
             self.pos = start + 2;
             return TokenKind::Word(self.slice(start, start + 2));
         }
@@ -685,14 +725,14 @@ impl<'a> Lexer<'a> {
     /// Labels (`12:`, `-1:`, `1abc:`), integers, decimal and hex floats.
     fn lex_digit_or_negative(&mut self, start: usize) -> TokenKind<'a> {
         let first = self.byte(start);
-        if first == b'-' && !self.byte(start + 1).is_ascii_digit() {
+        if first == b'-' && !is_digit(self.byte(start + 1)) {
             if let Some(end) = self.label_tail(start + 1) {
                 self.pos = end;
                 return TokenKind::LabelStr(Cow::Borrowed(self.slice(start, end - 1)));
             }
             return self.punct(start, TokenKind::Error(LexError::BadChar('-')));
         }
-        let digits_end = self.scan_while(start + 1, |c| c.is_ascii_digit());
+        let digits_end = self.scan_class(start + 1, DIGIT);
         let next = self.byte(digits_end);
         if first.is_ascii_digit() && next == b':' {
             self.pos = digits_end + 1;
@@ -718,11 +758,11 @@ impl<'a> Lexer<'a> {
     /// Given the index of the `.` of a decimal float, the index just past
     /// `[.][0-9]*([eE][-+]?[0-9]+)?`.
     fn float_tail(&self, dot: usize) -> usize {
-        let mut p = self.scan_while(dot + 1, |c| c.is_ascii_digit());
+        let mut p = self.scan_class(dot + 1, DIGIT);
         if matches!(self.byte(p), b'e' | b'E') {
             let sign = usize::from(matches!(self.byte(p + 1), b'-' | b'+'));
             if self.byte(p + 1 + sign).is_ascii_digit() {
-                p = self.scan_while(p + 1 + sign, |c| c.is_ascii_digit());
+                p = self.scan_class(p + 1 + sign, DIGIT);
             }
         }
         p
@@ -758,7 +798,7 @@ impl<'a> Lexer<'a> {
         if !self.byte(start + 1).is_ascii_digit() {
             return self.punct(start, TokenKind::Error(LexError::BadChar('+')));
         }
-        let digits_end = self.scan_while(start + 1, |c| c.is_ascii_digit());
+        let digits_end = self.scan_class(start + 1, DIGIT);
         if self.byte(digits_end) != b'.' {
             self.pos = digits_end;
             return TokenKind::Error(LexError::BadFloat);
@@ -799,12 +839,12 @@ impl<'a> Lexer<'a> {
             };
         }
         if is_name_start(b) {
-            let end = self.scan_while(p + 1, is_label_char);
+            let end = self.scan_class(p + 1, LABEL);
             self.pos = end;
             return make_name(Cow::Borrowed(self.slice(p, end)));
         }
         if b.is_ascii_digit() && sigil != Sigil::Comdat {
-            let end = self.scan_while(p + 1, |c| c.is_ascii_digit());
+            let end = self.scan_class(p + 1, DIGIT);
             self.pos = end;
             let make: fn(u32) -> TokenKind<'a> = if sigil == Sigil::Local {
                 TokenKind::LocalId
@@ -839,7 +879,7 @@ impl<'a> Lexer<'a> {
         let p = start + 1;
         let b = self.byte(p);
         if is_name_start(b) || b == b'\\' {
-            let end = self.scan_while(p + 1, is_metadata_char);
+            let end = self.scan_class(p + 1, METADATA);
             self.pos = end;
             let raw = self.slice(p, end);
             if !raw.as_bytes().contains(&b'\\') {
@@ -848,7 +888,7 @@ impl<'a> Lexer<'a> {
             return TokenKind::MetadataName(Cow::Owned(name_from_bytes(&unescape(raw.as_bytes()))));
         }
         if b.is_ascii_digit() {
-            let end = self.scan_while(p + 1, |c| c.is_ascii_digit());
+            let end = self.scan_class(p + 1, DIGIT);
             self.pos = end;
             return self.parse_id(p, end, TokenKind::MetadataId);
         }
@@ -860,12 +900,12 @@ impl<'a> Lexer<'a> {
         let p = start + 1;
         let b = self.byte(p);
         if b.is_ascii_digit() {
-            let end = self.scan_while(p + 1, |c| c.is_ascii_digit());
+            let end = self.scan_class(p + 1, DIGIT);
             self.pos = end;
             return self.parse_id(p, end, TokenKind::AttrGroupId);
         }
         if b.is_ascii_alphabetic() || b == b'_' {
-            let end = self.scan_while(p + 1, is_keyword_char);
+            let end = self.scan_class(p + 1, KEYWORD);
             self.pos = end;
             let word = self.slice(p, end);
             return match word.strip_prefix("dbg_") {

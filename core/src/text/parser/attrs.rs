@@ -35,8 +35,8 @@ impl<'a> Parser<'a> {
         let mut list = AttrList::default();
         let mut memory: Option<MemoryEffects> = None;
         loop {
-            match self.kind().clone() {
-                TokenKind::AttrGroupId(n) if ctx == AttrCtx::Fn => {
+            match &self.tok.kind {
+                &TokenKind::AttrGroupId(n) if ctx == AttrCtx::Fn => {
                     let span = self.bump().span;
                     list.groups.push((n, span));
                 }
@@ -46,7 +46,7 @@ impl<'a> Parser<'a> {
                     let value = if self.eat(&TokenKind::Equal) { Some(self.string("attribute value string")?) } else { None };
                     list.attrs.push(Attr::Str(key, value));
                 }
-                TokenKind::Word(w) => {
+                &TokenKind::Word(w) => {
                     // Legacy function memory attributes are upgraded to `memory(...)`.
                     if matches!(ctx, AttrCtx::Fn | AttrCtx::Group) {
                         if let Some(e) = legacy_memory(w) {
@@ -173,7 +173,7 @@ impl<'a> Parser<'a> {
                 let mut e = MemoryEffects::all(ModRef::None);
                 let mut first = true;
                 loop {
-                    if let TokenKind::LabelStr(loc) = self.kind().clone() {
+                    if let TokenKind::LabelStr(loc) = &self.tok.kind {
                         let Some(i) = MEMORY_LOCATIONS.iter().position(|l| *l == loc.as_ref()) else {
                             return self.err_here("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
                         };
@@ -270,7 +270,7 @@ impl<'a> Parser<'a> {
     }
 
     fn range_bound(&mut self, bits: u32) -> PResult<ApInt> {
-        match self.kind().clone() {
+        match self.tok.kind {
             TokenKind::Integer(t) => {
                 let v = ApInt::parse_decimal(bits, t);
                 self.bump();

@@ -51,7 +51,7 @@ impl<'a> Parser<'a> {
 
     fn parse_const_inner(&mut self, ty: TypeId, _pointee: Option<TypeId>) -> PResult<ConstId> {
         let span = self.span();
-        match self.kind().clone() {
+        match self.tok.kind {
             TokenKind::Integer(text) => {
                 let Some(bits) = self.m.types.int_bits(ty) else {
                     if let Some(k) = self.m.types.float_kind(ty) {
@@ -189,7 +189,7 @@ impl<'a> Parser<'a> {
             }
             "c" => {
                 self.bump();
-                let TokenKind::String(s) = self.kind().clone() else {
+                let TokenKind::String(s) = &self.tok.kind else {
                     return self.err_expected("string constant after 'c'");
                 };
                 let bytes: Box<[u8]> = s.as_ref().into();
@@ -291,9 +291,9 @@ impl<'a> Parser<'a> {
     /// `@name` or `@N`: the global, created as a forward reference when not yet defined.
     pub(crate) fn parse_global_ref(&mut self) -> PResult<GlobalId> {
         let span = self.span();
-        let name = match self.kind().clone() {
-            TokenKind::GlobalName(n) => self.global_key(&n),
-            TokenKind::GlobalId(n) => GlobalName::Numbered(n),
+        let name = match &self.tok.kind {
+            TokenKind::GlobalName(n) => GlobalName::Named(self.m.symbols.intern(n)),
+            &TokenKind::GlobalId(n) => GlobalName::Numbered(n),
             _ => return self.err_expected("global value name"),
         };
         self.bump();
@@ -359,9 +359,9 @@ impl<'a> Parser<'a> {
         let g = self.parse_global_ref()?;
         self.expect(&TokenKind::Comma, "',' in block address expression")?;
         let bspan = self.span();
-        let key = match self.kind().clone() {
-            TokenKind::LocalName(n) => LocalKey::Named(self.m.symbols.intern(&n)),
-            TokenKind::LocalId(n) => LocalKey::Numbered(n),
+        let key = match &self.tok.kind {
+            TokenKind::LocalName(n) => LocalKey::Named(self.m.symbols.intern(n)),
+            &TokenKind::LocalId(n) => LocalKey::Numbered(n),
             _ => return self.err_expected("basic block name"),
         };
         self.bump();

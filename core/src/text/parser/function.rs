@@ -15,11 +15,56 @@ pub(crate) enum Local {
     Block(Block),
 }
 
+/// The local names of a function body: numbered ones (`%0`, `%1`, ...) in a table indexed by
+/// the number, names and far-out numbers in a map.
+#[derive(Default)]
+pub(crate) struct Locals {
+    numbered: Vec<Option<Local>>,
+    other: HashMap<LocalKey, Local>,
+}
+
+impl Locals {
+    /// How far past its end the table may grow for one number (hostile input such as
+    /// `%4000000000` goes to the map instead).
+    const GROWTH: usize = 1 << 16;
+
+    #[inline]
+    pub(crate) fn get(&self, key: &LocalKey) -> Option<&Local> {
+        match *key {
+            LocalKey::Numbered(n) => match self.numbered.get(n as usize) {
+                Some(slot) => slot.as_ref(),
+                None => self.other.get(key),
+            },
+            LocalKey::Named(_) => self.other.get(key),
+        }
+    }
+
+    /// Sets `key`, returning what it named before.
+    pub(crate) fn insert(&mut self, key: LocalKey, local: Local) -> Option<Local> {
+        if let LocalKey::Numbered(n) = key {
+            let i = n as usize;
+            if i < self.numbered.len() + Self::GROWTH {
+                if i >= self.numbered.len() {
+                    self.numbered.resize(i + 1, None);
+                }
+                return self.numbered[i].replace(local);
+            }
+        }
+        self.other.insert(key, local)
+    }
+
+    /// Every name and what it denotes.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (LocalKey, Local)> + '_ {
+        let numbered = self.numbered.iter().enumerate().filter_map(|(n, l)| Some((LocalKey::Numbered(n as u32), (*l)?)));
+        numbered.chain(self.other.iter().map(|(k, l)| (*k, *l)))
+    }
+}
+
 /// The state of the function body being parsed.
 pub(crate) struct FnState {
     pub g: GlobalId,
     pub body: Body,
-    pub locals: HashMap<LocalKey, Local>,
+    pub locals: Locals,
     /// Values used before their definition, with the first use.
     pub forward_values: HashMap<Value, (LocalKey, Span)>,
     /// Blocks referenced before their label, with the first reference.
@@ -38,9 +83,9 @@ impl<'a> Parser<'a> {
 
     /// The current local-name token as a key, if it is one.
     pub(crate) fn local_key(&mut self) -> Option<LocalKey> {
-        match self.kind().clone() {
-            TokenKind::LocalName(n) => Some(LocalKey::Named(self.m.symbols.intern(&n))),
-            TokenKind::LocalId(n) => Some(LocalKey::Numbered(n)),
+        match &self.tok.kind {
+            TokenKind::LocalName(n) => Some(LocalKey::Named(self.m.symbols.intern(n))),
+            &TokenKind::LocalId(n) => Some(LocalKey::Numbered(n)),
             _ => None,
         }
     }
@@ -169,7 +214,7 @@ impl<'a> Parser<'a> {
         let mut fs = FnState {
             g,
             body: Body::default(),
-            locals: HashMap::default(),
+            locals: Locals::default(),
             forward_values: HashMap::default(),
             forward_blocks: HashMap::default(),
             next_number,
@@ -225,9 +270,9 @@ impl<'a> Parser<'a> {
         }
         // Remember block names for `blockaddress` after the body.
         let mut names = HashMap::default();
-        for (key, local) in &fs.locals {
+        for (key, local) in fs.locals.iter() {
             if let Local::Block(b) = local {
-                names.insert(*key, (*b, Span::default()));
+                names.insert(key, (b, Span::default()));
             }
         }
         self.fn_blocks.insert(g, names);
@@ -248,7 +293,7 @@ impl<'a> Parser<'a> {
         let mut pending_records: Vec<DbgRecord> = Vec::new();
         loop {
             let span = self.span();
-            match self.kind().clone() {
+            match self.tok.kind {
                 TokenKind::RBrace => {
                     if cur.is_some() {
                         return self.err_here("expected instruction opcode (the last block has no terminator)");
@@ -267,9 +312,9 @@ impl<'a> Parser<'a> {
                     if cur.is_some() {
                         return self.err_here("expected instruction opcode (the previous block has no terminator)");
                     }
-                    let key = match self.kind().clone() {
-                        TokenKind::LabelStr(n) => LocalKey::Named(self.m.symbols.intern(&n)),
-                        TokenKind::LabelId(n) => {
+                    let key = match &self.tok.kind {
+                        TokenKind::LabelStr(n) => LocalKey::Named(self.m.symbols.intern(n)),
+                        &TokenKind::LabelId(n) => {
                             let next = self.fs().next_number;
                             if n < next {
                                 return self.err_here(format!("label expected to be numbered '{next}' or greater"));

@@ -5,7 +5,7 @@ use super::attrs::AttrCtx;
 use super::{GroupUse, PResult, Parser};
 use crate::diag::Span;
 use crate::ir::function::{DbgRecord, DbgRecordKind, MdOperand};
-use crate::ir::inst::{Bundle, CallInfo, Clause, MemInfo};
+use crate::ir::inst::{Bundle, CallInfo, Clause, MemInfo, Operands};
 use crate::ir::types::Type;
 use crate::ir::typing::GepIndex;
 use crate::ir::{
@@ -13,6 +13,7 @@ use crate::ir::{
     RmwOp, SyncScope, TailKind, TypeId,
 };
 use crate::text::lexer::TokenKind;
+use smallvec::smallvec;
 
 impl<'a> Parser<'a> {
     /// One instruction, without result name or attachments.
@@ -44,16 +45,16 @@ impl<'a> Parser<'a> {
             Opcode::Call => self.parse_call(op, tail)?,
             Opcode::Resume => {
                 let v = self.parse_typed_value()?;
-                InstData::new(op, TypeId::VOID, vec![v])
+                InstData::with_operands(op, TypeId::VOID, smallvec![v])
             }
-            Opcode::Unreachable => InstData::new(op, TypeId::VOID, vec![]),
+            Opcode::Unreachable => InstData::with_operands(op, TypeId::VOID, smallvec![]),
             Opcode::CatchSwitch => self.parse_catchswitch()?,
             Opcode::CatchRet => {
                 self.expect_word("from")?;
                 let pad = self.parse_value(TypeId::TOKEN)?;
                 self.expect_word("to")?;
                 let dest = self.parse_label_ref()?;
-                let mut d = InstData::new(op, TypeId::VOID, vec![pad]);
+                let mut d = InstData::with_operands(op, TypeId::VOID, smallvec![pad]);
                 d.extra = Extra::CatchRet(dest);
                 d
             }
@@ -67,7 +68,7 @@ impl<'a> Parser<'a> {
                 } else {
                     Some(self.parse_label_ref()?)
                 };
-                let mut d = InstData::new(op, TypeId::VOID, vec![pad]);
+                let mut d = InstData::with_operands(op, TypeId::VOID, smallvec![pad]);
                 d.extra = Extra::CleanupRet(unwind);
                 d
             }
@@ -77,14 +78,14 @@ impl<'a> Parser<'a> {
                 let fmf = self.parse_fmf();
                 let ty = self.parse_type()?;
                 let a = self.parse_value(ty)?;
-                let mut d = InstData::new(op, ty, vec![a]);
+                let mut d = InstData::with_operands(op, ty, smallvec![a]);
                 d.fmf = fmf;
                 d
             }
             _ if op.is_binary() => self.parse_binary(op, op_span)?,
             _ if op.is_cast() => self.parse_cast(op, op_span)?,
             Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
-                let mut args = vec![self.parse_typed_value()?];
+                let mut args: Operands = smallvec![self.parse_typed_value()?];
                 while self.at(&TokenKind::Comma) && !matches!(self.peek(), TokenKind::MetadataName(_)) {
                     self.bump();
                     args.push(self.parse_typed_value()?);
@@ -97,7 +98,7 @@ impl<'a> Parser<'a> {
                 if op == Opcode::ShuffleVector && !matches!(args.get(2), Some(Operand::Const(_))) {
                     return self.err(op_span, "shufflevector mask must be a constant");
                 }
-                InstData::new(op, ty, args)
+                InstData::with_operands(op, ty, args)
             }
             Opcode::ExtractValue | Opcode::InsertValue => self.parse_aggregate_op(op, op_span)?,
             Opcode::Alloca => self.parse_alloca()?,
@@ -106,7 +107,7 @@ impl<'a> Parser<'a> {
             Opcode::Fence => {
                 let scope = self.parse_syncscope()?;
                 let ordering = self.parse_ordering()?;
-                let mut d = InstData::new(op, TypeId::VOID, vec![]);
+                let mut d = InstData::with_operands(op, TypeId::VOID, smallvec![]);
                 d.extra = Extra::Mem(Box::new(MemInfo { align: None, ordering, failure: Ordering::NotAtomic, scope }));
                 d
             }
@@ -127,7 +128,7 @@ impl<'a> Parser<'a> {
                 self.expect(&TokenKind::Comma, "',' after compare value")?;
                 let b = self.parse_value(ty)?;
                 let rt = crate::ir::typing::cmp_result_type(&mut self.m.types, ty);
-                let mut d = InstData::new(op, rt, vec![a, b]);
+                let mut d = InstData::with_operands(op, rt, smallvec![a, b]);
                 d.flags = flags;
                 d.extra = Extra::ICmp(pred);
                 d
@@ -143,7 +144,7 @@ impl<'a> Parser<'a> {
                 self.expect(&TokenKind::Comma, "',' after compare value")?;
                 let b = self.parse_value(ty)?;
                 let rt = crate::ir::typing::cmp_result_type(&mut self.m.types, ty);
-                let mut d = InstData::new(op, rt, vec![a, b]);
+                let mut d = InstData::with_operands(op, rt, smallvec![a, b]);
                 d.fmf = fmf;
                 d.extra = Extra::FCmp(pred);
                 d
@@ -157,20 +158,20 @@ impl<'a> Parser<'a> {
                 self.expect(&TokenKind::Comma, "',' after select value")?;
                 let b = self.parse_typed_value()?;
                 let at = self.operand_ty(a);
-                let mut d = InstData::new(op, at, vec![c, a, b]);
+                let mut d = InstData::with_operands(op, at, smallvec![c, a, b]);
                 d.fmf = fmf;
                 d
             }
             Opcode::Freeze => {
                 let v = self.parse_typed_value()?;
                 let t = self.operand_ty(v);
-                InstData::new(op, t, vec![v])
+                InstData::with_operands(op, t, smallvec![v])
             }
             Opcode::VaArg => {
                 let v = self.parse_typed_value()?;
                 self.expect(&TokenKind::Comma, "',' after va_arg operand")?;
                 let t = self.parse_type()?;
-                InstData::new(op, t, vec![v])
+                InstData::with_operands(op, t, smallvec![v])
             }
             _ => return self.err(op_span, format!("unsupported instruction '{}'", op.name())),
         };
@@ -227,7 +228,7 @@ impl<'a> Parser<'a> {
         self.expect(&TokenKind::Comma, "',' in arithmetic operation")?;
         let b = self.parse_value(ty)?;
         let _ = op_span;
-        let mut d = InstData::new(op, ty, vec![a, b]);
+        let mut d = InstData::with_operands(op, ty, smallvec![a, b]);
         d.flags = flags;
         d.fmf = fmf;
         Ok(d)
@@ -239,7 +240,7 @@ impl<'a> Parser<'a> {
         self.expect_word("to")?;
         let dest = self.parse_type()?;
         let _ = op_span;
-        let mut d = InstData::new(op, dest, vec![v]);
+        let mut d = InstData::with_operands(op, dest, smallvec![v]);
         d.flags = flags;
         Ok(d)
     }
@@ -248,10 +249,10 @@ impl<'a> Parser<'a> {
         // The return type is checked by the verifier, which reports every mismatch.
         let ty = self.parse_type()?;
         if ty == TypeId::VOID {
-            return Ok(InstData::new(Opcode::Ret, TypeId::VOID, vec![]));
+            return Ok(InstData::with_operands(Opcode::Ret, TypeId::VOID, smallvec![]));
         }
         let v = self.parse_value(ty)?;
-        Ok(InstData::new(Opcode::Ret, TypeId::VOID, vec![v]))
+        Ok(InstData::with_operands(Opcode::Ret, TypeId::VOID, smallvec![v]))
     }
 
     fn parse_br(&mut self) -> PResult<InstData> {
@@ -259,7 +260,7 @@ impl<'a> Parser<'a> {
         let ty = self.parse_type()?;
         if ty == TypeId::LABEL {
             let dest = self.parse_block_name()?;
-            let mut d = InstData::new(Opcode::Br, TypeId::VOID, vec![]);
+            let mut d = InstData::with_operands(Opcode::Br, TypeId::VOID, smallvec![]);
             d.extra = Extra::Br(Box::new([dest]));
             return Ok(d);
         }
@@ -271,7 +272,7 @@ impl<'a> Parser<'a> {
         let t = self.parse_label_ref()?;
         self.expect(&TokenKind::Comma, "',' after true destination")?;
         let f = self.parse_label_ref()?;
-        let mut d = InstData::new(Opcode::Br, TypeId::VOID, vec![c]);
+        let mut d = InstData::with_operands(Opcode::Br, TypeId::VOID, smallvec![c]);
         d.extra = Extra::Br(Box::new([t, f]));
         Ok(d)
     }
@@ -305,7 +306,7 @@ impl<'a> Parser<'a> {
             let dest = self.parse_label_ref()?;
             cases.push((v, dest));
         }
-        let mut d = InstData::new(Opcode::Switch, TypeId::VOID, vec![c]);
+        let mut d = InstData::with_operands(Opcode::Switch, TypeId::VOID, smallvec![c]);
         d.extra = Extra::Switch { default, cases: cases.into() };
         Ok(d)
     }
@@ -328,7 +329,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(&TokenKind::RBracket, "']' at end of block list")?;
-        let mut d = InstData::new(Opcode::IndirectBr, TypeId::VOID, vec![a]);
+        let mut d = InstData::with_operands(Opcode::IndirectBr, TypeId::VOID, smallvec![a]);
         d.extra = Extra::IndirectBr(dests.into());
         Ok(d)
     }
@@ -352,7 +353,7 @@ impl<'a> Parser<'a> {
         } else {
             Some(self.parse_label_ref()?)
         };
-        let mut d = InstData::new(Opcode::CatchSwitch, TypeId::TOKEN, vec![parent]);
+        let mut d = InstData::with_operands(Opcode::CatchSwitch, TypeId::TOKEN, smallvec![parent]);
         d.extra = Extra::CatchSwitch { handlers: handlers.into(), unwind };
         Ok(d)
     }
@@ -369,7 +370,7 @@ impl<'a> Parser<'a> {
         self.expect_word("within")?;
         let parent = if op == Opcode::CatchPad { self.parse_value(TypeId::TOKEN)? } else { self.parse_pad_parent()? };
         self.expect(&TokenKind::LBracket, "'[' in pad argument list")?;
-        let mut args = vec![parent];
+        let mut args: Operands = smallvec![parent];
         if !self.at(&TokenKind::RBracket) {
             loop {
                 args.push(self.parse_typed_value()?);
@@ -379,7 +380,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(&TokenKind::RBracket, "']' in pad argument list")?;
-        Ok(InstData::new(op, TypeId::TOKEN, args))
+        Ok(InstData::with_operands(op, TypeId::TOKEN, args))
     }
 
     fn parse_landingpad(&mut self) -> PResult<InstData> {
@@ -408,7 +409,7 @@ impl<'a> Parser<'a> {
             let v = self.parse_typed_value()?;
             clauses.push(if catch { Clause::Catch(v) } else { Clause::Filter(v) });
         }
-        let mut d = InstData::new(Opcode::LandingPad, ty, vec![]);
+        let mut d = InstData::with_operands(Opcode::LandingPad, ty, smallvec![]);
         d.flags = flags;
         d.extra = Extra::LandingPad(clauses.into());
         Ok(d)
@@ -417,7 +418,7 @@ impl<'a> Parser<'a> {
     fn parse_phi(&mut self) -> PResult<InstData> {
         let fmf = self.parse_fmf();
         let ty = self.parse_type()?;
-        let mut vals = Vec::new();
+        let mut vals = Operands::new();
         let mut blocks = Vec::new();
         loop {
             self.expect(&TokenKind::LBracket, "'[' in phi value list")?;
@@ -430,7 +431,7 @@ impl<'a> Parser<'a> {
             }
             self.bump();
         }
-        let mut d = InstData::new(Opcode::Phi, ty, vals);
+        let mut d = InstData::with_operands(Opcode::Phi, ty, vals);
         d.fmf = fmf;
         d.extra = Extra::Phi(blocks.into());
         Ok(d)
@@ -438,7 +439,7 @@ impl<'a> Parser<'a> {
 
     fn parse_aggregate_op(&mut self, op: Opcode, op_span: Span) -> PResult<InstData> {
         let agg = self.parse_typed_value()?;
-        let mut args = vec![agg];
+        let mut args: Operands = smallvec![agg];
         if op == Opcode::InsertValue {
             self.expect(&TokenKind::Comma, "',' after insertvalue operand")?;
             args.push(self.parse_typed_value()?);
@@ -475,7 +476,7 @@ impl<'a> Parser<'a> {
             }
             at
         };
-        let mut d = InstData::new(op, ty, args);
+        let mut d = InstData::with_operands(op, ty, args);
         d.extra = Extra::Indices(indices.into());
         Ok(d)
     }
@@ -506,7 +507,7 @@ impl<'a> Parser<'a> {
         if !self.m.types.is_first_class(elem_ty) && !self.m.types.is_aggregate(elem_ty) || elem_ty == TypeId::LABEL {
             return self.err(tspan, "invalid type for alloca");
         }
-        let mut args = Vec::new();
+        let mut args = Operands::new();
         let mut align = None;
         let mut addrspace = None;
         while self.at(&TokenKind::Comma) && !matches!(self.peek(), TokenKind::MetadataName(_)) {
@@ -528,7 +529,7 @@ impl<'a> Parser<'a> {
         }
         let asp = addrspace.unwrap_or_else(|| self.m.datalayout.alloca_addrspace());
         let ty = self.m.types.ptr(asp);
-        let mut d = InstData::new(Opcode::Alloca, ty, args);
+        let mut d = InstData::with_operands(Opcode::Alloca, ty, args);
         d.flags = flags;
         d.extra = Extra::Alloca { elem_ty, align, addrspace: asp };
         Ok(d)
@@ -585,7 +586,7 @@ impl<'a> Parser<'a> {
         if atomic && align.is_none() {
             return self.err(op_span, "atomic load must have explicit non-zero alignment");
         }
-        let mut d = InstData::new(Opcode::Load, val_ty, vec![ptr]);
+        let mut d = InstData::with_operands(Opcode::Load, val_ty, smallvec![ptr]);
         if volatile {
             d.flags.set(InstFlags::VOLATILE);
         }
@@ -604,7 +605,7 @@ impl<'a> Parser<'a> {
         if atomic && align.is_none() {
             return self.err(op_span, "atomic store must have explicit non-zero alignment");
         }
-        let mut d = InstData::new(Opcode::Store, TypeId::VOID, vec![v, p]);
+        let mut d = InstData::with_operands(Opcode::Store, TypeId::VOID, smallvec![v, p]);
         if volatile {
             d.flags.set(InstFlags::VOLATILE);
         }
@@ -637,7 +638,7 @@ impl<'a> Parser<'a> {
             return self.err(op_span, "compare value and new value type do not match");
         }
         let rt = self.m.types.intern(Type::Struct { packed: false, fields: Box::new([ct, TypeId::I1]) });
-        let mut d = InstData::new(Opcode::CmpXchg, rt, vec![p, c, n]);
+        let mut d = InstData::with_operands(Opcode::CmpXchg, rt, smallvec![p, c, n]);
         d.flags = flags;
         d.extra = Extra::Mem(Box::new(MemInfo { align, ordering: success, failure, scope }));
         Ok(d)
@@ -659,7 +660,7 @@ impl<'a> Parser<'a> {
             return self.err(op_span, "atomicrmw operand must be a pointer");
         }
         let vt = self.operand_ty(v);
-        let mut d = InstData::new(Opcode::AtomicRmw, vt, vec![p, v]);
+        let mut d = InstData::with_operands(Opcode::AtomicRmw, vt, smallvec![p, v]);
         if volatile {
             d.flags.set(InstFlags::VOLATILE);
         }
@@ -687,7 +688,7 @@ impl<'a> Parser<'a> {
             let Some(p) = pointee else { return self.err_expected("',' after getelementptr's type") };
             (p, self.parse_value(first)?)
         };
-        let mut args = vec![base];
+        let mut args: Operands = smallvec![base];
         let mut idx = Vec::new();
         while self.at(&TokenKind::Comma) && !matches!(self.peek(), TokenKind::MetadataName(_)) {
             self.bump();
@@ -705,7 +706,7 @@ impl<'a> Parser<'a> {
             Ok(t) => t,
             Err(msg) => return self.err(op_span, msg),
         };
-        let mut d = InstData::new(Opcode::GetElementPtr, ty, args);
+        let mut d = InstData::with_operands(Opcode::GetElementPtr, ty, args);
         d.flags = flags;
         d.extra = Extra::Gep { source_ty };
         Ok(d)
@@ -737,7 +738,7 @@ impl<'a> Parser<'a> {
         }
         // Arguments.
         self.expect(&TokenKind::LParen, "'(' in call")?;
-        let mut args = vec![callee];
+        let mut args: Operands = smallvec![callee];
         let mut arg_attrs = Vec::new();
         if !self.at(&TokenKind::RParen) {
             loop {
@@ -807,7 +808,7 @@ impl<'a> Parser<'a> {
             }
             _ => Extra::Call(Box::new(info)),
         };
-        let mut d = InstData::new(op, ret_ty, args);
+        let mut d = InstData::with_operands(op, ret_ty, args);
         d.fmf = fmf;
         d.extra = extra;
         if !fn_attrs.groups.is_empty() {
@@ -850,7 +851,7 @@ impl<'a> Parser<'a> {
 
     /// A function-local metadata operand (after the `metadata` type, or in a debug record).
     pub(crate) fn parse_md_operand(&mut self) -> PResult<crate::ir::MdOpId> {
-        let op = match self.kind().clone() {
+        let op = match &self.tok.kind {
             TokenKind::MetadataName(n) if n == "DIArgList" => {
                 self.bump();
                 self.expect(&TokenKind::LParen, "'(' after DIArgList")?;

@@ -32,13 +32,13 @@ impl<'a> Parser<'a> {
         if self.md_forward.remove(&n).is_none() {
             return self.err(span, format!("Metadata id is already used: '!{n}'"));
         }
-        let kind = match self.kind().clone() {
+        let kind = match &self.tok.kind {
             TokenKind::Exclaim => {
                 self.bump();
                 MdNodeKind::Tuple(self.parse_md_tuple_body()?.into())
             }
             TokenKind::MetadataName(name) => {
-                let name = self.m.symbols.intern(&name);
+                let name = self.m.symbols.intern(name);
                 self.bump();
                 self.parse_md_record_body(name)?
             }
@@ -53,8 +53,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `!name = !{!0, !1}` (the current token is `!name`).
-    pub(crate) fn parse_named_md(&mut self, name: &str) -> PResult<()> {
-        let name: Box<str> = name.into();
+    pub(crate) fn parse_named_md(&mut self, name: Box<str>) -> PResult<()> {
         self.bump();
         self.expect(&TokenKind::Equal, "'=' here")?;
         self.expect(&TokenKind::Exclaim, "'!' here")?;
@@ -63,13 +62,13 @@ impl<'a> Parser<'a> {
         if !self.at(&TokenKind::RBrace) {
             loop {
                 let span = self.span();
-                match self.kind().clone() {
-                    TokenKind::MetadataId(n) => {
+                match &self.tok.kind {
+                    &TokenKind::MetadataId(n) => {
                         self.bump();
                         nodes.push(self.md_slot(n, span));
                     }
                     TokenKind::MetadataName(rec) if rec == "DIExpression" => {
-                        let sym = self.m.symbols.intern(&rec);
+                        let sym = self.m.symbols.intern(rec);
                         self.bump();
                         let kind = self.parse_md_record_body(sym)?;
                         nodes.push(self.m.metadata.push(MdNode { distinct: false, kind, number: None }));
@@ -119,8 +118,8 @@ impl<'a> Parser<'a> {
     /// A metadata operand: `!N`, `!"s"`, `!{...}`, `!DIxxx(...)`, or a typed constant.
     pub(crate) fn parse_metadata(&mut self) -> PResult<Metadata> {
         let span = self.span();
-        match self.kind().clone() {
-            TokenKind::MetadataId(n) => {
+        match &self.tok.kind {
+            &TokenKind::MetadataId(n) => {
                 self.bump();
                 Ok(Metadata::Node(self.md_slot(n, span)))
             }
@@ -139,7 +138,7 @@ impl<'a> Parser<'a> {
                 if name == "DIArgList" {
                     return self.err_here("DIArgList may only appear in a function-local metadata argument");
                 }
-                let sym = self.m.symbols.intern(&name);
+                let sym = self.m.symbols.intern(name);
                 self.bump();
                 let kind = self.parse_md_record_body(sym)?;
                 Ok(Metadata::Node(self.m.metadata.push(MdNode { distinct: false, kind, number: None })))
@@ -177,9 +176,10 @@ impl<'a> Parser<'a> {
         if !self.at(&TokenKind::RParen) {
             loop {
                 let start = self.span().start;
-                let fname = if let TokenKind::LabelStr(f) = self.kind().clone() {
+                let fname = if let TokenKind::LabelStr(f) = &self.tok.kind {
+                    let sym = self.m.symbols.intern(f);
                     self.bump();
-                    Some(self.m.symbols.intern(&f))
+                    Some(sym)
                 } else {
                     None
                 };
@@ -234,7 +234,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_md_field(&mut self) -> PResult<MdField> {
-        match self.kind().clone() {
+        match &self.tok.kind {
             TokenKind::Word("null") => {
                 self.bump();
                 Ok(MdField::Md(Metadata::Null))
@@ -322,10 +322,10 @@ impl<'a> Parser<'a> {
 
     /// `!kind !node` attachments after `,` (the current token is the `!kind` name).
     pub(crate) fn parse_md_attachment(&mut self) -> PResult<(Symbol, MdId)> {
-        let TokenKind::MetadataName(kind) = self.kind().clone() else {
+        let TokenKind::MetadataName(kind) = &self.tok.kind else {
             return self.err_expected("metadata attachment kind");
         };
-        let kind = self.m.symbols.intern(&kind);
+        let kind = self.m.symbols.intern(kind);
         self.bump();
         let span = self.span();
         match self.parse_metadata()? {

@@ -94,7 +94,7 @@ impl<'a> Parser<'a> {
     fn parse_top_level_entity(&mut self) -> PResult<bool> {
         {
             let span = self.span();
-            match self.kind().clone() {
+            match &self.tok.kind {
                 TokenKind::Eof => return Ok(false),
                 TokenKind::Word("source_filename") => {
                     self.bump();
@@ -138,28 +138,28 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::Word("uselistorder") | TokenKind::Word("uselistorder_bb") => self.parse_uselistorder(None)?,
                 TokenKind::LocalName(n) => {
-                    let name = TypeName::Named(self.m.symbols.intern(&n));
+                    let name = TypeName::Named(self.m.symbols.intern(n));
                     self.bump();
                     self.expect(&TokenKind::Equal, "'=' after type name")?;
                     self.parse_type_definition(name, span)?;
                 }
-                TokenKind::LocalId(n) => {
+                &TokenKind::LocalId(n) => {
                     self.bump();
                     self.expect(&TokenKind::Equal, "'=' after type name")?;
                     self.parse_type_definition(TypeName::Numbered(n), span)?;
                 }
                 TokenKind::ComdatName(n) => {
-                    let name = self.m.symbols.intern(&n);
+                    let name = self.m.symbols.intern(n);
                     self.bump();
                     self.parse_comdat_def(name, span)?;
                 }
                 TokenKind::GlobalName(n) => {
-                    let key = self.global_key(&n);
+                    let key = GlobalName::Named(self.m.symbols.intern(n));
                     self.bump();
                     self.expect(&TokenKind::Equal, "'=' after global name")?;
                     self.parse_global(key, span)?;
                 }
-                TokenKind::GlobalId(n) => {
+                &TokenKind::GlobalId(n) => {
                     self.bump();
                     if n < self.next_global_number {
                         return self.err(span, format!("global expected to be numbered '@{}' or greater", self.next_global_number));
@@ -168,8 +168,11 @@ impl<'a> Parser<'a> {
                     self.expect(&TokenKind::Equal, "'=' after global name")?;
                     self.parse_global(GlobalName::Numbered(n), span)?;
                 }
-                TokenKind::MetadataId(n) => self.parse_md_definition(n)?,
-                TokenKind::MetadataName(name) => self.parse_named_md(&name)?,
+                &TokenKind::MetadataId(n) => self.parse_md_definition(n)?,
+                TokenKind::MetadataName(name) => {
+                    let name: Box<str> = name.as_ref().into();
+                    self.parse_named_md(name)?
+                }
                 TokenKind::SummaryId(_) => self.parse_summary_entry()?,
                 _ => return self.err_expected("top-level entity"),
             }
@@ -209,10 +212,10 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         if self.eat(&TokenKind::LParen) {
-            let TokenKind::ComdatName(n) = self.kind().clone() else {
+            let TokenKind::ComdatName(n) = &self.tok.kind else {
                 return self.err_expected("comdat variable");
             };
-            let sym = self.m.symbols.intern(&n);
+            let sym = self.m.symbols.intern(n);
             let cspan = self.bump().span;
             self.expect(&TokenKind::RParen, "')' after comdat var")?;
             return Ok(Some(self.comdat_by_name(sym, cspan)));
@@ -492,9 +495,9 @@ impl<'a> Parser<'a> {
             return self.err(rspan, "invalid function return type");
         }
         let nspan = self.span();
-        let name = match self.kind().clone() {
-            TokenKind::GlobalName(n) => self.global_key(&n),
-            TokenKind::GlobalId(n) => {
+        let name = match &self.tok.kind {
+            TokenKind::GlobalName(n) => GlobalName::Named(self.m.symbols.intern(n)),
+            &TokenKind::GlobalId(n) => {
                 if n < self.next_global_number {
                     return self.err(nspan, format!("function expected to be numbered '@{}' or greater", self.next_global_number));
                 }
@@ -523,12 +526,13 @@ impl<'a> Parser<'a> {
                     return self.err(pspan, "invalid type for function argument");
                 }
                 let attrs = self.parse_attrs(AttrCtx::Param)?;
-                let pname = match self.kind().clone() {
+                let pname = match &self.tok.kind {
                     TokenKind::LocalName(n) => {
+                        let sym = self.m.symbols.intern(n);
                         self.bump();
-                        LocalName::Named(self.m.symbols.intern(&n))
+                        LocalName::Named(sym)
                     }
-                    TokenKind::LocalId(n) => {
+                    &TokenKind::LocalId(n) => {
                         if n < next_arg_number {
                             return self.err_here(format!("argument expected to be numbered '%{next_arg_number}' or greater"));
                         }

@@ -22,15 +22,15 @@ impl<'a> Parser<'a> {
 
     fn parse_type_inner(&mut self) -> PResult<(TypeId, Option<TypeId>)> {
         let start = self.span();
-        let mut ty = match self.kind().clone() {
-            TokenKind::IntType(bits) => {
+        let mut ty = match &self.tok.kind {
+            &TokenKind::IntType(bits) => {
                 if bits == 0 || bits > MAX_INT_BITS {
                     return self.err_here("bitwidth for integer type out of range");
                 }
                 self.bump();
                 self.m.types.int(bits)
             }
-            TokenKind::Word(w) => {
+            &TokenKind::Word(w) => {
                 if let Some(k) = FloatKind::from_name(w) {
                     self.bump();
                     self.m.types.float(k)
@@ -108,11 +108,11 @@ impl<'a> Parser<'a> {
                 }
             }
             TokenKind::LocalName(n) => {
-                let sym = self.m.symbols.intern(&n);
+                let sym = self.m.symbols.intern(n);
                 self.bump();
                 self.named_type_ref(TypeName::Named(sym))
             }
-            TokenKind::LocalId(n) => {
+            &TokenKind::LocalId(n) => {
                 self.bump();
                 self.named_type_ref(TypeName::Numbered(n))
             }

@@ -1,0 +1,195 @@
+//! The command line: the subcommands and their options, and reading them from the arguments.
+//!
+//! A run builds the parser of the one subcommand it names (`irplay build ...` builds only
+//! `build`'s options), which is most of the work clap does before the command starts. Anything
+//! else (`--help`, `help`, a misspelt subcommand, no arguments) goes to the whole command tree;
+//! both give the same help and errors, as each subcommand is defined once, here.
+
+use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "irplay", version, about = "An LLVM IR playground: check, format and run LLVM IR")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Human-readable, rustc-style.
+    Text,
+    /// A JSON array of diagnostics on stdout.
+    Json,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    Check(CheckArgs),
+    Run(RunArgs),
+    Build(BuildArgs),
+    Fmt(FmtArgs),
+    Opt(OptArgs),
+    Serve(ServeArgs),
+}
+
+/// Parse and verify LLVM IR files; exit 1 if any has an error.
+#[derive(Args)]
+pub struct CheckArgs {
+    /// The files to check (`-` for standard input).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// How to print diagnostics.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// Run a module in the interpreter (exact poison, undef and UB semantics).
+///
+/// Exit status: the program's (main's return value or exit's argument, mod 256), or
+/// 70 for undefined behaviour, 71 for a runtime error, 124 at the step limit, 134 for an
+/// abort, 1 for an invalid module; each with a report on stderr.
+#[derive(Args)]
+pub struct RunArgs {
+    /// The module to run.
+    pub file: PathBuf,
+    /// The function to run (`main` by default; others take integer arguments).
+    #[arg(long, default_value = "main")]
+    pub entry: String,
+    /// Stop after this many executed instructions.
+    #[arg(long, default_value_t = 10_000_000_000)]
+    pub max_steps: u64,
+    /// Stop when the program's live memory exceeds this many bytes.
+    #[arg(long, default_value_t = 1 << 30)]
+    pub max_memory: u64,
+    /// Stop when the call stack is deeper than this.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_stack_depth: u32,
+    /// Print one JSON line per executed instruction on stderr.
+    #[arg(long)]
+    pub trace: bool,
+    /// Print the number of executed instructions and the time taken on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Arguments: `argv[1..]` for main, integers for another entry.
+    #[arg(last = true)]
+    pub args: Vec<String>,
+    /// Where to run: the interpreter, or compiled to wasm32 and run in wasmtime.
+    #[arg(long, value_enum, default_value = "interp")]
+    pub engine: Engine,
+}
+
+/// Compile a module to WebAssembly (`--target wasm32`).
+#[derive(Args)]
+pub struct BuildArgs {
+    /// The module to compile.
+    pub file: PathBuf,
+    /// The target (only `wasm32`).
+    #[arg(long, value_enum, default_value = "wasm32")]
+    pub target: Target,
+    /// The output file (`-` for standard output).
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// What to write: the binary module or its text form.
+    #[arg(long, value_enum, default_value = "wasm")]
+    pub emit: Emit,
+}
+
+/// Print a module as canonical LLVM 19 text.
+#[derive(Args)]
+pub struct FmtArgs {
+    /// The file to format (`-` for standard input).
+    pub file: PathBuf,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, conflicts_with = "in_place")]
+    pub output: Option<PathBuf>,
+    /// Rewrite the file in place.
+    #[arg(long)]
+    pub in_place: bool,
+}
+
+/// Run optimization passes (`-p mem2reg,simplifycfg,dce` or `-p O2`) and print the module.
+#[derive(Args)]
+pub struct OptArgs {
+    /// The module (`-` for standard input).
+    pub file: PathBuf,
+    /// The pipeline: pass names separated by commas, `function(...)` accepted, or O0..O3.
+    #[arg(short = 'p', long = "passes")]
+    pub passes: String,
+    /// Write to this file instead of standard output.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Print on stderr, per pass and function, whether it changed anything, with a diff.
+    #[arg(long)]
+    pub print_changed: bool,
+    /// Write every step (pass, function, IR before and after, time, statistics) as JSON.
+    #[arg(long)]
+    pub timeline: Option<PathBuf>,
+    /// Verify the module after every pass that changed it.
+    #[arg(long)]
+    pub verify_each: bool,
+}
+
+/// Serve the browser playground built by `cargo xtask web` (www/dist) over HTTP.
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The port to listen on.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// The directory to serve (default: www/dist here, else in the source tree).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+}
+
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+pub enum Engine {
+    /// The interpreter.
+    Interp,
+    /// wasm32 code run by wasmtime.
+    Wasm,
+}
+
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+pub enum Target {
+    /// WebAssembly, 32-bit memory.
+    Wasm32,
+}
+
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+pub enum Emit {
+    /// The binary module.
+    Wasm,
+    /// The text format.
+    Wat,
+    /// The target-neutral low form the backend starts from (for tests and debugging).
+    Low,
+}
+
+/// The command line of this process; on an error or a request for help or the version, prints
+/// it and exits as clap does.
+pub fn parse() -> Cli {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let name = args.get(1).and_then(|a| a.to_str());
+    // The subcommand alone, with the attributes the derive gives it in the whole tree.
+    let one = match name {
+        Some("check") => CheckArgs::augment_args(clap::Command::new("check")),
+        Some("run") => RunArgs::augment_args(clap::Command::new("run")),
+        Some("build") => BuildArgs::augment_args(clap::Command::new("build")),
+        Some("fmt") => FmtArgs::augment_args(clap::Command::new("fmt")),
+        Some("opt") => OptArgs::augment_args(clap::Command::new("opt")),
+        Some("serve") => ServeArgs::augment_args(clap::Command::new("serve")),
+        _ => return Cli::parse_from(args),
+    };
+    let top = clap::Command::new("irplay")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("An LLVM IR playground: check, format and run LLVM IR")
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(one);
+    let parsed = top.try_get_matches_from(args).and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    parsed.unwrap_or_else(|e| e.exit())
+}
