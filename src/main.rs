@@ -182,8 +182,11 @@ fn wasm_file(path: &Path, then: impl FnOnce(&SourceFile, &irplay_core::ir::Modul
 
 fn main() -> ExitCode {
     let cli = cli::parse();
-    // Parsing recurses on nested types and constants (bounded by the parser's depth limit);
-    // run on a thread with a generous stack so the bound, not the stack, is what stops it.
+    // Parsing recurses on nested types and constants (bounded by the parser's depth limit), and
+    // layouts, printing and analyses on chains of named types and deep CFGs: run on a generous
+    // stack so that limits, not the stack, are what stops them. `stacker` switches the main
+    // thread to a fresh stack, which costs two system calls, where a worker thread would cost a
+    // thread's start and two cross-CPU wake-ups (a sixth of a short `irplay build`).
     let work = move || match &cli.command {
         Command::Check(CheckArgs { files, format }) => check(files, *format),
         Command::Fmt(FmtArgs { file, output, in_place }) => fmt(file, output.as_deref(), *in_place),
@@ -219,11 +222,5 @@ fn main() -> ExitCode {
         },
         Command::Serve(ServeArgs { port, host, dir }) => serve::serve(host, *port, &serve::default_dir(dir.as_deref())),
     };
-    match std::thread::Builder::new().stack_size(256 << 20).spawn(work) {
-        Ok(handle) => handle.join().unwrap_or(ExitCode::from(101)),
-        Err(e) => {
-            eprintln!("irplay: error: cannot start worker thread: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    stacker::grow(256 << 20, work)
 }
