@@ -154,28 +154,50 @@ fn is_uncond_br(body: &Body, b: Block) -> bool {
         .is_some_and(|d| d.op == Opcode::Br && matches!(&d.extra, Extra::Br(t) if t.len() == 1))
 }
 
+/// Merges every block whose only predecessor ends in `br label` to it into that predecessor, in
+/// one sweep over the layout: the predecessor lists are kept up to date as blocks merge, so a
+/// chain of any length folds into its head without rebuilding the CFG.
 fn merge_into_predecessors(m: &mut Module, body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
-    let mut changed = false;
-    loop {
-        let cfg = Cfg::new(body);
-        let entry = body.entry();
-        let candidate = body.layout.iter().copied().find(|&b| {
-            if Some(b) == entry || is_taken(b) {
-                return false;
-            }
-            let [p] = cfg.preds(b) else { return false };
-            *p != b && is_uncond_br(body, *p) && cfg.succs(*p).len() == 1
-        });
-        let Some(b) = candidate else { break };
-        let Some(&p) = cfg.preds(b).first() else { break };
+    let cfg = Cfg::new(body);
+    let n = body.blocks.len();
+    let mut preds: Vec<Vec<Block>> = (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect();
+    let mut merged = vec![false; n];
+    let entry = body.entry();
+    for b in body.layout.clone() {
+        if Some(b) == entry || is_taken(b) {
+            continue;
+        }
+        let p = match preds.get(b.index()).map(Vec::as_slice) {
+            Some(&[p]) => p,
+            _ => continue,
+        };
+        if p == b || !is_uncond_br(body, p) {
+            continue;
+        }
+        let succs = body.successors(b);
         merge(m, body, p, b);
+        // `b`'s out-edges now leave `p`.
+        for s in succs {
+            if let Some(ps) = preds.get_mut(s.index()) {
+                for x in ps.iter_mut().filter(|x| **x == b) {
+                    *x = p;
+                }
+            }
+        }
+        if let Some(slot) = merged.get_mut(b.index()) {
+            *slot = true;
+        }
         st.merged += 1;
-        changed = true;
+    }
+    let changed = merged.contains(&true);
+    if changed {
+        body.layout.retain(|&x| !merged.get(x.index()).copied().unwrap_or(false));
     }
     changed
 }
 
-/// Merges `b` into its single predecessor `p`, which ends in `br label %b`.
+/// Merges `b` into its single predecessor `p`, which ends in `br label %b` (the caller takes `b`
+/// out of the layout).
 fn merge(m: &mut Module, body: &mut Body, p: Block, b: Block) {
     // Phis of `b` have one entry, from `p`.
     let b_phis = phis(body, b);
@@ -184,7 +206,9 @@ fn merge(m: &mut Module, body: &mut Body, p: Block, b: Block) {
         let (Some(v), Some(&incoming)) = (d.result, d.args.first()) else { continue };
         replace_all_uses(body, v, incoming);
     }
-    remove_insts(&mut m.consts, body, &|i| b_phis.contains(&i));
+    if !b_phis.is_empty() {
+        remove_insts(&mut m.consts, body, &|i| b_phis.contains(&i));
+    }
     // Drop `p`'s branch; its debug records go to the first moved instruction.
     let Some(br) = body.terminator(p) else { return };
     let moved = body.blocks.get_mut(b).map(|bd| std::mem::take(&mut bd.insts)).unwrap_or_default();
@@ -202,47 +226,62 @@ fn merge(m: &mut Module, body: &mut Body, p: Block, b: Block) {
     for s in body.successors(p) {
         rename_phi_incoming(body, s, b, p);
     }
-    body.layout.retain(|&x| x != b);
 }
 
+/// Makes the predecessors of every empty block (`br label %s` alone) jump to `s` directly, in one
+/// sweep over the layout with predecessor lists kept up to date.
 fn bypass_empty_blocks(body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
-    let mut changed = false;
-    loop {
-        let cfg = Cfg::new(body);
-        let entry = body.entry();
-        let candidate = body.layout.iter().copied().find_map(|b| {
-            if Some(b) == entry || is_taken(b) {
-                return None;
-            }
-            let bd = body.blocks.get(b)?;
-            let [only] = bd.insts[..] else { return None };
-            let d = body.insts.get(only)?;
-            let Extra::Br(t) = &d.extra else { return None };
-            let [s] = t[..] else { return None };
-            if s == b || cfg.preds(b).is_empty() {
-                return None;
-            }
-            can_bypass(body, &cfg, b, s).then_some((b, s))
-        });
-        let Some((b, s)) = candidate else { break };
-        bypass(body, &cfg, b, s);
+    let cfg = Cfg::new(body);
+    let n = body.blocks.len();
+    let mut preds: Vec<Vec<Block>> = (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect();
+    let mut gone = vec![false; n];
+    let entry = body.entry();
+    for b in body.layout.clone() {
+        if Some(b) == entry || is_taken(b) {
+            continue;
+        }
+        let Some(s) = lone_branch_target(body, b) else { continue };
+        let (Some(pb), Some(ps)) = (preds.get(b.index()), preds.get(s.index())) else { continue };
+        if s == b || pb.is_empty() || !can_bypass(body, pb, ps, b, s) {
+            continue;
+        }
+        let Some(pb) = preds.get_mut(b.index()).map(std::mem::take) else { continue };
+        bypass(body, &pb, b, s);
+        if let Some(ps) = preds.get_mut(s.index()) {
+            ps.retain(|&x| x != b);
+            ps.extend_from_slice(&pb);
+        }
+        if let Some(slot) = gone.get_mut(b.index()) {
+            *slot = true;
+        }
         st.bypassed += 1;
-        changed = true;
+    }
+    let changed = gone.contains(&true);
+    if changed {
+        body.layout.retain(|&x| !gone.get(x.index()).copied().unwrap_or(false));
     }
     changed
 }
 
+/// The target of `b` when `b` holds nothing but `br label %target`.
+fn lone_branch_target(body: &Body, b: Block) -> Option<Block> {
+    let bd = body.blocks.get(b)?;
+    let [only] = bd.insts[..] else { return None };
+    let d = body.insts.get(only)?;
+    let Extra::Br(t) = &d.extra else { return None };
+    let [s] = t[..] else { return None };
+    Some(s)
+}
+
 /// True when every predecessor of `b` ends in `br` or `switch`, and `s`'s phis do not already
 /// receive a different value from a predecessor of `b`.
-fn can_bypass(body: &Body, cfg: &Cfg, b: Block, s: Block) -> bool {
-    let preds = cfg.preds(b);
+fn can_bypass(body: &Body, preds: &[Block], s_preds: &[Block], b: Block, s: Block) -> bool {
     let term_ok = preds.iter().all(|&p| {
         body.terminator(p).and_then(|t| body.insts.get(t)).is_some_and(|d| matches!(d.op, Opcode::Br | Opcode::Switch))
     });
     if !term_ok {
         return false;
     }
-    let s_preds = cfg.preds(s);
     for phi in phis(body, s) {
         let Some(d) = body.insts.get(phi) else { return false };
         let Extra::Phi(blocks) = &d.extra else { return false };
@@ -260,9 +299,9 @@ fn can_bypass(body: &Body, cfg: &Cfg, b: Block, s: Block) -> bool {
     true
 }
 
-/// Makes the predecessors of the empty block `b` jump to its successor `s` directly.
-fn bypass(body: &mut Body, cfg: &Cfg, b: Block, s: Block) {
-    let preds: Vec<Block> = cfg.preds(b).to_vec();
+/// Makes the predecessors of the empty block `b` (`preds`, one per edge) jump to its successor
+/// `s` directly (the caller takes `b` out of the layout).
+fn bypass(body: &mut Body, preds: &[Block], b: Block, s: Block) {
     for phi in phis(body, s) {
         let Some(d) = body.insts.get_mut(phi) else { continue };
         let Extra::Phi(blocks) = &mut d.extra else { continue };
@@ -271,13 +310,13 @@ fn bypass(body: &mut Body, cfg: &Cfg, b: Block, s: Block) {
         let mut new_blocks: Vec<Block> = blocks.to_vec();
         new_blocks.remove(k);
         d.args.remove(k);
-        for &p in &preds {
+        for &p in preds {
             new_blocks.push(p);
             d.args.push(v);
         }
         *blocks = new_blocks.into_boxed_slice();
     }
-    for p in preds {
+    for &p in preds {
         let Some(t) = body.terminator(p) else { continue };
         if let Some(d) = body.insts.get_mut(t) {
             for slot in d.blocks_mut() {
@@ -291,5 +330,4 @@ fn bypass(body: &mut Body, cfg: &Cfg, b: Block, s: Block) {
     for i in body.blocks.get(b).map(|bd| bd.insts.clone()).unwrap_or_default() {
         body.dbg_records.remove(&i);
     }
-    body.layout.retain(|&x| x != b);
 }
