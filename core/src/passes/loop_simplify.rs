@@ -1,7 +1,8 @@
 //! `loop-simplify`: puts natural loops in LLVM's simplified form: a preheader, a single latch
 //! and dedicated exit blocks, inserting blocks and splitting phis as LLVM's `LoopSimplify` does.
 //!
-//! For each natural loop (innermost first, the analyses recomputed after every change):
+//! For each natural loop, innermost first, in rounds: a round makes every change whose inputs
+//! the changes before it in the round left intact, then the analyses are recomputed:
 //! 1. Preheader: when the header has several predecessors outside the loop, or one whose
 //!    terminator has other successors, a new block `%header.preheader` takes all those edges
 //!    and branches to the header. Header phis get one entry from it: the common incoming
@@ -78,7 +79,11 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
         let cfg = Cfg::new(body);
         let dt = DomTree::new(&cfg);
         let lf = LoopForest::new(&cfg, &dt);
-        let mut changed = false;
+        // Blocks whose predecessors changed in this round. Splitting edges changes no path
+        // between existing blocks, so the loops' membership stays right; only the predecessor
+        // lists of these blocks (and the successors of the redirected blocks, which no later
+        // step of the round reads) are stale: steps that read them wait for the next round.
+        let mut targets: HashSet<Block> = HashSet::default();
         for l in lf.loops().iter().rev() {
             let h = l.header;
             if skip.contains(&h) {
@@ -89,30 +94,30 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
                 continue;
             }
             let hname = block_name(m, body, h);
-            if preheader(l, &cfg).is_none() && !no_pre.contains(&h) {
+            if !targets.contains(&h) && preheader(l, &cfg).is_none() && !no_pre.contains(&h) {
                 let entering = entering_blocks(l, &cfg);
                 let name = format!("{hname}.preheader");
                 if split_predecessors(m, body, &mut names, h, &entering, &name, ".ph", Place::Before(h)).is_some() {
                     st.preheaders += 1;
-                    changed = true;
-                    break;
+                    targets.insert(h);
+                } else {
+                    no_pre.insert(h);
                 }
-                no_pre.insert(h);
             }
             let ls = latches(l, &cfg);
-            if ls.len() > 1 && !no_latch.contains(&h) {
+            if !targets.contains(&h) && ls.len() > 1 && !no_latch.contains(&h) {
                 let last = body.layout.iter().copied().rfind(|b| ls.contains(b)).unwrap_or(h);
                 let name = format!("{hname}.backedge");
                 if split_predecessors(m, body, &mut names, h, &ls, &name, ".be", Place::After(last)).is_some() {
                     st.latches += 1;
-                    changed = true;
-                    break;
+                    targets.insert(h);
+                } else {
+                    no_latch.insert(h);
                 }
-                no_latch.insert(h);
             }
             for e in exit_blocks(l, &cfg) {
                 let preds = cfg.preds(e);
-                if preds.iter().all(|&p| l.contains(p)) || no_exit.contains(&e) {
+                if targets.contains(&e) || preds.iter().all(|&p| l.contains(p)) || no_exit.contains(&e) {
                     continue;
                 }
                 let mut inside: Vec<Block> = preds.iter().copied().filter(|&p| l.contains(p)).collect();
@@ -121,16 +126,13 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
                 let name = format!("{}.loopexit", block_name(m, body, e));
                 if split_predecessors(m, body, &mut names, e, &inside, &name, ".ph", Place::Before(e)).is_some() {
                     st.exits += 1;
-                    changed = true;
-                    break;
+                    targets.insert(e);
+                } else {
+                    no_exit.insert(e);
                 }
-                no_exit.insert(e);
-            }
-            if changed {
-                break;
             }
         }
-        if !changed {
+        if targets.is_empty() {
             break;
         }
     }
