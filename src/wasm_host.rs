@@ -12,6 +12,7 @@
 //! `main`); 1 for an invalid module.
 
 use irplay_core::diag::{render, SourceFile};
+use irplay_wasm::SourceMap;
 use irplay_wasm::libc::{Arg, Callback, Libc, Memory, Stop, Value};
 use std::io::Write as _;
 use std::path::Path;
@@ -45,7 +46,7 @@ impl<C: AsContextMut> Memory for WtMem<C> {
 }
 
 /// Compiles a checked module, reporting unsupported constructs with their position.
-fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u8>, u8), u8> {
+fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u8>, u8, SourceMap), u8> {
     let low = match irplay_wasm::lower(module) {
         Ok(l) => l,
         Err(e) => {
@@ -53,12 +54,12 @@ fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u
             return Err(crate::run::Stop::ERROR);
         }
     };
-    let compiled = irplay_wasm::compile(&low, &irplay_wasm::Options::default());
+    let compiled = irplay_wasm::compile_mapped(&low, &irplay_wasm::Options::default());
     let ptr_bytes = low.ptr_bytes;
     // Not freed piece by piece: the process ends soon (see `wasm_file`).
     std::mem::forget(low);
     match compiled {
-        Ok(bytes) => Ok((bytes, ptr_bytes)),
+        Ok((bytes, map)) => Ok((bytes, ptr_bytes, map)),
         Err(e) => {
             eprintln!("error: {e}");
             Err(crate::run::Stop::ERROR)
@@ -88,7 +89,7 @@ pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, em
             }
         };
     }
-    let (bytes, _) = match compile(file, module) {
+    let (bytes, _, _) = match compile(file, module) {
         Ok(b) => b,
         Err(code) => return code,
     };
@@ -117,11 +118,11 @@ fn write_out(out: &Path, data: &[u8]) -> u8 {
 
 /// `irplay run --engine wasm FILE [-- ARGS]`.
 pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, args: &[String]) -> u8 {
-    let (bytes, ptr_bytes) = match compile(file, module) {
+    let (bytes, ptr_bytes, map) = match compile(file, module) {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let (status, libc, report) = execute(&bytes, ptr_bytes, program, args);
+    let (status, libc, report) = execute(&bytes, ptr_bytes, program, args, &Positions { file, map: &map });
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
     if let Some(libc) = libc {
@@ -135,7 +136,36 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, a
     status
 }
 
-fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, Option<Libc>, Option<String>) {
+/// What a trap report needs to name source positions.
+struct Positions<'a> {
+    file: &'a SourceFile,
+    map: &'a SourceMap,
+}
+
+impl Positions<'_> {
+    /// The report of trap `t`: as undefined behaviour (which is what makes a wasm program
+    /// trap), at the IR instruction whose code trapped, with the call stack of the module's
+    /// own functions.
+    fn trap_report(&self, e: &wasmtime::Error, t: &wasmtime::Trap) -> String {
+        let head = if *t == wasmtime::Trap::StackOverflow { "error" } else { "undefined behavior" };
+        let mut report = format!("{head}: {t}");
+        let Some(bt) = e.downcast_ref::<wasmtime::WasmBacktrace>() else { return report };
+        let frames: Vec<(u32, Option<usize>)> = bt.frames().iter().map(|f| (f.func_index(), f.func_offset())).collect();
+        let at = frames.iter().find_map(|&(i, o)| self.map.lookup(i, o? as u32));
+        if let Some((name, span)) = at {
+            let (l, c) = self.file.line_col(span.start);
+            let text = self.file.line_text(l).trim();
+            report.push_str(&format!("\n  at {}:{l}:{c} (in @{name})\n      {text}", self.file.name()));
+        }
+        let stack: Vec<String> = frames.iter().filter_map(|&(i, _)| self.map.name(i)).map(|n| format!("@{n}")).collect();
+        if stack.len() > 1 {
+            report.push_str(&format!("\n  call stack: {}", stack.join(" <- ")));
+        }
+        report
+    }
+}
+
+fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Positions) -> (u8, Option<Libc>, Option<String>) {
     use crate::run::Stop as Status;
     // Tail calls (`return_call`) carry `musttail`.
     let mut config = wasmtime::Config::new();
@@ -251,7 +281,7 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String]) -> (u8, 
             }
             if let Some(t) = e.downcast_ref::<wasmtime::Trap>() {
                 let status = if *t == wasmtime::Trap::StackOverflow { Status::ERROR } else { Status::UB };
-                return (status, libc, Some(format!("error: {t}")));
+                return (status, libc, Some(pos.trap_report(&e, t)));
             }
             (Status::ERROR, libc, Some(format!("error: {e}")))
         }

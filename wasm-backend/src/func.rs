@@ -24,7 +24,7 @@ use crate::regs::{Em, RegInfo};
 use crate::{ops, simd};
 use crate::structure::{self, Exit, Op};
 use crate::WasmError;
-use irplay_core::lower::{Bin, Callee, Const, FuncRef, Inst, LowFunc, LowModule, Term, Ty, VReg};
+use irplay_core::lower::{Bin, Callee, Const, FuncRef, Inst, LowBlock, LowFunc, LowModule, Term, Ty, VReg};
 use wasm_encoder::{BlockType, Function, Instruction as I, ValType};
 
 /// What a function's code needs from the module.
@@ -81,7 +81,8 @@ pub struct Locals {
 pub const SP: u32 = 0;
 
 /// Emits one function.
-pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function, WasmError> {
+/// Emits one defined function: its body, and the source positions of its code.
+pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<(Function, Vec<(u32, irplay_core::diag::Span)>), WasmError> {
     // A variadic function's argument area is one more parameter (register `np`).
     let np = f.sig.params.len() + usize::from(f.sig.variadic);
     let nregs = f.regs.len() as u32;
@@ -126,7 +127,26 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<Function
     }
     w.ins(&I::Unreachable);
     w.ins(&I::End);
-    Ok(em.w)
+    Ok((em.w, em.locs))
+}
+
+/// Emits the instructions of `blk`, noting where each IR instruction's code starts.
+fn emit_body(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Em, blk: &LowBlock) -> Result<(), WasmError> {
+    let mut locs = blk.locs.iter().peekable();
+    for (k, inst) in blk.insts.iter().enumerate() {
+        while let Some(&(_, span)) = locs.next_if(|l| l.0 as usize <= k) {
+            w.at(span);
+        }
+        emit_inst(env, f, loc, types, w, inst)?;
+    }
+    Ok(())
+}
+
+/// Notes the position of `blk`'s terminator (its last IR instruction's) before its code.
+fn at_term(w: &mut Em, blk: &LowBlock) {
+    if let Some(&(_, span)) = blk.locs.last() {
+        w.at(span);
+    }
 }
 
 /// A block's condition or table index register.
@@ -192,9 +212,7 @@ fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w:
             }
             Op::Body(b) => {
                 let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
-                for inst in &blk.insts {
-                    emit_inst(env, f, loc, types, w, inst)?;
-                }
+                emit_body(env, f, loc, types, w, blk)?;
             }
             Op::Br(d) => {
                 w.ins(&I::Br(*d));
@@ -218,6 +236,7 @@ fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w:
             }
             Op::Leave(b) => {
                 let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
+                at_term(w, blk);
                 emit_leave(env, types, w, loc, &blk.term, uses_stack);
             }
         }
@@ -238,9 +257,8 @@ fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &
     for (i, b) in f.blocks.iter().enumerate() {
         let i = i as u32;
         w.ins(&I::End);
-        for inst in &b.insts {
-            emit_inst(env, f, loc, types, w, inst)?;
-        }
+        emit_body(env, f, loc, types, w, b)?;
+        at_term(w, b);
         // From block i's code, the dispatch loop is n-1-i labels out.
         let to_loop = n - 1 - i;
         let goto = |w: &mut Em, t: u32, depth: u32| {

@@ -59,9 +59,11 @@ mod module;
 mod ops;
 mod regs;
 mod simd;
+mod srcmap;
 pub mod structure;
 
-pub use module::{compile, Options};
+pub use module::{compile, compile_mapped, Options};
+pub use srcmap::{FuncMap, SourceMap};
 
 /// The exported `i32` global holding the address of the exception state in a module that can
 /// throw: the `i32` there is non-zero when an exception escaped `main` (see the module's ABI).

@@ -3,7 +3,7 @@
 
 use crate::builtins::{builtin, Builtin};
 use crate::func::{emit_func, FnEnv};
-use crate::{WasmError, DATA_BASE};
+use crate::{FuncMap, SourceMap, WasmError, DATA_BASE};
 use irplay_core::lower::{FuncRef, Inst, LowModule, Sig, Sym, Ty};
 use std::collections::HashMap;
 use wasm_encoder::{
@@ -118,6 +118,11 @@ fn align_up(x: u64, a: u64) -> u64 {
 
 /// Compiles a low module to wasm bytes.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
+    compile_mapped(m, opts).map(|(bytes, _)| bytes)
+}
+
+/// [`compile`], with the source positions of the code of the module's own functions.
+pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceMap), WasmError> {
     let nfuncs = m.funcs.len() as u32;
     // External functions the module defines itself (after its own functions), the others
     // imported in order; the stack check's import comes after them.
@@ -179,11 +184,13 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     let mut code = CodeSection::new();
     let overflow = check.then_some(nimports - 1);
     let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow, structured: opts.structured, helpers };
-    for f in &m.funcs {
+    let mut map = SourceMap::default();
+    for (k, f) in m.funcs.iter().enumerate() {
         let t = types.of(&f.sig);
         functions.function(t);
-        let body = emit_func(&env, f, &mut types)?;
+        let (body, locs) = emit_func(&env, f, &mut types)?;
         code.function(&body);
+        map.funcs.push(FuncMap { index: nimports + k as u32, name: f.name.clone(), locs });
     }
     for (im, b) in m.imports.iter().zip(&builtins) {
         if let Some(b) = b {
@@ -245,5 +252,5 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Vec<u8>, WasmError> {
     module.section(&elements);
     module.section(&code);
     module.section(&data);
-    Ok(module.finish())
+    Ok((module.finish(), map))
 }

@@ -10,6 +10,7 @@
 //! by `set` is written to its local as soon as anything else is emitted first, so the stack
 //! never holds more than that one value between instructions.
 
+use irplay_core::diag::Span;
 use irplay_core::lower::{Const, Inst, LowFunc, VReg};
 use wasm_encoder::{Function, Instruction as I};
 
@@ -92,12 +93,25 @@ pub struct Em<'a> {
     pub w: Function,
     info: &'a RegInfo,
     pending: Option<u32>,
+    /// Source positions of the code emitted so far (see [`crate::FuncMap::locs`]).
+    pub locs: Vec<(u32, Span)>,
 }
 
 impl<'a> Em<'a> {
     /// Emission into `w` with the facts of `info`.
     pub fn new(w: Function, info: &'a RegInfo) -> Em<'a> {
-        Em { w, info, pending: None }
+        Em { w, info, pending: None, locs: Vec::new() }
+    }
+
+    /// Notes that the code emitted from here on lowers the IR instruction at `span` (a value
+    /// left on the stack for it is still the previous instruction's, and emits no code).
+    pub fn at(&mut self, span: Span) {
+        let offset = self.w.byte_len() as u32;
+        match self.locs.last_mut() {
+            Some(last) if last.1 == span => {}
+            Some(last) if last.0 == offset => last.1 = span,
+            _ => self.locs.push((offset, span)),
+        }
     }
 
     /// Writes the value left on the stack to its local.

@@ -28,7 +28,13 @@ pub fn forward(blocks: &mut [LowBlock], nregs: usize, nparams: usize) {
     let once = |v: VReg| defs.get(v.0 as usize) == Some(&1) && uses.get(v.0 as usize) == Some(&1);
     for b in blocks.iter_mut() {
         let mut out: Vec<Inst> = Vec::with_capacity(b.insts.len());
-        for i in b.insts.drain(..) {
+        // The source positions follow the instructions: each entry's start moves to where its
+        // first instruction went.
+        let mut locs = b.locs.iter_mut().peekable();
+        for (k, i) in b.insts.drain(..).enumerate() {
+            while let Some(l) = locs.next_if(|l| l.0 as usize <= k) {
+                l.0 = out.len() as u32;
+            }
             if let Inst::ParCopy { moves } = &i {
                 if let ([(d, s)], Some(prev)) = (moves.as_slice(), out.last_mut()) {
                     if prev.single_dst() == Some(*s) && once(*s) {
@@ -38,6 +44,9 @@ pub fn forward(blocks: &mut [LowBlock], nregs: usize, nparams: usize) {
                 }
             }
             out.push(i);
+        }
+        for l in locs {
+            l.0 = out.len() as u32;
         }
         b.insts = out;
     }

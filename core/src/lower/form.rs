@@ -492,6 +492,10 @@ pub struct LowBlock {
     pub insts: Vec<Inst>,
     /// The terminator.
     pub term: Term,
+    /// Where the instructions come from: `(k, span)` says that instructions `k..` (up to the
+    /// next entry's) lower the IR instruction at `span`; the terminator belongs to the last
+    /// entry. Ascending in `k`; for reports of traps at run time.
+    pub locs: Vec<(u32, Span)>,
 }
 
 /// A slot of a stack frame (one fixed-size `alloca`).

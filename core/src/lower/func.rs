@@ -33,6 +33,8 @@ pub struct FnCx<'a, 'm> {
     pub cur_id: BlockId,
     /// Instructions of the current block.
     pub cur: Vec<Inst>,
+    /// Source positions of the current block's instructions (see [`LowBlock::locs`]).
+    pub cur_locs: Vec<(u32, Span)>,
     /// The frame.
     pub frame: Frame,
     /// True once a dynamic `alloca` was lowered.
@@ -73,6 +75,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         block_map: HashMap::default(),
         cur_id: BlockId(0),
         cur: Vec::new(),
+        cur_locs: Vec::new(),
         frame: Frame { slots: Vec::new(), size: 0, align: 1 },
         dynamic_stack: false,
         ir_block: body.entry().unwrap_or(Block::from_u32(0)),
@@ -131,11 +134,13 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         fx.ir_block = b;
         fx.cur_id = fx.block_map.get(&b).copied().unwrap_or(BlockId(0));
         fx.cur = Vec::new();
+        fx.cur_locs = Vec::new();
         let insts = body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]);
         let mut ended = false;
         for (k, &i) in insts.iter().enumerate() {
             let Some(data) = body.insts.get(i) else { continue };
             fx.span = data.span;
+            fx.mark(data.span);
             if data.op == Opcode::Call && returns_result(body, data, insts.get(k + 1).copied()) {
                 if let Some(term) = super::calls::lower_tail_call(&mut fx, data, &sig.ret)? {
                     fx.finish(term);
@@ -155,7 +160,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
             fx.finish(Term::Trap);
         }
     }
-    let mut blocks: Vec<LowBlock> = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap })).collect();
+    let mut blocks: Vec<LowBlock> = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap, locs: Vec::new() })).collect();
     let nparams = sig.params.len() + usize::from(sig.variadic);
     super::copies::forward(&mut blocks, fx.regs.len(), nparams);
     let frame = super::frame::finish(fx.frame);
@@ -191,11 +196,22 @@ impl FnCx<'_, '_> {
         self.cur.push(i);
     }
 
+    /// Notes that the instructions emitted from now on come from the IR instruction at `span`.
+    pub fn mark(&mut self, span: Span) {
+        let at = self.cur.len() as u32;
+        match self.cur_locs.last_mut() {
+            // The previous IR instruction emitted nothing.
+            Some(last) if last.0 == at => last.1 = span,
+            _ => self.cur_locs.push((at, span)),
+        }
+    }
+
     /// Ends the current block with `term`.
     pub fn finish(&mut self, term: Term) {
         let insts = std::mem::take(&mut self.cur);
+        let locs = std::mem::take(&mut self.cur_locs);
         if let Some(slot) = self.blocks.get_mut(self.cur_id.0 as usize) {
-            *slot = Some(LowBlock { insts, term });
+            *slot = Some(LowBlock { insts, term, locs });
         }
     }
 
