@@ -189,6 +189,17 @@ await test('running shows stdout and the exit status', async () => {
   await page.screenshot({ path: join(out, 'run.png') });
 });
 
+const WASM_TRAP = `define i32 @div(i32 %a, i32 %b) {
+  %q = sdiv i32 %a, %b
+  ret i32 %q
+}
+
+define i32 @main() {
+  %r = call i32 @div(i32 7, i32 0)
+  ret i32 %r
+}
+`;
+
 await test('run as WebAssembly: compiled in the worker, same stdout, the module offered for download', async () => {
   await page.selectOption('#run-engine', 'wasm');
   await page.click('#run-top');
@@ -216,6 +227,14 @@ await test('run as WebAssembly: compiled in the worker, same stdout, the module 
   await page.waitForSelector('#status.status-ok');
   await page.click('#run-top');
   await page.waitForFunction(() => /exit\(3\)/.test(document.querySelector('#run-message')?.textContent || ''));
+  // A trap is reported as undefined behaviour at the instruction whose code trapped (the
+  // browser's stack trace mapped back through the code generator's source map).
+  await setText(page, WASM_TRAP);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#run-top');
+  await page.waitForSelector('#ub-report');
+  const trap = await page.locator('#ub-report').textContent();
+  assert(/wasm_trap/.test(trap) && /triggered at 2:3 in @div/.test(trap) && /@div ← @main/.test(trap), `trap report: ${trap}`);
   await page.selectOption('#run-engine', 'interp');
   await setText(page, FIXED);
   await page.waitForSelector('#status.status-ok');

@@ -11,6 +11,7 @@ pub mod protocol;
 pub mod share;
 pub mod teach;
 pub mod wasm_run;
+pub mod wasm_trap;
 pub mod worker;
 
 use wasm_bindgen::prelude::*;

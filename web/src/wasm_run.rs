@@ -11,16 +11,17 @@
 //! that escaped `main` included). The module may use tail calls (`return_call`), which the
 //! browsers' engines run without any option (Chromium 112, Firefox 121, Safari 18.2).
 
-use crate::protocol::{RunReport, WasmBuild};
+use crate::protocol::{RunReport, UbView, WasmBuild};
 use crate::worker::now_ms;
 use irplay_core::lower::LowModule;
+use irplay_wasm::SourceMap;
 
 /// Modules larger than this are offered for download without their text form.
 const MAX_WAT_BYTES: usize = 512 * 1024;
 
 /// Checks, lowers and compiles `text`: the low module and the build, or why not (a message
 /// with the position of the construct the backend refuses).
-pub fn compile(text: &str) -> Result<(LowModule, WasmBuild), String> {
+pub fn compile(text: &str) -> Result<(LowModule, WasmBuild, SourceMap), String> {
     let start = now_ms();
     let checked = irplay_core::check(text);
     let Some(m) = checked.module.as_ref().filter(|_| checked.valid) else {
@@ -32,9 +33,9 @@ pub fn compile(text: &str) -> Result<(LowModule, WasmBuild), String> {
         let (line, col) = file.line_col(d.span.start);
         format!("cannot compile to wasm: {line}:{col}: {}", d.message)
     })?;
-    let bytes = irplay_wasm::compile(&low, &irplay_wasm::Options::default()).map_err(|e| format!("cannot compile to wasm: {e}"))?;
+    let (bytes, map) = irplay_wasm::compile_mapped(&low, &irplay_wasm::Options::default()).map_err(|e| format!("cannot compile to wasm: {e}"))?;
     let wat = if bytes.len() <= MAX_WAT_BYTES { wasmprinter::print_bytes(&bytes).unwrap_or_default() } else { String::new() };
-    Ok((low, WasmBuild { bytes, wat, compile_ms: now_ms() - start }))
+    Ok((low, WasmBuild { bytes, wat, compile_ms: now_ms() - start }, map))
 }
 
 /// Compiles and runs `main` with `args`.
@@ -44,7 +45,7 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String]) -> RunReport {
         report.message = "run as wasm starts at @main: choose the interpreter to run another function".into();
         return report;
     }
-    let (low, build) = match compile(text) {
+    let (low, build, map) = match compile(text) {
         Ok(x) => x,
         Err(e) => {
             report.message = e;
@@ -59,6 +60,23 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String]) -> RunReport {
     report.stderr = String::from_utf8_lossy(&outcome.stderr).into_owned();
     report.status = outcome.status.map(i32::from);
     report.message = outcome.message;
+    // A trap is undefined behaviour: reported as the interpreter reports it, at the
+    // instruction whose code trapped.
+    if let Some((message, stack)) = &outcome.trap {
+        if let Some(site) = crate::wasm_trap::locate(stack, &build.bytes, &map) {
+            let (line, col) = irplay_core::diag::SourceFile::new("input.ll", text).line_col(site.span.start);
+            report.ub = Some(UbView {
+                kind: "wasm_trap".into(),
+                message: message.clone(),
+                from: site.span.start,
+                to: site.span.end,
+                line,
+                col,
+                origin: None,
+                backtrace: site.backtrace,
+            });
+        }
+    }
     report.wasm = Some(build);
     report
 }
@@ -66,6 +84,8 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String]) -> RunReport {
 /// How a run ended.
 struct Outcome {
     ran: bool,
+    /// For a trap: the engine's message and stack trace.
+    trap: Option<(String, String)>,
     status: Option<u8>,
     message: String,
     stdout: Vec<u8>,
@@ -74,7 +94,7 @@ struct Outcome {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn execute(_low: &LowModule, _bytes: &[u8], _args: &[String]) -> Outcome {
-    Outcome { ran: false, status: None, message: "running WebAssembly needs the browser".into(), stdout: Vec::new(), stderr: Vec::new() }
+    Outcome { ran: false, trap: None, status: None, message: "running WebAssembly needs the browser".into(), stdout: Vec::new(), stderr: Vec::new() }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -239,13 +259,17 @@ mod browser {
         Reflect::get(obj, &key.into()).map_err(|_| format!("cannot read `{key}`"))
     }
 
+    fn js_stack(e: &JsValue) -> String {
+        get(e, "stack").ok().and_then(|s| s.as_string()).unwrap_or_default()
+    }
+
     fn js_message(e: &JsValue) -> String {
         e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string()).unwrap_or_else(|| "unknown error".into())
     }
 
     pub(super) fn execute(low: &LowModule, bytes: &[u8], args: &[String]) -> Outcome {
         let shared = Rc::new(Shared { libc: RefCell::new(Libc::new(low.ptr_bytes, 0)), mem: RefCell::new(None), table: RefCell::new(None), stop: RefCell::new(None) });
-        let mut out = Outcome { ran: false, status: Some(status::ERROR), message: String::new(), stdout: Vec::new(), stderr: Vec::new() };
+        let mut out = Outcome { ran: false, trap: None, status: Some(status::ERROR), message: String::new(), stdout: Vec::new(), stderr: Vec::new() };
         // The closures must outlive the instance's use of them: kept here until the run ends.
         let mut imports: Vec<Import> = Vec::new();
         let r = instantiate_and_call(low, bytes, args, &shared, &mut imports);
@@ -266,11 +290,14 @@ mod browser {
                     (Some(m), s) => format!("{m} (exit status {s})"),
                 };
             }
-            Err(Ended::Trap(m)) => {
+            Err(Ended::Trap(m, stack)) => {
                 out.ran = true;
                 let overflow = m.contains("call stack");
                 out.status = Some(if overflow { status::ERROR } else { status::UB });
                 out.message = format!("wasm trap: {m} (exit status {})", out.status.unwrap_or(status::UB));
+                if !overflow {
+                    out.trap = Some((m, stack));
+                }
             }
             Err(Ended::NotRun(m)) => {
                 out.status = None;
@@ -283,7 +310,8 @@ mod browser {
 
     enum Ended {
         Stopped(Stop),
-        Trap(String),
+        /// The engine's message and stack trace.
+        Trap(String, String),
         NotRun(String),
     }
 
@@ -326,7 +354,7 @@ mod browser {
             Ok(v) => Ok(if v.is_bigint() { i64::try_from(v).map_or(0, |x| x as u8) } else { v.as_f64().map_or(0, |x| x as i64 as u8) }),
             Err(e) => Err(match shared.stop.borrow_mut().take() {
                 Some(stop) => Ended::Stopped(stop),
-                None => Ended::Trap(js_message(&e)),
+                None => Ended::Trap(js_message(&e), js_stack(&e)),
             }),
         };
         // An exception that escaped main (the module's exception state still set).
@@ -350,7 +378,7 @@ mod browser {
                 if let Err(e) = r {
                     ended = Err(match shared.stop.borrow_mut().take() {
                         Some(stop) => Ended::Stopped(stop),
-                        None => Ended::Trap(js_message(&e)),
+                        None => Ended::Trap(js_message(&e), js_stack(&e)),
                     });
                     if !is_exit(&ended) {
                         break;
@@ -369,7 +397,7 @@ mod tests {
     #[test]
     fn compiles_to_a_valid_module_with_its_text() {
         let text = "@s = private constant [4 x i8] c\"hi\\0A\\00\"\ndeclare i32 @printf(ptr, ...)\ndefine i32 @main() {\n  %r = call i32 (ptr, ...) @printf(ptr @s)\n  ret i32 3\n}\n";
-        let (low, build) = compile(text).expect("compiles");
+        let (low, build, _) = compile(text).expect("compiles");
         assert!(low.imports.iter().any(|i| i.name == "printf"));
         assert!(build.bytes.starts_with(b"\0asm"));
         assert!(build.wat.contains("(export \"main\""), "{}", build.wat);
