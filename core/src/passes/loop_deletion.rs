@@ -27,14 +27,15 @@
 //! with sub-loops in one step, and the trip-count reasoning SCEV does beyond one induction
 //! variable.
 
+use super::loop_driver::{drive, Order};
 use super::dce::has_effects;
-use super::edit::{address_taken_blocks, phis, remove_blocks, use_lists};
+use super::edit::{phis, remove_blocks, use_lists};
 use super::loop_edit::{has_unsupported_blocks, in_loop_flags, loop_insts, phi_entries, set_phi_entries};
 use super::loop_simplify::simplify_loops;
 use super::{with_body, PassResult};
 use crate::analysis::induction::{exit_test, inductions, runs_every_iteration, test_is_finite};
 use crate::analysis::loop_info::{exit_blocks, exiting_blocks, preheader, single_latch};
-use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
+use crate::analysis::{Cfg, DomTree, Loop};
 use crate::ir::attrs::AttrKind;
 use crate::ir::entity::EntityRef;
 use crate::ir::{Block, Body, GlobalId, Module, Opcode, Operand};
@@ -52,24 +53,14 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Deletes every qualifying loop; returns how many.
 pub fn delete_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let must_progress = m.func(g).is_some_and(|f| m.attrs.has(f.fn_attrs, AttrKind::MustProgress));
-    let mut tried: HashSet<Block> = HashSet::default();
-    let mut n = 0;
-    for _ in 0..body.blocks.len() + 8 {
-        let taken = address_taken_blocks(&m.consts, g, body.blocks.len());
-        let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
-        let cfg = Cfg::new(body);
-        let dt = DomTree::new(&cfg);
-        let lf = LoopForest::new(&cfg, &dt);
-        let Some(l) = lf.loops().iter().find(|l| l.children.is_empty() && !tried.contains(&l.header)) else { break };
-        tried.insert(l.header);
-        if has_unsupported_blocks(body, l, &is_taken) {
-            continue;
+    drive(m, body, g, Order::Innermost, |m, body, v, l| {
+        if has_unsupported_blocks(body, l, &|b| v.is_taken(b)) {
+            return None;
         }
-        let Some((pre, exit)) = deletable(m, body, &cfg, &dt, l, must_progress) else { continue };
+        let (pre, exit) = deletable(m, body, &v.cfg, &v.dt, l, must_progress)?;
         delete(m, body, l, pre, exit);
-        n += 1;
-    }
-    n
+        Some(Vec::new())
+    })
 }
 
 /// The preheader and the exit block when the loop can go.

@@ -30,7 +30,8 @@
 //! simplification of the guard when the condition folds; loops with EH pads, `invoke`,
 //! `callbr`, `indirectbr` or address-taken blocks.
 
-use super::edit::{address_taken_blocks, phis, rename_phi_incoming, replace_all_uses};
+use super::loop_driver::{drive, Order};
+use super::edit::{phis, rename_phi_incoming, replace_all_uses};
 use super::loop_edit::{
     block_name, br_to, clone_inst, has_unsupported_blocks, make_inst, new_block, phi_data, phi_entries,
     set_phi_entries, split_predecessors, value_name, Names, Place,
@@ -38,8 +39,7 @@ use super::loop_edit::{
 use super::loop_simplify::simplify_loops;
 use super::{with_body, PassResult};
 use crate::analysis::loop_info::{is_simplified, preheader, single_latch};
-use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
-use crate::ir::entity::EntityRef;
+use crate::analysis::{Cfg, DomTree, Loop};
 use crate::ir::{Block, Body, Extra, GlobalId, Inst, LocalName, Module, Opcode, Operand, TypeId, Value};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -58,27 +58,14 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Rotates every loop of `body` that qualifies, innermost first; returns how many.
 pub fn rotate_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
-    let mut done: HashSet<Block> = HashSet::default();
-    let mut n = 0;
-    for _ in 0..body.blocks.len() + 8 {
-        let taken = address_taken_blocks(&m.consts, g, body.blocks.len());
-        let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
-        let cfg = Cfg::new(body);
-        let dt = DomTree::new(&cfg);
-        let lf = LoopForest::new(&cfg, &dt);
-        let mut order: Vec<&Loop> = lf.loops().iter().filter(|l| !done.contains(&l.header)).collect();
-        order.sort_by_key(|l| std::cmp::Reverse(l.depth));
-        let Some(l) = order.first() else { break };
-        done.insert(l.header);
-        if has_unsupported_blocks(body, l, &is_taken) || !is_simplified(l, &cfg) {
-            continue;
+    drive(m, body, g, Order::DeepestFirst, |m, body, v, l| {
+        if has_unsupported_blocks(body, l, &|b| v.is_taken(b)) || !is_simplified(l, &v.cfg) {
+            return None;
         }
-        let Some(plan) = plan(body, &cfg, &dt, l) else { continue };
-        done.insert(plan.s);
+        let plan = plan(body, &v.cfg, &v.dt, l)?;
         rotate(m, body, &mut names, &plan);
-        n += 1;
-    }
-    n
+        Some(vec![plan.s])
+    })
 }
 
 /// Where a use of a header value is, after rotation.
@@ -478,6 +465,7 @@ fn remap_md(body: &mut Body, id: crate::ir::MdOpId, f: &dyn Fn(Value) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::LoopForest;
 
     fn rotate_f(src: &str) -> (Module, u64) {
         let (m, _, r) = crate::passes::tests::run_on_f(src, run);

@@ -31,7 +31,8 @@
 //! address-taken blocks. LLVM also folds the now-constant induction variable and merges the
 //! copied blocks; we leave that to other passes (the result is equivalent, with more blocks).
 
-use super::edit::{address_taken_blocks, phis, remove_blocks, remove_insts, set_branch};
+use super::loop_driver::{drive, Order};
+use super::edit::{phis, remove_blocks, remove_insts, set_branch};
 use super::loop_edit::{
     block_name, clone_inst, has_unsupported_blocks, loop_insts, new_block, phi_entries, set_phi_entries, value_name,
     Names, Place,
@@ -39,7 +40,7 @@ use super::loop_edit::{
 use super::loop_simplify::simplify_loops;
 use super::{with_body, PassResult};
 use crate::analysis::loop_info::{exit_blocks, exiting_blocks, is_simplified, preheader, single_latch};
-use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
+use crate::analysis::{Cfg, Loop};
 use crate::ir::attrs::AttrKind;
 use crate::ir::entity::EntityRef;
 use crate::ir::{
@@ -65,24 +66,14 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Fully unrolls every qualifying innermost loop; returns how many.
 pub fn unroll_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
-    let mut tried: HashSet<Block> = HashSet::default();
-    let mut n = 0;
-    for _ in 0..body.blocks.len() + 8 {
-        let taken = address_taken_blocks(&m.consts, g, body.blocks.len());
-        let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
-        let cfg = Cfg::new(body);
-        let dt = DomTree::new(&cfg);
-        let lf = LoopForest::new(&cfg, &dt);
-        let Some(l) = lf.loops().iter().find(|l| l.children.is_empty() && !tried.contains(&l.header)) else { break };
-        tried.insert(l.header);
-        if has_unsupported_blocks(body, l, &is_taken) || !is_simplified(l, &cfg) || has_unclonable_calls(m, body, l) {
-            continue;
+    drive(m, body, g, Order::Innermost, |m, body, v, l| {
+        if has_unsupported_blocks(body, l, &|b| v.is_taken(b)) || !is_simplified(l, &v.cfg) || has_unclonable_calls(m, body, l) {
+            return None;
         }
-        let Some(plan) = plan(m, body, &cfg, l) else { continue };
+        let plan = plan(m, body, &v.cfg, l)?;
         unroll(m, body, &mut names, l, &plan);
-        n += 1;
-    }
-    n
+        Some(Vec::new())
+    })
 }
 
 fn has_unclonable_calls(m: &Module, body: &Body, l: &Loop) -> bool {

@@ -47,13 +47,14 @@
 //! accesses, calls (vector library functions), and LLVM's target cost model (ours counts
 //! instructions).
 
+use super::loop_driver::{drive, Order};
 use super::loop_edit::{has_unsupported_blocks, Names};
 use super::loop_simplify::simplify_loops;
 use super::{with_body, PassResult};
 use crate::analysis::alias::{AliasAnalysis, AliasResult, Location};
 use crate::analysis::induction::{const_int, exit_test, inductions, is_invariant, ExitTest, Induction};
 use crate::analysis::loop_info::{exit_blocks, preheader, single_latch};
-use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
+use crate::analysis::{Cfg, Loop};
 use crate::interp::layout::{Class, Layouts};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
@@ -132,32 +133,22 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Vectorizes every qualifying loop; returns how many.
 pub fn vectorize_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
-    let mut tried: HashSet<Block> = HashSet::default();
-    let mut n = 0;
-    for _ in 0..body.blocks.len() + 8 {
-        let taken = super::edit::address_taken_blocks(&m.consts, g, body.blocks.len());
-        let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
-        let cfg = Cfg::new(body);
-        let dt = DomTree::new(&cfg);
-        let lf = LoopForest::new(&cfg, &dt);
-        let Some(l) = lf.loops().iter().find(|l| l.children.is_empty() && !tried.contains(&l.header)) else { break };
-        tried.insert(l.header);
-        if has_unsupported_blocks(body, l, &is_taken) {
-            continue;
+    drive(m, body, g, Order::Innermost, |m, body, v, l| {
+        if has_unsupported_blocks(body, l, &|b| v.is_taken(b)) {
+            return None;
         }
-        let Some(plan) = analyze(m, g, body, &cfg, l) else { continue };
+        let plan = analyze(m, g, body, &v.cfg, l)?;
         // The plan guarantees every step of the emission; should one still fail, the body
         // goes back to what it was.
         let saved = body.clone();
         match super::loop_vectorize_emit::emit(m, body, &mut names, &plan) {
-            Some(vb) => {
-                tried.insert(vb);
-                n += 1;
+            Some(vb) => Some(vec![vb]),
+            None => {
+                *body = saved;
+                None
             }
-            None => *body = saved,
         }
-    }
-    n
+    })
 }
 
 /// The defining instruction of a value of the loop block.

@@ -63,6 +63,7 @@ pub mod instsimplify;
 mod instsimplify_loads;
 pub mod licm;
 pub mod loop_deletion;
+pub mod loop_driver;
 pub mod loop_edit;
 pub mod loop_rotate;
 pub mod loop_simplify;
