@@ -158,16 +158,9 @@ fn is_uncond_br(body: &Body, b: Block) -> bool {
 /// one sweep over the layout: the predecessor lists are kept up to date as blocks merge, so a
 /// chain of any length folds into its head without rebuilding the CFG.
 fn merge_into_predecessors(m: &mut Module, body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
-    let cfg = Cfg::new(body);
-    let n = body.blocks.len();
-    let mut preds: Vec<Vec<Block>> = (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect();
-    let mut merged = vec![false; n];
-    let entry = body.entry();
-    for b in body.layout.clone() {
-        if Some(b) == entry || is_taken(b) {
-            continue;
-        }
-        let p = match preds.get(b.index()).map(Vec::as_slice) {
+    let mut sw = Sweep::new(body);
+    for b in sw.candidates(body, is_taken) {
+        let p = match sw.preds.get(b.index()).map(Vec::as_slice) {
             Some(&[p]) => p,
             _ => continue,
         };
@@ -178,22 +171,52 @@ fn merge_into_predecessors(m: &mut Module, body: &mut Body, is_taken: &dyn Fn(Bl
         merge(m, body, p, b);
         // `b`'s out-edges now leave `p`.
         for s in succs {
-            if let Some(ps) = preds.get_mut(s.index()) {
+            if let Some(ps) = sw.preds.get_mut(s.index()) {
                 for x in ps.iter_mut().filter(|x| **x == b) {
                     *x = p;
                 }
             }
         }
-        if let Some(slot) = merged.get_mut(b.index()) {
-            *slot = true;
-        }
+        sw.remove(b);
         st.merged += 1;
     }
-    let changed = merged.contains(&true);
-    if changed {
-        body.layout.retain(|&x| !merged.get(x.index()).copied().unwrap_or(false));
+    sw.finish(body)
+}
+
+/// A sweep over the blocks that removes some: predecessor lists (one entry per edge) kept up to
+/// date by the caller, and the removed blocks, taken out of the layout at the end.
+struct Sweep {
+    preds: Vec<Vec<Block>>,
+    gone: Vec<bool>,
+}
+
+impl Sweep {
+    fn new(body: &Body) -> Sweep {
+        let cfg = Cfg::new(body);
+        let n = body.blocks.len();
+        Sweep { preds: (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect(), gone: vec![false; n] }
     }
-    changed
+
+    /// The blocks to visit, in layout order: all but the entry and address-taken blocks.
+    fn candidates(&self, body: &Body, is_taken: &dyn Fn(Block) -> bool) -> Vec<Block> {
+        let entry = body.entry();
+        body.layout.iter().copied().filter(|&b| Some(b) != entry && !is_taken(b)).collect()
+    }
+
+    fn remove(&mut self, b: Block) {
+        if let Some(slot) = self.gone.get_mut(b.index()) {
+            *slot = true;
+        }
+    }
+
+    /// Takes the removed blocks out of the layout; true when there were some.
+    fn finish(self, body: &mut Body) -> bool {
+        let changed = self.gone.contains(&true);
+        if changed {
+            body.layout.retain(|&x| !self.gone.get(x.index()).copied().unwrap_or(false));
+        }
+        changed
+    }
 }
 
 /// Merges `b` into its single predecessor `p`, which ends in `br label %b` (the caller takes `b`
@@ -231,36 +254,23 @@ fn merge(m: &mut Module, body: &mut Body, p: Block, b: Block) {
 /// Makes the predecessors of every empty block (`br label %s` alone) jump to `s` directly, in one
 /// sweep over the layout with predecessor lists kept up to date.
 fn bypass_empty_blocks(body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
-    let cfg = Cfg::new(body);
-    let n = body.blocks.len();
-    let mut preds: Vec<Vec<Block>> = (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect();
-    let mut gone = vec![false; n];
-    let entry = body.entry();
-    for b in body.layout.clone() {
-        if Some(b) == entry || is_taken(b) {
-            continue;
-        }
+    let mut sw = Sweep::new(body);
+    for b in sw.candidates(body, is_taken) {
         let Some(s) = lone_branch_target(body, b) else { continue };
-        let (Some(pb), Some(ps)) = (preds.get(b.index()), preds.get(s.index())) else { continue };
+        let (Some(pb), Some(ps)) = (sw.preds.get(b.index()), sw.preds.get(s.index())) else { continue };
         if s == b || pb.is_empty() || !can_bypass(body, pb, ps, b, s) {
             continue;
         }
-        let Some(pb) = preds.get_mut(b.index()).map(std::mem::take) else { continue };
+        let Some(pb) = sw.preds.get_mut(b.index()).map(std::mem::take) else { continue };
         bypass(body, &pb, b, s);
-        if let Some(ps) = preds.get_mut(s.index()) {
+        if let Some(ps) = sw.preds.get_mut(s.index()) {
             ps.retain(|&x| x != b);
             ps.extend_from_slice(&pb);
         }
-        if let Some(slot) = gone.get_mut(b.index()) {
-            *slot = true;
-        }
+        sw.remove(b);
         st.bypassed += 1;
     }
-    let changed = gone.contains(&true);
-    if changed {
-        body.layout.retain(|&x| !gone.get(x.index()).copied().unwrap_or(false));
-    }
-    changed
+    sw.finish(body)
 }
 
 /// The target of `b` when `b` holds nothing but `br label %target`.
