@@ -107,6 +107,8 @@ pub struct ConstData {
 pub struct ConstPool {
     items: EntityVec<ConstId, ConstData>,
     index: HashIndex<ConstId>,
+    /// The `blockaddress` constants, which the passes look up per function.
+    block_addrs: Vec<ConstId>,
 }
 
 impl ConstPool {
@@ -117,9 +119,17 @@ impl ConstPool {
         if let Some(id) = self.find(hash, &data) {
             return id;
         }
+        let is_block_addr = matches!(data.kind, ConstKind::BlockAddress { .. });
         let id = self.items.push(data);
         self.index.insert(hash, id);
+        if is_block_addr {
+            self.block_addrs.push(id);
+        }
         id
+    }
+    /// The `blockaddress` constants.
+    pub fn block_addresses(&self) -> impl Iterator<Item = &ConstData> {
+        self.block_addrs.iter().filter_map(|&c| self.items.get(c))
     }
     #[inline]
     fn find(&self, hash: u64, data: &ConstData) -> Option<ConstId> {
@@ -189,5 +199,7 @@ impl ConstPool {
                 self.index.insert(hash, id);
             }
         }
+        let items = &self.items;
+        self.block_addrs.retain(|&c| items.get(c).is_some_and(|d| matches!(d.kind, ConstKind::BlockAddress { .. })));
     }
 }

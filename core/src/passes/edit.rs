@@ -466,7 +466,7 @@ pub fn remove_blocks(consts: &mut ConstPool, body: &mut Body, dead: &dyn Fn(Bloc
 /// stay where they are.
 pub fn address_taken_blocks(consts: &ConstPool, func: crate::ir::GlobalId, n_blocks: usize) -> Vec<bool> {
     let mut out = vec![false; n_blocks];
-    for (_, c) in consts.iter() {
+    for c in consts.block_addresses() {
         if let ConstKind::BlockAddress { func: f, block } = &c.kind {
             if *f == func {
                 if let Some(slot) = out.get_mut(block.index()) {
