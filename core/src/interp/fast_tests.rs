@@ -222,3 +222,37 @@ e2:
         same(src, n);
     }
 }
+
+/// The fast path's `add`/`sub`/`mul` with `nuw`/`nsw` agree with the scalar semantics on the
+/// edges of every width's range.
+#[test]
+fn arith_flags_match_scalar() {
+    use super::fasthelp::arith;
+    use super::scalar::{self, IOp};
+    use crate::ir::InstFlags;
+    for w in [1u8, 2, 3, 7, 8, 15, 16, 31, 32, 33, 47, 63, 64] {
+        let m = super::value::mask(w as u32);
+        let half = m >> 1;
+        let vals = [0, 1, 2, 3, half - half.min(1), half, half.wrapping_add(1) & m, half.wrapping_add(2) & m, m - m.min(1), m, 0x1234_5678_9abc_def0 & m, 0xFFFF_FFFF & m, 0x8000_0000 & m];
+        for op in [IOp::Add, IOp::Sub, IOp::Mul] {
+            for f in [0, InstFlags::NUW, InstFlags::NSW, InstFlags::NUW | InstFlags::NSW] {
+                for &x in &vals {
+                    for &y in &vals {
+                        assert_eq!(arith(op, f, w, x, y), scalar::ibin(op, f, w as u32, x, y).ok(), "{op:?} f={f} i{w} {x:#x} {y:#x}");
+                    }
+                }
+            }
+        }
+        for op in [IOp::Or, IOp::And, IOp::Xor, IOp::LShr, IOp::AShr, IOp::Shl, IOp::UDiv, IOp::URem] {
+            for f in [0, InstFlags::EXACT, InstFlags::DISJOINT] {
+                for &x in &vals {
+                    for &y in vals.iter().chain(&[w as u64 - 1, w as u64, w as u64 / 2]) {
+                        let y = y & m;
+                        let want = scalar::ibin(op, f, w as u32, x, y).ok();
+                        assert_eq!(super::fasthelp::ibin(op, f, w, x, y), want, "{op:?} f={f} i{w} {x:#x} {y:#x}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -57,6 +57,23 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
     }
     let moves: &[[u32; 2]] = code.lane_moves.get(ed.lm as usize..(ed.lm + ed.ln) as usize)?;
     debug_assert!(code.fast && regs.len() == code.template.len());
+    if moves.len() <= 4 {
+        // The common short edge in one pass over the sources: read them all (so parallel
+        // moves need no other care), then write them if none is tainted.
+        let mut buf = [Slot::default(); 4];
+        let mut taint = 0;
+        for (b, m) in buf.iter_mut().zip(moves) {
+            *b = rd!(regs, m[1]);
+            taint |= b.poison;
+        }
+        if taint != 0 {
+            return None;
+        }
+        for (b, m) in buf.iter().zip(moves) {
+            wr!(regs, m[0], *b);
+        }
+        return Some(ed.pc as usize);
+    }
     if moves.iter().any(|m| rd!(regs, m[1]).poison != 0) {
         return None;
     }
@@ -92,22 +109,43 @@ pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
         }
         return ibin_other(op, f, w, x, y);
     }
-    scalar::ibin(op, f, w as u32, x, y).ok()
+    match op {
+        // The flags' conditions of the LangRef, else poison (made by the general path's
+        // semantics in `ibin_poison`).
+        IOp::Or if f == InstFlags::DISJOINT => (x & y == 0).then_some(x | y),
+        IOp::LShr if f == InstFlags::EXACT => (y < w as u64 && x & ((1u64 << y) - 1) == 0).then(|| x >> y),
+        IOp::UDiv if f == InstFlags::EXACT => (y != 0 && x.is_multiple_of(y)).then(|| x / y),
+        _ => scalar::ibin(op, f, w as u32, x, y).ok(),
+    }
 }
 
 /// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f` as [`scalar::ibin`] computes them;
 /// `None` when a flag is violated.
 #[inline(always)]
 pub(super) fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    let w32 = w as u32;
     let m = wmask(w);
-    let (r, u, s) = match op {
-        IOp::Add => (x.wrapping_add(y), x as u128 + y as u128, sext(x, w32) as i128 + sext(y, w32) as i128),
-        IOp::Sub => (x.wrapping_sub(y), if x < y { u128::MAX } else { 0 }, sext(x, w32) as i128 - sext(y, w32) as i128),
-        _ => (x.wrapping_mul(y), x as u128 * y as u128, sext(x, w32) as i128 * sext(y, w32) as i128),
+    // Sign extension from `w` bits without a branch (`w` is 1..=64 on narrow ops).
+    let sh = (64 - w as u32) & 63;
+    let sx = |v: u64| ((v << sh) as i64) >> sh;
+    // The result, and whether it overflowed as unsigned (the operands are at most `m`) and
+    // as signed (the signed result leaves `i64`, or `iW` when sign extended back).
+    let (r, ubad, sr, so) = match op {
+        IOp::Add => {
+            let (u, o) = x.overflowing_add(y);
+            let (q, so) = sx(x).overflowing_add(sx(y));
+            (u, o || u > m, q, so)
+        }
+        IOp::Sub => {
+            let (q, so) = sx(x).overflowing_sub(sx(y));
+            (x.wrapping_sub(y), x < y, q, so)
+        }
+        _ => {
+            let (u, o) = x.overflowing_mul(y);
+            let (q, so) = sx(x).overflowing_mul(sx(y));
+            (u, o || u > m, q, so)
+        }
     };
-    let (smin, smax) = (sext(1u64 << (w32 - 1), w32) as i128, (m >> 1) as i128);
-    if (f & InstFlags::NUW != 0 && u > m as u128) || (f & InstFlags::NSW != 0 && (s < smin || s > smax)) {
+    if (f & InstFlags::NUW != 0 && ubad) || (f & InstFlags::NSW != 0 && (so || sx(sr as u64) != sr)) {
         return None;
     }
     Some(r & m)
