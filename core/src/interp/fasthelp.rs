@@ -57,22 +57,37 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
     }
     let moves: &[[u32; 2]] = code.lane_moves.get(ed.lm as usize..(ed.lm + ed.ln) as usize)?;
     debug_assert!(code.fast && regs.len() == code.template.len());
-    if moves.len() <= 4 {
-        // The common short edge in one pass over the sources: read them all (so parallel
-        // moves need no other care), then write them if none is tainted.
-        let mut buf = [Slot::default(); 4];
-        let mut taint = 0;
-        for (b, m) in buf.iter_mut().zip(moves) {
-            *b = rd!(regs, m[1]);
-            taint |= b.poison;
+    // The common short edges: every source read (so parallel moves need no other care) and
+    // checked before any destination is written.
+    match *moves {
+        [[d0, s0]] => {
+            let x = rd!(regs, s0);
+            if x.poison != 0 {
+                return None;
+            }
+            wr!(regs, d0, x);
+            return Some(ed.pc as usize);
         }
-        if taint != 0 {
-            return None;
+        [[d0, s0], [d1, s1]] => {
+            let (x, y) = (rd!(regs, s0), rd!(regs, s1));
+            if (x.poison | y.poison) != 0 {
+                return None;
+            }
+            wr!(regs, d0, x);
+            wr!(regs, d1, y);
+            return Some(ed.pc as usize);
         }
-        for (b, m) in buf.iter().zip(moves) {
-            wr!(regs, m[0], *b);
+        [[d0, s0], [d1, s1], [d2, s2]] => {
+            let (x, y, z) = (rd!(regs, s0), rd!(regs, s1), rd!(regs, s2));
+            if (x.poison | y.poison | z.poison) != 0 {
+                return None;
+            }
+            wr!(regs, d0, x);
+            wr!(regs, d1, y);
+            wr!(regs, d2, z);
+            return Some(ed.pc as usize);
         }
-        return Some(ed.pc as usize);
+        _ => {}
     }
     if moves.iter().any(|m| rd!(regs, m[1]).poison != 0) {
         return None;
