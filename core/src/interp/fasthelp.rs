@@ -66,7 +66,7 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
                 return None;
             }
             wr!(regs, d0, x);
-            return Some(ed.pc as usize);
+            Some(ed.pc as usize)
         }
         [[d0, s0], [d1, s1]] => {
             let (x, y) = (rd!(regs, s0), rd!(regs, s1));
@@ -75,7 +75,7 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
             }
             wr!(regs, d0, x);
             wr!(regs, d1, y);
-            return Some(ed.pc as usize);
+            Some(ed.pc as usize)
         }
         [[d0, s0], [d1, s1], [d2, s2]] => {
             let (x, y, z) = (rd!(regs, s0), rd!(regs, s1), rd!(regs, s2));
@@ -85,10 +85,15 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
             wr!(regs, d0, x);
             wr!(regs, d1, y);
             wr!(regs, d2, z);
-            return Some(ed.pc as usize);
+            Some(ed.pc as usize)
         }
-        _ => {}
+        _ => edge_long(regs, ed, moves),
     }
+}
+
+/// The phi moves of an edge with more than three (see [`edge_moves`]).
+#[inline(never)]
+fn edge_long(regs: &mut [Slot], ed: &Edge, moves: &[[u32; 2]]) -> Option<usize> {
     if moves.iter().any(|m| rd!(regs, m[1]).poison != 0) {
         return None;
     }
@@ -295,8 +300,34 @@ pub(super) fn store(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> 
 #[inline(never)]
 pub(super) fn gep(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
     let gep = code.geps.get(g as usize)?;
-    let (off, taint, so, uo) = gep_offset(regs, gep)?;
-    if taint != 0 || gep.poison_const || (gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0))) {
+    if gep.poison_const {
+        return None;
+    }
+    let nuw = gep.flags & InstFlags::NUW != 0;
+    // The offset and whether it overflowed as signed and unsigned (as `gep_offset`), the
+    // common one-index case without a loop.
+    let (off, so, uo) = match *gep.idx {
+        [] => (gep.off, false, false),
+        [(ir, scale, iw)] => {
+            let x = rd!(regs, ir);
+            if x.poison != 0 {
+                return None;
+            }
+            let sh = (64 - iw as u32) & 63;
+            let iv = ((x.bits << sh) as i64) >> sh;
+            let (pm, o1) = iv.overflowing_mul(scale);
+            let (s, o2) = gep.off.overflowing_add(pm);
+            (s, o1 | o2, nuw && (iv < 0 || (x.bits as u128 * scale as u128) > u64::MAX as u128))
+        }
+        _ => {
+            let (off, taint, so, uo) = gep_offset(regs, gep)?;
+            if taint != 0 {
+                return None;
+            }
+            (off, so, uo && nuw)
+        }
+    };
+    if gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo)) {
         return None;
     }
     Some(Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 })
