@@ -256,3 +256,58 @@ fn arith_flags_match_scalar() {
         }
     }
 }
+
+#[test]
+fn gep_flags_and_phi_rotations() {
+    // GEPs with one and two variable indices whose flags make poison at some iterations
+    // (out of bounds, negative with `nuw`), frozen into the result; phis that rotate two,
+    // three and four values (parallel moves) along the same back edge.
+    let src = "@a = global [8 x i32] zeroinitializer
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i64 [ -3, %entry ], [ %n, %l ]
+  %acc = phi i64 [ 0, %entry ], [ %acc4, %l ]
+  %x = phi i64 [ 1, %entry ], [ %y, %l ]
+  %y = phi i64 [ 2, %entry ], [ %x, %l ]
+  %u = phi i64 [ 3, %entry ], [ %v, %l ]
+  %v = phi i64 [ 5, %entry ], [ %t, %l ]
+  %t = phi i64 [ 7, %entry ], [ %u, %l ]
+  %p1 = getelementptr inbounds i32, ptr @a, i64 %i
+  %p2 = getelementptr nuw i32, ptr @a, i64 %i
+  %p3 = getelementptr inbounds [2 x i32], ptr @a, i64 %i, i64 %x
+  %p4 = getelementptr inbounds nuw i8, ptr @a, i64 %i
+  %q1 = ptrtoint ptr %p1 to i64
+  %q2 = ptrtoint ptr %p2 to i64
+  %q3 = ptrtoint ptr %p3 to i64
+  %q4 = ptrtoint ptr %p4 to i64
+  %f1 = freeze i64 %q1
+  %f2 = freeze i64 %q2
+  %f3 = freeze i64 %q3
+  %f4 = freeze i64 %q4
+  %s1 = add i64 %f1, %f2
+  %s2 = add i64 %f3, %f4
+  %s3 = xor i64 %s1, %s2
+  %m = mul i64 %x, %u
+  %m2 = mul i64 %m, %v
+  %m3 = add i64 %m2, %t
+  %acc2 = add i64 %acc, %s3
+  %acc3 = mul i64 %acc2, 31
+  %acc4 = add i64 %acc3, %m3
+  %n = add nsw i64 %i, 1
+  %c = icmp slt i64 %n, 12
+  br i1 %c, label %l, label %d
+d:
+  %h = lshr i64 %acc4, 32
+  %r0 = xor i64 %h, %acc4
+  %r = trunc i64 %r0 to i32
+  ret i32 %r
+}
+";
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Returned { .. }));
+    for n in 0..o.steps {
+        same(src, n);
+    }
+}
