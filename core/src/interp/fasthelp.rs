@@ -484,11 +484,8 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
                 return false;
             }
-            let mut buf = [Slot::default(); MAX_LANES as usize];
-            let Some(lanes) = buf.get_mut(..n as usize) else { return false };
-            for (k, l) in lanes.iter_mut().enumerate() {
-                *l = rd!(regs, v + k as u32);
-            }
+            // The lanes are consecutive registers (checked by `FnCode::validate`).
+            let Some(lanes) = regs.get(v as usize..v as usize + n as usize) else { return false };
             if !cx.mem.store_lanes(ptr, es, lanes) {
                 return false;
             }
@@ -505,7 +502,7 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             let mut buf = [Slot::default(); MAX_LANES as usize];
             for (l, &r) in buf.iter_mut().zip(src.iter()).take(n as usize) {
                 // A poison or undef mask element makes a new poison lane.
-                *l = if r == NONE { root(cx, at, "shufflevector mask element is poison or undef".into()) } else { rd!(regs, r) };
+                *l = if r == NONE { root(cx, at, super::origin::Why::Static("shufflevector mask element is poison or undef")) } else { rd!(regs, r) };
             }
             for (j, l) in buf.iter().take(n as usize).enumerate() {
                 wr!(regs, d + j as u32, *l);

@@ -292,6 +292,16 @@ impl Memory {
             }
             return true;
         }
+        if es == 4 {
+            for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(4)).zip(shadow.chunks_exact(4)) {
+                let (Ok(b), Ok(s)) = (<[u8; 4]>::try_from(b), <[u32; 4]>::try_from(s)) else { return false };
+                if s[0] & (TAINT | PARTIAL) != 0 || s != [s[0]; 4] {
+                    return false;
+                }
+                *lane = Slot { bits: u32::from_le_bytes(b) as u64 & m, prov: s[0], poison: 0 };
+            }
+            return true;
+        }
         for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(es)).zip(shadow.chunks_exact(es)) {
             let s0 = s.first().copied().unwrap_or(0);
             if s0 & (TAINT | PARTIAL) != 0 || s.iter().any(|&x| x != s0) {
@@ -314,6 +324,21 @@ impl Memory {
         let es = es as usize;
         let n = es * lanes.len();
         let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return false };
+        // Whole 8- and 4-byte lanes with fixed-size copies.
+        if es == 8 {
+            for ((bc, sc), l) in b.chunks_exact_mut(8).zip(s.chunks_exact_mut(8)).zip(lanes) {
+                bc.copy_from_slice(&l.bits.to_le_bytes());
+                sc.copy_from_slice(&[l.prov; 8]);
+            }
+            return true;
+        }
+        if es == 4 {
+            for ((bc, sc), l) in b.chunks_exact_mut(4).zip(s.chunks_exact_mut(4)).zip(lanes) {
+                bc.copy_from_slice(&(l.bits as u32).to_le_bytes());
+                sc.copy_from_slice(&[l.prov; 4]);
+            }
+            return true;
+        }
         for ((bc, sc), l) in b.chunks_exact_mut(es).zip(s.chunks_exact_mut(es)).zip(lanes) {
             bc.copy_from_slice(&l.bits.to_le_bytes()[..es.min(8)]);
             sc.fill(l.prov);
