@@ -311,3 +311,39 @@ d:
         same(src, n);
     }
 }
+
+#[test]
+fn fused_gep_loads_and_stores() {
+    // A GEP and the load or store through it, a GEP whose result is stored through itself,
+    // and an access that leaves the array (undefined behaviour on the general path).
+    let src = "@a = global [6 x ptr] zeroinitializer
+@b = global [6 x i32] [i32 1, i32 2, i32 3, i32 4, i32 5, i32 6]
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i64 [ 0, %entry ], [ %n, %l ]
+  %acc = phi i32 [ 0, %entry ], [ %acc2, %l ]
+  %p = getelementptr inbounds ptr, ptr @a, i64 %i
+  store ptr %p, ptr %p, align 8
+  %q = getelementptr inbounds i32, ptr @b, i64 %i
+  %v = load i32, ptr %q, align 4
+  %r = getelementptr inbounds ptr, ptr @a, i64 %i
+  %pp = load ptr, ptr %r, align 8
+  %same = icmp eq ptr %pp, %p
+  %z = zext i1 %same to i32
+  %acc1 = add i32 %acc, %v
+  %acc2 = add i32 %acc1, %z
+  %n = add i64 %i, 1
+  %c = icmp slt i64 %n, 7
+  br i1 %c, label %l, label %d
+d:
+  ret i32 %acc2
+}
+";
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
+    for n in 0..o.steps {
+        same(src, n);
+    }
+}

@@ -280,6 +280,20 @@ pub(super) fn ibin_poison(cx: &mut Cx, at: usize, op: IOp, f: u16, w: u8, x: u64
 /// A scalar load (alignment, then the plain-bytes fast access).
 #[inline(never)]
 pub(super) fn load(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
+    load_at(mem, ptr, n, w, align)
+}
+
+/// A scalar GEP with a defined base and the load of `n` bytes through its result (a fused
+/// [`Op::GepLd`]): the pointer and the loaded value, or `None` (no effect).
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn gep_load(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32, n: u8, w: u8, align: u32) -> Option<(Slot, Slot)> {
+    let ptr = gep_at(code, regs, mem, bp, g)?;
+    Some((ptr, load_at(mem, ptr, n, w, align)?))
+}
+
+#[inline(always)]
+fn load_at(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
     if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
         return None;
     }
@@ -293,12 +307,33 @@ pub(super) fn load(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<
 /// A scalar store.
 #[inline(never)]
 pub(super) fn store(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
+    store_at(mem, ptr, n, v, align)
+}
+
+#[inline(always)]
+fn store_at(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
     ptr.bits & (align as u64).wrapping_sub(1) == 0 && mem.store_fast(ptr, n, v)
+}
+
+/// A scalar GEP with a defined base into register `d` and the store of `n` bytes of
+/// register `v` through its result (a fused [`Op::GepSt`]): the pointer, or `None` (no
+/// effect). `v` may be `d` itself.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn gep_store(code: &FnCode, regs: &[Slot], mem: &mut Memory, bp: Slot, g: u32, d: u32, v: u32, n: u8, align: u32) -> Option<Slot> {
+    let ptr = gep_at(code, regs, mem, bp, g)?;
+    let val = if v == d { ptr } else { rd!(regs, v) };
+    store_at(mem, ptr, n, val, align).then_some(ptr)
 }
 
 /// A scalar GEP with a defined base.
 #[inline(never)]
 pub(super) fn gep(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
+    gep_at(code, regs, mem, bp, g)
+}
+
+#[inline(always)]
+fn gep_at(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
     let gep = code.geps.get(g as usize)?;
     if gep.poison_const {
         return None;

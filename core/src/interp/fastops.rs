@@ -475,18 +475,16 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::GepLd { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(ptr) = gep(code, regs, st.mem, bp, g) else { break 'run };
-                w!(d, ptr);
                 partner!(k, Op::Load { d: ld, n: sz, w, align, .. });
-                let Some(v) = load(st.mem, ptr, sz, w, align) else { break 'run };
+                let Some((ptr, v)) = gep_load(code, regs, st.mem, bp, g, sz, w, align) else { break 'run };
+                w!(d, ptr);
                 w!(ld, v);
             }
             Op::GepSt { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(ptr) = gep(code, regs, st.mem, bp, g) else { break 'run };
-                w!(d, ptr);
                 partner!(k, Op::Store { v, n: sz, align, .. });
-                ok!(store(st.mem, ptr, sz, r!(v), align));
+                let Some(ptr) = gep_store(code, regs, st.mem, bp, g, d, v, sz, align) else { break 'run };
+                w!(d, ptr);
             }
             Op::FAdd64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
