@@ -277,10 +277,17 @@ pub(super) fn ibin_poison(cx: &mut Cx, at: usize, op: IOp, f: u16, w: u8, x: u64
     }
 }
 
-/// A scalar load (alignment, then the plain-bytes fast access).
+/// A scalar load of `n` bytes through register `p` into register `d` (alignment, then the
+/// plain-bytes fast access); false (no effect) when it needs the general path.
 #[inline(never)]
-pub(super) fn load(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
-    load_at(mem, ptr, n, w, align)
+pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8, align: u32) -> bool {
+    match load_at(mem, rd!(regs, p), n, w, align) {
+        Some(v) => {
+            wr!(regs, d, v);
+            true
+        }
+        None => false,
+    }
 }
 
 /// A scalar GEP with a defined base and the load of `n` bytes through its result (a fused
@@ -304,10 +311,10 @@ fn load_at(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
     Some(v)
 }
 
-/// A scalar store.
+/// A scalar store of `n` bytes of register `v` through register `p`.
 #[inline(never)]
-pub(super) fn store(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
-    store_at(mem, ptr, n, v, align)
+pub(super) fn store(mem: &mut Memory, regs: &[Slot], v: u32, p: u32, n: u8, align: u32) -> bool {
+    store_at(mem, rd!(regs, p), n, rd!(regs, v), align)
 }
 
 #[inline(always)]
@@ -326,10 +333,21 @@ pub(super) fn gep_store(code: &FnCode, regs: &[Slot], mem: &mut Memory, bp: Slot
     store_at(mem, ptr, n, val, align).then_some(ptr)
 }
 
-/// A scalar GEP with a defined base.
+/// A scalar GEP from register `base` into register `d`; false (no effect) when it needs
+/// the general path (a tainted operand, a result that would be poison).
 #[inline(never)]
-pub(super) fn gep(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
-    gep_at(code, regs, mem, bp, g)
+pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32) -> bool {
+    let bp = rd!(regs, base);
+    if bp.poison != 0 {
+        return false;
+    }
+    match gep_at(code, regs, mem, bp, g) {
+        Some(v) => {
+            wr!(regs, d, v);
+            true
+        }
+        None => false,
+    }
 }
 
 #[inline(always)]

@@ -402,11 +402,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 w!(d, Slot::int(x.bits ^ (1u64 << bit)));
             }
             Op::Cvt { k, d, a, w } => ok!(convert(regs, k, d, a, w)),
-            Op::Load { d, p: pr, n: sz, w, align } => {
-                let Some(v) = load(st.mem, r!(pr), sz, w, align) else { break 'run };
-                w!(d, v);
-            }
-            Op::Store { v, p: pr, n: sz, align } => ok!(store(st.mem, r!(pr), sz, r!(v), align)),
+            Op::Load { d, p: pr, n: sz, w, align } => ok!(load(st.mem, regs, d, pr, sz, w, align)),
+            Op::Store { v, p: pr, n: sz, align } => ok!(store(st.mem, regs, v, pr, sz, align)),
             Op::PAlloca { d, cell, s } => ok!(alloca(cx!(), regs, d, s, Some(cell))),
             Op::Alloca { d, s } => ok!(alloca(cx!(), regs, d, s, None)),
             Op::PLoad { d, cell, .. } => {
@@ -417,11 +414,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let x = r!(v);
                 w!(cell, Slot { bits: x.bits & wmask(w), ..x });
             }
-            Op::Gep { d, base, g } => {
-                let bp = clean1!(base);
-                let Some(v) = gep(code, regs, st.mem, bp, g) else { break 'run };
-                w!(d, v);
-            }
+            Op::Gep { d, base, g } => ok!(gep(code, regs, st.mem, d, base, g)),
             Op::Br { e } => jump!(e, steps),
             Op::CondBr { c, t, f } => {
                 let cv = clean1!(c);
