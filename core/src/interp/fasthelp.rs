@@ -523,13 +523,11 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
                 return false;
             }
-            let mut buf = [Slot::default(); MAX_LANES as usize];
-            let Some(lanes) = buf.get_mut(..n as usize) else { return false };
+            // Straight into the lanes of `d` (consecutive registers, checked by
+            // `FnCode::validate`); a failed load may leave some written, as above.
+            let Some(lanes) = regs.get_mut(d as usize..d as usize + n as usize) else { return false };
             if !cx.mem.load_lanes(ptr, es, w, lanes) {
                 return false;
-            }
-            for (k, l) in lanes.iter().enumerate() {
-                wr!(regs, d + k as u32, *l);
             }
         }
         Op::VStore { v, p, n, es, align } => {
