@@ -391,7 +391,7 @@ fn gep_at(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Optio
 pub(super) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32, cell: Option<u32>) -> bool {
     let Some(site) = cx.code.allocas.get(s as usize) else { return false };
     if let Some(cell) = cell {
-        let Ok(addr) = cx.mem.reserve(site.size, site.align) else { return false };
+        let Some(addr) = cx.mem.reserve_fast(site.size, site.align) else { return false };
         cx.allocas.push(RESERVED | site.size as u32);
         wr!(regs, d, Slot::ptr(addr, 0));
         wr!(regs, cell, Slot::tainted(site.origin));

@@ -197,6 +197,25 @@ impl Memory {
         Ok(base)
     }
 
+    /// [`Memory::reserve`] when it succeeds, inline and without building an error: `None`
+    /// when it would fail (the general path then reports why).
+    #[inline(always)]
+    pub fn reserve_fast(&mut self, size: u64, align: u64) -> Option<u64> {
+        let align = align.max(1);
+        if !align.is_power_of_two() || self.used.saturating_add(size) > self.max || usize::try_from(size).is_err() {
+            return None;
+        }
+        let reg = self.regions.get_mut(region_of(AllocKind::Stack))?;
+        let base = round_up(reg.next, align.max(16));
+        let next = base.saturating_add(size.max(1)).saturating_add(16);
+        if next > reg.end {
+            return None;
+        }
+        reg.next = next;
+        self.used += size;
+        Some(base)
+    }
+
     /// Releases the entries of an alloca list above `mark`: allocations, and the bytes of
     /// stack slots held in registers ([`RESERVED`] entries).
     pub fn free_allocas(&mut self, allocas: &mut Vec<u32>, mark: usize) {
