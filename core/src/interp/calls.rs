@@ -74,12 +74,16 @@ impl<'m> Interp<'m> {
             self.check_args(code, base, wbase, cs, f)?;
         }
         if f.is_declaration() {
-            let args: Vec<Val> = cs.args.iter().map(|&o| self.arg(code, base, wbase, o)).collect();
+            let mut args = std::mem::take(&mut self.ext_args);
+            args.clear();
+            args.extend(cs.args.iter().map(|&o| self.arg(code, base, wbase, o)));
             let depth = self.frames.len();
             if let Some(fr) = self.frames.last_mut() {
                 fr.call = c;
             }
             let r = self.call_external(g, &args, &cs.arg_tys, cs.ret_ty, cs.invoke.map(|x| x.1));
+            args.clear();
+            self.ext_args = args;
             if self.frames.len() == depth {
                 if let Some(fr) = self.frames.last_mut() {
                     if !matches!(r, Ok(Ext::Switch)) {

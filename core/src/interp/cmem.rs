@@ -13,15 +13,30 @@ use crate::runtime::format::{ArgSource, FormatError};
 const MAX_STR: u64 = 1 << 28;
 
 impl Interp<'_> {
-    /// The bytes of the NUL-terminated string at `p` (without the NUL), at most `max` bytes.
+    /// The bytes of the NUL-terminated string at `p` (without the NUL), at most `max` bytes,
+    /// with room for one more (callers often append a NUL or newline).
     pub fn read_cstr(&mut self, p: Slot, max: Option<usize>) -> Res<Vec<u8>> {
+        let (idx, off, n) = self.cstr_at(p, max)?;
+        let src = self.mem.allocs.get(idx).and_then(|a| a.bytes.get(off..off + n)).unwrap_or(&[]);
+        let mut v = Vec::with_capacity(n + 1);
+        v.extend_from_slice(src);
+        Ok(v)
+    }
+
+    /// The length of the NUL-terminated string at `p` (as `read_cstr(p, max)` would read it).
+    pub fn cstr_len(&mut self, p: Slot, max: Option<usize>) -> Res<usize> {
+        self.cstr_at(p, max).map(|(_, _, n)| n)
+    }
+
+    /// The allocation, offset and length of the string `read_cstr` reads.
+    fn cstr_at(&self, p: Slot, max: Option<usize>) -> Res<(usize, usize, usize)> {
         let (idx, off) = self.mem.check(p, 0, false)?;
-        let a = &self.mem.allocs[idx];
+        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
         let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
         let avail = a.bytes.get(off..).unwrap_or(&[]);
         match avail.iter().take(limit).position(|&b| b == 0) {
-            Some(n) => Ok(avail[..n].to_vec()),
-            None if avail.len() >= limit => Ok(avail[..limit].to_vec()),
+            Some(n) => Ok((idx, off, n)),
+            None if avail.len() >= limit => Ok((idx, off, limit)),
             None => Err(Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))),
         }
     }

@@ -222,3 +222,128 @@ e2:
         same(src, n);
     }
 }
+
+/// The fast path's `add`/`sub`/`mul` with `nuw`/`nsw` agree with the scalar semantics on the
+/// edges of every width's range.
+#[test]
+fn arith_flags_match_scalar() {
+    use super::fasthelp::arith;
+    use super::scalar::{self, IOp};
+    use crate::ir::InstFlags;
+    for w in [1u8, 2, 3, 7, 8, 15, 16, 31, 32, 33, 47, 63, 64] {
+        let m = super::value::mask(w as u32);
+        let half = m >> 1;
+        let vals = [0, 1, 2, 3, half - half.min(1), half, half.wrapping_add(1) & m, half.wrapping_add(2) & m, m - m.min(1), m, 0x1234_5678_9abc_def0 & m, 0xFFFF_FFFF & m, 0x8000_0000 & m];
+        for op in [IOp::Add, IOp::Sub, IOp::Mul] {
+            for f in [0, InstFlags::NUW, InstFlags::NSW, InstFlags::NUW | InstFlags::NSW] {
+                for &x in &vals {
+                    for &y in &vals {
+                        assert_eq!(arith(op, f, w, x, y), scalar::ibin(op, f, w as u32, x, y).ok(), "{op:?} f={f} i{w} {x:#x} {y:#x}");
+                    }
+                }
+            }
+        }
+        for op in [IOp::Or, IOp::And, IOp::Xor, IOp::LShr, IOp::AShr, IOp::Shl, IOp::UDiv, IOp::URem] {
+            for f in [0, InstFlags::EXACT, InstFlags::DISJOINT] {
+                for &x in &vals {
+                    for &y in vals.iter().chain(&[w as u64 - 1, w as u64, w as u64 / 2]) {
+                        let y = y & m;
+                        let want = scalar::ibin(op, f, w as u32, x, y).ok();
+                        assert_eq!(super::fasthelp::ibin(op, f, w, x, y), want, "{op:?} f={f} i{w} {x:#x} {y:#x}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn gep_flags_and_phi_rotations() {
+    // GEPs with one and two variable indices whose flags make poison at some iterations
+    // (out of bounds, negative with `nuw`), frozen into the result; phis that rotate two,
+    // three and four values (parallel moves) along the same back edge.
+    let src = "@a = global [8 x i32] zeroinitializer
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i64 [ -3, %entry ], [ %n, %l ]
+  %acc = phi i64 [ 0, %entry ], [ %acc4, %l ]
+  %x = phi i64 [ 1, %entry ], [ %y, %l ]
+  %y = phi i64 [ 2, %entry ], [ %x, %l ]
+  %u = phi i64 [ 3, %entry ], [ %v, %l ]
+  %v = phi i64 [ 5, %entry ], [ %t, %l ]
+  %t = phi i64 [ 7, %entry ], [ %u, %l ]
+  %p1 = getelementptr inbounds i32, ptr @a, i64 %i
+  %p2 = getelementptr nuw i32, ptr @a, i64 %i
+  %p3 = getelementptr inbounds [2 x i32], ptr @a, i64 %i, i64 %x
+  %p4 = getelementptr inbounds nuw i8, ptr @a, i64 %i
+  %q1 = ptrtoint ptr %p1 to i64
+  %q2 = ptrtoint ptr %p2 to i64
+  %q3 = ptrtoint ptr %p3 to i64
+  %q4 = ptrtoint ptr %p4 to i64
+  %f1 = freeze i64 %q1
+  %f2 = freeze i64 %q2
+  %f3 = freeze i64 %q3
+  %f4 = freeze i64 %q4
+  %s1 = add i64 %f1, %f2
+  %s2 = add i64 %f3, %f4
+  %s3 = xor i64 %s1, %s2
+  %m = mul i64 %x, %u
+  %m2 = mul i64 %m, %v
+  %m3 = add i64 %m2, %t
+  %acc2 = add i64 %acc, %s3
+  %acc3 = mul i64 %acc2, 31
+  %acc4 = add i64 %acc3, %m3
+  %n = add nsw i64 %i, 1
+  %c = icmp slt i64 %n, 12
+  br i1 %c, label %l, label %d
+d:
+  %h = lshr i64 %acc4, 32
+  %r0 = xor i64 %h, %acc4
+  %r = trunc i64 %r0 to i32
+  ret i32 %r
+}
+";
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Returned { .. }));
+    for n in 0..o.steps {
+        same(src, n);
+    }
+}
+
+#[test]
+fn fused_gep_loads_and_stores() {
+    // A GEP and the load or store through it, a GEP whose result is stored through itself,
+    // and an access that leaves the array (undefined behaviour on the general path).
+    let src = "@a = global [6 x ptr] zeroinitializer
+@b = global [6 x i32] [i32 1, i32 2, i32 3, i32 4, i32 5, i32 6]
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i64 [ 0, %entry ], [ %n, %l ]
+  %acc = phi i32 [ 0, %entry ], [ %acc2, %l ]
+  %p = getelementptr inbounds ptr, ptr @a, i64 %i
+  store ptr %p, ptr %p, align 8
+  %q = getelementptr inbounds i32, ptr @b, i64 %i
+  %v = load i32, ptr %q, align 4
+  %r = getelementptr inbounds ptr, ptr @a, i64 %i
+  %pp = load ptr, ptr %r, align 8
+  %same = icmp eq ptr %pp, %p
+  %z = zext i1 %same to i32
+  %acc1 = add i32 %acc, %v
+  %acc2 = add i32 %acc1, %z
+  %n = add i64 %i, 1
+  %c = icmp slt i64 %n, 7
+  br i1 %c, label %l, label %d
+d:
+  ret i32 %acc2
+}
+";
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
+    for n in 0..o.steps {
+        same(src, n);
+    }
+}

@@ -57,6 +57,43 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
     }
     let moves: &[[u32; 2]] = code.lane_moves.get(ed.lm as usize..(ed.lm + ed.ln) as usize)?;
     debug_assert!(code.fast && regs.len() == code.template.len());
+    // The common short edges: every source read (so parallel moves need no other care) and
+    // checked before any destination is written.
+    match *moves {
+        [[d0, s0]] => {
+            let x = rd!(regs, s0);
+            if x.poison != 0 {
+                return None;
+            }
+            wr!(regs, d0, x);
+            Some(ed.pc as usize)
+        }
+        [[d0, s0], [d1, s1]] => {
+            let (x, y) = (rd!(regs, s0), rd!(regs, s1));
+            if (x.poison | y.poison) != 0 {
+                return None;
+            }
+            wr!(regs, d0, x);
+            wr!(regs, d1, y);
+            Some(ed.pc as usize)
+        }
+        [[d0, s0], [d1, s1], [d2, s2]] => {
+            let (x, y, z) = (rd!(regs, s0), rd!(regs, s1), rd!(regs, s2));
+            if (x.poison | y.poison | z.poison) != 0 {
+                return None;
+            }
+            wr!(regs, d0, x);
+            wr!(regs, d1, y);
+            wr!(regs, d2, z);
+            Some(ed.pc as usize)
+        }
+        _ => edge_long(regs, ed, moves),
+    }
+}
+
+/// The phi moves of an edge with more than three (see [`edge_moves`]).
+#[inline(never)]
+fn edge_long(regs: &mut [Slot], ed: &Edge, moves: &[[u32; 2]]) -> Option<usize> {
     if moves.iter().any(|m| rd!(regs, m[1]).poison != 0) {
         return None;
     }
@@ -92,22 +129,43 @@ pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
         }
         return ibin_other(op, f, w, x, y);
     }
-    scalar::ibin(op, f, w as u32, x, y).ok()
+    match op {
+        // The flags' conditions of the LangRef, else poison (made by the general path's
+        // semantics in `ibin_poison`).
+        IOp::Or if f == InstFlags::DISJOINT => (x & y == 0).then_some(x | y),
+        IOp::LShr if f == InstFlags::EXACT => (y < w as u64 && x & ((1u64 << y) - 1) == 0).then(|| x >> y),
+        IOp::UDiv if f == InstFlags::EXACT => (y != 0 && x.is_multiple_of(y)).then(|| x / y),
+        _ => scalar::ibin(op, f, w as u32, x, y).ok(),
+    }
 }
 
 /// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f` as [`scalar::ibin`] computes them;
 /// `None` when a flag is violated.
 #[inline(always)]
 pub(super) fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    let w32 = w as u32;
     let m = wmask(w);
-    let (r, u, s) = match op {
-        IOp::Add => (x.wrapping_add(y), x as u128 + y as u128, sext(x, w32) as i128 + sext(y, w32) as i128),
-        IOp::Sub => (x.wrapping_sub(y), if x < y { u128::MAX } else { 0 }, sext(x, w32) as i128 - sext(y, w32) as i128),
-        _ => (x.wrapping_mul(y), x as u128 * y as u128, sext(x, w32) as i128 * sext(y, w32) as i128),
+    // Sign extension from `w` bits without a branch (`w` is 1..=64 on narrow ops).
+    let sh = (64 - w as u32) & 63;
+    let sx = |v: u64| ((v << sh) as i64) >> sh;
+    // The result, and whether it overflowed as unsigned (the operands are at most `m`) and
+    // as signed (the signed result leaves `i64`, or `iW` when sign extended back).
+    let (r, ubad, sr, so) = match op {
+        IOp::Add => {
+            let (u, o) = x.overflowing_add(y);
+            let (q, so) = sx(x).overflowing_add(sx(y));
+            (u, o || u > m, q, so)
+        }
+        IOp::Sub => {
+            let (q, so) = sx(x).overflowing_sub(sx(y));
+            (x.wrapping_sub(y), x < y, q, so)
+        }
+        _ => {
+            let (u, o) = x.overflowing_mul(y);
+            let (q, so) = sx(x).overflowing_mul(sx(y));
+            (u, o || u > m, q, so)
+        }
     };
-    let (smin, smax) = (sext(1u64 << (w32 - 1), w32) as i128, (m >> 1) as i128);
-    if (f & InstFlags::NUW != 0 && u > m as u128) || (f & InstFlags::NSW != 0 && (s < smin || s > smax)) {
+    if (f & InstFlags::NUW != 0 && ubad) || (f & InstFlags::NSW != 0 && (so || sx(sr as u64) != sr)) {
         return None;
     }
     Some(r & m)
@@ -219,9 +277,30 @@ pub(super) fn ibin_poison(cx: &mut Cx, at: usize, op: IOp, f: u16, w: u8, x: u64
     }
 }
 
-/// A scalar load (alignment, then the plain-bytes fast access).
+/// A scalar load of `n` bytes through register `p` into register `d` (alignment, then the
+/// plain-bytes fast access); false (no effect) when it needs the general path.
 #[inline(never)]
-pub(super) fn load(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
+pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8, align: u32) -> bool {
+    match load_at(mem, rd!(regs, p), n, w, align) {
+        Some(v) => {
+            wr!(regs, d, v);
+            true
+        }
+        None => false,
+    }
+}
+
+/// A scalar GEP with a defined base and the load of `n` bytes through its result (a fused
+/// [`Op::GepLd`]): the pointer and the loaded value, or `None` (no effect).
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn gep_load(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32, n: u8, w: u8, align: u32) -> Option<(Slot, Slot)> {
+    let ptr = gep_at(code, regs, mem, bp, g)?;
+    Some((ptr, load_at(mem, ptr, n, w, align)?))
+}
+
+#[inline(always)]
+fn load_at(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
     if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
         return None;
     }
@@ -232,18 +311,76 @@ pub(super) fn load(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<
     Some(v)
 }
 
-/// A scalar store.
+/// A scalar store of `n` bytes of register `v` through register `p`.
 #[inline(never)]
-pub(super) fn store(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
+pub(super) fn store(mem: &mut Memory, regs: &[Slot], v: u32, p: u32, n: u8, align: u32) -> bool {
+    store_at(mem, rd!(regs, p), n, rd!(regs, v), align)
+}
+
+#[inline(always)]
+fn store_at(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
     ptr.bits & (align as u64).wrapping_sub(1) == 0 && mem.store_fast(ptr, n, v)
 }
 
-/// A scalar GEP with a defined base.
+/// A scalar GEP with a defined base into register `d` and the store of `n` bytes of
+/// register `v` through its result (a fused [`Op::GepSt`]): the pointer, or `None` (no
+/// effect). `v` may be `d` itself.
 #[inline(never)]
-pub(super) fn gep(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
+#[allow(clippy::too_many_arguments)]
+pub(super) fn gep_store(code: &FnCode, regs: &[Slot], mem: &mut Memory, bp: Slot, g: u32, d: u32, v: u32, n: u8, align: u32) -> Option<Slot> {
+    let ptr = gep_at(code, regs, mem, bp, g)?;
+    let val = if v == d { ptr } else { rd!(regs, v) };
+    store_at(mem, ptr, n, val, align).then_some(ptr)
+}
+
+/// A scalar GEP from register `base` into register `d`; false (no effect) when it needs
+/// the general path (a tainted operand, a result that would be poison).
+#[inline(never)]
+pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32) -> bool {
+    let bp = rd!(regs, base);
+    if bp.poison != 0 {
+        return false;
+    }
+    match gep_at(code, regs, mem, bp, g) {
+        Some(v) => {
+            wr!(regs, d, v);
+            true
+        }
+        None => false,
+    }
+}
+
+#[inline(always)]
+fn gep_at(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
     let gep = code.geps.get(g as usize)?;
-    let (off, taint, so, uo) = gep_offset(regs, gep)?;
-    if taint != 0 || gep.poison_const || (gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0))) {
+    if gep.poison_const {
+        return None;
+    }
+    let nuw = gep.flags & InstFlags::NUW != 0;
+    // The offset and whether it overflowed as signed and unsigned (as `gep_offset`), the
+    // common one-index case without a loop.
+    let (off, so, uo) = match *gep.idx {
+        [] => (gep.off, false, false),
+        [(ir, scale, iw)] => {
+            let x = rd!(regs, ir);
+            if x.poison != 0 {
+                return None;
+            }
+            let sh = (64 - iw as u32) & 63;
+            let iv = ((x.bits << sh) as i64) >> sh;
+            let (pm, o1) = iv.overflowing_mul(scale);
+            let (s, o2) = gep.off.overflowing_add(pm);
+            (s, o1 | o2, nuw && (iv < 0 || (x.bits as u128 * scale as u128) > u64::MAX as u128))
+        }
+        _ => {
+            let (off, taint, so, uo) = gep_offset(regs, gep)?;
+            if taint != 0 {
+                return None;
+            }
+            (off, so, uo && nuw)
+        }
+    };
+    if gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo)) {
         return None;
     }
     Some(Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 })
@@ -254,7 +391,7 @@ pub(super) fn gep(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) 
 pub(super) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32, cell: Option<u32>) -> bool {
     let Some(site) = cx.code.allocas.get(s as usize) else { return false };
     if let Some(cell) = cell {
-        let Ok(addr) = cx.mem.reserve(site.size, site.align) else { return false };
+        let Some(addr) = cx.mem.reserve_fast(site.size, site.align) else { return false };
         cx.allocas.push(RESERVED | site.size as u32);
         wr!(regs, d, Slot::ptr(addr, 0));
         wr!(regs, cell, Slot::tainted(site.origin));
@@ -386,13 +523,11 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
                 return false;
             }
-            let mut buf = [Slot::default(); MAX_LANES as usize];
-            let Some(lanes) = buf.get_mut(..n as usize) else { return false };
+            // Straight into the lanes of `d` (consecutive registers, checked by
+            // `FnCode::validate`); a failed load may leave some written, as above.
+            let Some(lanes) = regs.get_mut(d as usize..d as usize + n as usize) else { return false };
             if !cx.mem.load_lanes(ptr, es, w, lanes) {
                 return false;
-            }
-            for (k, l) in lanes.iter().enumerate() {
-                wr!(regs, d + k as u32, *l);
             }
         }
         Op::VStore { v, p, n, es, align } => {
@@ -400,11 +535,8 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
                 return false;
             }
-            let mut buf = [Slot::default(); MAX_LANES as usize];
-            let Some(lanes) = buf.get_mut(..n as usize) else { return false };
-            for (k, l) in lanes.iter_mut().enumerate() {
-                *l = rd!(regs, v + k as u32);
-            }
+            // The lanes are consecutive registers (checked by `FnCode::validate`).
+            let Some(lanes) = regs.get(v as usize..v as usize + n as usize) else { return false };
             if !cx.mem.store_lanes(ptr, es, lanes) {
                 return false;
             }
@@ -421,7 +553,7 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             let mut buf = [Slot::default(); MAX_LANES as usize];
             for (l, &r) in buf.iter_mut().zip(src.iter()).take(n as usize) {
                 // A poison or undef mask element makes a new poison lane.
-                *l = if r == NONE { root(cx, at, "shufflevector mask element is poison or undef".into()) } else { rd!(regs, r) };
+                *l = if r == NONE { root(cx, at, super::origin::Why::Static("shufflevector mask element is poison or undef")) } else { rd!(regs, r) };
             }
             for (j, l) in buf.iter().take(n as usize).enumerate() {
                 wr!(regs, d + j as u32, *l);

@@ -28,46 +28,56 @@ pub struct Cx<'a> {
 /// The frame of the fast path: its code (borrowed from the decoded functions, not from the
 /// frame, which calls and returns replace), first register and pc.
 #[inline(never)]
-fn top<'f>(frames: &[Frame], funcs: &'f [Option<Rc<FnCode>>]) -> Option<(&'f FnCode, usize, usize)> {
+fn top<'f>(frames: &[Frame], funcs: &'f [Option<Rc<FnCode>>]) -> Option<Next<'f>> {
     let fr = frames.last()?;
+    runnable(fr, funcs).map(|code| (code, fr.base as usize, fr.pc as usize))
+}
+
+/// The frame the fast path goes on with after a call or return: its code, first register and
+/// pc.
+type Next<'f> = (&'f FnCode, usize, usize);
+
+/// The code of a frame when the fast path may run it at `pc` (as `top` checks).
+#[inline(always)]
+fn runnable<'f>(fr: &Frame, funcs: &'f [Option<Rc<FnCode>>]) -> Option<&'f FnCode> {
     let code = funcs.get(fr.code.gid as usize)?.as_deref()?;
-    (fr.native.is_none() && code.fast && std::ptr::eq(code, &*fr.code) && (fr.pc as usize) < code.fcode.len()).then_some((code, fr.base as usize, fr.pc as usize))
+    (fr.native.is_none() && code.fast && std::ptr::eq(code, &*fr.code) && (fr.pc as usize) < code.fcode.len()).then_some(code)
 }
 
 /// Calls site `c` of the top frame (at `pc`) when the fast path may: pushes the callee's
-/// frame as `Interp::do_call` does. False (nothing changed) otherwise.
+/// frame as `Interp::do_call` does and returns it. `None` (nothing changed) otherwise.
 #[inline(never)]
-fn call(st: &mut Fast, code: &FnCode, base: usize, pc: usize, c: u32) -> bool {
-    let Some(cs) = code.calls.get(c as usize).filter(|cs| cs.fast) else { return false };
+fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) -> Option<Next<'f>> {
+    let funcs: &'f [Option<Rc<FnCode>>] = st.funcs;
+    let cs = code.calls.get(c as usize).filter(|cs| cs.fast)?;
     let g = match cs.callee {
         Callee::Direct(g) => g,
         // As `Interp::func_of_ptr`: a defined pointer to the start of a function.
         Callee::Indirect(o) => {
-            let Some(&p) = st.regs.get(base + o as usize) else { return false };
+            let p = *st.regs.get(base + o as usize)?;
             if p.poison != 0 {
-                return false;
+                return None;
             }
             match st.mem.alloc_of(p).and_then(|i| st.mem.allocs.get(i as usize)) {
                 Some(a) if a.base == p.bits => match a.kind {
                     AllocKind::Func(g) => g,
-                    _ => return false,
+                    _ => return None,
                 },
-                _ => return false,
+                _ => return None,
             }
         }
-        Callee::Asm => return false,
+        Callee::Asm => return None,
     };
     // Decoded functions only: declarations (the C library, intrinsics) take the general path.
-    let Some(Some(callee)) = st.funcs.get(g as usize) else { return false };
-    if callee.vararg {
-        return false;
-    }
-    if !callee.fast || !callee.narrow_params || callee.params.len() != cs.args.len() || st.frames.len() as u64 >= st.max_depth as u64 {
-        return false;
+    let callee: &'f Rc<FnCode> = funcs.get(g as usize)?.as_ref()?;
+    // A fast callee has a non-empty stream (`FnCode::validate`: its last op is a terminator),
+    // checked again here as `top` does.
+    if callee.vararg || !callee.fast || callee.fcode.is_empty() || !callee.narrow_params || callee.params.len() != cs.args.len() || st.frames.len() as u64 >= st.max_depth as u64 {
+        return None;
     }
     for (&a, &nu) in cs.args.iter().zip(cs.noundef.iter()) {
         if nu && st.regs.get(base + a as usize).is_none_or(|s| s.poison != 0) {
-            return false;
+            return None;
         }
     }
     let nb = st.regs.len();
@@ -88,41 +98,45 @@ fn call(st: &mut Fast, code: &FnCode, base: usize, pc: usize, c: u32) -> bool {
     }
     let amark = st.allocas.len() as u32;
     st.frames.push(Frame { code: callee.clone(), pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va: None, native: None });
-    true
+    Some((&**callee, nb, 0))
 }
 
 /// Returns operand `v` of the top frame to its IR caller when the fast path may: pops the
-/// frame and writes the call's result as `Interp::do_return` does. False (nothing changed)
-/// otherwise.
+/// frame and writes the call's result as `Interp::do_return` does. `None` (nothing changed)
+/// when it may not; `Some(None)` when it returned but the fast path cannot go on in the
+/// caller; else the caller's frame.
 #[inline(never)]
-fn ret(st: &mut Fast, code: &FnCode, base: usize, v: u32) -> bool {
+fn ret<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, v: u32) -> Option<Option<Next<'f>>> {
+    let funcs: &'f [Option<Rc<FnCode>>] = st.funcs;
     let val = if v == NONE {
         None
     } else if v & TAG == 0 {
-        match st.regs.get(base + v as usize) {
-            Some(s) => Some(*s),
-            None => return false,
-        }
+        Some(*st.regs.get(base + v as usize)?)
     } else {
-        return false;
+        return None;
     };
     if code.ret_noundef && val.is_some_and(|s| s.poison != 0) {
-        return false;
+        return None;
     }
     let n = st.frames.len();
-    let Some(caller) = n.checked_sub(2).and_then(|i| st.frames.get(i)) else { return false };
+    let caller = n.checked_sub(2).and_then(|i| st.frames.get(i))?;
     if caller.native.is_some() {
-        return false;
+        return None;
     }
-    let Some(cs) = caller.code.calls.get(caller.call as usize) else { return false };
+    let cs = caller.code.calls.get(caller.call as usize)?;
     if cs.invoke.is_some() || (cs.dst != NONE && cs.dst & TAG != 0) {
-        return false;
+        return None;
     }
-    let (dst, cbase) = (cs.dst, caller.base as usize);
-    let Some(fr) = st.frames.pop() else { return false };
-    st.mem.free_allocas(st.allocas, fr.amark as usize);
+    let (dst, cbase, cpc) = (cs.dst, caller.base as usize, caller.pc as usize);
+    let next = runnable(caller, funcs);
+    let fr = st.frames.pop()?;
+    if st.allocas.len() > fr.amark as usize {
+        st.mem.free_allocas(st.allocas, fr.amark as usize);
+    }
     st.regs.truncate(fr.base as usize);
-    st.wregs.truncate(fr.wbase as usize);
+    if st.wregs.len() > fr.wbase as usize {
+        st.wregs.truncate(fr.wbase as usize);
+    }
     if let Some(caller) = st.frames.last_mut() {
         caller.call = NONE;
     }
@@ -131,7 +145,7 @@ fn ret(st: &mut Fast, code: &FnCode, base: usize, v: u32) -> bool {
             *r = val.unwrap_or_default();
         }
     }
-    true
+    Some(next.map(|c| (c, cbase, cpc)))
 }
 
 /// Runs at most `budget` ops from the top frame's pc, across calls and returns, while they
@@ -152,18 +166,13 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
     // Switches the loop to the frame on top after a call or return (or stops when the fast
     // path cannot go on there).
     macro_rules! switch {
-        () => {{
-            match top(st.frames, funcs) {
-                Some((c, b, pc)) => {
-                    (code, base, p) = (c, b, pc);
-                    fcode = &code.fcode[..];
-                    regs = match st.regs.get_mut(base..base + code.template.len()) {
-                        Some(r) => r,
-                        None => return budget - n,
-                    };
-                }
+        ($next:expr) => {{
+            (code, base, p) = $next;
+            fcode = &code.fcode[..];
+            regs = match st.regs.get_mut(base..base + code.template.len()) {
+                Some(r) => r,
                 None => return budget - n,
-            }
+            };
         }};
     }
     'run: loop {
@@ -393,11 +402,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 w!(d, Slot::int(x.bits ^ (1u64 << bit)));
             }
             Op::Cvt { k, d, a, w } => ok!(convert(regs, k, d, a, w)),
-            Op::Load { d, p: pr, n: sz, w, align } => {
-                let Some(v) = load(st.mem, r!(pr), sz, w, align) else { break 'run };
-                w!(d, v);
-            }
-            Op::Store { v, p: pr, n: sz, align } => ok!(store(st.mem, r!(pr), sz, r!(v), align)),
+            Op::Load { d, p: pr, n: sz, w, align } => ok!(load(st.mem, regs, d, pr, sz, w, align)),
+            Op::Store { v, p: pr, n: sz, align } => ok!(store(st.mem, regs, v, pr, sz, align)),
             Op::PAlloca { d, cell, s } => ok!(alloca(cx!(), regs, d, s, Some(cell))),
             Op::Alloca { d, s } => ok!(alloca(cx!(), regs, d, s, None)),
             Op::PLoad { d, cell, .. } => {
@@ -408,11 +414,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let x = r!(v);
                 w!(cell, Slot { bits: x.bits & wmask(w), ..x });
             }
-            Op::Gep { d, base, g } => {
-                let bp = clean1!(base);
-                let Some(v) = gep(code, regs, st.mem, bp, g) else { break 'run };
-                w!(d, v);
-            }
+            Op::Gep { d, base, g } => ok!(gep(code, regs, st.mem, d, base, g)),
             Op::Br { e } => jump!(e, steps),
             Op::CondBr { c, t, f } => {
                 let cv = clean1!(c);
@@ -466,18 +468,16 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::GepLd { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(ptr) = gep(code, regs, st.mem, bp, g) else { break 'run };
-                w!(d, ptr);
                 partner!(k, Op::Load { d: ld, n: sz, w, align, .. });
-                let Some(v) = load(st.mem, ptr, sz, w, align) else { break 'run };
+                let Some((ptr, v)) = gep_load(code, regs, st.mem, bp, g, sz, w, align) else { break 'run };
+                w!(d, ptr);
                 w!(ld, v);
             }
             Op::GepSt { d, base, g } => {
                 let bp = clean1!(base);
-                let Some(ptr) = gep(code, regs, st.mem, bp, g) else { break 'run };
-                w!(d, ptr);
                 partner!(k, Op::Store { v, n: sz, align, .. });
-                ok!(store(st.mem, ptr, sz, r!(v), align));
+                let Some(ptr) = gep_store(code, regs, st.mem, bp, g, d, v, sz, align) else { break 'run };
+                w!(d, ptr);
             }
             Op::FAdd64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
@@ -541,19 +541,16 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::Nop => {}
             Op::Call { c } => {
-                if !call(st, code, base, p, c) {
-                    break 'run;
-                }
+                let Some(next) = call(st, code, base, p, c) else { break 'run };
                 n -= 1;
-                switch!();
+                switch!(next);
                 continue;
             }
             Op::Ret { v } => {
-                if !ret(st, code, base, v) {
-                    break 'run;
-                }
+                let Some(next) = ret(st, code, base, v) else { break 'run };
                 n -= 1;
-                switch!();
+                let Some(next) = next else { return budget - n };
+                switch!(next);
                 continue;
             }
             Op::Unreachable | Op::Generic { .. } => break 'run,

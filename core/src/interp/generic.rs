@@ -260,7 +260,7 @@ impl Interp<'_> {
                     let s = mv.slot();
                     let i = sext(s.bits, 32);
                     if s.poison != 0 || i < 0 {
-                        let o = self.poison("shufflevector mask element is poison or undef");
+                        let o = self.poison(super::origin::Why::Static("shufflevector mask element is poison or undef"));
                         out.push(self.taint_val(et, o));
                     } else {
                         out.push(src.get(i as usize).cloned().unwrap_or_default());

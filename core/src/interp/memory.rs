@@ -197,6 +197,25 @@ impl Memory {
         Ok(base)
     }
 
+    /// [`Memory::reserve`] when it succeeds, inline and without building an error: `None`
+    /// when it would fail (the general path then reports why).
+    #[inline(always)]
+    pub fn reserve_fast(&mut self, size: u64, align: u64) -> Option<u64> {
+        let align = align.max(1);
+        if !align.is_power_of_two() || self.used.saturating_add(size) > self.max || usize::try_from(size).is_err() {
+            return None;
+        }
+        let reg = self.regions.get_mut(region_of(AllocKind::Stack))?;
+        let base = round_up(reg.next, align.max(16));
+        let next = base.saturating_add(size.max(1)).saturating_add(16);
+        if next > reg.end {
+            return None;
+        }
+        reg.next = next;
+        self.used += size;
+        Some(base)
+    }
+
     /// Releases the entries of an alloca list above `mark`: allocations, and the bytes of
     /// stack slots held in registers ([`RESERVED`] entries).
     pub fn free_allocas(&mut self, allocas: &mut Vec<u32>, mark: usize) {
@@ -292,6 +311,16 @@ impl Memory {
             }
             return true;
         }
+        if es == 4 {
+            for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(4)).zip(shadow.chunks_exact(4)) {
+                let (Ok(b), Ok(s)) = (<[u8; 4]>::try_from(b), <[u32; 4]>::try_from(s)) else { return false };
+                if s[0] & (TAINT | PARTIAL) != 0 || s != [s[0]; 4] {
+                    return false;
+                }
+                *lane = Slot { bits: u32::from_le_bytes(b) as u64 & m, prov: s[0], poison: 0 };
+            }
+            return true;
+        }
         for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(es)).zip(shadow.chunks_exact(es)) {
             let s0 = s.first().copied().unwrap_or(0);
             if s0 & (TAINT | PARTIAL) != 0 || s.iter().any(|&x| x != s0) {
@@ -314,6 +343,21 @@ impl Memory {
         let es = es as usize;
         let n = es * lanes.len();
         let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return false };
+        // Whole 8- and 4-byte lanes with fixed-size copies.
+        if es == 8 {
+            for ((bc, sc), l) in b.chunks_exact_mut(8).zip(s.chunks_exact_mut(8)).zip(lanes) {
+                bc.copy_from_slice(&l.bits.to_le_bytes());
+                sc.copy_from_slice(&[l.prov; 8]);
+            }
+            return true;
+        }
+        if es == 4 {
+            for ((bc, sc), l) in b.chunks_exact_mut(4).zip(s.chunks_exact_mut(4)).zip(lanes) {
+                bc.copy_from_slice(&(l.bits as u32).to_le_bytes());
+                sc.copy_from_slice(&[l.prov; 4]);
+            }
+            return true;
+        }
         for ((bc, sc), l) in b.chunks_exact_mut(es).zip(s.chunks_exact_mut(es)).zip(lanes) {
             bc.copy_from_slice(&l.bits.to_le_bytes()[..es.min(8)]);
             sc.fill(l.prov);

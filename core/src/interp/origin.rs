@@ -54,6 +54,8 @@ impl fmt::Display for Num {
 pub enum Why {
     /// Any text.
     Text(Box<str>),
+    /// A fixed text (made without an allocation).
+    Static(&'static str),
     /// `OP FLAG overflowed: X SYM Y`.
     Overflow(IOp, u16, Num, Num),
     /// `udiv exact is not exact: X / Y` (`sdiv` alike), `lshr exact shifts out set bits:
@@ -72,6 +74,7 @@ impl fmt::Display for Why {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             Why::Text(t) => f.write_str(t),
+            Why::Static(t) => f.write_str(t),
             Why::Overflow(op, fl, x, y) => f.write_str(&overflow_msg(*op, *fl, x, y)),
             Why::Exact(op, x, y) if matches!(op, IOp::UDiv | IOp::SDiv) => write!(f, "{} exact is not exact: {x} / {y}", op.name()),
             Why::Exact(op, x, y) => write!(f, "{} exact shifts out set bits: {x} >> {y}", op.name()),

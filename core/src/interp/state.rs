@@ -126,6 +126,9 @@ pub struct Interp<'m> {
     pub labels: HashMap<u32, Vec<String>>,
     /// Name and intrinsic base name of declared functions by global index, once called.
     pub ext_names: Vec<Option<(&'m str, &'m str)>>,
+    /// The arguments of the external call being made, kept between calls for its storage
+    /// (empty outside a call, so it holds no origin).
+    pub ext_args: Vec<Val>,
 }
 
 impl<'m> Interp<'m> {
@@ -164,6 +167,7 @@ impl<'m> Interp<'m> {
             ret_code: 0,
             labels: HashMap::new(),
             ext_names: Vec::new(),
+            ext_args: Vec::new(),
         }
     }
 

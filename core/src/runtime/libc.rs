@@ -339,8 +339,8 @@ pub fn call(it: &mut Interp, name: &str, args: &[Val], tys: &[TypeId], ret: Type
                 None => ptr(Slot::int(0)),
             }
         }
-        "strlen" => int(it.read_cstr(a(0), None)?.len() as u64),
-        "strnlen" => int(it.read_cstr(a(0), Some(a(1).bits as usize))?.len() as u64),
+        "strlen" => int(it.cstr_len(a(0), None)? as u64),
+        "strnlen" => int(it.cstr_len(a(0), Some(a(1).bits as usize))? as u64),
         "strcmp" | "strncmp" | "strcasecmp" | "strncasecmp" => {
             let max = name.contains('n').then(|| a(2).bits as usize);
             let (mut x, mut y) = (it.read_cstr(a(0), max)?, it.read_cstr(a(1), max)?);
