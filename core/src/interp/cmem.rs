@@ -2,7 +2,8 @@
 //! ranges, the heap (`malloc`/`free` with double-free and invalid-free detection), program
 //! output, and `printf` argument sources over IR call operands or a `va_list`.
 
-use super::memory::{AllocKind, TAINT};
+use super::memory::{AllocKind, PARTIAL, TAINT};
+use super::origin::TaintKind;
 use super::report::{ErrorKind, Fault, Res, UbKind};
 use super::state::Interp;
 use super::value::{Slot, Val};
@@ -34,11 +35,21 @@ impl Interp<'_> {
         let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
         let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
         let avail = a.bytes.get(off..).unwrap_or(&[]);
-        match avail.iter().take(limit).position(|&b| b == 0) {
-            Some(n) => Ok((idx, off, n)),
-            None if avail.len() >= limit => Ok((idx, off, limit)),
-            None => Err(Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))),
+        let n = match avail.iter().take(limit).position(|&b| b == 0) {
+            Some(n) => n,
+            None if avail.len() >= limit => limit,
+            None => return Err(Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))),
+        };
+        // The library decides on every byte up to the terminator (it looks for the NUL): an
+        // undef or poison one among them is undefined behaviour, as a branch on it would be.
+        let read = a.shadow.get(off..).unwrap_or(&[]).iter().take(n + 1);
+        if let Some((k, &x)) = read.enumerate().find(|(_, &x)| x & (TAINT | PARTIAL) != 0) {
+            let o = if x & TAINT != 0 { x & !TAINT } else { self.origins.partly_uninit() };
+            let what = if self.origins.kind(o) == Some(TaintKind::Undef) { "an uninitialized (undef)" } else { "a poison" };
+            let end = if k == n { ", where the search for its NUL stopped" } else { "" };
+            return Err(Fault::ub_from(UbKind::LibraryMisuse, format!("string at {:#x} has {what} byte at offset {k}{end}", p.bits), o.max(1)));
         }
+        Ok((idx, off, n))
     }
 
     /// `n` bytes at `p`.
