@@ -35,14 +35,15 @@ impl Interp<'_> {
         let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
         let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
         let avail = a.bytes.get(off..).unwrap_or(&[]);
-        let n = match avail.iter().take(limit).position(|&b| b == 0) {
-            Some(n) => n,
-            None if avail.len() >= limit => limit,
+        // The bytes the search read: up to the NUL, or `limit` bytes when it found none.
+        let (n, read) = match avail.iter().take(limit).position(|&b| b == 0) {
+            Some(n) => (n, n + 1),
+            None if avail.len() >= limit => (limit, limit),
             None => return Err(Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))),
         };
         // The library decides on every byte up to the terminator (it looks for the NUL): an
         // undef or poison one among them is undefined behaviour, as a branch on it would be.
-        let read = a.shadow.get(off..).unwrap_or(&[]).iter().take(n + 1);
+        let read = a.shadow.get(off..).unwrap_or(&[]).iter().take(read);
         if let Some((k, &x)) = read.enumerate().find(|(_, &x)| x & (TAINT | PARTIAL) != 0) {
             let o = if x & TAINT != 0 { x & !TAINT } else { self.origins.partly_uninit() };
             let what = if self.origins.kind(o) == Some(TaintKind::Undef) { "an uninitialized (undef)" } else { "a poison" };
