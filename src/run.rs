@@ -44,12 +44,13 @@ fn kind_name(kind: &impl serde::Serialize) -> String {
 }
 
 /// Where a span starts, as `FILE:LINE:COL`.
-fn pos(file: &SourceFile, span: (u32, u32)) -> String {
+pub(crate) fn pos(file: &SourceFile, span: (u32, u32)) -> String {
     let (l, c) = file.line_col(span.0);
     format!("{}:{l}:{c}", file.name())
 }
 
-fn snippet(file: &SourceFile, span: (u32, u32)) -> String {
+/// The trimmed source line a span starts on.
+pub(crate) fn snippet(file: &SourceFile, span: (u32, u32)) -> String {
     let (l, _) = file.line_col(span.0);
     file.line_text(l).trim().to_string()
 }

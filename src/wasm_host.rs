@@ -153,9 +153,9 @@ impl Positions<'_> {
         let frames: Vec<(u32, Option<usize>)> = bt.frames().iter().map(|f| (f.func_index(), f.func_offset())).collect();
         let at = frames.iter().find_map(|&(i, o)| self.map.lookup(i, o? as u32));
         if let Some((name, span)) = at {
-            let (l, c) = self.file.line_col(span.start);
-            let text = self.file.line_text(l).trim();
-            report.push_str(&format!("\n  at {}:{l}:{c} (in @{name})\n      {text}", self.file.name()));
+            let span = (span.start, span.end);
+            let (at, text) = (crate::run::pos(self.file, span), crate::run::snippet(self.file, span));
+            report.push_str(&format!("\n  at {at} (in @{name})\n      {text}"));
         }
         let stack: Vec<String> = frames.iter().filter_map(|&(i, _)| self.map.name(i)).map(|n| format!("@{n}")).collect();
         if stack.len() > 1 {
