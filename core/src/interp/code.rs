@@ -235,6 +235,9 @@ pub struct Edge {
     pub lm: u32,
     /// Number of lane moves.
     pub ln: u32,
+    /// For a narrow edge of exactly one lane move: its (destination, source) registers, set
+    /// by [`FnCode::validate`] once they are checked to be in range; else `None`.
+    pub one: Option<[u32; 2]>,
 }
 
 /// One phi move.
@@ -354,9 +357,22 @@ pub struct Meta {
     pub pre: u8,
     /// IR instructions it does the work of: the steps it counts.
     pub steps: u8,
-    /// When not 0: after the op, the [`Op::PStore`] of the exact stream at `pc + post` runs too
-    /// (a store to a register-held stack slot that it absorbed).
+    /// Low seven bits, when not 0: after the op, the [`Op::PStore`] of the exact stream at
+    /// `pc + post` runs too (a store to a register-held stack slot that it absorbed). Bit
+    /// [`Meta::CHARGE`]: the op at `next` starts a new chain (see `rem`).
     pub post: u8,
+    /// The steps of the chain from this op: the ops reached through `next` up to the first
+    /// that branches, calls or returns, or one flagged [`Meta::CHARGE`]. The fast path takes
+    /// a chain's steps from its budget once, on entering it, and gives back the rest when it
+    /// leaves in the middle (see `fastops.rs`).
+    pub rem: u16,
+}
+
+impl Meta {
+    /// The flag of `post`: the op at `next` starts a new chain.
+    pub const CHARGE: u8 = 0x80;
+    /// The mask of `post`'s offset of an absorbed store.
+    pub const POST: u8 = 0x7F;
 }
 
 /// An op of the fast path's stream with its [`Meta`], 32 bytes so that one is found with a
@@ -432,6 +448,8 @@ pub struct FnCode {
     /// The fast path may run this code: [`FnCode::validate`] found every register, edge and
     /// table index of its ops in range.
     pub fast: bool,
+    /// The fast path may call this code: it is `fast`, not variadic, with narrow parameters.
+    pub entry: bool,
 }
 
 impl Op {
@@ -451,6 +469,11 @@ impl FnCode {
     /// op is a terminator (so a non-terminator's successor exists). Sets [`FnCode::fast`].
     pub fn validate(&mut self) {
         self.fast = self.check();
+        let fast = self.fast;
+        for e in self.edges.iter_mut() {
+            e.one = if fast && e.narrow && e.ln == 1 { self.lane_moves.get(e.lm as usize).copied() } else { None };
+        }
+        self.entry = self.fast && !self.vararg && !self.fcode.is_empty() && self.narrow_params;
     }
 
     fn check(&self) -> bool {
@@ -487,7 +510,8 @@ impl FnCode {
         // An op that completes without branching goes on to an op.
         let goes_on = |pc: usize, op: &Op| {
             meta(pc).is_some_and(|m| {
-                let post_ok = m.post == 0 || (super::fuse::falls_through(op) && (m.post as usize) < m.steps as usize && matches!(self.ops.get(pc + m.post as usize), Some(Op::PStore { .. })));
+                let off = (m.post & Meta::POST) as usize;
+                let post_ok = (m.post & Meta::CHARGE == 0 || super::fuse::falls_through(op)) && (off == 0 || (super::fuse::falls_through(op) && off < m.steps as usize && matches!(self.ops.get(pc + off), Some(Op::PStore { .. }))));
                 post_ok && (!super::fuse::falls_through(op) || (m.next as u64) < nops)
             })
         };

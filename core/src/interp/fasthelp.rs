@@ -47,6 +47,14 @@ pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
     if ed.n == 0 {
         return Some(ed.pc as usize);
     }
+    if let Some([d, s]) = ed.one {
+        let x = rd!(regs, s);
+        if x.poison != 0 {
+            return None;
+        }
+        wr!(regs, d, x);
+        return Some(ed.pc as usize);
+    }
     edge_moves(code, regs, ed)
 }
 
@@ -98,16 +106,21 @@ fn edge_long(regs: &mut [Slot], ed: &Edge, moves: &[[u32; 2]]) -> Option<usize> 
         return None;
     }
     if ed.par {
-        // Read every source before writing any destination.
-        let mut buf = [Slot::default(); 32];
-        if moves.len() > buf.len() {
-            return None;
-        }
-        for (b, m) in buf.iter_mut().zip(moves) {
-            *b = rd!(regs, m[1]);
-        }
-        for (b, m) in buf.iter().zip(moves) {
-            wr!(regs, m[0], *b);
+        // Read every source before writing any destination: into a small buffer when they
+        // fit, else into one of the edge's length.
+        if moves.len() <= 8 {
+            let mut buf = [Slot::default(); 8];
+            for (b, m) in buf.iter_mut().zip(moves) {
+                *b = rd!(regs, m[1]);
+            }
+            for (b, m) in buf.iter().zip(moves) {
+                wr!(regs, m[0], *b);
+            }
+        } else {
+            let buf: Vec<Slot> = moves.iter().map(|m| rd!(regs, m[1])).collect();
+            for (b, m) in buf.iter().zip(moves) {
+                wr!(regs, m[0], *b);
+            }
         }
     } else {
         // No move reads a register an earlier one wrote (`par` is false), so in order.
@@ -290,13 +303,21 @@ pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8
     }
 }
 
-/// A scalar GEP with a defined base and the load of `n` bytes through its result (a fused
-/// [`Op::GepLd`]): the pointer and the loaded value, or `None` (no effect).
+/// A scalar GEP from register `base` into register `d` and the load through its result
+/// (the exact op `ld`, a [`Op::Load`]): a fused [`Op::GepLd`]. False (no effect) when either
+/// needs the general path.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub(super) fn gep_load(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32, n: u8, w: u8, align: u32) -> Option<(Slot, Slot)> {
-    let ptr = gep_at(code, regs, mem, bp, g)?;
-    Some((ptr, load_at(mem, ptr, n, w, align)?))
+pub(super) fn gep_load(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32, ld: Option<&Op>) -> bool {
+    let Some(&Op::Load { d: dl, n, w, align, .. }) = ld else { return false };
+    let bp = rd!(regs, base);
+    if bp.poison != 0 {
+        return false;
+    }
+    let Some(ptr) = gep_at(code, regs, mem, bp, g) else { return false };
+    let Some(v) = load_at(mem, ptr, n, w, align) else { return false };
+    wr!(regs, d, ptr);
+    wr!(regs, dl, v);
+    true
 }
 
 #[inline(always)]
@@ -322,15 +343,23 @@ fn store_at(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
     ptr.bits & (align as u64).wrapping_sub(1) == 0 && mem.store_fast(ptr, n, v)
 }
 
-/// A scalar GEP with a defined base into register `d` and the store of `n` bytes of
-/// register `v` through its result (a fused [`Op::GepSt`]): the pointer, or `None` (no
-/// effect). `v` may be `d` itself.
+/// A scalar GEP from register `base` into register `d` and the store through its result
+/// (the exact op `st`, a [`Op::Store`], whose value may be `d` itself): a fused
+/// [`Op::GepSt`]. False (no effect) when either needs the general path.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub(super) fn gep_store(code: &FnCode, regs: &[Slot], mem: &mut Memory, bp: Slot, g: u32, d: u32, v: u32, n: u8, align: u32) -> Option<Slot> {
-    let ptr = gep_at(code, regs, mem, bp, g)?;
+pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u32, base: u32, g: u32, st: Option<&Op>) -> bool {
+    let Some(&Op::Store { v, n, align, .. }) = st else { return false };
+    let bp = rd!(regs, base);
+    if bp.poison != 0 {
+        return false;
+    }
+    let Some(ptr) = gep_at(code, regs, mem, bp, g) else { return false };
     let val = if v == d { ptr } else { rd!(regs, v) };
-    store_at(mem, ptr, n, val, align).then_some(ptr)
+    if !store_at(mem, ptr, n, val, align) {
+        return false;
+    }
+    wr!(regs, d, ptr);
+    true
 }
 
 /// A scalar GEP from register `base` into register `d`; false (no effect) when it needs

@@ -2,7 +2,7 @@
 //! registers, calls and returns switching frames in place, the hot simple cases inline and
 //! the heavier ones in the helpers of `fasthelp.rs`.
 
-use super::code::{Callee, FnCode, Op, NONE, TAG};
+use super::code::{Callee, FnCode, Meta, Op, NONE, TAG};
 use super::fast::Fast;
 use super::fasthelp::*;
 use super::fp;
@@ -52,43 +52,32 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     let cs = code.calls.get(c as usize).filter(|cs| cs.fast)?;
     let g = match cs.callee {
         Callee::Direct(g) => g,
-        // As `Interp::func_of_ptr`: a defined pointer to the start of a function.
-        Callee::Indirect(o) => {
-            let p = *st.regs.get(base + o as usize)?;
-            if p.poison != 0 {
-                return None;
-            }
-            match st.mem.alloc_of(p).and_then(|i| st.mem.allocs.get(i as usize)) {
-                Some(a) if a.base == p.bits => match a.kind {
-                    AllocKind::Func(g) => g,
-                    _ => return None,
-                },
-                _ => return None,
-            }
-        }
+        Callee::Indirect(o) => indirect(st, base, o)?,
         Callee::Asm => return None,
     };
     // Decoded functions only: declarations (the C library, intrinsics) take the general path.
     let callee: &'f Rc<FnCode> = funcs.get(g as usize)?.as_ref()?;
-    // A fast callee has a non-empty stream (`FnCode::validate`: its last op is a terminator),
-    // checked again here as `top` does.
-    if callee.vararg || !callee.fast || callee.fcode.is_empty() || !callee.narrow_params || callee.params.len() != cs.args.len() || st.frames.len() as u64 >= st.max_depth as u64 {
+    if !callee.entry || callee.params.len() != cs.args.len() || st.frames.len() >= st.max_depth as usize {
         return None;
     }
-    for (&a, &nu) in cs.args.iter().zip(cs.noundef.iter()) {
-        if nu && st.regs.get(base + a as usize).is_none_or(|s| s.poison != 0) {
-            return None;
-        }
-    }
     let nb = st.regs.len();
-    let nwb = st.wregs.len();
     st.regs.extend_from_slice(&callee.template);
+    // The arguments; a poison or undef one (which a `noundef` parameter makes undefined
+    // behaviour) leaves the call to the general path.
+    let (lo, hi) = st.regs.split_at_mut(nb);
+    let args = lo.get(base..).unwrap_or_default();
+    let mut taint = 0;
     for (&a, &p) in cs.args.iter().zip(callee.params.iter()) {
-        let v = st.regs.get(base + a as usize).copied().unwrap_or_default();
-        if let Some(r) = st.regs.get_mut(nb + p as usize) {
-            *r = v;
+        if let (Some(v), Some(r)) = (args.get(a as usize), hi.get_mut(p as usize)) {
+            taint |= v.poison;
+            *r = *v;
         }
     }
+    if taint != 0 {
+        st.regs.truncate(nb);
+        return None;
+    }
+    let nwb = st.wregs.len();
     if !callee.wtemplate.is_empty() {
         st.wregs.extend(callee.wtemplate.iter().cloned());
     }
@@ -101,25 +90,45 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     Some((&**callee, nb, 0))
 }
 
+/// The function a call through register `o` calls, as `Interp::func_of_ptr` finds it: a
+/// defined pointer to the start of a function.
+#[inline(never)]
+fn indirect(st: &Fast, base: usize, o: u32) -> Option<u32> {
+    let p = *st.regs.get(base + o as usize)?;
+    if p.poison != 0 {
+        return None;
+    }
+    match st.mem.alloc_of(p).and_then(|i| st.mem.allocs.get(i as usize)) {
+        Some(a) if a.base == p.bits => match a.kind {
+            AllocKind::Func(g) => Some(g),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Returns operand `v` of the top frame to its IR caller when the fast path may: pops the
 /// frame and writes the call's result as `Interp::do_return` does. `None` (nothing changed)
 /// when it may not; `Some(None)` when it returned but the fast path cannot go on in the
 /// caller; else the caller's frame.
 #[inline(never)]
-fn ret<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, v: u32) -> Option<Option<Next<'f>>> {
+fn ret<'f>(st: &mut Fast<'f>, base: usize, v: u32) -> Option<Option<Next<'f>>> {
     let funcs: &'f [Option<Rc<FnCode>>] = st.funcs;
+    // A poison or undef result (undefined behaviour for a `noundef` return) takes the
+    // general path.
     let val = if v == NONE {
-        None
+        Slot::default()
     } else if v & TAG == 0 {
-        Some(*st.regs.get(base + v as usize)?)
+        let x = *st.regs.get(base + v as usize)?;
+        if x.poison != 0 {
+            return None;
+        }
+        x
     } else {
         return None;
     };
-    if code.ret_noundef && val.is_some_and(|s| s.poison != 0) {
-        return None;
-    }
     let n = st.frames.len();
-    let caller = n.checked_sub(2).and_then(|i| st.frames.get(i))?;
+    let caller = st.frames.get(n.checked_sub(2)?)?;
     if caller.native.is_some() {
         return None;
     }
@@ -142,7 +151,7 @@ fn ret<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, v: u32) -> Option<Opti
     }
     if dst != NONE {
         if let Some(r) = st.regs.get_mut(cbase + dst as usize) {
-            *r = val.unwrap_or_default();
+            *r = val;
         }
     }
     Some(next.map(|c| (c, cbase, cpc)))
@@ -155,6 +164,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
     let funcs = st.funcs;
     let Some((mut code, mut base, mut p)) = top(st.frames, funcs) else { return 0 };
     let mut n = budget;
+    let mut first = true;
     let Some(mut regs) = st.regs.get_mut(base..base + code.template.len()) else { return 0 };
     let mut fcode = &code.fcode[..];
     // The parts of the interpreter the out-of-line helpers work on, for the current frame.
@@ -175,7 +185,25 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             };
         }};
     }
-    'run: loop {
+    // Whether the loop stopped inside a chain whose steps it took (and gives back those of the
+    // ops not run), or before a chain it could not take.
+    let charged = 'run: loop {
+        // Steps are taken from the budget a chain at a time (`Meta::rem`): on entering one, all
+        // of its steps if the budget has them, else the loop stops before its first op.
+        macro_rules! charge {
+            () => {{
+                // SAFETY: `p < fcode.len()`, as for the op fetch below.
+                let r = unsafe { fcode.get_unchecked(p) }.meta.rem as u64;
+                if n < r {
+                    break 'run false;
+                }
+                n -= r;
+            }};
+        }
+        if first {
+            first = false;
+            charge!();
+        }
         macro_rules! r {
             ($i:expr) => {
                 rd!(regs, $i)
@@ -190,7 +218,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             ($a:expr, $b:expr) => {{
                 let (x, y) = (r!($a), r!($b));
                 if (x.poison | y.poison) != 0 {
-                    break 'run;
+                    break 'run true;
                 }
                 (x, y)
             }};
@@ -199,7 +227,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             ($a:expr) => {{
                 let x = r!($a);
                 if x.poison != 0 {
-                    break 'run;
+                    break 'run true;
                 }
                 x
             }};
@@ -207,26 +235,26 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         macro_rules! ok {
             ($e:expr) => {
                 if !$e {
-                    break 'run;
+                    break 'run true;
                 }
             };
         }
         macro_rules! jump {
-            ($e:expr, $steps:expr) => {{
+            ($e:expr) => {{
                 match edge(code, regs, $e) {
                     Some(t) => {
                         p = t;
-                        n -= $steps;
+                        charge!();
                         continue;
                     }
-                    None => break 'run,
+                    None => break 'run true,
                 }
             }};
         }
         // The exact op `$k` after this one's absorbed loads (a fused op's partner).
         macro_rules! partner {
             ($k:expr, $pat:pat) => {
-                let Some(&$pat) = code.ops.get(p + $k as usize + 1) else { break 'run };
+                let Some(&$pat) = code.ops.get(p + $k as usize + 1) else { break 'run true };
             };
         }
         debug_assert!(p < fcode.len());
@@ -237,10 +265,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             let e = fcode.get_unchecked(p);
             (&e.op, e.meta)
         };
-        let (k, steps) = (m.pre as u64, m.steps as u64);
-        if n < steps {
-            break 'run;
-        }
+        let k = m.pre as u64;
         // The op's own instruction (after the loads it absorbed), for new origins.
         macro_rules! at {
             () => {
@@ -251,23 +276,31 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         // origin table wants a collection.
         // The store to a register-held stack slot the op absorbed, if any (validated to be a
         // `PStore`), once the op completed.
-        macro_rules! post {
+        // Then on to the next op, which may start a new chain.
+        macro_rules! done {
             () => {
-                if m.post != 0 {
-                    if let Some(&Op::PStore { v, cell, w }) = code.ops.get(p + m.post as usize) {
-                        let x = r!(v);
-                        w!(cell, Slot { bits: x.bits & wmask(w), ..x });
+                if m.post == 0 {
+                    p = m.next as usize;
+                } else {
+                    let off = m.post & Meta::POST;
+                    if off != 0 {
+                        if let Some(&Op::PStore { v, cell, w }) = code.ops.get(p + off as usize) {
+                            let x = r!(v);
+                            w!(cell, Slot { bits: x.bits & wmask(w), ..x });
+                        }
+                    }
+                    p = m.next as usize;
+                    if m.post & Meta::CHARGE != 0 {
+                        charge!();
                     }
                 }
             };
         }
         macro_rules! made {
             () => {{
-                post!();
-                p = m.next as usize;
-                n -= steps;
+                done!();
                 if st.origins.wants_collect() {
-                    break 'run;
+                    break 'run true;
                 }
                 continue;
             }};
@@ -293,7 +326,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                             w!($d, t);
                             made!();
                         }
-                        None => break 'run,
+                        None => break 'run true,
                     },
                 }
             }};
@@ -331,7 +364,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::ICmp { p: pr, d, a, b, w, f } => {
                 let (x, y) = clean2t!(d, a, b);
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
-                    break 'run;
+                    break 'run true;
                 }
                 w!(d, Slot::int(icmp(pr, w, x.bits, y.bits) as u64));
             }
@@ -351,7 +384,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 } else {
                     match scalar::trunc(f, from as u32, to as u32, x.bits) {
                         Ok(v) => v,
-                        Err(_) => break 'run,
+                        Err(_) => break 'run true,
                     }
                 };
                 w!(d, Slot::int(v));
@@ -359,7 +392,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::ZExt { d, a, from, f } => {
                 let x = clean1!(a);
                 if f != 0 && sext(x.bits, from as u32) < 0 {
-                    break 'run;
+                    break 'run true;
                 }
                 w!(d, Slot::int(x.bits));
             }
@@ -415,15 +448,15 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 w!(cell, Slot { bits: x.bits & wmask(w), ..x });
             }
             Op::Gep { d, base, g } => ok!(gep(code, regs, st.mem, d, base, g)),
-            Op::Br { e } => jump!(e, steps),
+            Op::Br { e } => jump!(e),
             Op::CondBr { c, t, f } => {
                 let cv = clean1!(c);
-                jump!(if cv.bits & 1 == 1 { t } else { f }, steps)
+                jump!(if cv.bits & 1 == 1 { t } else { f })
             }
             Op::Switch { v, t } => {
                 let x = clean1!(v);
-                let Some(e) = switch(code, t, x.bits) else { break 'run };
-                jump!(e, steps)
+                let Some(e) = switch(code, t, x.bits) else { break 'run true };
+                jump!(e)
             }
             Op::Intr { k, d, a, b, c, w } => ok!(intrinsic(regs, k, d, a, b, c, w)),
             Op::VBin { .. } => {
@@ -451,12 +484,12 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::CmpBr { p: pr, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
                 if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
-                    break 'run;
+                    break 'run true;
                 }
                 let taken = icmp(pr, w, x.bits, y.bits);
                 w!(d, Slot::int(taken as u64));
                 partner!(k, Op::CondBr { t, f: fe, .. });
-                jump!(if taken { t } else { fe }, steps)
+                jump!(if taken { t } else { fe })
             }
             Op::FCmpBr { p: pr, d, a, b, s } => {
                 let (x, y) = clean2!(a, b);
@@ -464,21 +497,10 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let taken = fcmp(pr, fa, fb);
                 w!(d, Slot::int(taken as u64));
                 partner!(k, Op::CondBr { t, f: fe, .. });
-                jump!(if taken { t } else { fe }, steps)
+                jump!(if taken { t } else { fe })
             }
-            Op::GepLd { d, base, g } => {
-                let bp = clean1!(base);
-                partner!(k, Op::Load { d: ld, n: sz, w, align, .. });
-                let Some((ptr, v)) = gep_load(code, regs, st.mem, bp, g, sz, w, align) else { break 'run };
-                w!(d, ptr);
-                w!(ld, v);
-            }
-            Op::GepSt { d, base, g } => {
-                let bp = clean1!(base);
-                partner!(k, Op::Store { v, n: sz, align, .. });
-                let Some(ptr) = gep_store(code, regs, st.mem, bp, g, d, v, sz, align) else { break 'run };
-                w!(d, ptr);
-            }
+            Op::GepLd { d, base, g } => ok!(gep_load(code, regs, st.mem, d, base, g, code.ops.get(p + k as usize + 1))),
+            Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g, code.ops.get(p + k as usize + 1))),
             Op::FAdd64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) + f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
@@ -528,36 +550,38 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::UDiv { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
                 if y.bits == 0 {
-                    break 'run;
+                    break 'run true;
                 }
                 w!(d, Slot::int(x.bits / y.bits));
             }
             Op::URem { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
                 if y.bits == 0 {
-                    break 'run;
+                    break 'run true;
                 }
                 w!(d, Slot::int(x.bits % y.bits));
             }
             Op::Nop => {}
             Op::Call { c } => {
-                let Some(next) = call(st, code, base, p, c) else { break 'run };
-                n -= 1;
+                let Some(next) = call(st, code, base, p, c) else { break 'run true };
                 switch!(next);
+                charge!();
                 continue;
             }
             Op::Ret { v } => {
-                let Some(next) = ret(st, code, base, v) else { break 'run };
-                n -= 1;
+                let Some(next) = ret(st, base, v) else { break 'run true };
                 let Some(next) = next else { return budget - n };
                 switch!(next);
+                charge!();
                 continue;
             }
-            Op::Unreachable | Op::Generic { .. } => break 'run,
+            Op::Unreachable | Op::Generic { .. } => break 'run true,
         }
-        post!();
-        p = m.next as usize;
-        n -= steps;
+        done!();
+    };
+    if charged {
+        // SAFETY: as for the op fetch: `p` is an op of the function.
+        n += unsafe { fcode.get_unchecked(p) }.meta.rem as u64;
     }
     if let Some(fr) = st.frames.last_mut() {
         fr.pc = p as u32;

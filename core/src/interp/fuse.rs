@@ -105,8 +105,9 @@ pub fn falls_through(op: &Op) -> bool {
 pub fn fuse(c: &mut FnCode, body: &Body) {
     let n = c.ops.len();
     let mut fops = c.ops.clone();
-    let mut meta: Vec<Meta> = (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1, post: 0 }).collect();
+    let mut meta: Vec<Meta> = (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1, post: 0, rem: 0 }).collect();
     if n == 0 || n >= 1 << 24 {
+        chains(&fops, &mut meta);
         c.fcode = fops.into_iter().zip(meta).map(|(op, meta)| FEntry { op, meta }).collect();
         return;
     }
@@ -122,7 +123,7 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         };
         if let (Some(slot), Some(m)) = (fops.get_mut(q), meta.get_mut(q)) {
             *slot = f;
-            *m = Meta { next: q as u32 + 2, pre: 0, steps: 2, post: 0 };
+            *m = Meta { next: q as u32 + 2, pre: 0, steps: 2, post: 0, rem: 0 };
         }
     }
     // Specialized forms of ops that otherwise dispatch again on their operation.
@@ -171,7 +172,7 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         }
         if ok {
             let pre = (q - j) as u8;
-            heads.push((j, x, Meta { next: m.next, pre, steps: m.steps + pre, post: 0 }));
+            heads.push((j, x, Meta { next: m.next, pre, steps: m.steps + pre, post: 0, rem: 0 }));
         }
     }
     for (j, x, m) in heads {
@@ -189,7 +190,7 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         }
         if let Some(Op::PStore { .. }) = c.ops.get(m.next as usize) {
             if let Some(mm) = meta.get_mut(pc) {
-                *mm = Meta { next: m.next + 1, pre: m.pre, steps: m.steps + 1, post: (m.next as usize - pc) as u8 };
+                *mm = Meta { next: m.next + 1, pre: m.pre, steps: m.steps + 1, post: (m.next as usize - pc) as u8, rem: 0 };
             }
         }
     }
@@ -207,5 +208,28 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             }
         }
     }
+    chains(&fops, &mut meta);
     c.fcode = fops.into_iter().zip(meta).map(|(op, meta)| FEntry { op, meta }).collect();
+}
+
+/// Sets each op's chain steps (`Meta::rem`): an op that falls through forward continues its
+/// chain at `next`; one that falls through backward (a loop's branch it absorbed), or whose
+/// chain would not fit the count, flags `next` as a new chain's start ([`Meta::CHARGE`]).
+fn chains(ops: &[Op], meta: &mut [Meta]) {
+    for pc in (0..meta.len()).rev() {
+        let Some(&m) = meta.get(pc) else { continue };
+        let steps = m.steps as u32;
+        let on = ops.get(pc).is_some_and(falls_through);
+        let after = if on && m.next as usize > pc { meta.get(m.next as usize).map(|x| x.rem as u32) } else { None };
+        let (rem, charge) = match after {
+            Some(r) if steps + r <= u16::MAX as u32 => (steps + r, false),
+            _ => (steps, on),
+        };
+        if let Some(mm) = meta.get_mut(pc) {
+            mm.rem = rem as u16;
+            if charge {
+                mm.post |= Meta::CHARGE;
+            }
+        }
+    }
 }
