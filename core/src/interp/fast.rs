@@ -104,10 +104,33 @@ pub fn gep_poison(mem: &Memory, base: Slot, off: i64, flags: u16, ovf: (bool, bo
     false
 }
 
+/// A frame of a call the fast path made: what [`Frame`] holds, without the parts only the
+/// general path needs. The fast path turns them into frames before it stops.
+#[derive(Copy, Clone, Debug)]
+pub struct Light {
+    /// The function's global index (its code is `Fast::funcs[gid]`).
+    pub gid: u32,
+    /// The next op to execute (while a callee runs: the op after the call).
+    pub pc: u32,
+    /// First narrow register.
+    pub base: u32,
+    /// First wide register.
+    pub wbase: u32,
+    /// Length of the alloca list when the frame was entered.
+    pub amark: u32,
+    /// The call site being executed (while a callee runs), or `NONE`.
+    pub call: u32,
+    /// The caller's register that receives the result (relative to the caller's base), or
+    /// `NONE`.
+    pub dst: u32,
+}
+
 /// The parts of the interpreter the fast path works on.
 pub struct Fast<'a> {
     /// The call stack.
     pub frames: &'a mut Vec<Frame>,
+    /// Frames of the fast path's own calls, above `frames` (see [`Light`]).
+    pub light: &'a mut Vec<Light>,
     /// Narrow registers of all frames.
     pub regs: &'a mut Vec<Slot>,
     /// Wide registers of all frames.

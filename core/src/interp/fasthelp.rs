@@ -415,17 +415,23 @@ fn gep_at(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Optio
     Some(Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 })
 }
 
-/// An `alloca` (held in memory, or in register `cell` when promoted).
+/// The `alloca` of a stack slot held in register `cell` (site `s`): reserves its address
+/// range, and the slot starts undef.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn palloca(code: &FnCode, mem: &mut Memory, allocas: &mut Vec<u32>, regs: &mut [Slot], d: u32, cell: u32, s: u32) -> bool {
+    let Some(site) = code.allocas.get(s as usize) else { return false };
+    let Some(addr) = mem.reserve_fast(site.size, site.align) else { return false };
+    allocas.push(RESERVED | site.size as u32);
+    wr!(regs, d, Slot::ptr(addr, 0));
+    wr!(regs, cell, Slot::tainted(site.origin));
+    true
+}
+
+/// An `alloca` held in memory.
 #[inline(never)]
-pub(super) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32, cell: Option<u32>) -> bool {
+pub(super) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32) -> bool {
     let Some(site) = cx.code.allocas.get(s as usize) else { return false };
-    if let Some(cell) = cell {
-        let Some(addr) = cx.mem.reserve_fast(site.size, site.align) else { return false };
-        cx.allocas.push(RESERVED | site.size as u32);
-        wr!(regs, d, Slot::ptr(addr, 0));
-        wr!(regs, cell, Slot::tainted(site.origin));
-        return true;
-    }
     let count = match site.count {
         None => 1,
         Some((cr, cw)) => {

@@ -3,7 +3,7 @@
 //! the heavier ones in the helpers of `fasthelp.rs`.
 
 use super::code::{Callee, FnCode, Meta, Op, NONE, TAG};
-use super::fast::Fast;
+use super::fast::{Fast, Light};
 use super::fasthelp::*;
 use super::fp;
 use super::memory::{AllocKind, Memory};
@@ -57,7 +57,7 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     };
     // Decoded functions only: declarations (the C library, intrinsics) take the general path.
     let callee: &'f Rc<FnCode> = funcs.get(g as usize)?.as_ref()?;
-    if !callee.entry || callee.params.len() != cs.args.len() || st.frames.len() >= st.max_depth as usize {
+    if !callee.entry || callee.params.len() != cs.args.len() || st.frames.len() + st.light.len() >= st.max_depth as usize {
         return None;
     }
     let nb = st.regs.len();
@@ -81,12 +81,16 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     if !callee.wtemplate.is_empty() {
         st.wregs.extend(callee.wtemplate.iter().cloned());
     }
-    if let Some(fr) = st.frames.last_mut() {
-        fr.pc = pc as u32 + 1;
-        fr.call = c;
+    match st.light.last_mut() {
+        Some(l) => (l.pc, l.call) = (pc as u32 + 1, c),
+        None => {
+            if let Some(fr) = st.frames.last_mut() {
+                (fr.pc, fr.call) = (pc as u32 + 1, c);
+            }
+        }
     }
     let amark = st.allocas.len() as u32;
-    st.frames.push(Frame { code: callee.clone(), pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va: None, native: None });
+    st.light.push(Light { gid: g, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, dst: cs.dst });
     Some((&**callee, nb, 0))
 }
 
@@ -127,6 +131,9 @@ fn ret<'f>(st: &mut Fast<'f>, base: usize, v: u32) -> Option<Option<Next<'f>>> {
     } else {
         return None;
     };
+    if let Some(&l) = st.light.last() {
+        return Some(ret_light(st, l, val));
+    }
     let n = st.frames.len();
     let caller = st.frames.get(n.checked_sub(2)?)?;
     if caller.native.is_some() {
@@ -157,6 +164,57 @@ fn ret<'f>(st: &mut Fast<'f>, base: usize, v: u32) -> Option<Option<Next<'f>>> {
     Some(next.map(|c| (c, cbase, cpc)))
 }
 
+/// Returns `val` from the fast path's frame `l` (on top) to its caller, which was running on
+/// the fast path when it made the call; `None` when the fast path cannot go on there.
+#[inline(always)]
+fn ret_light<'f>(st: &mut Fast<'f>, l: Light, val: Slot) -> Option<Next<'f>> {
+    let funcs: &'f [Option<Rc<FnCode>>] = st.funcs;
+    st.light.pop();
+    if st.allocas.len() > l.amark as usize {
+        st.mem.free_allocas(st.allocas, l.amark as usize);
+    }
+    st.regs.truncate(l.base as usize);
+    if st.wregs.len() > l.wbase as usize {
+        st.wregs.truncate(l.wbase as usize);
+    }
+    let (gid, cbase, cpc) = match st.light.last_mut() {
+        Some(c) => {
+            c.call = NONE;
+            (c.gid, c.base as usize, c.pc as usize)
+        }
+        None => {
+            let fr = st.frames.last_mut()?;
+            fr.call = NONE;
+            (fr.code.gid, fr.base as usize, fr.pc as usize)
+        }
+    };
+    if l.dst != NONE {
+        if let Some(r) = st.regs.get_mut(cbase + l.dst as usize) {
+            *r = val;
+        }
+    }
+    let code = funcs.get(gid as usize)?.as_deref()?;
+    (code.fast && cpc < code.fcode.len()).then_some((code, cbase, cpc))
+}
+
+/// Turns the fast path's frames into frames of the general path (at its exit).
+#[inline(never)]
+fn settle(st: &mut Fast) {
+    for l in st.light.drain(..) {
+        // Every light frame's function is decoded (the call found it in `funcs`).
+        let Some(Some(code)) = st.funcs.get(l.gid as usize) else { continue };
+        st.frames.push(Frame { code: code.clone(), pc: l.pc, base: l.base, wbase: l.wbase, amark: l.amark, call: l.call, va: None, native: None });
+    }
+}
+
+/// Leaves the fast path with `ran` ops run, its frames settled (the top frame's pc set).
+fn leave(st: &mut Fast, ran: u64) -> u64 {
+    if !st.light.is_empty() {
+        settle(st);
+    }
+    ran
+}
+
 /// Runs at most `budget` ops from the top frame's pc, across calls and returns, while they
 /// take the fast path, and returns how many ran. The top frame's pc is left on the op to
 /// run next.
@@ -181,7 +239,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             fcode = &code.fcode[..];
             regs = match st.regs.get_mut(base..base + code.template.len()) {
                 Some(r) => r,
-                None => return budget - n,
+                None => return leave(st, budget - n),
             };
         }};
     }
@@ -437,8 +495,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::Cvt { k, d, a, w } => ok!(convert(regs, k, d, a, w)),
             Op::Load { d, p: pr, n: sz, w, align } => ok!(load(st.mem, regs, d, pr, sz, w, align)),
             Op::Store { v, p: pr, n: sz, align } => ok!(store(st.mem, regs, v, pr, sz, align)),
-            Op::PAlloca { d, cell, s } => ok!(alloca(cx!(), regs, d, s, Some(cell))),
-            Op::Alloca { d, s } => ok!(alloca(cx!(), regs, d, s, None)),
+            Op::PAlloca { d, cell, s } => ok!(palloca(code, st.mem, st.allocas, regs, d, cell, s)),
+            Op::Alloca { d, s } => ok!(alloca(cx!(), regs, d, s)),
             Op::PLoad { d, cell, .. } => {
                 let x = clean1!(cell);
                 w!(d, x);
@@ -570,7 +628,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::Ret { v } => {
                 let Some(next) = ret(st, base, v) else { break 'run true };
-                let Some(next) = next else { return budget - n };
+                let Some(next) = next else { return leave(st, budget - n) };
                 switch!(next);
                 charge!();
                 continue;
@@ -583,8 +641,13 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         // SAFETY: as for the op fetch: `p` is an op of the function.
         n += unsafe { fcode.get_unchecked(p) }.meta.rem as u64;
     }
-    if let Some(fr) = st.frames.last_mut() {
-        fr.pc = p as u32;
+    match st.light.last_mut() {
+        Some(l) => l.pc = p as u32,
+        None => {
+            if let Some(fr) = st.frames.last_mut() {
+                fr.pc = p as u32;
+            }
+        }
     }
-    budget - n
+    leave(st, budget - n)
 }

@@ -201,18 +201,19 @@ impl Memory {
     /// when it would fail (the general path then reports why).
     #[inline(always)]
     pub fn reserve_fast(&mut self, size: u64, align: u64) -> Option<u64> {
-        let align = align.max(1);
-        if !align.is_power_of_two() || self.used.saturating_add(size) > self.max || usize::try_from(size).is_err() {
+        let a = align.max(16);
+        let used = self.used.checked_add(size)?;
+        if !a.is_power_of_two() || used > self.max || usize::try_from(size).is_err() {
             return None;
         }
         let reg = self.regions.get_mut(region_of(AllocKind::Stack))?;
-        let base = round_up(reg.next, align.max(16));
-        let next = base.saturating_add(size.max(1)).saturating_add(16);
+        let base = reg.next.checked_add(a - 1)? & !(a - 1);
+        let next = base.checked_add(size.max(1))?.checked_add(16)?;
         if next > reg.end {
             return None;
         }
         reg.next = next;
-        self.used += size;
+        self.used = used;
         Some(base)
     }
 

@@ -82,6 +82,8 @@ pub struct Interp<'m> {
     pub wregs: Vec<Val>,
     /// The call stack.
     pub frames: Vec<Frame>,
+    /// Frames the fast path pushed on top of `frames` while it runs (empty otherwise).
+    pub light: Vec<super::fast::Light>,
     /// Decoded functions by global index.
     pub funcs: Vec<Option<Rc<FnCode>>>,
     /// The address of each global value.
@@ -148,6 +150,7 @@ impl<'m> Interp<'m> {
             funcs: vec![None; m.globals.len()],
             gaddr: vec![Slot::default(); m.globals.len()],
             allocas: Vec::new(),
+            light: Vec::new(),
             stdout: Vec::new(),
             stderr: Vec::new(),
             steps: 0,
