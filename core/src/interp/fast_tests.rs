@@ -347,3 +347,54 @@ d:
         same(src, n);
     }
 }
+
+#[test]
+fn frames_of_fast_calls_in_reports_library_calls_and_poison_returns() {
+    // Recursion through fast calls with a library call at every level (the fast path stops
+    // and resumes inside its own frames), a poison result returned from deep inside (the
+    // general path's return), and finally a division by zero five calls deep: the report's
+    // call stack must list every frame, at every step limit.
+    let src = "declare i32 @putchar(i32)
+define i32 @down(i32 %n, i32 %d) {
+  %z = icmp eq i32 %n, 0
+  br i1 %z, label %leaf, label %rec
+leaf:
+  %q = sdiv i32 100, %d
+  ret i32 %q
+rec:
+  %c = add i32 %n, 48
+  %p = call i32 @putchar(i32 %c)
+  %m = sub i32 %n, 1
+  %r = call i32 @down(i32 %m, i32 %d)
+  %s = add i32 %r, 1
+  ret i32 %s
+}
+define i32 @pois(i32 %n) {
+  %z = icmp eq i32 %n, 0
+  br i1 %z, label %leaf, label %rec
+leaf:
+  %big = add nsw i32 2147483647, 1
+  ret i32 %big
+rec:
+  %m = sub i32 %n, 1
+  %r = call i32 @pois(i32 %m)
+  ret i32 %r
+}
+define i32 @main() {
+  %a = call i32 @down(i32 3, i32 1)
+  %b = call i32 @pois(i32 4)
+  %f = freeze i32 %b
+  %k = and i32 %f, 0
+  %d = add i32 %k, 0
+  %c = call i32 @down(i32 5, i32 %d)
+  ret i32 %c
+}
+";
+    let o = same(src, u64::MAX);
+    let super::Exit::Ub(r) = &o.exit else { panic!("expected undefined behaviour, got {:?}", o.exit) };
+    assert_eq!(r.backtrace.len(), 7, "{:?}", r.backtrace);
+    assert_eq!(o.stdout, b"32154321");
+    for n in 0..o.steps {
+        same(src, n);
+    }
+}
