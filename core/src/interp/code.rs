@@ -82,6 +82,19 @@ pub enum Intr {
     Sqrt64,
     /// `llvm.expect`.
     Expect,
+    /// `llvm.fshl` on narrow integers.
+    FShl,
+    /// `llvm.fshr` on narrow integers.
+    FShr,
+    /// `llvm.ctpop` on narrow integers.
+    CtPop,
+}
+
+impl Intr {
+    /// True when the third operand is read (`fma`, funnel shifts).
+    pub fn three(self) -> bool {
+        matches!(self, Intr::FmaF64 | Intr::FmaF32 | Intr::FShl | Intr::FShr)
+    }
 }
 
 /// One decoded instruction.

@@ -546,6 +546,9 @@ impl Interp<'_> {
                 (Some("fabs"), Some(FloatKind::Double), _) => Some(Intr::FAbs64),
                 (Some("sqrt"), Some(FloatKind::Double), _) => Some(Intr::Sqrt64),
                 (Some("expect"), _, Some(_)) if name.matches('.').count() == 2 => Some(Intr::Expect),
+                (Some("fshl"), _, Some(_)) => Some(Intr::FShl),
+                (Some("fshr"), _, Some(_)) => Some(Intr::FShr),
+                (Some("ctpop"), _, Some(_)) => Some(Intr::CtPop),
                 _ => None,
             };
             if let (Some(k), true) = (k, name.starts_with("llvm.")) {

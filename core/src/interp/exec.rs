@@ -392,7 +392,7 @@ impl Interp<'_> {
                     }
                     Op::Intr { k, d, a, b, c, w } => {
                         let (x, y) = (r!(a), r!(b));
-                        let z = if matches!(k, Intr::FmaF64 | Intr::FmaF32) { r!(c) } else { Slot::default() };
+                        let z = if k.three() { r!(c) } else { Slot::default() };
                         r!(d) = if (x.poison | y.poison | z.poison) != 0 && k != Intr::Expect {
                             self.at(&code, cur);
                             let o = self.origins.merge(x.poison, self.origins.merge(y.poison, z.poison));

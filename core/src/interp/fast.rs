@@ -57,6 +57,19 @@ pub fn intr(k: Intr, x: Slot, y: Slot, z: Slot, w: u8) -> Slot {
         Intr::FAbs64 => Slot::int(x.bits & !(1u64 << 63)),
         Intr::Sqrt64 => Slot::int(fp::fix64(f64::from_bits(x.bits).sqrt(), f64::from_bits(x.bits), 0.0).to_bits()),
         Intr::Expect => x,
+        // The third operand modulo the width; a zero amount gives the first (second) operand.
+        Intr::FShl | Intr::FShr => {
+            let w = w as u32;
+            let m = super::value::mask(w);
+            let s = (z.bits % w as u64) as u32;
+            Slot::int(match (k, s) {
+                (Intr::FShl, 0) => x.bits,
+                (_, 0) => y.bits,
+                (Intr::FShl, s) => ((x.bits << s) | (y.bits >> (w - s))) & m,
+                (_, s) => ((x.bits << (w - s)) | (y.bits >> s)) & m,
+            })
+        }
+        Intr::CtPop => Slot::int(x.bits.count_ones() as u64),
     }
 }
 

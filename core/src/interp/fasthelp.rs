@@ -462,7 +462,7 @@ pub(super) fn switch(code: &FnCode, t: u32, x: u64) -> Option<u32> {
 #[inline(never)]
 pub(super) fn intrinsic(regs: &mut [Slot], k: Intr, d: u32, a: u32, b: u32, c: u32, w: u8) -> bool {
     let (x, y, z) = (rd!(regs, a), rd!(regs, b), rd!(regs, c));
-    let z = if matches!(k, Intr::FmaF64 | Intr::FmaF32) { z } else { Slot::default() };
+    let z = if k.three() { z } else { Slot::default() };
     if k != Intr::Expect && (x.poison | y.poison | z.poison) != 0 {
         return false;
     }
