@@ -11,7 +11,7 @@
 
 use super::code::{Cvt, FnCode, Gep, Intr};
 use super::fp;
-use super::memory::Memory;
+use super::memory::{Alloc, Memory};
 use super::state::Frame;
 use super::value::{sext, Slot, Val};
 use crate::ir::InstFlags;
@@ -93,9 +93,11 @@ pub fn gep_offset(regs: &[Slot], gep: &Gep) -> Option<(i64, u32, bool, bool)> {
     Some((off, taint, so, uo))
 }
 
-/// True when `Interp::gep_finish` would make the result poison (the same conditions).
-#[inline]
-pub fn gep_poison(mem: &Memory, base: Slot, off: i64, flags: u16, ovf: (bool, bool)) -> bool {
+/// True when `Interp::gep_finish` would make the result poison (the same conditions), with
+/// the allocation the base pointer is based on found by `alloc` (asked only for an
+/// `inbounds` GEP with a non-zero offset).
+#[inline(always)]
+pub fn gep_poison_in<'m>(alloc: impl FnOnce() -> Option<&'m Alloc>, base: Slot, off: i64, flags: u16, ovf: (bool, bool)) -> bool {
     let addr = base.bits.wrapping_add(off as u64);
     if flags == 0 {
         return false;
@@ -107,7 +109,7 @@ pub fn gep_poison(mem: &Memory, base: Slot, off: i64, flags: u16, ovf: (bool, bo
         return true;
     }
     if flags & InstFlags::INBOUNDS != 0 && off != 0 {
-        let ok = mem.alloc_of(base).and_then(|i| mem.allocs.get(i as usize)).is_some_and(|a| {
+        let ok = alloc().is_some_and(|a| {
             let lo = base.bits.wrapping_sub(a.base);
             let hi = addr.wrapping_sub(a.base);
             a.live && lo <= a.size && hi <= a.size

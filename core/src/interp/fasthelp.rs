@@ -5,10 +5,10 @@
 //! `false`, without effect, when the op needs the general path.
 
 use super::code::{Edge, FnCode, Intr, Op, MAX_LANES, NONE};
-use super::fast::{cvt, gep_offset, gep_poison, intr};
+use super::fast::{cvt, gep_offset, gep_poison_in, intr};
 use super::fastops::Cx;
 use super::fp;
-use super::memory::{AllocKind, Memory, RESERVED, TAINT};
+use super::memory::{Alloc, AllocKind, Memory, RESERVED, TAINT};
 use super::origin::TaintKind;
 use super::scalar::{self, IOp};
 use super::value::{mask, sext, Slot};
@@ -304,17 +304,26 @@ pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8
 }
 
 /// A scalar GEP from register `base` into register `d` and the load through its result
-/// (the exact op `ld`, a [`Op::Load`]): a fused [`Op::GepLd`]. False (no effect) when either
-/// needs the general path.
+/// (the exact op `ld`, a [`Op::Load`]): a fused [`Op::GepLd`], with one look-up of the
+/// allocation for both. False (no effect) when either needs the general path.
 #[inline(never)]
 pub(super) fn gep_load(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32, ld: Option<&Op>) -> bool {
     let Some(&Op::Load { d: dl, n, w, align, .. }) = ld else { return false };
     let bp = rd!(regs, base);
-    if bp.poison != 0 {
+    if bp.poison != 0 || bp.prov == 0 {
         return false;
     }
-    let Some(ptr) = gep_at(code, regs, mem, bp, g) else { return false };
-    let Some(v) = load_at(mem, ptr, n, w, align) else { return false };
+    // The allocation the base is based on is the one its provenance names, which the
+    // result keeps.
+    let Some(a) = mem.allocs.get((bp.prov - 1) as usize) else { return false };
+    let Some(ptr) = gep_at(code, regs, || Some(a), bp, g) else { return false };
+    if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+        return false;
+    }
+    let Some(mut v) = a.read_fast(ptr.bits, n) else { return false };
+    if w != 0 && w < 64 {
+        v.bits &= mask(w as u32);
+    }
     wr!(regs, d, ptr);
     wr!(regs, dl, v);
     true
@@ -350,12 +359,14 @@ fn store_at(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
 pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u32, base: u32, g: u32, st: Option<&Op>) -> bool {
     let Some(&Op::Store { v, n, align, .. }) = st else { return false };
     let bp = rd!(regs, base);
-    if bp.poison != 0 {
+    if bp.poison != 0 || bp.prov == 0 {
         return false;
     }
-    let Some(ptr) = gep_at(code, regs, mem, bp, g) else { return false };
+    // As in `gep_load`: one allocation for the GEP and the access.
+    let i = (bp.prov - 1) as usize;
+    let Some(ptr) = gep_at(code, regs, || mem.allocs.get(i), bp, g) else { return false };
     let val = if v == d { ptr } else { rd!(regs, v) };
-    if !store_at(mem, ptr, n, val, align) {
+    if ptr.bits & (align as u64).wrapping_sub(1) != 0 || !mem.allocs.get_mut(i).is_some_and(|a| a.write_fast(ptr.bits, n, val)) {
         return false;
     }
     wr!(regs, d, ptr);
@@ -370,7 +381,7 @@ pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: 
     if bp.poison != 0 {
         return false;
     }
-    match gep_at(code, regs, mem, bp, g) {
+    match gep_at(code, regs, || mem.alloc_of(bp).and_then(|i| mem.allocs.get(i as usize)), bp, g) {
         Some(v) => {
             wr!(regs, d, v);
             true
@@ -379,8 +390,10 @@ pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: 
     }
 }
 
+/// The result of GEP `g` from the defined base `bp`, or `None` when it is poison or needs
+/// the general path; `alloc` finds the allocation `bp` is based on (for `inbounds`).
 #[inline(always)]
-fn gep_at(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Option<Slot> {
+fn gep_at<'m>(code: &FnCode, regs: &[Slot], alloc: impl FnOnce() -> Option<&'m Alloc>, bp: Slot, g: u32) -> Option<Slot> {
     let gep = code.geps.get(g as usize)?;
     if gep.poison_const {
         return None;
@@ -409,7 +422,7 @@ fn gep_at(code: &FnCode, regs: &[Slot], mem: &Memory, bp: Slot, g: u32) -> Optio
             (off, so, uo && nuw)
         }
     };
-    if gep.flags != 0 && gep_poison(mem, bp, off, gep.flags, (so, uo)) {
+    if gep.flags != 0 && gep_poison_in(alloc, bp, off, gep.flags, (so, uo)) {
         return None;
     }
     Some(Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 })

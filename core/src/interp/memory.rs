@@ -65,6 +65,70 @@ pub struct Alloc {
     pub shadow: Vec<u32>,
 }
 
+impl Alloc {
+    /// [`Memory::load_fast`] at address `addr` of this allocation (which the pointer's
+    /// provenance names).
+    #[inline(always)]
+    pub fn read_fast(&self, addr: u64, n: u8) -> Option<Slot> {
+        let off = addr.wrapping_sub(self.base);
+        if !self.live || off > self.size || n as u64 > self.size - off {
+            return None;
+        }
+        let off = off as usize;
+        let (bits, s0, same) = match n {
+            8 => {
+                let b: [u8; 8] = self.bytes.get(off..off + 8)?.try_into().ok()?;
+                let s: [u32; 8] = self.shadow.get(off..off + 8)?.try_into().ok()?;
+                (u64::from_le_bytes(b), s[0], s == [s[0]; 8])
+            }
+            4 => {
+                let b: [u8; 4] = self.bytes.get(off..off + 4)?.try_into().ok()?;
+                let s: [u32; 4] = self.shadow.get(off..off + 4)?.try_into().ok()?;
+                (u32::from_le_bytes(b) as u64, s[0], s == [s[0]; 4])
+            }
+            1 => (*self.bytes.get(off)? as u64, *self.shadow.get(off)?, true),
+            2 => {
+                let b: [u8; 2] = self.bytes.get(off..off + 2)?.try_into().ok()?;
+                let s: [u32; 2] = self.shadow.get(off..off + 2)?.try_into().ok()?;
+                (u16::from_le_bytes(b) as u64, s[0], s[0] == s[1])
+            }
+            _ => return None,
+        };
+        if !same || s0 & (TAINT | PARTIAL) != 0 {
+            return None;
+        }
+        Some(Slot { bits, prov: s0, poison: 0 })
+    }
+
+    /// [`Memory::store_fast`] at address `addr` of this allocation (which the pointer's
+    /// provenance names).
+    #[inline(always)]
+    pub fn write_fast(&mut self, addr: u64, n: u8, v: Slot) -> bool {
+        let off = addr.wrapping_sub(self.base);
+        if v.poison != 0 || !self.live || self.readonly || off > self.size || n as u64 > self.size - off {
+            return false;
+        }
+        let off = off as usize;
+        let n = n as usize;
+        let (Some(b), Some(s)) = (self.bytes.get_mut(off..off + n), self.shadow.get_mut(off..off + n)) else { return false };
+        match n {
+            8 => {
+                b.copy_from_slice(&v.bits.to_le_bytes());
+                s.copy_from_slice(&[v.prov; 8]);
+            }
+            4 => {
+                b.copy_from_slice(&(v.bits as u32).to_le_bytes());
+                s.copy_from_slice(&[v.prov; 4]);
+            }
+            _ => {
+                b.copy_from_slice(&v.bits.to_le_bytes()[..n.min(8)]);
+                s.fill(v.prov);
+            }
+        }
+        true
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 struct Region {
     start: u64,
@@ -242,35 +306,7 @@ impl Memory {
         if p.poison != 0 || p.prov == 0 {
             return None;
         }
-        let a = self.allocs.get((p.prov - 1) as usize)?;
-        let off = p.bits.wrapping_sub(a.base);
-        if !a.live || off > a.size || n as u64 > a.size - off {
-            return None;
-        }
-        let off = off as usize;
-        let (bits, s0, same) = match n {
-            8 => {
-                let b: [u8; 8] = a.bytes.get(off..off + 8)?.try_into().ok()?;
-                let s: [u32; 8] = a.shadow.get(off..off + 8)?.try_into().ok()?;
-                (u64::from_le_bytes(b), s[0], s == [s[0]; 8])
-            }
-            4 => {
-                let b: [u8; 4] = a.bytes.get(off..off + 4)?.try_into().ok()?;
-                let s: [u32; 4] = a.shadow.get(off..off + 4)?.try_into().ok()?;
-                (u32::from_le_bytes(b) as u64, s[0], s == [s[0]; 4])
-            }
-            1 => (*a.bytes.get(off)? as u64, *a.shadow.get(off)?, true),
-            2 => {
-                let b: [u8; 2] = a.bytes.get(off..off + 2)?.try_into().ok()?;
-                let s: [u32; 2] = a.shadow.get(off..off + 2)?.try_into().ok()?;
-                (u16::from_le_bytes(b) as u64, s[0], s[0] == s[1])
-            }
-            _ => return None,
-        };
-        if !same || s0 & (TAINT | PARTIAL) != 0 {
-            return None;
-        }
-        Some(Slot { bits, prov: s0, poison: 0 })
+        self.allocs.get((p.prov - 1) as usize)?.read_fast(p.bits, n)
     }
 
     /// The allocation and offset of a valid access of `len` bytes at a defined pointer with
@@ -370,32 +406,10 @@ impl Memory {
     /// nothing written) when the general path must decide.
     #[inline(always)]
     pub fn store_fast(&mut self, p: Slot, n: u8, v: Slot) -> bool {
-        if p.poison != 0 || p.prov == 0 || v.poison != 0 {
+        if p.poison != 0 || p.prov == 0 {
             return false;
         }
-        let Some(a) = self.allocs.get_mut((p.prov - 1) as usize) else { return false };
-        let off = p.bits.wrapping_sub(a.base);
-        if !a.live || a.readonly || off > a.size || n as u64 > a.size - off {
-            return false;
-        }
-        let off = off as usize;
-        let n = n as usize;
-        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return false };
-        match n {
-            8 => {
-                b.copy_from_slice(&v.bits.to_le_bytes());
-                s.copy_from_slice(&[v.prov; 8]);
-            }
-            4 => {
-                b.copy_from_slice(&(v.bits as u32).to_le_bytes());
-                s.copy_from_slice(&[v.prov; 4]);
-            }
-            _ => {
-                b.copy_from_slice(&v.bits.to_le_bytes()[..n.min(8)]);
-                s.fill(v.prov);
-            }
-        }
-        true
+        self.allocs.get_mut((p.prov - 1) as usize).is_some_and(|a| a.write_fast(p.bits, n, v))
     }
 
     /// Releases an allocation (the caller has checked it is live).
