@@ -29,6 +29,12 @@ impl Interp<'_> {
         self.cstr_at(p, max).map(|(_, _, n)| n)
     }
 
+    /// The string `read_cstr` reads, in place: its bytes (without the NUL).
+    pub fn cstr_bytes(&self, p: Slot, max: Option<usize>) -> Res<&[u8]> {
+        let (idx, off, n) = self.cstr_at(p, max)?;
+        Ok(self.mem.allocs.get(idx).and_then(|a| a.bytes.get(off..off + n)).unwrap_or(&[]))
+    }
+
     /// The allocation, offset and length of the string `read_cstr` reads.
     fn cstr_at(&self, p: Slot, max: Option<usize>) -> Res<(usize, usize, usize)> {
         let (idx, off) = self.mem.check(p, 0, false)?;
@@ -36,21 +42,33 @@ impl Interp<'_> {
         let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
         let avail = a.bytes.get(off..).unwrap_or(&[]);
         // The bytes the search read: up to the NUL, or `limit` bytes when it found none.
-        let (n, read) = match avail.iter().take(limit).position(|&b| b == 0) {
+        let (n, read) = match find_byte(avail.get(..limit).unwrap_or(avail), 0) {
             Some(n) => (n, n + 1),
             None if avail.len() >= limit => (limit, limit),
-            None => return Err(Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))),
+            None => return Err(self.unterminated(p, idx)),
         };
         // The library decides on every byte up to the terminator (it looks for the NUL): an
         // undef or poison one among them is undefined behaviour, as a branch on it would be.
-        let read = a.shadow.get(off..).unwrap_or(&[]).iter().take(read);
-        if let Some((k, &x)) = read.enumerate().find(|(_, &x)| x & (TAINT | PARTIAL) != 0) {
-            let o = if x & TAINT != 0 { x & !TAINT } else { self.origins.partly_uninit() };
-            let what = if self.origins.kind(o) == Some(TaintKind::Undef) { "an uninitialized (undef)" } else { "a poison" };
-            let end = if k == n { ", where the search for its NUL stopped" } else { "" };
-            return Err(Fault::ub_from(UbKind::LibraryMisuse, format!("string at {:#x} has {what} byte at offset {k}{end}", p.bits), o.max(1)));
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = if k == n { FOUND_NUL } else { "" };
+            return Err(self.byte_fault("string", p, k, x, end));
         }
         Ok((idx, off, n))
+    }
+
+    /// The report of a string that runs past the end of its allocation.
+    #[cold]
+    fn unterminated(&self, p: Slot, idx: usize) -> Fault {
+        Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))
+    }
+
+    /// The report of an undef or poison byte (shadow `x`) at offset `k` of the memory at `p` a
+    /// library function inspected (`what`: "string", "memory compared by memcmp", ...).
+    #[cold]
+    fn byte_fault(&self, what: &str, p: Slot, k: usize, x: u32, end: &str) -> Fault {
+        let o = if x & TAINT != 0 { x & !TAINT } else { self.origins.partly_uninit() };
+        let kind = if self.origins.kind(o) == Some(TaintKind::Undef) { "an uninitialized (undef)" } else { "a poison" };
+        Fault::ub_from(UbKind::LibraryMisuse, format!("{what} at {:#x} has {kind} byte at offset {k}{end}", p.bits), o.max(1))
     }
 
     /// `n` bytes at `p`.
@@ -60,6 +78,19 @@ impl Interp<'_> {
         }
         let loc = self.mem.check(p, n, false)?;
         Ok(self.mem.range(loc, n as usize).0.to_vec())
+    }
+
+    /// Writes defined bytes at `p` followed by a NUL (one access of `b.len() + 1` bytes).
+    pub fn write_bytes_nul(&mut self, p: Slot, b: &[u8]) -> Res<()> {
+        let n = b.len() + 1;
+        let loc = self.mem.check(p, n as u64, true)?;
+        let (d, s) = self.mem.range_mut(loc, n);
+        if let Some((last, head)) = d.split_last_mut() {
+            head.copy_from_slice(b);
+            *last = 0;
+        }
+        s.fill(0);
+        Ok(())
     }
 
     /// Writes defined bytes at `p`.
@@ -145,8 +176,8 @@ impl Interp<'_> {
 pub struct Args<'a, 'm> {
     /// The interpreter.
     pub it: &'a mut Interp<'m>,
-    /// Call operands with their types (when not from a `va_list`).
-    pub vals: &'a [(Val, TypeId)],
+    /// Call operands (when not from a `va_list`).
+    pub vals: &'a [Val],
     /// The next operand.
     pub next: usize,
     /// The `va_list` pointer, when reading from one.
@@ -166,7 +197,7 @@ impl Args<'_, '_> {
                 }
             };
         }
-        let v = self.vals.get(self.next).map(|x| x.0.clone());
+        let v = self.vals.get(self.next).cloned();
         self.next += 1;
         v.ok_or_else(|| {
             self.fault = Some(Fault::ub(UbKind::LibraryMisuse, "printf format needs more arguments than were passed"));
@@ -219,5 +250,84 @@ impl crate::ir::TypeStore {
     /// The id of a float type if interned (interpreter helper).
     pub fn lookup_float(&self, k: FloatKind) -> Option<TypeId> {
         (0..self.len() as u32).map(TypeId::from_u32).find(|&t| self.float_kind(t) == Some(k))
+    }
+}
+
+/// Said of an undef or poison byte where a search for a string's NUL stopped.
+const FOUND_NUL: &str = ", where the search for its NUL stopped";
+
+/// The shadow of `n` bytes of `a` from `off` (fewer if the allocation ends first).
+fn shadow_of(a: &super::memory::Alloc, off: usize, n: usize) -> &[u32] {
+    let s = a.shadow.get(off..).unwrap_or(&[]);
+    s.get(..n).unwrap_or(s)
+}
+
+/// The offset and shadow of the first undef or poison byte of a shadow range.
+#[inline]
+fn first_tainted(sh: &[u32]) -> Option<(usize, u32)> {
+    // One pass that the compiler vectorizes; the position only when there is one.
+    if sh.iter().fold(0, |acc, &x| acc | x) & (TAINT | PARTIAL) == 0 {
+        return None;
+    }
+    sh.iter().enumerate().find(|(_, &x)| x & (TAINT | PARTIAL) != 0).map(|(k, &x)| (k, x))
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// True when some byte of `w` is zero.
+#[inline]
+fn has_zero(w: u64) -> bool {
+    w.wrapping_sub(LO) & !w & HI != 0
+}
+
+/// The offset of the first byte `c` in `h`, eight bytes at a time.
+pub(crate) fn find_byte(h: &[u8], c: u8) -> Option<usize> {
+    let pat = LO.wrapping_mul(c as u64);
+    let mut at = 0;
+    for ch in h.chunks_exact(8) {
+        let Some(w) = ch.first_chunk::<8>() else { break };
+        if has_zero(u64::from_le_bytes(*w) ^ pat) {
+            break;
+        }
+        at += 8;
+    }
+    h.get(at..)?.iter().position(|&b| b == c).map(|k| at + k)
+}
+
+/// A length argument as one slot whose poison is that of any part of the value (the memory
+/// functions check a length as a whole).
+pub(crate) fn len_slot(v: &Val) -> Slot {
+    Slot { poison: v.taint(), ..v.slot() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{find_byte, first_tainted, PARTIAL, TAINT};
+
+    #[test]
+    fn byte_searches_agree_with_a_plain_scan() {
+        for len in 0..40usize {
+            let mut h: Vec<u8> = (0..len).map(|i| (i as u8).wrapping_mul(37) | 1).collect();
+            for at in 0..=len {
+                if let Some(b) = h.get_mut(at) {
+                    *b = 0;
+                }
+                for c in [0u8, 1, 0x80, 0xff, 38] {
+                    assert_eq!(find_byte(&h, c), h.iter().position(|&b| b == c), "len {len} at {at} c {c}");
+                }
+                if let Some(b) = h.get_mut(at) {
+                    *b = 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn first_tainted_finds_taint_and_partial_bytes_only() {
+        assert_eq!(first_tainted(&[0, 5, 0x3fff_ffff]), None);
+        assert_eq!(first_tainted(&[0, 5, TAINT | 7, PARTIAL | 1]), Some((2, TAINT | 7)));
+        assert_eq!(first_tainted(&[0, PARTIAL | 1, TAINT]), Some((1, PARTIAL | 1)));
+        assert_eq!(first_tainted(&[]), None);
     }
 }
