@@ -210,13 +210,12 @@ impl<'m> Interp<'m> {
     /// Checks `nonnull`, `range`, `align` and `nofpclass` argument attributes: a violation makes
     /// the argument poison, which is UB when it is also `noundef`.
     fn check_args(&mut self, code: &FnCode, base: usize, wbase: usize, cs: &CallSite, f: &crate::ir::Function) -> Res<()> {
-        let Some(ci) = self.m.func(GlobalId::from_u32(code.gid)).and_then(|cf| cf.body.as_ref()).and_then(|b| b.insts.get(cs.inst)).and_then(|d| d.call_info()) else { return Ok(()) };
         // Only `noundef` arguments that may violate an attribute (`CallSite::checked`): a
         // violation of another one is poison that the callee may ignore.
-        for &k in cs.checked.iter() {
+        for (&k, &site) in cs.checked.iter().zip(cs.checked_attrs.iter()) {
             let k = k as usize;
             let Some(&o) = cs.args.get(k) else { continue };
-            let sets = [ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY), f.params.get(k).map_or(AttrSetId::EMPTY, |p| p.attrs)];
+            let sets = [site, f.params.get(k).map_or(AttrSetId::EMPTY, |p| p.attrs)];
             let v = self.arg(code, base, wbase, o);
             for s in sets {
                 if let Some(why) = self.attr_violation(s, &v) {
