@@ -1,6 +1,11 @@
 //! The memory API the C library runtime (`runtime::libc`) works through: C strings, byte
 //! ranges, the heap (`malloc`/`free` with double-free and invalid-free detection), program
 //! output, and `printf` argument sources over IR call operands or a `va_list`.
+//!
+//! The string functions here check the bytes a C function inspects, in place: their bounds,
+//! and their shadow (an undef or poison byte the function's result depends on is undefined
+//! behaviour, reported with the byte's offset and origin). A search or comparison checks up
+//! to and including the byte where it stops, no further.
 
 use super::memory::{AllocKind, PARTIAL, TAINT};
 use super::origin::TaintKind;
@@ -69,6 +74,121 @@ impl Interp<'_> {
         let o = if x & TAINT != 0 { x & !TAINT } else { self.origins.partly_uninit() };
         let kind = if self.origins.kind(o) == Some(TaintKind::Undef) { "an uninitialized (undef)" } else { "a poison" };
         Fault::ub_from(UbKind::LibraryMisuse, format!("{what} at {:#x} has {kind} byte at offset {k}{end}", p.bits), o.max(1))
+    }
+
+    /// The first undef or poison byte of two ranges inspected in step (`x[0]`, `y[0]`,
+    /// `x[1]`, ...) as a fault: the one at the lower offset, `x`'s at the same offset; `end`
+    /// is said of a byte at `last`, where the inspection stopped.
+    fn pair_fault(&self, what: &str, (p, xs): (Slot, &[u32]), (q, ys): (Slot, &[u32]), last: usize, end: &str) -> Res<()> {
+        let (kx, ky) = (first_tainted(xs), first_tainted(ys));
+        let (at, (k, x)) = match (kx, ky) {
+            (None, None) => return Ok(()),
+            (Some(a), Some(b)) if b.0 < a.0 => (q, b),
+            (Some(a), _) => (p, a),
+            (None, Some(b)) => (q, b),
+        };
+        Err(self.byte_fault(what, at, k, x, if k == last { end } else { "" }))
+    }
+
+    /// `strcmp`, `strncmp` (`max`), `strcasecmp`, `strncasecmp` (`fold`): compares the strings
+    /// at `p` and `q` byte by byte up to the first difference or their common terminator, and
+    /// checks exactly those bytes of each (bounds, then undef or poison state).
+    pub fn cstr_cmp(&self, p: Slot, q: Slot, max: Option<usize>, fold: bool) -> Res<i64> {
+        let (ia, oa) = self.mem.check(p, 0, false)?;
+        let (ib, ob) = self.mem.check(q, 0, false)?;
+        let (Some(a), Some(b)) = (self.mem.allocs.get(ia), self.mem.allocs.get(ib)) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
+        let (xa, xb) = (a.bytes.get(oa..).unwrap_or(&[]), b.bytes.get(ob..).unwrap_or(&[]));
+        let m = xa.len().min(xb.len()).min(limit);
+        let low = |c: u8| if fold { c.to_ascii_lowercase() } else { c };
+        let (ya, yb) = (xa.get(..m).unwrap_or(xa), xb.get(..m).unwrap_or(xb));
+        let stop = if fold { ya.iter().zip(yb).position(|(&c, &d)| low(c) != low(d) || c == 0) } else { ya.iter().zip(yb).position(|(&c, &d)| c != d || c == 0) };
+        let read = match stop {
+            Some(i) => i + 1,
+            None if m == limit => limit,
+            // Equal so far, and one string (`p` first) ends with its allocation.
+            None if xa.len() == m => return Err(self.unterminated(p, ia)),
+            None => return Err(self.unterminated(q, ib)),
+        };
+        self.pair_fault("string", (p, shadow_of(a, oa, read)), (q, shadow_of(b, ob, read)), read.wrapping_sub(1), ", where the comparison stopped")?;
+        Ok(stop.and_then(|i| Some(low(*xa.get(i)?) as i64 - low(*xb.get(i)?) as i64)).unwrap_or(0))
+    }
+
+    /// The offset of the first `c` (or of the NUL) in the string at `p`, checking the bytes up
+    /// to that one (`strchr` and, with `c` 0, the terminator); `None` if `c` is not found.
+    pub fn cstr_chr(&self, p: Slot, c: u8) -> Res<Option<usize>> {
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let limit = MAX_STR as usize;
+        let avail = a.bytes.get(off..).unwrap_or(&[]);
+        let win = avail.get(..limit).unwrap_or(avail);
+        let (found, read) = match if c == 0 { find_byte(win, 0) } else { find_either(win, c, 0) } {
+            Some(i) => (win.get(i).is_some_and(|&b| b == c).then_some(i), i + 1),
+            None if avail.len() >= limit => ((c == 0).then_some(limit), limit),
+            None => return Err(self.unterminated(p, idx)),
+        };
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = match win.get(k) {
+                _ if k + 1 != read => "",
+                Some(0) => FOUND_NUL,
+                _ => ", where the search stopped",
+            };
+            return Err(self.byte_fault("string", p, k, x, end));
+        }
+        Ok(found)
+    }
+
+    /// The length of the initial run of the string at `p` whose bytes are in the string `set`
+    /// (`strspn`, `accept`) or not in it (`strcspn`, `strpbrk`): the set is read whole, the
+    /// string up to and including the byte that ends the run (its NUL at the latest). Also
+    /// whether a byte other than the NUL ended it.
+    pub fn cstr_span(&self, p: Slot, set: Slot, accept: bool) -> Res<(usize, bool)> {
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let set = self.cstr_bytes(set, None)?;
+        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let limit = MAX_STR as usize;
+        let avail = a.bytes.get(off..).unwrap_or(&[]);
+        let win = avail.get(..limit).unwrap_or(avail);
+        let (n, read) = match win.iter().position(|c| *c == 0 || set.contains(c) != accept) {
+            Some(i) => (i, i + 1),
+            None if avail.len() >= limit => (limit, limit),
+            None => return Err(self.unterminated(p, idx)),
+        };
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = match win.get(k) {
+                _ if k + 1 != read => "",
+                Some(0) => FOUND_NUL,
+                _ => ", where the search stopped",
+            };
+            return Err(self.byte_fault("string", p, k, x, end));
+        }
+        Ok((n, win.get(n).is_some_and(|&c| c != 0)))
+    }
+
+    /// `strstr`: the offset of the first occurrence of the string `needle` in the string at
+    /// `p`. The needle is read whole; the haystack up to the end of the first occurrence, or
+    /// to its NUL when there is none.
+    pub fn cstr_find(&self, p: Slot, needle: Slot) -> Res<Option<usize>> {
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let nd = self.cstr_bytes(needle, None)?;
+        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let limit = MAX_STR as usize;
+        let avail = a.bytes.get(off..).unwrap_or(&[]);
+        let win = avail.get(..limit).unwrap_or(avail);
+        let len = find_byte(win, 0);
+        let hay = win.get(..len.unwrap_or(win.len())).unwrap_or(win);
+        let found = if nd.is_empty() { Some(0) } else { hay.windows(nd.len()).position(|w| w == nd) };
+        let read = match (found, len) {
+            (Some(i), _) => i + nd.len(),
+            (None, Some(n)) => n + 1,
+            (None, None) if avail.len() >= limit => limit,
+            (None, None) => return Err(self.unterminated(p, idx)),
+        };
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = if found.is_none() && Some(k) == len { FOUND_NUL } else { "" };
+            return Err(self.byte_fault("string", p, k, x, end));
+        }
+        Ok(found)
     }
 
     /// `n` bytes at `p`.
@@ -282,7 +402,7 @@ fn has_zero(w: u64) -> bool {
 }
 
 /// The offset of the first byte `c` in `h`, eight bytes at a time.
-pub(crate) fn find_byte(h: &[u8], c: u8) -> Option<usize> {
+fn find_byte(h: &[u8], c: u8) -> Option<usize> {
     let pat = LO.wrapping_mul(c as u64);
     let mut at = 0;
     for ch in h.chunks_exact(8) {
@@ -295,6 +415,21 @@ pub(crate) fn find_byte(h: &[u8], c: u8) -> Option<usize> {
     h.get(at..)?.iter().position(|&b| b == c).map(|k| at + k)
 }
 
+/// The offset of the first byte of `h` that is `c` or `d`, eight bytes at a time.
+fn find_either(h: &[u8], c: u8, d: u8) -> Option<usize> {
+    let (pc, pd) = (LO.wrapping_mul(c as u64), LO.wrapping_mul(d as u64));
+    let mut at = 0;
+    for ch in h.chunks_exact(8) {
+        let Some(w) = ch.first_chunk::<8>() else { break };
+        let w = u64::from_le_bytes(*w);
+        if has_zero(w ^ pc) || has_zero(w ^ pd) {
+            break;
+        }
+        at += 8;
+    }
+    h.get(at..)?.iter().position(|&b| b == c || b == d).map(|k| at + k)
+}
+
 /// A length argument as one slot whose poison is that of any part of the value (the memory
 /// functions check a length as a whole).
 pub(crate) fn len_slot(v: &Val) -> Slot {
@@ -303,7 +438,7 @@ pub(crate) fn len_slot(v: &Val) -> Slot {
 
 #[cfg(test)]
 mod tests {
-    use super::{find_byte, first_tainted, PARTIAL, TAINT};
+    use super::{find_byte, find_either, first_tainted, PARTIAL, TAINT};
 
     #[test]
     fn byte_searches_agree_with_a_plain_scan() {
@@ -315,6 +450,7 @@ mod tests {
                 }
                 for c in [0u8, 1, 0x80, 0xff, 38] {
                     assert_eq!(find_byte(&h, c), h.iter().position(|&b| b == c), "len {len} at {at} c {c}");
+                    assert_eq!(find_either(&h, c, 0), h.iter().position(|&b| b == c || b == 0), "len {len} at {at} c {c}");
                 }
                 if let Some(b) = h.get_mut(at) {
                     *b = 1;

@@ -7,7 +7,9 @@
 //! functions whose arguments are all scalars run on their slots ([`call_slots`], straight
 //! from the caller's registers); the others (`printf`, `qsort`, ...) on the interpreter's
 //! [`Val`]s ([`call`]). Misuse that C calls undefined (a double free, an unterminated
-//! string, a too-small buffer) is reported as UB.
+//! string, a too-small buffer) is reported as UB, and so is an undef or poison byte of a
+//! string that a function inspects: exactly the bytes it looks at (up to where the search or
+//! comparison stops).
 
 use super::format::{format, FormatError};
 pub use super::libfn::LibFn;
@@ -331,14 +333,10 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             it.emit(2, &s);
             Ok(None)
         }
-        LibFn::Strspn | LibFn::Strcspn => {
-            let (x, set) = (it.cstr_bytes(a(0), None)?, it.cstr_bytes(a(1), None)?);
-            let accept = f == LibFn::Strspn;
-            int(x.iter().take_while(|c| set.contains(c) == accept).count() as u64)
-        }
+        LibFn::Strspn | LibFn::Strcspn => int(it.cstr_span(a(0), a(1), f == LibFn::Strspn)?.0 as u64),
         LibFn::Strpbrk => {
-            let (x, set) = (it.cstr_bytes(a(0), None)?, it.cstr_bytes(a(1), None)?);
-            ptr(x.iter().position(|c| set.contains(c)).map_or(Slot::int(0), |i| off(a(0), i)))
+            let (n, hit) = it.cstr_span(a(0), a(1), false)?;
+            ptr(if hit { off(a(0), n) } else { Slot::int(0) })
         }
         LibFn::Strtok => {
             let start = if a(0).bits != 0 { a(0) } else { it.libc.strtok };
@@ -408,16 +406,10 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
         }
         LibFn::Strlen => int(it.cstr_len(a(0), None)? as u64),
         LibFn::Strnlen => int(it.cstr_len(a(0), Some(a(1).bits as usize))? as u64),
-        LibFn::Strcmp | LibFn::Strncmp | LibFn::Strcasecmp | LibFn::Strncasecmp => {
-            let max = matches!(f, LibFn::Strncmp | LibFn::Strncasecmp).then(|| a(2).bits as usize);
-            let fold = matches!(f, LibFn::Strcasecmp | LibFn::Strncasecmp);
-            let x = it.cstr_bytes(a(0), max)?;
-            let y = it.cstr_bytes(a(1), max)?;
-            let low = |c: u8| if fold { c.to_ascii_lowercase() } else { c };
-            // Each string with its terminator.
-            let (x, y) = (x.iter().copied().chain([0]), y.iter().copied().chain([0]));
-            i32r(x.zip(y).map(|(p, q)| (low(p), low(q))).find(|(p, q)| p != q).map_or(0, |(p, q)| p as i64 - q as i64))
-        }
+        LibFn::Strcmp => i32r(it.cstr_cmp(a(0), a(1), None, false)?),
+        LibFn::Strncmp => i32r(it.cstr_cmp(a(0), a(1), Some(a(2).bits as usize), false)?),
+        LibFn::Strcasecmp => i32r(it.cstr_cmp(a(0), a(1), None, true)?),
+        LibFn::Strncasecmp => i32r(it.cstr_cmp(a(0), a(1), Some(a(2).bits as usize), true)?),
         LibFn::Strcpy | LibFn::Stpcpy => {
             let mut s = std::mem::take(&mut it.libc.out);
             s.clear();
@@ -440,23 +432,14 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             it.write_bytes_nul(Slot { bits: a(0).bits + d as u64, ..a(0) }, &s)?;
             ptr(a(0))
         }
-        LibFn::Strchr | LibFn::Strrchr => {
+        LibFn::Strchr => ptr(it.cstr_chr(a(0), a(1).bits as u8)?.map_or(Slot::int(0), |i| off(a(0), i))),
+        LibFn::Strrchr => {
             let s = it.cstr_bytes(a(0), None)?;
             let c = a(1).bits as u8;
-            let pos = if c == 0 {
-                Some(s.len())
-            } else if f == LibFn::Strchr {
-                crate::interp::cmem::find_byte(s, c)
-            } else {
-                s.iter().rposition(|&x| x == c)
-            };
+            let pos = if c == 0 { Some(s.len()) } else { s.iter().rposition(|&x| x == c) };
             ptr(pos.map_or(Slot::int(0), |i| off(a(0), i)))
         }
-        LibFn::Strstr => {
-            let (h, n) = (it.cstr_bytes(a(0), None)?, it.cstr_bytes(a(1), None)?);
-            let pos = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n) };
-            ptr(pos.map_or(Slot::int(0), |i| off(a(0), i)))
-        }
+        LibFn::Strstr => ptr(it.cstr_find(a(0), a(1))?.map_or(Slot::int(0), |i| off(a(0), i))),
         LibFn::Strdup | LibFn::Strndup => {
             let mut s = it.read_cstr(a(0), (f == LibFn::Strndup).then(|| a(1).bits as usize))?;
             s.push(0);
