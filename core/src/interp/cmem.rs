@@ -2,10 +2,10 @@
 //! ranges, the heap (`malloc`/`free` with double-free and invalid-free detection), program
 //! output, and `printf` argument sources over IR call operands or a `va_list`.
 //!
-//! The string functions here check the bytes a C function inspects, in place: their bounds,
-//! and their shadow (an undef or poison byte the function's result depends on is undefined
-//! behaviour, reported with the byte's offset and origin). A search or comparison checks up
-//! to and including the byte where it stops, no further.
+//! The string and memory functions here check the bytes a C function inspects, in place:
+//! their bounds, and their shadow (an undef or poison byte the function's result or output
+//! depends on is undefined behaviour, reported with the byte's offset and origin). A search
+//! or comparison checks up to and including the byte where it stops, no further.
 
 use super::memory::{AllocKind, PARTIAL, TAINT};
 use super::origin::TaintKind;
@@ -191,13 +191,59 @@ impl Interp<'_> {
         Ok(found)
     }
 
-    /// `n` bytes at `p`.
-    pub fn read_bytes(&mut self, p: Slot, n: u64) -> Res<Vec<u8>> {
+    /// `memcmp` and `bcmp` (`what` names it): both ranges of `n` bytes must be in bounds; the
+    /// comparison inspects the bytes up to and including the first difference, which must be
+    /// neither undef nor poison.
+    pub fn mem_cmp(&self, what: &str, p: Slot, q: Slot, n: u64) -> Res<i64> {
         if n == 0 {
-            return Ok(Vec::new());
+            return Ok(0);
+        }
+        let la = self.mem.check(p, n, false)?;
+        let lb = self.mem.check(q, n, false)?;
+        let ((xa, sa), (xb, sb)) = (self.mem.range(la, n as usize), self.mem.range(lb, n as usize));
+        let stop = xa.iter().zip(xb).position(|(c, d)| c != d);
+        let read = stop.map_or(n as usize, |i| i + 1);
+        let (sa, sb) = (sa.get(..read).unwrap_or(sa), sb.get(..read).unwrap_or(sb));
+        self.pair_fault(what, (p, sa), (q, sb), read - 1, ", where the comparison stopped")?;
+        Ok(stop.and_then(|i| Some(*xa.get(i)? as i64 - *xb.get(i)? as i64)).unwrap_or(0))
+    }
+
+    /// `memchr`: the offset of the first byte `c` among the `n` bytes at `p` (all in bounds);
+    /// the bytes up to and including that one (all `n` when there is none) must be neither
+    /// undef nor poison.
+    pub fn mem_chr(&self, p: Slot, c: u8, n: u64) -> Res<Option<usize>> {
+        if n == 0 {
+            return Ok(None);
         }
         let loc = self.mem.check(p, n, false)?;
-        Ok(self.mem.range(loc, n as usize).0.to_vec())
+        let (x, s) = self.mem.range(loc, n as usize);
+        let found = find_byte(x, c);
+        let read = found.map_or(n as usize, |i| i + 1);
+        if let Some((k, t)) = first_tainted(s.get(..read).unwrap_or(s)) {
+            let end = if found == Some(k) { ", where the search stopped" } else { "" };
+            return Err(self.byte_fault("memory searched by memchr", p, k, t, end));
+        }
+        Ok(found)
+    }
+
+    /// Writes the `n` bytes at `p` to standard output (1) or standard error (2) (`fwrite`,
+    /// `write`, named by `what`): the output shows every byte, so an undef or poison one is
+    /// reported as `printf("%s")` and `puts` report one in a string.
+    pub fn emit_bytes(&mut self, what: &str, fd: u8, p: Slot, n: u64) -> Res<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        let loc = self.mem.check(p, n, false)?;
+        let (x, s) = self.mem.range(loc, n as usize);
+        if let Some((k, t)) = first_tainted(s) {
+            return Err(self.byte_fault(what, p, k, t, ""));
+        }
+        if fd == 2 {
+            self.stderr.extend_from_slice(x);
+        } else {
+            self.stdout.extend_from_slice(x);
+        }
+        Ok(())
     }
 
     /// Writes defined bytes at `p` followed by a NUL (one access of `b.len() + 1` bytes).

@@ -7,9 +7,10 @@
 //! functions whose arguments are all scalars run on their slots ([`call_slots`], straight
 //! from the caller's registers); the others (`printf`, `qsort`, ...) on the interpreter's
 //! [`Val`]s ([`call`]). Misuse that C calls undefined (a double free, an unterminated
-//! string, a too-small buffer) is reported as UB, and so is an undef or poison byte of a
-//! string that a function inspects: exactly the bytes it looks at (up to where the search or
-//! comparison stops).
+//! string, a too-small buffer) is reported as UB, and so is an undef or poison byte that a
+//! function inspects: exactly the bytes it looks at (a string up to where the search or
+//! comparison stops, `memcmp` up to the first difference, `memchr` up to the match), and
+//! every byte written by `fwrite` and `write`, as for a string given to `puts` or `%s`.
 
 use super::format::{format, FormatError};
 pub use super::libfn::LibFn;
@@ -289,9 +290,12 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
         }
         LibFn::Fwrite => {
             let n = a(1).bits.saturating_mul(a(2).bits);
-            let b = it.read_bytes(a(0), n)?;
+            // The range's bounds before the stream, its bytes' state as they are written.
+            if n != 0 {
+                it.mem.check(a(0), n, false)?;
+            }
             let fd = it.stream(a(3))?;
-            it.emit(fd, &b);
+            it.emit_bytes("memory written by fwrite", fd, a(0), n)?;
             int(a(2).bits)
         }
         LibFn::Fflush => i32r(0),
@@ -320,8 +324,7 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             if fd != 1 && fd != 2 {
                 return Err(Interp::lib_error(format!("write to file descriptor {fd} (only 1 and 2 are supported)")));
             }
-            let b = it.read_bytes(a(1), a(2).bits)?;
-            it.emit(fd, &b);
+            it.emit_bytes("memory written by write", fd, a(1), a(2).bits)?;
             int(a(2).bits)
         }
         LibFn::Perror => {
@@ -396,14 +399,9 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             it.mem_set(a(0), a(1), a(2))?;
             Ok(None)
         }
-        LibFn::Memcmp | LibFn::Bcmp => {
-            let (x, y) = (it.read_bytes(a(0), a(2).bits)?, it.read_bytes(a(1), a(2).bits)?);
-            i32r(x.iter().zip(y.iter()).find(|(p, q)| p != q).map_or(0, |(p, q)| *p as i64 - *q as i64))
-        }
-        LibFn::Memchr => {
-            let b = it.read_bytes(a(0), a(2).bits)?;
-            ptr(b.iter().position(|&c| c == a(1).bits as u8).map_or(Slot::int(0), |i| off(a(0), i)))
-        }
+        LibFn::Memcmp => i32r(it.mem_cmp("memory compared by memcmp", a(0), a(1), a(2).bits)?),
+        LibFn::Bcmp => i32r(it.mem_cmp("memory compared by bcmp", a(0), a(1), a(2).bits)?),
+        LibFn::Memchr => ptr(it.mem_chr(a(0), a(1).bits as u8, a(2).bits)?.map_or(Slot::int(0), |i| off(a(0), i))),
         LibFn::Strlen => int(it.cstr_len(a(0), None)? as u64),
         LibFn::Strnlen => int(it.cstr_len(a(0), Some(a(1).bits as usize))? as u64),
         LibFn::Strcmp => i32r(it.cstr_cmp(a(0), a(1), None, false)?),
