@@ -3,9 +3,10 @@
 ; memchr decides on every byte it reads (C17 7.24.5.1: it "shall behave as if it reads the
 ; characters sequentially and stops as soon as a matching character is found"): an undef or
 ; poison byte before the match is undefined behaviour, as a branch on it would be (LangRef
-; "Poison Values": branching on poison is immediate undefined behaviour). The buffer holds
-; 'a' 'b' 'c', then a poison byte, then zeros; the search for 'z' reaches the poison byte,
-; and the report follows it back to the `add nsw` that overflowed.
+; "Poison Values": "immediate undefined behavior occurs if a poison value is used as" "the
+; condition operand of a br instruction"). The buffer holds 'a' 'b' 'c', then a poison byte,
+; then zeros; the search for 'z' reaches the poison byte, and the report follows it back to
+; the `add nsw` that overflowed.
 declare ptr @memchr(ptr, i32, i64)
 
 define i32 @main() {

@@ -2,9 +2,9 @@
 ; EXIT: 70
 ; strcmp decides on every pair of characters up to the first one that differs or their
 ; common terminator (C11 7.24.4), so an undef or poison byte among them is undefined
-; behaviour, as a branch on it would be (LangRef "Undefined Values": branching on undef is
-; undefined behaviour). %a holds "ab" and its third byte was never stored; %b is "abc": the
-; comparison reaches that byte, and the report names it and where its undef state arose.
+; behaviour, as a branch on it would be (LangRef "Undefined Values": "Branching on an
+; undefined value is undefined behavior."). %a holds "ab", its third byte was never stored,
+; %b is "abc": the comparison reaches that byte; the report names it and its undef origin.
 ; Natively the result depends on whatever the stack held.
 declare i32 @strcmp(ptr, ptr)
 
