@@ -11,7 +11,7 @@ use super::report::{ErrorKind, Fault, Res, UbKind};
 use super::state::{Frame, Interp, VaInfo};
 use super::value::{Slot, Val};
 use crate::ir::{Attr, AttrKind, AttrSetId, GlobalId, TypeId};
-use crate::runtime::libc;
+use crate::runtime::libc::{self, LibFn};
 use std::rc::Rc;
 
 /// What the run loop does after a call.
@@ -74,6 +74,27 @@ impl<'m> Interp<'m> {
             self.check_args(code, base, wbase, cs, f)?;
         }
         if f.is_declaration() {
+            let lf = self.lib_fn(g);
+            if lf.on_slots() && cs.args.len() <= libc::MAX_SLOTS && cs.args.iter().all(|&o| o & TAG == 0) {
+                // Scalar arguments straight from the registers, no general values.
+                let mut s = [Slot::default(); libc::MAX_SLOTS];
+                for (d, &o) in s.iter_mut().zip(cs.args.iter()) {
+                    *d = self.regs.get(base + o as usize).copied().unwrap_or_default();
+                }
+                let r = libc::call_slots(self, lf, s.get(..cs.args.len()).unwrap_or(&s), cs.ret_ty)?;
+                if cs.invoke.is_none() {
+                    if cs.dst == NONE {
+                        return Ok(Flow::Next);
+                    }
+                    if let (Some(v), 0) = (r, cs.dst & TAG) {
+                        if let Some(d) = self.regs.get_mut(base + cs.dst as usize) {
+                            *d = v;
+                        }
+                        return Ok(Flow::Next);
+                    }
+                }
+                return self.finish_call(code, base, wbase, cs, r.map(Val::S));
+            }
             let mut args = std::mem::take(&mut self.ext_args);
             args.clear();
             args.extend(cs.args.iter().map(|&o| self.arg(code, base, wbase, o)));
@@ -189,13 +210,12 @@ impl<'m> Interp<'m> {
     /// Checks `nonnull`, `range`, `align` and `nofpclass` argument attributes: a violation makes
     /// the argument poison, which is UB when it is also `noundef`.
     fn check_args(&mut self, code: &FnCode, base: usize, wbase: usize, cs: &CallSite, f: &crate::ir::Function) -> Res<()> {
-        let Some(ci) = self.m.func(GlobalId::from_u32(code.gid)).and_then(|cf| cf.body.as_ref()).and_then(|b| b.insts.get(cs.inst)).and_then(|d| d.call_info()) else { return Ok(()) };
         // Only `noundef` arguments that may violate an attribute (`CallSite::checked`): a
         // violation of another one is poison that the callee may ignore.
-        for &k in cs.checked.iter() {
+        for (&k, &site) in cs.checked.iter().zip(cs.checked_attrs.iter()) {
             let k = k as usize;
             let Some(&o) = cs.args.get(k) else { continue };
-            let sets = [ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY), f.params.get(k).map_or(AttrSetId::EMPTY, |p| p.attrs)];
+            let sets = [site, f.params.get(k).map_or(AttrSetId::EMPTY, |p| p.attrs)];
             let v = self.arg(code, base, wbase, o);
             for s in sets {
                 if let Some(why) = self.attr_violation(s, &v) {
@@ -323,25 +343,27 @@ impl<'m> Interp<'m> {
 
     /// Calls a declared function: an intrinsic or the C library.
     fn call_external(&mut self, g: u32, args: &[Val], tys: &[TypeId], ret: TypeId, unwind: Option<u32>) -> Res<Ext> {
-        let (name, base) = match self.ext_name(g) {
-            Some((n, b)) => (std::borrow::Cow::Borrowed(n), b),
-            None => (std::borrow::Cow::Owned(self.m.global_name(GlobalId::from_u32(g))), ""),
-        };
-        if name.starts_with("llvm.") {
-            let base = if base.is_empty() { super::intrinsics::base_name(&name) } else { base };
-            return self.intrinsic_named(&name, base, args, tys, ret).map(Ext::Value);
-        }
-        if name == "__cxa_throw" || name == "_Unwind_Resume" || name == "__cxa_rethrow" {
-            if name == "__cxa_throw" {
+        let lf = self.lib_fn(g);
+        match lf {
+            LibFn::Intrinsic | LibFn::IntrMemcpy | LibFn::IntrMemmove | LibFn::IntrMemset => {
+                let (name, base) = self.ext_name(g).unwrap_or(("", ""));
+                let base = if base.is_empty() { super::intrinsics::base_name(name) } else { base };
+                return self.intrinsic_named(name, base, args, tys, ret).map(Ext::Value);
+            }
+            LibFn::CxaThrow => {
                 self.exception = Some((args.first().map(Val::slot).unwrap_or_default(), args.get(1).map(Val::slot).unwrap_or_default()));
-            } else if name == "_Unwind_Resume" {
+                return self.unwind(unwind);
+            }
+            LibFn::UnwindResume => {
                 if let Some(e) = self.exception.as_mut() {
                     e.0 = args.first().map(Val::slot).unwrap_or_default();
                 }
+                return self.unwind(unwind);
             }
-            return self.unwind(unwind);
+            LibFn::CxaRethrow => return self.unwind(unwind),
+            _ => {}
         }
-        match libc::call(self, &name, args, tys, ret)? {
+        match libc::call(self, lf, args, ret)? {
             libc::Ret::Value(v) => Ok(Ext::Value(v)),
             libc::Ret::Native(n) => {
                 // The native frame runs on top of the caller; its result comes back through
@@ -350,8 +372,32 @@ impl<'m> Interp<'m> {
                 self.resume_native(None)?;
                 Ok(Ext::Switch)
             }
-            libc::Ret::Unknown => Err(Fault::unsupported(format!("call to unimplemented external function @{name}"))),
+            libc::Ret::Unknown => {
+                let name = match self.ext_name(g) {
+                    Some((n, _)) => n.to_string(),
+                    None => self.m.global_name(GlobalId::from_u32(g)),
+                };
+                Err(Fault::unsupported(format!("call to unimplemented external function @{name}")))
+            }
         }
+    }
+
+    /// The library function declared function `g` is, resolved from its name once.
+    fn lib_fn(&mut self, g: u32) -> LibFn {
+        if let Some(&Some(f)) = self.libc.fns.get(g as usize) {
+            return f;
+        }
+        let f = match self.ext_name(g) {
+            Some((name, base)) => LibFn::resolve(name, base),
+            None => LibFn::Unknown,
+        };
+        if self.libc.fns.len() <= g as usize {
+            self.libc.fns.resize(g as usize + 1, None);
+        }
+        if let Some(e) = self.libc.fns.get_mut(g as usize) {
+            *e = Some(f);
+        }
+        f
     }
 
     /// The name of a named declared function and, for an intrinsic, its base name (empty

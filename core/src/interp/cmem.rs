@@ -1,6 +1,11 @@
 //! The memory API the C library runtime (`runtime::libc`) works through: C strings, byte
 //! ranges, the heap (`malloc`/`free` with double-free and invalid-free detection), program
 //! output, and `printf` argument sources over IR call operands or a `va_list`.
+//!
+//! The string and memory functions here check the bytes a C function inspects, in place:
+//! their bounds, and their shadow (an undef or poison byte the function's result or output
+//! depends on is undefined behaviour, reported with the byte's offset and origin). A search
+//! or comparison checks up to and including the byte where it stops, no further.
 
 use super::memory::{AllocKind, PARTIAL, TAINT};
 use super::origin::TaintKind;
@@ -29,6 +34,12 @@ impl Interp<'_> {
         self.cstr_at(p, max).map(|(_, _, n)| n)
     }
 
+    /// The string `read_cstr` reads, in place: its bytes (without the NUL).
+    pub fn cstr_bytes(&self, p: Slot, max: Option<usize>) -> Res<&[u8]> {
+        let (idx, off, n) = self.cstr_at(p, max)?;
+        Ok(self.mem.allocs.get(idx).and_then(|a| a.bytes.get(off..off + n)).unwrap_or(&[]))
+    }
+
     /// The allocation, offset and length of the string `read_cstr` reads.
     fn cstr_at(&self, p: Slot, max: Option<usize>) -> Res<(usize, usize, usize)> {
         let (idx, off) = self.mem.check(p, 0, false)?;
@@ -36,30 +47,216 @@ impl Interp<'_> {
         let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
         let avail = a.bytes.get(off..).unwrap_or(&[]);
         // The bytes the search read: up to the NUL, or `limit` bytes when it found none.
-        let (n, read) = match avail.iter().take(limit).position(|&b| b == 0) {
+        let (n, read) = match find_byte(avail.get(..limit).unwrap_or(avail), 0) {
             Some(n) => (n, n + 1),
             None if avail.len() >= limit => (limit, limit),
-            None => return Err(Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))),
+            None => return Err(self.unterminated(p, idx)),
         };
         // The library decides on every byte up to the terminator (it looks for the NUL): an
         // undef or poison one among them is undefined behaviour, as a branch on it would be.
-        let read = a.shadow.get(off..).unwrap_or(&[]).iter().take(read);
-        if let Some((k, &x)) = read.enumerate().find(|(_, &x)| x & (TAINT | PARTIAL) != 0) {
-            let o = if x & TAINT != 0 { x & !TAINT } else { self.origins.partly_uninit() };
-            let what = if self.origins.kind(o) == Some(TaintKind::Undef) { "an uninitialized (undef)" } else { "a poison" };
-            let end = if k == n { ", where the search for its NUL stopped" } else { "" };
-            return Err(Fault::ub_from(UbKind::LibraryMisuse, format!("string at {:#x} has {what} byte at offset {k}{end}", p.bits), o.max(1)));
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = if k == n { FOUND_NUL } else { "" };
+            return Err(self.byte_fault("string", p, k, x, end));
         }
         Ok((idx, off, n))
     }
 
-    /// `n` bytes at `p`.
-    pub fn read_bytes(&mut self, p: Slot, n: u64) -> Res<Vec<u8>> {
+    /// The report of a string that runs past the end of its allocation.
+    #[cold]
+    fn unterminated(&self, p: Slot, idx: usize) -> Fault {
+        Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))
+    }
+
+    /// The report of an undef or poison byte (shadow `x`) at offset `k` of the memory at `p` a
+    /// library function inspected (`what`: "string", "memory compared by memcmp", ...).
+    #[cold]
+    fn byte_fault(&self, what: &str, p: Slot, k: usize, x: u32, end: &str) -> Fault {
+        let o = if x & TAINT != 0 { x & !TAINT } else { self.origins.partly_uninit() };
+        let kind = if self.origins.kind(o) == Some(TaintKind::Undef) { "an uninitialized (undef)" } else { "a poison" };
+        Fault::ub_from(UbKind::LibraryMisuse, format!("{what} at {:#x} has {kind} byte at offset {k}{end}", p.bits), o.max(1))
+    }
+
+    /// The first undef or poison byte of two ranges inspected in step (`x[0]`, `y[0]`,
+    /// `x[1]`, ...) as a fault: the one at the lower offset, `x`'s at the same offset; `end`
+    /// is said of a byte at `last`, where the inspection stopped.
+    fn pair_fault(&self, what: &str, (p, xs): (Slot, &[u32]), (q, ys): (Slot, &[u32]), last: usize, end: &str) -> Res<()> {
+        let (kx, ky) = (first_tainted(xs), first_tainted(ys));
+        let (at, (k, x)) = match (kx, ky) {
+            (None, None) => return Ok(()),
+            (Some(a), Some(b)) if b.0 < a.0 => (q, b),
+            (Some(a), _) => (p, a),
+            (None, Some(b)) => (q, b),
+        };
+        Err(self.byte_fault(what, at, k, x, if k == last { end } else { "" }))
+    }
+
+    /// `strcmp`, `strncmp` (`max`), `strcasecmp`, `strncasecmp` (`fold`): compares the strings
+    /// at `p` and `q` byte by byte up to the first difference or their common terminator, and
+    /// checks exactly those bytes of each (bounds, then undef or poison state).
+    pub fn cstr_cmp(&self, p: Slot, q: Slot, max: Option<usize>, fold: bool) -> Res<i64> {
+        let (ia, oa) = self.mem.check(p, 0, false)?;
+        let (ib, ob) = self.mem.check(q, 0, false)?;
+        let (Some(a), Some(b)) = (self.mem.allocs.get(ia), self.mem.allocs.get(ib)) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
+        let (xa, xb) = (a.bytes.get(oa..).unwrap_or(&[]), b.bytes.get(ob..).unwrap_or(&[]));
+        let m = xa.len().min(xb.len()).min(limit);
+        let low = |c: u8| if fold { c.to_ascii_lowercase() } else { c };
+        let (ya, yb) = (xa.get(..m).unwrap_or(xa), xb.get(..m).unwrap_or(xb));
+        let stop = if fold { ya.iter().zip(yb).position(|(&c, &d)| low(c) != low(d) || c == 0) } else { ya.iter().zip(yb).position(|(&c, &d)| c != d || c == 0) };
+        let read = match stop {
+            Some(i) => i + 1,
+            None if m == limit => limit,
+            // Equal so far, and one string (`p` first) ends with its allocation.
+            None if xa.len() == m => return Err(self.unterminated(p, ia)),
+            None => return Err(self.unterminated(q, ib)),
+        };
+        self.pair_fault("string", (p, shadow_of(a, oa, read)), (q, shadow_of(b, ob, read)), read.wrapping_sub(1), ", where the comparison stopped")?;
+        Ok(stop.and_then(|i| Some(low(*xa.get(i)?) as i64 - low(*xb.get(i)?) as i64)).unwrap_or(0))
+    }
+
+    /// The offset of the first `c` (or of the NUL) in the string at `p`, checking the bytes up
+    /// to that one (`strchr` and, with `c` 0, the terminator); `None` if `c` is not found.
+    pub fn cstr_chr(&self, p: Slot, c: u8) -> Res<Option<usize>> {
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let limit = MAX_STR as usize;
+        let avail = a.bytes.get(off..).unwrap_or(&[]);
+        let win = avail.get(..limit).unwrap_or(avail);
+        let (found, read) = match if c == 0 { find_byte(win, 0) } else { find_either(win, c, 0) } {
+            Some(i) => (win.get(i).is_some_and(|&b| b == c).then_some(i), i + 1),
+            None if avail.len() >= limit => ((c == 0).then_some(limit), limit),
+            None => return Err(self.unterminated(p, idx)),
+        };
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = match win.get(k) {
+                _ if k + 1 != read => "",
+                Some(0) => FOUND_NUL,
+                _ => ", where the search stopped",
+            };
+            return Err(self.byte_fault("string", p, k, x, end));
+        }
+        Ok(found)
+    }
+
+    /// The length of the initial run of the string at `p` whose bytes are in the string `set`
+    /// (`strspn`, `accept`) or not in it (`strcspn`, `strpbrk`): the set is read whole, the
+    /// string up to and including the byte that ends the run (its NUL at the latest). Also
+    /// whether a byte other than the NUL ended it.
+    pub fn cstr_span(&self, p: Slot, set: Slot, accept: bool) -> Res<(usize, bool)> {
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let set = self.cstr_bytes(set, None)?;
+        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let limit = MAX_STR as usize;
+        let avail = a.bytes.get(off..).unwrap_or(&[]);
+        let win = avail.get(..limit).unwrap_or(avail);
+        let (n, read) = match win.iter().position(|c| *c == 0 || set.contains(c) != accept) {
+            Some(i) => (i, i + 1),
+            None if avail.len() >= limit => (limit, limit),
+            None => return Err(self.unterminated(p, idx)),
+        };
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = match win.get(k) {
+                _ if k + 1 != read => "",
+                Some(0) => FOUND_NUL,
+                _ => ", where the search stopped",
+            };
+            return Err(self.byte_fault("string", p, k, x, end));
+        }
+        Ok((n, win.get(n).is_some_and(|&c| c != 0)))
+    }
+
+    /// `strstr`: the offset of the first occurrence of the string `needle` in the string at
+    /// `p`. The needle is read whole; the haystack up to the end of the first occurrence, or
+    /// to its NUL when there is none.
+    pub fn cstr_find(&self, p: Slot, needle: Slot) -> Res<Option<usize>> {
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let nd = self.cstr_bytes(needle, None)?;
+        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let limit = MAX_STR as usize;
+        let avail = a.bytes.get(off..).unwrap_or(&[]);
+        let win = avail.get(..limit).unwrap_or(avail);
+        let len = find_byte(win, 0);
+        let hay = win.get(..len.unwrap_or(win.len())).unwrap_or(win);
+        let found = if nd.is_empty() { Some(0) } else { hay.windows(nd.len()).position(|w| w == nd) };
+        let read = match (found, len) {
+            (Some(i), _) => i + nd.len(),
+            (None, Some(n)) => n + 1,
+            (None, None) if avail.len() >= limit => limit,
+            (None, None) => return Err(self.unterminated(p, idx)),
+        };
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = if found.is_none() && Some(k) == len { FOUND_NUL } else { "" };
+            return Err(self.byte_fault("string", p, k, x, end));
+        }
+        Ok(found)
+    }
+
+    /// `memcmp` and `bcmp` (`what` names it): both ranges of `n` bytes must be in bounds; the
+    /// comparison inspects the bytes up to and including the first difference, which must be
+    /// neither undef nor poison.
+    pub fn mem_cmp(&self, what: &str, p: Slot, q: Slot, n: u64) -> Res<i64> {
         if n == 0 {
-            return Ok(Vec::new());
+            return Ok(0);
+        }
+        let la = self.mem.check(p, n, false)?;
+        let lb = self.mem.check(q, n, false)?;
+        let ((xa, sa), (xb, sb)) = (self.mem.range(la, n as usize), self.mem.range(lb, n as usize));
+        let stop = xa.iter().zip(xb).position(|(c, d)| c != d);
+        let read = stop.map_or(n as usize, |i| i + 1);
+        let (sa, sb) = (sa.get(..read).unwrap_or(sa), sb.get(..read).unwrap_or(sb));
+        self.pair_fault(what, (p, sa), (q, sb), read - 1, ", where the comparison stopped")?;
+        Ok(stop.and_then(|i| Some(*xa.get(i)? as i64 - *xb.get(i)? as i64)).unwrap_or(0))
+    }
+
+    /// `memchr`: the offset of the first byte `c` among the `n` bytes at `p` (all in bounds);
+    /// the bytes up to and including that one (all `n` when there is none) must be neither
+    /// undef nor poison.
+    pub fn mem_chr(&self, p: Slot, c: u8, n: u64) -> Res<Option<usize>> {
+        if n == 0 {
+            return Ok(None);
         }
         let loc = self.mem.check(p, n, false)?;
-        Ok(self.mem.range(loc, n as usize).0.to_vec())
+        let (x, s) = self.mem.range(loc, n as usize);
+        let found = find_byte(x, c);
+        let read = found.map_or(n as usize, |i| i + 1);
+        if let Some((k, t)) = first_tainted(s.get(..read).unwrap_or(s)) {
+            let end = if found == Some(k) { ", where the search stopped" } else { "" };
+            return Err(self.byte_fault("memory searched by memchr", p, k, t, end));
+        }
+        Ok(found)
+    }
+
+    /// Writes the `n` bytes at `p` to standard output (1) or standard error (2) (`fwrite`,
+    /// `write`, named by `what`): the output shows every byte, so an undef or poison one is
+    /// reported as `printf("%s")` and `puts` report one in a string.
+    pub fn emit_bytes(&mut self, what: &str, fd: u8, p: Slot, n: u64) -> Res<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        let loc = self.mem.check(p, n, false)?;
+        let (x, s) = self.mem.range(loc, n as usize);
+        if let Some((k, t)) = first_tainted(s) {
+            return Err(self.byte_fault(what, p, k, t, ""));
+        }
+        if fd == 2 {
+            self.stderr.extend_from_slice(x);
+        } else {
+            self.stdout.extend_from_slice(x);
+        }
+        Ok(())
+    }
+
+    /// Writes defined bytes at `p` followed by a NUL (one access of `b.len() + 1` bytes).
+    pub fn write_bytes_nul(&mut self, p: Slot, b: &[u8]) -> Res<()> {
+        let n = b.len() + 1;
+        let loc = self.mem.check(p, n as u64, true)?;
+        let (d, s) = self.mem.range_mut(loc, n);
+        if let Some((last, head)) = d.split_last_mut() {
+            head.copy_from_slice(b);
+            *last = 0;
+        }
+        s.fill(0);
+        Ok(())
     }
 
     /// Writes defined bytes at `p`.
@@ -145,8 +342,8 @@ impl Interp<'_> {
 pub struct Args<'a, 'm> {
     /// The interpreter.
     pub it: &'a mut Interp<'m>,
-    /// Call operands with their types (when not from a `va_list`).
-    pub vals: &'a [(Val, TypeId)],
+    /// Call operands (when not from a `va_list`).
+    pub vals: &'a [Val],
     /// The next operand.
     pub next: usize,
     /// The `va_list` pointer, when reading from one.
@@ -166,7 +363,7 @@ impl Args<'_, '_> {
                 }
             };
         }
-        let v = self.vals.get(self.next).map(|x| x.0.clone());
+        let v = self.vals.get(self.next).cloned();
         self.next += 1;
         v.ok_or_else(|| {
             self.fault = Some(Fault::ub(UbKind::LibraryMisuse, "printf format needs more arguments than were passed"));
@@ -219,5 +416,100 @@ impl crate::ir::TypeStore {
     /// The id of a float type if interned (interpreter helper).
     pub fn lookup_float(&self, k: FloatKind) -> Option<TypeId> {
         (0..self.len() as u32).map(TypeId::from_u32).find(|&t| self.float_kind(t) == Some(k))
+    }
+}
+
+/// Said of an undef or poison byte where a search for a string's NUL stopped.
+const FOUND_NUL: &str = ", where the search for its NUL stopped";
+
+/// The shadow of `n` bytes of `a` from `off` (fewer if the allocation ends first).
+fn shadow_of(a: &super::memory::Alloc, off: usize, n: usize) -> &[u32] {
+    let s = a.shadow.get(off..).unwrap_or(&[]);
+    s.get(..n).unwrap_or(s)
+}
+
+/// The offset and shadow of the first undef or poison byte of a shadow range.
+#[inline]
+fn first_tainted(sh: &[u32]) -> Option<(usize, u32)> {
+    // One pass that the compiler vectorizes; the position only when there is one.
+    if sh.iter().fold(0, |acc, &x| acc | x) & (TAINT | PARTIAL) == 0 {
+        return None;
+    }
+    sh.iter().enumerate().find(|(_, &x)| x & (TAINT | PARTIAL) != 0).map(|(k, &x)| (k, x))
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// True when some byte of `w` is zero.
+#[inline]
+fn has_zero(w: u64) -> bool {
+    w.wrapping_sub(LO) & !w & HI != 0
+}
+
+/// The offset of the first byte `c` in `h`, eight bytes at a time.
+fn find_byte(h: &[u8], c: u8) -> Option<usize> {
+    let pat = LO.wrapping_mul(c as u64);
+    let mut at = 0;
+    for ch in h.chunks_exact(8) {
+        let Some(w) = ch.first_chunk::<8>() else { break };
+        if has_zero(u64::from_le_bytes(*w) ^ pat) {
+            break;
+        }
+        at += 8;
+    }
+    h.get(at..)?.iter().position(|&b| b == c).map(|k| at + k)
+}
+
+/// The offset of the first byte of `h` that is `c` or `d`, eight bytes at a time.
+fn find_either(h: &[u8], c: u8, d: u8) -> Option<usize> {
+    let (pc, pd) = (LO.wrapping_mul(c as u64), LO.wrapping_mul(d as u64));
+    let mut at = 0;
+    for ch in h.chunks_exact(8) {
+        let Some(w) = ch.first_chunk::<8>() else { break };
+        let w = u64::from_le_bytes(*w);
+        if has_zero(w ^ pc) || has_zero(w ^ pd) {
+            break;
+        }
+        at += 8;
+    }
+    h.get(at..)?.iter().position(|&b| b == c || b == d).map(|k| at + k)
+}
+
+/// A length argument as one slot whose poison is that of any part of the value (the memory
+/// functions check a length as a whole).
+pub(crate) fn len_slot(v: &Val) -> Slot {
+    Slot { poison: v.taint(), ..v.slot() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{find_byte, find_either, first_tainted, PARTIAL, TAINT};
+
+    #[test]
+    fn byte_searches_agree_with_a_plain_scan() {
+        for len in 0..40usize {
+            let mut h: Vec<u8> = (0..len).map(|i| (i as u8).wrapping_mul(37) | 1).collect();
+            for at in 0..=len {
+                if let Some(b) = h.get_mut(at) {
+                    *b = 0;
+                }
+                for c in [0u8, 1, 0x80, 0xff, 38] {
+                    assert_eq!(find_byte(&h, c), h.iter().position(|&b| b == c), "len {len} at {at} c {c}");
+                    assert_eq!(find_either(&h, c, 0), h.iter().position(|&b| b == c || b == 0), "len {len} at {at} c {c}");
+                }
+                if let Some(b) = h.get_mut(at) {
+                    *b = 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn first_tainted_finds_taint_and_partial_bytes_only() {
+        assert_eq!(first_tainted(&[0, 5, 0x3fff_ffff]), None);
+        assert_eq!(first_tainted(&[0, 5, TAINT | 7, PARTIAL | 1]), Some((2, TAINT | 7)));
+        assert_eq!(first_tainted(&[0, PARTIAL | 1, TAINT]), Some((1, PARTIAL | 1)));
+        assert_eq!(first_tainted(&[]), None);
     }
 }

@@ -11,7 +11,7 @@
 use super::fp::FOp;
 use super::scalar::IOp;
 use super::value::{Slot, Val};
-use crate::ir::{FloatPredicate, Inst, IntPredicate, TypeId};
+use crate::ir::{AttrSetId, FloatPredicate, Inst, IntPredicate, TypeId};
 
 /// An operand of the generic path: tag in the top two bits.
 pub type Opnd = u32;
@@ -326,6 +326,9 @@ pub struct CallSite {
     /// The arguments whose attributes `check_args` must check: `noundef` ones with a checked
     /// attribute at the site or on the declaration (any `noundef` one for an indirect call).
     pub checked: Box<[u32]>,
+    /// The call site's attribute set of each argument in `checked` (so `check_args` need not
+    /// look the instruction up).
+    pub checked_attrs: Box<[AttrSetId]>,
     /// The result register, or [`NONE`].
     pub dst: Opnd,
     /// The result type.

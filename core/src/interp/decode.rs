@@ -611,6 +611,7 @@ impl Interp<'_> {
             arg_tys: tys.into(),
             noundef: noundef.into(),
             checks,
+            checked_attrs: if checks { checked.iter().map(|&k| ci.arg_attrs.get(k as usize).copied().unwrap_or(AttrSetId::EMPTY)).collect() } else { Box::new([]) },
             checked: if checks { checked.into() } else { Box::new([]) },
             dst,
             ret_ty: data.ty,

@@ -4,6 +4,7 @@
 //! reductions, `is.fpclass`, saturating conversions, variadic argument handling, stack
 //! save/restore, `assume`, `expect`, `objectsize`, traps and the no-op markers.
 
+use super::cmem::len_slot;
 use super::fp::{self, RoundMode};
 use super::generic::{int_val, Aux};
 use super::layout::Class;
@@ -110,11 +111,11 @@ impl Interp<'_> {
             }
             "trap" | "debugtrap" | "ubsantrap" => return Err(Fault::Abort(format!("{name} was called"))),
             "memcpy" | "memcpy.inline" | "memmove" => {
-                self.mem_copy(a(0).slot(), a(1).slot(), &a(2), b != "memmove")?;
+                self.mem_copy(a(0).slot(), a(1).slot(), len_slot(&a(2)), b != "memmove")?;
                 return Ok(None);
             }
             "memset" | "memset.inline" => {
-                self.mem_set(a(0).slot(), a(1).slot(), &a(2))?;
+                self.mem_set(a(0).slot(), a(1).slot(), len_slot(&a(2)))?;
                 return Ok(None);
             }
             "stacksave" => Val::S(Slot::int(self.allocas.len() as u64)),
@@ -463,11 +464,12 @@ impl Interp<'_> {
     }
 
     /// `memcpy`/`memmove`: checks both ranges (and overlap for `memcpy`) and copies with shadow.
-    pub fn mem_copy(&mut self, d: Slot, s: Slot, len: &Val, nooverlap: bool) -> Res<()> {
-        if len.taint() != 0 {
-            return Err(Fault::ub_from(UbKind::PoisonUse, "memory copy with a poison or undef length", len.taint()));
+    /// The length is one slot: see `cmem::len_slot`.
+    pub fn mem_copy(&mut self, d: Slot, s: Slot, len: Slot, nooverlap: bool) -> Res<()> {
+        if len.poison != 0 {
+            return Err(Fault::ub_from(UbKind::PoisonUse, "memory copy with a poison or undef length", len.poison));
         }
-        let n = len.slot().bits;
+        let n = len.bits;
         if n == 0 {
             return Ok(());
         }
@@ -481,11 +483,11 @@ impl Interp<'_> {
     }
 
     /// `memset`.
-    pub fn mem_set(&mut self, d: Slot, byte: Slot, len: &Val) -> Res<()> {
-        if len.taint() != 0 {
-            return Err(Fault::ub_from(UbKind::PoisonUse, "memset with a poison or undef length", len.taint()));
+    pub fn mem_set(&mut self, d: Slot, byte: Slot, len: Slot) -> Res<()> {
+        if len.poison != 0 {
+            return Err(Fault::ub_from(UbKind::PoisonUse, "memset with a poison or undef length", len.poison));
         }
-        let n = len.slot().bits;
+        let n = len.bits;
         if n == 0 {
             return Ok(());
         }

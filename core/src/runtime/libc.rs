@@ -3,14 +3,21 @@
 //! ends (glibc's TYPE_3 `rand`, `qsort`/`bsearch` calling back into IR, `exit`/`atexit`),
 //! `<math.h>` (pure-Rust `libm`) and deterministic `time`/`clock`.
 //!
-//! Every function works on the interpreter's [`Val`]s; misuse that C calls undefined (a
-//! double free, an unterminated string, a too-small buffer) is reported as UB.
+//! A declared function's name is resolved to a [`LibFn`] once; calls dispatch on it. The
+//! functions whose arguments are all scalars run on their slots ([`call_slots`], straight
+//! from the caller's registers); the others (`printf`, `qsort`, ...) on the interpreter's
+//! [`Val`]s ([`call`]). Misuse that C calls undefined (a double free, an unterminated
+//! string, a too-small buffer) is reported as UB, and so is an undef or poison byte that a
+//! function inspects: exactly the bytes it looks at (a string up to where the search or
+//! comparison stops, `memcmp` up to the first difference, `memchr` up to the match), and
+//! every byte written by `fwrite` and `write`, as for a string given to `puts` or `%s`.
 
 use super::format::{format, FormatError};
+pub use super::libfn::LibFn;
 use super::numparse;
-use crate::interp::cmem::Args;
+use crate::interp::cmem::{len_slot, Args};
 use crate::interp::native::{Native, Qsort};
-use crate::interp::report::{Fault, Res, UbKind};
+use crate::interp::report::{ErrorKind, Fault, Res};
 use crate::interp::state::Interp;
 use crate::interp::value::{mask, sext, Slot, Val};
 use crate::ir::TypeId;
@@ -88,33 +95,19 @@ pub struct LibcState {
     pub errno: Option<Slot>,
     /// `strtok`'s saved position.
     pub strtok: Slot,
+    /// The function each declared function is, by global index, once called.
+    pub fns: Vec<Option<LibFn>>,
+    /// Scratch space for a `printf` format.
+    pub fmt: Vec<u8>,
+    /// Scratch space for `printf` output and copied strings.
+    pub out: Vec<u8>,
 }
 
 impl LibcState {
     /// Fresh state with the given standard input.
     pub fn new(stdin: Vec<u8>) -> LibcState {
-        LibcState { atexit: Vec::new(), exit_status: None, rand: Rand::new(1), stdin, stdin_pos: 0, files: [0; 3], errno: None, strtok: Slot::default() }
+        LibcState { atexit: Vec::new(), exit_status: None, rand: Rand::new(1), stdin, stdin_pos: 0, files: [0; 3], errno: None, strtok: Slot::default(), fns: Vec::new(), fmt: Vec::new(), out: Vec::new() }
     }
-}
-
-fn int(v: u64) -> Ret {
-    Ret::Value(Some(Val::S(Slot::int(v))))
-}
-
-fn i32r(v: i64) -> Ret {
-    int(v as u64 & 0xffff_ffff)
-}
-
-fn ptr(p: Slot) -> Ret {
-    Ret::Value(Some(Val::S(p)))
-}
-
-fn f64r(x: f64) -> Ret {
-    int(x.to_bits())
-}
-
-fn f32r(x: f32) -> Ret {
-    int(x.to_bits() as u64)
 }
 
 impl Interp<'_> {
@@ -140,31 +133,43 @@ impl Interp<'_> {
         }
     }
 
-    /// Formats with `printf` semantics; the arguments come from `vals` or from the `va_list` `ap`.
-    fn printf_to(&mut self, fmt: Slot, vals: &[(Val, TypeId)], ap: Option<Slot>) -> Res<(Vec<u8>, bool)> {
-        let f = self.read_cstr(fmt, None)?;
-        let mut out = Vec::new();
+    /// Formats with `printf` semantics into `self.libc.out`; the arguments come from `vals`
+    /// or from the `va_list` `ap`. Returns the output's length and whether formatting
+    /// succeeded (the output is what was formatted up to a failure).
+    fn printf_to(&mut self, fmt: Slot, vals: &[Val], ap: Option<Slot>) -> Res<(usize, bool)> {
+        let mut f = std::mem::take(&mut self.libc.fmt);
+        f.clear();
+        let r = self.cstr_bytes(fmt, None).map(|b| f.extend_from_slice(b));
+        if let Err(e) = r {
+            self.libc.fmt = f;
+            return Err(e);
+        }
+        let mut out = std::mem::take(&mut self.libc.out);
+        out.clear();
         let mut args = Args { it: self, vals, next: 0, ap, fault: None };
         let r = format(&f, &mut args, &mut out);
-        if let Some(fault) = args.fault.take() {
+        let fault = args.fault.take();
+        let n = out.len();
+        self.libc.fmt = f;
+        self.libc.out = out;
+        if let Some(fault) = fault {
             return Err(fault);
         }
         match r {
-            Ok(()) => Ok((out, true)),
+            Ok(()) => Ok((n, true)),
             Err(FormatError::PercentN) => Err(Interp::lib_error("printf: %n is not supported".into())),
-            Err(_) => Ok((out, false)),
+            Err(_) => Ok((n, false)),
         }
     }
 
+    /// Writes `out` and a NUL to `buf`, at most `cap` bytes in all (`snprintf`).
     fn write_buf(&mut self, buf: Slot, out: &[u8], cap: Option<u64>) -> Res<()> {
         let n = match cap {
             Some(0) => return Ok(()),
             Some(c) => (out.len() as u64).min(c - 1) as usize,
             None => out.len(),
         };
-        let mut b = out[..n].to_vec();
-        b.push(0);
-        self.write_bytes(buf, &b)
+        self.write_bytes_nul(buf, out.get(..n).unwrap_or(out))
     }
 
     fn set_errno(&mut self, v: i32) -> Res<()> {
@@ -183,112 +188,171 @@ impl Interp<'_> {
     }
 }
 
-/// Calls C library function `name`.
-pub fn call(it: &mut Interp, name: &str, args: &[Val], tys: &[TypeId], ret: TypeId) -> Res<Ret> {
+/// The most arguments a function called on slots takes (`call_slots`).
+pub const MAX_SLOTS: usize = 6;
+
+/// Calls C library function `f` with general values.
+pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
+    if f.on_slots() {
+        let mut s = [Slot::default(); MAX_SLOTS];
+        for (k, (d, v)) in s.iter_mut().zip(args).enumerate() {
+            *d = if k == 2 && f.has_len() { len_slot(v) } else { v.slot() };
+        }
+        let r = call_slots(it, f, s.get(..args.len()).unwrap_or(&s), ret)?;
+        return Ok(Ret::Value(r.map(Val::S)));
+    }
     let a = |i: usize| args.get(i).map(Val::slot).unwrap_or_default();
-    let rest = |from: usize| -> Vec<(Val, TypeId)> { args.iter().zip(tys.iter()).skip(from).map(|(v, t)| (v.clone(), *t)).collect() };
-    let rw = it.m.types.int_bits(ret).unwrap_or(64);
-    Ok(match name {
-        "printf" | "vprintf" | "fprintf" | "vfprintf" => {
-            let (fd, fmt_i) = if name.contains('f') && name.ends_with("fprintf") { (it.stream(a(0))?, 1) } else { (1, 0) };
-            let ap = name.starts_with('v').then(|| a(fmt_i + 1));
-            let (out, ok) = it.printf_to(a(fmt_i), &rest(fmt_i + 1), ap)?;
+    let rest = |from: usize| args.get(from..).unwrap_or(&[]);
+    let v = |x: i64| Ret::Value(Some(Val::S(Slot::int(x as u64 & 0xffff_ffff))));
+    Ok(match f {
+        LibFn::Printf | LibFn::Vprintf | LibFn::Fprintf | LibFn::Vfprintf => {
+            let (fd, fmt_i) = if matches!(f, LibFn::Fprintf | LibFn::Vfprintf) { (it.stream(a(0))?, 1) } else { (1, 0) };
+            let ap = matches!(f, LibFn::Vprintf | LibFn::Vfprintf).then(|| a(fmt_i + 1));
+            let (n, ok) = it.printf_to(a(fmt_i), rest(fmt_i + 1), ap)?;
+            let out = std::mem::take(&mut it.libc.out);
             it.emit(fd, &out);
-            i32r(if ok { out.len() as i64 } else { -1 })
+            it.libc.out = out;
+            v(if ok { n as i64 } else { -1 })
         }
-        "sprintf" | "vsprintf" | "snprintf" | "vsnprintf" => {
-            let sized = name.ends_with("nprintf");
+        LibFn::Sprintf | LibFn::Vsprintf | LibFn::Snprintf | LibFn::Vsnprintf => {
+            let sized = matches!(f, LibFn::Snprintf | LibFn::Vsnprintf);
             let fmt_i = if sized { 2 } else { 1 };
-            let ap = name.starts_with('v').then(|| a(fmt_i + 1));
-            let (out, ok) = it.printf_to(a(fmt_i), &rest(fmt_i + 1), ap)?;
-            it.write_buf(a(0), &out, sized.then(|| a(1).bits))?;
-            i32r(if ok { out.len() as i64 } else { -1 })
+            let ap = matches!(f, LibFn::Vsprintf | LibFn::Vsnprintf).then(|| a(fmt_i + 1));
+            let (n, ok) = it.printf_to(a(fmt_i), rest(fmt_i + 1), ap)?;
+            let out = std::mem::take(&mut it.libc.out);
+            let r = it.write_buf(a(0), &out, sized.then(|| a(1).bits));
+            it.libc.out = out;
+            r?;
+            v(if ok { n as i64 } else { -1 })
         }
-        "puts" => {
+        LibFn::Qsort => {
+            let cmp = it.func_of_ptr(a(3))?;
+            match Qsort::start(it, a(0), a(1).bits, a(2).bits, cmp)? {
+                Some(q) => Ret::Native(Native::Qsort(Box::new(q))),
+                None => Ret::Value(None),
+            }
+        }
+        LibFn::Bsearch => {
+            let cmp = it.func_of_ptr(a(4))?;
+            Ret::Native(Native::Bsearch { key: a(0), base: a(1), size: a(3).bits, cmp, lo: 0, hi: a(2).bits, mid: None })
+        }
+        _ => Ret::Unknown,
+    })
+}
+
+fn int(v: u64) -> Res<Option<Slot>> {
+    Ok(Some(Slot::int(v)))
+}
+
+fn i32r(v: i64) -> Res<Option<Slot>> {
+    int(v as u64 & 0xffff_ffff)
+}
+
+fn ptr(p: Slot) -> Res<Option<Slot>> {
+    Ok(Some(p))
+}
+
+fn f64r(x: f64) -> Res<Option<Slot>> {
+    int(x.to_bits())
+}
+
+fn f32r(x: f32) -> Res<Option<Slot>> {
+    int(x.to_bits() as u64)
+}
+
+/// `p` advanced by `n` bytes (same provenance).
+fn off(p: Slot, n: usize) -> Slot {
+    Slot { bits: p.bits.wrapping_add(n as u64), ..p }
+}
+
+/// Calls C library function `f` (one for which [`LibFn::on_slots`] holds) with the slots of
+/// its arguments (the memory functions' length: see [`len_slot`]). The result: a scalar, or
+/// none for `void`.
+pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<Option<Slot>> {
+    let a = |i: usize| args.get(i).copied().unwrap_or_default();
+    match f {
+        LibFn::Puts => {
             let mut s = it.read_cstr(a(0), None)?;
             s.push(b'\n');
             it.emit(1, &s);
             i32r(s.len() as i64)
         }
-        "putchar" | "putc" | "fputc" | "_IO_putc" => {
-            let fd = if name == "putchar" { 1 } else { it.stream(a(1))? };
+        LibFn::Putchar | LibFn::Fputc => {
+            let fd = if f == LibFn::Putchar { 1 } else { it.stream(a(1))? };
             it.emit(fd, &[a(0).bits as u8]);
             i32r(a(0).bits as u8 as i64)
         }
-        "fputs" => {
+        LibFn::Fputs => {
             let s = it.read_cstr(a(0), None)?;
             let fd = it.stream(a(1))?;
             it.emit(fd, &s);
             i32r(1)
         }
-        "fwrite" => {
+        LibFn::Fwrite => {
             let n = a(1).bits.saturating_mul(a(2).bits);
-            let b = it.read_bytes(a(0), n)?;
+            // The range's bounds before the stream, its bytes' state as they are written.
+            if n != 0 {
+                it.mem.check(a(0), n, false)?;
+            }
             let fd = it.stream(a(3))?;
-            it.emit(fd, &b);
+            it.emit_bytes("memory written by fwrite", fd, a(0), n)?;
             int(a(2).bits)
         }
-        "fflush" | "setbuf" | "setvbuf" => i32r(0),
-        "getchar" => {
+        LibFn::Fflush => i32r(0),
+        LibFn::Getchar => {
             let c = it.libc.stdin.get(it.libc.stdin_pos).map_or(-1, |&c| c as i64);
             it.libc.stdin_pos += 1;
             i32r(c)
         }
-        "malloc" => ptr(it.heap_alloc(a(0).bits.max(1), 16, false)?),
-        "calloc" => ptr(it.heap_alloc(a(0).bits.saturating_mul(a(1).bits).max(1), 16, true)?),
-        "aligned_alloc" | "memalign" => ptr(it.heap_alloc(a(1).bits.max(1), a(0).bits, false)?),
-        "posix_memalign" => {
+        LibFn::Malloc => ptr(it.heap_alloc(a(0).bits.max(1), 16, false)?),
+        LibFn::Calloc => ptr(it.heap_alloc(a(0).bits.saturating_mul(a(1).bits).max(1), 16, true)?),
+        LibFn::AlignedAlloc => ptr(it.heap_alloc(a(1).bits.max(1), a(0).bits, false)?),
+        LibFn::PosixMemalign => {
             let p = it.heap_alloc(a(2).bits.max(1), a(1).bits, false)?;
             it.store_slot(a(0), 8, p)?;
             i32r(0)
         }
-        "free" | "_ZdlPv" | "_ZdaPv" | "_ZdlPvm" | "_ZdaPvm" => {
+        LibFn::Free => {
             it.heap_free(a(0))?;
-            Ret::Value(None)
+            Ok(None)
         }
-        "_Znwm" | "_Znam" => ptr(it.heap_alloc(a(0).bits.max(1), 16, false)?),
-        "getenv" | "secure_getenv" => ptr(Slot::int(0)),
-        "isatty" => i32r(0),
-        "sleep" | "usleep" | "nanosleep" => i32r(0),
-        "write" => {
+        LibFn::New => ptr(it.heap_alloc(a(0).bits.max(1), 16, false)?),
+        LibFn::Getenv => ptr(Slot::int(0)),
+        LibFn::Isatty | LibFn::Sleep => i32r(0),
+        LibFn::Write => {
             let fd = a(0).bits as u8;
             if fd != 1 && fd != 2 {
                 return Err(Interp::lib_error(format!("write to file descriptor {fd} (only 1 and 2 are supported)")));
             }
-            let b = it.read_bytes(a(1), a(2).bits)?;
-            it.emit(fd, &b);
+            it.emit_bytes("memory written by write", fd, a(1), a(2).bits)?;
             int(a(2).bits)
         }
-        "perror" => {
+        LibFn::Perror => {
             let mut s = if a(0).bits != 0 { it.read_cstr(a(0), None)? } else { Vec::new() };
             if !s.is_empty() {
                 s.extend_from_slice(b": ");
             }
             s.extend_from_slice(b"Unknown error\n");
             it.emit(2, &s);
-            Ret::Value(None)
+            Ok(None)
         }
-        "strspn" | "strcspn" => {
-            let (x, set) = (it.read_cstr(a(0), None)?, it.read_cstr(a(1), None)?);
-            let accept = name == "strspn";
-            int(x.iter().take_while(|c| set.contains(c) == accept).count() as u64)
+        LibFn::Strspn | LibFn::Strcspn => int(it.cstr_span(a(0), a(1), f == LibFn::Strspn)?.0 as u64),
+        LibFn::Strpbrk => {
+            let (n, hit) = it.cstr_span(a(0), a(1), false)?;
+            ptr(if hit { off(a(0), n) } else { Slot::int(0) })
         }
-        "strpbrk" => {
-            let (x, set) = (it.read_cstr(a(0), None)?, it.read_cstr(a(1), None)?);
-            ptr(x.iter().position(|c| set.contains(c)).map_or(Slot::int(0), |i| Slot { bits: a(0).bits + i as u64, ..a(0) }))
-        }
-        "strtok" => {
+        LibFn::Strtok => {
             let start = if a(0).bits != 0 { a(0) } else { it.libc.strtok };
             if start.bits == 0 {
-                return Ok(ptr(Slot::int(0)));
+                return ptr(Slot::int(0));
             }
             let (x, set) = (it.read_cstr(start, None)?, it.read_cstr(a(1), None)?);
             let Some(b) = x.iter().position(|c| !set.contains(c)) else {
                 it.libc.strtok = Slot::int(0);
-                return Ok(ptr(Slot::int(0)));
+                return ptr(Slot::int(0));
             };
             let tok = Slot { bits: start.bits + b as u64, ..start };
-            match x[b..].iter().position(|c| set.contains(c)) {
+            match x.get(b..).and_then(|t| t.iter().position(|c| set.contains(c))) {
                 Some(e) => {
                     let end = Slot { bits: tok.bits + e as u64, ..start };
                     it.write_bytes(end, &[0])?;
@@ -298,96 +362,84 @@ pub fn call(it: &mut Interp, name: &str, args: &[Val], tys: &[TypeId], ret: Type
             }
             ptr(tok)
         }
-        "realloc" => {
+        LibFn::Realloc => {
             let p = a(0);
             if p.bits == 0 {
-                return Ok(ptr(it.heap_alloc(a(1).bits.max(1), 16, false)?));
+                return ptr(it.heap_alloc(a(1).bits.max(1), 16, false)?);
             }
             let Some(old) = it.heap_size(p) else {
                 it.heap_free(p)?;
-                return Ok(ptr(Slot::int(0)));
+                return ptr(Slot::int(0));
             };
             let n = a(1).bits;
             if n == 0 {
                 it.heap_free(p)?;
-                return Ok(ptr(Slot::int(0)));
+                return ptr(Slot::int(0));
             }
             let q = it.heap_alloc(n, 16, false)?;
             if q.bits != 0 {
-                it.mem_copy(q, p, &Val::S(Slot::int(old.min(n))), true)?;
+                it.mem_copy(q, p, Slot::int(old.min(n)), true)?;
                 it.heap_free(p)?;
             }
             ptr(q)
         }
-        "memcpy" | "memmove" => {
-            it.mem_copy(a(0), a(1), &args.get(2).cloned().unwrap_or_default(), name == "memcpy")?;
+        LibFn::Memcpy | LibFn::Memmove => {
+            it.mem_copy(a(0), a(1), a(2), f == LibFn::Memcpy)?;
             ptr(a(0))
         }
-        "memset" => {
-            it.mem_set(a(0), a(1), &args.get(2).cloned().unwrap_or_default())?;
+        LibFn::Memset => {
+            it.mem_set(a(0), a(1), a(2))?;
             ptr(a(0))
         }
-        "memcmp" | "bcmp" => {
-            let (x, y) = (it.read_bytes(a(0), a(2).bits)?, it.read_bytes(a(1), a(2).bits)?);
-            let r = x.iter().zip(y.iter()).find(|(p, q)| p != q).map_or(0, |(p, q)| *p as i64 - *q as i64);
-            i32r(r)
+        LibFn::IntrMemcpy | LibFn::IntrMemmove => {
+            it.mem_copy(a(0), a(1), a(2), f == LibFn::IntrMemcpy)?;
+            Ok(None)
         }
-        "memchr" => {
-            let b = it.read_bytes(a(0), a(2).bits)?;
-            match b.iter().position(|&c| c == a(1).bits as u8) {
-                Some(i) => ptr(Slot { bits: a(0).bits + i as u64, ..a(0) }),
-                None => ptr(Slot::int(0)),
-            }
+        LibFn::IntrMemset => {
+            it.mem_set(a(0), a(1), a(2))?;
+            Ok(None)
         }
-        "strlen" => int(it.cstr_len(a(0), None)? as u64),
-        "strnlen" => int(it.cstr_len(a(0), Some(a(1).bits as usize))? as u64),
-        "strcmp" | "strncmp" | "strcasecmp" | "strncasecmp" => {
-            let max = name.contains('n').then(|| a(2).bits as usize);
-            let (mut x, mut y) = (it.read_cstr(a(0), max)?, it.read_cstr(a(1), max)?);
-            if name.contains("case") {
-                x.make_ascii_lowercase();
-                y.make_ascii_lowercase();
-            }
-            x.push(0);
-            y.push(0);
-            let r = x.iter().zip(y.iter()).find(|(p, q)| p != q).map_or(0, |(p, q)| *p as i64 - *q as i64);
-            i32r(r)
+        LibFn::Memcmp => i32r(it.mem_cmp("memory compared by memcmp", a(0), a(1), a(2).bits)?),
+        LibFn::Bcmp => i32r(it.mem_cmp("memory compared by bcmp", a(0), a(1), a(2).bits)?),
+        LibFn::Memchr => ptr(it.mem_chr(a(0), a(1).bits as u8, a(2).bits)?.map_or(Slot::int(0), |i| off(a(0), i))),
+        LibFn::Strlen => int(it.cstr_len(a(0), None)? as u64),
+        LibFn::Strnlen => int(it.cstr_len(a(0), Some(a(1).bits as usize))? as u64),
+        LibFn::Strcmp => i32r(it.cstr_cmp(a(0), a(1), None, false)?),
+        LibFn::Strncmp => i32r(it.cstr_cmp(a(0), a(1), Some(a(2).bits as usize), false)?),
+        LibFn::Strcasecmp => i32r(it.cstr_cmp(a(0), a(1), None, true)?),
+        LibFn::Strncasecmp => i32r(it.cstr_cmp(a(0), a(1), Some(a(2).bits as usize), true)?),
+        LibFn::Strcpy | LibFn::Stpcpy => {
+            let mut s = std::mem::take(&mut it.libc.out);
+            s.clear();
+            let r = it.cstr_bytes(a(1), None).map(|b| s.extend_from_slice(b)).and_then(|()| it.write_bytes_nul(a(0), &s));
+            let n = s.len();
+            it.libc.out = s;
+            r?;
+            ptr(if f == LibFn::Stpcpy { Slot { bits: a(0).bits + n as u64, ..a(0) } } else { a(0) })
         }
-        "strcpy" | "stpcpy" => {
-            let mut s = it.read_cstr(a(1), None)?;
-            let n = s.len() as u64;
-            s.push(0);
-            it.write_bytes(a(0), &s)?;
-            ptr(if name == "stpcpy" { Slot { bits: a(0).bits + n, ..a(0) } } else { a(0) })
-        }
-        "strncpy" => {
+        LibFn::Strncpy => {
             let n = a(2).bits as usize;
             let mut s = it.read_cstr(a(1), Some(n))?;
             s.resize(n, 0);
             it.write_bytes(a(0), &s)?;
             ptr(a(0))
         }
-        "strcat" | "strncat" => {
-            let d = it.read_cstr(a(0), None)?;
-            let mut s = it.read_cstr(a(1), (name == "strncat").then(|| a(2).bits as usize))?;
-            s.push(0);
-            it.write_bytes(Slot { bits: a(0).bits + d.len() as u64, ..a(0) }, &s)?;
+        LibFn::Strcat | LibFn::Strncat => {
+            let d = it.cstr_len(a(0), None)?;
+            let s = it.read_cstr(a(1), (f == LibFn::Strncat).then(|| a(2).bits as usize))?;
+            it.write_bytes_nul(Slot { bits: a(0).bits + d as u64, ..a(0) }, &s)?;
             ptr(a(0))
         }
-        "strchr" | "strrchr" => {
-            let mut s = it.read_cstr(a(0), None)?;
-            s.push(0);
+        LibFn::Strchr => ptr(it.cstr_chr(a(0), a(1).bits as u8)?.map_or(Slot::int(0), |i| off(a(0), i))),
+        LibFn::Strrchr => {
+            let s = it.cstr_bytes(a(0), None)?;
             let c = a(1).bits as u8;
-            let pos = if name == "strchr" { s.iter().position(|&x| x == c) } else { s.iter().rposition(|&x| x == c) };
-            ptr(pos.map_or(Slot::int(0), |i| Slot { bits: a(0).bits + i as u64, ..a(0) }))
+            let pos = if c == 0 { Some(s.len()) } else { s.iter().rposition(|&x| x == c) };
+            ptr(pos.map_or(Slot::int(0), |i| off(a(0), i)))
         }
-        "strstr" => {
-            let (h, n) = (it.read_cstr(a(0), None)?, it.read_cstr(a(1), None)?);
-            let pos = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
-            ptr(pos.map_or(Slot::int(0), |i| Slot { bits: a(0).bits + i as u64, ..a(0) }))
-        }
-        "strdup" | "strndup" => {
-            let mut s = it.read_cstr(a(0), (name == "strndup").then(|| a(1).bits as usize))?;
+        LibFn::Strstr => ptr(it.cstr_find(a(0), a(1))?.map_or(Slot::int(0), |i| off(a(0), i))),
+        LibFn::Strdup | LibFn::Strndup => {
+            let mut s = it.read_cstr(a(0), (f == LibFn::Strndup).then(|| a(1).bits as usize))?;
             s.push(0);
             let p = it.heap_alloc(s.len() as u64, 16, false)?;
             if p.bits != 0 {
@@ -395,17 +447,19 @@ pub fn call(it: &mut Interp, name: &str, args: &[Val], tys: &[TypeId], ret: Type
             }
             ptr(p)
         }
-        "atoi" | "atol" | "atoll" | "strtol" | "strtoul" | "strtoll" | "strtoull" | "strtoimax" | "strtoumax" => {
-            let s = it.read_cstr(a(0), None)?;
-            let base = if name.starts_with("strto") { a(2).bits as i32 } else { 10 };
+        LibFn::Atoi | LibFn::Atol | LibFn::Strtol | LibFn::Strtoul => {
+            let rw = it.m.types.int_bits(ret).unwrap_or(64);
+            let s = it.cstr_bytes(a(0), None)?;
+            let strto = matches!(f, LibFn::Strtol | LibFn::Strtoul);
+            let base = if strto { a(2).bits as i32 } else { 10 };
             let bits = rw.clamp(8, 64);
-            let p = if name.starts_with("strtou") {
-                numparse::strtoul_bits(&s, base, bits)
+            let p = if f == LibFn::Strtoul {
+                numparse::strtoul_bits(s, base, bits)
             } else {
-                let p = numparse::strtol_bits(&s, base, if name == "atoi" { 64 } else { bits });
+                let p = numparse::strtol_bits(s, base, if f == LibFn::Atoi { 64 } else { bits });
                 numparse::Parsed { value: p.value as u64, consumed: p.consumed, errno: p.errno }
             };
-            if name.starts_with("strto") && a(1).bits != 0 && p.errno != Some(numparse::Errno::Invalid) {
+            if strto && a(1).bits != 0 && p.errno != Some(numparse::Errno::Invalid) {
                 let e = Slot { bits: a(0).bits + p.consumed as u64, ..a(0) };
                 it.store_slot(a(1), 8, e)?;
             }
@@ -414,148 +468,133 @@ pub fn call(it: &mut Interp, name: &str, args: &[Val], tys: &[TypeId], ret: Type
             }
             int(p.value & mask(rw))
         }
-        "atof" | "strtod" | "strtof" => {
-            let s = it.read_cstr(a(0), None)?;
-            let p = numparse::strtod(&s);
-            if name != "atof" && a(1).bits != 0 {
+        LibFn::Atof | LibFn::Strtod | LibFn::Strtof => {
+            let s = it.cstr_bytes(a(0), None)?;
+            let p = numparse::strtod(s);
+            let q = (f == LibFn::Strtof).then(|| numparse::strtof(s).value);
+            if f != LibFn::Atof && a(1).bits != 0 {
                 let e = Slot { bits: a(0).bits + p.consumed as u64, ..a(0) };
                 it.store_slot(a(1), 8, e)?;
             }
             if let Some(e) = p.errno {
                 it.set_errno(e.code())?;
             }
-            if name == "strtof" {
-                let q = numparse::strtof(&s);
-                f32r(q.value)
-            } else {
-                f64r(p.value)
+            match q {
+                Some(q) => f32r(q),
+                None => f64r(p.value),
             }
         }
-        "abs" => i32r(sext(a(0).bits, 32).wrapping_abs()),
-        "labs" | "llabs" | "imaxabs" => int(sext(a(0).bits, 64).wrapping_abs() as u64),
-        "toupper" => i32r(if (a(0).bits as u8).is_ascii_lowercase() && a(0).bits < 256 { a(0).bits as i64 - 32 } else { sext(a(0).bits, 32) }),
-        "tolower" => i32r(if (a(0).bits as u8).is_ascii_uppercase() && a(0).bits < 256 { a(0).bits as i64 + 32 } else { sext(a(0).bits, 32) }),
-        "isdigit" | "isalpha" | "isalnum" | "isspace" | "isupper" | "islower" | "isxdigit" | "isprint" | "ispunct" | "iscntrl" | "isgraph" => {
+        LibFn::Abs => i32r(sext(a(0).bits, 32).wrapping_abs()),
+        LibFn::Labs => int(sext(a(0).bits, 64).wrapping_abs() as u64),
+        LibFn::Toupper => i32r(if (a(0).bits as u8).is_ascii_lowercase() && a(0).bits < 256 { a(0).bits as i64 - 32 } else { sext(a(0).bits, 32) }),
+        LibFn::Tolower => i32r(if (a(0).bits as u8).is_ascii_uppercase() && a(0).bits < 256 { a(0).bits as i64 + 32 } else { sext(a(0).bits, 32) }),
+        LibFn::Isdigit | LibFn::Isalpha | LibFn::Isalnum | LibFn::Isspace | LibFn::Isupper | LibFn::Islower | LibFn::Isxdigit | LibFn::Isprint | LibFn::Ispunct | LibFn::Iscntrl | LibFn::Isgraph => {
             let c = a(0).bits;
             let b = c as u8 as char;
             let r = c < 128
-                && match name {
-                    "isdigit" => b.is_ascii_digit(),
-                    "isalpha" => b.is_ascii_alphabetic(),
-                    "isalnum" => b.is_ascii_alphanumeric(),
-                    "isspace" => matches!(b, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'),
-                    "isupper" => b.is_ascii_uppercase(),
-                    "islower" => b.is_ascii_lowercase(),
-                    "isxdigit" => b.is_ascii_hexdigit(),
-                    "isprint" => (' '..='~').contains(&b),
-                    "ispunct" => b.is_ascii_punctuation(),
-                    "iscntrl" => b.is_ascii_control(),
+                && match f {
+                    LibFn::Isdigit => b.is_ascii_digit(),
+                    LibFn::Isalpha => b.is_ascii_alphabetic(),
+                    LibFn::Isalnum => b.is_ascii_alphanumeric(),
+                    LibFn::Isspace => matches!(b, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'),
+                    LibFn::Isupper => b.is_ascii_uppercase(),
+                    LibFn::Islower => b.is_ascii_lowercase(),
+                    LibFn::Isxdigit => b.is_ascii_hexdigit(),
+                    LibFn::Isprint => (' '..='~').contains(&b),
+                    LibFn::Ispunct => b.is_ascii_punctuation(),
+                    LibFn::Iscntrl => b.is_ascii_control(),
                     _ => b.is_ascii_graphic(),
                 };
             i32r(r as i64)
         }
-        "rand" => i32r(it.libc.rand.next_rand() as i64),
-        "srand" => {
+        LibFn::Rand => i32r(it.libc.rand.next_rand() as i64),
+        LibFn::Srand => {
             it.libc.rand = Rand::new(a(0).bits as u32);
-            Ret::Value(None)
+            Ok(None)
         }
-        "time" => {
+        LibFn::Time => {
             let t = 1_700_000_000u64;
             if a(0).bits != 0 {
                 it.store_slot(a(0), 8, Slot::int(t))?;
             }
             int(t)
         }
-        "clock" => int(it.steps / 100),
-        "exit" | "_exit" | "_Exit" => return Err(Fault::Exit(a(0).bits as i32)),
-        "abort" => return Err(Fault::Abort("abort() was called".into())),
-        "__assert_fail" => {
-            let expr = String::from_utf8_lossy(&it.read_cstr(a(0), None)?).into_owned();
-            let file = String::from_utf8_lossy(&it.read_cstr(a(1), None)?).into_owned();
-            let func = String::from_utf8_lossy(&it.read_cstr(a(3), None)?).into_owned();
+        LibFn::Clock => int(it.steps / 100),
+        LibFn::Exit => Err(Fault::Exit(a(0).bits as i32)),
+        LibFn::Abort => Err(Fault::Abort("abort() was called".into())),
+        LibFn::AssertFail => {
+            let expr = String::from_utf8_lossy(it.cstr_bytes(a(0), None)?).into_owned();
+            let file = String::from_utf8_lossy(it.cstr_bytes(a(1), None)?).into_owned();
+            let func = String::from_utf8_lossy(it.cstr_bytes(a(3), None)?).into_owned();
             let msg = format!("{file}:{}: {func}: Assertion `{expr}' failed.", a(2).bits as u32);
             it.emit(2, format!("program: {msg}\n").as_bytes());
-            return Err(Fault::Abort(msg));
+            Err(Fault::Abort(msg))
         }
-        "atexit" => {
+        LibFn::Atexit => {
             it.libc.atexit.push(a(0));
             i32r(0)
         }
-        "__errno_location" => ptr(it.errno_cell()?),
-        "__cxa_allocate_exception" => ptr(it.heap_alloc(a(0).bits.max(1), 16, true)?),
-        "__cxa_free_exception" | "__cxa_end_catch" => Ret::Value(None),
-        "__cxa_begin_catch" | "__cxa_get_exception_ptr" => ptr(a(0)),
-        "_ZSt9terminatev" | "__cxa_call_unexpected" | "__cxa_pure_virtual" => return Err(Fault::Abort("terminate called".into())),
-        "qsort" => {
-            let cmp = it.func_of_ptr(a(3))?;
-            match Qsort::start(it, a(0), a(1).bits, a(2).bits, cmp)? {
-                Some(q) => Ret::Native(Native::Qsort(Box::new(q))),
-                None => Ret::Value(None),
-            }
-        }
-        "bsearch" => {
-            let cmp = it.func_of_ptr(a(4))?;
-            Ret::Native(Native::Bsearch { key: a(0), base: a(1), size: a(3).bits, cmp, lo: 0, hi: a(2).bits, mid: None })
-        }
-        _ => return math(it, name, args),
-    })
+        LibFn::ErrnoLocation => ptr(it.errno_cell()?),
+        LibFn::CxaAllocateException => ptr(it.heap_alloc(a(0).bits.max(1), 16, true)?),
+        LibFn::CxaFreeException => Ok(None),
+        LibFn::CxaBeginCatch => ptr(a(0)),
+        LibFn::Terminate => Err(Fault::Abort("terminate called".into())),
+        _ => math(f, args),
+    }
 }
 
 /// `<math.h>`: double and float functions through `libm`.
-fn math(it: &mut Interp, name: &str, args: &[Val]) -> Res<Ret> {
-    let d = |i: usize| f64::from_bits(args.get(i).map(Val::slot).unwrap_or_default().bits);
-    let f = |i: usize| f32::from_bits(args.get(i).map(Val::slot).unwrap_or_default().bits as u32);
+fn math(f: LibFn, args: &[Slot]) -> Res<Option<Slot>> {
+    let d = |i: usize| f64::from_bits(args.get(i).copied().unwrap_or_default().bits);
+    let g = |i: usize| f32::from_bits(args.get(i).copied().unwrap_or_default().bits as u32);
     let fix = |r: f64| crate::interp::fp_fix64(r, d(0), d(1));
-    Ok(match name {
-        "sqrt" => f64r(fix(d(0).sqrt())),
-        "sqrtf" => f32r(f(0).sqrt()),
-        "fabs" => f64r(d(0).abs()),
-        "fabsf" => f32r(f(0).abs()),
-        "sin" => f64r(fix(libm::sin(d(0)))),
-        "cos" => f64r(fix(libm::cos(d(0)))),
-        "tan" => f64r(fix(libm::tan(d(0)))),
-        "asin" => f64r(fix(libm::asin(d(0)))),
-        "acos" => f64r(fix(libm::acos(d(0)))),
-        "atan" => f64r(fix(libm::atan(d(0)))),
-        "atan2" => f64r(fix(libm::atan2(d(0), d(1)))),
-        "sinh" => f64r(fix(libm::sinh(d(0)))),
-        "cosh" => f64r(fix(libm::cosh(d(0)))),
-        "tanh" => f64r(fix(libm::tanh(d(0)))),
-        "exp" => f64r(fix(libm::exp(d(0)))),
-        "exp2" => f64r(fix(libm::exp2(d(0)))),
-        "log" => f64r(fix(libm::log(d(0)))),
-        "log2" => f64r(fix(libm::log2(d(0)))),
-        "log10" => f64r(fix(libm::log10(d(0)))),
-        "log1p" => f64r(fix(libm::log1p(d(0)))),
-        "expm1" => f64r(fix(libm::expm1(d(0)))),
-        "cbrt" => f64r(fix(libm::cbrt(d(0)))),
-        "pow" => f64r(fix(libm::pow(d(0), d(1)))),
-        "hypot" => f64r(fix(libm::hypot(d(0), d(1)))),
-        "fmod" => f64r(fix(d(0) % d(1))),
-        "floor" => f64r(d(0).floor()),
-        "ceil" => f64r(d(0).ceil()),
-        "trunc" => f64r(d(0).trunc()),
-        "round" => f64r(d(0).round()),
-        "rint" | "nearbyint" => f64r(libm::rint(d(0))),
-        "fmin" => f64r(libm::fmin(d(0), d(1))),
-        "fmax" => f64r(libm::fmax(d(0), d(1))),
-        "ldexp" => f64r(libm::ldexp(d(0), args.get(1).map_or(0, |v| v.slot().bits as i32))),
-        "sinf" => f32r(libm::sinf(f(0))),
-        "cosf" => f32r(libm::cosf(f(0))),
-        "tanf" => f32r(libm::tanf(f(0))),
-        "expf" => f32r(libm::expf(f(0))),
-        "logf" => f32r(libm::logf(f(0))),
-        "powf" => f32r(libm::powf(f(0), f(1))),
-        "atan2f" => f32r(libm::atan2f(f(0), f(1))),
-        "fmodf" => f32r(f(0) % f(1)),
-        "floorf" => f32r(f(0).floor()),
-        "ceilf" => f32r(f(0).ceil()),
-        "roundf" => f32r(f(0).round()),
-        "truncf" => f32r(f(0).trunc()),
-        "lround" | "llround" => int(d(0).round() as i64 as u64),
-        _ => {
-            let _ = (it, UbKind::LibraryMisuse);
-            Ret::Unknown
-        }
-    })
+    match f {
+        LibFn::Sqrt => f64r(fix(d(0).sqrt())),
+        LibFn::Sqrtf => f32r(g(0).sqrt()),
+        LibFn::Fabs => f64r(d(0).abs()),
+        LibFn::Fabsf => f32r(g(0).abs()),
+        LibFn::Sin => f64r(fix(libm::sin(d(0)))),
+        LibFn::Cos => f64r(fix(libm::cos(d(0)))),
+        LibFn::Tan => f64r(fix(libm::tan(d(0)))),
+        LibFn::Asin => f64r(fix(libm::asin(d(0)))),
+        LibFn::Acos => f64r(fix(libm::acos(d(0)))),
+        LibFn::Atan => f64r(fix(libm::atan(d(0)))),
+        LibFn::Atan2 => f64r(fix(libm::atan2(d(0), d(1)))),
+        LibFn::Sinh => f64r(fix(libm::sinh(d(0)))),
+        LibFn::Cosh => f64r(fix(libm::cosh(d(0)))),
+        LibFn::Tanh => f64r(fix(libm::tanh(d(0)))),
+        LibFn::Exp => f64r(fix(libm::exp(d(0)))),
+        LibFn::Exp2 => f64r(fix(libm::exp2(d(0)))),
+        LibFn::Log => f64r(fix(libm::log(d(0)))),
+        LibFn::Log2 => f64r(fix(libm::log2(d(0)))),
+        LibFn::Log10 => f64r(fix(libm::log10(d(0)))),
+        LibFn::Log1p => f64r(fix(libm::log1p(d(0)))),
+        LibFn::Expm1 => f64r(fix(libm::expm1(d(0)))),
+        LibFn::Cbrt => f64r(fix(libm::cbrt(d(0)))),
+        LibFn::Pow => f64r(fix(libm::pow(d(0), d(1)))),
+        LibFn::Hypot => f64r(fix(libm::hypot(d(0), d(1)))),
+        LibFn::Fmod => f64r(fix(d(0) % d(1))),
+        LibFn::Floor => f64r(d(0).floor()),
+        LibFn::Ceil => f64r(d(0).ceil()),
+        LibFn::Trunc => f64r(d(0).trunc()),
+        LibFn::Round => f64r(d(0).round()),
+        LibFn::Rint => f64r(libm::rint(d(0))),
+        LibFn::Fmin => f64r(libm::fmin(d(0), d(1))),
+        LibFn::Fmax => f64r(libm::fmax(d(0), d(1))),
+        LibFn::Ldexp => f64r(libm::ldexp(d(0), args.get(1).map_or(0, |v| v.bits as i32))),
+        LibFn::Sinf => f32r(libm::sinf(g(0))),
+        LibFn::Cosf => f32r(libm::cosf(g(0))),
+        LibFn::Tanf => f32r(libm::tanf(g(0))),
+        LibFn::Expf => f32r(libm::expf(g(0))),
+        LibFn::Logf => f32r(libm::logf(g(0))),
+        LibFn::Powf => f32r(libm::powf(g(0), g(1))),
+        LibFn::Atan2f => f32r(libm::atan2f(g(0), g(1))),
+        LibFn::Fmodf => f32r(g(0) % g(1)),
+        LibFn::Floorf => f32r(g(0).floor()),
+        LibFn::Ceilf => f32r(g(0).ceil()),
+        LibFn::Roundf => f32r(g(0).round()),
+        LibFn::Truncf => f32r(g(0).trunc()),
+        LibFn::Lround => int(d(0).round() as i64 as u64),
+        _ => Err(Fault::Error(ErrorKind::Internal, format!("{f:?} is not a function called on scalar arguments"))),
+    }
 }

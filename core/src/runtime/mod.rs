@@ -8,6 +8,7 @@
 mod decimal;
 pub mod format;
 pub mod libc;
+pub mod libfn;
 pub mod numparse;
 #[cfg(test)]
 mod testdata;
