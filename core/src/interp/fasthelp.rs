@@ -43,7 +43,10 @@ pub(super) fn wmask(w: u8) -> u64 {
 /// vectors) and every source is defined; returns the target pc, or `None` (nothing moved).
 #[inline(always)]
 pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
-    let ed: &Edge = code.edges.get(e as usize)?;
+    debug_assert!((e as usize) < code.edges.len());
+    // SAFETY: `e` is an edge of a branch or switch table of `code`, which is `fast`:
+    // `FnCode::validate` checked every such index to be in range.
+    let ed: &Edge = unsafe { code.edges.get_unchecked(e as usize) };
     if ed.n == 0 {
         return Some(ed.pc as usize);
     }

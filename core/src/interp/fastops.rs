@@ -267,6 +267,17 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 rd!(regs, $i)
             };
         }
+        // The exact op at `$i`: a fused op's partner or an absorbed store, which
+        // `FnCode::validate` checked to exist (`code.fast`) for every op of the stream.
+        macro_rules! exact {
+            ($i:expr) => {{
+                let i: usize = $i;
+                debug_assert!(i < code.ops.len());
+                // SAFETY: see above; `i` is `p + pre + 1` of a fused op or `p + post` of an op
+                // that absorbed a store, both checked by `FnCode::validate`.
+                Some(unsafe { code.ops.get_unchecked(i) })
+            }};
+        }
         macro_rules! w {
             ($i:expr, $v:expr) => {
                 wr!(regs, $i, $v)
@@ -312,7 +323,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         // The exact op `$k` after this one's absorbed loads (a fused op's partner).
         macro_rules! partner {
             ($k:expr, $pat:pat) => {
-                let Some(&$pat) = code.ops.get(p + $k as usize + 1) else { break 'run true };
+                let Some(&$pat) = exact!(p + $k as usize + 1) else { break 'run true };
             };
         }
         debug_assert!(p < fcode.len());
@@ -342,7 +353,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 } else {
                     let off = m.post & Meta::POST;
                     if off != 0 {
-                        if let Some(&Op::PStore { v, cell, w }) = code.ops.get(p + off as usize) {
+                        if let Some(&Op::PStore { v, cell, w }) = exact!(p + off as usize) {
                             let x = r!(v);
                             w!(cell, Slot { bits: x.bits & wmask(w), ..x });
                         }
@@ -557,8 +568,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 partner!(k, Op::CondBr { t, f: fe, .. });
                 jump!(if taken { t } else { fe })
             }
-            Op::GepLd { d, base, g } => ok!(gep_load(code, regs, st.mem, d, base, g, code.ops.get(p + k as usize + 1))),
-            Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g, code.ops.get(p + k as usize + 1))),
+            Op::GepLd { d, base, g } => ok!(gep_load(code, regs, st.mem, d, base, g, exact!(p + k as usize + 1))),
+            Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g, exact!(p + k as usize + 1))),
             Op::FAdd64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) + f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
