@@ -61,6 +61,21 @@ impl Interp<'_> {
         Ok((idx, off, n))
     }
 
+    /// Checks the `read` bytes a search of the string at `p` (offset `off` of allocation `a`,
+    /// whose bytes from there are `win`) inspected: an undef or poison one among them is
+    /// undefined behaviour.
+    fn searched(&self, a: &super::memory::Alloc, off: usize, read: usize, win: &[u8], p: Slot) -> Res<()> {
+        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
+            let end = match win.get(k) {
+                _ if k + 1 != read => "",
+                Some(0) => FOUND_NUL,
+                _ => ", where the search stopped",
+            };
+            return Err(self.byte_fault("string", p, k, x, end));
+        }
+        Ok(())
+    }
+
     /// The report of a string that runs past the end of its allocation.
     #[cold]
     fn unterminated(&self, p: Slot, idx: usize) -> Fault {
@@ -127,14 +142,7 @@ impl Interp<'_> {
             None if avail.len() >= limit => ((c == 0).then_some(limit), limit),
             None => return Err(self.unterminated(p, idx)),
         };
-        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
-            let end = match win.get(k) {
-                _ if k + 1 != read => "",
-                Some(0) => FOUND_NUL,
-                _ => ", where the search stopped",
-            };
-            return Err(self.byte_fault("string", p, k, x, end));
-        }
+        self.searched(a, off, read, win, p)?;
         Ok(found)
     }
 
@@ -154,14 +162,7 @@ impl Interp<'_> {
             None if avail.len() >= limit => (limit, limit),
             None => return Err(self.unterminated(p, idx)),
         };
-        if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
-            let end = match win.get(k) {
-                _ if k + 1 != read => "",
-                Some(0) => FOUND_NUL,
-                _ => ", where the search stopped",
-            };
-            return Err(self.byte_fault("string", p, k, x, end));
-        }
+        self.searched(a, off, read, win, p)?;
         Ok((n, win.get(n).is_some_and(|&c| c != 0)))
     }
 
