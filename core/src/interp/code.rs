@@ -459,6 +459,10 @@ pub struct FnCode {
     pub vararg: bool,
     /// Number of fixed parameters.
     pub nparams: u32,
+    /// The registers of values and stack slots: the template's first `nvals` slots, all
+    /// `Slot::default()` (its constants follow). Each is written before it is read (SSA
+    /// dominance; a slot by its `alloca`), so a new frame need not copy them.
+    pub nvals: u32,
     /// Every parameter is a narrow register.
     pub narrow_params: bool,
     /// The fast path may run this code: [`FnCode::validate`] found every register, edge and

@@ -78,6 +78,7 @@ impl Interp<'_> {
             nn += 1;
         }
         d.c.template = vec![Slot::default(); nn as usize];
+        d.c.nvals = nn;
         d.c.wtemplate = vec![Val::default(); nw as usize];
         d.c.params = body.params.iter().map(|p| d.vop.get(p.index()).copied().unwrap_or(NONE)).collect();
         d.c.narrow_params = d.c.params.iter().all(|&p| p & TAG == 0 && p != NONE);

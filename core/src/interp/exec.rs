@@ -52,7 +52,7 @@ impl Interp<'_> {
             self.maybe_collect();
             if !T {
                 let budget = self.max_steps.saturating_sub(self.steps);
-                let mut fast = Fast { frames: &mut self.frames, light: &mut self.light, regs: &mut self.regs, wregs: &mut self.wregs, mem: &mut self.mem, allocas: &mut self.allocas, origins: &mut self.origins, funcs: &self.funcs, max_depth: self.max_depth };
+                let mut fast = Fast { frames: &mut self.frames, light: &mut self.light, regs_init: &mut self.regs_init, regs: &mut self.regs, wregs: &mut self.wregs, mem: &mut self.mem, allocas: &mut self.allocas, origins: &mut self.origins, funcs: &self.funcs, max_depth: self.max_depth };
                 self.steps += fast.run(budget);
             }
             let Some(fr) = self.frames.last() else { return self.finish_driver() };

@@ -140,6 +140,18 @@ pub struct Light {
     pub dst: u32,
 }
 
+/// How far the register vector's current allocation holds initialized slots: the highest
+/// length it had since it was last reallocated (its capacity then). Slots past the length
+/// keep the values of frames that returned, so a new frame whose value registers fit there
+/// need not initialize them (see `FnCode::nvals`).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct RegsInit {
+    /// Slots `0..init` of the allocation are initialized.
+    pub init: usize,
+    /// The allocation's capacity when `init` was recorded.
+    pub cap: usize,
+}
+
 /// The parts of the interpreter the fast path works on.
 pub struct Fast<'a> {
     /// The call stack.
@@ -148,6 +160,8 @@ pub struct Fast<'a> {
     pub light: &'a mut Vec<Light>,
     /// Narrow registers of all frames.
     pub regs: &'a mut Vec<Slot>,
+    /// What is known of `regs`'s spare capacity.
+    pub regs_init: &'a mut RegsInit,
     /// Wide registers of all frames.
     pub wregs: &'a mut Vec<Val>,
     /// Memory.

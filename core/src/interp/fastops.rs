@@ -3,7 +3,7 @@
 //! the heavier ones in the helpers of `fasthelp.rs`.
 
 use super::code::{Callee, FnCode, Meta, Op, NONE, TAG};
-use super::fast::{Fast, Light};
+use super::fast::{Fast, Light, RegsInit};
 use super::fasthelp::*;
 use super::fp;
 use super::memory::{AllocKind, Memory};
@@ -61,7 +61,7 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
         return None;
     }
     let nb = st.regs.len();
-    st.regs.extend_from_slice(&callee.template);
+    push_regs(st.regs, st.regs_init, &callee.template, callee.nvals as usize);
     // The arguments; a poison or undef one (which a `noundef` parameter makes undefined
     // behaviour) leaves the call to the general path.
     let (lo, hi) = st.regs.split_at_mut(nb);
@@ -92,6 +92,32 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     let amark = st.allocas.len() as u32;
     st.light.push(Light { gid: g, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, dst: cs.dst });
     Some((&**callee, nb, 0))
+}
+
+/// Pushes a frame's registers: the template's constants, and its value registers either from
+/// the template or, where the register vector's allocation already holds initialized slots
+/// past its length, as they are.
+#[inline(always)]
+fn push_regs(regs: &mut Vec<Slot>, ri: &mut RegsInit, template: &[Slot], nvals: usize) {
+    let nb = regs.len();
+    if regs.capacity() != ri.cap {
+        // Reallocated since `ri` was recorded: only the slots below the length are known.
+        *ri = RegsInit { init: nb, cap: regs.capacity() };
+    }
+    ri.init = ri.init.max(nb);
+    let end = nb + template.len();
+    if let (true, Some(consts)) = (end <= ri.init, template.get(nvals..)) {
+        // SAFETY: `end <= ri.init <= capacity`, and slots `nb..end` are initialized: the vector
+        // had at least `ri.init` slots in this same allocation (its capacity is unchanged) and
+        // truncating a vector of `Copy` slots leaves their memory as it was.
+        unsafe { regs.set_len(end) };
+        if let Some(dst) = regs.get_mut(end - consts.len()..end) {
+            dst.copy_from_slice(consts);
+        }
+    } else {
+        regs.extend_from_slice(template);
+        *ri = RegsInit { init: regs.len(), cap: regs.capacity() };
+    }
 }
 
 /// The function a call through register `o` calls, as `Interp::func_of_ptr` finds it: a

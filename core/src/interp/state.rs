@@ -84,6 +84,8 @@ pub struct Interp<'m> {
     pub frames: Vec<Frame>,
     /// Frames the fast path pushed on top of `frames` while it runs (empty otherwise).
     pub light: Vec<super::fast::Light>,
+    /// What the fast path knows of `regs`'s spare capacity (see `fast::RegsInit`).
+    pub regs_init: super::fast::RegsInit,
     /// Decoded functions by global index.
     pub funcs: Vec<Option<Rc<FnCode>>>,
     /// The address of each global value.
@@ -151,6 +153,7 @@ impl<'m> Interp<'m> {
             gaddr: vec![Slot::default(); m.globals.len()],
             allocas: Vec::new(),
             light: Vec::new(),
+            regs_init: Default::default(),
             stdout: Vec::new(),
             stderr: Vec::new(),
             steps: 0,
