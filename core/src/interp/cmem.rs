@@ -209,17 +209,23 @@ impl Interp<'_> {
         Ok(stop.and_then(|i| Some(*xa.get(i)? as i64 - *xb.get(i)? as i64)).unwrap_or(0))
     }
 
-    /// `memchr`: the offset of the first byte `c` among the `n` bytes at `p` (all in bounds);
-    /// the bytes up to and including that one (all `n` when there is none) must be neither
-    /// undef nor poison.
+    /// `memchr`: the offset of the first byte `c` among the `n` bytes at `p`. As C17 7.24.5.1
+    /// says, it reads the bytes in order and stops at a match: those up to and including it
+    /// (all `n` when there is none) must be in bounds and neither undef nor poison.
     pub fn mem_chr(&self, p: Slot, c: u8, n: u64) -> Res<Option<usize>> {
         if n == 0 {
             return Ok(None);
         }
-        let loc = self.mem.check(p, n, false)?;
-        let (x, s) = self.mem.range(loc, n as usize);
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let left = self.mem.allocs.get(idx).map_or(0, |a| a.size.saturating_sub(off as u64));
+        let lim = n.min(left) as usize;
+        let (x, s) = self.mem.range((idx, off), lim);
         let found = find_byte(x, c);
-        let read = found.map_or(n as usize, |i| i + 1);
+        if found.is_none() && n > left {
+            // The search runs past the allocation: the report of an access of all `n`.
+            self.mem.check(p, n, false)?;
+        }
+        let read = found.map_or(lim, |i| i + 1);
         if let Some((k, t)) = first_tainted(s.get(..read).unwrap_or(s)) {
             let end = if found == Some(k) { ", where the search stopped" } else { "" };
             return Err(self.byte_fault("memory searched by memchr", p, k, t, end));
