@@ -20,6 +20,7 @@ use super::{adce, dce, dse, early_cse, globaldce, globalopt, gvn, inline, instco
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
+use std::collections::HashMap;
 
 /// Every pass, by LLVM name.
 pub const PASSES: &[Pass] = &[
@@ -292,6 +293,10 @@ pub fn run_pipeline(
     clock: &dyn Fn() -> f64,
 ) -> Result<Vec<Step>, PipelineError> {
     let mut steps = Vec::new();
+    // The text of each target as the module stands, kept until a step changes the module:
+    // a step that changes nothing needs no new print, and neither does the next step on a
+    // target whose text is still current.
+    let mut texts: HashMap<Option<GlobalId>, String> = HashMap::new();
     for pass in passes {
         let targets: Vec<Option<GlobalId>> = match pass.kind {
             PassKind::Function(_) => defined_functions(m).into_iter().map(Some).collect(),
@@ -302,7 +307,7 @@ pub fn run_pipeline(
                 Some(g) => print_function(m, g),
                 None => crate::text::print_module(m),
             };
-            let before = if opts.record_text { text(m) } else { String::new() };
+            let before = if opts.record_text { texts.entry(target).or_insert_with(|| text(m)).clone() } else { String::new() };
             let start = clock();
             let result = match (pass.kind, target) {
                 (PassKind::Function(f), Some(g)) => f(m, g),
@@ -314,8 +319,13 @@ pub fn run_pipeline(
                 // `uselistorder` directives name use positions the pass may have changed; they
                 // only order use lists (never meaning), so they go rather than turn invalid.
                 m.uselistorders.clear();
+                texts.clear();
             }
-            let after = if opts.record_text { text(m) } else { String::new() };
+            let after = match (opts.record_text, result.changed) {
+                (false, _) => String::new(),
+                (true, false) => before.clone(),
+                (true, true) => texts.entry(target).or_insert_with(|| text(m)).clone(),
+            };
             let function = target.map(|g| m.global_name(g)).unwrap_or_default();
             steps.push(Step {
                 pass: pass.name,
@@ -327,7 +337,11 @@ pub fn run_pipeline(
                 stats: result.stats,
             });
             if opts.verify_each && result.changed {
-                let diagnostics = crate::verify::verify(m);
+                // A function pass changes only its function's body (the module was valid).
+                let diagnostics = match target {
+                    Some(g) => crate::verify::verify_function(m, g),
+                    None => crate::verify::verify(m),
+                };
                 if !diagnostics.is_empty() {
                     return Err(PipelineError { pass: pass.name, function, diagnostics, steps });
                 }

@@ -12,9 +12,10 @@ use crate::ir::{
     Type, TypeId, ValueDef,
 };
 
-/// Checks module-level handles and each function body's. Returns `None` when the constant
-/// pool is broken (nothing else can be checked safely), else which globals' bodies are sound.
-pub(super) fn check_module(v: &mut Verifier) -> Option<Vec<bool>> {
+/// Checks module-level handles and each function body's (only `only`'s body when given).
+/// Returns `None` when the constant pool is broken (nothing else can be checked safely), else
+/// which globals' bodies are sound.
+pub(super) fn check_module(v: &mut Verifier, only: Option<crate::ir::GlobalId>) -> Option<Vec<bool>> {
     let m = v.m;
     let nty = m.types.len();
     let ty_ok = |t: TypeId| t.index() < nty;
@@ -166,7 +167,9 @@ pub(super) fn check_module(v: &mut Verifier) -> Option<Vec<bool>> {
                 }
             }
             GlobalKind::Func(f) => {
-                ok = check_function(v, f, span);
+                if only.is_none_or(|o| o == g) {
+                    ok = check_function(v, f, span);
+                }
             }
         }
         fn_ok[g.index()] = ok;

@@ -133,7 +133,15 @@ pub use intrinsics::intrinsic_name;
 /// Verifies a module, returning every error found (empty when the module is valid).
 pub fn verify(m: &Module) -> Vec<Diagnostic> {
     let mut v = Verifier::new(m);
-    v.run();
+    v.run(None);
+    v.errs
+}
+
+/// Verifies the module-level parts of a module and the body of function `g` only: what a
+/// function pass over `g` can have changed, when the module was valid before it.
+pub fn verify_function(m: &Module, g: GlobalId) -> Vec<Diagnostic> {
+    let mut v = Verifier::new(m);
+    v.run(Some(g));
     v.errs
 }
 
@@ -166,14 +174,14 @@ impl<'m> Verifier<'m> {
         }
     }
 
-    fn run(&mut self) {
-        let Some(fn_ok) = handles::check_module(self) else { return };
+    fn run(&mut self, only: Option<GlobalId>) {
+        let Some(fn_ok) = handles::check_module(self, only) else { return };
         self.intrinsic_ids = intrinsics::classify(self.m);
         module::check(self);
         for (gid, gv) in self.m.globals.iter() {
             let GlobalKind::Func(f) = &gv.kind else { continue };
             let Some(body) = &f.body else { continue };
-            if !fn_ok[gid.index()] {
+            if !fn_ok[gid.index()] || only.is_some_and(|o| o != gid) {
                 continue;
             }
             let cx = FnCx::new(f, body);
