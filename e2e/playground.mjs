@@ -245,7 +245,9 @@ await test('undefined behaviour shows the report and both ends in the editor', a
   await setText(page, UB);
   await page.waitForSelector('#status.status-ok');
   await page.click('#run-top');
-  await page.waitForSelector('#ub-report');
+  // The previous test's report stays shown (against the text it ran on) until this run's
+  // report replaces it.
+  await page.waitForFunction(() => /branch on poison/.test(document.querySelector('#ub-report')?.textContent || ''));
   const report = await page.locator('#ub-report').textContent();
   assert(/branch on poison/.test(report), `report: ${report}`);
   assert(/triggered at 5:3/.test(report), `trigger position missing: ${report}`);

@@ -577,3 +577,26 @@ fn legacy_intrinsic_names_are_remangled() {
     let ctpop = m.global_by_name("llvm.ctpop.i32").and_then(|g| m.func(g)).map(|f| f.ty).expect("ctpop");
     assert_eq!(super::intrinsic_name(&m, "llvm.nonexistent", ctpop), None);
 }
+
+/// `verify_function` checks one body (with the module-level checks): an error in `@bad` is
+/// found when `@bad` is checked and not when `@good` is; `verify` finds it either way.
+#[test]
+fn verify_function_checks_one_body() {
+    let text = "define i32 @good(i32 %x) {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+define i32 @bad(i32 %x) {
+  %y = add i32 %z, 1
+  %z = add i32 %x, 1
+  ret i32 %y
+}
+";
+    let parsed = crate::text::parse(text);
+    let Some(m) = parsed.module.as_ref() else { panic!("did not parse: {:?}", parsed.diagnostics) };
+    let (good, bad) = (m.global_by_name("good").expect("good"), m.global_by_name("bad").expect("bad"));
+    assert!(super::verify_function(m, good).is_empty());
+    let errs = super::verify_function(m, bad);
+    assert!(errs.iter().any(|e| e.message.contains("dominate")), "{errs:?}");
+    assert_eq!(errs.len(), super::verify(m).len());
+}

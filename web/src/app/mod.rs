@@ -104,7 +104,10 @@ pub struct App {
     dirty: bool,
     next_id: u32,
     run: Option<Rc<RunReport>>,
+    /// The text the shown run (`run`) ran on: its positions are byte offsets into it.
     run_text: Rc<String>,
+    /// The text of the run in progress, which becomes `run_text` when its report arrives.
+    pending_text: Rc<String>,
     running: Option<u32>,
     dark: bool,
     toast: Option<String>,
@@ -161,6 +164,7 @@ impl Component for App {
             next_id: 1,
             run: None,
             run_text: Rc::new(String::new()),
+            pending_text: Rc::new(String::new()),
             running: None,
             dark,
             toast,
@@ -252,6 +256,7 @@ impl Component for App {
                     return false;
                 }
                 self.running = None;
+                self.run_text = self.pending_text.clone();
                 self.hover.borrow_mut().values = r.values.clone();
                 self.poison_lines = Rc::new(line_marks(&r));
                 self.run = Some(Rc::new(*r));
@@ -628,7 +633,7 @@ impl App {
             w.post(&Request::Run { id, text: self.text.clone(), entry: self.state.entry.clone(), args: self.state.args.clone(), max_steps: self.max_steps, wasm: self.state.wasm });
         }
         self.running = Some(id);
-        self.run_text = Rc::new(self.text.clone());
+        self.pending_text = Rc::new(self.text.clone());
         self.state.tab = Tab::Run;
     }
 
