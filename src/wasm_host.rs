@@ -22,6 +22,9 @@ use wasmtime::{AsContextMut, Caller, Engine, Extern, Linker, Module, Store, Val,
 struct Host {
     libc: Option<Libc>,
     mem: Option<wasmtime::Memory>,
+    /// A trap inside a function the library called back (a `qsort` comparator), kept with
+    /// its backtrace for the report.
+    trap: Option<wasmtime::Error>,
 }
 
 /// An instance's memory through a store or a caller.
@@ -177,7 +180,7 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
         Ok(e) => e,
         Err(e) => return (Status::ERROR, None, Some(format!("error: cannot set up wasmtime: {e}"))),
     };
-    let mut store = Store::new(&engine, Host { libc: None, mem: None });
+    let mut store = Store::new(&engine, Host { libc: None, mem: None, trap: None });
     let module = match Module::new(&engine, bytes) {
         Ok(m) => m,
         Err(e) => return (Status::ERROR, None, Some(format!("error: wasmtime rejected the module: {e}"))),
@@ -265,7 +268,13 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
             }
         }
     }
-    let libc = store.into_data().libc;
+    let Host { libc, trap, .. } = store.into_data();
+    if let Some(e) = trap {
+        if let Some(t) = e.downcast_ref::<wasmtime::Trap>() {
+            let status = if *t == wasmtime::Trap::StackOverflow { Status::ERROR } else { Status::UB };
+            return (status, libc, Some(pos.trap_report(&e, t)));
+        }
+    }
     match outcome {
         Ok(()) => {
             let status = match results.first() {
@@ -354,7 +363,12 @@ impl Callback for WtMem<&mut Caller<'_, Host>> {
             Err(e) => Err(match e.downcast::<Stop>() {
                 Ok(stop) => stop,
                 Err(e) => match e.downcast_ref::<wasmtime::Trap>() {
-                    Some(t) => Stop { status: crate::run::Stop::UB, message: Some(format!("error: {t}")) },
+                    Some(t) => {
+                        // The report is made from the trap's backtrace when the run ends.
+                        let stop = Stop { status: crate::run::Stop::UB, message: Some(format!("error: {t}")) };
+                        self.ctx.data_mut().trap = Some(e);
+                        stop
+                    }
                     None => error(e.to_string()),
                 },
             }),
