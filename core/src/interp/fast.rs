@@ -8,6 +8,10 @@
 //! pc on it; the general path (`exec.rs`) then runs that op with the full semantics and comes
 //! back. An op either completes here with exactly the general path's result or leaves no
 //! effect, so the split is invisible: same results, same steps, same reports.
+//!
+//! Steps are taken from the budget a chain of ops at a time (`Meta::rem`). The fast path's
+//! own calls push [`Light`] frames, which become full frames when it stops, and take their
+//! value registers from the register vector's initialized spare capacity ([`RegsInit`]).
 
 use super::code::{Cvt, FnCode, Gep, Intr};
 use super::fp;
