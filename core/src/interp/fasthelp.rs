@@ -320,24 +320,29 @@ pub(super) fn gep_load(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, b
     // result keeps.
     let Some(a) = mem.allocs.get((bp.prov - 1) as usize) else { return false };
     let Some(ptr) = gep_at(code, regs, || Some(a), bp, g) else { return false };
-    if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
-        return false;
-    }
-    let Some(mut v) = a.read_fast(ptr.bits, n) else { return false };
-    if w != 0 && w < 64 {
-        v.bits &= mask(w as u32);
-    }
+    let Some(v) = read_at(a, ptr.bits, n, w, align) else { return false };
     wr!(regs, d, ptr);
     wr!(regs, dl, v);
     true
 }
 
+/// A load of `n` bytes through `ptr` promising `align`, masked to `w` bits (none when `w` is
+/// 0 or 64), when the plain-bytes access is valid (see [`Alloc::read_fast`]).
 #[inline(always)]
 fn load_at(mem: &Memory, ptr: Slot, n: u8, w: u8, align: u32) -> Option<Slot> {
-    if ptr.bits & (align as u64).wrapping_sub(1) != 0 {
+    if ptr.poison != 0 || ptr.prov == 0 {
         return None;
     }
-    let mut v = mem.load_fast(ptr, n)?;
+    read_at(mem.allocs.get((ptr.prov - 1) as usize)?, ptr.bits, n, w, align)
+}
+
+/// [`load_at`] at address `addr` of allocation `a`, the one the pointer's provenance names.
+#[inline(always)]
+fn read_at(a: &Alloc, addr: u64, n: u8, w: u8, align: u32) -> Option<Slot> {
+    if addr & (align as u64).wrapping_sub(1) != 0 {
+        return None;
+    }
+    let mut v = a.read_fast(addr, n)?;
     if w != 0 && w < 64 {
         v.bits &= mask(w as u32);
     }
@@ -350,9 +355,17 @@ pub(super) fn store(mem: &mut Memory, regs: &[Slot], v: u32, p: u32, n: u8, alig
     store_at(mem, rd!(regs, p), n, rd!(regs, v), align)
 }
 
+/// A store of `n` bytes of `v` through `ptr` promising `align`, when the plain-bytes access
+/// is valid (see [`Alloc::write_fast`]).
 #[inline(always)]
 fn store_at(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
-    ptr.bits & (align as u64).wrapping_sub(1) == 0 && mem.store_fast(ptr, n, v)
+    ptr.poison == 0 && ptr.prov != 0 && mem.allocs.get_mut((ptr.prov - 1) as usize).is_some_and(|a| write_at(a, ptr.bits, n, v, align))
+}
+
+/// [`store_at`] at address `addr` of allocation `a`, the one the pointer's provenance names.
+#[inline(always)]
+fn write_at(a: &mut Alloc, addr: u64, n: u8, v: Slot, align: u32) -> bool {
+    addr & (align as u64).wrapping_sub(1) == 0 && a.write_fast(addr, n, v)
 }
 
 /// A scalar GEP from register `base` into register `d` and the store through its result
@@ -369,7 +382,7 @@ pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u
     let i = (bp.prov - 1) as usize;
     let Some(ptr) = gep_at(code, regs, || mem.allocs.get(i), bp, g) else { return false };
     let val = if v == d { ptr } else { rd!(regs, v) };
-    if ptr.bits & (align as u64).wrapping_sub(1) != 0 || !mem.allocs.get_mut(i).is_some_and(|a| a.write_fast(ptr.bits, n, val)) {
+    if !mem.allocs.get_mut(i).is_some_and(|a| write_at(a, ptr.bits, n, val, align)) {
         return false;
     }
     wr!(regs, d, ptr);

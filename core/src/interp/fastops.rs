@@ -81,17 +81,44 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     if !callee.wtemplate.is_empty() {
         st.wregs.extend(callee.wtemplate.iter().cloned());
     }
-    match st.light.last_mut() {
-        Some(l) => (l.pc, l.call) = (pc as u32 + 1, c),
-        None => {
-            if let Some(fr) = st.frames.last_mut() {
-                (fr.pc, fr.call) = (pc as u32 + 1, c);
-            }
-        }
+    if let Some((fpc, fcall)) = top_link(st) {
+        (*fpc, *fcall) = (pc as u32 + 1, c);
     }
     let amark = st.allocas.len() as u32;
     st.light.push(Light { gid: g, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, dst: cs.dst });
     Some((&**callee, nb, 0))
+}
+
+/// The pc and call site of the frame on top: the last light frame, else the last frame.
+#[inline(always)]
+fn top_link<'s>(st: &'s mut Fast) -> Option<(&'s mut u32, &'s mut u32)> {
+    match st.light.last_mut() {
+        Some(l) => Some((&mut l.pc, &mut l.call)),
+        None => st.frames.last_mut().map(|f| (&mut f.pc, &mut f.call)),
+    }
+}
+
+/// Gives back what a popped frame held: its allocas, registers and wide registers.
+#[inline(always)]
+fn release(st: &mut Fast, amark: u32, base: u32, wbase: u32) {
+    if st.allocas.len() > amark as usize {
+        st.mem.free_allocas(st.allocas, amark as usize);
+    }
+    st.regs.truncate(base as usize);
+    if st.wregs.len() > wbase as usize {
+        st.wregs.truncate(wbase as usize);
+    }
+}
+
+/// Writes a call's result `val` into the caller's register `dst` (relative to the caller's
+/// base `cbase`), unless the call has none.
+#[inline(always)]
+fn deliver(regs: &mut [Slot], cbase: usize, dst: u32, val: Slot) {
+    if dst != NONE {
+        if let Some(r) = regs.get_mut(cbase + dst as usize) {
+            *r = val;
+        }
+    }
 }
 
 /// Pushes a frame's registers: the template's constants, and its value registers either from
@@ -172,21 +199,11 @@ fn ret<'f>(st: &mut Fast<'f>, base: usize, v: u32) -> Option<Option<Next<'f>>> {
     let (dst, cbase, cpc) = (cs.dst, caller.base as usize, caller.pc as usize);
     let next = runnable(caller, funcs);
     let fr = st.frames.pop()?;
-    if st.allocas.len() > fr.amark as usize {
-        st.mem.free_allocas(st.allocas, fr.amark as usize);
-    }
-    st.regs.truncate(fr.base as usize);
-    if st.wregs.len() > fr.wbase as usize {
-        st.wregs.truncate(fr.wbase as usize);
-    }
+    release(st, fr.amark, fr.base, fr.wbase);
     if let Some(caller) = st.frames.last_mut() {
         caller.call = NONE;
     }
-    if dst != NONE {
-        if let Some(r) = st.regs.get_mut(cbase + dst as usize) {
-            *r = val;
-        }
-    }
+    deliver(st.regs, cbase, dst, val);
     Some(next.map(|c| (c, cbase, cpc)))
 }
 
@@ -196,13 +213,7 @@ fn ret<'f>(st: &mut Fast<'f>, base: usize, v: u32) -> Option<Option<Next<'f>>> {
 fn ret_light<'f>(st: &mut Fast<'f>, l: Light, val: Slot) -> Option<Next<'f>> {
     let funcs: &'f [Option<Rc<FnCode>>] = st.funcs;
     st.light.pop();
-    if st.allocas.len() > l.amark as usize {
-        st.mem.free_allocas(st.allocas, l.amark as usize);
-    }
-    st.regs.truncate(l.base as usize);
-    if st.wregs.len() > l.wbase as usize {
-        st.wregs.truncate(l.wbase as usize);
-    }
+    release(st, l.amark, l.base, l.wbase);
     let (gid, cbase, cpc) = match st.light.last_mut() {
         Some(c) => {
             c.call = NONE;
@@ -214,11 +225,7 @@ fn ret_light<'f>(st: &mut Fast<'f>, l: Light, val: Slot) -> Option<Next<'f>> {
             (fr.code.gid, fr.base as usize, fr.pc as usize)
         }
     };
-    if l.dst != NONE {
-        if let Some(r) = st.regs.get_mut(cbase + l.dst as usize) {
-            *r = val;
-        }
-    }
+    deliver(st.regs, cbase, l.dst, val);
     let code = funcs.get(gid as usize)?.as_deref()?;
     (code.fast && cpc < code.fcode.len()).then_some((code, cbase, cpc))
 }
@@ -367,11 +374,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 p + m.pre as usize
             };
         }
-        // Finishes an op that made origins: on to the next, or to the general path if the
-        // origin table wants a collection.
-        // The store to a register-held stack slot the op absorbed, if any (validated to be a
-        // `PStore`), once the op completed.
-        // Then on to the next op, which may start a new chain.
+        // Finishes an op: the store to a register-held stack slot it absorbed, if any
+        // (validated to be a `PStore`), then on to the next op, which may start a new chain.
         macro_rules! done {
             () => {
                 if m.post == 0 {
@@ -391,6 +395,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 }
             };
         }
+        // Finishes an op that made origins: on to the next, or to the general path if the
+        // origin table wants a collection.
         macro_rules! made {
             () => {{
                 done!();
@@ -678,13 +684,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         // SAFETY: as for the op fetch: `p` is an op of the function.
         n += unsafe { fcode.get_unchecked(p) }.meta.rem as u64;
     }
-    match st.light.last_mut() {
-        Some(l) => l.pc = p as u32,
-        None => {
-            if let Some(fr) = st.frames.last_mut() {
-                fr.pc = p as u32;
-            }
-        }
+    if let Some((fpc, _)) = top_link(st) {
+        *fpc = p as u32;
     }
     leave(st, budget - n)
 }

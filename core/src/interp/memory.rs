@@ -66,8 +66,10 @@ pub struct Alloc {
 }
 
 impl Alloc {
-    /// [`Memory::load_fast`] at address `addr` of this allocation (which the pointer's
-    /// provenance names).
+    /// The scalar of `n <= 8` bytes at address `addr` of this allocation when the access is
+    /// valid and its bytes are defined (plain data, or pointer bytes of one provenance);
+    /// `None` when the general path must decide (bad access, poison or undef bytes, mixed
+    /// pointer bytes).
     #[inline(always)]
     pub fn read_fast(&self, addr: u64, n: u8) -> Option<Slot> {
         let off = addr.wrapping_sub(self.base);
@@ -100,8 +102,9 @@ impl Alloc {
         Some(Slot { bits, prov: s0, poison: 0 })
     }
 
-    /// [`Memory::store_fast`] at address `addr` of this allocation (which the pointer's
-    /// provenance names).
+    /// Stores the `n <= 8` bytes of defined `v` at address `addr` of this allocation when the
+    /// access is valid (in bounds of a live, writable allocation); false (nothing written)
+    /// when the general path must decide.
     #[inline(always)]
     pub fn write_fast(&mut self, addr: u64, n: u8, v: Slot) -> bool {
         let off = addr.wrapping_sub(self.base);
@@ -298,17 +301,6 @@ impl Memory {
         self.used = self.used.saturating_sub(size);
     }
 
-    /// A scalar of `n <= 8` bytes at `p` when the access is valid and its bytes are defined
-    /// (plain data, or pointer bytes of one provenance); `None` when the general path must
-    /// decide (bad pointer, poison or undef bytes, mixed pointer bytes).
-    #[inline(always)]
-    pub fn load_fast(&self, p: Slot, n: u8) -> Option<Slot> {
-        if p.poison != 0 || p.prov == 0 {
-            return None;
-        }
-        self.allocs.get((p.prov - 1) as usize)?.read_fast(p.bits, n)
-    }
-
     /// The allocation and offset of a valid access of `len` bytes at a defined pointer with
     /// provenance (as [`Memory::check`] would accept), or `None`.
     #[inline(always)]
@@ -400,16 +392,6 @@ impl Memory {
             sc.fill(l.prov);
         }
         true
-    }
-
-    /// Stores a defined scalar of `n <= 8` bytes at `p` when the access is valid; false (and
-    /// nothing written) when the general path must decide.
-    #[inline(always)]
-    pub fn store_fast(&mut self, p: Slot, n: u8, v: Slot) -> bool {
-        if p.poison != 0 || p.prov == 0 {
-            return false;
-        }
-        self.allocs.get_mut((p.prov - 1) as usize).is_some_and(|a| a.write_fast(p.bits, n, v))
     }
 
     /// Releases an allocation (the caller has checked it is live).
