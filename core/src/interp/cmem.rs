@@ -42,12 +42,11 @@ impl Interp<'_> {
 
     /// The allocation, offset and length of the string `read_cstr` reads.
     fn cstr_at(&self, p: Slot, max: Option<usize>) -> Res<(usize, usize, usize)> {
-        let (idx, off) = self.mem.check(p, 0, false)?;
-        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let (idx, off, a) = self.cstr_start(p)?;
         let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
-        let avail = a.bytes.get(off..).unwrap_or(&[]);
+        let (avail, win) = window(a, off, limit);
         // The bytes the search read: up to the NUL, or `limit` bytes when it found none.
-        let (n, read) = match find_byte(avail.get(..limit).unwrap_or(avail), 0) {
+        let (n, read) = match find_byte(win, 0) {
             Some(n) => (n, n + 1),
             None if avail.len() >= limit => (limit, limit),
             None => return Err(self.unterminated(p, idx)),
@@ -59,6 +58,14 @@ impl Interp<'_> {
             return Err(self.byte_fault("string", p, k, x, end));
         }
         Ok((idx, off, n))
+    }
+
+    /// The allocation and offset of the string at `p` (a valid pointer, checked for an access
+    /// of no bytes: each function checks the bytes it reads).
+    fn cstr_start(&self, p: Slot) -> Res<(usize, usize, &super::memory::Alloc)> {
+        let (idx, off) = self.mem.check(p, 0, false)?;
+        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        Ok((idx, off, a))
     }
 
     /// Checks the `read` bytes a search of the string at `p` (offset `off` of allocation `a`,
@@ -109,9 +116,8 @@ impl Interp<'_> {
     /// at `p` and `q` byte by byte up to the first difference or their common terminator, and
     /// checks exactly those bytes of each (bounds, then undef or poison state).
     pub fn cstr_cmp(&self, p: Slot, q: Slot, max: Option<usize>, fold: bool) -> Res<i64> {
-        let (ia, oa) = self.mem.check(p, 0, false)?;
-        let (ib, ob) = self.mem.check(q, 0, false)?;
-        let (Some(a), Some(b)) = (self.mem.allocs.get(ia), self.mem.allocs.get(ib)) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let (ia, oa, a) = self.cstr_start(p)?;
+        let (ib, ob, b) = self.cstr_start(q)?;
         let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
         let (xa, xb) = (a.bytes.get(oa..).unwrap_or(&[]), b.bytes.get(ob..).unwrap_or(&[]));
         let m = xa.len().min(xb.len()).min(limit);
@@ -132,11 +138,9 @@ impl Interp<'_> {
     /// The offset of the first `c` (or of the NUL) in the string at `p`, checking the bytes up
     /// to that one (`strchr` and, with `c` 0, the terminator); `None` if `c` is not found.
     pub fn cstr_chr(&self, p: Slot, c: u8) -> Res<Option<usize>> {
-        let (idx, off) = self.mem.check(p, 0, false)?;
-        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let (idx, off, a) = self.cstr_start(p)?;
         let limit = MAX_STR as usize;
-        let avail = a.bytes.get(off..).unwrap_or(&[]);
-        let win = avail.get(..limit).unwrap_or(avail);
+        let (avail, win) = window(a, off, limit);
         let (found, read) = match if c == 0 { find_byte(win, 0) } else { find_either(win, c, 0) } {
             Some(i) => (win.get(i).is_some_and(|&b| b == c).then_some(i), i + 1),
             None if avail.len() >= limit => ((c == 0).then_some(limit), limit),
@@ -151,12 +155,10 @@ impl Interp<'_> {
     /// string up to and including the byte that ends the run (its NUL at the latest). Also
     /// whether a byte other than the NUL ended it.
     pub fn cstr_span(&self, p: Slot, set: Slot, accept: bool) -> Res<(usize, bool)> {
-        let (idx, off) = self.mem.check(p, 0, false)?;
+        let (idx, off, a) = self.cstr_start(p)?;
         let set = self.cstr_bytes(set, None)?;
-        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
         let limit = MAX_STR as usize;
-        let avail = a.bytes.get(off..).unwrap_or(&[]);
-        let win = avail.get(..limit).unwrap_or(avail);
+        let (avail, win) = window(a, off, limit);
         let (n, read) = match win.iter().position(|c| *c == 0 || set.contains(c) != accept) {
             Some(i) => (i, i + 1),
             None if avail.len() >= limit => (limit, limit),
@@ -170,12 +172,10 @@ impl Interp<'_> {
     /// `p`. The needle is read whole; the haystack up to the end of the first occurrence, or
     /// to its NUL when there is none.
     pub fn cstr_find(&self, p: Slot, needle: Slot) -> Res<Option<usize>> {
-        let (idx, off) = self.mem.check(p, 0, false)?;
+        let (idx, off, a) = self.cstr_start(p)?;
         let nd = self.cstr_bytes(needle, None)?;
-        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
         let limit = MAX_STR as usize;
-        let avail = a.bytes.get(off..).unwrap_or(&[]);
-        let win = avail.get(..limit).unwrap_or(avail);
+        let (avail, win) = window(a, off, limit);
         let len = find_byte(win, 0);
         let hay = win.get(..len.unwrap_or(win.len())).unwrap_or(win);
         let found = if nd.is_empty() { Some(0) } else { hay.windows(nd.len()).position(|w| w == nd) };
@@ -428,6 +428,13 @@ impl crate::ir::TypeStore {
 
 /// Said of an undef or poison byte where a search for a string's NUL stopped.
 const FOUND_NUL: &str = ", where the search for its NUL stopped";
+
+/// The bytes of `a` from `off` to its end, and their first `limit` (a string function's
+/// search window).
+fn window(a: &super::memory::Alloc, off: usize, limit: usize) -> (&[u8], &[u8]) {
+    let avail = a.bytes.get(off..).unwrap_or(&[]);
+    (avail, avail.get(..limit).unwrap_or(avail))
+}
 
 /// The shadow of `n` bytes of `a` from `off` (fewer if the allocation ends first).
 fn shadow_of(a: &super::memory::Alloc, off: usize, n: usize) -> &[u32] {
