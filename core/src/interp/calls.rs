@@ -82,17 +82,6 @@ impl<'m> Interp<'m> {
                     *d = self.regs.get(base + o as usize).copied().unwrap_or_default();
                 }
                 let r = libc::call_slots(self, lf, s.get(..cs.args.len()).unwrap_or(&s), cs.ret_ty)?;
-                if cs.invoke.is_none() {
-                    if cs.dst == NONE {
-                        return Ok(Flow::Next);
-                    }
-                    if let (Some(v), 0) = (r, cs.dst & TAG) {
-                        if let Some(d) = self.regs.get_mut(base + cs.dst as usize) {
-                            *d = v;
-                        }
-                        return Ok(Flow::Next);
-                    }
-                }
                 return self.finish_call(code, base, wbase, cs, r.map(Val::S));
             }
             let mut args = std::mem::take(&mut self.ext_args);
