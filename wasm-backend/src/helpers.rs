@@ -23,6 +23,24 @@ fn tail(w: &mut Function, base: u32, back: i32) {
     w.instruction(&I::I32Sub);
 }
 
+/// Pushes `base + len / 2` (the middle byte of 2 or 3).
+fn mid(w: &mut Function, base: u32) {
+    w.instruction(&I::LocalGet(base));
+    w.instruction(&I::LocalGet(2));
+    w.instruction(&I::I32Const(1));
+    w.instruction(&I::I32ShrU);
+    w.instruction(&I::I32Add);
+}
+
+/// `if len == 0 { return }`.
+fn return_if_empty(w: &mut Function) {
+    w.instruction(&I::LocalGet(2));
+    w.instruction(&I::I32Eqz);
+    w.instruction(&I::If(BlockType::Empty));
+    w.instruction(&I::Return);
+    w.instruction(&I::End);
+}
+
 /// `if len >= size { ...; return }`.
 fn when_at_least(w: &mut Function, size: i32, body: impl FnOnce(&mut Function)) {
     w.instruction(&I::LocalGet(2));
@@ -66,18 +84,7 @@ pub fn copy() -> Function {
         });
     }
     // 0 to 3 bytes: the first, the last and the middle one.
-    w.instruction(&I::LocalGet(2));
-    w.instruction(&I::I32Eqz);
-    w.instruction(&I::If(BlockType::Empty));
-    w.instruction(&I::Return);
-    w.instruction(&I::End);
-    let mid = |w: &mut Function, base: u32| {
-        w.instruction(&I::LocalGet(base));
-        w.instruction(&I::LocalGet(2));
-        w.instruction(&I::I32Const(1));
-        w.instruction(&I::I32ShrU);
-        w.instruction(&I::I32Add);
-    };
+    return_if_empty(&mut w);
     w.instruction(&I::LocalGet(1));
     w.instruction(&I::I32Load8U(at(0, 0)));
     w.instruction(&I::LocalSet(7));
@@ -142,22 +149,14 @@ pub fn fill() -> Function {
         });
     }
     // 0 to 3 bytes: the first, the last and the middle one.
-    w.instruction(&I::LocalGet(2));
-    w.instruction(&I::I32Eqz);
-    w.instruction(&I::If(BlockType::Empty));
-    w.instruction(&I::Return);
-    w.instruction(&I::End);
+    return_if_empty(&mut w);
     w.instruction(&I::LocalGet(0));
     w.instruction(&I::LocalGet(5));
     w.instruction(&I::I32Store8(at(0, 0)));
     tail(&mut w, 0, 1);
     w.instruction(&I::LocalGet(5));
     w.instruction(&I::I32Store8(at(0, 0)));
-    w.instruction(&I::LocalGet(0));
-    w.instruction(&I::LocalGet(2));
-    w.instruction(&I::I32Const(1));
-    w.instruction(&I::I32ShrU);
-    w.instruction(&I::I32Add);
+    mid(&mut w, 0);
     w.instruction(&I::LocalGet(5));
     w.instruction(&I::I32Store8(at(0, 0)));
     w.instruction(&I::Return);
