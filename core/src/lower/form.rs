@@ -325,6 +325,34 @@ pub enum Inst {
     VShuffle { dst: VReg, a: VReg, b: VReg, bytes: [u8; 16] },
 }
 
+/// Matches `$inst` on the instructions that write exactly one register, bound to `$dst`
+/// (`$yes`), and on the others (`$no`): the one list of them for [`Inst::single_dst`] and
+/// [`Inst::set_single_dst`].
+macro_rules! with_single_dst {
+    ($inst:expr, $dst:ident => $yes:expr, $no:expr) => {
+        match $inst {
+            Inst::Const { dst: $dst, .. }
+            | Inst::Addr { dst: $dst, .. }
+            | Inst::Slot { dst: $dst, .. }
+            | Inst::Bin { dst: $dst, .. }
+            | Inst::Un { dst: $dst, .. }
+            | Inst::Cmp { dst: $dst, .. }
+            | Inst::FCmp { dst: $dst, .. }
+            | Inst::Select { dst: $dst, .. }
+            | Inst::Load { dst: $dst, .. }
+            | Inst::DynAlloca { dst: $dst, .. }
+            | Inst::VSplat { dst: $dst, .. }
+            | Inst::VExtract { dst: $dst, .. }
+            | Inst::VReplace { dst: $dst, .. }
+            | Inst::VBin { dst: $dst, .. }
+            | Inst::VUn { dst: $dst, .. }
+            | Inst::VShift { dst: $dst, .. }
+            | Inst::VShuffle { dst: $dst, .. } => $yes,
+            Inst::ParCopy { .. } | Inst::Call(_) | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => $no,
+        }
+    };
+}
+
 impl Inst {
     /// Calls `f` with each register the instruction writes.
     pub fn for_each_def(&self, mut f: impl FnMut(VReg)) {
@@ -385,50 +413,12 @@ impl Inst {
 
     /// The register of an instruction that writes exactly one (not copies and calls).
     pub fn single_dst(&self) -> Option<VReg> {
-        match self {
-            Inst::Const { dst, .. }
-            | Inst::Addr { dst, .. }
-            | Inst::Slot { dst, .. }
-            | Inst::Bin { dst, .. }
-            | Inst::Un { dst, .. }
-            | Inst::Cmp { dst, .. }
-            | Inst::FCmp { dst, .. }
-            | Inst::Select { dst, .. }
-            | Inst::Load { dst, .. }
-            | Inst::DynAlloca { dst, .. }
-            | Inst::VSplat { dst, .. }
-            | Inst::VExtract { dst, .. }
-            | Inst::VReplace { dst, .. }
-            | Inst::VBin { dst, .. }
-            | Inst::VUn { dst, .. }
-            | Inst::VShift { dst, .. }
-            | Inst::VShuffle { dst, .. } => Some(*dst),
-            Inst::ParCopy { .. } | Inst::Call(_) | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => None,
-        }
+        with_single_dst!(self, dst => Some(*dst), None)
     }
 
     /// Makes an instruction of [`Inst::single_dst`] write `to` instead.
     pub fn set_single_dst(&mut self, to: VReg) {
-        match self {
-            Inst::Const { dst, .. }
-            | Inst::Addr { dst, .. }
-            | Inst::Slot { dst, .. }
-            | Inst::Bin { dst, .. }
-            | Inst::Un { dst, .. }
-            | Inst::Cmp { dst, .. }
-            | Inst::FCmp { dst, .. }
-            | Inst::Select { dst, .. }
-            | Inst::Load { dst, .. }
-            | Inst::DynAlloca { dst, .. }
-            | Inst::VSplat { dst, .. }
-            | Inst::VExtract { dst, .. }
-            | Inst::VReplace { dst, .. }
-            | Inst::VBin { dst, .. }
-            | Inst::VUn { dst, .. }
-            | Inst::VShift { dst, .. }
-            | Inst::VShuffle { dst, .. } => *dst = to,
-            Inst::ParCopy { .. } | Inst::Call(_) | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
-        }
+        with_single_dst!(self, dst => *dst = to, {})
     }
 }
 
