@@ -27,12 +27,11 @@
 //! with sub-loops in one step, and the trip-count reasoning SCEV does beyond one induction
 //! variable.
 
-use super::loop_driver::{drive, Order};
+use super::loop_driver::{drive, run_loop_pass, Order};
 use super::dce::has_effects;
 use super::edit::{phis, remove_blocks, use_lists};
-use super::loop_edit::{has_unsupported_blocks, in_loop_flags, loop_insts, phi_entries, set_phi_entries};
-use super::loop_simplify::simplify_loops;
-use super::{with_body, PassResult};
+use super::loop_edit::{in_loop_flags, loop_insts, phi_entries, set_phi_entries};
+use super::PassResult;
 use crate::analysis::induction::{exit_test, inductions, runs_every_iteration, test_is_finite};
 use crate::analysis::loop_info::{exit_blocks, exiting_blocks, preheader, single_latch};
 use crate::analysis::{Cfg, DomTree, Loop};
@@ -43,20 +42,13 @@ use rustc_hash::FxHashSet as HashSet;
 
 /// Runs `loop-deletion` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
-    with_body(m, g, |m, body| {
-        let mut stats = simplify_loops(m, body, g).list();
-        stats.push(("loops deleted", delete_loops(m, body, g)));
-        PassResult::from_stats(stats)
-    })
+    run_loop_pass(m, g, "loops deleted", delete_loops)
 }
 
 /// Deletes every qualifying loop; returns how many.
 pub fn delete_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let must_progress = m.func(g).is_some_and(|f| m.attrs.has(f.fn_attrs, AttrKind::MustProgress));
     drive(m, body, g, Order::Innermost, |m, body, v, l| {
-        if has_unsupported_blocks(body, l, &|b| v.is_taken(b)) {
-            return None;
-        }
         let (pre, exit) = deletable(m, body, &v.cfg, &v.dt, l, must_progress)?;
         delete(m, body, l, pre, exit);
         Some(Vec::new())

@@ -3,6 +3,9 @@
 //! analyses only after the pass changed the function, not after every loop it looked at.
 
 use super::edit::address_taken_blocks;
+use super::loop_edit::has_unsupported_blocks;
+use super::loop_simplify::simplify_loops;
+use super::{with_body, PassResult};
 use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
 use crate::ir::entity::EntityRef;
 use crate::ir::{Block, Body, GlobalId, Module};
@@ -44,8 +47,19 @@ pub enum Order {
     DeepestFirst,
 }
 
+/// A loop pass's `run` on function `g`: loop-simplify's form first (its statistics), then
+/// `pass` over the loops, its count of changes reported as `what`.
+pub fn run_loop_pass(m: &mut Module, g: GlobalId, what: &'static str, pass: fn(&mut Module, &mut Body, GlobalId) -> u64) -> PassResult {
+    with_body(m, g, |m, body| {
+        let mut stats = simplify_loops(m, body, g).list();
+        stats.push((what, pass(m, body, g)));
+        PassResult::from_stats(stats)
+    })
+}
+
 /// Runs a loop pass over `body`: offers each loop of `order` whose header it has not offered
-/// before to `try_loop`, which returns `None` when it left the function unchanged, or the
+/// before, and that has no block a loop pass cannot handle (`has_unsupported_blocks`), to
+/// `try_loop`, which returns `None` when it left the function unchanged, or the
 /// headers of new loops not to offer (a rotated or vectorized copy) when it changed it; after a
 /// change the analyses are recomputed. Ends when no loop is left to offer. Returns the number
 /// of changes.
@@ -68,6 +82,9 @@ pub fn drive(
         let mut changed = false;
         for l in loops {
             tried.insert(l.header);
+            if has_unsupported_blocks(body, l, &|b| view.is_taken(b)) {
+                continue;
+            }
             if let Some(new) = try_loop(m, body, &view, l) {
                 tried.extend(new);
                 changes += 1;

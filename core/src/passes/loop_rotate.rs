@@ -30,14 +30,13 @@
 //! simplification of the guard when the condition folds; loops with EH pads, `invoke`,
 //! `callbr`, `indirectbr` or address-taken blocks.
 
-use super::loop_driver::{drive, Order};
+use super::loop_driver::{drive, run_loop_pass, Order};
 use super::edit::{phis, rename_phi_incoming, replace_all_uses};
 use super::loop_edit::{
-    block_name, br_to, clone_inst, has_unsupported_blocks, make_inst, new_block, phi_data, phi_entries,
+    block_name, br_to, clone_inst, make_inst, new_block, phi_data, phi_entries,
     set_phi_entries, split_predecessors, value_name, Names, Place,
 };
-use super::loop_simplify::simplify_loops;
-use super::{with_body, PassResult};
+use super::PassResult;
 use crate::analysis::loop_info::{is_simplified, preheader, single_latch};
 use crate::analysis::{Cfg, DomTree, Loop};
 use crate::ir::{Block, Body, Extra, GlobalId, Inst, LocalName, Module, Opcode, Operand, TypeId, Value};
@@ -48,18 +47,14 @@ pub const MAX_HEADER_SIZE: usize = 16;
 
 /// Runs `loop-rotate` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
-    with_body(m, g, |m, body| {
-        let mut stats = simplify_loops(m, body, g).list();
-        stats.push(("loops rotated", rotate_loops(m, body, g)));
-        PassResult::from_stats(stats)
-    })
+    run_loop_pass(m, g, "loops rotated", rotate_loops)
 }
 
 /// Rotates every loop of `body` that qualifies, innermost first; returns how many.
 pub fn rotate_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
     drive(m, body, g, Order::DeepestFirst, |m, body, v, l| {
-        if has_unsupported_blocks(body, l, &|b| v.is_taken(b)) || !is_simplified(l, &v.cfg) {
+        if !is_simplified(l, &v.cfg) {
             return None;
         }
         let plan = plan(body, &v.cfg, &v.dt, l)?;

@@ -31,14 +31,13 @@
 //! address-taken blocks. LLVM also folds the now-constant induction variable and merges the
 //! copied blocks; we leave that to other passes (the result is equivalent, with more blocks).
 
-use super::loop_driver::{drive, Order};
+use super::loop_driver::{drive, run_loop_pass, Order};
 use super::edit::{phis, remove_blocks, remove_insts, set_branch};
 use super::loop_edit::{
-    block_name, clone_inst, has_unsupported_blocks, loop_insts, new_block, phi_entries, set_phi_entries, value_name,
+    block_name, clone_inst, loop_insts, new_block, phi_entries, set_phi_entries, value_name,
     Names, Place,
 };
-use super::loop_simplify::simplify_loops;
-use super::{with_body, PassResult};
+use super::PassResult;
 use crate::analysis::loop_info::{exit_blocks, exiting_blocks, is_simplified, preheader, single_latch};
 use crate::analysis::{Cfg, Loop};
 use crate::ir::attrs::AttrKind;
@@ -56,18 +55,14 @@ pub const MAX_UNROLLED_SIZE: usize = 400;
 
 /// Runs `loop-unroll` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
-    with_body(m, g, |m, body| {
-        let mut stats = simplify_loops(m, body, g).list();
-        stats.push(("loops fully unrolled", unroll_loops(m, body, g)));
-        PassResult::from_stats(stats)
-    })
+    run_loop_pass(m, g, "loops fully unrolled", unroll_loops)
 }
 
 /// Fully unrolls every qualifying innermost loop; returns how many.
 pub fn unroll_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
     drive(m, body, g, Order::Innermost, |m, body, v, l| {
-        if has_unsupported_blocks(body, l, &|b| v.is_taken(b)) || !is_simplified(l, &v.cfg) || has_unclonable_calls(m, body, l) {
+        if !is_simplified(l, &v.cfg) || has_unclonable_calls(m, body, l) {
             return None;
         }
         let plan = plan(m, body, &v.cfg, l)?;

@@ -47,10 +47,9 @@
 //! accesses, calls (vector library functions), and LLVM's target cost model (ours counts
 //! instructions).
 
-use super::loop_driver::{drive, Order};
-use super::loop_edit::{has_unsupported_blocks, Names};
-use super::loop_simplify::simplify_loops;
-use super::{with_body, PassResult};
+use super::loop_driver::{drive, run_loop_pass, Order};
+use super::loop_edit::Names;
+use super::PassResult;
 use crate::analysis::alias::{AliasAnalysis, AliasResult, Location};
 use crate::analysis::induction::{const_int, exit_test, inductions, is_invariant, ExitTest, Induction};
 use crate::analysis::loop_info::{exit_blocks, preheader, single_latch};
@@ -123,20 +122,13 @@ pub(super) struct Plan {
 
 /// Runs `loop-vectorize` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
-    with_body(m, g, |m, body| {
-        let mut stats = simplify_loops(m, body, g).list();
-        stats.push(("loops vectorized", vectorize_loops(m, body, g)));
-        PassResult::from_stats(stats)
-    })
+    run_loop_pass(m, g, "loops vectorized", vectorize_loops)
 }
 
 /// Vectorizes every qualifying loop; returns how many.
 pub fn vectorize_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
     drive(m, body, g, Order::Innermost, |m, body, v, l| {
-        if has_unsupported_blocks(body, l, &|b| v.is_taken(b)) {
-            return None;
-        }
         let plan = analyze(m, g, body, &v.cfg, l)?;
         // The plan guarantees every step of the emission; should one still fail, the body
         // goes back to what it was.
