@@ -14,6 +14,7 @@ use super::state::Interp;
 use super::value::{Slot, Val};
 use crate::ir::{FloatKind, TypeId};
 use crate::runtime::format::{ArgSource, FormatError};
+use crate::runtime::numparse::Parsed;
 
 /// Longest C string the runtime reads.
 const MAX_STR: u64 = 1 << 28;
@@ -70,13 +71,14 @@ impl Interp<'_> {
 
     /// Checks the `read` bytes a search of the string at `p` (offset `off` of allocation `a`,
     /// whose bytes from there are `win`) inspected: an undef or poison one among them is
-    /// undefined behaviour.
-    fn searched(&self, a: &super::memory::Alloc, off: usize, read: usize, win: &[u8], p: Slot) -> Res<()> {
+    /// undefined behaviour. `by` says what read them, for the report.
+    fn searched(&self, a: &super::memory::Alloc, off: usize, read: usize, win: &[u8], p: Slot, by: Reader) -> Res<()> {
         if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
-            let end = match win.get(k) {
+            let end = match (by, win.get(k)) {
                 _ if k + 1 != read => "",
-                Some(0) => FOUND_NUL,
-                _ => ", where the search stopped",
+                (Reader::Search, Some(0)) => FOUND_NUL,
+                (Reader::Search, _) => ", where the search stopped",
+                (Reader::Number, _) => ", which the parse read to find the number's end",
             };
             return Err(self.byte_fault("string", p, k, x, end));
         }
@@ -146,7 +148,7 @@ impl Interp<'_> {
             None if avail.len() >= limit => ((c == 0).then_some(limit), limit),
             None => return Err(self.unterminated(p, idx)),
         };
-        self.searched(a, off, read, win, p)?;
+        self.searched(a, off, read, win, p, Reader::Search)?;
         Ok(found)
     }
 
@@ -164,7 +166,7 @@ impl Interp<'_> {
             None if avail.len() >= limit => (limit, limit),
             None => return Err(self.unterminated(p, idx)),
         };
-        self.searched(a, off, read, win, p)?;
+        self.searched(a, off, read, win, p, Reader::Search)?;
         Ok((n, win.get(n).is_some_and(|&c| c != 0)))
     }
 
@@ -190,6 +192,24 @@ impl Interp<'_> {
             return Err(self.byte_fault("string", p, k, x, end));
         }
         Ok(found)
+    }
+
+    /// A number parsed from the string at `p` (`atoi`, `strtol`, `strtod`, ...): `parse` gets
+    /// its bytes up to the NUL unchecked, and the bytes it inspected (`Parsed::read`: up to
+    /// and including the one that ended the number) must be in bounds and neither undef nor
+    /// poison. Bytes after the number are not read, as the C functions do not read them.
+    pub fn cstr_parse<T>(&self, p: Slot, parse: impl FnOnce(&[u8]) -> Parsed<T>) -> Res<Parsed<T>> {
+        let (idx, off, a) = self.cstr_start(p)?;
+        let limit = MAX_STR as usize;
+        let (avail, win) = window(a, off, limit);
+        let nul = find_byte(win, 0);
+        let r = parse(win.get(..nul.unwrap_or(win.len())).unwrap_or(win));
+        // Without a NUL the parse reads the byte after the window only when it reaches it.
+        if nul.is_none() && r.read > win.len() && avail.len() < limit {
+            return Err(self.unterminated(p, idx));
+        }
+        self.searched(a, off, r.read.min(win.len()), win, p, Reader::Number)?;
+        Ok(r)
     }
 
     /// `memcmp` and `bcmp` (`what` names it): both ranges of `n` bytes must be in bounds; the
@@ -428,6 +448,14 @@ impl crate::ir::TypeStore {
 
 /// Said of an undef or poison byte where a search for a string's NUL stopped.
 const FOUND_NUL: &str = ", where the search for its NUL stopped";
+/// What read the bytes of a string up to where it stopped.
+#[derive(Copy, Clone)]
+enum Reader {
+    /// A search (`strchr`, `strspn`, ...), which stops on a match or the NUL.
+    Search,
+    /// A number parse (`strtol`, `strtod`, ...), which stops at the byte that ends the number.
+    Number,
+}
 
 /// The bytes of `a` from `off` to its end, and their first `limit` (a string function's
 /// search window).

@@ -449,16 +449,17 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
         }
         LibFn::Atoi | LibFn::Atol | LibFn::Strtol | LibFn::Strtoul => {
             let rw = it.m.types.int_bits(ret).unwrap_or(64);
-            let s = it.cstr_bytes(a(0), None)?;
             let strto = matches!(f, LibFn::Strtol | LibFn::Strtoul);
             let base = if strto { a(2).bits as i32 } else { 10 };
             let bits = rw.clamp(8, 64);
-            let p = if f == LibFn::Strtoul {
-                numparse::strtoul_bits(s, base, bits)
-            } else {
-                let p = numparse::strtol_bits(s, base, if f == LibFn::Atoi { 64 } else { bits });
-                numparse::Parsed { value: p.value as u64, consumed: p.consumed, errno: p.errno }
-            };
+            let p = it.cstr_parse(a(0), |s| {
+                if f == LibFn::Strtoul {
+                    numparse::strtoul_bits(s, base, bits)
+                } else {
+                    let p = numparse::strtol_bits(s, base, if f == LibFn::Atoi { 64 } else { bits });
+                    numparse::Parsed { value: p.value as u64, consumed: p.consumed, errno: p.errno, read: p.read }
+                }
+            })?;
             if strto && a(1).bits != 0 && p.errno != Some(numparse::Errno::Invalid) {
                 let e = Slot { bits: a(0).bits + p.consumed as u64, ..a(0) };
                 it.store_slot(a(1), 8, e)?;
@@ -469,9 +470,9 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             int(p.value & mask(rw))
         }
         LibFn::Atof | LibFn::Strtod | LibFn::Strtof => {
-            let s = it.cstr_bytes(a(0), None)?;
-            let p = numparse::strtod(s);
-            let q = (f == LibFn::Strtof).then(|| numparse::strtof(s).value);
+            let p = it.cstr_parse(a(0), numparse::strtod)?;
+            // `strtof` reads the bytes `strtod` reads.
+            let q = (f == LibFn::Strtof).then(|| it.cstr_parse(a(0), numparse::strtof)).transpose()?.map(|q| q.value);
             if f != LibFn::Atof && a(1).bits != 0 {
                 let e = Slot { bits: a(0).bits + p.consumed as u64, ..a(0) };
                 it.store_slot(a(1), 8, e)?;

@@ -20,6 +20,7 @@
 //! unwritten, so callers should not store `consumed` in that case.
 
 use super::decimal::Decimal;
+use std::cell::Cell;
 use std::cmp::Ordering;
 
 /// An `errno` value a parse sets.
@@ -50,6 +51,9 @@ pub struct Parsed<T> {
     pub consumed: usize,
     /// The `errno` set, if any (`errno` is otherwise left unchanged, as C requires).
     pub errno: Option<Errno>,
+    /// Bytes the parse inspected: up to and including the one that ended it (the NUL when the
+    /// input ran out), which is at least `consumed`.
+    pub read: usize,
 }
 
 /// `isspace` in the C locale.
@@ -57,8 +61,23 @@ fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
-fn at(s: &[u8], i: usize) -> u8 {
-    s.get(i).copied().unwrap_or(0)
+/// The bytes being parsed, and how far the parse looked at them.
+struct Src<'a> {
+    bytes: &'a [u8],
+    /// One past the highest index read (the bytes a library call inspected).
+    seen: Cell<usize>,
+}
+
+impl<'a> Src<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Src { bytes, seen: Cell::new(0) }
+    }
+}
+
+/// Byte `i` of the input, 0 past its end (the NUL); the read is recorded.
+fn at(s: &Src, i: usize) -> u8 {
+    s.seen.set(s.seen.get().max(i + 1));
+    s.bytes.get(i).copied().unwrap_or(0)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,7 +93,7 @@ struct RawInt {
 
 /// Skips leading white space and one optional sign, as every `strto*` does first: the index of
 /// the next byte and whether the sign was `-`.
-fn space_and_sign(s: &[u8]) -> (usize, bool) {
+fn space_and_sign(s: &Src) -> (usize, bool) {
     let mut i = 0;
     while is_space(at(s, i)) {
         i += 1;
@@ -87,7 +106,7 @@ fn space_and_sign(s: &[u8]) -> (usize, bool) {
 }
 
 /// glibc's `____strtol_l_internal` up to the clamping: `None` for an invalid base.
-fn scan_int(s: &[u8], base: i32) -> Option<RawInt> {
+fn scan_int(s: &Src, base: i32) -> Option<RawInt> {
     if base < 0 || base == 1 || base > 36 {
         return None;
     }
@@ -122,24 +141,26 @@ fn scan_int(s: &[u8], base: i32) -> Option<RawInt> {
 }
 
 fn invalid<T>(value: T) -> Parsed<T> {
-    Parsed { value, consumed: 0, errno: Some(Errno::Invalid) }
+    Parsed { value, consumed: 0, errno: Some(Errno::Invalid), read: 0 }
 }
 
 /// `strtol` for a signed type of `bits` bits (32 or 64; `long` is 64 on LP64, 32 on ILP32).
 /// The value is returned sign-extended to `i64`.
 pub fn strtol_bits(s: &[u8], base: i32, bits: u32) -> Parsed<i64> {
+    let s = &Src::new(s);
     let Some(raw) = scan_int(s, base) else { return invalid(0) };
+    let read = s.seen.get();
     let bits = bits.clamp(8, 64);
     let max_pos = (1u64 << (bits - 1)) - 1;
     let limit = if raw.negative { max_pos + 1 } else { max_pos };
     match raw.magnitude.filter(|&m| m <= limit) {
         Some(m) => {
             let v = if raw.negative { (m as i64).wrapping_neg() } else { m as i64 };
-            Parsed { value: v, consumed: raw.consumed, errno: None }
+            Parsed { value: v, consumed: raw.consumed, errno: None, read }
         }
         None => {
             let v = if raw.negative { (max_pos as i64).wrapping_neg().wrapping_sub(1) } else { max_pos as i64 };
-            Parsed { value: v, consumed: raw.consumed, errno: Some(Errno::Range) }
+            Parsed { value: v, consumed: raw.consumed, errno: Some(Errno::Range), read }
         }
     }
 }
@@ -147,15 +168,17 @@ pub fn strtol_bits(s: &[u8], base: i32, bits: u32) -> Parsed<i64> {
 /// `strtoul` for an unsigned type of `bits` bits (32 or 64). A negative number is negated
 /// modulo 2^bits, as C specifies.
 pub fn strtoul_bits(s: &[u8], base: i32, bits: u32) -> Parsed<u64> {
+    let s = &Src::new(s);
     let Some(raw) = scan_int(s, base) else { return invalid(0) };
+    let read = s.seen.get();
     let bits = bits.clamp(8, 64);
     let max = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
     match raw.magnitude.filter(|&m| m <= max) {
         Some(m) => {
             let v = if raw.negative { m.wrapping_neg() & max } else { m };
-            Parsed { value: v, consumed: raw.consumed, errno: None }
+            Parsed { value: v, consumed: raw.consumed, errno: None, read }
         }
-        None => Parsed { value: max, consumed: raw.consumed, errno: Some(Errno::Range) },
+        None => Parsed { value: max, consumed: raw.consumed, errno: Some(Errno::Range), read },
     }
 }
 
@@ -183,7 +206,7 @@ pub fn strtoull(s: &[u8], base: i32) -> Parsed<u64> {
 /// wraps (`"4294967297"` gives 1) rather than clamping. `errno` may be set as by `strtol`.
 pub fn atoi(s: &[u8]) -> Parsed<i32> {
     let p = strtol(s, 10);
-    Parsed { value: p.value as i32, consumed: p.consumed, errno: p.errno }
+    Parsed { value: p.value as i32, consumed: p.consumed, errno: p.errno, read: p.read }
 }
 
 /// `atol` (64-bit `long`): `strtol(s, NULL, 10)`.
@@ -224,12 +247,14 @@ struct FloatOut {
     nan_payload: Option<u64>,
 }
 
-fn case_prefix(s: &[u8], i: usize, word: &[u8]) -> bool {
-    s.get(i..i + word.len()).is_some_and(|w| w.eq_ignore_ascii_case(word))
+/// Whether `word` follows at `i`, in any case; read byte by byte up to the first mismatch, as
+/// `strncasecmp` does.
+fn case_prefix(s: &Src, i: usize, word: &[u8]) -> bool {
+    word.iter().enumerate().all(|(k, w)| at(s, i + k).eq_ignore_ascii_case(w))
 }
 
 /// glibc's `____strtod_l_internal` for the format `f`.
-fn scan_float(s: &[u8], f: Format, parse_dec: fn(&str) -> f64) -> FloatOut {
+fn scan_float(s: &Src, f: Format, parse_dec: fn(&str) -> f64) -> FloatOut {
     let none = FloatOut { value: 0.0, negative: false, consumed: 0, errno: None, nan_payload: None };
     let (mut i, negative) = space_and_sign(s);
     let c = at(s, i);
@@ -251,7 +276,7 @@ fn scan_float(s: &[u8], f: Format, parse_dec: fn(&str) -> f64) -> FloatOut {
                 if at(s, j) == b')' {
                     // glibc reads the characters with strtoull(…, 0) and uses the number as
                     // the payload when it spans them all.
-                    let chars = s.get(i + 1..j).unwrap_or(&[]);
+                    let chars = s.bytes.get(i + 1..j).unwrap_or(&[]);
                     let n = strtoull(chars, 0);
                     errno = n.errno;
                     if n.consumed == chars.len() {
@@ -293,7 +318,7 @@ fn scan_float(s: &[u8], f: Format, parse_dec: fn(&str) -> f64) -> FloatOut {
 
 /// An exponent introduced by `marker` (`e` or `p`) at `*i`, consumed only when it has digits.
 /// Saturates far beyond any format's range.
-fn scan_exponent(s: &[u8], i: &mut usize, marker: u8) -> i64 {
+fn scan_exponent(s: &Src, i: &mut usize, marker: u8) -> i64 {
     if !at(s, *i).eq_ignore_ascii_case(&marker) {
         return 0;
     }
@@ -418,7 +443,7 @@ fn glibc_subnormal(c: u64, more: bool, top: i64, f: Format) -> (f64, Option<Errn
 }
 
 /// A hexadecimal float after its `0x` at `i`.
-fn scan_hex(s: &[u8], mut i: usize, negative: bool, f: Format) -> FloatOut {
+fn scan_hex(s: &Src, mut i: usize, negative: bool, f: Format) -> FloatOut {
     let start = i;
     // Up to 60 significant bits, then a sticky bit for anything nonzero beyond.
     let mut m: u64 = 0;
@@ -516,6 +541,7 @@ fn pow2(q: i64) -> f64 {
 
 /// `strtod`.
 pub fn strtod(s: &[u8]) -> Parsed<f64> {
+    let s = &Src::new(s);
     let r = scan_float(s, DOUBLE, |t| t.parse::<f64>().unwrap_or(0.0));
     let mut value = r.value;
     if let (true, Some(p)) = (value.is_nan(), r.nan_payload) {
@@ -524,11 +550,12 @@ pub fn strtod(s: &[u8]) -> Parsed<f64> {
     if r.negative {
         value = -value;
     }
-    Parsed { value, consumed: r.consumed, errno: r.errno }
+    Parsed { value, consumed: r.consumed, errno: r.errno, read: s.seen.get() }
 }
 
 /// `strtof`.
 pub fn strtof(s: &[u8]) -> Parsed<f32> {
+    let s = &Src::new(s);
     let r = scan_float(s, SINGLE, |t| f64::from(t.parse::<f32>().unwrap_or(0.0)));
     let mut value = r.value as f32;
     if value.is_nan() {
@@ -538,7 +565,7 @@ pub fn strtof(s: &[u8]) -> Parsed<f32> {
     if r.negative {
         value = -value;
     }
-    Parsed { value, consumed: r.consumed, errno: r.errno }
+    Parsed { value, consumed: r.consumed, errno: r.errno, read: s.seen.get() }
 }
 
 /// `atof`: `strtod(s, NULL)`.
@@ -664,5 +691,45 @@ mod tests {
         assert_eq!((p.value, p.errno, p.consumed), (u64::from(u32::MAX), Some(Errno::Range), 10));
         let p = strtoul_bits(b"-4294967295", 0, 32);
         assert_eq!((p.value, p.errno), (1, None));
+    }
+
+    /// `read` counts the bytes a parse inspected: through the byte that ended the number, or
+    /// the NUL (one past the slice) when the input ran out; never a byte after that.
+    #[test]
+    fn read_stops_at_the_byte_that_ends_the_number() {
+        let cases: [(&[u8], usize); 11] = [
+            (b"12a?", 3),
+            (b"12", 3),
+            (b"  x?", 3),
+            (b"0x1fz?", 5),
+            (b"0xz?", 3),
+            (b"-9223372036854775809?", 21),
+            (b"12345678901234567890123 ", 24),
+            (b"", 1),
+            (b"+", 2),
+            (b"077?", 4),
+            (b"-0?", 3),
+        ];
+        for (s, read) in cases {
+            assert_eq!(strtol(s, 0).read, read, "strtol({:?})", String::from_utf8_lossy(s));
+            assert_eq!(strtoul(s, 0).read, read, "strtoul({:?})", String::from_utf8_lossy(s));
+        }
+        assert_eq!(strtol(b"12", 1).read, 0, "an invalid base reads nothing");
+        let floats: [(&[u8], usize); 10] = [
+            (b"1e+x?", 4),
+            (b"1e5?", 4),
+            (b"2.5 ?", 4),
+            (b"infx?", 4),
+            (b"infinity?", 8),
+            (b"infin?", 6),
+            (b"nan(12)?", 7),
+            (b"nan(1?", 6),
+            (b"0x1p-2?", 7),
+            (b".x?", 2),
+        ];
+        for (s, read) in floats {
+            assert_eq!(strtod(s).read, read, "strtod({:?})", String::from_utf8_lossy(s));
+            assert_eq!(strtof(s).read, read, "strtof({:?})", String::from_utf8_lossy(s));
+        }
     }
 }
