@@ -295,7 +295,7 @@ pub(super) fn ibin_poison(cx: &mut Cx, at: usize, op: IOp, f: u16, w: u8, x: u64
 
 /// A scalar load of `n` bytes through register `p` into register `d` (alignment, then the
 /// plain-bytes fast access); false (no effect) when it needs the general path.
-#[inline(never)]
+#[inline(always)]
 pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8, align: u32) -> bool {
     match load_at(mem, rd!(regs, p), n, w, align) {
         Some(v) => {
@@ -309,7 +309,7 @@ pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8
 /// A scalar GEP from register `base` into register `d` and the load through its result
 /// (the exact op `ld`, a [`Op::Load`]): a fused [`Op::GepLd`], with one look-up of the
 /// allocation for both. False (no effect) when either needs the general path.
-#[inline(never)]
+#[inline(always)]
 pub(super) fn gep_load(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32, ld: Option<&Op>) -> bool {
     let Some(&Op::Load { d: dl, n, w, align, .. }) = ld else { return false };
     let bp = rd!(regs, base);
@@ -350,7 +350,7 @@ fn read_at(a: &Alloc, addr: u64, n: u8, w: u8, align: u32) -> Option<Slot> {
 }
 
 /// A scalar store of `n` bytes of register `v` through register `p`.
-#[inline(never)]
+#[inline(always)]
 pub(super) fn store(mem: &mut Memory, regs: &[Slot], v: u32, p: u32, n: u8, align: u32) -> bool {
     store_at(mem, rd!(regs, p), n, rd!(regs, v), align)
 }
@@ -371,7 +371,7 @@ fn write_at(a: &mut Alloc, addr: u64, n: u8, v: Slot, align: u32) -> bool {
 /// A scalar GEP from register `base` into register `d` and the store through its result
 /// (the exact op `st`, a [`Op::Store`], whose value may be `d` itself): a fused
 /// [`Op::GepSt`]. False (no effect) when either needs the general path.
-#[inline(never)]
+#[inline(always)]
 pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u32, base: u32, g: u32, st: Option<&Op>) -> bool {
     let Some(&Op::Store { v, n, align, .. }) = st else { return false };
     let bp = rd!(regs, base);
@@ -391,7 +391,7 @@ pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u
 
 /// A scalar GEP from register `base` into register `d`; false (no effect) when it needs
 /// the general path (a tainted operand, a result that would be poison).
-#[inline(never)]
+#[inline(always)]
 pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32) -> bool {
     let bp = rd!(regs, base);
     if bp.poison != 0 {

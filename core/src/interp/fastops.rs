@@ -248,14 +248,23 @@ fn leave(st: &mut Fast, ran: u64) -> u64 {
     ran
 }
 
+/// The steps of the chain from op `p` of the fast stream (`Meta::rem`).
+#[inline(always)]
+fn fcode_rem(code: &FnCode, p: usize) -> Option<u64> {
+    code.fcode.get(p).map(|e| e.meta.rem as u64)
+}
+
 /// Runs at most `budget` ops from the top frame's pc, across calls and returns, while they
 /// take the fast path, and returns how many ran. The top frame's pc is left on the op to
 /// run next.
 pub fn run(st: &mut Fast, budget: u64) -> u64 {
     let funcs = st.funcs;
     let Some((mut code, mut base, mut p)) = top(st.frames, funcs) else { return 0 };
-    let mut n = budget;
-    let mut first = true;
+    // The first chain's steps (`top` checked that `p` is an op of the function).
+    let mut n = match fcode_rem(code, p) {
+        Some(r) if r <= budget => budget - r,
+        _ => return 0,
+    };
     let Some(mut regs) = st.regs.get_mut(base..base + code.template.len()) else { return 0 };
     let mut fcode = &code.fcode[..];
     // The parts of the interpreter the out-of-line helpers work on, for the current frame.
@@ -290,10 +299,6 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 }
                 n -= r;
             }};
-        }
-        if first {
-            first = false;
-            charge!();
         }
         macro_rules! r {
             ($i:expr) => {
