@@ -1,6 +1,6 @@
 //! Function, return and parameter attributes: the keyword table and interned attribute sets.
 //!
-//! [`for_each_attr!`] lists every attribute keyword LLVM 19 accepts with the shape of its
+//! `for_each_attr!` lists every attribute keyword LLVM 19 accepts with the shape of its
 //! argument; the parser, printer and verifier expand from it. Attribute sets are interned
 //! per module (`AttrSetId`), and the printer regroups function attributes into `#N` groups as
 //! LLVM does.

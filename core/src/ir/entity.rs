@@ -1,7 +1,7 @@
 //! Typed `u32` indices and the dense maps keyed by them (the arena pattern of the IR).
 //!
 //! Every IR entity (`Value`, `Inst`, `Block`, `TypeId`, `ConstId`, ...) is a newtype over
-//! `u32` declared with [`entity!`]. Primary storage is an [`EntityVec`]; analyses keep
+//! `u32` declared with `entity!`. Primary storage is an [`EntityVec`]; analyses keep
 //! side tables in a [`SecondaryMap`] keyed by the same index, so facts live next to the IR
 //! rather than inside it.
 

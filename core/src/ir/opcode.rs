@@ -1,6 +1,6 @@
 //! The one table of LLVM instructions: mnemonic, class and properties of every opcode.
 //!
-//! Everything that describes an opcode is a row of [`for_each_opcode!`]; the `Opcode` enum, the
+//! Everything that describes an opcode is a row of `for_each_opcode!`; the `Opcode` enum, the
 //! mnemonic lookup used by the parser and printer, and the property queries used by the
 //! verifier, the analyses and the interpreter all expand from it. Adding an opcode is one row
 //! plus its semantics.

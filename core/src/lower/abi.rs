@@ -17,7 +17,7 @@
 //!   overflow area), so clang's inline `va_arg` expansion reads the cells in order; for
 //!   4-byte pointers a plain pointer to the next cell. The `va_arg` instruction reads one
 //!   cell and advances by 8.
-//! - `i128` is two `I64` registers, low half first (see [`super::wide`]).
+//! - `i128` is two `I64` registers, low half first (see `lower/wide.rs`).
 //! - Anything else (`half`, integers wider than 64 bits other than `i128`, scalable
 //!   vectors, ...) is unsupported for now.
 

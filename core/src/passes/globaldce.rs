@@ -198,7 +198,7 @@ pub fn const_globals(m: &Module, c: ConstId, seen: &mut [bool], out: &mut Vec<Gl
 
 /// Deletes the globals for which `dead` holds and renumbers the others (module order kept):
 /// constants naming a deleted global become `poison` (see
-/// [`crate::ir::ConstPool::remap_globals`]), `uselistorder` directives are dropped. Returns how
+/// [`crate::ir::constants::ConstPool::remap_globals`]), `uselistorder` directives are dropped. Returns how
 /// many went.
 ///
 /// Invariant (the caller's duty): nothing that stays refers to a deleted global.

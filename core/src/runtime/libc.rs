@@ -6,7 +6,7 @@
 //! A declared function's name is resolved to a [`LibFn`] once; calls dispatch on it. The
 //! functions whose arguments are all scalars run on their slots ([`call_slots`], straight
 //! from the caller's registers); the others (`printf`, `qsort`, ...) on the interpreter's
-//! [`Val`]s ([`call`]). Misuse that C calls undefined (a double free, an unterminated
+//! `Val`s ([`call`]). Misuse that C calls undefined (a double free, an unterminated
 //! string, a too-small buffer) is reported as UB, and so is an undef or poison byte that a
 //! function inspects: exactly the bytes it looks at (a string up to where the search or
 //! comparison stops, `memcmp` up to the first difference, `memchr` up to the match), and
@@ -266,7 +266,7 @@ fn off(p: Slot, n: usize) -> Slot {
 }
 
 /// Calls C library function `f` (one for which [`LibFn::on_slots`] holds) with the slots of
-/// its arguments (the memory functions' length: see [`len_slot`]). The result: a scalar, or
+/// its arguments (the memory functions' length: see `len_slot`). The result: a scalar, or
 /// none for `void`.
 pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<Option<Slot>> {
     let a = |i: usize| args.get(i).copied().unwrap_or_default();
