@@ -14,6 +14,7 @@
 
 use super::format::{format, FormatError};
 pub use super::libfn::LibFn;
+use super::ctype::{self, Table};
 use super::numparse;
 use crate::interp::cmem::{len_slot, Args};
 use crate::interp::native::{Native, Qsort};
@@ -95,6 +96,8 @@ pub struct LibcState {
     pub errno: Option<Slot>,
     /// `strtok`'s saved position.
     pub strtok: Slot,
+    /// The cells `__ctype_b_loc`, `__ctype_toupper_loc` and `__ctype_tolower_loc` return.
+    pub ctype: [Option<Slot>; 3],
     /// The function each declared function is, by global index, once called.
     pub fns: Vec<Option<LibFn>>,
     /// Scratch space for a `printf` format.
@@ -106,7 +109,7 @@ pub struct LibcState {
 impl LibcState {
     /// Fresh state with the given standard input.
     pub fn new(stdin: Vec<u8>) -> LibcState {
-        LibcState { atexit: Vec::new(), exit_status: None, rand: Rand::new(1), stdin, stdin_pos: 0, files: [0; 3], errno: None, strtok: Slot::default(), fns: Vec::new(), fmt: Vec::new(), out: Vec::new() }
+        LibcState { atexit: Vec::new(), exit_status: None, rand: Rand::new(1), stdin, stdin_pos: 0, files: [0; 3], errno: None, strtok: Slot::default(), ctype: [None; 3], fns: Vec::new(), fmt: Vec::new(), out: Vec::new() }
     }
 }
 
@@ -175,6 +178,30 @@ impl Interp<'_> {
     fn set_errno(&mut self, v: i32) -> Res<()> {
         let p = self.errno_cell()?;
         self.store_slot(p, 4, Slot::int(v as u32 as u64))
+    }
+
+    /// The cell a `__ctype_*_loc` function returns the address of: a pointer to entry 0 of
+    /// its table, which is read-only memory (made on first use).
+    fn ctype_cell(&mut self, t: Table) -> Res<Slot> {
+        let k = t as usize;
+        if let Some(Some(p)) = self.libc.ctype.get(k) {
+            return Ok(*p);
+        }
+        let bytes = t.bytes();
+        let table = self.mem.alloc(bytes.len() as u64, 16, crate::interp::memory::AllocKind::Runtime, 0)?;
+        let tp = self.ptr_to(table);
+        self.write_bytes(tp, &bytes)?;
+        if let Some(a) = self.mem.allocs.get_mut(table as usize) {
+            a.readonly = true;
+        }
+        let cell = self.mem.alloc(8, 8, crate::interp::memory::AllocKind::Runtime, 0)?;
+        let p = self.ptr_to(cell);
+        let zero = (-ctype::FIRST) as u64 * t.entry_size();
+        self.store_slot(p, 8, Slot { bits: tp.bits + zero, ..tp })?;
+        if let Some(c) = self.libc.ctype.get_mut(k) {
+            *c = Some(p);
+        }
+        Ok(p)
     }
 
     fn errno_cell(&mut self) -> Res<Slot> {
@@ -536,6 +563,9 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             i32r(0)
         }
         LibFn::ErrnoLocation => ptr(it.errno_cell()?),
+        LibFn::CtypeB => ptr(it.ctype_cell(Table::Class)?),
+        LibFn::CtypeToupper => ptr(it.ctype_cell(Table::Upper)?),
+        LibFn::CtypeTolower => ptr(it.ctype_cell(Table::Lower)?),
         LibFn::CxaAllocateException => ptr(it.heap_alloc(a(0).bits.max(1), 16, true)?),
         LibFn::CxaFreeException => Ok(None),
         LibFn::CxaBeginCatch => ptr(a(0)),

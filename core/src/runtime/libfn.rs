@@ -124,6 +124,9 @@ lib_fns! {
     AssertFail = "__assert_fail";
     Atexit = "atexit";
     ErrnoLocation = "__errno_location";
+    CtypeB = "__ctype_b_loc";
+    CtypeToupper = "__ctype_toupper_loc";
+    CtypeTolower = "__ctype_tolower_loc";
     CxaAllocateException = "__cxa_allocate_exception";
     CxaFreeException = "__cxa_free_exception" | "__cxa_end_catch";
     CxaBeginCatch = "__cxa_begin_catch" | "__cxa_get_exception_ptr";

@@ -2,9 +2,11 @@
 //! engines over bytes and values, independent of memory and of the IR.
 //!
 //! - [`mod@format`] does `printf`-family formatting, byte-identical to glibc's;
+//! - [`ctype`] has glibc's C-locale character tables (`__ctype_b_loc` and friends);
 //! - [`numparse`] has `strtol` `strtoul` `strtoll` `strtoull` `atoi` `atol` `atoll` `strtod`
 //!   `strtof` `atof`, parsing as glibc does.
 
+pub mod ctype;
 mod decimal;
 pub mod format;
 pub mod libc;
