@@ -50,9 +50,12 @@ pub struct CheckArgs {
 /// Exit status: the program's (main's return value or exit's argument, mod 256), or
 /// 70 for undefined behaviour, 71 for a runtime error, 124 at the step limit, 134 for an
 /// abort, 1 for an invalid module; each with a report on stderr.
+///
+/// The program's standard input (`getchar`, `fgets`, `scanf`) is irplay's, read to its end
+/// when the program first reads it; its output is written when the run ends.
 #[derive(Args)]
 pub struct RunArgs {
-    /// The module to run.
+    /// The module to run (`-` for standard input, which the program then cannot read).
     pub file: PathBuf,
     /// The function to run (`main` by default; others take integer arguments).
     #[arg(long, default_value = "main")]

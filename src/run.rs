@@ -68,7 +68,21 @@ fn origin_text(file: &SourceFile, o: &OriginReport, out: &mut String) {
 /// Runs `file` and maps the outcome to output and an exit status.
 pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, stats: bool) -> ExitCode {
     let start = std::time::Instant::now();
-    let outcome = irplay_core::interp::run(module, opts);
+    // The program reads irplay's standard input, unless the module itself came from there;
+    // it is read (to its end) only when the program first reads.
+    let outcome = if file.name() == "-" {
+        irplay_core::interp::run(module, opts)
+    } else {
+        irplay_core::interp::run_with_input(
+            module,
+            opts,
+            Box::new(|| {
+                let mut v = Vec::new();
+                let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v);
+                v
+            }),
+        )
+    };
     let elapsed = start.elapsed();
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(&outcome.stdout);

@@ -30,7 +30,8 @@
 //! exit status must be the one of the file's `; EXIT: N` line (default 0),
 //! stdout must equal `NAME.ll.stdout` and stderr `NAME.ll.stderr` (a missing
 //! golden means empty output, except that a run ending in undefined behaviour
-//! (70) or a runtime error (71) needs its stderr golden).
+//! (70) or a runtime error (71) needs its stderr golden). A `NAME.ll.stdin`
+//! beside it is the program's standard input (else it is empty).
 //!
 //! Environment:
 //! * `BLESS=1` rewrites goldens instead of comparing them.
@@ -342,7 +343,9 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
             // The verifier runs after every pass in tests.
             args.push("--verify-each");
         }
-        let out = match irplay(ctx, &args, &ctx.ir_dir) {
+        // A run reads `NAME.ll.stdin` as its standard input, when there is one.
+        let input = if d.is_run() { std::fs::read(ctx.ir_dir.join(format!("{rel}.stdin"))).ok() } else { None };
+        let out = match irplay_with_stdin(ctx, &args, &ctx.ir_dir, input) {
             Ok(o) => o,
             Err(e) => {
                 errors.push(e);

@@ -23,11 +23,16 @@ impl Output {
 
 /// Runs `prog args...` in `cwd` with a time limit, capturing output.
 pub(crate) fn run(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path) -> Result<Output, String> {
+    run_with_stdin(ctx, prog, args, cwd, None)
+}
+
+/// [`run`] with `input` as standard input (none: an empty one).
+pub(crate) fn run_with_stdin(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path, input: Option<Vec<u8>>) -> Result<Output, String> {
     let shown = format!("`{} {}`", prog.display(), args.join(" "));
     let mut child = Command::new(prog)
         .args(args)
         .current_dir(cwd)
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -38,6 +43,13 @@ pub(crate) fn run(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path) -> Result<O
             }
             msg
         })?;
+    if let (Some(bytes), Some(mut pipe)) = (input, child.stdin.take()) {
+        // From a thread, so that a program that writes before it reads cannot block on it;
+        // the pipe closes when the thread ends.
+        std::thread::spawn(move || {
+            let _ = std::io::Write::write_all(&mut pipe, &bytes);
+        });
+    }
     let mut out_pipe = child.stdout.take().expect("piped stdout");
     let mut err_pipe = child.stderr.take().expect("piped stderr");
     let out_thread = std::thread::spawn(move || {
@@ -84,6 +96,11 @@ pub(crate) fn run(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path) -> Result<O
 
 pub(crate) fn irplay(ctx: &Ctx, args: &[&str], cwd: &Path) -> Result<Output, String> {
     run(ctx, &ctx.irplay, args, cwd)
+}
+
+/// [`irplay`] with `input` as standard input.
+pub(crate) fn irplay_with_stdin(ctx: &Ctx, args: &[&str], cwd: &Path, input: Option<Vec<u8>>) -> Result<Output, String> {
+    run_with_stdin(ctx, &ctx.irplay, args, cwd, input)
 }
 
 pub(crate) fn tool(ctx: &Ctx, name: &str, args: &[&str], cwd: &Path) -> Result<Output, String> {

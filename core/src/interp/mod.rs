@@ -111,7 +111,7 @@ pub struct Options {
     pub trace: bool,
     /// Keep at most this many trace events (the first ones).
     pub max_trace: usize,
-    /// Bytes read by `getchar`/`fgets`/`scanf`-style functions from standard input.
+    /// Standard input: what `getchar`, `fgets`, `scanf` and the like read.
     pub stdin: Vec<u8>,
 }
 
@@ -195,4 +195,14 @@ pub struct Outcome {
 /// and global destructors.
 pub fn run(m: &Module, opts: &Options) -> Outcome {
     state::Interp::new(m, opts).run(opts)
+}
+
+/// [`run`], with standard input read from `input` after `opts.stdin`: it is called once, when
+/// the program first reads past `opts.stdin`, and what it returns is the rest of the input (a
+/// host reads its own standard input to the end there; a program that never reads does not
+/// wait for it).
+pub fn run_with_input(m: &Module, opts: &Options, input: Box<dyn FnMut() -> Vec<u8>>) -> Outcome {
+    let mut it = state::Interp::new(m, opts);
+    it.input = Some(input);
+    it.run(opts)
 }

@@ -16,9 +16,10 @@ use super::format::{format, FormatError};
 pub use super::libfn::LibFn;
 use super::ctype::{self, Table};
 use super::numparse;
+use super::scan::{self, Item};
 use crate::interp::cmem::{len_slot, Args};
 use crate::interp::native::{Native, Qsort};
-use crate::interp::report::{ErrorKind, Fault, Res};
+use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
 use crate::interp::state::Interp;
 use crate::interp::value::{mask, sext, Slot, Val};
 use crate::ir::TypeId;
@@ -204,6 +205,44 @@ impl Interp<'_> {
         Ok(p)
     }
 
+    /// Standard input from the read position. The first read asks the host for the rest of
+    /// the input (`Interp::input`), so a program that never reads does not wait for it.
+    fn stdin_rest(&mut self) -> &[u8] {
+        if let Some(mut more) = self.input.take() {
+            let bytes = more();
+            self.libc.stdin.extend_from_slice(&bytes);
+        }
+        self.libc.stdin.get(self.libc.stdin_pos..).unwrap_or(&[])
+    }
+
+    /// Checks that `f` is `stdin`, the one stream the library reads.
+    fn stdin_stream(&self, f: Slot, what: &str) -> Res<()> {
+        match self.libc.files.first() {
+            Some(&a) if a != 0 && a == f.bits => Ok(()),
+            _ => Err(Interp::lib_error(format!("{what}: stream {:#x} is not stdin (files are not supported)", f.bits))),
+        }
+    }
+
+    /// Runs the `scanf` format at `fmt` over `input` and stores the items through `ptrs`;
+    /// returns the result and the bytes consumed.
+    fn scan_into(&mut self, input: &[u8], fmt: Slot, ptrs: &[Val]) -> Res<(i32, usize)> {
+        let fmt = self.read_cstr(fmt, None)?;
+        let r = scan::scan(&fmt, input).map_err(Interp::lib_error)?;
+        for (k, item) in r.items.iter().enumerate() {
+            let Some(p) = ptrs.get(k).map(Val::slot) else {
+                return Err(Fault::ub(UbKind::LibraryMisuse, format!("scanf: the format has a conversion for argument {} but the call passes {}", k + 1, ptrs.len())));
+            };
+            match item {
+                Item::Int { bits, size } => self.store_slot(p, *size as usize, Slot::int(bits & mask(u32::from(*size) * 8)))?,
+                Item::Float { value, size: 4 } => self.store_slot(p, 4, Slot::int(u64::from((*value as f32).to_bits())))?,
+                Item::Float { value, .. } => self.store_slot(p, 8, Slot::int(value.to_bits()))?,
+                Item::Bytes { bytes, nul: true } => self.write_bytes_nul(p, bytes)?,
+                Item::Bytes { bytes, nul: false } => self.write_bytes(p, bytes)?,
+            }
+        }
+        Ok((r.ret, r.consumed))
+    }
+
     fn errno_cell(&mut self) -> Res<Slot> {
         if let Some(p) = self.libc.errno {
             return Ok(p);
@@ -232,6 +271,22 @@ pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
     let rest = |from: usize| args.get(from..).unwrap_or(&[]);
     let v = |x: i64| Ret::Value(Some(Val::S(Slot::int(x as u64 & 0xffff_ffff))));
     Ok(match f {
+        LibFn::Scanf | LibFn::Fscanf => {
+            let k = if f == LibFn::Fscanf {
+                it.stdin_stream(a(0), "fscanf")?;
+                1
+            } else {
+                0
+            };
+            let input = it.stdin_rest().to_vec();
+            let (n, used) = it.scan_into(&input, a(k), rest(k + 1))?;
+            it.libc.stdin_pos += used;
+            v(i64::from(n))
+        }
+        LibFn::Sscanf => {
+            let input = it.read_cstr(a(0), None)?;
+            v(i64::from(it.scan_into(&input, a(1), rest(2))?.0))
+        }
         LibFn::Printf | LibFn::Vprintf | LibFn::Fprintf | LibFn::Vfprintf => {
             let (fd, fmt_i) = if matches!(f, LibFn::Fprintf | LibFn::Vfprintf) { (it.stream(a(0))?, 1) } else { (1, 0) };
             let ap = matches!(f, LibFn::Vprintf | LibFn::Vfprintf).then(|| a(fmt_i + 1));
@@ -326,10 +381,46 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             int(a(2).bits)
         }
         LibFn::Fflush => i32r(0),
-        LibFn::Getchar => {
-            let c = it.libc.stdin.get(it.libc.stdin_pos).map_or(-1, |&c| c as i64);
-            it.libc.stdin_pos += 1;
+        LibFn::Getchar | LibFn::Fgetc => {
+            if f == LibFn::Fgetc {
+                it.stdin_stream(a(0), "getc")?;
+            }
+            let c = it.stdin_rest().first().map_or(-1, |&c| i64::from(c));
+            if c >= 0 {
+                it.libc.stdin_pos += 1;
+            }
             i32r(c)
+        }
+        LibFn::Ungetc => {
+            // One byte back (C guarantees one): it is the next one read.
+            it.stdin_stream(a(1), "ungetc")?;
+            let c = a(0).bits as u8;
+            match it.libc.stdin_pos.checked_sub(1) {
+                Some(p) if sext(a(0).bits, 32) != -1 => {
+                    it.libc.stdin_pos = p;
+                    if let Some(b) = it.libc.stdin.get_mut(p) {
+                        *b = c;
+                    }
+                    i32r(i64::from(c))
+                }
+                _ => i32r(-1),
+            }
+        }
+        LibFn::Fgets => {
+            // Up to n - 1 bytes, through the first newline, then a NUL; NULL at the end of
+            // the input with nothing read.
+            it.stdin_stream(a(2), "fgets")?;
+            let n = sext(a(1).bits, 32);
+            let rest = it.stdin_rest();
+            let line = rest.iter().position(|&c| c == b'\n').map_or(rest.len(), |k| k + 1);
+            let take = line.min(usize::try_from(n - 1).unwrap_or(0));
+            if n <= 0 || (take == 0 && n > 1) {
+                return ptr(Slot::int(0));
+            }
+            let bytes = rest.get(..take).unwrap_or(&[]).to_vec();
+            it.write_bytes_nul(a(0), &bytes)?;
+            it.libc.stdin_pos += take;
+            ptr(a(0))
         }
         LibFn::Malloc => ptr(it.heap_alloc(a(0).bits.max(1), 16, false)?),
         LibFn::Calloc => ptr(it.heap_alloc(a(0).bits.saturating_mul(a(1).bits).max(1), 16, true)?),

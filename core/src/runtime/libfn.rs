@@ -55,6 +55,12 @@ lib_fns! {
     Fwrite = "fwrite";
     Fflush = "fflush" | "setbuf" | "setvbuf";
     Getchar = "getchar";
+    Fgetc = "getc" | "fgetc" | "_IO_getc";
+    Ungetc = "ungetc";
+    Fgets = "fgets";
+    Scanf = "scanf" | "__isoc99_scanf" | "__isoc23_scanf";
+    Sscanf = "sscanf" | "__isoc99_sscanf" | "__isoc23_sscanf";
+    Fscanf = "fscanf" | "__isoc99_fscanf" | "__isoc23_fscanf";
     Malloc = "malloc";
     Calloc = "calloc";
     AlignedAlloc = "aligned_alloc" | "memalign";
@@ -208,6 +214,9 @@ impl LibFn {
         !matches!(
             self,
             LibFn::Printf
+                | LibFn::Scanf
+                | LibFn::Sscanf
+                | LibFn::Fscanf
                 | LibFn::Vprintf
                 | LibFn::Fprintf
                 | LibFn::Vfprintf

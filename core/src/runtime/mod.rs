@@ -4,7 +4,8 @@
 //! - [`mod@format`] does `printf`-family formatting, byte-identical to glibc's;
 //! - [`ctype`] has glibc's C-locale character tables (`__ctype_b_loc` and friends);
 //! - [`numparse`] has `strtol` `strtoul` `strtoll` `strtoull` `atoi` `atol` `atoll` `strtod`
-//!   `strtof` `atof`, parsing as glibc does.
+//!   `strtof` `atof`, parsing as glibc does;
+//! - [`scan`] has `scanf`-family input conversion, as glibc does it.
 
 pub mod ctype;
 mod decimal;
@@ -12,5 +13,6 @@ pub mod format;
 pub mod libc;
 pub mod libfn;
 pub mod numparse;
+pub mod scan;
 #[cfg(test)]
 mod testdata;
