@@ -284,6 +284,32 @@ await test('an endless loop stops at the step budget, and Stop ends a long run',
   await page.waitForSelector('#status.status-ok');
 });
 
+await test('standard input: scanf reads the text of the input box, which a share link keeps', async () => {
+  const ir = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll'), 'utf8');
+  const input = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll.stdin'), 'utf8');
+  const want = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll.stdout'), 'utf8');
+  await setText(page, ir);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#tab-run');
+  await page.fill('#run-stdin', input);
+  await page.locator('#run-stdin').dispatchEvent('change');
+  await page.click('#run');
+  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  // The input box is part of the shared state.
+  await page.click('#share');
+  const link = await page.locator('#share-link').inputValue();
+  const ctx2 = await browser();
+  const other = await open(ctx2, link);
+  await other.click('#tab-run');
+  const kept = await other.locator('#run-stdin').inputValue();
+  await ctx2.close();
+  assert(kept === input, `the link restored the input ${JSON.stringify(kept)}`);
+  await page.fill('#run-stdin', '');
+  await page.locator('#run-stdin').dispatchEvent('change');
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+});
+
 await test('hover shows a keyword summary and the last runtime value', async () => {
   await setText(page, FIXED);
   await page.waitForSelector('#status.status-ok');

@@ -33,6 +33,9 @@ pub enum Request {
         /// Compile to WebAssembly and run that instead of interpreting.
         #[serde(default)]
         wasm: bool,
+        /// The program's standard input.
+        #[serde(default)]
+        stdin: String,
     },
     /// Run an optimization pipeline (`mem2reg,simplifycfg`, `O2`) and record every step.
     Optimize {

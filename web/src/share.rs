@@ -92,6 +92,9 @@ pub struct State {
     /// Run as WebAssembly instead of in the interpreter.
     #[serde(rename = "w", default, skip_serializing_if = "is_false")]
     pub wasm: bool,
+    /// The program's standard input.
+    #[serde(rename = "i", default, skip_serializing_if = "String::is_empty")]
+    pub stdin: String,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -191,6 +194,9 @@ pub fn decode(fragment: &str) -> Result<State, LinkError> {
     Ok(sanitize(state))
 }
 
+/// The longest standard input a link restores, in characters.
+pub const MAX_STDIN: usize = 1 << 16;
+
 /// Bounds the free-form fields: names are short and printable.
 fn sanitize(mut s: State) -> State {
     let clean = |x: &str| x.chars().filter(|c| !c.is_control()).take(256).collect::<String>();
@@ -201,6 +207,7 @@ fn sanitize(mut s: State) -> State {
     }
     s.args = s.args.iter().take(64).map(|a| clean(a)).collect();
     s.pipeline = s.pipeline.chars().filter(|c| !c.is_control()).take(1024).collect();
+    s.stdin = s.stdin.chars().take(MAX_STDIN).collect();
     s
 }
 
@@ -219,6 +226,7 @@ mod tests {
             args: vec!["a b".into(), "é".into()],
             pipeline: "mem2reg,simplifycfg".into(),
             wasm: true,
+            stdin: "3\n1 2 3\n".into(),
         }
     }
 

@@ -34,7 +34,7 @@ pub fn handle(req: Request) -> Response {
     match req {
         Request::Analyze { id, text, function } => Response::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
         Request::Run { id, text, entry, args, wasm: true, .. } => Response::Ran(Box::new(crate::wasm_run::run(id, &text, &entry, &args))),
-        Request::Run { id, text, entry, args, max_steps, wasm: false } => Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps))),
+        Request::Run { id, text, entry, args, max_steps, wasm: false, stdin } => Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin))),
         Request::Optimize { id, text, pipeline } => Response::Optimized(Box::new(optimize(id, &text, &pipeline))),
     }
 }
@@ -180,8 +180,9 @@ fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
     out
 }
 
-/// Runs `entry` with a step budget and collects what the page shows.
-pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64) -> RunReport {
+/// Runs `entry` with a step budget and standard input `stdin`, and collects what the page
+/// shows.
+pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64, stdin: &str) -> RunReport {
     let start = now_ms();
     let mut report = RunReport::not_run(id, "");
     let checked = irplay_core::check(text);
@@ -189,7 +190,7 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64) ->
         report.message = "the module has errors: fix them to run it".into();
         return report;
     };
-    let mut opts = Options { entry: entry.to_string(), max_steps, max_memory: MAX_MEMORY, max_stack_depth: 10_000, trace: true, max_trace: MAX_TRACE, program_name: b"input.ll".to_vec(), ..Default::default() };
+    let mut opts = Options { entry: entry.to_string(), max_steps, max_memory: MAX_MEMORY, max_stack_depth: 10_000, trace: true, max_trace: MAX_TRACE, program_name: b"input.ll".to_vec(), stdin: stdin.as_bytes().to_vec(), ..Default::default() };
     if entry == "main" {
         opts.args = args.iter().map(|a| a.as_bytes().to_vec()).collect();
     } else {
@@ -324,14 +325,14 @@ other:
 
     #[test]
     fn run_reports_output_values_and_ub_origin() {
-        let ok = run(3, SWITCH, "f", &["2".into()], 1000);
+        let ok = run(3, SWITCH, "f", &["2".into()], 1000, "");
         assert!(ok.ran && ok.ub.is_none(), "{ok:?}");
         assert_eq!(ok.message, "@f returned 0");
         let n = ok.values.iter().find(|v| SWITCH.get(v.from as usize..v.to as usize).is_some_and(|s| s.starts_with("%n =")));
         assert_eq!(n.map(|v| v.value.as_str()), Some("10"));
 
         let src = "define i32 @main() {\nentry:\n  %big = add nsw i32 2147483647, 1\n  %c = icmp sgt i32 %big, 0\n  br i1 %c, label %a, label %b\na:\n  ret i32 1\nb:\n  ret i32 0\n}\n";
-        let r = run(4, src, "main", &[], 1000);
+        let r = run(4, src, "main", &[], 1000, "");
         let ub = r.ub.expect("branch on poison");
         assert_eq!((ub.kind.as_str(), ub.line, ub.col), ("branch on poison", 5, 3));
         let o = ub.origin.expect("an origin");
@@ -358,7 +359,7 @@ other:
             assert!(irplay_core::check(s).valid, "{s}");
         }
         let last = r.snapshots.last().map(String::as_str).unwrap_or("");
-        assert_eq!(run(9, last, "main", &[], 100).status, Some(7));
+        assert_eq!(run(9, last, "main", &[], 100, "").status, Some(7));
         let bad = optimize(10, src, "mem2reg,bogus");
         assert!(bad.error.as_deref().is_some_and(|e| e.contains("bogus")) && bad.steps.is_empty());
         let invalid = optimize(11, "define i32 @main( {", "dce");
@@ -366,12 +367,21 @@ other:
     }
 
     #[test]
+    fn run_reads_the_given_standard_input() {
+        let src = "@fmt = private constant [6 x i8] c\"%d %d\\00\"\ndeclare i32 @__isoc99_scanf(ptr, ...)\ndefine i32 @main() {\n  %a = alloca i32\n  %b = alloca i32\n  %n = call i32 (ptr, ...) @__isoc99_scanf(ptr @fmt, ptr %a, ptr %b)\n  %x = load i32, ptr %a\n  %y = load i32, ptr %b\n  %s = add i32 %x, %y\n  %t = add i32 %s, %n\n  ret i32 %t\n}\n";
+        assert_eq!(run(12, src, "main", &[], 1000, "40\n 0").status, Some(42));
+        // At the end of the input scanf stores nothing: the sum is of undef values.
+        let empty = run(13, src, "main", &[], 1000, "");
+        assert!(empty.ub.is_some(), "{empty:?}");
+    }
+
+    #[test]
     fn runs_stop_at_the_budget_and_refuse_bad_input() {
-        let r = run(5, "define i32 @main() {\nentry:\n  br label %l\nl:\n  br label %l\n}\n", "main", &[], 500);
+        let r = run(5, "define i32 @main() {\nentry:\n  br label %l\nl:\n  br label %l\n}\n", "main", &[], 500, "");
         assert!(r.ran && r.status.is_none() && r.message.contains("step budget"), "{r:?}");
-        let bad = run(6, "define i32 @main( {", "main", &[], 500);
+        let bad = run(6, "define i32 @main( {", "main", &[], 500, "");
         assert!(!bad.ran && bad.message.contains("errors"));
-        let arg = run(7, SWITCH, "f", &["x".into()], 500);
+        let arg = run(7, SWITCH, "f", &["x".into()], 500, "");
         assert!(!arg.ran && arg.message.contains("not an integer"));
     }
 }

@@ -52,6 +52,8 @@ pub enum Msg {
     SetEntry(String),
     /// Arguments changed.
     SetArgs(String),
+    /// Standard input changed.
+    SetStdin(String),
     /// Budget changed.
     SetSteps(String),
     /// Run the entry.
@@ -303,6 +305,11 @@ impl Component for App {
                 self.state.args = self.args_text.split_whitespace().map(str::to_string).collect();
                 self.save_state();
                 true
+            }
+            Msg::SetStdin(s) => {
+                self.state.stdin = s;
+                self.save_state();
+                false
             }
             Msg::SetEngine(wasm) => {
                 self.state.wasm = wasm;
@@ -630,7 +637,7 @@ impl App {
         let id = self.next_id;
         self.next_id += 1;
         if let Some(w) = &self.run_worker {
-            w.post(&Request::Run { id, text: self.text.clone(), entry: self.state.entry.clone(), args: self.state.args.clone(), max_steps: self.max_steps, wasm: self.state.wasm });
+            w.post(&Request::Run { id, text: self.text.clone(), entry: self.state.entry.clone(), args: self.state.args.clone(), max_steps: self.max_steps, wasm: self.state.wasm, stdin: self.state.stdin.clone() });
         }
         self.running = Some(id);
         self.pending_text = Rc::new(self.text.clone());
@@ -713,7 +720,7 @@ impl App {
                 functions={self.analysis.as_ref().map(|a| a.functions.clone()).unwrap_or_default()}
                 entry={self.state.entry.clone()} args={self.args_text.clone()} max_steps={self.max_steps} wasm={self.state.wasm}
                 running={self.running.is_some()} report={self.run.clone()} {positions}
-                on_entry={link.callback(Msg::SetEntry)} on_engine={link.callback(Msg::SetEngine)} on_args={link.callback(Msg::SetArgs)} on_steps={link.callback(Msg::SetSteps)}
+                on_entry={link.callback(Msg::SetEntry)} on_engine={link.callback(Msg::SetEngine)} on_args={link.callback(Msg::SetArgs)} stdin={self.state.stdin.clone()} on_stdin={link.callback(Msg::SetStdin)} on_steps={link.callback(Msg::SetSteps)}
                 on_run={link.callback(|_| Msg::Run)} on_stop={link.callback(|_| Msg::Stop)} on_jump={link.callback(|(f, t)| Msg::Jump(f, t))} />
         }
     }

@@ -30,6 +30,10 @@ pub struct RunProps {
     pub on_engine: Callback<bool>,
     /// Arguments changed.
     pub on_args: Callback<String>,
+    /// The program's standard input.
+    pub stdin: String,
+    /// Standard input changed.
+    pub on_stdin: Callback<String>,
     /// Budget changed.
     pub on_steps: Callback<String>,
     /// Run pressed.
@@ -46,6 +50,12 @@ pub(super) fn input_value<E: AsRef<web_sys::Event>>(e: &E) -> String {
     e.as_ref().target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
 
+/// The value of the `<textarea>` an event came from.
+fn textarea_value(e: &Event) -> String {
+    use wasm_bindgen::JsCast;
+    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()).map(|i| i.value()).unwrap_or_default()
+}
+
 /// The value of the `<select>` an event came from.
 pub(super) fn select_value(e: &Event) -> String {
     use wasm_bindgen::JsCast;
@@ -57,6 +67,7 @@ pub(super) fn select_value(e: &Event) -> String {
 pub fn run_pane(p: &RunProps) -> Html {
     let on_entry = p.on_entry.reform(|e: Event| select_value(&e));
     let on_args = p.on_args.reform(|e: Event| input_value(&e));
+    let on_stdin = p.on_stdin.reform(|e: Event| textarea_value(&e));
     let on_steps = p.on_steps.reform(|e: Event| input_value(&e));
     let on_engine = p.on_engine.reform(|e: Event| select_value(&e) == "wasm");
     // Enter in a field or the Run button submits the form; the buttons carry keys so that
@@ -104,6 +115,11 @@ pub fn run_pane(p: &RunProps) -> Html {
                     <button key="run" id="run" type="submit" class="btn btn-primary">{"▶ Run"}</button>
                 }
             </form>
+            if !p.wasm {
+                <label class="run-stdin">{"standard input"}
+                    <textarea id="run-stdin" rows="2" spellcheck="false" value={p.stdin.clone()} onchange={on_stdin} placeholder="what scanf, fgets and getchar read" aria-label="standard input" />
+                </label>
+            }
             if p.running { <p class="run-status" aria-live="polite">{"running…"}</p> }
             { p.report.as_ref().map(|r| report(p, r)).unwrap_or_default() }
         </div>
