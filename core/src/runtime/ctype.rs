@@ -38,6 +38,16 @@ impl Table {
         out
     }
 
+    /// What glibc's `toupper` (`Upper`) or `tolower` (`Lower`) function returns for `c`: its
+    /// table entry for -128..=255, else `c` itself.
+    pub fn map(self, c: i32) -> i32 {
+        if (FIRST..256).contains(&c) {
+            self.case_map(c)
+        } else {
+            c
+        }
+    }
+
     /// The entry of `c` in a case table: ASCII letters change case; the entries below 0 are
     /// those of the same byte as unsigned (`c + 256`), except `EOF` (-1), which maps to itself.
     fn case_map(self, c: i32) -> i32 {
@@ -51,6 +61,59 @@ impl Table {
     }
 }
 
+/// A class bit of `<ctype.h>` (glibc's `_ISalpha` and the others, little-endian).
+pub mod bit {
+    /// `isupper`.
+    pub const UPPER: u16 = 0x100;
+    /// `islower`.
+    pub const LOWER: u16 = 0x200;
+    /// `isalpha`.
+    pub const ALPHA: u16 = 0x400;
+    /// `isdigit`.
+    pub const DIGIT: u16 = 0x800;
+    /// `isxdigit`.
+    pub const XDIGIT: u16 = 0x1000;
+    /// `isspace`.
+    pub const SPACE: u16 = 0x2000;
+    /// `isprint`.
+    pub const PRINT: u16 = 0x4000;
+    /// `isgraph`.
+    pub const GRAPH: u16 = 0x8000;
+    /// `isblank`.
+    pub const BLANK: u16 = 0x1;
+    /// `iscntrl`.
+    pub const CNTRL: u16 = 0x2;
+    /// `ispunct`.
+    pub const PUNCT: u16 = 0x4;
+    /// `isalnum`.
+    pub const ALNUM: u16 = 0x8;
+}
+
+/// The class bit of an `is*` function's name (`isalpha`), if it is one.
+pub fn bit_of(name: &str) -> Option<u16> {
+    Some(match name {
+        "isupper" => bit::UPPER,
+        "islower" => bit::LOWER,
+        "isalpha" => bit::ALPHA,
+        "isdigit" => bit::DIGIT,
+        "isxdigit" => bit::XDIGIT,
+        "isspace" => bit::SPACE,
+        "isprint" => bit::PRINT,
+        "isgraph" => bit::GRAPH,
+        "isblank" => bit::BLANK,
+        "iscntrl" => bit::CNTRL,
+        "ispunct" => bit::PUNCT,
+        "isalnum" => bit::ALNUM,
+        _ => return None,
+    })
+}
+
+/// What glibc's `isalpha`-style function of class `bit` returns for `c`: the table entry
+/// masked to the bit (so `isalpha('a')` is 1024, not 1), 0 outside -128..=255.
+pub fn is(c: i32, bit: u16) -> i32 {
+    i32::from(class_bits(c) & bit)
+}
+
 /// The class bits of `c` in glibc's little-endian layout (`_ISbit` in `<ctype.h>`): only ASCII
 /// characters belong to any class in the C locale.
 fn class_bits(c: i32) -> u16 {
@@ -59,18 +122,18 @@ fn class_bits(c: i32) -> u16 {
         return 0;
     }
     let classes: [(bool, u16); 12] = [
-        (b.is_ascii_uppercase(), 0x100),
-        (b.is_ascii_lowercase(), 0x200),
-        (b.is_ascii_alphabetic(), 0x400),
-        (b.is_ascii_digit(), 0x800),
-        (b.is_ascii_hexdigit(), 0x1000),
-        (matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'), 0x2000),
-        ((0x20..0x7f).contains(&b), 0x4000),
-        (b.is_ascii_graphic(), 0x8000),
-        (b == b' ' || b == b'\t', 0x1),
-        (b.is_ascii_control(), 0x2),
-        (b.is_ascii_punctuation(), 0x4),
-        (b.is_ascii_alphanumeric(), 0x8),
+        (b.is_ascii_uppercase(), bit::UPPER),
+        (b.is_ascii_lowercase(), bit::LOWER),
+        (b.is_ascii_alphabetic(), bit::ALPHA),
+        (b.is_ascii_digit(), bit::DIGIT),
+        (b.is_ascii_hexdigit(), bit::XDIGIT),
+        (matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'), bit::SPACE),
+        ((0x20..0x7f).contains(&b), bit::PRINT),
+        (b.is_ascii_graphic(), bit::GRAPH),
+        (b == b' ' || b == b'\t', bit::BLANK),
+        (b.is_ascii_control(), bit::CNTRL),
+        (b.is_ascii_punctuation(), bit::PUNCT),
+        (b.is_ascii_alphanumeric(), bit::ALNUM),
     ];
     classes.iter().filter(|(is, _)| *is).fold(0, |m, (_, bit)| m | bit)
 }

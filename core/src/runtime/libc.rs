@@ -605,26 +605,24 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
         }
         LibFn::Abs => i32r(sext(a(0).bits, 32).wrapping_abs()),
         LibFn::Labs => int(sext(a(0).bits, 64).wrapping_abs() as u64),
-        LibFn::Toupper => i32r(if (a(0).bits as u8).is_ascii_lowercase() && a(0).bits < 256 { a(0).bits as i64 - 32 } else { sext(a(0).bits, 32) }),
-        LibFn::Tolower => i32r(if (a(0).bits as u8).is_ascii_uppercase() && a(0).bits < 256 { a(0).bits as i64 + 32 } else { sext(a(0).bits, 32) }),
-        LibFn::Isdigit | LibFn::Isalpha | LibFn::Isalnum | LibFn::Isspace | LibFn::Isupper | LibFn::Islower | LibFn::Isxdigit | LibFn::Isprint | LibFn::Ispunct | LibFn::Iscntrl | LibFn::Isgraph => {
-            let c = a(0).bits;
-            let b = c as u8 as char;
-            let r = c < 128
-                && match f {
-                    LibFn::Isdigit => b.is_ascii_digit(),
-                    LibFn::Isalpha => b.is_ascii_alphabetic(),
-                    LibFn::Isalnum => b.is_ascii_alphanumeric(),
-                    LibFn::Isspace => matches!(b, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'),
-                    LibFn::Isupper => b.is_ascii_uppercase(),
-                    LibFn::Islower => b.is_ascii_lowercase(),
-                    LibFn::Isxdigit => b.is_ascii_hexdigit(),
-                    LibFn::Isprint => (' '..='~').contains(&b),
-                    LibFn::Ispunct => b.is_ascii_punctuation(),
-                    LibFn::Iscntrl => b.is_ascii_control(),
-                    _ => b.is_ascii_graphic(),
-                };
-            i32r(r as i64)
+        LibFn::Toupper => i32r(i64::from(Table::Upper.map(sext(a(0).bits, 32) as i32))),
+        LibFn::Tolower => i32r(i64::from(Table::Lower.map(sext(a(0).bits, 32) as i32))),
+        LibFn::Isdigit | LibFn::Isalpha | LibFn::Isalnum | LibFn::Isspace | LibFn::Isupper | LibFn::Islower | LibFn::Isxdigit | LibFn::Isprint | LibFn::Ispunct | LibFn::Iscntrl | LibFn::Isgraph | LibFn::Isblank => {
+            let bit = match f {
+                LibFn::Isdigit => ctype::bit::DIGIT,
+                LibFn::Isalpha => ctype::bit::ALPHA,
+                LibFn::Isalnum => ctype::bit::ALNUM,
+                LibFn::Isspace => ctype::bit::SPACE,
+                LibFn::Isupper => ctype::bit::UPPER,
+                LibFn::Islower => ctype::bit::LOWER,
+                LibFn::Isxdigit => ctype::bit::XDIGIT,
+                LibFn::Isprint => ctype::bit::PRINT,
+                LibFn::Ispunct => ctype::bit::PUNCT,
+                LibFn::Iscntrl => ctype::bit::CNTRL,
+                LibFn::Isblank => ctype::bit::BLANK,
+                _ => ctype::bit::GRAPH,
+            };
+            i32r(i64::from(ctype::is(sext(a(0).bits, 32) as i32, bit)))
         }
         LibFn::Rand => i32r(it.libc.rand.next_rand() as i64),
         LibFn::Srand => {

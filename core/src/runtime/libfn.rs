@@ -121,6 +121,7 @@ lib_fns! {
     Ispunct = "ispunct";
     Iscntrl = "iscntrl";
     Isgraph = "isgraph";
+    Isblank = "isblank";
     Rand = "rand";
     Srand = "srand";
     Time = "time";
