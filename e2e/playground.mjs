@@ -284,7 +284,7 @@ await test('an endless loop stops at the step budget, and Stop ends a long run',
   await page.waitForSelector('#status.status-ok');
 });
 
-await test('standard input: scanf reads the text of the input box, which a share link keeps', async () => {
+await test('standard input: scanf reads the text of the input box in both engines, and a share link keeps it', async () => {
   const ir = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll'), 'utf8');
   const input = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll.stdin'), 'utf8');
   const want = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll.stdout'), 'utf8');
@@ -295,6 +295,12 @@ await test('standard input: scanf reads the text of the input box, which a share
   await page.locator('#run-stdin').dispatchEvent('change');
   await page.click('#run');
   await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  // The WebAssembly engine reads the same input (its C library runs the same scanf).
+  await page.selectOption('#run-engine', 'wasm');
+  await page.click('#run');
+  await page.waitForFunction(() => /WebAssembly module/.test(document.querySelector('#run-stats')?.textContent || ''));
+  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  await page.selectOption('#run-engine', 'interp');
   // The input box is part of the shared state.
   await page.click('#share');
   const link = await page.locator('#share-link').inputValue();

@@ -65,6 +65,14 @@ fn origin_text(file: &SourceFile, o: &OriginReport, out: &mut String) {
     }
 }
 
+/// All of irplay's standard input (empty if it cannot be read): the program's, when it first
+/// reads.
+pub(crate) fn read_stdin() -> Vec<u8> {
+    let mut v = Vec::new();
+    let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v);
+    v
+}
+
 /// Runs `file` and maps the outcome to output and an exit status.
 pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, stats: bool) -> ExitCode {
     let start = std::time::Instant::now();
@@ -73,15 +81,7 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, 
     let outcome = if file.name() == "-" {
         irplay_core::interp::run(module, opts)
     } else {
-        irplay_core::interp::run_with_input(
-            module,
-            opts,
-            Box::new(|| {
-                let mut v = Vec::new();
-                let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v);
-                v
-            }),
-        )
+        irplay_core::interp::run_with_input(module, opts, Box::new(read_stdin))
     };
     let elapsed = start.elapsed();
     let mut stdout = std::io::stdout().lock();

@@ -225,6 +225,10 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
         _ => 0,
     };
     let mut libc = Libc::new(ptr_bytes, heap_base);
+    // The program reads irplay's standard input unless the module came from there.
+    if pos.file.name() != "-" {
+        libc.stdin_source = Some(crate::run::read_stdin);
+    }
     let Some(mem) = instance.get_memory(&mut store, "memory") else {
         return (Status::ERROR, None, Some("error: the module exports no memory".into()));
     };

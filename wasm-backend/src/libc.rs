@@ -6,8 +6,12 @@
 //! memory alone: `printf` and friends format through `irplay_core::runtime::format` (the
 //! interpreter's engine) reading the variadic area (8-byte cells, see `irplay_core::lower::abi`),
 //! the heap is a bump allocator above the module's `__heap_base` that grows the memory, and
-//! `free` checks that the block came from `malloc` and forgets it. A function the library lacks
-//! is an error naming it, as in the interpreter.
+//! `free` checks that the block came from `malloc` and forgets it. Character classes, number
+//! parsing, `scanf`, more string functions and standard input are in `ext` (on the
+//! interpreter's engines for them). A function the library lacks is an error naming it, as in
+//! the interpreter.
+
+mod ext;
 
 use irplay_core::runtime::format::{format, ArgSource, FormatError};
 use irplay_core::runtime::libc::Rand;
@@ -111,6 +115,20 @@ pub struct Libc {
     sizes: HashMap<u32, u32>,
     rand: Rand,
     ptr_bytes: u8,
+    /// Standard input: what `getchar`, `fgets` and `scanf` read, from `stdin_pos` on.
+    pub stdin: Vec<u8>,
+    stdin_pos: usize,
+    /// Where the rest of standard input comes from, asked once, at the program's first read
+    /// (a host that reads its own standard input sets it, so a program that never reads does
+    /// not wait for it).
+    pub stdin_source: Option<fn() -> Vec<u8>>,
+    /// The cells `__ctype_b_loc`, `__ctype_toupper_loc` and `__ctype_tolower_loc` return
+    /// (0 until made).
+    ctype: [u64; 3],
+    /// `strtok`'s saved position (0: none).
+    strtok: u64,
+    /// The `errno` cell (0 until made).
+    errno: u64,
 }
 
 impl Libc {
@@ -125,6 +143,12 @@ impl Libc {
             sizes: HashMap::new(),
             rand: Rand::new(1),
             ptr_bytes,
+            stdin: Vec::new(),
+            stdin_pos: 0,
+            stdin_source: None,
+            ctype: [0; 3],
+            strtok: 0,
+            errno: 0,
         }
     }
 
@@ -314,9 +338,12 @@ impl Libc {
                 let expr = String::from_utf8_lossy(&cstr(mem, a(0), None).unwrap_or_default()).into_owned();
                 Err(Stop { status: status::ABORT, message: Some(format!("aborted: assertion `{expr}` failed")) })
             }
-            _ => match math(name, args) {
-                Some(x) => Ok(Some(Value::Float(x))),
-                None => Err(err(format!("unsupported function @{name} (not in the wasm host's C library)"))),
+            _ => match self.call_ext(mem, name, args) {
+                Some(r) => r,
+                None => match math(name, args) {
+                    Some(x) => Ok(Some(Value::Float(x))),
+                    None => Err(err(format!("unsupported function @{name} (not in the wasm host's C library)"))),
+                },
             },
         }
     }

@@ -38,8 +38,8 @@ pub fn compile(text: &str) -> Result<(LowModule, WasmBuild, SourceMap), String> 
     Ok((low, WasmBuild { bytes, wat, compile_ms: now_ms() - start }, map))
 }
 
-/// Compiles and runs `main` with `args`.
-pub fn run(id: u32, text: &str, entry: &str, args: &[String]) -> RunReport {
+/// Compiles and runs `main` with `args` and standard input `stdin`.
+pub fn run(id: u32, text: &str, entry: &str, args: &[String], stdin: &str) -> RunReport {
     let mut report = RunReport::not_run(id, "");
     if entry != "main" {
         report.message = "run as wasm starts at @main: choose the interpreter to run another function".into();
@@ -53,7 +53,7 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String]) -> RunReport {
         }
     };
     let start = now_ms();
-    let outcome = execute(&low, &build.bytes, args);
+    let outcome = execute(&low, &build.bytes, args, stdin.as_bytes());
     report.millis = now_ms() - start;
     report.ran = outcome.ran;
     report.stdout = String::from_utf8_lossy(&outcome.stdout).into_owned();
@@ -93,13 +93,13 @@ struct Outcome {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn execute(_low: &LowModule, _bytes: &[u8], _args: &[String]) -> Outcome {
+fn execute(_low: &LowModule, _bytes: &[u8], _args: &[String], _stdin: &[u8]) -> Outcome {
     Outcome { ran: false, trap: None, status: None, message: "running WebAssembly needs the browser".into(), stdout: Vec::new(), stderr: Vec::new() }
 }
 
 #[cfg(target_arch = "wasm32")]
-fn execute(low: &LowModule, bytes: &[u8], args: &[String]) -> Outcome {
-    browser::execute(low, bytes, args)
+fn execute(low: &LowModule, bytes: &[u8], args: &[String], stdin: &[u8]) -> Outcome {
+    browser::execute(low, bytes, args, stdin)
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -267,12 +267,12 @@ mod browser {
         e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string()).unwrap_or_else(|| "unknown error".into())
     }
 
-    pub(super) fn execute(low: &LowModule, bytes: &[u8], args: &[String]) -> Outcome {
+    pub(super) fn execute(low: &LowModule, bytes: &[u8], args: &[String], stdin: &[u8]) -> Outcome {
         let shared = Rc::new(Shared { libc: RefCell::new(Libc::new(low.ptr_bytes, 0)), mem: RefCell::new(None), table: RefCell::new(None), stop: RefCell::new(None) });
         let mut out = Outcome { ran: false, trap: None, status: Some(status::ERROR), message: String::new(), stdout: Vec::new(), stderr: Vec::new() };
         // The closures must outlive the instance's use of them: kept here until the run ends.
         let mut imports: Vec<Import> = Vec::new();
-        let r = instantiate_and_call(low, bytes, args, &shared, &mut imports);
+        let r = instantiate_and_call(low, bytes, (args, stdin), &shared, &mut imports);
         let libc = shared.libc.borrow();
         out.stdout = libc.stdout.clone();
         out.stderr = libc.stderr.clone();
@@ -315,7 +315,9 @@ mod browser {
         NotRun(String),
     }
 
-    fn instantiate_and_call(low: &LowModule, bytes: &[u8], args: &[String], shared: &Rc<Shared>, keep: &mut Vec<Import>) -> Result<u8, Ended> {
+    /// Instantiates the module and calls `main` with `input` (its arguments and standard input).
+    fn instantiate_and_call(low: &LowModule, bytes: &[u8], input: (&[String], &[u8]), shared: &Rc<Shared>, keep: &mut Vec<Import>) -> Result<u8, Ended> {
+        let (args, stdin) = input;
         let not_run = Ended::NotRun;
         let module = WebAssembly::Module::new(&Uint8Array::from(bytes).into()).map_err(|e| not_run(format!("the browser rejected the module: {}", js_message(&e))))?;
         // Every import the module names (the backend adds some of its own, such as the stack
@@ -336,7 +338,9 @@ mod browser {
         let exports: JsValue = instance.exports().into();
         let mem = get(&exports, "memory").map_err(not_run)?.dyn_into::<WebAssembly::Memory>().map_err(|_| not_run("the module exports no memory".into()))?;
         let heap_base = get(&exports, "__heap_base").and_then(|g| get(&g, "value")).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
-        *shared.libc.borrow_mut() = Libc::new(low.ptr_bytes, heap_base as u32 as u64);
+        let mut libc = Libc::new(low.ptr_bytes, heap_base as u32 as u64);
+        libc.stdin = stdin.to_vec();
+        *shared.libc.borrow_mut() = libc;
         *shared.mem.borrow_mut() = Some(JsMem(mem));
         *shared.table.borrow_mut() = get(&exports, "__indirect_function_table").ok().and_then(|t| t.dyn_into::<WebAssembly::Table>().ok());
         let main = get(&exports, "main").ok().and_then(|f| f.dyn_into::<Function>().ok()).ok_or_else(|| not_run("the module has no main function".into()))?;
@@ -407,7 +411,7 @@ mod tests {
     fn refusals_name_the_position() {
         let bad = compile("define i32 @main() {\n  ret i32 %x\n}\n");
         assert_eq!(bad.err().as_deref(), Some("the module has errors: fix them to run it"));
-        let r = run(1, "define i32 @f() {\n  ret i32 0\n}\n", "f", &[]);
+        let r = run(1, "define i32 @f() {\n  ret i32 0\n}\n", "f", &[], "");
         assert!(!r.ran && r.message.contains("@main"), "{}", r.message);
     }
 }

@@ -33,7 +33,7 @@ pub fn now_ms() -> f64 {
 pub fn handle(req: Request) -> Response {
     match req {
         Request::Analyze { id, text, function } => Response::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
-        Request::Run { id, text, entry, args, wasm: true, .. } => Response::Ran(Box::new(crate::wasm_run::run(id, &text, &entry, &args))),
+        Request::Run { id, text, entry, args, wasm: true, stdin, .. } => Response::Ran(Box::new(crate::wasm_run::run(id, &text, &entry, &args, &stdin))),
         Request::Run { id, text, entry, args, max_steps, wasm: false, stdin } => Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin))),
         Request::Optimize { id, text, pipeline } => Response::Optimized(Box::new(optimize(id, &text, &pipeline))),
     }

@@ -254,6 +254,31 @@ impl Interp<'_> {
     }
 }
 
+/// glibc's message for `errno` value `code` (`strerror`, `perror`): the Linux numbers the
+/// library sets or a program is likely to, else glibc's "Unknown error N".
+pub fn strerror(code: i32) -> String {
+    let known = match code {
+        0 => "Success",
+        1 => "Operation not permitted",
+        2 => "No such file or directory",
+        4 => "Interrupted system call",
+        5 => "Input/output error",
+        9 => "Bad file descriptor",
+        11 => "Resource temporarily unavailable",
+        12 => "Cannot allocate memory",
+        13 => "Permission denied",
+        17 => "File exists",
+        22 => "Invalid argument",
+        24 => "Too many open files",
+        28 => "No space left on device",
+        32 => "Broken pipe",
+        33 => "Numerical argument out of domain",
+        34 => "Numerical result out of range",
+        _ => return format!("Unknown error {code}"),
+    };
+    known.to_string()
+}
+
 /// The most arguments a function called on slots takes (`call_slots`).
 pub const MAX_SLOTS: usize = 6;
 
@@ -450,7 +475,12 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             if !s.is_empty() {
                 s.extend_from_slice(b": ");
             }
-            s.extend_from_slice(b"Unknown error\n");
+            let code = match it.libc.errno {
+                Some(p) => it.load_slot(p, 4)?.bits as u32 as i32,
+                None => 0,
+            };
+            s.extend_from_slice(strerror(code).as_bytes());
+            s.push(b'\n');
             it.emit(2, &s);
             Ok(None)
         }
@@ -716,5 +746,18 @@ fn math(f: LibFn, args: &[Slot]) -> Res<Option<Slot>> {
         LibFn::Truncf => f32r(g(0).trunc()),
         LibFn::Lround => int(d(0).round() as i64 as u64),
         _ => Err(Fault::Error(ErrorKind::Internal, format!("{f:?} is not a function called on scalar arguments"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// glibc 2.36's `strerror` texts (printed by a native program) for the numbers it knows.
+    #[test]
+    fn strerror_matches_glibc() {
+        let native = "0 Success\n1 Operation not permitted\n2 No such file or directory\n4 Interrupted system call\n5 Input/output error\n9 Bad file descriptor\n11 Resource temporarily unavailable\n12 Cannot allocate memory\n13 Permission denied\n17 File exists\n22 Invalid argument\n24 Too many open files\n28 No space left on device\n32 Broken pipe\n33 Numerical argument out of domain\n34 Numerical result out of range\n200 Unknown error 200\n";
+        for line in native.lines() {
+            let (code, text) = line.split_once(' ').unwrap_or_default();
+            assert_eq!(super::strerror(code.parse().unwrap_or(-1)), text, "errno {code}");
+        }
     }
 }

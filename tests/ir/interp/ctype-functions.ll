@@ -1,4 +1,5 @@
 ; RUN: irplay run %s
+; RUN: irplay run --engine wasm %s
 ; glibc's <ctype.h> functions called as functions (not as the macros that read the tables):
 ; each isX returns its table entry masked to its class bit (isalpha('a') is 1024, not 1),
 ; and toupper/tolower map -128..-2 to the same byte as unsigned (toupper(-23) is 233), EOF

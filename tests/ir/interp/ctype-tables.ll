@@ -1,4 +1,5 @@
 ; RUN: irplay run %s
+; RUN: irplay run --engine wasm %s
 ; glibc's <ctype.h> reads its C-locale tables directly in optimized code: clang -O1 turns
 ; isalpha(c) into a load from (*__ctype_b_loc())[c] and toupper(c) into
 ; (*__ctype_toupper_loc())[c]. Each table has entries for c from -128 to 255. This prints

@@ -1,4 +1,5 @@
 ; RUN: irplay run %s
+; RUN: irplay run --engine wasm %s
 ; A program reading its standard input (scanf-stdin.ll.stdin): scanf of a word and
 ; numbers across lines, getchar of the newline after them, fgets of the next line (kept
 ; with its newline), and scanf at the end of the input returning EOF (-1).

@@ -1,4 +1,5 @@
 ; RUN: irplay run %s
+; RUN: irplay run --engine wasm %s
 ; sscanf conversions as glibc does them (C17 7.21.6.2): %d %i %u %o %x %X %p %f %lf %s %c
 ; %[...] %n %%, widths, length modifiers (hh h l ll), assignment suppression, white space
 ; and literal directives, and glibc's edge cases: "0x" alone reads as 0, an exponent

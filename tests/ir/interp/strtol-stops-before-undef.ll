@@ -1,4 +1,5 @@
 ; RUN: irplay run %s
+; RUN: irplay run --engine wasm %s
 ; The number parsers read only as far as the number goes (C17 7.22.1.4: the subject sequence
 ; is "the longest initial subsequence ... that is of the expected form"; parsing stops at the
 ; first character that cannot continue it). Each string below has an undef byte after the

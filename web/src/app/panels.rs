@@ -115,11 +115,9 @@ pub fn run_pane(p: &RunProps) -> Html {
                     <button key="run" id="run" type="submit" class="btn btn-primary">{"▶ Run"}</button>
                 }
             </form>
-            if !p.wasm {
-                <label class="run-stdin">{"standard input"}
-                    <textarea id="run-stdin" rows="2" spellcheck="false" value={p.stdin.clone()} onchange={on_stdin} placeholder="what scanf, fgets and getchar read" aria-label="standard input" />
-                </label>
-            }
+            <label class="run-stdin">{"standard input"}
+                <textarea id="run-stdin" rows="2" spellcheck="false" value={p.stdin.clone()} onchange={on_stdin} placeholder="what scanf, fgets and getchar read" aria-label="standard input" />
+            </label>
             if p.running { <p class="run-status" aria-live="polite">{"running…"}</p> }
             { p.report.as_ref().map(|r| report(p, r)).unwrap_or_default() }
         </div>

@@ -1,0 +1,347 @@
+//! The wasm host's C library beyond output, memory and math: character classes and glibc's
+//! ctype tables, number parsing, more string functions, and standard input (`getchar`,
+//! `fgets`, `scanf`), each on the interpreter's engine for it (`irplay_core::runtime`), so both
+//! engines give the same results.
+
+use super::{cstr, load, store, Arg, Libc, Memory, Stop, Value};
+use irplay_core::runtime::ctype::{self, Table};
+use irplay_core::runtime::numparse;
+use irplay_core::runtime::scan::{self, Item};
+
+/// The stream number of `stdin` (see `irplay_core::lower::data`).
+const STDIN: u64 = 1;
+
+type Answer = Result<Option<Value>, Stop>;
+
+fn int(v: i64) -> Answer {
+    Ok(Some(Value::Int(v)))
+}
+
+impl Libc {
+    /// Calls `name` if it is one of this module's functions; `None` otherwise.
+    pub(super) fn call_ext(&mut self, mem: &mut dyn Memory, name: &str, args: &[Arg]) -> Option<Answer> {
+        let a = |k: usize| args.get(k).map_or(0, |x| x.int());
+        // A C `int` argument (the low 32 bits, signed).
+        let c = |k: usize| a(k) as u32 as i32;
+        let err = Stop::error;
+        if let Some(bit) = ctype::bit_of(name) {
+            return Some(int(i64::from(ctype::is(c(0), bit))));
+        }
+        Some(match name {
+            "toupper" => int(i64::from(Table::Upper.map(c(0)))),
+            "tolower" => int(i64::from(Table::Lower.map(c(0)))),
+            "__ctype_b_loc" => self.ctype_cell(mem, Table::Class),
+            "__ctype_toupper_loc" => self.ctype_cell(mem, Table::Upper),
+            "__ctype_tolower_loc" => self.ctype_cell(mem, Table::Lower),
+            "atoi" | "atol" | "atoll" | "strtol" | "strtoll" | "strtoimax" | "strtoul" | "strtoull" | "strtoumax" => (|| {
+                let s = cstr(mem, a(0), None).map_err(err)?;
+                let strto = name.starts_with("strto");
+                let base = if strto { c(2) } else { 10 };
+                let p = if name.starts_with("strtou") {
+                    numparse::strtoul(&s, base)
+                } else {
+                    let p = numparse::strtol(&s, base);
+                    numparse::Parsed { value: p.value as u64, consumed: p.consumed, errno: p.errno, read: p.read }
+                };
+                if strto && p.errno != Some(numparse::Errno::Invalid) {
+                    self.end_ptr(mem, a(1), a(0) + p.consumed as u64)?;
+                }
+                self.set_errno(mem, p.errno)?;
+                // `atoi` is `(int) strtol`: the result truncates to the import's `i32`.
+                int(p.value as i64)
+            })(),
+            "atof" | "strtod" | "strtof" => (|| {
+                let s = cstr(mem, a(0), None).map_err(err)?;
+                let p = numparse::strtod(&s);
+                if name != "atof" {
+                    self.end_ptr(mem, a(1), a(0) + p.consumed as u64)?;
+                }
+                self.set_errno(mem, if name == "strtof" { numparse::strtof(&s).errno } else { p.errno })?;
+                let v = if name == "strtof" { f64::from(numparse::strtof(&s).value) } else { p.value };
+                Ok(Some(Value::Float(v)))
+            })(),
+            "strcat" | "strncat" => self.strcat(mem, a(0), a(1), (name == "strncat").then_some(a(2) as usize)),
+            "strncpy" => (|| {
+                let n = a(2) as usize;
+                let mut s = cstr(mem, a(1), Some(n)).map_err(err)?;
+                s.resize(n, 0);
+                store(mem, a(0), &s).map_err(err)?;
+                int(a(0) as i64)
+            })(),
+            "strstr" => (|| {
+                let (h, n) = (cstr(mem, a(0), None).map_err(err)?, cstr(mem, a(1), None).map_err(err)?);
+                let at = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
+                int(at.map_or(0, |k| (a(0) + k as u64) as i64))
+            })(),
+            "strdup" => (|| {
+                let mut s = cstr(mem, a(0), None).map_err(err)?;
+                s.push(0);
+                let p = self.malloc(mem, s.len() as u64);
+                if p != 0 {
+                    store(mem, p, &s).map_err(err)?;
+                }
+                int(p as i64)
+            })(),
+            "memchr" => (|| {
+                let (p, want, n) = (a(0), a(1) as u8, a(2));
+                // It reads up to the first match, no further.
+                let mut at = p;
+                while at < p.saturating_add(n) {
+                    let b = load(mem, at, 1).map_err(err)?;
+                    if b.first() == Some(&want) {
+                        return int(at as i64);
+                    }
+                    at += 1;
+                }
+                int(0)
+            })(),
+            "getchar" | "getc" | "fgetc" | "_IO_getc" => (|| {
+                if name != "getchar" {
+                    self.check_stdin(a(0), name)?;
+                }
+                let b = self.stdin_rest().first().copied();
+                if b.is_some() {
+                    self.stdin_pos += 1;
+                }
+                int(b.map_or(-1, i64::from))
+            })(),
+            "ungetc" => (|| {
+                self.check_stdin(a(1), name)?;
+                match (self.stdin_pos.checked_sub(1), c(0)) {
+                    (Some(p), ch) if ch != -1 => {
+                        self.stdin_pos = p;
+                        if let Some(b) = self.stdin.get_mut(p) {
+                            *b = ch as u8;
+                        }
+                        int(i64::from(ch as u8))
+                    }
+                    _ => int(-1),
+                }
+            })(),
+            "fgets" => (|| {
+                self.check_stdin(a(2), name)?;
+                let n = i64::from(c(1));
+                let rest = self.stdin_rest();
+                let line = rest.iter().position(|&b| b == b'\n').map_or(rest.len(), |k| k + 1);
+                let take = line.min(usize::try_from(n - 1).unwrap_or(0));
+                if n <= 0 || (take == 0 && n > 1) {
+                    return int(0);
+                }
+                let mut bytes = rest.get(..take).unwrap_or(&[]).to_vec();
+                bytes.push(0);
+                store(mem, a(0), &bytes).map_err(err)?;
+                self.stdin_pos += take;
+                int(a(0) as i64)
+            })(),
+            "scanf" | "__isoc99_scanf" | "__isoc23_scanf" | "fscanf" | "__isoc99_fscanf" | "__isoc23_fscanf" => (|| {
+                let k = if name.contains("fscanf") {
+                    self.check_stdin(a(0), name)?;
+                    1
+                } else {
+                    0
+                };
+                let input = self.stdin_rest().to_vec();
+                let (n, used) = self.scan_into(mem, &input, a(k), a(k + 1))?;
+                self.stdin_pos += used;
+                int(i64::from(n))
+            })(),
+            "sscanf" | "__isoc99_sscanf" | "__isoc23_sscanf" => (|| {
+                let input = cstr(mem, a(0), None).map_err(err)?;
+                int(i64::from(self.scan_into(mem, &input, a(1), a(2))?.0))
+            })(),
+            _ => return self.call_str(mem, name, args),
+        })
+    }
+
+    /// The string, stream and environment functions of [`Libc::call_ext`].
+    fn call_str(&mut self, mem: &mut dyn Memory, name: &str, args: &[Arg]) -> Option<Answer> {
+        let a = |k: usize| args.get(k).map_or(0, |x| x.int());
+        let err = Stop::error;
+        let s = |mem: &dyn Memory, k: usize, max: Option<usize>| cstr(mem, a(k), max).map_err(err);
+        Some(match name {
+            "strspn" | "strcspn" | "strpbrk" => (|| {
+                let (x, set) = (s(mem, 0, None)?, s(mem, 1, None)?);
+                let accept = name == "strspn";
+                let n = x.iter().position(|c| set.contains(c) != accept).unwrap_or(x.len());
+                match name {
+                    "strpbrk" => int(if n < x.len() { (a(0) + n as u64) as i64 } else { 0 }),
+                    _ => int(n as i64),
+                }
+            })(),
+            "strcasecmp" | "strncasecmp" => (|| {
+                let max = (name == "strncasecmp").then_some(a(2) as usize);
+                let (x, y) = (s(mem, 0, max)?, s(mem, 1, max)?);
+                let lower = |c: u8| i64::from(c.to_ascii_lowercase());
+                let o = x.iter().chain(std::iter::once(&0)).zip(y.iter().chain(std::iter::once(&0))).map(|(p, q)| lower(*p) - lower(*q)).find(|&d| d != 0);
+                int(o.unwrap_or(0))
+            })(),
+            "strnlen" => (|| int(s(mem, 0, Some(a(1) as usize))?.len() as i64))(),
+            "strndup" => (|| {
+                let mut x = s(mem, 0, Some(a(1) as usize))?;
+                x.push(0);
+                let p = self.malloc(mem, x.len() as u64);
+                if p != 0 {
+                    store(mem, p, &x).map_err(err)?;
+                }
+                int(p as i64)
+            })(),
+            "stpcpy" => (|| {
+                let mut x = s(mem, 1, None)?;
+                let n = x.len() as u64;
+                x.push(0);
+                store(mem, a(0), &x).map_err(err)?;
+                int((a(0) + n) as i64)
+            })(),
+            "strtok" => (|| {
+                let start = if a(0) != 0 { a(0) } else { self.strtok };
+                if start == 0 {
+                    return int(0);
+                }
+                let (x, set) = (cstr(mem, start, None).map_err(err)?, s(mem, 1, None)?);
+                let Some(b) = x.iter().position(|c| !set.contains(c)) else {
+                    self.strtok = 0;
+                    return int(0);
+                };
+                let tok = start + b as u64;
+                match x.get(b..).and_then(|t| t.iter().position(|c| set.contains(c))) {
+                    Some(e) => {
+                        store(mem, tok + e as u64, &[0]).map_err(err)?;
+                        self.strtok = tok + e as u64 + 1;
+                    }
+                    None => self.strtok = 0,
+                }
+                int(tok as i64)
+            })(),
+            "getenv" | "secure_getenv" | "isatty" | "sleep" | "usleep" | "nanosleep" | "setvbuf" => int(0),
+            "setbuf" => Ok(None),
+            "write" | "fwrite" => (|| {
+                let (fd, p, n) = if name == "write" { (a(0), a(1), a(2)) } else { (a(3).wrapping_sub(1), a(0), a(1).saturating_mul(a(2))) };
+                if fd != 1 && fd != 2 {
+                    return Err(err(format!("{name}: only stdout and stderr can be written (files are not supported)")));
+                }
+                let bytes = load(mem, p, n).map_err(err)?;
+                self.emit(fd as u8, &bytes);
+                int(if name == "write" { n as i64 } else { a(2) as i64 })
+            })(),
+            "perror" => (|| {
+                let mut x = if a(0) != 0 { s(mem, 0, None)? } else { Vec::new() };
+                if !x.is_empty() {
+                    x.extend_from_slice(b": ");
+                }
+                let code = if self.errno == 0 { 0 } else { load(mem, self.errno, 4).ok().and_then(|b| b.try_into().ok()).map_or(0, i32::from_le_bytes) };
+                x.extend_from_slice(irplay_core::runtime::libc::strerror(code).as_bytes());
+                x.push(b'\n');
+                self.emit(2, &x);
+                Ok(None)
+            })(),
+            "__errno_location" => self.errno_cell(mem).map(|p| Some(Value::Int(p as i64))),
+            _ => return None,
+        })
+    }
+
+    /// The `errno` cell, made in the heap on first use.
+    fn errno_cell(&mut self, mem: &mut dyn Memory) -> Result<u64, Stop> {
+        if self.errno == 0 {
+            self.errno = self.malloc(mem, 4);
+            if self.errno == 0 {
+                return Err(Stop::error("no memory for errno".into()));
+            }
+            store(mem, self.errno, &[0; 4]).map_err(Stop::error)?;
+        }
+        Ok(self.errno)
+    }
+
+    /// Sets `errno` (to `ERANGE` or `EINVAL` after a number parse).
+    fn set_errno(&mut self, mem: &mut dyn Memory, e: Option<numparse::Errno>) -> Result<(), Stop> {
+        match e {
+            Some(e) => {
+                let p = self.errno_cell(mem)?;
+                store(mem, p, &e.code().to_le_bytes()).map_err(Stop::error)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Stores `end` through `endptr` (`strtol`'s second argument) unless it is null.
+    fn end_ptr(&self, mem: &mut dyn Memory, endptr: u64, end: u64) -> Result<(), Stop> {
+        if endptr == 0 {
+            return Ok(());
+        }
+        store(mem, endptr, end.to_le_bytes().get(..self.ptr_bytes as usize).unwrap_or(&[])).map_err(Stop::error)
+    }
+
+    fn strcat(&self, mem: &mut dyn Memory, dst: u64, src: u64, max: Option<usize>) -> Answer {
+        let err = Stop::error;
+        let d = cstr(mem, dst, None).map_err(err)?;
+        let mut s = cstr(mem, src, max).map_err(err)?;
+        s.push(0);
+        store(mem, dst + d.len() as u64, &s).map_err(err)?;
+        int(dst as i64)
+    }
+
+    /// The cell a `__ctype_*_loc` function returns: a pointer to entry 0 of its table, both
+    /// made in the heap on first use.
+    fn ctype_cell(&mut self, mem: &mut dyn Memory, t: Table) -> Answer {
+        let k = t as usize;
+        if let Some(&cell) = self.ctype.get(k).filter(|&&c| c != 0) {
+            return int(cell as i64);
+        }
+        let bytes = t.bytes();
+        let table = self.malloc(mem, bytes.len() as u64);
+        let cell = self.malloc(mem, 8);
+        if table == 0 || cell == 0 {
+            return Err(Stop::error("no memory for the ctype tables".into()));
+        }
+        store(mem, table, &bytes).map_err(Stop::error)?;
+        let zero = table + (-ctype::FIRST) as u64 * t.entry_size();
+        store(mem, cell, zero.to_le_bytes().get(..self.ptr_bytes as usize).unwrap_or(&[])).map_err(Stop::error)?;
+        if let Some(c) = self.ctype.get_mut(k) {
+            *c = cell;
+        }
+        int(cell as i64)
+    }
+
+    fn check_stdin(&self, stream: u64, name: &str) -> Result<(), Stop> {
+        if stream == STDIN {
+            Ok(())
+        } else {
+            Err(Stop::error(format!("{name}: stream {stream:#x} is not stdin (files are not supported)")))
+        }
+    }
+
+    /// Standard input from the read position; the first read takes the rest of the input
+    /// from `stdin_source`.
+    fn stdin_rest(&mut self) -> &[u8] {
+        if let Some(more) = self.stdin_source.take() {
+            let bytes = more();
+            self.stdin.extend_from_slice(&bytes);
+        }
+        self.stdin.get(self.stdin_pos..).unwrap_or(&[])
+    }
+
+    /// Runs the `scanf` format at `fmt` over `input`, storing through the pointers of the
+    /// variadic area at `area` (8-byte cells); the result and the bytes consumed.
+    fn scan_into(&mut self, mem: &mut dyn Memory, input: &[u8], fmt: u64, area: u64) -> Result<(i32, usize), Stop> {
+        let err = Stop::error;
+        let f = cstr(mem, fmt, None).map_err(err)?;
+        let r = scan::scan(&f, input).map_err(err)?;
+        for (k, item) in r.items.iter().enumerate() {
+            let cell = load(mem, area + 8 * k as u64, 8).map_err(err)?;
+            let p = u64::from_le_bytes(cell.try_into().unwrap_or([0; 8])) & 0xffff_ffff;
+            let bytes = match item {
+                Item::Int { bits, size } => bits.to_le_bytes().get(..*size as usize).unwrap_or(&[]).to_vec(),
+                Item::Float { value, size: 4 } => (*value as f32).to_le_bytes().to_vec(),
+                Item::Float { value, .. } => value.to_le_bytes().to_vec(),
+                Item::Bytes { bytes, nul } => {
+                    let mut b = bytes.clone();
+                    if *nul {
+                        b.push(0);
+                    }
+                    b
+                }
+            };
+            store(mem, p, &bytes).map_err(err)?;
+        }
+        Ok((r.ret, r.consumed))
+    }
+}
