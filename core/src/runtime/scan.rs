@@ -56,7 +56,7 @@ enum Fail {
     Match,
 }
 
-/// A format the engine does not support (the message names the conversion).
+/// A format the engine does not support (the message names the conversion): `%Lf`.
 pub type Unsupported = String;
 
 fn is_space(c: u8) -> bool {
@@ -121,7 +121,9 @@ pub fn scan(fmt: &[u8], input: &[u8]) -> Result<Scanned, Unsupported> {
         i += digits;
         let (size, len) = modifier(fmt.get(i..).unwrap_or(&[]));
         i += len;
-        let Some(&conv) = fmt.get(i) else { return Err("scanf: the format ends inside a conversion".into()) };
+        // A format that ends inside a conversion, an unknown conversion and an unterminated
+        // `%[` end the scan as a matching failure does, as in glibc.
+        let Some(&conv) = fmt.get(i) else { break Some(Fail::Match) };
         i += 1;
         let item = match conv {
             b'n' => {
@@ -156,12 +158,12 @@ pub fn scan(fmt: &[u8], input: &[u8]) -> Result<Scanned, Unsupported> {
                 run_of(&mut inp, &mut w, |_| true).map(|bytes| Item::Bytes { bytes, nul: false })
             }
             b'[' => {
-                let (set, len) = scanset(fmt.get(i..).unwrap_or(&[])).ok_or("scanf: unterminated %[ conversion")?;
+                let Some((set, len)) = scanset(fmt.get(i..).unwrap_or(&[])) else { break Some(Fail::Match) };
                 i += len;
                 let mut w = width.unwrap_or(usize::MAX);
                 run_of(&mut inp, &mut w, |c| set[c as usize]).map(|bytes| Item::Bytes { bytes, nul: true })
             }
-            c => return Err(format!("scanf: unsupported conversion %{}", c as char)),
+            _ => break Some(Fail::Match),
         };
         match item {
             Ok(it) if !suppress => {
@@ -310,8 +312,10 @@ fn float(inp: &mut Input, width: usize) -> Result<f64, Fail> {
                 text.push(z);
                 got = true;
                 if let Some(x) = inp.take_if(&mut w, |c| c == b'x' || c == b'X') {
+                    // In hexadecimal the `0` of the prefix is not a digit of the number.
                     text.push(x);
                     hex = true;
+                    got = false;
                 }
             }
             let (digit, exp): (fn(u8) -> bool, u8) = if hex { (|c| c.is_ascii_hexdigit(), b'p') } else { (|c| c.is_ascii_digit(), b'e') };
@@ -336,6 +340,11 @@ fn float(inp: &mut Input, width: usize) -> Result<f64, Fail> {
                     }
                 }
                 text.push(c);
+            }
+            // A `0x` prefix with nothing after it (but a sign) is no number, as in glibc.
+            let signed = usize::from(matches!(text.first(), Some(b'-' | b'+')));
+            if hex && text.len() == signed + 2 {
+                return Err(Fail::Match);
             }
         }
     }
@@ -377,6 +386,15 @@ mod tests {
             ("1e+", "%lf", 1, vec![dbl(1.0)]),
             (".", "%lf", 0, vec![]),
             ("infinit", "%lf", 0, vec![]),
+            ("0x", "%lf", 0, vec![]),
+            ("-0x", "%lf", 0, vec![]),
+            ("0xp1", "%lf", 0, vec![]),
+            ("0x.p1", "%lf%n", 1, vec![dbl(0.0), int(3)]),
+            ("0e5", "%lf%n", 1, vec![dbl(0.0), int(3)]),
+            ("0x1p", "%lf%n", 1, vec![dbl(1.0), int(4)]),
+            ("5 x", "%d %[a-", 1, vec![int(5)]),
+            ("5 x", "%d %y", 1, vec![int(5)]),
+            ("5", "%d%", 1, vec![int(5)]),
         ];
         for (input, fmt, ret, items) in cases {
             let r = scan(fmt.as_bytes(), input.as_bytes()).unwrap_or_else(|e| panic!("{fmt}: {e}"));
