@@ -245,9 +245,9 @@ fn run_of(inp: &mut Input, width: &mut usize, ok: impl Fn(u8) -> bool) -> Result
     Ok(out)
 }
 
-/// An integer in `base` (0: by prefix) read as glibc reads it: a sign, a `0x` prefix (for base
-/// 16 or 0, consumed but not part of the number), digits; at most `width` bytes.
-fn int(inp: &mut Input, width: usize, base: i32, unsigned: bool) -> Result<u64, Fail> {
+/// The start of a number: white space skipped (an input failure at the end of the input), then
+/// an optional sign, taken into the number's text; the width left and the text.
+fn number_start(inp: &mut Input, width: usize) -> Result<(usize, Vec<u8>), Fail> {
     inp.skip_space();
     if inp.peek().is_none() {
         return Err(Fail::Input);
@@ -257,6 +257,13 @@ fn int(inp: &mut Input, width: usize, base: i32, unsigned: bool) -> Result<u64, 
     if let Some(c) = inp.take_if(&mut w, |c| c == b'-' || c == b'+') {
         text.push(c);
     }
+    Ok((w, text))
+}
+
+/// An integer in `base` (0: by prefix) read as glibc reads it: a sign, a `0x` prefix (for base
+/// 16 or 0, consumed but not part of the number), digits; at most `width` bytes.
+fn int(inp: &mut Input, width: usize, base: i32, unsigned: bool) -> Result<u64, Fail> {
+    let (mut w, mut text) = number_start(inp, width)?;
     let mut base = base;
     if let Some(z) = inp.take_if(&mut w, |c| c == b'0') {
         text.push(z);
@@ -281,15 +288,7 @@ fn int(inp: &mut Input, width: usize, base: i32, unsigned: bool) -> Result<u64, 
 /// hexadecimal or decimal digits with one point and an exponent whose digits may be missing),
 /// converted by `strtod` (which must accept a non-empty prefix of it).
 fn float(inp: &mut Input, width: usize) -> Result<f64, Fail> {
-    inp.skip_space();
-    if inp.peek().is_none() {
-        return Err(Fail::Input);
-    }
-    let mut w = width;
-    let mut text = Vec::new();
-    if let Some(c) = inp.take_if(&mut w, |c| c == b'-' || c == b'+') {
-        text.push(c);
-    }
+    let (mut w, mut text) = number_start(inp, width)?;
     let word = |inp: &mut Input, w: &mut usize, text: &mut Vec<u8>, word: &[u8]| -> bool {
         word.iter().all(|&l| inp.take_if(w, |c| c.eq_ignore_ascii_case(&l)).map(|c| text.push(c)).is_some())
     };
