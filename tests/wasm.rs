@@ -10,7 +10,8 @@
 //!   whose run ends normally (`; EXIT:` not one of irplay's own statuses for undefined
 //!   behaviour, errors, the step limit or abort, where the interpreter stays the
 //!   reference): `irplay run --engine wasm` must print the interpreter's stdout golden and
-//!   exit with its status, or report an unsupported construct.
+//!   exit with its status, or report an unsupported construct (`NAME.ll.stdin`, if any, is
+//!   its standard input).
 //! * `corpus/<name>` for every `NAME-VARIANT.ll` of the run corpus (`target/run-corpus`,
 //!   override `IRPLAY_RUN_CORPUS`; `IRPLAY_NO_CORPUS=1` skips it): `irplay run --engine wasm`
 //!   must print exactly the native program's stdout and exit with its status (`NAME.expected`).
@@ -108,7 +109,13 @@ fn interp_trial(irplay: &Path, dir: &Path, file: &Path, tally: &Mutex<Tally>) ->
     let args: Vec<String> = text.lines().find_map(|l| l.trim_start_matches(';').trim().strip_prefix("RUN: irplay run").map(|r| r.split_once(" -- ").map(|(_, a)| a.split_whitespace().map(str::to_string).collect()).unwrap_or_default())).unwrap_or_default();
     let golden = std::fs::read(PathBuf::from(format!("{}.stdout", file.display()))).unwrap_or_default();
     let rel = file.strip_prefix(dir).unwrap_or(file);
-    let out = run(Command::new(irplay).args(["run", "--engine", "wasm"]).arg(rel).arg("--").args(&args).current_dir(dir))?;
+    let mut cmd = Command::new(irplay);
+    cmd.args(["run", "--engine", "wasm"]).arg(rel).arg("--").args(&args).current_dir(dir);
+    // The program's standard input, as the `ir` harness gives it.
+    if let Ok(input) = std::fs::File::open(format!("{}.stdin", file.display())) {
+        cmd.stdin(input);
+    }
+    let out = run(&mut cmd)?;
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let mut t = tally.lock().map_err(|_| "tally lock poisoned")?;
     if out.status.code() == Some(want_status) && out.stdout == golden {
