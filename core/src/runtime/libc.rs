@@ -227,7 +227,7 @@ impl Interp<'_> {
     /// returns the result and the bytes consumed.
     fn scan_into(&mut self, input: &[u8], fmt: Slot, ptrs: &[Val]) -> Res<(i32, usize)> {
         let fmt = self.read_cstr(fmt, None)?;
-        let r = scan::scan(&fmt, input).map_err(Interp::lib_error)?;
+        let r = scan::scan(&fmt, input, self.lay.ptr_size.min(8) as u8).map_err(Interp::lib_error)?;
         for (k, item) in r.items.iter().enumerate() {
             let Some(p) = ptrs.get(k).map(Val::slot) else {
                 return Err(Fault::ub(UbKind::LibraryMisuse, format!("scanf: the format has a conversion for argument {} but the call passes {}", k + 1, ptrs.len())));

@@ -87,8 +87,8 @@ impl Input<'_> {
     }
 }
 
-/// Runs the format `fmt` over `input`.
-pub fn scan(fmt: &[u8], input: &[u8]) -> Result<Scanned, Unsupported> {
+/// Runs the format `fmt` over `input`; `%p` stores `ptr_bytes` bytes.
+pub fn scan(fmt: &[u8], input: &[u8], ptr_bytes: u8) -> Result<Scanned, Unsupported> {
     let mut inp = Input { s: input, pos: 0 };
     let mut items = Vec::new();
     let mut done = 0i32;
@@ -139,7 +139,7 @@ pub fn scan(fmt: &[u8], input: &[u8]) -> Result<Scanned, Unsupported> {
                     b'o' => 8,
                     _ => 16,
                 };
-                let size = if conv == b'p' { 8 } else { size.int };
+                let size = if conv == b'p' { ptr_bytes } else { size.int };
                 int(&mut inp, width.unwrap_or(usize::MAX), base, conv != b'd' && conv != b'i').map(|bits| Item::Int { bits, size })
             }
             b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
@@ -396,7 +396,7 @@ mod tests {
             ("5", "%d%", 1, vec![int(5)]),
         ];
         for (input, fmt, ret, items) in cases {
-            let r = scan(fmt.as_bytes(), input.as_bytes()).unwrap_or_else(|e| panic!("{fmt}: {e}"));
+            let r = scan(fmt.as_bytes(), input.as_bytes(), 8).unwrap_or_else(|e| panic!("{fmt}: {e}"));
             assert_eq!((r.ret, &r.items), (ret, &items), "sscanf({input:?}, {fmt:?})");
         }
     }

@@ -324,7 +324,7 @@ impl Libc {
     fn scan_into(&mut self, mem: &mut dyn Memory, input: &[u8], fmt: u64, area: u64) -> Result<(i32, usize), Stop> {
         let err = Stop::error;
         let f = cstr(mem, fmt, None).map_err(err)?;
-        let r = scan::scan(&f, input).map_err(err)?;
+        let r = scan::scan(&f, input, self.ptr_bytes).map_err(err)?;
         for (k, item) in r.items.iter().enumerate() {
             let cell = load(mem, area + 8 * k as u64, 8).map_err(err)?;
             let p = u64::from_le_bytes(cell.try_into().unwrap_or([0; 8])) & 0xffff_ffff;
