@@ -110,6 +110,12 @@ pub const EXAMPLES: &[Example] = &[
         topic: "Indirect calls through a table and through an argument",
         source: include_str!("../../examples/learn/16-function-pointers.ll"),
     },
+    Example {
+        id: "reading-input",
+        title: "Reading input",
+        topic: "scanf and standard input: a loop that reads numbers until the input ends",
+        source: include_str!("../../examples/learn/17-reading-input.ll"),
+    },
 ];
 
 #[cfg(test)]
