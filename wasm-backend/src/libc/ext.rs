@@ -73,15 +73,6 @@ impl Libc {
                 let at = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
                 int(at.map_or(0, |k| (a(0) + k as u64) as i64))
             })(),
-            "strdup" => (|| {
-                let mut s = cstr(mem, a(0), None).map_err(err)?;
-                s.push(0);
-                let p = self.malloc(mem, s.len() as u64);
-                if p != 0 {
-                    store(mem, p, &s).map_err(err)?;
-                }
-                int(p as i64)
-            })(),
             "memchr" => (|| {
                 let (p, want, n) = (a(0), a(1) as u8, a(2));
                 // It reads up to the first match, no further.
@@ -176,8 +167,8 @@ impl Libc {
                 int(o.unwrap_or(0))
             })(),
             "strnlen" => (|| int(s(mem, 0, Some(a(1) as usize))?.len() as i64))(),
-            "strndup" => (|| {
-                let mut x = s(mem, 0, Some(a(1) as usize))?;
+            "strdup" | "strndup" => (|| {
+                let mut x = s(mem, 0, (name == "strndup").then(|| a(1) as usize))?;
                 x.push(0);
                 let p = self.malloc(mem, x.len() as u64);
                 if p != 0 {
