@@ -223,11 +223,17 @@ impl Interp<'_> {
         }
     }
 
-    /// Runs the `scanf` format at `fmt` over `input` and stores the items through `ptrs`;
-    /// returns the result and the bytes consumed.
-    fn scan_into(&mut self, input: &[u8], fmt: Slot, ptrs: &[Val]) -> Res<(i32, usize)> {
+    /// Runs the `scanf` format at `fmt` over `input` (standard input from the read position
+    /// when `None`, read in place) and stores the items through `ptrs`; returns the result and
+    /// the bytes consumed.
+    fn scan_into(&mut self, input: Option<&[u8]>, fmt: Slot, ptrs: &[Val]) -> Res<(i32, usize)> {
         let fmt = self.read_cstr(fmt, None)?;
-        let r = scan::scan(&fmt, input, self.lay.ptr_size.min(8) as u8).map_err(Interp::lib_error)?;
+        let ptr_bytes = self.lay.ptr_size.min(8) as u8;
+        let r = match input {
+            Some(s) => scan::scan(&fmt, s, ptr_bytes),
+            None => scan::scan(&fmt, self.stdin_rest(), ptr_bytes),
+        }
+        .map_err(Interp::lib_error)?;
         for (k, item) in r.items.iter().enumerate() {
             let Some(p) = ptrs.get(k).map(Val::slot) else {
                 return Err(Fault::ub(UbKind::LibraryMisuse, format!("scanf: the format has a conversion for argument {} but the call passes {}", k + 1, ptrs.len())));
@@ -303,14 +309,13 @@ pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
             } else {
                 0
             };
-            let input = it.stdin_rest().to_vec();
-            let (n, used) = it.scan_into(&input, a(k), rest(k + 1))?;
+            let (n, used) = it.scan_into(None, a(k), rest(k + 1))?;
             it.libc.stdin_pos += used;
             v(i64::from(n))
         }
         LibFn::Sscanf => {
             let input = it.read_cstr(a(0), None)?;
-            v(i64::from(it.scan_into(&input, a(1), rest(2))?.0))
+            v(i64::from(it.scan_into(Some(&input), a(1), rest(2))?.0))
         }
         LibFn::Printf | LibFn::Vprintf | LibFn::Fprintf | LibFn::Vfprintf => {
             let (fd, fmt_i) = if matches!(f, LibFn::Fprintf | LibFn::Vfprintf) { (it.stream(a(0))?, 1) } else { (1, 0) };

@@ -131,14 +131,13 @@ impl Libc {
                 } else {
                     0
                 };
-                let input = self.stdin_rest().to_vec();
-                let (n, used) = self.scan_into(mem, &input, a(k), a(k + 1))?;
+                let (n, used) = self.scan_into(mem, None, a(k), a(k + 1))?;
                 self.stdin_pos += used;
                 int(i64::from(n))
             })(),
             "sscanf" | "__isoc99_sscanf" | "__isoc23_sscanf" => (|| {
                 let input = cstr(mem, a(0), None).map_err(err)?;
-                int(i64::from(self.scan_into(mem, &input, a(1), a(2))?.0))
+                int(i64::from(self.scan_into(mem, Some(&input), a(1), a(2))?.0))
             })(),
             _ => return self.call_str(mem, name, args),
         })
@@ -312,12 +311,18 @@ impl Libc {
         self.stdin.get(self.stdin_pos..).unwrap_or(&[])
     }
 
-    /// Runs the `scanf` format at `fmt` over `input`, storing through the pointers of the
-    /// variadic area at `area` (8-byte cells); the result and the bytes consumed.
-    fn scan_into(&mut self, mem: &mut dyn Memory, input: &[u8], fmt: u64, area: u64) -> Result<(i32, usize), Stop> {
+    /// Runs the `scanf` format at `fmt` over `input` (standard input from the read position
+    /// when `None`, read in place), storing through the pointers of the variadic area at
+    /// `area` (8-byte cells); the result and the bytes consumed.
+    fn scan_into(&mut self, mem: &mut dyn Memory, input: Option<&[u8]>, fmt: u64, area: u64) -> Result<(i32, usize), Stop> {
         let err = Stop::error;
         let f = cstr(mem, fmt, None).map_err(err)?;
-        let r = scan::scan(&f, input, self.ptr_bytes).map_err(err)?;
+        let ptr_bytes = self.ptr_bytes;
+        let r = match input {
+            Some(s) => scan::scan(&f, s, ptr_bytes),
+            None => scan::scan(&f, self.stdin_rest(), ptr_bytes),
+        }
+        .map_err(err)?;
         for (k, item) in r.items.iter().enumerate() {
             let cell = load(mem, area + 8 * k as u64, 8).map_err(err)?;
             let p = u64::from_le_bytes(cell.try_into().unwrap_or([0; 8])) & 0xffff_ffff;
