@@ -609,8 +609,7 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
                 if f == LibFn::Strtoul {
                     numparse::strtoul_bits(s, base, bits)
                 } else {
-                    let p = numparse::strtol_bits(s, base, if f == LibFn::Atoi { 64 } else { bits });
-                    numparse::Parsed { value: p.value as u64, consumed: p.consumed, errno: p.errno, read: p.read }
+                    numparse::strtol_bits(s, base, if f == LibFn::Atoi { 64 } else { bits }).map(|v| v as u64)
                 }
             })?;
             if strto && a(1).bits != 0 && p.errno != Some(numparse::Errno::Invalid) {
@@ -623,20 +622,23 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             int(p.value & mask(rw))
         }
         LibFn::Atof | LibFn::Strtod | LibFn::Strtof => {
-            let p = it.cstr_parse(a(0), numparse::strtod)?;
-            // `strtof` reads the bytes `strtod` reads.
-            let q = (f == LibFn::Strtof).then(|| it.cstr_parse(a(0), numparse::strtof)).transpose()?.map(|q| q.value);
+            // One parse, by the function's own format: its end, `errno` (`strtof` overflows
+            // where `strtod` does not) and result.
+            let (consumed, errno, r) = if f == LibFn::Strtof {
+                let p = it.cstr_parse(a(0), numparse::strtof)?;
+                (p.consumed, p.errno, f32r(p.value))
+            } else {
+                let p = it.cstr_parse(a(0), numparse::strtod)?;
+                (p.consumed, p.errno, f64r(p.value))
+            };
             if f != LibFn::Atof && a(1).bits != 0 {
-                let e = Slot { bits: a(0).bits + p.consumed as u64, ..a(0) };
+                let e = Slot { bits: a(0).bits + consumed as u64, ..a(0) };
                 it.store_slot(a(1), 8, e)?;
             }
-            if let Some(e) = p.errno {
+            if let Some(e) = errno {
                 it.set_errno(e.code())?;
             }
-            match q {
-                Some(q) => f32r(q),
-                None => f64r(p.value),
-            }
+            r
         }
         LibFn::Abs => i32r(sext(a(0).bits, 32).wrapping_abs()),
         LibFn::Labs => int(sext(a(0).bits, 64).wrapping_abs() as u64),

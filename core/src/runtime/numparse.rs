@@ -56,8 +56,15 @@ pub struct Parsed<T> {
     pub read: usize,
 }
 
+impl<T> Parsed<T> {
+    /// The same parse with its value converted (`strtol`'s `i64` as the `u64` of its bits).
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Parsed<U> {
+        Parsed { value: f(self.value), consumed: self.consumed, errno: self.errno, read: self.read }
+    }
+}
+
 /// `isspace` in the C locale.
-fn is_space(c: u8) -> bool {
+pub(crate) fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
@@ -205,8 +212,7 @@ pub fn strtoull(s: &[u8], base: i32) -> Parsed<u64> {
 /// `atoi`: glibc's `(int) strtol(s, NULL, 10)` with a 64-bit `long`, so out-of-range input
 /// wraps (`"4294967297"` gives 1) rather than clamping. `errno` may be set as by `strtol`.
 pub fn atoi(s: &[u8]) -> Parsed<i32> {
-    let p = strtol(s, 10);
-    Parsed { value: p.value as i32, consumed: p.consumed, errno: p.errno, read: p.read }
+    strtol(s, 10).map(|v| v as i32)
 }
 
 /// `atol` (64-bit `long`): `strtol(s, NULL, 10)`.

@@ -9,7 +9,7 @@
 //! exponent (`1e+` reads as 1, consuming all three characters). The result is the number of
 //! items assigned, or `EOF` (-1) when the input ends before the first conversion completes.
 
-use super::numparse;
+use super::numparse::{self, is_space};
 
 /// One value to store through the next pointer argument.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,10 +58,6 @@ enum Fail {
 
 /// A format the engine does not support (the message names the conversion): `%Lf`.
 pub type Unsupported = String;
-
-fn is_space(c: u8) -> bool {
-    matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-}
 
 /// The input and the read position.
 struct Input<'a> {

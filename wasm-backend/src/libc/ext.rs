@@ -40,8 +40,7 @@ impl Libc {
                 let p = if name.starts_with("strtou") {
                     numparse::strtoul(&s, base)
                 } else {
-                    let p = numparse::strtol(&s, base);
-                    numparse::Parsed { value: p.value as u64, consumed: p.consumed, errno: p.errno, read: p.read }
+                    numparse::strtol(&s, base).map(|v| v as u64)
                 };
                 if strto && p.errno != Some(numparse::Errno::Invalid) {
                     self.end_ptr(mem, a(1), a(0) + p.consumed as u64)?;
@@ -52,13 +51,13 @@ impl Libc {
             })(),
             "atof" | "strtod" | "strtof" => (|| {
                 let s = cstr(mem, a(0), None).map_err(err)?;
-                let p = numparse::strtod(&s);
+                // One parse, by the function's own format.
+                let p = if name == "strtof" { numparse::strtof(&s).map(f64::from) } else { numparse::strtod(&s) };
                 if name != "atof" {
                     self.end_ptr(mem, a(1), a(0) + p.consumed as u64)?;
                 }
-                self.set_errno(mem, if name == "strtof" { numparse::strtof(&s).errno } else { p.errno })?;
-                let v = if name == "strtof" { f64::from(numparse::strtof(&s).value) } else { p.value };
-                Ok(Some(Value::Float(v)))
+                self.set_errno(mem, p.errno)?;
+                Ok(Some(Value::Float(p.value)))
             })(),
             "strcat" | "strncat" => self.strcat(mem, a(0), a(1), (name == "strncat").then_some(a(2) as usize)),
             "strncpy" => (|| {
