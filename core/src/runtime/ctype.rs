@@ -89,25 +89,6 @@ pub mod bit {
     pub const ALNUM: u16 = 0x8;
 }
 
-/// The class bit of an `is*` function's name (`isalpha`), if it is one.
-pub fn bit_of(name: &str) -> Option<u16> {
-    Some(match name {
-        "isupper" => bit::UPPER,
-        "islower" => bit::LOWER,
-        "isalpha" => bit::ALPHA,
-        "isdigit" => bit::DIGIT,
-        "isxdigit" => bit::XDIGIT,
-        "isspace" => bit::SPACE,
-        "isprint" => bit::PRINT,
-        "isgraph" => bit::GRAPH,
-        "isblank" => bit::BLANK,
-        "iscntrl" => bit::CNTRL,
-        "ispunct" => bit::PUNCT,
-        "isalnum" => bit::ALNUM,
-        _ => return None,
-    })
-}
-
 /// What glibc's `isalpha`-style function of class `bit` returns for `c`: the table entry
 /// masked to the bit (so `isalpha('a')` is 1024, not 1), 0 outside -128..=255.
 pub fn is(c: i32, bit: u16) -> i32 {

@@ -382,6 +382,9 @@ fn off(p: Slot, n: usize) -> Slot {
 /// none for `void`.
 pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<Option<Slot>> {
     let a = |i: usize| args.get(i).copied().unwrap_or_default();
+    if let Some(bit) = f.ctype_bit() {
+        return i32r(i64::from(ctype::is(sext(a(0).bits, 32) as i32, bit)));
+    }
     match f {
         LibFn::Puts => {
             let mut s = it.read_cstr(a(0), None)?;
@@ -644,23 +647,6 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
         LibFn::Labs => int(sext(a(0).bits, 64).wrapping_abs() as u64),
         LibFn::Toupper => i32r(i64::from(Table::Upper.map(sext(a(0).bits, 32) as i32))),
         LibFn::Tolower => i32r(i64::from(Table::Lower.map(sext(a(0).bits, 32) as i32))),
-        LibFn::Isdigit | LibFn::Isalpha | LibFn::Isalnum | LibFn::Isspace | LibFn::Isupper | LibFn::Islower | LibFn::Isxdigit | LibFn::Isprint | LibFn::Ispunct | LibFn::Iscntrl | LibFn::Isgraph | LibFn::Isblank => {
-            let bit = match f {
-                LibFn::Isdigit => ctype::bit::DIGIT,
-                LibFn::Isalpha => ctype::bit::ALPHA,
-                LibFn::Isalnum => ctype::bit::ALNUM,
-                LibFn::Isspace => ctype::bit::SPACE,
-                LibFn::Isupper => ctype::bit::UPPER,
-                LibFn::Islower => ctype::bit::LOWER,
-                LibFn::Isxdigit => ctype::bit::XDIGIT,
-                LibFn::Isprint => ctype::bit::PRINT,
-                LibFn::Ispunct => ctype::bit::PUNCT,
-                LibFn::Iscntrl => ctype::bit::CNTRL,
-                LibFn::Isblank => ctype::bit::BLANK,
-                _ => ctype::bit::GRAPH,
-            };
-            i32r(i64::from(ctype::is(sext(a(0).bits, 32) as i32, bit)))
-        }
         LibFn::Rand => i32r(it.libc.rand.next_rand() as i64),
         LibFn::Srand => {
             it.libc.rand = Rand::new(a(0).bits as u32);

@@ -189,6 +189,26 @@ lib_fns! {
 }
 
 impl LibFn {
+    /// The `<ctype.h>` class bit of an `isalpha`-style function (see `runtime::ctype::bit`).
+    pub fn ctype_bit(self) -> Option<u16> {
+        use super::ctype::bit;
+        Some(match self {
+            LibFn::Isupper => bit::UPPER,
+            LibFn::Islower => bit::LOWER,
+            LibFn::Isalpha => bit::ALPHA,
+            LibFn::Isdigit => bit::DIGIT,
+            LibFn::Isxdigit => bit::XDIGIT,
+            LibFn::Isspace => bit::SPACE,
+            LibFn::Isprint => bit::PRINT,
+            LibFn::Isgraph => bit::GRAPH,
+            LibFn::Isblank => bit::BLANK,
+            LibFn::Iscntrl => bit::CNTRL,
+            LibFn::Ispunct => bit::PUNCT,
+            LibFn::Isalnum => bit::ALNUM,
+            _ => return None,
+        })
+    }
+
     /// The function a declared function named `name` is; `base` is an intrinsic's base name
     /// (`memcpy` for `llvm.memcpy.p0.p0.i64`).
     pub fn resolve(name: &str, base: &str) -> LibFn {

@@ -5,6 +5,7 @@
 
 use super::{cstr, load, store, Arg, Libc, Memory, Stop, Value};
 use irplay_core::runtime::ctype::{self, Table};
+use irplay_core::runtime::libc::LibFn;
 use irplay_core::runtime::numparse;
 use irplay_core::runtime::scan::{self, Item};
 
@@ -18,26 +19,28 @@ fn int(v: i64) -> Answer {
 }
 
 impl Libc {
-    /// Calls `name` if it is one of this module's functions; `None` otherwise.
+    /// Calls `name` if it is one of this module's functions; `None` otherwise. Names are
+    /// resolved as the interpreter resolves them ([`LibFn`]), so both know the same aliases.
     pub(super) fn call_ext(&mut self, mem: &mut dyn Memory, name: &str, args: &[Arg]) -> Option<Answer> {
+        let f = LibFn::resolve(name, name);
         let a = |k: usize| args.get(k).map_or(0, |x| x.int());
         // A C `int` argument (the low 32 bits, signed).
         let c = |k: usize| a(k) as u32 as i32;
         let err = Stop::error;
-        if let Some(bit) = ctype::bit_of(name) {
+        if let Some(bit) = f.ctype_bit() {
             return Some(int(i64::from(ctype::is(c(0), bit))));
         }
-        Some(match name {
-            "toupper" => int(i64::from(Table::Upper.map(c(0)))),
-            "tolower" => int(i64::from(Table::Lower.map(c(0)))),
-            "__ctype_b_loc" => self.ctype_cell(mem, Table::Class),
-            "__ctype_toupper_loc" => self.ctype_cell(mem, Table::Upper),
-            "__ctype_tolower_loc" => self.ctype_cell(mem, Table::Lower),
-            "atoi" | "atol" | "atoll" | "strtol" | "strtoll" | "strtoimax" | "strtoul" | "strtoull" | "strtoumax" => (|| {
+        Some(match f {
+            LibFn::Toupper => int(i64::from(Table::Upper.map(c(0)))),
+            LibFn::Tolower => int(i64::from(Table::Lower.map(c(0)))),
+            LibFn::CtypeB => self.ctype_cell(mem, Table::Class),
+            LibFn::CtypeToupper => self.ctype_cell(mem, Table::Upper),
+            LibFn::CtypeTolower => self.ctype_cell(mem, Table::Lower),
+            LibFn::Atoi | LibFn::Atol | LibFn::Strtol | LibFn::Strtoul => (|| {
                 let s = cstr(mem, a(0), None).map_err(err)?;
-                let strto = name.starts_with("strto");
+                let strto = matches!(f, LibFn::Strtol | LibFn::Strtoul);
                 let base = if strto { c(2) } else { 10 };
-                let p = if name.starts_with("strtou") {
+                let p = if f == LibFn::Strtoul {
                     numparse::strtoul(&s, base)
                 } else {
                     numparse::strtol(&s, base).map(|v| v as u64)
@@ -49,30 +52,30 @@ impl Libc {
                 // `atoi` is `(int) strtol`: the result truncates to the import's `i32`.
                 int(p.value as i64)
             })(),
-            "atof" | "strtod" | "strtof" => (|| {
+            LibFn::Atof | LibFn::Strtod | LibFn::Strtof => (|| {
                 let s = cstr(mem, a(0), None).map_err(err)?;
                 // One parse, by the function's own format.
-                let p = if name == "strtof" { numparse::strtof(&s).map(f64::from) } else { numparse::strtod(&s) };
-                if name != "atof" {
+                let p = if f == LibFn::Strtof { numparse::strtof(&s).map(f64::from) } else { numparse::strtod(&s) };
+                if f != LibFn::Atof {
                     self.end_ptr(mem, a(1), a(0) + p.consumed as u64)?;
                 }
                 self.set_errno(mem, p.errno)?;
                 Ok(Some(Value::Float(p.value)))
             })(),
-            "strcat" | "strncat" => self.strcat(mem, a(0), a(1), (name == "strncat").then_some(a(2) as usize)),
-            "strncpy" => (|| {
+            LibFn::Strcat | LibFn::Strncat => self.strcat(mem, a(0), a(1), (f == LibFn::Strncat).then_some(a(2) as usize)),
+            LibFn::Strncpy => (|| {
                 let n = a(2) as usize;
                 let mut s = cstr(mem, a(1), Some(n)).map_err(err)?;
                 s.resize(n, 0);
                 store(mem, a(0), &s).map_err(err)?;
                 int(a(0) as i64)
             })(),
-            "strstr" => (|| {
+            LibFn::Strstr => (|| {
                 let (h, n) = (cstr(mem, a(0), None).map_err(err)?, cstr(mem, a(1), None).map_err(err)?);
                 let at = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
                 int(at.map_or(0, |k| (a(0) + k as u64) as i64))
             })(),
-            "memchr" => (|| {
+            LibFn::Memchr => (|| {
                 let (p, want, n) = (a(0), a(1) as u8, a(2));
                 // It reads up to the first match, no further.
                 let mut at = p;
@@ -85,8 +88,8 @@ impl Libc {
                 }
                 int(0)
             })(),
-            "getchar" | "getc" | "fgetc" | "_IO_getc" => (|| {
-                if name != "getchar" {
+            LibFn::Getchar | LibFn::Fgetc => (|| {
+                if f == LibFn::Fgetc {
                     self.check_stdin(a(0), name)?;
                 }
                 let b = self.stdin_rest().first().copied();
@@ -95,7 +98,7 @@ impl Libc {
                 }
                 int(b.map_or(-1, i64::from))
             })(),
-            "ungetc" => (|| {
+            LibFn::Ungetc => (|| {
                 self.check_stdin(a(1), name)?;
                 match (self.stdin_pos.checked_sub(1), c(0)) {
                     (Some(p), ch) if ch != -1 => {
@@ -108,7 +111,7 @@ impl Libc {
                     _ => int(-1),
                 }
             })(),
-            "fgets" => (|| {
+            LibFn::Fgets => (|| {
                 self.check_stdin(a(2), name)?;
                 let n = i64::from(c(1));
                 let rest = self.stdin_rest();
@@ -123,8 +126,8 @@ impl Libc {
                 self.stdin_pos += take;
                 int(a(0) as i64)
             })(),
-            "scanf" | "__isoc99_scanf" | "__isoc23_scanf" | "fscanf" | "__isoc99_fscanf" | "__isoc23_fscanf" => (|| {
-                let k = if name.contains("fscanf") {
+            LibFn::Scanf | LibFn::Fscanf => (|| {
+                let k = if f == LibFn::Fscanf {
                     self.check_stdin(a(0), name)?;
                     1
                 } else {
@@ -134,39 +137,40 @@ impl Libc {
                 self.stdin_pos += used;
                 int(i64::from(n))
             })(),
-            "sscanf" | "__isoc99_sscanf" | "__isoc23_sscanf" => (|| {
+            LibFn::Sscanf => (|| {
                 let input = cstr(mem, a(0), None).map_err(err)?;
                 int(i64::from(self.scan_into(mem, Some(&input), a(1), a(2))?.0))
             })(),
-            _ => return self.call_str(mem, name, args),
+            _ => return self.call_str(mem, f, name, args),
         })
     }
 
-    /// The string, stream and environment functions of [`Libc::call_ext`].
-    fn call_str(&mut self, mem: &mut dyn Memory, name: &str, args: &[Arg]) -> Option<Answer> {
+    /// The string, stream and environment functions of [`Libc::call_ext`] (`f` is `name`'s).
+    fn call_str(&mut self, mem: &mut dyn Memory, f: LibFn, name: &str, args: &[Arg]) -> Option<Answer> {
         let a = |k: usize| args.get(k).map_or(0, |x| x.int());
         let err = Stop::error;
         let s = |mem: &dyn Memory, k: usize, max: Option<usize>| cstr(mem, a(k), max).map_err(err);
-        Some(match name {
-            "strspn" | "strcspn" | "strpbrk" => (|| {
+        Some(match f {
+            LibFn::Strspn | LibFn::Strcspn | LibFn::Strpbrk => (|| {
                 let (x, set) = (s(mem, 0, None)?, s(mem, 1, None)?);
-                let accept = name == "strspn";
+                let accept = f == LibFn::Strspn;
                 let n = x.iter().position(|c| set.contains(c) != accept).unwrap_or(x.len());
-                match name {
-                    "strpbrk" => int(if n < x.len() { (a(0) + n as u64) as i64 } else { 0 }),
-                    _ => int(n as i64),
+                if f == LibFn::Strpbrk {
+                    int(if n < x.len() { (a(0) + n as u64) as i64 } else { 0 })
+                } else {
+                    int(n as i64)
                 }
             })(),
-            "strcasecmp" | "strncasecmp" => (|| {
-                let max = (name == "strncasecmp").then_some(a(2) as usize);
+            LibFn::Strcasecmp | LibFn::Strncasecmp => (|| {
+                let max = (f == LibFn::Strncasecmp).then_some(a(2) as usize);
                 let (x, y) = (s(mem, 0, max)?, s(mem, 1, max)?);
                 let lower = |c: u8| i64::from(c.to_ascii_lowercase());
                 let o = x.iter().chain(std::iter::once(&0)).zip(y.iter().chain(std::iter::once(&0))).map(|(p, q)| lower(*p) - lower(*q)).find(|&d| d != 0);
                 int(o.unwrap_or(0))
             })(),
-            "strnlen" => (|| int(s(mem, 0, Some(a(1) as usize))?.len() as i64))(),
-            "strdup" | "strndup" => (|| {
-                let mut x = s(mem, 0, (name == "strndup").then(|| a(1) as usize))?;
+            LibFn::Strnlen => (|| int(s(mem, 0, Some(a(1) as usize))?.len() as i64))(),
+            LibFn::Strdup | LibFn::Strndup => (|| {
+                let mut x = s(mem, 0, (f == LibFn::Strndup).then(|| a(1) as usize))?;
                 x.push(0);
                 let p = self.malloc(mem, x.len() as u64);
                 if p != 0 {
@@ -174,14 +178,14 @@ impl Libc {
                 }
                 int(p as i64)
             })(),
-            "stpcpy" => (|| {
+            LibFn::Stpcpy => (|| {
                 let mut x = s(mem, 1, None)?;
                 let n = x.len() as u64;
                 x.push(0);
                 store(mem, a(0), &x).map_err(err)?;
                 int((a(0) + n) as i64)
             })(),
-            "strtok" => (|| {
+            LibFn::Strtok => (|| {
                 let start = if a(0) != 0 { a(0) } else { self.strtok };
                 if start == 0 {
                     return int(0);
@@ -203,18 +207,18 @@ impl Libc {
             })(),
             // No environment, no terminal, no waiting; `clock` is deterministic (the interpreter
             // counts its steps instead, which a compiled module cannot).
-            "getenv" | "secure_getenv" | "isatty" | "sleep" | "usleep" | "nanosleep" | "setvbuf" | "clock" => int(0),
-            "setbuf" => Ok(None),
-            "write" | "fwrite" => (|| {
-                let (fd, p, n) = if name == "write" { (a(0), a(1), a(2)) } else { (a(3).wrapping_sub(1), a(0), a(1).saturating_mul(a(2))) };
+            // `Fflush` here is `setbuf` or `setvbuf` (`Libc::call` answers `fflush` itself).
+            LibFn::Getenv | LibFn::Isatty | LibFn::Sleep | LibFn::Fflush | LibFn::Clock => int(0),
+            LibFn::Write | LibFn::Fwrite => (|| {
+                let (fd, p, n) = if f == LibFn::Write { (a(0), a(1), a(2)) } else { (a(3).wrapping_sub(1), a(0), a(1).saturating_mul(a(2))) };
                 if fd != 1 && fd != 2 {
                     return Err(err(format!("{name}: only stdout and stderr can be written (files are not supported)")));
                 }
                 let bytes = load(mem, p, n).map_err(err)?;
                 self.emit(fd as u8, &bytes);
-                int(if name == "write" { n as i64 } else { a(2) as i64 })
+                int(if f == LibFn::Write { n as i64 } else { a(2) as i64 })
             })(),
-            "perror" => (|| {
+            LibFn::Perror => (|| {
                 let mut x = if a(0) != 0 { s(mem, 0, None)? } else { Vec::new() };
                 if !x.is_empty() {
                     x.extend_from_slice(b": ");
@@ -225,7 +229,7 @@ impl Libc {
                 self.emit(2, &x);
                 Ok(None)
             })(),
-            "__errno_location" => self.errno_cell(mem).map(|p| Some(Value::Int(p as i64))),
+            LibFn::ErrnoLocation => self.errno_cell(mem).map(|p| Some(Value::Int(p as i64))),
             _ => return None,
         })
     }
