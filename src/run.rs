@@ -81,7 +81,7 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, 
     let outcome = if file.name() == "-" {
         irplay_core::interp::run(module, opts)
     } else {
-        irplay_core::interp::run_with_input(module, opts, Box::new(read_stdin))
+        irplay_core::interp::run_with_input(module, opts, read_stdin)
     };
     let elapsed = start.elapsed();
     let mut stdout = std::io::stdout().lock();

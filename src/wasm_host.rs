@@ -12,6 +12,7 @@
 //! `main`); 1 for an invalid module.
 
 use irplay_core::diag::{render, SourceFile};
+use irplay_core::runtime::input::Stdin;
 use irplay_wasm::SourceMap;
 use irplay_wasm::libc::{Arg, Callback, Libc, Memory, Stop, Value};
 use std::io::Write as _;
@@ -227,7 +228,7 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
     let mut libc = Libc::new(ptr_bytes, heap_base);
     // The program reads irplay's standard input unless the module came from there.
     if pos.file.name() != "-" {
-        libc.stdin_source = Some(crate::run::read_stdin);
+        libc.stdin = Stdin::new(Vec::new(), Some(crate::run::read_stdin));
     }
     let Some(mem) = instance.get_memory(&mut store, "memory") else {
         return (Status::ERROR, None, Some("error: the module exports no memory".into()));

@@ -14,6 +14,7 @@
 mod ext;
 
 use irplay_core::runtime::format::{format, ArgSource, FormatError};
+use irplay_core::runtime::input::Stdin;
 use irplay_core::runtime::libc::Rand;
 use std::collections::HashMap;
 
@@ -115,13 +116,9 @@ pub struct Libc {
     sizes: HashMap<u32, u32>,
     rand: Rand,
     ptr_bytes: u8,
-    /// Standard input: what `getchar`, `fgets` and `scanf` read, from `stdin_pos` on.
-    pub stdin: Vec<u8>,
-    stdin_pos: usize,
-    /// Where the rest of standard input comes from, asked once, at the program's first read
-    /// (a host that reads its own standard input sets it, so a program that never reads does
-    /// not wait for it).
-    pub stdin_source: Option<fn() -> Vec<u8>>,
+    /// Standard input: what `getchar`, `fgets` and `scanf` read (a host that reads its own
+    /// standard input gives it as the source, read at the program's first read).
+    pub stdin: Stdin,
     /// The cells `__ctype_b_loc`, `__ctype_toupper_loc` and `__ctype_tolower_loc` return
     /// (0 until made).
     ctype: [u64; 3],
@@ -143,9 +140,7 @@ impl Libc {
             sizes: HashMap::new(),
             rand: Rand::new(1),
             ptr_bytes,
-            stdin: Vec::new(),
-            stdin_pos: 0,
-            stdin_source: None,
+            stdin: Stdin::default(),
             ctype: [0; 3],
             strtok: 0,
             errno: 0,

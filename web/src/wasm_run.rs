@@ -108,6 +108,7 @@ mod browser {
 
     use super::Outcome;
     use irplay_core::lower::{LowModule, Ty};
+    use irplay_core::runtime::input::Stdin;
     use irplay_wasm::libc::{call_back, status, wide_division, Arg, Callback, Libc, Memory, Stop, Value};
     use js_sys::{Function, Object, Reflect, Uint8Array, WebAssembly};
     use std::cell::RefCell;
@@ -339,7 +340,7 @@ mod browser {
         let mem = get(&exports, "memory").map_err(not_run)?.dyn_into::<WebAssembly::Memory>().map_err(|_| not_run("the module exports no memory".into()))?;
         let heap_base = get(&exports, "__heap_base").and_then(|g| get(&g, "value")).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
         let mut libc = Libc::new(low.ptr_bytes, heap_base as u32 as u64);
-        libc.stdin = stdin.to_vec();
+        libc.stdin = Stdin::new(stdin.to_vec(), None);
         *shared.libc.borrow_mut() = libc;
         *shared.mem.borrow_mut() = Some(JsMem(mem));
         *shared.table.borrow_mut() = get(&exports, "__indirect_function_table").ok().and_then(|t| t.dyn_into::<WebAssembly::Table>().ok());

@@ -201,8 +201,8 @@ pub fn run(m: &Module, opts: &Options) -> Outcome {
 /// the program first reads past `opts.stdin`, and what it returns is the rest of the input (a
 /// host reads its own standard input to the end there; a program that never reads does not
 /// wait for it).
-pub fn run_with_input(m: &Module, opts: &Options, input: Box<dyn FnMut() -> Vec<u8>>) -> Outcome {
+pub fn run_with_input(m: &Module, opts: &Options, input: fn() -> Vec<u8>) -> Outcome {
     let mut it = state::Interp::new(m, opts);
-    it.input = Some(input);
+    it.libc.stdin = crate::runtime::input::Stdin::new(opts.stdin.clone(), Some(input));
     it.run(opts)
 }

@@ -133,9 +133,6 @@ pub struct Interp<'m> {
     /// The arguments of the external call being made, kept between calls for its storage
     /// (empty outside a call, so it holds no origin).
     pub ext_args: Vec<Val>,
-    /// Where more standard input comes from, asked once, when the program first reads
-    /// standard input past what `Options::stdin` gave (see [`super::run_with_input`]).
-    pub input: Option<Box<dyn FnMut() -> Vec<u8>>>,
 }
 
 impl<'m> Interp<'m> {
@@ -177,7 +174,6 @@ impl<'m> Interp<'m> {
             labels: HashMap::new(),
             ext_names: Vec::new(),
             ext_args: Vec::new(),
-            input: None,
         }
     }
 

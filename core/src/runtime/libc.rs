@@ -13,6 +13,7 @@
 //! every byte written by `fwrite` and `write`, as for a string given to `puts` or `%s`.
 
 use super::format::{format, FormatError};
+use super::input::Stdin;
 pub use super::libfn::LibFn;
 use super::ctype::{self, Table};
 use super::numparse;
@@ -87,10 +88,8 @@ pub struct LibcState {
     pub exit_status: Option<i32>,
     /// The `rand` generator.
     pub rand: Rand,
-    /// Standard input and the read position.
-    pub stdin: Vec<u8>,
-    /// Read position in `stdin`.
-    pub stdin_pos: usize,
+    /// Standard input.
+    pub stdin: Stdin,
     /// The `FILE` objects of stdin, stdout and stderr (addresses).
     pub files: [u64; 3],
     /// The `errno` cell.
@@ -110,7 +109,7 @@ pub struct LibcState {
 impl LibcState {
     /// Fresh state with the given standard input.
     pub fn new(stdin: Vec<u8>) -> LibcState {
-        LibcState { atexit: Vec::new(), exit_status: None, rand: Rand::new(1), stdin, stdin_pos: 0, files: [0; 3], errno: None, strtok: Slot::default(), ctype: [None; 3], fns: Vec::new(), fmt: Vec::new(), out: Vec::new() }
+        LibcState { atexit: Vec::new(), exit_status: None, rand: Rand::new(1), stdin: Stdin::new(stdin, None), files: [0; 3], errno: None, strtok: Slot::default(), ctype: [None; 3], fns: Vec::new(), fmt: Vec::new(), out: Vec::new() }
     }
 }
 
@@ -205,16 +204,6 @@ impl Interp<'_> {
         Ok(p)
     }
 
-    /// Standard input from the read position. The first read asks the host for the rest of
-    /// the input (`Interp::input`), so a program that never reads does not wait for it.
-    fn stdin_rest(&mut self) -> &[u8] {
-        if let Some(mut more) = self.input.take() {
-            let bytes = more();
-            self.libc.stdin.extend_from_slice(&bytes);
-        }
-        self.libc.stdin.get(self.libc.stdin_pos..).unwrap_or(&[])
-    }
-
     /// Checks that `f` is `stdin`, the one stream the library reads.
     fn stdin_stream(&self, f: Slot, what: &str) -> Res<()> {
         match self.libc.files.first() {
@@ -231,7 +220,7 @@ impl Interp<'_> {
         let ptr_bytes = self.lay.ptr_size.min(8) as u8;
         let r = match input {
             Some(s) => scan::scan(&fmt, s, ptr_bytes),
-            None => scan::scan(&fmt, self.stdin_rest(), ptr_bytes),
+            None => scan::scan(&fmt, self.libc.stdin.rest(), ptr_bytes),
         }
         .map_err(Interp::lib_error)?;
         for (k, item) in r.items.iter().enumerate() {
@@ -310,7 +299,7 @@ pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
                 0
             };
             let (n, used) = it.scan_into(None, a(k), rest(k + 1))?;
-            it.libc.stdin_pos += used;
+            it.libc.stdin.consume(used);
             v(i64::from(n))
         }
         LibFn::Sscanf => {
@@ -418,42 +407,21 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             if f == LibFn::Fgetc {
                 it.stdin_stream(a(0), "getc")?;
             }
-            let c = it.stdin_rest().first().map_or(-1, |&c| i64::from(c));
-            if c >= 0 {
-                it.libc.stdin_pos += 1;
-            }
-            i32r(c)
+            i32r(i64::from(it.libc.stdin.getc()))
         }
         LibFn::Ungetc => {
-            // One byte back (C guarantees one): it is the next one read.
             it.stdin_stream(a(1), "ungetc")?;
-            let c = a(0).bits as u8;
-            match it.libc.stdin_pos.checked_sub(1) {
-                Some(p) if sext(a(0).bits, 32) != -1 => {
-                    it.libc.stdin_pos = p;
-                    if let Some(b) = it.libc.stdin.get_mut(p) {
-                        *b = c;
-                    }
-                    i32r(i64::from(c))
-                }
-                _ => i32r(-1),
-            }
+            i32r(i64::from(it.libc.stdin.ungetc(sext(a(0).bits, 32) as i32)))
         }
         LibFn::Fgets => {
-            // Up to n - 1 bytes, through the first newline, then a NUL; NULL at the end of
-            // the input with nothing read.
             it.stdin_stream(a(2), "fgets")?;
-            let n = sext(a(1).bits, 32);
-            let rest = it.stdin_rest();
-            let line = rest.iter().position(|&c| c == b'\n').map_or(rest.len(), |k| k + 1);
-            let take = line.min(usize::try_from(n - 1).unwrap_or(0));
-            if n <= 0 || (take == 0 && n > 1) {
-                return ptr(Slot::int(0));
+            match it.libc.stdin.fgets(sext(a(1).bits, 32)) {
+                Some(line) => {
+                    it.write_bytes_nul(a(0), &line)?;
+                    ptr(a(0))
+                }
+                None => ptr(Slot::int(0)),
             }
-            let bytes = rest.get(..take).unwrap_or(&[]).to_vec();
-            it.write_bytes_nul(a(0), &bytes)?;
-            it.libc.stdin_pos += take;
-            ptr(a(0))
         }
         LibFn::Malloc => ptr(it.heap_alloc(a(0).bits.max(1), 16, false)?),
         LibFn::Calloc => ptr(it.heap_alloc(a(0).bits.saturating_mul(a(1).bits).max(1), 16, true)?),

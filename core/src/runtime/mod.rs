@@ -10,6 +10,7 @@
 pub mod ctype;
 mod decimal;
 pub mod format;
+pub mod input;
 pub mod libc;
 pub mod libfn;
 pub mod numparse;

@@ -92,38 +92,17 @@ impl Libc {
                 if f == LibFn::Fgetc {
                     self.check_stdin(a(0), name)?;
                 }
-                let b = self.stdin_rest().first().copied();
-                if b.is_some() {
-                    self.stdin_pos += 1;
-                }
-                int(b.map_or(-1, i64::from))
+                int(i64::from(self.stdin.getc()))
             })(),
             LibFn::Ungetc => (|| {
                 self.check_stdin(a(1), name)?;
-                match (self.stdin_pos.checked_sub(1), c(0)) {
-                    (Some(p), ch) if ch != -1 => {
-                        self.stdin_pos = p;
-                        if let Some(b) = self.stdin.get_mut(p) {
-                            *b = ch as u8;
-                        }
-                        int(i64::from(ch as u8))
-                    }
-                    _ => int(-1),
-                }
+                int(i64::from(self.stdin.ungetc(c(0))))
             })(),
             LibFn::Fgets => (|| {
                 self.check_stdin(a(2), name)?;
-                let n = i64::from(c(1));
-                let rest = self.stdin_rest();
-                let line = rest.iter().position(|&b| b == b'\n').map_or(rest.len(), |k| k + 1);
-                let take = line.min(usize::try_from(n - 1).unwrap_or(0));
-                if n <= 0 || (take == 0 && n > 1) {
-                    return int(0);
-                }
-                let mut bytes = rest.get(..take).unwrap_or(&[]).to_vec();
-                bytes.push(0);
-                store(mem, a(0), &bytes).map_err(err)?;
-                self.stdin_pos += take;
+                let Some(mut line) = self.stdin.fgets(i64::from(c(1))) else { return int(0) };
+                line.push(0);
+                store(mem, a(0), &line).map_err(err)?;
                 int(a(0) as i64)
             })(),
             LibFn::Scanf | LibFn::Fscanf => (|| {
@@ -134,7 +113,7 @@ impl Libc {
                     0
                 };
                 let (n, used) = self.scan_into(mem, None, a(k), a(k + 1))?;
-                self.stdin_pos += used;
+                self.stdin.consume(used);
                 int(i64::from(n))
             })(),
             LibFn::Sscanf => (|| {
@@ -304,16 +283,6 @@ impl Libc {
         }
     }
 
-    /// Standard input from the read position; the first read takes the rest of the input
-    /// from `stdin_source`.
-    fn stdin_rest(&mut self) -> &[u8] {
-        if let Some(more) = self.stdin_source.take() {
-            let bytes = more();
-            self.stdin.extend_from_slice(&bytes);
-        }
-        self.stdin.get(self.stdin_pos..).unwrap_or(&[])
-    }
-
     /// Runs the `scanf` format at `fmt` over `input` (standard input from the read position
     /// when `None`, read in place), storing through the pointers of the variadic area at
     /// `area` (8-byte cells); the result and the bytes consumed.
@@ -323,7 +292,7 @@ impl Libc {
         let ptr_bytes = self.ptr_bytes;
         let r = match input {
             Some(s) => scan::scan(&f, s, ptr_bytes),
-            None => scan::scan(&f, self.stdin_rest(), ptr_bytes),
+            None => scan::scan(&f, self.stdin.rest(), ptr_bytes),
         }
         .map_err(err)?;
         for (k, item) in r.items.iter().enumerate() {
