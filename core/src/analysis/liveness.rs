@@ -28,7 +28,8 @@ impl ValueSet {
     pub fn contains(&self, v: Value) -> bool {
         self.0.get(v.index() / 64).is_some_and(|w| w >> (v.index() % 64) & 1 == 1)
     }
-    fn insert(&mut self, v: Value) -> bool {
+    /// Adds `v`; true when it was not in the set.
+    pub fn insert(&mut self, v: Value) -> bool {
         match self.0.get_mut(v.index() / 64) {
             Some(w) => {
                 let bit = 1u64 << (v.index() % 64);
@@ -39,7 +40,8 @@ impl ValueSet {
             None => false,
         }
     }
-    fn remove(&mut self, v: Value) {
+    /// Removes `v`.
+    pub fn remove(&mut self, v: Value) {
         if let Some(w) = self.0.get_mut(v.index() / 64) {
             *w &= !(1u64 << (v.index() % 64));
         }

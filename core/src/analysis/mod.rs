@@ -1,7 +1,6 @@
 //! Analyses over verified function bodies: the control-flow graph, dominator and post-dominator
-//! trees, dominance frontiers, natural loops, liveness of SSA values, a basic alias analysis and a
-//! static "may be poison" analysis.
-//! trees, dominance frontiers, natural loops, known bits of integers and a static "may be poison" analysis.
+//! trees, dominance frontiers, natural loops, liveness of SSA values, a basic alias analysis,
+//! known bits of integers and a static "may be poison" analysis.
 //!
 //! These are shared by the verifier (which builds them on bodies whose handles it has already
 //! checked), the passes and the playground. They never panic on out-of-range block ids: an edge

@@ -1,5 +1,5 @@
 //! Pre-decoding: turns a function body into [`FnCode`] once, on its first call. Values get dense
-//! register numbers, constants are materialized into the register template, successors become
+//! register numbers (narrow scalars whose live ranges do not overlap share one, `slots.rs`), constants are materialized into the register template, successors become
 //! edges carrying their phi moves, and common instructions on narrow types get a fast [`Op`];
 //! the rest run through the generic path from the IR instruction.
 
@@ -58,11 +58,19 @@ impl Interp<'_> {
         };
         self.ctx = (Span0::span(f, body), g);
         let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cells: HashMap::new(), cmap: HashMap::new(), emap: HashMap::new(), fallback: NONE };
-        let (mut nn, mut nw) = (0u32, 0u32);
+        // Narrow scalars share registers where their live ranges allow (`slots.rs`).
+        let narrow = |v: Value| body.values.get(v).is_some_and(|vd| self.lay.narrow(vd.ty));
+        let shared = super::slots::assign(body, &narrow);
+        let (mut nn, mut nw) = (shared.as_ref().map_or(0, |s| s.1), 0u32);
         for (v, vd) in body.values.iter() {
             if self.lay.narrow(vd.ty) {
-                d.vop[v.index()] = nn;
-                nn += 1;
+                match &shared {
+                    Some((regs, _)) => d.vop[v.index()] = regs.get(v.index()).copied().unwrap_or(0),
+                    None => {
+                        d.vop[v.index()] = nn;
+                        nn += 1;
+                    }
+                }
             } else if let Some(n) = self.vlanes(vd.ty).filter(|_| nn < LANE_REGS) {
                 d.vop[v.index()] = vec_opnd(nn, n);
                 nn += n;

@@ -71,6 +71,7 @@ pub mod origin;
 mod promote;
 pub mod report;
 pub(crate) mod scalar;
+mod slots;
 pub(crate) mod state;
 mod trace;
 mod vdecode;
