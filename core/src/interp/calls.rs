@@ -111,34 +111,32 @@ impl<'m> Interp<'m> {
         if self.frames.len() as u64 >= self.max_depth as u64 {
             return Err(Fault::Error(ErrorKind::StackOverflow, format!("call stack deeper than {} frames (calling {})", self.max_depth, self.fname(g))));
         }
-        let nb = self.regs.len();
-        let nwb = self.wregs.len();
-        self.regs.extend_from_slice(&callee.template);
-        self.wregs.extend(callee.wtemplate.iter().cloned());
+        // The arguments, read before the callee's registers cover the caller's constants.
         let np = callee.params.len().min(cs.args.len());
-        for k in 0..np {
-            let (src, dst) = (cs.args[k], callee.params[k]);
-            if src & TAG == 0 && dst & TAG == 0 {
-                let v = self.regs.get(base + src as usize).copied().unwrap_or_default();
-                if let Some(r) = self.regs.get_mut(nb + dst as usize) {
-                    *r = v;
-                }
-            } else {
-                let v = self.arg(code, base, wbase, src);
-                self.set(nb, nwb, dst, v);
-            }
-        }
+        let mut args = std::mem::take(&mut self.ext_args);
+        args.clear();
+        args.extend(cs.args.iter().take(np).map(|&o| self.arg(code, base, wbase, o)));
         let va = if callee.vararg {
             let mut extra: Vec<(Val, TypeId)> = (np..cs.args.len()).map(|k| (self.arg(code, base, wbase, cs.args[k]), cs.arg_tys.get(k).copied().unwrap_or(TypeId::VOID))).collect();
             self.byval_extra(code, cs, np, &mut extra)?;
             Some(Box::new(self.va_info(g, extra)))
         } else if cs.args.len() != callee.params.len() {
-            self.regs.truncate(nb);
-            self.wregs.truncate(nwb);
+            self.ext_args = args;
             return Err(Fault::ub(UbKind::SignatureMismatch, format!("{} takes {} arguments but was called with {}", self.fname(g), callee.params.len(), cs.args.len())));
         } else {
             None
         };
+        let nb = base + code.nvals as usize;
+        let nwb = self.wregs.len();
+        self.regs.truncate(nb);
+        self.regs.extend_from_slice(&callee.template);
+        self.wregs.extend(callee.wtemplate.iter().cloned());
+        for (k, a) in args.drain(..).enumerate() {
+            if let Some(&dst) = callee.params.get(k) {
+                self.set(nb, nwb, dst, a);
+            }
+        }
+        self.ext_args = args;
         if cs.tail {
             // Replace the caller's frame: its allocas die (the `tail` marker promises the callee
             // does not use them) and the callee's registers move down to the caller's base.
@@ -236,9 +234,23 @@ impl<'m> Interp<'m> {
     pub fn do_return(&mut self, v: Option<Val>) -> Res<()> {
         let Some(fr) = self.frames.pop() else { return Ok(()) };
         self.free_allocas(fr.amark as usize);
-        self.regs.truncate(fr.base as usize);
+        self.pop_regs(fr.base as usize);
         self.wregs.truncate(fr.wbase as usize);
         self.deliver(v)
+    }
+
+    /// Gives back the registers of a popped frame (from `base` on) and puts back the constants
+    /// of the frame now on top, which the popped frame's registers covered (a frame's callee
+    /// starts right after its value registers; see `FnCode::nvals`).
+    pub fn pop_regs(&mut self, base: usize) {
+        self.regs.truncate(base);
+        if let Some(top) = self.frames.last().filter(|f| f.native.is_none()) {
+            let (cb, code) = (top.base as usize + top.code.nvals as usize, &top.code);
+            if cb <= self.regs.len() {
+                self.regs.truncate(cb);
+                self.regs.extend_from_slice(code.template.get(code.nvals as usize..).unwrap_or_default());
+            }
+        }
     }
 
     /// Releases the allocas above `mark`.
@@ -424,7 +436,7 @@ impl<'m> Interp<'m> {
     pub fn unwind_pop(&mut self) -> Res<()> {
         while let Some(fr) = self.frames.pop() {
             self.free_allocas(fr.amark as usize);
-            self.regs.truncate(fr.base as usize);
+            self.pop_regs(fr.base as usize);
             self.wregs.truncate(fr.wbase as usize);
             let Some(top) = self.frames.last_mut() else { break };
             if top.native.is_some() {

@@ -461,7 +461,9 @@ pub struct FnCode {
     pub nparams: u32,
     /// The registers of values and stack slots: the template's first `nvals` slots, all
     /// `Slot::default()` (its constants follow). Each is written before it is read (SSA
-    /// dominance; a slot by its `alloca`), so a new frame need not copy them.
+    /// dominance; a slot by its `alloca`), so a new frame need not copy them. A call's frame
+    /// starts right after its caller's `nvals` registers, over the caller's constants (a
+    /// frame's memory is its value registers), which are put back when it returns.
     pub nvals: u32,
     /// Every parameter is a narrow register.
     pub narrow_params: bool,

@@ -60,21 +60,28 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     if !callee.entry || callee.params.len() != cs.args.len() || st.frames.len() + st.light.len() >= st.max_depth as usize {
         return None;
     }
-    let nb = st.regs.len();
-    push_regs(st.regs, st.regs_init, &callee.template, callee.nvals as usize);
-    // The arguments; a poison or undef one (which a `noundef` parameter makes undefined
-    // behaviour) leaves the call to the general path.
+    // The callee's registers start right after the caller's value registers, over its
+    // constants: an argument that is a constant is read from the caller's template.
+    let nb = base + code.nvals as usize;
+    push_regs(st.regs, st.regs_init, nb, &callee.template, callee.nvals as usize);
     let (lo, hi) = st.regs.split_at_mut(nb);
-    let args = lo.get(base..).unwrap_or_default();
+    let vals = lo.get(base..).unwrap_or_default();
     let mut taint = 0;
     for (&a, &p) in cs.args.iter().zip(callee.params.iter()) {
-        if let (Some(v), Some(r)) = (args.get(a as usize), hi.get_mut(p as usize)) {
+        let v = match vals.get(a as usize) {
+            Some(v) => v,
+            None => code.template.get(a as usize)?,
+        };
+        if let Some(r) = hi.get_mut(p as usize) {
             taint |= v.poison;
             *r = *v;
         }
     }
+    // A poison or undef argument (which a `noundef` parameter makes undefined behaviour)
+    // leaves the call to the general path: the caller's registers are put back as they were.
     if taint != 0 {
         st.regs.truncate(nb);
+        st.regs.extend_from_slice(code.template.get(code.nvals as usize..).unwrap_or_default());
         return None;
     }
     let nwb = st.wregs.len();
@@ -98,16 +105,20 @@ fn top_link<'s>(st: &'s mut Fast) -> Option<(&'s mut u32, &'s mut u32)> {
     }
 }
 
-/// Gives back what a popped frame held: its allocas, registers and wide registers.
-#[inline(always)]
-fn release(st: &mut Fast, amark: u32, base: u32, wbase: u32) {
-    if st.allocas.len() > amark as usize {
-        st.mem.free_allocas(st.allocas, amark as usize);
-    }
-    st.regs.truncate(base as usize);
-    if st.wregs.len() > wbase as usize {
-        st.wregs.truncate(wbase as usize);
-    }
+/// Gives back what a popped frame held: its allocas, registers and wide registers, and puts
+/// back the constants of its caller (`caller`), which its registers covered.
+macro_rules! release {
+    ($st:expr, $amark:expr, $base:expr, $wbase:expr, $caller:expr) => {{
+        let (amark, base, wbase): (u32, u32, u32) = ($amark, $base, $wbase);
+        if $st.allocas.len() > amark as usize {
+            $st.mem.free_allocas($st.allocas, amark as usize);
+        }
+        let caller: &FnCode = $caller;
+        put_regs($st.regs, $st.regs_init, base as usize, caller.template.get(caller.nvals as usize..).unwrap_or_default(), 0);
+        if $st.wregs.len() > wbase as usize {
+            $st.wregs.truncate(wbase as usize);
+        }
+    }};
 }
 
 /// Writes a call's result `val` into the caller's register `dst` (relative to the caller's
@@ -121,29 +132,70 @@ fn deliver(regs: &mut [Slot], cbase: usize, dst: u32, val: Slot) {
     }
 }
 
-/// Pushes a frame's registers: the template's constants, and its value registers either from
-/// the template or, where the register vector's allocation already holds initialized slots
-/// past its length, as they are.
+/// Pushes a frame's registers at `nb` (over the caller's constants, at or below the length):
+/// the template's constants, and its value registers either from the template or, where the
+/// register vector's allocation already holds initialized slots past `nb`, as they are.
 #[inline(always)]
-fn push_regs(regs: &mut Vec<Slot>, ri: &mut RegsInit, template: &[Slot], nvals: usize) {
-    let nb = regs.len();
+fn push_regs(regs: &mut Vec<Slot>, ri: &mut RegsInit, nb: usize, template: &[Slot], nvals: usize) {
+    put_regs(regs, ri, nb, template, nvals);
+}
+
+/// Makes `regs` end at `at + src.len()` with `src[skip..]` at `at + skip`; the `skip` slots
+/// before it keep what they hold when the allocation already has initialized slots there
+/// (else they are `src`'s too).
+#[inline(always)]
+fn put_regs(regs: &mut Vec<Slot>, ri: &mut RegsInit, at: usize, src: &[Slot], skip: usize) {
     if regs.capacity() != ri.cap {
         // Reallocated since `ri` was recorded: only the slots below the length are known.
-        *ri = RegsInit { init: nb, cap: regs.capacity() };
+        *ri = RegsInit { init: regs.len(), cap: regs.capacity() };
     }
-    ri.init = ri.init.max(nb);
-    let end = nb + template.len();
-    if let (true, Some(consts)) = (end <= ri.init, template.get(nvals..)) {
-        // SAFETY: `end <= ri.init <= capacity`, and slots `nb..end` are initialized: the vector
+    ri.init = ri.init.max(regs.len());
+    let end = at + src.len();
+    if let (true, Some(tail)) = (end <= ri.init, src.get(skip..)) {
+        // SAFETY: `end <= ri.init <= capacity`, and slots `at..end` are initialized: the vector
         // had at least `ri.init` slots in this same allocation (its capacity is unchanged) and
         // truncating a vector of `Copy` slots leaves their memory as it was.
         unsafe { regs.set_len(end) };
-        if let Some(dst) = regs.get_mut(end - consts.len()..end) {
-            dst.copy_from_slice(consts);
+        if let Some(dst) = regs.get_mut(end - tail.len()..end) {
+            copy_slots(dst, tail);
         }
     } else {
-        regs.extend_from_slice(template);
+        regs.truncate(at);
+        regs.extend_from_slice(src);
         *ri = RegsInit { init: regs.len(), cap: regs.capacity() };
+    }
+}
+
+/// Copies `src` into `dst` (of the same length), without a call for up to 8 slots (a frame's
+/// constants are usually few).
+#[inline(always)]
+fn copy_slots(dst: &mut [Slot], src: &[Slot]) {
+    let n = src.len().min(dst.len());
+    match (dst.get_mut(..n), src.get(..n)) {
+        (Some(d), Some(s)) if n <= 2 => {
+            for (d, s) in d.iter_mut().zip(s) {
+                *d = *s;
+            }
+        }
+        (Some(d), Some(s)) if n <= 4 => {
+            // Two overlapping copies of two slots: the first two and the last two.
+            if let (Some(d0), Some(s0)) = (d.first_chunk_mut::<2>(), s.first_chunk::<2>()) {
+                *d0 = *s0;
+            }
+            if let (Some(d1), Some(s1)) = (d.last_chunk_mut::<2>(), s.last_chunk::<2>()) {
+                *d1 = *s1;
+            }
+        }
+        (Some(d), Some(s)) if n <= 8 => {
+            if let (Some(d0), Some(s0)) = (d.first_chunk_mut::<4>(), s.first_chunk::<4>()) {
+                *d0 = *s0;
+            }
+            if let (Some(d1), Some(s1)) = (d.last_chunk_mut::<4>(), s.last_chunk::<4>()) {
+                *d1 = *s1;
+            }
+        }
+        (Some(d), Some(s)) => d.copy_from_slice(s),
+        _ => {}
     }
 }
 
@@ -199,10 +251,9 @@ fn ret<'f>(st: &mut Fast<'f>, base: usize, v: u32) -> Option<Option<Next<'f>>> {
     let (dst, cbase, cpc) = (cs.dst, caller.base as usize, caller.pc as usize);
     let next = runnable(caller, funcs);
     let fr = st.frames.pop()?;
-    release(st, fr.amark, fr.base, fr.wbase);
-    if let Some(caller) = st.frames.last_mut() {
-        caller.call = NONE;
-    }
+    let Some(caller) = st.frames.last_mut() else { return None };
+    caller.call = NONE;
+    release!(st, fr.amark, fr.base, fr.wbase, &caller.code);
     deliver(st.regs, cbase, dst, val);
     Some(next.map(|c| (c, cbase, cpc)))
 }
@@ -213,20 +264,24 @@ fn ret<'f>(st: &mut Fast<'f>, base: usize, v: u32) -> Option<Option<Next<'f>>> {
 fn ret_light<'f>(st: &mut Fast<'f>, l: Light, val: Slot) -> Option<Next<'f>> {
     let funcs: &'f [Option<Rc<FnCode>>] = st.funcs;
     st.light.pop();
-    release(st, l.amark, l.base, l.wbase);
-    let (gid, cbase, cpc) = match st.light.last_mut() {
+    let (code, cbase, cpc) = match st.light.last_mut() {
         Some(c) => {
             c.call = NONE;
-            (c.gid, c.base as usize, c.pc as usize)
+            let code: &'f FnCode = funcs.get(c.gid as usize)?.as_deref()?;
+            release!(st, l.amark, l.base, l.wbase, code);
+            (code, c.base as usize, c.pc as usize)
         }
         None => {
             let fr = st.frames.last_mut()?;
             fr.call = NONE;
-            (fr.code.gid, fr.base as usize, fr.pc as usize)
+            let (gid, cbase, cpc) = (fr.code.gid, fr.base as usize, fr.pc as usize);
+            release!(st, l.amark, l.base, l.wbase, &fr.code);
+            let code = funcs.get(gid as usize).and_then(|c| c.as_deref());
+            deliver(st.regs, cbase, l.dst, val);
+            return code.filter(|c| c.fast && cpc < c.fcode.len()).map(|c| (c, cbase, cpc));
         }
     };
     deliver(st.regs, cbase, l.dst, val);
-    let code = funcs.get(gid as usize)?.as_deref()?;
     (code.fast && cpc < code.fcode.len()).then_some((code, cbase, cpc))
 }
 
