@@ -159,32 +159,30 @@ pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
 /// `None` when a flag is violated.
 #[inline(always)]
 pub(super) fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    let m = wmask(w);
-    // Sign extension from `w` bits without a branch (`w` is 1..=64 on narrow ops).
+    // On operands moved to the top of 64 bits (`y` alone for `mul`), the 64-bit operation
+    // overflows, as signed and as unsigned, exactly when the `iW` one does (`w` is 1..=64 on
+    // narrow ops), and its top `w` bits are the `iW` result.
     let sh = (64 - w as u32) & 63;
-    let sx = |v: u64| ((v << sh) as i64) >> sh;
-    // The result, and whether it overflowed as unsigned (the operands are at most `m`) and
-    // as signed (the signed result leaves `i64`, or `iW` when sign extended back).
-    let (r, ubad, sr, so) = match op {
+    let (xs, ys) = (x << sh, y << sh);
+    let (r, uo, so) = match op {
         IOp::Add => {
-            let (u, o) = x.overflowing_add(y);
-            let (q, so) = sx(x).overflowing_add(sx(y));
-            (u, o || u > m, q, so)
+            let (r, uo) = xs.overflowing_add(ys);
+            (r, uo, (xs as i64).overflowing_add(ys as i64).1)
         }
         IOp::Sub => {
-            let (q, so) = sx(x).overflowing_sub(sx(y));
-            (x.wrapping_sub(y), x < y, q, so)
+            let (r, uo) = xs.overflowing_sub(ys);
+            (r, uo, (xs as i64).overflowing_sub(ys as i64).1)
         }
         _ => {
-            let (u, o) = x.overflowing_mul(y);
-            let (q, so) = sx(x).overflowing_mul(sx(y));
-            (u, o || u > m, q, so)
+            // `x` as a number times `y` at the top: sign-extended for the signed product.
+            let (r, uo) = x.overflowing_mul(ys);
+            (r, uo, (((xs as i64) >> sh).overflowing_mul(ys as i64)).1)
         }
     };
-    if (f & InstFlags::NUW != 0 && ubad) || (f & InstFlags::NSW != 0 && (so || sx(sr as u64) != sr)) {
+    if (f & InstFlags::NUW != 0 && uo) || (f & InstFlags::NSW != 0 && so) {
         return None;
     }
-    Some(r & m)
+    Some(r >> sh)
 }
 
 #[inline(always)]

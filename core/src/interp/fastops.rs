@@ -50,14 +50,21 @@ fn runnable<'f>(fr: &Frame, funcs: &'f [Option<Rc<FnCode>>]) -> Option<&'f FnCod
 fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) -> Option<Next<'f>> {
     let funcs: &'f [Option<Rc<FnCode>>] = st.funcs;
     let cs = code.calls.get(c as usize).filter(|cs| cs.fast)?;
-    let g = match cs.callee {
-        Callee::Direct(g) => g,
-        Callee::Indirect(o) => indirect(st, base, o)?,
+    // Decoded functions only: declarations (the C library, intrinsics) take the general path.
+    // A direct call site is fast only when its callee takes as many arguments as it passes.
+    let (g, callee): (u32, &'f Rc<FnCode>) = match cs.callee {
+        Callee::Direct(g) => (g, funcs.get(g as usize)?.as_ref()?),
+        Callee::Indirect(o) => {
+            let g = indirect(st, base, o)?;
+            let callee = funcs.get(g as usize)?.as_ref()?;
+            if callee.params.len() != cs.args.len() {
+                return None;
+            }
+            (g, callee)
+        }
         Callee::Asm => return None,
     };
-    // Decoded functions only: declarations (the C library, intrinsics) take the general path.
-    let callee: &'f Rc<FnCode> = funcs.get(g as usize)?.as_ref()?;
-    if !callee.entry || callee.params.len() != cs.args.len() || st.frames.len() + st.light.len() >= st.max_depth as usize {
+    if !callee.entry || st.frames.len() + st.light.len() >= st.max_depth as usize {
         return None;
     }
     // The callee's registers start right after the caller's value registers, over its
