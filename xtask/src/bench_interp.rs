@@ -12,6 +12,7 @@
 //! lli that reaches the time limit at the full size is replaced, for the
 //! ratio only, by irplay and lli both on the kernel's small size (equal work).
 
+mod frames;
 pub(crate) mod kernels;
 mod report;
 mod runs;
@@ -197,10 +198,17 @@ pub(crate) fn bench_interp(opts: &InterpOpts) -> ExitCode {
             cases.push(case);
         }
     }
+    let frames = if irplay_status == "ok" {
+        eprintln!("xtask: memory per call frame");
+        frames::measure(&root, &dir, &irplay, &timer)
+    } else {
+        Vec::new()
+    };
     let code = report::report(
         &root,
         opts,
         &cases,
+        &frames,
         &irplay_status,
         lli_reps,
         &timer,

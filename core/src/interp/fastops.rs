@@ -75,13 +75,13 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     let vals = lo.get(base..).unwrap_or_default();
     let mut taint = 0;
     for (&a, &p) in cs.args.iter().zip(callee.params.iter()) {
-        let v = match vals.get(a as usize) {
-            Some(v) => v,
-            None => code.template.get(a as usize)?,
-        };
-        if let Some(r) = hi.get_mut(p as usize) {
-            taint |= v.poison;
-            *r = *v;
+        match (vals.get(a as usize).or_else(|| code.template.get(a as usize)), hi.get_mut(p as usize)) {
+            (Some(v), Some(r)) => {
+                taint |= v.poison;
+                *r = *v;
+            }
+            // Not a register (`FnCode::validate` rules it out): as a tainted argument.
+            _ => taint = u32::MAX,
         }
     }
     // A poison or undef argument (which a `noundef` parameter makes undefined behaviour)

@@ -1,5 +1,6 @@
 //! The table, the goal lines and `target/bench/interp.json`.
 
+use super::frames::{self, Row};
 use super::kernels::CFLAGS;
 use super::runs::{Case, Status, Tool};
 use super::{InterpOpts, GOAL, LEVELS};
@@ -53,6 +54,7 @@ pub(crate) fn report(
     root: &Path,
     opts: &InterpOpts,
     cases: &[Case],
+    frames: &[Row],
     irplay_status: &str,
     lli_reps: usize,
     timer: &RssTimer,
@@ -246,6 +248,8 @@ pub(crate) fn report(
         }
     );
 
+    frames::print(frames);
+
     // JSON, by hand (std only).
     let list = |v: &[String]| v.iter().map(|s| json_str(s)).collect::<Vec<_>>().join(", ");
     let mut j = String::new();
@@ -318,13 +322,15 @@ pub(crate) fn report(
     let _ = writeln!(j, "  ],");
     let _ = writeln!(
         j,
-        "  \"summary\": {{\"geomean_ratio_lli_over_irplay\": {}, \"goal\": \">= {GOAL}\", \"goal_met\": {}, \"ratios\": {}, \"runs\": {total}, \"runs_meeting_goal\": {met}{per_level},\n    \"irplay_failed\": [{}], \"lli_failed\": [{}]}}",
+        "  \"summary\": {{\"geomean_ratio_lli_over_irplay\": {}, \"goal\": \">= {GOAL}\", \"goal_met\": {}, \"ratios\": {}, \"runs\": {total}, \"runs_meeting_goal\": {met}{per_level},\n    \"irplay_failed\": [{}], \"lli_failed\": [{}]}},",
         gm.map_or("null".into(), json_num),
         gm.map_or("null".into(), |g| (g >= GOAL).to_string()),
         all.len(),
         list(&irplay_bad),
         list(&lli_bad)
     );
+    let rows: Vec<String> = frames.iter().map(Row::json).collect();
+    let _ = writeln!(j, "  \"frames\": [{}]", rows.join(", "));
     let _ = writeln!(j, "}}");
     let json_path = bench_dir.join(if opts.quick {
         "interp-quick.json"
