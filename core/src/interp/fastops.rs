@@ -258,7 +258,7 @@ fn ret<'f>(st: &mut Fast<'f>, base: usize, v: u32) -> Option<Option<Next<'f>>> {
     let (dst, cbase, cpc) = (cs.dst, caller.base as usize, caller.pc as usize);
     let next = runnable(caller, funcs);
     let fr = st.frames.pop()?;
-    let Some(caller) = st.frames.last_mut() else { return None };
+    let caller = st.frames.last_mut()?;
     caller.call = NONE;
     release!(st, fr.amark, fr.base, fr.wbase, &caller.code);
     deliver(st.regs, cbase, dst, val);
