@@ -26,6 +26,9 @@ pub const VEC: u32 = 3 << 30;
 pub const TAG: u32 = 3 << 30;
 /// No operand / no destination (never a lane vector: its lane count field is 63).
 pub const NONE: u32 = u32::MAX;
+/// In the fast stream, a branch target that is a pc (an edge without phi moves) rather than
+/// an edge index.
+pub const DIRECT: u32 = 1 << 31;
 /// The most lanes a lane vector has.
 pub const MAX_LANES: u32 = 16;
 /// Lane vectors start below this register (their first register has 24 bits).
@@ -194,6 +197,13 @@ pub enum Op {
     /// Fast stream only (see `fuse.rs`): an [`Op::ICmp`] and the [`Op::CondBr`] on its result
     /// that follows it.
     CmpBr { p: IntPredicate, d: u32, a: u32, b: u32, w: u8, f: u16 },
+    /// Fast stream only: an [`Op::ICmp`] whose result only the [`Op::CondBr`] after it uses,
+    /// and that branch; `t` and `f` are its targets ([`DIRECT`] pcs or edges), `ss` its
+    /// `samesign` flag.
+    CmpJump { p: IntPredicate, a: u32, b: u32, w: u8, ss: bool, t: u32, f: u32 },
+    /// Fast stream only: an [`Op::FCmp`] whose result only the [`Op::CondBr`] after it uses,
+    /// and that branch (`s` as for [`Op::FCmp`]; targets as for [`Op::CmpJump`]).
+    FCmpJump { p: FloatPredicate, a: u32, b: u32, s: bool, t: u32, f: u32 },
     /// Fast stream only: an [`Op::FCmp`] and the [`Op::CondBr`] on its result.
     FCmpBr { p: FloatPredicate, d: u32, a: u32, b: u32, s: bool },
     /// Fast stream only: an [`Op::Gep`] and the [`Op::Load`] through its result.
@@ -479,7 +489,7 @@ impl Op {
     pub fn fast_only(&self) -> bool {
         matches!(
             self,
-            Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::GepLd { .. } | Op::GepSt { .. } | Op::FAdd64 { .. } | Op::FSub64 { .. } | Op::FMul64 { .. } | Op::FDiv64 { .. } | Op::AddF { .. } | Op::SubF { .. } | Op::MulF { .. } | Op::Shl { .. } | Op::LShr { .. } | Op::AShr { .. } | Op::UDiv { .. } | Op::URem { .. }
+            Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::CmpJump { .. } | Op::FCmpJump { .. } | Op::GepLd { .. } | Op::GepSt { .. } | Op::FAdd64 { .. } | Op::FSub64 { .. } | Op::FMul64 { .. } | Op::FDiv64 { .. } | Op::AddF { .. } | Op::SubF { .. } | Op::MulF { .. } | Op::Shl { .. } | Op::LShr { .. } | Op::AShr { .. } | Op::UDiv { .. } | Op::URem { .. }
         )
     }
 }
@@ -537,7 +547,9 @@ impl FnCode {
                 post_ok && (!super::fuse::falls_through(op) || (m.next as u64) < nops)
             })
         };
-        let op_ok = |op: &Op| match *op {
+        // A branch target of the fast stream: a pc or an edge.
+        let target_ok = |e: u32| if e & DIRECT != 0 { ((e & !DIRECT) as u64) < nops } else { edge_ok(e) };
+        let op_ok = |op: &Op, fast: bool| match *op {
             Op::Add { d, a, b, .. } | Op::Sub { d, a, b, .. } | Op::Mul { d, a, b, .. } | Op::And { d, a, b, .. } | Op::Or { d, a, b, .. } | Op::Xor { d, a, b, .. } => reg(d) && reg(a) && reg(b),
             Op::IBin { d, a, b, .. } | Op::ICmp { d, a, b, .. } | Op::F64 { d, a, b, .. } | Op::F32 { d, a, b, .. } | Op::FCmp { d, a, b, .. } => reg(d) && reg(a) && reg(b),
             Op::Select { d, c, a, b } => reg(d) && reg(c) && reg(a) && reg(b),
@@ -549,8 +561,9 @@ impl FnCode {
             Op::PStore { v, cell, .. } => reg(v) && reg(cell),
             Op::Gep { d, base, g } => reg(d) && reg(base) && self.geps.get(g as usize).is_some_and(|gp| gp.idx.iter().all(|x| reg(x.0))),
             Op::Alloca { d, s } => reg(d) && self.allocas.get(s as usize).is_some_and(|a| a.count.is_none_or(|c| reg(c.0))),
-            Op::Br { e } => edge_ok(e),
-            Op::CondBr { c, t, f } => reg(c) && edge_ok(t) && edge_ok(f),
+            Op::Br { e } => if fast { target_ok(e) } else { edge_ok(e) },
+            Op::CondBr { c, t, f } => reg(c) && if fast { target_ok(t) && target_ok(f) } else { edge_ok(t) && edge_ok(f) },
+            Op::CmpJump { a, b, t, f, .. } | Op::FCmpJump { a, b, t, f, .. } => reg(a) && reg(b) && target_ok(t) && target_ok(f),
             Op::Switch { v, t } => reg(v) && self.switches.get(t as usize).is_some_and(|tb| edge_ok(tb.default) && tb.cases.iter().all(|c| edge_ok(c.1))),
             Op::Ret { v } => v == NONE || v & TAG != 0 || reg(v),
             Op::Call { c } => self.calls.get(c as usize).is_some_and(|cs| {
@@ -573,12 +586,12 @@ impl FnCode {
             Op::GepLd { d, base, g } | Op::GepSt { d, base, g } => reg(d) && reg(base) && self.geps.get(g as usize).is_some_and(|gp| gp.idx.iter().all(|x| reg(x.0))),
         };
         let fused = |pc: usize, op: &Op| match op {
-            Op::CmpBr { .. } | Op::FCmpBr { .. } => matches!(after(pc, 1), Some(Op::CondBr { .. })),
+            Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::CmpJump { .. } | Op::FCmpJump { .. } => matches!(after(pc, 1), Some(Op::CondBr { .. })),
             Op::GepLd { .. } => matches!(after(pc, 1), Some(Op::Load { .. })),
             Op::GepSt { .. } => matches!(after(pc, 1), Some(Op::Store { .. })),
             _ => after(pc, 0).is_some(),
         };
         let exact = |op: &Op| !op.fast_only();
-        self.ops.iter().all(|op| exact(op) && op_ok(op)) && self.fcode.iter().enumerate().all(|(pc, e)| op_ok(&e.op) && fused(pc, &e.op) && goes_on(pc, &e.op))
+        self.ops.iter().all(|op| exact(op) && op_ok(op, false)) && self.fcode.iter().enumerate().all(|(pc, e)| op_ok(&e.op, true) && fused(pc, &e.op) && goes_on(pc, &e.op))
     }
 }

@@ -2,7 +2,7 @@
 //! registers, calls and returns switching frames in place, the hot simple cases inline and
 //! the heavier ones in the helpers of `fasthelp.rs`.
 
-use super::code::{Callee, FnCode, Meta, Op, NONE, TAG};
+use super::code::{Callee, FnCode, Meta, Op, DIRECT, NONE, TAG};
 use super::fast::{Fast, Light, RegsInit};
 use super::fasthelp::*;
 use super::fp;
@@ -75,13 +75,14 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     let vals = lo.get(base..).unwrap_or_default();
     let mut taint = 0;
     for (&a, &p) in cs.args.iter().zip(callee.params.iter()) {
-        match (vals.get(a as usize).or_else(|| code.template.get(a as usize)), hi.get_mut(p as usize)) {
-            (Some(v), Some(r)) => {
-                taint |= v.poison;
-                *r = *v;
-            }
-            // Not a register (`FnCode::validate` rules it out): as a tainted argument.
-            _ => taint = u32::MAX,
+        // An operand that is not a register (`FnCode::validate` rules it out) counts as tainted.
+        let v = match vals.get(a as usize) {
+            Some(v) => *v,
+            None => code.template.get(a as usize).copied().unwrap_or(Slot::tainted(u32::MAX)),
+        };
+        if let Some(r) = hi.get_mut(p as usize) {
+            taint |= v.poison;
+            *r = v;
         }
     }
     // A poison or undef argument (which a `noundef` parameter makes undefined behaviour)
@@ -410,7 +411,13 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         }
         macro_rules! jump {
             ($e:expr) => {{
-                match edge(code, regs, $e) {
+                let e: u32 = $e;
+                if e & DIRECT != 0 {
+                    p = (e & !DIRECT) as usize;
+                    charge!();
+                    continue;
+                }
+                match edge(code, regs, e) {
                     Some(t) => {
                         p = t;
                         charge!();
@@ -658,6 +665,18 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 w!(d, Slot::int(taken as u64));
                 partner!(k, Op::CondBr { t, f: fe, .. });
                 jump!(if taken { t } else { fe })
+            }
+            Op::CmpJump { p: pr, a, b, w, ss, t, f: fe } => {
+                let (x, y) = clean2!(a, b);
+                if ss && scalar::samesign_bad(w as u32, x.bits, y.bits) {
+                    break 'run true;
+                }
+                jump!(if icmp(pr, w, x.bits, y.bits) { t } else { fe })
+            }
+            Op::FCmpJump { p: pr, a, b, s, t, f: fe } => {
+                let (x, y) = clean2!(a, b);
+                let (fa, fb) = fpair(s, x.bits, y.bits);
+                jump!(if fcmp(pr, fa, fb) { t } else { fe })
             }
             Op::FCmpBr { p: pr, d, a, b, s } => {
                 let (x, y) = clean2!(a, b);

@@ -5,6 +5,9 @@
 //! - Pairs: `icmp`/`fcmp` and the `br` on its result ([`Op::CmpBr`], [`Op::FCmpBr`]), a
 //!   `getelementptr` and the load or store through it ([`Op::GepLd`], [`Op::GepSt`]). The
 //!   partner op is read from the exact stream at run time.
+//! - Branches: a target edge without phi moves becomes its pc ([`DIRECT`]); a compare whose
+//!   result only its branch uses carries the branch's targets ([`Op::CmpJump`],
+//!   [`Op::FCmpJump`]) and leaves the result unwritten.
 //! - Specialized ops for `double` arithmetic and integer operations with flags, shifts and
 //!   unsigned division, which otherwise dispatch a second time on their operation.
 //! - Loads from stack slots held in registers ([`Op::PLoad`]) whose value is used only by the
@@ -21,7 +24,7 @@
 //! (leaving the frame's pc on its first instruction) and resume after the general path ran
 //! that one instruction.
 
-use super::code::{FEntry, FnCode, Meta, Op};
+use super::code::{FEntry, FnCode, Meta, Op, DIRECT};
 use super::fp::FOp;
 use super::scalar::IOp;
 use crate::ir::{Body, Inst, InstFlags, Operand, Value};
@@ -59,7 +62,7 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
             sub(a);
             sub(b);
         }
-        Op::IBin { a, b, .. } | Op::ICmp { a, b, .. } | Op::F64 { a, b, .. } | Op::F32 { a, b, .. } | Op::FCmp { a, b, .. } | Op::CmpBr { a, b, .. } | Op::FCmpBr { a, b, .. } => {
+        Op::IBin { a, b, .. } | Op::ICmp { a, b, .. } | Op::F64 { a, b, .. } | Op::F32 { a, b, .. } | Op::FCmp { a, b, .. } | Op::CmpBr { a, b, .. } | Op::FCmpBr { a, b, .. } | Op::CmpJump { a, b, .. } | Op::FCmpJump { a, b, .. } => {
             sub(a);
             sub(b);
         }
@@ -98,7 +101,7 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
 /// True for ops of the fast stream that end by going to their `next` pc when they complete
 /// (not branches, calls, returns or ops that always need the general path).
 pub fn falls_through(op: &Op) -> bool {
-    !matches!(op, Op::Br { .. } | Op::CondBr { .. } | Op::Switch { .. } | Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::Ret { .. } | Op::Call { .. } | Op::Unreachable | Op::Generic { .. })
+    !matches!(op, Op::Br { .. } | Op::CondBr { .. } | Op::Switch { .. } | Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::CmpJump { .. } | Op::FCmpJump { .. } | Op::Ret { .. } | Op::Call { .. } | Op::Unreachable | Op::Generic { .. })
 }
 
 /// Builds `c.fcode` from `c.ops`.
@@ -144,8 +147,31 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             op => op,
         };
     }
-    // Loads absorbed by the op that uses them.
+    // Branch targets: the pc of an edge without phi moves; a compare whose result only its
+    // branch uses takes the branch's targets and leaves the result unwritten.
     let users = single_users(body);
+    let target = |e: u32| match c.edges.get(e as usize) {
+        Some(ed) if ed.n == 0 && ed.pc < DIRECT => DIRECT | ed.pc,
+        _ => e,
+    };
+    for q in 0..n {
+        let Some(op) = fops.get(q).copied() else { continue };
+        let only_br = || {
+            let (Some(&i), Some(&b)) = (c.insts.get(q), c.insts.get(q + 1)) else { return false };
+            body.insts.get(i).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&b)
+        };
+        let new = match (op, c.ops.get(q + 1)) {
+            (Op::Br { e }, _) => Op::Br { e: target(e) },
+            (Op::CondBr { c: cv, t, f }, _) => Op::CondBr { c: cv, t: target(t), f: target(f) },
+            (Op::CmpBr { p, a, b, w, f, .. }, Some(&Op::CondBr { t, f: fe, .. })) if only_br() => Op::CmpJump { p, a, b, w, ss: f != 0, t: target(t), f: target(fe) },
+            (Op::FCmpBr { p, a, b, s, .. }, Some(&Op::CondBr { t, f: fe, .. })) if only_br() => Op::FCmpJump { p, a, b, s, t: target(t), f: target(fe) },
+            _ => continue,
+        };
+        if let Some(slot) = fops.get_mut(q) {
+            *slot = new;
+        }
+    }
+    // Loads absorbed by the op that uses them.
     let insts = c.insts.clone();
     let only_user = |pc: usize, user: Inst| -> bool {
         insts.get(pc).and_then(|&i| body.insts.get(i)).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&user)
