@@ -341,9 +341,8 @@ fn read_at(a: &Alloc, addr: u64, n: u8, w: u8, align: u32) -> Option<Slot> {
         return None;
     }
     let mut v = a.read_fast(addr, n)?;
-    if w != 0 && w < 64 {
-        v.bits &= mask(w as u32);
-    }
+    // Masked to `w` bits, without a branch (0 and 64 keep every bit).
+    v.bits &= u64::MAX >> (64u32.saturating_sub(w as u32) & 63);
     Some(v)
 }
 

@@ -46,7 +46,7 @@ fn runnable<'f>(fr: &Frame, funcs: &'f [Option<Rc<FnCode>>]) -> Option<&'f FnCod
 
 /// Calls site `c` of the top frame (at `pc`) when the fast path may: pushes the callee's
 /// frame as `Interp::do_call` does and returns it. `None` (nothing changed) otherwise.
-#[inline(never)]
+#[inline(always)]
 fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) -> Option<Next<'f>> {
     let funcs: &'f [Option<Rc<FnCode>>] = st.funcs;
     let cs = code.calls.get(c as usize).filter(|cs| cs.fast)?;

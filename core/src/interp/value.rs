@@ -93,7 +93,7 @@ impl Val {
     }
 }
 
-/// The width mask of an `iN` for N in 1..=64.
+/// The width mask of an `iN` for N in 1..=64 (all ones from 64 on).
 #[inline]
 pub fn mask(w: u32) -> u64 {
     if w >= 64 {
@@ -103,12 +103,10 @@ pub fn mask(w: u32) -> u64 {
     }
 }
 
-/// Sign-extends the low `w` bits of `x` to 64 bits.
+/// Sign-extends the low `w` bits of `x` to 64 bits (`x` itself for `w` 0 or from 64 on),
+/// without a branch.
 #[inline]
 pub fn sext(x: u64, w: u32) -> i64 {
-    if w == 0 || w >= 64 {
-        return x as i64;
-    }
-    let s = 64 - w;
+    let s = 64u32.saturating_sub(w) & 63;
     ((x << s) as i64) >> s
 }
