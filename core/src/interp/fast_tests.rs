@@ -425,3 +425,70 @@ define i32 @main() {
         same(src, n);
     }
 }
+
+#[test]
+fn long_phi_edges() {
+    // Back edges of 15 moves (past the unrolled sizes) and 7 moves (unrolled), rotating
+    // values in parallel, one of them carrying poison from an `add nsw` that overflows
+    // (the fast path leaves such an edge to the general path). lli-19 returns 176.
+    let src = "define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i32 [ 0, %entry ], [ %n, %l ]
+  %a0 = phi i32 [ 0, %entry ], [ %a1, %l ]
+  %a1 = phi i32 [ 1, %entry ], [ %a2, %l ]
+  %a2 = phi i32 [ 2, %entry ], [ %a3, %l ]
+  %a3 = phi i32 [ 3, %entry ], [ %a4, %l ]
+  %a4 = phi i32 [ 4, %entry ], [ %a5, %l ]
+  %a5 = phi i32 [ 5, %entry ], [ %a6, %l ]
+  %a6 = phi i32 [ 6, %entry ], [ %a7, %l ]
+  %a7 = phi i32 [ 7, %entry ], [ %a8, %l ]
+  %a8 = phi i32 [ 8, %entry ], [ %a9, %l ]
+  %a9 = phi i32 [ 9, %entry ], [ %a0, %l ]
+  %b0 = phi i32 [ 1, %entry ], [ %b1, %l ]
+  %b1 = phi i32 [ 2, %entry ], [ %b2, %l ]
+  %b2 = phi i32 [ 3, %entry ], [ %b3, %l ]
+  %b3 = phi i32 [ 4, %entry ], [ %q, %l ]
+  %q = add nsw i32 %b0, 1073741824
+  %n = add i32 %i, 1
+  %c = icmp slt i32 %n, 13
+  br i1 %c, label %l, label %m, !prof !0
+m:
+  br label %k
+k:
+  %x0 = phi i32 [ %a0, %m ], [ %x1, %k ]
+  %x1 = phi i32 [ %a1, %m ], [ %x2, %k ]
+  %x2 = phi i32 [ %a2, %m ], [ %x3, %k ]
+  %x3 = phi i32 [ %a3, %m ], [ %x4, %k ]
+  %x4 = phi i32 [ %a4, %m ], [ %x0, %k ]
+  %j = phi i32 [ 0, %m ], [ %j2, %k ]
+  %y = phi i32 [ %b3, %m ], [ %y, %k ]
+  %j2 = add i32 %j, 1
+  %c2 = icmp slt i32 %j2, 7
+  br i1 %c2, label %k, label %d
+d:
+  %f = freeze i32 %b3
+  %s0 = mul i32 %x0, 10000
+  %s1 = mul i32 %x1, 1000
+  %s2 = mul i32 %x2, 100
+  %s3 = mul i32 %x3, 10
+  %t0 = add i32 %s0, %s1
+  %t1 = add i32 %t0, %s2
+  %t2 = add i32 %t1, %s3
+  %t3 = add i32 %t2, %x4
+  %t4 = add i32 %t3, %a9
+  %fy = freeze i32 %y
+  %z = and i32 %fy, 0
+  %t5 = add i32 %t4, %z
+  %r = srem i32 %t5, 251
+  ret i32 %r
+}
+!0 = !{!\"branch_weights\", i32 1, i32 1}
+";
+    let o = same(src, u64::MAX);
+    assert_eq!(o.exit, super::Exit::Returned { value: 176 });
+    for n in (0..o.steps).step_by(7) {
+        same(src, n);
+    }
+}

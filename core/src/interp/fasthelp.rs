@@ -68,8 +68,8 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
     }
     let moves: &[[u32; 2]] = code.lane_moves.get(ed.lm as usize..(ed.lm + ed.ln) as usize)?;
     debug_assert!(code.fast && regs.len() == code.template.len());
-    // The common short edges: every source read (so parallel moves need no other care) and
-    // checked before any destination is written.
+    // Every source read and checked before any destination is written (so parallel moves
+    // need no other care): the short edges by hand, the others unrolled up to 8 moves.
     match *moves {
         [[d0, s0]] => {
             let x = rd!(regs, s0);
@@ -102,28 +102,46 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
     }
 }
 
-/// The phi moves of an edge with more than three (see [`edge_moves`]).
+/// The `N` moves `[destination, source]` of an edge when every source is defined (else
+/// nothing is written and the result is false).
+#[inline(always)]
+fn moves_n<const N: usize>(regs: &mut [Slot], moves: &[[u32; 2]; N]) -> bool {
+    // `i < N`, the array's length.
+    let vals: [Slot; N] = std::array::from_fn(|i| rd!(regs, moves[i][1]));
+    if vals.iter().fold(0, |t, v| t | v.poison) != 0 {
+        return false;
+    }
+    for (v, m) in vals.iter().zip(moves) {
+        wr!(regs, m[0], *v);
+    }
+    true
+}
+
+/// The phi moves of an edge with more than three (see [`edge_moves`]): unrolled up to 8.
 #[inline(never)]
 fn edge_long(regs: &mut [Slot], ed: &Edge, moves: &[[u32; 2]]) -> Option<usize> {
+    let done = match moves.len() {
+        4 => moves_n::<4>(regs, moves.first_chunk()?),
+        5 => moves_n::<5>(regs, moves.first_chunk()?),
+        6 => moves_n::<6>(regs, moves.first_chunk()?),
+        7 => moves_n::<7>(regs, moves.first_chunk()?),
+        8 => moves_n::<8>(regs, moves.first_chunk()?),
+        _ => return edge_longer(regs, ed, moves),
+    };
+    done.then_some(ed.pc as usize)
+}
+
+/// The phi moves of an edge with more than eight.
+#[inline(never)]
+fn edge_longer(regs: &mut [Slot], ed: &Edge, moves: &[[u32; 2]]) -> Option<usize> {
     if moves.iter().any(|m| rd!(regs, m[1]).poison != 0) {
         return None;
     }
     if ed.par {
-        // Read every source before writing any destination: into a small buffer when they
-        // fit, else into one of the edge's length.
-        if moves.len() <= 8 {
-            let mut buf = [Slot::default(); 8];
-            for (b, m) in buf.iter_mut().zip(moves) {
-                *b = rd!(regs, m[1]);
-            }
-            for (b, m) in buf.iter().zip(moves) {
-                wr!(regs, m[0], *b);
-            }
-        } else {
-            let buf: Vec<Slot> = moves.iter().map(|m| rd!(regs, m[1])).collect();
-            for (b, m) in buf.iter().zip(moves) {
-                wr!(regs, m[0], *b);
-            }
+        // Read every source before writing any destination.
+        let buf: Vec<Slot> = moves.iter().map(|m| rd!(regs, m[1])).collect();
+        for (b, m) in buf.iter().zip(moves) {
+            wr!(regs, m[0], *b);
         }
     } else {
         // No move reads a register an earlier one wrote (`par` is false), so in order.
