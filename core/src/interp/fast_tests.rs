@@ -21,6 +21,16 @@ fn same(src: &str, max_steps: u64) -> Outcome {
     fast
 }
 
+/// Runs `src` both ways: it returns `value`, and every `every`-th step limit stops both
+/// ways alike.
+fn returns_at_every_limit(src: &str, value: i32, every: usize) {
+    let o = same(src, u64::MAX);
+    assert_eq!(o.exit, super::Exit::Returned { value });
+    for n in (0..o.steps).step_by(every) {
+        same(src, n);
+    }
+}
+
 const PUTCHAR: &str = "declare i32 @putchar(i32)\n";
 
 /// A `-O0`-style loop: stack slots, loads absorbed by their users, a GEP and a load, a
@@ -97,11 +107,7 @@ e:
   ret i32 %u
 }
 ";
-    let o = same(src, u64::MAX);
-    assert_eq!(o.exit, super::Exit::Returned { value: 54 });
-    for n in (0..o.steps).step_by(7) {
-        same(src, n);
-    }
+    returns_at_every_limit(src, 54, 7);
 }
 
 #[test]
@@ -486,9 +492,5 @@ d:
 }
 !0 = !{!\"branch_weights\", i32 1, i32 1}
 ";
-    let o = same(src, u64::MAX);
-    assert_eq!(o.exit, super::Exit::Returned { value: 176 });
-    for n in (0..o.steps).step_by(7) {
-        same(src, n);
-    }
+    returns_at_every_limit(src, 176, 7);
 }
