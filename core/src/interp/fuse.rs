@@ -150,16 +150,18 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
     // Branch targets: the pc of an edge without phi moves; a compare whose result only its
     // branch uses takes the branch's targets and leaves the result unwritten.
     let users = single_users(body);
+    let insts = c.insts.clone();
+    // The result of the instruction at `pc` has one use, by `user`.
+    let only_user = |pc: usize, user: Inst| -> bool {
+        insts.get(pc).and_then(|&i| body.insts.get(i)).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&user)
+    };
     let target = |e: u32| match c.edges.get(e as usize) {
         Some(ed) if ed.n == 0 && ed.pc < DIRECT => DIRECT | ed.pc,
         _ => e,
     };
     for q in 0..n {
         let Some(op) = fops.get(q).copied() else { continue };
-        let only_br = || {
-            let (Some(&i), Some(&b)) = (c.insts.get(q), c.insts.get(q + 1)) else { return false };
-            body.insts.get(i).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&b)
-        };
+        let only_br = || insts.get(q + 1).is_some_and(|&b| only_user(q, b));
         let new = match (op, c.ops.get(q + 1)) {
             (Op::Br { e }, _) => Op::Br { e: target(e) },
             (Op::CondBr { c: cv, t, f }, _) => Op::CondBr { c: cv, t: target(t), f: target(f) },
@@ -172,10 +174,6 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         }
     }
     // Loads absorbed by the op that uses them.
-    let insts = c.insts.clone();
-    let only_user = |pc: usize, user: Inst| -> bool {
-        insts.get(pc).and_then(|&i| body.insts.get(i)).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&user)
-    };
     let mut heads = Vec::new();
     for q in 1..n {
         let (Some(&user), Some(mut x), Some(&m)) = (insts.get(q), fops.get(q).copied(), meta.get(q)) else { continue };
