@@ -33,7 +33,8 @@ macro_rules! wr {
     }};
 }
 
-/// The mask of an `iW` for W in 1..=64 without a branch (what `value::mask` gives there).
+/// The mask of an `iW` for W in 1..=64 without a branch (what `value::mask` gives there);
+/// all ones for 0 (a load's "no mask").
 #[inline(always)]
 pub(super) fn wmask(w: u8) -> u64 {
     u64::MAX >> ((64 - w as u32) & 63)
@@ -359,8 +360,7 @@ fn read_at(a: &Alloc, addr: u64, n: u8, w: u8, align: u32) -> Option<Slot> {
         return None;
     }
     let mut v = a.read_fast(addr, n)?;
-    // Masked to `w` bits, without a branch (0 and 64 keep every bit).
-    v.bits &= u64::MAX >> (64u32.saturating_sub(w as u32) & 63);
+    v.bits &= wmask(w);
     Some(v)
 }
 

@@ -70,7 +70,7 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     // The callee's registers start right after the caller's value registers, over its
     // constants: an argument that is a constant is read from the caller's template.
     let nb = base + code.nvals as usize;
-    push_regs(st.regs, st.regs_init, nb, &callee.template, callee.nvals as usize);
+    put_regs(st.regs, st.regs_init, nb, &callee.template, callee.nvals as usize);
     let (lo, hi) = st.regs.split_at_mut(nb);
     let vals = lo.get(base..).unwrap_or_default();
     let mut taint = 0;
@@ -88,8 +88,7 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     // A poison or undef argument (which a `noundef` parameter makes undefined behaviour)
     // leaves the call to the general path: the caller's registers are put back as they were.
     if taint != 0 {
-        st.regs.truncate(nb);
-        st.regs.extend_from_slice(code.template.get(code.nvals as usize..).unwrap_or_default());
+        put_regs(st.regs, st.regs_init, nb, code.template.get(code.nvals as usize..).unwrap_or_default(), 0);
         return None;
     }
     let nwb = st.wregs.len();
@@ -140,17 +139,10 @@ fn deliver(regs: &mut [Slot], cbase: usize, dst: u32, val: Slot) {
     }
 }
 
-/// Pushes a frame's registers at `nb` (over the caller's constants, at or below the length):
-/// the template's constants, and its value registers either from the template or, where the
-/// register vector's allocation already holds initialized slots past `nb`, as they are.
-#[inline(always)]
-fn push_regs(regs: &mut Vec<Slot>, ri: &mut RegsInit, nb: usize, template: &[Slot], nvals: usize) {
-    put_regs(regs, ri, nb, template, nvals);
-}
-
 /// Makes `regs` end at `at + src.len()` with `src[skip..]` at `at + skip`; the `skip` slots
 /// before it keep what they hold when the allocation already has initialized slots there
-/// (else they are `src`'s too).
+/// (else they are `src`'s too). A frame is pushed with its template and `skip` its value
+/// registers; a caller's constants are put back with `skip` 0.
 #[inline(always)]
 fn put_regs(regs: &mut Vec<Slot>, ri: &mut RegsInit, at: usize, src: &[Slot], skip: usize) {
     if regs.capacity() != ri.cap {
