@@ -80,6 +80,11 @@ pub struct Liveness {
 impl Liveness {
     /// Computes liveness for `body`.
     pub fn new(body: &Body, cfg: &Cfg) -> Liveness {
+        Liveness::with_domtree(body, cfg, &crate::analysis::DomTree::new(cfg))
+    }
+
+    /// Computes liveness for `body` with its dominator tree `dt` (for a caller that has it).
+    pub fn with_domtree(body: &Body, cfg: &Cfg, dt: &crate::analysis::DomTree) -> Liveness {
         let nb = body.blocks.len();
         let nv = body.values.len();
         let mut gen = vec![ValueSet::new(nv); nb];
@@ -127,7 +132,6 @@ impl Liveness {
         let mut live_in = vec![ValueSet::new(nv); nb];
         let mut live_out = vec![ValueSet::new(nv); nb];
         // Post-order of the reachable blocks: reverse of the dominator tree's RPO.
-        let dt = crate::analysis::DomTree::new(cfg);
         let order: Vec<Block> = dt.rpo().iter().rev().copied().collect();
         let mut changed = true;
         while changed {

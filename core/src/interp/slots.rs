@@ -30,12 +30,11 @@ pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool) -> Option<(Vec
         return None;
     }
     let cfg = Cfg::new(body);
-    let live = Liveness::new(body, &cfg);
     let dt = DomTree::new(&cfg);
+    let live = Liveness::with_domtree(body, &cfg, &dt);
     let mut a = Assign { reg: vec![u32::MAX; nv], busy: Vec::new(), free: Vec::new() };
     for p in body.params.iter().copied().filter(|&p| narrow(p)) {
-        let r = a.busy.len() as u32;
-        a.busy.push(false);
+        let r = a.take();
         a.set(p, r);
     }
     let mut stack: Vec<Block> = cfg.entry().into_iter().collect();
