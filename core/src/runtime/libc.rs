@@ -17,7 +17,7 @@ use super::input::Stdin;
 pub use super::libfn::LibFn;
 use super::ctype::{self, Table};
 use super::numparse;
-use super::scan::{self, Item};
+use super::scan;
 use crate::interp::cmem::{len_slot, Args};
 use crate::interp::native::{Native, Qsort};
 use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
@@ -227,13 +227,7 @@ impl Interp<'_> {
             let Some(p) = ptrs.get(k).map(Val::slot) else {
                 return Err(Fault::ub(UbKind::LibraryMisuse, format!("scanf: the format has a conversion for argument {} but the call passes {}", k + 1, ptrs.len())));
             };
-            match item {
-                Item::Int { bits, size } => self.store_slot(p, *size as usize, Slot::int(bits & mask(u32::from(*size) * 8)))?,
-                Item::Float { value, size: 4 } => self.store_slot(p, 4, Slot::int(u64::from((*value as f32).to_bits())))?,
-                Item::Float { value, .. } => self.store_slot(p, 8, Slot::int(value.to_bits()))?,
-                Item::Bytes { bytes, nul: true } => self.write_bytes_nul(p, bytes)?,
-                Item::Bytes { bytes, nul: false } => self.write_bytes(p, bytes)?,
-            }
+            self.write_bytes(p, &item.bytes())?;
         }
         Ok((r.ret, r.consumed))
     }

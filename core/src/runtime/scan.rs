@@ -37,6 +37,25 @@ pub enum Item {
     },
 }
 
+impl Item {
+    /// The bytes stored through the item's pointer (little-endian, as C stores them).
+    pub fn bytes(&self) -> Vec<u8> {
+        match self {
+            Item::Int { bits, size } => bits.to_le_bytes().get(..*size as usize).unwrap_or(&[]).to_vec(),
+            Item::Float { value, size: 4 } => (*value as f32).to_le_bytes().to_vec(),
+            Item::Float { value, .. } => value.to_le_bytes().to_vec(),
+            Item::Bytes { bytes, nul } => {
+                let mut b = bytes.clone();
+                if *nul {
+                    b.push(0);
+                }
+                b
+            }
+        }
+    }
+}
+
+
 /// The outcome of a call.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scanned {

@@ -7,7 +7,7 @@ use super::{cstr, load, store, Arg, Libc, Memory, Stop, Value};
 use irplay_core::runtime::ctype::{self, Table};
 use irplay_core::runtime::libc::LibFn;
 use irplay_core::runtime::numparse;
-use irplay_core::runtime::scan::{self, Item};
+use irplay_core::runtime::scan;
 
 /// The stream number of `stdin` (see `irplay_core::lower::data`).
 const STDIN: u64 = 1;
@@ -298,19 +298,7 @@ impl Libc {
         for (k, item) in r.items.iter().enumerate() {
             let cell = load(mem, area + 8 * k as u64, 8).map_err(err)?;
             let p = u64::from_le_bytes(cell.try_into().unwrap_or([0; 8])) & 0xffff_ffff;
-            let bytes = match item {
-                Item::Int { bits, size } => bits.to_le_bytes().get(..*size as usize).unwrap_or(&[]).to_vec(),
-                Item::Float { value, size: 4 } => (*value as f32).to_le_bytes().to_vec(),
-                Item::Float { value, .. } => value.to_le_bytes().to_vec(),
-                Item::Bytes { bytes, nul } => {
-                    let mut b = bytes.clone();
-                    if *nul {
-                        b.push(0);
-                    }
-                    b
-                }
-            };
-            store(mem, p, &bytes).map_err(err)?;
+            store(mem, p, &item.bytes()).map_err(err)?;
         }
         Ok((r.ret, r.consumed))
     }
