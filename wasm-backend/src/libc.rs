@@ -163,6 +163,11 @@ impl Libc {
         at
     }
 
+    /// Stores the pointer `value` at `at` (the module's pointer size).
+    fn store_ptr(&self, mem: &mut dyn Memory, at: u64, value: u64) -> Result<(), String> {
+        store(mem, at, value.to_le_bytes().get(..self.ptr_bytes as usize).unwrap_or(&[]))
+    }
+
     /// Builds `argv` (the program name, then `args`) in the heap; its address.
     pub fn make_argv(&mut self, mem: &mut dyn Memory, program: &str, args: &[String]) -> Result<u64, String> {
         let pb = self.ptr_bytes as u64;
@@ -176,7 +181,7 @@ impl Libc {
         let mut s_at = at + (strings.len() as u64 + 1) * pb;
         for (k, s) in strings.iter().enumerate() {
             let cell = at + k as u64 * pb;
-            store(mem, cell, s_at.to_le_bytes().get(..pb as usize).unwrap_or(&[]))?;
+            self.store_ptr(mem, cell, s_at)?;
             let mut z = s.clone();
             z.push(0);
             store(mem, s_at, &z)?;

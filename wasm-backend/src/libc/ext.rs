@@ -241,7 +241,7 @@ impl Libc {
         if endptr == 0 {
             return Ok(());
         }
-        store(mem, endptr, end.to_le_bytes().get(..self.ptr_bytes as usize).unwrap_or(&[])).map_err(Stop::error)
+        self.store_ptr(mem, endptr, end).map_err(Stop::error)
     }
 
     fn strcat(&self, mem: &mut dyn Memory, dst: u64, src: u64, max: Option<usize>) -> Answer {
@@ -268,7 +268,7 @@ impl Libc {
         }
         store(mem, table, &bytes).map_err(Stop::error)?;
         let zero = table + (-ctype::FIRST) as u64 * t.entry_size();
-        store(mem, cell, zero.to_le_bytes().get(..self.ptr_bytes as usize).unwrap_or(&[])).map_err(Stop::error)?;
+        self.store_ptr(mem, cell, zero).map_err(Stop::error)?;
         if let Some(c) = self.ctype.get_mut(k) {
             *c = cell;
         }
