@@ -62,6 +62,7 @@ pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
     edge_moves(code, regs, ed)
 }
 
+/// The phi moves of a narrow edge beyond [`edge`]'s inline cases, as [`edge`] takes them.
 #[inline(never)]
 pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<usize> {
     if !ed.narrow {
@@ -70,37 +71,14 @@ pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<
     let moves: &[[u32; 2]] = code.lane_moves.get(ed.lm as usize..(ed.lm + ed.ln) as usize)?;
     debug_assert!(code.fast && regs.len() == code.template.len());
     // Every source read and checked before any destination is written (so parallel moves
-    // need no other care): the short edges by hand, the others unrolled up to 8 moves.
-    match *moves {
-        [[d0, s0]] => {
-            let x = rd!(regs, s0);
-            if x.poison != 0 {
-                return None;
-            }
-            wr!(regs, d0, x);
-            Some(ed.pc as usize)
-        }
-        [[d0, s0], [d1, s1]] => {
-            let (x, y) = (rd!(regs, s0), rd!(regs, s1));
-            if (x.poison | y.poison) != 0 {
-                return None;
-            }
-            wr!(regs, d0, x);
-            wr!(regs, d1, y);
-            Some(ed.pc as usize)
-        }
-        [[d0, s0], [d1, s1], [d2, s2]] => {
-            let (x, y, z) = (rd!(regs, s0), rd!(regs, s1), rd!(regs, s2));
-            if (x.poison | y.poison | z.poison) != 0 {
-                return None;
-            }
-            wr!(regs, d0, x);
-            wr!(regs, d1, y);
-            wr!(regs, d2, z);
-            Some(ed.pc as usize)
-        }
-        _ => edge_long(regs, ed, moves),
-    }
+    // need no other care): up to 3 moves here, up to 8 unrolled in `edge_long`.
+    let done = match moves.len() {
+        1 => moves_n::<1>(regs, moves.first_chunk()?),
+        2 => moves_n::<2>(regs, moves.first_chunk()?),
+        3 => moves_n::<3>(regs, moves.first_chunk()?),
+        _ => return edge_long(regs, ed, moves),
+    };
+    done.then_some(ed.pc as usize)
 }
 
 /// The `N` moves `[destination, source]` of an edge when every source is defined (else
