@@ -1,7 +1,8 @@
 //! Pre-decoding: turns a function body into [`FnCode`] once, on its first call. Values get dense
-//! register numbers (narrow scalars whose live ranges do not overlap share one, `slots.rs`), constants are materialized into the register template, successors become
-//! edges carrying their phi moves, and common instructions on narrow types get a fast [`Op`];
-//! the rest run through the generic path from the IR instruction.
+//! register numbers (narrow scalars whose live ranges do not overlap share one, `slots.rs`),
+//! constants are materialized into the register template, successors become edges carrying
+//! their phi moves, and common instructions on narrow types get a fast [`Op`]; the rest run
+//! through the generic path from the IR instruction.
 
 use super::code::*;
 use super::fp::FOp;

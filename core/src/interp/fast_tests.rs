@@ -229,15 +229,29 @@ e2:
     }
 }
 
+/// The integer widths the scalar-agreement tests cover.
+const WIDTHS: [u8; 13] = [1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 47, 63, 64];
+
+/// Values of an `iW` register (zero-extended from the width) for the scalar-agreement tests:
+/// the edges of its range and pseudo-random ones (a fixed linear congruential sequence).
+fn values_of(w: u8) -> Vec<u64> {
+    let m = super::value::mask(w as u32);
+    let half = m >> 1;
+    let mut vals = vec![0, 1, 2, 3, half - half.min(1), half, half.wrapping_add(1), half.wrapping_add(2), m - m.min(1), m, 0x1234_5678_9abc_def0, 0xFFFF_FFFF, 0x8000_0000];
+    let mut r = 0x9E37_79B9_7F4A_7C15u64 ^ w as u64;
+    vals.extend((0..24).map(|_| {
+        r = r.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        r >> (r % 64)
+    }));
+    vals.into_iter().map(|v| v & m).collect()
+}
+
 /// The fast path's `icmp` agrees with the scalar one on the edges of every width's range.
 #[test]
 fn icmp_matches_scalar() {
     use crate::ir::IntPredicate as P;
-    for w in [1u8, 2, 7, 8, 16, 31, 32, 33, 63, 64] {
-        let m = super::value::mask(w as u32);
-        let half = m >> 1;
-        // Registers hold values zero-extended from their width.
-        let vals = [0, 1, 2, half, half.wrapping_add(1), m - m.min(1), m, 0x8000_0000].map(|v| v & m);
+    for w in WIDTHS {
+        let vals = values_of(w);
         for p in [P::Eq, P::Ne, P::Ugt, P::Uge, P::Ult, P::Ule, P::Sgt, P::Sge, P::Slt, P::Sle] {
             for &x in &vals {
                 for &y in &vals {
@@ -255,18 +269,9 @@ fn arith_flags_match_scalar() {
     use super::fasthelp::arith;
     use super::scalar::{self, IOp};
     use crate::ir::InstFlags;
-    for w in [1u8, 2, 3, 7, 8, 15, 16, 31, 32, 33, 47, 63, 64] {
+    for w in WIDTHS {
         let m = super::value::mask(w as u32);
-        let half = m >> 1;
-        // Registers hold values zero-extended from their width.
-        let mut vals = [0, 1, 2, 3, half - half.min(1), half, half.wrapping_add(1), half.wrapping_add(2), m - m.min(1), m, 0x1234_5678_9abc_def0, 0xFFFF_FFFF, 0x8000_0000].to_vec();
-        // And pseudo-random ones (a fixed linear congruential sequence).
-        let mut r = 0x9E37_79B9_7F4A_7C15u64 ^ w as u64;
-        vals.extend((0..24).map(|_| {
-            r = r.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            r >> (r % 64)
-        }));
-        let vals: Vec<u64> = vals.into_iter().map(|v| v & m).collect();
+        let vals = values_of(w);
         for op in [IOp::Add, IOp::Sub, IOp::Mul] {
             for f in [0, InstFlags::NUW, InstFlags::NSW, InstFlags::NUW | InstFlags::NSW] {
                 for &x in &vals {
