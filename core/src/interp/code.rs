@@ -383,9 +383,12 @@ pub struct Meta {
     pub pre: u8,
     /// IR instructions it does the work of: the steps it counts.
     pub steps: u8,
-    /// Low seven bits, when not 0: after the op, the [`Op::PStore`] of the exact stream at
-    /// `pc + post` runs too (a store to a register-held stack slot that it absorbed). Bit
-    /// [`Meta::CHARGE`]: the op at `next` starts a new chain (see `rem`).
+    /// Low six bits ([`Meta::POST`]), when not 0: after the op, the [`Op::PStore`] of the
+    /// exact stream at `pc + post` runs too (a store to a register-held stack slot that it
+    /// absorbed). Bit [`Meta::CHARGE`]: the op at `next` starts a new chain (see `rem`). Bit
+    /// [`Meta::JUMP`]: `next` is not `pc + 1`. An op that falls through with `post` 0 goes
+    /// on to `pc + 1` without reading `next`, so the next op's address does not wait for a
+    /// load.
     pub post: u8,
     /// The steps of the chain from this op: the ops reached through `next` up to the first
     /// that branches, calls or returns, or one flagged [`Meta::CHARGE`]. The fast path takes
@@ -397,8 +400,10 @@ pub struct Meta {
 impl Meta {
     /// The flag of `post`: the op at `next` starts a new chain.
     pub const CHARGE: u8 = 0x80;
+    /// The flag of `post`: `next` is not the op right after.
+    pub const JUMP: u8 = 0x40;
     /// The mask of `post`'s offset of an absorbed store.
-    pub const POST: u8 = 0x7F;
+    pub const POST: u8 = 0x3F;
 }
 
 /// An op of the fast path's stream with its [`Meta`], 32 bytes so that one is found with a
@@ -544,7 +549,8 @@ impl FnCode {
             meta(pc).is_some_and(|m| {
                 let off = (m.post & Meta::POST) as usize;
                 let post_ok = (m.post & Meta::CHARGE == 0 || super::fuse::falls_through(op)) && (off == 0 || (super::fuse::falls_through(op) && off < m.steps as usize && matches!(self.ops.get(pc + off), Some(Op::PStore { .. }))));
-                post_ok && (!super::fuse::falls_through(op) || (m.next as u64) < nops)
+                let seq = m.post != 0 || m.next as usize == pc + 1;
+                post_ok && (!super::fuse::falls_through(op) || ((m.next as u64) < nops && seq))
             })
         };
         // A branch target of the fast stream: a pc or an edge.

@@ -422,6 +422,17 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 }
             }};
         }
+        // A conditional branch, as a branch of the host rather than a select of the target:
+        // the next op's address then waits for the prediction, not for the condition.
+        macro_rules! branch {
+            ($c:expr, $t:expr, $f:expr) => {{
+                if $c {
+                    jump!($t)
+                } else {
+                    jump!($f)
+                }
+            }};
+        }
         // The exact op `$k` after this one's absorbed loads (a fused op's partner).
         macro_rules! partner {
             ($k:expr, $pat:pat) => {
@@ -448,7 +459,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         macro_rules! done {
             () => {
                 if m.post == 0 {
-                    p = m.next as usize;
+                    p += 1;
                 } else {
                     let off = m.post & Meta::POST;
                     if off != 0 {
@@ -621,7 +632,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::Br { e } => jump!(e),
             Op::CondBr { c, t, f } => {
                 let cv = clean1!(c);
-                jump!(if cv.bits & 1 == 1 { t } else { f })
+                branch!(cv.bits & 1 == 1, t, f)
             }
             Op::Switch { v, t } => {
                 let x = clean1!(v);
@@ -659,19 +670,19 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let taken = icmp(pr, w, x.bits, y.bits);
                 w!(d, Slot::int(taken as u64));
                 partner!(k, Op::CondBr { t, f: fe, .. });
-                jump!(if taken { t } else { fe })
+                branch!(taken, t, fe)
             }
             Op::CmpJump { p: pr, a, b, w, ss, t, f: fe } => {
                 let (x, y) = clean2!(a, b);
                 if ss && scalar::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run true;
                 }
-                jump!(if icmp(pr, w, x.bits, y.bits) { t } else { fe })
+                branch!(icmp(pr, w, x.bits, y.bits), t, fe)
             }
             Op::FCmpJump { p: pr, a, b, s, t, f: fe } => {
                 let (x, y) = clean2!(a, b);
                 let (fa, fb) = fpair(s, x.bits, y.bits);
-                jump!(if fcmp(pr, fa, fb) { t } else { fe })
+                branch!(fcmp(pr, fa, fb), t, fe)
             }
             Op::FCmpBr { p: pr, d, a, b, s } => {
                 let (x, y) = clean2!(a, b);
@@ -679,7 +690,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let taken = fcmp(pr, fa, fb);
                 w!(d, Slot::int(taken as u64));
                 partner!(k, Op::CondBr { t, f: fe, .. });
-                jump!(if taken { t } else { fe })
+                branch!(taken, t, fe)
             }
             Op::GepLd { d, base, g } => ok!(gep_load(code, regs, st.mem, d, base, g, exact!(p + k as usize + 1))),
             Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g, exact!(p + k as usize + 1))),

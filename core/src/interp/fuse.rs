@@ -239,9 +239,15 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
 /// Sets each op's chain steps (`Meta::rem`): an op that falls through forward continues its
 /// chain at `next`; one that falls through backward (a loop's branch it absorbed), or whose
 /// chain would not fit the count, flags `next` as a new chain's start ([`Meta::CHARGE`]).
+/// Also flags [`Meta::JUMP`] where `next` is not the op right after.
 fn chains(ops: &[Op], meta: &mut [Meta]) {
     for pc in (0..meta.len()).rev() {
         let Some(&m) = meta.get(pc) else { continue };
+        if m.next as usize != pc + 1 {
+            if let Some(mm) = meta.get_mut(pc) {
+                mm.post |= Meta::JUMP;
+            }
+        }
         let steps = m.steps as u32;
         let on = ops.get(pc).is_some_and(falls_through);
         let after = if on && m.next as usize > pc { meta.get(m.next as usize).map(|x| x.rem as u32) } else { None };
