@@ -61,7 +61,14 @@ impl Interp<'_> {
         let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cells: HashMap::new(), cmap: HashMap::new(), emap: HashMap::new(), fallback: NONE };
         // Narrow scalars share registers where their live ranges allow (`slots.rs`).
         let narrow = |v: Value| body.values.get(v).is_some_and(|vd| self.lay.narrow(vd.ty));
-        let shared = super::slots::assign(body, &narrow);
+        // Scalar operations that read every operand before writing their result (on both
+        // paths) may write it to the register of an operand that dies there.
+        let reuse = |d: &InstData| {
+            use Opcode as O;
+            matches!(d.op, O::Add | O::Sub | O::Mul | O::And | O::Or | O::Xor | O::Shl | O::LShr | O::AShr | O::FAdd | O::FSub | O::FMul | O::FDiv | O::GetElementPtr)
+                && d.result.and_then(|v| body.values.get(v)).is_some_and(|vd| !m.types.is_vector(vd.ty))
+        };
+        let shared = super::slots::assign(body, &narrow, &reuse);
         let (mut nn, mut nw) = (shared.as_ref().map_or(0, |s| s.1), 0u32);
         for (v, vd) in body.values.iter() {
             if self.lay.narrow(vd.ty) {

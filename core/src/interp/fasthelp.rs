@@ -56,7 +56,11 @@ pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
         if x.poison != 0 {
             return None;
         }
-        wr!(regs, d, x);
+        // A phi and the value it takes here may share a register (`slots.rs`): the move is
+        // then only its poison check.
+        if d != s {
+            wr!(regs, d, x);
+        }
         return Some(ed.pc as usize);
     }
     edge_moves(code, regs, ed)
@@ -91,7 +95,9 @@ fn moves_n<const N: usize>(regs: &mut [Slot], moves: &[[u32; 2]; N]) -> bool {
         return false;
     }
     for (v, m) in vals.iter().zip(moves) {
-        wr!(regs, m[0], *v);
+        if m[0] != m[1] {
+            wr!(regs, m[0], *v);
+        }
     }
     true
 }

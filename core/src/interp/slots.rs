@@ -7,7 +7,14 @@
 //! its live-in values are taken, then its phis get distinct registers, then each instruction
 //! takes a free register for its result before the registers of the operands it is the last
 //! use of are given back. A result therefore never shares a register with an operand of its
-//! own instruction, so no op, fast or general, can overwrite an operand it has yet to read.
+//! own instruction, so no op, fast or general, can overwrite an operand it has yet to read;
+//! except where `reuse` allows it, for instructions whose ops read every operand first.
+//!
+//! A value that a phi takes on some edge gets the phi's register when that register is free
+//! at the value's definition (or held by an operand that dies there, under `reuse`), as in
+//! SSA register allocation's coalescing: a loop's `%i.next = add %i, 1` then lands where the
+//! phi `%i` is, and the back edge's move becomes a move of a register to itself, which the
+//! fast path only checks for poison.
 //!
 //! Edge moves write phi registers after the branch read its operands; a phi's register may be
 //! the register of a value that dies on that edge, which the edge's parallel-move flag covers
@@ -16,7 +23,8 @@
 
 use crate::analysis::{Cfg, DomTree, Liveness};
 use crate::ir::entity::EntityRef;
-use crate::ir::{Block, Body, Opcode, Value};
+use crate::ir::{Block, Body, InstData, Opcode, Operand, Value};
+use std::collections::HashMap;
 
 /// Functions with more blocks times values than this keep one register per value (liveness
 /// sets would take too much memory).
@@ -24,7 +32,7 @@ const MAX_WORK: usize = 1 << 24;
 
 /// The register of each value for which `narrow` holds (`u32::MAX` for the others), and how
 /// many registers they use; `None` for a function too large to analyse.
-pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool) -> Option<(Vec<u32>, u32)> {
+pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool, reuse: &dyn Fn(&InstData) -> bool) -> Option<(Vec<u32>, u32)> {
     let nv = body.values.len();
     if body.blocks.len().saturating_mul(nv) > MAX_WORK {
         return None;
@@ -36,6 +44,18 @@ pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool) -> Option<(Vec
     for p in body.params.iter().copied().filter(|&p| narrow(p)) {
         let r = a.take();
         a.set(p, r);
+    }
+    // The phis that take each value on some edge.
+    let mut phis_of: HashMap<Value, Vec<Value>> = HashMap::new();
+    for d in body.insts.values().filter(|d| d.op == Opcode::Phi) {
+        let Some(p) = d.result.filter(|&p| narrow(p)) else { continue };
+        for &o in d.args.iter() {
+            if let Operand::Value(v) = o {
+                if v != p {
+                    phis_of.entry(v).or_default().push(p);
+                }
+            }
+        }
     }
     let mut stack: Vec<Block> = cfg.entry().into_iter().collect();
     let mut dies: Vec<Value> = Vec::new();
@@ -98,12 +118,29 @@ pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool) -> Option<(Vec
                 continue;
             }
             let res = d.result.filter(|&v| narrow(v));
+            let dying = last.get(k).map(Vec::as_slice).unwrap_or_default();
+            // The register the result shares with an operand that dies here, if any.
+            let mut kept = None;
             if let Some(v) = res {
-                let r = a.take();
+                let live = !dead.get(k).copied().unwrap_or(true);
+                let phi_reg = phis_of.get(&v).filter(|_| live).and_then(|ps| {
+                    ps.iter().filter_map(|p| a.reg.get(p.index()).copied().filter(|&r| r != u32::MAX)).find(|&r| {
+                        !a.busy.get(r as usize).copied().unwrap_or(true) || (reuse(d) && dying.iter().any(|o| a.reg.get(o.index()) == Some(&r)))
+                    })
+                });
+                let r = match phi_reg {
+                    Some(r) => {
+                        kept = Some(r);
+                        a.take_this(r)
+                    }
+                    None => a.take(),
+                };
                 a.set(v, r);
             }
-            for &v in last.get(k).map(Vec::as_slice).unwrap_or_default() {
-                a.give(v);
+            for &v in dying {
+                if kept.is_none() || a.reg.get(v.index()).copied() != kept {
+                    a.give(v);
+                }
             }
             if let (Some(v), true) = (res, dead.get(k).copied().unwrap_or(false)) {
                 a.give(v);
@@ -149,6 +186,11 @@ impl Assign {
             }
         }
     }
+    /// Register `r`, free or held by a value that dies at this point.
+    fn take_this(&mut self, r: u32) -> u32 {
+        self.free.retain(|&x| x != r);
+        r
+    }
     /// Gives back the register of `v`.
     fn give(&mut self, v: Value) {
         let Some(&r) = self.reg.get(v.index()) else { return };
@@ -162,15 +204,65 @@ impl Assign {
 #[cfg(test)]
 mod tests {
     use super::assign;
+    use crate::ir::entity::EntityRef;
     use crate::ir::{Body, Value};
 
     fn regs_of(src: &str, f: &str) -> (Vec<u32>, u32) {
+        regs_reusing(src, f, false)
+    }
+
+    fn regs_reusing(src: &str, f: &str, reuse: bool) -> (Vec<u32>, u32) {
         let c = crate::check(src);
         assert!(c.valid, "{:?}", c.diagnostics);
         let m = c.module.expect("module");
         let g = m.global_by_name(f).expect("function");
         let body: &Body = m.func(g).and_then(|f| f.body.as_ref()).expect("body");
-        assign(body, &|_: Value| true).expect("small enough")
+        assign(body, &|_: Value| true, &|_| reuse).expect("small enough")
+    }
+
+    /// The registers of the named values of `f`, by name.
+    fn regs_by_name(src: &str, f: &str, reuse: bool) -> std::collections::HashMap<String, u32> {
+        let (regs, _) = regs_reusing(src, f, reuse);
+        let m = crate::check(src).module.expect("module");
+        let body = m.global_by_name(f).and_then(|g| m.func(g)).and_then(|f| f.body.as_ref()).expect("body");
+        body.values
+            .iter()
+            .filter_map(|(v, vd)| match vd.name {
+                crate::ir::LocalName::Named(s) => Some((m.symbols.get(s).to_string(), regs[v.index()])),
+                crate::ir::LocalName::Unnamed => None,
+            })
+            .collect()
+    }
+
+    // A loop whose counter overflows into poison on the second iteration; the poison goes
+    // around the back edge through the phi %i.
+    const COUNTER: &str = "define i32 @main() {\nentry:\n  br label %l\nl:\n  %i = phi i32 [ 2147483646, %entry ], [ %j, %l ]\n  %k = phi i32 [ 0, %entry ], [ %k1, %l ]\n  %j = add nsw i32 %i, 1\n  %k1 = add i32 %k, 1\n  %c = icmp slt i32 %k1, 3\n  br i1 %c, label %l, label %x\nx:\n  %z = icmp eq i32 %j, 7\n  br i1 %z, label %a, label %b\na:\n  ret i32 1\nb:\n  ret i32 0\n}\n";
+
+    #[test]
+    fn loop_carried_values_share_their_phis_register() {
+        // %i and %k die where %j and %k1 are made, which may then reuse their registers;
+        // without reuse they may not.
+        let r = regs_by_name(COUNTER, "main", true);
+        assert_eq!(r["j"], r["i"], "%j takes %i's register: {r:?}");
+        assert_eq!(r["k1"], r["k"], "%k1 takes %k's register: {r:?}");
+        assert_ne!(r["i"], r["k"]);
+        let r = regs_by_name(COUNTER, "main", false);
+        assert_ne!(r["j"], r["i"], "{r:?}");
+        assert_ne!(r["k1"], r["k"], "{r:?}");
+    }
+
+    #[test]
+    fn poison_through_a_shared_phi_register_keeps_its_chain() {
+        // The back edge's move of %j to %i is a move of a register to itself; the poison
+        // still flows through the phi (lli-19 has no poison and returns 0 here).
+        let p = crate::text::parse(COUNTER);
+        let o = crate::interp::run(&p.module.expect("module"), &crate::interp::Options::default());
+        let crate::interp::Exit::Ub(r) = o.exit else { panic!("expected UB, got {:?}", o.exit) };
+        assert_eq!(r.kind, crate::interp::UbKind::BranchOnPoison);
+        let origin = r.origin.expect("origin");
+        assert_eq!(origin.reason, "add nsw overflowed: 2147483647 + 1");
+        // Arose at the add, then the phi, the add again, the compare.
+        assert_eq!(origin.chain.len(), 3, "{:?}", origin.chain);
     }
 
     #[test]
