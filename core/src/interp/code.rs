@@ -261,6 +261,8 @@ pub struct Edge {
     /// For a narrow edge of exactly one lane move: its (destination, source) registers, set
     /// by [`FnCode::validate`] once they are checked to be in range; else `None`.
     pub one: Option<[u32; 2]>,
+    /// Likewise for a narrow edge of exactly two lane moves.
+    pub two: Option<[[u32; 2]; 2]>,
 }
 
 /// One phi move.
@@ -508,7 +510,9 @@ impl FnCode {
         self.fast = self.check();
         let fast = self.fast;
         for e in self.edges.iter_mut() {
-            e.one = if fast && e.narrow && e.ln == 1 { self.lane_moves.get(e.lm as usize).copied() } else { None };
+            let moves = self.lane_moves.get(e.lm as usize..(e.lm as usize).saturating_add(e.ln as usize)).filter(|_| fast && e.narrow);
+            e.one = moves.and_then(|m| m.first_chunk::<1>()).filter(|_| e.ln == 1).map(|m| m[0]);
+            e.two = moves.and_then(|m| m.first_chunk::<2>()).filter(|_| e.ln == 2).copied();
         }
         self.entry = self.fast && !self.vararg && !self.fcode.is_empty() && self.narrow_params;
     }

@@ -204,7 +204,7 @@ impl Interp<'_> {
             }
         }
         let ln = d.c.lane_moves.len() as u32 - lm;
-        d.c.edges.push(Edge { pc, mv, n, par, narrow, lm, ln, one: None });
+        d.c.edges.push(Edge { pc, mv, n, par, narrow, lm, ln, one: None, two: None });
         let e = (d.c.edges.len() - 1) as u32;
         d.emap.insert((from.as_u32(), to.as_u32()), e);
         Ok(e)

@@ -63,6 +63,9 @@ pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
         }
         return Some(ed.pc as usize);
     }
+    if let Some(m) = &ed.two {
+        return moves_n::<2>(regs, m).then_some(ed.pc as usize);
+    }
     edge_moves(code, regs, ed)
 }
 
