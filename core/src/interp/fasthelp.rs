@@ -553,15 +553,23 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
         Op::VF64 { op, d, a, b, n } => {
             for k in 0..n as u32 {
                 let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
-                let v = if (x.poison | y.poison) != 0 { taint2(cx, at, x, y) } else { Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()) };
-                wr!(regs, d + k, v);
+                // Each case writes its own slot: a slot built in either arm and then written
+                // went through the stack as two halves read back as one (a stalled forward).
+                if (x.poison | y.poison) != 0 {
+                    wr!(regs, d + k, taint2(cx, at, x, y));
+                } else {
+                    wr!(regs, d + k, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                }
             }
         }
         Op::VF32 { op, d, a, b, n } => {
             for k in 0..n as u32 {
                 let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
-                let v = if (x.poison | y.poison) != 0 { taint2(cx, at, x, y) } else { Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64) };
-                wr!(regs, d + k, v);
+                if (x.poison | y.poison) != 0 {
+                    wr!(regs, d + k, taint2(cx, at, x, y));
+                } else {
+                    wr!(regs, d + k, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
+                }
             }
         }
         Op::VICmp { p, d, a, b, n, w } => {

@@ -77,16 +77,21 @@ impl Alloc {
             return None;
         }
         let off = off as usize;
+        // The shadow is compared where it is: copied into an array first, it went through
+        // the stack in parts read back whole, which stalls the load.
+        let same_as = |s: &[u32], s0: u32| s.iter().fold(0, |a, &x| a | (x ^ s0)) == 0;
         let (bits, s0, same) = match n {
             8 => {
                 let b: [u8; 8] = self.bytes.get(off..off + 8)?.try_into().ok()?;
-                let s: [u32; 8] = self.shadow.get(off..off + 8)?.try_into().ok()?;
-                (u64::from_le_bytes(b), s[0], s == [s[0]; 8])
+                let s = self.shadow.get(off..off + 8)?;
+                let s0 = *s.first()?;
+                (u64::from_le_bytes(b), s0, same_as(s, s0))
             }
             4 => {
                 let b: [u8; 4] = self.bytes.get(off..off + 4)?.try_into().ok()?;
-                let s: [u32; 4] = self.shadow.get(off..off + 4)?.try_into().ok()?;
-                (u32::from_le_bytes(b) as u64, s[0], s == [s[0]; 4])
+                let s = self.shadow.get(off..off + 4)?;
+                let s0 = *s.first()?;
+                (u32::from_le_bytes(b) as u64, s0, same_as(s, s0))
             }
             1 => (*self.bytes.get(off)? as u64, *self.shadow.get(off)?, true),
             2 => {
