@@ -482,7 +482,8 @@ pub struct FnCode {
     /// starts right after its caller's `nvals` registers, over the caller's constants (a
     /// frame's memory is its value registers), which are put back when it returns.
     pub nvals: u32,
-    /// Every parameter is a narrow register.
+    /// Every parameter is a narrow register, parameter `i` in register `i` (as register
+    /// assignment gives them), so a call writes its arguments to the callee's first registers.
     pub narrow_params: bool,
     /// The fast path may run this code: [`FnCode::validate`] found every register, edge and
     /// table index of its ops in range.

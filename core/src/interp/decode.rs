@@ -97,7 +97,7 @@ impl Interp<'_> {
         d.c.nvals = nn;
         d.c.wtemplate = vec![Val::default(); nw as usize];
         d.c.params = body.params.iter().map(|p| d.vop.get(p.index()).copied().unwrap_or(NONE)).collect();
-        d.c.narrow_params = d.c.params.iter().all(|&p| p & TAG == 0 && p != NONE);
+        d.c.narrow_params = d.c.params.iter().enumerate().all(|(i, &p)| p as usize == i);
         d.c.nparams = body.params.len() as u32;
         d.c.vararg = m.types.func_sig(f.ty).is_some_and(|s| s.2);
         d.c.ret_noundef = self.has_attr(f.ret_attrs, AttrKind::NoUndef);

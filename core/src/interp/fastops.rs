@@ -74,16 +74,16 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     let (lo, hi) = st.regs.split_at_mut(nb);
     let vals = lo.get(base..).unwrap_or_default();
     let mut taint = 0;
-    for (&a, &p) in cs.args.iter().zip(callee.params.iter()) {
+    // The parameters are the callee's first registers (`FnCode::narrow_params`).
+    let Some(params) = hi.get_mut(..cs.args.len()) else { return None };
+    for (r, &a) in params.iter_mut().zip(cs.args.iter()) {
         // An operand that is not a register (`FnCode::validate` rules it out) counts as tainted.
         let v = match vals.get(a as usize) {
             Some(v) => *v,
             None => code.template.get(a as usize).copied().unwrap_or(Slot::tainted(u32::MAX)),
         };
-        if let Some(r) = hi.get_mut(p as usize) {
-            taint |= v.poison;
-            *r = v;
-        }
+        taint |= v.poison;
+        *r = v;
     }
     // A poison or undef argument (which a `noundef` parameter makes undefined behaviour)
     // leaves the call to the general path: the caller's registers are put back as they were.
