@@ -499,3 +499,40 @@ d:
 ";
     returns_at_every_limit(src, 176, 7);
 }
+
+#[test]
+fn two_move_edges() {
+    // Edges of two phi moves, taken inline from the edge: one where the counter's move is a
+    // move of a register to itself (`%n` shares `%i`'s register) and the other move carries
+    // poison from an `add nsw` that overflows on the second iteration, and a swap. lli-19
+    // returns 215.
+    let src = "define i32 @main() {
+entry:
+  br label %l
+l:
+  %i = phi i32 [ 0, %entry ], [ %n, %l ]
+  %p = phi i32 [ 5, %entry ], [ %q, %l ]
+  %q = add nsw i32 %p, 1073741824
+  %n = add i32 %i, 1
+  %c = icmp slt i32 %n, 5
+  br i1 %c, label %l, label %d
+d:
+  %f = freeze i32 %p
+  %z = and i32 %f, 0
+  br label %k
+k:
+  %x = phi i32 [ 1, %d ], [ %y, %k ]
+  %y = phi i32 [ 2, %d ], [ %x, %k ]
+  %c2 = icmp eq i32 %x, 1
+  br i1 %c2, label %k, label %e
+e:
+  %m = mul i32 %x, 10
+  %r0 = add i32 %m, %y
+  %r1 = mul i32 %r0, 10
+  %r2 = add i32 %r1, %n
+  %r = add i32 %r2, %z
+  ret i32 %r
+}
+";
+    returns_at_every_limit(src, 215, 1);
+}
