@@ -75,7 +75,7 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
     let vals = lo.get(base..).unwrap_or_default();
     let mut taint = 0;
     // The parameters are the callee's first registers (`FnCode::narrow_params`).
-    let Some(params) = hi.get_mut(..cs.args.len()) else { return None };
+    let params = hi.get_mut(..cs.args.len())?;
     for (r, &a) in params.iter_mut().zip(cs.args.iter()) {
         // An operand that is not a register (`FnCode::validate` rules it out) counts as tainted.
         let v = match vals.get(a as usize) {
