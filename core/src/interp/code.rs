@@ -260,7 +260,7 @@ pub struct Edge {
     pub ln: u32,
     /// For a narrow edge of exactly one lane move: its (destination, source) registers, set
     /// by [`FnCode::validate`] once they are checked to be in range; else `None`.
-    pub one: Option<[u32; 2]>,
+    pub one: Option<[[u32; 2]; 1]>,
     /// Likewise for a narrow edge of exactly two lane moves.
     pub two: Option<[[u32; 2]; 2]>,
 }
@@ -512,7 +512,7 @@ impl FnCode {
         let fast = self.fast;
         for e in self.edges.iter_mut() {
             let moves = self.lane_moves.get(e.lm as usize..(e.lm as usize).saturating_add(e.ln as usize)).filter(|_| fast && e.narrow);
-            e.one = moves.and_then(|m| m.first_chunk::<1>()).filter(|_| e.ln == 1).map(|m| m[0]);
+            e.one = moves.and_then(|m| m.first_chunk::<1>()).filter(|_| e.ln == 1).copied();
             e.two = moves.and_then(|m| m.first_chunk::<2>()).filter(|_| e.ln == 2).copied();
         }
         self.entry = self.fast && !self.vararg && !self.fcode.is_empty() && self.narrow_params;

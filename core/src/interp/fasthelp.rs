@@ -51,17 +51,9 @@ pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
     if ed.n == 0 {
         return Some(ed.pc as usize);
     }
-    if let Some([d, s]) = ed.one {
-        let x = rd!(regs, s);
-        if x.poison != 0 {
-            return None;
-        }
-        // A phi and the value it takes here may share a register (`slots.rs`): the move is
-        // then only its poison check.
-        if d != s {
-            wr!(regs, d, x);
-        }
-        return Some(ed.pc as usize);
+    // One or two moves, from the edge itself (set by `FnCode::validate`).
+    if let Some(m) = &ed.one {
+        return moves_n::<1>(regs, m).then_some(ed.pc as usize);
     }
     if let Some(m) = &ed.two {
         return moves_n::<2>(regs, m).then_some(ed.pc as usize);
@@ -98,6 +90,8 @@ fn moves_n<const N: usize>(regs: &mut [Slot], moves: &[[u32; 2]; N]) -> bool {
         return false;
     }
     for (v, m) in vals.iter().zip(moves) {
+        // A phi and the value it takes here may share a register (`slots.rs`): the move is
+        // then only its poison check.
         if m[0] != m[1] {
             wr!(regs, m[0], *v);
         }
