@@ -119,7 +119,8 @@ pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool, reuse: &dyn Fn
             }
             let res = d.result.filter(|&v| narrow(v));
             let dying = last.get(k).map(Vec::as_slice).unwrap_or_default();
-            // The register the result shares with an operand that dies here, if any.
+            // The phi register the result took, if any: an operand dying here that held it
+            // does not give it back.
             let mut kept = None;
             if let Some(v) = res {
                 let live = !dead.get(k).copied().unwrap_or(true);
@@ -138,7 +139,7 @@ pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool, reuse: &dyn Fn
                 a.set(v, r);
             }
             for &v in dying {
-                if kept.is_none() || a.reg.get(v.index()).copied() != kept {
+                if a.reg.get(v.index()).copied() != kept {
                     a.give(v);
                 }
             }
