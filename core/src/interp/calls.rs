@@ -82,6 +82,15 @@ impl<'m> Interp<'m> {
                     *d = self.regs.get(base + o as usize).copied().unwrap_or_default();
                 }
                 let r = libc::call_slots(self, lf, s.get(..cs.args.len()).unwrap_or(&s), cs.ret_ty)?;
+                // A scalar result for a narrow register is written as it is: going through a
+                // general value moves it around the stack in pieces that stall on store
+                // forwarding.
+                if let (Some(r), true, None) = (r, cs.dst & TAG == 0, cs.invoke) {
+                    if let Some(d) = self.regs.get_mut(base + cs.dst as usize) {
+                        *d = r;
+                    }
+                    return Ok(Flow::Next);
+                }
                 return self.finish_call(code, base, wbase, cs, r.map(Val::S));
             }
             let mut args = std::mem::take(&mut self.ext_args);

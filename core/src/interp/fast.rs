@@ -127,7 +127,10 @@ pub fn gep_poison_in<'m>(alloc: impl FnOnce() -> Option<&'m Alloc>, base: Slot, 
 /// general path needs. The fast path turns them into frames before it stops.
 #[derive(Copy, Clone, Debug)]
 pub struct Light {
-    /// The function's global index (its code is `Fast::funcs[gid]`).
+    /// The function's code: `Fast::funcs[gid]`, which outlives the light frame (the fast
+    /// path settles its light frames before it returns).
+    pub code: *const FnCode,
+    /// The function's global index.
     pub gid: u32,
     /// The next op to execute (while a callee runs: the op after the call).
     pub pc: u32,

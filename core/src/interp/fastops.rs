@@ -102,7 +102,7 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
         (*fpc, *fcall) = (pc as u32 + 1, c);
     }
     let amark = st.allocas.len() as u32;
-    st.light.push(Light { gid: g, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, dst: cs.dst });
+    st.light.push(Light { code: &**callee, gid: g, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, dst: cs.dst });
     Some((&**callee, nb, 0))
 }
 
@@ -270,7 +270,8 @@ fn ret_light<'f>(st: &mut Fast<'f>, l: Light, val: Slot) -> Option<Next<'f>> {
     let (code, cbase, cpc) = match st.light.last_mut() {
         Some(c) => {
             c.call = NONE;
-            let code: &'f FnCode = funcs.get(c.gid as usize)?.as_deref()?;
+            // SAFETY: `c.code` is `funcs[c.gid]`, borrowed for `'f` (see `Light::code`).
+            let code: &'f FnCode = unsafe { &*c.code };
             release!(st, l.amark, l.base, l.wbase, code);
             (code, c.base as usize, c.pc as usize)
         }
@@ -443,10 +444,11 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         // SAFETY: `p < fcode.len()`: checked on entry (`top`), and every later `p` is a `next`
         // of a meta or an edge's target, which `FnCode::validate` checked to be ops of the
         // function (`code.fast`).
-        let (op, m) = unsafe {
-            let e = fcode.get_unchecked(p);
-            (&e.op, e.meta)
-        };
+        let e = unsafe { fcode.get_unchecked(p) };
+        let op = &e.op;
+        // The meta is read where it is used, not all of it at dispatch: most ops only test
+        // `post`, and a field held from dispatch to the op's end costs a register.
+        let m = &e.meta;
         let k = m.pre as u64;
         // The op's own instruction (after the loads it absorbed), for new origins.
         macro_rules! at {
