@@ -2,7 +2,7 @@
 //! registers, calls and returns switching frames in place, the hot simple cases inline and
 //! the heavier ones in the helpers of `fasthelp.rs`.
 
-use super::code::{Callee, FnCode, Meta, Op, DIRECT, NONE, TAG};
+use super::code::{Callee, FEntry, FnCode, Meta, Op, DIRECT, NONE, TAG};
 use super::fast::{Fast, Light, RegsInit};
 use super::fasthelp::*;
 use super::fp;
@@ -318,7 +318,7 @@ fn fcode_rem(code: &FnCode, p: usize) -> Option<u64> {
 /// run next.
 pub fn run(st: &mut Fast, budget: u64) -> u64 {
     let funcs = st.funcs;
-    let Some((mut code, mut base, mut p)) = top(st.frames, funcs) else { return 0 };
+    let Some((mut code, mut base, p)) = top(st.frames, funcs) else { return 0 };
     // The first chain's steps (`top` checked that `p` is an op of the function).
     let mut n = match fcode_rem(code, p) {
         Some(r) if r <= budget => budget - r,
@@ -326,6 +326,27 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
     };
     let Some(mut regs) = st.regs.get_mut(base..base + code.template.len()) else { return 0 };
     let mut fcode = &code.fcode[..];
+    // The op to run: a pointer into `fcode` rather than an index, so that fetching it and going
+    // on to the next one need no scaling. It always points at an op of `fcode`: the entries of
+    // the stream it is set to are `top`'s pc, a `next` of a meta, an edge's target or a
+    // frame's pc after a call or return, each checked to be an op of the function (by `top`,
+    // `FnCode::validate` or `switch!`).
+    // SAFETY: `p < fcode.len()` (`top`).
+    let mut ep: *const FEntry = unsafe { fcode.as_ptr().add(p) };
+    // The index of the op `ep` points at.
+    macro_rules! pc {
+        () => {
+            // SAFETY: `ep` points into `fcode` (see above).
+            unsafe { ep.offset_from(fcode.as_ptr()) as usize }
+        };
+    }
+    // Goes to op `$i` of the stream (an op of the function, as above).
+    macro_rules! goto {
+        ($i:expr) => {
+            // SAFETY: `$i < fcode.len()` (see `ep`).
+            ep = unsafe { fcode.as_ptr().add($i) }
+        };
+    }
     // The parts of the interpreter the out-of-line helpers work on, for the current frame.
     macro_rules! cx {
         () => {
@@ -336,8 +357,12 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
     // path cannot go on there).
     macro_rules! switch {
         ($next:expr) => {{
-            (code, base, p) = $next;
+            let (c, b, p): Next = $next;
+            (code, base) = (c, b);
             fcode = &code.fcode[..];
+            // `call` and `ret` check that `p` is an op of the frame's function.
+            debug_assert!(p < fcode.len());
+            goto!(p);
             regs = match st.regs.get_mut(base..base + code.template.len()) {
                 Some(r) => r,
                 None => return leave(st, budget - n),
@@ -351,8 +376,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         // of its steps if the budget has them, else the loop stops before its first op.
         macro_rules! charge {
             () => {{
-                // SAFETY: `p < fcode.len()`, as for the op fetch below.
-                let r = unsafe { fcode.get_unchecked(p) }.meta.rem as u64;
+                // SAFETY: `ep` points at an op of `fcode`.
+                let r = unsafe { (*ep).meta.rem } as u64;
                 if n < r {
                     break 'run false;
                 }
@@ -409,13 +434,13 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             ($e:expr) => {{
                 let e: u32 = $e;
                 if e & DIRECT != 0 {
-                    p = (e & !DIRECT) as usize;
+                    goto!((e & !DIRECT) as usize);
                     charge!();
                     continue;
                 }
                 match edge(code, regs, e) {
                     Some(t) => {
-                        p = t;
+                        goto!(t);
                         charge!();
                         continue;
                     }
@@ -437,14 +462,12 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         // The exact op `$k` after this one's absorbed loads (a fused op's partner).
         macro_rules! partner {
             ($k:expr, $pat:pat) => {
-                let Some(&$pat) = exact!(p + $k as usize + 1) else { break 'run true };
+                let Some(&$pat) = exact!(pc!() + $k as usize + 1) else { break 'run true };
             };
         }
-        debug_assert!(p < fcode.len());
-        // SAFETY: `p < fcode.len()`: checked on entry (`top`), and every later `p` is a `next`
-        // of a meta or an edge's target, which `FnCode::validate` checked to be ops of the
-        // function (`code.fast`).
-        let e = unsafe { fcode.get_unchecked(p) };
+        debug_assert!(pc!() < fcode.len());
+        // SAFETY: `ep` points at an op of `fcode`.
+        let e = unsafe { &*ep };
         let op = &e.op;
         // The meta is read where it is used, not all of it at dispatch: most ops only test
         // `post`, and a field held from dispatch to the op's end costs a register.
@@ -453,7 +476,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         // The op's own instruction (after the loads it absorbed), for new origins.
         macro_rules! at {
             () => {
-                p + m.pre as usize
+                pc!() + m.pre as usize
             };
         }
         // Finishes an op: the store to a register-held stack slot it absorbed, if any
@@ -461,16 +484,18 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         macro_rules! done {
             () => {
                 if m.post == 0 {
-                    p += 1;
+                    // SAFETY: an op with `post` 0 falls through to the next op, which
+                    // `FnCode::validate` checked to exist.
+                    ep = unsafe { ep.add(1) };
                 } else {
                     let off = m.post & Meta::POST;
                     if off != 0 {
-                        if let Some(&Op::PStore { v, cell, w }) = exact!(p + off as usize) {
+                        if let Some(&Op::PStore { v, cell, w }) = exact!(pc!() + off as usize) {
                             let x = r!(v);
                             w!(cell, Slot { bits: x.bits & wmask(w), ..x });
                         }
                     }
-                    p = m.next as usize;
+                    goto!(m.next as usize);
                     if m.post & Meta::CHARGE != 0 {
                         charge!();
                     }
@@ -694,8 +719,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 partner!(k, Op::CondBr { t, f: fe, .. });
                 branch!(taken, t, fe)
             }
-            Op::GepLd { d, base, g } => ok!(gep_load(code, regs, st.mem, d, base, g, exact!(p + k as usize + 1))),
-            Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g, exact!(p + k as usize + 1))),
+            Op::GepLd { d, base, g } => ok!(gep_load(code, regs, st.mem, d, base, g, exact!(pc!() + k as usize + 1))),
+            Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g, exact!(pc!() + k as usize + 1))),
             Op::FAdd64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) + f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
@@ -758,7 +783,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::Nop => {}
             Op::Call { c } => {
-                let Some(next) = call(st, code, base, p, c) else { break 'run true };
+                let Some(next) = call(st, code, base, pc!(), c) else { break 'run true };
                 switch!(next);
                 charge!();
                 continue;
@@ -775,11 +800,11 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         done!();
     };
     if charged {
-        // SAFETY: as for the op fetch: `p` is an op of the function.
-        n += unsafe { fcode.get_unchecked(p) }.meta.rem as u64;
+        // SAFETY: `ep` points at an op of `fcode`.
+        n += unsafe { (*ep).meta.rem } as u64;
     }
     if let Some((fpc, _)) = top_link(st) {
-        *fpc = p as u32;
+        *fpc = pc!() as u32;
     }
     leave(st, budget - n)
 }
