@@ -536,3 +536,51 @@ e:
 ";
     returns_at_every_limit(src, 215, 1);
 }
+
+#[test]
+fn index_extensions_absorbed_by_their_geps() {
+    // A `sext` of a negative index and a `zext` of a byte above 127, each read by the GEP
+    // after it in place of its result, and a `sext` of an index that becomes poison on the
+    // ninth iteration (an `add nsw` overflows), whose GEP then loads through a poison
+    // pointer: undefined behaviour, with the chain through the `sext` and the GEP.
+    let src = "@b = global [8 x i32] [i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8]
+@k = global [2 x i8] c\"\\05\\FF\"
+define i32 @main() {
+entry:
+  %end = getelementptr inbounds i8, ptr @b, i64 32
+  br label %l
+l:
+  %i = phi i32 [ 1, %entry ], [ %n, %l ]
+  %acc = phi i32 [ 0, %entry ], [ %acc3, %l ]
+  %neg = or i32 %i, -8
+  %ns = sext i32 %neg to i64
+  %q = getelementptr inbounds i32, ptr %end, i64 %ns
+  %v = load i32, ptr %q, align 4
+  %kb = load i8, ptr getelementptr inbounds (i8, ptr @k, i64 1), align 1
+  %kz = zext i8 %kb to i64
+  %kq = getelementptr i8, ptr @b, i64 %kz
+  %d = ptrtoint ptr %kq to i64
+  %d32 = trunc i64 %d to i32
+  %m = sub i32 %i, 1
+  %o = add nsw i32 %m, 2147483640
+  %oi = sub i32 %o, 2147483640
+  %os = sext i32 %oi to i64
+  %oq = getelementptr i8, ptr @b, i64 %os
+  %w = load i8, ptr %oq, align 1
+  %wz = zext i8 %w to i32
+  %acc1 = add i32 %acc, %v
+  %acc2 = add i32 %acc1, %wz
+  %acc3 = add i32 %acc2, %d32
+  %n = add i32 %i, 1
+  %c = icmp slt i32 %n, 10
+  br i1 %c, label %l, label %x
+x:
+  ret i32 %acc3
+}
+";
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
+    for n in 0..o.steps {
+        same(src, n);
+    }
+}

@@ -129,6 +129,42 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             *m = Meta { next: q as u32 + 2, pre: 0, steps: 2, post: 0, rem: 0 };
         }
     }
+    // Index extensions absorbed by the GEP right after them.
+    let users = single_users(body);
+    let insts = c.insts.clone();
+    for q in 1..n {
+        let (Some(&user), Some(&gop), Some(&ext)) = (insts.get(q), fops.get(q), c.ops.get(q - 1)) else { continue };
+        let (Op::Gep { base, g, .. } | Op::GepLd { base, g, .. } | Op::GepSt { base, g, .. }) = gop else { continue };
+        let (Op::SExt { d, a, from, .. } | Op::ZExt { d, a, from, f: 0 }) = ext else { continue };
+        let single = insts.get(q - 1).and_then(|&i| body.insts.get(i)).and_then(|x| x.result).and_then(|v| users.get(&v)) == Some(&user);
+        let Some(gep) = c.geps.get(g as usize) else { continue };
+        let Some(&(_, _, iw)) = gep.idx.iter().find(|x| x.0 == d) else { continue };
+        if !single || base == d || gep.idx.iter().filter(|x| x.0 == d).count() != 1 {
+            continue;
+        }
+        // The index reads the source instead: sign-extended from its own width, it is the
+        // `sext`; zero-extended (as registers hold it) and narrower than the index, the `zext`.
+        let nw = match ext {
+            Op::SExt { .. } => from,
+            _ if iw > from => iw,
+            _ => continue,
+        };
+        let mut ng = gep.clone();
+        ng.idx = ng.idx.iter().map(|&x| if x.0 == d { (a, x.1, nw) } else { x }).collect();
+        c.geps.push(ng);
+        let ng = (c.geps.len() - 1) as u32;
+        let head = match gop {
+            Op::Gep { d, base, .. } => Op::Gep { d, base, g: ng },
+            Op::GepLd { d, base, .. } => Op::GepLd { d, base, g: ng },
+            Op::GepSt { d, base, .. } => Op::GepSt { d, base, g: ng },
+            op => op,
+        };
+        let (Some(m), Some(slot)) = (meta.get(q).copied(), fops.get_mut(q - 1)) else { continue };
+        *slot = head;
+        if let Some(mm) = meta.get_mut(q - 1) {
+            *mm = Meta { next: m.next, pre: m.pre + 1, steps: m.steps + 1, post: 0, rem: 0 };
+        }
+    }
     // Specialized forms of ops that otherwise dispatch again on their operation.
     for op in fops.iter_mut() {
         *op = match *op {
@@ -149,8 +185,6 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
     }
     // Branch targets: the pc of an edge without phi moves; a compare whose result only its
     // branch uses takes the branch's targets and leaves the result unwritten.
-    let users = single_users(body);
-    let insts = c.insts.clone();
     // The result of the instruction at `pc` has one use, by `user`.
     let only_user = |pc: usize, user: Inst| -> bool {
         insts.get(pc).and_then(|&i| body.insts.get(i)).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&user)
@@ -195,8 +229,8 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             ok &= rename(c, &mut x, d, cell);
         }
         if ok {
-            let pre = (q - j) as u8;
-            heads.push((j, x, Meta { next: m.next, pre, steps: m.steps + pre, post: 0, rem: 0 }));
+            let k = (q - j) as u8;
+            heads.push((j, x, Meta { next: m.next, pre: m.pre + k, steps: m.steps + k, post: 0, rem: 0 }));
         }
     }
     for (j, x, m) in heads {
