@@ -584,3 +584,77 @@ x:
         same(src, n);
     }
 }
+
+#[test]
+fn zexts_copies_and_slot_loads_read_in_place() {
+    // `-O0`-style code: a byte loaded from a slot and zero-extended for an add, a pointer
+    // loaded from a slot for a GEP whose index is a `sext` of another slot's value, a
+    // `bitcast` read by the op after it, and a return of a loaded slot. lli-19 returns 35.
+    let src = "@s = global [4 x i8] c\"\\01\\02\\FE\\04\"
+define i32 @sum(ptr %p, i32 %n) {
+  %pa = alloca ptr, align 8
+  %na = alloca i32, align 4
+  %acc = alloca i32, align 4
+  %i = alloca i32, align 4
+  store ptr %p, ptr %pa, align 8
+  store i32 %n, ptr %na, align 4
+  store i32 0, ptr %acc, align 4
+  store i32 0, ptr %i, align 4
+  br label %c
+c:
+  %iv = load i32, ptr %i, align 4
+  %nv = load i32, ptr %na, align 4
+  %lt = icmp slt i32 %iv, %nv
+  br i1 %lt, label %b, label %e
+b:
+  %base = load ptr, ptr %pa, align 8
+  %iv2 = load i32, ptr %i, align 4
+  %ix = sext i32 %iv2 to i64
+  %q = getelementptr inbounds i8, ptr %base, i64 %ix
+  %byte = load i8, ptr %q, align 1
+  %wide = zext i8 %byte to i32
+  %a0 = load i32, ptr %acc, align 4
+  %a1 = add nsw i32 %a0, %wide
+  %f = bitcast i32 %a1 to float
+  %back = bitcast float %f to i32
+  %a2 = add i32 %back, 1
+  store i32 %a2, ptr %acc, align 4
+  %iv3 = load i32, ptr %i, align 4
+  %inc = add nsw i32 %iv3, 1
+  store i32 %inc, ptr %i, align 4
+  br label %c
+e:
+  %r = load i32, ptr %acc, align 4
+  ret i32 %r
+}
+define i32 @main() {
+  %v = call i32 @sum(ptr @s, i32 4)
+  %w = call i32 @sum(ptr @s, i32 3)
+  %t = sub i32 %v, %w
+  %u = add i32 %t, %w
+  %x = sub i32 %u, 230
+  ret i32 %x
+}
+";
+    returns_at_every_limit(src, 35, 1);
+    // A slot read before it was written: the undef byte goes through the `zext` and the
+    // add (which leave it to the general path) to a branch on it, undefined behaviour.
+    let undef = "define i32 @main() {
+  %b = alloca i8, align 1
+  %v = load i8, ptr %b, align 1
+  %z = zext i8 %v to i32
+  %a = add i32 %z, 1
+  %c = icmp eq i32 %a, 0
+  br i1 %c, label %t, label %f
+t:
+  ret i32 1
+f:
+  ret i32 2
+}
+";
+    let o = same(undef, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
+    for n in 0..o.steps {
+        same(undef, n);
+    }
+}

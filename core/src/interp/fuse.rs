@@ -10,11 +10,14 @@
 //!   [`Op::FCmpJump`]) and leaves the result unwritten.
 //! - Specialized ops for `double` arithmetic and integer operations with flags, shifts and
 //!   unsigned division, which otherwise dispatch a second time on their operation.
-//! - Loads from stack slots held in registers ([`Op::PLoad`]) whose value is used only by the
-//!   op right after them: that op reads the slot's register directly, and stands at the
-//!   first load's position with `skip` set to the number of loads it absorbs. Only ops that
-//!   check every operand they read for poison take part (a poison or undef slot must go
-//!   through the load's re-encoding, on the general path).
+//! - Loads from stack slots held in registers ([`Op::PLoad`]), `zext`s without `nneg` and
+//!   bit-preserving copies whose value is used only by the op right after them: that op
+//!   reads the slot's register (the operand's, which holds the value zero-extended)
+//!   directly, and stands at the first absorbed op's position with `pre` set to the number
+//!   of ops it absorbs. Only ops that check every operand they read for poison take part (a
+//!   poison or undef slot must go through the load's re-encoding, on the general path).
+//! - A `sext` or `zext` whose value only the GEP right after it uses, as an index: the GEP
+//!   reads the source, sign-extended from its own width (or, for a `zext`, as it is).
 //!
 //! - A store to a register-held stack slot ([`Op::PStore`]) right after an op that completes
 //!   without branching runs as part of that op; so does an unconditional branch without phi
@@ -82,6 +85,7 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
         }
         Op::CondBr { c, .. } => sub(c),
         Op::Switch { v, .. } => sub(v),
+        Op::Ret { v } => sub(v),
         Op::Gep { base, g, .. } | Op::GepLd { base, g, .. } | Op::GepSt { base, g, .. } => {
             sub(base);
             let Some(gep) = c.geps.get(*g as usize) else { return false };
@@ -210,15 +214,25 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
     // Loads absorbed by the op that uses them.
     let mut heads = Vec::new();
     for q in 1..n {
-        let (Some(&user), Some(mut x), Some(&m)) = (insts.get(q), fops.get(q).copied(), meta.get(q)) else { continue };
+        let (Some(mut x), Some(&m)) = (fops.get(q).copied(), meta.get(q)) else { continue };
+        // The instructions the op does the work of, up to its own: a load used by one of them
+        // (the op's own, or an index extension it absorbed) is read by the op.
+        let mut covered = insts.get(q..=q + m.pre as usize).unwrap_or_default().to_vec();
         let mut j = q;
         let mut pending = Vec::new();
         while j > 0 && (q - (j - 1)) + (m.steps as usize) < 64 {
-            let Some(&Op::PLoad { d, cell, .. }) = c.ops.get(j - 1) else { break };
-            if !only_user(j - 1, user) {
+            // A load of a register-held slot is its register; a `zext` without `nneg`, or a
+            // bit-preserving copy, is its operand's register (which holds it zero-extended).
+            let (d, src) = match c.ops.get(j - 1) {
+                Some(&Op::PLoad { d, cell, .. }) => (d, cell),
+                Some(&Op::ZExt { d, a, f: 0, .. }) | Some(&Op::Mov { d, a }) => (d, a),
+                _ => break,
+            };
+            if !covered.iter().any(|&u| only_user(j - 1, u)) {
                 break;
             }
-            pending.push((d, cell));
+            covered.extend(insts.get(j - 1));
+            pending.push((d, src));
             j -= 1;
         }
         if pending.is_empty() {
