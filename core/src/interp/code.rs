@@ -287,6 +287,23 @@ pub struct Gep {
     pub flags: u16,
     /// True when the constant part overflowed or a constant index was poison.
     pub poison_const: bool,
+    /// The access through the result, for a GEP fused with it ([`Op::GepLd`], [`Op::GepSt`]).
+    pub acc: Access,
+}
+
+/// The load or store of a fused GEP and access (see [`Gep::acc`]): the operands of the
+/// exact [`Op::Load`] or [`Op::Store`] after the GEP, held beside the GEP's own so that the
+/// fused op reads one table entry.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Access {
+    /// The load's destination register, or the store's value register.
+    pub r: u32,
+    /// Bytes accessed.
+    pub n: u8,
+    /// The load's width (as [`Op::Load`]'s `w`).
+    pub w: u8,
+    /// The alignment the access promises.
+    pub align: u32,
 }
 
 /// A narrow `switch` table.
@@ -594,7 +611,7 @@ impl FnCode {
             Op::Unreachable | Op::Nop | Op::Generic { .. } => true,
             Op::CmpBr { d, a, b, .. } | Op::FCmpBr { d, a, b, .. } | Op::FAdd64 { d, a, b } | Op::FSub64 { d, a, b } | Op::FMul64 { d, a, b } | Op::FDiv64 { d, a, b } => reg(d) && reg(a) && reg(b),
             Op::AddF { d, a, b, .. } | Op::SubF { d, a, b, .. } | Op::MulF { d, a, b, .. } | Op::Shl { d, a, b, .. } | Op::LShr { d, a, b, .. } | Op::AShr { d, a, b, .. } | Op::UDiv { d, a, b, .. } | Op::URem { d, a, b, .. } => reg(d) && reg(a) && reg(b),
-            Op::GepLd { d, base, g } | Op::GepSt { d, base, g } => reg(d) && reg(base) && self.geps.get(g as usize).is_some_and(|gp| gp.idx.iter().all(|x| reg(x.0))),
+            Op::GepLd { d, base, g } | Op::GepSt { d, base, g } => reg(d) && reg(base) && self.geps.get(g as usize).is_some_and(|gp| reg(gp.acc.r) && gp.idx.iter().all(|x| reg(x.0))),
         };
         let fused = |pc: usize, op: &Op| match op {
             Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::CmpJump { .. } | Op::FCmpJump { .. } => matches!(after(pc, 1), Some(Op::CondBr { .. })),

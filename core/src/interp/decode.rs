@@ -517,7 +517,7 @@ impl Interp<'_> {
                 }
             }
         }
-        d.c.geps.push(Gep { off, idx: idx.into(), flags: data.flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW | InstFlags::NUW), poison_const });
+        d.c.geps.push(Gep { off, idx: idx.into(), flags: data.flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW | InstFlags::NUW), poison_const, acc: Default::default() });
         Ok(Some(Op::Gep { d: dst, base, g: (d.c.geps.len() - 1) as u32 }))
     }
 

@@ -658,3 +658,46 @@ f:
         same(undef, n);
     }
 }
+
+#[test]
+fn fused_stores_read_a_loaded_slot_in_place() {
+    // A slot's value stored through a GEP (the fused store reads the slot's register): a
+    // defined value first, then the slot before it was written, whose undef bytes, loaded
+    // back and compared, make a branch undefined behaviour.
+    let src = "@g = global [2 x i32] zeroinitializer
+define i32 @put(i32 %k) {
+  %x = alloca i32, align 4
+  %ka = alloca i32, align 4
+  store i32 %k, ptr %ka, align 4
+  %z = icmp eq i32 %k, 0
+  br i1 %z, label %skip, label %set
+set:
+  store i32 7, ptr %x, align 4
+  br label %skip
+skip:
+  %v = load i32, ptr %x, align 4
+  %i = load i32, ptr %ka, align 4
+  %ix = sext i32 %i to i64
+  %p = getelementptr inbounds [2 x i32], ptr @g, i64 0, i64 %ix
+  store i32 %v, ptr %p, align 4
+  %r = load i32, ptr %p, align 4
+  %c = icmp sgt i32 %r, 5
+  br i1 %c, label %big, label %small
+big:
+  ret i32 1
+small:
+  ret i32 0
+}
+define i32 @main() {
+  %a = call i32 @put(i32 1)
+  %b = call i32 @put(i32 0)
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+";
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
+    for n in 0..o.steps {
+        same(src, n);
+    }
+}

@@ -4,7 +4,7 @@
 //! line, so the loop keeps its few live values in machine registers. Each returns `None` or
 //! `false`, without effect, when the op needs the general path.
 
-use super::code::{Edge, FnCode, Intr, Op, MAX_LANES, NONE};
+use super::code::{Edge, FnCode, Gep, Intr, Op, MAX_LANES, NONE};
 use super::fast::{cvt, gep_offset, gep_poison_in, intr};
 use super::fastops::Cx;
 use super::fp;
@@ -304,12 +304,12 @@ pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8
     }
 }
 
-/// A scalar GEP from register `base` into register `d` and the load through its result
-/// (the exact op `ld`, a [`Op::Load`]): a fused [`Op::GepLd`], with one look-up of the
-/// allocation for both. False (no effect) when either needs the general path.
+/// A scalar GEP (`g`) from register `base` into register `d` and the load through its
+/// result ([`Gep::acc`]): a fused [`Op::GepLd`], with one look-up of the allocation for both.
+/// False (no effect) when either needs the general path.
 #[inline(always)]
-pub(super) fn gep_load(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32, ld: Option<&Op>) -> bool {
-    let Some(&Op::Load { d: dl, n, w, align, .. }) = ld else { return false };
+pub(super) fn gep_load(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32) -> bool {
+    let Some(gep) = code.geps.get(g as usize) else { return false };
     let bp = rd!(regs, base);
     if bp.poison != 0 || bp.prov == 0 {
         return false;
@@ -317,10 +317,11 @@ pub(super) fn gep_load(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, b
     // The allocation the base is based on is the one its provenance names, which the
     // result keeps.
     let Some(a) = mem.allocs.get((bp.prov - 1) as usize) else { return false };
-    let Some(ptr) = gep_at(code, regs, || Some(a), bp, g) else { return false };
-    let Some(v) = read_at(a, ptr.bits, n, w, align) else { return false };
+    let Some(ptr) = gep_at(gep, regs, || Some(a), bp) else { return false };
+    let acc = gep.acc;
+    let Some(v) = read_at(a, ptr.bits, acc.n, acc.w, acc.align) else { return false };
     wr!(regs, d, ptr);
-    wr!(regs, dl, v);
+    wr!(regs, acc.r, v);
     true
 }
 
@@ -364,21 +365,22 @@ fn write_at(a: &mut Alloc, addr: u64, n: u8, v: Slot, align: u32) -> bool {
     addr & (align as u64).wrapping_sub(1) == 0 && a.write_fast(addr, n, v)
 }
 
-/// A scalar GEP from register `base` into register `d` and the store through its result
-/// (the exact op `st`, a [`Op::Store`], whose value may be `d` itself): a fused
-/// [`Op::GepSt`]. False (no effect) when either needs the general path.
+/// A scalar GEP (`g`) from register `base` into register `d` and the store through its
+/// result ([`Gep::acc`], whose value may be `d` itself): a fused [`Op::GepSt`]. False (no
+/// effect) when either needs the general path.
 #[inline(always)]
-pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u32, base: u32, g: u32, st: Option<&Op>) -> bool {
-    let Some(&Op::Store { v, n, align, .. }) = st else { return false };
+pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u32, base: u32, g: u32) -> bool {
+    let Some(gep) = code.geps.get(g as usize) else { return false };
     let bp = rd!(regs, base);
     if bp.poison != 0 || bp.prov == 0 {
         return false;
     }
     // As in `gep_load`: one allocation for the GEP and the access.
     let i = (bp.prov - 1) as usize;
-    let Some(ptr) = gep_at(code, regs, || mem.allocs.get(i), bp, g) else { return false };
-    let val = if v == d { ptr } else { rd!(regs, v) };
-    if !mem.allocs.get_mut(i).is_some_and(|a| write_at(a, ptr.bits, n, val, align)) {
+    let Some(ptr) = gep_at(gep, regs, || mem.allocs.get(i), bp) else { return false };
+    let acc = gep.acc;
+    let val = if acc.r == d { ptr } else { rd!(regs, acc.r) };
+    if !mem.allocs.get_mut(i).is_some_and(|a| write_at(a, ptr.bits, acc.n, val, acc.align)) {
         return false;
     }
     wr!(regs, d, ptr);
@@ -393,7 +395,8 @@ pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: 
     if bp.poison != 0 {
         return false;
     }
-    match gep_at(code, regs, || mem.alloc_of(bp).and_then(|i| mem.allocs.get(i as usize)), bp, g) {
+    let Some(gep) = code.geps.get(g as usize) else { return false };
+    match gep_at(gep, regs, || mem.alloc_of(bp).and_then(|i| mem.allocs.get(i as usize)), bp) {
         Some(v) => {
             wr!(regs, d, v);
             true
@@ -402,11 +405,10 @@ pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: 
     }
 }
 
-/// The result of GEP `g` from the defined base `bp`, or `None` when it is poison or needs
-/// the general path; `alloc` finds the allocation `bp` is based on (for `inbounds`).
+/// The result of `gep` from the defined base `bp`, or `None` when it is poison or needs the
+/// general path; `alloc` finds the allocation `bp` is based on (for `inbounds`).
 #[inline(always)]
-fn gep_at<'m>(code: &FnCode, regs: &[Slot], alloc: impl FnOnce() -> Option<&'m Alloc>, bp: Slot, g: u32) -> Option<Slot> {
-    let gep = code.geps.get(g as usize)?;
+fn gep_at<'m>(gep: &Gep, regs: &[Slot], alloc: impl FnOnce() -> Option<&'m Alloc>, bp: Slot) -> Option<Slot> {
     if gep.poison_const {
         return None;
     }

@@ -719,8 +719,8 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 partner!(k, Op::CondBr { t, f: fe, .. });
                 branch!(taken, t, fe)
             }
-            Op::GepLd { d, base, g } => ok!(gep_load(code, regs, st.mem, d, base, g, exact!(pc!() + k as usize + 1))),
-            Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g, exact!(pc!() + k as usize + 1))),
+            Op::GepLd { d, base, g } => ok!(gep_load(code, regs, st.mem, d, base, g)),
+            Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g)),
             Op::FAdd64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
                 w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) + f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));

@@ -27,7 +27,7 @@
 //! (leaving the frame's pc on its first instruction) and resume after the general path ran
 //! that one instruction.
 
-use super::code::{FEntry, FnCode, Meta, Op, DIRECT};
+use super::code::{Access, FEntry, FnCode, Meta, Op, DIRECT};
 use super::fp::FOp;
 use super::scalar::IOp;
 use crate::ir::{Body, Inst, InstFlags, Operand, Value};
@@ -54,6 +54,7 @@ fn single_users(body: &Body) -> HashMap<Value, Inst> {
 /// register directly (it does not check the operand for poison) or does not read `from`.
 fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
     let mut hit = false;
+    let is_st = matches!(op, Op::GepSt { .. });
     let mut sub = |r: &mut u32| {
         if *r == from {
             *r = to;
@@ -89,9 +90,14 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
         Op::Gep { base, g, .. } | Op::GepLd { base, g, .. } | Op::GepSt { base, g, .. } => {
             sub(base);
             let Some(gep) = c.geps.get(*g as usize) else { return false };
-            if gep.idx.iter().any(|x| x.0 == from) {
+            // A fused store's value too (the store checks it for poison).
+            let value = is_st && gep.acc.r == from;
+            if value || gep.idx.iter().any(|x| x.0 == from) {
                 let mut ng = gep.clone();
                 ng.idx = ng.idx.iter().map(|&(r, s, w)| (if r == from { to } else { r }, s, w)).collect();
+                if value {
+                    ng.acc.r = to;
+                }
                 c.geps.push(ng);
                 *g = (c.geps.len() - 1) as u32;
                 hit = true;
@@ -100,6 +106,18 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
         _ => return false,
     }
     hit
+}
+
+/// A copy of GEP `g` with the access through its result, for a fused GEP and access.
+fn with_access(c: &mut FnCode, g: u32, acc: Access) -> u32 {
+    match c.geps.get(g as usize) {
+        Some(gep) => {
+            let ng = super::code::Gep { acc, ..gep.clone() };
+            c.geps.push(ng);
+            (c.geps.len() - 1) as u32
+        }
+        None => g,
+    }
 }
 
 /// True for ops of the fast stream that end by going to their `next` pc when they complete
@@ -124,8 +142,8 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         let f = match (op, next) {
             (Op::ICmp { p, d, a, b, w, f }, Op::CondBr { c: cv, .. }) if cv == d => Op::CmpBr { p, d, a, b, w, f },
             (Op::FCmp { p, d, a, b, s }, Op::CondBr { c: cv, .. }) if cv == d => Op::FCmpBr { p, d, a, b, s },
-            (Op::Gep { d, base, g }, Op::Load { p, .. }) if p == d => Op::GepLd { d, base, g },
-            (Op::Gep { d, base, g }, Op::Store { p, v, .. }) if p == d && v != d => Op::GepSt { d, base, g },
+            (Op::Gep { d, base, g }, Op::Load { p, d: r, n, w, align }) if p == d => Op::GepLd { d, base, g: with_access(c, g, Access { r, n, w, align }) },
+            (Op::Gep { d, base, g }, Op::Store { p, v, n, align }) if p == d && v != d => Op::GepSt { d, base, g: with_access(c, g, Access { r: v, n, w: 0, align }) },
             _ => continue,
         };
         if let (Some(slot), Some(m)) = (fops.get_mut(q), meta.get_mut(q)) {
