@@ -27,6 +27,13 @@ pub const RESERVED: u32 = 0x8000_0000;
 /// Addresses below this are the null page.
 pub const NULL_PAGE: u64 = 4096;
 
+/// True when every shadow entry of `s` is `s0`: compared where the entries are, so that the
+/// check does not go through a copy whose read waits on its stores.
+#[inline(always)]
+fn same_as(s: &[u32], s0: u32) -> bool {
+    s.iter().fold(0, |a, &x| a | (x ^ s0)) == 0
+}
+
 /// What an allocation holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum AllocKind {
@@ -79,7 +86,6 @@ impl Alloc {
         let off = off as usize;
         // The shadow is compared where it is: copied into an array first, it went through
         // the stack in parts read back whole, which stalls the load.
-        let same_as = |s: &[u32], s0: u32| s.iter().fold(0, |a, &x| a | (x ^ s0)) == 0;
         let (bits, s0, same) = match n {
             8 => {
                 let b: [u8; 8] = self.bytes.get(off..off + 8)?.try_into().ok()?;
@@ -337,21 +343,21 @@ impl Memory {
             // Whole 8-byte lanes (doubles, pointers, i64): the common case, without a loop
             // over bytes.
             for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(8)).zip(shadow.chunks_exact(8)) {
-                let (Ok(b), Ok(s)) = (<[u8; 8]>::try_from(b), <[u32; 8]>::try_from(s)) else { return false };
-                if s[0] & (TAINT | PARTIAL) != 0 || s != [s[0]; 8] {
+                let (Ok(b), Some(&s0)) = (<[u8; 8]>::try_from(b), s.first()) else { return false };
+                if s0 & (TAINT | PARTIAL) != 0 || !same_as(s, s0) {
                     return false;
                 }
-                *lane = Slot { bits: u64::from_le_bytes(b), prov: s[0], poison: 0 };
+                *lane = Slot { bits: u64::from_le_bytes(b), prov: s0, poison: 0 };
             }
             return true;
         }
         if es == 4 {
             for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(4)).zip(shadow.chunks_exact(4)) {
-                let (Ok(b), Ok(s)) = (<[u8; 4]>::try_from(b), <[u32; 4]>::try_from(s)) else { return false };
-                if s[0] & (TAINT | PARTIAL) != 0 || s != [s[0]; 4] {
+                let (Ok(b), Some(&s0)) = (<[u8; 4]>::try_from(b), s.first()) else { return false };
+                if s0 & (TAINT | PARTIAL) != 0 || !same_as(s, s0) {
                     return false;
                 }
-                *lane = Slot { bits: u32::from_le_bytes(b) as u64 & m, prov: s[0], poison: 0 };
+                *lane = Slot { bits: u32::from_le_bytes(b) as u64 & m, prov: s0, poison: 0 };
             }
             return true;
         }
