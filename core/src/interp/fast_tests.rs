@@ -701,3 +701,75 @@ define i32 @main() {
         same(src, n);
     }
 }
+
+#[test]
+fn branches_to_a_return_return_themselves() {
+    // Branches with phi moves to blocks that only return: a phi's value (one edge's a
+    // constant, another's a value that is poison on the third call), a void return past a
+    // phi, and a slot loaded for the phi. lli-19 returns 15 without the third call.
+    let body = "define i32 @pick(i32 %x) {
+entry:
+  %s = alloca i32, align 4
+  store i32 3, ptr %s, align 4
+  %c = icmp slt i32 %x, 0
+  br i1 %c, label %neg, label %pos
+neg:
+  %a = sub nsw i32 0, %x
+  br label %ret
+pos:
+  %z = icmp eq i32 %x, 0
+  br i1 %z, label %zero, label %ret
+zero:
+  %l = load i32, ptr %s, align 4
+  br label %ret
+ret:
+  %r = phi i32 [ %a, %neg ], [ 7, %pos ], [ %l, %zero ]
+  %unused = phi i32 [ %x, %neg ], [ %x, %pos ], [ 0, %zero ]
+  ret i32 %r
+}
+define void @nothing(i32 %x) {
+  %c = icmp eq i32 %x, 0
+  br i1 %c, label %a, label %b
+a:
+  br label %r
+b:
+  br label %r
+r:
+  %p = phi i32 [ 1, %a ], [ 2, %b ]
+  ret void
+}
+";
+    let ok = format!(
+        "{body}define i32 @main() {{
+  call void @nothing(i32 0)
+  call void @nothing(i32 1)
+  %1 = call i32 @pick(i32 -5)
+  %2 = call i32 @pick(i32 3)
+  %3 = call i32 @pick(i32 0)
+  %s = add i32 %1, %2
+  %t = add i32 %s, %3
+  ret i32 %t
+}}
+"
+    );
+    returns_at_every_limit(&ok, 15, 1);
+    let ub = format!(
+        "{body}define i32 @main() {{
+  %1 = call i32 @pick(i32 -5)
+  %2 = call i32 @pick(i32 -2147483648)
+  %t = add i32 %1, %2
+  %u = icmp eq i32 %t, 0
+  br i1 %u, label %z, label %nz
+z:
+  ret i32 0
+nz:
+  ret i32 1
+}}
+"
+    );
+    let o = same(&ub, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
+    for n in 0..o.steps {
+        same(&ub, n);
+    }
+}

@@ -5,6 +5,8 @@
 //! - Pairs: `icmp`/`fcmp` and the `br` on its result ([`Op::CmpBr`], [`Op::FCmpBr`]), a
 //!   `getelementptr` and the load or store through it ([`Op::GepLd`], [`Op::GepSt`]). The
 //!   partner op is read from the exact stream at run time.
+//! - Returns: a `br` to a block that only returns (after its phis) returns itself, the
+//!   value the returned phi takes on its edge.
 //! - Branches: a target edge without phi moves becomes its pc ([`DIRECT`]); a compare whose
 //!   result only its branch uses carries the branch's targets ([`Op::CmpJump`],
 //!   [`Op::FCmpJump`]) and leaves the result unwritten.
@@ -27,7 +29,7 @@
 //! (leaving the frame's pc on its first instruction) and resume after the general path ran
 //! that one instruction.
 
-use super::code::{Access, FEntry, FnCode, Meta, Op, DIRECT};
+use super::code::{Access, FEntry, FnCode, Meta, Op, DIRECT, NONE, TAG};
 use super::fp::FOp;
 use super::scalar::IOp;
 use crate::ir::{Body, Inst, InstFlags, Operand, Value};
@@ -229,6 +231,30 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             *slot = new;
         }
     }
+    // A branch to a block that only returns (after its phis) returns itself, the value that
+    // the returned phi takes on the branch's edge (the block's other phis are dead there).
+    let mut ret_phis: HashMap<usize, Inst> = HashMap::new();
+    for q in 0..n {
+        let Some(&Op::Br { e }) = c.ops.get(q) else { continue };
+        let Some(ed) = c.edges.get(e as usize) else { continue };
+        let Some(&Op::Ret { v }) = c.ops.get(ed.pc as usize) else { continue };
+        if !ed.narrow || (v != NONE && v & TAG != 0) {
+            continue;
+        }
+        let moves = c.moves.get(ed.mv as usize..(ed.mv as usize).saturating_add(ed.n as usize)).unwrap_or_default();
+        let v = match moves.iter().find(|mv| mv.d == v) {
+            Some(mv) if mv.s & TAG == 0 => {
+                ret_phis.insert(q, mv.inst);
+                mv.s
+            }
+            Some(_) => continue,
+            None => v,
+        };
+        if let (Some(op), Some(m)) = (fops.get_mut(q), meta.get_mut(q)) {
+            *op = Op::Ret { v };
+            *m = Meta { next: q as u32 + 1, pre: 0, steps: 2, post: 0, rem: 0 };
+        }
+    }
     // Loads absorbed by the op that uses them.
     let mut heads = Vec::new();
     for q in 1..n {
@@ -236,6 +262,7 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         // The instructions the op does the work of, up to its own: a load used by one of them
         // (the op's own, or an index extension it absorbed) is read by the op.
         let mut covered = insts.get(q..=q + m.pre as usize).unwrap_or_default().to_vec();
+        covered.extend(ret_phis.get(&q));
         let mut j = q;
         let mut pending = Vec::new();
         while j > 0 && (q - (j - 1)) + (m.steps as usize) < 64 {
