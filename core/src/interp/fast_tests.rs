@@ -31,6 +31,16 @@ fn returns_at_every_limit(src: &str, value: i32, every: usize) {
     }
 }
 
+/// Runs `src` both ways: it ends in undefined behaviour, and every step limit stops both
+/// ways alike.
+fn ub_at_every_limit(src: &str) {
+    let o = same(src, u64::MAX);
+    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
+    for n in 0..o.steps {
+        same(src, n);
+    }
+}
+
 const PUTCHAR: &str = "declare i32 @putchar(i32)\n";
 
 /// A `-O0`-style loop: stack slots, loads absorbed by their users, a GEP and a load, a
@@ -379,11 +389,7 @@ d:
   ret i32 %acc2
 }
 ";
-    let o = same(src, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
-    for n in 0..o.steps {
-        same(src, n);
-    }
+    ub_at_every_limit(src);
 }
 
 #[test]
@@ -578,11 +584,7 @@ x:
   ret i32 %acc3
 }
 ";
-    let o = same(src, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
-    for n in 0..o.steps {
-        same(src, n);
-    }
+    ub_at_every_limit(src);
 }
 
 #[test]
@@ -652,11 +654,7 @@ f:
   ret i32 2
 }
 ";
-    let o = same(undef, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
-    for n in 0..o.steps {
-        same(undef, n);
-    }
+    ub_at_every_limit(undef);
 }
 
 #[test]
@@ -695,11 +693,7 @@ define i32 @main() {
   ret i32 %s
 }
 ";
-    let o = same(src, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
-    for n in 0..o.steps {
-        same(src, n);
-    }
+    ub_at_every_limit(src);
 }
 
 #[test]
@@ -767,9 +761,5 @@ nz:
 }}
 "
     );
-    let o = same(&ub, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
-    for n in 0..o.steps {
-        same(&ub, n);
-    }
+    ub_at_every_limit(&ub);
 }
