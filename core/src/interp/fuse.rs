@@ -29,7 +29,7 @@
 //! (leaving the frame's pc on its first instruction) and resume after the general path ran
 //! that one instruction.
 
-use super::code::{Access, FEntry, FnCode, Meta, Op, DIRECT, NONE, TAG};
+use super::code::{Access, FEntry, FnCode, Gep, Meta, Op, DIRECT, NONE, TAG};
 use super::fp::FOp;
 use super::scalar::IOp;
 use crate::ir::{Body, Inst, InstFlags, Operand, Value};
@@ -95,13 +95,12 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
             // A fused store's value too (the store checks it for poison).
             let value = is_st && gep.acc.r == from;
             if value || gep.idx.iter().any(|x| x.0 == from) {
-                let mut ng = gep.clone();
-                ng.idx = ng.idx.iter().map(|&(r, s, w)| (if r == from { to } else { r }, s, w)).collect();
-                if value {
-                    ng.acc.r = to;
-                }
-                c.geps.push(ng);
-                *g = (c.geps.len() - 1) as u32;
+                *g = derive_gep(c, *g, |ng| {
+                    ng.idx = ng.idx.iter().map(|&(r, s, w)| (if r == from { to } else { r }, s, w)).collect();
+                    if value {
+                        ng.acc.r = to;
+                    }
+                });
                 hit = true;
             }
         }
@@ -110,16 +109,13 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
     hit
 }
 
-/// A copy of GEP `g` with the access through its result, for a fused GEP and access.
-fn with_access(c: &mut FnCode, g: u32, acc: Access) -> u32 {
-    match c.geps.get(g as usize) {
-        Some(gep) => {
-            let ng = super::code::Gep { acc, ..gep.clone() };
-            c.geps.push(ng);
-            (c.geps.len() - 1) as u32
-        }
-        None => g,
-    }
+/// A new GEP entry: a copy of GEP `g` changed by `change`, for an op of the fast stream
+/// (the exact op keeps `g`); `g` itself when there is no such entry.
+fn derive_gep(c: &mut FnCode, g: u32, change: impl FnOnce(&mut Gep)) -> u32 {
+    let Some(mut ng) = c.geps.get(g as usize).cloned() else { return g };
+    change(&mut ng);
+    c.geps.push(ng);
+    (c.geps.len() - 1) as u32
 }
 
 /// True for ops of the fast stream that end by going to their `next` pc when they complete
@@ -144,8 +140,8 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         let f = match (op, next) {
             (Op::ICmp { p, d, a, b, w, f }, Op::CondBr { c: cv, .. }) if cv == d => Op::CmpBr { p, d, a, b, w, f },
             (Op::FCmp { p, d, a, b, s }, Op::CondBr { c: cv, .. }) if cv == d => Op::FCmpBr { p, d, a, b, s },
-            (Op::Gep { d, base, g }, Op::Load { p, d: r, n, w, align }) if p == d => Op::GepLd { d, base, g: with_access(c, g, Access { r, n, w, align }) },
-            (Op::Gep { d, base, g }, Op::Store { p, v, n, align }) if p == d && v != d => Op::GepSt { d, base, g: with_access(c, g, Access { r: v, n, w: 0, align }) },
+            (Op::Gep { d, base, g }, Op::Load { p, d: r, n, w, align }) if p == d => Op::GepLd { d, base, g: derive_gep(c, g, |ng| ng.acc = Access { r, n, w, align }) },
+            (Op::Gep { d, base, g }, Op::Store { p, v, n, align }) if p == d && v != d => Op::GepSt { d, base, g: derive_gep(c, g, |ng| ng.acc = Access { r: v, n, w: 0, align }) },
             _ => continue,
         };
         if let (Some(slot), Some(m)) = (fops.get_mut(q), meta.get_mut(q)) {
@@ -156,14 +152,17 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
     // Index extensions absorbed by the GEP right after them.
     let users = single_users(body);
     let insts = c.insts.clone();
+    // The result of the instruction at `pc` has one use, by `user`.
+    let only_user = |pc: usize, user: Inst| -> bool {
+        insts.get(pc).and_then(|&i| body.insts.get(i)).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&user)
+    };
     for q in 1..n {
         let (Some(&user), Some(&gop), Some(&ext)) = (insts.get(q), fops.get(q), c.ops.get(q - 1)) else { continue };
         let (Op::Gep { base, g, .. } | Op::GepLd { base, g, .. } | Op::GepSt { base, g, .. }) = gop else { continue };
         let (Op::SExt { d, a, from, .. } | Op::ZExt { d, a, from, f: 0 }) = ext else { continue };
-        let single = insts.get(q - 1).and_then(|&i| body.insts.get(i)).and_then(|x| x.result).and_then(|v| users.get(&v)) == Some(&user);
         let Some(gep) = c.geps.get(g as usize) else { continue };
         let Some(&(_, _, iw)) = gep.idx.iter().find(|x| x.0 == d) else { continue };
-        if !single || base == d || gep.idx.iter().filter(|x| x.0 == d).count() != 1 {
+        if !only_user(q - 1, user) || base == d || gep.idx.iter().filter(|x| x.0 == d).count() != 1 {
             continue;
         }
         // The index reads the source instead: sign-extended from its own width, it is the
@@ -173,16 +172,10 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             _ if iw > from => iw,
             _ => continue,
         };
-        let mut ng = gep.clone();
-        ng.idx = ng.idx.iter().map(|&x| if x.0 == d { (a, x.1, nw) } else { x }).collect();
-        c.geps.push(ng);
-        let ng = (c.geps.len() - 1) as u32;
-        let head = match gop {
-            Op::Gep { d, base, .. } => Op::Gep { d, base, g: ng },
-            Op::GepLd { d, base, .. } => Op::GepLd { d, base, g: ng },
-            Op::GepSt { d, base, .. } => Op::GepSt { d, base, g: ng },
-            op => op,
-        };
+        let mut head = gop;
+        if let Op::Gep { g: hg, .. } | Op::GepLd { g: hg, .. } | Op::GepSt { g: hg, .. } = &mut head {
+            *hg = derive_gep(c, g, |ng| ng.idx = ng.idx.iter().map(|&x| if x.0 == d { (a, x.1, nw) } else { x }).collect());
+        }
         let (Some(m), Some(slot)) = (meta.get(q).copied(), fops.get_mut(q - 1)) else { continue };
         *slot = head;
         if let Some(mm) = meta.get_mut(q - 1) {
@@ -209,10 +202,6 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
     }
     // Branch targets: the pc of an edge without phi moves; a compare whose result only its
     // branch uses takes the branch's targets and leaves the result unwritten.
-    // The result of the instruction at `pc` has one use, by `user`.
-    let only_user = |pc: usize, user: Inst| -> bool {
-        insts.get(pc).and_then(|&i| body.insts.get(i)).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&user)
-    };
     let target = |e: u32| match c.edges.get(e as usize) {
         Some(ed) if ed.n == 0 && ed.pc < DIRECT => DIRECT | ed.pc,
         _ => e,
