@@ -223,9 +223,11 @@ mod tests {
 
     /// The registers of the named values of `f`, by name.
     fn regs_by_name(src: &str, f: &str, reuse: bool) -> std::collections::HashMap<String, u32> {
-        let (regs, _) = regs_reusing(src, f, reuse);
-        let m = crate::check(src).module.expect("module");
+        let c = crate::check(src);
+        assert!(c.valid, "{:?}", c.diagnostics);
+        let m = c.module.expect("module");
         let body = m.global_by_name(f).and_then(|g| m.func(g)).and_then(|f| f.body.as_ref()).expect("body");
+        let (regs, _) = assign(body, &|_: Value| true, &|_| reuse).expect("small enough");
         body.values
             .iter()
             .filter_map(|(v, vd)| match vd.name {
