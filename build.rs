@@ -68,7 +68,8 @@ fn write_stand_ins(dir: &Path) -> Result<(), String> {
         }
         let script = format!("GROUP ( {} )\n", paths.join(" "));
         let file = dir.join(format!("lib{name}.so"));
-        std::fs::write(&file, script).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        std::fs::write(&file, script)
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     }
     Ok(())
 }

@@ -7,7 +7,10 @@ mod run;
 mod serve;
 mod wasm_host;
 
-use cli::{BuildArgs, CheckArgs, Command, Emit, Engine, FmtArgs, Format, OptArgs, RunArgs, ServeArgs, Target};
+use cli::{
+    BuildArgs, CheckArgs, Command, Emit, Engine, FmtArgs, Format, OptArgs, RunArgs, ServeArgs,
+    Target,
+};
 use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,7 +21,8 @@ fn read_source(path: &Path) -> Result<SourceFile, String> {
     let name = path.display().to_string();
     let bytes = if name == "-" {
         let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v).map_err(|e| format!("{name}: error: cannot read standard input: {e}"))?;
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
+            .map_err(|e| format!("{name}: error: cannot read standard input: {e}"))?;
         v
     } else {
         std::fs::read(path).map_err(|e| format!("{name}: error: cannot read file: {e}"))?
@@ -31,7 +35,10 @@ fn read_source(path: &Path) -> Result<SourceFile, String> {
             let bytes = e.into_bytes();
             let text = String::from_utf8_lossy(&bytes).into_owned();
             let file = SourceFile::new(name, text);
-            let d = Diagnostic::error(Span::new(at as u32, at as u32 + 1), "the file is not valid UTF-8 text");
+            let d = Diagnostic::error(
+                Span::new(at as u32, at as u32 + 1),
+                "the file is not valid UTF-8 text",
+            );
             Err(render_all(&[d], &file))
         }
     }
@@ -134,7 +141,14 @@ fn load_valid(path: &Path) -> Result<(SourceFile, irplay_core::ir::Module), Exit
     }
 }
 
-fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: bool, args: &[String]) -> ExitCode {
+fn run_file(
+    path: &Path,
+    entry: &str,
+    limits: run::Limits,
+    trace: bool,
+    stats: bool,
+    args: &[String],
+) -> ExitCode {
     let (file, module) = match load_valid(path) {
         Ok(v) => v,
         Err(code) => return code,
@@ -165,7 +179,10 @@ fn run_file(path: &Path, entry: &str, limits: run::Limits, trace: bool, stats: b
 }
 
 /// Reads and checks `path`, then hands the valid module to `then` (the wasm front doors).
-fn wasm_file(path: &Path, then: impl FnOnce(&SourceFile, &irplay_core::ir::Module) -> u8) -> ExitCode {
+fn wasm_file(
+    path: &Path,
+    then: impl FnOnce(&SourceFile, &irplay_core::ir::Module) -> u8,
+) -> ExitCode {
     match load_valid(path) {
         Ok((file, module)) => {
             let code = then(&file, &module);
@@ -194,33 +211,62 @@ fn main() -> ExitCode {
             eprintln!("irplay: error: --engine wasm runs main only (--entry {entry} needs the interpreter)");
             ExitCode::from(run::Stop::INVALID)
         }
-        Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => wasm_file(file, |f, m| wasm_host::run(f, m, &file.display().to_string(), args)),
-        Command::Build(BuildArgs { file, target: Target::Wasm32, output, emit }) => wasm_file(file, |f, m| wasm_host::build(f, m, output, match emit {
-            Emit::Wasm => wasm_host::Emit::Wasm,
-            Emit::Wat => wasm_host::Emit::Wat,
-            Emit::Low => wasm_host::Emit::Low,
-        })),
-        Command::Run(RunArgs { file, entry, max_steps, max_memory, max_stack_depth, trace, stats, args, engine: Engine::Interp }) => {
-            let limits = run::Limits { max_steps: *max_steps, max_memory: *max_memory, max_stack_depth: *max_stack_depth };
+        Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => {
+            wasm_file(file, |f, m| wasm_host::run(f, m, &file.display().to_string(), args))
+        }
+        Command::Build(BuildArgs { file, target: Target::Wasm32, output, emit }) => {
+            wasm_file(file, |f, m| {
+                wasm_host::build(
+                    f,
+                    m,
+                    output,
+                    match emit {
+                        Emit::Wasm => wasm_host::Emit::Wasm,
+                        Emit::Wat => wasm_host::Emit::Wat,
+                        Emit::Low => wasm_host::Emit::Low,
+                    },
+                )
+            })
+        }
+        Command::Run(RunArgs {
+            file,
+            entry,
+            max_steps,
+            max_memory,
+            max_stack_depth,
+            trace,
+            stats,
+            args,
+            engine: Engine::Interp,
+        }) => {
+            let limits = run::Limits {
+                max_steps: *max_steps,
+                max_memory: *max_memory,
+                max_stack_depth: *max_stack_depth,
+            };
             run_file(file, entry, limits, *trace, *stats, args)
         }
-        Command::Opt(OptArgs { file, passes, output, print_changed, timeline, verify_each }) => match read_source(file) {
-            Ok(src) => opt::opt(
-                &src,
-                &opt::OptArgs {
-                    pipeline: passes,
-                    output: output.as_deref(),
-                    print_changed: *print_changed,
-                    timeline: timeline.as_deref(),
-                    verify_each: *verify_each,
-                },
-            ),
-            Err(msg) => {
-                eprint!("{msg}");
-                ExitCode::FAILURE
+        Command::Opt(OptArgs { file, passes, output, print_changed, timeline, verify_each }) => {
+            match read_source(file) {
+                Ok(src) => opt::opt(
+                    &src,
+                    &opt::OptArgs {
+                        pipeline: passes,
+                        output: output.as_deref(),
+                        print_changed: *print_changed,
+                        timeline: timeline.as_deref(),
+                        verify_each: *verify_each,
+                    },
+                ),
+                Err(msg) => {
+                    eprint!("{msg}");
+                    ExitCode::FAILURE
+                }
             }
-        },
-        Command::Serve(ServeArgs { port, host, dir }) => serve::serve(host, *port, &serve::default_dir(dir.as_deref())),
+        }
+        Command::Serve(ServeArgs { port, host, dir }) => {
+            serve::serve(host, *port, &serve::default_dir(dir.as_deref()))
+        }
     };
     stacker::grow(256 << 20, work)
 }

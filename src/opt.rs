@@ -42,7 +42,10 @@ pub fn opt(file: &SourceFile, args: &OptArgs) -> ExitCode {
     };
     let origin = std::time::Instant::now();
     let clock = move || origin.elapsed().as_secs_f64() * 1000.0;
-    let opts = RunOptions { verify_each: args.verify_each, record_text: args.print_changed || args.timeline.is_some() };
+    let opts = RunOptions {
+        verify_each: args.verify_each,
+        record_text: args.print_changed || args.timeline.is_some(),
+    };
     let (steps, failure) = match run_pipeline(&mut module, &passes, &opts, &clock) {
         Ok(steps) => (steps, None),
         Err(e) => {
@@ -78,7 +81,8 @@ pub fn opt(file: &SourceFile, args: &OptArgs) -> ExitCode {
 
 /// `*** pass on @f: changed ***` with a unified diff of the function, or `unchanged`.
 fn changed_report(s: &Step) -> String {
-    let target = if s.function.is_empty() { "the module".to_string() } else { format!("@{}", s.function) };
+    let target =
+        if s.function.is_empty() { "the module".to_string() } else { format!("@{}", s.function) };
     if !s.changed {
         return format!("*** {} on {target}: unchanged ***\n", s.pass);
     }
@@ -99,8 +103,11 @@ fn timeline_json(file: &str, pipeline: &str, steps: &[Step]) -> String {
     let steps: Vec<serde_json::Value> = steps
         .iter()
         .map(|s| {
-            let stats: serde_json::Map<String, serde_json::Value> =
-                s.stats.iter().map(|(k, v)| ((*k).to_string(), serde_json::Value::from(*v))).collect();
+            let stats: serde_json::Map<String, serde_json::Value> = s
+                .stats
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), serde_json::Value::from(*v)))
+                .collect();
             serde_json::json!({
                 "pass": s.pass,
                 "function": s.function,
@@ -126,7 +133,11 @@ mod tests {
             function: "f".into(),
             changed,
             before: "define void @f() {\n  %x = add i32 1, 2\n  ret void\n}\n".into(),
-            after: if changed { "define void @f() {\n  ret void\n}\n".into() } else { String::new() },
+            after: if changed {
+                "define void @f() {\n  ret void\n}\n".into()
+            } else {
+                String::new()
+            },
             time_ms: 0.5,
             stats: vec![("instructions removed", u64::from(changed))],
         }

@@ -7,7 +7,7 @@
 //! `error: ...`), so a program's own exit cannot be mistaken for it.
 
 use irplay_core::diag::SourceFile;
-use irplay_core::interp::{Exit, OriginReport, Options};
+use irplay_core::interp::{Exit, Options, OriginReport};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -57,10 +57,12 @@ pub(crate) fn snippet(file: &SourceFile, span: (u32, u32)) -> String {
 
 fn origin_text(file: &SourceFile, o: &OriginReport, out: &mut String) {
     let what = kind_name(&o.kind);
-    let _ = writeln!(out, "  {what} arose at {}: {} (in {})", pos(file, o.span), o.reason, o.function);
+    let _ =
+        writeln!(out, "  {what} arose at {}: {} (in {})", pos(file, o.span), o.reason, o.function);
     let _ = writeln!(out, "      {}", snippet(file, o.span));
     for step in &o.chain {
-        let _ = writeln!(out, "  then flowed through {} (in {})", pos(file, step.span), step.function);
+        let _ =
+            writeln!(out, "  then flowed through {} (in {})", pos(file, step.span), step.function);
         let _ = writeln!(out, "      {}", snippet(file, step.span));
     }
 }
@@ -74,7 +76,12 @@ pub(crate) fn read_stdin() -> Vec<u8> {
 }
 
 /// Runs `file` and maps the outcome to output and an exit status.
-pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, stats: bool) -> ExitCode {
+pub fn run(
+    file: &SourceFile,
+    module: &irplay_core::ir::Module,
+    opts: &Options,
+    stats: bool,
+) -> ExitCode {
     let start = std::time::Instant::now();
     // The program reads irplay's standard input, unless the module itself came from there;
     // it is read (to its end) only when the program first reads.
@@ -104,7 +111,11 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, 
             Stop::ABORT
         }
         Exit::OutOfSteps => {
-            let _ = writeln!(report, "error: the step limit ({} instructions) was reached; raise it with --max-steps", opts.max_steps);
+            let _ = writeln!(
+                report,
+                "error: the step limit ({} instructions) was reached; raise it with --max-steps",
+                opts.max_steps
+            );
             Stop::OUT_OF_STEPS
         }
         Exit::Error(e) => {
@@ -112,7 +123,12 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, 
             match e.span {
                 Some(span) => {
                     let _ = writeln!(report, "error: {kind}: {}", e.message);
-                    let _ = writeln!(report, "  at {} (in {})", pos(file, span), e.function.as_deref().unwrap_or("?"));
+                    let _ = writeln!(
+                        report,
+                        "  at {} (in {})",
+                        pos(file, span),
+                        e.function.as_deref().unwrap_or("?")
+                    );
                     let _ = writeln!(report, "      {}", snippet(file, span));
                 }
                 None => {
@@ -138,7 +154,12 @@ pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, opts: &Options, 
     let _ = stderr.write_all(report.as_bytes());
     if stats {
         let ns = elapsed.as_nanos() as f64 / outcome.steps.max(1) as f64;
-        let _ = writeln!(stderr, "irplay: {} instructions in {:.3} s ({ns:.1} ns per instruction)", outcome.steps, elapsed.as_secs_f64());
+        let _ = writeln!(
+            stderr,
+            "irplay: {} instructions in {:.3} s ({ns:.1} ns per instruction)",
+            outcome.steps,
+            elapsed.as_secs_f64()
+        );
     }
     let _ = stderr.flush();
     ExitCode::from(status)

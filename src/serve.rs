@@ -57,11 +57,7 @@ pub fn serve(host: &str, port: u16, dir: &Path) -> ExitCode {
     };
     // The bound address (the real port when asked for port 0).
     let port = server.server_addr().to_ip().map_or(port, |a| a.port());
-    let shown = if host.contains(':') {
-        format!("[{host}]")
-    } else {
-        host.to_string()
-    };
+    let shown = if host.contains(':') { format!("[{host}]") } else { host.to_string() };
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "irplay playground: http://{shown}:{port}/");
     let _ = out.flush();
@@ -105,11 +101,7 @@ fn handle(request: Request, root: &Path) {
         },
         _ => 405,
     };
-    eprintln!(
-        "irplay serve: {} {} -> {status}",
-        request.method(),
-        request.url()
-    );
+    eprintln!("irplay serve: {} {} -> {status}", request.method(), request.url());
     let text = match status {
         403 => "403 Forbidden\n",
         405 => "405 Method Not Allowed\n",
@@ -192,11 +184,7 @@ fn percent_decode(s: &str) -> Option<String> {
 
 /// The `Content-Type` for a file, from its extension.
 pub fn mime_type(path: &Path) -> &'static str {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     match ext.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
@@ -255,10 +243,7 @@ mod tests {
         assert_eq!(resolve(&root, "/index.html"), Ok(root.join("index.html")));
         assert_eq!(resolve(&root, "/a%20b.js"), Ok(root.join("a b.js")));
         assert_eq!(resolve(&root, "/sub/x.wasm"), Ok(root.join("sub/x.wasm")));
-        assert_eq!(
-            resolve(&root, "//sub/./x.wasm"),
-            Ok(root.join("sub/x.wasm"))
-        );
+        assert_eq!(resolve(&root, "//sub/./x.wasm"), Ok(root.join("sub/x.wasm")));
         // A directory without index.html is not listed.
         assert_eq!(resolve(&root, "/sub/"), Err(404));
         assert_eq!(resolve(&root, "/sub"), Err(404));

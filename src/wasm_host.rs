@@ -13,8 +13,8 @@
 
 use irplay_core::diag::{render, SourceFile};
 use irplay_core::runtime::input::Stdin;
-use irplay_wasm::SourceMap;
 use irplay_wasm::libc::{Arg, Callback, Libc, Memory, Stop, Value};
+use irplay_wasm::SourceMap;
 use std::io::Write as _;
 use std::path::Path;
 use wasmtime::{AsContextMut, Caller, Engine, Extern, Linker, Module, Store, Val, ValType};
@@ -42,7 +42,8 @@ impl<C: AsContextMut> Memory for WtMem<C> {
         usize::try_from(at).is_ok_and(|at| self.mem.read(self.ctx.as_context(), at, buf).is_ok())
     }
     fn write(&mut self, at: u64, bytes: &[u8]) -> bool {
-        usize::try_from(at).is_ok_and(|at| self.mem.write(self.ctx.as_context_mut(), at, bytes).is_ok())
+        usize::try_from(at)
+            .is_ok_and(|at| self.mem.write(self.ctx.as_context_mut(), at, bytes).is_ok())
     }
     fn grow(&mut self, pages: u64) -> bool {
         self.mem.grow(self.ctx.as_context_mut(), pages).is_ok()
@@ -50,7 +51,10 @@ impl<C: AsContextMut> Memory for WtMem<C> {
 }
 
 /// Compiles a checked module, reporting unsupported constructs with their position.
-fn compile(file: &SourceFile, module: &irplay_core::ir::Module) -> Result<(Vec<u8>, u8, SourceMap), u8> {
+fn compile(
+    file: &SourceFile,
+    module: &irplay_core::ir::Module,
+) -> Result<(Vec<u8>, u8, SourceMap), u8> {
     let low = match irplay_wasm::lower(module) {
         Ok(l) => l,
         Err(e) => {
@@ -112,7 +116,11 @@ pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, em
 }
 
 fn write_out(out: &Path, data: &[u8]) -> u8 {
-    let written = if out.as_os_str() == "-" { std::io::stdout().lock().write_all(data) } else { std::fs::write(out, data) };
+    let written = if out.as_os_str() == "-" {
+        std::io::stdout().lock().write_all(data)
+    } else {
+        std::fs::write(out, data)
+    };
     if let Err(e) = written {
         eprintln!("{}: error: cannot write file: {e}", out.display());
         return 1;
@@ -121,12 +129,18 @@ fn write_out(out: &Path, data: &[u8]) -> u8 {
 }
 
 /// `irplay run --engine wasm FILE [-- ARGS]`.
-pub fn run(file: &SourceFile, module: &irplay_core::ir::Module, program: &str, args: &[String]) -> u8 {
+pub fn run(
+    file: &SourceFile,
+    module: &irplay_core::ir::Module,
+    program: &str,
+    args: &[String],
+) -> u8 {
     let (bytes, ptr_bytes, map) = match compile(file, module) {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let (status, libc, report) = execute(&bytes, ptr_bytes, program, args, &Positions { file, map: &map });
+    let (status, libc, report) =
+        execute(&bytes, ptr_bytes, program, args, &Positions { file, map: &map });
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
     if let Some(libc) = libc {
@@ -154,14 +168,17 @@ impl Positions<'_> {
         let head = if *t == wasmtime::Trap::StackOverflow { "error" } else { "undefined behavior" };
         let mut report = format!("{head}: {t}");
         let Some(bt) = e.downcast_ref::<wasmtime::WasmBacktrace>() else { return report };
-        let frames: Vec<(u32, Option<usize>)> = bt.frames().iter().map(|f| (f.func_index(), f.func_offset())).collect();
+        let frames: Vec<(u32, Option<usize>)> =
+            bt.frames().iter().map(|f| (f.func_index(), f.func_offset())).collect();
         let at = frames.iter().find_map(|&(i, o)| self.map.lookup(i, o? as u32));
         if let Some((name, span)) = at {
             let span = (span.start, span.end);
-            let (at, text) = (crate::run::pos(self.file, span), crate::run::snippet(self.file, span));
+            let (at, text) =
+                (crate::run::pos(self.file, span), crate::run::snippet(self.file, span));
             report.push_str(&format!("\n  at {at} (in @{name})\n      {text}"));
         }
-        let stack: Vec<String> = frames.iter().filter_map(|&(i, _)| self.map.name(i)).map(|n| format!("@{n}")).collect();
+        let stack: Vec<String> =
+            frames.iter().filter_map(|&(i, _)| self.map.name(i)).map(|n| format!("@{n}")).collect();
         if stack.len() > 1 {
             report.push_str(&format!("\n  call stack: {}", stack.join(" <- ")));
         }
@@ -169,7 +186,13 @@ impl Positions<'_> {
     }
 }
 
-fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Positions) -> (u8, Option<Libc>, Option<String>) {
+fn execute(
+    bytes: &[u8],
+    ptr_bytes: u8,
+    program: &str,
+    args: &[String],
+    pos: &Positions,
+) -> (u8, Option<Libc>, Option<String>) {
     use crate::run::Stop as Status;
     // Tail calls (`return_call`) carry `musttail`.
     let mut config = wasmtime::Config::new();
@@ -179,12 +202,16 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
     config.table_lazy_init(false);
     let engine = match Engine::new(&config) {
         Ok(e) => e,
-        Err(e) => return (Status::ERROR, None, Some(format!("error: cannot set up wasmtime: {e}"))),
+        Err(e) => {
+            return (Status::ERROR, None, Some(format!("error: cannot set up wasmtime: {e}")))
+        }
     };
     let mut store = Store::new(&engine, Host { libc: None, mem: None, trap: None });
     let module = match Module::new(&engine, bytes) {
         Ok(m) => m,
-        Err(e) => return (Status::ERROR, None, Some(format!("error: wasmtime rejected the module: {e}"))),
+        Err(e) => {
+            return (Status::ERROR, None, Some(format!("error: wasmtime rejected the module: {e}")))
+        }
     };
     let mut linker = Linker::new(&engine);
     for imp in module.imports() {
@@ -197,29 +224,40 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
             continue;
         }
         let results: Vec<ValType> = ty.results().collect();
-        let r = linker.func_new("env", &name.clone(), ty, move |mut caller: Caller<'_, Host>, params: &[Val], out: &mut [Val]| {
-            let args: Vec<Arg> = params.iter().map(arg).collect();
-            if let Some(r) = irplay_wasm::libc::wide_division(&name, &args) {
-                let (lo, hi) = r.map_err(wasmtime::Error::new)?;
-                if let [a, b, ..] = out {
-                    *a = Val::I64(lo as i64);
-                    *b = Val::I64(hi as i64);
+        let r = linker.func_new(
+            "env",
+            &name.clone(),
+            ty,
+            move |mut caller: Caller<'_, Host>, params: &[Val], out: &mut [Val]| {
+                let args: Vec<Arg> = params.iter().map(arg).collect();
+                if let Some(r) = irplay_wasm::libc::wide_division(&name, &args) {
+                    let (lo, hi) = r.map_err(wasmtime::Error::new)?;
+                    if let [a, b, ..] = out {
+                        *a = Val::I64(lo as i64);
+                        *b = Val::I64(hi as i64);
+                    }
+                    return Ok(());
                 }
-                return Ok(());
-            }
-            let r = call(&mut caller, &name, &args).map_err(wasmtime::Error::new)?;
-            if let (Some(slot), Some(t)) = (out.first_mut(), results.first()) {
-                *slot = to_val(r, t);
-            }
-            Ok(())
-        });
+                let r = call(&mut caller, &name, &args).map_err(wasmtime::Error::new)?;
+                if let (Some(slot), Some(t)) = (out.first_mut(), results.first()) {
+                    *slot = to_val(r, t);
+                }
+                Ok(())
+            },
+        );
         if let Err(e) = r {
             return (Status::ERROR, None, Some(format!("error: cannot link the module: {e}")));
         }
     }
     let instance = match linker.instantiate(&mut store, &module) {
         Ok(i) => i,
-        Err(e) => return (Status::ERROR, None, Some(format!("error: cannot instantiate the module: {e}"))),
+        Err(e) => {
+            return (
+                Status::ERROR,
+                None,
+                Some(format!("error: cannot instantiate the module: {e}")),
+            )
+        }
     };
     let heap_base = match instance.get_export(&mut store, "__heap_base") {
         Some(Extern::Global(g)) => g.get(&mut store).i32().unwrap_or(0) as u32 as u64,
@@ -251,7 +289,10 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
     let mut results = vec![Val::I32(0); ty.results().len()];
     let mut outcome = main.call(&mut store, &params, &mut results);
     if outcome.is_ok() && exception_escaped(&instance, &mut store, mem) {
-        outcome = Err(wasmtime::Error::new(Stop { status: Status::ERROR, message: Some(irplay_wasm::UNCAUGHT.into()) }));
+        outcome = Err(wasmtime::Error::new(Stop {
+            status: Status::ERROR,
+            message: Some(irplay_wasm::UNCAUGHT.into()),
+        }));
     }
     // A normal end (main's return or exit) runs the atexit handlers, last registered first;
     // exit in a handler ends the program with its status.
@@ -261,7 +302,10 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
                 let f = table.get(&mut store, idx).and_then(|r| r.as_func().flatten().copied());
                 let r = match f {
                     Some(f) => f.call(&mut store, &[], &mut []),
-                    None => Err(wasmtime::Error::new(Stop { status: Status::ERROR, message: Some(format!("error: atexit handler {idx} is not a function")) })),
+                    None => Err(wasmtime::Error::new(Stop {
+                        status: Status::ERROR,
+                        message: Some(format!("error: atexit handler {idx} is not a function")),
+                    })),
                 };
                 if let Err(e) = r {
                     outcome = Err(e);
@@ -276,7 +320,8 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
     let Host { libc, trap, .. } = store.into_data();
     if let Some(e) = trap {
         if let Some(t) = e.downcast_ref::<wasmtime::Trap>() {
-            let status = if *t == wasmtime::Trap::StackOverflow { Status::ERROR } else { Status::UB };
+            let status =
+                if *t == wasmtime::Trap::StackOverflow { Status::ERROR } else { Status::UB };
             return (status, libc, Some(pos.trap_report(&e, t)));
         }
     }
@@ -294,7 +339,8 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
                 return (stop.status, libc, stop.message.clone());
             }
             if let Some(t) = e.downcast_ref::<wasmtime::Trap>() {
-                let status = if *t == wasmtime::Trap::StackOverflow { Status::ERROR } else { Status::UB };
+                let status =
+                    if *t == wasmtime::Trap::StackOverflow { Status::ERROR } else { Status::UB };
                 return (status, libc, Some(pos.trap_report(&e, t)));
             }
             (Status::ERROR, libc, Some(format!("error: {e}")))
@@ -305,7 +351,11 @@ fn execute(bytes: &[u8], ptr_bytes: u8, program: &str, args: &[String], pos: &Po
 /// Links an import whose parameters are at most four `i32`s and whose result is an `i32` or
 /// nothing (the C library's usual shape: pointers, `int`s, a variadic area) as a typed host
 /// function, which wasmtime calls without boxing the values; `None` for any other shape.
-fn link_typed(linker: &mut Linker<Host>, name: &str, ty: &wasmtime::FuncType) -> Option<wasmtime::Result<()>> {
+fn link_typed(
+    linker: &mut Linker<Host>,
+    name: &str,
+    ty: &wasmtime::FuncType,
+) -> Option<wasmtime::Result<()>> {
     let params = ty.params().len();
     if params > 4 || !ty.params().all(|p| matches!(p, ValType::I32)) {
         return None;
@@ -324,26 +374,52 @@ fn link_typed(linker: &mut Linker<Host>, name: &str, ty: &wasmtime::FuncType) ->
             None => Ok(0),
         }
     };
-    let void = |r: Result<Option<Value>, Stop>| -> wasmtime::Result<()> { r.map(|_| ()).map_err(wasmtime::Error::new) };
+    let void = |r: Result<Option<Value>, Stop>| -> wasmtime::Result<()> {
+        r.map(|_| ()).map_err(wasmtime::Error::new)
+    };
     type C<'a> = Caller<'a, Host>;
     let r = match (params, ret) {
-        (0, true) => linker.func_wrap("env", name, move |mut c: C, | int(call(&mut c, &n, &[]))),
-        (1, true) => linker.func_wrap("env", name, move |mut c: C, x: i32| int(call(&mut c, &n, &[a(x)]))),
-        (2, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32| int(call(&mut c, &n, &[a(x), a(y)]))),
-        (3, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32| int(call(&mut c, &n, &[a(x), a(y), a(z)]))),
-        (4, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32, u: i32| int(call(&mut c, &n, &[a(x), a(y), a(z), a(u)]))),
-        (0, false) => linker.func_wrap("env", name, move |mut c: C, | void(call(&mut c, &n, &[]))),
-        (1, false) => linker.func_wrap("env", name, move |mut c: C, x: i32| void(call(&mut c, &n, &[a(x)]))),
-        (2, false) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32| void(call(&mut c, &n, &[a(x), a(y)]))),
-        (3, false) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32| void(call(&mut c, &n, &[a(x), a(y), a(z)]))),
-        _ => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32, u: i32| void(call(&mut c, &n, &[a(x), a(y), a(z), a(u)]))),
+        (0, true) => linker.func_wrap("env", name, move |mut c: C| int(call(&mut c, &n, &[]))),
+        (1, true) => {
+            linker.func_wrap("env", name, move |mut c: C, x: i32| int(call(&mut c, &n, &[a(x)])))
+        }
+        (2, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32| {
+            int(call(&mut c, &n, &[a(x), a(y)]))
+        }),
+        (3, true) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32| {
+            int(call(&mut c, &n, &[a(x), a(y), a(z)]))
+        }),
+        (4, true) => {
+            linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32, u: i32| {
+                int(call(&mut c, &n, &[a(x), a(y), a(z), a(u)]))
+            })
+        }
+        (0, false) => linker.func_wrap("env", name, move |mut c: C| void(call(&mut c, &n, &[]))),
+        (1, false) => {
+            linker.func_wrap("env", name, move |mut c: C, x: i32| void(call(&mut c, &n, &[a(x)])))
+        }
+        (2, false) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32| {
+            void(call(&mut c, &n, &[a(x), a(y)]))
+        }),
+        (3, false) => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32| {
+            void(call(&mut c, &n, &[a(x), a(y), a(z)]))
+        }),
+        _ => linker.func_wrap("env", name, move |mut c: C, x: i32, y: i32, z: i32, u: i32| {
+            void(call(&mut c, &n, &[a(x), a(y), a(z), a(u)]))
+        }),
     };
     Some(r.map(|_| ()))
 }
 
 /// True when `main` returned with an exception in flight (see [`irplay_wasm::EXCEPTION`]).
-fn exception_escaped(instance: &wasmtime::Instance, store: &mut Store<Host>, mem: wasmtime::Memory) -> bool {
-    let Some(Extern::Global(g)) = instance.get_export(&mut *store, irplay_wasm::EXCEPTION) else { return false };
+fn exception_escaped(
+    instance: &wasmtime::Instance,
+    store: &mut Store<Host>,
+    mem: wasmtime::Memory,
+) -> bool {
+    let Some(Extern::Global(g)) = instance.get_export(&mut *store, irplay_wasm::EXCEPTION) else {
+        return false;
+    };
     let at = g.get(&mut *store).i32().unwrap_or(0) as u32 as usize;
     let mut flag = [0u8; 4];
     mem.read(&*store, at, &mut flag).is_ok() && flag != [0; 4]
@@ -356,12 +432,17 @@ fn is_exit(r: &wasmtime::Result<()>) -> bool {
 
 impl Callback for WtMem<&mut Caller<'_, Host>> {
     fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
-        let error = |m: String| Stop { status: crate::run::Stop::ERROR, message: Some(format!("error: {m}")) };
+        let error = |m: String| Stop {
+            status: crate::run::Stop::ERROR,
+            message: Some(format!("error: {m}")),
+        };
         let Some(Extern::Table(table)) = self.ctx.get_export("__indirect_function_table") else {
             return Err(error("the module exports no function table".into()));
         };
         let f = table.get(&mut *self.ctx, func).and_then(|r| r.as_func().flatten().copied());
-        let Some(f) = f else { return Err(error(format!("comparison function {func} is not in the table"))) };
+        let Some(f) = f else {
+            return Err(error(format!("comparison function {func} is not in the table")));
+        };
         let mut out = [Val::I32(0)];
         match f.call(&mut *self.ctx, &[Val::I32(a as i32), Val::I32(b as i32)], &mut out) {
             Ok(()) => Ok(out.first().and_then(Val::i32).unwrap_or(0)),
@@ -370,7 +451,10 @@ impl Callback for WtMem<&mut Caller<'_, Host>> {
                 Err(e) => match e.downcast_ref::<wasmtime::Trap>() {
                     Some(t) => {
                         // The report is made from the trap's backtrace when the run ends.
-                        let stop = Stop { status: crate::run::Stop::UB, message: Some(format!("error: {t}")) };
+                        let stop = Stop {
+                            status: crate::run::Stop::UB,
+                            message: Some(format!("error: {t}")),
+                        };
                         self.ctx.data_mut().trap = Some(e);
                         stop
                     }
@@ -383,12 +467,20 @@ impl Callback for WtMem<&mut Caller<'_, Host>> {
 
 /// Calls the library with the caller's memory.
 fn call(caller: &mut Caller<'_, Host>, name: &str, args: &[Arg]) -> Result<Option<Value>, Stop> {
-    let no = |what: &str| Stop { status: crate::run::Stop::ERROR, message: Some(format!("error: {what}")) };
+    let no = |what: &str| Stop {
+        status: crate::run::Stop::ERROR,
+        message: Some(format!("error: {what}")),
+    };
     let mem = caller.data().mem.ok_or_else(|| no("the module has no memory"))?;
-    if let Some(r) = irplay_wasm::libc::call_back(&mut WtMem { ctx: &mut *caller, mem }, name, args) {
+    if let Some(r) = irplay_wasm::libc::call_back(&mut WtMem { ctx: &mut *caller, mem }, name, args)
+    {
         return r;
     }
-    let mut libc = caller.data_mut().libc.take().ok_or_else(|| no("a library function was called before main"))?;
+    let mut libc = caller
+        .data_mut()
+        .libc
+        .take()
+        .ok_or_else(|| no("a library function was called before main"))?;
     let r = libc.call(&mut WtMem { ctx: &mut *caller, mem }, name, args);
     caller.data_mut().libc = Some(libc);
     r

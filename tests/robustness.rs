@@ -31,13 +31,95 @@ impl Rng {
 }
 
 const TOKENS: &[&str] = &[
-    "define", "declare", "i32", "i8", "i1", "i64", "ptr", "float", "double", "void", "label", "%x", "%0", "%1", "@g",
-    "@f", "!0", "!{", "}", "{", "(", ")", "[", "]", "<", ">", ",", "=", "*", "...", "add", "nsw", "ret", "br",
-    "call", "load", "store", "getelementptr", "inbounds", "phi", "switch", "alloca", "align", "4", "-1", "0x1",
-    "0xK0", "1.5", "c\"a\\00\"", "\"s\"", "!dbg", "#0", "attributes", "global", "constant", "zeroinitializer",
-    "undef", "poison", "null", "x", "type", "opaque", "entry:", "bb:", "\n", " ", "; c\n", "#dbg_value", "vscale",
-    "addrspace(1)", "to", "bitcast", "icmp", "eq", "select", "!DILocation(", "line:", "distinct", "metadata",
-    "blockaddress", "asm", "sideeffect", "personality", "landingpad", "cleanup", "invoke", "unwind", "$c", "comdat",
+    "define",
+    "declare",
+    "i32",
+    "i8",
+    "i1",
+    "i64",
+    "ptr",
+    "float",
+    "double",
+    "void",
+    "label",
+    "%x",
+    "%0",
+    "%1",
+    "@g",
+    "@f",
+    "!0",
+    "!{",
+    "}",
+    "{",
+    "(",
+    ")",
+    "[",
+    "]",
+    "<",
+    ">",
+    ",",
+    "=",
+    "*",
+    "...",
+    "add",
+    "nsw",
+    "ret",
+    "br",
+    "call",
+    "load",
+    "store",
+    "getelementptr",
+    "inbounds",
+    "phi",
+    "switch",
+    "alloca",
+    "align",
+    "4",
+    "-1",
+    "0x1",
+    "0xK0",
+    "1.5",
+    "c\"a\\00\"",
+    "\"s\"",
+    "!dbg",
+    "#0",
+    "attributes",
+    "global",
+    "constant",
+    "zeroinitializer",
+    "undef",
+    "poison",
+    "null",
+    "x",
+    "type",
+    "opaque",
+    "entry:",
+    "bb:",
+    "\n",
+    " ",
+    "; c\n",
+    "#dbg_value",
+    "vscale",
+    "addrspace(1)",
+    "to",
+    "bitcast",
+    "icmp",
+    "eq",
+    "select",
+    "!DILocation(",
+    "line:",
+    "distinct",
+    "metadata",
+    "blockaddress",
+    "asm",
+    "sideeffect",
+    "personality",
+    "landingpad",
+    "cleanup",
+    "invoke",
+    "unwind",
+    "$c",
+    "comdat",
 ];
 
 /// Runs the whole pipeline on one input on a thread with a large stack (as the CLI does: the
@@ -45,7 +127,8 @@ const TOKENS: &[&str] = &[
 /// a description of a panic, if any.
 fn run_one(src: &str) -> Result<(), String> {
     let owned = src.to_string();
-    let handle = std::thread::Builder::new().stack_size(64 << 20).spawn(move || run_one_here(&owned));
+    let handle =
+        std::thread::Builder::new().stack_size(64 << 20).spawn(move || run_one_here(&owned));
     match handle {
         Ok(h) => h.join().unwrap_or_else(|_| Err("thread died".into())),
         Err(e) => Err(format!("cannot spawn: {e}")),
@@ -80,7 +163,10 @@ fn run_one_here(src: &str) -> Result<(), String> {
         }
     }));
     r.map_err(|e| {
-        e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+        e.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default()
     })
 }
 
@@ -90,11 +176,19 @@ fn assert_no_panics(cases: impl Iterator<Item = (String, String)>) {
     for (label, src) in cases {
         n += 1;
         if let Err(msg) = run_one(&src) {
-            failures.push(format!("{label}: {msg}\n--- input (first 300 bytes) ---\n{}", src.chars().take(300).collect::<String>()));
+            failures.push(format!(
+                "{label}: {msg}\n--- input (first 300 bytes) ---\n{}",
+                src.chars().take(300).collect::<String>()
+            ));
         }
     }
     assert!(n > 0, "no inputs generated");
-    assert!(failures.is_empty(), "{} of {n} inputs panicked:\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {n} inputs panicked:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
 
 fn corpus_files() -> Vec<String> {
@@ -189,7 +283,10 @@ fn mutated_valid_modules_never_panic() {
                     v = lines.join(&b'\n');
                 }
             }
-            cases.push((format!("file #{fi} mutation #{k}"), String::from_utf8_lossy(&v).into_owned()));
+            cases.push((
+                format!("file #{fi} mutation #{k}"),
+                String::from_utf8_lossy(&v).into_owned(),
+            ));
         }
     }
     assert_no_panics(cases.into_iter());
@@ -199,10 +296,30 @@ fn mutated_valid_modules_never_panic() {
 fn deep_nesting_ends_in_a_diagnostic() {
     const DEPTH: usize = 100_000;
     let cases = [
-        ("array types", format!("@g = global {}i32{} zeroinitializer", "[1 x ".repeat(DEPTH), "]".repeat(DEPTH))),
-        ("struct types", format!("@g = global {}i32{} zeroinitializer", "{ ".repeat(DEPTH), " }".repeat(DEPTH))),
-        ("vector types", format!("@g = global {}i32{} zeroinitializer", "<1 x ".repeat(DEPTH), ">".repeat(DEPTH))),
-        ("function types", format!("declare void @f({}i32{})", "ptr (".repeat(DEPTH), ")".repeat(DEPTH))),
+        (
+            "array types",
+            format!(
+                "@g = global {}i32{} zeroinitializer",
+                "[1 x ".repeat(DEPTH),
+                "]".repeat(DEPTH)
+            ),
+        ),
+        (
+            "struct types",
+            format!("@g = global {}i32{} zeroinitializer", "{ ".repeat(DEPTH), " }".repeat(DEPTH)),
+        ),
+        (
+            "vector types",
+            format!(
+                "@g = global {}i32{} zeroinitializer",
+                "<1 x ".repeat(DEPTH),
+                ">".repeat(DEPTH)
+            ),
+        ),
+        (
+            "function types",
+            format!("declare void @f({}i32{})", "ptr (".repeat(DEPTH), ")".repeat(DEPTH)),
+        ),
         ("struct constants", format!("@g = global {{ i32 }} {}", "{ { i32 } ".repeat(DEPTH))),
         ("metadata tuples", format!("!0 = !{{{}}}", "!{".repeat(DEPTH))),
         ("metadata records", format!("!0 = !DIFoo(a: {})", "!DIFoo(a: ".repeat(DEPTH))),

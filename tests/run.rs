@@ -152,10 +152,7 @@ fn main() {
 
     // The playground's teaching examples follow the same conventions, with
     // `%s` and the goldens relative to `examples/learn`.
-    let learn = Arc::new(Ctx {
-        ir_dir: root.join("examples").join("learn"),
-        ..(*ctx).clone()
-    });
+    let learn = Arc::new(Ctx { ir_dir: root.join("examples").join("learn"), ..(*ctx).clone() });
     for rel in list_ll_files(&learn.ir_dir) {
         let ctx = Arc::clone(&learn);
         let name = format!("examples/learn/{rel}");
@@ -177,11 +174,7 @@ fn main() {
             "note: IRPLAY_NO_CORPUS is set: the conformance corpus and the run corpus are NOT tested"
         );
     } else {
-        let files = if corpus_dir.is_dir() {
-            list_ll_files(&corpus_dir)
-        } else {
-            Vec::new()
-        };
+        let files = if corpus_dir.is_dir() { list_ll_files(&corpus_dir) } else { Vec::new() };
         if files.is_empty() {
             let msg = format!(
                 "the conformance corpus {} is missing or has no .ll files.\n\
@@ -202,11 +195,8 @@ fn main() {
             );
         }
 
-        let files = if run_corpus_dir.is_dir() {
-            list_ll_files(&run_corpus_dir)
-        } else {
-            Vec::new()
-        };
+        let files =
+            if run_corpus_dir.is_dir() { list_ll_files(&run_corpus_dir) } else { Vec::new() };
         if files.is_empty() {
             let msg = format!(
                 "the run corpus {} is missing or has no .ll files.\n\
@@ -222,8 +212,10 @@ fn main() {
             let name = format!("opt/{}", rel.trim_end_matches(".ll"));
             let trial_name = name.clone();
             trials.push(
-                Trial::test(name, move || opt_corpus::opt_corpus_trial(&ctx, &trial_name, &dir, &rel))
-                    .with_kind("opt"),
+                Trial::test(name, move || {
+                    opt_corpus::opt_corpus_trial(&ctx, &trial_name, &dir, &rel)
+                })
+                .with_kind("opt"),
             );
         }
         for rel in files {
@@ -256,11 +248,7 @@ fn list_ll_files(dir: &Path) -> Vec<String> {
             if name.starts_with('.') {
                 continue;
             }
-            let rel = if prefix.is_empty() {
-                name.clone()
-            } else {
-                format!("{prefix}/{name}")
-            };
+            let rel = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
             let path = entry.path();
             if path.is_dir() {
                 walk(&path, &rel, out);
@@ -278,10 +266,10 @@ fn list_ll_files(dir: &Path) -> Vec<String> {
 #[path = "harness/process.rs"]
 mod process;
 use process::*;
-#[path = "harness/opt_corpus.rs"]
-mod opt_corpus;
 #[path = "harness/directives.rs"]
 mod directives;
+#[path = "harness/opt_corpus.rs"]
+mod opt_corpus;
 use directives::*;
 
 // ---------------------------------------------------------------------------
@@ -317,18 +305,14 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
         Ok(e) => e,
         Err(e) => return errors.push(e),
     };
-    let any_run = directives
-        .iter()
-        .any(|d| d.expect == Expect::Pass && d.is_run());
+    let any_run = directives.iter().any(|d| d.expect == Expect::Pass && d.is_run());
     if exit_line.is_some() && !any_run {
         errors.push("`; EXIT:` is only meaningful with a `; RUN: irplay run` directive".into());
     }
     let want_exit = exit_line.map_or(0, |(n, _)| n);
     let mut runs = 0;
     let any_fail = directives.iter().any(|d| d.expect == Expect::Fail);
-    let any_valid_check = directives
-        .iter()
-        .any(|d| d.expect == Expect::Pass && d.is_plain_check());
+    let any_valid_check = directives.iter().any(|d| d.expect == Expect::Pass && d.is_plain_check());
     if any_fail && directives.iter().any(|d| d.expect == Expect::Pass) {
         return errors.push("a file cannot have both RUN: and FAIL: directives".into());
     }
@@ -344,7 +328,11 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
             args.push("--verify-each");
         }
         // A run reads `NAME.ll.stdin` as its standard input, when there is one.
-        let input = if d.is_run() { std::fs::read(ctx.ir_dir.join(format!("{rel}.stdin"))).ok() } else { None };
+        let input = if d.is_run() {
+            std::fs::read(ctx.ir_dir.join(format!("{rel}.stdin"))).ok()
+        } else {
+            None
+        };
         let out = match irplay_with_stdin(ctx, &args, &ctx.ir_dir, input) {
             Ok(o) => o,
             Err(e) => {
@@ -370,11 +358,7 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
                     let mut msg = format!(
                         "{} should exit with status {want_exit}{} but gave {}; stderr:\n{}",
                         d.shown(),
-                        if exit_line.is_none() {
-                            " (no `; EXIT:` line)"
-                        } else {
-                            ""
-                        },
+                        if exit_line.is_none() { " (no `; EXIT:` line)" } else { "" },
                         out.describe_exit(),
                         indent(&head_lines(&stderr, 20))
                     );
@@ -433,11 +417,7 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
                         format!("{stdout_goldens}.stdout")
                     };
                     let gpath = ctx.ir_dir.join(format!("{rel}.{suffix}"));
-                    let actual = if d.is_fmt() {
-                        drop_module_id(&stdout)
-                    } else {
-                        stdout
-                    };
+                    let actual = if d.is_fmt() { drop_module_id(&stdout) } else { stdout };
                     let what = format!("stdout of {}", d.shown());
                     if d.is_fmt() && !gpath.exists() && !ctx.bless {
                         // A fmt golden is optional; without one, only success is checked.
@@ -463,13 +443,7 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
                     ));
                 }
                 let gpath = ctx.ir_dir.join(format!("{rel}.stderr"));
-                golden(
-                    ctx,
-                    &gpath,
-                    &stderr,
-                    &format!("stderr of {}", d.shown()),
-                    errors,
-                );
+                golden(ctx, &gpath, &stderr, &format!("stderr of {}", d.shown()), errors);
                 if d.is_plain_check() {
                     let reported = parse_reported(&stderr, rel);
                     check_markers(&markers, &reported, errors);
@@ -483,10 +457,9 @@ fn ir_checks(ctx: &Ctx, rel: &str, scratch: &Scratch, errors: &mut Vec<String>) 
         // Honesty: the oracle must reject the file too.
         match tool(ctx, &ctx.llvm_as, &[rel, "-o", "/dev/null"], &ctx.ir_dir) {
             Err(e) => errors.push(e),
-            Ok(o) if o.code == Some(0) => errors.push(format!(
-                "{} accepts this file; it is not invalid",
-                ctx.llvm_as
-            )),
+            Ok(o) if o.code == Some(0) => {
+                errors.push(format!("{} accepts this file; it is not invalid", ctx.llvm_as))
+            }
             Ok(_) => {}
         }
     }
@@ -513,11 +486,7 @@ fn check_fmt_golden(ctx: &Ctx, gpath: &Path, scratch: &Scratch, errors: &mut Vec
     let Ok(golden_text) = fs::read_to_string(gpath) else {
         return;
     };
-    let shown = gpath
-        .strip_prefix(&ctx.ir_dir)
-        .unwrap_or(gpath)
-        .display()
-        .to_string();
+    let shown = gpath.strip_prefix(&ctx.ir_dir).unwrap_or(gpath).display().to_string();
     let Ok(copy) = scratch.write("golden.ll", &golden_text) else {
         return;
     };
@@ -575,9 +544,8 @@ fn check_json(ctx: &Ctx, rel: &str, text_errors: Option<&[Reported]>, errors: &m
         }
     };
     let Some(items) = value.as_array() else {
-        return errors.push(format!(
-            "`irplay check --format json {rel}` printed JSON that is not an array"
-        ));
+        return errors
+            .push(format!("`irplay check --format json {rel}` printed JSON that is not an array"));
     };
     let mut json_errors = Vec::new();
     for (i, item) in items.iter().enumerate() {
@@ -585,16 +553,10 @@ fn check_json(ctx: &Ctx, rel: &str, text_errors: Option<&[Reported]>, errors: &m
             errors.push(format!("--format json: element {i} is not an object"));
             continue;
         };
-        let missing: Vec<&str> = JSON_KEYS
-            .iter()
-            .copied()
-            .filter(|k| !obj.contains_key(*k))
-            .collect();
+        let missing: Vec<&str> =
+            JSON_KEYS.iter().copied().filter(|k| !obj.contains_key(*k)).collect();
         if !missing.is_empty() {
-            errors.push(format!(
-                "--format json: element {i} lacks {}",
-                missing.join(", ")
-            ));
+            errors.push(format!("--format json: element {i} lacks {}", missing.join(", ")));
             continue;
         }
         if obj["severity"].as_str() != Some("error") {
@@ -602,9 +564,8 @@ fn check_json(ctx: &Ctx, rel: &str, text_errors: Option<&[Reported]>, errors: &m
         }
         let file = normalize_paths(ctx, obj["file"].as_str().unwrap_or_default());
         if file != rel {
-            errors.push(format!(
-                "--format json: element {i} names file {file:?}, expected {rel:?}"
-            ));
+            errors
+                .push(format!("--format json: element {i} names file {file:?}, expected {rel:?}"));
         }
         let num = |k: &str| obj[k].as_u64().unwrap_or(0) as usize;
         json_errors.push(Reported {
@@ -652,10 +613,7 @@ fn read_expected(dir: &Path, rel: &str) -> Result<(String, i32, Vec<u8>), String
     let bytes = fs::read(dir.join(&name)).map_err(|e| {
         format!("cannot read the oracle {name} for {rel}: {e} (regenerate with scripts/gen-run-corpus.sh)")
     })?;
-    let nl = bytes
-        .iter()
-        .position(|&b| b == b'\n')
-        .unwrap_or(bytes.len());
+    let nl = bytes.iter().position(|&b| b == b'\n').unwrap_or(bytes.len());
     let first = String::from_utf8_lossy(&bytes[..nl]).into_owned();
     let status = first
         .strip_prefix("exit ")
@@ -742,10 +700,7 @@ fn round_trip(ctx: &Ctx, dir: &Path, rel: &str, scratch: &Scratch, errors: &mut 
     // Without a `source_filename` directive the module's source file name is
     // the input path, which differs between the original and fmt.ll.
     let implicit_name = fs::read_to_string(dir.join(rel))
-        .map(|t| {
-            !t.lines()
-                .any(|l| l.trim_start().starts_with("source_filename"))
-        })
+        .map(|t| !t.lines().any(|l| l.trim_start().starts_with("source_filename")))
         .unwrap_or(true);
 
     // 2. irplay fmt.
@@ -779,10 +734,8 @@ fn round_trip(ctx: &Ctx, dir: &Path, rel: &str, scratch: &Scratch, errors: &mut 
     match disassemble(ctx, &fmt_bc, scratch) {
         Err(e) => errors.push(e),
         Ok(fmt_dis) => {
-            let (a, b) = (
-                normalize_dis(&orig_dis, implicit_name),
-                normalize_dis(&fmt_dis, implicit_name),
-            );
+            let (a, b) =
+                (normalize_dis(&orig_dis, implicit_name), normalize_dis(&fmt_dis, implicit_name));
             if a != b {
                 let _ = scratch.write("orig.dis.ll", &orig_dis);
                 let _ = scratch.write("fmt.dis.ll", &fmt_dis);
@@ -818,10 +771,8 @@ fn round_trip(ctx: &Ctx, dir: &Path, rel: &str, scratch: &Scratch, errors: &mut 
         Ok(o) => {
             // `; preds =` comments are sorted: their order follows use lists,
             // which `uselistorder` directives (not printed by llvm-dis) change.
-            let (first, second) = (
-                normalize_dis(&formatted, false),
-                normalize_dis(&o.stdout, false),
-            );
+            let (first, second) =
+                (normalize_dis(&formatted, false), normalize_dis(&o.stdout, false));
             if first != second {
                 let _ = scratch.write("fmt2.ll", &o.stdout);
                 errors.push(format!(
@@ -836,11 +787,7 @@ fn round_trip(ctx: &Ctx, dir: &Path, rel: &str, scratch: &Scratch, errors: &mut 
 fn disassemble(ctx: &Ctx, bc: &str, scratch: &Scratch) -> Result<String, String> {
     let o = tool(ctx, &ctx.llvm_dis, &[bc, "-o", "-"], &scratch.dir)?;
     if o.code != Some(0) {
-        return Err(format!(
-            "{} {bc} failed:\n{}",
-            ctx.llvm_dis,
-            indent(&o.stderr)
-        ));
+        return Err(format!("{} {bc} failed:\n{}", ctx.llvm_dis, indent(&o.stderr)));
     }
     Ok(o.stdout)
 }

@@ -39,9 +39,11 @@ fn run(cmd: &mut Command) -> Result<Output, String> {
 
 fn validate_trial(irplay: &Path, root: &Path, file: &Path, name: &str) -> Result<(), Failed> {
     let out_dir = root.join("target").join("irplay-tests").join("wasm-validate");
-    std::fs::create_dir_all(&out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    std::fs::create_dir_all(&out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let wasm = out_dir.join(format!("{name}.wasm"));
-    let built = run(Command::new(irplay).args(["build", "--target", "wasm32", "-o"]).arg(&wasm).arg(file))?;
+    let built =
+        run(Command::new(irplay).args(["build", "--target", "wasm32", "-o"]).arg(&wasm).arg(file))?;
     if !built.status.success() {
         let err = String::from_utf8_lossy(&built.stderr);
         if err.contains("unsupported by the code generator") {
@@ -52,12 +54,24 @@ fn validate_trial(irplay: &Path, root: &Path, file: &Path, name: &str) -> Result
     // Tail calls (`return_call`) are a post-MVP feature wabt wants named.
     let v = run(Command::new("wasm-validate").arg("--enable-tail-call").arg(&wasm))?;
     if !v.status.success() {
-        return Err(format!("wasm-validate rejects {}:\n{}", wasm.display(), String::from_utf8_lossy(&v.stderr)).into());
+        return Err(format!(
+            "wasm-validate rejects {}:\n{}",
+            wasm.display(),
+            String::from_utf8_lossy(&v.stderr)
+        )
+        .into());
     }
     let wat = out_dir.join(format!("{name}.wat"));
-    let printed = run(Command::new(irplay).args(["build", "--target", "wasm32", "--emit", "wat", "-o"]).arg(&wat).arg(file))?;
+    let printed = run(Command::new(irplay)
+        .args(["build", "--target", "wasm32", "--emit", "wat", "-o"])
+        .arg(&wat)
+        .arg(file))?;
     if !printed.status.success() {
-        return Err(format!("irplay build --emit wat failed: {}", String::from_utf8_lossy(&printed.stderr)).into());
+        return Err(format!(
+            "irplay build --emit wat failed: {}",
+            String::from_utf8_lossy(&printed.stderr)
+        )
+        .into());
     }
     Ok(())
 }
@@ -65,7 +79,10 @@ fn validate_trial(irplay: &Path, root: &Path, file: &Path, name: &str) -> Result
 /// The first line of a report naming an unsupported construct, reduced to the construct.
 fn unsupported_construct(stderr: &str) -> Option<String> {
     if let Some(l) = stderr.lines().find(|l| l.contains("not in the wasm host's C library")) {
-        return Some(format!("C library function {}", l.split('@').nth(1).unwrap_or("").split(' ').next().unwrap_or("")));
+        return Some(format!(
+            "C library function {}",
+            l.split('@').nth(1).unwrap_or("").split(' ').next().unwrap_or("")
+        ));
     }
     let line = stderr.lines().find(|l| l.contains("unsupported by the code generator: "))?;
     let what = line.split("unsupported by the code generator: ").nth(1)?;
@@ -76,10 +93,14 @@ fn unsupported_construct(stderr: &str) -> Option<String> {
 fn corpus_trial(irplay: &Path, dir: &Path, rel: &str, tally: &Mutex<Tally>) -> Result<(), Failed> {
     let stem = rel.strip_suffix(".ll").unwrap_or(rel);
     let name = stem.rfind('-').map_or(stem, |i| stem.get(..i).unwrap_or(stem));
-    let expected = std::fs::read(dir.join(format!("{name}.expected"))).map_err(|e| format!("cannot read {name}.expected: {e}"))?;
+    let expected = std::fs::read(dir.join(format!("{name}.expected")))
+        .map_err(|e| format!("cannot read {name}.expected: {e}"))?;
     let nl = expected.iter().position(|&b| b == b'\n').unwrap_or(expected.len());
     let first = String::from_utf8_lossy(expected.get(..nl).unwrap_or(&[])).into_owned();
-    let want_status: i32 = first.strip_prefix("exit ").and_then(|n| n.trim().parse().ok()).ok_or_else(|| format!("{name}.expected: bad first line {first:?}"))?;
+    let want_status: i32 = first
+        .strip_prefix("exit ")
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| format!("{name}.expected: bad first line {first:?}"))?;
     let want_stdout = expected.get(nl + 1..).unwrap_or(&[]);
     let out = run(Command::new(irplay).args(["run", "--engine", "wasm", rel]).current_dir(dir))?;
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -103,11 +124,35 @@ fn corpus_trial(irplay: &Path, dir: &Path, rel: &str, tally: &Mutex<Tally>) -> R
     .into())
 }
 
-fn interp_trial(irplay: &Path, dir: &Path, file: &Path, tally: &Mutex<Tally>) -> Result<(), Failed> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let want_status: i32 = text.lines().find_map(|l| l.trim_start_matches(';').trim().strip_prefix("EXIT:").map(|n| n.trim().parse().unwrap_or(-1))).unwrap_or(0);
-    let args: Vec<String> = text.lines().find_map(|l| l.trim_start_matches(';').trim().strip_prefix("RUN: irplay run").map(|r| r.split_once(" -- ").map(|(_, a)| a.split_whitespace().map(str::to_string).collect()).unwrap_or_default())).unwrap_or_default();
-    let golden = std::fs::read(PathBuf::from(format!("{}.stdout", file.display()))).unwrap_or_default();
+fn interp_trial(
+    irplay: &Path,
+    dir: &Path,
+    file: &Path,
+    tally: &Mutex<Tally>,
+) -> Result<(), Failed> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let want_status: i32 = text
+        .lines()
+        .find_map(|l| {
+            l.trim_start_matches(';')
+                .trim()
+                .strip_prefix("EXIT:")
+                .map(|n| n.trim().parse().unwrap_or(-1))
+        })
+        .unwrap_or(0);
+    let args: Vec<String> = text
+        .lines()
+        .find_map(|l| {
+            l.trim_start_matches(';').trim().strip_prefix("RUN: irplay run").map(|r| {
+                r.split_once(" -- ")
+                    .map(|(_, a)| a.split_whitespace().map(str::to_string).collect())
+                    .unwrap_or_default()
+            })
+        })
+        .unwrap_or_default();
+    let golden =
+        std::fs::read(PathBuf::from(format!("{}.stdout", file.display()))).unwrap_or_default();
     let rel = file.strip_prefix(dir).unwrap_or(file);
     let mut cmd = Command::new(irplay);
     cmd.args(["run", "--engine", "wasm"]).arg(rel).arg("--").args(&args).current_dir(dir);
@@ -137,31 +182,53 @@ fn main() {
     let mut trials = Vec::new();
     let have_validate = Command::new("wasm-validate").arg("--version").output().is_ok();
     let wasm_dir = root.join("tests").join("ir").join("wasm");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&wasm_dir).map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&wasm_dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
     files.sort();
     for f in files.into_iter().filter(|f| f.extension().is_some_and(|e| e == "ll")) {
         let name = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let (irplay, root) = (irplay.clone(), root.clone());
-        trials.push(Trial::test(format!("validate/{name}"), move || validate_trial(&irplay, &root, &f, &name)).with_ignored_flag(!have_validate));
+        trials.push(
+            Trial::test(format!("validate/{name}"), move || {
+                validate_trial(&irplay, &root, &f, &name)
+            })
+            .with_ignored_flag(!have_validate),
+        );
     }
     let tally = Arc::new(Mutex::new(Tally::default()));
     let ir_dir = root.join("tests").join("ir");
-    let mut semantics: Vec<PathBuf> = std::fs::read_dir(ir_dir.join("interp")).map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    let mut semantics: Vec<PathBuf> = std::fs::read_dir(ir_dir.join("interp"))
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
     semantics.sort();
     for f in semantics.into_iter().filter(|f| f.extension().is_some_and(|e| e == "ll")) {
         let text = std::fs::read_to_string(&f).unwrap_or_default();
-        let exit = text.lines().find_map(|l| l.trim_start_matches(';').trim().strip_prefix("EXIT:").map(|n| n.trim().to_string()));
+        let exit = text.lines().find_map(|l| {
+            l.trim_start_matches(';').trim().strip_prefix("EXIT:").map(|n| n.trim().to_string())
+        });
         if exit.is_some_and(|e| ["70", "71", "124", "134"].contains(&e.as_str())) {
             continue;
         }
         let name = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let (irplay, dir, tally) = (irplay.clone(), ir_dir.clone(), tally.clone());
-        trials.push(Trial::test(format!("interp/{name}"), move || interp_trial(&irplay, &dir, &f, &tally)));
+        trials.push(Trial::test(format!("interp/{name}"), move || {
+            interp_trial(&irplay, &dir, &f, &tally)
+        }));
     }
     let no_corpus = std::env::var("IRPLAY_NO_CORPUS").is_ok_and(|v| !v.is_empty() && v != "0");
     if !no_corpus {
-        let dir = std::env::var("IRPLAY_RUN_CORPUS").map(|d| root.join(d)).unwrap_or_else(|_| root.join("target").join("run-corpus"));
-        let mut mods: Vec<String> = std::fs::read_dir(&dir).map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".ll")).collect()).unwrap_or_default();
+        let dir = std::env::var("IRPLAY_RUN_CORPUS")
+            .map(|d| root.join(d))
+            .unwrap_or_else(|_| root.join("target").join("run-corpus"));
+        let mut mods: Vec<String> = std::fs::read_dir(&dir)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.ends_with(".ll"))
+                    .collect()
+            })
+            .unwrap_or_default();
         mods.sort();
         if mods.is_empty() {
             let shown = dir.display().to_string();
@@ -169,7 +236,9 @@ fn main() {
         }
         for rel in mods {
             let (irplay, dir, tally) = (irplay.clone(), dir.clone(), tally.clone());
-            trials.push(Trial::test(format!("corpus/{rel}"), move || corpus_trial(&irplay, &dir, &rel, &tally)));
+            trials.push(Trial::test(format!("corpus/{rel}"), move || {
+                corpus_trial(&irplay, &dir, &rel, &tally)
+            }));
         }
     }
     let conclusion = libtest_mimic::run(&args, trials);

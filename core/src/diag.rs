@@ -24,10 +24,7 @@ impl Span {
     /// never inverted.
     pub const fn new(start: u32, end: u32) -> Span {
         if end < start {
-            Span {
-                start: end,
-                end: start,
-            }
+            Span { start: end, end: start }
         } else {
             Span { start, end }
         }
@@ -35,18 +32,12 @@ impl Span {
 
     /// An empty span at `offset`.
     pub const fn point(offset: u32) -> Span {
-        Span {
-            start: offset,
-            end: offset,
-        }
+        Span { start: offset, end: offset }
     }
 
     /// The smallest span covering both `self` and `other`.
     pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 
     /// Length in bytes.
@@ -182,7 +173,11 @@ impl SourceFile {
         self.line_starts.get_or_init(|| {
             let mut v = vec![0u32];
             v.extend(
-                self.text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| sat_u32(i + 1)),
+                self.text
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| sat_u32(i + 1)),
             );
             v
         })
@@ -216,22 +211,15 @@ impl SourceFile {
     fn line_index(&self, offset: usize) -> usize {
         let off = sat_u32(offset);
         // Number of line starts <= off is at least 1 since line_starts[0] == 0.
-        self.starts()
-            .partition_point(|&s| s <= off)
-            .saturating_sub(1)
+        self.starts().partition_point(|&s| s <= off).saturating_sub(1)
     }
 
     /// Byte range of line `idx` (0-based) excluding the `\n` (and a `\r`
     /// before it).
     fn line_range(&self, idx: usize) -> (usize, usize) {
-        let start = self
-            .starts()
-            .get(idx)
-            .map_or(self.text.len(), |&s| s as usize);
-        let mut end = self
-            .starts()
-            .get(idx + 1)
-            .map_or(self.text.len(), |&s| (s as usize).saturating_sub(1));
+        let start = self.starts().get(idx).map_or(self.text.len(), |&s| s as usize);
+        let mut end =
+            self.starts().get(idx + 1).map_or(self.text.len(), |&s| (s as usize).saturating_sub(1));
         let start = start.min(self.text.len());
         end = end.clamp(start, self.text.len());
         if end > start && self.text.as_bytes().get(end - 1) == Some(&b'\r') {
@@ -246,11 +234,7 @@ impl SourceFile {
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
         let off = self.clamp(offset);
         let idx = self.line_index(off);
-        let start = self
-            .starts()
-            .get(idx)
-            .map_or(0, |&s| s as usize)
-            .min(off);
+        let start = self.starts().get(idx).map_or(0, |&s| s as usize).min(off);
         let col = self.text.get(start..off).map_or(0, |s| s.chars().count());
         (sat_u32(idx + 1), sat_u32(col + 1))
     }
@@ -297,24 +281,13 @@ fn sanitize_line(line: &str) -> String {
 /// Makes a message safe to print on one line: control characters other
 /// than tab (including newlines) become U+FFFD.
 fn sanitize_message(msg: &str) -> String {
-    msg.chars()
-        .map(|c| {
-            if c.is_control() && c != '\t' {
-                '\u{FFFD}'
-            } else {
-                c
-            }
-        })
-        .collect()
+    msg.chars().map(|c| if c.is_control() && c != '\t' { '\u{FFFD}' } else { c }).collect()
 }
 
 /// Display column (0-based, tabs expanded) at which `col` (1-based char
 /// column) starts within `line`.
 fn display_col(line: &str, col: u32) -> usize {
-    line.chars()
-        .take((col as usize).saturating_sub(1))
-        .map(display_width)
-        .sum()
+    line.chars().take((col as usize).saturating_sub(1)).map(display_width).sum()
 }
 
 /// Source lines longer than this many display columns are shown as a
@@ -364,13 +337,7 @@ fn snippet_for(span: Span, label: Option<&str>, file: &SourceFile) -> Snippet {
         }
         (text, new_pad, width.min(end.saturating_sub(pad)))
     };
-    Snippet {
-        line,
-        text,
-        pad,
-        width: width.max(1),
-        label: label.map(sanitize_message),
-    }
+    Snippet { line, text, pad, width: width.max(1), label: label.map(sanitize_message) }
 }
 
 /// Renders one diagnostic as rustc-like text ending in a newline:
@@ -399,16 +366,8 @@ pub fn render(diag: &Diagnostic, file: &SourceFile) -> String {
         sanitize_message(&diag.message)
     );
     let mut snippets = vec![snippet_for(diag.span, None, file)];
-    snippets.extend(
-        diag.labels
-            .iter()
-            .map(|(span, text)| snippet_for(*span, Some(text), file)),
-    );
-    let gutter = snippets
-        .iter()
-        .map(|s| s.line.to_string().len())
-        .max()
-        .unwrap_or(1);
+    snippets.extend(diag.labels.iter().map(|(span, text)| snippet_for(*span, Some(text), file)));
+    let gutter = snippets.iter().map(|s| s.line.to_string().len()).max().unwrap_or(1);
     let blank = " ".repeat(gutter);
     let _ = writeln!(out, "{blank} |");
     let mut prev: Option<(u32, &str)> = None;
@@ -421,12 +380,7 @@ pub fn render(diag: &Diagnostic, file: &SourceFile) -> String {
             }
             prev = Some((s.line, s.text.as_str()));
         }
-        let _ = write!(
-            out,
-            "{blank} | {}{}",
-            " ".repeat(s.pad),
-            "^".repeat(s.width)
-        );
+        let _ = write!(out, "{blank} | {}{}", " ".repeat(s.pad), "^".repeat(s.width));
         if let Some(label) = &s.label {
             let _ = write!(out, " - {label}");
         }
@@ -440,11 +394,7 @@ pub fn render(diag: &Diagnostic, file: &SourceFile) -> String {
 
 /// Renders several diagnostics, one after another, separated by blank lines.
 pub fn render_all(diags: &[Diagnostic], file: &SourceFile) -> String {
-    diags
-        .iter()
-        .map(|d| render(d, file))
-        .collect::<Vec<_>>()
-        .join("\n")
+    diags.iter().map(|d| render(d, file)).collect::<Vec<_>>().join("\n")
 }
 
 /// Converts diagnostics to a JSON array of objects with the fields `file`,
@@ -650,15 +600,9 @@ mod tests {
     fn render_empty_and_multiline_spans() {
         let f = SourceFile::new("a.ll", "abc\ndef\n");
         let d = Diagnostic::warning(Span::point(1), "here");
-        assert_eq!(
-            render(&d, &f),
-            "a.ll:1:2: warning: here\n  |\n1 | abc\n  |  ^\n"
-        );
+        assert_eq!(render(&d, &f), "a.ll:1:2: warning: here\n  |\n1 | abc\n  |  ^\n");
         let d = Diagnostic::note(Span::new(1, 6), "spans lines");
-        assert_eq!(
-            render(&d, &f),
-            "a.ll:1:2: note: spans lines\n  |\n1 | abc\n  |  ^^\n"
-        );
+        assert_eq!(render(&d, &f), "a.ll:1:2: note: spans lines\n  |\n1 | abc\n  |  ^^\n");
         // Span at the very end of the text (empty last line).
         let d = Diagnostic::error(Span::point(8), "eof");
         assert_eq!(render(&d, &f), "a.ll:3:1: error: eof\n  |\n3 |\n  | ^\n");
@@ -734,10 +678,7 @@ mod tests {
             Diagnostic::warning(Span::new(0, 1), "two"),
         ];
         let out = render_all(&ds, &f);
-        assert_eq!(
-            out,
-            format!("{}\n{}", render(&ds[0], &f), render(&ds[1], &f))
-        );
+        assert_eq!(out, format!("{}\n{}", render(&ds[0], &f), render(&ds[1], &f)));
         assert_eq!(render_all(&[], &f), "");
     }
 
@@ -775,9 +716,8 @@ mod tests {
 
     #[test]
     fn builders() {
-        let d = Diagnostic::note(Span::new(1, 2), "n")
-            .with_label(Span::new(3, 4), "l")
-            .with_note("x");
+        let d =
+            Diagnostic::note(Span::new(1, 2), "n").with_label(Span::new(3, 4), "l").with_note("x");
         assert_eq!(d.severity, Severity::Note);
         assert_eq!(d.labels, vec![(Span::new(3, 4), "l".to_string())]);
         assert_eq!(d.notes, vec!["x".to_string()]);

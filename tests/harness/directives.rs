@@ -95,11 +95,7 @@ pub(crate) fn parse_directives(text: &str, rel: &str) -> Result<Vec<Directive>, 
         if args.is_empty() {
             return Err(format!("line {}: directive without a subcommand", i + 1));
         }
-        out.push(Directive {
-            expect,
-            args,
-            line: i + 1,
-        });
+        out.push(Directive { expect, args, line: i + 1 });
     }
     Ok(out)
 }
@@ -121,9 +117,8 @@ pub(crate) fn parse_markers(text: &str) -> Result<Vec<Marker>, String> {
         };
         let rest = &line[pos + "; ERROR".len()..];
         let (offset, rest) = if let Some(r) = rest.strip_prefix('@') {
-            let end = r
-                .find(':')
-                .ok_or_else(|| format!("line {}: malformed ERROR marker", i + 1))?;
+            let end =
+                r.find(':').ok_or_else(|| format!("line {}: malformed ERROR marker", i + 1))?;
             let n: i64 = r[..end]
                 .trim_start_matches('+')
                 .parse()
@@ -133,23 +128,13 @@ pub(crate) fn parse_markers(text: &str) -> Result<Vec<Marker>, String> {
             (0, rest)
         };
         let Some(sub) = rest.strip_prefix(':') else {
-            return Err(format!(
-                "line {}: malformed ERROR marker (want `; ERROR: text`)",
-                i + 1
-            ));
+            return Err(format!("line {}: malformed ERROR marker (want `; ERROR: text`)", i + 1));
         };
         let target = i as i64 + 1 + offset;
         if target < 1 {
-            return Err(format!(
-                "line {}: ERROR marker points before the file",
-                i + 1
-            ));
+            return Err(format!("line {}: ERROR marker points before the file", i + 1));
         }
-        out.push(Marker {
-            line: target as usize,
-            at: i + 1,
-            substring: sub.trim().to_string(),
-        });
+        out.push(Marker { line: target as usize, at: i + 1, substring: sub.trim().to_string() });
     }
     Ok(out)
 }
@@ -183,11 +168,7 @@ pub(crate) fn parse_reported(stderr: &str, file: &str) -> Vec<Reported> {
         if path != file {
             continue;
         }
-        out.push(Reported {
-            line: ln,
-            column: col,
-            message: msg.to_string(),
-        });
+        out.push(Reported { line: ln, column: col, message: msg.to_string() });
     }
     out
 }
@@ -203,30 +184,22 @@ pub(crate) fn check_markers(markers: &[Marker], reported: &[Reported], errors: &
     }
     for m in markers {
         let needle = m.substring.to_lowercase();
-        let ok = reported
-            .iter()
-            .any(|r| r.line == m.line && r.message.to_lowercase().contains(&needle));
+        let ok =
+            reported.iter().any(|r| r.line == m.line && r.message.to_lowercase().contains(&needle));
         if !ok {
             let on_line: Vec<String> = reported
                 .iter()
                 .filter(|r| r.line == m.line)
                 .map(|r| format!("{}:{}: {}", r.line, r.column, r.message))
                 .collect();
-            let where_ = if m.at == m.line {
-                String::new()
-            } else {
-                format!(" (marker on line {})", m.at)
-            };
+            let where_ =
+                if m.at == m.line { String::new() } else { format!(" (marker on line {})", m.at) };
             errors.push(format!(
                 "line {}{where_}: expected an error containing \"{}\"; errors reported on that \
                  line: {}",
                 m.line,
                 m.substring,
-                if on_line.is_empty() {
-                    "none".into()
-                } else {
-                    on_line.join(" | ")
-                }
+                if on_line.is_empty() { "none".into() } else { on_line.join(" | ") }
             ));
         }
     }
@@ -247,15 +220,8 @@ pub(crate) fn check_markers(markers: &[Marker], reported: &[Reported], errors: &
 /// A golden's path as shown in messages: relative to the repository root (the
 /// trial's directory is `tests/ir` or `examples/learn`).
 fn golden_shown(ctx: &Ctx, path: &Path) -> String {
-    let root = ctx
-        .ir_dir
-        .parent()
-        .and_then(Path::parent)
-        .unwrap_or(&ctx.ir_dir);
-    path.strip_prefix(root)
-        .unwrap_or(path)
-        .display()
-        .to_string()
+    let root = ctx.ir_dir.parent().and_then(Path::parent).unwrap_or(&ctx.ir_dir);
+    path.strip_prefix(root).unwrap_or(path).display().to_string()
 }
 
 /// Compares `actual` with the golden file, or writes it under `BLESS=1`.

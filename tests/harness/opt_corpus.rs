@@ -31,10 +31,11 @@ pub(crate) fn opt_corpus_files(files: &[String]) -> Vec<String> {
         None => DEFAULT_MODULES,
     };
     let o0 = files.iter().filter(|f| f.ends_with("-O0.ll")).take(n);
-    let o2 = files
-        .iter()
-        .filter(|f| f.ends_with("-O2.ll"))
-        .take(if n == usize::MAX { n } else { n / 2 });
+    let o2 = files.iter().filter(|f| f.ends_with("-O2.ll")).take(if n == usize::MAX {
+        n
+    } else {
+        n / 2
+    });
     o0.chain(o2).cloned().collect()
 }
 
@@ -44,10 +45,7 @@ pub(crate) fn opt_corpus_files(files: &[String]) -> Vec<String> {
 fn optimize(module: &Module, pipeline: &str) -> Result<Result<Module, PipelineError>, Failed> {
     let passes = parse_pipeline(pipeline)?;
     let mut m = module.clone();
-    let opts = RunOptions {
-        verify_each: true,
-        record_text: false,
-    };
+    let opts = RunOptions { verify_each: true, record_text: false };
     Ok(run_pipeline(&mut m, &passes, &opts, &|| 0.0).map(|_| m))
 }
 
@@ -155,17 +153,11 @@ pub(crate) fn check_opt_behaviour(
     let Ok(input) = fs::read_to_string(ctx.ir_dir.join(rel)) else {
         return;
     };
-    if !input
-        .lines()
-        .any(|l| l.starts_with("define") && l.contains(" @main("))
-    {
+    if !input.lines().any(|l| l.starts_with("define") && l.contains(" @main(")) {
         return;
     }
-    let pipeline = d
-        .args
-        .windows(2)
-        .find(|w| w[0] == "-p" || w[0] == "--passes")
-        .map(|w| w[1].clone());
+    let pipeline =
+        d.args.windows(2).find(|w| w[0] == "-p" || w[0] == "--passes").map(|w| w[1].clone());
     let Some(pipeline) = pipeline else {
         return errors.push(format!("{}: no `-p PIPELINE`", d.shown()));
     };
@@ -181,21 +173,13 @@ pub(crate) fn check_opt_behaviour(
     match tool(
         ctx,
         "opt-19",
-        &[
-            &format!("-passes={llvm_pipeline}"),
-            "-S",
-            &input_copy,
-            "-o",
-            &llvm_out,
-        ],
+        &[&format!("-passes={llvm_pipeline}"), "-S", &input_copy, "-o", &llvm_out],
         &scratch.dir,
     ) {
         Err(e) => return errors.push(e),
         Ok(o) if o.code != Some(0) => {
-            return errors.push(format!(
-                "opt-19 -passes={llvm_pipeline} failed:\n{}",
-                indent(&o.stderr)
-            ))
+            return errors
+                .push(format!("opt-19 -passes={llvm_pipeline} failed:\n{}", indent(&o.stderr)))
         }
         Ok(_) => {}
     }

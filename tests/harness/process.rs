@@ -27,7 +27,13 @@ pub(crate) fn run(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path) -> Result<O
 }
 
 /// [`run`] with `input` as standard input (none: an empty one).
-pub(crate) fn run_with_stdin(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path, input: Option<Vec<u8>>) -> Result<Output, String> {
+pub(crate) fn run_with_stdin(
+    ctx: &Ctx,
+    prog: &Path,
+    args: &[&str],
+    cwd: &Path,
+    input: Option<Vec<u8>>,
+) -> Result<Output, String> {
     let shown = format!("`{} {}`", prog.display(), args.join(" "));
     let mut child = Command::new(prog)
         .args(args)
@@ -74,9 +80,7 @@ pub(crate) fn run_with_stdin(ctx: &Ctx, prog: &Path, args: &[&str], cwd: &Path, 
         if start.elapsed() > ctx.timeout {
             timed_out = true;
             let _ = child.kill();
-            break child
-                .wait()
-                .map_err(|e| format!("waiting for {shown}: {e}"))?;
+            break child.wait().map_err(|e| format!("waiting for {shown}: {e}"))?;
         }
         std::thread::sleep(nap);
         nap = (nap * 2).min(Duration::from_millis(20));
@@ -99,7 +103,12 @@ pub(crate) fn irplay(ctx: &Ctx, args: &[&str], cwd: &Path) -> Result<Output, Str
 }
 
 /// [`irplay`] with `input` as standard input.
-pub(crate) fn irplay_with_stdin(ctx: &Ctx, args: &[&str], cwd: &Path, input: Option<Vec<u8>>) -> Result<Output, String> {
+pub(crate) fn irplay_with_stdin(
+    ctx: &Ctx,
+    args: &[&str],
+    cwd: &Path,
+    input: Option<Vec<u8>>,
+) -> Result<Output, String> {
     run_with_stdin(ctx, &ctx.irplay, args, cwd, input)
 }
 
@@ -213,24 +222,22 @@ pub(crate) fn indent(s: &str) -> String {
     if s.is_empty() {
         return "    (empty)".into();
     }
-    s.lines()
-        .map(|l| format!("    {l}\n"))
-        .collect::<String>()
-        .trim_end()
-        .to_string()
+    s.lines().map(|l| format!("    {l}\n")).collect::<String>().trim_end().to_string()
 }
 
 /// A file-system-friendly name for a trial's scratch directory.
 pub(crate) fn scratch_name(trial: &str) -> String {
     trial
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(
+            |c| {
+                if c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            },
+        )
         .collect()
 }
 
@@ -244,10 +251,7 @@ impl Scratch {
         let dir = ctx.scratch.join(scratch_name(trial));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        Ok(Scratch {
-            dir,
-            keep: ctx.keep_tmp,
-        })
+        Ok(Scratch { dir, keep: ctx.keep_tmp })
     }
 
     pub(crate) fn path(&self, name: &str) -> PathBuf {

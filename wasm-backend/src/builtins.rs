@@ -40,7 +40,10 @@ pub enum Builtin {
 }
 
 /// The names that can be builtins.
-pub const NAMES: &[&str] = &["memcpy", "memmove", "memset", "memcmp", "bcmp", "strlen", "strcmp", "strncmp", "strchr", "strrchr", "strcpy"];
+pub const NAMES: &[&str] = &[
+    "memcpy", "memmove", "memset", "memcmp", "bcmp", "strlen", "strcmp", "strncmp", "strchr",
+    "strrchr", "strcpy",
+];
 
 /// True for a `size_t` register of either width.
 fn size(t: Ty) -> bool {

@@ -21,10 +21,12 @@
 
 use crate::module::{val_ty, Types};
 use crate::regs::{Em, RegInfo};
-use crate::{ops, simd};
 use crate::structure::{self, Exit, Op};
 use crate::WasmError;
-use irplay_core::lower::{Bin, Callee, Const, FuncRef, Inst, LowBlock, LowFunc, LowModule, Term, Ty, VReg};
+use crate::{ops, simd};
+use irplay_core::lower::{
+    Bin, Callee, Const, FuncRef, Inst, LowBlock, LowFunc, LowModule, Term, Ty, VReg,
+};
 use wasm_encoder::{BlockType, Function, Instruction as I, ValType};
 
 /// What a function's code needs from the module.
@@ -48,7 +50,11 @@ pub struct FnEnv<'a> {
 /// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
 /// variadic argument areas).
 pub fn uses_stack(f: &LowFunc) -> bool {
-    f.frame.size > 0 || f.dynamic_stack || f.blocks.iter().any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call(c) if c.sig.variadic)))
+    f.frame.size > 0
+        || f.dynamic_stack
+        || f.blocks
+            .iter()
+            .any(|b| b.insts.iter().any(|i| matches!(i, Inst::Call(c) if c.sig.variadic)))
 }
 
 /// Calls the overflow import when the new stack pointer in `local` is below the stack's
@@ -82,7 +88,11 @@ pub const SP: u32 = 0;
 
 /// Emits one function.
 /// Emits one defined function: its body, and the source positions of its code.
-pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<(Function, Vec<(u32, irplay_core::diag::Span)>), WasmError> {
+pub fn emit_func(
+    env: &FnEnv,
+    f: &LowFunc,
+    types: &mut Types,
+) -> Result<(Function, Vec<(u32, irplay_core::diag::Span)>), WasmError> {
     // A variadic function's argument area is one more parameter (register `np`).
     let np = f.sig.params.len() + usize::from(f.sig.variadic);
     let nregs = f.regs.len() as u32;
@@ -94,7 +104,10 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<(Functio
     let w = &mut em;
     let uses_stack = uses_stack(f);
     if f.frame.size > 1 << 30 {
-        return Err(WasmError(format!("{}: a stack frame of {} bytes is too large", f.name, f.frame.size)));
+        return Err(WasmError(format!(
+            "{}: a stack frame of {} bytes is too large",
+            f.name, f.frame.size
+        )));
     }
     if uses_stack {
         w.ins(&I::GlobalGet(SP));
@@ -117,7 +130,9 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<(Functio
         .map(|b| match &b.term {
             Term::Jump(t) => Exit::Jump(t.0),
             Term::Branch { then, else_, .. } => Exit::Branch(then.0, else_.0),
-            Term::Table { targets, default, .. } => Exit::Table(targets.iter().map(|t| t.0).collect(), default.0),
+            Term::Table { targets, default, .. } => {
+                Exit::Table(targets.iter().map(|t| t.0).collect(), default.0)
+            }
             Term::Ret(_) | Term::TailCall { .. } | Term::Trap => Exit::Leave,
         })
         .collect();
@@ -131,7 +146,14 @@ pub fn emit_func(env: &FnEnv, f: &LowFunc, types: &mut Types) -> Result<(Functio
 }
 
 /// Emits the instructions of `blk`, noting where each IR instruction's code starts.
-fn emit_body(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Em, blk: &LowBlock) -> Result<(), WasmError> {
+fn emit_body(
+    env: &FnEnv,
+    f: &LowFunc,
+    loc: &Locals,
+    types: &mut Types,
+    w: &mut Em,
+    blk: &LowBlock,
+) -> Result<(), WasmError> {
     let mut locs = blk.locs.iter().peekable();
     for (k, inst) in blk.insts.iter().enumerate() {
         while let Some(&(_, span)) = locs.next_if(|l| l.0 as usize <= k) {
@@ -160,7 +182,14 @@ fn cond_of(f: &LowFunc, b: u32) -> Result<VReg, WasmError> {
 
 /// Returns, tail-calls (`return_call`, the frame released first) or traps at the end of a
 /// block.
-fn emit_leave(env: &FnEnv, types: &mut Types, w: &mut Em, loc: &Locals, term: &Term, uses_stack: bool) {
+fn emit_leave(
+    env: &FnEnv,
+    types: &mut Types,
+    w: &mut Em,
+    loc: &Locals,
+    term: &Term,
+    uses_stack: bool,
+) {
     let pop_frame = |w: &mut Em| {
         if uses_stack {
             w.ins(&I::LocalGet(loc.saved_sp));
@@ -195,7 +224,15 @@ fn emit_leave(env: &FnEnv, types: &mut Types, w: &mut Em, loc: &Locals, term: &T
 }
 
 /// The body as structured control flow ([`structure`]).
-fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Em, ops: &[Op], uses_stack: bool) -> Result<(), WasmError> {
+fn emit_structured(
+    env: &FnEnv,
+    f: &LowFunc,
+    loc: &Locals,
+    types: &mut Types,
+    w: &mut Em,
+    ops: &[Op],
+    uses_stack: bool,
+) -> Result<(), WasmError> {
     for op in ops {
         match op {
             Op::Block => {
@@ -211,7 +248,10 @@ fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w:
                 w.ins(&I::Else);
             }
             Op::Body(b) => {
-                let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
+                let blk = f
+                    .blocks
+                    .get(*b as usize)
+                    .ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
                 emit_body(env, f, loc, types, w, blk)?;
             }
             Op::Br(d) => {
@@ -235,7 +275,10 @@ fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w:
                 w.ins(&I::BrTable(ds.clone().into(), *dd));
             }
             Op::Leave(b) => {
-                let blk = f.blocks.get(*b as usize).ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
+                let blk = f
+                    .blocks
+                    .get(*b as usize)
+                    .ok_or_else(|| WasmError(format!("{}: no block {b}", f.name)))?;
                 at_term(w, blk);
                 emit_leave(env, types, w, loc, &blk.term, uses_stack);
             }
@@ -245,7 +288,14 @@ fn emit_structured(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w:
 }
 
 /// The body as a dispatch loop over the blocks (any CFG, irreducible ones included).
-fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Em, uses_stack: bool) -> Result<(), WasmError> {
+fn emit_dispatch(
+    env: &FnEnv,
+    f: &LowFunc,
+    loc: &Locals,
+    types: &mut Types,
+    w: &mut Em,
+    uses_stack: bool,
+) -> Result<(), WasmError> {
     let n = f.blocks.len() as u32;
     w.ins(&I::Loop(BlockType::Empty));
     for _ in 0..n {
@@ -300,7 +350,10 @@ fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &
                     w.ins(&I::Block(BlockType::Empty));
                 }
                 w.get(*idx);
-                let labels: Vec<u32> = targets.iter().map(|t| distinct.iter().position(|d| *d == t.0).unwrap_or(0) as u32).collect();
+                let labels: Vec<u32> = targets
+                    .iter()
+                    .map(|t| distinct.iter().position(|d| *d == t.0).unwrap_or(0) as u32)
+                    .collect();
                 w.ins(&I::BrTable(labels.into(), k));
                 for (j, t) in distinct.iter().enumerate() {
                     w.ins(&I::End);
@@ -309,7 +362,9 @@ fn emit_dispatch(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &
                 w.ins(&I::End);
                 goto(w, default.0, to_loop);
             }
-            Term::Ret(_) | Term::TailCall { .. } | Term::Trap => emit_leave(env, types, w, loc, &b.term, uses_stack),
+            Term::Ret(_) | Term::TailCall { .. } | Term::Trap => {
+                emit_leave(env, types, w, loc, &b.term, uses_stack)
+            }
         }
     }
     w.ins(&I::End);
@@ -336,8 +391,15 @@ fn shift_add(w: &Em, a: VReg, b: VReg, ty: Ty) -> Option<(VReg, u32, bool)> {
     };
     let c = if bits == 32 { c & 0xffff_ffff } else { c };
     match c {
-        c if c > 2 && (c - 1).is_power_of_two() && (c - 1).trailing_zeros() < bits => Some((x, (c - 1).trailing_zeros(), true)),
-        c if c > 2 && c.checked_add(1).is_some_and(|d| d.is_power_of_two() && d.trailing_zeros() < bits) => Some((x, (c + 1).trailing_zeros(), false)),
+        c if c > 2 && (c - 1).is_power_of_two() && (c - 1).trailing_zeros() < bits => {
+            Some((x, (c - 1).trailing_zeros(), true))
+        }
+        c if c > 2
+            && c.checked_add(1)
+                .is_some_and(|d| d.is_power_of_two() && d.trailing_zeros() < bits) =>
+        {
+            Some((x, (c + 1).trailing_zeros(), false))
+        }
         _ => None,
     }
 }
@@ -347,7 +409,14 @@ fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
 }
 
 /// Emits one instruction.
-fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut Em, inst: &Inst) -> Result<(), WasmError> {
+fn emit_inst(
+    env: &FnEnv,
+    f: &LowFunc,
+    loc: &Locals,
+    types: &mut Types,
+    w: &mut Em,
+    inst: &Inst,
+) -> Result<(), WasmError> {
     let get = |w: &mut Em, v: VReg| w.get(v);
     match inst {
         Inst::Const { dst, val } => {
@@ -515,14 +584,22 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             get(w, *a);
             get(w, *b);
             if !simd::bin(w, *op, *shape) {
-                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+                return Err(WasmError(format!(
+                    "{}: no vector instruction for {op:?} on {}",
+                    f.name,
+                    shape.name()
+                )));
             }
             w.set(*dst);
         }
         Inst::VUn { op, shape, dst, a } => {
             get(w, *a);
             if !simd::un(w, *op, *shape) {
-                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+                return Err(WasmError(format!(
+                    "{}: no vector instruction for {op:?} on {}",
+                    f.name,
+                    shape.name()
+                )));
             }
             w.set(*dst);
         }
@@ -530,7 +607,11 @@ fn emit_inst(env: &FnEnv, f: &LowFunc, loc: &Locals, types: &mut Types, w: &mut 
             get(w, *a);
             get(w, *amount);
             if !simd::shift(w, *op, *shape) {
-                return Err(WasmError(format!("{}: no vector instruction for {op:?} on {}", f.name, shape.name())));
+                return Err(WasmError(format!(
+                    "{}: no vector instruction for {op:?} on {}",
+                    f.name,
+                    shape.name()
+                )));
             }
             w.set(*dst);
         }

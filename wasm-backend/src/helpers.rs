@@ -137,7 +137,11 @@ pub fn fill() -> Function {
     w.instruction(&I::I32Const(0x0101_0101));
     w.instruction(&I::I32Mul);
     w.instruction(&I::LocalSet(5));
-    let widths: [(i32, I, u32); 3] = [(16, I::V128Store(at(0, 0)), 3), (8, I::I64Store(at(0, 0)), 4), (4, I::I32Store(at(0, 0)), 5)];
+    let widths: [(i32, I, u32); 3] = [
+        (16, I::V128Store(at(0, 0)), 3),
+        (8, I::I64Store(at(0, 0)), 4),
+        (4, I::I32Store(at(0, 0)), 5),
+    ];
     for (size, store, v) in widths {
         when_at_least(&mut w, size, |w| {
             w.instruction(&I::LocalGet(0));

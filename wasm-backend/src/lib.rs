@@ -94,7 +94,9 @@ impl std::error::Error for WasmError {}
 pub const LOWER_OPTIONS: irplay_core::lower::Options = irplay_core::lower::Options { v128: true };
 
 /// Lowers a verified IR module for this target ([`LOWER_OPTIONS`]).
-pub fn lower(m: &irplay_core::ir::Module) -> Result<irplay_core::lower::LowModule, irplay_core::lower::LowerError> {
+pub fn lower(
+    m: &irplay_core::ir::Module,
+) -> Result<irplay_core::lower::LowModule, irplay_core::lower::LowerError> {
     irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)
 }
 

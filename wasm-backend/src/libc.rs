@@ -169,11 +169,17 @@ impl Libc {
     }
 
     /// Builds `argv` (the program name, then `args`) in the heap; its address.
-    pub fn make_argv(&mut self, mem: &mut dyn Memory, program: &str, args: &[String]) -> Result<u64, String> {
+    pub fn make_argv(
+        &mut self,
+        mem: &mut dyn Memory,
+        program: &str,
+        args: &[String],
+    ) -> Result<u64, String> {
         let pb = self.ptr_bytes as u64;
         let mut strings: Vec<Vec<u8>> = vec![program.as_bytes().to_vec()];
         strings.extend(args.iter().map(|a| a.as_bytes().to_vec()));
-        let total: u64 = strings.iter().map(|s| s.len() as u64 + 1).sum::<u64>() + (strings.len() as u64 + 1) * pb;
+        let total: u64 = strings.iter().map(|s| s.len() as u64 + 1).sum::<u64>()
+            + (strings.len() as u64 + 1) * pb;
         let at = self.malloc(mem, total);
         if at == 0 {
             return Err("no memory for argv".into());
@@ -192,19 +198,29 @@ impl Libc {
 
     /// Calls library function `name` with `args`: its result (`None` for `void`), or why the
     /// program stops.
-    pub fn call(&mut self, mem: &mut dyn Memory, name: &str, args: &[Arg]) -> Result<Option<Value>, Stop> {
+    pub fn call(
+        &mut self,
+        mem: &mut dyn Memory,
+        name: &str,
+        args: &[Arg],
+    ) -> Result<Option<Value>, Stop> {
         let a = |k: usize| args.get(k).map_or(0, |x| x.int());
         let err = Stop::error;
         let int = |v: i64| Ok(Some(Value::Int(v)));
         let stream = |s: u64| match s {
             2 => Ok(1u8),
             3 => Ok(2u8),
-            _ => Err(err(format!("stream {s:#x} is not stdout or stderr (files are not supported)"))),
+            _ => {
+                Err(err(format!("stream {s:#x} is not stdout or stderr (files are not supported)")))
+            }
         };
         match name {
             crate::STACK_OVERFLOW => Err(Stop {
                 status: status::ERROR,
-                message: Some("error: stack overflow: the program's frames exceed the module's shadow stack".into()),
+                message: Some(
+                    "error: stack overflow: the program's frames exceed the module's shadow stack"
+                        .into(),
+                ),
             }),
             "malloc" | "_Znwm" | "_Znam" => int(self.malloc(mem, a(0)) as i64),
             "calloc" => {
@@ -230,20 +246,24 @@ impl Libc {
                 if ptr != 0 && self.sizes.remove(&ptr).is_none() {
                     return Err(Stop {
                         status: status::UB,
-                        message: Some(format!("undefined behavior: free of {ptr:#x}, which malloc did not return")),
+                        message: Some(format!(
+                            "undefined behavior: free of {ptr:#x}, which malloc did not return"
+                        )),
                     });
                 }
                 Ok(None)
             }
             "printf" | "fprintf" => {
-                let (fd, fmt, area) = if name == "printf" { (1, a(0), a(1)) } else { (stream(a(0))?, a(1), a(2)) };
+                let (fd, fmt, area) =
+                    if name == "printf" { (1, a(0), a(1)) } else { (stream(a(0))?, a(1), a(2)) };
                 let (out, ok) = printf(mem, self.ptr_bytes, fmt, area).map_err(err)?;
                 self.emit(fd, &out);
                 int(if ok { out.len() as i64 } else { -1 })
             }
             "sprintf" | "snprintf" => {
                 let sized = name == "snprintf";
-                let (buf, cap, fmt, area) = if sized { (a(0), Some(a(1)), a(2), a(3)) } else { (a(0), None, a(1), a(2)) };
+                let (buf, cap, fmt, area) =
+                    if sized { (a(0), Some(a(1)), a(2), a(3)) } else { (a(0), None, a(1), a(2)) };
                 let (out, ok) = printf(mem, self.ptr_bytes, fmt, area).map_err(err)?;
                 let n = match cap {
                     Some(0) => None,
@@ -278,13 +298,22 @@ impl Libc {
             "memcmp" | "bcmp" => {
                 let x = load(mem, a(0), a(2)).map_err(err)?;
                 let y = load(mem, a(1), a(2)).map_err(err)?;
-                int(x.iter().zip(&y).find(|(p, q)| p != q).map(|(p, q)| *p as i64 - *q as i64).unwrap_or(0))
+                int(x
+                    .iter()
+                    .zip(&y)
+                    .find(|(p, q)| p != q)
+                    .map(|(p, q)| *p as i64 - *q as i64)
+                    .unwrap_or(0))
             }
             "strcmp" | "strncmp" => {
                 let max = (name == "strncmp").then_some(a(2) as usize);
                 let x = cstr(mem, a(0), max).map_err(err)?;
                 let y = cstr(mem, a(1), max).map_err(err)?;
-                let o = x.iter().chain(std::iter::once(&0)).zip(y.iter().chain(std::iter::once(&0))).find(|(p, q)| p != q);
+                let o = x
+                    .iter()
+                    .chain(std::iter::once(&0))
+                    .zip(y.iter().chain(std::iter::once(&0)))
+                    .find(|(p, q)| p != q);
                 int(o.map(|(p, q)| *p as i64 - *q as i64).unwrap_or(0))
             }
             "memcpy" | "memmove" => {
@@ -333,16 +362,25 @@ impl Libc {
                 int(t as i64)
             }
             "exit" | "_exit" | "_Exit" => Err(Stop { status: a(0) as u8, message: None }),
-            "abort" => Err(Stop { status: status::ABORT, message: Some("aborted: abort() was called".into()) }),
+            "abort" => Err(Stop {
+                status: status::ABORT,
+                message: Some("aborted: abort() was called".into()),
+            }),
             "__assert_fail" => {
-                let expr = String::from_utf8_lossy(&cstr(mem, a(0), None).unwrap_or_default()).into_owned();
-                Err(Stop { status: status::ABORT, message: Some(format!("aborted: assertion `{expr}` failed")) })
+                let expr = String::from_utf8_lossy(&cstr(mem, a(0), None).unwrap_or_default())
+                    .into_owned();
+                Err(Stop {
+                    status: status::ABORT,
+                    message: Some(format!("aborted: assertion `{expr}` failed")),
+                })
             }
             _ => match self.call_ext(mem, name, args) {
                 Some(r) => r,
                 None => match math(name, args) {
                     Some(x) => Ok(Some(Value::Float(x))),
-                    None => Err(err(format!("unsupported function @{name} (not in the wasm host's C library)"))),
+                    None => Err(err(format!(
+                        "unsupported function @{name} (not in the wasm host's C library)"
+                    ))),
                 },
             },
         }
@@ -373,7 +411,10 @@ pub fn wide_division(name: &str, args: &[Arg]) -> Option<Result<(u64, u64), Stop
     }
     let half = |k: usize| args.get(k).map_or(0, |x| x.int()) as u128;
     let (a, b) = (half(0) | half(1) << 64, half(2) | half(3) << 64);
-    let ub = |what: &str| Stop { status: status::UB, message: Some(format!("undefined behavior: i128 {what} ({name})")) };
+    let ub = |what: &str| Stop {
+        status: status::UB,
+        message: Some(format!("undefined behavior: i128 {what} ({name})")),
+    };
     if b == 0 {
         return Some(Err(ub("division by zero")));
     }
@@ -402,17 +443,24 @@ pub const CALLS_BACK: &[&str] = &["qsort", "bsearch"];
 /// `qsort` is a bottom-up stable merge sort, as the interpreter's (so a comparator that is not
 /// a total order gives the same result in both): each pair of runs is merged into a buffer
 /// here, comparing the elements in place, and then copied back.
-pub fn call_back(host: &mut dyn Callback, name: &str, args: &[Arg]) -> Option<Result<Option<Value>, Stop>> {
+pub fn call_back(
+    host: &mut dyn Callback,
+    name: &str,
+    args: &[Arg],
+) -> Option<Result<Option<Value>, Stop>> {
     let a = |k: usize| args.get(k).map_or(0, |x| x.int());
     match name {
         "qsort" => Some(qsort(host, a(0), a(1), a(2), a(3)).map(|()| None)),
-        "bsearch" => Some(bsearch(host, a(0), a(1), a(2), a(3), a(4)).map(|p| Some(Value::Int(p as i64)))),
+        "bsearch" => {
+            Some(bsearch(host, a(0), a(1), a(2), a(3), a(4)).map(|p| Some(Value::Int(p as i64))))
+        }
         _ => None,
     }
 }
 
 fn qsort(host: &mut dyn Callback, base: u64, n: u64, size: u64, cmp: u64) -> Result<(), Stop> {
-    let total = n.checked_mul(size).ok_or_else(|| Stop::error("qsort: the array is too large".into()))?;
+    let total =
+        n.checked_mul(size).ok_or_else(|| Stop::error("qsort: the array is too large".into()))?;
     if n < 2 || size == 0 {
         return Ok(());
     }
@@ -445,7 +493,14 @@ fn qsort(host: &mut dyn Callback, base: u64, n: u64, size: u64, cmp: u64) -> Res
     Ok(())
 }
 
-fn bsearch(host: &mut dyn Callback, key: u64, base: u64, n: u64, size: u64, cmp: u64) -> Result<u64, Stop> {
+fn bsearch(
+    host: &mut dyn Callback,
+    key: u64,
+    base: u64,
+    n: u64,
+    size: u64,
+    cmp: u64,
+) -> Result<u64, Stop> {
     let (mut lo, mut hi) = (0u64, n);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
@@ -582,8 +637,8 @@ fn math(name: &str, args: &[Arg]) -> Option<f64> {
     let f = |k: usize| args.get(k).map_or(0.0, |x| x.float());
     let (x, y) = (f(0), f(1));
     const KNOWN: [&str; 21] = [
-        "fmod", "sqrt", "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "pow", "fabs", "floor", "ceil", "round",
-        "trunc", "fmin", "fmax", "fma", "atan", "atan2",
+        "fmod", "sqrt", "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "pow", "fabs",
+        "floor", "ceil", "round", "trunc", "fmin", "fmax", "fma", "atan", "atan2",
     ];
     let base = name.strip_suffix('f').filter(|b| KNOWN.contains(b)).unwrap_or(name);
     Some(match base {
@@ -629,7 +684,9 @@ mod tests {
             true
         }
         fn write(&mut self, at: u64, bytes: &[u8]) -> bool {
-            let Some(dst) = self.0.get_mut(at as usize..at as usize + bytes.len()) else { return false };
+            let Some(dst) = self.0.get_mut(at as usize..at as usize + bytes.len()) else {
+                return false;
+            };
             dst.copy_from_slice(bytes);
             true
         }
@@ -682,15 +739,26 @@ mod tests {
         }
         let args = [Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)];
         assert_eq!(call_back(&mut mem, "qsort", &args), Some(Ok(None)));
-        let sorted: Vec<u32> = (0..9).map(|k| u32::from_le_bytes(mem.0[64 + 4 * k..68 + 4 * k].try_into().unwrap())).collect();
+        let sorted: Vec<u32> = (0..9)
+            .map(|k| u32::from_le_bytes(mem.0[64 + 4 * k..68 + 4 * k].try_into().unwrap()))
+            .collect();
         assert_eq!(sorted, [1, 1, 2, 3, 4, 5, 5, 6, 9]);
         mem.write(16, &6u32.to_le_bytes());
-        let found = call_back(&mut mem, "bsearch", &[Arg::Int(16), Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)]);
+        let found = call_back(
+            &mut mem,
+            "bsearch",
+            &[Arg::Int(16), Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)],
+        );
         assert_eq!(found, Some(Ok(Some(Value::Int(64 + 4 * 7)))));
         mem.write(16, &7u32.to_le_bytes());
-        let missing = call_back(&mut mem, "bsearch", &[Arg::Int(16), Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)]);
+        let missing = call_back(
+            &mut mem,
+            "bsearch",
+            &[Arg::Int(16), Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)],
+        );
         assert_eq!(missing, Some(Ok(Some(Value::Int(0)))));
-        let stopped = call_back(&mut mem, "qsort", &[Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(2)]);
+        let stopped =
+            call_back(&mut mem, "qsort", &[Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(2)]);
         assert_eq!(stopped, Some(Err(Stop { status: 9, message: None })));
         assert_eq!(call_back(&mut mem, "printf", &[]), None);
     }
@@ -700,10 +768,19 @@ mod tests {
         let h = |v: i128| [Arg::Int(v as u64), Arg::Int((v >> 64) as u64)];
         let args = |a: i128, b: i128| [h(a), h(b)].concat();
         let big = 1i128 << 100;
-        assert_eq!(wide_division("__divti3", &args(-big, 3)), Some(Ok(((-big / 3) as u64, ((-big / 3) >> 64) as u64))));
+        assert_eq!(
+            wide_division("__divti3", &args(-big, 3)),
+            Some(Ok(((-big / 3) as u64, ((-big / 3) >> 64) as u64)))
+        );
         assert_eq!(wide_division("__umodti3", &args(big + 5, 1 << 64)), Some(Ok((5, 0))));
-        assert!(matches!(wide_division("__udivti3", &args(1, 0)), Some(Err(Stop { status: status::UB, .. }))));
-        assert!(matches!(wide_division("__divti3", &args(i128::MIN, -1)), Some(Err(Stop { status: status::UB, .. }))));
+        assert!(matches!(
+            wide_division("__udivti3", &args(1, 0)),
+            Some(Err(Stop { status: status::UB, .. }))
+        ));
+        assert!(matches!(
+            wide_division("__divti3", &args(i128::MIN, -1)),
+            Some(Err(Stop { status: status::UB, .. }))
+        ));
         assert_eq!(wide_division("printf", &[]), None);
     }
 
@@ -712,10 +789,15 @@ mod tests {
         let mut mem = Vm(vec![b'x'; 300]);
         let mut libc = Libc::new(4, 0);
         let r = libc.call(&mut mem, "strlen", &[Arg::Int(10)]);
-        assert!(matches!(r, Err(Stop { status: status::ERROR, message: Some(m) }) if m.contains("not terminated")));
+        assert!(
+            matches!(r, Err(Stop { status: status::ERROR, message: Some(m) }) if m.contains("not terminated"))
+        );
         let r = libc.call(&mut mem, "fopen", &[]);
         assert!(matches!(r, Err(Stop { message: Some(m), .. }) if m.contains("@fopen")));
-        assert_eq!(libc.call(&mut mem, "exit", &[Arg::Number(3.0)]), Err(Stop { status: 3, message: None }));
+        assert_eq!(
+            libc.call(&mut mem, "exit", &[Arg::Number(3.0)]),
+            Err(Stop { status: 3, message: None })
+        );
         assert_eq!(libc.call(&mut mem, "sqrt", &[Arg::Float(9.0)]), Ok(Some(Value::Float(3.0))));
     }
 }

@@ -7,7 +7,9 @@ use crate::{FuncMap, SourceMap, WasmError, DATA_BASE};
 use irplay_core::lower::{FuncRef, Inst, LowModule, Sig, Sym, Ty};
 use std::collections::HashMap;
 use wasm_encoder::{
-    CodeSection, ConstExpr, DataSection, ElementSection, Elements, EntityType, ExportKind, ExportSection, FunctionSection, GlobalSection, GlobalType, ImportSection, MemorySection, MemoryType, Module, RefType, TableSection, TableType, TypeSection, ValType,
+    CodeSection, ConstExpr, DataSection, ElementSection, Elements, EntityType, ExportKind,
+    ExportSection, FunctionSection, GlobalSection, GlobalType, ImportSection, MemorySection,
+    MemoryType, Module, RefType, TableSection, TableType, TypeSection, ValType,
 };
 
 /// Backend options.
@@ -126,7 +128,8 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
     let nfuncs = m.funcs.len() as u32;
     // External functions the module defines itself (after its own functions), the others
     // imported in order; the stack check's import comes after them.
-    let builtins: Vec<Option<Builtin>> = m.imports.iter().map(|im| builtin(&im.name, &im.sig)).collect();
+    let builtins: Vec<Option<Builtin>> =
+        m.imports.iter().map(|im| builtin(&im.name, &im.sig)).collect();
     let check = opts.stack_check && m.funcs.iter().any(crate::func::uses_stack);
     let nimported = builtins.iter().filter(|b| b.is_none()).count() as u32;
     let nimports = nimported + check as u32;
@@ -139,7 +142,10 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
     }
     let wasm_index = |f: FuncRef| index.get(f.0 as usize).copied().unwrap_or(0);
     // The copy and fill helpers, after the builtins, when something uses them.
-    let uses = |want: fn(&Inst) -> bool, b: Builtin| builtins.contains(&Some(b)) || m.funcs.iter().any(|f| f.blocks.iter().any(|bl| bl.insts.iter().any(want)));
+    let uses = |want: fn(&Inst) -> bool, b: Builtin| {
+        builtins.contains(&Some(b))
+            || m.funcs.iter().any(|f| f.blocks.iter().any(|bl| bl.insts.iter().any(want)))
+    };
     let need_copy = uses(|i| matches!(i, Inst::MemCopy { .. }), Builtin::MemCopy);
     let need_fill = uses(|i| matches!(i, Inst::MemFill { .. }), Builtin::MemSet);
     let copy_fn = need_copy.then_some(next_builtin);
@@ -183,7 +189,15 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
     let mut functions = FunctionSection::new();
     let mut code = CodeSection::new();
     let overflow = check.then_some(nimports - 1);
-    let env = FnEnv { m, data_base: data_base as u32, wasm_index: &wasm_index, stack_base: stack_base as u32, overflow, structured: opts.structured, helpers };
+    let env = FnEnv {
+        m,
+        data_base: data_base as u32,
+        wasm_index: &wasm_index,
+        stack_base: stack_base as u32,
+        overflow,
+        structured: opts.structured,
+        helpers,
+    };
     let mut map = SourceMap::default();
     for (k, f) in m.funcs.iter().enumerate() {
         let t = types.of(&f.sig);
@@ -198,7 +212,11 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
             code.function(&crate::builtins::emit(*b, &im.sig, &helpers));
         }
     }
-    let helper_sig = |second: Ty| Sig { params: vec![Ty::Ptr, second, Ty::Ptr], ret: Vec::new(), variadic: false };
+    let helper_sig = |second: Ty| Sig {
+        params: vec![Ty::Ptr, second, Ty::Ptr],
+        ret: Vec::new(),
+        variadic: false,
+    };
     if need_copy {
         functions.function(types.of(&helper_sig(Ty::Ptr)));
         code.function(&crate::helpers::copy());
@@ -213,12 +231,30 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
     }
     let total = nfuncs + m.imports.len() as u32;
     let mut tables = TableSection::new();
-    tables.table(TableType { element_type: RefType::FUNCREF, table64: false, minimum: total as u64 + 1, maximum: Some(total as u64 + 1), shared: false });
+    tables.table(TableType {
+        element_type: RefType::FUNCREF,
+        table64: false,
+        minimum: total as u64 + 1,
+        maximum: Some(total as u64 + 1),
+        shared: false,
+    });
     let mut memory = MemorySection::new();
-    memory.memory(MemoryType { minimum: pages, maximum: Some(65536), memory64: false, shared: false, page_size_log2: None });
+    memory.memory(MemoryType {
+        minimum: pages,
+        maximum: Some(65536),
+        memory64: false,
+        shared: false,
+        page_size_log2: None,
+    });
     let mut globals = GlobalSection::new();
-    globals.global(GlobalType { val_type: ValType::I32, mutable: true, shared: false }, &ConstExpr::i32_const(stack_top as i32));
-    globals.global(GlobalType { val_type: ValType::I32, mutable: false, shared: false }, &ConstExpr::i32_const(stack_top as i32));
+    globals.global(
+        GlobalType { val_type: ValType::I32, mutable: true, shared: false },
+        &ConstExpr::i32_const(stack_top as i32),
+    );
+    globals.global(
+        GlobalType { val_type: ValType::I32, mutable: false, shared: false },
+        &ConstExpr::i32_const(stack_top as i32),
+    );
     let mut exports = ExportSection::new();
     exports.export("memory", ExportKind::Memory, 0);
     exports.export("__indirect_function_table", ExportKind::Table, 0);
@@ -226,7 +262,10 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
     exports.export("__heap_base", ExportKind::Global, 1);
     if let Some(s) = m.exception {
         let at = data_base + m.data.symbols.get(s as usize).copied().unwrap_or(0) as u64;
-        globals.global(GlobalType { val_type: ValType::I32, mutable: false, shared: false }, &ConstExpr::i32_const(at as i32));
+        globals.global(
+            GlobalType { val_type: ValType::I32, mutable: false, shared: false },
+            &ConstExpr::i32_const(at as i32),
+        );
         exports.export(crate::EXCEPTION, ExportKind::Global, 2);
     }
     if let Some(i) = m.funcs.iter().position(|f| f.name == "main") {
@@ -239,7 +278,11 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
     }
     let mut data = DataSection::new();
     for (at, bytes) in nonzero_runs(&image) {
-        data.active(0, &ConstExpr::i32_const((data_base + at as u64) as i32), bytes.iter().copied());
+        data.active(
+            0,
+            &ConstExpr::i32_const((data_base + at as u64) as i32),
+            bytes.iter().copied(),
+        );
     }
     let mut module = Module::new();
     module.section(&type_sec);

@@ -1,10 +1,10 @@
 //! Single low-form operations as wasm instructions: constants, arithmetic, conversions,
 //! comparisons, and loads and stores of any size from 1 to 8 bytes.
 
-use crate::WasmError;
-use irplay_core::lower::{Bin, Cmp, Const, FCmp, Ty, Un};
 use crate::regs::Em;
+use crate::WasmError;
 use irplay_core::lower::VReg;
+use irplay_core::lower::{Bin, Cmp, Const, FCmp, Ty, Un};
 use wasm_encoder::{Function, Instruction as I, MemArg};
 
 fn ma(offset: u32) -> MemArg {
@@ -301,7 +301,15 @@ pub fn fcmp(w: &mut Em, cc: FCmp, ty: Ty, a: VReg, b: VReg) {
 }
 
 /// Loads `size` bytes at local `addr` + `offset` as a `ty` value.
-pub fn load(w: &mut Em, ty: Ty, size: u8, signed: bool, addr: VReg, offset: u32, _ptr_bytes: u8) -> Result<(), WasmError> {
+pub fn load(
+    w: &mut Em,
+    ty: Ty,
+    size: u8,
+    signed: bool,
+    addr: VReg,
+    offset: u32,
+    _ptr_bytes: u8,
+) -> Result<(), WasmError> {
     let a = ma(offset);
     w.get(addr);
     let i = match (ty, size, signed) {
@@ -336,7 +344,11 @@ pub fn load(w: &mut Em, ty: Ty, size: u8, signed: bool, addr: VReg, offset: u32,
             while at < size as u32 {
                 let piece = if size as u32 - at >= 2 { 2 } else { 1 };
                 w.get(addr);
-                w.ins(&if piece == 2 { I::I64Load16U(ma(offset + at)) } else { I::I64Load8U(ma(offset + at)) });
+                w.ins(&if piece == 2 {
+                    I::I64Load16U(ma(offset + at))
+                } else {
+                    I::I64Load8U(ma(offset + at))
+                });
                 w.ins(&I::I64Const(at as i64 * 8));
                 w.ins(&I::I64Shl);
                 w.ins(&I::I64Or);
@@ -351,7 +363,15 @@ pub fn load(w: &mut Em, ty: Ty, size: u8, signed: bool, addr: VReg, offset: u32,
 }
 
 /// Stores the low `size` bytes of local `src` at local `addr` + `offset`.
-pub fn store(w: &mut Em, ty: Ty, size: u8, addr: VReg, offset: u32, src: VReg, ptr_bytes: u8) -> Result<(), WasmError> {
+pub fn store(
+    w: &mut Em,
+    ty: Ty,
+    size: u8,
+    addr: VReg,
+    offset: u32,
+    src: VReg,
+    ptr_bytes: u8,
+) -> Result<(), WasmError> {
     let a = ma(offset);
     let simple = |w: &mut Em, i: I| {
         w.get(addr);
@@ -392,7 +412,11 @@ pub fn store(w: &mut Em, ty: Ty, size: u8, addr: VReg, offset: u32, src: VReg, p
                 w.get(src);
                 w.ins(&I::I64Const(at as i64 * 8));
                 w.ins(&I::I64ShrU);
-                w.ins(&if piece == 2 { I::I64Store16(ma(offset + at)) } else { I::I64Store8(ma(offset + at)) });
+                w.ins(&if piece == 2 {
+                    I::I64Store16(ma(offset + at))
+                } else {
+                    I::I64Store8(ma(offset + at))
+                });
                 at += piece;
             }
         }

@@ -61,7 +61,9 @@ impl RegInfo {
                         read(*a, 1);
                         read(*b, 1);
                     }
-                    Inst::Load { size, addr, .. } if !matches!(size, 1 | 2 | 4 | 8 | 16) => read(*addr, 1),
+                    Inst::Load { size, addr, .. } if !matches!(size, 1 | 2 | 4 | 8 | 16) => {
+                        read(*addr, 1)
+                    }
                     Inst::Store { size, addr, src, .. } if !matches!(size, 1 | 2 | 4 | 8 | 16) => {
                         read(*addr, 1);
                         read(*src, 1);
@@ -77,7 +79,14 @@ impl RegInfo {
                 *k = None;
             }
         }
-        let once = (0..n).map(|r| r >= np && defs.get(r) == Some(&1) && uses.get(r) == Some(&1) && konst.get(r) == Some(&None)).collect();
+        let once = (0..n)
+            .map(|r| {
+                r >= np
+                    && defs.get(r) == Some(&1)
+                    && uses.get(r) == Some(&1)
+                    && konst.get(r) == Some(&None)
+            })
+            .collect();
         RegInfo { konst, once }
     }
 

@@ -3,8 +3,8 @@
 //! the low form keeps them zero-extended; shift amounts are below the lane width, where wasm's
 //! masking of the amount changes nothing).
 
-use irplay_core::lower::{Bin, Shape, Un};
 use crate::regs::Em;
+use irplay_core::lower::{Bin, Shape, Un};
 use wasm_encoder::Instruction as I;
 
 /// `splat` of the lane value on the stack.

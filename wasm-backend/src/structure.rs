@@ -223,7 +223,8 @@ pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
         let d = idom.get(i).copied().filter(|&d| d < i)?;
         kids[order[d] as usize].push(b);
     }
-    let mut st = State { exits, rpo, merge, header, kids, ops: Vec::new(), ctx: Vec::new(), nesting: 0 };
+    let mut st =
+        State { exits, rpo, merge, header, kids, ops: Vec::new(), ctx: Vec::new(), nesting: 0 };
     st.do_tree(0)?;
     Some(st.ops)
 }
@@ -252,7 +253,8 @@ impl State<'_> {
             self.ops.push(Op::Loop);
             self.ctx.push(Ctx::LoopHeadedBy(x));
         }
-        let mut ms: Vec<u32> = self.kids[xi].iter().copied().filter(|k| self.merge[*k as usize]).collect();
+        let mut ms: Vec<u32> =
+            self.kids[xi].iter().copied().filter(|k| self.merge[*k as usize]).collect();
         // Highest reverse-postorder number outermost.
         ms.sort_by_key(|k| std::cmp::Reverse(self.rpo[*k as usize]));
         for &y in &ms {
@@ -343,7 +345,12 @@ mod tests {
 
     /// Runs the structured program, choosing each branch with `pick` (block, successor
     /// count) -> index of the successor, and returns the blocks visited, at most `max`.
-    fn simulate(ops: &[Op], exits: &[Exit], pick: &mut dyn FnMut(u32, usize) -> usize, max: usize) -> Vec<u32> {
+    fn simulate(
+        ops: &[Op],
+        exits: &[Exit],
+        pick: &mut dyn FnMut(u32, usize) -> usize,
+        max: usize,
+    ) -> Vec<u32> {
         // Matching ends and elses.
         let mut end_of = vec![0usize; ops.len()];
         let mut else_of = vec![usize::MAX; ops.len()];
@@ -496,14 +503,27 @@ mod tests {
     #[test]
     fn nested_loops() {
         // 0 -> 1 (outer header) -> 2 (inner header) -> 2 | 3; 3 -> 1 | 4
-        let ops = check(&[Exit::Jump(1), Exit::Jump(2), Exit::Branch(2, 3), Exit::Branch(1, 4), Exit::Leave]);
+        let ops = check(&[
+            Exit::Jump(1),
+            Exit::Jump(2),
+            Exit::Branch(2, 3),
+            Exit::Branch(1, 4),
+            Exit::Leave,
+        ]);
         assert_eq!(count(&ops, |o| *o == Op::Loop), 2);
     }
 
     #[test]
     fn loop_with_several_exits() {
         // 1: header; 1 -> 2 | 5 (exit), 2 -> 3 | 5 (exit), 3 -> 1 | 4 (exit), 4 -> 5
-        let ops = check(&[Exit::Jump(1), Exit::Branch(2, 5), Exit::Branch(3, 5), Exit::Branch(1, 4), Exit::Jump(5), Exit::Leave]);
+        let ops = check(&[
+            Exit::Jump(1),
+            Exit::Branch(2, 5),
+            Exit::Branch(3, 5),
+            Exit::Branch(1, 4),
+            Exit::Jump(5),
+            Exit::Leave,
+        ]);
         assert_eq!(count(&ops, |o| *o == Op::Loop), 1);
     }
 
@@ -515,7 +535,14 @@ mod tests {
     #[test]
     fn switch() {
         // 0: table [1, 2, 1, 3] default 4; all to 5
-        let ops = check(&[Exit::Table(vec![1, 2, 1, 3], 4), Exit::Jump(5), Exit::Jump(5), Exit::Jump(5), Exit::Jump(5), Exit::Leave]);
+        let ops = check(&[
+            Exit::Table(vec![1, 2, 1, 3], 4),
+            Exit::Jump(5),
+            Exit::Jump(5),
+            Exit::Jump(5),
+            Exit::Jump(5),
+            Exit::Leave,
+        ]);
         assert_eq!(count(&ops, |o| matches!(o, Op::Table(..))), 1);
         // A table into a loop header and out of it.
         check(&[Exit::Jump(1), Exit::Table(vec![1, 2], 3), Exit::Jump(1), Exit::Leave]);
@@ -524,7 +551,10 @@ mod tests {
     #[test]
     fn irreducible_is_refused() {
         // 0 -> 1 | 2; 1 -> 2 | 3; 2 -> 1 | 3
-        assert_eq!(structure(&[Exit::Branch(1, 2), Exit::Branch(2, 3), Exit::Branch(1, 3), Exit::Leave]), None);
+        assert_eq!(
+            structure(&[Exit::Branch(1, 2), Exit::Branch(2, 3), Exit::Branch(1, 3), Exit::Leave]),
+            None
+        );
     }
 
     #[test]
@@ -554,7 +584,10 @@ mod tests {
                 .map(|_| match next(5) {
                     0 => Exit::Leave,
                     1 => Exit::Jump(next(n as u64) as u32),
-                    2 => Exit::Table(vec![next(n as u64) as u32, next(n as u64) as u32], next(n as u64) as u32),
+                    2 => Exit::Table(
+                        vec![next(n as u64) as u32, next(n as u64) as u32],
+                        next(n as u64) as u32,
+                    ),
                     _ => Exit::Branch(next(n as u64) as u32, next(n as u64) as u32),
                 })
                 .collect();

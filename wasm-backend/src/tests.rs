@@ -20,7 +20,10 @@ fn every_emitted_module_validates() {
     let mut compiled = 0;
     for dir in ["tests/ir/wasm", "tests/ir/interp", "tests/ir/lower", "examples/learn"] {
         let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
-        let mut files: Vec<_> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "ll")).collect();
+        let mut files: Vec<_> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+            .collect();
         files.sort();
         for f in files {
             // Structured control flow, and the dispatch loop everywhere (the fallback).
@@ -31,7 +34,10 @@ fn every_emitted_module_validates() {
                     Some(Err(e)) => panic!("{e}"),
                     Some(Ok(bytes)) => {
                         if let Err(e) = wasmparser::validate(&bytes) {
-                            panic!("{} (structured: {structured}): invalid module: {e}", f.display());
+                            panic!(
+                                "{} (structured: {structured}): invalid module: {e}",
+                                f.display()
+                            );
                         }
                         compiled += 1;
                     }
@@ -44,7 +50,13 @@ fn every_emitted_module_validates() {
 
 #[test]
 fn empty_module_validates() {
-    let low = irplay_core::lower::LowModule { ptr_bytes: 4, funcs: Vec::new(), imports: Vec::new(), data: Default::default(), exception: None };
+    let low = irplay_core::lower::LowModule {
+        ptr_bytes: 4,
+        funcs: Vec::new(),
+        imports: Vec::new(),
+        data: Default::default(),
+        exception: None,
+    };
     let bytes = crate::compile(&low, &crate::Options::default());
     assert!(bytes.as_ref().is_ok_and(|b| wasmparser::validate(b).is_ok()));
 }
@@ -88,13 +100,21 @@ fn string_functions_with_their_c_signature_are_defined_not_imported() {
     assert!(wasmparser::validate(&bytes).is_ok());
     // strcmp's second parameter is not a pointer: it stays an import.
     assert_eq!(import_names(&bytes), vec!["strcmp".to_string()]);
-    let sig = |params: Vec<irplay_core::lower::Ty>, ret: Vec<irplay_core::lower::Ty>| irplay_core::lower::Sig { params, ret, variadic: false };
+    let sig = |params: Vec<irplay_core::lower::Ty>, ret: Vec<irplay_core::lower::Ty>| {
+        irplay_core::lower::Sig { params, ret, variadic: false }
+    };
     use crate::builtins::{builtin, Builtin};
     use irplay_core::lower::Ty::{Ptr, I32, I64};
     assert_eq!(builtin("strlen", &sig(vec![Ptr], vec![I32])), Some(Builtin::StrLen));
     assert_eq!(builtin("bcmp", &sig(vec![Ptr, Ptr, I64], vec![I32])), Some(Builtin::MemCmp));
     assert_eq!(builtin("memset", &sig(vec![Ptr, I32, I64], vec![])), None);
-    assert_eq!(builtin("strlen", &irplay_core::lower::Sig { params: vec![Ptr], ret: vec![I64], variadic: true }), None);
+    assert_eq!(
+        builtin(
+            "strlen",
+            &irplay_core::lower::Sig { params: vec![Ptr], ret: vec![I64], variadic: true }
+        ),
+        None
+    );
     assert_eq!(builtin("puts", &sig(vec![Ptr], vec![I32])), None);
 }
 

@@ -67,7 +67,14 @@ pub fn build(m: &Module, g: GlobalId, text: &str) -> Option<CfgView> {
     let nodes: Vec<NodeSize> = blocks.iter().map(node_size).collect();
     let graph = Graph {
         nodes: nodes.clone(),
-        edges: edges.iter().map(|e| Edge { from: e.from, to: e.to, label_width: e.label.chars().count() as f64 * CHAR_W * 0.85 }).collect(),
+        edges: edges
+            .iter()
+            .map(|e| Edge {
+                from: e.from,
+                to: e.to,
+                label_width: e.label.chars().count() as f64 * CHAR_W * 0.85,
+            })
+            .collect(),
         entry: 0,
     };
     let lay = layout::layout(&graph);
@@ -80,7 +87,11 @@ pub fn build(m: &Module, g: GlobalId, text: &str) -> Option<CfgView> {
             }
         }
     }
-    let dom_graph = Graph { nodes, edges: dom_edges.iter().map(|&(f, t)| Edge { from: f, to: t, label_width: 0.0 }).collect(), entry: 0 };
+    let dom_graph = Graph {
+        nodes,
+        edges: dom_edges.iter().map(|&(f, t)| Edge { from: f, to: t, label_width: 0.0 }).collect(),
+        entry: 0,
+    };
     let dom_layout = layout::layout(&dom_graph);
 
     Some(CfgView { function: m.global_name(g), blocks, edges, layout: lay, dom_edges, dom_layout })
@@ -88,14 +99,28 @@ pub fn build(m: &Module, g: GlobalId, text: &str) -> Option<CfgView> {
 
 /// The box size of a block: a title line, then its instruction lines.
 fn node_size(b: &BlockView) -> NodeSize {
-    let chars = b.lines.iter().map(|l| l.text.chars().count()).chain(std::iter::once(b.label.chars().count() + 1)).max().unwrap_or(8);
-    NodeSize { width: (chars.max(8) as f64) * CHAR_W + 2.0 * PAD, height: (b.lines.len() as f64 + 1.0) * LINE_H + 2.0 * PAD }
+    let chars = b
+        .lines
+        .iter()
+        .map(|l| l.text.chars().count())
+        .chain(std::iter::once(b.label.chars().count() + 1))
+        .max()
+        .unwrap_or(8);
+    NodeSize {
+        width: (chars.max(8) as f64) * CHAR_W + 2.0 * PAD,
+        height: (b.lines.len() as f64 + 1.0) * LINE_H + 2.0 * PAD,
+    }
 }
 
 /// The source text of the block's instructions and the byte range the block covers.
 fn fill_lines(v: &mut BlockView, body: &Body, b: Block, text: &str) {
     let Some(data) = body.blocks.get(b) else { return };
-    let spans: Vec<(u32, u32)> = data.insts.iter().filter_map(|&i| body.insts.get(i)).map(|d| (d.span.start, d.span.end)).collect();
+    let spans: Vec<(u32, u32)> = data
+        .insts
+        .iter()
+        .filter_map(|&i| body.insts.get(i))
+        .map(|d| (d.span.start, d.span.end))
+        .collect();
     v.from = data.span.start.min(spans.first().map_or(u32::MAX, |s| s.0));
     v.to = spans.last().map_or(data.span.end, |s| s.1).max(v.from);
     let shown = if spans.len() > MAX_LINES { MAX_LINES - 1 } else { spans.len() };
@@ -123,7 +148,11 @@ fn shorten(src: &str) -> String {
 
 /// The successors of `b` with the kind and label of each edge.
 fn labelled_succs(mp: &ModulePrinter, body: &Body, b: Block) -> Vec<(Block, EdgeKind, String)> {
-    let Some(term) = body.blocks.get(b).and_then(|d| d.insts.last()).and_then(|&i| body.insts.get(i)) else { return Vec::new() };
+    let Some(term) =
+        body.blocks.get(b).and_then(|d| d.insts.last()).and_then(|&i| body.insts.get(i))
+    else {
+        return Vec::new();
+    };
     if !term.op.is_terminator() {
         return Vec::new();
     }
@@ -144,20 +173,28 @@ fn labelled_succs(mp: &ModulePrinter, body: &Body, b: Block) -> Vec<(Block, Edge
             }
             v
         }
-        Extra::IndirectBr(dests) => dests.iter().map(|&d| (d, EdgeKind::Indirect, String::new())).collect(),
-        Extra::Invoke(_, normal, unwind) => vec![(*normal, EdgeKind::Normal, "normal".into()), (*unwind, EdgeKind::Exceptional, "unwind".into())],
+        Extra::IndirectBr(dests) => {
+            dests.iter().map(|&d| (d, EdgeKind::Indirect, String::new())).collect()
+        }
+        Extra::Invoke(_, normal, unwind) => vec![
+            (*normal, EdgeKind::Normal, "normal".into()),
+            (*unwind, EdgeKind::Exceptional, "unwind".into()),
+        ],
         Extra::CallBr(_, dflt, ind) => {
             let mut v = vec![(*dflt, EdgeKind::Uncond, "fallthrough".to_string())];
             v.extend(ind.iter().map(|&d| (d, EdgeKind::Indirect, "indirect".to_string())));
             v
         }
         Extra::CatchSwitch { handlers, unwind } => {
-            let mut v: Vec<_> = handlers.iter().map(|&d| (d, EdgeKind::Exceptional, "catch".to_string())).collect();
+            let mut v: Vec<_> =
+                handlers.iter().map(|&d| (d, EdgeKind::Exceptional, "catch".to_string())).collect();
             v.extend(unwind.iter().map(|&d| (d, EdgeKind::Exceptional, "unwind".to_string())));
             v
         }
         Extra::CatchRet(d) => vec![(*d, EdgeKind::Uncond, String::new())],
-        Extra::CleanupRet(u) => u.iter().map(|&d| (d, EdgeKind::Exceptional, "unwind".to_string())).collect(),
+        Extra::CleanupRet(u) => {
+            u.iter().map(|&d| (d, EdgeKind::Exceptional, "unwind".to_string())).collect()
+        }
         _ if term.op == Opcode::Ret => Vec::new(),
         _ => term.successors().into_iter().map(|d| (d, EdgeKind::Uncond, String::new())).collect(),
     }

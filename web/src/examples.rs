@@ -126,11 +126,7 @@ mod tests {
     fn every_example_parses_and_verifies() {
         for ex in EXAMPLES {
             let checked = irplay_core::check(ex.source);
-            assert!(
-                checked.valid,
-                "example {} does not verify: {:?}",
-                ex.id, checked.diagnostics
-            );
+            assert!(checked.valid, "example {} does not verify: {:?}", ex.id, checked.diagnostics);
         }
     }
 
@@ -147,11 +143,7 @@ mod tests {
     #[test]
     fn each_starts_with_its_teaching_comment() {
         for ex in EXAMPLES {
-            assert!(
-                ex.source.starts_with("; "),
-                "{} starts without a comment",
-                ex.id
-            );
+            assert!(ex.source.starts_with("; "), "{} starts without a comment", ex.id);
         }
     }
 

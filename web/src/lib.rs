@@ -19,7 +19,8 @@ use wasm_bindgen::prelude::*;
 /// Mounts the playground in `#app` (called by `index.html` once the module is loaded).
 #[wasm_bindgen]
 pub fn start_app() {
-    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("app"));
+    let root =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("app"));
     match root {
         Some(el) => {
             yew::Renderer::<app::App>::with_root(el).render();

@@ -126,7 +126,9 @@ impl std::fmt::Display for LinkError {
             LinkError::NotALink => "this link does not hold a playground state",
             LinkError::TooLong => "this link is too long to be a playground link",
             LinkError::BadEncoding => "this link is damaged (it is not valid base64url)",
-            LinkError::BadCompression => "this link is damaged or cut short (its data does not decompress)",
+            LinkError::BadCompression => {
+                "this link is damaged or cut short (its data does not decompress)"
+            }
             LinkError::BadState => "this link's data is not a playground state",
         })
     }
@@ -185,7 +187,8 @@ pub fn decode(fragment: &str) -> Result<State, LinkError> {
     if data.len() > MAX_LINK {
         return Err(LinkError::TooLong);
     }
-    let packed = URL_SAFE_NO_PAD.decode(data.trim_end_matches('=')).map_err(|_| LinkError::BadEncoding)?;
+    let packed =
+        URL_SAFE_NO_PAD.decode(data.trim_end_matches('=')).map_err(|_| LinkError::BadEncoding)?;
     let raw = inflate(&packed).ok_or(LinkError::BadCompression)?;
     let nul = raw.iter().position(|&b| b == 0).ok_or(LinkError::BadState)?;
     let (json, text) = (raw.get(..nul).unwrap_or(&[]), raw.get(nul + 1..).unwrap_or(&[]));
@@ -217,7 +220,10 @@ mod tests {
 
     fn sample() -> State {
         State {
-            text: crate::examples::EXAMPLES.first().map(|e| e.source.to_string()).unwrap_or_default(),
+            text: crate::examples::EXAMPLES
+                .first()
+                .map(|e| e.source.to_string())
+                .unwrap_or_default(),
             function: Some("main".into()),
             tab: Tab::Run,
             dom_tree: true,
@@ -235,7 +241,9 @@ mod tests {
         let s = sample();
         let link = encode(&s);
         assert!(link.starts_with(PREFIX));
-        assert!(link.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'='));
+        assert!(link
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'='));
         assert_eq!(decode(&link), Ok(s.clone()));
         assert_eq!(decode(&format!("#{link}")), Ok(s));
         let empty = State { entry: "main".into(), ..State::default() };
@@ -288,7 +296,13 @@ mod tests {
 
     #[test]
     fn hostile_fields_are_bounded() {
-        let s = State { text: "x".into(), function: Some("\u{7}<script>".into()), entry: String::new(), args: vec!["a".into(); 1000], ..State::default() };
+        let s = State {
+            text: "x".into(),
+            function: Some("\u{7}<script>".into()),
+            entry: String::new(),
+            args: vec!["a".into(); 1000],
+            ..State::default()
+        };
         let d = decode(&encode(&s)).unwrap_or_default();
         assert_eq!(d.function.as_deref(), Some("<script>"));
         assert_eq!(d.entry, "main");

@@ -189,11 +189,7 @@ mod tests {
     #[test]
     fn every_opcode_has_a_summary() {
         for op in Opcode::ALL {
-            assert!(
-                summary(op.name()).is_some(),
-                "no summary for opcode `{}`",
-                op.name()
-            );
+            assert!(summary(op.name()).is_some(), "no summary for opcode `{}`", op.name());
         }
     }
 

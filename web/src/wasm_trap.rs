@@ -97,10 +97,12 @@ mod tests {
         let checked = irplay_core::check(text);
         let m = checked.module.as_ref().expect("parses");
         let low = irplay_wasm::lower(m).expect("lowers");
-        let (bytes, map) = irplay_wasm::compile_mapped(&low, &irplay_wasm::Options::default()).expect("compiles");
+        let (bytes, map) =
+            irplay_wasm::compile_mapped(&low, &irplay_wasm::Options::default()).expect("compiles");
         let div = map.funcs.iter().find(|f| f.name == "div").expect("div");
         let main = map.funcs.iter().find(|f| f.name == "main").expect("main");
-        let start = |i: u32| body_starts(&bytes).into_iter().find(|s| s.0 == i).map(|s| s.1).expect("body");
+        let start =
+            |i: u32| body_starts(&bytes).into_iter().find(|s| s.0 == i).map(|s| s.1).expect("body");
         // The sdiv's code, as a browser would name it, and main's call below it.
         let sdiv = text.find("%q = sdiv").expect("sdiv") as u32;
         let (at, _) = *div.locs.iter().find(|l| l.1.start == sdiv).expect("sdiv has code");

@@ -3,13 +3,16 @@
 //! The same code runs in the browser's Web Workers (through `worker_handle` in `lib.rs`) and in
 //! host tests, so everything here is plain Rust on strings and structs.
 
-use crate::protocol::{Analysis, Diag, FunctionInfo, Mark, OptReport, OriginView, Request, Response, RunReport, StepView, UbView, ValueView};
+use crate::protocol::{
+    Analysis, Diag, FunctionInfo, Mark, OptReport, OriginView, Request, Response, RunReport,
+    StepView, UbView, ValueView,
+};
 use irplay_core::analysis::may_poison::Reason;
 use irplay_core::analysis::MayPoison;
-use irplay_core::text::printer::{FunctionPrinter, ModulePrinter};
 use irplay_core::diag::SourceFile;
 use irplay_core::interp::{self, Exit, Options};
 use irplay_core::ir::{GlobalId, Module, Operand, Type, TypeId};
+use irplay_core::text::printer::{FunctionPrinter, ModulePrinter};
 use std::collections::HashMap;
 
 /// Trace events kept per run (each yields the last value of an instruction for hovering).
@@ -25,17 +28,27 @@ pub fn now_ms() -> f64 {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
     }
 }
 
 /// Answers a request.
 pub fn handle(req: Request) -> Response {
     match req {
-        Request::Analyze { id, text, function } => Response::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
-        Request::Run { id, text, entry, args, wasm: true, stdin, .. } => Response::Ran(Box::new(crate::wasm_run::run(id, &text, &entry, &args, &stdin))),
-        Request::Run { id, text, entry, args, max_steps, wasm: false, stdin } => Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin))),
-        Request::Optimize { id, text, pipeline } => Response::Optimized(Box::new(optimize(id, &text, &pipeline))),
+        Request::Analyze { id, text, function } => {
+            Response::Analyzed(Box::new(analyze(id, &text, function.as_deref())))
+        }
+        Request::Run { id, text, entry, args, wasm: true, stdin, .. } => {
+            Response::Ran(Box::new(crate::wasm_run::run(id, &text, &entry, &args, &stdin)))
+        }
+        Request::Run { id, text, entry, args, max_steps, wasm: false, stdin } => {
+            Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin)))
+        }
+        Request::Optimize { id, text, pipeline } => {
+            Response::Optimized(Box::new(optimize(id, &text, &pipeline)))
+        }
     }
 }
 
@@ -44,7 +57,8 @@ pub fn handle(req: Request) -> Response {
 pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
     use irplay_core::passes::pipeline::{parse_pipeline, run_pipeline, RunOptions};
     let start = now_ms();
-    let mut report = OptReport { id, error: None, steps: Vec::new(), snapshots: Vec::new(), millis: 0.0 };
+    let mut report =
+        OptReport { id, error: None, steps: Vec::new(), snapshots: Vec::new(), millis: 0.0 };
     let passes = match parse_pipeline(pipeline) {
         Ok(p) => p,
         Err(e) => {
@@ -66,8 +80,15 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
             Ok(steps) => (steps, None),
             Err(e) => {
                 let msg = e.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
-                let fname = if e.function.is_empty() { String::new() } else { format!(" on @{}", e.function) };
-                (e.steps, Some(format!("the module no longer verifies after {}{fname}: {msg}", e.pass)))
+                let fname = if e.function.is_empty() {
+                    String::new()
+                } else {
+                    format!(" on @{}", e.function)
+                };
+                (
+                    e.steps,
+                    Some(format!("the module no longer verifies after {}{fname}: {msg}", e.pass)),
+                )
             }
         };
         let changed = steps.iter().any(|s| s.changed);
@@ -117,21 +138,36 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
                 message.push_str("\n  note: ");
                 message.push_str(n);
             }
-            Diag { from: d.span.start, to: d.span.end.max(d.span.start), line, col, severity: d.severity.as_str().to_string(), message }
+            Diag {
+                from: d.span.start,
+                to: d.span.end.max(d.span.start),
+                line,
+                col,
+                severity: d.severity.as_str().to_string(),
+                message,
+            }
         })
         .collect();
     let mut functions = Vec::new();
     let mut cfg = None;
     let mut may_poison = Vec::new();
     if let Some(m) = checked.module.as_ref() {
-        let defined: Vec<GlobalId> = m.order.iter().copied().filter(|&g| m.func(g).is_some_and(|f| f.body.is_some())).collect();
+        let defined: Vec<GlobalId> = m
+            .order
+            .iter()
+            .copied()
+            .filter(|&g| m.func(g).is_some_and(|f| f.body.is_some()))
+            .collect();
         for &g in &defined {
             functions.push(function_info(m, g));
         }
         // Analyses and layout need the verifier's guarantees (terminators, dominance).
         if checked.valid {
             let named = |name: &str| defined.iter().copied().find(|&g| m.global_name(g) == name);
-            let chosen = function.and_then(named).or_else(|| named("main")).or_else(|| defined.first().copied());
+            let chosen = function
+                .and_then(named)
+                .or_else(|| named("main"))
+                .or_else(|| defined.first().copied());
             if let Some(g) = chosen {
                 cfg = crate::cfgview::build(m, g, text);
             }
@@ -140,17 +176,31 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
             }
         }
     }
-    Analysis { id, valid: checked.valid, diagnostics, functions, cfg, may_poison, millis: now_ms() - start }
+    Analysis {
+        id,
+        valid: checked.valid,
+        diagnostics,
+        functions,
+        cfg,
+        may_poison,
+        millis: now_ms() - start,
+    }
 }
 
 fn function_info(m: &Module, g: GlobalId) -> FunctionInfo {
     let f = m.func(g);
     let body = f.and_then(|f| f.body.as_ref());
     let blocks = body.map_or(0, |b| b.layout.len() as u32);
-    let insts = body.map_or(0, |b| b.layout.iter().filter_map(|&bl| b.blocks.get(bl)).map(|d| d.insts.len() as u32).sum());
+    let insts = body.map_or(0, |b| {
+        b.layout.iter().filter_map(|&bl| b.blocks.get(bl)).map(|d| d.insts.len() as u32).sum()
+    });
     let runnable = f.and_then(|f| m.types.func_sig(f.ty)).is_some_and(|(ret, params, _)| {
         let int_or_void = |t: TypeId| matches!(m.types.get(t), Type::Int(_) | Type::Void);
-        int_or_void(ret) && params.iter().enumerate().all(|(i, &p)| matches!(m.types.get(p), Type::Int(_)) || (i == 1 && matches!(m.types.get(p), Type::Ptr(_))))
+        int_or_void(ret)
+            && params.iter().enumerate().all(|(i, &p)| {
+                matches!(m.types.get(p), Type::Int(_))
+                    || (i == 1 && matches!(m.types.get(p), Type::Ptr(_)))
+            })
     });
     FunctionInfo { name: m.global_name(g), blocks, insts, runnable }
 }
@@ -170,8 +220,17 @@ fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
                 None => continue,
                 Some(Reason::Source { message, .. }) => format!("may be poison: {message}"),
                 Some(Reason::Propagated { from }) => {
-                    let root = mp.trace(v).last().and_then(|&s| mp.get(s)).and_then(Reason::message).unwrap_or("").to_string();
-                    format!("may be poison through {}: {root}", fp.operand_string(Operand::Value(*from), false))
+                    let root = mp
+                        .trace(v)
+                        .last()
+                        .and_then(|&s| mp.get(s))
+                        .and_then(Reason::message)
+                        .unwrap_or("")
+                        .to_string();
+                    format!(
+                        "may be poison through {}: {root}",
+                        fp.operand_string(Operand::Value(*from), false)
+                    )
                 }
             };
             out.push(Mark { from: d.span.start, to: d.span.end, title });
@@ -182,7 +241,14 @@ fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
 
 /// Runs `entry` with a step budget and standard input `stdin`, and collects what the page
 /// shows.
-pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64, stdin: &str) -> RunReport {
+pub fn run(
+    id: u32,
+    text: &str,
+    entry: &str,
+    args: &[String],
+    max_steps: u64,
+    stdin: &str,
+) -> RunReport {
     let start = now_ms();
     let mut report = RunReport::not_run(id, "");
     let checked = irplay_core::check(text);
@@ -190,7 +256,17 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64, st
         report.message = "the module has errors: fix them to run it".into();
         return report;
     };
-    let mut opts = Options { entry: entry.to_string(), max_steps, max_memory: MAX_MEMORY, max_stack_depth: 10_000, trace: true, max_trace: MAX_TRACE, program_name: b"input.ll".to_vec(), stdin: stdin.as_bytes().to_vec(), ..Default::default() };
+    let mut opts = Options {
+        entry: entry.to_string(),
+        max_steps,
+        max_memory: MAX_MEMORY,
+        max_stack_depth: 10_000,
+        trace: true,
+        max_trace: MAX_TRACE,
+        program_name: b"input.ll".to_vec(),
+        stdin: stdin.as_bytes().to_vec(),
+        ..Default::default()
+    };
     if entry == "main" {
         opts.args = args.iter().map(|a| a.as_bytes().to_vec()).collect();
     } else {
@@ -230,27 +306,53 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String], max_steps: u64, st
     }
     report.message = match &outcome.exit {
         Exit::Returned { value } if outcome.result.is_some() && entry != "main" => {
-            format!("@{entry} returned {}", outcome.result.clone().unwrap_or_else(|| value.to_string()))
+            format!(
+                "@{entry} returned {}",
+                outcome.result.clone().unwrap_or_else(|| value.to_string())
+            )
         }
         Exit::Returned { value } => format!("exit status {}", value & 0xff),
         Exit::Exited { status } => format!("exit({status}): exit status {}", status & 0xff),
         Exit::Aborted { message } => format!("aborted: {message}"),
         Exit::Ub(u) => format!("undefined behavior: {}", u.message),
         Exit::Error(e) => format!("error: {}", e.message),
-        Exit::OutOfSteps => format!("stopped after {max_steps} steps (the step budget): an endless loop?"),
+        Exit::OutOfSteps => {
+            format!("stopped after {max_steps} steps (the step budget): an endless loop?")
+        }
     };
     report.status = match &outcome.exit {
-        Exit::Returned { .. } | Exit::Exited { .. } | Exit::Aborted { .. } => Some(outcome.exit.status()),
+        Exit::Returned { .. } | Exit::Exited { .. } | Exit::Aborted { .. } => {
+            Some(outcome.exit.status())
+        }
         _ => None,
     };
     if let Exit::Ub(u) = &outcome.exit {
         let (line, col) = file.line_col(u.span.0);
-        let kind = serde_json::to_value(u.kind).ok().and_then(|v| v.as_str().map(|s| s.replace('_', " "))).unwrap_or_default();
+        let kind = serde_json::to_value(u.kind)
+            .ok()
+            .and_then(|v| v.as_str().map(|s| s.replace('_', " ")))
+            .unwrap_or_default();
         let origin = u.origin.as_ref().map(|o| {
             let (line, col) = file.line_col(o.span.0);
-            OriginView { reason: o.reason.clone(), from: o.span.0, to: o.span.1, line, col, chain: o.chain.iter().map(|s| s.span).collect() }
+            OriginView {
+                reason: o.reason.clone(),
+                from: o.span.0,
+                to: o.span.1,
+                line,
+                col,
+                chain: o.chain.iter().map(|s| s.span).collect(),
+            }
         });
-        report.ub = Some(UbView { kind, message: u.message.clone(), from: u.span.0, to: u.span.1, line, col, origin, backtrace: u.backtrace.clone() });
+        report.ub = Some(UbView {
+            kind,
+            message: u.message.clone(),
+            from: u.span.0,
+            to: u.span.1,
+            line,
+            col,
+            origin,
+            backtrace: u.backtrace.clone(),
+        });
     }
     report.millis = now_ms() - start;
     report
@@ -288,7 +390,8 @@ other:
         let cfg = a.cfg.expect("a CFG for @f");
         let labels: Vec<&str> = cfg.blocks.iter().map(|b| b.label.as_str()).collect();
         assert_eq!(labels, ["%entry", "%one", "%two", "%loop", "%other"]);
-        let kinds: Vec<(usize, usize, EdgeKind, &str, bool)> = cfg.edges.iter().map(|e| (e.from, e.to, e.kind, e.label.as_str(), e.back)).collect();
+        let kinds: Vec<(usize, usize, EdgeKind, &str, bool)> =
+            cfg.edges.iter().map(|e| (e.from, e.to, e.kind, e.label.as_str(), e.back)).collect();
         assert_eq!(
             kinds,
             [
@@ -303,7 +406,10 @@ other:
         );
         let lp = cfg.blocks.get(3).expect("%loop");
         assert!(lp.loop_header && lp.loop_depth == 1 && lp.lines.len() == 4);
-        assert_eq!(SWITCH.get(lp.lines[1].from as usize..lp.lines[1].to as usize), Some("%n = add nsw i32 %i, 1"));
+        assert_eq!(
+            SWITCH.get(lp.lines[1].from as usize..lp.lines[1].to as usize),
+            Some("%n = add nsw i32 %i, 1")
+        );
         assert_eq!(cfg.layout.nodes.len(), 5);
         assert_eq!(cfg.layout.edges.len(), cfg.edges.len());
         // entry dominates every other block; %loop dominates nothing.
@@ -311,7 +417,10 @@ other:
         assert_eq!(cfg.dom_edges.len(), 4);
         // The static overlay names the add nsw and what it flows into.
         assert!(a.may_poison.iter().any(|m| m.title.contains("nsw")), "{:?}", a.may_poison);
-        assert_eq!(a.functions.first().map(|f| (f.name.as_str(), f.blocks, f.runnable)), Some(("f", 5, true)));
+        assert_eq!(
+            a.functions.first().map(|f| (f.name.as_str(), f.blocks, f.runnable)),
+            Some(("f", 5, true))
+        );
     }
 
     #[test]
@@ -328,7 +437,9 @@ other:
         let ok = run(3, SWITCH, "f", &["2".into()], 1000, "");
         assert!(ok.ran && ok.ub.is_none(), "{ok:?}");
         assert_eq!(ok.message, "@f returned 0");
-        let n = ok.values.iter().find(|v| SWITCH.get(v.from as usize..v.to as usize).is_some_and(|s| s.starts_with("%n =")));
+        let n = ok.values.iter().find(|v| {
+            SWITCH.get(v.from as usize..v.to as usize).is_some_and(|s| s.starts_with("%n ="))
+        });
         assert_eq!(n.map(|v| v.value.as_str()), Some("10"));
 
         let src = "define i32 @main() {\nentry:\n  %big = add nsw i32 2147483647, 1\n  %c = icmp sgt i32 %big, 0\n  br i1 %c, label %a, label %b\na:\n  ret i32 1\nb:\n  ret i32 0\n}\n";
@@ -348,7 +459,8 @@ other:
         let src = "define i32 @main() {\nentry:\n  %x = alloca i32\n  store i32 7, ptr %x\n  %v = load i32, ptr %x\n  ret i32 %v\n}\n";
         let r = optimize(8, src, "mem2reg,dce");
         assert_eq!(r.error, None);
-        let summary: Vec<(&str, &str, bool)> = r.steps.iter().map(|s| (s.pass.as_str(), s.function.as_str(), s.changed)).collect();
+        let summary: Vec<(&str, &str, bool)> =
+            r.steps.iter().map(|s| (s.pass.as_str(), s.function.as_str(), s.changed)).collect();
         assert_eq!(summary, [("mem2reg", "main", true), ("dce", "main", false)]);
         let m2r = r.steps.first().expect("a mem2reg step");
         assert!(m2r.before.contains("alloca") && !m2r.after.contains("alloca"), "{m2r:?}");
@@ -377,7 +489,14 @@ other:
 
     #[test]
     fn runs_stop_at_the_budget_and_refuse_bad_input() {
-        let r = run(5, "define i32 @main() {\nentry:\n  br label %l\nl:\n  br label %l\n}\n", "main", &[], 500, "");
+        let r = run(
+            5,
+            "define i32 @main() {\nentry:\n  br label %l\nl:\n  br label %l\n}\n",
+            "main",
+            &[],
+            500,
+            "",
+        );
         assert!(r.ran && r.status.is_none() && r.message.contains("step budget"), "{r:?}");
         let bad = run(6, "define i32 @main( {", "main", &[], 500, "");
         assert!(!bad.ran && bad.message.contains("errors"));

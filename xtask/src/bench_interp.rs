@@ -152,22 +152,15 @@ pub(crate) fn bench_interp(opts: &InterpOpts) -> ExitCode {
             t.step(0, &timer, &dir, opts.timeout, &format!("{} native", k.name));
             match t.status {
                 Status::Ok => Ok(t),
-                _ => Err(format!(
-                    "the native program failed: {}",
-                    t.error.as_deref().unwrap_or("?")
-                )),
+                _ => {
+                    Err(format!("the native program failed: {}", t.error.as_deref().unwrap_or("?")))
+                }
             }
         });
         for level in LEVELS {
             let what = format!("{} -{level}", k.name);
-            let mut case = Case {
-                kernel: k,
-                level,
-                size,
-                ll: None,
-                tools: Vec::new(),
-                error: None,
-            };
+            let mut case =
+                Case { kernel: k, level, size, ll: None, tools: Vec::new(), error: None };
             let built = match &native {
                 Ok(n) => compile(&root, &dir, k, size, level, opts.regen).map(|ll| (ll, n)),
                 Err(e) => Err(e.clone()),
@@ -204,16 +197,8 @@ pub(crate) fn bench_interp(opts: &InterpOpts) -> ExitCode {
     } else {
         Vec::new()
     };
-    let code = report::report(
-        &root,
-        opts,
-        &cases,
-        &frames,
-        &irplay_status,
-        lli_reps,
-        &timer,
-        &bench_dir,
-    );
+    let code =
+        report::report(&root, opts, &cases, &frames, &irplay_status, lli_reps, &timer, &bench_dir);
     ExitCode::from(code)
 }
 
@@ -241,11 +226,7 @@ fn run_case(
         ]
     };
     let lli_argv = |ll: &Path| {
-        vec![
-            OsString::from("lli-19"),
-            "-force-interpreter".into(),
-            ll.as_os_str().to_owned(),
-        ]
+        vec![OsString::from("lli-19"), "-force-interpreter".into(), ll.as_os_str().to_owned()]
     };
     let expected = Some(native.stdout.clone());
     if have_irplay {
@@ -257,13 +238,7 @@ fn run_case(
             expected.clone(),
         ));
     }
-    case.tools.push(Tool::new(
-        "lli",
-        lli_argv(ll),
-        case.size,
-        lli_reps,
-        expected,
-    ));
+    case.tools.push(Tool::new("lli", lli_argv(ll), case.size, lli_reps, expected));
     case.tools.push(Tool::new(
         "native",
         native.argv.clone(),
@@ -277,9 +252,7 @@ fn run_case(
             case.tools[i].step(rep, timer, dir, opts.timeout, &what);
         }
         // lli too slow for the full size: compare at the small size, both tools.
-        let lli_timed_out = case
-            .tool("lli")
-            .is_some_and(|t| t.status == Status::Timeout);
+        let lli_timed_out = case.tool("lli").is_some_and(|t| t.status == Status::Timeout);
         if rep == 0 && lli_timed_out && have_irplay && k.small < case.size {
             eprintln!(
                 "xtask: {what}: lli reached the time limit; comparing at {}={} too",
@@ -295,13 +268,7 @@ fn run_case(
                     nt.step(0, timer, dir, opts.timeout, &what);
                     let exp = (nt.status == Status::Ok).then(|| nt.stdout.clone());
                     let mut new = vec![
-                        Tool::new(
-                            "irplay_small",
-                            irplay_argv(&l),
-                            small,
-                            opts.reps,
-                            exp.clone(),
-                        ),
+                        Tool::new("irplay_small", irplay_argv(&l), small, opts.reps, exp.clone()),
                         Tool::new("lli_small", lli_argv(&l), small, lli_reps, exp.clone()),
                     ];
                     if exp.is_none() {

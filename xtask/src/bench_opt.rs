@@ -83,17 +83,16 @@ impl OptOpts {
                 "--regen" => o.regen = true,
                 "--pipeline" => o.pipeline = value(a)?,
                 "--llvm-flag" => o.llvm_flags.push(value(a)?),
-                flag if flag.starts_with("--llvm-flag=") => o.llvm_flags.push(flag["--llvm-flag=".len()..].to_string()),
+                flag if flag.starts_with("--llvm-flag=") => {
+                    o.llvm_flags.push(flag["--llvm-flag=".len()..].to_string())
+                }
                 "--csmith" => {
-                    o.csmith = value(a)?
-                        .parse()
-                        .map_err(|_| "--csmith needs a number".to_string())?;
+                    o.csmith =
+                        value(a)?.parse().map_err(|_| "--csmith needs a number".to_string())?;
                     csmith_given = true;
                 }
                 "--reps" => {
-                    o.reps = value(a)?
-                        .parse()
-                        .map_err(|_| "--reps needs a number".to_string())?;
+                    o.reps = value(a)?.parse().map_err(|_| "--reps needs a number".to_string())?;
                     reps_given = true;
                 }
                 other => return Err(format!("unknown option `{other}`")),
@@ -150,9 +149,7 @@ pub(crate) fn bench_opt(opts: &OptOpts) -> ExitCode {
     }
     let timer = RssTimer::Poll;
     let mut inputs: Vec<(String, PathBuf, Vec<u8>, i32)> = Vec::new();
-    let kernels = KERNELS
-        .iter()
-        .take(if opts.quick { 3 } else { KERNELS.len() });
+    let kernels = KERNELS.iter().take(if opts.quick { 3 } else { KERNELS.len() });
     for k in kernels {
         let built = compile(&root, &dir, k, k.small, "O0", opts.regen).and_then(|ll| {
             compile(&root, &dir, k, k.small, "native", opts.regen).map(|exe| (ll, exe))
@@ -202,10 +199,7 @@ pub(crate) fn bench_opt(opts: &OptOpts) -> ExitCode {
         let Some((first, stdout)) = expected.split_once('\n') else {
             continue;
         };
-        let Some(code) = first
-            .strip_prefix("exit ")
-            .and_then(|c| c.trim().parse().ok())
-        else {
+        let Some(code) = first.strip_prefix("exit ").and_then(|c| c.trim().parse().ok()) else {
             continue;
         };
         inputs.push((name, ll, stdout.as_bytes().to_vec(), code));
@@ -288,11 +282,7 @@ fn bench_one(
             match timer.exec(argv, dir, Some(TIMEOUT)) {
                 Ok(o) if o.success() => times.push(o.wall),
                 Ok(o) => {
-                    row.error = Some(format!(
-                        "{:?} failed: {}",
-                        argv[0],
-                        o.failure(Some(TIMEOUT))
-                    ));
+                    row.error = Some(format!("{:?} failed: {}", argv[0], o.failure(Some(TIMEOUT))));
                     return row;
                 }
                 Err(e) => {
@@ -304,23 +294,14 @@ fn bench_one(
     }
     row.time_llvm = median(&t_llvm);
     row.time_ours = median(&t_ours);
-    row.static_llvm = fs::read_to_string(&llvm_out)
-        .map(|t| count_instructions(&t))
-        .unwrap_or(0);
-    row.static_ours = fs::read_to_string(&ours_out)
-        .map(|t| count_instructions(&t))
-        .unwrap_or(0);
+    row.static_llvm = fs::read_to_string(&llvm_out).map(|t| count_instructions(&t)).unwrap_or(0);
+    row.static_ours = fs::read_to_string(&ours_out).map(|t| count_instructions(&t)).unwrap_or(0);
     let mut problems = Vec::new();
-    for (who, out, slot) in [
-        ("opt-19", &llvm_out, &mut row.exec_llvm),
-        ("irplay", &ours_out, &mut row.exec_ours),
-    ] {
-        let argv = vec![
-            irplay.as_os_str().to_owned(),
-            os("run"),
-            os("--stats"),
-            out.clone().into(),
-        ];
+    for (who, out, slot) in
+        [("opt-19", &llvm_out, &mut row.exec_llvm), ("irplay", &ours_out, &mut row.exec_ours)]
+    {
+        let argv =
+            vec![irplay.as_os_str().to_owned(), os("run"), os("--stats"), out.clone().into()];
         match timer.exec(&argv, dir, Some(TIMEOUT)) {
             Ok(o) => {
                 let code = o.status.and_then(|s| s.code());
@@ -351,10 +332,8 @@ fn without_optnone(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
         if line.starts_with("attributes #") {
-            let kept: Vec<&str> = line
-                .split(' ')
-                .filter(|w| *w != "optnone" && *w != "noinline")
-                .collect();
+            let kept: Vec<&str> =
+                line.split(' ').filter(|w| *w != "optnone" && *w != "noinline").collect();
             out.push_str(&kept.join(" "));
         } else {
             out.push_str(line);
@@ -391,19 +370,11 @@ fn executed(stderr: &[u8]) -> Option<u64> {
         .lines()
         .rev()
         .find(|l| l.starts_with("irplay: ") && l.contains(" instructions in "))?;
-    line.strip_prefix("irplay: ")?
-        .split(' ')
-        .next()?
-        .parse()
-        .ok()
+    line.strip_prefix("irplay: ")?.split(' ').next()?.parse().ok()
 }
 
 fn geomean(v: &[f64]) -> Option<f64> {
-    let v: Vec<f64> = v
-        .iter()
-        .copied()
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .collect();
+    let v: Vec<f64> = v.iter().copied().filter(|x| x.is_finite() && *x > 0.0).collect();
     if v.is_empty() {
         return None;
     }
@@ -455,7 +426,10 @@ fn report(root: &Path, opts: &OptOpts, rows: &[Row], target: &Path) -> ExitCode 
         );
     }
     let show = |x: Option<f64>| x.map_or("n/a".to_string(), |x| format!("{x:.2}x"));
-    let reference = std::iter::once("opt-19 -O2".to_string()).chain(opts.llvm_flags.iter().cloned()).collect::<Vec<_>>().join(" ");
+    let reference = std::iter::once("opt-19 -O2".to_string())
+        .chain(opts.llvm_flags.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(" ");
     println!();
     println!(
         "geomean over {} of {} inputs (ours / {reference}; goals: static <= 1.3x, executed <= 1.3x, time < 1x):",
@@ -471,16 +445,10 @@ fn report(root: &Path, opts: &OptOpts, rows: &[Row], target: &Path) -> ExitCode 
     let _ = writeln!(json, "  \"reps\": {},", opts.reps);
     let _ = writeln!(json, "  \"inputs\": {},", rows.len());
     let _ = writeln!(json, "  \"counted\": {},", good.len());
-    for (k, v) in [
-        ("static_ratio", static_ratio),
-        ("executed_ratio", exec_ratio),
-        ("time_ratio", time_ratio),
-    ] {
-        let _ = writeln!(
-            json,
-            "  \"{k}\": {},",
-            v.map_or("null".to_string(), json_num)
-        );
+    for (k, v) in
+        [("static_ratio", static_ratio), ("executed_ratio", exec_ratio), ("time_ratio", time_ratio)]
+    {
+        let _ = writeln!(json, "  \"{k}\": {},", v.map_or("null".to_string(), json_num));
     }
     json.push_str("  \"rows\": [\n");
     for (i, r) in rows.iter().enumerate() {
@@ -501,11 +469,7 @@ fn report(root: &Path, opts: &OptOpts, rows: &[Row], target: &Path) -> ExitCode 
         json.push_str(if i + 1 < rows.len() { ",\n" } else { "\n" });
     }
     json.push_str("  ]\n}\n");
-    let out = target.join("bench").join(if opts.quick {
-        "opt-quick.json"
-    } else {
-        "opt.json"
-    });
+    let out = target.join("bench").join(if opts.quick { "opt-quick.json" } else { "opt.json" });
     match fs::write(&out, json) {
         Ok(()) => eprintln!("xtask: wrote {}", rel(root, &out)),
         Err(e) => eprintln!("xtask: cannot write {}: {e}", out.display()),

@@ -52,13 +52,7 @@ pub(crate) struct BenchOpts {
 
 impl BenchOpts {
     pub(crate) fn parse(args: &[String]) -> Result<BenchOpts, String> {
-        let mut o = BenchOpts {
-            quick: false,
-            reps: 5,
-            llvm_as: true,
-            build: true,
-            regen: false,
-        };
+        let mut o = BenchOpts { quick: false, reps: 5, llvm_as: true, build: true, regen: false };
         let mut it = args.iter();
         while let Some(a) = it.next() {
             match a.as_str() {
@@ -93,14 +87,7 @@ pub(crate) fn bench_parse(opts: &BenchOpts) -> ExitCode {
     let target = target_dir(&root);
     let bench_dir = target.join("bench");
 
-    for t in [
-        "csmith",
-        "clang-19",
-        "llvm-link-19",
-        "llvm-as-19",
-        "opt-19",
-        "timeout",
-    ] {
+    for t in ["csmith", "clang-19", "llvm-link-19", "llvm-as-19", "opt-19", "timeout"] {
         if !have(t) {
             eprintln!("xtask: `{t}` not found (run scripts/setup-test-deps.sh)");
             return ExitCode::from(2);
@@ -127,15 +114,9 @@ pub(crate) fn bench_parse(opts: &BenchOpts) -> ExitCode {
 
     // 2. The module.
     let spec = if opts.quick {
-        ModuleSpec {
-            name: "quick",
-            target_bytes: 3 << 20,
-        }
+        ModuleSpec { name: "quick", target_bytes: 3 << 20 }
     } else {
-        ModuleSpec {
-            name: "big",
-            target_bytes: 20 << 20,
-        }
+        ModuleSpec { name: "big", target_bytes: 20 << 20 }
     };
     let generation = match generate(&root, &bench_dir, &spec, &csmith_inc, opts.regen) {
         Ok(g) => g,
@@ -181,23 +162,13 @@ pub(crate) fn bench_parse(opts: &BenchOpts) -> ExitCode {
     tools.push(Tool::new(
         "opt",
         "opt-19 -passes=verify",
-        vec![
-            "opt-19".into(),
-            "-passes=verify".into(),
-            "-disable-output".into(),
-            m.clone(),
-        ],
+        vec!["opt-19".into(), "-passes=verify".into(), "-disable-output".into(), m.clone()],
     ));
     if opts.llvm_as {
         tools.push(Tool::new(
             "llvm_as",
             "llvm-as-19",
-            vec![
-                "llvm-as-19".into(),
-                m.clone(),
-                "-o".into(),
-                "/dev/null".into(),
-            ],
+            vec!["llvm-as-19".into(), m.clone(), "-o".into(), "/dev/null".into()],
         ));
     }
     eprintln!(
@@ -252,13 +223,7 @@ struct Tool {
 
 impl Tool {
     fn new(key: &'static str, label: &'static str, argv: Vec<OsString>) -> Tool {
-        Tool {
-            key,
-            label,
-            argv,
-            samples: Vec::new(),
-            error: None,
-        }
+        Tool { key, label, argv, samples: Vec::new(), error: None }
     }
     fn ok(&self) -> bool {
         self.error.is_none() && !self.samples.is_empty()
@@ -351,53 +316,22 @@ fn report(
         _ => None,
     };
     let line = |label: &str, v: Option<f64>, goal: &str, met: Option<bool>| match v {
-        Some(v) => println!(
-            "{label:<46} {v:>6.2}x   {goal:<12} {}",
-            met.map_or("", verdict)
-        ),
+        Some(v) => println!("{label:<46} {v:>6.2}x   {goal:<12} {}", met.map_or("", verdict)),
         None => println!(
             "{label:<46} {:>6}    {goal:<12} {}",
             "n/a",
-            if goal.is_empty() {
-                ""
-            } else {
-                "goal not measured"
-            }
+            if goal.is_empty() { "" } else { "goal not measured" }
         ),
     };
-    line(
-        "speed:  opt-19 time / irplay time",
-        speed,
-        "(goal >= 3x)",
-        speed.map(|s| s >= 3.0),
-    );
-    line(
-        "memory: irplay peak RSS / file size",
-        memory,
-        "(goal <= 3x)",
-        memory.map(|m| m <= 3.0),
-    );
-    line(
-        "        irplay peak RSS / opt-19 peak RSS",
-        rss_vs_opt,
-        "",
-        None,
-    );
+    line("speed:  opt-19 time / irplay time", speed, "(goal >= 3x)", speed.map(|s| s >= 3.0));
+    line("memory: irplay peak RSS / file size", memory, "(goal <= 3x)", memory.map(|m| m <= 3.0));
+    line("        irplay peak RSS / opt-19 peak RSS", rss_vs_opt, "", None);
     if opts.llvm_as {
         line("        llvm-as-19 time / irplay time", speed_as, "", None);
-        line(
-            "        irplay peak RSS / llvm-as-19 peak RSS",
-            rss_vs_as,
-            "",
-            None,
-        );
+        line("        irplay peak RSS / llvm-as-19 peak RSS", rss_vs_as, "", None);
     }
     add_ratio("speed_opt_over_irplay", speed, Some((">=", 3.0)));
-    add_ratio(
-        "memory_irplay_rss_over_file_size",
-        memory,
-        Some(("<=", 3.0)),
-    );
+    add_ratio("memory_irplay_rss_over_file_size", memory, Some(("<=", 3.0)));
     add_ratio("rss_irplay_over_opt", rss_vs_opt, None);
     add_ratio("speed_llvm_as_over_irplay", speed_as, None);
     add_ratio("rss_irplay_over_llvm_as", rss_vs_as, None);
@@ -406,11 +340,7 @@ fn report(
     let mut j = String::new();
     let _ = writeln!(j, "{{");
     let _ = writeln!(j, "  \"benchmark\": \"parse\",");
-    let _ = writeln!(
-        j,
-        "  \"mode\": \"{}\",",
-        if opts.quick { "quick" } else { "full" }
-    );
+    let _ = writeln!(j, "  \"mode\": \"{}\",", if opts.quick { "quick" } else { "full" });
     let _ = writeln!(j, "  \"module\": {{\"path\": {}, \"bytes\": {}, \"lines\": {}, \"functions\": {}, \"instructions_approx\": {}, \"programs\": {}, \"target_bytes\": {}}},",
         json_str(module_rel), stats.bytes, stats.lines, stats.defines, stats.insts, generation.programs, spec.target_bytes);
     let _ = writeln!(
@@ -442,22 +372,15 @@ fn report(
                 json_num(min(&t.rss())),
             );
         } else {
-            let _ = write!(
-                j,
-                "\"error\": {}}}",
-                json_str(t.error.as_deref().unwrap_or("no samples"))
-            );
+            let _ =
+                write!(j, "\"error\": {}}}", json_str(t.error.as_deref().unwrap_or("no samples")));
         }
         let _ = writeln!(j, "{}", if n + 1 < tools.len() { "," } else { "" });
     }
     let _ = writeln!(j, "  }},");
     let _ = writeln!(j, "  \"ratios\": {{{ratios}\n  }}");
     let _ = writeln!(j, "}}");
-    let json_path = bench_dir.join(if opts.quick {
-        "parse-quick.json"
-    } else {
-        "parse.json"
-    });
+    let json_path = bench_dir.join(if opts.quick { "parse-quick.json" } else { "parse.json" });
     match fs::write(&json_path, j) {
         Ok(()) => println!("\nwrote {}", rel(root, &json_path)),
         Err(e) => eprintln!("xtask: cannot write {}: {e}", rel(root, &json_path)),
@@ -575,10 +498,8 @@ fn generate(
             mb(sizes[..k].iter().sum())
         );
 
-        let files: Vec<PathBuf> = (1..=k)
-            .filter(|s| sizes[s - 1] > 0)
-            .map(|s| progs.join(prog_name(s)))
-            .collect();
+        let files: Vec<PathBuf> =
+            (1..=k).filter(|s| sizes[s - 1] > 0).map(|s| progs.join(prog_name(s))).collect();
         let tl = Instant::now();
         let tmp = bench_dir.join(format!("{}.ll.tmp", spec.name));
         link_all(bench_dir, spec.name, &files, &tmp, threads)?;
@@ -616,12 +537,7 @@ fn generate(
             t0.elapsed().as_secs_f64()
         );
         fs::write(&stamp, format!("{key}\n{programs}\n{summary}\n")).map_err(|e| e.to_string())?;
-        return Ok(Generation {
-            path: out,
-            cached: false,
-            programs,
-            summary,
-        });
+        return Ok(Generation { path: out, cached: false, programs, summary });
     }
 }
 
@@ -727,9 +643,8 @@ fn link_all(
     let parts_dir = bench_dir.join("link");
     fs::create_dir_all(&parts_dir).map_err(|e| e.to_string())?;
     let batches: Vec<&[PathBuf]> = files.chunks(LINK_BATCH).collect();
-    let parts: Vec<PathBuf> = (0..batches.len())
-        .map(|i| parts_dir.join(format!("{name}-part{i:03}.ll")))
-        .collect();
+    let parts: Vec<PathBuf> =
+        (0..batches.len()).map(|i| parts_dir.join(format!("{name}-part{i:03}.ll"))).collect();
     let next = AtomicUsize::new(0);
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -765,10 +680,7 @@ fn llvm_link(inputs: &[PathBuf], out: &Path) -> Result<(), String> {
     if o.status.success() {
         Ok(())
     } else {
-        Err(format!(
-            "llvm-link-19 {}",
-            child_failure(&o.status, &o.stdout, &o.stderr)
-        ))
+        Err(format!("llvm-link-19 {}", child_failure(&o.status, &o.stdout, &o.stderr)))
     }
 }
 
@@ -788,12 +700,7 @@ struct FileStats {
 /// `switch`/`indirectbr` (whose cases, indented by four, are not counted).
 fn file_stats(path: &Path) -> std::io::Result<FileStats> {
     let data = fs::read(path)?;
-    let mut s = FileStats {
-        bytes: data.len() as u64,
-        lines: 0,
-        defines: 0,
-        insts: 0,
-    };
+    let mut s = FileStats { bytes: data.len() as u64, lines: 0, defines: 0, insts: 0 };
     for line in data.split(|&b| b == b'\n') {
         if line.is_empty() {
             continue;

@@ -131,12 +131,7 @@ struct Timed {
 
 impl Timed {
     fn new(name: &'static str, argv: Vec<OsString>) -> Timed {
-        Timed {
-            name,
-            argv,
-            times: Vec::new(),
-            error: None,
-        }
+        Timed { name, argv, times: Vec::new(), error: None }
     }
 
     /// Runs once; records the time of a successful run (exit status in `ok`).
@@ -176,7 +171,8 @@ impl Timed {
 /// spawn to exit, and kills it after `timeout` (a watchdog thread started before the clock).
 fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, String> {
     let (out_path, err_path) = (dir.join(".child.stdout"), dir.join(".child.stderr"));
-    let create = |p: &Path| fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()));
+    let create =
+        |p: &Path| fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()));
     let (program, args) = argv.split_first().ok_or("an empty command")?;
     let mut cmd = Command::new(program);
     cmd.args(args).stdin(Stdio::null()).stdout(create(&out_path)?).stderr(create(&err_path)?);
@@ -210,11 +206,19 @@ fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, Str
     let _ = done_tx.send(());
     let timed_out = watchdog.join().unwrap_or(false);
     let status = status.map_err(|e| e.to_string())?;
-    let (stdout, stderr) = (fs::read(&out_path).unwrap_or_default(), fs::read(&err_path).unwrap_or_default());
+    let (stdout, stderr) =
+        (fs::read(&out_path).unwrap_or_default(), fs::read(&err_path).unwrap_or_default());
     for p in [&out_path, &err_path] {
         let _ = fs::remove_file(p);
     }
-    Ok(Outcome { wall, rss_kb: 0, status: (!timed_out).then_some(status), stdout, stderr, time_note: None })
+    Ok(Outcome {
+        wall,
+        rss_kb: 0,
+        status: (!timed_out).then_some(status),
+        stdout,
+        stderr,
+        time_note: None,
+    })
 }
 
 /// The result for one kernel.
@@ -229,10 +233,7 @@ struct Row {
 
 impl Row {
     fn min(&self, name: &str) -> Option<f64> {
-        self.tools
-            .iter()
-            .find(|t| t.name == name)
-            .and_then(Timed::min)
+        self.tools.iter().find(|t| t.name == name).and_then(Timed::min)
     }
     fn ratio(&self, a: &str, b: &str) -> Option<f64> {
         Some(self.min(a)? / self.min(b)?)
@@ -254,10 +255,7 @@ fn count_ir_instructions(text: &str) -> usize {
             inside = false;
         } else if !t.is_empty()
             && !t.starts_with(';')
-            && !t
-                .split_whitespace()
-                .next()
-                .is_some_and(|w| w.ends_with(':'))
+            && !t.split_whitespace().next().is_some_and(|w| w.ends_with(':'))
         {
             n += 1;
         }
@@ -266,11 +264,7 @@ fn count_ir_instructions(text: &str) -> usize {
 }
 
 fn geomean(v: &[f64]) -> Option<f64> {
-    let v: Vec<f64> = v
-        .iter()
-        .copied()
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .collect();
+    let v: Vec<f64> = v.iter().copied().filter(|x| x.is_finite() && *x > 0.0).collect();
     (!v.is_empty()).then(|| (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp())
 }
 
@@ -309,29 +303,20 @@ pub(crate) fn bench_wasm(opts: &WasmOpts) -> ExitCode {
         let size = if opts.quick {
             k.full
         } else {
-            SIZES
-                .iter()
-                .find(|(n, _)| *n == k.name)
-                .map_or(k.full, |s| s.1)
+            SIZES.iter().find(|(n, _)| *n == k.name).map_or(k.full, |s| s.1)
         };
         eprintln!("xtask: {} ({}={size})", k.name, k.size_macro);
         rows.push(run_kernel(&root, &dir, &irplay, k, size, opts));
     }
     let json = report(&root, opts, &rows);
-    let name = if opts.quick {
-        "wasm-quick.json"
-    } else {
-        "wasm.json"
-    };
+    let name = if opts.quick { "wasm-quick.json" } else { "wasm.json" };
     let out = bench_dir.join(name);
     if let Err(e) = fs::write(&out, json) {
         eprintln!("xtask: cannot write {}: {e}", rel(&root, &out));
         return ExitCode::from(2);
     }
     eprintln!("xtask: wrote {}", rel(&root, &out));
-    let failed = rows
-        .iter()
-        .any(|r| r.error.is_some() || r.same_output != Some(true));
+    let failed = rows.iter().any(|r| r.error.is_some() || r.same_output != Some(true));
     ExitCode::from(u8::from(failed))
 }
 
@@ -407,11 +392,8 @@ fn run_kernel(
     // Check run: the native program's status and stdout are the reference.
     let mut results: Vec<Option<(i32, Vec<u8>)>> = Vec::new();
     for t in row.tools.iter_mut() {
-        let ok: &dyn Fn(i32) -> bool = if matches!(t.name, "wasm_run" | "native") {
-            &any
-        } else {
-            &zero
-        };
+        let ok: &dyn Fn(i32) -> bool =
+            if matches!(t.name, "wasm_run" | "native") { &any } else { &zero };
         results.push(t.step(dir, opts.timeout, ok));
         t.times.clear();
     }
@@ -420,20 +402,14 @@ fn run_kernel(
         _ => None,
     };
     if row.same_output == Some(false) {
-        eprintln!(
-            "xtask: {}: `irplay run --engine wasm` differs from the native program",
-            k.name
-        );
+        eprintln!("xtask: {}: `irplay run --engine wasm` differs from the native program", k.name);
     }
     let want = results[3].as_ref().map(|r| r.0);
     for _ in 0..opts.reps {
         for t in row.tools.iter_mut() {
             let same = |c: i32| want == Some(c);
-            let ok: &dyn Fn(i32) -> bool = if matches!(t.name, "wasm_run" | "native") {
-                &same
-            } else {
-                &zero
-            };
+            let ok: &dyn Fn(i32) -> bool =
+                if matches!(t.name, "wasm_run" | "native") { &same } else { &zero };
             t.step(dir, opts.timeout, ok);
         }
     }
@@ -506,12 +482,7 @@ fn report(root: &Path, opts: &WasmOpts, rows: &[Row]) -> String {
             r.same_output.map_or("null".into(), |b| b.to_string())
         );
         for t in &r.tools {
-            let _ = write!(
-                o,
-                "\"{}_s\": {}, ",
-                t.name,
-                t.min().map_or("null".into(), json_num)
-            );
+            let _ = write!(o, "\"{}_s\": {}, ", t.name, t.min().map_or("null".into(), json_num));
             let _ = write!(
                 o,
                 "\"{}_argv\": {}, ",
@@ -523,27 +494,11 @@ fn report(root: &Path, opts: &WasmOpts, rows: &[Row]) -> String {
             }
         }
         let num = |x: Option<f64>| x.map_or("null".into(), json_num);
-        let _ = write!(
-            o,
-            "\"wasm_over_native\": {}, ",
-            num(r.ratio("wasm_run", "native"))
-        );
-        let _ = write!(
-            o,
-            "\"compile_over_llc\": {}, ",
-            num(r.ratio("irplay_build", "llc"))
-        );
-        let _ = write!(
-            o,
-            "\"compile_ms_per_kinst\": {}, ",
-            num(per_k(r, "irplay_build"))
-        );
+        let _ = write!(o, "\"wasm_over_native\": {}, ", num(r.ratio("wasm_run", "native")));
+        let _ = write!(o, "\"compile_over_llc\": {}, ", num(r.ratio("irplay_build", "llc")));
+        let _ = write!(o, "\"compile_ms_per_kinst\": {}, ", num(per_k(r, "irplay_build")));
         let _ = write!(o, "\"llc_ms_per_kinst\": {}, ", num(per_k(r, "llc")));
-        let _ = write!(
-            o,
-            "\"error\": {}}}",
-            r.error.as_deref().map_or("null".into(), json_str)
-        );
+        let _ = write!(o, "\"error\": {}}}", r.error.as_deref().map_or("null".into(), json_str));
         json.push_str(&o);
         json.push_str(if i + 1 < rows.len() { ",\n" } else { "\n" });
     }

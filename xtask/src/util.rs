@@ -27,19 +27,11 @@ pub(crate) fn target_dir(root: &Path) -> PathBuf {
 
 /// `path` relative to `root` when it is inside it, for messages and JSON.
 pub(crate) fn rel(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root)
-        .unwrap_or(path)
-        .display()
-        .to_string()
+    path.strip_prefix(root).unwrap_or(path).display().to_string()
 }
 
 pub(crate) fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
+    Command::new(tool).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok()
 }
 
 pub(crate) fn median(v: &[f64]) -> f64 {
@@ -92,9 +84,7 @@ pub(crate) fn json_str(s: &str) -> String {
 /// Builds `irplay` in release (unless `build` is false) and returns its path
 /// and `"ok"` or why it is not available.
 pub(crate) fn build_irplay(root: &Path, target: &Path, build: bool) -> (PathBuf, String) {
-    let irplay = target
-        .join("release")
-        .join(format!("irplay{}", std::env::consts::EXE_SUFFIX));
+    let irplay = target.join("release").join(format!("irplay{}", std::env::consts::EXE_SUFFIX));
     let mut status = "ok".to_string();
     if build {
         eprintln!("xtask: cargo build --release -p irplay");
@@ -161,10 +151,9 @@ impl Outcome {
     /// Why the run failed, for a report: the status and the first lines of its output.
     pub(crate) fn failure(&self, timeout: Option<Duration>) -> String {
         match self.status {
-            None => format!(
-                "timed out after {:.1} s",
-                timeout.map_or(self.wall, |t| t.as_secs_f64())
-            ),
+            None => {
+                format!("timed out after {:.1} s", timeout.map_or(self.wall, |t| t.as_secs_f64()))
+            }
             Some(st) => {
                 let mut msg = child_failure(&st, &self.stdout, &self.stderr);
                 if let Some(n) = &self.time_note {
@@ -190,10 +179,7 @@ impl RssTimer {
             .into_iter()
             .chain([PathBuf::from("/usr/bin/time")]);
         for c in candidates {
-            let out = Command::new(&c)
-                .arg("--version")
-                .stdin(Stdio::null())
-                .output();
+            let out = Command::new(&c).arg("--version").stdin(Stdio::null()).output();
             if let Ok(out) = out {
                 let text = format!(
                     "{}{}",
@@ -221,10 +207,7 @@ impl RssTimer {
         if !o.success() {
             return Err(o.failure(None));
         }
-        Ok(Sample {
-            wall: o.wall,
-            rss_kb: o.rss_kb,
-        })
+        Ok(Sample { wall: o.wall, rss_kb: o.rss_kb })
     }
 
     /// Runs `argv` once with its standard output and error in files in the
@@ -257,13 +240,10 @@ impl RssTimer {
                 c
             }
         };
-        cmd.stdin(Stdio::null())
-            .stdout(create(&out_path)?)
-            .stderr(create(&err_path)?);
+        cmd.stdin(Stdio::null()).stdout(create(&out_path)?).stderr(create(&err_path)?);
         let start = Instant::now();
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot run {}: {e}", argv[0].to_string_lossy()))?;
+        let mut child =
+            cmd.spawn().map_err(|e| format!("cannot run {}: {e}", argv[0].to_string_lossy()))?;
         let pid = child.id();
         let mut rss_kb = 0u64;
         let (status, end) = match self {
@@ -322,24 +302,14 @@ impl RssTimer {
                 .nth(1)
                 .and_then(|x| x.parse().ok())
                 .ok_or_else(|| format!("unexpected GNU time output `{text}`"))?;
-            time_note = text
-                .lines()
-                .find(|l| l.starts_with("Command "))
-                .map(str::to_string);
+            time_note = text.lines().find(|l| l.starts_with("Command ")).map(str::to_string);
         }
         let stdout = fs::read(&out_path).unwrap_or_default();
         let stderr = fs::read(&err_path).unwrap_or_default();
         for p in [&out_path, &err_path, &time_path] {
             let _ = fs::remove_file(p);
         }
-        Ok(Outcome {
-            wall,
-            rss_kb,
-            status,
-            stdout,
-            stderr,
-            time_note,
-        })
+        Ok(Outcome { wall, rss_kb, status, stdout, stderr, time_note })
     }
 }
 
@@ -364,11 +334,7 @@ fn kill_tree(pid: u32) {
 
 pub(crate) fn child_failure(status: &ExitStatus, stdout: &[u8], stderr: &[u8]) -> String {
     let mut msg = format!("exited with {status}");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(stdout),
-        String::from_utf8_lossy(stderr)
-    );
+    let text = format!("{}{}", String::from_utf8_lossy(stdout), String::from_utf8_lossy(stderr));
     let text: String = text.lines().take(10).collect::<Vec<_>>().join("\n    ");
     if !text.is_empty() {
         msg.push_str(":\n    ");

@@ -55,10 +55,7 @@ pub(crate) struct WebOpts {
 
 impl WebOpts {
     pub(crate) fn parse(args: &[String]) -> Result<WebOpts, String> {
-        let mut o = WebOpts {
-            debug: false,
-            setup: true,
-        };
+        let mut o = WebOpts { debug: false, setup: true };
         for a in args {
             match a.as_str() {
                 "--debug" => o.debug = true,
@@ -125,23 +122,15 @@ fn build(opts: &WebOpts) -> Result<(), String> {
             Command::new(root.join("scripts/setup-web-deps.sh")).current_dir(&root),
             "scripts/setup-web-deps.sh",
         )?;
-        note(&format!(
-            "setup-web-deps: {:.1} s",
-            t.elapsed().as_secs_f64()
-        ));
+        note(&format!("setup-web-deps: {:.1} s", t.elapsed().as_secs_f64()));
     }
 
     let t = Instant::now();
     run(
-        Command::new("npm")
-            .args(["run", "--silent", "build"])
-            .current_dir(&www),
+        Command::new("npm").args(["run", "--silent", "build"]).current_dir(&www),
         "npm run build (in www/)",
     )?;
-    note(&format!(
-        "npm run build: {:.1} s",
-        t.elapsed().as_secs_f64()
-    ));
+    note(&format!("npm run build: {:.1} s", t.elapsed().as_secs_f64()));
 
     // The wasm module.
     let toolchain = Toolchain::detect();
@@ -154,11 +143,8 @@ fn build(opts: &WebOpts) -> Result<(), String> {
         Toolchain::Rustup => RUSTFLAGS_PREBUILT_STD,
         Toolchain::Debian => RUSTFLAGS,
     };
-    let (profile, profile_dir) = if opts.debug {
-        ("dev", "debug")
-    } else {
-        ("wasm-release", "wasm-release")
-    };
+    let (profile, profile_dir) =
+        if opts.debug { ("dev", "debug") } else { ("wasm-release", "wasm-release") };
     let mut cargo = match toolchain {
         Toolchain::Rustup => {
             let mut c = Command::new("cargo");
@@ -183,18 +169,12 @@ fn build(opts: &WebOpts) -> Result<(), String> {
         .env("RUSTFLAGS", rustflags)
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .current_dir(&root);
-    note(&format!(
-        "building irplay-web ({profile}) with {}",
-        toolchain.describe()
-    ));
+    note(&format!("building irplay-web ({profile}) with {}", toolchain.describe()));
     let t = Instant::now();
     run(&mut cargo, "cargo build of irplay-web for wasm32")?;
     let cargo_secs = t.elapsed().as_secs_f64();
     note(&format!("cargo build: {cargo_secs:.1} s"));
-    let wasm = wasm_target
-        .join(TARGET)
-        .join(profile_dir)
-        .join("irplay_web.wasm");
+    let wasm = wasm_target.join(TARGET).join(profile_dir).join("irplay_web.wasm");
     if !wasm.is_file() {
         return Err(format!("the build did not produce {}", wasm.display()));
     }
@@ -226,12 +206,7 @@ fn build(opts: &WebOpts) -> Result<(), String> {
     // Sizes.
     let (raw, gz) = sizes(&out)?;
     println!();
-    println!(
-        "{}: {} bytes, {} gzip -9",
-        rel(&root, &out),
-        thousands(raw),
-        thousands(gz)
-    );
+    println!("{}: {} bytes, {} gzip -9", rel(&root, &out), thousands(raw), thousands(gz));
     let mut files = Vec::new();
     list_files(&dist, &mut files).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
     files.sort();
@@ -241,12 +216,7 @@ fn build(opts: &WebOpts) -> Result<(), String> {
         let (r, g) = sizes(f)?;
         total_raw += r;
         total_gz += g;
-        println!(
-            "{:>12} {:>12}  {}",
-            thousands(r),
-            thousands(g),
-            rel(&dist, f)
-        );
+        println!("{:>12} {:>12}  {}", thousands(r), thousands(g), rel(&dist, f));
     }
     println!(
         "{:>12} {:>12}  total ({} files)",
@@ -266,11 +236,8 @@ fn build(opts: &WebOpts) -> Result<(), String> {
 /// Measured on the playground (binaryen 108): plain `-Oz` shrinks the module by 9% but makes
 /// its gzip 6% larger than not running wasm-opt at all; without inlining it is 8% smaller
 /// raw and 0.6% smaller gzipped, in a third of the time.
-const WASM_OPT_ARGS: &[&str] = &[
-    "-Oz",
-    "--always-inline-max-function-size=0",
-    "--one-caller-inline-max-function-size=0",
-];
+const WASM_OPT_ARGS: &[&str] =
+    &["-Oz", "--always-inline-max-function-size=0", "--one-caller-inline-max-function-size=0"];
 
 /// [`WASM_OPT_ARGS`] on `wasm` in place, when binaryen is installed. A failure only warns:
 /// the unoptimized module works as well.
@@ -281,12 +248,7 @@ fn wasm_opt(wasm: &Path) {
     };
     let tmp = wasm.with_extension("opt.wasm");
     let t = Instant::now();
-    let result = Command::new(&tool)
-        .args(WASM_OPT_ARGS)
-        .arg(wasm)
-        .arg("-o")
-        .arg(&tmp)
-        .output();
+    let result = Command::new(&tool).args(WASM_OPT_ARGS).arg(wasm).arg("-o").arg(&tmp).output();
     match result {
         Ok(o) if o.status.success() => match fs::rename(&tmp, wasm) {
             Ok(()) => note(&format!(
@@ -302,19 +264,15 @@ fn wasm_opt(wasm: &Path) {
         Ok(o) => {
             let _ = fs::remove_file(&tmp);
             let err = String::from_utf8_lossy(&o.stderr);
-            let first = err
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("")
-                .trim();
+            let first = err.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
             note(&format!(
                 "warning: wasm-opt failed ({}: {first}); keeping the unoptimized module",
                 o.status
             ));
         }
-        Err(e) => note(&format!(
-            "warning: cannot run wasm-opt: {e}; keeping the unoptimized module"
-        )),
+        Err(e) => {
+            note(&format!("warning: cannot run wasm-opt: {e}; keeping the unoptimized module"))
+        }
     }
 }
 
@@ -364,10 +322,7 @@ fn list_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 fn rel(base: &Path, path: &Path) -> String {
-    path.strip_prefix(base)
-        .unwrap_or(path)
-        .display()
-        .to_string()
+    path.strip_prefix(base).unwrap_or(path).display().to_string()
 }
 
 fn thousands(n: u64) -> String {

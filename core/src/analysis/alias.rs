@@ -24,7 +24,10 @@
 use crate::interp::layout::{Class, Layouts};
 use crate::ir::attrs::{Attr, AttrKind, ModRef, MEMORY_LOCATIONS};
 use crate::ir::entity::EntityRef;
-use crate::ir::{Body, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Module, Opcode, Operand, Ordering, TypeId, Value, ValueDef};
+use crate::ir::{
+    Body, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Module, Opcode, Operand,
+    Ordering, TypeId, Value, ValueDef,
+};
 
 /// The answer to an alias query.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -68,7 +71,10 @@ enum Object {
 
 impl Object {
     fn identified(self) -> bool {
-        matches!(self, Object::Alloca(_) | Object::Global(_) | Object::NoAliasArg(_) | Object::Fresh(_))
+        matches!(
+            self,
+            Object::Alloca(_) | Object::Global(_) | Object::NoAliasArg(_) | Object::Fresh(_)
+        )
     }
 }
 
@@ -80,7 +86,8 @@ struct Decomposed {
 }
 
 /// Allocation functions whose fresh results alias nothing else.
-const ALLOC_FNS: &[&str] = &["malloc", "calloc", "_Znwm", "_Znam", "_Znwj", "_Znaj", "aligned_alloc", "strdup"];
+const ALLOC_FNS: &[&str] =
+    &["malloc", "calloc", "_Znwm", "_Znam", "_Znwj", "_Znaj", "aligned_alloc", "strdup"];
 
 /// The alias analysis of one function body.
 pub struct AliasAnalysis<'a> {
@@ -98,7 +105,10 @@ impl<'a> AliasAnalysis<'a> {
     /// function `func` of `m` (taken out of the module or not).
     pub fn new(m: &'a Module, func: crate::ir::GlobalId, body: &'a Body) -> AliasAnalysis<'a> {
         let layouts = Layouts::new(m);
-        let noalias_params = m.func(func).map(|f| f.params.iter().map(|p| m.attrs.has(p.attrs, AttrKind::NoAlias)).collect()).unwrap_or_default();
+        let noalias_params = m
+            .func(func)
+            .map(|f| f.params.iter().map(|p| m.attrs.has(p.attrs, AttrKind::NoAlias)).collect())
+            .unwrap_or_default();
         let mut aa = AliasAnalysis { m, body, layouts, escapes: Vec::new(), noalias_params };
         aa.escapes = aa.compute_escapes();
         aa
@@ -122,7 +132,10 @@ impl<'a> AliasAnalysis<'a> {
             Opcode::Load => Some(Location { ptr: *d.args.first()?, size: self.store_size(d.ty) }),
             Opcode::Store => {
                 let v = *d.args.first()?;
-                Some(Location { ptr: *d.args.get(1)?, size: self.store_size(self.m.operand_ty(self.body, v)) })
+                Some(Location {
+                    ptr: *d.args.get(1)?,
+                    size: self.store_size(self.m.operand_ty(self.body, v)),
+                })
             }
             _ => None,
         }
@@ -150,7 +163,9 @@ impl<'a> AliasAnalysis<'a> {
     /// The byte offset of a GEP with constant indices over `source_ty`.
     fn gep_offset(&self, source_ty: TypeId, indices: &[Operand]) -> Option<i64> {
         let (first, rest) = indices.split_first()?;
-        let mut off = self.const_int(*first)?.checked_mul(i64::try_from(self.alloc_size(source_ty)?).ok()?)?;
+        let mut off = self
+            .const_int(*first)?
+            .checked_mul(i64::try_from(self.alloc_size(source_ty)?).ok()?)?;
         let mut ty = source_ty;
         for &ix in rest {
             let k = self.const_int(ix)?;
@@ -162,7 +177,8 @@ impl<'a> AliasAnalysis<'a> {
                 }
                 Class::Array(_, elem) => {
                     let e = *elem;
-                    off = off.checked_add(k.checked_mul(i64::try_from(self.alloc_size(e)?).ok()?)?)?;
+                    off =
+                        off.checked_add(k.checked_mul(i64::try_from(self.alloc_size(e)?).ok()?)?)?;
                     ty = e;
                 }
                 _ => return None,
@@ -179,8 +195,12 @@ impl<'a> AliasAnalysis<'a> {
             let step: Option<(Operand, Option<i64>)> = match cur {
                 Operand::Value(v) => match self.inst_of(v) {
                     Some((_, d)) => match (&d.op, &d.extra) {
-                        (Opcode::GetElementPtr, Extra::Gep { source_ty }) if !self.m.types.is_vector(d.ty) => {
-                            d.args.first().map(|&b| (b, d.args.get(1..).and_then(|ix| self.gep_offset(*source_ty, ix))))
+                        (Opcode::GetElementPtr, Extra::Gep { source_ty })
+                            if !self.m.types.is_vector(d.ty) =>
+                        {
+                            d.args.first().map(|&b| {
+                                (b, d.args.get(1..).and_then(|ix| self.gep_offset(*source_ty, ix)))
+                            })
                         }
                         (Opcode::BitCast, _) => d.args.first().map(|&b| (b, Some(0))),
                         _ => None,
@@ -188,14 +208,20 @@ impl<'a> AliasAnalysis<'a> {
                     None => None,
                 },
                 Operand::Const(c) if self.m.consts.is_valid(c) => match self.m.consts.kind(c) {
-                    ConstKind::Expr(e) if e.op == Opcode::GetElementPtr && !self.m.types.is_vector(self.m.consts.ty(c)) => {
-                        let ops: Vec<Operand> = e.operands.iter().map(|&o| Operand::Const(o)).collect();
+                    ConstKind::Expr(e)
+                        if e.op == Opcode::GetElementPtr
+                            && !self.m.types.is_vector(self.m.consts.ty(c)) =>
+                    {
+                        let ops: Vec<Operand> =
+                            e.operands.iter().map(|&o| Operand::Const(o)).collect();
                         match (ops.split_first(), e.source_ty) {
                             (Some((&b, ix)), Some(st)) => Some((b, self.gep_offset(st, ix))),
                             _ => None,
                         }
                     }
-                    ConstKind::Expr(e) if e.op == Opcode::BitCast => e.operands.first().map(|&o| (Operand::Const(o), Some(0))),
+                    ConstKind::Expr(e) if e.op == Opcode::BitCast => {
+                        e.operands.first().map(|&o| (Operand::Const(o), Some(0)))
+                    }
                     _ => None,
                 },
                 _ => None,
@@ -235,8 +261,14 @@ impl<'a> AliasAnalysis<'a> {
                     Some(d) => match d.op {
                         Opcode::Alloca => Object::Alloca(i),
                         Opcode::Call | Opcode::Invoke if self.is_alloc_call(d) => Object::Fresh(i),
-                        Opcode::Load | Opcode::Call | Opcode::Invoke | Opcode::IntToPtr | Opcode::VaArg => Object::EscapeSource,
-                        Opcode::ExtractValue | Opcode::ExtractElement | Opcode::AtomicRmw => Object::EscapeSource,
+                        Opcode::Load
+                        | Opcode::Call
+                        | Opcode::Invoke
+                        | Opcode::IntToPtr
+                        | Opcode::VaArg => Object::EscapeSource,
+                        Opcode::ExtractValue | Opcode::ExtractElement | Opcode::AtomicRmw => {
+                            Object::EscapeSource
+                        }
                         _ => Object::Unknown,
                     },
                     None => Object::Unknown,
@@ -286,7 +318,8 @@ impl<'a> AliasAnalysis<'a> {
         let users = crate::passes::edit::use_lists(body);
         for (_, i) in crate::passes::edit::layout_insts(body) {
             let Some(d) = body.insts.get(i) else { continue };
-            let candidate = d.op == Opcode::Alloca || (matches!(d.op, Opcode::Call) && self.is_alloc_call(d));
+            let candidate =
+                d.op == Opcode::Alloca || (matches!(d.op, Opcode::Call) && self.is_alloc_call(d));
             if !candidate {
                 continue;
             }
@@ -347,7 +380,9 @@ impl<'a> AliasAnalysis<'a> {
 
     fn non_escaping_local(&self, o: Object) -> bool {
         match o {
-            Object::Alloca(i) | Object::Fresh(i) => !self.escapes.get(i.index()).copied().unwrap_or(true),
+            Object::Alloca(i) | Object::Fresh(i) => {
+                !self.escapes.get(i.index()).copied().unwrap_or(true)
+            }
             _ => false,
         }
     }
@@ -362,7 +397,11 @@ impl<'a> AliasAnalysis<'a> {
                     if depth >= 3 {
                         return false;
                     }
-                    let ops: &[Operand] = if id.op == Opcode::Select { id.args.get(1..).unwrap_or(&[]) } else { &id.args };
+                    let ops: &[Operand] = if id.op == Opcode::Select {
+                        id.args.get(1..).unwrap_or(&[])
+                    } else {
+                        &id.args
+                    };
                     for &o in ops {
                         if o == Operand::Value(v) {
                             continue;
@@ -410,25 +449,43 @@ impl<'a> AliasAnalysis<'a> {
         AliasResult::NoAlias
     }
 
-    fn alias_decomposed(&self, da: Decomposed, sa: Option<u64>, db: Decomposed, sb: Option<u64>) -> AliasResult {
+    fn alias_decomposed(
+        &self,
+        da: Decomposed,
+        sa: Option<u64>,
+        db: Decomposed,
+        sb: Option<u64>,
+    ) -> AliasResult {
         if da.base == db.base {
             let (Some(oa), Some(ob)) = (da.offset, db.offset) else { return AliasResult::MayAlias };
             if oa == ob {
                 return AliasResult::MustAlias;
             }
             // Disjoint when one range ends before the other starts.
-            let before = |lo: i64, size: Option<u64>, hi: i64| size.is_some_and(|s| i64::try_from(s).ok().and_then(|s| lo.checked_add(s)).is_some_and(|e| e <= hi));
+            let before = |lo: i64, size: Option<u64>, hi: i64| {
+                size.is_some_and(|s| {
+                    i64::try_from(s).ok().and_then(|s| lo.checked_add(s)).is_some_and(|e| e <= hi)
+                })
+            };
             if (oa < ob && before(oa, sa, ob)) || (ob < oa && before(ob, sb, oa)) {
                 return AliasResult::NoAlias;
             }
-            return if sa.is_some() && sb.is_some() { AliasResult::PartialAlias } else { AliasResult::MayAlias };
+            return if sa.is_some() && sb.is_some() {
+                AliasResult::PartialAlias
+            } else {
+                AliasResult::MayAlias
+            };
         }
         let (xa, xb) = (self.object(da.base), self.object(db.base));
         if xa.identified() && xb.identified() {
             return AliasResult::NoAlias;
         }
-        let escape_src = |o: Object| matches!(o, Object::EscapeSource | Object::Global(_) | Object::NoAliasArg(_));
-        if (self.non_escaping_local(xa) && escape_src(xb)) || (self.non_escaping_local(xb) && escape_src(xa)) {
+        let escape_src = |o: Object| {
+            matches!(o, Object::EscapeSource | Object::Global(_) | Object::NoAliasArg(_))
+        };
+        if (self.non_escaping_local(xa) && escape_src(xb))
+            || (self.non_escaping_local(xb) && escape_src(xa))
+        {
             return AliasResult::NoAlias;
         }
         AliasResult::MayAlias
@@ -442,12 +499,19 @@ impl<'a> AliasAnalysis<'a> {
 
     fn loc_is_private(&self, loc: Location) -> bool {
         let mut objs = Vec::new();
-        self.objects(loc.ptr, &mut objs, 0) && !objs.is_empty() && objs.iter().all(|d| self.non_escaping_local(self.object(d.base)))
+        self.objects(loc.ptr, &mut objs, 0)
+            && !objs.is_empty()
+            && objs.iter().all(|d| self.non_escaping_local(self.object(d.base)))
     }
 
     /// Whether instruction `d` may read (`Ref`) or write (`Mod`) the location.
     pub fn mod_ref(&self, d: &InstData, loc: Location) -> ModRef {
-        let ordered = |d: &InstData| d.flags.has(InstFlags::VOLATILE) || d.mem_info().is_some_and(|mi| !matches!(mi.ordering, Ordering::NotAtomic | Ordering::Unordered));
+        let ordered = |d: &InstData| {
+            d.flags.has(InstFlags::VOLATILE)
+                || d.mem_info().is_some_and(|mi| {
+                    !matches!(mi.ordering, Ordering::NotAtomic | Ordering::Unordered)
+                })
+        };
         match d.op {
             Opcode::Load => {
                 if ordered(d) {
@@ -468,17 +532,31 @@ impl<'a> AliasAnalysis<'a> {
                 }
             }
             Opcode::CmpXchg | Opcode::AtomicRmw => {
-                if d.flags.has(InstFlags::VOLATILE) || d.mem_info().is_some_and(|mi| mi.ordering.is_acquire() || mi.ordering.is_release()) {
+                if d.flags.has(InstFlags::VOLATILE)
+                    || d.mem_info()
+                        .is_some_and(|mi| mi.ordering.is_acquire() || mi.ordering.is_release())
+                {
                     return ModRef::ModRef;
                 }
                 match d.args.first() {
-                    Some(&p) if self.alias(Location { ptr: p, size: None }, loc) == AliasResult::NoAlias => ModRef::None,
+                    Some(&p)
+                        if self.alias(Location { ptr: p, size: None }, loc)
+                            == AliasResult::NoAlias =>
+                    {
+                        ModRef::None
+                    }
                     _ => ModRef::ModRef,
                 }
             }
             Opcode::Fence | Opcode::VaArg => ModRef::ModRef,
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => self.call_mod_ref(d, loc),
-            Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad | Opcode::Resume | Opcode::CatchSwitch | Opcode::CatchRet | Opcode::CleanupRet => ModRef::ModRef,
+            Opcode::LandingPad
+            | Opcode::CatchPad
+            | Opcode::CleanupPad
+            | Opcode::Resume
+            | Opcode::CatchSwitch
+            | Opcode::CatchRet
+            | Opcode::CleanupRet => ModRef::ModRef,
             _ => ModRef::None,
         }
     }
@@ -486,8 +564,15 @@ impl<'a> AliasAnalysis<'a> {
     /// True when `d` may write any memory at all.
     pub fn may_write_memory(&self, d: &InstData) -> bool {
         match d.op {
-            Opcode::Load => d.flags.has(InstFlags::VOLATILE) || d.mem_info().is_some_and(|mi| !matches!(mi.ordering, Ordering::NotAtomic | Ordering::Unordered)),
-            Opcode::Store | Opcode::CmpXchg | Opcode::AtomicRmw | Opcode::Fence | Opcode::VaArg => true,
+            Opcode::Load => {
+                d.flags.has(InstFlags::VOLATILE)
+                    || d.mem_info().is_some_and(|mi| {
+                        !matches!(mi.ordering, Ordering::NotAtomic | Ordering::Unordered)
+                    })
+            }
+            Opcode::Store | Opcode::CmpXchg | Opcode::AtomicRmw | Opcode::Fence | Opcode::VaArg => {
+                true
+            }
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
                 let name = self.callee_name(d).unwrap_or_default();
                 if name.starts_with("llvm.") && intrinsic_no_mem(&name) {
@@ -506,7 +591,8 @@ impl<'a> AliasAnalysis<'a> {
             _ => None,
         };
         let site = from(ci.fn_attrs);
-        let callee = self.callee(d).filter(|(_, f)| f.ty == ci.fn_ty).and_then(|(_, f)| from(f.fn_attrs));
+        let callee =
+            self.callee(d).filter(|(_, f)| f.ty == ci.fn_ty).and_then(|(_, f)| from(f.fn_attrs));
         match (site, callee) {
             (Some(a), Some(b)) => Some(crate::ir::attrs::MemoryEffects(a.0 & b.0)),
             (a, b) => a.or(b),
@@ -520,14 +606,23 @@ impl<'a> AliasAnalysis<'a> {
             if intrinsic_no_mem(&name) {
                 return ModRef::None;
             }
-            let mem = name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") || name.starts_with("llvm.memset.");
+            let mem = name.starts_with("llvm.memcpy.")
+                || name.starts_with("llvm.memmove.")
+                || name.starts_with("llvm.memset.");
             if mem && !name.contains(".inline.") {
                 let volatile = args.get(3).and_then(|&o| self.const_int(o)).is_none_or(|v| v != 0);
                 if volatile {
                     return ModRef::ModRef;
                 }
-                let len = args.get(2).and_then(|&o| self.const_int(o)).and_then(|v| u64::try_from(v).ok());
-                let hits = |p: Option<&Operand>| p.is_none_or(|&p| self.alias(Location { ptr: p, size: len }, loc) != AliasResult::NoAlias);
+                let len = args
+                    .get(2)
+                    .and_then(|&o| self.const_int(o))
+                    .and_then(|v| u64::try_from(v).ok());
+                let hits = |p: Option<&Operand>| {
+                    p.is_none_or(|&p| {
+                        self.alias(Location { ptr: p, size: len }, loc) != AliasResult::NoAlias
+                    })
+                };
                 let m = hits(args.first());
                 let r = !name.starts_with("llvm.memset.") && hits(args.get(1));
                 return ModRef::from_bits((m as u8) << 1 | r as u8);
@@ -542,7 +637,9 @@ impl<'a> AliasAnalysis<'a> {
         let mut r = 0u8;
         if arg_mr != ModRef::None {
             for &a in args {
-                if self.m.types.is_ptr(self.m.operand_ty(self.body, a)) && self.alias(Location { ptr: a, size: None }, loc) != AliasResult::NoAlias {
+                if self.m.types.is_ptr(self.m.operand_ty(self.body, a))
+                    && self.alias(Location { ptr: a, size: None }, loc) != AliasResult::NoAlias
+                {
                     r |= arg_mr as u8;
                 }
             }

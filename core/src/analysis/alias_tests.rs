@@ -83,10 +83,20 @@ fn mod_ref_of_instructions() {
     let g = m.global_by_name("f").expect("f");
     let b = body(&m, "f");
     let aa = AliasAnalysis::new(&m, g, b);
-    let store = b.blocks[b.layout[0]].insts.iter().map(|&i| &b.insts[i]).find(|d| d.op == Opcode::Store).expect("store");
+    let store = b.blocks[b.layout[0]]
+        .insts
+        .iter()
+        .map(|&i| &b.insts[i])
+        .find(|d| d.op == Opcode::Store)
+        .expect("store");
     assert_eq!(aa.mod_ref(store, loc(&m, b, "a1", 4)), ModRef::None);
     assert_eq!(aa.mod_ref(store, loc(&m, b, "a", 4)), ModRef::Mod);
-    let memset = b.blocks[b.layout[0]].insts.iter().map(|&i| &b.insts[i]).find(|d| d.op == Opcode::Call && d.result.is_none() && d.args.len() == 5).expect("memset");
+    let memset = b.blocks[b.layout[0]]
+        .insts
+        .iter()
+        .map(|&i| &b.insts[i])
+        .find(|d| d.op == Opcode::Call && d.result.is_none() && d.args.len() == 5)
+        .expect("memset");
     assert_eq!(aa.mod_ref(memset, loc(&m, b, "a1", 4)), ModRef::Mod);
     assert_eq!(aa.mod_ref(memset, loc(&m, b, "a0", 4)), ModRef::None);
     assert_eq!(aa.mod_ref(inst_named(&m, b, "x"), loc(&m, b, "q", 4)), ModRef::None);

@@ -196,8 +196,10 @@ mod tests {
     /// Builds a body whose block `i` branches to `edges[i]`.
     fn body(edges: &[&[usize]]) -> Body {
         let mut b = Body::default();
-        let blocks: Vec<Block> =
-            edges.iter().map(|_| b.blocks.push(BlockData { defined: true, ..Default::default() })).collect();
+        let blocks: Vec<Block> = edges
+            .iter()
+            .map(|_| b.blocks.push(BlockData { defined: true, ..Default::default() }))
+            .collect();
         b.layout = blocks.clone();
         for (i, succ) in edges.iter().enumerate() {
             let mut d = if succ.is_empty() {

@@ -87,7 +87,10 @@ impl DominanceFrontiers {
                 }
             }
         }
-        (0..self.df.len()).filter(|&i| in_result.get(i).copied().unwrap_or(false)).map(Block::new).collect()
+        (0..self.df.len())
+            .filter(|&i| in_result.get(i).copied().unwrap_or(false))
+            .map(Block::new)
+            .collect()
     }
 }
 
@@ -148,7 +151,8 @@ mod tests {
         let (cfg, dt) = graphs(f);
         let df = DominanceFrontiers::new(&cfg, &dt);
         let bb = blocks(&m, f, &["entry", "h", "body", "l", "r", "latch", "exit", "dead"]);
-        let [entry, h, bd, l, r, latch, exit, dead] = [bb[0], bb[1], bb[2], bb[3], bb[4], bb[5], bb[6], bb[7]];
+        let [entry, h, bd, l, r, latch, exit, dead] =
+            [bb[0], bb[1], bb[2], bb[3], bb[4], bb[5], bb[6], bb[7]];
         assert!(df.frontier(entry).is_empty());
         assert_eq!(df.frontier(h), &[h]);
         assert_eq!(df.frontier(bd), &[h]);

@@ -16,7 +16,8 @@ use super::cfg::Cfg;
 use super::loops::Loop;
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    Block, Body, ConstKind, Extra, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, Value, ValueDef,
+    Block, Body, ConstKind, Extra, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, Value,
+    ValueDef,
 };
 
 /// An induction variable with a constant step.
@@ -96,7 +97,9 @@ pub fn is_invariant(body: &Body, l: &Loop, block_of: &[Option<Block>], o: Operan
         Operand::Md(_) => false,
         Operand::Value(v) => match body.values.get(v).map(|d| d.def) {
             Some(ValueDef::Param(_)) => true,
-            Some(ValueDef::Inst(i)) => block_of.get(i.index()).copied().flatten().is_some_and(|b| !l.contains(b)),
+            Some(ValueDef::Inst(i)) => {
+                block_of.get(i.index()).copied().flatten().is_some_and(|b| !l.contains(b))
+            }
             None => false,
         },
     }
@@ -114,8 +117,11 @@ pub fn inductions(m: &Module, body: &Body, l: &Loop, pre: Block, latch: Block) -
         let Extra::Phi(blocks) = &d.extra else { continue };
         let Some(value) = d.result else { continue };
         let (Some(width), true) = (m.types.int_bits(d.ty), blocks.len() == 2) else { continue };
-        let entry = |b: Block| blocks.iter().position(|&x| x == b).and_then(|k| d.args.get(k)).copied();
-        let (Some(start), Some(Operand::Value(next))) = (entry(pre), entry(latch)) else { continue };
+        let entry =
+            |b: Block| blocks.iter().position(|&x| x == b).and_then(|k| d.args.get(k)).copied();
+        let (Some(start), Some(Operand::Value(next))) = (entry(pre), entry(latch)) else {
+            continue;
+        };
         let Some(next_inst) = def(body, next) else { continue };
         let Some(nd) = body.insts.get(next_inst) else { continue };
         if nd.op != Opcode::Add || width > 64 {
@@ -281,7 +287,8 @@ mod tests {
     }
 
     fn src(step: &str, flags: &str, cmp: &str, exit_first: bool) -> String {
-        let targets = if exit_first { "label %exit, label %loop" } else { "label %loop, label %exit" };
+        let targets =
+            if exit_first { "label %exit, label %loop" } else { "label %loop, label %exit" };
         format!(
             "define void @f(i32 %n) {{
              entry:
@@ -306,7 +313,10 @@ mod tests {
         assert_eq!(ivs.len(), 1);
         let f = body(&m, "f");
         let iv = &ivs[0];
-        assert_eq!((iv.value, iv.next, iv.step, iv.width), (value(&m, f, "i"), value(&m, f, "i.next"), 1, 32));
+        assert_eq!(
+            (iv.value, iv.next, iv.step, iv.width),
+            (value(&m, f, "i"), value(&m, f, "i.next"), 1, 32)
+        );
         assert!(iv.flags.has(InstFlags::NSW));
         let t = test.expect("an exit test");
         assert!(t.on_next);

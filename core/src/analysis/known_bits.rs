@@ -214,7 +214,9 @@ fn compute(m: &Module, body: &Body, op: Operand, w: u32, depth: u32) -> KnownBit
             let s = s as u32;
             let a = sub(arg(0));
             match d.op {
-                Opcode::Shl => KnownBits { width: w, zero: (a.zero << s) | low_mask(s), one: a.one << s },
+                Opcode::Shl => {
+                    KnownBits { width: w, zero: (a.zero << s) | low_mask(s), one: a.one << s }
+                }
                 Opcode::LShr => {
                     let high = high_mask(w, s);
                     KnownBits { width: w, zero: (a.zero >> s) | high, one: a.one >> s }
@@ -239,7 +241,11 @@ fn compute(m: &Module, body: &Body, op: Operand, w: u32, depth: u32) -> KnownBit
             let kb = b.zero | b.one;
             let low = (!(ka & kb)).trailing_zeros().min(w);
             let lm = low_mask(low);
-            let r = if d.op == Opcode::Add { a.one.wrapping_add(b.one) } else { a.one.wrapping_sub(b.one) };
+            let r = if d.op == Opcode::Add {
+                a.one.wrapping_add(b.one)
+            } else {
+                a.one.wrapping_sub(b.one)
+            };
             // Trailing zeros common to both operands stay zero even past `low`.
             let tz = a.trailing_zeros().min(b.trailing_zeros());
             let tzm = low_mask(tz);
@@ -277,7 +283,9 @@ fn compute(m: &Module, body: &Body, op: Operand, w: u32, depth: u32) -> KnownBit
             let Some(sw) = width_of(m, body, src) else { return unknown };
             let a = compute(m, body, src, sw, depth + 1);
             match d.op {
-                Opcode::ZExt => KnownBits { width: w, zero: a.zero | (m_w & !mask(sw)), one: a.one },
+                Opcode::ZExt => {
+                    KnownBits { width: w, zero: a.zero | (m_w & !mask(sw)), one: a.one }
+                }
                 Opcode::SExt => {
                     let high = m_w & !mask(sw);
                     let sign = 1u64 << (sw - 1);
@@ -312,9 +320,14 @@ fn compute(m: &Module, body: &Body, op: Operand, w: u32, depth: u32) -> KnownBit
         }
         Opcode::Call => {
             let Some(Operand::Const(c)) = arg(0) else { return unknown };
-            let Some(ConstKind::Global(g)) = m.consts.is_valid(c).then(|| m.consts.kind(c)) else { return unknown };
+            let Some(ConstKind::Global(g)) = m.consts.is_valid(c).then(|| m.consts.kind(c)) else {
+                return unknown;
+            };
             let name = m.global_name(*g);
-            if name.starts_with("llvm.ctpop.") || name.starts_with("llvm.ctlz.") || name.starts_with("llvm.cttz.") {
+            if name.starts_with("llvm.ctpop.")
+                || name.starts_with("llvm.ctlz.")
+                || name.starts_with("llvm.cttz.")
+            {
                 // The result is at most the width.
                 let bits = 64 - (w as u64).leading_zeros();
                 KnownBits { width: w, zero: high_mask(w, w.saturating_sub(bits)), one: 0 }

@@ -57,7 +57,9 @@ impl ValueSet {
     }
     /// The values in the set, in index order.
     pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| (0..64).filter(move |b| w >> b & 1 == 1).map(move |b| Value::new(i * 64 + b)))
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            (0..64).filter(move |b| w >> b & 1 == 1).map(move |b| Value::new(i * 64 + b))
+        })
     }
     /// The number of values in the set.
     pub fn len(&self) -> usize {
@@ -101,14 +103,21 @@ impl Liveness {
                 if d.op == Opcode::Phi {
                     if let Extra::Phi(preds) = &d.extra {
                         for (k, &p) in preds.iter().enumerate() {
-                            if let (Some(Operand::Value(v)), Some(set)) = (d.args.get(k), phi_uses.get_mut(p.index())) {
+                            if let (Some(Operand::Value(v)), Some(set)) =
+                                (d.args.get(k), phi_uses.get_mut(p.index()))
+                            {
                                 set.insert(*v);
                             }
                         }
                     }
                 } else {
                     crate::passes::edit::used_values(body, d, &mut |v| {
-                        if let (Some(g), Some(df), Some(pd), Some(pu)) = (gen.get_mut(b.index()), defs.get(b.index()), phi_defs.get(b.index()), phi_used_here.get_mut(b.index())) {
+                        if let (Some(g), Some(df), Some(pd), Some(pu)) = (
+                            gen.get_mut(b.index()),
+                            defs.get(b.index()),
+                            phi_defs.get(b.index()),
+                            phi_used_here.get_mut(b.index()),
+                        ) {
                             if !df.contains(v) {
                                 g.insert(v);
                             } else if pd.contains(v) {
@@ -161,7 +170,9 @@ impl Liveness {
                 // Phi results live at the block start: used in the block or live out.
                 if let Some(pd) = phi_defs.get(b.index()) {
                     for v in pd.iter() {
-                        if out.contains(v) || phi_used_here.get(b.index()).is_some_and(|pu| pu.contains(v)) {
+                        if out.contains(v)
+                            || phi_used_here.get(b.index()).is_some_and(|pu| pu.contains(v))
+                        {
                             inn.insert(v);
                         }
                     }
@@ -223,7 +234,15 @@ exit:
         let cfg = Cfg::new(b);
         let l = Liveness::new(b, &cfg);
         let (entry, lp, exit) = (block(&m, b, "entry"), block(&m, b, "loop"), block(&m, b, "exit"));
-        let (n, k, z, i, s, s2, i2) = (value(&m, b, "n"), value(&m, b, "k"), value(&m, b, "z"), value(&m, b, "i"), value(&m, b, "s"), value(&m, b, "s2"), value(&m, b, "i2"));
+        let (n, k, z, i, s, s2, i2) = (
+            value(&m, b, "n"),
+            value(&m, b, "k"),
+            value(&m, b, "z"),
+            value(&m, b, "i"),
+            value(&m, b, "s"),
+            value(&m, b, "s2"),
+            value(&m, b, "i2"),
+        );
         // %z is used only by a phi: live out of entry, not live into loop.
         assert!(l.live_out(entry).contains(z));
         assert!(!l.live_in(lp).contains(z));
@@ -261,8 +280,10 @@ j:
         let b = body(&m, "g");
         let cfg = Cfg::new(b);
         let l = Liveness::new(b, &cfg);
-        let (entry, lb, rb, j) = (block(&m, b, "entry"), block(&m, b, "l"), block(&m, b, "r"), block(&m, b, "j"));
-        let (a, bv, t, p) = (value(&m, b, "a"), value(&m, b, "b"), value(&m, b, "t"), value(&m, b, "p"));
+        let (entry, lb, rb, j) =
+            (block(&m, b, "entry"), block(&m, b, "l"), block(&m, b, "r"), block(&m, b, "j"));
+        let (a, bv, t, p) =
+            (value(&m, b, "a"), value(&m, b, "b"), value(&m, b, "t"), value(&m, b, "p"));
         assert!(l.live_out(lb).contains(a) && !l.live_out(rb).contains(a));
         assert!(l.live_out(rb).contains(t) && !l.live_in(j).contains(t));
         assert!(l.live_in(rb).contains(bv) && !l.live_in(lb).contains(bv));

@@ -56,7 +56,13 @@ pub fn exiting_blocks(l: &Loop, cfg: &Cfg) -> Vec<Block> {
 
 /// The blocks outside the loop with a predecessor inside it.
 pub fn exit_blocks(l: &Loop, cfg: &Cfg) -> Vec<Block> {
-    sorted(l.blocks.iter().flat_map(|&b| cfg.succs(b).iter().copied()).filter(|&s| !l.contains(s)).collect())
+    sorted(
+        l.blocks
+            .iter()
+            .flat_map(|&b| cfg.succs(b).iter().copied())
+            .filter(|&s| !l.contains(s))
+            .collect(),
+    )
 }
 
 /// True when every predecessor of every exit block is inside the loop.

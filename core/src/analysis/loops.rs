@@ -92,7 +92,8 @@ impl LoopForest {
             ls.sort_unstable();
             ls.dedup();
             let id = f.loops.len();
-            let parent = f.innermost.get(h.index()).copied().filter(|&p| p != NONE).map(|p| p as usize);
+            let parent =
+                f.innermost.get(h.index()).copied().filter(|&p| p != NONE).map(|p| p as usize);
             let depth = parent.and_then(|p| f.loops.get(p)).map_or(1, |p| p.depth + 1);
 
             // The body: the header, then everything reaching a latch without passing it.
@@ -119,7 +120,14 @@ impl LoopForest {
             if let Some(p) = parent.and_then(|p| f.loops.get_mut(p)) {
                 p.children.push(id);
             }
-            f.loops.push(Loop { header: h, blocks, back_edges, parent, children: Vec::new(), depth });
+            f.loops.push(Loop {
+                header: h,
+                blocks,
+                back_edges,
+                parent,
+                children: Vec::new(),
+                depth,
+            });
         }
         f
     }
@@ -236,7 +244,8 @@ mod tests {
              }",
             &["entry", "o", "i", "a", "b", "olatch", "s", "exit"],
         );
-        let [entry, o, i, a, b, olatch, s, exit] = [bb[0], bb[1], bb[2], bb[3], bb[4], bb[5], bb[6], bb[7]];
+        let [entry, o, i, a, b, olatch, s, exit] =
+            [bb[0], bb[1], bb[2], bb[3], bb[4], bb[5], bb[6], bb[7]];
         let ls = lf.loops();
         assert_eq!(ls.len(), 3);
         let outer = lf.loop_of_header(o).expect("outer loop");

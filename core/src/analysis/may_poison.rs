@@ -37,8 +37,8 @@
 
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    AttrKind, AttrSetId, Body, ConstId, ConstKind, Extra, FastMath, Function, Inst, InstData, Module, Opcode, Operand,
-    Type, TypeId, Value,
+    AttrKind, AttrSetId, Body, ConstId, ConstKind, Extra, FastMath, Function, Inst, InstData,
+    Module, Opcode, Operand, Type, TypeId, Value,
 };
 use rustc_hash::FxHashMap as HashMap;
 
@@ -206,10 +206,19 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn new(m: &'a Module, body: &'a Body, func: Option<&'a Function>, opts: Options) -> Builder<'a> {
+    fn new(
+        m: &'a Module,
+        body: &'a Body,
+        func: Option<&'a Function>,
+        opts: Options,
+    ) -> Builder<'a> {
         let n = body.values.len();
-        let out =
-            MayPoison { poison: vec![0; n], poison_why: vec![None; n], undef: vec![0; n], undef_why: vec![None; n] };
+        let out = MayPoison {
+            poison: vec![0; n],
+            poison_why: vec![None; n],
+            undef: vec![0; n],
+            undef_why: vec![None; n],
+        };
         Builder { m, body, func, opts, consts: HashMap::default(), out }
     }
 
@@ -243,19 +252,28 @@ impl<'a> Builder<'a> {
                 for lat in [Lat::Poison, Lat::Undef] {
                     let (own, own_msg) = match lat {
                         Lat::Poison => (*src, msg.as_str()),
-                        Lat::Undef => (self.undef_source(data), "loaded from memory, which may hold undef"),
+                        Lat::Undef => {
+                            (self.undef_source(data), "loaded from memory, which may hold undef")
+                        }
                     };
                     let (mask, reason) = self.step(*i, data, lat, own, own_msg);
                     let (masks, whys) = match lat {
                         Lat::Poison => (&mut self.out.poison, &mut self.out.poison_why),
                         Lat::Undef => (&mut self.out.undef, &mut self.out.undef_why),
                     };
-                    let (Some(old), Some(why)) = (masks.get_mut(v.index()), whys.get_mut(v.index())) else { continue };
+                    let (Some(old), Some(why)) =
+                        (masks.get_mut(v.index()), whys.get_mut(v.index()))
+                    else {
+                        continue;
+                    };
                     if *old | mask != *old {
                         *old |= mask;
                         changed = true;
                         if why.is_none() {
-                            let fallback = || Reason::Source { inst: Some(*i), message: "may be poison".into() };
+                            let fallback = || Reason::Source {
+                                inst: Some(*i),
+                                message: "may be poison".into(),
+                            };
                             *why = Some(reason.unwrap_or_else(fallback));
                         }
                     }
@@ -331,7 +349,8 @@ impl<'a> Builder<'a> {
 
     /// The first attribute of `sets` that turns a violating value into poison.
     fn poisoning_attr(&self, sets: &[AttrSetId]) -> Option<&'static str> {
-        const KINDS: [AttrKind; 4] = [AttrKind::NonNull, AttrKind::Range, AttrKind::Align, AttrKind::NoFpClass];
+        const KINDS: [AttrKind; 4] =
+            [AttrKind::NonNull, AttrKind::Range, AttrKind::Align, AttrKind::NoFpClass];
         KINDS.into_iter().find(|&k| sets.iter().any(|&s| self.has_attr(s, k))).map(|k| k.name())
     }
 
@@ -350,24 +369,36 @@ impl<'a> Builder<'a> {
 
     fn params(&mut self) {
         for (k, &v) in self.body.params.iter().enumerate() {
-            let attrs = self.func.and_then(|f| f.params.get(k)).map_or(AttrSetId::EMPTY, |p| p.attrs);
+            let attrs =
+                self.func.and_then(|f| f.params.get(k)).map_or(AttrSetId::EMPTY, |p| p.attrs);
             if self.has_attr(attrs, AttrKind::NoUndef) {
                 continue;
             }
             let ty = self.body.value_ty(v);
             let (poison, undef) = if let Some(a) = self.poisoning_attr(&[attrs]) {
-                (Some(format!("parameter may violate its `{a}` attribute (poison is passed instead)")), None)
+                (
+                    Some(format!(
+                        "parameter may violate its `{a}` attribute (poison is passed instead)"
+                    )),
+                    None,
+                )
             } else if self.opts.args_may_be_poison {
-                (Some("the caller may pass poison".to_string()), Some("the caller may pass undef".to_string()))
+                (
+                    Some("the caller may pass poison".to_string()),
+                    Some("the caller may pass undef".to_string()),
+                )
             } else {
                 (None, None)
             };
             let full = self.full(ty);
             let out = &mut self.out;
-            for (msg, masks, whys) in
-                [(poison, &mut out.poison, &mut out.poison_why), (undef, &mut out.undef, &mut out.undef_why)]
-            {
-                if let (Some(message), Some(m), Some(w)) = (msg, masks.get_mut(v.index()), whys.get_mut(v.index())) {
+            for (msg, masks, whys) in [
+                (poison, &mut out.poison, &mut out.poison_why),
+                (undef, &mut out.undef, &mut out.undef_why),
+            ] {
+                if let (Some(message), Some(m), Some(w)) =
+                    (msg, masks.get_mut(v.index()), whys.get_mut(v.index()))
+                {
                     *m = full;
                     *w = Some(Reason::Source { inst: None, message });
                 }
@@ -382,13 +413,19 @@ impl<'a> Builder<'a> {
             return f.clone();
         }
         if !self.m.consts.is_valid(c) || depth > 48 {
-            return ConstFact { poison: ALL, undef: ALL, why: "a constant too deep to analyse".into() };
+            return ConstFact {
+                poison: ALL,
+                undef: ALL,
+                why: "a constant too deep to analyse".into(),
+            };
         }
         let ty = self.m.consts.ty(c);
         let full = self.full(ty);
         let mut f = ConstFact::default();
         match self.m.consts.kind(c) {
-            ConstKind::Poison => f = ConstFact { poison: full, undef: 0, why: "the constant `poison`".into() },
+            ConstKind::Poison => {
+                f = ConstFact { poison: full, undef: 0, why: "the constant `poison`".into() }
+            }
             ConstKind::Undef => f.undef = full,
             ConstKind::Aggregate(elems) | ConstKind::PtrAuth(elems) => {
                 let aggregate = matches!(self.m.consts.kind(c), ConstKind::Aggregate(_));
@@ -406,11 +443,15 @@ impl<'a> Builder<'a> {
                 }
             }
             ConstKind::Expr(e) => {
-                let facts: Vec<ConstFact> = e.operands.iter().map(|&o| self.const_fact(o, depth + 1)).collect();
+                let facts: Vec<ConstFact> =
+                    e.operands.iter().map(|&o| self.const_fact(o, depth + 1)).collect();
                 let ops: Vec<Operand> = e.operands.iter().map(|&o| Operand::Const(o)).collect();
                 for lat in [Lat::Poison, Lat::Undef] {
-                    let get =
-                        |i: usize| facts.get(i).map_or(0, |f| if lat == Lat::Poison { f.poison } else { f.undef });
+                    let get = |i: usize| {
+                        facts
+                            .get(i)
+                            .map_or(0, |f| if lat == Lat::Poison { f.poison } else { f.undef })
+                    };
                     for (i, m) in self.flows(e.op, &[], &ops, ty, lat, &get) {
                         match lat {
                             Lat::Poison if m != 0 => {
@@ -425,7 +466,8 @@ impl<'a> Builder<'a> {
                     }
                 }
                 let source_ty = e.source_ty.unwrap_or(TypeId::VOID);
-                let (mask, msg) = self.op_source(e.op, e.flags, FastMath::default(), &ops, ty, source_ty);
+                let (mask, msg) =
+                    self.op_source(e.op, e.flags, FastMath::default(), &ops, ty, source_ty);
                 if let Some(msg) = msg {
                     f.poison |= mask;
                     f.why = format!("a constant expression where {msg}");
@@ -457,7 +499,14 @@ impl<'a> Builder<'a> {
     }
 
     /// The result mask of one instruction from its operands' current masks, and a reason.
-    fn step(&self, inst: Inst, data: &InstData, lat: Lat, own: u64, own_msg: &str) -> (u64, Option<Reason>) {
+    fn step(
+        &self,
+        inst: Inst,
+        data: &InstData,
+        lat: Lat,
+        own: u64,
+        own_msg: &str,
+    ) -> (u64, Option<Reason>) {
         let args = &data.args;
         let mask = |i: usize| args.get(i).map_or(0, |&o| self.mask_of(o, lat));
         let flows = match data.op {
@@ -467,11 +516,19 @@ impl<'a> Builder<'a> {
                 let ci = data.call_info();
                 let decl = self.callee(data).and_then(|(_, f)| f);
                 let noundef = |i: usize| {
-                    let site = ci.and_then(|c| c.arg_attrs.get(i - 1)).copied().unwrap_or(AttrSetId::EMPTY);
-                    let dp = decl.and_then(|f| f.params.get(i - 1)).map_or(AttrSetId::EMPTY, |p| p.attrs);
+                    let site = ci
+                        .and_then(|c| c.arg_attrs.get(i - 1))
+                        .copied()
+                        .unwrap_or(AttrSetId::EMPTY);
+                    let dp = decl
+                        .and_then(|f| f.params.get(i - 1))
+                        .map_or(AttrSetId::EMPTY, |p| p.attrs);
                     self.has_attr(site, AttrKind::NoUndef) || self.has_attr(dp, AttrKind::NoUndef)
                 };
-                (1..args.len()).filter(|&i| !noundef(i)).map(|i| (i, if mask(i) != 0 { ALL } else { 0 })).collect()
+                (1..args.len())
+                    .filter(|&i| !noundef(i))
+                    .map(|i| (i, if mask(i) != 0 { ALL } else { 0 }))
+                    .collect()
             }
             _ => {
                 let indices = match &data.extra {
@@ -488,18 +545,27 @@ impl<'a> Builder<'a> {
             return (0, None);
         }
         if own & full != 0 {
-            return (total, Some(Reason::Source { inst: Some(inst), message: own_msg.to_string() }));
+            return (
+                total,
+                Some(Reason::Source { inst: Some(inst), message: own_msg.to_string() }),
+            );
         }
-        let live: Vec<Operand> =
-            flows.iter().filter(|(_, m)| m & full != 0).filter_map(|&(i, _)| args.get(i).copied()).collect();
+        let live: Vec<Operand> = flows
+            .iter()
+            .filter(|(_, m)| m & full != 0)
+            .filter_map(|&(i, _)| args.get(i).copied())
+            .collect();
         // A constant operand is a source; otherwise the first value operand it comes from.
         let reason = match (live.iter().find(|o| matches!(o, Operand::Const(_))), lat) {
             (Some(Operand::Const(c)), Lat::Poison) => {
                 let why = self.consts.get(c).map_or("", |f| f.why.as_str());
-                let message = format!("uses {}", if why.is_empty() { "a poison constant" } else { why });
+                let message =
+                    format!("uses {}", if why.is_empty() { "a poison constant" } else { why });
                 Some(Reason::Source { inst: Some(inst), message })
             }
-            (Some(_), _) => Some(Reason::Source { inst: Some(inst), message: "uses an undef constant".into() }),
+            (Some(_), _) => {
+                Some(Reason::Source { inst: Some(inst), message: "uses an undef constant".into() })
+            }
             (None, _) => live.iter().find_map(|o| match o {
                 Operand::Value(v) => Some(Reason::Propagated { from: *v }),
                 _ => None,
@@ -528,7 +594,9 @@ impl<'a> Builder<'a> {
         };
         let lane = |k: usize| args.get(k).and_then(|&o| self.const_index(o));
         match op {
-            Opcode::Load | Opcode::CmpXchg | Opcode::AtomicRmw | Opcode::VaArg | Opcode::Freeze => Vec::new(),
+            Opcode::Load | Opcode::CmpXchg | Opcode::AtomicRmw | Opcode::VaArg | Opcode::Freeze => {
+                Vec::new()
+            }
             // An undef condition picks one of the arms: only a poison one makes poison.
             Opcode::Select => {
                 let (t, f) = self.arms(args.first().copied(), res);
@@ -540,18 +608,29 @@ impl<'a> Builder<'a> {
             }
             Opcode::Phi => (0..args.len()).map(|i| (i, mask(i))).collect(),
             // A poison divisor is undefined behaviour, not a poison result.
-            Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem => vec![(0, self.spread(mask(0), ty(0), res))],
+            Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem => {
+                vec![(0, self.spread(mask(0), ty(0), res))]
+            }
             Opcode::ExtractValue => vec![(0, elem(0, indices.first().map(|&i| u64::from(i))))],
             Opcode::InsertValue => match indices {
-                [i] => vec![(0, mask(0) & self.others(res, (*i).into())), (1, any(1) & self.bit(res, (*i).into()))],
+                [i] => vec![
+                    (0, mask(0) & self.others(res, (*i).into())),
+                    (1, any(1) & self.bit(res, (*i).into())),
+                ],
                 [i, ..] => vec![(0, mask(0)), (1, any(1) & self.bit(res, (*i).into()))],
                 [] => vec![(0, mask(0)), (1, any(1))],
             },
             Opcode::ExtractElement => vec![(0, elem(0, lane(1))), (1, any(1))],
             Opcode::InsertElement => {
-                let known = lane(2).filter(|&i| self.m.types.vector(res).is_some_and(|(_, n, _)| i < u64::from(n)));
+                let known = lane(2).filter(|&i| {
+                    self.m.types.vector(res).is_some_and(|(_, n, _)| i < u64::from(n))
+                });
                 match known {
-                    Some(i) => vec![(0, mask(0) & self.others(res, i)), (1, any(1) & self.bit(res, i)), (2, any(2))],
+                    Some(i) => vec![
+                        (0, mask(0) & self.others(res, i)),
+                        (1, any(1) & self.bit(res, i)),
+                        (2, any(2)),
+                    ],
                     None => vec![(0, mask(0)), (1, any(1)), (2, any(2))],
                 }
             }
@@ -581,11 +660,17 @@ impl<'a> Builder<'a> {
             None => (bit, bit),
         };
         match self.m.consts.kind(c) {
-            ConstKind::Aggregate(elems) => elems.iter().enumerate().fold((0, 0), |(t, f), (i, &e)| {
-                let k = if self.m.consts.is_valid(e) { self.m.consts.kind(e) } else { &ConstKind::Undef };
-                let (a, b) = one(k, self.bit(res, i as u64));
-                (t | a, f | b)
-            }),
+            ConstKind::Aggregate(elems) => {
+                elems.iter().enumerate().fold((0, 0), |(t, f), (i, &e)| {
+                    let k = if self.m.consts.is_valid(e) {
+                        self.m.consts.kind(e)
+                    } else {
+                        &ConstKind::Undef
+                    };
+                    let (a, b) = one(k, self.bit(res, i as u64));
+                    (t | a, f | b)
+                })
+            }
             k => one(k, ALL),
         }
     }
@@ -601,20 +686,24 @@ impl<'a> Builder<'a> {
         let sel = |j: u32| -> Option<u64> {
             match self.m.consts.kind(mc) {
                 ConstKind::Zero => Some(0),
-                ConstKind::Aggregate(e) => match e.get(j as usize).map(|&c| (self.m.consts.is_valid(c), c)) {
-                    Some((true, c)) => match self.m.consts.kind(c) {
-                        ConstKind::Int(x) => x.to_u64(),
-                        ConstKind::Zero => Some(0),
+                ConstKind::Aggregate(e) => {
+                    match e.get(j as usize).map(|&c| (self.m.consts.is_valid(c), c)) {
+                        Some((true, c)) => match self.m.consts.kind(c) {
+                            ConstKind::Int(x) => x.to_u64(),
+                            ConstKind::Zero => Some(0),
+                            _ => None,
+                        },
                         _ => None,
-                    },
-                    _ => None,
-                },
+                    }
+                }
                 _ => None,
             }
         };
         match (self.shape(in_ty), self.shape(res)) {
             // A splat of element 0 (scalable masks can only be zero, undef or poison).
-            (Shape::Scalable(_) | Shape::Elems(_), _) if matches!(self.m.consts.kind(mc), ConstKind::Zero) => {
+            (Shape::Scalable(_) | Shape::Elems(_), _)
+                if matches!(self.m.consts.kind(mc), ConstKind::Zero) =>
+            {
                 (if ma & 1 != 0 { ALL } else { 0 }, 0)
             }
             (Shape::Elems(n_in), Shape::Elems(n_out)) => {
@@ -623,7 +712,9 @@ impl<'a> Builder<'a> {
                 for j in 0..n_out.min(64) {
                     match sel(j) {
                         Some(m) if m < n && ma & (1u64 << m) != 0 => a |= 1u64 << j,
-                        Some(m) if m >= n && m < 2 * n && mb & (1u64 << (m - n)) != 0 => b |= 1u64 << j,
+                        Some(m) if m >= n && m < 2 * n && mb & (1u64 << (m - n)) != 0 => {
+                            b |= 1u64 << j
+                        }
                         _ => {}
                     }
                 }

@@ -10,8 +10,8 @@
 
 use super::{Builder, ALL};
 use crate::ir::{
-    AttrKind, AttrSetId, ConstId, ConstKind, Extra, FastMath, FloatKind, Function, InstData, InstFlags, Linkage,
-    Opcode, Operand, Type, TypeId, ValueDef,
+    AttrKind, AttrSetId, ConstId, ConstKind, Extra, FastMath, FloatKind, Function, InstData,
+    InstFlags, Linkage, Opcode, Operand, Type, TypeId, ValueDef,
 };
 
 /// A scalar integer constant of at most 64 bits.
@@ -62,7 +62,11 @@ impl<'a> Builder<'a> {
         match self.m.consts.kind(c) {
             ConstKind::Aggregate(elems) if self.m.types.is_vector(ty) => {
                 let bad = |e: ConstId| !self.m.consts.is_valid(e) || !ok(self.m.consts.kind(e));
-                elems.iter().enumerate().filter(|&(_, &e)| bad(e)).fold(0, |m, (i, _)| m | self.bit(ty, i as u64))
+                elems
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &e)| bad(e))
+                    .fold(0, |m, (i, _)| m | self.bit(ty, i as u64))
             }
             ConstKind::Aggregate(_) => ALL,
             k if ok(k) => 0,
@@ -82,13 +86,16 @@ impl<'a> Builder<'a> {
             Extra::Gep { source_ty } => *source_ty,
             _ => TypeId::VOID,
         };
-        let (mask, msg) = self.op_source(data.op, data.flags, data.fmf, &data.args, data.ty, source_ty);
+        let (mask, msg) =
+            self.op_source(data.op, data.flags, data.fmf, &data.args, data.ty, source_ty);
         if let Some(msg) = msg {
             return (mask, msg);
         }
         let msg = match data.op {
             Opcode::Load => self.load_source(data),
-            Opcode::AtomicRmw | Opcode::CmpXchg | Opcode::VaArg if self.opts.loads_may_be_poison => {
+            Opcode::AtomicRmw | Opcode::CmpXchg | Opcode::VaArg
+                if self.opts.loads_may_be_poison =>
+            {
                 Some("loaded from memory, which may hold poison".to_string())
             }
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => self.call_source(data),
@@ -148,7 +155,9 @@ impl<'a> Builder<'a> {
             }
             Opcode::ShuffleVector => {
                 let bad = match args.get(2) {
-                    Some(&m) => self.bad_lanes(m, |k| matches!(k, ConstKind::Int(_) | ConstKind::Zero)),
+                    Some(&m) => {
+                        self.bad_lanes(m, |k| matches!(k, ConstKind::Int(_) | ConstKind::Zero))
+                    }
                     None => ALL,
                 };
                 if bad != 0 {
@@ -174,10 +183,14 @@ impl<'a> Builder<'a> {
                 if flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW | InstFlags::NUW) != 0
                     && !self.gep_in_bounds(args, source_ty) =>
             {
-                let word = [(InstFlags::INBOUNDS, "inbounds"), (InstFlags::NUSW, "nusw"), (InstFlags::NUW, "nuw")]
-                    .into_iter()
-                    .find_map(|(f, w)| flags.has(f).then_some(w))
-                    .unwrap_or("nuw");
+                let word = [
+                    (InstFlags::INBOUNDS, "inbounds"),
+                    (InstFlags::NUSW, "nusw"),
+                    (InstFlags::NUW, "nuw"),
+                ]
+                .into_iter()
+                .find_map(|(f, w)| flags.has(f).then_some(w))
+                .unwrap_or("nuw");
                 mask = ALL;
                 msgs.push(format!("getelementptr {word} may leave its object or wrap"));
             }
@@ -202,8 +215,9 @@ impl<'a> Builder<'a> {
         let f = flags.0;
         let on = |bit: u16| f & bit != 0;
         let name = op.name();
-        let words =
-            |bits: &[(u16, &str)]| bits.iter().filter(|(b, _)| on(*b)).map(|(_, w)| *w).collect::<Vec<_>>().join(" ");
+        let words = |bits: &[(u16, &str)]| {
+            bits.iter().filter(|(b, _)| on(*b)).map(|(_, w)| *w).collect::<Vec<_>>().join(" ")
+        };
         let wrap = [(InstFlags::NUW, "nuw"), (InstFlags::NSW, "nsw")];
         let (flagged, what) = match op {
             Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl => {
@@ -239,11 +253,16 @@ impl<'a> Builder<'a> {
         let (ub, sb) = y.map_or((0, 0), |y| (u128::from(y.u), i128::from(y.s())));
         let poison = match op {
             Opcode::Add => {
-                (on(InstFlags::NUW) && ua + ub > x.max_u()) || (on(InstFlags::NSW) && !x.in_signed_range(sa + sb))
+                (on(InstFlags::NUW) && ua + ub > x.max_u())
+                    || (on(InstFlags::NSW) && !x.in_signed_range(sa + sb))
             }
-            Opcode::Sub => (on(InstFlags::NUW) && ua < ub) || (on(InstFlags::NSW) && !x.in_signed_range(sa - sb)),
+            Opcode::Sub => {
+                (on(InstFlags::NUW) && ua < ub)
+                    || (on(InstFlags::NSW) && !x.in_signed_range(sa - sb))
+            }
             Opcode::Mul => {
-                (on(InstFlags::NUW) && ua * ub > x.max_u()) || (on(InstFlags::NSW) && !x.in_signed_range(sa * sb))
+                (on(InstFlags::NUW) && ua * ub > x.max_u())
+                    || (on(InstFlags::NSW) && !x.in_signed_range(sa * sb))
             }
             Opcode::Shl => {
                 // The amount is checked separately; an out-of-range one is already a source.
@@ -261,7 +280,8 @@ impl<'a> Builder<'a> {
             Opcode::Trunc => {
                 let to = self.m.types.int_bits(ty).unwrap_or(0);
                 let t = IntC { w: to, u: if to >= 64 { x.u } else { x.u & ((1u64 << to) - 1) } };
-                (on(InstFlags::NUW) && u128::from(t.u) != ua) || (on(InstFlags::NSW) && i128::from(t.s()) != sa)
+                (on(InstFlags::NUW) && u128::from(t.u) != ua)
+                    || (on(InstFlags::NSW) && i128::from(t.s()) != sa)
             }
             _ => true,
         };
@@ -285,7 +305,9 @@ impl<'a> Builder<'a> {
                 _ => return false,
             },
             Operand::Value(v) => {
-                let Some(ValueDef::Inst(i)) = self.body.values.get(v).map(|d| d.def) else { return false };
+                let Some(ValueDef::Inst(i)) = self.body.values.get(v).map(|d| d.def) else {
+                    return false;
+                };
                 let Some(d) = self.body.insts.get(i) else { return false };
                 let Extra::Alloca { elem_ty, .. } = d.extra else { return false };
                 let count = match d.args.first() {
@@ -338,7 +360,9 @@ impl<'a> Builder<'a> {
         let md = ["nonnull", "range", "align"].into_iter().find(|n| self.md_has(data, n));
         match md {
             Some(n) => Some(format!("load with !{n} may read a value that violates it")),
-            None if self.opts.loads_may_be_poison => Some("loaded from memory, which may hold poison".into()),
+            None if self.opts.loads_may_be_poison => {
+                Some("loaded from memory, which may hold poison".into())
+            }
             None => None,
         }
     }
@@ -357,7 +381,8 @@ impl<'a> Builder<'a> {
     fn call_source(&self, data: &InstData) -> Option<String> {
         let ci = data.call_info()?;
         let callee = self.callee(data);
-        let decl_ret = callee.as_ref().and_then(|(_, f)| *f).map_or(AttrSetId::EMPTY, |f| f.ret_attrs);
+        let decl_ret =
+            callee.as_ref().and_then(|(_, f)| *f).map_or(AttrSetId::EMPTY, |f| f.ret_attrs);
         if let Some(a) = self.poisoning_attr(&[ci.ret_attrs, decl_ret]) {
             return Some(format!("call result may violate its `{a}` return attribute"));
         }
@@ -366,7 +391,8 @@ impl<'a> Builder<'a> {
         }
         let (name, _) = callee?;
         let args = data.callee_and_args().map_or(&[][..], |(_, a)| a);
-        let flag_set = |i: usize| args.get(i).and_then(|&o| self.int_const(o)).is_none_or(|c| c.u != 0);
+        let flag_set =
+            |i: usize| args.get(i).and_then(|&o| self.int_const(o)).is_none_or(|c| c.u != 0);
         if name.starts_with("llvm.abs.") && flag_set(1) {
             return Some("llvm.abs of INT_MIN is poison (is_int_min_poison is set)".into());
         }
@@ -393,7 +419,8 @@ impl<'a> Builder<'a> {
 
     /// Undef an instruction may create by itself (only loads, under the memory option).
     pub(super) fn undef_source(&self, data: &InstData) -> u64 {
-        let reads = matches!(data.op, Opcode::Load | Opcode::AtomicRmw | Opcode::CmpXchg | Opcode::VaArg);
+        let reads =
+            matches!(data.op, Opcode::Load | Opcode::AtomicRmw | Opcode::CmpXchg | Opcode::VaArg);
         if reads && self.opts.loads_may_be_poison {
             ALL
         } else {
@@ -404,10 +431,17 @@ impl<'a> Builder<'a> {
     /// True when the result cannot be poison or undef without undefined behaviour first.
     pub(super) fn must_be_defined(&self, data: &InstData) -> bool {
         match data.op {
-            Opcode::Freeze | Opcode::Alloca | Opcode::LandingPad | Opcode::CatchPad | Opcode::CleanupPad => true,
+            Opcode::Freeze
+            | Opcode::Alloca
+            | Opcode::LandingPad
+            | Opcode::CatchPad
+            | Opcode::CleanupPad => true,
             Opcode::Load => self.md_has(data, "noundef"),
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
-                let decl = self.callee(data).and_then(|(_, f)| f).map_or(AttrSetId::EMPTY, |f| f.ret_attrs);
+                let decl = self
+                    .callee(data)
+                    .and_then(|(_, f)| f)
+                    .map_or(AttrSetId::EMPTY, |f| f.ret_attrs);
                 let site = data.call_info().map_or(AttrSetId::EMPTY, |c| c.ret_attrs);
                 self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef)
             }

@@ -333,7 +333,10 @@ fn loads_and_their_metadata() {
     let t = T::with(src, Options { loads_may_be_poison: true, ..Options::default() });
     assert_eq!(t.source("plain"), "loaded from memory, which may hold poison");
     assert_eq!(t.from("use"), t.v("plain"));
-    assert_eq!(t.mp.undef(t.v("plain")).and_then(|r| r.message()), Some("loaded from memory, which may hold undef"));
+    assert_eq!(
+        t.mp.undef(t.v("plain")).and_then(|r| r.message()),
+        Some("loaded from memory, which may hold undef")
+    );
     assert_eq!(t.mp.may_be(t.v("nu")), MayBe::Defined);
 }
 
@@ -430,7 +433,10 @@ fn in_bounds_geps_of_known_objects() {
     // Its source type is not that of @s: not proven.
     assert!(t.source("g6").starts_with("getelementptr inbounds"));
     assert!(t.clean("c1"));
-    assert_eq!(t.source("c2"), "uses a constant expression where getelementptr inbounds may leave its object or wrap");
+    assert_eq!(
+        t.source("c2"),
+        "uses a constant expression where getelementptr inbounds may leave its object or wrap"
+    );
     assert_eq!(t.source("c3"), "uses a constant expression where add nsw may overflow");
 }
 
@@ -443,7 +449,10 @@ fn parameters() {
            ret void
          }";
     let t = T::new(src);
-    assert_eq!(t.source("p"), "parameter may violate its `nonnull` attribute (poison is passed instead)");
+    assert_eq!(
+        t.source("p"),
+        "parameter may violate its `nonnull` attribute (poison is passed instead)"
+    );
     assert!(matches!(t.why("p"), Some(Reason::Source { inst: None, .. })));
     assert!(t.source("r").contains("`range`"));
     assert!(t.clean("q") && t.clean("x") && t.clean("y") && t.clean("b"));

@@ -36,7 +36,8 @@ impl PostDomTree {
     pub fn new(cfg: &Cfg) -> PostDomTree {
         let n = cfg.num_blocks();
         let layout: Vec<Block> = (0..n).map(Block::new).filter(|&b| cfg.in_layout(b)).collect();
-        let mut roots: Vec<Block> = layout.iter().copied().filter(|&b| cfg.succs(b).is_empty()).collect();
+        let mut roots: Vec<Block> =
+            layout.iter().copied().filter(|&b| cfg.succs(b).is_empty()).collect();
         let exits = roots.len();
 
         // Blocks that reach an exit, by a walk along predecessors.
@@ -57,7 +58,8 @@ impl PostDomTree {
         }
 
         // The reversed graph: block -> its predecessors, virtual exit -> roots.
-        let mut succs: Vec<Vec<Block>> = (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect();
+        let mut succs: Vec<Vec<Block>> =
+            (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect();
         succs.push(roots.clone());
         let rev = Cfg::from_succs(succs, Some(Block::new(n)));
         PostDomTree { n, tree: DomTree::new(&rev), roots, exits }

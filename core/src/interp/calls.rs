@@ -28,16 +28,32 @@ impl<'m> Interp<'m> {
     /// The function a pointer designates, or a fault.
     pub fn func_of_ptr(&self, p: Slot) -> Res<u32> {
         if p.poison != 0 {
-            return Err(Fault::ub_from(UbKind::InvalidCall, "call through a poison or undef function pointer", p.poison));
+            return Err(Fault::ub_from(
+                UbKind::InvalidCall,
+                "call through a poison or undef function pointer",
+                p.poison,
+            ));
         }
         let idx = self.mem.alloc_of(p);
         match idx.and_then(|i| self.mem.allocs.get(i as usize)) {
             Some(a) if a.base == p.bits => match a.kind {
                 AllocKind::Func(g) => Ok(g),
-                _ => Err(Fault::ub(UbKind::InvalidCall, format!("call through {:#x}, which points to a {} and not to a function", p.bits, self.mem.describe(idx.unwrap_or(0) as usize)))),
+                _ => Err(Fault::ub(
+                    UbKind::InvalidCall,
+                    format!(
+                        "call through {:#x}, which points to a {} and not to a function",
+                        p.bits,
+                        self.mem.describe(idx.unwrap_or(0) as usize)
+                    ),
+                )),
             },
-            _ if p.bits < super::memory::NULL_PAGE => Err(Fault::ub(UbKind::InvalidCall, "call through a null function pointer")),
-            _ => Err(Fault::ub(UbKind::InvalidCall, format!("call through {:#x}, which is not the address of a function", p.bits))),
+            _ if p.bits < super::memory::NULL_PAGE => {
+                Err(Fault::ub(UbKind::InvalidCall, "call through a null function pointer"))
+            }
+            _ => Err(Fault::ub(
+                UbKind::InvalidCall,
+                format!("call through {:#x}, which is not the address of a function", p.bits),
+            )),
         }
     }
 
@@ -48,7 +64,9 @@ impl<'m> Interp<'m> {
 
     /// Executes call site `c` of the current frame.
     pub fn do_call(&mut self, code: &Rc<FnCode>, base: usize, wbase: usize, c: u32) -> Res<Flow> {
-        let Some(cs) = code.calls.get(c as usize) else { return Err(Fault::Error(ErrorKind::Internal, "bad call site".into())) };
+        let Some(cs) = code.calls.get(c as usize) else {
+            return Err(Fault::Error(ErrorKind::Internal, "bad call site".into()));
+        };
         let g = match cs.callee {
             Callee::Direct(g) => g,
             Callee::Indirect(o) => self.func_of_ptr(self.arg(code, base, wbase, o).slot())?,
@@ -57,31 +75,49 @@ impl<'m> Interp<'m> {
         for (k, &nu) in cs.noundef.iter().enumerate() {
             if nu {
                 let t = match cs.args.get(k) {
-                    Some(&o) if o & TAG == 0 => self.regs.get(base + o as usize).map_or(0, |s| s.poison),
+                    Some(&o) if o & TAG == 0 => {
+                        self.regs.get(base + o as usize).map_or(0, |s| s.poison)
+                    }
                     Some(&o) => self.arg(code, base, wbase, o).taint(),
                     None => 0,
                 };
                 if t != 0 {
-                    return Err(Fault::ub_from(UbKind::NoUndefViolation, format!("{} argument {} of a call to {} is noundef", self.taint_word(t), k, self.fname(g)), t));
+                    return Err(Fault::ub_from(
+                        UbKind::NoUndefViolation,
+                        format!(
+                            "{} argument {} of a call to {} is noundef",
+                            self.taint_word(t),
+                            k,
+                            self.fname(g)
+                        ),
+                        t,
+                    ));
                 }
             }
         }
         let m = self.m;
         let Some(f) = m.func(GlobalId::from_u32(g)) else {
-            return Err(Fault::unsupported(format!("{} is an ifunc, which the interpreter does not resolve", self.fname(g))));
+            return Err(Fault::unsupported(format!(
+                "{} is an ifunc, which the interpreter does not resolve",
+                self.fname(g)
+            )));
         };
         if !cs.checked.is_empty() {
             self.check_args(code, base, wbase, cs, f)?;
         }
         if f.is_declaration() {
             let lf = self.lib_fn(g);
-            if lf.on_slots() && cs.args.len() <= libc::MAX_SLOTS && cs.args.iter().all(|&o| o & TAG == 0) {
+            if lf.on_slots()
+                && cs.args.len() <= libc::MAX_SLOTS
+                && cs.args.iter().all(|&o| o & TAG == 0)
+            {
                 // Scalar arguments straight from the registers, no general values.
                 let mut s = [Slot::default(); libc::MAX_SLOTS];
                 for (d, &o) in s.iter_mut().zip(cs.args.iter()) {
                     *d = self.regs.get(base + o as usize).copied().unwrap_or_default();
                 }
-                let r = libc::call_slots(self, lf, s.get(..cs.args.len()).unwrap_or(&s), cs.ret_ty)?;
+                let r =
+                    libc::call_slots(self, lf, s.get(..cs.args.len()).unwrap_or(&s), cs.ret_ty)?;
                 // A scalar result for a narrow register is written as it is: going through a
                 // general value moves it around the stack in pieces that stall on store
                 // forwarding.
@@ -118,7 +154,14 @@ impl<'m> Interp<'m> {
         }
         let callee = self.code_of(g)?;
         if self.frames.len() as u64 >= self.max_depth as u64 {
-            return Err(Fault::Error(ErrorKind::StackOverflow, format!("call stack deeper than {} frames (calling {})", self.max_depth, self.fname(g))));
+            return Err(Fault::Error(
+                ErrorKind::StackOverflow,
+                format!(
+                    "call stack deeper than {} frames (calling {})",
+                    self.max_depth,
+                    self.fname(g)
+                ),
+            ));
         }
         // The arguments, read before the callee's registers cover the caller's constants.
         let np = callee.params.len().min(cs.args.len());
@@ -126,12 +169,27 @@ impl<'m> Interp<'m> {
         args.clear();
         args.extend(cs.args.iter().take(np).map(|&o| self.arg(code, base, wbase, o)));
         let va = if callee.vararg {
-            let mut extra: Vec<(Val, TypeId)> = (np..cs.args.len()).map(|k| (self.arg(code, base, wbase, cs.args[k]), cs.arg_tys.get(k).copied().unwrap_or(TypeId::VOID))).collect();
+            let mut extra: Vec<(Val, TypeId)> = (np..cs.args.len())
+                .map(|k| {
+                    (
+                        self.arg(code, base, wbase, cs.args[k]),
+                        cs.arg_tys.get(k).copied().unwrap_or(TypeId::VOID),
+                    )
+                })
+                .collect();
             self.byval_extra(code, cs, np, &mut extra)?;
             Some(Box::new(self.va_info(g, extra)))
         } else if cs.args.len() != callee.params.len() {
             self.ext_args = args;
-            return Err(Fault::ub(UbKind::SignatureMismatch, format!("{} takes {} arguments but was called with {}", self.fname(g), callee.params.len(), cs.args.len())));
+            return Err(Fault::ub(
+                UbKind::SignatureMismatch,
+                format!(
+                    "{} takes {} arguments but was called with {}",
+                    self.fname(g),
+                    callee.params.len(),
+                    cs.args.len()
+                ),
+            ));
         } else {
             None
         };
@@ -149,7 +207,9 @@ impl<'m> Interp<'m> {
         if cs.tail {
             // Replace the caller's frame: its allocas die (the `tail` marker promises the callee
             // does not use them) and the callee's registers move down to the caller's base.
-            let Some(fr) = self.frames.last() else { return Err(Fault::Error(ErrorKind::Internal, "no frame".into())) };
+            let Some(fr) = self.frames.last() else {
+                return Err(Fault::Error(ErrorKind::Internal, "no frame".into()));
+            };
             let (fb, fwb, amark) = (fr.base as usize, fr.wbase as usize, fr.amark as usize);
             self.free_allocas(amark);
             self.regs.drain(fb..nb);
@@ -166,14 +226,36 @@ impl<'m> Interp<'m> {
             fr.call = c;
         }
         let amark = self.allocas.len() as u32;
-        self.frames.push(Frame { code: callee, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va, native: None });
+        self.frames.push(Frame {
+            code: callee,
+            pc: 0,
+            base: nb as u32,
+            wbase: nwb as u32,
+            amark,
+            call: NONE,
+            va,
+            native: None,
+        });
         Ok(Flow::Switch)
     }
 
     /// Variadic arguments passed `byval` travel by value (their bytes go to the overflow area).
-    fn byval_extra(&mut self, code: &FnCode, cs: &CallSite, np: usize, extra: &mut [(Val, TypeId)]) -> Res<()> {
+    fn byval_extra(
+        &mut self,
+        code: &FnCode,
+        cs: &CallSite,
+        np: usize,
+        extra: &mut [(Val, TypeId)],
+    ) -> Res<()> {
         let m = self.m;
-        let Some(ci) = m.func(GlobalId::from_u32(code.gid)).and_then(|f| f.body.as_ref()).and_then(|b| b.insts.get(cs.inst)).and_then(|d| d.call_info()) else { return Ok(()) };
+        let Some(ci) = m
+            .func(GlobalId::from_u32(code.gid))
+            .and_then(|f| f.body.as_ref())
+            .and_then(|b| b.insts.get(cs.inst))
+            .and_then(|d| d.call_info())
+        else {
+            return Ok(());
+        };
         for (k, e) in extra.iter_mut().enumerate() {
             let set = ci.arg_attrs.get(np + k).copied().unwrap_or(AttrSetId::EMPTY);
             if let Some(Attr::Type(AttrKind::ByVal, t)) = m.attrs.find(set, AttrKind::ByVal) {
@@ -192,7 +274,14 @@ impl<'m> Interp<'m> {
     }
 
     /// Writes a call's result and, for `invoke`, takes the normal edge.
-    fn finish_call(&mut self, code: &FnCode, base: usize, wbase: usize, cs: &CallSite, v: Option<Val>) -> Res<Flow> {
+    fn finish_call(
+        &mut self,
+        code: &FnCode,
+        base: usize,
+        wbase: usize,
+        cs: &CallSite,
+        v: Option<Val>,
+    ) -> Res<Flow> {
         if cs.dst != NONE {
             let v = v.unwrap_or_else(|| self.zero_val(cs.ret_ty));
             self.set(base, wbase, cs.dst, v);
@@ -205,7 +294,14 @@ impl<'m> Interp<'m> {
 
     /// Checks `nonnull`, `range`, `align` and `nofpclass` argument attributes: a violation makes
     /// the argument poison, which is UB when it is also `noundef`.
-    fn check_args(&mut self, code: &FnCode, base: usize, wbase: usize, cs: &CallSite, f: &crate::ir::Function) -> Res<()> {
+    fn check_args(
+        &mut self,
+        code: &FnCode,
+        base: usize,
+        wbase: usize,
+        cs: &CallSite,
+        f: &crate::ir::Function,
+    ) -> Res<()> {
         // Only `noundef` arguments that may violate an attribute (`CallSite::checked`): a
         // violation of another one is poison that the callee may ignore.
         for (&k, &site) in cs.checked.iter().zip(cs.checked_attrs.iter()) {
@@ -215,7 +311,10 @@ impl<'m> Interp<'m> {
             let v = self.arg(code, base, wbase, o);
             for s in sets {
                 if let Some(why) = self.attr_violation(s, &v) {
-                    return Err(Fault::ub(UbKind::NoUndefViolation, format!("argument {k} violates its {why} attribute and is noundef")));
+                    return Err(Fault::ub(
+                        UbKind::NoUndefViolation,
+                        format!("argument {k} violates its {why} attribute and is noundef"),
+                    ));
                 }
             }
         }
@@ -231,8 +330,14 @@ impl<'m> Interp<'m> {
         for a in self.m.attrs.get(set) {
             match a {
                 Attr::Flag(AttrKind::NonNull) if s.bits == 0 => return Some("nonnull"),
-                Attr::Int(AttrKind::Align, al) if *al > 1 && !s.bits.is_multiple_of(*al) => return Some("align"),
-                Attr::Range(_, lo, hi) if !in_range(s.bits, lo.low_u64(), hi.low_u64(), lo.width()) => return Some("range"),
+                Attr::Int(AttrKind::Align, al) if *al > 1 && !s.bits.is_multiple_of(*al) => {
+                    return Some("align")
+                }
+                Attr::Range(_, lo, hi)
+                    if !in_range(s.bits, lo.low_u64(), hi.low_u64(), lo.width()) =>
+                {
+                    return Some("range")
+                }
                 _ => {}
             }
         }
@@ -257,7 +362,9 @@ impl<'m> Interp<'m> {
             let (cb, code) = (top.base as usize + top.code.nvals as usize, &top.code);
             if cb <= self.regs.len() {
                 self.regs.truncate(cb);
-                self.regs.extend_from_slice(code.template.get(code.nvals as usize..).unwrap_or_default());
+                self.regs.extend_from_slice(
+                    code.template.get(code.nvals as usize..).unwrap_or_default(),
+                );
             }
         }
     }
@@ -288,7 +395,9 @@ impl<'m> Interp<'m> {
     /// Resumes the native continuation on top of the stack with a returned value.
     pub fn resume_native(&mut self, mut v: Option<Val>) -> Res<()> {
         loop {
-            let Some(mut nat) = self.frames.last_mut().and_then(|f| f.native.take()) else { return Ok(()) };
+            let Some(mut nat) = self.frames.last_mut().and_then(|f| f.native.take()) else {
+                return Ok(());
+            };
             let step = nat.resume(self, v.take());
             if let Some(f) = self.frames.last_mut() {
                 f.native = Some(nat);
@@ -297,13 +406,19 @@ impl<'m> Interp<'m> {
                 Step::Call(fp, args) => {
                     let g = match fp {
                         Callee::Direct(g) => g,
-                        Callee::Indirect(_) | Callee::Asm => return Err(Fault::Error(ErrorKind::Internal, "bad native call".into())),
+                        Callee::Indirect(_) | Callee::Asm => {
+                            return Err(Fault::Error(ErrorKind::Internal, "bad native call".into()))
+                        }
                     };
                     let f = self.m.func(GlobalId::from_u32(g));
                     if f.is_some_and(|f| f.is_declaration()) {
                         let tys: Vec<TypeId> = args.iter().map(|a| a.1).collect();
                         let vals: Vec<Val> = args.into_iter().map(|a| a.0).collect();
-                        let ret = self.m.func(GlobalId::from_u32(g)).and_then(|f| self.m.types.func_sig(f.ty)).map_or(TypeId::VOID, |s| s.0);
+                        let ret = self
+                            .m
+                            .func(GlobalId::from_u32(g))
+                            .and_then(|f| self.m.types.func_sig(f.ty))
+                            .map_or(TypeId::VOID, |s| s.0);
                         match self.call_external(g, &vals, &tys, ret, None)? {
                             Ext::Value(r) => {
                                 v = r;
@@ -330,7 +445,10 @@ impl<'m> Interp<'m> {
     pub fn enter(&mut self, g: u32, args: Vec<(Val, TypeId)>) -> Res<()> {
         let callee = self.code_of(g)?;
         if self.frames.len() as u64 >= self.max_depth as u64 {
-            return Err(Fault::Error(ErrorKind::StackOverflow, format!("call stack deeper than {} frames", self.max_depth)));
+            return Err(Fault::Error(
+                ErrorKind::StackOverflow,
+                format!("call stack deeper than {} frames", self.max_depth),
+            ));
         }
         let nb = self.regs.len();
         let nwb = self.wregs.len();
@@ -347,12 +465,28 @@ impl<'m> Interp<'m> {
         let va = callee.vararg.then(|| Box::new(self.va_info(g, extra)));
         let _ = np;
         let amark = self.allocas.len() as u32;
-        self.frames.push(Frame { code: callee, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, va, native: None });
+        self.frames.push(Frame {
+            code: callee,
+            pc: 0,
+            base: nb as u32,
+            wbase: nwb as u32,
+            amark,
+            call: NONE,
+            va,
+            native: None,
+        });
         Ok(())
     }
 
     /// Calls a declared function: an intrinsic or the C library.
-    fn call_external(&mut self, g: u32, args: &[Val], tys: &[TypeId], ret: TypeId, unwind: Option<u32>) -> Res<Ext> {
+    fn call_external(
+        &mut self,
+        g: u32,
+        args: &[Val],
+        tys: &[TypeId],
+        ret: TypeId,
+        unwind: Option<u32>,
+    ) -> Res<Ext> {
         let lf = self.lib_fn(g);
         match lf {
             LibFn::Intrinsic | LibFn::IntrMemcpy | LibFn::IntrMemmove | LibFn::IntrMemset => {
@@ -361,7 +495,10 @@ impl<'m> Interp<'m> {
                 return self.intrinsic_named(name, base, args, tys, ret).map(Ext::Value);
             }
             LibFn::CxaThrow => {
-                self.exception = Some((args.first().map(Val::slot).unwrap_or_default(), args.get(1).map(Val::slot).unwrap_or_default()));
+                self.exception = Some((
+                    args.first().map(Val::slot).unwrap_or_default(),
+                    args.get(1).map(Val::slot).unwrap_or_default(),
+                ));
                 return self.unwind(unwind);
             }
             LibFn::UnwindResume => {
@@ -378,7 +515,16 @@ impl<'m> Interp<'m> {
             libc::Ret::Native(n) => {
                 // The native frame runs on top of the caller; its result comes back through
                 // `deliver` to this call site.
-                self.frames.push(Frame { code: self.empty.clone(), pc: 0, base: self.regs.len() as u32, wbase: self.wregs.len() as u32, amark: self.allocas.len() as u32, call: NONE, va: None, native: Some(Box::new(n)) });
+                self.frames.push(Frame {
+                    code: self.empty.clone(),
+                    pc: 0,
+                    base: self.regs.len() as u32,
+                    wbase: self.wregs.len() as u32,
+                    amark: self.allocas.len() as u32,
+                    call: NONE,
+                    va: None,
+                    native: Some(Box::new(n)),
+                });
                 self.resume_native(None)?;
                 Ok(Ext::Switch)
             }
@@ -417,7 +563,9 @@ impl<'m> Interp<'m> {
             return Some(*e);
         }
         let m: &'m crate::ir::Module = self.m;
-        let crate::ir::GlobalName::Named(s) = m.globals.get(GlobalId::from_u32(g))?.name else { return None };
+        let crate::ir::GlobalName::Named(s) = m.globals.get(GlobalId::from_u32(g))?.name else {
+            return None;
+        };
         let name: &'m str = m.symbols.get(s);
         let base = if name.starts_with("llvm.") { super::intrinsics::base_name(name) } else { "" };
         if self.ext_names.len() <= g as usize {
@@ -433,7 +581,9 @@ impl<'m> Interp<'m> {
     /// callers to the nearest pending invoke.
     pub fn unwind(&mut self, here: Option<u32>) -> Res<Ext> {
         if let Some(e) = here {
-            let Some(fr) = self.frames.last() else { return Err(Fault::Error(ErrorKind::Internal, "no frame".into())) };
+            let Some(fr) = self.frames.last() else {
+                return Err(Fault::Error(ErrorKind::Internal, "no frame".into()));
+            };
             let (code, base, wbase) = (fr.code.clone(), fr.base as usize, fr.wbase as usize);
             return Ok(Ext::Jump(self.take_edge(&code, base, wbase, e)));
         }
@@ -465,7 +615,10 @@ impl<'m> Interp<'m> {
                 return Ok(());
             }
         }
-        Err(Fault::Error(ErrorKind::UncaughtException, "an exception was thrown and not caught".into()))
+        Err(Fault::Error(
+            ErrorKind::UncaughtException,
+            "an exception was thrown and not caught".into(),
+        ))
     }
 
     /// Variadic argument bookkeeping for a call of `g` with these extra arguments.
@@ -495,7 +648,11 @@ impl<'m> Interp<'m> {
             for mv in moves {
                 if mv.d & TAG == 0 && mv.s & TAG == 0 {
                     let v = self.regs.get(base + mv.s as usize).copied().unwrap_or_default();
-                    let v = if v.poison != 0 { Slot { poison: self.phi_chain(code, mv.inst, v.poison), ..v } } else { v };
+                    let v = if v.poison != 0 {
+                        Slot { poison: self.phi_chain(code, mv.inst, v.poison), ..v }
+                    } else {
+                        v
+                    };
                     if let Some(r) = self.regs.get_mut(base + mv.d as usize) {
                         *r = v;
                     }
@@ -505,10 +662,13 @@ impl<'m> Interp<'m> {
                 }
             }
         } else {
-            let vals: Vec<Val> = moves.iter().map(|mv| self.opnd(code, base, wbase, mv.s)).collect();
+            let vals: Vec<Val> =
+                moves.iter().map(|mv| self.opnd(code, base, wbase, mv.s)).collect();
             for (mv, v) in moves.iter().zip(vals) {
                 let v = match v {
-                    Val::S(s) if s.poison != 0 => Val::S(Slot { poison: self.phi_chain(code, mv.inst, s.poison), ..s }),
+                    Val::S(s) if s.poison != 0 => {
+                        Val::S(Slot { poison: self.phi_chain(code, mv.inst, s.poison), ..s })
+                    }
                     v => v,
                 };
                 self.set(base, wbase, mv.d, v);
@@ -529,7 +689,16 @@ impl<'m> Interp<'m> {
 
     /// Pushes a native continuation frame (used by library functions such as `qsort`).
     pub fn push_native(&mut self, n: Native) {
-        self.frames.push(Frame { code: self.empty.clone(), pc: 0, base: self.regs.len() as u32, wbase: self.wregs.len() as u32, amark: self.allocas.len() as u32, call: NONE, va: None, native: Some(Box::new(n)) });
+        self.frames.push(Frame {
+            code: self.empty.clone(),
+            pc: 0,
+            base: self.regs.len() as u32,
+            wbase: self.wregs.len() as u32,
+            amark: self.allocas.len() as u32,
+            call: NONE,
+            va: None,
+            native: Some(Box::new(n)),
+        });
     }
 }
 

@@ -65,14 +65,24 @@ impl Interp<'_> {
     /// of no bytes: each function checks the bytes it reads).
     fn cstr_start(&self, p: Slot) -> Res<(usize, usize, &super::memory::Alloc)> {
         let (idx, off) = self.mem.check(p, 0, false)?;
-        let Some(a) = self.mem.allocs.get(idx) else { return Err(Fault::Error(ErrorKind::Internal, "no allocation".into())) };
+        let Some(a) = self.mem.allocs.get(idx) else {
+            return Err(Fault::Error(ErrorKind::Internal, "no allocation".into()));
+        };
         Ok((idx, off, a))
     }
 
     /// Checks the `read` bytes a search of the string at `p` (offset `off` of allocation `a`,
     /// whose bytes from there are `win`) inspected: an undef or poison one among them is
     /// undefined behaviour. `by` says what read them, for the report.
-    fn searched(&self, a: &super::memory::Alloc, off: usize, read: usize, win: &[u8], p: Slot, by: Reader) -> Res<()> {
+    fn searched(
+        &self,
+        a: &super::memory::Alloc,
+        off: usize,
+        read: usize,
+        win: &[u8],
+        p: Slot,
+        by: Reader,
+    ) -> Res<()> {
         if let Some((k, x)) = first_tainted(shadow_of(a, off, read)) {
             let end = match (by, win.get(k)) {
                 _ if k + 1 != read => "",
@@ -88,7 +98,14 @@ impl Interp<'_> {
     /// The report of a string that runs past the end of its allocation.
     #[cold]
     fn unterminated(&self, p: Slot, idx: usize) -> Fault {
-        Fault::ub(UbKind::OutOfBounds, format!("string at {:#x} is not NUL-terminated within its {}", p.bits, self.mem.describe(idx)))
+        Fault::ub(
+            UbKind::OutOfBounds,
+            format!(
+                "string at {:#x} is not NUL-terminated within its {}",
+                p.bits,
+                self.mem.describe(idx)
+            ),
+        )
     }
 
     /// The report of an undef or poison byte (shadow `x`) at offset `k` of the memory at `p` a
@@ -96,14 +113,29 @@ impl Interp<'_> {
     #[cold]
     fn byte_fault(&self, what: &str, p: Slot, k: usize, x: u32, end: &str) -> Fault {
         let o = if x & TAINT != 0 { x & !TAINT } else { self.origins.partly_uninit() };
-        let kind = if self.origins.kind(o) == Some(TaintKind::Undef) { "an uninitialized (undef)" } else { "a poison" };
-        Fault::ub_from(UbKind::LibraryMisuse, format!("{what} at {:#x} has {kind} byte at offset {k}{end}", p.bits), o.max(1))
+        let kind = if self.origins.kind(o) == Some(TaintKind::Undef) {
+            "an uninitialized (undef)"
+        } else {
+            "a poison"
+        };
+        Fault::ub_from(
+            UbKind::LibraryMisuse,
+            format!("{what} at {:#x} has {kind} byte at offset {k}{end}", p.bits),
+            o.max(1),
+        )
     }
 
     /// The first undef or poison byte of two ranges inspected in step (`x[0]`, `y[0]`,
     /// `x[1]`, ...) as a fault: the one at the lower offset, `x`'s at the same offset; `end`
     /// is said of a byte at `last`, where the inspection stopped.
-    fn pair_fault(&self, what: &str, (p, xs): (Slot, &[u32]), (q, ys): (Slot, &[u32]), last: usize, end: &str) -> Res<()> {
+    fn pair_fault(
+        &self,
+        what: &str,
+        (p, xs): (Slot, &[u32]),
+        (q, ys): (Slot, &[u32]),
+        last: usize,
+        end: &str,
+    ) -> Res<()> {
         let (kx, ky) = (first_tainted(xs), first_tainted(ys));
         let (at, (k, x)) = match (kx, ky) {
             (None, None) => return Ok(()),
@@ -125,7 +157,11 @@ impl Interp<'_> {
         let m = xa.len().min(xb.len()).min(limit);
         let low = |c: u8| if fold { c.to_ascii_lowercase() } else { c };
         let (ya, yb) = (xa.get(..m).unwrap_or(xa), xb.get(..m).unwrap_or(xb));
-        let stop = if fold { ya.iter().zip(yb).position(|(&c, &d)| low(c) != low(d) || c == 0) } else { ya.iter().zip(yb).position(|(&c, &d)| c != d || c == 0) };
+        let stop = if fold {
+            ya.iter().zip(yb).position(|(&c, &d)| low(c) != low(d) || c == 0)
+        } else {
+            ya.iter().zip(yb).position(|(&c, &d)| c != d || c == 0)
+        };
         let read = match stop {
             Some(i) => i + 1,
             None if m == limit => limit,
@@ -133,7 +169,13 @@ impl Interp<'_> {
             None if xa.len() == m => return Err(self.unterminated(p, ia)),
             None => return Err(self.unterminated(q, ib)),
         };
-        self.pair_fault("string", (p, shadow_of(a, oa, read)), (q, shadow_of(b, ob, read)), read.wrapping_sub(1), ", where the comparison stopped")?;
+        self.pair_fault(
+            "string",
+            (p, shadow_of(a, oa, read)),
+            (q, shadow_of(b, ob, read)),
+            read.wrapping_sub(1),
+            ", where the comparison stopped",
+        )?;
         Ok(stop.and_then(|i| Some(low(*xa.get(i)?) as i64 - low(*xb.get(i)?) as i64)).unwrap_or(0))
     }
 
@@ -180,7 +222,8 @@ impl Interp<'_> {
         let (avail, win) = window(a, off, limit);
         let len = find_byte(win, 0);
         let hay = win.get(..len.unwrap_or(win.len())).unwrap_or(win);
-        let found = if nd.is_empty() { Some(0) } else { hay.windows(nd.len()).position(|w| w == nd) };
+        let found =
+            if nd.is_empty() { Some(0) } else { hay.windows(nd.len()).position(|w| w == nd) };
         let read = match (found, len) {
             (Some(i), _) => i + nd.len(),
             (None, Some(n)) => n + 1,
@@ -324,21 +367,46 @@ impl Interp<'_> {
     /// `free`: checks that `p` is the start of a live heap block.
     pub fn heap_free(&mut self, p: Slot) -> Res<()> {
         if p.poison != 0 {
-            return Err(Fault::ub_from(UbKind::InvalidFree, "free of a poison or undef pointer", p.poison));
+            return Err(Fault::ub_from(
+                UbKind::InvalidFree,
+                "free of a poison or undef pointer",
+                p.poison,
+            ));
         }
         if p.bits == 0 {
             return Ok(());
         }
-        let idx = self.mem.alloc_of(p).ok_or_else(|| Fault::ub(UbKind::InvalidFree, format!("free({:#x}): not a heap allocation", p.bits)))?;
-        let Some(a) = self.mem.allocs.get(idx as usize) else { return Err(Fault::ub(UbKind::InvalidFree, "free of an unknown pointer")) };
+        let idx = self.mem.alloc_of(p).ok_or_else(|| {
+            Fault::ub(UbKind::InvalidFree, format!("free({:#x}): not a heap allocation", p.bits))
+        })?;
+        let Some(a) = self.mem.allocs.get(idx as usize) else {
+            return Err(Fault::ub(UbKind::InvalidFree, "free of an unknown pointer"));
+        };
         if a.kind != AllocKind::Heap {
-            return Err(Fault::ub(UbKind::InvalidFree, format!("free({:#x}) of a {}", p.bits, self.mem.describe(idx as usize))));
+            return Err(Fault::ub(
+                UbKind::InvalidFree,
+                format!("free({:#x}) of a {}", p.bits, self.mem.describe(idx as usize)),
+            ));
         }
         if !a.live {
-            return Err(Fault::ub(UbKind::DoubleFree, format!("free({:#x}) of memory already freed ({})", p.bits, self.mem.describe(idx as usize))));
+            return Err(Fault::ub(
+                UbKind::DoubleFree,
+                format!(
+                    "free({:#x}) of memory already freed ({})",
+                    p.bits,
+                    self.mem.describe(idx as usize)
+                ),
+            ));
         }
         if a.base != p.bits {
-            return Err(Fault::ub(UbKind::InvalidFree, format!("free({:#x}) of a pointer {} bytes into a heap block", p.bits, p.bits.wrapping_sub(a.base))));
+            return Err(Fault::ub(
+                UbKind::InvalidFree,
+                format!(
+                    "free({:#x}) of a pointer {} bytes into a heap block",
+                    p.bits,
+                    p.bits.wrapping_sub(a.base)
+                ),
+            ));
         }
         self.mem.release(idx);
         Ok(())
@@ -393,7 +461,10 @@ impl Args<'_, '_> {
         let v = self.vals.get(self.next).cloned();
         self.next += 1;
         v.ok_or_else(|| {
-            self.fault = Some(Fault::ub(UbKind::LibraryMisuse, "printf format needs more arguments than were passed"));
+            self.fault = Some(Fault::ub(
+                UbKind::LibraryMisuse,
+                "printf format needs more arguments than were passed",
+            ));
             FormatError::Argument("missing argument".into())
         })
     }
@@ -408,7 +479,11 @@ impl ArgSource for Args<'_, '_> {
         let v = self.fetch(if bytes > 4 { TypeId::I64 } else { TypeId::I32 })?;
         let bits = v.slot().bits;
         let n = (bytes as u32 * 8).min(64);
-        Ok(if signed { super::value::sext(bits, n) as i128 } else { (bits & super::value::mask(n)) as i128 })
+        Ok(if signed {
+            super::value::sext(bits, n) as i128
+        } else {
+            (bits & super::value::mask(n)) as i128
+        })
     }
     fn double(&mut self) -> Result<f64, FormatError> {
         Ok(f64::from_bits(self.fetch(TypeId::DOUBLE)?.slot().bits))
@@ -417,7 +492,11 @@ impl ArgSource for Args<'_, '_> {
         let t = self.it.m.types.lookup_float(FloatKind::X86Fp80).unwrap_or(TypeId::DOUBLE);
         let v = self.fetch(t)?;
         Ok(match &v {
-            Val::W { words, .. } => super::fp::to_f64(FloatKind::X86Fp80, words.first().copied().unwrap_or(0) as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64),
+            Val::W { words, .. } => super::fp::to_f64(
+                FloatKind::X86Fp80,
+                words.first().copied().unwrap_or(0) as u128
+                    | (words.get(1).copied().unwrap_or(0) as u128) << 64,
+            ),
             v => f64::from_bits(v.slot().bits),
         })
     }
@@ -537,8 +616,16 @@ mod tests {
                     *b = 0;
                 }
                 for c in [0u8, 1, 0x80, 0xff, 38] {
-                    assert_eq!(find_byte(&h, c), h.iter().position(|&b| b == c), "len {len} at {at} c {c}");
-                    assert_eq!(find_either(&h, c, 0), h.iter().position(|&b| b == c || b == 0), "len {len} at {at} c {c}");
+                    assert_eq!(
+                        find_byte(&h, c),
+                        h.iter().position(|&b| b == c),
+                        "len {len} at {at} c {c}"
+                    );
+                    assert_eq!(
+                        find_either(&h, c, 0),
+                        h.iter().position(|&b| b == c || b == 0),
+                        "len {len} at {at} c {c}"
+                    );
                 }
                 if let Some(b) = h.get_mut(at) {
                     *b = 1;

@@ -514,7 +514,24 @@ impl Op {
     pub fn fast_only(&self) -> bool {
         matches!(
             self,
-            Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::CmpJump { .. } | Op::FCmpJump { .. } | Op::GepLd { .. } | Op::GepSt { .. } | Op::FAdd64 { .. } | Op::FSub64 { .. } | Op::FMul64 { .. } | Op::FDiv64 { .. } | Op::AddF { .. } | Op::SubF { .. } | Op::MulF { .. } | Op::Shl { .. } | Op::LShr { .. } | Op::AShr { .. } | Op::UDiv { .. } | Op::URem { .. }
+            Op::CmpBr { .. }
+                | Op::FCmpBr { .. }
+                | Op::CmpJump { .. }
+                | Op::FCmpJump { .. }
+                | Op::GepLd { .. }
+                | Op::GepSt { .. }
+                | Op::FAdd64 { .. }
+                | Op::FSub64 { .. }
+                | Op::FMul64 { .. }
+                | Op::FDiv64 { .. }
+                | Op::AddF { .. }
+                | Op::SubF { .. }
+                | Op::MulF { .. }
+                | Op::Shl { .. }
+                | Op::LShr { .. }
+                | Op::AShr { .. }
+                | Op::UDiv { .. }
+                | Op::URem { .. }
         )
     }
 }
@@ -528,7 +545,10 @@ impl FnCode {
         self.fast = self.check();
         let fast = self.fast;
         for e in self.edges.iter_mut() {
-            let moves = self.lane_moves.get(e.lm as usize..(e.lm as usize).saturating_add(e.ln as usize)).filter(|_| fast && e.narrow);
+            let moves = self
+                .lane_moves
+                .get(e.lm as usize..(e.lm as usize).saturating_add(e.ln as usize))
+                .filter(|_| fast && e.narrow);
             e.one = moves.and_then(|m| m.first_chunk::<1>()).filter(|_| e.ln == 1).copied();
             e.two = moves.and_then(|m| m.first_chunk::<2>()).filter(|_| e.ln == 2).copied();
         }
@@ -547,15 +567,39 @@ impl FnCode {
         let edge_ok = |e: u32| {
             self.edges.get(e as usize).is_some_and(|ed| {
                 (ed.pc as u64) < nops
-                    && self.moves.get(ed.mv as usize..(ed.mv as usize).saturating_add(ed.n as usize)).is_some_and(|ms| !ed.narrow || ms.iter().all(|m| opnd(m.d) && opnd(m.s) && vec_of(m.d).map(|v| v.1) == vec_of(m.s).map(|v| v.1)))
-                    && self.lane_moves.get(ed.lm as usize..(ed.lm as usize).saturating_add(ed.ln as usize)).is_some_and(|lm| lm.iter().all(|m| reg(m[0]) && reg(m[1])))
+                    && self
+                        .moves
+                        .get(ed.mv as usize..(ed.mv as usize).saturating_add(ed.n as usize))
+                        .is_some_and(|ms| {
+                            !ed.narrow
+                                || ms.iter().all(|m| {
+                                    opnd(m.d)
+                                        && opnd(m.s)
+                                        && vec_of(m.d).map(|v| v.1) == vec_of(m.s).map(|v| v.1)
+                                })
+                        })
+                    && self
+                        .lane_moves
+                        .get(ed.lm as usize..(ed.lm as usize).saturating_add(ed.ln as usize))
+                        .is_some_and(|lm| lm.iter().all(|m| reg(m[0]) && reg(m[1])))
                     && (ed.ln == 0 || ed.narrow)
             })
         };
         if self.fallback.len() != self.ops.len() {
             return false;
         }
-        let terminator = matches!(self.ops.last(), Some(Op::Br { .. } | Op::CondBr { .. } | Op::Switch { .. } | Op::Ret { .. } | Op::Unreachable | Op::Call { .. } | Op::Generic { .. }));
+        let terminator = matches!(
+            self.ops.last(),
+            Some(
+                Op::Br { .. }
+                    | Op::CondBr { .. }
+                    | Op::Switch { .. }
+                    | Op::Ret { .. }
+                    | Op::Unreachable
+                    | Op::Call { .. }
+                    | Op::Generic { .. }
+            )
+        );
         if !terminator {
             return false;
         }
@@ -565,61 +609,152 @@ impl FnCode {
         let meta = |pc: usize| self.fcode.get(pc).map(|e| e.meta);
         // The op `k` after `pc`'s absorbed loads (its partner, for fused ops), in the exact
         // stream; the meta must also lead to an op and count at least what the op covers.
-        let after = |pc: usize, k: usize| meta(pc).filter(|m| m.steps as usize > m.pre as usize + k).and_then(|m| self.ops.get(pc + m.pre as usize + k));
+        let after = |pc: usize, k: usize| {
+            meta(pc)
+                .filter(|m| m.steps as usize > m.pre as usize + k)
+                .and_then(|m| self.ops.get(pc + m.pre as usize + k))
+        };
         // An op that completes without branching goes on to an op.
         let goes_on = |pc: usize, op: &Op| {
             meta(pc).is_some_and(|m| {
                 let off = (m.post & Meta::POST) as usize;
-                let post_ok = (m.post & Meta::CHARGE == 0 || super::fuse::falls_through(op)) && (off == 0 || (super::fuse::falls_through(op) && off < m.steps as usize && matches!(self.ops.get(pc + off), Some(Op::PStore { .. }))));
+                let post_ok = (m.post & Meta::CHARGE == 0 || super::fuse::falls_through(op))
+                    && (off == 0
+                        || (super::fuse::falls_through(op)
+                            && off < m.steps as usize
+                            && matches!(self.ops.get(pc + off), Some(Op::PStore { .. }))));
                 let seq = m.post != 0 || m.next as usize == pc + 1;
                 post_ok && (!super::fuse::falls_through(op) || ((m.next as u64) < nops && seq))
             })
         };
         // A branch target of the fast stream: a pc or an edge.
-        let target_ok = |e: u32| if e & DIRECT != 0 { ((e & !DIRECT) as u64) < nops } else { edge_ok(e) };
+        let target_ok =
+            |e: u32| if e & DIRECT != 0 { ((e & !DIRECT) as u64) < nops } else { edge_ok(e) };
         let op_ok = |op: &Op, fast: bool| match *op {
-            Op::Add { d, a, b, .. } | Op::Sub { d, a, b, .. } | Op::Mul { d, a, b, .. } | Op::And { d, a, b, .. } | Op::Or { d, a, b, .. } | Op::Xor { d, a, b, .. } => reg(d) && reg(a) && reg(b),
-            Op::IBin { d, a, b, .. } | Op::ICmp { d, a, b, .. } | Op::F64 { d, a, b, .. } | Op::F32 { d, a, b, .. } | Op::FCmp { d, a, b, .. } => reg(d) && reg(a) && reg(b),
+            Op::Add { d, a, b, .. }
+            | Op::Sub { d, a, b, .. }
+            | Op::Mul { d, a, b, .. }
+            | Op::And { d, a, b, .. }
+            | Op::Or { d, a, b, .. }
+            | Op::Xor { d, a, b, .. } => reg(d) && reg(a) && reg(b),
+            Op::IBin { d, a, b, .. }
+            | Op::ICmp { d, a, b, .. }
+            | Op::F64 { d, a, b, .. }
+            | Op::F32 { d, a, b, .. }
+            | Op::FCmp { d, a, b, .. } => reg(d) && reg(a) && reg(b),
             Op::Select { d, c, a, b } => reg(d) && reg(c) && reg(a) && reg(b),
-            Op::Trunc { d, a, .. } | Op::ZExt { d, a, .. } | Op::SExt { d, a, .. } | Op::Mov { d, a } | Op::PtrToInt { d, a, .. } | Op::IntToPtr { d, a } | Op::Freeze { d, a } | Op::FNeg { d, a, .. } | Op::Cvt { d, a, .. } => reg(d) && reg(a),
+            Op::Trunc { d, a, .. }
+            | Op::ZExt { d, a, .. }
+            | Op::SExt { d, a, .. }
+            | Op::Mov { d, a }
+            | Op::PtrToInt { d, a, .. }
+            | Op::IntToPtr { d, a }
+            | Op::Freeze { d, a }
+            | Op::FNeg { d, a, .. }
+            | Op::Cvt { d, a, .. } => reg(d) && reg(a),
             Op::Load { d, p, .. } => reg(d) && reg(p),
             Op::Store { v, p, .. } => reg(v) && reg(p),
             Op::PAlloca { d, cell, s } => reg(d) && reg(cell) && (s as usize) < self.allocas.len(),
             Op::PLoad { d, cell, .. } => reg(d) && reg(cell),
             Op::PStore { v, cell, .. } => reg(v) && reg(cell),
-            Op::Gep { d, base, g } => reg(d) && reg(base) && self.geps.get(g as usize).is_some_and(|gp| gp.idx.iter().all(|x| reg(x.0))),
-            Op::Alloca { d, s } => reg(d) && self.allocas.get(s as usize).is_some_and(|a| a.count.is_none_or(|c| reg(c.0))),
-            Op::Br { e } => if fast { target_ok(e) } else { edge_ok(e) },
-            Op::CondBr { c, t, f } => reg(c) && if fast { target_ok(t) && target_ok(f) } else { edge_ok(t) && edge_ok(f) },
-            Op::CmpJump { a, b, t, f, .. } | Op::FCmpJump { a, b, t, f, .. } => reg(a) && reg(b) && target_ok(t) && target_ok(f),
-            Op::Switch { v, t } => reg(v) && self.switches.get(t as usize).is_some_and(|tb| edge_ok(tb.default) && tb.cases.iter().all(|c| edge_ok(c.1))),
+            Op::Gep { d, base, g } => {
+                reg(d)
+                    && reg(base)
+                    && self.geps.get(g as usize).is_some_and(|gp| gp.idx.iter().all(|x| reg(x.0)))
+            }
+            Op::Alloca { d, s } => {
+                reg(d)
+                    && self
+                        .allocas
+                        .get(s as usize)
+                        .is_some_and(|a| a.count.is_none_or(|c| reg(c.0)))
+            }
+            Op::Br { e } => {
+                if fast {
+                    target_ok(e)
+                } else {
+                    edge_ok(e)
+                }
+            }
+            Op::CondBr { c, t, f } => {
+                reg(c) && if fast { target_ok(t) && target_ok(f) } else { edge_ok(t) && edge_ok(f) }
+            }
+            Op::CmpJump { a, b, t, f, .. } | Op::FCmpJump { a, b, t, f, .. } => {
+                reg(a) && reg(b) && target_ok(t) && target_ok(f)
+            }
+            Op::Switch { v, t } => {
+                reg(v)
+                    && self.switches.get(t as usize).is_some_and(|tb| {
+                        edge_ok(tb.default) && tb.cases.iter().all(|c| edge_ok(c.1))
+                    })
+            }
             Op::Ret { v } => v == NONE || v & TAG != 0 || reg(v),
             Op::Call { c } => self.calls.get(c as usize).is_some_and(|cs| {
                 let callee_ok = match cs.callee {
                     Callee::Indirect(o) => reg(o),
                     _ => true,
                 };
-                !cs.fast || (callee_ok && cs.args.iter().all(|&a| reg(a)) && (cs.dst == NONE || reg(cs.dst)))
+                !cs.fast
+                    || (callee_ok
+                        && cs.args.iter().all(|&a| reg(a))
+                        && (cs.dst == NONE || reg(cs.dst)))
             }),
             Op::Intr { d, a, b, c, .. } => reg(d) && reg(a) && reg(b) && reg(c),
-            Op::VBin { d, a, b, n, .. } | Op::VF64 { d, a, b, n, .. } | Op::VF32 { d, a, b, n, .. } | Op::VICmp { d, a, b, n, .. } | Op::VFCmp { d, a, b, n, .. } => lanes(d, n) && lanes(a, n) && lanes(b, n),
-            Op::VSel { d, c, a, b, n, vc } => lanes(d, n) && lanes(a, n) && lanes(b, n) && if vc { lanes(c, n) } else { reg(c) },
+            Op::VBin { d, a, b, n, .. }
+            | Op::VF64 { d, a, b, n, .. }
+            | Op::VF32 { d, a, b, n, .. }
+            | Op::VICmp { d, a, b, n, .. }
+            | Op::VFCmp { d, a, b, n, .. } => lanes(d, n) && lanes(a, n) && lanes(b, n),
+            Op::VSel { d, c, a, b, n, vc } => {
+                lanes(d, n) && lanes(a, n) && lanes(b, n) && if vc { lanes(c, n) } else { reg(c) }
+            }
             Op::VLoad { d, p, n, .. } => lanes(d, n) && reg(p),
             Op::VStore { v, p, n, .. } => lanes(v, n) && reg(p),
             Op::VIns { d, a, b, k, n } => lanes(d, n) && lanes(a, n) && reg(b) && k < n,
-            Op::VShuf { d, t, n } => lanes(d, n) && self.shuffles.get(t as usize).is_some_and(|sh| sh.len() == n as usize && sh.iter().all(|&r| r == NONE || reg(r))),
+            Op::VShuf { d, t, n } => {
+                lanes(d, n)
+                    && self.shuffles.get(t as usize).is_some_and(|sh| {
+                        sh.len() == n as usize && sh.iter().all(|&r| r == NONE || reg(r))
+                    })
+            }
             Op::Unreachable | Op::Nop | Op::Generic { .. } => true,
-            Op::CmpBr { d, a, b, .. } | Op::FCmpBr { d, a, b, .. } | Op::FAdd64 { d, a, b } | Op::FSub64 { d, a, b } | Op::FMul64 { d, a, b } | Op::FDiv64 { d, a, b } => reg(d) && reg(a) && reg(b),
-            Op::AddF { d, a, b, .. } | Op::SubF { d, a, b, .. } | Op::MulF { d, a, b, .. } | Op::Shl { d, a, b, .. } | Op::LShr { d, a, b, .. } | Op::AShr { d, a, b, .. } | Op::UDiv { d, a, b, .. } | Op::URem { d, a, b, .. } => reg(d) && reg(a) && reg(b),
-            Op::GepLd { d, base, g } | Op::GepSt { d, base, g } => reg(d) && reg(base) && self.geps.get(g as usize).is_some_and(|gp| reg(gp.acc.r) && gp.idx.iter().all(|x| reg(x.0))),
+            Op::CmpBr { d, a, b, .. }
+            | Op::FCmpBr { d, a, b, .. }
+            | Op::FAdd64 { d, a, b }
+            | Op::FSub64 { d, a, b }
+            | Op::FMul64 { d, a, b }
+            | Op::FDiv64 { d, a, b } => reg(d) && reg(a) && reg(b),
+            Op::AddF { d, a, b, .. }
+            | Op::SubF { d, a, b, .. }
+            | Op::MulF { d, a, b, .. }
+            | Op::Shl { d, a, b, .. }
+            | Op::LShr { d, a, b, .. }
+            | Op::AShr { d, a, b, .. }
+            | Op::UDiv { d, a, b, .. }
+            | Op::URem { d, a, b, .. } => reg(d) && reg(a) && reg(b),
+            Op::GepLd { d, base, g } | Op::GepSt { d, base, g } => {
+                reg(d)
+                    && reg(base)
+                    && self
+                        .geps
+                        .get(g as usize)
+                        .is_some_and(|gp| reg(gp.acc.r) && gp.idx.iter().all(|x| reg(x.0)))
+            }
         };
         let fused = |pc: usize, op: &Op| match op {
-            Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::CmpJump { .. } | Op::FCmpJump { .. } => matches!(after(pc, 1), Some(Op::CondBr { .. })),
+            Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::CmpJump { .. } | Op::FCmpJump { .. } => {
+                matches!(after(pc, 1), Some(Op::CondBr { .. }))
+            }
             Op::GepLd { .. } => matches!(after(pc, 1), Some(Op::Load { .. })),
             Op::GepSt { .. } => matches!(after(pc, 1), Some(Op::Store { .. })),
             _ => after(pc, 0).is_some(),
         };
         let exact = |op: &Op| !op.fast_only();
-        self.ops.iter().all(|op| exact(op) && op_ok(op, false)) && self.fcode.iter().enumerate().all(|(pc, e)| op_ok(&e.op, true) && fused(pc, &e.op) && goes_on(pc, &e.op))
+        self.ops.iter().all(|op| exact(op) && op_ok(op, false))
+            && self
+                .fcode
+                .iter()
+                .enumerate()
+                .all(|(pc, e)| op_ok(&e.op, true) && fused(pc, &e.op) && goes_on(pc, &e.op))
     }
 }

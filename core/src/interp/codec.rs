@@ -94,7 +94,9 @@ impl Interp<'_> {
                 s.bits &= super::value::mask(w);
                 Val::S(s)
             }
-            Class::Ptr | Class::Float(_) if info.narrow => Val::S(self.mem.read_slot(loc.0, loc.1, size.min(8), &mut self.origins)),
+            Class::Ptr | Class::Float(_) if info.narrow => {
+                Val::S(self.mem.read_slot(loc.0, loc.1, size.min(8), &mut self.origins))
+            }
             Class::Int(_) | Class::Float(_) => {
                 let (b, s) = self.mem.range(loc, size);
                 let mut words = vec![0u64; size.div_ceil(8).max(1)];
@@ -115,7 +117,9 @@ impl Interp<'_> {
                     _ => ei.size * 8,
                 };
                 if ebits % 8 == 0 {
-                    let v = (0..len as usize).map(|k| self.load_val((loc.0, loc.1 + k * ei.size as usize), et)).collect();
+                    let v = (0..len as usize)
+                        .map(|k| self.load_val((loc.0, loc.1 + k * ei.size as usize), et))
+                        .collect();
                     Val::A(v)
                 } else {
                     let (b, s) = self.mem.range(loc, size);
@@ -126,7 +130,10 @@ impl Interp<'_> {
                             let mut x = 0u64;
                             for j in 0..ebits {
                                 let p = k * ebits + j;
-                                if bytes.get((p / 8) as usize).is_some_and(|byte| byte >> (p % 8) & 1 == 1) {
+                                if bytes
+                                    .get((p / 8) as usize)
+                                    .is_some_and(|byte| byte >> (p % 8) & 1 == 1)
+                                {
                                     x |= 1 << j;
                                 }
                             }
@@ -138,9 +145,19 @@ impl Interp<'_> {
             }
             Class::Array(len, et) => {
                 let stride = self.lay.get(et).alloc as usize;
-                Val::A((0..len as usize).map(|k| self.load_val((loc.0, loc.1 + k * stride), et)).collect())
+                Val::A(
+                    (0..len as usize)
+                        .map(|k| self.load_val((loc.0, loc.1 + k * stride), et))
+                        .collect(),
+                )
             }
-            Class::Struct(fields, offs) => Val::A(fields.iter().zip(offs.iter()).map(|(ft, fo)| self.load_val((loc.0, loc.1 + *fo as usize), *ft)).collect()),
+            Class::Struct(fields, offs) => Val::A(
+                fields
+                    .iter()
+                    .zip(offs.iter())
+                    .map(|(ft, fo)| self.load_val((loc.0, loc.1 + *fo as usize), *ft))
+                    .collect(),
+            ),
             Class::Other | Class::Ptr => Val::default(),
         }
     }
@@ -170,7 +187,9 @@ impl Interp<'_> {
         let mut bytes = vec![0u8; size];
         let mut shadow = vec![0u32; size];
         // Encode into a scratch allocation-free buffer through a temporary allocation.
-        let Ok(idx) = self.mem.alloc(size as u64, 1, super::memory::AllocKind::Runtime, 0) else { return Val::default() };
+        let Ok(idx) = self.mem.alloc(size as u64, 1, super::memory::AllocKind::Runtime, 0) else {
+            return Val::default();
+        };
         self.store_val((idx as usize, 0), from, v);
         let out = self.load_val((idx as usize, 0), to);
         {

@@ -21,7 +21,10 @@ impl Interp<'_> {
         let m = self.m;
         let ty = m.consts.ty(c);
         if !self.lay.narrow(ty) && self.lay.get(ty).size > MAX_VALUE_BYTES {
-            return Err(Fault::unsupported(format!("a constant of {} bytes is too large to hold as a value", self.lay.get(ty).size)));
+            return Err(Fault::unsupported(format!(
+                "a constant of {} bytes is too large to hold as a value",
+                self.lay.get(ty).size
+            )));
         }
         Ok(match m.consts.kind(c) {
             ConstKind::Int(a) => {
@@ -41,7 +44,8 @@ impl Interp<'_> {
             ConstKind::Null | ConstKind::NoneToken | ConstKind::InlineAsm(_) => self.zero_val(ty),
             ConstKind::Zero => self.zero_val(ty),
             ConstKind::Undef => {
-                let o = self.origins.root(TaintKind::Undef, self.ctx.0, self.ctx.1, "undef constant");
+                let o =
+                    self.origins.root(TaintKind::Undef, self.ctx.0, self.ctx.1, "undef constant");
                 self.taint_val(ty, o)
             }
             ConstKind::Poison => {
@@ -56,8 +60,12 @@ impl Interp<'_> {
                 Val::A(v.into())
             }
             ConstKind::Bytes(b) => Val::A(b.iter().map(|x| Val::S(Slot::int(*x as u64))).collect()),
-            ConstKind::Global(g) | ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => Val::S(self.gaddr.get(g.as_u32() as usize).copied().unwrap_or_default()),
-            ConstKind::BlockAddress { func, block } => Val::S(self.block_addr(func.as_u32(), block.as_u32())?),
+            ConstKind::Global(g) | ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
+                Val::S(self.gaddr.get(g.as_u32() as usize).copied().unwrap_or_default())
+            }
+            ConstKind::BlockAddress { func, block } => {
+                Val::S(self.block_addr(func.as_u32(), block.as_u32())?)
+            }
             ConstKind::PtrAuth(cs) => match cs.first() {
                 Some(p) => self.const_val(*p)?,
                 None => Val::default(),
@@ -118,8 +126,20 @@ impl Interp<'_> {
         match m.consts.kind(c) {
             ConstKind::Zero | ConstKind::Null => Ok(()),
             ConstKind::Undef | ConstKind::Poison => {
-                let kind = if matches!(m.consts.kind(c), ConstKind::Undef) { TaintKind::Undef } else { TaintKind::Poison };
-                let o = self.origins.root(kind, self.ctx.0, self.ctx.1, format!("{} initializer", if kind == TaintKind::Undef { "undef" } else { "poison" }));
+                let kind = if matches!(m.consts.kind(c), ConstKind::Undef) {
+                    TaintKind::Undef
+                } else {
+                    TaintKind::Poison
+                };
+                let o = self.origins.root(
+                    kind,
+                    self.ctx.0,
+                    self.ctx.1,
+                    format!(
+                        "{} initializer",
+                        if kind == TaintKind::Undef { "undef" } else { "poison" }
+                    ),
+                );
                 let n = self.lay.get(ty).size as usize;
                 self.mem.range_mut(loc, n).1.fill(super::memory::TAINT | o);
                 Ok(())

@@ -12,7 +12,10 @@ use super::report::{ErrorKind, Fault, Res};
 use super::scalar::IOp;
 use super::state::Interp;
 use super::value::{sext, Slot, Val};
-use crate::ir::{AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId, Inst, InstData, InstFlags, Opcode, Operand, TailKind, TypeId, Value};
+use crate::ir::{
+    AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId,
+    Inst, InstData, InstFlags, Opcode, Operand, TailKind, TypeId, Value,
+};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -30,7 +33,8 @@ pub(super) struct Dec<'a> {
 }
 
 /// Attribute kinds that make an argument or return value poison when violated.
-const CHECKED: [AttrKind; 4] = [AttrKind::NonNull, AttrKind::Range, AttrKind::Align, AttrKind::NoFpClass];
+const CHECKED: [AttrKind; 4] =
+    [AttrKind::NonNull, AttrKind::Range, AttrKind::Align, AttrKind::NoFpClass];
 
 impl Interp<'_> {
     /// The decoded code of function `g`, decoding it on first use.
@@ -53,20 +57,51 @@ impl Interp<'_> {
 
     fn decode(&mut self, g: u32) -> Res<FnCode> {
         let m = self.m;
-        let Some(f) = m.func(GlobalId::from_u32(g)) else { return Err(Fault::Error(ErrorKind::Internal, "not a function".into())) };
+        let Some(f) = m.func(GlobalId::from_u32(g)) else {
+            return Err(Fault::Error(ErrorKind::Internal, "not a function".into()));
+        };
         let Some(body) = f.body.as_ref() else {
-            return Err(Fault::Error(ErrorKind::Internal, format!("{} has no body", self.fname(g))));
+            return Err(Fault::Error(
+                ErrorKind::Internal,
+                format!("{} has no body", self.fname(g)),
+            ));
         };
         self.ctx = (Span0::span(f, body), g);
-        let mut d = Dec { body, c: FnCode { gid: g, ..Default::default() }, vop: vec![NONE; body.values.len()], cells: HashMap::new(), cmap: HashMap::new(), emap: HashMap::new(), fallback: NONE };
+        let mut d = Dec {
+            body,
+            c: FnCode { gid: g, ..Default::default() },
+            vop: vec![NONE; body.values.len()],
+            cells: HashMap::new(),
+            cmap: HashMap::new(),
+            emap: HashMap::new(),
+            fallback: NONE,
+        };
         // Narrow scalars share registers where their live ranges allow (`slots.rs`).
         let narrow = |v: Value| body.values.get(v).is_some_and(|vd| self.lay.narrow(vd.ty));
         // Scalar operations that read every operand before writing their result (on both
         // paths) may write it to the register of an operand that dies there.
         let reuse = |d: &InstData| {
             use Opcode as O;
-            matches!(d.op, O::Add | O::Sub | O::Mul | O::And | O::Or | O::Xor | O::Shl | O::LShr | O::AShr | O::FAdd | O::FSub | O::FMul | O::FDiv | O::GetElementPtr)
-                && d.result.and_then(|v| body.values.get(v)).is_some_and(|vd| !m.types.is_vector(vd.ty))
+            matches!(
+                d.op,
+                O::Add
+                    | O::Sub
+                    | O::Mul
+                    | O::And
+                    | O::Or
+                    | O::Xor
+                    | O::Shl
+                    | O::LShr
+                    | O::AShr
+                    | O::FAdd
+                    | O::FSub
+                    | O::FMul
+                    | O::FDiv
+                    | O::GetElementPtr
+            ) && d
+                .result
+                .and_then(|v| body.values.get(v))
+                .is_some_and(|vd| !m.types.is_vector(vd.ty))
         };
         let shared = super::slots::assign(body, &narrow, &reuse);
         let (mut nn, mut nw) = (shared.as_ref().map_or(0, |s| s.1), 0u32);
@@ -96,7 +131,8 @@ impl Interp<'_> {
         d.c.template = vec![Slot::default(); nn as usize];
         d.c.nvals = nn;
         d.c.wtemplate = vec![Val::default(); nw as usize];
-        d.c.params = body.params.iter().map(|p| d.vop.get(p.index()).copied().unwrap_or(NONE)).collect();
+        d.c.params =
+            body.params.iter().map(|p| d.vop.get(p.index()).copied().unwrap_or(NONE)).collect();
         d.c.narrow_params = d.c.params.iter().enumerate().all(|(i, &p)| p as usize == i);
         d.c.nparams = body.params.len() as u32;
         d.c.vararg = m.types.func_sig(f.ty).is_some_and(|s| s.2);
@@ -151,7 +187,9 @@ impl Interp<'_> {
                 } else if let Some(n) = lanes {
                     let at = d.c.template.len() as u32;
                     match &v {
-                        Val::A(es) => d.c.template.extend((0..n as usize).map(|k| es.get(k).map(Val::slot).unwrap_or_default())),
+                        Val::A(es) => d.c.template.extend(
+                            (0..n as usize).map(|k| es.get(k).map(Val::slot).unwrap_or_default()),
+                        ),
                         v => d.c.template.extend(std::iter::repeat_n(v.slot(), n as usize)),
                     }
                     vec_opnd(at, n)
@@ -192,13 +230,18 @@ impl Interp<'_> {
         let par = ms.iter().enumerate().any(|(i, a)| ms.iter().skip(i + 1).any(|b| b.s == a.d));
         let pc = d.c.block_pc.get(to.index()).copied().unwrap_or(NONE);
         let plain = |o: u32| o & TAG == 0 && o != NONE;
-        let narrow = ms.iter().all(|m| (plain(m.d) && plain(m.s)) || matches!((vec_of(m.d), vec_of(m.s)), (Some(x), Some(y)) if x.1 == y.1));
+        let narrow = ms.iter().all(|m| {
+            (plain(m.d) && plain(m.s))
+                || matches!((vec_of(m.d), vec_of(m.s)), (Some(x), Some(y)) if x.1 == y.1)
+        });
         let lm = d.c.lane_moves.len() as u32;
         if narrow {
             for i in mv as usize..(mv + n) as usize {
                 let Some(m) = d.c.moves.get(i).copied() else { continue };
                 match (vec_of(m.d), vec_of(m.s)) {
-                    (Some((dr, k)), Some((sr, _))) => d.c.lane_moves.extend((0..k).map(|j| [dr + j, sr + j])),
+                    (Some((dr, k)), Some((sr, _))) => {
+                        d.c.lane_moves.extend((0..k).map(|j| [dr + j, sr + j]))
+                    }
                     _ => d.c.lane_moves.push([m.d, m.s]),
                 }
             }
@@ -227,7 +270,14 @@ impl Interp<'_> {
         data.md.iter().any(|(s, _)| names.contains(&self.m.symbols.get(*s)))
     }
 
-    fn decode_inst(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, next: Option<&InstData>) -> Res<Op> {
+    fn decode_inst(
+        &mut self,
+        d: &mut Dec,
+        b: Block,
+        i: Inst,
+        data: &InstData,
+        next: Option<&InstData>,
+    ) -> Res<Op> {
         let args = &data.args;
         let nr = |o: u32| (o & TAG == 0 && o != NONE).then_some(o);
         let a0 = match args.first() {
@@ -250,8 +300,11 @@ impl Interp<'_> {
             }
         }
         if let Some(iop) = IOp::from_opcode(op) {
-            if let (Some(w), Some(d_), Some(a), Some(bb), true) = (self.iw(ty).filter(|_| self.m.types.is_int(ty)), nr(dst), nr(a0), nr(a1), fast_ty) {
-                let wrap_flags = f & (InstFlags::NUW | InstFlags::NSW | InstFlags::EXACT | InstFlags::DISJOINT);
+            if let (Some(w), Some(d_), Some(a), Some(bb), true) =
+                (self.iw(ty).filter(|_| self.m.types.is_int(ty)), nr(dst), nr(a0), nr(a1), fast_ty)
+            {
+                let wrap_flags =
+                    f & (InstFlags::NUW | InstFlags::NSW | InstFlags::EXACT | InstFlags::DISJOINT);
                 return Ok(match (iop, wrap_flags) {
                     (IOp::Add, 0) => Op::Add { d: d_, a, b: bb, w },
                     (IOp::Sub, 0) => Op::Sub { d: d_, a, b: bb, w },
@@ -271,8 +324,12 @@ impl Interp<'_> {
         let fk = self.m.types.float_kind(ty);
         let no_fmf_poison = data.fmf.0 & 3 == 0;
         match op {
-            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem if no_fmf_poison => {
-                if let (Some(s), Some(d_), Some(a), Some(bb)) = (scalar_fp(fk), nr(dst), nr(a0), nr(a1)) {
+            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem
+                if no_fmf_poison =>
+            {
+                if let (Some(s), Some(d_), Some(a), Some(bb)) =
+                    (scalar_fp(fk), nr(dst), nr(a0), nr(a1))
+                {
                     let fo = match op {
                         Opcode::FAdd => FOp::Add,
                         Opcode::FSub => FOp::Sub,
@@ -280,7 +337,11 @@ impl Interp<'_> {
                         Opcode::FDiv => FOp::Div,
                         _ => FOp::Rem,
                     };
-                    return Ok(if s { Op::F32 { op: fo, d: d_, a, b: bb } } else { Op::F64 { op: fo, d: d_, a, b: bb } });
+                    return Ok(if s {
+                        Op::F32 { op: fo, d: d_, a, b: bb }
+                    } else {
+                        Op::F64 { op: fo, d: d_, a, b: bb }
+                    });
                 }
             }
             Opcode::FNeg => {
@@ -289,12 +350,16 @@ impl Interp<'_> {
                 }
             }
             Opcode::FCmp if no_fmf_poison => {
-                if let (Some(s), Some(d_), Some(a), Some(bb), Extra::FCmp(p)) = (scalar_fp(self.m.types.float_kind(t0)), nr(dst), nr(a0), nr(a1), &data.extra) {
+                if let (Some(s), Some(d_), Some(a), Some(bb), Extra::FCmp(p)) =
+                    (scalar_fp(self.m.types.float_kind(t0)), nr(dst), nr(a0), nr(a1), &data.extra)
+                {
                     return Ok(Op::FCmp { p: *p, d: d_, a, b: bb, s });
                 }
             }
             Opcode::ICmp => {
-                if let (Some(w), Some(d_), Some(a), Some(bb), Extra::ICmp(p), true) = (self.iw(t0), nr(dst), nr(a0), nr(a1), &data.extra, fast_ty) {
+                if let (Some(w), Some(d_), Some(a), Some(bb), Extra::ICmp(p), true) =
+                    (self.iw(t0), nr(dst), nr(a0), nr(a1), &data.extra, fast_ty)
+                {
                     return Ok(Op::ICmp { p: *p, d: d_, a, b: bb, w, f: f & InstFlags::SAMESIGN });
                 }
             }
@@ -303,16 +368,26 @@ impl Interp<'_> {
                     Some(&o) => self.dopnd(d, o)?,
                     None => NONE,
                 };
-                if let (Some(d_), Some(c), Some(a), Some(bb), false) = (nr(dst), nr(a0), nr(a1), nr(a2), self.m.types.is_vector(t0)) {
+                if let (Some(d_), Some(c), Some(a), Some(bb), false) =
+                    (nr(dst), nr(a0), nr(a1), nr(a2), self.m.types.is_vector(t0))
+                {
                     if data.fmf.0 & 3 == 0 || !self.m.types.is_fp_or_fp_vector(ty) {
                         return Ok(Op::Select { d: d_, c, a, b: bb });
                     }
                 }
             }
             Opcode::Trunc | Opcode::ZExt | Opcode::SExt if fast_ty => {
-                if let (Some(from), Some(to), Some(d_), Some(a)) = (self.iw(t0), self.iw(ty), nr(dst), nr(a0)) {
+                if let (Some(from), Some(to), Some(d_), Some(a)) =
+                    (self.iw(t0), self.iw(ty), nr(dst), nr(a0))
+                {
                     return Ok(match op {
-                        Opcode::Trunc => Op::Trunc { d: d_, a, from, to, f: f & (InstFlags::NUW | InstFlags::NSW) },
+                        Opcode::Trunc => Op::Trunc {
+                            d: d_,
+                            a,
+                            from,
+                            to,
+                            f: f & (InstFlags::NUW | InstFlags::NSW),
+                        },
                         Opcode::ZExt => Op::ZExt { d: d_, a, from, f: f & InstFlags::NNEG },
                         _ => Op::SExt { d: d_, a, from, to },
                     });
@@ -333,14 +408,20 @@ impl Interp<'_> {
                     return Ok(Op::IntToPtr { d: d_, a });
                 }
             }
-            Opcode::SIToFP | Opcode::UIToFP | Opcode::FPExt | Opcode::FPTrunc if fast_ty && f & InstFlags::NNEG == 0 => {
+            Opcode::SIToFP | Opcode::UIToFP | Opcode::FPExt | Opcode::FPTrunc
+                if fast_ty && f & InstFlags::NNEG == 0 =>
+            {
                 let k = match (op, fk, self.m.types.float_kind(t0)) {
                     (Opcode::SIToFP, Some(FloatKind::Double), _) => Some(Cvt::SiToF64),
                     (Opcode::UIToFP, Some(FloatKind::Double), _) => Some(Cvt::UiToF64),
                     (Opcode::SIToFP, Some(FloatKind::Float), _) => Some(Cvt::SiToF32),
                     (Opcode::UIToFP, Some(FloatKind::Float), _) => Some(Cvt::UiToF32),
-                    (Opcode::FPExt, Some(FloatKind::Double), Some(FloatKind::Float)) => Some(Cvt::F32ToF64),
-                    (Opcode::FPTrunc, Some(FloatKind::Float), Some(FloatKind::Double)) => Some(Cvt::F64ToF32),
+                    (Opcode::FPExt, Some(FloatKind::Double), Some(FloatKind::Float)) => {
+                        Some(Cvt::F32ToF64)
+                    }
+                    (Opcode::FPTrunc, Some(FloatKind::Float), Some(FloatKind::Double)) => {
+                        Some(Cvt::F64ToF32)
+                    }
                     _ => None,
                 };
                 let w = self.iw(t0).unwrap_or(0);
@@ -356,7 +437,9 @@ impl Interp<'_> {
             Opcode::Load => {
                 let info = self.lay.get(ty);
                 let plain = !self.md_has(data, &["range", "nonnull", "noundef", "align"]);
-                if let (Some(d_), Some(p), true, true) = (nr(dst), nr(a0), plain, info.narrow && info.size <= 8 && info.size > 0) {
+                if let (Some(d_), Some(p), true, true) =
+                    (nr(dst), nr(a0), plain, info.narrow && info.size <= 8 && info.size > 0)
+                {
                     let w = match info.class {
                         Class::Int(w) => w as u8,
                         _ => 0,
@@ -367,13 +450,16 @@ impl Interp<'_> {
                     }) {
                         return Ok(Op::PLoad { d: d_, cell, n: info.size as u8, w });
                     }
-                    let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
+                    let align =
+                        data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
                     return Ok(Op::Load { d: d_, p, n: info.size as u8, w, align });
                 }
             }
             Opcode::Store => {
                 let info = self.lay.get(t0);
-                if let (Some(v), Some(p), true) = (nr(a0), nr(a1), info.narrow && info.size <= 8 && info.size > 0) {
+                if let (Some(v), Some(p), true) =
+                    (nr(a0), nr(a1), info.narrow && info.size <= 8 && info.size > 0)
+                {
                     if let Some(&cell) = args.get(1).and_then(|o| match o {
                         Operand::Value(v) => d.cells.get(v),
                         _ => None,
@@ -384,7 +470,8 @@ impl Interp<'_> {
                         };
                         return Ok(Op::PStore { v, cell, w });
                     }
-                    let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
+                    let align =
+                        data.mem_info().and_then(|mi| mi.align).unwrap_or(info.align) as u32;
                     return Ok(Op::Store { v, p, n: info.size as u8, align });
                 }
             }
@@ -397,13 +484,25 @@ impl Interp<'_> {
                 if let (Extra::Alloca { elem_ty, align, .. }, Some(d_)) = (&data.extra, nr(dst)) {
                     let info = self.lay.get(*elem_ty);
                     let count = match args.first() {
-                        Some(Operand::Const(c)) if matches!(self.m.consts.kind(*c), crate::ir::ConstKind::Int(v) if v.to_u64() == Some(1)) => None,
+                        Some(Operand::Const(c)) if matches!(self.m.consts.kind(*c), crate::ir::ConstKind::Int(v) if v.to_u64() == Some(1)) => {
+                            None
+                        }
                         Some(&o) => nr(a0).map(|r| (r, self.iw(self.ty_of(d, o)).unwrap_or(64))),
                         None => None,
                     };
                     let name = data.result.map(|v| self.value_name(d.body, v)).unwrap_or_default();
-                    let origin = self.origins.root(TaintKind::Undef, data.span, d.c.gid, format!("uninitialized memory of alloca {name}"));
-                    d.c.allocas.push(AllocaSite { size: info.alloc, align: align.unwrap_or(info.align), count, origin });
+                    let origin = self.origins.root(
+                        TaintKind::Undef,
+                        data.span,
+                        d.c.gid,
+                        format!("uninitialized memory of alloca {name}"),
+                    );
+                    d.c.allocas.push(AllocaSite {
+                        size: info.alloc,
+                        align: align.unwrap_or(info.align),
+                        count,
+                        origin,
+                    });
                     let s = (d.c.allocas.len() - 1) as u32;
                     if let Some(&cell) = data.result.and_then(|v| d.cells.get(&v)) {
                         return Ok(Op::PAlloca { d: d_, cell, s });
@@ -446,7 +545,14 @@ impl Interp<'_> {
         self.decode_generic(d, b, i, data, dst)
     }
 
-    pub(super) fn decode_generic(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, dst: Opnd) -> Res<Op> {
+    pub(super) fn decode_generic(
+        &mut self,
+        d: &mut Dec,
+        b: Block,
+        i: Inst,
+        data: &InstData,
+        dst: Opnd,
+    ) -> Res<Op> {
         let mut args = Vec::with_capacity(data.args.len());
         let mut tys = Vec::with_capacity(data.args.len());
         for &o in data.args.iter() {
@@ -459,11 +565,23 @@ impl Interp<'_> {
                 edges.push(self.edge(d, b, s)?);
             }
         }
-        d.c.generic.push(GenOp { inst: i, args: args.into(), tys: tys.into(), dst, edges: edges.into() });
+        d.c.generic.push(GenOp {
+            inst: i,
+            args: args.into(),
+            tys: tys.into(),
+            dst,
+            edges: edges.into(),
+        });
         Ok(Op::Generic { g: (d.c.generic.len() - 1) as u32 })
     }
 
-    fn decode_gep(&mut self, d: &mut Dec, data: &InstData, dst: Opnd, base: Opnd) -> Res<Option<Op>> {
+    fn decode_gep(
+        &mut self,
+        d: &mut Dec,
+        data: &InstData,
+        dst: Opnd,
+        base: Opnd,
+    ) -> Res<Option<Op>> {
         let Extra::Gep { source_ty } = &data.extra else { return Ok(None) };
         if dst & TAG != 0 || base & TAG != 0 || dst == NONE || self.m.types.is_vector(data.ty) {
             return Ok(None);
@@ -474,7 +592,9 @@ impl Interp<'_> {
         let mut cur = *source_ty;
         for (k, &o) in data.args.iter().enumerate().skip(1) {
             let ity = self.ty_of(d, o);
-            let Some(iw) = self.iw(ity).filter(|_| self.m.types.is_int(ity)) else { return Ok(None) };
+            let Some(iw) = self.iw(ity).filter(|_| self.m.types.is_int(ity)) else {
+                return Ok(None);
+            };
             let (scale, next, field) = if k == 1 {
                 (self.lay.get(cur).alloc as i64, cur, false)
             } else {
@@ -482,12 +602,16 @@ impl Interp<'_> {
                     Class::Struct(fields, offs) => {
                         let Operand::Const(c) = o else { return Ok(None) };
                         let fi = self.const_val(c)?.slot().bits as usize;
-                        let (Some(&ft), Some(&fo)) = (fields.get(fi), offs.get(fi)) else { return Ok(None) };
+                        let (Some(&ft), Some(&fo)) = (fields.get(fi), offs.get(fi)) else {
+                            return Ok(None);
+                        };
                         off = off.wrapping_add(fo as i64);
                         cur = ft;
                         continue;
                     }
-                    Class::Array(_, e) | Class::Vector(_, e) => (self.lay.get(e).alloc as i64, e, false),
+                    Class::Array(_, e) | Class::Vector(_, e) => {
+                        (self.lay.get(e).alloc as i64, e, false)
+                    }
                     _ => return Ok(None),
                 }
             };
@@ -503,7 +627,8 @@ impl Interp<'_> {
                     match iv.checked_mul(scale).and_then(|x| off.checked_add(x)) {
                         Some(x) => off = x,
                         None => {
-                            poison_const |= data.flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0;
+                            poison_const |=
+                                data.flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0;
                             off = off.wrapping_add(iv.wrapping_mul(scale));
                         }
                     }
@@ -517,14 +642,29 @@ impl Interp<'_> {
                 }
             }
         }
-        d.c.geps.push(Gep { off, idx: idx.into(), flags: data.flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW | InstFlags::NUW), poison_const, acc: Default::default() });
+        d.c.geps.push(Gep {
+            off,
+            idx: idx.into(),
+            flags: data.flags.0 & (InstFlags::INBOUNDS | InstFlags::NUSW | InstFlags::NUW),
+            poison_const,
+            acc: Default::default(),
+        });
         Ok(Some(Op::Gep { d: dst, base, g: (d.c.geps.len() - 1) as u32 }))
     }
 
-    fn decode_call(&mut self, d: &mut Dec, b: Block, i: Inst, data: &InstData, next: Option<&InstData>) -> Res<Op> {
+    fn decode_call(
+        &mut self,
+        d: &mut Dec,
+        b: Block,
+        i: Inst,
+        data: &InstData,
+        next: Option<&InstData>,
+    ) -> Res<Op> {
         let m = self.m;
         let Some(ci) = data.call_info() else { return self.decode_generic(d, b, i, data, NONE) };
-        let Some((callee_op, args)) = data.callee_and_args() else { return self.decode_generic(d, b, i, data, NONE) };
+        let Some((callee_op, args)) = data.callee_and_args() else {
+            return self.decode_generic(d, b, i, data, NONE);
+        };
         let dst = data.result.map_or(NONE, |v| d.vop[v.index()]);
         let callee = match callee_op {
             Operand::Const(c) => match m.consts.kind(c) {
@@ -549,7 +689,11 @@ impl Interp<'_> {
             aops.push(self.dopnd(d, o)?);
             tys.push(self.ty_of(d, o));
         }
-        if let (Callee::Direct(g), true, true) = (&callee, dst != NONE && dst & TAG == 0, aops.iter().all(|&o| o & TAG == 0 && o != NONE)) {
+        if let (Callee::Direct(g), true, true) = (
+            &callee,
+            dst != NONE && dst & TAG == 0,
+            aops.iter().all(|&o| o & TAG == 0 && o != NONE),
+        ) {
             let name = m.global_name(GlobalId::from_u32(*g));
             let fk = m.types.float_kind(data.ty);
             let w = self.iw(data.ty).filter(|_| m.types.is_int(data.ty));
@@ -562,7 +706,9 @@ impl Interp<'_> {
                 (Some("umin"), _, Some(_)) => Some(Intr::UMin),
                 (Some("fabs"), Some(FloatKind::Double), _) => Some(Intr::FAbs64),
                 (Some("sqrt"), Some(FloatKind::Double), _) => Some(Intr::Sqrt64),
-                (Some("expect"), _, Some(_)) if name.matches('.').count() == 2 => Some(Intr::Expect),
+                (Some("expect"), _, Some(_)) if name.matches('.').count() == 2 => {
+                    Some(Intr::Expect)
+                }
                 (Some("fshl"), _, Some(_)) => Some(Intr::FShl),
                 (Some("fshr"), _, Some(_)) => Some(Intr::FShr),
                 (Some("ctpop"), _, Some(_)) => Some(Intr::CtPop),
@@ -584,8 +730,10 @@ impl Interp<'_> {
         let mut checked = Vec::new();
         for k in 0..args.len() {
             let site = ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY);
-            let decl = callee_fn.and_then(|f| f.params.get(k)).map_or(AttrSetId::EMPTY, |p| p.attrs);
-            let nu = self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef);
+            let decl =
+                callee_fn.and_then(|f| f.params.get(k)).map_or(AttrSetId::EMPTY, |p| p.attrs);
+            let nu =
+                self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef);
             noundef.push(nu);
             let attrs = CHECKED.iter().any(|&a| self.has_attr(site, a) || self.has_attr(decl, a));
             checks |= attrs;
@@ -596,14 +744,20 @@ impl Interp<'_> {
         // Only argument attributes are checked at the call (`check_args`).
         let arg_checks = checks;
         let ret_attrs = [ci.ret_attrs, callee_fn.map_or(AttrSetId::EMPTY, |f| f.ret_attrs)];
-        checks |= ret_attrs.iter().any(|&s| CHECKED.iter().any(|&a| self.has_attr(s, a)) || self.has_attr(s, AttrKind::NoUndef));
+        checks |= ret_attrs.iter().any(|&s| {
+            CHECKED.iter().any(|&a| self.has_attr(s, a)) || self.has_attr(s, AttrKind::NoUndef)
+        });
         let invoke = match &data.extra {
             Extra::Invoke(_, n, u) => Some((self.edge(d, b, *n)?, self.edge(d, b, *u)?)),
             _ => None,
         };
         let tail = invoke.is_none()
             && matches!(ci.tail, TailKind::Tail | TailKind::MustTail)
-            && next.is_some_and(|n| n.op == Opcode::Ret && (n.args.is_empty() && dst == NONE || (n.args.first() == data.result.map(Operand::Value).as_ref())));
+            && next.is_some_and(|n| {
+                n.op == Opcode::Ret
+                    && (n.args.is_empty() && dst == NONE
+                        || (n.args.first() == data.result.map(Operand::Value).as_ref()))
+            });
         let fast = match (&callee, callee_fn) {
             (Callee::Direct(_), Some(f)) => {
                 let sig = m.types.func_sig(f.ty);
@@ -618,7 +772,13 @@ impl Interp<'_> {
             // Through a function pointer: the callee is found at run time (and must then be a
             // decoded, non-variadic function with as many parameters as arguments).
             (Callee::Indirect(o), _) => {
-                *o & TAG == 0 && *o != NONE && !arg_checks && invoke.is_none() && !tail && aops.iter().all(|&o| o & TAG == 0 && o != NONE) && (dst == NONE || dst & TAG == 0)
+                *o & TAG == 0
+                    && *o != NONE
+                    && !arg_checks
+                    && invoke.is_none()
+                    && !tail
+                    && aops.iter().all(|&o| o & TAG == 0 && o != NONE)
+                    && (dst == NONE || dst & TAG == 0)
             }
             _ => false,
         };
@@ -628,7 +788,14 @@ impl Interp<'_> {
             arg_tys: tys.into(),
             noundef: noundef.into(),
             checks,
-            checked_attrs: if checks { checked.iter().map(|&k| ci.arg_attrs.get(k as usize).copied().unwrap_or(AttrSetId::EMPTY)).collect() } else { Box::new([]) },
+            checked_attrs: if checks {
+                checked
+                    .iter()
+                    .map(|&k| ci.arg_attrs.get(k as usize).copied().unwrap_or(AttrSetId::EMPTY))
+                    .collect()
+            } else {
+                Box::new([])
+            },
             checked: if checks { checked.into() } else { Box::new([]) },
             dst,
             ret_ty: data.ty,
@@ -646,7 +813,12 @@ impl Interp<'_> {
         match body.values.get(v).map(|vd| vd.name) {
             Some(crate::ir::LocalName::Named(s)) => format!("%{}", self.m.symbols.get(s)),
             _ => {
-                let n = body.values.keys().take_while(|&k| k != v).filter(|&k| matches!(body.values[k].name, crate::ir::LocalName::Unnamed)).count();
+                let n = body
+                    .values
+                    .keys()
+                    .take_while(|&k| k != v)
+                    .filter(|&k| matches!(body.values[k].name, crate::ir::LocalName::Unnamed))
+                    .count();
                 format!("%{n}")
             }
         }

@@ -6,8 +6,8 @@
 
 use super::calls::Flow;
 use super::code::{FnCode, Intr, Op, NONE};
-use super::fp;
 use super::fast::{self, Fast};
+use super::fp;
 use super::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
 use super::origin::TaintKind;
 use super::report::{ErrorKind, Fault, Res, UbKind};
@@ -20,7 +20,8 @@ use std::rc::Rc;
 impl Interp<'_> {
     /// Runs until the driver finishes or something stops the program.
     pub fn run_loop(&mut self) -> Stop {
-        let r = if self.trace.is_some() { self.run_inner::<true>() } else { self.run_inner::<false>() };
+        let r =
+            if self.trace.is_some() { self.run_inner::<true>() } else { self.run_inner::<false>() };
         match r {
             Ok(()) => Stop::Done,
             Err(s) => s,
@@ -52,16 +53,31 @@ impl Interp<'_> {
             self.maybe_collect();
             if !T {
                 let budget = self.max_steps.saturating_sub(self.steps);
-                let mut fast = Fast { frames: &mut self.frames, light: &mut self.light, regs_init: &mut self.regs_init, regs: &mut self.regs, wregs: &mut self.wregs, mem: &mut self.mem, allocas: &mut self.allocas, origins: &mut self.origins, funcs: &self.funcs, max_depth: self.max_depth };
+                let mut fast = Fast {
+                    frames: &mut self.frames,
+                    light: &mut self.light,
+                    regs_init: &mut self.regs_init,
+                    regs: &mut self.regs,
+                    wregs: &mut self.wregs,
+                    mem: &mut self.mem,
+                    allocas: &mut self.allocas,
+                    origins: &mut self.origins,
+                    funcs: &self.funcs,
+                    max_depth: self.max_depth,
+                };
                 self.steps += fast.run(budget);
             }
             let Some(fr) = self.frames.last() else { return self.finish_driver() };
             if fr.native.is_some() {
                 // A native frame on top means its continuation finished without producing a call.
-                if self.frames.len() == 1 && self.frames.last().is_some_and(|f| f.native.is_some()) {
+                if self.frames.len() == 1 && self.frames.last().is_some_and(|f| f.native.is_some())
+                {
                     return self.finish_driver();
                 }
-                return Err(self.stop_from(Fault::Error(ErrorKind::Internal, "native frame on top of the stack".into()), None));
+                return Err(self.stop_from(
+                    Fault::Error(ErrorKind::Internal, "native frame on top of the stack".into()),
+                    None,
+                ));
             }
             let code: Rc<FnCode> = fr.code.clone();
             let base = fr.base as usize;
@@ -99,7 +115,10 @@ impl Interp<'_> {
                 first = false;
                 let cur = pc;
                 let Some(&op) = code.ops.get(cur) else {
-                    return Err(self.stop_from(Fault::Error(ErrorKind::Internal, "fell off the end of a function".into()), None));
+                    return Err(self.stop_from(
+                        Fault::Error(ErrorKind::Internal, "fell off the end of a function".into()),
+                        None,
+                    ));
                 };
                 pc += 1;
                 self.steps += 1;
@@ -110,31 +129,60 @@ impl Interp<'_> {
                 match op {
                     Op::Add { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
-                        r!(d) = if (x.poison | y.poison) == 0 { Slot::int(x.bits.wrapping_add(y.bits) & mask(w as u32)) } else { self.nbin_slow(&code, cur, IOp::Add, 0, w, x, y).unwrap_or_default() };
+                        r!(d) = if (x.poison | y.poison) == 0 {
+                            Slot::int(x.bits.wrapping_add(y.bits) & mask(w as u32))
+                        } else {
+                            self.nbin_slow(&code, cur, IOp::Add, 0, w, x, y).unwrap_or_default()
+                        };
                     }
                     Op::Sub { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
-                        r!(d) = if (x.poison | y.poison) == 0 { Slot::int(x.bits.wrapping_sub(y.bits) & mask(w as u32)) } else { self.nbin_slow(&code, cur, IOp::Sub, 0, w, x, y).unwrap_or_default() };
+                        r!(d) = if (x.poison | y.poison) == 0 {
+                            Slot::int(x.bits.wrapping_sub(y.bits) & mask(w as u32))
+                        } else {
+                            self.nbin_slow(&code, cur, IOp::Sub, 0, w, x, y).unwrap_or_default()
+                        };
                     }
                     Op::Mul { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
-                        r!(d) = if (x.poison | y.poison) == 0 { Slot::int(x.bits.wrapping_mul(y.bits) & mask(w as u32)) } else { self.nbin_slow(&code, cur, IOp::Mul, 0, w, x, y).unwrap_or_default() };
+                        r!(d) = if (x.poison | y.poison) == 0 {
+                            Slot::int(x.bits.wrapping_mul(y.bits) & mask(w as u32))
+                        } else {
+                            self.nbin_slow(&code, cur, IOp::Mul, 0, w, x, y).unwrap_or_default()
+                        };
                     }
                     Op::And { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
-                        r!(d) = if (x.poison | y.poison) == 0 { Slot::int(x.bits & y.bits) } else { self.nbin_slow(&code, cur, IOp::And, 0, w, x, y).unwrap_or_default() };
+                        r!(d) = if (x.poison | y.poison) == 0 {
+                            Slot::int(x.bits & y.bits)
+                        } else {
+                            self.nbin_slow(&code, cur, IOp::And, 0, w, x, y).unwrap_or_default()
+                        };
                     }
                     Op::Or { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
-                        r!(d) = if (x.poison | y.poison) == 0 { Slot::int(x.bits | y.bits) } else { self.nbin_slow(&code, cur, IOp::Or, 0, w, x, y).unwrap_or_default() };
+                        r!(d) = if (x.poison | y.poison) == 0 {
+                            Slot::int(x.bits | y.bits)
+                        } else {
+                            self.nbin_slow(&code, cur, IOp::Or, 0, w, x, y).unwrap_or_default()
+                        };
                     }
                     Op::Xor { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
-                        r!(d) = if (x.poison | y.poison) == 0 { Slot::int(x.bits ^ y.bits) } else { self.nbin_slow(&code, cur, IOp::Xor, 0, w, x, y).unwrap_or_default() };
+                        r!(d) = if (x.poison | y.poison) == 0 {
+                            Slot::int(x.bits ^ y.bits)
+                        } else {
+                            self.nbin_slow(&code, cur, IOp::Xor, 0, w, x, y).unwrap_or_default()
+                        };
                     }
                     Op::IBin { op, d, a, b, w, f } => {
                         let (x, y) = (r!(a), r!(b));
-                        if !T && (x.poison | y.poison) == 0 && f == InstFlags::NSW && matches!(op, IOp::Add | IOp::Sub) && w < 64 {
+                        if !T
+                            && (x.poison | y.poison) == 0
+                            && f == InstFlags::NSW
+                            && matches!(op, IOp::Add | IOp::Sub)
+                            && w < 64
+                        {
                             let (sx, sy) = (sext(x.bits, w as u32), sext(y.bits, w as u32));
                             let rr = if op == IOp::Add { sx + sy } else { sx - sy };
                             if sext(rr as u64, w as u32) == rr {
@@ -157,7 +205,9 @@ impl Interp<'_> {
                         r!(d) = if (x.poison | y.poison) == 0 {
                             if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
                                 self.at(&code, cur);
-                                Slot::tainted(self.poison("icmp samesign operands have different signs"))
+                                Slot::tainted(
+                                    self.poison("icmp samesign operands have different signs"),
+                                )
                             } else {
                                 Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64)
                             }
@@ -194,23 +244,52 @@ impl Interp<'_> {
                         r!(d) = if x.poison != 0 {
                             self.taint_cast(&code, cur, x, from as u32, 64, false)
                         } else if f != 0 && sext(x.bits, from as u32) < 0 {
-                            tri!(cur, self.bad(&code, cur, Bad::Poison(format!("zext nneg of a negative value {}", sext(x.bits, from as u32)).into())))
+                            tri!(
+                                cur,
+                                self.bad(
+                                    &code,
+                                    cur,
+                                    Bad::Poison(
+                                        format!(
+                                            "zext nneg of a negative value {}",
+                                            sext(x.bits, from as u32)
+                                        )
+                                        .into()
+                                    )
+                                )
+                            )
                         } else {
                             Slot::int(x.bits)
                         };
                     }
                     Op::SExt { d, a, from, to } => {
                         let x = r!(a);
-                        r!(d) = if x.poison != 0 { self.taint_cast(&code, cur, x, from as u32, to as u32, true) } else { Slot::int(sext(x.bits, from as u32) as u64 & mask(to as u32)) };
+                        r!(d) = if x.poison != 0 {
+                            self.taint_cast(&code, cur, x, from as u32, to as u32, true)
+                        } else {
+                            Slot::int(sext(x.bits, from as u32) as u64 & mask(to as u32))
+                        };
                     }
                     Op::Mov { d, a } => r!(d) = r!(a),
                     Op::PtrToInt { d, a, w } => {
                         let x = r!(a);
-                        r!(d) = if x.poison != 0 { self.taint1(&code, cur, x) } else { Slot { bits: x.bits & mask(w as u32), prov: if w >= 64 { x.prov } else { 0 }, poison: 0 } };
+                        r!(d) = if x.poison != 0 {
+                            self.taint1(&code, cur, x)
+                        } else {
+                            Slot {
+                                bits: x.bits & mask(w as u32),
+                                prov: if w >= 64 { x.prov } else { 0 },
+                                poison: 0,
+                            }
+                        };
                     }
                     Op::IntToPtr { d, a } => {
                         let x = r!(a);
-                        r!(d) = if x.poison != 0 { self.taint1(&code, cur, x) } else { self.int_to_ptr(x) };
+                        r!(d) = if x.poison != 0 {
+                            self.taint1(&code, cur, x)
+                        } else {
+                            self.int_to_ptr(x)
+                        };
                     }
                     Op::Freeze { d, a } => {
                         let x = r!(a);
@@ -218,16 +297,39 @@ impl Interp<'_> {
                     }
                     Op::F64 { op, d, a, b } => {
                         let (x, y) = (r!(a), r!(b));
-                        r!(d) = if (x.poison | y.poison) == 0 { Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()) } else { self.taint2(&code, cur, x, y) };
+                        r!(d) = if (x.poison | y.poison) == 0 {
+                            Slot::int(
+                                fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits))
+                                    .to_bits(),
+                            )
+                        } else {
+                            self.taint2(&code, cur, x, y)
+                        };
                     }
                     Op::F32 { op, d, a, b } => {
                         let (x, y) = (r!(a), r!(b));
-                        r!(d) = if (x.poison | y.poison) == 0 { Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64) } else { self.taint2(&code, cur, x, y) };
+                        r!(d) = if (x.poison | y.poison) == 0 {
+                            Slot::int(
+                                fp::op32(
+                                    op,
+                                    f32::from_bits(x.bits as u32),
+                                    f32::from_bits(y.bits as u32),
+                                )
+                                .to_bits() as u64,
+                            )
+                        } else {
+                            self.taint2(&code, cur, x, y)
+                        };
                     }
                     Op::FCmp { p, d, a, b, s } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            let ord = if s { f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32)) } else { f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits)) };
+                            let ord = if s {
+                                f32::from_bits(x.bits as u32)
+                                    .partial_cmp(&f32::from_bits(y.bits as u32))
+                            } else {
+                                f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits))
+                            };
                             Slot::int(fp::pred(p, ord) as u64)
                         } else {
                             self.taint2(&code, cur, x, y)
@@ -235,16 +337,33 @@ impl Interp<'_> {
                     }
                     Op::FNeg { d, a, bit } => {
                         let x = r!(a);
-                        r!(d) = if x.poison != 0 { self.taint1(&code, cur, x) } else { Slot::int(x.bits ^ (1u64 << bit)) };
+                        r!(d) = if x.poison != 0 {
+                            self.taint1(&code, cur, x)
+                        } else {
+                            Slot::int(x.bits ^ (1u64 << bit))
+                        };
                     }
                     Op::Cvt { k, d, a, w } => {
                         let x = r!(a);
-                        r!(d) = if x.poison != 0 { self.taint1(&code, cur, x) } else { Slot::int(fast::cvt(k, x.bits, w)) };
+                        r!(d) = if x.poison != 0 {
+                            self.taint1(&code, cur, x)
+                        } else {
+                            Slot::int(fast::cvt(k, x.bits, w))
+                        };
                     }
                     Op::Load { d, p, n, w, align } => {
                         let ptr = r!(p);
                         if align > 1 && ptr.bits & (align as u64 - 1) != 0 && ptr.poison == 0 {
-                            tri!(cur, Err(Fault::ub(UbKind::Misaligned, format!("load of {n} bytes at {:#x} promises align {align}", ptr.bits))));
+                            tri!(
+                                cur,
+                                Err(Fault::ub(
+                                    UbKind::Misaligned,
+                                    format!(
+                                        "load of {n} bytes at {:#x} promises align {align}",
+                                        ptr.bits
+                                    )
+                                ))
+                            );
                         }
                         let (idx, off) = tri!(cur, self.mem.check(ptr, n as u64, false));
                         let mut v = self.mem.read_slot(idx, off, n as usize, &mut self.origins);
@@ -256,7 +375,16 @@ impl Interp<'_> {
                     Op::Store { v, p, n, align } => {
                         let ptr = r!(p);
                         if align > 1 && ptr.bits & (align as u64 - 1) != 0 && ptr.poison == 0 {
-                            tri!(cur, Err(Fault::ub(UbKind::Misaligned, format!("store of {n} bytes at {:#x} promises align {align}", ptr.bits))));
+                            tri!(
+                                cur,
+                                Err(Fault::ub(
+                                    UbKind::Misaligned,
+                                    format!(
+                                        "store of {n} bytes at {:#x} promises align {align}",
+                                        ptr.bits
+                                    )
+                                ))
+                            );
                         }
                         let (idx, off) = tri!(cur, self.mem.check(ptr, n as u64, true));
                         let val = r!(v);
@@ -280,20 +408,43 @@ impl Interp<'_> {
                     Op::Gep { d, base: b, g } => {
                         let bp = r!(b);
                         let Some(gep) = code.geps.get(g as usize) else { continue };
-                        let Some((off, itaint, so, uo)) = self.regs.get(base..).and_then(|regs| fast::gep_offset(regs, gep)) else { continue };
+                        let Some((off, itaint, so, uo)) =
+                            self.regs.get(base..).and_then(|regs| fast::gep_offset(regs, gep))
+                        else {
+                            continue;
+                        };
                         let taint = bp.poison | itaint;
                         r!(d) = if taint != 0 {
-                            let t = if bp.poison != 0 { bp.poison } else { gep.idx.iter().map(|&(ir, _, _)| r!(ir).poison).find(|&t| t != 0).unwrap_or(taint) };
+                            let t = if bp.poison != 0 {
+                                bp.poison
+                            } else {
+                                gep.idx
+                                    .iter()
+                                    .map(|&(ir, _, _)| r!(ir).poison)
+                                    .find(|&t| t != 0)
+                                    .unwrap_or(taint)
+                            };
                             self.at(&code, cur);
                             Slot::tainted(self.chain(t))
                         } else if gep.flags == 0 && !gep.poison_const {
-                            Slot { bits: bp.bits.wrapping_add(off as u64), prov: bp.prov, poison: 0 }
+                            Slot {
+                                bits: bp.bits.wrapping_add(off as u64),
+                                prov: bp.prov,
+                                poison: 0,
+                            }
                         } else {
                             self.at(&code, cur);
                             if gep.poison_const {
-                                Slot::tainted(self.poison("getelementptr with a poison or overflowing constant index"))
+                                Slot::tainted(self.poison(
+                                    "getelementptr with a poison or overflowing constant index",
+                                ))
                             } else {
-                                self.gep_finish(bp, off, gep.flags, (so, uo && gep.flags & InstFlags::NUW != 0))
+                                self.gep_finish(
+                                    bp,
+                                    off,
+                                    gep.flags,
+                                    (so, uo && gep.flags & InstFlags::NUW != 0),
+                                )
                             }
                         };
                     }
@@ -304,13 +455,28 @@ impl Interp<'_> {
                             Some((cr, cw)) => {
                                 let c = r!(cr);
                                 if c.poison != 0 {
-                                    tri!(cur, Err(Fault::ub_from(UbKind::PoisonUse, "alloca with a poison element count", c.poison)));
+                                    tri!(
+                                        cur,
+                                        Err(Fault::ub_from(
+                                            UbKind::PoisonUse,
+                                            "alloca with a poison element count",
+                                            c.poison
+                                        ))
+                                    );
                                 }
                                 c.bits & mask(cw as u32)
                             }
                         };
                         let size = site.size.saturating_mul(count);
-                        let idx = tri!(cur, self.mem.alloc(size, site.align, super::memory::AllocKind::Stack, TAINT | site.origin));
+                        let idx = tri!(
+                            cur,
+                            self.mem.alloc(
+                                size,
+                                site.align,
+                                super::memory::AllocKind::Stack,
+                                TAINT | site.origin
+                            )
+                        );
                         self.allocas.push(idx);
                         r!(d) = self.ptr_to(idx);
                     }
@@ -359,7 +525,8 @@ impl Interp<'_> {
                         if T {
                             self.trace_op(&code, cur, base, wbase);
                         }
-                        let val = if v == NONE { None } else { Some(self.opnd(&code, base, wbase, v)) };
+                        let val =
+                            if v == NONE { None } else { Some(self.opnd(&code, base, wbase, v)) };
                         if code.ret_noundef {
                             if let Some(t) = val.as_ref().map(Val::taint).filter(|&t| t != 0) {
                                 tri!(cur, Err(Fault::ub_from(UbKind::NoUndefViolation, format!("{} returns a poison or undef value but its result is noundef", self.fname(code.gid)), t)));
@@ -369,7 +536,10 @@ impl Interp<'_> {
                         continue 'frames;
                     }
                     Op::Unreachable => {
-                        tri!(cur, Err(Fault::ub(UbKind::Unreachable, "`unreachable` was executed")));
+                        tri!(
+                            cur,
+                            Err(Fault::ub(UbKind::Unreachable, "`unreachable` was executed"))
+                        );
                     }
                     Op::Call { c } => {
                         if let Some(fr) = self.frames.last_mut() {
@@ -395,14 +565,26 @@ impl Interp<'_> {
                         let z = if k.three() { r!(c) } else { Slot::default() };
                         r!(d) = if (x.poison | y.poison | z.poison) != 0 && k != Intr::Expect {
                             self.at(&code, cur);
-                            let o = self.origins.merge(x.poison, self.origins.merge(y.poison, z.poison));
+                            let o = self
+                                .origins
+                                .merge(x.poison, self.origins.merge(y.poison, z.poison));
                             Slot::tainted(self.chain(o))
                         } else {
                             fast::intr(k, x, y, z, w)
                         };
                     }
                     Op::Nop => {}
-                    Op::Generic { .. } | Op::VBin { .. } | Op::VF64 { .. } | Op::VF32 { .. } | Op::VICmp { .. } | Op::VFCmp { .. } | Op::VSel { .. } | Op::VLoad { .. } | Op::VStore { .. } | Op::VIns { .. } | Op::VShuf { .. } => {
+                    Op::Generic { .. }
+                    | Op::VBin { .. }
+                    | Op::VF64 { .. }
+                    | Op::VF32 { .. }
+                    | Op::VICmp { .. }
+                    | Op::VFCmp { .. }
+                    | Op::VSel { .. }
+                    | Op::VLoad { .. }
+                    | Op::VStore { .. }
+                    | Op::VIns { .. }
+                    | Op::VShuf { .. } => {
                         // Lane vector ops run their generic instruction off the fast path.
                         let g = match op {
                             Op::Generic { g } => g,
@@ -426,7 +608,13 @@ impl Interp<'_> {
                     }
                     _ => {
                         // Fused and specialized ops exist only in the fast path's stream.
-                        tri!(cur, Err(Fault::Error(ErrorKind::Internal, "fast-path op in the exact stream".into())));
+                        tri!(
+                            cur,
+                            Err(Fault::Error(
+                                ErrorKind::Internal,
+                                "fast-path op in the exact stream".into()
+                            ))
+                        );
                     }
                 }
                 if T {
@@ -444,7 +632,11 @@ impl Interp<'_> {
         let Some(s) = sh.get_mut(..n) else { return x };
         slot_shadow(x, s, &self.origins);
         let bits = x.bits & mask(8 * n as u32);
-        let mut v = if s.iter().all(|&b| b == 0) { Slot::int(bits) } else { shadow_to_slot(bits, s, &mut self.origins) };
+        let mut v = if s.iter().all(|&b| b == 0) {
+            Slot::int(bits)
+        } else {
+            shadow_to_slot(bits, s, &mut self.origins)
+        };
         if w != 0 && w < 64 {
             v.bits &= mask(w as u32);
         }
@@ -454,7 +646,9 @@ impl Interp<'_> {
     /// UB for a branch on a tainted condition.
     fn branch_ub(&self, o: u32, what: &str) -> Fault {
         match self.origins.kind(o) {
-            Some(TaintKind::Undef) => Fault::ub_from(UbKind::BranchOnUndef, format!("{what} on an undef condition"), o),
+            Some(TaintKind::Undef) => {
+                Fault::ub_from(UbKind::BranchOnUndef, format!("{what} on an undef condition"), o)
+            }
             _ => Fault::ub_from(UbKind::BranchOnPoison, format!("{what} on a poison condition"), o),
         }
     }
@@ -466,11 +660,23 @@ impl Interp<'_> {
     }
 
     /// A cast of a partly undef value keeps track of which bits are undef.
-    fn taint_cast(&mut self, code: &FnCode, cur: usize, x: Slot, from: u32, to: u32, signed: bool) -> Slot {
+    fn taint_cast(
+        &mut self,
+        code: &FnCode,
+        cur: usize,
+        x: Slot,
+        from: u32,
+        to: u32,
+        signed: bool,
+    ) -> Slot {
         self.at(code, cur);
         let Some(ux) = self.umask(x, from) else { return Slot::tainted(self.chain(x.poison)) };
         let bits = x.bits & !ux;
-        let (bits, um) = if signed { (sext(bits, from) as u64 & mask(to), sext(ux, from) as u64 & mask(to)) } else { (bits & mask(to), ux & mask(to)) };
+        let (bits, um) = if signed {
+            (sext(bits, from) as u64 & mask(to), sext(ux, from) as u64 & mask(to))
+        } else {
+            (bits & mask(to), ux & mask(to))
+        };
         self.with_umask(bits, um, to, x.poison)
     }
 
@@ -544,7 +750,16 @@ impl Interp<'_> {
 
     /// A narrow binary operation with a tainted operand.
     #[allow(clippy::too_many_arguments)]
-    fn nbin_slow(&mut self, code: &FnCode, cur: usize, op: IOp, f: u16, w: u8, x: Slot, y: Slot) -> Res<Slot> {
+    fn nbin_slow(
+        &mut self,
+        code: &FnCode,
+        cur: usize,
+        op: IOp,
+        f: u16,
+        w: u8,
+        x: Slot,
+        y: Slot,
+    ) -> Res<Slot> {
         self.at(code, cur);
         if x.poison | y.poison == 0 {
             return match scalar::ibin(op, f, w as u32, x.bits, y.bits) {
@@ -553,8 +768,16 @@ impl Interp<'_> {
             };
         }
         if op.is_div() && y.poison != 0 {
-            let what = if self.origins.kind(y.poison) == Some(TaintKind::Undef) { "an undef" } else { "a poison" };
-            return Err(Fault::ub_from(UbKind::DivisionByPoison, format!("{} by {what} value", op.name()), y.poison));
+            let what = if self.origins.kind(y.poison) == Some(TaintKind::Undef) {
+                "an undef"
+            } else {
+                "a poison"
+            };
+            return Err(Fault::ub_from(
+                UbKind::DivisionByPoison,
+                format!("{} by {what} value", op.name()),
+                y.poison,
+            ));
         }
         let o = self.origins.merge(x.poison, y.poison);
         if self.origins.kind(o) == Some(TaintKind::Undef) {

@@ -32,7 +32,12 @@ pub fn cvt(k: Cvt, bits: u64, w: u8) -> u64 {
         Cvt::F32ToF64 => {
             let v = f32::from_bits(bits as u32);
             if v.is_nan() {
-                (f64::from_bits(((bits & 0x8000_0000) << 32) | 0x7FF8_0000_0000_0000 | ((bits & 0x3F_FFFF) << 29))).to_bits()
+                (f64::from_bits(
+                    ((bits & 0x8000_0000) << 32)
+                        | 0x7FF8_0000_0000_0000
+                        | ((bits & 0x3F_FFFF) << 29),
+                ))
+                .to_bits()
             } else {
                 (v as f64).to_bits()
             }
@@ -40,7 +45,9 @@ pub fn cvt(k: Cvt, bits: u64, w: u8) -> u64 {
         Cvt::F64ToF32 => {
             let v = f64::from_bits(bits);
             if v.is_nan() {
-                ((((bits >> 32) & 0x8000_0000) as u32) | 0x7FC0_0000 | ((bits >> 29) as u32 & 0x3F_FFFF)) as u64
+                ((((bits >> 32) & 0x8000_0000) as u32)
+                    | 0x7FC0_0000
+                    | ((bits >> 29) as u32 & 0x3F_FFFF)) as u64
             } else {
                 (v as f32).to_bits() as u64
             }
@@ -52,14 +59,50 @@ pub fn cvt(k: Cvt, bits: u64, w: u8) -> u64 {
 #[inline]
 pub fn intr(k: Intr, x: Slot, y: Slot, z: Slot, w: u8) -> Slot {
     match k {
-        Intr::FmaF64 => Slot::int(fp::fma(crate::ir::FloatKind::Double, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
-        Intr::FmaF32 => Slot::int(fp::fma(crate::ir::FloatKind::Float, x.bits as u128, y.bits as u128, z.bits as u128) as u64),
-        Intr::SMax => if sext(x.bits, w as u32) >= sext(y.bits, w as u32) { x } else { y },
-        Intr::SMin => if sext(x.bits, w as u32) <= sext(y.bits, w as u32) { x } else { y },
-        Intr::UMax => if x.bits >= y.bits { x } else { y },
-        Intr::UMin => if x.bits <= y.bits { x } else { y },
+        Intr::FmaF64 => Slot::int(fp::fma(
+            crate::ir::FloatKind::Double,
+            x.bits as u128,
+            y.bits as u128,
+            z.bits as u128,
+        ) as u64),
+        Intr::FmaF32 => Slot::int(fp::fma(
+            crate::ir::FloatKind::Float,
+            x.bits as u128,
+            y.bits as u128,
+            z.bits as u128,
+        ) as u64),
+        Intr::SMax => {
+            if sext(x.bits, w as u32) >= sext(y.bits, w as u32) {
+                x
+            } else {
+                y
+            }
+        }
+        Intr::SMin => {
+            if sext(x.bits, w as u32) <= sext(y.bits, w as u32) {
+                x
+            } else {
+                y
+            }
+        }
+        Intr::UMax => {
+            if x.bits >= y.bits {
+                x
+            } else {
+                y
+            }
+        }
+        Intr::UMin => {
+            if x.bits <= y.bits {
+                x
+            } else {
+                y
+            }
+        }
         Intr::FAbs64 => Slot::int(x.bits & !(1u64 << 63)),
-        Intr::Sqrt64 => Slot::int(fp::fix64(f64::from_bits(x.bits).sqrt(), f64::from_bits(x.bits), 0.0).to_bits()),
+        Intr::Sqrt64 => Slot::int(
+            fp::fix64(f64::from_bits(x.bits).sqrt(), f64::from_bits(x.bits), 0.0).to_bits(),
+        ),
         Intr::Expect => x,
         // The third operand modulo the width; a zero amount gives the first (second) operand.
         Intr::FShl | Intr::FShr => {
@@ -101,12 +144,20 @@ pub fn gep_offset(regs: &[Slot], gep: &Gep) -> Option<(i64, u32, bool, bool)> {
 /// the allocation the base pointer is based on found by `alloc` (asked only for an
 /// `inbounds` GEP with a non-zero offset).
 #[inline(always)]
-pub fn gep_poison_in<'m>(alloc: impl FnOnce() -> Option<&'m Alloc>, base: Slot, off: i64, flags: u16, ovf: (bool, bool)) -> bool {
+pub fn gep_poison_in<'m>(
+    alloc: impl FnOnce() -> Option<&'m Alloc>,
+    base: Slot,
+    off: i64,
+    flags: u16,
+    ovf: (bool, bool),
+) -> bool {
     let addr = base.bits.wrapping_add(off as u64);
     if flags == 0 {
         return false;
     }
-    if flags & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0 && (ovf.0 || (off >= 0) != (addr >= base.bits) && off != 0) {
+    if flags & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0
+        && (ovf.0 || (off >= 0) != (addr >= base.bits) && off != 0)
+    {
         return true;
     }
     if flags & InstFlags::NUW != 0 && (ovf.1 || off < 0 || addr < base.bits) {

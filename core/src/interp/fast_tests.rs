@@ -45,7 +45,8 @@ const PUTCHAR: &str = "declare i32 @putchar(i32)\n";
 
 /// A `-O0`-style loop: stack slots, loads absorbed by their users, a GEP and a load, a
 /// compare and branch, an unconditional branch absorbed by the store before it.
-const SLOTS: &str = "@arr = global [8 x i32] [i32 3, i32 1, i32 4, i32 1, i32 5, i32 9, i32 2, i32 6]
+const SLOTS: &str =
+    "@arr = global [8 x i32] [i32 3, i32 1, i32 4, i32 1, i32 5, i32 9, i32 2, i32 6]
 define i32 @main() {
   %i = alloca i32, align 4
   %s = alloca i32, align 4
@@ -247,7 +248,21 @@ const WIDTHS: [u8; 13] = [1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 47, 63, 64];
 fn values_of(w: u8) -> Vec<u64> {
     let m = super::value::mask(w as u32);
     let half = m >> 1;
-    let mut vals = vec![0, 1, 2, 3, half - half.min(1), half, half.wrapping_add(1), half.wrapping_add(2), m - m.min(1), m, 0x1234_5678_9abc_def0, 0xFFFF_FFFF, 0x8000_0000];
+    let mut vals = vec![
+        0,
+        1,
+        2,
+        3,
+        half - half.min(1),
+        half,
+        half.wrapping_add(1),
+        half.wrapping_add(2),
+        m - m.min(1),
+        m,
+        0x1234_5678_9abc_def0,
+        0xFFFF_FFFF,
+        0x8000_0000,
+    ];
     let mut r = 0x9E37_79B9_7F4A_7C15u64 ^ w as u64;
     vals.extend((0..24).map(|_| {
         r = r.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -265,7 +280,11 @@ fn icmp_matches_scalar() {
         for p in [P::Eq, P::Ne, P::Ugt, P::Uge, P::Ult, P::Ule, P::Sgt, P::Sge, P::Slt, P::Sle] {
             for &x in &vals {
                 for &y in &vals {
-                    assert_eq!(super::fasthelp::icmp(p, w, x, y), super::scalar::icmp(p, w as u32, x, y), "{p:?} i{w} {x:#x} {y:#x}");
+                    assert_eq!(
+                        super::fasthelp::icmp(p, w, x, y),
+                        super::scalar::icmp(p, w as u32, x, y),
+                        "{p:?} i{w} {x:#x} {y:#x}"
+                    );
                 }
             }
         }
@@ -286,18 +305,28 @@ fn arith_flags_match_scalar() {
             for f in [0, InstFlags::NUW, InstFlags::NSW, InstFlags::NUW | InstFlags::NSW] {
                 for &x in &vals {
                     for &y in &vals {
-                        assert_eq!(arith(op, f, w, x, y), scalar::ibin(op, f, w as u32, x, y).ok(), "{op:?} f={f} i{w} {x:#x} {y:#x}");
+                        assert_eq!(
+                            arith(op, f, w, x, y),
+                            scalar::ibin(op, f, w as u32, x, y).ok(),
+                            "{op:?} f={f} i{w} {x:#x} {y:#x}"
+                        );
                     }
                 }
             }
         }
-        for op in [IOp::Or, IOp::And, IOp::Xor, IOp::LShr, IOp::AShr, IOp::Shl, IOp::UDiv, IOp::URem] {
+        for op in
+            [IOp::Or, IOp::And, IOp::Xor, IOp::LShr, IOp::AShr, IOp::Shl, IOp::UDiv, IOp::URem]
+        {
             for f in [0, InstFlags::EXACT, InstFlags::DISJOINT] {
                 for &x in &vals {
                     for &y in vals.iter().chain(&[w as u64 - 1, w as u64, w as u64 / 2]) {
                         let y = y & m;
                         let want = scalar::ibin(op, f, w as u32, x, y).ok();
-                        assert_eq!(super::fasthelp::ibin(op, f, w, x, y), want, "{op:?} f={f} i{w} {x:#x} {y:#x}");
+                        assert_eq!(
+                            super::fasthelp::ibin(op, f, w, x, y),
+                            want,
+                            "{op:?} f={f} i{w} {x:#x} {y:#x}"
+                        );
                     }
                 }
             }
@@ -435,7 +464,9 @@ define i32 @main() {
 }
 ";
     let o = same(src, u64::MAX);
-    let super::Exit::Ub(r) = &o.exit else { panic!("expected undefined behaviour, got {:?}", o.exit) };
+    let super::Exit::Ub(r) = &o.exit else {
+        panic!("expected undefined behaviour, got {:?}", o.exit)
+    };
     assert_eq!(r.backtrace.len(), 7, "{:?}", r.backtrace);
     assert_eq!(o.stdout, b"32154321");
     for n in 0..o.steps {

@@ -149,7 +149,9 @@ pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
         // The flags' conditions of the LangRef, else poison (made by the general path's
         // semantics in `ibin_poison`).
         IOp::Or if f == InstFlags::DISJOINT => (x & y == 0).then_some(x | y),
-        IOp::LShr if f == InstFlags::EXACT => (y < w as u64 && x & ((1u64 << y) - 1) == 0).then(|| x >> y),
+        IOp::LShr if f == InstFlags::EXACT => {
+            (y < w as u64 && x & ((1u64 << y) - 1) == 0).then(|| x >> y)
+        }
         IOp::UDiv if f == InstFlags::EXACT => (y != 0 && x.is_multiple_of(y)).then(|| x / y),
         _ => scalar::ibin(op, f, w as u32, x, y).ok(),
     }
@@ -220,7 +222,11 @@ pub(super) fn icmp(p: IntPredicate, w: u8, x: u64, y: u64) -> bool {
         P::Sle => (true, 0b011),
     };
     // Flipping the sign bit of sign-extended values orders them as signed numbers.
-    let (x, y) = if s { (sext(x, w as u32) as u64 ^ 1 << 63, sext(y, w as u32) as u64 ^ 1 << 63) } else { (x, y) };
+    let (x, y) = if s {
+        (sext(x, w as u32) as u64 ^ 1 << 63, sext(y, w as u32) as u64 ^ 1 << 63)
+    } else {
+        (x, y)
+    };
     let o = (x > y) as u32 * 2 + (x == y) as u32;
     (acc >> o) & 1 == 1
 }
@@ -284,7 +290,15 @@ pub(super) fn root(cx: &mut Cx, at: usize, why: super::origin::Why) -> Slot {
 /// amount make poison (as the general path's `Interp::bad`); `None` for undefined behaviour.
 #[cold]
 #[inline(never)]
-pub(super) fn ibin_poison(cx: &mut Cx, at: usize, op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<Slot> {
+pub(super) fn ibin_poison(
+    cx: &mut Cx,
+    at: usize,
+    op: IOp,
+    f: u16,
+    w: u8,
+    x: u64,
+    y: u64,
+) -> Option<Slot> {
     match scalar::ibin(op, f, w as u32, x, y) {
         Err(scalar::Bad::Poison(why)) => Some(root(cx, at, why)),
         _ => None,
@@ -294,7 +308,15 @@ pub(super) fn ibin_poison(cx: &mut Cx, at: usize, op: IOp, f: u16, w: u8, x: u64
 /// A scalar load of `n` bytes through register `p` into register `d` (alignment, then the
 /// plain-bytes fast access); false (no effect) when it needs the general path.
 #[inline(always)]
-pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8, align: u32) -> bool {
+pub(super) fn load(
+    mem: &Memory,
+    regs: &mut [Slot],
+    d: u32,
+    p: u32,
+    n: u8,
+    w: u8,
+    align: u32,
+) -> bool {
     match load_at(mem, rd!(regs, p), n, w, align) {
         Some(v) => {
             wr!(regs, d, v);
@@ -308,7 +330,14 @@ pub(super) fn load(mem: &Memory, regs: &mut [Slot], d: u32, p: u32, n: u8, w: u8
 /// result ([`Gep::acc`]): a fused [`Op::GepLd`], with one look-up of the allocation for both.
 /// False (no effect) when either needs the general path.
 #[inline(always)]
-pub(super) fn gep_load(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32) -> bool {
+pub(super) fn gep_load(
+    code: &FnCode,
+    regs: &mut [Slot],
+    mem: &Memory,
+    d: u32,
+    base: u32,
+    g: u32,
+) -> bool {
     let Some(gep) = code.geps.get(g as usize) else { return false };
     let bp = rd!(regs, base);
     if bp.poison != 0 || bp.prov == 0 {
@@ -356,7 +385,12 @@ pub(super) fn store(mem: &mut Memory, regs: &[Slot], v: u32, p: u32, n: u8, alig
 /// is valid (see [`Alloc::write_fast`]).
 #[inline(always)]
 fn store_at(mem: &mut Memory, ptr: Slot, n: u8, v: Slot, align: u32) -> bool {
-    ptr.poison == 0 && ptr.prov != 0 && mem.allocs.get_mut((ptr.prov - 1) as usize).is_some_and(|a| write_at(a, ptr.bits, n, v, align))
+    ptr.poison == 0
+        && ptr.prov != 0
+        && mem
+            .allocs
+            .get_mut((ptr.prov - 1) as usize)
+            .is_some_and(|a| write_at(a, ptr.bits, n, v, align))
 }
 
 /// [`store_at`] at address `addr` of allocation `a`, the one the pointer's provenance names.
@@ -369,7 +403,14 @@ fn write_at(a: &mut Alloc, addr: u64, n: u8, v: Slot, align: u32) -> bool {
 /// result ([`Gep::acc`], whose value may be `d` itself): a fused [`Op::GepSt`]. False (no
 /// effect) when either needs the general path.
 #[inline(always)]
-pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u32, base: u32, g: u32) -> bool {
+pub(super) fn gep_store(
+    code: &FnCode,
+    regs: &mut [Slot],
+    mem: &mut Memory,
+    d: u32,
+    base: u32,
+    g: u32,
+) -> bool {
     let Some(gep) = code.geps.get(g as usize) else { return false };
     let bp = rd!(regs, base);
     if bp.poison != 0 || bp.prov == 0 {
@@ -390,7 +431,14 @@ pub(super) fn gep_store(code: &FnCode, regs: &mut [Slot], mem: &mut Memory, d: u
 /// A scalar GEP from register `base` into register `d`; false (no effect) when it needs
 /// the general path (a tainted operand, a result that would be poison).
 #[inline(always)]
-pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: u32, g: u32) -> bool {
+pub(super) fn gep(
+    code: &FnCode,
+    regs: &mut [Slot],
+    mem: &Memory,
+    d: u32,
+    base: u32,
+    g: u32,
+) -> bool {
     let bp = rd!(regs, base);
     if bp.poison != 0 {
         return false;
@@ -408,7 +456,12 @@ pub(super) fn gep(code: &FnCode, regs: &mut [Slot], mem: &Memory, d: u32, base: 
 /// The result of `gep` from the defined base `bp`, or `None` when it is poison or needs the
 /// general path; `alloc` finds the allocation `bp` is based on (for `inbounds`).
 #[inline(always)]
-fn gep_at<'m>(gep: &Gep, regs: &[Slot], alloc: impl FnOnce() -> Option<&'m Alloc>, bp: Slot) -> Option<Slot> {
+fn gep_at<'m>(
+    gep: &Gep,
+    regs: &[Slot],
+    alloc: impl FnOnce() -> Option<&'m Alloc>,
+    bp: Slot,
+) -> Option<Slot> {
     if gep.poison_const {
         return None;
     }
@@ -446,7 +499,15 @@ fn gep_at<'m>(gep: &Gep, regs: &[Slot], alloc: impl FnOnce() -> Option<&'m Alloc
 /// range, and the slot starts undef.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn palloca(code: &FnCode, mem: &mut Memory, allocas: &mut Vec<u32>, regs: &mut [Slot], d: u32, cell: u32, s: u32) -> bool {
+pub(super) fn palloca(
+    code: &FnCode,
+    mem: &mut Memory,
+    allocas: &mut Vec<u32>,
+    regs: &mut [Slot],
+    d: u32,
+    cell: u32,
+    s: u32,
+) -> bool {
     let Some(site) = code.allocas.get(s as usize) else { return false };
     let Some(addr) = mem.reserve_fast(site.size, site.align) else { return false };
     allocas.push(RESERVED | site.size as u32);
@@ -469,7 +530,14 @@ pub(super) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32) -> bool {
             c.bits & mask(cw as u32)
         }
     };
-    let Ok(idx) = cx.mem.alloc(site.size.saturating_mul(count), site.align, AllocKind::Stack, TAINT | site.origin) else { return false };
+    let Ok(idx) = cx.mem.alloc(
+        site.size.saturating_mul(count),
+        site.align,
+        AllocKind::Stack,
+        TAINT | site.origin,
+    ) else {
+        return false;
+    };
     cx.allocas.push(idx);
     wr!(regs, d, Slot::ptr(cx.mem.allocs.get(idx as usize).map_or(0, |a| a.base), idx + 1));
     true
@@ -530,7 +598,9 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
                 let (x, y) = (rd!(regs, a + k), rd!(regs, b + k));
                 let v = if (x.poison | y.poison) != 0 {
                     let o = cx.origins.merge(x.poison, y.poison);
-                    if (op.is_div() && y.poison != 0) || cx.origins.kind(o) != Some(TaintKind::Poison) {
+                    if (op.is_div() && y.poison != 0)
+                        || cx.origins.kind(o) != Some(TaintKind::Poison)
+                    {
                         return false;
                     }
                     taint2(cx, at, x, y)
@@ -554,7 +624,13 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
                 if (x.poison | y.poison) != 0 {
                     wr!(regs, d + k, taint2(cx, at, x, y));
                 } else {
-                    wr!(regs, d + k, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                    wr!(
+                        regs,
+                        d + k,
+                        Slot::int(
+                            fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()
+                        )
+                    );
                 }
             }
         }
@@ -564,7 +640,18 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
                 if (x.poison | y.poison) != 0 {
                     wr!(regs, d + k, taint2(cx, at, x, y));
                 } else {
-                    wr!(regs, d + k, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
+                    wr!(
+                        regs,
+                        d + k,
+                        Slot::int(
+                            fp::op32(
+                                op,
+                                f32::from_bits(x.bits as u32),
+                                f32::from_bits(y.bits as u32)
+                            )
+                            .to_bits() as u64
+                        )
+                    );
                 }
             }
         }
@@ -577,7 +664,11 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
         Op::VFCmp { p, d, a, b, n, s } => {
             for k in 0..n as u32 {
                 let (x, y) = (clean!(a + k), clean!(b + k));
-                let ord = if s { f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32)) } else { f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits)) };
+                let ord = if s {
+                    f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32))
+                } else {
+                    f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits))
+                };
                 wr!(regs, d + k, Slot::int(fp::pred(p, ord) as u64));
             }
         }
@@ -585,7 +676,11 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             let cv = if vc { Slot::default() } else { clean!(c) };
             for k in 0..n as u32 {
                 let pick = if vc { clean!(c + k) } else { cv };
-                wr!(regs, d + k, if pick.bits & 1 == 1 { rd!(regs, a + k) } else { rd!(regs, b + k) });
+                wr!(
+                    regs,
+                    d + k,
+                    if pick.bits & 1 == 1 { rd!(regs, a + k) } else { rd!(regs, b + k) }
+                );
             }
         }
         Op::VLoad { d, p, n, es, w, align } => {
@@ -595,7 +690,9 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             }
             // Straight into the lanes of `d` (consecutive registers, checked by
             // `FnCode::validate`); a failed load may leave some written, as above.
-            let Some(lanes) = regs.get_mut(d as usize..d as usize + n as usize) else { return false };
+            let Some(lanes) = regs.get_mut(d as usize..d as usize + n as usize) else {
+                return false;
+            };
             if !cx.mem.load_lanes(ptr, es, w, lanes) {
                 return false;
             }
@@ -623,7 +720,15 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
             let mut buf = [Slot::default(); MAX_LANES as usize];
             for (l, &r) in buf.iter_mut().zip(src.iter()).take(n as usize) {
                 // A poison or undef mask element makes a new poison lane.
-                *l = if r == NONE { root(cx, at, super::origin::Why::Static("shufflevector mask element is poison or undef")) } else { rd!(regs, r) };
+                *l = if r == NONE {
+                    root(
+                        cx,
+                        at,
+                        super::origin::Why::Static("shufflevector mask element is poison or undef"),
+                    )
+                } else {
+                    rd!(regs, r)
+                };
             }
             for (j, l) in buf.iter().take(n as usize).enumerate() {
                 wr!(regs, d + j as u32, *l);

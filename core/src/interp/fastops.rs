@@ -41,7 +41,11 @@ type Next<'f> = (&'f FnCode, usize, usize);
 #[inline(always)]
 fn runnable<'f>(fr: &Frame, funcs: &'f [Option<Rc<FnCode>>]) -> Option<&'f FnCode> {
     let code = funcs.get(fr.code.gid as usize)?.as_deref()?;
-    (fr.native.is_none() && code.fast && std::ptr::eq(code, &*fr.code) && (fr.pc as usize) < code.fcode.len()).then_some(code)
+    (fr.native.is_none()
+        && code.fast
+        && std::ptr::eq(code, &*fr.code)
+        && (fr.pc as usize) < code.fcode.len())
+    .then_some(code)
 }
 
 /// Calls site `c` of the top frame (at `pc`) when the fast path may: pushes the callee's
@@ -102,7 +106,16 @@ fn call<'f>(st: &mut Fast<'f>, code: &FnCode, base: usize, pc: usize, c: u32) ->
         (*fpc, *fcall) = (pc as u32 + 1, c);
     }
     let amark = st.allocas.len() as u32;
-    st.light.push(Light { code: &**callee, gid: g, pc: 0, base: nb as u32, wbase: nwb as u32, amark, call: NONE, dst: cs.dst });
+    st.light.push(Light {
+        code: &**callee,
+        gid: g,
+        pc: 0,
+        base: nb as u32,
+        wbase: nwb as u32,
+        amark,
+        call: NONE,
+        dst: cs.dst,
+    });
     Some((&**callee, nb, 0))
 }
 
@@ -124,7 +137,13 @@ macro_rules! release {
             $st.mem.free_allocas($st.allocas, amark as usize);
         }
         let caller: &FnCode = $caller;
-        put_regs($st.regs, $st.regs_init, base as usize, caller.template.get(caller.nvals as usize..).unwrap_or_default(), 0);
+        put_regs(
+            $st.regs,
+            $st.regs_init,
+            base as usize,
+            caller.template.get(caller.nvals as usize..).unwrap_or_default(),
+            0,
+        );
         if $st.wregs.len() > wbase as usize {
             $st.wregs.truncate(wbase as usize);
         }
@@ -295,7 +314,16 @@ fn settle(st: &mut Fast) {
     for l in st.light.drain(..) {
         // Every light frame's function is decoded (the call found it in `funcs`).
         let Some(Some(code)) = st.funcs.get(l.gid as usize) else { continue };
-        st.frames.push(Frame { code: code.clone(), pc: l.pc, base: l.base, wbase: l.wbase, amark: l.amark, call: l.call, va: None, native: None });
+        st.frames.push(Frame {
+            code: code.clone(),
+            pc: l.pc,
+            base: l.base,
+            wbase: l.wbase,
+            amark: l.amark,
+            call: l.call,
+            va: None,
+            native: None,
+        });
     }
 }
 
@@ -350,7 +378,12 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
     // The parts of the interpreter the out-of-line helpers work on, for the current frame.
     macro_rules! cx {
         () => {
-            &mut Cx { code, mem: &mut *st.mem, allocas: &mut *st.allocas, origins: &mut *st.origins }
+            &mut Cx {
+                code,
+                mem: &mut *st.mem,
+                allocas: &mut *st.allocas,
+                origins: &mut *st.origins,
+            }
         };
     }
     // Switches the loop to the frame on top after a call or return (or stops when the fast
@@ -611,7 +644,14 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::Mov { d, a } => w!(d, r!(a)),
             Op::PtrToInt { d, a, w } => {
                 let x = clean1!(a);
-                w!(d, Slot { bits: x.bits & wmask(w), prov: if w >= 64 { x.prov } else { 0 }, poison: 0 });
+                w!(
+                    d,
+                    Slot {
+                        bits: x.bits & wmask(w),
+                        prov: if w >= 64 { x.prov } else { 0 },
+                        poison: 0
+                    }
+                );
             }
             Op::IntToPtr { d, a } => {
                 let x = clean1!(a);
@@ -627,11 +667,22 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::F64 { op, d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
-                w!(d, Slot::int(fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                w!(
+                    d,
+                    Slot::int(
+                        fp::op64(op, f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()
+                    )
+                );
             }
             Op::F32 { op, d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
-                w!(d, Slot::int(fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32)).to_bits() as u64));
+                w!(
+                    d,
+                    Slot::int(
+                        fp::op32(op, f32::from_bits(x.bits as u32), f32::from_bits(y.bits as u32))
+                            .to_bits() as u64
+                    )
+                );
             }
             Op::FCmp { p: pr, d, a, b, s } => {
                 let (x, y) = clean2t!(d, a, b);
@@ -723,48 +774,137 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             Op::GepSt { d, base, g } => ok!(gep_store(code, regs, st.mem, d, base, g)),
             Op::FAdd64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
-                w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) + f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                w!(
+                    d,
+                    Slot::int(
+                        fp::fix64(
+                            f64::from_bits(x.bits) + f64::from_bits(y.bits),
+                            f64::from_bits(x.bits),
+                            f64::from_bits(y.bits)
+                        )
+                        .to_bits()
+                    )
+                );
             }
             Op::FSub64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
-                w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) - f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                w!(
+                    d,
+                    Slot::int(
+                        fp::fix64(
+                            f64::from_bits(x.bits) - f64::from_bits(y.bits),
+                            f64::from_bits(x.bits),
+                            f64::from_bits(y.bits)
+                        )
+                        .to_bits()
+                    )
+                );
             }
             Op::FMul64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
-                w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) * f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                w!(
+                    d,
+                    Slot::int(
+                        fp::fix64(
+                            f64::from_bits(x.bits) * f64::from_bits(y.bits),
+                            f64::from_bits(x.bits),
+                            f64::from_bits(y.bits)
+                        )
+                        .to_bits()
+                    )
+                );
             }
             Op::FDiv64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
-                w!(d, Slot::int(fp::fix64(f64::from_bits(x.bits) / f64::from_bits(y.bits), f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits()));
+                w!(
+                    d,
+                    Slot::int(
+                        fp::fix64(
+                            f64::from_bits(x.bits) / f64::from_bits(y.bits),
+                            f64::from_bits(x.bits),
+                            f64::from_bits(y.bits)
+                        )
+                        .to_bits()
+                    )
+                );
             }
             Op::AddF { d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, arith(IOp::Add, f, w, x.bits, y.bits), IOp::Add, f, w, x.bits, y.bits);
+                let v = or_poison!(
+                    d,
+                    arith(IOp::Add, f, w, x.bits, y.bits),
+                    IOp::Add,
+                    f,
+                    w,
+                    x.bits,
+                    y.bits
+                );
                 w!(d, Slot::int(v));
             }
             Op::SubF { d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, arith(IOp::Sub, f, w, x.bits, y.bits), IOp::Sub, f, w, x.bits, y.bits);
+                let v = or_poison!(
+                    d,
+                    arith(IOp::Sub, f, w, x.bits, y.bits),
+                    IOp::Sub,
+                    f,
+                    w,
+                    x.bits,
+                    y.bits
+                );
                 w!(d, Slot::int(v));
             }
             Op::MulF { d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, arith(IOp::Mul, f, w, x.bits, y.bits), IOp::Mul, f, w, x.bits, y.bits);
+                let v = or_poison!(
+                    d,
+                    arith(IOp::Mul, f, w, x.bits, y.bits),
+                    IOp::Mul,
+                    f,
+                    w,
+                    x.bits,
+                    y.bits
+                );
                 w!(d, Slot::int(v));
             }
             Op::Shl { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, (y.bits < w as u64).then(|| (x.bits << y.bits) & wmask(w)), IOp::Shl, 0, w, x.bits, y.bits);
+                let v = or_poison!(
+                    d,
+                    (y.bits < w as u64).then(|| (x.bits << y.bits) & wmask(w)),
+                    IOp::Shl,
+                    0,
+                    w,
+                    x.bits,
+                    y.bits
+                );
                 w!(d, Slot::int(v));
             }
             Op::LShr { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, (y.bits < w as u64).then(|| x.bits >> y.bits), IOp::LShr, 0, w, x.bits, y.bits);
+                let v = or_poison!(
+                    d,
+                    (y.bits < w as u64).then(|| x.bits >> y.bits),
+                    IOp::LShr,
+                    0,
+                    w,
+                    x.bits,
+                    y.bits
+                );
                 w!(d, Slot::int(v));
             }
             Op::AShr { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, (y.bits < w as u64).then(|| (sext(x.bits, w as u32) >> y.bits) as u64 & wmask(w)), IOp::AShr, 0, w, x.bits, y.bits);
+                let v = or_poison!(
+                    d,
+                    (y.bits < w as u64)
+                        .then(|| (sext(x.bits, w as u32) >> y.bits) as u64 & wmask(w)),
+                    IOp::AShr,
+                    0,
+                    w,
+                    x.bits,
+                    y.bits
+                );
                 w!(d, Slot::int(v));
             }
             Op::UDiv { d, a, b, .. } => {

@@ -16,13 +16,34 @@ use rustc_apfloat::{Category, Float, FloatConvert, Round};
 macro_rules! with_fty {
     ($k:expr, $T:ident => $body:expr) => {
         match $k {
-            FloatKind::Half => { type $T = Half; $body }
-            FloatKind::BFloat => { type $T = BFloat; $body }
-            FloatKind::Float => { type $T = Single; $body }
-            FloatKind::Double => { type $T = Double; $body }
-            FloatKind::Fp128 => { type $T = Quad; $body }
-            FloatKind::X86Fp80 => { type $T = X87DoubleExtended; $body }
-            FloatKind::PpcFp128 => { type $T = DoubleDouble; $body }
+            FloatKind::Half => {
+                type $T = Half;
+                $body
+            }
+            FloatKind::BFloat => {
+                type $T = BFloat;
+                $body
+            }
+            FloatKind::Float => {
+                type $T = Single;
+                $body
+            }
+            FloatKind::Double => {
+                type $T = Double;
+                $body
+            }
+            FloatKind::Fp128 => {
+                type $T = Quad;
+                $body
+            }
+            FloatKind::X86Fp80 => {
+                type $T = X87DoubleExtended;
+                $body
+            }
+            FloatKind::PpcFp128 => {
+                type $T = DoubleDouble;
+                $body
+            }
         }
     };
 }
@@ -31,12 +52,30 @@ macro_rules! with_fty {
 macro_rules! ieee_fty {
     ($k:expr, $T:ident => $body:expr) => {
         match $k {
-            FloatKind::Half => { type $T = Half; $body }
-            FloatKind::BFloat => { type $T = BFloat; $body }
-            FloatKind::Float => { type $T = Single; $body }
-            FloatKind::Double | FloatKind::PpcFp128 => { type $T = Double; $body }
-            FloatKind::Fp128 => { type $T = Quad; $body }
-            FloatKind::X86Fp80 => { type $T = X87DoubleExtended; $body }
+            FloatKind::Half => {
+                type $T = Half;
+                $body
+            }
+            FloatKind::BFloat => {
+                type $T = BFloat;
+                $body
+            }
+            FloatKind::Float => {
+                type $T = Single;
+                $body
+            }
+            FloatKind::Double | FloatKind::PpcFp128 => {
+                type $T = Double;
+                $body
+            }
+            FloatKind::Fp128 => {
+                type $T = Quad;
+                $body
+            }
+            FloatKind::X86Fp80 => {
+                type $T = X87DoubleExtended;
+                $body
+            }
         }
     };
 }
@@ -118,8 +157,12 @@ pub fn op32(op: FOp, a: f32, b: f32) -> f32 {
 /// `a op b` in any format.
 pub fn binop(k: FloatKind, op: FOp, a: u128, b: u128) -> u128 {
     match k {
-        FloatKind::Double => op64(op, f64::from_bits(a as u64), f64::from_bits(b as u64)).to_bits() as u128,
-        FloatKind::Float => op32(op, f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as u128,
+        FloatKind::Double => {
+            op64(op, f64::from_bits(a as u64), f64::from_bits(b as u64)).to_bits() as u128
+        }
+        FloatKind::Float => {
+            op32(op, f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as u128
+        }
         _ => with_fty!(k, T => {
             let (x, y) = (T::from_bits(a), T::from_bits(b));
             let r = match op {
@@ -205,9 +248,15 @@ pub fn pred(p: FloatPredicate, ord: Option<std::cmp::Ordering>) -> bool {
         (P::Ord, o) => o.is_some(),
         (P::Uno, o) => o.is_none(),
         (P::Oeq, Some(Equal)) | (P::Ogt, Some(Greater)) | (P::Olt, Some(Less)) => true,
-        (P::Oge, Some(Greater | Equal)) | (P::Ole, Some(Less | Equal)) | (P::One, Some(Less | Greater)) => true,
-        (P::Ueq, None | Some(Equal)) | (P::Ugt, None | Some(Greater)) | (P::Ult, None | Some(Less)) => true,
-        (P::Uge, None | Some(Greater | Equal)) | (P::Ule, None | Some(Less | Equal)) | (P::Une, None | Some(Less | Greater)) => true,
+        (P::Oge, Some(Greater | Equal))
+        | (P::Ole, Some(Less | Equal))
+        | (P::One, Some(Less | Greater)) => true,
+        (P::Ueq, None | Some(Equal))
+        | (P::Ugt, None | Some(Greater))
+        | (P::Ult, None | Some(Less)) => true,
+        (P::Uge, None | Some(Greater | Equal))
+        | (P::Ule, None | Some(Less | Equal))
+        | (P::Une, None | Some(Less | Greater)) => true,
         _ => false,
     }
 }
@@ -223,8 +272,12 @@ pub fn convert(from: FloatKind, to: FloatKind, a: u128) -> u128 {
         return a;
     }
     match (from, to) {
-        (FloatKind::Float, FloatKind::Double) => (f32::from_bits(a as u32) as f64).to_bits() as u128,
-        (FloatKind::Double, FloatKind::Float) => (f64::from_bits(a as u64) as f32).to_bits() as u128,
+        (FloatKind::Float, FloatKind::Double) => {
+            (f32::from_bits(a as u32) as f64).to_bits() as u128
+        }
+        (FloatKind::Double, FloatKind::Float) => {
+            (f64::from_bits(a as u64) as f32).to_bits() as u128
+        }
         // ppc_fp128 goes through its high double (the low one is dropped or zero).
         (FloatKind::PpcFp128, _) => convert(FloatKind::Double, to, a & u64::MAX as u128),
         (_, FloatKind::PpcFp128) => convert(from, FloatKind::Double, a),
@@ -250,7 +303,11 @@ pub fn to_int(k: FloatKind, a: u128, w: u32, signed: bool) -> Option<Vec<u64>> {
         if x.is_nan() {
             return None;
         }
-        let (lo, hi) = if signed { (-(2f64.powi(w as i32 - 1)), 2f64.powi(w as i32 - 1)) } else { (0.0, 2f64.powi(w as i32)) };
+        let (lo, hi) = if signed {
+            (-(2f64.powi(w as i32 - 1)), 2f64.powi(w as i32 - 1))
+        } else {
+            (0.0, 2f64.powi(w as i32))
+        };
         if x < lo || x >= hi {
             return None;
         }
@@ -386,12 +443,19 @@ pub fn minmax(k: FloatKind, a: u128, b: u128, max: bool, propagate: bool) -> u12
 pub fn fma(k: FloatKind, a: u128, b: u128, c: u128) -> u128 {
     match k {
         FloatKind::Double => {
-            let (x, y, z) = (f64::from_bits(a as u64), f64::from_bits(b as u64), f64::from_bits(c as u64));
+            let (x, y, z) =
+                (f64::from_bits(a as u64), f64::from_bits(b as u64), f64::from_bits(c as u64));
             let r = x.mul_add(y, z);
-            let r = if r.is_nan() && z.is_nan() && !x.is_nan() && !y.is_nan() { fix64(r, z, z) } else { fix64(r, x, if y.is_nan() { y } else { z }) };
+            let r = if r.is_nan() && z.is_nan() && !x.is_nan() && !y.is_nan() {
+                fix64(r, z, z)
+            } else {
+                fix64(r, x, if y.is_nan() { y } else { z })
+            };
             r.to_bits() as u128
         }
-        _ => with_fty!(k, T => T::from_bits(a).mul_add(T::from_bits(b), T::from_bits(c)).value.to_bits()),
+        _ => {
+            with_fty!(k, T => T::from_bits(a).mul_add(T::from_bits(b), T::from_bits(c)).value.to_bits())
+        }
     }
 }
 

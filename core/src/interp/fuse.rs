@@ -44,7 +44,14 @@ fn single_users(body: &Body) -> HashMap<Value, Inst> {
             let Some(data) = body.insts.get(i) else { continue };
             for &o in data.args.iter() {
                 if let Operand::Value(v) = o {
-                    users.entry(v).and_modify(|u| if *u != Some(i) { *u = None }).or_insert(Some(i));
+                    users
+                        .entry(v)
+                        .and_modify(|u| {
+                            if *u != Some(i) {
+                                *u = None
+                            }
+                        })
+                        .or_insert(Some(i));
                 }
             }
         }
@@ -64,23 +71,52 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
         }
     };
     match op {
-        Op::Add { a, b, .. } | Op::Sub { a, b, .. } | Op::Mul { a, b, .. } | Op::And { a, b, .. } | Op::Or { a, b, .. } | Op::Xor { a, b, .. } => {
+        Op::Add { a, b, .. }
+        | Op::Sub { a, b, .. }
+        | Op::Mul { a, b, .. }
+        | Op::And { a, b, .. }
+        | Op::Or { a, b, .. }
+        | Op::Xor { a, b, .. } => {
             sub(a);
             sub(b);
         }
-        Op::IBin { a, b, .. } | Op::ICmp { a, b, .. } | Op::F64 { a, b, .. } | Op::F32 { a, b, .. } | Op::FCmp { a, b, .. } | Op::CmpBr { a, b, .. } | Op::FCmpBr { a, b, .. } | Op::CmpJump { a, b, .. } | Op::FCmpJump { a, b, .. } => {
+        Op::IBin { a, b, .. }
+        | Op::ICmp { a, b, .. }
+        | Op::F64 { a, b, .. }
+        | Op::F32 { a, b, .. }
+        | Op::FCmp { a, b, .. }
+        | Op::CmpBr { a, b, .. }
+        | Op::FCmpBr { a, b, .. }
+        | Op::CmpJump { a, b, .. }
+        | Op::FCmpJump { a, b, .. } => {
             sub(a);
             sub(b);
         }
-        Op::FAdd64 { a, b, .. } | Op::FSub64 { a, b, .. } | Op::FMul64 { a, b, .. } | Op::FDiv64 { a, b, .. } | Op::AddF { a, b, .. } | Op::SubF { a, b, .. } | Op::MulF { a, b, .. } => {
+        Op::FAdd64 { a, b, .. }
+        | Op::FSub64 { a, b, .. }
+        | Op::FMul64 { a, b, .. }
+        | Op::FDiv64 { a, b, .. }
+        | Op::AddF { a, b, .. }
+        | Op::SubF { a, b, .. }
+        | Op::MulF { a, b, .. } => {
             sub(a);
             sub(b);
         }
-        Op::Shl { a, b, .. } | Op::LShr { a, b, .. } | Op::AShr { a, b, .. } | Op::UDiv { a, b, .. } | Op::URem { a, b, .. } => {
+        Op::Shl { a, b, .. }
+        | Op::LShr { a, b, .. }
+        | Op::AShr { a, b, .. }
+        | Op::UDiv { a, b, .. }
+        | Op::URem { a, b, .. } => {
             sub(a);
             sub(b);
         }
-        Op::Trunc { a, .. } | Op::ZExt { a, .. } | Op::SExt { a, .. } | Op::FNeg { a, .. } | Op::Cvt { a, .. } | Op::PtrToInt { a, .. } | Op::IntToPtr { a, .. } => sub(a),
+        Op::Trunc { a, .. }
+        | Op::ZExt { a, .. }
+        | Op::SExt { a, .. }
+        | Op::FNeg { a, .. }
+        | Op::Cvt { a, .. }
+        | Op::PtrToInt { a, .. }
+        | Op::IntToPtr { a, .. } => sub(a),
         Op::Load { p, .. } => sub(p),
         Op::Store { v, p, .. } => {
             sub(v);
@@ -96,7 +132,11 @@ fn rename(c: &mut FnCode, op: &mut Op, from: u32, to: u32) -> bool {
             let value = is_st && gep.acc.r == from;
             if value || gep.idx.iter().any(|x| x.0 == from) {
                 *g = derive_gep(c, *g, |ng| {
-                    ng.idx = ng.idx.iter().map(|&(r, s, w)| (if r == from { to } else { r }, s, w)).collect();
+                    ng.idx = ng
+                        .idx
+                        .iter()
+                        .map(|&(r, s, w)| (if r == from { to } else { r }, s, w))
+                        .collect();
                     if value {
                         ng.acc.r = to;
                     }
@@ -121,14 +161,28 @@ fn derive_gep(c: &mut FnCode, g: u32, change: impl FnOnce(&mut Gep)) -> u32 {
 /// True for ops of the fast stream that end by going to their `next` pc when they complete
 /// (not branches, calls, returns or ops that always need the general path).
 pub fn falls_through(op: &Op) -> bool {
-    !matches!(op, Op::Br { .. } | Op::CondBr { .. } | Op::Switch { .. } | Op::CmpBr { .. } | Op::FCmpBr { .. } | Op::CmpJump { .. } | Op::FCmpJump { .. } | Op::Ret { .. } | Op::Call { .. } | Op::Unreachable | Op::Generic { .. })
+    !matches!(
+        op,
+        Op::Br { .. }
+            | Op::CondBr { .. }
+            | Op::Switch { .. }
+            | Op::CmpBr { .. }
+            | Op::FCmpBr { .. }
+            | Op::CmpJump { .. }
+            | Op::FCmpJump { .. }
+            | Op::Ret { .. }
+            | Op::Call { .. }
+            | Op::Unreachable
+            | Op::Generic { .. }
+    )
 }
 
 /// Builds `c.fcode` from `c.ops`.
 pub fn fuse(c: &mut FnCode, body: &Body) {
     let n = c.ops.len();
     let mut fops = c.ops.clone();
-    let mut meta: Vec<Meta> = (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1, post: 0, rem: 0 }).collect();
+    let mut meta: Vec<Meta> =
+        (0..n).map(|pc| Meta { next: pc as u32 + 1, pre: 0, steps: 1, post: 0, rem: 0 }).collect();
     if n == 0 || n >= 1 << 24 {
         chains(&fops, &mut meta);
         c.fcode = fops.into_iter().zip(meta).map(|(op, meta)| FEntry { op, meta }).collect();
@@ -138,10 +192,22 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
     for q in 0..n - 1 {
         let (Some(&op), Some(&next)) = (c.ops.get(q), c.ops.get(q + 1)) else { continue };
         let f = match (op, next) {
-            (Op::ICmp { p, d, a, b, w, f }, Op::CondBr { c: cv, .. }) if cv == d => Op::CmpBr { p, d, a, b, w, f },
-            (Op::FCmp { p, d, a, b, s }, Op::CondBr { c: cv, .. }) if cv == d => Op::FCmpBr { p, d, a, b, s },
-            (Op::Gep { d, base, g }, Op::Load { p, d: r, n, w, align }) if p == d => Op::GepLd { d, base, g: derive_gep(c, g, |ng| ng.acc = Access { r, n, w, align }) },
-            (Op::Gep { d, base, g }, Op::Store { p, v, n, align }) if p == d && v != d => Op::GepSt { d, base, g: derive_gep(c, g, |ng| ng.acc = Access { r: v, n, w: 0, align }) },
+            (Op::ICmp { p, d, a, b, w, f }, Op::CondBr { c: cv, .. }) if cv == d => {
+                Op::CmpBr { p, d, a, b, w, f }
+            }
+            (Op::FCmp { p, d, a, b, s }, Op::CondBr { c: cv, .. }) if cv == d => {
+                Op::FCmpBr { p, d, a, b, s }
+            }
+            (Op::Gep { d, base, g }, Op::Load { p, d: r, n, w, align }) if p == d => {
+                Op::GepLd { d, base, g: derive_gep(c, g, |ng| ng.acc = Access { r, n, w, align }) }
+            }
+            (Op::Gep { d, base, g }, Op::Store { p, v, n, align }) if p == d && v != d => {
+                Op::GepSt {
+                    d,
+                    base,
+                    g: derive_gep(c, g, |ng| ng.acc = Access { r: v, n, w: 0, align }),
+                }
+            }
             _ => continue,
         };
         if let (Some(slot), Some(m)) = (fops.get_mut(q), meta.get_mut(q)) {
@@ -154,15 +220,27 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
     let insts = c.insts.clone();
     // The result of the instruction at `pc` has one use, by `user`.
     let only_user = |pc: usize, user: Inst| -> bool {
-        insts.get(pc).and_then(|&i| body.insts.get(i)).and_then(|d| d.result).and_then(|v| users.get(&v)) == Some(&user)
+        insts
+            .get(pc)
+            .and_then(|&i| body.insts.get(i))
+            .and_then(|d| d.result)
+            .and_then(|v| users.get(&v))
+            == Some(&user)
     };
     for q in 1..n {
-        let (Some(&user), Some(&gop), Some(&ext)) = (insts.get(q), fops.get(q), c.ops.get(q - 1)) else { continue };
-        let (Op::Gep { base, g, .. } | Op::GepLd { base, g, .. } | Op::GepSt { base, g, .. }) = gop else { continue };
+        let (Some(&user), Some(&gop), Some(&ext)) = (insts.get(q), fops.get(q), c.ops.get(q - 1))
+        else {
+            continue;
+        };
+        let (Op::Gep { base, g, .. } | Op::GepLd { base, g, .. } | Op::GepSt { base, g, .. }) = gop
+        else {
+            continue;
+        };
         let (Op::SExt { d, a, from, .. } | Op::ZExt { d, a, from, f: 0 }) = ext else { continue };
         let Some(gep) = c.geps.get(g as usize) else { continue };
         let Some(&(_, _, iw)) = gep.idx.iter().find(|x| x.0 == d) else { continue };
-        if !only_user(q - 1, user) || base == d || gep.idx.iter().filter(|x| x.0 == d).count() != 1 {
+        if !only_user(q - 1, user) || base == d || gep.idx.iter().filter(|x| x.0 == d).count() != 1
+        {
             continue;
         }
         // The index reads the source instead: sign-extended from its own width, it is the
@@ -173,8 +251,11 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             _ => continue,
         };
         let mut head = gop;
-        if let Op::Gep { g: hg, .. } | Op::GepLd { g: hg, .. } | Op::GepSt { g: hg, .. } = &mut head {
-            *hg = derive_gep(c, g, |ng| ng.idx = ng.idx.iter().map(|&x| if x.0 == d { (a, x.1, nw) } else { x }).collect());
+        if let Op::Gep { g: hg, .. } | Op::GepLd { g: hg, .. } | Op::GepSt { g: hg, .. } = &mut head
+        {
+            *hg = derive_gep(c, g, |ng| {
+                ng.idx = ng.idx.iter().map(|&x| if x.0 == d { (a, x.1, nw) } else { x }).collect()
+            });
         }
         let (Some(m), Some(slot)) = (meta.get(q).copied(), fops.get_mut(q - 1)) else { continue };
         *slot = head;
@@ -189,9 +270,21 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             Op::F64 { op: FOp::Sub, d, a, b } => Op::FSub64 { d, a, b },
             Op::F64 { op: FOp::Mul, d, a, b } => Op::FMul64 { d, a, b },
             Op::F64 { op: FOp::Div, d, a, b } => Op::FDiv64 { d, a, b },
-            Op::IBin { op: IOp::Add, d, a, b, w, f } if f & !(InstFlags::NUW | InstFlags::NSW) == 0 => Op::AddF { d, a, b, w, f },
-            Op::IBin { op: IOp::Sub, d, a, b, w, f } if f & !(InstFlags::NUW | InstFlags::NSW) == 0 => Op::SubF { d, a, b, w, f },
-            Op::IBin { op: IOp::Mul, d, a, b, w, f } if f & !(InstFlags::NUW | InstFlags::NSW) == 0 => Op::MulF { d, a, b, w, f },
+            Op::IBin { op: IOp::Add, d, a, b, w, f }
+                if f & !(InstFlags::NUW | InstFlags::NSW) == 0 =>
+            {
+                Op::AddF { d, a, b, w, f }
+            }
+            Op::IBin { op: IOp::Sub, d, a, b, w, f }
+                if f & !(InstFlags::NUW | InstFlags::NSW) == 0 =>
+            {
+                Op::SubF { d, a, b, w, f }
+            }
+            Op::IBin { op: IOp::Mul, d, a, b, w, f }
+                if f & !(InstFlags::NUW | InstFlags::NSW) == 0 =>
+            {
+                Op::MulF { d, a, b, w, f }
+            }
             Op::IBin { op: IOp::Shl, d, a, b, w, f: 0 } => Op::Shl { d, a, b, w },
             Op::IBin { op: IOp::LShr, d, a, b, w, f: 0 } => Op::LShr { d, a, b, w },
             Op::IBin { op: IOp::AShr, d, a, b, w, f: 0 } => Op::AShr { d, a, b, w },
@@ -212,8 +305,12 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         let new = match (op, c.ops.get(q + 1)) {
             (Op::Br { e }, _) => Op::Br { e: target(e) },
             (Op::CondBr { c: cv, t, f }, _) => Op::CondBr { c: cv, t: target(t), f: target(f) },
-            (Op::CmpBr { p, a, b, w, f, .. }, Some(&Op::CondBr { t, f: fe, .. })) if only_br() => Op::CmpJump { p, a, b, w, ss: f != 0, t: target(t), f: target(fe) },
-            (Op::FCmpBr { p, a, b, s, .. }, Some(&Op::CondBr { t, f: fe, .. })) if only_br() => Op::FCmpJump { p, a, b, s, t: target(t), f: target(fe) },
+            (Op::CmpBr { p, a, b, w, f, .. }, Some(&Op::CondBr { t, f: fe, .. })) if only_br() => {
+                Op::CmpJump { p, a, b, w, ss: f != 0, t: target(t), f: target(fe) }
+            }
+            (Op::FCmpBr { p, a, b, s, .. }, Some(&Op::CondBr { t, f: fe, .. })) if only_br() => {
+                Op::FCmpJump { p, a, b, s, t: target(t), f: target(fe) }
+            }
             _ => continue,
         };
         if let Some(slot) = fops.get_mut(q) {
@@ -230,7 +327,10 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         if !ed.narrow || (v != NONE && v & TAG != 0) {
             continue;
         }
-        let moves = c.moves.get(ed.mv as usize..(ed.mv as usize).saturating_add(ed.n as usize)).unwrap_or_default();
+        let moves = c
+            .moves
+            .get(ed.mv as usize..(ed.mv as usize).saturating_add(ed.n as usize))
+            .unwrap_or_default();
         let v = match moves.iter().find(|mv| mv.d == v) {
             Some(mv) if mv.s & TAG == 0 => {
                 ret_phis.insert(q, mv.inst);
@@ -278,7 +378,11 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         }
         if ok {
             let k = (q - j) as u8;
-            heads.push((j, x, Meta { next: m.next, pre: m.pre + k, steps: m.steps + k, post: 0, rem: 0 }));
+            heads.push((
+                j,
+                x,
+                Meta { next: m.next, pre: m.pre + k, steps: m.steps + k, post: 0, rem: 0 },
+            ));
         }
     }
     for (j, x, m) in heads {
@@ -296,7 +400,13 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
         }
         if let Some(Op::PStore { .. }) = c.ops.get(m.next as usize) {
             if let Some(mm) = meta.get_mut(pc) {
-                *mm = Meta { next: m.next + 1, pre: m.pre, steps: m.steps + 1, post: (m.next as usize - pc) as u8, rem: 0 };
+                *mm = Meta {
+                    next: m.next + 1,
+                    pre: m.pre,
+                    steps: m.steps + 1,
+                    post: (m.next as usize - pc) as u8,
+                    rem: 0,
+                };
             }
         }
     }
@@ -332,7 +442,11 @@ fn chains(ops: &[Op], meta: &mut [Meta]) {
         }
         let steps = m.steps as u32;
         let on = ops.get(pc).is_some_and(falls_through);
-        let after = if on && m.next as usize > pc { meta.get(m.next as usize).map(|x| x.rem as u32) } else { None };
+        let after = if on && m.next as usize > pc {
+            meta.get(m.next as usize).map(|x| x.rem as u32)
+        } else {
+            None
+        };
         let (rem, charge) = match after {
             Some(r) if steps + r <= u16::MAX as u32 => (steps + r, false),
             _ => (steps, on),

@@ -65,7 +65,9 @@ impl Interp<'_> {
                 }
             }
             match f.native.as_deref() {
-                Some(Native::Driver { args, .. }) => args.iter().for_each(|(v, _)| mark_val(&mut m, v)),
+                Some(Native::Driver { args, .. }) => {
+                    args.iter().for_each(|(v, _)| mark_val(&mut m, v))
+                }
                 Some(Native::Qsort(q)) => mark_slots(&mut m, &[q.base, q.tmp]),
                 Some(Native::Bsearch { key, base, .. }) => mark_slots(&mut m, &[*key, *base]),
                 None => {}

@@ -41,7 +41,11 @@ fn words_of(v: &Val) -> (Vec<u64>, u32) {
 fn fbits(v: &Val) -> (u128, u32) {
     match v {
         Val::S(s) => (s.bits as u128, s.poison),
-        Val::W { words, poison } => (words.first().copied().unwrap_or(0) as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64, *poison),
+        Val::W { words, poison } => (
+            words.first().copied().unwrap_or(0) as u128
+                | (words.get(1).copied().unwrap_or(0) as u128) << 64,
+            *poison,
+        ),
         Val::A(_) => (0, 0),
     }
 }
@@ -91,7 +95,16 @@ impl Interp<'_> {
 
     /// Evaluates a pure operation on operand values.
     #[allow(clippy::too_many_arguments)]
-    pub fn eval_pure(&mut self, op: Opcode, flags: u16, fmf: u8, ty: TypeId, args: &[Val], tys: &[TypeId], aux: Aux) -> Res<Val> {
+    pub fn eval_pure(
+        &mut self,
+        op: Opcode,
+        flags: u16,
+        fmf: u8,
+        ty: TypeId,
+        args: &[Val],
+        tys: &[TypeId],
+        aux: Aux,
+    ) -> Res<Val> {
         let a = args.first().cloned().unwrap_or_default();
         let b = args.get(1).cloned().unwrap_or_default();
         let t0 = tys.first().copied().unwrap_or(ty);
@@ -110,8 +123,15 @@ impl Interp<'_> {
             return Ok(self.pack_lanes(out, ty));
         }
         match op {
-            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem | Opcode::FNeg => {
-                let Some(k) = self.m.types.float_kind(self.m.types.scalar(ty)) else { return Ok(Val::default()) };
+            Opcode::FAdd
+            | Opcode::FSub
+            | Opcode::FMul
+            | Opcode::FDiv
+            | Opcode::FRem
+            | Opcode::FNeg => {
+                let Some(k) = self.m.types.float_kind(self.m.types.scalar(ty)) else {
+                    return Ok(Val::default());
+                };
                 let fo = match op {
                     Opcode::FAdd => fp::FOp::Add,
                     Opcode::FSub => fp::FOp::Sub,
@@ -129,7 +149,8 @@ impl Interp<'_> {
                         out.push(self.tainted_lane(ty, o));
                         continue;
                     }
-                    let r = if op == Opcode::FNeg { fp::neg(k, xb) } else { fp::binop(k, fo, xb, yb) };
+                    let r =
+                        if op == Opcode::FNeg { fp::neg(k, xb) } else { fp::binop(k, fo, xb, yb) };
                     let ins: &[u128] = if op == Opcode::FNeg { &[xb, r] } else { &[xb, yb, r] };
                     match self.fmf_violation(k, fmf, ins) {
                         Some(why) => {
@@ -148,7 +169,9 @@ impl Interp<'_> {
                         let mut out = Vec::with_capacity(xs.len());
                         for (x, y) in xs.iter().zip(ys.iter()) {
                             match (x, y) {
-                                (Val::S(x), Val::S(y)) if x.poison | y.poison == 0 => out.push(Val::S(Slot::int(scalar::icmp(p, w, x.bits, y.bits) as u64))),
+                                (Val::S(x), Val::S(y)) if x.poison | y.poison == 0 => out.push(
+                                    Val::S(Slot::int(scalar::icmp(p, w, x.bits, y.bits) as u64)),
+                                ),
                                 _ => break,
                             }
                         }
@@ -172,7 +195,9 @@ impl Interp<'_> {
                         Aux::ICmp(p) => {
                             let w = self.m.types.int_bits(st).unwrap_or(64);
                             let ((xw, _), (yw, _)) = (words_of(x), words_of(y));
-                            if flags & InstFlags::SAMESIGN != 0 && wide::is_neg(&xw, w) != wide::is_neg(&yw, w) {
+                            if flags & InstFlags::SAMESIGN != 0
+                                && wide::is_neg(&xw, w) != wide::is_neg(&yw, w)
+                            {
                                 let o = self.poison("icmp samesign operands have different signs");
                                 out.push(Val::S(Slot::tainted(o)));
                                 continue;
@@ -180,7 +205,9 @@ impl Interp<'_> {
                             scalar::ipred(p, wide::cmp_u(&xw, &yw), wide::cmp_s(&xw, &yw, w))
                         }
                         Aux::FCmp(p) => {
-                            let Some(k) = self.m.types.float_kind(st) else { return Ok(Val::default()) };
+                            let Some(k) = self.m.types.float_kind(st) else {
+                                return Ok(Val::default());
+                            };
                             let ((xb, _), (yb, _)) = (fbits(x), fbits(y));
                             if let Some(why) = self.fmf_violation(k, fmf, &[xb, yb]) {
                                 let o = self.poison(format!("fcmp {why}"));
@@ -210,14 +237,21 @@ impl Interp<'_> {
                 let mut out = Vec::with_capacity(lc.len());
                 for ((c, x), y) in lc.iter().zip(lx).zip(ly) {
                     let s = c.slot();
-                    out.push(if s.poison != 0 { self.taint_all(&x, s.poison) } else if s.bits & 1 == 1 { x } else { y });
+                    out.push(if s.poison != 0 {
+                        self.taint_all(&x, s.poison)
+                    } else if s.bits & 1 == 1 {
+                        x
+                    } else {
+                        y
+                    });
                 }
                 Ok(Val::A(out.into()))
             }
             Opcode::Freeze => Ok(self.freeze(&a)),
             Opcode::ExtractElement => {
                 let idx = b.slot();
-                let wide_idx = matches!(b, Val::W { .. }) && words_of(&b).0.iter().skip(1).any(|&x| x != 0);
+                let wide_idx =
+                    matches!(b, Val::W { .. }) && words_of(&b).0.iter().skip(1).any(|&x| x != 0);
                 let es = a.elems();
                 if idx.poison != 0 {
                     return Ok(self.tainted_lane(ty, idx.poison));
@@ -225,7 +259,11 @@ impl Interp<'_> {
                 match es.get(idx.bits as usize).filter(|_| !wide_idx) {
                     Some(e) => Ok(e.clone()),
                     None => {
-                        let o = self.poison(format!("extractelement index {} out of range for {} elements", idx.bits, es.len()));
+                        let o = self.poison(format!(
+                            "extractelement index {} out of range for {} elements",
+                            idx.bits,
+                            es.len()
+                        ));
                         Ok(self.taint_val(ty, o))
                     }
                 }
@@ -244,7 +282,11 @@ impl Interp<'_> {
                         Ok(Val::A(es.into()))
                     }
                     None => {
-                        let o = self.poison(format!("insertelement index {} out of range for {} elements", idx.bits, es.len()));
+                        let o = self.poison(format!(
+                            "insertelement index {} out of range for {} elements",
+                            idx.bits,
+                            es.len()
+                        ));
                         Ok(self.taint_val(ty, o))
                     }
                 }
@@ -260,7 +302,9 @@ impl Interp<'_> {
                     let s = mv.slot();
                     let i = sext(s.bits, 32);
                     if s.poison != 0 || i < 0 {
-                        let o = self.poison(super::origin::Why::Static("shufflevector mask element is poison or undef"));
+                        let o = self.poison(super::origin::Why::Static(
+                            "shufflevector mask element is poison or undef",
+                        ));
                         out.push(self.taint_val(et, o));
                     } else {
                         out.push(src.get(i as usize).cloned().unwrap_or_default());
@@ -288,8 +332,13 @@ impl Interp<'_> {
                 self.gep_generic(flags, ty, src, args, tys)
             }
             _ if op.is_cast() => {
-                let (la, sty, dty) = (self.lanes(&a, t0), self.m.types.scalar(t0), self.m.types.scalar(ty));
-                if op == Opcode::BitCast && (self.m.types.is_vector(t0) || self.m.types.is_vector(ty) || !self.lay.narrow(t0) && !self.m.types.is_int(t0)) {
+                let (la, sty, dty) =
+                    (self.lanes(&a, t0), self.m.types.scalar(t0), self.m.types.scalar(ty));
+                if op == Opcode::BitCast
+                    && (self.m.types.is_vector(t0)
+                        || self.m.types.is_vector(ty)
+                        || !self.lay.narrow(t0) && !self.m.types.is_int(t0))
+                {
                     return Ok(self.reinterpret(&a, t0, ty));
                 }
                 let mut out = Vec::with_capacity(la.len());
@@ -321,7 +370,12 @@ impl Interp<'_> {
     }
 
     /// `nnan`/`ninf` violations make the result poison.
-    fn fmf_violation(&self, k: crate::ir::FloatKind, fmf: u8, vals: &[u128]) -> Option<&'static str> {
+    fn fmf_violation(
+        &self,
+        k: crate::ir::FloatKind,
+        fmf: u8,
+        vals: &[u128],
+    ) -> Option<&'static str> {
         if fmf & crate::ir::FastMath::NNAN != 0 && vals.iter().any(|&v| fp::is_nan(k, v)) {
             return Some("nnan saw a NaN");
         }
@@ -351,7 +405,9 @@ impl Interp<'_> {
                 let undef = self.origins.kind(s.poison) == Some(TaintKind::Undef);
                 Val::S(Slot { bits: if undef { s.bits } else { 0 }, prov: 0, poison: 0 })
             }
-            Val::W { words, poison } if *poison != 0 => Val::W { words: vec![0; words.len()].into(), poison: 0 },
+            Val::W { words, poison } if *poison != 0 => {
+                Val::W { words: vec![0; words.len()].into(), poison: 0 }
+            }
             Val::A(es) => Val::A(es.iter().map(|e| self.freeze(e)).collect()),
             _ => v.clone(),
         }
@@ -360,8 +416,16 @@ impl Interp<'_> {
     fn ibin_lane(&mut self, op: IOp, flags: u16, w: u32, x: &Val, y: &Val, ty: TypeId) -> Res<Val> {
         let (tx, ty_) = (x.taint(), y.taint());
         if op.is_div() && ty_ != 0 {
-            let what = if self.origins.kind(ty_) == Some(TaintKind::Undef) { "an undef" } else { "a poison" };
-            return Err(Fault::ub_from(UbKind::DivisionByPoison, format!("{} by {what} value", op.name()), ty_));
+            let what = if self.origins.kind(ty_) == Some(TaintKind::Undef) {
+                "an undef"
+            } else {
+                "a poison"
+            };
+            return Err(Fault::ub_from(
+                UbKind::DivisionByPoison,
+                format!("{} by {what} value", op.name()),
+                ty_,
+            ));
         }
         let st = self.m.types.scalar(ty);
         if tx | ty_ != 0 {
@@ -390,7 +454,8 @@ impl Interp<'_> {
 
     fn ibin_plain(&self, op: IOp, flags: u16, w: u32, x: &Val, y: &Val) -> Result<Val, Bad> {
         if w <= 64 {
-            return scalar::ibin(op, flags, w, x.slot().bits, y.slot().bits).map(|r| Val::S(Slot::int(r)));
+            return scalar::ibin(op, flags, w, x.slot().bits, y.slot().bits)
+                .map(|r| Val::S(Slot::int(r)));
         }
         let ((xw, _), (yw, _)) = (words_of(x), words_of(y));
         scalar::wbin(op, flags, w, &xw, &yw).map(|r| Val::W { words: r.into(), poison: 0 })
@@ -409,17 +474,26 @@ impl Interp<'_> {
         Ok(match op {
             Opcode::Trunc => {
                 let r = wide::zext(&xw, dw);
-                let nuw_bad = flags & InstFlags::NUW != 0 && wide::zext(&r, sw) != wide::zext(&xw, sw);
-                let nsw_bad = flags & InstFlags::NSW != 0 && wide::sext(&r, dw, sw) != wide::zext(&xw, sw);
+                let nuw_bad =
+                    flags & InstFlags::NUW != 0 && wide::zext(&r, sw) != wide::zext(&xw, sw);
+                let nsw_bad =
+                    flags & InstFlags::NSW != 0 && wide::sext(&r, dw, sw) != wide::zext(&xw, sw);
                 if nuw_bad || nsw_bad {
-                    let o = self.poison(format!("trunc {} changes the value {}", if nuw_bad { "nuw" } else { "nsw" }, wide::to_string(&xw, sw, nsw_bad)));
+                    let o = self.poison(format!(
+                        "trunc {} changes the value {}",
+                        if nuw_bad { "nuw" } else { "nsw" },
+                        wide::to_string(&xw, sw, nsw_bad)
+                    ));
                     return Ok(Val::S(Slot::tainted(o)));
                 }
                 int_val(r, dw, 0)
             }
             Opcode::ZExt => {
                 if flags & InstFlags::NNEG != 0 && wide::is_neg(&xw, sw) {
-                    let o = self.poison(format!("zext nneg of a negative value {}", wide::to_string(&xw, sw, true)));
+                    let o = self.poison(format!(
+                        "zext nneg of a negative value {}",
+                        wide::to_string(&xw, sw, true)
+                    ));
                     return Ok(self.taint_val(dty, o));
                 }
                 int_val(wide::zext(&xw, dw), dw, 0)
@@ -431,7 +505,11 @@ impl Interp<'_> {
                 match fp::to_int(k, b, dw, op == Opcode::FPToSI) {
                     Some(r) => int_val(r, dw, 0),
                     None => {
-                        let o = self.poison(format!("{} of {} does not fit in i{dw}", op.name(), fp::display(k, b)));
+                        let o = self.poison(format!(
+                            "{} of {} does not fit in i{dw}",
+                            op.name(),
+                            fp::display(k, b)
+                        ));
                         self.taint_val(dty, o)
                     }
                 }
@@ -489,33 +567,52 @@ impl Interp<'_> {
         if flags == 0 {
             return r;
         }
-        if flags & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0 && (ovf.0 || (off >= 0) != (addr >= base.bits) && off != 0) {
-            let o = self.poison(format!("getelementptr {} offset overflowed: {:#x} + {off}", if flags & InstFlags::INBOUNDS != 0 { "inbounds" } else { "nusw" }, base.bits));
+        if flags & (InstFlags::INBOUNDS | InstFlags::NUSW) != 0
+            && (ovf.0 || (off >= 0) != (addr >= base.bits) && off != 0)
+        {
+            let o = self.poison(format!(
+                "getelementptr {} offset overflowed: {:#x} + {off}",
+                if flags & InstFlags::INBOUNDS != 0 { "inbounds" } else { "nusw" },
+                base.bits
+            ));
             return Slot::tainted(o);
         }
         if flags & InstFlags::NUW != 0 && (ovf.1 || off < 0 || addr < base.bits) {
-            let o = self.poison(format!("getelementptr nuw offset wrapped: {:#x} + {off}", base.bits));
+            let o =
+                self.poison(format!("getelementptr nuw offset wrapped: {:#x} + {off}", base.bits));
             return Slot::tainted(o);
         }
         if flags & InstFlags::INBOUNDS != 0 && off != 0 {
-            let ok = self.mem.alloc_of(base).and_then(|i| self.mem.allocs.get(i as usize)).is_some_and(|a| {
-                let lo = base.bits.wrapping_sub(a.base);
-                let hi = addr.wrapping_sub(a.base);
-                a.live && lo <= a.size && hi <= a.size
-            });
+            let ok =
+                self.mem.alloc_of(base).and_then(|i| self.mem.allocs.get(i as usize)).is_some_and(
+                    |a| {
+                        let lo = base.bits.wrapping_sub(a.base);
+                        let hi = addr.wrapping_sub(a.base);
+                        a.live && lo <= a.size && hi <= a.size
+                    },
+                );
             if !ok {
                 let what = match self.mem.alloc_of(base) {
                     Some(i) => self.mem.describe(i as usize),
                     None => "no allocation".into(),
                 };
-                let o = self.poison(format!("getelementptr inbounds result {addr:#x} (offset {off}) is outside {what}"));
+                let o = self.poison(format!(
+                    "getelementptr inbounds result {addr:#x} (offset {off}) is outside {what}"
+                ));
                 return Slot::tainted(o);
             }
         }
         r
     }
 
-    fn gep_generic(&mut self, flags: u16, ty: TypeId, src: TypeId, args: &[Val], tys: &[TypeId]) -> Res<Val> {
+    fn gep_generic(
+        &mut self,
+        flags: u16,
+        ty: TypeId,
+        src: TypeId,
+        args: &[Val],
+        tys: &[TypeId],
+    ) -> Res<Val> {
         let n = self.m.types.vector(ty).map_or(1, |v| v.1 as usize);
         let vec = self.m.types.is_vector(ty);
         let lane = |v: &Val, t: TypeId, i: usize| -> Val {
@@ -562,7 +659,8 @@ impl Interp<'_> {
                 let (p, o1) = idx.overflowing_mul(scale);
                 let (s, o2) = off.overflowing_add(p);
                 so |= o1 || o2;
-                uo |= (uidx as u128 * scale as u128) > u64::MAX as u128 || (w < 64 && wide::is_neg(&xw, w));
+                uo |= (uidx as u128 * scale as u128) > u64::MAX as u128
+                    || (w < 64 && wide::is_neg(&xw, w));
                 off = s;
             }
             if taint != 0 {

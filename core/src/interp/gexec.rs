@@ -11,17 +11,32 @@ use super::report::{Fault, Res, UbKind};
 use super::state::Interp;
 use super::value::{mask, Slot, Val};
 use super::wide;
-use crate::ir::{Extra, InstData, Metadata, MdNodeKind, Opcode, RmwOp, TypeId};
+use crate::ir::{Extra, InstData, MdNodeKind, Metadata, Opcode, RmwOp, TypeId};
 
 impl Interp<'_> {
     /// Executes generic op `g` of the current frame.
     pub fn exec_generic(&mut self, code: &FnCode, base: usize, wbase: usize, g: u32) -> Res<Flow> {
         let Some(gen) = code.generic.get(g as usize) else { return Ok(Flow::Next) };
-        let Some(data) = self.m.func(crate::ir::GlobalId::from_u32(code.gid)).and_then(|f| f.body.as_ref()).and_then(|b| b.insts.get(gen.inst)) else { return Ok(Flow::Next) };
+        let Some(data) = self
+            .m
+            .func(crate::ir::GlobalId::from_u32(code.gid))
+            .and_then(|f| f.body.as_ref())
+            .and_then(|b| b.insts.get(gen.inst))
+        else {
+            return Ok(Flow::Next);
+        };
         if matches!(data.op, Opcode::Load | Opcode::Store) {
-            let t = if data.op == Opcode::Load { data.ty } else { gen.tys.first().copied().unwrap_or(TypeId::VOID) };
+            let t = if data.op == Opcode::Load {
+                data.ty
+            } else {
+                gen.tys.first().copied().unwrap_or(TypeId::VOID)
+            };
             if self.lay.get(t).size > super::consts::MAX_VALUE_BYTES {
-                return Err(Fault::unsupported(format!("a {} of {} bytes is too large to hold as a value", data.op.name(), self.lay.get(t).size)));
+                return Err(Fault::unsupported(format!(
+                    "a {} of {} bytes is too large to hold as a value",
+                    data.op.name(),
+                    self.lay.get(t).size
+                )));
             }
         }
         let args: Vec<Val> = gen.args.iter().map(|&o| self.opnd(code, base, wbase, o)).collect();
@@ -66,7 +81,11 @@ impl Interp<'_> {
                 let cmp = arg(1);
                 if old.taint() != 0 || cmp.taint() != 0 {
                     let o = if old.taint() != 0 { old.taint() } else { cmp.taint() };
-                    return Err(Fault::ub_from(UbKind::PoisonUse, "cmpxchg compares a poison or undef value", o));
+                    return Err(Fault::ub_from(
+                        UbKind::PoisonUse,
+                        "cmpxchg compares a poison or undef value",
+                        o,
+                    ));
                 }
                 let eq = same_bits(&old, &cmp);
                 if eq {
@@ -90,15 +109,32 @@ impl Interp<'_> {
             Opcode::IndirectBr => {
                 let p = arg(0).slot();
                 if p.poison != 0 {
-                    return Err(Fault::ub_from(UbKind::BranchOnPoison, "indirectbr to a poison address", p.poison));
+                    return Err(Fault::ub_from(
+                        UbKind::BranchOnPoison,
+                        "indirectbr to a poison address",
+                        p.poison,
+                    ));
                 }
-                let target = self.mem.alloc_of(p).and_then(|i| self.mem.allocs.get(i as usize)).and_then(|a| match a.kind {
-                    super::memory::AllocKind::Block(f, b) if f == code.gid && a.base == p.bits => Some(b),
-                    _ => None,
-                });
+                let target =
+                    self.mem.alloc_of(p).and_then(|i| self.mem.allocs.get(i as usize)).and_then(
+                        |a| match a.kind {
+                            super::memory::AllocKind::Block(f, b)
+                                if f == code.gid && a.base == p.bits =>
+                            {
+                                Some(b)
+                            }
+                            _ => None,
+                        },
+                    );
                 let succ = data.successors();
                 let Some(k) = target.and_then(|b| succ.iter().position(|s| s.as_u32() == b)) else {
-                    return Err(Fault::ub(UbKind::InvalidPointer, format!("indirectbr to {:#x}, which is not a listed block of this function", p.bits)));
+                    return Err(Fault::ub(
+                        UbKind::InvalidPointer,
+                        format!(
+                            "indirectbr to {:#x}, which is not a listed block of this function",
+                            p.bits
+                        ),
+                    ));
                 };
                 let e = gen.edges.get(k).copied().unwrap_or(0);
                 return Ok(Flow::Jump(self.take_edge(code, base, wbase, e)));
@@ -106,7 +142,11 @@ impl Interp<'_> {
             Opcode::Switch => {
                 let v = arg(0);
                 if v.taint() != 0 {
-                    return Err(Fault::ub_from(UbKind::BranchOnPoison, "switch on a poison or undef value", v.taint()));
+                    return Err(Fault::ub_from(
+                        UbKind::BranchOnPoison,
+                        "switch on a poison or undef value",
+                        v.taint(),
+                    ));
                 }
                 let Extra::Switch { cases, .. } = &data.extra else { return Ok(Flow::Next) };
                 let mut k = 0;
@@ -122,30 +162,58 @@ impl Interp<'_> {
             Opcode::Br => {
                 let c = arg(0).slot();
                 if c.poison != 0 {
-                    return Err(Fault::ub_from(UbKind::BranchOnPoison, "br on a poison or undef condition", c.poison));
+                    return Err(Fault::ub_from(
+                        UbKind::BranchOnPoison,
+                        "br on a poison or undef condition",
+                        c.poison,
+                    ));
                 }
                 let k = if c.bits & 1 == 1 { 0 } else { 1 };
                 let e = gen.edges.get(k).copied().unwrap_or(0);
                 return Ok(Flow::Jump(self.take_edge(code, base, wbase, e)));
             }
             Opcode::Alloca => {
-                let Extra::Alloca { elem_ty, align, .. } = &data.extra else { return Ok(Flow::Next) };
+                let Extra::Alloca { elem_ty, align, .. } = &data.extra else {
+                    return Ok(Flow::Next);
+                };
                 let info = self.lay.get(*elem_ty);
                 let n = arg(0);
                 if n.taint() != 0 {
-                    return Err(Fault::ub_from(UbKind::PoisonUse, "alloca with a poison element count", n.taint()));
+                    return Err(Fault::ub_from(
+                        UbKind::PoisonUse,
+                        "alloca with a poison element count",
+                        n.taint(),
+                    ));
                 }
                 let count = match &n {
                     Val::W { words, .. } if words.iter().skip(1).any(|&w| w != 0) => u64::MAX,
                     v => v.slot().bits,
                 };
-                let origin = self.origins.root(super::origin::TaintKind::Undef, data.span, code.gid, "uninitialized alloca memory");
-                let idx = self.mem.alloc(info.alloc.saturating_mul(count), align.unwrap_or(info.align), super::memory::AllocKind::Stack, super::memory::TAINT | origin)?;
+                let origin = self.origins.root(
+                    super::origin::TaintKind::Undef,
+                    data.span,
+                    code.gid,
+                    "uninitialized alloca memory",
+                );
+                let idx = self.mem.alloc(
+                    info.alloc.saturating_mul(count),
+                    align.unwrap_or(info.align),
+                    super::memory::AllocKind::Stack,
+                    super::memory::TAINT | origin,
+                )?;
                 self.allocas.push(idx);
                 Some(Val::S(self.ptr_to(idx)))
             }
-            Opcode::CallBr | Opcode::CatchSwitch | Opcode::CatchPad | Opcode::CleanupPad | Opcode::CatchRet | Opcode::CleanupRet => {
-                return Err(Fault::unsupported(format!("`{}` (Windows-style exception handling and callbr) is not supported", data.op.name())));
+            Opcode::CallBr
+            | Opcode::CatchSwitch
+            | Opcode::CatchPad
+            | Opcode::CleanupPad
+            | Opcode::CatchRet
+            | Opcode::CleanupRet => {
+                return Err(Fault::unsupported(format!(
+                    "`{}` (Windows-style exception handling and callbr) is not supported",
+                    data.op.name()
+                )));
             }
             op => {
                 let aux = match &data.extra {
@@ -167,7 +235,14 @@ impl Interp<'_> {
     fn check_align(&self, data: &InstData, p: Slot, size: u64) -> Res<()> {
         let align = data.mem_info().and_then(|m| m.align).unwrap_or(1);
         if align > 1 && p.poison == 0 && !p.bits.is_multiple_of(align) {
-            return Err(Fault::ub(UbKind::Misaligned, format!("{} of {size} bytes at {:#x} promises align {align}", data.op.name(), p.bits)));
+            return Err(Fault::ub(
+                UbKind::Misaligned,
+                format!(
+                    "{} of {size} bytes at {:#x} promises align {align}",
+                    data.op.name(),
+                    p.bits
+                ),
+            ));
         }
         Ok(())
     }
@@ -180,7 +255,11 @@ impl Interp<'_> {
             let s = v.slot();
             match name {
                 "noundef" if v.taint() != 0 => {
-                    return Err(Fault::ub_from(UbKind::NoUndefViolation, "load with !noundef read a poison or undef value", v.taint()));
+                    return Err(Fault::ub_from(
+                        UbKind::NoUndefViolation,
+                        "load with !noundef read a poison or undef value",
+                        v.taint(),
+                    ));
                 }
                 "nonnull" if s.poison == 0 && s.bits == 0 => {
                     let o = self.poison("load with !nonnull read null");
@@ -189,7 +268,10 @@ impl Interp<'_> {
                 "align" if s.poison == 0 => {
                     let a = self.md_ints(*md).first().copied().unwrap_or(1);
                     if a > 1 && !s.bits.is_multiple_of(a) {
-                        let o = self.poison(format!("load with !align {a} read the misaligned pointer {:#x}", s.bits));
+                        let o = self.poison(format!(
+                            "load with !align {a} read the misaligned pointer {:#x}",
+                            s.bits
+                        ));
                         v = Val::S(Slot::tainted(o));
                     }
                 }
@@ -208,7 +290,10 @@ impl Interp<'_> {
                         _ => true,
                     });
                     if !ok {
-                        let o = self.poison(format!("load with !range read {}, which is outside the range", s.bits));
+                        let o = self.poison(format!(
+                            "load with !range read {}, which is outside the range",
+                            s.bits
+                        ));
                         v = Val::S(Slot::tainted(o));
                     }
                 }
@@ -236,8 +321,24 @@ impl Interp<'_> {
 
     fn rmw(&mut self, op: RmwOp, old: &Val, x: &Val, ty: TypeId) -> Res<Val> {
         use crate::ir::{IntPredicate as P, Opcode as O};
-        let bin = |s: &mut Self, o: O| s.eval_pure(o, 0, 0, ty, &[old.clone(), x.clone()], &[ty, ty], Aux::None);
-        let cmp = |s: &mut Self, p: P| -> Res<bool> { Ok(s.eval_pure(O::ICmp, 0, 0, TypeId::I1, &[old.clone(), x.clone()], &[ty, ty], Aux::ICmp(p))?.slot().bits & 1 == 1) };
+        let bin = |s: &mut Self, o: O| {
+            s.eval_pure(o, 0, 0, ty, &[old.clone(), x.clone()], &[ty, ty], Aux::None)
+        };
+        let cmp = |s: &mut Self, p: P| -> Res<bool> {
+            Ok(s.eval_pure(
+                O::ICmp,
+                0,
+                0,
+                TypeId::I1,
+                &[old.clone(), x.clone()],
+                &[ty, ty],
+                Aux::ICmp(p),
+            )?
+            .slot()
+            .bits
+                & 1
+                == 1)
+        };
         Ok(match op {
             RmwOp::Xchg => x.clone(),
             RmwOp::Add => bin(self, O::Add)?,
@@ -248,17 +349,51 @@ impl Interp<'_> {
             RmwOp::Nand => {
                 let a = bin(self, O::And)?;
                 match a {
-                    Val::S(s) => Val::S(Slot { bits: !s.bits & mask(self.m.types.int_bits(ty).unwrap_or(64)), ..s }),
-                    Val::W { words, poison } => Val::W { words: wide::not(&words, self.m.types.int_bits(ty).unwrap_or(64)).into(), poison },
+                    Val::S(s) => Val::S(Slot {
+                        bits: !s.bits & mask(self.m.types.int_bits(ty).unwrap_or(64)),
+                        ..s
+                    }),
+                    Val::W { words, poison } => Val::W {
+                        words: wide::not(&words, self.m.types.int_bits(ty).unwrap_or(64)).into(),
+                        poison,
+                    },
                     v => v,
                 }
             }
-            RmwOp::Max => if cmp(self, P::Sgt)? { old.clone() } else { x.clone() },
-            RmwOp::Min => if cmp(self, P::Slt)? { old.clone() } else { x.clone() },
-            RmwOp::UMax => if cmp(self, P::Ugt)? { old.clone() } else { x.clone() },
-            RmwOp::UMin => if cmp(self, P::Ult)? { old.clone() } else { x.clone() },
-            RmwOp::FAdd => self.eval_pure(O::FAdd, 0, 0, ty, &[old.clone(), x.clone()], &[ty, ty], Aux::None)?,
-            RmwOp::FSub => self.eval_pure(O::FSub, 0, 0, ty, &[old.clone(), x.clone()], &[ty, ty], Aux::None)?,
+            RmwOp::Max => {
+                if cmp(self, P::Sgt)? {
+                    old.clone()
+                } else {
+                    x.clone()
+                }
+            }
+            RmwOp::Min => {
+                if cmp(self, P::Slt)? {
+                    old.clone()
+                } else {
+                    x.clone()
+                }
+            }
+            RmwOp::UMax => {
+                if cmp(self, P::Ugt)? {
+                    old.clone()
+                } else {
+                    x.clone()
+                }
+            }
+            RmwOp::UMin => {
+                if cmp(self, P::Ult)? {
+                    old.clone()
+                } else {
+                    x.clone()
+                }
+            }
+            RmwOp::FAdd => {
+                self.eval_pure(O::FAdd, 0, 0, ty, &[old.clone(), x.clone()], &[ty, ty], Aux::None)?
+            }
+            RmwOp::FSub => {
+                self.eval_pure(O::FSub, 0, 0, ty, &[old.clone(), x.clone()], &[ty, ty], Aux::None)?
+            }
             RmwOp::FMax | RmwOp::FMin => {
                 let k = self.m.types.float_kind(ty).unwrap_or(crate::ir::FloatKind::Double);
                 let (a, b) = (old.slot().bits as u128, x.slot().bits as u128);
@@ -268,7 +403,22 @@ impl Interp<'_> {
                 if cmp(self, P::Uge)? {
                     self.zero_val(ty)
                 } else {
-                    self.eval_pure(O::Add, 0, 0, ty, &[old.clone(), super::generic::int_val(vec![1], self.m.types.int_bits(ty).unwrap_or(64), 0)], &[ty, ty], Aux::None)?
+                    self.eval_pure(
+                        O::Add,
+                        0,
+                        0,
+                        ty,
+                        &[
+                            old.clone(),
+                            super::generic::int_val(
+                                vec![1],
+                                self.m.types.int_bits(ty).unwrap_or(64),
+                                0,
+                            ),
+                        ],
+                        &[ty, ty],
+                        Aux::None,
+                    )?
                 }
             }
             RmwOp::UDecWrap => {
@@ -276,7 +426,22 @@ impl Interp<'_> {
                 if zero || cmp(self, P::Ugt)? {
                     x.clone()
                 } else {
-                    self.eval_pure(O::Sub, 0, 0, ty, &[old.clone(), super::generic::int_val(vec![1], self.m.types.int_bits(ty).unwrap_or(64), 0)], &[ty, ty], Aux::None)?
+                    self.eval_pure(
+                        O::Sub,
+                        0,
+                        0,
+                        ty,
+                        &[
+                            old.clone(),
+                            super::generic::int_val(
+                                vec![1],
+                                self.m.types.int_bits(ty).unwrap_or(64),
+                                0,
+                            ),
+                        ],
+                        &[ty, ty],
+                        Aux::None,
+                    )?
                 }
             }
         })
@@ -296,7 +461,10 @@ impl Interp<'_> {
                 }
             }
         }
-        if sel == 0 && data.flags.0 & crate::ir::InstFlags::CLEANUP == 0 && !clauses.iter().any(|c| matches!(c, crate::ir::inst::Clause::Filter(_))) {
+        if sel == 0
+            && data.flags.0 & crate::ir::InstFlags::CLEANUP == 0
+            && !clauses.iter().any(|c| matches!(c, crate::ir::inst::Clause::Filter(_)))
+        {
             // Not for this exception: keep unwinding past this frame.
             self.unwind_pop()?;
             return Ok(None);
@@ -321,7 +489,9 @@ fn same_bits(a: &Val, b: &Val) -> bool {
     match (a, b) {
         (Val::S(x), Val::S(y)) => x.bits == y.bits,
         (Val::W { words: x, .. }, Val::W { words: y, .. }) => x == y,
-        (Val::A(x), Val::A(y)) => x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same_bits(p, q)),
+        (Val::A(x), Val::A(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same_bits(p, q))
+        }
         _ => false,
     }
 }

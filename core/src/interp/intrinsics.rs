@@ -19,11 +19,36 @@ use crate::ir::{FloatKind, InstFlags, IntPredicate, Opcode, TypeId};
 pub fn base_name(name: &str) -> &str {
     let n = name.strip_prefix("llvm.").unwrap_or(name);
     const MULTI: [&str; 30] = [
-        "sadd.with.overflow", "uadd.with.overflow", "ssub.with.overflow", "usub.with.overflow", "smul.with.overflow", "umul.with.overflow",
-        "sadd.sat", "uadd.sat", "ssub.sat", "usub.sat", "sshl.sat", "ushl.sat", "memcpy.inline", "memset.inline", "is.fpclass", "fptosi.sat",
-        "fptoui.sat", "threadlocal.address", "eh.typeid.for", "expect.with.probability", "invariant.start", "invariant.end", "is.constant",
-        "lifetime.start", "lifetime.end", "launder.invariant.group", "strip.invariant.group", "experimental.noalias.scope.decl",
-        "stacksave", "stackrestore",
+        "sadd.with.overflow",
+        "uadd.with.overflow",
+        "ssub.with.overflow",
+        "usub.with.overflow",
+        "smul.with.overflow",
+        "umul.with.overflow",
+        "sadd.sat",
+        "uadd.sat",
+        "ssub.sat",
+        "usub.sat",
+        "sshl.sat",
+        "ushl.sat",
+        "memcpy.inline",
+        "memset.inline",
+        "is.fpclass",
+        "fptosi.sat",
+        "fptoui.sat",
+        "threadlocal.address",
+        "eh.typeid.for",
+        "expect.with.probability",
+        "invariant.start",
+        "invariant.end",
+        "is.constant",
+        "lifetime.start",
+        "lifetime.end",
+        "launder.invariant.group",
+        "strip.invariant.group",
+        "experimental.noalias.scope.decl",
+        "stacksave",
+        "stackrestore",
     ];
     for m in MULTI {
         if n.starts_with(m) && (n.len() == m.len() || n.as_bytes().get(m.len()) == Some(&b'.')) {
@@ -83,33 +108,70 @@ impl Interp<'_> {
     }
 
     /// Calls intrinsic `name`.
-    pub fn intrinsic(&mut self, name: &str, args: &[Val], tys: &[TypeId], ret: TypeId) -> Res<Option<Val>> {
+    pub fn intrinsic(
+        &mut self,
+        name: &str,
+        args: &[Val],
+        tys: &[TypeId],
+        ret: TypeId,
+    ) -> Res<Option<Val>> {
         self.intrinsic_named(name, base_name(name), args, tys, ret)
     }
 
     /// Calls intrinsic `name` whose base name is `b`.
-    pub fn intrinsic_named(&mut self, name: &str, b: &str, args: &[Val], tys: &[TypeId], ret: TypeId) -> Res<Option<Val>> {
+    pub fn intrinsic_named(
+        &mut self,
+        name: &str,
+        b: &str,
+        args: &[Val],
+        tys: &[TypeId],
+        ret: TypeId,
+    ) -> Res<Option<Val>> {
         let a = |i: usize| args.get(i).cloned().unwrap_or_default();
         let t0 = tys.first().copied().unwrap_or(ret);
         let vector = self.m.types.is_vector(t0);
         let st = self.m.types.scalar(t0);
         let w = self.m.types.int_bits(st).unwrap_or(64);
         let r = match b {
-            "dbg" | "lifetime.start" | "lifetime.end" | "invariant.end" | "experimental.noalias.scope.decl" | "donothing" | "sideeffect" | "prefetch" | "va_end" | "var" | "pseudoprobe" | "instrprof" => return Ok(None),
+            "dbg"
+            | "lifetime.start"
+            | "lifetime.end"
+            | "invariant.end"
+            | "experimental.noalias.scope.decl"
+            | "donothing"
+            | "sideeffect"
+            | "prefetch"
+            | "va_end"
+            | "var"
+            | "pseudoprobe"
+            | "instrprof" => return Ok(None),
             "invariant.start" => Val::S(Slot::int(0)),
-            "expect" | "expect.with.probability" | "threadlocal.address" | "launder.invariant.group" | "strip.invariant.group" | "annotation" | "ptr" | "ssa" => a(0),
+            "expect"
+            | "expect.with.probability"
+            | "threadlocal.address"
+            | "launder.invariant.group"
+            | "strip.invariant.group"
+            | "annotation"
+            | "ptr"
+            | "ssa" => a(0),
             "is.constant" => Val::S(Slot::int(0)),
             "assume" => {
                 let c = a(0).slot();
                 if c.poison != 0 {
-                    return Err(Fault::ub_from(UbKind::AssumeViolated, "llvm.assume of a poison or undef value", c.poison));
+                    return Err(Fault::ub_from(
+                        UbKind::AssumeViolated,
+                        "llvm.assume of a poison or undef value",
+                        c.poison,
+                    ));
                 }
                 if c.bits & 1 == 0 {
                     return Err(Fault::ub(UbKind::AssumeViolated, "llvm.assume(false)"));
                 }
                 return Ok(None);
             }
-            "trap" | "debugtrap" | "ubsantrap" => return Err(Fault::Abort(format!("{name} was called"))),
+            "trap" | "debugtrap" | "ubsantrap" => {
+                return Err(Fault::Abort(format!("{name} was called")))
+            }
             "memcpy" | "memcpy.inline" | "memmove" => {
                 self.mem_copy(a(0).slot(), a(1).slot(), len_slot(&a(2)), b != "memmove")?;
                 return Ok(None);
@@ -129,7 +191,12 @@ impl Interp<'_> {
                 let p = a(0).slot();
                 let min = a(1).slot().bits & 1 == 1;
                 let rw = self.m.types.int_bits(ret).unwrap_or(64);
-                let size = self.mem.alloc_of(p).and_then(|i| self.mem.allocs.get(i as usize)).filter(|al| al.live).map(|al| al.size.saturating_sub(p.bits.wrapping_sub(al.base)));
+                let size = self
+                    .mem
+                    .alloc_of(p)
+                    .and_then(|i| self.mem.allocs.get(i as usize))
+                    .filter(|al| al.live)
+                    .map(|al| al.size.saturating_sub(p.bits.wrapping_sub(al.base)));
                 Val::S(Slot::int(size.unwrap_or(if min { 0 } else { u64::MAX }) & mask(rw)))
             }
             "va_start" => {
@@ -148,7 +215,8 @@ impl Interp<'_> {
                 let (p, m) = (a(0).slot(), a(1).slot());
                 Val::S(Slot { bits: p.bits & m.bits, ..p })
             }
-            "sadd.with.overflow" | "uadd.with.overflow" | "ssub.with.overflow" | "usub.with.overflow" | "smul.with.overflow" | "umul.with.overflow" => {
+            "sadd.with.overflow" | "uadd.with.overflow" | "ssub.with.overflow"
+            | "usub.with.overflow" | "smul.with.overflow" | "umul.with.overflow" => {
                 let (op, flag) = match b {
                     "sadd.with.overflow" => (IOp::Add, InstFlags::NSW),
                     "uadd.with.overflow" => (IOp::Add, InstFlags::NUW),
@@ -174,7 +242,8 @@ impl Interp<'_> {
                 }
                 Val::A(vec![self.pack(rs, vector), self.pack(os, vector)].into())
             }
-            "sadd.sat" | "uadd.sat" | "ssub.sat" | "usub.sat" | "sshl.sat" | "ushl.sat" | "smax" | "smin" | "umax" | "umin" | "fshl" | "fshr" => {
+            "sadd.sat" | "uadd.sat" | "ssub.sat" | "usub.sat" | "sshl.sat" | "ushl.sat"
+            | "smax" | "smin" | "umax" | "umin" | "fshl" | "fshr" => {
                 let l2 = lanes_of(&a(1), vector);
                 let l3 = lanes_of(&a(2), vector);
                 let mut out = Vec::new();
@@ -191,18 +260,47 @@ impl Interp<'_> {
                     }
                     let r = match b {
                         "smax" | "smin" | "umax" | "umin" => {
-                            let ord = if b.starts_with('s') { wide::cmp_s(&xw, &yw, w) } else { wide::cmp_u(&xw, &yw) };
-                            let take_x = (ord == std::cmp::Ordering::Greater) == b.ends_with("max") || ord == std::cmp::Ordering::Equal;
-                            if take_x { xw } else { yw }
+                            let ord = if b.starts_with('s') {
+                                wide::cmp_s(&xw, &yw, w)
+                            } else {
+                                wide::cmp_u(&xw, &yw)
+                            };
+                            let take_x = (ord == std::cmp::Ordering::Greater) == b.ends_with("max")
+                                || ord == std::cmp::Ordering::Equal;
+                            if take_x {
+                                xw
+                            } else {
+                                yw
+                            }
                         }
                         "fshl" | "fshr" => {
-                            let sh = wide::udivrem(&zw, &wide::zext(&[w as u64], w.max(64)), w.max(64)).1.first().copied().unwrap_or(0) % w as u64;
+                            let sh =
+                                wide::udivrem(&zw, &wide::zext(&[w as u64], w.max(64)), w.max(64))
+                                    .1
+                                    .first()
+                                    .copied()
+                                    .unwrap_or(0)
+                                    % w as u64;
                             if sh == 0 {
-                                if b == "fshl" { xw } else { yw }
+                                if b == "fshl" {
+                                    xw
+                                } else {
+                                    yw
+                                }
                             } else if b == "fshl" {
-                                wide::bitwise(&wide::shl(&xw, sh, w), &wide::shr(&yw, w as u64 - sh, w, false), w, 1)
+                                wide::bitwise(
+                                    &wide::shl(&xw, sh, w),
+                                    &wide::shr(&yw, w as u64 - sh, w, false),
+                                    w,
+                                    1,
+                                )
                             } else {
-                                wide::bitwise(&wide::shl(&xw, w as u64 - sh, w), &wide::shr(&yw, sh, w, false), w, 1)
+                                wide::bitwise(
+                                    &wide::shl(&xw, w as u64 - sh, w),
+                                    &wide::shr(&yw, sh, w, false),
+                                    w,
+                                    1,
+                                )
                             }
                         }
                         _ => {
@@ -212,8 +310,12 @@ impl Interp<'_> {
                                 "sub" => IOp::Sub,
                                 _ => IOp::Shl,
                             };
-                            if op == IOp::Shl && wide::cmp_u(&yw, &[w as u64]) != std::cmp::Ordering::Less {
-                                let o = self.poison(format!("llvm.{b} shift amount not less than the width {w}"));
+                            if op == IOp::Shl
+                                && wide::cmp_u(&yw, &[w as u64]) != std::cmp::Ordering::Less
+                            {
+                                let o = self.poison(format!(
+                                    "llvm.{b} shift amount not less than the width {w}"
+                                ));
                                 out.push(int_val(vec![0], w, o));
                                 continue;
                             }
@@ -257,12 +359,17 @@ impl Interp<'_> {
                                 out.push(int_val(vec![0], w, o));
                                 continue;
                             }
-                            if wide::is_neg(&xw, w) { wide::neg(&xw, w) } else { xw }
+                            if wide::is_neg(&xw, w) {
+                                wide::neg(&xw, w)
+                            } else {
+                                xw
+                            }
                         }
                         "ctpop" => vec![wide::ctpop(&xw)],
                         "ctlz" | "cttz" => {
                             if flag && wide::is_zero(&xw) {
-                                let o = self.poison(format!("llvm.{b} of zero with is_zero_poison"));
+                                let o =
+                                    self.poison(format!("llvm.{b} of zero with is_zero_poison"));
                                 out.push(int_val(vec![0], w, o));
                                 continue;
                             }
@@ -282,7 +389,11 @@ impl Interp<'_> {
     }
 
     fn reduce(&mut self, b: &str, args: &[Val], tys: &[TypeId]) -> Res<Val> {
-        let (start, vi) = if b == "reduce.fadd" || b == "reduce.fmul" { (args.first().cloned(), 1) } else { (None, 0) };
+        let (start, vi) = if b == "reduce.fadd" || b == "reduce.fmul" {
+            (args.first().cloned(), 1)
+        } else {
+            (None, 0)
+        };
         let vt = tys.get(vi).copied().unwrap_or(TypeId::I32);
         let et = self.m.types.scalar(vt);
         let elems = args.get(vi).map(|v| v.elems().to_vec()).unwrap_or_default();
@@ -315,8 +426,17 @@ impl Interp<'_> {
                     if acc.taint() != 0 || e.taint() != 0 {
                         self.eval_pure(Opcode::Add, 0, 0, et, &pair, &tys2, Aux::None)?
                     } else {
-                        let keep = self.eval_pure(Opcode::ICmp, 0, 0, TypeId::I1, &pair, &tys2, Aux::ICmp(p))?.slot().bits & 1 == 1;
-                        if keep { acc } else { e.clone() }
+                        let keep = self
+                            .eval_pure(Opcode::ICmp, 0, 0, TypeId::I1, &pair, &tys2, Aux::ICmp(p))?
+                            .slot()
+                            .bits
+                            & 1
+                            == 1;
+                        if keep {
+                            acc
+                        } else {
+                            e.clone()
+                        }
                     }
                 }
                 _ => {
@@ -330,7 +450,14 @@ impl Interp<'_> {
         Ok(acc)
     }
 
-    fn float_intrinsic(&mut self, name: &str, b: &str, args: &[Val], tys: &[TypeId], ret: TypeId) -> Res<Val> {
+    fn float_intrinsic(
+        &mut self,
+        name: &str,
+        b: &str,
+        args: &[Val],
+        tys: &[TypeId],
+        ret: TypeId,
+    ) -> Res<Val> {
         let t0 = tys.first().copied().unwrap_or(ret);
         let vector = self.m.types.is_vector(t0);
         let Some(k) = self.m.types.float_kind(self.m.types.scalar(t0)) else {
@@ -338,17 +465,36 @@ impl Interp<'_> {
         };
         let rt = self.m.types.scalar(ret);
         let rw = self.m.types.int_bits(rt).unwrap_or(64);
-        let lanes: Vec<Vec<Val>> = args.iter().map(|v| lanes_of(v, vector && self.m.types.is_vector(tys.first().copied().unwrap_or(t0)))).collect();
+        let lanes: Vec<Vec<Val>> = args
+            .iter()
+            .map(|v| {
+                lanes_of(v, vector && self.m.types.is_vector(tys.first().copied().unwrap_or(t0)))
+            })
+            .collect();
         let n = lanes.first().map_or(0, |l| l.len());
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
-            let get = |j: usize| lanes.get(j).and_then(|l| l.get(i).or_else(|| l.first())).cloned().unwrap_or_default();
+            let get = |j: usize| {
+                lanes
+                    .get(j)
+                    .and_then(|l| l.get(i).or_else(|| l.first()))
+                    .cloned()
+                    .unwrap_or_default()
+            };
             let bits = |v: &Val| match v {
-                Val::W { words, .. } => words.first().copied().unwrap_or(0) as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64,
+                Val::W { words, .. } => {
+                    words.first().copied().unwrap_or(0) as u128
+                        | (words.get(1).copied().unwrap_or(0) as u128) << 64
+                }
                 v => v.slot().bits as u128,
             };
             let (x, y, z) = (get(0), get(1), get(2));
-            let t = x.taint() | if matches!(b, "powi" | "ldexp" | "is" | "is.fpclass") { 0 } else { y.taint() | z.taint() };
+            let t = x.taint()
+                | if matches!(b, "powi" | "ldexp" | "is" | "is.fpclass") {
+                    0
+                } else {
+                    y.taint() | z.taint()
+                };
             if t != 0 {
                 let o = self.chain(t);
                 out.push(self.taint_val(rt, o));
@@ -373,20 +519,39 @@ impl Interp<'_> {
                 "rint" | "nearbyint" | "roundeven" => fv(fp::round(k, xb, RoundMode::Even)),
                 "round" => fv(fp::round(k, xb, RoundMode::Away)),
                 "fma" | "fmuladd" => fv(fp::fma(k, xb, yb, zb)),
-                "sqrt" if k == FloatKind::Float => fv(f32::from_bits(xb as u32).sqrt().to_bits() as u128),
-                "sqrt" if k == FloatKind::Double => fv(fp::fix64(f64::from_bits(xb as u64).sqrt(), f64::from_bits(xb as u64), 0.0).to_bits() as u128),
+                "sqrt" if k == FloatKind::Float => {
+                    fv(f32::from_bits(xb as u32).sqrt().to_bits() as u128)
+                }
+                "sqrt" if k == FloatKind::Double => {
+                    fv(fp::fix64(f64::from_bits(xb as u64).sqrt(), f64::from_bits(xb as u64), 0.0)
+                        .to_bits() as u128)
+                }
                 "lround" | "llround" | "lrint" | "llrint" | "fptosi.sat" | "fptoui.sat" => {
-                    let mode = if b.contains("rint") { RoundMode::Even } else if b.starts_with('l') { RoundMode::Away } else { RoundMode::Trunc };
+                    let mode = if b.contains("rint") {
+                        RoundMode::Even
+                    } else if b.starts_with('l') {
+                        RoundMode::Away
+                    } else {
+                        RoundMode::Trunc
+                    };
                     let r = fp::round(k, xb, mode);
                     let signed = b != "fptoui.sat";
                     let words = match fp::to_int(k, r, rw, signed) {
                         Some(wv) => wv,
                         None if fp::is_nan(k, r) => vec![0],
                         None if fp::is_neg(k, r) => {
-                            if signed { wide::smin(rw) } else { vec![0] }
+                            if signed {
+                                wide::smin(rw)
+                            } else {
+                                vec![0]
+                            }
                         }
                         None => {
-                            if signed { wide::not(&wide::smin(rw), rw) } else { wide::ones(rw) }
+                            if signed {
+                                wide::not(&wide::smin(rw), rw)
+                            } else {
+                                wide::ones(rw)
+                            }
                         }
                     };
                     int_val(words, rw, 0)
@@ -396,7 +561,13 @@ impl Interp<'_> {
                     Val::S(Slot::int((fp::class(k, xb) & m != 0) as u64))
                 }
                 "powi" | "ldexp" => {
-                    let e = super::value::sext(y.slot().bits, self.m.types.int_bits(tys.get(1).copied().unwrap_or(TypeId::I32)).unwrap_or(32)) as i32;
+                    let e = super::value::sext(
+                        y.slot().bits,
+                        self.m
+                            .types
+                            .int_bits(tys.get(1).copied().unwrap_or(TypeId::I32))
+                            .unwrap_or(32),
+                    ) as i32;
                     let xf = fp::to_f64(k, xb);
                     let r = if b == "ldexp" { libm::ldexp(xf, e) } else { powi(xf, e) };
                     if k == FloatKind::Float && b == "ldexp" {
@@ -441,7 +612,11 @@ impl Interp<'_> {
                             "atan2" => libm::atan2f(xf, f32::from_bits(yb as u32)),
                             _ => match f1 {
                                 Some(f) => f(xf as f64) as f32,
-                                None => return Err(Fault::unsupported(format!("intrinsic @{name} is not implemented"))),
+                                None => {
+                                    return Err(Fault::unsupported(format!(
+                                        "intrinsic @{name} is not implemented"
+                                    )))
+                                }
                             },
                         };
                         fv(fp::fix32(r, xf, xf).to_bits() as u128)
@@ -451,7 +626,11 @@ impl Interp<'_> {
                             ("pow", _) => libm::pow(xf, fp::to_f64(k, yb)),
                             ("atan2", _) => libm::atan2(xf, fp::to_f64(k, yb)),
                             (_, Some(f)) => f(xf),
-                            _ => return Err(Fault::unsupported(format!("intrinsic @{name} is not implemented"))),
+                            _ => {
+                                return Err(Fault::unsupported(format!(
+                                    "intrinsic @{name} is not implemented"
+                                )))
+                            }
                         };
                         fv(fp::from_f64(k, fp::fix64(r, xf, xf)))
                     }
@@ -467,7 +646,11 @@ impl Interp<'_> {
     /// The length is one slot: see `cmem::len_slot`.
     pub fn mem_copy(&mut self, d: Slot, s: Slot, len: Slot, nooverlap: bool) -> Res<()> {
         if len.poison != 0 {
-            return Err(Fault::ub_from(UbKind::PoisonUse, "memory copy with a poison or undef length", len.poison));
+            return Err(Fault::ub_from(
+                UbKind::PoisonUse,
+                "memory copy with a poison or undef length",
+                len.poison,
+            ));
         }
         let n = len.bits;
         if n == 0 {
@@ -475,8 +658,19 @@ impl Interp<'_> {
         }
         let dl = self.mem.check(d, n, true)?;
         let sl = self.mem.check(s, n, false)?;
-        if nooverlap && dl.0 == sl.0 && (dl.1 as u64) < sl.1 as u64 + n && (sl.1 as u64) < dl.1 as u64 + n && dl.1 != sl.1 {
-            return Err(Fault::ub(UbKind::LibraryMisuse, format!("memcpy of {n} bytes between overlapping ranges {:#x} and {:#x}", d.bits, s.bits)));
+        if nooverlap
+            && dl.0 == sl.0
+            && (dl.1 as u64) < sl.1 as u64 + n
+            && (sl.1 as u64) < dl.1 as u64 + n
+            && dl.1 != sl.1
+        {
+            return Err(Fault::ub(
+                UbKind::LibraryMisuse,
+                format!(
+                    "memcpy of {n} bytes between overlapping ranges {:#x} and {:#x}",
+                    d.bits, s.bits
+                ),
+            ));
         }
         self.mem.copy(dl, sl, n as usize);
         Ok(())
@@ -485,14 +679,22 @@ impl Interp<'_> {
     /// `memset`.
     pub fn mem_set(&mut self, d: Slot, byte: Slot, len: Slot) -> Res<()> {
         if len.poison != 0 {
-            return Err(Fault::ub_from(UbKind::PoisonUse, "memset with a poison or undef length", len.poison));
+            return Err(Fault::ub_from(
+                UbKind::PoisonUse,
+                "memset with a poison or undef length",
+                len.poison,
+            ));
         }
         let n = len.bits;
         if n == 0 {
             return Ok(());
         }
         let dl = self.mem.check(d, n, true)?;
-        let sh = if byte.poison != 0 { super::memory::TAINT | self.origins.whole(byte.poison) } else { 0 };
+        let sh = if byte.poison != 0 {
+            super::memory::TAINT | self.origins.whole(byte.poison)
+        } else {
+            0
+        };
         self.mem.fill(dl, byte.bits as u8, sh, n as usize);
         Ok(())
     }
@@ -501,7 +703,10 @@ impl Interp<'_> {
     /// area) and initializes the `va_list` at `ap`.
     fn va_start(&mut self, ap: Slot) -> Res<()> {
         let Some(mut va) = self.frames.last_mut().and_then(|f| f.va.take()) else {
-            return Err(Fault::ub(UbKind::LibraryMisuse, "va_start in a function that is not variadic"));
+            return Err(Fault::ub(
+                UbKind::LibraryMisuse,
+                "va_start in a function that is not variadic",
+            ));
         };
         let res = self.va_layout(&mut va, ap);
         if let Some(f) = self.frames.last_mut() {
@@ -540,7 +745,8 @@ impl Interp<'_> {
                     }
                 }
                 let sidx = self.mem.alloc(176, 16, super::memory::AllocKind::Stack, 0)?;
-                let oidx = self.mem.alloc(over_size.max(8), 16, super::memory::AllocKind::Stack, 0)?;
+                let oidx =
+                    self.mem.alloc(over_size.max(8), 16, super::memory::AllocKind::Stack, 0)?;
                 self.allocas.push(sidx);
                 self.allocas.push(oidx);
                 for (v, t, area, off) in place {

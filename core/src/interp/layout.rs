@@ -61,7 +61,11 @@ impl Layouts {
     /// Computes the layout of every type of `m`.
     pub fn new(m: &Module) -> Layouts {
         let n = m.types.len();
-        let mut l = Layouts { infos: Vec::with_capacity(n), ptr_size: (m.datalayout.pointer_size_bits(0) as u64).div_ceil(8), big_endian: m.datalayout.big_endian() };
+        let mut l = Layouts {
+            infos: Vec::with_capacity(n),
+            ptr_size: (m.datalayout.pointer_size_bits(0) as u64).div_ceil(8),
+            big_endian: m.datalayout.big_endian(),
+        };
         let mut state = vec![0u8; n];
         let mut memo: Vec<Option<TyInfo>> = vec![None; n];
         for i in 0..n {
@@ -84,37 +88,37 @@ impl Layouts {
     /// element type `src`; `None` when a step goes through a type without a plain layout (a
     /// vector, an opaque or unsized type) or the sum overflows.
     pub fn gep_offset(&self, src: TypeId, idx: &[i64]) -> Option<i64> {
-    let mut ty = src;
-    let mut off: i64 = 0;
-    for (k, &x) in idx.iter().enumerate() {
-        if k == 0 {
-            let info = self.get(ty);
-            if matches!(info.class, Class::Other | Class::Vector(..)) {
-                return None;
-            }
-            off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
-            continue;
-        }
-        match self.class(ty).clone() {
-            Class::Array(_, et) => {
-                let info = self.get(et);
+        let mut ty = src;
+        let mut off: i64 = 0;
+        for (k, &x) in idx.iter().enumerate() {
+            if k == 0 {
+                let info = self.get(ty);
                 if matches!(info.class, Class::Other | Class::Vector(..)) {
                     return None;
                 }
                 off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
-                ty = et;
+                continue;
             }
-            Class::Struct(fields, offs) => {
-                let k = usize::try_from(x).ok()?;
-                let (ft, fo) = (*fields.get(k)?, *offs.get(k)?);
-                off = off.checked_add(i64::try_from(fo).ok()?)?;
-                ty = ft;
+            match self.class(ty).clone() {
+                Class::Array(_, et) => {
+                    let info = self.get(et);
+                    if matches!(info.class, Class::Other | Class::Vector(..)) {
+                        return None;
+                    }
+                    off = off.checked_add(x.checked_mul(i64::try_from(info.alloc).ok()?)?)?;
+                    ty = et;
+                }
+                Class::Struct(fields, offs) => {
+                    let k = usize::try_from(x).ok()?;
+                    let (ft, fo) = (*fields.get(k)?, *offs.get(k)?);
+                    off = off.checked_add(i64::try_from(fo).ok()?)?;
+                    ty = ft;
+                }
+                _ => return None,
             }
-            _ => return None,
         }
+        Some(off)
     }
-    Some(off)
-}
     /// True when values of the type fit a slot.
     #[inline]
     pub fn narrow(&self, t: TypeId) -> bool {
@@ -122,7 +126,13 @@ impl Layouts {
     }
 }
 
-fn compute(m: &Module, t: TypeId, memo: &mut Vec<Option<TyInfo>>, state: &mut Vec<u8>, depth: u32) -> TyInfo {
+fn compute(
+    m: &Module,
+    t: TypeId,
+    memo: &mut Vec<Option<TyInfo>>,
+    state: &mut Vec<u8>,
+    depth: u32,
+) -> TyInfo {
     let i = t.as_u32() as usize;
     if let Some(Some(x)) = memo.get(i) {
         return x.clone();
@@ -139,7 +149,13 @@ fn compute(m: &Module, t: TypeId, memo: &mut Vec<Option<TyInfo>>, state: &mut Ve
             let b = *b;
             let size = (b as u64).div_ceil(8);
             let align = dl.int_abi_align(b).max(1);
-            TyInfo { size, alloc: round_up(size, align), align, class: Class::Int(b), narrow: b <= 64 }
+            TyInfo {
+                size,
+                alloc: round_up(size, align),
+                align,
+                class: Class::Int(b),
+                narrow: b <= 64,
+            }
         }
         Type::Float(k) => {
             let size = match k {
@@ -147,7 +163,13 @@ fn compute(m: &Module, t: TypeId, memo: &mut Vec<Option<TyInfo>>, state: &mut Ve
                 _ => k.bits() as u64 / 8,
             };
             let align = dl.float_abi_align(k.bits()).max(1);
-            TyInfo { size, alloc: round_up(size, align), align, class: Class::Float(*k), narrow: k.bits() <= 64 }
+            TyInfo {
+                size,
+                alloc: round_up(size, align),
+                align,
+                class: Class::Float(*k),
+                narrow: k.bits() <= 64,
+            }
         }
         Type::Ptr(a) => {
             let size = (dl.pointer_size_bits(*a) as u64).div_ceil(8);
@@ -164,12 +186,24 @@ fn compute(m: &Module, t: TypeId, memo: &mut Vec<Option<TyInfo>>, state: &mut Ve
             let bits = ebits.saturating_mul(*len as u64);
             let size = bits.div_ceil(8);
             let align = dl.vector_abi_align(bits).max(1);
-            TyInfo { size, alloc: round_up(size, align), align, class: Class::Vector(*len, *elem), narrow: false }
+            TyInfo {
+                size,
+                alloc: round_up(size, align),
+                align,
+                class: Class::Vector(*len, *elem),
+                narrow: false,
+            }
         }
         Type::Array { len, elem } => {
             let e = compute(m, *elem, memo, state, depth + 1);
             let size = e.alloc.saturating_mul(*len);
-            TyInfo { size, alloc: size, align: e.align, class: Class::Array(*len, *elem), narrow: false }
+            TyInfo {
+                size,
+                alloc: size,
+                align: e.align,
+                class: Class::Array(*len, *elem),
+                narrow: false,
+            }
         }
         Type::Struct { .. } | Type::Named(_) => match m.types.struct_fields(t) {
             Some((packed, fields)) => {
@@ -185,7 +219,13 @@ fn compute(m: &Module, t: TypeId, memo: &mut Vec<Option<TyInfo>>, state: &mut Ve
                     align = align.max(fa);
                 }
                 let size = round_up(off, align);
-                TyInfo { size, alloc: size, align, class: Class::Struct(fields.into(), offs.into()), narrow: false }
+                TyInfo {
+                    size,
+                    alloc: size,
+                    align,
+                    class: Class::Struct(fields.into(), offs.into()),
+                    narrow: false,
+                }
             }
             None => OTHER,
         },

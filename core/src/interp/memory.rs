@@ -119,12 +119,21 @@ impl Alloc {
     #[inline(always)]
     pub fn write_fast(&mut self, addr: u64, n: u8, v: Slot) -> bool {
         let off = addr.wrapping_sub(self.base);
-        if v.poison != 0 || !self.live || self.readonly || off > self.size || n as u64 > self.size - off {
+        if v.poison != 0
+            || !self.live
+            || self.readonly
+            || off > self.size
+            || n as u64 > self.size - off
+        {
             return false;
         }
         let off = off as usize;
         let n = n as usize;
-        let (Some(b), Some(s)) = (self.bytes.get_mut(off..off + n), self.shadow.get_mut(off..off + n)) else { return false };
+        let (Some(b), Some(s)) =
+            (self.bytes.get_mut(off..off + n), self.shadow.get_mut(off..off + n))
+        else {
+            return false;
+        };
         match n {
             8 => {
                 b.copy_from_slice(&v.bits.to_le_bytes());
@@ -185,11 +194,16 @@ fn region_of(k: AllocKind) -> usize {
 impl Memory {
     /// Empty memory with a byte limit.
     pub fn new(max: u64) -> Memory {
-        let r = |start: u64, end: u64| Region { start, next: start, end, index: Vec::new(), dead: 0 };
+        let r =
+            |start: u64, end: u64| Region { start, next: start, end, index: Vec::new(), dead: 0 };
         Memory {
             allocs: Vec::new(),
             free: Vec::new(),
-            regions: [r(0x40_0000, 0x1000_0000), r(0x1000_0000, 0x7000_0000_0000), r(0x7ff0_0000_0000, 0x7fff_ffff_f000)],
+            regions: [
+                r(0x40_0000, 0x1000_0000),
+                r(0x1000_0000, 0x7000_0000_0000),
+                r(0x7ff0_0000_0000, 0x7fff_ffff_f000),
+            ],
             used: 0,
             max,
         }
@@ -200,21 +214,36 @@ impl Memory {
     pub fn alloc(&mut self, size: u64, align: u64, kind: AllocKind, init: u32) -> Res<u32> {
         let align = align.max(1);
         if !align.is_power_of_two() {
-            return Err(Fault::Error(ErrorKind::Internal, format!("alignment {align} is not a power of two")));
+            return Err(Fault::Error(
+                ErrorKind::Internal,
+                format!("alignment {align} is not a power of two"),
+            ));
         }
-        let counted = matches!(kind, AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime);
+        let counted = matches!(
+            kind,
+            AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime
+        );
         if counted && self.used.saturating_add(size) > self.max {
-            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max)));
+            return Err(Fault::Error(
+                ErrorKind::OutOfMemory,
+                format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max),
+            ));
         }
         let Ok(n) = usize::try_from(size) else {
-            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocation of {size} bytes is too large")));
+            return Err(Fault::Error(
+                ErrorKind::OutOfMemory,
+                format!("allocation of {size} bytes is too large"),
+            ));
         };
         let ri = region_of(kind);
         let reg = &mut self.regions[ri];
         let base = round_up(reg.next, align.max(16));
         let next = base.saturating_add(size.max(1)).saturating_add(16);
         if next > reg.end {
-            return Err(Fault::Error(ErrorKind::OutOfMemory, "simulated address space exhausted".into()));
+            return Err(Fault::Error(
+                ErrorKind::OutOfMemory,
+                "simulated address space exhausted".into(),
+            ));
         }
         reg.next = next;
         let fill = 0u8;
@@ -236,9 +265,21 @@ impl Memory {
             None => {
                 let i = self.allocs.len() as u32;
                 if i >= PARTIAL - 2 {
-                    return Err(Fault::Error(ErrorKind::OutOfMemory, "too many allocations".into()));
+                    return Err(Fault::Error(
+                        ErrorKind::OutOfMemory,
+                        "too many allocations".into(),
+                    ));
                 }
-                self.allocs.push(Alloc { base, size, align, kind, live: true, readonly: false, bytes: vec![fill; n], shadow: vec![init; n] });
+                self.allocs.push(Alloc {
+                    base,
+                    size,
+                    align,
+                    kind,
+                    live: true,
+                    readonly: false,
+                    bytes: vec![fill; n],
+                    shadow: vec![init; n],
+                });
                 i
             }
         };
@@ -256,19 +297,31 @@ impl Memory {
     pub fn reserve(&mut self, size: u64, align: u64) -> Res<u64> {
         let align = align.max(1);
         if !align.is_power_of_two() {
-            return Err(Fault::Error(ErrorKind::Internal, format!("alignment {align} is not a power of two")));
+            return Err(Fault::Error(
+                ErrorKind::Internal,
+                format!("alignment {align} is not a power of two"),
+            ));
         }
         if self.used.saturating_add(size) > self.max {
-            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max)));
+            return Err(Fault::Error(
+                ErrorKind::OutOfMemory,
+                format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max),
+            ));
         }
         if usize::try_from(size).is_err() {
-            return Err(Fault::Error(ErrorKind::OutOfMemory, format!("allocation of {size} bytes is too large")));
+            return Err(Fault::Error(
+                ErrorKind::OutOfMemory,
+                format!("allocation of {size} bytes is too large"),
+            ));
         }
         let reg = &mut self.regions[region_of(AllocKind::Stack)];
         let base = round_up(reg.next, align.max(16));
         let next = base.saturating_add(size.max(1)).saturating_add(16);
         if next > reg.end {
-            return Err(Fault::Error(ErrorKind::OutOfMemory, "simulated address space exhausted".into()));
+            return Err(Fault::Error(
+                ErrorKind::OutOfMemory,
+                "simulated address space exhausted".into(),
+            ));
         }
         reg.next = next;
         self.used += size;
@@ -333,16 +386,23 @@ impl Memory {
     /// `n` scalar loads would; false when the general path must decide (`out` is then
     /// partly written).
     pub fn load_lanes(&self, p: Slot, es: u8, w: u8, out: &mut [Slot]) -> bool {
-        let Some((idx, off)) = self.fast_loc(p, es as u64 * out.len() as u64, false) else { return false };
+        let Some((idx, off)) = self.fast_loc(p, es as u64 * out.len() as u64, false) else {
+            return false;
+        };
         let Some(a) = self.allocs.get(idx) else { return false };
         let es = es as usize;
         let m = if w != 0 && w < 64 { super::value::mask(w as u32) } else { u64::MAX };
         let n = es * out.len();
-        let (Some(bytes), Some(shadow)) = (a.bytes.get(off..off + n), a.shadow.get(off..off + n)) else { return false };
+        let (Some(bytes), Some(shadow)) = (a.bytes.get(off..off + n), a.shadow.get(off..off + n))
+        else {
+            return false;
+        };
         if es == 8 {
             // Whole 8-byte lanes (doubles, pointers, i64): the common case, without a loop
             // over bytes.
-            for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(8)).zip(shadow.chunks_exact(8)) {
+            for ((lane, b), s) in
+                out.iter_mut().zip(bytes.chunks_exact(8)).zip(shadow.chunks_exact(8))
+            {
                 let (Ok(b), Some(&s0)) = (<[u8; 8]>::try_from(b), s.first()) else { return false };
                 if s0 & (TAINT | PARTIAL) != 0 || !same_as(s, s0) {
                     return false;
@@ -352,7 +412,9 @@ impl Memory {
             return true;
         }
         if es == 4 {
-            for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(4)).zip(shadow.chunks_exact(4)) {
+            for ((lane, b), s) in
+                out.iter_mut().zip(bytes.chunks_exact(4)).zip(shadow.chunks_exact(4))
+            {
                 let (Ok(b), Some(&s0)) = (<[u8; 4]>::try_from(b), s.first()) else { return false };
                 if s0 & (TAINT | PARTIAL) != 0 || !same_as(s, s0) {
                     return false;
@@ -361,7 +423,9 @@ impl Memory {
             }
             return true;
         }
-        for ((lane, b), s) in out.iter_mut().zip(bytes.chunks_exact(es)).zip(shadow.chunks_exact(es)) {
+        for ((lane, b), s) in
+            out.iter_mut().zip(bytes.chunks_exact(es)).zip(shadow.chunks_exact(es))
+        {
             let s0 = s.first().copied().unwrap_or(0);
             if s0 & (TAINT | PARTIAL) != 0 || s.iter().any(|&x| x != s0) {
                 return false;
@@ -378,11 +442,16 @@ impl Memory {
         if lanes.iter().any(|l| l.poison != 0) {
             return false;
         }
-        let Some((idx, off)) = self.fast_loc(p, es as u64 * lanes.len() as u64, true) else { return false };
+        let Some((idx, off)) = self.fast_loc(p, es as u64 * lanes.len() as u64, true) else {
+            return false;
+        };
         let Some(a) = self.allocs.get_mut(idx) else { return false };
         let es = es as usize;
         let n = es * lanes.len();
-        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return false };
+        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n))
+        else {
+            return false;
+        };
         // Whole 8- and 4-byte lanes with fixed-size copies.
         if es == 8 {
             for ((bc, sc), l) in b.chunks_exact_mut(8).zip(s.chunks_exact_mut(8)).zip(lanes) {
@@ -412,7 +481,10 @@ impl Memory {
             return;
         }
         a.live = false;
-        if matches!(a.kind, AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime) {
+        if matches!(
+            a.kind,
+            AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime
+        ) {
             self.used = self.used.saturating_sub(a.size);
         }
         if a.bytes.capacity() > 4096 {
@@ -423,7 +495,8 @@ impl Memory {
         self.free.push(idx);
         let allocs = &self.allocs;
         let reg = &mut self.regions[ri];
-        let is_dead = |&(b, i): &(u64, u32)| allocs.get(i as usize).is_none_or(|a| !a.live || a.base != b);
+        let is_dead =
+            |&(b, i): &(u64, u32)| allocs.get(i as usize).is_none_or(|a| !a.live || a.base != b);
         if ri == 2 {
             while reg.index.last().is_some_and(is_dead) {
                 reg.index.pop();
@@ -487,7 +560,11 @@ impl Memory {
     #[inline(never)]
     fn check_slow(&self, p: Slot, len: u64, write: bool) -> Res<(usize, usize)> {
         if p.poison != 0 {
-            return Err(Fault::ub_from(UbKind::PoisonPointer, "memory access through a poison or undef pointer", p.poison));
+            return Err(Fault::ub_from(
+                UbKind::PoisonPointer,
+                "memory access through a poison or undef pointer",
+                p.poison,
+            ));
         }
         let idx = match self.alloc_of(p) {
             Some(i) => i as usize,
@@ -499,16 +576,25 @@ impl Memory {
             return Err(self.bad_access(idx, p.bits, len));
         }
         if write && a.readonly {
-            return Err(Fault::ub(UbKind::StoreToConstant, format!("store to constant memory at {:#x} ({})", p.bits, self.describe(idx))));
+            return Err(Fault::ub(
+                UbKind::StoreToConstant,
+                format!("store to constant memory at {:#x} ({})", p.bits, self.describe(idx)),
+            ));
         }
         Ok((idx, off as usize))
     }
 
     fn no_alloc(&self, addr: u64) -> Fault {
         if addr < NULL_PAGE {
-            Fault::ub(UbKind::NullDereference, format!("memory access through a null pointer ({addr:#x})"))
+            Fault::ub(
+                UbKind::NullDereference,
+                format!("memory access through a null pointer ({addr:#x})"),
+            )
         } else {
-            Fault::ub(UbKind::InvalidPointer, format!("memory access at {addr:#x}, which is not in any live allocation"))
+            Fault::ub(
+                UbKind::InvalidPointer,
+                format!("memory access at {addr:#x}, which is not in any live allocation"),
+            )
         }
     }
 
@@ -534,22 +620,42 @@ impl Memory {
         let Some(a) = self.allocs.get(idx) else { return self.no_alloc(addr) };
         if !a.live {
             return match a.kind {
-                AllocKind::Stack => Fault::ub(UbKind::DanglingStack, format!("access at {addr:#x} to a stack slot whose function has returned ({})", self.describe(idx))),
-                _ => Fault::ub(UbKind::UseAfterFree, format!("access at {addr:#x} to freed memory ({})", self.describe(idx))),
+                AllocKind::Stack => Fault::ub(
+                    UbKind::DanglingStack,
+                    format!(
+                        "access at {addr:#x} to a stack slot whose function has returned ({})",
+                        self.describe(idx)
+                    ),
+                ),
+                _ => Fault::ub(
+                    UbKind::UseAfterFree,
+                    format!("access at {addr:#x} to freed memory ({})", self.describe(idx)),
+                ),
             };
         }
         if addr < NULL_PAGE {
-            return Fault::ub(UbKind::NullDereference, format!("memory access through a null-based pointer ({addr:#x})"));
+            return Fault::ub(
+                UbKind::NullDereference,
+                format!("memory access through a null-based pointer ({addr:#x})"),
+            );
         }
         let off = addr.wrapping_sub(a.base) as i64;
-        Fault::ub(UbKind::OutOfBounds, format!("access of {len} bytes at offset {off} of a {} (out of bounds)", self.describe(idx)))
+        Fault::ub(
+            UbKind::OutOfBounds,
+            format!(
+                "access of {len} bytes at offset {off} of a {} (out of bounds)",
+                self.describe(idx)
+            ),
+        )
     }
 
     /// Reads a scalar of `n <= 8` bytes (little-endian) at a checked location.
     #[inline]
     pub fn read_slot(&self, idx: usize, off: usize, n: usize, origins: &mut Origins) -> Slot {
         let Some(a) = self.allocs.get(idx) else { return Slot::default() };
-        let (Some(b), Some(s)) = (a.bytes.get(off..off + n), a.shadow.get(off..off + n)) else { return Slot::default() };
+        let (Some(b), Some(s)) = (a.bytes.get(off..off + n), a.shadow.get(off..off + n)) else {
+            return Slot::default();
+        };
         let bits = match n {
             8 => b.try_into().map_or(0, u64::from_le_bytes),
             4 => b.try_into().map_or(0, u32::from_le_bytes) as u64,
@@ -567,7 +673,10 @@ impl Memory {
     #[inline]
     pub fn write_slot(&mut self, idx: usize, off: usize, n: usize, v: Slot, origins: &Origins) {
         let Some(a) = self.allocs.get_mut(idx) else { return };
-        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n)) else { return };
+        let (Some(b), Some(s)) = (a.bytes.get_mut(off..off + n), a.shadow.get_mut(off..off + n))
+        else {
+            return;
+        };
         let le = v.bits.to_le_bytes();
         b.copy_from_slice(&le[..n.min(8)]);
         if v.poison == 0 && v.prov == 0 {

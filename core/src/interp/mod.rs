@@ -58,9 +58,9 @@ mod fast;
 #[macro_use]
 mod fasthelp;
 mod fastops;
+pub(crate) mod fp;
 mod fuse;
 mod gc;
-pub(crate) mod fp;
 mod generic;
 mod gexec;
 mod intrinsics;
@@ -74,8 +74,8 @@ pub(crate) mod scalar;
 mod slots;
 pub(crate) mod state;
 mod trace;
-mod vdecode;
 pub(crate) mod value;
+mod vdecode;
 pub(crate) mod wide;
 
 pub(crate) use fp::fix64 as fp_fix64;

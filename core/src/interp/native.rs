@@ -104,7 +104,12 @@ pub struct Qsort {
 
 impl Native {
     /// The driver for a run.
-    pub fn driver(ctors: Vec<u32>, entry: u32, args: Vec<(Val, TypeId)>, dtors: Vec<u32>) -> Native {
+    pub fn driver(
+        ctors: Vec<u32>,
+        entry: u32,
+        args: Vec<(Val, TypeId)>,
+        dtors: Vec<u32>,
+    ) -> Native {
         Native::Driver { ctors, entry, args, dtors, phase: Phase::Ctors(0) }
     }
 
@@ -128,7 +133,9 @@ impl Native {
                         *phase = Phase::AtExit;
                     }
                     Phase::AtExit => match it.libc.atexit.pop() {
-                        Some(f) => return Ok(Step::Call(Callee::Direct(it.func_of_ptr(f)?), Vec::new())),
+                        Some(f) => {
+                            return Ok(Step::Call(Callee::Direct(it.func_of_ptr(f)?), Vec::new()))
+                        }
                         None => *phase = Phase::Dtors(0),
                     },
                     Phase::Dtors(i) => match dtors.get(i) {
@@ -161,7 +168,10 @@ impl Native {
                 let m = *lo + (*hi - *lo) / 2;
                 *mid = Some(m);
                 let p = Slot { bits: base.bits.wrapping_add(m * *size), ..*base };
-                Ok(Step::Call(Callee::Direct(*cmp), vec![(Val::S(*key), TypeId::PTR), (Val::S(p), TypeId::PTR)]))
+                Ok(Step::Call(
+                    Callee::Direct(*cmp),
+                    vec![(Val::S(*key), TypeId::PTR), (Val::S(p), TypeId::PTR)],
+                ))
             }
         }
     }
@@ -170,7 +180,8 @@ impl Native {
     pub fn start_exit_handlers(&mut self) -> bool {
         match self {
             Native::Driver { phase, .. } => {
-                let in_handlers = matches!(phase, Phase::AtExit | Phase::Dtors(_) | Phase::Finished);
+                let in_handlers =
+                    matches!(phase, Phase::AtExit | Phase::Dtors(_) | Phase::Finished);
                 *phase = Phase::AtExit;
                 !in_handlers
             }
@@ -185,11 +196,27 @@ impl Qsort {
         if n < 2 || size == 0 {
             return Ok(None);
         }
-        let total = n.checked_mul(size).ok_or_else(|| Fault::Error(ErrorKind::OutOfMemory, "qsort array too large".into()))?;
+        let total = n
+            .checked_mul(size)
+            .ok_or_else(|| Fault::Error(ErrorKind::OutOfMemory, "qsort array too large".into()))?;
         it.mem.check(base, total, true)?;
         let tmp_idx = it.mem.alloc(total, 16, AllocKind::Runtime, 0)?;
         let tmp = it.ptr_to(tmp_idx);
-        let mut q = Qsort { base, tmp, tmp_idx, n, size, cmp, width: 1, lo: 0, i: 0, j: 0, k: 0, from_tmp: false, waiting: false };
+        let mut q = Qsort {
+            base,
+            tmp,
+            tmp_idx,
+            n,
+            size,
+            cmp,
+            width: 1,
+            lo: 0,
+            i: 0,
+            j: 0,
+            k: 0,
+            from_tmp: false,
+            waiting: false,
+        };
         q.begin_pair();
         Ok(Some(q))
     }
@@ -243,7 +270,10 @@ impl Qsort {
                 self.waiting = true;
                 let a = self.at(src, self.i);
                 let b = self.at(src, self.j);
-                return Ok(Step::Call(Callee::Direct(self.cmp), vec![(Val::S(a), TypeId::PTR), (Val::S(b), TypeId::PTR)]));
+                return Ok(Step::Call(
+                    Callee::Direct(self.cmp),
+                    vec![(Val::S(a), TypeId::PTR), (Val::S(b), TypeId::PTR)],
+                ));
             }
             while self.i < mid {
                 self.copy_one(it, true)?;
@@ -279,10 +309,18 @@ impl Qsort {
 impl Interp<'_> {
     /// Records the entry function's result.
     pub fn entry_returned(&mut self, entry: u32, v: Option<Val>) -> Res<()> {
-        let ret_ty = self.m.func(crate::ir::GlobalId::from_u32(entry)).and_then(|f| self.m.types.func_sig(f.ty)).map_or(TypeId::VOID, |s| s.0);
+        let ret_ty = self
+            .m
+            .func(crate::ir::GlobalId::from_u32(entry))
+            .and_then(|f| self.m.types.func_sig(f.ty))
+            .map_or(TypeId::VOID, |s| s.0);
         if let Some(v) = v {
             if v.taint() != 0 && self.fname(entry) == "@main" {
-                return Err(Fault::ub_from(super::report::UbKind::PoisonUse, "main returned a poison or undef value", v.taint()));
+                return Err(Fault::ub_from(
+                    super::report::UbKind::PoisonUse,
+                    "main returned a poison or undef value",
+                    v.taint(),
+                ));
             }
             self.ret_code = v.slot().bits as i32;
             self.result = Some(self.fmt_val(&v, ret_ty));
@@ -300,7 +338,11 @@ impl Interp<'_> {
             }
         }
         self.libc.exit_status = Some(status);
-        let first = self.frames.first_mut().and_then(|f| f.native.as_mut()).is_some_and(|n| n.start_exit_handlers());
+        let first = self
+            .frames
+            .first_mut()
+            .and_then(|f| f.native.as_mut())
+            .is_some_and(|n| n.start_exit_handlers());
         if !first {
             return Err(Fault::Exit(status));
         }
@@ -331,7 +373,9 @@ impl Interp<'_> {
                 let p = self.ptr_to(idx);
                 self.mem.write_slot(argv_idx as usize, i * 8, 8, p, &self.origins);
             }
-            let argc = Val::S(Slot::int(all.len() as u64 & super::value::mask(m.types.int_bits(params[0]).unwrap_or(32))));
+            let argc = Val::S(Slot::int(
+                all.len() as u64 & super::value::mask(m.types.int_bits(params[0]).unwrap_or(32)),
+            ));
             let mut v = vec![(argc, params[0]), (Val::S(self.ptr_to(argv_idx)), params[1])];
             for t in params.iter().skip(2) {
                 v.push((self.zero_val(*t), *t));

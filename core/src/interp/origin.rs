@@ -76,12 +76,18 @@ impl fmt::Display for Why {
             Why::Text(t) => f.write_str(t),
             Why::Static(t) => f.write_str(t),
             Why::Overflow(op, fl, x, y) => f.write_str(&overflow_msg(*op, *fl, x, y)),
-            Why::Exact(op, x, y) if matches!(op, IOp::UDiv | IOp::SDiv) => write!(f, "{} exact is not exact: {x} / {y}", op.name()),
-            Why::Exact(op, x, y) => write!(f, "{} exact shifts out set bits: {x} >> {y}", op.name()),
+            Why::Exact(op, x, y) if matches!(op, IOp::UDiv | IOp::SDiv) => {
+                write!(f, "{} exact is not exact: {x} / {y}", op.name())
+            }
+            Why::Exact(op, x, y) => {
+                write!(f, "{} exact shifts out set bits: {x} >> {y}", op.name())
+            }
             Why::TooFar(op, y, w) => write!(f, "{} by {y}, not less than the width {w}", op.name()),
             Why::Disjoint(x, y) => write!(f, "or disjoint operands share bits: {x:#x} | {y:#x}"),
             Why::Trunc(false, x, to) => write!(f, "trunc nuw drops set bits: {x} to i{to}"),
-            Why::Trunc(true, x, to) => write!(f, "trunc nsw changes the signed value: {x} to i{to}"),
+            Why::Trunc(true, x, to) => {
+                write!(f, "trunc nsw changes the signed value: {x} to i{to}")
+            }
         }
     }
 }
@@ -155,18 +161,66 @@ impl Marks {
 
 impl Default for Origins {
     fn default() -> Self {
-        let dummy = OriginEntry { kind: TaintKind::Poison, span: Span::default(), func: u32::MAX, reason: "".into(), parent: 0, depth: 0, mask: 0 };
-        let mut o = Origins { entries: vec![dummy], full: [0, 0], partly: 0, free: Vec::new(), live: 0, next_collect: MIN_COLLECT };
-        o.full[0] = o.push_raw(TaintKind::Poison, Span::default(), u32::MAX, "poison (origin table full)".into(), 0, 0, 0);
-        o.full[1] = o.push_raw(TaintKind::Undef, Span::default(), u32::MAX, "undef (origin table full)".into(), 0, 0, 0);
-        o.partly = o.push_raw(TaintKind::Undef, Span::default(), u32::MAX, "partly uninitialized memory".into(), 0, 0, 0);
+        let dummy = OriginEntry {
+            kind: TaintKind::Poison,
+            span: Span::default(),
+            func: u32::MAX,
+            reason: "".into(),
+            parent: 0,
+            depth: 0,
+            mask: 0,
+        };
+        let mut o = Origins {
+            entries: vec![dummy],
+            full: [0, 0],
+            partly: 0,
+            free: Vec::new(),
+            live: 0,
+            next_collect: MIN_COLLECT,
+        };
+        o.full[0] = o.push_raw(
+            TaintKind::Poison,
+            Span::default(),
+            u32::MAX,
+            "poison (origin table full)".into(),
+            0,
+            0,
+            0,
+        );
+        o.full[1] = o.push_raw(
+            TaintKind::Undef,
+            Span::default(),
+            u32::MAX,
+            "undef (origin table full)".into(),
+            0,
+            0,
+            0,
+        );
+        o.partly = o.push_raw(
+            TaintKind::Undef,
+            Span::default(),
+            u32::MAX,
+            "partly uninitialized memory".into(),
+            0,
+            0,
+            0,
+        );
         o
     }
 }
 
 impl Origins {
     #[allow(clippy::too_many_arguments)]
-    fn push_raw(&mut self, kind: TaintKind, span: Span, func: u32, reason: Why, parent: u32, depth: u16, mask: u64) -> u32 {
+    fn push_raw(
+        &mut self,
+        kind: TaintKind,
+        span: Span,
+        func: u32,
+        reason: Why,
+        parent: u32,
+        depth: u16,
+        mask: u64,
+    ) -> u32 {
         let e = OriginEntry { kind, span, func, reason, parent, depth, mask };
         self.live += 1;
         if let Some(id) = self.free.pop() {

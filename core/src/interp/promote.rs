@@ -42,15 +42,27 @@ impl Interp<'_> {
                         return HashMap::new();
                     }
                 }
-                let (Opcode::Alloca, Extra::Alloca { elem_ty, align, .. }, Some(v)) = (data.op, &data.extra, data.result) else { continue };
+                let (Opcode::Alloca, Extra::Alloca { elem_ty, align, .. }, Some(v)) =
+                    (data.op, &data.extra, data.result)
+                else {
+                    continue;
+                };
                 let one = match data.args.first() {
-                    Some(Operand::Const(c)) => matches!(m.consts.kind(*c), ConstKind::Int(x) if x.to_u64() == Some(1)),
+                    Some(Operand::Const(c)) => {
+                        matches!(m.consts.kind(*c), ConstKind::Int(x) if x.to_u64() == Some(1))
+                    }
                     Some(_) => false,
                     None => true,
                 };
                 let info = self.lay.get(*elem_ty);
                 let scalar = matches!(info.class, Class::Int(_) | Class::Ptr | Class::Float(_));
-                if one && scalar && info.narrow && info.size > 0 && info.size <= 8 && !m.types.is_vector(*elem_ty) {
+                if one
+                    && scalar
+                    && info.narrow
+                    && info.size > 0
+                    && info.size <= 8
+                    && !m.types.is_vector(*elem_ty)
+                {
                     // The slot's address is a multiple of this (see `Memory::alloc`).
                     let placed = align.unwrap_or(info.align).max(16);
                     cand.insert(v, (*elem_ty, placed));
@@ -66,16 +78,25 @@ impl Interp<'_> {
                 let Some(data) = body.insts.get(i) else { continue };
                 let access = match data.op {
                     Opcode::Load => Some((0, data.ty)),
-                    Opcode::Store => Some((1, data.args.first().map_or(TypeId::VOID, |&o| m.operand_ty(body, o)))),
+                    Opcode::Store => Some((
+                        1,
+                        data.args.first().map_or(TypeId::VOID, |&o| m.operand_ty(body, o)),
+                    )),
                     _ => None,
                 };
-                let plain = data.op != Opcode::Load || !data.md.iter().any(|(s, _)| matches!(m.symbols.get(*s), "range" | "nonnull" | "noundef" | "align"));
+                let plain = data.op != Opcode::Load
+                    || !data.md.iter().any(|(s, _)| {
+                        matches!(m.symbols.get(*s), "range" | "nonnull" | "noundef" | "align")
+                    });
                 for (k, &o) in data.args.iter().enumerate() {
                     let Operand::Value(v) = o else { continue };
                     let Some(&(ty, placed)) = cand.get(&v) else { continue };
                     let ok = match access {
                         Some((pk, t)) if pk == k && plain && t == ty => {
-                            let align = data.mem_info().and_then(|mi| mi.align).unwrap_or(self.lay.get(t).align);
+                            let align = data
+                                .mem_info()
+                                .and_then(|mi| mi.align)
+                                .unwrap_or(self.lay.get(t).align);
                             align.is_power_of_two() && align <= placed
                         }
                         _ => false,

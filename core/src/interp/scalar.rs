@@ -105,7 +105,12 @@ pub fn flag_name(f: u16) -> &'static str {
 }
 
 /// `OP FLAG overflowed: X SYM Y`.
-pub fn overflow_msg(op: IOp, f: u16, x: impl std::fmt::Display, y: impl std::fmt::Display) -> String {
+pub fn overflow_msg(
+    op: IOp,
+    f: u16,
+    x: impl std::fmt::Display,
+    y: impl std::fmt::Display,
+) -> String {
     let sym = match op {
         IOp::Add => "+",
         IOp::Sub => "-",
@@ -164,7 +169,10 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
         }
         IOp::UDiv | IOp::URem => {
             if y == 0 {
-                return Err(Bad::Ub(UbKind::DivisionByZero, format!("{} by zero: {x} / 0", op.name())));
+                return Err(Bad::Ub(
+                    UbKind::DivisionByZero,
+                    format!("{} by zero: {x} / 0", op.name()),
+                ));
             }
             if op == IOp::URem {
                 x % y
@@ -177,10 +185,16 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
         }
         IOp::SDiv | IOp::SRem => {
             if y == 0 {
-                return Err(Bad::Ub(UbKind::DivisionByZero, format!("{} by zero: {sx} / 0", op.name())));
+                return Err(Bad::Ub(
+                    UbKind::DivisionByZero,
+                    format!("{} by zero: {sx} / 0", op.name()),
+                ));
             }
             if sx == smin && sy == -1 {
-                return Err(Bad::Ub(UbKind::DivisionOverflow, format!("{} overflow: {sx} / -1", op.name())));
+                return Err(Bad::Ub(
+                    UbKind::DivisionOverflow,
+                    format!("{} overflow: {sx} / -1", op.name()),
+                ));
             }
             if op == IOp::SRem {
                 (sx.wrapping_rem(sy) as u64) & m
@@ -258,13 +272,25 @@ pub fn wbin(op: IOp, flags: u16, w: u32, x: &[u64], y: &[u64]) -> Result<Vec<u64
             if wide::is_zero(y) {
                 return Err(Bad::Ub(UbKind::DivisionByZero, format!("{} by zero", op.name())));
             }
-            if matches!(op, IOp::SDiv | IOp::SRem) && x == wide::smin(w).as_slice() && y == wide::ones(w).as_slice() {
-                return Err(Bad::Ub(UbKind::DivisionOverflow, format!("{} overflow: {} / -1", op.name(), s(x))));
+            if matches!(op, IOp::SDiv | IOp::SRem)
+                && x == wide::smin(w).as_slice()
+                && y == wide::ones(w).as_slice()
+            {
+                return Err(Bad::Ub(
+                    UbKind::DivisionOverflow,
+                    format!("{} overflow: {} / -1", op.name(), s(x)),
+                ));
             }
-            let (q, r) = if matches!(op, IOp::UDiv | IOp::URem) { wide::udivrem(x, y, w) } else { wide::sdivrem(x, y, w) };
+            let (q, r) = if matches!(op, IOp::UDiv | IOp::URem) {
+                wide::udivrem(x, y, w)
+            } else {
+                wide::sdivrem(x, y, w)
+            };
             if matches!(op, IOp::UDiv | IOp::SDiv) {
                 if flags & InstFlags::EXACT != 0 && !wide::is_zero(&r) {
-                    return Err(Bad::Poison(Why::Text(format!("{} exact is not exact", op.name()).into())));
+                    return Err(Bad::Poison(Why::Text(
+                        format!("{} exact is not exact", op.name()).into(),
+                    )));
                 }
                 q
             } else {
@@ -272,9 +298,15 @@ pub fn wbin(op: IOp, flags: u16, w: u32, x: &[u64], y: &[u64]) -> Result<Vec<u64
             }
         }
         IOp::Shl | IOp::LShr | IOp::AShr => {
-            let sh = if y.iter().skip(1).any(|&v| v != 0) { u64::MAX } else { y.first().copied().unwrap_or(0) };
+            let sh = if y.iter().skip(1).any(|&v| v != 0) {
+                u64::MAX
+            } else {
+                y.first().copied().unwrap_or(0)
+            };
             if sh >= w as u64 {
-                return Err(Bad::Poison(Why::Text(format!("{} by {}, not less than the width {w}", op.name(), u(y)).into())));
+                return Err(Bad::Poison(Why::Text(
+                    format!("{} by {}, not less than the width {w}", op.name(), u(y)).into(),
+                )));
             }
             match op {
                 IOp::Shl => {
@@ -289,21 +321,31 @@ pub fn wbin(op: IOp, flags: u16, w: u32, x: &[u64], y: &[u64]) -> Result<Vec<u64
                 }
                 _ => {
                     if flags & InstFlags::EXACT != 0 && (0..sh as u32).any(|i| wide::bit(x, i)) {
-                        return Err(Bad::Poison(Why::Text(format!("{} exact shifts out set bits", op.name()).into())));
+                        return Err(Bad::Poison(Why::Text(
+                            format!("{} exact shifts out set bits", op.name()).into(),
+                        )));
                     }
                     wide::shr(x, sh, w, op == IOp::AShr)
                 }
             }
         }
         IOp::And | IOp::Or | IOp::Xor => {
-            if op == IOp::Or && flags & InstFlags::DISJOINT != 0 && !wide::is_zero(&wide::bitwise(x, y, w, 0)) {
+            if op == IOp::Or
+                && flags & InstFlags::DISJOINT != 0
+                && !wide::is_zero(&wide::bitwise(x, y, w, 0))
+            {
                 return Err(Bad::Poison(Why::Text("or disjoint operands share bits".into())));
             }
-            wide::bitwise(x, y, w, match op {
-                IOp::And => 0,
-                IOp::Or => 1,
-                _ => 2,
-            })
+            wide::bitwise(
+                x,
+                y,
+                w,
+                match op {
+                    IOp::And => 0,
+                    IOp::Or => 1,
+                    _ => 2,
+                },
+            )
         }
     })
 }

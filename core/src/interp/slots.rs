@@ -32,7 +32,11 @@ const MAX_WORK: usize = 1 << 24;
 
 /// The register of each value for which `narrow` holds (`u32::MAX` for the others), and how
 /// many registers they use; `None` for a function too large to analyse.
-pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool, reuse: &dyn Fn(&InstData) -> bool) -> Option<(Vec<u32>, u32)> {
+pub(super) fn assign(
+    body: &Body,
+    narrow: &dyn Fn(Value) -> bool,
+    reuse: &dyn Fn(&InstData) -> bool,
+) -> Option<(Vec<u32>, u32)> {
     let nv = body.values.len();
     if body.blocks.len().saturating_mul(nv) > MAX_WORK {
         return None;
@@ -72,7 +76,10 @@ pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool, reuse: &dyn Fn
                 }
             }
         }
-        a.free = (0..a.busy.len() as u32).rev().filter(|&r| !a.busy.get(r as usize).copied().unwrap_or(true)).collect();
+        a.free = (0..a.busy.len() as u32)
+            .rev()
+            .filter(|&r| !a.busy.get(r as usize).copied().unwrap_or(true))
+            .collect();
         // Last uses, by a backward walk from the live-out set: `last[k]` lists the values whose
         // last use in the block is its `k`-th instruction; `dead[k]` is true for an unused
         // result.
@@ -103,7 +110,12 @@ pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool, reuse: &dyn Fn
         }
         // Phis: distinct registers, those of unused ones given back after the group.
         let inb = live.live_in(b);
-        let phis: Vec<Value> = insts.iter().filter(|d| d.op == Opcode::Phi).filter_map(|d| d.result).filter(|&v| narrow(v)).collect();
+        let phis: Vec<Value> = insts
+            .iter()
+            .filter(|d| d.op == Opcode::Phi)
+            .filter_map(|d| d.result)
+            .filter(|&v| narrow(v))
+            .collect();
         for &v in &phis {
             let r = a.take();
             a.set(v, r);
@@ -125,9 +137,13 @@ pub(super) fn assign(body: &Body, narrow: &dyn Fn(Value) -> bool, reuse: &dyn Fn
             if let Some(v) = res {
                 let live = !dead.get(k).copied().unwrap_or(true);
                 let phi_reg = phis_of.get(&v).filter(|_| live).and_then(|ps| {
-                    ps.iter().filter_map(|p| a.reg.get(p.index()).copied().filter(|&r| r != u32::MAX)).find(|&r| {
-                        !a.busy.get(r as usize).copied().unwrap_or(true) || (reuse(d) && dying.iter().any(|o| a.reg.get(o.index()) == Some(&r)))
-                    })
+                    ps.iter()
+                        .filter_map(|p| a.reg.get(p.index()).copied().filter(|&r| r != u32::MAX))
+                        .find(|&r| {
+                            !a.busy.get(r as usize).copied().unwrap_or(true)
+                                || (reuse(d)
+                                    && dying.iter().any(|o| a.reg.get(o.index()) == Some(&r)))
+                        })
                 });
                 let r = match phi_reg {
                     Some(r) => {
@@ -226,12 +242,18 @@ mod tests {
         let c = crate::check(src);
         assert!(c.valid, "{:?}", c.diagnostics);
         let m = c.module.expect("module");
-        let body = m.global_by_name(f).and_then(|g| m.func(g)).and_then(|f| f.body.as_ref()).expect("body");
+        let body = m
+            .global_by_name(f)
+            .and_then(|g| m.func(g))
+            .and_then(|f| f.body.as_ref())
+            .expect("body");
         let (regs, _) = assign(body, &|_: Value| true, &|_| reuse).expect("small enough");
         body.values
             .iter()
             .filter_map(|(v, vd)| match vd.name {
-                crate::ir::LocalName::Named(s) => Some((m.symbols.get(s).to_string(), regs[v.index()])),
+                crate::ir::LocalName::Named(s) => {
+                    Some((m.symbols.get(s).to_string(), regs[v.index()]))
+                }
                 crate::ir::LocalName::Unnamed => None,
             })
             .collect()

@@ -139,8 +139,14 @@ impl<'m> Interp<'m> {
     /// A fresh interpreter for `m`.
     pub fn new(m: &'m Module, opts: &Options) -> Interp<'m> {
         let mut origins = Origins::default();
-        let heap_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "uninitialized heap memory");
-        let pad_origin = origins.root(TaintKind::Undef, Span::default(), u32::MAX, "padding bytes of a stored aggregate");
+        let heap_origin =
+            origins.root(TaintKind::Undef, Span::default(), u32::MAX, "uninitialized heap memory");
+        let pad_origin = origins.root(
+            TaintKind::Undef,
+            Span::default(),
+            u32::MAX,
+            "padding bytes of a stored aggregate",
+        );
         Interp {
             m,
             lay: Layouts::new(m),
@@ -188,7 +194,14 @@ impl<'m> Interp<'m> {
             Stop::Error(e) => Exit::Error(*e),
             Stop::OutOfSteps => Exit::OutOfSteps,
         };
-        Outcome { exit, stdout: self.stdout, stderr: self.stderr, steps: self.steps, result: self.result, trace: self.trace.unwrap_or_default() }
+        Outcome {
+            exit,
+            stdout: self.stdout,
+            stderr: self.stderr,
+            steps: self.steps,
+            result: self.result,
+            trace: self.trace.unwrap_or_default(),
+        }
     }
 
     /// Sets up memory and runs the program to its end.
@@ -210,7 +223,12 @@ impl<'m> Interp<'m> {
                 GlobalKind::Var(v) => {
                     let info = self.lay.get(v.value_ty);
                     let align = v.align.unwrap_or(info.align).max(info.align.min(16));
-                    let idx = self.mem.alloc(info.alloc.max(info.size), align, AllocKind::Global(gi), 0)?;
+                    let idx = self.mem.alloc(
+                        info.alloc.max(info.size),
+                        align,
+                        AllocKind::Global(gi),
+                        0,
+                    )?;
                     self.gaddr[gi as usize] = self.ptr_to(idx);
                     if let Some(init) = v.init {
                         inits.push((idx, init, v.constant));
@@ -229,7 +247,8 @@ impl<'m> Interp<'m> {
         // Aliases (possibly of aliases): resolve until stable.
         for _ in 0..8 {
             for &g in &m.order {
-                if let Some(GlobalKind::Alias { aliasee, .. }) = m.globals.get(g).map(|gv| &gv.kind) {
+                if let Some(GlobalKind::Alias { aliasee, .. }) = m.globals.get(g).map(|gv| &gv.kind)
+                {
                     self.ctx = (Span::default(), u32::MAX);
                     let v = self.const_val(*aliasee)?;
                     self.gaddr[g.as_u32() as usize] = v.slot();
@@ -257,7 +276,9 @@ impl<'m> Interp<'m> {
     pub fn structors(&mut self, name: &str) -> Vec<u32> {
         let m = self.m;
         let Some(g) = m.global_by_name(name) else { return Vec::new() };
-        let Some(init) = m.globals.get(g).and_then(|gv| gv.as_var()).and_then(|v| v.init) else { return Vec::new() };
+        let Some(init) = m.globals.get(g).and_then(|gv| gv.as_var()).and_then(|v| v.init) else {
+            return Vec::new();
+        };
         let ConstKind::Aggregate(elems) = m.consts.kind(init) else { return Vec::new() };
         let mut v = Vec::new();
         for (i, e) in elems.iter().enumerate() {
@@ -283,12 +304,28 @@ impl<'m> Interp<'m> {
         let ctors = self.structors("llvm.global_ctors");
         let mut dtors = self.structors("llvm.global_dtors");
         dtors.reverse();
-        let Some(entry) = self.m.global_by_name(&opts.entry).filter(|g| self.m.func(*g).is_some_and(|f| !f.is_declaration())) else {
-            return Err(Fault::Error(ErrorKind::BadEntry, format!("no function @{} to run", opts.entry)));
+        let Some(entry) = self
+            .m
+            .global_by_name(&opts.entry)
+            .filter(|g| self.m.func(*g).is_some_and(|f| !f.is_declaration()))
+        else {
+            return Err(Fault::Error(
+                ErrorKind::BadEntry,
+                format!("no function @{} to run", opts.entry),
+            ));
         };
         let args = self.entry_args(entry.as_u32(), opts)?;
         let driver = Native::driver(ctors, entry.as_u32(), args, dtors);
-        self.frames.push(Frame { code: self.empty.clone(), pc: 0, base: 0, wbase: 0, amark: 0, call: NONE, va: None, native: Some(Box::new(driver)) });
+        self.frames.push(Frame {
+            code: self.empty.clone(),
+            pc: 0,
+            base: 0,
+            wbase: 0,
+            amark: 0,
+            call: NONE,
+            va: None,
+            native: Some(Box::new(driver)),
+        });
         self.resume_native(None)
     }
 
@@ -302,7 +339,10 @@ impl<'m> Interp<'m> {
             _ => match vec_of(o) {
                 Some((r, n)) => {
                     let at = base + r as usize;
-                    Val::A(self.regs.get(at..at + n as usize).map_or_else(|| vec![Val::default(); n as usize].into(), |l| l.iter().map(|&s| Val::S(s)).collect()))
+                    Val::A(self.regs.get(at..at + n as usize).map_or_else(
+                        || vec![Val::default(); n as usize].into(),
+                        |l| l.iter().map(|&s| Val::S(s)).collect(),
+                    ))
                 }
                 None => Val::default(),
             },
@@ -367,7 +407,12 @@ impl<'m> Interp<'m> {
 
     /// The span of an instruction of a function.
     pub fn inst_span(&self, g: u32, inst: Inst) -> Span {
-        self.m.func(crate::ir::GlobalId::from_u32(g)).and_then(|f| f.body.as_ref()).and_then(|b| b.insts.get(inst)).map(|d| d.span).unwrap_or_default()
+        self.m
+            .func(crate::ir::GlobalId::from_u32(g))
+            .and_then(|f| f.body.as_ref())
+            .and_then(|b| b.insts.get(inst))
+            .map(|d| d.span)
+            .unwrap_or_default()
     }
 
     /// The origin report of a tainted value.
@@ -379,13 +424,25 @@ impl<'m> Interp<'m> {
             span: (root.span.start, root.span.end),
             function: self.fname(root.func),
             reason: root.reason.to_string(),
-            chain: path.iter().skip(1).map(|e| OriginStep { span: (e.span.start, e.span.end), function: self.fname(e.func) }).collect(),
+            chain: path
+                .iter()
+                .skip(1)
+                .map(|e| OriginStep {
+                    span: (e.span.start, e.span.end),
+                    function: self.fname(e.func),
+                })
+                .collect(),
         })
     }
 
     /// The function names of the call stack, innermost first.
     pub fn backtrace(&self) -> Vec<String> {
-        self.frames.iter().rev().filter(|f| f.native.is_none()).map(|f| self.fname(f.code.gid)).collect()
+        self.frames
+            .iter()
+            .rev()
+            .filter(|f| f.native.is_none())
+            .map(|f| self.fname(f.code.gid))
+            .collect()
     }
 
     /// Turns a fault at the current instruction into a stop.
@@ -395,13 +452,25 @@ impl<'m> Interp<'m> {
         match f {
             Fault::Ub(kind, message, o) => {
                 let origin = if o != 0 { self.origin_report(o) } else { None };
-                Stop::Ub(Box::new(UbReport { kind, message, span: (span.start, span.end), function, origin, backtrace: self.backtrace() }))
+                Stop::Ub(Box::new(UbReport {
+                    kind,
+                    message,
+                    span: (span.start, span.end),
+                    function,
+                    origin,
+                    backtrace: self.backtrace(),
+                }))
             }
             Fault::Exit(s) => Stop::Exit(s),
             Fault::Abort(m) => Stop::Abort(m),
             Fault::Error(kind, message) => {
                 let loc = self.ctx.1 != u32::MAX;
-                Stop::Error(Box::new(RunError { kind, message, span: loc.then_some((span.start, span.end)), function: loc.then_some(function) }))
+                Stop::Error(Box::new(RunError {
+                    kind,
+                    message,
+                    span: loc.then_some((span.start, span.end)),
+                    function: loc.then_some(function),
+                }))
             }
         }
     }

@@ -19,7 +19,8 @@ fn ub_kind(src: &str) -> UbKind {
     }
 }
 
-const PRINTF: &str = "declare i32 @printf(ptr, ...)\n@fmt = private constant [4 x i8] c\"%d\\0A\\00\"\n";
+const PRINTF: &str =
+    "declare i32 @printf(ptr, ...)\n@fmt = private constant [4 x i8] c\"%d\\0A\\00\"\n";
 
 #[test]
 fn returns_and_prints() {
@@ -47,8 +48,14 @@ fn select_does_not_propagate_unchosen_poison_and_freeze_gives_zero() {
 
 #[test]
 fn division_ub() {
-    assert_eq!(ub_kind("define i32 @main() {\n  %d = sdiv i32 -2147483648, -1\n  ret i32 %d\n}\n"), UbKind::DivisionOverflow);
-    assert_eq!(ub_kind("define i32 @main() {\n  %d = udiv i32 1, 0\n  ret i32 %d\n}\n"), UbKind::DivisionByZero);
+    assert_eq!(
+        ub_kind("define i32 @main() {\n  %d = sdiv i32 -2147483648, -1\n  ret i32 %d\n}\n"),
+        UbKind::DivisionOverflow
+    );
+    assert_eq!(
+        ub_kind("define i32 @main() {\n  %d = udiv i32 1, 0\n  ret i32 %d\n}\n"),
+        UbKind::DivisionByZero
+    );
 }
 
 #[test]
@@ -108,7 +115,9 @@ fn tail_calls_do_not_grow_the_stack() {
 
 #[test]
 fn unsupported_external_is_an_error() {
-    match exit_of("declare i32 @nope()\ndefine i32 @main() {\n  %r = call i32 @nope()\n  ret i32 %r\n}\n") {
+    match exit_of(
+        "declare i32 @nope()\ndefine i32 @main() {\n  %r = call i32 @nope()\n  ret i32 %r\n}\n",
+    ) {
         Exit::Error(e) => assert!(e.message.contains("@nope")),
         e => panic!("{e:?}"),
     }
@@ -144,8 +153,15 @@ fn discarded_poison_origins_are_reclaimed() {
     let stop = it.execute(&opts);
     let super::state::Stop::Ub(r) = stop else { panic!("expected UB, got {stop:?}") };
     assert_eq!(r.kind, UbKind::BranchOnPoison);
-    assert_eq!(r.origin.map(|o| o.reason), Some("udiv exact is not exact: 2000000 / 3".to_string()));
-    assert!(it.origins.peak() <= 2 * super::origin::MIN_COLLECT + 16, "origin table grew to {} entries", it.origins.peak());
+    assert_eq!(
+        r.origin.map(|o| o.reason),
+        Some("udiv exact is not exact: 2000000 / 3".to_string())
+    );
+    assert!(
+        it.origins.peak() <= 2 * super::origin::MIN_COLLECT + 16,
+        "origin table grew to {} entries",
+        it.origins.peak()
+    );
     it.collect_origins();
     assert!(it.origins.live() < 64, "{} origins still in use", it.origins.live());
 }

@@ -46,7 +46,13 @@ impl Interp<'_> {
         let Some(body) = self.body_of(g) else { return String::new() };
         // Unnamed values and blocks share one counter, in order: parameters, then each block's
         // label followed by its instructions' results.
-        let mut next = body.params.iter().filter(|p| matches!(body.values.get(**p).map(|v| v.name), Some(crate::ir::LocalName::Unnamed))).count();
+        let mut next = body
+            .params
+            .iter()
+            .filter(|p| {
+                matches!(body.values.get(**p).map(|v| v.name), Some(crate::ir::LocalName::Unnamed))
+            })
+            .count();
         let mut labels = vec![String::new(); body.blocks.len()];
         for &blk in &body.layout {
             let Some(bd) = body.blocks.get(blk) else { continue };
@@ -61,7 +67,12 @@ impl Interp<'_> {
                 *l = label;
             }
             for i in &bd.insts {
-                let unnamed = body.insts.get(*i).and_then(|d| d.result).and_then(|v| body.values.get(v)).is_some_and(|v| v.name == crate::ir::LocalName::Unnamed);
+                let unnamed = body
+                    .insts
+                    .get(*i)
+                    .and_then(|d| d.result)
+                    .and_then(|v| body.values.get(v))
+                    .is_some_and(|v| v.name == crate::ir::LocalName::Unnamed);
                 next += unnamed as usize;
             }
         }
@@ -78,8 +89,10 @@ impl Interp<'_> {
         let Some(data) = self.body_of(g).and_then(|b| b.insts.get(inst)) else { return };
         let (span, op) = (data.span, data.op.name().to_string());
         let poison = v.as_ref().map(Val::taint).filter(|&o| o != 0).map(|o| {
-            let root = self.origins.path(o).first().map(|e| e.reason.to_string()).unwrap_or_default();
-            let kind = if self.origins.kind(o) == Some(TaintKind::Undef) { "undef" } else { "poison" };
+            let root =
+                self.origins.path(o).first().map(|e| e.reason.to_string()).unwrap_or_default();
+            let kind =
+                if self.origins.kind(o) == Some(TaintKind::Undef) { "undef" } else { "poison" };
             if root.is_empty() {
                 kind.to_string()
             } else {
@@ -88,13 +101,30 @@ impl Interp<'_> {
         });
         let origin = match v.as_ref().map(Val::taint) {
             Some(o) if o != 0 => {
-                let steps: Vec<(Span, u32)> = self.origins.path(o).iter().map(|e| (e.span, e.func)).collect();
-                steps.into_iter().filter(|&(_, f)| f != u32::MAX).map(|(s, f)| super::origin::OriginStep { span: (s.start, s.end), function: self.fname(f) }).collect()
+                let steps: Vec<(Span, u32)> =
+                    self.origins.path(o).iter().map(|e| (e.span, e.func)).collect();
+                steps
+                    .into_iter()
+                    .filter(|&(_, f)| f != u32::MAX)
+                    .map(|(s, f)| super::origin::OriginStep {
+                        span: (s.start, s.end),
+                        function: self.fname(f),
+                    })
+                    .collect()
             }
             _ => Vec::new(),
         };
         let result = v.map(|v| self.fmt_val(&v, ty));
-        let ev = TraceEvent { step: self.steps, function: self.fname(g), block, span: (span.start, span.end), op, result, poison, origin };
+        let ev = TraceEvent {
+            step: self.steps,
+            function: self.fname(g),
+            block,
+            span: (span.start, span.end),
+            op,
+            result,
+            poison,
+            origin,
+        };
         if let Some(t) = self.trace.as_mut() {
             t.push(ev);
         }
@@ -102,9 +132,14 @@ impl Interp<'_> {
 
     /// Records the op at `cur` of the current frame.
     pub fn trace_op(&mut self, code: &FnCode, cur: usize, base: usize, wbase: usize) {
-        let (Some(&inst), Some(&res), Some(&b)) = (code.insts.get(cur), code.res.get(cur), code.blocks.get(cur)) else { return };
+        let (Some(&inst), Some(&res), Some(&b)) =
+            (code.insts.get(cur), code.res.get(cur), code.blocks.get(cur))
+        else {
+            return;
+        };
         let v = (res != NONE).then(|| self.opnd(code, base, wbase, res));
-        let ty = self.body_of(code.gid).and_then(|bd| bd.insts.get(inst)).map_or(TypeId::VOID, |d| d.ty);
+        let ty =
+            self.body_of(code.gid).and_then(|bd| bd.insts.get(inst)).map_or(TypeId::VOID, |d| d.ty);
         let label = self.block_label(code.gid, b as usize);
         self.push_event(code.gid, label, inst, v, ty);
     }
@@ -123,7 +158,11 @@ impl Interp<'_> {
     pub fn trace_phi(&mut self, code: &FnCode, inst: Inst, d: Opnd, base: usize, wbase: usize) {
         let v = self.opnd(code, base, wbase, d);
         let Some(body) = self.body_of(code.gid) else { return };
-        let b = body.layout.iter().find(|&&b| body.blocks[b].insts.contains(&inst)).map_or(0, |b| b.index());
+        let b = body
+            .layout
+            .iter()
+            .find(|&&b| body.blocks[b].insts.contains(&inst))
+            .map_or(0, |b| b.index());
         let ty = body.insts.get(inst).map_or(TypeId::VOID, |x| x.ty);
         let label = self.block_label(code.gid, b);
         self.push_event(code.gid, label, inst, Some(v), ty);
@@ -133,7 +172,11 @@ impl Interp<'_> {
     pub fn fmt_val(&self, v: &Val, ty: TypeId) -> String {
         let t = v.taint();
         if t != 0 && !matches!(v, Val::A(_)) {
-            return if self.origins.kind(t) == Some(TaintKind::Undef) { "undef".into() } else { "poison".into() };
+            return if self.origins.kind(t) == Some(TaintKind::Undef) {
+                "undef".into()
+            } else {
+                "poison".into()
+            };
         }
         match (self.lay.class(ty), v) {
             (Class::Int(w), Val::S(s)) => {
@@ -154,14 +197,30 @@ impl Interp<'_> {
             (Class::Float(k), _) => {
                 let b = match v {
                     Val::S(s) => s.bits as u128,
-                    Val::W { words, .. } => words.first().copied().unwrap_or(0) as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64,
+                    Val::W { words, .. } => {
+                        words.first().copied().unwrap_or(0) as u128
+                            | (words.get(1).copied().unwrap_or(0) as u128) << 64
+                    }
                     _ => 0,
                 };
                 fp::display(*k, b)
             }
-            (Class::Vector(_, e), Val::A(es)) => format!("<{}>", es.iter().map(|x| self.fmt_val(x, *e)).collect::<Vec<_>>().join(", ")),
-            (Class::Array(_, e), Val::A(es)) => format!("[{}]", es.iter().map(|x| self.fmt_val(x, *e)).collect::<Vec<_>>().join(", ")),
-            (Class::Struct(fs, _), Val::A(es)) => format!("{{ {} }}", es.iter().zip(fs.iter()).map(|(x, f)| self.fmt_val(x, *f)).collect::<Vec<_>>().join(", ")),
+            (Class::Vector(_, e), Val::A(es)) => format!(
+                "<{}>",
+                es.iter().map(|x| self.fmt_val(x, *e)).collect::<Vec<_>>().join(", ")
+            ),
+            (Class::Array(_, e), Val::A(es)) => format!(
+                "[{}]",
+                es.iter().map(|x| self.fmt_val(x, *e)).collect::<Vec<_>>().join(", ")
+            ),
+            (Class::Struct(fs, _), Val::A(es)) => format!(
+                "{{ {} }}",
+                es.iter()
+                    .zip(fs.iter())
+                    .map(|(x, f)| self.fmt_val(x, *f))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             _ => format!("{:#x}", v.slot().bits),
         }
     }

@@ -68,7 +68,9 @@ impl Val {
     pub fn slot(&self) -> Slot {
         match self {
             Val::S(s) => *s,
-            Val::W { words, poison } => Slot { bits: words.first().copied().unwrap_or(0), prov: 0, poison: *poison },
+            Val::W { words, poison } => {
+                Slot { bits: words.first().copied().unwrap_or(0), prov: 0, poison: *poison }
+            }
             Val::A(_) => Slot::default(),
         }
     }

@@ -64,7 +64,8 @@ pub fn add(a: &[u64], b: &[u64], w: u32) -> Vec<u64> {
     let mut c = 0u64;
     let v = (0..nw(w))
         .map(|i| {
-            let (s1, o1) = a.get(i).copied().unwrap_or(0).overflowing_add(b.get(i).copied().unwrap_or(0));
+            let (s1, o1) =
+                a.get(i).copied().unwrap_or(0).overflowing_add(b.get(i).copied().unwrap_or(0));
             let (s2, o2) = s1.overflowing_add(c);
             c = (o1 | o2) as u64;
             s2
@@ -114,7 +115,12 @@ pub fn bitwise(a: &[u64], b: &[u64], w: u32, op: u8) -> Vec<u64> {
         1 => x | y,
         _ => x ^ y,
     };
-    norm((0..nw(w)).map(|i| f(a.get(i).copied().unwrap_or(0), b.get(i).copied().unwrap_or(0))).collect(), w)
+    norm(
+        (0..nw(w))
+            .map(|i| f(a.get(i).copied().unwrap_or(0), b.get(i).copied().unwrap_or(0)))
+            .collect(),
+        w,
+    )
 }
 
 /// Unsigned compare.
@@ -209,7 +215,9 @@ fn knuth(a: &[u64], b: &[u64]) -> (Vec<u64>, Vec<u64>) {
     let s = v[n - 1].leading_zeros();
     let shl = |x: u32, y: u32| if s == 0 { x } else { (x << s) | (y >> (32 - s)) };
     let vn: Vec<u32> = (0..n).map(|i| shl(v[i], if i > 0 { v[i - 1] } else { 0 })).collect();
-    let mut un: Vec<u32> = (0..=m).map(|i| shl(u.get(i).copied().unwrap_or(0), if i > 0 { u[i - 1] } else { 0 })).collect();
+    let mut un: Vec<u32> = (0..=m)
+        .map(|i| shl(u.get(i).copied().unwrap_or(0), if i > 0 { u[i - 1] } else { 0 }))
+        .collect();
     let mut q = vec![0u32; m - n + 1];
     let (vtop, vnext) = (vn[n - 1] as u64, vn[n - 2] as u64);
     for j in (0..=m - n).rev() {
@@ -244,8 +252,12 @@ fn knuth(a: &[u64], b: &[u64]) -> (Vec<u64>, Vec<u64>) {
             un[j + n] = un[j + n].wrapping_add(c as u32);
         }
     }
-    let r32: Vec<u32> = (0..n).map(|i| if s == 0 { un[i] } else { (un[i] >> s) | (un[i + 1] << (32 - s)) }).collect();
-    let to64 = |d: &[u32]| -> Vec<u64> { d.chunks(2).map(|c| c[0] as u64 | (c.get(1).copied().unwrap_or(0) as u64) << 32).collect() };
+    let r32: Vec<u32> = (0..n)
+        .map(|i| if s == 0 { un[i] } else { (un[i] >> s) | (un[i + 1] << (32 - s)) })
+        .collect();
+    let to64 = |d: &[u32]| -> Vec<u64> {
+        d.chunks(2).map(|c| c[0] as u64 | (c.get(1).copied().unwrap_or(0) as u64) << 32).collect()
+    };
     (to64(&q), to64(&r32))
 }
 
@@ -346,7 +358,10 @@ mod tests {
         let x: u128 = 0xDEAD_BEEF_0123_4567_89AB_CDEF_1357_9BDF;
         let y: u128 = 0x1_0000_0000_0000_0003;
         let (q, r) = udivrem(&[x as u64, (x >> 64) as u64], &[y as u64, (y >> 64) as u64], w);
-        assert_eq!((q[0] as u128 | (q[1] as u128) << 64, r[0] as u128 | (r[1] as u128) << 64), (x / y, x % y));
+        assert_eq!(
+            (q[0] as u128 | (q[1] as u128) << 64, r[0] as u128 | (r[1] as u128) << 64),
+            (x / y, x % y)
+        );
         assert_eq!(shl(&[1, 0], 100, w), vec![0, 1 << 36]);
         assert_eq!(shr(&[0, 1 << 63], 127, w, true), vec![u64::MAX, u64::MAX]);
         assert_eq!(to_string(&neg(&[5, 0], w), w, true), "-5");

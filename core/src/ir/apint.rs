@@ -153,7 +153,9 @@ impl ApInt {
     pub fn is_all_ones(&self) -> bool {
         let w = self.words();
         let n = w.len();
-        w.iter().enumerate().all(|(i, x)| *x == if i == n - 1 { top_mask(self.width) } else { u64::MAX })
+        w.iter()
+            .enumerate()
+            .all(|(i, x)| *x == if i == n - 1 { top_mask(self.width) } else { u64::MAX })
     }
     /// Two's complement negation.
     pub fn neg(&self) -> ApInt {
@@ -321,7 +323,10 @@ mod tests {
     fn wraps_like_llvm() {
         // Checked against llvm-as-19 | llvm-dis-19: `ret i8 300` prints `ret i8 44`, -129 -> 127.
         assert_eq!(ApInt::parse_decimal(8, "300").map(|v| v.to_signed_string()), Some("44".into()));
-        assert_eq!(ApInt::parse_decimal(8, "-129").map(|v| v.to_signed_string()), Some("127".into()));
+        assert_eq!(
+            ApInt::parse_decimal(8, "-129").map(|v| v.to_signed_string()),
+            Some("127".into())
+        );
         assert_eq!(ApInt::parse_decimal(8, "255").map(|v| v.to_signed_string()), Some("-1".into()));
         assert_eq!(ApInt::parse_hex(8, "1FF").map(|v| v.to_signed_string()), Some("-1".into()));
         assert_eq!(ApInt::parse_decimal(1, "2").map(|v| v.is_zero()), Some(true));

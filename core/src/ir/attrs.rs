@@ -357,7 +357,9 @@ impl AttrSets {
                 || matches!((&*later, &*earlier), (Attr::Str(a, _), Attr::Str(b, _)) if a == b)
         });
         let hash = hash_of(&attrs[..]);
-        if let Some(id) = self.index.find(hash, |id| self.sets.get(id).is_some_and(|s| **s == attrs[..])) {
+        if let Some(id) =
+            self.index.find(hash, |id| self.sets.get(id).is_some_and(|s| **s == attrs[..]))
+        {
             return id;
         }
         let id = self.sets.push(attrs.into());

@@ -6,8 +6,8 @@
 
 use super::apint::ApInt;
 use super::entity::{EntityRef, EntityVec};
-use super::hashindex::{hash_of, HashIndex};
 use super::function::Block;
+use super::hashindex::{hash_of, HashIndex};
 use super::inst::InstFlags;
 use super::module::GlobalId;
 use super::opcode::Opcode;
@@ -200,6 +200,8 @@ impl ConstPool {
             }
         }
         let items = &self.items;
-        self.block_addrs.retain(|&c| items.get(c).is_some_and(|d| matches!(d.kind, ConstKind::BlockAddress { .. })));
+        self.block_addrs.retain(|&c| {
+            items.get(c).is_some_and(|d| matches!(d.kind, ConstKind::BlockAddress { .. }))
+        });
     }
 }

@@ -152,11 +152,7 @@ impl fmt::Display for DataLayoutError {
 impl std::error::Error for DataLayoutError {}
 
 fn spec(bits: u32, abi_align: u64, pref_align: u64) -> AlignSpec {
-    AlignSpec {
-        bits,
-        abi_align,
-        pref_align,
-    }
+    AlignSpec { bits, abi_align, pref_align }
 }
 
 impl Default for DataLayout {
@@ -173,12 +169,7 @@ impl Default for DataLayout {
                 spec(32, 4, 4),
                 spec(64, 4, 8),
             ],
-            floats: vec![
-                spec(16, 2, 2),
-                spec(32, 4, 4),
-                spec(64, 8, 8),
-                spec(128, 16, 16),
-            ],
+            floats: vec![spec(16, 2, 2), spec(32, 4, 4), spec(64, 8, 8), spec(128, 16, 16)],
             vectors: vec![spec(64, 8, 8), spec(128, 16, 16)],
             aggregate_abi: 1,
             aggregate_pref: 8,
@@ -223,20 +214,13 @@ impl<'s> Piece<'s> {
     }
 
     fn err(self, message: &str) -> DataLayoutError {
-        DataLayoutError {
-            message: message.to_string(),
-            offset: self.off,
-            len: self.text.len(),
-        }
+        DataLayoutError { message: message.to_string(), offset: self.off, len: self.text.len() }
     }
 
     /// The piece without its first `n` bytes (`n` must be a char boundary).
     fn skip(self, n: usize) -> Piece<'s> {
         let n = n.min(self.text.len());
-        Piece {
-            text: self.text.get(n..).unwrap_or(""),
-            off: self.off + n,
-        }
+        Piece { text: self.text.get(n..).unwrap_or(""), off: self.off + n }
     }
 
     /// LLVM's checked split at the first `sep`: a separator with nothing
@@ -245,16 +229,9 @@ impl<'s> Piece<'s> {
         let Some(i) = self.text.find(sep) else {
             return Ok((self, self.skip(self.text.len())));
         };
-        let first = Piece {
-            text: self.text.get(..i).unwrap_or(""),
-            off: self.off,
-        };
+        let first = Piece { text: self.text.get(..i).unwrap_or(""), off: self.off };
         let second = self.skip(i + sep.len_utf8());
-        let at_sep = DataLayoutError {
-            message: String::new(),
-            offset: self.off + i,
-            len: 1,
-        };
+        let at_sep = DataLayoutError { message: String::new(), offset: self.off + i, len: 1 };
         if second.is_empty() {
             return Err(DataLayoutError {
                 message: "Trailing separator in datalayout string".into(),
@@ -322,10 +299,7 @@ fn set_align(list: &mut Vec<AlignSpec>, s: AlignSpec) {
 /// Parses a `target datalayout` string. The empty string gives
 /// [`DataLayout::default`].
 pub fn parse(s: &str) -> Result<DataLayout, DataLayoutError> {
-    let mut dl = DataLayout {
-        repr: s.to_string(),
-        ..DataLayout::default()
-    };
+    let mut dl = DataLayout { repr: s.to_string(), ..DataLayout::default() };
     let mut desc = Piece { text: s, off: 0 };
     while !desc.is_empty() {
         let (item, rest_desc) = desc.split('-')?;
@@ -484,10 +458,7 @@ fn parse_pointer(
         pref_align: u64::from(pref),
         index_bits,
     };
-    match dl
-        .pointers
-        .binary_search_by_key(&addrspace, |p| p.addrspace)
-    {
+    match dl.pointers.binary_search_by_key(&addrspace, |p| p.addrspace) {
         Ok(i) => {
             if let Some(p) = dl.pointers.get_mut(i) {
                 *p = new;
@@ -649,9 +620,7 @@ impl DataLayout {
 
     fn exact(list: &[AlignSpec], bits: u64) -> Option<&AlignSpec> {
         let bits = u32::try_from(bits).ok()?;
-        list.binary_search_by_key(&bits, |e| e.bits)
-            .ok()
-            .and_then(|i| list.get(i))
+        list.binary_search_by_key(&bits, |e| e.bits).ok().and_then(|i| list.get(i))
     }
 
     /// ABI alignment in bytes of a floating-point type of `bits` bits
@@ -760,13 +729,8 @@ impl DataLayout {
 }
 
 /// Pointers in address space 0 by default (`p:64:64:64`).
-const DEFAULT_POINTER: PointerSpec = PointerSpec {
-    addrspace: 0,
-    size_bits: 64,
-    abi_align: 8,
-    pref_align: 8,
-    index_bits: 64,
-};
+const DEFAULT_POINTER: PointerSpec =
+    PointerSpec { addrspace: 0, size_bits: 64, abi_align: 8, pref_align: 8, index_bits: 64 };
 
 #[cfg(test)]
 #[path = "datalayout_tests.rs"]

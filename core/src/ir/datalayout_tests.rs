@@ -20,34 +20,19 @@ fn defaults() {
     let dl = DataLayout::default();
     assert_eq!(ok(""), dl);
     assert!(!dl.big_endian());
-    let ptr = [
-        dl.pointer_size_bits(0),
-        dl.index_size_bits(0),
-        dl.pointer_size_bits(7),
-    ];
+    let ptr = [dl.pointer_size_bits(0), dl.index_size_bits(0), dl.pointer_size_bits(7)];
     assert_eq!(ptr, [64, 64, 64]);
     assert_eq!((dl.pointer_abi_align(0), dl.pointer_pref_align(0)), (8, 8));
-    let ints: Vec<_> = [1, 8, 16, 32, 64]
-        .map(|b| (dl.int_abi_align(b), dl.int_pref_align(b)))
-        .into();
+    let ints: Vec<_> =
+        [1, 8, 16, 32, 64].map(|b| (dl.int_abi_align(b), dl.int_pref_align(b))).into();
     assert_eq!(ints, [(1, 1), (1, 1), (2, 2), (4, 4), (4, 8)]);
     let floats = [16, 32, 64, 128].map(|b| dl.float_abi_align(b));
     assert_eq!(floats, [2, 4, 8, 16]);
     assert_eq!([dl.vector_abi_align(64), dl.vector_abi_align(128)], [8, 16]);
-    assert_eq!(
-        (dl.aggregate_abi_align(), dl.aggregate_pref_align()),
-        (1, 8)
-    );
-    assert_eq!(
-        (dl.stack_align(), dl.function_ptr_align(), dl.mangling()),
-        (None, None, None)
-    );
+    assert_eq!((dl.aggregate_abi_align(), dl.aggregate_pref_align()), (1, 8));
+    assert_eq!((dl.stack_align(), dl.function_ptr_align(), dl.mangling()), (None, None, None));
     assert!(dl.native_int_widths().is_empty() && dl.non_integral_addrspaces().is_empty());
-    let spaces = [
-        dl.alloca_addrspace(),
-        dl.program_addrspace(),
-        dl.globals_addrspace(),
-    ];
+    let spaces = [dl.alloca_addrspace(), dl.program_addrspace(), dl.globals_addrspace()];
     assert_eq!(spaces, [0, 0, 0]);
     assert_eq!(dl.to_string(), "");
 }
@@ -119,10 +104,7 @@ fn other_specs() {
     assert_eq!(dl.aggregate_abi_align(), 1);
     assert_eq!(dl.aggregate_pref_align(), 2);
     assert_eq!(dl.function_ptr_align(), Some(4));
-    assert_eq!(
-        dl.function_ptr_align_type(),
-        FunctionPtrAlignType::MultipleOfFunctionAlign
-    );
+    assert_eq!(dl.function_ptr_align_type(), FunctionPtrAlignType::MultipleOfFunctionAlign);
     assert_eq!(dl.mangling(), Some(Mangling::MachO));
     assert_eq!(dl.pointer_specs().len(), 2);
     for (c, m) in [
@@ -231,10 +213,7 @@ fn rejected_like_llvm19() {
         assert_eq!(err(s).message, msg, "for {s:?}");
     }
     // Specs containing spaces cannot go in the table above.
-    assert_eq!(
-        err("i 8:8").message,
-        "not a number, or does not fit in an unsigned int"
-    );
+    assert_eq!(err("i 8:8").message, "not a number, or does not fit in an unsigned int");
 }
 
 #[test]
@@ -253,17 +232,7 @@ fn error_offsets_point_at_the_problem() {
     let e = err("ni:1:0");
     assert_eq!((e.offset, e.len), (5, 1));
     // Offsets always lie within the string.
-    for s in [
-        "i32",
-        "p",
-        "m",
-        "a",
-        "e-",
-        "-",
-        "n8:",
-        "Fx",
-        "p:64:64:64:128",
-    ] {
+    for s in ["i32", "p", "m", "a", "e-", "-", "n8:", "Fx", "p:64:64:64:128"] {
         let e = err(s);
         assert!(e.offset + e.len <= s.len(), "{s:?}: {e:?}");
     }

@@ -52,7 +52,10 @@ impl Keywords {
 
 /// `"0"`..`"99"` without leading zeros.
 fn small_decimal(s: &str) -> Option<u32> {
-    let ok = !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()) && (s.len() == 1 || !s.starts_with('0'));
+    let ok = !s.is_empty()
+        && s.len() <= 2
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s.len() == 1 || !s.starts_with('0'));
     if ok {
         s.parse().ok()
     } else {
@@ -114,8 +117,12 @@ pub const DW_LANG: Keywords = Keywords {
 };
 
 /// `DW_VIRTUALITY_*` (limit `DW_VIRTUALITY_max`).
-pub const DW_VIRTUALITY: Keywords =
-    Keywords { prefix: "DW_VIRTUALITY_", what: "DWARF virtuality code", max: 2, names: "none virtual pure_virtual" };
+pub const DW_VIRTUALITY: Keywords = Keywords {
+    prefix: "DW_VIRTUALITY_",
+    what: "DWARF virtuality code",
+    max: 2,
+    names: "none virtual pure_virtual",
+};
 
 /// `DW_CC_*` (limit `DW_CC_hi_user`).
 pub const DW_CC: Keywords = Keywords {
@@ -132,8 +139,12 @@ pub const DW_CC: Keywords = Keywords {
 };
 
 /// `DW_MACINFO_*` (limit `DW_MACINFO_vendor_ext`).
-pub const DW_MACINFO: Keywords =
-    Keywords { prefix: "DW_MACINFO_", what: "DWARF macinfo type", max: 0xff, names: "define undef start_file end_file vendor_ext" };
+pub const DW_MACINFO: Keywords = Keywords {
+    prefix: "DW_MACINFO_",
+    what: "DWARF macinfo type",
+    max: 0xff,
+    names: "define undef start_file end_file vendor_ext",
+};
 
 /// `DW_OP_*` in `DIExpression` (integers there are plain elements, so `max` is unused).
 pub const DW_OP: Keywords = Keywords {
@@ -175,14 +186,20 @@ pub const DISP_FLAG: Keywords = Keywords {
 };
 
 /// `DICompileUnit` emission kinds.
-pub const EMISSION_KIND: Keywords =
-    Keywords { prefix: "", what: "emission kind", max: 3, names: "NoDebug FullDebug LineTablesOnly DebugDirectivesOnly" };
+pub const EMISSION_KIND: Keywords = Keywords {
+    prefix: "",
+    what: "emission kind",
+    max: 3,
+    names: "NoDebug FullDebug LineTablesOnly DebugDirectivesOnly",
+};
 
 /// `DICompileUnit` name-table kinds.
-pub const NAME_TABLE_KIND: Keywords = Keywords { prefix: "", what: "nameTable kind", max: 3, names: "Default GNU None Apple" };
+pub const NAME_TABLE_KIND: Keywords =
+    Keywords { prefix: "", what: "nameTable kind", max: 3, names: "Default GNU None Apple" };
 
 /// `DIFile` checksum kinds.
-pub const CHECKSUM_KIND: Keywords = Keywords { prefix: "CSK_", what: "checksum kind", max: 0, names: "MD5 SHA1 SHA256" };
+pub const CHECKSUM_KIND: Keywords =
+    Keywords { prefix: "CSK_", what: "checksum kind", max: 0, names: "MD5 SHA1 SHA256" };
 
 /// What a field's value must be.
 #[derive(Clone, Copy, Debug)]
@@ -353,11 +370,18 @@ pub fn is_known_record(name: &str) -> bool {
 /// `fields` are the record's fields in written order (`None` names for positional elements).
 /// The index is that of the offending field; `None` for a missing field, a rule joining two
 /// fields, or an unknown record.
-pub fn validate_record(name: &str, fields: &[(Option<&str>, &FieldValue<'_>)]) -> Result<(), (Option<usize>, String)> {
+pub fn validate_record(
+    name: &str,
+    fields: &[(Option<&str>, &FieldValue<'_>)],
+) -> Result<(), (Option<usize>, String)> {
     let spec = record(name).ok_or((None, "expected metadata type".to_string()))?;
     if let Some(kind) = spec.positional {
         for (i, (label, value)) in fields.iter().enumerate() {
-            let r = if label.is_some() { check_one(kind, "", Tok::Other) } else { check(kind, "", value) };
+            let r = if label.is_some() {
+                check_one(kind, "", Tok::Other)
+            } else {
+                check(kind, "", value)
+            };
             r.map_err(|m| (Some(i), m))?;
         }
         return Ok(());
@@ -373,7 +397,10 @@ pub fn validate_record(name: &str, fields: &[(Option<&str>, &FieldValue<'_>)]) -
         };
         if let Some(slot) = seen.get_mut(k) {
             if *slot {
-                return Err((Some(i), format!("field '{label}' cannot be specified more than once")));
+                return Err((
+                    Some(i),
+                    format!("field '{label}' cannot be specified more than once"),
+                ));
             }
             *slot = true;
         }
@@ -394,7 +421,10 @@ pub fn validate_record(name: &str, fields: &[(Option<&str>, &FieldValue<'_>)]) -
 /// `DISPFlagDefinition`, or no `spFlags` and `isDefinition` not `false`). The caller reports it
 /// for a node written without `distinct`; LLVM does so before checking the fields of the first
 /// two and after those of `DISubprogram`.
-pub fn distinct_requirement(name: &str, fields: &[(Option<&str>, &FieldValue<'_>)]) -> Option<&'static str> {
+pub fn distinct_requirement(
+    name: &str,
+    fields: &[(Option<&str>, &FieldValue<'_>)],
+) -> Option<&'static str> {
     match name {
         "DICompileUnit" => Some("missing 'distinct', required for !DICompileUnit"),
         "DIAssignID" => Some("missing 'distinct', required for !DIAssignID()"),
@@ -405,7 +435,8 @@ pub fn distinct_requirement(name: &str, fields: &[(Option<&str>, &FieldValue<'_>
                 Some(_) => false,
                 None => !is_word(get(fields, "isDefinition"), "false"),
             };
-            definition.then_some("missing 'distinct', required for !DISubprogram that is a Definition")
+            definition
+                .then_some("missing 'distinct', required for !DISubprogram that is a Definition")
         }
         _ => None,
     }
@@ -417,7 +448,10 @@ fn is_definition_flag(w: &str) -> bool {
 }
 
 /// The value of the first field named `name`.
-fn get<'a, 'b>(fields: &[(Option<&str>, &'a FieldValue<'b>)], name: &str) -> Option<&'a FieldValue<'b>> {
+fn get<'a, 'b>(
+    fields: &[(Option<&str>, &'a FieldValue<'b>)],
+    name: &str,
+) -> Option<&'a FieldValue<'b>> {
     fields.iter().find(|(n, _)| *n == Some(name)).map(|(_, v)| *v)
 }
 
@@ -427,7 +461,10 @@ fn is_word(value: Option<&FieldValue<'_>>, word: &str) -> bool {
 }
 
 /// Rules LLVM applies after reading all fields.
-fn cross_checks(name: &str, fields: &[(Option<&str>, &FieldValue<'_>)]) -> Result<(), &'static str> {
+fn cross_checks(
+    name: &str,
+    fields: &[(Option<&str>, &FieldValue<'_>)],
+) -> Result<(), &'static str> {
     match name {
         "DIFile" if get(fields, "checksumkind").is_some() != get(fields, "checksum").is_some() => {
             Err("'checksumkind' and 'checksum' must be provided together")
@@ -460,7 +497,10 @@ const SATURATED: i128 = 1 << 100;
 
 /// Reads `123`, `-5`, `u0x1F` or `s0xFF`.
 fn parse_int(t: &str) -> Option<Int> {
-    let hex = t.strip_prefix("u0x").map(|h| (h, false)).or_else(|| t.strip_prefix("s0x").map(|h| (h, true)));
+    let hex = t
+        .strip_prefix("u0x")
+        .map(|h| (h, false))
+        .or_else(|| t.strip_prefix("s0x").map(|h| (h, true)));
     if let Some((h, signed)) = hex {
         if h.is_empty() || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
             return None;
@@ -593,8 +633,12 @@ fn ensure(ok: bool, message: impl FnOnce() -> String) -> Result<(), String> {
 
 fn check_flag(set: &Keywords, tok: Tok<'_>) -> Result<(), String> {
     match tok {
-        Tok::Int(i) if !i.signed => ensure(i.value <= i128::from(u32::MAX), || "expected 32-bit integer (too large)".into()),
-        Tok::Word(w) if set.lexes(w) => ensure(set.contains(w), || format!("invalid {} '{w}'", set.what)),
+        Tok::Int(i) if !i.signed => {
+            ensure(i.value <= i128::from(u32::MAX), || "expected 32-bit integer (too large)".into())
+        }
+        Tok::Word(w) if set.lexes(w) => {
+            ensure(set.contains(w), || format!("invalid {} '{w}'", set.what))
+        }
         _ => Err("expected debug info flag".into()),
     }
 }
@@ -641,7 +685,9 @@ fn check_one(kind: Kind, field: &str, tok: Tok<'_>) -> Result<(), String> {
         (Kind::SignedOrMd(_, _, null), t) => check_one(Kind::Md { null }, field, t),
         (Kind::Keyword(set), Tok::Int(i)) => unsigned(i, field, set.max),
         (Kind::Keyword(set) | Kind::OnlyKeyword(set), Tok::Word(w)) if set.contains(w) => Ok(()),
-        (Kind::Keyword(set), Tok::Word(w)) if set.lexes(w) => Err(format!("invalid {} '{w}'", set.what)),
+        (Kind::Keyword(set), Tok::Word(w)) if set.lexes(w) => {
+            Err(format!("invalid {} '{w}'", set.what))
+        }
         (Kind::Keyword(set), _) => Err(format!("expected {}", set.what)),
         // LLVM quotes the lexer's last string: the word or string itself, or else the label.
         (Kind::OnlyKeyword(set), t) => {
@@ -656,8 +702,12 @@ fn check_one(kind: Kind, field: &str, tok: Tok<'_>) -> Result<(), String> {
         (Kind::MdList, Tok::Node) => Ok(()),
         (Kind::MdList, _) => fail("expected '{' here"),
         (Kind::ExprElement, Tok::Int(i)) if i.signed => fail("expected unsigned integer"),
-        (Kind::ExprElement, Tok::Int(i)) => ensure(i.value <= i128::from(u64::MAX), || format!("element too large, limit is {}", u64::MAX)),
-        (Kind::ExprElement, Tok::Word(w)) if DW_OP.lexes(w) => ensure(DW_OP.contains(w), || format!("invalid DWARF op '{w}'")),
+        (Kind::ExprElement, Tok::Int(i)) => ensure(i.value <= i128::from(u64::MAX), || {
+            format!("element too large, limit is {}", u64::MAX)
+        }),
+        (Kind::ExprElement, Tok::Word(w)) if DW_OP.lexes(w) => {
+            ensure(DW_OP.contains(w), || format!("invalid DWARF op '{w}'"))
+        }
         (Kind::ExprElement, Tok::Word(w)) if DW_ATE.lexes(w) => {
             ensure(DW_ATE.contains(w), || format!("invalid DWARF attribute encoding '{w}'"))
         }
@@ -670,9 +720,21 @@ fn check_one(kind: Kind, field: &str, tok: Tok<'_>) -> Result<(), String> {
 /// True for words LLVM's lexer keeps the text of (keyword classes), as opposed to reserved
 /// words and unknown identifiers.
 fn lexer_keeps_text(w: &str) -> bool {
-    const PREFIXES: [&str; 10] =
-        ["DW_TAG_", "DW_ATE_", "DW_VIRTUALITY_", "DW_LANG_", "DW_CC_", "DW_OP_", "DW_MACINFO_", "CSK_", "DIFlag", "DISPFlag"];
-    PREFIXES.iter().any(|p| w.starts_with(p)) || EMISSION_KIND.contains(w) || NAME_TABLE_KIND.contains(w)
+    const PREFIXES: [&str; 10] = [
+        "DW_TAG_",
+        "DW_ATE_",
+        "DW_VIRTUALITY_",
+        "DW_LANG_",
+        "DW_CC_",
+        "DW_OP_",
+        "DW_MACINFO_",
+        "CSK_",
+        "DIFlag",
+        "DISPFlag",
+    ];
+    PREFIXES.iter().any(|p| w.starts_with(p))
+        || EMISSION_KIND.contains(w)
+        || NAME_TABLE_KIND.contains(w)
 }
 
 #[cfg(test)]
@@ -687,12 +749,18 @@ mod tests {
         let int = |t: &str| {
             let d = t.strip_prefix('-').unwrap_or(t);
             (!d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
-                || ((t.starts_with("u0x") || t.starts_with("s0x")) && t.len() > 3 && t[3..].bytes().all(|c| c.is_ascii_hexdigit()))
+                || ((t.starts_with("u0x") || t.starts_with("s0x"))
+                    && t.len() > 3
+                    && t[3..].bytes().all(|c| c.is_ascii_hexdigit()))
         };
         match v {
             "null" => FieldValue::Md(Metadata::Null),
-            _ if v.starts_with("!\"") => FieldValue::Md(Metadata::String(crate::ir::Symbol::from_u32(0))),
-            _ if v.starts_with('!') || v.starts_with('{') => FieldValue::Md(Metadata::Node(MdId::from_u32(0))),
+            _ if v.starts_with("!\"") => {
+                FieldValue::Md(Metadata::String(crate::ir::Symbol::from_u32(0)))
+            }
+            _ if v.starts_with('!') || v.starts_with('{') => {
+                FieldValue::Md(Metadata::Node(MdId::from_u32(0)))
+            }
             _ if v.starts_with('"') => FieldValue::Str(v[1..].trim_end_matches('"').as_bytes()),
             _ if v.contains('|') => FieldValue::Words(v),
             _ if v.contains(' ') => FieldValue::Value(ConstId::from_u32(0)),
@@ -703,7 +771,8 @@ mod tests {
 
     /// Validates `!Name(field: value, ...)` written as in a `.ll` file.
     fn check(text: &str) -> Result<(), (Option<usize>, String)> {
-        let (name, body) = text.trim_start_matches('!').trim_end_matches(')').split_once('(').expect("record");
+        let (name, body) =
+            text.trim_start_matches('!').trim_end_matches(')').split_once('(').expect("record");
         let (mut items, mut depth, mut quoted, mut start) = (Vec::new(), 0, false, 0);
         for (i, c) in body.char_indices() {
             match c {
@@ -723,11 +792,14 @@ mod tests {
         let fields: Vec<(Option<&str>, FieldValue<'_>)> = items
             .iter()
             .map(|it| match it.trim().split_once(':') {
-                Some((n, v)) if n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') => (Some(n), value(v)),
+                Some((n, v)) if n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') => {
+                    (Some(n), value(v))
+                }
                 _ => (None, value(it)),
             })
             .collect();
-        let refs: Vec<(Option<&str>, &FieldValue<'_>)> = fields.iter().map(|(n, v)| (*n, v)).collect();
+        let refs: Vec<(Option<&str>, &FieldValue<'_>)> =
+            fields.iter().map(|(n, v)| (*n, v)).collect();
         validate_record(name, &refs)
     }
 
@@ -889,8 +961,14 @@ mod tests {
         let sp = FieldValue::Words("DISPFlagLocalToUnit | DISPFlagDefinition");
         let no = FieldValue::Words("false");
         let (zero, nine) = (FieldValue::Int("0"), FieldValue::Int("9"));
-        assert_eq!(distinct_requirement("DICompileUnit", none), Some("missing 'distinct', required for !DICompileUnit"));
-        assert_eq!(distinct_requirement("DIAssignID", none), Some("missing 'distinct', required for !DIAssignID()"));
+        assert_eq!(
+            distinct_requirement("DICompileUnit", none),
+            Some("missing 'distinct', required for !DICompileUnit")
+        );
+        assert_eq!(
+            distinct_requirement("DIAssignID", none),
+            Some("missing 'distinct', required for !DIAssignID()")
+        );
         assert!(distinct_requirement("DISubprogram", none).is_some());
         assert!(distinct_requirement("DISubprogram", &[(Some("spFlags"), &sp)]).is_some());
         assert!(distinct_requirement("DISubprogram", &[(Some("spFlags"), &nine)]).is_some());
@@ -899,6 +977,10 @@ mod tests {
         assert!(distinct_requirement("DILocation", none).is_none());
         assert_eq!(RECORDS.len(), 31);
         assert!(RECORDS.iter().all(|r| is_known_record(r.name)));
-        assert!(!is_known_record("DISubrangeType") && !is_known_record("DIFixedPointType") && !is_known_record("MDTuple"));
+        assert!(
+            !is_known_record("DISubrangeType")
+                && !is_known_record("DIFixedPointType")
+                && !is_known_record("MDTuple")
+        );
     }
 }

@@ -88,8 +88,14 @@ pub fn parse_hex(kind: FloatKind, hk: HexFloatKind, digits: &str) -> Option<u128
             }
             from_double_exact(kind, f64::from_bits(hex_u64(digits)?))
         }
-        HexFloatKind::Half => (kind == FloatKind::Half && digits.len() <= 4).then(|| hex_u64(digits)).flatten().map(u128::from),
-        HexFloatKind::BFloat => (kind == FloatKind::BFloat && digits.len() <= 4).then(|| hex_u64(digits)).flatten().map(u128::from),
+        HexFloatKind::Half => (kind == FloatKind::Half && digits.len() <= 4)
+            .then(|| hex_u64(digits))
+            .flatten()
+            .map(u128::from),
+        HexFloatKind::BFloat => (kind == FloatKind::BFloat && digits.len() <= 4)
+            .then(|| hex_u64(digits))
+            .flatten()
+            .map(u128::from),
         HexFloatKind::X86Fp80 => {
             if kind != FloatKind::X86Fp80 || digits.len() > 20 {
                 return None;
@@ -100,7 +106,8 @@ pub fn parse_hex(kind: FloatKind, hk: HexFloatKind, digits: &str) -> Option<u128
             Some(((hex_u64(hi)? as u128) << 64) | hex_u64(lo)? as u128)
         }
         HexFloatKind::Quad | HexFloatKind::PpcDouble => {
-            let want = if hk == HexFloatKind::Quad { FloatKind::Fp128 } else { FloatKind::PpcFp128 };
+            let want =
+                if hk == HexFloatKind::Quad { FloatKind::Fp128 } else { FloatKind::PpcFp128 };
             if kind != want || digits.len() > 32 {
                 return None;
             }
@@ -148,13 +155,25 @@ mod tests {
 
     #[test]
     fn hex_forms() {
-        assert_eq!(parse_hex(FloatKind::Fp128, HexFloatKind::Quad, "00000000000000003FFF000000000000"), Some(0x3FFF_u128 << 112));
-        assert_eq!(parse_hex(FloatKind::X86Fp80, HexFloatKind::X86Fp80, "3FFF8000000000000000"), Some(0x3FFF_8000_0000_0000_0000));
-        assert_eq!(parse_hex(FloatKind::Float, HexFloatKind::Double, "3FF0000000000000"), Some(0x3F80_0000));
+        assert_eq!(
+            parse_hex(FloatKind::Fp128, HexFloatKind::Quad, "00000000000000003FFF000000000000"),
+            Some(0x3FFF_u128 << 112)
+        );
+        assert_eq!(
+            parse_hex(FloatKind::X86Fp80, HexFloatKind::X86Fp80, "3FFF8000000000000000"),
+            Some(0x3FFF_8000_0000_0000_0000)
+        );
+        assert_eq!(
+            parse_hex(FloatKind::Float, HexFloatKind::Double, "3FF0000000000000"),
+            Some(0x3F80_0000)
+        );
         assert_eq!(parse_hex(FloatKind::Float, HexFloatKind::Double, "3FB999999999999A"), None);
         assert_eq!(parse_hex(FloatKind::Double, HexFloatKind::Half, "3C00"), None);
         assert_eq!(to_f64(FloatKind::Half, 0x3C00), 1.0);
         // A signaling NaN stays signaling (llvm-as-19 | llvm-dis-19 keeps 0x7FF5673940000000).
-        assert_eq!(parse_hex(FloatKind::Float, HexFloatKind::Double, "7FF5673940000000"), Some(0x7FAB_39CA));
+        assert_eq!(
+            parse_hex(FloatKind::Float, HexFloatKind::Double, "7FF5673940000000"),
+            Some(0x7FAB_39CA)
+        );
     }
 }

@@ -167,7 +167,6 @@ pub struct MemInfo {
     pub scope: SyncScope,
 }
 
-
 /// A call's callee type, conventions, attributes and bundles (for `call`, `invoke`, `callbr`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CallInfo {

@@ -101,7 +101,10 @@ pub struct MetadataStore {
 impl MetadataStore {
     /// The bytes of an interned metadata string (strings may hold any bytes; see
     /// [`crate::text::lexer::name_from_bytes`]).
-    pub fn string_bytes<'a>(symbols: &'a super::symbol::Interner, s: Symbol) -> std::borrow::Cow<'a, [u8]> {
+    pub fn string_bytes<'a>(
+        symbols: &'a super::symbol::Interner,
+        s: Symbol,
+    ) -> std::borrow::Cow<'a, [u8]> {
         crate::text::lexer::name_to_bytes(symbols.get(s).as_bytes())
     }
 

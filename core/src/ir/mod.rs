@@ -74,8 +74,14 @@ pub use attrs::{Attr, AttrKind, AttrSetId};
 pub use constants::{ConstData, ConstExpr, ConstId, ConstKind, InlineAsm};
 pub use datalayout::DataLayout;
 pub use entity::{EntityRef, EntityVec, SecondaryMap};
-pub use function::{Block, BlockData, Body, DbgRecord, Function, LocalName, MdOpId, MdOperand, Param, Value, ValueData, ValueDef};
-pub use inst::{CallInfo, Extra, FastMath, FloatPredicate, Inst, InstData, InstFlags, IntPredicate, MemInfo, Operand, Ordering, RmwOp, SyncScope, TailKind};
+pub use function::{
+    Block, BlockData, Body, DbgRecord, Function, LocalName, MdOpId, MdOperand, Param, Value,
+    ValueData, ValueDef,
+};
+pub use inst::{
+    CallInfo, Extra, FastMath, FloatPredicate, Inst, InstData, InstFlags, IntPredicate, MemInfo,
+    Operand, Ordering, RmwOp, SyncScope, TailKind,
+};
 pub use metadata::{MdField, MdId, MdNode, MdNodeKind, Metadata};
 pub use module::{GlobalId, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage, Module};
 pub use opcode::Opcode;

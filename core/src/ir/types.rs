@@ -195,9 +195,18 @@ impl Default for TypeStore {
             by_name: HashMap::default(),
         };
         // The fixed ids below must match this order.
-        for t in [Type::Void, Type::Label, Type::Token, Type::Metadata, Type::Int(1), Type::Int(8),
-            Type::Int(32), Type::Int(64), Type::Ptr(0), Type::Float(FloatKind::Double)]
-        {
+        for t in [
+            Type::Void,
+            Type::Label,
+            Type::Token,
+            Type::Metadata,
+            Type::Int(1),
+            Type::Int(8),
+            Type::Int(32),
+            Type::Int(64),
+            Type::Ptr(0),
+            Type::Float(FloatKind::Double),
+        ] {
             s.intern(t);
         }
         s

@@ -17,10 +17,18 @@ pub fn cast_is_valid(types: &TypeStore, op: Opcode, src: TypeId, dst: TypeId) ->
     let int_bits = |t| types.int_bits(t);
     let fp_bits = |t| types.float_kind(t).map(|k| k.bits());
     match op {
-        Opcode::Trunc => same_shape && matches!((int_bits(s), int_bits(d)), (Some(a), Some(b)) if a > b),
-        Opcode::ZExt | Opcode::SExt => same_shape && matches!((int_bits(s), int_bits(d)), (Some(a), Some(b)) if a < b),
-        Opcode::FPTrunc => same_shape && matches!((fp_bits(s), fp_bits(d)), (Some(a), Some(b)) if a > b),
-        Opcode::FPExt => same_shape && matches!((fp_bits(s), fp_bits(d)), (Some(a), Some(b)) if a < b),
+        Opcode::Trunc => {
+            same_shape && matches!((int_bits(s), int_bits(d)), (Some(a), Some(b)) if a > b)
+        }
+        Opcode::ZExt | Opcode::SExt => {
+            same_shape && matches!((int_bits(s), int_bits(d)), (Some(a), Some(b)) if a < b)
+        }
+        Opcode::FPTrunc => {
+            same_shape && matches!((fp_bits(s), fp_bits(d)), (Some(a), Some(b)) if a > b)
+        }
+        Opcode::FPExt => {
+            same_shape && matches!((fp_bits(s), fp_bits(d)), (Some(a), Some(b)) if a < b)
+        }
         Opcode::FPToUI | Opcode::FPToSI => same_shape && types.is_float(s) && types.is_int(d),
         Opcode::UIToFP | Opcode::SIToFP => same_shape && types.is_int(s) && types.is_float(d),
         Opcode::PtrToInt => same_shape && types.is_ptr(s) && types.is_int(d),
@@ -54,7 +62,10 @@ pub fn cast_is_valid(types: &TypeStore, op: Opcode, src: TypeId, dst: TypeId) ->
 }
 
 fn is_bitcastable(types: &TypeStore, t: TypeId) -> bool {
-    matches!(types.get(t), Type::Int(_) | Type::Float(_) | Type::Vector { .. } | Type::Ptr(_) | Type::X86Amx)
+    matches!(
+        types.get(t),
+        Type::Int(_) | Type::Float(_) | Type::Vector { .. } | Type::Ptr(_) | Type::X86Amx
+    )
 }
 
 /// The size in bits of a non-aggregate first-class type (vectors: the minimum size).
@@ -78,23 +89,38 @@ pub struct GepIndex {
 }
 
 /// The element type a GEP with these indices (all but the first) selects inside `source`.
-pub fn gep_indexed_type(types: &TypeStore, source: TypeId, rest: &[GepIndex]) -> Result<TypeId, String> {
+pub fn gep_indexed_type(
+    types: &TypeStore,
+    source: TypeId,
+    rest: &[GepIndex],
+) -> Result<TypeId, String> {
     let mut cur = source;
     for idx in rest {
         cur = match types.get(cur) {
             Type::Struct { .. } | Type::Named(_) => {
                 let Some((_, fields)) = types.struct_fields(cur) else {
-                    return Err("invalid getelementptr indices (indexing into an opaque struct)".into());
+                    return Err(
+                        "invalid getelementptr indices (indexing into an opaque struct)".into()
+                    );
                 };
                 if types.scalar(idx.ty) != TypeId::I32 {
-                    return Err("invalid getelementptr indices (struct indices must be i32 constants)".into());
+                    return Err(
+                        "invalid getelementptr indices (struct indices must be i32 constants)"
+                            .into(),
+                    );
                 }
                 let Some(v) = idx.value else {
-                    return Err("invalid getelementptr indices (struct index must be a constant)".into());
+                    return Err(
+                        "invalid getelementptr indices (struct index must be a constant)".into()
+                    );
                 };
                 match usize::try_from(v).ok().and_then(|i| fields.get(i)) {
                     Some(f) => *f,
-                    None => return Err(format!("invalid getelementptr indices (struct index {v} out of range)")),
+                    None => {
+                        return Err(format!(
+                            "invalid getelementptr indices (struct index {v} out of range)"
+                        ))
+                    }
                 }
             }
             Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
@@ -105,7 +131,12 @@ pub fn gep_indexed_type(types: &TypeStore, source: TypeId, rest: &[GepIndex]) ->
 }
 
 /// The result type of `getelementptr source, ptr_ty base, indices...`, checking the operands.
-pub fn gep_result_type(types: &mut TypeStore, source: TypeId, ptr_ty: TypeId, indices: &[GepIndex]) -> Result<TypeId, String> {
+pub fn gep_result_type(
+    types: &mut TypeStore,
+    source: TypeId,
+    ptr_ty: TypeId,
+    indices: &[GepIndex],
+) -> Result<TypeId, String> {
     if !types.is_ptr_or_ptr_vector(ptr_ty) {
         return Err("base of getelementptr must be a pointer".into());
     }
@@ -140,7 +171,11 @@ pub fn gep_result_type(types: &mut TypeStore, source: TypeId, ptr_ty: TypeId, in
 }
 
 /// The result type of `extractelement`, `insertelement` or `shufflevector` given the operand types.
-pub fn vector_op_result_type(types: &mut TypeStore, op: Opcode, tys: &[TypeId]) -> Result<TypeId, String> {
+pub fn vector_op_result_type(
+    types: &mut TypeStore,
+    op: Opcode,
+    tys: &[TypeId],
+) -> Result<TypeId, String> {
     match (op, tys) {
         (Opcode::ExtractElement, [v, i]) => match types.vector(*v) {
             Some((_, _, elem)) if types.is_int(*i) => Ok(elem),
@@ -148,7 +183,9 @@ pub fn vector_op_result_type(types: &mut TypeStore, op: Opcode, tys: &[TypeId]) 
         },
         (Opcode::InsertElement, [v, e, i]) => match types.vector(*v) {
             Some((_, _, elem)) if elem == *e && types.is_int(*i) => Ok(*v),
-            Some(_) if types.is_int(*i) => Err("insertelement value must match the vector's element type".into()),
+            Some(_) if types.is_int(*i) => {
+                Err("insertelement value must match the vector's element type".into())
+            }
             _ => Err("invalid insertelement operands".into()),
         },
         (Opcode::ShuffleVector, [a, b, mask]) => {

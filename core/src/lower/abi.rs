@@ -31,7 +31,8 @@ pub const VARARG_CELL: u32 = 8;
 
 /// The register type of a first-class scalar IR type, or why there is none.
 pub fn reg_ty(m: &Module, t: TypeId, span: Span) -> LResult<Ty> {
-    scalar_ty(m, t).ok_or_else(|| LowerError::unsupported(span, format!("values of type {}", type_text(m, t))))
+    scalar_ty(m, t)
+        .ok_or_else(|| LowerError::unsupported(span, format!("values of type {}", type_text(m, t))))
 }
 
 /// The register type of a first-class scalar IR type, if it has one.
@@ -99,7 +100,9 @@ pub fn value_regs(m: &Module, opts: Options, t: TypeId, span: Span) -> LResult<V
         return Ok(vec![Ty::V128]);
     }
     if m.types.is_aggregate(t) {
-        let leaves = flat_types(m, t).ok_or_else(|| LowerError::unsupported(span, format!("values of type {}", type_text(m, t))))?;
+        let leaves = flat_types(m, t).ok_or_else(|| {
+            LowerError::unsupported(span, format!("values of type {}", type_text(m, t)))
+        })?;
         return leaves.into_iter().map(|l| reg_ty(m, l, span)).collect();
     }
     if matches!(m.types.get(t), Type::Int(128)) {
@@ -107,7 +110,10 @@ pub fn value_regs(m: &Module, opts: Options, t: TypeId, span: Span) -> LResult<V
     }
     if let Some((scalable, n, et)) = m.types.vector(t) {
         if scalable || n > 256 {
-            return Err(LowerError::unsupported(span, format!("values of type {}", type_text(m, t))));
+            return Err(LowerError::unsupported(
+                span,
+                format!("values of type {}", type_text(m, t)),
+            ));
         }
         let ty = reg_ty(m, et, span)?;
         return Ok(vec![ty; n as usize]);
@@ -117,7 +123,9 @@ pub fn value_regs(m: &Module, opts: Options, t: TypeId, span: Span) -> LResult<V
 
 /// True when values of IR type `t` take one register per leaf or lane.
 pub fn is_multi(m: &Module, opts: Options, t: TypeId) -> bool {
-    m.types.is_aggregate(t) || (m.types.is_vector(t) && v128_shape(m, opts, t).is_none()) || matches!(m.types.get(t), Type::Int(128))
+    m.types.is_aggregate(t)
+        || (m.types.is_vector(t) && v128_shape(m, opts, t).is_none())
+        || matches!(m.types.get(t), Type::Int(128))
 }
 
 /// The printed form of a type (for messages).
@@ -130,7 +138,11 @@ pub fn sig_of(m: &Module, opts: Options, fn_ty: TypeId, span: Span) -> LResult<S
     let Some((ret, params, variadic)) = m.types.func_sig(fn_ty) else {
         return Err(LowerError::unsupported(span, "a call whose type is not a function type"));
     };
-    let ret = if matches!(m.types.get(ret), Type::Void) { Vec::new() } else { value_regs(m, opts, ret, span)? };
+    let ret = if matches!(m.types.get(ret), Type::Void) {
+        Vec::new()
+    } else {
+        value_regs(m, opts, ret, span)?
+    };
     let mut flat = Vec::with_capacity(params.len());
     for p in params.iter() {
         flat.extend(value_regs(m, opts, *p, span)?);

@@ -46,7 +46,9 @@ pub fn const_leaves(fx: &mut FnCx, c: ConstId, t: TypeId, out: &mut Vec<VReg>) -
         out.push(fx.constant(c)?);
         return Ok(());
     }
-    let kinds: Vec<TypeId> = flat_types(m, t).ok_or_else(|| LowerError::unsupported(fx.span, format!("constants of type {}", type_text(m, t))))?;
+    let kinds: Vec<TypeId> = flat_types(m, t).ok_or_else(|| {
+        LowerError::unsupported(fx.span, format!("constants of type {}", type_text(m, t)))
+    })?;
     match m.consts.kind(c) {
         ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => {
             for k in kinds {
@@ -71,7 +73,9 @@ pub fn const_leaves(fx: &mut FnCx, c: ConstId, t: TypeId, out: &mut Vec<VReg>) -
                 Some((_, fs)) => fs.to_vec(),
                 None => match m.types.array(t) {
                     Some((n, et)) => vec![et; n as usize],
-                    None => return Err(LowerError::unsupported(fx.span, "this aggregate constant")),
+                    None => {
+                        return Err(LowerError::unsupported(fx.span, "this aggregate constant"))
+                    }
                 },
             };
             for (e, et) in es.iter().zip(elem_tys) {
@@ -105,8 +109,12 @@ fn select(fx: &FnCx, t: TypeId, indices: &[u32]) -> Option<(usize, usize, TypeId
 fn operand_leaves(fx: &mut FnCx, op: Operand) -> LResult<Vec<VReg>> {
     let t = fx.cx.m.operand_ty(fx.body, op);
     match op {
-        Operand::Value(v) if !fx.cx.m.types.is_aggregate(t) => Ok(vec![fx.operand(Operand::Value(v))?]),
-        Operand::Value(v) => fx.vecs.get(&v).cloned().ok_or_else(|| LowerError::unsupported(fx.span, format!("values of type {}", type_text(fx.cx.m, t)))),
+        Operand::Value(v) if !fx.cx.m.types.is_aggregate(t) => {
+            Ok(vec![fx.operand(Operand::Value(v))?])
+        }
+        Operand::Value(v) => fx.vecs.get(&v).cloned().ok_or_else(|| {
+            LowerError::unsupported(fx.span, format!("values of type {}", type_text(fx.cx.m, t)))
+        }),
         Operand::Const(c) => {
             let mut out = Vec::new();
             const_leaves(fx, c, t, &mut out)?;
@@ -120,9 +128,16 @@ fn operand_leaves(fx: &mut FnCx, op: Operand) -> LResult<Vec<VReg>> {
 pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let span = data.span;
     let m = fx.cx.m;
-    let unsupported = || LowerError::unsupported(span, format!("`{}` on aggregate type {}", data.op.name(), type_text(m, data.ty)));
+    let unsupported = || {
+        LowerError::unsupported(
+            span,
+            format!("`{}` on aggregate type {}", data.op.name(), type_text(m, data.ty)),
+        )
+    };
     let dst: Vec<VReg> = match data.result {
-        Some(v) if m.types.is_aggregate(data.ty) => fx.vecs.get(&v).cloned().ok_or_else(unsupported)?,
+        Some(v) if m.types.is_aggregate(data.ty) => {
+            fx.vecs.get(&v).cloned().ok_or_else(unsupported)?
+        }
         Some(_) => vec![super::inst::dst_of(fx, data)?],
         None => Vec::new(),
     };
@@ -141,7 +156,11 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             let elem = operand_leaves(fx, *data.args.get(1).ok_or_else(unsupported)?)?;
             let (start, len, _) = select(fx, data.ty, ix).ok_or_else(unsupported)?;
             for (k, (d, s)) in dst.iter().zip(src).enumerate() {
-                let v = if k >= start && k < start + len { elem.get(k - start).copied().unwrap_or(s) } else { s };
+                let v = if k >= start && k < start + len {
+                    elem.get(k - start).copied().unwrap_or(s)
+                } else {
+                    s
+                };
                 copy(fx, *d, v);
             }
         }
@@ -155,11 +174,25 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                 match m.types.get(t) {
                     Type::Int(b) if b % 8 != 0 => {
                         let tmp = fx.new_reg(ty);
-                        fx.emit(Inst::Load { dst: tmp, ty, size, signed: false, addr, offset: off as u32 });
+                        fx.emit(Inst::Load {
+                            dst: tmp,
+                            ty,
+                            size,
+                            signed: false,
+                            addr,
+                            offset: off as u32,
+                        });
                         let r = mask(fx, tmp, *b);
                         copy(fx, *d, r);
                     }
-                    _ => fx.emit(Inst::Load { dst: *d, ty, size, signed: false, addr, offset: off as u32 }),
+                    _ => fx.emit(Inst::Load {
+                        dst: *d,
+                        ty,
+                        size,
+                        signed: false,
+                        addr,
+                        offset: off as u32,
+                    }),
                 }
             }
         }
@@ -177,7 +210,9 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         }
         (Opcode::CmpXchg, _) => {
             // Load, compare, store the new or the old value: the module runs on one thread.
-            let (Some(&old), Some(&ok)) = (dst.first(), dst.get(1)) else { return Err(unsupported()) };
+            let (Some(&old), Some(&ok)) = (dst.first(), dst.get(1)) else {
+                return Err(unsupported());
+            };
             let vt = m.operand_ty(fx.body, *data.args.get(1).ok_or_else(unsupported)?);
             let ty = reg_ty(m, vt, span)?;
             let bits = match m.types.get(vt) {
@@ -216,5 +251,6 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
 /// True when the instruction reads or produces an aggregate value.
 pub fn involves_aggregates(fx: &FnCx, data: &InstData) -> bool {
     let m = fx.cx.m;
-    m.types.is_aggregate(data.ty) || data.args.iter().any(|op| m.types.is_aggregate(m.operand_ty(fx.body, *op)))
+    m.types.is_aggregate(data.ty)
+        || data.args.iter().any(|op| m.types.is_aggregate(m.operand_ty(fx.body, *op)))
 }

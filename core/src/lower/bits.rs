@@ -5,9 +5,9 @@
 //! registers. Big-endian layouts are refused by the module driver.
 
 use super::abi::{reg_ty, type_text};
+use super::calls::{bin, un};
 use super::form::{Bin, Ty, Un, VReg};
 use super::func::FnCx;
-use super::calls::{bin, un};
 use super::inst::{copy, dst_of};
 use super::legal::mask;
 use super::{LResult, LowerError};
@@ -17,7 +17,9 @@ use crate::ir::{InstData, Type, TypeId};
 pub fn is_wide_bitcast(fx: &FnCx, data: &InstData) -> bool {
     let m = fx.cx.m;
     let special = |t: TypeId| m.types.is_vector(t) || matches!(m.types.get(t), Type::Int(128));
-    data.op == crate::ir::Opcode::BitCast && (special(data.ty) || data.args.first().is_some_and(|op| special(m.operand_ty(fx.body, *op))))
+    data.op == crate::ir::Opcode::BitCast
+        && (special(data.ty)
+            || data.args.first().is_some_and(|op| special(m.operand_ty(fx.body, *op))))
 }
 
 /// The element type and lane count of a value of type `t` as this module lays out bits.
@@ -77,28 +79,40 @@ fn from_i64(fx: &mut FnCx, r: VReg, to: Ty) -> VReg {
 pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let span = data.span;
     let m = fx.cx.m;
-    let unsupported = || LowerError::unsupported(span, format!("`bitcast` to {}", type_text(m, data.ty)));
+    let unsupported =
+        || LowerError::unsupported(span, format!("`bitcast` to {}", type_text(m, data.ty)));
     if super::simd::lower(fx, data)? {
         return Ok(());
     }
     let op = *data.args.first().ok_or_else(unsupported)?;
     let st = m.operand_ty(fx.body, op);
-    let ((sn, _, sw), (dn, det, dw)) = (shape(fx, st).ok_or_else(unsupported)?, shape(fx, data.ty).ok_or_else(unsupported)?);
+    let ((sn, _, sw), (dn, det, dw)) =
+        (shape(fx, st).ok_or_else(unsupported)?, shape(fx, data.ty).ok_or_else(unsupported)?);
     if sn * sw != dn * dw {
         return Err(unsupported());
     }
-    let srcs = if sn == 1 && !m.types.is_vector(st) { vec![fx.operand(op)?] } else { super::vector::lanes(fx, op, sn)? };
+    let srcs = if sn == 1 && !m.types.is_vector(st) {
+        vec![fx.operand(op)?]
+    } else {
+        super::vector::lanes(fx, op, sn)?
+    };
     // A result kept in one vector register is built in lane registers, then packed.
     let packed = super::simd::packed_result(fx, data);
     let dsts = match (data.result, packed) {
         (_, Some((_, shape))) => (0..shape.lanes()).map(|_| fx.new_reg(shape.lane_ty())).collect(),
-        (Some(v), None) if dn > 1 || m.types.is_vector(data.ty) => fx.vecs.get(&v).cloned().ok_or_else(unsupported)?,
+        (Some(v), None) if dn > 1 || m.types.is_vector(data.ty) => {
+            fx.vecs.get(&v).cloned().ok_or_else(unsupported)?
+        }
         _ => vec![dst_of(fx, data)?],
     };
     if srcs.len() as u32 != sn || dsts.len() as u32 != dn {
         return Err(unsupported());
     }
-    let dty = if matches!(m.types.get(data.ty), Type::Int(128)) { Ty::I64 } else { reg_ty(m, det, span)? };
+    let dty = if matches!(m.types.get(data.ty), Type::Int(128)) {
+        Ty::I64
+    } else {
+        reg_ty(m, det, span)?
+    };
     let pieces: Vec<VReg> = srcs.into_iter().map(|r| to_i64(fx, r)).collect();
     for (j, &d) in dsts.iter().enumerate() {
         let (lo, hi) = (j as u32 * dw, (j as u32 + 1) * dw);

@@ -12,19 +12,35 @@ use super::{LResult, LowerError};
 use crate::ir::{ConstKind, GlobalKind, InstData, Operand, Type};
 
 /// Emits a call to import `name` with the given signature.
-pub fn call_import(fx: &mut FnCx, name: &str, params: Vec<Ty>, ret: Option<Ty>, args: Vec<VReg>, dst: Option<VReg>) -> LResult<()> {
+pub fn call_import(
+    fx: &mut FnCx,
+    name: &str,
+    params: Vec<Ty>,
+    ret: Option<Ty>,
+    args: Vec<VReg>,
+    dst: Option<VReg>,
+) -> LResult<()> {
     let sig = Sig { params, ret: ret.into_iter().collect(), variadic: false };
     let dst = dst.into_iter().collect();
     let span = fx.span;
     let f = fx.cx.import(name, sig.clone(), span)?;
-    fx.emit(Inst::Call(Box::new(Call { dst, callee: Callee::Direct(f), sig, args, varargs: Vec::new() })));
+    fx.emit(Inst::Call(Box::new(Call {
+        dst,
+        callee: Callee::Direct(f),
+        sig,
+        args,
+        varargs: Vec::new(),
+    })));
     Ok(())
 }
 
 /// Lowers a `call` (or the call of an `invoke`).
 pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     if data.call_info().is_some_and(|i| i.tail == crate::ir::TailKind::MustTail) {
-        return Err(LowerError::unsupported(data.span, "a musttail call not followed by `ret` of its result"));
+        return Err(LowerError::unsupported(
+            data.span,
+            "a musttail call not followed by `ret` of its result",
+        ));
     }
     call(fx, data, false).map(|_| ())
 }
@@ -33,15 +49,28 @@ pub fn lower_call(fx: &mut FnCx, data: &InstData) -> LResult<()> {
 /// [`Term::TailCall`] for `musttail`, and for `tail` when the callee is defined here with the
 /// caller's results and the caller has nothing on the stack its callee could see (else
 /// `None`, and the call is lowered as usual).
-pub fn lower_tail_call(fx: &mut FnCx, data: &InstData, ret: &[super::form::Ty]) -> LResult<Option<Term>> {
+pub fn lower_tail_call(
+    fx: &mut FnCx,
+    data: &InstData,
+    ret: &[super::form::Ty],
+) -> LResult<Option<Term>> {
     let Some(info) = data.call_info() else { return Ok(None) };
     let must = info.tail == crate::ir::TailKind::MustTail;
-    if !must && (info.tail != crate::ir::TailKind::Tail || fx.frame.size > 0 || fx.dynamic_stack || fx.va_area.is_some()) {
+    if !must
+        && (info.tail != crate::ir::TailKind::Tail
+            || fx.frame.size > 0
+            || fx.dynamic_stack
+            || fx.va_area.is_some())
+    {
         return Ok(None);
     }
     let saved = fx.cur.len();
     let term = call(fx, data, true)?;
-    let ok = |callee: &Callee, sig: &Sig| sig.ret == ret && !sig.variadic && (must || matches!(callee, Callee::Direct(f) if f.0 < fx.cx.nfuncs));
+    let ok = |callee: &Callee, sig: &Sig| {
+        sig.ret == ret
+            && !sig.variadic
+            && (must || matches!(callee, Callee::Direct(f) if f.0 < fx.cx.nfuncs))
+    };
     match term {
         Some(Term::TailCall { callee, sig, args }) if ok(&callee, &sig) => Ok(Some(Term::TailCall { callee, sig, args })),
         _ if must => Err(LowerError::unsupported(data.span, "a musttail call to a variadic function, an intrinsic or with other results than its caller's")),
@@ -57,8 +86,12 @@ pub fn lower_tail_call(fx: &mut FnCx, data: &InstData, ret: &[super::form::Ty]) 
 fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
     let span = data.span;
     let m = fx.cx.m;
-    let Some((callee, args)) = data.callee_and_args() else { return Err(LowerError::unsupported(span, "a call without a callee")) };
-    let Some(info) = data.call_info() else { return Err(LowerError::unsupported(span, "a call without a type")) };
+    let Some((callee, args)) = data.callee_and_args() else {
+        return Err(LowerError::unsupported(span, "a call without a callee"));
+    };
+    let Some(info) = data.call_info() else {
+        return Err(LowerError::unsupported(span, "a call without a type"));
+    };
     if !info.bundles.is_empty() {
         return Err(LowerError::unsupported(span, "operand bundles"));
     }
@@ -68,7 +101,9 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
                 Some(GlobalKind::Func(_)) => Some(*g),
                 _ => None,
             },
-            ConstKind::InlineAsm(_) => return Err(LowerError::unsupported(span, "inline assembly")),
+            ConstKind::InlineAsm(_) => {
+                return Err(LowerError::unsupported(span, "inline assembly"))
+            }
             _ => None,
         },
         _ => None,
@@ -79,7 +114,11 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
             return if tail { Ok(None) } else { intrinsic(fx, data, rest, args).map(|_| None) };
         }
         if super::eh::RUNTIME.contains(&name.as_str()) {
-            return if tail { Ok(None) } else { super::eh::runtime_call(fx, data, &name, args).map(|_| None) };
+            return if tail {
+                Ok(None)
+            } else {
+                super::eh::runtime_call(fx, data, &name, args).map(|_| None)
+            };
         }
     }
     let sig = sig_of(m, fx.cx.opts, info.fn_ty, span)?;
@@ -107,7 +146,9 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         return Err(LowerError::unsupported(span, "a call whose arguments do not match its type"));
     }
     let callee = match direct {
-        Some(g) if m.global_name(g) == "__cxa_allocate_exception" => Callee::Direct(fx.cx.import("malloc", sig.clone(), span)?),
+        Some(g) if m.global_name(g) == "__cxa_allocate_exception" => {
+            Callee::Direct(fx.cx.import("malloc", sig.clone(), span)?)
+        }
         Some(g) => {
             let f = fx.cx.func_ref(g, span)?;
             if fx.cx.m.func(g).map(|f| f.ty) != Some(info.fn_ty) {
@@ -115,7 +156,13 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
                 // only when the signatures agree after lowering.
                 let decl = fx.cx.m.func(g).map(|f| f.ty).unwrap_or(info.fn_ty);
                 if sig_of(m, fx.cx.opts, decl, span)? != sig {
-                    return Err(LowerError::unsupported(span, format!("a call to @{} with a type other than its declaration's", m.global_name(g))));
+                    return Err(LowerError::unsupported(
+                        span,
+                        format!(
+                            "a call to @{} with a type other than its declaration's",
+                            m.global_name(g)
+                        ),
+                    ));
                 }
             }
             Callee::Direct(f)
@@ -138,7 +185,9 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
 }
 
 fn arg(fx: &mut FnCx, args: &[Operand], k: usize) -> LResult<VReg> {
-    let op = *args.get(k).ok_or_else(|| LowerError::unsupported(fx.span, "a missing intrinsic argument"))?;
+    let op = *args
+        .get(k)
+        .ok_or_else(|| LowerError::unsupported(fx.span, "a missing intrinsic argument"))?;
     fx.operand(op)
 }
 
@@ -180,7 +229,12 @@ fn reduce(fx: &mut FnCx, data: &InstData, op: &str, args: &[Operand]) -> LResult
     use crate::ir::{IntPredicate as P, Opcode as O};
     let span = data.span;
     let m = fx.cx.m;
-    let unsupported = || LowerError::unsupported(span, format!("intrinsic @llvm.vector.reduce.{op} on {}", type_text(m, data.ty)));
+    let unsupported = || {
+        LowerError::unsupported(
+            span,
+            format!("intrinsic @llvm.vector.reduce.{op} on {}", type_text(m, data.ty)),
+        )
+    };
     let ty = reg_ty(m, data.ty, span).map_err(|_| unsupported())?;
     let bits = m.types.int_bits(data.ty).ok_or_else(unsupported)?;
     let vop = *args.first().ok_or_else(unsupported)?;
@@ -223,7 +277,19 @@ fn reduce(fx: &mut FnCx, data: &InstData, op: &str, args: &[Operand]) -> LResult
 fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LResult<()> {
     let span = data.span;
     let base = name.split('.').next().unwrap_or("");
-    let ignored = ["lifetime", "dbg", "assume", "experimental", "invariant", "sideeffect", "donothing", "var", "annotation", "pseudoprobe", "prefetch"];
+    let ignored = [
+        "lifetime",
+        "dbg",
+        "assume",
+        "experimental",
+        "invariant",
+        "sideeffect",
+        "donothing",
+        "var",
+        "annotation",
+        "pseudoprobe",
+        "prefetch",
+    ];
     if ignored.contains(&base) && !name.starts_with("experimental.constrained") {
         if data.ty != crate::ir::TypeId::VOID && !matches!(fx.cx.m.types.get(data.ty), Type::Void) {
             return Err(LowerError::unsupported(span, format!("intrinsic @llvm.{name}")));
@@ -242,7 +308,10 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
         "va_start" => {
             let ap = arg(fx, args, 0)?;
             let Some(area) = fx.va_area else {
-                return Err(LowerError::unsupported(span, "llvm.va_start in a function that is not variadic"));
+                return Err(LowerError::unsupported(
+                    span,
+                    "llvm.va_start in a function that is not variadic",
+                ));
             };
             va_start(fx, ap, area)
         }
@@ -280,7 +349,8 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             let (a, b) = (arg(fx, args, 0)?, arg(fx, args, 1)?);
             let dst = dst_of(fx, data)?;
             let signed = base.starts_with('s');
-            let (x, y) = if signed { (sext_full(fx, a, bits), sext_full(fx, b, bits)) } else { (a, b) };
+            let (x, y) =
+                if signed { (sext_full(fx, a, bits), sext_full(fx, b, bits)) } else { (a, b) };
             let cc = match base {
                 "smax" => Cmp::GtS,
                 "smin" => Cmp::LtS,
@@ -380,7 +450,8 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             fx.emit(Inst::Bin { op: Bin::FCopySign, ty, dst, a, b });
             Ok(())
         }
-        "fma" | "fmuladd" | "pow" | "exp" | "log" | "sin" | "cos" | "round" | "minnum" | "maxnum" | "exp2" | "log2" | "log10" => {
+        "fma" | "fmuladd" | "pow" | "exp" | "log" | "sin" | "cos" | "round" | "minnum"
+        | "maxnum" | "exp2" | "log2" | "log10" => {
             let ty = reg_ty(m, data.ty, span)?;
             let libname = match base {
                 "minnum" => "fmin",
@@ -398,22 +469,32 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             call_import(fx, &libname, vec![ty; regs.len()], Some(ty), regs, Some(dst))
         }
         "eh" if name.starts_with("eh.typeid.for") => {
-            let op = *args.first().ok_or_else(|| LowerError::unsupported(span, "llvm.eh.typeid.for without a type info"))?;
+            let op = *args.first().ok_or_else(|| {
+                LowerError::unsupported(span, "llvm.eh.typeid.for without a type info")
+            })?;
             let id = super::eh::type_id(fx, op)?;
             let dst = dst_of(fx, data)?;
             let r = fx.iconst(Ty::I32, id);
             copy(fx, dst, r);
             Ok(())
         }
-        "fptosi" | "fptoui" if name.starts_with("fptosi.sat.") || name.starts_with("fptoui.sat.") => {
-            let bits = m.types.int_bits(data.ty).filter(|b| (1..=64).contains(b)).ok_or_else(|| LowerError::unsupported(span, format!("intrinsic @llvm.{name}")))?;
+        "fptosi" | "fptoui"
+            if name.starts_with("fptosi.sat.") || name.starts_with("fptoui.sat.") =>
+        {
+            let bits =
+                m.types.int_bits(data.ty).filter(|b| (1..=64).contains(b)).ok_or_else(|| {
+                    LowerError::unsupported(span, format!("intrinsic @llvm.{name}"))
+                })?;
             let a = arg(fx, args, 0)?;
             let dst = dst_of(fx, data)?;
             let r = fp_to_int_sat(fx, a, bits, base == "fptosi");
             copy(fx, dst, r);
             Ok(())
         }
-        _ => Err(LowerError::unsupported(span, format!("intrinsic @llvm.{name} (returning {})", type_text(m, data.ty)))),
+        _ => Err(LowerError::unsupported(
+            span,
+            format!("intrinsic @llvm.{name} (returning {})", type_text(m, data.ty)),
+        )),
     }
 }
 
@@ -426,7 +507,11 @@ fn fp_to_int_sat(fx: &mut FnCx, a: VReg, bits: u32, signed: bool) -> VReg {
     if bits >= w {
         return r;
     }
-    let (lo, hi) = if signed { ((u64::MAX << (bits - 1)) & (u64::MAX >> (64 - w)), (1u64 << (bits - 1)) - 1) } else { (0, (1u64 << bits) - 1) };
+    let (lo, hi) = if signed {
+        ((u64::MAX << (bits - 1)) & (u64::MAX >> (64 - w)), (1u64 << (bits - 1)) - 1)
+    } else {
+        (0, (1u64 << bits) - 1)
+    };
     let (lt, gt) = if signed { (Cmp::LtS, Cmp::GtS) } else { (Cmp::LtU, Cmp::GtU) };
     let (lo, hi) = (fx.iconst(ty, lo), fx.iconst(ty, hi));
     let below = cmp(fx, lt, ty, r, lo);
@@ -443,7 +528,10 @@ fn fp_to_int_sat(fx: &mut FnCx, a: VReg, bits: u32, signed: bool) -> VReg {
 pub fn va_list_size(fx: &FnCx) -> LResult<u32> {
     let triple = fx.cx.m.triple.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
     if triple.starts_with("aarch64") || triple.starts_with("arm64") {
-        return Err(LowerError::unsupported(fx.span, format!("variadic arguments on target {triple}")));
+        return Err(LowerError::unsupported(
+            fx.span,
+            format!("variadic arguments on target {triple}"),
+        ));
     }
     Ok(if fx.cx.ptr_bytes == 8 { 24 } else { 4 })
 }

@@ -93,7 +93,14 @@ fn put(img: &mut DataImage, off: u64, bytes: &[u8]) {
 }
 
 /// Writes constant `c` of type `ty` at `off`.
-fn write_const(cx: &mut ModCx, img: &mut DataImage, c: ConstId, ty: TypeId, off: u64, span: Span) -> LResult<()> {
+fn write_const(
+    cx: &mut ModCx,
+    img: &mut DataImage,
+    c: ConstId,
+    ty: TypeId,
+    off: u64,
+    span: Span,
+) -> LResult<()> {
     let m = cx.m;
     let size = cx.lay.get(ty).size as usize;
     match m.consts.kind(c) {
@@ -132,16 +139,30 @@ fn write_const(cx: &mut ModCx, img: &mut DataImage, c: ConstId, ty: TypeId, off:
                 }
                 Ok(())
             }
-            _ => Err(LowerError::unsupported(span, format!("initializer of type {}", super::abi::type_text(m, ty)))),
+            _ => Err(LowerError::unsupported(
+                span,
+                format!("initializer of type {}", super::abi::type_text(m, ty)),
+            )),
         },
         _ => {
-            let is_ptr_sized_int = m.types.int_bits(ty).map(|b| b as u64 == cx.lay.ptr_size * 8) == Some(true);
+            let is_ptr_sized_int =
+                m.types.int_bits(ty).map(|b| b as u64 == cx.lay.ptr_size * 8) == Some(true);
             if !m.types.is_ptr(ty) && !is_ptr_sized_int {
-                return Err(LowerError::unsupported(span, format!("constant expression in an initializer of type {}", super::abi::type_text(m, ty))));
+                return Err(LowerError::unsupported(
+                    span,
+                    format!(
+                        "constant expression in an initializer of type {}",
+                        super::abi::type_text(m, ty)
+                    ),
+                ));
             }
             match const_addr(cx, c, span)? {
-                ConstAddr::Int(v) => put(img, off, v.to_le_bytes().get(..size.min(8)).unwrap_or(&[])),
-                ConstAddr::Sym(sym, addend) => img.relocs.push(Reloc { offset: off as u32, sym, addend }),
+                ConstAddr::Int(v) => {
+                    put(img, off, v.to_le_bytes().get(..size.min(8)).unwrap_or(&[]))
+                }
+                ConstAddr::Sym(sym, addend) => {
+                    img.relocs.push(Reloc { offset: off as u32, sym, addend })
+                }
             }
             Ok(())
         }
@@ -152,20 +173,29 @@ fn write_const(cx: &mut ModCx, img: &mut DataImage, c: ConstId, ty: TypeId, off:
 pub fn const_addr(cx: &mut ModCx, c: ConstId, span: Span) -> LResult<ConstAddr> {
     let m = cx.m;
     match m.consts.kind(c) {
-        ConstKind::Null | ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => Ok(ConstAddr::Int(0)),
+        ConstKind::Null | ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => {
+            Ok(ConstAddr::Int(0))
+        }
         ConstKind::Int(v) => Ok(ConstAddr::Int(v.low_u64())),
-        ConstKind::Global(g) | ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => Ok(ConstAddr::Sym(cx.sym_of(*g, span)?, 0)),
-        ConstKind::Expr(e) => match e.op {
-            Opcode::BitCast | Opcode::PtrToInt | Opcode::IntToPtr | Opcode::AddrSpaceCast => {
-                let Some(&inner) = e.operands.first() else { return Err(LowerError::unsupported(span, "empty constant expression")) };
-                const_addr(cx, inner, span)
-            }
-            Opcode::GetElementPtr => {
-                let Some((&base, idxs)) = e.operands.split_first() else { return Err(LowerError::unsupported(span, "empty getelementptr")) };
-                let src = e.source_ty.unwrap_or(TypeId::VOID);
-                let mut idx_vals = Vec::new();
-                for i in idxs {
-                    match m.consts.kind(*i) {
+        ConstKind::Global(g) | ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
+            Ok(ConstAddr::Sym(cx.sym_of(*g, span)?, 0))
+        }
+        ConstKind::Expr(e) => {
+            match e.op {
+                Opcode::BitCast | Opcode::PtrToInt | Opcode::IntToPtr | Opcode::AddrSpaceCast => {
+                    let Some(&inner) = e.operands.first() else {
+                        return Err(LowerError::unsupported(span, "empty constant expression"));
+                    };
+                    const_addr(cx, inner, span)
+                }
+                Opcode::GetElementPtr => {
+                    let Some((&base, idxs)) = e.operands.split_first() else {
+                        return Err(LowerError::unsupported(span, "empty getelementptr"));
+                    };
+                    let src = e.source_ty.unwrap_or(TypeId::VOID);
+                    let mut idx_vals = Vec::new();
+                    for i in idxs {
+                        match m.consts.kind(*i) {
                         ConstKind::Int(v) => {
                             let w = v.width();
                             let x = if w >= 64 { v.low_u64() as i64 } else { ((v.low_u64() << (64 - w)) as i64) >> (64 - w) };
@@ -174,27 +204,47 @@ pub fn const_addr(cx: &mut ModCx, c: ConstId, span: Span) -> LResult<ConstAddr> 
                         ConstKind::Zero => idx_vals.push(0),
                         _ => return Err(LowerError::unsupported(span, "getelementptr constant expression with a non-integer-constant index")),
                     }
+                    }
+                    let delta = super::inst::const_gep_offset(cx, src, &idx_vals, span)?;
+                    Ok(match const_addr(cx, base, span)? {
+                        ConstAddr::Sym(s, a) => ConstAddr::Sym(s, a.wrapping_add(delta)),
+                        ConstAddr::Int(v) => ConstAddr::Int(v.wrapping_add(delta as u64)),
+                    })
                 }
-                let delta = super::inst::const_gep_offset(cx, src, &idx_vals, span)?;
-                Ok(match const_addr(cx, base, span)? {
-                    ConstAddr::Sym(s, a) => ConstAddr::Sym(s, a.wrapping_add(delta)),
-                    ConstAddr::Int(v) => ConstAddr::Int(v.wrapping_add(delta as u64)),
-                })
-            }
-            Opcode::Add | Opcode::Sub => {
-                let (Some(&a), Some(&b)) = (e.operands.first(), e.operands.get(1)) else { return Err(LowerError::unsupported(span, "malformed constant expression")) };
-                let (x, y) = (const_addr(cx, a, span)?, const_addr(cx, b, span)?);
-                let neg = e.op == Opcode::Sub;
-                match (x, y) {
-                    (ConstAddr::Sym(s, k), ConstAddr::Int(v)) => Ok(ConstAddr::Sym(s, if neg { k.wrapping_sub(v as i64) } else { k.wrapping_add(v as i64) })),
-                    (ConstAddr::Int(v), ConstAddr::Sym(s, k)) if !neg => Ok(ConstAddr::Sym(s, k.wrapping_add(v as i64))),
-                    (ConstAddr::Int(u), ConstAddr::Int(v)) => Ok(ConstAddr::Int(if neg { u.wrapping_sub(v) } else { u.wrapping_add(v) })),
-                    _ => Err(LowerError::unsupported(span, "constant expression subtracting addresses")),
+                Opcode::Add | Opcode::Sub => {
+                    let (Some(&a), Some(&b)) = (e.operands.first(), e.operands.get(1)) else {
+                        return Err(LowerError::unsupported(span, "malformed constant expression"));
+                    };
+                    let (x, y) = (const_addr(cx, a, span)?, const_addr(cx, b, span)?);
+                    let neg = e.op == Opcode::Sub;
+                    match (x, y) {
+                        (ConstAddr::Sym(s, k), ConstAddr::Int(v)) => Ok(ConstAddr::Sym(
+                            s,
+                            if neg { k.wrapping_sub(v as i64) } else { k.wrapping_add(v as i64) },
+                        )),
+                        (ConstAddr::Int(v), ConstAddr::Sym(s, k)) if !neg => {
+                            Ok(ConstAddr::Sym(s, k.wrapping_add(v as i64)))
+                        }
+                        (ConstAddr::Int(u), ConstAddr::Int(v)) => Ok(ConstAddr::Int(if neg {
+                            u.wrapping_sub(v)
+                        } else {
+                            u.wrapping_add(v)
+                        })),
+                        _ => Err(LowerError::unsupported(
+                            span,
+                            "constant expression subtracting addresses",
+                        )),
+                    }
                 }
+                op => Err(LowerError::unsupported(
+                    span,
+                    format!("constant expression `{}`", op.name()),
+                )),
             }
-            op => Err(LowerError::unsupported(span, format!("constant expression `{}`", op.name()))),
-        },
-        ConstKind::BlockAddress { func, block } => Ok(ConstAddr::Int(cx.block_addr(*func, *block, span)?)),
+        }
+        ConstKind::BlockAddress { func, block } => {
+            Ok(ConstAddr::Int(cx.block_addr(*func, *block, span)?))
+        }
         _ => Err(LowerError::unsupported(span, "this kind of constant as an address")),
     }
 }

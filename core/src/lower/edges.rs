@@ -33,14 +33,22 @@ pub fn lower_terminator(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
         },
         Opcode::Unreachable => Ok(Term::Trap),
         Opcode::Br => {
-            let Extra::Br(dests) = &data.extra else { return Err(LowerError::unsupported(span, "br without destinations")) };
+            let Extra::Br(dests) = &data.extra else {
+                return Err(LowerError::unsupported(span, "br without destinations"));
+            };
             match (dests.first(), dests.get(1)) {
                 (Some(&d), None) => Ok(Term::Jump(edge(fx, d, true)?)),
                 (Some(&t), Some(&e)) => {
-                    let Some(&c) = data.args.first() else { return Err(LowerError::unsupported(span, "br without a condition")) };
+                    let Some(&c) = data.args.first() else {
+                        return Err(LowerError::unsupported(span, "br without a condition"));
+                    };
                     let cond = fx.operand(c)?;
                     let single = t == e;
-                    Ok(Term::Branch { cond, then: edge(fx, t, single)?, else_: edge(fx, e, single)? })
+                    Ok(Term::Branch {
+                        cond,
+                        then: edge(fx, t, single)?,
+                        else_: edge(fx, e, single)?,
+                    })
                 }
                 _ => Err(LowerError::unsupported(span, "br without destinations")),
             }
@@ -96,7 +104,10 @@ fn emit_copies(fx: &mut FnCx, from: Block, to: Block) -> LResult<()> {
         fx.span = d.span;
         let Extra::Phi(preds) = &d.extra else { continue };
         let Some(k) = preds.iter().position(|&p| p == from) else {
-            return Err(LowerError::unsupported(d.span, "a phi without a value for one of its predecessors"));
+            return Err(LowerError::unsupported(
+                d.span,
+                "a phi without a value for one of its predecessors",
+            ));
         };
         let Some(&op) = d.args.get(k) else { continue };
         if let Some(lanes) = d.result.and_then(|v| fx.vecs.get(&v)).cloned() {
@@ -119,8 +130,12 @@ fn emit_copies(fx: &mut FnCx, from: Block, to: Block) -> LResult<()> {
 /// blocks; any other address (undefined behaviour) traps.
 fn lower_indirectbr(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
     let span = data.span;
-    let Extra::IndirectBr(dests) = &data.extra else { return Err(LowerError::unsupported(span, "indirectbr without destinations")) };
-    let Some(&aop) = data.args.first() else { return Err(LowerError::unsupported(span, "indirectbr without an address")) };
+    let Extra::IndirectBr(dests) = &data.extra else {
+        return Err(LowerError::unsupported(span, "indirectbr without destinations"));
+    };
+    let Some(&aop) = data.args.first() else {
+        return Err(LowerError::unsupported(span, "indirectbr without an address"));
+    };
     let mut listed = Vec::with_capacity(dests.len());
     for &d in dests.iter() {
         listed.push((fx.cx.block_addr(fx.gid, d, span)?, d));
@@ -129,7 +144,11 @@ fn lower_indirectbr(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
     let saved = fx.switch_to(trap);
     fx.finish(Term::Trap);
     fx.restore(saved);
-    let (Some(min), Some(max)) = (listed.iter().map(|l| l.0).min(), listed.iter().map(|l| l.0).max()) else { return Ok(Term::Trap) };
+    let (Some(min), Some(max)) =
+        (listed.iter().map(|l| l.0).min(), listed.iter().map(|l| l.0).max())
+    else {
+        return Ok(Term::Trap);
+    };
     let mut targets = vec![trap; (max - min + 1) as usize];
     for (a, d) in listed {
         let t = edge(fx, d, false)?;
@@ -150,8 +169,12 @@ fn lower_indirectbr(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
 
 fn lower_switch(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
     let span = data.span;
-    let Extra::Switch { default, cases } = &data.extra else { return Err(LowerError::unsupported(span, "switch without cases")) };
-    let Some(&vop) = data.args.first() else { return Err(LowerError::unsupported(span, "switch without a value")) };
+    let Extra::Switch { default, cases } = &data.extra else {
+        return Err(LowerError::unsupported(span, "switch without cases"));
+    };
+    let Some(&vop) = data.args.first() else {
+        return Err(LowerError::unsupported(span, "switch without a value"));
+    };
     let vt = fx.cx.m.operand_ty(fx.body, vop);
     if super::wide::is_wide(fx, vt) {
         // i128: a compare chain on both halves.
@@ -163,7 +186,12 @@ fn lower_switch(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
             let x = match fx.cx.m.consts.kind(*c) {
                 ConstKind::Int(a) => a.low_u128(),
                 ConstKind::Zero => 0,
-                _ => return Err(LowerError::unsupported(span, "a switch case that is not an integer")),
+                _ => {
+                    return Err(LowerError::unsupported(
+                        span,
+                        "a switch case that is not an integer",
+                    ))
+                }
             };
             let t = edge(fx, *b, false)?;
             let c = super::wide::eq_const(fx, lo, hi, x);

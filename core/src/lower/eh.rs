@@ -32,7 +32,9 @@ use super::form::{BlockId, Cmp, Inst, Sym, Term, Ty, VReg};
 use super::func::FnCx;
 use super::{LResult, LowerError};
 use crate::ir::inst::Clause;
-use crate::ir::{ConstKind, Extra, GlobalId, GlobalKind, InstData, InstFlags, Module, Opcode, Operand};
+use crate::ir::{
+    ConstKind, Extra, GlobalId, GlobalKind, InstData, InstFlags, Module, Opcode, Operand,
+};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Byte offsets in the exception state.
@@ -44,7 +46,15 @@ pub const STATE_SIZE: u32 = 24;
 
 /// The functions of the C++ runtime lowered here (`__cxa_allocate_exception` is a call of
 /// `malloc`).
-pub const RUNTIME: [&str; 7] = ["__cxa_begin_catch", "__cxa_get_exception_ptr", "__cxa_end_catch", "__cxa_free_exception", "__cxa_throw", "__cxa_rethrow", "_Unwind_Resume"];
+pub const RUNTIME: [&str; 7] = [
+    "__cxa_begin_catch",
+    "__cxa_get_exception_ptr",
+    "__cxa_end_catch",
+    "__cxa_free_exception",
+    "__cxa_throw",
+    "__cxa_rethrow",
+    "_Unwind_Resume",
+];
 
 /// Functions of the runtime that throw (lowered here, never called).
 const THROWERS: [&str; 3] = ["__cxa_throw", "__cxa_rethrow", "_Unwind_Resume"];
@@ -86,7 +96,9 @@ pub fn analyze(m: &Module) -> Option<HashSet<GlobalId>> {
                     // A defined function unwinds if it may; an external one (the host's)
                     // never does; anything else (an alias) is called through its address.
                     Some(c) => match m.globals.get(c).map(|gv| &gv.kind) {
-                        Some(GlobalKind::Func(f)) if f.body.is_some() => callers.entry(c).or_default().push(g),
+                        Some(GlobalKind::Func(f)) if f.body.is_some() => {
+                            callers.entry(c).or_default().push(g)
+                        }
                         Some(GlobalKind::Func(_)) => {}
                         _ => seed = true,
                     },
@@ -131,7 +143,8 @@ fn unwind_out(fx: &mut FnCx) -> BlockId {
     }
     let b = fx.new_block();
     let saved = fx.switch_to(b);
-    let rets: Vec<VReg> = fx.ret.clone().into_iter().map(|ty| super::vector::zero(fx, ty)).collect();
+    let rets: Vec<VReg> =
+        fx.ret.clone().into_iter().map(|ty| super::vector::zero(fx, ty)).collect();
     fx.finish(Term::Ret(rets));
     fx.restore(saved);
     fx.unwind_block = Some(b);
@@ -174,7 +187,9 @@ pub fn check(fx: &mut FnCx, data: &InstData) -> LResult<()> {
 /// when `name` is not one.
 pub fn runtime_call(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LResult<bool> {
     let arg = |fx: &mut FnCx, k: usize| -> LResult<VReg> {
-        let op = *args.get(k).ok_or_else(|| LowerError::unsupported(data.span, format!("a call of @{name} without its arguments")))?;
+        let op = *args.get(k).ok_or_else(|| {
+            LowerError::unsupported(data.span, format!("a call of @{name} without its arguments"))
+        })?;
         fx.operand(op)
     };
     match name {
@@ -217,7 +232,9 @@ fn raise(fx: &mut FnCx, data: &InstData, obj: Option<VReg>, tinfo: Option<VReg>)
 
 /// `invoke`: the call, then the normal edge, or the landing pad when it unwinds.
 pub fn lower_invoke(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
-    let Extra::Invoke(_, normal, _) = &data.extra else { return Err(LowerError::unsupported(data.span, "invoke without destinations")) };
+    let Extra::Invoke(_, normal, _) = &data.extra else {
+        return Err(LowerError::unsupported(data.span, "invoke without destinations"));
+    };
     super::calls::lower_call(fx, data)?;
     // The runtime's throwers and intrinsics are not defined here: no test after them.
     if may_unwind(fx, direct_callee(fx.cx.m, data)) {
@@ -229,8 +246,14 @@ pub fn lower_invoke(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
 /// `resume`: the object of the value sets the exception in flight again.
 pub fn lower_resume(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
     let Some(addr) = state(fx) else { return Ok(Term::Trap) };
-    let op = *data.args.first().ok_or_else(|| LowerError::unsupported(data.span, "resume without a value"))?;
-    let obj = super::vector::lanes(fx, op, 2)?.first().copied().ok_or_else(|| LowerError::unsupported(data.span, "resume of an empty value"))?;
+    let op = *data
+        .args
+        .first()
+        .ok_or_else(|| LowerError::unsupported(data.span, "resume without a value"))?;
+    let obj = super::vector::lanes(fx, op, 2)?
+        .first()
+        .copied()
+        .ok_or_else(|| LowerError::unsupported(data.span, "resume of an empty value"))?;
     let pb = fx.cx.ptr_bytes;
     fx.emit(Inst::Store { ty: Ty::Ptr, size: pb, addr, offset: OBJ, src: obj });
     set_flag(fx, addr, 1);
@@ -240,7 +263,9 @@ pub fn lower_resume(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
 /// The type id of a constant type info (see the module doc).
 pub fn type_id(fx: &mut FnCx, op: Operand) -> LResult<u64> {
     let span = fx.span;
-    let Operand::Const(c) = op else { return Err(LowerError::unsupported(span, "a type info that is not a constant")) };
+    let Operand::Const(c) = op else {
+        return Err(LowerError::unsupported(span, "a type info that is not a constant"));
+    };
     let key = const_addr(fx.cx, c, span)?;
     let ids = &mut fx.cx.type_ids;
     Ok(match ids.iter().position(|k| *k == key) {
@@ -256,7 +281,12 @@ pub fn type_id(fx: &mut FnCx, op: Operand) -> LResult<u64> {
 pub fn landing_pad(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let span = data.span;
     let regs = data.result.and_then(|v| fx.vecs.get(&v).cloned()).unwrap_or_default();
-    let (Some(&obj_r), Some(&sel_r)) = (regs.first(), regs.get(1)) else { return Err(LowerError::unsupported(span, "a landingpad of a type other than { ptr, i32 }")) };
+    let (Some(&obj_r), Some(&sel_r)) = (regs.first(), regs.get(1)) else {
+        return Err(LowerError::unsupported(
+            span,
+            "a landingpad of a type other than { ptr, i32 }",
+        ));
+    };
     let Some(addr) = state(fx) else {
         // Never reached: nothing in the module throws.
         for r in [obj_r, sel_r] {
@@ -265,7 +295,9 @@ pub fn landing_pad(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         }
         return Ok(());
     };
-    let Extra::LandingPad(clauses) = &data.extra else { return Err(LowerError::unsupported(span, "landingpad without clauses")) };
+    let Extra::LandingPad(clauses) = &data.extra else {
+        return Err(LowerError::unsupported(span, "landingpad without clauses"));
+    };
     let pb = fx.cx.ptr_bytes;
     let tinfo = fx.new_reg(Ty::Ptr);
     fx.emit(Inst::Load { dst: tinfo, ty: Ty::Ptr, size: pb, signed: false, addr, offset: TINFO });
@@ -283,7 +315,8 @@ pub fn landing_pad(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         let eq = cmp(fx, Cmp::Eq, Ty::Ptr, tinfo, ti);
         sel = select(fx, Ty::I32, eq, idr, sel);
     }
-    let lands_always = data.flags.0 & InstFlags::CLEANUP != 0 || clauses.iter().any(|c| matches!(c, Clause::Filter(_)));
+    let lands_always = data.flags.0 & InstFlags::CLEANUP != 0
+        || clauses.iter().any(|c| matches!(c, Clause::Filter(_)));
     if !lands_always {
         let zero = fx.iconst(Ty::I32, 0);
         let none = cmp(fx, Cmp::Eq, Ty::I32, sel, zero);

@@ -96,7 +96,12 @@ pub enum Const {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
 pub enum Shape {
-    I8x16, I16x8, I32x4, I64x2, F32x4, F64x2,
+    I8x16,
+    I16x8,
+    I32x4,
+    I64x2,
+    F32x4,
+    F64x2,
 }
 
 impl Shape {
@@ -164,8 +169,26 @@ pub enum Sym {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum Bin {
-    Add, Sub, Mul, DivS, DivU, RemS, RemU, And, Or, Xor, Shl, ShrS, ShrU,
-    FAdd, FSub, FMul, FDiv, FMin, FMax, FCopySign,
+    Add,
+    Sub,
+    Mul,
+    DivS,
+    DivU,
+    RemS,
+    RemU,
+    And,
+    Or,
+    Xor,
+    Shl,
+    ShrS,
+    ShrU,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FMin,
+    FMax,
+    FCopySign,
 }
 
 /// Unary operations and conversions (`to` of [`Inst::Un`] is the result type).
@@ -223,14 +246,38 @@ pub enum Un {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum Cmp {
-    Eq, Ne, LtS, LtU, LeS, LeU, GtS, GtU, GeS, GeU,
+    Eq,
+    Ne,
+    LtS,
+    LtU,
+    LeS,
+    LeU,
+    GtS,
+    GtU,
+    GeS,
+    GeU,
 }
 
 /// Float comparisons (ordered ones are false on NaN, unordered ones true).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum FCmp {
-    False, Oeq, Ogt, Oge, Olt, Ole, One, Ord, Ueq, Ugt, Uge, Ult, Ule, Une, Uno, True,
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    Uno,
+    True,
 }
 
 /// The callee of a call.
@@ -348,7 +395,11 @@ macro_rules! with_single_dst {
             | Inst::VUn { dst: $dst, .. }
             | Inst::VShift { dst: $dst, .. }
             | Inst::VShuffle { dst: $dst, .. } => $yes,
-            Inst::ParCopy { .. } | Inst::Call(_) | Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => $no,
+            Inst::ParCopy { .. }
+            | Inst::Call(_)
+            | Inst::Store { .. }
+            | Inst::MemCopy { .. }
+            | Inst::MemFill { .. } => $no,
         }
     };
 }
@@ -377,7 +428,10 @@ impl Inst {
                 f(*a);
                 f(*b);
             }
-            Inst::Un { a, .. } | Inst::VSplat { a, .. } | Inst::VExtract { a, .. } | Inst::VUn { a, .. } => f(*a),
+            Inst::Un { a, .. }
+            | Inst::VSplat { a, .. }
+            | Inst::VExtract { a, .. }
+            | Inst::VUn { a, .. } => f(*a),
             Inst::Select { cond, a, b, .. } => {
                 f(*cond);
                 f(*a);

@@ -54,7 +54,9 @@ pub fn lower_alloca(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         return Ok(());
     }
     // A dynamic alloca: size = count * elem, in pointer-sized arithmetic.
-    let Some(&op) = data.args.first() else { return Err(LowerError::unsupported(span, "alloca without a count")) };
+    let Some(&op) = data.args.first() else {
+        return Err(LowerError::unsupported(span, "alloca without a count"));
+    };
     let ct = fx.cx.m.operand_ty(fx.body, op);
     let bits = fx.cx.m.types.int_bits(ct).unwrap_or(64);
     if bits > 64 {

@@ -87,7 +87,8 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         unwind_block: None,
     };
     // Parameters: one register each, or one per leaf or lane (see abi::value_regs).
-    let param_tys: Vec<crate::ir::TypeId> = m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
+    let param_tys: Vec<crate::ir::TypeId> =
+        m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
     for (&p, &t) in body.params.iter().zip(param_tys.iter()) {
         let tys = super::abi::value_regs(m, fx.cx.opts, t, span)?;
         if super::abi::is_multi(m, fx.cx.opts, t) {
@@ -109,14 +110,22 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
             let Some(data) = body.insts.get(i) else { continue };
             if let Some(v) = data.result {
-                if let Some(ty) = super::abi::scalar_ty(m, data.ty).or_else(|| super::abi::v128_shape(m, fx.cx.opts, data.ty).map(|_| Ty::V128)) {
+                if let Some(ty) = super::abi::scalar_ty(m, data.ty)
+                    .or_else(|| super::abi::v128_shape(m, fx.cx.opts, data.ty).map(|_| Ty::V128))
+                {
                     let r = fx.new_reg(ty);
                     fx.vals.insert(v, r);
                 } else if matches!(m.types.get(data.ty), Type::Int(128)) {
                     let regs = vec![fx.new_reg(Ty::I64), fx.new_reg(Ty::I64)];
                     fx.vecs.insert(v, regs);
-                } else if let Some(leaves) = m.types.is_aggregate(data.ty).then(|| super::abi::flat_types(m, data.ty)).flatten() {
-                    let regs: Option<Vec<Ty>> = leaves.iter().map(|t| reg_ty(m, *t, data.span).ok()).collect();
+                } else if let Some(leaves) = m
+                    .types
+                    .is_aggregate(data.ty)
+                    .then(|| super::abi::flat_types(m, data.ty))
+                    .flatten()
+                {
+                    let regs: Option<Vec<Ty>> =
+                        leaves.iter().map(|t| reg_ty(m, *t, data.span).ok()).collect();
                     if let Some(tys) = regs {
                         let regs = tys.into_iter().map(|ty| fx.new_reg(ty)).collect();
                         fx.vecs.insert(v, regs);
@@ -160,7 +169,11 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
             fx.finish(Term::Trap);
         }
     }
-    let mut blocks: Vec<LowBlock> = fx.blocks.into_iter().map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap, locs: Vec::new() })).collect();
+    let mut blocks: Vec<LowBlock> = fx
+        .blocks
+        .into_iter()
+        .map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap, locs: Vec::new() }))
+        .collect();
     let nparams = sig.params.len() + usize::from(sig.variadic);
     super::copies::forward(&mut blocks, fx.regs.len(), nparams);
     let frame = super::frame::finish(fx.frame);
@@ -258,7 +271,10 @@ impl FnCx<'_, '_> {
                 Some(&r) => Ok(r),
                 None => {
                     let t = self.body.value_ty(v);
-                    Err(LowerError::unsupported(self.span, format!("values of type {}", super::abi::type_text(self.cx.m, t))))
+                    Err(LowerError::unsupported(
+                        self.span,
+                        format!("values of type {}", super::abi::type_text(self.cx.m, t)),
+                    ))
                 }
             },
             Operand::Const(c) => self.constant(c),
@@ -302,7 +318,12 @@ impl FnCx<'_, '_> {
                         } else {
                             let pi = self.ptr_int_ty();
                             let i = self.new_reg(pi);
-                            self.emit(Inst::Un { op: super::form::Un::PtrToInt, to: pi, dst: i, a: p });
+                            self.emit(Inst::Un {
+                                op: super::form::Un::PtrToInt,
+                                to: pi,
+                                dst: i,
+                                a: p,
+                            });
                             super::legal::resize(self, i, self.cx.ptr_bytes as u32 * 8, bits, ty)
                         }
                     }
@@ -322,6 +343,9 @@ impl FnCx<'_, '_> {
 
     /// The low block of an IR block.
     pub fn block(&self, b: Block) -> LResult<BlockId> {
-        self.block_map.get(&b).copied().ok_or_else(|| LowerError::unsupported(self.span, "a branch to an undefined block"))
+        self.block_map
+            .get(&b)
+            .copied()
+            .ok_or_else(|| LowerError::unsupported(self.span, "a branch to an undefined block"))
     }
 }

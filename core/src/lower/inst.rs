@@ -11,7 +11,10 @@ use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
 use crate::interp::layout::Class;
-use crate::ir::{ConstKind, FloatPredicate, Inst as IrInst, InstData, IntPredicate, Opcode, Operand, Type, TypeId};
+use crate::ir::{
+    ConstKind, FloatPredicate, Inst as IrInst, InstData, IntPredicate, Opcode, Operand, Type,
+    TypeId,
+};
 
 /// The byte offset of a GEP with constant indices from its base.
 pub fn const_gep_offset(cx: &ModCx, src: TypeId, idxs: &[i64], span: Span) -> LResult<i64> {
@@ -34,7 +37,12 @@ pub fn const_gep_offset(cx: &ModCx, src: TypeId, idxs: &[i64], span: Span) -> LR
                 off = off.wrapping_add(*fo as i64);
                 ty = *ft;
             }
-            _ => return Err(LowerError::unsupported(span, format!("getelementptr into {}", type_text(cx.m, ty)))),
+            _ => {
+                return Err(LowerError::unsupported(
+                    span,
+                    format!("getelementptr into {}", type_text(cx.m, ty)),
+                ))
+            }
         }
     }
     Ok(off)
@@ -42,7 +50,12 @@ pub fn const_gep_offset(cx: &ModCx, src: TypeId, idxs: &[i64], span: Span) -> LR
 
 /// The register of an instruction's result.
 pub fn dst_of(fx: &FnCx, data: &InstData) -> LResult<VReg> {
-    data.result.and_then(|v| fx.vals.get(&v).copied()).ok_or_else(|| LowerError::unsupported(data.span, format!("`{}` producing {}", data.op.name(), type_text(fx.cx.m, data.ty))))
+    data.result.and_then(|v| fx.vals.get(&v).copied()).ok_or_else(|| {
+        LowerError::unsupported(
+            data.span,
+            format!("`{}` producing {}", data.op.name(), type_text(fx.cx.m, data.ty)),
+        )
+    })
 }
 
 /// Writes `src` into `dst`.
@@ -53,7 +66,8 @@ pub fn copy(fx: &mut FnCx, dst: VReg, src: VReg) {
 }
 
 fn arg(fx: &mut FnCx, data: &InstData, k: usize) -> LResult<VReg> {
-    let op = *data.args.get(k).ok_or_else(|| LowerError::unsupported(data.span, "a missing operand"))?;
+    let op =
+        *data.args.get(k).ok_or_else(|| LowerError::unsupported(data.span, "a missing operand"))?;
     fx.operand(op)
 }
 
@@ -105,7 +119,19 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             fx.emit(Inst::Bin { op: Bin::Add, ty, dst, a, b });
             Ok(())
         }
-        O::Add | O::Sub | O::Mul | O::UDiv | O::SDiv | O::URem | O::SRem | O::Shl | O::LShr | O::AShr | O::And | O::Or | O::Xor => {
+        O::Add
+        | O::Sub
+        | O::Mul
+        | O::UDiv
+        | O::SDiv
+        | O::URem
+        | O::SRem
+        | O::Shl
+        | O::LShr
+        | O::AShr
+        | O::And
+        | O::Or
+        | O::Xor => {
             let ty = check_scalar(fx, data.ty, span)?;
             let bits = bits_of(fx, data.ty);
             let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
@@ -142,7 +168,9 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             Ok(())
         }
         O::ICmp => {
-            let crate::ir::Extra::ICmp(p) = data.extra else { return Err(LowerError::unsupported(span, "icmp without predicate")) };
+            let crate::ir::Extra::ICmp(p) = data.extra else {
+                return Err(LowerError::unsupported(span, "icmp without predicate"));
+            };
             let t = arg_ty(fx, data, 0);
             let ty = check_scalar(fx, t, span)?;
             let bits = bits_of(fx, t);
@@ -152,7 +180,9 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             Ok(())
         }
         O::FCmp => {
-            let crate::ir::Extra::FCmp(p) = data.extra else { return Err(LowerError::unsupported(span, "fcmp without predicate")) };
+            let crate::ir::Extra::FCmp(p) = data.extra else {
+                return Err(LowerError::unsupported(span, "fcmp without predicate"));
+            };
             let t = arg_ty(fx, data, 0);
             let ty = check_scalar(fx, t, span)?;
             let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
@@ -181,7 +211,14 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             let off = super::calls::va_next_offset(fx);
             let pb = fx.cx.ptr_bytes;
             let cur = fx.new_reg(Ty::Ptr);
-            fx.emit(Inst::Load { dst: cur, ty: Ty::Ptr, size: pb, signed: false, addr: ap, offset: off });
+            fx.emit(Inst::Load {
+                dst: cur,
+                ty: Ty::Ptr,
+                size: pb,
+                signed: false,
+                addr: ap,
+                offset: off,
+            });
             let size = fx.cx.lay.get(data.ty).size.max(1);
             if size > 8 {
                 return Err(LowerError::unsupported(span, "va_arg of a value wider than 8 bytes"));
@@ -189,11 +226,25 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             let bits = bits_of(fx, data.ty);
             if fx.cx.m.types.is_int(data.ty) && !bits.is_multiple_of(8) {
                 let t = fx.new_reg(ty);
-                fx.emit(Inst::Load { dst: t, ty, size: size as u8, signed: false, addr: cur, offset: 0 });
+                fx.emit(Inst::Load {
+                    dst: t,
+                    ty,
+                    size: size as u8,
+                    signed: false,
+                    addr: cur,
+                    offset: 0,
+                });
                 let r = mask(fx, t, bits);
                 copy(fx, dst, r);
             } else {
-                fx.emit(Inst::Load { dst, ty, size: size as u8, signed: false, addr: cur, offset: 0 });
+                fx.emit(Inst::Load {
+                    dst,
+                    ty,
+                    size: size as u8,
+                    signed: false,
+                    addr: cur,
+                    offset: 0,
+                });
             }
             let cell = fx.iconst(Ty::Ptr, u64::from(super::abi::VARARG_CELL));
             let next = fx.new_reg(Ty::Ptr);
@@ -208,7 +259,19 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             copy(fx, dst, a);
             Ok(())
         }
-        O::Trunc | O::ZExt | O::SExt | O::FPTrunc | O::FPExt | O::FPToUI | O::FPToSI | O::UIToFP | O::SIToFP | O::PtrToInt | O::IntToPtr | O::BitCast | O::AddrSpaceCast => lower_cast(fx, data),
+        O::Trunc
+        | O::ZExt
+        | O::SExt
+        | O::FPTrunc
+        | O::FPExt
+        | O::FPToUI
+        | O::FPToSI
+        | O::UIToFP
+        | O::SIToFP
+        | O::PtrToInt
+        | O::IntToPtr
+        | O::BitCast
+        | O::AddrSpaceCast => lower_cast(fx, data),
         O::Load => {
             let ty = check_scalar(fx, data.ty, span)?;
             let addr = arg(fx, data, 0)?;
@@ -279,7 +342,8 @@ pub fn int_binop(fx: &mut FnCx, op: Opcode, ty: Ty, bits: u32, a: VReg, b: VReg)
 
 /// An integer comparison of legal registers holding `bits`-bit values, 0/1 into `dst`.
 pub fn icmp_into(fx: &mut FnCx, p: IntPredicate, ty: Ty, bits: u32, a: VReg, b: VReg, dst: VReg) {
-    let signed = matches!(p, IntPredicate::Sgt | IntPredicate::Sge | IntPredicate::Slt | IntPredicate::Sle);
+    let signed =
+        matches!(p, IntPredicate::Sgt | IntPredicate::Sge | IntPredicate::Slt | IntPredicate::Sle);
     let (mut a, mut b) = (a, b);
     if signed && ty != Ty::Ptr {
         a = sext_full(fx, a, bits);
@@ -371,7 +435,9 @@ fn lower_cast(fx: &mut FnCx, data: &InstData) -> LResult<()> {
 fn lower_rmw(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     use crate::ir::RmwOp as R;
     let span = data.span;
-    let crate::ir::Extra::Rmw(op, _) = &data.extra else { return Err(LowerError::unsupported(span, "atomicrmw without an operation")) };
+    let crate::ir::Extra::Rmw(op, _) = &data.extra else {
+        return Err(LowerError::unsupported(span, "atomicrmw without an operation"));
+    };
     let ty = check_scalar(fx, data.ty, span)?;
     let bits = bits_of(fx, data.ty);
     let (addr, v) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
@@ -405,7 +471,13 @@ fn lower_rmw(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         R::UMin => minmax(fx, IntPredicate::Ult),
         R::FAdd | R::FSub => {
             let r = fx.new_reg(ty);
-            fx.emit(Inst::Bin { op: if *op == R::FAdd { Bin::FAdd } else { Bin::FSub }, ty, dst: r, a: dst, b: v });
+            fx.emit(Inst::Bin {
+                op: if *op == R::FAdd { Bin::FAdd } else { Bin::FSub },
+                ty,
+                dst: r,
+                a: dst,
+                b: v,
+            });
             r
         }
         other => return Err(LowerError::unsupported(span, format!("atomicrmw {}", other.name()))),
@@ -422,13 +494,19 @@ fn split_addend(fx: &FnCx, op: Operand, bits: u32) -> (Operand, i64) {
     use crate::ir::InstFlags;
     let none = (op, 0);
     let Operand::Value(v) = op else { return none };
-    let Some(crate::ir::ValueDef::Inst(i)) = fx.body.values.get(v).map(|d| d.def) else { return none };
+    let Some(crate::ir::ValueDef::Inst(i)) = fx.body.values.get(v).map(|d| d.def) else {
+        return none;
+    };
     let Some(d) = fx.body.insts.get(i) else { return none };
     let konst = |o: Option<&Operand>| match o {
         Some(Operand::Const(c)) => match fx.cx.m.consts.kind(*c) {
             ConstKind::Int(n) => {
                 let w = n.width();
-                Some(if w >= 64 { n.low_u64() as i64 } else { ((n.low_u64() << (64 - w)) as i64) >> (64 - w) })
+                Some(if w >= 64 {
+                    n.low_u64() as i64
+                } else {
+                    ((n.low_u64() << (64 - w)) as i64) >> (64 - w)
+                })
             }
             _ => None,
         },
@@ -438,8 +516,12 @@ fn split_addend(fx: &FnCx, op: Operand, bits: u32) -> (Operand, i64) {
     let (x, y) = (d.args.first().copied(), d.args.get(1).copied());
     let split = match d.op {
         Opcode::Or if d.flags.has(InstFlags::DISJOINT) => konst(y.as_ref()).map(|c| (x, c)),
-        Opcode::Add if full || d.flags.has(InstFlags::NSW) => konst(y.as_ref()).map(|c| (x, c)).or_else(|| konst(x.as_ref()).map(|c| (y, c))),
-        Opcode::Sub if full || d.flags.has(InstFlags::NSW) => konst(y.as_ref()).map(|c| (x, c.wrapping_neg())),
+        Opcode::Add if full || d.flags.has(InstFlags::NSW) => {
+            konst(y.as_ref()).map(|c| (x, c)).or_else(|| konst(x.as_ref()).map(|c| (y, c)))
+        }
+        Opcode::Sub if full || d.flags.has(InstFlags::NSW) => {
+            konst(y.as_ref()).map(|c| (x, c.wrapping_neg()))
+        }
         _ => None,
     };
     match split {
@@ -453,7 +535,9 @@ fn lower_gep(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     if fx.cx.m.types.is_vector(data.ty) {
         return Err(LowerError::unsupported(span, "vector getelementptr"));
     }
-    let crate::ir::Extra::Gep { source_ty } = data.extra else { return Err(LowerError::unsupported(span, "getelementptr without a source type")) };
+    let crate::ir::Extra::Gep { source_ty } = data.extra else {
+        return Err(LowerError::unsupported(span, "getelementptr without a source type"));
+    };
     let base = arg(fx, data, 0)?;
     let dst = dst_of(fx, data)?;
     let mut konst: i64 = 0;
@@ -464,7 +548,11 @@ fn lower_gep(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             Operand::Const(c) => match fx.cx.m.consts.kind(*c) {
                 ConstKind::Int(v) => {
                     let w = v.width();
-                    Some(if w >= 64 { v.low_u64() as i64 } else { ((v.low_u64() << (64 - w)) as i64) >> (64 - w) })
+                    Some(if w >= 64 {
+                        v.low_u64() as i64
+                    } else {
+                        ((v.low_u64() << (64 - w)) as i64) >> (64 - w)
+                    })
                 }
                 ConstKind::Zero => Some(0),
                 _ => None,
@@ -480,15 +568,26 @@ fn lower_gep(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                     fx.cx.lay.get(et).alloc
                 }
                 Class::Struct(fields, offs) => {
-                    let Some(i) = const_idx else { return Err(LowerError::unsupported(span, "a non-constant struct index")) };
-                    let (Some(ft), Some(fo)) = (fields.get(i as usize), offs.get(i as usize)) else {
-                        return Err(LowerError::unsupported(span, "a struct field index out of range"));
+                    let Some(i) = const_idx else {
+                        return Err(LowerError::unsupported(span, "a non-constant struct index"));
+                    };
+                    let (Some(ft), Some(fo)) = (fields.get(i as usize), offs.get(i as usize))
+                    else {
+                        return Err(LowerError::unsupported(
+                            span,
+                            "a struct field index out of range",
+                        ));
                     };
                     konst = konst.wrapping_add(*fo as i64);
                     ty = *ft;
                     continue;
                 }
-                _ => return Err(LowerError::unsupported(span, format!("getelementptr into {}", type_text(fx.cx.m, ty)))),
+                _ => {
+                    return Err(LowerError::unsupported(
+                        span,
+                        format!("getelementptr into {}", type_text(fx.cx.m, ty)),
+                    ))
+                }
             }
         };
         match const_idx {

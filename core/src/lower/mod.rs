@@ -42,18 +42,18 @@ mod copies;
 mod data;
 mod edges;
 pub mod eh;
-mod frame;
 pub mod form;
+mod frame;
 mod func;
 mod inst;
 mod legal;
 mod module;
 pub mod print;
 mod simd;
-mod vector;
-mod wide;
 #[cfg(test)]
 mod tests;
+mod vector;
+mod wide;
 
 pub use form::*;
 pub use module::{lower_module, lower_module_with};

@@ -44,7 +44,10 @@ impl ModCx<'_> {
     pub fn import(&mut self, name: &str, sig: Sig, span: Span) -> LResult<FuncRef> {
         if let Some(&i) = self.import_index.get(name) {
             if self.imports.get(i as usize).map(|im| &im.sig) != Some(&sig) {
-                return Err(LowerError::unsupported(span, format!("calls to @{name} with two different signatures")));
+                return Err(LowerError::unsupported(
+                    span,
+                    format!("calls to @{name} with two different signatures"),
+                ));
             }
             return Ok(FuncRef(self.nfuncs + i));
         }
@@ -76,10 +79,17 @@ impl ModCx<'_> {
     /// function's blocks are consecutive (`indirectbr` subtracts its first one's).
     pub fn block_addr(&self, f: GlobalId, b: crate::ir::Block, span: Span) -> LResult<u64> {
         let base = self.block_base.get(&f).copied();
-        let pos = self.m.func(f).and_then(|fd| fd.body.as_ref()).and_then(|body| body.layout.iter().position(|&x| x == b));
+        let pos = self
+            .m
+            .func(f)
+            .and_then(|fd| fd.body.as_ref())
+            .and_then(|body| body.layout.iter().position(|&x| x == b));
         match (base, pos) {
             (Some(base), Some(pos)) => Ok(base + pos as u64),
-            _ => Err(LowerError::unsupported(span, format!("blockaddress of a block that @{} does not define", self.m.global_name(f)))),
+            _ => Err(LowerError::unsupported(
+                span,
+                format!("blockaddress of a block that @{} does not define", self.m.global_name(f)),
+            )),
         }
     }
 
@@ -90,7 +100,13 @@ impl ModCx<'_> {
         }
         match self.m.globals.get(g).map(|gv| &gv.kind) {
             Some(GlobalKind::Func(_)) => Ok(Sym::Func(self.func_ref(g, span)?)),
-            _ => Err(LowerError::unsupported(span, format!("the address of @{} (an alias, ifunc or undefined global)", self.m.global_name(g)))),
+            _ => Err(LowerError::unsupported(
+                span,
+                format!(
+                    "the address of @{} (an alias, ifunc or undefined global)",
+                    self.m.global_name(g)
+                ),
+            )),
         }
     }
 }
@@ -111,7 +127,21 @@ pub fn lower_module_with(m: &Module, opts: super::Options) -> LResult<LowModule>
         8 => 8,
         n => return Err(LowerError::unsupported(Span::default(), format!("{n}-byte pointers"))),
     };
-    let mut cx = ModCx { m, lay, ptr_bytes, data_sym: HashMap::default(), defined: HashMap::default(), nfuncs: 0, imports: Vec::new(), import_index: HashMap::default(), block_base: HashMap::default(), eh_state: None, may_unwind: Default::default(), type_ids: Vec::new(), opts };
+    let mut cx = ModCx {
+        m,
+        lay,
+        ptr_bytes,
+        data_sym: HashMap::default(),
+        defined: HashMap::default(),
+        nfuncs: 0,
+        imports: Vec::new(),
+        import_index: HashMap::default(),
+        block_base: HashMap::default(),
+        eh_state: None,
+        may_unwind: Default::default(),
+        type_ids: Vec::new(),
+        opts,
+    };
     let mut defs = Vec::new();
     let mut blocks = 1u64;
     for g in m.order.iter().copied() {
@@ -125,7 +155,8 @@ pub fn lower_module_with(m: &Module, opts: super::Options) -> LResult<LowModule>
     cx.nfuncs = defs.len() as u32;
     let mut data = data::build(&mut cx)?;
     if let Some(may) = super::eh::analyze(m) {
-        cx.eh_state = Some(data::add_zeroed(&mut data, "__irplay_exception", super::eh::STATE_SIZE, 8));
+        cx.eh_state =
+            Some(data::add_zeroed(&mut data, "__irplay_exception", super::eh::STATE_SIZE, 8));
         cx.may_unwind = may;
     }
     let mut funcs = Vec::with_capacity(defs.len());

@@ -24,13 +24,19 @@ fn sig_text(s: &Sig) -> String {
     match s.ret.as_slice() {
         [] => format!("({})", p.join(", ")),
         [r] => format!("({}) -> {}", p.join(", "), r.name()),
-        rs => format!("({}) -> ({})", p.join(", "), rs.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")),
+        rs => format!(
+            "({}) -> ({})",
+            p.join(", "),
+            rs.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")
+        ),
     }
 }
 
 fn sym_text(m: &LowModule, s: Sym) -> String {
     match s {
-        Sym::Data(i) => format!("@{}", m.data.names.get(i as usize).map(String::as_str).unwrap_or("?")),
+        Sym::Data(i) => {
+            format!("@{}", m.data.names.get(i as usize).map(String::as_str).unwrap_or("?"))
+        }
         Sym::Func(f) => format!("@{}", m.func_sig(f).map(|x| x.0).unwrap_or("?")),
     }
 }
@@ -53,7 +59,14 @@ pub fn print_module(m: &LowModule) -> String {
         let bytes = m.data.bytes.get(*off as usize..next as usize).unwrap_or(&[]);
         let shown: Vec<String> = bytes.iter().take(32).map(|b| format!("{b:02x}")).collect();
         let more = if bytes.len() > 32 { " ..." } else { "" };
-        let _ = writeln!(out, "  {} = {} ({} bytes: {}{more})", sym_text(m, Sym::Data(i as u32)), off, bytes.len(), shown.join(" "));
+        let _ = writeln!(
+            out,
+            "  {} = {} ({} bytes: {}{more})",
+            sym_text(m, Sym::Data(i as u32)),
+            off,
+            bytes.len(),
+            shown.join(" ")
+        );
     }
     for rl in &m.data.relocs {
         let _ = writeln!(out, "  reloc {}: {}{:+}", rl.offset, sym_text(m, rl.sym), rl.addend);
@@ -70,9 +83,25 @@ pub fn print_module(m: &LowModule) -> String {
 /// Prints one function.
 pub fn print_func(m: &LowModule, f: &LowFunc) -> String {
     let mut out = String::new();
-    let slots: Vec<String> = f.frame.slots.iter().enumerate().map(|(i, s)| format!("{i}: +{} size {} align {}", s.offset, s.size, s.align)).collect();
-    let _ = writeln!(out, "\nfunc @{}{} frame size={} align={} [{}]{}", f.name, sig_text(&f.sig), f.frame.size, f.frame.align, slots.join(", "), if f.dynamic_stack { " dynamic" } else { "" });
-    let mut params: Vec<String> = f.sig.params.iter().enumerate().map(|(i, t)| format!("%{i}: {}", t.name())).collect();
+    let slots: Vec<String> = f
+        .frame
+        .slots
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{i}: +{} size {} align {}", s.offset, s.size, s.align))
+        .collect();
+    let _ = writeln!(
+        out,
+        "\nfunc @{}{} frame size={} align={} [{}]{}",
+        f.name,
+        sig_text(&f.sig),
+        f.frame.size,
+        f.frame.align,
+        slots.join(", "),
+        if f.dynamic_stack { " dynamic" } else { "" }
+    );
+    let mut params: Vec<String> =
+        f.sig.params.iter().enumerate().map(|(i, t)| format!("%{i}: {}", t.name())).collect();
     if f.sig.variadic {
         params.push(format!("%{}: ptr (variadic area)", f.sig.params.len()));
     }
@@ -106,39 +135,81 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
             };
             format!("{} = const {v}", r(*dst))
         }
-        Inst::Addr { dst, sym, addend } => format!("{} = addr {}{:+}", r(*dst), sym_text(m, *sym), addend),
+        Inst::Addr { dst, sym, addend } => {
+            format!("{} = addr {}{:+}", r(*dst), sym_text(m, *sym), addend)
+        }
         Inst::Slot { dst, slot } => format!("{} = slot {slot}", r(*dst)),
         Inst::ParCopy { moves } => {
             let d: Vec<String> = moves.iter().map(|(d, _)| r(*d)).collect();
             let s: Vec<String> = moves.iter().map(|(_, s)| r(*s)).collect();
             format!("{} = copy {}", d.join(", "), s.join(", "))
         }
-        Inst::Bin { op, ty, dst, a, b } => format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), ty.name(), r(*a), r(*b)),
+        Inst::Bin { op, ty, dst, a, b } => {
+            format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), ty.name(), r(*a), r(*b))
+        }
         Inst::Un { op, to, dst, a } => match op {
             Un::SextIn(n) => format!("{} = sext_in{n}.{} {}", r(*dst), to.name(), r(*a)),
-            _ => format!("{} = {}.{} {} ; from {}", r(*dst), lower_name(op), to.name(), r(*a), ty_of(f, *a)),
+            _ => format!(
+                "{} = {}.{} {} ; from {}",
+                r(*dst),
+                lower_name(op),
+                to.name(),
+                r(*a),
+                ty_of(f, *a)
+            ),
         },
-        Inst::Cmp { cc, ty, dst, a, b } => format!("{} = cmp.{}.{} {}, {}", r(*dst), lower_name(cc), ty.name(), r(*a), r(*b)),
-        Inst::FCmp { cc, ty, dst, a, b } => format!("{} = fcmp.{}.{} {}, {}", r(*dst), lower_name(cc), ty.name(), r(*a), r(*b)),
-        Inst::Select { dst, cond, a, b } => format!("{} = select {}, {}, {}", r(*dst), r(*cond), r(*a), r(*b)),
-        Inst::Load { dst, ty, size, signed, addr, offset } => format!("{} = load{}.{size}.{} [{}+{offset}]", r(*dst), if *signed { "_s" } else { "" }, ty.name(), r(*addr)),
-        Inst::Store { ty, size, addr, offset, src } => format!("store.{size}.{} [{}+{offset}], {}", ty.name(), r(*addr), r(*src)),
+        Inst::Cmp { cc, ty, dst, a, b } => {
+            format!("{} = cmp.{}.{} {}, {}", r(*dst), lower_name(cc), ty.name(), r(*a), r(*b))
+        }
+        Inst::FCmp { cc, ty, dst, a, b } => {
+            format!("{} = fcmp.{}.{} {}, {}", r(*dst), lower_name(cc), ty.name(), r(*a), r(*b))
+        }
+        Inst::Select { dst, cond, a, b } => {
+            format!("{} = select {}, {}, {}", r(*dst), r(*cond), r(*a), r(*b))
+        }
+        Inst::Load { dst, ty, size, signed, addr, offset } => format!(
+            "{} = load{}.{size}.{} [{}+{offset}]",
+            r(*dst),
+            if *signed { "_s" } else { "" },
+            ty.name(),
+            r(*addr)
+        ),
+        Inst::Store { ty, size, addr, offset, src } => {
+            format!("store.{size}.{} [{}+{offset}], {}", ty.name(), r(*addr), r(*src))
+        }
         Inst::Call(c) => {
             let Call { dst, callee, sig, args, varargs } = &**c;
-            let va: Vec<String> = varargs.iter().map(|v| format!("{}: {}", r(*v), ty_of(f, *v))).collect();
+            let va: Vec<String> =
+                varargs.iter().map(|v| format!("{}: {}", r(*v), ty_of(f, *v))).collect();
             let extra = sig.variadic.then(|| format!("... [{}]", va.join(", ")));
-            let d = if dst.is_empty() { String::new() } else { format!("{} = ", dst.iter().map(|d| r(*d)).collect::<Vec<_>>().join(", ")) };
+            let d = if dst.is_empty() {
+                String::new()
+            } else {
+                format!("{} = ", dst.iter().map(|d| r(*d)).collect::<Vec<_>>().join(", "))
+            };
             format!("{d}{}", call_text(m, callee, sig, args, extra))
         }
         Inst::MemCopy { dst, src, len } => format!("memcopy {}, {}, {}", r(*dst), r(*src), r(*len)),
         Inst::MemFill { dst, val, len } => format!("memfill {}, {}, {}", r(*dst), r(*val), r(*len)),
-        Inst::DynAlloca { dst, size, align } => format!("{} = dynalloca {}, align {align}", r(*dst), r(*size)),
+        Inst::DynAlloca { dst, size, align } => {
+            format!("{} = dynalloca {}, align {align}", r(*dst), r(*size))
+        }
         Inst::VSplat { shape, dst, a } => format!("{} = splat.{} {}", r(*dst), shape.name(), r(*a)),
-        Inst::VExtract { shape, lane, dst, a } => format!("{} = extract.{} {}, {lane}", r(*dst), shape.name(), r(*a)),
-        Inst::VReplace { shape, lane, dst, a, b } => format!("{} = replace.{} {}, {lane}, {}", r(*dst), shape.name(), r(*a), r(*b)),
-        Inst::VBin { op, shape, dst, a, b } => format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), shape.name(), r(*a), r(*b)),
-        Inst::VUn { op, shape, dst, a } => format!("{} = {}.{} {}", r(*dst), lower_name(op), shape.name(), r(*a)),
-        Inst::VShift { op, shape, dst, a, amount } => format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), shape.name(), r(*a), r(*amount)),
+        Inst::VExtract { shape, lane, dst, a } => {
+            format!("{} = extract.{} {}, {lane}", r(*dst), shape.name(), r(*a))
+        }
+        Inst::VReplace { shape, lane, dst, a, b } => {
+            format!("{} = replace.{} {}, {lane}, {}", r(*dst), shape.name(), r(*a), r(*b))
+        }
+        Inst::VBin { op, shape, dst, a, b } => {
+            format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), shape.name(), r(*a), r(*b))
+        }
+        Inst::VUn { op, shape, dst, a } => {
+            format!("{} = {}.{} {}", r(*dst), lower_name(op), shape.name(), r(*a))
+        }
+        Inst::VShift { op, shape, dst, a, amount } => {
+            format!("{} = {}.{} {}, {}", r(*dst), lower_name(op), shape.name(), r(*a), r(*amount))
+        }
         Inst::VShuffle { dst, a, b, bytes } => {
             let idx: Vec<String> = bytes.iter().map(|x| x.to_string()).collect();
             format!("{} = shuffle {}, {} [{}]", r(*dst), r(*a), r(*b), idx.join(" "))
@@ -147,7 +218,13 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
 }
 
 /// `call CALLEE(ARGS[, EXTRA]) SIG`.
-fn call_text(m: &LowModule, callee: &Callee, sig: &Sig, args: &[VReg], extra: Option<String>) -> String {
+fn call_text(
+    m: &LowModule,
+    callee: &Callee,
+    sig: &Sig,
+    args: &[VReg],
+    extra: Option<String>,
+) -> String {
     let c = match callee {
         Callee::Direct(fr) => format!("@{}", m.func_sig(*fr).map(|x| x.0).unwrap_or("?")),
         Callee::Indirect(v) => r(*v),
@@ -160,14 +237,18 @@ fn call_text(m: &LowModule, callee: &Callee, sig: &Sig, args: &[VReg], extra: Op
 fn term_text(m: &LowModule, t: &Term) -> String {
     match t {
         Term::Jump(b) => format!("jump bb{}", b.0),
-        Term::Branch { cond, then, else_ } => format!("branch {}, bb{}, bb{}", r(*cond), then.0, else_.0),
+        Term::Branch { cond, then, else_ } => {
+            format!("branch {}, bb{}, bb{}", r(*cond), then.0, else_.0)
+        }
         Term::Table { idx, targets, default } => {
             let ts: Vec<String> = targets.iter().map(|b| format!("bb{}", b.0)).collect();
             format!("table {} [{}] default bb{}", r(*idx), ts.join(", "), default.0)
         }
         Term::Ret(vs) if vs.is_empty() => "ret".to_string(),
         Term::Ret(vs) => format!("ret {}", vs.iter().map(|v| r(*v)).collect::<Vec<_>>().join(", ")),
-        Term::TailCall { callee, sig, args } => format!("tail {}", call_text(m, callee, sig, args, None)),
+        Term::TailCall { callee, sig, args } => {
+            format!("tail {}", call_text(m, callee, sig, args, None))
+        }
         Term::Trap => "trap".to_string(),
     }
 }

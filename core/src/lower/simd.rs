@@ -131,7 +131,19 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<bool> {
     let dst = || data.result.and_then(|v| fx.vals.get(&v).copied());
     let op = |k: usize| data.args.get(k).copied();
     match (data.op, dst_shape) {
-        (O::Add | O::Sub | O::Mul | O::And | O::Or | O::Xor | O::FAdd | O::FSub | O::FMul | O::FDiv, Some(shape)) => {
+        (
+            O::Add
+            | O::Sub
+            | O::Mul
+            | O::And
+            | O::Or
+            | O::Xor
+            | O::FAdd
+            | O::FSub
+            | O::FMul
+            | O::FDiv,
+            Some(shape),
+        ) => {
             let bin = match data.op {
                 O::Add => Bin::Add,
                 O::Sub => Bin::Sub,
@@ -144,7 +156,10 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<bool> {
                 O::FMul => Bin::FMul,
                 _ => Bin::FDiv,
             };
-            let (Some(d), Some(x), Some(y), true) = (dst(), op(0), op(1), shape.has_bin(bin)) else { return Ok(false) };
+            let (Some(d), Some(x), Some(y), true) = (dst(), op(0), op(1), shape.has_bin(bin))
+            else {
+                return Ok(false);
+            };
             let (a, b) = (fx.operand(x)?, fx.operand(y)?);
             fx.emit(Inst::VBin { op: bin, shape, dst: d, a, b });
         }
@@ -174,7 +189,11 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<bool> {
             fx.emit(Inst::Load { dst: d, ty: Ty::V128, size: 16, signed: false, addr, offset: 0 });
         }
         (O::Store, _) => {
-            let (Some(_), Some(v), Some(p)) = (arg_ty(0).and_then(|t| shape_of(fx, t)), op(0), op(1)) else { return Ok(false) };
+            let (Some(_), Some(v), Some(p)) =
+                (arg_ty(0).and_then(|t| shape_of(fx, t)), op(0), op(1))
+            else {
+                return Ok(false);
+            };
             let src = fx.operand(v)?;
             let addr = fx.operand(p)?;
             fx.emit(Inst::Store { ty: Ty::V128, size: 16, addr, offset: 0, src });
@@ -183,7 +202,9 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<bool> {
             if arg_ty(0).is_some_and(|t| m.types.is_vector(t)) {
                 return Ok(false);
             }
-            let (Some(d), Some(c), Some(x), Some(y)) = (dst(), op(0), op(1), op(2)) else { return Ok(false) };
+            let (Some(d), Some(c), Some(x), Some(y)) = (dst(), op(0), op(1), op(2)) else {
+                return Ok(false);
+            };
             let cond = fx.operand(c)?;
             let (a, b) = (fx.operand(x)?, fx.operand(y)?);
             fx.emit(Inst::Select { dst: d, cond, a, b });
@@ -195,12 +216,20 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<bool> {
         }
         (O::ExtractElement, _) => {
             let Some(shape) = arg_ty(0).and_then(|t| shape_of(fx, t)) else { return Ok(false) };
-            let (Some(lane), Some(d), Some(x)) = (index(fx, data.args.get(1), shape.lanes()), dst(), op(0)) else { return Ok(false) };
+            let (Some(lane), Some(d), Some(x)) =
+                (index(fx, data.args.get(1), shape.lanes()), dst(), op(0))
+            else {
+                return Ok(false);
+            };
             let a = fx.operand(x)?;
             fx.emit(Inst::VExtract { shape, lane, dst: d, a });
         }
         (O::InsertElement, Some(shape)) => {
-            let (Some(lane), Some(d), Some(x), Some(e)) = (index(fx, data.args.get(2), shape.lanes()), dst(), op(0), op(1)) else { return Ok(false) };
+            let (Some(lane), Some(d), Some(x), Some(e)) =
+                (index(fx, data.args.get(2), shape.lanes()), dst(), op(0), op(1))
+            else {
+                return Ok(false);
+            };
             let a = fx.operand(x)?;
             let b = fx.operand(e)?;
             fx.emit(Inst::VReplace { shape, lane, dst: d, a, b });
@@ -209,10 +238,17 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<bool> {
             if arg_ty(0) != Some(data.ty) {
                 return Ok(false);
             }
-            let (Some(d), Some(x), Some(y), Some(Operand::Const(mc))) = (dst(), op(0), op(1), op(2)) else { return Ok(false) };
+            let (Some(d), Some(x), Some(y), Some(Operand::Const(mc))) =
+                (dst(), op(0), op(1), op(2))
+            else {
+                return Ok(false);
+            };
             let n = shape.lanes();
             let idx: Vec<u32> = match m.consts.kind(mc) {
-                ConstKind::Aggregate(es) => es.iter().map(|e| index(fx, Some(&Operand::Const(*e)), 2 * n).map_or(0, u32::from)).collect(),
+                ConstKind::Aggregate(es) => es
+                    .iter()
+                    .map(|e| index(fx, Some(&Operand::Const(*e)), 2 * n).map_or(0, u32::from))
+                    .collect(),
                 _ => vec![0; n as usize],
             };
             let lb = shape.lane_bytes();

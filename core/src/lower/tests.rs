@@ -43,8 +43,17 @@ fn every_valid_test_file_lowers_or_names_what_it_lacks() {
             }
             Err(e) => {
                 refused += 1;
-                assert!(e.message.starts_with("unsupported by the code generator: "), "{}: {}", f.display(), e.message);
-                assert!((e.span.end as usize) <= text.len(), "{}: span out of the file", f.display());
+                assert!(
+                    e.message.starts_with("unsupported by the code generator: "),
+                    "{}: {}",
+                    f.display(),
+                    e.message
+                );
+                assert!(
+                    (e.span.end as usize) <= text.len(),
+                    "{}: span out of the file",
+                    f.display()
+                );
             }
         }
     }
@@ -58,7 +67,8 @@ fn narrow_results_are_masked_and_signed_compares_extended() {
     let f = low.funcs.first().map(|f| f.blocks.clone()).unwrap_or_default();
     let insts: Vec<&Inst> = f.iter().flat_map(|b| b.insts.iter()).collect();
     let masked = insts.iter().any(|i| matches!(i, Inst::Const { val: super::Const::I32(255), .. }));
-    let sext = insts.iter().filter(|i| matches!(i, Inst::Un { op: super::Un::SextIn(8), .. })).count();
+    let sext =
+        insts.iter().filter(|i| matches!(i, Inst::Un { op: super::Un::SextIn(8), .. })).count();
     assert!(masked, "the i8 add must be masked to 8 bits");
     assert_eq!(sext, 2, "both operands of the signed compare are sign-extended");
     assert!(matches!(f.last().map(|b| &b.term), Some(Term::Ret(v)) if v.len() == 1));
@@ -123,7 +133,9 @@ fn only_calls_that_may_unwind_are_tested_and_only_when_something_throws() {
 fn musttail_ends_the_block_and_blockaddress_numbers_blocks_across_the_module() {
     let src = "define i32 @a(i32 %x) {\n  %r = musttail call i32 @b(i32 %x)\n  ret i32 %r\n}\ndefine i32 @b(i32 %x) {\nentry:\n  br label %next\nnext:\n  ret i32 %x\n}\n@p = global ptr blockaddress(@b, %next)\n";
     let Ok(m) = lower_text(src) else { panic!("musttail must lower") };
-    assert!(matches!(m.funcs[0].blocks.last().map(|b| &b.term), Some(Term::TailCall { args, .. }) if args.len() == 1));
+    assert!(
+        matches!(m.funcs[0].blocks.last().map(|b| &b.term), Some(Term::TailCall { args, .. }) if args.len() == 1)
+    );
     // @a has one block (1), @b's entry is 2 and %next 3: the global holds 3.
     assert_eq!(m.data.bytes.first(), Some(&3));
 }

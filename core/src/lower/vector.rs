@@ -24,7 +24,8 @@ pub fn lanes_of(fx: &FnCx, t: TypeId) -> Option<(u32, TypeId)> {
 /// True when the instruction produces or reads a vector.
 pub fn involves_vectors(fx: &FnCx, data: &InstData) -> bool {
     let m = fx.cx.m;
-    m.types.is_vector(data.ty) || data.args.iter().any(|op| m.types.is_vector(m.operand_ty(fx.body, *op)))
+    m.types.is_vector(data.ty)
+        || data.args.iter().any(|op| m.types.is_vector(m.operand_ty(fx.body, *op)))
 }
 
 /// The registers of a vector operand's lanes (constants are materialized).
@@ -51,11 +52,14 @@ pub fn lanes(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<VReg>> {
         }
         Operand::Const(c) => {
             let m = fx.cx.m;
-            let (_, et) = lanes_of(fx, m.consts.ty(c)).ok_or_else(|| LowerError::unsupported(fx.span, "a vector constant"))?;
+            let (_, et) = lanes_of(fx, m.consts.ty(c))
+                .ok_or_else(|| LowerError::unsupported(fx.span, "a vector constant"))?;
             let ty = reg_ty(m, et, fx.span)?;
             match m.consts.kind(c) {
                 ConstKind::Aggregate(es) => es.iter().map(|e| fx.constant(*e)).collect(),
-                ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => Ok((0..n).map(|_| zero(fx, ty)).collect()),
+                ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => {
+                    Ok((0..n).map(|_| zero(fx, ty)).collect())
+                }
                 _ => Err(LowerError::unsupported(fx.span, "this kind of vector constant")),
             }
         }
@@ -73,7 +77,8 @@ pub fn zero(fx: &mut FnCx, ty: Ty) -> VReg {
 }
 
 fn arg(fx: &mut FnCx, data: &InstData, k: usize, n: u32) -> LResult<Vec<VReg>> {
-    let op = *data.args.get(k).ok_or_else(|| LowerError::unsupported(data.span, "a missing operand"))?;
+    let op =
+        *data.args.get(k).ok_or_else(|| LowerError::unsupported(data.span, "a missing operand"))?;
     lanes(fx, op, n)
 }
 
@@ -99,7 +104,12 @@ fn bits(fx: &FnCx, t: TypeId) -> u32 {
 pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let span = data.span;
     let m = fx.cx.m;
-    let unsupported = || LowerError::unsupported(span, format!("`{}` on vector type {}", data.op.name(), type_text(m, data.ty)));
+    let unsupported = || {
+        LowerError::unsupported(
+            span,
+            format!("`{}` on vector type {}", data.op.name(), type_text(m, data.ty)),
+        )
+    };
     if super::simd::lower(fx, data)? {
         return Ok(());
     }
@@ -107,7 +117,9 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let packed = super::simd::packed_result(fx, data);
     let dst: Vec<VReg> = match (data.result, packed) {
         (_, Some((_, shape))) => (0..shape.lanes()).map(|_| fx.new_reg(shape.lane_ty())).collect(),
-        (Some(v), None) if m.types.is_vector(data.ty) => fx.vecs.get(&v).cloned().ok_or_else(unsupported)?,
+        (Some(v), None) if m.types.is_vector(data.ty) => {
+            fx.vecs.get(&v).cloned().ok_or_else(unsupported)?
+        }
         _ => Vec::new(),
     };
     lower_lanes(fx, data, &dst)?;
@@ -122,10 +134,27 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
     use Opcode as O;
     let span = data.span;
     let m = fx.cx.m;
-    let unsupported = || LowerError::unsupported(span, format!("`{}` on vector type {}", data.op.name(), type_text(m, data.ty)));
+    let unsupported = || {
+        LowerError::unsupported(
+            span,
+            format!("`{}` on vector type {}", data.op.name(), type_text(m, data.ty)),
+        )
+    };
     let n = dst.len() as u32;
     match data.op {
-        O::Add | O::Sub | O::Mul | O::UDiv | O::SDiv | O::URem | O::SRem | O::Shl | O::LShr | O::AShr | O::And | O::Or | O::Xor => {
+        O::Add
+        | O::Sub
+        | O::Mul
+        | O::UDiv
+        | O::SDiv
+        | O::URem
+        | O::SRem
+        | O::Shl
+        | O::LShr
+        | O::AShr
+        | O::And
+        | O::Or
+        | O::Xor => {
             let (_, et) = lanes_of(fx, data.ty).ok_or_else(unsupported)?;
             let ty = reg_ty(m, et, span)?;
             let b = bits(fx, et);
@@ -166,7 +195,9 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             for ((d, x), y) in dst.iter().zip(xs).zip(ys) {
                 match &data.extra {
                     Extra::ICmp(p) => icmp_into(fx, *p, ty, b, x, y, *d),
-                    Extra::FCmp(p) => fx.emit(Inst::FCmp { cc: fcmp_of(*p), ty, dst: *d, a: x, b: y }),
+                    Extra::FCmp(p) => {
+                        fx.emit(Inst::FCmp { cc: fcmp_of(*p), ty, dst: *d, a: x, b: y })
+                    }
                     _ => return Err(unsupported()),
                 }
             }
@@ -192,12 +223,19 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
         }
         O::Trunc | O::ZExt | O::SExt => {
             let st = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
-            let ((_, se), (_, de)) = (lanes_of(fx, st).ok_or_else(unsupported)?, lanes_of(fx, data.ty).ok_or_else(unsupported)?);
+            let ((_, se), (_, de)) = (
+                lanes_of(fx, st).ok_or_else(unsupported)?,
+                lanes_of(fx, data.ty).ok_or_else(unsupported)?,
+            );
             let dty = reg_ty(m, de, span)?;
             let (sb, db) = (bits(fx, se), bits(fx, de));
             let xs = arg(fx, data, 0, n)?;
             for (d, x) in dst.iter().zip(xs) {
-                let r = if data.op == O::SExt { sresize(fx, x, sb, db, dty) } else { resize(fx, x, sb, db, dty) };
+                let r = if data.op == O::SExt {
+                    sresize(fx, x, sb, db, dty)
+                } else {
+                    resize(fx, x, sb, db, dty)
+                };
                 copy(fx, *d, r);
             }
         }
@@ -210,7 +248,14 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             }
             let addr = fx.operand(*data.args.first().ok_or_else(unsupported)?)?;
             for (k, d) in dst.iter().enumerate() {
-                fx.emit(Inst::Load { dst: *d, ty, size: size as u8, signed: false, addr, offset: k as u32 * size });
+                fx.emit(Inst::Load {
+                    dst: *d,
+                    ty,
+                    size: size as u8,
+                    signed: false,
+                    addr,
+                    offset: k as u32 * size,
+                });
             }
         }
         O::Store => {
@@ -219,18 +264,29 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             let ty = reg_ty(m, et, span)?;
             let size = fx.cx.lay.get(et).size as u32;
             if matches!(m.types.get(et), Type::Int(b) if *b % 8 != 0) {
-                return Err(LowerError::unsupported(span, format!("storing vector type {}", type_text(m, vt))));
+                return Err(LowerError::unsupported(
+                    span,
+                    format!("storing vector type {}", type_text(m, vt)),
+                ));
             }
             let xs = arg(fx, data, 0, vn)?;
             let addr = fx.operand(*data.args.get(1).ok_or_else(unsupported)?)?;
             for (k, x) in xs.into_iter().enumerate() {
-                fx.emit(Inst::Store { ty, size: size as u8, addr, offset: k as u32 * size, src: x });
+                fx.emit(Inst::Store {
+                    ty,
+                    size: size as u8,
+                    addr,
+                    offset: k as u32 * size,
+                    src: x,
+                });
             }
         }
         O::ExtractElement => {
             let vt = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
             let (vn, _) = lanes_of(fx, vt).ok_or_else(unsupported)?;
-            let i = const_index(fx, data.args.get(1)).ok_or_else(|| LowerError::unsupported(span, "extractelement with a variable index"))?;
+            let i = const_index(fx, data.args.get(1)).ok_or_else(|| {
+                LowerError::unsupported(span, "extractelement with a variable index")
+            })?;
             let xs = arg(fx, data, 0, vn)?;
             let d = super::inst::dst_of(fx, data)?;
             match xs.get(i as usize) {
@@ -243,7 +299,9 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             }
         }
         O::InsertElement => {
-            let i = const_index(fx, data.args.get(2)).ok_or_else(|| LowerError::unsupported(span, "insertelement with a variable index"))?;
+            let i = const_index(fx, data.args.get(2)).ok_or_else(|| {
+                LowerError::unsupported(span, "insertelement with a variable index")
+            })?;
             let xs = arg(fx, data, 0, n)?;
             let e = fx.operand(*data.args.get(1).ok_or_else(unsupported)?)?;
             for (k, (d, x)) in dst.iter().zip(xs).enumerate() {
@@ -256,9 +314,13 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             let ty = reg_ty(m, et, span)?;
             let mut src = arg(fx, data, 0, vn)?;
             src.extend(arg(fx, data, 1, vn)?);
-            let Some(Operand::Const(mc)) = data.args.get(2) else { return Err(LowerError::unsupported(span, "shufflevector with a variable mask")) };
+            let Some(Operand::Const(mc)) = data.args.get(2) else {
+                return Err(LowerError::unsupported(span, "shufflevector with a variable mask"));
+            };
             let idx: Vec<Option<u64>> = match m.consts.kind(*mc) {
-                ConstKind::Aggregate(es) => es.iter().map(|e| const_index(fx, Some(&Operand::Const(*e)))).collect(),
+                ConstKind::Aggregate(es) => {
+                    es.iter().map(|e| const_index(fx, Some(&Operand::Const(*e)))).collect()
+                }
                 ConstKind::Zero => vec![Some(0); n as usize],
                 _ => vec![None; n as usize],
             };

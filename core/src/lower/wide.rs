@@ -137,10 +137,13 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     use Opcode as O;
     let span = data.span;
     let m = fx.cx.m;
-    let ty_of = |k: usize| data.args.get(k).map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
+    let ty_of =
+        |k: usize| data.args.get(k).map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
     let wide_args = (0..data.args.len()).all(|k| is_wide(fx, ty_of(k)));
     match data.op {
-        O::Add | O::Sub | O::Mul | O::And | O::Or | O::Xor | O::Shl | O::LShr | O::AShr if wide_args && is_wide(fx, data.ty) => {
+        O::Add | O::Sub | O::Mul | O::And | O::Or | O::Xor | O::Shl | O::LShr | O::AShr
+            if wide_args && is_wide(fx, data.ty) =>
+        {
             let (al, ah) = halves(fx, arg(data, 0)?)?;
             let (bl, bh) = halves(fx, arg(data, 1)?)?;
             let (lo, hi) = match data.op {
@@ -224,12 +227,20 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             let sig = Sig { params: vec![Ty::I64; 4], ret: vec![Ty::I64; 2], variadic: false };
             let f = fx.cx.import(name, sig.clone(), span)?;
             let (dl, dh) = out(fx, data)?;
-            let call = super::form::Call { dst: vec![dl, dh], callee: super::form::Callee::Direct(f), sig, args: vec![al, ah, bl, bh], varargs: Vec::new() };
+            let call = super::form::Call {
+                dst: vec![dl, dh],
+                callee: super::form::Callee::Direct(f),
+                sig,
+                args: vec![al, ah, bl, bh],
+                varargs: Vec::new(),
+            };
             fx.emit(Inst::Call(Box::new(call)));
             Ok(())
         }
         O::ICmp if wide_args => {
-            let Extra::ICmp(p) = data.extra else { return Err(LowerError::unsupported(span, "icmp without predicate")) };
+            let Extra::ICmp(p) = data.extra else {
+                return Err(LowerError::unsupported(span, "icmp without predicate"));
+            };
             let (al, ah) = halves(fx, arg(data, 0)?)?;
             let (bl, bh) = halves(fx, arg(data, 1)?)?;
             let dst = dst_of(fx, data)?;
@@ -275,7 +286,9 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             set(fx, data, al, ah)
         }
         O::Trunc if is_wide(fx, ty_of(0)) => {
-            let Type::Int(to) = *m.types.get(data.ty) else { return Err(LowerError::unsupported(span, "trunc of i128 to a vector")) };
+            let Type::Int(to) = *m.types.get(data.ty) else {
+                return Err(LowerError::unsupported(span, "trunc of i128 to a vector"));
+            };
             let (al, _) = halves(fx, arg(data, 0)?)?;
             let dst = dst_of(fx, data)?;
             let r = if to <= 32 {
@@ -288,14 +301,24 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             copy(fx, dst, r);
             Ok(())
         }
-        O::ZExt | O::SExt if is_wide(fx, data.ty) && matches!(m.types.get(ty_of(0)), Type::Int(b) if *b <= 64) => {
-            let Type::Int(from) = *m.types.get(ty_of(0)) else { return Err(LowerError::unsupported(span, "an extension to i128")) };
+        O::ZExt | O::SExt
+            if is_wide(fx, data.ty)
+                && matches!(m.types.get(ty_of(0)), Type::Int(b) if *b <= 64) =>
+        {
+            let Type::Int(from) = *m.types.get(ty_of(0)) else {
+                return Err(LowerError::unsupported(span, "an extension to i128"));
+            };
             let a = fx.operand(arg(data, 0)?)?;
             let signed = data.op == O::SExt;
             let a = if signed { sext_full(fx, a, from) } else { a };
             let lo = if fx.reg_ty(a) == Ty::I32 {
                 let d = fx.new_reg(Ty::I64);
-                fx.emit(Inst::Un { op: if signed { Un::ExtendS } else { Un::ExtendU }, to: Ty::I64, dst: d, a });
+                fx.emit(Inst::Un {
+                    op: if signed { Un::ExtendS } else { Un::ExtendU },
+                    to: Ty::I64,
+                    dst: d,
+                    a,
+                });
                 d
             } else {
                 a

@@ -34,7 +34,10 @@ use crate::ir::{Block, Body, Extra, GlobalId, Inst, Module, Opcode, ValueDef};
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
     with_body(m, g, |m, body| {
         let (removed, rewired) = adce(m, body);
-        PassResult::from_stats(vec![("instructions removed", removed), ("dead branches made unconditional", rewired)])
+        PassResult::from_stats(vec![
+            ("instructions removed", removed),
+            ("dead branches made unconditional", rewired),
+        ])
     })
 }
 
@@ -110,14 +113,20 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
         }
     }
 
-    let mut st = State { inst_live: vec![false; body.insts.len()], block_live: vec![false; nb], inst_work: Vec::new(), block_work: Vec::new() };
+    let mut st = State {
+        inst_live: vec![false; body.insts.len()],
+        block_live: vec![false; nb],
+        inst_work: Vec::new(),
+        block_work: Vec::new(),
+    };
 
     // Roots: effects, terminators other than conditional branches, unreachable code.
     for &b in &body.layout {
         let Some(bd) = body.blocks.get(b) else { continue };
         for &i in &bd.insts {
             let Some(d) = body.insts.get(i) else { continue };
-            let root = !is_reach(b) || (has_effects(m, body, d) && !matches!(d.op, Opcode::Br | Opcode::Switch));
+            let root = !is_reach(b)
+                || (has_effects(m, body, d) && !matches!(d.op, Opcode::Br | Opcode::Switch));
             if root {
                 st.mark_inst(i);
             }
@@ -163,7 +172,10 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
         let mut again = false;
         for &b in &body.layout {
             let Some(t) = body.terminator(b) else { continue };
-            if !is_reach(b) || !is_cond_branch(body, t) || st.inst_live.get(t.index()).copied().unwrap_or(true) {
+            if !is_reach(b)
+                || !is_cond_branch(body, t)
+                || st.inst_live.get(t.index()).copied().unwrap_or(true)
+            {
                 continue;
             }
             if live_post_dominator(&pdt, &st, b, nb).is_none() {
@@ -180,11 +192,16 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
     let mut rewired = 0u64;
     for b in body.layout.clone() {
         let Some(t) = body.terminator(b) else { continue };
-        if !is_reach(b) || !is_cond_branch(body, t) || st.inst_live.get(t.index()).copied().unwrap_or(true) {
+        if !is_reach(b)
+            || !is_cond_branch(body, t)
+            || st.inst_live.get(t.index()).copied().unwrap_or(true)
+        {
             continue;
         }
         let succs = body.successors(b);
-        let target = live_post_dominator(&pdt, &st, b, nb).filter(|p| succs.contains(p)).or_else(|| succs.first().copied());
+        let target = live_post_dominator(&pdt, &st, b, nb)
+            .filter(|p| succs.contains(p))
+            .or_else(|| succs.first().copied());
         if let Some(target) = target {
             if set_branch(body, b, target) {
                 rewired += 1;
@@ -199,7 +216,9 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
             && inst_block.get(i.index()).copied().flatten().is_some_and(is_reach)
     };
     let dead_list: Vec<bool> = (0..body.insts.len()).map(|k| dead(Inst::new(k))).collect();
-    let removed = remove_insts(&mut m.consts, body, &|i| dead_list.get(i.index()).copied().unwrap_or(false)) as u64;
+    let removed =
+        remove_insts(&mut m.consts, body, &|i| dead_list.get(i.index()).copied().unwrap_or(false))
+            as u64;
     (removed, rewired)
 }
 
@@ -269,8 +288,7 @@ mod tests {
 
     #[test]
     fn dead_phi_cycle_and_dead_diamond() {
-        let out = opt(
-            r#"
+        let out = opt(r#"
 declare void @use(i32)
 define void @f(i32 %n, i1 %c) {
 entry:
@@ -295,8 +313,7 @@ exit:
   call void @use(i32 %n)
   ret void
 }
-"#,
-        );
+"#);
         assert!(!out.contains("%s2") && !out.contains("%p =") && !out.contains("mul"), "{out}");
         assert!(out.contains("br label %a") || out.contains("br label %j"), "{out}");
         assert!(out.contains("%i2 = add"), "the loop stays: {out}");

@@ -22,7 +22,9 @@ use super::edit::{layout_insts, remove_insts, use_counts, used_values};
 use super::{with_body, PassResult};
 use crate::ir::attrs::{Attr, AttrKind, AttrSetId};
 use crate::ir::entity::EntityRef;
-use crate::ir::{Body, ConstKind, GlobalId, InstData, InstFlags, Module, Opcode, Operand, Ordering, ValueDef};
+use crate::ir::{
+    Body, ConstKind, GlobalId, InstData, InstFlags, Module, Opcode, Operand, Ordering, ValueDef,
+};
 
 /// Intrinsic name prefixes (up to the overload suffix) that are `memory(none) nounwind
 /// willreturn` in LLVM 19's `Intrinsics.td` and have no other effect.
@@ -141,7 +143,9 @@ pub fn has_effects(m: &Module, _body: &Body, d: &InstData) -> bool {
         Opcode::Alloca => d.flags.has(InstFlags::INALLOCA),
         Opcode::Load => {
             d.flags.has(InstFlags::VOLATILE)
-                || d.mem_info().is_none_or(|mi| !matches!(mi.ordering, Ordering::NotAtomic | Ordering::Unordered))
+                || d.mem_info().is_none_or(|mi| {
+                    !matches!(mi.ordering, Ordering::NotAtomic | Ordering::Unordered)
+                })
         }
         Opcode::Call => !call_is_removable(m, d),
         op => op.has_side_effects(),
@@ -170,8 +174,12 @@ fn call_is_removable(m: &Module, d: &InstData) -> bool {
     let attrs = &m.attrs;
     let has = |kind: AttrKind| attrs.has(ci.fn_attrs, kind) || attrs.has(f.fn_attrs, kind);
     let reads_at_most = |set: AttrSetId| match attrs.find(set, AttrKind::Memory) {
-        Some(Attr::Memory(e)) => (0..crate::ir::attrs::MEMORY_LOCATIONS.len()).all(|i| (e.get(i) as u8) & 2 == 0),
+        Some(Attr::Memory(e)) => {
+            (0..crate::ir::attrs::MEMORY_LOCATIONS.len()).all(|i| (e.get(i) as u8) & 2 == 0)
+        }
         _ => false,
     };
-    (reads_at_most(ci.fn_attrs) || reads_at_most(f.fn_attrs)) && has(AttrKind::NoUnwind) && has(AttrKind::WillReturn)
+    (reads_at_most(ci.fn_attrs) || reads_at_most(f.fn_attrs))
+        && has(AttrKind::NoUnwind)
+        && has(AttrKind::WillReturn)
 }

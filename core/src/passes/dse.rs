@@ -56,7 +56,8 @@ fn dead_stores(m: &Module, g: GlobalId, body: &Body) -> Vec<bool> {
                     continue;
                 };
                 let killed = killers.iter().any(|k| {
-                    k.size.zip(loc.size).is_some_and(|(ks, s)| ks >= s) && aa.alias(*k, loc) == AliasResult::MustAlias
+                    k.size.zip(loc.size).is_some_and(|(ks, s)| ks >= s)
+                        && aa.alias(*k, loc) == AliasResult::MustAlias
                 });
                 if killed {
                     if let Some(slot) = dead.get_mut(i.index()) {
@@ -78,7 +79,8 @@ fn dead_stores(m: &Module, g: GlobalId, body: &Body) -> Vec<bool> {
 
 /// Neither volatile nor atomic.
 fn is_simple(d: &InstData) -> bool {
-    !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic)
+    !d.flags.has(InstFlags::VOLATILE)
+        && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic)
 }
 
 /// Forgets the killing locations `d` may read.
@@ -98,6 +100,8 @@ fn may_leave(m: &Module, aa: &AliasAnalysis, d: &InstData) -> bool {
         return false;
     }
     let callee_attrs = callee.map(|(_, f)| f.fn_attrs);
-    let has = |k: AttrKind| m.attrs.has(ci.fn_attrs, k) || callee_attrs.is_some_and(|s| m.attrs.has(s, k));
+    let has = |k: AttrKind| {
+        m.attrs.has(ci.fn_attrs, k) || callee_attrs.is_some_and(|s| m.attrs.has(s, k))
+    };
     !(has(AttrKind::NoUnwind) && has(AttrKind::WillReturn))
 }

@@ -35,7 +35,10 @@ use super::edit::{remove_insts, replace_chained};
 use super::{with_body, PassResult};
 use crate::analysis::{AliasAnalysis, Cfg};
 use crate::ir::entity::EntityRef;
-use crate::ir::{Block, Body, ConstKind, Extra, GlobalId, InstData, InstFlags, IntPredicate, Module, Opcode, Operand, Ordering, TypeId, Value};
+use crate::ir::{
+    Block, Body, ConstKind, Extra, GlobalId, InstData, InstFlags, IntPredicate, Module, Opcode,
+    Operand, Ordering, TypeId, Value,
+};
 use rustc_hash::FxHashMap as HashMap;
 
 /// The identity of a pure expression.
@@ -80,7 +83,11 @@ fn swap_pred(p: IntPredicate) -> IntPredicate {
 
 /// The key of a pure instruction (operands mapped by `map`), `None` when it is not one this
 /// pass merges.
-pub(crate) fn expr_key(m: &Module, d: &InstData, map: &dyn Fn(Operand) -> Operand) -> Option<ExprKey> {
+pub(crate) fn expr_key(
+    m: &Module,
+    d: &InstData,
+    map: &dyn Fn(Operand) -> Operand,
+) -> Option<ExprKey> {
     let mut args: Vec<Operand> = d.args.iter().map(|&o| map(o)).collect();
     let mut extra: Vec<u32> = Vec::new();
     match d.op {
@@ -89,7 +96,12 @@ pub(crate) fn expr_key(m: &Module, d: &InstData, map: &dyn Fn(Operand) -> Operan
                 args.sort_by_key(operand_rank);
             }
         }
-        Opcode::FNeg | Opcode::Freeze | Opcode::Select | Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {}
+        Opcode::FNeg
+        | Opcode::Freeze
+        | Opcode::Select
+        | Opcode::ExtractElement
+        | Opcode::InsertElement
+        | Opcode::ShuffleVector => {}
         Opcode::ICmp => {
             let Extra::ICmp(mut p) = d.extra else { return None };
             if args.len() == 2 && operand_rank(&args[0]) > operand_rank(&args[1]) {
@@ -125,7 +137,9 @@ pub(crate) fn expr_key(m: &Module, d: &InstData, map: &dyn Fn(Operand) -> Operan
                 return None;
             }
             let name = m.global_name(*g);
-            if !name.starts_with("llvm.") || !super::dce::PURE_INTRINSICS.iter().any(|p| name.starts_with(p)) {
+            if !name.starts_with("llvm.")
+                || !super::dce::PURE_INTRINSICS.iter().any(|p| name.starts_with(p))
+            {
                 return None;
             }
             extra.push(ci.fn_ty.as_u32());
@@ -152,16 +166,23 @@ pub(crate) fn intersect_flags(body: &mut Body, keep: crate::ir::Inst, gone: &Ins
 }
 
 /// Drops poison- or UB-making metadata from a kept load that the replaced one lacks.
-pub(crate) fn intersect_load_md(m: &Module, body: &mut Body, keep: crate::ir::Inst, gone: &InstData) {
+pub(crate) fn intersect_load_md(
+    m: &Module,
+    body: &mut Body,
+    keep: crate::ir::Inst,
+    gone: &InstData,
+) {
     let Some(k) = body.insts.get_mut(keep) else { return };
     k.md.retain(|(sym, md)| {
         let name = m.symbols.get(*sym);
-        !matches!(name, "range" | "nonnull" | "align" | "noundef") || gone.md.iter().any(|(s2, md2)| s2 == sym && md2 == md)
+        !matches!(name, "range" | "nonnull" | "align" | "noundef")
+            || gone.md.iter().any(|(s2, md2)| s2 == sym && md2 == md)
     });
 }
 
 fn is_simple_access(d: &InstData) -> bool {
-    !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic)
+    !d.flags.has(InstFlags::VOLATILE)
+        && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic)
 }
 
 /// Runs `early-cse` on one function.
@@ -205,7 +226,13 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
         /// The memory generation at the end of the block (children start from it).
         gen: u64,
     }
-    let mut stack = vec![Frame { block: entry, child: usize::MAX, expr_keys: Vec::new(), mem_keys: Vec::new(), gen: 0 }];
+    let mut stack = vec![Frame {
+        block: entry,
+        child: usize::MAX,
+        expr_keys: Vec::new(),
+        mem_keys: Vec::new(),
+        gen: 0,
+    }];
     while let Some(top) = stack.last_mut() {
         if top.child == usize::MAX {
             top.child = 0;
@@ -227,7 +254,9 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                     super::edit::for_each_operand_mut(d, &mut |o| *o = map(*o));
                 }
                 let Some(d) = body.insts.get(i) else { continue };
-                if let (Some(r), Some(o)) = (d.result, super::instsimplify::simplify(m, body, i, &facts)) {
+                if let (Some(r), Some(o)) =
+                    (d.result, super::instsimplify::simplify(m, body, i, &facts))
+                {
                     if o != Operand::Value(r) {
                         if let Some(s) = repl.get_mut(r.index()) {
                             *s = Some(o);
@@ -243,7 +272,11 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                     Opcode::Load if is_simple_access(d) => {
                         let Some(&p) = d.args.first() else { continue };
                         let key = (map(p), d.ty);
-                        let hit = mem.get(&key).and_then(|v| v.last()).filter(|e| e.1 == generation).copied();
+                        let hit = mem
+                            .get(&key)
+                            .and_then(|v| v.last())
+                            .filter(|e| e.1 == generation)
+                            .copied();
                         let Some(r) = d.result else { continue };
                         match hit {
                             Some((val, _, src)) => {
@@ -260,7 +293,11 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                                 n_loads += 1;
                             }
                             None => {
-                                mem.entry(key).or_default().push((Operand::Value(r), generation, Some(i)));
+                                mem.entry(key).or_default().push((
+                                    Operand::Value(r),
+                                    generation,
+                                    Some(i),
+                                ));
                                 if let Some(top) = stack.last_mut() {
                                     top.mem_keys.push(key);
                                 }
@@ -269,11 +306,16 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                         continue;
                     }
                     Opcode::Store if is_simple_access(d) => {
-                        let (Some(&v), Some(&p)) = (d.args.first(), d.args.get(1)) else { continue };
+                        let (Some(&v), Some(&p)) = (d.args.first(), d.args.get(1)) else {
+                            continue;
+                        };
                         let (v, p) = (map(v), map(p));
                         let ty = m.operand_ty(body, v);
                         let key = (p, ty);
-                        let same = mem.get(&key).and_then(|e| e.last()).is_some_and(|e| e.1 == generation && e.0 == v);
+                        let same = mem
+                            .get(&key)
+                            .and_then(|e| e.last())
+                            .is_some_and(|e| e.1 == generation && e.0 == v);
                         if same {
                             if let Some(s) = dead.get_mut(i.index()) {
                                 *s = true;
@@ -325,7 +367,13 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
         if let Some(&c) = children.get(top.child) {
             top.child += 1;
             let gen = top.gen;
-            stack.push(Frame { block: c, child: usize::MAX, expr_keys: Vec::new(), mem_keys: Vec::new(), gen });
+            stack.push(Frame {
+                block: c,
+                child: usize::MAX,
+                expr_keys: Vec::new(),
+                mem_keys: Vec::new(),
+                gen,
+            });
         } else if let Some(f) = stack.pop() {
             for k in f.expr_keys {
                 if let Some(v) = exprs.get_mut(&k) {
@@ -355,8 +403,7 @@ mod tests {
 
     #[test]
     fn commutative_flags_and_loads() {
-        let out = opt(
-            r#"
+        let out = opt(r#"
 declare void @clobber()
 define i32 @f(i32 %a, i32 %b, ptr %p) {
 entry:
@@ -379,8 +426,7 @@ entry:
   %r = add i32 %w, %q
   ret i32 %r
 }
-"#,
-        );
+"#);
         assert!(out.contains("%x = add i32 %a, %b"), "nsw dropped: {out}");
         assert!(!out.contains("%y ="), "{out}");
         assert!(!out.contains("%c2 =") && !out.contains("%l2 =") && !out.contains("%q ="), "{out}");

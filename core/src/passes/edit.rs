@@ -14,7 +14,10 @@
 use crate::ir::constants::ConstPool;
 use crate::ir::entity::EntityRef;
 use crate::ir::inst::Clause;
-use crate::ir::{Block, Body, ConstId, ConstKind, Extra, Inst, InstData, MdOperand, Opcode, Operand, TypeId, Value};
+use crate::ir::{
+    Block, Body, ConstId, ConstKind, Extra, Inst, InstData, MdOperand, Opcode, Operand, TypeId,
+    Value,
+};
 
 /// Calls `f` on every value-carrying operand of an instruction (arguments, bundle inputs,
 /// `landingpad` clauses), mutably. Metadata operands (`Operand::Md`) are passed too; their
@@ -203,7 +206,9 @@ pub fn resolve_chain(repl: &[Option<Operand>], o: Operand) -> Operand {
 /// Replaces every use of a value that `repl` replaces by the end of its chain (see
 /// [`resolve_chain`], [`replace_uses`]).
 pub fn replace_chained(body: &mut Body, repl: &[Option<Operand>]) -> usize {
-    replace_uses(body, &|v: Value| repl.get(v.index()).copied().flatten().map(|o| resolve_chain(repl, o)))
+    replace_uses(body, &|v: Value| {
+        repl.get(v.index()).copied().flatten().map(|o| resolve_chain(repl, o))
+    })
 }
 
 /// Replaces every use of `old` by `new` (see [`replace_uses`]).
@@ -306,7 +311,11 @@ fn poison_md_uses(consts: &mut ConstPool, body: &mut Body, values: &[(Value, Typ
 /// The leading phis of a block.
 pub fn phis(body: &Body, b: Block) -> Vec<Inst> {
     let Some(bd) = body.blocks.get(b) else { return Vec::new() };
-    bd.insts.iter().copied().take_while(|&i| body.insts.get(i).is_some_and(|d| d.op == Opcode::Phi)).collect()
+    bd.insts
+        .iter()
+        .copied()
+        .take_while(|&i| body.insts.get(i).is_some_and(|d| d.op == Opcode::Phi))
+        .collect()
 }
 
 /// Removes phi entries of block `b` coming from `pred`: one entry per phi when `once` (one CFG
@@ -427,9 +436,14 @@ pub fn reachable_from(body: &Body, roots: &[Block]) -> Vec<bool> {
 /// Invariant (the caller's duty): no block that stays uses a value defined in a removed block
 /// except through phi entries from removed blocks. The entry block is never removed. Returns
 /// how many blocks were removed.
-pub fn remove_blocks(consts: &mut ConstPool, body: &mut Body, dead: &dyn Fn(Block) -> bool) -> usize {
+pub fn remove_blocks(
+    consts: &mut ConstPool,
+    body: &mut Body,
+    dead: &dyn Fn(Block) -> bool,
+) -> usize {
     let entry = body.entry();
-    let gone: Vec<Block> = body.layout.iter().copied().filter(|&b| Some(b) != entry && dead(b)).collect();
+    let gone: Vec<Block> =
+        body.layout.iter().copied().filter(|&b| Some(b) != entry && dead(b)).collect();
     if gone.is_empty() {
         return 0;
     }
@@ -464,7 +478,11 @@ pub fn remove_blocks(consts: &mut ConstPool, body: &mut Body, dead: &dyn Fn(Bloc
 
 /// The blocks of function `func` whose address is taken by a `blockaddress` constant: they must
 /// stay where they are.
-pub fn address_taken_blocks(consts: &ConstPool, func: crate::ir::GlobalId, n_blocks: usize) -> Vec<bool> {
+pub fn address_taken_blocks(
+    consts: &ConstPool,
+    func: crate::ir::GlobalId,
+    n_blocks: usize,
+) -> Vec<bool> {
     let mut out = vec![false; n_blocks];
     for c in consts.block_addresses() {
         if let ConstKind::BlockAddress { func: f, block } = &c.kind {

@@ -37,7 +37,11 @@ pub fn run(m: &mut Module) -> PassResult {
 pub fn discardable(l: Linkage) -> bool {
     matches!(
         l,
-        Linkage::Private | Linkage::Internal | Linkage::LinkOnce | Linkage::LinkOnceOdr | Linkage::AvailableExternally
+        Linkage::Private
+            | Linkage::Internal
+            | Linkage::LinkOnce
+            | Linkage::LinkOnceOdr
+            | Linkage::AvailableExternally
     )
 }
 
@@ -187,7 +191,9 @@ pub fn const_globals(m: &Module, c: ConstId, seen: &mut [bool], out: &mut Vec<Gl
         }
         *s = true;
         match m.consts.kind(c) {
-            ConstKind::Global(g) | ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => out.push(*g),
+            ConstKind::Global(g) | ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
+                out.push(*g)
+            }
             ConstKind::BlockAddress { func, .. } => out.push(*func),
             ConstKind::Aggregate(el) | ConstKind::PtrAuth(el) => work.extend(el.iter().copied()),
             ConstKind::Expr(e) => work.extend(e.operands.iter().copied()),

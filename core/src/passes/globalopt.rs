@@ -36,8 +36,8 @@ use super::PassResult;
 use crate::interp::layout::{Class, Layouts};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    ApInt, ConstId, ConstKind, GlobalId, GlobalKind, Inst, InstFlags, MdOperand, Module, Opcode, Operand, Ordering,
-    Type, TypeId,
+    ApInt, ConstId, ConstKind, GlobalId, GlobalKind, Inst, InstFlags, MdOperand, Module, Opcode,
+    Operand, Ordering, Type, TypeId,
 };
 use rustc_hash::FxHashMap as HashMap;
 
@@ -86,8 +86,11 @@ pub fn run(m: &mut Module) -> PassResult {
         if info.escapes {
             continue;
         }
-        let Some((init, value_ty, was_constant)) =
-            m.globals.get(g).and_then(|gv| gv.as_var()).and_then(|v| Some((v.init?, v.value_ty, v.constant)))
+        let Some((init, value_ty, was_constant)) = m
+            .globals
+            .get(g)
+            .and_then(|gv| gv.as_var())
+            .and_then(|v| Some((v.init?, v.value_ty, v.constant)))
         else {
             continue;
         };
@@ -108,7 +111,9 @@ pub fn run(m: &mut Module) -> PassResult {
         }
         // Stores of the initializer itself change nothing.
         let all_init = stores.iter().all(|s| {
-            s.offset == Some(0) && store_operand(m, s).is_some_and(|(val, ty)| val == Operand::Const(init) && ty == value_ty)
+            s.offset == Some(0)
+                && store_operand(m, s)
+                    .is_some_and(|(val, ty)| val == Operand::Const(init) && ty == value_ty)
         });
         if !all_init {
             continue;
@@ -151,7 +156,8 @@ pub fn run(m: &mut Module) -> PassResult {
     funcs.dedup();
     for f in funcs {
         let fl = folds.remove(&f).unwrap_or_default();
-        let mut dead: rustc_hash::FxHashSet<Inst> = dead_insts.remove(&f).unwrap_or_default().into_iter().collect();
+        let mut dead: rustc_hash::FxHashSet<Inst> =
+            dead_insts.remove(&f).unwrap_or_default().into_iter().collect();
         super::with_body(m, f, |m, body| {
             for &(l, c) in &fl {
                 if let Some(v) = body.insts.get(l).and_then(|d| d.result) {
@@ -194,7 +200,9 @@ fn collect_uses(m: &Module, layouts: &Layouts, infos: &mut HashMap<GlobalId, Inf
             GlobalKind::Var(v) => found.extend(v.init),
             GlobalKind::Alias { aliasee, .. } => found.push(*aliasee),
             GlobalKind::IFunc { resolver, .. } => found.push(*resolver),
-            GlobalKind::Func(f) => found.extend([f.personality, f.prefix, f.prologue].into_iter().flatten()),
+            GlobalKind::Func(f) => {
+                found.extend([f.personality, f.prefix, f.prologue].into_iter().flatten())
+            }
             GlobalKind::Forward => {}
         }
     }
@@ -260,15 +268,14 @@ fn collect_uses(m: &Module, layouts: &Layouts, infos: &mut HashMap<GlobalId, Inf
                     // A `getelementptr` instruction of the address whose results only ever
                     // address loads and stores: accesses at offsets we do not know.
                     if d.op == Opcode::GetElementPtr && pos == 0 {
-                        if let Some((g, _)) = address_of(m, layouts, c).filter(|(g, _)| infos.contains_key(g)) {
+                        if let Some((g, _)) =
+                            address_of(m, layouts, c).filter(|(g, _)| infos.contains_key(g))
+                        {
                             let users = users.get_or_insert_with(|| super::edit::use_lists(body));
                             if let Some((accesses, geps)) = gep_accesses(body, users, i) {
                                 if let Some(info) = infos.get_mut(&g) {
-                                    info.uses.extend(accesses.into_iter().map(|(inst, store)| Use {
-                                        func: fg,
-                                        inst,
-                                        store,
-                                        offset: None,
+                                    info.uses.extend(accesses.into_iter().map(|(inst, store)| {
+                                        Use { func: fg, inst, store, offset: None }
                                     }));
                                     info.geps.extend(geps.into_iter().map(|gi| (fg, gi)));
                                 }
@@ -291,7 +298,8 @@ fn collect_uses(m: &Module, layouts: &Layouts, infos: &mut HashMap<GlobalId, Inf
 /// The operand position of the address of a `load` or `store` that is neither volatile nor
 /// atomic.
 fn simple_access(d: &crate::ir::InstData) -> Option<usize> {
-    let simple = !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic);
+    let simple = !d.flags.has(InstFlags::VOLATILE)
+        && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic);
     match d.op {
         Opcode::Load if simple => Some(0),
         Opcode::Store if simple => Some(1),
@@ -317,8 +325,13 @@ fn gep_accesses(body: &crate::ir::Body, users: &[Vec<Inst>], gep: Inst) -> Optio
         let v = body.insts.get(g)?.result?;
         for &u in users.get(crate::ir::EntityRef::index(v))? {
             let d = body.insts.get(u)?;
-            let uses_of_v: Vec<usize> =
-                d.args.iter().enumerate().filter(|(_, a)| **a == Operand::Value(v)).map(|(p, _)| p).collect();
+            let uses_of_v: Vec<usize> = d
+                .args
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| **a == Operand::Value(v))
+                .map(|(p, _)| p)
+                .collect();
             match (d.op, simple_access(d)) {
                 (Opcode::Load | Opcode::Store, Some(addr)) if uses_of_v == [addr] => {
                     accesses.push((u, d.op == Opcode::Store));
@@ -347,7 +360,10 @@ fn address_of(m: &Module, layouts: &Layouts, c: ConstId) -> Option<(GlobalId, i6
             let (&base, indices) = e.operands.split_first()?;
             let ConstKind::Global(g) = m.consts.kind(base) else { return None };
             let indices: Vec<Operand> = indices.iter().map(|&c| Operand::Const(c)).collect();
-            let off = layouts.gep_offset(e.source_ty?, &super::instsimplify_loads::const_indices(m, &indices)?)?;
+            let off = layouts.gep_offset(
+                e.source_ty?,
+                &super::instsimplify_loads::const_indices(m, &indices)?,
+            )?;
             Some((*g, off))
         }
         _ => None,
@@ -369,7 +385,9 @@ fn extract(
         return None;
     }
     let want_size = layouts.get(want).size;
-    if want_size == 0 || off.checked_add(want_size)? > layouts.get(ty).size.max(layouts.get(ty).alloc) {
+    if want_size == 0
+        || off.checked_add(want_size)? > layouts.get(ty).size.max(layouts.get(ty).alloc)
+    {
         return None;
     }
     if off == 0 && ty == want {
@@ -419,7 +437,9 @@ fn zero_of(m: &mut Module, t: TypeId) -> Option<ConstId> {
         Type::Int(b) => ConstKind::Int(ApInt::zero(*b)),
         Type::Float(_) => ConstKind::Float(0),
         Type::Ptr(_) => ConstKind::Null,
-        Type::Vector { .. } | Type::Array { .. } | Type::Struct { .. } | Type::Named(_) => ConstKind::Zero,
+        Type::Vector { .. } | Type::Array { .. } | Type::Struct { .. } | Type::Named(_) => {
+            ConstKind::Zero
+        }
         _ => return None,
     };
     Some(m.consts.intern(t, kind))

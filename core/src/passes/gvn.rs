@@ -39,7 +39,10 @@ use crate::analysis::alias::{AliasAnalysis, AliasResult, Location};
 use crate::analysis::{Cfg, DomTree};
 use crate::ir::attrs::ModRef;
 use crate::ir::entity::EntityRef;
-use crate::ir::{Block, Body, ConstKind, Extra, GlobalId, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, Ordering, Value, ValueDef};
+use crate::ir::{
+    Block, Body, ConstKind, Extra, GlobalId, Inst, InstFlags, IntPredicate, Module, Opcode,
+    Operand, Ordering, Value, ValueDef,
+};
 use rustc_hash::FxHashMap as HashMap;
 
 /// Instructions a load's dependence search may look at, in total.
@@ -77,7 +80,17 @@ impl<'a> Ctx<'a> {
     /// With `per_pred` (at the load's own block only), paths that disagree at the block start
     /// fill it with the value of each predecessor edge (in `cfg.preds` order) instead.
     #[allow(clippy::too_many_arguments)]
-    fn available(&self, b: Block, pos: usize, loc: Location, ty: crate::ir::TypeId, budget: &mut usize, blocks: &mut Vec<Block>, repl: &dyn Fn(Operand) -> Operand, per_pred: Option<&mut Vec<Operand>>) -> Option<Operand> {
+    fn available(
+        &self,
+        b: Block,
+        pos: usize,
+        loc: Location,
+        ty: crate::ir::TypeId,
+        budget: &mut usize,
+        blocks: &mut Vec<Block>,
+        repl: &dyn Fn(Operand) -> Operand,
+        per_pred: Option<&mut Vec<Operand>>,
+    ) -> Option<Operand> {
         let bd = self.body.blocks.get(b)?;
         let end = pos.min(bd.insts.len());
         for k in (0..end).rev() {
@@ -87,11 +100,14 @@ impl<'a> Ctx<'a> {
             *budget -= 1;
             let &i = bd.insts.get(k)?;
             let d = self.body.insts.get(i)?;
-            let simple = !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic);
+            let simple = !d.flags.has(InstFlags::VOLATILE)
+                && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic);
             match d.op {
                 Opcode::Store if simple => {
                     let (&v, &p) = (d.args.first()?, d.args.get(1)?);
-                    let r = self.aa.alias(Location { ptr: p, size: self.aa.store_size(self.aa_ty(v)) }, loc);
+                    let r = self
+                        .aa
+                        .alias(Location { ptr: p, size: self.aa.store_size(self.aa_ty(v)) }, loc);
                     match r {
                         AliasResult::NoAlias => continue,
                         AliasResult::MustAlias if self.aa_ty(v) == ty => return Some(repl(v)),
@@ -100,7 +116,10 @@ impl<'a> Ctx<'a> {
                 }
                 Opcode::Load if simple => {
                     let &p = d.args.first()?;
-                    if d.ty == ty && self.aa.alias(Location { ptr: p, size: self.aa.store_size(d.ty) }, loc) == AliasResult::MustAlias {
+                    if d.ty == ty
+                        && self.aa.alias(Location { ptr: p, size: self.aa.store_size(d.ty) }, loc)
+                            == AliasResult::MustAlias
+                    {
                         return d.result.map(|r| repl(Operand::Value(r)));
                     }
                     continue;
@@ -189,8 +208,15 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
     let i1 = m.types.int(1);
-    let bools = (m.consts.int(i1, crate::ir::ApInt::from_u64(1, 1)), m.consts.int(i1, crate::ir::ApInt::from_u64(1, 0)));
-    let mut f = Found { repl: vec![None; body.values.len()], dead: vec![false; body.insts.len()], ..Found::default() };
+    let bools = (
+        m.consts.int(i1, crate::ir::ApInt::from_u64(1, 1)),
+        m.consts.int(i1, crate::ir::ApInt::from_u64(1, 0)),
+    );
+    let mut f = Found {
+        repl: vec![None; body.values.len()],
+        dead: vec![false; body.insts.len()],
+        ..Found::default()
+    };
     {
         let mut inst_pos = vec![(None, 0usize); body.insts.len()];
         for &b in &body.layout {
@@ -202,7 +228,15 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
                 }
             }
         }
-        let ctx = Ctx { m, aa: AliasAnalysis::new(m, g, body), body, cfg: &cfg, dt: &dt, inst_pos, bools };
+        let ctx = Ctx {
+            m,
+            aa: AliasAnalysis::new(m, g, body),
+            body,
+            cfg: &cfg,
+            dt: &dt,
+            inst_pos,
+            bools,
+        };
         walk(&ctx, entry, &mut f);
     }
     // Apply: new phis, equality rewrites, flag intersections, then value replacements.
@@ -309,7 +343,8 @@ fn walk(ctx: &Ctx, entry: Block, f: &mut Found) {
         keys: Vec<ExprKey>,
         facts: Vec<Value>,
     }
-    let mut stack = vec![Frame { block: entry, child: usize::MAX, keys: Vec::new(), facts: Vec::new() }];
+    let mut stack =
+        vec![Frame { block: entry, child: usize::MAX, keys: Vec::new(), facts: Vec::new() }];
     while let Some(top) = stack.last_mut() {
         if top.child == usize::MAX {
             top.child = 0;
@@ -345,7 +380,14 @@ fn walk(ctx: &Ctx, entry: Block, f: &mut Found) {
     }
 }
 
-fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Inst)>>, facts: &HashMap<Value, Vec<Operand>>, f: &mut Found, my_keys: &mut Vec<ExprKey>) {
+fn visit_block(
+    ctx: &Ctx,
+    b: Block,
+    exprs: &mut HashMap<ExprKey, Vec<(Value, Inst)>>,
+    facts: &HashMap<Value, Vec<Operand>>,
+    f: &mut Found,
+    my_keys: &mut Vec<ExprKey>,
+) {
     let (m, body) = (ctx.m, ctx.body);
     let Some(bd) = body.blocks.get(b) else { return };
     let fact = |v: Value| facts.get(&v).and_then(|s| s.last()).copied();
@@ -414,7 +456,8 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
             continue;
         }
         if d.op == Opcode::Load {
-            let simple = !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic);
+            let simple = !d.flags.has(InstFlags::VOLATILE)
+                && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic);
             let Some(&p) = d.args.first() else { continue };
             if simple {
                 let loc = Location { ptr: p, size: ctx.aa.store_size(d.ty) };
@@ -422,7 +465,16 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
                 let mut blocks = Vec::new();
                 let rp = |o: Operand| resolve_chain(&f.repl, o);
                 let mut per_pred = Vec::new();
-                let found = ctx.available(b, pos, loc, d.ty, &mut budget, &mut blocks, &rp, Some(&mut per_pred));
+                let found = ctx.available(
+                    b,
+                    pos,
+                    loc,
+                    d.ty,
+                    &mut budget,
+                    &mut blocks,
+                    &rp,
+                    Some(&mut per_pred),
+                );
                 if found.is_none() && !per_pred.is_empty() {
                     // Every path has a value, not the same one: a phi at the block start.
                     f.new_phis.push((b, d.ty, per_pred, i));
@@ -435,7 +487,8 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
                 if let Some(v) = found {
                     if v != Operand::Value(r) {
                         if let Operand::Value(src) = v {
-                            if let Some(ValueDef::Inst(si)) = body.values.get(src).map(|vd| vd.def) {
+                            if let Some(ValueDef::Inst(si)) = body.values.get(src).map(|vd| vd.def)
+                            {
                                 if body.insts.get(si).is_some_and(|sd| sd.op == Opcode::Load) {
                                     f.load_merges.push((si, i));
                                 }
@@ -471,7 +524,9 @@ fn visit_block(ctx: &Ctx, b: Block, exprs: &mut HashMap<ExprKey, Vec<(Value, Ins
                     if pb != b {
                         continue;
                     }
-                    if let Some(Operand::Value(v)) = pd.args.get(k).map(|&o| resolve_chain(&f.repl, o)) {
+                    if let Some(Operand::Value(v)) =
+                        pd.args.get(k).map(|&o| resolve_chain(&f.repl, o))
+                    {
                         if let Some(c) = fact(v) {
                             f.rewrites.push((pi, k, c));
                             f.stats.3 += 1;

@@ -6,8 +6,7 @@ fn opt(src: &str) -> String {
 
 #[test]
 fn loads_across_blocks_and_aliasing() {
-    let out = opt(
-        r#"
+    let out = opt(r#"
 @g = global i32 0
 @h = global i32 0
 declare void @ext()
@@ -32,16 +31,17 @@ j:
   %t = add i32 %s, %z
   ret i32 %t
 }
-"#,
+"#);
+    assert!(
+        !out.contains("%x = load") && !out.contains("%z = load"),
+        "the alloca never escapes: {out}"
     );
-    assert!(!out.contains("%x = load") && !out.contains("%z = load"), "the alloca never escapes: {out}");
     assert!(out.contains("%y = load"), "@ext may write @g: {out}");
 }
 
 #[test]
 fn branch_equalities_and_phis() {
-    let out = opt(
-        r#"
+    let out = opt(r#"
 define i32 @f(i32 %x, i1 %c) {
 entry:
   %e = icmp eq i32 %x, 4
@@ -60,9 +60,11 @@ j:
   %r = add i32 %s, %u
   ret i32 %r
 }
-"#,
+"#);
+    assert!(
+        out.contains("[ 12, %t ]") && !out.contains("%a = mul"),
+        "x is 4 on that edge, then folded: {out}"
     );
-    assert!(out.contains("[ 12, %t ]") && !out.contains("%a = mul"), "x is 4 on that edge, then folded: {out}");
     assert!(!out.contains("%q = phi") && !out.contains("%u = add"), "{out}");
     assert!(out.contains("%s = add i32 %p, 1"), "nsw dropped: {out}");
 }

@@ -35,14 +35,17 @@
 //! its calls are inlined is deleted, as LLVM's inliner does; other dead globals are left to
 //! `globaldce`.
 
-use super::edit::{for_each_operand_mut, inst_blocks, reachable, remove_insts, rename_phi_incoming, replace_all_uses};
+use super::edit::{
+    for_each_operand_mut, inst_blocks, reachable, remove_insts, rename_phi_incoming,
+    replace_all_uses,
+};
 use super::{with_body, PassResult};
 use crate::ir::attrs::AttrKind;
 use crate::ir::entity::EntityRef;
 use crate::ir::module::Linkage;
 use crate::ir::{
-    Block, BlockData, Body, ConstKind, Extra, GlobalId, Inst, InstData, LocalName, MdOpId, MdOperand, Module, Opcode,
-    Operand, Symbol, TailKind, TypeId, Value, ValueData, ValueDef,
+    Block, BlockData, Body, ConstKind, Extra, GlobalId, Inst, InstData, LocalName, MdOpId,
+    MdOperand, Module, Opcode, Operand, Symbol, TailKind, TypeId, Value, ValueData, ValueDef,
 };
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -57,13 +60,17 @@ const LAST_CALL_BONUS: u64 = 15000;
 pub fn run(m: &mut Module) -> PassResult {
     let funcs = super::pipeline::defined_functions(m);
     let index: HashMap<GlobalId, usize> = funcs.iter().enumerate().map(|(k, &g)| (g, k)).collect();
-    let edges: Vec<Vec<usize>> =
-        funcs.iter().map(|&g| direct_callees(m, g).iter().filter_map(|c| index.get(c).copied()).collect()).collect();
+    let edges: Vec<Vec<usize>> = funcs
+        .iter()
+        .map(|&g| direct_callees(m, g).iter().filter_map(|c| index.get(c).copied()).collect())
+        .collect();
     let (scc_of, order) = sccs(&edges);
     // Components with a cycle: their functions are never inlined anywhere.
     let cyclic: Vec<bool> = order
         .iter()
-        .map(|comp| comp.len() > 1 || comp.iter().any(|&k| edges.get(k).is_some_and(|es| es.contains(&k))))
+        .map(|comp| {
+            comp.len() > 1 || comp.iter().any(|&k| edges.get(k).is_some_and(|es| es.contains(&k)))
+        })
         .collect();
     let mut uses = direct_use_counts(m);
     let mut inlined = 0u64;
@@ -127,7 +134,9 @@ fn direct_use_counts(m: &Module) -> HashMap<GlobalId, u64> {
         for d in body.insts.values() {
             for a in d.args.iter() {
                 if let Operand::Const(c) = *a {
-                    if let Some(ConstKind::Global(g)) = m.consts.is_valid(c).then(|| m.consts.kind(c)) {
+                    if let Some(ConstKind::Global(g)) =
+                        m.consts.is_valid(c).then(|| m.consts.kind(c))
+                    {
                         *out.entry(*g).or_default() += 1;
                     }
                 }
@@ -285,7 +294,10 @@ fn acceptable(
         || ci.fn_ty != f.ty
         || ci.cc != f.cc
         || m.types.func_sig(f.ty).is_none_or(|s| s.2)
-        || matches!(gv.linkage, Linkage::Weak | Linkage::LinkOnce | Linkage::ExternWeak | Linkage::Common)
+        || matches!(
+            gv.linkage,
+            Linkage::Weak | Linkage::LinkOnce | Linkage::ExternWeak | Linkage::Common
+        )
         || attrs.has(f.fn_attrs, AttrKind::NoInline)
         || attrs.has(ci.fn_attrs, AttrKind::NoInline)
         || has_debug_info(m, &f.md)
@@ -297,12 +309,15 @@ fn acceptable(
                 || attrs.has(p.attrs, AttrKind::Preallocated)
         })
         || ci.arg_attrs.iter().any(|&a| {
-            attrs.has(a, AttrKind::ByVal) || attrs.has(a, AttrKind::InAlloca) || attrs.has(a, AttrKind::Preallocated)
+            attrs.has(a, AttrKind::ByVal)
+                || attrs.has(a, AttrKind::InAlloca)
+                || attrs.has(a, AttrKind::Preallocated)
         })
     {
         return None;
     }
-    let always = attrs.has(f.fn_attrs, AttrKind::AlwaysInline) || attrs.has(ci.fn_attrs, AttrKind::AlwaysInline);
+    let always = attrs.has(f.fn_attrs, AttrKind::AlwaysInline)
+        || attrs.has(ci.fn_attrs, AttrKind::AlwaysInline);
     for (_, c) in m.consts.iter() {
         if matches!(c.kind, ConstKind::BlockAddress { func, .. } if func == callee) {
             return None;
@@ -331,7 +346,9 @@ fn acceptable(
                 Opcode::Br if x.args.is_empty() => continue,
                 Opcode::Call | Opcode::Invoke => {
                     let xci = x.call_info()?;
-                    if xci.tail == TailKind::MustTail || attrs.has(xci.fn_attrs, AttrKind::ReturnsTwice) {
+                    if xci.tail == TailKind::MustTail
+                        || attrs.has(xci.fn_attrs, AttrKind::ReturnsTwice)
+                    {
                         return None;
                     }
                     if let Some(g) = callee_of(m, x) {
@@ -339,7 +356,8 @@ fn acceptable(
                         if name == "llvm.localescape"
                             || name.starts_with("llvm.icall.branch.funnel")
                             || name.starts_with("llvm.va_start")
-                            || m.func(g).is_some_and(|cf| attrs.has(cf.fn_attrs, AttrKind::ReturnsTwice))
+                            || m.func(g)
+                                .is_some_and(|cf| attrs.has(cf.fn_attrs, AttrKind::ReturnsTwice))
                         {
                             return None;
                         }
@@ -368,7 +386,9 @@ fn static_alloca(m: &Module, d: &InstData) -> bool {
     }
     match d.args.first() {
         None => true,
-        Some(Operand::Const(c)) => m.consts.is_valid(*c) && matches!(m.consts.kind(*c), ConstKind::Int(_)),
+        Some(Operand::Const(c)) => {
+            m.consts.is_valid(*c) && matches!(m.consts.kind(*c), ConstKind::Int(_))
+        }
         Some(_) => false,
     }
 }
@@ -431,10 +451,14 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
     let mut names = Names::new(body);
 
     // Split the block after the call.
-    let Some(pos) = body.blocks.get(b).and_then(|bd| bd.insts.iter().position(|&i| i == call)) else { return false };
+    let Some(pos) = body.blocks.get(b).and_then(|bd| bd.insts.iter().position(|&i| i == call))
+    else {
+        return false;
+    };
     let rest = body.blocks.get_mut(b).map(|bd| bd.insts.split_off(pos + 1)).unwrap_or_default();
     let exit_name = names.fresh(m, &format!("{}.exit", m.global_name(callee)));
-    let cont = body.blocks.push(BlockData { name: exit_name, insts: rest, span: cd.span, defined: true });
+    let cont =
+        body.blocks.push(BlockData { name: exit_name, insts: rest, span: cd.span, defined: true });
     for s in body.successors(cont) {
         rename_phi_incoming(body, s, b, cont);
     }
@@ -445,7 +469,8 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
     for &eb in &cb.layout {
         let Some(ebd) = cb.blocks.get(eb) else { continue };
         let name = names.copy(m, ebd.name);
-        let nb = body.blocks.push(BlockData { name, insts: Vec::new(), span: ebd.span, defined: true });
+        let nb =
+            body.blocks.push(BlockData { name, insts: Vec::new(), span: ebd.span, defined: true });
         bmap.insert(eb, nb);
         new_blocks.push(nb);
     }
@@ -484,7 +509,12 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
     let nb_of: HashMap<Inst, Block> = new_blocks
         .iter()
         .flat_map(|&nb| {
-            body.blocks.get(nb).map(|bd| bd.insts.clone()).unwrap_or_default().into_iter().map(move |i| (i, nb))
+            body.blocks
+                .get(nb)
+                .map(|bd| bd.insts.clone())
+                .unwrap_or_default()
+                .into_iter()
+                .map(move |i| (i, nb))
         })
         .collect();
     for &(ei, ni) in &imap {
@@ -583,7 +613,9 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
                 let mut phi = InstData::new(Opcode::Phi, cd.ty, Vec::new());
                 let mut from = Vec::new();
                 for (v, rb) in &rets {
-                    let v = v.unwrap_or_else(|| Operand::Const(super::edit::poison(&mut m.consts, cd.ty)));
+                    let v = v.unwrap_or_else(|| {
+                        Operand::Const(super::edit::poison(&mut m.consts, cd.ty))
+                    });
                     phi.args.push(v);
                     from.push(*rb);
                 }
@@ -598,7 +630,11 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
                     bd.insts.pop();
                     bd.insts.insert(0, pi);
                 }
-                body.insts.get(pi).and_then(|d| d.result).map(Operand::Value).unwrap_or(Operand::Value(r))
+                body.insts
+                    .get(pi)
+                    .and_then(|d| d.result)
+                    .map(Operand::Value)
+                    .unwrap_or(Operand::Value(r))
             }
         };
         replace_all_uses(body, r, repl);

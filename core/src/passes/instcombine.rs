@@ -63,10 +63,11 @@
 use super::instsimplify::{
     as_int, def_of, int_const, int_width, inverse, is_poison, swapped, Worklist,
 };
-use super::{with_body, PassResult};
 use super::instsimplify_loads::const_indices;
+use super::{with_body, PassResult};
 use crate::ir::{
-    ApInt, Body, Extra, GlobalId, Inst, InstData, InstFlags, IntPredicate, Module, Opcode, Operand, TypeId,
+    ApInt, Body, Extra, GlobalId, Inst, InstData, InstFlags, IntPredicate, Module, Opcode, Operand,
+    TypeId,
 };
 
 /// Runs `instcombine` on one function.
@@ -75,7 +76,10 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
         let mut w = Worklist::new(m, g, body);
         w.run(m, body, Some(combine));
         let (folded, removed) = w.finish(m, body);
-        PassResult::from_stats(vec![("instructions combined", folded), ("instructions removed", removed)])
+        PassResult::from_stats(vec![
+            ("instructions combined", folded),
+            ("instructions removed", removed),
+        ])
     })
 }
 
@@ -135,7 +139,9 @@ pub(super) fn replace_with_new(w: &mut Worklist, body: &mut Body, i: Inst, data:
 fn combine(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     let Some(d) = body.insts.get(i) else { return false };
     match d.op {
-        Opcode::Add | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Sub => binop(w, m, body, i),
+        Opcode::Add | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Sub => {
+            binop(w, m, body, i)
+        }
         Opcode::UDiv | Opcode::URem => div_pow2(w, m, body, i),
         Opcode::ZExt | Opcode::SExt | Opcode::Trunc => cast(w, m, body, i),
         Opcode::ICmp => icmp(w, m, body, i),
@@ -182,7 +188,9 @@ fn binop(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     // (x op C1) op C2 → x op (C1 op C2).
     if let Some((inner, id)) = def_of(body, a) {
         if id.op == op && !m.types.is_vector(id.ty) {
-            if let (Some(&x), Some(c1)) = (id.args.first(), id.args.get(1).and_then(|&o| as_int(m, o)).map(|v| v.low_u64())) {
+            if let (Some(&x), Some(c1)) =
+                (id.args.first(), id.args.get(1).and_then(|&o| as_int(m, o)).map(|v| v.low_u64()))
+            {
                 if one_use(w, body, inner) {
                     let r = match op {
                         Opcode::Add => c1.wrapping_add(c2),
@@ -282,7 +290,9 @@ fn cast(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     let Some(xw) = int_width(m, xty) else { return false };
     let new_cast = |op: Opcode| new_inst(op, ty, vec![x]);
     match (op, iop) {
-        (Opcode::ZExt, Opcode::ZExt) | (Opcode::SExt, Opcode::SExt) | (Opcode::SExt, Opcode::ZExt) => {
+        (Opcode::ZExt, Opcode::ZExt)
+        | (Opcode::SExt, Opcode::SExt)
+        | (Opcode::SExt, Opcode::ZExt) => {
             let nop = if iop == Opcode::ZExt { Opcode::ZExt } else { Opcode::SExt };
             if let Some(d) = body.insts.get_mut(i) {
                 d.op = nop;
@@ -313,16 +323,24 @@ fn cast(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
         }
         (Opcode::ZExt, Opcode::Trunc) => super::instcombine_bits::zext_of_trunc(w, m, body, i),
         (Opcode::ZExt, Opcode::And) => super::instcombine_bits::zext_of_masked(w, m, body, i),
-        (Opcode::Trunc, Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor) => {
-            narrow(w, m, body, i, inner, ty)
-        }
+        (
+            Opcode::Trunc,
+            Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor,
+        ) => narrow(w, m, body, i, inner, ty),
         _ => false,
     }
 }
 
 /// `trunc (op a, b) to T` → `op a', b'` in `T`, when each operand is an extension from `T`, a
 /// constant, or (one of the two) any value, truncated, and the wide operation has no other use.
-fn narrow(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst, inner: Inst, ty: TypeId) -> bool {
+fn narrow(
+    w: &mut Worklist,
+    m: &mut Module,
+    body: &mut Body,
+    i: Inst,
+    inner: Inst,
+    ty: TypeId,
+) -> bool {
     if m.types.is_vector(ty) || !one_use(w, body, inner) {
         return false;
     }
@@ -340,7 +358,10 @@ fn narrow(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst, inner: Ins
             continue;
         }
         match def_of(body, o) {
-            Some((_, e)) if matches!(e.op, Opcode::ZExt | Opcode::SExt) && e.args.first().is_some_and(|&s| m.operand_ty(body, s) == ty) => {
+            Some((_, e))
+                if matches!(e.op, Opcode::ZExt | Opcode::SExt)
+                    && e.args.first().is_some_and(|&s| m.operand_ty(body, s) == ty) =>
+            {
                 out.extend(e.args.first().copied());
             }
             _ if to_trunc.is_none() => {
@@ -352,7 +373,9 @@ fn narrow(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst, inner: Ins
     }
     if let Some(k) = to_trunc {
         let Some(&o) = out.get(k) else { return false };
-        let Some(v) = w.insert_before(body, i, new_inst(Opcode::Trunc, ty, vec![o])) else { return false };
+        let Some(v) = w.insert_before(body, i, new_inst(Opcode::Trunc, ty, vec![o])) else {
+            return false;
+        };
         if let Some(slot) = out.get_mut(k) {
             *slot = Operand::Value(v);
         }
@@ -487,7 +510,9 @@ fn br(w: &mut Worklist, m: &Module, body: &mut Body, i: Inst) -> bool {
 fn select(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     let Some(d) = body.insts.get(i) else { return false };
     let ty = d.ty;
-    let (Some(&c), Some(&x), Some(&y)) = (d.args.first(), d.args.get(1), d.args.get(2)) else { return false };
+    let (Some(&c), Some(&x), Some(&y)) = (d.args.first(), d.args.get(1), d.args.get(2)) else {
+        return false;
+    };
     let cty = m.operand_ty(body, c);
     if m.types.is_vector(cty) {
         return false;
@@ -558,7 +583,9 @@ fn gep_parts(w: &mut Worklist, m: &Module, body: &Body, i: Inst) -> Option<(Oper
 fn gep(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst) -> bool {
     let Some((base, off, inb)) = gep_parts(w, m, body, i) else { return false };
     let i8t = m.types.int(8);
-    let already = body.insts.get(i).is_some_and(|d| matches!(d.extra, Extra::Gep { source_ty } if source_ty == i8t) && d.args.len() == 2);
+    let already = body.insts.get(i).is_some_and(|d| {
+        matches!(d.extra, Extra::Gep { source_ty } if source_ty == i8t) && d.args.len() == 2
+    });
     let mut merged = (base, off, inb);
     if let Some((inner, id)) = def_of(body, base) {
         if id.op == Opcode::GetElementPtr && inner != i {

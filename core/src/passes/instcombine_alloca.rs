@@ -19,7 +19,9 @@
 
 use super::instsimplify::{as_int, Worklist};
 use super::instsimplify_loads::definitive_constant;
-use crate::ir::{Body, ConstKind, Extra, Inst, InstData, InstFlags, Module, Opcode, Operand, Ordering, Value};
+use crate::ir::{
+    Body, ConstKind, Extra, Inst, InstData, InstFlags, Module, Opcode, Operand, Ordering, Value,
+};
 
 /// What one use of the object's address does.
 enum Role {
@@ -57,7 +59,8 @@ fn is_false(m: &Module, o: Option<Operand>) -> bool {
 }
 
 fn plain(d: &InstData) -> bool {
-    !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic)
+    !d.flags.has(InstFlags::VOLATILE)
+        && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic)
 }
 
 /// The role of `u`'s use of address `v`, `None` when the use may let it escape.
@@ -125,7 +128,9 @@ pub(super) fn alloca(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst)
         Extra::Alloca { align, .. } => align.unwrap_or(1),
         _ => 1,
     };
-    if d.flags.0 != 0 || d.args.first().is_some_and(|&c| as_int(m, c).and_then(|v| v.to_u64()) != Some(1)) {
+    if d.flags.0 != 0
+        || d.args.first().is_some_and(|&c| as_int(m, c).and_then(|v| v.to_u64()) != Some(1))
+    {
         return false;
     }
     let Some(root) = d.result else { return false };
@@ -150,7 +155,8 @@ pub(super) fn alloca(w: &mut Worklist, m: &mut Module, body: &mut Body, i: Inst)
                     return false;
                 }
                 // Only a copy into the object's start.
-                let into_root = body.insts.get(*u).and_then(|d| d.args.get(1)) == Some(&Operand::Value(root));
+                let into_root =
+                    body.insts.get(*u).and_then(|d| d.args.get(1)) == Some(&Operand::Value(root));
                 if !into_root {
                     return false;
                 }

@@ -49,7 +49,12 @@ pub(super) fn zext_of_trunc(w: &mut Worklist, m: &mut Module, body: &mut Body, i
     let op = if xw > dw { Opcode::Trunc } else { Opcode::ZExt };
     let Some(v) = w.insert_before(body, i, new_inst(op, ty, vec![x])) else { return false };
     let mk = int_const(m, ty, mask(nw));
-    super::instcombine::replace_with_new(w, body, i, new_inst(Opcode::And, ty, vec![Operand::Value(v), mk]))
+    super::instcombine::replace_with_new(
+        w,
+        body,
+        i,
+        new_inst(Opcode::And, ty, vec![Operand::Value(v), mk]),
+    )
 }
 
 /// In `and X, C`: drops masks on `X`'s operands that keep every bit `C` looks at.
@@ -75,7 +80,10 @@ pub(super) fn masks_under_mask(w: &mut Worklist, m: &mut Module, body: &mut Body
         if ad.op != Opcode::And {
             continue;
         }
-        let (Some(&y), Some(mk)) = (ad.args.first(), ad.args.get(1).and_then(|&o| as_int(m, o))) else { continue };
+        let (Some(&y), Some(mk)) = (ad.args.first(), ad.args.get(1).and_then(|&o| as_int(m, o)))
+        else {
+            continue;
+        };
         if demanded & !mk.low_u64() == 0 {
             *a = y;
             any = true;
@@ -99,7 +107,9 @@ pub(super) fn zext_of_masked(w: &mut Worklist, m: &mut Module, body: &mut Body, 
         return false;
     }
     let Some((and_i, ad)) = def_of(body, a) else { return false };
-    let (Opcode::And, Some(&x), Some(c)) = (ad.op, ad.args.first(), ad.args.get(1).and_then(|&o| as_int(m, o))) else {
+    let (Opcode::And, Some(&x), Some(c)) =
+        (ad.op, ad.args.first(), ad.args.get(1).and_then(|&o| as_int(m, o)))
+    else {
         return false;
     };
     let c = c.low_u64();
@@ -132,7 +142,14 @@ pub(super) fn zext_of_masked(w: &mut Worklist, m: &mut Module, body: &mut Body, 
             None => return false,
         },
     };
-    let Some(nop) = w.insert_before(body, i, new_inst(op, ty, vec![y, wide_other])) else { return false };
+    let Some(nop) = w.insert_before(body, i, new_inst(op, ty, vec![y, wide_other])) else {
+        return false;
+    };
     let wc = int_const(m, ty, c);
-    super::instcombine::replace_with_new(w, body, i, new_inst(Opcode::And, ty, vec![Operand::Value(nop), wc]))
+    super::instcombine::replace_with_new(
+        w,
+        body,
+        i,
+        new_inst(Opcode::And, ty, vec![Operand::Value(nop), wc]),
+    )
 }

@@ -29,7 +29,10 @@ b:
 "#,
     );
     assert!(t.contains("br i1 %c, label %a, label %b"), "{t}");
-    assert!(t.contains("%c2 = icmp eq i32 %x, 5") && t.contains("br i1 %c2, label %b, label %a"), "{t}");
+    assert!(
+        t.contains("%c2 = icmp eq i32 %x, 5") && t.contains("br i1 %c2, label %b, label %a"),
+        "{t}"
+    );
     assert!(!t.contains("zext") && !t.contains("xor"), "{t}");
 }
 

@@ -45,7 +45,9 @@
 //! fast-math flags or on formats other than `float` and `double`. Instructions whose result
 //! becomes unused go with them, as `dce` would remove them.
 
-use super::edit::{for_each_operand_mut, layout_insts, remove_insts, replace_uses, use_lists, used_values};
+use super::edit::{
+    for_each_operand_mut, layout_insts, remove_insts, replace_uses, use_lists, used_values,
+};
 use super::{dce, with_body, PassResult};
 use crate::analysis::known_bits::{self, KnownBits};
 use crate::analysis::{Cfg, DomTree};
@@ -55,7 +57,8 @@ use crate::interp::scalar::{self, Bad, IOp};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
     ApInt, AttrKind, Block, Body, ConstId, ConstKind, Extra, FloatKind, GlobalId, Inst, InstData,
-    InstFlags, IntPredicate, LocalName, Module, Opcode, Operand, TypeId, Value, ValueData, ValueDef,
+    InstFlags, IntPredicate, LocalName, Module, Opcode, Operand, TypeId, Value, ValueData,
+    ValueDef,
 };
 
 /// Runs `instsimplify` on one function.
@@ -64,7 +67,10 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
         let mut w = Worklist::new(m, g, body);
         w.run(m, body, None);
         let (folded, removed) = w.finish(m, body);
-        PassResult::from_stats(vec![("instructions simplified", folded), ("instructions removed", removed)])
+        PassResult::from_stats(vec![
+            ("instructions simplified", folded),
+            ("instructions removed", removed),
+        ])
     })
 }
 
@@ -258,13 +264,22 @@ impl Worklist {
     }
 
     /// Creates an instruction before `before` (in its block) and returns its result.
-    pub(crate) fn insert_before(&mut self, body: &mut Body, before: Inst, mut data: InstData) -> Option<Value> {
+    pub(crate) fn insert_before(
+        &mut self,
+        body: &mut Body,
+        before: Inst,
+        mut data: InstData,
+    ) -> Option<Value> {
         let b = self.block_of(before)?;
         let pos = body.blocks.get(b)?.insts.iter().position(|&x| x == before)?;
         let inst = body.insts.next_key();
         let mut result = None;
         if data.ty != TypeId::VOID {
-            let v = body.values.push(ValueData { ty: data.ty, def: ValueDef::Inst(inst), name: LocalName::Unnamed });
+            let v = body.values.push(ValueData {
+                ty: data.ty,
+                def: ValueDef::Inst(inst),
+                name: LocalName::Unnamed,
+            });
             body.value_spans.push(data.span);
             data.result = Some(v);
             result = Some(v);
@@ -360,7 +375,8 @@ impl Worklist {
             replace_uses(body, &resolve);
         }
         let erased = self.erased;
-        let removed = remove_insts(&mut m.consts, body, &|i| erased.get(i.index()).copied().unwrap_or(false));
+        let removed =
+            remove_insts(&mut m.consts, body, &|i| erased.get(i.index()).copied().unwrap_or(false));
         (self.folded, removed as u64)
     }
 }
@@ -432,13 +448,23 @@ pub(crate) fn kb(m: &Module, body: &Body, o: Operand) -> Option<KnownBits> {
 }
 
 /// True when the operand can be neither undef nor poison (a conservative check).
-pub(crate) fn not_undef_or_poison(m: &Module, body: &Body, noundef: &[bool], o: Operand, depth: u32) -> bool {
+pub(crate) fn not_undef_or_poison(
+    m: &Module,
+    body: &Body,
+    noundef: &[bool],
+    o: Operand,
+    depth: u32,
+) -> bool {
     match o {
         Operand::Const(c) => {
             m.consts.is_valid(c)
                 && matches!(
                     m.consts.kind(c),
-                    ConstKind::Int(_) | ConstKind::Float(_) | ConstKind::Null | ConstKind::Zero | ConstKind::Global(_)
+                    ConstKind::Int(_)
+                        | ConstKind::Float(_)
+                        | ConstKind::Null
+                        | ConstKind::Zero
+                        | ConstKind::Global(_)
                 )
         }
         Operand::Md(_) => false,
@@ -455,7 +481,8 @@ pub(crate) fn not_undef_or_poison(m: &Module, body: &Body, noundef: &[bool], o: 
                         return false;
                     }
                     if let Some(ci) = d.call_info() {
-                        return d.op == Opcode::Call && m.attrs.has(ci.ret_attrs, AttrKind::NoUndef);
+                        return d.op == Opcode::Call
+                            && m.attrs.has(ci.ret_attrs, AttrKind::NoUndef);
                     }
                     let simple = matches!(
                         d.op,
@@ -479,7 +506,12 @@ pub(crate) fn not_undef_or_poison(m: &Module, body: &Body, noundef: &[bool], o: 
                     }
                     if matches!(d.op, Opcode::Shl | Opcode::LShr | Opcode::AShr) {
                         let w = int_width(m, d.ty).unwrap_or(0) as u64;
-                        if d.args.get(1).and_then(|&a| as_int(m, a)).and_then(|c| c.to_u64()).is_none_or(|s| s >= w) {
+                        if d.args
+                            .get(1)
+                            .and_then(|&a| as_int(m, a))
+                            .and_then(|c| c.to_u64())
+                            .is_none_or(|s| s >= w)
+                        {
                             return false;
                         }
                     }
@@ -515,7 +547,9 @@ pub(crate) fn simplify(m: &mut Module, body: &Body, i: Inst, f: &Facts) -> Optio
             simplify_icmp(m, body, p, d.flags, a?, b?, ty)
         }
         Opcode::Select => simplify_select(m, body, f, a?, b?, d.args.get(2).copied()?, ty),
-        Opcode::Trunc | Opcode::ZExt | Opcode::SExt | Opcode::BitCast => simplify_cast(m, body, d, a?, ty),
+        Opcode::Trunc | Opcode::ZExt | Opcode::SExt | Opcode::BitCast => {
+            simplify_cast(m, body, d, a?, ty)
+        }
         Opcode::Freeze => {
             let a = a?;
             not_undef_or_poison(m, body, &f.noundef, a, 0).then_some(a)
@@ -537,18 +571,31 @@ pub(crate) fn simplify(m: &mut Module, body: &Body, i: Inst, f: &Facts) -> Optio
         Opcode::GetElementPtr => {
             // No indices, or all of them zero, with the base's own (opaque pointer) type.
             let a = a?;
-            let zero = |o: &Operand| as_int(m, *o).is_some_and(|v| v.is_zero()) || is_zero_const(m, *o);
+            let zero =
+                |o: &Operand| as_int(m, *o).is_some_and(|v| v.is_zero()) || is_zero_const(m, *o);
             (m.operand_ty(body, a) == ty && d.args.iter().skip(1).all(zero)).then_some(a)
         }
         Opcode::Load => super::instsimplify_loads::fold_load(m, body, f, d),
-        Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem | Opcode::FNeg | Opcode::FCmp => {
-            simplify_float(m, d)
-        }
+        Opcode::FAdd
+        | Opcode::FSub
+        | Opcode::FMul
+        | Opcode::FDiv
+        | Opcode::FRem
+        | Opcode::FNeg
+        | Opcode::FCmp => simplify_float(m, d),
         _ => None,
     }
 }
 
-fn simplify_int_binop(m: &mut Module, body: &Body, d: &InstData, iop: IOp, a: Operand, b: Operand, ty: TypeId) -> Option<Operand> {
+fn simplify_int_binop(
+    m: &mut Module,
+    body: &Body,
+    d: &InstData,
+    iop: IOp,
+    a: Operand,
+    b: Operand,
+    ty: TypeId,
+) -> Option<Operand> {
     let w = int_width(m, ty)?; // scalar integers only
     if is_poison(m, a) || is_poison(m, b) {
         return Some(poison_of(m, ty));
@@ -577,9 +624,16 @@ fn simplify_int_binop(m: &mut Module, body: &Body, d: &InstData, iop: IOp, a: Op
             _ => None,
         };
     }
-    let (za, zb) = (as_int(m, a).is_some_and(|v| v.is_zero()), as_int(m, b).is_some_and(|v| v.is_zero()));
-    let (oa, ob) = (as_int(m, a).is_some_and(|v| v.to_u64() == Some(1)), as_int(m, b).is_some_and(|v| v.to_u64() == Some(1)));
-    let (na, nb) = (as_int(m, a).is_some_and(|v| v.is_all_ones()), as_int(m, b).is_some_and(|v| v.is_all_ones()));
+    let (za, zb) =
+        (as_int(m, a).is_some_and(|v| v.is_zero()), as_int(m, b).is_some_and(|v| v.is_zero()));
+    let (oa, ob) = (
+        as_int(m, a).is_some_and(|v| v.to_u64() == Some(1)),
+        as_int(m, b).is_some_and(|v| v.to_u64() == Some(1)),
+    );
+    let (na, nb) = (
+        as_int(m, a).is_some_and(|v| v.is_all_ones()),
+        as_int(m, b).is_some_and(|v| v.is_all_ones()),
+    );
     let big_shift = as_int(m, b).is_some_and(|s| s.to_u64().is_none_or(|s| s >= w as u64));
     let same = a == b;
     let res = match iop {
@@ -764,7 +818,9 @@ fn simplify_icmp(
     }
     // `icmp ne i1 x, false` and `icmp eq i1 x, true` are `x`.
     if let Some(c) = as_int(m, b) {
-        if c.width() == 1 && ((p == IntPredicate::Ne && c.is_zero()) || (p == IntPredicate::Eq && !c.is_zero())) {
+        if c.width() == 1
+            && ((p == IntPredicate::Ne && c.is_zero()) || (p == IntPredicate::Eq && !c.is_zero()))
+        {
             return Some(a);
         }
     }
@@ -790,7 +846,15 @@ fn simplify_icmp(
     Some(bool_const(m, ty, r))
 }
 
-fn simplify_select(m: &mut Module, body: &Body, f: &Facts, c: Operand, x: Operand, y: Operand, ty: TypeId) -> Option<Operand> {
+fn simplify_select(
+    m: &mut Module,
+    body: &Body,
+    f: &Facts,
+    c: Operand,
+    x: Operand,
+    y: Operand,
+    ty: TypeId,
+) -> Option<Operand> {
     let cty = m.operand_ty(body, c);
     if m.types.is_vector(cty) {
         return (x == y).then_some(x);
@@ -814,10 +878,12 @@ fn simplify_select(m: &mut Module, body: &Body, f: &Facts, c: Operand, x: Operan
     if is_poison(m, x) {
         return Some(y);
     }
-    if is_undef(m, y) && as_const(m, x).is_some() && not_undef_or_poison(m, body, &f.noundef, x, 0) {
+    if is_undef(m, y) && as_const(m, x).is_some() && not_undef_or_poison(m, body, &f.noundef, x, 0)
+    {
         return Some(x);
     }
-    if is_undef(m, x) && as_const(m, y).is_some() && not_undef_or_poison(m, body, &f.noundef, y, 0) {
+    if is_undef(m, x) && as_const(m, y).is_some() && not_undef_or_poison(m, body, &f.noundef, y, 0)
+    {
         return Some(y);
     }
     if int_width(m, ty) == Some(1) {
@@ -829,7 +895,13 @@ fn simplify_select(m: &mut Module, body: &Body, f: &Facts, c: Operand, x: Operan
     None
 }
 
-fn simplify_cast(m: &mut Module, body: &Body, d: &InstData, a: Operand, ty: TypeId) -> Option<Operand> {
+fn simplify_cast(
+    m: &mut Module,
+    body: &Body,
+    d: &InstData,
+    a: Operand,
+    ty: TypeId,
+) -> Option<Operand> {
     let src_ty = m.operand_ty(body, a);
     if d.op == Opcode::BitCast {
         return (src_ty == ty).then_some(a);
@@ -884,13 +956,7 @@ fn simplify_cast(m: &mut Module, body: &Body, d: &InstData, a: Operand, ty: Type
     None
 }
 
-fn simplify_phi(
-    m: &mut Module,
-    body: &Body,
-    i: Inst,
-    d: &InstData,
-    f: &Facts,
-) -> Option<Operand> {
+fn simplify_phi(m: &mut Module, body: &Body, i: Inst, d: &InstData, f: &Facts) -> Option<Operand> {
     let me = d.result?;
     let mut common: Option<Operand> = None;
     let (mut saw_undef, mut saw_poison) = (false, false);

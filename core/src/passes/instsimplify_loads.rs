@@ -13,8 +13,8 @@ use super::instsimplify::{as_int, def_of, Facts};
 use crate::interp::layout::{Class, Layouts};
 use crate::ir::module::ThreadLocal;
 use crate::ir::{
-    ApInt, Body, ConstId, ConstKind, Extra, FloatKind, GlobalId, GlobalKind, InstData, InstFlags, Linkage, Module, Opcode,
-    Operand, Ordering, TypeId,
+    ApInt, Body, ConstId, ConstKind, Extra, FloatKind, GlobalId, GlobalKind, InstData, InstFlags,
+    Linkage, Module, Opcode, Operand, Ordering, TypeId,
 };
 use std::rc::Rc;
 
@@ -42,7 +42,10 @@ pub(crate) fn definitive_constant(m: &Module, g: GlobalId) -> Option<(ConstId, T
     let GlobalKind::Var(var) = &gv.kind else { return None };
     let ok = var.constant
         && !var.externally_initialized
-        && matches!(gv.linkage, Linkage::Private | Linkage::Internal | Linkage::External | Linkage::ExternalExplicit)
+        && matches!(
+            gv.linkage,
+            Linkage::Private | Linkage::Internal | Linkage::External | Linkage::ExternalExplicit
+        )
         && gv.thread_local == ThreadLocal::NotThreadLocal;
     if !ok {
         return None;
@@ -51,7 +54,12 @@ pub(crate) fn definitive_constant(m: &Module, g: GlobalId) -> Option<(ConstId, T
 }
 
 /// The global and byte offset an address operand points to, when both are constant.
-fn global_and_offset(m: &Module, body: &Body, lay: &Layouts, p: Operand) -> Option<(GlobalId, i64)> {
+fn global_and_offset(
+    m: &Module,
+    body: &Body,
+    lay: &Layouts,
+    p: Operand,
+) -> Option<(GlobalId, i64)> {
     match p {
         Operand::Const(c) => {
             if !m.consts.is_valid(c) {
@@ -65,7 +73,8 @@ fn global_and_offset(m: &Module, body: &Body, lay: &Layouts, p: Operand) -> Opti
                         return None;
                     }
                     let ConstKind::Global(g) = m.consts.kind(base) else { return None };
-                    let ops: Vec<Operand> = e.operands.iter().skip(1).map(|&c| Operand::Const(c)).collect();
+                    let ops: Vec<Operand> =
+                        e.operands.iter().skip(1).map(|&c| Operand::Const(c)).collect();
                     let idx = const_indices(m, &ops)?;
                     Some((*g, lay.gep_offset(e.source_ty?, &idx)?))
                 }
@@ -93,7 +102,15 @@ fn global_and_offset(m: &Module, body: &Body, lay: &Layouts, p: Operand) -> Opti
 }
 
 /// Writes the bytes of constant `c` of type `ty` at `out[at..]`; unknown bytes stay `None`.
-fn serialize(m: &Module, lay: &Layouts, c: ConstId, ty: TypeId, out: &mut [Option<u8>], at: usize, depth: u32) {
+fn serialize(
+    m: &Module,
+    lay: &Layouts,
+    c: ConstId,
+    ty: TypeId,
+    out: &mut [Option<u8>],
+    at: usize,
+    depth: u32,
+) {
     if depth > 32 || !m.consts.is_valid(c) {
         return;
     }
@@ -119,7 +136,9 @@ fn serialize(m: &Module, lay: &Layouts, c: ConstId, ty: TypeId, out: &mut [Optio
             }
         }
         ConstKind::Zero => slot.iter_mut().for_each(|b| *b = Some(0)),
-        ConstKind::Null if m.types.ptr_addrspace(ty) == Some(0) => slot.iter_mut().for_each(|b| *b = Some(0)),
+        ConstKind::Null if m.types.ptr_addrspace(ty) == Some(0) => {
+            slot.iter_mut().for_each(|b| *b = Some(0))
+        }
         ConstKind::Bytes(bytes) => {
             for (b, &x) in slot.iter_mut().zip(bytes.iter()) {
                 *b = Some(x);
@@ -164,7 +183,9 @@ fn global_bytes(m: &Module, f: &Facts, g: GlobalId) -> Option<Rc<[Option<u8>]>> 
 
 /// The constant a load from a constant global reads, if known.
 pub(crate) fn fold_load(m: &mut Module, body: &Body, f: &Facts, d: &InstData) -> Option<Operand> {
-    if d.flags.has(InstFlags::VOLATILE) || d.mem_info().is_some_and(|mi| mi.ordering != Ordering::NotAtomic) {
+    if d.flags.has(InstFlags::VOLATILE)
+        || d.mem_info().is_some_and(|mi| mi.ordering != Ordering::NotAtomic)
+    {
         return None;
     }
     if m.datalayout.big_endian() {

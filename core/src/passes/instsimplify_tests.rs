@@ -38,7 +38,10 @@ define void @f(ptr %p) {
     assert!(t.contains("store i32 -2147483648"), "{t}");
     assert!(t.contains("udiv i32 7, 0") && t.contains("sdiv i8 -128, -1"), "{t}");
     assert_eq!(t.matches("store i32 poison").count(), 3, "{t}");
-    assert!(t.contains("store i128 -1,") && t.contains("store i8 poison") && t.contains("store i64 -1"), "{t}");
+    assert!(
+        t.contains("store i128 -1,") && t.contains("store i8 poison") && t.contains("store i64 -1"),
+        "{t}"
+    );
 }
 
 #[test]

@@ -37,8 +37,8 @@ use crate::analysis::loop_info::{exiting_blocks, latches, preheader};
 use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    opcode::OpClass, Block, Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module, Opcode, Operand,
-    Ordering,
+    opcode::OpClass, Block, Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module,
+    Opcode, Operand, Ordering,
 };
 
 /// Runs `licm` on one function.
@@ -81,9 +81,15 @@ fn underlying_object(m: &Module, body: &Body, mut o: Operand) -> Option<Object> 
                 }
                 match m.consts.kind(c) {
                     ConstKind::Global(g) => {
-                        return m.globals.get(*g).and_then(|gv| gv.as_var()).map(|_| Object::Global(*g));
+                        return m
+                            .globals
+                            .get(*g)
+                            .and_then(|gv| gv.as_var())
+                            .map(|_| Object::Global(*g));
                     }
-                    ConstKind::Expr(e) if e.op == Opcode::GetElementPtr => o = Operand::Const(*e.operands.first()?),
+                    ConstKind::Expr(e) if e.op == Opcode::GetElementPtr => {
+                        o = Operand::Const(*e.operands.first()?)
+                    }
                     _ => return None,
                 }
             }
@@ -122,14 +128,16 @@ fn loop_memory(m: &Module, body: &Body, l: &Loop) -> Memory {
         let Some(bd) = body.blocks.get(b) else { continue };
         for &i in &bd.insts {
             let Some(d) = body.insts.get(i) else { continue };
-            let plain =
-                !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic);
+            let plain = !d.flags.has(InstFlags::VOLATILE)
+                && d.mem_info().is_none_or(|mi| mi.ordering == Ordering::NotAtomic);
             match d.op {
                 Opcode::Load if plain => {}
-                Opcode::Store if plain => match d.args.get(1).and_then(|&p| underlying_object(m, body, p)) {
-                    Some(o) => mem.stored.push(o),
-                    None => mem.unknown = true,
-                },
+                Opcode::Store if plain => {
+                    match d.args.get(1).and_then(|&p| underlying_object(m, body, p)) {
+                        Some(o) => mem.stored.push(o),
+                        None => mem.unknown = true,
+                    }
+                }
                 Opcode::Call if is_pure_intrinsic_call(m, d) => {}
                 Opcode::Load
                 | Opcode::Store
@@ -176,7 +184,14 @@ pub(crate) fn is_speculatable(m: &Module, d: &InstData) -> bool {
         | Opcode::InsertElement
         | Opcode::ShuffleVector => true,
         op => {
-            matches!(op.class(), OpClass::BinInt | OpClass::BinFp | OpClass::UnaryFp | OpClass::Bitwise | OpClass::Cast)
+            matches!(
+                op.class(),
+                OpClass::BinInt
+                    | OpClass::BinFp
+                    | OpClass::UnaryFp
+                    | OpClass::Bitwise
+                    | OpClass::Cast
+            )
         }
     }
 }
@@ -238,7 +253,8 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
                 }
                 let is_load = d.op == Opcode::Load;
                 let ok = if is_load {
-                    load_is_hoistable(m, body, d, &mem) && must_run.iter().all(|&x| dt.dominates(b, x))
+                    load_is_hoistable(m, body, d, &mem)
+                        && must_run.iter().all(|&x| dt.dominates(b, x))
                 } else {
                     is_speculatable(m, d)
                 };
@@ -268,7 +284,9 @@ fn load_is_hoistable(m: &Module, body: &Body, d: &InstData, mem: &Memory) -> boo
     if mem.stored.is_empty() {
         return true;
     }
-    let Some(obj) = d.args.first().and_then(|&p| underlying_object(m, body, p)) else { return false };
+    let Some(obj) = d.args.first().and_then(|&p| underlying_object(m, body, p)) else {
+        return false;
+    };
     !mem.stored.contains(&obj)
 }
 

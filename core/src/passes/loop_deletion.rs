@@ -27,9 +27,9 @@
 //! with sub-loops in one step, and the trip-count reasoning SCEV does beyond one induction
 //! variable.
 
-use super::loop_driver::{drive, run_loop_pass, Order};
 use super::dce::has_effects;
 use super::edit::{phis, remove_blocks, use_lists};
+use super::loop_driver::{drive, run_loop_pass, Order};
 use super::loop_edit::{in_loop_flags, loop_insts, phi_entries, set_phi_entries};
 use super::PassResult;
 use crate::analysis::induction::{exit_test, inductions, runs_every_iteration, test_is_finite};
@@ -56,7 +56,14 @@ pub fn delete_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
 }
 
 /// The preheader and the exit block when the loop can go.
-fn deletable(m: &Module, body: &Body, cfg: &Cfg, dt: &DomTree, l: &Loop, must_progress: bool) -> Option<(Block, Block)> {
+fn deletable(
+    m: &Module,
+    body: &Body,
+    cfg: &Cfg,
+    dt: &DomTree,
+    l: &Loop,
+    must_progress: bool,
+) -> Option<(Block, Block)> {
     let pre = preheader(l, cfg)?;
     let latch = single_latch(l, cfg)?;
     let [exit] = exit_blocks(l, cfg)[..] else { return None };
@@ -114,7 +121,8 @@ fn delete(m: &mut Module, body: &mut Body, l: &Loop, pre: Block, exit: Block) {
     for phi in phis(body, exit) {
         let entries = phi_entries(body, phi);
         let Some(v) = entries.iter().find(|e| l.contains(e.0)).map(|e| e.1) else { continue };
-        let mut kept: Vec<(Block, Operand)> = entries.into_iter().filter(|e| !l.contains(e.0)).collect();
+        let mut kept: Vec<(Block, Operand)> =
+            entries.into_iter().filter(|e| !l.contains(e.0)).collect();
         kept.push((pre, v));
         set_phi_entries(body, phi, &kept);
     }

@@ -49,7 +49,12 @@ pub enum Order {
 
 /// A loop pass's `run` on function `g`: loop-simplify's form first (its statistics), then
 /// `pass` over the loops, its count of changes reported as `what`.
-pub fn run_loop_pass(m: &mut Module, g: GlobalId, what: &'static str, pass: fn(&mut Module, &mut Body, GlobalId) -> u64) -> PassResult {
+pub fn run_loop_pass(
+    m: &mut Module,
+    g: GlobalId,
+    what: &'static str,
+    pass: fn(&mut Module, &mut Body, GlobalId) -> u64,
+) -> PassResult {
     with_body(m, g, |m, body| {
         let mut stats = simplify_loops(m, body, g).list();
         stats.push((what, pass(m, body, g)));
@@ -74,7 +79,8 @@ pub fn drive(
     let mut changes = 0;
     for _ in 0..body.blocks.len() + 8 {
         let view = LoopView::new(m, g, body);
-        let mut loops: Vec<&Loop> = view.lf.loops().iter().filter(|l| !tried.contains(&l.header)).collect();
+        let mut loops: Vec<&Loop> =
+            view.lf.loops().iter().filter(|l| !tried.contains(&l.header)).collect();
         match order {
             Order::Innermost => loops.retain(|l| l.children.is_empty()),
             Order::DeepestFirst => loops.sort_by_key(|l| std::cmp::Reverse(l.depth)),

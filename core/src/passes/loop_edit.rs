@@ -7,8 +7,8 @@ use super::edit::phis;
 use crate::analysis::{Cfg, Loop};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    Block, BlockData, Body, Extra, Inst, InstData, LocalName, MdOperand, Module, Opcode, Operand, Symbol, TypeId,
-    Value, ValueData, ValueDef,
+    Block, BlockData, Body, Extra, Inst, InstData, LocalName, MdOperand, Module, Opcode, Operand,
+    Symbol, TypeId, Value, ValueData, ValueDef,
 };
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -81,7 +81,12 @@ pub enum Place {
 
 /// A new empty block, placed in the layout.
 pub fn new_block(body: &mut Body, name: LocalName, place: Place) -> Block {
-    let b = body.blocks.push(BlockData { name, insts: Vec::new(), span: Default::default(), defined: true });
+    let b = body.blocks.push(BlockData {
+        name,
+        insts: Vec::new(),
+        span: Default::default(),
+        defined: true,
+    });
     let pos = match place {
         Place::Before(x) => body.layout.iter().position(|&y| y == x),
         Place::After(x) => body.layout.iter().position(|&y| y == x).map(|p| p + 1),
@@ -124,7 +129,9 @@ pub fn phi_data(ty: TypeId, entries: &[(Block, Operand)]) -> InstData {
 /// The entries `(block, value)` of a phi.
 pub fn phi_entries(body: &Body, phi: Inst) -> Vec<(Block, Operand)> {
     match body.insts.get(phi) {
-        Some(InstData { extra: Extra::Phi(bs), args, .. }) => bs.iter().copied().zip(args.iter().copied()).collect(),
+        Some(InstData { extra: Extra::Phi(bs), args, .. }) => {
+            bs.iter().copied().zip(args.iter().copied()).collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -154,7 +161,9 @@ pub fn def_inst(body: &Body, v: Value) -> Option<Inst> {
 
 /// True when `b`'s terminator is a `br` or a `switch`, whose edges can be redirected.
 pub fn redirectable(body: &Body, b: Block) -> bool {
-    body.terminator(b).and_then(|t| body.insts.get(t)).is_some_and(|d| matches!(d.op, Opcode::Br | Opcode::Switch))
+    body.terminator(b)
+        .and_then(|t| body.insts.get(t))
+        .is_some_and(|d| matches!(d.op, Opcode::Br | Opcode::Switch))
 }
 
 /// Moves every edge of the given predecessors to `target` onto a new block `B` (named `name`,
@@ -185,15 +194,19 @@ pub fn split_predecessors(
     let mut new_phis = Vec::new();
     for phi in phis(body, target) {
         let entries = phi_entries(body, phi);
-        let (moved, mut kept): (Vec<_>, Vec<_>) = entries.into_iter().partition(|e| preds.contains(&e.0));
+        let (moved, mut kept): (Vec<_>, Vec<_>) =
+            entries.into_iter().partition(|e| preds.contains(&e.0));
         let Some(&(_, first)) = moved.first() else { continue };
         let value = if moved.iter().all(|e| e.1 == first) {
             first
         } else {
             let ty = body.insts.get(phi).map(|d| d.ty).unwrap_or(TypeId::VOID);
             let base = result(body, phi).map(|v| value_name(m, body, v)).unwrap_or_default();
-            let pname =
-                if base.is_empty() { LocalName::Unnamed } else { names.fresh(m, &format!("{base}{phi_suffix}")) };
+            let pname = if base.is_empty() {
+                LocalName::Unnamed
+            } else {
+                names.fresh(m, &format!("{base}{phi_suffix}"))
+            };
             let np = make_inst(body, phi_data(ty, &moved), pname);
             new_phis.push(np);
             match result(body, np) {

@@ -30,16 +30,18 @@
 //! simplification of the guard when the condition folds; loops with EH pads, `invoke`,
 //! `callbr`, `indirectbr` or address-taken blocks.
 
-use super::loop_driver::{drive, run_loop_pass, Order};
 use super::edit::{phis, rename_phi_incoming, replace_all_uses};
+use super::loop_driver::{drive, run_loop_pass, Order};
 use super::loop_edit::{
-    block_name, br_to, clone_inst, make_inst, new_block, phi_data, phi_entries,
-    set_phi_entries, split_predecessors, value_name, Names, Place,
+    block_name, br_to, clone_inst, make_inst, new_block, phi_data, phi_entries, set_phi_entries,
+    split_predecessors, value_name, Names, Place,
 };
 use super::PassResult;
 use crate::analysis::loop_info::{is_simplified, preheader, single_latch};
 use crate::analysis::{Cfg, DomTree, Loop};
-use crate::ir::{Block, Body, Extra, GlobalId, Inst, LocalName, Module, Opcode, Operand, TypeId, Value};
+use crate::ir::{
+    Block, Body, Extra, GlobalId, Inst, LocalName, Module, Opcode, Operand, TypeId, Value,
+};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// LLVM's default `-rotation-max-header-size`.
@@ -115,7 +117,8 @@ fn plan(body: &Body, cfg: &Cfg, dt: &DomTree, l: &Loop) -> Option<Plan> {
     }
     let h_phis = phis(body, h);
     let all = body.blocks.get(h)?.insts.clone();
-    let h_insts: Vec<Inst> = all.iter().copied().filter(|i| !h_phis.contains(i) && *i != term).collect();
+    let h_insts: Vec<Inst> =
+        all.iter().copied().filter(|i| !h_phis.contains(i) && *i != term).collect();
     if h_insts.len() > MAX_HEADER_SIZE {
         return None;
     }
@@ -244,13 +247,20 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     // 2. Phis at S and E for the header values used there.
     let mut need_s: Vec<Value> = Vec::new();
     let mut need_e: Vec<Value> = Vec::new();
-    let order: Vec<Value> =
-        pl.h_phis.iter().chain(&pl.h_insts).filter_map(|&i| body.insts.get(i).and_then(|d| d.result)).collect();
+    let order: Vec<Value> = pl
+        .h_phis
+        .iter()
+        .chain(&pl.h_insts)
+        .filter_map(|&i| body.insts.get(i).and_then(|d| d.result))
+        .collect();
     let uses_in = |body: &Body, v: Value, want: Reach| {
         snapshot.iter().any(|&(b, i)| {
             let Some(d) = body.insts.get(i) else { return false };
             if let Extra::Phi(bs) = &d.extra {
-                d.args.iter().zip(bs.iter()).any(|(a, z)| *a == Operand::Value(v) && pl.reach.get(z) == Some(&want))
+                d.args
+                    .iter()
+                    .zip(bs.iter())
+                    .any(|(a, z)| *a == Operand::Value(v) && pl.reach.get(z) == Some(&want))
             } else {
                 let mut hit = false;
                 super::edit::used_values(body, d, &mut |x| hit |= x == v);
@@ -271,7 +281,9 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
         if uses_in(body, v, Reach::E) {
             need_e.push(v);
         }
-        if uses_in(body, v, Reach::S) || (uses_in(body, v, Reach::E) && e_preds_before.iter().any(|&x| x != h)) {
+        if uses_in(body, v, Reach::S)
+            || (uses_in(body, v, Reach::E) && e_preds_before.iter().any(|&x| x != h))
+        {
             need_s.push(v);
         }
     }
@@ -280,7 +292,11 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     for &v in &need_s {
         let ty = body.value_ty(v);
         let name = names.fresh(m, &value_name(m, body, v));
-        let phi = make_inst(body, phi_data(ty, &[(lrph, at_p(Operand::Value(v))), (h, Operand::Value(v))]), name);
+        let phi = make_inst(
+            body,
+            phi_data(ty, &[(lrph, at_p(Operand::Value(v))), (h, Operand::Value(v))]),
+            name,
+        );
         if let Some(r) = body.insts.get(phi).and_then(|d| d.result) {
             at_s.insert(v, Operand::Value(r));
         }
@@ -291,10 +307,18 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     for &v in &need_e {
         let ty = body.value_ty(v);
         let base = value_name(m, body, v);
-        let name = if base.is_empty() { LocalName::Unnamed } else { names.fresh(m, &format!("{base}.lcssa")) };
+        let name = if base.is_empty() {
+            LocalName::Unnamed
+        } else {
+            names.fresh(m, &format!("{base}.lcssa"))
+        };
         let mut entries = vec![(p, at_p(Operand::Value(v)))];
         for &x in &e_preds_before {
-            let val = if x == h { Operand::Value(v) } else { at_s.get(&v).copied().unwrap_or(Operand::Value(v)) };
+            let val = if x == h {
+                Operand::Value(v)
+            } else {
+                at_s.get(&v).copied().unwrap_or(Operand::Value(v))
+            };
             entries.push((x, val));
         }
         let phi = make_inst(body, phi_data(ty, &entries), name);
@@ -397,7 +421,11 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     let mut dead_phis = Vec::new();
     for &phi in &pl.h_phis {
         let entries: Vec<_> = phi_entries(body, phi).into_iter().filter(|x| x.0 != p).collect();
-        let (Some(v), Some(&(_, x))) = (body.insts.get(phi).and_then(|d| d.result), entries.first()) else { continue };
+        let (Some(v), Some(&(_, x))) =
+            (body.insts.get(phi).and_then(|d| d.result), entries.first())
+        else {
+            continue;
+        };
         let x = if x == Operand::Value(v) { continue } else { x };
         replace_all_uses(body, v, x);
         dead_phis.push(phi);
@@ -437,7 +465,11 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     let mut inside: Vec<Block> = cfg.preds(e).iter().copied().filter(|&x| x != p).collect();
     inside.sort_unstable();
     inside.dedup();
-    let name = if inside.len() == 1 { format!("{hname}.{ename}_crit_edge") } else { format!("{ename}.loopexit") };
+    let name = if inside.len() == 1 {
+        format!("{hname}.{ename}_crit_edge")
+    } else {
+        format!("{ename}.loopexit")
+    };
     let _ = split_predecessors(m, body, names, e, &inside, &name, ".ph", Place::Before(e));
 }
 

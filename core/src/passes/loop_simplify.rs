@@ -73,7 +73,8 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
     // Headers of loops we gave up on (headers never change here), and the steps that failed:
     // headers that cannot get a preheader or a single latch, exits whose edges cannot split.
     let mut skip: HashSet<Block> = HashSet::default();
-    let (mut no_pre, mut no_latch, mut no_exit): (HashSet<Block>, HashSet<Block>, HashSet<Block>) = Default::default();
+    let (mut no_pre, mut no_latch, mut no_exit): (HashSet<Block>, HashSet<Block>, HashSet<Block>) =
+        Default::default();
     let cap = 64 + 8 * body.blocks.len();
     for _ in 0..cap {
         let cfg = Cfg::new(body);
@@ -97,7 +98,18 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
             if !targets.contains(&h) && preheader(l, &cfg).is_none() && !no_pre.contains(&h) {
                 let entering = entering_blocks(l, &cfg);
                 let name = format!("{hname}.preheader");
-                if split_predecessors(m, body, &mut names, h, &entering, &name, ".ph", Place::Before(h)).is_some() {
+                if split_predecessors(
+                    m,
+                    body,
+                    &mut names,
+                    h,
+                    &entering,
+                    &name,
+                    ".ph",
+                    Place::Before(h),
+                )
+                .is_some()
+                {
                     st.preheaders += 1;
                     targets.insert(h);
                 } else {
@@ -108,7 +120,9 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
             if !targets.contains(&h) && ls.len() > 1 && !no_latch.contains(&h) {
                 let last = body.layout.iter().copied().rfind(|b| ls.contains(b)).unwrap_or(h);
                 let name = format!("{hname}.backedge");
-                if split_predecessors(m, body, &mut names, h, &ls, &name, ".be", Place::After(last)).is_some() {
+                if split_predecessors(m, body, &mut names, h, &ls, &name, ".be", Place::After(last))
+                    .is_some()
+                {
                     st.latches += 1;
                     targets.insert(h);
                 } else {
@@ -117,14 +131,29 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
             }
             for e in exit_blocks(l, &cfg) {
                 let preds = cfg.preds(e);
-                if targets.contains(&e) || preds.iter().all(|&p| l.contains(p)) || no_exit.contains(&e) {
+                if targets.contains(&e)
+                    || preds.iter().all(|&p| l.contains(p))
+                    || no_exit.contains(&e)
+                {
                     continue;
                 }
-                let mut inside: Vec<Block> = preds.iter().copied().filter(|&p| l.contains(p)).collect();
+                let mut inside: Vec<Block> =
+                    preds.iter().copied().filter(|&p| l.contains(p)).collect();
                 inside.sort_unstable();
                 inside.dedup();
                 let name = format!("{}.loopexit", block_name(m, body, e));
-                if split_predecessors(m, body, &mut names, e, &inside, &name, ".ph", Place::Before(e)).is_some() {
+                if split_predecessors(
+                    m,
+                    body,
+                    &mut names,
+                    e,
+                    &inside,
+                    &name,
+                    ".ph",
+                    Place::Before(e),
+                )
+                .is_some()
+                {
                     st.exits += 1;
                     targets.insert(e);
                 } else {
@@ -192,7 +221,10 @@ mod tests {
         assert_eq!((st.preheaders, st.latches, st.exits), (1, 1, 1));
         assert!(all_simplified(&m));
         let t = crate::text::print_module(&m);
-        assert!(t.contains("h.preheader:") && t.contains("h.backedge:") && t.contains("exit.loopexit:"), "{t}");
+        assert!(
+            t.contains("h.preheader:") && t.contains("h.backedge:") && t.contains("exit.loopexit:"),
+            "{t}"
+        );
         assert!(t.contains("%i.be = phi i32 [ %a, %l1 ], [ %b, %l2 ]"), "{t}");
     }
 

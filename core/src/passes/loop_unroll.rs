@@ -31,20 +31,22 @@
 //! address-taken blocks. LLVM also folds the now-constant induction variable and merges the
 //! copied blocks; we leave that to other passes (the result is equivalent, with more blocks).
 
-use super::loop_driver::{drive, run_loop_pass, Order};
 use super::edit::{phis, remove_blocks, remove_insts, set_branch};
+use super::loop_driver::{drive, run_loop_pass, Order};
 use super::loop_edit::{
-    block_name, clone_inst, loop_insts, new_block, phi_entries, set_phi_entries, value_name,
-    Names, Place,
+    block_name, clone_inst, loop_insts, new_block, phi_entries, set_phi_entries, value_name, Names,
+    Place,
 };
 use super::PassResult;
-use crate::analysis::loop_info::{exit_blocks, exiting_blocks, is_simplified, preheader, single_latch};
+use crate::analysis::loop_info::{
+    exit_blocks, exiting_blocks, is_simplified, preheader, single_latch,
+};
 use crate::analysis::{Cfg, Loop};
 use crate::ir::attrs::AttrKind;
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    Block, Body, ConstKind, Extra, GlobalId, Inst, InstFlags, IntPredicate, LocalName, MdOperand, Module, Opcode,
-    Operand, Value,
+    Block, Body, ConstKind, Extra, GlobalId, Inst, InstFlags, IntPredicate, LocalName, MdOperand,
+    Module, Opcode, Operand, Value,
 };
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -154,8 +156,11 @@ fn plan(m: &Module, body: &Body, cfg: &Cfg, l: &Loop) -> Option<Plan> {
     let Operand::Value(w) = w_op else { return None };
     // The induction variable.
     let h_phis = phis(body, h);
-    let phi_of = |v: Value| h_phis.iter().copied().find(|&i| body.insts.get(i).and_then(|d| d.result) == Some(v));
-    let latch_in = |phi: Inst| phi_entries(body, phi).into_iter().find(|e| e.0 == latch).map(|e| e.1);
+    let phi_of = |v: Value| {
+        h_phis.iter().copied().find(|&i| body.insts.get(i).and_then(|d| d.result) == Some(v))
+    };
+    let latch_in =
+        |phi: Inst| phi_entries(body, phi).into_iter().find(|e| e.0 == latch).map(|e| e.1);
     let init_of = |phi: Inst| phi_entries(body, phi).into_iter().find(|e| e.0 == p).map(|e| e.1);
     let as_add = |v: Value| -> Option<(Operand, Operand, InstFlags)> {
         let d = body.insts.get(super::loop_edit::def_inst(body, v)?)?;
@@ -286,7 +291,9 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
     for &phi in &h_phis {
         let entries = phi_entries(body, phi);
         let get = |b: Block| entries.iter().find(|x| x.0 == b).map(|x| x.1);
-        if let (Some(v), Some(init), Some(back)) = (body.insts.get(phi).and_then(|d| d.result), get(p), get(pl.l)) {
+        if let (Some(v), Some(init), Some(back)) =
+            (body.insts.get(phi).and_then(|d| d.result), get(p), get(pl.l))
+        {
             hp.push((v, init, back));
         }
     }
@@ -309,7 +316,11 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
         let mut bmap: HashMap<Block, Block> = HashMap::default();
         for &b in &blocks {
             let base = block_name(m, body, b);
-            let name = if base.is_empty() { LocalName::Unnamed } else { names.fresh(m, &format!("{base}.{c}")) };
+            let name = if base.is_empty() {
+                LocalName::Unnamed
+            } else {
+                names.fresh(m, &format!("{base}.{c}"))
+            };
             let nb = new_block(body, name, Place::After(after));
             after = nb;
             bmap.insert(b, nb);
@@ -333,10 +344,13 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
                     }
                     None => LocalName::Unnamed,
                 };
-                let Some(ci) = clone_inst(body, i, &HashMap::default(), &bmap, name) else { continue };
-                if let (Some(v), Some(nv)) =
-                    (body.insts.get(i).and_then(|d| d.result), body.insts.get(ci).and_then(|d| d.result))
-                {
+                let Some(ci) = clone_inst(body, i, &HashMap::default(), &bmap, name) else {
+                    continue;
+                };
+                if let (Some(v), Some(nv)) = (
+                    body.insts.get(i).and_then(|d| d.result),
+                    body.insts.get(ci).and_then(|d| d.result),
+                ) {
                     vmap.insert(v, Operand::Value(nv));
                 }
                 if let Some(nb) = bmap.get(&b).and_then(|&nb| body.blocks.get_mut(nb)) {
@@ -355,7 +369,8 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
     // Uses after the loop take the last pass's values; the exit's phis its exiting block.
     let x_last = bmaps.get(last).and_then(|bm| bm.get(&pl.x)).copied().unwrap_or(pl.x);
     let outside: Vec<Block> = body.layout.iter().copied().filter(|b| !l.contains(*b)).collect();
-    let copy_blocks: HashSet<Block> = bmaps.iter().skip(1).flat_map(|bm| bm.values().copied()).collect();
+    let copy_blocks: HashSet<Block> =
+        bmaps.iter().skip(1).flat_map(|bm| bm.values().copied()).collect();
     for b in outside {
         if copy_blocks.contains(&b) {
             continue;
@@ -410,7 +425,9 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
     // The body after a header that exits is unreachable now.
     let live = super::edit::reachable(body);
     let ours: HashSet<Block> = bmaps.iter().flat_map(|bm| bm.values().copied()).collect();
-    remove_blocks(&mut m.consts, body, &|b| ours.contains(&b) && !live.get(b.index()).copied().unwrap_or(false));
+    remove_blocks(&mut m.consts, body, &|b| {
+        ours.contains(&b) && !live.get(b.index()).copied().unwrap_or(false)
+    });
 }
 
 /// Replaces value operands (and values inside cloned metadata operands and debug records) by
@@ -454,7 +471,14 @@ fn remap_operands(body: &mut Body, i: Inst, map: &HashMap<Value, Operand>) {
 mod tests {
     use super::*;
 
-    fn sim(start: u64, step: u64, pred: IntPredicate, k: u64, next: bool, flags: (bool, bool)) -> Option<u64> {
+    fn sim(
+        start: u64,
+        step: u64,
+        pred: IntPredicate,
+        k: u64,
+        next: bool,
+        flags: (bool, bool),
+    ) -> Option<u64> {
         simulate(Sim {
             width: 8,
             start,

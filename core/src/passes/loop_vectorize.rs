@@ -51,13 +51,16 @@ use super::loop_driver::{drive, run_loop_pass, Order};
 use super::loop_edit::Names;
 use super::PassResult;
 use crate::analysis::alias::{AliasAnalysis, AliasResult, Location};
-use crate::analysis::induction::{const_int, exit_test, inductions, is_invariant, ExitTest, Induction};
+use crate::analysis::induction::{
+    const_int, exit_test, inductions, is_invariant, ExitTest, Induction,
+};
 use crate::analysis::loop_info::{exit_blocks, preheader, single_latch};
 use crate::analysis::{Cfg, Loop};
 use crate::interp::layout::{Class, Layouts};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    Block, Body, Extra, GlobalId, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, TypeId, Value, ValueDef,
+    Block, Body, Extra, GlobalId, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, TypeId,
+    Value, ValueDef,
 };
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -172,7 +175,12 @@ impl Affine {
         for &(o, s) in &self.terms {
             terms.push((o, s.checked_mul(k)?));
         }
-        Some(Affine { root: None, terms, stride: self.stride.checked_mul(k)?, offset: self.offset.checked_mul(k)? })
+        Some(Affine {
+            root: None,
+            terms,
+            stride: self.stride.checked_mul(k)?,
+            offset: self.offset.checked_mul(k)?,
+        })
     }
     fn plus(&self, o: &Affine) -> Option<Affine> {
         let mut terms = self.terms.clone();
@@ -188,7 +196,12 @@ impl Affine {
             (Some(_), Some(_)) => return None,
             (a, b) => a.or(b),
         };
-        Some(Affine { root, terms, stride: self.stride.checked_add(o.stride)?, offset: self.offset.checked_add(o.offset)? })
+        Some(Affine {
+            root,
+            terms,
+            stride: self.stride.checked_add(o.stride)?,
+            offset: self.offset.checked_add(o.offset)?,
+        })
     }
 }
 
@@ -256,7 +269,11 @@ impl Ctx<'_> {
             }
             Opcode::Mul | Opcode::Shl => {
                 let (_, k) = const_int(self.m, arg(1)?)?;
-                let k = if d.op == Opcode::Shl { 1i64.checked_shl(u32::try_from(k).ok()?.min(63))? } else { k };
+                let k = if d.op == Opcode::Shl {
+                    1i64.checked_shl(u32::try_from(k).ok()?.min(63))?
+                } else {
+                    k
+                };
                 self.int_affine(arg(0)?, depth + 1)?.scaled(k)
             }
             _ => None,
@@ -299,7 +316,10 @@ impl Ctx<'_> {
         let i = def_in(self.body, self.h, v, &self.block_of)?;
         let d = self.body.insts.get(i)?;
         let Extra::Gep { source_ty } = d.extra else { return None };
-        if d.op != Opcode::GetElementPtr || !d.flags.has(InstFlags::INBOUNDS) || self.m.types.is_vector(d.ty) {
+        if d.op != Opcode::GetElementPtr
+            || !d.flags.has(InstFlags::INBOUNDS)
+            || self.m.types.is_vector(d.ty)
+        {
             return None;
         }
         let mut acc = self.ptr_affine(*d.args.first()?, depth + 1)?;
@@ -339,7 +359,10 @@ impl Ctx<'_> {
 fn lane_type_ok(m: &Module, t: TypeId) -> bool {
     match m.types.int_bits(t) {
         Some(b) => b <= 64,
-        None => matches!(m.types.float_kind(t), Some(crate::ir::FloatKind::Float | crate::ir::FloatKind::Double)),
+        None => matches!(
+            m.types.float_kind(t),
+            Some(crate::ir::FloatKind::Float | crate::ir::FloatKind::Double)
+        ),
     }
 }
 
@@ -359,7 +382,10 @@ fn widenable(op: Opcode) -> bool {
         Opcode::ICmp | Opcode::FCmp | Opcode::Select | Opcode::Freeze => true,
         Opcode::Trunc | Opcode::ZExt | Opcode::SExt | Opcode::FPTrunc | Opcode::FPExt => true,
         Opcode::FPToUI | Opcode::FPToSI | Opcode::UIToFP | Opcode::SIToFP => true,
-        op => matches!(op.class(), OpClass::BinInt | OpClass::BinFp | OpClass::Bitwise | OpClass::UnaryFp),
+        op => matches!(
+            op.class(),
+            OpClass::BinInt | OpClass::BinFp | OpClass::Bitwise | OpClass::UnaryFp
+        ),
     }
 }
 
@@ -379,7 +405,9 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<
     let test = exit_test(body, l, &block_of, &ivs, h)?;
     let primary = test.iv;
     let iv = ivs.get(primary)?;
-    if iv.step != 1 || !matches!(test.pred, IntPredicate::Ne | IntPredicate::Slt | IntPredicate::Ult) {
+    if iv.step != 1
+        || !matches!(test.pred, IntPredicate::Ne | IntPredicate::Slt | IntPredicate::Ult)
+    {
         return None;
     }
     let hd = body.blocks.get(h)?;
@@ -487,7 +515,8 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<
         };
         live_outs.push((v, lo));
     }
-    let is_phi_value = |v: Value| ivs.iter().any(|iv| iv.value == v) || reductions.iter().any(|r| r.value == v);
+    let is_phi_value =
+        |v: Value| ivs.iter().any(|iv| iv.value == v) || reductions.iter().any(|r| r.value == v);
     while let Some(v) = work.pop() {
         if !vector.insert(v) || is_phi_value(v) {
             continue;
@@ -517,13 +546,16 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<
     }
     // The vector width, from the widest type loaded, stored or reduced (as LLVM's cost model
     // picks its largest VF); other values only when the loop has none of those.
-    let bits_of = |t: TypeId| m.types.int_bits(t).or_else(|| m.types.float_kind(t).map(|k| k.bits()));
+    let bits_of =
+        |t: TypeId| m.types.int_bits(t).or_else(|| m.types.float_kind(t).map(|k| k.bits()));
     let widest = mem
         .iter()
         .map(|a| (a.3 * 8) as u32)
         .chain(reductions.iter().filter_map(|r| bits_of(r.ty)))
         .max()
-        .or_else(|| vector.iter().filter_map(|&v| bits_of(body.value_ty(v))).filter(|&b| b > 1).max())?;
+        .or_else(|| {
+            vector.iter().filter_map(|&v| bits_of(body.value_ty(v))).filter(|&b| b > 1).max()
+        })?;
     let vf = (VECTOR_BITS / widest.max(8)).clamp(2, 16);
     // Memory dependences.
     let aa = AliasAnalysis::new(m, g, body);
@@ -594,7 +626,20 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<
     if vector_cost >= scalar_cost {
         return None;
     }
-    Some(Plan { pre, h, exit, vf, ivs, primary, test, reductions, insts, vector, accesses, live_outs })
+    Some(Plan {
+        pre,
+        h,
+        exit,
+        vf,
+        ivs,
+        primary,
+        test,
+        reductions,
+        insts,
+        vector,
+        accesses,
+        live_outs,
+    })
 }
 
 /// The reduction of header phi `phi`, if it is one.
@@ -620,7 +665,9 @@ fn reduction<'u>(
     let Operand::Value(next) = entry(h)? else { return None };
     let ValueDef::Inst(next_inst) = body.values.get(next)?.def else { return None };
     let nd = body.insts.get(next_inst)?;
-    if !matches!(nd.op, Opcode::Add | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor) || !in_loop(next_inst) {
+    if !matches!(nd.op, Opcode::Add | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor)
+        || !in_loop(next_inst)
+    {
         return None;
     }
     let (a, b) = (*nd.args.first()?, *nd.args.get(1)?);

@@ -16,21 +16,29 @@
 //! The guard compares with the same bound and start the loop's first test uses, so a poison
 //! bound, undefined behaviour there, stays undefined behaviour.
 
-use super::loop_edit::{make_inst, new_block, phi_data, phi_entries, set_phi_entries, value_name, Names, Place};
+use super::loop_edit::{
+    make_inst, new_block, phi_data, phi_entries, set_phi_entries, value_name, Names, Place,
+};
 use super::loop_vectorize::{Access, LiveOut, Plan};
 use crate::ir::attrs::AttrSetId;
 use crate::ir::entity::EntityRef;
 use crate::ir::inst::CallInfo;
-use crate::ir::{
-    ApInt, Block, Body, ConstId, ConstKind, Extra, Function, GlobalKind, GlobalName, GlobalValue, Inst, InstData,
-    InstFlags, IntPredicate, LocalName, MdOperand, MemInfo, Module, Opcode, Operand, Param, TypeId, Value,
-};
 use crate::ir::inst::TailKind;
 use crate::ir::types::Type;
+use crate::ir::{
+    ApInt, Block, Body, ConstId, ConstKind, Extra, Function, GlobalKind, GlobalName, GlobalValue,
+    Inst, InstData, InstFlags, IntPredicate, LocalName, MdOperand, MemInfo, Module, Opcode,
+    Operand, Param, TypeId, Value,
+};
 use rustc_hash::FxHashMap as HashMap;
 
 /// Builds the vector loop of `plan`; returns its block.
-pub(super) fn emit(m: &mut Module, body: &mut Body, names: &mut Names, plan: &Plan) -> Option<Block> {
+pub(super) fn emit(
+    m: &mut Module,
+    body: &mut Body,
+    names: &mut Names,
+    plan: &Plan,
+) -> Option<Block> {
     let mut e = Emitter::new(m, body, names, plan)?;
     e.guard()?;
     e.vector_body()?;
@@ -84,7 +92,12 @@ struct Emitter<'a> {
 
 impl<'a> Emitter<'a> {
     #[allow(clippy::new_ret_no_self)]
-    fn new(m: &'a mut Module, body: &'a mut Body, names: &'a mut Names, plan: &'a Plan) -> Option<Emitter<'a>> {
+    fn new(
+        m: &'a mut Module,
+        body: &'a mut Body,
+        names: &'a mut Names,
+        plan: &'a Plan,
+    ) -> Option<Emitter<'a>> {
         let iv = plan.ivs.get(plan.primary)?;
         let iw = body.value_ty(iv.value);
         let h = plan.h;
@@ -162,7 +175,15 @@ impl<'a> Emitter<'a> {
         self.int(t, v)
     }
 
-    fn bin(&mut self, at: At, op: Opcode, a: Operand, b: Operand, flags: u16, name: &str) -> Operand {
+    fn bin(
+        &mut self,
+        at: At,
+        op: Opcode,
+        a: Operand,
+        b: Operand,
+        flags: u16,
+        name: &str,
+    ) -> Operand {
         let ty = self.m.operand_ty(self.body, a);
         let mut d = InstData::new(op, ty, vec![a, b]);
         d.flags = InstFlags(flags);
@@ -179,7 +200,9 @@ impl<'a> Emitter<'a> {
     /// A vector constant (`zeroinitializer` when every lane is integer zero).
     fn vconst(&mut self, elem: TypeId, lanes: &[ConstId]) -> Operand {
         let vt = self.vty(elem);
-        let zero = lanes.iter().all(|&c| matches!(self.m.consts.kind(c), ConstKind::Int(v) if v.is_zero()));
+        let zero = lanes
+            .iter()
+            .all(|&c| matches!(self.m.consts.kind(c), ConstKind::Int(v) if v.is_zero()));
         let kind = if zero { ConstKind::Zero } else { ConstKind::Aggregate(lanes.into()) };
         Operand::Const(self.m.consts.intern(vt, kind))
     }
@@ -200,11 +223,19 @@ impl<'a> Emitter<'a> {
                 let vt = self.vty(ty);
                 let poison = Operand::Const(self.m.consts.intern(vt, ConstKind::Poison));
                 let zero = self.i64c(0);
-                let ins = self.add(at, InstData::new(Opcode::InsertElement, vt, vec![poison, o, zero]), "broadcast.splatinsert");
+                let ins = self.add(
+                    at,
+                    InstData::new(Opcode::InsertElement, vt, vec![poison, o, zero]),
+                    "broadcast.splatinsert",
+                );
                 let i32t = self.m.types.int(32);
                 let mask_t = self.vty(i32t);
                 let mask = Operand::Const(self.m.consts.intern(mask_t, ConstKind::Zero));
-                self.add(at, InstData::new(Opcode::ShuffleVector, vt, vec![ins, poison, mask]), "broadcast.splat")
+                self.add(
+                    at,
+                    InstData::new(Opcode::ShuffleVector, vt, vec![ins, poison, mask]),
+                    "broadcast.splat",
+                )
             }
         };
         if at == At::Vph || matches!(o, Operand::Const(_)) {
@@ -229,7 +260,9 @@ impl<'a> Emitter<'a> {
     fn is_loop_value(&self, v: Value) -> bool {
         let h = self.plan.h;
         match self.body.values.get(v).map(|d| d.def) {
-            Some(crate::ir::ValueDef::Inst(i)) => self.body.blocks.get(h).is_some_and(|b| b.insts.contains(&i)),
+            Some(crate::ir::ValueDef::Inst(i)) => {
+                self.body.blocks.get(h).is_some_and(|b| b.insts.contains(&i))
+            }
             _ => false,
         }
     }
@@ -286,7 +319,8 @@ impl<'a> Emitter<'a> {
         let enough = self.icmp(At::Pre, IntPredicate::Uge, n, vfc, "min.iters.check");
         let cond = match t.pred {
             IntPredicate::Slt | IntPredicate::Ult => {
-                let p = if t.pred == IntPredicate::Slt { IntPredicate::Slt } else { IntPredicate::Ult };
+                let p =
+                    if t.pred == IntPredicate::Slt { IntPredicate::Slt } else { IntPredicate::Ult };
                 let below = self.icmp(At::Pre, p, iv.start, t.bound, "start.check");
                 self.bin(At::Pre, Opcode::And, below, enough, 0, "vector.check")
             }
@@ -311,13 +345,19 @@ impl<'a> Emitter<'a> {
         let (vph, vb) = (self.vph, self.vb);
         // %index.
         let zero = self.int(self.iw, 0);
-        let ip = make_inst(self.body, phi_data(self.iw, &[(vph, zero)]), self.names.fresh(self.m, "index"));
+        let ip = make_inst(
+            self.body,
+            phi_data(self.iw, &[(vph, zero)]),
+            self.names.fresh(self.m, "index"),
+        );
         self.lists[2].push(ip);
         self.index_phi = Some(ip);
         self.index = Operand::Value(self.body.insts.get(ip)?.result?);
         let iv = plan.ivs.get(plan.primary)?;
         self.iv0 = match iv.start {
-            Operand::Const(c) if matches!(self.m.consts.kind(c), ConstKind::Int(v) if v.is_zero()) => self.index,
+            Operand::Const(c) if matches!(self.m.consts.kind(c), ConstKind::Int(v) if v.is_zero()) => {
+                self.index
+            }
             Operand::Const(c) if matches!(self.m.consts.kind(c), ConstKind::Zero) => self.index,
             s => self.bin(At::Vb, Opcode::Add, s, self.index, 0, "offset.idx"),
         };
@@ -343,7 +383,12 @@ impl<'a> Emitter<'a> {
                         _ => 0,
                     };
                     let lanes: Vec<ConstId> = (0..self.vf as i64)
-                        .map(|l| self.m.consts.int(ty, ApInt::from_i64(bits, s.wrapping_add(l.wrapping_mul(ivk.step)))))
+                        .map(|l| {
+                            self.m.consts.int(
+                                ty,
+                                ApInt::from_i64(bits, s.wrapping_add(l.wrapping_mul(ivk.step))),
+                            )
+                        })
                         .collect();
                     self.vconst(ty, &lanes)
                 }
@@ -373,7 +418,11 @@ impl<'a> Emitter<'a> {
                     let base = self.vconst(r.ty, &lanes);
                     let vt = self.vty(r.ty);
                     let zero = self.i64c(0);
-                    self.add(At::Vph, InstData::new(Opcode::InsertElement, vt, vec![base, init, zero]), "")
+                    self.add(
+                        At::Vph,
+                        InstData::new(Opcode::InsertElement, vt, vec![base, init, zero]),
+                        "",
+                    )
                 }
             };
             let vt = self.vty(r.ty);
@@ -392,7 +441,10 @@ impl<'a> Emitter<'a> {
                     let val = self.vector_of(*d.args.first()?)?;
                     let addr = self.scalar0(*d.args.get(1)?, 0)?;
                     let mut sd = InstData::new(Opcode::Store, TypeId::VOID, vec![val, addr]);
-                    sd.extra = Extra::Mem(Box::new(MemInfo { align: d.mem_info()?.align, ..Default::default() }));
+                    sd.extra = Extra::Mem(Box::new(MemInfo {
+                        align: d.mem_info()?.align,
+                        ..Default::default()
+                    }));
                     self.add(At::Vb, sd, "");
                 }
                 Opcode::Load if wanted => {
@@ -472,7 +524,11 @@ impl<'a> Emitter<'a> {
                     };
                     let x = self.add(At::Vb, mk(d.ty, a), "");
                     let kc = self.i64c(k);
-                    acc = self.add(At::Vb, InstData::new(Opcode::InsertElement, vt, vec![acc, x, kc]), "");
+                    acc = self.add(
+                        At::Vb,
+                        InstData::new(Opcode::InsertElement, vt, vec![acc, x, kc]),
+                        "",
+                    );
                 }
                 acc
             }
@@ -533,7 +589,11 @@ impl<'a> Emitter<'a> {
         let count = if ty == self.iw {
             count
         } else {
-            let op = if self.m.types.int_bits(ty)? > self.m.types.int_bits(self.iw)? { Opcode::ZExt } else { Opcode::Trunc };
+            let op = if self.m.types.int_bits(ty)? > self.m.types.int_bits(self.iw)? {
+                Opcode::ZExt
+            } else {
+                Opcode::Trunc
+            };
             self.add(At::Mid, InstData::new(op, ty, vec![count]), "")
         };
         let prod = if ivk.step == 1 {
@@ -560,13 +620,25 @@ impl<'a> Emitter<'a> {
             let entries = phi_entries(self.body, phi);
             let orig = entries.iter().find(|e| e.0 == pre)?.1;
             let ty = self.body.insts.get(phi)?.ty;
-            let base = self.body.insts.get(phi)?.result.map(|v| value_name(self.m, self.body, v)).unwrap_or_default();
-            let name = if base.is_empty() { LocalName::Unnamed } else { self.names.fresh(self.m, &format!("bc.resume.{base}")) };
+            let base = self
+                .body
+                .insts
+                .get(phi)?
+                .result
+                .map(|v| value_name(self.m, self.body, v))
+                .unwrap_or_default();
+            let name = if base.is_empty() {
+                LocalName::Unnamed
+            } else {
+                self.names.fresh(self.m, &format!("bc.resume.{base}"))
+            };
             let bc = make_inst(self.body, phi_data(ty, &[(mid, resume), (pre, orig)]), name);
             self.lists[4].push(bc);
             let bcv = Operand::Value(self.body.insts.get(bc)?.result?);
-            let new: Vec<(Block, Operand)> =
-                entries.into_iter().map(|(b, v)| if b == pre { (sph, bcv) } else { (b, v) }).collect();
+            let new: Vec<(Block, Operand)> = entries
+                .into_iter()
+                .map(|(b, v)| if b == pre { (sph, bcv) } else { (b, v) })
+                .collect();
             set_phi_entries(self.body, phi, &new);
         }
         Some(())
@@ -639,7 +711,11 @@ impl<'a> Emitter<'a> {
             let x = self.after_value(Operand::Value(v), &mut cache)?;
             let ty = self.body.value_ty(v);
             let base = value_name(self.m, self.body, v);
-            let name = if base.is_empty() { LocalName::Unnamed } else { self.names.fresh(self.m, &format!("{base}.lcssa")) };
+            let name = if base.is_empty() {
+                LocalName::Unnamed
+            } else {
+                self.names.fresh(self.m, &format!("{base}.lcssa"))
+            };
             let p = make_inst(self.body, phi_data(ty, &[(h, Operand::Value(v)), (mid, x)]), name);
             lcssa.push(p);
             let pv = Operand::Value(self.body.insts.get(p)?.result?);
@@ -730,8 +806,10 @@ impl<'a> Emitter<'a> {
         // Phis first in the vector body (the index and vector phis were made first, but
         // address code may have been added before the later phis).
         if let Some(bd) = self.body.blocks.get(vb) {
-            let (phis, rest): (Vec<Inst>, Vec<Inst>) =
-                bd.insts.iter().partition(|&&i| self.body.insts.get(i).is_some_and(|d| d.op == Opcode::Phi));
+            let (phis, rest): (Vec<Inst>, Vec<Inst>) = bd
+                .insts
+                .iter()
+                .partition(|&&i| self.body.insts.get(i).is_some_and(|d| d.op == Opcode::Phi));
             let all: Vec<Inst> = phis.into_iter().chain(rest).collect();
             if let Some(bd) = self.body.blocks.get_mut(vb) {
                 bd.insts = all;
@@ -776,7 +854,12 @@ fn reduce_fn(m: &mut Module, op: Opcode, vf: u32, ty: TypeId) -> Option<ConstId>
             let sym = m.symbols.intern(&name);
             let gname = GlobalName::Named(sym);
             let mut f = Function::new(fty);
-            f.params.push(Param { ty: vt, attrs: AttrSetId::EMPTY, name: LocalName::Unnamed, span: Default::default() });
+            f.params.push(Param {
+                ty: vt,
+                attrs: AttrSetId::EMPTY,
+                name: LocalName::Unnamed,
+                span: Default::default(),
+            });
             let mut gv = GlobalValue::forward(gname.clone(), Default::default());
             gv.kind = GlobalKind::Func(Box::new(f));
             let g = m.globals.push(gv);

@@ -28,8 +28,8 @@ use super::{with_body, PassResult};
 use crate::analysis::{Cfg, DomTree, DominanceFrontiers};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    Block, Body, ConstId, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName, MdOperand, Module, Opcode,
-    Operand, Ordering, TypeId, Value, ValueData, ValueDef,
+    Block, Body, ConstId, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName,
+    MdOperand, Module, Opcode, Operand, Ordering, TypeId, Value, ValueData, ValueDef,
 };
 use rustc_hash::FxHashMap as HashMap;
 
@@ -105,7 +105,9 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
             data.extra = Extra::Phi(Box::new([]));
             let phi = new_inst(body, data);
             let name = names.next(m, body, c.ptr, &mut version);
-            if let Some(vd) = body.insts.get(phi).and_then(|d| d.result).and_then(|v| body.values.get_mut(v)) {
+            if let Some(vd) =
+                body.insts.get(phi).and_then(|d| d.result).and_then(|v| body.values.get_mut(v))
+            {
                 vd.name = name;
             }
             if let Some(bd) = body.blocks.get_mut(b) {
@@ -120,8 +122,10 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
 
     // Renaming over the dominator tree.
     let mut repl: HashMap<Value, Operand> = HashMap::default();
-    let init: Vec<Operand> = cands.iter().map(|c| Operand::Const(undef(&mut m.consts, c.ty))).collect();
-    let mut stack: Vec<(Block, Vec<Operand>)> = body.entry().map(|e| vec![(e, init)]).unwrap_or_default();
+    let init: Vec<Operand> =
+        cands.iter().map(|c| Operand::Const(undef(&mut m.consts, c.ty))).collect();
+    let mut stack: Vec<(Block, Vec<Operand>)> =
+        body.entry().map(|e| vec![(e, init)]).unwrap_or_default();
     while let Some((b, mut cur)) = stack.pop() {
         for (k, slot) in cur.iter_mut().enumerate() {
             if let Some(&phi) = phi_of.get(&(b, k)) {
@@ -134,7 +138,9 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
         for i in insts {
             match access.get(&i) {
                 Some(&Access::Load(k)) => {
-                    if let (Some(v), Some(&val)) = (body.insts.get(i).and_then(|d| d.result), cur.get(k)) {
+                    if let (Some(v), Some(&val)) =
+                        (body.insts.get(i).and_then(|d| d.result), cur.get(k))
+                    {
                         repl.insert(v, val);
                     }
                 }
@@ -164,17 +170,21 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
     for c in &cands {
         for &l in &c.loads {
             if let Some(v) = body.insts.get(l).and_then(|d| d.result) {
-                repl.entry(v).or_insert_with(|| Operand::Const(super::edit::poison(&mut m.consts, c.ty)));
+                repl.entry(v)
+                    .or_insert_with(|| Operand::Const(super::edit::poison(&mut m.consts, c.ty)));
             }
         }
     }
-    let resolved: HashMap<Value, Operand> = repl.keys().map(|&v| (v, resolve(&repl, Operand::Value(v)))).collect();
+    let resolved: HashMap<Value, Operand> =
+        repl.keys().map(|&v| (v, resolve(&repl, Operand::Value(v)))).collect();
     replace_uses(body, &|v| resolved.get(&v).copied());
 
     // Remove the allocas, their accesses and droppable users, and debug declares of them.
     let mut dead = vec![false; body.insts.len()];
     for c in &cands {
-        for &i in c.loads.iter().chain(&c.stores).chain(&c.droppable).chain(std::iter::once(&c.alloca)) {
+        for &i in
+            c.loads.iter().chain(&c.stores).chain(&c.droppable).chain(std::iter::once(&c.alloca))
+        {
             if let Some(s) = dead.get_mut(i.index()) {
                 *s = true;
             }
@@ -257,7 +267,11 @@ fn resolve(repl: &HashMap<Value, Operand>, mut o: Operand) -> Operand {
 fn new_inst(body: &mut Body, mut data: InstData) -> Inst {
     let inst = body.insts.next_key();
     if data.ty != TypeId::VOID {
-        let v = body.values.push(ValueData { ty: data.ty, def: ValueDef::Inst(inst), name: LocalName::Unnamed });
+        let v = body.values.push(ValueData {
+            ty: data.ty,
+            def: ValueDef::Inst(inst),
+            name: LocalName::Unnamed,
+        });
         body.value_spans.push(data.span);
         data.result = Some(v);
     }
@@ -284,7 +298,10 @@ fn candidates(m: &Module, body: &Body) -> Vec<Candidate> {
     let Some(bd) = body.blocks.get(entry) else { return out };
     for &i in &bd.insts {
         let Some(d) = body.insts.get(i) else { continue };
-        if d.op != Opcode::Alloca || d.flags.has(InstFlags::INALLOCA) || d.flags.has(InstFlags::SWIFTERROR) {
+        if d.op != Opcode::Alloca
+            || d.flags.has(InstFlags::INALLOCA)
+            || d.flags.has(InstFlags::SWIFTERROR)
+        {
             continue;
         }
         let Extra::Alloca { elem_ty, .. } = d.extra else { continue };
@@ -292,16 +309,25 @@ fn candidates(m: &Module, body: &Body) -> Vec<Candidate> {
         let count_ok = match d.args.first() {
             None => true,
             Some(Operand::Const(c)) => {
-                m.consts.is_valid(*c) && matches!(m.consts.kind(*c), ConstKind::Int(v) if v.to_u64() == Some(1))
+                m.consts.is_valid(*c)
+                    && matches!(m.consts.kind(*c), ConstKind::Int(v) if v.to_u64() == Some(1))
             }
             Some(_) => false,
         };
         if !count_ok || elem_ty == TypeId::VOID {
             continue;
         }
-        let mut c =
-            Candidate { alloca: i, ptr, ty: elem_ty, loads: Vec::new(), stores: Vec::new(), droppable: Vec::new() };
-        let ok = users.get(ptr.index()).is_some_and(|us| us.iter().all(|&u| classify(m, body, &mut c, u)));
+        let mut c = Candidate {
+            alloca: i,
+            ptr,
+            ty: elem_ty,
+            loads: Vec::new(),
+            stores: Vec::new(),
+            droppable: Vec::new(),
+        };
+        let ok = users
+            .get(ptr.index())
+            .is_some_and(|us| us.iter().all(|&u| classify(m, body, &mut c, u)));
         if ok {
             out.push(c);
         }
@@ -310,7 +336,8 @@ fn candidates(m: &Module, body: &Body) -> Vec<Candidate> {
 }
 
 fn simple_access(d: &InstData) -> bool {
-    !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic)
+    !d.flags.has(InstFlags::VOLATILE)
+        && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic)
 }
 
 /// Files user `u` of the candidate's address; false when it makes the address escape.
@@ -340,12 +367,15 @@ fn classify(m: &Module, body: &Body, c: &mut Candidate, u: Inst) -> bool {
             }
             let ConstKind::Global(g) = m.consts.kind(callee) else { return false };
             let name = m.global_name(*g);
-            let lifetime = (name.starts_with("llvm.lifetime.start") || name.starts_with("llvm.lifetime.end"))
+            let lifetime = (name.starts_with("llvm.lifetime.start")
+                || name.starts_with("llvm.lifetime.end"))
                 && args.get(1) == Some(&p)
                 && args.first().is_some_and(|a| *a != p);
             let declare = name == "llvm.dbg.declare"
                 && args.first().is_some_and(|a| match a {
-                    Operand::Md(id) => matches!(body.md_ops.get(*id), Some(MdOperand::Local(o)) if *o == p),
+                    Operand::Md(id) => {
+                        matches!(body.md_ops.get(*id), Some(MdOperand::Local(o)) if *o == p)
+                    }
                     _ => false,
                 })
                 && args.iter().skip(1).all(|a| !matches!(a, Operand::Value(_)));
@@ -361,7 +391,13 @@ fn classify(m: &Module, body: &Body, c: &mut Candidate, u: Inst) -> bool {
 
 /// Blocks where candidate `k` is live on entry: a load there comes before any store, or it flows
 /// to a successor where it is live without a store on the way (LLVM's `ComputeLiveInBlocks`).
-fn live_in_blocks(body: &Body, cfg: &Cfg, access: &HashMap<Inst, Access>, k: usize, defs: &[Block]) -> Vec<bool> {
+fn live_in_blocks(
+    body: &Body,
+    cfg: &Cfg,
+    access: &HashMap<Inst, Access>,
+    k: usize,
+    defs: &[Block],
+) -> Vec<bool> {
     let n = body.blocks.len();
     let mut live = vec![false; n];
     let mut is_def = vec![false; n];
@@ -410,10 +446,9 @@ fn drop_declares(body: &mut Body, cands: &[Candidate]) {
     for recs in body.dbg_records.values_mut() {
         recs.retain(|r| {
             r.kind != crate::ir::function::DbgRecordKind::Declare
-                || !r
-                    .args
-                    .first()
-                    .is_some_and(|a| matches!(md_ops.get(*a), Some(MdOperand::Local(o)) if ptrs.contains(o)))
+                || !r.args.first().is_some_and(
+                    |a| matches!(md_ops.get(*a), Some(MdOperand::Local(o)) if ptrs.contains(o)),
+                )
         });
     }
 }
@@ -421,7 +456,10 @@ fn drop_declares(body: &mut Body, cands: &[Candidate]) {
 /// True when `c` is a constant that is surely neither undef nor poison in any element.
 fn is_plain_constant(m: &Module, c: ConstId) -> bool {
     m.consts.is_valid(c)
-        && matches!(m.consts.kind(c), ConstKind::Int(_) | ConstKind::Float(_) | ConstKind::Null | ConstKind::Zero)
+        && matches!(
+            m.consts.kind(c),
+            ConstKind::Int(_) | ConstKind::Float(_) | ConstKind::Null | ConstKind::Zero
+        )
 }
 
 /// Replaces inserted phis that merge a single value (see the module doc), until none is left.
@@ -475,8 +513,12 @@ fn simplify_phis(
                 } else {
                     super::edit::poison(&mut m.consts, d.ty)
                 }),
-                Some(Operand::Const(c)) if !saw_undef || is_plain_constant(m, c) => Operand::Const(c),
-                Some(Operand::Value(v)) if !saw_undef && dominates_block(body, dt, &block_of, v, phi) => {
+                Some(Operand::Const(c)) if !saw_undef || is_plain_constant(m, c) => {
+                    Operand::Const(c)
+                }
+                Some(Operand::Value(v))
+                    if !saw_undef && dominates_block(body, dt, &block_of, v, phi) =>
+                {
                     Operand::Value(v)
                 }
                 Some(_) => continue,
@@ -494,11 +536,19 @@ fn simplify_phis(
 /// True when value `v` is available at the start of the block of `phi`: an argument, or defined
 /// in a block that strictly dominates it. (Phis are only ever inserted, so `blocks_of`, taken
 /// before the renaming, still places every other instruction.)
-fn dominates_block(body: &Body, dt: &DomTree, block_of: &dyn Fn(Inst) -> Option<Block>, v: Value, phi: Inst) -> bool {
+fn dominates_block(
+    body: &Body,
+    dt: &DomTree,
+    block_of: &dyn Fn(Inst) -> Option<Block>,
+    v: Value,
+    phi: Inst,
+) -> bool {
     let Some(pb) = block_of(phi) else { return false };
     match body.values.get(v).map(|vd| vd.def) {
         Some(ValueDef::Param(_)) => true,
-        Some(ValueDef::Inst(def)) => block_of(def).is_some_and(|db| db != pb && dt.dominates(db, pb)),
+        Some(ValueDef::Inst(def)) => {
+            block_of(def).is_some_and(|db| db != pb && dt.dominates(db, pb))
+        }
         None => false,
     }
 }

@@ -81,7 +81,9 @@ pub mod tailcallelim;
 
 use crate::ir::{Body, GlobalId, Module};
 
-pub use pipeline::{parse_pipeline, run_pipeline, PipelineError, RunOptions, Step, PASSES, PRESETS};
+pub use pipeline::{
+    parse_pipeline, run_pipeline, PipelineError, RunOptions, Step, PASSES, PRESETS,
+};
 
 /// What a pass did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -127,8 +129,14 @@ pub struct Pass {
 /// Runs `f` on the body of function `g` with the rest of the module at hand: the body is taken
 /// out of the module for the call and put back afterwards. Returns the default result when `g`
 /// is not a defined function.
-pub(crate) fn with_body<R: Default>(m: &mut Module, g: GlobalId, f: impl FnOnce(&mut Module, &mut Body) -> R) -> R {
-    let Some(mut body) = m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()).and_then(|func| func.body.take()) else {
+pub(crate) fn with_body<R: Default>(
+    m: &mut Module,
+    g: GlobalId,
+    f: impl FnOnce(&mut Module, &mut Body) -> R,
+) -> R {
+    let Some(mut body) =
+        m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()).and_then(|func| func.body.take())
+    else {
         return R::default();
     };
     let r = f(m, &mut body);

@@ -16,7 +16,11 @@
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
-use super::{adce, dce, dse, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm, loop_deletion, loop_rotate, loop_simplify, loop_unroll, loop_vectorize, mem2reg, reassociate, sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind};
+use super::{
+    adce, dce, dse, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm,
+    loop_deletion, loop_rotate, loop_simplify, loop_unroll, loop_vectorize, mem2reg, reassociate,
+    sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind,
+};
 use crate::diag::Diagnostic;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
@@ -185,7 +189,11 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
                 out.push(p);
                 Ok(())
             }
-            None => Err(format!("unknown pass '{w}'; known passes: {}; presets: {}", known_passes(), known_presets())),
+            None => Err(format!(
+                "unknown pass '{w}'; known passes: {}; presets: {}",
+                known_passes(),
+                known_presets()
+            )),
         }
     };
     for ch in text.chars() {
@@ -307,7 +315,11 @@ pub fn run_pipeline(
                 Some(g) => print_function(m, g),
                 None => crate::text::print_module(m),
             };
-            let before = if opts.record_text { texts.entry(target).or_insert_with(|| text(m)).clone() } else { String::new() };
+            let before = if opts.record_text {
+                texts.entry(target).or_insert_with(|| text(m)).clone()
+            } else {
+                String::new()
+            };
             let start = clock();
             let result = match (pass.kind, target) {
                 (PassKind::Function(f), Some(g)) => f(m, g),

@@ -38,7 +38,8 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
         let mut w = Worklist::new(m, g, body);
         let ranks = Ranks::new(body);
         let mut trees = 0u64;
-        let order: Vec<Inst> = super::edit::layout_insts(body).into_iter().map(|(_, i)| i).collect();
+        let order: Vec<Inst> =
+            super::edit::layout_insts(body).into_iter().map(|(_, i)| i).collect();
         for i in order {
             if rewrite(&mut w, m, body, &ranks, i) {
                 trees += 1;
@@ -90,7 +91,8 @@ fn inner_node(w: &Worklist, body: &Body, o: Operand, fam: Opcode, ty: TypeId) ->
     let Operand::Value(v) = o else { return None };
     let ValueDef::Inst(i) = body.values.get(v)?.def else { return None };
     let d = body.insts.get(i)?;
-    (family(d.op) == Some(fam) && d.ty == ty && !w.is_erased(i) && w.use_count(body, v) == 1).then_some(i)
+    (family(d.op) == Some(fam) && d.ty == ty && !w.is_erased(i) && w.use_count(body, v) == 1)
+        .then_some(i)
 }
 
 /// True when `i` is an inner node of a larger tree (its one use is a node of the same
@@ -102,7 +104,10 @@ fn is_inner(w: &Worklist, body: &Body, i: Inst, fam: Opcode) -> bool {
         return false;
     }
     let users = w.live_users(body, v);
-    users.first().and_then(|&u| body.insts.get(u)).is_some_and(|ud| family(ud.op) == Some(fam) && ud.ty == d.ty)
+    users
+        .first()
+        .and_then(|&u| body.insts.get(u))
+        .is_some_and(|ud| family(ud.op) == Some(fam) && ud.ty == d.ty)
 }
 
 fn rewrite(w: &mut Worklist, m: &mut Module, body: &mut Body, ranks: &Ranks, root: Inst) -> bool {
@@ -202,7 +207,12 @@ fn rewrite(w: &mut Worklist, m: &mut Module, body: &mut Body, ranks: &Ranks, roo
     negs.sort_by_key(|&o| ranks.of(body, o));
     // Emit before the root.
     let mut acc: Option<Operand> = None;
-    let emit = |w: &mut Worklist, body: &mut Body, op: Opcode, a: Operand, b: Operand| -> Option<Operand> {
+    let emit = |w: &mut Worklist,
+                body: &mut Body,
+                op: Opcode,
+                a: Operand,
+                b: Operand|
+     -> Option<Operand> {
         w.insert_before(body, root, InstData::new(op, ty, vec![a, b])).map(Operand::Value)
     };
     let result = if absorbing {

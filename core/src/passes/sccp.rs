@@ -37,12 +37,17 @@
 //! floating point, vectors and aggregates, ranges (LLVM 19's SCCP also tracks constant ranges
 //! and rewrites `sext` to `zext nneg` and the like).
 
-use super::edit::{address_taken_blocks, remove_blocks, remove_insts, replace_uses, set_branch, use_lists};
+use super::edit::{
+    address_taken_blocks, remove_blocks, remove_insts, replace_uses, set_branch, use_lists,
+};
 use super::{with_body, PassResult};
 use crate::interp::scalar::{ipred, wbin, Bad, IOp};
 use crate::interp::wide;
 use crate::ir::entity::EntityRef;
-use crate::ir::{ApInt, Block, Body, ConstId, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module, Opcode, Operand, Value, ValueDef};
+use crate::ir::{
+    ApInt, Block, Body, ConstId, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module,
+    Opcode, Operand, Value, ValueDef,
+};
 use rustc_hash::FxHashSet as HashSet;
 
 /// A lattice value.
@@ -197,7 +202,12 @@ impl<'a> Solver<'a> {
                 continue;
             }
             if let Some(i) = self.inst_work.pop() {
-                let live = self.inst_block.get(i.index()).copied().flatten().is_some_and(|b| self.block_exec.get(b.index()).copied().unwrap_or(false));
+                let live = self
+                    .inst_block
+                    .get(i.index())
+                    .copied()
+                    .flatten()
+                    .is_some_and(|b| self.block_exec.get(b.index()).copied().unwrap_or(false));
                 if live {
                     self.visit(i);
                 }
@@ -277,7 +287,10 @@ impl<'a> Solver<'a> {
                 match c {
                     Lv::Unknown => {}
                     Lv::Int(a) => {
-                        let hit = cases.iter().find(|(cv, _)| self.m.consts.is_valid(*cv) && matches!(self.m.consts.kind(*cv), ConstKind::Int(x) if *x == a));
+                        let hit = cases.iter().find(|(cv, _)| {
+                            self.m.consts.is_valid(*cv)
+                                && matches!(self.m.consts.kind(*cv), ConstKind::Int(x) if *x == a)
+                        });
                         let t = hit.map(|(_, t)| *t).unwrap_or(*default);
                         self.mark_edge(b, t);
                     }
@@ -317,7 +330,10 @@ impl<'a> Solver<'a> {
 pub(crate) fn eval(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Operand) -> Lv) -> Lv {
     match d.op {
         Opcode::Select => {
-            let (Some(&c), Some(&t), Some(&f)) = (d.args.first(), d.args.get(1), d.args.get(2)) else { return Lv::Over };
+            let (Some(&c), Some(&t), Some(&f)) = (d.args.first(), d.args.get(1), d.args.get(2))
+            else {
+                return Lv::Over;
+            };
             if m.types.is_vector(m.operand_ty(body, c)) {
                 return Lv::Over;
             }
@@ -333,7 +349,11 @@ pub(crate) fn eval(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Opera
             Some(x @ Lv::Int(_)) => x,
             _ => Lv::Over,
         },
-        op if IOp::from_opcode(op).is_some() || matches!(op, Opcode::ICmp | Opcode::Trunc | Opcode::ZExt | Opcode::SExt) => eval_int(m, body, d, operand),
+        op if IOp::from_opcode(op).is_some()
+            || matches!(op, Opcode::ICmp | Opcode::Trunc | Opcode::ZExt | Opcode::SExt) =>
+        {
+            eval_int(m, body, d, operand)
+        }
         _ => Lv::Over,
     }
 }
@@ -391,10 +411,13 @@ fn eval_int(m: &Module, body: &Body, d: &InstData, operand: &dyn Fn(Operand) -> 
     match d.op {
         Opcode::ICmp => {
             let (Some(y), Extra::ICmp(p)) = (ints.get(1), &d.extra) else { return Lv::Over };
-            if d.flags.has(InstFlags::SAMESIGN) && wide::is_neg(x.words(), w) != wide::is_neg(y.words(), w) {
+            if d.flags.has(InstFlags::SAMESIGN)
+                && wide::is_neg(x.words(), w) != wide::is_neg(y.words(), w)
+            {
                 return Lv::Poison;
             }
-            let r = ipred(*p, wide::cmp_u(x.words(), y.words()), wide::cmp_s(x.words(), y.words(), w));
+            let r =
+                ipred(*p, wide::cmp_u(x.words(), y.words()), wide::cmp_s(x.words(), y.words(), w));
             Lv::Int(ApInt::from_u64(1, r as u64))
         }
         Opcode::Trunc => {
@@ -472,7 +495,9 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
         }
         if replaced > 0 {
             replace_uses(body, &|v| repl.get(v.index()).copied().flatten());
-            remove_insts(&mut m.consts, body, &|i| dead_inst.get(i.index()).copied().unwrap_or(false));
+            remove_insts(&mut m.consts, body, &|i| {
+                dead_inst.get(i.index()).copied().unwrap_or(false)
+            });
         }
 
         // Terminators with one executable successor.
@@ -487,10 +512,12 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
                 continue;
             }
             let succs = d.successors();
-            let mut live: Vec<Block> = succs.iter().copied().filter(|&s| edges.contains(&(b, s))).collect();
+            let mut live: Vec<Block> =
+                succs.iter().copied().filter(|&s| edges.contains(&(b, s))).collect();
             live.dedup();
             let distinct: HashSet<Block> = succs.iter().copied().collect();
-            if live.len() == 1 && (distinct.len() > 1 || d.op == Opcode::Switch || succs.len() > 1) {
+            if live.len() == 1 && (distinct.len() > 1 || d.op == Opcode::Switch || succs.len() > 1)
+            {
                 if let Some(&target) = live.first() {
                     if set_branch(body, b, target) {
                         folded += 1;
@@ -501,7 +528,11 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 
         // Blocks never executed.
         let removed = remove_blocks(&mut m.consts, body, &|b| !exec(b)) as u64;
-        PassResult::from_stats(vec![("values replaced by constants", replaced), ("branches folded", folded), ("unexecutable blocks removed", removed)])
+        PassResult::from_stats(vec![
+            ("values replaced by constants", replaced),
+            ("branches folded", folded),
+            ("unexecutable blocks removed", removed),
+        ])
     })
 }
 
@@ -513,8 +544,7 @@ mod tests {
 
     #[test]
     fn loop_invariant_constant_and_dead_branch() {
-        let out = opt(
-            r#"
+        let out = opt(r#"
 define i32 @f(i32 %n) {
 entry:
   br label %loop
@@ -533,16 +563,14 @@ latch:
 exit:
   ret i32 %x2
 }
-"#,
-        );
+"#);
         assert!(!out.contains("never"), "{out}");
         assert!(out.contains("ret i32 1"), "{out}");
     }
 
     #[test]
     fn wide_integers_and_poison() {
-        let out = opt(
-            r#"
+        let out = opt(r#"
 define i128 @f() {
   %a = shl i128 1, 100
   %b = add i128 %a, 5
@@ -564,8 +592,7 @@ j:
   %q = add i32 %p, 1
   ret i32 %q
 }
-"#,
-        );
+"#);
         assert!(out.contains("ret i128 1267650600228229401496703205381"), "{out}");
         assert!(out.contains("ret i8 poison"), "{out}");
         assert!(out.contains("ret i32 8"), "{out}");

@@ -26,8 +26,8 @@
 //! `callbr` or `indirectbr` edges.
 
 use super::edit::{
-    address_taken_blocks, phis, remove_blocks, remove_insts, rename_phi_incoming, replace_all_uses, set_branch,
-    set_unreachable,
+    address_taken_blocks, phis, remove_blocks, remove_insts, rename_phi_incoming, replace_all_uses,
+    set_branch, set_unreachable,
 };
 use super::simplifycfg_select::fold_two_entry_phis;
 use super::{with_body, PassResult};
@@ -108,7 +108,8 @@ fn fold_terminators(m: &mut Module, body: &mut Body, st: &mut Stats) -> bool {
                 Some(Operand::Const(c)) if m.consts.is_valid(c) => match m.consts.kind(c) {
                     ConstKind::Int(v) => {
                         let hit = cases.iter().position(|(k, _)| {
-                            m.consts.is_valid(*k) && matches!(m.consts.kind(*k), ConstKind::Int(kv) if kv == v)
+                            m.consts.is_valid(*k)
+                                && matches!(m.consts.kind(*k), ConstKind::Int(kv) if kv == v)
                         });
                         Some(Pick::Succ(hit.map_or(0, |i| i + 1)))
                     }
@@ -138,9 +139,15 @@ fn fold_terminators(m: &mut Module, body: &mut Body, st: &mut Stats) -> bool {
     changed
 }
 
-fn remove_unreachable(m: &mut Module, body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
+fn remove_unreachable(
+    m: &mut Module,
+    body: &mut Body,
+    is_taken: &dyn Fn(Block) -> bool,
+    st: &mut Stats,
+) -> bool {
     // Address-taken blocks stay, and so does everything they reach.
-    let roots: Vec<Block> = body.layout.iter().copied().filter(|&b| Some(b) == body.entry() || is_taken(b)).collect();
+    let roots: Vec<Block> =
+        body.layout.iter().copied().filter(|&b| Some(b) == body.entry() || is_taken(b)).collect();
     let live = super::edit::reachable_from(body, &roots);
     let n = remove_blocks(&mut m.consts, body, &|b| !live.get(b.index()).copied().unwrap_or(false));
     st.unreachable_removed += n as u64;
@@ -157,7 +164,12 @@ fn is_uncond_br(body: &Body, b: Block) -> bool {
 /// Merges every block whose only predecessor ends in `br label` to it into that predecessor, in
 /// one sweep over the layout: the predecessor lists are kept up to date as blocks merge, so a
 /// chain of any length folds into its head without rebuilding the CFG.
-fn merge_into_predecessors(m: &mut Module, body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
+fn merge_into_predecessors(
+    m: &mut Module,
+    body: &mut Body,
+    is_taken: &dyn Fn(Block) -> bool,
+    st: &mut Stats,
+) -> bool {
     let mut sw = Sweep::new(body);
     for b in sw.candidates(body, is_taken) {
         let p = match sw.preds.get(b.index()).map(Vec::as_slice) {
@@ -194,7 +206,10 @@ impl Sweep {
     fn new(body: &Body) -> Sweep {
         let cfg = Cfg::new(body);
         let n = body.blocks.len();
-        Sweep { preds: (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect(), gone: vec![false; n] }
+        Sweep {
+            preds: (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect(),
+            gone: vec![false; n],
+        }
     }
 
     /// The blocks to visit, in layout order: all but the entry and address-taken blocks.
@@ -257,7 +272,9 @@ fn bypass_empty_blocks(body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &m
     let mut sw = Sweep::new(body);
     for b in sw.candidates(body, is_taken) {
         let Some(s) = lone_branch_target(body, b) else { continue };
-        let (Some(pb), Some(ps)) = (sw.preds.get(b.index()), sw.preds.get(s.index())) else { continue };
+        let (Some(pb), Some(ps)) = (sw.preds.get(b.index()), sw.preds.get(s.index())) else {
+            continue;
+        };
         if s == b || pb.is_empty() || !can_bypass(body, pb, ps, b, s) {
             continue;
         }
@@ -287,7 +304,9 @@ fn lone_branch_target(body: &Body, b: Block) -> Option<Block> {
 /// receive a different value from a predecessor of `b`.
 fn can_bypass(body: &Body, preds: &[Block], s_preds: &[Block], b: Block, s: Block) -> bool {
     let term_ok = preds.iter().all(|&p| {
-        body.terminator(p).and_then(|t| body.insts.get(t)).is_some_and(|d| matches!(d.op, Opcode::Br | Opcode::Switch))
+        body.terminator(p)
+            .and_then(|t| body.insts.get(t))
+            .is_some_and(|d| matches!(d.op, Opcode::Br | Opcode::Switch))
     });
     if !term_ok {
         return false;

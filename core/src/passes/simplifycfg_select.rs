@@ -57,11 +57,17 @@ struct Plan {
 }
 
 /// Folds every qualifying join; returns how many.
-pub(super) fn fold_two_entry_phis(m: &mut Module, body: &mut Body, is_taken: &dyn Fn(Block) -> bool) -> u64 {
+pub(super) fn fold_two_entry_phis(
+    m: &mut Module,
+    body: &mut Body,
+    is_taken: &dyn Fn(Block) -> bool,
+) -> u64 {
     let mut n = 0;
     for _ in 0..body.blocks.len() + 1 {
         let cfg = Cfg::new(body);
-        let Some(plan) = body.layout.iter().find_map(|&j| plan(m, body, &cfg, j, is_taken)) else { break };
+        let Some(plan) = body.layout.iter().find_map(|&j| plan(m, body, &cfg, j, is_taken)) else {
+            break;
+        };
         apply(body, &plan);
         n += 1;
     }
@@ -78,7 +84,13 @@ fn is_side_block(body: &Body, cfg: &Cfg, b: Block, from: Block, to: Block) -> bo
     matches!(&t.extra, Extra::Br(ts) if ts.len() == 1) && phis(body, b).is_empty()
 }
 
-fn plan(m: &Module, body: &Body, cfg: &Cfg, j: Block, is_taken: &dyn Fn(Block) -> bool) -> Option<Plan> {
+fn plan(
+    m: &Module,
+    body: &Body,
+    cfg: &Cfg,
+    j: Block,
+    is_taken: &dyn Fn(Block) -> bool,
+) -> Option<Plan> {
     let &[p1, p2] = cfg.preds(j) else { return None };
     if p1 == p2 || is_taken(j) {
         return None;
@@ -93,7 +105,11 @@ fn plan(m: &Module, body: &Body, cfg: &Cfg, j: Block, is_taken: &dyn Fn(Block) -
         _ => None,
     };
     let (b, hoist) = match (single(p1), single(p2)) {
-        (Some(a), Some(c)) if a == c && is_side_block(body, cfg, p1, a, j) && is_side_block(body, cfg, p2, a, j) => {
+        (Some(a), Some(c))
+            if a == c
+                && is_side_block(body, cfg, p1, a, j)
+                && is_side_block(body, cfg, p2, a, j) =>
+        {
             (a, vec![p1, p2])
         }
         (Some(a), _) if a == p2 && is_side_block(body, cfg, p1, a, j) => (a, vec![p1]),
@@ -163,7 +179,8 @@ fn plan(m: &Module, body: &Body, cfg: &Cfg, j: Block, is_taken: &dyn Fn(Block) -
 /// `select c, K, x` or `select c, x, K` with a constant `K` (LLVM's select form of `and`/`or`).
 fn is_select_logic(d: &crate::ir::InstData) -> bool {
     d.op == Opcode::Select
-        && (matches!(d.args.get(1), Some(Operand::Const(_))) || matches!(d.args.get(2), Some(Operand::Const(_))))
+        && (matches!(d.args.get(1), Some(Operand::Const(_)))
+            || matches!(d.args.get(2), Some(Operand::Const(_))))
 }
 
 /// What moving an instruction costs, after LLVM's x86-64 size-and-latency costs: nothing for
@@ -174,7 +191,13 @@ fn speculation_cost(m: &Module, body: &Body, d: &crate::ir::InstData) -> u32 {
     let bits = m.types.int_bits(d.ty);
     match d.op {
         Opcode::BitCast | Opcode::Trunc | Opcode::PtrToInt | Opcode::IntToPtr => 0,
-        Opcode::ZExt if bits == Some(64) && d.args.first().and_then(|&a| m.types.int_bits(m.operand_ty(body, a))) == Some(32) => 0,
+        Opcode::ZExt
+            if bits == Some(64)
+                && d.args.first().and_then(|&a| m.types.int_bits(m.operand_ty(body, a)))
+                    == Some(32) =>
+        {
+            0
+        }
         Opcode::GetElementPtr if d.args.iter().skip(1).all(|a| matches!(a, Operand::Const(_))) => 0,
         Opcode::Mul if bits.is_some_and(|b| b > 32) => 2,
         Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem => BUDGET + 1,

@@ -46,8 +46,8 @@ use crate::interp::layout::Layouts;
 use crate::ir::entity::EntityRef;
 use crate::ir::function::DbgRecordKind;
 use crate::ir::{
-    Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName, MdOperand, Module, Opcode, Operand,
-    Ordering, Type, TypeId, Value, ValueData, ValueDef,
+    Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName, MdOperand, Module,
+    Opcode, Operand, Ordering, Type, TypeId, Value, ValueData, ValueDef,
 };
 
 /// Runs `sroa` on one function: splits what it can, then promotes with `mem2reg`.
@@ -110,7 +110,11 @@ fn split_allocas(m: &mut Module, body: &mut Body) -> (u64, u64) {
         .blocks
         .get(entry)
         .map(|bd| {
-            bd.insts.iter().copied().filter(|&i| body.insts.get(i).is_some_and(|d| d.op == Opcode::Alloca)).collect()
+            bd.insts
+                .iter()
+                .copied()
+                .filter(|&i| body.insts.get(i).is_some_and(|d| d.op == Opcode::Alloca))
+                .collect()
         })
         .unwrap_or_default();
     if allocas.is_empty() {
@@ -135,7 +139,9 @@ fn split_allocas(m: &mut Module, body: &mut Body) -> (u64, u64) {
         split += 1;
         slices += sl.len() as u64;
         rewrite(m, body, &layouts, &blocks_of, a, &uses, &sl);
-        for &i in uses.dead.iter().chain(uses.mem.iter().map(|op| &op.inst)).chain(std::iter::once(&a)) {
+        for &i in
+            uses.dead.iter().chain(uses.mem.iter().map(|op| &op.inst)).chain(std::iter::once(&a))
+        {
             if let Some(s) = dead.get_mut(i.index()) {
                 *s = true;
             }
@@ -245,7 +251,11 @@ fn plan_alloca(
         }
     }
     // Nothing to split: one slice of the alloca's own type, reached without GEPs (mem2reg's case).
-    if uses.geps == 0 && uses.mem.is_empty() && slices.len() == 1 && slices.iter().all(|s| s.ty == elem_ty) {
+    if uses.geps == 0
+        && uses.mem.is_empty()
+        && slices.len() == 1
+        && slices.iter().all(|s| s.ty == elem_ty)
+    {
         return None;
     }
     Some((a, uses, slices))
@@ -270,8 +280,8 @@ fn collect(
     let p = Operand::Value(v);
     for &u in users.get(v.index())? {
         let d = body.insts.get(u)?;
-        let simple =
-            !d.flags.has(InstFlags::VOLATILE) && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic);
+        let simple = !d.flags.has(InstFlags::VOLATILE)
+            && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic);
         match d.op {
             Opcode::Load => {
                 if d.args.len() != 1 || d.args.first() != Some(&p) || !simple {
@@ -280,7 +290,9 @@ fn collect(
                 uses.accesses.push(access(m, layouts, u, false, offset, d.ty)?);
             }
             Opcode::Store => {
-                let (Some(&val), Some(&addr)) = (d.args.first(), d.args.get(1)) else { return None };
+                let (Some(&val), Some(&addr)) = (d.args.first(), d.args.get(1)) else {
+                    return None;
+                };
                 if addr != p || val == p || !simple {
                     return None;
                 }
@@ -300,7 +312,17 @@ fn collect(
                 let r = d.result?;
                 uses.dead.push(u);
                 uses.geps += 1;
-                collect(m, body, layouts, users, r, offset.checked_add(off)?, uses, seen, depth + 1)?;
+                collect(
+                    m,
+                    body,
+                    layouts,
+                    users,
+                    r,
+                    offset.checked_add(off)?,
+                    uses,
+                    seen,
+                    depth + 1,
+                )?;
             }
             Opcode::Call => {
                 let (Operand::Const(callee), args) = d.callee_and_args()? else { return None };
@@ -309,11 +331,13 @@ fn collect(
                 }
                 let ConstKind::Global(g) = m.consts.kind(callee) else { return None };
                 let name = m.global_name(*g);
-                let lifetime = (name.starts_with("llvm.lifetime.start") || name.starts_with("llvm.lifetime.end"))
+                let lifetime = (name.starts_with("llvm.lifetime.start")
+                    || name.starts_with("llvm.lifetime.end"))
                     && args.len() == 2
                     && args.get(1) == Some(&p)
                     && args.first() != Some(&p);
-                let declare = name == "llvm.dbg.declare" && args.iter().all(|a| !matches!(a, Operand::Value(_)));
+                let declare = name == "llvm.dbg.declare"
+                    && args.iter().all(|a| !matches!(a, Operand::Value(_)));
                 if lifetime || declare {
                     uses.dead.push(u);
                     continue;
@@ -326,7 +350,14 @@ fn collect(
     Some(())
 }
 
-fn access(m: &Module, layouts: &Layouts, inst: Inst, store: bool, offset: i64, ty: TypeId) -> Option<Access> {
+fn access(
+    m: &Module,
+    layouts: &Layouts,
+    inst: Inst,
+    store: bool,
+    offset: i64,
+    ty: TypeId,
+) -> Option<Access> {
     if !m.types.is_sized(ty) || !m.types.is_first_class(ty) {
         return None;
     }
@@ -337,7 +368,15 @@ fn access(m: &Module, layouts: &Layouts, inst: Inst, store: bool, offset: i64, t
 /// A `memset`/`memcpy`/`memmove` call on the alloca (address `p`, `offset` bytes in): constant
 /// length, not volatile, the other pointer a constant or a parameter (so it cannot be this
 /// alloca), a constant byte for `memset`.
-fn mem_op(m: &Module, body: &Body, u: Inst, name: &str, args: &[Operand], p: Operand, offset: i64) -> Option<MemOp> {
+fn mem_op(
+    m: &Module,
+    body: &Body,
+    u: Inst,
+    name: &str,
+    args: &[Operand],
+    p: Operand,
+    offset: i64,
+) -> Option<MemOp> {
     let d = body.insts.get(u)?;
     if d.call_info().is_none_or(|ci| !ci.bundles.is_empty()) {
         return None;
@@ -354,7 +393,9 @@ fn mem_op(m: &Module, body: &Body, u: Inst, name: &str, args: &[Operand], p: Ope
     };
     let outside = |o: Operand| match o {
         Operand::Const(_) => o != p,
-        Operand::Value(v) => matches!(body.values.get(v).map(|vd| vd.def), Some(ValueDef::Param(_))),
+        Operand::Value(v) => {
+            matches!(body.values.get(v).map(|vd| vd.def), Some(ValueDef::Param(_)))
+        }
         Operand::Md(_) => false,
     };
     let offset = u64::try_from(offset).ok()?;
@@ -383,7 +424,12 @@ fn mem_op(m: &Module, body: &Body, u: Inst, name: &str, args: &[Operand], p: Ope
 }
 
 /// The byte offset a GEP with constant indices adds.
-fn gep_offset(m: &Module, layouts: &Layouts, source_ty: TypeId, indices: &[Operand]) -> Option<i64> {
+fn gep_offset(
+    m: &Module,
+    layouts: &Layouts,
+    source_ty: TypeId,
+    indices: &[Operand],
+) -> Option<i64> {
     layouts.gep_offset(source_ty, &super::instsimplify_loads::const_indices(m, indices)?)
 }
 
@@ -420,9 +466,15 @@ fn cast_op(m: &Module, layouts: &Layouts, from: TypeId, to: TypeId) -> Option<Op
     };
     match (ptr_bits(from), ptr_bits(to)) {
         (Some(_), Some(_)) => None,
-        (Some(pb), None) => (m.types.int_bits(to).map(u64::from) == Some(pb)).then_some(Opcode::PtrToInt),
-        (None, Some(pb)) => (m.types.int_bits(from).map(u64::from) == Some(pb)).then_some(Opcode::IntToPtr),
-        (None, None) => (exact_bits(from).is_some() && exact_bits(to).is_some()).then_some(Opcode::BitCast),
+        (Some(pb), None) => {
+            (m.types.int_bits(to).map(u64::from) == Some(pb)).then_some(Opcode::PtrToInt)
+        }
+        (None, Some(pb)) => {
+            (m.types.int_bits(from).map(u64::from) == Some(pb)).then_some(Opcode::IntToPtr)
+        }
+        (None, None) => {
+            (exact_bits(from).is_some() && exact_bits(to).is_some()).then_some(Opcode::BitCast)
+        }
     }
 }
 
@@ -457,8 +509,13 @@ fn rewrite(
     let mut k = 0u32;
     for s in slices {
         let mut data = InstData::new(Opcode::Alloca, ad.ty, Vec::new());
-        let slice_align =
-            align.map(|al| if s.offset == 0 { al } else { al.min(1u64 << s.offset.trailing_zeros().min(62)) });
+        let slice_align = align.map(|al| {
+            if s.offset == 0 {
+                al
+            } else {
+                al.min(1u64 << s.offset.trailing_zeros().min(62))
+            }
+        });
         data.extra = Extra::Alloca { elem_ty: s.ty, align: slice_align, addrspace };
         data.span = ad.span;
         let name = loop {
@@ -479,7 +536,10 @@ fn rewrite(
         }
     }
     for acc in &uses.accesses {
-        let Some(k) = slices.iter().position(|s| s.offset == acc.offset && s.size == acc.size) else { continue };
+        let Some(k) = slices.iter().position(|s| s.offset == acc.offset && s.size == acc.size)
+        else {
+            continue;
+        };
         let (Some(s), Some(&np)) = (slices.get(k), new_ptrs.get(k)) else { continue };
         let np = Operand::Value(np);
         let op = if s.ty == acc.ty { None } else { cast_op(m, layouts, acc.ty, s.ty) };
@@ -548,7 +608,9 @@ fn set_constant_kind(m: &Module, t: TypeId, byte: u8) -> Option<ConstKind> {
             Some(ConstKind::Float(if bits == 128 { wide } else { wide & ((1u128 << bits) - 1) }))
         }
         Type::Ptr(_) if byte == 0 => Some(ConstKind::Null),
-        Type::Vector { .. } | Type::Array { .. } | Type::Struct { .. } | Type::Named(_) if byte == 0 => {
+        Type::Vector { .. } | Type::Array { .. } | Type::Struct { .. } | Type::Named(_)
+            if byte == 0 =>
+        {
             Some(ConstKind::Zero)
         }
         _ => None,
@@ -556,7 +618,14 @@ fn set_constant_kind(m: &Module, t: TypeId, byte: u8) -> Option<ConstKind> {
 }
 
 /// Replaces a `memset`/`memcpy` of the alloca by stores, or loads and stores, of its slices.
-fn rewrite_mem(m: &mut Module, body: &mut Body, block: crate::ir::Block, op: &MemOp, slices: &[Slice], ptrs: &[Value]) {
+fn rewrite_mem(
+    m: &mut Module,
+    body: &mut Body,
+    block: crate::ir::Block,
+    op: &MemOp,
+    slices: &[Slice],
+    ptrs: &[Value],
+) {
     let i8t = m.types.int(8);
     let i64t = m.types.int(64);
     let span = body.insts.get(op.inst).map(|d| d.span).unwrap_or_default();
@@ -582,7 +651,11 @@ fn rewrite_mem(m: &mut Module, body: &mut Body, block: crate::ir::Block, op: &Me
                 return Some(base);
             }
             let idx = m.consts.int(i64t, crate::ir::ApInt::from_u64(64, rel));
-            let mut g = InstData::new(Opcode::GetElementPtr, ptr_ty(m, body, base), vec![base, Operand::Const(idx)]);
+            let mut g = InstData::new(
+                Opcode::GetElementPtr,
+                ptr_ty(m, body, base),
+                vec![base, Operand::Const(idx)],
+            );
             g.extra = Extra::Gep { source_ty: i8t };
             emit(body, g)
         };
@@ -590,15 +663,22 @@ fn rewrite_mem(m: &mut Module, body: &mut Body, block: crate::ir::Block, op: &Me
             MemKind::Set(byte) => {
                 let Some(kind) = set_constant_kind(m, sl.ty, byte) else { continue };
                 let c = m.consts.intern(sl.ty, kind);
-                emit(body, mem_inst(Opcode::Store, TypeId::VOID, vec![Operand::Const(c), slot], None));
+                emit(
+                    body,
+                    mem_inst(Opcode::Store, TypeId::VOID, vec![Operand::Const(c), slot], None),
+                );
             }
             MemKind::CopyIn(src) => {
                 let Some(from) = at(m, body, &mut emit, src) else { continue };
-                let Some(v) = emit(body, mem_inst(Opcode::Load, sl.ty, vec![from], Some(1))) else { continue };
+                let Some(v) = emit(body, mem_inst(Opcode::Load, sl.ty, vec![from], Some(1))) else {
+                    continue;
+                };
                 emit(body, mem_inst(Opcode::Store, TypeId::VOID, vec![v, slot], None));
             }
             MemKind::CopyOut(dst) => {
-                let Some(v) = emit(body, mem_inst(Opcode::Load, sl.ty, vec![slot], None)) else { continue };
+                let Some(v) = emit(body, mem_inst(Opcode::Load, sl.ty, vec![slot], None)) else {
+                    continue;
+                };
                 let Some(to) = at(m, body, &mut emit, dst) else { continue };
                 emit(body, mem_inst(Opcode::Store, TypeId::VOID, vec![v, to], Some(1)));
             }
@@ -640,10 +720,9 @@ fn drop_declares(body: &mut Body, ptrs: &[Operand]) {
     for recs in body.dbg_records.values_mut() {
         recs.retain(|r| {
             r.kind != DbgRecordKind::Declare
-                || !r
-                    .args
-                    .first()
-                    .is_some_and(|a| matches!(md_ops.get(*a), Some(MdOperand::Local(o)) if ptrs.contains(o)))
+                || !r.args.first().is_some_and(
+                    |a| matches!(md_ops.get(*a), Some(MdOperand::Local(o)) if ptrs.contains(o)),
+                )
         });
     }
 }

@@ -26,8 +26,8 @@ use super::{with_body, PassResult};
 use crate::ir::attrs::AttrKind;
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    Block, BlockData, Body, ConstKind, Extra, GlobalId, Inst, InstData, LocalName, Module, Opcode, Operand, TailKind,
-    TypeId, Value,
+    Block, BlockData, Body, ConstKind, Extra, GlobalId, Inst, InstData, LocalName, Module, Opcode,
+    Operand, TailKind, TypeId, Value,
 };
 
 /// Runs `tailcallelim` on one function.
@@ -49,7 +49,10 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
         }
         let eliminated = eliminate_recursion(m, body, g);
         let marked = mark_tail(m, body);
-        PassResult::from_stats(vec![("tail calls eliminated", eliminated), ("calls marked tail", marked)])
+        PassResult::from_stats(vec![
+            ("tail calls eliminated", eliminated),
+            ("calls marked tail", marked),
+        ])
     })
 }
 
@@ -221,7 +224,11 @@ fn eliminate_recursion(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
         .blocks
         .get(old_entry)
         .map(|bd| {
-            bd.insts.iter().copied().filter(|&i| body.insts.get(i).is_some_and(|d| d.op == Opcode::Alloca)).collect()
+            bd.insts
+                .iter()
+                .copied()
+                .filter(|&i| body.insts.get(i).is_some_and(|d| d.op == Opcode::Alloca))
+                .collect()
         })
         .unwrap_or_default();
     if let Some(bd) = body.blocks.get_mut(old_entry) {
@@ -263,8 +270,12 @@ fn eliminate_recursion(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     // Each tail call becomes a branch back with its arguments.
     let mut dead = Vec::new();
     for &(b, call, ret) in &sites {
-        let args: Vec<Operand> =
-            body.insts.get(call).and_then(|d| d.callee_and_args()).map(|(_, a)| a.to_vec()).unwrap_or_default();
+        let args: Vec<Operand> = body
+            .insts
+            .get(call)
+            .and_then(|d| d.callee_and_args())
+            .map(|(_, a)| a.to_vec())
+            .unwrap_or_default();
         for (k, &pi) in phis.iter().enumerate() {
             let a = match args.get(k) {
                 Some(&a) => a,

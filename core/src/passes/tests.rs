@@ -11,13 +11,17 @@ pub(crate) fn optimized(src: &str, pipeline: &str) -> String {
     assert!(c.valid, "{:?}", c.diagnostics);
     let mut m = c.module.expect("module");
     let passes = parse_pipeline(pipeline).expect("pipeline");
-    run_pipeline(&mut m, &passes, &RunOptions { verify_each: true, record_text: false }, &|| 0.0).expect("verified");
+    run_pipeline(&mut m, &passes, &RunOptions { verify_each: true, record_text: false }, &|| 0.0)
+        .expect("verified");
     crate::text::print_module(&m)
 }
 
 /// Runs function pass `pass` on `@f` of `src` (which must verify) and checks that the module
 /// still verifies: the module, `@f` and what the pass reported.
-pub(crate) fn run_on_f(src: &str, pass: super::FunctionPassFn) -> (Module, GlobalId, super::PassResult) {
+pub(crate) fn run_on_f(
+    src: &str,
+    pass: super::FunctionPassFn,
+) -> (Module, GlobalId, super::PassResult) {
     let mut m = parse(src);
     let g = m.global_by_name("f").expect("f");
     let r = pass(&mut m, g);
@@ -121,7 +125,10 @@ fn replace_and_remove() {
     });
     assert_valid(&m);
     let t = text(&m, "f");
-    assert!(t.contains("%b = mul i32 %x, %x") && t.contains("[ %x, %l ]") && !t.contains("add"), "{t}");
+    assert!(
+        t.contains("%b = mul i32 %x, %x") && t.contains("[ %x, %l ]") && !t.contains("add"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -230,7 +237,9 @@ entry:
     assert_valid(&m);
     let t = text(&m, "f");
     assert!(
-        t.contains("#dbg_value(i32 poison, !") && t.contains("!DIExpression(), !") && t.contains("ret i32 %x"),
+        t.contains("#dbg_value(i32 poison, !")
+            && t.contains("!DIExpression(), !")
+            && t.contains("ret i32 %x"),
         "{t}"
     );
     assert!(!t.contains("%z") && !t.contains("%u"), "{t}");
@@ -240,7 +249,10 @@ entry:
 fn pipelines_parse() {
     let names = |s: &str| parse_pipeline(s).map(|v| v.iter().map(|p| p.name).collect::<Vec<_>>());
     assert_eq!(names("mem2reg,dce").unwrap(), ["mem2reg", "dce"]);
-    assert_eq!(names("function(mem2reg,simplifycfg),dce").unwrap(), ["mem2reg", "simplifycfg", "dce"]);
+    assert_eq!(
+        names("function(mem2reg,simplifycfg),dce").unwrap(),
+        ["mem2reg", "simplifycfg", "dce"]
+    );
     assert_eq!(names("O0").unwrap(), Vec::<&str>::new());
     assert_eq!(names("default<O2>").unwrap(), names("O2").unwrap());
     assert!(!names("O2").unwrap().is_empty());
@@ -248,13 +260,17 @@ fn pipelines_parse() {
     assert!(err.contains("unknown pass 'instcombinee'") && err.contains("mem2reg"), "{err}");
     assert!(names("function(dce").is_err());
     assert!(names("dce)").is_err());
-    assert_eq!(names("function(loop-mssa(licm),loop(loop-rotate))").unwrap(), ["licm", "loop-rotate"]);
+    assert_eq!(
+        names("function(loop-mssa(licm),loop(loop-rotate))").unwrap(),
+        ["licm", "loop-rotate"]
+    );
     assert!(names("scc(dce)").is_err());
 }
 
 #[test]
 fn pipeline_records_steps() {
-    let mut m = parse(&format!("{DIAMOND}\ndeclare void @ext()\ndefine void @g() {{\n  ret void\n}}\n"));
+    let mut m =
+        parse(&format!("{DIAMOND}\ndeclare void @ext()\ndefine void @g() {{\n  ret void\n}}\n"));
     assert_eq!(defined_functions(&m).len(), 2);
     let passes = parse_pipeline("simplifycfg,dce").unwrap();
     let ticks = std::cell::Cell::new(0.0);
@@ -262,16 +278,28 @@ fn pipeline_records_steps() {
         ticks.set(ticks.get() + 1.0);
         ticks.get()
     };
-    let steps = run_pipeline(&mut m, &passes, &RunOptions { verify_each: true, record_text: true }, &clock).unwrap();
-    let summary: Vec<(&str, &str, bool)> = steps.iter().map(|s| (s.pass, s.function.as_str(), s.changed)).collect();
+    let steps =
+        run_pipeline(&mut m, &passes, &RunOptions { verify_each: true, record_text: true }, &clock)
+            .unwrap();
+    let summary: Vec<(&str, &str, bool)> =
+        steps.iter().map(|s| (s.pass, s.function.as_str(), s.changed)).collect();
     assert_eq!(
         summary,
-        [("simplifycfg", "f", true), ("simplifycfg", "g", false), ("dce", "f", false), ("dce", "g", false)]
+        [
+            ("simplifycfg", "f", true),
+            ("simplifycfg", "g", false),
+            ("dce", "f", false),
+            ("dce", "g", false)
+        ]
     );
     let first = &steps[0];
     assert!(first.before.contains("l:") && !first.after.contains("\nl:"), "{}", first.after);
     assert_eq!(first.time_ms, 1.0);
-    assert!(first.stats.iter().any(|(k, v)| *k == "empty blocks bypassed" && *v > 0), "{:?}", first.stats);
+    assert!(
+        first.stats.iter().any(|(k, v)| *k == "empty blocks bypassed" && *v > 0),
+        "{:?}",
+        first.stats
+    );
     assert_eq!(steps[1].before, steps[1].after);
 }
 
@@ -298,7 +326,13 @@ e:
 ";
     let mut m = parse(src);
     let passes = parse_pipeline("dce,simplifycfg,dce").unwrap();
-    let steps = run_pipeline(&mut m, &passes, &RunOptions { verify_each: true, record_text: true }, &|| 0.0).unwrap();
+    let steps = run_pipeline(
+        &mut m,
+        &passes,
+        &RunOptions { verify_each: true, record_text: true },
+        &|| 0.0,
+    )
+    .unwrap();
     // The same pipeline one step at a time, printing afresh before and after each.
     let mut fresh = parse(src);
     let mut k = 0;
@@ -309,10 +343,19 @@ e:
             let changed = f(&mut fresh, g).changed;
             let after = crate::text::print_function(&fresh, g);
             let s = &steps[k];
-            assert_eq!((s.changed, s.before.as_str(), s.after.as_str()), (changed, before.as_str(), after.as_str()), "step {k}: {} on {}", s.pass, s.function);
+            assert_eq!(
+                (s.changed, s.before.as_str(), s.after.as_str()),
+                (changed, before.as_str(), after.as_str()),
+                "step {k}: {} on {}",
+                s.pass,
+                s.function
+            );
             k += 1;
         }
     }
     assert_eq!(k, steps.len());
-    assert!(steps.iter().any(|s| s.function == "b" && s.before.contains("!prof !0")), "the renumbering is seen");
+    assert!(
+        steps.iter().any(|s| s.function == "b" && s.before.contains("!prof !0")),
+        "the renumbering is seen"
+    );
 }

@@ -32,7 +32,9 @@ impl Table {
         for c in FIRST..256 {
             match self {
                 Table::Class => out.extend_from_slice(&class_bits(c).to_le_bytes()),
-                Table::Upper | Table::Lower => out.extend_from_slice(&self.case_map(c).to_le_bytes()),
+                Table::Upper | Table::Lower => {
+                    out.extend_from_slice(&self.case_map(c).to_le_bytes())
+                }
             }
         }
         out
@@ -134,8 +136,23 @@ mod tests {
                 _ => i64::from(i32::from_le_bytes([b[k], b[k + 1], b[k + 2], b[k + 3]])),
             }
         };
-        for (c, class, upper, lower) in [(-128, 0, 128, 128), (-1, 0, -1, -1), (0, 0x0002, 0, 0), (9, 0x2003, 9, 9), (32, 0x6001, 32, 32), (65, 0xd508, 65, 97), (97, 0xd608, 65, 97), (127, 0x0002, 127, 127), (128, 0, 128, 128), (255, 0, 255, 255)] {
-            assert_eq!((at(Table::Class, c), at(Table::Upper, c), at(Table::Lower, c)), (class, upper, lower), "entry {c}");
+        for (c, class, upper, lower) in [
+            (-128, 0, 128, 128),
+            (-1, 0, -1, -1),
+            (0, 0x0002, 0, 0),
+            (9, 0x2003, 9, 9),
+            (32, 0x6001, 32, 32),
+            (65, 0xd508, 65, 97),
+            (97, 0xd608, 65, 97),
+            (127, 0x0002, 127, 127),
+            (128, 0, 128, 128),
+            (255, 0, 255, 255),
+        ] {
+            assert_eq!(
+                (at(Table::Class, c), at(Table::Upper, c), at(Table::Lower, c)),
+                (class, upper, lower),
+                "entry {c}"
+            );
         }
     }
 }

@@ -285,7 +285,10 @@ mod tests {
         assert_eq!(text(&Decimal::exact(1.0)), "0.1e1");
         assert_eq!(text(&Decimal::exact(0.5)), "0.5e0");
         assert_eq!(text(&Decimal::exact(1024.0)), "0.1024e4");
-        assert_eq!(text(&Decimal::exact(0.1)), "0.1000000000000000055511151231257827021181583404541015625e0");
+        assert_eq!(
+            text(&Decimal::exact(0.1)),
+            "0.1000000000000000055511151231257827021181583404541015625e0"
+        );
         assert_eq!(Decimal::exact(5e-324).digits.len(), 751);
         assert_eq!(Decimal::exact(5e-324).point, -323);
         assert_eq!(Decimal::exact(f64::MAX).point, 309);

@@ -57,11 +57,19 @@ pub enum FormatError {
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FormatError::PercentN => write!(f, "printf: %n is not supported (it writes through a pointer argument)"),
-            FormatError::Incomplete => write!(f, "printf: the format string ends inside a conversion specification"),
-            FormatError::Overflow => write!(f, "printf: width, precision or output length exceeds INT_MAX"),
+            FormatError::PercentN => {
+                write!(f, "printf: %n is not supported (it writes through a pointer argument)")
+            }
+            FormatError::Incomplete => {
+                write!(f, "printf: the format string ends inside a conversion specification")
+            }
+            FormatError::Overflow => {
+                write!(f, "printf: width, precision or output length exceeds INT_MAX")
+            }
             FormatError::OutputLimit => write!(f, "printf: output exceeds the runtime's limit"),
-            FormatError::Encoding => write!(f, "printf: wide character not representable in the C locale"),
+            FormatError::Encoding => {
+                write!(f, "printf: wide character not representable in the C locale")
+            }
             FormatError::Unsupported(what) => write!(f, "printf: {what} is not supported here"),
             FormatError::Argument(msg) => write!(f, "printf: {msg}"),
         }
@@ -129,7 +137,9 @@ pub fn format(fmt: &[u8], args: &mut dyn ArgSource, out: &mut Vec<u8>) -> Result
     let env = Env { long_bytes: args.long_bytes(), pointer_bytes: args.pointer_bytes() };
     let pieces = parse(fmt);
     let positional = pieces.iter().any(|p| match p {
-        Piece::Spec(s) => s.pos.is_some() || matches!(s.width, Count::Arg(_)) || matches!(s.prec, Count::Arg(_)),
+        Piece::Spec(s) => {
+            s.pos.is_some() || matches!(s.width, Count::Arg(_)) || matches!(s.prec, Count::Arg(_))
+        }
         Piece::Lit(..) => false,
     });
     if positional {
@@ -191,7 +201,13 @@ struct Field<'a> {
     tail: &'a [u8],
 }
 
-fn emit(out: &mut Out, width: usize, left: bool, zero_pad: bool, f: &Field) -> Result<(), FormatError> {
+fn emit(
+    out: &mut Out,
+    width: usize,
+    left: bool,
+    zero_pad: bool,
+    f: &Field,
+) -> Result<(), FormatError> {
     let len = usize::from(f.sign.is_some())
         .saturating_add(f.prefix.len())
         .saturating_add(f.inner_zeros)
@@ -221,7 +237,13 @@ fn emit(out: &mut Out, width: usize, left: bool, zero_pad: bool, f: &Field) -> R
 }
 
 fn emit_text(out: &mut Out, width: usize, left: bool, text: &[u8]) -> Result<(), FormatError> {
-    emit(out, width, left, false, &Field { sign: None, prefix: b"", inner_zeros: 0, head: text, zeros: 0, tail: b"" })
+    emit(
+        out,
+        width,
+        left,
+        false,
+        &Field { sign: None, prefix: b"", inner_zeros: 0, head: text, zeros: 0, tail: b"" },
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -413,7 +435,10 @@ fn parse(fmt: &[u8]) -> Vec<Piece> {
     let mut pieces = Vec::new();
     let mut i = 0;
     while i < fmt.len() {
-        let lit_end = fmt.get(i..).and_then(|r| r.iter().position(|&c| c == b'%')).map_or(fmt.len(), |p| i + p);
+        let lit_end = fmt
+            .get(i..)
+            .and_then(|r| r.iter().position(|&c| c == b'%'))
+            .map_or(fmt.len(), |p| i + p);
         if lit_end > i {
             pieces.push(Piece::Lit(i, lit_end));
         }
@@ -526,7 +551,9 @@ fn data_type(spec: &Spec, env: Env) -> Option<ArgType> {
     };
     match spec.conv {
         b'd' | b'i' => Some(ArgType::Int { bytes: env.int_bytes(spec.len), signed: true }),
-        b'u' | b'o' | b'x' | b'X' | b'b' | b'B' => Some(ArgType::Int { bytes: env.int_bytes(spec.len), signed: false }),
+        b'u' | b'o' | b'x' | b'X' | b'b' | b'B' => {
+            Some(ArgType::Int { bytes: env.int_bytes(spec.len), signed: false })
+        }
         b'c' if !env.is_long(spec.len) => Some(ArgType::Int { bytes: 4, signed: true }),
         b'c' | b'C' => Some(ArgType::Int { bytes: 4, signed: false }),
         b's' if !env.is_long(spec.len) => Some(ArgType::Str(prec)),
@@ -690,8 +717,12 @@ fn run_positional(
             };
             // A string read by several specifications is read as far as the widest needs.
             let ty = match (ty, types.get(idx).copied().flatten()) {
-                (ArgType::Str(a), Some(ArgType::Str(b))) => ArgType::Str(a.zip(b).map(|(a, b)| a.max(b))),
-                (ArgType::WStr(a), Some(ArgType::WStr(b))) => ArgType::WStr(a.zip(b).map(|(a, b)| a.max(b))),
+                (ArgType::Str(a), Some(ArgType::Str(b))) => {
+                    ArgType::Str(a.zip(b).map(|(a, b)| a.max(b)))
+                }
+                (ArgType::WStr(a), Some(ArgType::WStr(b))) => {
+                    ArgType::WStr(a.zip(b).map(|(a, b)| a.max(b)))
+                }
                 (t, _) => t,
             };
             set(&mut types, idx, ty)?;
@@ -723,7 +754,12 @@ fn run_positional(
 }
 
 /// Runs one specification of a positional format: stars come from the table.
-fn run_spec_pos(spec: &Spec, env: Env, fetch: &mut PosFetch, out: &mut Out) -> Result<(), FormatError> {
+fn run_spec_pos(
+    spec: &Spec,
+    env: Env,
+    fetch: &mut PosFetch,
+    out: &mut Out,
+) -> Result<(), FormatError> {
     let width = match spec.width {
         Count::Next | Count::Arg(_) => Some(fetch.value(0)?.int() as i32),
         _ => None,
@@ -743,7 +779,12 @@ struct Stars {
 }
 
 /// Runs one specification of a sequential format: width, precision, then data, in order.
-fn run_spec(spec: &Spec, env: Env, src: &mut dyn ArgSource, out: &mut Out) -> Result<(), FormatError> {
+fn run_spec(
+    spec: &Spec,
+    env: Env,
+    src: &mut dyn ArgSource,
+    out: &mut Out,
+) -> Result<(), FormatError> {
     if plain_spec(spec, env, src, out)? {
         return Ok(());
     }
@@ -760,16 +801,25 @@ fn run_spec(spec: &Spec, env: Env, src: &mut dyn ArgSource, out: &mut Out) -> Re
 
 /// The common specifications without flags, width or precision (`%d`, `%lu`, `%x`, `%s`,
 /// `%c`) straight from the source, as [`run_spec_with`] does them; false for any other.
-fn plain_spec(spec: &Spec, env: Env, src: &mut dyn ArgSource, out: &mut Out) -> Result<bool, FormatError> {
+fn plain_spec(
+    spec: &Spec,
+    env: Env,
+    src: &mut dyn ArgSource,
+    out: &mut Out,
+) -> Result<bool, FormatError> {
     let f = spec.flags;
-    let plain = !(f.left || f.plus || f.space || f.alt || f.zero || f.group || f.i18n) && spec.width == Count::Absent && spec.prec == Count::Absent && spec.pos.is_none();
+    let plain = !(f.left || f.plus || f.space || f.alt || f.zero || f.group || f.i18n)
+        && spec.width == Count::Absent
+        && spec.prec == Count::Absent
+        && spec.pos.is_none();
     if !plain {
         return Ok(false);
     }
     match (spec.conv, spec.len) {
         (b'd' | b'i' | b'u' | b'x' | b'X', _) => {
             let signed = matches!(spec.conv, b'd' | b'i');
-            let v = narrow(src.int(env.int_bytes(spec.len), signed)?, env.int_bits(spec.len), signed);
+            let v =
+                narrow(src.int(env.int_bytes(spec.len), signed)?, env.int_bits(spec.len), signed);
             let (neg, mag) = (v < 0, v.unsigned_abs());
             let base = if matches!(spec.conv, b'x' | b'X') { 16 } else { 10 };
             let num = Number { neg, mag, base, upper: spec.conv == b'X', prefix: b"", signed };
@@ -869,7 +919,14 @@ fn run_spec_with(
                 // glibc prints a pointer as `%#x` but keeps the `+` and space flags.
                 let mut f = flags;
                 f.alt = true;
-                let num = Number { neg: false, mag: u128::from(addr), base: 16, upper: false, prefix: b"0x", signed: true };
+                let num = Number {
+                    neg: false,
+                    mag: u128::from(addr),
+                    base: 16,
+                    upper: false,
+                    prefix: b"0x",
+                    signed: true,
+                };
                 int_field(out, f, width, prec, zero_pad, &num)
             }
         }
@@ -889,7 +946,12 @@ fn run_spec_with(
                 Value::WStr(Some(w)) => {
                     let mut s = Vec::with_capacity(w.len());
                     for c in w {
-                        s.push(u8::try_from(c).ok().filter(u8::is_ascii).ok_or(FormatError::Encoding)?);
+                        s.push(
+                            u8::try_from(c)
+                                .ok()
+                                .filter(u8::is_ascii)
+                                .ok_or(FormatError::Encoding)?,
+                        );
                     }
                     s
                 }
@@ -925,7 +987,14 @@ fn narrow(v: i128, bits: u32, signed: bool) -> i128 {
 }
 
 /// glibc's `printf_unknown`: `%`, the flags in a fixed order, width, precision, conversion.
-fn unknown(out: &mut Out, spec: &Spec, flags: Flags, zero_flag: bool, width: usize, prec: Option<usize>) -> Result<(), FormatError> {
+fn unknown(
+    out: &mut Out,
+    spec: &Spec,
+    flags: Flags,
+    zero_flag: bool,
+    width: usize,
+    prec: Option<usize>,
+) -> Result<(), FormatError> {
     let mut s = vec![b'%'];
     if flags.alt {
         s.push(b'#');
@@ -972,7 +1041,14 @@ struct Number<'a> {
     signed: bool,
 }
 
-fn int_field(out: &mut Out, flags: Flags, width: usize, prec: Option<usize>, zero_pad: bool, n: &Number) -> Result<(), FormatError> {
+fn int_field(
+    out: &mut Out,
+    flags: Flags,
+    width: usize,
+    prec: Option<usize>,
+    zero_pad: bool,
+    n: &Number,
+) -> Result<(), FormatError> {
     let p = prec.unwrap_or(1);
     // The digits, filled from the end of a buffer with room for 128 binary digits and the
     // alternate form's leading `0`; in 64-bit arithmetic while the value fits.
@@ -1038,7 +1114,13 @@ fn int_field(out: &mut Out, flags: Flags, width: usize, prec: Option<usize>, zer
     let prefix = if flags.alt && n.mag != 0 { n.prefix } else { b"" };
     // A precision turns the `0` flag off for integers.
     let zero_pad = zero_pad && prec.is_none();
-    emit(out, width, flags.left, zero_pad, &Field { sign, prefix, inner_zeros, head: digits, zeros: 0, tail: b"" })
+    emit(
+        out,
+        width,
+        flags.left,
+        zero_pad,
+        &Field { sign, prefix, inner_zeros, head: digits, zeros: 0, tail: b"" },
+    )
 }
 
 #[path = "format_float.rs"]

@@ -6,7 +6,15 @@ use super::*;
 // ---------------------------------------------------------------------------------------------
 // Floating point.
 
-pub(super) fn float_field(out: &mut Out, flags: Flags, width: usize, prec: Option<usize>, zero_pad: bool, conv: u8, x: f64) -> Result<(), FormatError> {
+pub(super) fn float_field(
+    out: &mut Out,
+    flags: Flags,
+    width: usize,
+    prec: Option<usize>,
+    zero_pad: bool,
+    conv: u8,
+    x: f64,
+) -> Result<(), FormatError> {
     let upper = conv.is_ascii_uppercase();
     let sign = if x.is_sign_negative() {
         Some(b'-')
@@ -24,7 +32,13 @@ pub(super) fn float_field(out: &mut Out, flags: Flags, width: usize, prec: Optio
             (false, false) => b"inf",
             (false, true) => b"INF",
         };
-        return emit(out, width, flags.left, false, &Field { sign, prefix: b"", inner_zeros: 0, head: text, zeros: 0, tail: b"" });
+        return emit(
+            out,
+            width,
+            flags.left,
+            false,
+            &Field { sign, prefix: b"", inner_zeros: 0, head: text, zeros: 0, tail: b"" },
+        );
     }
     let mut prefix: &[u8] = b"";
     let body = match conv.to_ascii_lowercase() {
@@ -69,7 +83,20 @@ pub(super) fn float_field(out: &mut Out, flags: Flags, width: usize, prec: Optio
             hex_float(x, prec, flags.alt, upper)
         }
     };
-    emit(out, width, flags.left, zero_pad, &Field { sign, prefix, inner_zeros: 0, head: &body.head, zeros: body.zeros, tail: &body.tail })
+    emit(
+        out,
+        width,
+        flags.left,
+        zero_pad,
+        &Field {
+            sign,
+            prefix,
+            inner_zeros: 0,
+            head: &body.head,
+            zeros: body.zeros,
+            tail: &body.tail,
+        },
+    )
 }
 
 /// A formatted number: `head`, then `zeros` zeros (a long precision's tail), then `tail`.
@@ -142,11 +169,8 @@ fn hex_float(x: f64, prec: Option<usize>, alt: bool, upper: bool) -> Body {
     let bits = x.to_bits();
     let biased = ((bits >> 52) & 0x7ff) as i64;
     let frac = bits & ((1u64 << 52) - 1);
-    let (mut leading, exp) = if biased == 0 {
-        (0u8, if frac == 0 { 0 } else { -1022 })
-    } else {
-        (1u8, biased - 1023)
-    };
+    let (mut leading, exp) =
+        if biased == 0 { (0u8, if frac == 0 { 0 } else { -1022 }) } else { (1u8, biased - 1023) };
     // 13 hex digits of fraction, trailing zeros dropped.
     let mut digits: Vec<u8> = (0..13).rev().map(|k| ((frac >> (k * 4)) & 0xf) as u8).collect();
     while digits.last() == Some(&0) {

@@ -38,7 +38,10 @@ impl TestArgs {
         };
         self.next += 1;
         if kind != want {
-            return Err(FormatError::Argument(format!("argument {} is {kind}, engine wants {want}", self.next)));
+            return Err(FormatError::Argument(format!(
+                "argument {} is {kind}, engine wants {want}",
+                self.next
+            )));
         }
         Ok(val)
     }
@@ -77,7 +80,10 @@ impl ArgSource for TestArgs {
         if v == "-" {
             return Ok(None);
         }
-        let mut s: Vec<u32> = (0..v.len()).step_by(8).map(|i| u32::from_str_radix(&v[i..i + 8], 16).unwrap()).collect();
+        let mut s: Vec<u32> = (0..v.len())
+            .step_by(8)
+            .map(|i| u32::from_str_radix(&v[i..i + 8], 16).unwrap())
+            .collect();
         if let Some(m) = max {
             s.truncate(m);
         }
@@ -130,7 +136,12 @@ fn matches_glibc() {
         }
     }
     assert!(count >= 1500, "only {count} cases");
-    assert!(failures.is_empty(), "{} of {count} cases differ from glibc:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases differ from glibc:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 fn run(fmt: &str, desc: &str) -> (Result<(), FormatError>, String) {
@@ -208,7 +219,8 @@ impl ArgSource for Chaos {
     }
     fn wide_string(&mut self, max: Option<usize>) -> Result<Option<Vec<u32>>, FormatError> {
         let n = (self.next() % 12) as usize;
-        Ok((n != 0).then(|| (0..n.min(max.unwrap_or(n))).map(|_| self.next() as u32 % 200).collect()))
+        Ok((n != 0)
+            .then(|| (0..n.min(max.unwrap_or(n))).map(|_| self.next() as u32 % 200).collect()))
     }
     fn errno_message(&mut self) -> Result<Vec<u8>, FormatError> {
         Ok(b"Numerical result out of range".to_vec())
@@ -224,7 +236,8 @@ fn arbitrary_formats_do_not_panic() {
     let mut rng = Chaos(0x9e37_79b9_7f4a_7c15);
     for _ in 0..20_000 {
         let len = (rng.next() % 24) as usize;
-        let fmt: Vec<u8> = (0..len).map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize]).collect();
+        let fmt: Vec<u8> =
+            (0..len).map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize]).collect();
         let mut args = Chaos(rng.next() | 1);
         let mut out = Vec::new();
         let _ = format(&fmt, &mut args, &mut out);

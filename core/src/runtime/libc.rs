@@ -12,10 +12,10 @@
 //! comparison stops, `memcmp` up to the first difference, `memchr` up to the match), and
 //! every byte written by `fwrite` and `write`, as for a string given to `puts` or `%s`.
 
+use super::ctype::{self, Table};
 use super::format::{format, FormatError};
 use super::input::Stdin;
 pub use super::libfn::LibFn;
-use super::ctype::{self, Table};
 use super::numparse;
 use super::scan;
 use crate::interp::cmem::{len_slot, Args};
@@ -109,7 +109,19 @@ pub struct LibcState {
 impl LibcState {
     /// Fresh state with the given standard input.
     pub fn new(stdin: Vec<u8>) -> LibcState {
-        LibcState { atexit: Vec::new(), exit_status: None, rand: Rand::new(1), stdin: Stdin::new(stdin, None), files: [0; 3], errno: None, strtok: Slot::default(), ctype: [None; 3], fns: Vec::new(), fmt: Vec::new(), out: Vec::new() }
+        LibcState {
+            atexit: Vec::new(),
+            exit_status: None,
+            rand: Rand::new(1),
+            stdin: Stdin::new(stdin, None),
+            files: [0; 3],
+            errno: None,
+            strtok: Slot::default(),
+            ctype: [None; 3],
+            fns: Vec::new(),
+            fmt: Vec::new(),
+            out: Vec::new(),
+        }
     }
 }
 
@@ -132,7 +144,10 @@ impl Interp<'_> {
     fn stream(&self, f: Slot) -> Res<u8> {
         match self.libc.files.iter().position(|&a| a == f.bits && a != 0) {
             Some(k) => Ok(k as u8),
-            None => Err(Interp::lib_error(format!("stream {:#x} is not stdout or stderr (files are not supported)", f.bits))),
+            None => Err(Interp::lib_error(format!(
+                "stream {:#x} is not stdout or stderr (files are not supported)",
+                f.bits
+            ))),
         }
     }
 
@@ -160,7 +175,9 @@ impl Interp<'_> {
         }
         match r {
             Ok(()) => Ok((n, true)),
-            Err(FormatError::PercentN) => Err(Interp::lib_error("printf: %n is not supported".into())),
+            Err(FormatError::PercentN) => {
+                Err(Interp::lib_error("printf: %n is not supported".into()))
+            }
             Err(_) => Ok((n, false)),
         }
     }
@@ -188,7 +205,8 @@ impl Interp<'_> {
             return Ok(*p);
         }
         let bytes = t.bytes();
-        let table = self.mem.alloc(bytes.len() as u64, 16, crate::interp::memory::AllocKind::Runtime, 0)?;
+        let table =
+            self.mem.alloc(bytes.len() as u64, 16, crate::interp::memory::AllocKind::Runtime, 0)?;
         let tp = self.ptr_to(table);
         self.write_bytes(tp, &bytes)?;
         if let Some(a) = self.mem.allocs.get_mut(table as usize) {
@@ -208,7 +226,10 @@ impl Interp<'_> {
     fn stdin_stream(&self, f: Slot, what: &str) -> Res<()> {
         match self.libc.files.first() {
             Some(&a) if a != 0 && a == f.bits => Ok(()),
-            _ => Err(Interp::lib_error(format!("{what}: stream {:#x} is not stdin (files are not supported)", f.bits))),
+            _ => Err(Interp::lib_error(format!(
+                "{what}: stream {:#x} is not stdin (files are not supported)",
+                f.bits
+            ))),
         }
     }
 
@@ -225,7 +246,14 @@ impl Interp<'_> {
         .map_err(Interp::lib_error)?;
         for (k, item) in r.items.iter().enumerate() {
             let Some(p) = ptrs.get(k).map(Val::slot) else {
-                return Err(Fault::ub(UbKind::LibraryMisuse, format!("scanf: the format has a conversion for argument {} but the call passes {}", k + 1, ptrs.len())));
+                return Err(Fault::ub(
+                    UbKind::LibraryMisuse,
+                    format!(
+                        "scanf: the format has a conversion for argument {} but the call passes {}",
+                        k + 1,
+                        ptrs.len()
+                    ),
+                ));
             };
             self.write_bytes(p, &item.bytes())?;
         }
@@ -301,7 +329,11 @@ pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
             v(i64::from(it.scan_into(Some(&input), a(1), rest(2))?.0))
         }
         LibFn::Printf | LibFn::Vprintf | LibFn::Fprintf | LibFn::Vfprintf => {
-            let (fd, fmt_i) = if matches!(f, LibFn::Fprintf | LibFn::Vfprintf) { (it.stream(a(0))?, 1) } else { (1, 0) };
+            let (fd, fmt_i) = if matches!(f, LibFn::Fprintf | LibFn::Vfprintf) {
+                (it.stream(a(0))?, 1)
+            } else {
+                (1, 0)
+            };
             let ap = matches!(f, LibFn::Vprintf | LibFn::Vfprintf).then(|| a(fmt_i + 1));
             let (n, ok) = it.printf_to(a(fmt_i), rest(fmt_i + 1), ap)?;
             let out = std::mem::take(&mut it.libc.out);
@@ -329,7 +361,15 @@ pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
         }
         LibFn::Bsearch => {
             let cmp = it.func_of_ptr(a(4))?;
-            Ret::Native(Native::Bsearch { key: a(0), base: a(1), size: a(3).bits, cmp, lo: 0, hi: a(2).bits, mid: None })
+            Ret::Native(Native::Bsearch {
+                key: a(0),
+                base: a(1),
+                size: a(3).bits,
+                cmp,
+                lo: 0,
+                hi: a(2).bits,
+                mid: None,
+            })
         }
         _ => Ret::Unknown,
     })
@@ -418,7 +458,9 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             }
         }
         LibFn::Malloc => ptr(it.heap_alloc(a(0).bits.max(1), 16, false)?),
-        LibFn::Calloc => ptr(it.heap_alloc(a(0).bits.saturating_mul(a(1).bits).max(1), 16, true)?),
+        LibFn::Calloc => {
+            ptr(it.heap_alloc(a(0).bits.saturating_mul(a(1).bits).max(1), 16, true)?)
+        }
         LibFn::AlignedAlloc => ptr(it.heap_alloc(a(1).bits.max(1), a(0).bits, false)?),
         LibFn::PosixMemalign => {
             let p = it.heap_alloc(a(2).bits.max(1), a(1).bits, false)?;
@@ -435,7 +477,9 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
         LibFn::Write => {
             let fd = a(0).bits as u8;
             if fd != 1 && fd != 2 {
-                return Err(Interp::lib_error(format!("write to file descriptor {fd} (only 1 and 2 are supported)")));
+                return Err(Interp::lib_error(format!(
+                    "write to file descriptor {fd} (only 1 and 2 are supported)"
+                )));
             }
             it.emit_bytes("memory written by write", fd, a(1), a(2).bits)?;
             int(a(2).bits)
@@ -454,7 +498,9 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             it.emit(2, &s);
             Ok(None)
         }
-        LibFn::Strspn | LibFn::Strcspn => int(it.cstr_span(a(0), a(1), f == LibFn::Strspn)?.0 as u64),
+        LibFn::Strspn | LibFn::Strcspn => {
+            int(it.cstr_span(a(0), a(1), f == LibFn::Strspn)?.0 as u64)
+        }
         LibFn::Strpbrk => {
             let (n, hit) = it.cstr_span(a(0), a(1), false)?;
             ptr(if hit { off(a(0), n) } else { Slot::int(0) })
@@ -519,7 +565,9 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
         }
         LibFn::Memcmp => i32r(it.mem_cmp("memory compared by memcmp", a(0), a(1), a(2).bits)?),
         LibFn::Bcmp => i32r(it.mem_cmp("memory compared by bcmp", a(0), a(1), a(2).bits)?),
-        LibFn::Memchr => ptr(it.mem_chr(a(0), a(1).bits as u8, a(2).bits)?.map_or(Slot::int(0), |i| off(a(0), i))),
+        LibFn::Memchr => ptr(it
+            .mem_chr(a(0), a(1).bits as u8, a(2).bits)?
+            .map_or(Slot::int(0), |i| off(a(0), i))),
         LibFn::Strlen => int(it.cstr_len(a(0), None)? as u64),
         LibFn::Strnlen => int(it.cstr_len(a(0), Some(a(1).bits as usize))? as u64),
         LibFn::Strcmp => i32r(it.cstr_cmp(a(0), a(1), None, false)?),
@@ -529,7 +577,10 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
         LibFn::Strcpy | LibFn::Stpcpy => {
             let mut s = std::mem::take(&mut it.libc.out);
             s.clear();
-            let r = it.cstr_bytes(a(1), None).map(|b| s.extend_from_slice(b)).and_then(|()| it.write_bytes_nul(a(0), &s));
+            let r = it
+                .cstr_bytes(a(1), None)
+                .map(|b| s.extend_from_slice(b))
+                .and_then(|()| it.write_bytes_nul(a(0), &s));
             let n = s.len();
             it.libc.out = s;
             r?;
@@ -548,7 +599,9 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
             it.write_bytes_nul(Slot { bits: a(0).bits + d as u64, ..a(0) }, &s)?;
             ptr(a(0))
         }
-        LibFn::Strchr => ptr(it.cstr_chr(a(0), a(1).bits as u8)?.map_or(Slot::int(0), |i| off(a(0), i))),
+        LibFn::Strchr => {
+            ptr(it.cstr_chr(a(0), a(1).bits as u8)?.map_or(Slot::int(0), |i| off(a(0), i)))
+        }
         LibFn::Strrchr => {
             let s = it.cstr_bytes(a(0), None)?;
             let c = a(1).bits as u8;
@@ -574,7 +627,8 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
                 if f == LibFn::Strtoul {
                     numparse::strtoul_bits(s, base, bits)
                 } else {
-                    numparse::strtol_bits(s, base, if f == LibFn::Atoi { 64 } else { bits }).map(|v| v as u64)
+                    numparse::strtol_bits(s, base, if f == LibFn::Atoi { 64 } else { bits })
+                        .map(|v| v as u64)
                 }
             })?;
             if strto && a(1).bits != 0 && p.errno != Some(numparse::Errno::Invalid) {
@@ -700,7 +754,10 @@ fn math(f: LibFn, args: &[Slot]) -> Res<Option<Slot>> {
         LibFn::Roundf => f32r(g(0).round()),
         LibFn::Truncf => f32r(g(0).trunc()),
         LibFn::Lround => int(d(0).round() as i64 as u64),
-        _ => Err(Fault::Error(ErrorKind::Internal, format!("{f:?} is not a function called on scalar arguments"))),
+        _ => Err(Fault::Error(
+            ErrorKind::Internal,
+            format!("{f:?} is not a function called on scalar arguments"),
+        )),
     }
 }
 

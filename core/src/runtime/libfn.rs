@@ -258,7 +258,15 @@ impl LibFn {
     /// True for the functions whose third argument is a length that `mem_copy`/`mem_set`
     /// check as a whole value (any poison or undef part of it is reported).
     pub fn has_len(self) -> bool {
-        matches!(self, LibFn::Memcpy | LibFn::Memmove | LibFn::Memset | LibFn::IntrMemcpy | LibFn::IntrMemmove | LibFn::IntrMemset)
+        matches!(
+            self,
+            LibFn::Memcpy
+                | LibFn::Memmove
+                | LibFn::Memset
+                | LibFn::IntrMemcpy
+                | LibFn::IntrMemmove
+                | LibFn::IntrMemset
+        )
     }
 }
 

@@ -132,12 +132,17 @@ fn scan_int(s: &Src, base: i32) -> Option<RawInt> {
     let start = i;
     let mut magnitude: Option<u64> = Some(0);
     while let Some(d) = char::from(at(s, i)).to_digit(36).filter(|&d| d < base) {
-        magnitude = magnitude.and_then(|m| m.checked_mul(u64::from(base))).and_then(|m| m.checked_add(u64::from(d)));
+        magnitude = magnitude
+            .and_then(|m| m.checked_mul(u64::from(base)))
+            .and_then(|m| m.checked_add(u64::from(d)));
         i += 1;
     }
     if i == start {
         // No digits. After a `0x` prefix the `0` was a number: end at the `x`.
-        let consumed = if start >= 2 && at(s, start - 1).eq_ignore_ascii_case(&b'x') && at(s, start - 2) == b'0' {
+        let consumed = if start >= 2
+            && at(s, start - 1).eq_ignore_ascii_case(&b'x')
+            && at(s, start - 2) == b'0'
+        {
             start - 1
         } else {
             0
@@ -166,7 +171,11 @@ pub fn strtol_bits(s: &[u8], base: i32, bits: u32) -> Parsed<i64> {
             Parsed { value: v, consumed: raw.consumed, errno: None, read }
         }
         None => {
-            let v = if raw.negative { (max_pos as i64).wrapping_neg().wrapping_sub(1) } else { max_pos as i64 };
+            let v = if raw.negative {
+                (max_pos as i64).wrapping_neg().wrapping_sub(1)
+            } else {
+                max_pos as i64
+            };
             Parsed { value: v, consumed: raw.consumed, errno: Some(Errno::Range), read }
         }
     }
@@ -261,14 +270,21 @@ fn case_prefix(s: &Src, i: usize, word: &[u8]) -> bool {
 
 /// glibc's `____strtod_l_internal` for the format `f`.
 fn scan_float(s: &Src, f: Format, parse_dec: fn(&str) -> f64) -> FloatOut {
-    let none = FloatOut { value: 0.0, negative: false, consumed: 0, errno: None, nan_payload: None };
+    let none =
+        FloatOut { value: 0.0, negative: false, consumed: 0, errno: None, nan_payload: None };
     let (mut i, negative) = space_and_sign(s);
     let c = at(s, i);
     let dot_digit = c == b'.' && at(s, i + 1).is_ascii_digit();
     if !c.is_ascii_digit() && !dot_digit {
         if case_prefix(s, i, b"inf") {
             let len = if case_prefix(s, i + 3, b"inity") { 8 } else { 3 };
-            return FloatOut { value: f64::INFINITY, negative, consumed: i + len, errno: None, nan_payload: None };
+            return FloatOut {
+                value: f64::INFINITY,
+                negative,
+                consumed: i + len,
+                errno: None,
+                nan_payload: None,
+            };
         }
         if case_prefix(s, i, b"nan") {
             i += 3;
@@ -291,7 +307,13 @@ fn scan_float(s: &Src, f: Format, parse_dec: fn(&str) -> f64) -> FloatOut {
                     i = j + 1;
                 }
             }
-            return FloatOut { value: f64::NAN, negative, consumed: i, errno, nan_payload: payload };
+            return FloatOut {
+                value: f64::NAN,
+                negative,
+                consumed: i,
+                errno,
+                nan_payload: payload,
+            };
         }
         return none;
     }
@@ -367,7 +389,12 @@ fn floor_log2(x: f64) -> i64 {
 
 /// Rounds an exact decimal (times `10^exp`) to the format; returns the magnitude (as f64)
 /// and the `errno`.
-fn decimal_to_float(value: &Decimal, exp: i64, f: Format, parse_dec: fn(&str) -> f64) -> (f64, Option<Errno>) {
+fn decimal_to_float(
+    value: &Decimal,
+    exp: i64,
+    f: Format,
+    parse_dec: fn(&str) -> f64,
+) -> (f64, Option<Errno>) {
     if value.is_zero() {
         return (0.0, None);
     }
@@ -438,7 +465,11 @@ fn glibc_subnormal(c: u64, more: bool, top: i64, f: Format) -> (f64, Option<Errn
     let (kept, newround, low) = if shift == mant {
         (0, true, retval & ((1u64 << (mant - 1)) - 1) != 0)
     } else {
-        (retval >> shift, (retval >> (shift - 1)) & 1 == 1, retval & ((1u64 << (shift - 1)) - 1) != 0)
+        (
+            retval >> shift,
+            (retval >> (shift - 1)) & 1 == 1,
+            retval & ((1u64 << (shift - 1)) - 1) != 0,
+        )
     };
     let sticky = more || low;
     let tiny = !(shift == 1 && r0 && (retval & 1 == 1 || more) && retval + 1 == 1u64 << mant);
@@ -485,7 +516,13 @@ fn scan_hex(s: &Src, mut i: usize, negative: bool, f: Format) -> FloatOut {
     }
     if !any_digit {
         // Just "0x": the number is the 0, ending before the x.
-        return FloatOut { value: 0.0, negative, consumed: start - 1, errno: None, nan_payload: None };
+        return FloatOut {
+            value: 0.0,
+            negative,
+            consumed: start - 1,
+            errno: None,
+            nan_payload: None,
+        };
     }
     bexp = bexp.saturating_add(scan_exponent(s, &mut i, b'p'));
     let (value, errno) = round_binary(m, bexp, sticky, f);
@@ -660,7 +697,12 @@ mod tests {
             }
         }
         assert!(count >= 800, "only {count} cases");
-        assert!(failures.is_empty(), "{} of {count} cases differ from glibc:\n{}", failures.len(), failures.join("\n"));
+        assert!(
+            failures.is_empty(),
+            "{} of {count} cases differ from glibc:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
     }
 
     #[test]
@@ -675,9 +717,15 @@ mod tests {
                 x
             };
             let len = (next() % 40) as usize;
-            let s: Vec<u8> = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+            let s: Vec<u8> =
+                (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
             let base = (next() % 40) as i32 - 1;
-            for p in [strtol(&s, base).consumed, strtoul(&s, base).consumed, strtod(&s).consumed, strtof(&s).consumed] {
+            for p in [
+                strtol(&s, base).consumed,
+                strtoul(&s, base).consumed,
+                strtod(&s).consumed,
+                strtof(&s).consumed,
+            ] {
                 assert!(p <= s.len());
             }
         }

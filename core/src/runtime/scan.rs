@@ -41,7 +41,9 @@ impl Item {
     /// The bytes stored through the item's pointer (little-endian, as C stores them).
     pub fn bytes(&self) -> Vec<u8> {
         match self {
-            Item::Int { bits, size } => bits.to_le_bytes().get(..*size as usize).unwrap_or(&[]).to_vec(),
+            Item::Int { bits, size } => {
+                bits.to_le_bytes().get(..*size as usize).unwrap_or(&[]).to_vec()
+            }
             Item::Float { value, size: 4 } => (*value as f32).to_le_bytes().to_vec(),
             Item::Float { value, .. } => value.to_le_bytes().to_vec(),
             Item::Bytes { bytes, nul } => {
@@ -54,7 +56,6 @@ impl Item {
         }
     }
 }
-
 
 /// The outcome of a call.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,7 +133,10 @@ pub fn scan(fmt: &[u8], input: &[u8], ptr_bytes: u8) -> Result<Scanned, Unsuppor
             i += 1;
         }
         let digits = fmt.get(i..).unwrap_or(&[]).iter().take_while(|c| c.is_ascii_digit()).count();
-        let width = std::str::from_utf8(fmt.get(i..i + digits).unwrap_or(&[])).ok().and_then(|w| w.parse::<usize>().ok()).filter(|&w| w > 0);
+        let width = std::str::from_utf8(fmt.get(i..i + digits).unwrap_or(&[]))
+            .ok()
+            .and_then(|w| w.parse::<usize>().ok())
+            .filter(|&w| w > 0);
         i += digits;
         let (size, len) = modifier(fmt.get(i..).unwrap_or(&[]));
         i += len;
@@ -155,28 +159,34 @@ pub fn scan(fmt: &[u8], input: &[u8], ptr_bytes: u8) -> Result<Scanned, Unsuppor
                     _ => 16,
                 };
                 let size = if conv == b'p' { ptr_bytes } else { size.int };
-                int(&mut inp, width.unwrap_or(usize::MAX), base, conv != b'd' && conv != b'i').map(|bits| Item::Int { bits, size })
+                int(&mut inp, width.unwrap_or(usize::MAX), base, conv != b'd' && conv != b'i')
+                    .map(|bits| Item::Int { bits, size })
             }
             b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
                 if size.float == 16 {
                     return Err("scanf: long double conversions (%Lf) are not supported".into());
                 }
-                float(&mut inp, width.unwrap_or(usize::MAX)).map(|value| Item::Float { value, size: size.float })
+                float(&mut inp, width.unwrap_or(usize::MAX))
+                    .map(|value| Item::Float { value, size: size.float })
             }
             b's' => {
                 inp.skip_space();
                 let mut w = width.unwrap_or(usize::MAX);
-                run_of(&mut inp, &mut w, |c| !is_space(c)).map(|bytes| Item::Bytes { bytes, nul: true })
+                run_of(&mut inp, &mut w, |c| !is_space(c))
+                    .map(|bytes| Item::Bytes { bytes, nul: true })
             }
             b'c' => {
                 let mut w = width.unwrap_or(1);
                 run_of(&mut inp, &mut w, |_| true).map(|bytes| Item::Bytes { bytes, nul: false })
             }
             b'[' => {
-                let Some((set, len)) = scanset(fmt.get(i..).unwrap_or(&[])) else { break Some(Fail::Match) };
+                let Some((set, len)) = scanset(fmt.get(i..).unwrap_or(&[])) else {
+                    break Some(Fail::Match);
+                };
                 i += len;
                 let mut w = width.unwrap_or(usize::MAX);
-                run_of(&mut inp, &mut w, |c| set[c as usize]).map(|bytes| Item::Bytes { bytes, nul: true })
+                run_of(&mut inp, &mut w, |c| set[c as usize])
+                    .map(|bytes| Item::Bytes { bytes, nul: true })
             }
             _ => break Some(Fail::Match),
         };
@@ -296,7 +306,11 @@ fn int(inp: &mut Input, width: usize, base: i32, unsigned: bool) -> Result<u64, 
         return Err(Fail::Match);
     }
     // The text is a complete number in base `b`: convert it as the strto* functions do.
-    Ok(if unsigned { numparse::strtoul(&text, b as i32).value } else { numparse::strtol(&text, b as i32).value as u64 })
+    Ok(if unsigned {
+        numparse::strtoul(&text, b as i32).value
+    } else {
+        numparse::strtol(&text, b as i32).value as u64
+    })
 }
 
 /// A floating-point number read as glibc reads it (a sign; `inf`, `infinity` or `nan`; or
@@ -305,12 +319,18 @@ fn int(inp: &mut Input, width: usize, base: i32, unsigned: bool) -> Result<u64, 
 fn float(inp: &mut Input, width: usize) -> Result<f64, Fail> {
     let (mut w, mut text) = number_start(inp, width)?;
     let word = |inp: &mut Input, w: &mut usize, text: &mut Vec<u8>, word: &[u8]| -> bool {
-        word.iter().all(|&l| inp.take_if(w, |c| c.eq_ignore_ascii_case(&l)).map(|c| text.push(c)).is_some())
+        word.iter().all(|&l| {
+            inp.take_if(w, |c| c.eq_ignore_ascii_case(&l)).map(|c| text.push(c)).is_some()
+        })
     };
     match inp.peek().map(|c| c.to_ascii_lowercase()) {
         Some(b'i') => {
             // `inf`, and `inity` in full when it goes on with an `i`.
-            if !word(inp, &mut w, &mut text, b"inf") || (inp.peek().is_some_and(|c| c.eq_ignore_ascii_case(&b'i')) && w > 0 && !word(inp, &mut w, &mut text, b"inity")) {
+            if !word(inp, &mut w, &mut text, b"inf")
+                || (inp.peek().is_some_and(|c| c.eq_ignore_ascii_case(&b'i'))
+                    && w > 0
+                    && !word(inp, &mut w, &mut text, b"inity"))
+            {
                 return Err(Fail::Match);
             }
         }
@@ -332,13 +352,18 @@ fn float(inp: &mut Input, width: usize) -> Result<f64, Fail> {
                     got = false;
                 }
             }
-            let (digit, exp): (fn(u8) -> bool, u8) = if hex { (|c| c.is_ascii_hexdigit(), b'p') } else { (|c| c.is_ascii_digit(), b'e') };
+            let (digit, exp): (fn(u8) -> bool, u8) = if hex {
+                (|c| c.is_ascii_hexdigit(), b'p')
+            } else {
+                (|c| c.is_ascii_digit(), b'e')
+            };
             let (mut dot, mut e) = (false, false);
             loop {
                 let last = text.last().copied().unwrap_or(0);
                 let next = inp.take_if(&mut w, |c| {
                     if e {
-                        c.is_ascii_digit() || ((c == b'-' || c == b'+') && last.eq_ignore_ascii_case(&exp))
+                        c.is_ascii_digit()
+                            || ((c == b'-' || c == b'+') && last.eq_ignore_ascii_case(&exp))
                     } else {
                         digit(c) || (c == b'.' && !dot) || (c.eq_ignore_ascii_case(&exp) && got)
                     }
@@ -411,7 +436,8 @@ mod tests {
             ("5", "%d%", 1, vec![int(5)]),
         ];
         for (input, fmt, ret, items) in cases {
-            let r = scan(fmt.as_bytes(), input.as_bytes(), 8).unwrap_or_else(|e| panic!("{fmt}: {e}"));
+            let r =
+                scan(fmt.as_bytes(), input.as_bytes(), 8).unwrap_or_else(|e| panic!("{fmt}: {e}"));
             assert_eq!((r.ret, &r.items), (ret, &items), "sscanf({input:?}, {fmt:?})");
         }
     }

@@ -249,11 +249,7 @@ impl TokenKind<'_> {
             TokenKind::IntType(n) => format!("type 'i{n}'"),
             TokenKind::Integer(s) => format!("integer '{}'", q(s)),
             TokenKind::HexInt { signed, digits } => {
-                format!(
-                    "integer '{}0x{}'",
-                    if *signed { 's' } else { 'u' },
-                    q(digits)
-                )
+                format!("integer '{}0x{}'", if *signed { 's' } else { 'u' }, q(digits))
             }
             TokenKind::Float(s) => format!("floating-point constant '{}'", q(s)),
             TokenKind::HexFloat { kind, digits } => {
@@ -496,11 +492,7 @@ enum Sigil {
 impl<'a> Lexer<'a> {
     /// A lexer positioned at the start of `src`.
     pub fn new(src: &'a str) -> Self {
-        Lexer {
-            src,
-            pos: 0,
-            label_fail: (usize::MAX, 0),
-        }
+        Lexer { src, pos: 0, label_fail: (usize::MAX, 0) }
     }
 
     /// The source being lexed.
@@ -566,10 +558,7 @@ impl<'a> Lexer<'a> {
             let Some(&b) = bytes.get(pos) else {
                 self.pos = pos;
                 let end = off(self.src.len());
-                return Token {
-                    kind: TokenKind::Eof,
-                    span: Span::new(end, end),
-                };
+                return Token { kind: TokenKind::Eof, span: Span::new(end, end) };
             };
             if CLASS[b as usize] & SPACE != 0 {
                 pos += 1;
@@ -588,10 +577,7 @@ impl<'a> Lexer<'a> {
                     // Defensive: always make progress.
                     self.pos = pos + 1;
                 }
-                return Token {
-                    kind,
-                    span: Span::new(off(pos), off(self.pos)),
-                };
+                return Token { kind, span: Span::new(off(pos), off(self.pos)) };
             }
         }
     }
@@ -651,11 +637,7 @@ impl<'a> Lexer<'a> {
             b':' => self.punct(start, TokenKind::Colon),
             b'|' => self.punct(start, TokenKind::Bar),
             _ => {
-                let c = self
-                    .src
-                    .get(start..)
-                    .and_then(|s| s.chars().next())
-                    .unwrap_or('\u{FFFD}');
+                let c = self.src.get(start..).and_then(|s| s.chars().next()).unwrap_or('\u{FFFD}');
                 self.pos = start + c.len_utf8().max(1);
                 TokenKind::Error(LexError::BadChar(c))
             }
@@ -706,10 +688,7 @@ impl<'a> Lexer<'a> {
         {
             let digits = self.slice(start + 3, end);
             if digits.bytes().all(|c| hex_val(c).is_some()) {
-                return TokenKind::HexInt {
-                    signed: first == b's',
-                    digits,
-                };
+                return TokenKind::HexInt { signed: first == b's', digits };
             }
             return TokenKind::Error(LexError::BadHexInt);
         }
@@ -787,10 +766,7 @@ impl<'a> Lexer<'a> {
         if end == p {
             return TokenKind::Error(LexError::BadHexFloat);
         }
-        TokenKind::HexFloat {
-            kind,
-            digits: self.slice(p, end),
-        }
+        TokenKind::HexFloat { kind, digits: self.slice(p, end) }
     }
 
     /// `+1.0` style floats.
@@ -846,11 +822,8 @@ impl<'a> Lexer<'a> {
         if b.is_ascii_digit() && sigil != Sigil::Comdat {
             let end = self.scan_class(p + 1, DIGIT);
             self.pos = end;
-            let make: fn(u32) -> TokenKind<'a> = if sigil == Sigil::Local {
-                TokenKind::LocalId
-            } else {
-                TokenKind::GlobalId
-            };
+            let make: fn(u32) -> TokenKind<'a> =
+                if sigil == Sigil::Local { TokenKind::LocalId } else { TokenKind::GlobalId };
             return self.parse_id(p, end, make);
         }
         self.punct(start, TokenKind::Error(LexError::ExpectedName(sigil_char)))

@@ -37,10 +37,7 @@ fn punctuation_whitespace_comments() {
         "#,
     );
     assert_eq!(show(" \t\r\n\0 ; c\r\n"), "");
-    assert_eq!(
-        show("a ; c1\r b ;c2\nc"),
-        r#"Word("a") Word("b") Word("c")"#
-    );
+    assert_eq!(show("a ; c1\r b ;c2\nc"), r#"Word("a") Word("b") Word("c")"#);
 }
 
 #[test]
@@ -58,10 +55,7 @@ fn eof_forever_and_spans() {
     assert_eq!(toks.last().map(|t| &t.kind), Some(&TokenKind::Eof));
     let empty = tokenize("");
     assert_eq!(empty.len(), 1);
-    assert_eq!(
-        (&empty[0].kind, empty[0].span),
-        (&TokenKind::Eof, Span::new(0, 0))
-    );
+    assert_eq!((&empty[0].kind, empty[0].span), (&TokenKind::Eof, Span::new(0, 0)));
 }
 
 #[test]
@@ -84,14 +78,8 @@ fn local_global_comdat_names() {
     assert_eq!(show("%\"a\0b\""), "Error(NulInName)");
     // Names without escapes borrow from the source.
     let toks = tokenize("%\"plain\" @x");
-    assert!(matches!(
-        toks[0].kind,
-        TokenKind::LocalName(Cow::Borrowed("plain"))
-    ));
-    assert!(matches!(
-        toks[1].kind,
-        TokenKind::GlobalName(Cow::Borrowed("x"))
-    ));
+    assert!(matches!(toks[0].kind, TokenKind::LocalName(Cow::Borrowed("plain"))));
+    assert!(matches!(toks[1].kind, TokenKind::GlobalName(Cow::Borrowed("x"))));
     let toks = tokenize("@\"abc");
     assert_eq!(toks[0].span, Span::new(0, 5));
     assert_eq!(toks[1].kind, TokenKind::Eof);
@@ -187,10 +175,7 @@ fn strings() {
         "#,
     );
     assert_eq!(show("\"multi\nline\""), r#"String("multi\nline")"#);
-    assert!(matches!(
-        tokenize("\"abc\"")[0].kind,
-        TokenKind::String(Cow::Borrowed(b"abc"))
-    ));
+    assert!(matches!(tokenize("\"abc\"")[0].kind, TokenKind::String(Cow::Borrowed(b"abc"))));
     assert_eq!(tokenize("x \"abc")[1].span, Span::new(2, 6));
 }
 
@@ -205,10 +190,7 @@ fn bad_characters_continue() {
     assert_eq!(tokenize("é")[0].span, Span::new(0, 2));
     assert!(LexError::BadChar('\u{7}').message().contains("U+0007"));
     assert!(LexError::BadChar('~').message().contains("'~'"));
-    assert_eq!(
-        LexError::BadIntWidth.to_string(),
-        LexError::BadIntWidth.message()
-    );
+    assert_eq!(LexError::BadIntWidth.to_string(), LexError::BadIntWidth.message());
 }
 
 #[test]

@@ -25,7 +25,9 @@ pub(super) fn attr_str(m: &Module, a: &Attr) -> String {
         Attr::Int(k, n) => format!("{}({n})", k.name()),
         Attr::Type(k, t) => format!("{}({})", k.name(), ty(*t)),
         Attr::Str(k, v) => match v {
-            Some(v) => format!("\"{}\"=\"{}\"", String::from_utf8_lossy(k), String::from_utf8_lossy(v)),
+            Some(v) => {
+                format!("\"{}\"=\"{}\"", String::from_utf8_lossy(k), String::from_utf8_lossy(v))
+            }
             None => format!("\"{}\"", String::from_utf8_lossy(k)),
         },
         other => other.kind().map(|k| k.name()).unwrap_or("?").to_string(),
@@ -54,7 +56,10 @@ pub(super) fn check_signature(
             if k.places() & place::RET == 0 {
                 v.err(
                     span,
-                    format!("Attribute '{}' does not apply to function return values", attr_str(m, a)),
+                    format!(
+                        "Attribute '{}' does not apply to function return values",
+                        attr_str(m, a)
+                    ),
                 );
             }
         }
@@ -69,7 +74,10 @@ pub(super) fn check_signature(
                 v.err(span, "immarg attribute only applies to intrinsics");
             }
             if !o.inline_asm && has(m, set, AttrKind::ElementType) {
-                v.err(span, "Attribute 'elementtype' can only be applied to intrinsics and inline asm.");
+                v.err(
+                    span,
+                    "Attribute 'elementtype' can only be applied to intrinsics and inline asm.",
+                );
             }
         }
         check_value_attrs(v, span, set, ty, true);
@@ -109,7 +117,13 @@ pub(super) fn check_signature(
 }
 
 /// Function attributes alone (placement, incompatible pairs, argument rules).
-fn check_fn_attrs(v: &mut Verifier, span: Span, fa: AttrSetId, params: &[TypeId], param_attrs: &[AttrSetId]) {
+fn check_fn_attrs(
+    v: &mut Verifier,
+    span: Span,
+    fa: AttrSetId,
+    params: &[TypeId],
+    param_attrs: &[AttrSetId],
+) {
     let m = v.m;
     let set = m.attrs.get(fa);
     for a in set {
@@ -149,7 +163,10 @@ fn check_fn_attrs(v: &mut Verifier, span: Span, fa: AttrSetId, params: &[TypeId]
         if let Some(Attr::Memory(MemoryEffects(e))) = m.attrs.find(fa, AttrKind::Memory) {
             let argmem = MemoryEffects(*e).get(0);
             if !matches!(argmem, ModRef::Mod | ModRef::ModRef) {
-                v.err(span, "Attribute writable and memory without argmem: write are incompatible!");
+                v.err(
+                    span,
+                    "Attribute writable and memory without argmem: write are incompatible!",
+                );
             }
         }
     }
@@ -159,10 +176,14 @@ fn check_fn_attrs(v: &mut Verifier, span: Span, fa: AttrSetId, params: &[TypeId]
                 for (what, idx) in [("element size", Some(*elem)), ("number of elements", *num)] {
                     let Some(idx) = idx else { continue };
                     match params.get(idx as usize) {
-                        None => v.err(span, format!("'allocsize' {what} argument is out of bounds")),
+                        None => {
+                            v.err(span, format!("'allocsize' {what} argument is out of bounds"))
+                        }
                         Some(&t) if !m.types.is_int(t) => v.err(
                             span,
-                            format!("'allocsize' {what} argument must refer to an integer parameter"),
+                            format!(
+                                "'allocsize' {what} argument must refer to an integer parameter"
+                            ),
                         ),
                         _ => {}
                     }
@@ -196,8 +217,13 @@ fn check_allockind(v: &mut Verifier, span: Span, s: &[u8]) {
     let kinds = count("alloc") + count("realloc") + count("free");
     if kinds != 1 {
         v.err(span, "'allockind()' requires exactly one of alloc, realloc, and free");
-    } else if count("free") == 1 && (count("uninitialized") + count("zeroed") + count("aligned")) > 0 {
-        v.err(span, "'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.");
+    } else if count("free") == 1
+        && (count("uninitialized") + count("zeroed") + count("aligned")) > 0
+    {
+        v.err(
+            span,
+            "'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.",
+        );
     }
     if count("uninitialized") > 0 && count("zeroed") > 0 {
         v.err(span, "'allockind()' can't be both zeroed and uninitialized");
@@ -253,7 +279,13 @@ fn lossless_bitcast(m: &Module, a: TypeId, b: TypeId) -> bool {
 }
 
 /// Attributes of one parameter or return value of type `ty` (`param` tells which).
-pub(super) fn check_value_attrs(v: &mut Verifier, span: Span, set: AttrSetId, ty: TypeId, param: bool) {
+pub(super) fn check_value_attrs(
+    v: &mut Verifier,
+    span: Span,
+    set: AttrSetId,
+    ty: TypeId,
+    param: bool,
+) {
     let m = v.m;
     let attrs = m.attrs.get(set);
     if attrs.is_empty() {
@@ -263,7 +295,10 @@ pub(super) fn check_value_attrs(v: &mut Verifier, span: Span, set: AttrSetId, ty
         for a in attrs {
             if let Some(k) = a.kind() {
                 if k.places() & place::PARAM == 0 {
-                    v.err(span, format!("Attribute '{}' does not apply to parameters", attr_str(m, a)));
+                    v.err(
+                        span,
+                        format!("Attribute '{}' does not apply to parameters", attr_str(m, a)),
+                    );
                 }
             }
         }
@@ -272,28 +307,62 @@ pub(super) fn check_value_attrs(v: &mut Verifier, span: Span, set: AttrSetId, ty
         }
     }
     let h = |k| has(m, set, k);
-    let abi = [AttrKind::ByVal, AttrKind::InAlloca, AttrKind::Preallocated, AttrKind::Nest, AttrKind::ByRef]
-        .iter()
-        .filter(|&&k| h(k))
-        .count()
+    let abi = [
+        AttrKind::ByVal,
+        AttrKind::InAlloca,
+        AttrKind::Preallocated,
+        AttrKind::Nest,
+        AttrKind::ByRef,
+    ]
+    .iter()
+    .filter(|&&k| h(k))
+    .count()
         + usize::from(h(AttrKind::StructRet) || h(AttrKind::InReg));
     if abi > 1 {
         v.err(span, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' are incompatible!");
     }
     let pairs: &[(AttrKind, AttrKind, &str)] = &[
-        (AttrKind::InAlloca, AttrKind::ReadOnly, "Attributes 'inalloca and readonly' are incompatible!"),
-        (AttrKind::StructRet, AttrKind::Returned, "Attributes 'sret and returned' are incompatible!"),
+        (
+            AttrKind::InAlloca,
+            AttrKind::ReadOnly,
+            "Attributes 'inalloca and readonly' are incompatible!",
+        ),
+        (
+            AttrKind::StructRet,
+            AttrKind::Returned,
+            "Attributes 'sret and returned' are incompatible!",
+        ),
         (AttrKind::ZExt, AttrKind::SExt, "Attributes 'zeroext and signext' are incompatible!"),
-        (AttrKind::ReadNone, AttrKind::ReadOnly, "Attributes 'readnone and readonly' are incompatible!"),
-        (AttrKind::ReadNone, AttrKind::WriteOnly, "Attributes 'readnone and writeonly' are incompatible!"),
-        (AttrKind::ReadOnly, AttrKind::WriteOnly, "Attributes 'readonly and writeonly' are incompatible!"),
+        (
+            AttrKind::ReadNone,
+            AttrKind::ReadOnly,
+            "Attributes 'readnone and readonly' are incompatible!",
+        ),
+        (
+            AttrKind::ReadNone,
+            AttrKind::WriteOnly,
+            "Attributes 'readnone and writeonly' are incompatible!",
+        ),
+        (
+            AttrKind::ReadOnly,
+            AttrKind::WriteOnly,
+            "Attributes 'readonly and writeonly' are incompatible!",
+        ),
         (
             AttrKind::NoInline,
             AttrKind::AlwaysInline,
             "Attributes 'noinline and alwaysinline' are incompatible!",
         ),
-        (AttrKind::Writable, AttrKind::ReadNone, "Attributes writable and readnone are incompatible!"),
-        (AttrKind::Writable, AttrKind::ReadOnly, "Attributes writable and readonly are incompatible!"),
+        (
+            AttrKind::Writable,
+            AttrKind::ReadNone,
+            "Attributes writable and readnone are incompatible!",
+        ),
+        (
+            AttrKind::Writable,
+            AttrKind::ReadOnly,
+            "Attributes writable and readonly are incompatible!",
+        ),
     ];
     for &(a, b, msg) in pairs {
         if h(a) && h(b) {
@@ -332,7 +401,8 @@ pub(super) fn check_value_attrs(v: &mut Verifier, span: Span, set: AttrSetId, ty
             NoFpClass => nofpclass_type_ok(m, ty),
             Range => match a {
                 Attr::Range(rt, ..) => {
-                    ty_s.is_int_or_int_vector(ty) && ty_s.int_bits(*rt) == ty_s.int_bits(ty_s.scalar(ty))
+                    ty_s.is_int_or_int_vector(ty)
+                        && ty_s.int_bits(*rt) == ty_s.int_bits(ty_s.scalar(ty))
                 }
                 _ => true,
             },
@@ -342,7 +412,10 @@ pub(super) fn check_value_attrs(v: &mut Verifier, span: Span, set: AttrSetId, ty
             if k == Range && ty_s.is_int_or_int_vector(ty) {
                 v.err(span, "Range bit width must match type bit width!");
             } else {
-                v.err(span, format!("Attribute '{}' applied to incompatible type!", attr_str(m, a)));
+                v.err(
+                    span,
+                    format!("Attribute '{}' applied to incompatible type!", attr_str(m, a)),
+                );
             }
             return;
         }
@@ -358,10 +431,16 @@ pub(super) fn check_value_attrs(v: &mut Verifier, span: Span, set: AttrSetId, ty
                     }
                 }
                 Attr::Type(
-                    k @ (AttrKind::ByVal | AttrKind::ByRef | AttrKind::InAlloca | AttrKind::Preallocated),
+                    k @ (AttrKind::ByVal
+                    | AttrKind::ByRef
+                    | AttrKind::InAlloca
+                    | AttrKind::Preallocated),
                     t,
                 ) if !ty_s.is_sized(*t) => {
-                    v.err(span, format!("Attribute '{}' does not support unsized types!", k.name()));
+                    v.err(
+                        span,
+                        format!("Attribute '{}' does not support unsized types!", k.name()),
+                    );
                 }
                 _ => {}
             }

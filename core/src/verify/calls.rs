@@ -7,8 +7,8 @@ use super::{intrinsics, FnCx, Verifier};
 use crate::diag::Diagnostic;
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    AttrKind, Block, CallInfo, ConstKind, Function, GlobalId, Inst, InstData, Opcode, Operand, TailKind,
-    Type, TypeId,
+    AttrKind, Block, CallInfo, ConstKind, Function, GlobalId, Inst, InstData, Opcode, Operand,
+    TailKind, Type, TypeId,
 };
 
 pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstData) {
@@ -65,10 +65,12 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
 
     if let Some((g, f)) = callee_fn {
         if is_intrinsic && f.ty != ci.fn_ty {
-            v.push(Diagnostic::error(span, "Intrinsic called with incompatible signature").with_label(
-                m.globals[g].span,
-                format!("{} is declared with type {}", v.gname(g), v.ty(f.ty)),
-            ));
+            v.push(
+                Diagnostic::error(span, "Intrinsic called with incompatible signature").with_label(
+                    m.globals[g].span,
+                    format!("{} is declared with type {}", v.gname(g), v.ty(f.ty)),
+                ),
+            );
         }
     }
     if is_intrinsic && d.op != Opcode::Call {
@@ -112,7 +114,9 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
     if !is_intrinsic {
         for &p in params {
             match m.types.get(p) {
-                Type::Metadata => v.err(span, "Function has metadata parameter but isn't an intrinsic"),
+                Type::Metadata => {
+                    v.err(span, "Function has metadata parameter but isn't an intrinsic")
+                }
                 Type::Token => v.err(span, "Function has token parameter but isn't an intrinsic"),
                 _ => {}
             }
@@ -129,8 +133,9 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
     // immarg: the intrinsic's own positions, and those the declaration or call site mark.
     for (k, &a) in args.iter().enumerate() {
         let site = ci.arg_attrs.get(k).is_some_and(|&s| m.attrs.has(s, AttrKind::ImmArg));
-        let decl = callee_fn
-            .is_some_and(|(_, f)| f.params.get(k).is_some_and(|p| m.attrs.has(p.attrs, AttrKind::ImmArg)));
+        let decl = callee_fn.is_some_and(|(_, f)| {
+            f.params.get(k).is_some_and(|p| m.attrs.has(p.attrs, AttrKind::ImmArg))
+        });
         let table = intrinsic.is_some_and(|id| intrinsics::immarg_positions(id).contains(&k));
         if site && !(decl || table) {
             v.err(span, "immarg may not apply only to call sites");
@@ -138,7 +143,10 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
         if site || decl || table {
             let imm = matches!(a, Operand::Const(c) if matches!(m.consts.kind(c), ConstKind::Int(_) | ConstKind::Float(_)));
             if !imm {
-                v.err(span, format!("immarg operand has non-immediate parameter (argument {})", k + 1));
+                v.err(
+                    span,
+                    format!("immarg operand has non-immediate parameter (argument {})", k + 1),
+                );
             }
         }
     }
@@ -151,7 +159,9 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
     match (&d.op, &d.extra) {
         (Opcode::CallBr, _) => match callee {
             Operand::Const(c) => match m.consts.kind(c) {
-                ConstKind::InlineAsm(a) if a.unwind => v.err(span, "Unwinding from Callbr is not allowed"),
+                ConstKind::InlineAsm(a) if a.unwind => {
+                    v.err(span, "Unwinding from Callbr is not allowed")
+                }
                 ConstKind::InlineAsm(_) => {}
                 _ => v.err(span, "Callbr is currently only used for asm-goto!"),
             },
@@ -227,7 +237,8 @@ fn check_bundles(v: &mut Verifier, cx: &FnCx, d: &InstData, ci: &CallInfo) {
 
 /// Two types are congruent when equal or both pointers of one address space.
 fn congruent(v: &Verifier, a: TypeId, b: TypeId) -> bool {
-    a == b || matches!((v.m.types.ptr_addrspace(a), v.m.types.ptr_addrspace(b)), (Some(x), Some(y)) if x == y)
+    a == b
+        || matches!((v.m.types.ptr_addrspace(a), v.m.types.ptr_addrspace(b)), (Some(x), Some(y)) if x == y)
 }
 
 fn musttail(v: &mut Verifier, cx: &FnCx, i: Inst, d: &InstData, ci: &CallInfo, inline_asm: bool) {
@@ -285,7 +296,8 @@ fn musttail(v: &mut Verifier, cx: &FnCx, i: Inst, d: &InstData, ci: &CallInfo, i
         }
         return;
     }
-    let callee_intrinsic = v.const_global(d.args[0]).is_some_and(|g| v.gtext(g).starts_with("llvm."));
+    let callee_intrinsic =
+        v.const_global(d.args[0]).is_some_and(|g| v.gtext(g).starts_with("llvm."));
     if !callee_intrinsic {
         if cparams.len() != eparams.len() {
             v.err(span, "cannot guarantee tail call due to mismatched parameter counts");
@@ -300,7 +312,10 @@ fn musttail(v: &mut Verifier, cx: &FnCx, i: Inst, d: &InstData, ci: &CallInfo, i
         let caller = cx.func.params.get(k).map(|p| p.attrs).unwrap_or(crate::ir::AttrSetId::EMPTY);
         let callee = ci.arg_attrs.get(k).copied().unwrap_or(crate::ir::AttrSetId::EMPTY);
         if abi_attrs(v, caller) != abi_attrs(v, callee) {
-            v.err(span, "cannot guarantee tail call due to mismatched ABI impacting function attributes");
+            v.err(
+                span,
+                "cannot guarantee tail call due to mismatched ABI impacting function attributes",
+            );
             return;
         }
     }
@@ -316,8 +331,8 @@ fn abi_attrs(v: &Verifier, set: crate::ir::AttrSetId) -> Vec<crate::ir::Attr> {
         .iter()
         .filter(|a| match a.kind() {
             Some(
-                StructRet | ByVal | InAlloca | InReg | AlignStack | SwiftSelf | SwiftAsync | SwiftError
-                | Preallocated | ByRef,
+                StructRet | ByVal | InAlloca | InReg | AlignStack | SwiftSelf | SwiftAsync
+                | SwiftError | Preallocated | ByRef,
             ) => true,
             Some(Align) => with_align,
             _ => false,

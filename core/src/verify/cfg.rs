@@ -14,11 +14,15 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
     let entry = body.layout[0];
     let preds = cx.cfg.preds(entry);
     if let Some(&p) = preds.first() {
-        let mut d =
-            Diagnostic::error(cx.block_span(entry), "Entry block to function must not have predecessors!");
+        let mut d = Diagnostic::error(
+            cx.block_span(entry),
+            "Entry block to function must not have predecessors!",
+        );
         if let Some(t) = body.terminator(p) {
-            d = d
-                .with_label(body.insts[t].span, format!("branch to the entry block from {}", cx.bname(m, p)));
+            d = d.with_label(
+                body.insts[t].span,
+                format!("branch to the entry block from {}", cx.bname(m, p)),
+            );
         }
         v.push(d);
     }
@@ -79,7 +83,8 @@ fn check_phis(v: &mut Verifier, cx: &FnCx, b: Block) {
             v.push(with_pred_note(diag, cx, m, &preds, blocks));
             continue;
         }
-        let mut entries: Vec<(Block, Operand)> = blocks.iter().copied().zip(d.args.iter().copied()).collect();
+        let mut entries: Vec<(Block, Operand)> =
+            blocks.iter().copied().zip(d.args.iter().copied()).collect();
         entries.sort_by_key(|e| e.0);
         let mut dup_err = None;
         let mut match_err = None;
@@ -149,8 +154,10 @@ fn with_pred_note(
     want.clear();
     let names = |bs: &[Block]| bs.iter().map(|&b| cx.bname(m, b)).collect::<Vec<_>>().join(", ");
     if !extra.is_empty() {
-        diag =
-            diag.with_note(format!("entries for blocks that are not predecessor edges: {}", names(&extra)));
+        diag = diag.with_note(format!(
+            "entries for blocks that are not predecessor edges: {}",
+            names(&extra)
+        ));
     }
     if !missing.is_empty() {
         diag = diag.with_note(format!("predecessor edges without an entry: {}", names(&missing)));
@@ -196,7 +203,10 @@ pub(super) fn check_terminator(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstDa
             if let Some(&c) = d.args.first() {
                 let t = v.op_ty(body, c);
                 if t != TypeId::I1 {
-                    v.err(d.span, format!("Branch condition is not 'i1' type! (found {})", v.ty(t)));
+                    v.err(
+                        d.span,
+                        format!("Branch condition is not 'i1' type! (found {})", v.ty(t)),
+                    );
                 }
             }
         }
@@ -204,7 +214,10 @@ pub(super) fn check_terminator(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstDa
             let Extra::Switch { cases, .. } = &d.extra else { return };
             let t = v.op_ty(body, d.args[0]);
             if !m.types.is_int(t) {
-                v.err(d.span, format!("switch condition must have integer type (found {})", v.ty(t)));
+                v.err(
+                    d.span,
+                    format!("switch condition must have integer type (found {})", v.ty(t)),
+                );
                 return;
             }
             let mut seen = HashSet::with_capacity_and_hasher(cases.len(), Default::default());
@@ -214,7 +227,10 @@ pub(super) fn check_terminator(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstDa
                 } else if m.consts.ty(c) != t {
                     v.err(d.span, "Switch constants must all be same type as switch value!");
                 } else if !seen.insert(c) {
-                    v.err(d.span, "Duplicate integer as switch case (duplicate case value in switch)");
+                    v.err(
+                        d.span,
+                        "Duplicate integer as switch case (duplicate case value in switch)",
+                    );
                 }
             }
         }

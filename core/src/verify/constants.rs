@@ -21,7 +21,9 @@ pub(super) fn check_use(v: &mut Verifier, c: ConstId, span: Span) {
         }
         let m = v.m;
         match m.consts.kind(c) {
-            ConstKind::Aggregate(els) | ConstKind::PtrAuth(els) => stack.extend(els.iter().copied()),
+            ConstKind::Aggregate(els) | ConstKind::PtrAuth(els) => {
+                stack.extend(els.iter().copied())
+            }
             ConstKind::Expr(e) => stack.extend(e.operands.iter().copied()),
             _ => {}
         }
@@ -42,10 +44,14 @@ fn check_one(v: &Verifier, c: ConstId) -> Option<String> {
         }
         ConstKind::Null => (!matches!(tys.get(ty), Type::Ptr(_) | Type::Target { .. }))
             .then(|| format!("null must be a pointer type (found {})", tyname())),
-        ConstKind::NoneToken => (ty != TypeId::TOKEN).then(|| "none must have token type".to_string()),
+        ConstKind::NoneToken => {
+            (ty != TypeId::TOKEN).then(|| "none must have token type".to_string())
+        }
         ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => {
-            let bad = matches!(tys.get(ty), Type::Void | Type::Label | Type::Metadata | Type::Func { .. })
-                || (matches!(m.consts.kind(c), ConstKind::Zero) && ty == TypeId::TOKEN);
+            let bad = matches!(
+                tys.get(ty),
+                Type::Void | Type::Label | Type::Metadata | Type::Func { .. }
+            ) || (matches!(m.consts.kind(c), ConstKind::Zero) && ty == TypeId::TOKEN);
             bad.then(|| format!("invalid type {} for constant", tyname()))
         }
         ConstKind::Aggregate(els) => {
@@ -109,7 +115,11 @@ fn check_one(v: &Verifier, c: ConstId) -> Option<String> {
         ConstKind::Global(g) => {
             let asp = m.globals.get(*g).map(|gv| gv.addrspace).unwrap_or(0);
             (tys.ptr_addrspace(ty) != Some(asp)).then(|| {
-                format!("{} has type {} but its address is 'ptr addrspace({asp})'", v.gname(*g), tyname())
+                format!(
+                    "{} has type {} but its address is 'ptr addrspace({asp})'",
+                    v.gname(*g),
+                    tyname()
+                )
             })
         }
         ConstKind::BlockAddress { func, block } => {
@@ -130,7 +140,10 @@ fn check_one(v: &Verifier, c: ConstId) -> Option<String> {
         }
         ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
             let is_fn = m.globals.get(*g).is_some_and(|gv| {
-                matches!(gv.kind, GlobalKind::Func(_) | GlobalKind::Alias { .. } | GlobalKind::IFunc { .. })
+                matches!(
+                    gv.kind,
+                    GlobalKind::Func(_) | GlobalKind::Alias { .. } | GlobalKind::IFunc { .. }
+                )
             });
             (!is_fn).then(|| format!("{} must refer to a function", v.gname(*g)))
         }
@@ -177,7 +190,9 @@ fn check_one(v: &Verifier, c: ConstId) -> Option<String> {
                         return Some("getelementptr constant without source type".into());
                     };
                     if ops.is_empty() || !tys.is_ptr_or_ptr_vector(op_ty(0)) {
-                        return Some("GEP base pointer is not a vector or a vector of pointers".into());
+                        return Some(
+                            "GEP base pointer is not a vector or a vector of pointers".into(),
+                        );
                     }
                     if !tys.is_sized(src) {
                         return Some(format!("GEP into unsized type! ({})", v.ty(src)));
@@ -185,13 +200,15 @@ fn check_one(v: &Verifier, c: ConstId) -> Option<String> {
                     if ops[1..].iter().any(|&t| !tys.is_int_or_int_vector(t)) {
                         return Some("GEP indexes must be integers".into());
                     }
-                    let idx: Vec<Operand> = e.operands.iter().skip(2).map(|&o| Operand::Const(o)).collect();
+                    let idx: Vec<Operand> =
+                        e.operands.iter().skip(2).map(|&o| Operand::Const(o)).collect();
                     if memory::gep_indexed_type(m, src, &idx).is_none() {
                         return Some(format!("invalid getelementptr indices (into {})", v.ty(src)));
                     }
                     let asp = tys.ptr_addrspace(tys.scalar(op_ty(0)));
-                    (tys.ptr_addrspace(tys.scalar(ty)) != asp)
-                        .then(|| format!("GEP is not of right type for indices! (result is {})", tyname()))
+                    (tys.ptr_addrspace(tys.scalar(ty)) != asp).then(|| {
+                        format!("GEP is not of right type for indices! (result is {})", tyname())
+                    })
                 }
                 _ => None,
             }

@@ -84,7 +84,10 @@ pub(super) fn check_inst(v: &mut Verifier, cx: &FnCx, b: Block, i: Inst, d: &Ins
                         let ok = match op {
                             Operand::Const(c) => {
                                 m.types.array(m.consts.ty(c)).is_some()
-                                    && matches!(m.consts.kind(c), ConstKind::Aggregate(_) | ConstKind::Zero)
+                                    && matches!(
+                                        m.consts.kind(c),
+                                        ConstKind::Aggregate(_) | ConstKind::Zero
+                                    )
                             }
                             _ => false,
                         };
@@ -104,7 +107,10 @@ pub(super) fn check_inst(v: &mut Verifier, cx: &FnCx, b: Block, i: Inst, d: &Ins
             }
             if let Some(u) = unwind {
                 if pad_of(cx, *u).is_none_or(|(_, p)| p.op == Opcode::LandingPad) {
-                    v.err(span, "CatchSwitchInst must unwind to an EH block which is not a landingpad.");
+                    v.err(
+                        span,
+                        "CatchSwitchInst must unwind to an EH block which is not a landingpad.",
+                    );
                 }
             }
             if handlers.is_empty() {
@@ -114,7 +120,10 @@ pub(super) fn check_inst(v: &mut Verifier, cx: &FnCx, b: Block, i: Inst, d: &Ins
                 if pad_of(cx, h).is_none_or(|(_, p)| p.op != Opcode::CatchPad) {
                     v.err(
                         span,
-                        format!("CatchSwitchInst handlers must be catchpads ({} is not)", cx.bname(m, h)),
+                        format!(
+                            "CatchSwitchInst handlers must be catchpads ({} is not)",
+                            cx.bname(m, h)
+                        ),
                     );
                 }
             }
@@ -124,7 +133,9 @@ pub(super) fn check_inst(v: &mut Verifier, cx: &FnCx, b: Block, i: Inst, d: &Ins
             need_personality(v, "CatchPadInst");
             let cs = cx.op_inst(d.args[0]).filter(|(_, p)| p.op == Opcode::CatchSwitch);
             match cs {
-                None => v.err(span, "CatchPadInst needs to be directly nested in a CatchSwitchInst."),
+                None => {
+                    v.err(span, "CatchPadInst needs to be directly nested in a CatchSwitchInst.")
+                }
                 Some((csi, csd)) => {
                     let cs_block = cx.block_of(csi);
                     let preds = cx.cfg.preds(b);
@@ -146,7 +157,9 @@ pub(super) fn check_inst(v: &mut Verifier, cx: &FnCx, b: Block, i: Inst, d: &Ins
             }
             unwind_preds(v, cx, b, d);
         }
-        (Opcode::CatchRet, _) if cx.op_inst(d.args[0]).is_none_or(|(_, p)| p.op != Opcode::CatchPad) => {
+        (Opcode::CatchRet, _)
+            if cx.op_inst(d.args[0]).is_none_or(|(_, p)| p.op != Opcode::CatchPad) =>
+        {
             v.err(span, "CatchReturnInst needs to be provided a CatchPad");
         }
         (Opcode::CleanupRet, Extra::CleanupRet(unwind)) => {
@@ -155,7 +168,10 @@ pub(super) fn check_inst(v: &mut Verifier, cx: &FnCx, b: Block, i: Inst, d: &Ins
             }
             if let Some(u) = unwind {
                 if pad_of(cx, *u).is_none_or(|(_, p)| p.op == Opcode::LandingPad) {
-                    v.err(span, "CleanupReturnInst must unwind to an EH block which is not a landingpad.");
+                    v.err(
+                        span,
+                        "CleanupReturnInst must unwind to an EH block which is not a landingpad.",
+                    );
                 }
             }
         }

@@ -8,14 +8,17 @@ use crate::ir::function::MdOperand;
 use crate::ir::inst::Clause;
 use crate::ir::metadata::{MdField, MdNodeKind};
 use crate::ir::{
-    Block, Body, ConstKind, Extra, Function, GlobalKind, Inst, InstData, MdId, Metadata, Opcode, Operand,
-    Type, TypeId, ValueDef,
+    Block, Body, ConstKind, Extra, Function, GlobalKind, Inst, InstData, MdId, Metadata, Opcode,
+    Operand, Type, TypeId, ValueDef,
 };
 
 /// Checks module-level handles and each function body's (only `only`'s body when given).
 /// Returns `None` when the constant pool is broken (nothing else can be checked safely), else
 /// which globals' bodies are sound.
-pub(super) fn check_module(v: &mut Verifier, only: Option<crate::ir::GlobalId>) -> Option<Vec<bool>> {
+pub(super) fn check_module(
+    v: &mut Verifier,
+    only: Option<crate::ir::GlobalId>,
+) -> Option<Vec<bool>> {
     let m = v.m;
     let nty = m.types.len();
     let ty_ok = |t: TypeId| t.index() < nty;
@@ -27,11 +30,9 @@ pub(super) fn check_module(v: &mut Verifier, only: Option<crate::ir::GlobalId>) 
             Type::Target { types, .. } => types.iter().all(|&x| ty_ok(x)),
             Type::Vector { elem, .. } | Type::Array { elem, .. } => ty_ok(*elem),
             Type::Struct { fields, .. } => fields.iter().all(|&x| ty_ok(x)),
-            Type::Named(n) => m
-                .types
-                .named
-                .get(*n)
-                .is_some_and(|s| s.body.as_ref().is_none_or(|b| b.fields.iter().all(|&x| ty_ok(x)))),
+            Type::Named(n) => m.types.named.get(*n).is_some_and(|s| {
+                s.body.as_ref().is_none_or(|b| b.fields.iter().all(|&x| ty_ok(x)))
+            }),
             Type::Func { ret, params, .. } => ty_ok(*ret) && params.iter().all(|&x| ty_ok(x)),
             _ => true,
         };
@@ -66,7 +67,9 @@ pub(super) fn check_module(v: &mut Verifier, only: Option<crate::ir::GlobalId>) 
                 }
                 ConstKind::BlockAddress { func, block } => {
                     m.globals.get(*func).is_some_and(|gv| match &gv.kind {
-                        GlobalKind::Func(f) => f.body.as_ref().is_none_or(|b| b.blocks.is_valid(*block)),
+                        GlobalKind::Func(f) => {
+                            f.body.as_ref().is_none_or(|b| b.blocks.is_valid(*block))
+                        }
                         _ => true,
                     })
                 }
@@ -100,7 +103,10 @@ pub(super) fn check_module(v: &mut Verifier, only: Option<crate::ir::GlobalId>) 
             MdNodeKind::Undefined => true,
         };
         if !ok {
-            v.err(Span::default(), format!("metadata node #{} refers to an invalid handle", id.index()));
+            v.err(
+                Span::default(),
+                format!("metadata node #{} refers to an invalid handle", id.index()),
+            );
             return None;
         }
     }
@@ -226,7 +232,9 @@ fn check_function(v: &mut Verifier, f: &Function, span: Span) -> bool {
     }
     let nattrs = m.attrs.len();
     let sets = [f.ret_attrs, f.fn_attrs].into_iter().chain(f.params.iter().map(|p| p.attrs));
-    if sets.clone().any(|a| a.index() >= nattrs) || f.params.iter().any(|p| p.ty.index() >= m.types.len()) {
+    if sets.clone().any(|a| a.index() >= nattrs)
+        || f.params.iter().any(|p| p.ty.index() >= m.types.len())
+    {
         v.err(span, "function refers to an invalid attribute set or type");
         return false;
     }
@@ -395,7 +403,10 @@ fn check_inst(v: &mut Verifier, body: &Body, in_layout: &[bool], placed: &[bool]
         if let Operand::Value(val) = op {
             if let Some(ValueDef::Inst(di)) = body.values.get(val).map(|x| x.def) {
                 if body.insts.is_valid(di) && !placed[di.index()] {
-                    v.err(span, "Instruction referencing instruction not embedded in a basic block!");
+                    v.err(
+                        span,
+                        "Instruction referencing instruction not embedded in a basic block!",
+                    );
                     return;
                 }
             }
@@ -460,16 +471,20 @@ fn shape_ok(v: &Verifier, body: &Body, placed: &[bool], d: &InstData) -> bool {
             && attrs_ok(c.ret_attrs)
             && attrs_ok(c.fn_attrs)
             && c.arg_attrs.iter().all(|&a| attrs_ok(a))
-            && c.bundles.iter().all(|b| b.inputs.iter().all(|&o| operand_ok(v, body, placed, o, false)))
+            && c.bundles
+                .iter()
+                .all(|b| b.inputs.iter().all(|&o| operand_ok(v, body, placed, o, false)))
     };
     match (d.op, &d.extra) {
         (Ret, Extra::None) => n <= 1,
         (Br, Extra::Br(bs)) => (bs.len() == 1 && n == 0) || (bs.len() == 2 && n == 1),
-        (Switch, Extra::Switch { cases, .. }) => n == 1 && cases.iter().all(|(c, _)| m.consts.is_valid(*c)),
-        (IndirectBr, Extra::IndirectBr(_)) => n == 1,
-        (Invoke, Extra::Invoke(c, ..)) | (CallBr, Extra::CallBr(c, ..)) | (Call, Extra::Call(c)) => {
-            call_ok(c)
+        (Switch, Extra::Switch { cases, .. }) => {
+            n == 1 && cases.iter().all(|(c, _)| m.consts.is_valid(*c))
         }
+        (IndirectBr, Extra::IndirectBr(_)) => n == 1,
+        (Invoke, Extra::Invoke(c, ..))
+        | (CallBr, Extra::CallBr(c, ..))
+        | (Call, Extra::Call(c)) => call_ok(c),
         (Resume, Extra::None) => n == 1,
         (CatchSwitch, Extra::CatchSwitch { .. }) => n == 1,
         (CatchRet, Extra::CatchRet(_)) | (CleanupRet, Extra::CleanupRet(_)) => n == 1,

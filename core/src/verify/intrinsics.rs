@@ -314,7 +314,10 @@ pub fn intrinsic_name(m: &Module, name: &str, fn_ty: TypeId) -> Option<String> {
 /// Checks a declaration of a known intrinsic: its type against the pattern, and its name's
 /// mangled type suffix.
 pub(super) fn check_decl(v: &mut Verifier, g: GlobalId, f: &Function, span: Span) {
-    let Some(Some(id)) = v.intrinsic_ids.get(crate::ir::entity::EntityRef::index(g)).copied() else { return };
+    let Some(Some(id)) = v.intrinsic_ids.get(crate::ir::entity::EntityRef::index(g)).copied()
+    else {
+        return;
+    };
     let m = v.m;
     let def = &TABLE[id.0 as usize];
     let slots = match match_sig(m, def, f.ty) {
@@ -334,12 +337,17 @@ pub(super) fn check_decl(v: &mut Verifier, g: GlobalId, f: &Function, span: Span
                     describe(def.params[k])
                 ),
                 Mismatch::TooMany => {
-                    format!("Intrinsic has incorrect argument type! ({} takes {n} parameters)", def.name)
+                    format!(
+                        "Intrinsic has incorrect argument type! ({} takes {n} parameters)",
+                        def.name
+                    )
                 }
                 Mismatch::TooFew => {
                     format!("Intrinsic has too few arguments! ({} takes {n} parameters)", def.name)
                 }
-                Mismatch::VarArg => "Intrinsic was not defined with variable arguments!".to_string(),
+                Mismatch::VarArg => {
+                    "Intrinsic was not defined with variable arguments!".to_string()
+                }
             };
             v.err(span, msg);
             return;
@@ -364,7 +372,14 @@ pub(super) fn check_decl(v: &mut Verifier, g: GlobalId, f: &Function, span: Span
 
 /// Matches pattern `p` against type `t`. In the binding pass, records overloaded types and
 /// always succeeds; in the checking pass, returns whether `t` fits.
-fn walk(m: &Module, p: P, t: TypeId, slots: &mut Vec<Option<TypeId>>, next: &mut usize, check: bool) -> bool {
+fn walk(
+    m: &Module,
+    p: P,
+    t: TypeId,
+    slots: &mut Vec<Option<TypeId>>,
+    next: &mut usize,
+    check: bool,
+) -> bool {
     let ty = &m.types;
     let slot = |slots: &Vec<Option<TypeId>>, k: u8| slots.get(k as usize).copied().flatten();
     match p {
@@ -401,7 +416,9 @@ fn walk(m: &Module, p: P, t: TypeId, slots: &mut Vec<Option<TypeId>>, next: &mut
                         && ty.vector(t).map(|x| (x.0, x.1)) == ty.vector(o).map(|x| (x.0, x.1))
                 })
         }
-        Elem(k) => !check || slot(slots, k).and_then(|o| ty.vector(o)).is_some_and(|(_, _, e)| e == t),
+        Elem(k) => {
+            !check || slot(slots, k).and_then(|o| ty.vector(o)).is_some_and(|(_, _, e)| e == t)
+        }
         Struct(ps) => match ty.get(t) {
             Type::Struct { packed: false, fields } if fields.len() == ps.len() => {
                 let fields = fields.clone();

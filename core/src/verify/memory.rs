@@ -4,7 +4,8 @@
 use super::{check_align, types::shape, FnCx, Verifier};
 use crate::ir::inst::SyncScope;
 use crate::ir::{
-    ConstKind, Extra, Inst, InstData, MemInfo, Module, Opcode, Operand, Ordering, RmwOp, Type, TypeId,
+    ConstKind, Extra, Inst, InstData, MemInfo, Module, Opcode, Operand, Ordering, RmwOp, Type,
+    TypeId,
 };
 
 pub(super) fn check(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstData) {
@@ -51,7 +52,10 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstData) {
                 Ordering::Acquire | Ordering::Release | Ordering::AcqRel | Ordering::SeqCst
             ) =>
         {
-            v.err(span, "fence instructions may only have acquire, release, acq_rel, or seq_cst ordering.");
+            v.err(
+                span,
+                "fence instructions may only have acquire, release, acq_rel, or seq_cst ordering.",
+            );
         }
         (Opcode::CmpXchg, Extra::Mem(mi)) => {
             let (p, c, n) = (t(0), t(1), t(2));
@@ -61,7 +65,13 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstData) {
             if c != n {
                 v.err(span, "compare value and new value type do not match");
             } else if !(m.types.is_int(c) || m.types.is_ptr(c)) {
-                v.err(span, format!("cmpxchg operand must have integer or pointer type (found {})", v.ty(c)));
+                v.err(
+                    span,
+                    format!(
+                        "cmpxchg operand must have integer or pointer type (found {})",
+                        v.ty(c)
+                    ),
+                );
             } else {
                 atomic_size(v, span, c);
             }
@@ -89,12 +99,15 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstData) {
             let fp_op = matches!(op, RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin);
             let bad_type = if *op == RmwOp::Xchg {
                 let ok = m.types.is_int(val) || m.types.is_float(val) || m.types.is_ptr(val);
-                (!ok).then(|| format!("atomicrmw {name} operand must have integer or floating point type!"))
+                (!ok).then(|| {
+                    format!("atomicrmw {name} operand must have integer or floating point type!")
+                })
             } else if fp_op {
                 let ok = m.types.is_fp_or_fp_vector(val) && shape(m, val).is_none_or(|s| !s.0);
                 (!ok).then(|| format!("atomicrmw {name} operand must have floating-point or fixed vector of floating-point type!"))
             } else {
-                (!m.types.is_int(val)).then(|| format!("atomicrmw {name} operand must have integer type!"))
+                (!m.types.is_int(val))
+                    .then(|| format!("atomicrmw {name} operand must have integer type!"))
             };
             match bad_type {
                 Some(msg) => v.err(span, format!("{msg} (found {})", v.ty(val))),
@@ -172,7 +185,10 @@ fn type_bits(m: &Module, t: TypeId) -> u64 {
 fn atomic_size(v: &mut Verifier, span: crate::diag::Span, t: TypeId) {
     let bits = type_bits(v.m, t);
     if bits < 8 {
-        v.err(span, format!("atomic memory access' size must be byte-sized ({} is {bits} bits)", v.ty(t)));
+        v.err(
+            span,
+            format!("atomic memory access' size must be byte-sized ({} is {bits} bits)", v.ty(t)),
+        );
     } else if bits & (bits - 1) != 0 {
         v.err(
             span,

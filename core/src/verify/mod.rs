@@ -123,8 +123,8 @@ use crate::analysis::{Cfg, DomTree};
 use crate::diag::{Diagnostic, Span};
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    Block, Body, ConstKind, Function, GlobalId, GlobalKind, GlobalName, Inst, InstData, LocalName, Module,
-    Operand, TypeId, Value, ValueDef,
+    Block, Body, ConstKind, Function, GlobalId, GlobalKind, GlobalName, Inst, InstData, LocalName,
+    Module, Operand, TypeId, Value, ValueDef,
 };
 use std::cell::OnceCell;
 
@@ -217,7 +217,9 @@ impl<'m> Verifier<'m> {
             crate::ir::Extra::LandingPad(cl) => {
                 for c in cl.iter() {
                     match c {
-                        crate::ir::inst::Clause::Catch(o) | crate::ir::inst::Clause::Filter(o) => add(o),
+                        crate::ir::inst::Clause::Catch(o) | crate::ir::inst::Clause::Filter(o) => {
+                            add(o)
+                        }
                     }
                 }
             }
@@ -423,7 +425,6 @@ fn quote_name(s: &str) -> String {
         out
     }
 }
-
 
 /// True when `x` is a power of two.
 fn is_pow2(x: u64) -> bool {

@@ -7,8 +7,8 @@ use crate::diag::{Diagnostic, Span};
 use crate::ir::entity::EntityRef;
 use crate::ir::module::{DllStorage, Preemption, UnnamedAddr, Visibility};
 use crate::ir::{
-    AttrKind, ConstId, ConstKind, Function, GlobalId, GlobalKind, GlobalValue, GlobalVar, Linkage, Opcode,
-    Type, TypeId,
+    AttrKind, ConstId, ConstKind, Function, GlobalId, GlobalKind, GlobalValue, GlobalVar, Linkage,
+    Opcode, Type, TypeId,
 };
 
 pub(super) fn check(v: &mut Verifier) {
@@ -65,7 +65,12 @@ fn global_value(v: &mut Verifier, g: GlobalId, gv: &GlobalValue) {
         return;
     }
     let decl = is_declaration(gv);
-    if decl && !matches!(gv.linkage, Linkage::External | Linkage::ExternalExplicit | Linkage::ExternWeak) {
+    if decl
+        && !matches!(
+            gv.linkage,
+            Linkage::External | Linkage::ExternalExplicit | Linkage::ExternWeak
+        )
+    {
         v.err(
             span,
             format!(
@@ -109,7 +114,10 @@ fn global_value(v: &mut Verifier, g: GlobalId, gv: &GlobalValue) {
                 v.err(span, "GlobalValue with DLLImport Storage is dso_local!");
             }
             let ok = (decl
-                && matches!(gv.linkage, Linkage::External | Linkage::ExternalExplicit | Linkage::ExternWeak))
+                && matches!(
+                    gv.linkage,
+                    Linkage::External | Linkage::ExternalExplicit | Linkage::ExternWeak
+                ))
                 || gv.linkage == Linkage::AvailableExternally;
             if !ok {
                 v.err(span, "Global is marked as dllimport, but not external");
@@ -257,7 +265,9 @@ fn function(v: &mut Verifier, g: GlobalId, gv: &GlobalValue, f: &Function) {
         Type::Func { .. } | Type::Label => v.err(span, "Functions cannot return aggregate values!"),
         Type::Metadata if !intrinsic => v.err(span, "invalid function return type"),
         Type::Token if !intrinsic => v.err(span, "Function returns a token but isn't an intrinsic"),
-        Type::X86Amx if !intrinsic => v.err(span, "Function returns a x86_amx but isn't an intrinsic"),
+        Type::X86Amx if !intrinsic => {
+            v.err(span, "Function returns a x86_amx but isn't an intrinsic")
+        }
         _ => {}
     }
     let sret = f.params.iter().take(2).any(|p| m.attrs.has(p.attrs, AttrKind::StructRet));
@@ -277,8 +287,9 @@ fn function(v: &mut Verifier, g: GlobalId, gv: &GlobalValue, f: &Function) {
     if m.attrs.has(f.fn_attrs, AttrKind::Builtin) {
         v.err(span, "Attribute 'builtin' can only be applied to a callsite.");
     }
-    let everywhere =
-        std::iter::once(f.ret_attrs).chain(std::iter::once(f.fn_attrs)).chain(param_attrs.iter().copied());
+    let everywhere = std::iter::once(f.ret_attrs)
+        .chain(std::iter::once(f.fn_attrs))
+        .chain(param_attrs.iter().copied());
     if everywhere.clone().any(|s| m.attrs.has(s, AttrKind::ElementType)) {
         v.err(span, "Attribute 'elementtype' can only be applied to a callsite.");
     }
@@ -303,8 +314,12 @@ fn function(v: &mut Verifier, g: GlobalId, gv: &GlobalValue, f: &Function) {
                 Diagnostic::error(pspan, "Function takes metadata but isn't an intrinsic")
                     .with_label(span, "in this function"),
             ),
-            Type::Token if !intrinsic => v.err(pspan, "Function takes token but isn't an intrinsic"),
-            Type::X86Amx if !intrinsic => v.err(pspan, "Function takes x86_amx but isn't an intrinsic"),
+            Type::Token if !intrinsic => {
+                v.err(pspan, "Function takes token but isn't an intrinsic")
+            }
+            Type::X86Amx if !intrinsic => {
+                v.err(pspan, "Function takes x86_amx but isn't an intrinsic")
+            }
             _ => {}
         }
     }
@@ -365,7 +380,9 @@ fn alias_targets(v: &Verifier, aliasee: ConstId) -> Vec<GlobalId> {
         match m.consts.kind(c) {
             ConstKind::Global(g) => out.push(*g),
             ConstKind::Expr(e) => stack.extend(e.operands.iter().copied()),
-            ConstKind::Aggregate(els) | ConstKind::PtrAuth(els) => stack.extend(els.iter().copied()),
+            ConstKind::Aggregate(els) | ConstKind::PtrAuth(els) => {
+                stack.extend(els.iter().copied())
+            }
             _ => {}
         }
     }
@@ -386,7 +403,10 @@ fn alias_graph(v: &mut Verifier) {
         if avail {
             let ok = matches!(m.consts.kind(*aliasee), ConstKind::Global(t) if m.globals[*t].linkage == Linkage::AvailableExternally);
             if !ok {
-                v.err(gv.span, "available_externally alias must point to available_externally global value");
+                v.err(
+                    gv.span,
+                    "available_externally alias must point to available_externally global value",
+                );
             }
         }
         for t in alias_targets(v, *aliasee) {
@@ -399,7 +419,8 @@ fn alias_graph(v: &mut Verifier) {
                     tg.linkage,
                     Linkage::Weak | Linkage::LinkOnce | Linkage::ExternWeak | Linkage::Common
                 ) {
-                    direct_bad[g.index()].get_or_insert("Alias cannot point to an interposable alias");
+                    direct_bad[g.index()]
+                        .get_or_insert("Alias cannot point to an interposable alias");
                 }
                 targets[g.index()].push(t);
             }
@@ -484,7 +505,8 @@ fn ifunc(v: &mut Verifier, gv: &GlobalValue, resolver: ConstId) {
     if is_declaration_for_linker(fgv) {
         v.err(span, "IFunc resolver must be a definition");
     }
-    let ret_ptr = fgv.as_func().and_then(|f| m.types.func_sig(f.ty)).is_some_and(|s| m.types.is_ptr(s.0));
+    let ret_ptr =
+        fgv.as_func().and_then(|f| m.types.func_sig(f.ty)).is_some_and(|s| m.types.is_ptr(s.0));
     if !ret_ptr {
         v.err(span, "IFunc resolver must return a pointer");
     }
@@ -523,7 +545,10 @@ fn named_metadata(v: &mut Verifier) {
                                 v.err(span, format!("invalid value for {} metadata entry operand(the operand should be a string)", nm.name));
                             }
                         }
-                        _ => v.err(span, format!("incorrect number of operands in {} metadata", nm.name)),
+                        _ => v.err(
+                            span,
+                            format!("incorrect number of operands in {} metadata", nm.name),
+                        ),
                     }
                 }
             }
@@ -534,19 +559,26 @@ fn named_metadata(v: &mut Verifier) {
                         continue;
                     };
                     let Some(behavior) = int(&ops[0]) else {
-                        v.err(span, "invalid behavior operand in module flag (expected constant integer)");
+                        v.err(
+                            span,
+                            "invalid behavior operand in module flag (expected constant integer)",
+                        );
                         continue;
                     };
                     let b = behavior.to_u64().unwrap_or(0);
                     if !(1..=8).contains(&b) {
-                        v.err(span, "invalid behavior operand in module flag (unexpected constant)");
+                        v.err(
+                            span,
+                            "invalid behavior operand in module flag (unexpected constant)",
+                        );
                         continue;
                     }
                     let Metadata::String(id_sym) = &ops[1] else {
                         v.err(span, "invalid ID operand in module flag (expected metadata string)");
                         continue;
                     };
-                    let id_bytes = crate::ir::metadata::MetadataStore::string_bytes(&v.m.symbols, *id_sym);
+                    let id_bytes =
+                        crate::ir::metadata::MetadataStore::string_bytes(&v.m.symbols, *id_sym);
                     let id: &[u8] = &id_bytes;
                     match b {
                         8 if int(&ops[2]).is_none_or(|x| x.is_negative()) => v.err(
@@ -584,7 +616,9 @@ fn named_metadata(v: &mut Verifier) {
                             ),
                         );
                     }
-                    if matches!(id, b"wchar_size" | b"SemanticInterposition") && int(&ops[2]).is_none() {
+                    if matches!(id, b"wchar_size" | b"SemanticInterposition")
+                        && int(&ops[2]).is_none()
+                    {
                         v.err(
                             span,
                             format!(

@@ -25,11 +25,16 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
                 Extra::Phi(bs) => Some(bs),
                 _ => None,
             };
-            let bundle_ops =
-                d.call_info().into_iter().flat_map(|c| c.bundles.iter()).flat_map(|bu| bu.inputs.iter());
+            let bundle_ops = d
+                .call_info()
+                .into_iter()
+                .flat_map(|c| c.bundles.iter())
+                .flat_map(|bu| bu.inputs.iter());
             for (k, &op) in d.args.iter().chain(bundle_ops).enumerate() {
                 let Operand::Value(val) = op else { continue };
-                let Some(ValueDef::Inst(di)) = body.values.get(val).map(|x| x.def) else { continue };
+                let Some(ValueDef::Inst(di)) = body.values.get(val).map(|x| x.def) else {
+                    continue;
+                };
                 let use_block = match phi_blocks {
                     Some(bs) if k < bs.len() => bs[k],
                     _ => b,

@@ -524,8 +524,10 @@ fn verifier_cases() {
     for (head, text) in cases() {
         let parsed = crate::text::parse(text);
         let Some(m) = parsed.module.as_ref() else {
-            failures
-                .push(format!("{head}: did not parse: {:?}", parsed.diagnostics.first().map(|d| &d.message)));
+            failures.push(format!(
+                "{head}: did not parse: {:?}",
+                parsed.diagnostics.first().map(|d| &d.message)
+            ));
             continue;
         };
         let errs = super::verify(m);
@@ -540,9 +542,14 @@ fn verifier_cases() {
             continue;
         }
         // `ERR(strict)`: stricter than llvm-as-19, which renames mis-mangled intrinsics.
-        let want = head.trim_start_matches("; ERR(strict) ").trim_start_matches("; ERR ").to_lowercase();
-        let lines: Vec<u32> =
-            text.lines().enumerate().filter(|(_, l)| l.contains("; <-")).map(|(i, _)| i as u32 + 1).collect();
+        let want =
+            head.trim_start_matches("; ERR(strict) ").trim_start_matches("; ERR ").to_lowercase();
+        let lines: Vec<u32> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains("; <-"))
+            .map(|(i, _)| i as u32 + 1)
+            .collect();
         let got: Vec<(u32, String)> =
             errs.iter().map(|e| (file.line_col(e.span.start).0, e.message.clone())).collect();
         let ok = !got.is_empty()
@@ -574,7 +581,8 @@ fn legacy_intrinsic_names_are_remangled() {
         assert_eq!(super::intrinsic_name(&m, new, ty).as_deref(), Some(new));
     }
     assert!(crate::verify::verify(&m).is_empty());
-    let ctpop = m.global_by_name("llvm.ctpop.i32").and_then(|g| m.func(g)).map(|f| f.ty).expect("ctpop");
+    let ctpop =
+        m.global_by_name("llvm.ctpop.i32").and_then(|g| m.func(g)).map(|f| f.ty).expect("ctpop");
     assert_eq!(super::intrinsic_name(&m, "llvm.nonexistent", ctpop), None);
 }
 
@@ -594,7 +602,8 @@ define i32 @bad(i32 %x) {
 ";
     let parsed = crate::text::parse(text);
     let Some(m) = parsed.module.as_ref() else { panic!("did not parse: {:?}", parsed.diagnostics) };
-    let (good, bad) = (m.global_by_name("good").expect("good"), m.global_by_name("bad").expect("bad"));
+    let (good, bad) =
+        (m.global_by_name("good").expect("good"), m.global_by_name("bad").expect("bad"));
     assert!(super::verify_function(m, good).is_empty());
     let errs = super::verify_function(m, bad);
     assert!(errs.iter().any(|e| e.message.contains("dominate")), "{errs:?}");

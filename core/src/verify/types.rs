@@ -4,7 +4,8 @@
 
 use super::{FnCx, Verifier};
 use crate::ir::{
-    Block, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Module, Opcode, Operand, Type, TypeId,
+    Block, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Module, Opcode, Operand, Type,
+    TypeId,
 };
 
 pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstData) {
@@ -40,7 +41,11 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
             if let Some(msg) = cast_error(m, op, t(0), d.ty) {
                 v.err(
                     span,
-                    format!("invalid cast opcode for cast from '{}' to '{}': {msg}", v.ty(t(0)), v.ty(d.ty)),
+                    format!(
+                        "invalid cast opcode for cast from '{}' to '{}': {msg}",
+                        v.ty(t(0)),
+                        v.ty(d.ty)
+                    ),
                 );
             }
         }
@@ -57,7 +62,8 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
                         v.ty(b)
                     ),
                 );
-            } else if icmp && !(m.types.is_int_or_int_vector(a) || m.types.is_ptr_or_ptr_vector(a)) {
+            } else if icmp && !(m.types.is_int_or_int_vector(a) || m.types.is_ptr_or_ptr_vector(a))
+            {
                 v.err(span, format!("Invalid operand types for ICmp instruction ({})", v.ty(a)));
             } else if !icmp && !m.types.is_fp_or_fp_vector(a) {
                 v.err(span, format!("Invalid operand types for FCmp instruction ({})", v.ty(a)));
@@ -109,7 +115,10 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
             match m.types.vector(vt) {
                 Some((_, _, elem)) if elem == et && m.types.is_int(it) => {
                     if vt != d.ty {
-                        v.err(span, "Invalid insertelement operands! (result type is not the vector type)");
+                        v.err(
+                            span,
+                            "Invalid insertelement operands! (result type is not the vector type)",
+                        );
                     }
                 }
                 _ => v.err(span, "Invalid insertelement operands!"),
@@ -254,7 +263,9 @@ fn check_generic(v: &mut Verifier, cx: &FnCx, d: &InstData) {
                     }
                 }
             }
-            ConstKind::InlineAsm(_) if !callee => v.err(d.span, "Cannot take the address of an inline asm!"),
+            ConstKind::InlineAsm(_) if !callee => {
+                v.err(d.span, "Cannot take the address of an inline asm!")
+            }
             _ => {}
         }
     }
@@ -271,7 +282,13 @@ fn is_bool_shape_of(m: &Module, r: TypeId, like: TypeId) -> bool {
 }
 
 /// The error of a binary operator's types, in LLVM's words.
-pub(super) fn binary_error(m: &Module, op: Opcode, a: TypeId, b: TypeId, r: TypeId) -> Option<String> {
+pub(super) fn binary_error(
+    m: &Module,
+    op: Opcode,
+    a: TypeId,
+    b: TypeId,
+    r: TypeId,
+) -> Option<String> {
     use Opcode::*;
     if a != b {
         return Some("Both operands to a binary operator are not of the same type!".into());
@@ -292,7 +309,11 @@ pub(super) fn binary_error(m: &Module, op: Opcode, a: TypeId, b: TypeId, r: Type
             "Logical operators only work with integral types!",
             "Logical operators must have same type for operands and result!",
         ),
-        _ => (true, "Shifts only work with integral types!", "Shift return type must be same as operands!"),
+        _ => (
+            true,
+            "Shifts only work with integral types!",
+            "Shift return type must be same as operands!",
+        ),
     };
     let ok_kind = if int { m.types.is_int_or_int_vector(r) } else { m.types.is_fp_or_fp_vector(r) };
     if !ok_kind {
@@ -533,11 +554,17 @@ fn shuffle_error(m: &Module, a: TypeId, b: TypeId, mask: Operand, r: TypeId) -> 
                         }
                     }
                     ConstKind::Undef | ConstKind::Poison => {}
-                    _ => return Some("mask elements must be constant integers, undef or poison".into()),
+                    _ => {
+                        return Some(
+                            "mask elements must be constant integers, undef or poison".into(),
+                        )
+                    }
                 }
             }
         }
-        ConstKind::Expr(_) if !scalable => return Some("the mask must be a constant vector".into()),
+        ConstKind::Expr(_) if !scalable => {
+            return Some("the mask must be a constant vector".into())
+        }
         _ if scalable => {
             return Some("a scalable shuffle mask must be zeroinitializer, undef or poison".into())
         }
@@ -546,7 +573,8 @@ fn shuffle_error(m: &Module, a: TypeId, b: TypeId, mask: Operand, r: TypeId) -> 
     let want = m.types.vector(r);
     if want != Some((scalable, mlen, elem)) {
         return Some(
-            "the result must be a vector of the mask's length and the operands' element type".into(),
+            "the result must be a vector of the mask's length and the operands' element type"
+                .into(),
         );
     }
     None

@@ -21,7 +21,12 @@ fn int(v: i64) -> Answer {
 impl Libc {
     /// Calls `name` if it is one of this module's functions; `None` otherwise. Names are
     /// resolved as the interpreter resolves them ([`LibFn`]), so both know the same aliases.
-    pub(super) fn call_ext(&mut self, mem: &mut dyn Memory, name: &str, args: &[Arg]) -> Option<Answer> {
+    pub(super) fn call_ext(
+        &mut self,
+        mem: &mut dyn Memory,
+        name: &str,
+        args: &[Arg],
+    ) -> Option<Answer> {
         let f = LibFn::resolve(name, name);
         let a = |k: usize| args.get(k).map_or(0, |x| x.int());
         // A C `int` argument (the low 32 bits, signed).
@@ -55,14 +60,20 @@ impl Libc {
             LibFn::Atof | LibFn::Strtod | LibFn::Strtof => (|| {
                 let s = cstr(mem, a(0), None).map_err(err)?;
                 // One parse, by the function's own format.
-                let p = if f == LibFn::Strtof { numparse::strtof(&s).map(f64::from) } else { numparse::strtod(&s) };
+                let p = if f == LibFn::Strtof {
+                    numparse::strtof(&s).map(f64::from)
+                } else {
+                    numparse::strtod(&s)
+                };
                 if f != LibFn::Atof {
                     self.end_ptr(mem, a(1), a(0) + p.consumed as u64)?;
                 }
                 self.set_errno(mem, p.errno)?;
                 Ok(Some(Value::Float(p.value)))
             })(),
-            LibFn::Strcat | LibFn::Strncat => self.strcat(mem, a(0), a(1), (f == LibFn::Strncat).then_some(a(2) as usize)),
+            LibFn::Strcat | LibFn::Strncat => {
+                self.strcat(mem, a(0), a(1), (f == LibFn::Strncat).then_some(a(2) as usize))
+            }
             LibFn::Strncpy => (|| {
                 let n = a(2) as usize;
                 let mut s = cstr(mem, a(1), Some(n)).map_err(err)?;
@@ -71,8 +82,13 @@ impl Libc {
                 int(a(0) as i64)
             })(),
             LibFn::Strstr => (|| {
-                let (h, n) = (cstr(mem, a(0), None).map_err(err)?, cstr(mem, a(1), None).map_err(err)?);
-                let at = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
+                let (h, n) =
+                    (cstr(mem, a(0), None).map_err(err)?, cstr(mem, a(1), None).map_err(err)?);
+                let at = if n.is_empty() {
+                    Some(0)
+                } else {
+                    h.windows(n.len()).position(|w| w == n.as_slice())
+                };
                 int(at.map_or(0, |k| (a(0) + k as u64) as i64))
             })(),
             LibFn::Memchr => (|| {
@@ -125,7 +141,13 @@ impl Libc {
     }
 
     /// The string, stream and environment functions of [`Libc::call_ext`] (`f` is `name`'s).
-    fn call_str(&mut self, mem: &mut dyn Memory, f: LibFn, name: &str, args: &[Arg]) -> Option<Answer> {
+    fn call_str(
+        &mut self,
+        mem: &mut dyn Memory,
+        f: LibFn,
+        name: &str,
+        args: &[Arg],
+    ) -> Option<Answer> {
         let a = |k: usize| args.get(k).map_or(0, |x| x.int());
         let err = Stop::error;
         let s = |mem: &dyn Memory, k: usize, max: Option<usize>| cstr(mem, a(k), max).map_err(err);
@@ -144,7 +166,12 @@ impl Libc {
                 let max = (f == LibFn::Strncasecmp).then_some(a(2) as usize);
                 let (x, y) = (s(mem, 0, max)?, s(mem, 1, max)?);
                 let lower = |c: u8| i64::from(c.to_ascii_lowercase());
-                let o = x.iter().chain(std::iter::once(&0)).zip(y.iter().chain(std::iter::once(&0))).map(|(p, q)| lower(*p) - lower(*q)).find(|&d| d != 0);
+                let o = x
+                    .iter()
+                    .chain(std::iter::once(&0))
+                    .zip(y.iter().chain(std::iter::once(&0)))
+                    .map(|(p, q)| lower(*p) - lower(*q))
+                    .find(|&d| d != 0);
                 int(o.unwrap_or(0))
             })(),
             LibFn::Strnlen => (|| int(s(mem, 0, Some(a(1) as usize))?.len() as i64))(),
@@ -188,21 +215,34 @@ impl Libc {
             // counts its steps instead, which a compiled module cannot).
             // `Fflush` here is `setbuf` or `setvbuf` (`Libc::call` answers `fflush` itself).
             LibFn::Getenv | LibFn::Isatty | LibFn::Sleep | LibFn::Fflush | LibFn::Clock => int(0),
-            LibFn::Write | LibFn::Fwrite => (|| {
-                let (fd, p, n) = if f == LibFn::Write { (a(0), a(1), a(2)) } else { (a(3).wrapping_sub(1), a(0), a(1).saturating_mul(a(2))) };
-                if fd != 1 && fd != 2 {
-                    return Err(err(format!("{name}: only stdout and stderr can be written (files are not supported)")));
-                }
-                let bytes = load(mem, p, n).map_err(err)?;
-                self.emit(fd as u8, &bytes);
-                int(if f == LibFn::Write { n as i64 } else { a(2) as i64 })
-            })(),
+            LibFn::Write | LibFn::Fwrite => {
+                (|| {
+                    let (fd, p, n) = if f == LibFn::Write {
+                        (a(0), a(1), a(2))
+                    } else {
+                        (a(3).wrapping_sub(1), a(0), a(1).saturating_mul(a(2)))
+                    };
+                    if fd != 1 && fd != 2 {
+                        return Err(err(format!("{name}: only stdout and stderr can be written (files are not supported)")));
+                    }
+                    let bytes = load(mem, p, n).map_err(err)?;
+                    self.emit(fd as u8, &bytes);
+                    int(if f == LibFn::Write { n as i64 } else { a(2) as i64 })
+                })()
+            }
             LibFn::Perror => (|| {
                 let mut x = if a(0) != 0 { s(mem, 0, None)? } else { Vec::new() };
                 if !x.is_empty() {
                     x.extend_from_slice(b": ");
                 }
-                let code = if self.errno == 0 { 0 } else { load(mem, self.errno, 4).ok().and_then(|b| b.try_into().ok()).map_or(0, i32::from_le_bytes) };
+                let code = if self.errno == 0 {
+                    0
+                } else {
+                    load(mem, self.errno, 4)
+                        .ok()
+                        .and_then(|b| b.try_into().ok())
+                        .map_or(0, i32::from_le_bytes)
+                };
                 x.extend_from_slice(irplay_core::runtime::libc::strerror(code).as_bytes());
                 x.push(b'\n');
                 self.emit(2, &x);
@@ -279,14 +319,22 @@ impl Libc {
         if stream == STDIN {
             Ok(())
         } else {
-            Err(Stop::error(format!("{name}: stream {stream:#x} is not stdin (files are not supported)")))
+            Err(Stop::error(format!(
+                "{name}: stream {stream:#x} is not stdin (files are not supported)"
+            )))
         }
     }
 
     /// Runs the `scanf` format at `fmt` over `input` (standard input from the read position
     /// when `None`, read in place), storing through the pointers of the variadic area at
     /// `area` (8-byte cells); the result and the bytes consumed.
-    fn scan_into(&mut self, mem: &mut dyn Memory, input: Option<&[u8]>, fmt: u64, area: u64) -> Result<(i32, usize), Stop> {
+    fn scan_into(
+        &mut self,
+        mem: &mut dyn Memory,
+        input: Option<&[u8]>,
+        fmt: u64,
+        area: u64,
+    ) -> Result<(i32, usize), Stop> {
         let err = Stop::error;
         let f = cstr(mem, fmt, None).map_err(err)?;
         let ptr_bytes = self.ptr_bytes;

@@ -17,16 +17,22 @@ impl Bridge {
     pub fn new(on_response: Callback<Response>) -> Result<Bridge, String> {
         let opts = WorkerOptions::new();
         opts.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options("./worker.js", &opts).map_err(|e| format!("cannot start a worker: {e:?}"))?;
+        let worker = Worker::new_with_options("./worker.js", &opts)
+            .map_err(|e| format!("cannot start a worker: {e:?}"))?;
         let cb = on_response.clone();
         let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
             let t0 = crate::worker::now_ms();
-            let resp = serde_wasm_bindgen::from_value::<Response>(ev.data()).unwrap_or_else(|e| Response::Error { message: format!("unreadable worker message: {e}") });
+            let resp = serde_wasm_bindgen::from_value::<Response>(ev.data()).unwrap_or_else(|e| {
+                Response::Error { message: format!("unreadable worker message: {e}") }
+            });
             super::storage::set_metric("decode-ms", crate::worker::now_ms() - t0);
             cb.emit(resp);
         });
         let onerror = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-            let message = js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string()).unwrap_or_else(|| "the worker failed".into());
+            let message = js_sys::Reflect::get(&e, &"message".into())
+                .ok()
+                .and_then(|m| m.as_string())
+                .unwrap_or_else(|| "the worker failed".into());
             on_response.emit(Response::Error { message });
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));

@@ -64,9 +64,12 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
         let container = container.clone();
         // The graph is shared (an Rc), so renders while panning copy no layout.
         let (graph, dom) = (props.cfg.clone(), props.dom_tree);
-        use_effect_with((props.cfg.function.clone(), props.dom_tree, props.cfg.blocks.len()), move |_| {
-            view.set(fit(&container, graph_layout(&graph, dom)));
-        });
+        use_effect_with(
+            (props.cfg.function.clone(), props.dom_tree, props.cfg.blocks.len()),
+            move |_| {
+                view.set(fit(&container, graph_layout(&graph, dom)));
+            },
+        );
     }
 
     let onwheel = {
@@ -211,7 +214,10 @@ fn path_d(points: &[(f64, f64)]) -> String {
         let (p0, p1, p2, p3) = (p(i.saturating_sub(1)), p(i), p(i + 1), p(i + 2));
         let c1 = (p1.0 + (p2.0 - p0.0) / 6.0, p1.1 + (p2.1 - p0.1) / 6.0);
         let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
-        d.push_str(&format!(" C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}", c1.0, c1.1, c2.0, c2.1, p2.0, p2.1));
+        d.push_str(&format!(
+            " C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
+            c1.0, c1.1, c2.0, c2.1, p2.0, p2.1
+        ));
     }
     d
 }

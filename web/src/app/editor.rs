@@ -67,7 +67,8 @@ impl Editor {
         set(&opts, "onChange", &change);
         set(&opts, "onCursor", &cursor);
         set(&opts, "onHover", &hover);
-        let handle = create_editor(parent, &opts).map_err(|e| e.as_string().unwrap_or_else(|| "the editor failed to start".into()))?;
+        let handle = create_editor(parent, &opts)
+            .map_err(|e| e.as_string().unwrap_or_else(|| "the editor failed to start".into()))?;
         Ok(Editor { handle, _callbacks: vec![change, cursor, hover] })
     }
 
@@ -83,7 +84,11 @@ impl Editor {
             let o = Object::new();
             set(&o, "from", &from.into());
             set(&o, "to", &to.into());
-            set(&o, "severity", &JsValue::from_str(if severity == "note" { "info" } else { severity }));
+            set(
+                &o,
+                "severity",
+                &JsValue::from_str(if severity == "note" { "info" } else { severity }),
+            );
             set(&o, "message", &JsValue::from_str(message));
             arr.push(&o);
         }

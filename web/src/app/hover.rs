@@ -47,7 +47,11 @@ impl HoverData {
             let def = self
                 .values
                 .iter()
-                .filter(|v| self.text.get(v.from as usize..v.to as usize).is_some_and(|s| s.strip_prefix(word).is_some_and(|r| r.trim_start().starts_with('='))))
+                .filter(|v| {
+                    self.text.get(v.from as usize..v.to as usize).is_some_and(|s| {
+                        s.strip_prefix(word).is_some_and(|r| r.trim_start().starts_with('='))
+                    })
+                })
                 .min_by_key(|v| (v.from as i64 - start as i64).unsigned_abs());
             if let Some(v) = def {
                 out.push(describe_value(word, v));
@@ -56,9 +60,16 @@ impl HoverData {
             if let Some(s) = crate::teach::summary(word) {
                 out.push(format!("{word}: {s}"));
             }
-            let inside = self.values.iter().find(|v| v.from as usize <= start && start < v.to as usize);
+            let inside =
+                self.values.iter().find(|v| v.from as usize <= start && start < v.to as usize);
             if let Some(v) = inside {
-                let name = self.text.get(v.from as usize..v.to as usize).and_then(|s| s.split('=').next()).map(str::trim).filter(|n| n.starts_with('%')).unwrap_or("result");
+                let name = self
+                    .text
+                    .get(v.from as usize..v.to as usize)
+                    .and_then(|s| s.split('=').next())
+                    .map(str::trim)
+                    .filter(|n| n.starts_with('%'))
+                    .unwrap_or("result");
                 out.push(describe_value(name, v));
             }
         }

@@ -147,7 +147,11 @@ impl Component for App {
         let dark = storage::dark_theme();
         storage::apply_theme(dark);
         let analysis_worker = Bridge::new(ctx.link().callback(Msg::Analyzed)).ok();
-        let toast = toast.or_else(|| analysis_worker.is_none().then(|| "Web Workers are not available: checking and running are off".to_string()));
+        let toast = toast.or_else(|| {
+            analysis_worker
+                .is_none()
+                .then(|| "Web Workers are not available: checking and running are off".to_string())
+        });
         let args_text = state.args.join(" ");
         let hover = Rc::new(RefCell::new(HoverData::default()));
         hover.borrow_mut().set_text(&state.text);
@@ -228,7 +232,10 @@ impl Component for App {
                 false
             }
             Msg::Cursor(offset) => {
-                let block = self.cfg.as_ref().and_then(|c| c.blocks.iter().position(|b| b.from <= offset && offset <= b.to));
+                let block = self
+                    .cfg
+                    .as_ref()
+                    .and_then(|c| c.blocks.iter().position(|b| b.from <= offset && offset <= b.to));
                 if block != self.selected_block {
                     self.selected_block = block;
                     return true;
@@ -252,7 +259,8 @@ impl Component for App {
                 self.analysis_worker = Bridge::new(ctx.link().callback(Msg::Analyzed)).ok();
                 true
             }
-            Msg::Analyzed(Response::Ran(_) | Response::Optimized(_)) | Msg::Ran(Response::Analyzed(_) | Response::Optimized(_)) => false,
+            Msg::Analyzed(Response::Ran(_) | Response::Optimized(_))
+            | Msg::Ran(Response::Analyzed(_) | Response::Optimized(_)) => false,
             Msg::Ran(Response::Ran(r)) => {
                 if self.running != Some(r.id) {
                     return false;
@@ -430,13 +438,16 @@ impl Component for App {
                 true
             }
             Msg::Opt(Response::Analyzed(a)) => {
-                let Some((step, after)) = self.step_cfg_requests.remove(&a.id) else { return false };
+                let Some((step, after)) = self.step_cfg_requests.remove(&a.id) else {
+                    return false;
+                };
                 let c = a.cfg.map(|c| cfg::Shared(Rc::new(c)));
                 let entry = match self.step_cfgs.take() {
                     Some((s, b, af)) if s == step => (s, b, af),
                     _ => (step, None, None),
                 };
-                self.step_cfgs = Some(if after { (entry.0, entry.1, c) } else { (entry.0, c, entry.2) });
+                self.step_cfgs =
+                    Some(if after { (entry.0, entry.1, c) } else { (entry.0, c, entry.2) });
                 true
             }
             Msg::Opt(Response::Ran(_)) => false,
@@ -464,7 +475,11 @@ impl Component for App {
                     let id = self.next_id;
                     self.next_id += 1;
                     if let Some(w) = &self.opt_worker {
-                        w.post(&Request::Analyze { id, text: text.clone(), function: Some(step.function.clone()) });
+                        w.post(&Request::Analyze {
+                            id,
+                            text: text.clone(),
+                            function: Some(step.function.clone()),
+                        });
                         self.step_cfg_requests.insert(id, (i, after));
                     }
                 }
@@ -483,7 +498,8 @@ impl Component for App {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let analysis = self.analysis.as_deref();
-        let errors = analysis.map_or(0, |a| a.diagnostics.iter().filter(|d| d.severity == "error").count());
+        let errors =
+            analysis.map_or(0, |a| a.diagnostics.iter().filter(|d| d.severity == "error").count());
         let functions = analysis.map(|a| a.functions.clone()).unwrap_or_default();
         let shown = self.cfg.as_ref().map(|c| c.function.clone());
         let tab = self.state.tab;
@@ -491,17 +507,20 @@ impl Component for App {
             let onclick = link.callback(move |_| Msg::SetTab(t));
             html! { <button {id} role="tab" class="tab" aria-selected={(tab == t).to_string()} {onclick}>{ label }</button> }
         };
-        let on_example = link.callback(|e: Event| {
-            match panels::select_value(&e).parse::<usize>() {
+        let on_example =
+            link.callback(|e: Event| match panels::select_value(&e).parse::<usize>() {
                 Ok(i) => Msg::LoadExample(i),
                 Err(_) => Msg::DismissToast,
-            }
-        });
+            });
         let on_function = link.callback(|e: Event| Msg::SelectFunction(panels::select_value(&e)));
         let status = match analysis {
             None => html! { <span id="status" class="status">{"checking…"}</span> },
-            Some(a) if a.valid => html! { <span id="status" class="status status-ok" data-latency={format!("{:.1}", self.latency_ms)}>{ format!("✓ valid · {} functions · checked in {:.1} ms", a.functions.len(), a.millis) }</span> },
-            Some(a) => html! { <span id="status" class="status status-err" data-latency={format!("{:.1}", self.latency_ms)}>{ format!("✗ {} error{} · {} diagnostics", errors, if errors == 1 { "" } else { "s" }, a.diagnostics.len()) }</span> },
+            Some(a) if a.valid => {
+                html! { <span id="status" class="status status-ok" data-latency={format!("{:.1}", self.latency_ms)}>{ format!("✓ valid · {} functions · checked in {:.1} ms", a.functions.len(), a.millis) }</span> }
+            }
+            Some(a) => {
+                html! { <span id="status" class="status status-err" data-latency={format!("{:.1}", self.latency_ms)}>{ format!("✗ {} error{} · {} diagnostics", errors, if errors == 1 { "" } else { "s" }, a.diagnostics.len()) }</span> }
+            }
         };
         html! {
             <div class="app">
@@ -576,7 +595,14 @@ impl App {
         let change = ctx.link().callback(Msg::TextChanged);
         let cursor = ctx.link().callback(Msg::Cursor);
         let hover = self.hover.clone();
-        match Editor::new(&el, &self.text, self.dark, move |t| change.emit(t), move |o| cursor.emit(o), move |o| hover.borrow().describe(o)) {
+        match Editor::new(
+            &el,
+            &self.text,
+            self.dark,
+            move |t| change.emit(t),
+            move |o| cursor.emit(o),
+            move |o| hover.borrow().describe(o),
+        ) {
             Ok(ed) => self.editor = Some(ed),
             Err(e) => self.toast = Some(format!("the editor did not load ({e}); reload the page")),
         }
@@ -593,14 +619,22 @@ impl App {
         let Some(w) = &self.analysis_worker else { return };
         let id = self.next_id;
         self.next_id += 1;
-        w.post(&Request::Analyze { id, text: self.text.clone(), function: self.state.function.clone() });
+        w.post(&Request::Analyze {
+            id,
+            text: self.text.clone(),
+            function: self.state.function.clone(),
+        });
         self.in_flight = Some(id);
         self.dirty = false;
     }
 
     fn apply_analysis(&mut self, a: Box<Analysis>) {
         if let Some(ed) = &self.editor {
-            ed.set_diagnostics(a.diagnostics.iter().map(|d| (d.from, d.to, d.severity.as_str(), d.message.as_str())));
+            ed.set_diagnostics(
+                a.diagnostics
+                    .iter()
+                    .map(|d| (d.from, d.to, d.severity.as_str(), d.message.as_str())),
+            );
         }
         if !self.dirty {
             // Measured once the diagnostics are drawn (see `rendered`).
@@ -637,7 +671,15 @@ impl App {
         let id = self.next_id;
         self.next_id += 1;
         if let Some(w) = &self.run_worker {
-            w.post(&Request::Run { id, text: self.text.clone(), entry: self.state.entry.clone(), args: self.state.args.clone(), max_steps: self.max_steps, wasm: self.state.wasm, stdin: self.state.stdin.clone() });
+            w.post(&Request::Run {
+                id,
+                text: self.text.clone(),
+                entry: self.state.entry.clone(),
+                args: self.state.args.clone(),
+                max_steps: self.max_steps,
+                wasm: self.state.wasm,
+                stdin: self.state.stdin.clone(),
+            });
         }
         self.running = Some(id);
         self.pending_text = Rc::new(self.text.clone());
@@ -651,13 +693,20 @@ impl App {
         let mut marks: Vec<(u32, u32, &'static str, String)> = Vec::new();
         if self.state.may_poison {
             if let Some(a) = &self.analysis {
-                marks.extend(a.may_poison.iter().map(|m| (m.from, m.to, "may-poison", m.title.clone())));
+                marks.extend(
+                    a.may_poison.iter().map(|m| (m.from, m.to, "may-poison", m.title.clone())),
+                );
             }
         }
         if let Some(r) = self.run.as_ref().filter(|_| *self.run_text == self.text) {
             marks.extend(r.marks());
         }
-        ed.set_marks(marks.iter().map(|(f, t, k, title)| EditorMark { from: *f, to: *t, kind: k, title }));
+        ed.set_marks(marks.iter().map(|(f, t, k, title)| EditorMark {
+            from: *f,
+            to: *t,
+            kind: k,
+            title,
+        }));
     }
 
     fn save_state(&self) {
@@ -686,7 +735,9 @@ impl App {
             };
         }
         match &self.toast {
-            Some(t) => html! { <div class="toast" id="toast" role="alert"><span>{ t }</span><button class="btn" onclick={close}>{"Dismiss"}</button></div> },
+            Some(t) => {
+                html! { <div class="toast" id="toast" role="alert"><span>{ t }</span><button class="btn" onclick={close}>{"Dismiss"}</button></div> }
+            }
             None => html! {},
         }
     }
@@ -695,7 +746,11 @@ impl App {
         let Some(c) = self.cfg.clone() else {
             return html! { <p class="cfg-empty">{"No function to draw: define one, or fix the errors first."}</p> };
         };
-        let poison = if *self.run_text == self.text { self.poison_lines.clone() } else { self.no_poison.clone() };
+        let poison = if *self.run_text == self.text {
+            self.poison_lines.clone()
+        } else {
+            self.no_poison.clone()
+        };
         html! {
             <CfgPane cfg={cfg::Shared(c)} dom_tree={self.state.dom_tree} selected={self.selected_block} {poison} on_block={self.on_block.clone()} />
         }
@@ -703,7 +758,11 @@ impl App {
 
     fn passes_view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let pipeline = if self.state.pipeline.is_empty() { "mem2reg,simplifycfg,dce".to_string() } else { self.state.pipeline.clone() };
+        let pipeline = if self.state.pipeline.is_empty() {
+            "mem2reg,simplifycfg,dce".to_string()
+        } else {
+            self.state.pipeline.clone()
+        };
         html! {
             <PassPane {pipeline} running={self.opt_running.is_some()} report={self.opt_report.clone()} cfgs={self.step_cfgs.clone()}
                 on_pipeline={link.callback(Msg::SetPipeline)} on_optimize={link.callback(Msg::Optimize)} on_stop={link.callback(|_| Msg::StopOpt)}
@@ -714,7 +773,9 @@ impl App {
     fn run_view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let text = self.run_text.clone();
-        let positions = Callback::from(move |off: u32| SourceFile::new("input.ll", text.as_str()).line_col(off));
+        let positions = Callback::from(move |off: u32| {
+            SourceFile::new("input.ll", text.as_str()).line_col(off)
+        });
         html! {
             <RunPane
                 functions={self.analysis.as_ref().map(|a| a.functions.clone()).unwrap_or_default()}

@@ -47,19 +47,29 @@ pub struct RunProps {
 /// The value of the `<input>` an event came from.
 pub(super) fn input_value<E: AsRef<web_sys::Event>>(e: &E) -> String {
     use wasm_bindgen::JsCast;
-    e.as_ref().target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
+    e.as_ref()
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
 }
 
 /// The value of the `<textarea>` an event came from.
 fn textarea_value(e: &Event) -> String {
     use wasm_bindgen::JsCast;
-    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()).map(|i| i.value()).unwrap_or_default()
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
 }
 
 /// The value of the `<select>` an event came from.
 pub(super) fn select_value(e: &Event) -> String {
     use wasm_bindgen::JsCast;
-    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|i| i.value()).unwrap_or_default()
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
 }
 
 /// The run controls and the output of the last run.
@@ -131,7 +141,13 @@ fn jump_button(p: &RunProps, from: u32, to: u32, text: String) -> Html {
 }
 
 fn report(p: &RunProps, r: &RunReport) -> Html {
-    let status_class = if r.ub.is_some() { "run-message run-ub" } else if r.status == Some(0) { "run-message run-ok" } else { "run-message" };
+    let status_class = if r.ub.is_some() {
+        "run-message run-ub"
+    } else if r.status == Some(0) {
+        "run-message run-ok"
+    } else {
+        "run-message"
+    };
     html! {
         <div class="run-result">
             <p id="run-message" class={status_class}>{ &r.message }</p>
@@ -171,7 +187,8 @@ fn report(p: &RunProps, r: &RunReport) -> Html {
 fn wasm_build(w: &WasmBuild, run_ms: f64) -> Html {
     let w = std::rc::Rc::new(w.clone());
     let bytes = w.clone();
-    let get_wasm = Callback::from(move |_| download("input.wasm", &bytes.bytes, "application/wasm"));
+    let get_wasm =
+        Callback::from(move |_| download("input.wasm", &bytes.bytes, "application/wasm"));
     let text = w.clone();
     let get_wat = Callback::from(move |_| download("input.wat", text.wat.as_bytes(), "text/plain"));
     html! {
@@ -199,9 +216,14 @@ fn download(name: &str, data: &[u8], mime: &str) {
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(data).into());
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &opts) else { return };
+    let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &opts) else {
+        return;
+    };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    let a = web_sys::window().and_then(|w| w.document()).and_then(|d| d.create_element("a").ok()).and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    let a = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok());
     if let Some(a) = a {
         a.set_href(&url);
         a.set_download(name);

@@ -78,7 +78,10 @@ pub fn pass_pane(p: &PassProps) -> Html {
     let on_pipeline = p.on_pipeline.clone();
     let on_add = Callback::from(move |e: Event| {
         let name = select_value(&e);
-        if let Some(sel) = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok()) {
+        if let Some(sel) = e
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
+        {
             sel.set_value("");
         }
         if !name.is_empty() {
@@ -120,7 +123,8 @@ fn steps_view(
     view: &UseStateHandle<View>,
 ) -> Html {
     let changed = r.steps.iter().filter(|s| s.changed).count();
-    let mut functions: Vec<&str> = r.steps.iter().map(|s| s.function.as_str()).filter(|f| !f.is_empty()).collect();
+    let mut functions: Vec<&str> =
+        r.steps.iter().map(|s| s.function.as_str()).filter(|f| !f.is_empty()).collect();
     functions.sort_unstable();
     functions.dedup();
     let needle = search.to_lowercase();
@@ -130,7 +134,12 @@ fn steps_view(
         .enumerate()
         .filter(|(_, s)| !**hide_unchanged || s.changed)
         .filter(|(_, s)| function.is_empty() || s.function == **function)
-        .filter(|(_, s)| needle.is_empty() || s.pass.to_lowercase().contains(&needle) || s.function.to_lowercase().contains(&needle) || s.after.to_lowercase().contains(&needle))
+        .filter(|(_, s)| {
+            needle.is_empty()
+                || s.pass.to_lowercase().contains(&needle)
+                || s.function.to_lowercase().contains(&needle)
+                || s.after.to_lowercase().contains(&needle)
+        })
         .collect();
     let toggle_hide = {
         let h = hide_unchanged.clone();
@@ -185,7 +194,13 @@ fn steps_view(
     }
 }
 
-fn step_detail(p: &PassProps, r: &OptReport, i: usize, s: &StepView, view: &UseStateHandle<View>) -> Html {
+fn step_detail(
+    p: &PassProps,
+    r: &OptReport,
+    i: usize,
+    s: &StepView,
+    view: &UseStateHandle<View>,
+) -> Html {
     let mode = |v: View, label: &'static str, id: &'static str| {
         let h = view.clone();
         let cfgs = p.on_cfgs.clone();
@@ -228,8 +243,12 @@ fn step_detail(p: &PassProps, r: &OptReport, i: usize, s: &StepView, view: &UseS
 
 fn cfg_or_note(c: &Option<Shared>) -> Html {
     match c {
-        Some(c) => html! { <CfgPane cfg={c.clone()} dom_tree={false} selected={None} poison={Rc::new(HashMap::new())} on_block={Callback::noop()} /> },
-        None => html! { <p class="muted">{"no graph (a declaration, or the function is gone)"}</p> },
+        Some(c) => {
+            html! { <CfgPane cfg={c.clone()} dom_tree={false} selected={None} poison={Rc::new(HashMap::new())} on_block={Callback::noop()} /> }
+        }
+        None => {
+            html! { <p class="muted">{"no graph (a declaration, or the function is gone)"}</p> }
+        }
     }
 }
 
@@ -261,7 +280,9 @@ fn side_by_side(before: &str, after: &str) -> Html {
     let mut rows: Vec<(Option<String>, Option<String>)> = Vec::new();
     let mut dels: Vec<String> = Vec::new();
     let mut ins: Vec<String> = Vec::new();
-    let flush = |rows: &mut Vec<(Option<String>, Option<String>)>, dels: &mut Vec<String>, ins: &mut Vec<String>| {
+    let flush = |rows: &mut Vec<(Option<String>, Option<String>)>,
+                 dels: &mut Vec<String>,
+                 ins: &mut Vec<String>| {
         let n = dels.len().max(ins.len());
         let (mut d, mut i) = (dels.drain(..), ins.drain(..));
         for _ in 0..n {

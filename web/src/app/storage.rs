@@ -36,13 +36,17 @@ pub fn initial_state() -> Start {
     if !hash.is_empty() && hash != "#" {
         // The link is read once; later reloads come back to the user's own (saved) work.
         if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-            let path = web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_else(|| "/".into());
+            let path = web_sys::window()
+                .and_then(|w| w.location().pathname().ok())
+                .unwrap_or_else(|| "/".into());
             let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&path));
         }
         return match share::decode(&hash) {
             Ok(s) => {
                 // Opening a link never loses the user's own work: it is kept aside.
-                let own = storage().and_then(|st| st.get_item(TEXT_KEY).ok().flatten()).filter(|t| *t != s.text && !t.trim().is_empty());
+                let own = storage()
+                    .and_then(|st| st.get_item(TEXT_KEY).ok().flatten())
+                    .filter(|t| *t != s.text && !t.trim().is_empty());
                 if let (Some(own), Some(st)) = (own.as_ref(), storage()) {
                     let _ = st.set_item(BACKUP_KEY, own);
                 }
@@ -52,13 +56,22 @@ pub fn initial_state() -> Start {
             }
             Err(e) => {
                 let s = State { text: default_text(), entry: "main".into(), ..State::default() };
-                Start { state: s, message: Some(format!("{e}. Showing the default example instead.")), backup: None }
+                Start {
+                    state: s,
+                    message: Some(format!("{e}. Showing the default example instead.")),
+                    backup: None,
+                }
             }
         };
     }
     let st = storage();
-    let text = st.as_ref().and_then(|s| s.get_item(TEXT_KEY).ok().flatten()).unwrap_or_else(default_text);
-    let mut state: State = st.as_ref().and_then(|s| s.get_item(STATE_KEY).ok().flatten()).and_then(|j| serde_json::from_str(&j).ok()).unwrap_or_default();
+    let text =
+        st.as_ref().and_then(|s| s.get_item(TEXT_KEY).ok().flatten()).unwrap_or_else(default_text);
+    let mut state: State = st
+        .as_ref()
+        .and_then(|s| s.get_item(STATE_KEY).ok().flatten())
+        .and_then(|j| serde_json::from_str(&j).ok())
+        .unwrap_or_default();
     if state.entry.is_empty() {
         state.entry = "main".into();
     }
@@ -94,7 +107,9 @@ pub fn dark_theme() -> bool {
     if let Some(t) = storage().and_then(|s| s.get_item(THEME_KEY).ok().flatten()) {
         return t == "dark";
     }
-    web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten()).is_some_and(|m| m.matches())
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches())
 }
 
 /// Saves the theme choice.
@@ -106,7 +121,9 @@ pub fn save_theme(dark: bool) {
 
 /// Sets `data-theme` on the document element.
 pub fn apply_theme(dark: bool) {
-    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+    if let Some(el) =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
+    {
         let _ = el.set_attribute("data-theme", if dark { "dark" } else { "light" });
     }
 }
@@ -157,7 +174,9 @@ pub fn reload_on_new_link() {
 
 /// Records a measurement as `data-<name>` on the document element (read by the e2e tests).
 pub fn set_metric(name: &str, value: f64) {
-    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+    if let Some(el) =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
+    {
         let _ = el.set_attribute(&format!("data-{name}"), &format!("{value:.2}"));
     }
 }

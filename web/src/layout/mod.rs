@@ -161,10 +161,7 @@ pub(crate) fn layout_with_stats(g: &Graph) -> (Layout, Stats) {
         sizes: g
             .nodes
             .iter()
-            .map(|s| NodeSize {
-                width: clean(s.width),
-                height: clean(s.height),
-            })
+            .map(|s| NodeSize { width: clean(s.width), height: clean(s.height) })
             .collect(),
         edges: g
             .edges

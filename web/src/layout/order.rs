@@ -86,8 +86,7 @@ impl Layered {
     }
 
     fn link_chain(&mut self, chain: &[usize]) {
-        self.segments
-            .extend(chain.windows(2).map(|pair| (pair[0], pair[1])));
+        self.segments.extend(chain.windows(2).map(|pair| (pair[0], pair[1])));
     }
 
     /// Whether transpositions must leave the item in place: an attached dummy, or a node with
@@ -110,22 +109,14 @@ pub(crate) fn build(input: &Input, kinds: &[EdgeKind], layer: &[usize]) -> Layer
         chains: Vec::with_capacity(kinds.len()),
     };
     for (v, &l) in layer.iter().enumerate() {
-        g.push(Item {
-            layer: l,
-            node: Some(v),
-            owner: None,
-        });
+        g.push(Item { layer: l, node: Some(v), owner: None });
     }
     for (e, &kind) in input.edges.iter().zip(kinds) {
         let chain = match (*e, kind) {
             (Some((from, to, _)), EdgeKind::Forward) if layer[from] < layer[to] => {
                 let mut chain = vec![from];
                 for l in layer[from] + 1..layer[to] {
-                    chain.push(g.push(Item {
-                        layer: l,
-                        node: None,
-                        owner: None,
-                    }));
+                    chain.push(g.push(Item { layer: l, node: None, owner: None }));
                 }
                 chain.push(to);
                 g.link_chain(&chain);
@@ -142,11 +133,7 @@ pub(crate) fn build(input: &Input, kinds: &[EdgeKind], layer: &[usize]) -> Layer
                         } else {
                             None
                         };
-                        g.push(Item {
-                            layer: l,
-                            node: None,
-                            owner,
-                        })
+                        g.push(Item { layer: l, node: None, owner })
                     })
                     .collect();
                 g.attached[to].push(chain[0]);
@@ -200,10 +187,7 @@ pub(crate) fn minimize(g: &Layered, entry: usize) -> (Vec<Vec<usize>>, usize) {
 /// Crossing reduction from a given ordering (which must hold every item exactly once, in its
 /// own layer).
 pub(crate) fn minimize_from(g: &Layered, initial: Vec<Vec<usize>>) -> (Vec<Vec<usize>>, usize) {
-    let mut ord = Ordering {
-        layers: vec![Vec::new(); g.layers],
-        pos: vec![0; g.items.len()],
-    };
+    let mut ord = Ordering { layers: vec![Vec::new(); g.layers], pos: vec![0; g.items.len()] };
     for (l, items) in initial.into_iter().enumerate().take(g.layers) {
         ord.set_layer(l, items);
     }
@@ -249,9 +233,7 @@ fn initial_order(g: &Layered, entry: usize) -> Vec<Vec<usize>> {
     let mut seen = vec![false; g.items.len()];
     let mut stack = Vec::new();
     let n = g.attached.len();
-    let roots = std::iter::once(entry)
-        .filter(|&e| e < n)
-        .chain(0..g.items.len());
+    let roots = std::iter::once(entry).filter(|&e| e < n).chain(0..g.items.len());
     for root in roots {
         if seen[root] {
             continue;
@@ -292,13 +274,7 @@ struct Scratch {
 /// lies on relative to its owner's; otherwise, or on a tie, it keeps its current side. On each
 /// side the dummies are sorted by barycenter.
 fn attach(g: &Layered, ord: &Ordering, sc: &mut Scratch, neighbours: Option<&Csr>) {
-    let Scratch {
-        base,
-        out,
-        left,
-        right,
-        ..
-    } = sc;
+    let Scratch { base, out, left, right, .. } = sc;
     out.clear();
     for &v in base.iter() {
         let attached = g.attached.get(v).map_or(&[][..], |a| &a[..]);
@@ -346,12 +322,7 @@ fn reorder_layer(
     neighbours: Option<&Csr>,
 ) {
     sc.base.clear();
-    sc.base.extend(
-        ord.layers[l]
-            .iter()
-            .copied()
-            .filter(|&v| g.items[v].owner.is_none()),
-    );
+    sc.base.extend(ord.layers[l].iter().copied().filter(|&v| g.items[v].owner.is_none()));
     if let Some(adj) = neighbours {
         sc.slots.clear();
         sc.movable.clear();
@@ -364,16 +335,11 @@ fn reorder_layer(
                 None => sc.slots.push(v),
             }
         }
-        sc.movable
-            .sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        sc.movable.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         // Every free slot takes exactly one movable item, in barycenter order.
         let mut next = sc.movable.iter().map(|t| t.2);
         for (slot, v) in sc.slots.iter().zip(sc.base.iter_mut()) {
-            *v = if *slot == usize::MAX {
-                next.next().unwrap_or(*v)
-            } else {
-                *slot
-            };
+            *v = if *slot == usize::MAX { next.next().unwrap_or(*v) } else { *slot };
         }
     }
     attach(g, ord, sc, neighbours);
@@ -530,10 +496,7 @@ fn crossings(g: &Layered, ord: &Ordering) -> usize {
 /// Crossings of a given ordering, for tests.
 #[cfg(test)]
 pub(crate) fn count_crossings(g: &Layered, layers: &[Vec<usize>]) -> usize {
-    let mut ord = Ordering {
-        layers: vec![Vec::new(); g.layers],
-        pos: vec![0; g.items.len()],
-    };
+    let mut ord = Ordering { layers: vec![Vec::new(); g.layers], pos: vec![0; g.items.len()] };
     for (l, items) in layers.iter().enumerate() {
         ord.set_layer(l, items.clone());
     }

@@ -112,16 +112,8 @@ pub(crate) fn place(
         match chain {
             Chain::Forward(items) if items.len() >= 2 => {
                 let (next, prev) = (items[1], items[items.len() - 2]);
-                bottom[from].push(PortEnd {
-                    group: 1,
-                    key: pos[next] as isize,
-                    edge: e,
-                });
-                top[to].push(PortEnd {
-                    group: 1,
-                    key: pos[prev] as isize,
-                    edge: e,
-                });
+                bottom[from].push(PortEnd { group: 1, key: pos[next] as isize, edge: e });
+                top[to].push(PortEnd { group: 1, key: pos[prev] as isize, edge: e });
             }
             Chain::Back(items) if !items.is_empty() => {
                 let (first, last) = (items[0], items[items.len() - 1]);
@@ -172,11 +164,8 @@ pub(crate) fn place(
             }
             // Nesting ranks of the back edges on each side: innermost = closest dummy.
             for group in [0u8, 2] {
-                let side: Vec<usize> = ends
-                    .iter()
-                    .filter(|p| p.group == group)
-                    .map(|p| p.edge)
-                    .collect();
+                let side: Vec<usize> =
+                    ends.iter().filter(|p| p.group == group).map(|p| p.edge).collect();
                 for (j, &e) in side.iter().enumerate() {
                     let rank = if group == 0 { j } else { side.len() - 1 - j };
                     if is_bottom {
@@ -198,10 +187,7 @@ pub(crate) fn place(
             let (l, r) = (offset - label / 2.0, offset + label / 2.0);
             left = left.max(-l);
             right = right.max(r);
-            let row = rows
-                .iter()
-                .position(|&end| end + LABEL_GAP_X <= l)
-                .unwrap_or(rows.len());
+            let row = rows.iter().position(|&end| end + LABEL_GAP_X <= l).unwrap_or(rows.len());
             if row == rows.len() {
                 rows.push(r);
             } else {
@@ -224,11 +210,7 @@ pub(crate) fn place(
             continue;
         };
         let outer = self_loop_reach(geo.self_count[v].saturating_sub(1));
-        let reach = if label > 0.0 {
-            outer + LABEL_PAD + label
-        } else {
-            outer
-        };
+        let reach = if label > 0.0 { outer + LABEL_PAD + label } else { outer };
         ext_right[v] = ext_right[v].max(input.sizes[v].width / 2.0 + reach);
     }
 
@@ -346,16 +328,8 @@ fn solve_x(
             if ia == usize::MAX || ib == usize::MAX {
                 continue;
             }
-            let pa = if i == 0 && !is_dummy(a) {
-                geo.src_port[e]
-            } else {
-                0.0
-            };
-            let pb = if i + 1 == last && !is_dummy(b) {
-                geo.dst_port[e]
-            } else {
-                0.0
-            };
+            let pa = if i == 0 && !is_dummy(a) { geo.src_port[e] } else { 0.0 };
+            let pb = if i + 1 == last && !is_dummy(b) { geo.dst_port[e] } else { 0.0 };
             let weight = match (is_dummy(a), is_dummy(b)) {
                 _ if back => BACK_WEIGHT,
                 (true, true) => 8.0,
@@ -363,22 +337,8 @@ fn solve_x(
                 _ => 2.0,
             };
             // x[b] + pb = x[a] + pa
-            up.push((
-                ib,
-                Link {
-                    other: ia,
-                    offset: pa - pb,
-                    weight,
-                },
-            ));
-            down.push((
-                ia,
-                Link {
-                    other: ib,
-                    offset: pb - pa,
-                    weight,
-                },
-            ));
+            up.push((ib, Link { other: ia, offset: pa - pb, weight }));
+            down.push((ia, Link { other: ib, offset: pb - pa, weight }));
         }
     }
     let (up, down) = (Links::new(order.len(), &up), Links::new(order.len(), &down));
@@ -424,11 +384,7 @@ fn solve_x(
                 sum += ATTACH_WEIGHT * (x[owner] + offset);
                 weights += ATTACH_WEIGHT;
             }
-            targets.push(if weights > 0.0 {
-                (sum / weights, weights)
-            } else {
-                (x[i], 1e-3)
-            });
+            targets.push(if weights > 0.0 { (sum / weights, weights) } else { (x[i], 1e-3) });
         }
         isotonic(&targets, &sep[range.clone()], &mut x[range], &mut blocks);
     };

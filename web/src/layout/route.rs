@@ -31,10 +31,7 @@ pub(crate) fn route(input: &Input, kinds: &[EdgeKind], g: &Layered, geo: &Geomet
     // The label of an edge leaving the bottom of `v` through the port at `px`.
     let label_below = |v: usize, e: usize, px: f64| {
         let row = geo.label_row[e] as f64;
-        (
-            px,
-            bottom(v) + LABEL_PAD + LABEL_HEIGHT / 2.0 + row * (LABEL_HEIGHT + LABEL_PAD),
-        )
+        (px, bottom(v) + LABEL_PAD + LABEL_HEIGHT / 2.0 + row * (LABEL_HEIGHT + LABEL_PAD))
     };
     let mut edges = Vec::with_capacity(input.edges.len());
     for (e, (&edge, chain)) in input.edges.iter().zip(&g.chains).enumerate() {
@@ -59,15 +56,9 @@ pub(crate) fn route(input: &Input, kinds: &[EdgeKind], g: &Layered, geo: &Geomet
                 ]);
                 let outer = self_loop_reach(count.saturating_sub(1));
                 let shift = rank as f64 - (count as f64 - 1.0) / 2.0;
-                let label_pos = (
-                    right + outer + LABEL_PAD + label / 2.0,
-                    mid + shift * (LABEL_HEIGHT + 2.0),
-                );
-                EdgePath {
-                    points,
-                    back: true,
-                    label_pos,
-                }
+                let label_pos =
+                    (right + outer + LABEL_PAD + label / 2.0, mid + shift * (LABEL_HEIGHT + 2.0));
+                EdgePath { points, back: true, label_pos }
             }
             (EdgeKind::Forward, Chain::Forward(items)) if items.len() >= 2 => {
                 let px = geo.x[from] + geo.src_port[e];
@@ -82,11 +73,7 @@ pub(crate) fn route(input: &Input, kinds: &[EdgeKind], g: &Layered, geo: &Geomet
                     push(&mut points, (geo.x[d], geo.layer_bottom[l]));
                 }
                 push(&mut points, (geo.x[to] + geo.dst_port[e], nodes[to].y));
-                EdgePath {
-                    points,
-                    back: false,
-                    label_pos: label_below(from, e, px),
-                }
+                EdgePath { points, back: false, label_pos: label_below(from, e, px) }
             }
             (EdgeKind::Back, Chain::Back(items)) if items.len() >= 2 => {
                 let px = geo.x[from] + geo.src_port[e];
@@ -106,18 +93,11 @@ pub(crate) fn route(input: &Input, kinds: &[EdgeKind], g: &Layered, geo: &Geomet
                     push(&mut points, (geo.x[d], geo.layer_bottom[l]));
                     push(&mut points, (geo.x[d], geo.layer_top[l]));
                 }
-                push(
-                    &mut points,
-                    (geo.x[first], geo.layer_bottom[layer_of(first)]),
-                );
+                push(&mut points, (geo.x[first], geo.layer_bottom[layer_of(first)]));
                 push(&mut points, (geo.x[first], rise));
                 push(&mut points, (qx, rise));
                 push(&mut points, (qx, nodes[to].y));
-                EdgePath {
-                    points,
-                    back: true,
-                    label_pos: label_below(from, e, px),
-                }
+                EdgePath { points, back: true, label_pos: label_below(from, e, px) }
             }
             // Not produced by the layering; drawn as nothing rather than panicking.
             _ => EdgePath::default(),
@@ -129,12 +109,8 @@ pub(crate) fn route(input: &Input, kinds: &[EdgeKind], g: &Layered, geo: &Geomet
 
 /// Translates everything so the bounding box (boxes, edges and labels) starts at the origin.
 fn finish(mut nodes: Vec<Rect>, mut edges: Vec<EdgePath>, input: &Input) -> Layout {
-    let (mut x0, mut y0, mut x1, mut y1) = (
-        f64::INFINITY,
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-        f64::NEG_INFINITY,
-    );
+    let (mut x0, mut y0, mut x1, mut y1) =
+        (f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY);
     let mut cover = |x: f64, y: f64, w: f64, h: f64| {
         x0 = x0.min(x);
         y0 = y0.min(y);
@@ -150,21 +126,11 @@ fn finish(mut nodes: Vec<Rect>, mut edges: Vec<EdgePath>, input: &Input) -> Layo
         }
         if let (Some((_, _, label)), false) = (edge, path.points.is_empty()) {
             let (x, y) = path.label_pos;
-            cover(
-                x - label / 2.0,
-                y - LABEL_HEIGHT / 2.0,
-                *label,
-                LABEL_HEIGHT,
-            );
+            cover(x - label / 2.0, y - LABEL_HEIGHT / 2.0, *label, LABEL_HEIGHT);
         }
     }
     if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
-        return Layout {
-            nodes,
-            edges,
-            width: 0.0,
-            height: 0.0,
-        };
+        return Layout { nodes, edges, width: 0.0, height: 0.0 };
     }
     for r in &mut nodes {
         r.x -= x0;
@@ -181,10 +147,5 @@ fn finish(mut nodes: Vec<Rect>, mut edges: Vec<EdgePath>, input: &Input) -> Layo
         path.label_pos.0 -= x0;
         path.label_pos.1 -= y0;
     }
-    Layout {
-        nodes,
-        edges,
-        width: x1 - x0,
-        height: y1 - y0,
-    }
+    Layout { nodes, edges, width: x1 - x0, height: y1 - y0 }
 }

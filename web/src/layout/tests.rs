@@ -9,19 +9,11 @@ fn node(width: f64, height: f64) -> NodeSize {
 }
 
 fn edge(from: usize, to: usize) -> Edge {
-    Edge {
-        from,
-        to,
-        label_width: 0.0,
-    }
+    Edge { from, to, label_width: 0.0 }
 }
 
 fn labelled(from: usize, to: usize, label_width: f64) -> Edge {
-    Edge {
-        from,
-        to,
-        label_width,
-    }
+    Edge { from, to, label_width }
 }
 
 fn graph(sizes: &[(f64, f64)], edges: &[(usize, usize)]) -> Graph {
@@ -45,10 +37,7 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     fn below(&mut self, n: usize) -> usize {
@@ -63,16 +52,10 @@ impl Lcg {
 /// duplicate cases), self loops and labels, node sizes varying a lot.
 fn cfg_like(n: usize, edges: usize, seed: u64) -> Graph {
     let mut rng = Lcg(seed);
-    let nodes = (0..n)
-        .map(|_| node(rng.range(60.0, 600.0), rng.range(20.0, 300.0)))
-        .collect();
+    let nodes = (0..n).map(|_| node(rng.range(60.0, 600.0), rng.range(20.0, 300.0))).collect();
     let mut out = Vec::new();
     for i in 0..n.saturating_sub(1) {
-        out.push(labelled(
-            i,
-            i + 1,
-            if rng.below(3) == 0 { 30.0 } else { 0.0 },
-        ));
+        out.push(labelled(i, i + 1, if rng.below(3) == 0 { 30.0 } else { 0.0 }));
     }
     while out.len() < edges {
         let from = rng.below(n);
@@ -82,25 +65,13 @@ fn cfg_like(n: usize, edges: usize, seed: u64) -> Graph {
             8 => from,
             _ => rng.below(n),
         };
-        out.push(labelled(
-            from,
-            to,
-            if rng.below(2) == 0 {
-                rng.range(10.0, 90.0)
-            } else {
-                0.0
-            },
-        ));
+        out.push(labelled(from, to, if rng.below(2) == 0 { rng.range(10.0, 90.0) } else { 0.0 }));
         if rng.below(8) == 0 {
             out.push(labelled(from, to, 20.0));
         }
     }
     out.truncate(edges);
-    Graph {
-        nodes,
-        edges: out,
-        entry: 0,
-    }
+    Graph { nodes, edges: out, entry: 0 }
 }
 
 fn overlaps(a: &Rect, b: &Rect) -> bool {
@@ -109,24 +80,14 @@ fn overlaps(a: &Rect, b: &Rect) -> bool {
 
 /// Whether the segment p–q passes through the interior of `r` (shrunk by half a pixel).
 fn segment_hits(p: (f64, f64), q: (f64, f64), r: &Rect) -> bool {
-    let (x0, y0, x1, y1) = (
-        r.x + 0.5,
-        r.y + 0.5,
-        r.x + r.width - 0.5,
-        r.y + r.height - 0.5,
-    );
+    let (x0, y0, x1, y1) = (r.x + 0.5, r.y + 0.5, r.x + r.width - 0.5, r.y + r.height - 0.5);
     if x0 >= x1 || y0 >= y1 {
         return false;
     }
     // Liang–Barsky clipping of p + t (q − p), t in [0, 1].
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    for (den, num) in [
-        (-dx, p.0 - x0),
-        (dx, x1 - p.0),
-        (-dy, p.1 - y0),
-        (dy, y1 - p.1),
-    ] {
+    for (den, num) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {
         if den == 0.0 {
             if num < 0.0 {
                 return false;
@@ -173,19 +134,13 @@ fn check(g: &Graph) -> Layout {
             if l.nodes[b].x >= l.nodes[a].x + l.nodes[a].width {
                 break;
             }
-            assert!(
-                !overlaps(&l.nodes[a], &l.nodes[b]),
-                "nodes {a} and {b} overlap"
-            );
+            assert!(!overlaps(&l.nodes[a], &l.nodes[b]), "nodes {a} and {b} overlap");
         }
     }
     let n = g.nodes.len();
     for (i, (e, p)) in g.edges.iter().zip(&l.edges).enumerate() {
         if e.from >= n || e.to >= n {
-            assert!(
-                p.points.is_empty(),
-                "edge {i} is out of range and must be ignored"
-            );
+            assert!(p.points.is_empty(), "edge {i} is out of range and must be ignored");
             continue;
         }
         assert!(p.points.len() >= 2, "edge {i} has no path");
@@ -203,10 +158,7 @@ fn check(g: &Graph) -> Layout {
             continue;
         }
         if !p.back {
-            assert!(
-                t.y > s.y + s.height,
-                "forward edge {i}: target must be in a lower layer"
-            );
+            assert!(t.y > s.y + s.height, "forward edge {i}: target must be in a lower layer");
         } else {
             assert!(t.y < s.y, "back edge {i}: target must be in a higher layer");
         }
@@ -230,10 +182,7 @@ fn check_no_cut_through(g: &Graph, l: &Layout) {
         for pair in p.points.windows(2) {
             for (v, r) in l.nodes.iter().enumerate() {
                 if v != e.from && v != e.to {
-                    assert!(
-                        !segment_hits(pair[0], pair[1], r),
-                        "edge {i} cuts through node {v}"
-                    );
+                    assert!(!segment_hits(pair[0], pair[1], r), "edge {i} cuts through node {v}");
                 }
             }
         }
@@ -245,11 +194,7 @@ fn empty_graph() {
     let l = check(&Graph::default());
     assert!(l.nodes.is_empty() && l.edges.is_empty());
     // Edges in an empty graph are all out of range, but still one path each.
-    let g = Graph {
-        nodes: vec![],
-        edges: vec![edge(0, 1), edge(3, 3)],
-        entry: 7,
-    };
+    let g = Graph { nodes: vec![], edges: vec![edge(0, 1), edge(3, 3)], entry: 7 };
     let l = layout(&g);
     assert_eq!(l.edges.len(), 2);
     assert!(l.edges.iter().all(|p| p.points.is_empty()));
@@ -258,15 +203,7 @@ fn empty_graph() {
 #[test]
 fn single_node() {
     let l = check(&uniform(1, &[]));
-    assert_eq!(
-        l.nodes[0],
-        Rect {
-            x: 0.0,
-            y: 0.0,
-            width: 100.0,
-            height: 40.0
-        }
-    );
+    assert_eq!(l.nodes[0], Rect { x: 0.0, y: 0.0, width: 100.0, height: 40.0 });
     assert_eq!((l.width, l.height), (100.0, 40.0));
 }
 
@@ -279,16 +216,8 @@ fn bad_input_is_ignored() {
     assert!(!l.edges[0].points.is_empty() && !l.edges[3].points.is_empty());
     // Non-finite and negative sizes count as zero.
     let g = Graph {
-        nodes: vec![
-            node(f64::NAN, 10.0),
-            node(f64::INFINITY, -5.0),
-            node(-1.0, f64::NEG_INFINITY),
-        ],
-        edges: vec![
-            labelled(0, 1, f64::NAN),
-            labelled(1, 2, f64::INFINITY),
-            edge(2, 0),
-        ],
+        nodes: vec![node(f64::NAN, 10.0), node(f64::INFINITY, -5.0), node(-1.0, f64::NEG_INFINITY)],
+        edges: vec![labelled(0, 1, f64::NAN), labelled(1, 2, f64::INFINITY), edge(2, 0)],
         entry: 0,
     };
     let l = check(&g);
@@ -303,22 +232,13 @@ fn deterministic() {
 
 #[test]
 fn chain_is_straight() {
-    let l = check(&graph(
-        &[(100.0, 40.0), (300.0, 80.0), (50.0, 20.0)],
-        &[(0, 1), (1, 2)],
-    ));
+    let l = check(&graph(&[(100.0, 40.0), (300.0, 80.0), (50.0, 20.0)], &[(0, 1), (1, 2)]));
     let xs: Vec<f64> = l.nodes.iter().map(|r| center(r).0).collect();
-    assert!(
-        (xs[0] - xs[1]).abs() < 1e-6 && (xs[1] - xs[2]).abs() < 1e-6,
-        "{xs:?}"
-    );
+    assert!((xs[0] - xs[1]).abs() < 1e-6 && (xs[1] - xs[2]).abs() < 1e-6, "{xs:?}");
     // Layers stack with the vertical gap.
     assert!((l.nodes[1].y - (l.nodes[0].y + 40.0) - GAP_Y).abs() < 1e-6);
     for p in &l.edges {
-        assert!(
-            p.points.iter().all(|&(x, _)| (x - xs[0]).abs() < 1e-6),
-            "{p:?}"
-        );
+        assert!(p.points.iter().all(|&(x, _)| (x - xs[0]).abs() < 1e-6), "{p:?}");
     }
 }
 
@@ -343,20 +263,13 @@ fn back_edge_runs_beside_the_nodes() {
     let p = &l.edges[3];
     assert!(p.back);
     // It goes below the latch, then up past the body to above the header.
-    let lowest = p
-        .points
-        .iter()
-        .map(|q| q.1)
-        .fold(f64::NEG_INFINITY, f64::max);
+    let lowest = p.points.iter().map(|q| q.1).fold(f64::NEG_INFINITY, f64::max);
     let highest = p.points.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
     assert!(lowest > l.nodes[3].y + l.nodes[3].height);
     assert!(highest < l.nodes[1].y);
     // Its vertical run is beside the body, not through it.
     let body = &l.nodes[2];
-    assert!(p
-        .points
-        .iter()
-        .any(|q| q.0 > body.x + body.width || q.0 < body.x));
+    assert!(p.points.iter().any(|q| q.0 > body.x + body.width || q.0 < body.x));
 }
 
 #[test]
@@ -369,10 +282,7 @@ fn diamond_is_symmetric_without_crossings() {
     assert_eq!(stats.layer, [0, 1, 1, 2]);
     let c: Vec<(f64, f64)> = l.nodes.iter().map(center).collect();
     let mid = (c[1].0 + c[2].0) / 2.0;
-    assert!(
-        (c[0].0 - mid).abs() < 1.0 && (c[3].0 - mid).abs() < 1.0,
-        "{c:?}"
-    );
+    assert!((c[0].0 - mid).abs() < 1.0 && (c[3].0 - mid).abs() < 1.0, "{c:?}");
     assert!((c[1].1 - c[2].1).abs() < 1e-9);
     // The two branches are spread apart with the gap.
     assert!((l.nodes[2].x - (l.nodes[1].x + l.nodes[1].width) - GAP_X).abs() < 1.0);
@@ -406,19 +316,7 @@ fn crossing_reduction_fixes_a_bad_order() {
 fn planar_graph_gets_no_crossings() {
     // A ladder whose natural DFS order crosses: 0 branches to 1 and 2; 1 goes to the right
     // column's successor and 2 to the left one's.
-    let g = uniform(
-        7,
-        &[
-            (0, 2),
-            (0, 1),
-            (1, 4),
-            (2, 3),
-            (3, 5),
-            (4, 6),
-            (5, 6),
-            (1, 3),
-        ],
-    );
+    let g = uniform(7, &[(0, 2), (0, 1), (1, 4), (2, 3), (3, 5), (4, 6), (5, 6), (1, 3)]);
     let (l, stats) = layout_with_stats(&g);
     check(&g);
     check_no_cut_through(&g, &l);
@@ -429,13 +327,7 @@ fn planar_graph_gets_no_crossings() {
 fn self_loop() {
     let g = Graph {
         nodes: vec![node(100.0, 40.0), node(120.0, 60.0), node(80.0, 30.0)],
-        edges: vec![
-            edge(0, 1),
-            labelled(1, 1, 40.0),
-            edge(1, 2),
-            edge(0, 2),
-            edge(1, 1),
-        ],
+        edges: vec![edge(0, 1), labelled(1, 1, 40.0), edge(1, 2), edge(0, 2), edge(1, 1)],
         entry: 0,
     };
     let l = check(&g);
@@ -450,12 +342,7 @@ fn self_loop() {
     }
     // The two loops do not coincide, and the label sits right of both.
     assert_ne!(l.edges[1].points, l.edges[4].points);
-    let reach = l.edges[1]
-        .points
-        .iter()
-        .chain(&l.edges[4].points)
-        .map(|q| q.0)
-        .fold(0.0, f64::max);
+    let reach = l.edges[1].points.iter().chain(&l.edges[4].points).map(|q| q.0).fold(0.0, f64::max);
     assert!(l.edges[1].label_pos.0 - 20.0 >= reach);
     // The loop and its label stay clear of the other node in the layer (node 2 is below, so
     // put a neighbour next to it and check it is not overlapped).
@@ -480,12 +367,7 @@ fn self_loop() {
 fn multi_edges_fan_out() {
     // A switch with three cases to the same block and two to another, plus a long duplicate.
     let g = Graph {
-        nodes: vec![
-            node(200.0, 40.0),
-            node(100.0, 40.0),
-            node(100.0, 40.0),
-            node(100.0, 40.0),
-        ],
+        nodes: vec![node(200.0, 40.0), node(100.0, 40.0), node(100.0, 40.0), node(100.0, 40.0)],
         edges: vec![
             labelled(0, 1, 40.0),
             labelled(0, 1, 40.0),
@@ -509,11 +391,7 @@ fn multi_edges_fan_out() {
                 assert_ne!(p[0], q[0], "edges {i} and {j} share a source port");
             }
             if g.edges[i].to == g.edges[j].to {
-                assert_ne!(
-                    p[p.len() - 1],
-                    q[q.len() - 1],
-                    "edges {i} and {j} share a target port"
-                );
+                assert_ne!(p[p.len() - 1], q[q.len() - 1], "edges {i} and {j} share a target port");
             }
         }
     }
@@ -529,9 +407,7 @@ fn multi_edges_fan_out() {
     }
     // Labels sit just below the source.
     let bottom = l.nodes[0].y + l.nodes[0].height;
-    assert!(l.edges[..5]
-        .iter()
-        .all(|p| p.label_pos.1 > bottom && p.label_pos.1 < l.nodes[1].y));
+    assert!(l.edges[..5].iter().all(|p| p.label_pos.1 > bottom && p.label_pos.1 < l.nodes[1].y));
 }
 
 #[test]
@@ -585,17 +461,11 @@ fn random_graphs_keep_the_invariants() {
     let mut rng = Lcg(99);
     for _ in 0..30 {
         let n = 1 + rng.below(25);
-        let nodes = (0..n)
-            .map(|_| node(rng.range(0.0, 300.0), rng.range(0.0, 200.0)))
-            .collect();
+        let nodes = (0..n).map(|_| node(rng.range(0.0, 300.0), rng.range(0.0, 200.0))).collect();
         let edges = (0..rng.below(60))
             .map(|_| labelled(rng.below(n + 2), rng.below(n + 2), rng.range(0.0, 80.0)))
             .collect();
-        let g = Graph {
-            nodes,
-            edges,
-            entry: rng.below(n + 3),
-        };
+        let g = Graph { nodes, edges, entry: rng.below(n + 3) };
         let l = check(&g);
         check_no_cut_through(&g, &l);
     }

@@ -91,7 +91,8 @@ pub(crate) fn measure(root: &Path, dir: &Path, irplay: &Path, timer: &RssTimer) 
         if files.len() != DEPTHS.len() {
             continue;
         }
-        let values = files.first().and_then(|f| fs::read_to_string(f).ok()).map_or(0, |t| ssa_values(&t));
+        let values =
+            files.first().and_then(|f| fs::read_to_string(f).ok()).map_or(0, |t| ssa_values(&t));
         let per_frame = |argv: &dyn Fn(&Path) -> Vec<OsString>| -> Option<f64> {
             let mut kb = Vec::new();
             for f in &files {
@@ -107,7 +108,13 @@ pub(crate) fn measure(root: &Path, dir: &Path, irplay: &Path, timer: &RssTimer) 
             Some((b - a) * 1024.0 / (DEPTHS[1] - DEPTHS[0]) as f64)
         };
         let irplay_bpf = per_frame(&|f| {
-            vec![irplay.into(), "run".into(), "--max-stack-depth".into(), "1000000".into(), f.into()]
+            vec![
+                irplay.into(),
+                "run".into(),
+                "--max-stack-depth".into(),
+                "1000000".into(),
+                f.into(),
+            ]
         });
         let lli_bpf = per_frame(&|f| vec!["lli-19".into(), "-force-interpreter".into(), f.into()]);
         rows.push(Row { name, values, irplay: irplay_bpf, lli: lli_bpf });
@@ -129,7 +136,14 @@ fn module(dir: &Path, level: Option<&str>, d: u64) -> Result<std::path::PathBuf,
             fs::write(&c, C).map_err(|e| e.to_string())?;
             let f = dir.join(format!("frames-c{l}-{d}.ll"));
             let out = Command::new("clang-19")
-                .args(["-S", "-emit-llvm", l, "-fno-discard-value-names", &format!("-DDEPTH={d}"), "-o"])
+                .args([
+                    "-S",
+                    "-emit-llvm",
+                    l,
+                    "-fno-discard-value-names",
+                    &format!("-DDEPTH={d}"),
+                    "-o",
+                ])
                 .arg(&f)
                 .arg(&c)
                 .output()
@@ -144,8 +158,10 @@ fn module(dir: &Path, level: Option<&str>, d: u64) -> Result<std::path::PathBuf,
 
 /// The parameters and instruction results of `@depth` in a module's text.
 fn ssa_values(text: &str) -> usize {
-    let mut lines = text.lines().skip_while(|l| !(l.starts_with("define") && l.contains("@depth(")));
-    let params = lines.next().map_or(0, |l| l.split('(').nth(1).map_or(0, |p| p.matches('%').count()));
+    let mut lines =
+        text.lines().skip_while(|l| !(l.starts_with("define") && l.contains("@depth(")));
+    let params =
+        lines.next().map_or(0, |l| l.split('(').nth(1).map_or(0, |p| p.matches('%').count()));
     let results = lines
         .take_while(|l| !l.starts_with('}'))
         .filter(|l| l.trim_start().starts_with('%') && l.contains(" = "))
@@ -163,13 +179,24 @@ pub(crate) fn print(rows: &[Row]) {
         "memory per call frame (peak RSS at depths {} and {}; SSA values at {SLOT} bytes each):",
         DEPTHS[0], DEPTHS[1]
     );
-    println!("{:<14} {:>10} {:>10} {:>14} {:>12} {:>10}", "recursion", "SSA values", "SSA bytes", "irplay B/frame", "lli B/frame", "lli/irplay");
+    println!(
+        "{:<14} {:>10} {:>10} {:>14} {:>12} {:>10}",
+        "recursion", "SSA values", "SSA bytes", "irplay B/frame", "lli B/frame", "lli/irplay"
+    );
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
     for r in rows {
         let ratio = match (r.irplay, r.lli) {
             (Some(a), Some(b)) if a > 0.0 => format!("{:.1}x", b / a),
             _ => "-".to_string(),
         };
-        println!("{:<14} {:>10} {:>10} {:>14} {:>12} {:>10}", r.name, r.values, r.values * SLOT, f(r.irplay), f(r.lli), ratio);
+        println!(
+            "{:<14} {:>10} {:>10} {:>14} {:>12} {:>10}",
+            r.name,
+            r.values,
+            r.values * SLOT,
+            f(r.irplay),
+            f(r.lli),
+            ratio
+        );
     }
 }

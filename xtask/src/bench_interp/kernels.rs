@@ -115,26 +115,15 @@ pub(crate) fn compile(
         args.extend(["-S".into(), "-emit-llvm".into(), format!("-{level}")]);
     }
     args.extend(CFLAGS.iter().map(|s| s.to_string()));
-    args.extend([
-        format!("-D{}={size}", k.size_macro),
-        src.clone(),
-        "-o".into(),
-        out_rel.clone(),
-    ]);
+    args.extend([format!("-D{}={size}", k.size_macro), src.clone(), "-o".into(), out_rel.clone()]);
     if native {
         args.push("-lm".into());
     }
     let mut h = DefaultHasher::new();
     text.hash(&mut h);
-    let key = format!(
-        "{RECIPE} {} | source hash {:016x}",
-        args.join(" "),
-        h.finish()
-    );
-    let stamp = dir.join(format!(
-        "{}.stamp",
-        out.file_name().unwrap_or_default().to_string_lossy()
-    ));
+    let key = format!("{RECIPE} {} | source hash {:016x}", args.join(" "), h.finish());
+    let stamp =
+        dir.join(format!("{}.stamp", out.file_name().unwrap_or_default().to_string_lossy()));
     if !regen && out.exists() && fs::read_to_string(&stamp).ok().as_deref() == Some(key.as_str()) {
         return Ok(out);
     }
@@ -148,11 +137,7 @@ pub(crate) fn compile(
         .map_err(|e| format!("cannot run clang-19: {e}"))?;
     if !o.status.success() {
         let _ = fs::remove_file(&out);
-        return Err(format!(
-            "`{}` failed: {}",
-            args.join(" "),
-            first_line(&o.stderr)
-        ));
+        return Err(format!("`{}` failed: {}", args.join(" "), first_line(&o.stderr)));
     }
     fs::write(&stamp, key).map_err(|e| e.to_string())?;
     Ok(out)
@@ -165,10 +150,7 @@ pub(crate) fn check_default(root: &Path, k: &Kernel) {
     let text = fs::read_to_string(&src).unwrap_or_default();
     let want = format!("#define {} {}", k.size_macro, k.full);
     if !text.lines().any(|l| l.trim() == want) {
-        eprintln!(
-            "xtask: warning: benches/kernels/{}.c does not `{want}`",
-            k.name
-        );
+        eprintln!("xtask: warning: benches/kernels/{}.c does not `{want}`", k.name);
     }
 }
 

@@ -24,16 +24,11 @@ fn git_revision(root: &Path) -> Option<String> {
             .ok()
             .filter(|o| o.status.success())
     };
-    let head = String::from_utf8_lossy(&out(&["rev-parse", "--short", "HEAD"])?.stdout)
-        .trim()
-        .to_string();
+    let head =
+        String::from_utf8_lossy(&out(&["rev-parse", "--short", "HEAD"])?.stdout).trim().to_string();
     let dirty = out(&["status", "--porcelain", "--untracked-files=no"])
         .is_some_and(|o| !o.stdout.is_empty());
-    Some(if dirty {
-        format!("{head} + uncommitted changes")
-    } else {
-        head
-    })
+    Some(if dirty { format!("{head} + uncommitted changes") } else { head })
 }
 
 fn tool_version(tool: &str) -> String {
@@ -61,13 +56,11 @@ pub(crate) fn report(
     bench_dir: &Path,
 ) -> u8 {
     let secs = |t: Option<&Tool>| {
-        t.filter(|t| t.ok())
-            .map_or("-".to_string(), |t| format!("{:.3}", median(&t.times())))
+        t.filter(|t| t.ok()).map_or("-".to_string(), |t| format!("{:.3}", median(&t.times())))
     };
     let mbs = |t: Option<&Tool>| {
-        t.filter(|t| t.ok()).map_or("-".to_string(), |t| {
-            format!("{:.1}", median(&t.rss()) / 1024.0)
-        })
+        t.filter(|t| t.ok())
+            .map_or("-".to_string(), |t| format!("{:.1}", median(&t.rss()) / 1024.0))
     };
     let mut notes: Vec<String> = Vec::new();
     println!();
@@ -136,9 +129,7 @@ pub(crate) fn report(
                 .and_then(Tool::instructions)
                 .map_or("-".into(), |n| format!("{:.1}", n as f64 / 1e6)),
             secs(ir),
-            ir_ok
-                .and_then(Tool::ns)
-                .map_or("-".into(), |n| format!("{n:.1}")),
+            ir_ok.and_then(Tool::ns).map_or("-".into(), |n| format!("{n:.1}")),
             mbs(ir),
             secs(lli),
             mbs(lli),
@@ -176,43 +167,24 @@ pub(crate) fn report(
         None => println!(
             "{label:<58} {:>7}    {}",
             "n/a",
-            if goal {
-                "(goal >= 20x) goal not measured"
-            } else {
-                ""
-            }
+            if goal { "(goal >= 20x) goal not measured" } else { "" }
         ),
     };
     let gm = geomean(&all);
     line(
-        &format!(
-            "speed: lli-19 time / irplay time, geomean of {} of {total} runs",
-            all.len()
-        ),
+        &format!("speed: lli-19 time / irplay time, geomean of {} of {total} runs", all.len()),
         gm,
         true,
     );
     let mut per_level = String::new();
     for level in LEVELS {
-        let v: Vec<f64> = ratios
-            .iter()
-            .filter(|r| r.0 == level)
-            .map(|r| r.1)
-            .collect();
+        let v: Vec<f64> = ratios.iter().filter(|r| r.0 == level).map(|r| r.1).collect();
         let g = geomean(&v);
         line(&format!("       at -{level} ({} runs)", v.len()), g, false);
-        let _ = write!(
-            per_level,
-            ", \"geomean_{level}\": {}",
-            g.map_or("null".into(), json_num)
-        );
+        let _ = write!(per_level, ", \"geomean_{level}\": {}", g.map_or("null".into(), json_num));
     }
     let met = all.iter().filter(|r| **r >= GOAL).count();
-    println!(
-        "{:<58} {met:>4} of {}",
-        "       kernel runs meeting the goal",
-        all.len()
-    );
+    println!("{:<58} {met:>4} of {}", "       kernel runs meeting the goal", all.len());
     let irplay_bad: Vec<String> = cases
         .iter()
         .filter(|c| {
@@ -232,20 +204,12 @@ pub(crate) fn report(
     println!(
         "{:<58} {}",
         "irplay failed or wrong",
-        if irplay_bad.is_empty() {
-            "none".to_string()
-        } else {
-            irplay_bad.join(", ")
-        }
+        if irplay_bad.is_empty() { "none".to_string() } else { irplay_bad.join(", ") }
     );
     println!(
         "{:<58} {}",
         "lli could not run (see notes)",
-        if lli_bad.is_empty() {
-            "none".to_string()
-        } else {
-            lli_bad.join(", ")
-        }
+        if lli_bad.is_empty() { "none".to_string() } else { lli_bad.join(", ") }
     );
 
     frames::print(frames);
@@ -255,11 +219,7 @@ pub(crate) fn report(
     let mut j = String::new();
     let _ = writeln!(j, "{{");
     let _ = writeln!(j, "  \"benchmark\": \"interp\",");
-    let _ = writeln!(
-        j,
-        "  \"mode\": \"{}\",",
-        if opts.quick { "quick" } else { "full" }
-    );
+    let _ = writeln!(j, "  \"mode\": \"{}\",", if opts.quick { "quick" } else { "full" });
     let _ = writeln!(
         j,
         "  \"reps\": {}, \"lli_reps\": {lli_reps}, \"timeout_s\": {},",
@@ -332,21 +292,14 @@ pub(crate) fn report(
     let rows: Vec<String> = frames.iter().map(Row::json).collect();
     let _ = writeln!(j, "  \"frames\": [{}]", rows.join(", "));
     let _ = writeln!(j, "}}");
-    let json_path = bench_dir.join(if opts.quick {
-        "interp-quick.json"
-    } else {
-        "interp.json"
-    });
+    let json_path = bench_dir.join(if opts.quick { "interp-quick.json" } else { "interp.json" });
     match fs::write(&json_path, j) {
         Ok(()) => println!("\nwrote {}", rel(root, &json_path)),
         Err(e) => eprintln!("xtask: cannot write {}: {e}", rel(root, &json_path)),
     }
 
     // A benchmark, not a test: missed goals and lli's failures still exit 0.
-    if cases
-        .iter()
-        .any(|c| c.error.is_some() || c.tool("native").is_some_and(|t| !t.ok()))
-    {
+    if cases.iter().any(|c| c.error.is_some() || c.tool("native").is_some_and(|t| !t.ok())) {
         1
     } else if irplay_status != "ok" || !irplay_bad.is_empty() {
         3

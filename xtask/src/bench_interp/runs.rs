@@ -49,11 +49,7 @@ fn parse_stats(stderr: &[u8]) -> Option<Stats> {
         .get(6)
         .and_then(|x| x.trim_start_matches('(').parse().ok())
         .unwrap_or(secs * 1e9 / instructions.max(1) as f64);
-    Some(Stats {
-        instructions,
-        secs,
-        ns,
-    })
+    Some(Stats { instructions, secs, ns })
 }
 
 pub(crate) struct Run {
@@ -108,17 +104,11 @@ impl Tool {
         self.runs.iter().map(|r| r.rss_kb as f64).collect()
     }
     pub(crate) fn ns(&self) -> Option<f64> {
-        let v: Vec<f64> = self
-            .runs
-            .iter()
-            .filter_map(|r| r.stats.map(|s| s.ns))
-            .collect();
+        let v: Vec<f64> = self.runs.iter().filter_map(|r| r.stats.map(|s| s.ns)).collect();
         (!v.is_empty()).then(|| median(&v))
     }
     pub(crate) fn instructions(&self) -> Option<u64> {
-        self.runs
-            .iter()
-            .find_map(|r| r.stats.map(|s| s.instructions))
+        self.runs.iter().find_map(|r| r.stats.map(|s| s.instructions))
     }
 
     /// Runs once (`rep` 0 is the untimed check run) unless already failed.
@@ -155,10 +145,8 @@ impl Tool {
         }
         if let Some(exp) = &self.expected {
             if &o.stdout != exp {
-                let msg = format!(
-                    "stdout differs from the native program's: {}",
-                    diff(&o.stdout, exp)
-                );
+                let msg =
+                    format!("stdout differs from the native program's: {}", diff(&o.stdout, exp));
                 self.fail(Status::WrongOutput, msg, what);
                 return;
             }
@@ -166,16 +154,8 @@ impl Tool {
         if rep == 0 {
             self.stdout = o.stdout;
         } else {
-            let stats = if self.key.starts_with("irplay") {
-                parse_stats(&o.stderr)
-            } else {
-                None
-            };
-            self.runs.push(Run {
-                wall: o.wall,
-                rss_kb: o.rss_kb,
-                stats,
-            });
+            let stats = if self.key.starts_with("irplay") { parse_stats(&o.stderr) } else { None };
+            self.runs.push(Run { wall: o.wall, rss_kb: o.rss_kb, stats });
         }
     }
 
@@ -197,12 +177,7 @@ impl Tool {
             let _ = write!(j, ", \"error\": {}", json_str(e));
         }
         if self.ok() {
-            let nums = |v: &[f64]| {
-                v.iter()
-                    .map(|x| json_num(*x))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
+            let nums = |v: &[f64]| v.iter().map(|x| json_num(*x)).collect::<Vec<_>>().join(", ");
             let _ = write!(
                 j,
                 ", \"wall_s\": [{}], \"median_s\": {}, \"min_s\": {}, \"peak_rss_kb\": [{}], \"median_rss_kb\": {}",
@@ -213,11 +188,8 @@ impl Tool {
                 json_num(median(&self.rss()))
             );
             if let Some(n) = self.instructions() {
-                let secs: Vec<f64> = self
-                    .runs
-                    .iter()
-                    .filter_map(|r| r.stats.map(|s| s.secs))
-                    .collect();
+                let secs: Vec<f64> =
+                    self.runs.iter().filter_map(|r| r.stats.map(|s| s.secs)).collect();
                 let _ = write!(
                     j,
                     ", \"instructions\": {n}, \"interp_median_s\": {}, \"ns_per_instruction\": {}",
@@ -233,11 +205,8 @@ impl Tool {
 
 pub(crate) fn first_line(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
-    let line = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("(no output on stderr)");
+    let line =
+        text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("(no output on stderr)");
     let mut s: String = line.chars().take(200).collect();
     if s.len() < line.len() {
         s.push_str("...");
@@ -252,11 +221,7 @@ fn diff(got: &[u8], want: &[u8]) -> String {
     let (mut gs, mut ws) = (gl.clone(), wl.clone());
     gs.sort_unstable();
     ws.sort_unstable();
-    let order = if gs == ws {
-        "the same lines in another order; first difference at "
-    } else {
-        ""
-    };
+    let order = if gs == ws { "the same lines in another order; first difference at " } else { "" };
     for i in 0..gl.len().max(wl.len()) {
         let (a, b) = (gl.get(i).copied(), wl.get(i).copied());
         if a != b {
@@ -265,19 +230,10 @@ fn diff(got: &[u8], want: &[u8]) -> String {
                     format!("`{}`", s.chars().take(100).collect::<String>())
                 })
             };
-            return format!(
-                "{order}line {}: got {}, expected {}",
-                i + 1,
-                show(a),
-                show(b)
-            );
+            return format!("{order}line {}: got {}, expected {}", i + 1, show(a), show(b));
         }
     }
-    format!(
-        "{} bytes, expected {} (line endings)",
-        got.len(),
-        want.len()
-    )
+    format!("{} bytes, expected {} (line endings)", got.len(), want.len())
 }
 
 /// The measurements of one kernel at one level.

@@ -3,7 +3,9 @@
 
 use super::{PResult, Parser};
 use crate::diag::Span;
-use crate::ir::attrs::{fpclass, place, Attr, AttrKind, AttrShape, MemoryEffects, ModRef, UwTableKind, MEMORY_LOCATIONS};
+use crate::ir::attrs::{
+    fpclass, place, Attr, AttrKind, AttrShape, MemoryEffects, ModRef, UwTableKind, MEMORY_LOCATIONS,
+};
 use crate::ir::ApInt;
 use crate::text::lexer::TokenKind;
 
@@ -43,7 +45,11 @@ impl<'a> Parser<'a> {
                 TokenKind::String(key) if ctx == AttrCtx::Fn || ctx == AttrCtx::Group => {
                     let key: Box<[u8]> = key.as_ref().into();
                     self.bump();
-                    let value = if self.eat(&TokenKind::Equal) { Some(self.string("attribute value string")?) } else { None };
+                    let value = if self.eat(&TokenKind::Equal) {
+                        Some(self.string("attribute value string")?)
+                    } else {
+                        None
+                    };
                     list.attrs.push(Attr::Str(key, value));
                 }
                 &TokenKind::Word(w) => {
@@ -157,11 +163,16 @@ impl<'a> Parser<'a> {
             AttrKind::AllocSize | AttrKind::VScaleRange => {
                 self.expect(&TokenKind::LParen, "'('")?;
                 let a = self.uint32("integer argument")?;
-                let b = if self.eat(&TokenKind::Comma) { Some(self.uint32("integer argument")?) } else { None };
+                let b = if self.eat(&TokenKind::Comma) {
+                    Some(self.uint32("integer argument")?)
+                } else {
+                    None
+                };
                 self.expect(&TokenKind::RParen, "')'")?;
                 if kind == AttrKind::AllocSize {
                     if b == Some(a) {
-                        return self.err(span, "'allocsize' indices can't refer to the same parameter");
+                        return self
+                            .err(span, "'allocsize' indices can't refer to the same parameter");
                     }
                     Ok(Attr::AllocSize(a, b))
                 } else {
@@ -174,7 +185,8 @@ impl<'a> Parser<'a> {
                 let mut first = true;
                 loop {
                     if let TokenKind::LabelStr(loc) = &self.tok.kind {
-                        let Some(i) = MEMORY_LOCATIONS.iter().position(|l| *l == loc.as_ref()) else {
+                        let Some(i) = MEMORY_LOCATIONS.iter().position(|l| *l == loc.as_ref())
+                        else {
                             return self.err_here("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
                         };
                         self.bump();
@@ -245,7 +257,10 @@ impl<'a> Parser<'a> {
                     let hi = self.sint("range end")?;
                     self.expect(&TokenKind::RParen, "')'")?;
                     if lo >= hi {
-                        return self.err(span, "Attribute 'initializes' requires interval lower less than upper");
+                        return self.err(
+                            span,
+                            "Attribute 'initializes' requires interval lower less than upper",
+                        );
                     }
                     ranges.push((lo, hi));
                     if !self.eat(&TokenKind::Comma) {

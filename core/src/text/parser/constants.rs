@@ -13,15 +13,51 @@ use crate::text::printer::print_type;
 
 /// Constant expressions LLVM 19 no longer accepts, for a precise message.
 const REMOVED_CONSTEXPRS: &[&str] = &[
-    "and", "or", "lshr", "ashr", "shl", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp",
-    "sitofp", "icmp", "fcmp", "select", "extractvalue", "insertvalue", "udiv", "sdiv", "urem", "srem", "fadd",
-    "fsub", "fmul", "fdiv", "frem", "fneg",
+    "and",
+    "or",
+    "lshr",
+    "ashr",
+    "shl",
+    "zext",
+    "sext",
+    "fptrunc",
+    "fpext",
+    "fptoui",
+    "fptosi",
+    "uitofp",
+    "sitofp",
+    "icmp",
+    "fcmp",
+    "select",
+    "extractvalue",
+    "insertvalue",
+    "udiv",
+    "sdiv",
+    "urem",
+    "srem",
+    "fadd",
+    "fsub",
+    "fmul",
+    "fdiv",
+    "frem",
+    "fneg",
 ];
 
 /// The constant expressions LLVM 19 accepts.
 const CONSTEXPR_OPCODES: &[Opcode] = &[
-    Opcode::Trunc, Opcode::PtrToInt, Opcode::IntToPtr, Opcode::BitCast, Opcode::AddrSpaceCast, Opcode::GetElementPtr,
-    Opcode::ExtractElement, Opcode::InsertElement, Opcode::ShuffleVector, Opcode::Add, Opcode::Sub, Opcode::Mul, Opcode::Xor,
+    Opcode::Trunc,
+    Opcode::PtrToInt,
+    Opcode::IntToPtr,
+    Opcode::BitCast,
+    Opcode::AddrSpaceCast,
+    Opcode::GetElementPtr,
+    Opcode::ExtractElement,
+    Opcode::InsertElement,
+    Opcode::ShuffleVector,
+    Opcode::Add,
+    Opcode::Sub,
+    Opcode::Mul,
+    Opcode::Xor,
 ];
 
 impl<'a> Parser<'a> {
@@ -42,7 +78,11 @@ impl<'a> Parser<'a> {
     }
 
     /// A constant of type `ty`; `pointee` is the legacy pointee type when `ty` was a typed pointer.
-    pub(crate) fn parse_const_ex(&mut self, ty: TypeId, pointee: Option<TypeId>) -> PResult<ConstId> {
+    pub(crate) fn parse_const_ex(
+        &mut self,
+        ty: TypeId,
+        pointee: Option<TypeId>,
+    ) -> PResult<ConstId> {
         self.enter()?;
         let r = self.parse_const_inner(ty, pointee);
         self.leave();
@@ -124,13 +164,25 @@ impl<'a> Parser<'a> {
                 let elems = self.parse_const_list(&TokenKind::Greater)?;
                 self.expect(&TokenKind::Greater, "'>' at end of vector constant")?;
                 let Some((scalable, len, elem)) = self.m.types.vector(ty) else {
-                    return self.err(span, format!("vector constant must have vector type, not '{}'", self.ty_str(ty)));
+                    return self.err(
+                        span,
+                        format!("vector constant must have vector type, not '{}'", self.ty_str(ty)),
+                    );
                 };
                 if scalable {
-                    return self.err(span, "scalable vector constants must be zeroinitializer, undef, poison or splat");
+                    return self.err(
+                        span,
+                        "scalable vector constants must be zeroinitializer, undef, poison or splat",
+                    );
                 }
                 if elems.len() != len as usize {
-                    return self.err(span, format!("vector constant has {} elements but its type has {len}", elems.len()));
+                    return self.err(
+                        span,
+                        format!(
+                            "vector constant has {} elements but its type has {len}",
+                            elems.len()
+                        ),
+                    );
                 }
                 self.check_elems(&elems, elem, "vector")?;
                 Ok(self.m.consts.intern(ty, ConstKind::Aggregate(elems.into())))
@@ -140,10 +192,19 @@ impl<'a> Parser<'a> {
                 let elems = self.parse_const_list(&TokenKind::RBracket)?;
                 self.expect(&TokenKind::RBracket, "']' at end of array constant")?;
                 let Some((len, elem)) = self.m.types.array(ty) else {
-                    return self.err(span, format!("array constant must have array type, not '{}'", self.ty_str(ty)));
+                    return self.err(
+                        span,
+                        format!("array constant must have array type, not '{}'", self.ty_str(ty)),
+                    );
                 };
                 if elems.len() as u64 != len {
-                    return self.err(span, format!("array constant has {} elements but its type has {len}", elems.len()));
+                    return self.err(
+                        span,
+                        format!(
+                            "array constant has {} elements but its type has {len}",
+                            elems.len()
+                        ),
+                    );
                 }
                 self.check_elems(&elems, elem, "array")?;
                 Ok(self.m.consts.intern(ty, ConstKind::Aggregate(elems.into())))
@@ -164,7 +225,8 @@ impl<'a> Parser<'a> {
                 return Ok(self.m.consts.int(ty, ApInt::from_u64(1, (w == "true") as u64)));
             }
             "null" => {
-                if !self.m.types.is_ptr(ty) && !matches!(self.m.types.get(ty), Type::Target { .. }) {
+                if !self.m.types.is_ptr(ty) && !matches!(self.m.types.get(ty), Type::Target { .. })
+                {
                     return self.err_here("null must be a pointer type");
                 }
                 simple(ConstKind::Null)
@@ -176,13 +238,19 @@ impl<'a> Parser<'a> {
                 simple(ConstKind::NoneToken)
             }
             "zeroinitializer" => {
-                if matches!(self.m.types.get(ty), Type::Void | Type::Label | Type::Func { .. } | Type::Metadata | Type::Token) {
+                if matches!(
+                    self.m.types.get(ty),
+                    Type::Void | Type::Label | Type::Func { .. } | Type::Metadata | Type::Token
+                ) {
                     return self.err_here("invalid type for null constant");
                 }
                 simple(ConstKind::Zero)
             }
             "undef" | "poison" => {
-                if matches!(self.m.types.get(ty), Type::Void | Type::Label | Type::Func { .. } | Type::Metadata) {
+                if matches!(
+                    self.m.types.get(ty),
+                    Type::Void | Type::Label | Type::Func { .. } | Type::Metadata
+                ) {
                     return self.err_here(format!("invalid type for {w} constant"));
                 }
                 simple(if w == "undef" { ConstKind::Undef } else { ConstKind::Poison })
@@ -197,7 +265,14 @@ impl<'a> Parser<'a> {
                 match self.m.types.array(ty) {
                     Some((len, elem)) if elem == TypeId::I8 && len == bytes.len() as u64 => {}
                     _ => {
-                        return self.err(span, format!("constant string has type '[{} x i8]' but expected '{}'", bytes.len(), self.ty_str(ty)));
+                        return self.err(
+                            span,
+                            format!(
+                                "constant string has type '[{} x i8]' but expected '{}'",
+                                bytes.len(),
+                                self.ty_str(ty)
+                            ),
+                        );
                     }
                 }
                 return Ok(self.m.consts.intern(ty, ConstKind::Bytes(bytes)));
@@ -211,7 +286,11 @@ impl<'a> Parser<'a> {
                 let gspan = self.span();
                 let g = self.parse_global_ref()?;
                 self.note_global_use(g, ty, gspan)?;
-                let k = if w == "no_cfi" { ConstKind::NoCfi(g) } else { ConstKind::DsoLocalEquivalent(g) };
+                let k = if w == "no_cfi" {
+                    ConstKind::NoCfi(g)
+                } else {
+                    ConstKind::DsoLocalEquivalent(g)
+                };
                 return Ok(self.m.consts.intern(ty, k));
             }
             "ptrauth" => {
@@ -269,9 +348,18 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn check_struct_const(&mut self, ty: TypeId, packed: bool, elems: &[ConstId], span: Span) -> PResult<()> {
+    fn check_struct_const(
+        &mut self,
+        ty: TypeId,
+        packed: bool,
+        elems: &[ConstId],
+        span: Span,
+    ) -> PResult<()> {
         let Some((is_packed, fields)) = self.m.types.struct_fields(ty) else {
-            return self.err(span, format!("struct constant must have struct type, not '{}'", self.ty_str(ty)));
+            return self.err(
+                span,
+                format!("struct constant must have struct type, not '{}'", self.ty_str(ty)),
+            );
         };
         if is_packed != packed {
             return self.err(span, "packed'ness of initializer and type don't match");
@@ -282,7 +370,10 @@ impl<'a> Parser<'a> {
         let fields = fields.to_vec();
         for (i, (&e, &f)) in elems.iter().zip(fields.iter()).enumerate() {
             if self.m.consts.ty(e) != f {
-                return self.err(span, format!("element {i} of struct initializer doesn't match struct element type"));
+                return self.err(
+                    span,
+                    format!("element {i} of struct initializer doesn't match struct element type"),
+                );
             }
         }
         Ok(())
@@ -341,7 +432,14 @@ impl<'a> Parser<'a> {
         match defined_asp {
             Some(a) if a != asp => {
                 let name = self.m.global_name(g);
-                self.err(span, format!("'@{name}' defined with type 'ptr{}' but expected '{}'", asp_suffix(a), self.ty_str(ty)))
+                self.err(
+                    span,
+                    format!(
+                        "'@{name}' defined with type 'ptr{}' but expected '{}'",
+                        asp_suffix(a),
+                        self.ty_str(ty)
+                    ),
+                )
             }
             Some(_) => Ok(()),
             None => {
@@ -388,7 +486,8 @@ impl<'a> Parser<'a> {
             return self.err(span, "constant splat must have vector type");
         };
         if self.m.consts.ty(v) != elem {
-            return self.err(span, "constant splat's element type must match the vector's element type");
+            return self
+                .err(span, "constant splat's element type must match the vector's element type");
         }
         if !scalable {
             let elems = vec![v; len as usize];
@@ -397,11 +496,23 @@ impl<'a> Parser<'a> {
         let poison = self.m.consts.intern(ty, ConstKind::Poison);
         let i64t = TypeId::I64;
         let zero = self.m.consts.int(i64t, ApInt::zero(64));
-        let ins = ConstExpr { op: Opcode::InsertElement, flags: InstFlags::default(), operands: Box::new([poison, v, zero]), source_ty: None, inrange: None };
+        let ins = ConstExpr {
+            op: Opcode::InsertElement,
+            flags: InstFlags::default(),
+            operands: Box::new([poison, v, zero]),
+            source_ty: None,
+            inrange: None,
+        };
         let ins = self.m.consts.intern(ty, ConstKind::Expr(Box::new(ins)));
         let mask_ty = self.m.types.intern(Type::Vector { scalable: true, len, elem: TypeId::I32 });
         let mask = self.m.consts.intern(mask_ty, ConstKind::Zero);
-        let shuf = ConstExpr { op: Opcode::ShuffleVector, flags: InstFlags::default(), operands: Box::new([ins, poison, mask]), source_ty: None, inrange: None };
+        let shuf = ConstExpr {
+            op: Opcode::ShuffleVector,
+            flags: InstFlags::default(),
+            operands: Box::new([ins, poison, mask]),
+            source_ty: None,
+            inrange: None,
+        };
         Ok(self.m.consts.intern(ty, ConstKind::Expr(Box::new(shuf))))
     }
 
@@ -443,7 +554,12 @@ impl<'a> Parser<'a> {
         Ok(self.m.consts.intern(ty, ConstKind::InlineAsm(Box::new(a))))
     }
 
-    fn parse_const_expr(&mut self, op: Opcode, want: Option<TypeId>, span: Span) -> PResult<ConstId> {
+    fn parse_const_expr(
+        &mut self,
+        op: Opcode,
+        want: Option<TypeId>,
+        span: Span,
+    ) -> PResult<ConstId> {
         self.bump();
         let mut flags = InstFlags::default();
         let result_ty;
@@ -451,7 +567,11 @@ impl<'a> Parser<'a> {
         let mut source_ty = None;
         let mut inrange = None;
         match op {
-            Opcode::Trunc | Opcode::PtrToInt | Opcode::IntToPtr | Opcode::BitCast | Opcode::AddrSpaceCast => {
+            Opcode::Trunc
+            | Opcode::PtrToInt
+            | Opcode::IntToPtr
+            | Opcode::BitCast
+            | Opcode::AddrSpaceCast => {
                 self.expect(&TokenKind::LParen, "'(' after constantexpr cast")?;
                 let src = self.parse_typed_const()?;
                 self.expect_word("to")?;
@@ -459,7 +579,14 @@ impl<'a> Parser<'a> {
                 self.expect(&TokenKind::RParen, "')' at end of constantexpr cast")?;
                 let st = self.m.consts.ty(src);
                 if !crate::ir::cast_is_valid(&self.m.types, op, st, dest) {
-                    return self.err(span, format!("invalid cast opcode for cast from '{}' to '{}'", self.ty_str(st), self.ty_str(dest)));
+                    return self.err(
+                        span,
+                        format!(
+                            "invalid cast opcode for cast from '{}' to '{}'",
+                            self.ty_str(st),
+                            self.ty_str(dest)
+                        ),
+                    );
                 }
                 operands.push(src);
                 result_ty = dest;
@@ -522,7 +649,9 @@ impl<'a> Parser<'a> {
                     base = self.parse_typed_const()?;
                 } else {
                     // Legacy `getelementptr (%T* @g, ...)`: the source type is the pointee.
-                    let Some(p) = pointee else { return self.err_expected("',' after getelementptr's type") };
+                    let Some(p) = pointee else {
+                        return self.err_expected("',' after getelementptr's type");
+                    };
                     source_ty = Some(p);
                     base = self.parse_const(first)?;
                 }
@@ -533,7 +662,8 @@ impl<'a> Parser<'a> {
                 self.expect(&TokenKind::RParen, "')' in constantexpr")?;
                 let src = source_ty.unwrap_or(TypeId::I8);
                 let ptr_ty = self.m.consts.ty(base);
-                let indices: Vec<GepIndex> = operands[1..].iter().map(|&c| self.gep_index_of_const(c)).collect();
+                let indices: Vec<GepIndex> =
+                    operands[1..].iter().map(|&c| self.gep_index_of_const(c)).collect();
                 match crate::ir::gep_result_type(&mut self.m.types, src, ptr_ty, &indices) {
                     Ok(t) => result_ty = t,
                     Err(msg) => return self.err(span, msg),
@@ -558,7 +688,11 @@ impl<'a> Parser<'a> {
         if result_ty != ty {
             return self.err(
                 span,
-                format!("constant expression type mismatch: got type '{}' but expected '{}'", self.ty_str(result_ty), self.ty_str(ty)),
+                format!(
+                    "constant expression type mismatch: got type '{}' but expected '{}'",
+                    self.ty_str(result_ty),
+                    self.ty_str(ty)
+                ),
             );
         }
         let inrange = inrange.map(|(lo, hi)| {

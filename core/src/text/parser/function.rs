@@ -55,7 +55,11 @@ impl Locals {
 
     /// Every name and what it denotes.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (LocalKey, Local)> + '_ {
-        let numbered = self.numbered.iter().enumerate().filter_map(|(n, l)| Some((LocalKey::Numbered(n as u32), (*l)?)));
+        let numbered = self
+            .numbered
+            .iter()
+            .enumerate()
+            .filter_map(|(n, l)| Some((LocalKey::Numbered(n as u32), (*l)?)));
         numbered.chain(self.other.iter().map(|(k, l)| (*k, *l)))
     }
 }
@@ -122,7 +126,14 @@ impl<'a> Parser<'a> {
                 let vt = self.fs().body.value_ty(v);
                 if vt != ty {
                     let name = self.key_name(key);
-                    return self.err(span, format!("'%{name}' defined with type '{}' but expected '{}'", self.ty_str(vt), self.ty_str(ty)));
+                    return self.err(
+                        span,
+                        format!(
+                            "'%{name}' defined with type '{}' but expected '{}'",
+                            self.ty_str(vt),
+                            self.ty_str(ty)
+                        ),
+                    );
                 }
                 Ok(v)
             }
@@ -178,7 +189,12 @@ impl<'a> Parser<'a> {
                     LocalKey::Numbered(_) => LocalName::Unnamed,
                 };
                 let fs = self.fs();
-                let b = fs.body.blocks.push(BlockData { name, insts: Vec::new(), span, defined: false });
+                let b = fs.body.blocks.push(BlockData {
+                    name,
+                    insts: Vec::new(),
+                    span,
+                    defined: false,
+                });
                 fs.locals.insert(key, Local::Block(b));
                 fs.forward_blocks.insert(b, (key, span));
                 Ok(b)
@@ -187,7 +203,12 @@ impl<'a> Parser<'a> {
     }
 
     /// A block of function `g` for `blockaddress(@g, %key)`.
-    pub(crate) fn block_for_address(&mut self, g: GlobalId, key: LocalKey, span: Span) -> PResult<Block> {
+    pub(crate) fn block_for_address(
+        &mut self,
+        g: GlobalId,
+        key: LocalKey,
+        span: Span,
+    ) -> PResult<Block> {
         if self.fs.as_ref().is_some_and(|fs| fs.g == g) {
             return self.block_ref(key, span);
         }
@@ -208,9 +229,17 @@ impl<'a> Parser<'a> {
     }
 
     /// The body of `define ... { ... }` for the function `g`.
-    pub(crate) fn parse_function_body(&mut self, g: GlobalId, arg_numbers: &[(usize, u32)], next_number: u32) -> PResult<()> {
-        let Some(f) = self.m.func(g) else { return self.err_here("internal error: function missing") };
-        let params: Vec<(TypeId, LocalName, Span)> = f.params.iter().map(|p| (p.ty, p.name, p.span)).collect();
+    pub(crate) fn parse_function_body(
+        &mut self,
+        g: GlobalId,
+        arg_numbers: &[(usize, u32)],
+        next_number: u32,
+    ) -> PResult<()> {
+        let Some(f) = self.m.func(g) else {
+            return self.err_here("internal error: function missing");
+        };
+        let params: Vec<(TypeId, LocalName, Span)> =
+            f.params.iter().map(|p| (p.ty, p.name, p.span)).collect();
         let mut fs = FnState {
             g,
             body: Body::default(),
@@ -220,12 +249,19 @@ impl<'a> Parser<'a> {
             next_number,
         };
         for (i, (ty, name, span)) in params.iter().enumerate() {
-            let v = fs.body.values.push(ValueData { ty: *ty, def: ValueDef::Param(i as u32), name: *name });
+            let v = fs.body.values.push(ValueData {
+                ty: *ty,
+                def: ValueDef::Param(i as u32),
+                name: *name,
+            });
             fs.body.value_spans.push(*span);
             fs.body.params.push(v);
             let key = match name {
                 LocalName::Named(s) => Some(LocalKey::Named(*s)),
-                LocalName::Unnamed => arg_numbers.iter().find(|(idx, _)| *idx == i).map(|(_, n)| LocalKey::Numbered(*n)),
+                LocalName::Unnamed => arg_numbers
+                    .iter()
+                    .find(|(idx, _)| *idx == i)
+                    .map(|(_, n)| LocalKey::Numbered(*n)),
             };
             if let Some(key) = key {
                 if fs.locals.insert(key, Local::Value(v)).is_some() {
@@ -236,14 +272,20 @@ impl<'a> Parser<'a> {
         }
         // Blocks that a `blockaddress` reached before this body.
         if let Some(reserved) = self.fn_blocks.get(&g) {
-            let mut list: Vec<(LocalKey, Block, Span)> = reserved.iter().map(|(k, (b, s))| (*k, *b, *s)).collect();
+            let mut list: Vec<(LocalKey, Block, Span)> =
+                reserved.iter().map(|(k, (b, s))| (*k, *b, *s)).collect();
             list.sort_by_key(|(_, b, _)| b.as_u32());
             for (key, _, span) in list {
                 let name = match key {
                     LocalKey::Named(s) => LocalName::Named(s),
                     LocalKey::Numbered(_) => LocalName::Unnamed,
                 };
-                let b = fs.body.blocks.push(BlockData { name, insts: Vec::new(), span, defined: false });
+                let b = fs.body.blocks.push(BlockData {
+                    name,
+                    insts: Vec::new(),
+                    span,
+                    defined: false,
+                });
                 fs.locals.insert(key, Local::Block(b));
                 fs.forward_blocks.insert(b, (key, span));
             }
@@ -296,7 +338,9 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 TokenKind::RBrace => {
                     if cur.is_some() {
-                        return self.err_here("expected instruction opcode (the last block has no terminator)");
+                        return self.err_here(
+                            "expected instruction opcode (the last block has no terminator)",
+                        );
                     }
                     if self.fs().body.layout.is_empty() {
                         return self.err_here("function body requires at least one basic block");
@@ -307,17 +351,23 @@ impl<'a> Parser<'a> {
                     self.bump();
                     return Ok(());
                 }
-                TokenKind::Eof => return self.err_here("expected '}' at end of function (end of file reached)"),
+                TokenKind::Eof => {
+                    return self.err_here("expected '}' at end of function (end of file reached)")
+                }
                 TokenKind::LabelStr(_) | TokenKind::LabelId(_) => {
                     if cur.is_some() {
-                        return self.err_here("expected instruction opcode (the previous block has no terminator)");
+                        return self.err_here(
+                            "expected instruction opcode (the previous block has no terminator)",
+                        );
                     }
                     let key = match &self.tok.kind {
                         TokenKind::LabelStr(n) => LocalKey::Named(self.m.symbols.intern(n)),
                         &TokenKind::LabelId(n) => {
                             let next = self.fs().next_number;
                             if n < next {
-                                return self.err_here(format!("label expected to be numbered '{next}' or greater"));
+                                return self.err_here(format!(
+                                    "label expected to be numbered '{next}' or greater"
+                                ));
                             }
                             self.fs().next_number = n.saturating_add(1);
                             LocalKey::Numbered(n)
@@ -358,7 +408,8 @@ impl<'a> Parser<'a> {
                         let recs = std::mem::take(&mut pending_records);
                         self.fs().body.dbg_records.insert(inst, recs);
                     }
-                    let is_term = self.fs().body.insts.get(inst).is_some_and(|d| d.op.is_terminator());
+                    let is_term =
+                        self.fs().body.insts.get(inst).is_some_and(|d| d.op.is_terminator());
                     if is_term {
                         cur = None;
                     }
@@ -379,7 +430,8 @@ impl<'a> Parser<'a> {
             }
             Some(Local::Value(_)) => {
                 let name = self.key_name(key);
-                return self.err(span, format!("multiple definition of local value named '{name}'"));
+                return self
+                    .err(span, format!("multiple definition of local value named '{name}'"));
             }
             None => {
                 let name = match key {
@@ -387,7 +439,12 @@ impl<'a> Parser<'a> {
                     LocalKey::Numbered(_) => LocalName::Unnamed,
                 };
                 let fs = self.fs();
-                let b = fs.body.blocks.push(BlockData { name, insts: Vec::new(), span, defined: false });
+                let b = fs.body.blocks.push(BlockData {
+                    name,
+                    insts: Vec::new(),
+                    span,
+                    defined: false,
+                });
                 fs.locals.insert(key, Local::Block(b));
                 b
             }
@@ -436,7 +493,10 @@ impl<'a> Parser<'a> {
                 Some(LocalKey::Numbered(n)) => {
                     let next = self.fs().next_number;
                     if n < next {
-                        return self.err(name_span, format!("instruction expected to be numbered '%{next}' or greater"));
+                        return self.err(
+                            name_span,
+                            format!("instruction expected to be numbered '%{next}' or greater"),
+                        );
                     }
                     self.fs().next_number = n.saturating_add(1);
                     LocalKey::Numbered(n)
@@ -459,19 +519,33 @@ impl<'a> Parser<'a> {
         Ok(inst)
     }
 
-    fn define_value(&mut self, key: LocalKey, ty: TypeId, inst: Inst, span: Span) -> PResult<Value> {
+    fn define_value(
+        &mut self,
+        key: LocalKey,
+        ty: TypeId,
+        inst: Inst,
+        span: Span,
+    ) -> PResult<Value> {
         let existing = self.fs().locals.get(&key).copied();
         match existing {
             Some(Local::Value(v)) => {
                 if self.fs().forward_values.remove(&v).is_none() {
                     let name = self.key_name(key);
-                    return self.err(span, format!("multiple definition of local value named '{name}'"));
+                    return self
+                        .err(span, format!("multiple definition of local value named '{name}'"));
                 }
                 let vt = self.fs().body.value_ty(v);
                 if vt != ty {
                     let name = self.key_name(key);
                     let (_, use_span) = (key, span);
-                    return self.err(use_span, format!("'%{name}' defined with type '{}' but expected '{}'", self.ty_str(ty), self.ty_str(vt)));
+                    return self.err(
+                        use_span,
+                        format!(
+                            "'%{name}' defined with type '{}' but expected '{}'",
+                            self.ty_str(ty),
+                            self.ty_str(vt)
+                        ),
+                    );
                 }
                 let fs = self.fs();
                 if let Some(vd) = fs.body.values.get_mut(v) {

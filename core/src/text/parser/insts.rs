@@ -9,8 +9,8 @@ use crate::ir::inst::{Bundle, CallInfo, Clause, MemInfo, Operands};
 use crate::ir::types::Type;
 use crate::ir::typing::GepIndex;
 use crate::ir::{
-    Block, ConstId, Extra, FastMath, FloatPredicate, InstData, InstFlags, IntPredicate, Opcode, Operand, Ordering,
-    RmwOp, SyncScope, TailKind, TypeId,
+    Block, ConstId, Extra, FastMath, FloatPredicate, InstData, InstFlags, IntPredicate, Opcode,
+    Operand, Ordering, RmwOp, SyncScope, TailKind, TypeId,
 };
 use crate::text::lexer::TokenKind;
 use smallvec::smallvec;
@@ -86,7 +86,9 @@ impl<'a> Parser<'a> {
             _ if op.is_cast() => self.parse_cast(op, op_span)?,
             Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
                 let mut args: Operands = smallvec![self.parse_typed_value()?];
-                while self.at(&TokenKind::Comma) && !matches!(self.peek(), TokenKind::MetadataName(_)) {
+                while self.at(&TokenKind::Comma)
+                    && !matches!(self.peek(), TokenKind::MetadataName(_))
+                {
                     self.bump();
                     args.push(self.parse_typed_value()?);
                 }
@@ -108,7 +110,12 @@ impl<'a> Parser<'a> {
                 let scope = self.parse_syncscope()?;
                 let ordering = self.parse_ordering()?;
                 let mut d = InstData::with_operands(op, TypeId::VOID, smallvec![]);
-                d.extra = Extra::Mem(Box::new(MemInfo { align: None, ordering, failure: Ordering::NotAtomic, scope }));
+                d.extra = Extra::Mem(Box::new(MemInfo {
+                    align: None,
+                    ordering,
+                    failure: Ordering::NotAtomic,
+                    scope,
+                }));
                 d
             }
             Opcode::CmpXchg => self.parse_cmpxchg(op_span)?,
@@ -182,7 +189,9 @@ impl<'a> Parser<'a> {
     /// The type of an operand of the function being parsed.
     pub(crate) fn operand_ty(&self, op: Operand) -> TypeId {
         match op {
-            Operand::Value(v) => self.fs.as_ref().map(|fs| fs.body.value_ty(v)).unwrap_or(TypeId::VOID),
+            Operand::Value(v) => {
+                self.fs.as_ref().map(|fs| fs.body.value_ty(v)).unwrap_or(TypeId::VOID)
+            }
             Operand::Const(c) => self.m.consts.ty(c),
             Operand::Md(_) => TypeId::METADATA,
         }
@@ -368,7 +377,11 @@ impl<'a> Parser<'a> {
 
     fn parse_funclet_pad(&mut self, op: Opcode) -> PResult<InstData> {
         self.expect_word("within")?;
-        let parent = if op == Opcode::CatchPad { self.parse_value(TypeId::TOKEN)? } else { self.parse_pad_parent()? };
+        let parent = if op == Opcode::CatchPad {
+            self.parse_value(TypeId::TOKEN)?
+        } else {
+            self.parse_pad_parent()?
+        };
         self.expect(&TokenKind::LBracket, "'[' in pad argument list")?;
         let mut args: Operands = smallvec![parent];
         if !self.at(&TokenKind::RBracket) {
@@ -504,7 +517,9 @@ impl<'a> Parser<'a> {
         }
         let tspan = self.span();
         let elem_ty = self.parse_type()?;
-        if !self.m.types.is_first_class(elem_ty) && !self.m.types.is_aggregate(elem_ty) || elem_ty == TypeId::LABEL {
+        if !self.m.types.is_first_class(elem_ty) && !self.m.types.is_aggregate(elem_ty)
+            || elem_ty == TypeId::LABEL
+        {
             return self.err(tspan, "invalid type for alloca");
         }
         let mut args = Operands::new();
@@ -578,10 +593,18 @@ impl<'a> Parser<'a> {
             let p = self.parse_value(ty)?;
             (elem, p)
         };
-        if !self.m.types.is_first_class(val_ty) || val_ty == TypeId::LABEL || val_ty == TypeId::METADATA || !self.m.types.is_sized(val_ty) {
+        if !self.m.types.is_first_class(val_ty)
+            || val_ty == TypeId::LABEL
+            || val_ty == TypeId::METADATA
+            || !self.m.types.is_sized(val_ty)
+        {
             return self.err(op_span, "loading unsized types is not allowed");
         }
-        let (scope, ordering) = if atomic { (self.parse_syncscope()?, self.parse_ordering()?) } else { (SyncScope::System, Ordering::NotAtomic) };
+        let (scope, ordering) = if atomic {
+            (self.parse_syncscope()?, self.parse_ordering()?)
+        } else {
+            (SyncScope::System, Ordering::NotAtomic)
+        };
         let align = self.parse_opt_comma_align()?;
         if atomic && align.is_none() {
             return self.err(op_span, "atomic load must have explicit non-zero alignment");
@@ -590,7 +613,8 @@ impl<'a> Parser<'a> {
         if volatile {
             d.flags.set(InstFlags::VOLATILE);
         }
-        d.extra = Extra::Mem(Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }));
+        d.extra =
+            Extra::Mem(Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }));
         Ok(d)
     }
 
@@ -600,7 +624,11 @@ impl<'a> Parser<'a> {
         let v = self.parse_typed_value()?;
         self.expect(&TokenKind::Comma, "',' after store operand")?;
         let p = self.parse_typed_value()?;
-        let (scope, ordering) = if atomic { (self.parse_syncscope()?, self.parse_ordering()?) } else { (SyncScope::System, Ordering::NotAtomic) };
+        let (scope, ordering) = if atomic {
+            (self.parse_syncscope()?, self.parse_ordering()?)
+        } else {
+            (SyncScope::System, Ordering::NotAtomic)
+        };
         let align = self.parse_opt_comma_align()?;
         if atomic && align.is_none() {
             return self.err(op_span, "atomic store must have explicit non-zero alignment");
@@ -609,7 +637,8 @@ impl<'a> Parser<'a> {
         if volatile {
             d.flags.set(InstFlags::VOLATILE);
         }
-        d.extra = Extra::Mem(Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }));
+        d.extra =
+            Extra::Mem(Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }));
         Ok(d)
     }
 
@@ -637,7 +666,8 @@ impl<'a> Parser<'a> {
         if ct != nt {
             return self.err(op_span, "compare value and new value type do not match");
         }
-        let rt = self.m.types.intern(Type::Struct { packed: false, fields: Box::new([ct, TypeId::I1]) });
+        let rt =
+            self.m.types.intern(Type::Struct { packed: false, fields: Box::new([ct, TypeId::I1]) });
         let mut d = InstData::with_operands(Opcode::CmpXchg, rt, smallvec![p, c, n]);
         d.flags = flags;
         d.extra = Extra::Mem(Box::new(MemInfo { align, ordering: success, failure, scope }));
@@ -664,7 +694,10 @@ impl<'a> Parser<'a> {
         if volatile {
             d.flags.set(InstFlags::VOLATILE);
         }
-        d.extra = Extra::Rmw(rmw, Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }));
+        d.extra = Extra::Rmw(
+            rmw,
+            Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }),
+        );
         Ok(d)
     }
 
@@ -685,7 +718,9 @@ impl<'a> Parser<'a> {
         let (source_ty, base) = if self.eat(&TokenKind::Comma) {
             (first, self.parse_typed_value()?)
         } else {
-            let Some(p) = pointee else { return self.err_expected("',' after getelementptr's type") };
+            let Some(p) = pointee else {
+                return self.err_expected("',' after getelementptr's type");
+            };
             (p, self.parse_value(first)?)
         };
         let mut args: Operands = smallvec![base];
@@ -745,7 +780,11 @@ impl<'a> Parser<'a> {
                 let aspan = self.span();
                 let at = self.parse_type()?;
                 let attrs = self.parse_attrs(AttrCtx::Param)?;
-                let v = if at == TypeId::METADATA { Operand::Md(self.parse_md_operand()?) } else { self.parse_value(at)? };
+                let v = if at == TypeId::METADATA {
+                    Operand::Md(self.parse_md_operand()?)
+                } else {
+                    self.parse_value(at)?
+                };
                 let _ = aspan;
                 arg_attrs.push(self.m.attrs.intern(attrs.attrs));
                 args.push(v);
@@ -832,7 +871,11 @@ impl<'a> Parser<'a> {
             if !self.at(&TokenKind::RParen) {
                 loop {
                     let t = self.parse_type()?;
-                    let v = if t == TypeId::METADATA { Operand::Md(self.parse_md_operand()?) } else { self.parse_value(t)? };
+                    let v = if t == TypeId::METADATA {
+                        Operand::Md(self.parse_md_operand()?)
+                    } else {
+                        self.parse_value(t)?
+                    };
                     inputs.push(v);
                     if !self.eat(&TokenKind::Comma) {
                         break;
@@ -867,7 +910,9 @@ impl<'a> Parser<'a> {
                 self.expect(&TokenKind::RParen, "')' after DIArgList")?;
                 MdOperand::ArgList(vals.into())
             }
-            TokenKind::MetadataId(_) | TokenKind::Exclaim | TokenKind::MetadataName(_) => MdOperand::Md(self.parse_metadata()?),
+            TokenKind::MetadataId(_) | TokenKind::Exclaim | TokenKind::MetadataName(_) => {
+                MdOperand::Md(self.parse_metadata()?)
+            }
             _ => MdOperand::Local(self.parse_typed_value()?),
         };
         Ok(self.fs().body.md_ops.push(op))

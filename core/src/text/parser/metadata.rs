@@ -13,7 +13,11 @@ impl<'a> Parser<'a> {
         if let Some(id) = self.md_slots.get(n) {
             return id;
         }
-        let id = self.m.metadata.push(MdNode { distinct: false, kind: MdNodeKind::Undefined, number: Some(n) });
+        let id = self.m.metadata.push(MdNode {
+            distinct: false,
+            kind: MdNodeKind::Undefined,
+            number: Some(n),
+        });
         self.md_slots.insert(n, id);
         self.md_forward.insert(n, span);
         id
@@ -71,7 +75,11 @@ impl<'a> Parser<'a> {
                         let sym = self.m.symbols.intern(rec);
                         self.bump();
                         let kind = self.parse_md_record_body(sym)?;
-                        nodes.push(self.m.metadata.push(MdNode { distinct: false, kind, number: None }));
+                        nodes.push(self.m.metadata.push(MdNode {
+                            distinct: false,
+                            kind,
+                            number: None,
+                        }));
                     }
                     _ => return self.err_expected("metadata node reference"),
                 }
@@ -131,17 +139,27 @@ impl<'a> Parser<'a> {
                     return Ok(Metadata::String(sym));
                 }
                 let elems = self.parse_md_tuple_body()?;
-                let id = self.m.metadata.push(MdNode { distinct: false, kind: MdNodeKind::Tuple(elems.into()), number: None });
+                let id = self.m.metadata.push(MdNode {
+                    distinct: false,
+                    kind: MdNodeKind::Tuple(elems.into()),
+                    number: None,
+                });
                 Ok(Metadata::Node(id))
             }
             TokenKind::MetadataName(name) => {
                 if name == "DIArgList" {
-                    return self.err_here("DIArgList may only appear in a function-local metadata argument");
+                    return self.err_here(
+                        "DIArgList may only appear in a function-local metadata argument",
+                    );
                 }
                 let sym = self.m.symbols.intern(name);
                 self.bump();
                 let kind = self.parse_md_record_body(sym)?;
-                Ok(Metadata::Node(self.m.metadata.push(MdNode { distinct: false, kind, number: None })))
+                Ok(Metadata::Node(self.m.metadata.push(MdNode {
+                    distinct: false,
+                    kind,
+                    number: None,
+                })))
             }
             TokenKind::Word("distinct") => {
                 self.bump();
@@ -169,7 +187,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_md_record_body_inner(&mut self, name: Symbol) -> PResult<MdNodeKind> {
-        let name_span = Span::new(self.prev_end().saturating_sub(self.m.symbols.get(name).len() as u32 + 1), self.prev_end());
+        let name_span = Span::new(
+            self.prev_end().saturating_sub(self.m.symbols.get(name).len() as u32 + 1),
+            self.prev_end(),
+        );
         self.expect(&TokenKind::LParen, "'(' here")?;
         let mut fields: smallvec::SmallVec<[MdRecordField; 16]> = smallvec::SmallVec::new();
         let mut spans: smallvec::SmallVec<[Span; 16]> = smallvec::SmallVec::new();
@@ -197,9 +218,16 @@ impl<'a> Parser<'a> {
     }
 
     /// Checks a record against LLVM 19's schema of its fields; errors do not stop the parse.
-    fn validate_md_record(&mut self, name: Symbol, name_span: Span, fields: &[MdRecordField], spans: &[Span]) {
+    fn validate_md_record(
+        &mut self,
+        name: Symbol,
+        name_span: Span,
+        fields: &[MdRecordField],
+        spans: &[Span],
+    ) {
         use crate::ir::direcords::validate_record;
-        let result = self.with_field_views(fields, |syms, refs| validate_record(syms.get(name), refs));
+        let result =
+            self.with_field_views(fields, |syms, refs| validate_record(syms.get(name), refs));
         if let Err((at, msg)) = result {
             let span = at.and_then(|i| spans.get(i).copied()).unwrap_or(name_span);
             self.report(crate::diag::Diagnostic::error(span, msg));
@@ -210,13 +238,19 @@ impl<'a> Parser<'a> {
     fn with_field_views<R>(
         &self,
         fields: &[MdRecordField],
-        f: impl FnOnce(&crate::ir::symbol::Interner, &[(Option<&str>, &crate::ir::direcords::FieldValue<'_>)]) -> R,
+        f: impl FnOnce(
+            &crate::ir::symbol::Interner,
+            &[(Option<&str>, &crate::ir::direcords::FieldValue<'_>)],
+        ) -> R,
     ) -> R {
         use crate::ir::direcords::FieldValue;
         let syms = &self.m.symbols;
-        let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> =
-            fields.iter().map(|fl| (fl.name.map(|n| syms.get(n)), FieldValue::of(&fl.value, syms))).collect();
-        let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> = views.iter().map(|(n, v)| (*n, v)).collect();
+        let views: smallvec::SmallVec<[(Option<&str>, FieldValue<'_>); 16]> = fields
+            .iter()
+            .map(|fl| (fl.name.map(|n| syms.get(n)), FieldValue::of(&fl.value, syms)))
+            .collect();
+        let refs: smallvec::SmallVec<[(Option<&str>, &FieldValue<'_>); 16]> =
+            views.iter().map(|(n, v)| (*n, v)).collect();
         f(syms, &refs)
     }
 
@@ -227,7 +261,8 @@ impl<'a> Parser<'a> {
         if distinct {
             return;
         }
-        let msg = self.with_field_views(fields, |syms, refs| distinct_requirement(syms.get(*name), refs));
+        let msg =
+            self.with_field_views(fields, |syms, refs| distinct_requirement(syms.get(*name), refs));
         if let Some(msg) = msg {
             self.report(crate::diag::Diagnostic::error(span, msg));
         }
@@ -244,11 +279,17 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(MdField::Str(sym))
             }
-            TokenKind::MetadataId(_) | TokenKind::Exclaim | TokenKind::MetadataName(_) => Ok(MdField::Md(self.parse_metadata()?)),
+            TokenKind::MetadataId(_) | TokenKind::Exclaim | TokenKind::MetadataName(_) => {
+                Ok(MdField::Md(self.parse_metadata()?))
+            }
             TokenKind::LBrace => {
                 // `GenericDINode`'s `operands: {...}`: a tuple written without `!`.
                 let elems = self.parse_md_tuple_body()?;
-                let id = self.m.metadata.push(MdNode { distinct: false, kind: MdNodeKind::Tuple(elems.into()), number: None });
+                let id = self.m.metadata.push(MdNode {
+                    distinct: false,
+                    kind: MdNodeKind::Tuple(elems.into()),
+                    number: None,
+                });
                 Ok(MdField::Md(Metadata::Node(id)))
             }
             TokenKind::Integer(_) | TokenKind::Word(_) if !self.at_type_start() => {
@@ -259,7 +300,11 @@ impl<'a> Parser<'a> {
                     if !matches!(self.peek(), TokenKind::Bar) {
                         let sym = self.m.symbols.intern(w);
                         self.bump();
-                        return Ok(if single_int { MdField::Int(sym) } else { MdField::Words(sym) });
+                        return Ok(if single_int {
+                            MdField::Int(sym)
+                        } else {
+                            MdField::Words(sym)
+                        });
                     }
                 }
                 let mut text = String::new();
@@ -287,7 +332,10 @@ impl<'a> Parser<'a> {
                 Ok(MdField::Words(sym))
             }
             TokenKind::HexInt { .. } => {
-                let t = self.src().get(self.span().start as usize..self.span().end as usize).unwrap_or("0");
+                let t = self
+                    .src()
+                    .get(self.span().start as usize..self.span().end as usize)
+                    .unwrap_or("0");
                 let sym = self.m.symbols.intern(t);
                 self.bump();
                 Ok(MdField::Int(sym))
@@ -299,7 +347,10 @@ impl<'a> Parser<'a> {
     /// Interns a byte string losslessly (metadata strings may hold any bytes).
     pub(crate) fn intern_bytes_owned(&mut self, bytes: Vec<u8>) -> Symbol {
         match String::from_utf8(bytes) {
-            Ok(s) if !s.contains('\u{10FF00}') && !s.chars().any(|c| c as u32 >= crate::text::lexer::RAW_BYTE_BASE) => {
+            Ok(s)
+                if !s.contains('\u{10FF00}')
+                    && !s.chars().any(|c| c as u32 >= crate::text::lexer::RAW_BYTE_BASE) =>
+            {
                 self.m.symbols.intern(&s)
             }
             Ok(s) => self.m.symbols.intern(&crate::text::lexer::name_from_bytes(s.as_bytes())),
@@ -310,10 +361,15 @@ impl<'a> Parser<'a> {
     /// True when the current token can start a type (for typed values inside records).
     pub(crate) fn at_type_start(&self) -> bool {
         match self.kind() {
-            TokenKind::IntType(_) | TokenKind::LBrace | TokenKind::LBracket | TokenKind::Less => true,
+            TokenKind::IntType(_) | TokenKind::LBrace | TokenKind::LBracket | TokenKind::Less => {
+                true
+            }
             TokenKind::Word(w) => {
                 crate::ir::FloatKind::from_name(w).is_some()
-                    || matches!(*w, "ptr" | "void" | "label" | "token" | "metadata" | "x86_amx" | "target")
+                    || matches!(
+                        *w,
+                        "ptr" | "void" | "label" | "token" | "metadata" | "x86_amx" | "target"
+                    )
             }
             TokenKind::LocalName(_) | TokenKind::LocalId(_) => true,
             _ => false,
@@ -340,7 +396,9 @@ impl<'a> Parser<'a> {
         let mut v = Vec::new();
         loop {
             if comma {
-                if !(self.at(&TokenKind::Comma) && matches!(self.peek(), TokenKind::MetadataName(_))) {
+                if !(self.at(&TokenKind::Comma)
+                    && matches!(self.peek(), TokenKind::MetadataName(_)))
+                {
                     break;
                 }
                 self.bump();

@@ -51,7 +51,10 @@ pub fn parse(src: &str) -> ParseResult {
     let parsed = p.parse_module().is_ok();
     let ok = parsed && p.finish().is_ok();
     let Parser { m, diags, .. } = p;
-    ParseResult { module: if ok && !diags.iter().any(|d| d.is_error()) { Some(m) } else { None }, diagnostics: diags }
+    ParseResult {
+        module: if ok && !diags.iter().any(|d| d.is_error()) { Some(m) } else { None },
+        diagnostics: diags,
+    }
 }
 
 /// Parse failures are reported into the parser's diagnostics; this only says "stop".
@@ -423,7 +426,10 @@ impl<'a> Parser<'a> {
                 match self.attr_groups.get(&n) {
                     Some(&set) => merged = self.m.attrs.union(merged, set),
                     None => {
-                        self.report(Diagnostic::error(span, format!("attribute group #{n} is not defined")));
+                        self.report(Diagnostic::error(
+                            span,
+                            format!("attribute group #{n} is not defined"),
+                        ));
                     }
                 }
             }
@@ -441,7 +447,8 @@ impl<'a> Parser<'a> {
                     GlobalName::Named(s) => self.m.symbols.get(*s).to_string(),
                     GlobalName::Numbered(n) => n.to_string(),
                 };
-                undefined.push(Diagnostic::error(gv.span, format!("use of undefined value '@{name}'")));
+                undefined
+                    .push(Diagnostic::error(gv.span, format!("use of undefined value '@{name}'")));
             }
         }
         for d in undefined {
@@ -451,9 +458,11 @@ impl<'a> Parser<'a> {
         for (g, blocks) in &self.fn_blocks {
             let Some(f) = self.m.func(*g) else { continue };
             for (block, span) in blocks.values() {
-                let defined = f.body.as_ref().and_then(|b| b.blocks.get(*block)).is_some_and(|b| b.defined);
+                let defined =
+                    f.body.as_ref().and_then(|b| b.blocks.get(*block)).is_some_and(|b| b.defined);
                 if !defined {
-                    bad_blocks.push(Diagnostic::error(*span, "referenced value is not a basic block"));
+                    bad_blocks
+                        .push(Diagnostic::error(*span, "referenced value is not a basic block"));
                 }
             }
         }
@@ -504,7 +513,10 @@ impl<'a> Parser<'a> {
                 // The upgraded declaration is a new function in LLVM, appended to the module.
                 self.m.order.retain(|x| *x != g);
                 self.m.order.push(g);
-                self.report(Diagnostic::note(span, format!("intrinsic '@{old}' is renamed to '@{new}', as LLVM 19 reads it")));
+                self.report(Diagnostic::note(
+                    span,
+                    format!("intrinsic '@{old}' is renamed to '@{new}', as LLVM 19 reads it"),
+                ));
             }
         }
     }
@@ -518,7 +530,9 @@ impl<'a> Parser<'a> {
             }
             GroupUse::Var(g) => {
                 let attrs = &mut self.m.attrs;
-                if let Some(crate::ir::GlobalKind::Var(v)) = self.m.globals.get_mut(g).map(|gv| &mut gv.kind) {
+                if let Some(crate::ir::GlobalKind::Var(v)) =
+                    self.m.globals.get_mut(g).map(|gv| &mut gv.kind)
+                {
                     v.attrs = attrs.union(v.attrs, set);
                 }
             }
@@ -530,7 +544,9 @@ impl<'a> Parser<'a> {
                 });
                 if let Some(data) = body.and_then(|b| b.insts.get_mut(inst)) {
                     match &mut data.extra {
-                        crate::ir::Extra::Call(c) | crate::ir::Extra::Invoke(c, ..) | crate::ir::Extra::CallBr(c, ..) => {
+                        crate::ir::Extra::Call(c)
+                        | crate::ir::Extra::Invoke(c, ..)
+                        | crate::ir::Extra::CallBr(c, ..) => {
                             c.fn_attrs = attrs.union(c.fn_attrs, set);
                         }
                         _ => {}

@@ -7,8 +7,8 @@ use super::{GroupUse, PResult, Parser};
 use crate::diag::{Diagnostic, Span};
 use crate::ir::function::{Function, LocalName, Param};
 use crate::ir::module::{
-    Comdat, ComdatKind, DllStorage, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage, Preemption, ThreadLocal,
-    UnnamedAddr, UseListOrder, Visibility,
+    Comdat, ComdatKind, DllStorage, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage,
+    Preemption, ThreadLocal, UnnamedAddr, UseListOrder, Visibility,
 };
 use crate::ir::types::{Type, TypeName};
 use crate::ir::GlobalId;
@@ -65,9 +65,19 @@ impl<'a> Parser<'a> {
             let starts_entity = match self.kind() {
                 TokenKind::Word(w) => matches!(
                     *w,
-                    "define" | "declare" | "attributes" | "source_filename" | "target" | "module" | "uselistorder" | "uselistorder_bb"
+                    "define"
+                        | "declare"
+                        | "attributes"
+                        | "source_filename"
+                        | "target"
+                        | "module"
+                        | "uselistorder"
+                        | "uselistorder_bb"
                 ),
-                TokenKind::GlobalName(_) | TokenKind::GlobalId(_) | TokenKind::ComdatName(_) | TokenKind::MetadataId(_) => true,
+                TokenKind::GlobalName(_)
+                | TokenKind::GlobalId(_)
+                | TokenKind::ComdatName(_)
+                | TokenKind::MetadataId(_) => true,
                 TokenKind::MetadataName(_) => matches!(self.peek(), TokenKind::Equal),
                 // `%T = type ...`, not `%x = add ...` inside a body.
                 TokenKind::LocalName(_) | TokenKind::LocalId(_) => {
@@ -116,8 +126,14 @@ impl<'a> Parser<'a> {
                             Err(e) => {
                                 // Point inside the string: skip the opening quote.
                                 let start = sspan.start + 1 + e.offset as u32;
-                                let span = Span::new(start.min(sspan.end), (start + e.len.max(1) as u32).min(sspan.end));
-                                return self.err(span, format!("invalid target datalayout: {}", e.message));
+                                let span = Span::new(
+                                    start.min(sspan.end),
+                                    (start + e.len.max(1) as u32).min(sspan.end),
+                                );
+                                return self.err(
+                                    span,
+                                    format!("invalid target datalayout: {}", e.message),
+                                );
                             }
                         }
                         self.m.datalayout_str = Some(s);
@@ -136,7 +152,9 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.parse_attr_group_def()?;
                 }
-                TokenKind::Word("uselistorder") | TokenKind::Word("uselistorder_bb") => self.parse_uselistorder(None)?,
+                TokenKind::Word("uselistorder") | TokenKind::Word("uselistorder_bb") => {
+                    self.parse_uselistorder(None)?
+                }
                 TokenKind::LocalName(n) => {
                     let name = TypeName::Named(self.m.symbols.intern(n));
                     self.bump();
@@ -162,7 +180,13 @@ impl<'a> Parser<'a> {
                 &TokenKind::GlobalId(n) => {
                     self.bump();
                     if n < self.next_global_number {
-                        return self.err(span, format!("global expected to be numbered '@{}' or greater", self.next_global_number));
+                        return self.err(
+                            span,
+                            format!(
+                                "global expected to be numbered '@{}' or greater",
+                                self.next_global_number
+                            ),
+                        );
                     }
                     self.next_global_number = n.saturating_add(1);
                     self.expect(&TokenKind::Equal, "'=' after global name")?;
@@ -197,7 +221,11 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn comdat_by_name(&mut self, name: crate::ir::Symbol, _span: Span) -> crate::ir::module::ComdatId {
+    fn comdat_by_name(
+        &mut self,
+        name: crate::ir::Symbol,
+        _span: Span,
+    ) -> crate::ir::module::ComdatId {
         if let Some(&c) = self.comdat_names.get(&name) {
             return c;
         }
@@ -207,7 +235,11 @@ impl<'a> Parser<'a> {
     }
 
     /// `comdat` or `comdat($name)`; `own` is the global's own name for the implicit form.
-    fn parse_opt_comdat(&mut self, own: &GlobalName, span: Span) -> PResult<Option<crate::ir::module::ComdatId>> {
+    fn parse_opt_comdat(
+        &mut self,
+        own: &GlobalName,
+        span: Span,
+    ) -> PResult<Option<crate::ir::module::ComdatId>> {
         if !self.eat_word("comdat") {
             return Ok(None);
         }
@@ -275,7 +307,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Claims the global named `name` for a definition at `span`, reporting redefinitions.
-    fn define_global(&mut self, name: GlobalName, span: Span, kind: GlobalKind, addrspace: u32) -> PResult<GlobalId> {
+    fn define_global(
+        &mut self,
+        name: GlobalName,
+        span: Span,
+        kind: GlobalKind,
+        addrspace: u32,
+    ) -> PResult<GlobalId> {
         let g = match self.m.global_names.get(&name) {
             Some(&g) => {
                 if !matches!(self.m.globals[g].kind, GlobalKind::Forward) {
@@ -334,7 +372,9 @@ impl<'a> Parser<'a> {
             let tspan = self.span();
             let (value_ty, target) = if !self.at(&TokenKind::Comma) {
                 // LLVM 3.x: `alias i32* @g` names only the pointer type.
-                let Some(value_ty) = first_pointee else { return self.err_expected("',' after alias or ifunc's type") };
+                let Some(value_ty) = first_pointee else {
+                    return self.err_expected("',' after alias or ifunc's type");
+                };
                 (value_ty, self.parse_const(first_ty)?)
             } else {
                 self.bump();
@@ -361,30 +401,40 @@ impl<'a> Parser<'a> {
 
     /// The aliasee or resolver after the comma.
     fn parse_aliasee(&mut self) -> PResult<crate::ir::ConstId> {
-            // A cast or GEP aliasee is written without its type (LLVM infers it).
-            let target = if matches!(self.word(), Some("bitcast" | "getelementptr" | "addrspacecast" | "inttoptr")) {
-                self.parse_untyped_const_expr()?
-            } else {
-                let (pty, pointee) = self.parse_type_ex()?;
-                self.parse_const_ex(pty, pointee)?
-            };
-            Ok(target)
+        // A cast or GEP aliasee is written without its type (LLVM infers it).
+        let target = if matches!(
+            self.word(),
+            Some("bitcast" | "getelementptr" | "addrspacecast" | "inttoptr")
+        ) {
+            self.parse_untyped_const_expr()?
+        } else {
+            let (pty, pointee) = self.parse_type_ex()?;
+            self.parse_const_ex(pty, pointee)?
+        };
+        Ok(target)
     }
 
-    fn finish_alias(&mut self, name: GlobalName, span: Span, kind: GlobalKind, asp: u32, q: &Qualifiers) -> PResult<()> {
-            let g = self.define_global(name, span, kind, asp)?;
-            self.apply_qualifiers(g, q)?;
-            while self.eat(&TokenKind::Comma) {
-                if self.eat_word("partition") {
-                    self.m.globals[g].partition = Some(self.string("partition string")?);
-                } else if matches!(self.kind(), TokenKind::MetadataName(_)) {
-                    let a = self.parse_md_attachment()?;
-                    self.m.globals[g].md.push(a);
-                } else {
-                    return self.err_expected("partition or metadata attachment");
-                }
+    fn finish_alias(
+        &mut self,
+        name: GlobalName,
+        span: Span,
+        kind: GlobalKind,
+        asp: u32,
+        q: &Qualifiers,
+    ) -> PResult<()> {
+        let g = self.define_global(name, span, kind, asp)?;
+        self.apply_qualifiers(g, q)?;
+        while self.eat(&TokenKind::Comma) {
+            if self.eat_word("partition") {
+                self.m.globals[g].partition = Some(self.string("partition string")?);
+            } else if matches!(self.kind(), TokenKind::MetadataName(_)) {
+                let a = self.parse_md_attachment()?;
+                self.m.globals[g].md.push(a);
+            } else {
+                return self.err_expected("partition or metadata attachment");
             }
-            Ok(())
+        }
+        Ok(())
     }
 
     /// A global variable after its qualifiers.
@@ -400,10 +450,14 @@ impl<'a> Parser<'a> {
         };
         let tspan = self.span();
         let (value_ty, pointee) = self.parse_type_ex()?;
-        if matches!(self.m.types.get(value_ty), Type::Func { .. } | Type::Label | Type::Void | Type::Metadata | Type::Token) {
+        if matches!(
+            self.m.types.get(value_ty),
+            Type::Func { .. } | Type::Label | Type::Void | Type::Metadata | Type::Token
+        ) {
             return self.err(tspan, "invalid type for global variable");
         }
-        let is_decl = matches!(q.linkage, Some(Linkage::ExternalExplicit) | Some(Linkage::ExternWeak));
+        let is_decl =
+            matches!(q.linkage, Some(Linkage::ExternalExplicit) | Some(Linkage::ExternWeak));
         let init = if is_decl { None } else { Some(self.parse_const_ex(value_ty, pointee)?) };
         let var = GlobalVar {
             value_ty,
@@ -437,7 +491,10 @@ impl<'a> Parser<'a> {
                 if let GlobalKind::Var(v) = &mut self.m.globals[g].kind {
                     v.code_model = Some(s);
                 }
-            } else if let Some((_, bit)) = self.word().and_then(|w| crate::ir::module::sanitizer::NAMES.iter().find(|(n, _)| *n == w)) {
+            } else if let Some((_, bit)) = self
+                .word()
+                .and_then(|w| crate::ir::module::sanitizer::NAMES.iter().find(|(n, _)| *n == w))
+            {
                 let bit = *bit;
                 self.bump();
                 self.m.globals[g].sanitizer |= bit;
@@ -469,7 +526,9 @@ impl<'a> Parser<'a> {
             return self.uint32("calling convention number");
         }
         if let Some(w) = self.word() {
-            if let Some((_, n)) = crate::text::CALLING_CONVENTIONS.iter().find(|(name, _)| *name == w) {
+            if let Some((_, n)) =
+                crate::text::CALLING_CONVENTIONS.iter().find(|(name, _)| *name == w)
+            {
                 self.bump();
                 return Ok(*n);
             }
@@ -484,7 +543,12 @@ impl<'a> Parser<'a> {
         // A declaration carries its metadata attachments right after `declare`.
         let decl_md = if is_define { Vec::new() } else { self.parse_md_attachments(false)? };
         let q = self.parse_qualifiers_for_function()?;
-        if is_define && matches!(q.linkage, Some(Linkage::ExternWeak) | Some(Linkage::Common) | Some(Linkage::Appending)) {
+        if is_define
+            && matches!(
+                q.linkage,
+                Some(Linkage::ExternWeak) | Some(Linkage::Common) | Some(Linkage::Appending)
+            )
+        {
             return self.err_here("invalid linkage for function definition");
         }
         let cc = self.parse_opt_cc()?;
@@ -499,7 +563,13 @@ impl<'a> Parser<'a> {
             TokenKind::GlobalName(n) => GlobalName::Named(self.m.symbols.intern(n)),
             &TokenKind::GlobalId(n) => {
                 if n < self.next_global_number {
-                    return self.err(nspan, format!("function expected to be numbered '@{}' or greater", self.next_global_number));
+                    return self.err(
+                        nspan,
+                        format!(
+                            "function expected to be numbered '@{}' or greater",
+                            self.next_global_number
+                        ),
+                    );
                 }
                 self.next_global_number = n.saturating_add(1);
                 GlobalName::Numbered(n)
@@ -534,7 +604,9 @@ impl<'a> Parser<'a> {
                     }
                     &TokenKind::LocalId(n) => {
                         if n < next_arg_number {
-                            return self.err_here(format!("argument expected to be numbered '%{next_arg_number}' or greater"));
+                            return self.err_here(format!(
+                                "argument expected to be numbered '%{next_arg_number}' or greater"
+                            ));
                         }
                         self.bump();
                         next_arg_number = n.saturating_add(1);
@@ -548,7 +620,12 @@ impl<'a> Parser<'a> {
                     }
                 };
                 let set = self.m.attrs.intern(attrs.attrs);
-                params.push(Param { ty, attrs: set, name: pname, span: self.span_from(pspan.start) });
+                params.push(Param {
+                    ty,
+                    attrs: set,
+                    name: pname,
+                    span: self.span_from(pspan.start),
+                });
                 if !self.eat(&TokenKind::Comma) {
                     break;
                 }
@@ -672,7 +749,8 @@ impl<'a> Parser<'a> {
             self.report(Diagnostic::error(span, "wrong number of indexes, expected >= 2"));
         }
         let span = self.span_from(start);
-        let text: Box<str> = self.src().get(span.start as usize..span.end as usize).unwrap_or("").into();
+        let text: Box<str> =
+            self.src().get(span.start as usize..span.end as usize).unwrap_or("").into();
         self.m.uselistorders.push(UseListOrder { text, func, span });
         Ok(())
     }
@@ -700,12 +778,14 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
-            self.prev_token_was_colon = matches!(self.kind(), TokenKind::Colon | TokenKind::LabelStr(_));
+            self.prev_token_was_colon =
+                matches!(self.kind(), TokenKind::Colon | TokenKind::LabelStr(_));
             self.bump();
         }
         self.prev_token_was_colon = false;
         let span = self.span_from(start);
-        let text: Box<str> = self.src().get(span.start as usize..span.end as usize).unwrap_or("").into();
+        let text: Box<str> =
+            self.src().get(span.start as usize..span.end as usize).unwrap_or("").into();
         self.m.summaries.push(text);
         Ok(())
     }

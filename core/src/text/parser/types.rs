@@ -100,7 +100,10 @@ impl<'a> Parser<'a> {
                     if len == 0 {
                         return self.err(len_span, "zero element vector is illegal");
                     }
-                    let ok = matches!(self.m.types.get(elem), Type::Int(_) | Type::Float(_) | Type::Ptr(_));
+                    let ok = matches!(
+                        self.m.types.get(elem),
+                        Type::Int(_) | Type::Float(_) | Type::Ptr(_)
+                    );
                     if !ok {
                         return self.err(start, "invalid vector element type");
                     }
@@ -153,7 +156,15 @@ impl<'a> Parser<'a> {
     }
 
     fn is_valid_element_type(&self, t: TypeId) -> bool {
-        !matches!(self.m.types.get(t), Type::Void | Type::Label | Type::Metadata | Type::Func { .. } | Type::Token | Type::X86Amx)
+        !matches!(
+            self.m.types.get(t),
+            Type::Void
+                | Type::Label
+                | Type::Metadata
+                | Type::Func { .. }
+                | Type::Token
+                | Type::X86Amx
+        )
     }
 
     /// `{ T, T }` (the braces included).
@@ -231,7 +242,11 @@ impl<'a> Parser<'a> {
     }
 
     /// `%T = type ...` after the name; `name_span` points at the name.
-    pub(crate) fn parse_type_definition(&mut self, name: TypeName, name_span: crate::diag::Span) -> PResult<()> {
+    pub(crate) fn parse_type_definition(
+        &mut self,
+        name: TypeName,
+        name_span: crate::diag::Span,
+    ) -> PResult<()> {
         self.expect_word("type")?;
         if self.type_aliases.contains_key(&name) {
             return self.err(name_span, "redefinition of type");

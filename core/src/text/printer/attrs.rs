@@ -185,7 +185,9 @@ impl ModulePrinter<'_> {
                     idx.sort_by(|&a, &b| {
                         let (x, y) = (&attrs[a as usize], &attrs[b as usize]);
                         rank(x).cmp(&rank(y)).then_with(|| match (x, y) {
-                            (Attr::Str(k1, v1), Attr::Str(k2, v2)) => k1.cmp(k2).then_with(|| v1.cmp(v2)),
+                            (Attr::Str(k1, v1), Attr::Str(k2, v2)) => {
+                                k1.cmp(k2).then_with(|| v1.cmp(v2))
+                            }
                             _ => std::cmp::Ordering::Equal,
                         })
                     });

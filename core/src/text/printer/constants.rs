@@ -41,7 +41,8 @@ impl ModulePrinter<'_> {
                 }
             }
             ConstKind::Float(bits) => {
-                let kind = self.m.types.float_kind(self.m.types.scalar(d.ty)).unwrap_or(FloatKind::Double);
+                let kind =
+                    self.m.types.float_kind(self.m.types.scalar(d.ty)).unwrap_or(FloatKind::Double);
                 write_float(out, kind, *bits);
             }
             ConstKind::Null => {
@@ -103,7 +104,10 @@ impl ModulePrinter<'_> {
             }
             ConstKind::Expr(e) => match e.operands.first() {
                 // LLVM folds a cast to the same type away (typed-pointer upgrades make these).
-                Some(&o) if matches!(e.op, Opcode::BitCast | Opcode::AddrSpaceCast) && self.cty(o) == d.ty => {
+                Some(&o)
+                    if matches!(e.op, Opcode::BitCast | Opcode::AddrSpaceCast)
+                        && self.cty(o) == d.ty =>
+                {
                     self.write_const(out, o)
                 }
                 _ => self.write_expr(out, d.ty, e),
@@ -177,7 +181,9 @@ impl ModulePrinter<'_> {
             return AggForm::Undef;
         }
         if let Some((_, elem)) = types.array(ty) {
-            if types.int_bits(elem) == Some(8) && elems.iter().all(|&e| self.kind_is(e, |k| matches!(k, ConstKind::Int(_)))) {
+            if types.int_bits(elem) == Some(8)
+                && elems.iter().all(|&e| self.kind_is(e, |k| matches!(k, ConstKind::Int(_))))
+            {
                 return AggForm::String;
             }
         }
@@ -268,15 +274,26 @@ impl ModulePrinter<'_> {
     }
 
     /// Writes `, <N x i32> <mask>` as LLVM's `PrintShuffleMask` (undef elements read as poison).
-    pub(crate) fn write_shuffle_mask(&self, out: &mut String, result_ty: TypeId, mask: Option<ConstId>) {
+    pub(crate) fn write_shuffle_mask(
+        &self,
+        out: &mut String,
+        result_ty: TypeId,
+        mask: Option<ConstId>,
+    ) {
         let types = &self.m.types;
-        let mask_ty = mask.map(|c| self.cty(c)).filter(|&t| types.is_vector(t)).unwrap_or(result_ty);
-        let (scalable, len, _) = types.vector(mask_ty).or_else(|| types.vector(result_ty)).unwrap_or((false, 0, TypeId::I32));
+        let mask_ty =
+            mask.map(|c| self.cty(c)).filter(|&t| types.is_vector(t)).unwrap_or(result_ty);
+        let (scalable, len, _) = types
+            .vector(mask_ty)
+            .or_else(|| types.vector(result_ty))
+            .unwrap_or((false, 0, TypeId::I32));
         let elems: Vec<Option<i64>> = match mask.and_then(|c| self.cdata(c)).map(|d| &d.kind) {
             Some(ConstKind::Aggregate(es)) => es
                 .iter()
                 .map(|&e| match self.cdata(e).map(|d| &d.kind) {
-                    Some(ConstKind::Int(v)) => Some(v.to_u64().map_or(-1, |x| x as u32 as i32 as i64)),
+                    Some(ConstKind::Int(v)) => {
+                        Some(v.to_u64().map_or(-1, |x| x as u32 as i32 as i64))
+                    }
                     _ => None,
                 })
                 .collect(),
@@ -368,7 +385,9 @@ pub(crate) fn write_flags(out: &mut String, op: Opcode, flags: InstFlags, fmf: O
                 out.push_str(" nsw");
             }
         }
-        Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr if has(InstFlags::EXACT) => out.push_str(" exact"),
+        Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr if has(InstFlags::EXACT) => {
+            out.push_str(" exact")
+        }
         Opcode::Or if has(InstFlags::DISJOINT) => out.push_str(" disjoint"),
         Opcode::GetElementPtr => {
             if has(InstFlags::INBOUNDS) {
@@ -473,7 +492,10 @@ mod tests {
         assert_eq!(f(FloatKind::Half, 0x3C00), "0xH3C00");
         assert_eq!(f(FloatKind::BFloat, 0x3F80), "0xR3F80");
         assert_eq!(f(FloatKind::Fp128, 0x3FFF_u128 << 112), "0xL00000000000000003FFF000000000000");
-        assert_eq!(f(FloatKind::X86Fp80, (0x3FFF_u128 << 64) | 0x8000000000000000), "0xK3FFF8000000000000000");
+        assert_eq!(
+            f(FloatKind::X86Fp80, (0x3FFF_u128 << 64) | 0x8000000000000000),
+            "0xK3FFF8000000000000000"
+        );
         assert_eq!(f(FloatKind::Double, 1e100f64.to_bits() as u128), "1.000000e+100");
     }
 }

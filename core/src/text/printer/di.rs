@@ -2,8 +2,8 @@
 //! fields LLVM leaves out when they hold their default, and the operand order that decides
 //! metadata numbering.
 
-use crate::ir::symbol::Interner;
 use crate::ir::metadata::{MdField, Metadata};
+use crate::ir::symbol::Interner;
 
 /// When LLVM leaves a field out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -30,8 +30,16 @@ use Skip::*;
 /// printed as written. Fields not listed are printed after these, as written.
 pub(crate) fn field_order(record: &str) -> Option<&'static [(&'static str, Skip)]> {
     Some(match record {
-        "DILocation" => &[("line", Keep), ("column", Zero), ("scope", Keep), ("inlinedAt", Zero), ("isImplicitCode", False)],
-        "DISubrange" | "DIGenericSubrange" => &[("count", Null), ("lowerBound", Null), ("upperBound", Null), ("stride", Null)],
+        "DILocation" => &[
+            ("line", Keep),
+            ("column", Zero),
+            ("scope", Keep),
+            ("inlinedAt", Zero),
+            ("isImplicitCode", False),
+        ],
+        "DISubrange" | "DIGenericSubrange" => {
+            &[("count", Null), ("lowerBound", Null), ("upperBound", Null), ("stride", Null)]
+        }
         "DIEnumerator" => &[("name", Empty), ("value", Keep), ("isUnsigned", False)],
         "DIBasicType" => &[
             ("tag", Word("DW_TAG_base_type")),
@@ -95,7 +103,13 @@ pub(crate) fn field_order(record: &str) -> Option<&'static [(&'static str, Skip)
             ("annotations", Zero),
         ],
         "DISubroutineType" => &[("flags", Zero), ("cc", Zero), ("types", Keep)],
-        "DIFile" => &[("filename", Keep), ("directory", Keep), ("checksumkind", Keep), ("checksum", Keep), ("source", Keep)],
+        "DIFile" => &[
+            ("filename", Keep),
+            ("directory", Keep),
+            ("checksumkind", Keep),
+            ("checksum", Keep),
+            ("source", Keep),
+        ],
         "DICompileUnit" => &[
             ("language", Keep),
             ("file", Keep),
@@ -143,9 +157,20 @@ pub(crate) fn field_order(record: &str) -> Option<&'static [(&'static str, Skip)
         "DILexicalBlock" => &[("scope", Keep), ("file", Zero), ("line", Zero), ("column", Zero)],
         "DILexicalBlockFile" => &[("scope", Keep), ("file", Zero), ("discriminator", Keep)],
         "DINamespace" => &[("name", Empty), ("scope", Keep), ("exportSymbols", False)],
-        "DICommonBlock" => &[("scope", Keep), ("declaration", Zero), ("name", Empty), ("file", Zero), ("line", Zero)],
+        "DICommonBlock" => &[
+            ("scope", Keep),
+            ("declaration", Zero),
+            ("name", Empty),
+            ("file", Zero),
+            ("line", Zero),
+        ],
         "DIMacro" => &[("type", Keep), ("line", Zero), ("name", Empty), ("value", Empty)],
-        "DIMacroFile" => &[("type", Word("DW_MACINFO_start_file")), ("line", Zero), ("file", Keep), ("nodes", Zero)],
+        "DIMacroFile" => &[
+            ("type", Word("DW_MACINFO_start_file")),
+            ("line", Zero),
+            ("file", Keep),
+            ("nodes", Zero),
+        ],
         "DIModule" => &[
             ("scope", Keep),
             ("name", Empty),
@@ -280,7 +305,9 @@ pub(crate) fn operand_order(record: &str) -> &'static [&'static str] {
         "DICommonBlock" => &["scope", "declaration", "file"],
         "DITemplateTypeParameter" => &["type"],
         "DITemplateValueParameter" => &["type", "value"],
-        "DIGlobalVariable" => &["scope", "file", "type", "declaration", "templateParams", "annotations"],
+        "DIGlobalVariable" => {
+            &["scope", "file", "type", "declaration", "templateParams", "annotations"]
+        }
         "DILocalVariable" => &["scope", "file", "type", "annotations"],
         "DILabel" => &["scope", "file"],
         "DIObjCProperty" => &["file", "type"],

@@ -2,7 +2,9 @@
 
 use super::constants::write_flags;
 use super::layout::{store_size, type_align};
-use super::names::{push_num, write_block_ref, write_calling_conv, write_escaped, write_local_value};
+use super::names::{
+    push_num, write_block_ref, write_calling_conv, write_escaped, write_local_value,
+};
 use super::{FnCtx, ModulePrinter};
 use crate::ir::function::DbgRecord;
 use crate::ir::inst::{CallInfo, Clause, Extra, InstData, MemInfo, SyncScope};
@@ -11,7 +13,13 @@ use std::fmt::Write;
 
 impl ModulePrinter<'_> {
     /// Writes an operand, with its type first when `with_type`.
-    pub(crate) fn write_operand(&self, out: &mut String, f: Option<&FnCtx>, op: Operand, with_type: bool) {
+    pub(crate) fn write_operand(
+        &self,
+        out: &mut String,
+        f: Option<&FnCtx>,
+        op: Operand,
+        with_type: bool,
+    ) {
         if with_type {
             self.write_type(out, self.operand_ty(f, op));
             out.push(' ');
@@ -334,7 +342,11 @@ impl ModulePrinter<'_> {
     /// The default operand layout: `<ty> a, b` when all operands share a type, else
     /// `<ty> a, <ty> b`; GEP and load print their type first.
     fn write_generic_operands(&self, out: &mut String, f: &FnCtx, d: &InstData) {
-        let args: &[Operand] = if d.op == Opcode::ShuffleVector { d.args.get(..2).unwrap_or(&d.args) } else { &d.args };
+        let args: &[Operand] = if d.op == Opcode::ShuffleVector {
+            d.args.get(..2).unwrap_or(&d.args)
+        } else {
+            &d.args
+        };
         let Some(&first) = args.first() else { return };
         match &d.extra {
             Extra::Gep { source_ty } => {
@@ -352,7 +364,12 @@ impl ModulePrinter<'_> {
         let first_ty = self.operand_ty(Some(f), first);
         let all_types = matches!(
             d.op,
-            Opcode::Select | Opcode::Store | Opcode::ShuffleVector | Opcode::Ret | Opcode::CmpXchg | Opcode::AtomicRmw
+            Opcode::Select
+                | Opcode::Store
+                | Opcode::ShuffleVector
+                | Opcode::Ret
+                | Opcode::CmpXchg
+                | Opcode::AtomicRmw
         ) || args.iter().skip(1).any(|&o| self.operand_ty(Some(f), o) != first_ty);
         if !all_types {
             out.push(' ');
@@ -436,7 +453,10 @@ impl ModulePrinter<'_> {
             out.push(' ');
             self.write_operand(out, Some(f), a, false);
         }
-        if ci.tail == TailKind::MustTail && d.op == Opcode::Call && self.m.types.func_sig(f.func.ty).is_some_and(|s| s.2) {
+        if ci.tail == TailKind::MustTail
+            && d.op == Opcode::Call
+            && self.m.types.func_sig(f.func.ty).is_some_and(|s| s.2)
+        {
             if !args.is_empty() {
                 out.push_str(", ");
             }

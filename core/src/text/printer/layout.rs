@@ -59,7 +59,9 @@ fn size_bits(m: &Module, t: TypeId, depth: u32) -> Option<u64> {
         Type::Int(b) => u64::from(*b),
         Type::Float(k) => u64::from(k.bits()),
         Type::Ptr(a) => u64::from(m.datalayout.pointer_size_bits(*a)),
-        Type::Vector { len, elem, .. } => u64::from(*len).checked_mul(size_bits(m, *elem, depth + 1)?)?,
+        Type::Vector { len, elem, .. } => {
+            u64::from(*len).checked_mul(size_bits(m, *elem, depth + 1)?)?
+        }
         _ => return None,
     })
 }

@@ -99,10 +99,12 @@ fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
                     Metadata::Node(c) => Some(*c),
                     _ => None,
                 })),
-                MdNodeKind::Record { fields, .. } => v.extend(fields.iter().filter_map(|f| match &f.value {
-                    MdField::Md(Metadata::Node(c)) => Some(*c),
-                    _ => None,
-                })),
+                MdNodeKind::Record { fields, .. } => {
+                    v.extend(fields.iter().filter_map(|f| match &f.value {
+                        MdField::Md(Metadata::Node(c)) => Some(*c),
+                        _ => None,
+                    }))
+                }
                 MdNodeKind::Undefined => {}
             }
         }
@@ -140,7 +142,10 @@ fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
                 *s = 2;
             }
             let Some(data) = nodes.get(node) else { continue };
-            if data.distinct || cyclic.get(node.index()) == Some(&true) || matches!(data.kind, MdNodeKind::Undefined) {
+            if data.distinct
+                || cyclic.get(node.index()) == Some(&true)
+                || matches!(data.kind, MdNodeKind::Undefined)
+            {
                 continue;
             }
             let map = |m: &Metadata| match m {
@@ -214,7 +219,8 @@ impl MdSlots {
                     if d.call_info().is_some() {
                         for op in d.args.iter() {
                             if let Operand::Md(id) = op {
-                                if let Some(MdOperand::Md(Metadata::Node(n))) = body.md_ops.get(*id) {
+                                if let Some(MdOperand::Md(Metadata::Node(n))) = body.md_ops.get(*id)
+                                {
                                     s.create(p, *n, &mut stack);
                                 }
                             }
@@ -231,11 +237,11 @@ impl MdSlots {
 
     /// The nodes of attachments in printing order.
     fn sorted_attachments(m: &crate::ir::Module, md: &[(Symbol, MdId)]) -> Vec<MdId> {
-        let mut v: Vec<(u32, usize, MdId)> = md.iter().enumerate().map(|(i, (k, n))| (kind_rank(m, *k), i, *n)).collect();
+        let mut v: Vec<(u32, usize, MdId)> =
+            md.iter().enumerate().map(|(i, (k, n))| (kind_rank(m, *k), i, *n)).collect();
         v.sort_unstable();
         v.into_iter().map(|(_, _, n)| n).collect()
     }
-
 
     /// `SlotTracker::CreateMetadataSlot`: preorder over node operands, skipping inline records.
     fn create(&mut self, p: &ModulePrinter, n: MdId, stack: &mut Vec<MdId>) {
@@ -282,7 +288,8 @@ fn for_each_child(p: &ModulePrinter, node: &MdNode, mut f: impl FnMut(MdId)) {
         }
         MdNodeKind::Record { name, fields } => {
             let order = operand_order(p.m.symbols.get(*name));
-            let field_name = |fld: &MdRecordField| fld.name.map(|s| p.m.symbols.get(s)).unwrap_or("");
+            let field_name =
+                |fld: &MdRecordField| fld.name.map(|s| p.m.symbols.get(s)).unwrap_or("");
             let node_of = |fld: &MdRecordField| match &fld.value {
                 MdField::Md(Metadata::Node(c)) => Some(*c),
                 _ => None,
@@ -313,7 +320,11 @@ fn for_each_child(p: &ModulePrinter, node: &MdNode, mut f: impl FnMut(MdId)) {
 }
 
 /// The elements of `GenericDINode`'s `operands: {...}` field, which LLVM writes inline.
-fn inline_tuple<'m>(p: &ModulePrinter<'m>, generic: bool, fld: &MdRecordField) -> Option<&'m [Metadata]> {
+fn inline_tuple<'m>(
+    p: &ModulePrinter<'m>,
+    generic: bool,
+    fld: &MdRecordField,
+) -> Option<&'m [Metadata]> {
     if !generic || fld.name.map(|n| p.m.symbols.get(n)) != Some("operands") {
         return None;
     }
@@ -347,7 +358,10 @@ impl ModulePrinter<'_> {
             Metadata::Node(n) => self.write_md_node_ref(out, *n),
             Metadata::String(s) => {
                 out.push('!');
-                write_quoted(out, &crate::ir::metadata::MetadataStore::string_bytes(&self.m.symbols, *s));
+                write_quoted(
+                    out,
+                    &crate::ir::metadata::MetadataStore::string_bytes(&self.m.symbols, *s),
+                );
             }
             Metadata::Value(c) => self.write_typed_const(out, *c),
             Metadata::Null => out.push_str("null"),
@@ -393,7 +407,10 @@ impl ModulePrinter<'_> {
                         }
                     }
                 }
-                for fld in fields.iter().filter(|f| !fname(f).is_some_and(|n| order.iter().any(|(w, _)| *w == n))) {
+                for fld in fields
+                    .iter()
+                    .filter(|f| !fname(f).is_some_and(|n| order.iter().any(|(w, _)| *w == n)))
+                {
                     self.write_field(out, fld, &mut first);
                 }
             }
@@ -435,7 +452,10 @@ impl ModulePrinter<'_> {
         match &fld.value {
             MdField::Md(md) => self.write_md(out, md),
             MdField::Int(s) | MdField::Words(s) => out.push_str(self.m.symbols.get(*s)),
-            MdField::Str(s) => write_quoted(out, &crate::ir::metadata::MetadataStore::string_bytes(&self.m.symbols, *s)),
+            MdField::Str(s) => write_quoted(
+                out,
+                &crate::ir::metadata::MetadataStore::string_bytes(&self.m.symbols, *s),
+            ),
             MdField::Value(c) => self.write_typed_const(out, *c),
         }
     }
@@ -488,7 +508,8 @@ impl ModulePrinter<'_> {
         if md.is_empty() {
             return;
         }
-        let mut v: Vec<(u32, usize)> = md.iter().enumerate().map(|(i, (k, _))| (kind_rank(self.m, *k), i)).collect();
+        let mut v: Vec<(u32, usize)> =
+            md.iter().enumerate().map(|(i, (k, _))| (kind_rank(self.m, *k), i)).collect();
         v.sort_unstable();
         for (_, i) in v {
             let Some((k, n)) = md.get(i) else { continue };

@@ -28,8 +28,8 @@ mod names;
 mod types;
 
 pub use names::{
-    calling_conv_by_name, calling_conv_name, name_needs_quotes, write_escaped, write_md_identifier, write_name,
-    write_quoted, LocalSlots, CALLING_CONVENTIONS,
+    calling_conv_by_name, calling_conv_name, name_needs_quotes, write_escaped, write_md_identifier,
+    write_name, write_quoted, LocalSlots, CALLING_CONVENTIONS,
 };
 
 use crate::ir::function::{Body, Function};
@@ -143,7 +143,13 @@ impl<'m> ModulePrinter<'m> {
         }
         let mut global_slots = vec![NO_SLOT; m.globals.len()];
         let mut next = 0u32;
-        let all = order.vars.iter().chain(&order.aliases).chain(&order.ifuncs).chain(&order.funcs).chain(&forward);
+        let all = order
+            .vars
+            .iter()
+            .chain(&order.aliases)
+            .chain(&order.ifuncs)
+            .chain(&order.funcs)
+            .chain(&forward);
         for &g in all {
             if global_named(m, g).is_none() {
                 if let Some(s) = global_slots.get_mut(g.index()) {

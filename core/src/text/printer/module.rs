@@ -1,9 +1,14 @@
 //! The module layout: header, struct types, comdats, globals, aliases, ifuncs, functions
 //! (blocks with their `; preds` comments), use-list directives, attribute groups, metadata.
 
-use super::names::{push_num, local_named, write_block_ref, write_calling_conv, write_local_value, write_name_str, write_quoted, LocalSlots};
+use super::names::{
+    local_named, push_num, write_block_ref, write_calling_conv, write_local_value, write_name_str,
+    write_quoted, LocalSlots,
+};
 use super::{global_named, FnCtx, ModulePrinter};
-use crate::ir::module::{sanitizer, ComdatId, GlobalKind, GlobalValue, Linkage, Preemption, Visibility};
+use crate::ir::module::{
+    sanitizer, ComdatId, GlobalKind, GlobalValue, Linkage, Preemption, Visibility,
+};
 use crate::ir::{Block, EntityRef, GlobalId};
 use std::fmt::Write;
 
@@ -53,7 +58,8 @@ pub(crate) fn write_module(p: &ModulePrinter, out: &mut String) {
         out.push('\n');
         write_function(p, out, g);
     }
-    let module_level: Vec<&str> = m.uselistorders.iter().filter(|u| u.func.is_none()).map(|u| u.text.trim()).collect();
+    let module_level: Vec<&str> =
+        m.uselistorders.iter().filter(|u| u.func.is_none()).map(|u| u.text.trim()).collect();
     if !module_level.is_empty() {
         out.push_str("\n; uselistorder directives\n");
         for t in module_level {
@@ -162,7 +168,8 @@ fn write_linkage_etc(out: &mut String, gv: &GlobalValue) {
         out.push_str(gv.linkage.name());
         out.push(' ');
     }
-    let implicit = gv.linkage.is_local() || (gv.visibility != Visibility::Default && gv.linkage != Linkage::ExternWeak);
+    let implicit = gv.linkage.is_local()
+        || (gv.visibility != Visibility::Default && gv.linkage != Linkage::ExternWeak);
     if gv.preemption == Preemption::DsoLocal && !implicit {
         out.push_str("dso_local ");
     }
@@ -333,7 +340,11 @@ pub(crate) fn write_function(p: &ModulePrinter, out: &mut String, g: GlobalId) {
         let _ = write!(out, " align {a}");
     }
     write_string_opt(out, " gc ", func.gc.as_deref());
-    for (kw, c) in [(" prefix ", func.prefix), (" prologue ", func.prologue), (" personality ", func.personality)] {
+    for (kw, c) in [
+        (" prefix ", func.prefix),
+        (" prologue ", func.prologue),
+        (" personality ", func.personality),
+    ] {
         if let Some(c) = c {
             out.push_str(kw);
             p.write_typed_const(out, c);
@@ -386,7 +397,14 @@ fn predecessors(body: &crate::ir::Body) -> Vec<Vec<Block>> {
     preds
 }
 
-fn write_block(p: &ModulePrinter, out: &mut String, f: &FnCtx, b: Block, entry: bool, preds: &[Block]) {
+fn write_block(
+    p: &ModulePrinter,
+    out: &mut String,
+    f: &FnCtx,
+    b: Block,
+    entry: bool,
+    preds: &[Block],
+) {
     let m = p.m;
     let Some(bd) = f.body.blocks.get(b) else { return };
     let named = local_named(m, bd.name);

@@ -144,7 +144,9 @@ pub fn name_needs_quotes(name: &[u8]) -> bool {
     match name.first() {
         None => true,
         Some(c) if c.is_ascii_digit() => true,
-        _ => !name.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.' || c == b'_'),
+        _ => {
+            !name.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.' || c == b'_')
+        }
     }
 }
 
@@ -193,7 +195,11 @@ pub(crate) fn push_num(out: &mut String, mut n: u64) {
 /// Writes a metadata name (`!llvm.module.flags`, attachment kinds) without its `!`, escaping
 /// bytes outside `[-a-zA-Z$._0-9]` (and a leading digit) as `\XX`.
 pub fn write_md_identifier(out: &mut String, name: &[u8]) {
-    let name = &*if name.is_ascii() { std::borrow::Cow::Borrowed(name) } else { crate::text::lexer::name_to_bytes(name) };
+    let name = &*if name.is_ascii() {
+        std::borrow::Cow::Borrowed(name)
+    } else {
+        crate::text::lexer::name_to_bytes(name)
+    };
     if name.is_empty() {
         out.push_str("<empty name> ");
         return;
@@ -342,7 +348,13 @@ fn render_ref(out: &mut String, name: Option<&str>, slot: Option<u32>) {
 }
 
 /// Writes a local value reference `%name` / `%N` / `<badref>`.
-pub(crate) fn write_local_value(out: &mut String, m: &Module, body: &Body, slots: &LocalSlots, v: Value) {
+pub(crate) fn write_local_value(
+    out: &mut String,
+    m: &Module,
+    body: &Body,
+    slots: &LocalSlots,
+    v: Value,
+) {
     if let Some(t) = slots.cached(&slots.value_off, v.index()) {
         out.push_str(t);
         return;
@@ -363,7 +375,13 @@ pub(crate) fn write_local_value(out: &mut String, m: &Module, body: &Body, slots
 }
 
 /// Writes a block reference `%name` / `%N` / `<badref>` (without `label`).
-pub(crate) fn write_block_ref(out: &mut String, m: &Module, body: &Body, slots: &LocalSlots, b: Block) {
+pub(crate) fn write_block_ref(
+    out: &mut String,
+    m: &Module,
+    body: &Body,
+    slots: &LocalSlots,
+    b: Block,
+) {
     if let Some(t) = slots.cached(&slots.block_off, b.index()) {
         out.push_str(t);
         return;

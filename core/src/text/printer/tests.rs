@@ -389,7 +389,9 @@ fn idempotent_on_repository_files() {
         let Some(m) = parse(&src).module else { continue };
         let once = print_module(&m);
         let again = parse(&once);
-        let m2 = again.module.unwrap_or_else(|| panic!("{}: output does not parse: {:?}", path.display(), again.diagnostics));
+        let m2 = again.module.unwrap_or_else(|| {
+            panic!("{}: output does not parse: {:?}", path.display(), again.diagnostics)
+        });
         assert_eq!(print_module(&m2), once, "{} is not printed idempotently", path.display());
         n += 1;
     }
@@ -421,7 +423,12 @@ fn unnamed_values_and_blocks_are_numbered() {
     let src = "define i32 @f(i32, i32 %b) {\n  %2 = add i32 %0, %b\n  br label %x\nx:\n  %3 = add i32 %2, 1\n  br label %4\n4:\n  ret i32 %3\n}\n";
     let out = round(src);
     assert!(out.contains("define i32 @f(i32 %0, i32 %b) {\n  %2 = add i32 %0, %b"), "{out}");
-    assert!(out.contains("\n4:                                                ; preds = %x\n  ret i32 %3"), "{out}");
+    assert!(
+        out.contains(
+            "\n4:                                                ; preds = %x\n  ret i32 %3"
+        ),
+        "{out}"
+    );
 }
 
 /// A module whose references dangle prints `<badref>` instead of panicking.
@@ -439,7 +446,9 @@ fn malformed_modules_do_not_panic() {
             for a in d.args.iter_mut() {
                 let new = match *a {
                     crate::ir::Operand::Value(_) => crate::ir::Operand::Value(bad_v),
-                    crate::ir::Operand::Const(_) => crate::ir::Operand::Const(ConstId::new(1_000_000)),
+                    crate::ir::Operand::Const(_) => {
+                        crate::ir::Operand::Const(ConstId::new(1_000_000))
+                    }
                     other => other,
                 };
                 *a = new;
@@ -481,9 +490,12 @@ fn malformed_modules_do_not_panic() {
     // Constants that point nowhere.
     let mut m = base;
     let g = m.global_by_name("g").expect("g");
-    let bad = m.consts.intern(crate::ir::TypeId::PTR, ConstKind::BlockAddress { func: g, block: Block::new(5) });
+    let bad = m
+        .consts
+        .intern(crate::ir::TypeId::PTR, ConstKind::BlockAddress { func: g, block: Block::new(5) });
     let agg_ty = m.types.intern(crate::ir::Type::Array { len: 2, elem: crate::ir::TypeId::I8 });
-    let agg = m.consts.intern(agg_ty, ConstKind::Aggregate(vec![ConstId::new(7_777_777), bad].into()));
+    let agg =
+        m.consts.intern(agg_ty, ConstKind::Aggregate(vec![ConstId::new(7_777_777), bad].into()));
     if let crate::ir::module::GlobalKind::Var(v) = &mut m.globals[g].kind {
         v.init = Some(agg);
     }

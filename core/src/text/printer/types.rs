@@ -42,7 +42,9 @@ impl TypeOrder {
             }
         }
         for &g in &p.order.aliases {
-            if let Some(GlobalKind::Alias { value_ty, aliasee }) = m.globals.get(g).map(|gv| &gv.kind) {
+            if let Some(GlobalKind::Alias { value_ty, aliasee }) =
+                m.globals.get(g).map(|gv| &gv.kind)
+            {
                 f.ty(*value_ty);
                 f.konst(*aliasee);
             }
@@ -203,7 +205,12 @@ impl Finder<'_, '_> {
             let subs: &[TypeId] = match types.get(t) {
                 Type::Named(n) => {
                     self.found.push(*n);
-                    types.named.get(*n).and_then(|s| s.body.as_ref()).map(|b| &*b.fields).unwrap_or(&[])
+                    types
+                        .named
+                        .get(*n)
+                        .and_then(|s| s.body.as_ref())
+                        .map(|b| &*b.fields)
+                        .unwrap_or(&[])
                 }
                 Type::Struct { fields, .. } => fields,
                 Type::Func { ret, params, .. } => {
