@@ -15,7 +15,7 @@ mod ext;
 
 use irplay_core::runtime::format::{format, ArgSource, FormatError};
 use irplay_core::runtime::input::Stdin;
-use irplay_core::runtime::libc::Rand;
+use irplay_core::runtime::stdlib::Rand;
 use std::collections::HashMap;
 
 /// Exit statuses shared with `irplay run` (see its documentation).

@@ -21,9 +21,9 @@
 //! type-based aliasing (TBAA), `inttoptr` provenance, scoped `noalias` metadata; sizes of
 //! scalable vectors are unknown. Anything it cannot prove is `MayAlias`.
 
-use crate::interp::layout::{Class, Layouts};
 use crate::ir::attrs::{Attr, AttrKind, ModRef, MEMORY_LOCATIONS};
 use crate::ir::entity::EntityRef;
+use crate::ir::layout::{Class, Layouts};
 use crate::ir::{
     Body, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Module, Opcode, Operand,
     Ordering, TypeId, Value, ValueDef,
@@ -315,8 +315,8 @@ impl<'a> AliasAnalysis<'a> {
         let body = self.body;
         let mut escapes = vec![false; body.insts.len()];
         // Pointer users: for each value, the instructions using it.
-        let users = crate::passes::edit::use_lists(body);
-        for (_, i) in crate::passes::edit::layout_insts(body) {
+        let users = crate::ir::uses::use_lists(body);
+        for (_, i) in crate::ir::uses::layout_insts(body) {
             let Some(d) = body.insts.get(i) else { continue };
             let candidate =
                 d.op == Opcode::Alloca || (matches!(d.op, Opcode::Call) && self.is_alloc_call(d));

@@ -279,7 +279,7 @@ mod tests {
             let l = lf.loops().first().expect("one loop").clone();
             let (pre, latch) = (block(&m, f, "entry"), block(&m, f, "loop"));
             let ivs = inductions(&m, f, &l, pre, latch);
-            let block_of = crate::passes::edit::inst_blocks(f);
+            let block_of = crate::ir::uses::inst_blocks(f);
             let test = exit_test(f, &l, &block_of, &ivs, latch);
             (ivs, test)
         };

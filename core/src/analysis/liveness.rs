@@ -111,7 +111,7 @@ impl Liveness {
                         }
                     }
                 } else {
-                    crate::passes::edit::used_values(body, d, &mut |v| {
+                    crate::ir::uses::used_values(body, d, &mut |v| {
                         if let (Some(g), Some(df), Some(pd), Some(pu)) = (
                             gen.get_mut(b.index()),
                             defs.get(b.index()),

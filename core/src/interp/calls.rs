@@ -4,14 +4,14 @@
 //! exception unwinding to the nearest `invoke`.
 
 use super::code::{CallSite, Callee, FnCode, Opnd, NONE, TAG};
-use super::layout::Class;
+use super::libc::{self, LibFn};
 use super::memory::AllocKind;
-use super::native::{Native, Step};
+use super::native::Step;
 use super::report::{ErrorKind, Fault, Res, UbKind};
 use super::state::{Frame, Interp, VaInfo};
 use super::value::{Slot, Val};
+use crate::ir::layout::Class;
 use crate::ir::{Attr, AttrKind, AttrSetId, GlobalId, TypeId};
-use crate::runtime::libc::{self, LibFn};
 use std::rc::Rc;
 
 /// What the run loop does after a call.
@@ -685,20 +685,6 @@ impl<'m> Interp<'m> {
     fn phi_chain(&mut self, code: &FnCode, inst: crate::ir::Inst, o: u32) -> u32 {
         let span = self.inst_span(code.gid, inst);
         self.origins.forward(o, span, code.gid)
-    }
-
-    /// Pushes a native continuation frame (used by library functions such as `qsort`).
-    pub fn push_native(&mut self, n: Native) {
-        self.frames.push(Frame {
-            code: self.empty.clone(),
-            pc: 0,
-            base: self.regs.len() as u32,
-            wbase: self.wregs.len() as u32,
-            amark: self.allocas.len() as u32,
-            call: NONE,
-            va: None,
-            native: Some(Box::new(n)),
-        });
     }
 }
 

@@ -1,4 +1,4 @@
-//! The memory API the C library runtime (`runtime::libc`) works through: C strings, byte
+//! The memory API the C library runtime (`interp/libc.rs`) works through: C strings, byte
 //! ranges, the heap (`malloc`/`free` with double-free and invalid-free detection), program
 //! output, and `printf` argument sources over IR call operands or a `va_list`.
 //!
@@ -492,7 +492,7 @@ impl ArgSource for Args<'_, '_> {
         let t = self.it.m.types.lookup_float(FloatKind::X86Fp80).unwrap_or(TypeId::DOUBLE);
         let v = self.fetch(t)?;
         Ok(match &v {
-            Val::W { words, .. } => super::fp::to_f64(
+            Val::W { words, .. } => crate::semantics::fp::to_f64(
                 FloatKind::X86Fp80,
                 words.first().copied().unwrap_or(0) as u128
                     | (words.get(1).copied().unwrap_or(0) as u128) << 64,

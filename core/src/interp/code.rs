@@ -8,10 +8,10 @@
 //! the fast path's stream `fcode` (see `fuse.rs`), checked by [`FnCode::validate`] before the
 //! fast path may read its registers without bounds checks.
 
-use super::fp::FOp;
-use super::scalar::IOp;
 use super::value::{Slot, Val};
 use crate::ir::{AttrSetId, FloatPredicate, Inst, IntPredicate, TypeId};
+use crate::semantics::fp::FOp;
+use crate::semantics::int::IOp;
 
 /// An operand of the generic path: tag in the top two bits.
 pub type Opnd = u32;
@@ -231,9 +231,9 @@ pub enum Op {
     /// Fast stream only: `ashr` without flags.
     AShr { d: u32, a: u32, b: u32, w: u8 },
     /// Fast stream only: `udiv` without flags.
-    UDiv { d: u32, a: u32, b: u32, w: u8 },
+    UDiv { d: u32, a: u32, b: u32 },
     /// Fast stream only: `urem`.
-    URem { d: u32, a: u32, b: u32, w: u8 },
+    URem { d: u32, a: u32, b: u32 },
     /// No effect (`fence`, debug intrinsics decoded away).
     Nop,
     /// Everything else, executed from the IR instruction (see [`GenOp`]).
@@ -350,8 +350,6 @@ pub struct CallSite {
     pub arg_tys: Box<[TypeId]>,
     /// Per argument: the value may not be poison or undef (`noundef` at the site).
     pub noundef: Box<[bool]>,
-    /// True when any argument or the return has attributes to check.
-    pub checks: bool,
     /// The arguments whose attributes `check_args` must check: `noundef` ones with a checked
     /// attribute at the site or on the declaration (any `noundef` one for an indirect call).
     pub checked: Box<[u32]>,
@@ -362,8 +360,6 @@ pub struct CallSite {
     pub dst: Opnd,
     /// The result type.
     pub ret_ty: TypeId,
-    /// The call's function type.
-    pub fn_ty: TypeId,
     /// The instruction.
     pub inst: Inst,
     /// For `invoke`: the normal and unwind edges.

@@ -2,13 +2,13 @@
 //! (bit-packed when their elements are not whole bytes), arrays by alloc size, structs by
 //! field offset with padding stored as undef. Shadow state travels with the bytes.
 
-use super::layout::Class;
-use super::memory::{shadow_to_slot, slot_shadow, TAINT};
+use super::memory::TAINT;
 use super::origin::TaintKind;
 use super::state::Interp;
 use super::value::{Slot, Val};
-use super::wide;
+use crate::ir::layout::Class;
 use crate::ir::TypeId;
+use crate::semantics::wide;
 
 impl Interp<'_> {
     /// Writes `v` of type `ty` at a location checked for the type's store size.
@@ -200,22 +200,5 @@ impl Interp<'_> {
         self.mem.release(idx);
         let _ = (bytes, shadow);
         out
-    }
-
-    /// Builds a slot from raw bytes and shadow (for library functions).
-    pub fn slot_from(&mut self, bytes: &[u8], shadow: &[u32]) -> Slot {
-        let mut bits = 0u64;
-        for (i, x) in bytes.iter().enumerate().take(8) {
-            bits |= (*x as u64) << (8 * i);
-        }
-        if shadow.iter().all(|&x| x == 0) {
-            return Slot::int(bits);
-        }
-        shadow_to_slot(bits, shadow, &mut self.origins)
-    }
-
-    /// The shadow of a stored slot (for library functions).
-    pub fn shadow_of(&self, v: Slot, out: &mut [u32]) {
-        slot_shadow(v, out, &self.origins);
     }
 }

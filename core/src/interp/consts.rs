@@ -3,17 +3,17 @@
 //! the generic instruction semantics); and global initializers written into memory.
 
 use super::generic::Aux;
-use super::layout::Class;
 use super::memory::AllocKind;
 use super::origin::TaintKind;
 use super::report::{Fault, Res};
+use crate::ir::layout::Class;
 
 /// The largest aggregate or vector the interpreter holds as one register value.
 pub const MAX_VALUE_BYTES: u64 = 1 << 26;
 use super::state::Interp;
 use super::value::{Slot, Val};
-use super::wide;
 use crate::ir::{ConstId, ConstKind, TypeId};
+use crate::semantics::wide;
 
 impl Interp<'_> {
     /// The value of a constant.

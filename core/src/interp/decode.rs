@@ -5,17 +5,17 @@
 //! through the generic path from the IR instruction.
 
 use super::code::*;
-use super::fp::FOp;
-use super::layout::Class;
 use super::origin::TaintKind;
 use super::report::{ErrorKind, Fault, Res};
-use super::scalar::IOp;
 use super::state::Interp;
 use super::value::{sext, Slot, Val};
+use crate::ir::layout::Class;
 use crate::ir::{
     AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId,
     Inst, InstData, InstFlags, Opcode, Operand, TailKind, TypeId, Value,
 };
+use crate::semantics::fp::FOp;
+use crate::semantics::int::IOp;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -122,7 +122,7 @@ impl Interp<'_> {
                 nw += 1;
             }
         }
-        let mut promoted: Vec<Value> = self.promotable(body).into_keys().collect();
+        let mut promoted = self.promotable(body);
         promoted.sort_by_key(|v| v.index());
         for v in promoted {
             d.cells.insert(v, nn);
@@ -787,7 +787,6 @@ impl Interp<'_> {
             args: aops.into(),
             arg_tys: tys.into(),
             noundef: noundef.into(),
-            checks,
             checked_attrs: if checks {
                 checked
                     .iter()
@@ -799,7 +798,6 @@ impl Interp<'_> {
             checked: if checks { checked.into() } else { Box::new([]) },
             dst,
             ret_ty: data.ty,
-            fn_ty: ci.fn_ty,
             inst: i,
             invoke,
             tail,

@@ -7,14 +7,14 @@
 use super::calls::Flow;
 use super::code::{FnCode, Intr, Op, NONE};
 use super::fast::{self, Fast};
-use super::fp;
 use super::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
 use super::origin::TaintKind;
 use super::report::{ErrorKind, Fault, Res, UbKind};
-use super::scalar::{self, Bad, IOp};
 use super::state::{Interp, Stop};
 use super::value::{mask, sext, Slot, Val};
 use crate::ir::InstFlags;
+use crate::semantics::fp;
+use crate::semantics::int::{self, Bad, IOp};
 use std::rc::Rc;
 
 impl Interp<'_> {
@@ -191,7 +191,7 @@ impl Interp<'_> {
                             }
                         }
                         let v = if (x.poison | y.poison) == 0 {
-                            match scalar::ibin(op, f, w as u32, x.bits, y.bits) {
+                            match int::ibin(op, f, w as u32, x.bits, y.bits) {
                                 Ok(v) => Slot::int(v),
                                 Err(e) => tri!(cur, self.bad(&code, cur, e)),
                             }
@@ -203,13 +203,13 @@ impl Interp<'_> {
                     Op::ICmp { p, d, a, b, w, f } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
+                            if f != 0 && int::samesign_bad(w as u32, x.bits, y.bits) {
                                 self.at(&code, cur);
                                 Slot::tainted(
                                     self.poison("icmp samesign operands have different signs"),
                                 )
                             } else {
-                                Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64)
+                                Slot::int(int::icmp(p, w as u32, x.bits, y.bits) as u64)
                             }
                         } else {
                             self.taint2(&code, cur, x, y)
@@ -233,7 +233,7 @@ impl Interp<'_> {
                         } else if f == 0 {
                             Slot::int(x.bits & mask(to as u32))
                         } else {
-                            match scalar::trunc(f, from as u32, to as u32, x.bits) {
+                            match int::trunc(f, from as u32, to as u32, x.bits) {
                                 Ok(v) => Slot::int(v),
                                 Err(e) => tri!(cur, self.bad(&code, cur, e)),
                             }
@@ -762,7 +762,7 @@ impl Interp<'_> {
     ) -> Res<Slot> {
         self.at(code, cur);
         if x.poison | y.poison == 0 {
-            return match scalar::ibin(op, f, w as u32, x.bits, y.bits) {
+            return match int::ibin(op, f, w as u32, x.bits, y.bits) {
                 Ok(v) => Ok(Slot::int(v)),
                 Err(e) => self.bad(code, cur, e),
             };
@@ -785,7 +785,7 @@ impl Interp<'_> {
                 return Ok(s);
             }
             let o = self.chain(o);
-            let bits = scalar::ibin(op, f, w as u32, x.bits, y.bits).unwrap_or(0);
+            let bits = int::ibin(op, f, w as u32, x.bits, y.bits).unwrap_or(0);
             return Ok(Slot { bits, prov: 0, poison: o });
         }
         Ok(Slot::tainted(self.chain(o)))

@@ -14,11 +14,11 @@
 //! value registers from the register vector's initialized spare capacity ([`RegsInit`]).
 
 use super::code::{Cvt, FnCode, Gep, Intr};
-use super::fp;
 use super::memory::{Alloc, Memory};
 use super::state::Frame;
 use super::value::{sext, Slot, Val};
 use crate::ir::InstFlags;
+use crate::semantics::fp;
 use std::rc::Rc;
 
 /// The result of a fast conversion of defined bits.

@@ -282,7 +282,7 @@ fn icmp_matches_scalar() {
                 for &y in &vals {
                     assert_eq!(
                         super::fasthelp::icmp(p, w, x, y),
-                        super::scalar::icmp(p, w as u32, x, y),
+                        crate::semantics::int::icmp(p, w as u32, x, y),
                         "{p:?} i{w} {x:#x} {y:#x}"
                     );
                 }
@@ -296,8 +296,8 @@ fn icmp_matches_scalar() {
 #[test]
 fn arith_flags_match_scalar() {
     use super::fasthelp::arith;
-    use super::scalar::{self, IOp};
     use crate::ir::InstFlags;
+    use crate::semantics::int::{self, IOp};
     for w in WIDTHS {
         let m = super::value::mask(w as u32);
         let vals = values_of(w);
@@ -307,7 +307,7 @@ fn arith_flags_match_scalar() {
                     for &y in &vals {
                         assert_eq!(
                             arith(op, f, w, x, y),
-                            scalar::ibin(op, f, w as u32, x, y).ok(),
+                            int::ibin(op, f, w as u32, x, y).ok(),
                             "{op:?} f={f} i{w} {x:#x} {y:#x}"
                         );
                     }
@@ -321,7 +321,7 @@ fn arith_flags_match_scalar() {
                 for &x in &vals {
                     for &y in vals.iter().chain(&[w as u64 - 1, w as u64, w as u64 / 2]) {
                         let y = y & m;
-                        let want = scalar::ibin(op, f, w as u32, x, y).ok();
+                        let want = int::ibin(op, f, w as u32, x, y).ok();
                         assert_eq!(
                             super::fasthelp::ibin(op, f, w, x, y),
                             want,

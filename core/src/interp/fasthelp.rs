@@ -7,12 +7,12 @@
 use super::code::{Edge, FnCode, Gep, Intr, Op, MAX_LANES, NONE};
 use super::fast::{cvt, gep_offset, gep_poison_in, intr};
 use super::fastops::Cx;
-use super::fp;
 use super::memory::{Alloc, AllocKind, Memory, RESERVED, TAINT};
 use super::origin::TaintKind;
-use super::scalar::{self, IOp};
 use super::value::{mask, sext, Slot};
 use crate::ir::{FloatPredicate, InstFlags, IntPredicate};
+use crate::semantics::fp;
+use crate::semantics::int::{self, IOp};
 
 /// Reads register `i` of `regs`.
 macro_rules! rd {
@@ -136,7 +136,7 @@ fn edge_longer(regs: &mut [Slot], ed: &Edge, moves: &[[u32; 2]]) -> Option<usize
 }
 
 /// `x op y` on `iW` for defined operands when the result is a plain value: the common cases
-/// inline, the rest through [`scalar::ibin`]; `None` when it is poison or undefined behaviour.
+/// inline, the rest through [`int::ibin`]; `None` when it is poison or undefined behaviour.
 #[inline(always)]
 pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
     if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
@@ -153,11 +153,11 @@ pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
             (y < w as u64 && x & ((1u64 << y) - 1) == 0).then(|| x >> y)
         }
         IOp::UDiv if f == InstFlags::EXACT => (y != 0 && x.is_multiple_of(y)).then(|| x / y),
-        _ => scalar::ibin(op, f, w as u32, x, y).ok(),
+        _ => int::ibin(op, f, w as u32, x, y).ok(),
     }
 }
 
-/// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f` as [`scalar::ibin`] computes them;
+/// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f` as [`int::ibin`] computes them;
 /// `None` when a flag is violated.
 #[inline(always)]
 pub(super) fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
@@ -200,11 +200,11 @@ pub(super) fn ibin_other(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> 
         IOp::And => Some(x & y),
         IOp::Or => Some(x | y),
         IOp::Xor => Some(x ^ y),
-        _ => scalar::ibin(op, f, w32, x, y).ok(),
+        _ => int::ibin(op, f, w32, x, y).ok(),
     }
 }
 
-/// `icmp` of zero-extended `iW` values as [`scalar::icmp`], by table rather than branches.
+/// `icmp` of zero-extended `iW` values as [`int::icmp`], by table rather than branches.
 #[inline(always)]
 pub(super) fn icmp(p: IntPredicate, w: u8, x: u64, y: u64) -> bool {
     use IntPredicate as P;
@@ -299,8 +299,8 @@ pub(super) fn ibin_poison(
     x: u64,
     y: u64,
 ) -> Option<Slot> {
-    match scalar::ibin(op, f, w as u32, x, y) {
-        Err(scalar::Bad::Poison(why)) => Some(root(cx, at, why)),
+    match int::ibin(op, f, w as u32, x, y) {
+        Err(int::Bad::Poison(why)) => Some(root(cx, at, why)),
         _ => None,
     }
 }
@@ -658,7 +658,7 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
         Op::VICmp { p, d, a, b, n, w } => {
             for k in 0..n as u32 {
                 let (x, y) = (clean!(a + k), clean!(b + k));
-                wr!(regs, d + k, Slot::int(scalar::icmp(p, w as u32, x.bits, y.bits) as u64));
+                wr!(regs, d + k, Slot::int(int::icmp(p, w as u32, x.bits, y.bits) as u64));
             }
         }
         Op::VFCmp { p, d, a, b, n, s } => {

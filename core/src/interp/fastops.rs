@@ -5,12 +5,12 @@
 use super::code::{Callee, FEntry, FnCode, Meta, Op, DIRECT, NONE, TAG};
 use super::fast::{Fast, Light, RegsInit};
 use super::fasthelp::*;
-use super::fp;
 use super::memory::{AllocKind, Memory};
 use super::origin::Origins;
-use super::scalar::{self, IOp};
 use super::state::Frame;
 use super::value::{sext, Slot};
+use crate::semantics::fp;
+use crate::semantics::int::{self, IOp};
 use std::rc::Rc;
 
 /// What the op loop works on besides the registers.
@@ -604,7 +604,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::ICmp { p: pr, d, a, b, w, f } => {
                 let (x, y) = clean2t!(d, a, b);
-                if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
+                if f != 0 && int::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run true;
                 }
                 w!(d, Slot::int(icmp(pr, w, x.bits, y.bits) as u64));
@@ -623,7 +623,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let v = if f == 0 {
                     x.bits & wmask(to)
                 } else {
-                    match scalar::trunc(f, from as u32, to as u32, x.bits) {
+                    match int::trunc(f, from as u32, to as u32, x.bits) {
                         Ok(v) => v,
                         Err(_) => break 'run true,
                     }
@@ -742,7 +742,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::CmpBr { p: pr, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                if f != 0 && scalar::samesign_bad(w as u32, x.bits, y.bits) {
+                if f != 0 && int::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run true;
                 }
                 let taken = icmp(pr, w, x.bits, y.bits);
@@ -752,7 +752,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::CmpJump { p: pr, a, b, w, ss, t, f: fe } => {
                 let (x, y) = clean2!(a, b);
-                if ss && scalar::samesign_bad(w as u32, x.bits, y.bits) {
+                if ss && int::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run true;
                 }
                 branch!(icmp(pr, w, x.bits, y.bits), t, fe)

@@ -30,9 +30,9 @@
 //! that one instruction.
 
 use super::code::{Access, FEntry, FnCode, Gep, Meta, Op, DIRECT, NONE, TAG};
-use super::fp::FOp;
-use super::scalar::IOp;
 use crate::ir::{Body, Inst, InstFlags, Operand, Value};
+use crate::semantics::fp::FOp;
+use crate::semantics::int::IOp;
 use std::collections::HashMap;
 
 /// The one instruction that uses each value, for values with exactly one user.
@@ -288,8 +288,8 @@ pub fn fuse(c: &mut FnCode, body: &Body) {
             Op::IBin { op: IOp::Shl, d, a, b, w, f: 0 } => Op::Shl { d, a, b, w },
             Op::IBin { op: IOp::LShr, d, a, b, w, f: 0 } => Op::LShr { d, a, b, w },
             Op::IBin { op: IOp::AShr, d, a, b, w, f: 0 } => Op::AShr { d, a, b, w },
-            Op::IBin { op: IOp::UDiv, d, a, b, w, f: 0 } => Op::UDiv { d, a, b, w },
-            Op::IBin { op: IOp::URem, d, a, b, w, f: 0 } => Op::URem { d, a, b, w },
+            Op::IBin { op: IOp::UDiv, d, a, b, f: 0, .. } => Op::UDiv { d, a, b },
+            Op::IBin { op: IOp::URem, d, a, b, f: 0, .. } => Op::URem { d, a, b },
             op => op,
         };
     }

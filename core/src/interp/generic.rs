@@ -3,15 +3,15 @@
 //! `select`, `freeze`, vector and aggregate element access, and `getelementptr`. Constant
 //! expressions use the same code.
 
-use super::fp;
-use super::layout::Class;
 use super::origin::TaintKind;
 use super::report::{Fault, Res, UbKind};
-use super::scalar::{self, Bad, IOp};
 use super::state::Interp;
 use super::value::{mask, sext, Slot, Val};
-use super::wide;
+use crate::ir::layout::Class;
 use crate::ir::{FloatPredicate, InstFlags, IntPredicate, Opcode, TypeId};
+use crate::semantics::fp;
+use crate::semantics::int::{self, Bad, IOp};
+use crate::semantics::wide;
 
 /// Per-opcode details for [`Interp::eval_pure`].
 #[derive(Clone, Copy, Debug)]
@@ -170,7 +170,7 @@ impl Interp<'_> {
                         for (x, y) in xs.iter().zip(ys.iter()) {
                             match (x, y) {
                                 (Val::S(x), Val::S(y)) if x.poison | y.poison == 0 => out.push(
-                                    Val::S(Slot::int(scalar::icmp(p, w, x.bits, y.bits) as u64)),
+                                    Val::S(Slot::int(int::icmp(p, w, x.bits, y.bits) as u64)),
                                 ),
                                 _ => break,
                             }
@@ -202,7 +202,7 @@ impl Interp<'_> {
                                 out.push(Val::S(Slot::tainted(o)));
                                 continue;
                             }
-                            scalar::ipred(p, wide::cmp_u(&xw, &yw), wide::cmp_s(&xw, &yw, w))
+                            int::ipred(p, wide::cmp_u(&xw, &yw), wide::cmp_s(&xw, &yw, w))
                         }
                         Aux::FCmp(p) => {
                             let Some(k) = self.m.types.float_kind(st) else {
@@ -454,11 +454,11 @@ impl Interp<'_> {
 
     fn ibin_plain(&self, op: IOp, flags: u16, w: u32, x: &Val, y: &Val) -> Result<Val, Bad> {
         if w <= 64 {
-            return scalar::ibin(op, flags, w, x.slot().bits, y.slot().bits)
+            return int::ibin(op, flags, w, x.slot().bits, y.slot().bits)
                 .map(|r| Val::S(Slot::int(r)));
         }
         let ((xw, _), (yw, _)) = (words_of(x), words_of(y));
-        scalar::wbin(op, flags, w, &xw, &yw).map(|r| Val::W { words: r.into(), poison: 0 })
+        int::wbin(op, flags, w, &xw, &yw).map(|r| Val::W { words: r.into(), poison: 0 })
     }
 
     fn cast_lane(&mut self, op: Opcode, flags: u16, x: &Val, sty: TypeId, dty: TypeId) -> Res<Val> {
@@ -683,7 +683,7 @@ fn vec_ibin(op: IOp, flags: u16, w: u32, xs: &[Val], ys: &[Val]) -> Option<Val> 
         if x.poison | y.poison != 0 {
             return None;
         }
-        out.push(Val::S(Slot::int(scalar::ibin(op, flags, w, x.bits, y.bits).ok()?)));
+        out.push(Val::S(Slot::int(int::ibin(op, flags, w, x.bits, y.bits).ok()?)));
     }
     Some(Val::A(out.into()))
 }

@@ -6,12 +6,12 @@
 use super::calls::Flow;
 use super::code::FnCode;
 use super::generic::Aux;
-use super::layout::Class;
 use super::report::{Fault, Res, UbKind};
 use super::state::Interp;
 use super::value::{mask, Slot, Val};
-use super::wide;
+use crate::ir::layout::Class;
 use crate::ir::{Extra, InstData, MdNodeKind, Metadata, Opcode, RmwOp, TypeId};
+use crate::semantics::wide;
 
 impl Interp<'_> {
     /// Executes generic op `g` of the current frame.
@@ -397,7 +397,9 @@ impl Interp<'_> {
             RmwOp::FMax | RmwOp::FMin => {
                 let k = self.m.types.float_kind(ty).unwrap_or(crate::ir::FloatKind::Double);
                 let (a, b) = (old.slot().bits as u128, x.slot().bits as u128);
-                Val::S(Slot::int(super::fp::minmax(k, a, b, op == RmwOp::FMax, false) as u64))
+                Val::S(Slot::int(
+                    crate::semantics::fp::minmax(k, a, b, op == RmwOp::FMax, false) as u64
+                ))
             }
             RmwOp::UIncWrap => {
                 if cmp(self, P::Uge)? {

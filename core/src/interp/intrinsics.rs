@@ -5,15 +5,15 @@
 //! save/restore, `assume`, `expect`, `objectsize`, traps and the no-op markers.
 
 use super::cmem::len_slot;
-use super::fp::{self, RoundMode};
 use super::generic::{int_val, Aux};
-use super::layout::Class;
 use super::report::{Fault, Res, UbKind};
-use super::scalar::{self, IOp};
 use super::state::Interp;
 use super::value::{mask, Slot, Val};
-use super::wide;
+use crate::ir::layout::Class;
 use crate::ir::{FloatKind, InstFlags, IntPredicate, Opcode, TypeId};
+use crate::semantics::fp::{self, RoundMode};
+use crate::semantics::int::{self, IOp};
+use crate::semantics::wide;
 
 /// The base name of an overloaded intrinsic: `llvm.smax.i32` -> `smax`.
 pub fn base_name(name: &str) -> &str {
@@ -105,17 +105,6 @@ impl Interp<'_> {
         } else {
             lanes.pop().unwrap_or_default()
         }
-    }
-
-    /// Calls intrinsic `name`.
-    pub fn intrinsic(
-        &mut self,
-        name: &str,
-        args: &[Val],
-        tys: &[TypeId],
-        ret: TypeId,
-    ) -> Res<Option<Val>> {
-        self.intrinsic_named(name, base_name(name), args, tys, ret)
     }
 
     /// Calls intrinsic `name` whose base name is `b`.
@@ -235,8 +224,8 @@ impl Interp<'_> {
                         os.push(Val::S(Slot::tainted(o)));
                         continue;
                     }
-                    let r = scalar::wbin(op, 0, w, &xw, &yw).unwrap_or_default();
-                    let ovf = scalar::wbin(op, flag, w, &xw, &yw).is_err();
+                    let r = int::wbin(op, 0, w, &xw, &yw).unwrap_or_default();
+                    let ovf = int::wbin(op, flag, w, &xw, &yw).is_err();
                     rs.push(int_val(r, w, 0));
                     os.push(Val::S(Slot::int(ovf as u64)));
                 }
@@ -320,7 +309,7 @@ impl Interp<'_> {
                                 continue;
                             }
                             let flag = if signed { InstFlags::NSW } else { InstFlags::NUW };
-                            match scalar::wbin(op, flag, w, &xw, &yw) {
+                            match int::wbin(op, flag, w, &xw, &yw) {
                                 Ok(r) => r,
                                 Err(_) => {
                                     let neg = match op {

@@ -58,27 +58,23 @@ mod fast;
 #[macro_use]
 mod fasthelp;
 mod fastops;
-pub(crate) mod fp;
 mod fuse;
 mod gc;
 mod generic;
 mod gexec;
 mod intrinsics;
-pub(crate) mod layout;
+mod libc;
 pub(crate) mod memory;
 pub(crate) mod native;
 pub mod origin;
 mod promote;
 pub mod report;
-pub(crate) mod scalar;
 mod slots;
 pub(crate) mod state;
 mod trace;
 pub(crate) mod value;
 mod vdecode;
-pub(crate) mod wide;
 
-pub(crate) use fp::fix64 as fp_fix64;
 #[cfg(test)]
 mod fast_tests;
 #[cfg(test)]

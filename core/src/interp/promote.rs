@@ -11,21 +11,14 @@
 //! changes. The one difference: an integer forged to equal the slot's address (`inttoptr` of a
 //! guessed number) does not find it, as for any address that no pointer was derived from.
 
-use super::layout::Class;
 use super::state::Interp;
+use crate::ir::layout::Class;
 use crate::ir::{Body, ConstKind, Extra, Opcode, Operand, TypeId, Value};
 use std::collections::HashMap;
 
-/// A promotable stack slot: the type of every access.
-#[derive(Copy, Clone, Debug)]
-pub struct Promoted {
-    /// The loaded and stored type.
-    pub ty: TypeId,
-}
-
 impl Interp<'_> {
-    /// The promotable `alloca`s of a function body, by result value.
-    pub fn promotable(&self, body: &Body) -> HashMap<Value, Promoted> {
+    /// The promotable `alloca`s of a function body (their result values, in no set order).
+    pub fn promotable(&self, body: &Body) -> Vec<Value> {
         let m = self.m;
         let mut cand: HashMap<Value, (TypeId, u64)> = HashMap::new();
         for &b in &body.layout {
@@ -39,7 +32,7 @@ impl Interp<'_> {
                         _ => false,
                     });
                     if restores {
-                        return HashMap::new();
+                        return Vec::new();
                     }
                 }
                 let (Opcode::Alloca, Extra::Alloca { elem_ty, align, .. }, Some(v)) =
@@ -70,7 +63,7 @@ impl Interp<'_> {
             }
         }
         if cand.is_empty() {
-            return HashMap::new();
+            return Vec::new();
         }
         for &b in &body.layout {
             let Some(bd) = body.blocks.get(b) else { continue };
@@ -107,6 +100,6 @@ impl Interp<'_> {
                 }
             }
         }
-        cand.into_iter().map(|(v, (ty, _))| (v, Promoted { ty })).collect()
+        cand.into_keys().collect()
     }
 }

@@ -96,7 +96,7 @@ pub(super) fn assign(
                 on.remove(r);
             }
             dies.clear();
-            crate::passes::edit::used_values(body, d, &mut |v| {
+            crate::ir::uses::used_values(body, d, &mut |v| {
                 if !on.contains(v) && !dies.contains(&v) {
                     dies.push(v);
                 }

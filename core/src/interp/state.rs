@@ -2,8 +2,8 @@
 //! origin table and the program's output; setup of globals and the top-level run.
 
 use super::code::{vec_of, FnCode, Opnd, NONE, TAG, VEC, WCONST, WIDE};
-use super::layout::Layouts;
-use super::memory::{AllocKind, Memory, TAINT};
+use super::libc::LibcState;
+use super::memory::{AllocKind, Memory};
 use super::native::Native;
 use super::origin::{OriginReport, OriginStep, Origins, TaintKind};
 use super::report::{ErrorKind, Fault, Res, RunError, UbReport};
@@ -11,8 +11,8 @@ use super::trace::TraceEvent;
 use super::value::{Slot, Val};
 use super::{Exit, Options, Outcome};
 use crate::diag::Span;
+use crate::ir::layout::Layouts;
 use crate::ir::{ConstKind, GlobalKind, Inst, Module, TypeId};
-use crate::runtime::libc::LibcState;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -390,11 +390,6 @@ impl<'m> Interp<'m> {
     #[inline]
     pub fn chain(&mut self, o: u32) -> u32 {
         self.origins.chain(o, self.ctx.0, self.ctx.1)
-    }
-
-    /// The shadow word of uninitialized memory with origin `o`.
-    pub fn undef_shadow(o: u32) -> u32 {
-        TAINT | o
     }
 
     /// The name of a function by global index.

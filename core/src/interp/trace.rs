@@ -2,13 +2,13 @@
 //! the textual rendering of runtime values.
 
 use super::code::{FnCode, Opnd, NONE};
-use super::layout::Class;
 use super::origin::TaintKind;
 use super::state::Interp;
 use super::value::{sext, Val};
-use super::{fp, wide};
 use crate::diag::Span;
+use crate::ir::layout::Class;
 use crate::ir::{Body, EntityRef, GlobalId, Inst, TypeId};
+use crate::semantics::{fp, wide};
 use serde::Serialize;
 
 /// One executed instruction.

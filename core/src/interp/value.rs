@@ -33,11 +33,6 @@ impl Slot {
     pub const fn tainted(origin: u32) -> Slot {
         Slot { bits: 0, prov: 0, poison: origin }
     }
-    /// True when poison or undef.
-    #[inline]
-    pub fn is_tainted(self) -> bool {
-        self.poison != 0
-    }
 }
 
 /// A general value.
@@ -89,26 +84,6 @@ impl Val {
             Val::A(v) => v.iter().map(Val::taint).find(|&o| o != 0).unwrap_or(0),
         }
     }
-    /// A wide value from words.
-    pub fn wide(words: Vec<u64>) -> Val {
-        Val::W { words: words.into(), poison: 0 }
-    }
 }
 
-/// The width mask of an `iN` for N in 1..=64 (all ones from 64 on).
-#[inline]
-pub fn mask(w: u32) -> u64 {
-    if w >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << w) - 1
-    }
-}
-
-/// Sign-extends the low `w` bits of `x` to 64 bits (`x` itself for `w` 0 or from 64 on),
-/// without a branch.
-#[inline]
-pub fn sext(x: u64, w: u32) -> i64 {
-    let s = 64u32.saturating_sub(w) & 63;
-    ((x << s) as i64) >> s
-}
+pub use crate::semantics::int::{mask, sext};

@@ -7,15 +7,15 @@
 
 use super::code::*;
 use super::decode::Dec;
-use super::fp::FOp;
-use super::layout::Class;
 use super::report::Res;
-use super::scalar::IOp;
 use super::state::Interp;
 use super::value::{sext, Val};
+use crate::ir::layout::Class;
 use crate::ir::{
     Block, ConstKind, Extra, FloatKind, Inst, InstData, InstFlags, Opcode, Operand, TypeId,
 };
+use crate::semantics::fp::FOp;
+use crate::semantics::int::IOp;
 
 impl Interp<'_> {
     /// The lane count of a fixed vector of narrow scalars with at most [`MAX_LANES`] lanes.

@@ -6,9 +6,10 @@
 //! LLVM does.
 
 use super::apint::ApInt;
+pub use super::entities::AttrSetId;
+use super::entities::TypeId;
 use super::entity::{EntityRef, EntityVec};
 use super::hashindex::{hash_of, HashIndex};
-use super::types::TypeId;
 
 /// How an attribute keyword takes its argument.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -319,15 +320,9 @@ impl MemoryEffects {
     }
 }
 
-crate::entity!(
-    /// An interned, sorted set of attributes.
-    AttrSetId,
-    "attrs"
-);
-
 impl AttrSetId {
     /// The empty set.
-    pub const EMPTY: AttrSetId = AttrSetId(0);
+    pub const EMPTY: AttrSetId = AttrSetId::from_u32(0);
 }
 
 /// The module's attribute sets, interned.

@@ -5,19 +5,12 @@
 //! constants too, as in LLVM.
 
 use super::apint::ApInt;
+pub use super::entities::ConstId;
+use super::entities::{Block, GlobalId, TypeId};
 use super::entity::{EntityRef, EntityVec};
-use super::function::Block;
+use super::flags::InstFlags;
 use super::hashindex::{hash_of, HashIndex};
-use super::inst::InstFlags;
-use super::module::GlobalId;
 use super::opcode::Opcode;
-use super::types::TypeId;
-
-crate::entity!(
-    /// A constant in the module's pool.
-    ConstId,
-    "c"
-);
 
 /// What a constant is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -41,7 +41,7 @@ macro_rules! entity {
             }
             /// The entity with raw index `i`.
             #[inline]
-            pub fn from_u32(i: u32) -> Self {
+            pub const fn from_u32(i: u32) -> Self {
                 $name(i)
             }
         }

@@ -6,7 +6,6 @@
 //! in the low 64 bits, as LLVM's APInt layout has it).
 
 use super::types::FloatKind;
-use crate::text::lexer::HexFloatKind;
 use rustc_apfloat::ieee::{BFloat, Double, Half, Quad, Single, X87DoubleExtended};
 use rustc_apfloat::{Float, FloatConvert, Round};
 
@@ -175,5 +174,37 @@ mod tests {
             parse_hex(FloatKind::Float, HexFloatKind::Double, "7FF5673940000000"),
             Some(0x7FAB_39CA)
         );
+    }
+}
+
+/// Which floating-point format a `0x...` hexadecimal constant encodes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HexFloatKind {
+    /// `0x` + hex digits: the bits of an IEEE double (also used for `float`,
+    /// `half` and `bfloat` constants, which must be exactly representable).
+    Double,
+    /// `0xK` + 20 hex digits: x87 80-bit extended precision.
+    X86Fp80,
+    /// `0xL` + 32 hex digits: IEEE quad precision.
+    Quad,
+    /// `0xM` + 32 hex digits: PowerPC double-double.
+    PpcDouble,
+    /// `0xH` + 4 hex digits: IEEE half precision.
+    Half,
+    /// `0xR` + 4 hex digits: bfloat16.
+    BFloat,
+}
+
+impl HexFloatKind {
+    /// The prefix that introduces this kind of constant, e.g. `0xK`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            HexFloatKind::Double => "0x",
+            HexFloatKind::X86Fp80 => "0xK",
+            HexFloatKind::Quad => "0xL",
+            HexFloatKind::PpcDouble => "0xM",
+            HexFloatKind::Half => "0xH",
+            HexFloatKind::BFloat => "0xR",
+        }
     }
 }

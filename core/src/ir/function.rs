@@ -4,31 +4,13 @@
 //! arenas; order lives in `layout` (the block order) and each block's `insts` list, so a pass
 //! that moves code never copies instruction data.
 
-use super::attrs::AttrSetId;
-use super::constants::ConstId;
+use super::entities::{AttrSetId, ConstId, Inst, MdId, Symbol, TypeId};
+pub use super::entities::{Block, MdOpId, Value};
 use super::entity::EntityVec;
-use super::inst::{Inst, InstData, Operand};
-use super::metadata::{MdId, Metadata};
-use super::symbol::Symbol;
-use super::types::TypeId;
+use super::inst::{InstData, Operand};
+use super::metadata::Metadata;
 use crate::diag::Span;
 use rustc_hash::FxHashMap as HashMap;
-
-crate::entity!(
-    /// An SSA value: a parameter or an instruction result.
-    Value,
-    "v"
-);
-crate::entity!(
-    /// A basic block.
-    Block,
-    "bb"
-);
-crate::entity!(
-    /// A metadata operand of a call or debug record.
-    MdOpId,
-    "mdop"
-);
 
 /// A local name as written: `%name`, or unnamed (`%N`, numbered in order when printed).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

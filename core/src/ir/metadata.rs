@@ -5,15 +5,9 @@
 //! `field: value` pair as written (values parsed into [`MdField`]), which is enough to verify
 //! references, print them back and show them, while semantics never depend on them.
 
-use super::constants::ConstId;
+pub use super::entities::MdId;
+use super::entities::{ConstId, Symbol};
 use super::entity::EntityVec;
-use super::symbol::Symbol;
-
-crate::entity!(
-    /// A metadata node (numbered `!N`, or an inline node given its own entry).
-    MdId,
-    "md"
-);
 
 /// A metadata operand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -100,12 +94,12 @@ pub struct MetadataStore {
 
 impl MetadataStore {
     /// The bytes of an interned metadata string (strings may hold any bytes; see
-    /// [`crate::text::lexer::name_from_bytes`]).
+    /// [`super::symbol::name_from_bytes`]).
     pub fn string_bytes<'a>(
         symbols: &'a super::symbol::Interner,
         s: Symbol,
     ) -> std::borrow::Cow<'a, [u8]> {
-        crate::text::lexer::name_to_bytes(symbols.get(s).as_bytes())
+        super::symbol::name_to_bytes(symbols.get(s).as_bytes())
     }
 
     /// Adds a node.

@@ -1,27 +1,18 @@
 //! The module: global values (variables, functions, aliases, ifuncs), comdats, types,
 //! constants, attributes, metadata and module-level strings.
 
-use super::attrs::{AttrSetId, AttrSets};
-use super::constants::{ConstId, ConstPool};
+use super::attrs::AttrSets;
+use super::constants::ConstPool;
 use super::datalayout::DataLayout;
+use super::entities::{AttrSetId, ConstId, MdId, Symbol, TypeId};
+pub use super::entities::{ComdatId, GlobalId};
 use super::entity::EntityVec;
 use super::function::Function;
-use super::metadata::{MdId, MetadataStore};
-use super::symbol::{Interner, Symbol};
-use super::types::{TypeId, TypeStore};
+use super::metadata::MetadataStore;
+use super::symbol::Interner;
+use super::types::TypeStore;
 use crate::diag::Span;
 use rustc_hash::FxHashMap as HashMap;
-
-crate::entity!(
-    /// A global value: variable, function, alias or ifunc.
-    GlobalId,
-    "g"
-);
-crate::entity!(
-    /// A comdat.
-    ComdatId,
-    "comdat"
-);
 
 crate::keyword_enum!(
     /// Linkage types.

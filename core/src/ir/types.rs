@@ -5,21 +5,11 @@
 //! `==` on ids. Identified structs (`%T = type {...}`) are nominal: each has its own entry,
 //! whose body may be set after creation (forward references and opaque structs).
 
+use super::entities::Symbol;
+pub use super::entities::{NamedStructId, TypeId};
 use super::entity::{EntityRef, EntityVec};
 use super::hashindex::{hash_of, HashIndex};
-use super::symbol::Symbol;
 use rustc_hash::FxHashMap as HashMap;
-
-crate::entity!(
-    /// An interned type.
-    TypeId,
-    "ty"
-);
-crate::entity!(
-    /// An identified (named) struct type.
-    NamedStructId,
-    "struct"
-);
 
 /// The floating-point formats.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -215,25 +205,25 @@ impl Default for TypeStore {
 
 impl TypeId {
     /// `void`.
-    pub const VOID: TypeId = TypeId(0);
+    pub const VOID: TypeId = TypeId::from_u32(0);
     /// `label`.
-    pub const LABEL: TypeId = TypeId(1);
+    pub const LABEL: TypeId = TypeId::from_u32(1);
     /// `token`.
-    pub const TOKEN: TypeId = TypeId(2);
+    pub const TOKEN: TypeId = TypeId::from_u32(2);
     /// `metadata`.
-    pub const METADATA: TypeId = TypeId(3);
+    pub const METADATA: TypeId = TypeId::from_u32(3);
     /// `i1`.
-    pub const I1: TypeId = TypeId(4);
+    pub const I1: TypeId = TypeId::from_u32(4);
     /// `i8`.
-    pub const I8: TypeId = TypeId(5);
+    pub const I8: TypeId = TypeId::from_u32(5);
     /// `i32`.
-    pub const I32: TypeId = TypeId(6);
+    pub const I32: TypeId = TypeId::from_u32(6);
     /// `i64`.
-    pub const I64: TypeId = TypeId(7);
+    pub const I64: TypeId = TypeId::from_u32(7);
     /// `ptr`.
-    pub const PTR: TypeId = TypeId(8);
+    pub const PTR: TypeId = TypeId::from_u32(8);
     /// `double`.
-    pub const DOUBLE: TypeId = TypeId(9);
+    pub const DOUBLE: TypeId = TypeId::from_u32(9);
 }
 
 impl TypeStore {

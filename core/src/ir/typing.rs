@@ -1,7 +1,8 @@
 //! Typing rules shared by the parser (to compute result types) and the verifier (to check
 //! them): valid casts, GEP indexing, vector operations, comparison results.
 
-use super::types::{Type, TypeId, TypeStore};
+use super::entities::TypeId;
+use super::types::{Type, TypeStore};
 use super::Opcode;
 
 /// LLVM's `CastInst::castIsValid`: whether `op` may convert `src` to `dst`.

@@ -9,7 +9,7 @@ use super::func::FnCx;
 use super::inst::copy;
 use super::legal::mask;
 use super::{LResult, LowerError};
-use crate::interp::layout::Class;
+use crate::ir::layout::Class;
 use crate::ir::{ConstId, ConstKind, Extra, InstData, Opcode, Operand, Type, TypeId};
 
 /// The scalar leaves of an aggregate type with their byte offsets.

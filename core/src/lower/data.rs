@@ -10,7 +10,7 @@ use super::form::{DataImage, Reloc, Sym};
 use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
-use crate::interp::layout::Class;
+use crate::ir::layout::Class;
 use crate::ir::{ConstId, ConstKind, GlobalId, GlobalKind, Opcode, TypeId};
 
 /// A constant address: a symbol plus an addend, or a plain number.

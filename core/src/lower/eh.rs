@@ -1,5 +1,5 @@
 //! Exceptions without target support for unwinding: the interpreter's Itanium model (see
-//! [`crate::interp`]) with the exception in flight kept in memory.
+//! the `interp` module) with the exception in flight kept in memory.
 //!
 //! A module that can throw (it calls `__cxa_throw`, `__cxa_rethrow` or `_Unwind_Resume`, or
 //! has a `resume`) gets one more data symbol, the exception state ([`LowModule::exception`]):

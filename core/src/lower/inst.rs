@@ -10,7 +10,7 @@ use super::legal::{int_ty, mask, resize, sext_full, sresize, to_ptr, width};
 use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
-use crate::interp::layout::Class;
+use crate::ir::layout::Class;
 use crate::ir::{
     ConstKind, FloatPredicate, Inst as IrInst, InstData, IntPredicate, Opcode, Operand, Type,
     TypeId,

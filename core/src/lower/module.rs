@@ -4,7 +4,7 @@
 use super::form::{FuncRef, Import, LowModule, Sig, Sym};
 use super::{data, func, LResult, LowerError};
 use crate::diag::Span;
-use crate::interp::layout::Layouts;
+use crate::ir::layout::Layouts;
 use crate::ir::{GlobalId, GlobalKind, Module};
 use rustc_hash::FxHashMap as HashMap;
 

@@ -13,138 +13,15 @@
 
 use crate::ir::constants::ConstPool;
 use crate::ir::entity::EntityRef;
-use crate::ir::inst::Clause;
 use crate::ir::{
     Block, Body, ConstId, ConstKind, Extra, Inst, InstData, MdOperand, Opcode, Operand, TypeId,
     Value,
 };
 
-/// Calls `f` on every value-carrying operand of an instruction (arguments, bundle inputs,
-/// `landingpad` clauses), mutably. Metadata operands (`Operand::Md`) are passed too; their
-/// contents live in `body.md_ops`.
-pub fn for_each_operand_mut(d: &mut InstData, f: &mut dyn FnMut(&mut Operand)) {
-    for a in d.args.iter_mut() {
-        f(a);
-    }
-    match &mut d.extra {
-        Extra::Call(ci) | Extra::Invoke(ci, ..) | Extra::CallBr(ci, ..) => {
-            for b in ci.bundles.iter_mut() {
-                for i in b.inputs.iter_mut() {
-                    f(i);
-                }
-            }
-        }
-        Extra::LandingPad(clauses) => {
-            for c in clauses.iter_mut() {
-                match c {
-                    Clause::Catch(o) | Clause::Filter(o) => f(o),
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Calls `f` on every operand of an instruction (as [`for_each_operand_mut`], read-only).
-pub fn for_each_operand(d: &InstData, f: &mut dyn FnMut(Operand)) {
-    for &a in d.args.iter() {
-        f(a);
-    }
-    match &d.extra {
-        Extra::Call(ci) | Extra::Invoke(ci, ..) | Extra::CallBr(ci, ..) => {
-            for b in ci.bundles.iter() {
-                for &i in b.inputs.iter() {
-                    f(i);
-                }
-            }
-        }
-        Extra::LandingPad(clauses) => {
-            for c in clauses.iter() {
-                match *c {
-                    Clause::Catch(o) | Clause::Filter(o) => f(o),
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The values an instruction uses, with metadata operands looked through (`metadata ptr %a`).
-pub fn used_values(body: &Body, d: &InstData, f: &mut dyn FnMut(Value)) {
-    for_each_operand(d, &mut |o| match o {
-        Operand::Value(v) => f(v),
-        Operand::Md(id) => md_values(body.md_ops.get(id), f),
-        Operand::Const(_) => {}
-    });
-}
-
-fn md_values(op: Option<&MdOperand>, f: &mut dyn FnMut(Value)) {
-    match op {
-        Some(MdOperand::Local(Operand::Value(v))) => f(*v),
-        Some(MdOperand::ArgList(list)) => {
-            for o in list.iter() {
-                if let Operand::Value(v) = o {
-                    f(*v);
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The instructions of the layout's blocks, in order, with their block.
-pub fn layout_insts(body: &Body) -> Vec<(Block, Inst)> {
-    let mut out = Vec::with_capacity(body.insts.len());
-    for &b in &body.layout {
-        if let Some(bd) = body.blocks.get(b) {
-            out.extend(bd.insts.iter().map(|&i| (b, i)));
-        }
-    }
-    out
-}
-
-/// The block of each instruction in the layout (`None` for removed ones), indexed by `Inst`.
-pub fn inst_blocks(body: &Body) -> Vec<Option<Block>> {
-    let mut out = vec![None; body.insts.len()];
-    for (b, i) in layout_insts(body) {
-        if let Some(slot) = out.get_mut(i.index()) {
-            *slot = Some(b);
-        }
-    }
-    out
-}
-
-/// How many times each value is used by instructions in the layout (debug records excluded),
-/// indexed by `Value`. A value used twice by one instruction counts twice.
-pub fn use_counts(body: &Body) -> Vec<u32> {
-    let mut counts = vec![0u32; body.values.len()];
-    for (_, i) in layout_insts(body) {
-        let Some(d) = body.insts.get(i) else { continue };
-        used_values(body, d, &mut |v| {
-            if let Some(c) = counts.get_mut(v.index()) {
-                *c += 1;
-            }
-        });
-    }
-    counts
-}
-
-/// The instructions in the layout that use each value (each user once, in layout order),
-/// indexed by `Value`. Debug records are not users.
-pub fn use_lists(body: &Body) -> Vec<Vec<Inst>> {
-    let mut users: Vec<Vec<Inst>> = vec![Vec::new(); body.values.len()];
-    for (_, i) in layout_insts(body) {
-        let Some(d) = body.insts.get(i) else { continue };
-        used_values(body, d, &mut |v| {
-            if let Some(u) = users.get_mut(v.index()) {
-                if u.last() != Some(&i) {
-                    u.push(i);
-                }
-            }
-        });
-    }
-    users
-}
+pub use crate::ir::uses::{
+    for_each_operand, for_each_operand_mut, inst_blocks, layout_insts, use_counts, use_lists,
+    used_values,
+};
 
 /// Replaces every use of a value for which `map` gives a replacement: instruction operands,
 /// bundle inputs, clauses and metadata operands (debug records included). `map` is applied once

@@ -33,8 +33,8 @@
 use super::edit::{remove_insts, replace_all_uses, undef};
 use super::globaldce::{const_globals, remove_globals};
 use super::PassResult;
-use crate::interp::layout::{Class, Layouts};
 use crate::ir::entity::EntityRef;
+use crate::ir::layout::{Class, Layouts};
 use crate::ir::{
     ApInt, ConstId, ConstKind, GlobalId, GlobalKind, Inst, InstFlags, MdOperand, Module, Opcode,
     Operand, Ordering, Type, TypeId,

@@ -51,15 +51,15 @@ use super::edit::{
 use super::{dce, with_body, PassResult};
 use crate::analysis::known_bits::{self, KnownBits};
 use crate::analysis::{Cfg, DomTree};
-use crate::interp::fp;
-use crate::interp::layout::Layouts;
-use crate::interp::scalar::{self, Bad, IOp};
 use crate::ir::entity::EntityRef;
+use crate::ir::layout::Layouts;
 use crate::ir::{
     ApInt, AttrKind, Block, Body, ConstId, ConstKind, Extra, FloatKind, GlobalId, Inst, InstData,
     InstFlags, IntPredicate, LocalName, Module, Opcode, Operand, TypeId, Value, ValueData,
     ValueDef,
 };
+use crate::semantics::fp;
+use crate::semantics::int::{self, Bad, IOp};
 
 /// Runs `instsimplify` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
@@ -602,9 +602,9 @@ fn simplify_int_binop(
     }
     if let (Some(x), Some(y)) = (as_int(m, a), as_int(m, b)) {
         let r = if w <= 64 {
-            scalar::ibin(iop, d.flags.0, w, x.low_u64(), y.low_u64()).map(|v| vec![v])
+            int::ibin(iop, d.flags.0, w, x.low_u64(), y.low_u64()).map(|v| vec![v])
         } else {
-            scalar::wbin(iop, d.flags.0, w, x.words(), y.words())
+            int::wbin(iop, d.flags.0, w, x.words(), y.words())
         };
         return match r {
             Ok(words) => Some(int_const_words(m, ty, w, &words)),
@@ -802,17 +802,17 @@ fn simplify_icmp(
     if let (Some(x), Some(y)) = (as_int(m, a), as_int(m, b)) {
         let w = x.width();
         let r = if w <= 64 {
-            if flags.has(InstFlags::SAMESIGN) && scalar::samesign_bad(w, x.low_u64(), y.low_u64()) {
+            if flags.has(InstFlags::SAMESIGN) && int::samesign_bad(w, x.low_u64(), y.low_u64()) {
                 return Some(poison_of(m, ty));
             }
-            scalar::icmp(p, w, x.low_u64(), y.low_u64())
+            int::icmp(p, w, x.low_u64(), y.low_u64())
         } else {
-            let u = crate::interp::wide::cmp_u(x.words(), y.words());
-            let s = crate::interp::wide::cmp_s(x.words(), y.words(), w);
+            let u = crate::semantics::wide::cmp_u(x.words(), y.words());
+            let s = crate::semantics::wide::cmp_s(x.words(), y.words(), w);
             if flags.has(InstFlags::SAMESIGN) && x.is_negative() != y.is_negative() {
                 return Some(poison_of(m, ty));
             }
-            scalar::ipred(p, u, s)
+            int::ipred(p, u, s)
         };
         return Some(bool_const(m, ty, r));
     }
@@ -920,7 +920,7 @@ fn simplify_cast(
         let r = match d.op {
             Opcode::Trunc => {
                 if sw <= 64 {
-                    match scalar::trunc(d.flags.0, sw, dw, x.low_u64()) {
+                    match int::trunc(d.flags.0, sw, dw, x.low_u64()) {
                         Ok(v) => ApInt::from_u64(dw, v),
                         Err(_) => return Some(poison_of(m, ty)),
                     }

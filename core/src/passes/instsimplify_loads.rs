@@ -10,7 +10,7 @@
 //! byte offset of constant `getelementptr` indices, shared with `instcombine`.
 
 use super::instsimplify::{as_int, def_of, Facts};
-use crate::interp::layout::{Class, Layouts};
+use crate::ir::layout::{Class, Layouts};
 use crate::ir::module::ThreadLocal;
 use crate::ir::{
     ApInt, Body, ConstId, ConstKind, Extra, FloatKind, GlobalId, GlobalKind, InstData, InstFlags,

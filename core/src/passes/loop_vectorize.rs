@@ -56,8 +56,8 @@ use crate::analysis::induction::{
 };
 use crate::analysis::loop_info::{exit_blocks, preheader, single_latch};
 use crate::analysis::{Cfg, Loop};
-use crate::interp::layout::{Class, Layouts};
 use crate::ir::entity::EntityRef;
+use crate::ir::layout::{Class, Layouts};
 use crate::ir::{
     Block, Body, Extra, GlobalId, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, TypeId,
     Value, ValueDef,

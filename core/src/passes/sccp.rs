@@ -41,13 +41,13 @@ use super::edit::{
     address_taken_blocks, remove_blocks, remove_insts, replace_uses, set_branch, use_lists,
 };
 use super::{with_body, PassResult};
-use crate::interp::scalar::{ipred, wbin, Bad, IOp};
-use crate::interp::wide;
 use crate::ir::entity::EntityRef;
 use crate::ir::{
     ApInt, Block, Body, ConstId, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module,
     Opcode, Operand, Value, ValueDef,
 };
+use crate::semantics::int::{ipred, wbin, Bad, IOp};
+use crate::semantics::wide;
 use rustc_hash::FxHashSet as HashSet;
 
 /// A lattice value.

@@ -42,9 +42,9 @@
 
 use super::edit::{inst_blocks, remove_insts, use_lists};
 use super::{with_body, PassResult};
-use crate::interp::layout::Layouts;
 use crate::ir::entity::EntityRef;
 use crate::ir::function::DbgRecordKind;
+use crate::ir::layout::Layouts;
 use crate::ir::{
     Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName, MdOperand, Module,
     Opcode, Operand, Ordering, Type, TypeId, Value, ValueData, ValueDef,

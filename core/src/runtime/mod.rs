@@ -11,9 +11,9 @@ pub mod ctype;
 mod decimal;
 pub mod format;
 pub mod input;
-pub mod libc;
 pub mod libfn;
 pub mod numparse;
 pub mod scan;
+pub mod stdlib;
 #[cfg(test)]
 mod testdata;

@@ -20,41 +20,11 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::diag::Span;
+pub use crate::ir::float::HexFloatKind;
+pub use crate::ir::symbol::{name_from_bytes, name_to_bytes, RAW_BYTE_BASE};
 
 /// The largest integer type width LLVM 19 accepts (`IntegerType::MAX_INT_BITS`).
 pub const MAX_INT_BITS: u32 = 1 << 23;
-
-/// Which floating-point format a `0x...` hexadecimal constant encodes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum HexFloatKind {
-    /// `0x` + hex digits: the bits of an IEEE double (also used for `float`,
-    /// `half` and `bfloat` constants, which must be exactly representable).
-    Double,
-    /// `0xK` + 20 hex digits: x87 80-bit extended precision.
-    X86Fp80,
-    /// `0xL` + 32 hex digits: IEEE quad precision.
-    Quad,
-    /// `0xM` + 32 hex digits: PowerPC double-double.
-    PpcDouble,
-    /// `0xH` + 4 hex digits: IEEE half precision.
-    Half,
-    /// `0xR` + 4 hex digits: bfloat16.
-    BFloat,
-}
-
-impl HexFloatKind {
-    /// The prefix that introduces this kind of constant, e.g. `0xK`.
-    pub fn prefix(self) -> &'static str {
-        match self {
-            HexFloatKind::Double => "0x",
-            HexFloatKind::X86Fp80 => "0xK",
-            HexFloatKind::Quad => "0xL",
-            HexFloatKind::PpcDouble => "0xM",
-            HexFloatKind::Half => "0xH",
-            HexFloatKind::BFloat => "0xR",
-        }
-    }
-}
 
 /// What went wrong in an [`TokenKind::Error`] token.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -419,53 +389,6 @@ fn unescape_bytes(raw: &str) -> Cow<'_, [u8]> {
     } else {
         Cow::Borrowed(raw.as_bytes())
     }
-}
-
-/// The first code point of the range that stands for raw bytes in names (see [`name_from_bytes`]).
-pub const RAW_BYTE_BASE: u32 = 0x10_FF00;
-
-/// Decodes name bytes into a `String` losslessly: valid UTF-8 stays as it is, and each byte
-/// that is not part of valid UTF-8 becomes the private-use code point `RAW_BYTE_BASE + byte`
-/// (the printer turns those back into `\XX` escapes).
-pub fn name_from_bytes(mut bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    loop {
-        match std::str::from_utf8(bytes) {
-            Ok(s) => {
-                out.push_str(s);
-                return out;
-            }
-            Err(e) => {
-                let (ok, rest) = bytes.split_at(e.valid_up_to());
-                out.push_str(std::str::from_utf8(ok).unwrap_or_default());
-                let bad = e.error_len().unwrap_or(rest.len()).max(1).min(rest.len());
-                for b in &rest[..bad] {
-                    out.push(char::from_u32(RAW_BYTE_BASE + *b as u32).unwrap_or('\u{FFFD}'));
-                }
-                bytes = &rest[bad..];
-            }
-        }
-    }
-}
-
-/// The bytes a name stands for: the inverse of [`name_from_bytes`].
-pub fn name_to_bytes(name: &[u8]) -> Cow<'_, [u8]> {
-    // U+10FF00..=U+10FFFF are encoded as F4 8F BC..BF xx.
-    if !name.windows(2).any(|w| w == [0xF4, 0x8F]) {
-        return Cow::Borrowed(name);
-    }
-    let text = String::from_utf8_lossy(name);
-    let mut out = Vec::with_capacity(name.len());
-    for c in text.chars() {
-        let u = c as u32;
-        if (RAW_BYTE_BASE..=RAW_BYTE_BASE + 0xFF).contains(&u) {
-            out.push((u - RAW_BYTE_BASE) as u8);
-        } else {
-            let mut buf = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-        }
-    }
-    Cow::Owned(out)
 }
 
 /// Unescapes a quoted name; names may not contain NUL.

@@ -204,27 +204,13 @@ impl<'m> Verifier<'m> {
         eh::check_inst(self, cx, b, i, d);
         // Constants used by the instruction.
         let mut consts: Vec<crate::ir::ConstId> = Vec::new();
-        let mut add = |op: &Operand| {
+        crate::ir::uses::for_each_operand(d, &mut |op| {
             if let Operand::Const(c) = op {
-                consts.push(*c);
+                consts.push(c);
             }
-        };
-        d.args.iter().for_each(&mut add);
-        if let Some(ci) = d.call_info() {
-            ci.bundles.iter().flat_map(|b| b.inputs.iter()).for_each(&mut add);
-        }
-        match &d.extra {
-            crate::ir::Extra::LandingPad(cl) => {
-                for c in cl.iter() {
-                    match c {
-                        crate::ir::inst::Clause::Catch(o) | crate::ir::inst::Clause::Filter(o) => {
-                            add(o)
-                        }
-                    }
-                }
-            }
-            crate::ir::Extra::Switch { cases, .. } => consts.extend(cases.iter().map(|c| c.0)),
-            _ => {}
+        });
+        if let crate::ir::Extra::Switch { cases, .. } = &d.extra {
+            consts.extend(cases.iter().map(|c| c.0));
         }
         for c in consts {
             constants::check_use(self, c, d.span);

@@ -5,7 +5,7 @@
 
 use super::{cstr, load, store, Arg, Libc, Memory, Stop, Value};
 use irplay_core::runtime::ctype::{self, Table};
-use irplay_core::runtime::libc::LibFn;
+use irplay_core::runtime::libfn::LibFn;
 use irplay_core::runtime::numparse;
 use irplay_core::runtime::scan;
 
@@ -243,7 +243,7 @@ impl Libc {
                         .and_then(|b| b.try_into().ok())
                         .map_or(0, i32::from_le_bytes)
                 };
-                x.extend_from_slice(irplay_core::runtime::libc::strerror(code).as_bytes());
+                x.extend_from_slice(irplay_core::runtime::stdlib::strerror(code).as_bytes());
                 x.push(b'\n');
                 self.emit(2, &x);
                 Ok(None)

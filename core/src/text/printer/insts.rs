@@ -1,13 +1,13 @@
 //! Instructions and debug records, in the exact layout of LLVM's `AssemblyWriter`.
 
 use super::constants::write_flags;
-use super::layout::{store_size, type_align};
 use super::names::{
     push_num, write_block_ref, write_calling_conv, write_escaped, write_local_value,
 };
 use super::{FnCtx, ModulePrinter};
 use crate::ir::function::DbgRecord;
 use crate::ir::inst::{CallInfo, Clause, Extra, InstData, MemInfo, SyncScope};
+use crate::ir::layout::{store_size, type_align};
 use crate::ir::{Block, ConstKind, Inst, InstFlags, Opcode, Operand, TailKind, TypeId};
 use std::fmt::Write;
 

@@ -21,7 +21,6 @@ mod attrs;
 mod constants;
 mod di;
 mod insts;
-mod layout;
 mod metadata;
 mod module;
 mod names;

@@ -1,9 +1,16 @@
-//! Sizes, alignments and struct field offsets of every type of a module under its datalayout,
-//! computed once when the interpreter starts.
+//! Type layout under a module's data layout: sizes, ABI alignments and struct field offsets
+//! of every type ([`Layouts`], computed once, used by the interpreter, the passes, the
+//! analyses and the lowering), and the default alignments the text form leaves out
+//! ([`type_align`], [`store_size`], computed on demand for the printer).
+//!
+//! The two agree on every sized type; they differ where a type has no layout: [`Layouts`]
+//! gives such a type (label, token, an opaque struct, a cycle) size 0 and alignment 1, while
+//! [`type_align`] answers `None` (or, for `label`, the pointer alignment, as LLVM does), so
+//! that the printer leaves `align` out rather than guess.
 
 use crate::ir::{FloatKind, Module, Type, TypeId};
 
-/// What a type is, for the interpreter.
+/// What a type is, for the engines and the passes that look at memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Class {
     /// `iN`.
@@ -33,7 +40,8 @@ pub struct TyInfo {
     pub align: u64,
     /// What it is.
     pub class: Class,
-    /// True when a value of this type lives in a [`super::value::Slot`].
+    /// True for a scalar of at most 64 bits (integer, float, pointer) and for types without a
+    /// layout: the values the interpreter holds in one 64-bit slot.
     pub narrow: bool,
 }
 
@@ -239,4 +247,104 @@ fn compute(
         *s = 2;
     }
     info
+}
+
+// Default alignments, as LLVM's parser fills them in when `align` is not written: ABI
+// alignment for loads and stores, preferred alignment for `alloca`, the store size for
+// `cmpxchg` and `atomicrmw`. `None` when the data layout cannot tell (the printer then leaves
+// `align` out, which LLVM reads back the same).
+
+/// How deep aggregate types are followed.
+const MAX_DEPTH: u32 = 64;
+
+/// The ABI (`abi == true`) or preferred alignment of a type in bytes.
+pub fn type_align(m: &Module, t: TypeId, abi: bool) -> Option<u64> {
+    align_in(m, t, abi, 0)
+}
+
+fn align_in(m: &Module, t: TypeId, abi: bool, depth: u32) -> Option<u64> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let dl = &m.datalayout;
+    Some(match m.types.get(t) {
+        Type::Label => pick(abi, dl.pointer_abi_align(0), dl.pointer_pref_align(0)),
+        Type::Ptr(a) => pick(abi, dl.pointer_abi_align(*a), dl.pointer_pref_align(*a)),
+        Type::Int(b) => pick(abi, dl.int_abi_align(*b), dl.int_pref_align(*b)),
+        Type::Float(k) => pick(abi, dl.float_abi_align(k.bits()), dl.float_pref_align(k.bits())),
+        Type::Array { elem, .. } => align_in(m, *elem, abi, depth + 1)?,
+        Type::Vector { .. } => {
+            let bits = size_bits(m, t, depth)?;
+            pick(abi, dl.vector_abi_align(bits), dl.vector_pref_align(bits))
+        }
+        Type::X86Amx => 64,
+        Type::Struct { .. } | Type::Named(_) => {
+            let (packed, fields) = m.types.struct_fields(t)?;
+            if packed && abi {
+                return Some(1);
+            }
+            let mut a = 1u64;
+            if !packed {
+                for &f in fields {
+                    a = a.max(align_in(m, f, true, depth + 1)?);
+                }
+            }
+            a.max(pick(abi, dl.aggregate_abi_align(), dl.aggregate_pref_align()))
+        }
+        _ => return None,
+    })
+}
+
+fn pick(abi: bool, a: u64, p: u64) -> u64 {
+    (if abi { a } else { p }).max(1)
+}
+
+/// The size in bits of a scalar or vector type (vectors: the known minimum).
+fn size_bits(m: &Module, t: TypeId, depth: u32) -> Option<u64> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    Some(match m.types.get(t) {
+        Type::Int(b) => u64::from(*b),
+        Type::Float(k) => u64::from(k.bits()),
+        Type::Ptr(a) => u64::from(m.datalayout.pointer_size_bits(*a)),
+        Type::Vector { len, elem, .. } => {
+            u64::from(*len).checked_mul(size_bits(m, *elem, depth + 1)?)?
+        }
+        _ => return None,
+    })
+}
+
+/// The store size in bytes of a scalar or vector type.
+pub fn store_size(m: &Module, t: TypeId) -> Option<u64> {
+    size_bits(m, t, 0).map(|b| b.div_ceil(8)).filter(|&b| b > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table and the printer's on-demand alignment agree on every sized type.
+    #[test]
+    fn layouts_and_default_alignments_agree() {
+        let src = r#"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+%pair = type { i8, i64 }
+%packed = type <{ i8, i32 }>
+%nest = type { %pair, [3 x i16], <4 x float> }
+@g = global { i1, i17, i128, half, bfloat, float, double, x86_fp80, fp128, ptr, <2 x ptr>, <3 x i8>, [2 x %nest], %packed } zeroinitializer
+"#;
+        let m = crate::text::parse(src).module.expect("module parses");
+        let l = Layouts::new(&m);
+        let mut sized = 0;
+        for i in 0..m.types.len() {
+            let t = TypeId::from_u32(i as u32);
+            if matches!(l.class(t), Class::Other) {
+                continue;
+            }
+            sized += 1;
+            assert_eq!(type_align(&m, t, true), Some(l.get(t).align), "type {t:?}");
+        }
+        assert!(sized >= 20, "only {sized} sized types");
+    }
 }

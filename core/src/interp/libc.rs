@@ -1,5 +1,6 @@
-//! The C library functions that need the interpreter's memory: stdio output (formatting
-//! through [`super::format`]), the heap, `<string.h>`, number parsing (through [`super::numparse`]), `<stdlib.h>` odds and
+//! The interpreter's binding of the C library: the functions that need its memory: stdio output
+//! (formatting through [`crate::runtime::format`]), the heap, `<string.h>`, number parsing
+//! (through [`crate::runtime::numparse`]), `<stdlib.h>` odds and
 //! ends (glibc's TYPE_3 `rand`, `qsort`/`bsearch` calling back into IR, `exit`/`atexit`),
 //! `<math.h>` (pure-Rust `libm`) and deterministic `time`/`clock`.
 //!
@@ -12,18 +13,19 @@
 //! comparison stops, `memcmp` up to the first difference, `memchr` up to the match), and
 //! every byte written by `fwrite` and `write`, as for a string given to `puts` or `%s`.
 
-use super::ctype::{self, Table};
-use super::format::{format, FormatError};
-use super::input::Stdin;
-pub use super::libfn::LibFn;
-use super::numparse;
-use super::scan;
-use crate::interp::cmem::{len_slot, Args};
-use crate::interp::native::{Native, Qsort};
-use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
-use crate::interp::state::Interp;
-use crate::interp::value::{mask, sext, Slot, Val};
+use super::cmem::{len_slot, Args};
+use super::native::{Native, Qsort};
+use super::report::{ErrorKind, Fault, Res, UbKind};
+use super::state::Interp;
+use super::value::{mask, sext, Slot, Val};
 use crate::ir::TypeId;
+use crate::runtime::ctype::{self, Table};
+use crate::runtime::format::{format, FormatError};
+use crate::runtime::input::Stdin;
+pub use crate::runtime::libfn::LibFn;
+use crate::runtime::numparse;
+use crate::runtime::scan;
+pub use crate::runtime::stdlib::{strerror, Rand};
 
 /// What a library call produced.
 pub enum Ret {
@@ -33,50 +35,6 @@ pub enum Ret {
     Native(Native),
     /// Not a function this library implements.
     Unknown,
-}
-
-/// glibc's `random_r` TYPE_3 state: an additive feedback generator over 34 words.
-#[derive(Clone, Debug)]
-pub struct Rand {
-    r: [u32; 34],
-    i: usize,
-}
-
-impl Rand {
-    /// Seeds as `srand(seed)` does.
-    pub fn new(seed: u32) -> Rand {
-        let mut r = [0u32; 34];
-        r[0] = if seed == 0 { 1 } else { seed };
-        for i in 1..31 {
-            let prev = r[i - 1] as i32 as i64;
-            let hi = prev / 127773;
-            let lo = prev % 127773;
-            let mut word = 16807 * lo - 2836 * hi;
-            if word < 0 {
-                word += 2147483647;
-            }
-            r[i] = word as u32;
-        }
-        for i in 31..34 {
-            r[i] = r[i - 31];
-        }
-        let mut g = Rand { r, i: 0 };
-        for _ in 34..344 {
-            g.step();
-        }
-        g
-    }
-    fn step(&mut self) -> u32 {
-        let k = self.i;
-        let v = self.r[(k + 34 - 31) % 34].wrapping_add(self.r[(k + 34 - 3) % 34]);
-        self.r[k] = v;
-        self.i = (k + 1) % 34;
-        v
-    }
-    /// The next `rand()` value.
-    pub fn next_rand(&mut self) -> i32 {
-        (self.step() >> 1) as i32
-    }
 }
 
 /// The C library's own state.
@@ -269,31 +227,6 @@ impl Interp<'_> {
         self.libc.errno = Some(p);
         Ok(p)
     }
-}
-
-/// glibc's message for `errno` value `code` (`strerror`, `perror`): the Linux numbers the
-/// library sets or a program is likely to, else glibc's "Unknown error N".
-pub fn strerror(code: i32) -> String {
-    let known = match code {
-        0 => "Success",
-        1 => "Operation not permitted",
-        2 => "No such file or directory",
-        4 => "Interrupted system call",
-        5 => "Input/output error",
-        9 => "Bad file descriptor",
-        11 => "Resource temporarily unavailable",
-        12 => "Cannot allocate memory",
-        13 => "Permission denied",
-        17 => "File exists",
-        22 => "Invalid argument",
-        24 => "Too many open files",
-        28 => "No space left on device",
-        32 => "Broken pipe",
-        33 => "Numerical argument out of domain",
-        34 => "Numerical result out of range",
-        _ => return format!("Unknown error {code}"),
-    };
-    known.to_string()
 }
 
 /// The most arguments a function called on slots takes (`call_slots`).
@@ -706,7 +639,7 @@ pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<
 fn math(f: LibFn, args: &[Slot]) -> Res<Option<Slot>> {
     let d = |i: usize| f64::from_bits(args.get(i).copied().unwrap_or_default().bits);
     let g = |i: usize| f32::from_bits(args.get(i).copied().unwrap_or_default().bits as u32);
-    let fix = |r: f64| crate::interp::fp_fix64(r, d(0), d(1));
+    let fix = |r: f64| crate::semantics::fp::fix64(r, d(0), d(1));
     match f {
         LibFn::Sqrt => f64r(fix(d(0).sqrt())),
         LibFn::Sqrtf => f32r(g(0).sqrt()),

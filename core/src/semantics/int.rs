@@ -1,10 +1,9 @@
-//! Integer semantics shared by the fast path and the generic path: binary operations with
+//! Integer semantics shared by the interpreter's two paths and constant folding: binary operations with
 //! their poison-generating flags and immediate-UB cases, comparisons and casts, for narrow
 //! (`<= 64` bits, on `u64`) and wide (word vectors) integers.
 
-use super::origin::{Num, Why};
-use super::report::UbKind;
-use super::value::{mask, sext};
+use super::poison::{Num, Why};
+use super::ub::UbKind;
 use super::wide;
 use crate::ir::{InstFlags, IntPredicate};
 use std::cmp::Ordering;
@@ -389,4 +388,22 @@ pub fn trunc(flags: u16, from: u32, to: u32, x: u64) -> Result<u64, Bad> {
         return Err(Bad::Poison(Why::Trunc(true, Num::S(sext(x, from)), to)));
     }
     Ok(r)
+}
+
+/// The width mask of an `iN` for N in 1..=64 (all ones from 64 on).
+#[inline]
+pub fn mask(w: u32) -> u64 {
+    if w >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << w) - 1
+    }
+}
+
+/// Sign-extends the low `w` bits of `x` to 64 bits (`x` itself for `w` 0 or from 64 on),
+/// without a branch.
+#[inline]
+pub fn sext(x: u64, w: u32) -> i64 {
+    let s = 64u32.saturating_sub(w) & 63;
+    ((x << s) as i64) >> s
 }
