@@ -1,10 +1,36 @@
-//! irplay-core: the LLVM IR model, its text parser and printer, the verifier and analyses.
+//! irplay-core: the LLVM IR model, its text parser and printer, the verifier, analyses,
+//! passes, the interpreter and the lowering that code generators start from.
 //!
 //! ```text
-//!   .ll text ──lex/parse──▶ Module ──verify──▶ verified Module ──▶ print / analyses / run
+//!   .ll text ──lex/parse──▶ Module ──verify──▶ verified Module ──▶ print / analyses / passes
+//!                                                               ├─▶ interp (run)
+//!                                                               └─▶ lower ──▶ code generators
 //! ```
 //! No I/O and no threads: this crate builds for `wasm32-unknown-unknown` and is shared by the
 //! CLI, the tests and the browser worker.
+//!
+//! # Layers
+//!
+//! The modules form layers that only point down. Read them bottom-up: each one needs only
+//! what is above it in this table. A module may import (`crate::X`, outside test code) only
+//! the modules its row names; `core/tests/layers.rs` reads this table and fails, with the
+//! file and line, on any other import.
+//!
+//! | layer       | may import                                              | what it is |
+//! |-------------|---------------------------------------------------------|------------|
+//! | `diag`      | (nothing)                                               | spans, diagnostics, rendering |
+//! | `ir`        | `diag`                                                  | entities, types, data and type layout, flags, intrinsics, uses |
+//! | `semantics` | `ir`                                                    | integer, wide-integer and float operations on bits; poison reasons; kinds of UB |
+//! | `runtime`   | (nothing)                                               | the C library's pure engines: formatting, number parsing, scanning, ctype |
+//! | `text`      | `diag` `ir` `semantics`                                 | lexer, parser, printer |
+//! | `analysis`  | `diag` `ir` `semantics`                                 | CFG, dominators, loops, liveness, known bits, may-poison, alias |
+//! | `verify`    | `diag` `ir` `semantics` `text` `analysis`               | the LangRef's rules, every error collected |
+//! | `passes`    | `diag` `ir` `semantics` `text` `analysis` `verify`      | one file per optimization, the pipeline |
+//! | `interp`    | `diag` `ir` `semantics` `analysis` `runtime`            | the interpreter, its memory, poison origins, the C library binding |
+//! | `lower`     | `diag` `ir` `semantics` `analysis` `text`               | the target-neutral low form code generators start from (`text` for type names in messages) |
+//!
+//! Macros exported at the crate root (`crate::entity!`, `crate::keyword_enum!`) may be used
+//! anywhere. `lib.rs` itself ([`check`]) sits above every layer.
 
 #![warn(missing_docs)]
 
@@ -15,6 +41,7 @@ pub mod ir;
 pub mod lower;
 pub mod passes;
 pub mod runtime;
+pub mod semantics;
 pub mod text;
 pub mod verify;
 
