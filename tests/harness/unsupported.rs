@@ -1,0 +1,174 @@
+//! Expected refusals of the wasm engine, for the `wasm` test harness: the `; UNSUPPORTED-WASM:`
+//! directive of `tests/ir` files, the run corpus's list (`tests/wasm-unsupported.txt`), and the
+//! refusal read back from `irplay`'s stderr.
+
+use std::collections::BTreeMap;
+
+/// What the code generator prints before the construct it refuses.
+const CODEGEN: &str = "unsupported by the code generator: ";
+/// What the wasm host's C library prints for a function it lacks (after `@name`).
+const HOST_LIBC: &str = "(not in the wasm host's C library)";
+
+/// An expected refusal, from a file's `; UNSUPPORTED-WASM: <construct>` line or a line of the
+/// corpus list: the wasm engine must refuse the module, for a construct containing `construct`.
+pub(crate) struct Expected {
+    pub(crate) construct: String,
+    /// Where it is written: the file's line, or the list's line.
+    pub(crate) line: usize,
+}
+
+/// The file's `; UNSUPPORTED-WASM:` line, if any (written like `; EXIT:`, one per file).
+pub(crate) fn parse_unsupported_wasm(text: &str) -> Result<Option<Expected>, String> {
+    let mut found: Option<Expected> = None;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if !t.starts_with(';') {
+            continue;
+        }
+        let Some(rest) = t.trim_start_matches(';').trim_start().strip_prefix("UNSUPPORTED-WASM:")
+        else {
+            continue;
+        };
+        let construct = rest.trim();
+        if construct.is_empty() {
+            return Err(format!(
+                "line {}: `; UNSUPPORTED-WASM:` wants the construct the code generator refuses",
+                i + 1
+            ));
+        }
+        if found.is_some() {
+            return Err(format!("line {}: a second `; UNSUPPORTED-WASM:` line", i + 1));
+        }
+        found = Some(Expected { construct: construct.to_string(), line: i + 1 });
+    }
+    Ok(found)
+}
+
+/// The run corpus's expected refusals, by module file name (`csmith-NNNN-O2.ll`), from lines
+/// `MODULE: CONSTRUCT` (`#` starts a comment line).
+pub(crate) fn parse_corpus_list(text: &str) -> Result<BTreeMap<String, Expected>, String> {
+    let mut out = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let Some((module, construct)) = t.split_once(": ") else {
+            return Err(format!("line {}: want `MODULE.ll: CONSTRUCT`, found `{t}`", i + 1));
+        };
+        let (module, construct) = (module.trim(), construct.trim());
+        if !module.ends_with(".ll") || module.contains('/') || construct.is_empty() {
+            return Err(format!("line {}: want `MODULE.ll: CONSTRUCT`, found `{t}`", i + 1));
+        }
+        let e = Expected { construct: construct.to_string(), line: i + 1 };
+        if let Some(prev) = out.insert(module.to_string(), e) {
+            return Err(format!("line {}: {module} is listed again (line {})", i + 1, prev.line));
+        }
+    }
+    Ok(out)
+}
+
+/// The wasm engine's refusal of a module, as reported on stderr.
+pub(crate) struct Refusal {
+    /// The refused construct: what follows "unsupported by the code generator: ", or `C library
+    /// function @name` for one the wasm host lacks (reported as "unsupported function @name
+    /// (not in the wasm host's C library)" when the program calls it).
+    pub(crate) construct: String,
+    /// `FILE:LINE:COL` of the construct: the code generator's diagnostic, or the declaration of
+    /// the missing C library function (see [`Refusal::locate`]).
+    pub(crate) at: Option<String>,
+}
+
+impl Refusal {
+    /// The construct without names and types, to count refusals by kind (a missing C library
+    /// function keeps its name).
+    pub(crate) fn kind(&self) -> String {
+        let c = &self.construct;
+        if c.starts_with("C library function ") {
+            return c.clone();
+        }
+        c.split(['@', '(']).next().map(str::trim).filter(|k| !k.is_empty()).unwrap_or(c).into()
+    }
+
+    /// With its position named as `file`, the module whose text is `text`: the diagnostic's
+    /// `LINE:COL` (the diagnostic names the file as `irplay` was given it), or for a missing C
+    /// library function, reported without a position when called, its `declare` line.
+    pub(crate) fn locate(self, text: &str, file: &str) -> Refusal {
+        let at = match &self.at {
+            Some(at) => {
+                let mut parts = at.rsplitn(3, ':');
+                match (parts.next(), parts.next()) {
+                    (Some(col), Some(line)) => Some(format!("{file}:{line}:{col}")),
+                    _ => Some(at.clone()),
+                }
+            }
+            None => {
+                let name = self.construct.strip_prefix("C library function ").unwrap_or("");
+                text.lines().enumerate().find_map(|(i, l)| {
+                    let col = l.find(&format!("{name}("))?;
+                    let declared = !name.is_empty() && l.trim_start().starts_with("declare");
+                    declared.then(|| format!("{file}:{}:{}", i + 1, col + 1))
+                })
+            }
+        };
+        Refusal { at, ..self }
+    }
+
+    /// As shown in failures: `FILE:LINE:COL: construct`.
+    pub(crate) fn shown(&self) -> String {
+        match &self.at {
+            Some(at) => format!("{at}: {}", self.construct),
+            None => format!("{} (no position found)", self.construct),
+        }
+    }
+}
+
+/// The first refusal on `stderr`, if any.
+pub(crate) fn refusal(stderr: &str) -> Option<Refusal> {
+    for line in stderr.lines() {
+        if let Some(idx) = line.find(CODEGEN) {
+            let construct = line[idx + CODEGEN.len()..].trim().to_string();
+            let at = line[..idx].strip_suffix(": error: ").map(str::to_string);
+            return Some(Refusal { construct, at });
+        }
+        if line.contains(HOST_LIBC) {
+            let name = line.split('@').nth(1).and_then(|r| r.split(' ').next()).unwrap_or("");
+            return Some(Refusal { construct: format!("C library function @{name}"), at: None });
+        }
+    }
+    None
+}
+
+/// Judges a refusal (or none) against the expectation; `how` says where the expectation is
+/// written (`file.ll` or the list), and `fix` how to allow this refusal. `Ok(true)` when the
+/// module was refused as expected, `Ok(false)` when it was not refused and nothing was expected
+/// (the caller checks its output then).
+pub(crate) fn judge(
+    expected: Option<&Expected>,
+    got: Option<&Refusal>,
+    how: &str,
+    fix: &str,
+) -> Result<bool, String> {
+    match (expected, got) {
+        (None, None) => Ok(false),
+        (Some(e), Some(r)) if r.construct.to_lowercase().contains(&e.construct.to_lowercase()) => {
+            Ok(true)
+        }
+        (Some(e), Some(r)) => Err(format!(
+            "the wasm engine refuses {}, not the construct {how}:{} expects ({:?})",
+            r.shown(),
+            e.line,
+            e.construct
+        )),
+        (Some(e), None) => Err(format!(
+            "the wasm engine no longer refuses this module ({how}:{} expects {:?}): remove that \
+             line",
+            e.line, e.construct
+        )),
+        (None, Some(r)) => Err(format!(
+            "unexpectedly unsupported by the wasm engine: {}\n(a regression of the code \
+             generator, or a new test using a construct it lacks: {fix})",
+            r.shown()
+        )),
+    }
+}
