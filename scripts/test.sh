@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The one command that installs what the tests need and runs them all:
+#   0. cargo fmt --check, cargo clippy -D warnings (cheap; a failure stops here)
 #   1. scripts/setup-test-deps.sh   (LLVM 19 tools, csmith, ...; no-op if present)
 #   2. scripts/gen-corpus.sh        (conformance corpus in target/corpus; cached)
 #      scripts/gen-run-corpus.sh    (run corpus in target/run-corpus: csmith
@@ -21,6 +22,17 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 t0=$SECONDS
+# Hygiene first: formatting and lints take a minute or two; the suites take many.
+if ! cargo fmt --all --check >/dev/null 2>&1; then
+  cargo fmt --all --check 2>&1 | head -40
+  echo "test result: FAILED. 0 passed; 1 failed; 0 ignored (cargo fmt --all --check: run cargo fmt --all)"
+  exit 1
+fi
+if ! cargo clippy --workspace --all-targets --quiet -- -D warnings; then
+  echo "test result: FAILED. 0 passed; 1 failed; 0 ignored (cargo clippy --workspace --all-targets -D warnings)"
+  exit 1
+fi
+th=$SECONDS
 "$ROOT/scripts/setup-test-deps.sh"
 "$ROOT/scripts/gen-corpus.sh" "$ROOT/target/corpus"
 "$ROOT/scripts/gen-run-corpus.sh" "$ROOT/target/run-corpus"
@@ -76,5 +88,5 @@ awk '/^test result: /{
        n++
      }
      END { if (n) printf "\nsummary: %d passed, %d failed, %d skipped\n", p, f, s }' "$log"
-echo "test.sh: setup+corpus $((t1 - t0))s, build+tests $((t2 - t1))s, playground+e2e $((t3 - t2))s, exit $status"
+echo "test.sh: fmt+clippy $((th - t0))s, setup+corpus $((t1 - th))s, build+tests $((t2 - t1))s, playground+e2e $((t3 - t2))s, exit $status"
 exit "$status"

@@ -45,6 +45,7 @@ fn tool_version(tool: &str) -> String {
         .unwrap_or_default()
 }
 
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn report(
     root: &Path,
     opts: &InterpOpts,
