@@ -8,6 +8,7 @@ use super::attrs::AttrSetId;
 use super::constants::ConstId;
 use super::entity::EntityVec;
 use super::inst::{Inst, InstData, Operand};
+use super::intrinsics::Intrinsic;
 use super::metadata::{MdId, Metadata};
 use super::symbol::Symbol;
 use super::types::TypeId;
@@ -238,6 +239,8 @@ pub struct Function {
     pub forward_blocks: HashMap<Symbol, Block>,
     /// Metadata attachments on the function (`!dbg !12` after the signature).
     pub md: Vec<(Symbol, MdId)>,
+    /// The intrinsic family its name gives, resolved once (see [`super::intrinsics`]).
+    pub intrinsic: Option<Intrinsic>,
 }
 
 impl Function {
@@ -259,6 +262,7 @@ impl Function {
             body: None,
             forward_blocks: HashMap::default(),
             md: Vec::new(),
+            intrinsic: None,
         }
     }
     /// True for a declaration.

@@ -62,6 +62,8 @@ pub mod float;
 pub mod function;
 pub mod hashindex;
 pub mod inst;
+pub mod intrinsic_sig;
+pub mod intrinsics;
 pub mod metadata;
 pub mod module;
 pub mod opcode;
@@ -82,6 +84,7 @@ pub use inst::{
     CallInfo, Extra, FastMath, FloatPredicate, Inst, InstData, InstFlags, IntPredicate, MemInfo,
     Operand, Ordering, RmwOp, SyncScope, TailKind,
 };
+pub use intrinsics::Intrinsic;
 pub use metadata::{MdField, MdId, MdNode, MdNodeKind, Metadata};
 pub use module::{GlobalId, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage, Module};
 pub use opcode::Opcode;
