@@ -11,6 +11,10 @@
 //!                                                   ├─ blocks (Block)  order: layout + insts
 //!                                                   └─ md_ops (MdOpId), dbg_records
 //! ```
+//!
+//! `intrinsics.rs` is the table of the `llvm.*` intrinsic families (signature, `immarg`,
+//! memory, purity, poison); each function's family is resolved once, into
+//! `Function::intrinsic`.
 
 /// Declares a keyword enum: variants with their spelling; the first variant is the default.
 #[macro_export]

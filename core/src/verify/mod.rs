@@ -87,11 +87,12 @@
 //! `i32` struct indices and the right pointer (vector) result type.
 //!
 //! Calls (`calls.rs`, `intrinsics.rs`): the callee is a pointer, arguments match the call's
-//! function type in count (varargs: at least) and type; known intrinsics are declared with
-//! their signature and correctly mangled names, called with their declared type, with
-//! constants at `immarg` positions, and never have their address taken or get invoked;
-//! `musttail` calls are followed by `ret` of their result with a congruent prototype;
-//! `callbr` calls inline asm; inline asm is only a callee; operand bundles are not repeated.
+//! function type in count (varargs: at least) and type; known intrinsics (the families of
+//! the table in `ir/intrinsics.rs`) are declared with their signature and correctly mangled
+//! names, called with their declared type, with constants at `immarg` positions, and never
+//! have their address taken or get invoked; `musttail` calls are followed by `ret` of their
+//! result with a congruent prototype; `callbr` calls inline asm; inline asm is only a callee;
+//! operand bundles are not repeated.
 //!
 //! Named metadata (`module.rs`): `!llvm.module.flags` entries are `{behavior, !"id", value}`
 //! with a known behavior, a value fitting it, and unique ids (but `require`);
