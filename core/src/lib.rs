@@ -21,7 +21,7 @@
 //! | `diag`      | (nothing)                                               | spans, diagnostics, rendering |
 //! | `ir`        | `diag`                                                  | entities, types, data and type layout, flags, intrinsics, uses |
 //! | `semantics` | `ir`                                                    | integer, wide-integer and float operations on bits; poison reasons; kinds of UB |
-//! | `runtime`   | (nothing)                                               | the C library's pure engines: formatting, number parsing, scanning, ctype |
+//! | `runtime`   | `ir`                                                    | the C library's pure engines: formatting, number parsing, scanning, ctype, which function a name is |
 //! | `text`      | `diag` `ir` `semantics`                                 | lexer, parser, printer |
 //! | `analysis`  | `diag` `ir` `semantics`                                 | CFG, dominators, loops, liveness, known bits, may-poison, alias |
 //! | `verify`    | `diag` `ir` `semantics` `text` `analysis`               | the LangRef's rules, every error collected |

@@ -25,8 +25,8 @@ use crate::ir::attrs::{Attr, AttrKind, ModRef, MEMORY_LOCATIONS};
 use crate::ir::entity::EntityRef;
 use crate::ir::layout::{Class, Layouts};
 use crate::ir::{
-    Body, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Module, Opcode, Operand,
-    Ordering, TypeId, Value, ValueDef,
+    Body, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Intrinsic, Module, Opcode,
+    Operand, Ordering, TypeId, Value, ValueDef,
 };
 
 /// The answer to an alias query.
@@ -306,6 +306,11 @@ impl<'a> AliasAnalysis<'a> {
         }
     }
 
+    /// The intrinsic family of a directly called function.
+    fn intrinsic(&self, d: &InstData) -> Option<Intrinsic> {
+        self.callee(d).and_then(|(_, f)| f.intrinsic)
+    }
+
     /// Name of a directly called intrinsic or function.
     fn callee_name(&self, d: &InstData) -> Option<String> {
         self.callee(d).map(|(g, _)| self.m.global_name(g))
@@ -352,13 +357,24 @@ impl<'a> AliasAnalysis<'a> {
                             }
                         }
                         Opcode::Call => {
-                            let name = self.callee_name(ud).unwrap_or_default();
-                            let ok = name.starts_with("llvm.lifetime.")
-                                || name.starts_with("llvm.memcpy.")
-                                || name.starts_with("llvm.memmove.")
-                                || name.starts_with("llvm.memset.")
-                                || name.starts_with("llvm.dbg.")
-                                || name == "free";
+                            use Intrinsic as I;
+                            let ok = match self.callee(ud).map(|(_, f)| f.intrinsic) {
+                                Some(Some(i)) => matches!(
+                                    i,
+                                    I::LifetimeStart
+                                        | I::LifetimeEnd
+                                        | I::Memcpy
+                                        | I::MemcpyInline
+                                        | I::Memmove
+                                        | I::Memset
+                                        | I::MemsetInline
+                                        | I::DbgValue
+                                        | I::DbgDeclare
+                                        | I::DbgAssign
+                                        | I::DbgLabel
+                                ),
+                                _ => self.callee_name(ud).is_some_and(|n| n == "free"),
+                            };
                             if !ok {
                                 esc = true;
                                 break 'walk;
@@ -574,8 +590,7 @@ impl<'a> AliasAnalysis<'a> {
                 true
             }
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
-                let name = self.callee_name(d).unwrap_or_default();
-                if name.starts_with("llvm.") && intrinsic_no_mem(&name) {
+                if self.intrinsic(d).is_some_and(Intrinsic::touches_no_memory) {
                     return false;
                 }
                 !matches!(self.call_effects(d), Some(e) if (0..MEMORY_LOCATIONS.len()).all(|i| (e.get(i) as u8) & 2 == 0))
@@ -601,15 +616,13 @@ impl<'a> AliasAnalysis<'a> {
 
     fn call_mod_ref(&self, d: &InstData, loc: Location) -> ModRef {
         let Some((_, args)) = d.callee_and_args() else { return ModRef::ModRef };
-        let name = self.callee_name(d).unwrap_or_default();
-        if name.starts_with("llvm.") {
-            if intrinsic_no_mem(&name) {
+        if let Some(intr) = self.intrinsic(d) {
+            if intr.touches_no_memory() {
                 return ModRef::None;
             }
-            let mem = name.starts_with("llvm.memcpy.")
-                || name.starts_with("llvm.memmove.")
-                || name.starts_with("llvm.memset.");
-            if mem && !name.contains(".inline.") {
+            // The `.inline` variants are left to their attributes.
+            let mem = matches!(intr, Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset);
+            if mem {
                 let volatile = args.get(3).and_then(|&o| self.const_int(o)).is_none_or(|v| v != 0);
                 if volatile {
                     return ModRef::ModRef;
@@ -624,7 +637,7 @@ impl<'a> AliasAnalysis<'a> {
                     })
                 };
                 let m = hits(args.first());
-                let r = !name.starts_with("llvm.memset.") && hits(args.get(1));
+                let r = intr != Intrinsic::Memset && hits(args.get(1));
                 return ModRef::from_bits((m as u8) << 1 | r as u8);
             }
         }
@@ -649,16 +662,6 @@ impl<'a> AliasAnalysis<'a> {
         }
         ModRef::from_bits(r)
     }
-}
-
-/// Intrinsics that touch no memory the program can see.
-pub(crate) fn intrinsic_no_mem(name: &str) -> bool {
-    crate::passes::dce::PURE_INTRINSICS.iter().any(|p| name.starts_with(p))
-        || name.starts_with("llvm.lifetime.")
-        || name.starts_with("llvm.dbg.")
-        || name.starts_with("llvm.assume")
-        || name.starts_with("llvm.experimental.noalias.scope.decl")
-        || name.starts_with("llvm.invariant.")
 }
 
 #[cfg(test)]

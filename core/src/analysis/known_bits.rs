@@ -12,7 +12,7 @@
 //! transformation that replaces a value by a constant its known bits imply only refines it.
 //! `undef` has no known bits (each use may differ), so an `undef` operand gives nothing.
 
-use crate::ir::{Body, ConstKind, Module, Opcode, Operand, ValueDef};
+use crate::ir::{Body, ConstKind, Intrinsic, Module, Opcode, Operand, ValueDef};
 
 /// How many levels of operands a query looks through.
 pub const MAX_DEPTH: u32 = 6;
@@ -323,11 +323,11 @@ fn compute(m: &Module, body: &Body, op: Operand, w: u32, depth: u32) -> KnownBit
             let Some(ConstKind::Global(g)) = m.consts.is_valid(c).then(|| m.consts.kind(c)) else {
                 return unknown;
             };
-            let name = m.global_name(*g);
-            if name.starts_with("llvm.ctpop.")
-                || name.starts_with("llvm.ctlz.")
-                || name.starts_with("llvm.cttz.")
-            {
+            let count = matches!(
+                m.intrinsic(*g),
+                Some(Intrinsic::Ctpop | Intrinsic::Ctlz | Intrinsic::Cttz)
+            );
+            if count {
                 // The result is at most the width.
                 let bits = 64 - (w as u64).leading_zeros();
                 KnownBits { width: w, zero: high_mask(w, w.saturating_sub(bits)), one: 0 }

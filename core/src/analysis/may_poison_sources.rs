@@ -11,7 +11,7 @@
 use super::{Builder, ALL};
 use crate::ir::{
     AttrKind, AttrSetId, ConstId, ConstKind, Extra, FastMath, FloatKind, Function, InstData,
-    InstFlags, Linkage, Opcode, Operand, Type, TypeId, ValueDef,
+    InstFlags, Intrinsic, Linkage, Opcode, Operand, Type, TypeId, ValueDef,
 };
 
 /// A scalar integer constant of at most 64 bits.
@@ -389,19 +389,19 @@ impl<'a> Builder<'a> {
         if self.md_has(data, "range") {
             return Some("call result may violate its !range".into());
         }
-        let (name, _) = callee?;
+        let (name, f) = callee?;
+        // Only the families the intrinsic table marks as producing poison.
+        let id = f.and_then(|f| f.intrinsic).filter(|i| i.may_poison())?;
         let args = data.callee_and_args().map_or(&[][..], |(_, a)| a);
         let flag_set =
             |i: usize| args.get(i).and_then(|&o| self.int_const(o)).is_none_or(|c| c.u != 0);
-        if name.starts_with("llvm.abs.") && flag_set(1) {
+        if id == Intrinsic::Abs && flag_set(1) {
             return Some("llvm.abs of INT_MIN is poison (is_int_min_poison is set)".into());
         }
-        for b in ["ctlz", "cttz"] {
-            if name.starts_with(&format!("llvm.{b}.")) && flag_set(1) {
-                return Some(format!("llvm.{b} of zero is poison (is_zero_poison is set)"));
-            }
+        if matches!(id, Intrinsic::Ctlz | Intrinsic::Cttz) && flag_set(1) {
+            return Some(format!("{} of zero is poison (is_zero_poison is set)", id.name()));
         }
-        if name.starts_with("llvm.sshl.sat.") || name.starts_with("llvm.ushl.sat.") {
+        if matches!(id, Intrinsic::SshlSat | Intrinsic::UshlSat) {
             let w = self.m.types.int_bits(self.m.types.scalar(data.ty)).unwrap_or(0);
             let ok = args.get(1).is_some_and(|&amt| {
                 self.bad_lanes(amt, |k| match k {

@@ -490,9 +490,9 @@ impl<'m> Interp<'m> {
         let lf = self.lib_fn(g);
         match lf {
             LibFn::Intrinsic | LibFn::IntrMemcpy | LibFn::IntrMemmove | LibFn::IntrMemset => {
-                let (name, base) = self.ext_name(g).unwrap_or(("", ""));
-                let base = if base.is_empty() { super::intrinsics::base_name(name) } else { base };
-                return self.intrinsic_named(name, base, args, tys, ret).map(Ext::Value);
+                let name = self.ext_name(g).unwrap_or("");
+                let id = self.m.intrinsic(GlobalId::from_u32(g));
+                return self.intrinsic(id, name, args, tys, ret).map(Ext::Value);
             }
             LibFn::CxaThrow => {
                 self.exception = Some((
@@ -530,7 +530,7 @@ impl<'m> Interp<'m> {
             }
             libc::Ret::Unknown => {
                 let name = match self.ext_name(g) {
-                    Some((n, _)) => n.to_string(),
+                    Some(n) => n.to_string(),
                     None => self.m.global_name(GlobalId::from_u32(g)),
                 };
                 Err(Fault::unsupported(format!("call to unimplemented external function @{name}")))
@@ -544,7 +544,7 @@ impl<'m> Interp<'m> {
             return f;
         }
         let f = match self.ext_name(g) {
-            Some((name, base)) => LibFn::resolve(name, base),
+            Some(name) => LibFn::resolve(name, self.m.intrinsic(GlobalId::from_u32(g))),
             None => LibFn::Unknown,
         };
         if self.libc.fns.len() <= g as usize {
@@ -556,9 +556,8 @@ impl<'m> Interp<'m> {
         f
     }
 
-    /// The name of a named declared function and, for an intrinsic, its base name (empty
-    /// otherwise), looked up once per function.
-    fn ext_name(&mut self, g: u32) -> Option<(&'m str, &'m str)> {
+    /// The name of a named declared function, looked up once per function.
+    fn ext_name(&mut self, g: u32) -> Option<&'m str> {
         if let Some(Some(e)) = self.ext_names.get(g as usize) {
             return Some(*e);
         }
@@ -567,14 +566,13 @@ impl<'m> Interp<'m> {
             return None;
         };
         let name: &'m str = m.symbols.get(s);
-        let base = if name.starts_with("llvm.") { super::intrinsics::base_name(name) } else { "" };
         if self.ext_names.len() <= g as usize {
             self.ext_names.resize(g as usize + 1, None);
         }
         if let Some(e) = self.ext_names.get_mut(g as usize) {
-            *e = Some((name, base));
+            *e = Some(name);
         }
-        Some((name, base))
+        Some(name)
     }
 
     /// Starts unwinding: to `here` (an unwind edge of the current frame's invoke) or through the

@@ -12,7 +12,7 @@ use super::value::{sext, Slot, Val};
 use crate::ir::layout::Class;
 use crate::ir::{
     AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId,
-    Inst, InstData, InstFlags, Opcode, Operand, TailKind, TypeId, Value,
+    Inst, InstData, InstFlags, Intrinsic, Opcode, Operand, TailKind, TypeId, Value,
 };
 use crate::semantics::fp::FOp;
 use crate::semantics::int::IOp;
@@ -669,8 +669,7 @@ impl Interp<'_> {
         let callee = match callee_op {
             Operand::Const(c) => match m.consts.kind(c) {
                 crate::ir::ConstKind::Global(g) => {
-                    let name = m.global_name(*g);
-                    if dst == NONE && is_nop_intrinsic(&name) {
+                    if dst == NONE && m.intrinsic(*g).is_some_and(super::intrinsics::is_nop) {
                         return Ok(Op::Nop);
                     }
                     match m.globals.get(*g).map(|gv| &gv.kind) {
@@ -694,27 +693,10 @@ impl Interp<'_> {
             dst != NONE && dst & TAG == 0,
             aops.iter().all(|&o| o & TAG == 0 && o != NONE),
         ) {
-            let name = m.global_name(GlobalId::from_u32(*g));
             let fk = m.types.float_kind(data.ty);
             let w = self.iw(data.ty).filter(|_| m.types.is_int(data.ty));
-            let k = match (name.split('.').nth(1), fk, w) {
-                (Some("fmuladd" | "fma"), Some(FloatKind::Double), _) => Some(Intr::FmaF64),
-                (Some("fmuladd" | "fma"), Some(FloatKind::Float), _) => Some(Intr::FmaF32),
-                (Some("smax"), _, Some(_)) => Some(Intr::SMax),
-                (Some("smin"), _, Some(_)) => Some(Intr::SMin),
-                (Some("umax"), _, Some(_)) => Some(Intr::UMax),
-                (Some("umin"), _, Some(_)) => Some(Intr::UMin),
-                (Some("fabs"), Some(FloatKind::Double), _) => Some(Intr::FAbs64),
-                (Some("sqrt"), Some(FloatKind::Double), _) => Some(Intr::Sqrt64),
-                (Some("expect"), _, Some(_)) if name.matches('.').count() == 2 => {
-                    Some(Intr::Expect)
-                }
-                (Some("fshl"), _, Some(_)) => Some(Intr::FShl),
-                (Some("fshr"), _, Some(_)) => Some(Intr::FShr),
-                (Some("ctpop"), _, Some(_)) => Some(Intr::CtPop),
-                _ => None,
-            };
-            if let (Some(k), true) = (k, name.starts_with("llvm.")) {
+            let k = m.intrinsic(GlobalId::from_u32(*g)).and_then(|id| fast_intrinsic(id, fk, w));
+            if let Some(k) = k {
                 // A missing operand repeats the first, so it never adds a taint of its own.
                 let a = aops.first().copied().unwrap_or(0);
                 let at = |i: usize| aops.get(i).copied().unwrap_or(a);
@@ -823,17 +805,28 @@ impl Interp<'_> {
     }
 }
 
-/// Intrinsics without effect on the interpreter when their result is unused.
-pub fn is_nop_intrinsic(name: &str) -> bool {
-    name.starts_with("llvm.dbg.")
-        || name.starts_with("llvm.lifetime.")
-        || name.starts_with("llvm.invariant.end")
-        || name.starts_with("llvm.experimental.noalias.scope.decl")
-        || name == "llvm.donothing"
-        || name == "llvm.sideeffect"
-        || name.starts_with("llvm.var.annotation")
-        || name.starts_with("llvm.pseudoprobe")
-        || name.starts_with("llvm.instrprof.")
+/// The fast op of a call of intrinsic `id` returning a float of kind `fk` or an integer of
+/// `w` bits, for the few families that have one. Every family has its general
+/// implementation (`Interp::intrinsic`, whose `match` is exhaustive); this only picks the
+/// ones worth a fast op, so it lists them and leaves the rest to the general call.
+fn fast_intrinsic(id: Intrinsic, fk: Option<FloatKind>, w: Option<u8>) -> Option<Intr> {
+    use Intrinsic as I;
+    let int = w.is_some();
+    Some(match id {
+        I::Fma | I::Fmuladd if fk == Some(FloatKind::Double) => Intr::FmaF64,
+        I::Fma | I::Fmuladd if fk == Some(FloatKind::Float) => Intr::FmaF32,
+        I::Smax if int => Intr::SMax,
+        I::Smin if int => Intr::SMin,
+        I::Umax if int => Intr::UMax,
+        I::Umin if int => Intr::UMin,
+        I::Fabs if fk == Some(FloatKind::Double) => Intr::FAbs64,
+        I::Sqrt if fk == Some(FloatKind::Double) => Intr::Sqrt64,
+        I::Expect if int => Intr::Expect,
+        I::Fshl if int => Intr::FShl,
+        I::Fshr if int => Intr::FShr,
+        I::Ctpop if int => Intr::CtPop,
+        _ => return None,
+    })
 }
 
 /// The span used for a function's own messages (its first block, or nothing).

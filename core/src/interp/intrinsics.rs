@@ -10,75 +10,173 @@ use super::report::{Fault, Res, UbKind};
 use super::state::Interp;
 use super::value::{mask, Slot, Val};
 use crate::ir::layout::Class;
-use crate::ir::{FloatKind, InstFlags, IntPredicate, Opcode, TypeId};
+use crate::ir::{FloatKind, InstFlags, IntPredicate, Intrinsic, Opcode, TypeId};
 use crate::semantics::fp::{self, RoundMode};
 use crate::semantics::int::{self, IOp};
 use crate::semantics::wide;
 
-/// The base name of an overloaded intrinsic: `llvm.smax.i32` -> `smax`.
-pub fn base_name(name: &str) -> &str {
-    let n = name.strip_prefix("llvm.").unwrap_or(name);
-    const MULTI: [&str; 30] = [
-        "sadd.with.overflow",
-        "uadd.with.overflow",
-        "ssub.with.overflow",
-        "usub.with.overflow",
-        "smul.with.overflow",
-        "umul.with.overflow",
-        "sadd.sat",
-        "uadd.sat",
-        "ssub.sat",
-        "usub.sat",
-        "sshl.sat",
-        "ushl.sat",
-        "memcpy.inline",
-        "memset.inline",
-        "is.fpclass",
-        "fptosi.sat",
-        "fptoui.sat",
-        "threadlocal.address",
-        "eh.typeid.for",
-        "expect.with.probability",
-        "invariant.start",
-        "invariant.end",
-        "is.constant",
-        "lifetime.start",
-        "lifetime.end",
-        "launder.invariant.group",
-        "strip.invariant.group",
-        "experimental.noalias.scope.decl",
-        "stacksave",
-        "stackrestore",
-    ];
-    for m in MULTI {
-        if n.starts_with(m) && (n.len() == m.len() || n.as_bytes().get(m.len()) == Some(&b'.')) {
-            return m;
-        }
+/// A lane-wise operation on two or three integers.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum IntLanes {
+    /// `smax`, `smin`, `umax`, `umin`.
+    MinMax { signed: bool, max: bool },
+    /// `fshl` (`left`) and `fshr`.
+    Funnel { left: bool },
+    /// `sadd.sat`, `uadd.sat`, `ssub.sat`, `usub.sat`, `sshl.sat`, `ushl.sat`.
+    Sat { signed: bool, op: IOp },
+}
+
+/// A lane-wise operation on one integer.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum IntUnary {
+    Abs,
+    Ctpop,
+    Ctlz,
+    Cttz,
+    Bswap,
+    Bitreverse,
+}
+
+/// A vector reduction.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Reduce {
+    /// With an instruction: `add`, `mul`, `and`, `or`, `xor`, and the ordered `fadd`, `fmul`
+    /// (which start from their first operand).
+    Op(Opcode),
+    /// Integer minimum or maximum: the predicate that keeps the accumulator.
+    Int(IntPredicate),
+    /// Floating-point minimum or maximum (`ieee`: `fminimum`/`fmaximum`).
+    Fp { max: bool, ieee: bool },
+}
+
+/// A lane-wise floating-point operation.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum FpOp {
+    Abs,
+    Copysign,
+    /// `minnum`/`maxnum`, or `minimum`/`maximum` (`ieee`).
+    MinMax {
+        max: bool,
+        ieee: bool,
+    },
+    Round(RoundMode),
+    Fma,
+    Sqrt,
+    /// `lround`, `llround`, `lrint`, `llrint`, `fptosi.sat`, `fptoui.sat`.
+    ToInt {
+        mode: RoundMode,
+        signed: bool,
+    },
+    IsFpclass,
+    Powi,
+    Ldexp,
+    Math(Math),
+}
+
+/// A function of the C math library (computed by the pure-Rust `libm`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Math {
+    Sqrt,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Tanh,
+    Exp,
+    Exp2,
+    Exp10,
+    Log,
+    Log2,
+    Log10,
+    Pow,
+    Atan2,
+}
+
+impl Math {
+    /// The double-precision function of one operand.
+    fn f64_fn(self) -> Option<fn(f64) -> f64> {
+        Some(match self {
+            Math::Sqrt => libm::sqrt,
+            Math::Sin => libm::sin,
+            Math::Cos => libm::cos,
+            Math::Tan => libm::tan,
+            Math::Asin => libm::asin,
+            Math::Acos => libm::acos,
+            Math::Atan => libm::atan,
+            Math::Sinh => libm::sinh,
+            Math::Cosh => libm::cosh,
+            Math::Tanh => libm::tanh,
+            Math::Exp => libm::exp,
+            Math::Exp2 => libm::exp2,
+            Math::Exp10 => libm::exp10,
+            Math::Log => libm::log,
+            Math::Log2 => libm::log2,
+            Math::Log10 => libm::log10,
+            Math::Pow | Math::Atan2 => return None,
+        })
     }
-    if let Some(r) = n.strip_prefix("vector.reduce.") {
-        return match r.split('.').next() {
-            Some(x) => match x {
-                "add" => "reduce.add",
-                "mul" => "reduce.mul",
-                "and" => "reduce.and",
-                "or" => "reduce.or",
-                "xor" => "reduce.xor",
-                "smax" => "reduce.smax",
-                "smin" => "reduce.smin",
-                "umax" => "reduce.umax",
-                "umin" => "reduce.umin",
-                "fadd" => "reduce.fadd",
-                "fmul" => "reduce.fmul",
-                "fmax" => "reduce.fmax",
-                "fmin" => "reduce.fmin",
-                "fmaximum" => "reduce.fmaximum",
-                "fminimum" => "reduce.fminimum",
-                _ => "reduce.?",
-            },
-            None => "reduce.?",
-        };
+
+    /// The single-precision function of one operand, where `libm` has one.
+    fn f32_fn(self) -> Option<fn(f32) -> f32> {
+        Some(match self {
+            Math::Sin => libm::sinf,
+            Math::Cos => libm::cosf,
+            Math::Tan => libm::tanf,
+            Math::Exp => libm::expf,
+            Math::Exp2 => libm::exp2f,
+            Math::Exp10 => libm::exp10f,
+            Math::Log => libm::logf,
+            Math::Log2 => libm::log2f,
+            Math::Log10 => libm::log10f,
+            Math::Sqrt
+            | Math::Asin
+            | Math::Acos
+            | Math::Atan
+            | Math::Sinh
+            | Math::Cosh
+            | Math::Tanh
+            | Math::Pow
+            | Math::Atan2 => return None,
+        })
     }
-    n.split('.').next().unwrap_or(n)
+}
+
+/// An intrinsic the interpreter does not implement.
+fn not_implemented(name: &str) -> Fault {
+    Fault::unsupported(format!("intrinsic @{name} is not implemented"))
+}
+
+/// True for the intrinsics without effect on the interpreter when their result is unused:
+/// decoding drops such calls.
+pub fn is_nop(id: Intrinsic) -> bool {
+    use Intrinsic as I;
+    matches!(
+        id,
+        I::DbgValue
+            | I::DbgDeclare
+            | I::DbgAssign
+            | I::DbgLabel
+            | I::LifetimeStart
+            | I::LifetimeEnd
+            | I::InvariantEnd
+            | I::NoaliasScopeDecl
+            | I::Donothing
+            | I::Sideeffect
+            | I::VarAnnotation
+            | I::Pseudoprobe
+            | I::InstrprofIncrement
+            | I::InstrprofIncrementStep
+            | I::InstrprofCover
+            | I::InstrprofTimestamp
+            | I::InstrprofValueProfile
+            | I::InstrprofCallsite
+            | I::InstrprofMcdcParameters
+            | I::InstrprofMcdcTvbitmapUpdate
+    )
 }
 
 /// An integer lane: words and taint.
@@ -107,44 +205,52 @@ impl Interp<'_> {
         }
     }
 
-    /// Calls intrinsic `name` whose base name is `b`.
-    pub fn intrinsic_named(
+    /// Calls intrinsic `name` of family `id` (`None`: an `llvm.*` name the table does not
+    /// know, which the interpreter does not implement).
+    pub fn intrinsic(
         &mut self,
+        id: Option<Intrinsic>,
         name: &str,
-        b: &str,
         args: &[Val],
         tys: &[TypeId],
         ret: TypeId,
     ) -> Res<Option<Val>> {
+        use Intrinsic as I;
+        let Some(id) = id else { return Err(not_implemented(name)) };
         let a = |i: usize| args.get(i).cloned().unwrap_or_default();
-        let t0 = tys.first().copied().unwrap_or(ret);
-        let vector = self.m.types.is_vector(t0);
-        let st = self.m.types.scalar(t0);
-        let w = self.m.types.int_bits(st).unwrap_or(64);
-        let r = match b {
-            "dbg"
-            | "lifetime.start"
-            | "lifetime.end"
-            | "invariant.end"
-            | "experimental.noalias.scope.decl"
-            | "donothing"
-            | "sideeffect"
-            | "prefetch"
-            | "va_end"
-            | "var"
-            | "pseudoprobe"
-            | "instrprof" => return Ok(None),
-            "invariant.start" => Val::S(Slot::int(0)),
-            "expect"
-            | "expect.with.probability"
-            | "threadlocal.address"
-            | "launder.invariant.group"
-            | "strip.invariant.group"
-            | "annotation"
-            | "ptr"
-            | "ssa" => a(0),
-            "is.constant" => Val::S(Slot::int(0)),
-            "assume" => {
+        let r = match id {
+            I::DbgValue
+            | I::DbgDeclare
+            | I::DbgAssign
+            | I::DbgLabel
+            | I::LifetimeStart
+            | I::LifetimeEnd
+            | I::InvariantEnd
+            | I::NoaliasScopeDecl
+            | I::Donothing
+            | I::Sideeffect
+            | I::Prefetch
+            | I::VaEnd
+            | I::VarAnnotation
+            | I::Pseudoprobe
+            | I::InstrprofIncrement
+            | I::InstrprofIncrementStep
+            | I::InstrprofCover
+            | I::InstrprofTimestamp
+            | I::InstrprofValueProfile
+            | I::InstrprofCallsite
+            | I::InstrprofMcdcParameters
+            | I::InstrprofMcdcTvbitmapUpdate => return Ok(None),
+            I::InvariantStart | I::IsConstant => Val::S(Slot::int(0)),
+            I::Expect
+            | I::ExpectWithProbability
+            | I::ThreadlocalAddress
+            | I::LaunderInvariantGroup
+            | I::StripInvariantGroup
+            | I::Annotation
+            | I::PtrAnnotation
+            | I::SsaCopy => a(0),
+            I::Assume => {
                 let c = a(0).slot();
                 if c.poison != 0 {
                     return Err(Fault::ub_from(
@@ -158,25 +264,25 @@ impl Interp<'_> {
                 }
                 return Ok(None);
             }
-            "trap" | "debugtrap" | "ubsantrap" => {
+            I::Trap | I::Debugtrap | I::Ubsantrap => {
                 return Err(Fault::Abort(format!("{name} was called")))
             }
-            "memcpy" | "memcpy.inline" | "memmove" => {
-                self.mem_copy(a(0).slot(), a(1).slot(), len_slot(&a(2)), b != "memmove")?;
+            I::Memcpy | I::MemcpyInline | I::Memmove => {
+                self.mem_copy(a(0).slot(), a(1).slot(), len_slot(&a(2)), id != I::Memmove)?;
                 return Ok(None);
             }
-            "memset" | "memset.inline" => {
+            I::Memset | I::MemsetInline => {
                 self.mem_set(a(0).slot(), a(1).slot(), len_slot(&a(2)))?;
                 return Ok(None);
             }
-            "stacksave" => Val::S(Slot::int(self.allocas.len() as u64)),
-            "stackrestore" => {
+            I::Stacksave => Val::S(Slot::int(self.allocas.len() as u64)),
+            I::Stackrestore => {
                 let mark = self.frames.last().map_or(0, |f| f.amark as usize);
                 let to = (a(0).slot().bits as usize).max(mark);
                 self.free_allocas(to);
                 return Ok(None);
             }
-            "objectsize" => {
+            I::Objectsize => {
                 let p = a(0).slot();
                 let min = a(1).slot().bits & 1 == 1;
                 let rw = self.m.types.int_bits(ret).unwrap_or(64);
@@ -188,201 +294,333 @@ impl Interp<'_> {
                     .map(|al| al.size.saturating_sub(p.bits.wrapping_sub(al.base)));
                 Val::S(Slot::int(size.unwrap_or(if min { 0 } else { u64::MAX }) & mask(rw)))
             }
-            "va_start" => {
+            I::VaStart => {
                 self.va_start(a(0).slot())?;
                 return Ok(None);
             }
-            "va_copy" => {
+            I::VaCopy => {
                 let d = self.mem.check(a(0).slot(), 24, true)?;
                 let s = self.mem.check(a(1).slot(), 24, false)?;
                 self.mem.copy(d, s, 24);
                 return Ok(None);
             }
-            "eh.typeid.for" => Val::S(Slot::int(self.typeid_for(a(0).slot().bits))),
-            "frameaddress" | "returnaddress" => Val::S(Slot::int(0)),
-            "ptrmask" => {
+            I::EhTypeidFor => Val::S(Slot::int(self.typeid_for(a(0).slot().bits))),
+            I::Frameaddress | I::Returnaddress => Val::S(Slot::int(0)),
+            I::Ptrmask => {
                 let (p, m) = (a(0).slot(), a(1).slot());
                 Val::S(Slot { bits: p.bits & m.bits, ..p })
             }
-            "sadd.with.overflow" | "uadd.with.overflow" | "ssub.with.overflow"
-            | "usub.with.overflow" | "smul.with.overflow" | "umul.with.overflow" => {
-                let (op, flag) = match b {
-                    "sadd.with.overflow" => (IOp::Add, InstFlags::NSW),
-                    "uadd.with.overflow" => (IOp::Add, InstFlags::NUW),
-                    "ssub.with.overflow" => (IOp::Sub, InstFlags::NSW),
-                    "usub.with.overflow" => (IOp::Sub, InstFlags::NUW),
-                    "smul.with.overflow" => (IOp::Mul, InstFlags::NSW),
-                    _ => (IOp::Mul, InstFlags::NUW),
-                };
-                let (mut rs, mut os) = (Vec::new(), Vec::new());
-                for (x, y) in lanes_of(&a(0), vector).iter().zip(lanes_of(&a(1), vector).iter()) {
-                    let ((xw, xt), (yw, yt)) = (ilane(x), ilane(y));
-                    if xt | yt != 0 {
-                        let o = self.origins.merge(xt, yt);
-                        let o = self.chain(o);
-                        rs.push(int_val(vec![0], w, o));
-                        os.push(Val::S(Slot::tainted(o)));
-                        continue;
-                    }
-                    let r = int::wbin(op, 0, w, &xw, &yw).unwrap_or_default();
-                    let ovf = int::wbin(op, flag, w, &xw, &yw).is_err();
-                    rs.push(int_val(r, w, 0));
-                    os.push(Val::S(Slot::int(ovf as u64)));
-                }
-                Val::A(vec![self.pack(rs, vector), self.pack(os, vector)].into())
+            I::SaddWithOverflow => self.with_overflow(IOp::Add, InstFlags::NSW, args, tys, ret),
+            I::UaddWithOverflow => self.with_overflow(IOp::Add, InstFlags::NUW, args, tys, ret),
+            I::SsubWithOverflow => self.with_overflow(IOp::Sub, InstFlags::NSW, args, tys, ret),
+            I::UsubWithOverflow => self.with_overflow(IOp::Sub, InstFlags::NUW, args, tys, ret),
+            I::SmulWithOverflow => self.with_overflow(IOp::Mul, InstFlags::NSW, args, tys, ret),
+            I::UmulWithOverflow => self.with_overflow(IOp::Mul, InstFlags::NUW, args, tys, ret),
+            I::SaddSat => {
+                self.int_lanes(id, IntLanes::Sat { signed: true, op: IOp::Add }, args, tys, ret)
             }
-            "sadd.sat" | "uadd.sat" | "ssub.sat" | "usub.sat" | "sshl.sat" | "ushl.sat"
-            | "smax" | "smin" | "umax" | "umin" | "fshl" | "fshr" => {
-                let l2 = lanes_of(&a(1), vector);
-                let l3 = lanes_of(&a(2), vector);
-                let mut out = Vec::new();
-                for (k, x) in lanes_of(&a(0), vector).iter().enumerate() {
-                    let y = l2.get(k).cloned().unwrap_or_default();
-                    let z = l3.get(k).cloned().unwrap_or_default();
-                    let ((xw, xt), (yw, yt), (zw, zt)) = (ilane(x), ilane(&y), ilane(&z));
-                    let t = if b.starts_with('f') { xt | yt | zt } else { xt | yt };
-                    if t != 0 {
-                        let o = self.origins.merge(xt, self.origins.merge(yt, zt));
-                        let o = self.chain(o);
-                        out.push(int_val(vec![0], w, o));
-                        continue;
-                    }
-                    let r = match b {
-                        "smax" | "smin" | "umax" | "umin" => {
-                            let ord = if b.starts_with('s') {
-                                wide::cmp_s(&xw, &yw, w)
-                            } else {
-                                wide::cmp_u(&xw, &yw)
-                            };
-                            let take_x = (ord == std::cmp::Ordering::Greater) == b.ends_with("max")
-                                || ord == std::cmp::Ordering::Equal;
-                            if take_x {
-                                xw
-                            } else {
-                                yw
-                            }
-                        }
-                        "fshl" | "fshr" => {
-                            let sh =
-                                wide::udivrem(&zw, &wide::zext(&[w as u64], w.max(64)), w.max(64))
-                                    .1
-                                    .first()
-                                    .copied()
-                                    .unwrap_or(0)
-                                    % w as u64;
-                            if sh == 0 {
-                                if b == "fshl" {
-                                    xw
-                                } else {
-                                    yw
-                                }
-                            } else if b == "fshl" {
-                                wide::bitwise(
-                                    &wide::shl(&xw, sh, w),
-                                    &wide::shr(&yw, w as u64 - sh, w, false),
-                                    w,
-                                    1,
-                                )
-                            } else {
-                                wide::bitwise(
-                                    &wide::shl(&xw, w as u64 - sh, w),
-                                    &wide::shr(&yw, sh, w, false),
-                                    w,
-                                    1,
-                                )
-                            }
-                        }
-                        _ => {
-                            let signed = b.starts_with('s');
-                            let op = match &b[1..4] {
-                                "add" => IOp::Add,
-                                "sub" => IOp::Sub,
-                                _ => IOp::Shl,
-                            };
-                            if op == IOp::Shl
-                                && wide::cmp_u(&yw, &[w as u64]) != std::cmp::Ordering::Less
-                            {
-                                let o = self.poison(format!(
-                                    "llvm.{b} shift amount not less than the width {w}"
-                                ));
-                                out.push(int_val(vec![0], w, o));
-                                continue;
-                            }
-                            let flag = if signed { InstFlags::NSW } else { InstFlags::NUW };
-                            match int::wbin(op, flag, w, &xw, &yw) {
-                                Ok(r) => r,
-                                Err(_) => {
-                                    let neg = match op {
-                                        IOp::Add => wide::is_neg(&yw, w),
-                                        IOp::Sub => !wide::is_neg(&yw, w),
-                                        _ => wide::is_neg(&xw, w),
-                                    };
-                                    match (signed, neg || (!signed && op == IOp::Sub)) {
-                                        (true, true) => wide::smin(w),
-                                        (true, false) => wide::not(&wide::smin(w), w),
-                                        (false, true) => vec![0],
-                                        (false, false) => wide::ones(w),
-                                    }
-                                }
-                            }
-                        }
-                    };
-                    out.push(int_val(r, w, 0));
-                }
-                self.pack(out, vector)
+            I::UaddSat => {
+                self.int_lanes(id, IntLanes::Sat { signed: false, op: IOp::Add }, args, tys, ret)
             }
-            "abs" | "ctpop" | "ctlz" | "cttz" | "bswap" | "bitreverse" => {
-                let flag = a(1).slot().bits & 1 == 1;
-                let mut out = Vec::new();
-                for x in lanes_of(&a(0), vector) {
-                    let (xw, xt) = ilane(&x);
-                    if xt != 0 {
-                        let o = self.chain(xt);
-                        out.push(int_val(vec![0], w, o));
-                        continue;
-                    }
-                    let r = match b {
-                        "abs" => {
-                            if flag && xw == wide::smin(w) {
-                                let o = self.poison("llvm.abs of INT_MIN with is_int_min_poison");
-                                out.push(int_val(vec![0], w, o));
-                                continue;
-                            }
-                            if wide::is_neg(&xw, w) {
-                                wide::neg(&xw, w)
-                            } else {
-                                xw
-                            }
-                        }
-                        "ctpop" => vec![wide::ctpop(&xw)],
-                        "ctlz" | "cttz" => {
-                            if flag && wide::is_zero(&xw) {
-                                let o =
-                                    self.poison(format!("llvm.{b} of zero with is_zero_poison"));
-                                out.push(int_val(vec![0], w, o));
-                                continue;
-                            }
-                            vec![if b == "ctlz" { wide::ctlz(&xw, w) } else { wide::cttz(&xw, w) }]
-                        }
-                        "bswap" => wide::bswap(&xw, w),
-                        _ => wide::bitreverse(&xw, w),
-                    };
-                    out.push(int_val(r, w, 0));
-                }
-                self.pack(out, vector)
+            I::SsubSat => {
+                self.int_lanes(id, IntLanes::Sat { signed: true, op: IOp::Sub }, args, tys, ret)
             }
-            b if b.starts_with("reduce.") => self.reduce(b, args, tys)?,
-            _ => return self.float_intrinsic(name, b, args, tys, ret).map(Some),
+            I::UsubSat => {
+                self.int_lanes(id, IntLanes::Sat { signed: false, op: IOp::Sub }, args, tys, ret)
+            }
+            I::SshlSat => {
+                self.int_lanes(id, IntLanes::Sat { signed: true, op: IOp::Shl }, args, tys, ret)
+            }
+            I::UshlSat => {
+                self.int_lanes(id, IntLanes::Sat { signed: false, op: IOp::Shl }, args, tys, ret)
+            }
+            I::Smax => {
+                self.int_lanes(id, IntLanes::MinMax { signed: true, max: true }, args, tys, ret)
+            }
+            I::Smin => {
+                self.int_lanes(id, IntLanes::MinMax { signed: true, max: false }, args, tys, ret)
+            }
+            I::Umax => {
+                self.int_lanes(id, IntLanes::MinMax { signed: false, max: true }, args, tys, ret)
+            }
+            I::Umin => {
+                self.int_lanes(id, IntLanes::MinMax { signed: false, max: false }, args, tys, ret)
+            }
+            I::Fshl => self.int_lanes(id, IntLanes::Funnel { left: true }, args, tys, ret),
+            I::Fshr => self.int_lanes(id, IntLanes::Funnel { left: false }, args, tys, ret),
+            I::Abs => self.int_unary(id, IntUnary::Abs, args, tys, ret),
+            I::Ctpop => self.int_unary(id, IntUnary::Ctpop, args, tys, ret),
+            I::Ctlz => self.int_unary(id, IntUnary::Ctlz, args, tys, ret),
+            I::Cttz => self.int_unary(id, IntUnary::Cttz, args, tys, ret),
+            I::Bswap => self.int_unary(id, IntUnary::Bswap, args, tys, ret),
+            I::Bitreverse => self.int_unary(id, IntUnary::Bitreverse, args, tys, ret),
+            I::ReduceAdd => self.reduce(Reduce::Op(Opcode::Add), args, tys)?,
+            I::ReduceMul => self.reduce(Reduce::Op(Opcode::Mul), args, tys)?,
+            I::ReduceAnd => self.reduce(Reduce::Op(Opcode::And), args, tys)?,
+            I::ReduceOr => self.reduce(Reduce::Op(Opcode::Or), args, tys)?,
+            I::ReduceXor => self.reduce(Reduce::Op(Opcode::Xor), args, tys)?,
+            I::ReduceFadd => self.reduce(Reduce::Op(Opcode::FAdd), args, tys)?,
+            I::ReduceFmul => self.reduce(Reduce::Op(Opcode::FMul), args, tys)?,
+            I::ReduceSmax => self.reduce(Reduce::Int(IntPredicate::Sgt), args, tys)?,
+            I::ReduceSmin => self.reduce(Reduce::Int(IntPredicate::Slt), args, tys)?,
+            I::ReduceUmax => self.reduce(Reduce::Int(IntPredicate::Ugt), args, tys)?,
+            I::ReduceUmin => self.reduce(Reduce::Int(IntPredicate::Ult), args, tys)?,
+            I::ReduceFmax => self.reduce(Reduce::Fp { max: true, ieee: false }, args, tys)?,
+            I::ReduceFmin => self.reduce(Reduce::Fp { max: false, ieee: false }, args, tys)?,
+            I::ReduceFmaximum => self.reduce(Reduce::Fp { max: true, ieee: true }, args, tys)?,
+            I::ReduceFminimum => self.reduce(Reduce::Fp { max: false, ieee: true }, args, tys)?,
+            I::Fabs => self.fp(FpOp::Abs, name, args, tys, ret)?,
+            I::Copysign => self.fp(FpOp::Copysign, name, args, tys, ret)?,
+            I::Minnum => self.fp(FpOp::MinMax { max: false, ieee: false }, name, args, tys, ret)?,
+            I::Maxnum => self.fp(FpOp::MinMax { max: true, ieee: false }, name, args, tys, ret)?,
+            I::Minimum => self.fp(FpOp::MinMax { max: false, ieee: true }, name, args, tys, ret)?,
+            I::Maximum => self.fp(FpOp::MinMax { max: true, ieee: true }, name, args, tys, ret)?,
+            I::Floor => self.fp(FpOp::Round(RoundMode::Floor), name, args, tys, ret)?,
+            I::Ceil => self.fp(FpOp::Round(RoundMode::Ceil), name, args, tys, ret)?,
+            I::Trunc => self.fp(FpOp::Round(RoundMode::Trunc), name, args, tys, ret)?,
+            I::Rint | I::Nearbyint | I::Roundeven => {
+                self.fp(FpOp::Round(RoundMode::Even), name, args, tys, ret)?
+            }
+            I::Round => self.fp(FpOp::Round(RoundMode::Away), name, args, tys, ret)?,
+            I::Fma | I::Fmuladd => self.fp(FpOp::Fma, name, args, tys, ret)?,
+            I::Sqrt => self.fp(FpOp::Sqrt, name, args, tys, ret)?,
+            I::Lround | I::Llround => {
+                let op = FpOp::ToInt { mode: RoundMode::Away, signed: true };
+                self.fp(op, name, args, tys, ret)?
+            }
+            I::Lrint | I::Llrint => {
+                let op = FpOp::ToInt { mode: RoundMode::Even, signed: true };
+                self.fp(op, name, args, tys, ret)?
+            }
+            I::FptosiSat => {
+                let op = FpOp::ToInt { mode: RoundMode::Trunc, signed: true };
+                self.fp(op, name, args, tys, ret)?
+            }
+            I::FptouiSat => {
+                let op = FpOp::ToInt { mode: RoundMode::Trunc, signed: false };
+                self.fp(op, name, args, tys, ret)?
+            }
+            I::IsFpclass => self.fp(FpOp::IsFpclass, name, args, tys, ret)?,
+            I::Powi => self.fp(FpOp::Powi, name, args, tys, ret)?,
+            I::Ldexp => self.fp(FpOp::Ldexp, name, args, tys, ret)?,
+            I::Sin => self.fp(FpOp::Math(Math::Sin), name, args, tys, ret)?,
+            I::Cos => self.fp(FpOp::Math(Math::Cos), name, args, tys, ret)?,
+            I::Tan => self.fp(FpOp::Math(Math::Tan), name, args, tys, ret)?,
+            I::Asin => self.fp(FpOp::Math(Math::Asin), name, args, tys, ret)?,
+            I::Acos => self.fp(FpOp::Math(Math::Acos), name, args, tys, ret)?,
+            I::Atan => self.fp(FpOp::Math(Math::Atan), name, args, tys, ret)?,
+            I::Atan2 => self.fp(FpOp::Math(Math::Atan2), name, args, tys, ret)?,
+            I::Sinh => self.fp(FpOp::Math(Math::Sinh), name, args, tys, ret)?,
+            I::Cosh => self.fp(FpOp::Math(Math::Cosh), name, args, tys, ret)?,
+            I::Tanh => self.fp(FpOp::Math(Math::Tanh), name, args, tys, ret)?,
+            I::Exp => self.fp(FpOp::Math(Math::Exp), name, args, tys, ret)?,
+            I::Exp2 => self.fp(FpOp::Math(Math::Exp2), name, args, tys, ret)?,
+            I::Exp10 => self.fp(FpOp::Math(Math::Exp10), name, args, tys, ret)?,
+            I::Log => self.fp(FpOp::Math(Math::Log), name, args, tys, ret)?,
+            I::Log2 => self.fp(FpOp::Math(Math::Log2), name, args, tys, ret)?,
+            I::Log10 => self.fp(FpOp::Math(Math::Log10), name, args, tys, ret)?,
+            I::Pow => self.fp(FpOp::Math(Math::Pow), name, args, tys, ret)?,
+            I::Canonicalize
+            | I::Frexp
+            | I::Scmp
+            | I::Ucmp
+            | I::VectorReverse
+            | I::MaskedLoad
+            | I::MaskedStore
+            | I::Stepvector
+            | I::Readcyclecounter
+            | I::Vscale => return Err(not_implemented(name)),
         };
         Ok(Some(r))
     }
 
-    fn reduce(&mut self, b: &str, args: &[Val], tys: &[TypeId]) -> Res<Val> {
-        let (start, vi) = if b == "reduce.fadd" || b == "reduce.fmul" {
-            (args.first().cloned(), 1)
-        } else {
-            (None, 0)
-        };
+    /// The vector shape and integer width of an intrinsic's first operand.
+    fn shape(&self, tys: &[TypeId], ret: TypeId) -> (bool, u32) {
+        let t0 = tys.first().copied().unwrap_or(ret);
+        let st = self.m.types.scalar(t0);
+        (self.m.types.is_vector(t0), self.m.types.int_bits(st).unwrap_or(64))
+    }
+
+    /// `llvm.[su]{add,sub,mul}.with.overflow`: the result and the overflow flag `flag` says.
+    fn with_overflow(
+        &mut self,
+        op: IOp,
+        flag: u16,
+        args: &[Val],
+        tys: &[TypeId],
+        ret: TypeId,
+    ) -> Val {
+        let a = |i: usize| args.get(i).cloned().unwrap_or_default();
+        let (vector, w) = self.shape(tys, ret);
+        let (mut rs, mut os) = (Vec::new(), Vec::new());
+        for (x, y) in lanes_of(&a(0), vector).iter().zip(lanes_of(&a(1), vector).iter()) {
+            let ((xw, xt), (yw, yt)) = (ilane(x), ilane(y));
+            if xt | yt != 0 {
+                let o = self.origins.merge(xt, yt);
+                let o = self.chain(o);
+                rs.push(int_val(vec![0], w, o));
+                os.push(Val::S(Slot::tainted(o)));
+                continue;
+            }
+            let r = int::wbin(op, 0, w, &xw, &yw).unwrap_or_default();
+            let ovf = int::wbin(op, flag, w, &xw, &yw).is_err();
+            rs.push(int_val(r, w, 0));
+            os.push(Val::S(Slot::int(ovf as u64)));
+        }
+        Val::A(vec![self.pack(rs, vector), self.pack(os, vector)].into())
+    }
+
+    /// Lane-wise minimum, maximum, funnel shifts and saturating arithmetic.
+    fn int_lanes(
+        &mut self,
+        id: Intrinsic,
+        k: IntLanes,
+        args: &[Val],
+        tys: &[TypeId],
+        ret: TypeId,
+    ) -> Val {
+        let a = |i: usize| args.get(i).cloned().unwrap_or_default();
+        let (vector, w) = self.shape(tys, ret);
+        let l2 = lanes_of(&a(1), vector);
+        let l3 = lanes_of(&a(2), vector);
+        let mut out = Vec::new();
+        for (n, x) in lanes_of(&a(0), vector).iter().enumerate() {
+            let y = l2.get(n).cloned().unwrap_or_default();
+            let z = l3.get(n).cloned().unwrap_or_default();
+            let ((xw, xt), (yw, yt), (zw, zt)) = (ilane(x), ilane(&y), ilane(&z));
+            let t = if matches!(k, IntLanes::Funnel { .. }) { xt | yt | zt } else { xt | yt };
+            if t != 0 {
+                let o = self.origins.merge(xt, self.origins.merge(yt, zt));
+                let o = self.chain(o);
+                out.push(int_val(vec![0], w, o));
+                continue;
+            }
+            let r = match k {
+                IntLanes::MinMax { signed, max } => {
+                    let ord = if signed { wide::cmp_s(&xw, &yw, w) } else { wide::cmp_u(&xw, &yw) };
+                    let take_x = (ord == std::cmp::Ordering::Greater) == max
+                        || ord == std::cmp::Ordering::Equal;
+                    if take_x {
+                        xw
+                    } else {
+                        yw
+                    }
+                }
+                IntLanes::Funnel { left } => {
+                    let sh = wide::udivrem(&zw, &wide::zext(&[w as u64], w.max(64)), w.max(64))
+                        .1
+                        .first()
+                        .copied()
+                        .unwrap_or(0)
+                        % w as u64;
+                    if sh == 0 {
+                        if left {
+                            xw
+                        } else {
+                            yw
+                        }
+                    } else if left {
+                        wide::bitwise(
+                            &wide::shl(&xw, sh, w),
+                            &wide::shr(&yw, w as u64 - sh, w, false),
+                            w,
+                            1,
+                        )
+                    } else {
+                        wide::bitwise(
+                            &wide::shl(&xw, w as u64 - sh, w),
+                            &wide::shr(&yw, sh, w, false),
+                            w,
+                            1,
+                        )
+                    }
+                }
+                IntLanes::Sat { signed, op } => {
+                    if op == IOp::Shl && wide::cmp_u(&yw, &[w as u64]) != std::cmp::Ordering::Less {
+                        let o = self.poison(format!(
+                            "{} shift amount not less than the width {w}",
+                            id.name()
+                        ));
+                        out.push(int_val(vec![0], w, o));
+                        continue;
+                    }
+                    let flag = if signed { InstFlags::NSW } else { InstFlags::NUW };
+                    match int::wbin(op, flag, w, &xw, &yw) {
+                        Ok(r) => r,
+                        Err(_) => {
+                            let neg = match op {
+                                IOp::Add => wide::is_neg(&yw, w),
+                                IOp::Sub => !wide::is_neg(&yw, w),
+                                _ => wide::is_neg(&xw, w),
+                            };
+                            match (signed, neg || (!signed && op == IOp::Sub)) {
+                                (true, true) => wide::smin(w),
+                                (true, false) => wide::not(&wide::smin(w), w),
+                                (false, true) => vec![0],
+                                (false, false) => wide::ones(w),
+                            }
+                        }
+                    }
+                }
+            };
+            out.push(int_val(r, w, 0));
+        }
+        self.pack(out, vector)
+    }
+
+    /// Lane-wise `abs`, `ctpop`, `ctlz`, `cttz`, `bswap`, `bitreverse`.
+    fn int_unary(
+        &mut self,
+        id: Intrinsic,
+        k: IntUnary,
+        args: &[Val],
+        tys: &[TypeId],
+        ret: TypeId,
+    ) -> Val {
+        let a = |i: usize| args.get(i).cloned().unwrap_or_default();
+        let (vector, w) = self.shape(tys, ret);
+        let flag = a(1).slot().bits & 1 == 1;
+        let mut out = Vec::new();
+        for x in lanes_of(&a(0), vector) {
+            let (xw, xt) = ilane(&x);
+            if xt != 0 {
+                let o = self.chain(xt);
+                out.push(int_val(vec![0], w, o));
+                continue;
+            }
+            let r = match k {
+                IntUnary::Abs => {
+                    if flag && xw == wide::smin(w) {
+                        let o = self.poison("llvm.abs of INT_MIN with is_int_min_poison");
+                        out.push(int_val(vec![0], w, o));
+                        continue;
+                    }
+                    if wide::is_neg(&xw, w) {
+                        wide::neg(&xw, w)
+                    } else {
+                        xw
+                    }
+                }
+                IntUnary::Ctpop => vec![wide::ctpop(&xw)],
+                IntUnary::Ctlz | IntUnary::Cttz => {
+                    if flag && wide::is_zero(&xw) {
+                        let o = self.poison(format!("{} of zero with is_zero_poison", id.name()));
+                        out.push(int_val(vec![0], w, o));
+                        continue;
+                    }
+                    vec![if k == IntUnary::Ctlz { wide::ctlz(&xw, w) } else { wide::cttz(&xw, w) }]
+                }
+                IntUnary::Bswap => wide::bswap(&xw, w),
+                IntUnary::Bitreverse => wide::bitreverse(&xw, w),
+            };
+            out.push(int_val(r, w, 0));
+        }
+        self.pack(out, vector)
+    }
+
+    fn reduce(&mut self, k: Reduce, args: &[Val], tys: &[TypeId]) -> Res<Val> {
+        let ordered = matches!(k, Reduce::Op(Opcode::FAdd | Opcode::FMul));
+        let (start, vi) = if ordered { (args.first().cloned(), 1) } else { (None, 0) };
         let vt = tys.get(vi).copied().unwrap_or(TypeId::I32);
         let et = self.m.types.scalar(vt);
         let elems = args.get(vi).map(|v| v.elems().to_vec()).unwrap_or_default();
@@ -393,25 +631,13 @@ impl Interp<'_> {
                 None => return Ok(self.zero_val(et)),
             },
         };
-        let skip = if b == "reduce.fadd" || b == "reduce.fmul" { 0 } else { 1 };
+        let skip = if ordered { 0 } else { 1 };
         for e in elems.iter().skip(skip) {
             let pair = [acc.clone(), e.clone()];
             let tys2 = [et, et];
-            acc = match b {
-                "reduce.add" => self.eval_pure(Opcode::Add, 0, 0, et, &pair, &tys2, Aux::None)?,
-                "reduce.mul" => self.eval_pure(Opcode::Mul, 0, 0, et, &pair, &tys2, Aux::None)?,
-                "reduce.and" => self.eval_pure(Opcode::And, 0, 0, et, &pair, &tys2, Aux::None)?,
-                "reduce.or" => self.eval_pure(Opcode::Or, 0, 0, et, &pair, &tys2, Aux::None)?,
-                "reduce.xor" => self.eval_pure(Opcode::Xor, 0, 0, et, &pair, &tys2, Aux::None)?,
-                "reduce.fadd" => self.eval_pure(Opcode::FAdd, 0, 0, et, &pair, &tys2, Aux::None)?,
-                "reduce.fmul" => self.eval_pure(Opcode::FMul, 0, 0, et, &pair, &tys2, Aux::None)?,
-                "reduce.smax" | "reduce.smin" | "reduce.umax" | "reduce.umin" => {
-                    let p = match b {
-                        "reduce.smax" => IntPredicate::Sgt,
-                        "reduce.smin" => IntPredicate::Slt,
-                        "reduce.umax" => IntPredicate::Ugt,
-                        _ => IntPredicate::Ult,
-                    };
+            acc = match k {
+                Reduce::Op(op) => self.eval_pure(op, 0, 0, et, &pair, &tys2, Aux::None)?,
+                Reduce::Int(p) => {
                     if acc.taint() != 0 || e.taint() != 0 {
                         self.eval_pure(Opcode::Add, 0, 0, et, &pair, &tys2, Aux::None)?
                     } else {
@@ -428,10 +654,10 @@ impl Interp<'_> {
                         }
                     }
                 }
-                _ => {
+                Reduce::Fp { max, ieee } => {
                     let k = self.m.types.float_kind(et).unwrap_or(FloatKind::Double);
                     let (x, y) = (acc.slot().bits as u128, e.slot().bits as u128);
-                    let r = fp::minmax(k, x, y, b.contains("max"), b.ends_with("imum"));
+                    let r = fp::minmax(k, x, y, max, ieee);
                     Val::S(Slot { bits: r as u64, prov: 0, poison: acc.taint() | e.taint() })
                 }
             };
@@ -439,18 +665,12 @@ impl Interp<'_> {
         Ok(acc)
     }
 
-    fn float_intrinsic(
-        &mut self,
-        name: &str,
-        b: &str,
-        args: &[Val],
-        tys: &[TypeId],
-        ret: TypeId,
-    ) -> Res<Val> {
+    /// Lane-wise floating-point intrinsics.
+    fn fp(&mut self, op: FpOp, name: &str, args: &[Val], tys: &[TypeId], ret: TypeId) -> Res<Val> {
         let t0 = tys.first().copied().unwrap_or(ret);
         let vector = self.m.types.is_vector(t0);
         let Some(k) = self.m.types.float_kind(self.m.types.scalar(t0)) else {
-            return Err(Fault::unsupported(format!("intrinsic @{name} is not implemented")));
+            return Err(not_implemented(name));
         };
         let rt = self.m.types.scalar(ret);
         let rw = self.m.types.int_bits(rt).unwrap_or(64);
@@ -479,7 +699,7 @@ impl Interp<'_> {
             };
             let (x, y, z) = (get(0), get(1), get(2));
             let t = x.taint()
-                | if matches!(b, "powi" | "ldexp" | "is" | "is.fpclass") {
+                | if matches!(op, FpOp::Powi | FpOp::Ldexp | FpOp::IsFpclass) {
                     0
                 } else {
                     y.taint() | z.taint()
@@ -497,34 +717,21 @@ impl Interp<'_> {
                     Val::W { words: vec![r as u64, (r >> 64) as u64].into(), poison: 0 }
                 }
             };
-            let v = match b {
-                "fabs" => fv(fp::abs(k, xb)),
-                "copysign" => fv(fp::copysign(k, xb, yb)),
-                "minnum" | "maxnum" => fv(fp::minmax(k, xb, yb, b == "maxnum", false)),
-                "minimum" | "maximum" => fv(fp::minmax(k, xb, yb, b == "maximum", true)),
-                "floor" => fv(fp::round(k, xb, RoundMode::Floor)),
-                "ceil" => fv(fp::round(k, xb, RoundMode::Ceil)),
-                "trunc" => fv(fp::round(k, xb, RoundMode::Trunc)),
-                "rint" | "nearbyint" | "roundeven" => fv(fp::round(k, xb, RoundMode::Even)),
-                "round" => fv(fp::round(k, xb, RoundMode::Away)),
-                "fma" | "fmuladd" => fv(fp::fma(k, xb, yb, zb)),
-                "sqrt" if k == FloatKind::Float => {
+            let v = match op {
+                FpOp::Abs => fv(fp::abs(k, xb)),
+                FpOp::Copysign => fv(fp::copysign(k, xb, yb)),
+                FpOp::MinMax { max, ieee } => fv(fp::minmax(k, xb, yb, max, ieee)),
+                FpOp::Round(mode) => fv(fp::round(k, xb, mode)),
+                FpOp::Fma => fv(fp::fma(k, xb, yb, zb)),
+                FpOp::Sqrt if k == FloatKind::Float => {
                     fv(f32::from_bits(xb as u32).sqrt().to_bits() as u128)
                 }
-                "sqrt" if k == FloatKind::Double => {
+                FpOp::Sqrt if k == FloatKind::Double => {
                     fv(fp::fix64(f64::from_bits(xb as u64).sqrt(), f64::from_bits(xb as u64), 0.0)
                         .to_bits() as u128)
                 }
-                "lround" | "llround" | "lrint" | "llrint" | "fptosi.sat" | "fptoui.sat" => {
-                    let mode = if b.contains("rint") {
-                        RoundMode::Even
-                    } else if b.starts_with('l') {
-                        RoundMode::Away
-                    } else {
-                        RoundMode::Trunc
-                    };
+                FpOp::ToInt { mode, signed } => {
                     let r = fp::round(k, xb, mode);
-                    let signed = b != "fptoui.sat";
                     let words = match fp::to_int(k, r, rw, signed) {
                         Some(wv) => wv,
                         None if fp::is_nan(k, r) => vec![0],
@@ -545,11 +752,11 @@ impl Interp<'_> {
                     };
                     int_val(words, rw, 0)
                 }
-                "is.fpclass" => {
+                FpOp::IsFpclass => {
                     let m = y.slot().bits as u32;
                     Val::S(Slot::int((fp::class(k, xb) & m != 0) as u64))
                 }
-                "powi" | "ldexp" => {
+                FpOp::Powi | FpOp::Ldexp => {
                     let e = super::value::sext(
                         y.slot().bits,
                         self.m
@@ -558,72 +765,16 @@ impl Interp<'_> {
                             .unwrap_or(32),
                     ) as i32;
                     let xf = fp::to_f64(k, xb);
-                    let r = if b == "ldexp" { libm::ldexp(xf, e) } else { powi(xf, e) };
-                    if k == FloatKind::Float && b == "ldexp" {
+                    let ldexp = op == FpOp::Ldexp;
+                    let r = if ldexp { libm::ldexp(xf, e) } else { powi(xf, e) };
+                    if k == FloatKind::Float && ldexp {
                         fv(libm::ldexpf(f32::from_bits(xb as u32), e).to_bits() as u128)
                     } else {
                         fv(fp::from_f64(k, r))
                     }
                 }
-                _ => {
-                    let f1: Option<fn(f64) -> f64> = match b {
-                        "sqrt" => Some(libm::sqrt),
-                        "sin" => Some(libm::sin),
-                        "cos" => Some(libm::cos),
-                        "tan" => Some(libm::tan),
-                        "exp" => Some(libm::exp),
-                        "exp2" => Some(libm::exp2),
-                        "exp10" => Some(libm::exp10),
-                        "log" => Some(libm::log),
-                        "log2" => Some(libm::log2),
-                        "log10" => Some(libm::log10),
-                        "asin" => Some(libm::asin),
-                        "acos" => Some(libm::acos),
-                        "atan" => Some(libm::atan),
-                        "sinh" => Some(libm::sinh),
-                        "cosh" => Some(libm::cosh),
-                        "tanh" => Some(libm::tanh),
-                        _ => None,
-                    };
-                    if k == FloatKind::Float {
-                        let xf = f32::from_bits(xb as u32);
-                        let r = match b {
-                            "sin" => libm::sinf(xf),
-                            "cos" => libm::cosf(xf),
-                            "tan" => libm::tanf(xf),
-                            "exp" => libm::expf(xf),
-                            "exp2" => libm::exp2f(xf),
-                            "exp10" => libm::exp10f(xf),
-                            "log" => libm::logf(xf),
-                            "log2" => libm::log2f(xf),
-                            "log10" => libm::log10f(xf),
-                            "pow" => libm::powf(xf, f32::from_bits(yb as u32)),
-                            "atan2" => libm::atan2f(xf, f32::from_bits(yb as u32)),
-                            _ => match f1 {
-                                Some(f) => f(xf as f64) as f32,
-                                None => {
-                                    return Err(Fault::unsupported(format!(
-                                        "intrinsic @{name} is not implemented"
-                                    )))
-                                }
-                            },
-                        };
-                        fv(fp::fix32(r, xf, xf).to_bits() as u128)
-                    } else {
-                        let xf = fp::to_f64(k, xb);
-                        let r = match (b, f1) {
-                            ("pow", _) => libm::pow(xf, fp::to_f64(k, yb)),
-                            ("atan2", _) => libm::atan2(xf, fp::to_f64(k, yb)),
-                            (_, Some(f)) => f(xf),
-                            _ => {
-                                return Err(Fault::unsupported(format!(
-                                    "intrinsic @{name} is not implemented"
-                                )))
-                            }
-                        };
-                        fv(fp::from_f64(k, fp::fix64(r, xf, xf)))
-                    }
-                }
+                FpOp::Sqrt => fv(math(Math::Sqrt, k, xb, yb)),
+                FpOp::Math(f) => fv(math(f, k, xb, yb)),
             };
             out.push(v);
         }
@@ -800,5 +951,31 @@ fn powi(x: f64, e: i32) -> f64 {
         1.0 / r
     } else {
         r
+    }
+}
+
+/// C math function `f` of `x` (and `y`) in format `k`, as bits: single precision through
+/// `libm`'s `f32` functions where it has them, the others through `f64`.
+fn math(f: Math, k: FloatKind, xb: u128, yb: u128) -> u128 {
+    if k == FloatKind::Float {
+        let xf = f32::from_bits(xb as u32);
+        let yf = f32::from_bits(yb as u32);
+        let r = match (f, f.f32_fn(), f.f64_fn()) {
+            (Math::Pow, _, _) => libm::powf(xf, yf),
+            (Math::Atan2, _, _) => libm::atan2f(xf, yf),
+            (_, Some(g), _) => g(xf),
+            (_, None, Some(g)) => g(xf as f64) as f32,
+            (_, None, None) => f32::NAN,
+        };
+        fp::fix32(r, xf, xf).to_bits() as u128
+    } else {
+        let xf = fp::to_f64(k, xb);
+        let r = match (f, f.f64_fn()) {
+            (Math::Pow, _) => libm::pow(xf, fp::to_f64(k, yb)),
+            (Math::Atan2, _) => libm::atan2(xf, fp::to_f64(k, yb)),
+            (_, Some(g)) => g(xf),
+            (_, None) => f64::NAN,
+        };
+        fp::from_f64(k, fp::fix64(r, xf, xf))
     }
 }

@@ -13,7 +13,7 @@
 
 use super::state::Interp;
 use crate::ir::layout::Class;
-use crate::ir::{Body, ConstKind, Extra, Opcode, Operand, TypeId, Value};
+use crate::ir::{Body, ConstKind, Extra, Intrinsic, Opcode, Operand, TypeId, Value};
 use std::collections::HashMap;
 
 impl Interp<'_> {
@@ -28,7 +28,7 @@ impl Interp<'_> {
                 if data.op == Opcode::Call || data.op == Opcode::Invoke {
                     // `llvm.stackrestore` frees allocas by position: keep memory slots then.
                     let restores = data.callee_and_args().is_some_and(|(c, _)| match c {
-                        Operand::Const(k) => matches!(m.consts.kind(k), ConstKind::Global(g) if m.global_name(*g).starts_with("llvm.stackrestore")),
+                        Operand::Const(k) => matches!(m.consts.kind(k), ConstKind::Global(g) if m.intrinsic(*g) == Some(Intrinsic::Stackrestore)),
                         _ => false,
                     });
                     if restores {

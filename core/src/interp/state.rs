@@ -128,8 +128,8 @@ pub struct Interp<'m> {
     pub ret_code: i32,
     /// Block labels of functions, for traces.
     pub labels: HashMap<u32, Vec<String>>,
-    /// Name and intrinsic base name of declared functions by global index, once called.
-    pub ext_names: Vec<Option<(&'m str, &'m str)>>,
+    /// Names of declared functions by global index, once called.
+    pub ext_names: Vec<Option<&'m str>>,
     /// The arguments of the external call being made, kept between calls for its storage
     /// (empty outside a call, so it holds no origin).
     pub ext_args: Vec<Val>,

@@ -8,6 +8,7 @@ use super::entities::{AttrSetId, ConstId, Inst, MdId, Symbol, TypeId};
 pub use super::entities::{Block, MdOpId, Value};
 use super::entity::EntityVec;
 use super::inst::{InstData, Operand};
+use super::intrinsics::Intrinsic;
 use super::metadata::Metadata;
 use crate::diag::Span;
 use rustc_hash::FxHashMap as HashMap;
@@ -220,6 +221,8 @@ pub struct Function {
     pub forward_blocks: HashMap<Symbol, Block>,
     /// Metadata attachments on the function (`!dbg !12` after the signature).
     pub md: Vec<(Symbol, MdId)>,
+    /// The intrinsic family its name gives, resolved once (see [`super::intrinsics`]).
+    pub intrinsic: Option<Intrinsic>,
 }
 
 impl Function {
@@ -241,6 +244,7 @@ impl Function {
             body: None,
             forward_blocks: HashMap::default(),
             md: Vec::new(),
+            intrinsic: None,
         }
     }
     /// True for a declaration.

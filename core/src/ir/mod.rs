@@ -11,6 +11,10 @@
 //!                                                   ├─ blocks (Block)  order: layout + insts
 //!                                                   └─ md_ops (MdOpId), dbg_records
 //! ```
+//!
+//! `intrinsics.rs` is the table of the `llvm.*` intrinsic families (signature, `immarg`,
+//! memory, purity, poison); each function's family is resolved once, into
+//! `Function::intrinsic`.
 
 /// Declares a keyword enum: variants with their spelling; the first variant is the default.
 #[macro_export]
@@ -64,6 +68,8 @@ pub mod float;
 pub mod function;
 pub mod hashindex;
 pub mod inst;
+pub mod intrinsic_sig;
+pub mod intrinsics;
 pub mod layout;
 pub mod metadata;
 pub mod module;
@@ -86,6 +92,7 @@ pub use inst::{
     CallInfo, Extra, FastMath, FloatPredicate, Inst, InstData, InstFlags, IntPredicate, MemInfo,
     Operand, Ordering, RmwOp, SyncScope, TailKind,
 };
+pub use intrinsics::Intrinsic;
 pub use metadata::{MdField, MdId, MdNode, MdNodeKind, Metadata};
 pub use module::{GlobalId, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage, Module};
 pub use opcode::Opcode;

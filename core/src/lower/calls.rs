@@ -9,7 +9,7 @@ use super::func::FnCx;
 use super::inst::{copy, dst_of};
 use super::legal::{mask, sext_full, to_ptr, width};
 use super::{LResult, LowerError};
-use crate::ir::{ConstKind, GlobalKind, InstData, Operand, Type};
+use crate::ir::{ConstKind, GlobalKind, InstData, Intrinsic, Operand, Type};
 
 /// Emits a call to import `name` with the given signature.
 pub fn call_import(
@@ -111,7 +111,11 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
     if let Some(g) = direct {
         let name = m.global_name(g);
         if let Some(rest) = name.strip_prefix("llvm.") {
-            return if tail { Ok(None) } else { intrinsic(fx, data, rest, args).map(|_| None) };
+            if tail {
+                return Ok(None);
+            }
+            let id = m.intrinsic(g);
+            return intrinsic(fx, data, id, rest, args).map(|_| None);
         }
         if super::eh::RUNTIME.contains(&name.as_str()) {
             return if tail {
@@ -224,19 +228,35 @@ pub fn select(fx: &mut FnCx, ty: Ty, c: VReg, a: VReg, b: VReg) -> VReg {
     d
 }
 
-/// `llvm.vector.reduce.<op>` over an integer vector: a left-to-right chain over the lanes.
-fn reduce(fx: &mut FnCx, data: &InstData, op: &str, args: &[Operand]) -> LResult<()> {
-    use crate::ir::{IntPredicate as P, Opcode as O};
+/// An integer `llvm.vector.reduce.*`: the lane operation.
+#[derive(Copy, Clone)]
+enum RedOp {
+    /// `add`, `mul`, `and`, `or`, `xor`.
+    Bin(crate::ir::Opcode),
+    /// `smax`, `smin`, `umax`, `umin`: the predicate that keeps the accumulator.
+    Keep(crate::ir::IntPredicate),
+}
+
+/// `llvm.vector.reduce.<op>` over an integer vector: a left-to-right chain over the lanes
+/// (`None`: a reduction the code generator does not expand).
+fn reduce(
+    fx: &mut FnCx,
+    data: &InstData,
+    id: Intrinsic,
+    op: Option<RedOp>,
+    args: &[Operand],
+) -> LResult<()> {
     let span = data.span;
     let m = fx.cx.m;
     let unsupported = || {
         LowerError::unsupported(
             span,
-            format!("intrinsic @llvm.vector.reduce.{op} on {}", type_text(m, data.ty)),
+            format!("intrinsic @{} on {}", id.name(), type_text(m, data.ty)),
         )
     };
     let ty = reg_ty(m, data.ty, span).map_err(|_| unsupported())?;
     let bits = m.types.int_bits(data.ty).ok_or_else(unsupported)?;
+    let op = op.ok_or_else(unsupported)?;
     let vop = *args.first().ok_or_else(unsupported)?;
     let (n, _) = super::vector::lanes_of(fx, m.operand_ty(fx.body, vop)).ok_or_else(unsupported)?;
     let lanes = super::vector::lanes(fx, vop, n)?;
@@ -245,67 +265,236 @@ fn reduce(fx: &mut FnCx, data: &InstData, op: &str, args: &[Operand]) -> LResult
     let mut acc = first;
     for &x in rest {
         acc = match op {
-            "add" | "mul" | "and" | "or" | "xor" => {
-                let o = match op {
-                    "add" => O::Add,
-                    "mul" => O::Mul,
-                    "and" => O::And,
-                    "or" => O::Or,
-                    _ => O::Xor,
-                };
-                super::inst::int_binop(fx, o, ty, bits, acc, x)
-            }
-            "smax" | "smin" | "umax" | "umin" => {
-                let p = match op {
-                    "smax" => P::Sgt,
-                    "smin" => P::Slt,
-                    "umax" => P::Ugt,
-                    _ => P::Ult,
-                };
+            RedOp::Bin(o) => super::inst::int_binop(fx, o, ty, bits, acc, x),
+            RedOp::Keep(p) => {
                 let c = fx.new_reg(Ty::I32);
                 super::inst::icmp_into(fx, p, ty, bits, acc, x, c);
                 select(fx, ty, c, acc, x)
             }
-            _ => return Err(unsupported()),
         };
     }
     copy(fx, dst, acc);
     Ok(())
 }
 
-/// Expands intrinsic `llvm.<name>`.
-fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LResult<()> {
-    let span = data.span;
-    let base = name.split('.').next().unwrap_or("");
-    let ignored = [
-        "lifetime",
-        "dbg",
-        "assume",
-        "experimental",
-        "invariant",
-        "sideeffect",
-        "donothing",
-        "var",
-        "annotation",
-        "pseudoprobe",
-        "prefetch",
-    ];
-    if ignored.contains(&base) && !name.starts_with("experimental.constrained") {
-        if data.ty != crate::ir::TypeId::VOID && !matches!(fx.cx.m.types.get(data.ty), Type::Void) {
-            return Err(LowerError::unsupported(span, format!("intrinsic @llvm.{name}")));
-        }
-        return Ok(());
+/// How the code generator lowers an intrinsic family.
+enum How {
+    /// Dropped: no effect on execution (markers, hints). Refused when it returns a value.
+    Dropped,
+    /// An integer vector reduction (`None`: not expanded).
+    Reduce(Option<RedOp>),
+    /// `llvm.va_start`, `llvm.va_end`, `llvm.va_copy`.
+    VaStart,
+    VaEnd,
+    VaCopy,
+    /// `llvm.memcpy`, `llvm.memmove` (`fill`: `llvm.memset`), and their `.inline` forms.
+    Mem {
+        fill: bool,
+    },
+    /// The traps: a `Term::Trap`.
+    Trap,
+    /// `llvm.smax` and friends: compare (signed or not) and select.
+    MinMax(Cmp),
+    /// `llvm.fshl` (`left`), `llvm.fshr`.
+    Funnel {
+        left: bool,
+    },
+    Abs,
+    /// `llvm.ctpop`, `llvm.ctlz`, `llvm.cttz`: the target's count.
+    Count(Un),
+    /// A floating-point operation the target has.
+    FloatUn(Un),
+    Copysign,
+    /// A call of the C math library function of this name (`f`-suffixed for `float`).
+    Libm(&'static str),
+    /// `llvm.eh.typeid.for`: the type info's number.
+    TypeidFor,
+    /// `llvm.fptosi.sat` (`signed`), `llvm.fptoui.sat`.
+    FpToIntSat {
+        signed: bool,
+    },
+    /// Not supported by the code generator.
+    Unsupported,
+}
+
+/// How family `id` is lowered (every family says, so a new one is a compile error here).
+fn how(id: Intrinsic) -> How {
+    use crate::ir::{IntPredicate as P, Opcode as O};
+    use Intrinsic as I;
+    match id {
+        I::LifetimeStart
+        | I::LifetimeEnd
+        | I::DbgValue
+        | I::DbgDeclare
+        | I::DbgAssign
+        | I::DbgLabel
+        | I::Assume
+        | I::NoaliasScopeDecl
+        | I::InvariantStart
+        | I::InvariantEnd
+        | I::Sideeffect
+        | I::Donothing
+        | I::VarAnnotation
+        | I::Annotation
+        | I::Pseudoprobe
+        | I::Prefetch => How::Dropped,
+        I::ReduceAdd => How::Reduce(Some(RedOp::Bin(O::Add))),
+        I::ReduceMul => How::Reduce(Some(RedOp::Bin(O::Mul))),
+        I::ReduceAnd => How::Reduce(Some(RedOp::Bin(O::And))),
+        I::ReduceOr => How::Reduce(Some(RedOp::Bin(O::Or))),
+        I::ReduceXor => How::Reduce(Some(RedOp::Bin(O::Xor))),
+        I::ReduceSmax => How::Reduce(Some(RedOp::Keep(P::Sgt))),
+        I::ReduceSmin => How::Reduce(Some(RedOp::Keep(P::Slt))),
+        I::ReduceUmax => How::Reduce(Some(RedOp::Keep(P::Ugt))),
+        I::ReduceUmin => How::Reduce(Some(RedOp::Keep(P::Ult))),
+        I::ReduceFmax
+        | I::ReduceFmin
+        | I::ReduceFmaximum
+        | I::ReduceFminimum
+        | I::ReduceFadd
+        | I::ReduceFmul => How::Reduce(None),
+        I::VaStart => How::VaStart,
+        I::VaEnd => How::VaEnd,
+        I::VaCopy => How::VaCopy,
+        I::Memcpy | I::MemcpyInline | I::Memmove => How::Mem { fill: false },
+        I::Memset | I::MemsetInline => How::Mem { fill: true },
+        I::Trap | I::Debugtrap | I::Ubsantrap => How::Trap,
+        I::Smax => How::MinMax(Cmp::GtS),
+        I::Smin => How::MinMax(Cmp::LtS),
+        I::Umax => How::MinMax(Cmp::GtU),
+        I::Umin => How::MinMax(Cmp::LtU),
+        I::Fshl => How::Funnel { left: true },
+        I::Fshr => How::Funnel { left: false },
+        I::Abs => How::Abs,
+        I::Ctpop => How::Count(Un::Popcnt),
+        I::Ctlz => How::Count(Un::Clz),
+        I::Cttz => How::Count(Un::Ctz),
+        I::Fabs => How::FloatUn(Un::FAbs),
+        I::Sqrt => How::FloatUn(Un::FSqrt),
+        I::Floor => How::FloatUn(Un::FFloor),
+        I::Ceil => How::FloatUn(Un::FCeil),
+        I::Trunc => How::FloatUn(Un::FTrunc),
+        I::Rint | I::Nearbyint | I::Roundeven => How::FloatUn(Un::FNearest),
+        I::Copysign => How::Copysign,
+        // Fused, as the interpreter (the reference) computes it.
+        I::Fma | I::Fmuladd => How::Libm("fma"),
+        I::Pow => How::Libm("pow"),
+        I::Exp => How::Libm("exp"),
+        I::Exp2 => How::Libm("exp2"),
+        I::Log => How::Libm("log"),
+        I::Log2 => How::Libm("log2"),
+        I::Log10 => How::Libm("log10"),
+        I::Sin => How::Libm("sin"),
+        I::Cos => How::Libm("cos"),
+        I::Round => How::Libm("round"),
+        I::Minnum => How::Libm("fmin"),
+        I::Maxnum => How::Libm("fmax"),
+        I::EhTypeidFor => How::TypeidFor,
+        I::FptosiSat => How::FpToIntSat { signed: true },
+        I::FptouiSat => How::FpToIntSat { signed: false },
+        I::MaskedLoad
+        | I::MaskedStore
+        | I::LaunderInvariantGroup
+        | I::StripInvariantGroup
+        | I::Expect
+        | I::ExpectWithProbability
+        | I::IsConstant
+        | I::SsaCopy
+        | I::PtrAnnotation
+        | I::InstrprofIncrement
+        | I::InstrprofIncrementStep
+        | I::InstrprofCover
+        | I::InstrprofTimestamp
+        | I::InstrprofValueProfile
+        | I::InstrprofCallsite
+        | I::InstrprofMcdcParameters
+        | I::InstrprofMcdcTvbitmapUpdate
+        | I::Stacksave
+        | I::Stackrestore
+        | I::Objectsize
+        | I::ThreadlocalAddress
+        | I::Returnaddress
+        | I::Frameaddress
+        | I::Ptrmask
+        | I::Readcyclecounter
+        | I::Vscale
+        | I::SaddWithOverflow
+        | I::UaddWithOverflow
+        | I::SsubWithOverflow
+        | I::UsubWithOverflow
+        | I::SmulWithOverflow
+        | I::UmulWithOverflow
+        | I::SaddSat
+        | I::UaddSat
+        | I::SsubSat
+        | I::UsubSat
+        | I::SshlSat
+        | I::UshlSat
+        | I::Scmp
+        | I::Ucmp
+        | I::Bswap
+        | I::Bitreverse
+        | I::Minimum
+        | I::Maximum
+        | I::IsFpclass
+        | I::Canonicalize
+        | I::Tan
+        | I::Asin
+        | I::Acos
+        | I::Atan
+        | I::Atan2
+        | I::Sinh
+        | I::Cosh
+        | I::Tanh
+        | I::Exp10
+        | I::Powi
+        | I::Ldexp
+        | I::Frexp
+        | I::Lround
+        | I::Llround
+        | I::Lrint
+        | I::Llrint
+        | I::VectorReverse
+        | I::Stepvector => How::Unsupported,
     }
+}
+
+/// Expands intrinsic `llvm.<name>` of family `id` (`None`: a name the table does not know,
+/// which the code generator refuses).
+fn intrinsic(
+    fx: &mut FnCx,
+    data: &InstData,
+    id: Option<Intrinsic>,
+    name: &str,
+    args: &[Operand],
+) -> LResult<()> {
+    let span = data.span;
     let m = fx.cx.m;
-    if let Some(op) = name.strip_prefix("vector.reduce.") {
-        return reduce(fx, data, op.split('.').next().unwrap_or(""), args);
+    let refused = || {
+        LowerError::unsupported(
+            span,
+            format!("intrinsic @llvm.{name} (returning {})", type_text(m, data.ty)),
+        )
+    };
+    let Some(id) = id else { return Err(refused()) };
+    let how = how(id);
+    match how {
+        How::Dropped => {
+            if data.ty != crate::ir::TypeId::VOID && !matches!(m.types.get(data.ty), Type::Void) {
+                return Err(LowerError::unsupported(span, format!("intrinsic @llvm.{name}")));
+            }
+            return Ok(());
+        }
+        How::Reduce(op) => return reduce(fx, data, id, op, args),
+        _ => {}
     }
     let vector_arg = args.iter().any(|op| m.types.is_vector(m.operand_ty(fx.body, *op)));
     if vector_arg || m.types.is_vector(data.ty) {
         return Err(LowerError::unsupported(span, format!("vector intrinsic @llvm.{name}")));
     }
-    match base {
-        "va_start" => {
+    match how {
+        How::Dropped | How::Reduce(_) | How::Unsupported => Err(refused()),
+        How::VaStart => {
             let ap = arg(fx, args, 0)?;
             let Some(area) = fx.va_area else {
                 return Err(LowerError::unsupported(
@@ -315,20 +504,20 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             };
             va_start(fx, ap, area)
         }
-        "va_end" => Ok(()),
-        "va_copy" => {
+        How::VaEnd => Ok(()),
+        How::VaCopy => {
             let (d, s) = (arg(fx, args, 0)?, arg(fx, args, 1)?);
             let n = va_list_size(fx)?;
             let len = fx.iconst(Ty::Ptr, n as u64);
             fx.emit(Inst::MemCopy { dst: d, src: s, len });
             Ok(())
         }
-        "memcpy" | "memmove" | "memset" => {
+        How::Mem { fill } => {
             let d = arg(fx, args, 0)?;
             let lb = arg_bits(fx, args, 2);
             let len = arg(fx, args, 2)?;
             let len = to_ptr(fx, len, lb, false);
-            if base == "memset" {
+            if fill {
                 let v = arg(fx, args, 1)?;
                 fx.emit(Inst::MemFill { dst: d, val: v, len });
             } else {
@@ -337,32 +526,26 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             }
             Ok(())
         }
-        "trap" | "debugtrap" | "ubsantrap" => {
+        How::Trap => {
             let next = fx.new_block();
             fx.finish(Term::Trap);
             fx.cur_id = next;
             Ok(())
         }
-        "smax" | "smin" | "umax" | "umin" => {
+        How::MinMax(cc) => {
             let ty = reg_ty(m, data.ty, span)?;
             let bits = arg_bits(fx, args, 0);
             let (a, b) = (arg(fx, args, 0)?, arg(fx, args, 1)?);
             let dst = dst_of(fx, data)?;
-            let signed = base.starts_with('s');
+            let signed = matches!(cc, Cmp::GtS | Cmp::LtS);
             let (x, y) =
                 if signed { (sext_full(fx, a, bits), sext_full(fx, b, bits)) } else { (a, b) };
-            let cc = match base {
-                "smax" => Cmp::GtS,
-                "smin" => Cmp::LtS,
-                "umax" => Cmp::GtU,
-                _ => Cmp::LtU,
-            };
             let c = cmp(fx, cc, ty, x, y);
             let r = select(fx, ty, c, a, b);
             copy(fx, dst, r);
             Ok(())
         }
-        "fshl" | "fshr" => {
+        How::Funnel { left } => {
             // fshl: (a << s) | (b >> (N - s)), fshr: (a << (N - s)) | (b >> s), s mod N;
             // a shift of 0 returns a (fshl) or b (fshr) unchanged.
             use crate::ir::Opcode as O;
@@ -373,18 +556,18 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             let nb = fx.iconst(ty, bits as u64);
             let sm = super::inst::int_binop(fx, O::URem, ty, bits, s, nb);
             let inv = super::inst::int_binop(fx, O::Sub, ty, bits, nb, sm);
-            let (ls, rs) = if base == "fshl" { (sm, inv) } else { (inv, sm) };
+            let (ls, rs) = if left { (sm, inv) } else { (inv, sm) };
             let hi = super::inst::int_binop(fx, O::Shl, ty, bits, a, ls);
             let lo = super::inst::int_binop(fx, O::LShr, ty, bits, b, rs);
             let both = bin(fx, Bin::Or, ty, hi, lo);
             let zero = fx.iconst(ty, 0);
             let is0 = cmp(fx, Cmp::Eq, ty, sm, zero);
-            let keep = if base == "fshl" { a } else { b };
+            let keep = if left { a } else { b };
             let r = select(fx, ty, is0, keep, both);
             copy(fx, dst, r);
             Ok(())
         }
-        "abs" => {
+        How::Abs => {
             let ty = reg_ty(m, data.ty, span)?;
             let bits = arg_bits(fx, args, 0);
             let a = arg(fx, args, 0)?;
@@ -398,15 +581,14 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             copy(fx, dst, r);
             Ok(())
         }
-        "ctpop" | "ctlz" | "cttz" => {
+        How::Count(op) => {
             let ty = reg_ty(m, data.ty, span)?;
             let bits = arg_bits(fx, args, 0);
             let a = arg(fx, args, 0)?;
             let dst = dst_of(fx, data)?;
             let w = width(fx, ty);
-            let r = match base {
-                "ctpop" => un(fx, Un::Popcnt, ty, a),
-                "ctlz" => {
+            let r = match op {
+                Un::Clz => {
                     let c = un(fx, Un::Clz, ty, a);
                     if bits < w {
                         let k = fx.iconst(ty, (w - bits) as u64);
@@ -415,7 +597,7 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
                         c
                     }
                 }
-                _ => {
+                Un::Ctz => {
                     let x = if bits < w {
                         let k = fx.iconst(ty, 1u64 << bits);
                         bin(fx, Bin::Or, ty, a, k)
@@ -424,42 +606,27 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
                     };
                     un(fx, Un::Ctz, ty, x)
                 }
+                op => un(fx, op, ty, a),
             };
             copy(fx, dst, r);
             Ok(())
         }
-        "fabs" | "sqrt" | "floor" | "ceil" | "trunc" | "rint" | "nearbyint" | "roundeven" => {
+        How::FloatUn(op) => {
             let ty = reg_ty(m, data.ty, span)?;
             let a = arg(fx, args, 0)?;
             let dst = dst_of(fx, data)?;
-            let op = match base {
-                "fabs" => Un::FAbs,
-                "sqrt" => Un::FSqrt,
-                "floor" => Un::FFloor,
-                "ceil" => Un::FCeil,
-                "trunc" => Un::FTrunc,
-                _ => Un::FNearest,
-            };
             fx.emit(Inst::Un { op, to: ty, dst, a });
             Ok(())
         }
-        "copysign" => {
+        How::Copysign => {
             let ty = reg_ty(m, data.ty, span)?;
             let (a, b) = (arg(fx, args, 0)?, arg(fx, args, 1)?);
             let dst = dst_of(fx, data)?;
             fx.emit(Inst::Bin { op: Bin::FCopySign, ty, dst, a, b });
             Ok(())
         }
-        "fma" | "fmuladd" | "pow" | "exp" | "log" | "sin" | "cos" | "round" | "minnum"
-        | "maxnum" | "exp2" | "log2" | "log10" => {
+        How::Libm(libname) => {
             let ty = reg_ty(m, data.ty, span)?;
-            let libname = match base {
-                "minnum" => "fmin",
-                // Fused, as the interpreter (the reference) computes it.
-                "fmuladd" => "fma",
-                "maxnum" => "fmax",
-                other => other,
-            };
             let libname = if ty == Ty::F32 { format!("{libname}f") } else { libname.to_string() };
             let mut regs = Vec::new();
             for k in 0..args.len() {
@@ -468,7 +635,7 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             let dst = dst_of(fx, data)?;
             call_import(fx, &libname, vec![ty; regs.len()], Some(ty), regs, Some(dst))
         }
-        "eh" if name.starts_with("eh.typeid.for") => {
+        How::TypeidFor => {
             let op = *args.first().ok_or_else(|| {
                 LowerError::unsupported(span, "llvm.eh.typeid.for without a type info")
             })?;
@@ -478,23 +645,17 @@ fn intrinsic(fx: &mut FnCx, data: &InstData, name: &str, args: &[Operand]) -> LR
             copy(fx, dst, r);
             Ok(())
         }
-        "fptosi" | "fptoui"
-            if name.starts_with("fptosi.sat.") || name.starts_with("fptoui.sat.") =>
-        {
+        How::FpToIntSat { signed } => {
             let bits =
                 m.types.int_bits(data.ty).filter(|b| (1..=64).contains(b)).ok_or_else(|| {
                     LowerError::unsupported(span, format!("intrinsic @llvm.{name}"))
                 })?;
             let a = arg(fx, args, 0)?;
             let dst = dst_of(fx, data)?;
-            let r = fp_to_int_sat(fx, a, bits, base == "fptosi");
+            let r = fp_to_int_sat(fx, a, bits, signed);
             copy(fx, dst, r);
             Ok(())
         }
-        _ => Err(LowerError::unsupported(
-            span,
-            format!("intrinsic @llvm.{name} (returning {})", type_text(m, data.ty)),
-        )),
     }
 }
 

@@ -8,8 +8,8 @@
 //!   value is never observed, and removing undefined behaviour only refines the program;
 //! * `alloca` (without `inalloca`), and `load` that is neither volatile nor ordered (plain or
 //!   `unordered` atomic: it neither writes nor synchronizes);
-//! * calls of intrinsics that LLVM declares `memory(none)`, `nounwind`, `willreturn` (see
-//!   [`PURE_INTRINSICS`]), and calls whose own or callee attributes say `memory(none)` or
+//! * calls of intrinsics that LLVM declares `memory(none)`, `nounwind`, `willreturn` (the
+//!   families the table in `ir/intrinsics.rs` marks pure), and calls whose own or callee attributes say `memory(none)` or
 //!   `memory(read)` together with `nounwind` and `willreturn`.
 //!
 //! Everything else stays (calls with operand bundles too, which LLVM may remove: we keep them,
@@ -25,52 +25,6 @@ use crate::ir::entity::EntityRef;
 use crate::ir::{
     Body, ConstKind, GlobalId, InstData, InstFlags, Module, Opcode, Operand, Ordering, ValueDef,
 };
-
-/// Intrinsic name prefixes (up to the overload suffix) that are `memory(none) nounwind
-/// willreturn` in LLVM 19's `Intrinsics.td` and have no other effect.
-pub const PURE_INTRINSICS: &[&str] = &[
-    "llvm.abs.",
-    "llvm.smax.",
-    "llvm.smin.",
-    "llvm.umax.",
-    "llvm.umin.",
-    "llvm.ctpop.",
-    "llvm.ctlz.",
-    "llvm.cttz.",
-    "llvm.bswap.",
-    "llvm.bitreverse.",
-    "llvm.fshl.",
-    "llvm.fshr.",
-    "llvm.sadd.with.overflow.",
-    "llvm.uadd.with.overflow.",
-    "llvm.ssub.with.overflow.",
-    "llvm.usub.with.overflow.",
-    "llvm.smul.with.overflow.",
-    "llvm.umul.with.overflow.",
-    "llvm.sadd.sat.",
-    "llvm.uadd.sat.",
-    "llvm.ssub.sat.",
-    "llvm.usub.sat.",
-    "llvm.fabs.",
-    "llvm.copysign.",
-    "llvm.floor.",
-    "llvm.ceil.",
-    "llvm.trunc.",
-    "llvm.rint.",
-    "llvm.nearbyint.",
-    "llvm.round.",
-    "llvm.roundeven.",
-    "llvm.minnum.",
-    "llvm.maxnum.",
-    "llvm.minimum.",
-    "llvm.maximum.",
-    "llvm.fma.",
-    "llvm.fmuladd.",
-    "llvm.sqrt.",
-    "llvm.expect.",
-    "llvm.is.fpclass.",
-    "llvm.ssa.copy.",
-];
 
 /// Runs `dce` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
@@ -167,9 +121,11 @@ fn call_is_removable(m: &Module, d: &InstData) -> bool {
     if f.ty != ci.fn_ty {
         return false;
     }
-    let name = m.global_name(*g);
-    if name.starts_with("llvm.") {
-        return PURE_INTRINSICS.iter().any(|p| name.starts_with(p));
+    if let Some(i) = f.intrinsic {
+        return i.is_pure();
+    }
+    if m.global_name(*g).starts_with("llvm.") {
+        return false;
     }
     let attrs = &m.attrs;
     let has = |kind: AttrKind| attrs.has(ci.fn_attrs, kind) || attrs.has(f.fn_attrs, kind);

@@ -96,7 +96,7 @@ fn may_leave(m: &Module, aa: &AliasAnalysis, d: &InstData) -> bool {
         return true;
     }
     let callee = aa.callee(d);
-    if callee.is_some_and(|(g, _)| crate::analysis::alias::intrinsic_no_mem(&m.global_name(g))) {
+    if callee.and_then(|(_, f)| f.intrinsic).is_some_and(|i| i.touches_no_memory()) {
         return false;
     }
     let callee_attrs = callee.map(|(_, f)| f.fn_attrs);

@@ -136,10 +136,7 @@ pub(crate) fn expr_key(
             if f.ty != ci.fn_ty {
                 return None;
             }
-            let name = m.global_name(*g);
-            if !name.starts_with("llvm.")
-                || !super::dce::PURE_INTRINSICS.iter().any(|p| name.starts_with(p))
-            {
+            if !f.intrinsic.is_some_and(|i| i.is_pure()) {
                 return None;
             }
             extra.push(ci.fn_ty.as_u32());

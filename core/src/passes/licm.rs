@@ -18,8 +18,8 @@
 //!   block dominates every exiting block and every latch (so the load runs on the first
 //!   iteration whenever the loop is entered: hoisting cannot add a trapping access). The
 //!   memory check is local and conservative: the loop must hold no call (other than the
-//!   pure intrinsics of `dce`), no `atomicrmw`, `cmpxchg`, `fence`, `va_arg`, atomic or
-//!   volatile access, and every `store` in it must write an object (an `alloca` of this
+//!   intrinsics the table in `ir/intrinsics.rs` marks pure), no `atomicrmw`, `cmpxchg`,
+//!   `fence`, `va_arg`, atomic or volatile access, and every `store` in it must write an object (an `alloca` of this
 //!   function or a global variable, through constant or variable `getelementptr`s) that is
 //!   provably not the object the load reads.
 //!
@@ -28,7 +28,6 @@
 //! dereferenceable but not guaranteed to run, and anything in loops with EH pads, `invoke`,
 //! `callbr`, `indirectbr` or address-taken blocks (those loops are skipped).
 
-use super::dce::PURE_INTRINSICS;
 use super::edit::address_taken_blocks;
 use super::loop_edit::{def_inst, has_unsupported_blocks};
 use super::loop_simplify::simplify_loops;
@@ -118,8 +117,7 @@ fn is_pure_intrinsic_call(m: &Module, d: &InstData) -> bool {
     }
     let ConstKind::Global(g) = m.consts.kind(c) else { return false };
     let Some(f) = m.func(*g) else { return false };
-    let name = m.global_name(*g);
-    f.ty == ci.fn_ty && PURE_INTRINSICS.iter().any(|p| name.starts_with(p))
+    f.ty == ci.fn_ty && f.intrinsic.is_some_and(|i| i.is_pure())
 }
 
 fn loop_memory(m: &Module, body: &Body, l: &Loop) -> Memory {

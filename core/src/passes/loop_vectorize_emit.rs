@@ -854,6 +854,7 @@ fn reduce_fn(m: &mut Module, op: Opcode, vf: u32, ty: TypeId) -> Option<ConstId>
             let sym = m.symbols.intern(&name);
             let gname = GlobalName::Named(sym);
             let mut f = Function::new(fty);
+            f.intrinsic = crate::ir::Intrinsic::resolve(&name);
             f.params.push(Param {
                 ty: vt,
                 attrs: AttrSetId::EMPTY,

@@ -2,6 +2,8 @@
 //! is matched once (the interpreter caches the result per function), and each call then
 //! dispatches on the enum instead of comparing names.
 
+use crate::ir::Intrinsic;
+
 macro_rules! lib_fns {
     ($($v:ident = $($n:literal)|+;)*) => {
         /// An external function: a C library function (several names for one behaviour share a
@@ -209,14 +211,14 @@ impl LibFn {
         })
     }
 
-    /// The function a declared function named `name` is; `base` is an intrinsic's base name
-    /// (`memcpy` for `llvm.memcpy.p0.p0.i64`).
-    pub fn resolve(name: &str, base: &str) -> LibFn {
+    /// The function a declared function named `name` is; `intrinsic` is its family in the
+    /// intrinsic table (`Memcpy` for `llvm.memcpy.p0.p0.i64`).
+    pub fn resolve(name: &str, intrinsic: Option<Intrinsic>) -> LibFn {
         if name.starts_with("llvm.") {
-            return match base {
-                "memcpy" | "memcpy.inline" => LibFn::IntrMemcpy,
-                "memmove" => LibFn::IntrMemmove,
-                "memset" | "memset.inline" => LibFn::IntrMemset,
+            return match intrinsic {
+                Some(Intrinsic::Memcpy | Intrinsic::MemcpyInline) => LibFn::IntrMemcpy,
+                Some(Intrinsic::Memmove) => LibFn::IntrMemmove,
+                Some(Intrinsic::Memset | Intrinsic::MemsetInline) => LibFn::IntrMemset,
                 _ => LibFn::Intrinsic,
             };
         }
@@ -273,16 +275,19 @@ impl LibFn {
 #[cfg(test)]
 mod tests {
     use super::LibFn;
+    use crate::ir::Intrinsic;
 
     #[test]
     fn names_resolve_once_to_their_function() {
-        assert_eq!(LibFn::resolve("strlen", ""), LibFn::Strlen);
-        assert_eq!(LibFn::resolve("_ZdlPvm", ""), LibFn::Free);
-        assert_eq!(LibFn::resolve("llvm.memcpy.p0.p0.i64", "memcpy"), LibFn::IntrMemcpy);
-        assert_eq!(LibFn::resolve("llvm.memset.inline.p0.i64", "memset.inline"), LibFn::IntrMemset);
-        assert_eq!(LibFn::resolve("llvm.smax.i32", "smax"), LibFn::Intrinsic);
-        assert_eq!(LibFn::resolve("__cxa_throw", ""), LibFn::CxaThrow);
-        assert_eq!(LibFn::resolve("fopen", ""), LibFn::Unknown);
+        let r = |n: &str| LibFn::resolve(n, Intrinsic::resolve(n));
+        assert_eq!(r("strlen"), LibFn::Strlen);
+        assert_eq!(r("_ZdlPvm"), LibFn::Free);
+        assert_eq!(r("llvm.memcpy.p0.p0.i64"), LibFn::IntrMemcpy);
+        assert_eq!(r("llvm.memset.inline.p0.i64"), LibFn::IntrMemset);
+        assert_eq!(r("llvm.smax.i32"), LibFn::Intrinsic);
+        assert_eq!(r("llvm.foo"), LibFn::Intrinsic);
+        assert_eq!(r("__cxa_throw"), LibFn::CxaThrow);
+        assert_eq!(r("fopen"), LibFn::Unknown);
         assert!(LibFn::Strcmp.on_slots() && !LibFn::Printf.on_slots() && !LibFn::Qsort.on_slots());
     }
 }

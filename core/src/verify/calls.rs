@@ -3,12 +3,12 @@
 //! bundles and `musttail`.
 
 use super::attrs::{self, Owner};
-use super::{intrinsics, FnCx, Verifier};
+use super::{FnCx, Verifier};
 use crate::diag::Diagnostic;
 use crate::ir::entity::EntityRef;
 use crate::ir::{
-    AttrKind, Block, CallInfo, ConstKind, Function, GlobalId, Inst, InstData, Opcode, Operand,
-    TailKind, Type, TypeId,
+    AttrKind, Block, CallInfo, ConstKind, Function, GlobalId, Inst, InstData, Intrinsic, Opcode,
+    Operand, TailKind, Type, TypeId,
 };
 
 pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstData) {
@@ -59,7 +59,7 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
     let callee_fn: Option<(GlobalId, &Function)> =
         callee_g.and_then(|g| m.globals.get(g)?.as_func().map(|f| (g, f)));
     let is_intrinsic = callee_fn.is_some_and(|(g, _)| v.gtext(g).starts_with("llvm."));
-    let intrinsic = callee_fn.and_then(|(g, _)| v.intrinsic_ids.get(g.index()).copied().flatten());
+    let intrinsic = callee_fn.and_then(|(_, f)| f.intrinsic);
     let inline_asm =
         matches!(callee, Operand::Const(c) if matches!(m.consts.kind(c), ConstKind::InlineAsm(_)));
 
@@ -136,7 +136,7 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
         let decl = callee_fn.is_some_and(|(_, f)| {
             f.params.get(k).is_some_and(|p| m.attrs.has(p.attrs, AttrKind::ImmArg))
         });
-        let table = intrinsic.is_some_and(|id| intrinsics::immarg_positions(id).contains(&k));
+        let table = intrinsic.is_some_and(|id| id.immarg().contains(&k));
         if site && !(decl || table) {
             v.err(span, "immarg may not apply only to call sites");
         }
@@ -173,10 +173,10 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
 }
 
 /// Per-intrinsic call rules LLVM checks beyond the signature.
-fn intrinsic_call(v: &mut Verifier, cx: &FnCx, d: &InstData, id: intrinsics::Id, args: &[Operand]) {
+fn intrinsic_call(v: &mut Verifier, cx: &FnCx, d: &InstData, id: Intrinsic, args: &[Operand]) {
     let m = v.m;
-    match intrinsics::base_name(id) {
-        "llvm.is.fpclass" => {
+    match id {
+        Intrinsic::IsFpclass => {
             if let Some(Operand::Const(c)) = args.get(1) {
                 if let ConstKind::Int(x) = m.consts.kind(*c) {
                     if x.to_u64().is_none_or(|x| x & !0x3ff != 0) {
@@ -185,7 +185,7 @@ fn intrinsic_call(v: &mut Verifier, cx: &FnCx, d: &InstData, id: intrinsics::Id,
                 }
             }
         }
-        "llvm.va_start" if !m.types.func_sig(cx.func.ty).is_some_and(|s| s.2) => {
+        Intrinsic::VaStart if !m.types.func_sig(cx.func.ty).is_some_and(|s| s.2) => {
             v.err(d.span, "va_start called in a non-varargs function");
         }
         _ => {}

@@ -87,11 +87,12 @@
 //! `i32` struct indices and the right pointer (vector) result type.
 //!
 //! Calls (`calls.rs`, `intrinsics.rs`): the callee is a pointer, arguments match the call's
-//! function type in count (varargs: at least) and type; known intrinsics are declared with
-//! their signature and correctly mangled names, called with their declared type, with
-//! constants at `immarg` positions, and never have their address taken or get invoked;
-//! `musttail` calls are followed by `ret` of their result with a congruent prototype;
-//! `callbr` calls inline asm; inline asm is only a callee; operand bundles are not repeated.
+//! function type in count (varargs: at least) and type; known intrinsics (the families of
+//! the table in `ir/intrinsics.rs`) are declared with their signature and correctly mangled
+//! names, called with their declared type, with constants at `immarg` positions, and never
+//! have their address taken or get invoked; `musttail` calls are followed by `ret` of their
+//! result with a congruent prototype; `callbr` calls inline asm; inline asm is only a callee;
+//! operand bundles are not repeated.
 //!
 //! Named metadata (`module.rs`): `!llvm.module.flags` entries are `{behavior, !"id", value}`
 //! with a known behavior, a value fitting it, and unique ids (but `require`);
@@ -128,8 +129,6 @@ use crate::ir::{
 };
 use std::cell::OnceCell;
 
-pub use intrinsics::intrinsic_name;
-
 /// Verifies a module, returning every error found (empty when the module is valid).
 pub fn verify(m: &Module) -> Vec<Diagnostic> {
     let mut v = Verifier::new(m);
@@ -154,8 +153,6 @@ struct Verifier<'m> {
     pub errs: Vec<Diagnostic>,
     /// Per constant: 0 not yet checked, 1 checked (errors were reported with the first user).
     pub const_seen: Vec<u8>,
-    /// Intrinsic table lookups by global, computed once.
-    pub intrinsic_ids: Vec<Option<intrinsics::Id>>,
     /// Metadata nodes already walked for undefined references.
     pub md_seen: Vec<bool>,
     /// The printer used to spell types in messages, built on the first error that needs it.
@@ -168,7 +165,6 @@ impl<'m> Verifier<'m> {
             m,
             errs: Vec::new(),
             const_seen: vec![0; m.consts.len()],
-            intrinsic_ids: Vec::new(),
             md_seen: Vec::new(),
             printer: std::cell::OnceCell::new(),
         }
@@ -176,7 +172,12 @@ impl<'m> Verifier<'m> {
 
     fn run(&mut self, only: Option<GlobalId>) {
         let Some(fn_ok) = handles::check_module(self, only) else { return };
-        self.intrinsic_ids = intrinsics::classify(self.m);
+        debug_assert!(
+            self.m.globals.iter().all(|(g, gv)| gv.as_func().is_none_or(|f| {
+                f.intrinsic == crate::ir::Intrinsic::resolve(&self.m.global_name(g))
+            })),
+            "a function's intrinsic family is out of step with its name"
+        );
         module::check(self);
         for (gid, gv) in self.m.globals.iter() {
             let GlobalKind::Func(f) = &gv.kind else { continue };

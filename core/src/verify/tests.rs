@@ -578,12 +578,12 @@ fn legacy_intrinsic_names_are_remangled() {
         assert!(m.global_by_name(old).is_none(), "{old} was not renamed");
         let g = m.global_by_name(new).unwrap_or_else(|| panic!("{new} missing"));
         let ty = m.func(g).map(|f| f.ty).expect("a function");
-        assert_eq!(super::intrinsic_name(&m, new, ty).as_deref(), Some(new));
+        let id = crate::ir::Intrinsic::resolve(new).expect("an intrinsic");
+        assert_eq!(m.func(g).and_then(|f| f.intrinsic), Some(id));
+        assert_eq!(id.mangled_name(&m, ty).as_deref(), Some(new));
     }
     assert!(crate::verify::verify(&m).is_empty());
-    let ctpop =
-        m.global_by_name("llvm.ctpop.i32").and_then(|g| m.func(g)).map(|f| f.ty).expect("ctpop");
-    assert_eq!(super::intrinsic_name(&m, "llvm.nonexistent", ctpop), None);
+    assert_eq!(crate::ir::Intrinsic::resolve("llvm.nonexistent"), None);
 }
 
 /// `verify_function` checks one body (with the module-level checks): an error in `@bad` is

@@ -27,7 +27,7 @@ impl Libc {
         name: &str,
         args: &[Arg],
     ) -> Option<Answer> {
-        let f = LibFn::resolve(name, name);
+        let f = LibFn::resolve(name, None);
         let a = |k: usize| args.get(k).map_or(0, |x| x.int());
         // A C `int` argument (the low 32 bits, signed).
         let c = |k: usize| a(k) as u32 as i32;

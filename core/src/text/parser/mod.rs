@@ -470,6 +470,7 @@ impl<'a> Parser<'a> {
             self.report(d);
         }
         self.upgrade_intrinsic_names();
+        self.m.resolve_intrinsics();
         if let Some(span) = self.legacy_seen {
             self.report(
                 Diagnostic::note(span, "typed pointers are legacy syntax; they were read as opaque `ptr`")
@@ -494,7 +495,9 @@ impl<'a> Parser<'a> {
             if !name.starts_with("llvm.") {
                 continue;
             }
-            if let Some(want) = crate::verify::intrinsic_name(&self.m, name, f.ty) {
+            let want =
+                crate::ir::Intrinsic::resolve(name).and_then(|i| i.mangled_name(&self.m, f.ty));
+            if let Some(want) = want {
                 if want != name {
                     renames.push((g, name.to_string(), want, gv.span));
                 }
