@@ -2,7 +2,7 @@
 //!
 //! Offsets are byte offsets into the UTF-8 text the request carried; the editor converts them.
 
-use crate::layout::Layout;
+pub use crate::worker::layout::{EdgePath, Layout, Rect};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks a worker to do.

@@ -57,7 +57,7 @@ impl HoverData {
                 out.push(describe_value(word, v));
             }
         } else {
-            if let Some(s) = crate::teach::summary(word) {
+            if let Some(s) = crate::page::teach::summary(word) {
                 out.push(format!("{word}: {s}"));
             }
             let inside =

@@ -1,7 +1,7 @@
 //! The page's surroundings: local storage (text, view state, theme), the URL fragment, the
 //! clipboard, page-wide shortcuts and measurements exposed for the end-to-end tests.
 
-use crate::share::{self, State};
+use crate::page::share::{self, State};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -16,7 +16,7 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 fn default_text() -> String {
-    crate::examples::EXAMPLES.first().map(|e| e.source.to_string()).unwrap_or_default()
+    crate::page::examples::EXAMPLES.first().map(|e| e.source.to_string()).unwrap_or_default()
 }
 
 /// How the page starts.

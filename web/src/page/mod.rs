@@ -8,13 +8,15 @@
 mod bridge;
 mod cfg;
 mod editor;
+pub mod examples;
 mod hover;
 mod panels;
 mod passes;
+pub mod share;
 mod storage;
+pub mod teach;
 
 use crate::protocol::{Analysis, OptReport, Request, Response, RunReport};
-use crate::share::{self, State, Tab};
 use bridge::Bridge;
 use cfg::CfgPane;
 use editor::{Editor, EditorMark};
@@ -22,6 +24,7 @@ use hover::HoverData;
 use irplay_core::diag::SourceFile;
 use panels::{ProblemsPane, RunPane};
 use passes::PassPane;
+use share::{State, Tab};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -187,7 +190,7 @@ impl Component for App {
             on_block: ctx.link().callback(Msg::BlockClicked),
             no_poison: Rc::new(HashMap::new()),
             hover,
-            edit_at: crate::worker::now_ms(),
+            edit_at: crate::now_ms(),
             latency_ms: 0.0,
             latency_pending: false,
             cfg_render_start: 0.0,
@@ -202,11 +205,11 @@ impl Component for App {
         }
         if self.latency_pending {
             self.latency_pending = false;
-            self.latency_ms = crate::worker::now_ms() - self.edit_at;
+            self.latency_ms = crate::now_ms() - self.edit_at;
             storage::set_metric("diagnostics-latency-ms", self.latency_ms);
         }
         if self.cfg_render_start > 0.0 {
-            self.cfg_ms = crate::worker::now_ms() - self.cfg_render_start;
+            self.cfg_ms = crate::now_ms() - self.cfg_render_start;
             self.cfg_render_start = 0.0;
             storage::set_metric("cfg-render-ms", self.cfg_ms);
         }
@@ -219,7 +222,7 @@ impl Component for App {
                     return false;
                 }
                 self.text = text;
-                self.edit_at = crate::worker::now_ms();
+                self.edit_at = crate::now_ms();
                 storage::save_text(&self.text);
                 self.hover.borrow_mut().set_text(&self.text);
                 // Run marks and values belong to the text that ran.
@@ -353,7 +356,7 @@ impl Component for App {
                 true
             }
             Msg::LoadExample(i) => {
-                if let Some(e) = crate::examples::EXAMPLES.get(i) {
+                if let Some(e) = crate::page::examples::EXAMPLES.get(i) {
                     if let Some(ed) = &self.editor {
                         ed.set_text(e.source);
                     }
@@ -529,7 +532,7 @@ impl Component for App {
                     <label class="sr-only" for="examples">{"examples"}</label>
                     <select id="examples" class="select" onchange={on_example} aria-label="load an example">
                         <option value="" selected=true>{"Examples…"}</option>
-                        { for crate::examples::EXAMPLES.iter().enumerate().map(|(i, e)| html! { <option value={i.to_string()}>{ format!("{} — {}", e.title, e.topic) }</option> }) }
+                        { for crate::page::examples::EXAMPLES.iter().enumerate().map(|(i, e)| html! { <option value={i.to_string()}>{ format!("{} — {}", e.title, e.topic) }</option> }) }
                     </select>
                     <select id="function" class="select" onchange={on_function} aria-label="function to draw" disabled={functions.is_empty()}>
                         { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({} block{})", f.name, f.blocks, if f.blocks == 1 { "" } else { "s" }) }</option> }) }
@@ -645,7 +648,7 @@ impl App {
         let mut a = *a;
         if let Some(c) = a.cfg.take() {
             self.cfg = Some(Rc::new(c));
-            self.cfg_render_start = crate::worker::now_ms();
+            self.cfg_render_start = crate::now_ms();
         } else if a.valid {
             self.cfg = None;
         }

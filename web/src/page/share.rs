@@ -220,7 +220,7 @@ mod tests {
 
     fn sample() -> State {
         State {
-            text: crate::examples::EXAMPLES
+            text: crate::page::examples::EXAMPLES
                 .first()
                 .map(|e| e.source.to_string())
                 .unwrap_or_default(),
@@ -254,7 +254,7 @@ mod tests {
     fn hundred_line_module_fits_in_2000_chars() {
         // Every example joined until 100 lines: realistic IR, not a repetitive string.
         let mut lines = Vec::new();
-        for e in crate::examples::EXAMPLES {
+        for e in crate::page::examples::EXAMPLES {
             lines.extend(e.source.lines());
         }
         assert!(lines.len() >= 100, "the examples have only {} lines", lines.len());

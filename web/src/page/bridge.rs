@@ -21,11 +21,11 @@ impl Bridge {
             .map_err(|e| format!("cannot start a worker: {e:?}"))?;
         let cb = on_response.clone();
         let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-            let t0 = crate::worker::now_ms();
+            let t0 = crate::now_ms();
             let resp = serde_wasm_bindgen::from_value::<Response>(ev.data()).unwrap_or_else(|e| {
                 Response::Error { message: format!("unreadable worker message: {e}") }
             });
-            super::storage::set_metric("decode-ms", crate::worker::now_ms() - t0);
+            super::storage::set_metric("decode-ms", crate::now_ms() - t0);
             cb.emit(resp);
         });
         let onerror = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {

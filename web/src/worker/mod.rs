@@ -1,8 +1,15 @@
 //! The worker's side: answers one request with one response, using `irplay-core` alone.
 //!
-//! The same code runs in the browser's Web Workers (through `worker_handle` in `lib.rs`) and in
-//! host tests, so everything here is plain Rust on strings and structs.
+//! Everything under `worker/` runs in the browser's Web Workers (through `worker_handle` in
+//! `lib.rs`); apart from `wasm_run`'s browser half it is plain Rust on strings and structs, and
+//! runs in host tests too.
 
+pub mod cfgview;
+pub mod layout;
+pub mod wasm_run;
+pub mod wasm_trap;
+
+use crate::now_ms;
 use crate::protocol::{
     Analysis, Diag, FunctionInfo, Mark, OptReport, OriginView, Request, Response, RunReport,
     StepView, UbView, ValueView,
@@ -20,20 +27,6 @@ const MAX_TRACE: usize = 200_000;
 /// Memory a playground run may use.
 const MAX_MEMORY: u64 = 256 << 20;
 
-/// Milliseconds from an arbitrary origin.
-pub fn now_ms() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::Date::now()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    }
-}
-
 /// Answers a request.
 pub fn handle(req: Request) -> Response {
     match req {
@@ -41,7 +34,7 @@ pub fn handle(req: Request) -> Response {
             Response::Analyzed(Box::new(analyze(id, &text, function.as_deref())))
         }
         Request::Run { id, text, entry, args, wasm: true, stdin, .. } => {
-            Response::Ran(Box::new(crate::wasm_run::run(id, &text, &entry, &args, &stdin)))
+            Response::Ran(Box::new(wasm_run::run(id, &text, &entry, &args, &stdin)))
         }
         Request::Run { id, text, entry, args, max_steps, wasm: false, stdin } => {
             Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin)))
@@ -169,7 +162,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
                 .or_else(|| named("main"))
                 .or_else(|| defined.first().copied());
             if let Some(g) = chosen {
-                cfg = crate::cfgview::build(m, g, text);
+                cfg = cfgview::build(m, g, text);
             }
             for &g in &defined {
                 may_poison.extend(may_poison_marks(m, g));
