@@ -1,7 +1,7 @@
 //! The irplay playground: a yew app (main thread) and the request handler its Web Workers run.
 //!
 //! The page and the workers load the same wasm module: `start_app` mounts the UI (`page/`), and
-//! `worker_handle` answers one `protocol::Request` with one `protocol::Response` (`worker/`).
+//! `worker_handle` answers one `protocol::Request` with one `protocol::Reply` (`worker/`).
 //! `protocol` holds the messages between the two, the only types that cross.
 
 pub mod page;
@@ -28,12 +28,7 @@ pub fn start_app() {
 /// Answers one request (called by `worker.js` for each message).
 #[wasm_bindgen]
 pub fn worker_handle(msg: JsValue) -> JsValue {
-    let resp = match serde_wasm_bindgen::from_value::<protocol::Request>(msg) {
-        Ok(req) => worker::handle(req),
-        Err(e) => protocol::Response::Error { message: format!("unreadable request: {e}") },
-    };
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    serde::Serialize::serialize(&resp, &ser).unwrap_or(JsValue::NULL)
+    worker::entry(msg)
 }
 
 /// Milliseconds from an arbitrary origin.

@@ -16,7 +16,10 @@ pub mod share;
 mod storage;
 pub mod teach;
 
-use crate::protocol::{Analysis, OptReport, Request, Response, RunReport};
+use crate::protocol::{
+    Analysis, AnalysisReply, AnalyzeRequest, OptReply, OptReport, OptRequest, OptimizeRequest,
+    RunReply, RunReport, RunRequest, StepCfgsRequest,
+};
 use bridge::Bridge;
 use cfg::CfgPane;
 use editor::{Editor, EditorMark};
@@ -40,9 +43,9 @@ pub enum Msg {
     /// The cursor moved (byte offset).
     Cursor(u32),
     /// The analysis worker answered.
-    Analyzed(Response),
+    Analyzed(AnalysisReply),
     /// The run worker answered.
-    Ran(Response),
+    Ran(RunReply),
     /// Show another function's CFG.
     SelectFunction(String),
     /// Switch the right pane.
@@ -86,7 +89,7 @@ pub enum Msg {
     /// Stop the pipeline.
     StopOpt,
     /// The pass worker answered.
-    Opt(Response),
+    Opt(OptReply),
     /// Replace the editor's text (undoably) with an optimized module.
     OpenText(String),
     /// Lay out the selected step's function before and after.
@@ -97,8 +100,8 @@ pub enum Msg {
 pub struct App {
     editor_ref: NodeRef,
     editor: Option<Editor>,
-    analysis_worker: Option<Bridge>,
-    run_worker: Option<Bridge>,
+    analysis_worker: Option<Bridge<AnalyzeRequest, AnalysisReply>>,
+    run_worker: Option<Bridge<RunRequest, RunReply>>,
     text: String,
     state: State,
     args_text: String,
@@ -119,11 +122,11 @@ pub struct App {
     /// The user's own text, set aside when a share link was opened.
     backup: Option<String>,
     /// The pass pipeline's worker, its request, its result, and the CFGs of a step.
-    opt_worker: Option<Bridge>,
+    opt_worker: Option<Bridge<OptRequest, OptReply>>,
     opt_running: Option<u32>,
     opt_report: Option<Rc<OptReport>>,
     step_cfgs: Option<(usize, Option<cfg::Shared>, Option<cfg::Shared>)>,
-    step_cfg_requests: HashMap<u32, (usize, bool)>,
+    step_cfg_request: Option<(u32, usize)>,
     share_link: Option<String>,
     selected_block: Option<usize>,
     /// The drawn CFG (kept while the text has errors) and the poison lines of the last run.
@@ -182,7 +185,7 @@ impl Component for App {
             opt_running: None,
             opt_report: None,
             step_cfgs: None,
-            step_cfg_requests: HashMap::new(),
+            step_cfg_request: None,
             share_link: None,
             selected_block: None,
             cfg: None,
@@ -245,7 +248,7 @@ impl Component for App {
                 }
                 false
             }
-            Msg::Analyzed(Response::Analyzed(a)) => {
+            Msg::Analyzed(AnalysisReply::Analyzed(a)) => {
                 if self.in_flight == Some(a.id) {
                     self.in_flight = None;
                 }
@@ -255,16 +258,18 @@ impl Component for App {
                 self.apply_analysis(a);
                 true
             }
-            Msg::Analyzed(Response::Error { message }) => {
+            Msg::Analyzed(AnalysisReply::Error(e)) => {
+                if e.id.is_some() && e.id != self.in_flight {
+                    return false;
+                }
+                let message = e.message;
                 self.in_flight = None;
                 self.toast = Some(format!("checking failed: {message}"));
                 // A crashed worker is replaced so the next edit is checked again.
                 self.analysis_worker = Bridge::new(ctx.link().callback(Msg::Analyzed)).ok();
                 true
             }
-            Msg::Analyzed(Response::Ran(_) | Response::Optimized(_))
-            | Msg::Ran(Response::Analyzed(_) | Response::Optimized(_)) => false,
-            Msg::Ran(Response::Ran(r)) => {
+            Msg::Ran(RunReply::Ran(r)) => {
                 if self.running != Some(r.id) {
                     return false;
                 }
@@ -276,7 +281,11 @@ impl Component for App {
                 self.update_marks();
                 true
             }
-            Msg::Ran(Response::Error { message }) => {
+            Msg::Ran(RunReply::Error(e)) => {
+                if e.id.is_some() && e.id != self.running {
+                    return false;
+                }
+                let message = e.message;
                 self.running = None;
                 self.run_worker = None;
                 self.toast = Some(format!("the run failed: {message}"));
@@ -420,7 +429,11 @@ impl Component for App {
                 let id = self.next_id;
                 self.next_id += 1;
                 if let Some(w) = &self.opt_worker {
-                    w.post(&Request::Optimize { id, text: self.text.clone(), pipeline });
+                    w.post(OptRequest::Optimize(OptimizeRequest {
+                        id,
+                        text: self.text.clone(),
+                        pipeline,
+                    }));
                 }
                 self.opt_running = Some(id);
                 self.step_cfgs = None;
@@ -429,10 +442,10 @@ impl Component for App {
             Msg::StopOpt => {
                 self.opt_worker = None;
                 self.opt_running = None;
-                self.step_cfg_requests.clear();
+                self.step_cfg_request = None;
                 true
             }
-            Msg::Opt(Response::Optimized(r)) => {
+            Msg::Opt(OptReply::Optimized(r)) => {
                 if self.opt_running != Some(r.id) {
                     return false;
                 }
@@ -440,22 +453,24 @@ impl Component for App {
                 self.opt_report = Some(Rc::new(*r));
                 true
             }
-            Msg::Opt(Response::Analyzed(a)) => {
-                let Some((step, after)) = self.step_cfg_requests.remove(&a.id) else {
+            Msg::Opt(OptReply::StepCfgs(c)) => {
+                if self.step_cfg_request != Some((c.id, c.step)) {
                     return false;
-                };
-                let c = a.cfg.map(|c| cfg::Shared(Rc::new(c)));
-                let entry = match self.step_cfgs.take() {
-                    Some((s, b, af)) if s == step => (s, b, af),
-                    _ => (step, None, None),
-                };
-                self.step_cfgs =
-                    Some(if after { (entry.0, entry.1, c) } else { (entry.0, c, entry.2) });
+                }
+                self.step_cfg_request = None;
+                let shared =
+                    |c: Option<crate::protocol::CfgView>| c.map(|c| cfg::Shared(Rc::new(c)));
+                self.step_cfgs = Some((c.step, shared(c.before), shared(c.after)));
                 true
             }
-            Msg::Opt(Response::Ran(_)) => false,
-            Msg::Opt(Response::Error { message }) => {
+            Msg::Opt(OptReply::Error(e)) => {
+                let current = [self.opt_running, self.step_cfg_request.map(|r| r.0)];
+                if e.id.is_some() && !current.contains(&e.id) {
+                    return false;
+                }
+                let message = e.message;
                 self.opt_running = None;
+                self.step_cfg_request = None;
                 self.opt_worker = None;
                 self.toast = Some(format!("the pipeline failed: {message}"));
                 true
@@ -469,22 +484,23 @@ impl Component for App {
             Msg::StepCfgs(i) => {
                 let Some(r) = self.opt_report.clone() else { return false };
                 let Some(step) = r.steps.get(i) else { return false };
-                if self.step_cfgs.as_ref().is_some_and(|c| c.0 == i) {
+                if self.step_cfgs.as_ref().is_some_and(|c| c.0 == i)
+                    || self.step_cfg_request.is_some_and(|(_, s)| s == i)
+                {
                     return false;
                 }
-                self.step_cfgs = Some((i, None, None));
-                for (after, snap) in [(false, step.module_before), (true, step.module_after)] {
-                    let Some(text) = r.snapshots.get(snap) else { continue };
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    if let Some(w) = &self.opt_worker {
-                        w.post(&Request::Analyze {
-                            id,
-                            text: text.clone(),
-                            function: Some(step.function.clone()),
-                        });
-                        self.step_cfg_requests.insert(id, (i, after));
-                    }
+                self.step_cfgs = None;
+                let id = self.next_id;
+                self.next_id += 1;
+                if let Some(w) = &self.opt_worker {
+                    w.post(OptRequest::StepCfgs(StepCfgsRequest {
+                        id,
+                        step: i,
+                        function: step.function.clone(),
+                        before: r.snapshots.get(step.module_before).cloned(),
+                        after: r.snapshots.get(step.module_after).cloned(),
+                    }));
+                    self.step_cfg_request = Some((id, i));
                 }
                 true
             }
@@ -622,7 +638,7 @@ impl App {
         let Some(w) = &self.analysis_worker else { return };
         let id = self.next_id;
         self.next_id += 1;
-        w.post(&Request::Analyze {
+        w.post(AnalyzeRequest {
             id,
             text: self.text.clone(),
             function: self.state.function.clone(),
@@ -674,7 +690,7 @@ impl App {
         let id = self.next_id;
         self.next_id += 1;
         if let Some(w) = &self.run_worker {
-            w.post(&Request::Run {
+            w.post(RunRequest {
                 id,
                 text: self.text.clone(),
                 entry: self.state.entry.clone(),
