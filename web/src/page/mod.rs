@@ -27,7 +27,7 @@ use hover::HoverData;
 use irplay_core::diag::SourceFile;
 use panels::{ProblemsPane, RunPane};
 use passes::PassPane;
-use share::{State, Tab};
+use share::{Tab, View};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -103,7 +103,7 @@ pub struct App {
     analysis_worker: Option<Bridge<AnalyzeRequest, AnalysisReply>>,
     run_worker: Option<Bridge<RunRequest, RunReply>>,
     text: String,
-    state: State,
+    state: View,
     args_text: String,
     max_steps: u64,
     analysis: Option<Rc<Analysis>>,
@@ -149,7 +149,7 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let storage::Start { state, message: toast, backup } = storage::initial_state();
+        let storage::Start { view: state, text, message: toast, backup } = storage::initial_state();
         let dark = storage::dark_theme();
         storage::apply_theme(dark);
         let analysis_worker = Bridge::new(ctx.link().callback(Msg::Analyzed)).ok();
@@ -160,13 +160,13 @@ impl Component for App {
         });
         let args_text = state.args.join(" ");
         let hover = Rc::new(RefCell::new(HoverData::default()));
-        hover.borrow_mut().set_text(&state.text);
+        hover.borrow_mut().set_text(&text);
         App {
             editor_ref: NodeRef::default(),
             editor: None,
             analysis_worker,
             run_worker: None,
-            text: state.text.clone(),
+            text,
             args_text,
             state,
             max_steps: DEFAULT_STEPS,
@@ -355,9 +355,7 @@ impl Component for App {
                 true
             }
             Msg::Share => {
-                let mut st = self.state.clone();
-                st.text = self.text.clone();
-                let frag = share::encode(&st);
+                let frag = share::encode(&self.state, &self.text);
                 let link = storage::page_url(&frag);
                 storage::copy_to_clipboard(&link);
                 self.share_link = Some(link);
@@ -729,7 +727,7 @@ impl App {
     }
 
     fn save_state(&self) {
-        storage::save_state(&self.state);
+        storage::save_view(&self.state);
     }
 
     fn toast_view(&self, ctx: &Context<Self>) -> Html {
