@@ -125,12 +125,12 @@ pub fn apply_theme(dark: bool) {
     }
 }
 
-/// The page's URL with `fragment`.
-pub fn page_url(fragment: &str) -> String {
+/// The page's URL without its fragment.
+pub fn page_url() -> String {
     let loc = web_sys::window().map(|w| w.location());
     let origin = loc.as_ref().and_then(|l| l.origin().ok()).unwrap_or_default();
     let path = loc.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_else(|| "/".into());
-    format!("{origin}{path}#{fragment}")
+    format!("{origin}{path}")
 }
 
 /// Copies text to the clipboard (silently does nothing where that is not allowed).
