@@ -89,7 +89,8 @@ impl Component for App {
             state,
             editor_ref: NodeRef::default(),
             editor: None,
-            analysis_worker: None,
+            // Started at once, so that it loads while the page renders.
+            analysis_worker: Bridge::new(ctx.link().callback(Action::AnalysisReply)).ok(),
             run_worker: None,
             opt_worker: None,
             hover,
