@@ -1,17 +1,11 @@
 //! The irplay playground: a yew app (main thread) and the request handler its Web Workers run.
 //!
-//! The page and the workers load the same wasm module: `start_app` mounts the UI, and
-//! `worker_handle` answers one `protocol::Request` with one `protocol::Response`.
+//! The page and the workers load the same wasm module: `start_app` mounts the UI (`page/`), and
+//! `worker_handle` answers one `protocol::Request` with one `protocol::Reply` (`worker/`).
+//! `protocol` holds the messages between the two, the only types that cross.
 
-pub mod app;
-pub mod cfgview;
-pub mod examples;
-pub mod layout;
+pub mod page;
 pub mod protocol;
-pub mod share;
-pub mod teach;
-pub mod wasm_run;
-pub mod wasm_trap;
 pub mod worker;
 
 use wasm_bindgen::prelude::*;
@@ -23,10 +17,10 @@ pub fn start_app() {
         web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("app"));
     match root {
         Some(el) => {
-            yew::Renderer::<app::App>::with_root(el).render();
+            yew::Renderer::<page::App>::with_root(el).render();
         }
         None => {
-            yew::Renderer::<app::App>::new().render();
+            yew::Renderer::<page::App>::new().render();
         }
     }
 }
@@ -34,10 +28,19 @@ pub fn start_app() {
 /// Answers one request (called by `worker.js` for each message).
 #[wasm_bindgen]
 pub fn worker_handle(msg: JsValue) -> JsValue {
-    let resp = match serde_wasm_bindgen::from_value::<protocol::Request>(msg) {
-        Ok(req) => worker::handle(req),
-        Err(e) => protocol::Response::Error { message: format!("unreadable request: {e}") },
-    };
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    serde::Serialize::serialize(&resp, &ser).unwrap_or(JsValue::NULL)
+    worker::entry(msg)
+}
+
+/// Milliseconds from an arbitrary origin.
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    }
 }

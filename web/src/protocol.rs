@@ -2,67 +2,272 @@
 //!
 //! Offsets are byte offsets into the UTF-8 text the request carried; the editor converts them.
 
-use crate::layout::Layout;
+pub use crate::worker::layout::{EdgePath, Layout, Rect};
 use serde::{Deserialize, Serialize};
 
-/// What the page asks a worker to do.
+/// Any request, as a worker reads it. The page has one worker per kind and sends each only its
+/// kind's requests: [`AnalyzeRequest`], [`RunRequest`], [`OptRequest`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
-    /// Parse and verify `text`; lay out the CFG of `function` (or the first defined one).
-    Analyze {
-        /// Echoed in the response, so stale answers can be dropped.
-        id: u32,
-        /// The module text.
-        text: String,
-        /// The function whose CFG to draw.
-        function: Option<String>,
-    },
-    /// Run `entry` in the interpreter.
-    Run {
-        /// Echoed in the response.
-        id: u32,
-        /// The module text.
-        text: String,
-        /// The function to run.
-        entry: String,
-        /// Command-line arguments for `main` (integers for other entries).
-        args: Vec<String>,
-        /// The step budget.
-        max_steps: u64,
-        /// Compile to WebAssembly and run that instead of interpreting.
-        #[serde(default)]
-        wasm: bool,
-        /// The program's standard input.
-        #[serde(default)]
-        stdin: String,
-    },
-    /// Run an optimization pipeline (`mem2reg,simplifycfg`, `O2`) and record every step.
-    Optimize {
-        /// Echoed in the response.
-        id: u32,
-        /// The module text.
-        text: String,
-        /// The pipeline, as `irplay opt -p` takes it.
-        pipeline: String,
-    },
+    /// Check a module and lay out a CFG (the analysis worker).
+    Analyze(AnalyzeRequest),
+    /// Run a function (the run worker).
+    Run(RunRequest),
+    /// Run a pass pipeline (the pass worker).
+    Optimize(OptimizeRequest),
+    /// Lay out a function before and after a pass (the pass worker).
+    StepCfgs(StepCfgsRequest),
 }
 
-/// A worker's answer.
+/// Parse and verify `text`; lay out the CFG of `function` (or of `main`, or the first defined
+/// one).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnalyzeRequest {
+    /// Echoed in the reply, so stale answers can be dropped.
+    pub id: u32,
+    /// The module text.
+    pub text: String,
+    /// The function whose CFG to draw.
+    pub function: Option<String>,
+}
+
+/// Run `entry` in the interpreter, or compiled to WebAssembly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRequest {
+    /// Echoed in the reply.
+    pub id: u32,
+    /// The module text.
+    pub text: String,
+    /// The function to run.
+    pub entry: String,
+    /// Command-line arguments for `main` (integers for other entries).
+    pub args: Vec<String>,
+    /// The step budget.
+    pub max_steps: u64,
+    /// Compile to WebAssembly and run that instead of interpreting.
+    #[serde(default)]
+    pub wasm: bool,
+    /// The program's standard input.
+    #[serde(default)]
+    pub stdin: String,
+}
+
+/// What the page asks the pass worker.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptRequest {
+    /// Run a pipeline.
+    Optimize(OptimizeRequest),
+    /// Lay out a step's function before and after.
+    StepCfgs(StepCfgsRequest),
+}
+
+/// Run an optimization pipeline (`mem2reg,simplifycfg`, `O2`) and record every step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OptimizeRequest {
+    /// Echoed in the reply.
+    pub id: u32,
+    /// The module text.
+    pub text: String,
+    /// The pipeline, as `irplay opt -p` takes it.
+    pub pipeline: String,
+}
+
+/// Lay out one function in the module before a pass and in the module after it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StepCfgsRequest {
+    /// Echoed in the reply.
+    pub id: u32,
+    /// The step (an index into the pipeline's steps), echoed in the reply.
+    pub step: usize,
+    /// The function (empty for a module pass: then `main` or the first function).
+    pub function: String,
+    /// The module before the pass.
+    pub before: Option<String>,
+    /// The module after it.
+    pub after: Option<String>,
+}
+
+impl Request {
+    /// The request's id.
+    pub fn id(&self) -> u32 {
+        match self {
+            Request::Analyze(r) => r.id,
+            Request::Run(r) => r.id,
+            Request::Optimize(r) => r.id,
+            Request::StepCfgs(r) => r.id,
+        }
+    }
+}
+
+impl From<AnalyzeRequest> for Request {
+    fn from(r: AnalyzeRequest) -> Request {
+        Request::Analyze(r)
+    }
+}
+
+impl From<RunRequest> for Request {
+    fn from(r: RunRequest) -> Request {
+        Request::Run(r)
+    }
+}
+
+impl From<OptRequest> for Request {
+    fn from(r: OptRequest) -> Request {
+        match r {
+            OptRequest::Optimize(o) => Request::Optimize(o),
+            OptRequest::StepCfgs(s) => Request::StepCfgs(s),
+        }
+    }
+}
+
+/// A request that failed in the worker (it could not be read, or the worker broke).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorkerError {
+    /// The failed request's id, when known (a failure of the worker itself names none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u32>,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// The analysis worker's replies.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Response {
-    /// The answer to [`Request::Analyze`].
+pub enum AnalysisReply {
+    /// The answer to an [`AnalyzeRequest`].
     Analyzed(Box<Analysis>),
-    /// The answer to [`Request::Run`].
+    /// The request failed.
+    Error(WorkerError),
+}
+
+/// The run worker's replies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RunReply {
+    /// The answer to a [`RunRequest`].
     Ran(Box<RunReport>),
-    /// The answer to [`Request::Optimize`].
+    /// The request failed.
+    Error(WorkerError),
+}
+
+/// The pass worker's replies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum OptReply {
+    /// The answer to an [`OptimizeRequest`].
     Optimized(Box<OptReport>),
-    /// The request could not be read (a bug of the page, reported rather than lost).
-    Error {
-        /// What went wrong.
-        message: String,
-    },
+    /// The answer to a [`StepCfgsRequest`].
+    StepCfgs(Box<StepCfgs>),
+    /// The request failed.
+    Error(WorkerError),
+}
+
+/// Any reply, as a worker writes it (each kind's replies are read as that kind's type, so a
+/// reply of another kind is an unreadable message, not a case to handle).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Reply {
+    /// To the analysis worker's page side.
+    Analysis(AnalysisReply),
+    /// To the run worker's.
+    Run(RunReply),
+    /// To the pass worker's.
+    Opt(OptReply),
+}
+
+impl Reply {
+    /// The reply to a request that could not be read (its id if it had one); it reads as an
+    /// error of every kind.
+    pub fn error(id: Option<u32>, message: String) -> Reply {
+        Reply::Analysis(AnalysisReply::Error(WorkerError { id, message }))
+    }
+}
+
+/// A reply of one worker kind, as the page's worker handles see it.
+pub trait KindReply: serde::de::DeserializeOwned {
+    /// The id of the request it answers (`None` for an error that names none).
+    fn id(&self) -> Option<u32>;
+    /// Its error, if it is one.
+    fn error(&self) -> Option<&WorkerError>;
+    /// A failure on the page's side of the worker (it did not start, its message was
+    /// unreadable), as a reply.
+    fn failed(id: Option<u32>, message: String) -> Self;
+}
+
+impl KindReply for AnalysisReply {
+    fn id(&self) -> Option<u32> {
+        match self {
+            AnalysisReply::Analyzed(a) => Some(a.id),
+            AnalysisReply::Error(e) => e.id,
+        }
+    }
+    fn error(&self) -> Option<&WorkerError> {
+        match self {
+            AnalysisReply::Error(e) => Some(e),
+            _ => None,
+        }
+    }
+    fn failed(id: Option<u32>, message: String) -> Self {
+        AnalysisReply::Error(WorkerError { id, message })
+    }
+}
+
+impl KindReply for RunReply {
+    fn id(&self) -> Option<u32> {
+        match self {
+            RunReply::Ran(r) => Some(r.id),
+            RunReply::Error(e) => e.id,
+        }
+    }
+    fn error(&self) -> Option<&WorkerError> {
+        match self {
+            RunReply::Error(e) => Some(e),
+            _ => None,
+        }
+    }
+    fn failed(id: Option<u32>, message: String) -> Self {
+        RunReply::Error(WorkerError { id, message })
+    }
+}
+
+impl KindReply for OptReply {
+    fn id(&self) -> Option<u32> {
+        match self {
+            OptReply::Optimized(r) => Some(r.id),
+            OptReply::StepCfgs(s) => Some(s.id),
+            OptReply::Error(e) => e.id,
+        }
+    }
+    fn error(&self) -> Option<&WorkerError> {
+        match self {
+            OptReply::Error(e) => Some(e),
+            _ => None,
+        }
+    }
+    fn failed(id: Option<u32>, message: String) -> Self {
+        OptReply::Error(WorkerError { id, message })
+    }
+}
+
+/// A message as the value `postMessage` carries (JSON-compatible: plain objects, no maps).
+pub fn to_js<T: Serialize>(value: &T) -> Result<wasm_bindgen::JsValue, String> {
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&ser).map_err(|e| e.to_string())
+}
+
+/// A message read back from the value `postMessage` delivered.
+pub fn from_js<T: serde::de::DeserializeOwned>(value: wasm_bindgen::JsValue) -> Result<T, String> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
+}
+
+/// The `id` of a message that could not be read, if it has a numeric one.
+pub fn id_of(value: &wasm_bindgen::JsValue) -> Option<u32> {
+    js_sys::Reflect::get(value, &"id".into())
+        .ok()
+        .and_then(|v| v.as_f64())
+        .filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n))
+        .map(|n| n as u32)
 }
 
 /// A diagnostic, positioned for the editor and the list.
@@ -358,6 +563,19 @@ pub struct OptReport {
     pub millis: f64,
 }
 
+/// The CFGs of a step's function before and after its pass.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StepCfgs {
+    /// The request's id.
+    pub id: u32,
+    /// The step.
+    pub step: usize,
+    /// The graph before (none for a declaration or a missing module).
+    pub before: Option<CfgView>,
+    /// The graph after (none when the pass removed the function).
+    pub after: Option<CfgView>,
+}
+
 /// One pass run on one function.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StepView {
@@ -379,4 +597,75 @@ pub struct StepView {
     pub module_before: usize,
     /// Index in `snapshots` of the module after the pass.
     pub module_after: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn reply_as<T: serde::de::DeserializeOwned>(r: &Reply) -> Result<T, serde_json::Error> {
+        serde_json::to_value(r).and_then(serde_json::from_value)
+    }
+
+    #[test]
+    fn requests_keep_their_wire_form() {
+        let run = Request::from(RunRequest {
+            id: 3,
+            text: "t".into(),
+            entry: "main".into(),
+            args: vec!["a".into()],
+            max_steps: 10,
+            wasm: true,
+            stdin: "in".into(),
+        });
+        let v = serde_json::to_value(&run).unwrap_or_default();
+        assert_eq!(
+            v,
+            json!({"type": "run", "id": 3, "text": "t", "entry": "main", "args": ["a"],
+                "max_steps": 10, "wasm": true, "stdin": "in"})
+        );
+        // Older pages' runs (no engine, no input) still read.
+        let old = json!({"type": "run", "id": 4, "text": "t", "entry": "f", "args": [],
+            "max_steps": 1});
+        let r: Request = serde_json::from_value(old).unwrap_or(run);
+        assert!(matches!(r, Request::Run(RunRequest { id: 4, wasm: false, .. })));
+        let step = Request::from(OptRequest::StepCfgs(StepCfgsRequest {
+            id: 5,
+            step: 2,
+            function: "f".into(),
+            before: Some("b".into()),
+            after: None,
+        }));
+        let v = serde_json::to_value(&step).unwrap_or_default();
+        assert_eq!(v.get("type"), Some(&json!("step_cfgs")));
+        assert_eq!(step.id(), 5);
+    }
+
+    #[test]
+    fn each_kind_reads_its_own_replies_and_every_error() {
+        let ran = Reply::Run(RunReply::Ran(Box::new(RunReport::not_run(7, "stopped"))));
+        assert!(matches!(reply_as::<RunReply>(&ran), Ok(RunReply::Ran(r)) if r.id == 7));
+        // Another kind's reply is not a case of this kind: it does not read.
+        assert!(reply_as::<AnalysisReply>(&ran).is_err());
+        assert!(reply_as::<OptReply>(&ran).is_err());
+        // An error reads as every kind's error, with its id.
+        let err = Reply::error(Some(9), "boom".into());
+        for id in [
+            reply_as::<AnalysisReply>(&err).ok().and_then(|r| r.error().and_then(|e| e.id)),
+            reply_as::<RunReply>(&err).ok().and_then(|r| r.error().and_then(|e| e.id)),
+            reply_as::<OptReply>(&err).ok().and_then(|r| r.error().and_then(|e| e.id)),
+        ] {
+            assert_eq!(id, Some(9));
+        }
+        // worker.js's own error replies, with and without an id.
+        let js: RunReply = serde_json::from_value(json!({"type": "error", "message": "m"}))
+            .unwrap_or_else(|_| RunReply::failed(Some(1), String::new()));
+        assert_eq!(js.id(), None);
+        assert_eq!(js.error().map(|e| e.message.as_str()), Some("m"));
+        let js: OptReply =
+            serde_json::from_value(json!({"type": "error", "message": "m", "id": 12}))
+                .unwrap_or_else(|_| OptReply::failed(None, String::new()));
+        assert_eq!(js.id(), Some(12));
+    }
 }

@@ -1,7 +1,7 @@
 //! Builds the drawable CFG of one function: blocks with their source lines, labelled edges,
 //! loops, the dominator tree, and the layered layout of both graphs.
 
-use crate::layout::{self, Edge, Graph, NodeSize};
+use super::layout::{self, Edge, Graph, NodeSize};
 use crate::protocol::{BlockView, CfgView, EdgeKind, EdgeView, LineView};
 use irplay_core::analysis::{Cfg, DomTree, LoopForest};
 use irplay_core::ir::entity::EntityRef;

@@ -1,7 +1,7 @@
 //! The CFG pane: the laid-out graph (or dominator tree) as SVG, with pan, zoom and selection.
 
-use crate::layout::{EdgePath, Layout, Rect};
 use crate::protocol::{CfgView, EdgeKind};
+use crate::protocol::{EdgePath, Layout, Rect};
 use std::collections::HashMap;
 use std::rc::Rc;
 use web_sys::{PointerEvent, WheelEvent};

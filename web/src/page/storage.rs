@@ -1,7 +1,7 @@
 //! The page's surroundings: local storage (text, view state, theme), the URL fragment, the
 //! clipboard, page-wide shortcuts and measurements exposed for the end-to-end tests.
 
-use crate::share::{self, State};
+use crate::page::share::{self, View};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -16,13 +16,15 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 fn default_text() -> String {
-    crate::examples::EXAMPLES.first().map(|e| e.source.to_string()).unwrap_or_default()
+    crate::page::examples::EXAMPLES.first().map(|e| e.source.to_string()).unwrap_or_default()
 }
 
 /// How the page starts.
 pub struct Start {
-    /// The state to show.
-    pub state: State,
+    /// The view state.
+    pub view: View,
+    /// The text.
+    pub text: String,
     /// A message for the user (a bad link).
     pub message: Option<String>,
     /// The text the user had before, when a share link replaced it.
@@ -42,41 +44,38 @@ pub fn initial_state() -> Start {
             let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&path));
         }
         return match share::decode(&hash) {
-            Ok(s) => {
+            Ok(share::Link { view, text }) => {
                 // Opening a link never loses the user's own work: it is kept aside.
                 let own = storage()
                     .and_then(|st| st.get_item(TEXT_KEY).ok().flatten())
-                    .filter(|t| *t != s.text && !t.trim().is_empty());
+                    .filter(|t| *t != text && !t.trim().is_empty());
                 if let (Some(own), Some(st)) = (own.as_ref(), storage()) {
                     let _ = st.set_item(BACKUP_KEY, own);
                 }
-                save_text(&s.text);
-                save_state(&s);
-                Start { state: s, message: None, backup: own }
+                save_text(&text);
+                save_view(&view);
+                Start { view, text, message: None, backup: own }
             }
-            Err(e) => {
-                let s = State { text: default_text(), entry: "main".into(), ..State::default() };
-                Start {
-                    state: s,
-                    message: Some(format!("{e}. Showing the default example instead.")),
-                    backup: None,
-                }
-            }
+            Err(e) => Start {
+                view: View { entry: "main".into(), ..View::default() },
+                text: default_text(),
+                message: Some(format!("{e}. Showing the default example instead.")),
+                backup: None,
+            },
         };
     }
     let st = storage();
     let text =
         st.as_ref().and_then(|s| s.get_item(TEXT_KEY).ok().flatten()).unwrap_or_else(default_text);
-    let mut state: State = st
+    let mut view: View = st
         .as_ref()
         .and_then(|s| s.get_item(STATE_KEY).ok().flatten())
         .and_then(|j| serde_json::from_str(&j).ok())
         .unwrap_or_default();
-    if state.entry.is_empty() {
-        state.entry = "main".into();
+    if view.entry.is_empty() {
+        view.entry = "main".into();
     }
-    state.text = text;
-    Start { state, message: None, backup: None }
+    Start { view, text, message: None, backup: None }
 }
 
 /// Forgets that text.
@@ -93,11 +92,9 @@ pub fn save_text(text: &str) {
     }
 }
 
-/// Saves the view state (without the text, which has its own key).
-pub fn save_state(state: &State) {
-    let mut st = state.clone();
-    st.text.clear();
-    if let (Some(s), Ok(j)) = (storage(), serde_json::to_string(&st)) {
+/// Saves the view state (the text has its own key).
+pub fn save_view(view: &View) {
+    if let (Some(s), Ok(j)) = (storage(), serde_json::to_string(view)) {
         let _ = s.set_item(STATE_KEY, &j);
     }
 }
@@ -128,12 +125,12 @@ pub fn apply_theme(dark: bool) {
     }
 }
 
-/// The page's URL with `fragment`.
-pub fn page_url(fragment: &str) -> String {
+/// The page's URL without its fragment.
+pub fn page_url() -> String {
     let loc = web_sys::window().map(|w| w.location());
     let origin = loc.as_ref().and_then(|l| l.origin().ok()).unwrap_or_default();
     let path = loc.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_else(|| "/".into());
-    format!("{origin}{path}#{fragment}")
+    format!("{origin}{path}")
 }
 
 /// Copies text to the clipboard (silently does nothing where that is not allowed).

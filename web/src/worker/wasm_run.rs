@@ -11,8 +11,8 @@
 //! that escaped `main` included). The module may use tail calls (`return_call`), which the
 //! browsers' engines run without any option (Chromium 112, Firefox 121, Safari 18.2).
 
+use crate::now_ms;
 use crate::protocol::{RunReport, UbView, WasmBuild};
-use crate::worker::now_ms;
 use irplay_core::lower::LowModule;
 use irplay_wasm::SourceMap;
 
@@ -69,7 +69,7 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String], stdin: &str) -> Ru
     // A trap is undefined behaviour: reported as the interpreter reports it, at the
     // instruction whose code trapped.
     if let Some((message, stack)) = &outcome.trap {
-        if let Some(site) = crate::wasm_trap::locate(stack, &build.bytes, &map) {
+        if let Some(site) = super::wasm_trap::locate(stack, &build.bytes, &map) {
             let (line, col) =
                 irplay_core::diag::SourceFile::new("input.ll", text).line_col(site.span.start);
             report.ub = Some(UbView {

@@ -1,11 +1,19 @@
 //! The worker's side: answers one request with one response, using `irplay-core` alone.
 //!
-//! The same code runs in the browser's Web Workers (through `worker_handle` in `lib.rs`) and in
-//! host tests, so everything here is plain Rust on strings and structs.
+//! Everything under `worker/` runs in the browser's Web Workers (through `worker_handle` in
+//! `lib.rs`); apart from `wasm_run`'s browser half it is plain Rust on strings and structs, and
+//! runs in host tests too.
 
+pub mod cfgview;
+pub mod layout;
+pub mod wasm_run;
+pub mod wasm_trap;
+
+use crate::now_ms;
 use crate::protocol::{
-    Analysis, Diag, FunctionInfo, Mark, OptReport, OriginView, Request, Response, RunReport,
-    StepView, UbView, ValueView,
+    self, Analysis, AnalysisReply, AnalyzeRequest, Diag, FunctionInfo, Mark, OptReply, OptReport,
+    OptimizeRequest, OriginView, Reply, Request, RunReply, RunReport, RunRequest, StepCfgs,
+    StepCfgsRequest, StepView, UbView, ValueView,
 };
 use irplay_core::analysis::may_poison::Reason;
 use irplay_core::analysis::MayPoison;
@@ -20,36 +28,41 @@ const MAX_TRACE: usize = 200_000;
 /// Memory a playground run may use.
 const MAX_MEMORY: u64 = 256 << 20;
 
-/// Milliseconds from an arbitrary origin.
-pub fn now_ms() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::Date::now()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    }
+/// Reads one message, answers it, and writes the reply (`worker_handle` in `lib.rs`). A
+/// message that is not a request is answered with an error carrying its id, if it has one.
+pub fn entry(msg: wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
+    let reply = match protocol::from_js::<Request>(msg.clone()) {
+        Ok(req) => handle(req),
+        Err(e) => Reply::error(protocol::id_of(&msg), format!("unreadable request: {e}")),
+    };
+    protocol::to_js(&reply).unwrap_or(wasm_bindgen::JsValue::NULL)
 }
 
 /// Answers a request.
-pub fn handle(req: Request) -> Response {
+pub fn handle(req: Request) -> Reply {
     match req {
-        Request::Analyze { id, text, function } => {
-            Response::Analyzed(Box::new(analyze(id, &text, function.as_deref())))
+        Request::Analyze(AnalyzeRequest { id, text, function }) => Reply::Analysis(
+            AnalysisReply::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
+        ),
+        Request::Run(RunRequest { id, text, entry, args, wasm: true, stdin, .. }) => {
+            Reply::Run(RunReply::Ran(Box::new(wasm_run::run(id, &text, &entry, &args, &stdin))))
         }
-        Request::Run { id, text, entry, args, wasm: true, stdin, .. } => {
-            Response::Ran(Box::new(crate::wasm_run::run(id, &text, &entry, &args, &stdin)))
+        Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: false, stdin }) => {
+            Reply::Run(RunReply::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin))))
         }
-        Request::Run { id, text, entry, args, max_steps, wasm: false, stdin } => {
-            Response::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin)))
+        Request::Optimize(OptimizeRequest { id, text, pipeline }) => {
+            Reply::Opt(OptReply::Optimized(Box::new(optimize(id, &text, &pipeline))))
         }
-        Request::Optimize { id, text, pipeline } => {
-            Response::Optimized(Box::new(optimize(id, &text, &pipeline)))
-        }
+        Request::StepCfgs(r) => Reply::Opt(OptReply::StepCfgs(Box::new(step_cfgs(r)))),
     }
+}
+
+/// Lays out a step's function in the module before the pass and in the module after it.
+pub fn step_cfgs(r: StepCfgsRequest) -> StepCfgs {
+    let cfg = |text: &Option<String>| {
+        text.as_deref().and_then(|t| analyze(r.id, t, Some(&r.function)).cfg)
+    };
+    StepCfgs { id: r.id, step: r.step, before: cfg(&r.before), after: cfg(&r.after) }
 }
 
 /// Runs `pipeline` pass by pass, recording each step and the module after each pass that
@@ -169,7 +182,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
                 .or_else(|| named("main"))
                 .or_else(|| defined.first().copied());
             if let Some(g) = chosen {
-                cfg = crate::cfgview::build(m, g, text);
+                cfg = cfgview::build(m, g, text);
             }
             for &g in &defined {
                 may_poison.extend(may_poison_marks(m, g));

@@ -62,12 +62,10 @@ pub enum Tab {
     Passes,
 }
 
-/// Everything a share link restores.
+/// The view state: everything a share link restores besides the text (which links store
+/// beside it, and local storage under its own key).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct State {
-    /// The IR text (stored beside the JSON in links, and under its own key locally).
-    #[serde(rename = "t", default, skip_serializing_if = "String::is_empty")]
-    pub text: String,
+pub struct View {
     /// The function whose CFG is shown.
     #[serde(rename = "f", default, skip_serializing_if = "Option::is_none")]
     pub function: Option<String>,
@@ -134,12 +132,20 @@ impl std::fmt::Display for LinkError {
     }
 }
 
-/// The fragment (without `#`) for `state`.
-pub fn encode(state: &State) -> String {
-    let view = State { text: String::new(), ..state.clone() };
-    let mut raw = serde_json::to_vec(&view).unwrap_or_default();
+/// What a share link holds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Link {
+    /// The view state.
+    pub view: View,
+    /// The IR text.
+    pub text: String,
+}
+
+/// The fragment (without `#`) for `view` and `text`.
+pub fn encode(view: &View, text: &str) -> String {
+    let mut raw = serde_json::to_vec(view).unwrap_or_default();
     raw.push(0);
-    raw.extend_from_slice(state.text.as_bytes());
+    raw.extend_from_slice(text.as_bytes());
     format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflate(&raw)))
 }
 
@@ -181,7 +187,7 @@ fn inflate(packed: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Reads a fragment (with or without its leading `#`).
-pub fn decode(fragment: &str) -> Result<State, LinkError> {
+pub fn decode(fragment: &str) -> Result<Link, LinkError> {
     let f = fragment.strip_prefix('#').unwrap_or(fragment);
     let data = f.strip_prefix(PREFIX).ok_or(LinkError::NotALink)?;
     if data.len() > MAX_LINK {
@@ -192,16 +198,16 @@ pub fn decode(fragment: &str) -> Result<State, LinkError> {
     let raw = inflate(&packed).ok_or(LinkError::BadCompression)?;
     let nul = raw.iter().position(|&b| b == 0).ok_or(LinkError::BadState)?;
     let (json, text) = (raw.get(..nul).unwrap_or(&[]), raw.get(nul + 1..).unwrap_or(&[]));
-    let mut state: State = serde_json::from_slice(json).map_err(|_| LinkError::BadState)?;
-    state.text = String::from_utf8(text.to_vec()).map_err(|_| LinkError::BadState)?;
-    Ok(sanitize(state))
+    let view: View = serde_json::from_slice(json).map_err(|_| LinkError::BadState)?;
+    let text = String::from_utf8(text.to_vec()).map_err(|_| LinkError::BadState)?;
+    Ok(Link { view: sanitize(view), text })
 }
 
 /// The longest standard input a link restores, in characters.
 pub const MAX_STDIN: usize = 1 << 16;
 
 /// Bounds the free-form fields: names are short and printable.
-fn sanitize(mut s: State) -> State {
+fn sanitize(mut s: View) -> View {
     let clean = |x: &str| x.chars().filter(|c| !c.is_control()).take(256).collect::<String>();
     s.function = s.function.as_deref().map(clean).filter(|f| !f.is_empty());
     s.entry = clean(&s.entry);
@@ -218,12 +224,12 @@ fn sanitize(mut s: State) -> State {
 mod tests {
     use super::*;
 
-    fn sample() -> State {
-        State {
-            text: crate::examples::EXAMPLES
-                .first()
-                .map(|e| e.source.to_string())
-                .unwrap_or_default(),
+    fn sample() -> Link {
+        let text = crate::page::examples::EXAMPLES
+            .first()
+            .map(|e| e.source.to_string())
+            .unwrap_or_default();
+        let view = View {
             function: Some("main".into()),
             tab: Tab::Run,
             dom_tree: true,
@@ -233,33 +239,44 @@ mod tests {
             pipeline: "mem2reg,simplifycfg".into(),
             wasm: true,
             stdin: "3\n1 2 3\n".into(),
-        }
+        };
+        Link { view, text }
+    }
+
+    fn encode_link(l: &Link) -> String {
+        encode(&l.view, &l.text)
     }
 
     #[test]
     fn round_trip() {
         let s = sample();
-        let link = encode(&s);
+        let link = encode_link(&s);
         assert!(link.starts_with(PREFIX));
         assert!(link
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'='));
         assert_eq!(decode(&link), Ok(s.clone()));
         assert_eq!(decode(&format!("#{link}")), Ok(s));
-        let empty = State { entry: "main".into(), ..State::default() };
-        assert_eq!(decode(&encode(&empty)), Ok(empty));
+        let empty =
+            Link { view: View { entry: "main".into(), ..View::default() }, text: "".into() };
+        assert_eq!(decode(&encode_link(&empty)), Ok(empty));
+        // A text field in the view's JSON (no page writes one) does not replace the text.
+        let json = br#"{"t":"not this","e":"main"}"#;
+        let raw = [&json[..], b"\0the text"].concat();
+        let link = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflate(&raw)));
+        assert_eq!(decode(&link).map(|l| l.text), Ok("the text".to_string()));
     }
 
     #[test]
     fn hundred_line_module_fits_in_2000_chars() {
         // Every example joined until 100 lines: realistic IR, not a repetitive string.
         let mut lines = Vec::new();
-        for e in crate::examples::EXAMPLES {
+        for e in crate::page::examples::EXAMPLES {
             lines.extend(e.source.lines());
         }
         assert!(lines.len() >= 100, "the examples have only {} lines", lines.len());
         let text = lines.iter().take(100).copied().collect::<Vec<_>>().join("\n");
-        let link = encode(&State { text, entry: "main".into(), ..State::default() });
+        let link = encode(&View { entry: "main".into(), ..View::default() }, &text);
         let total = link.len() + "http://127.0.0.1:8080/#".len();
         eprintln!("100-line link: {total} characters");
         assert!(total < 2000, "link is {total} characters");
@@ -267,7 +284,7 @@ mod tests {
 
     #[test]
     fn corrupt_links_are_errors() {
-        let link = encode(&sample());
+        let link = encode_link(&sample());
         assert_eq!(decode(""), Err(LinkError::NotALink));
         assert_eq!(decode("#foo"), Err(LinkError::NotALink));
         assert_eq!(decode("s=!!!***"), Err(LinkError::BadEncoding));
@@ -296,14 +313,13 @@ mod tests {
 
     #[test]
     fn hostile_fields_are_bounded() {
-        let s = State {
-            text: "x".into(),
+        let s = View {
             function: Some("\u{7}<script>".into()),
             entry: String::new(),
             args: vec!["a".into(); 1000],
-            ..State::default()
+            ..View::default()
         };
-        let d = decode(&encode(&s)).unwrap_or_default();
+        let d = decode(&encode(&s, "x")).unwrap_or_default().view;
         assert_eq!(d.function.as_deref(), Some("<script>"));
         assert_eq!(d.entry, "main");
         assert_eq!(d.args.len(), 64);

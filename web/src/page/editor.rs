@@ -3,6 +3,7 @@
 //! All offsets crossing this boundary are byte offsets into the UTF-8 text; the JavaScript
 //! side converts them to editor positions.
 
+use super::state::EditorMark;
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -24,18 +25,6 @@ extern "C" {
     fn set_marks(this: &EditorHandle, marks: &Array);
     #[wasm_bindgen(method, js_name = setDark)]
     fn set_dark(this: &EditorHandle, dark: bool);
-}
-
-/// A mark to draw in the editor.
-pub struct EditorMark<'a> {
-    /// Byte range start.
-    pub from: u32,
-    /// Byte range end.
-    pub to: u32,
-    /// `poison-source`, `poison`, `ub`, `may-poison` or `block-selected`.
-    pub kind: &'a str,
-    /// Shown on hover.
-    pub title: &'a str,
 }
 
 /// The editor and the callbacks it holds (kept alive as long as the editor).
@@ -101,14 +90,14 @@ impl Editor {
     }
 
     /// Replaces the highlighted ranges.
-    pub fn set_marks<'a>(&self, marks: impl Iterator<Item = EditorMark<'a>>) {
+    pub fn set_marks(&self, marks: &[EditorMark]) {
         let arr = Array::new();
         for m in marks {
             let o = Object::new();
             set(&o, "from", &m.from.into());
             set(&o, "to", &m.to.into());
             set(&o, "kind", &JsValue::from_str(m.kind));
-            set(&o, "title", &JsValue::from_str(m.title));
+            set(&o, "title", &JsValue::from_str(&m.title));
             arr.push(&o);
         }
         self.handle.set_marks(&arr);

@@ -1,14 +1,16 @@
 //! What hovering over the editor shows: a summary of the keyword under the pointer and, after
 //! a run, the last value of the instruction or of the `%value` named there.
 
-use crate::protocol::ValueView;
+use crate::protocol::{RunReport, ValueView};
+use std::rc::Rc;
 
-/// The text and the last run's values, shared with the editor's hover callback.
+/// The text and the last run's values, shared with the editor's hover callback (both are the
+/// page state's own, shared: nothing is copied).
 #[derive(Default)]
 pub struct HoverData {
-    text: String,
-    /// The last value of each executed instruction (empty when the text changed since).
-    pub values: Vec<ValueView>,
+    text: Rc<str>,
+    /// The run whose last values are shown (none when the text changed since).
+    run: Option<Rc<RunReport>>,
 }
 
 fn is_word_byte(b: u8) -> bool {
@@ -16,10 +18,14 @@ fn is_word_byte(b: u8) -> bool {
 }
 
 impl HoverData {
-    /// Replaces the text.
-    pub fn set_text(&mut self, text: &str) {
-        self.text.clear();
-        self.text.push_str(text);
+    /// Takes the page's text and the run whose values to show.
+    pub fn set(&mut self, text: &Rc<str>, run: &Option<Rc<RunReport>>) {
+        self.text = text.clone();
+        self.run = run.clone();
+    }
+
+    fn values(&self) -> &[ValueView] {
+        self.run.as_deref().map_or(&[], |r| r.values.as_slice())
     }
 
     /// The word around byte `offset`, with its start.
@@ -45,7 +51,7 @@ impl HoverData {
         if word.starts_with('%') && word.len() > 1 {
             // The instruction defining this name: the nearest `%name =` to the pointer.
             let def = self
-                .values
+                .values()
                 .iter()
                 .filter(|v| {
                     self.text.get(v.from as usize..v.to as usize).is_some_and(|s| {
@@ -57,11 +63,11 @@ impl HoverData {
                 out.push(describe_value(word, v));
             }
         } else {
-            if let Some(s) = crate::teach::summary(word) {
+            if let Some(s) = crate::page::teach::summary(word) {
                 out.push(format!("{word}: {s}"));
             }
             let inside =
-                self.values.iter().find(|v| v.from as usize <= start && start < v.to as usize);
+                self.values().iter().find(|v| v.from as usize <= start && start < v.to as usize);
             if let Some(v) = inside {
                 let name = self
                     .text
@@ -81,5 +87,35 @@ fn describe_value(name: &str, v: &ValueView) -> String {
     match &v.poison {
         Some(why) => format!("{name}: last value {} ({why})", v.value),
         None => format!("{name}: last value {}", v.value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_and_the_last_values_of_the_run() {
+        let text: Rc<str> = Rc::from("  %x = add i32 40, 2\n  ret i32 %x\n");
+        let mut h = HoverData::default();
+        h.set(&text, &None);
+        let add = text.find("add").map_or(0, |i| i as u32);
+        let tip = h.describe(add).unwrap_or_default();
+        assert!(tip.starts_with("add: "), "{tip}");
+        assert!(!tip.contains("42"), "no run yet: {tip}");
+        let mut run = RunReport::not_run(1, "");
+        let def = text.find("%x =").map_or(0, |i| i as u32);
+        run.values.push(ValueView {
+            from: def,
+            to: def + 18,
+            value: "i32 42".into(),
+            poison: None,
+            path: Vec::new(),
+        });
+        h.set(&text, &Some(Rc::new(run)));
+        assert!(h.describe(add).is_some_and(|t| t.contains("%x: last value i32 42")));
+        let use_at = text.rfind("%x").map_or(0, |i| i as u32);
+        assert_eq!(h.describe(use_at).as_deref(), Some("%x: last value i32 42"));
+        assert_eq!(h.describe(1), None, "blank space");
     }
 }

@@ -1,0 +1,391 @@
+//! The playground page: editor, toolbar, CFG, run, passes and problems panes, share links and
+//! themes, as a yew component.
+//!
+//! The component is a thin shell around the reducer in `state`: events become
+//! [`Action`]s, `State::reduce` says what changes and returns [`Effect`]s, and the shell carries
+//! them out (posts to the workers through `bridge`, local storage, the editor, the clipboard).
+//! Everything in this folder runs on the page's main thread.
+
+mod bridge;
+mod cfg;
+mod editor;
+pub mod examples;
+mod hover;
+mod panels;
+mod passes;
+pub mod share;
+pub mod state;
+mod storage;
+pub mod teach;
+pub mod workers;
+
+use crate::protocol::{
+    AnalysisReply, AnalyzeRequest, CfgView, KindReply, OptReply, OptRequest, Request, RunReply,
+    RunRequest,
+};
+use bridge::Bridge;
+use cfg::CfgPane;
+use editor::Editor;
+use hover::HoverData;
+use irplay_core::diag::SourceFile;
+use panels::{ProblemsPane, RunPane};
+use passes::PassPane;
+use share::Tab;
+use state::{Action, Effect, Init, Measure, State, Worker};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use workers::WorkerOp;
+use yew::prelude::*;
+
+/// The worker of one kind, started on the first request to it.
+type Slot<Req, Resp> = Option<Bridge<Req, Resp>>;
+
+/// The page's measurements: how long from an edit to its diagnostics drawn, and how long the
+/// CFG took to draw (shown in the status line, and read by the end-to-end tests).
+#[derive(Default)]
+struct Metrics {
+    edit_at: f64,
+    latency_ms: f64,
+    latency_pending: bool,
+    cfg_render_start: f64,
+}
+
+/// The playground.
+pub struct App {
+    state: State,
+    editor_ref: NodeRef,
+    editor: Option<Editor>,
+    analysis_worker: Slot<AnalyzeRequest, AnalysisReply>,
+    run_worker: Slot<RunRequest, RunReply>,
+    opt_worker: Slot<OptRequest, OptReply>,
+    /// The text and run values the editor's hover callback reads.
+    hover: Rc<RefCell<HoverData>>,
+    /// Made once: a new callback on every render would re-render the whole graph.
+    on_block: Callback<usize>,
+    no_poison: Rc<HashMap<u32, &'static str>>,
+    metrics: Metrics,
+}
+
+impl Component for App {
+    type Message = Action;
+    type Properties = ();
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let storage::Start { view, text, message, backup } = storage::initial_state();
+        let dark = storage::dark_theme();
+        storage::apply_theme(dark);
+        let state = State::new(Init {
+            view,
+            text,
+            toast: message,
+            backup,
+            dark,
+            page_url: storage::page_url(),
+        });
+        let hover = Rc::new(RefCell::new(HoverData::default()));
+        hover.borrow_mut().set(&state.text, &state.hover_run);
+        App {
+            state,
+            editor_ref: NodeRef::default(),
+            editor: None,
+            // Started at once, so that it loads while the page renders.
+            analysis_worker: Bridge::new(ctx.link().callback(Action::AnalysisReply)).ok(),
+            run_worker: None,
+            opt_worker: None,
+            hover,
+            on_block: ctx.link().callback(Action::BlockClicked),
+            no_poison: Rc::new(HashMap::new()),
+            metrics: Metrics { edit_at: crate::now_ms(), ..Metrics::default() },
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if first_render {
+            self.mount_editor(ctx);
+            ctx.link().send_message(Action::Start);
+        }
+        let m = &mut self.metrics;
+        if m.latency_pending {
+            m.latency_pending = false;
+            m.latency_ms = crate::now_ms() - m.edit_at;
+            storage::set_metric("diagnostics-latency-ms", m.latency_ms);
+        }
+        if m.cfg_render_start > 0.0 {
+            storage::set_metric("cfg-render-ms", crate::now_ms() - m.cfg_render_start);
+            m.cfg_render_start = 0.0;
+        }
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, action: Action) -> bool {
+        let effects = self.state.reduce(action);
+        let mut render = false;
+        for effect in effects {
+            render |= self.carry_out(ctx, effect);
+        }
+        self.hover.borrow_mut().set(&self.state.text, &self.state.hover_run);
+        render
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let analysis = self.state.analysis.as_deref();
+        let errors =
+            analysis.map_or(0, |a| a.diagnostics.iter().filter(|d| d.severity == "error").count());
+        let functions = analysis.map(|a| a.functions.clone()).unwrap_or_default();
+        let shown = self.state.cfg.as_ref().map(|c| c.function.clone());
+        let tab = self.state.view.tab;
+        let tab_button = |t: Tab, label: String, id: &'static str| {
+            let onclick = link.callback(move |_| Action::SetTab(t));
+            html! { <button {id} role="tab" class="tab" aria-selected={(tab == t).to_string()} {onclick}>{ label }</button> }
+        };
+        let on_example =
+            link.callback(|e: Event| match panels::select_value(&e).parse::<usize>() {
+                Ok(i) => Action::LoadExample(i),
+                Err(_) => Action::DismissToast,
+            });
+        let on_function =
+            link.callback(|e: Event| Action::SelectFunction(panels::select_value(&e)));
+        let status = match analysis {
+            None => html! { <span id="status" class="status">{"checking…"}</span> },
+            Some(a) if a.valid => {
+                html! { <span id="status" class="status status-ok" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✓ valid · {} functions · checked in {:.1} ms", a.functions.len(), a.millis) }</span> }
+            }
+            Some(a) => {
+                html! { <span id="status" class="status status-err" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✗ {} error{} · {} diagnostics", errors, if errors == 1 { "" } else { "s" }, a.diagnostics.len()) }</span> }
+            }
+        };
+        html! {
+            <div class="app">
+                <header class="toolbar" role="toolbar" aria-label="playground">
+                    <span class="brand">{"irplay"}</span>
+                    <label class="sr-only" for="examples">{"examples"}</label>
+                    <select id="examples" class="select" onchange={on_example} aria-label="load an example">
+                        <option value="" selected=true>{"Examples…"}</option>
+                        { for examples::EXAMPLES.iter().enumerate().map(|(i, e)| html! { <option value={i.to_string()}>{ format!("{} — {}", e.title, e.topic) }</option> }) }
+                    </select>
+                    <select id="function" class="select" onchange={on_function} aria-label="function to draw" disabled={functions.is_empty()}>
+                        { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({} block{})", f.name, f.blocks, if f.blocks == 1 { "" } else { "s" }) }</option> }) }
+                    </select>
+                    <button id="run-top" class="btn btn-primary" onclick={link.callback(|_| Action::Run)} disabled={self.state.running()} title="run the entry function (Ctrl-Enter)">{"▶ Run"}</button>
+                    <button id="share" class="btn" onclick={link.callback(|_| Action::Share)}>{"Share"}</button>
+                    <label class="toggle"><input id="toggle-dom" type="checkbox" checked={self.state.view.dom_tree} onchange={link.callback(|_| Action::ToggleDom)} />{" dominator tree"}</label>
+                    <label class="toggle"><input id="toggle-may-poison" type="checkbox" checked={self.state.view.may_poison} onchange={link.callback(|_| Action::ToggleMayPoison)} />{" may-be-poison"}</label>
+                    <button id="theme" class="btn" onclick={link.callback(|_| Action::ToggleTheme)} aria-label="switch theme">{ if self.state.dark { "☀ Light" } else { "☾ Dark" } }</button>
+                </header>
+                { self.toast_view(ctx) }
+                <main class="panes">
+                    <section class="pane editor-pane" aria-label="editor">
+                        <div id="editor" class="editor" ref={self.editor_ref.clone()}></div>
+                    </section>
+                    <section class="pane side-pane">
+                        <div class="tabs" role="tablist">
+                            { tab_button(Tab::Cfg, "CFG".into(), "tab-cfg") }
+                            { tab_button(Tab::Run, "Run".into(), "tab-run") }
+                            { tab_button(Tab::Passes, "Passes".into(), "tab-passes") }
+                            { tab_button(Tab::Problems, format!("Problems ({})", analysis.map_or(0, |a| a.diagnostics.len())), "tab-problems") }
+                        </div>
+                        <div class="tab-body" role="tabpanel">
+                            { match tab { Tab::Cfg => self.cfg_view(), Tab::Run => self.run_view(ctx), Tab::Passes => self.passes_view(ctx), Tab::Problems => html! {
+                                <ProblemsPane diagnostics={analysis.map(|a| a.diagnostics.clone()).unwrap_or_default()} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
+                            } } }
+                        </div>
+                    </section>
+                </main>
+                <footer class="statusbar">{ status }</footer>
+            </div>
+        }
+    }
+}
+
+impl App {
+    fn mount_editor(&mut self, ctx: &Context<Self>) {
+        let Some(el) = self.editor_ref.cast::<web_sys::Element>() else { return };
+        let change = ctx.link().callback(Action::TextChanged);
+        let cursor = ctx.link().callback(Action::Cursor);
+        let hover = self.hover.clone();
+        match Editor::new(
+            &el,
+            &self.state.text,
+            self.state.dark,
+            move |t| change.emit(t),
+            move |o| cursor.emit(o),
+            move |o| hover.borrow().describe(o),
+        ) {
+            Ok(ed) => self.editor = Some(ed),
+            Err(e) => ctx.link().send_message(Action::Notice(format!(
+                "the editor did not load ({e}); reload the page"
+            ))),
+        }
+        // Run with Ctrl-Enter anywhere on the page.
+        let run = ctx.link().callback(|_: ()| Action::Run);
+        storage::on_ctrl_enter(move || run.emit(()));
+        storage::reload_on_new_link();
+    }
+
+    /// Carries out one effect; true when the page should re-render.
+    fn carry_out(&mut self, ctx: &Context<Self>, effect: Effect) -> bool {
+        let link = ctx.link();
+        let ed = self.editor.as_ref();
+        match effect {
+            Effect::Analysis(op) => {
+                let on_reply = || link.callback(Action::AnalysisReply);
+                if let Err(e) = carry(&mut self.analysis_worker, op, on_reply) {
+                    link.send_message(Action::NoWorker(Worker::Analysis, e));
+                }
+            }
+            Effect::Run(op) => {
+                if let Err(e) = carry(&mut self.run_worker, op, || link.callback(Action::RunReply))
+                {
+                    link.send_message(Action::NoWorker(Worker::Run, e));
+                }
+            }
+            Effect::Opt(op) => {
+                if let Err(e) = carry(&mut self.opt_worker, op, || link.callback(Action::OptReply))
+                {
+                    link.send_message(Action::NoWorker(Worker::Opt, e));
+                }
+            }
+            Effect::SaveText(text) => storage::save_text(&text),
+            Effect::SaveView(view) => storage::save_view(&view),
+            Effect::SaveTheme(dark) => {
+                storage::apply_theme(dark);
+                storage::save_theme(dark);
+                if let Some(ed) = ed {
+                    ed.set_dark(dark);
+                }
+            }
+            Effect::ClearBackup => storage::clear_backup(),
+            Effect::SetEditorText(text) => {
+                if let Some(ed) = ed {
+                    ed.set_text(&text);
+                }
+            }
+            Effect::SelectInEditor(from, to) => {
+                if let Some(ed) = ed {
+                    ed.select(from, to);
+                }
+            }
+            Effect::ShowDiagnostics(a) => {
+                if let Some(ed) = ed {
+                    ed.set_diagnostics(
+                        a.diagnostics
+                            .iter()
+                            .map(|d| (d.from, d.to, d.severity.as_str(), d.message.as_str())),
+                    );
+                }
+            }
+            Effect::ShowMarks(marks) => {
+                if let Some(ed) = ed {
+                    ed.set_marks(&marks);
+                }
+            }
+            Effect::CopyToClipboard(text) => storage::copy_to_clipboard(&text),
+            Effect::Measure(Measure::Edited) => self.metrics.edit_at = crate::now_ms(),
+            Effect::Measure(Measure::Checked { analysis_ms }) => {
+                // The latency is measured once the diagnostics are drawn (see `rendered`).
+                self.metrics.latency_pending = true;
+                storage::set_metric("analysis-ms", analysis_ms);
+            }
+            Effect::Measure(Measure::CfgChanged) => self.metrics.cfg_render_start = crate::now_ms(),
+            Effect::Render => return true,
+        }
+        false
+    }
+
+    fn toast_view(&self, ctx: &Context<Self>) -> Html {
+        let close = ctx.link().callback(|_| Action::DismissToast);
+        if let Some(link) = &self.state.share_link {
+            return html! {
+                <div class="toast" role="status">
+                    <label for="share-link">{"Link to this playground (copied): "}</label>
+                    <input id="share-link" readonly=true value={link.clone()} size="40" />
+                    <span class="toast-note">{ format!("{} characters", link.len()) }</span>
+                    <button class="btn" onclick={close}>{"Close"}</button>
+                </div>
+            };
+        }
+        if let Some(backup) = &self.state.backup {
+            return html! {
+                <div class="toast" id="toast-backup" role="status">
+                    <span>{ format!("Opened a shared playground. Your own text ({} lines) is kept.", backup.lines().count()) }</span>
+                    <button id="restore" class="btn" onclick={ctx.link().callback(|_| Action::RestoreBackup)}>{"Restore it"}</button>
+                    <button class="btn" onclick={close}>{"Dismiss"}</button>
+                </div>
+            };
+        }
+        match &self.state.toast {
+            Some(t) => {
+                html! { <div class="toast" id="toast" role="alert"><span>{ t }</span><button class="btn" onclick={close}>{"Dismiss"}</button></div> }
+            }
+            None => html! {},
+        }
+    }
+
+    fn cfg_view(&self) -> Html {
+        let Some(c) = self.state.cfg.clone() else {
+            return html! { <p class="cfg-empty">{"No function to draw: define one, or fix the errors first."}</p> };
+        };
+        let poison = if self.state.run_is_current() {
+            self.state.poison_lines.clone()
+        } else {
+            self.no_poison.clone()
+        };
+        html! {
+            <CfgPane cfg={cfg::Shared(c)} dom_tree={self.state.view.dom_tree} selected={self.state.selected_block} {poison} on_block={self.on_block.clone()} />
+        }
+    }
+
+    fn passes_view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let pipeline = if self.state.view.pipeline.is_empty() {
+            "mem2reg,simplifycfg,dce".to_string()
+        } else {
+            self.state.view.pipeline.clone()
+        };
+        let cfgs = self.state.step_cfgs.as_ref().map(|c| {
+            let shared = |g: &Option<Rc<CfgView>>| g.clone().map(cfg::Shared);
+            (c.step, shared(&c.before), shared(&c.after))
+        });
+        html! {
+            <PassPane {pipeline} running={self.state.optimizing()} report={self.state.opt_report.clone()} {cfgs}
+                on_pipeline={link.callback(Action::SetPipeline)} on_optimize={link.callback(Action::Optimize)} on_stop={link.callback(|_| Action::StopOpt)}
+                on_open={link.callback(Action::OpenText)} on_cfgs={link.callback(Action::StepCfgs)} />
+        }
+    }
+
+    fn run_view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let text = self.state.run_text.clone();
+        let positions =
+            Callback::from(move |off: u32| SourceFile::new("input.ll", &*text).line_col(off));
+        html! {
+            <RunPane
+                functions={self.state.analysis.as_ref().map(|a| a.functions.clone()).unwrap_or_default()}
+                entry={self.state.view.entry.clone()} args={self.state.args_text.clone()} max_steps={self.state.max_steps} wasm={self.state.view.wasm}
+                running={self.state.running()} report={self.state.run.clone()} {positions}
+                on_entry={link.callback(Action::SetEntry)} on_engine={link.callback(Action::SetEngine)} on_args={link.callback(Action::SetArgs)} stdin={self.state.view.stdin.clone()} on_stdin={link.callback(Action::SetStdin)} on_steps={link.callback(Action::SetSteps)}
+                on_run={link.callback(|_| Action::Run)} on_stop={link.callback(|_| Action::Stop)} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
+        }
+    }
+}
+
+/// Carries out `op` on the worker in `slot`, starting one for a post if there is none.
+fn carry<Req: Into<Request>, Resp: KindReply + 'static>(
+    slot: &mut Slot<Req, Resp>,
+    op: WorkerOp<Req>,
+    on_reply: impl FnOnce() -> Callback<Resp>,
+) -> Result<(), String> {
+    match op {
+        WorkerOp::Terminate => *slot = None,
+        WorkerOp::Post(req) => {
+            let bridge = match slot.take() {
+                Some(b) => b,
+                None => Bridge::new(on_reply())?,
+            };
+            bridge.post(req);
+            *slot = Some(bridge);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,668 @@
+//! The page's state and its reducer: `State::reduce` takes an [`Action`] (an edit, a click, a
+//! worker's reply) and returns the [`Effect`]s to carry out (post to a worker, write storage,
+//! set the editor's text or marks, copy a link, re-render).
+//!
+//! Plain Rust, tested on the host: no yew, web-sys or gloo here. The component in `mod.rs`
+//! turns events into actions and carries out the effects. The text is held here once, as an
+//! `Rc<str>` that the hover data and the run in progress share.
+
+use super::examples::EXAMPLES;
+use super::share::{self, Tab, View};
+use super::workers::{Policy, WorkerHandle, WorkerOp};
+use crate::protocol::{
+    Analysis, AnalysisReply, AnalyzeRequest, CfgView, OptReply, OptReport, OptRequest,
+    OptimizeRequest, RunReply, RunReport, RunRequest, StepCfgsRequest,
+};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Default step budget of a run.
+pub const DEFAULT_STEPS: u64 = 10_000_000;
+
+/// The page's workers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Worker {
+    /// Checks the text as it is typed and lays out the CFG.
+    Analysis,
+    /// Runs the entry function.
+    Run,
+    /// Runs pass pipelines and lays out their steps' CFGs.
+    Opt,
+}
+
+/// What the page starts with.
+#[derive(Clone, Debug, Default)]
+pub struct Init {
+    /// The view state (from a link, local storage or the defaults).
+    pub view: View,
+    /// The text.
+    pub text: String,
+    /// A message to show (a link that could not be read).
+    pub toast: Option<String>,
+    /// The user's own text, when a share link replaced it.
+    pub backup: Option<String>,
+    /// The dark theme.
+    pub dark: bool,
+    /// The page's address without its fragment (share links are this, `#`, and the state).
+    pub page_url: String,
+}
+
+/// Something that happened: a user's action, an editor event or a worker's reply.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The editor is up: check the text.
+    Start,
+    /// The editor's text changed.
+    TextChanged(String),
+    /// The cursor moved (byte offset).
+    Cursor(u32),
+    /// The analysis worker answered.
+    AnalysisReply(AnalysisReply),
+    /// The run worker answered.
+    RunReply(RunReply),
+    /// The pass worker answered.
+    OptReply(OptReply),
+    /// A worker could not be started.
+    NoWorker(Worker, String),
+    /// Something to tell the user (the editor did not load).
+    Notice(String),
+    /// Show another function's CFG.
+    SelectFunction(String),
+    /// Switch the right pane.
+    SetTab(Tab),
+    /// Toggle the dominator tree.
+    ToggleDom,
+    /// Toggle the static may-be-poison overlay.
+    ToggleMayPoison,
+    /// Entry changed.
+    SetEntry(String),
+    /// Arguments changed (space separated).
+    SetArgs(String),
+    /// Standard input changed.
+    SetStdin(String),
+    /// Budget changed (as typed).
+    SetSteps(String),
+    /// Choose the engine: true for WebAssembly, false for the interpreter.
+    SetEngine(bool),
+    /// Run the entry.
+    Run,
+    /// Stop the run.
+    Stop,
+    /// Make a share link.
+    Share,
+    /// Load an example by index.
+    LoadExample(usize),
+    /// Select a byte range in the editor.
+    Jump(u32, u32),
+    /// A CFG block was clicked.
+    BlockClicked(usize),
+    /// Light/dark.
+    ToggleTheme,
+    /// Hide the message.
+    DismissToast,
+    /// Put back the text the user had before opening a share link.
+    RestoreBackup,
+    /// The pass pipeline was edited.
+    SetPipeline(String),
+    /// Run a pass pipeline.
+    Optimize(String),
+    /// Stop the pipeline.
+    StopOpt,
+    /// Replace the editor's text (undoably) with an optimized module.
+    OpenText(String),
+    /// Lay out the selected step's function before and after.
+    StepCfgs(usize),
+}
+
+/// A highlighted range of the editor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EditorMark {
+    /// Byte range start.
+    pub from: u32,
+    /// Byte range end.
+    pub to: u32,
+    /// `poison-source`, `poison`, `ub` or `may-poison`.
+    pub kind: &'static str,
+    /// Shown on hover.
+    pub title: String,
+}
+
+/// A moment the page measures (for the status line and the end-to-end tests).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measure {
+    /// The text was edited.
+    Edited,
+    /// Diagnostics arrived, after `analysis_ms` in the worker: the edit's latency is measured
+    /// once they are drawn.
+    Checked {
+        /// Time spent in the worker.
+        analysis_ms: f64,
+    },
+    /// A new CFG is to be drawn.
+    CfgChanged,
+}
+
+/// What the page must do after an action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Post to (or end) the analysis worker.
+    Analysis(WorkerOp<AnalyzeRequest>),
+    /// Post to (or end) the run worker.
+    Run(WorkerOp<RunRequest>),
+    /// Post to (or end) the pass worker.
+    Opt(WorkerOp<OptRequest>),
+    /// Save the text in local storage.
+    SaveText(Rc<str>),
+    /// Save the view state in local storage.
+    SaveView(View),
+    /// Apply the theme (page and editor) and save the choice: true for dark.
+    SaveTheme(bool),
+    /// Forget the text kept aside when a link was opened.
+    ClearBackup,
+    /// Replace the editor's text (an undoable change; the editor reports it back).
+    SetEditorText(String),
+    /// Select a byte range in the editor.
+    SelectInEditor(u32, u32),
+    /// Show these diagnostics in the editor.
+    ShowDiagnostics(Rc<Analysis>),
+    /// Replace the editor's marks.
+    ShowMarks(Vec<EditorMark>),
+    /// Copy to the clipboard.
+    CopyToClipboard(String),
+    /// Note a moment.
+    Measure(Measure),
+    /// The view shows something new: render it.
+    Render,
+}
+
+/// A step's CFGs before and after its pass.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepGraphs {
+    /// The step.
+    pub step: usize,
+    /// The graph before.
+    pub before: Option<Rc<CfgView>>,
+    /// The graph after.
+    pub after: Option<Rc<CfgView>>,
+}
+
+/// Everything the page shows and remembers.
+pub struct State {
+    /// The view state (saved, and in share links).
+    pub view: View,
+    /// The text (the only copy the page keeps).
+    pub text: Rc<str>,
+    /// The arguments as typed.
+    pub args_text: String,
+    /// The step budget.
+    pub max_steps: u64,
+    /// Dark theme.
+    pub dark: bool,
+    /// A message for the user.
+    pub toast: Option<String>,
+    /// The user's own text, set aside when a share link was opened.
+    pub backup: Option<String>,
+    /// The last share link made.
+    pub share_link: Option<String>,
+    page_url: String,
+    analysis_worker: WorkerHandle<AnalyzeRequest, AnalysisReply>,
+    /// The last analysis (its CFG moved to `cfg`).
+    pub analysis: Option<Rc<Analysis>>,
+    /// The drawn CFG (kept while the text has errors).
+    pub cfg: Option<Rc<CfgView>>,
+    /// The selected block of `cfg`.
+    pub selected_block: Option<usize>,
+    run_worker: WorkerHandle<RunRequest, RunReply>,
+    /// The shown run.
+    pub run: Option<Rc<RunReport>>,
+    /// The text the shown run ran on: its positions are byte offsets into it.
+    pub run_text: Rc<str>,
+    /// The text of the run in progress, which becomes `run_text` when its report arrives.
+    pending_text: Rc<str>,
+    /// The CFG's class for each instruction the last run marked.
+    pub poison_lines: Rc<HashMap<u32, &'static str>>,
+    /// The run whose values hovering shows (none once the text changed).
+    pub hover_run: Option<Rc<RunReport>>,
+    opt_worker: WorkerHandle<OptRequest, OptReply>,
+    optimizing: Option<u32>,
+    /// The last pipeline's result.
+    pub opt_report: Option<Rc<OptReport>>,
+    /// The CFGs of a step of `opt_report`.
+    pub step_cfgs: Option<StepGraphs>,
+    /// The request for a step's CFGs in progress, and its step.
+    step_request: Option<(u32, usize)>,
+}
+
+impl State {
+    /// The state the page starts in (nothing checked yet).
+    pub fn new(init: Init) -> State {
+        State {
+            args_text: init.view.args.join(" "),
+            view: init.view,
+            text: Rc::from(init.text),
+            max_steps: DEFAULT_STEPS,
+            dark: init.dark,
+            toast: init.toast,
+            backup: init.backup,
+            share_link: None,
+            page_url: init.page_url,
+            analysis_worker: WorkerHandle::new(Policy::LatestWins),
+            analysis: None,
+            cfg: None,
+            selected_block: None,
+            run_worker: WorkerHandle::new(Policy::OneAtATime),
+            run: None,
+            run_text: Rc::from(""),
+            pending_text: Rc::from(""),
+            poison_lines: Rc::new(HashMap::new()),
+            hover_run: None,
+            opt_worker: WorkerHandle::new(Policy::OneAtATime),
+            optimizing: None,
+            opt_report: None,
+            step_cfgs: None,
+            step_request: None,
+        }
+    }
+
+    /// True while a run is in progress.
+    pub fn running(&self) -> bool {
+        self.run_worker.busy()
+    }
+
+    /// True while a pipeline runs.
+    pub fn optimizing(&self) -> bool {
+        self.optimizing.is_some()
+    }
+
+    /// True when the shown run ran on the current text (its marks apply to it).
+    pub fn run_is_current(&self) -> bool {
+        *self.run_text == *self.text
+    }
+
+    /// Applies `action`; returns what the page must do.
+    pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        match action {
+            Action::Start => self.check(&mut fx),
+            Action::TextChanged(text) => self.text_changed(text, &mut fx),
+            Action::Cursor(offset) => {
+                let block = self
+                    .cfg
+                    .as_ref()
+                    .and_then(|c| c.blocks.iter().position(|b| b.from <= offset && offset <= b.to));
+                if block != self.selected_block {
+                    self.selected_block = block;
+                    fx.push(Effect::Render);
+                }
+            }
+            Action::AnalysisReply(reply) => self.analysis_reply(reply, &mut fx),
+            Action::RunReply(reply) => self.run_reply(reply, &mut fx),
+            Action::OptReply(reply) => self.opt_reply(reply, &mut fx),
+            Action::NoWorker(worker, message) => {
+                match worker {
+                    Worker::Analysis => {
+                        fx.push(Effect::Analysis(self.analysis_worker.stop()));
+                        self.toast.get_or_insert_with(|| {
+                            "Web Workers are not available: checking and running are off".into()
+                        });
+                    }
+                    Worker::Run => {
+                        fx.push(Effect::Run(self.run_worker.stop()));
+                        self.toast = Some(message);
+                    }
+                    Worker::Opt => {
+                        fx.push(Effect::Opt(self.opt_worker.stop()));
+                        self.optimizing = None;
+                        self.step_request = None;
+                        self.toast = Some(message);
+                    }
+                }
+                fx.push(Effect::Render);
+            }
+            Action::Notice(message) => {
+                self.toast = Some(message);
+                fx.push(Effect::Render);
+            }
+            Action::SelectFunction(f) => {
+                self.view.function = Some(f);
+                self.selected_block = None;
+                self.check(&mut fx);
+                fx.push(Effect::SaveView(self.view.clone()));
+            }
+            Action::SetTab(t) => {
+                self.view.tab = t;
+                self.view_changed(&mut fx);
+            }
+            Action::ToggleDom => {
+                self.view.dom_tree = !self.view.dom_tree;
+                self.view_changed(&mut fx);
+            }
+            Action::ToggleMayPoison => {
+                self.view.may_poison = !self.view.may_poison;
+                self.marks(&mut fx);
+                self.view_changed(&mut fx);
+            }
+            Action::SetEntry(e) => {
+                self.view.entry = e;
+                self.view_changed(&mut fx);
+            }
+            Action::SetArgs(a) => {
+                self.view.args = a.split_whitespace().map(str::to_string).collect();
+                self.args_text = a;
+                self.view_changed(&mut fx);
+            }
+            Action::SetStdin(s) => {
+                self.view.stdin = s;
+                fx.push(Effect::SaveView(self.view.clone()));
+            }
+            Action::SetEngine(wasm) => {
+                self.view.wasm = wasm;
+                self.view_changed(&mut fx);
+            }
+            Action::SetSteps(s) => {
+                if let Ok(n) = s.trim().parse::<u64>() {
+                    self.max_steps = n.max(1);
+                }
+                fx.push(Effect::Render);
+            }
+            Action::Run => {
+                if !self.run_worker.busy() {
+                    self.start_run(&mut fx);
+                }
+                fx.push(Effect::Render);
+            }
+            Action::Stop => {
+                fx.push(Effect::Run(self.run_worker.stop()));
+                self.run = Some(Rc::new(RunReport::not_run(0, "stopped")));
+                fx.push(Effect::Render);
+            }
+            Action::Share => {
+                let link = format!("{}#{}", self.page_url, share::encode(&self.view, &self.text));
+                fx.push(Effect::CopyToClipboard(link.clone()));
+                self.share_link = Some(link);
+                self.toast = None;
+                fx.push(Effect::Render);
+            }
+            Action::LoadExample(i) => {
+                if let Some(e) = EXAMPLES.get(i) {
+                    fx.push(Effect::SetEditorText(e.source.to_string()));
+                    self.view.function = None;
+                    self.view.entry = "main".into();
+                    self.run = None;
+                    self.hover_run = None;
+                    self.text_changed(e.source.to_string(), &mut fx);
+                }
+                fx.push(Effect::Render);
+            }
+            Action::Jump(from, to) => fx.push(Effect::SelectInEditor(from, to)),
+            Action::BlockClicked(i) => {
+                if let Some(b) = self.cfg.as_ref().and_then(|c| c.blocks.get(i)) {
+                    fx.push(Effect::SelectInEditor(b.from, b.to));
+                }
+                self.selected_block = Some(i);
+                fx.push(Effect::Render);
+            }
+            Action::ToggleTheme => {
+                self.dark = !self.dark;
+                fx.push(Effect::SaveTheme(self.dark));
+                fx.push(Effect::Render);
+            }
+            Action::DismissToast => {
+                self.toast = None;
+                self.share_link = None;
+                self.backup = None;
+                fx.push(Effect::Render);
+            }
+            Action::RestoreBackup => {
+                if let Some(text) = self.backup.take() {
+                    fx.push(Effect::SetEditorText(text));
+                    fx.push(Effect::ClearBackup);
+                }
+                fx.push(Effect::Render);
+            }
+            Action::SetPipeline(p) => {
+                self.view.pipeline = p;
+                self.view_changed(&mut fx);
+            }
+            Action::Optimize(pipeline) => {
+                if self.optimizing.is_none() {
+                    self.start_pipeline(pipeline, &mut fx);
+                }
+            }
+            Action::StopOpt => {
+                fx.push(Effect::Opt(self.opt_worker.stop()));
+                self.optimizing = None;
+                self.step_request = None;
+                fx.push(Effect::Render);
+            }
+            Action::OpenText(text) => fx.push(Effect::SetEditorText(text)),
+            Action::StepCfgs(i) => self.ask_step_cfgs(i, &mut fx),
+        }
+        fx
+    }
+
+    fn view_changed(&self, fx: &mut Vec<Effect>) {
+        fx.push(Effect::SaveView(self.view.clone()));
+        fx.push(Effect::Render);
+    }
+
+    fn text_changed(&mut self, text: String, fx: &mut Vec<Effect>) {
+        if *text == *self.text {
+            return;
+        }
+        self.text = Rc::from(text);
+        fx.push(Effect::Measure(Measure::Edited));
+        fx.push(Effect::SaveText(self.text.clone()));
+        // The run's values belong to the text that ran.
+        self.hover_run = None;
+        self.check(fx);
+        self.marks(fx);
+    }
+
+    /// Asks for the text to be checked: sent at once when the worker is idle, else it waits
+    /// and only the newest text is sent (natural debouncing).
+    fn check(&mut self, fx: &mut Vec<Effect>) {
+        let (text, function) = (&self.text, &self.view.function);
+        let (_, op) = self.analysis_worker.request(|id| AnalyzeRequest {
+            id,
+            text: text.to_string(),
+            function: function.clone(),
+        });
+        fx.extend(op.map(Effect::Analysis));
+    }
+
+    fn analysis_reply(&mut self, reply: AnalysisReply, fx: &mut Vec<Effect>) {
+        let (reply, next) = self.analysis_worker.receive(reply);
+        fx.extend(next.map(Effect::Analysis));
+        match reply {
+            None => {}
+            Some(AnalysisReply::Analyzed(a)) => self.apply_analysis(*a, fx),
+            Some(AnalysisReply::Error(e)) => {
+                // The worker is replaced, so the next edit is checked again.
+                self.toast = Some(format!("checking failed: {}", e.message));
+                fx.push(Effect::Render);
+            }
+        }
+    }
+
+    fn apply_analysis(&mut self, mut a: Analysis, fx: &mut Vec<Effect>) {
+        fx.push(Effect::Measure(Measure::Checked { analysis_ms: a.millis }));
+        // Keep the last good CFG and function list while the text has errors.
+        if let Some(c) = a.cfg.take() {
+            self.cfg = Some(Rc::new(c));
+            fx.push(Effect::Measure(Measure::CfgChanged));
+        } else if a.valid {
+            self.cfg = None;
+        }
+        if let Some(old) = self.analysis.as_deref() {
+            if !a.valid && a.functions.is_empty() {
+                a.functions = old.functions.clone();
+            }
+        }
+        let a = Rc::new(a);
+        fx.push(Effect::ShowDiagnostics(a.clone()));
+        self.analysis = Some(a);
+        self.marks(fx);
+        fx.push(Effect::Render);
+    }
+
+    fn start_run(&mut self, fx: &mut Vec<Effect>) {
+        let (text, view, max_steps) = (&self.text, &self.view, self.max_steps);
+        let (_, op) = self.run_worker.request(|id| RunRequest {
+            id,
+            text: text.to_string(),
+            entry: view.entry.clone(),
+            args: view.args.clone(),
+            max_steps,
+            wasm: view.wasm,
+            stdin: view.stdin.clone(),
+        });
+        fx.extend(op.map(Effect::Run));
+        self.pending_text = self.text.clone();
+        self.view.tab = Tab::Run;
+    }
+
+    fn run_reply(&mut self, reply: RunReply, fx: &mut Vec<Effect>) {
+        let (reply, next) = self.run_worker.receive(reply);
+        fx.extend(next.map(Effect::Run));
+        match reply {
+            None => {}
+            Some(RunReply::Ran(r)) => {
+                let r: Rc<RunReport> = Rc::from(r);
+                self.run_text = self.pending_text.clone();
+                self.poison_lines = Rc::new(line_marks(&r));
+                self.hover_run = Some(r.clone());
+                self.run = Some(r);
+                self.marks(fx);
+                fx.push(Effect::Render);
+            }
+            Some(RunReply::Error(e)) => {
+                self.toast = Some(format!("the run failed: {}", e.message));
+                fx.push(Effect::Render);
+            }
+        }
+    }
+
+    fn start_pipeline(&mut self, pipeline: String, fx: &mut Vec<Effect>) {
+        self.view.pipeline = pipeline;
+        let (text, pipeline) = (&self.text, &self.view.pipeline);
+        let (id, op) = self.opt_worker.request(|id| {
+            OptRequest::Optimize(OptimizeRequest {
+                id,
+                text: text.to_string(),
+                pipeline: pipeline.clone(),
+            })
+        });
+        fx.extend(op.map(Effect::Opt));
+        self.optimizing = Some(id);
+        // The step CFGs asked for belong to the report this one replaces.
+        self.step_cfgs = None;
+        self.step_request = None;
+        fx.push(Effect::Render);
+    }
+
+    fn ask_step_cfgs(&mut self, i: usize, fx: &mut Vec<Effect>) {
+        let Some(r) = self.opt_report.clone() else { return };
+        let Some(step) = r.steps.get(i) else { return };
+        let shown = self.step_cfgs.as_ref().is_some_and(|c| c.step == i);
+        if shown || self.step_request.is_some_and(|(_, s)| s == i) {
+            return;
+        }
+        let (id, op) = self.opt_worker.request(|id| {
+            OptRequest::StepCfgs(StepCfgsRequest {
+                id,
+                step: i,
+                function: step.function.clone(),
+                before: r.snapshots.get(step.module_before).cloned(),
+                after: r.snapshots.get(step.module_after).cloned(),
+            })
+        });
+        fx.extend(op.map(Effect::Opt));
+        self.step_request = Some((id, i));
+        self.step_cfgs = None;
+        fx.push(Effect::Render);
+    }
+
+    fn opt_reply(&mut self, reply: OptReply, fx: &mut Vec<Effect>) {
+        let (reply, next) = self.opt_worker.receive(reply);
+        fx.extend(next.map(Effect::Opt));
+        match reply {
+            Some(OptReply::Optimized(r)) if self.optimizing == Some(r.id) => {
+                self.optimizing = None;
+                self.opt_report = Some(Rc::from(r));
+                self.step_cfgs = None;
+                fx.push(Effect::Render);
+            }
+            Some(OptReply::StepCfgs(c)) if self.step_request == Some((c.id, c.step)) => {
+                self.step_request = None;
+                let c = *c;
+                self.step_cfgs = Some(StepGraphs {
+                    step: c.step,
+                    before: c.before.map(Rc::new),
+                    after: c.after.map(Rc::new),
+                });
+                fx.push(Effect::Render);
+            }
+            // Stale, or a layout no longer wanted.
+            None | Some(OptReply::Optimized(_) | OptReply::StepCfgs(_)) => {}
+            Some(OptReply::Error(e)) => {
+                self.optimizing = None;
+                self.step_request = None;
+                self.toast = Some(format!("the pipeline failed: {}", e.message));
+                fx.push(Effect::Render);
+            }
+        }
+    }
+
+    /// The editor's marks: the static overlay, then the shown run's poison values and UB
+    /// report (when the text is still the one that ran).
+    fn marks(&self, fx: &mut Vec<Effect>) {
+        let mut marks = Vec::new();
+        if self.view.may_poison {
+            if let Some(a) = &self.analysis {
+                marks.extend(a.may_poison.iter().map(|m| EditorMark {
+                    from: m.from,
+                    to: m.to,
+                    kind: "may-poison",
+                    title: m.title.clone(),
+                }));
+            }
+        }
+        if let Some(r) = self.run.as_ref().filter(|_| self.run_is_current()) {
+            marks.extend(r.marks().into_iter().map(|(from, to, kind, title)| EditorMark {
+                from,
+                to,
+                kind,
+                title,
+            }));
+        }
+        fx.push(Effect::ShowMarks(marks));
+    }
+}
+
+/// The CFG's class for each instruction (by start offset) the run marked: where poison arose,
+/// where it went, and the instruction whose undefined behaviour stopped the run. An
+/// instruction marked twice keeps the stronger mark (`ub`, then `poison-source`).
+pub fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
+    let rank = |k: &str| match k {
+        "ub" => 2,
+        "poison-source" => 1,
+        _ => 0,
+    };
+    let mut m: HashMap<u32, &'static str> = HashMap::new();
+    for (from, _, kind, _) in r.marks() {
+        let class = match kind {
+            "ub" => "cfg-ub",
+            "poison-source" => "cfg-poison-source",
+            _ => "cfg-poison",
+        };
+        let slot = m.entry(from).or_insert(class);
+        if rank(kind) > rank(slot.trim_start_matches("cfg-")) {
+            *slot = class;
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,451 @@
+//! Host tests of the page's reducer: actions in, effects out, with the real worker code
+//! answering the requests the reducer makes.
+
+use super::*;
+use crate::protocol::{KindReply, Reply, Request, ValueView};
+use crate::worker;
+
+const OK: &str = "define i32 @main() {\nentry:\n  ret i32 0\n}\n";
+const BROKEN: &str = "define i32 @main( {\n";
+const TWO: &str = "define i32 @f(i32 %x) {
+entry:
+  %c = icmp sgt i32 %x, 0
+  br i1 %c, label %yes, label %no
+yes:
+  ret i32 1
+no:
+  ret i32 0
+}
+
+define i32 @main() {
+entry:
+  %r = call i32 @f(i32 2)
+  ret i32 %r
+}
+";
+const UB: &str = "define i32 @main() {
+entry:
+  %big = add nsw i32 2147483647, 1
+  %c = icmp sgt i32 %big, 0
+  br i1 %c, label %a, label %b
+a:
+  ret i32 1
+b:
+  ret i32 0
+}
+";
+const LOOP: &str = "define i32 @main() {\nentry:\n  br label %spin\nspin:\n  br label %spin\n}\n";
+const ALLOCAS: &str = "define i32 @main() {
+entry:
+  %x = alloca i32, align 4
+  store i32 1, ptr %x, align 4
+  br label %loop
+loop:
+  %v = load i32, ptr %x, align 4
+  %n = add i32 %v, 1
+  store i32 %n, ptr %x, align 4
+  %c = icmp slt i32 %n, 5
+  br i1 %c, label %loop, label %done
+done:
+  %r = load i32, ptr %x, align 4
+  ret i32 %r
+}
+";
+const PAGE: &str = "http://example.test/play/";
+
+fn init(text: &str) -> Init {
+    Init {
+        view: View { entry: "main".into(), ..View::default() },
+        text: text.into(),
+        page_url: PAGE.into(),
+        ..Init::default()
+    }
+}
+
+/// The worker's own answer to `req`.
+fn answer(req: impl Into<Request>) -> Action {
+    match worker::handle(req.into()) {
+        Reply::Analysis(r) => Action::AnalysisReply(r),
+        Reply::Run(r) => Action::RunReply(r),
+        Reply::Opt(r) => Action::OptReply(r),
+    }
+}
+
+fn analysis_posts(fx: &[Effect]) -> Vec<AnalyzeRequest> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Analysis(WorkerOp::Post(r)) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn run_posts(fx: &[Effect]) -> Vec<RunRequest> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Run(WorkerOp::Post(r)) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn opt_posts(fx: &[Effect]) -> Vec<OptRequest> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Opt(WorkerOp::Post(r)) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn marks(fx: &[Effect]) -> Option<&[EditorMark]> {
+    fx.iter().rev().find_map(|e| match e {
+        Effect::ShowMarks(m) => Some(m.as_slice()),
+        _ => None,
+    })
+}
+
+fn one<T>(v: Vec<T>) -> T {
+    assert_eq!(v.len(), 1, "expected exactly one request");
+    v.into_iter().next().expect("one request")
+}
+
+/// A page showing `text`, checked.
+fn checked(text: &str) -> State {
+    let mut s = State::new(init(text));
+    let req = one(analysis_posts(&s.reduce(Action::Start)));
+    s.reduce(answer(req));
+    s
+}
+
+#[test]
+fn typing_while_a_check_runs_sends_only_the_newest_text() {
+    let mut s = State::new(init(OK));
+    let first = one(analysis_posts(&s.reduce(Action::Start)));
+    assert_eq!((first.text.as_str(), first.function.as_deref()), (OK, None));
+    // Two edits while the check is in flight: saved at once, sent later.
+    let fx = s.reduce(Action::TextChanged(format!("{OK}; a\n")));
+    assert!(analysis_posts(&fx).is_empty());
+    assert!(fx.contains(&Effect::SaveText(Rc::from(format!("{OK}; a\n")))));
+    assert!(fx.contains(&Effect::Measure(Measure::Edited)));
+    assert!(!fx.contains(&Effect::Render), "the editor shows the text already");
+    let newest = format!("{OK}; b\n");
+    assert!(analysis_posts(&s.reduce(Action::TextChanged(newest.clone()))).is_empty());
+    // The first answer is shown, and only the newest text goes out.
+    let fx = s.reduce(answer(first));
+    assert_eq!(one(analysis_posts(&fx)).text, newest);
+    assert!(fx.iter().any(|e| matches!(e, Effect::ShowDiagnostics(a) if a.valid)));
+    assert!(fx.contains(&Effect::Render));
+    assert!(s.analysis.as_ref().is_some_and(|a| a.valid && a.functions.len() == 1));
+    // The same text again is no change at all.
+    assert_eq!(s.reduce(Action::TextChanged(newest)), []);
+}
+
+#[test]
+fn stale_analysis_replies_are_ignored() {
+    let mut s = State::new(init(OK));
+    let req = one(analysis_posts(&s.reduce(Action::Start)));
+    // An answer or an error for a request that is not in flight changes nothing.
+    let stale = worker::analyze(req.id + 100, BROKEN, None);
+    let fx = s.reduce(Action::AnalysisReply(AnalysisReply::Analyzed(Box::new(stale))));
+    assert_eq!(fx, []);
+    let fx = s.reduce(Action::AnalysisReply(AnalysisReply::failed(Some(req.id + 100), "x".into())));
+    assert_eq!(fx, []);
+    assert!(s.analysis.is_none() && s.toast.is_none());
+    // The real answer is shown once; the same answer again is stale.
+    let reply = answer(req);
+    assert!(s.reduce(reply.clone()).contains(&Effect::Render));
+    assert_eq!(s.reduce(reply), []);
+}
+
+#[test]
+fn a_failed_check_is_reported_and_the_next_edit_goes_to_a_new_worker() {
+    let mut s = State::new(init(OK));
+    let first = one(analysis_posts(&s.reduce(Action::Start)));
+    s.reduce(Action::TextChanged("waiting".into()));
+    let fx = s.reduce(Action::AnalysisReply(AnalysisReply::failed(None, "it crashed".into())));
+    assert!(fx.contains(&Effect::Analysis(WorkerOp::Terminate)));
+    assert!(analysis_posts(&fx).is_empty(), "the waiting text is not sent to a broken worker");
+    assert_eq!(s.toast.as_deref(), Some("checking failed: it crashed"));
+    let again = one(analysis_posts(&s.reduce(Action::TextChanged("again".into()))));
+    assert!(again.text == "again" && again.id != first.id);
+}
+
+#[test]
+fn errors_keep_the_last_graph_and_function_list() {
+    let mut s = checked(TWO);
+    let cfg = s.cfg.clone().expect("a CFG");
+    assert_eq!(cfg.function, "main", "main is drawn first");
+    // Another function: asked for, and saved in the view.
+    let fx = s.reduce(Action::SelectFunction("f".into()));
+    let req = one(analysis_posts(&fx));
+    assert_eq!(req.function.as_deref(), Some("f"));
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::SaveView(v) if v.function.as_deref() == Some("f"))));
+    let fx = s.reduce(answer(req));
+    assert!(fx.contains(&Effect::Measure(Measure::CfgChanged)));
+    let f = s.cfg.clone().expect("the CFG of @f");
+    assert_eq!((f.function.as_str(), f.blocks.len()), ("f", 3));
+    // Broken text: diagnostics, but the graph and the functions stay.
+    let req = one(analysis_posts(&s.reduce(Action::TextChanged(BROKEN.into()))));
+    s.reduce(answer(req));
+    let a = s.analysis.clone().expect("an analysis");
+    assert!(!a.valid && !a.diagnostics.is_empty());
+    assert_eq!(a.functions.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["f", "main"]);
+    assert!(s.cfg.as_ref().is_some_and(|c| Rc::ptr_eq(c, &f)));
+}
+
+#[test]
+fn the_cursor_and_clicks_select_blocks() {
+    let mut s = checked(TWO);
+    let req = one(analysis_posts(&s.reduce(Action::SelectFunction("f".into()))));
+    s.reduce(answer(req));
+    let at = TWO.find("ret i32 1").map_or(0, |i| i as u32);
+    assert_eq!(s.reduce(Action::Cursor(at)), [Effect::Render]);
+    assert_eq!(s.selected_block, Some(1));
+    assert_eq!(s.reduce(Action::Cursor(at + 1)), [], "still the same block");
+    let b = s.cfg.as_ref().and_then(|c| c.blocks.first().map(|b| (b.from, b.to)));
+    let fx = s.reduce(Action::BlockClicked(0));
+    assert!(b.is_some_and(|(f, t)| fx.contains(&Effect::SelectInEditor(f, t))));
+    assert_eq!(s.selected_block, Some(0));
+    assert_eq!(s.reduce(Action::Jump(3, 9)), [Effect::SelectInEditor(3, 9)]);
+}
+
+#[test]
+fn one_run_at_a_time_and_its_report_keeps_the_text_it_ran_on() {
+    let mut s = checked(UB);
+    let fx = s.reduce(Action::SetArgs("a  b".into()));
+    assert!(fx.iter().any(|e| matches!(e, Effect::SaveView(v) if v.args == ["a", "b"])));
+    assert_eq!(s.args_text, "a  b");
+    s.reduce(Action::SetArgs(String::new()));
+    s.reduce(Action::SetStdin("1 2".into()));
+    s.reduce(Action::SetSteps("0".into()));
+    assert_eq!(s.max_steps, 1);
+    s.reduce(Action::SetSteps("5000".into()));
+    s.reduce(Action::SetSteps("many".into()));
+    assert_eq!(s.max_steps, 5000);
+    let req = one(run_posts(&s.reduce(Action::Run)));
+    assert_eq!(
+        (req.text.as_str(), req.entry.as_str(), req.max_steps, req.stdin.as_str(), req.wasm),
+        (UB, "main", 5000, "1 2", false)
+    );
+    assert!(s.running() && s.view.tab == Tab::Run);
+    // Run again while it runs (Ctrl-Enter): nothing more is sent.
+    assert_eq!(run_posts(&s.reduce(Action::Run)), []);
+    // The text changes before the report arrives: the report keeps the text that ran, and
+    // its marks are not drawn on the new text.
+    let edited = format!("{UB}; edited\n");
+    s.reduce(Action::TextChanged(edited));
+    let fx = s.reduce(answer(req));
+    assert!(!s.running());
+    assert_eq!(&*s.run_text, UB);
+    assert!(s.run.as_ref().is_some_and(|r| r.ub.is_some()));
+    assert!(!s.run_is_current() && s.hover_run.is_some());
+    assert_eq!(marks(&fx), Some(&[][..]));
+    // Back to the text that ran: its marks come back; hovering shows values only until an edit.
+    let fx = s.reduce(Action::TextChanged(UB.into()));
+    assert!(marks(&fx).is_some_and(|m| m.iter().any(|m| m.kind == "ub")));
+    assert!(s.hover_run.is_none());
+    assert!(s.poison_lines.values().any(|c| *c == "cfg-ub"));
+}
+
+#[test]
+fn stop_ends_the_run_and_its_late_report_is_ignored() {
+    let mut s = checked(LOOP);
+    s.reduce(Action::SetSteps("1000".into()));
+    let req = one(run_posts(&s.reduce(Action::Run)));
+    let fx = s.reduce(Action::Stop);
+    assert!(fx.contains(&Effect::Run(WorkerOp::Terminate)));
+    assert!(!s.running());
+    assert_eq!(s.run.as_ref().map(|r| r.message.as_str()), Some("stopped"));
+    // A report already on its way from the stopped worker is dropped.
+    let late = RunReply::Ran(Box::new(RunReport::not_run(req.id, "late")));
+    assert_eq!(s.reduce(Action::RunReply(late)), []);
+    assert_eq!(s.run.as_ref().map(|r| r.message.as_str()), Some("stopped"));
+    // The next run is a new request, and its report is shown.
+    let again = one(run_posts(&s.reduce(Action::Run)));
+    assert_ne!(again.id, req.id);
+    s.reduce(answer(again));
+    assert!(s.run.as_ref().is_some_and(|r| r.message.contains("step budget")));
+}
+
+#[test]
+fn a_failed_run_is_reported_and_a_stale_error_is_not() {
+    let mut s = checked(OK);
+    let req = one(run_posts(&s.reduce(Action::Run)));
+    let stale = RunReply::failed(Some(req.id + 7), "old".into());
+    assert_eq!(s.reduce(Action::RunReply(stale)), []);
+    assert!(s.running() && s.toast.is_none());
+    let fx = s.reduce(Action::RunReply(RunReply::failed(Some(req.id), "out of memory".into())));
+    assert!(fx.contains(&Effect::Run(WorkerOp::Terminate)));
+    assert!(!s.running());
+    assert_eq!(s.toast.as_deref(), Some("the run failed: out of memory"));
+}
+
+#[test]
+fn a_pipeline_gives_steps_and_each_step_its_graphs() {
+    let mut s = checked(ALLOCAS);
+    let fx = s.reduce(Action::Optimize("mem2reg,dce".into()));
+    let req = one(opt_posts(&fx));
+    assert!(
+        matches!(&req, OptRequest::Optimize(o) if o.pipeline == "mem2reg,dce" && o.text == ALLOCAS)
+    );
+    assert!(s.optimizing() && s.view.pipeline == "mem2reg,dce");
+    assert_eq!(s.reduce(Action::Optimize("O2".into())), [], "one pipeline at a time");
+    s.reduce(answer(req));
+    assert!(!s.optimizing());
+    let report = s.opt_report.clone().expect("a report");
+    let steps: Vec<(&str, bool)> =
+        report.steps.iter().map(|s| (s.pass.as_str(), s.changed)).collect();
+    assert_eq!(steps, [("mem2reg", true), ("dce", false)]);
+    // Two steps asked for in a row: one layout at a time, and only the last one is shown.
+    let first = one(opt_posts(&s.reduce(Action::StepCfgs(0))));
+    assert!(matches!(&first, OptRequest::StepCfgs(r) if r.step == 0 && r.function == "main"
+        && r.before.as_deref() == report.snapshots.first().map(String::as_str)
+        && r.after.as_deref() == report.snapshots.get(1).map(String::as_str)));
+    assert_eq!(opt_posts(&s.reduce(Action::StepCfgs(0))), [], "already being laid out");
+    assert_eq!(opt_posts(&s.reduce(Action::StepCfgs(1))), [], "waits for the first");
+    let second = one(opt_posts(&s.reduce(answer(first))));
+    assert!(s.step_cfgs.is_none(), "step 0 is no longer wanted");
+    s.reduce(answer(second));
+    let g = s.step_cfgs.clone().expect("the graphs of step 1");
+    assert_eq!(g.step, 1);
+    let blocks = |c: &Option<Rc<CfgView>>| c.as_ref().map_or(0, |c| c.blocks.len());
+    assert_eq!((blocks(&g.before), blocks(&g.after)), (3, 3));
+    assert_eq!(s.reduce(Action::StepCfgs(1)), [], "already shown");
+    assert_eq!(s.reduce(Action::StepCfgs(99)), [], "no such step");
+    // Opening a snapshot sets the editor's text (which reports the change back).
+    let text = report.snapshots.last().cloned().unwrap_or_default();
+    assert_eq!(s.reduce(Action::OpenText(text.clone())), [Effect::SetEditorText(text)]);
+}
+
+#[test]
+fn stopping_or_failing_a_pipeline() {
+    let mut s = checked(ALLOCAS);
+    let req = one(opt_posts(&s.reduce(Action::Optimize("O2".into()))));
+    let fx = s.reduce(Action::StopOpt);
+    assert!(fx.contains(&Effect::Opt(WorkerOp::Terminate)) && !s.optimizing());
+    assert_eq!(s.reduce(answer(req)), [], "the stopped pipeline's report is dropped");
+    assert!(s.opt_report.is_none());
+    one(opt_posts(&s.reduce(Action::Optimize("O1".into()))));
+    let fx = s.reduce(Action::OptReply(OptReply::failed(None, "boom".into())));
+    assert!(fx.contains(&Effect::Opt(WorkerOp::Terminate)) && !s.optimizing());
+    assert_eq!(s.toast.as_deref(), Some("the pipeline failed: boom"));
+    // A bad pipeline is a report with an error, not a failure.
+    let req = one(opt_posts(&s.reduce(Action::Optimize("mem2reg,nosuchpass".into()))));
+    s.reduce(answer(req));
+    assert!(s
+        .opt_report
+        .as_ref()
+        .is_some_and(|r| r.error.as_deref().is_some_and(|e| e.contains("nosuchpass"))));
+}
+
+#[test]
+fn a_share_link_holds_the_view_and_the_text() {
+    let mut s = checked(OK);
+    s.reduce(Action::ToggleDom);
+    s.reduce(Action::SetStdin("1 2".into()));
+    s.toast = Some("old news".into());
+    let fx = s.reduce(Action::Share);
+    let link = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::CopyToClipboard(l) => Some(l.clone()),
+            _ => None,
+        })
+        .expect("a link copied");
+    assert!(link.starts_with(&format!("{PAGE}#s=")), "{link}");
+    assert_eq!(s.share_link.as_deref(), Some(link.as_str()));
+    assert!(s.toast.is_none());
+    let back = share::decode(link.split_once('#').map_or("", |p| p.1)).expect("a valid link");
+    assert_eq!(back.text, OK);
+    assert!(back.view.dom_tree && back.view.stdin == "1 2" && back.view.entry == "main");
+    s.reduce(Action::DismissToast);
+    assert!(s.share_link.is_none());
+}
+
+#[test]
+fn examples_and_the_text_kept_from_before_a_link() {
+    let mut s = State::new(Init { backup: Some("my own".into()), ..init(OK) });
+    s.reduce(Action::Start);
+    s.reduce(Action::SetEntry("f".into()));
+    let example = EXAMPLES.get(1).expect("a second example");
+    let fx = s.reduce(Action::LoadExample(1));
+    assert!(fx.contains(&Effect::SetEditorText(example.source.to_string())));
+    assert!(fx.contains(&Effect::SaveText(Rc::from(example.source))));
+    assert_eq!(&*s.text, example.source);
+    assert!(s.view.entry == "main" && s.view.function.is_none() && s.run.is_none());
+    assert_eq!(s.reduce(Action::LoadExample(EXAMPLES.len())), [Effect::Render]);
+    let fx = s.reduce(Action::RestoreBackup);
+    assert_eq!(fx, [Effect::SetEditorText("my own".into()), Effect::ClearBackup, Effect::Render]);
+    assert_eq!(s.reduce(Action::RestoreBackup), [Effect::Render], "restored once");
+}
+
+#[test]
+fn view_settings_are_saved_and_the_overlay_is_drawn() {
+    let mut s = checked(UB);
+    let fx = s.reduce(Action::SetTab(Tab::Passes));
+    assert_eq!(fx, [Effect::SaveView(s.view.clone()), Effect::Render]);
+    assert_eq!(s.view.tab, Tab::Passes);
+    let fx = s.reduce(Action::ToggleMayPoison);
+    assert!(s.view.may_poison);
+    let overlay = marks(&fx).unwrap_or(&[]);
+    assert!(!overlay.is_empty() && overlay.iter().all(|m| m.kind == "may-poison"));
+    assert!(overlay.iter().any(|m| m.title.contains("nsw")), "{overlay:?}");
+    let fx = s.reduce(Action::ToggleMayPoison);
+    assert_eq!(marks(&fx), Some(&[][..]));
+    s.reduce(Action::SetEngine(true));
+    assert!(s.view.wasm);
+    assert_eq!(s.reduce(Action::ToggleTheme), [Effect::SaveTheme(true), Effect::Render]);
+    assert_eq!(s.reduce(Action::ToggleTheme), [Effect::SaveTheme(false), Effect::Render]);
+}
+
+#[test]
+fn a_worker_that_cannot_start() {
+    let mut s = State::new(Init { toast: Some("bad link".into()), ..init(OK) });
+    s.reduce(Action::Start);
+    let fx = s.reduce(Action::NoWorker(Worker::Analysis, "no workers".into()));
+    assert!(fx.contains(&Effect::Analysis(WorkerOp::Terminate)));
+    assert_eq!(s.toast.as_deref(), Some("bad link"), "the first message stays");
+    s.toast = None;
+    s.reduce(Action::NoWorker(Worker::Analysis, "no workers".into()));
+    assert!(s.toast.as_deref().is_some_and(|t| t.contains("Web Workers are not available")));
+    s.reduce(Action::Run);
+    assert!(s.running());
+    s.reduce(Action::NoWorker(Worker::Run, "cannot start a worker".into()));
+    assert!(!s.running());
+    assert_eq!(s.toast.as_deref(), Some("cannot start a worker"));
+}
+
+#[test]
+fn the_cfg_keeps_the_strongest_mark_of_an_instruction() {
+    let mut r = RunReport::not_run(1, "");
+    let value = |from, poison: Option<&str>, path| ValueView {
+        from,
+        to: from + 5,
+        value: "poison".into(),
+        poison: poison.map(str::to_string),
+        path,
+    };
+    // At 10: poison arose there and went on (poison-source beats poison); at 30: plain poison;
+    // at 50: a poison value whose instruction is also the undefined behaviour.
+    r.values.push(value(10, Some("overflow"), vec![(10, 15)]));
+    r.values.push(value(30, Some("overflow"), vec![(10, 15)]));
+    r.values.push(value(50, Some("overflow"), vec![(10, 15)]));
+    r.ub = Some(crate::protocol::UbView {
+        kind: "branch on poison".into(),
+        message: "m".into(),
+        from: 50,
+        to: 55,
+        line: 1,
+        col: 1,
+        origin: None,
+        backtrace: Vec::new(),
+    });
+    let m = line_marks(&r);
+    assert_eq!(m.get(&10), Some(&"cfg-poison-source"));
+    assert_eq!(m.get(&30), Some(&"cfg-poison"));
+    assert_eq!(m.get(&50), Some(&"cfg-ub"));
+    assert_eq!(m.len(), 3);
+}
