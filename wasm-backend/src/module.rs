@@ -188,7 +188,7 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
     }
     let mut functions = FunctionSection::new();
     let mut code = CodeSection::new();
-    let overflow = check.then_some(nimports - 1);
+    let overflow = check.then(|| nimports - 1);
     let env = FnEnv {
         m,
         data_base: data_base as u32,
