@@ -47,42 +47,23 @@
 //! Not supported (clear errors): inline assembly, `callbr`, Windows EH (`catchswitch`...),
 //! ifuncs, files (`fopen`), `scanf`, `setjmp`/`longjmp`, threads.
 
-mod calls;
-pub(crate) mod cmem;
-mod code;
-mod codec;
-mod consts;
-mod decode;
+mod bytecode;
 mod exec;
 mod fast;
-#[macro_use]
-mod fasthelp;
-mod fastops;
-mod fuse;
-mod gc;
-mod generic;
-mod gexec;
-mod intrinsics;
-mod libc;
+pub(crate) mod libc;
 pub(crate) mod memory;
-pub(crate) mod native;
-pub mod origin;
-mod promote;
+pub mod poison;
 pub mod report;
-mod slots;
 pub(crate) mod state;
-mod trace;
+mod translate;
 pub(crate) mod value;
-mod vdecode;
 
-#[cfg(test)]
-mod fast_tests;
 #[cfg(test)]
 mod tests;
 
-pub use origin::{OriginReport, OriginStep, TaintKind};
+pub use exec::trace::TraceEvent;
+pub use poison::origin::{OriginReport, OriginStep, TaintKind};
 pub use report::{ErrorKind, RunError, UbKind, UbReport};
-pub use trace::TraceEvent;
 
 use crate::ir::Module;
 use serde::Serialize;

@@ -149,16 +149,16 @@ fn discarded_poison_origins_are_reclaimed() {
     let p = crate::text::parse(src);
     let Some(m) = p.module else { panic!("parse failed: {:?}", p.diagnostics) };
     let opts = Options::default();
-    let mut it = super::state::Interp::new(&m, &opts);
+    let mut it = crate::interp::state::Interp::new(&m, &opts);
     let stop = it.execute(&opts);
-    let super::state::Stop::Ub(r) = stop else { panic!("expected UB, got {stop:?}") };
+    let crate::interp::state::Stop::Ub(r) = stop else { panic!("expected UB, got {stop:?}") };
     assert_eq!(r.kind, UbKind::BranchOnPoison);
     assert_eq!(
         r.origin.map(|o| o.reason),
         Some("udiv exact is not exact: 2000000 / 3".to_string())
     );
     assert!(
-        it.origins.peak() <= 2 * super::origin::MIN_COLLECT + 16,
+        it.origins.peak() <= 2 * crate::interp::poison::origin::MIN_COLLECT + 16,
         "origin table grew to {} entries",
         it.origins.peak()
     );

@@ -4,7 +4,7 @@
 //!
 //! A slot carries its bits (zero-extended to 64), the provenance of a pointer (or of an integer
 //! that holds pointer bytes loaded from memory) and, when it is poison or undef, the id of the
-//! [`super::origin::Origins`] entry that explains where it came from.
+//! [`crate::interp::poison::origin::Origins`] entry that explains where it came from.
 
 /// One scalar value: bits, provenance and poison/undef origin.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

@@ -5,10 +5,10 @@
 //! Operands of fast ops are narrow register numbers (relative to the frame's base). Operands of
 //! the generic path are [`Opnd`]s: a narrow register, a wide register, a wide constant, or a
 //! lane vector (consecutive narrow registers). Besides the exact stream `ops`, a function has
-//! the fast path's stream `fcode` (see `fuse.rs`), checked by [`FnCode::validate`] before the
+//! the fast path's stream `fcode` (see `translate/fuse.rs`), checked by [`FnCode::validate`] before the
 //! fast path may read its registers without bounds checks.
 
-use super::value::{Slot, Val};
+use crate::interp::value::{Slot, Val};
 use crate::ir::{AttrSetId, FloatPredicate, Inst, IntPredicate, TypeId};
 use crate::semantics::fp::FOp;
 use crate::semantics::int::IOp;
@@ -149,7 +149,7 @@ pub enum Op {
     Load { d: u32, p: u32, n: u8, w: u8, align: u32 },
     /// Store of `n` bytes of a narrow register.
     Store { v: u32, p: u32, n: u8, align: u32 },
-    /// `alloca` of a stack slot held in register `cell` (see `promote.rs`; site `s`).
+    /// `alloca` of a stack slot held in register `cell` (see `translate/promote.rs`; site `s`).
     PAlloca { d: u32, cell: u32, s: u32 },
     /// Load of `n` bytes from the slot in register `cell` (`w` as for [`Op::Load`]).
     PLoad { d: u32, cell: u32, n: u8, w: u8 },
@@ -194,7 +194,7 @@ pub enum Op {
     /// `shufflevector` with a constant mask: lane `i` of `d` is register `shuffles[t][i]`, or a
     /// new poison value where that is [`NONE`].
     VShuf { d: u32, t: u32, n: u8 },
-    /// Fast stream only (see `fuse.rs`): an [`Op::ICmp`] and the [`Op::CondBr`] on its result
+    /// Fast stream only (see `translate/fuse.rs`): an [`Op::ICmp`] and the [`Op::CondBr`] on its result
     /// that follows it.
     CmpBr { p: IntPredicate, d: u32, a: u32, b: u32, w: u8, f: u16 },
     /// Fast stream only: an [`Op::ICmp`] whose result only the [`Op::CondBr`] after it uses,
@@ -388,7 +388,7 @@ pub struct GenOp {
     pub edges: Box<[u32]>,
 }
 
-/// How the fast path moves on after an op of [`FnCode::fcode`] (see `fuse.rs`).
+/// How the fast path moves on after an op of [`FnCode::fcode`] (see `translate/fuse.rs`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meta {
     /// The pc after it, when it does not branch (past an unconditional branch it absorbed).
@@ -408,7 +408,7 @@ pub struct Meta {
     /// The steps of the chain from this op: the ops reached through `next` up to the first
     /// that branches, calls or returns, or one flagged [`Meta::CHARGE`]. The fast path takes
     /// a chain's steps from its budget once, on entering it, and gives back the rest when it
-    /// leaves in the middle (see `fastops.rs`).
+    /// leaves in the middle (see `fast/run.rs`).
     pub rem: u16,
 }
 
@@ -477,7 +477,7 @@ pub struct FnCode {
     /// The phi moves of narrow edges as (destination, source) narrow registers, lane vectors
     /// split into lanes.
     pub lane_moves: Vec<[u32; 2]>,
-    /// The fast path's stream (see `fuse.rs`): `ops` with some ops replaced by fused ones
+    /// The fast path's stream (see `translate/fuse.rs`): `ops` with some ops replaced by fused ones
     /// that do the work of several consecutive ops, each with what it covers and where the
     /// fast path goes after it.
     pub fcode: Vec<FEntry>,
@@ -506,7 +506,7 @@ pub struct FnCode {
 }
 
 impl Op {
-    /// True for the ops of the fast path's stream only (fused or specialized, see `fuse.rs`).
+    /// True for the ops of the fast path's stream only (fused or specialized, see `translate/fuse.rs`).
     pub fn fast_only(&self) -> bool {
         matches!(
             self,
@@ -614,13 +614,16 @@ impl FnCode {
         let goes_on = |pc: usize, op: &Op| {
             meta(pc).is_some_and(|m| {
                 let off = (m.post & Meta::POST) as usize;
-                let post_ok = (m.post & Meta::CHARGE == 0 || super::fuse::falls_through(op))
+                let post_ok = (m.post & Meta::CHARGE == 0
+                    || crate::interp::translate::fuse::falls_through(op))
                     && (off == 0
-                        || (super::fuse::falls_through(op)
+                        || (crate::interp::translate::fuse::falls_through(op)
                             && off < m.steps as usize
                             && matches!(self.ops.get(pc + off), Some(Op::PStore { .. }))));
                 let seq = m.post != 0 || m.next as usize == pc + 1;
-                post_ok && (!super::fuse::falls_through(op) || ((m.next as u64) < nops && seq))
+                post_ok
+                    && (!crate::interp::translate::fuse::falls_through(op)
+                        || ((m.next as u64) < nops && seq))
             })
         };
         // A branch target of the fast stream: a pc or an edge.

@@ -1,17 +1,23 @@
 //! The run loop's general path: one iteration per IR instruction over the exact ops of the
 //! frame on top of the explicit stack, with the full semantics (poison and undef origins,
-//! undefined behaviour, traces). Between instructions it lets the fast path (`fastops.rs`)
+//! undefined behaviour, traces). Between instructions it lets the fast path (`fast/run.rs`)
 //! run as far as it can, and collects the origin table when it has grown. Narrow ops work
 //! directly on registers; anything tainted or unusual falls back to the generic semantics.
 
-use super::calls::Flow;
-use super::code::{FnCode, Intr, Op, NONE};
-use super::fast::{self, Fast};
-use super::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
-use super::origin::TaintKind;
-use super::report::{ErrorKind, Fault, Res, UbKind};
-use super::state::{Interp, Stop};
-use super::value::{mask, sext, Slot, Val};
+mod calls;
+pub(crate) mod eval;
+mod generic;
+mod intrinsics;
+pub(crate) mod trace;
+
+use crate::interp::bytecode::{FnCode, Intr, Op, NONE};
+use crate::interp::exec::calls::Flow;
+use crate::interp::fast::{self, Fast};
+use crate::interp::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
+use crate::interp::poison::origin::TaintKind;
+use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
+use crate::interp::state::{Interp, Stop};
+use crate::interp::value::{mask, sext, Slot, Val};
 use crate::ir::InstFlags;
 use crate::semantics::fp;
 use crate::semantics::int::{self, Bad, IOp};
@@ -473,7 +479,7 @@ impl Interp<'_> {
                             self.mem.alloc(
                                 size,
                                 site.align,
-                                super::memory::AllocKind::Stack,
+                                crate::interp::memory::AllocKind::Stack,
                                 TAINT | site.origin
                             )
                         );

@@ -1,14 +1,14 @@
-//! The op loop of the fast path (see `fast.rs`): the ops of the frame on top over its
+//! The op loop of the fast path (see `fast/mod.rs`): the ops of the frame on top over its
 //! registers, calls and returns switching frames in place, the hot simple cases inline and
-//! the heavier ones in the helpers of `fasthelp.rs`.
+//! the heavier ones in the helpers of `fast/ops.rs`.
 
-use super::code::{Callee, FEntry, FnCode, Meta, Op, DIRECT, NONE, TAG};
-use super::fast::{Fast, Light, RegsInit};
-use super::fasthelp::*;
-use super::memory::{AllocKind, Memory};
-use super::origin::Origins;
-use super::state::Frame;
-use super::value::{sext, Slot};
+use crate::interp::bytecode::{Callee, FEntry, FnCode, Meta, Op, DIRECT, NONE, TAG};
+use crate::interp::fast::ops::*;
+use crate::interp::fast::{Fast, Light, RegsInit};
+use crate::interp::memory::{AllocKind, Memory};
+use crate::interp::poison::origin::Origins;
+use crate::interp::state::Frame;
+use crate::interp::value::{sext, Slot};
 use crate::semantics::fp;
 use crate::semantics::int::{self, IOp};
 use std::rc::Rc;

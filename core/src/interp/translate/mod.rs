@@ -1,14 +1,20 @@
 //! Pre-decoding: turns a function body into [`FnCode`] once, on its first call. Values get dense
-//! register numbers (narrow scalars whose live ranges do not overlap share one, `slots.rs`),
+//! register numbers (narrow scalars whose live ranges do not overlap share one, `translate/regalloc.rs`),
 //! constants are materialized into the register template, successors become edges carrying
 //! their phi moves, and common instructions on narrow types get a fast [`Op`]; the rest run
 //! through the generic path from the IR instruction.
 
-use super::code::*;
-use super::origin::TaintKind;
-use super::report::{ErrorKind, Fault, Res};
-use super::state::Interp;
-use super::value::{sext, Slot, Val};
+pub(crate) mod consts;
+pub(crate) mod fuse;
+mod promote;
+mod regalloc;
+mod vector;
+
+use crate::interp::bytecode::*;
+use crate::interp::poison::origin::TaintKind;
+use crate::interp::report::{ErrorKind, Fault, Res};
+use crate::interp::state::Interp;
+use crate::interp::value::{sext, Slot, Val};
 use crate::ir::layout::Class;
 use crate::ir::{
     AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId,
@@ -20,16 +26,16 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 /// A function being decoded.
-pub(super) struct Dec<'a> {
-    pub(super) body: &'a Body,
-    pub(super) c: FnCode,
+pub(crate) struct Dec<'a> {
+    pub(crate) body: &'a Body,
+    pub(crate) c: FnCode,
     vop: Vec<Opnd>,
     /// The register of each promoted stack slot, by the alloca's value.
     cells: HashMap<Value, u32>,
     cmap: HashMap<ConstId, Opnd>,
     emap: HashMap<(u32, u32), u32>,
     /// The generic instruction that runs the op being decoded off the fast path, or [`NONE`].
-    pub(super) fallback: u32,
+    pub(crate) fallback: u32,
 }
 
 /// Attribute kinds that make an argument or return value poison when violated.
@@ -76,7 +82,7 @@ impl Interp<'_> {
             emap: HashMap::new(),
             fallback: NONE,
         };
-        // Narrow scalars share registers where their live ranges allow (`slots.rs`).
+        // Narrow scalars share registers where their live ranges allow (`translate/regalloc.rs`).
         let narrow = |v: Value| body.values.get(v).is_some_and(|vd| self.lay.narrow(vd.ty));
         // Scalar operations that read every operand before writing their result (on both
         // paths) may write it to the register of an operand that dies there.
@@ -103,7 +109,7 @@ impl Interp<'_> {
                 .and_then(|v| body.values.get(v))
                 .is_some_and(|vd| !m.types.is_vector(vd.ty))
         };
-        let shared = super::slots::assign(body, &narrow, &reuse);
+        let shared = crate::interp::translate::regalloc::assign(body, &narrow, &reuse);
         let (mut nn, mut nw) = (shared.as_ref().map_or(0, |s| s.1), 0u32);
         for (v, vd) in body.values.iter() {
             if self.lay.narrow(vd.ty) {
@@ -166,12 +172,12 @@ impl Interp<'_> {
                 d.c.res.push(data.result.map_or(NONE, |v| d.vop[v.index()]));
             }
         }
-        super::fuse::fuse(&mut d.c, body);
+        crate::interp::translate::fuse::fuse(&mut d.c, body);
         d.c.validate();
         Ok(d.c)
     }
 
-    pub(super) fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
+    pub(crate) fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
         match o {
             Operand::Value(v) => Ok(d.vop.get(v.index()).copied().unwrap_or(NONE)),
             Operand::Const(c) => {
@@ -262,11 +268,11 @@ impl Interp<'_> {
         }
     }
 
-    pub(super) fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
+    pub(crate) fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
         self.m.operand_ty(d.body, o)
     }
 
-    pub(super) fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
+    pub(crate) fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
         data.md.iter().any(|(s, _)| names.contains(&self.m.symbols.get(*s)))
     }
 
@@ -545,7 +551,7 @@ impl Interp<'_> {
         self.decode_generic(d, b, i, data, dst)
     }
 
-    pub(super) fn decode_generic(
+    pub(crate) fn decode_generic(
         &mut self,
         d: &mut Dec,
         b: Block,
