@@ -71,7 +71,8 @@ pub struct Interp<'m> {
     /// The module.
     pub m: &'m Module,
     /// Type layouts.
-    pub lay: Layouts,
+    pub lay: Rc<Layouts>,
+
     /// Memory.
     pub mem: Memory,
     /// Poison/undef origins.
@@ -149,7 +150,7 @@ impl<'m> Interp<'m> {
         );
         Interp {
             m,
-            lay: Layouts::new(m),
+            lay: Rc::new(Layouts::new(m)),
             mem: Memory::new(opts.max_memory),
             origins,
             regs: Vec::new(),

@@ -2,18 +2,31 @@
 //! `undef`/`poison` (with an origin at their first use) and constant expressions (evaluated by
 //! the generic instruction semantics); and global initializers written into memory.
 
+use crate::diag::Span;
 use crate::interp::exec::eval::Aux;
 use crate::interp::memory::AllocKind;
-use crate::interp::poison::origin::TaintKind;
+use crate::interp::poison::origin::{Origins, TaintKind};
 use crate::interp::report::{Fault, Res};
 use crate::ir::layout::Class;
 
 /// The largest aggregate or vector the interpreter holds as one register value.
 pub const MAX_VALUE_BYTES: u64 = 1 << 26;
 use crate::interp::state::Interp;
+use crate::interp::translate::Env;
 use crate::interp::value::{Slot, Val};
 use crate::ir::{ConstId, ConstKind, TypeId};
 use crate::semantics::wide;
+
+impl Env for Interp<'_> {
+    fn const_val(&mut self, c: ConstId, at: (Span, u32)) -> Res<Val> {
+        self.ctx = at;
+        Interp::const_val(self, c)
+    }
+
+    fn origins(&mut self) -> &mut Origins {
+        &mut self.origins
+    }
+}
 
 impl Interp<'_> {
     /// The value of a constant.

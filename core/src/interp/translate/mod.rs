@@ -10,22 +10,48 @@ mod promote;
 mod regalloc;
 mod vector;
 
+use crate::diag::Span;
 use crate::interp::bytecode::*;
-use crate::interp::poison::origin::TaintKind;
+use crate::interp::poison::origin::{Origins, TaintKind};
 use crate::interp::report::{ErrorKind, Fault, Res};
 use crate::interp::state::Interp;
 use crate::interp::value::{sext, Slot, Val};
-use crate::ir::layout::Class;
+use crate::ir::layout::{Class, Layouts};
 use crate::ir::{
     AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId,
-    Inst, InstData, InstFlags, Opcode, Operand, TailKind, TypeId, Value,
+    Inst, InstData, InstFlags, Module, Opcode, Operand, TailKind, TypeId, Value,
 };
 use crate::semantics::fp::FOp;
 use crate::semantics::int::IOp;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// A function being decoded.
+/// What translation needs from the interpreter beyond the module and the layouts: the value
+/// of a constant (a constant expression is evaluated by the generic semantics, an `undef` or
+/// `poison` constant gets an origin at the instruction using it, a `blockaddress` gets an
+/// allocation, a global its address), and the origin table (for the undef contents of
+/// `alloca`s). `Interp` implements it (`consts.rs`).
+pub(crate) trait Env {
+    /// The value of constant `c` used by the instruction at `at` (its span and function).
+    fn const_val(&mut self, c: ConstId, at: (Span, u32)) -> Res<Val>;
+    /// The origin table.
+    fn origins(&mut self) -> &mut Origins;
+}
+
+/// Translates functions of a module into [`FnCode`]: borrows the module, its layouts and the
+/// interpreter's [`Env`]; what it makes for one function is in its [`Dec`].
+pub(crate) struct Translator<'a> {
+    /// The module.
+    m: &'a Module,
+    /// Its type layouts.
+    lay: &'a Layouts,
+    /// Constants and origins.
+    env: &'a mut dyn Env,
+    /// The span and function of the instruction being translated (for constants' origins).
+    ctx: (Span, u32),
+}
+
+/// A function being translated: the translator's output for it.
 pub(crate) struct Dec<'a> {
     pub(crate) body: &'a Body,
     pub(crate) c: FnCode,
@@ -43,25 +69,37 @@ const CHECKED: [AttrKind; 4] =
     [AttrKind::NonNull, AttrKind::Range, AttrKind::Align, AttrKind::NoFpClass];
 
 impl Interp<'_> {
-    /// The decoded code of function `g`, decoding it on first use.
+    /// The translated code of function `g`, translating it on first use.
     pub fn code_of(&mut self, g: u32) -> Res<Rc<FnCode>> {
         if let Some(Some(c)) = self.funcs.get(g as usize) {
             return Ok(c.clone());
         }
         let saved = self.ctx;
-        let c = Rc::new(self.decode(g)?);
-        self.ctx = saved;
+        let (m, lay) = (self.m, self.lay.clone());
+        let mut t = Translator { m, lay: &lay, env: self, ctx: saved };
+        let r = t.translate(g);
+        // A failure is reported at the instruction being translated.
+        let at = t.ctx;
+        self.ctx = if r.is_ok() { saved } else { at };
+        let c = Rc::new(r?);
         if let Some(s) = self.funcs.get_mut(g as usize) {
             *s = Some(c.clone());
         }
         Ok(c)
+    }
+}
+
+impl Translator<'_> {
+    /// The value of a constant used by the instruction being translated.
+    pub(crate) fn const_val(&mut self, c: ConstId) -> Res<Val> {
+        self.env.const_val(c, self.ctx)
     }
 
     fn has_attr(&self, set: AttrSetId, k: AttrKind) -> bool {
         self.m.attrs.has(set, k)
     }
 
-    fn decode(&mut self, g: u32) -> Res<FnCode> {
+    fn translate(&mut self, g: u32) -> Res<FnCode> {
         let m = self.m;
         let Some(f) = m.func(GlobalId::from_u32(g)) else {
             return Err(Fault::Error(ErrorKind::Internal, "not a function".into()));
@@ -69,7 +107,7 @@ impl Interp<'_> {
         let Some(body) = f.body.as_ref() else {
             return Err(Fault::Error(
                 ErrorKind::Internal,
-                format!("{} has no body", self.fname(g)),
+                format!("@{} has no body", m.global_name(GlobalId::from_u32(g))),
             ));
         };
         self.ctx = (Span0::span(f, body), g);
@@ -497,7 +535,7 @@ impl Interp<'_> {
                         None => None,
                     };
                     let name = data.result.map(|v| self.value_name(d.body, v)).unwrap_or_default();
-                    let origin = self.origins.root(
+                    let origin = self.env.origins().root(
                         TaintKind::Undef,
                         data.span,
                         d.c.gid,

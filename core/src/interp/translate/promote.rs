@@ -11,12 +11,12 @@
 //! changes. The one difference: an integer forged to equal the slot's address (`inttoptr` of a
 //! guessed number) does not find it, as for any address that no pointer was derived from.
 
-use crate::interp::state::Interp;
+use crate::interp::translate::Translator;
 use crate::ir::layout::Class;
 use crate::ir::{Body, ConstKind, Extra, Opcode, Operand, TypeId, Value};
 use std::collections::HashMap;
 
-impl Interp<'_> {
+impl Translator<'_> {
     /// The promotable `alloca`s of a function body (their result values, in no set order).
     pub fn promotable(&self, body: &Body) -> Vec<Value> {
         let m = self.m;

@@ -7,8 +7,7 @@
 
 use crate::interp::bytecode::*;
 use crate::interp::report::Res;
-use crate::interp::state::Interp;
-use crate::interp::translate::Dec;
+use crate::interp::translate::{Dec, Translator};
 use crate::interp::value::{sext, Val};
 use crate::ir::layout::Class;
 use crate::ir::{
@@ -17,7 +16,7 @@ use crate::ir::{
 use crate::semantics::fp::FOp;
 use crate::semantics::int::IOp;
 
-impl Interp<'_> {
+impl Translator<'_> {
     /// The lane count of a fixed vector of narrow scalars with at most [`MAX_LANES`] lanes.
     pub(crate) fn vlanes(&self, t: TypeId) -> Option<u32> {
         let (false, n, e) = self.m.types.vector(t)? else { return None };
