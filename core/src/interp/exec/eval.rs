@@ -551,11 +551,7 @@ impl Interp<'_> {
         if s.poison != 0 {
             return s;
         }
-        let prov = match s.prov {
-            0 => self.mem.lookup(s.bits).map_or(0, |i| i + 1),
-            p => p,
-        };
-        Slot { bits: s.bits, prov, poison: 0 }
+        self.mem.int_to_ptr(s)
     }
 
     /// Applies GEP flags to `base + off`, where `ovf` says whether the offset computation

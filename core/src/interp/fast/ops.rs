@@ -9,10 +9,10 @@ use crate::interp::fast::run::Cx;
 use crate::interp::fast::{cvt, gep_offset, gep_poison_in, intr};
 use crate::interp::memory::{Alloc, AllocKind, Memory, RESERVED, TAINT};
 use crate::interp::poison::origin::TaintKind;
-use crate::interp::value::{mask, sext, Slot};
-use crate::ir::{FloatPredicate, InstFlags, IntPredicate};
+use crate::interp::value::{mask, Slot};
+use crate::ir::InstFlags;
 use crate::semantics::fp;
-use crate::semantics::int::{self, IOp};
+use crate::semantics::int::{self, wmask, IOp};
 
 /// Reads register `i` of `regs`.
 macro_rules! rd {
@@ -31,13 +31,6 @@ macro_rules! wr {
         // SAFETY: as for `rd!`.
         unsafe { *$regs.get_unchecked_mut($i as usize) = v };
     }};
-}
-
-/// The mask of an `iW` for W in 1..=64 without a branch (what `value::mask` gives there);
-/// all ones for 0 (a load's "no mask").
-#[inline(always)]
-pub(crate) fn wmask(w: u8) -> u64 {
-    u64::MAX >> ((64 - w as u32) & 63)
 }
 
 /// Performs the phi moves of an edge when they are all between narrow registers (or lane
@@ -133,139 +126,6 @@ fn edge_longer(regs: &mut [Slot], ed: &Edge, moves: &[[u32; 2]]) -> Option<usize
         }
     }
     Some(ed.pc as usize)
-}
-
-/// `x op y` on `iW` for defined operands when the result is a plain value: the common cases
-/// inline, the rest through [`int::ibin`]; `None` when it is poison or undefined behaviour.
-#[inline(always)]
-pub(crate) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
-        if matches!(op, IOp::Add | IOp::Sub | IOp::Mul) {
-            return arith(op, f, w, x, y);
-        }
-        return ibin_other(op, f, w, x, y);
-    }
-    match op {
-        // The flags' conditions of the LangRef, else poison (made by the general path's
-        // semantics in `ibin_poison`).
-        IOp::Or if f == InstFlags::DISJOINT => (x & y == 0).then_some(x | y),
-        IOp::LShr if f == InstFlags::EXACT => {
-            (y < w as u64 && x & ((1u64 << y) - 1) == 0).then(|| x >> y)
-        }
-        IOp::UDiv if f == InstFlags::EXACT => (y != 0 && x.is_multiple_of(y)).then(|| x / y),
-        _ => int::ibin(op, f, w as u32, x, y).ok(),
-    }
-}
-
-/// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f` as [`int::ibin`] computes them;
-/// `None` when a flag is violated.
-#[inline(always)]
-pub(crate) fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    // On operands moved to the top of 64 bits (`y` alone for `mul`), the 64-bit operation
-    // overflows, as signed and as unsigned, exactly when the `iW` one does (`w` is 1..=64 on
-    // narrow ops), and its top `w` bits are the `iW` result.
-    let sh = (64 - w as u32) & 63;
-    let (xs, ys) = (x << sh, y << sh);
-    let (r, uo, so) = match op {
-        IOp::Add => {
-            let (r, uo) = xs.overflowing_add(ys);
-            (r, uo, (xs as i64).overflowing_add(ys as i64).1)
-        }
-        IOp::Sub => {
-            let (r, uo) = xs.overflowing_sub(ys);
-            (r, uo, (xs as i64).overflowing_sub(ys as i64).1)
-        }
-        _ => {
-            // `x` as a number times `y` at the top: sign-extended for the signed product.
-            let (r, uo) = x.overflowing_mul(ys);
-            (r, uo, (((xs as i64) >> sh).overflowing_mul(ys as i64)).1)
-        }
-    };
-    if (f & InstFlags::NUW != 0 && uo) || (f & InstFlags::NSW != 0 && so) {
-        return None;
-    }
-    Some(r >> sh)
-}
-
-#[inline(always)]
-pub(crate) fn ibin_other(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    let w32 = w as u32;
-    let m = mask(w32);
-    match op {
-        IOp::Shl if f == 0 => (y < w as u64).then(|| (x << y) & m),
-        IOp::LShr => (y < w as u64).then(|| x >> y),
-        IOp::AShr => (y < w as u64).then(|| (sext(x, w32) >> y) as u64 & m),
-        IOp::UDiv => (y != 0).then(|| x / y),
-        IOp::URem => (y != 0).then(|| x % y),
-        IOp::And => Some(x & y),
-        IOp::Or => Some(x | y),
-        IOp::Xor => Some(x ^ y),
-        _ => int::ibin(op, f, w32, x, y).ok(),
-    }
-}
-
-/// `icmp` of zero-extended `iW` values as [`int::icmp`], by table rather than branches.
-#[inline(always)]
-pub(crate) fn icmp(p: IntPredicate, w: u8, x: u64, y: u64) -> bool {
-    use IntPredicate as P;
-    // Signed or not, and the outcomes that make it true: bit 0 less, 1 equal, 2 greater.
-    let (s, acc) = match p {
-        P::Eq => (false, 0b010),
-        P::Ne => (false, 0b101),
-        P::Ugt => (false, 0b100),
-        P::Uge => (false, 0b110),
-        P::Ult => (false, 0b001),
-        P::Ule => (false, 0b011),
-        P::Sgt => (true, 0b100),
-        P::Sge => (true, 0b110),
-        P::Slt => (true, 0b001),
-        P::Sle => (true, 0b011),
-    };
-    // Flipping the sign bit of sign-extended values orders them as signed numbers.
-    let (x, y) = if s {
-        (sext(x, w as u32) as u64 ^ 1 << 63, sext(y, w as u32) as u64 ^ 1 << 63)
-    } else {
-        (x, y)
-    };
-    let o = (x > y) as u32 * 2 + (x == y) as u32;
-    (acc >> o) & 1 == 1
-}
-
-/// `fcmp` of two doubles (or floats widened exactly) as `fp::pred` of their `partial_cmp`.
-#[inline(always)]
-pub(crate) fn fcmp(p: FloatPredicate, a: f64, b: f64) -> bool {
-    use FloatPredicate as P;
-    // The outcomes that make it true: bit 0 less, 1 equal, 2 greater, 3 unordered.
-    let acc: u32 = match p {
-        P::False => 0,
-        P::Oeq => 0b0010,
-        P::Ogt => 0b0100,
-        P::Oge => 0b0110,
-        P::Olt => 0b0001,
-        P::Ole => 0b0011,
-        P::One => 0b0101,
-        P::Ord => 0b0111,
-        P::Ueq => 0b1010,
-        P::Ugt => 0b1100,
-        P::Uge => 0b1110,
-        P::Ult => 0b1001,
-        P::Ule => 0b1011,
-        P::Une => 0b1101,
-        P::Uno => 0b1000,
-        P::True => 0b1111,
-    };
-    let o = if a.is_nan() || b.is_nan() { 3 } else { (a > b) as u32 * 2 + (a == b) as u32 };
-    (acc >> o) & 1 == 1
-}
-
-/// The operands of a fast `fcmp` as doubles (`s`: they are floats).
-#[inline(always)]
-pub(crate) fn fpair(s: bool, x: u64, y: u64) -> (f64, f64) {
-    if s {
-        (f32::from_bits(x as u32) as f64, f32::from_bits(y as u32) as f64)
-    } else {
-        (f64::from_bits(x), f64::from_bits(y))
-    }
 }
 
 /// A result tainted by either operand, as `Interp::taint2` makes it for the instruction at
@@ -611,7 +471,7 @@ pub(crate) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
                     }
                     taint2(cx, at, x, y)
                 } else {
-                    match ibin(op, f, w, x.bits, y.bits) {
+                    match int::ibin_plain(op, f, w, x.bits, y.bits) {
                         Some(v) => Slot::int(v),
                         None => match ibin_poison(cx, at, op, f, w, x.bits, y.bits) {
                             Some(t) => t,
@@ -670,12 +530,8 @@ pub(crate) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
         Op::VFCmp { p, d, a, b, n, s } => {
             for k in 0..n as u32 {
                 let (x, y) = (clean!(a + k), clean!(b + k));
-                let ord = if s {
-                    f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32))
-                } else {
-                    f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits))
-                };
-                wr!(regs, d + k, Slot::int(fp::pred(p, ord) as u64));
+                let (fa, fb) = fp::fpair(s, x.bits, y.bits);
+                wr!(regs, d + k, Slot::int(fp::fcmp(p, fa, fb) as u64));
             }
         }
         Op::VSel { d, c, a, b, n, vc } => {

@@ -277,18 +277,21 @@ fn values_of(w: u8) -> Vec<u64> {
     vals.into_iter().map(|v| v & m).collect()
 }
 
-/// The fast path's `icmp` agrees with the scalar one on the edges of every width's range.
+/// The shared table `icmp` agrees with the comparison of both orders (`ipred`) on the edges of
+/// every width's range.
 #[test]
 fn icmp_matches_scalar() {
     use crate::ir::IntPredicate as P;
+    use crate::semantics::int;
     for w in WIDTHS {
         let vals = values_of(w);
         for p in [P::Eq, P::Ne, P::Ugt, P::Uge, P::Ult, P::Ule, P::Sgt, P::Sge, P::Slt, P::Sle] {
             for &x in &vals {
                 for &y in &vals {
+                    let (sx, sy) = (int::sext(x, w as u32), int::sext(y, w as u32));
                     assert_eq!(
-                        crate::interp::fast::ops::icmp(p, w, x, y),
-                        crate::semantics::int::icmp(p, w as u32, x, y),
+                        int::icmp(p, w as u32, x, y),
+                        int::ipred(p, x.cmp(&y), sx.cmp(&sy)),
                         "{p:?} i{w} {x:#x} {y:#x}"
                     );
                 }
@@ -297,13 +300,12 @@ fn icmp_matches_scalar() {
     }
 }
 
-/// The fast path's `add`/`sub`/`mul` with `nuw`/`nsw` agree with the scalar semantics on the
-/// edges of every width's range.
+/// The plain `add`/`sub`/`mul` with `nuw`/`nsw` (and the other plain operations) agree with
+/// the exact semantics on the edges of every width's range.
 #[test]
 fn arith_flags_match_scalar() {
-    use crate::interp::fast::ops::arith;
     use crate::ir::InstFlags;
-    use crate::semantics::int::{self, IOp};
+    use crate::semantics::int::{self, arith, IOp};
     for w in WIDTHS {
         let m = crate::interp::value::mask(w as u32);
         let vals = values_of(w);
@@ -329,12 +331,51 @@ fn arith_flags_match_scalar() {
                         let y = y & m;
                         let want = int::ibin(op, f, w as u32, x, y).ok();
                         assert_eq!(
-                            crate::interp::fast::ops::ibin(op, f, w, x, y),
+                            int::ibin_plain(op, f, w, x, y),
                             want,
                             "{op:?} f={f} i{w} {x:#x} {y:#x}"
                         );
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The shared table `fcmp` agrees with `fp::pred` of `partial_cmp`, for doubles and floats.
+#[test]
+fn fcmp_matches_pred() {
+    use crate::ir::FloatPredicate as P;
+    use crate::semantics::fp;
+    let ds = [0.0, -0.0, 1.0, -1.5, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, f64::MIN_POSITIVE];
+    let preds = [
+        P::False,
+        P::Oeq,
+        P::Ogt,
+        P::Oge,
+        P::Olt,
+        P::Ole,
+        P::One,
+        P::Ord,
+        P::Ueq,
+        P::Ugt,
+        P::Uge,
+        P::Ult,
+        P::Ule,
+        P::Une,
+        P::Uno,
+        P::True,
+    ];
+    for p in preds {
+        for &a in &ds {
+            for &b in &ds {
+                let (x, y) = (a.to_bits(), b.to_bits());
+                let (fa, fb) = fp::fpair(false, x, y);
+                assert_eq!(fp::fcmp(p, fa, fb), fp::pred(p, a.partial_cmp(&b)), "{p:?} {a} {b}");
+                let (xs, ys) = ((a as f32).to_bits() as u64, (b as f32).to_bits() as u64);
+                let (fa, fb) = fp::fpair(true, xs, ys);
+                let want = fp::pred(p, (a as f32).partial_cmp(&(b as f32)));
+                assert_eq!(fp::fcmp(p, fa, fb), want, "{p:?} {a}f {b}f");
             }
         }
     }

@@ -512,6 +512,17 @@ impl Memory {
         }
     }
 
+    /// `inttoptr` of the defined integer `x`: its provenance if it has one (pointer bytes),
+    /// else that of the live allocation its value points into, if any.
+    #[inline(always)]
+    pub fn int_to_ptr(&self, x: Slot) -> Slot {
+        let prov = match x.prov {
+            0 => self.lookup(x.bits).map_or(0, |i| i + 1),
+            pv => pv,
+        };
+        Slot { bits: x.bits, prov, poison: 0 }
+    }
+
     /// The live allocation whose range `[base, base + size]` (one past the end included)
     /// contains `addr`.
     pub fn lookup(&self, addr: u64) -> Option<u32> {
