@@ -175,6 +175,14 @@ pub fn run(m: &Module, opts: &Options) -> Outcome {
     state::Interp::new(m, opts).run(opts)
 }
 
+/// The interpreter's translated code of every defined function of a verified module, as
+/// text: registers, the exact and fast op streams (one op a line, from the op table in
+/// `bytecode/ops.rs`) and the edges with their phi moves. A debugging aid (`irplay run
+/// --dump-ops`); functions are translated as a run translates them on their first call.
+pub fn dump_ops(m: &Module) -> String {
+    state::Interp::new(m, &Options::default()).dump_ops()
+}
+
 /// [`run`], with standard input read from `input` after `opts.stdin`: it is called once, when
 /// the program first reads past `opts.stdin`, and what it returns is the rest of the input (a
 /// host reads its own standard input to the end there; a program that never reads does not

@@ -214,7 +214,7 @@ impl<'m> Interp<'m> {
     }
 
     /// Allocates every global value and writes the initializers.
-    fn setup(&mut self) -> Res<()> {
+    pub(crate) fn setup(&mut self) -> Res<()> {
         let m = self.m;
         let mut inits = Vec::new();
         for &g in &m.order {
