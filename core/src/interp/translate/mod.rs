@@ -1,4 +1,4 @@
-//! Pre-decoding: turns a function body into [`FnCode`] once, on its first call. Values get dense
+//! Translation: turns a function body into [`FnCode`] once, on its first call. Values get dense
 //! register numbers (narrow scalars whose live ranges do not overlap share one, `translate/regalloc.rs`),
 //! constants are materialized into the register template, successors become edges carrying
 //! their phi moves, and common instructions on narrow types get a fast [`Op`]; the rest run
