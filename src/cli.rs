@@ -72,6 +72,10 @@ pub struct RunArgs {
     /// Print one JSON line per executed instruction on stderr.
     #[arg(long)]
     pub trace: bool,
+    /// Print the interpreter's translated op streams of every defined function on stdout
+    /// instead of running (a debugging aid).
+    #[arg(long, hide = true)]
+    pub dump_ops: bool,
     /// Print the number of executed instructions and the time taken on stderr.
     #[arg(long)]
     pub stats: bool,

@@ -207,6 +207,13 @@ fn main() -> ExitCode {
     let work = move || match &cli.command {
         Command::Check(CheckArgs { files, format }) => check(files, *format),
         Command::Fmt(FmtArgs { file, output, in_place }) => fmt(file, output.as_deref(), *in_place),
+        Command::Run(RunArgs { file, dump_ops: true, .. }) => match load_valid(file) {
+            Ok((_, module)) => {
+                print!("{}", irplay_core::interp::dump_ops(&module));
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
+        },
         Command::Run(RunArgs { entry, engine: Engine::Wasm, .. }) if entry != "main" => {
             eprintln!("irplay: error: --engine wasm runs main only (--entry {entry} needs the interpreter)");
             ExitCode::from(run::Stop::INVALID)
@@ -238,6 +245,7 @@ fn main() -> ExitCode {
             stats,
             args,
             engine: Engine::Interp,
+            dump_ops: false,
         }) => {
             let limits = run::Limits {
                 max_steps: *max_steps,

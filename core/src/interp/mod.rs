@@ -2,19 +2,43 @@
 //! undef to their origins, and reports undefined behaviour instead of guessing.
 //!
 //! ```text
-//!   Module ──setup──▶ memory (globals, functions) ──decode (lazily, once per function)──▶ FnCode
-//!   run loop: explicit frame stack, one step = one IR instruction, no Rust recursion per IR call
+//!   Module ──setup (state.rs)──▶ memory: globals, functions (memory/)
+//!     │
+//!     │  on a function's first call: translate/ (a Translator borrowing the module)
+//!     ▼
+//!   %v ──regalloc.rs──▶ register rN ──mod.rs, vector.rs──▶ exact stream: Op::Add{d,a,b,w}
+//!        (promote.rs: stack slots     (consts.rs: constants      or Op::Generic{g} with Opnds
+//!         kept in registers)           into the register template)          │
+//!                                                      fuse.rs: fast stream │
+//!                                                                           ▼
+//!                       bytecode/: FnCode, the op table (ops.rs), validate (check.rs)
+//!                                                                           │
+//!     ┌─────────────────────────────────────────────────────────────────────┘
+//!     ▼
+//!   exec/mod.rs run loop ──▶ fast/ (run.rs: the fast op loop, ops.rs: its helpers) while
+//!     ▲                      each op is plain; leaves pc on the first op that needs more
+//!     └── runs that op exactly: narrow arms, generic.rs ▶ eval.rs on Vals, calls.rs,
+//!         intrinsics.rs, memory/ (codec.rs), poison/origin.rs; the C library: libc/
 //! ```
 //!
-//! Decoding gives every narrow value a dense register (a vector of up to 16 narrow lanes gets
-//! one register per lane), keeps stack slots whose address never escapes in registers
-//! (`promote.rs`), and builds two op streams: the exact one, one op per instruction, and the
-//! fast path's, with superinstructions (`fuse.rs`). The run loop first runs the fast path
-//! (`fastops.rs`): plain values, valid accesses to defined bytes, calls of decoded functions
-//! and the common poison, with the step budget in a local counter; it hands the first op
-//! that needs more to the general path (`exec.rs`), which runs it exactly and hands back, so
-//! results, steps, traces and reports are those of the general path alone (a trace runs on
-//! the general path only). Origin records nothing refers to any more are reclaimed (`gc.rs`).
+//! Translation (`translate/`, on a function's first call) gives every narrow value a dense
+//! register (a vector of up to 16 narrow lanes gets one register per lane, `regalloc.rs`),
+//! keeps stack slots whose address never escapes in registers (`promote.rs`), and builds two
+//! op streams: the exact one, one op per instruction, and the fast path's, with
+//! superinstructions (`fuse.rs`). Every op is a row of the op table (`bytecode/ops.rs`),
+//! which also gives the validator its operand checks and the disassembler ([`dump_ops`]).
+//! The run loop (`exec/mod.rs`) first runs the fast path (`fast/run.rs`): plain values, valid
+//! accesses to defined bytes, calls of translated functions and the common poison, with the
+//! step budget in a local counter; it hands the first op that needs more to the general path,
+//! which runs it exactly and hands back, so results, steps, traces and reports are those of
+//! the general path alone (a trace runs on the general path only). The plain case of each
+//! narrow integer, float, comparison and cast op is one function of `crate::semantics`
+//! (`int::add`, `int::ibin_plain`, `int::icmp`, `fp::fcmp`, ...) that both loops call; when it
+//! is not plain, the exact path asks `semantics::int::ibin` and the like for the reason.
+//! Origin records nothing refers to any more are reclaimed (`poison/gc.rs`). The C library
+//! binding (`libc/`) works through its own memory API (`libc/mem.rs`), and runtime
+//! continuations (`libc/continuation.rs`: the top-level driver, `qsort`, `bsearch`) call back
+//! into IR without Rust recursion.
 //!
 //! Semantics chosen where the LangRef leaves a choice (documented for users):
 //! - `undef`: every use reads as 0 (bits of partly initialized memory read as stored), but the
@@ -47,42 +71,23 @@
 //! Not supported (clear errors): inline assembly, `callbr`, Windows EH (`catchswitch`...),
 //! ifuncs, files (`fopen`), `scanf`, `setjmp`/`longjmp`, threads.
 
-mod calls;
-pub(crate) mod cmem;
-mod code;
-mod codec;
-mod consts;
-mod decode;
+mod bytecode;
 mod exec;
 mod fast;
-#[macro_use]
-mod fasthelp;
-mod fastops;
-mod fuse;
-mod gc;
-mod generic;
-mod gexec;
-mod intrinsics;
-mod libc;
+pub(crate) mod libc;
 pub(crate) mod memory;
-pub(crate) mod native;
-pub mod origin;
-mod promote;
+pub mod poison;
 pub mod report;
-mod slots;
 pub(crate) mod state;
-mod trace;
+mod translate;
 pub(crate) mod value;
-mod vdecode;
 
-#[cfg(test)]
-mod fast_tests;
 #[cfg(test)]
 mod tests;
 
-pub use origin::{OriginReport, OriginStep, TaintKind};
+pub use exec::trace::TraceEvent;
+pub use poison::origin::{OriginReport, OriginStep, TaintKind};
 pub use report::{ErrorKind, RunError, UbKind, UbReport};
-pub use trace::TraceEvent;
 
 use crate::ir::Module;
 use serde::Serialize;
@@ -192,6 +197,14 @@ pub struct Outcome {
 /// and global destructors.
 pub fn run(m: &Module, opts: &Options) -> Outcome {
     state::Interp::new(m, opts).run(opts)
+}
+
+/// The interpreter's translated code of every defined function of a verified module, as
+/// text: registers, the exact and fast op streams (one op a line, from the op table in
+/// `bytecode/ops.rs`) and the edges with their phi moves. A debugging aid (`irplay run
+/// --dump-ops`); functions are translated as a run translates them on their first call.
+pub fn dump_ops(m: &Module) -> String {
+    state::Interp::new(m, &Options::default()).dump_ops()
 }
 
 /// [`run`], with standard input read from `input` after `opts.stdin`: it is called once, when

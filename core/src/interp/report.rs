@@ -1,7 +1,7 @@
 //! How a run ends when it does not simply return: undefined behaviour reports, runtime errors,
 //! and the internal stop signal that carries them out of the execution loop.
 
-use super::origin::OriginReport;
+use crate::interp::poison::origin::OriginReport;
 pub use crate::semantics::ub::UbKind;
 use serde::Serialize;
 

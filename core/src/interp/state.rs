@@ -1,16 +1,16 @@
 //! The interpreter state: memory, registers, the explicit frame stack, decoded functions, the
 //! origin table and the program's output; setup of globals and the top-level run.
 
-use super::code::{vec_of, FnCode, Opnd, NONE, TAG, VEC, WCONST, WIDE};
-use super::libc::LibcState;
-use super::memory::{AllocKind, Memory};
-use super::native::Native;
-use super::origin::{OriginReport, OriginStep, Origins, TaintKind};
-use super::report::{ErrorKind, Fault, Res, RunError, UbReport};
-use super::trace::TraceEvent;
-use super::value::{Slot, Val};
 use super::{Exit, Options, Outcome};
 use crate::diag::Span;
+use crate::interp::bytecode::{vec_of, FnCode, Opnd, NONE, TAG, VEC, WCONST, WIDE};
+use crate::interp::exec::trace::TraceEvent;
+use crate::interp::libc::continuation::Native;
+use crate::interp::libc::LibcState;
+use crate::interp::memory::{AllocKind, Memory};
+use crate::interp::poison::origin::{OriginReport, OriginStep, Origins, TaintKind};
+use crate::interp::report::{ErrorKind, Fault, Res, RunError, UbReport};
+use crate::interp::value::{Slot, Val};
 use crate::ir::layout::Layouts;
 use crate::ir::{ConstKind, GlobalKind, Inst, Module, TypeId};
 use std::collections::HashMap;
@@ -71,7 +71,8 @@ pub struct Interp<'m> {
     /// The module.
     pub m: &'m Module,
     /// Type layouts.
-    pub lay: Layouts,
+    pub lay: Rc<Layouts>,
+
     /// Memory.
     pub mem: Memory,
     /// Poison/undef origins.
@@ -83,9 +84,9 @@ pub struct Interp<'m> {
     /// The call stack.
     pub frames: Vec<Frame>,
     /// Frames the fast path pushed on top of `frames` while it runs (empty otherwise).
-    pub light: Vec<super::fast::Light>,
+    pub light: Vec<crate::interp::fast::Light>,
     /// What the fast path knows of `regs`'s spare capacity (see `fast::RegsInit`).
-    pub regs_init: super::fast::RegsInit,
+    pub regs_init: crate::interp::fast::RegsInit,
     /// Decoded functions by global index.
     pub funcs: Vec<Option<Rc<FnCode>>>,
     /// The address of each global value.
@@ -149,7 +150,7 @@ impl<'m> Interp<'m> {
         );
         Interp {
             m,
-            lay: Layouts::new(m),
+            lay: Rc::new(Layouts::new(m)),
             mem: Memory::new(opts.max_memory),
             origins,
             regs: Vec::new(),
@@ -213,7 +214,7 @@ impl<'m> Interp<'m> {
     }
 
     /// Allocates every global value and writes the initializers.
-    fn setup(&mut self) -> Res<()> {
+    pub(crate) fn setup(&mut self) -> Res<()> {
         let m = self.m;
         let mut inits = Vec::new();
         for &g in &m.order {
@@ -382,7 +383,7 @@ impl<'m> Interp<'m> {
     }
 
     /// A new poison root at the current instruction.
-    pub fn poison(&mut self, reason: impl Into<super::origin::Why>) -> u32 {
+    pub fn poison(&mut self, reason: impl Into<crate::interp::poison::origin::Why>) -> u32 {
         self.origins.root(TaintKind::Poison, self.ctx.0, self.ctx.1, reason)
     }
 

@@ -149,19 +149,62 @@ fn discarded_poison_origins_are_reclaimed() {
     let p = crate::text::parse(src);
     let Some(m) = p.module else { panic!("parse failed: {:?}", p.diagnostics) };
     let opts = Options::default();
-    let mut it = super::state::Interp::new(&m, &opts);
+    let mut it = crate::interp::state::Interp::new(&m, &opts);
     let stop = it.execute(&opts);
-    let super::state::Stop::Ub(r) = stop else { panic!("expected UB, got {stop:?}") };
+    let crate::interp::state::Stop::Ub(r) = stop else { panic!("expected UB, got {stop:?}") };
     assert_eq!(r.kind, UbKind::BranchOnPoison);
     assert_eq!(
         r.origin.map(|o| o.reason),
         Some("udiv exact is not exact: 2000000 / 3".to_string())
     );
     assert!(
-        it.origins.peak() <= 2 * super::origin::MIN_COLLECT + 16,
+        it.origins.peak() <= 2 * crate::interp::poison::origin::MIN_COLLECT + 16,
         "origin table grew to {} entries",
         it.origins.peak()
     );
     it.collect_origins();
     assert!(it.origins.live() < 64, "{} origins still in use", it.origins.live());
+}
+
+/// The disassembler of the op streams (`dump_ops`): registers, the exact stream with the
+/// fast stream's fused ops, and the edges with their phi moves.
+#[test]
+fn dump_ops_golden() {
+    let src = r#"
+define i32 @sum(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s1, %loop ]
+  %s1 = add nsw i32 %s, %i
+  %i1 = add i32 %i, 1
+  %c = icmp slt i32 %i1, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret i32 %s1
+}
+"#;
+    let p = crate::text::parse(src);
+    let m = p.module.expect("parses");
+    let got = super::dump_ops(&m);
+    let want = "\
+define @sum:
+  registers 6 (constants from r4), wide 0, params [r0]
+  exact:
+      0  br e=e0
+      1  ibin op=Add d=r2 a=r2 b=r1 w=32 f=2
+      2  add d=r1 a=r1 b=r5 w=32
+      3  icmp p=Slt d=r3 a=r1 b=r0 w=32 f=0
+      4  condbr c=r3 t=e1 f=e2
+      5  ret v=r2
+  fast (where it differs):
+      1  addf d=r2 a=r2 b=r1 w=32 f=2
+      3  cmpjump p=Slt a=r1 b=r0 w=32 ss=false t=e1 f=@5
+      4  condbr c=r3 t=e1 f=@5
+  e0 -> 1: r1 <- r4, r2 <- r4
+  e1 -> 1: r1 <- r1, r2 <- r2
+  e2 -> 5
+";
+    assert_eq!(got, want, "got:\n{got}");
 }

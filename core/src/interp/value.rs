@@ -4,7 +4,7 @@
 //!
 //! A slot carries its bits (zero-extended to 64), the provenance of a pointer (or of an integer
 //! that holds pointer bytes loaded from memory) and, when it is poison or undef, the id of the
-//! [`super::origin::Origins`] entry that explains where it came from.
+//! [`crate::interp::poison::origin::Origins`] entry that explains where it came from.
 
 /// One scalar value: bits, provenance and poison/undef origin.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -32,6 +32,22 @@ impl Slot {
     #[inline]
     pub const fn tainted(origin: u32) -> Slot {
         Slot { bits: 0, prov: 0, poison: origin }
+    }
+    /// `ptrtoint` of this defined pointer to `iW`: the address, with its provenance at 64
+    /// bits (the plain case of both loops).
+    #[inline(always)]
+    pub fn ptr_to_int(self, w: u8) -> Slot {
+        Slot {
+            bits: self.bits & crate::semantics::int::wmask(w),
+            prov: if w >= 64 { self.prov } else { 0 },
+            poison: 0,
+        }
+    }
+    /// This value as a store of `w` bits leaves it in a stack slot held in a register (the
+    /// bits above `w` cleared, the rest kept).
+    #[inline(always)]
+    pub fn stored(self, w: u8) -> Slot {
+        Slot { bits: self.bits & crate::semantics::int::wmask(w), ..self }
     }
 }
 

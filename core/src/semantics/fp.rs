@@ -154,6 +154,74 @@ pub fn op32(op: FOp, a: f32, b: f32) -> f32 {
     fix32(r, a, b)
 }
 
+/// `fadd` of doubles (a fused op of the fast path; [`op64`] for any operation).
+#[inline(always)]
+pub fn add64(a: f64, b: f64) -> f64 {
+    fix64(a + b, a, b)
+}
+
+/// `fsub` of doubles.
+#[inline(always)]
+pub fn sub64(a: f64, b: f64) -> f64 {
+    fix64(a - b, a, b)
+}
+
+/// `fmul` of doubles.
+#[inline(always)]
+pub fn mul64(a: f64, b: f64) -> f64 {
+    fix64(a * b, a, b)
+}
+
+/// `fdiv` of doubles.
+#[inline(always)]
+pub fn div64(a: f64, b: f64) -> f64 {
+    fix64(a / b, a, b)
+}
+
+/// `fneg` of the float whose sign is bit `bit` of `x`.
+#[inline(always)]
+pub fn neg_bits(bit: u8, x: u64) -> u64 {
+    x ^ (1u64 << bit)
+}
+
+/// The operands of a narrow `fcmp` as doubles (`s`: they are floats, widened exactly).
+#[inline(always)]
+pub fn fpair(s: bool, x: u64, y: u64) -> (f64, f64) {
+    if s {
+        (f32::from_bits(x as u32) as f64, f32::from_bits(y as u32) as f64)
+    } else {
+        (f64::from_bits(x), f64::from_bits(y))
+    }
+}
+
+/// `fcmp p a, b` of two doubles (or floats widened exactly), by table: the same as [`pred`]
+/// of their `partial_cmp`.
+#[inline(always)]
+pub fn fcmp(p: FloatPredicate, a: f64, b: f64) -> bool {
+    use FloatPredicate as P;
+    // The outcomes that make it true: bit 0 less, 1 equal, 2 greater, 3 unordered.
+    let acc: u32 = match p {
+        P::False => 0,
+        P::Oeq => 0b0010,
+        P::Ogt => 0b0100,
+        P::Oge => 0b0110,
+        P::Olt => 0b0001,
+        P::Ole => 0b0011,
+        P::One => 0b0101,
+        P::Ord => 0b0111,
+        P::Ueq => 0b1010,
+        P::Ugt => 0b1100,
+        P::Uge => 0b1110,
+        P::Ult => 0b1001,
+        P::Ule => 0b1011,
+        P::Une => 0b1101,
+        P::Uno => 0b1000,
+        P::True => 0b1111,
+    };
+    let o = if a.is_nan() || b.is_nan() { 3 } else { (a > b) as u32 * 2 + (a == b) as u32 };
+    (acc >> o) & 1 == 1
+}
+
 /// `a op b` in any format.
 pub fn binop(k: FloatKind, op: FOp, a: u128, b: u128) -> u128 {
     match k {

@@ -146,7 +146,7 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
             if nsw && !in_s(sx as i128 + sy as i128) {
                 return Err(overflow(op, InstFlags::NSW, Num::S(sx), Num::S(sy)));
             }
-            x.wrapping_add(y) & m
+            add(w as u8, x, y)
         }
         IOp::Sub => {
             if nuw && x < y {
@@ -155,7 +155,7 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
             if nsw && !in_s(sx as i128 - sy as i128) {
                 return Err(overflow(op, InstFlags::NSW, Num::S(sx), Num::S(sy)));
             }
-            x.wrapping_sub(y) & m
+            sub(w as u8, x, y)
         }
         IOp::Mul => {
             if nuw && (x as u128 * y as u128) > m as u128 {
@@ -164,7 +164,7 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
             if nsw && !in_s(sx as i128 * sy as i128) {
                 return Err(overflow(op, InstFlags::NSW, Num::S(sx), Num::S(sy)));
             }
-            x.wrapping_mul(y) & m
+            mul(w as u8, x, y)
         }
         IOp::UDiv | IOp::URem => {
             if y == 0 {
@@ -223,23 +223,192 @@ pub fn ibin(op: IOp, flags: u16, w: u32, x: u64, y: u64) -> Result<u64, Bad> {
                     if flags & InstFlags::EXACT != 0 && y > 0 && x & mask(y as u32) != 0 {
                         return Err(Bad::Poison(Why::Exact(op, Num::U(x), Num::U(y))));
                     }
-                    if op == IOp::LShr {
-                        x >> y
-                    } else {
-                        ((sx >> y) as u64) & m
-                    }
+                    let shifted =
+                        if op == IOp::LShr { lshr(w as u8, x, y) } else { ashr(w as u8, x, y) };
+                    shifted.unwrap_or_default()
                 }
             }
         }
-        IOp::And => x & y,
+        IOp::And => and(x, y),
         IOp::Or => {
             if flags & InstFlags::DISJOINT != 0 && x & y != 0 {
                 return Err(Bad::Poison(Why::Disjoint(x, y)));
             }
-            x | y
+            or(x, y)
         }
-        IOp::Xor => x ^ y,
+        IOp::Xor => xor(x, y),
     })
+}
+
+// The plain cases of the narrow operations (`iW`, W in 1..=64, defined operands), as the
+// interpreter's two loops compute them: the fast path's op loop (`interp/fast/run.rs`) and
+// the general path's (`interp/exec/mod.rs`) call these, and [`ibin`], [`trunc`] and
+// [`icmp`] give the same values. `None`: not a plain value (poison or undefined behaviour),
+// whose reason the exact functions ([`ibin`], [`trunc`]) give. Every one is inlined into the
+// loops' arms, so the fast path's code keeps its shape.
+
+/// The mask of an `iW` for W in 1..=64 without a branch (what [`mask`] gives there); all ones
+/// for 0 (a load's "no mask").
+#[inline(always)]
+pub fn wmask(w: u8) -> u64 {
+    u64::MAX >> ((64 - w as u32) & 63)
+}
+
+/// `add` without flags.
+#[inline(always)]
+pub fn add(w: u8, x: u64, y: u64) -> u64 {
+    x.wrapping_add(y) & wmask(w)
+}
+
+/// `sub` without flags.
+#[inline(always)]
+pub fn sub(w: u8, x: u64, y: u64) -> u64 {
+    x.wrapping_sub(y) & wmask(w)
+}
+
+/// `mul` without flags.
+#[inline(always)]
+pub fn mul(w: u8, x: u64, y: u64) -> u64 {
+    x.wrapping_mul(y) & wmask(w)
+}
+
+/// `and`.
+#[inline(always)]
+pub fn and(x: u64, y: u64) -> u64 {
+    x & y
+}
+
+/// `or` without `disjoint`.
+#[inline(always)]
+pub fn or(x: u64, y: u64) -> u64 {
+    x | y
+}
+
+/// `xor`.
+#[inline(always)]
+pub fn xor(x: u64, y: u64) -> u64 {
+    x ^ y
+}
+
+/// `shl` without flags.
+#[inline(always)]
+pub fn shl(w: u8, x: u64, y: u64) -> Option<u64> {
+    (y < w as u64).then(|| (x << y) & wmask(w))
+}
+
+/// `lshr` without `exact`.
+#[inline(always)]
+pub fn lshr(w: u8, x: u64, y: u64) -> Option<u64> {
+    (y < w as u64).then(|| x >> y)
+}
+
+/// `ashr` without `exact`.
+#[inline(always)]
+pub fn ashr(w: u8, x: u64, y: u64) -> Option<u64> {
+    (y < w as u64).then(|| (sext(x, w as u32) >> y) as u64 & wmask(w))
+}
+
+/// `udiv` without `exact`.
+#[inline(always)]
+pub fn udiv(x: u64, y: u64) -> Option<u64> {
+    (y != 0).then(|| x / y)
+}
+
+/// `urem`.
+#[inline(always)]
+pub fn urem(x: u64, y: u64) -> Option<u64> {
+    (y != 0).then(|| x % y)
+}
+
+/// `x op y` with flags `f`: the common cases inline, the rest through [`ibin`].
+#[inline(always)]
+pub fn ibin_plain(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
+        if matches!(op, IOp::Add | IOp::Sub | IOp::Mul) {
+            return arith(op, f, w, x, y);
+        }
+        return ibin_other(op, f, w, x, y);
+    }
+    match op {
+        // The flags' conditions of the LangRef, else not plain.
+        IOp::Or if f == InstFlags::DISJOINT => (x & y == 0).then_some(x | y),
+        IOp::LShr if f == InstFlags::EXACT => {
+            (y < w as u64 && x & ((1u64 << y) - 1) == 0).then(|| x >> y)
+        }
+        IOp::UDiv if f == InstFlags::EXACT => (y != 0 && x.is_multiple_of(y)).then(|| x / y),
+        _ => ibin(op, f, w as u32, x, y).ok(),
+    }
+}
+
+/// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f`; `None` when a flag is violated.
+#[inline(always)]
+pub fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    // On operands moved to the top of 64 bits (`y` alone for `mul`), the 64-bit operation
+    // overflows, as signed and as unsigned, exactly when the `iW` one does (`w` is 1..=64 on
+    // narrow ops), and its top `w` bits are the `iW` result.
+    let sh = (64 - w as u32) & 63;
+    let (xs, ys) = (x << sh, y << sh);
+    let (r, uo, so) = match op {
+        IOp::Add => {
+            let (r, uo) = xs.overflowing_add(ys);
+            (r, uo, (xs as i64).overflowing_add(ys as i64).1)
+        }
+        IOp::Sub => {
+            let (r, uo) = xs.overflowing_sub(ys);
+            (r, uo, (xs as i64).overflowing_sub(ys as i64).1)
+        }
+        _ => {
+            // `x` as a number times `y` at the top: sign-extended for the signed product.
+            let (r, uo) = x.overflowing_mul(ys);
+            (r, uo, (((xs as i64) >> sh).overflowing_mul(ys as i64)).1)
+        }
+    };
+    if (f & InstFlags::NUW != 0 && uo) || (f & InstFlags::NSW != 0 && so) {
+        return None;
+    }
+    Some(r >> sh)
+}
+
+/// The operations of [`ibin_plain`] other than `add`/`sub`/`mul`, without `exact` or
+/// `disjoint`.
+#[inline(always)]
+fn ibin_other(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
+    match op {
+        IOp::Shl if f == 0 => shl(w, x, y),
+        IOp::LShr => lshr(w, x, y),
+        IOp::AShr => ashr(w, x, y),
+        IOp::UDiv => udiv(x, y),
+        IOp::URem => urem(x, y),
+        IOp::And => Some(and(x, y)),
+        IOp::Or => Some(or(x, y)),
+        IOp::Xor => Some(xor(x, y)),
+        _ => ibin(op, f, w as u32, x, y).ok(),
+    }
+}
+
+/// `trunc` with flags `f` from `iFROM` to `iTO`.
+#[inline(always)]
+pub fn trunc_plain(f: u16, from: u8, to: u8, x: u64) -> Option<u64> {
+    if f == 0 {
+        Some(x & wmask(to))
+    } else {
+        trunc(f, from as u32, to as u32, x).ok()
+    }
+}
+
+/// `zext` of `iFROM` with flags `f` (`nneg`: a negative value is not plain).
+#[inline(always)]
+pub fn zext_plain(f: u16, from: u8, x: u64) -> Option<u64> {
+    if f != 0 && sext(x, from as u32) < 0 {
+        return None;
+    }
+    Some(x)
+}
+
+/// `sext` from `iFROM` to `iTO`.
+#[inline(always)]
+pub fn sext_to(from: u8, to: u8, x: u64) -> u64 {
+    sext(x, from as u32) as u64 & wmask(to)
 }
 
 /// `x op y` on wide integers.
@@ -367,10 +536,29 @@ pub fn ipred(p: IntPredicate, u: Ordering, s: Ordering) -> bool {
     }
 }
 
-/// `icmp p x, y` on narrow values.
-#[inline]
+/// `icmp p x, y` on narrow (zero-extended `iW`) values, by table rather than branches (the
+/// same as [`ipred`] of both orders).
+#[inline(always)]
 pub fn icmp(p: IntPredicate, w: u32, x: u64, y: u64) -> bool {
-    ipred(p, x.cmp(&y), sext(x, w).cmp(&sext(y, w)))
+    use IntPredicate as P;
+    // Signed or not, and the outcomes that make it true: bit 0 less, 1 equal, 2 greater.
+    let (s, acc) = match p {
+        P::Eq => (false, 0b010),
+        P::Ne => (false, 0b101),
+        P::Ugt => (false, 0b100),
+        P::Uge => (false, 0b110),
+        P::Ult => (false, 0b001),
+        P::Ule => (false, 0b011),
+        P::Sgt => (true, 0b100),
+        P::Sge => (true, 0b110),
+        P::Slt => (true, 0b001),
+        P::Sle => (true, 0b011),
+    };
+    // Flipping the sign bit of sign-extended values orders them as signed numbers.
+    let (x, y) =
+        if s { (sext(x, w) as u64 ^ 1 << 63, sext(y, w) as u64 ^ 1 << 63) } else { (x, y) };
+    let o = (x > y) as u32 * 2 + (x == y) as u32;
+    (acc >> o) & 1 == 1
 }
 
 /// Poison check for `icmp samesign`.

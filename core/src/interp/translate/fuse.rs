@@ -29,7 +29,7 @@
 //! (leaving the frame's pc on its first instruction) and resume after the general path ran
 //! that one instruction.
 
-use super::code::{Access, FEntry, FnCode, Gep, Meta, Op, DIRECT, NONE, TAG};
+use crate::interp::bytecode::{Access, FEntry, FnCode, Gep, Meta, Op, DIRECT, NONE, TAG};
 use crate::ir::{Body, Inst, InstFlags, Operand, Value};
 use crate::semantics::fp::FOp;
 use crate::semantics::int::IOp;

@@ -4,7 +4,7 @@
 //! Origin id 0 means "defined". Roots record the instruction span and a reason
 //! (`add nsw overflowed: 2147483647 + 1`); each propagation step adds an entry whose parent is
 //! the previous one, up to [`MAX_CHAIN`] steps. Entries no value refers to any more are
-//! reclaimed by a mark-and-sweep collection (`gc.rs` marks from registers, memory shadow and
+//! reclaimed by a mark-and-sweep collection (`poison/gc.rs` marks from registers, memory shadow and
 //! every other place a value is kept; [`Origins::sweep`] follows parent links and frees the
 //! rest), so the table grows with the poison values alive, not with those ever made. It is
 //! bounded by [`MAX_ORIGINS`] entries in use: past it new roots share a generic entry and
@@ -66,7 +66,7 @@ pub struct Origins {
 }
 
 /// The entries a collection keeps: every origin id still held by a value, marked by the
-/// interpreter (see `gc.rs`); [`Origins::sweep`] adds their parents.
+/// interpreter (see `poison/gc.rs`); [`Origins::sweep`] adds their parents.
 pub struct Marks {
     bits: Vec<u64>,
 }

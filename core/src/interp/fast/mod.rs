@@ -5,7 +5,7 @@
 //!
 //! It stops before the first op that needs anything else (a poison or undef operand, a flag
 //! that makes poison, undefined behaviour, a library call, a generic op), leaving the frame's
-//! pc on it; the general path (`exec.rs`) then runs that op with the full semantics and comes
+//! pc on it; the general path (`exec/mod.rs`) then runs that op with the full semantics and comes
 //! back. An op either completes here with exactly the general path's result or leaves no
 //! effect, so the split is invisible: same results, same steps, same reports.
 //!
@@ -13,10 +13,16 @@
 //! own calls push [`Light`] frames, which become full frames when it stops, and take their
 //! value registers from the register vector's initialized spare capacity ([`RegsInit`]).
 
-use super::code::{Cvt, FnCode, Gep, Intr};
-use super::memory::{Alloc, Memory};
-use super::state::Frame;
-use super::value::{sext, Slot, Val};
+#[macro_use]
+mod ops;
+mod run;
+#[cfg(test)]
+mod tests;
+
+use crate::interp::bytecode::{Cvt, FnCode, Gep, Intr};
+use crate::interp::memory::{Alloc, Memory};
+use crate::interp::state::Frame;
+use crate::interp::value::{sext, Slot, Val};
 use crate::ir::InstFlags;
 use crate::semantics::fp;
 use std::rc::Rc;
@@ -107,7 +113,7 @@ pub fn intr(k: Intr, x: Slot, y: Slot, z: Slot, w: u8) -> Slot {
         // The third operand modulo the width; a zero amount gives the first (second) operand.
         Intr::FShl | Intr::FShr => {
             let w = w as u32;
-            let m = super::value::mask(w);
+            let m = crate::interp::value::mask(w);
             let s = (z.bits % w as u64) as u32;
             Slot::int(match (k, s) {
                 (Intr::FShl, 0) => x.bits,
@@ -227,7 +233,7 @@ pub struct Fast<'a> {
     /// Live allocas of all frames.
     pub allocas: &'a mut Vec<u32>,
     /// Poison and undef origins.
-    pub origins: &'a mut super::origin::Origins,
+    pub origins: &'a mut crate::interp::poison::origin::Origins,
     /// Decoded functions by global index.
     pub funcs: &'a [Option<Rc<FnCode>>],
     /// The stack depth limit.
@@ -238,6 +244,6 @@ impl Fast<'_> {
     /// Runs at most `budget` ops from the top frame's pc, across calls and returns, and
     /// returns how many ran. The top frame's pc is left on the op to run next.
     pub fn run(&mut self, budget: u64) -> u64 {
-        super::fastops::run(self, budget)
+        crate::interp::fast::run::run(self, budget)
     }
 }

@@ -1,16 +1,16 @@
 //! Reclaiming poison and undef origins: marks every origin id a value still holds (registers
 //! of all frames, wide registers, the shadow of live memory, decoded code's constants and
 //! alloca sites, variadic arguments, runtime continuations, the exception in flight, the C
-//! library's saved pointers, the shared origins) and lets [`super::origin::Origins::sweep`]
+//! library's saved pointers, the shared origins) and lets [`crate::interp::poison::origin::Origins::sweep`]
 //! free the rest. Runs between instructions only (the run loop calls it), when no origin id
 //! is held anywhere else.
 
-use super::code::FnCode;
-use super::memory::TAINT;
-use super::native::Native;
-use super::origin::Marks;
-use super::state::Interp;
-use super::value::{Slot, Val};
+use crate::interp::bytecode::FnCode;
+use crate::interp::libc::continuation::Native;
+use crate::interp::memory::TAINT;
+use crate::interp::poison::origin::Marks;
+use crate::interp::state::Interp;
+use crate::interp::value::{Slot, Val};
 
 fn mark_val(m: &mut Marks, v: &Val) {
     match v {

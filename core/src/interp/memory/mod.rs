@@ -12,9 +12,11 @@
 //! [`PARTIAL`]` | bits` for a byte of which only some bits are undef (bit-fields next to
 //! uninitialized padding).
 
-use super::origin::{Origins, TaintKind};
-use super::report::{ErrorKind, Fault, Res, UbKind};
-use super::value::Slot;
+mod codec;
+
+use crate::interp::poison::origin::{Origins, TaintKind};
+use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
+use crate::interp::value::Slot;
 
 /// Shadow bit of a poison or undef byte; the low bits are the origin id.
 pub const TAINT: u32 = 0x8000_0000;
@@ -291,7 +293,7 @@ impl Memory {
     }
 
     /// Reserves the address range an `alloca` of `size` bytes would get, without creating an
-    /// allocation: for stack slots held in registers (see `promote.rs`). Addresses, the memory
+    /// allocation: for stack slots held in registers (see `translate/promote.rs`). Addresses, the memory
     /// limit and its errors are exactly those of [`Memory::alloc`]; [`Memory::unreserve`] gives the
     /// bytes back when the frame returns.
     pub fn reserve(&mut self, size: u64, align: u64) -> Res<u64> {
@@ -391,7 +393,7 @@ impl Memory {
         };
         let Some(a) = self.allocs.get(idx) else { return false };
         let es = es as usize;
-        let m = if w != 0 && w < 64 { super::value::mask(w as u32) } else { u64::MAX };
+        let m = if w != 0 && w < 64 { crate::interp::value::mask(w as u32) } else { u64::MAX };
         let n = es * out.len();
         let (Some(bytes), Some(shadow)) = (a.bytes.get(off..off + n), a.shadow.get(off..off + n))
         else {
@@ -508,6 +510,17 @@ impl Memory {
                 reg.dead = 0;
             }
         }
+    }
+
+    /// `inttoptr` of the defined integer `x`: its provenance if it has one (pointer bytes),
+    /// else that of the live allocation its value points into, if any.
+    #[inline(always)]
+    pub fn int_to_ptr(&self, x: Slot) -> Slot {
+        let prov = match x.prov {
+            0 => self.lookup(x.bits).map_or(0, |i| i + 1),
+            pv => pv,
+        };
+        Slot { bits: x.bits, prov, poison: 0 }
     }
 
     /// The live allocation whose range `[base, base + size]` (one past the end included)
@@ -756,7 +769,7 @@ pub fn shadow_to_slot(bits: u64, s: &[u32], origins: &mut Origins) -> Slot {
         }
     }
     if umask != 0 {
-        let full = super::value::mask(8 * s.len().min(8) as u32);
+        let full = crate::interp::value::mask(8 * s.len().min(8) as u32);
         let parent = if undef != 0 { undef } else { origins.partly_uninit() };
         let o = if umask == full { parent } else { origins.partial(parent, umask) };
         return Slot { bits: bits & !umask, prov: 0, poison: o };

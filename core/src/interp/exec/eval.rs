@@ -3,10 +3,10 @@
 //! `select`, `freeze`, vector and aggregate element access, and `getelementptr`. Constant
 //! expressions use the same code.
 
-use super::origin::TaintKind;
-use super::report::{Fault, Res, UbKind};
-use super::state::Interp;
-use super::value::{mask, sext, Slot, Val};
+use crate::interp::poison::origin::TaintKind;
+use crate::interp::report::{Fault, Res, UbKind};
+use crate::interp::state::Interp;
+use crate::interp::value::{mask, sext, Slot, Val};
 use crate::ir::layout::Class;
 use crate::ir::{FloatPredicate, InstFlags, IntPredicate, Opcode, TypeId};
 use crate::semantics::fp;
@@ -302,7 +302,7 @@ impl Interp<'_> {
                     let s = mv.slot();
                     let i = sext(s.bits, 32);
                     if s.poison != 0 || i < 0 {
-                        let o = self.poison(super::origin::Why::Static(
+                        let o = self.poison(crate::interp::poison::origin::Why::Static(
                             "shufflevector mask element is poison or undef",
                         ));
                         out.push(self.taint_val(et, o));
@@ -551,11 +551,7 @@ impl Interp<'_> {
         if s.poison != 0 {
             return s;
         }
-        let prov = match s.prov {
-            0 => self.mem.lookup(s.bits).map_or(0, |i| i + 1),
-            p => p,
-        };
-        Slot { bits: s.bits, prov, poison: 0 }
+        self.mem.int_to_ptr(s)
     }
 
     /// Applies GEP flags to `base + off`, where `ovf` says whether the offset computation

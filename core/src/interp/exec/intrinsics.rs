@@ -4,11 +4,11 @@
 //! reductions, `is.fpclass`, saturating conversions, variadic argument handling, stack
 //! save/restore, `assume`, `expect`, `objectsize`, traps and the no-op markers.
 
-use super::cmem::len_slot;
-use super::generic::{int_val, Aux};
-use super::report::{Fault, Res, UbKind};
-use super::state::Interp;
-use super::value::{mask, Slot, Val};
+use crate::interp::exec::eval::{int_val, Aux};
+use crate::interp::libc::mem::len_slot;
+use crate::interp::report::{Fault, Res, UbKind};
+use crate::interp::state::Interp;
+use crate::interp::value::{mask, Slot, Val};
 use crate::ir::layout::Class;
 use crate::ir::{FloatKind, InstFlags, IntPredicate, Intrinsic, Opcode, TypeId};
 use crate::semantics::fp::{self, RoundMode};
@@ -757,7 +757,7 @@ impl Interp<'_> {
                     Val::S(Slot::int((fp::class(k, xb) & m != 0) as u64))
                 }
                 FpOp::Powi | FpOp::Ldexp => {
-                    let e = super::value::sext(
+                    let e = crate::interp::value::sext(
                         y.slot().bits,
                         self.m
                             .types
@@ -831,7 +831,7 @@ impl Interp<'_> {
         }
         let dl = self.mem.check(d, n, true)?;
         let sh = if byte.poison != 0 {
-            super::memory::TAINT | self.origins.whole(byte.poison)
+            crate::interp::memory::TAINT | self.origins.whole(byte.poison)
         } else {
             0
         };
@@ -855,7 +855,7 @@ impl Interp<'_> {
         res
     }
 
-    fn va_layout(&mut self, va: &mut super::state::VaInfo, ap: Slot) -> Res<()> {
+    fn va_layout(&mut self, va: &mut crate::interp::state::VaInfo, ap: Slot) -> Res<()> {
         let (save, over) = match va.area {
             Some(x) => x,
             None => {
@@ -884,9 +884,13 @@ impl Interp<'_> {
                         over_size += info.size.max(1).div_ceil(8) * 8;
                     }
                 }
-                let sidx = self.mem.alloc(176, 16, super::memory::AllocKind::Stack, 0)?;
-                let oidx =
-                    self.mem.alloc(over_size.max(8), 16, super::memory::AllocKind::Stack, 0)?;
+                let sidx = self.mem.alloc(176, 16, crate::interp::memory::AllocKind::Stack, 0)?;
+                let oidx = self.mem.alloc(
+                    over_size.max(8),
+                    16,
+                    crate::interp::memory::AllocKind::Stack,
+                    0,
+                )?;
                 self.allocas.push(sidx);
                 self.allocas.push(oidx);
                 for (v, t, area, off) in place {

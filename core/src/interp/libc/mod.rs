@@ -13,11 +13,14 @@
 //! comparison stops, `memcmp` up to the first difference, `memchr` up to the match), and
 //! every byte written by `fwrite` and `write`, as for a string given to `puts` or `%s`.
 
-use super::cmem::{len_slot, Args};
-use super::native::{Native, Qsort};
-use super::report::{ErrorKind, Fault, Res, UbKind};
-use super::state::Interp;
-use super::value::{mask, sext, Slot, Val};
+pub(crate) mod continuation;
+pub(crate) mod mem;
+
+use crate::interp::libc::continuation::{Native, Qsort};
+use crate::interp::libc::mem::{len_slot, Args};
+use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
+use crate::interp::state::Interp;
+use crate::interp::value::{mask, sext, Slot, Val};
 use crate::ir::TypeId;
 use crate::runtime::ctype::{self, Table};
 use crate::runtime::format::{format, FormatError};

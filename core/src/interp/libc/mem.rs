@@ -1,4 +1,4 @@
-//! The memory API the C library runtime (`interp/libc.rs`) works through: C strings, byte
+//! The memory API the C library runtime (`libc/mod.rs`) works through: C strings, byte
 //! ranges, the heap (`malloc`/`free` with double-free and invalid-free detection), program
 //! output, and `printf` argument sources over IR call operands or a `va_list`.
 //!
@@ -7,11 +7,11 @@
 //! depends on is undefined behaviour, reported with the byte's offset and origin). A search
 //! or comparison checks up to and including the byte where it stops, no further.
 
-use super::memory::{AllocKind, PARTIAL, TAINT};
-use super::origin::TaintKind;
-use super::report::{ErrorKind, Fault, Res, UbKind};
-use super::state::Interp;
-use super::value::{Slot, Val};
+use crate::interp::memory::{AllocKind, PARTIAL, TAINT};
+use crate::interp::poison::origin::TaintKind;
+use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
+use crate::interp::state::Interp;
+use crate::interp::value::{Slot, Val};
 use crate::ir::{FloatKind, TypeId};
 use crate::runtime::format::{ArgSource, FormatError};
 use crate::runtime::numparse::Parsed;
@@ -63,7 +63,7 @@ impl Interp<'_> {
 
     /// The allocation and offset of the string at `p` (a valid pointer, checked for an access
     /// of no bytes: each function checks the bytes it reads).
-    fn cstr_start(&self, p: Slot) -> Res<(usize, usize, &super::memory::Alloc)> {
+    fn cstr_start(&self, p: Slot) -> Res<(usize, usize, &crate::interp::memory::Alloc)> {
         let (idx, off) = self.mem.check(p, 0, false)?;
         let Some(a) = self.mem.allocs.get(idx) else {
             return Err(Fault::Error(ErrorKind::Internal, "no allocation".into()));
@@ -76,7 +76,7 @@ impl Interp<'_> {
     /// undefined behaviour. `by` says what read them, for the report.
     fn searched(
         &self,
-        a: &super::memory::Alloc,
+        a: &crate::interp::memory::Alloc,
         off: usize,
         read: usize,
         win: &[u8],
@@ -480,9 +480,9 @@ impl ArgSource for Args<'_, '_> {
         let bits = v.slot().bits;
         let n = (bytes as u32 * 8).min(64);
         Ok(if signed {
-            super::value::sext(bits, n) as i128
+            crate::interp::value::sext(bits, n) as i128
         } else {
-            (bits & super::value::mask(n)) as i128
+            (bits & crate::interp::value::mask(n)) as i128
         })
     }
     fn double(&mut self) -> Result<f64, FormatError> {
@@ -538,13 +538,13 @@ enum Reader {
 
 /// The bytes of `a` from `off` to its end, and their first `limit` (a string function's
 /// search window).
-fn window(a: &super::memory::Alloc, off: usize, limit: usize) -> (&[u8], &[u8]) {
+fn window(a: &crate::interp::memory::Alloc, off: usize, limit: usize) -> (&[u8], &[u8]) {
     let avail = a.bytes.get(off..).unwrap_or(&[]);
     (avail, avail.get(..limit).unwrap_or(avail))
 }
 
 /// The shadow of `n` bytes of `a` from `off` (fewer if the allocation ends first).
-fn shadow_of(a: &super::memory::Alloc, off: usize, n: usize) -> &[u32] {
+fn shadow_of(a: &crate::interp::memory::Alloc, off: usize, n: usize) -> &[u32] {
     let s = a.shadow.get(off..).unwrap_or(&[]);
     s.get(..n).unwrap_or(s)
 }

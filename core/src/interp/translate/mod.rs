@@ -1,35 +1,67 @@
-//! Pre-decoding: turns a function body into [`FnCode`] once, on its first call. Values get dense
-//! register numbers (narrow scalars whose live ranges do not overlap share one, `slots.rs`),
+//! Translation: turns a function body into [`FnCode`] once, on its first call. Values get dense
+//! register numbers (narrow scalars whose live ranges do not overlap share one, `translate/regalloc.rs`),
 //! constants are materialized into the register template, successors become edges carrying
 //! their phi moves, and common instructions on narrow types get a fast [`Op`]; the rest run
 //! through the generic path from the IR instruction.
 
-use super::code::*;
-use super::origin::TaintKind;
-use super::report::{ErrorKind, Fault, Res};
-use super::state::Interp;
-use super::value::{sext, Slot, Val};
-use crate::ir::layout::Class;
+pub(crate) mod consts;
+pub(crate) mod fuse;
+mod promote;
+mod regalloc;
+mod vector;
+
+use crate::diag::Span;
+use crate::interp::bytecode::*;
+use crate::interp::poison::origin::{Origins, TaintKind};
+use crate::interp::report::{ErrorKind, Fault, Res};
+use crate::interp::state::Interp;
+use crate::interp::value::{sext, Slot, Val};
+use crate::ir::layout::{Class, Layouts};
 use crate::ir::{
     AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId,
-    Inst, InstData, InstFlags, Intrinsic, Opcode, Operand, TailKind, TypeId, Value,
+    Inst, InstData, InstFlags, Intrinsic, Module, Opcode, Operand, TailKind, TypeId, Value,
 };
 use crate::semantics::fp::FOp;
 use crate::semantics::int::IOp;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// A function being decoded.
-pub(super) struct Dec<'a> {
-    pub(super) body: &'a Body,
-    pub(super) c: FnCode,
+/// What translation needs from the interpreter beyond the module and the layouts: the value
+/// of a constant (a constant expression is evaluated by the generic semantics, an `undef` or
+/// `poison` constant gets an origin at the instruction using it, a `blockaddress` gets an
+/// allocation, a global its address), and the origin table (for the undef contents of
+/// `alloca`s). `Interp` implements it (`consts.rs`).
+pub(crate) trait Env {
+    /// The value of constant `c` used by the instruction at `at` (its span and function).
+    fn const_val(&mut self, c: ConstId, at: (Span, u32)) -> Res<Val>;
+    /// The origin table.
+    fn origins(&mut self) -> &mut Origins;
+}
+
+/// Translates functions of a module into [`FnCode`]: borrows the module, its layouts and the
+/// interpreter's [`Env`]; what it makes for one function is in its [`Dec`].
+pub(crate) struct Translator<'a> {
+    /// The module.
+    m: &'a Module,
+    /// Its type layouts.
+    lay: &'a Layouts,
+    /// Constants and origins.
+    env: &'a mut dyn Env,
+    /// The span and function of the instruction being translated (for constants' origins).
+    ctx: (Span, u32),
+}
+
+/// A function being translated: the translator's output for it.
+pub(crate) struct Dec<'a> {
+    pub(crate) body: &'a Body,
+    pub(crate) c: FnCode,
     vop: Vec<Opnd>,
     /// The register of each promoted stack slot, by the alloca's value.
     cells: HashMap<Value, u32>,
     cmap: HashMap<ConstId, Opnd>,
     emap: HashMap<(u32, u32), u32>,
     /// The generic instruction that runs the op being decoded off the fast path, or [`NONE`].
-    pub(super) fallback: u32,
+    pub(crate) fallback: u32,
 }
 
 /// Attribute kinds that make an argument or return value poison when violated.
@@ -37,25 +69,37 @@ const CHECKED: [AttrKind; 4] =
     [AttrKind::NonNull, AttrKind::Range, AttrKind::Align, AttrKind::NoFpClass];
 
 impl Interp<'_> {
-    /// The decoded code of function `g`, decoding it on first use.
+    /// The translated code of function `g`, translating it on first use.
     pub fn code_of(&mut self, g: u32) -> Res<Rc<FnCode>> {
         if let Some(Some(c)) = self.funcs.get(g as usize) {
             return Ok(c.clone());
         }
         let saved = self.ctx;
-        let c = Rc::new(self.decode(g)?);
-        self.ctx = saved;
+        let (m, lay) = (self.m, self.lay.clone());
+        let mut t = Translator { m, lay: &lay, env: self, ctx: saved };
+        let r = t.translate(g);
+        // A failure is reported at the instruction being translated.
+        let at = t.ctx;
+        self.ctx = if r.is_ok() { saved } else { at };
+        let c = Rc::new(r?);
         if let Some(s) = self.funcs.get_mut(g as usize) {
             *s = Some(c.clone());
         }
         Ok(c)
+    }
+}
+
+impl Translator<'_> {
+    /// The value of a constant used by the instruction being translated.
+    pub(crate) fn const_val(&mut self, c: ConstId) -> Res<Val> {
+        self.env.const_val(c, self.ctx)
     }
 
     fn has_attr(&self, set: AttrSetId, k: AttrKind) -> bool {
         self.m.attrs.has(set, k)
     }
 
-    fn decode(&mut self, g: u32) -> Res<FnCode> {
+    fn translate(&mut self, g: u32) -> Res<FnCode> {
         let m = self.m;
         let Some(f) = m.func(GlobalId::from_u32(g)) else {
             return Err(Fault::Error(ErrorKind::Internal, "not a function".into()));
@@ -63,7 +107,7 @@ impl Interp<'_> {
         let Some(body) = f.body.as_ref() else {
             return Err(Fault::Error(
                 ErrorKind::Internal,
-                format!("{} has no body", self.fname(g)),
+                format!("@{} has no body", m.global_name(GlobalId::from_u32(g))),
             ));
         };
         self.ctx = (Span0::span(f, body), g);
@@ -76,7 +120,7 @@ impl Interp<'_> {
             emap: HashMap::new(),
             fallback: NONE,
         };
-        // Narrow scalars share registers where their live ranges allow (`slots.rs`).
+        // Narrow scalars share registers where their live ranges allow (`translate/regalloc.rs`).
         let narrow = |v: Value| body.values.get(v).is_some_and(|vd| self.lay.narrow(vd.ty));
         // Scalar operations that read every operand before writing their result (on both
         // paths) may write it to the register of an operand that dies there.
@@ -103,7 +147,7 @@ impl Interp<'_> {
                 .and_then(|v| body.values.get(v))
                 .is_some_and(|vd| !m.types.is_vector(vd.ty))
         };
-        let shared = super::slots::assign(body, &narrow, &reuse);
+        let shared = crate::interp::translate::regalloc::assign(body, &narrow, &reuse);
         let (mut nn, mut nw) = (shared.as_ref().map_or(0, |s| s.1), 0u32);
         for (v, vd) in body.values.iter() {
             if self.lay.narrow(vd.ty) {
@@ -166,12 +210,12 @@ impl Interp<'_> {
                 d.c.res.push(data.result.map_or(NONE, |v| d.vop[v.index()]));
             }
         }
-        super::fuse::fuse(&mut d.c, body);
+        crate::interp::translate::fuse::fuse(&mut d.c, body);
         d.c.validate();
         Ok(d.c)
     }
 
-    pub(super) fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
+    pub(crate) fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
         match o {
             Operand::Value(v) => Ok(d.vop.get(v.index()).copied().unwrap_or(NONE)),
             Operand::Const(c) => {
@@ -262,11 +306,11 @@ impl Interp<'_> {
         }
     }
 
-    pub(super) fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
+    pub(crate) fn ty_of(&self, d: &Dec, o: Operand) -> TypeId {
         self.m.operand_ty(d.body, o)
     }
 
-    pub(super) fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
+    pub(crate) fn md_has(&self, data: &InstData, names: &[&str]) -> bool {
         data.md.iter().any(|(s, _)| names.contains(&self.m.symbols.get(*s)))
     }
 
@@ -491,7 +535,7 @@ impl Interp<'_> {
                         None => None,
                     };
                     let name = data.result.map(|v| self.value_name(d.body, v)).unwrap_or_default();
-                    let origin = self.origins.root(
+                    let origin = self.env.origins().root(
                         TaintKind::Undef,
                         data.span,
                         d.c.gid,
@@ -545,7 +589,7 @@ impl Interp<'_> {
         self.decode_generic(d, b, i, data, dst)
     }
 
-    pub(super) fn decode_generic(
+    pub(crate) fn decode_generic(
         &mut self,
         d: &mut Dec,
         b: Block,
@@ -669,7 +713,9 @@ impl Interp<'_> {
         let callee = match callee_op {
             Operand::Const(c) => match m.consts.kind(c) {
                 crate::ir::ConstKind::Global(g) => {
-                    if dst == NONE && m.intrinsic(*g).is_some_and(super::intrinsics::is_nop) {
+                    if dst == NONE
+                        && m.intrinsic(*g).is_some_and(crate::interp::exec::intrinsics::is_nop)
+                    {
                         return Ok(Op::Nop);
                     }
                     match m.globals.get(*g).map(|gv| &gv.kind) {

@@ -1,11 +1,11 @@
 //! Execution traces: one event per executed instruction with its result and poison state, and
 //! the textual rendering of runtime values.
 
-use super::code::{FnCode, Opnd, NONE};
-use super::origin::TaintKind;
-use super::state::Interp;
-use super::value::{sext, Val};
 use crate::diag::Span;
+use crate::interp::bytecode::{FnCode, Opnd, NONE};
+use crate::interp::poison::origin::TaintKind;
+use crate::interp::state::Interp;
+use crate::interp::value::{sext, Val};
 use crate::ir::layout::Class;
 use crate::ir::{Body, EntityRef, GlobalId, Inst, TypeId};
 use crate::semantics::{fp, wide};
@@ -31,7 +31,7 @@ pub struct TraceEvent {
     /// For a tainted result: the instruction where the taint arose, then the instructions it
     /// travelled through (oldest first). Empty otherwise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub origin: Vec<super::origin::OriginStep>,
+    pub origin: Vec<crate::interp::poison::origin::OriginStep>,
 }
 
 impl Interp<'_> {
@@ -106,7 +106,7 @@ impl Interp<'_> {
                 steps
                     .into_iter()
                     .filter(|&(_, f)| f != u32::MAX)
-                    .map(|(s, f)| super::origin::OriginStep {
+                    .map(|(s, f)| crate::interp::poison::origin::OriginStep {
                         span: (s.start, s.end),
                         function: self.fname(f),
                     })

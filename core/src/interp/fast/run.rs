@@ -1,14 +1,14 @@
-//! The op loop of the fast path (see `fast.rs`): the ops of the frame on top over its
+//! The op loop of the fast path (see `fast/mod.rs`): the ops of the frame on top over its
 //! registers, calls and returns switching frames in place, the hot simple cases inline and
-//! the heavier ones in the helpers of `fasthelp.rs`.
+//! the heavier ones in the helpers of `fast/ops.rs`.
 
-use super::code::{Callee, FEntry, FnCode, Meta, Op, DIRECT, NONE, TAG};
-use super::fast::{Fast, Light, RegsInit};
-use super::fasthelp::*;
-use super::memory::{AllocKind, Memory};
-use super::origin::Origins;
-use super::state::Frame;
-use super::value::{sext, Slot};
+use crate::interp::bytecode::{Callee, FEntry, FnCode, Meta, Op, DIRECT, NONE, TAG};
+use crate::interp::fast::ops::*;
+use crate::interp::fast::{Fast, Light, RegsInit};
+use crate::interp::memory::{AllocKind, Memory};
+use crate::interp::poison::origin::Origins;
+use crate::interp::state::Frame;
+use crate::interp::value::Slot;
 use crate::semantics::fp;
 use crate::semantics::int::{self, IOp};
 use std::rc::Rc;
@@ -525,7 +525,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                     if off != 0 {
                         if let Some(&Op::PStore { v, cell, w }) = exact!(pc!() + off as usize) {
                             let x = r!(v);
-                            w!(cell, Slot { bits: x.bits & wmask(w), ..x });
+                            w!(cell, x.stored(w));
                         }
                     }
                     goto!(m.next as usize);
@@ -575,31 +575,39 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
         match *op {
             Op::Add { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits.wrapping_add(y.bits) & wmask(w)));
+                w!(d, Slot::int(int::add(w, x.bits, y.bits)));
             }
             Op::Sub { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits.wrapping_sub(y.bits) & wmask(w)));
+                w!(d, Slot::int(int::sub(w, x.bits, y.bits)));
             }
             Op::Mul { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits.wrapping_mul(y.bits) & wmask(w)));
+                w!(d, Slot::int(int::mul(w, x.bits, y.bits)));
             }
             Op::And { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits & y.bits));
+                w!(d, Slot::int(int::and(x.bits, y.bits)));
             }
             Op::Or { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits | y.bits));
+                w!(d, Slot::int(int::or(x.bits, y.bits)));
             }
             Op::Xor { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
-                w!(d, Slot::int(x.bits ^ y.bits));
+                w!(d, Slot::int(int::xor(x.bits, y.bits)));
             }
             Op::IBin { op, d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(d, ibin(op, f, w, x.bits, y.bits), op, f, w, x.bits, y.bits);
+                let v = or_poison!(
+                    d,
+                    int::ibin_plain(op, f, w, x.bits, y.bits),
+                    op,
+                    f,
+                    w,
+                    x.bits,
+                    y.bits
+                );
                 w!(d, Slot::int(v));
             }
             Op::ICmp { p: pr, d, a, b, w, f } => {
@@ -607,7 +615,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 if f != 0 && int::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run true;
                 }
-                w!(d, Slot::int(icmp(pr, w, x.bits, y.bits) as u64));
+                w!(d, Slot::int(int::icmp(pr, w as u32, x.bits, y.bits) as u64));
             }
             Op::Select { d, c, a, b } => {
                 let cv = r!(c);
@@ -620,46 +628,26 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::Trunc { d, a, from, to, f } => {
                 let x = clean1!(a);
-                let v = if f == 0 {
-                    x.bits & wmask(to)
-                } else {
-                    match int::trunc(f, from as u32, to as u32, x.bits) {
-                        Ok(v) => v,
-                        Err(_) => break 'run true,
-                    }
-                };
+                let Some(v) = int::trunc_plain(f, from, to, x.bits) else { break 'run true };
                 w!(d, Slot::int(v));
             }
             Op::ZExt { d, a, from, f } => {
                 let x = clean1!(a);
-                if f != 0 && sext(x.bits, from as u32) < 0 {
-                    break 'run true;
-                }
-                w!(d, Slot::int(x.bits));
+                let Some(v) = int::zext_plain(f, from, x.bits) else { break 'run true };
+                w!(d, Slot::int(v));
             }
             Op::SExt { d, a, from, to } => {
                 let x = clean1!(a);
-                w!(d, Slot::int(sext(x.bits, from as u32) as u64 & wmask(to)));
+                w!(d, Slot::int(int::sext_to(from, to, x.bits)));
             }
             Op::Mov { d, a } => w!(d, r!(a)),
             Op::PtrToInt { d, a, w } => {
                 let x = clean1!(a);
-                w!(
-                    d,
-                    Slot {
-                        bits: x.bits & wmask(w),
-                        prov: if w >= 64 { x.prov } else { 0 },
-                        poison: 0
-                    }
-                );
+                w!(d, x.ptr_to_int(w));
             }
             Op::IntToPtr { d, a } => {
                 let x = clean1!(a);
-                let prov = match x.prov {
-                    0 => st.mem.lookup(x.bits).map_or(0, |i| i + 1),
-                    pv => pv,
-                };
-                w!(d, Slot { bits: x.bits, prov, poison: 0 });
+                w!(d, st.mem.int_to_ptr(x));
             }
             Op::Freeze { d, a } => {
                 let x = clean1!(a);
@@ -686,12 +674,12 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::FCmp { p: pr, d, a, b, s } => {
                 let (x, y) = clean2t!(d, a, b);
-                let (fa, fb) = fpair(s, x.bits, y.bits);
-                w!(d, Slot::int(fcmp(pr, fa, fb) as u64));
+                let (fa, fb) = fp::fpair(s, x.bits, y.bits);
+                w!(d, Slot::int(fp::fcmp(pr, fa, fb) as u64));
             }
             Op::FNeg { d, a, bit } => {
                 let x = clean1!(a);
-                w!(d, Slot::int(x.bits ^ (1u64 << bit)));
+                w!(d, Slot::int(fp::neg_bits(bit, x.bits)));
             }
             Op::Cvt { k, d, a, w } => ok!(convert(regs, k, d, a, w)),
             Op::Load { d, p: pr, n: sz, w, align } => ok!(load(st.mem, regs, d, pr, sz, w, align)),
@@ -704,7 +692,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::PStore { v, cell, w } => {
                 let x = r!(v);
-                w!(cell, Slot { bits: x.bits & wmask(w), ..x });
+                w!(cell, x.stored(w));
             }
             Op::Gep { d, base, g } => ok!(gep(code, regs, st.mem, d, base, g)),
             Op::Br { e } => jump!(e),
@@ -745,7 +733,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 if f != 0 && int::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run true;
                 }
-                let taken = icmp(pr, w, x.bits, y.bits);
+                let taken = int::icmp(pr, w as u32, x.bits, y.bits);
                 w!(d, Slot::int(taken as u64));
                 partner!(k, Op::CondBr { t, f: fe, .. });
                 branch!(taken, t, fe)
@@ -755,17 +743,17 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 if ss && int::samesign_bad(w as u32, x.bits, y.bits) {
                     break 'run true;
                 }
-                branch!(icmp(pr, w, x.bits, y.bits), t, fe)
+                branch!(int::icmp(pr, w as u32, x.bits, y.bits), t, fe)
             }
             Op::FCmpJump { p: pr, a, b, s, t, f: fe } => {
                 let (x, y) = clean2!(a, b);
-                let (fa, fb) = fpair(s, x.bits, y.bits);
-                branch!(fcmp(pr, fa, fb), t, fe)
+                let (fa, fb) = fp::fpair(s, x.bits, y.bits);
+                branch!(fp::fcmp(pr, fa, fb), t, fe)
             }
             Op::FCmpBr { p: pr, d, a, b, s } => {
                 let (x, y) = clean2!(a, b);
-                let (fa, fb) = fpair(s, x.bits, y.bits);
-                let taken = fcmp(pr, fa, fb);
+                let (fa, fb) = fp::fpair(s, x.bits, y.bits);
+                let taken = fp::fcmp(pr, fa, fb);
                 w!(d, Slot::int(taken as u64));
                 partner!(k, Op::CondBr { t, f: fe, .. });
                 branch!(taken, t, fe)
@@ -776,63 +764,35 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let (x, y) = clean2t!(d, a, b);
                 w!(
                     d,
-                    Slot::int(
-                        fp::fix64(
-                            f64::from_bits(x.bits) + f64::from_bits(y.bits),
-                            f64::from_bits(x.bits),
-                            f64::from_bits(y.bits)
-                        )
-                        .to_bits()
-                    )
+                    Slot::int(fp::add64(f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits())
                 );
             }
             Op::FSub64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
                 w!(
                     d,
-                    Slot::int(
-                        fp::fix64(
-                            f64::from_bits(x.bits) - f64::from_bits(y.bits),
-                            f64::from_bits(x.bits),
-                            f64::from_bits(y.bits)
-                        )
-                        .to_bits()
-                    )
+                    Slot::int(fp::sub64(f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits())
                 );
             }
             Op::FMul64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
                 w!(
                     d,
-                    Slot::int(
-                        fp::fix64(
-                            f64::from_bits(x.bits) * f64::from_bits(y.bits),
-                            f64::from_bits(x.bits),
-                            f64::from_bits(y.bits)
-                        )
-                        .to_bits()
-                    )
+                    Slot::int(fp::mul64(f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits())
                 );
             }
             Op::FDiv64 { d, a, b } => {
                 let (x, y) = clean2t!(d, a, b);
                 w!(
                     d,
-                    Slot::int(
-                        fp::fix64(
-                            f64::from_bits(x.bits) / f64::from_bits(y.bits),
-                            f64::from_bits(x.bits),
-                            f64::from_bits(y.bits)
-                        )
-                        .to_bits()
-                    )
+                    Slot::int(fp::div64(f64::from_bits(x.bits), f64::from_bits(y.bits)).to_bits())
                 );
             }
             Op::AddF { d, a, b, w, f } => {
                 let (x, y) = clean2!(a, b);
                 let v = or_poison!(
                     d,
-                    arith(IOp::Add, f, w, x.bits, y.bits),
+                    int::arith(IOp::Add, f, w, x.bits, y.bits),
                     IOp::Add,
                     f,
                     w,
@@ -845,7 +805,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let (x, y) = clean2!(a, b);
                 let v = or_poison!(
                     d,
-                    arith(IOp::Sub, f, w, x.bits, y.bits),
+                    int::arith(IOp::Sub, f, w, x.bits, y.bits),
                     IOp::Sub,
                     f,
                     w,
@@ -858,7 +818,7 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
                 let (x, y) = clean2!(a, b);
                 let v = or_poison!(
                     d,
-                    arith(IOp::Mul, f, w, x.bits, y.bits),
+                    int::arith(IOp::Mul, f, w, x.bits, y.bits),
                     IOp::Mul,
                     f,
                     w,
@@ -869,57 +829,30 @@ pub fn run(st: &mut Fast, budget: u64) -> u64 {
             }
             Op::Shl { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(
-                    d,
-                    (y.bits < w as u64).then(|| (x.bits << y.bits) & wmask(w)),
-                    IOp::Shl,
-                    0,
-                    w,
-                    x.bits,
-                    y.bits
-                );
+                let v = or_poison!(d, int::shl(w, x.bits, y.bits), IOp::Shl, 0, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::LShr { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(
-                    d,
-                    (y.bits < w as u64).then(|| x.bits >> y.bits),
-                    IOp::LShr,
-                    0,
-                    w,
-                    x.bits,
-                    y.bits
-                );
+                let v =
+                    or_poison!(d, int::lshr(w, x.bits, y.bits), IOp::LShr, 0, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::AShr { d, a, b, w } => {
                 let (x, y) = clean2!(a, b);
-                let v = or_poison!(
-                    d,
-                    (y.bits < w as u64)
-                        .then(|| (sext(x.bits, w as u32) >> y.bits) as u64 & wmask(w)),
-                    IOp::AShr,
-                    0,
-                    w,
-                    x.bits,
-                    y.bits
-                );
+                let v =
+                    or_poison!(d, int::ashr(w, x.bits, y.bits), IOp::AShr, 0, w, x.bits, y.bits);
                 w!(d, Slot::int(v));
             }
             Op::UDiv { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
-                if y.bits == 0 {
-                    break 'run true;
-                }
-                w!(d, Slot::int(x.bits / y.bits));
+                let Some(v) = int::udiv(x.bits, y.bits) else { break 'run true };
+                w!(d, Slot::int(v));
             }
             Op::URem { d, a, b, .. } => {
                 let (x, y) = clean2!(a, b);
-                if y.bits == 0 {
-                    break 'run true;
-                }
-                w!(d, Slot::int(x.bits % y.bits));
+                let Some(v) = int::urem(x.bits, y.bits) else { break 'run true };
+                w!(d, Slot::int(v));
             }
             Op::Nop => {}
             Op::Call { c } => {

@@ -2,10 +2,10 @@
 //! (bit-packed when their elements are not whole bytes), arrays by alloc size, structs by
 //! field offset with padding stored as undef. Shadow state travels with the bytes.
 
-use super::memory::TAINT;
-use super::origin::TaintKind;
-use super::state::Interp;
-use super::value::{Slot, Val};
+use crate::interp::memory::TAINT;
+use crate::interp::poison::origin::TaintKind;
+use crate::interp::state::Interp;
+use crate::interp::value::{Slot, Val};
 use crate::ir::layout::Class;
 use crate::ir::TypeId;
 use crate::semantics::wide;
@@ -91,7 +91,7 @@ impl Interp<'_> {
         match info.class.clone() {
             Class::Int(w) if info.narrow => {
                 let mut s = self.mem.read_slot(loc.0, loc.1, size, &mut self.origins);
-                s.bits &= super::value::mask(w);
+                s.bits &= crate::interp::value::mask(w);
                 Val::S(s)
             }
             Class::Ptr | Class::Float(_) if info.narrow => {
@@ -167,7 +167,7 @@ impl Interp<'_> {
     fn taint_of(&self, s: &[u32]) -> u32 {
         let mut undef = 0;
         for &x in s {
-            if x & super::memory::PARTIAL != 0 && x & TAINT == 0 && undef == 0 {
+            if x & crate::interp::memory::PARTIAL != 0 && x & TAINT == 0 && undef == 0 {
                 undef = self.origins.partly_uninit();
             }
             if x & TAINT != 0 {
@@ -187,7 +187,8 @@ impl Interp<'_> {
         let mut bytes = vec![0u8; size];
         let mut shadow = vec![0u32; size];
         // Encode into a scratch allocation-free buffer through a temporary allocation.
-        let Ok(idx) = self.mem.alloc(size as u64, 1, super::memory::AllocKind::Runtime, 0) else {
+        let Ok(idx) = self.mem.alloc(size as u64, 1, crate::interp::memory::AllocKind::Runtime, 0)
+        else {
             return Val::default();
         };
         self.store_val((idx as usize, 0), from, v);

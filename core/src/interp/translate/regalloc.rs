@@ -32,7 +32,7 @@ const MAX_WORK: usize = 1 << 24;
 
 /// The register of each value for which `narrow` holds (`u32::MAX` for the others), and how
 /// many registers they use; `None` for a function too large to analyse.
-pub(super) fn assign(
+pub(crate) fn assign(
     body: &Body,
     narrow: &dyn Fn(Value) -> bool,
     reuse: &dyn Fn(&InstData) -> bool,

@@ -3,11 +3,11 @@
 //! (a stable merge sort, as glibc's) and `bsearch`. Each is a state machine resumed with the
 //! value the last IR call returned.
 
-use super::code::Callee;
-use super::memory::AllocKind;
-use super::report::{ErrorKind, Fault, Res};
-use super::state::Interp;
-use super::value::{sext, Slot, Val};
+use crate::interp::bytecode::Callee;
+use crate::interp::memory::AllocKind;
+use crate::interp::report::{ErrorKind, Fault, Res};
+use crate::interp::state::Interp;
+use crate::interp::value::{sext, Slot, Val};
 use crate::ir::TypeId;
 
 /// What a continuation wants next.
@@ -317,7 +317,7 @@ impl Interp<'_> {
         if let Some(v) = v {
             if v.taint() != 0 && self.fname(entry) == "@main" {
                 return Err(Fault::ub_from(
-                    super::report::UbKind::PoisonUse,
+                    crate::interp::report::UbKind::PoisonUse,
                     "main returned a poison or undef value",
                     v.taint(),
                 ));
@@ -350,16 +350,16 @@ impl Interp<'_> {
     }
 
     /// The driver finished: stop with `exit`'s status if it was called.
-    pub fn finish_driver(&mut self) -> Result<(), super::state::Stop> {
+    pub fn finish_driver(&mut self) -> Result<(), crate::interp::state::Stop> {
         self.frames.clear();
         match self.libc.exit_status {
-            Some(s) => Err(super::state::Stop::Exit(s)),
+            Some(s) => Err(crate::interp::state::Stop::Exit(s)),
             None => Ok(()),
         }
     }
 
     /// Arguments for the entry function: `(argc, argv)` for `main`, else `int_args`.
-    pub fn entry_args(&mut self, g: u32, opts: &super::Options) -> Res<Vec<(Val, TypeId)>> {
+    pub fn entry_args(&mut self, g: u32, opts: &crate::interp::Options) -> Res<Vec<(Val, TypeId)>> {
         let m = self.m;
         let Some(f) = m.func(crate::ir::GlobalId::from_u32(g)) else { return Ok(Vec::new()) };
         let params: Vec<TypeId> = m.types.func_sig(f.ty).map(|s| s.1.to_vec()).unwrap_or_default();
@@ -374,7 +374,8 @@ impl Interp<'_> {
                 self.mem.write_slot(argv_idx as usize, i * 8, 8, p, &self.origins);
             }
             let argc = Val::S(Slot::int(
-                all.len() as u64 & super::value::mask(m.types.int_bits(params[0]).unwrap_or(32)),
+                all.len() as u64
+                    & crate::interp::value::mask(m.types.int_bits(params[0]).unwrap_or(32)),
             ));
             let mut v = vec![(argc, params[0]), (Val::S(self.ptr_to(argv_idx)), params[1])];
             for t in params.iter().skip(2) {
@@ -386,7 +387,9 @@ impl Interp<'_> {
         for (i, t) in params.iter().enumerate() {
             let x = opts.int_args.get(i).copied().unwrap_or(0);
             let val = match m.types.int_bits(*t) {
-                Some(w) => super::generic::int_val(vec![x as u64, (x >> 64) as u64], w, 0),
+                Some(w) => {
+                    crate::interp::exec::eval::int_val(vec![x as u64, (x >> 64) as u64], w, 0)
+                }
                 None => self.zero_val(*t),
             };
             v.push((val, *t));

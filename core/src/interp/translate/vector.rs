@@ -5,11 +5,10 @@
 //! instruction as its fallback, which runs it whenever the fast path cannot (a poison lane, a
 //! flag violated, a bad access), so the semantics stay those of the generic path.
 
-use super::code::*;
-use super::decode::Dec;
-use super::report::Res;
-use super::state::Interp;
-use super::value::{sext, Val};
+use crate::interp::bytecode::*;
+use crate::interp::report::Res;
+use crate::interp::translate::{Dec, Translator};
+use crate::interp::value::{sext, Val};
 use crate::ir::layout::Class;
 use crate::ir::{
     Block, ConstKind, Extra, FloatKind, Inst, InstData, InstFlags, Opcode, Operand, TypeId,
@@ -17,9 +16,9 @@ use crate::ir::{
 use crate::semantics::fp::FOp;
 use crate::semantics::int::IOp;
 
-impl Interp<'_> {
+impl Translator<'_> {
     /// The lane count of a fixed vector of narrow scalars with at most [`MAX_LANES`] lanes.
-    pub(super) fn vlanes(&self, t: TypeId) -> Option<u32> {
+    pub(crate) fn vlanes(&self, t: TypeId) -> Option<u32> {
         let (false, n, e) = self.m.types.vector(t)? else { return None };
         let info = self.lay.get(e);
         ((1..=MAX_LANES).contains(&n)
@@ -43,7 +42,7 @@ impl Interp<'_> {
 
     /// The fast op of a vector instruction, if it has one (the generic instruction is decoded
     /// too and recorded as the op's fallback).
-    pub(super) fn decode_vector(
+    pub(crate) fn decode_vector(
         &mut self,
         d: &mut Dec,
         b: Block,

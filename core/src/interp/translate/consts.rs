@@ -2,18 +2,31 @@
 //! `undef`/`poison` (with an origin at their first use) and constant expressions (evaluated by
 //! the generic instruction semantics); and global initializers written into memory.
 
-use super::generic::Aux;
-use super::memory::AllocKind;
-use super::origin::TaintKind;
-use super::report::{Fault, Res};
+use crate::diag::Span;
+use crate::interp::exec::eval::Aux;
+use crate::interp::memory::AllocKind;
+use crate::interp::poison::origin::{Origins, TaintKind};
+use crate::interp::report::{Fault, Res};
 use crate::ir::layout::Class;
 
 /// The largest aggregate or vector the interpreter holds as one register value.
 pub const MAX_VALUE_BYTES: u64 = 1 << 26;
-use super::state::Interp;
-use super::value::{Slot, Val};
+use crate::interp::state::Interp;
+use crate::interp::translate::Env;
+use crate::interp::value::{Slot, Val};
 use crate::ir::{ConstId, ConstKind, TypeId};
 use crate::semantics::wide;
+
+impl Env for Interp<'_> {
+    fn const_val(&mut self, c: ConstId, at: (Span, u32)) -> Res<Val> {
+        self.ctx = at;
+        Interp::const_val(self, c)
+    }
+
+    fn origins(&mut self) -> &mut Origins {
+        &mut self.origins
+    }
+}
 
 impl Interp<'_> {
     /// The value of a constant.
@@ -141,7 +154,7 @@ impl Interp<'_> {
                     ),
                 );
                 let n = self.lay.get(ty).size as usize;
-                self.mem.range_mut(loc, n).1.fill(super::memory::TAINT | o);
+                self.mem.range_mut(loc, n).1.fill(crate::interp::memory::TAINT | o);
                 Ok(())
             }
             ConstKind::Bytes(b) => {

@@ -3,7 +3,7 @@
 //! registers and lane vectors; both must end the same way, with the same output, step count
 //! and undefined behaviour report (origin and chain included), at every step limit.
 
-use super::{run, Options, Outcome};
+use crate::interp::{run, Options, Outcome};
 
 fn go(src: &str, opts: &Options) -> Outcome {
     let p = crate::text::parse(src);
@@ -25,7 +25,7 @@ fn same(src: &str, max_steps: u64) -> Outcome {
 /// ways alike.
 fn returns_at_every_limit(src: &str, value: i32, every: usize) {
     let o = same(src, u64::MAX);
-    assert_eq!(o.exit, super::Exit::Returned { value });
+    assert_eq!(o.exit, crate::interp::Exit::Returned { value });
     for n in (0..o.steps).step_by(every) {
         same(src, n);
     }
@@ -35,7 +35,7 @@ fn returns_at_every_limit(src: &str, value: i32, every: usize) {
 /// ways alike.
 fn ub_at_every_limit(src: &str) {
     let o = same(src, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(_)), "{:?}", o.exit);
+    assert!(matches!(o.exit, crate::interp::Exit::Ub(_)), "{:?}", o.exit);
     for n in 0..o.steps {
         same(src, n);
     }
@@ -156,7 +156,7 @@ y:
 }
 ";
     let o = same(src, u64::MAX);
-    let super::Exit::Ub(r) = o.exit else { panic!("expected UB, got {:?}", o.exit) };
+    let crate::interp::Exit::Ub(r) = o.exit else { panic!("expected UB, got {:?}", o.exit) };
     let origin = r.origin.expect("origin");
     assert_eq!(origin.reason, "shufflevector mask element is poison or undef");
     assert_eq!(origin.chain.len(), 2);
@@ -176,7 +176,9 @@ x:
 }
 ";
     let o = same(uninit, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(ref r) if r.kind == super::UbKind::BranchOnUndef));
+    assert!(
+        matches!(o.exit, crate::interp::Exit::Ub(ref r) if r.kind == crate::interp::UbKind::BranchOnUndef)
+    );
     let partial = "define i32 @main() {
   %a = alloca i16, align 2
   %b = alloca i8, align 1
@@ -199,7 +201,9 @@ n:
 }
 ";
     let o = same(partial, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(ref r) if r.kind == super::UbKind::BranchOnUndef));
+    assert!(
+        matches!(o.exit, crate::interp::Exit::Ub(ref r) if r.kind == crate::interp::UbKind::BranchOnUndef)
+    );
 }
 
 #[test]
@@ -234,7 +238,9 @@ e2:
 }
 ";
     let o = same(src, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Ub(ref r) if r.kind == super::UbKind::InvalidCall));
+    assert!(
+        matches!(o.exit, crate::interp::Exit::Ub(ref r) if r.kind == crate::interp::UbKind::InvalidCall)
+    );
     for n in (0..o.steps).step_by(5) {
         same(src, n);
     }
@@ -246,7 +252,7 @@ const WIDTHS: [u8; 13] = [1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 47, 63, 64];
 /// Values of an `iW` register (zero-extended from the width) for the scalar-agreement tests:
 /// the edges of its range and pseudo-random ones (a fixed linear congruential sequence).
 fn values_of(w: u8) -> Vec<u64> {
-    let m = super::value::mask(w as u32);
+    let m = crate::interp::value::mask(w as u32);
     let half = m >> 1;
     let mut vals = vec![
         0,
@@ -271,18 +277,21 @@ fn values_of(w: u8) -> Vec<u64> {
     vals.into_iter().map(|v| v & m).collect()
 }
 
-/// The fast path's `icmp` agrees with the scalar one on the edges of every width's range.
+/// The shared table `icmp` agrees with the comparison of both orders (`ipred`) on the edges of
+/// every width's range.
 #[test]
 fn icmp_matches_scalar() {
     use crate::ir::IntPredicate as P;
+    use crate::semantics::int;
     for w in WIDTHS {
         let vals = values_of(w);
         for p in [P::Eq, P::Ne, P::Ugt, P::Uge, P::Ult, P::Ule, P::Sgt, P::Sge, P::Slt, P::Sle] {
             for &x in &vals {
                 for &y in &vals {
+                    let (sx, sy) = (int::sext(x, w as u32), int::sext(y, w as u32));
                     assert_eq!(
-                        super::fasthelp::icmp(p, w, x, y),
-                        crate::semantics::int::icmp(p, w as u32, x, y),
+                        int::icmp(p, w as u32, x, y),
+                        int::ipred(p, x.cmp(&y), sx.cmp(&sy)),
                         "{p:?} i{w} {x:#x} {y:#x}"
                     );
                 }
@@ -291,15 +300,14 @@ fn icmp_matches_scalar() {
     }
 }
 
-/// The fast path's `add`/`sub`/`mul` with `nuw`/`nsw` agree with the scalar semantics on the
-/// edges of every width's range.
+/// The plain `add`/`sub`/`mul` with `nuw`/`nsw` (and the other plain operations) agree with
+/// the exact semantics on the edges of every width's range.
 #[test]
 fn arith_flags_match_scalar() {
-    use super::fasthelp::arith;
     use crate::ir::InstFlags;
-    use crate::semantics::int::{self, IOp};
+    use crate::semantics::int::{self, arith, IOp};
     for w in WIDTHS {
-        let m = super::value::mask(w as u32);
+        let m = crate::interp::value::mask(w as u32);
         let vals = values_of(w);
         for op in [IOp::Add, IOp::Sub, IOp::Mul] {
             for f in [0, InstFlags::NUW, InstFlags::NSW, InstFlags::NUW | InstFlags::NSW] {
@@ -323,12 +331,51 @@ fn arith_flags_match_scalar() {
                         let y = y & m;
                         let want = int::ibin(op, f, w as u32, x, y).ok();
                         assert_eq!(
-                            super::fasthelp::ibin(op, f, w, x, y),
+                            int::ibin_plain(op, f, w, x, y),
                             want,
                             "{op:?} f={f} i{w} {x:#x} {y:#x}"
                         );
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The shared table `fcmp` agrees with `fp::pred` of `partial_cmp`, for doubles and floats.
+#[test]
+fn fcmp_matches_pred() {
+    use crate::ir::FloatPredicate as P;
+    use crate::semantics::fp;
+    let ds = [0.0, -0.0, 1.0, -1.5, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, f64::MIN_POSITIVE];
+    let preds = [
+        P::False,
+        P::Oeq,
+        P::Ogt,
+        P::Oge,
+        P::Olt,
+        P::Ole,
+        P::One,
+        P::Ord,
+        P::Ueq,
+        P::Ugt,
+        P::Uge,
+        P::Ult,
+        P::Ule,
+        P::Une,
+        P::Uno,
+        P::True,
+    ];
+    for p in preds {
+        for &a in &ds {
+            for &b in &ds {
+                let (x, y) = (a.to_bits(), b.to_bits());
+                let (fa, fb) = fp::fpair(false, x, y);
+                assert_eq!(fp::fcmp(p, fa, fb), fp::pred(p, a.partial_cmp(&b)), "{p:?} {a} {b}");
+                let (xs, ys) = ((a as f32).to_bits() as u64, (b as f32).to_bits() as u64);
+                let (fa, fb) = fp::fpair(true, xs, ys);
+                let want = fp::pred(p, (a as f32).partial_cmp(&(b as f32)));
+                assert_eq!(fp::fcmp(p, fa, fb), want, "{p:?} {a}f {b}f");
             }
         }
     }
@@ -383,7 +430,7 @@ d:
 }
 ";
     let o = same(src, u64::MAX);
-    assert!(matches!(o.exit, super::Exit::Returned { .. }));
+    assert!(matches!(o.exit, crate::interp::Exit::Returned { .. }));
     for n in 0..o.steps {
         same(src, n);
     }
@@ -464,7 +511,7 @@ define i32 @main() {
 }
 ";
     let o = same(src, u64::MAX);
-    let super::Exit::Ub(r) = &o.exit else {
+    let crate::interp::Exit::Ub(r) = &o.exit else {
         panic!("expected undefined behaviour, got {:?}", o.exit)
     };
     assert_eq!(r.backtrace.len(), 7, "{:?}", r.backtrace);

@@ -2,7 +2,7 @@
 //! whose address never escapes and that is only loaded and stored whole, with one type, at
 //! offset 0 (most locals of `clang -O0` code).
 //!
-//! A promoted slot keeps every observable behaviour of the memory one (see `exec.rs`): its
+//! A promoted slot keeps every observable behaviour of the memory one (see `exec/mod.rs`): its
 //! `alloca` still reserves the same address range and counts against the memory limit and the
 //! `stacksave` mark, a load before any store reads undef with the alloca's origin, and a value
 //! goes through the same byte encoding as in memory (a poison or partly undef value is
@@ -11,12 +11,12 @@
 //! changes. The one difference: an integer forged to equal the slot's address (`inttoptr` of a
 //! guessed number) does not find it, as for any address that no pointer was derived from.
 
-use super::state::Interp;
+use crate::interp::translate::Translator;
 use crate::ir::layout::Class;
 use crate::ir::{Body, ConstKind, Extra, Intrinsic, Opcode, Operand, TypeId, Value};
 use std::collections::HashMap;
 
-impl Interp<'_> {
+impl Translator<'_> {
     /// The promotable `alloca`s of a function body (their result values, in no set order).
     pub fn promotable(&self, body: &Body) -> Vec<Value> {
         let m = self.m;

@@ -1,17 +1,23 @@
 //! The run loop's general path: one iteration per IR instruction over the exact ops of the
 //! frame on top of the explicit stack, with the full semantics (poison and undef origins,
-//! undefined behaviour, traces). Between instructions it lets the fast path (`fastops.rs`)
+//! undefined behaviour, traces). Between instructions it lets the fast path (`fast/run.rs`)
 //! run as far as it can, and collects the origin table when it has grown. Narrow ops work
 //! directly on registers; anything tainted or unusual falls back to the generic semantics.
 
-use super::calls::Flow;
-use super::code::{FnCode, Intr, Op, NONE};
-use super::fast::{self, Fast};
-use super::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
-use super::origin::TaintKind;
-use super::report::{ErrorKind, Fault, Res, UbKind};
-use super::state::{Interp, Stop};
-use super::value::{mask, sext, Slot, Val};
+mod calls;
+pub(crate) mod eval;
+mod generic;
+pub(crate) mod intrinsics;
+pub(crate) mod trace;
+
+use crate::interp::bytecode::{FnCode, Intr, Op, NONE};
+use crate::interp::exec::calls::Flow;
+use crate::interp::fast::{self, Fast};
+use crate::interp::memory::{shadow_to_slot, slot_shadow, RESERVED, TAINT};
+use crate::interp::poison::origin::TaintKind;
+use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
+use crate::interp::state::{Interp, Stop};
+use crate::interp::value::{mask, sext, Slot, Val};
 use crate::ir::InstFlags;
 use crate::semantics::fp;
 use crate::semantics::int::{self, Bad, IOp};
@@ -130,7 +136,7 @@ impl Interp<'_> {
                     Op::Add { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            Slot::int(x.bits.wrapping_add(y.bits) & mask(w as u32))
+                            Slot::int(int::add(w, x.bits, y.bits))
                         } else {
                             self.nbin_slow(&code, cur, IOp::Add, 0, w, x, y).unwrap_or_default()
                         };
@@ -138,7 +144,7 @@ impl Interp<'_> {
                     Op::Sub { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            Slot::int(x.bits.wrapping_sub(y.bits) & mask(w as u32))
+                            Slot::int(int::sub(w, x.bits, y.bits))
                         } else {
                             self.nbin_slow(&code, cur, IOp::Sub, 0, w, x, y).unwrap_or_default()
                         };
@@ -146,7 +152,7 @@ impl Interp<'_> {
                     Op::Mul { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            Slot::int(x.bits.wrapping_mul(y.bits) & mask(w as u32))
+                            Slot::int(int::mul(w, x.bits, y.bits))
                         } else {
                             self.nbin_slow(&code, cur, IOp::Mul, 0, w, x, y).unwrap_or_default()
                         };
@@ -154,7 +160,7 @@ impl Interp<'_> {
                     Op::And { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            Slot::int(x.bits & y.bits)
+                            Slot::int(int::and(x.bits, y.bits))
                         } else {
                             self.nbin_slow(&code, cur, IOp::And, 0, w, x, y).unwrap_or_default()
                         };
@@ -162,7 +168,7 @@ impl Interp<'_> {
                     Op::Or { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            Slot::int(x.bits | y.bits)
+                            Slot::int(int::or(x.bits, y.bits))
                         } else {
                             self.nbin_slow(&code, cur, IOp::Or, 0, w, x, y).unwrap_or_default()
                         };
@@ -170,30 +176,21 @@ impl Interp<'_> {
                     Op::Xor { d, a, b, w } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            Slot::int(x.bits ^ y.bits)
+                            Slot::int(int::xor(x.bits, y.bits))
                         } else {
                             self.nbin_slow(&code, cur, IOp::Xor, 0, w, x, y).unwrap_or_default()
                         };
                     }
                     Op::IBin { op, d, a, b, w, f } => {
                         let (x, y) = (r!(a), r!(b));
-                        if !T
-                            && (x.poison | y.poison) == 0
-                            && f == InstFlags::NSW
-                            && matches!(op, IOp::Add | IOp::Sub)
-                            && w < 64
-                        {
-                            let (sx, sy) = (sext(x.bits, w as u32), sext(y.bits, w as u32));
-                            let rr = if op == IOp::Add { sx + sy } else { sx - sy };
-                            if sext(rr as u64, w as u32) == rr {
-                                r!(d) = Slot::int(rr as u64 & mask(w as u32));
-                                continue;
-                            }
-                        }
                         let v = if (x.poison | y.poison) == 0 {
-                            match int::ibin(op, f, w as u32, x.bits, y.bits) {
-                                Ok(v) => Slot::int(v),
-                                Err(e) => tri!(cur, self.bad(&code, cur, e)),
+                            match int::ibin_plain(op, f, w, x.bits, y.bits) {
+                                Some(v) => Slot::int(v),
+                                // Poison or UB: the exact semantics say which and why.
+                                None => match int::ibin(op, f, w as u32, x.bits, y.bits) {
+                                    Ok(v) => Slot::int(v),
+                                    Err(e) => tri!(cur, self.bad(&code, cur, e)),
+                                },
                             }
                         } else {
                             tri!(cur, self.nbin_slow(&code, cur, op, f, w, x, y))
@@ -230,8 +227,8 @@ impl Interp<'_> {
                         let x = r!(a);
                         r!(d) = if x.poison != 0 {
                             self.taint_cast(&code, cur, x, from as u32, to as u32, false)
-                        } else if f == 0 {
-                            Slot::int(x.bits & mask(to as u32))
+                        } else if let Some(v) = int::trunc_plain(f, from, to, x.bits) {
+                            Slot::int(v)
                         } else {
                             match int::trunc(f, from as u32, to as u32, x.bits) {
                                 Ok(v) => Slot::int(v),
@@ -243,7 +240,9 @@ impl Interp<'_> {
                         let x = r!(a);
                         r!(d) = if x.poison != 0 {
                             self.taint_cast(&code, cur, x, from as u32, 64, false)
-                        } else if f != 0 && sext(x.bits, from as u32) < 0 {
+                        } else if let Some(v) = int::zext_plain(f, from, x.bits) {
+                            Slot::int(v)
+                        } else {
                             tri!(
                                 cur,
                                 self.bad(
@@ -258,8 +257,6 @@ impl Interp<'_> {
                                     )
                                 )
                             )
-                        } else {
-                            Slot::int(x.bits)
                         };
                     }
                     Op::SExt { d, a, from, to } => {
@@ -267,7 +264,7 @@ impl Interp<'_> {
                         r!(d) = if x.poison != 0 {
                             self.taint_cast(&code, cur, x, from as u32, to as u32, true)
                         } else {
-                            Slot::int(sext(x.bits, from as u32) as u64 & mask(to as u32))
+                            Slot::int(int::sext_to(from, to, x.bits))
                         };
                     }
                     Op::Mov { d, a } => r!(d) = r!(a),
@@ -276,11 +273,7 @@ impl Interp<'_> {
                         r!(d) = if x.poison != 0 {
                             self.taint1(&code, cur, x)
                         } else {
-                            Slot {
-                                bits: x.bits & mask(w as u32),
-                                prov: if w >= 64 { x.prov } else { 0 },
-                                poison: 0,
-                            }
+                            x.ptr_to_int(w)
                         };
                     }
                     Op::IntToPtr { d, a } => {
@@ -324,13 +317,8 @@ impl Interp<'_> {
                     Op::FCmp { p, d, a, b, s } => {
                         let (x, y) = (r!(a), r!(b));
                         r!(d) = if (x.poison | y.poison) == 0 {
-                            let ord = if s {
-                                f32::from_bits(x.bits as u32)
-                                    .partial_cmp(&f32::from_bits(y.bits as u32))
-                            } else {
-                                f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits))
-                            };
-                            Slot::int(fp::pred(p, ord) as u64)
+                            let (fa, fb) = fp::fpair(s, x.bits, y.bits);
+                            Slot::int(fp::fcmp(p, fa, fb) as u64)
                         } else {
                             self.taint2(&code, cur, x, y)
                         };
@@ -340,7 +328,7 @@ impl Interp<'_> {
                         r!(d) = if x.poison != 0 {
                             self.taint1(&code, cur, x)
                         } else {
-                            Slot::int(x.bits ^ (1u64 << bit))
+                            Slot::int(fp::neg_bits(bit, x.bits))
                         };
                     }
                     Op::Cvt { k, d, a, w } => {
@@ -403,7 +391,7 @@ impl Interp<'_> {
                     }
                     Op::PStore { v, cell, w } => {
                         let x = r!(v);
-                        r!(cell) = Slot { bits: x.bits & mask(w as u32), ..x };
+                        r!(cell) = x.stored(w);
                     }
                     Op::Gep { d, base: b, g } => {
                         let bp = r!(b);
@@ -473,7 +461,7 @@ impl Interp<'_> {
                             self.mem.alloc(
                                 size,
                                 site.align,
-                                super::memory::AllocKind::Stack,
+                                crate::interp::memory::AllocKind::Stack,
                                 TAINT | site.origin
                             )
                         );

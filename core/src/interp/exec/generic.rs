@@ -3,12 +3,12 @@
 //! (`landingpad`, `resume`), `indirectbr`, wide `switch`, and all pure operations on wide,
 //! vector and aggregate values.
 
-use super::calls::Flow;
-use super::code::FnCode;
-use super::generic::Aux;
-use super::report::{Fault, Res, UbKind};
-use super::state::Interp;
-use super::value::{mask, Slot, Val};
+use crate::interp::bytecode::FnCode;
+use crate::interp::exec::calls::Flow;
+use crate::interp::exec::eval::Aux;
+use crate::interp::report::{Fault, Res, UbKind};
+use crate::interp::state::Interp;
+use crate::interp::value::{mask, Slot, Val};
 use crate::ir::layout::Class;
 use crate::ir::{Extra, InstData, MdNodeKind, Metadata, Opcode, RmwOp, TypeId};
 use crate::semantics::wide;
@@ -31,7 +31,7 @@ impl Interp<'_> {
             } else {
                 gen.tys.first().copied().unwrap_or(TypeId::VOID)
             };
-            if self.lay.get(t).size > super::consts::MAX_VALUE_BYTES {
+            if self.lay.get(t).size > crate::interp::translate::consts::MAX_VALUE_BYTES {
                 return Err(Fault::unsupported(format!(
                     "a {} of {} bytes is too large to hold as a value",
                     data.op.name(),
@@ -118,7 +118,7 @@ impl Interp<'_> {
                 let target =
                     self.mem.alloc_of(p).and_then(|i| self.mem.allocs.get(i as usize)).and_then(
                         |a| match a.kind {
-                            super::memory::AllocKind::Block(f, b)
+                            crate::interp::memory::AllocKind::Block(f, b)
                                 if f == code.gid && a.base == p.bits =>
                             {
                                 Some(b)
@@ -190,7 +190,7 @@ impl Interp<'_> {
                     v => v.slot().bits,
                 };
                 let origin = self.origins.root(
-                    super::origin::TaintKind::Undef,
+                    crate::interp::poison::origin::TaintKind::Undef,
                     data.span,
                     code.gid,
                     "uninitialized alloca memory",
@@ -198,8 +198,8 @@ impl Interp<'_> {
                 let idx = self.mem.alloc(
                     info.alloc.saturating_mul(count),
                     align.unwrap_or(info.align),
-                    super::memory::AllocKind::Stack,
-                    super::memory::TAINT | origin,
+                    crate::interp::memory::AllocKind::Stack,
+                    crate::interp::memory::TAINT | origin,
                 )?;
                 self.allocas.push(idx);
                 Some(Val::S(self.ptr_to(idx)))
@@ -412,7 +412,7 @@ impl Interp<'_> {
                         ty,
                         &[
                             old.clone(),
-                            super::generic::int_val(
+                            crate::interp::exec::eval::int_val(
                                 vec![1],
                                 self.m.types.int_bits(ty).unwrap_or(64),
                                 0,
@@ -435,7 +435,7 @@ impl Interp<'_> {
                         ty,
                         &[
                             old.clone(),
-                            super::generic::int_val(
+                            crate::interp::exec::eval::int_val(
                                 vec![1],
                                 self.m.types.int_bits(ty).unwrap_or(64),
                                 0,

@@ -3,13 +3,13 @@
 //! intrinsics and the C library, runtime continuations (`qsort` calling back into IR), and
 //! exception unwinding to the nearest `invoke`.
 
-use super::code::{CallSite, Callee, FnCode, Opnd, NONE, TAG};
-use super::libc::{self, LibFn};
-use super::memory::AllocKind;
-use super::native::Step;
-use super::report::{ErrorKind, Fault, Res, UbKind};
-use super::state::{Frame, Interp, VaInfo};
-use super::value::{Slot, Val};
+use crate::interp::bytecode::{CallSite, Callee, FnCode, Opnd, NONE, TAG};
+use crate::interp::libc::continuation::Step;
+use crate::interp::libc::{self, LibFn};
+use crate::interp::memory::AllocKind;
+use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
+use crate::interp::state::{Frame, Interp, VaInfo};
+use crate::interp::value::{Slot, Val};
 use crate::ir::layout::Class;
 use crate::ir::{Attr, AttrKind, AttrSetId, GlobalId, TypeId};
 use std::rc::Rc;
@@ -47,7 +47,7 @@ impl<'m> Interp<'m> {
                     ),
                 )),
             },
-            _ if p.bits < super::memory::NULL_PAGE => {
+            _ if p.bits < crate::interp::memory::NULL_PAGE => {
                 Err(Fault::ub(UbKind::InvalidCall, "call through a null function pointer"))
             }
             _ => Err(Fault::ub(
@@ -268,7 +268,7 @@ impl<'m> Interp<'m> {
 
     fn taint_word(&self, t: u32) -> &'static str {
         match self.origins.kind(t) {
-            Some(super::origin::TaintKind::Undef) => "undef",
+            Some(crate::interp::poison::origin::TaintKind::Undef) => "undef",
             _ => "poison",
         }
     }
@@ -697,7 +697,7 @@ pub enum Ext {
 }
 
 fn in_range(x: u64, lo: u64, hi: u64, w: u32) -> bool {
-    let m = super::value::mask(w);
+    let m = crate::interp::value::mask(w);
     let (x, lo, hi) = (x & m, lo & m, hi & m);
     if lo == hi {
         return true;

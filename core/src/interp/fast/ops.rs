@@ -1,18 +1,18 @@
-//! The helpers of the fast path's op loop (`fastops.rs`): phi moves of an edge, integer
+//! The helpers of the fast path's op loop (`fast/run.rs`): phi moves of an edge, integer
 //! and comparison semantics for defined operands, the origins the fast path makes, and the
 //! heavier ops (memory, GEPs, allocas, switches, intrinsics, conversions, lane vectors) out of
 //! line, so the loop keeps its few live values in machine registers. Each returns `None` or
 //! `false`, without effect, when the op needs the general path.
 
-use super::code::{Edge, FnCode, Gep, Intr, Op, MAX_LANES, NONE};
-use super::fast::{cvt, gep_offset, gep_poison_in, intr};
-use super::fastops::Cx;
-use super::memory::{Alloc, AllocKind, Memory, RESERVED, TAINT};
-use super::origin::TaintKind;
-use super::value::{mask, sext, Slot};
-use crate::ir::{FloatPredicate, InstFlags, IntPredicate};
+use crate::interp::bytecode::{Edge, FnCode, Gep, Intr, Op, MAX_LANES, NONE};
+use crate::interp::fast::run::Cx;
+use crate::interp::fast::{cvt, gep_offset, gep_poison_in, intr};
+use crate::interp::memory::{Alloc, AllocKind, Memory, RESERVED, TAINT};
+use crate::interp::poison::origin::TaintKind;
+use crate::interp::value::{mask, Slot};
+use crate::ir::InstFlags;
 use crate::semantics::fp;
-use crate::semantics::int::{self, IOp};
+use crate::semantics::int::{self, wmask, IOp};
 
 /// Reads register `i` of `regs`.
 macro_rules! rd {
@@ -33,17 +33,10 @@ macro_rules! wr {
     }};
 }
 
-/// The mask of an `iW` for W in 1..=64 without a branch (what `value::mask` gives there);
-/// all ones for 0 (a load's "no mask").
-#[inline(always)]
-pub(super) fn wmask(w: u8) -> u64 {
-    u64::MAX >> ((64 - w as u32) & 63)
-}
-
 /// Performs the phi moves of an edge when they are all between narrow registers (or lane
 /// vectors) and every source is defined; returns the target pc, or `None` (nothing moved).
 #[inline(always)]
-pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
+pub(crate) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
     debug_assert!((e as usize) < code.edges.len());
     // SAFETY: `e` is an edge of a branch or switch table of `code`, which is `fast`:
     // `FnCode::validate` checked every such index to be in range.
@@ -63,7 +56,7 @@ pub(super) fn edge(code: &FnCode, regs: &mut [Slot], e: u32) -> Option<usize> {
 
 /// The phi moves of a narrow edge beyond [`edge`]'s inline cases, as [`edge`] takes them.
 #[inline(never)]
-pub(super) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<usize> {
+pub(crate) fn edge_moves(code: &FnCode, regs: &mut [Slot], ed: &Edge) -> Option<usize> {
     if !ed.narrow {
         return None;
     }
@@ -90,7 +83,7 @@ fn moves_n<const N: usize>(regs: &mut [Slot], moves: &[[u32; 2]; N]) -> bool {
         return false;
     }
     for (v, m) in vals.iter().zip(moves) {
-        // A phi and the value it takes here may share a register (`slots.rs`): the move is
+        // A phi and the value it takes here may share a register (`translate/regalloc.rs`): the move is
         // then only its poison check.
         if m[0] != m[1] {
             wr!(regs, m[0], *v);
@@ -135,144 +128,11 @@ fn edge_longer(regs: &mut [Slot], ed: &Edge, moves: &[[u32; 2]]) -> Option<usize
     Some(ed.pc as usize)
 }
 
-/// `x op y` on `iW` for defined operands when the result is a plain value: the common cases
-/// inline, the rest through [`int::ibin`]; `None` when it is poison or undefined behaviour.
-#[inline(always)]
-pub(super) fn ibin(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    if f & (InstFlags::EXACT | InstFlags::DISJOINT) == 0 {
-        if matches!(op, IOp::Add | IOp::Sub | IOp::Mul) {
-            return arith(op, f, w, x, y);
-        }
-        return ibin_other(op, f, w, x, y);
-    }
-    match op {
-        // The flags' conditions of the LangRef, else poison (made by the general path's
-        // semantics in `ibin_poison`).
-        IOp::Or if f == InstFlags::DISJOINT => (x & y == 0).then_some(x | y),
-        IOp::LShr if f == InstFlags::EXACT => {
-            (y < w as u64 && x & ((1u64 << y) - 1) == 0).then(|| x >> y)
-        }
-        IOp::UDiv if f == InstFlags::EXACT => (y != 0 && x.is_multiple_of(y)).then(|| x / y),
-        _ => int::ibin(op, f, w as u32, x, y).ok(),
-    }
-}
-
-/// `add`/`sub`/`mul` (`op`) with `nuw`/`nsw` flags `f` as [`int::ibin`] computes them;
-/// `None` when a flag is violated.
-#[inline(always)]
-pub(super) fn arith(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    // On operands moved to the top of 64 bits (`y` alone for `mul`), the 64-bit operation
-    // overflows, as signed and as unsigned, exactly when the `iW` one does (`w` is 1..=64 on
-    // narrow ops), and its top `w` bits are the `iW` result.
-    let sh = (64 - w as u32) & 63;
-    let (xs, ys) = (x << sh, y << sh);
-    let (r, uo, so) = match op {
-        IOp::Add => {
-            let (r, uo) = xs.overflowing_add(ys);
-            (r, uo, (xs as i64).overflowing_add(ys as i64).1)
-        }
-        IOp::Sub => {
-            let (r, uo) = xs.overflowing_sub(ys);
-            (r, uo, (xs as i64).overflowing_sub(ys as i64).1)
-        }
-        _ => {
-            // `x` as a number times `y` at the top: sign-extended for the signed product.
-            let (r, uo) = x.overflowing_mul(ys);
-            (r, uo, (((xs as i64) >> sh).overflowing_mul(ys as i64)).1)
-        }
-    };
-    if (f & InstFlags::NUW != 0 && uo) || (f & InstFlags::NSW != 0 && so) {
-        return None;
-    }
-    Some(r >> sh)
-}
-
-#[inline(always)]
-pub(super) fn ibin_other(op: IOp, f: u16, w: u8, x: u64, y: u64) -> Option<u64> {
-    let w32 = w as u32;
-    let m = mask(w32);
-    match op {
-        IOp::Shl if f == 0 => (y < w as u64).then(|| (x << y) & m),
-        IOp::LShr => (y < w as u64).then(|| x >> y),
-        IOp::AShr => (y < w as u64).then(|| (sext(x, w32) >> y) as u64 & m),
-        IOp::UDiv => (y != 0).then(|| x / y),
-        IOp::URem => (y != 0).then(|| x % y),
-        IOp::And => Some(x & y),
-        IOp::Or => Some(x | y),
-        IOp::Xor => Some(x ^ y),
-        _ => int::ibin(op, f, w32, x, y).ok(),
-    }
-}
-
-/// `icmp` of zero-extended `iW` values as [`int::icmp`], by table rather than branches.
-#[inline(always)]
-pub(super) fn icmp(p: IntPredicate, w: u8, x: u64, y: u64) -> bool {
-    use IntPredicate as P;
-    // Signed or not, and the outcomes that make it true: bit 0 less, 1 equal, 2 greater.
-    let (s, acc) = match p {
-        P::Eq => (false, 0b010),
-        P::Ne => (false, 0b101),
-        P::Ugt => (false, 0b100),
-        P::Uge => (false, 0b110),
-        P::Ult => (false, 0b001),
-        P::Ule => (false, 0b011),
-        P::Sgt => (true, 0b100),
-        P::Sge => (true, 0b110),
-        P::Slt => (true, 0b001),
-        P::Sle => (true, 0b011),
-    };
-    // Flipping the sign bit of sign-extended values orders them as signed numbers.
-    let (x, y) = if s {
-        (sext(x, w as u32) as u64 ^ 1 << 63, sext(y, w as u32) as u64 ^ 1 << 63)
-    } else {
-        (x, y)
-    };
-    let o = (x > y) as u32 * 2 + (x == y) as u32;
-    (acc >> o) & 1 == 1
-}
-
-/// `fcmp` of two doubles (or floats widened exactly) as `fp::pred` of their `partial_cmp`.
-#[inline(always)]
-pub(super) fn fcmp(p: FloatPredicate, a: f64, b: f64) -> bool {
-    use FloatPredicate as P;
-    // The outcomes that make it true: bit 0 less, 1 equal, 2 greater, 3 unordered.
-    let acc: u32 = match p {
-        P::False => 0,
-        P::Oeq => 0b0010,
-        P::Ogt => 0b0100,
-        P::Oge => 0b0110,
-        P::Olt => 0b0001,
-        P::Ole => 0b0011,
-        P::One => 0b0101,
-        P::Ord => 0b0111,
-        P::Ueq => 0b1010,
-        P::Ugt => 0b1100,
-        P::Uge => 0b1110,
-        P::Ult => 0b1001,
-        P::Ule => 0b1011,
-        P::Une => 0b1101,
-        P::Uno => 0b1000,
-        P::True => 0b1111,
-    };
-    let o = if a.is_nan() || b.is_nan() { 3 } else { (a > b) as u32 * 2 + (a == b) as u32 };
-    (acc >> o) & 1 == 1
-}
-
-/// The operands of a fast `fcmp` as doubles (`s`: they are floats).
-#[inline(always)]
-pub(super) fn fpair(s: bool, x: u64, y: u64) -> (f64, f64) {
-    if s {
-        (f32::from_bits(x as u32) as f64, f32::from_bits(y as u32) as f64)
-    } else {
-        (f64::from_bits(x), f64::from_bits(y))
-    }
-}
-
 /// A result tainted by either operand, as `Interp::taint2` makes it for the instruction at
 /// `at`.
 #[cold]
 #[inline(never)]
-pub(super) fn taint2(cx: &mut Cx, at: usize, x: Slot, y: Slot) -> Slot {
+pub(crate) fn taint2(cx: &mut Cx, at: usize, x: Slot, y: Slot) -> Slot {
     let o = cx.origins.merge(x.poison, y.poison);
     let span = cx.code.spans.get(at).copied().unwrap_or_default();
     Slot::tainted(cx.origins.chain(o, span, cx.code.gid))
@@ -281,7 +141,7 @@ pub(super) fn taint2(cx: &mut Cx, at: usize, x: Slot, y: Slot) -> Slot {
 /// A new poison root at the instruction at `at`, as `Interp::poison` makes it.
 #[cold]
 #[inline(never)]
-pub(super) fn root(cx: &mut Cx, at: usize, why: super::origin::Why) -> Slot {
+pub(crate) fn root(cx: &mut Cx, at: usize, why: crate::interp::poison::origin::Why) -> Slot {
     let span = cx.code.spans.get(at).copied().unwrap_or_default();
     Slot::tainted(cx.origins.root(TaintKind::Poison, span, cx.code.gid, why))
 }
@@ -290,7 +150,7 @@ pub(super) fn root(cx: &mut Cx, at: usize, why: super::origin::Why) -> Slot {
 /// amount make poison (as the general path's `Interp::bad`); `None` for undefined behaviour.
 #[cold]
 #[inline(never)]
-pub(super) fn ibin_poison(
+pub(crate) fn ibin_poison(
     cx: &mut Cx,
     at: usize,
     op: IOp,
@@ -308,7 +168,7 @@ pub(super) fn ibin_poison(
 /// A scalar load of `n` bytes through register `p` into register `d` (alignment, then the
 /// plain-bytes fast access); false (no effect) when it needs the general path.
 #[inline(always)]
-pub(super) fn load(
+pub(crate) fn load(
     mem: &Memory,
     regs: &mut [Slot],
     d: u32,
@@ -330,7 +190,7 @@ pub(super) fn load(
 /// result ([`Gep::acc`]): a fused [`Op::GepLd`], with one look-up of the allocation for both.
 /// False (no effect) when either needs the general path.
 #[inline(always)]
-pub(super) fn gep_load(
+pub(crate) fn gep_load(
     code: &FnCode,
     regs: &mut [Slot],
     mem: &Memory,
@@ -377,7 +237,7 @@ fn read_at(a: &Alloc, addr: u64, n: u8, w: u8, align: u32) -> Option<Slot> {
 
 /// A scalar store of `n` bytes of register `v` through register `p`.
 #[inline(always)]
-pub(super) fn store(mem: &mut Memory, regs: &[Slot], v: u32, p: u32, n: u8, align: u32) -> bool {
+pub(crate) fn store(mem: &mut Memory, regs: &[Slot], v: u32, p: u32, n: u8, align: u32) -> bool {
     store_at(mem, rd!(regs, p), n, rd!(regs, v), align)
 }
 
@@ -403,7 +263,7 @@ fn write_at(a: &mut Alloc, addr: u64, n: u8, v: Slot, align: u32) -> bool {
 /// result ([`Gep::acc`], whose value may be `d` itself): a fused [`Op::GepSt`]. False (no
 /// effect) when either needs the general path.
 #[inline(always)]
-pub(super) fn gep_store(
+pub(crate) fn gep_store(
     code: &FnCode,
     regs: &mut [Slot],
     mem: &mut Memory,
@@ -431,7 +291,7 @@ pub(super) fn gep_store(
 /// A scalar GEP from register `base` into register `d`; false (no effect) when it needs
 /// the general path (a tainted operand, a result that would be poison).
 #[inline(always)]
-pub(super) fn gep(
+pub(crate) fn gep(
     code: &FnCode,
     regs: &mut [Slot],
     mem: &Memory,
@@ -499,7 +359,7 @@ fn gep_at<'m>(
 /// range, and the slot starts undef.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn palloca(
+pub(crate) fn palloca(
     code: &FnCode,
     mem: &mut Memory,
     allocas: &mut Vec<u32>,
@@ -518,7 +378,7 @@ pub(super) fn palloca(
 
 /// An `alloca` held in memory.
 #[inline(never)]
-pub(super) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32) -> bool {
+pub(crate) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32) -> bool {
     let Some(site) = cx.code.allocas.get(s as usize) else { return false };
     let count = match site.count {
         None => 1,
@@ -545,7 +405,7 @@ pub(super) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32) -> bool {
 
 /// The edge a `switch` on defined `x` takes.
 #[inline(never)]
-pub(super) fn switch(code: &FnCode, t: u32, x: u64) -> Option<u32> {
+pub(crate) fn switch(code: &FnCode, t: u32, x: u64) -> Option<u32> {
     let tbl = code.switches.get(t as usize)?;
     Some(match tbl.cases.binary_search_by_key(&x, |c| c.0) {
         Ok(i) => tbl.cases.get(i).map_or(tbl.default, |c| c.1),
@@ -555,7 +415,7 @@ pub(super) fn switch(code: &FnCode, t: u32, x: u64) -> Option<u32> {
 
 /// A fast intrinsic.
 #[inline(never)]
-pub(super) fn intrinsic(regs: &mut [Slot], k: Intr, d: u32, a: u32, b: u32, c: u32, w: u8) -> bool {
+pub(crate) fn intrinsic(regs: &mut [Slot], k: Intr, d: u32, a: u32, b: u32, c: u32, w: u8) -> bool {
     let (x, y, z) = (rd!(regs, a), rd!(regs, b), rd!(regs, c));
     let z = if k.three() { z } else { Slot::default() };
     if k != Intr::Expect && (x.poison | y.poison | z.poison) != 0 {
@@ -567,7 +427,13 @@ pub(super) fn intrinsic(regs: &mut [Slot], k: Intr, d: u32, a: u32, b: u32, c: u
 
 /// A conversion of a defined value.
 #[inline(never)]
-pub(super) fn convert(regs: &mut [Slot], k: super::code::Cvt, d: u32, a: u32, w: u8) -> bool {
+pub(crate) fn convert(
+    regs: &mut [Slot],
+    k: crate::interp::bytecode::Cvt,
+    d: u32,
+    a: u32,
+    w: u8,
+) -> bool {
     let x = rd!(regs, a);
     if x.poison != 0 {
         return false;
@@ -580,7 +446,7 @@ pub(super) fn convert(regs: &mut [Slot], k: super::code::Cvt, d: u32, a: u32, w:
 /// general path then overwrites) when a lane needs the general path. Inlined into one
 /// out-of-line function per op kind (`vop!`), so the op is not dispatched a second time.
 #[inline(always)]
-pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
+pub(crate) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
     macro_rules! clean {
         ($i:expr) => {{
             let x = rd!(regs, $i);
@@ -605,7 +471,7 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
                     }
                     taint2(cx, at, x, y)
                 } else {
-                    match ibin(op, f, w, x.bits, y.bits) {
+                    match int::ibin_plain(op, f, w, x.bits, y.bits) {
                         Some(v) => Slot::int(v),
                         None => match ibin_poison(cx, at, op, f, w, x.bits, y.bits) {
                             Some(t) => t,
@@ -664,12 +530,8 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
         Op::VFCmp { p, d, a, b, n, s } => {
             for k in 0..n as u32 {
                 let (x, y) = (clean!(a + k), clean!(b + k));
-                let ord = if s {
-                    f32::from_bits(x.bits as u32).partial_cmp(&f32::from_bits(y.bits as u32))
-                } else {
-                    f64::from_bits(x.bits).partial_cmp(&f64::from_bits(y.bits))
-                };
-                wr!(regs, d + k, Slot::int(fp::pred(p, ord) as u64));
+                let (fa, fb) = fp::fpair(s, x.bits, y.bits);
+                wr!(regs, d + k, Slot::int(fp::fcmp(p, fa, fb) as u64));
             }
         }
         Op::VSel { d, c, a, b, n, vc } => {
@@ -724,7 +586,9 @@ pub(super) fn vector(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool 
                     root(
                         cx,
                         at,
-                        super::origin::Why::Static("shufflevector mask element is poison or undef"),
+                        crate::interp::poison::origin::Why::Static(
+                            "shufflevector mask element is poison or undef",
+                        ),
                     )
                 } else {
                     rd!(regs, r)
@@ -744,7 +608,7 @@ macro_rules! vop {
     ($($name:ident: $pat:pat),* $(,)?) => {
         $(
             #[inline(never)]
-            pub(super) fn $name(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
+            pub(crate) fn $name(cx: &mut Cx, regs: &mut [Slot], op: Op, at: usize) -> bool {
                 match op {
                     $pat => vector(cx, regs, op, at),
                     _ => false,
