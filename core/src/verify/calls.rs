@@ -265,7 +265,7 @@ fn musttail(v: &mut Verifier, cx: &FnCx, i: Inst, d: &InstData, ci: &CallInfo, i
     // The call must be followed by `ret` (optionally through a bitcast of its result).
     let Some(b) = cx.block_of(i) else { return };
     let insts = &cx.body.blocks[b].insts;
-    let pos = cx.inst_pos[i.index()] as usize;
+    let pos = cx.inst_pos[i] as usize;
     let mut ret_val = d.result;
     let mut next = insts.get(pos + 1).map(|&n| &cx.body.insts[n]);
     if let Some(n) = next {
