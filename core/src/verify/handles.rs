@@ -55,10 +55,9 @@ pub(super) fn check_module(
     }
 
     // Constants: every referenced id in range.
-    let nconst = m.consts.len();
     let mut const_broken = false;
     for (c, data) in m.consts.iter() {
-        let cok = |x: &crate::ir::ConstId| x.index() < nconst;
+        let cok = |x: &crate::ir::ConstId| m.consts.is_valid(*x);
         let ok = ty_ok(data.ty)
             && match &data.kind {
                 ConstKind::Aggregate(el) | ConstKind::PtrAuth(el) => el.iter().all(cok),
@@ -84,7 +83,7 @@ pub(super) fn check_module(
     if const_broken {
         return None;
     }
-    let const_ok = |c: crate::ir::ConstId| c.index() < nconst;
+    let const_ok = |c: crate::ir::ConstId| m.consts.is_valid(c);
 
     // Metadata nodes.
     for (id, node) in m.metadata.nodes.iter() {
