@@ -104,7 +104,7 @@ pub struct ModulePrinter<'m> {
     groups: OnceCell<attrs::AttrGroups>,
     md: OnceCell<metadata::MdSlots>,
     sorted_attrs: OnceCell<EntityVec<AttrSetId, Box<[u16]>>>,
-    null_cache: RefCell<Vec<u8>>,
+    null_cache: RefCell<SecondaryMap<ConstId, u8>>,
     block_slots: RefCell<HashMap<GlobalId, Rc<LocalSlots>>>,
 }
 
@@ -167,7 +167,7 @@ impl<'m> ModulePrinter<'m> {
             groups: OnceCell::new(),
             md: OnceCell::new(),
             sorted_attrs: OnceCell::new(),
-            null_cache: RefCell::new(Vec::new()),
+            null_cache: RefCell::new(SecondaryMap::new()),
             block_slots: RefCell::new(HashMap::new()),
         }
     }
