@@ -5,8 +5,9 @@
 //! about entities (the analyses' results, the passes' and the verifier's scratch tables, the
 //! text printer's slot numbers) are [`SecondaryMap`]s keyed by the same entity, or
 //! [`EntitySet`]s for sets of them, so facts live next to the IR rather than inside it, and a
-//! table keyed by `Block` cannot be read with a `Value`. `EntityRef::index` is left for dense
-//! numbering (arena positions, printed numbers, hashing) and code outside the IR's types.
+//! table keyed by `Block` cannot be read with a `Value`. The interpreter's slot and register
+//! tables are still plain `Vec`s indexed with `EntityRef::index`; elsewhere `index` is left for
+//! dense numbering (arena positions, offsets, printed numbers, sort keys) and range checks.
 
 use std::marker::PhantomData;
 
