@@ -22,7 +22,7 @@
 //! scalable vectors are unknown. Anything it cannot prove is `MayAlias`.
 
 use crate::ir::attrs::{Attr, AttrKind, ModRef, MEMORY_LOCATIONS};
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::SecondaryMap;
 use crate::ir::layout::{Class, Layouts};
 use crate::ir::{
     Body, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Intrinsic, Module, Opcode,
@@ -94,8 +94,8 @@ pub struct AliasAnalysis<'a> {
     m: &'a Module,
     body: &'a Body,
     layouts: Layouts,
-    /// Indexed by `Inst`: true for allocas and allocation calls whose address escapes.
-    escapes: Vec<bool>,
+    /// True for allocas and allocation calls whose address escapes.
+    escapes: SecondaryMap<Inst, bool>,
     /// Indexed by parameter number: true for `noalias` parameters.
     noalias_params: Vec<bool>,
 }
@@ -109,7 +109,8 @@ impl<'a> AliasAnalysis<'a> {
             .func(func)
             .map(|f| f.params.iter().map(|p| m.attrs.has(p.attrs, AttrKind::NoAlias)).collect())
             .unwrap_or_default();
-        let mut aa = AliasAnalysis { m, body, layouts, escapes: Vec::new(), noalias_params };
+        let mut aa =
+            AliasAnalysis { m, body, layouts, escapes: SecondaryMap::new(), noalias_params };
         aa.escapes = aa.compute_escapes();
         aa
     }
@@ -316,9 +317,9 @@ impl<'a> AliasAnalysis<'a> {
         self.callee(d).map(|(g, _)| self.m.global_name(g))
     }
 
-    fn compute_escapes(&self) -> Vec<bool> {
+    fn compute_escapes(&self) -> SecondaryMap<Inst, bool> {
         let body = self.body;
-        let mut escapes = vec![false; body.insts.len()];
+        let mut escapes = SecondaryMap::from_elem(false, body.insts.len());
         // Pointer users: for each value, the instructions using it.
         let users = crate::ir::uses::use_lists(body);
         for (_, i) in crate::ir::uses::layout_insts(body) {
@@ -340,7 +341,7 @@ impl<'a> AliasAnalysis<'a> {
                     esc = true;
                     break;
                 }
-                for &u in users.get(v.index()).map(|x| x.as_slice()).unwrap_or(&[]) {
+                for &u in &users[v] {
                     let Some(ud) = body.insts.get(u) else { continue };
                     match ud.op {
                         Opcode::Load => {}
@@ -387,7 +388,7 @@ impl<'a> AliasAnalysis<'a> {
                     }
                 }
             }
-            if let Some(s) = escapes.get_mut(i.index()) {
+            if let Some(s) = escapes.get_mut(i) {
                 *s = esc;
             }
         }
@@ -396,9 +397,7 @@ impl<'a> AliasAnalysis<'a> {
 
     fn non_escaping_local(&self, o: Object) -> bool {
         match o {
-            Object::Alloca(i) | Object::Fresh(i) => {
-                !self.escapes.get(i.index()).copied().unwrap_or(true)
-            }
+            Object::Alloca(i) | Object::Fresh(i) => !self.escapes.get(i).copied().unwrap_or(true),
             _ => false,
         }
     }

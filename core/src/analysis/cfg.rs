@@ -4,15 +4,15 @@
 //! `switch` with two cases to one block gives two edges), as LLVM's `successors` and
 //! `predecessors` do; PHI verification relies on that multiplicity.
 
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::SecondaryMap;
 use crate::ir::{Block, Body};
 
-/// Successor and predecessor lists of every block, indexed by block id.
+/// Successor and predecessor lists of every block.
 #[derive(Clone, Debug, Default)]
 pub struct Cfg {
-    succs: Vec<Vec<Block>>,
-    preds: Vec<Vec<Block>>,
-    in_layout: Vec<bool>,
+    succs: SecondaryMap<Block, Vec<Block>>,
+    preds: SecondaryMap<Block, Vec<Block>>,
+    in_layout: SecondaryMap<Block, bool>,
     entry: Option<Block>,
 }
 
@@ -21,49 +21,53 @@ impl Cfg {
     /// that are not in the layout are dropped.
     pub fn new(body: &Body) -> Cfg {
         let n = body.blocks.len();
-        let mut in_layout = vec![false; n];
+        let mut in_layout = SecondaryMap::from_elem(false, n);
         for &b in &body.layout {
-            if let Some(slot) = in_layout.get_mut(b.index()) {
+            if let Some(slot) = in_layout.get_mut(b) {
                 *slot = true;
             }
         }
-        let mut succs = vec![Vec::new(); n];
-        let mut preds = vec![Vec::new(); n];
+        let mut succs = SecondaryMap::from_elem(Vec::new(), n);
+        let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::from_elem(Vec::new(), n);
         for &b in &body.layout {
-            if b.index() >= n {
-                continue;
-            }
-            let Some(&last) = body.blocks[b].insts.last() else { continue };
+            let Some(bd) = body.blocks.get(b) else { continue };
+            let Some(&last) = bd.insts.last() else { continue };
             let Some(data) = body.insts.get(last) else { continue };
             if !data.op.is_terminator() {
                 continue;
             }
             let mut s = data.successors();
-            s.retain(|t| in_layout.get(t.index()).copied().unwrap_or(false));
+            s.retain(|&t| in_layout[t]);
             for &t in &s {
-                preds[t.index()].push(b);
+                preds[t].push(b);
             }
-            succs[b.index()] = s;
+            succs[b] = s;
         }
-        let entry = body.layout.first().copied().filter(|b| b.index() < n);
+        let entry = body.layout.first().copied().filter(|&b| body.blocks.is_valid(b));
         Cfg { succs, preds, in_layout, entry }
     }
 
     /// A graph given by its successor lists, node `i` being `Block::new(i)`: for analyses over
     /// derived graphs, such as post-dominance over the reversed CFG. Every node counts as in the
     /// layout; edges to nodes out of range are dropped, as is an out-of-range entry.
-    pub(crate) fn from_succs(mut succs: Vec<Vec<Block>>, entry: Option<Block>) -> Cfg {
-        let n = succs.len();
-        let mut preds = vec![Vec::new(); n];
-        for (i, s) in succs.iter_mut().enumerate() {
-            s.retain(|t| t.index() < n);
-            for t in s.iter() {
-                if let Some(p) = preds.get_mut(t.index()) {
-                    p.push(Block::new(i));
+    pub(crate) fn from_succs(
+        mut succs: SecondaryMap<Block, Vec<Block>>,
+        entry: Option<Block>,
+    ) -> Cfg {
+        let mut preds: SecondaryMap<Block, Vec<Block>> =
+            SecondaryMap::from_elem(Vec::new(), succs.len());
+        let mut in_layout = SecondaryMap::from_elem(false, succs.len());
+        for (b, s) in succs.iter_mut() {
+            in_layout[b] = true;
+            s.retain(|&t| preds.get(t).is_some());
+            for &t in s.iter() {
+                if let Some(p) = preds.get_mut(t) {
+                    p.push(b);
                 }
             }
         }
-        Cfg { succs, preds, in_layout: vec![true; n], entry: entry.filter(|b| b.index() < n) }
+        let entry = entry.filter(|&b| in_layout[b]);
+        Cfg { succs, preds, in_layout, entry }
     }
 
     /// The entry block.
@@ -76,18 +80,23 @@ impl Cfg {
         self.succs.len()
     }
 
+    /// Every block of the arena (layout or not), in id order.
+    pub fn blocks(&self) -> impl ExactSizeIterator<Item = Block> + DoubleEndedIterator {
+        self.succs.keys()
+    }
+
     /// True when `b` is in the function's layout.
     pub fn in_layout(&self, b: Block) -> bool {
-        self.in_layout.get(b.index()).copied().unwrap_or(false)
+        self.in_layout[b]
     }
 
     /// Successors of `b`, one per edge, in terminator order.
     pub fn succs(&self, b: Block) -> &[Block] {
-        self.succs.get(b.index()).map(|v| &v[..]).unwrap_or(&[])
+        &self.succs[b]
     }
 
     /// Predecessors of `b`, one per edge, in layout order of the predecessor.
     pub fn preds(&self, b: Block) -> &[Block] {
-        self.preds.get(b.index()).map(|v| &v[..]).unwrap_or(&[])
+        &self.preds[b]
     }
 }

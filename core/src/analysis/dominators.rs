@@ -7,26 +7,43 @@
 //! themselves.
 
 use super::cfg::Cfg;
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::{EntityRef, EntitySet, SecondaryMap};
 use crate::ir::Block;
 
 const NONE: u32 = u32::MAX;
+/// The immediate dominator of an unreachable block.
+const NO_BLOCK: Block = Block::from_u32(u32::MAX);
 
 /// The dominator tree of one function.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct DomTree {
-    /// Immediate dominator of each block (the entry's is itself); `NONE` when unreachable.
-    idom: Vec<u32>,
+    /// Immediate dominator of each block (the entry's is itself); `NO_BLOCK` when unreachable.
+    idom: SecondaryMap<Block, Block>,
     /// Postorder number of each reachable block.
-    po: Vec<u32>,
+    po: SecondaryMap<Block, u32>,
     /// Reachable blocks in reverse postorder (the entry first).
     rpo: Vec<Block>,
     /// Dominator-tree preorder entry and exit numbers.
-    pre: Vec<u32>,
-    post: Vec<u32>,
-    /// Children in the dominator tree, flattened: `children[child_start[b]..child_start[b+1]]`.
+    pre: SecondaryMap<Block, u32>,
+    post: SecondaryMap<Block, u32>,
+    /// Children in the dominator tree, flattened: `children[child_start[b]..child_start[b+1]]`
+    /// (offsets by block index, one more than the blocks).
     child_start: Vec<u32>,
     children: Vec<Block>,
+}
+
+impl Default for DomTree {
+    fn default() -> Self {
+        DomTree {
+            idom: SecondaryMap::with_default(NO_BLOCK),
+            po: SecondaryMap::with_default(NONE),
+            rpo: Vec::new(),
+            pre: SecondaryMap::with_default(NONE),
+            post: SecondaryMap::with_default(NONE),
+            child_start: Vec::new(),
+            children: Vec::new(),
+        }
+    }
 }
 
 impl DomTree {
@@ -34,36 +51,34 @@ impl DomTree {
     pub fn new(cfg: &Cfg) -> DomTree {
         let n = cfg.num_blocks();
         let mut t = DomTree {
-            idom: vec![NONE; n],
-            po: vec![NONE; n],
+            idom: SecondaryMap::from_elem(NO_BLOCK, n),
+            po: SecondaryMap::from_elem(NONE, n),
             rpo: Vec::new(),
-            pre: vec![NONE; n],
-            post: vec![NONE; n],
+            pre: SecondaryMap::from_elem(NONE, n),
+            post: SecondaryMap::from_elem(NONE, n),
             child_start: vec![0; n + 1],
             children: Vec::new(),
         };
         let Some(entry) = cfg.entry() else { return t };
-        if entry.index() >= n {
+        if t.idom.get(entry).is_none() {
             return t;
         }
 
         // Postorder by an iterative depth-first walk.
         let mut postorder: Vec<Block> = Vec::with_capacity(n);
-        let mut visited = vec![false; n];
+        let mut visited: EntitySet<Block> = EntitySet::with_capacity(n);
         let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
-        visited[entry.index()] = true;
+        visited.insert(entry);
         while let Some(top) = stack.last_mut() {
             let (b, i) = *top;
             let succs = cfg.succs(b);
-            if i < succs.len() {
+            if let Some(&s) = succs.get(i) {
                 top.1 += 1;
-                let s = succs[i];
-                if !visited[s.index()] {
-                    visited[s.index()] = true;
+                if visited.insert(s) {
                     stack.push((s, 0));
                 }
             } else {
-                t.po[b.index()] = postorder.len() as u32;
+                t.po[b] = postorder.len() as u32;
                 postorder.push(b);
                 stack.pop();
             }
@@ -71,24 +86,24 @@ impl DomTree {
         t.rpo = postorder.iter().rev().copied().collect();
 
         // The iterative fixpoint.
-        t.idom[entry.index()] = entry.index() as u32;
+        t.idom[entry] = entry;
         let mut changed = true;
         while changed {
             changed = false;
             for &b in t.rpo.iter().skip(1) {
-                let mut new_idom = NONE;
+                let mut new_idom = NO_BLOCK;
                 for &p in cfg.preds(b) {
-                    if t.idom[p.index()] == NONE {
+                    if t.idom[p] == NO_BLOCK {
                         continue;
                     }
-                    new_idom = if new_idom == NONE {
-                        p.index() as u32
+                    new_idom = if new_idom == NO_BLOCK {
+                        p
                     } else {
-                        intersect(&t.idom, &t.po, p.index() as u32, new_idom)
+                        intersect(&t.idom, &t.po, p, new_idom)
                     };
                 }
-                if new_idom != NONE && t.idom[b.index()] != new_idom {
-                    t.idom[b.index()] = new_idom;
+                if new_idom != NO_BLOCK && t.idom[b] != new_idom {
+                    t.idom[b] = new_idom;
                     changed = true;
                 }
             }
@@ -96,7 +111,9 @@ impl DomTree {
 
         // Children lists (counting sort by parent), then interval numbering.
         for &b in t.rpo.iter().skip(1) {
-            t.child_start[t.idom[b.index()] as usize + 1] += 1;
+            if let Some(c) = t.child_start.get_mut(t.idom[b].index() + 1) {
+                *c += 1;
+            }
         }
         for i in 0..n {
             t.child_start[i + 1] += t.child_start[i];
@@ -104,26 +121,24 @@ impl DomTree {
         let mut fill: Vec<u32> = t.child_start[..n].to_vec();
         t.children = vec![entry; t.rpo.len().saturating_sub(1)];
         for &b in t.rpo.iter().skip(1) {
-            let p = t.idom[b.index()] as usize;
+            let p = t.idom[b].index();
             t.children[fill[p] as usize] = b;
             fill[p] += 1;
         }
         let mut clock = 0u32;
         let mut stack: Vec<(Block, u32)> = vec![(entry, 0)];
-        t.pre[entry.index()] = clock;
+        t.pre[entry] = clock;
         clock += 1;
         while let Some(top) = stack.last_mut() {
             let (b, i) = *top;
-            let start = t.child_start[b.index()];
-            let end = t.child_start[b.index() + 1];
-            if start + i < end {
+            let kids = t.children(b);
+            if let Some(&c) = kids.get(i as usize) {
                 top.1 += 1;
-                let c = t.children[(start + i) as usize];
-                t.pre[c.index()] = clock;
+                t.pre[c] = clock;
                 clock += 1;
                 stack.push((c, 0));
             } else {
-                t.post[b.index()] = clock;
+                t.post[b] = clock;
                 clock += 1;
                 stack.pop();
             }
@@ -133,13 +148,13 @@ impl DomTree {
 
     /// True when `b` is reachable from the entry block.
     pub fn is_reachable(&self, b: Block) -> bool {
-        self.idom.get(b.index()).is_some_and(|&d| d != NONE)
+        self.idom[b] != NO_BLOCK
     }
 
     /// The immediate dominator of `b` (`None` for the entry and unreachable blocks).
     pub fn idom(&self, b: Block) -> Option<Block> {
-        let d = *self.idom.get(b.index())?;
-        (d != NONE && d as usize != b.index()).then(|| Block::new(d as usize))
+        let d = self.idom[b];
+        (d != NO_BLOCK && d != b).then_some(d)
     }
 
     /// True when `a` dominates `b`, with LLVM's conventions: every block dominates itself, an
@@ -152,8 +167,7 @@ impl DomTree {
         if !self.is_reachable(a) {
             return false;
         }
-        let (ai, bi) = (a.index(), b.index());
-        self.pre[ai] <= self.pre[bi] && self.post[bi] <= self.post[ai]
+        self.pre[a] <= self.pre[b] && self.post[b] <= self.post[a]
     }
 
     /// True when `a` dominates `b` and `a != b`.
@@ -169,20 +183,26 @@ impl DomTree {
     /// The children of `b` in the dominator tree.
     pub fn children(&self, b: Block) -> &[Block] {
         let i = b.index();
-        if i + 1 >= self.child_start.len() {
+        let (Some(&start), Some(&end)) = (self.child_start.get(i), self.child_start.get(i + 1))
+        else {
             return &[];
-        }
-        &self.children[self.child_start[i] as usize..self.child_start[i + 1] as usize]
+        };
+        self.children.get(start as usize..end as usize).unwrap_or(&[])
     }
 }
 
-fn intersect(idom: &[u32], po: &[u32], mut a: u32, mut b: u32) -> u32 {
+fn intersect(
+    idom: &SecondaryMap<Block, Block>,
+    po: &SecondaryMap<Block, u32>,
+    mut a: Block,
+    mut b: Block,
+) -> Block {
     while a != b {
-        while po[a as usize] < po[b as usize] {
-            a = idom[a as usize];
+        while po[a] < po[b] {
+            a = idom[a];
         }
-        while po[b as usize] < po[a as usize] {
-            b = idom[b as usize];
+        while po[b] < po[a] {
+            b = idom[b];
         }
     }
     a

@@ -7,20 +7,20 @@
 
 use super::cfg::Cfg;
 use super::dominators::DomTree;
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::SecondaryMap;
 use crate::ir::Block;
 
 /// The dominance frontier of every block, each sorted by block id.
 #[derive(Clone, Debug, Default)]
 pub struct DominanceFrontiers {
-    df: Vec<Vec<Block>>,
+    df: SecondaryMap<Block, Vec<Block>>,
 }
 
 impl DominanceFrontiers {
     /// Computes the frontiers from the CFG and its dominator tree.
     pub fn new(cfg: &Cfg, dt: &DomTree) -> DominanceFrontiers {
         let n = cfg.num_blocks();
-        let mut df: Vec<Vec<Block>> = vec![Vec::new(); n];
+        let mut df: SecondaryMap<Block, Vec<Block>> = SecondaryMap::from_elem(Vec::new(), n);
         for &y in dt.rpo() {
             let stop = dt.idom(y);
             for &p in cfg.preds(y) {
@@ -34,7 +34,7 @@ impl DominanceFrontiers {
                     if Some(runner) == stop {
                         break;
                     }
-                    let Some(set) = df.get_mut(runner.index()) else { break };
+                    let Some(set) = df.get_mut(runner) else { break };
                     if set.last() == Some(&y) {
                         // Already added from another predecessor of y, and so is the rest of
                         // this chain up to the dominator where that walk went.
@@ -48,7 +48,7 @@ impl DominanceFrontiers {
                 }
             }
         }
-        for set in &mut df {
+        for set in df.values_mut() {
             set.sort_unstable();
             set.dedup();
         }
@@ -57,17 +57,17 @@ impl DominanceFrontiers {
 
     /// The dominance frontier of `b`, sorted by block id (empty for unknown blocks).
     pub fn frontier(&self, b: Block) -> &[Block] {
-        self.df.get(b.index()).map(|v| &v[..]).unwrap_or(&[])
+        &self.df[b]
     }
 
     /// The iterated dominance frontier of `defs`: the blocks where SSA construction places PHIs
     /// for a variable assigned in `defs`. Sorted by block id.
     pub fn iterated(&self, defs: &[Block]) -> Vec<Block> {
-        let mut in_result = vec![false; self.df.len()];
-        let mut queued = vec![false; self.df.len()];
+        let mut in_result = SecondaryMap::from_elem(false, self.df.len());
+        let mut queued = SecondaryMap::from_elem(false, self.df.len());
         let mut work: Vec<Block> = Vec::new();
         for &d in defs {
-            if let Some(q) = queued.get_mut(d.index()) {
+            if let Some(q) = queued.get_mut(d) {
                 if !*q {
                     *q = true;
                     work.push(d);
@@ -76,10 +76,10 @@ impl DominanceFrontiers {
         }
         while let Some(x) = work.pop() {
             for &y in self.frontier(x) {
-                if let Some(r) = in_result.get_mut(y.index()) {
+                if let Some(r) = in_result.get_mut(y) {
                     *r = true;
                 }
-                if let Some(q) = queued.get_mut(y.index()) {
+                if let Some(q) = queued.get_mut(y) {
                     if !*q {
                         *q = true;
                         work.push(y);
@@ -87,10 +87,7 @@ impl DominanceFrontiers {
                 }
             }
         }
-        (0..self.df.len())
-            .filter(|&i| in_result.get(i).copied().unwrap_or(false))
-            .map(Block::new)
-            .collect()
+        in_result.iter().filter(|&(_, &r)| r).map(|(b, _)| b).collect()
     }
 }
 
@@ -98,6 +95,7 @@ impl DominanceFrontiers {
 mod tests {
     use super::super::test_util::{blocks, body, graphs, parse};
     use super::*;
+    use crate::ir::entity::EntityRef;
 
     #[test]
     fn diamond() {

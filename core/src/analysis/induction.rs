@@ -14,7 +14,7 @@
 
 use super::cfg::Cfg;
 use super::loops::Loop;
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::SecondaryMap;
 use crate::ir::{
     Block, Body, ConstKind, Extra, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, Value,
     ValueDef,
@@ -91,15 +91,18 @@ pub fn const_int(m: &Module, o: Operand) -> Option<(u32, i64)> {
 
 /// True when `o` does not change while the loop runs: a constant, a parameter, or a value
 /// defined by an instruction outside the loop's blocks.
-pub fn is_invariant(body: &Body, l: &Loop, block_of: &[Option<Block>], o: Operand) -> bool {
+pub fn is_invariant(
+    body: &Body,
+    l: &Loop,
+    block_of: &SecondaryMap<Inst, Option<Block>>,
+    o: Operand,
+) -> bool {
     match o {
         Operand::Const(_) => true,
         Operand::Md(_) => false,
         Operand::Value(v) => match body.values.get(v).map(|d| d.def) {
             Some(ValueDef::Param(_)) => true,
-            Some(ValueDef::Inst(i)) => {
-                block_of.get(i.index()).copied().flatten().is_some_and(|b| !l.contains(b))
-            }
+            Some(ValueDef::Inst(i)) => block_of[i].is_some_and(|b| !l.contains(b)),
             None => false,
         },
     }
@@ -146,7 +149,7 @@ pub fn inductions(m: &Module, body: &Body, l: &Loop, pre: Block, latch: Block) -
 pub fn exit_test(
     body: &Body,
     l: &Loop,
-    block_of: &[Option<Block>],
+    block_of: &SecondaryMap<Inst, Option<Block>>,
     ivs: &[Induction],
     exiting: Block,
 ) -> Option<ExitTest> {

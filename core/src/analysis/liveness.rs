@@ -13,70 +13,17 @@
 //! reachable get empty sets). Sets are bit sets indexed by `Value`.
 
 use crate::analysis::Cfg;
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::{EntitySet, SecondaryMap};
 use crate::ir::{Block, Body, Extra, Opcode, Operand, Value};
 
 /// A set of values as bits.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ValueSet(Vec<u64>);
-
-impl ValueSet {
-    fn new(n: usize) -> ValueSet {
-        ValueSet(vec![0; n.div_ceil(64)])
-    }
-    /// True when `v` is in the set.
-    pub fn contains(&self, v: Value) -> bool {
-        self.0.get(v.index() / 64).is_some_and(|w| w >> (v.index() % 64) & 1 == 1)
-    }
-    /// Adds `v`; true when it was not in the set.
-    pub fn insert(&mut self, v: Value) -> bool {
-        match self.0.get_mut(v.index() / 64) {
-            Some(w) => {
-                let bit = 1u64 << (v.index() % 64);
-                let new = *w & bit == 0;
-                *w |= bit;
-                new
-            }
-            None => false,
-        }
-    }
-    /// Removes `v`.
-    pub fn remove(&mut self, v: Value) {
-        if let Some(w) = self.0.get_mut(v.index() / 64) {
-            *w &= !(1u64 << (v.index() % 64));
-        }
-    }
-    fn union(&mut self, o: &ValueSet) -> bool {
-        let mut changed = false;
-        for (a, b) in self.0.iter_mut().zip(o.0.iter()) {
-            let n = *a | *b;
-            changed |= n != *a;
-            *a = n;
-        }
-        changed
-    }
-    /// The values in the set, in index order.
-    pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            (0..64).filter(move |b| w >> b & 1 == 1).map(move |b| Value::new(i * 64 + b))
-        })
-    }
-    /// The number of values in the set.
-    pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-    /// True when empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-}
+pub type ValueSet = EntitySet<Value>;
 
 /// Live-in and live-out sets of every block.
 #[derive(Clone, Debug)]
 pub struct Liveness {
-    live_in: Vec<ValueSet>,
-    live_out: Vec<ValueSet>,
-    empty: ValueSet,
+    live_in: SecondaryMap<Block, ValueSet>,
+    live_out: SecondaryMap<Block, ValueSet>,
 }
 
 impl Liveness {
@@ -89,13 +36,14 @@ impl Liveness {
     pub fn with_domtree(body: &Body, cfg: &Cfg, dt: &crate::analysis::DomTree) -> Liveness {
         let nb = body.blocks.len();
         let nv = body.values.len();
-        let mut gen = vec![ValueSet::new(nv); nb];
-        let mut defs = vec![ValueSet::new(nv); nb];
-        let mut phi_defs = vec![ValueSet::new(nv); nb];
+        let sets = || SecondaryMap::from_elem(ValueSet::with_capacity(nv), nb);
+        let mut gen = sets();
+        let mut defs = sets();
+        let mut phi_defs = sets();
         // phi_uses[pred]: values used by phis of successors on edges from pred.
-        let mut phi_uses = vec![ValueSet::new(nv); nb];
+        let mut phi_uses = sets();
         // Phi results of a block used by its own non-phi instructions.
-        let mut phi_used_here = vec![ValueSet::new(nv); nb];
+        let mut phi_used_here = sets();
         for &b in &body.layout {
             let Some(bd) = body.blocks.get(b) else { continue };
             for &i in &bd.insts {
@@ -104,7 +52,7 @@ impl Liveness {
                     if let Extra::Phi(preds) = &d.extra {
                         for (k, &p) in preds.iter().enumerate() {
                             if let (Some(Operand::Value(v)), Some(set)) =
-                                (d.args.get(k), phi_uses.get_mut(p.index()))
+                                (d.args.get(k), phi_uses.get_mut(p))
                             {
                                 set.insert(*v);
                             }
@@ -112,12 +60,9 @@ impl Liveness {
                     }
                 } else {
                     crate::ir::uses::used_values(body, d, &mut |v| {
-                        if let (Some(g), Some(df), Some(pd), Some(pu)) = (
-                            gen.get_mut(b.index()),
-                            defs.get(b.index()),
-                            phi_defs.get(b.index()),
-                            phi_used_here.get_mut(b.index()),
-                        ) {
+                        if let (Some(g), Some(df), Some(pd), Some(pu)) =
+                            (gen.get_mut(b), defs.get(b), phi_defs.get(b), phi_used_here.get_mut(b))
+                        {
                             if !df.contains(v) {
                                 g.insert(v);
                             } else if pd.contains(v) {
@@ -127,63 +72,60 @@ impl Liveness {
                     });
                 }
                 if let Some(r) = d.result {
-                    if let Some(df) = defs.get_mut(b.index()) {
+                    if let Some(df) = defs.get_mut(b) {
                         df.insert(r);
                     }
                     if d.op == Opcode::Phi {
-                        if let Some(p) = phi_defs.get_mut(b.index()) {
+                        if let Some(p) = phi_defs.get_mut(b) {
                             p.insert(r);
                         }
                     }
                 }
             }
         }
-        let mut live_in = vec![ValueSet::new(nv); nb];
-        let mut live_out = vec![ValueSet::new(nv); nb];
+        let mut live_in = sets();
+        let mut live_out = sets();
         // Post-order of the reachable blocks: reverse of the dominator tree's RPO.
         let order: Vec<Block> = dt.rpo().iter().rev().copied().collect();
         let mut changed = true;
         while changed {
             changed = false;
             for &b in &order {
-                let mut out = phi_uses.get(b.index()).cloned().unwrap_or_else(|| ValueSet::new(nv));
+                let mut out =
+                    phi_uses.get(b).cloned().unwrap_or_else(|| ValueSet::with_capacity(nv));
                 for &s in cfg.succs(b) {
-                    if let Some(li) = live_in.get(s.index()) {
+                    if let Some(li) = live_in.get(s) {
                         let mut t = li.clone();
-                        if let Some(pd) = phi_defs.get(s.index()) {
+                        if let Some(pd) = phi_defs.get(s) {
                             for v in pd.iter() {
                                 t.remove(v);
                             }
                         }
-                        out.union(&t);
+                        out.union_with(&t);
                     }
                 }
                 let mut inn = out.clone();
-                if let Some(df) = defs.get(b.index()) {
-                    for (w, d) in inn.0.iter_mut().zip(df.0.iter()) {
-                        *w &= !d;
-                    }
+                if let Some(df) = defs.get(b) {
+                    inn.difference_with(df);
                 }
-                if let Some(g) = gen.get(b.index()) {
-                    inn.union(g);
+                if let Some(g) = gen.get(b) {
+                    inn.union_with(g);
                 }
                 // Phi results live at the block start: used in the block or live out.
-                if let Some(pd) = phi_defs.get(b.index()) {
+                if let Some(pd) = phi_defs.get(b) {
                     for v in pd.iter() {
-                        if out.contains(v)
-                            || phi_used_here.get(b.index()).is_some_and(|pu| pu.contains(v))
-                        {
+                        if out.contains(v) || phi_used_here[b].contains(v) {
                             inn.insert(v);
                         }
                     }
                 }
-                if let Some(slot) = live_out.get_mut(b.index()) {
+                if let Some(slot) = live_out.get_mut(b) {
                     if *slot != out {
                         *slot = out;
                         changed = true;
                     }
                 }
-                if let Some(slot) = live_in.get_mut(b.index()) {
+                if let Some(slot) = live_in.get_mut(b) {
                     if *slot != inn {
                         *slot = inn;
                         changed = true;
@@ -191,17 +133,17 @@ impl Liveness {
                 }
             }
         }
-        Liveness { live_in, live_out, empty: ValueSet::new(0) }
+        Liveness { live_in, live_out }
     }
 
     /// The values live on entry to `b`.
     pub fn live_in(&self, b: Block) -> &ValueSet {
-        self.live_in.get(b.index()).unwrap_or(&self.empty)
+        &self.live_in[b]
     }
 
     /// The values live on exit from `b`.
     pub fn live_out(&self, b: Block) -> &ValueSet {
-        self.live_out.get(b.index()).unwrap_or(&self.empty)
+        &self.live_out[b]
     }
 }
 

@@ -12,7 +12,7 @@
 
 use super::cfg::Cfg;
 use super::dominators::DomTree;
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::SecondaryMap;
 use crate::ir::Block;
 
 /// A loop's index in [`LoopForest::loops`].
@@ -51,13 +51,23 @@ impl Loop {
 }
 
 /// The natural loops of one function.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LoopForest {
     loops: Vec<Loop>,
     /// The innermost loop of each block, `NONE` outside loops.
-    innermost: Vec<u32>,
+    innermost: SecondaryMap<Block, u32>,
     /// All back edges, sorted.
     back_edges: Vec<(Block, Block)>,
+}
+
+impl Default for LoopForest {
+    fn default() -> Self {
+        LoopForest {
+            loops: Vec::new(),
+            innermost: SecondaryMap::with_default(NONE),
+            back_edges: Vec::new(),
+        }
+    }
 }
 
 impl LoopForest {
@@ -65,12 +75,12 @@ impl LoopForest {
     pub fn new(cfg: &Cfg, dt: &DomTree) -> LoopForest {
         let n = cfg.num_blocks();
         // Back edges, grouped by header.
-        let mut latches: Vec<Vec<Block>> = vec![Vec::new(); n];
+        let mut latches: SecondaryMap<Block, Vec<Block>> = SecondaryMap::from_elem(Vec::new(), n);
         let mut back_edges = Vec::new();
         for &t in dt.rpo() {
             for &h in cfg.succs(t) {
                 if dt.is_reachable(h) && dt.dominates(h, t) {
-                    if let Some(l) = latches.get_mut(h.index()) {
+                    if let Some(l) = latches.get_mut(h) {
                         l.push(t);
                     }
                     back_edges.push((t, h));
@@ -80,30 +90,30 @@ impl LoopForest {
         back_edges.sort_unstable();
         back_edges.dedup();
 
-        let mut f = LoopForest { loops: Vec::new(), innermost: vec![NONE; n], back_edges };
+        let innermost = SecondaryMap::from_elem(NONE, n);
+        let mut f = LoopForest { loops: Vec::new(), innermost, back_edges };
         // Which loop's walk has claimed each block (a stamp per loop, so no clearing).
-        let mut stamp = vec![NONE; n];
+        let mut stamp: SecondaryMap<Block, u32> = SecondaryMap::from_elem(NONE, n);
         let mut stack: Vec<Block> = Vec::new();
         for &h in dt.rpo() {
-            let Some(ls) = latches.get_mut(h.index()) else { continue };
+            let Some(ls) = latches.get_mut(h) else { continue };
             if ls.is_empty() {
                 continue;
             }
             ls.sort_unstable();
             ls.dedup();
             let id = f.loops.len();
-            let parent =
-                f.innermost.get(h.index()).copied().filter(|&p| p != NONE).map(|p| p as usize);
+            let parent = f.innermost(h);
             let depth = parent.and_then(|p| f.loops.get(p)).map_or(1, |p| p.depth + 1);
 
             // The body: the header, then everything reaching a latch without passing it.
             let mut blocks = vec![h];
-            if let Some(s) = stamp.get_mut(h.index()) {
+            if let Some(s) = stamp.get_mut(h) {
                 *s = id as u32;
             }
             stack.extend(ls.iter().copied());
             while let Some(x) = stack.pop() {
-                match stamp.get_mut(x.index()) {
+                match stamp.get_mut(x) {
                     Some(s) if *s != id as u32 => *s = id as u32,
                     _ => continue,
                 }
@@ -112,7 +122,7 @@ impl LoopForest {
             }
             blocks.sort_unstable();
             for &b in &blocks {
-                if let Some(slot) = f.innermost.get_mut(b.index()) {
+                if let Some(slot) = f.innermost.get_mut(b) {
                     *slot = id as u32;
                 }
             }
@@ -149,7 +159,7 @@ impl LoopForest {
 
     /// The innermost loop containing `b`, if any.
     pub fn innermost(&self, b: Block) -> Option<LoopId> {
-        self.innermost.get(b.index()).copied().filter(|&l| l != NONE).map(|l| l as usize)
+        Some(self.innermost[b]).filter(|&l| l != NONE).map(|l| l as usize)
     }
 
     /// How many loops contain `b` (0 outside loops).
@@ -177,6 +187,7 @@ impl LoopForest {
 mod tests {
     use super::super::test_util::{blocks, body, graphs, parse};
     use super::*;
+    use crate::ir::entity::EntityRef;
 
     fn forest(src: &str, names: &[&str]) -> (LoopForest, Vec<Block>) {
         let m = parse(src);

@@ -35,7 +35,7 @@
 //! - `undef` is not poison: it is tracked separately ([`MayPoison::undef`]), with the same
 //!   propagation except that a `select` condition does not make the result undef.
 
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::SecondaryMap;
 use crate::ir::{
     AttrKind, AttrSetId, Body, ConstId, ConstKind, Extra, FastMath, Function, Inst, InstData,
     Module, Opcode, Operand, Type, TypeId, Value,
@@ -94,10 +94,10 @@ pub struct Options {
 #[derive(Clone, Debug, Default)]
 pub struct MayPoison {
     /// Per value, a bit per element that may be poison (`u64::MAX` for a whole value).
-    poison: Vec<u64>,
-    poison_why: Vec<Option<Reason>>,
-    undef: Vec<u64>,
-    undef_why: Vec<Option<Reason>>,
+    poison: SecondaryMap<Value, u64>,
+    poison_why: SecondaryMap<Value, Option<Reason>>,
+    undef: SecondaryMap<Value, u64>,
+    undef_why: SecondaryMap<Value, Option<Reason>>,
 }
 
 const ALL: u64 = u64::MAX;
@@ -129,12 +129,12 @@ impl MayPoison {
 
     /// Why `v` may be poison; `None` when it cannot be.
     pub fn get(&self, v: Value) -> Option<&Reason> {
-        self.poison_why.get(v.index())?.as_ref()
+        self.poison_why[v].as_ref()
     }
 
     /// Why `v` may be undef; `None` when it cannot be.
     pub fn undef(&self, v: Value) -> Option<&Reason> {
-        self.undef_why.get(v.index())?.as_ref()
+        self.undef_why[v].as_ref()
     }
 
     /// The worst `v` may be.
@@ -152,12 +152,12 @@ impl MayPoison {
     /// struct of up to 64 elements; all bits set for other values that may be poison; 0 when
     /// none may.
     pub fn poison_elements(&self, v: Value) -> u64 {
-        self.poison.get(v.index()).copied().unwrap_or(0)
+        self.poison[v]
     }
 
     /// The values that may be poison, with their reasons, in value order.
     pub fn iter(&self) -> impl Iterator<Item = (Value, &Reason)> + '_ {
-        self.poison_why.iter().enumerate().filter_map(|(i, r)| Some((Value::new(i), r.as_ref()?)))
+        self.poison_why.iter().filter_map(|(v, r)| Some((v, r.as_ref()?)))
     }
 
     /// The path poison may take to reach `v`: `v` first, then the operand it propagates from,
@@ -214,10 +214,10 @@ impl<'a> Builder<'a> {
     ) -> Builder<'a> {
         let n = body.values.len();
         let out = MayPoison {
-            poison: vec![0; n],
-            poison_why: vec![None; n],
-            undef: vec![0; n],
-            undef_why: vec![None; n],
+            poison: SecondaryMap::from_elem(0, n),
+            poison_why: SecondaryMap::from_elem(None, n),
+            undef: SecondaryMap::from_elem(0, n),
+            undef_why: SecondaryMap::from_elem(None, n),
         };
         Builder { m, body, func, opts, consts: HashMap::default(), out }
     }
@@ -261,9 +261,7 @@ impl<'a> Builder<'a> {
                         Lat::Poison => (&mut self.out.poison, &mut self.out.poison_why),
                         Lat::Undef => (&mut self.out.undef, &mut self.out.undef_why),
                     };
-                    let (Some(old), Some(why)) =
-                        (masks.get_mut(v.index()), whys.get_mut(v.index()))
-                    else {
+                    let (Some(old), Some(why)) = (masks.get_mut(*v), whys.get_mut(*v)) else {
                         continue;
                     };
                     if *old | mask != *old {
@@ -396,8 +394,7 @@ impl<'a> Builder<'a> {
                 (poison, &mut out.poison, &mut out.poison_why),
                 (undef, &mut out.undef, &mut out.undef_why),
             ] {
-                if let (Some(message), Some(m), Some(w)) =
-                    (msg, masks.get_mut(v.index()), whys.get_mut(v.index()))
+                if let (Some(message), Some(m), Some(w)) = (msg, masks.get_mut(v), whys.get_mut(v))
                 {
                     *m = full;
                     *w = Some(Reason::Source { inst: None, message });
@@ -488,7 +485,7 @@ impl<'a> Builder<'a> {
         match op {
             Operand::Value(v) => {
                 let masks = if lat == Lat::Poison { &self.out.poison } else { &self.out.undef };
-                masks.get(v.index()).copied().unwrap_or(0)
+                masks[v]
             }
             Operand::Const(c) => {
                 let f = self.consts.get(&c);

@@ -2,6 +2,7 @@
 
 use super::super::test_util::{body, parse, value};
 use super::*;
+use crate::ir::entity::EntityRef;
 
 /// A module, its analysed function `@f`, and name lookups.
 struct T {

@@ -15,7 +15,7 @@
 
 use super::cfg::Cfg;
 use super::dominators::DomTree;
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::{EntityRef, SecondaryMap};
 use crate::ir::Block;
 
 /// The post-dominator tree of one function.
@@ -35,21 +35,21 @@ impl PostDomTree {
     /// Computes the post-dominator tree of `cfg` (every block of the layout).
     pub fn new(cfg: &Cfg) -> PostDomTree {
         let n = cfg.num_blocks();
-        let layout: Vec<Block> = (0..n).map(Block::new).filter(|&b| cfg.in_layout(b)).collect();
+        let layout: Vec<Block> = cfg.blocks().filter(|&b| cfg.in_layout(b)).collect();
         let mut roots: Vec<Block> =
             layout.iter().copied().filter(|&b| cfg.succs(b).is_empty()).collect();
         let exits = roots.len();
 
         // Blocks that reach an exit, by a walk along predecessors.
-        let mut marked = vec![false; n];
+        let mut marked = SecondaryMap::from_elem(false, n);
         let mut stack: Vec<Block> = Vec::new();
         for &r in &roots {
             mark_from(cfg, r, &mut marked, &mut stack);
         }
         // Regions that reach none: add the block furthest along a walk from the first block.
-        let mut seen = vec![false; n];
+        let mut seen = SecondaryMap::from_elem(false, n);
         for &b in &layout {
-            if marked.get(b.index()).copied().unwrap_or(true) {
+            if marked.get(b).copied().unwrap_or(true) {
                 continue;
             }
             let far = furthest(cfg, b, &marked, &mut seen);
@@ -58,10 +58,13 @@ impl PostDomTree {
         }
 
         // The reversed graph: block -> its predecessors, virtual exit -> roots.
-        let mut succs: Vec<Vec<Block>> =
-            (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect();
-        succs.push(roots.clone());
-        let rev = Cfg::from_succs(succs, Some(Block::new(n)));
+        let exit = Block::new(n);
+        let mut succs = SecondaryMap::from_elem(Vec::new(), n + 1);
+        for b in cfg.blocks() {
+            succs[b] = cfg.preds(b).to_vec();
+        }
+        succs[exit] = roots.clone();
+        let rev = Cfg::from_succs(succs, Some(exit));
         PostDomTree { n, tree: DomTree::new(&rev), roots, exits }
     }
 
@@ -126,15 +129,20 @@ impl PostDomTree {
 }
 
 /// Marks every unmarked block that reaches `from` along CFG edges (walking predecessors).
-fn mark_from(cfg: &Cfg, from: Block, marked: &mut [bool], stack: &mut Vec<Block>) {
-    match marked.get_mut(from.index()) {
+fn mark_from(
+    cfg: &Cfg,
+    from: Block,
+    marked: &mut SecondaryMap<Block, bool>,
+    stack: &mut Vec<Block>,
+) {
+    match marked.get_mut(from) {
         Some(m) if !*m => *m = true,
         _ => return,
     }
     stack.push(from);
     while let Some(b) = stack.pop() {
         for &p in cfg.preds(b) {
-            if let Some(m) = marked.get_mut(p.index()) {
+            if let Some(m) = marked.get_mut(p) {
                 if !*m {
                     *m = true;
                     stack.push(p);
@@ -146,11 +154,16 @@ fn mark_from(cfg: &Cfg, from: Block, marked: &mut [bool], stack: &mut Vec<Block>
 
 /// The last block a depth-first walk along successors from `start` reaches, among the blocks
 /// not yet marked (which are all the walk can reach, since none of them reaches an exit).
-fn furthest(cfg: &Cfg, start: Block, marked: &[bool], seen: &mut [bool]) -> Block {
-    let free = |b: Block| !marked.get(b.index()).copied().unwrap_or(true);
+fn furthest(
+    cfg: &Cfg,
+    start: Block,
+    marked: &SecondaryMap<Block, bool>,
+    seen: &mut SecondaryMap<Block, bool>,
+) -> Block {
+    let free = |b: Block| !marked.get(b).copied().unwrap_or(true);
     let mut last = start;
     let mut touched = vec![start];
-    if let Some(s) = seen.get_mut(start.index()) {
+    if let Some(s) = seen.get_mut(start) {
         *s = true;
     }
     let mut stack: Vec<(Block, usize)> = vec![(start, 0)];
@@ -160,7 +173,7 @@ fn furthest(cfg: &Cfg, start: Block, marked: &[bool], seen: &mut [bool]) -> Bloc
             Some(&s) => {
                 top.1 += 1;
                 if free(s) {
-                    if let Some(slot) = seen.get_mut(s.index()) {
+                    if let Some(slot) = seen.get_mut(s) {
                         if !*slot {
                             *slot = true;
                             touched.push(s);
@@ -176,7 +189,7 @@ fn furthest(cfg: &Cfg, start: Block, marked: &[bool], seen: &mut [bool]) -> Bloc
         }
     }
     for b in touched {
-        if let Some(s) = seen.get_mut(b.index()) {
+        if let Some(s) = seen.get_mut(b) {
             *s = false;
         }
     }

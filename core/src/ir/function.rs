@@ -121,7 +121,7 @@ pub struct Body {
     /// The value of each parameter.
     pub params: Vec<Value>,
     /// Where each value was defined (parallel to `values`).
-    pub value_spans: Vec<Span>,
+    pub value_spans: EntityVec<Value, Span>,
 }
 
 impl Body {

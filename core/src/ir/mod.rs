@@ -83,7 +83,7 @@ pub use apint::ApInt;
 pub use attrs::{Attr, AttrKind, AttrSetId};
 pub use constants::{ConstData, ConstExpr, ConstId, ConstKind, InlineAsm};
 pub use datalayout::DataLayout;
-pub use entity::{EntityRef, EntityVec, SecondaryMap};
+pub use entity::{EntityRef, EntitySet, EntityVec, SecondaryMap};
 pub use function::{
     Block, BlockData, Body, DbgRecord, Function, LocalName, MdOpId, MdOperand, Param, Value,
     ValueData, ValueDef,

@@ -6,7 +6,7 @@
 //! `#dbg_value(i32 %x, ...)` records, `!DIArgList(...)`). Only instructions in a block of
 //! `body.layout` are visited; removed instructions stay in the arena, unreachable from the layout.
 
-use super::entity::EntityRef;
+use super::entity::SecondaryMap;
 use super::inst::Clause;
 use super::{Block, Body, Extra, Inst, InstData, MdOperand, Operand, Value};
 
@@ -94,11 +94,11 @@ pub fn layout_insts(body: &Body) -> Vec<(Block, Inst)> {
     out
 }
 
-/// The block of each instruction in the layout (`None` for removed ones), indexed by `Inst`.
-pub fn inst_blocks(body: &Body) -> Vec<Option<Block>> {
-    let mut out = vec![None; body.insts.len()];
+/// The block of each instruction in the layout (`None` for removed ones).
+pub fn inst_blocks(body: &Body) -> SecondaryMap<Inst, Option<Block>> {
+    let mut out = SecondaryMap::from_elem(None, body.insts.len());
     for (b, i) in layout_insts(body) {
-        if let Some(slot) = out.get_mut(i.index()) {
+        if let Some(slot) = out.get_mut(i) {
             *slot = Some(b);
         }
     }
@@ -106,13 +106,13 @@ pub fn inst_blocks(body: &Body) -> Vec<Option<Block>> {
 }
 
 /// How many times each value is used by instructions in the layout (debug records excluded),
-/// indexed by `Value`. A value used twice by one instruction counts twice.
-pub fn use_counts(body: &Body) -> Vec<u32> {
-    let mut counts = vec![0u32; body.values.len()];
+/// A value used twice by one instruction counts twice.
+pub fn use_counts(body: &Body) -> SecondaryMap<Value, u32> {
+    let mut counts = SecondaryMap::from_elem(0u32, body.values.len());
     for (_, i) in layout_insts(body) {
         let Some(d) = body.insts.get(i) else { continue };
         used_values(body, d, &mut |v| {
-            if let Some(c) = counts.get_mut(v.index()) {
+            if let Some(c) = counts.get_mut(v) {
                 *c += 1;
             }
         });
@@ -120,14 +120,14 @@ pub fn use_counts(body: &Body) -> Vec<u32> {
     counts
 }
 
-/// The instructions in the layout that use each value (each user once, in layout order),
-/// indexed by `Value`. Debug records are not users.
-pub fn use_lists(body: &Body) -> Vec<Vec<Inst>> {
-    let mut users: Vec<Vec<Inst>> = vec![Vec::new(); body.values.len()];
+/// The instructions in the layout that use each value (each user once, in layout order).
+/// Debug records are not users.
+pub fn use_lists(body: &Body) -> SecondaryMap<Value, Vec<Inst>> {
+    let mut users = SecondaryMap::from_elem(Vec::new(), body.values.len());
     for (_, i) in layout_insts(body) {
         let Some(d) = body.insts.get(i) else { continue };
         used_values(body, d, &mut |v| {
-            if let Some(u) = users.get_mut(v.index()) {
+            if let Some(u) = users.get_mut(v) {
                 if u.last() != Some(&i) {
                     u.push(i);
                 }

@@ -27,7 +27,7 @@ use super::dce::has_effects;
 use super::edit::{reachable, remove_insts, set_branch, used_values};
 use super::{with_body, PassResult};
 use crate::analysis::{Cfg, PostDomTree};
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{Block, Body, Extra, GlobalId, Inst, Module, Opcode, ValueDef};
 
 /// Runs `adce` on one function.
@@ -42,15 +42,15 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 }
 
 struct State {
-    inst_live: Vec<bool>,
-    block_live: Vec<bool>,
+    inst_live: SecondaryMap<Inst, bool>,
+    block_live: SecondaryMap<Block, bool>,
     inst_work: Vec<Inst>,
     block_work: Vec<Block>,
 }
 
 impl State {
     fn mark_inst(&mut self, i: Inst) {
-        if let Some(l) = self.inst_live.get_mut(i.index()) {
+        if let Some(l) = self.inst_live.get_mut(i) {
             if !*l {
                 *l = true;
                 self.inst_work.push(i);
@@ -58,7 +58,7 @@ impl State {
         }
     }
     fn mark_block(&mut self, b: Block) {
-        if let Some(l) = self.block_live.get_mut(b.index()) {
+        if let Some(l) = self.block_live.get_mut(b) {
             if !*l {
                 *l = true;
                 self.block_work.push(b);
@@ -80,12 +80,12 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
     let cfg = Cfg::new(body);
     let pdt = PostDomTree::new(&cfg);
     let reach = reachable(body);
-    let is_reach = |b: Block| reach.get(b.index()).copied().unwrap_or(false);
+    let is_reach = |b: Block| reach.contains(b);
     let nb = body.blocks.len();
     let inst_block = super::edit::inst_blocks(body);
 
     // Post-dominance frontiers (the blocks each block is control dependent on).
-    let mut pdf: Vec<Vec<Block>> = vec![Vec::new(); nb];
+    let mut pdf: SecondaryMap<Block, Vec<Block>> = SecondaryMap::from_elem(Vec::new(), nb);
     for &b in &body.layout {
         if !is_reach(b) {
             continue;
@@ -102,7 +102,7 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
                 if Some(r) == stop || steps > nb {
                     break;
                 }
-                if let Some(list) = pdf.get_mut(r.index()) {
+                if let Some(list) = pdf.get_mut(r) {
                     if list.last() != Some(&b) {
                         list.push(b);
                     }
@@ -114,8 +114,8 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
     }
 
     let mut st = State {
-        inst_live: vec![false; body.insts.len()],
-        block_live: vec![false; nb],
+        inst_live: SecondaryMap::from_elem(false, body.insts.len()),
+        block_live: SecondaryMap::from_elem(false, nb),
         inst_work: Vec::new(),
         block_work: Vec::new(),
     };
@@ -134,18 +134,18 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
     }
     // Back edges of a depth-first walk: their branches stay.
     {
-        let mut state = vec![0u8; nb]; // 0 new, 1 on stack, 2 done
+        let mut state: SecondaryMap<Block, u8> = SecondaryMap::from_elem(0, nb); // 0 new, 1 on stack, 2 done
         let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
-        if let Some(s) = state.get_mut(entry.index()) {
+        if let Some(s) = state.get_mut(entry) {
             *s = 1;
         }
         while let Some(&mut (b, ref mut k)) = stack.last_mut() {
             let succs = cfg.succs(b);
             if let Some(&s) = succs.get(*k) {
                 *k += 1;
-                match state.get(s.index()).copied() {
+                match state.get(s).copied() {
                     Some(0) => {
-                        if let Some(x) = state.get_mut(s.index()) {
+                        if let Some(x) = state.get_mut(s) {
                             *x = 1;
                         }
                         stack.push((s, 0));
@@ -158,7 +158,7 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
                     _ => {}
                 }
             } else {
-                if let Some(x) = state.get_mut(b.index()) {
+                if let Some(x) = state.get_mut(b) {
                     *x = 2;
                 }
                 stack.pop();
@@ -174,7 +174,7 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
             let Some(t) = body.terminator(b) else { continue };
             if !is_reach(b)
                 || !is_cond_branch(body, t)
-                || st.inst_live.get(t.index()).copied().unwrap_or(true)
+                || st.inst_live.get(t).copied().unwrap_or(true)
             {
                 continue;
             }
@@ -192,9 +192,7 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
     let mut rewired = 0u64;
     for b in body.layout.clone() {
         let Some(t) = body.terminator(b) else { continue };
-        if !is_reach(b)
-            || !is_cond_branch(body, t)
-            || st.inst_live.get(t.index()).copied().unwrap_or(true)
+        if !is_reach(b) || !is_cond_branch(body, t) || st.inst_live.get(t).copied().unwrap_or(true)
         {
             continue;
         }
@@ -211,14 +209,16 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
 
     // Remove dead instructions (terminators stay).
     let dead = |i: Inst| {
-        !st.inst_live.get(i.index()).copied().unwrap_or(true)
+        !st.inst_live.get(i).copied().unwrap_or(true)
             && body.insts.get(i).is_some_and(|d| !d.op.is_terminator())
-            && inst_block.get(i.index()).copied().flatten().is_some_and(is_reach)
+            && inst_block.get(i).copied().flatten().is_some_and(is_reach)
     };
-    let dead_list: Vec<bool> = (0..body.insts.len()).map(|k| dead(Inst::new(k))).collect();
+    let mut dead_list = SecondaryMap::from_elem(false, body.insts.len());
+    for (i, d) in dead_list.iter_mut() {
+        *d = dead(i);
+    }
     let removed =
-        remove_insts(&mut m.consts, body, &|i| dead_list.get(i.index()).copied().unwrap_or(false))
-            as u64;
+        remove_insts(&mut m.consts, body, &|i| dead_list.get(i).copied().unwrap_or(false)) as u64;
     (removed, rewired)
 }
 
@@ -227,7 +227,7 @@ fn live_post_dominator(pdt: &PostDomTree, st: &State, b: Block, nb: usize) -> Op
     let mut cur = pdt.ipdom(b);
     let mut steps = 0;
     while let Some(c) = cur {
-        if st.block_live.get(c.index()).copied().unwrap_or(false) {
+        if st.block_live.get(c).copied().unwrap_or(false) {
             return Some(c);
         }
         steps += 1;
@@ -239,11 +239,16 @@ fn live_post_dominator(pdt: &PostDomTree, st: &State, b: Block, nb: usize) -> Op
     None
 }
 
-fn propagate(body: &Body, inst_block: &[Option<Block>], pdf: &[Vec<Block>], st: &mut State) {
+fn propagate(
+    body: &Body,
+    inst_block: &SecondaryMap<Inst, Option<Block>>,
+    pdf: &SecondaryMap<Block, Vec<Block>>,
+    st: &mut State,
+) {
     loop {
         if let Some(i) = st.inst_work.pop() {
             let Some(d) = body.insts.get(i) else { continue };
-            if let Some(b) = inst_block.get(i.index()).copied().flatten() {
+            if let Some(b) = inst_block.get(i).copied().flatten() {
                 st.mark_block(b);
             }
             let mut defs = Vec::new();
@@ -269,7 +274,7 @@ fn propagate(body: &Body, inst_block: &[Option<Block>], pdf: &[Vec<Block>], st: 
                     st.mark_inst(t);
                 }
             }
-            for &y in pdf.get(b.index()).map(|v| v.as_slice()).unwrap_or(&[]) {
+            for &y in &pdf[b] {
                 if let Some(t) = body.terminator(y) {
                     st.mark_inst(t);
                 }

@@ -21,10 +21,10 @@
 use super::edit::{layout_insts, remove_insts, use_counts, used_values};
 use super::{with_body, PassResult};
 use crate::ir::attrs::{Attr, AttrKind, AttrSetId};
-use crate::ir::entity::EntityRef;
 use crate::ir::{
     Body, ConstKind, GlobalId, InstData, InstFlags, Module, Opcode, Operand, Ordering, ValueDef,
 };
+use crate::ir::{SecondaryMap, Value};
 
 /// Runs `dce` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
@@ -37,7 +37,7 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Removes trivially dead instructions from `body`; returns how many went.
 pub fn remove_dead(m: &mut Module, body: &mut Body) -> usize {
     let mut counts = use_counts(body);
-    let mut dead = vec![false; body.insts.len()];
+    let mut dead = SecondaryMap::from_elem(false, body.insts.len());
     let mut work: Vec<crate::ir::Inst> = Vec::new();
     for (_, i) in layout_insts(body) {
         if let Some(d) = body.insts.get(i) {
@@ -48,21 +48,21 @@ pub fn remove_dead(m: &mut Module, body: &mut Body) -> usize {
     }
     let mut n = 0;
     while let Some(i) = work.pop() {
-        if dead.get(i.index()).copied().unwrap_or(true) {
+        if dead.get(i).copied().unwrap_or(true) {
             continue;
         }
         let Some(d) = body.insts.get(i) else { continue };
         if !is_trivially_dead(m, body, d, &counts) {
             continue;
         }
-        if let Some(slot) = dead.get_mut(i.index()) {
+        if let Some(slot) = dead.get_mut(i) {
             *slot = true;
         }
         n += 1;
         let mut operands = Vec::new();
         used_values(body, d, &mut |v| operands.push(v));
         for v in operands {
-            if let Some(c) = counts.get_mut(v.index()) {
+            if let Some(c) = counts.get_mut(v) {
                 *c = c.saturating_sub(1);
                 if *c == 0 {
                     if let Some(ValueDef::Inst(def)) = body.values.get(v).map(|vd| vd.def) {
@@ -73,15 +73,20 @@ pub fn remove_dead(m: &mut Module, body: &mut Body) -> usize {
         }
     }
     if n > 0 {
-        remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
+        remove_insts(&mut m.consts, body, &|i| dead.get(i).copied().unwrap_or(false));
     }
     n
 }
 
 /// True when `d` has an unused result (or none) and no effect but computing it.
-pub fn is_trivially_dead(m: &Module, body: &Body, d: &InstData, counts: &[u32]) -> bool {
+pub fn is_trivially_dead(
+    m: &Module,
+    body: &Body,
+    d: &InstData,
+    counts: &SecondaryMap<Value, u32>,
+) -> bool {
     if let Some(v) = d.result {
-        if counts.get(v.index()).copied().unwrap_or(1) != 0 {
+        if counts.get(v).copied().unwrap_or(1) != 0 {
             return false;
         }
     }

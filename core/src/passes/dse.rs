@@ -26,25 +26,25 @@ use super::edit::remove_insts;
 use super::{with_body, PassResult};
 use crate::analysis::alias::{AliasAnalysis, AliasResult, Location};
 use crate::ir::attrs::{AttrKind, ModRef};
-use crate::ir::entity::EntityRef;
-use crate::ir::{Body, GlobalId, InstData, InstFlags, Module, Opcode, Ordering};
+use crate::ir::SecondaryMap;
+use crate::ir::{Body, GlobalId, Inst, InstData, InstFlags, Module, Opcode, Ordering};
 
 /// Runs `dse` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
     with_body(m, g, |m, body| {
         let dead = dead_stores(m, g, body);
-        let n = dead.iter().filter(|&&d| d).count();
+        let n = dead.values().filter(|&&d| d).count();
         if n > 0 {
-            remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
+            remove_insts(&mut m.consts, body, &|i| dead.get(i).copied().unwrap_or(false));
         }
         PassResult::from_stats(vec![("stores removed", n as u64)])
     })
 }
 
-/// The dead stores, indexed by `Inst`.
-fn dead_stores(m: &Module, g: GlobalId, body: &Body) -> Vec<bool> {
+/// The dead stores.
+fn dead_stores(m: &Module, g: GlobalId, body: &Body) -> SecondaryMap<Inst, bool> {
     let aa = AliasAnalysis::new(m, g, body);
-    let mut dead = vec![false; body.insts.len()];
+    let mut dead = SecondaryMap::from_elem(false, body.insts.len());
     for &b in &body.layout {
         let Some(bd) = body.blocks.get(b) else { continue };
         let mut killers: Vec<Location> = Vec::new();
@@ -60,7 +60,7 @@ fn dead_stores(m: &Module, g: GlobalId, body: &Body) -> Vec<bool> {
                         && aa.alias(*k, loc) == AliasResult::MustAlias
                 });
                 if killed {
-                    if let Some(slot) = dead.get_mut(i.index()) {
+                    if let Some(slot) = dead.get_mut(i) {
                         *slot = true;
                     }
                 } else {

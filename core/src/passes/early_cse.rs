@@ -34,7 +34,7 @@
 use super::edit::{remove_insts, replace_chained};
 use super::{with_body, PassResult};
 use crate::analysis::{AliasAnalysis, Cfg};
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, Body, ConstKind, Extra, GlobalId, InstData, InstFlags, IntPredicate, Module, Opcode,
     Operand, Ordering, TypeId, Value,
@@ -201,12 +201,13 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
     let facts = super::instsimplify::Facts::new(m, g, body);
     let dt = &facts.dt;
     // Which instructions may write memory (computed before editing).
-    let writes: Vec<bool> = {
+    let writes: SecondaryMap<crate::ir::Inst, bool> = {
         let aa = AliasAnalysis::new(m, g, body);
         body.insts.values().map(|d| aa.may_write_memory(d)).collect()
     };
-    let mut repl: Vec<Option<Operand>> = vec![None; body.values.len()];
-    let mut dead = vec![false; body.insts.len()];
+    let mut repl: SecondaryMap<Value, Option<Operand>> =
+        SecondaryMap::from_elem(None, body.values.len());
+    let mut dead = SecondaryMap::from_elem(false, body.insts.len());
     let mut exprs: HashMap<ExprKey, Vec<(Value, crate::ir::Inst)>> = HashMap::default();
     // (pointer, type) -> (value, generation, the load that produced it, if a load)
     type MemEntry = (Operand, u64, Option<crate::ir::Inst>);
@@ -243,7 +244,7 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
             let insts = body.blocks.get(b).map(|bd| bd.insts.clone()).unwrap_or_default();
             for i in insts {
                 let map = |o: Operand| match o {
-                    Operand::Value(v) => repl.get(v.index()).copied().flatten().unwrap_or(o),
+                    Operand::Value(v) => repl.get(v).copied().flatten().unwrap_or(o),
                     _ => o,
                 };
                 // Operands take their replacements (which dominate them) before folding.
@@ -255,10 +256,10 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                     (d.result, super::instsimplify::simplify(m, body, i, &facts))
                 {
                     if o != Operand::Value(r) {
-                        if let Some(s) = repl.get_mut(r.index()) {
+                        if let Some(s) = repl.get_mut(r) {
                             *s = Some(o);
                         }
-                        if let Some(s) = dead.get_mut(i.index()) {
+                        if let Some(s) = dead.get_mut(i) {
                             *s = true;
                         }
                         n_simpl += 1;
@@ -281,10 +282,10 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                                 if let Some(src) = src {
                                     intersect_load_md(m, body, src, &gone);
                                 }
-                                if let Some(s) = repl.get_mut(r.index()) {
+                                if let Some(s) = repl.get_mut(r) {
                                     *s = Some(val);
                                 }
-                                if let Some(s) = dead.get_mut(i.index()) {
+                                if let Some(s) = dead.get_mut(i) {
                                     *s = true;
                                 }
                                 n_loads += 1;
@@ -314,7 +315,7 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                             .and_then(|e| e.last())
                             .is_some_and(|e| e.1 == generation && e.0 == v);
                         if same {
-                            if let Some(s) = dead.get_mut(i.index()) {
+                            if let Some(s) = dead.get_mut(i) {
                                 *s = true;
                             }
                             n_stores += 1;
@@ -330,7 +331,7 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                     _ => {}
                 }
                 let Some(d) = body.insts.get(i) else { continue };
-                if writes.get(i.index()).copied().unwrap_or(true) {
+                if writes.get(i).copied().unwrap_or(true) {
                     generation += 1;
                 }
                 let Some(r) = d.result else { continue };
@@ -339,10 +340,10 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
                     Some((leader, li)) => {
                         let gone = d.clone();
                         intersect_flags(body, li, &gone);
-                        if let Some(s) = repl.get_mut(r.index()) {
+                        if let Some(s) = repl.get_mut(r) {
                             *s = Some(Operand::Value(leader));
                         }
-                        if let Some(s) = dead.get_mut(i.index()) {
+                        if let Some(s) = dead.get_mut(i) {
                             *s = true;
                         }
                         n_cse += 1;
@@ -386,7 +387,7 @@ fn early_cse(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u6
     }
     if n_cse + n_loads + n_stores + n_simpl > 0 {
         replace_chained(body, &repl);
-        remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
+        remove_insts(&mut m.consts, body, &|i| dead.get(i).copied().unwrap_or(false));
     }
     let n_dead = super::dce::remove_dead(m, body) as u64;
     (n_cse, n_loads, n_stores, n_dead + n_simpl)

@@ -12,7 +12,7 @@
 //! removed instructions stay in the arena (unreachable from the layout, so never printed).
 
 use crate::ir::constants::ConstPool;
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::{EntityRef, EntitySet, SecondaryMap};
 use crate::ir::{
     Block, Body, ConstId, ConstKind, Extra, Inst, InstData, MdOperand, Opcode, Operand, TypeId,
     Value,
@@ -64,13 +64,13 @@ pub fn replace_uses(body: &mut Body, map: &dyn Fn(Value) -> Option<Operand>) -> 
     n
 }
 
-/// The end of the chain of replacements from `o`: while `o` is a value that `repl` (indexed by
-/// value) replaces, its replacement (at most 64 steps, so a cycle cannot hang a pass).
-pub fn resolve_chain(repl: &[Option<Operand>], o: Operand) -> Operand {
+/// The end of the chain of replacements from `o`: while `o` is a value that `repl` replaces,
+/// its replacement (at most 64 steps, so a cycle cannot hang a pass).
+pub fn resolve_chain(repl: &SecondaryMap<Value, Option<Operand>>, o: Operand) -> Operand {
     let mut cur = o;
     for _ in 0..64 {
         match cur {
-            Operand::Value(v) => match repl.get(v.index()).copied().flatten() {
+            Operand::Value(v) => match repl[v] {
                 Some(n) => cur = n,
                 None => return cur,
             },
@@ -82,10 +82,8 @@ pub fn resolve_chain(repl: &[Option<Operand>], o: Operand) -> Operand {
 
 /// Replaces every use of a value that `repl` replaces by the end of its chain (see
 /// [`resolve_chain`], [`replace_uses`]).
-pub fn replace_chained(body: &mut Body, repl: &[Option<Operand>]) -> usize {
-    replace_uses(body, &|v: Value| {
-        repl.get(v.index()).copied().flatten().map(|o| resolve_chain(repl, o))
-    })
+pub fn replace_chained(body: &mut Body, repl: &SecondaryMap<Value, Option<Operand>>) -> usize {
+    replace_uses(body, &|v: Value| repl[v].map(|o| resolve_chain(repl, o)))
 }
 
 /// Replaces every use of `old` by `new` (see [`replace_uses`]).
@@ -155,13 +153,14 @@ fn poison_md_uses(consts: &mut ConstPool, body: &mut Body, values: &[(Value, Typ
     if values.is_empty() {
         return;
     }
-    let mut repl: Vec<Option<ConstId>> = vec![None; body.values.len()];
+    let mut repl: SecondaryMap<Value, Option<ConstId>> =
+        SecondaryMap::from_elem(None, body.values.len());
     for &(v, ty) in values {
-        if let Some(slot) = repl.get_mut(v.index()) {
+        if let Some(slot) = repl.get_mut(v) {
             *slot = Some(poison(consts, ty));
         }
     }
-    let map = |v: Value| repl.get(v.index()).copied().flatten();
+    let map = |v: Value| repl[v];
     for md in body.md_ops.values_mut() {
         match md {
             MdOperand::Local(o) => {
@@ -277,30 +276,24 @@ pub fn set_unreachable(body: &mut Body, b: Block) -> bool {
     true
 }
 
-/// The blocks reachable from the entry, indexed by `Block`.
-pub fn reachable(body: &Body) -> Vec<bool> {
+/// The blocks reachable from the entry.
+pub fn reachable(body: &Body) -> EntitySet<Block> {
     reachable_from(body, &body.entry().into_iter().collect::<Vec<_>>())
 }
 
-/// The blocks reachable from any of `roots` (the roots included), indexed by `Block`.
-pub fn reachable_from(body: &Body, roots: &[Block]) -> Vec<bool> {
-    let mut seen = vec![false; body.blocks.len()];
+/// The blocks reachable from any of `roots` (the roots included).
+pub fn reachable_from(body: &Body, roots: &[Block]) -> EntitySet<Block> {
+    let mut seen = EntitySet::with_capacity(body.blocks.len());
     let mut work = Vec::new();
     for &r in roots {
-        if let Some(s) = seen.get_mut(r.index()) {
-            if !*s {
-                *s = true;
-                work.push(r);
-            }
+        if body.blocks.is_valid(r) && seen.insert(r) {
+            work.push(r);
         }
     }
     while let Some(b) = work.pop() {
         for s in body.successors(b) {
-            if let Some(flag) = seen.get_mut(s.index()) {
-                if !*flag {
-                    *flag = true;
-                    work.push(s);
-                }
+            if body.blocks.is_valid(s) && seen.insert(s) {
+                work.push(s);
             }
         }
     }
@@ -324,13 +317,11 @@ pub fn remove_blocks(
     if gone.is_empty() {
         return 0;
     }
-    let mut is_gone = vec![false; body.blocks.len()];
+    let mut is_gone = EntitySet::with_capacity(body.blocks.len());
     for &b in &gone {
-        if let Some(g) = is_gone.get_mut(b.index()) {
-            *g = true;
-        }
+        is_gone.insert(b);
     }
-    let gone_flag = |b: Block| is_gone.get(b.index()).copied().unwrap_or(false);
+    let gone_flag = |b: Block| is_gone.contains(b);
     let mut dead_values = Vec::new();
     for &b in &gone {
         for s in body.successors(b) {
@@ -354,19 +345,17 @@ pub fn remove_blocks(
 }
 
 /// The blocks of function `func` whose address is taken by a `blockaddress` constant: they must
-/// stay where they are.
+/// stay where they are. Blocks from `n_blocks` on are left out.
 pub fn address_taken_blocks(
     consts: &ConstPool,
     func: crate::ir::GlobalId,
     n_blocks: usize,
-) -> Vec<bool> {
-    let mut out = vec![false; n_blocks];
+) -> EntitySet<Block> {
+    let mut out = EntitySet::with_capacity(n_blocks);
     for c in consts.block_addresses() {
         if let ConstKind::BlockAddress { func: f, block } = &c.kind {
-            if *f == func {
-                if let Some(slot) = out.get_mut(block.index()) {
-                    *slot = true;
-                }
+            if *f == func && block.index() < n_blocks {
+                out.insert(*block);
             }
         }
     }

@@ -19,16 +19,17 @@
 
 use super::edit::for_each_operand;
 use super::PassResult;
-use crate::ir::entity::{EntityRef, EntityVec};
+use crate::ir::entity::EntityVec;
 use crate::ir::metadata::{MdField, MdNodeKind, Metadata};
 use crate::ir::module::Linkage;
+use crate::ir::SecondaryMap;
 use crate::ir::{ConstId, ConstKind, GlobalId, GlobalKind, GlobalName, MdOperand, Module, Operand};
 use rustc_hash::FxHashMap as HashMap;
 
 /// Runs `globaldce` on the module.
 pub fn run(m: &mut Module) -> PassResult {
     let live = live_globals(m);
-    let dead: Vec<bool> = live.iter().map(|l| !l).collect();
+    let dead: SecondaryMap<GlobalId, bool> = live.values().map(|l| !l).collect();
     let n = remove_globals(m, &dead);
     PassResult::from_stats(vec![("globals removed", n as u64)])
 }
@@ -45,14 +46,14 @@ pub fn discardable(l: Linkage) -> bool {
     )
 }
 
-/// Which globals are live (indexed by `GlobalId`).
-pub fn live_globals(m: &Module) -> Vec<bool> {
+/// Which globals are live.
+pub fn live_globals(m: &Module) -> SecondaryMap<GlobalId, bool> {
     let n = m.globals.len();
-    let mut live = vec![false; n];
+    let mut live = SecondaryMap::from_elem(false, n);
     let mut work: Vec<GlobalId> = Vec::new();
-    let mut seen_const = vec![false; m.consts.len()];
-    let mark = |g: GlobalId, live: &mut Vec<bool>, work: &mut Vec<GlobalId>| {
-        if let Some(l) = live.get_mut(g.index()) {
+    let mut seen_const = SecondaryMap::from_elem(false, m.consts.len());
+    let mark = |g: GlobalId, live: &mut SecondaryMap<GlobalId, bool>, work: &mut Vec<GlobalId>| {
+        if let Some(l) = live.get_mut(g) {
             if !*l {
                 *l = true;
                 work.push(g);
@@ -111,7 +112,7 @@ pub fn live_globals(m: &Module) -> Vec<bool> {
         // Comdats live as a unit.
         let mut live_comdats = rustc_hash::FxHashSet::default();
         for (g, gv) in m.globals.iter() {
-            if live.get(g.index()).copied().unwrap_or(false) {
+            if live.get(g).copied().unwrap_or(false) {
                 live_comdats.extend(gv.comdat);
             }
         }
@@ -128,7 +129,12 @@ pub fn live_globals(m: &Module) -> Vec<bool> {
 }
 
 /// The globals that global `g`'s definition refers to.
-fn refs_of(m: &Module, g: GlobalId, seen: &mut [bool], out: &mut Vec<GlobalId>) {
+fn refs_of(
+    m: &Module,
+    g: GlobalId,
+    seen: &mut SecondaryMap<ConstId, bool>,
+    out: &mut Vec<GlobalId>,
+) {
     let Some(gv) = m.globals.get(g) else { return };
     match &gv.kind {
         GlobalKind::Var(v) => {
@@ -166,7 +172,12 @@ fn refs_of(m: &Module, g: GlobalId, seen: &mut [bool], out: &mut Vec<GlobalId>) 
     }
 }
 
-fn md_op_globals(m: &Module, op: Option<&MdOperand>, seen: &mut [bool], out: &mut Vec<GlobalId>) {
+fn md_op_globals(
+    m: &Module,
+    op: Option<&MdOperand>,
+    seen: &mut SecondaryMap<ConstId, bool>,
+    out: &mut Vec<GlobalId>,
+) {
     match op {
         Some(MdOperand::Local(Operand::Const(c))) => const_globals(m, *c, seen, out),
         Some(MdOperand::ArgList(list)) => {
@@ -182,10 +193,15 @@ fn md_op_globals(m: &Module, op: Option<&MdOperand>, seen: &mut [bool], out: &mu
 }
 
 /// The globals a constant refers to, through aggregates and expressions (each constant once).
-pub fn const_globals(m: &Module, c: ConstId, seen: &mut [bool], out: &mut Vec<GlobalId>) {
+pub fn const_globals(
+    m: &Module,
+    c: ConstId,
+    seen: &mut SecondaryMap<ConstId, bool>,
+    out: &mut Vec<GlobalId>,
+) {
     let mut work = vec![c];
     while let Some(c) = work.pop() {
-        let Some(s) = seen.get_mut(c.index()) else { continue };
+        let Some(s) = seen.get_mut(c) else { continue };
         if *s || !m.consts.is_valid(c) {
             continue;
         }
@@ -208,27 +224,28 @@ pub fn const_globals(m: &Module, c: ConstId, seen: &mut [bool], out: &mut Vec<Gl
 /// many went.
 ///
 /// Invariant (the caller's duty): nothing that stays refers to a deleted global.
-pub fn remove_globals(m: &mut Module, dead: &[bool]) -> usize {
-    let is_dead = |g: GlobalId| dead.get(g.index()).copied().unwrap_or(false);
+pub fn remove_globals(m: &mut Module, dead: &SecondaryMap<GlobalId, bool>) -> usize {
+    let is_dead = |g: GlobalId| dead.get(g).copied().unwrap_or(false);
     let count = m.globals.keys().filter(|&g| is_dead(g)).count();
     if count == 0 {
         return 0;
     }
     let old = std::mem::take(&mut m.globals);
-    let mut new_id: Vec<Option<GlobalId>> = vec![None; old.len()];
+    let mut new_id: SecondaryMap<GlobalId, Option<GlobalId>> =
+        SecondaryMap::from_elem(None, old.len());
     let mut globals = EntityVec::new();
     for (g, gv) in old.iter() {
         if is_dead(g) {
             continue;
         }
         let id = globals.push(gv.clone());
-        if let Some(slot) = new_id.get_mut(g.index()) {
+        if let Some(slot) = new_id.get_mut(g) {
             *slot = Some(id);
         }
     }
     drop(old);
     m.globals = globals;
-    let map = |g: GlobalId| new_id.get(g.index()).copied().flatten();
+    let map = |g: GlobalId| new_id.get(g).copied().flatten();
     m.consts.remap_globals(&map);
     m.order = m.order.iter().filter_map(|&g| map(g)).collect();
     let mut names: HashMap<GlobalName, GlobalId> = HashMap::default();

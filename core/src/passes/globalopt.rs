@@ -33,11 +33,11 @@
 use super::edit::{remove_insts, replace_all_uses, undef};
 use super::globaldce::{const_globals, remove_globals};
 use super::PassResult;
-use crate::ir::entity::EntityRef;
 use crate::ir::layout::{Class, Layouts};
+use crate::ir::SecondaryMap;
 use crate::ir::{
     ApInt, ConstId, ConstKind, GlobalId, GlobalKind, Inst, InstFlags, MdOperand, Module, Opcode,
-    Operand, Ordering, Type, TypeId,
+    Operand, Ordering, Type, TypeId, Value,
 };
 use rustc_hash::FxHashMap as HashMap;
 
@@ -78,7 +78,7 @@ pub fn run(m: &mut Module) -> PassResult {
     let (mut stores_removed, mut loads_folded, mut made_constant) = (0u64, 0u64, 0u64);
     let mut dead_insts: HashMap<GlobalId, Vec<Inst>> = HashMap::default();
     let mut folds: HashMap<GlobalId, Vec<(Inst, ConstId)>> = HashMap::default();
-    let mut dead_globals = vec![false; m.globals.len()];
+    let mut dead_globals = SecondaryMap::from_elem(false, m.globals.len());
     let mut keys: Vec<GlobalId> = infos.keys().copied().collect();
     keys.sort();
     for g in keys {
@@ -104,7 +104,7 @@ pub fn run(m: &mut Module) -> PassResult {
                 dead_insts.entry(f).or_default().push(i);
             }
             stores_removed += stores.len() as u64;
-            if let Some(d) = dead_globals.get_mut(g.index()) {
+            if let Some(d) = dead_globals.get_mut(g) {
                 *d = true;
             }
             continue;
@@ -142,7 +142,7 @@ pub fn run(m: &mut Module) -> PassResult {
             }
         }
         if all_folded && info.geps.is_empty() {
-            if let Some(d) = dead_globals.get_mut(g.index()) {
+            if let Some(d) = dead_globals.get_mut(g) {
                 *d = true;
             }
         } else if let Some(GlobalKind::Var(v)) = m.globals.get_mut(g).map(|gv| &mut gv.kind) {
@@ -192,7 +192,7 @@ fn load_ty(m: &Module, u: &Use) -> Option<TypeId> {
 /// Files every use of the candidate variables; anything but a simple load or store through the
 /// address (or a constant GEP of it) makes the variable escape.
 fn collect_uses(m: &Module, layouts: &Layouts, infos: &mut HashMap<GlobalId, Info>) {
-    let mut seen = vec![false; m.consts.len()];
+    let mut seen = SecondaryMap::from_elem(false, m.consts.len());
     let mut found = Vec::new();
     // References from other globals and from metadata.
     for gv in m.globals.values() {
@@ -246,7 +246,7 @@ fn collect_uses(m: &Module, layouts: &Layouts, infos: &mut HashMap<GlobalId, Inf
                 }
             }
         }
-        let mut users: Option<Vec<Vec<Inst>>> = None;
+        let mut users: Option<SecondaryMap<Value, Vec<Inst>>> = None;
         for &b in &body.layout {
             for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
                 let Some(d) = body.insts.get(i) else { continue };
@@ -313,7 +313,11 @@ type GepAccesses = (Vec<(Inst, bool)>, Vec<Inst>);
 /// The loads and stores (with `true` for a store) that the `getelementptr` instruction `gep`
 /// addresses, through further `getelementptr`s (returned too, `gep` first); `None` when one
 /// of the addresses has any other use (stored as a value, passed to a call, compared, ...).
-fn gep_accesses(body: &crate::ir::Body, users: &[Vec<Inst>], gep: Inst) -> Option<GepAccesses> {
+fn gep_accesses(
+    body: &crate::ir::Body,
+    users: &SecondaryMap<Value, Vec<Inst>>,
+    gep: Inst,
+) -> Option<GepAccesses> {
     let mut accesses = Vec::new();
     let mut geps = vec![gep];
     let mut k = 0;
@@ -323,7 +327,7 @@ fn gep_accesses(body: &crate::ir::Body, users: &[Vec<Inst>], gep: Inst) -> Optio
             return None;
         }
         let v = body.insts.get(g)?.result?;
-        for &u in users.get(crate::ir::EntityRef::index(v))? {
+        for &u in users.get(v)? {
             let d = body.insts.get(u)?;
             let uses_of_v: Vec<usize> = d
                 .args

@@ -38,7 +38,7 @@ use super::{with_body, PassResult};
 use crate::analysis::alias::{AliasAnalysis, AliasResult, Location};
 use crate::analysis::{Cfg, DomTree};
 use crate::ir::attrs::ModRef;
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, Body, ConstKind, Extra, GlobalId, Inst, InstFlags, IntPredicate, Module, Opcode,
     Operand, Ordering, Value, ValueDef,
@@ -69,7 +69,7 @@ struct Ctx<'a> {
     body: &'a Body,
     cfg: &'a Cfg,
     dt: &'a DomTree,
-    inst_pos: Vec<(Option<Block>, usize)>,
+    inst_pos: SecondaryMap<Inst, (Option<Block>, usize)>,
     /// `i1 true` and `i1 false`.
     bools: (crate::ir::ConstId, crate::ir::ConstId),
 }
@@ -189,8 +189,8 @@ impl<'a> Ctx<'a> {
 #[derive(Default)]
 struct Found {
     /// Value replacements (global: the leader dominates every use of the replaced value).
-    repl: Vec<Option<Operand>>,
-    dead: Vec<bool>,
+    repl: SecondaryMap<Value, Option<Operand>>,
+    dead: SecondaryMap<Inst, bool>,
     /// Leaders whose flags must be intersected with the replaced instruction's.
     flag_merges: Vec<(Inst, Inst)>,
     load_merges: Vec<(Inst, Inst)>,
@@ -213,16 +213,16 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
         m.consts.int(i1, crate::ir::ApInt::from_u64(1, 0)),
     );
     let mut f = Found {
-        repl: vec![None; body.values.len()],
-        dead: vec![false; body.insts.len()],
+        repl: SecondaryMap::from_elem(None, body.values.len()),
+        dead: SecondaryMap::from_elem(false, body.insts.len()),
         ..Found::default()
     };
     {
-        let mut inst_pos = vec![(None, 0usize); body.insts.len()];
+        let mut inst_pos = SecondaryMap::from_elem((None, 0usize), body.insts.len());
         for &b in &body.layout {
             if let Some(bd) = body.blocks.get(b) {
                 for (k, &i) in bd.insts.iter().enumerate() {
-                    if let Some(s) = inst_pos.get_mut(i.index()) {
+                    if let Some(s) = inst_pos.get_mut(i) {
                         *s = (Some(b), k);
                     }
                 }
@@ -259,7 +259,7 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
             bd.insts.insert(0, pi);
         }
         if let Some(pv) = body.insts.get(pi).and_then(|d| d.result) {
-            if let Some(s) = f.repl.get_mut(lr.index()) {
+            if let Some(s) = f.repl.get_mut(lr) {
                 *s = Some(Operand::Value(pv));
             }
         }
@@ -284,7 +284,7 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
     let (a, b, c, d) = f.stats;
     if a + b + c + d > 0 {
         replace_chained(body, &f.repl);
-        remove_insts(&mut m.consts, body, &|i| f.dead.get(i.index()).copied().unwrap_or(false));
+        remove_insts(&mut m.consts, body, &|i| f.dead.get(i).copied().unwrap_or(false));
     }
     let simplified = simplified + instsimplify(m, g, body);
     (a + simplified, b, c, d)
@@ -298,7 +298,11 @@ fn instsimplify(m: &mut Module, g: GlobalId, body: &mut Body) -> u64 {
 }
 
 /// The equalities known on entry to `s` from its single predecessor's branch.
-fn edge_facts(ctx: &Ctx, s: Block, repl: &[Option<Operand>]) -> Vec<(Value, Operand)> {
+fn edge_facts(
+    ctx: &Ctx,
+    s: Block,
+    repl: &SecondaryMap<Value, Option<Operand>>,
+) -> Vec<(Value, Operand)> {
     let (m, body, cfg) = (ctx.m, ctx.body, ctx.cfg);
     let mut out = Vec::new();
     let [p] = cfg.preds(s) else { return out };
@@ -478,7 +482,7 @@ fn visit_block(
                 if found.is_none() && !per_pred.is_empty() {
                     // Every path has a value, not the same one: a phi at the block start.
                     f.new_phis.push((b, d.ty, per_pred, i));
-                    if let Some(s) = f.dead.get_mut(i.index()) {
+                    if let Some(s) = f.dead.get_mut(i) {
                         *s = true;
                     }
                     f.stats.2 += 1;
@@ -539,10 +543,10 @@ fn visit_block(
 }
 
 fn replace(f: &mut Found, r: Value, i: Inst, with: Operand) {
-    if let Some(s) = f.repl.get_mut(r.index()) {
+    if let Some(s) = f.repl.get_mut(r) {
         *s = Some(with);
     }
-    if let Some(s) = f.dead.get_mut(i.index()) {
+    if let Some(s) = f.dead.get_mut(i) {
         *s = true;
     }
 }
@@ -550,7 +554,7 @@ fn replace(f: &mut Found, r: Value, i: Inst, with: Operand) {
 fn value_dominates_block(ctx: &Ctx, v: Value, b: Block) -> bool {
     match ctx.body.values.get(v).map(|vd| vd.def) {
         Some(ValueDef::Param(_)) => true,
-        Some(ValueDef::Inst(i)) => match ctx.inst_pos.get(i.index()) {
+        Some(ValueDef::Inst(i)) => match ctx.inst_pos.get(i) {
             Some(&(Some(db), _)) => db != b && ctx.dominates(db, b),
             _ => false,
         },

@@ -41,8 +41,8 @@ use super::edit::{
 };
 use super::{with_body, PassResult};
 use crate::ir::attrs::AttrKind;
-use crate::ir::entity::EntityRef;
 use crate::ir::module::Linkage;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, BlockData, Body, ConstKind, Extra, GlobalId, Inst, InstData, LocalName, MdOpId,
     MdOperand, Module, Opcode, Operand, Symbol, TailKind, TypeId, Value, ValueData, ValueDef,
@@ -85,14 +85,14 @@ pub fn run(m: &mut Module) -> PassResult {
     let mut deleted = 0;
     if !callees.is_empty() {
         let live = super::globaldce::live_globals(m);
-        let dead: Vec<bool> = m
+        let dead: SecondaryMap<GlobalId, bool> = m
             .globals
             .iter()
             .map(|(g, gv)| {
                 callees.contains(&g)
                     && gv.linkage.is_local()
                     && gv.comdat.is_none()
-                    && !live.get(g.index()).copied().unwrap_or(true)
+                    && !live.get(g).copied().unwrap_or(true)
             })
             .collect();
         deleted = super::globaldce::remove_globals(m, &dead) as u64;
@@ -223,7 +223,7 @@ fn inline_into(
     let live = reachable(body);
     let mut sites = Vec::new();
     for &b in &body.layout {
-        if !live.get(b.index()).copied().unwrap_or(false) {
+        if !live.contains(b) {
             continue;
         }
         for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
@@ -439,7 +439,7 @@ impl Names {
 /// Inlines `call` (of `callee`, whose body is `cb`) into `body`. False when nothing changed.
 fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb: &Body) -> bool {
     let blocks_of = inst_blocks(body);
-    let Some(b) = blocks_of.get(call.index()).copied().flatten() else { return false };
+    let Some(b) = blocks_of.get(call).copied().flatten() else { return false };
     let Some(cd) = body.insts.get(call).cloned() else { return false };
     let Some((_, args)) = cd.callee_and_args() else { return false };
     let Some(site_tail) = cd.call_info().map(|c| c.tail) else { return false };

@@ -51,8 +51,8 @@ use super::edit::{
 use super::{dce, with_body, PassResult};
 use crate::analysis::known_bits::{self, KnownBits};
 use crate::analysis::{Cfg, DomTree};
-use crate::ir::entity::EntityRef;
 use crate::ir::layout::Layouts;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     ApInt, AttrKind, Block, Body, ConstId, ConstKind, Extra, FloatKind, GlobalId, Inst, InstData,
     InstFlags, IntPredicate, LocalName, Module, Opcode, Operand, TypeId, Value, ValueData,
@@ -82,11 +82,11 @@ pub(crate) type Rules = fn(&mut Worklist, &mut Module, &mut Body, Inst) -> bool;
 /// instruction, and the replacements made, so a change revisits only the instructions it
 /// affects (no rescans of the whole function).
 pub(crate) struct Worklist {
-    users: Vec<Vec<Inst>>,
-    queued: Vec<bool>,
+    users: SecondaryMap<Value, Vec<Inst>>,
+    queued: SecondaryMap<Inst, bool>,
     list: Vec<Inst>,
-    repl: Vec<Option<Operand>>,
-    erased: Vec<bool>,
+    repl: SecondaryMap<Value, Option<Operand>>,
+    erased: SecondaryMap<Inst, bool>,
     pub(crate) facts: Facts,
     pub(crate) folded: u64,
 }
@@ -98,7 +98,7 @@ pub(crate) type GlobalBytes = std::rc::Rc<[Option<u8>]>;
 /// instruction, and which parameters are `noundef`.
 pub(crate) struct Facts {
     pub(crate) dt: DomTree,
-    pub(crate) block_of: Vec<Option<Block>>,
+    pub(crate) block_of: SecondaryMap<Inst, Option<Block>>,
     pub(crate) noundef: Vec<bool>,
     /// Type layouts, computed when a rule first needs them.
     layouts: std::cell::OnceCell<Layouts>,
@@ -109,9 +109,9 @@ pub(crate) struct Facts {
 impl Facts {
     /// The facts of `body`, the body of function `g`.
     pub(crate) fn new(m: &Module, g: GlobalId, body: &Body) -> Facts {
-        let mut block_of = vec![None; body.insts.len()];
+        let mut block_of = SecondaryMap::from_elem(None, body.insts.len());
         for (b, i) in layout_insts(body) {
-            if let Some(s) = block_of.get_mut(i.index()) {
+            if let Some(s) = block_of.get_mut(i) {
                 *s = Some(b);
             }
         }
@@ -138,17 +138,17 @@ impl Worklist {
         Worklist {
             users,
             facts: Facts::new(m, g, body),
-            queued: vec![true; body.insts.len()],
+            queued: SecondaryMap::from_elem(true, body.insts.len()),
             list,
-            repl: vec![None; body.values.len()],
-            erased: vec![false; body.insts.len()],
+            repl: SecondaryMap::from_elem(None, body.values.len()),
+            erased: SecondaryMap::from_elem(false, body.insts.len()),
             folded: 0,
         }
     }
 
     /// Queues an instruction (again).
     pub(crate) fn push(&mut self, i: Inst) {
-        if let Some(q) = self.queued.get_mut(i.index()) {
+        if let Some(q) = self.queued.get_mut(i) {
             if !*q {
                 *q = true;
                 self.list.push(i);
@@ -158,7 +158,7 @@ impl Worklist {
 
     /// Queues the users of `v`.
     pub(crate) fn push_users(&mut self, v: Value) {
-        let us = self.users.get(v.index()).cloned().unwrap_or_default();
+        let us = self.users.get(v).cloned().unwrap_or_default();
         for u in us {
             self.push(u);
         }
@@ -175,17 +175,17 @@ impl Worklist {
 
     /// The block of an instruction.
     pub(crate) fn block_of(&self, i: Inst) -> Option<Block> {
-        self.facts.block_of.get(i.index()).copied().flatten()
+        self.facts.block_of.get(i).copied().flatten()
     }
 
     /// True when the instruction has been erased.
     pub(crate) fn is_erased(&self, i: Inst) -> bool {
-        self.erased.get(i.index()).copied().unwrap_or(true)
+        self.erased.get(i).copied().unwrap_or(true)
     }
 
     /// How many times `v` is used by live instructions.
     pub(crate) fn use_count(&self, body: &Body, v: Value) -> usize {
-        let mut us = self.users.get(v.index()).cloned().unwrap_or_default();
+        let mut us = self.users.get(v).cloned().unwrap_or_default();
         us.sort_unstable();
         us.dedup();
         let mut n = 0;
@@ -206,7 +206,7 @@ impl Worklist {
 
     /// The live instructions that use `v`, each once.
     pub(crate) fn live_users(&self, body: &Body, v: Value) -> Vec<Inst> {
-        let mut us = self.users.get(v.index()).cloned().unwrap_or_default();
+        let mut us = self.users.get(v).cloned().unwrap_or_default();
         us.sort_unstable();
         us.dedup();
         us.retain(|&u| {
@@ -223,7 +223,7 @@ impl Worklist {
     /// Records that `u` uses operand `o` (after an operand was set to `o`).
     pub(crate) fn add_user(&mut self, o: Operand, u: Inst) {
         if let Operand::Value(v) = o {
-            if let Some(l) = self.users.get_mut(v.index()) {
+            if let Some(l) = self.users.get_mut(v) {
                 if l.last() != Some(&u) {
                     l.push(u);
                 }
@@ -237,10 +237,10 @@ impl Worklist {
         if new == Operand::Value(v) {
             return;
         }
-        if let Some(slot) = self.repl.get_mut(v.index()) {
+        if let Some(slot) = self.repl.get_mut(v) {
             *slot = Some(new);
         }
-        let us = self.users.get_mut(v.index()).map(std::mem::take).unwrap_or_default();
+        let us = self.users.get_mut(v).map(std::mem::take).unwrap_or_default();
         for u in us {
             if self.is_erased(u) {
                 continue;
@@ -283,17 +283,17 @@ impl Worklist {
             body.value_spans.push(data.span);
             data.result = Some(v);
             result = Some(v);
-            self.users.push(Vec::new());
-            self.repl.push(None);
+            self.users[v] = Vec::new();
+            self.repl[v] = None;
         }
         let ops: Vec<Operand> = data.args.to_vec();
         body.insts.push(data);
         if let Some(bd) = body.blocks.get_mut(b) {
             bd.insts.insert(pos, inst);
         }
-        self.facts.block_of.push(Some(b));
-        self.erased.push(false);
-        self.queued.push(false);
+        self.facts.block_of[inst] = Some(b);
+        self.erased[inst] = false;
+        self.queued[inst] = false;
         for o in ops {
             self.add_user(o, inst);
         }
@@ -306,7 +306,7 @@ impl Worklist {
         let mut steps: u64 = 0;
         let limit = 64 * (body.insts.len() as u64 + 16);
         while let Some(i) = self.list.pop() {
-            if let Some(q) = self.queued.get_mut(i.index()) {
+            if let Some(q) = self.queued.get_mut(i) {
                 *q = false;
             }
             if self.is_erased(i) {
@@ -341,7 +341,7 @@ impl Worklist {
 
     /// Marks `i` erased and queues the definitions of its operands (they may die too).
     pub(crate) fn erase(&mut self, body: &Body, i: Inst) {
-        if let Some(e) = self.erased.get_mut(i.index()) {
+        if let Some(e) = self.erased.get_mut(i) {
             *e = true;
         }
         let mut ops = Vec::new();
@@ -357,13 +357,13 @@ impl Worklist {
     /// number of folds and of removed instructions.
     pub(crate) fn finish(self, m: &mut Module, body: &mut Body) -> (u64, u64) {
         let repl = self.repl;
-        if repl.iter().any(|r| r.is_some()) {
+        if repl.values().any(|r| r.is_some()) {
             let resolve = |v: Value| -> Option<Operand> {
-                let mut cur = *repl.get(v.index())?;
+                let mut cur = *repl.get(v)?;
                 let mut cur = cur.take()?;
                 for _ in 0..64 {
                     match cur {
-                        Operand::Value(w) => match repl.get(w.index()).copied().flatten() {
+                        Operand::Value(w) => match repl.get(w).copied().flatten() {
                             Some(n) => cur = n,
                             None => break,
                         },
@@ -376,7 +376,7 @@ impl Worklist {
         }
         let erased = self.erased;
         let removed =
-            remove_insts(&mut m.consts, body, &|i| erased.get(i.index()).copied().unwrap_or(false));
+            remove_insts(&mut m.consts, body, &|i| erased.get(i).copied().unwrap_or(false));
         (self.folded, removed as u64)
     }
 }
@@ -992,8 +992,8 @@ fn simplify_phi(m: &mut Module, body: &Body, i: Inst, d: &InstData, f: &Facts) -
     match body.values.get(val)?.def {
         ValueDef::Param(_) => Some(v),
         ValueDef::Inst(def) => {
-            let db = f.block_of.get(def.index()).copied().flatten()?;
-            let pb = f.block_of.get(i.index()).copied().flatten()?;
+            let db = f.block_of.get(def).copied().flatten()?;
+            let pb = f.block_of.get(i).copied().flatten()?;
             f.dt.strictly_dominates(db, pb).then_some(v)
         }
     }

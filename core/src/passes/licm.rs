@@ -34,7 +34,7 @@ use super::loop_simplify::simplify_loops;
 use super::{with_body, PassResult};
 use crate::analysis::loop_info::{exiting_blocks, latches, preheader};
 use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     opcode::OpClass, Block, Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module,
     Opcode, Operand, Ordering,
@@ -197,7 +197,7 @@ pub(crate) fn is_speculatable(m: &Module, d: &InstData) -> bool {
 /// Hoists invariant instructions out of every loop; returns (instructions, of which loads).
 fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
     let taken = address_taken_blocks(&m.consts, g, body.blocks.len());
-    let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
+    let is_taken = |b: Block| taken.contains(b);
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
     let lf = LoopForest::new(&cfg, &dt);
@@ -211,11 +211,11 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
         let Some(ph) = preheader(l, &cfg) else { continue };
         let Some(ph_term) = body.terminator(ph) else { continue };
         // Values computed in the loop (and not hoisted).
-        let mut variant = vec![false; body.values.len()];
+        let mut variant = SecondaryMap::from_elem(false, body.values.len());
         for &b in &l.blocks {
             for &i in body.blocks.get(b).map(|bd| &bd.insts[..]).unwrap_or(&[]) {
                 if let Some(v) = body.insts.get(i).and_then(|d| d.result) {
-                    if let Some(s) = variant.get_mut(v.index()) {
+                    if let Some(s) = variant.get_mut(v) {
                         *s = true;
                     }
                 }
@@ -233,7 +233,7 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
                 let Some(res) = d.result else { continue };
                 let invariant_ops = d.args.iter().all(|o| match o {
                     Operand::Const(_) => true,
-                    Operand::Value(v) => !variant.get(v.index()).copied().unwrap_or(true),
+                    Operand::Value(v) => !variant.get(*v).copied().unwrap_or(true),
                     Operand::Md(_) => false,
                 });
                 if !invariant_ops
@@ -259,7 +259,7 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
                 if !ok {
                     continue;
                 }
-                if let Some(s) = variant.get_mut(res.index()) {
+                if let Some(s) = variant.get_mut(res) {
                     *s = false;
                 }
                 hoisted.push(i);

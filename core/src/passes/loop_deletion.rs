@@ -36,7 +36,6 @@ use crate::analysis::induction::{exit_test, inductions, runs_every_iteration, te
 use crate::analysis::loop_info::{exit_blocks, exiting_blocks, preheader, single_latch};
 use crate::analysis::{Cfg, DomTree, Loop};
 use crate::ir::attrs::AttrKind;
-use crate::ir::entity::EntityRef;
 use crate::ir::{Block, Body, GlobalId, Module, Opcode, Operand};
 use rustc_hash::FxHashSet as HashSet;
 
@@ -83,13 +82,13 @@ fn deletable(
     }
     // Values of the loop used outside it: only exit phis with one invariant value.
     let in_loop = in_loop_flags(body, l);
-    let inside = |b: Block| in_loop.get(b.index()).copied().unwrap_or(false);
+    let inside = |b: Block| in_loop.get(b).copied().unwrap_or(false);
     let block_of = super::edit::inst_blocks(body);
     let users = use_lists(body);
     for &(_, i) in &insts {
         let Some(v) = body.insts.get(i).and_then(|d| d.result) else { continue };
-        for &u in users.get(v.index()).map(Vec::as_slice).unwrap_or(&[]) {
-            if !block_of.get(u.index()).copied().flatten().is_some_and(inside) {
+        for &u in users.get(v).map(Vec::as_slice).unwrap_or(&[]) {
+            if !block_of.get(u).copied().flatten().is_some_and(inside) {
                 return None;
             }
         }

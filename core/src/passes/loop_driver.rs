@@ -7,7 +7,7 @@ use super::loop_edit::has_unsupported_blocks;
 use super::loop_simplify::simplify_loops;
 use super::{with_body, PassResult};
 use crate::analysis::{Cfg, DomTree, Loop, LoopForest};
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::EntitySet;
 use crate::ir::{Block, Body, GlobalId, Module};
 use rustc_hash::FxHashSet as HashSet;
 
@@ -19,7 +19,7 @@ pub struct LoopView {
     pub dt: DomTree,
     /// The natural loops.
     pub lf: LoopForest,
-    taken: Vec<bool>,
+    taken: EntitySet<Block>,
 }
 
 impl LoopView {
@@ -34,7 +34,7 @@ impl LoopView {
 
     /// True when `b`'s address is taken (`blockaddress`).
     pub fn is_taken(&self, b: Block) -> bool {
-        self.taken.get(b.index()).copied().unwrap_or(false)
+        self.taken.contains(b)
     }
 }
 

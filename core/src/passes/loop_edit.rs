@@ -5,7 +5,7 @@
 
 use super::edit::phis;
 use crate::analysis::{Cfg, Loop};
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, BlockData, Body, Extra, Inst, InstData, LocalName, MdOperand, Module, Opcode, Operand,
     Symbol, TypeId, Value, ValueData, ValueDef,
@@ -324,10 +324,10 @@ pub fn loop_insts(body: &Body, l: &Loop) -> Vec<(Block, Inst)> {
 }
 
 /// A flag per block for the loop's blocks.
-pub fn in_loop_flags(body: &Body, l: &Loop) -> Vec<bool> {
-    let mut v = vec![false; body.blocks.len()];
+pub fn in_loop_flags(body: &Body, l: &Loop) -> SecondaryMap<Block, bool> {
+    let mut v = SecondaryMap::from_elem(false, body.blocks.len());
     for &b in &l.blocks {
-        if let Some(s) = v.get_mut(b.index()) {
+        if let Some(s) = v.get_mut(b) {
             *s = true;
         }
     }

@@ -33,7 +33,6 @@ use super::loop_edit::{block_name, has_unsupported_blocks, split_predecessors, N
 use super::{with_body, PassResult};
 use crate::analysis::loop_info::{entering_blocks, exit_blocks, latches, preheader};
 use crate::analysis::{Cfg, DomTree, LoopForest};
-use crate::ir::entity::EntityRef;
 use crate::ir::{Block, Body, GlobalId, Module};
 use rustc_hash::FxHashSet as HashSet;
 
@@ -68,7 +67,7 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyStats {
     let mut st = SimplifyStats::default();
     let taken = address_taken_blocks(&m.consts, g, body.blocks.len());
-    let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
+    let is_taken = |b: Block| taken.contains(b);
     let mut names = Names::new(body);
     // Headers of loops we gave up on (headers never change here), and the steps that failed:
     // headers that cannot get a preheader or a single latch, exits whose edges cannot split.

@@ -43,7 +43,6 @@ use crate::analysis::loop_info::{
 };
 use crate::analysis::{Cfg, Loop};
 use crate::ir::attrs::AttrKind;
-use crate::ir::entity::EntityRef;
 use crate::ir::{
     Block, Body, ConstKind, Extra, GlobalId, Inst, InstFlags, IntPredicate, LocalName, MdOperand,
     Module, Opcode, Operand, Value,
@@ -425,9 +424,7 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
     // The body after a header that exits is unreachable now.
     let live = super::edit::reachable(body);
     let ours: HashSet<Block> = bmaps.iter().flat_map(|bm| bm.values().copied()).collect();
-    remove_blocks(&mut m.consts, body, &|b| {
-        ours.contains(&b) && !live.get(b.index()).copied().unwrap_or(false)
-    });
+    remove_blocks(&mut m.consts, body, &|b| ours.contains(&b) && !live.contains(b));
 }
 
 /// Replaces value operands (and values inside cloned metadata operands and debug records) by

@@ -58,6 +58,7 @@ use crate::analysis::loop_info::{exit_blocks, preheader, single_latch};
 use crate::analysis::{Cfg, Loop};
 use crate::ir::entity::EntityRef;
 use crate::ir::layout::{Class, Layouts};
+use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, Body, Extra, GlobalId, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, TypeId,
     Value, ValueDef,
@@ -147,9 +148,14 @@ pub fn vectorize_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
 }
 
 /// The defining instruction of a value of the loop block.
-fn def_in(body: &Body, h: Block, v: Value, block_of: &[Option<Block>]) -> Option<Inst> {
+fn def_in(
+    body: &Body,
+    h: Block,
+    v: Value,
+    block_of: &SecondaryMap<Inst, Option<Block>>,
+) -> Option<Inst> {
     match body.values.get(v)?.def {
-        ValueDef::Inst(i) if block_of.get(i.index()).copied().flatten() == Some(h) => Some(i),
+        ValueDef::Inst(i) if block_of.get(i).copied().flatten() == Some(h) => Some(i),
         _ => None,
     }
 }
@@ -219,7 +225,7 @@ struct Ctx<'a> {
     body: &'a Body,
     l: &'a Loop,
     h: Block,
-    block_of: Vec<Option<Block>>,
+    block_of: SecondaryMap<Inst, Option<Block>>,
     layouts: Layouts,
     iv: &'a Induction,
     pred: IntPredicate,
@@ -412,8 +418,8 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<
     }
     let hd = body.blocks.get(h)?;
     let users = super::edit::use_lists(body);
-    let uses = |v: Value| users.get(v.index()).map(Vec::as_slice).unwrap_or(&[]);
-    let in_loop = |i: Inst| block_of.get(i.index()).copied().flatten() == Some(h);
+    let uses = |v: Value| users.get(v).map(Vec::as_slice).unwrap_or(&[]);
+    let in_loop = |i: Inst| block_of.get(i).copied().flatten() == Some(h);
     // Header phis: induction variables or reductions.
     let mut reductions = Vec::new();
     let mut insts = Vec::new();

@@ -25,6 +25,7 @@ use crate::ir::entity::EntityRef;
 use crate::ir::inst::CallInfo;
 use crate::ir::inst::TailKind;
 use crate::ir::types::Type;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     ApInt, Block, Body, ConstId, ConstKind, Extra, Function, GlobalKind, GlobalName, GlobalValue,
     Inst, InstData, InstFlags, IntPredicate, LocalName, MdOperand, MemInfo, Module, Opcode,
@@ -693,12 +694,12 @@ impl<'a> Emitter<'a> {
         let mut lcssa: Vec<Inst> = Vec::new();
         for &(v, _) in &plan.live_outs {
             let outside: Vec<Inst> = users
-                .get(v.index())
+                .get(v)
                 .map(|us| {
                     us.iter()
                         .copied()
                         .filter(|&u| {
-                            let b = block_of.get(u.index()).copied().flatten();
+                            let b = block_of.get(u).copied().flatten();
                             b != Some(h) && !(b == Some(exit) && exit_phis.contains(&u))
                         })
                         .collect()
@@ -738,19 +739,27 @@ impl<'a> Emitter<'a> {
     }
 
     /// True when a metadata operand of an instruction outside the loop refers to `v`.
-    fn dbg_users_outside(&self, v: Value, h: Block, block_of: &[Option<Block>]) -> bool {
+    fn dbg_users_outside(
+        &self,
+        v: Value,
+        h: Block,
+        block_of: &SecondaryMap<Inst, Option<Block>>,
+    ) -> bool {
         self.md_ids_outside(h, block_of).iter().any(|&id| md_refers(self.body.md_ops.get(id), v))
     }
 
     /// The metadata operands (call arguments and debug records) of instructions outside the
     /// loop.
-    fn md_ids_outside(&self, h: Block, block_of: &[Option<Block>]) -> Vec<crate::ir::MdOpId> {
+    fn md_ids_outside(
+        &self,
+        h: Block,
+        block_of: &SecondaryMap<Inst, Option<Block>>,
+    ) -> Vec<crate::ir::MdOpId> {
         let mut out = Vec::new();
-        for (k, b) in block_of.iter().enumerate() {
+        for (i, b) in block_of.iter() {
             if b.is_none() || *b == Some(h) {
                 continue;
             }
-            let i = Inst::new(k);
             if let Some(d) = self.body.insts.get(i) {
                 out.extend(d.args.iter().filter_map(|a| match a {
                     Operand::Md(id) => Some(*id),
@@ -764,7 +773,13 @@ impl<'a> Emitter<'a> {
         out
     }
 
-    fn replace_md_outside(&mut self, v: Value, new: Operand, h: Block, block_of: &[Option<Block>]) {
+    fn replace_md_outside(
+        &mut self,
+        v: Value,
+        new: Operand,
+        h: Block,
+        block_of: &SecondaryMap<Inst, Option<Block>>,
+    ) {
         for id in self.md_ids_outside(h, block_of) {
             let Some(md) = self.body.md_ops.get_mut(id) else { continue };
             let fix = |o: &mut Operand| {

@@ -26,7 +26,7 @@
 use super::edit::{inst_blocks, remove_insts, replace_uses, undef, use_lists};
 use super::{with_body, PassResult};
 use crate::analysis::{Cfg, DomTree, DominanceFrontiers};
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, Body, ConstId, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName,
     MdOperand, Module, Opcode, Operand, Ordering, TypeId, Value, ValueData, ValueDef,
@@ -78,7 +78,7 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
     let dt = DomTree::new(&cfg);
     let df = DominanceFrontiers::new(&cfg, &dt);
     let blocks_of = inst_blocks(body);
-    let block_of = |i: Inst| blocks_of.get(i.index()).copied().flatten();
+    let block_of = |i: Inst| blocks_of.get(i).copied().flatten();
 
     let mut access: HashMap<Inst, Access> = HashMap::default();
     for (k, c) in cands.iter().enumerate() {
@@ -98,7 +98,7 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
         defs.dedup();
         let live = live_in_blocks(body, &cfg, &access, k, &defs);
         for b in df.iterated(&defs) {
-            if !live.get(b.index()).copied().unwrap_or(false) || !dt.is_reachable(b) {
+            if !live.get(b).copied().unwrap_or(false) || !dt.is_reachable(b) {
                 continue;
             }
             let mut data = InstData::new(Opcode::Phi, c.ty, Vec::new());
@@ -180,18 +180,18 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
     replace_uses(body, &|v| resolved.get(&v).copied());
 
     // Remove the allocas, their accesses and droppable users, and debug declares of them.
-    let mut dead = vec![false; body.insts.len()];
+    let mut dead = SecondaryMap::from_elem(false, body.insts.len());
     for c in &cands {
         for &i in
             c.loads.iter().chain(&c.stores).chain(&c.droppable).chain(std::iter::once(&c.alloca))
         {
-            if let Some(s) = dead.get_mut(i.index()) {
+            if let Some(s) = dead.get_mut(i) {
                 *s = true;
             }
         }
     }
     drop_declares(body, &cands);
-    remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
+    remove_insts(&mut m.consts, body, &|i| dead.get(i).copied().unwrap_or(false));
 
     // Phis that merge one value, then missing entries of unreachable predecessors.
     let gone = simplify_phis(m, body, &new_phis, &dt, &blocks_of);
@@ -201,7 +201,7 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
             continue;
         }
         placed += 1;
-        let Some(b) = blocks_of.get(phi.index()).copied().flatten() else { continue };
+        let Some(b) = blocks_of.get(phi).copied().flatten() else { continue };
         let mut have: Vec<Block> = match body.insts.get(phi).map(|d| &d.extra) {
             Some(Extra::Phi(bs)) => bs.to_vec(),
             _ => continue,
@@ -325,9 +325,7 @@ fn candidates(m: &Module, body: &Body) -> Vec<Candidate> {
             stores: Vec::new(),
             droppable: Vec::new(),
         };
-        let ok = users
-            .get(ptr.index())
-            .is_some_and(|us| us.iter().all(|&u| classify(m, body, &mut c, u)));
+        let ok = users.get(ptr).is_some_and(|us| us.iter().all(|&u| classify(m, body, &mut c, u)));
         if ok {
             out.push(c);
         }
@@ -397,12 +395,12 @@ fn live_in_blocks(
     access: &HashMap<Inst, Access>,
     k: usize,
     defs: &[Block],
-) -> Vec<bool> {
+) -> SecondaryMap<Block, bool> {
     let n = body.blocks.len();
-    let mut live = vec![false; n];
-    let mut is_def = vec![false; n];
+    let mut live = SecondaryMap::from_elem(false, n);
+    let mut is_def = SecondaryMap::from_elem(false, n);
     for &d in defs {
-        if let Some(s) = is_def.get_mut(d.index()) {
+        if let Some(s) = is_def.get_mut(d) {
             *s = true;
         }
     }
@@ -417,7 +415,7 @@ fn live_in_blocks(
             })
         });
         if first == Some(true) {
-            if let Some(s) = live.get_mut(b.index()) {
+            if let Some(s) = live.get_mut(b) {
                 *s = true;
             }
             work.push(b);
@@ -425,10 +423,10 @@ fn live_in_blocks(
     }
     while let Some(b) = work.pop() {
         for &p in cfg.preds(b) {
-            if is_def.get(p.index()).copied().unwrap_or(false) {
+            if is_def.get(p).copied().unwrap_or(false) {
                 continue;
             }
-            if let Some(s) = live.get_mut(p.index()) {
+            if let Some(s) = live.get_mut(p) {
                 if !*s {
                     *s = true;
                     work.push(p);
@@ -469,10 +467,10 @@ fn simplify_phis(
     body: &mut Body,
     new_phis: &[(Inst, usize)],
     dt: &DomTree,
-    blocks_of: &[Option<Block>],
+    blocks_of: &SecondaryMap<Inst, Option<Block>>,
 ) -> Vec<Inst> {
     let mut gone: Vec<Inst> = Vec::new();
-    let block_of = |i: Inst| blocks_of.get(i.index()).copied().flatten();
+    let block_of = |i: Inst| blocks_of.get(i).copied().flatten();
     loop {
         let mut found = None;
         for &(phi, _) in new_phis {

@@ -22,6 +22,7 @@ use super::{
     sccp, simplifycfg, sroa, tailcallelim, Pass, PassKind,
 };
 use crate::diag::Diagnostic;
+use crate::ir::SecondaryMap;
 use crate::ir::{GlobalId, Module};
 use crate::text::print_function;
 use std::collections::HashMap;
@@ -278,10 +279,10 @@ pub struct PipelineError {
 /// The defined functions of the module, in module order.
 pub fn defined_functions(m: &Module) -> Vec<GlobalId> {
     let mut out: Vec<GlobalId> = Vec::new();
-    let mut seen = vec![false; m.globals.len()];
+    let mut seen = SecondaryMap::from_elem(false, m.globals.len());
     let all: Vec<GlobalId> = m.globals.keys().collect();
     for &g in m.order.iter().chain(all.iter()) {
-        let Some(s) = seen.get_mut(crate::ir::EntityRef::index(g)) else { continue };
+        let Some(s) = seen.get_mut(g) else { continue };
         if *s {
             continue;
         }

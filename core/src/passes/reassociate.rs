@@ -29,7 +29,7 @@
 use super::instsimplify::{as_int, int_const, int_width, Worklist};
 use super::{with_body, PassResult};
 use crate::analysis::known_bits::mask;
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{Body, GlobalId, Inst, InstData, Module, Opcode, Operand, TypeId, ValueDef};
 
 /// Runs `reassociate` on one function.
@@ -53,15 +53,15 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Ranks of values: parameters 1.., instructions by the position of their definition in
 /// the layout (a later definition ranks higher); constants 0.
 struct Ranks {
-    inst: Vec<u32>,
+    inst: SecondaryMap<Inst, u32>,
 }
 
 impl Ranks {
     fn new(body: &Body) -> Ranks {
-        let mut inst = vec![u32::MAX; body.insts.len()];
+        let mut inst = SecondaryMap::from_elem(u32::MAX, body.insts.len());
         let base = body.params.len() as u32 + 1;
         for (k, (_, i)) in super::edit::layout_insts(body).into_iter().enumerate() {
-            if let Some(r) = inst.get_mut(i.index()) {
+            if let Some(r) = inst.get_mut(i) {
                 *r = base + k as u32;
             }
         }
@@ -71,7 +71,7 @@ impl Ranks {
         let Operand::Value(v) = o else { return 0 };
         match body.values.get(v).map(|d| d.def) {
             Some(ValueDef::Param(k)) => k + 1,
-            Some(ValueDef::Inst(i)) => self.inst.get(i.index()).copied().unwrap_or(u32::MAX),
+            Some(ValueDef::Inst(i)) => self.inst.get(i).copied().unwrap_or(u32::MAX),
             None => u32::MAX,
         }
     }

@@ -41,7 +41,7 @@ use super::edit::{
     address_taken_blocks, remove_blocks, remove_insts, replace_uses, set_branch, use_lists,
 };
 use super::{with_body, PassResult};
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     ApInt, Block, Body, ConstId, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, Module,
     Opcode, Operand, Value, ValueDef,
@@ -115,20 +115,20 @@ pub(crate) fn const_lv(m: &Module, o: Operand) -> Lv {
 struct Solver<'a> {
     m: &'a Module,
     body: &'a Body,
-    state: Vec<Lv>,
-    block_exec: Vec<bool>,
+    state: SecondaryMap<Value, Lv>,
+    block_exec: SecondaryMap<Block, bool>,
     edges: HashSet<(Block, Block)>,
-    users: Vec<Vec<Inst>>,
-    inst_block: Vec<Option<Block>>,
+    users: SecondaryMap<Value, Vec<Inst>>,
+    inst_block: SecondaryMap<Inst, Option<Block>>,
     block_work: Vec<Block>,
     inst_work: Vec<Inst>,
 }
 
 impl<'a> Solver<'a> {
     fn new(m: &'a Module, body: &'a Body) -> Solver<'a> {
-        let mut state = vec![Lv::Unknown; body.values.len()];
+        let mut state = SecondaryMap::from_elem(Lv::Unknown, body.values.len());
         for &p in &body.params {
-            if let Some(s) = state.get_mut(p.index()) {
+            if let Some(s) = state.get_mut(p) {
                 *s = Lv::Over;
             }
         }
@@ -136,7 +136,7 @@ impl<'a> Solver<'a> {
             m,
             body,
             state,
-            block_exec: vec![false; body.blocks.len()],
+            block_exec: SecondaryMap::from_elem(false, body.blocks.len()),
             edges: HashSet::default(),
             users: use_lists(body),
             inst_block: super::edit::inst_blocks(body),
@@ -146,7 +146,7 @@ impl<'a> Solver<'a> {
     }
 
     fn get(&self, v: Value) -> Lv {
-        self.state.get(v.index()).cloned().unwrap_or(Lv::Over)
+        self.state.get(v).cloned().unwrap_or(Lv::Over)
     }
 
     /// The lattice value of an operand.
@@ -158,7 +158,7 @@ impl<'a> Solver<'a> {
     }
 
     fn mark_block(&mut self, b: Block) {
-        if let Some(e) = self.block_exec.get_mut(b.index()) {
+        if let Some(e) = self.block_exec.get_mut(b) {
             if !*e {
                 *e = true;
                 self.block_work.push(b);
@@ -168,7 +168,7 @@ impl<'a> Solver<'a> {
 
     fn mark_edge(&mut self, from: Block, to: Block) {
         if self.edges.insert((from, to)) {
-            if self.block_exec.get(to.index()).copied().unwrap_or(false) {
+            if self.block_exec.get(to).copied().unwrap_or(false) {
                 // The block already ran: only its phis see the new edge.
                 for i in super::edit::phis(self.body, to) {
                     self.inst_work.push(i);
@@ -180,13 +180,13 @@ impl<'a> Solver<'a> {
     }
 
     fn set(&mut self, v: Value, new: Lv) {
-        let Some(old) = self.state.get(v.index()).cloned() else { return };
+        let Some(old) = self.state.get(v).cloned() else { return };
         let merged = old.clone().join(new);
         if merged != old {
-            if let Some(s) = self.state.get_mut(v.index()) {
+            if let Some(s) = self.state.get_mut(v) {
                 *s = merged;
             }
-            if let Some(us) = self.users.get(v.index()) {
+            if let Some(us) = self.users.get(v) {
                 self.inst_work.extend(us.iter().copied());
             }
         }
@@ -204,10 +204,10 @@ impl<'a> Solver<'a> {
             if let Some(i) = self.inst_work.pop() {
                 let live = self
                     .inst_block
-                    .get(i.index())
+                    .get(i)
                     .copied()
                     .flatten()
-                    .is_some_and(|b| self.block_exec.get(b.index()).copied().unwrap_or(false));
+                    .is_some_and(|b| self.block_exec.get(b).copied().unwrap_or(false));
                 if live {
                     self.visit(i);
                 }
@@ -222,7 +222,7 @@ impl<'a> Solver<'a> {
     fn resolve_unknowns(&mut self) -> bool {
         let mut any = false;
         for &b in &self.body.layout {
-            if !self.block_exec.get(b.index()).copied().unwrap_or(false) {
+            if !self.block_exec.get(b).copied().unwrap_or(false) {
                 continue;
             }
             let Some(bd) = self.body.blocks.get(b) else { continue };
@@ -230,10 +230,10 @@ impl<'a> Solver<'a> {
                 let Some(d) = self.body.insts.get(i) else { continue };
                 if let Some(v) = d.result {
                     if self.get(v) == Lv::Unknown {
-                        if let Some(s) = self.state.get_mut(v.index()) {
+                        if let Some(s) = self.state.get_mut(v) {
                             *s = Lv::Over;
                         }
-                        if let Some(us) = self.users.get(v.index()) {
+                        if let Some(us) = self.users.get(v) {
                             self.inst_work.extend(us.iter().copied());
                         }
                         any = true;
@@ -246,7 +246,7 @@ impl<'a> Solver<'a> {
 
     fn visit(&mut self, i: Inst) {
         let Some(d) = self.body.insts.get(i) else { return };
-        let Some(b) = self.inst_block.get(i.index()).copied().flatten() else { return };
+        let Some(b) = self.inst_block.get(i).copied().flatten() else { return };
         if d.op.is_terminator() {
             self.visit_terminator(b, d);
             if let Some(v) = d.result {
@@ -450,7 +450,7 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
             let Some(entry) = body.entry() else { return PassResult::default() };
             s.mark_block(entry);
             for &b in &body.layout {
-                if taken.get(b.index()).copied().unwrap_or(false) {
+                if taken.contains(b) {
                     s.mark_block(b);
                 }
             }
@@ -462,15 +462,16 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
             }
             (s.state, s.block_exec, s.edges)
         };
-        let exec = |b: Block| block_exec.get(b.index()).copied().unwrap_or(false);
+        let exec = |b: Block| block_exec.get(b).copied().unwrap_or(false);
 
         // Constants for values.
-        let mut repl: Vec<Option<Operand>> = vec![None; body.values.len()];
-        let mut dead_inst = vec![false; body.insts.len()];
+        let mut repl: SecondaryMap<Value, Option<Operand>> =
+            SecondaryMap::from_elem(None, body.values.len());
+        let mut dead_inst = SecondaryMap::from_elem(false, body.insts.len());
         let mut replaced = 0u64;
         for (v, vd) in body.values.iter() {
             let ValueDef::Inst(i) = vd.def else { continue };
-            let Some(lv) = state.get(v.index()) else { continue };
+            let Some(lv) = state.get(v) else { continue };
             if !lv.is_const() {
                 continue;
             }
@@ -485,19 +486,17 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
                 Lv::Undef => m.consts.intern(vd.ty, ConstKind::Undef),
                 _ => continue,
             };
-            if let Some(slot) = repl.get_mut(v.index()) {
+            if let Some(slot) = repl.get_mut(v) {
                 *slot = Some(Operand::Const(c));
             }
-            if let Some(s) = dead_inst.get_mut(i.index()) {
+            if let Some(s) = dead_inst.get_mut(i) {
                 *s = true;
             }
             replaced += 1;
         }
         if replaced > 0 {
-            replace_uses(body, &|v| repl.get(v.index()).copied().flatten());
-            remove_insts(&mut m.consts, body, &|i| {
-                dead_inst.get(i.index()).copied().unwrap_or(false)
-            });
+            replace_uses(body, &|v| repl.get(v).copied().flatten());
+            remove_insts(&mut m.consts, body, &|i| dead_inst.get(i).copied().unwrap_or(false));
         }
 
         // Terminators with one executable successor.

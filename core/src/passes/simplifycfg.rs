@@ -32,7 +32,7 @@ use super::edit::{
 use super::simplifycfg_select::fold_two_entry_phis;
 use super::{with_body, PassResult};
 use crate::analysis::Cfg;
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{Block, Body, ConstKind, Extra, GlobalId, Module, Opcode, Operand};
 
 /// How many rounds at most (each round does every simplification once).
@@ -52,7 +52,7 @@ struct Stats {
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
     with_body(m, g, |m, body| {
         let taken = address_taken_blocks(&m.consts, g, body.blocks.len());
-        let is_taken = |b: Block| taken.get(b.index()).copied().unwrap_or(false);
+        let is_taken = |b: Block| taken.contains(b);
         let mut st = Stats::default();
         for _ in 0..MAX_ROUNDS {
             let mut changed = fold_terminators(m, body, &mut st);
@@ -149,7 +149,7 @@ fn remove_unreachable(
     let roots: Vec<Block> =
         body.layout.iter().copied().filter(|&b| Some(b) == body.entry() || is_taken(b)).collect();
     let live = super::edit::reachable_from(body, &roots);
-    let n = remove_blocks(&mut m.consts, body, &|b| !live.get(b.index()).copied().unwrap_or(false));
+    let n = remove_blocks(&mut m.consts, body, &|b| !live.contains(b));
     st.unreachable_removed += n as u64;
     n > 0
 }
@@ -172,7 +172,7 @@ fn merge_into_predecessors(
 ) -> bool {
     let mut sw = Sweep::new(body);
     for b in sw.candidates(body, is_taken) {
-        let p = match sw.preds.get(b.index()).map(Vec::as_slice) {
+        let p = match sw.preds.get(b).map(Vec::as_slice) {
             Some(&[p]) => p,
             _ => continue,
         };
@@ -183,7 +183,7 @@ fn merge_into_predecessors(
         merge(m, body, p, b);
         // `b`'s out-edges now leave `p`.
         for s in succs {
-            if let Some(ps) = sw.preds.get_mut(s.index()) {
+            if let Some(ps) = sw.preds.get_mut(s) {
                 for x in ps.iter_mut().filter(|x| **x == b) {
                     *x = p;
                 }
@@ -198,8 +198,8 @@ fn merge_into_predecessors(
 /// A sweep over the blocks that removes some: predecessor lists (one entry per edge) kept up to
 /// date by the caller, and the removed blocks, taken out of the layout at the end.
 struct Sweep {
-    preds: Vec<Vec<Block>>,
-    gone: Vec<bool>,
+    preds: SecondaryMap<Block, Vec<Block>>,
+    gone: SecondaryMap<Block, bool>,
 }
 
 impl Sweep {
@@ -207,8 +207,8 @@ impl Sweep {
         let cfg = Cfg::new(body);
         let n = body.blocks.len();
         Sweep {
-            preds: (0..n).map(|i| cfg.preds(Block::new(i)).to_vec()).collect(),
-            gone: vec![false; n],
+            preds: cfg.blocks().map(|b| cfg.preds(b).to_vec()).collect(),
+            gone: SecondaryMap::from_elem(false, n),
         }
     }
 
@@ -219,16 +219,16 @@ impl Sweep {
     }
 
     fn remove(&mut self, b: Block) {
-        if let Some(slot) = self.gone.get_mut(b.index()) {
+        if let Some(slot) = self.gone.get_mut(b) {
             *slot = true;
         }
     }
 
     /// Takes the removed blocks out of the layout; true when there were some.
     fn finish(self, body: &mut Body) -> bool {
-        let changed = self.gone.contains(&true);
+        let changed = self.gone.values().any(|&g| g);
         if changed {
-            body.layout.retain(|&x| !self.gone.get(x.index()).copied().unwrap_or(false));
+            body.layout.retain(|&x| !self.gone.get(x).copied().unwrap_or(false));
         }
         changed
     }
@@ -272,15 +272,15 @@ fn bypass_empty_blocks(body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &m
     let mut sw = Sweep::new(body);
     for b in sw.candidates(body, is_taken) {
         let Some(s) = lone_branch_target(body, b) else { continue };
-        let (Some(pb), Some(ps)) = (sw.preds.get(b.index()), sw.preds.get(s.index())) else {
+        let (Some(pb), Some(ps)) = (sw.preds.get(b), sw.preds.get(s)) else {
             continue;
         };
         if s == b || pb.is_empty() || !can_bypass(body, pb, ps, b, s) {
             continue;
         }
-        let Some(pb) = sw.preds.get_mut(b.index()).map(std::mem::take) else { continue };
+        let Some(pb) = sw.preds.get_mut(b).map(std::mem::take) else { continue };
         bypass(body, &pb, b, s);
-        if let Some(ps) = sw.preds.get_mut(s.index()) {
+        if let Some(ps) = sw.preds.get_mut(s) {
             ps.retain(|&x| x != b);
             ps.extend_from_slice(&pb);
         }

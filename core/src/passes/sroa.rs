@@ -42,9 +42,9 @@
 
 use super::edit::{inst_blocks, remove_insts, use_lists};
 use super::{with_body, PassResult};
-use crate::ir::entity::EntityRef;
 use crate::ir::function::DbgRecordKind;
 use crate::ir::layout::Layouts;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName, MdOperand, Module,
     Opcode, Operand, Ordering, Type, TypeId, Value, ValueData, ValueDef,
@@ -132,7 +132,7 @@ fn split_allocas(m: &mut Module, body: &mut Body) -> (u64, u64) {
         return (0, 0);
     }
     let (mut split, mut slices) = (0, 0);
-    let mut dead: Vec<bool> = vec![false; body.insts.len()];
+    let mut dead: SecondaryMap<Inst, bool> = SecondaryMap::from_elem(false, body.insts.len());
     let mut gone_ptrs = Vec::new();
     let blocks_of = inst_blocks(body);
     for (a, uses, sl) in plans {
@@ -142,7 +142,7 @@ fn split_allocas(m: &mut Module, body: &mut Body) -> (u64, u64) {
         for &i in
             uses.dead.iter().chain(uses.mem.iter().map(|op| &op.inst)).chain(std::iter::once(&a))
         {
-            if let Some(s) = dead.get_mut(i.index()) {
+            if let Some(s) = dead.get_mut(i) {
                 *s = true;
             }
         }
@@ -151,7 +151,7 @@ fn split_allocas(m: &mut Module, body: &mut Body) -> (u64, u64) {
         }
     }
     drop_declares(body, &gone_ptrs);
-    remove_insts(&mut m.consts, body, &|i| dead.get(i.index()).copied().unwrap_or(false));
+    remove_insts(&mut m.consts, body, &|i| dead.get(i).copied().unwrap_or(false));
     (split, slices)
 }
 
@@ -160,7 +160,7 @@ fn plan_alloca(
     m: &Module,
     body: &Body,
     layouts: &Layouts,
-    users: &[Vec<Inst>],
+    users: &SecondaryMap<Value, Vec<Inst>>,
     a: Inst,
 ) -> Option<(Inst, Uses, Vec<Slice>)> {
     let d = body.insts.get(a)?;
@@ -185,7 +185,7 @@ fn plan_alloca(
         return None;
     }
     let mut uses = Uses { accesses: Vec::new(), mem: Vec::new(), dead: Vec::new(), geps: 0 };
-    let mut seen = vec![false; body.insts.len()];
+    let mut seen = SecondaryMap::from_elem(false, body.insts.len());
     collect(m, body, layouts, users, ptr, 0, &mut uses, &mut seen, 0)?;
     for acc in &uses.accesses {
         if acc.size == 0 || acc.offset.checked_add(acc.size)? > total {
@@ -267,18 +267,18 @@ fn collect(
     m: &Module,
     body: &Body,
     layouts: &Layouts,
-    users: &[Vec<Inst>],
+    users: &SecondaryMap<Value, Vec<Inst>>,
     v: Value,
     offset: i64,
     uses: &mut Uses,
-    seen: &mut [bool],
+    seen: &mut SecondaryMap<Inst, bool>,
     depth: u32,
 ) -> Option<()> {
     if depth > 64 {
         return None;
     }
     let p = Operand::Value(v);
-    for &u in users.get(v.index())? {
+    for &u in users.get(v)? {
         let d = body.insts.get(u)?;
         let simple = !d.flags.has(InstFlags::VOLATILE)
             && d.mem_info().is_some_and(|mi| mi.ordering == Ordering::NotAtomic);
@@ -302,7 +302,7 @@ fn collect(
                 if d.args.first() != Some(&p) || d.args.iter().skip(1).any(|&a| a == p) {
                     return None;
                 }
-                let seen_slot = seen.get_mut(u.index())?;
+                let seen_slot = seen.get_mut(u)?;
                 if *seen_slot {
                     return None;
                 }
@@ -483,7 +483,7 @@ fn rewrite(
     m: &mut Module,
     body: &mut Body,
     layouts: &Layouts,
-    blocks_of: &[Option<crate::ir::Block>],
+    blocks_of: &SecondaryMap<Inst, Option<crate::ir::Block>>,
     a: Inst,
     uses: &Uses,
     slices: &[Slice],
@@ -543,7 +543,7 @@ fn rewrite(
         let (Some(s), Some(&np)) = (slices.get(k), new_ptrs.get(k)) else { continue };
         let np = Operand::Value(np);
         let op = if s.ty == acc.ty { None } else { cast_op(m, layouts, acc.ty, s.ty) };
-        let Some(block) = blocks_of.get(acc.inst.index()).copied().flatten() else { continue };
+        let Some(block) = blocks_of.get(acc.inst).copied().flatten() else { continue };
         if acc.store {
             let Some(d) = body.insts.get(acc.inst) else { continue };
             let Some(&val) = d.args.first() else { continue };
@@ -588,7 +588,7 @@ fn rewrite(
         }
     }
     for op in &uses.mem {
-        if let Some(block) = blocks_of.get(op.inst.index()).copied().flatten() {
+        if let Some(block) = blocks_of.get(op.inst).copied().flatten() {
             rewrite_mem(m, body, block, op, slices, &new_ptrs);
         }
     }

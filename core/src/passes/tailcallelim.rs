@@ -24,7 +24,7 @@
 use super::edit::{remove_insts, replace_all_uses, use_lists};
 use super::{with_body, PassResult};
 use crate::ir::attrs::AttrKind;
-use crate::ir::entity::EntityRef;
+use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, BlockData, Body, ConstKind, Extra, GlobalId, Inst, InstData, LocalName, Module, Opcode,
     Operand, TailKind, TypeId, Value,
@@ -111,15 +111,15 @@ fn may_mark_tail(m: &Module, body: &Body) -> bool {
             }
         }
     }
-    let mut seen = vec![false; body.values.len()];
+    let mut seen = SecondaryMap::from_elem(false, body.values.len());
     while let Some(v) = work.pop() {
-        let Some(s) = seen.get_mut(v.index()) else { return false };
+        let Some(s) = seen.get_mut(v) else { return false };
         if *s {
             continue;
         }
         *s = true;
         let p = Operand::Value(v);
-        for &u in users.get(v.index()).map(|x| x.as_slice()).unwrap_or(&[]) {
+        for &u in users.get(v).map(|x| x.as_slice()).unwrap_or(&[]) {
             let Some(d) = body.insts.get(u) else { return false };
             let ok = match d.op {
                 Opcode::Load => true,
@@ -198,7 +198,7 @@ fn tail_recursions(m: &Module, body: &Body, g: GlobalId) -> Vec<(Block, Inst, In
         let returns_it = match (cd.result, rd.args.first()) {
             (None, None) => cd.ty == TypeId::VOID,
             (Some(r), Some(&Operand::Value(v))) => {
-                v == r && users.get(r.index()).is_some_and(|us| us.as_slice() == [*ret])
+                v == r && users.get(r).is_some_and(|us| us.as_slice() == [*ret])
             }
             _ => false,
         };

@@ -3,7 +3,7 @@
 use super::edit::*;
 use super::pipeline::{defined_functions, parse_pipeline, run_pipeline, RunOptions};
 use super::with_body;
-use crate::ir::{Block, Body, EntityRef, GlobalId, LocalName, Module, Operand, Value};
+use crate::ir::{Block, Body, GlobalId, LocalName, Module, Operand, Value};
 
 /// `src` (which must verify) after `pipeline`, verified after every step, printed.
 pub(crate) fn optimized(src: &str, pipeline: &str) -> String {
@@ -97,11 +97,11 @@ fn use_counts_and_lists() {
     let b = body(&m, "f");
     let counts = use_counts(b);
     let (a, bb, x) = (value(&m, b, "a"), value(&m, b, "b"), value(&m, b, "x"));
-    assert_eq!(counts[a.index()], 3, "two operands of mul and a phi entry");
-    assert_eq!(counts[bb.index()], 1);
-    assert_eq!(counts[x.index()], 1);
+    assert_eq!(counts[a], 3, "two operands of mul and a phi entry");
+    assert_eq!(counts[bb], 1);
+    assert_eq!(counts[x], 1);
     let users = use_lists(b);
-    assert_eq!(users[a.index()].len(), 2, "mul once, phi once");
+    assert_eq!(users[a].len(), 2, "mul once, phi once");
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn replace_and_remove() {
             crate::ir::ValueDef::Inst(i) => i,
             _ => unreachable!(),
         };
-        assert_eq!(use_counts(b)[a.index()], 0);
+        assert_eq!(use_counts(b)[a], 0);
         assert_eq!(remove_insts(&mut m.consts, b, &|i| i == add), 1);
         let _ = mul;
     });
@@ -160,8 +160,8 @@ d:
     with_body(&mut m, g, |m, b| {
         let live = reachable(b);
         let d = block(m, b, "d");
-        assert!(!live[d.index()]);
-        assert_eq!(remove_blocks(&mut m.consts, b, &|x| !live[x.index()]), 1);
+        assert!(!live.contains(d));
+        assert_eq!(remove_blocks(&mut m.consts, b, &|x| !live.contains(x)), 1);
     });
     assert_valid(&m);
     assert!(!text(&m, "f").contains("d:"));
@@ -204,7 +204,7 @@ j:
         let j = block(m, b, "j");
         assert!(set_branch(b, entry, j));
         let live = reachable(b);
-        assert_eq!(remove_blocks(&mut m.consts, b, &|x| !live[x.index()]), 1);
+        assert_eq!(remove_blocks(&mut m.consts, b, &|x| !live.contains(x)), 1);
     });
     assert_valid(&m);
     let t = text(&m, "f");

@@ -5,7 +5,6 @@
 use super::attrs::{self, Owner};
 use super::{FnCx, Verifier};
 use crate::diag::Diagnostic;
-use crate::ir::entity::EntityRef;
 use crate::ir::{
     AttrKind, Block, CallInfo, ConstKind, Function, GlobalId, Inst, InstData, Intrinsic, Opcode,
     Operand, TailKind, Type, TypeId,
@@ -265,7 +264,7 @@ fn musttail(v: &mut Verifier, cx: &FnCx, i: Inst, d: &InstData, ci: &CallInfo, i
     // The call must be followed by `ret` (optionally through a bitcast of its result).
     let Some(b) = cx.block_of(i) else { return };
     let insts = &cx.body.blocks[b].insts;
-    let pos = cx.inst_pos[i.index()] as usize;
+    let pos = cx.inst_pos[i] as usize;
     let mut ret_val = d.result;
     let mut next = insts.get(pos + 1).map(|&n| &cx.body.insts[n]);
     if let Some(n) = next {

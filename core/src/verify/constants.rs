@@ -4,14 +4,13 @@
 
 use super::{memory, types, Verifier};
 use crate::diag::Span;
-use crate::ir::entity::EntityRef;
 use crate::ir::{ConstId, ConstKind, GlobalKind, Opcode, Operand, Type, TypeId};
 
 /// Checks constant `c` and everything it refers to, reporting at `span`.
 pub(super) fn check_use(v: &mut Verifier, c: ConstId, span: Span) {
     let mut stack = vec![c];
     while let Some(c) = stack.pop() {
-        let Some(seen) = v.const_seen.get_mut(c.index()) else { continue };
+        let Some(seen) = v.const_seen.get_mut(c) else { continue };
         if *seen != 0 {
             continue;
         }

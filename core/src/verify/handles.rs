@@ -3,7 +3,7 @@
 
 use super::Verifier;
 use crate::diag::Span;
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::{EntityRef, SecondaryMap};
 use crate::ir::function::MdOperand;
 use crate::ir::inst::Clause;
 use crate::ir::metadata::{MdField, MdNodeKind};
@@ -18,7 +18,7 @@ use crate::ir::{
 pub(super) fn check_module(
     v: &mut Verifier,
     only: Option<crate::ir::GlobalId>,
-) -> Option<Vec<bool>> {
+) -> Option<SecondaryMap<crate::ir::GlobalId, bool>> {
     let m = v.m;
     let nty = m.types.len();
     let ty_ok = |t: TypeId| t.index() < nty;
@@ -55,10 +55,9 @@ pub(super) fn check_module(
     }
 
     // Constants: every referenced id in range.
-    let nconst = m.consts.len();
     let mut const_broken = false;
     for (c, data) in m.consts.iter() {
-        let cok = |x: &crate::ir::ConstId| x.index() < nconst;
+        let cok = |x: &crate::ir::ConstId| m.consts.is_valid(*x);
         let ok = ty_ok(data.ty)
             && match &data.kind {
                 ConstKind::Aggregate(el) | ConstKind::PtrAuth(el) => el.iter().all(cok),
@@ -84,7 +83,7 @@ pub(super) fn check_module(
     if const_broken {
         return None;
     }
-    let const_ok = |c: crate::ir::ConstId| c.index() < nconst;
+    let const_ok = |c: crate::ir::ConstId| m.consts.is_valid(c);
 
     // Metadata nodes.
     for (id, node) in m.metadata.nodes.iter() {
@@ -121,7 +120,7 @@ pub(super) fn check_module(
     }
 
     // Globals.
-    let mut fn_ok = vec![true; m.globals.len()];
+    let mut fn_ok = SecondaryMap::from_elem(true, m.globals.len());
     for (g, gv) in m.globals.iter() {
         let span = gv.span;
         let mut ok = true;
@@ -178,7 +177,7 @@ pub(super) fn check_module(
                 }
             }
         }
-        fn_ok[g.index()] = ok;
+        fn_ok[g] = ok;
     }
     Some(fn_ok)
 }
@@ -188,12 +187,12 @@ pub(super) fn check_module(
 pub(super) fn check_md(v: &mut Verifier, md: MdId, span: Span) {
     let m = v.m;
     if v.md_seen.len() < m.metadata.nodes.len() {
-        v.md_seen.resize(m.metadata.nodes.len(), false);
+        v.md_seen.resize(m.metadata.nodes.len());
     }
     let mut stack = vec![md];
     while let Some(n) = stack.pop() {
         let Some(node) = m.metadata.nodes.get(n) else { continue };
-        if std::mem::replace(&mut v.md_seen[n.index()], true) {
+        if std::mem::replace(&mut v.md_seen[n], true) {
             continue;
         }
         let push = |stack: &mut Vec<MdId>, md: &Metadata| {
@@ -283,14 +282,14 @@ fn check_body(v: &mut Verifier, f: &Function, body: &Body, fspan: Span) -> bool 
                 ValueDef::Inst(i) => body.insts.get(i).is_some_and(|x| x.result == Some(val)),
             };
         if !ok {
-            let span = body.value_spans.get(val.index()).copied().unwrap_or(fspan);
+            let span = body.value_spans.get(val).copied().unwrap_or(fspan);
             v.err(span, "value is not defined by the parameter or instruction it names");
             return false;
         }
     }
     // Layout.
     let nb = body.blocks.len();
-    let mut in_layout = vec![false; nb];
+    let mut in_layout = SecondaryMap::from_elem(false, nb);
     if body.layout.is_empty() {
         v.err(fspan, "function body has no blocks");
         return false;
@@ -300,7 +299,7 @@ fn check_body(v: &mut Verifier, f: &Function, body: &Body, fspan: Span) -> bool 
             v.err(fspan, "invalid block handle in layout");
             return false;
         };
-        if std::mem::replace(&mut in_layout[b.index()], true) {
+        if std::mem::replace(&mut in_layout[b], true) {
             v.err(bd.span, "block appears twice in the function layout");
             return false;
         }
@@ -309,14 +308,14 @@ fn check_body(v: &mut Verifier, f: &Function, body: &Body, fspan: Span) -> bool 
         }
     }
     // Instructions placed exactly once.
-    let mut placed = vec![false; body.insts.len()];
+    let mut placed = SecondaryMap::from_elem(false, body.insts.len());
     for &b in &body.layout {
         for &i in &body.blocks[b].insts {
             let Some(d) = body.insts.get(i) else {
                 v.err(body.blocks[b].span, "invalid instruction handle in block");
                 return false;
             };
-            if std::mem::replace(&mut placed[i.index()], true) {
+            if std::mem::replace(&mut placed[i], true) {
                 v.err(d.span, "instruction appears twice in the function");
                 return false;
             }
@@ -346,7 +345,7 @@ fn check_body(v: &mut Verifier, f: &Function, body: &Body, fspan: Span) -> bool 
         }
     }
     for (i, recs) in &body.dbg_records {
-        if !placed.get(i.index()).copied().unwrap_or(false) {
+        if !placed.get(*i).copied().unwrap_or(false) {
             v.err(fspan, "debug record attached to an instruction that is not in the function");
             return false;
         }
@@ -362,11 +361,17 @@ fn check_body(v: &mut Verifier, f: &Function, body: &Body, fspan: Span) -> bool 
 
 /// True when an operand's handle is sound (values: defined by a placed instruction or a
 /// parameter).
-fn operand_ok(v: &Verifier, body: &Body, placed: &[bool], op: Operand, md_allowed: bool) -> bool {
+fn operand_ok(
+    v: &Verifier,
+    body: &Body,
+    placed: &SecondaryMap<Inst, bool>,
+    op: Operand,
+    md_allowed: bool,
+) -> bool {
     match op {
         Operand::Value(val) => match body.values.get(val).map(|d| d.def) {
             Some(ValueDef::Param(_)) => true,
-            Some(ValueDef::Inst(i)) => placed.get(i.index()).copied().unwrap_or(false),
+            Some(ValueDef::Inst(i)) => placed.get(i).copied().unwrap_or(false),
             None => false,
         },
         Operand::Const(c) => v.m.consts.is_valid(c),
@@ -374,7 +379,13 @@ fn operand_ok(v: &Verifier, body: &Body, placed: &[bool], op: Operand, md_allowe
     }
 }
 
-fn check_inst(v: &mut Verifier, body: &Body, in_layout: &[bool], placed: &[bool], i: Inst) {
+fn check_inst(
+    v: &mut Verifier,
+    body: &Body,
+    in_layout: &SecondaryMap<Block, bool>,
+    placed: &SecondaryMap<Inst, bool>,
+    i: Inst,
+) {
     let m = v.m;
     let d = &body.insts[i];
     let span = d.span;
@@ -402,7 +413,7 @@ fn check_inst(v: &mut Verifier, body: &Body, in_layout: &[bool], placed: &[bool]
     for (k, &op) in d.args.iter().enumerate() {
         if let Operand::Value(val) = op {
             if let Some(ValueDef::Inst(di)) = body.values.get(val).map(|x| x.def) {
-                if body.insts.is_valid(di) && !placed[di.index()] {
+                if body.insts.is_valid(di) && !placed[di] {
                     v.err(
                         span,
                         "Instruction referencing instruction not embedded in a basic block!",
@@ -433,7 +444,7 @@ fn check_inst(v: &mut Verifier, body: &Body, in_layout: &[bool], placed: &[bool]
         check_md(v, md, span);
     }
     // Blocks named by the instruction.
-    let block_ok = |b: &Block| in_layout.get(b.index()).copied().unwrap_or(false);
+    let block_ok = |b: &Block| in_layout.get(*b).copied().unwrap_or(false);
     let mut blocks: Vec<Block> = d.successors();
     if let Extra::Phi(bs) = &d.extra {
         blocks.extend(bs.iter().copied());
@@ -459,7 +470,7 @@ fn check_inst(v: &mut Verifier, body: &Body, in_layout: &[bool], placed: &[bool]
 }
 
 /// True when the `Extra` payload and operand count fit the opcode.
-fn shape_ok(v: &Verifier, body: &Body, placed: &[bool], d: &InstData) -> bool {
+fn shape_ok(v: &Verifier, body: &Body, placed: &SecondaryMap<Inst, bool>, d: &InstData) -> bool {
     use Opcode::*;
     let m = v.m;
     let n = d.args.len();

@@ -122,10 +122,10 @@ mod types;
 
 use crate::analysis::{Cfg, DomTree};
 use crate::diag::{Diagnostic, Span};
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::SecondaryMap;
 use crate::ir::{
-    Block, Body, ConstKind, Function, GlobalId, GlobalKind, GlobalName, Inst, InstData, LocalName,
-    Module, Operand, TypeId, Value, ValueDef,
+    Block, Body, ConstId, ConstKind, Function, GlobalId, GlobalKind, GlobalName, Inst, InstData,
+    LocalName, MdId, Module, Operand, TypeId, Value, ValueDef,
 };
 use std::cell::OnceCell;
 
@@ -146,15 +146,17 @@ pub fn verify_function(m: &Module, g: GlobalId) -> Vec<Diagnostic> {
 
 /// Sentinel for "no position" in per-instruction tables.
 const NONE: u32 = u32::MAX;
+/// The block of an instruction that is not placed.
+const NO_BLOCK: Block = Block::from_u32(u32::MAX);
 
 /// Shared state: the module, the errors so far and memo tables.
 struct Verifier<'m> {
     pub m: &'m Module,
     pub errs: Vec<Diagnostic>,
     /// Per constant: 0 not yet checked, 1 checked (errors were reported with the first user).
-    pub const_seen: Vec<u8>,
+    pub const_seen: SecondaryMap<ConstId, u8>,
     /// Metadata nodes already walked for undefined references.
-    pub md_seen: Vec<bool>,
+    pub md_seen: SecondaryMap<MdId, bool>,
     /// The printer used to spell types in messages, built on the first error that needs it.
     printer: std::cell::OnceCell<crate::text::printer::ModulePrinter<'m>>,
 }
@@ -164,8 +166,8 @@ impl<'m> Verifier<'m> {
         Verifier {
             m,
             errs: Vec::new(),
-            const_seen: vec![0; m.consts.len()],
-            md_seen: Vec::new(),
+            const_seen: SecondaryMap::from_elem(0, m.consts.len()),
+            md_seen: SecondaryMap::new(),
             printer: std::cell::OnceCell::new(),
         }
     }
@@ -182,7 +184,7 @@ impl<'m> Verifier<'m> {
         for (gid, gv) in self.m.globals.iter() {
             let GlobalKind::Func(f) = &gv.kind else { continue };
             let Some(body) = &f.body else { continue };
-            if !fn_ok[gid.index()] || only.is_some_and(|o| o != gid) {
+            if !fn_ok[gid] || only.is_some_and(|o| o != gid) {
                 continue;
             }
             let cx = FnCx::new(f, body);
@@ -273,26 +275,26 @@ struct FnCx<'a> {
     pub body: &'a Body,
     pub cfg: Cfg,
     pub dt: DomTree,
-    /// Block of each instruction (`NONE` when not placed).
-    pub inst_block: Vec<u32>,
+    /// Block of each instruction (`NO_BLOCK` when not placed).
+    pub inst_block: SecondaryMap<Inst, Block>,
     /// Index of each instruction in its block.
-    pub inst_pos: Vec<u32>,
+    pub inst_pos: SecondaryMap<Inst, u32>,
     names: OnceCell<Names>,
 }
 
 struct Names {
-    values: Vec<u32>,
-    blocks: Vec<u32>,
+    values: SecondaryMap<Value, u32>,
+    blocks: SecondaryMap<Block, u32>,
 }
 
 impl<'a> FnCx<'a> {
     fn new(func: &'a Function, body: &'a Body) -> FnCx<'a> {
-        let mut inst_block = vec![NONE; body.insts.len()];
-        let mut inst_pos = vec![NONE; body.insts.len()];
+        let mut inst_block = SecondaryMap::from_elem(NO_BLOCK, body.insts.len());
+        let mut inst_pos = SecondaryMap::from_elem(NONE, body.insts.len());
         for &b in &body.layout {
             for (pos, &i) in body.blocks[b].insts.iter().enumerate() {
-                inst_block[i.index()] = b.index() as u32;
-                inst_pos[i.index()] = pos as u32;
+                inst_block[i] = b;
+                inst_pos[i] = pos as u32;
             }
         }
         let cfg = Cfg::new(body);
@@ -302,8 +304,8 @@ impl<'a> FnCx<'a> {
 
     /// The block holding an instruction.
     pub fn block_of(&self, i: Inst) -> Option<Block> {
-        let b = *self.inst_block.get(i.index())?;
-        (b != NONE).then(|| Block::new(b as usize))
+        let b = self.inst_block[i];
+        (b != NO_BLOCK).then_some(b)
     }
 
     /// The instruction defining a value, if it is not a parameter.
@@ -330,8 +332,8 @@ impl<'a> FnCx<'a> {
     fn names(&self) -> &Names {
         self.names.get_or_init(|| {
             let body = self.body;
-            let mut values = vec![NONE; body.values.len()];
-            let mut blocks = vec![NONE; body.blocks.len()];
+            let mut values = SecondaryMap::from_elem(NONE, body.values.len());
+            let mut blocks = SecondaryMap::from_elem(NONE, body.blocks.len());
             let mut next = 0u32;
             let mut number = |slot: &mut u32, name: &LocalName| {
                 if *name == LocalName::Unnamed {
@@ -341,15 +343,15 @@ impl<'a> FnCx<'a> {
             };
             for &v in &body.params {
                 if let Some(d) = body.values.get(v) {
-                    number(&mut values[v.index()], &d.name);
+                    number(&mut values[v], &d.name);
                 }
             }
             for &b in &body.layout {
-                number(&mut blocks[b.index()], &body.blocks[b].name);
+                number(&mut blocks[b], &body.blocks[b].name);
                 for &i in &body.blocks[b].insts {
                     if let Some(v) = body.insts[i].result {
                         if let Some(d) = body.values.get(v) {
-                            number(&mut values[v.index()], &d.name);
+                            number(&mut values[v], &d.name);
                         }
                     }
                 }
@@ -362,7 +364,7 @@ impl<'a> FnCx<'a> {
     pub fn vname(&self, m: &Module, v: Value) -> String {
         match self.body.values.get(v).map(|d| d.name) {
             Some(LocalName::Named(s)) => format!("%{}", quote_name(m.symbols.get(s))),
-            Some(LocalName::Unnamed) => match self.names().values.get(v.index()) {
+            Some(LocalName::Unnamed) => match self.names().values.get(v) {
                 Some(&n) if n != NONE => format!("%{n}"),
                 _ => "%<unnamed>".to_string(),
             },
@@ -374,7 +376,7 @@ impl<'a> FnCx<'a> {
     pub fn bname(&self, m: &Module, b: Block) -> String {
         match self.body.blocks.get(b).map(|d| d.name) {
             Some(LocalName::Named(s)) => format!("%{}", quote_name(m.symbols.get(s))),
-            Some(LocalName::Unnamed) => match self.names().blocks.get(b.index()) {
+            Some(LocalName::Unnamed) => match self.names().blocks.get(b) {
                 Some(&n) if n != NONE => format!("%{n}"),
                 _ => "%<unnamed>".to_string(),
             },

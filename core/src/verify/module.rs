@@ -4,7 +4,7 @@
 use super::attrs::{self, Owner};
 use super::{check_align, constants, intrinsics, Verifier};
 use crate::diag::{Diagnostic, Span};
-use crate::ir::entity::EntityRef;
+use crate::ir::entity::SecondaryMap;
 use crate::ir::module::{DllStorage, Preemption, UnnamedAddr, Visibility};
 use crate::ir::{
     AttrKind, ConstId, ConstKind, Function, GlobalId, GlobalKind, GlobalValue, GlobalVar, Linkage,
@@ -394,8 +394,9 @@ fn alias_targets(v: &Verifier, aliasee: ConstId) -> Vec<GlobalId> {
 fn alias_graph(v: &mut Verifier) {
     let m = v.m;
     let n = m.globals.len();
-    let mut targets: Vec<Vec<GlobalId>> = vec![Vec::new(); n];
-    let mut direct_bad: Vec<Option<&'static str>> = vec![None; n];
+    let mut targets: SecondaryMap<GlobalId, Vec<GlobalId>> = SecondaryMap::from_elem(Vec::new(), n);
+    let mut direct_bad: SecondaryMap<GlobalId, Option<&'static str>> =
+        SecondaryMap::from_elem(None, n);
     let is_alias = |g: GlobalId| matches!(m.globals[g].kind, GlobalKind::Alias { .. });
     for (g, gv) in m.globals.iter() {
         let GlobalKind::Alias { aliasee, .. } = &gv.kind else { continue };
@@ -412,34 +413,32 @@ fn alias_graph(v: &mut Verifier) {
         for t in alias_targets(v, *aliasee) {
             let tg = &m.globals[t];
             if !avail && is_declaration_for_linker(tg) && !is_alias(t) {
-                direct_bad[g.index()].get_or_insert("Alias must point to a definition");
+                direct_bad[g].get_or_insert("Alias must point to a definition");
             }
             if is_alias(t) {
                 if matches!(
                     tg.linkage,
                     Linkage::Weak | Linkage::LinkOnce | Linkage::ExternWeak | Linkage::Common
                 ) {
-                    direct_bad[g.index()]
-                        .get_or_insert("Alias cannot point to an interposable alias");
+                    direct_bad[g].get_or_insert("Alias cannot point to an interposable alias");
                 }
-                targets[g.index()].push(t);
+                targets[g].push(t);
             }
         }
     }
     // Depth-first over alias -> alias edges: 0 new, 1 on stack, 2 done.
-    let mut state = vec![0u8; n];
-    let mut bad: Vec<Option<&'static str>> = direct_bad.clone();
-    for start in 0..n {
-        if state[start] != 0 || !is_alias(GlobalId::new(start)) {
+    let mut state: SecondaryMap<GlobalId, u8> = SecondaryMap::from_elem(0, n);
+    let mut bad = direct_bad.clone();
+    for start in m.globals.keys() {
+        if state[start] != 0 || !is_alias(start) {
             continue;
         }
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        let mut stack: Vec<(GlobalId, usize)> = vec![(start, 0)];
         state[start] = 1;
         while let Some(top) = stack.last_mut() {
             let (a, k) = *top;
             if let Some(&t) = targets[a].get(k) {
                 top.1 += 1;
-                let t = t.index();
                 match state[t] {
                     0 => {
                         state[t] = 1;
@@ -464,7 +463,7 @@ fn alias_graph(v: &mut Verifier) {
         }
     }
     for (g, gv) in m.globals.iter() {
-        if let Some(msg) = bad[g.index()] {
+        if let Some(msg) = bad[g] {
             v.err(gv.span, msg);
         }
     }

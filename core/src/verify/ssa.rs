@@ -8,7 +8,6 @@
 
 use super::{FnCx, Verifier};
 use crate::diag::Diagnostic;
-use crate::ir::entity::EntityRef;
 use crate::ir::{Block, Extra, Inst, Opcode, Operand, ValueDef};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -79,7 +78,7 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
                             if db != use_block {
                                 cx.dt.dominates(db, use_block)
                             } else {
-                                is_phi || cx.inst_pos[di.index()] < pos as u32
+                                is_phi || cx.inst_pos[di] < pos as u32
                             }
                         }
                     }

@@ -551,7 +551,7 @@ impl<'a> Parser<'a> {
                 if let Some(vd) = fs.body.values.get_mut(v) {
                     vd.def = ValueDef::Inst(inst);
                 }
-                if let Some(s) = fs.body.value_spans.get_mut(v.as_u32() as usize) {
+                if let Some(s) = fs.body.value_spans.get_mut(v) {
                     *s = span;
                 }
                 Ok(v)

@@ -6,7 +6,7 @@ use super::names::{push_num, write_escaped, NO_SLOT};
 use super::ModulePrinter;
 use crate::ir::attrs::{fpclass, MemoryEffects, ModRef, UwTableKind, MEMORY_LOCATIONS};
 use crate::ir::module::GlobalKind;
-use crate::ir::{Attr, AttrKind, AttrSetId, EntityRef};
+use crate::ir::{Attr, AttrKind, AttrSetId, SecondaryMap};
 use std::fmt::Write;
 
 /// Attribute keywords in the order LLVM sorts them: enum attributes, type attributes, integer
@@ -123,13 +123,16 @@ fn rank(a: &Attr) -> usize {
 pub(crate) struct AttrGroups {
     /// The sets in group order.
     pub order: Vec<AttrSetId>,
-    number: Vec<u32>,
+    number: SecondaryMap<AttrSetId, u32>,
 }
 
 impl AttrGroups {
     pub fn compute(p: &ModulePrinter) -> AttrGroups {
         let m = p.m;
-        let mut g = AttrGroups { order: Vec::new(), number: vec![NO_SLOT; m.attrs.len()] };
+        let mut g = AttrGroups {
+            order: Vec::new(),
+            number: SecondaryMap::from_elem(NO_SLOT, m.attrs.len()),
+        };
         for &v in &p.order.vars {
             if let Some(GlobalKind::Var(var)) = m.globals.get(v).map(|gv| &gv.kind) {
                 g.add(m, var.attrs);
@@ -158,7 +161,7 @@ impl AttrGroups {
         if m.attrs.get(s).is_empty() {
             return;
         }
-        if let Some(slot) = self.number.get_mut(s.index()) {
+        if let Some(slot) = self.number.get_mut(s) {
             if *slot == NO_SLOT {
                 *slot = self.order.len() as u32;
                 self.order.push(s);
@@ -168,7 +171,7 @@ impl AttrGroups {
 
     /// The `#N` of a set, `None` for the empty set or an unknown one.
     pub fn number(&self, s: AttrSetId) -> Option<u32> {
-        self.number.get(s.index()).copied().filter(|&n| n != NO_SLOT)
+        self.number.get(s).copied().filter(|&n| n != NO_SLOT)
     }
 }
 
@@ -196,7 +199,7 @@ impl ModulePrinter<'_> {
                 .collect()
         });
         let attrs = self.m.attrs.get(s);
-        let idx: &[u16] = all.get(s.index()).map(|b| &**b).unwrap_or(&[]);
+        let idx: &[u16] = all.get(s).map(|b| &**b).unwrap_or(&[]);
         idx.iter().filter_map(move |&i| attrs.get(i as usize))
     }
 

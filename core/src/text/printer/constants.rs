@@ -131,10 +131,9 @@ impl ModulePrinter<'_> {
 
     /// LLVM's `Constant::isNullValue` after canonicalization (memoized).
     pub(crate) fn is_null(&self, c: ConstId) -> bool {
-        if let Some(&v) = self.null_cache.borrow().get(c.as_u32() as usize) {
-            if v != 0 {
-                return v == 2;
-            }
+        let v = self.null_cache.borrow()[c];
+        if v != 0 {
+            return v == 2;
         }
         let Some(d) = self.cdata(c) else { return false };
         let r = match &d.kind {
@@ -146,13 +145,10 @@ impl ModulePrinter<'_> {
             _ => false,
         };
         let mut cache = self.null_cache.borrow_mut();
-        let i = c.as_u32() as usize;
-        if cache.len() <= i {
-            cache.resize(self.m.consts.len().max(i + 1), 0);
+        if cache.len() < self.m.consts.len() {
+            cache.resize(self.m.consts.len());
         }
-        if let Some(slot) = cache.get_mut(i) {
-            *slot = if r { 2 } else { 1 };
-        }
+        cache[c] = if r { 2 } else { 1 };
         r
     }
 

@@ -7,7 +7,7 @@ use super::{FnCtx, ModulePrinter};
 use crate::ir::function::{Body, DbgRecordKind, MdOperand};
 use crate::ir::metadata::{MdField, MdNode, MdNodeKind, MdRecordField, Metadata};
 use crate::ir::module::GlobalKind;
-use crate::ir::{EntityRef, MdId, MdOpId, Operand, Symbol};
+use crate::ir::{MdId, MdOpId, Operand, SecondaryMap, Symbol};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -73,23 +73,26 @@ fn is_inline_record(name: &str) -> bool {
 }
 
 /// The `!N` of each numbered node, in LLVM's order.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct MdSlots {
     pub order: Vec<MdId>,
-    slots: Vec<u32>,
+    slots: SecondaryMap<MdId, u32>,
     /// The node each node stands for after LLVM's uniquing of identical non-distinct nodes.
-    canon: Vec<MdId>,
+    canon: SecondaryMap<MdId, MdId>,
 }
 
 /// LLVM uniques non-distinct nodes by content: two `!{}` written separately are one node.
 /// Maps every node to the first node equal to it (children compared after uniquing; nodes on
 /// a reference cycle stay themselves).
-fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
+fn unique_nodes(p: &ModulePrinter) -> SecondaryMap<MdId, MdId> {
     let nodes = &p.m.metadata.nodes;
     let n = nodes.len();
-    let mut canon: Vec<MdId> = (0..n).map(MdId::new).collect();
-    let mut state = vec![0u8; n];
-    let mut cyclic = vec![false; n];
+    let mut canon = SecondaryMap::from_elem(MdId::from_u32(u32::MAX), n);
+    for (id, c) in canon.iter_mut() {
+        *c = id;
+    }
+    let mut state: SecondaryMap<MdId, u8> = SecondaryMap::from_elem(0, n);
+    let mut cyclic = SecondaryMap::from_elem(false, n);
     let mut table: HashMap<MdNodeKind, MdId> = HashMap::new();
     let children = |id: MdId| -> Vec<MdId> {
         let mut v = Vec::new();
@@ -110,26 +113,25 @@ fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
         }
         v
     };
-    for root in 0..n {
+    for root in nodes.keys() {
         if state.get(root) != Some(&0) {
             continue;
         }
-        let root = MdId::new(root);
         let mut stack: Vec<(MdId, Vec<MdId>, usize)> = vec![(root, children(root), 0)];
-        if let Some(s) = state.get_mut(root.index()) {
+        if let Some(s) = state.get_mut(root) {
             *s = 1;
         }
         while let Some((node, kids, idx)) = stack.last_mut() {
             let node = *node;
             if let Some(&c) = kids.get(*idx) {
                 *idx += 1;
-                match state.get(c.index()) {
+                match state.get(c) {
                     Some(0) => {
-                        state[c.index()] = 1;
+                        state[c] = 1;
                         stack.push((c, children(c), 0));
                     }
                     Some(1) => {
-                        if let Some(x) = cyclic.get_mut(node.index()) {
+                        if let Some(x) = cyclic.get_mut(node) {
                             *x = true;
                         }
                     }
@@ -138,18 +140,18 @@ fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
                 continue;
             }
             stack.pop();
-            if let Some(s) = state.get_mut(node.index()) {
+            if let Some(s) = state.get_mut(node) {
                 *s = 2;
             }
             let Some(data) = nodes.get(node) else { continue };
             if data.distinct
-                || cyclic.get(node.index()) == Some(&true)
+                || cyclic.get(node) == Some(&true)
                 || matches!(data.kind, MdNodeKind::Undefined)
             {
                 continue;
             }
             let map = |m: &Metadata| match m {
-                Metadata::Node(c) => Metadata::Node(canon.get(c.index()).copied().unwrap_or(*c)),
+                Metadata::Node(c) => Metadata::Node(canon.get(*c).copied().unwrap_or(*c)),
                 other => *other,
             };
             let key = match &data.kind {
@@ -170,7 +172,7 @@ fn unique_nodes(p: &ModulePrinter) -> Vec<MdId> {
                 MdNodeKind::Undefined => continue,
             };
             let first = *table.entry(key).or_insert(node);
-            if let Some(c) = canon.get_mut(node.index()) {
+            if let Some(c) = canon.get_mut(node) {
                 *c = first;
             }
         }
@@ -183,7 +185,7 @@ impl MdSlots {
         let m = p.m;
         let mut s = MdSlots {
             order: Vec::new(),
-            slots: vec![NO_SLOT; m.metadata.nodes.len()],
+            slots: SecondaryMap::from_elem(NO_SLOT, m.metadata.nodes.len()),
             canon: unique_nodes(p),
         };
         let mut stack = Vec::new();
@@ -254,7 +256,7 @@ impl MdSlots {
                     continue;
                 }
             }
-            match self.slots.get_mut(n.index()) {
+            match self.slots.get_mut(n) {
                 Some(slot) if *slot == NO_SLOT => *slot = self.order.len() as u32,
                 _ => continue,
             }
@@ -267,12 +269,12 @@ impl MdSlots {
 
     /// The `!N` of a node (of the node it was uniqued into).
     pub fn slot(&self, n: MdId) -> Option<u32> {
-        self.slots.get(self.canon(n).index()).copied().filter(|&s| s != NO_SLOT)
+        self.slots.get(self.canon(n)).copied().filter(|&s| s != NO_SLOT)
     }
 
     /// The node `n` was uniqued into.
     pub fn canon(&self, n: MdId) -> MdId {
-        self.canon.get(n.index()).copied().unwrap_or(n)
+        self.canon.get(n).copied().unwrap_or(n)
     }
 }
 

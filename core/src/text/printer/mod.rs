@@ -33,7 +33,9 @@ pub use names::{
 
 use crate::ir::function::{Body, Function};
 use crate::ir::module::{GlobalKind, GlobalName};
-use crate::ir::{ConstData, ConstId, EntityRef, GlobalId, Inst, Module, Operand, TypeId};
+use crate::ir::{
+    AttrSetId, ConstData, ConstId, EntityVec, GlobalId, Inst, Module, Operand, SecondaryMap, TypeId,
+};
 use names::NO_SLOT;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
@@ -97,12 +99,12 @@ pub struct ModulePrinter<'m> {
     pub(crate) m: &'m Module,
     pub(crate) order: GlobalOrder,
     /// The `@N` of each unnamed global, [`NO_SLOT`] for named ones.
-    global_slots: Vec<u32>,
+    global_slots: SecondaryMap<GlobalId, u32>,
     types: OnceCell<types::TypeOrder>,
     groups: OnceCell<attrs::AttrGroups>,
     md: OnceCell<metadata::MdSlots>,
-    sorted_attrs: OnceCell<Vec<Box<[u16]>>>,
-    null_cache: RefCell<Vec<u8>>,
+    sorted_attrs: OnceCell<EntityVec<AttrSetId, Box<[u16]>>>,
+    null_cache: RefCell<SecondaryMap<ConstId, u8>>,
     block_slots: RefCell<HashMap<GlobalId, Rc<LocalSlots>>>,
 }
 
@@ -120,10 +122,10 @@ impl<'m> ModulePrinter<'m> {
         let mut order = GlobalOrder::default();
         let mut forward = Vec::new();
         // Definition order (`Module::order`), then anything it misses in arena order.
-        let mut listed = vec![false; m.globals.len()];
+        let mut listed = SecondaryMap::from_elem(false, m.globals.len());
         let mut ids = Vec::with_capacity(m.globals.len());
         for &g in m.order.iter().chain(m.globals.keys().collect::<Vec<_>>().iter()) {
-            if let Some(l) = listed.get_mut(g.index()) {
+            if let Some(l) = listed.get_mut(g) {
                 if !*l {
                     *l = true;
                     ids.push(g);
@@ -140,7 +142,7 @@ impl<'m> ModulePrinter<'m> {
                 GlobalKind::Forward => forward.push(id),
             }
         }
-        let mut global_slots = vec![NO_SLOT; m.globals.len()];
+        let mut global_slots = SecondaryMap::from_elem(NO_SLOT, m.globals.len());
         let mut next = 0u32;
         let all = order
             .vars
@@ -151,7 +153,7 @@ impl<'m> ModulePrinter<'m> {
             .chain(&forward);
         for &g in all {
             if global_named(m, g).is_none() {
-                if let Some(s) = global_slots.get_mut(g.index()) {
+                if let Some(s) = global_slots.get_mut(g) {
                     *s = next;
                     next += 1;
                 }
@@ -165,7 +167,7 @@ impl<'m> ModulePrinter<'m> {
             groups: OnceCell::new(),
             md: OnceCell::new(),
             sorted_attrs: OnceCell::new(),
-            null_cache: RefCell::new(Vec::new()),
+            null_cache: RefCell::new(SecondaryMap::new()),
             block_slots: RefCell::new(HashMap::new()),
         }
     }
@@ -220,7 +222,7 @@ impl<'m> ModulePrinter<'m> {
     pub(crate) fn operand_ty(&self, f: Option<&FnCtx>, op: Operand) -> TypeId {
         match op {
             Operand::Value(v) => f
-                .map(|f| f.slots.tys.get(v.index()).copied().unwrap_or_else(|| f.body.value_ty(v)))
+                .map(|f| f.slots.tys.get(v).copied().unwrap_or_else(|| f.body.value_ty(v)))
                 .unwrap_or(TypeId::VOID),
             Operand::Const(c) => self.cty(c),
             Operand::Md(_) => TypeId::METADATA,
@@ -233,7 +235,7 @@ impl<'m> ModulePrinter<'m> {
         if let Some(name) = global_named(self.m, g) {
             names::write_name_str(out, name);
         } else {
-            match self.global_slots.get(g.index()) {
+            match self.global_slots.get(g) {
                 Some(&n) if n != NO_SLOT => names::push_num(out, n.into()),
                 _ => out.push_str("<badref>"),
             }

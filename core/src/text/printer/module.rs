@@ -9,7 +9,7 @@ use super::{global_named, FnCtx, ModulePrinter};
 use crate::ir::module::{
     sanitizer, ComdatId, GlobalKind, GlobalValue, Linkage, Preemption, Visibility,
 };
-use crate::ir::{Block, EntityRef, GlobalId};
+use crate::ir::{Block, GlobalId, SecondaryMap};
 use std::fmt::Write;
 
 /// Writes the whole module.
@@ -122,11 +122,11 @@ fn write_comdat_name(p: &ModulePrinter, out: &mut String, c: ComdatId) {
 /// The comdats used by functions, then by variables (LLVM's `global_objects` order).
 fn write_comdats(p: &ModulePrinter, out: &mut String) {
     let m = p.m;
-    let mut seen = vec![false; m.comdats.len()];
+    let mut seen = SecondaryMap::from_elem(false, m.comdats.len());
     let mut used = Vec::new();
     for &g in p.order.funcs.iter().chain(&p.order.vars) {
         if let Some(c) = m.globals.get(g).and_then(|gv| gv.comdat) {
-            if let Some(s) = seen.get_mut(c.index()) {
+            if let Some(s) = seen.get_mut(c) {
                 if !*s {
                     *s = true;
                     used.push(c);
@@ -359,7 +359,7 @@ pub(crate) fn write_function(p: &ModulePrinter, out: &mut String, g: GlobalId) {
     let f = FnCtx { func, body, slots };
     let preds = predecessors(body);
     for (k, &b) in body.layout.iter().enumerate() {
-        write_block(p, out, &f, b, k == 0, preds.get(b.index()).map(|v| &v[..]).unwrap_or(&[]));
+        write_block(p, out, &f, b, k == 0, preds.get(b).map(|v| &v[..]).unwrap_or(&[]));
     }
     let directives: Vec<&str> =
         m.uselistorders.iter().filter(|u| u.func == Some(g)).map(|u| u.text.trim()).collect();
@@ -375,8 +375,9 @@ pub(crate) fn write_function(p: &ModulePrinter, out: &mut String, g: GlobalId) {
 }
 
 /// The predecessors of each block in LLVM's use-list order: most recently written edge first.
-fn predecessors(body: &crate::ir::Body) -> Vec<Vec<Block>> {
-    let mut preds: Vec<Vec<Block>> = vec![Vec::new(); body.blocks.len()];
+fn predecessors(body: &crate::ir::Body) -> SecondaryMap<Block, Vec<Block>> {
+    let mut preds: SecondaryMap<Block, Vec<Block>> =
+        SecondaryMap::from_elem(Vec::new(), body.blocks.len());
     for &b in &body.layout {
         let Some(bd) = body.blocks.get(b) else { continue };
         for &i in &bd.insts {
@@ -385,13 +386,13 @@ fn predecessors(body: &crate::ir::Body) -> Vec<Vec<Block>> {
                 continue;
             }
             for s in d.successors() {
-                if let Some(v) = preds.get_mut(s.index()) {
+                if let Some(v) = preds.get_mut(s) {
                     v.push(b);
                 }
             }
         }
     }
-    for v in &mut preds {
+    for v in preds.values_mut() {
         v.reverse();
     }
     preds

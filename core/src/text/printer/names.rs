@@ -2,7 +2,7 @@
 //! escaping, and the per-function numbering of unnamed values and blocks.
 
 use crate::ir::function::{Body, LocalName};
-use crate::ir::{Block, EntityRef, Module, Value};
+use crate::ir::{Block, EntityRef, EntityVec, Module, SecondaryMap, Value};
 use std::fmt::Write;
 
 /// Every calling convention with a keyword, as `(keyword, number)`.
@@ -224,9 +224,9 @@ pub(crate) const NO_SLOT: u32 = u32::MAX;
 #[derive(Clone, Debug, Default)]
 pub struct LocalSlots {
     /// The number of each value, [`NO_SLOT`] for named values or values not in the body.
-    pub(crate) values: Vec<u32>,
+    pub(crate) values: SecondaryMap<Value, u32>,
     /// The number of each block, [`NO_SLOT`] for named blocks or blocks not in the layout.
-    pub(crate) blocks: Vec<u32>,
+    pub(crate) blocks: SecondaryMap<Block, u32>,
     /// The rendered reference (`%x`, `%3`) of every value, then of every block, back to back;
     /// printing copies from here instead of chasing each name (much better cache behaviour on
     /// large functions).
@@ -236,7 +236,7 @@ pub struct LocalSlots {
     /// Where each block's reference starts in `text` (one more entry than blocks).
     block_off: Vec<u32>,
     /// The type of each value.
-    pub(crate) tys: Vec<crate::ir::TypeId>,
+    pub(crate) tys: EntityVec<Value, crate::ir::TypeId>,
 }
 
 /// True when a local name counts as a name (an empty name is printed as a number, as in LLVM).
@@ -254,8 +254,8 @@ impl LocalSlots {
     /// Numbers the unnamed values and blocks of `body`.
     pub fn new(m: &Module, body: &Body) -> LocalSlots {
         let mut s = LocalSlots {
-            values: vec![NO_SLOT; body.values.len()],
-            blocks: vec![NO_SLOT; body.blocks.len()],
+            values: SecondaryMap::from_elem(NO_SLOT, body.values.len()),
+            blocks: SecondaryMap::from_elem(NO_SLOT, body.blocks.len()),
             ..LocalSlots::default()
         };
         let mut next = 0u32;
@@ -265,7 +265,7 @@ impl LocalSlots {
         for &b in &body.layout {
             let Some(bd) = body.blocks.get(b) else { continue };
             if local_named(m, bd.name).is_none() {
-                if let Some(slot) = s.blocks.get_mut(b.index()) {
+                if let Some(slot) = s.blocks.get_mut(b) {
                     if *slot == NO_SLOT {
                         *slot = next;
                         next += 1;
@@ -285,7 +285,7 @@ impl LocalSlots {
     fn render(&mut self, m: &Module, body: &Body) {
         let mut text = String::with_capacity(body.values.len() * 6 + body.blocks.len() * 6);
         let mut value_off = Vec::with_capacity(body.values.len() + 1);
-        let mut tys = Vec::with_capacity(body.values.len());
+        let mut tys = EntityVec::with_capacity(body.values.len());
         for (v, vd) in body.values.iter() {
             value_off.push(text.len() as u32);
             tys.push(vd.ty);
@@ -314,7 +314,7 @@ impl LocalSlots {
         if local_named(m, vd.name).is_some() {
             return;
         }
-        if let Some(slot) = self.values.get_mut(v.index()) {
+        if let Some(slot) = self.values.get_mut(v) {
             if *slot == NO_SLOT {
                 *slot = *next;
                 *next += 1;
@@ -324,12 +324,12 @@ impl LocalSlots {
 
     /// The number of an unnamed value.
     pub fn value(&self, v: Value) -> Option<u32> {
-        self.values.get(v.index()).copied().filter(|&n| n != NO_SLOT)
+        self.values.get(v).copied().filter(|&n| n != NO_SLOT)
     }
 
     /// The number of an unnamed block.
     pub fn block(&self, b: Block) -> Option<u32> {
-        self.blocks.get(b.index()).copied().filter(|&n| n != NO_SLOT)
+        self.blocks.get(b).copied().filter(|&n| n != NO_SLOT)
     }
 }
 

@@ -7,7 +7,9 @@ use crate::ir::inst::{Clause, Extra};
 use crate::ir::metadata::{MdField, MdNodeKind, Metadata};
 use crate::ir::module::GlobalKind;
 use crate::ir::types::{NamedStructId, TypeName};
-use crate::ir::{Attr, AttrSetId, ConstId, ConstKind, EntityRef, MdId, Operand, Type, TypeId};
+use crate::ir::{
+    Attr, AttrSetId, ConstId, ConstKind, EntityRef, MdId, Operand, SecondaryMap, Type, TypeId,
+};
 use std::fmt::Write;
 
 /// The identified structs in printing order, and the numbers of the unnamed ones.
@@ -17,7 +19,7 @@ pub(crate) struct TypeOrder {
     /// order LLVM finds them. These get a `%T = type ...` line.
     pub printed: Vec<NamedStructId>,
     /// The `%N` of each unnamed struct ([`NO_SLOT`] for named ones).
-    numbers: Vec<u32>,
+    numbers: SecondaryMap<NamedStructId, u32>,
 }
 
 impl TypeOrder {
@@ -26,9 +28,9 @@ impl TypeOrder {
         let m = p.m;
         let mut f = Finder {
             p,
-            types_seen: vec![false; m.types.len()],
-            consts_seen: vec![false; m.consts.len()],
-            md_seen: vec![false; m.metadata.nodes.len()],
+            types_seen: SecondaryMap::from_elem(false, m.types.len()),
+            consts_seen: SecondaryMap::from_elem(false, m.consts.len()),
+            md_seen: SecondaryMap::from_elem(false, m.metadata.nodes.len()),
             found: Vec::new(),
             stack: Vec::new(),
             cstack: Vec::new(),
@@ -127,14 +129,14 @@ impl TypeOrder {
             }
         }
         let found = std::mem::take(&mut f.found);
-        let mut numbers = vec![NO_SLOT; m.types.named.len()];
+        let mut numbers = SecondaryMap::from_elem(NO_SLOT, m.types.named.len());
         let mut printed_numbered = Vec::new();
         let mut printed_named = Vec::new();
         let mut next = 0u32;
         for n in found {
             if struct_named(p, n).is_some() {
                 printed_named.push(n);
-            } else if let Some(slot) = numbers.get_mut(n.index()) {
+            } else if let Some(slot) = numbers.get_mut(n) {
                 *slot = next;
                 next += 1;
                 printed_numbered.push(n);
@@ -143,7 +145,7 @@ impl TypeOrder {
         // Unused unnamed structs are not printed, but still get numbers for diagnostics.
         for (n, _) in m.types.named.iter() {
             if struct_named(p, n).is_none() {
-                if let Some(slot) = numbers.get_mut(n.index()) {
+                if let Some(slot) = numbers.get_mut(n) {
                     if *slot == NO_SLOT {
                         *slot = next;
                         next += 1;
@@ -157,7 +159,7 @@ impl TypeOrder {
 
     /// The `%N` of an unnamed struct.
     pub fn number(&self, n: NamedStructId) -> Option<u32> {
-        self.numbers.get(n.index()).copied().filter(|&x| x != NO_SLOT)
+        self.numbers.get(n).copied().filter(|&x| x != NO_SLOT)
     }
 }
 
@@ -174,17 +176,17 @@ pub(crate) fn struct_named<'m>(p: &ModulePrinter<'m>, n: NamedStructId) -> Optio
 
 struct Finder<'p, 'm> {
     p: &'p ModulePrinter<'m>,
-    types_seen: Vec<bool>,
-    consts_seen: Vec<bool>,
-    md_seen: Vec<bool>,
+    types_seen: SecondaryMap<TypeId, bool>,
+    consts_seen: SecondaryMap<ConstId, bool>,
+    md_seen: SecondaryMap<MdId, bool>,
     found: Vec<NamedStructId>,
     stack: Vec<TypeId>,
     cstack: Vec<ConstId>,
 }
 
-/// Marks `i` in `seen`; true when it was not marked before.
-fn mark(seen: &mut [bool], i: usize) -> bool {
-    match seen.get_mut(i) {
+/// Marks `k` in `seen`; true when it was not marked before (and `k` is in range).
+fn mark<K: EntityRef>(seen: &mut SecondaryMap<K, bool>, k: K) -> bool {
+    match seen.get_mut(k) {
         Some(s) if !*s => {
             *s = true;
             true
@@ -196,7 +198,7 @@ fn mark(seen: &mut [bool], i: usize) -> bool {
 impl Finder<'_, '_> {
     /// `TypeFinder::incorporateType`: preorder, marking types when they are pushed.
     fn ty(&mut self, t: TypeId) {
-        if !mark(&mut self.types_seen, t.index()) {
+        if !mark(&mut self.types_seen, t) {
             return;
         }
         let types = &self.p.m.types;
@@ -215,11 +217,11 @@ impl Finder<'_, '_> {
                 Type::Struct { fields, .. } => fields,
                 Type::Func { ret, params, .. } => {
                     for &s in params.iter().rev() {
-                        if mark(&mut self.types_seen, s.index()) {
+                        if mark(&mut self.types_seen, s) {
                             self.stack.push(s);
                         }
                     }
-                    if mark(&mut self.types_seen, ret.index()) {
+                    if mark(&mut self.types_seen, *ret) {
                         self.stack.push(*ret);
                     }
                     continue;
@@ -229,7 +231,7 @@ impl Finder<'_, '_> {
                 _ => &[],
             };
             for &s in subs.iter().rev() {
-                if mark(&mut self.types_seen, s.index()) {
+                if mark(&mut self.types_seen, s) {
                     self.stack.push(s);
                 }
             }
@@ -244,7 +246,7 @@ impl Finder<'_, '_> {
             if matches!(d.kind, ConstKind::Global(_) | ConstKind::InlineAsm(_)) {
                 continue;
             }
-            if !mark(&mut self.consts_seen, c.index()) {
+            if !mark(&mut self.consts_seen, c) {
                 continue;
             }
             self.ty(d.ty);
@@ -300,7 +302,7 @@ impl Finder<'_, '_> {
     fn md(&mut self, n: MdId) {
         let mut stack = vec![n];
         while let Some(n) = stack.pop() {
-            if !mark(&mut self.md_seen, n.index()) {
+            if !mark(&mut self.md_seen, n) {
                 continue;
             }
             let Some(node) = self.p.m.metadata.nodes.get(n) else { continue };
