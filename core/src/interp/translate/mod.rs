@@ -17,6 +17,7 @@ use crate::interp::report::{ErrorKind, Fault, Res};
 use crate::interp::state::Interp;
 use crate::interp::value::{sext, Slot, Val};
 use crate::ir::layout::{Class, Layouts};
+use crate::ir::SecondaryMap;
 use crate::ir::{
     AttrKind, AttrSetId, Block, Body, ConstId, EntityRef, Extra, FloatKind, Function, GlobalId,
     Inst, InstData, InstFlags, Intrinsic, Module, Opcode, Operand, TailKind, TypeId, Value,
@@ -55,7 +56,7 @@ pub(crate) struct Translator<'a> {
 pub(crate) struct Dec<'a> {
     pub(crate) body: &'a Body,
     pub(crate) c: FnCode,
-    vop: Vec<Opnd>,
+    vop: SecondaryMap<Value, Opnd>,
     /// The register of each promoted stack slot, by the alloca's value.
     cells: HashMap<Value, u32>,
     cmap: HashMap<ConstId, Opnd>,
@@ -114,7 +115,7 @@ impl Translator<'_> {
         let mut d = Dec {
             body,
             c: FnCode { gid: g, ..Default::default() },
-            vop: vec![NONE; body.values.len()],
+            vop: SecondaryMap::from_elem(NONE, body.values.len()),
             cells: HashMap::new(),
             cmap: HashMap::new(),
             emap: HashMap::new(),
@@ -152,17 +153,17 @@ impl Translator<'_> {
         for (v, vd) in body.values.iter() {
             if self.lay.narrow(vd.ty) {
                 match &shared {
-                    Some((regs, _)) => d.vop[v.index()] = regs.get(v.index()).copied().unwrap_or(0),
+                    Some((regs, _)) => d.vop[v] = regs.get(v).copied().unwrap_or(0),
                     None => {
-                        d.vop[v.index()] = nn;
+                        d.vop[v] = nn;
                         nn += 1;
                     }
                 }
             } else if let Some(n) = self.vlanes(vd.ty).filter(|_| nn < LANE_REGS) {
-                d.vop[v.index()] = vec_opnd(nn, n);
+                d.vop[v] = vec_opnd(nn, n);
                 nn += n;
             } else {
-                d.vop[v.index()] = WIDE | nw;
+                d.vop[v] = WIDE | nw;
                 nw += 1;
             }
         }
@@ -175,8 +176,7 @@ impl Translator<'_> {
         d.c.template = vec![Slot::default(); nn as usize];
         d.c.nvals = nn;
         d.c.wtemplate = vec![Val::default(); nw as usize];
-        d.c.params =
-            body.params.iter().map(|p| d.vop.get(p.index()).copied().unwrap_or(NONE)).collect();
+        d.c.params = body.params.iter().map(|p| d.vop.get(*p).copied().unwrap_or(NONE)).collect();
         d.c.narrow_params = d.c.params.iter().enumerate().all(|(i, &p)| p as usize == i);
         d.c.nparams = body.params.len() as u32;
         d.c.vararg = m.types.func_sig(f.ty).is_some_and(|s| s.2);
@@ -207,7 +207,7 @@ impl Translator<'_> {
                 d.c.insts.push(i);
                 d.c.spans.push(data.span);
                 d.c.blocks.push(b.index() as u32);
-                d.c.res.push(data.result.map_or(NONE, |v| d.vop[v.index()]));
+                d.c.res.push(data.result.map_or(NONE, |v| d.vop[v]));
             }
         }
         crate::interp::translate::fuse::fuse(&mut d.c, body);
@@ -217,7 +217,7 @@ impl Translator<'_> {
 
     pub(crate) fn dopnd(&mut self, d: &mut Dec, o: Operand) -> Res<Opnd> {
         match o {
-            Operand::Value(v) => Ok(d.vop.get(v.index()).copied().unwrap_or(NONE)),
+            Operand::Value(v) => Ok(d.vop.get(v).copied().unwrap_or(NONE)),
             Operand::Const(c) => {
                 if let Some(&r) = d.cmap.get(&c) {
                     return Ok(r);
@@ -265,7 +265,7 @@ impl Translator<'_> {
                 let Some(&src) = data.args.get(pos) else { continue };
                 self.ctx.0 = data.span;
                 let s = self.dopnd(d, src)?;
-                let dst = data.result.map_or(NONE, |v| d.vop[v.index()]);
+                let dst = data.result.map_or(NONE, |v| d.vop[v]);
                 d.c.moves.push(Move { d: dst, s, inst: i });
             }
         }
@@ -332,7 +332,7 @@ impl Translator<'_> {
             Some(&o) => self.dopnd(d, o)?,
             None => NONE,
         };
-        let dst = data.result.map_or(NONE, |v| d.vop[v.index()]);
+        let dst = data.result.map_or(NONE, |v| d.vop[v]);
         let ty = data.ty;
         let t0 = args.first().map_or(TypeId::VOID, |&o| self.ty_of(d, o));
         let fast_ty = !self.m.types.is_vector(ty) && !self.m.types.is_vector(t0);
@@ -709,7 +709,7 @@ impl Translator<'_> {
         let Some((callee_op, args)) = data.callee_and_args() else {
             return self.decode_generic(d, b, i, data, NONE);
         };
-        let dst = data.result.map_or(NONE, |v| d.vop[v.index()]);
+        let dst = data.result.map_or(NONE, |v| d.vop[v]);
         let callee = match callee_op {
             Operand::Const(c) => match m.consts.kind(c) {
                 crate::ir::ConstKind::Global(g) => {

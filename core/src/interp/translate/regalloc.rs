@@ -22,8 +22,7 @@
 //! all). Blocks not reachable from the entry never run; their values share register 0.
 
 use crate::analysis::{Cfg, DomTree, Liveness};
-use crate::ir::entity::EntityRef;
-use crate::ir::{Block, Body, InstData, Opcode, Operand, Value};
+use crate::ir::{Block, Body, InstData, Opcode, Operand, SecondaryMap, Value};
 use std::collections::HashMap;
 
 /// Functions with more blocks times values than this keep one register per value (liveness
@@ -36,7 +35,7 @@ pub(crate) fn assign(
     body: &Body,
     narrow: &dyn Fn(Value) -> bool,
     reuse: &dyn Fn(&InstData) -> bool,
-) -> Option<(Vec<u32>, u32)> {
+) -> Option<(SecondaryMap<Value, u32>, u32)> {
     let nv = body.values.len();
     if body.blocks.len().saturating_mul(nv) > MAX_WORK {
         return None;
@@ -44,7 +43,8 @@ pub(crate) fn assign(
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
     let live = Liveness::with_domtree(body, &cfg, &dt);
-    let mut a = Assign { reg: vec![u32::MAX; nv], busy: Vec::new(), free: Vec::new() };
+    let mut a =
+        Assign { reg: SecondaryMap::from_elem(u32::MAX, nv), busy: Vec::new(), free: Vec::new() };
     for p in body.params.iter().copied().filter(|&p| narrow(p)) {
         let r = a.take();
         a.set(p, r);
@@ -70,7 +70,7 @@ pub(crate) fn assign(
         // phis, which dominate nothing yet).
         a.busy.iter_mut().for_each(|x| *x = false);
         for v in live.live_in(b).iter() {
-            if let Some(&r) = a.reg.get(v.index()).filter(|&&r| r != u32::MAX) {
+            if let Some(&r) = a.reg.get(v).filter(|&&r| r != u32::MAX) {
                 if let Some(x) = a.busy.get_mut(r as usize) {
                     *x = true;
                 }
@@ -138,11 +138,10 @@ pub(crate) fn assign(
                 let live = !dead.get(k).copied().unwrap_or(true);
                 let phi_reg = phis_of.get(&v).filter(|_| live).and_then(|ps| {
                     ps.iter()
-                        .filter_map(|p| a.reg.get(p.index()).copied().filter(|&r| r != u32::MAX))
+                        .filter_map(|p| a.reg.get(*p).copied().filter(|&r| r != u32::MAX))
                         .find(|&r| {
                             !a.busy.get(r as usize).copied().unwrap_or(true)
-                                || (reuse(d)
-                                    && dying.iter().any(|o| a.reg.get(o.index()) == Some(&r)))
+                                || (reuse(d) && dying.iter().any(|o| a.reg.get(*o) == Some(&r)))
                         })
                 });
                 let r = match phi_reg {
@@ -155,7 +154,7 @@ pub(crate) fn assign(
                 a.set(v, r);
             }
             for &v in dying {
-                if a.reg.get(v.index()).copied() != kept {
+                if a.reg.get(v).copied() != kept {
                     a.give(v);
                 }
             }
@@ -166,8 +165,8 @@ pub(crate) fn assign(
     }
     // Values of blocks that never run.
     let n = (a.busy.len() as u32).max(1);
-    for (i, r) in a.reg.iter_mut().enumerate() {
-        if *r == u32::MAX && narrow(Value::new(i)) {
+    for (v, r) in a.reg.iter_mut() {
+        if *r == u32::MAX && narrow(v) {
             *r = 0;
         }
     }
@@ -177,7 +176,7 @@ pub(crate) fn assign(
 /// The state of the assignment.
 struct Assign {
     /// Each value's register, or `u32::MAX`.
-    reg: Vec<u32>,
+    reg: SecondaryMap<Value, u32>,
     /// Registers held at the current point.
     busy: Vec<bool>,
     /// Registers not held (the lowest on top).
@@ -186,7 +185,7 @@ struct Assign {
 
 impl Assign {
     fn set(&mut self, v: Value, r: u32) {
-        if let Some(x) = self.reg.get_mut(v.index()) {
+        if let Some(x) = self.reg.get_mut(v) {
             *x = r;
         }
         if let Some(x) = self.busy.get_mut(r as usize) {
@@ -210,7 +209,7 @@ impl Assign {
     }
     /// Gives back the register of `v`.
     fn give(&mut self, v: Value) {
-        let Some(&r) = self.reg.get(v.index()) else { return };
+        let Some(&r) = self.reg.get(v) else { return };
         if let Some(x) = self.busy.get_mut(r as usize).filter(|x| **x) {
             *x = false;
             self.free.push(r);
@@ -221,7 +220,6 @@ impl Assign {
 #[cfg(test)]
 mod tests {
     use super::assign;
-    use crate::ir::entity::EntityRef;
     use crate::ir::{Body, Value};
 
     fn regs_of(src: &str, f: &str) -> (Vec<u32>, u32) {
@@ -234,7 +232,8 @@ mod tests {
         let m = c.module.expect("module");
         let g = m.global_by_name(f).expect("function");
         let body: &Body = m.func(g).and_then(|f| f.body.as_ref()).expect("body");
-        assign(body, &|_: Value| true, &|_| reuse).expect("small enough")
+        let (regs, n) = assign(body, &|_: Value| true, &|_| reuse).expect("small enough");
+        (regs.values().copied().collect(), n)
     }
 
     /// The registers of the named values of `f`, by name.
@@ -251,9 +250,7 @@ mod tests {
         body.values
             .iter()
             .filter_map(|(v, vd)| match vd.name {
-                crate::ir::LocalName::Named(s) => {
-                    Some((m.symbols.get(s).to_string(), regs[v.index()]))
-                }
+                crate::ir::LocalName::Named(s) => Some((m.symbols.get(s).to_string(), regs[v])),
                 crate::ir::LocalName::Unnamed => None,
             })
             .collect()
