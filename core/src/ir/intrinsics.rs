@@ -155,6 +155,8 @@ intrinsics! {
     VaEnd = "llvm.va_end", s(Void, &[Any(C::Ptr)]), NONE, ArgReadWrite, 0;
     VaCopy = "llvm.va_copy", s(Void, &[Any(C::Ptr), Same(0)]), NONE, ArgReadWrite, 0;
     EhTypeidFor = "llvm.eh.typeid.for", NOSIG, NONE, None, 0;
+    Localescape = "llvm.localescape", NOSIG, NONE, Any, 0;
+    IcallBranchFunnel = "llvm.icall.branch.funnel", NOSIG, NONE, Any, 0;
     Trap = "llvm.trap", s(Void, &[]), NONE, Inaccessible, 0;
     Debugtrap = "llvm.debugtrap", s(Void, &[]), NONE, Inaccessible, 0;
     Ubsantrap = "llvm.ubsantrap", s(Void, &[I(8)]), &[0], Inaccessible, 0;

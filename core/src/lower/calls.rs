@@ -455,6 +455,8 @@ fn how(id: Intrinsic) -> How {
         | I::Lrint
         | I::Llrint
         | I::VectorReverse
+        | I::Localescape
+        | I::IcallBranchFunnel
         | I::Stepvector => How::Unsupported,
     }
 }

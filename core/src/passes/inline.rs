@@ -42,6 +42,7 @@ use super::edit::{
 use super::{with_body, PassResult};
 use crate::ir::attrs::AttrKind;
 use crate::ir::module::Linkage;
+use crate::ir::Intrinsic;
 use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, BlockData, Body, ConstKind, Extra, GlobalId, Inst, InstData, LocalName, MdOpId,
@@ -352,12 +353,16 @@ fn acceptable(
                         return None;
                     }
                     if let Some(g) = callee_of(m, x) {
-                        let name = m.global_name(g);
-                        if name == "llvm.localescape"
-                            || name.starts_with("llvm.icall.branch.funnel")
-                            || name.starts_with("llvm.va_start")
-                            || m.func(g)
-                                .is_some_and(|cf| attrs.has(cf.fn_attrs, AttrKind::ReturnsTwice))
+                        if matches!(
+                            m.intrinsic(g),
+                            Some(
+                                Intrinsic::Localescape
+                                    | Intrinsic::IcallBranchFunnel
+                                    | Intrinsic::VaStart
+                            )
+                        ) || m
+                            .func(g)
+                            .is_some_and(|cf| attrs.has(cf.fn_attrs, AttrKind::ReturnsTwice))
                         {
                             return None;
                         }

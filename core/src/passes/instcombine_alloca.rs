@@ -19,6 +19,7 @@
 
 use super::instsimplify::{as_int, Worklist};
 use super::instsimplify_loads::definitive_constant;
+use crate::ir::Intrinsic;
 use crate::ir::{
     Body, ConstKind, Extra, Inst, InstData, InstFlags, Module, Opcode, Operand, Ordering, Value,
 };
@@ -38,8 +39,8 @@ enum Role {
     CopyIn(Operand, Operand),
 }
 
-/// The intrinsic a call calls, by name, when the call's type is the callee's.
-fn callee_name(m: &Module, d: &InstData) -> Option<String> {
+/// The intrinsic family a call calls, when the call's type is the callee's.
+fn callee_family(m: &Module, d: &InstData) -> Option<Intrinsic> {
     let ci = d.call_info()?;
     let Some(Operand::Const(c)) = d.args.first().copied() else { return None };
     if !m.consts.is_valid(c) {
@@ -50,8 +51,7 @@ fn callee_name(m: &Module, d: &InstData) -> Option<String> {
     if f.ty != ci.fn_ty || !ci.bundles.is_empty() {
         return None;
     }
-    let name = m.global_name(*g);
-    name.starts_with("llvm.").then_some(name)
+    f.intrinsic
 }
 
 fn is_false(m: &Module, o: Option<Operand>) -> bool {
@@ -77,15 +77,16 @@ fn role(m: &Module, d: &InstData, v: Value) -> Option<Role> {
         Opcode::Store if d.args.get(1) == Some(&me) && count == 1 && plain(d) => Some(Role::Write),
         Opcode::Load if d.args.first() == Some(&me) && plain(d) => Some(Role::Read),
         Opcode::Call => {
-            let name = callee_name(m, d)?;
-            if name.starts_with("llvm.dbg.") {
+            use Intrinsic as I;
+            let family = callee_family(m, d)?;
+            if matches!(family, I::DbgValue | I::DbgDeclare | I::DbgAssign | I::DbgLabel) {
                 return Some(Role::Marker);
             }
-            if name.starts_with("llvm.lifetime.") {
+            if matches!(family, I::LifetimeStart | I::LifetimeEnd) {
                 return (d.args.get(2) == Some(&me) && count == 1).then_some(Role::Marker);
             }
-            let copy = name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.");
-            let set = name.starts_with("llvm.memset.");
+            let copy = matches!(family, I::Memcpy | I::MemcpyInline | I::Memmove);
+            let set = matches!(family, I::Memset | I::MemsetInline);
             if !(copy || set) || !is_false(m, d.args.get(4).copied()) {
                 return None;
             }

@@ -26,6 +26,7 @@
 use super::edit::{inst_blocks, remove_insts, replace_uses, undef, use_lists};
 use super::{with_body, PassResult};
 use crate::analysis::{Cfg, DomTree, DominanceFrontiers};
+use crate::ir::Intrinsic;
 use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, Body, ConstId, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName,
@@ -364,12 +365,12 @@ fn classify(m: &Module, body: &Body, c: &mut Candidate, u: Inst) -> bool {
                 return false;
             }
             let ConstKind::Global(g) = m.consts.kind(callee) else { return false };
-            let name = m.global_name(*g);
-            let lifetime = (name.starts_with("llvm.lifetime.start")
-                || name.starts_with("llvm.lifetime.end"))
-                && args.get(1) == Some(&p)
-                && args.first().is_some_and(|a| *a != p);
-            let declare = name == "llvm.dbg.declare"
+            let family = m.intrinsic(*g);
+            let lifetime =
+                matches!(family, Some(Intrinsic::LifetimeStart | Intrinsic::LifetimeEnd))
+                    && args.get(1) == Some(&p)
+                    && args.first().is_some_and(|a| *a != p);
+            let declare = family == Some(Intrinsic::DbgDeclare)
                 && args.first().is_some_and(|a| match a {
                     Operand::Md(id) => {
                         matches!(body.md_ops.get(*id), Some(MdOperand::Local(o)) if *o == p)

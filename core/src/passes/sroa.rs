@@ -44,6 +44,7 @@ use super::edit::{inst_blocks, remove_insts, use_lists};
 use super::{with_body, PassResult};
 use crate::ir::function::DbgRecordKind;
 use crate::ir::layout::Layouts;
+use crate::ir::Intrinsic;
 use crate::ir::SecondaryMap;
 use crate::ir::{
     Body, ConstKind, Extra, GlobalId, Inst, InstData, InstFlags, LocalName, MdOperand, Module,
@@ -330,19 +331,19 @@ fn collect(
                     return None;
                 }
                 let ConstKind::Global(g) = m.consts.kind(callee) else { return None };
-                let name = m.global_name(*g);
-                let lifetime = (name.starts_with("llvm.lifetime.start")
-                    || name.starts_with("llvm.lifetime.end"))
-                    && args.len() == 2
-                    && args.get(1) == Some(&p)
-                    && args.first() != Some(&p);
-                let declare = name == "llvm.dbg.declare"
+                let family = m.intrinsic(*g);
+                let lifetime =
+                    matches!(family, Some(Intrinsic::LifetimeStart | Intrinsic::LifetimeEnd))
+                        && args.len() == 2
+                        && args.get(1) == Some(&p)
+                        && args.first() != Some(&p);
+                let declare = family == Some(Intrinsic::DbgDeclare)
                     && args.iter().all(|a| !matches!(a, Operand::Value(_)));
                 if lifetime || declare {
                     uses.dead.push(u);
                     continue;
                 }
-                uses.mem.push(mem_op(m, body, u, &name, args, p, offset)?);
+                uses.mem.push(mem_op(m, body, u, family, args, p, offset)?);
             }
             _ => return None,
         }
@@ -372,7 +373,7 @@ fn mem_op(
     m: &Module,
     body: &Body,
     u: Inst,
-    name: &str,
+    family: Option<Intrinsic>,
     args: &[Operand],
     p: Operand,
     offset: i64,
@@ -404,12 +405,13 @@ fn mem_op(
         return None;
     }
     let len = int_of(args.get(2))?;
-    let kind = if name.starts_with("llvm.memset.") {
+    use Intrinsic as I;
+    let kind = if matches!(family, Some(I::Memset | I::MemsetInline)) {
         if a0 != p || a1 == p {
             return None;
         }
         MemKind::Set(u8::try_from(int_of(Some(&a1))?).ok()?)
-    } else if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") {
+    } else if matches!(family, Some(I::Memcpy | I::MemcpyInline | I::Memmove)) {
         if a0 == p && outside(a1) {
             MemKind::CopyIn(a1)
         } else if a1 == p && outside(a0) {

@@ -24,6 +24,7 @@
 use super::edit::{remove_insts, replace_all_uses, use_lists};
 use super::{with_body, PassResult};
 use crate::ir::attrs::AttrKind;
+use crate::ir::Intrinsic;
 use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, BlockData, Body, ConstKind, Extra, GlobalId, Inst, InstData, LocalName, Module, Opcode,
@@ -69,8 +70,7 @@ fn callee_global(m: &Module, d: &InstData) -> Option<GlobalId> {
 
 fn is_lifetime(m: &Module, d: &InstData) -> bool {
     callee_global(m, d).is_some_and(|g| {
-        let n = m.global_name(g);
-        n.starts_with("llvm.lifetime.start") || n.starts_with("llvm.lifetime.end")
+        matches!(m.intrinsic(g), Some(Intrinsic::LifetimeStart | Intrinsic::LifetimeEnd))
     })
 }
 

@@ -429,6 +429,8 @@ impl Interp<'_> {
             | I::MaskedStore
             | I::Stepvector
             | I::Readcyclecounter
+            | I::Localescape
+            | I::IcallBranchFunnel
             | I::Vscale => return Err(not_implemented(name)),
         };
         Ok(Some(r))
