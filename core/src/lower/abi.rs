@@ -18,13 +18,40 @@
 //!   4-byte pointers a plain pointer to the next cell. The `va_arg` instruction reads one
 //!   cell and advances by 8.
 //! - `i128` is two `I64` registers, low half first (see `lower/wide.rs`).
+//! - A `byval(<ty>)` pointer argument (by the call site's attributes, or a direct callee's
+//!   parameter's) is a copy the caller makes: it copies the pointee (the type's alloc size)
+//!   into a slot of its own frame (at the `align` attribute, else the type's ABI alignment)
+//!   and passes the slot's address ([`byval_of`], `lower/calls.rs`). The caller, not the
+//!   callee's prologue, because that is where C ABIs put the copy (the caller's outgoing
+//!   argument area): calls to and from code built by other compilers (imports, exports,
+//!   native back ends) then agree, and the callee may use its parameter as its own memory.
+//!   A `musttail` call may only pass on the caller's own `byval` parameter there (LLVM
+//!   forwards that copy, which lives in a frame below the caller's): any other memory would
+//!   need a copy that outlives the caller's frame. A `tail` call with a `byval` argument is
+//!   an ordinary call. `byref`, `preallocated` and `inalloca` make no copy: the pointer is
+//!   passed as it is. Variadic `byval` arguments are passed as their pointer.
 //! - Anything else (`half`, integers wider than 64 bits other than `i128`, scalable
 //!   vectors, ...) is unsupported for now.
 
 use super::form::{Shape, Sig, Ty};
 use super::{LResult, LowerError, Options};
 use crate::diag::Span;
-use crate::ir::{FloatKind, Module, Type, TypeId};
+use crate::ir::layout::Layouts;
+use crate::ir::{Attr, AttrKind, AttrSetId, FloatKind, Module, Type, TypeId};
+
+/// The copy a `byval(<ty>)` attribute in `set` asks for: its size (the type's alloc size)
+/// and alignment (the `align` attribute, else the type's ABI alignment).
+pub fn byval_of(m: &Module, lay: &Layouts, set: AttrSetId) -> Option<(u64, u64)> {
+    let Some(Attr::Type(AttrKind::ByVal, t)) = m.attrs.find(set, AttrKind::ByVal) else {
+        return None;
+    };
+    let info = lay.get(*t);
+    let align = match m.attrs.find(set, AttrKind::Align) {
+        Some(Attr::Int(AttrKind::Align, a)) if a.is_power_of_two() => *a,
+        _ => info.align,
+    };
+    Some((info.alloc, align.max(1)))
+}
 
 /// Bytes per variadic argument cell (each cell is aligned to this too).
 pub const VARARG_CELL: u32 = 8;

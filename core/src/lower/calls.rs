@@ -3,13 +3,14 @@
 //! expanded inline (`llvm.memcpy` → [`Inst::MemCopy`], `llvm.smax` → compare and select,
 //! ...) or dropped when they have no effect on execution (`llvm.lifetime.*`, `llvm.dbg.*`).
 
-use super::abi::{reg_ty, sig_of, type_text};
+use super::abi::{byval_of, reg_ty, sig_of, type_text};
 use super::form::{Bin, Call, Callee, Cmp, Inst, Sig, Term, Ty, Un, VReg};
+use super::frame::byval_copy;
 use super::func::FnCx;
 use super::inst::{copy, dst_of};
 use super::legal::{mask, sext_full, to_ptr, width};
 use super::{LResult, LowerError};
-use crate::ir::{ConstKind, GlobalKind, InstData, Intrinsic, Operand, Type};
+use crate::ir::{AttrSetId, ConstKind, GlobalKind, InstData, Intrinsic, Operand, Type};
 
 /// Emits a call to import `name` with the given signature.
 pub fn call_import(
@@ -60,7 +61,8 @@ pub fn lower_tail_call(
         && (info.tail != crate::ir::TailKind::Tail
             || fx.frame.size > 0
             || fx.dynamic_stack
-            || fx.va_area.is_some())
+            || fx.va_area.is_some()
+            || has_byval(fx, data))
     {
         return Ok(None);
     }
@@ -139,8 +141,11 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         if k >= nfixed || super::abi::v128_shape(m, fx.cx.opts, t).is_none() {
             reg_ty(m, t, span)?;
         }
-        let r = fx.operand(*op)?;
+        let mut r = fx.operand(*op)?;
         if k < nfixed {
+            if let Some((size, al)) = byval_arg(fx, info, direct, k) {
+                r = if tail { forwarded(fx, *op, size)? } else { byval_copy(fx, r, size, al)? };
+            }
             fixed.push(r);
         } else {
             varargs.push(r);
@@ -186,6 +191,58 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         super::eh::check(fx, data)?;
     }
     Ok(None)
+}
+
+/// The copy (size, alignment) argument `k` of a call needs when it is passed `byval`: by the
+/// call site's attributes or, for a direct call, the callee's parameter's (see `lower/abi.rs`).
+fn byval_arg(
+    fx: &FnCx,
+    info: &crate::ir::CallInfo,
+    direct: Option<crate::ir::GlobalId>,
+    k: usize,
+) -> Option<(u64, u64)> {
+    let (m, lay) = (fx.cx.m, &fx.cx.lay);
+    let site = info.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY);
+    byval_of(m, lay, site).or_else(|| {
+        let p = direct.and_then(|g| m.func(g)).and_then(|f| f.params.get(k))?;
+        byval_of(m, lay, p.attrs)
+    })
+}
+
+/// True when a call passes some argument `byval`.
+fn has_byval(fx: &FnCx, data: &InstData) -> bool {
+    let (Some(info), Some((callee, args))) = (data.call_info(), data.callee_and_args()) else {
+        return false;
+    };
+    let direct = match callee {
+        Operand::Const(c) => match fx.cx.m.consts.kind(c) {
+            ConstKind::Global(g) => Some(*g),
+            _ => None,
+        },
+        _ => None,
+    };
+    (0..args.len()).any(|k| byval_arg(fx, info, direct, k).is_some())
+}
+
+/// The `byval` argument `op` of a `musttail` call: it must be the caller's own `byval`
+/// parameter of at least `size` bytes, whose copy (made by the caller's caller, in a frame
+/// that outlives this one) is passed on as LLVM does. Any other memory would need a copy
+/// that outlives the caller's frame, which the low form has no place for.
+fn forwarded(fx: &mut FnCx, op: Operand, size: u64) -> LResult<VReg> {
+    let own = match op {
+        Operand::Value(v) => fx.body.params.iter().position(|&p| p == v).and_then(|k| {
+            let f = fx.cx.m.func(fx.gid)?;
+            byval_of(fx.cx.m, &fx.cx.lay, f.params.get(k)?.attrs)
+        }),
+        _ => None,
+    };
+    match own {
+        Some((have, _)) if have >= size => fx.operand(op),
+        _ => Err(LowerError::unsupported(
+            fx.span,
+            "a musttail call passing `byval` memory other than the caller's own `byval` parameter",
+        )),
+    }
 }
 
 fn arg(fx: &mut FnCx, args: &[Operand], k: usize) -> LResult<VReg> {

@@ -1,9 +1,10 @@
 //! Stack frames: each `alloca` of the entry block with a constant count becomes a slot at a
 //! fixed offset of the function's frame (placed in order, each at its alignment); any other
 //! `alloca` is a [`Inst::DynAlloca`] that moves the stack pointer at run time and is freed
-//! when the function returns.
+//! when the function returns. A call's `byval` argument is copied into a slot of the caller's
+//! frame too ([`byval_copy`], see `lower/abi.rs`).
 
-use super::form::{Frame, FrameSlot, Inst, Ty};
+use super::form::{Frame, FrameSlot, Inst, Ty, VReg};
 use super::func::FnCx;
 use super::inst::dst_of;
 use super::legal::to_ptr;
@@ -41,15 +42,7 @@ pub fn lower_alloca(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     };
     let in_entry = Some(fx.ir_block) == fx.body.entry();
     if let (Some(n), true) = (count, in_entry) {
-        let size = elem.saturating_mul(n).max(1);
-        let off = align_up(fx.frame.size as u64, al);
-        if off + size > (1 << 30) || al > (1 << 16) {
-            return Err(LowerError::unsupported(span, "a stack frame larger than 1 GiB"));
-        }
-        fx.frame.size = (off + size) as u32;
-        fx.frame.align = fx.frame.align.max(al as u32);
-        fx.frame.slots.push(FrameSlot { offset: off as u32, size: size as u32, align: al as u32 });
-        let slot = fx.frame.slots.len() as u32 - 1;
+        let slot = new_slot(fx, elem.saturating_mul(n), al)?;
         fx.emit(Inst::Slot { dst, slot });
         return Ok(());
     }
@@ -70,6 +63,34 @@ pub fn lower_alloca(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     fx.emit(Inst::DynAlloca { dst, size, align: al.min(1 << 16) as u32 });
     fx.dynamic_stack = true;
     Ok(())
+}
+
+/// Places a new slot of `size` bytes at alignment `al` in the frame.
+fn new_slot(fx: &mut FnCx, size: u64, al: u64) -> LResult<u32> {
+    let size = size.max(1);
+    let off = align_up(fx.frame.size as u64, al);
+    if off.saturating_add(size) > (1 << 30) || al > (1 << 16) {
+        return Err(LowerError::unsupported(fx.span, "a stack frame larger than 1 GiB"));
+    }
+    fx.frame.size = (off + size) as u32;
+    fx.frame.align = fx.frame.align.max(al as u32);
+    fx.frame.slots.push(FrameSlot { offset: off as u32, size: size as u32, align: al as u32 });
+    Ok(fx.frame.slots.len() as u32 - 1)
+}
+
+/// The hidden copy of a `byval` argument (LangRef `byval(<ty>)`: "a hidden copy of the
+/// pointee is made between the caller and the callee"): a slot of `size` bytes at alignment
+/// `al` in the caller's frame, one per call site, filled from `src` right before the call.
+/// Returns the slot's address.
+pub fn byval_copy(fx: &mut FnCx, src: VReg, size: u64, al: u64) -> LResult<VReg> {
+    let slot = new_slot(fx, size, al.max(1))?;
+    let dst = fx.new_reg(Ty::Ptr);
+    fx.emit(Inst::Slot { dst, slot });
+    if size > 0 {
+        let len = fx.iconst(Ty::Ptr, size);
+        fx.emit(Inst::MemCopy { dst, src, len });
+    }
+    Ok(dst)
 }
 
 /// Rounds the frame's size up to its alignment.

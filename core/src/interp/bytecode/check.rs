@@ -126,7 +126,11 @@ impl FnCode {
             e.one = moves.and_then(|m| m.first_chunk::<1>()).filter(|_| e.ln == 1).copied();
             e.two = moves.and_then(|m| m.first_chunk::<2>()).filter(|_| e.ln == 2).copied();
         }
-        self.entry = self.fast && !self.vararg && !self.fcode.is_empty() && self.narrow_params;
+        self.entry = self.fast
+            && !self.vararg
+            && !self.fcode.is_empty()
+            && self.narrow_params
+            && self.byval.is_empty();
     }
 
     fn check(&self) -> bool {

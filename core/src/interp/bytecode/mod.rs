@@ -192,6 +192,18 @@ pub struct AllocaSite {
     pub origin: u32,
 }
 
+/// A `byval` argument or parameter: the call gives the callee a fresh copy of the pointee
+/// (LangRef: "a hidden copy of the pointee is made between the caller and the callee").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByVal {
+    /// The argument's (parameter's) index.
+    pub arg: u32,
+    /// Bytes of the copy: the type's alloc size.
+    pub size: u64,
+    /// Its alignment: the `align` attribute, or the type's ABI alignment.
+    pub align: u64,
+}
+
 /// Who a call site calls.
 #[derive(Clone, Debug)]
 pub enum Callee {
@@ -233,8 +245,11 @@ pub struct CallSite {
     /// The fast path may run it: a direct call of a defined, non-variadic function with as
     /// many arguments as parameters (or a call through a narrow function pointer, checked at
     /// run time), no argument attribute to check, no `invoke` or tail call, narrow arguments
-    /// and a narrow (or no) result.
+    /// and a narrow (or no) result, no `byval` argument.
     pub fast: bool,
+    /// The arguments passed `byval` (by the call site's attributes or, for a direct call, the
+    /// callee's parameters'), whose pointee the call copies.
+    pub byval: Box<[ByVal]>,
 }
 
 /// A generic instruction: the IR instruction with its operands resolved.
@@ -365,6 +380,10 @@ pub struct FnCode {
     /// The fast path may run this code: [`FnCode::validate`] found every register, edge and
     /// table index of its ops in range.
     pub fast: bool,
-    /// The fast path may call this code: it is `fast`, not variadic, with narrow parameters.
+    /// The fast path may call this code: it is `fast`, not variadic, with narrow parameters
+    /// and no `byval` one.
     pub entry: bool,
+    /// The `byval` parameters, whose pointee every call copies (also through a pointer whose
+    /// call site does not say `byval`).
+    pub byval: Box<[ByVal]>,
 }

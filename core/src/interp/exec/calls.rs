@@ -3,7 +3,7 @@
 //! intrinsics and the C library, runtime continuations (`qsort` calling back into IR), and
 //! exception unwinding to the nearest `invoke`.
 
-use crate::interp::bytecode::{CallSite, Callee, FnCode, Opnd, NONE, TAG};
+use crate::interp::bytecode::{ByVal, CallSite, Callee, FnCode, Opnd, NONE, TAG};
 use crate::interp::libc::continuation::Step;
 use crate::interp::libc::{self, LibFn};
 use crate::interp::memory::AllocKind;
@@ -193,6 +193,19 @@ impl<'m> Interp<'m> {
         } else {
             None
         };
+        // The hidden copies of `byval` arguments, made while the caller's memory is live.
+        let owned = if cs.byval.is_empty() && callee.byval.is_empty() {
+            Vec::new()
+        } else {
+            let list = byval_list(cs, &callee);
+            match self.byval_copies(code, base, wbase, &list, &mut args, cs.tail) {
+                Ok(o) => o,
+                Err(e) => {
+                    self.ext_args = args;
+                    return Err(e);
+                }
+            }
+        };
         let nb = base + code.nvals as usize;
         let nwb = self.wregs.len();
         self.regs.truncate(nb);
@@ -212,6 +225,7 @@ impl<'m> Interp<'m> {
             };
             let (fb, fwb, amark) = (fr.base as usize, fr.wbase as usize, fr.amark as usize);
             self.free_allocas(amark);
+            self.allocas.extend_from_slice(&owned);
             self.regs.drain(fb..nb);
             self.wregs.drain(fwb..nwb);
             if let Some(fr) = self.frames.last_mut() {
@@ -236,7 +250,102 @@ impl<'m> Interp<'m> {
             va,
             native: None,
         });
+        self.allocas.extend_from_slice(&owned);
         Ok(Flow::Switch)
+    }
+
+    /// Makes the hidden copies of the `byval` arguments in `list` (LangRef `byval(<ty>)`: "a
+    /// hidden copy of the pointee is made between the caller and the callee, so the callee is
+    /// unable to modify the value in the caller"): a fresh stack allocation each, with the
+    /// pointee's bytes and their poison/undef shadow, which replaces the argument. Returns the
+    /// allocations, which the callee's frame owns (freed when it returns or unwinds).
+    ///
+    /// For a call that replaces the caller's frame (`forward`: `tail`/`musttail` followed by
+    /// `ret`), an argument that is the caller's own copy (its `byval` parameter, still owned
+    /// by its frame) is handed over to the callee instead of copied, as LLVM forwards a
+    /// `musttail` caller's incoming `byval` argument: the caller's frame dies with the call,
+    /// so nothing can tell the two apart, and a chain of such calls runs in constant memory.
+    fn byval_copies(
+        &mut self,
+        code: &FnCode,
+        base: usize,
+        wbase: usize,
+        list: &[ByVal],
+        args: &mut [Val],
+        forward: bool,
+    ) -> Res<Vec<u32>> {
+        let mut owned = Vec::with_capacity(list.len());
+        for bv in list {
+            let Some(a) = args.get(bv.arg as usize) else { continue };
+            let p = a.slot();
+            if forward {
+                if let Some(idx) = self.own_copy(code, base, wbase, p, bv.size) {
+                    owned.push(idx);
+                    continue;
+                }
+            }
+            let copy = self.mem.check(p, bv.size, false).and_then(|src| {
+                let idx = self.mem.alloc(
+                    bv.size,
+                    bv.align,
+                    crate::interp::memory::AllocKind::Stack,
+                    0,
+                )?;
+                self.mem.copy((idx as usize, 0), src, bv.size as usize);
+                Ok(idx)
+            });
+            match copy {
+                Ok(idx) => {
+                    owned.push(idx);
+                    if let Some(a) = args.get_mut(bv.arg as usize) {
+                        *a = Val::S(self.ptr_to(idx));
+                    }
+                }
+                Err(e) => {
+                    for idx in owned {
+                        if !self.allocas.contains(&idx) {
+                            self.mem.release(idx);
+                        }
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        Ok(owned)
+    }
+
+    /// When `p` points to the start of the current frame's own `byval` copy (a `byval`
+    /// parameter's allocation owned by the frame) of at least `size` bytes: takes it out of
+    /// the frame's allocations and returns it.
+    fn own_copy(
+        &mut self,
+        code: &FnCode,
+        base: usize,
+        wbase: usize,
+        p: Slot,
+        size: u64,
+    ) -> Option<u32> {
+        if p.poison != 0 || p.prov == 0 {
+            return None;
+        }
+        let idx = p.prov - 1;
+        let a = self.mem.allocs.get(idx as usize)?;
+        if !a.live || a.base != p.bits || a.size < size {
+            return None;
+        }
+        let mine = code.byval.iter().any(|bv| {
+            code.params.get(bv.arg as usize).is_some_and(|&o| {
+                let q = self.opnd(code, base, wbase, o).slot();
+                q.poison == 0 && q.bits == p.bits && q.prov == p.prov
+            })
+        });
+        let amark = self.frames.last()?.amark as usize;
+        let pos = amark + self.allocas.get(amark..)?.iter().position(|&x| x == idx)?;
+        if !mine {
+            return None;
+        }
+        self.allocas.remove(pos);
+        Some(idx)
     }
 
     /// Variadic arguments passed `byval` travel by value (their bytes go to the overflow area).
@@ -450,6 +559,18 @@ impl<'m> Interp<'m> {
                 format!("call stack deeper than {} frames", self.max_depth),
             ));
         }
+        let mut args = args;
+        let owned = if callee.byval.is_empty() {
+            Vec::new()
+        } else {
+            let mut vals: Vec<Val> = args.iter().map(|a| a.0.clone()).collect();
+            let empty = self.empty.clone();
+            let owned = self.byval_copies(&empty, 0, 0, &callee.byval, &mut vals, false)?;
+            for (a, v) in args.iter_mut().zip(vals) {
+                a.0 = v;
+            }
+            owned
+        };
         let nb = self.regs.len();
         let nwb = self.wregs.len();
         self.regs.extend_from_slice(&callee.template);
@@ -475,6 +596,7 @@ impl<'m> Interp<'m> {
             va,
             native: None,
         });
+        self.allocas.extend_from_slice(&owned);
         Ok(())
     }
 
@@ -694,6 +816,18 @@ pub enum Ext {
     Switch,
     /// Continue at a pc of the current frame.
     Jump(usize),
+}
+
+/// The `byval` arguments of a call: the call site's, and those of the callee's parameters the
+/// site does not name (a call through a pointer whose site lacks the attribute).
+fn byval_list(cs: &CallSite, callee: &FnCode) -> Vec<ByVal> {
+    let mut list = cs.byval.to_vec();
+    for bv in callee.byval.iter() {
+        if !list.iter().any(|x| x.arg == bv.arg) {
+            list.push(*bv);
+        }
+    }
+    list
 }
 
 fn in_range(x: u64, lo: u64, hi: u64, w: u32) -> bool {

@@ -100,6 +100,21 @@ impl Translator<'_> {
         self.m.attrs.has(set, k)
     }
 
+    /// The copy a `byval` attribute of argument `arg` in set `set` asks for, if it has one.
+    fn byval(&self, arg: usize, set: AttrSetId) -> Option<ByVal> {
+        let Some(crate::ir::Attr::Type(AttrKind::ByVal, t)) =
+            self.m.attrs.find(set, AttrKind::ByVal)
+        else {
+            return None;
+        };
+        let info = self.lay.get(*t);
+        let align = match self.m.attrs.find(set, AttrKind::Align) {
+            Some(crate::ir::Attr::Int(AttrKind::Align, a)) if a.is_power_of_two() => *a,
+            _ => info.align,
+        };
+        Some(ByVal { arg: arg as u32, size: info.alloc, align: align.max(1) })
+    }
+
     fn translate(&mut self, g: u32) -> Res<FnCode> {
         let m = self.m;
         let Some(f) = m.func(GlobalId::from_u32(g)) else {
@@ -180,6 +195,8 @@ impl Translator<'_> {
         d.c.narrow_params = d.c.params.iter().enumerate().all(|(i, &p)| p as usize == i);
         d.c.nparams = body.params.len() as u32;
         d.c.vararg = m.types.func_sig(f.ty).is_some_and(|s| s.2);
+        d.c.byval =
+            f.params.iter().enumerate().filter_map(|(k, p)| self.byval(k, p.attrs)).collect();
         d.c.ret_noundef = self.has_attr(f.ret_attrs, AttrKind::NoUndef);
         d.c.block_pc = vec![NONE; body.blocks.len()];
         let mut pc = 0u32;
@@ -756,10 +773,14 @@ impl Translator<'_> {
         let mut noundef = Vec::with_capacity(args.len());
         let mut checks = false;
         let mut checked = Vec::new();
+        let mut byval = Vec::new();
         for k in 0..args.len() {
             let site = ci.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY);
             let decl =
                 callee_fn.and_then(|f| f.params.get(k)).map_or(AttrSetId::EMPTY, |p| p.attrs);
+            if let Some(bv) = self.byval(k, site).or_else(|| self.byval(k, decl)) {
+                byval.push(bv);
+            }
             let nu =
                 self.has_attr(site, AttrKind::NoUndef) || self.has_attr(decl, AttrKind::NoUndef);
             noundef.push(nu);
@@ -786,30 +807,31 @@ impl Translator<'_> {
                     && (n.args.is_empty() && dst == NONE
                         || (n.args.first() == data.result.map(Operand::Value).as_ref()))
             });
-        let fast = match (&callee, callee_fn) {
-            (Callee::Direct(_), Some(f)) => {
-                let sig = m.types.func_sig(f.ty);
-                !f.is_declaration()
-                    && sig.is_some_and(|s| !s.2 && s.1.len() == aops.len())
-                    && !arg_checks
-                    && invoke.is_none()
-                    && !tail
-                    && aops.iter().all(|&o| o & TAG == 0 && o != NONE)
-                    && (dst == NONE || dst & TAG == 0)
-            }
-            // Through a function pointer: the callee is found at run time (and must then be a
-            // decoded, non-variadic function with as many parameters as arguments).
-            (Callee::Indirect(o), _) => {
-                *o & TAG == 0
-                    && *o != NONE
-                    && !arg_checks
-                    && invoke.is_none()
-                    && !tail
-                    && aops.iter().all(|&o| o & TAG == 0 && o != NONE)
-                    && (dst == NONE || dst & TAG == 0)
-            }
-            _ => false,
-        };
+        let fast = byval.is_empty()
+            && match (&callee, callee_fn) {
+                (Callee::Direct(_), Some(f)) => {
+                    let sig = m.types.func_sig(f.ty);
+                    !f.is_declaration()
+                        && sig.is_some_and(|s| !s.2 && s.1.len() == aops.len())
+                        && !arg_checks
+                        && invoke.is_none()
+                        && !tail
+                        && aops.iter().all(|&o| o & TAG == 0 && o != NONE)
+                        && (dst == NONE || dst & TAG == 0)
+                }
+                // Through a function pointer: the callee is found at run time (and must then be a
+                // decoded, non-variadic function with as many parameters as arguments).
+                (Callee::Indirect(o), _) => {
+                    *o & TAG == 0
+                        && *o != NONE
+                        && !arg_checks
+                        && invoke.is_none()
+                        && !tail
+                        && aops.iter().all(|&o| o & TAG == 0 && o != NONE)
+                        && (dst == NONE || dst & TAG == 0)
+                }
+                _ => false,
+            };
         d.c.calls.push(CallSite {
             callee,
             args: aops.into(),
@@ -830,6 +852,7 @@ impl Translator<'_> {
             invoke,
             tail,
             fast,
+            byval: byval.into(),
         });
         Ok(Op::Call { c: (d.c.calls.len() - 1) as u32 })
     }
