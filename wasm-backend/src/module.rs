@@ -8,8 +8,9 @@ use irplay_core::lower::{FuncRef, Inst, LowModule, Sig, Sym, Ty};
 use std::collections::HashMap;
 use wasm_encoder::{
     CodeSection, ConstExpr, DataSection, ElementSection, Elements, EntityType, ExportKind,
-    ExportSection, FunctionSection, GlobalSection, GlobalType, ImportSection, MemorySection,
-    MemoryType, Module, RefType, TableSection, TableType, TypeSection, ValType,
+    ExportSection, Function, FunctionSection, GlobalSection, GlobalType, ImportSection,
+    Instruction, MemorySection, MemoryType, Module, RefType, TableSection, TableType, TypeSection,
+    ValType,
 };
 
 /// Backend options.
@@ -112,6 +113,34 @@ fn first_nonzero(bytes: &[u8]) -> Option<usize> {
         at += 16;
     }
     chunks.remainder().iter().position(|&b| b != 0).map(|p| at + p)
+}
+
+/// The exported `main` of a module with global constructors or destructors: it registers
+/// the destructors with `atexit` (last first, before anything else, so that they run after
+/// every handler the program registers, in their order, whether `main` returns or `exit` is
+/// called), calls the constructors in order and then the module's `main` with its arguments.
+/// Hosts run `atexit` handlers at the end, so both get the interpreter's sequence.
+fn entry(m: &LowModule, main: FuncRef, sig: &Sig, wasm_index: &dyn Fn(FuncRef) -> u32) -> Function {
+    let mut w = Function::new([]);
+    if let Some(atexit) = m.structors.atexit {
+        for d in m.structors.dtors.iter().rev() {
+            w.instruction(&Instruction::I32Const(d.0 as i32 + 1));
+            w.instruction(&Instruction::Call(wasm_index(atexit)));
+            w.instruction(&Instruction::Drop);
+        }
+    }
+    for &c in &m.structors.ctors {
+        w.instruction(&Instruction::Call(wasm_index(c)));
+        for _ in 0..m.func_sig(c).map_or(0, |(_, s)| s.ret.len()) {
+            w.instruction(&Instruction::Drop);
+        }
+    }
+    for i in 0..wasm_sig(sig).0.len() {
+        w.instruction(&Instruction::LocalGet(i as u32));
+    }
+    w.instruction(&Instruction::Call(wasm_index(main)));
+    w.instruction(&Instruction::End);
+    w
 }
 
 fn align_up(x: u64, a: u64) -> u64 {
@@ -225,6 +254,19 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
         functions.function(types.of(&helper_sig(Ty::I32)));
         code.function(&crate::helpers::fill());
     }
+    let main = m.funcs.iter().position(|f| f.name == "main").map(|i| FuncRef(i as u32));
+    let mut main_export = main.map(wasm_index);
+    let s = &m.structors;
+    if let Some(main) = main.filter(|_| !s.ctors.is_empty() || !s.dtors.is_empty()) {
+        let sig = m.funcs.get(main.0 as usize).map(|f| f.sig.clone()).unwrap_or(Sig {
+            params: Vec::new(),
+            ret: Vec::new(),
+            variadic: false,
+        });
+        functions.function(types.of(&sig));
+        code.function(&entry(m, main, &sig, &wasm_index));
+        main_export = Some(next_builtin + u32::from(need_copy) + u32::from(need_fill));
+    }
     let mut type_sec = TypeSection::new();
     for (p, r) in &types.list {
         type_sec.ty().function(p.iter().copied(), r.iter().copied());
@@ -268,8 +310,8 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
         );
         exports.export(crate::EXCEPTION, ExportKind::Global, 2);
     }
-    if let Some(i) = m.funcs.iter().position(|f| f.name == "main") {
-        exports.export("main", ExportKind::Func, nimports + i as u32);
+    if let Some(i) = main_export {
+        exports.export("main", ExportKind::Func, i);
     }
     let mut elements = ElementSection::new();
     let all: Vec<u32> = (0..total).map(|k| wasm_index(FuncRef(k))).collect();

@@ -56,6 +56,7 @@ fn empty_module_validates() {
         imports: Vec::new(),
         data: Default::default(),
         exception: None,
+        structors: Default::default(),
     };
     let bytes = crate::compile(&low, &crate::Options::default());
     assert!(bytes.as_ref().is_ok_and(|b| wasmparser::validate(b).is_ok()));

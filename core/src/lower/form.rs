@@ -635,6 +635,22 @@ pub struct LowModule {
     /// [`crate::lower::eh`]): an `i32` at its address is non-zero while an exception is in
     /// flight, so one still set when `main` returns escaped it.
     pub exception: Option<u32>,
+    /// The global constructors and destructors, which the code generator runs around `main`.
+    pub structors: Structors,
+}
+
+/// `@llvm.global_ctors` and `@llvm.global_dtors` in the interpreter's order: constructors
+/// by ascending priority (entries of one priority in array order), destructors the reverse
+/// (descending priority, entries of one priority last first), after `main` returns or `exit`
+/// is called, after the `atexit` handlers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Structors {
+    /// Constructors, in the order they run.
+    pub ctors: Vec<FuncRef>,
+    /// Destructors, in the order they run.
+    pub dtors: Vec<FuncRef>,
+    /// The `atexit` import, through which the destructors are registered (when there are any).
+    pub atexit: Option<FuncRef>,
 }
 
 impl LowModule {

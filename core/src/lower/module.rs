@@ -1,11 +1,11 @@
 //! The module-level driver: numbers functions (definitions first, then the external
 //! functions the code refers to, as imports), builds the data image, lowers each function.
 
-use super::form::{FuncRef, Import, LowModule, Sig, Sym};
+use super::form::{FuncRef, Import, LowModule, Sig, Structors, Sym, Ty};
 use super::{data, func, LResult, LowerError};
 use crate::diag::Span;
 use crate::ir::layout::Layouts;
-use crate::ir::{GlobalId, GlobalKind, Module};
+use crate::ir::{ConstKind, GlobalId, GlobalKind, Module};
 use rustc_hash::FxHashMap as HashMap;
 
 /// Module-wide state of a lowering.
@@ -163,5 +163,71 @@ pub fn lower_module_with(m: &Module, opts: super::Options) -> LResult<LowModule>
     for g in defs {
         funcs.push(func::lower_func(&mut cx, g)?);
     }
-    Ok(LowModule { ptr_bytes, funcs, imports: cx.imports, data, exception: cx.eh_state })
+    let ctors = structors(&mut cx, "llvm.global_ctors")?;
+    // Destructors run highest priority first (the interpreter's order, reversed).
+    let mut dtors = structors(&mut cx, "llvm.global_dtors")?;
+    dtors.reverse();
+    let atexit = if dtors.is_empty() {
+        None
+    } else {
+        let sig = Sig { params: vec![Ty::Ptr], ret: vec![Ty::I32], variadic: false };
+        Some(cx.import("atexit", sig, Span::default())?)
+    };
+    Ok(LowModule {
+        ptr_bytes,
+        funcs,
+        imports: cx.imports,
+        data,
+        exception: cx.eh_state,
+        structors: Structors { ctors, dtors, atexit },
+    })
+}
+
+/// The functions of `@llvm.global_ctors` or `@llvm.global_dtors` (`name`) in the order the
+/// interpreter runs them: by ascending priority, entries of one priority in array order
+/// (entries whose priority or function is not a constant are skipped, as there). Each must
+/// take no arguments; a result is dropped.
+fn structors(cx: &mut ModCx, name: &str) -> LResult<Vec<FuncRef>> {
+    let m = cx.m;
+    let Some(init) = m
+        .global_by_name(name)
+        .and_then(|g| m.globals.get(g))
+        .and_then(|gv| gv.as_var())
+        .and_then(|v| v.init)
+    else {
+        return Ok(Vec::new());
+    };
+    let ConstKind::Aggregate(elems) = m.consts.kind(init) else { return Ok(Vec::new()) };
+    let mut v = Vec::new();
+    for (i, e) in elems.iter().enumerate() {
+        let ConstKind::Aggregate(f) = m.consts.kind(*e) else { continue };
+        let prio = f.first().and_then(|c| match m.consts.kind(*c) {
+            ConstKind::Int(a) => a.to_u64(),
+            _ => None,
+        });
+        let func = f.get(1).and_then(|c| match m.consts.kind(*c) {
+            ConstKind::Global(g) => Some(*g),
+            _ => None,
+        });
+        if let (Some(p), Some(g)) = (prio, func) {
+            v.push((p, i, g));
+        }
+    }
+    v.sort();
+    let mut out = Vec::with_capacity(v.len());
+    for (_, _, g) in v {
+        let f = cx.func_ref(g, Span::default())?;
+        let takes_args =
+            cx.m.func(g)
+                .and_then(|fd| super::abi::sig_of(cx.m, cx.opts, fd.ty, Span::default()).ok())
+                .is_some_and(|s| !s.params.is_empty() || s.variadic);
+        if takes_args {
+            return Err(LowerError::unsupported(
+                Span::default(),
+                format!("@{} in @{name} takes arguments", m.global_name(g)),
+            ));
+        }
+        out.push(f);
+    }
+    Ok(out)
 }
