@@ -171,6 +171,43 @@ fn at_term(w: &mut Em, blk: &LowBlock) {
     }
 }
 
+/// Emits `branch`, the conditional branch ending block `b` (`br_if` or `if`, taken when its
+/// operand is non-zero: to `b`'s `then` successor when `to_then`, else to its `else`), at the
+/// position of the `unreachable` it leads to, if any.
+///
+/// A wasm branch cannot trap by itself, but wasmtime's code generator rewrites a branch to a
+/// block that does nothing but trap into a conditional trap at the branch (Cranelift's
+/// `branch_to_trap` rewrite of `brif` into `trapnz`/`trapz`), which it reports at the
+/// branch's offset: that offset must then name the `unreachable`, not the instruction before
+/// the branch. The taken successor is the one Cranelift tries first; a successor with code
+/// before its trap is tried last (it is only folded when that code is pure).
+fn at_branch(w: &mut Em, f: &LowFunc, b: u32, to_then: bool, branch: &I) {
+    let trap = match f.blocks.get(b as usize).map(|blk| &blk.term) {
+        Some(Term::Branch { then, else_, .. }) => {
+            let (taken, other) = if to_then { (then, else_) } else { (else_, then) };
+            let trap_block = |t: &irplay_core::lower::BlockId| {
+                f.blocks.get(t.0 as usize).filter(|blk| matches!(blk.term, Term::Trap))
+            };
+            let order = [taken, other];
+            order
+                .iter()
+                .filter_map(|t| trap_block(t))
+                .min_by_key(|blk| !blk.insts.is_empty())
+                .and_then(|blk| blk.locs.last())
+                .map(|&(_, span)| span)
+        }
+        _ => None,
+    };
+    let before = w.locs.last().map(|&(_, span)| span);
+    if let Some(span) = trap {
+        w.at(span);
+    }
+    w.ins(branch);
+    if let (Some(_), Some(span)) = (trap, before) {
+        w.at(span);
+    }
+}
+
 /// A block's condition or table index register.
 fn cond_of(f: &LowFunc, b: u32) -> Result<VReg, WasmError> {
     match f.blocks.get(b as usize).map(|b| &b.term) {
@@ -259,16 +296,16 @@ fn emit_structured(
             }
             Op::BrIf(b, d) => {
                 w.get(cond_of(f, *b)?);
-                w.ins(&I::BrIf(*d));
+                at_branch(w, f, *b, true, &I::BrIf(*d));
             }
             Op::BrUnless(b, d) => {
                 w.get(cond_of(f, *b)?);
                 w.ins(&I::I32Eqz);
-                w.ins(&I::BrIf(*d));
+                at_branch(w, f, *b, false, &I::BrIf(*d));
             }
             Op::If(b) => {
                 w.get(cond_of(f, *b)?);
-                w.ins(&I::If(BlockType::Empty));
+                at_branch(w, f, *b, true, &I::If(BlockType::Empty));
             }
             Op::Table(b, ds, dd) => {
                 w.get(cond_of(f, *b)?);

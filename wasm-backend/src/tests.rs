@@ -1,5 +1,6 @@
 //! Unit tests of the backend: every module it emits for the IR test files (the wasm and
-//! interpreter tests and the playground's examples) validates with `wasmparser`.
+//! interpreter tests and the playground's examples) validates with `wasmparser`; the source map
+//! names the right instruction for a trap.
 
 use std::path::Path;
 
@@ -130,4 +131,35 @@ fn only_the_nonzero_stretches_of_the_data_image_are_segments() {
     let shape: Vec<(usize, usize)> = runs.iter().map(|(at, b)| (*at, b.len())).collect();
     assert_eq!(shape, vec![(3, 1), (40, 11), (199, 1)]);
     assert!(crate::module::nonzero_runs(&[0; 64]).is_empty());
+}
+
+/// A conditional branch to a block that only traps is folded by wasmtime into a conditional
+/// trap at the branch, reported at the branch's offset: the source map gives that offset the
+/// position of the `unreachable`, not of the instruction before the branch.
+#[test]
+fn a_branch_to_an_unreachable_maps_to_the_unreachable() {
+    let text = "define i32 @main(i32 %a) {\nentry:\n  %c = icmp eq i32 %a, 1\n  \
+                br i1 %c, label %bad, label %ok\nbad:\n  unreachable\nok:\n  ret i32 0\n}\n";
+    let checked = irplay_core::check(text);
+    let module = checked.module.filter(|_| checked.valid).expect("valid module");
+    let low = crate::lower(&module).expect("lowers");
+    let (bytes, map) = crate::compile_mapped(&low, &crate::Options::default()).expect("compiles");
+    let main = map.funcs.iter().find(|f| f.name == "main").expect("main is mapped");
+    let body = wasmparser::Parser::new(0)
+        .parse_all(&bytes)
+        .find_map(|p| match p {
+            Ok(wasmparser::Payload::CodeSectionEntry(b)) => Some(b),
+            _ => None,
+        })
+        .expect("a function body");
+    let start = body.range().start;
+    let mut ops = body.get_operators_reader().expect("operators").into_iter_with_offsets();
+    let at_if = ops
+        .find_map(|o| match o {
+            Ok((wasmparser::Operator::If { .. }, off)) => Some(off - start),
+            _ => None,
+        })
+        .expect("an `if`");
+    let (_, span) = map.lookup(main.index, at_if as u32).expect("a position");
+    assert_eq!(&text[span.start as usize..span.end as usize], "unreachable");
 }
