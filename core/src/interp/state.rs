@@ -12,7 +12,7 @@ use crate::interp::poison::origin::{OriginReport, OriginStep, Origins, TaintKind
 use crate::interp::report::{ErrorKind, Fault, Res, RunError, UbReport};
 use crate::interp::value::{Slot, Val};
 use crate::ir::layout::Layouts;
-use crate::ir::{ConstKind, GlobalKind, Inst, Module, TypeId};
+use crate::ir::{GlobalKind, Inst, Module, TypeId};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -273,37 +273,12 @@ impl<'m> Interp<'m> {
         Slot::ptr(self.mem.allocs.get(idx as usize).map_or(0, |a| a.base), idx + 1)
     }
 
-    /// The constructor or destructor list of `@llvm.global_ctors`/`dtors`, by priority.
-    pub fn structors(&mut self, name: &str) -> Vec<u32> {
-        let m = self.m;
-        let Some(g) = m.global_by_name(name) else { return Vec::new() };
-        let Some(init) = m.globals.get(g).and_then(|gv| gv.as_var()).and_then(|v| v.init) else {
-            return Vec::new();
-        };
-        let ConstKind::Aggregate(elems) = m.consts.kind(init) else { return Vec::new() };
-        let mut v = Vec::new();
-        for (i, e) in elems.iter().enumerate() {
-            let ConstKind::Aggregate(f) = m.consts.kind(*e) else { continue };
-            let prio = f.first().and_then(|c| match m.consts.kind(*c) {
-                ConstKind::Int(a) => a.to_u64(),
-                _ => None,
-            });
-            let func = f.get(1).and_then(|c| match m.consts.kind(*c) {
-                ConstKind::Global(g) => Some(g.as_u32()),
-                _ => None,
-            });
-            if let (Some(p), Some(fun)) = (prio, func) {
-                v.push((p, i, fun));
-            }
-        }
-        v.sort();
-        v.into_iter().map(|(_, _, f)| f).collect()
-    }
-
     /// Pushes the top-level driver and starts it.
     fn start(&mut self, opts: &Options) -> Res<()> {
-        let ctors = self.structors("llvm.global_ctors");
-        let mut dtors = self.structors("llvm.global_dtors");
+        let ctors: Vec<u32> =
+            self.m.structors("llvm.global_ctors").iter().map(|g| g.as_u32()).collect();
+        let mut dtors: Vec<u32> =
+            self.m.structors("llvm.global_dtors").iter().map(|g| g.as_u32()).collect();
         dtors.reverse();
         let Some(entry) = self
             .m

@@ -297,6 +297,40 @@ impl Module {
 }
 
 impl Module {
+    /// The functions of `@llvm.global_ctors` or `@llvm.global_dtors` (`name`) in ascending
+    /// priority, entries of one priority in array order. Entries whose priority or function
+    /// is not a constant are skipped; the associated data (third field) is not looked at.
+    /// Every engine runs constructors in this order and destructors in its reverse.
+    pub fn structors(&self, name: &str) -> Vec<GlobalId> {
+        use super::constants::ConstKind;
+        let Some(init) = self
+            .global_by_name(name)
+            .and_then(|g| self.globals.get(g))
+            .and_then(|gv| gv.as_var())
+            .and_then(|v| v.init)
+        else {
+            return Vec::new();
+        };
+        let ConstKind::Aggregate(elems) = self.consts.kind(init) else { return Vec::new() };
+        let mut v = Vec::new();
+        for (i, e) in elems.iter().enumerate() {
+            let ConstKind::Aggregate(f) = self.consts.kind(*e) else { continue };
+            let prio = f.first().and_then(|c| match self.consts.kind(*c) {
+                ConstKind::Int(a) => a.to_u64(),
+                _ => None,
+            });
+            let func = f.get(1).and_then(|c| match self.consts.kind(*c) {
+                ConstKind::Global(g) => Some(*g),
+                _ => None,
+            });
+            if let (Some(p), Some(g)) = (prio, func) {
+                v.push((p, i, g));
+            }
+        }
+        v.sort();
+        v.into_iter().map(|(_, _, g)| g).collect()
+    }
+
     /// The type of an operand in a function body.
     pub fn operand_ty(&self, body: &super::function::Body, op: super::inst::Operand) -> TypeId {
         match op {

@@ -5,7 +5,7 @@ use super::form::{FuncRef, Import, LowModule, Sig, Structors, Sym, Ty};
 use super::{data, func, LResult, LowerError};
 use crate::diag::Span;
 use crate::ir::layout::Layouts;
-use crate::ir::{ConstKind, GlobalId, GlobalKind, Module};
+use crate::ir::{GlobalId, GlobalKind, Module};
 use rustc_hash::FxHashMap as HashMap;
 
 /// Module-wide state of a lowering.
@@ -183,39 +183,13 @@ pub fn lower_module_with(m: &Module, opts: super::Options) -> LResult<LowModule>
     })
 }
 
-/// The functions of `@llvm.global_ctors` or `@llvm.global_dtors` (`name`) in the order the
-/// interpreter runs them: by ascending priority, entries of one priority in array order
-/// (entries whose priority or function is not a constant are skipped, as there). Each must
-/// take no arguments; a result is dropped.
+/// The functions of `@llvm.global_ctors` or `@llvm.global_dtors` (`name`) in the order every
+/// engine runs them ([`Module::structors`]). Each must take no arguments; a result is dropped.
 fn structors(cx: &mut ModCx, name: &str) -> LResult<Vec<FuncRef>> {
     let m = cx.m;
-    let Some(init) = m
-        .global_by_name(name)
-        .and_then(|g| m.globals.get(g))
-        .and_then(|gv| gv.as_var())
-        .and_then(|v| v.init)
-    else {
-        return Ok(Vec::new());
-    };
-    let ConstKind::Aggregate(elems) = m.consts.kind(init) else { return Ok(Vec::new()) };
-    let mut v = Vec::new();
-    for (i, e) in elems.iter().enumerate() {
-        let ConstKind::Aggregate(f) = m.consts.kind(*e) else { continue };
-        let prio = f.first().and_then(|c| match m.consts.kind(*c) {
-            ConstKind::Int(a) => a.to_u64(),
-            _ => None,
-        });
-        let func = f.get(1).and_then(|c| match m.consts.kind(*c) {
-            ConstKind::Global(g) => Some(*g),
-            _ => None,
-        });
-        if let (Some(p), Some(g)) = (prio, func) {
-            v.push((p, i, g));
-        }
-    }
-    v.sort();
+    let v = m.structors(name);
     let mut out = Vec::with_capacity(v.len());
-    for (_, _, g) in v {
+    for g in v {
         let f = cx.func_ref(g, Span::default())?;
         let takes_args =
             cx.m.func(g)
