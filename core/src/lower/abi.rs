@@ -69,6 +69,8 @@ pub fn scalar_ty(m: &Module, t: TypeId) -> Option<Ty> {
         Type::Int(b) if *b <= 64 => Some(Ty::I64),
         Type::Float(FloatKind::Float) => Some(Ty::F32),
         Type::Float(FloatKind::Double) => Some(Ty::F64),
+        // Their bits, computed in F32 (see half.rs).
+        Type::Float(FloatKind::Half | FloatKind::BFloat) => Some(Ty::I32),
         Type::Ptr(_) => Some(Ty::Ptr),
         _ => None,
     }
@@ -132,7 +134,7 @@ pub fn value_regs(m: &Module, opts: Options, t: TypeId, span: Span) -> LResult<V
         })?;
         return leaves.into_iter().map(|l| reg_ty(m, l, span)).collect();
     }
-    if matches!(m.types.get(t), Type::Int(128)) {
+    if super::wide::is_wide_ty(m, t) {
         return Ok(vec![Ty::I64, Ty::I64]);
     }
     if let Some((scalable, n, et)) = m.types.vector(t) {
@@ -152,7 +154,7 @@ pub fn value_regs(m: &Module, opts: Options, t: TypeId, span: Span) -> LResult<V
 pub fn is_multi(m: &Module, opts: Options, t: TypeId) -> bool {
     m.types.is_aggregate(t)
         || (m.types.is_vector(t) && v128_shape(m, opts, t).is_none())
-        || matches!(m.types.get(t), Type::Int(128))
+        || super::wide::is_wide_ty(m, t)
 }
 
 /// The printed form of a type (for messages).

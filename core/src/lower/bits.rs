@@ -5,10 +5,10 @@
 //! registers. Big-endian layouts are refused by the module driver.
 
 use super::abi::{reg_ty, type_text};
-use super::calls::{bin, un};
 use super::form::{Bin, Ty, Un, VReg};
 use super::func::FnCx;
 use super::inst::{copy, dst_of};
+use super::lanes::{bin, un};
 use super::legal::mask;
 use super::{LResult, LowerError};
 use crate::ir::{InstData, Type, TypeId};

@@ -139,6 +139,25 @@ fn write_const(
                 }
                 Ok(())
             }
+            // Lanes packed at their size (vectors of `i1` as bits, lane 0 lowest).
+            Class::Vector(_, et) if m.types.int_bits(et) == Some(1) => {
+                let mut b = vec![0u8; size];
+                for (k, e) in es.iter().enumerate() {
+                    let on = matches!(m.consts.kind(*e), ConstKind::Int(v) if v.low_u64() & 1 == 1);
+                    if let (true, Some(byte)) = (on, b.get_mut(k / 8)) {
+                        *byte |= 1 << (k % 8);
+                    }
+                }
+                put(img, off, &b);
+                Ok(())
+            }
+            Class::Vector(_, et) if cx.lay.get(et).size * 8 == bits_of(cx, et) => {
+                let stride = cx.lay.get(et).size;
+                for (k, e) in es.iter().enumerate() {
+                    write_const(cx, img, *e, et, off + k as u64 * stride, span)?;
+                }
+                Ok(())
+            }
             _ => Err(LowerError::unsupported(
                 span,
                 format!("initializer of type {}", super::abi::type_text(m, ty)),
@@ -253,4 +272,12 @@ pub fn const_addr(cx: &mut ModCx, c: ConstId, span: Span) -> LResult<ConstAddr> 
 #[allow(dead_code)]
 pub fn global_of(cx: &ModCx, g: GlobalId) -> String {
     cx.m.global_name(g)
+}
+
+/// The bits of a scalar type (pointers and floats by their size).
+fn bits_of(cx: &ModCx, t: TypeId) -> u64 {
+    match cx.m.types.int_bits(t) {
+        Some(b) => u64::from(b),
+        None => cx.lay.get(t).size * 8,
+    }
 }

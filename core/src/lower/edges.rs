@@ -156,8 +156,8 @@ fn lower_indirectbr(fx: &mut FnCx, data: &InstData) -> LResult<Term> {
             *slot = t;
         }
     }
-    use super::calls::{bin, un};
     use super::form::{Bin, Un};
+    use super::lanes::{bin, un};
     let p = fx.operand(aop)?;
     let pi = fx.ptr_int_ty();
     let i = un(fx, Un::PtrToInt, pi, p);

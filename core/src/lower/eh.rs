@@ -26,10 +26,10 @@
 //!
 //! [`LowModule::exception`]: super::form::LowModule::exception
 
-use super::calls::{cmp, select};
 use super::data::{const_addr, ConstAddr};
 use super::form::{BlockId, Cmp, Inst, Sym, Term, Ty, VReg};
 use super::func::FnCx;
+use super::lanes::{cmp, select};
 use super::{LResult, LowerError};
 use crate::ir::inst::Clause;
 use crate::ir::{

@@ -115,7 +115,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                 {
                     let r = fx.new_reg(ty);
                     fx.vals.insert(v, r);
-                } else if matches!(m.types.get(data.ty), Type::Int(128)) {
+                } else if super::wide::is_wide_ty(m, data.ty) {
                     let regs = vec![fx.new_reg(Ty::I64), fx.new_reg(Ty::I64)];
                     fx.vecs.insert(v, regs);
                 } else if let Some(leaves) = m
@@ -299,6 +299,7 @@ impl FnCx<'_, '_> {
             ConstKind::Int(v) => self.iconst(ty, v.low_u64() & mask),
             ConstKind::Float(b) => match ty {
                 Ty::F32 => self.konst(ty, Const::F32(*b as u32)),
+                Ty::I32 => self.iconst(ty, *b as u64 & 0xffff),
                 _ => self.konst(ty, Const::F64(*b as u64)),
             },
             ConstKind::Null | ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => match ty {

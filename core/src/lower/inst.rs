@@ -6,6 +6,7 @@
 use super::abi::{reg_ty, type_text};
 use super::form::{Bin, Cmp, FCmp, Inst, Ty, Un, VReg};
 use super::func::FnCx;
+use super::half::{narrow, small, widen};
 use super::legal::{int_ty, mask, resize, sext_full, sresize, to_ptr, width};
 use super::module::ModCx;
 use super::{LResult, LowerError};
@@ -141,7 +142,7 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             Ok(())
         }
         O::FAdd | O::FSub | O::FMul | O::FDiv => {
-            let ty = check_scalar(fx, data.ty, span)?;
+            check_scalar(fx, data.ty, span)?;
             let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
             let dst = dst_of(fx, data)?;
             let op = match data.op {
@@ -150,21 +151,24 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
                 O::FMul => Bin::FMul,
                 _ => Bin::FDiv,
             };
-            fx.emit(Inst::Bin { op, ty, dst, a, b });
+            let r = fbin(fx, op, data.ty, a, b);
+            copy(fx, dst, r);
             Ok(())
         }
         O::FRem => {
-            let ty = check_scalar(fx, data.ty, span)?;
+            check_scalar(fx, data.ty, span)?;
             let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
             let dst = dst_of(fx, data)?;
-            let name = if ty == Ty::F32 { "fmodf" } else { "fmod" };
-            super::calls::call_import(fx, name, vec![ty, ty], Some(ty), vec![a, b], Some(dst))
+            let r = frem(fx, data.ty, a, b)?;
+            copy(fx, dst, r);
+            Ok(())
         }
         O::FNeg => {
-            let ty = check_scalar(fx, data.ty, span)?;
+            check_scalar(fx, data.ty, span)?;
             let a = arg(fx, data, 0)?;
             let dst = dst_of(fx, data)?;
-            fx.emit(Inst::Un { op: Un::FNeg, to: ty, dst, a });
+            let r = fneg(fx, data.ty, a);
+            copy(fx, dst, r);
             Ok(())
         }
         O::ICmp => {
@@ -184,10 +188,10 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
                 return Err(LowerError::unsupported(span, "fcmp without predicate"));
             };
             let t = arg_ty(fx, data, 0);
-            let ty = check_scalar(fx, t, span)?;
+            check_scalar(fx, t, span)?;
             let (a, b) = (arg(fx, data, 0)?, arg(fx, data, 1)?);
             let dst = dst_of(fx, data)?;
-            fx.emit(Inst::FCmp { cc: fcmp_of(p), ty, dst, a, b });
+            fcmp_into(fx, p, t, a, b, dst);
             Ok(())
         }
         O::Select => {
@@ -388,35 +392,120 @@ pub fn fcmp_of(p: FloatPredicate) -> FCmp {
 }
 
 fn lower_cast(fx: &mut FnCx, data: &InstData) -> LResult<()> {
-    use Opcode as O;
     let span = data.span;
     let st = arg_ty(fx, data, 0);
-    let sty = check_scalar(fx, st, span)?;
-    let dty = check_scalar(fx, data.ty, span)?;
-    let (sb, db) = (bits_of(fx, st), bits_of(fx, data.ty));
+    check_scalar(fx, st, span)?;
+    check_scalar(fx, data.ty, span)?;
     let a = arg(fx, data, 0)?;
     let dst = dst_of(fx, data)?;
+    let r = cast(fx, data.op, st, data.ty, a);
+    copy(fx, dst, r);
+    Ok(())
+}
+
+/// A float operation on scalars of IR type `t` (`half` and `bfloat` computed in `F32`).
+pub fn fbin(fx: &mut FnCx, op: Bin, t: TypeId, a: VReg, b: VReg) -> VReg {
+    match small(fx.cx.m, t) {
+        Some(s) => {
+            let (x, y) = (widen(fx, s, a), widen(fx, s, b));
+            let r = fx.new_reg(Ty::F32);
+            fx.emit(Inst::Bin { op, ty: Ty::F32, dst: r, a: x, b: y });
+            narrow(fx, s, r)
+        }
+        None => {
+            let ty = fx.reg_ty(a);
+            let r = fx.new_reg(ty);
+            fx.emit(Inst::Bin { op, ty, dst: r, a, b });
+            r
+        }
+    }
+}
+
+/// `frem` on scalars of IR type `t`: C's `fmod` (exact, so `half` through `fmodf` is too).
+pub fn frem(fx: &mut FnCx, t: TypeId, a: VReg, b: VReg) -> LResult<VReg> {
+    let s = small(fx.cx.m, t);
+    let (x, y) = match s {
+        Some(s) => (widen(fx, s, a), widen(fx, s, b)),
+        None => (a, b),
+    };
+    let ty = fx.reg_ty(x);
+    let name = if ty == Ty::F32 { "fmodf" } else { "fmod" };
+    let r = fx.new_reg(ty);
+    super::calls::call_import(fx, name, vec![ty, ty], Some(ty), vec![x, y], Some(r))?;
+    Ok(match s {
+        Some(s) => narrow(fx, s, r),
+        None => r,
+    })
+}
+
+/// `fneg` of a scalar of IR type `t` (the sign bit flipped).
+pub fn fneg(fx: &mut FnCx, t: TypeId, a: VReg) -> VReg {
+    let r = fx.new_reg(fx.reg_ty(a));
+    if small(fx.cx.m, t).is_some() {
+        let k = fx.iconst(Ty::I32, 0x8000);
+        fx.emit(Inst::Bin { op: Bin::Xor, ty: Ty::I32, dst: r, a, b: k });
+    } else {
+        let ty = fx.reg_ty(a);
+        fx.emit(Inst::Un { op: Un::FNeg, to: ty, dst: r, a });
+    }
+    r
+}
+
+/// `fcmp p` of scalars of IR type `t`, 0/1 into `dst`.
+pub fn fcmp_into(fx: &mut FnCx, p: FloatPredicate, t: TypeId, a: VReg, b: VReg, dst: VReg) {
+    let (a, b) = match small(fx.cx.m, t) {
+        Some(s) => (widen(fx, s, a), widen(fx, s, b)),
+        None => (a, b),
+    };
+    let ty = fx.reg_ty(a);
+    fx.emit(Inst::FCmp { cc: fcmp_of(p), ty, dst, a, b });
+}
+
+/// Cast `op` of a scalar of IR type `st` (in `a`) to IR type `dt`.
+pub fn cast(fx: &mut FnCx, op: Opcode, st: TypeId, dt: TypeId, a: VReg) -> VReg {
+    use Opcode as O;
+    let m = fx.cx.m;
+    let dty = super::abi::scalar_ty(m, dt).unwrap_or(Ty::I64);
+    let (sb, db) = (bits_of(fx, st), bits_of(fx, dt));
+    let (ss, ds) = (small(m, st), small(m, dt));
     let un = |fx: &mut FnCx, op: Un, to: Ty, a: VReg| {
         let d = fx.new_reg(to);
         fx.emit(Inst::Un { op, to, dst: d, a });
         d
     };
-    let r = match data.op {
+    // A 16-bit float source is widened to F32 first (exactly).
+    let (a, sty) = match ss {
+        Some(s) if op != O::BitCast => (widen(fx, s, a), Ty::F32),
+        _ => (a, fx.reg_ty(a)),
+    };
+    match op {
         O::Trunc | O::ZExt => resize(fx, a, sb, db, dty),
         O::SExt => sresize(fx, a, sb, db, dty),
-        O::FPTrunc => un(fx, Un::Demote, dty, a),
-        O::FPExt => un(fx, Un::Promote, dty, a),
+        O::FPTrunc | O::FPExt => match ds {
+            Some(s) => narrow(fx, s, a),
+            None if sty == dty => a,
+            None if dty == Ty::F64 => un(fx, Un::Promote, dty, a),
+            None => un(fx, Un::Demote, dty, a),
+        },
         O::FPToSI | O::FPToUI => {
             let wide = int_ty(db);
-            let op = if data.op == O::FPToSI { Un::FToS } else { Un::FToU };
+            let op = if op == O::FPToSI { Un::FToS } else { Un::FToU };
             let r = un(fx, op, wide, a);
             mask(fx, r, db)
         }
-        O::SIToFP => {
-            let s = sext_full(fx, a, sb);
-            un(fx, Un::SToF, dty, s)
+        O::SIToFP | O::UIToFP => {
+            let to = if ds.is_some() { Ty::F64 } else { dty };
+            let r = if op == O::SIToFP {
+                let s = sext_full(fx, a, sb);
+                un(fx, Un::SToF, to, s)
+            } else {
+                un(fx, Un::UToF, to, a)
+            };
+            match ds {
+                Some(s) => narrow(fx, s, r),
+                None => r,
+            }
         }
-        O::UIToFP => un(fx, Un::UToF, dty, a),
         O::PtrToInt => {
             let pi = fx.ptr_int_ty();
             let i = un(fx, Un::PtrToInt, pi, a);
@@ -426,9 +515,7 @@ fn lower_cast(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         O::BitCast if sty == dty => a,
         O::BitCast => un(fx, Un::Bitcast, dty, a),
         _ => a,
-    };
-    copy(fx, dst, r);
-    Ok(())
+    }
 }
 
 /// `atomicrmw` as load, operation, store: the module runs on one thread.

@@ -8,8 +8,7 @@
 use super::abi::{reg_ty, type_text};
 use super::form::{Bin, Inst, Ty, VReg};
 use super::func::FnCx;
-use super::inst::{copy, fcmp_of, icmp_into, int_binop};
-use super::legal::{resize, sresize};
+use super::inst::{copy, icmp_into, int_binop};
 use super::{LResult, LowerError};
 use crate::ir::{ConstKind, Extra, InstData, Opcode, Operand, Type, TypeId};
 
@@ -41,7 +40,7 @@ pub fn lanes(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<VReg>> {
                 _ => Err(LowerError::unsupported(fx.span, "a vector value of an unsupported type")),
             }
         }
-        Operand::Const(c) if matches!(fx.cx.m.types.get(fx.cx.m.consts.ty(c)), Type::Int(128)) => {
+        Operand::Const(c) if super::wide::is_wide_ty(fx.cx.m, fx.cx.m.consts.ty(c)) => {
             let (lo, hi) = super::wide::halves(fx, op)?;
             Ok(vec![lo, hi])
         }
@@ -164,9 +163,9 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
                 copy(fx, *d, r);
             }
         }
-        O::FAdd | O::FSub | O::FMul | O::FDiv => {
+        O::FAdd | O::FSub | O::FMul | O::FDiv | O::FRem => {
             let (_, et) = lanes_of(fx, data.ty).ok_or_else(unsupported)?;
-            let ty = reg_ty(m, et, span)?;
+            reg_ty(m, et, span)?;
             let op = match data.op {
                 O::FAdd => Bin::FAdd,
                 O::FSub => Bin::FSub,
@@ -175,15 +174,21 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             };
             let (xs, ys) = (arg(fx, data, 0, n)?, arg(fx, data, 1, n)?);
             for ((d, a), b) in dst.iter().zip(xs).zip(ys) {
-                fx.emit(Inst::Bin { op, ty, dst: *d, a, b });
+                let r = if data.op == O::FRem {
+                    super::inst::frem(fx, et, a, b)?
+                } else {
+                    super::inst::fbin(fx, op, et, a, b)
+                };
+                copy(fx, *d, r);
             }
         }
         O::FNeg => {
             let (_, et) = lanes_of(fx, data.ty).ok_or_else(unsupported)?;
-            let ty = reg_ty(m, et, span)?;
+            reg_ty(m, et, span)?;
             let xs = arg(fx, data, 0, n)?;
             for (d, a) in dst.iter().zip(xs) {
-                fx.emit(Inst::Un { op: super::form::Un::FNeg, to: ty, dst: *d, a });
+                let r = super::inst::fneg(fx, et, a);
+                copy(fx, *d, r);
             }
         }
         O::ICmp | O::FCmp => {
@@ -195,9 +200,7 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             for ((d, x), y) in dst.iter().zip(xs).zip(ys) {
                 match &data.extra {
                     Extra::ICmp(p) => icmp_into(fx, *p, ty, b, x, y, *d),
-                    Extra::FCmp(p) => {
-                        fx.emit(Inst::FCmp { cc: fcmp_of(*p), ty, dst: *d, a: x, b: y })
-                    }
+                    Extra::FCmp(p) => super::inst::fcmp_into(fx, *p, et, x, y, *d),
                     _ => return Err(unsupported()),
                 }
             }
@@ -221,21 +224,32 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
                 copy(fx, *d, x);
             }
         }
-        O::Trunc | O::ZExt | O::SExt => {
+        O::Trunc
+        | O::ZExt
+        | O::SExt
+        | O::FPTrunc
+        | O::FPExt
+        | O::FPToUI
+        | O::FPToSI
+        | O::UIToFP
+        | O::SIToFP
+        | O::PtrToInt
+        | O::IntToPtr
+        | O::BitCast
+        | O::AddrSpaceCast => {
             let st = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
-            let ((_, se), (_, de)) = (
+            let ((sn, se), (_, de)) = (
                 lanes_of(fx, st).ok_or_else(unsupported)?,
                 lanes_of(fx, data.ty).ok_or_else(unsupported)?,
             );
-            let dty = reg_ty(m, de, span)?;
-            let (sb, db) = (bits(fx, se), bits(fx, de));
+            if sn != n {
+                return Err(unsupported());
+            }
+            reg_ty(m, se, span)?;
+            reg_ty(m, de, span)?;
             let xs = arg(fx, data, 0, n)?;
             for (d, x) in dst.iter().zip(xs) {
-                let r = if data.op == O::SExt {
-                    sresize(fx, x, sb, db, dty)
-                } else {
-                    resize(fx, x, sb, db, dty)
-                };
+                let r = super::inst::cast(fx, data.op, se, de, x);
                 copy(fx, *d, r);
             }
         }

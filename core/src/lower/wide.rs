@@ -1,6 +1,9 @@
-//! `i128`: a value lives in two `I64` registers, `[low, high]` (kept in
+//! Integers of 65 to 128 bits (`i128`, and odd widths like the `i72` of packed bit-fields):
+//! a value lives in two `I64` registers, `[low, high]` (kept in
 //! [`super::func::FnCx::vecs`] like an aggregate's leaves, so phis, calls and returns move
-//! both halves).
+//! both halves). The high register holds the bits above 64 zero-extended, as narrower
+//! integers keep theirs ([`super::form`]): results are masked, signed operations
+//! sign-extend the high half first.
 //!
 //! Inline: `add`/`sub` (carry by an unsigned compare), `and`/`or`/`xor`, `mul` (the low
 //! 128 bits, the high half of `lo*lo` from 32-bit limbs), `shl`/`lshr`/`ashr` (two cases
@@ -9,8 +12,8 @@
 //! `switch` (a compare chain, in `edges.rs`).
 //! Division and remainder call the host's runtime functions `__udivti3`, `__divti3`,
 //! `__umodti3` and `__modti3` (compiler-rt's names), which take the two halves of each
-//! operand and return the two halves of the result. Other widths above 64 and other
-//! operations on `i128` are refused.
+//! operand and return the two halves of the result. Widths above 128 and other operations
+//! on these integers are refused.
 
 use super::form::{Bin, Cmp, Const, Inst, Sig, Ty, Un, VReg};
 use super::func::FnCx;
@@ -19,9 +22,22 @@ use super::legal::{mask, sext_full};
 use super::{LResult, LowerError};
 use crate::ir::{ConstKind, Extra, InstData, IntPredicate, Opcode, Operand, Type, TypeId};
 
-/// True for `i128`.
+/// True for the integers of 65 to 128 bits.
 pub fn is_wide(fx: &FnCx, t: TypeId) -> bool {
-    matches!(fx.cx.m.types.get(t), Type::Int(128))
+    is_wide_ty(fx.cx.m, t)
+}
+
+/// True for the integers of 65 to 128 bits.
+pub fn is_wide_ty(m: &crate::ir::Module, t: TypeId) -> bool {
+    matches!(m.types.get(t), Type::Int(b) if (65..=128).contains(b))
+}
+
+/// The bits of the high half of wide type `t` (64 for `i128`).
+fn high_bits(fx: &FnCx, t: TypeId) -> u32 {
+    match fx.cx.m.types.get(t) {
+        Type::Int(b) => b.saturating_sub(64).clamp(1, 64),
+        _ => 64,
+    }
 }
 
 /// True when the instruction produces or reads an `i128`.
@@ -38,8 +54,10 @@ pub fn halves(fx: &mut FnCx, op: Operand) -> LResult<(VReg, VReg)> {
             _ => Err(LowerError::unsupported(fx.span, "an i128 value without registers")),
         },
         Operand::Const(c) => {
+            let bits = fx.cx.m.types.int_bits(fx.cx.m.consts.ty(c)).unwrap_or(128);
+            let keep = if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 };
             let v: u128 = match fx.cx.m.consts.kind(c) {
-                ConstKind::Int(a) => a.low_u128(),
+                ConstKind::Int(a) => a.low_u128() & keep,
                 ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => 0,
                 _ => return Err(LowerError::unsupported(fx.span, "this kind of i128 constant")),
             };
@@ -98,7 +116,9 @@ fn extend_u(fx: &mut FnCx, v: VReg) -> VReg {
     dst
 }
 
+/// Writes the result's halves, the high one masked to the type's width.
 fn set(fx: &mut FnCx, data: &InstData, lo: VReg, hi: VReg) -> LResult<()> {
+    let hi = mask(fx, hi, high_bits(fx, data.ty));
     let (dl, dh) = out(fx, data)?;
     fx.emit(Inst::ParCopy { moves: smallvec::smallvec![(dl, lo), (dh, hi)] });
     Ok(())
@@ -146,6 +166,8 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         {
             let (al, ah) = halves(fx, arg(data, 0)?)?;
             let (bl, bh) = halves(fx, arg(data, 1)?)?;
+            let ah =
+                if data.op == O::AShr { sext_full(fx, ah, high_bits(fx, data.ty)) } else { ah };
             let (lo, hi) = match data.op {
                 O::Add => {
                     let lo = bin(fx, Bin::Add, al, bl);
@@ -218,6 +240,10 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         O::UDiv | O::SDiv | O::URem | O::SRem if wide_args && is_wide(fx, data.ty) => {
             let (al, ah) = halves(fx, arg(data, 0)?)?;
             let (bl, bh) = halves(fx, arg(data, 1)?)?;
+            let hb = high_bits(fx, data.ty);
+            let signed = matches!(data.op, O::SDiv | O::SRem);
+            let (ah, bh) =
+                if signed { (sext_full(fx, ah, hb), sext_full(fx, bh, hb)) } else { (ah, bh) };
             let name = match data.op {
                 O::UDiv => "__udivti3",
                 O::SDiv => "__divti3",
@@ -235,6 +261,10 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                 varargs: Vec::new(),
             };
             fx.emit(Inst::Call(Box::new(call)));
+            if signed && hb < 64 {
+                let m = mask(fx, dh, hb);
+                copy(fx, dh, m);
+            }
             Ok(())
         }
         O::ICmp if wide_args => {
@@ -245,6 +275,12 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             let (bl, bh) = halves(fx, arg(data, 1)?)?;
             let dst = dst_of(fx, data)?;
             use IntPredicate as P;
+            let hb = high_bits(fx, ty_of(0));
+            let (ah, bh) = if matches!(p, P::Slt | P::Sle | P::Sgt | P::Sge) {
+                (sext_full(fx, ah, hb), sext_full(fx, bh, hb))
+            } else {
+                (ah, bh)
+            };
             let r = match p {
                 P::Eq | P::Ne => {
                     let xl = bin(fx, Bin::Xor, al, bl);
@@ -283,6 +319,16 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         }
         O::Freeze if is_wide(fx, data.ty) => {
             let (al, ah) = halves(fx, arg(data, 0)?)?;
+            set(fx, data, al, ah)
+        }
+        O::Trunc if is_wide(fx, ty_of(0)) && is_wide(fx, data.ty) => {
+            let (al, ah) = halves(fx, arg(data, 0)?)?;
+            set(fx, data, al, ah)
+        }
+        O::ZExt | O::SExt if is_wide(fx, ty_of(0)) && is_wide(fx, data.ty) => {
+            let (al, ah) = halves(fx, arg(data, 0)?)?;
+            let ah =
+                if data.op == O::SExt { sext_full(fx, ah, high_bits(fx, ty_of(0))) } else { ah };
             set(fx, data, al, ah)
         }
         O::Trunc if is_wide(fx, ty_of(0)) => {
@@ -329,17 +375,44 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
         O::Load if is_wide(fx, data.ty) => {
             let addr = fx.operand(arg(data, 0)?)?;
             let (dl, dh) = out(fx, data)?;
+            let hs = (fx.cx.lay.get(data.ty).size.saturating_sub(8)).clamp(1, 8) as u8;
             fx.emit(Inst::Load { dst: dl, ty: Ty::I64, size: 8, signed: false, addr, offset: 0 });
-            fx.emit(Inst::Load { dst: dh, ty: Ty::I64, size: 8, signed: false, addr, offset: 8 });
+            let hb = high_bits(fx, data.ty);
+            if hb % 8 == 0 {
+                fx.emit(Inst::Load {
+                    dst: dh,
+                    ty: Ty::I64,
+                    size: hs,
+                    signed: false,
+                    addr,
+                    offset: 8,
+                });
+            } else {
+                let t = fx.new_reg(Ty::I64);
+                fx.emit(Inst::Load {
+                    dst: t,
+                    ty: Ty::I64,
+                    size: hs,
+                    signed: false,
+                    addr,
+                    offset: 8,
+                });
+                let r = mask(fx, t, hb);
+                copy(fx, dh, r);
+            }
             Ok(())
         }
         O::Store if is_wide(fx, ty_of(0)) => {
             let (al, ah) = halves(fx, arg(data, 0)?)?;
             let addr = fx.operand(arg(data, 1)?)?;
+            let hs = (fx.cx.lay.get(ty_of(0)).size.saturating_sub(8)).clamp(1, 8) as u8;
             fx.emit(Inst::Store { ty: Ty::I64, size: 8, addr, offset: 0, src: al });
-            fx.emit(Inst::Store { ty: Ty::I64, size: 8, addr, offset: 8, src: ah });
+            fx.emit(Inst::Store { ty: Ty::I64, size: hs, addr, offset: 8, src: ah });
             Ok(())
         }
-        _ => Err(LowerError::unsupported(span, format!("`{}` on i128", data.op.name()))),
+        _ => Err(LowerError::unsupported(
+            span,
+            format!("`{}` on {}", data.op.name(), super::abi::type_text(m, data.ty)),
+        )),
     }
 }

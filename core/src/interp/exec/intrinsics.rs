@@ -676,10 +676,13 @@ impl Interp<'_> {
         };
         let rt = self.m.types.scalar(ret);
         let rw = self.m.types.int_bits(rt).unwrap_or(64);
+        // Each operand by its own type: a scalar operand (the `is.fpclass` mask, the `powi`
+        // and `ldexp` exponent) goes to every lane.
         let lanes: Vec<Vec<Val>> = args
             .iter()
-            .map(|v| {
-                lanes_of(v, vector && self.m.types.is_vector(tys.first().copied().unwrap_or(t0)))
+            .enumerate()
+            .map(|(j, v)| {
+                lanes_of(v, vector && self.m.types.is_vector(tys.get(j).copied().unwrap_or(t0)))
             })
             .collect();
         let n = lanes.first().map_or(0, |l| l.len());
