@@ -330,6 +330,14 @@ pub fn lane(fx: &mut FnCx, lane: Lane, t: &LaneTys, a: &[VReg]) -> LResult<Vec<V
             let e = super::legal::sresize(fx, e, eb, 32, Ty::I32);
             let r = match (lane, small(m, t0), fx.reg_ty(x)) {
                 (Lane::Ldexp, None, ty) => scalbn(fx, ty, x, e),
+                // In single precision as compiler-rt's `__powisf2` (the 16-bit formats
+                // promoted to it); `double` below.
+                (Lane::Powi, Some(s), _) => {
+                    let w = widen(fx, s, x);
+                    let r = powi(fx, Ty::F32, w, e);
+                    narrow(fx, s, r)
+                }
+                (Lane::Powi, None, Ty::F32) => powi(fx, Ty::F32, x, e),
                 (_, s, ty) => {
                     // In double, rounded to the lane's format once.
                     let d = match s {
@@ -341,7 +349,7 @@ pub fn lane(fx: &mut FnCx, lane: Lane, t: &LaneTys, a: &[VReg]) -> LResult<Vec<V
                         None => x,
                     };
                     let r = if matches!(lane, Lane::Powi) {
-                        powi(fx, d, e)
+                        powi(fx, Ty::F64, d, e)
                     } else {
                         scalbn(fx, Ty::F64, d, e)
                     };
@@ -734,11 +742,10 @@ fn scalbn(fx: &mut FnCx, ty: Ty, x: VReg, e: VReg) -> VReg {
     bin(fx, Bin::FMul, ty, y, scale)
 }
 
-/// `x` (an `F64`) to the power `e` (an `I32`) by repeated squaring, as compiler-rt's
-/// `__powidf2` and the interpreter: a loop of its own blocks.
-fn powi(fx: &mut FnCx, x: VReg, e: VReg) -> VReg {
+/// `x` (an `F32` or `F64`, `f`) to the power `e` (an `I32`) by repeated squaring, as
+/// compiler-rt's `__powisf2`/`__powidf2` and the interpreter: a loop of its own blocks.
+fn powi(fx: &mut FnCx, f: Ty, x: VReg, e: VReg) -> VReg {
     let i = Ty::I32;
-    let f = Ty::F64;
     let r = fx.new_reg(f);
     let b = fx.new_reg(f);
     let n = fx.new_reg(i);

@@ -257,6 +257,10 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             let (_, et) = lanes_of(fx, data.ty).ok_or_else(unsupported)?;
             let ty = reg_ty(m, et, span)?;
             let size = fx.cx.lay.get(et).size as u32;
+            if let Type::Int(b @ (1 | 2 | 4)) = m.types.get(et) {
+                let addr = fx.operand(*data.args.first().ok_or_else(unsupported)?)?;
+                return load_packed(fx, addr, *b, dst);
+            }
             if matches!(m.types.get(et), Type::Int(b) if *b % 8 != 0) {
                 return Err(unsupported());
             }
@@ -277,6 +281,12 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             let (vn, et) = lanes_of(fx, vt).ok_or_else(unsupported)?;
             let ty = reg_ty(m, et, span)?;
             let size = fx.cx.lay.get(et).size as u32;
+            if let Type::Int(b @ (1 | 2 | 4)) = m.types.get(et) {
+                let xs = arg(fx, data, 0, vn)?;
+                let addr = fx.operand(*data.args.get(1).ok_or_else(unsupported)?)?;
+                store_packed(fx, addr, *b, &xs);
+                return Ok(());
+            }
             if matches!(m.types.get(et), Type::Int(b) if *b % 8 != 0) {
                 return Err(LowerError::unsupported(
                     span,
@@ -351,4 +361,51 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
         _ => return Err(unsupported()),
     }
     Ok(())
+}
+
+/// Loads a vector of `bits`-bit lanes (1, 2 or 4) packed in bytes, lane 0 in the lowest
+/// bits, as LLVM lays out vectors of narrow integers in memory.
+fn load_packed(fx: &mut FnCx, addr: VReg, bits: u32, dst: &[VReg]) -> LResult<()> {
+    let per = 8 / bits;
+    let mut byte = None;
+    for (k, d) in dst.iter().enumerate() {
+        let k = k as u32;
+        if k.is_multiple_of(per) {
+            let b = fx.new_reg(Ty::I32);
+            fx.emit(Inst::Load {
+                dst: b,
+                ty: Ty::I32,
+                size: 1,
+                signed: false,
+                addr,
+                offset: k / per,
+            });
+            byte = Some(b);
+        }
+        let Some(b) = byte else { continue };
+        let sh = fx.iconst(Ty::I32, u64::from(k % per * bits));
+        let v = fx.new_reg(Ty::I32);
+        fx.emit(Inst::Bin { op: Bin::ShrU, ty: Ty::I32, dst: v, a: b, b: sh });
+        let r = super::legal::mask(fx, v, bits);
+        copy(fx, *d, r);
+    }
+    Ok(())
+}
+
+/// Stores lanes of `bits` bits (1, 2 or 4) packed in bytes (see [`load_packed`]); the
+/// unused bits of a last partial byte are zero.
+fn store_packed(fx: &mut FnCx, addr: VReg, bits: u32, xs: &[VReg]) {
+    let per = (8 / bits) as usize;
+    for (j, chunk) in xs.chunks(per).enumerate() {
+        let mut acc = fx.iconst(Ty::I32, 0);
+        for (k, x) in chunk.iter().enumerate() {
+            let sh = fx.iconst(Ty::I32, k as u64 * u64::from(bits));
+            let v = fx.new_reg(Ty::I32);
+            fx.emit(Inst::Bin { op: Bin::Shl, ty: Ty::I32, dst: v, a: *x, b: sh });
+            let o = fx.new_reg(Ty::I32);
+            fx.emit(Inst::Bin { op: Bin::Or, ty: Ty::I32, dst: o, a: acc, b: v });
+            acc = o;
+        }
+        fx.emit(Inst::Store { ty: Ty::I32, size: 1, addr, offset: j as u32, src: acc });
+    }
 }

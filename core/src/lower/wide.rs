@@ -378,7 +378,7 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             let hs = (fx.cx.lay.get(data.ty).size.saturating_sub(8)).clamp(1, 8) as u8;
             fx.emit(Inst::Load { dst: dl, ty: Ty::I64, size: 8, signed: false, addr, offset: 0 });
             let hb = high_bits(fx, data.ty);
-            if hb % 8 == 0 {
+            if hb.is_multiple_of(8) {
                 fx.emit(Inst::Load {
                     dst: dh,
                     ty: Ty::I64,

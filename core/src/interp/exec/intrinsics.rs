@@ -555,7 +555,8 @@ impl Interp<'_> {
                                 IOp::Sub => !wide::is_neg(&yw, w),
                                 _ => wide::is_neg(&xw, w),
                             };
-                            match (signed, neg || (!signed && op == IOp::Sub)) {
+                            // Unsigned results saturate at 0 only when subtracting.
+                            match (signed, if signed { neg } else { op == IOp::Sub }) {
                                 (true, true) => wide::smin(w),
                                 (true, false) => wide::not(&wide::smin(w), w),
                                 (false, true) => vec![0],
@@ -772,8 +773,14 @@ impl Interp<'_> {
                     let xf = fp::to_f64(k, xb);
                     let ldexp = op == FpOp::Ldexp;
                     let r = if ldexp { libm::ldexp(xf, e) } else { powi(xf, e) };
+                    let narrow = matches!(k, FloatKind::Half | FloatKind::BFloat);
                     if k == FloatKind::Float && ldexp {
                         fv(libm::ldexpf(f32::from_bits(xb as u32), e).to_bits() as u128)
+                    } else if !ldexp && (k == FloatKind::Float || narrow) {
+                        // As LLVM: compiler-rt's `__powisf2` in single precision (the
+                        // 16-bit formats promoted to it), rounded once to the format.
+                        let x32 = fp::to_f64(k, xb) as f32;
+                        fv(fp::from_f64(k, f64::from(powi32(x32, e))))
                     } else {
                         fv(fp::from_f64(k, r))
                     }
@@ -947,6 +954,25 @@ impl Interp<'_> {
 /// `x` to the integer power `e` by repeated squaring (as compiler-rt's `__powidf2`).
 fn powi(x: f64, e: i32) -> f64 {
     let mut r = 1.0;
+    let mut b = x;
+    let mut n = e.unsigned_abs();
+    while n > 0 {
+        if n & 1 == 1 {
+            r *= b;
+        }
+        b *= b;
+        n >>= 1;
+    }
+    if e < 0 {
+        1.0 / r
+    } else {
+        r
+    }
+}
+
+/// `x` to the integer power `e` in single precision (compiler-rt's `__powisf2`).
+fn powi32(x: f32, e: i32) -> f32 {
+    let mut r = 1.0f32;
     let mut b = x;
     let mut n = e.unsigned_abs();
     while n > 0 {
