@@ -109,6 +109,17 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             format!("`{}` on vector type {}", data.op.name(), type_text(m, data.ty)),
         )
     };
+    let tys = std::iter::once(data.ty).chain(data.args.iter().map(|op| m.operand_ty(fx.body, *op)));
+    if let Some(t) = tys.into_iter().find(|t| matches!(m.types.vector(*t), Some((true, _, _)))) {
+        // The interpreter does not run them either: `vscale` is not fixed by the IR.
+        return Err(LowerError::unsupported(
+            span,
+            format!(
+                "scalable vector type {} (vscale is a property of the target)",
+                type_text(m, t)
+            ),
+        ));
+    }
     if super::simd::lower(fx, data)? {
         return Ok(());
     }
@@ -308,11 +319,21 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
         O::ExtractElement => {
             let vt = data.args.first().map(|op| m.operand_ty(fx.body, *op)).unwrap_or(TypeId::VOID);
             let (vn, _) = lanes_of(fx, vt).ok_or_else(unsupported)?;
-            let i = const_index(fx, data.args.get(1)).ok_or_else(|| {
-                LowerError::unsupported(span, "extractelement with a variable index")
-            })?;
             let xs = arg(fx, data, 0, vn)?;
             let d = super::inst::dst_of(fx, data)?;
+            let Some(i) = const_index(fx, data.args.get(1)) else {
+                // A chain of selects (an index out of range gives poison: any lane).
+                let idx = index_reg(fx, data, 1)?;
+                let mut r = *xs.first().ok_or_else(unsupported)?;
+                for (k, x) in xs.iter().enumerate().skip(1) {
+                    let c = lane_is(fx, idx, k as u64);
+                    let t = fx.new_reg(fx.reg_ty(r));
+                    fx.emit(Inst::Select { dst: t, cond: c, a: *x, b: r });
+                    r = t;
+                }
+                copy(fx, d, r);
+                return Ok(());
+            };
             match xs.get(i as usize) {
                 Some(&x) => copy(fx, d, x),
                 None => {
@@ -323,11 +344,16 @@ fn lower_lanes(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             }
         }
         O::InsertElement => {
-            let i = const_index(fx, data.args.get(2)).ok_or_else(|| {
-                LowerError::unsupported(span, "insertelement with a variable index")
-            })?;
             let xs = arg(fx, data, 0, n)?;
             let e = fx.operand(*data.args.get(1).ok_or_else(unsupported)?)?;
+            let Some(i) = const_index(fx, data.args.get(2)) else {
+                let idx = index_reg(fx, data, 2)?;
+                for (k, (d, x)) in dst.iter().zip(xs).enumerate() {
+                    let c = lane_is(fx, idx, k as u64);
+                    fx.emit(Inst::Select { dst: *d, cond: c, a: e, b: x });
+                }
+                return Ok(());
+            };
             for (k, (d, x)) in dst.iter().zip(xs).enumerate() {
                 copy(fx, *d, if k as u64 == i { e } else { x });
             }
@@ -408,4 +434,22 @@ fn store_packed(fx: &mut FnCx, addr: VReg, bits: u32, xs: &[VReg]) {
         }
         fx.emit(Inst::Store { ty: Ty::I32, size: 1, addr, offset: j as u32, src: acc });
     }
+}
+
+/// The register of a variable lane index (operand `k`), and its register type.
+fn index_reg(fx: &mut FnCx, data: &InstData, k: usize) -> LResult<VReg> {
+    let op = *data
+        .args
+        .get(k)
+        .ok_or_else(|| LowerError::unsupported(data.span, "a missing lane index"))?;
+    fx.operand(op)
+}
+
+/// `idx == k` as 0/1 in an `I32`.
+fn lane_is(fx: &mut FnCx, idx: VReg, k: u64) -> VReg {
+    let ty = fx.reg_ty(idx);
+    let kk = fx.iconst(ty, k);
+    let c = fx.new_reg(Ty::I32);
+    fx.emit(Inst::Cmp { cc: super::form::Cmp::Eq, ty, dst: c, a: idx, b: kk });
+    c
 }
