@@ -567,7 +567,39 @@ fn lower_rmw(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             });
             r
         }
-        other => return Err(LowerError::unsupported(span, format!("atomicrmw {}", other.name()))),
+        R::FMax | R::FMin => {
+            // maxnum / minnum (a NaN operand gives the other).
+            let lane = super::lanes::Lane::MinMaxNum { max: *op == R::FMax };
+            let t = super::lanes::LaneTys { args: vec![data.ty, data.ty], ret: data.ty, imm: None };
+            let r = super::lanes::lane(fx, lane, &t, &[dst, v])?;
+            *r.first().ok_or_else(|| LowerError::unsupported(span, "atomicrmw fmax"))?
+        }
+        R::UIncWrap => {
+            // old >= v ? 0 : old + 1
+            let c = fx.new_reg(Ty::I32);
+            icmp_into(fx, IntPredicate::Uge, ty, bits, dst, v, c);
+            let one = fx.iconst(ty, 1);
+            let inc = int_binop(fx, Opcode::Add, ty, bits, dst, one);
+            let zero = fx.iconst(ty, 0);
+            let r = fx.new_reg(ty);
+            fx.emit(Inst::Select { dst: r, cond: c, a: zero, b: inc });
+            r
+        }
+        R::UDecWrap => {
+            // old == 0 || old > v ? v : old - 1
+            let z = fx.new_reg(Ty::I32);
+            let zero = fx.iconst(ty, 0);
+            icmp_into(fx, IntPredicate::Eq, ty, bits, dst, zero, z);
+            let g = fx.new_reg(Ty::I32);
+            icmp_into(fx, IntPredicate::Ugt, ty, bits, dst, v, g);
+            let c = fx.new_reg(Ty::I32);
+            fx.emit(Inst::Bin { op: Bin::Or, ty: Ty::I32, dst: c, a: z, b: g });
+            let one = fx.iconst(ty, 1);
+            let dec = int_binop(fx, Opcode::Sub, ty, bits, dst, one);
+            let r = fx.new_reg(ty);
+            fx.emit(Inst::Select { dst: r, cond: c, a: v, b: dec });
+            r
+        }
     };
     fx.emit(Inst::Store { ty, size, addr, offset: 0, src: new });
     Ok(())
