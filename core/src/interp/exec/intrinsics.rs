@@ -549,17 +549,25 @@ impl Interp<'_> {
                     let flag = if signed { InstFlags::NSW } else { InstFlags::NUW };
                     match int::wbin(op, flag, w, &xw, &yw) {
                         Ok(r) => r,
+                        // Saturated: unsigned toward 0 for `usub` and the maximum otherwise;
+                        // signed toward the side the true result lies on.
+                        Err(_) if !signed => {
+                            if op == IOp::Sub {
+                                vec![0]
+                            } else {
+                                wide::ones(w)
+                            }
+                        }
                         Err(_) => {
                             let neg = match op {
                                 IOp::Add => wide::is_neg(&yw, w),
                                 IOp::Sub => !wide::is_neg(&yw, w),
                                 _ => wide::is_neg(&xw, w),
                             };
-                            match (signed, neg || (!signed && op == IOp::Sub)) {
-                                (true, true) => wide::smin(w),
-                                (true, false) => wide::not(&wide::smin(w), w),
-                                (false, true) => vec![0],
-                                (false, false) => wide::ones(w),
+                            if neg {
+                                wide::smin(w)
+                            } else {
+                                wide::not(&wide::smin(w), w)
                             }
                         }
                     }
