@@ -684,10 +684,13 @@ impl Interp<'_> {
         };
         let rt = self.m.types.scalar(ret);
         let rw = self.m.types.int_bits(rt).unwrap_or(64);
+        // Each argument by its own type: `powi`'s exponent and `is.fpclass`'s test mask are
+        // scalars beside a vector (one value for every lane).
         let lanes: Vec<Vec<Val>> = args
             .iter()
-            .map(|v| {
-                lanes_of(v, vector && self.m.types.is_vector(tys.first().copied().unwrap_or(t0)))
+            .enumerate()
+            .map(|(j, v)| {
+                lanes_of(v, vector && self.m.types.is_vector(tys.get(j).copied().unwrap_or(t0)))
             })
             .collect();
         let n = lanes.first().map_or(0, |l| l.len());
