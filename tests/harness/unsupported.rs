@@ -47,18 +47,25 @@ pub(crate) fn parse_unsupported_wasm(text: &str) -> Result<Option<Expected>, Str
 /// The run corpus's expected refusals, by module file name (`csmith-NNNN-O2.ll`), from lines
 /// `MODULE: CONSTRUCT` (`#` starts a comment line).
 pub(crate) fn parse_corpus_list(text: &str) -> Result<BTreeMap<String, Expected>, String> {
+    parse_list(text, ".ll")
+}
+
+/// Expected refusals by module name, from lines `MODULE: CONSTRUCT` (`#` starts a comment
+/// line), where every module name ends with `suffix` (may be empty).
+pub(crate) fn parse_list(text: &str, suffix: &str) -> Result<BTreeMap<String, Expected>, String> {
     let mut out = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
+        let bad = || format!("line {}: want `MODULE{suffix}: CONSTRUCT`, found `{t}`", i + 1);
         let Some((module, construct)) = t.split_once(": ") else {
-            return Err(format!("line {}: want `MODULE.ll: CONSTRUCT`, found `{t}`", i + 1));
+            return Err(bad());
         };
         let (module, construct) = (module.trim(), construct.trim());
-        if !module.ends_with(".ll") || module.contains('/') || construct.is_empty() {
-            return Err(format!("line {}: want `MODULE.ll: CONSTRUCT`, found `{t}`", i + 1));
+        if !module.ends_with(suffix) || module.contains('/') || construct.is_empty() {
+            return Err(bad());
         }
         let e = Expected { construct: construct.to_string(), line: i + 1 };
         if let Some(prev) = out.insert(module.to_string(), e) {

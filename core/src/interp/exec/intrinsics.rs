@@ -549,18 +549,25 @@ impl Interp<'_> {
                     let flag = if signed { InstFlags::NSW } else { InstFlags::NUW };
                     match int::wbin(op, flag, w, &xw, &yw) {
                         Ok(r) => r,
+                        // Saturated: unsigned toward 0 for `usub` and the maximum otherwise;
+                        // signed toward the side the true result lies on.
+                        Err(_) if !signed => {
+                            if op == IOp::Sub {
+                                vec![0]
+                            } else {
+                                wide::ones(w)
+                            }
+                        }
                         Err(_) => {
                             let neg = match op {
                                 IOp::Add => wide::is_neg(&yw, w),
                                 IOp::Sub => !wide::is_neg(&yw, w),
                                 _ => wide::is_neg(&xw, w),
                             };
-                            // Unsigned results saturate at 0 only when subtracting.
-                            match (signed, if signed { neg } else { op == IOp::Sub }) {
-                                (true, true) => wide::smin(w),
-                                (true, false) => wide::not(&wide::smin(w), w),
-                                (false, true) => vec![0],
-                                (false, false) => wide::ones(w),
+                            if neg {
+                                wide::smin(w)
+                            } else {
+                                wide::not(&wide::smin(w), w)
                             }
                         }
                     }
@@ -677,8 +684,8 @@ impl Interp<'_> {
         };
         let rt = self.m.types.scalar(ret);
         let rw = self.m.types.int_bits(rt).unwrap_or(64);
-        // Each operand by its own type: a scalar operand (the `is.fpclass` mask, the `powi`
-        // and `ldexp` exponent) goes to every lane.
+        // Each argument by its own type: `powi`'s exponent and `is.fpclass`'s test mask are
+        // scalars beside a vector (one value for every lane).
         let lanes: Vec<Vec<Val>> = args
             .iter()
             .enumerate()
