@@ -11,6 +11,8 @@
 //!   behaviour, errors, the step limit or abort, where the interpreter stays the
 //!   reference): `irplay run --engine wasm` must print the interpreter's stdout golden and
 //!   exit with its status (`NAME.ll.stdin`, if any, is its standard input).
+//! * `learn/<name>` for every `examples/learn/*.ll` that ends normally, the same way (the
+//!   playground's teaching examples).
 //! * `corpus/<name>` for every `NAME-VARIANT.ll` of the run corpus (`target/run-corpus`,
 //!   override `IRPLAY_RUN_CORPUS`; `IRPLAY_NO_CORPUS=1` skips it): `irplay run --engine wasm`
 //!   must print exactly the native program's stdout and exit with its status (`NAME.expected`).
@@ -205,7 +207,7 @@ fn corpus_trial(
 
 fn interp_trial(
     irplay: &Path,
-    dir: &Path,
+    (dir, prefix): (&Path, &str),
     file: &Path,
     tally: &Mutex<Tally>,
 ) -> Result<(), Failed> {
@@ -213,7 +215,7 @@ fn interp_trial(
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let rel = file.strip_prefix(dir).unwrap_or(file);
     let shown = rel.display().to_string();
-    let expected = parse_unsupported_wasm(&text).map_err(|e| format!("tests/ir/{shown}: {e}"))?;
+    let expected = parse_unsupported_wasm(&text).map_err(|e| format!("{prefix}{shown}: {e}"))?;
     let want_status: i32 = text
         .lines()
         .find_map(|l| {
@@ -253,7 +255,7 @@ fn interp_trial(
             String::from_utf8_lossy(&out.stderr)
         )
     };
-    let how = format!("tests/ir/{shown}");
+    let how = format!("{prefix}{shown}");
     let refused = if matched { None } else { refusal(&String::from_utf8_lossy(&out.stderr)) };
     let refused = refused.map(|r| r.locate(&text, &how));
     judge_run(expected.as_ref(), refused, matched, (&how, &fix), &differs, tally)
@@ -295,20 +297,40 @@ fn main() {
         );
     }
     let tally = Arc::new(Mutex::new(Tally::default()));
-    for rel in all.iter().filter(|r| r.starts_with("interp/") && !r[7..].contains('/')) {
-        let f = ir_dir.join(rel);
-        let text = std::fs::read_to_string(&f).unwrap_or_default();
+    // A file whose run ends in one of irplay's own statuses (undefined behaviour, errors, the
+    // step limit, abort) is the interpreter's alone.
+    let ends_normally = |f: &Path| {
+        let text = std::fs::read_to_string(f).unwrap_or_default();
         let exit = text.lines().find_map(|l| {
             l.trim_start_matches(';').trim().strip_prefix("EXIT:").map(|n| n.trim().to_string())
         });
-        if exit.is_some_and(|e| ["70", "71", "124", "134"].contains(&e.as_str())) {
+        !exit.is_some_and(|e| ["70", "71", "124", "134"].contains(&e.as_str()))
+    };
+    for rel in all.iter().filter(|r| r.starts_with("interp/") && !r[7..].contains('/')) {
+        let f = ir_dir.join(rel);
+        if !ends_normally(&f) {
             continue;
         }
         judged.push(rel.clone());
         let name = rel[7..].trim_end_matches(".ll").to_string();
         let (irplay, dir, tally) = (irplay.clone(), ir_dir.clone(), tally.clone());
         trials.push(Trial::test(format!("interp/{name}"), move || {
-            interp_trial(&irplay, &dir, &f, &tally)
+            interp_trial(&irplay, (&dir, "tests/ir/"), &f, &tally)
+        }));
+    }
+    // The playground's teaching examples, the same way.
+    let learn_dir = root.join("examples").join("learn");
+    let mut learn = Vec::new();
+    ll_files(&learn_dir, "", &mut learn);
+    for rel in learn {
+        let f = learn_dir.join(&rel);
+        if !ends_normally(&f) {
+            continue;
+        }
+        let name = rel.trim_end_matches(".ll").to_string();
+        let (irplay, dir, tally) = (irplay.clone(), learn_dir.clone(), tally.clone());
+        trials.push(Trial::test(format!("learn/{name}"), move || {
+            interp_trial(&irplay, (&dir, "examples/learn/"), &f, &tally)
         }));
     }
     // A directive no trial reads would allow nothing and say something false.
