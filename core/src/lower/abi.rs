@@ -76,8 +76,8 @@ pub fn scalar_ty(m: &Module, t: TypeId) -> Option<Ty> {
     }
 }
 
-/// The scalar leaves of a struct or array type, in memory order (at most 64), if all are
-/// supported scalars.
+/// The scalar leaves of a struct or array type, in memory order (at most 64; a vector field
+/// gives one per lane), if all are supported scalars.
 pub fn flat_types(m: &Module, t: TypeId) -> Option<Vec<TypeId>> {
     fn go(m: &Module, t: TypeId, out: &mut Vec<TypeId>, depth: u32) -> Option<()> {
         if depth > 8 || out.len() > 64 {
@@ -88,6 +88,12 @@ pub fn flat_types(m: &Module, t: TypeId) -> Option<Vec<TypeId>> {
                 go(m, *f, out, depth + 1)?;
             }
         } else if let Some((n, et)) = m.types.array(t) {
+            for _ in 0..n.min(65) {
+                go(m, et, out, depth + 1)?;
+            }
+        } else if let Some((false, n, et)) = m.types.vector(t) {
+            // A vector field: one leaf per lane (`{ <4 x i32>, <4 x i1> }` of
+            // `llvm.sadd.with.overflow.v4i32`).
             for _ in 0..n.min(65) {
                 go(m, et, out, depth + 1)?;
             }

@@ -26,13 +26,30 @@ pub fn leaves(fx: &FnCx, t: TypeId, base: u64, out: &mut Vec<(TypeId, u64)>) {
                 leaves(fx, et, base + k * stride, out);
             }
         }
+        Class::Vector(n, et) => {
+            let size = fx.cx.lay.get(et).size;
+            for k in 0..u64::from(n.min(65)) {
+                out.push((et, base + k * size));
+            }
+        }
         _ => out.push((t, base)),
+    }
+}
+
+/// True when type `t` holds a vector whose lanes are not whole bytes (packed as bits in
+/// memory, so [`leaves`] has no byte offsets for them).
+fn has_packed_lanes(fx: &FnCx, t: TypeId) -> bool {
+    match fx.cx.lay.class(t).clone() {
+        Class::Struct(fields, _) => fields.iter().any(|f| has_packed_lanes(fx, *f)),
+        Class::Array(_, et) => has_packed_lanes(fx, et),
+        Class::Vector(_, et) => fx.cx.m.types.int_bits(et).is_some_and(|b| b % 8 != 0),
+        _ => false,
     }
 }
 
 /// Number of leaves of a type (1 for a scalar).
 fn count(fx: &FnCx, t: TypeId) -> usize {
-    if fx.cx.m.types.is_aggregate(t) {
+    if fx.cx.m.types.is_aggregate(t) || fx.cx.m.types.is_vector(t) {
         flat_types(fx.cx.m, t).map_or(0, |v| v.len())
     } else {
         1
@@ -42,6 +59,10 @@ fn count(fx: &FnCx, t: TypeId) -> usize {
 /// Materializes the leaves of an aggregate constant.
 pub fn const_leaves(fx: &mut FnCx, c: ConstId, t: TypeId, out: &mut Vec<VReg>) -> LResult<()> {
     let m = fx.cx.m;
+    if let Some((false, n, _)) = m.types.vector(t) {
+        out.extend(super::vector::lanes(fx, Operand::Const(c), n)?);
+        return Ok(());
+    }
     if !m.types.is_aggregate(t) {
         out.push(fx.constant(c)?);
         return Ok(());
@@ -108,6 +129,9 @@ fn select(fx: &FnCx, t: TypeId, indices: &[u32]) -> Option<(usize, usize, TypeId
 /// The leaves of an aggregate operand.
 fn operand_leaves(fx: &mut FnCx, op: Operand) -> LResult<Vec<VReg>> {
     let t = fx.cx.m.operand_ty(fx.body, op);
+    if let Some((false, n, _)) = fx.cx.m.types.vector(t) {
+        return super::vector::lanes(fx, op, n);
+    }
     match op {
         Operand::Value(v) if !fx.cx.m.types.is_aggregate(t) => {
             Ok(vec![fx.operand(Operand::Value(v))?])
@@ -134,12 +158,32 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             format!("`{}` on aggregate type {}", data.op.name(), type_text(m, data.ty)),
         )
     };
-    let dst: Vec<VReg> = match data.result {
-        Some(v) if m.types.is_aggregate(data.ty) => {
+    // A vector result kept in one register is computed in lane registers, then packed.
+    let packed = super::simd::packed_result(fx, data);
+    let dst: Vec<VReg> = match (data.result, packed) {
+        (_, Some((_, shape))) => (0..shape.lanes()).map(|_| fx.new_reg(shape.lane_ty())).collect(),
+        (Some(v), None) if m.types.is_aggregate(data.ty) || m.types.is_vector(data.ty) => {
             fx.vecs.get(&v).cloned().ok_or_else(unsupported)?
         }
-        Some(_) => vec![super::inst::dst_of(fx, data)?],
-        None => Vec::new(),
+        (Some(_), None) => vec![super::inst::dst_of(fx, data)?],
+        (None, _) => Vec::new(),
+    };
+    lower_leaves(fx, data, &dst)?;
+    if let Some((r, shape)) = packed {
+        super::simd::pack(fx, r, shape, &dst);
+    }
+    Ok(())
+}
+
+/// Lowers an instruction on aggregates, its result's leaves in `dst`.
+fn lower_leaves(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
+    let span = data.span;
+    let m = fx.cx.m;
+    let unsupported = || {
+        LowerError::unsupported(
+            span,
+            format!("`{}` on aggregate type {}", data.op.name(), type_text(m, data.ty)),
+        )
     };
     let arg0 = *data.args.first().ok_or_else(unsupported)?;
     match (data.op, &data.extra) {
@@ -164,6 +208,7 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                 copy(fx, *d, v);
             }
         }
+        (Opcode::Load, _) if has_packed_lanes(fx, data.ty) => return Err(unsupported()),
         (Opcode::Load, _) => {
             let addr = fx.operand(arg0)?;
             let mut ls = Vec::new();
@@ -195,6 +240,9 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                     }),
                 }
             }
+        }
+        (Opcode::Store, _) if has_packed_lanes(fx, m.operand_ty(fx.body, arg0)) => {
+            return Err(unsupported())
         }
         (Opcode::Store, _) => {
             let vt = m.operand_ty(fx.body, arg0);

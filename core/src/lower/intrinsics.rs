@@ -376,7 +376,7 @@ fn lanewise(
         Some(t) => super::vector::lanes_of(fx, t).ok_or_else(refused)?.0,
         None => 1,
     };
-    if n > 256 || (pair.is_some() && vec_ty.is_some()) {
+    if n > 256 {
         return Err(refused());
     }
     let tys = LaneTys {
@@ -408,10 +408,12 @@ fn lanewise(
     }
     // Write the results.
     if pair.is_some() {
+        // The struct's leaves: every lane's value, then every lane's overflow bit.
         let v = data.result.ok_or_else(refused)?;
         let dst = fx.vecs.get(&v).cloned().ok_or_else(refused)?;
-        let got = out.first().ok_or_else(refused)?;
-        for (d, s) in dst.iter().zip(got) {
+        let values = out.iter().filter_map(|r| r.first());
+        let flags = out.iter().filter_map(|r| r.get(1));
+        for (d, s) in dst.iter().zip(values.chain(flags)) {
             copy(fx, *d, *s);
         }
         return Ok(());

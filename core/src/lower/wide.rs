@@ -372,6 +372,27 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             let hi = if signed { binc(fx, Bin::ShrS, lo, 63) } else { fx.iconst(Ty::I64, 0) };
             set(fx, data, lo, hi)
         }
+        O::FPToSI | O::FPToUI if is_wide(fx, data.ty) => {
+            let x = fx.operand(arg(data, 0)?)?;
+            let x = to_f64(fx, ty_of(0), x);
+            let (lo, hi) = float_to_wide(fx, x, data.op == O::FPToSI);
+            set(fx, data, lo, hi)
+        }
+        O::SIToFP | O::UIToFP if is_wide(fx, ty_of(0)) => {
+            let (lo, hi) = halves(fx, arg(data, 0)?)?;
+            let signed = data.op == O::SIToFP;
+            let dst = dst_of(fx, data)?;
+            let s = super::half::small(m, data.ty);
+            let fty = if s.is_some() { Ty::F64 } else { fx.reg_ty(dst) };
+            let hi = if signed { sext_full(fx, hi, high_bits(fx, ty_of(0))) } else { hi };
+            let r = wide_to_float(fx, lo, hi, signed, fty);
+            let r = match s {
+                Some(s) => super::half::narrow(fx, s, r),
+                None => r,
+            };
+            copy(fx, dst, r);
+            Ok(())
+        }
         O::Load if is_wide(fx, data.ty) => {
             let addr = fx.operand(arg(data, 0)?)?;
             let (dl, dh) = out(fx, data)?;
@@ -414,5 +435,117 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             span,
             format!("`{}` on {}", data.op.name(), super::abi::type_text(m, data.ty)),
         )),
+    }
+}
+
+/// A float of IR type `t` (in `x`) as an `F64`, exactly.
+fn to_f64(fx: &mut FnCx, t: TypeId, x: VReg) -> VReg {
+    let x = match super::half::small(fx.cx.m, t) {
+        Some(s) => super::half::widen(fx, s, x),
+        None => x,
+    };
+    if fx.reg_ty(x) == Ty::F64 {
+        return x;
+    }
+    let d = fx.new_reg(Ty::F64);
+    fx.emit(Inst::Un { op: Un::Promote, to: Ty::F64, dst: d, a: x });
+    d
+}
+
+fn un(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
+    let d = fx.new_reg(to);
+    fx.emit(Inst::Un { op, to, dst: d, a });
+    d
+}
+
+fn fbin(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, b: VReg) -> VReg {
+    let d = fx.new_reg(ty);
+    fx.emit(Inst::Bin { op, ty, dst: d, a, b });
+    d
+}
+
+/// The two's complement negation of `(lo, hi)`.
+fn negate(fx: &mut FnCx, lo: VReg, hi: VReg) -> (VReg, VReg) {
+    let zero = fx.iconst(Ty::I64, 0);
+    let nlo = bin(fx, Bin::Sub, zero, lo);
+    let borrow = cmp(fx, Cmp::Ne, lo, zero);
+    let borrow = extend_u(fx, borrow);
+    let nhi = bin(fx, Bin::Sub, zero, hi);
+    (nlo, bin(fx, Bin::Sub, nhi, borrow))
+}
+
+/// `fptosi`/`fptoui` of `x` (an `F64`) to 128 bits: the magnitude's high and low words are
+/// exact in double (`x / 2^64` truncated, and what remains), then the sign. Out of range
+/// is poison, so any result will do there.
+fn float_to_wide(fx: &mut FnCx, x: VReg, signed: bool) -> (VReg, VReg) {
+    let f = Ty::F64;
+    let ax = if signed { un(fx, Un::FAbs, f, x) } else { x };
+    let inv = fx.konst(f, Const::F64(2f64.powi(-64).to_bits()));
+    let two64 = fx.konst(f, Const::F64(2f64.powi(64).to_bits()));
+    let q = fbin(fx, Bin::FMul, f, ax, inv);
+    let qh = un(fx, Un::FTrunc, f, q);
+    let hi = un(fx, Un::FToU, Ty::I64, qh);
+    let back = fbin(fx, Bin::FMul, f, qh, two64);
+    let rest = fbin(fx, Bin::FSub, f, ax, back);
+    let lo = un(fx, Un::FToU, Ty::I64, rest);
+    if !signed {
+        return (lo, hi);
+    }
+    let zero = fx.konst(f, Const::F64(0));
+    let neg = fx.new_reg(Ty::I32);
+    fx.emit(Inst::FCmp { cc: super::form::FCmp::Olt, ty: f, dst: neg, a: x, b: zero });
+    let (nlo, nhi) = negate(fx, lo, hi);
+    (select(fx, Ty::I64, neg, nlo, lo), select(fx, Ty::I64, neg, nhi, hi))
+}
+
+/// `sitofp`/`uitofp` of `(lo, hi)` (sign-extended when `signed`) to `fty` (`F32` or `F64`),
+/// rounded once: the top 64 bits of the magnitude with a sticky bit for the rest are
+/// converted by the target (which rounds to nearest even), then scaled by a power of two.
+fn wide_to_float(fx: &mut FnCx, lo: VReg, hi: VReg, signed: bool, fty: Ty) -> VReg {
+    let zero = fx.iconst(Ty::I64, 0);
+    let (neg, lo, hi) = if signed {
+        let neg = cmp(fx, Cmp::LtS, hi, zero);
+        let (nlo, nhi) = negate(fx, lo, hi);
+        (Some(neg), select(fx, Ty::I64, neg, nlo, lo), select(fx, Ty::I64, neg, nhi, hi))
+    } else {
+        (None, lo, hi)
+    };
+    let n = un(fx, Un::Clz, Ty::I64, hi);
+    let top = bin(fx, Bin::Shl, hi, n);
+    let k64 = fx.iconst(Ty::I64, 64);
+    let rn = bin(fx, Bin::Sub, k64, n);
+    let from_lo = bin(fx, Bin::ShrU, lo, rn);
+    let n0 = cmp(fx, Cmp::Eq, n, zero);
+    let from_lo = select(fx, Ty::I64, n0, zero, from_lo);
+    let t = bin(fx, Bin::Or, top, from_lo);
+    let dropped = bin(fx, Bin::Shl, lo, n);
+    let sticky = cmp(fx, Cmp::Ne, dropped, zero);
+    let sticky = extend_u(fx, sticky);
+    let t = bin(fx, Bin::Or, t, sticky);
+    let big = un(fx, Un::UToF, fty, t);
+    // 2^(64 - n) from its bits.
+    let (it, bias, mb) =
+        if fty == Ty::F32 { (Ty::I32, 127u64, 23u64) } else { (Ty::I64, 1023, 52) };
+    let e = if it == Ty::I32 { un(fx, Un::Wrap, Ty::I32, rn) } else { rn };
+    let be = {
+        let b = fx.iconst(it, bias);
+        let d = fx.new_reg(it);
+        fx.emit(Inst::Bin { op: Bin::Add, ty: it, dst: d, a: e, b });
+        let k = fx.iconst(it, mb);
+        let d2 = fx.new_reg(it);
+        fx.emit(Inst::Bin { op: Bin::Shl, ty: it, dst: d2, a: d, b: k });
+        d2
+    };
+    let scale = un(fx, Un::Bitcast, fty, be);
+    let big = fbin(fx, Bin::FMul, fty, big, scale);
+    let small = un(fx, Un::UToF, fty, lo);
+    let hz = cmp(fx, Cmp::Eq, hi, zero);
+    let r = select(fx, fty, hz, small, big);
+    match neg {
+        Some(neg) => {
+            let nr = un(fx, Un::FNeg, fty, r);
+            select(fx, fty, neg, nr, r)
+        }
+        None => r,
     }
 }
