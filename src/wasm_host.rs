@@ -2,8 +2,9 @@
 //! `--emit wat`) and `irplay run --engine wasm` (compile the module, run it in wasmtime).
 //!
 //! The module's imports (module `env`) are the C library of `irplay_wasm::libc` (printf and
-//! friends, the heap, `exit`), which this host connects to wasmtime: arguments become
-//! [`Arg`]s, the instance's memory a [`Memory`], results the import's result type.
+//! friends, the heap, `exit`), which this host connects to wasmtime: arguments become their
+//! bits, the instance's memory a [`Memory`], results the import's result type; the run itself
+//! is `irplay_wasm::host`'s protocol over a [`host::Engine`] of wasmtime.
 //!
 //! Exit status: `main`'s return value or `exit`'s argument (mod 256), as `irplay run`; 134
 //! for `abort` and failed assertions; 70 for a wasm trap (which only undefined behaviour
@@ -11,9 +12,11 @@
 //! (an unsupported function, a module that does not compile, a C++ exception that escaped
 //! `main`); 1 for an invalid module.
 
+use crate::run::Stop as Status;
 use irplay_core::diag::{render, SourceFile};
 use irplay_core::runtime::input::Stdin;
-use irplay_wasm::libc::{Arg, Callback, Libc, Memory, Stop, Value};
+use irplay_wasm::host::{self, Fail};
+use irplay_wasm::libc::{call_import, Callback, Import, Libc, Memory, Stop};
 use irplay_wasm::SourceMap;
 use std::io::Write as _;
 use std::path::Path;
@@ -193,7 +196,7 @@ fn execute(
     args: &[String],
     pos: &Positions,
 ) -> (u8, Option<Libc>, Option<String>) {
-    use crate::run::Stop as Status;
+    let error = |m: String| (Status::ERROR, None, Some(format!("error: {m}")));
     // Tail calls (`return_call`) carry `musttail`.
     let mut config = wasmtime::Config::new();
     config.wasm_tail_call(true);
@@ -202,150 +205,153 @@ fn execute(
     config.table_lazy_init(false);
     let engine = match Engine::new(&config) {
         Ok(e) => e,
-        Err(e) => {
-            return (Status::ERROR, None, Some(format!("error: cannot set up wasmtime: {e}")))
-        }
+        Err(e) => return error(format!("cannot set up wasmtime: {e}")),
     };
     let mut store = Store::new(&engine, Host { libc: None, mem: None, trap: None });
     let module = match Module::new(&engine, bytes) {
         Ok(m) => m,
-        Err(e) => {
-            return (Status::ERROR, None, Some(format!("error: wasmtime rejected the module: {e}")))
-        }
+        Err(e) => return error(format!("wasmtime rejected the module: {e}")),
     };
     let mut linker = Linker::new(&engine);
     for imp in module.imports() {
         let (wasmtime::ExternType::Func(ty), "env") = (imp.ty(), imp.module()) else { continue };
-        let name = imp.name().to_string();
-        if let Some(r) = link_typed(&mut linker, &name, &ty) {
-            if let Err(e) = r {
-                return (Status::ERROR, None, Some(format!("error: cannot link the module: {e}")));
-            }
-            continue;
-        }
-        let results: Vec<ValType> = ty.results().collect();
-        let r = linker.func_new(
-            "env",
-            &name.clone(),
-            ty,
-            move |mut caller: Caller<'_, Host>, params: &[Val], out: &mut [Val]| {
-                let args: Vec<Arg> = params.iter().map(arg).collect();
-                if let Some(r) = irplay_wasm::libc::wide_division(&name, &args) {
-                    let (lo, hi) = r.map_err(wasmtime::Error::new)?;
-                    if let [a, b, ..] = out {
-                        *a = Val::I64(lo as i64);
-                        *b = Val::I64(hi as i64);
-                    }
-                    return Ok(());
-                }
-                let r = call(&mut caller, &name, &args).map_err(wasmtime::Error::new)?;
-                if let (Some(slot), Some(t)) = (out.first_mut(), results.first()) {
-                    *slot = to_val(r, t);
-                }
-                Ok(())
-            },
-        );
-        if let Err(e) = r {
-            return (Status::ERROR, None, Some(format!("error: cannot link the module: {e}")));
+        if let Err(e) = link(&mut linker, imp.name(), ty) {
+            return error(format!("cannot link the module: {e}"));
         }
     }
     let instance = match linker.instantiate(&mut store, &module) {
         Ok(i) => i,
-        Err(e) => {
-            return (
-                Status::ERROR,
-                None,
-                Some(format!("error: cannot instantiate the module: {e}")),
-            )
-        }
+        Err(e) => return error(format!("cannot instantiate the module: {e}")),
     };
-    let heap_base = match instance.get_export(&mut store, "__heap_base") {
-        Some(Extern::Global(g)) => g.get(&mut store).i32().unwrap_or(0) as u32 as u64,
-        _ => 0,
-    };
-    let mut libc = Libc::new(ptr_bytes, heap_base);
-    // The program reads irplay's standard input unless the module came from there.
-    if pos.file.name() != "-" {
-        libc.stdin = Stdin::new(Vec::new(), Some(crate::run::read_stdin));
-    }
     let Some(mem) = instance.get_memory(&mut store, "memory") else {
-        return (Status::ERROR, None, Some("error: the module exports no memory".into()));
+        return error("the module exports no memory".into());
     };
     store.data_mut().mem = Some(mem);
-    let Some(main) = instance.get_func(&mut store, "main") else {
-        return (Status::ERROR, None, Some("error: the module has no main function".into()));
+    // The program reads irplay's standard input unless the module came from there.
+    let stdin = if pos.file.name() != "-" {
+        Stdin::new(Vec::new(), Some(crate::run::read_stdin))
+    } else {
+        Stdin::default()
     };
-    let ty = main.ty(&store);
-    let mut params: Vec<Val> = Vec::new();
-    if ty.params().len() >= 2 {
-        let argv = match libc.make_argv(&mut WtMem { ctx: &mut store, mem }, program, args) {
-            Ok(a) => a,
-            Err(e) => return (Status::ERROR, Some(libc), Some(format!("error: {e}"))),
+    let mut wt = Wt { store: &mut store, instance, mem };
+    let end = host::run(&mut wt, ptr_bytes, program, args, stdin);
+    let libc = store.into_data().libc;
+    let status = match &end {
+        Ok(s) => *s,
+        Err(f) => f.status(),
+    };
+    let report = match end {
+        Ok(_) => None,
+        Err(Fail::Stop(stop)) => stop.message,
+        Err(Fail::Trap { trap, .. }) => Some(match trap.downcast_ref::<wasmtime::Trap>() {
+            Some(t) => pos.trap_report(&trap, t),
+            None => format!("error: {trap}"),
+        }),
+    };
+    (status, libc, report)
+}
+
+/// An instance in its store, as the host protocol drives it.
+struct Wt<'a> {
+    store: &'a mut Store<Host>,
+    instance: wasmtime::Instance,
+    mem: wasmtime::Memory,
+}
+
+impl Wt<'_> {
+    /// How a call that failed with `e` ended: a trap inside a comparator the library called
+    /// first (its backtrace is the useful one), then the library's stop, then a trap.
+    fn fail(&mut self, e: wasmtime::Error) -> Fail<wasmtime::Error> {
+        let e = self.store.data_mut().trap.take().unwrap_or(e);
+        let e = match e.downcast::<Stop>() {
+            Ok(stop) => return Fail::Stop(stop),
+            Err(e) => e,
         };
-        params.push(Val::I32(args.len() as i32 + 1));
-        params.push(Val::I32(argv as i32));
-    }
-    store.data_mut().libc = Some(libc);
-    let mut results = vec![Val::I32(0); ty.results().len()];
-    let mut outcome = main.call(&mut store, &params, &mut results);
-    if outcome.is_ok() && exception_escaped(&instance, &mut store, mem) {
-        outcome = Err(wasmtime::Error::new(Stop {
-            status: Status::ERROR,
-            message: Some(irplay_wasm::UNCAUGHT.into()),
-        }));
-    }
-    // A normal end (main's return or exit) runs the atexit handlers, last registered first;
-    // exit in a handler ends the program with its status.
-    if outcome.is_ok() || is_exit(&outcome) {
-        if let Some(table) = instance.get_table(&mut store, "__indirect_function_table") {
-            while let Some(idx) = store.data_mut().libc.as_mut().and_then(|l| l.atexit.pop()) {
-                let f = table.get(&mut store, idx).and_then(|r| r.as_func().flatten().copied());
-                let r = match f {
-                    Some(f) => f.call(&mut store, &[], &mut []),
-                    None => Err(wasmtime::Error::new(Stop {
-                        status: Status::ERROR,
-                        message: Some(format!("error: atexit handler {idx} is not a function")),
-                    })),
-                };
-                if let Err(e) = r {
-                    outcome = Err(e);
-                    results.clear();
-                    if !is_exit(&outcome) {
-                        break;
-                    }
-                }
+        match e.downcast_ref::<wasmtime::Trap>() {
+            Some(t) => {
+                let overflow = *t == wasmtime::Trap::StackOverflow;
+                Fail::Trap { trap: e, overflow }
             }
+            None => Fail::Stop(Stop::error(e.to_string())),
         }
     }
-    let Host { libc, trap, .. } = store.into_data();
-    if let Some(e) = trap {
-        if let Some(t) = e.downcast_ref::<wasmtime::Trap>() {
-            let status =
-                if *t == wasmtime::Trap::StackOverflow { Status::ERROR } else { Status::UB };
-            return (status, libc, Some(pos.trap_report(&e, t)));
+}
+
+impl host::Engine for Wt<'_> {
+    type Trap = wasmtime::Error;
+
+    fn global(&mut self, name: &str) -> Option<u32> {
+        match self.instance.get_export(&mut *self.store, name) {
+            Some(Extern::Global(g)) => g.get(&mut *self.store).i32().map(|v| v as u32),
+            _ => None,
         }
     }
-    match outcome {
-        Ok(()) => {
-            let status = match results.first() {
-                Some(Val::I32(v)) => *v as u8,
-                Some(Val::I64(v)) => *v as u8,
-                _ => 0,
-            };
-            (status, libc, None)
-        }
-        Err(e) => {
-            if let Some(stop) = e.downcast_ref::<Stop>() {
-                return (stop.status, libc, stop.message.clone());
-            }
-            if let Some(t) = e.downcast_ref::<wasmtime::Trap>() {
-                let status =
-                    if *t == wasmtime::Trap::StackOverflow { Status::ERROR } else { Status::UB };
-                return (status, libc, Some(pos.trap_report(&e, t)));
-            }
-            (Status::ERROR, libc, Some(format!("error: {e}")))
-        }
+
+    fn main_arity(&mut self) -> Option<usize> {
+        let main = self.instance.get_func(&mut *self.store, "main")?;
+        Some(main.ty(&*self.store).params().len())
     }
+
+    fn call_main(&mut self, args: &[u32]) -> Result<u64, Fail<wasmtime::Error>> {
+        let Some(main) = self.instance.get_func(&mut *self.store, "main") else {
+            return Err(Fail::Stop(Stop::error("the module has no main function".into())));
+        };
+        let params: Vec<Val> = args.iter().map(|&a| Val::I32(a as i32)).collect();
+        let mut results = vec![Val::I32(0); main.ty(&*self.store).results().len()];
+        if let Err(e) = main.call(&mut *self.store, &params, &mut results) {
+            return Err(self.fail(e));
+        }
+        Ok(match results.first() {
+            Some(Val::I32(v)) => *v as u32 as u64,
+            Some(Val::I64(v)) => *v as u64,
+            _ => 0,
+        })
+    }
+
+    fn call_table(&mut self, idx: u64) -> Result<(), Fail<wasmtime::Error>> {
+        let table = self.instance.get_table(&mut *self.store, "__indirect_function_table");
+        let f = table
+            .and_then(|t| t.get(&mut *self.store, idx))
+            .and_then(|r| r.as_func().flatten().copied());
+        let Some(f) = f else {
+            return Err(Fail::Stop(Stop::error(format!("atexit handler {idx} is not a function"))));
+        };
+        f.call(&mut *self.store, &[], &mut []).map_err(|e| self.fail(e))
+    }
+
+    fn with_libc<R>(&mut self, f: impl FnOnce(&mut Libc, &mut dyn Memory) -> R) -> R {
+        let mut libc = self.store.data_mut().libc.take().unwrap_or_else(|| Libc::new(4, 0));
+        let r = f(&mut libc, &mut WtMem { ctx: &mut *self.store, mem: self.mem });
+        self.store.data_mut().libc = Some(libc);
+        r
+    }
+}
+
+/// The width of an integer result of type `t` (64 when there is none).
+fn ret_bits(ty: &wasmtime::FuncType) -> u32 {
+    match ty.results().next() {
+        Some(ValType::I32) => 32,
+        _ => 64,
+    }
+}
+
+/// Links import `name` of type `ty` to the library: typed when it has the library's usual
+/// shape (see [`link_typed`]), else through values.
+fn link(linker: &mut Linker<Host>, name: &str, ty: wasmtime::FuncType) -> wasmtime::Result<()> {
+    let imp = Import::new(name, ret_bits(&ty));
+    if let Some(r) = link_typed(linker, name, &ty, &imp) {
+        return r;
+    }
+    let results: Vec<ValType> = ty.results().collect();
+    linker.func_new("env", name, ty, move |mut caller: Caller<'_, Host>, params, out| {
+        let args: Vec<u64> = params.iter().map(bits).collect();
+        let r = call(&mut caller, &imp, &args)?;
+        for ((slot, t), v) in out.iter_mut().zip(&results).zip(r) {
+            *slot = to_val(v, t);
+        }
+        Ok(())
+    })?;
+    Ok(())
 }
 
 /// Links an import whose parameters are at most four `i32`s and whose result is an `i32` or
@@ -355,6 +361,7 @@ fn link_typed(
     linker: &mut Linker<Host>,
     name: &str,
     ty: &wasmtime::FuncType,
+    imp: &Import,
 ) -> Option<wasmtime::Result<()>> {
     let params = ty.params().len();
     if params > 4 || !ty.params().all(|p| matches!(p, ValType::I32)) {
@@ -365,18 +372,10 @@ fn link_typed(
         [ValType::I32] => true,
         _ => return None,
     };
-    let n = name.to_string();
-    let a = |v: i32| Arg::Int(v as u32 as u64);
-    let int = |r: Result<Option<Value>, Stop>| -> wasmtime::Result<i32> {
-        match r.map_err(wasmtime::Error::new)? {
-            Some(Value::Int(i)) => Ok(i as i32),
-            Some(Value::Float(f)) => Ok(f as i64 as i32),
-            None => Ok(0),
-        }
-    };
-    let void = |r: Result<Option<Value>, Stop>| -> wasmtime::Result<()> {
-        r.map(|_| ()).map_err(wasmtime::Error::new)
-    };
+    let n = imp.clone();
+    let a = |v: i32| v as u32 as u64;
+    let int = |r: wasmtime::Result<[u64; 2]>| r.map(|v| v[0] as i32);
+    let void = |r: wasmtime::Result<[u64; 2]>| r.map(|_| ());
     type C<'a> = Caller<'a, Host>;
     let r = match (params, ret) {
         (0, true) => linker.func_wrap("env", name, move |mut c: C| int(call(&mut c, &n, &[]))),
@@ -411,54 +410,47 @@ fn link_typed(
     Some(r.map(|_| ()))
 }
 
-/// True when `main` returned with an exception in flight (see [`irplay_wasm::EXCEPTION`]).
-fn exception_escaped(
-    instance: &wasmtime::Instance,
-    store: &mut Store<Host>,
-    mem: wasmtime::Memory,
-) -> bool {
-    let Some(Extern::Global(g)) = instance.get_export(&mut *store, irplay_wasm::EXCEPTION) else {
-        return false;
-    };
-    let at = g.get(&mut *store).i32().unwrap_or(0) as u32 as usize;
-    let mut flag = [0u8; 4];
-    mem.read(&*store, at, &mut flag).is_ok() && flag != [0; 4]
-}
+/// An import call's access to the library, the memory and the function table.
+struct Ctx<'a, 'b>(&'a mut Caller<'b, Host>);
 
-/// True when the program ended by `exit` (not by an error or `abort`).
-fn is_exit(r: &wasmtime::Result<()>) -> bool {
-    matches!(r, Err(e) if e.downcast_ref::<Stop>().is_some_and(|s| s.message.is_none()))
-}
+impl Callback for Ctx<'_, '_> {
+    fn with_libc<R>(
+        &mut self,
+        f: impl FnOnce(&mut Libc, &mut dyn Memory) -> Result<R, Stop>,
+    ) -> Result<R, Stop> {
+        let Some(mem) = self.0.data().mem else {
+            return Err(Stop::error("the module has no memory".into()));
+        };
+        let Some(mut libc) = self.0.data_mut().libc.take() else {
+            return Err(Stop::error("a library function was called before main".into()));
+        };
+        let r = f(&mut libc, &mut WtMem { ctx: &mut *self.0, mem });
+        self.0.data_mut().libc = Some(libc);
+        r
+    }
 
-impl Callback for WtMem<&mut Caller<'_, Host>> {
     fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
-        let error = |m: String| Stop {
-            status: crate::run::Stop::ERROR,
-            message: Some(format!("error: {m}")),
+        let Some(Extern::Table(table)) = self.0.get_export("__indirect_function_table") else {
+            return Err(Stop::error("the module exports no function table".into()));
         };
-        let Some(Extern::Table(table)) = self.ctx.get_export("__indirect_function_table") else {
-            return Err(error("the module exports no function table".into()));
-        };
-        let f = table.get(&mut *self.ctx, func).and_then(|r| r.as_func().flatten().copied());
+        let f = table.get(&mut *self.0, func).and_then(|r| r.as_func().flatten().copied());
         let Some(f) = f else {
-            return Err(error(format!("comparison function {func} is not in the table")));
+            return Err(Stop::error(format!("comparison function {func} is not in the table")));
         };
         let mut out = [Val::I32(0)];
-        match f.call(&mut *self.ctx, &[Val::I32(a as i32), Val::I32(b as i32)], &mut out) {
+        match f.call(&mut *self.0, &[Val::I32(a as i32), Val::I32(b as i32)], &mut out) {
             Ok(()) => Ok(out.first().and_then(Val::i32).unwrap_or(0)),
             Err(e) => Err(match e.downcast::<Stop>() {
                 Ok(stop) => stop,
                 Err(e) => match e.downcast_ref::<wasmtime::Trap>() {
                     Some(t) => {
                         // The report is made from the trap's backtrace when the run ends.
-                        let stop = Stop {
-                            status: crate::run::Stop::UB,
-                            message: Some(format!("error: {t}")),
-                        };
-                        self.ctx.data_mut().trap = Some(e);
+                        let stop =
+                            Stop { status: Status::UB, message: Some(format!("error: {t}")) };
+                        self.0.data_mut().trap = Some(e);
                         stop
                     }
-                    None => error(e.to_string()),
+                    None => Stop::error(e.to_string()),
                 },
             }),
         }
@@ -466,46 +458,27 @@ impl Callback for WtMem<&mut Caller<'_, Host>> {
 }
 
 /// Calls the library with the caller's memory.
-fn call(caller: &mut Caller<'_, Host>, name: &str, args: &[Arg]) -> Result<Option<Value>, Stop> {
-    let no = |what: &str| Stop {
-        status: crate::run::Stop::ERROR,
-        message: Some(format!("error: {what}")),
-    };
-    let mem = caller.data().mem.ok_or_else(|| no("the module has no memory"))?;
-    if let Some(r) = irplay_wasm::libc::call_back(&mut WtMem { ctx: &mut *caller, mem }, name, args)
-    {
-        return r;
-    }
-    let mut libc = caller
-        .data_mut()
-        .libc
-        .take()
-        .ok_or_else(|| no("a library function was called before main"))?;
-    let r = libc.call(&mut WtMem { ctx: &mut *caller, mem }, name, args);
-    caller.data_mut().libc = Some(libc);
-    r
+fn call(caller: &mut Caller<'_, Host>, imp: &Import, args: &[u64]) -> wasmtime::Result<[u64; 2]> {
+    call_import(&mut Ctx(caller), imp, args).map_err(wasmtime::Error::new)
 }
 
-fn arg(v: &Val) -> Arg {
+/// A value's bits, as the library takes its arguments.
+fn bits(v: &Val) -> u64 {
     match v {
-        Val::I32(v) => Arg::Int(*v as u32 as u64),
-        Val::I64(v) => Arg::Int(*v as u64),
-        Val::F32(b) => Arg::Float(f32::from_bits(*b) as f64),
-        Val::F64(b) => Arg::Float(f64::from_bits(*b)),
-        _ => Arg::Int(0),
+        Val::I32(v) => *v as u32 as u64,
+        Val::I64(v) => *v as u64,
+        Val::F32(b) => u64::from(*b),
+        Val::F64(b) => *b,
+        _ => 0,
     }
 }
 
-fn to_val(r: Option<Value>, t: &ValType) -> Val {
-    let (i, f) = match r {
-        Some(Value::Int(i)) => (i, i as f64),
-        Some(Value::Float(f)) => (f as i64, f),
-        None => (0, 0.0),
-    };
+/// The library's result bits as a value of type `t`.
+fn to_val(bits: u64, t: &ValType) -> Val {
     match t {
-        ValType::I64 => Val::I64(i),
-        ValType::F32 => Val::F32((f as f32).to_bits()),
-        ValType::F64 => Val::F64(f.to_bits()),
-        _ => Val::I32(i as i32),
+        ValType::I64 => Val::I64(bits as i64),
+        ValType::F32 => Val::F32(bits as u32),
+        ValType::F64 => Val::F64(bits),
+        _ => Val::I32(bits as i32),
     }
 }

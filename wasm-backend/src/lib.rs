@@ -54,6 +54,7 @@
 pub mod builtins;
 mod func;
 mod helpers;
+pub mod host;
 pub mod libc;
 mod module;
 mod ops;

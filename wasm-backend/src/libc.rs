@@ -1,32 +1,21 @@
 //! The C library that compiled modules import (module `env`), for any wasm engine: wasmtime in
 //! `irplay run --engine wasm`, the browser's `WebAssembly` in the playground.
 //!
-//! An engine gives each import's arguments as [`Arg`]s, the module's memory as a [`Memory`],
-//! and turns the answer back into the import's result type. The library works over that
-//! memory alone: `printf` and friends format through `irplay_core::runtime::format` (the
-//! interpreter's engine) reading the variadic area (8-byte cells, see `irplay_core::lower::abi`),
-//! the heap is a bump allocator above the module's `__heap_base` that grows the memory, and
-//! `free` checks that the block came from `malloc` and forgets it. Character classes, number
-//! parsing, `scanf`, more string functions and standard input are in `ext` (on the
-//! interpreter's engines for them). A function the library lacks is an error naming it, as in
-//! the interpreter.
-
-mod ext;
+//! The library is the interpreter's ([`irplay_core::runtime::libc`]); this is its binding to a
+//! module's linear memory ([`Memory`], as an engine exposes it). Words are plain `u64`s (an
+//! `i32` zero-extended, a float's bits); the variadic area is 8-byte cells (see
+//! `irplay_core::lower::abi`); the heap is a bump allocator above the module's `__heap_base`
+//! that grows the memory, and `free` checks that the block came from `malloc`. An engine
+//! resolves each import once ([`Import::new`]) and answers calls with [`call_import`], giving
+//! it a [`Callback`] for the library and the comparison functions of `qsort` and `bsearch`.
 
 use irplay_core::runtime::format::{format, ArgSource, FormatError};
-use irplay_core::runtime::input::Stdin;
-use irplay_core::runtime::stdlib::Rand;
+use irplay_core::runtime::libc::sort::{Sort, SortStep};
+use irplay_core::runtime::libc::{LibError, LibMemory, LibState, Va};
+use irplay_core::runtime::libfn::LibFn;
 use std::collections::HashMap;
 
-/// Exit statuses shared with `irplay run` (see its documentation).
-pub mod status {
-    /// Undefined behaviour detected (a trap, a bad `free`).
-    pub const UB: u8 = 70;
-    /// A runtime error: an unsupported function, a module that cannot run.
-    pub const ERROR: u8 = 71;
-    /// `abort()` and failed assertions.
-    pub const ABORT: u8 = 134;
-}
+pub use crate::host::status;
 
 /// The module's linear memory, as an engine exposes it.
 pub trait Memory {
@@ -40,43 +29,6 @@ pub trait Memory {
     fn grow(&mut self, pages: u64) -> bool;
 }
 
-/// One argument of an import call.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub enum Arg {
-    /// An integer (an `i32` zero-extended, or an `i64`).
-    Int(u64),
-    /// A float.
-    Float(f64),
-    /// A JavaScript number, which may be an `i32` (signed) or a float.
-    Number(f64),
-}
-
-impl Arg {
-    fn int(self) -> u64 {
-        match self {
-            Arg::Int(v) => v,
-            Arg::Float(f) => f as i64 as u64,
-            Arg::Number(n) => n as i64 as u32 as u64,
-        }
-    }
-
-    fn float(self) -> f64 {
-        match self {
-            Arg::Int(v) => v as f64,
-            Arg::Float(f) | Arg::Number(f) => f,
-        }
-    }
-}
-
-/// A library function's result, before conversion to the import's result type.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub enum Value {
-    /// An integer (truncated to an `i32` result).
-    Int(i64),
-    /// A float.
-    Float(f64),
-}
-
 /// Why a call ends the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stop {
@@ -87,7 +39,8 @@ pub struct Stop {
 }
 
 impl Stop {
-    fn error(msg: String) -> Stop {
+    /// A runtime error (status 71) with `msg` as its message (after "error: ").
+    pub fn error(msg: String) -> Stop {
         Stop { status: status::ERROR, message: Some(format!("error: {msg}")) }
     }
 }
@@ -110,22 +63,12 @@ pub struct Libc {
     pub stdout: Vec<u8>,
     /// What it wrote to stderr.
     pub stderr: Vec<u8>,
-    /// Handlers registered with `atexit` (function table indices), in registration order.
-    pub atexit: Vec<u64>,
+    /// The state every engine's library has; `atexit` handlers are function table indices,
+    /// and a host that reads its own standard input gives it as `stdin`'s source.
+    pub state: LibState<u64>,
     heap_next: u64,
     sizes: HashMap<u32, u32>,
-    rand: Rand,
     ptr_bytes: u8,
-    /// Standard input: what `getchar`, `fgets` and `scanf` read (a host that reads its own
-    /// standard input gives it as the source, read at the program's first read).
-    pub stdin: Stdin,
-    /// The cells `__ctype_b_loc`, `__ctype_toupper_loc` and `__ctype_tolower_loc` return
-    /// (0 until made).
-    ctype: [u64; 3],
-    /// `strtok`'s saved position (0: none).
-    strtok: u64,
-    /// The `errno` cell (0 until made).
-    errno: u64,
 }
 
 impl Libc {
@@ -135,22 +78,19 @@ impl Libc {
         Libc {
             stdout: Vec::new(),
             stderr: Vec::new(),
-            atexit: Vec::new(),
+            state: LibState::new(Default::default()),
             heap_next: heap_base.div_ceil(16) * 16,
             sizes: HashMap::new(),
-            rand: Rand::new(1),
             ptr_bytes,
-            stdin: Stdin::default(),
-            ctype: [0; 3],
-            strtok: 0,
-            errno: 0,
         }
     }
 
-    /// Allocates `n` bytes from the heap (16-byte aligned), growing memory; 0 when full.
-    fn malloc(&mut self, mem: &mut dyn Memory, n: u64) -> u64 {
-        let at = self.heap_next;
-        let end = at + n.max(1).div_ceil(16) * 16;
+    /// Allocates `n` bytes from the heap aligned to `align` (at least 16), growing memory;
+    /// 0 when full.
+    fn malloc(&mut self, mem: &mut dyn Memory, n: u64, align: u64) -> u64 {
+        let align = align.clamp(16, 1 << 16).next_power_of_two();
+        let at = self.heap_next.div_ceil(align) * align;
+        let end = at.saturating_add(n.max(1).div_ceil(16) * 16);
         if end >= 1 << 32 {
             return 0;
         }
@@ -161,11 +101,6 @@ impl Libc {
         self.heap_next = end;
         self.sizes.insert(at as u32, n as u32);
         at
-    }
-
-    /// Stores the pointer `value` at `at` (the module's pointer size).
-    fn store_ptr(&self, mem: &mut dyn Memory, at: u64, value: u64) -> Result<(), String> {
-        store(mem, at, value.to_le_bytes().get(..self.ptr_bytes as usize).unwrap_or(&[]))
     }
 
     /// Builds `argv` (the program name, then `args`) in the heap; its address.
@@ -180,424 +115,245 @@ impl Libc {
         strings.extend(args.iter().map(|a| a.as_bytes().to_vec()));
         let total: u64 = strings.iter().map(|s| s.len() as u64 + 1).sum::<u64>()
             + (strings.len() as u64 + 1) * pb;
-        let at = self.malloc(mem, total);
+        let at = self.malloc(mem, total, 16);
         if at == 0 {
             return Err("no memory for argv".into());
         }
         let mut s_at = at + (strings.len() as u64 + 1) * pb;
+        let mut b = Bound { libc: self, mem, args: &[] };
         for (k, s) in strings.iter().enumerate() {
-            let cell = at + k as u64 * pb;
-            self.store_ptr(mem, cell, s_at)?;
-            let mut z = s.clone();
-            z.push(0);
-            store(mem, s_at, &z)?;
-            s_at += z.len() as u64;
+            b.store(at + k as u64 * pb, pb as usize, s_at).map_err(|e| e.to_string())?;
+            b.write_bytes_nul(s_at, s).map_err(|e| e.to_string())?;
+            s_at += s.len() as u64 + 1;
         }
         Ok(at)
     }
 
-    /// Calls library function `name` with `args`: its result (`None` for `void`), or why the
-    /// program stops.
+    /// Calls library function `f` with `args` (raw bits) on `mem`; `ret_bits` is the width of
+    /// an integer result.
     pub fn call(
         &mut self,
         mem: &mut dyn Memory,
-        name: &str,
-        args: &[Arg],
-    ) -> Result<Option<Value>, Stop> {
-        let a = |k: usize| args.get(k).map_or(0, |x| x.int());
-        let err = Stop::error;
-        let int = |v: i64| Ok(Some(Value::Int(v)));
-        let stream = |s: u64| match s {
-            2 => Ok(1u8),
-            3 => Ok(2u8),
-            _ => {
-                Err(err(format!("stream {s:#x} is not stdout or stderr (files are not supported)")))
-            }
-        };
-        match name {
-            crate::STACK_OVERFLOW => Err(Stop {
-                status: status::ERROR,
-                message: Some(
-                    "error: stack overflow: the program's frames exceed the module's shadow stack"
-                        .into(),
-                ),
-            }),
-            "malloc" | "_Znwm" | "_Znam" => int(self.malloc(mem, a(0)) as i64),
-            "calloc" => {
-                let n = a(0).saturating_mul(a(1));
-                let at = self.malloc(mem, n);
-                if at != 0 {
-                    store(mem, at, &vec![0u8; n as usize]).map_err(err)?;
-                }
-                int(at as i64)
-            }
-            "realloc" => {
-                let (old, n) = (a(0), a(1));
-                let keep = self.sizes.get(&(old as u32)).copied().unwrap_or(0) as u64;
-                let at = self.malloc(mem, n);
-                if old != 0 && at != 0 {
-                    let bytes = load(mem, old, keep.min(n)).map_err(err)?;
-                    store(mem, at, &bytes).map_err(err)?;
-                }
-                int(at as i64)
-            }
-            "free" | "_ZdlPv" | "_ZdaPv" | "_ZdlPvm" | "_ZdaPvm" => {
-                let ptr = a(0) as u32;
-                if ptr != 0 && self.sizes.remove(&ptr).is_none() {
-                    return Err(Stop {
-                        status: status::UB,
-                        message: Some(format!(
-                            "undefined behavior: free of {ptr:#x}, which malloc did not return"
-                        )),
-                    });
-                }
-                Ok(None)
-            }
-            "printf" | "fprintf" => {
-                let (fd, fmt, area) =
-                    if name == "printf" { (1, a(0), a(1)) } else { (stream(a(0))?, a(1), a(2)) };
-                let (out, ok) = printf(mem, self.ptr_bytes, fmt, area).map_err(err)?;
-                self.emit(fd, &out);
-                int(if ok { out.len() as i64 } else { -1 })
-            }
-            "sprintf" | "snprintf" => {
-                let sized = name == "snprintf";
-                let (buf, cap, fmt, area) =
-                    if sized { (a(0), Some(a(1)), a(2), a(3)) } else { (a(0), None, a(1), a(2)) };
-                let (out, ok) = printf(mem, self.ptr_bytes, fmt, area).map_err(err)?;
-                let n = match cap {
-                    Some(0) => None,
-                    Some(c) => Some((out.len() as u64).min(c - 1) as usize),
-                    None => Some(out.len()),
-                };
-                if let Some(n) = n {
-                    store(mem, buf, out.get(..n).unwrap_or(&[])).map_err(err)?;
-                    store(mem, buf + n as u64, &[0]).map_err(err)?;
-                }
-                int(if ok { out.len() as i64 } else { -1 })
-            }
-            "puts" => {
-                let mut s = cstr(mem, a(0), None).map_err(err)?;
-                s.push(b'\n');
-                self.emit(1, &s);
-                int(s.len() as i64)
-            }
-            "putchar" | "putc" | "fputc" | "_IO_putc" => {
-                let fd = if name == "putchar" { 1 } else { stream(a(1))? };
-                self.emit(fd, &[a(0) as u8]);
-                int(a(0) as u8 as i64)
-            }
-            "fputs" => {
-                let s = cstr(mem, a(0), None).map_err(err)?;
-                let fd = stream(a(1))?;
-                self.emit(fd, &s);
-                int(1)
-            }
-            "fflush" => int(0),
-            "strlen" => int(cstr(mem, a(0), None).map_err(err)?.len() as i64),
-            "memcmp" | "bcmp" => {
-                let x = load(mem, a(0), a(2)).map_err(err)?;
-                let y = load(mem, a(1), a(2)).map_err(err)?;
-                int(x
-                    .iter()
-                    .zip(&y)
-                    .find(|(p, q)| p != q)
-                    .map(|(p, q)| *p as i64 - *q as i64)
-                    .unwrap_or(0))
-            }
-            "strcmp" | "strncmp" => {
-                let max = (name == "strncmp").then_some(a(2) as usize);
-                let x = cstr(mem, a(0), max).map_err(err)?;
-                let y = cstr(mem, a(1), max).map_err(err)?;
-                let o = x
-                    .iter()
-                    .chain(std::iter::once(&0))
-                    .zip(y.iter().chain(std::iter::once(&0)))
-                    .find(|(p, q)| p != q);
-                int(o.map(|(p, q)| *p as i64 - *q as i64).unwrap_or(0))
-            }
-            "memcpy" | "memmove" => {
-                let bytes = load(mem, a(1), a(2)).map_err(err)?;
-                store(mem, a(0), &bytes).map_err(err)?;
-                int(a(0) as i64)
-            }
-            "memset" => {
-                store(mem, a(0), &vec![a(1) as u8; a(2) as usize]).map_err(err)?;
-                int(a(0) as i64)
-            }
-            "strcpy" => {
-                let mut s = cstr(mem, a(1), None).map_err(err)?;
-                s.push(0);
-                store(mem, a(0), &s).map_err(err)?;
-                int(a(0) as i64)
-            }
-            "strchr" | "strrchr" => {
-                let s = cstr(mem, a(0), None).map_err(err)?;
-                let c = a(1) as u8;
-                let pos = if c == 0 {
-                    Some(s.len())
-                } else if name == "strchr" {
-                    s.iter().position(|&x| x == c)
-                } else {
-                    s.iter().rposition(|&x| x == c)
-                };
-                int(pos.map(|k| (a(0) + k as u64) as i64).unwrap_or(0))
-            }
-            "abs" => int((a(0) as i32).wrapping_abs() as u32 as i64),
-            "labs" | "llabs" => int((a(0) as i64).wrapping_abs()),
-            "rand" => int(self.rand.next_rand() as i64),
-            "srand" => {
-                self.rand = Rand::new(a(0) as u32);
-                Ok(None)
-            }
-            "atexit" => {
-                self.atexit.push(a(0));
-                int(0)
-            }
-            "time" => {
-                let t = 1_700_000_000u64;
-                if a(0) != 0 {
-                    store(mem, a(0), &t.to_le_bytes()).map_err(err)?;
-                }
-                int(t as i64)
-            }
-            "exit" | "_exit" | "_Exit" => Err(Stop { status: a(0) as u8, message: None }),
-            "abort" => Err(Stop {
-                status: status::ABORT,
-                message: Some("aborted: abort() was called".into()),
-            }),
-            "__assert_fail" => {
-                let expr = String::from_utf8_lossy(&cstr(mem, a(0), None).unwrap_or_default())
-                    .into_owned();
-                Err(Stop {
-                    status: status::ABORT,
-                    message: Some(format!("aborted: assertion `{expr}` failed")),
-                })
-            }
-            _ => match self.call_ext(mem, name, args) {
-                Some(r) => r,
-                None => match math(name, args) {
-                    Some(x) => Ok(Some(Value::Float(x))),
-                    None => Err(err(format!(
-                        "unsupported function @{name} (not in the wasm host's C library)"
-                    ))),
-                },
-            },
+        f: LibFn,
+        args: &[u64],
+        ret_bits: u32,
+    ) -> Result<Option<u64>, Stop> {
+        irplay_core::runtime::libc::call(&mut Bound { libc: self, mem, args }, f, args, ret_bits)
+    }
+}
+
+/// The library bound to a memory for one call with `args`.
+struct Bound<'a> {
+    libc: &'a mut Libc,
+    mem: &'a mut dyn Memory,
+    args: &'a [u64],
+}
+
+fn oob(n: u64, p: u64) -> Stop {
+    Stop::error(format!("{n} bytes at {p:#x} are out of bounds"))
+}
+
+impl Bound<'_> {
+    /// Where the variadic arguments at `va` start (8-byte cells).
+    fn area(&mut self, va: Va<u64>) -> Result<u64, Stop> {
+        match va {
+            Va::Args(k) => Ok(self.args.get(k).copied().unwrap_or(0)),
+            // The x86-64 `va_list` (its registers used up, see `irplay_core::lower::abi`)
+            // reads from its overflow area; with 4-byte pointers it is the next cell itself.
+            Va::List(ap) if self.libc.ptr_bytes == 8 => Ok(self.load(ap + 8, 4)?),
+            Va::List(ap) => Ok(ap),
         }
     }
+}
 
-    fn emit(&mut self, fd: u8, b: &[u8]) {
-        if fd == 2 {
-            self.stderr.extend_from_slice(b);
+impl LibMemory for Bound<'_> {
+    type Word = u64;
+    type Fault = Stop;
+
+    fn bits(w: u64) -> u64 {
+        w
+    }
+    fn int(bits: u64) -> u64 {
+        bits
+    }
+    fn fail(&self, e: LibError) -> Stop {
+        match e {
+            LibError::Unsupported(m) => Stop::error(m),
+            LibError::Misuse(m) => {
+                Stop { status: status::UB, message: Some(format!("undefined behavior: {m}")) }
+            }
+            LibError::Exit(s) => Stop { status: s as u8, message: None },
+            LibError::Abort(m) => {
+                Stop { status: status::ABORT, message: Some(format!("aborted: {m}")) }
+            }
+            LibError::Unknown => {
+                Stop::error("unsupported function (not in the wasm host's C library)".into())
+            }
+        }
+    }
+    fn state(&mut self) -> &mut LibState<u64> {
+        &mut self.libc.state
+    }
+    fn ptr_bytes(&self) -> u8 {
+        self.libc.ptr_bytes
+    }
+    fn clock(&self) -> u64 {
+        // Deterministic: the interpreter counts its steps instead, which a module cannot.
+        0
+    }
+    fn check(&mut self, p: u64, n: u64, _write: bool) -> Result<(), Stop> {
+        match p.checked_add(n) {
+            Some(end) if end <= self.mem.size() => Ok(()),
+            _ => Err(oob(n, p)),
+        }
+    }
+    fn load(&mut self, p: u64, n: usize) -> Result<u64, Stop> {
+        let mut b = [0u8; 8];
+        let part = b.get_mut(..n.min(8)).unwrap_or(&mut []);
+        if !self.mem.read(p, part) {
+            return Err(oob(n as u64, p));
+        }
+        Ok(u64::from_le_bytes(b))
+    }
+    fn store(&mut self, p: u64, n: usize, v: u64) -> Result<(), Stop> {
+        self.write_bytes(p, v.to_le_bytes().get(..n.min(8)).unwrap_or(&[]))
+    }
+    fn read_bytes(&mut self, p: u64, n: u64) -> Result<Vec<u8>, Stop> {
+        self.check(p, n, false)?;
+        let mut buf = vec![0u8; n as usize];
+        if self.mem.read(p, &mut buf) {
+            Ok(buf)
         } else {
-            self.stdout.extend_from_slice(b);
+            Err(oob(n, p))
         }
     }
-}
-
-/// What `qsort` and `bsearch` need beyond memory: calling the module's comparison function.
-pub trait Callback: Memory {
-    /// Calls the function at index `func` of the module's function table with two pointers;
-    /// its `int` result, or why the program stopped inside it.
-    fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop>;
-}
-
-/// The `i128` division runtime (compiler-rt's names), whose operands and result are pairs of
-/// `i64` halves (low, high): the result's halves, or `None` for other names. Division by zero
-/// and `i128::MIN / -1` are undefined behaviour.
-pub fn wide_division(name: &str, args: &[Arg]) -> Option<Result<(u64, u64), Stop>> {
-    if !matches!(name, "__udivti3" | "__divti3" | "__umodti3" | "__modti3") {
-        return None;
-    }
-    let half = |k: usize| args.get(k).map_or(0, |x| x.int()) as u128;
-    let (a, b) = (half(0) | half(1) << 64, half(2) | half(3) << 64);
-    let ub = |what: &str| Stop {
-        status: status::UB,
-        message: Some(format!("undefined behavior: i128 {what} ({name})")),
-    };
-    if b == 0 {
-        return Some(Err(ub("division by zero")));
-    }
-    let r = match name {
-        "__udivti3" => a / b,
-        "__umodti3" => a % b,
-        _ => {
-            let (x, y) = (a as i128, b as i128);
-            let v = if name == "__divti3" { x.checked_div(y) } else { x.checked_rem(y) };
-            match v {
-                Some(v) => v as u128,
-                None => return Some(Err(ub("signed division overflow"))),
+    fn read_cstr(&mut self, p: u64, max: Option<usize>) -> Result<Vec<u8>, Stop> {
+        let size = self.mem.size();
+        if p >= size {
+            return Err(Stop::error(format!("string pointer {p:#x} is out of bounds")));
+        }
+        let limit = max.map_or(size - p, |m| (m as u64).min(size - p));
+        let mut out = Vec::new();
+        let mut chunk = [0u8; 256];
+        while (out.len() as u64) < limit {
+            let n = (limit - out.len() as u64).min(chunk.len() as u64) as usize;
+            let part = chunk.get_mut(..n).unwrap_or(&mut []);
+            if !self.mem.read(p + out.len() as u64, part) {
+                return Err(Stop::error(format!("string at {p:#x} runs out of bounds")));
             }
-        }
-    };
-    Some(Ok((r as u64, (r >> 64) as u64)))
-}
-
-/// The names [`call_back`] answers.
-pub const CALLS_BACK: &[&str] = &["qsort", "bsearch"];
-
-/// The library functions that call back into the module (`qsort`, `bsearch`), or `None` for
-/// any other name. Engines call this before [`Libc::call`] and without holding the [`Libc`]:
-/// the comparator may itself call library functions.
-///
-/// `qsort` is a bottom-up stable merge sort, as the interpreter's (so a comparator that is not
-/// a total order gives the same result in both): each pair of runs is merged into a buffer
-/// here, comparing the elements in place, and then copied back.
-pub fn call_back(
-    host: &mut dyn Callback,
-    name: &str,
-    args: &[Arg],
-) -> Option<Result<Option<Value>, Stop>> {
-    let a = |k: usize| args.get(k).map_or(0, |x| x.int());
-    match name {
-        "qsort" => Some(qsort(host, a(0), a(1), a(2), a(3)).map(|()| None)),
-        "bsearch" => {
-            Some(bsearch(host, a(0), a(1), a(2), a(3), a(4)).map(|p| Some(Value::Int(p as i64))))
-        }
-        _ => None,
-    }
-}
-
-fn qsort(host: &mut dyn Callback, base: u64, n: u64, size: u64, cmp: u64) -> Result<(), Stop> {
-    let total =
-        n.checked_mul(size).ok_or_else(|| Stop::error("qsort: the array is too large".into()))?;
-    if n < 2 || size == 0 {
-        return Ok(());
-    }
-    load(host, base, total).map_err(Stop::error)?;
-    let mut width = 1u64;
-    while width < n {
-        let mut lo = 0u64;
-        while lo < n - width {
-            let mid = lo + width;
-            let hi = (mid + width).min(n);
-            let mut merged = Vec::with_capacity(((hi - lo) * size) as usize);
-            let (mut i, mut j) = (lo, mid);
-            while i < mid || j < hi {
-                let take_left = if i == mid {
-                    false
-                } else if j == hi {
-                    true
-                } else {
-                    host.compare(cmp, base + i * size, base + j * size)? <= 0
-                };
-                let k = if take_left { &mut i } else { &mut j };
-                merged.extend(load(host, base + *k * size, size).map_err(Stop::error)?);
-                *k += 1;
+            if let Some(z) = part.iter().position(|&c| c == 0) {
+                out.extend_from_slice(part.get(..z).unwrap_or(&[]));
+                return Ok(out);
             }
-            store(host, base + lo * size, &merged).map_err(Stop::error)?;
-            lo = hi;
+            out.extend_from_slice(part);
         }
-        width = width.saturating_mul(2);
-    }
-    Ok(())
-}
-
-fn bsearch(
-    host: &mut dyn Callback,
-    key: u64,
-    base: u64,
-    n: u64,
-    size: u64,
-    cmp: u64,
-) -> Result<u64, Stop> {
-    let (mut lo, mut hi) = (0u64, n);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        let at = base + mid * size;
-        match host.compare(cmp, key, at)? {
-            c if c < 0 => hi = mid,
-            c if c > 0 => lo = mid + 1,
-            _ => return Ok(at),
+        match max {
+            Some(_) => Ok(out),
+            None => Err(Stop::error(format!("string at {p:#x} is not terminated"))),
         }
     }
-    Ok(0)
-}
-
-/// `n` bytes at `p`.
-fn load(mem: &dyn Memory, p: u64, n: u64) -> Result<Vec<u8>, String> {
-    let oob = || format!("{n} bytes at {p:#x} are out of bounds");
-    if p.checked_add(n).is_none_or(|end| end > mem.size()) {
-        return Err(oob());
+    fn write_bytes(&mut self, p: u64, b: &[u8]) -> Result<(), Stop> {
+        if self.mem.write(p, b) {
+            Ok(())
+        } else {
+            Err(oob(b.len() as u64, p))
+        }
     }
-    let mut buf = vec![0u8; n as usize];
-    if mem.read(p, &mut buf) {
-        Ok(buf)
-    } else {
-        Err(oob())
+    fn mem_copy(&mut self, d: u64, s: u64, n: u64, _nooverlap: bool) -> Result<(), Stop> {
+        let bytes = self.read_bytes(s, n)?;
+        self.write_bytes(d, &bytes)
     }
-}
-
-fn store(mem: &mut dyn Memory, p: u64, b: &[u8]) -> Result<(), String> {
-    if mem.write(p, b) {
+    fn mem_set(&mut self, d: u64, byte: u64, n: u64) -> Result<(), Stop> {
+        self.check(d, n, true)?;
+        self.write_bytes(d, &vec![byte as u8; n as usize])
+    }
+    fn heap_alloc(&mut self, size: u64, align: u64, zero: bool) -> Result<u64, Stop> {
+        let at = self.libc.malloc(self.mem, size, align);
+        if at != 0 && zero {
+            self.mem_set(at, 0, size)?;
+        }
+        Ok(at)
+    }
+    fn heap_free(&mut self, p: u64) -> Result<(), Stop> {
+        let Some(n) = (p != 0).then(|| self.libc.sizes.remove(&(p as u32))) else { return Ok(()) };
+        let Some(n) = n else {
+            return Err(Stop {
+                status: status::UB,
+                message: Some(format!(
+                    "undefined behavior: free of {p:#x}, which malloc did not return"
+                )),
+            });
+        };
+        // The last block given back is the heap's again.
+        if p + u64::from(n).max(1).div_ceil(16) * 16 == self.libc.heap_next {
+            self.libc.heap_next = p;
+        }
         Ok(())
-    } else {
-        Err(format!("{} bytes at {p:#x} are out of bounds", b.len()))
+    }
+    fn heap_size(&mut self, p: u64) -> Option<u64> {
+        self.libc.sizes.get(&(p as u32)).map(|&n| u64::from(n))
+    }
+    fn runtime_alloc(&mut self, size: u64, align: u64) -> Result<u64, Stop> {
+        match self.heap_alloc(size, align, true)? {
+            0 => Err(Stop::error("no memory for the C library's own data".into())),
+            p => Ok(p),
+        }
+    }
+    fn runtime_free(&mut self, p: u64) {
+        let _ = self.heap_free(p);
+    }
+    fn emit(&mut self, fd: u8, b: &[u8]) {
+        let out = if fd == 2 { &mut self.libc.stderr } else { &mut self.libc.stdout };
+        out.extend_from_slice(b);
+    }
+    fn stream(&self, f: u64) -> Option<u8> {
+        // The `FILE *` values of `stdin`, `stdout` and `stderr` (see `irplay_core::lower::data`).
+        (1..=3).contains(&f).then(|| f as u8 - 1)
+    }
+    fn format(
+        &mut self,
+        fmt: &[u8],
+        va: Va<u64>,
+        out: &mut Vec<u8>,
+    ) -> Result<Result<(), FormatError>, Stop> {
+        let area = self.area(va)?;
+        let mut args = VaArgs { b: self, area, fault: None };
+        let r = format(fmt, &mut args, out);
+        match args.fault {
+            Some(stop) => Err(stop),
+            None => Ok(r),
+        }
+    }
+    fn va_ptr(&mut self, va: Va<u64>, k: usize) -> Result<u64, Stop> {
+        let area = self.area(va)?;
+        Ok(self.load(area + 8 * k as u64, 8)? & 0xffff_ffff)
     }
 }
 
-/// The NUL-terminated string at `p` (at most `max` bytes, then unterminated is fine).
-fn cstr(mem: &dyn Memory, p: u64, max: Option<usize>) -> Result<Vec<u8>, String> {
-    let size = mem.size();
-    if p >= size {
-        return Err(format!("string pointer {p:#x} is out of bounds"));
-    }
-    let limit = max.map_or(size - p, |m| (m as u64).min(size - p));
-    let mut out = Vec::new();
-    let mut chunk = [0u8; 256];
-    let mut at = p;
-    while (at - p) < limit {
-        let n = (limit - (at - p)).min(chunk.len() as u64) as usize;
-        let part = chunk.get_mut(..n).unwrap_or(&mut []);
-        if !mem.read(at, part) {
-            return Err(format!("string at {p:#x} runs out of bounds"));
-        }
-        if let Some(z) = part.iter().position(|&c| c == 0) {
-            out.extend_from_slice(part.get(..z).unwrap_or(&[]));
-            return Ok(out);
-        }
-        out.extend_from_slice(part);
-        at += n as u64;
-    }
-    if max.is_some() {
-        Ok(out)
-    } else {
-        Err(format!("string at {p:#x} is not terminated"))
-    }
-}
-
-/// printf's arguments: 8-byte cells of the variadic area.
-struct VaArgs<'a> {
-    mem: &'a dyn Memory,
+/// `printf`'s arguments: the 8-byte cells of a variadic area.
+struct VaArgs<'a, 'b> {
+    b: &'a mut Bound<'b>,
     area: u64,
-    next: u64,
-    ptr_bytes: u8,
+    fault: Option<Stop>,
 }
 
-impl VaArgs<'_> {
+impl VaArgs<'_, '_> {
     fn cell(&mut self) -> Result<u64, FormatError> {
-        let at = self.area + self.next * 8;
-        self.next += 1;
-        let mut a = [0u8; 8];
-        if !self.mem.read(at, &mut a) {
-            return Err(FormatError::Argument("argument area out of bounds".into()));
-        }
-        Ok(u64::from_le_bytes(a))
+        let at = self.area;
+        self.area += 8;
+        self.b.load(at, 8).map_err(|stop| {
+            self.fault = Some(stop);
+            FormatError::Argument("argument area out of bounds".into())
+        })
     }
 }
 
-impl ArgSource for VaArgs<'_> {
+impl ArgSource for VaArgs<'_, '_> {
     fn int(&mut self, bytes: u8, signed: bool) -> Result<i128, FormatError> {
         let v = self.cell()?;
-        let bits = bytes.min(8) as u32 * 8;
-        let low = if bits >= 64 { v } else { v & ((1u64 << bits) - 1) };
-        Ok(if signed && bits < 64 {
-            (((low << (64 - bits)) as i64) >> (64 - bits)) as i128
-        } else if signed {
-            low as i64 as i128
-        } else {
-            low as i128
-        })
+        let bits = u32::from(bytes.min(8)) * 8;
+        let sh = 64 - bits;
+        Ok(if signed { (((v << sh) as i64) >> sh) as i128 } else { ((v << sh) >> sh) as i128 })
     }
     fn double(&mut self) -> Result<f64, FormatError> {
         Ok(f64::from_bits(self.cell()?))
@@ -610,194 +366,131 @@ impl ArgSource for VaArgs<'_> {
         if p == 0 {
             return Ok(None);
         }
-        cstr(self.mem, p, max).map(Some).map_err(FormatError::Argument)
+        self.b.read_cstr(p, max).map(Some).map_err(|stop| {
+            self.fault = Some(stop);
+            FormatError::Argument("bad string argument".into())
+        })
     }
     fn long_bytes(&self) -> u8 {
-        self.ptr_bytes
+        self.b.libc.ptr_bytes
     }
     fn pointer_bytes(&self) -> u8 {
-        self.ptr_bytes
+        self.b.libc.ptr_bytes
     }
 }
 
-fn printf(mem: &dyn Memory, ptr_bytes: u8, fmt: u64, area: u64) -> Result<(Vec<u8>, bool), String> {
-    let f = cstr(mem, fmt, None)?;
-    let mut args = VaArgs { mem, area, next: 0, ptr_bytes };
-    let mut out = Vec::with_capacity(64);
-    match format(&f, &mut args, &mut out) {
-        Ok(()) => Ok((out, true)),
-        Err(FormatError::Argument(m)) => Err(m),
-        Err(FormatError::PercentN) => Err("printf: %n is not supported".into()),
-        Err(_) => Ok((out, false)),
+/// An import of a compiled module, resolved once from its name.
+#[derive(Clone, Debug)]
+pub struct Import {
+    name: String,
+    kind: Kind,
+    ret_bits: u32,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Lib(LibFn),
+    /// The `i128` division runtime (compiler-rt's names).
+    Division,
+    StackOverflow,
+    Unknown,
+}
+
+impl Import {
+    /// The import named `name`, whose integer result (if any) is `ret_bits` wide.
+    pub fn new(name: &str, ret_bits: u32) -> Import {
+        let kind = match name {
+            crate::STACK_OVERFLOW => Kind::StackOverflow,
+            "__udivti3" | "__divti3" | "__umodti3" | "__modti3" => Kind::Division,
+            _ => match LibFn::resolve(name, None) {
+                LibFn::Unknown
+                | LibFn::Intrinsic
+                | LibFn::CxaThrow
+                | LibFn::CxaRethrow
+                | LibFn::UnwindResume => Kind::Unknown,
+                f => Kind::Lib(f),
+            },
+        };
+        Import { name: name.to_string(), kind, ret_bits }
+    }
+
+    /// True when the import has two results (the `i128` division's halves).
+    pub fn pair(&self) -> bool {
+        self.kind == Kind::Division
     }
 }
 
-/// `<math.h>` functions (the host's libm, as the native program uses).
-fn math(name: &str, args: &[Arg]) -> Option<f64> {
-    let f = |k: usize| args.get(k).map_or(0.0, |x| x.float());
-    let (x, y) = (f(0), f(1));
-    const KNOWN: [&str; 21] = [
-        "fmod", "sqrt", "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "pow", "fabs",
-        "floor", "ceil", "round", "trunc", "fmin", "fmax", "fma", "atan", "atan2",
-    ];
-    let base = name.strip_suffix('f').filter(|b| KNOWN.contains(b)).unwrap_or(name);
-    Some(match base {
-        "fmod" => x % y,
-        "sqrt" => x.sqrt(),
-        "sin" => x.sin(),
-        "cos" => x.cos(),
-        "tan" => x.tan(),
-        "exp" => x.exp(),
-        "exp2" => x.exp2(),
-        "log" => x.ln(),
-        "log2" => x.log2(),
-        "log10" => x.log10(),
-        "pow" => x.powf(y),
-        "fabs" => x.abs(),
-        "floor" => x.floor(),
-        "ceil" => x.ceil(),
-        "round" => x.round(),
-        "trunc" => x.trunc(),
-        "fmin" => x.min(y),
-        "fmax" => x.max(y),
-        "fma" => x.mul_add(y, f(2)),
-        "atan" => x.atan(),
-        "atan2" => x.atan2(y),
-        _ => return None,
-    })
+/// What an engine gives an import call: the library with the instance's memory, and calls
+/// of the module's comparison functions (for `qsort` and `bsearch`).
+pub trait Callback {
+    /// Runs `f` with the library and the memory.
+    fn with_libc<R>(
+        &mut self,
+        f: impl FnOnce(&mut Libc, &mut dyn Memory) -> Result<R, Stop>,
+    ) -> Result<R, Stop>;
+    /// Calls the function at index `func` of the module's function table with two pointers;
+    /// its `int` result, or why the program stopped inside it.
+    fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop>;
+}
+
+/// Answers a call of import `imp` with `args` (raw bits: an `i32` zero-extended, a float's
+/// bits): its results' bits (the first for one result, both for the `i128` division's two
+/// halves), or why the program stops. The library is borrowed only between the comparisons
+/// of `qsort` and `bsearch`, which may call it themselves.
+pub fn call_import<C: Callback>(c: &mut C, imp: &Import, args: &[u64]) -> Result<[u64; 2], Stop> {
+    match imp.kind {
+        Kind::Lib(f @ (LibFn::Qsort | LibFn::Bsearch)) => {
+            let cmp = args.get(if f == LibFn::Qsort { 3 } else { 4 }).copied().unwrap_or(0);
+            let mut sort =
+                c.with_libc(|libc, mem| Sort::start(&mut Bound { libc, mem, args }, f, args))?;
+            let mut r = None;
+            loop {
+                let step =
+                    c.with_libc(|libc, mem| sort.resume(&mut Bound { libc, mem, args: &[] }, r))?;
+                match step {
+                    SortStep::Compare(a, b) => r = Some(c.compare(cmp, a, b)? as u32 as u64),
+                    SortStep::Done(v) => return Ok([v.unwrap_or(0), 0]),
+                }
+            }
+        }
+        Kind::Lib(f) => {
+            let r = c.with_libc(|libc, mem| libc.call(mem, f, args, imp.ret_bits))?;
+            Ok([r.unwrap_or(0), 0])
+        }
+        Kind::Division => wide_division(&imp.name, args),
+        Kind::StackOverflow => Err(Stop::error(
+            "stack overflow: the program's frames exceed the module's shadow stack".into(),
+        )),
+        Kind::Unknown => Err(Stop::error(format!(
+            "unsupported function @{} (not in the wasm host's C library)",
+            imp.name
+        ))),
+    }
+}
+
+/// The `i128` division runtime, whose operands and result are pairs of `i64` halves (low,
+/// high). Division by zero and `i128::MIN / -1` are undefined behaviour.
+fn wide_division(name: &str, args: &[u64]) -> Result<[u64; 2], Stop> {
+    let half = |k: usize| u128::from(args.get(k).copied().unwrap_or(0));
+    let (a, b) = (half(0) | half(1) << 64, half(2) | half(3) << 64);
+    let ub = |what: &str| Stop {
+        status: status::UB,
+        message: Some(format!("undefined behavior: i128 {what} ({name})")),
+    };
+    if b == 0 {
+        return Err(ub("division by zero"));
+    }
+    let r = match name {
+        "__udivti3" => a / b,
+        "__umodti3" => a % b,
+        _ => {
+            let (x, y) = (a as i128, b as i128);
+            let v = if name == "__divti3" { x.checked_div(y) } else { x.checked_rem(y) };
+            v.ok_or_else(|| ub("signed division overflow"))? as u128
+        }
+    };
+    Ok([r as u64, (r >> 64) as u64])
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A plain vector as memory.
-    struct Vm(Vec<u8>);
-
-    impl Memory for Vm {
-        fn size(&self) -> u64 {
-            self.0.len() as u64
-        }
-        fn read(&self, at: u64, buf: &mut [u8]) -> bool {
-            let Some(src) = self.0.get(at as usize..at as usize + buf.len()) else { return false };
-            buf.copy_from_slice(src);
-            true
-        }
-        fn write(&mut self, at: u64, bytes: &[u8]) -> bool {
-            let Some(dst) = self.0.get_mut(at as usize..at as usize + bytes.len()) else {
-                return false;
-            };
-            dst.copy_from_slice(bytes);
-            true
-        }
-        fn grow(&mut self, pages: u64) -> bool {
-            self.0.resize(self.0.len() + pages as usize * 65536, 0);
-            true
-        }
-    }
-
-    #[test]
-    fn printf_reads_the_variadic_area_and_malloc_grows_memory() {
-        let mut mem = Vm(vec![0; 1024]);
-        mem.write(16, b"%d and %s\n\0");
-        mem.write(32, b"two\0");
-        mem.write(64, &(-7i64 as u64).to_le_bytes());
-        mem.write(72, &32u64.to_le_bytes());
-        let mut libc = Libc::new(8, 1000);
-        let r = libc.call(&mut mem, "printf", &[Arg::Int(16), Arg::Int(64)]);
-        assert_eq!(r, Ok(Some(Value::Int(11))));
-        assert_eq!(libc.stdout, b"-7 and two\n");
-        let p = libc.call(&mut mem, "malloc", &[Arg::Number(100.0)]);
-        assert_eq!(p, Ok(Some(Value::Int(1008))));
-        assert!(mem.size() > 1024);
-        assert_eq!(libc.call(&mut mem, "free", &[Arg::Int(1008)]), Ok(None));
-        let again = libc.call(&mut mem, "free", &[Arg::Int(1008)]);
-        assert_eq!(again.map_err(|s| s.status), Err(status::UB));
-    }
-
-    impl Callback for Vm {
-        /// Function 1 compares the `u32`s at the two addresses; function 2 exits with 9.
-        fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
-            let word = |m: &Vm, p: u64| {
-                let mut w = [0u8; 4];
-                m.read(p, &mut w);
-                u32::from_le_bytes(w)
-            };
-            match func {
-                1 => Ok(word(self, a).cmp(&word(self, b)) as i32),
-                _ => Err(Stop { status: 9, message: None }),
-            }
-        }
-    }
-
-    #[test]
-    fn qsort_sorts_through_the_callback_and_bsearch_finds() {
-        let mut mem = Vm(vec![0; 256]);
-        let nums = [5u32, 1, 4, 1, 3, 9, 2, 6, 5];
-        for (k, v) in nums.iter().enumerate() {
-            mem.write(64 + 4 * k as u64, &v.to_le_bytes());
-        }
-        let args = [Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)];
-        assert_eq!(call_back(&mut mem, "qsort", &args), Some(Ok(None)));
-        let sorted: Vec<u32> = (0..9)
-            .map(|k| u32::from_le_bytes(mem.0[64 + 4 * k..68 + 4 * k].try_into().unwrap()))
-            .collect();
-        assert_eq!(sorted, [1, 1, 2, 3, 4, 5, 5, 6, 9]);
-        mem.write(16, &6u32.to_le_bytes());
-        let found = call_back(
-            &mut mem,
-            "bsearch",
-            &[Arg::Int(16), Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)],
-        );
-        assert_eq!(found, Some(Ok(Some(Value::Int(64 + 4 * 7)))));
-        mem.write(16, &7u32.to_le_bytes());
-        let missing = call_back(
-            &mut mem,
-            "bsearch",
-            &[Arg::Int(16), Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(1)],
-        );
-        assert_eq!(missing, Some(Ok(Some(Value::Int(0)))));
-        let stopped =
-            call_back(&mut mem, "qsort", &[Arg::Int(64), Arg::Int(9), Arg::Int(4), Arg::Int(2)]);
-        assert_eq!(stopped, Some(Err(Stop { status: 9, message: None })));
-        assert_eq!(call_back(&mut mem, "printf", &[]), None);
-    }
-
-    #[test]
-    fn wide_division_works_on_halves_and_reports_ub() {
-        let h = |v: i128| [Arg::Int(v as u64), Arg::Int((v >> 64) as u64)];
-        let args = |a: i128, b: i128| [h(a), h(b)].concat();
-        let big = 1i128 << 100;
-        assert_eq!(
-            wide_division("__divti3", &args(-big, 3)),
-            Some(Ok(((-big / 3) as u64, ((-big / 3) >> 64) as u64)))
-        );
-        assert_eq!(wide_division("__umodti3", &args(big + 5, 1 << 64)), Some(Ok((5, 0))));
-        assert!(matches!(
-            wide_division("__udivti3", &args(1, 0)),
-            Some(Err(Stop { status: status::UB, .. }))
-        ));
-        assert!(matches!(
-            wide_division("__divti3", &args(i128::MIN, -1)),
-            Some(Err(Stop { status: status::UB, .. }))
-        ));
-        assert_eq!(wide_division("printf", &[]), None);
-    }
-
-    #[test]
-    fn strings_out_of_bounds_and_unknown_functions_are_errors() {
-        let mut mem = Vm(vec![b'x'; 300]);
-        let mut libc = Libc::new(4, 0);
-        let r = libc.call(&mut mem, "strlen", &[Arg::Int(10)]);
-        assert!(
-            matches!(r, Err(Stop { status: status::ERROR, message: Some(m) }) if m.contains("not terminated"))
-        );
-        let r = libc.call(&mut mem, "fopen", &[]);
-        assert!(matches!(r, Err(Stop { message: Some(m), .. }) if m.contains("@fopen")));
-        assert_eq!(
-            libc.call(&mut mem, "exit", &[Arg::Number(3.0)]),
-            Err(Stop { status: 3, message: None })
-        );
-        assert_eq!(libc.call(&mut mem, "sqrt", &[Arg::Float(9.0)]), Ok(Some(Value::Float(3.0))));
-    }
-}
+mod tests;

@@ -213,6 +213,6 @@ pub fn dump_ops(m: &Module) -> String {
 /// wait for it).
 pub fn run_with_input(m: &Module, opts: &Options, input: fn() -> Vec<u8>) -> Outcome {
     let mut it = state::Interp::new(m, opts);
-    it.libc.stdin = crate::runtime::input::Stdin::new(opts.stdin.clone(), Some(input));
+    it.libc.lib.stdin = crate::runtime::input::Stdin::new(opts.stdin.clone(), Some(input));
     it.run(opts)
 }

@@ -167,6 +167,7 @@ lib_fns! {
     Pow = "pow";
     Hypot = "hypot";
     Fmod = "fmod";
+    Fma = "fma";
     Floor = "floor";
     Ceil = "ceil";
     Trunc = "trunc";
@@ -178,11 +179,18 @@ lib_fns! {
     Sinf = "sinf";
     Cosf = "cosf";
     Tanf = "tanf";
+    Atanf = "atanf";
     Expf = "expf";
+    Exp2f = "exp2f";
     Logf = "logf";
+    Log2f = "log2f";
+    Log10f = "log10f";
     Powf = "powf";
     Atan2f = "atan2f";
     Fmodf = "fmodf";
+    Fmaf = "fmaf";
+    Fminf = "fminf";
+    Fmaxf = "fmaxf";
     Floorf = "floorf";
     Ceilf = "ceilf";
     Roundf = "roundf";

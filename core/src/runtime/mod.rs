@@ -5,12 +5,15 @@
 //! - [`ctype`] has glibc's C-locale character tables (`__ctype_b_loc` and friends);
 //! - [`numparse`] has `strtol` `strtoul` `strtoll` `strtoull` `atoi` `atol` `atoll` `strtod`
 //!   `strtof` `atof`, parsing as glibc does;
-//! - [`scan`] has `scanf`-family input conversion, as glibc does it.
+//! - [`scan`] has `scanf`-family input conversion, as glibc does it;
+//! - [`mod@libc`] is the library itself over an engine's memory ([`libc::LibMemory`]), and
+//!   [`libfn`] names its functions.
 
 pub mod ctype;
 mod decimal;
 pub mod format;
 pub mod input;
+pub mod libc;
 pub mod libfn;
 pub mod numparse;
 pub mod scan;

@@ -1,5 +1,6 @@
 //! "Run as wasm" in the run worker: compile the module with `irplay-wasm`, instantiate it with
-//! the browser's `WebAssembly` and the C library of `irplay_wasm::libc`, and run `main`.
+//! the browser's `WebAssembly` and the C library of `irplay_wasm::libc`, and run `main` by the
+//! host protocol of `irplay_wasm::host` (the browser is its `Engine` here).
 //!
 //! The module is compiled and instantiated synchronously (`new WebAssembly.Module` and
 //! `new WebAssembly.Instance`, which a worker may do for any size), so the worker's handler
@@ -123,9 +124,8 @@ mod browser {
     use super::Outcome;
     use irplay_core::lower::{LowModule, Ty};
     use irplay_core::runtime::input::Stdin;
-    use irplay_wasm::libc::{
-        call_back, status, wide_division, Arg, Callback, Libc, Memory, Stop, Value,
-    };
+    use irplay_wasm::host::{self, Fail};
+    use irplay_wasm::libc::{call_import, status, Callback, Import, Libc, Memory, Stop};
     use js_sys::{Function, Object, Reflect, Uint8Array, WebAssembly};
     use std::cell::RefCell;
     use std::rc::Rc;
@@ -179,37 +179,26 @@ mod browser {
         stop: RefCell<Option<Stop>>,
     }
 
-    /// Memory and the function table for `qsort` and `bsearch`, which call back into the
-    /// module (holding no borrow of [`Shared`] meanwhile: the comparator may call the library).
-    struct JsCallback {
+    /// An import call's access to the library, the memory and the function table (holding no
+    /// borrow of [`Shared`] while a comparator runs: it may call the library).
+    struct JsCallback<'a> {
         mem: JsMem,
-        table: WebAssembly::Table,
-        shared: Rc<Shared>,
+        shared: &'a Shared,
     }
 
-    impl Memory for JsCallback {
-        fn size(&self) -> u64 {
-            self.mem.size()
+    impl Callback for JsCallback<'_> {
+        fn with_libc<R>(
+            &mut self,
+            f: impl FnOnce(&mut Libc, &mut dyn Memory) -> Result<R, Stop>,
+        ) -> Result<R, Stop> {
+            f(&mut self.shared.libc.borrow_mut(), &mut self.mem)
         }
-        fn read(&self, at: u64, buf: &mut [u8]) -> bool {
-            self.mem.read(at, buf)
-        }
-        fn write(&mut self, at: u64, data: &[u8]) -> bool {
-            self.mem.write(at, data)
-        }
-        fn grow(&mut self, pages: u64) -> bool {
-            self.mem.grow(pages)
-        }
-    }
 
-    impl Callback for JsCallback {
         fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
-            let f = u32::try_from(func).ok().and_then(|i| self.table.get(i).ok());
+            let table = self.shared.table.borrow().clone();
+            let f = table.zip(u32::try_from(func).ok()).and_then(|(t, i)| t.get(i).ok());
             let Some(f) = f else {
-                return Err(Stop {
-                    status: status::ERROR,
-                    message: Some(format!("error: comparison function {func} is not in the table")),
-                });
+                return Err(Stop::error(format!("comparison function {func} is not in the table")));
             };
             match f.call2(
                 &JsValue::NULL,
@@ -225,78 +214,60 @@ mod browser {
         }
     }
 
-    type Import = Closure<
+    type ImportFn = Closure<
         dyn FnMut(JsValue, JsValue, JsValue, JsValue, JsValue, JsValue) -> Result<JsValue, JsValue>,
     >;
 
-    fn arg(v: &JsValue) -> Arg {
+    /// An argument's bits, as the library takes them (`ty`: its lowered type, if known).
+    fn bits(v: &JsValue, ty: Option<Ty>) -> u64 {
         if v.is_bigint() {
-            return Arg::Int(i64::try_from(v.clone()).map_or(0, |x| x as u64));
+            return i64::try_from(v.clone()).map_or(0, |x| x as u64);
         }
-        Arg::Number(v.as_f64().unwrap_or(0.0))
+        let x = v.as_f64().unwrap_or(0.0);
+        match ty {
+            Some(Ty::F32) => u64::from((x as f32).to_bits()),
+            Some(Ty::F64) => x.to_bits(),
+            _ => x as i64 as u32 as u64,
+        }
     }
 
-    fn result(r: Option<Value>, ty: Option<Ty>) -> JsValue {
-        let (i, f) = match r {
-            Some(Value::Int(i)) => (i, i as f64),
-            Some(Value::Float(f)) => (f as i64, f),
-            None => (0, 0.0),
-        };
+    /// The library's result bits as a value of type `ty`.
+    fn result(bits: u64, ty: Option<Ty>) -> JsValue {
         match ty {
             None => JsValue::UNDEFINED,
-            Some(Ty::I64) => JsValue::from(i),
-            Some(Ty::F32 | Ty::F64) => JsValue::from(f),
-            Some(_) => JsValue::from(i as i32),
+            Some(Ty::I64) => JsValue::from(bits as i64),
+            Some(Ty::F32) => JsValue::from(f32::from_bits(bits as u32)),
+            Some(Ty::F64) => JsValue::from(f64::from_bits(bits)),
+            Some(_) => JsValue::from(bits as i32),
         }
     }
 
-    fn import(shared: &Rc<Shared>, name: String, params: usize, ret: Option<Ty>) -> Import {
+    fn import(
+        shared: &Rc<Shared>,
+        name: &str,
+        params: Vec<Option<Ty>>,
+        ret: Option<Ty>,
+    ) -> ImportFn {
         let shared = shared.clone();
-        let calls_back = irplay_wasm::libc::CALLS_BACK.contains(&name.as_str());
+        let imp = Import::new(name, if ret == Some(Ty::I32) { 32 } else { 64 });
         Closure::new(
             move |a0: JsValue, a1: JsValue, a2: JsValue, a3: JsValue, a4: JsValue, a5: JsValue| {
-                let args: Vec<Arg> =
-                    [a0, a1, a2, a3, a4, a5].iter().take(params).map(arg).collect();
-                if let Some(r) = wide_division(&name, &args) {
-                    return match r {
-                        Ok((lo, hi)) => Ok(js_sys::Array::of2(
-                            &JsValue::from(lo as i64),
-                            &JsValue::from(hi as i64),
-                        )
-                        .into()),
-                        Err(stop) => {
-                            *shared.stop.borrow_mut() = Some(stop);
-                            Err(JsValue::from_str("irplay: the program stopped"))
-                        }
-                    };
-                }
-                let callback = match (
-                    calls_back,
-                    shared.mem.borrow().as_ref(),
-                    shared.table.borrow().as_ref(),
-                ) {
-                    (true, Some(mem), Some(table)) => Some(JsCallback {
-                        mem: JsMem(mem.0.clone()),
-                        table: table.clone(),
-                        shared: shared.clone(),
-                    }),
-                    _ => None,
-                };
-                let called_back = callback.and_then(|mut cb| call_back(&mut cb, &name, &args));
-                let r = match called_back {
-                    Some(r) => r,
-                    None => match shared.mem.borrow_mut().as_mut() {
-                        Some(mem) => shared.libc.borrow_mut().call(mem, &name, &args),
-                        None => Err(Stop {
-                            status: status::ERROR,
-                            message: Some(
-                                "error: a library function was called before main".into(),
-                            ),
-                        }),
-                    },
+                let args: Vec<u64> = [a0, a1, a2, a3, a4, a5]
+                    .iter()
+                    .zip(&params)
+                    .map(|(v, t)| bits(v, *t))
+                    .collect();
+                let mem = shared.mem.borrow().as_ref().map(|m| JsMem(m.0.clone()));
+                let r = match mem {
+                    Some(mem) => call_import(&mut JsCallback { mem, shared: &shared }, &imp, &args),
+                    None => Err(Stop::error("a library function was called before main".into())),
                 };
                 match r {
-                    Ok(v) => Ok(result(v, ret)),
+                    Ok([lo, hi]) if imp.pair() => {
+                        Ok(js_sys::Array::of2(&JsValue::from(lo as i64), &JsValue::from(hi as i64))
+                            .into())
+                    }
+                    Ok([v, _]) => Ok(result(v, ret)),
                     Err(stop) => {
                         *shared.stop.borrow_mut() = Some(stop);
                         Err(JsValue::from_str("irplay: the program stopped"))
@@ -329,71 +300,133 @@ mod browser {
             stop: RefCell::new(None),
         });
         let mut out = Outcome {
-            ran: false,
+            ran: true,
             trap: None,
-            status: Some(status::ERROR),
+            status: None,
             message: String::new(),
             stdout: Vec::new(),
             stderr: Vec::new(),
         };
         // The closures must outlive the instance's use of them: kept here until the run ends.
-        let mut imports: Vec<Import> = Vec::new();
-        let r = instantiate_and_call(low, bytes, (args, stdin), &shared, &mut imports);
+        let mut imports: Vec<ImportFn> = Vec::new();
+        let end = match instantiate(low, bytes, &shared, &mut imports) {
+            Ok(mut js) => {
+                let stdin = Stdin::new(stdin.to_vec(), None);
+                host::run(&mut js, low.ptr_bytes, "input.ll", args, stdin)
+            }
+            Err(m) => {
+                out.ran = false;
+                out.message = m;
+                return out;
+            }
+        };
         let libc = shared.libc.borrow();
         out.stdout = libc.stdout.clone();
         out.stderr = libc.stderr.clone();
-        match r {
-            Ok(code) => {
-                out.ran = true;
-                out.status = Some(code);
-                out.message = format!("exit status {code}");
+        let status = match &end {
+            Ok(s) => *s,
+            Err(f) => f.status(),
+        };
+        out.status = Some(status);
+        out.message = match end {
+            Ok(code) => format!("exit status {code}"),
+            Err(Fail::Stop(Stop { message: None, .. })) => {
+                format!("exit({status}): exit status {status}")
             }
-            Err(Ended::Stopped(stop)) => {
-                out.ran = true;
-                out.status = Some(stop.status);
-                out.message = match (&stop.message, stop.status) {
-                    (None, s) => format!("exit({s}): exit status {s}"),
-                    (Some(m), s) => format!("{m} (exit status {s})"),
-                };
-            }
-            Err(Ended::Trap(m, stack)) => {
-                out.ran = true;
-                let overflow = m.contains("call stack");
-                out.status = Some(if overflow { status::ERROR } else { status::UB });
-                out.message =
-                    format!("wasm trap: {m} (exit status {})", out.status.unwrap_or(status::UB));
+            Err(Fail::Stop(Stop { message: Some(m), .. })) => format!("{m} (exit status {status})"),
+            Err(Fail::Trap { trap: (m, stack), overflow }) => {
+                let message = format!("wasm trap: {m} (exit status {status})");
                 if !overflow {
                     out.trap = Some((m, stack));
                 }
+                message
             }
-            Err(Ended::NotRun(m)) => {
-                out.status = None;
-                out.message = m;
-            }
-        }
+        };
         drop(imports);
         out
     }
 
-    enum Ended {
-        Stopped(Stop),
-        /// The engine's message and stack trace.
-        Trap(String, String),
-        NotRun(String),
+    /// An instance, as the host protocol drives it.
+    struct Js {
+        shared: Rc<Shared>,
+        exports: JsValue,
+        mem: JsMem,
     }
 
-    /// Instantiates the module and calls `main` with `input` (its arguments and standard input).
-    fn instantiate_and_call(
+    impl Js {
+        /// How a call that threw `e` ended: a stop the library recorded, else a trap.
+        fn fail(&self, e: &JsValue) -> Fail<(String, String)> {
+            match self.shared.stop.borrow_mut().take() {
+                Some(stop) => Fail::Stop(stop),
+                None => {
+                    let m = js_message(e);
+                    let overflow = m.contains("call stack");
+                    Fail::Trap { trap: (m, js_stack(e)), overflow }
+                }
+            }
+        }
+    }
+
+    impl host::Engine for Js {
+        /// The engine's message and stack trace.
+        type Trap = (String, String);
+
+        fn global(&mut self, name: &str) -> Option<u32> {
+            let v = get(&self.exports, name).and_then(|g| get(&g, "value")).ok()?.as_f64()?;
+            Some(v as i64 as u32)
+        }
+
+        fn main_arity(&mut self) -> Option<usize> {
+            let main = get(&self.exports, "main").ok()?.dyn_into::<Function>().ok()?;
+            Some(main.length() as usize)
+        }
+
+        fn call_main(&mut self, args: &[u32]) -> Result<u64, Fail<Self::Trap>> {
+            let main = get(&self.exports, "main").ok().and_then(|f| f.dyn_into::<Function>().ok());
+            let Some(main) = main else {
+                return Err(Fail::Stop(Stop::error("the module has no main function".into())));
+            };
+            let called = match args {
+                [argc, argv] => main.call2(
+                    &JsValue::NULL,
+                    &JsValue::from(*argc as i32),
+                    &JsValue::from(*argv as i32),
+                ),
+                _ => main.call0(&JsValue::NULL),
+            };
+            match called {
+                Ok(v) if v.is_bigint() => Ok(i64::try_from(v).map_or(0, |x| x as u64)),
+                Ok(v) => Ok(v.as_f64().map_or(0, |x| x as i64 as u64)),
+                Err(e) => Err(self.fail(&e)),
+            }
+        }
+
+        fn call_table(&mut self, idx: u64) -> Result<(), Fail<Self::Trap>> {
+            let table = self.shared.table.borrow().clone();
+            let Some(table) = table else {
+                return Err(Fail::Stop(Stop::error("the module exports no function table".into())));
+            };
+            match table.get(idx as u32).and_then(|f| f.call0(&JsValue::NULL)) {
+                Ok(_) => Ok(()),
+                Err(e) => Err(self.fail(&e)),
+            }
+        }
+
+        fn with_libc<R>(&mut self, f: impl FnOnce(&mut Libc, &mut dyn Memory) -> R) -> R {
+            f(&mut self.shared.libc.borrow_mut(), &mut self.mem)
+        }
+    }
+
+    /// Instantiates the module with the library's imports: the instance for the protocol, or
+    /// why it cannot run.
+    fn instantiate(
         low: &LowModule,
         bytes: &[u8],
-        input: (&[String], &[u8]),
         shared: &Rc<Shared>,
-        keep: &mut Vec<Import>,
-    ) -> Result<u8, Ended> {
-        let (args, stdin) = input;
-        let not_run = Ended::NotRun;
+        keep: &mut Vec<ImportFn>,
+    ) -> Result<Js, String> {
         let module = WebAssembly::Module::new(&Uint8Array::from(bytes).into())
-            .map_err(|e| not_run(format!("the browser rejected the module: {}", js_message(&e))))?;
+            .map_err(|e| format!("the browser rejected the module: {}", js_message(&e)))?;
         // Every import the module names (the backend adds some of its own, such as the stack
         // check); the lowered signature, where there is one, says how many arguments it takes
         // and how to return its result.
@@ -401,103 +434,32 @@ mod browser {
         for desc in WebAssembly::Module::imports(&module).iter() {
             let Some(name) = get(&desc, "name").ok().and_then(|n| n.as_string()) else { continue };
             let sig = low.imports.iter().find(|im| im.name == name).map(|im| &im.sig);
-            let params = sig.map_or(6, |s| s.params.len() + usize::from(s.variadic));
-            let f = import(shared, name.clone(), params, sig.and_then(|s| s.ret.first().copied()));
+            // Parameter types (a variadic area last: an `i32`); six `i32`s when unknown.
+            let params: Vec<Option<Ty>> = match sig {
+                Some(s) => {
+                    s.params.iter().map(|t| Some(*t)).chain(s.variadic.then_some(None)).collect()
+                }
+                None => vec![None; 6],
+            };
+            let f = import(shared, &name, params, sig.and_then(|s| s.ret.first().copied()));
             Reflect::set(&env, &name.as_str().into(), f.as_ref())
-                .map_err(|_| not_run(format!("cannot import @{name}")))?;
+                .map_err(|_| format!("cannot import @{name}"))?;
             keep.push(f);
         }
         let imports = Object::new();
         Reflect::set(&imports, &"env".into(), &env)
-            .map_err(|_| not_run("cannot build the imports".into()))?;
+            .map_err(|_| "cannot build the imports".to_string())?;
         let instance = WebAssembly::Instance::new(&module, &imports)
-            .map_err(|e| not_run(format!("cannot instantiate the module: {}", js_message(&e))))?;
+            .map_err(|e| format!("cannot instantiate the module: {}", js_message(&e)))?;
         let exports: JsValue = instance.exports().into();
-        let mem = get(&exports, "memory")
-            .map_err(not_run)?
+        let mem = get(&exports, "memory")?
             .dyn_into::<WebAssembly::Memory>()
-            .map_err(|_| not_run("the module exports no memory".into()))?;
-        let heap_base = get(&exports, "__heap_base")
-            .and_then(|g| get(&g, "value"))
-            .ok()
-            .and_then(|v| v.as_f64())
-            .unwrap_or(0.0);
-        let mut libc = Libc::new(low.ptr_bytes, heap_base as u32 as u64);
-        libc.stdin = Stdin::new(stdin.to_vec(), None);
-        *shared.libc.borrow_mut() = libc;
-        *shared.mem.borrow_mut() = Some(JsMem(mem));
+            .map_err(|_| "the module exports no memory".to_string())?;
+        *shared.mem.borrow_mut() = Some(JsMem(mem.clone()));
         *shared.table.borrow_mut() = get(&exports, "__indirect_function_table")
             .ok()
             .and_then(|t| t.dyn_into::<WebAssembly::Table>().ok());
-        let main = get(&exports, "main")
-            .ok()
-            .and_then(|f| f.dyn_into::<Function>().ok())
-            .ok_or_else(|| not_run("the module has no main function".into()))?;
-        let called = if main.length() >= 2 {
-            let argv = {
-                let mut mem = shared.mem.borrow_mut();
-                let mem = mem.as_mut().ok_or_else(|| not_run("no memory".into()))?;
-                shared.libc.borrow_mut().make_argv(mem, "input.ll", args).map_err(not_run)?
-            };
-            main.call2(
-                &JsValue::NULL,
-                &JsValue::from(args.len() as i32 + 1),
-                &JsValue::from(argv as u32 as i32),
-            )
-        } else {
-            main.call0(&JsValue::NULL)
-        };
-        let mut ended = match called {
-            Ok(v) => Ok(if v.is_bigint() {
-                i64::try_from(v).map_or(0, |x| x as u8)
-            } else {
-                v.as_f64().map_or(0, |x| x as i64 as u8)
-            }),
-            Err(e) => Err(match shared.stop.borrow_mut().take() {
-                Some(stop) => Ended::Stopped(stop),
-                None => Ended::Trap(js_message(&e), js_stack(&e)),
-            }),
-        };
-        // An exception that escaped main (the module's exception state still set).
-        let state = get(&exports, irplay_wasm::EXCEPTION)
-            .and_then(|g| get(&g, "value"))
-            .ok()
-            .and_then(|v| v.as_f64());
-        let mut flag = [0u8; 4];
-        let escaped = match (state, shared.mem.borrow().as_ref()) {
-            (Some(at), Some(mem)) => mem.read(at as u32 as u64, &mut flag) && flag != [0; 4],
-            _ => false,
-        };
-        if escaped && ended.is_ok() {
-            ended = Err(Ended::Stopped(Stop {
-                status: status::ERROR,
-                message: Some(irplay_wasm::UNCAUGHT.into()),
-            }));
-        }
-        // A normal end (main's return or exit) runs the atexit handlers, last registered first.
-        let is_exit = |e: &Result<u8, Ended>| {
-            matches!(e, Ok(_) | Err(Ended::Stopped(Stop { message: None, .. })))
-        };
-        if is_exit(&ended) {
-            let table = get(&exports, "__indirect_function_table")
-                .ok()
-                .and_then(|t| t.dyn_into::<WebAssembly::Table>().ok());
-            while let Some(table) = &table {
-                // Popped before the call: the handler may call the library, which borrows it.
-                let Some(idx) = shared.libc.borrow_mut().atexit.pop() else { break };
-                let r = table.get(idx as u32).and_then(|f| f.call0(&JsValue::NULL));
-                if let Err(e) = r {
-                    ended = Err(match shared.stop.borrow_mut().take() {
-                        Some(stop) => Ended::Stopped(stop),
-                        None => Ended::Trap(js_message(&e), js_stack(&e)),
-                    });
-                    if !is_exit(&ended) {
-                        break;
-                    }
-                }
-            }
-        }
-        ended
+        Ok(Js { shared: shared.clone(), exports, mem: JsMem(mem) })
     }
 }
 

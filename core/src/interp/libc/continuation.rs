@@ -1,14 +1,16 @@
 //! Runtime continuations that call back into IR without Rust recursion: the top-level driver
-//! (global constructors, the entry function, `atexit` handlers, global destructors), `qsort`
-//! (a stable merge sort, as glibc's) and `bsearch`. Each is a state machine resumed with the
-//! value the last IR call returned.
+//! (global constructors, the entry function, `atexit` handlers, global destructors), and the
+//! library's `qsort` and `bsearch` machines ([`Sort`]). Each is a state machine resumed with
+//! the value the last IR call returned.
 
 use crate::interp::bytecode::Callee;
+use crate::interp::libc::Lib;
 use crate::interp::memory::AllocKind;
-use crate::interp::report::{ErrorKind, Fault, Res};
+use crate::interp::report::{Fault, Res};
 use crate::interp::state::Interp;
-use crate::interp::value::{sext, Slot, Val};
+use crate::interp::value::{Slot, Val};
 use crate::ir::TypeId;
+use crate::runtime::libc::sort::{Sort, SortStep};
 
 /// What a continuation wants next.
 pub enum Step {
@@ -51,55 +53,13 @@ pub enum Native {
         /// Where it is.
         phase: Phase,
     },
-    /// `qsort(base, n, size, cmp)`: bottom-up stable merge sort between the array and a buffer.
-    Qsort(Box<Qsort>),
-    /// `bsearch(key, base, n, size, cmp)`.
-    Bsearch {
-        /// The key pointer.
-        key: Slot,
-        /// The array.
-        base: Slot,
-        /// Element size.
-        size: u64,
+    /// `qsort` or `bsearch`, calling `cmp` (a function) for each comparison.
+    Sort {
         /// The comparison function.
         cmp: u32,
-        /// The search range `[lo, hi)`.
-        lo: u64,
-        /// End of the range.
-        hi: u64,
-        /// The probed index, while a comparison runs.
-        mid: Option<u64>,
+        /// The machine.
+        sort: Box<Sort<Slot>>,
     },
-}
-
-/// Merge sort state.
-pub struct Qsort {
-    /// The array.
-    pub base: Slot,
-    /// The scratch buffer (same size).
-    pub tmp: Slot,
-    /// Its allocation.
-    pub tmp_idx: u32,
-    /// Elements.
-    pub n: u64,
-    /// Element size.
-    pub size: u64,
-    /// The comparison function.
-    pub cmp: u32,
-    /// Current run width.
-    pub width: u64,
-    /// Start of the current pair of runs.
-    pub lo: u64,
-    /// Left and right cursors and the output cursor.
-    pub i: u64,
-    /// Right cursor.
-    pub j: u64,
-    /// Output cursor.
-    pub k: u64,
-    /// True when the source of this pass is `tmp`.
-    pub from_tmp: bool,
-    /// A comparison is in flight.
-    pub waiting: bool,
 }
 
 impl Native {
@@ -132,7 +92,7 @@ impl Native {
                         it.entry_returned(*entry, v.clone())?;
                         *phase = Phase::AtExit;
                     }
-                    Phase::AtExit => match it.libc.atexit.pop() {
+                    Phase::AtExit => match it.libc.lib.atexit.pop() {
                         Some(f) => {
                             return Ok(Step::Call(Callee::Direct(it.func_of_ptr(f)?), Vec::new()))
                         }
@@ -148,30 +108,14 @@ impl Native {
                     Phase::Finished => return Ok(Step::Done),
                 }
             },
-            Native::Qsort(q) => q.resume(it, v),
-            Native::Bsearch { key, base, size, cmp, lo, hi, mid } => {
-                if let (Some(m), Some(r)) = (*mid, v) {
-                    let c = sext(r.slot().bits, 32);
-                    if c == 0 {
-                        let p = Slot { bits: base.bits.wrapping_add(m * *size), ..*base };
-                        return Ok(Step::Return(Some(Val::S(p))));
-                    }
-                    if c < 0 {
-                        *hi = m;
-                    } else {
-                        *lo = m + 1;
-                    }
+            Native::Sort { cmp, sort } => {
+                match sort.resume(&mut Lib { it, vals: &[] }, v.map(|v| v.slot()))? {
+                    SortStep::Compare(a, b) => Ok(Step::Call(
+                        Callee::Direct(*cmp),
+                        vec![(Val::S(a), TypeId::PTR), (Val::S(b), TypeId::PTR)],
+                    )),
+                    SortStep::Done(r) => Ok(Step::Return(r.map(Val::S))),
                 }
-                if lo >= hi {
-                    return Ok(Step::Return(Some(Val::S(Slot::int(0)))));
-                }
-                let m = *lo + (*hi - *lo) / 2;
-                *mid = Some(m);
-                let p = Slot { bits: base.bits.wrapping_add(m * *size), ..*base };
-                Ok(Step::Call(
-                    Callee::Direct(*cmp),
-                    vec![(Val::S(*key), TypeId::PTR), (Val::S(p), TypeId::PTR)],
-                ))
             }
         }
     }
@@ -186,122 +130,6 @@ impl Native {
                 !in_handlers
             }
             _ => false,
-        }
-    }
-}
-
-impl Qsort {
-    /// Starts a sort; `None` when there is nothing to do.
-    pub fn start(it: &mut Interp, base: Slot, n: u64, size: u64, cmp: u32) -> Res<Option<Qsort>> {
-        if n < 2 || size == 0 {
-            return Ok(None);
-        }
-        let total = n
-            .checked_mul(size)
-            .ok_or_else(|| Fault::Error(ErrorKind::OutOfMemory, "qsort array too large".into()))?;
-        it.mem.check(base, total, true)?;
-        let tmp_idx = it.mem.alloc(total, 16, AllocKind::Runtime, 0)?;
-        let tmp = it.ptr_to(tmp_idx);
-        let mut q = Qsort {
-            base,
-            tmp,
-            tmp_idx,
-            n,
-            size,
-            cmp,
-            width: 1,
-            lo: 0,
-            i: 0,
-            j: 0,
-            k: 0,
-            from_tmp: false,
-            waiting: false,
-        };
-        q.begin_pair();
-        Ok(Some(q))
-    }
-
-    fn bufs(&self) -> (Slot, Slot) {
-        if self.from_tmp {
-            (self.tmp, self.base)
-        } else {
-            (self.base, self.tmp)
-        }
-    }
-
-    fn at(&self, p: Slot, i: u64) -> Slot {
-        Slot { bits: p.bits.wrapping_add(i * self.size), ..p }
-    }
-
-    fn begin_pair(&mut self) {
-        self.i = self.lo;
-        self.j = (self.lo + self.width).min(self.n);
-        self.k = self.lo;
-    }
-
-    fn copy_one(&self, it: &mut Interp, from_left: bool) -> Res<()> {
-        let (src, dst) = self.bufs();
-        let s = self.at(src, if from_left { self.i } else { self.j });
-        let d = self.at(dst, self.k);
-        let sl = it.mem.check(s, self.size, false)?;
-        let dl = it.mem.check(d, self.size, true)?;
-        it.mem.copy(dl, sl, self.size as usize);
-        Ok(())
-    }
-
-    fn resume(&mut self, it: &mut Interp, v: Option<Val>) -> Res<Step> {
-        if self.waiting {
-            self.waiting = false;
-            let c = v.map(|v| sext(v.slot().bits, 32)).unwrap_or(0);
-            let left = c <= 0;
-            self.copy_one(it, left)?;
-            if left {
-                self.i += 1;
-            } else {
-                self.j += 1;
-            }
-            self.k += 1;
-        }
-        loop {
-            let mid = (self.lo + self.width).min(self.n);
-            let hi = (self.lo + 2 * self.width).min(self.n);
-            if self.i < mid && self.j < hi {
-                let (src, _) = self.bufs();
-                self.waiting = true;
-                let a = self.at(src, self.i);
-                let b = self.at(src, self.j);
-                return Ok(Step::Call(
-                    Callee::Direct(self.cmp),
-                    vec![(Val::S(a), TypeId::PTR), (Val::S(b), TypeId::PTR)],
-                ));
-            }
-            while self.i < mid {
-                self.copy_one(it, true)?;
-                self.i += 1;
-                self.k += 1;
-            }
-            while self.j < hi {
-                self.copy_one(it, false)?;
-                self.j += 1;
-                self.k += 1;
-            }
-            self.lo = hi;
-            if self.lo >= self.n {
-                self.width *= 2;
-                self.from_tmp = !self.from_tmp;
-                self.lo = 0;
-                if self.width >= self.n {
-                    if self.from_tmp {
-                        let total = self.n * self.size;
-                        let sl = it.mem.check(self.tmp, total, false)?;
-                        let dl = it.mem.check(self.base, total, true)?;
-                        it.mem.copy(dl, sl, total as usize);
-                    }
-                    it.mem.release(self.tmp_idx);
-                    return Ok(Step::Return(None));
-                }
-            }
-            self.begin_pair();
         }
     }
 }

@@ -1,6 +1,7 @@
-//! The memory API the C library runtime (`libc/mod.rs`) works through: C strings, byte
-//! ranges, the heap (`malloc`/`free` with double-free and invalid-free detection), program
-//! output, and `printf` argument sources over IR call operands or a `va_list`.
+//! The interpreter's side of the C library's memory ([`crate::runtime::libc::LibMemory`],
+//! bound in `libc/mod.rs`): C strings, byte ranges, the heap (`malloc`/`free` with
+//! double-free and invalid-free detection), program output, and `printf` argument sources
+//! over IR call operands or a `va_list`.
 //!
 //! The string and memory functions here check the bytes a C function inspects, in place:
 //! their bounds, and their shadow (an undef or poison byte the function's result or output

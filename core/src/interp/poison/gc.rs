@@ -68,16 +68,16 @@ impl Interp<'_> {
                 Some(Native::Driver { args, .. }) => {
                     args.iter().for_each(|(v, _)| mark_val(&mut m, v))
                 }
-                Some(Native::Qsort(q)) => mark_slots(&mut m, &[q.base, q.tmp]),
-                Some(Native::Bsearch { key, base, .. }) => mark_slots(&mut m, &[*key, *base]),
+                Some(Native::Sort { sort, .. }) => mark_slots(&mut m, &sort.roots()),
                 None => {}
             }
         }
         if let Some((a, b)) = self.exception {
             mark_slots(&mut m, &[a, b]);
         }
-        mark_slots(&mut m, &self.libc.atexit);
-        mark_slots(&mut m, &[self.libc.strtok, self.libc.errno.unwrap_or_default()]);
+        let lib = &self.libc.lib;
+        mark_slots(&mut m, &lib.atexit);
+        mark_slots(&mut m, &[lib.strtok.unwrap_or_default(), lib.errno.unwrap_or_default()]);
         mark_slots(&mut m, &self.gaddr);
         mark_slots(&mut m, &self.block_addrs.values().copied().collect::<Vec<_>>());
         m.mark(self.heap_origin);

@@ -1,0 +1,120 @@
+//! The host protocol of a compiled module, written once for every wasm engine (wasmtime in
+//! `irplay run --engine wasm`, the browser's `WebAssembly` in the playground): after the
+//! engine has instantiated the module with the C library of [`crate::libc`] as its imports,
+//! [`run`] finds the heap base, sets up the library, calls `main` (with `argc` and `argv`
+//! when it takes them), checks whether an exception escaped it, runs the `atexit` handlers
+//! (which include the global destructors, see the module's ABI) and says how the program
+//! ended. Global constructors run inside the exported `main`.
+//!
+//! Exit statuses ([`status`]), as `irplay run`'s: `main`'s return value or `exit`'s argument
+//! (mod 256); 134 for `abort` and failed assertions; 70 for a trap (which only undefined
+//! behaviour causes) or undefined behaviour the library detects; 71 for a runtime error (an
+//! unsupported function, a stack overflow, an exception that escaped `main`).
+
+use crate::libc::{Libc, Memory, Stop};
+use irplay_core::runtime::input::Stdin;
+
+/// Exit statuses shared with `irplay run` (see its documentation).
+pub mod status {
+    /// Undefined behaviour detected (a trap, a bad `free`).
+    pub const UB: u8 = 70;
+    /// A runtime error: an unsupported function, a module that cannot run.
+    pub const ERROR: u8 = 71;
+    /// `abort()` and failed assertions.
+    pub const ABORT: u8 = 134;
+}
+
+/// How a call into the module ended other than by returning.
+#[derive(Debug)]
+pub enum Fail<T> {
+    /// The library stopped the program (`exit`, `abort`, an error, undefined behaviour).
+    Stop(Stop),
+    /// The engine trapped; `overflow` when the trap is the engine's own stack overflow
+    /// (a runtime error, not the program's undefined behaviour).
+    Trap {
+        /// The engine's trap, for its report (positions, backtrace).
+        trap: T,
+        /// True for a stack overflow.
+        overflow: bool,
+    },
+}
+
+impl<T> Fail<T> {
+    /// The program's exit status.
+    pub fn status(&self) -> u8 {
+        match self {
+            Fail::Stop(s) => s.status,
+            Fail::Trap { overflow: true, .. } => status::ERROR,
+            Fail::Trap { .. } => status::UB,
+        }
+    }
+
+    /// True for `exit` (an end that runs the `atexit` handlers).
+    fn is_exit(&self) -> bool {
+        matches!(self, Fail::Stop(Stop { message: None, .. }))
+    }
+}
+
+/// What the protocol needs of an engine holding an instance of the module.
+pub trait Engine {
+    /// The engine's trap, kept for its report.
+    type Trap;
+    /// The value of the exported `i32` global `name`, if there is one.
+    fn global(&mut self, name: &str) -> Option<u32>;
+    /// How many parameters the exported `main` takes; `None` without a `main`.
+    fn main_arity(&mut self) -> Option<usize>;
+    /// Calls `main` with `args`: its result (0 for `void`).
+    fn call_main(&mut self, args: &[u32]) -> Result<u64, Fail<Self::Trap>>;
+    /// Calls the function at index `idx` of the module's function table, without arguments.
+    fn call_table(&mut self, idx: u64) -> Result<(), Fail<Self::Trap>>;
+    /// Runs `f` with the library the imports use and the instance's memory.
+    fn with_libc<R>(&mut self, f: impl FnOnce(&mut Libc, &mut dyn Memory) -> R) -> R;
+}
+
+/// Runs the instantiated module in `e`: `main` with `program` and `args` as its command line
+/// and `stdin` as its standard input. `Ok` with the status when the program ended normally
+/// (by returning from `main` or by `exit`), else how it stopped.
+pub fn run<E: Engine>(
+    e: &mut E,
+    ptr_bytes: u8,
+    program: &str,
+    args: &[String],
+    stdin: Stdin,
+) -> Result<u8, Fail<E::Trap>> {
+    let heap_base = e.global("__heap_base").unwrap_or(0);
+    e.with_libc(|libc, _| {
+        *libc = Libc::new(ptr_bytes, u64::from(heap_base));
+        libc.state.stdin = stdin;
+    });
+    let Some(arity) = e.main_arity() else {
+        return Err(Fail::Stop(Stop::error("the module has no main function".into())));
+    };
+    let mut main_args = Vec::new();
+    if arity >= 2 {
+        let argv = e.with_libc(|libc, mem| libc.make_argv(mem, program, args));
+        main_args =
+            vec![args.len() as u32 + 1, argv.map_err(|m| Fail::Stop(Stop::error(m)))? as u32];
+    }
+    let mut end = e.call_main(&main_args).map(|v| v as u8);
+    if end.is_ok() && exception_escaped(e) {
+        end =
+            Err(Fail::Stop(Stop { status: status::ERROR, message: Some(crate::UNCAUGHT.into()) }));
+    }
+    // A normal end (main's return or exit) runs the atexit handlers, last registered first
+    // (popped before the call: a handler may register more); exit in a handler ends the
+    // program with its status.
+    while end.as_ref().err().is_none_or(Fail::is_exit) {
+        let Some(idx) = e.with_libc(|libc, _| libc.state.atexit.pop()) else { break };
+        if let Err(f) = e.call_table(idx) {
+            end = Err(f);
+        }
+    }
+    end
+}
+
+/// True when `main` returned with an exception in flight (see [`crate::EXCEPTION`]).
+fn exception_escaped<E: Engine>(e: &mut E) -> bool {
+    let Some(at) = e.global(crate::EXCEPTION) else { return false };
+    let mut flag = [0u8; 4];
+    e.with_libc(|_, mem| mem.read(u64::from(at), &mut flag)) && flag != [0; 4]
+}
