@@ -158,6 +158,7 @@ lib_fns! {
     Tanh = "tanh";
     Exp = "exp";
     Exp2 = "exp2";
+    Exp10 = "exp10";
     Log = "log";
     Log2 = "log2";
     Log10 = "log10";
@@ -182,6 +183,7 @@ lib_fns! {
     Atanf = "atanf";
     Expf = "expf";
     Exp2f = "exp2f";
+    Exp10f = "exp10f";
     Logf = "logf";
     Log2f = "log2f";
     Log10f = "log10f";
