@@ -98,13 +98,29 @@ pub fn flat_types(m: &Module, t: TypeId) -> Option<Vec<TypeId>> {
                 go(m, et, out, depth + 1)?;
             }
         } else {
-            scalar_ty(m, t)?;
+            if !super::wide::is_wide_ty(m, t) {
+                scalar_ty(m, t)?;
+            }
             out.push(t);
         }
         Some(())
     }
     let mut out = Vec::new();
     go(m, t, &mut out, 0)?;
+    (out.len() <= 64).then_some(out)
+}
+
+/// The registers of the leaves of an aggregate type ([`flat_types`]): one per scalar, two
+/// `I64` for an integer of 65 to 128 bits.
+pub fn leaf_regs(m: &Module, t: TypeId) -> Option<Vec<Ty>> {
+    let mut out = Vec::new();
+    for l in flat_types(m, t)? {
+        if super::wide::is_wide_ty(m, l) {
+            out.extend([Ty::I64, Ty::I64]);
+        } else {
+            out.push(scalar_ty(m, l)?);
+        }
+    }
     (out.len() <= 64).then_some(out)
 }
 
@@ -135,13 +151,17 @@ pub fn value_regs(m: &Module, opts: Options, t: TypeId, span: Span) -> LResult<V
         return Ok(vec![Ty::V128]);
     }
     if m.types.is_aggregate(t) {
-        let leaves = flat_types(m, t).ok_or_else(|| {
+        return leaf_regs(m, t).ok_or_else(|| {
             LowerError::unsupported(span, format!("values of type {}", type_text(m, t)))
-        })?;
-        return leaves.into_iter().map(|l| reg_ty(m, l, span)).collect();
+        });
     }
     if super::wide::is_wide_ty(m, t) {
         return Ok(vec![Ty::I64, Ty::I64]);
+    }
+    if let Some((n, _)) = super::wide_vector::wide_vector(m, t) {
+        if n <= 128 {
+            return Ok(vec![Ty::I64; 2 * n as usize]);
+        }
     }
     if let Some((scalable, n, et)) = m.types.vector(t) {
         if scalable || n > 256 {

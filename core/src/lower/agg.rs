@@ -3,8 +3,8 @@
 //! leaf by leaf at the data layout's field offsets; `extractvalue` and `insertvalue` pick or
 //! replace a run of leaves; calls and returns pass the leaves as multiple values.
 
-use super::abi::{flat_types, reg_ty, type_text};
-use super::form::{Const, Inst, VReg};
+use super::abi::{reg_ty, type_text};
+use super::form::{Const, Inst, Ty, VReg};
 use super::func::FnCx;
 use super::inst::copy;
 use super::legal::mask;
@@ -49,8 +49,11 @@ fn has_packed_lanes(fx: &FnCx, t: TypeId) -> bool {
 
 /// Number of leaves of a type (1 for a scalar).
 fn count(fx: &FnCx, t: TypeId) -> usize {
-    if fx.cx.m.types.is_aggregate(t) || fx.cx.m.types.is_vector(t) {
-        flat_types(fx.cx.m, t).map_or(0, |v| v.len())
+    let m = fx.cx.m;
+    if m.types.is_aggregate(t) || m.types.is_vector(t) {
+        super::abi::leaf_regs(m, t).map_or(0, |v| v.len())
+    } else if super::wide::is_wide_ty(m, t) {
+        2
     } else {
         1
     }
@@ -63,17 +66,21 @@ pub fn const_leaves(fx: &mut FnCx, c: ConstId, t: TypeId, out: &mut Vec<VReg>) -
         out.extend(super::vector::lanes(fx, Operand::Const(c), n)?);
         return Ok(());
     }
+    if super::wide::is_wide_ty(m, t) {
+        let (lo, hi) = super::wide::halves(fx, Operand::Const(c))?;
+        out.extend([lo, hi]);
+        return Ok(());
+    }
     if !m.types.is_aggregate(t) {
         out.push(fx.constant(c)?);
         return Ok(());
     }
-    let kinds: Vec<TypeId> = flat_types(m, t).ok_or_else(|| {
-        LowerError::unsupported(fx.span, format!("constants of type {}", type_text(m, t)))
-    })?;
     match m.consts.kind(c) {
         ConstKind::Zero | ConstKind::Undef | ConstKind::Poison => {
-            for k in kinds {
-                let ty = reg_ty(m, k, fx.span)?;
+            let regs = super::abi::leaf_regs(m, t).ok_or_else(|| {
+                LowerError::unsupported(fx.span, format!("constants of type {}", type_text(m, t)))
+            })?;
+            for ty in regs {
                 let z = match ty {
                     super::form::Ty::F32 => fx.konst(ty, Const::F32(0)),
                     super::form::Ty::F64 => fx.konst(ty, Const::F64(0)),
@@ -132,6 +139,10 @@ fn operand_leaves(fx: &mut FnCx, op: Operand) -> LResult<Vec<VReg>> {
     if let Some((false, n, _)) = fx.cx.m.types.vector(t) {
         return super::vector::lanes(fx, op, n);
     }
+    if super::wide::is_wide_ty(fx.cx.m, t) {
+        let (lo, hi) = super::wide::halves(fx, op)?;
+        return Ok(vec![lo, hi]);
+    }
     match op {
         Operand::Value(v) if !fx.cx.m.types.is_aggregate(t) => {
             Ok(vec![fx.operand(Operand::Value(v))?])
@@ -162,7 +173,11 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     let packed = super::simd::packed_result(fx, data);
     let dst: Vec<VReg> = match (data.result, packed) {
         (_, Some((_, shape))) => (0..shape.lanes()).map(|_| fx.new_reg(shape.lane_ty())).collect(),
-        (Some(v), None) if m.types.is_aggregate(data.ty) || m.types.is_vector(data.ty) => {
+        (Some(v), None)
+            if m.types.is_aggregate(data.ty)
+                || m.types.is_vector(data.ty)
+                || super::wide::is_wide_ty(m, data.ty) =>
+        {
             fx.vecs.get(&v).cloned().ok_or_else(unsupported)?
         }
         (Some(_), None) => vec![super::inst::dst_of(fx, data)?],
@@ -213,7 +228,37 @@ fn lower_leaves(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             let addr = fx.operand(arg0)?;
             let mut ls = Vec::new();
             leaves(fx, data.ty, 0, &mut ls);
-            for (d, (t, off)) in dst.iter().zip(ls) {
+            let mut regs = dst.iter().copied();
+            for (t, off) in ls {
+                let off = off as u32;
+                if let Some(b) = m.types.int_bits(t).filter(|b| *b > 64) {
+                    // Two registers: the low 8 bytes, then the rest of the store size.
+                    let (Some(lo), Some(hi)) = (regs.next(), regs.next()) else {
+                        return Err(unsupported());
+                    };
+                    let hs = (fx.cx.lay.get(t).size.saturating_sub(8)).clamp(1, 8) as u8;
+                    fx.emit(Inst::Load {
+                        dst: lo,
+                        ty: Ty::I64,
+                        size: 8,
+                        signed: false,
+                        addr,
+                        offset: off,
+                    });
+                    let tmp = fx.new_reg(Ty::I64);
+                    fx.emit(Inst::Load {
+                        dst: tmp,
+                        ty: Ty::I64,
+                        size: hs,
+                        signed: false,
+                        addr,
+                        offset: off + 8,
+                    });
+                    let r = mask(fx, tmp, b - 64);
+                    copy(fx, hi, r);
+                    continue;
+                }
+                let d = regs.next().ok_or_else(unsupported)?;
                 let ty = reg_ty(m, t, span)?;
                 let size = fx.cx.lay.get(t).size as u8;
                 match m.types.get(t) {
@@ -225,19 +270,12 @@ fn lower_leaves(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
                             size,
                             signed: false,
                             addr,
-                            offset: off as u32,
+                            offset: off,
                         });
                         let r = mask(fx, tmp, *b);
-                        copy(fx, *d, r);
+                        copy(fx, d, r);
                     }
-                    _ => fx.emit(Inst::Load {
-                        dst: *d,
-                        ty,
-                        size,
-                        signed: false,
-                        addr,
-                        offset: off as u32,
-                    }),
+                    _ => fx.emit(Inst::Load { dst: d, ty, size, signed: false, addr, offset: off }),
                 }
             }
         }
@@ -250,10 +288,22 @@ fn lower_leaves(fx: &mut FnCx, data: &InstData, dst: &[VReg]) -> LResult<()> {
             let addr = fx.operand(*data.args.get(1).ok_or_else(unsupported)?)?;
             let mut ls = Vec::new();
             leaves(fx, vt, 0, &mut ls);
-            for (s, (t, off)) in src.into_iter().zip(ls) {
+            let mut regs = src.into_iter();
+            for (t, off) in ls {
+                let off = off as u32;
+                if m.types.int_bits(t).is_some_and(|b| b > 64) {
+                    let (Some(lo), Some(hi)) = (regs.next(), regs.next()) else {
+                        return Err(unsupported());
+                    };
+                    let hs = (fx.cx.lay.get(t).size.saturating_sub(8)).clamp(1, 8) as u8;
+                    fx.emit(Inst::Store { ty: Ty::I64, size: 8, addr, offset: off, src: lo });
+                    fx.emit(Inst::Store { ty: Ty::I64, size: hs, addr, offset: off + 8, src: hi });
+                    continue;
+                }
+                let s = regs.next().ok_or_else(unsupported)?;
                 let ty = reg_ty(m, t, span)?;
                 let size = fx.cx.lay.get(t).size as u8;
-                fx.emit(Inst::Store { ty, size, addr, offset: off as u32, src: s });
+                fx.emit(Inst::Store { ty, size, addr, offset: off, src: s });
             }
         }
         (Opcode::CmpXchg, _) => {

@@ -118,16 +118,17 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                 } else if super::wide::is_wide_ty(m, data.ty) {
                     let regs = vec![fx.new_reg(Ty::I64), fx.new_reg(Ty::I64)];
                     fx.vecs.insert(v, regs);
-                } else if let Some(leaves) = m
+                } else if let Some(tys) = m
                     .types
                     .is_aggregate(data.ty)
-                    .then(|| super::abi::flat_types(m, data.ty))
+                    .then(|| super::abi::leaf_regs(m, data.ty))
                     .flatten()
                 {
-                    let regs: Option<Vec<Ty>> =
-                        leaves.iter().map(|t| reg_ty(m, *t, data.span).ok()).collect();
-                    if let Some(tys) = regs {
-                        let regs = tys.into_iter().map(|ty| fx.new_reg(ty)).collect();
+                    let regs = tys.into_iter().map(|ty| fx.new_reg(ty)).collect();
+                    fx.vecs.insert(v, regs);
+                } else if let Some((n, _)) = super::wide_vector::wide_vector(m, data.ty) {
+                    if n <= 128 {
+                        let regs = (0..2 * n).map(|_| fx.new_reg(Ty::I64)).collect();
                         fx.vecs.insert(v, regs);
                     }
                 } else if let Some((n, et)) = super::vector::lanes_of(&fx, data.ty) {

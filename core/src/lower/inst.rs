@@ -100,7 +100,14 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
     if super::bits::is_wide_bitcast(fx, data) {
         return super::bits::lower(fx, data);
     }
-    if data.op != O::Phi && data.op != O::Call && super::wide::involves_wide(fx, data) {
+    if !matches!(data.op, O::Phi | O::Call | O::ExtractValue | O::InsertValue)
+        && super::wide_vector::involves(fx, data)
+    {
+        return super::wide_vector::lower(fx, data);
+    }
+    if !matches!(data.op, O::Phi | O::Call | O::ExtractValue | O::InsertValue)
+        && super::wide::involves_wide(fx, data)
+    {
         return super::wide::lower(fx, data);
     }
     if data.op != O::Phi && data.op != O::Call && super::agg::involves_aggregates(fx, data) {

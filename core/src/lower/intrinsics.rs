@@ -363,6 +363,9 @@ fn lanewise(
     args: &[Operand],
     refused: &dyn Fn() -> LowerError,
 ) -> LResult<()> {
+    if super::wide_lanes::involves_wide(fx, data, args) {
+        return super::wide_lanes::lanewise(fx, data, lane, args, refused);
+    }
     let m = fx.cx.m;
     let pair = m.types.struct_fields(data.ty).map(|(_, fs)| fs.to_vec());
     let ret0 = match &pair {
@@ -463,6 +466,9 @@ fn reduce(fx: &mut FnCx, data: &InstData, id: Intrinsic, op: Red, args: &[Operan
     let vop = *args.get(usize::from(ordered)).ok_or_else(unsupported)?;
     let (n, et) =
         super::vector::lanes_of(fx, m.operand_ty(fx.body, vop)).ok_or_else(unsupported)?;
+    if let (Some(bits), false) = (m.types.int_bits(et).filter(|b| *b > 64), ordered) {
+        return reduce_wide(fx, data, op, vop, n, bits, &unsupported);
+    }
     if lanes::lane_ty(m, et).is_none() {
         return Err(unsupported());
     }
@@ -494,5 +500,47 @@ fn reduce(fx: &mut FnCx, data: &InstData, id: Intrinsic, op: Red, args: &[Operan
         };
     }
     copy(fx, dst, acc);
+    Ok(())
+}
+
+/// An integer reduction over lanes of 65 to 128 bits (pairs of registers).
+fn reduce_wide(
+    fx: &mut FnCx,
+    data: &InstData,
+    op: Red,
+    vop: Operand,
+    n: u32,
+    bits: u32,
+    unsupported: &dyn Fn() -> LowerError,
+) -> LResult<()> {
+    use super::wide::{binop, icmp, select, sext_pair};
+    let xs = super::wide_vector::pairs(fx, vop, n)?;
+    let Some((&first, rest)) = xs.split_first() else { return Err(unsupported()) };
+    let mut acc = first;
+    for &x in rest {
+        acc = match op {
+            Red::Int(o) => {
+                let r = binop(fx, o, acc, x);
+                (r.0, super::legal::mask(fx, r.1, bits - 64))
+            }
+            Red::Keep(p) => {
+                use crate::ir::IntPredicate as P;
+                let signed = matches!(p, P::Sgt | P::Slt | P::Sge | P::Sle);
+                let (a, b) = if signed {
+                    (sext_pair(fx, acc, bits), sext_pair(fx, x, bits))
+                } else {
+                    (acc, x)
+                };
+                let c = icmp(fx, p, a, b);
+                (select(fx, Ty::I64, c, acc.0, x.0), select(fx, Ty::I64, c, acc.1, x.1))
+            }
+            _ => return Err(unsupported()),
+        };
+    }
+    let v = data.result.ok_or_else(unsupported)?;
+    let dst = fx.vecs.get(&v).cloned().ok_or_else(unsupported)?;
+    for (d, s) in dst.iter().zip([acc.0, acc.1]) {
+        copy(fx, *d, s);
+    }
     Ok(())
 }

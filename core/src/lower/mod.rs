@@ -7,12 +7,17 @@
 //!                                 └─ func.rs ───┬─ frame.rs  allocas → Frame slots
 //!                                               ├─ inst.rs   instruction selection,
 //!                                               │            integer legalization (legal.rs)
-//!                                               ├─ calls.rs  calls and intrinsics
+//!                                               ├─ half.rs   half/bfloat: bits in I32, F32 math
+//!                                               ├─ calls.rs  calls
+//!                                               ├─ intrinsics.rs  each family's lowering,
+//!                                               │   lanes.rs      one lane of an operation
 //!                                               ├─ vector.rs vectors → one register per lane
 //!                                               ├─ simd.rs   or 128-bit ones in one V128
 //!                                               ├─ bits.rs   bitcasts of vectors and i128
 //!                                               ├─ agg.rs    structs/arrays → one per leaf
-//!                                               ├─ wide.rs   i128 → two I64 registers
+//!                                               ├─ wide.rs   i65..i128 → two I64 registers,
+//!                                               │   wide_lanes.rs  their intrinsics,
+//!                                               │   wide_vector.rs vectors of them
 //!                                               ├─ eh.rs     exceptions (invoke, landingpad)
 //!                                               ├─ edges.rs  phis → parallel copies on
 //!                                               │            split edges; switch → table/chain
@@ -20,19 +25,21 @@
 //!  LowModule ──▶ print.rs (text, for golden tests)
 //! ```
 //!
-//! Scope: integers up to 64 bits and `i128`, pointers, `float`/`double`, loads and stores, GEPs,
-//! comparisons, selects, casts, direct and indirect calls (calls to variadic externals
-//! included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`), `musttail`
-//! calls ([`Term::TailCall`]), phis, `br`/`switch`/`indirectbr` (with `blockaddress`)/`ret`/
-//! `unreachable`, `alloca`, initialized globals and the common intrinsics. Fixed vectors of
-//! those are scalarized (one register per lane, bitcasts reassembling the bits), or kept in
-//! one 128-bit register when the target asks for it ([`Options::v128`], simd.rs), and structs
-//! and arrays of them used as values live in one register per scalar leaf (returned as
-//! multiple values), also as parameters. Exceptions (`invoke`, `landingpad`, `resume` and the
-//! Itanium runtime calls) follow the interpreter's model without unwinding support from the
-//! target ([`eh`]). Everything else (other integers wider than 64 bits, some atomics, ...) is
-//! a [`LowerError`] naming the construct at its span: lowering never panics on a verified
-//! module.
+//! Scope: everything the interpreter runs (the README lists the exceptions): integers of
+//! any width up to 128 bits, pointers, `half`/`bfloat`/`float`/`double`, loads and stores,
+//! GEPs, comparisons, selects, every cast, direct and indirect calls (calls to variadic
+//! externals included, and variadic definitions with `va_start`/`va_arg`/`va_copy`/`va_end`),
+//! `musttail` calls ([`Term::TailCall`]), phis, `br`/`switch`/`indirectbr` (with
+//! `blockaddress`)/`ret`/`unreachable`, `alloca`, atomics (one thread), initialized globals
+//! and every intrinsic family the interpreter implements, on scalars and lane by lane on
+//! vectors. Fixed vectors are scalarized (one register per lane, two for lanes wider than
+//! 64 bits, bitcasts reassembling the bits), or kept in one 128-bit register when the target
+//! asks for it ([`Options::v128`], simd.rs), and structs and arrays used as values live in
+//! one register per scalar leaf (returned as multiple values), also as parameters.
+//! Exceptions (`invoke`, `landingpad`, `resume` and the Itanium runtime calls) follow the
+//! interpreter's model without unwinding support from the target ([`eh`]). Anything else
+//! (scalable vectors, `fp128`, integers wider than 128 bits, ...) is a [`LowerError`] naming
+//! the construct at its span: lowering never panics on a verified module.
 
 pub mod abi;
 mod agg;
@@ -57,6 +64,8 @@ mod simd;
 mod tests;
 mod vector;
 mod wide;
+mod wide_lanes;
+mod wide_vector;
 
 pub use form::*;
 pub use module::{lower_module, lower_module_with};

@@ -40,6 +40,12 @@ pub fn lanes(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<VReg>> {
                 _ => Err(LowerError::unsupported(fx.span, "a vector value of an unsupported type")),
             }
         }
+        Operand::Const(c)
+            if super::wide_vector::wide_vector(fx.cx.m, fx.cx.m.consts.ty(c)).is_some() =>
+        {
+            let ws = super::wide_vector::pairs(fx, op, n / 2)?;
+            Ok(ws.into_iter().flat_map(|(l, h)| [l, h]).collect())
+        }
         Operand::Const(c) if super::wide::is_wide_ty(fx.cx.m, fx.cx.m.consts.ty(c)) => {
             let (lo, hi) = super::wide::halves(fx, op)?;
             Ok(vec![lo, hi])

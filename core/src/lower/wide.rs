@@ -22,6 +22,14 @@ use super::legal::{mask, sext_full};
 use super::{LResult, LowerError};
 use crate::ir::{ConstKind, Extra, InstData, IntPredicate, Opcode, Operand, Type, TypeId};
 
+/// `(lo, hi)` with the high half sign-extended from a `bits`-bit value.
+pub fn sext_pair(fx: &mut FnCx, (lo, hi): W, bits: u32) -> W {
+    (lo, sext_full(fx, hi, bits - 64))
+}
+
+/// A wide value: its low and high `I64` halves.
+pub type W = (VReg, VReg);
+
 /// True for the integers of 65 to 128 bits.
 pub fn is_wide(fx: &FnCx, t: TypeId) -> bool {
     is_wide_ty(fx.cx.m, t)
@@ -33,7 +41,7 @@ pub fn is_wide_ty(m: &crate::ir::Module, t: TypeId) -> bool {
 }
 
 /// The bits of the high half of wide type `t` (64 for `i128`).
-fn high_bits(fx: &FnCx, t: TypeId) -> u32 {
+pub(super) fn high_bits(fx: &FnCx, t: TypeId) -> u32 {
     match fx.cx.m.types.get(t) {
         Type::Int(b) => b.saturating_sub(64).clamp(1, 64),
         _ => 64,
@@ -87,30 +95,30 @@ fn out(fx: &FnCx, data: &InstData) -> LResult<(VReg, VReg)> {
     }
 }
 
-fn bin(fx: &mut FnCx, op: Bin, a: VReg, b: VReg) -> VReg {
+pub(super) fn bin(fx: &mut FnCx, op: Bin, a: VReg, b: VReg) -> VReg {
     let dst = fx.new_reg(Ty::I64);
     fx.emit(Inst::Bin { op, ty: Ty::I64, dst, a, b });
     dst
 }
 
-fn binc(fx: &mut FnCx, op: Bin, a: VReg, c: u64) -> VReg {
+pub(super) fn binc(fx: &mut FnCx, op: Bin, a: VReg, c: u64) -> VReg {
     let k = fx.iconst(Ty::I64, c);
     bin(fx, op, a, k)
 }
 
-fn cmp(fx: &mut FnCx, cc: Cmp, a: VReg, b: VReg) -> VReg {
+pub(super) fn cmp(fx: &mut FnCx, cc: Cmp, a: VReg, b: VReg) -> VReg {
     let dst = fx.new_reg(Ty::I32);
     fx.emit(Inst::Cmp { cc, ty: Ty::I64, dst, a, b });
     dst
 }
 
-fn select(fx: &mut FnCx, ty: Ty, cond: VReg, a: VReg, b: VReg) -> VReg {
+pub(super) fn select(fx: &mut FnCx, ty: Ty, cond: VReg, a: VReg, b: VReg) -> VReg {
     let dst = fx.new_reg(ty);
     fx.emit(Inst::Select { dst, cond, a, b });
     dst
 }
 
-fn extend_u(fx: &mut FnCx, v: VReg) -> VReg {
+pub(super) fn extend_u(fx: &mut FnCx, v: VReg) -> VReg {
     let dst = fx.new_reg(Ty::I64);
     fx.emit(Inst::Un { op: Un::ExtendU, to: Ty::I64, dst, a: v });
     dst
@@ -152,6 +160,109 @@ fn mulhi_u(fx: &mut FnCx, x: VReg, y: VReg) -> VReg {
     bin(fx, Bin::Add, h1, midh)
 }
 
+/// `a op b` on `(low, high)` pairs (`add`, `sub`, `mul`, `and`, `or`, `xor`, `shl`, `lshr`,
+/// `ashr`; `ashr` wants the high half sign-extended to 64 bits), wrapped at 128 bits.
+pub fn binop(fx: &mut FnCx, op: Opcode, (al, ah): W, (bl, bh): W) -> W {
+    use Opcode as O;
+    match op {
+        O::Add => {
+            let lo = bin(fx, Bin::Add, al, bl);
+            let c = cmp(fx, Cmp::LtU, lo, al);
+            let c = extend_u(fx, c);
+            let h = bin(fx, Bin::Add, ah, bh);
+            (lo, bin(fx, Bin::Add, h, c))
+        }
+        O::Sub => {
+            let lo = bin(fx, Bin::Sub, al, bl);
+            let c = cmp(fx, Cmp::LtU, al, bl);
+            let c = extend_u(fx, c);
+            let h = bin(fx, Bin::Sub, ah, bh);
+            (lo, bin(fx, Bin::Sub, h, c))
+        }
+        O::Mul => {
+            let lo = bin(fx, Bin::Mul, al, bl);
+            let h = mulhi_u(fx, al, bl);
+            let c1 = bin(fx, Bin::Mul, al, bh);
+            let c2 = bin(fx, Bin::Mul, ah, bl);
+            let h = bin(fx, Bin::Add, h, c1);
+            (lo, bin(fx, Bin::Add, h, c2))
+        }
+        O::And | O::Or | O::Xor => {
+            let op = match op {
+                O::And => Bin::And,
+                O::Or => Bin::Or,
+                _ => Bin::Xor,
+            };
+            (bin(fx, op, al, bl), bin(fx, op, ah, bh))
+        }
+        _ => {
+            // n = amount mod 64 for the in-word shifts; big = amount >= 64. The
+            // bits crossing words use a shift by 1 then by 63-n (no shift by 64).
+            let n = binc(fx, Bin::And, bl, 63);
+            let k64 = fx.iconst(Ty::I64, 64);
+            let big = cmp(fx, Cmp::GeU, bl, k64);
+            let k63 = fx.iconst(Ty::I64, 63);
+            let inv = bin(fx, Bin::Sub, k63, n);
+            let zero = fx.iconst(Ty::I64, 0);
+            match op {
+                O::Shl => {
+                    let lo_s = bin(fx, Bin::Shl, al, n);
+                    let hi_s = bin(fx, Bin::Shl, ah, n);
+                    let c1 = binc(fx, Bin::ShrU, al, 1);
+                    let cross = bin(fx, Bin::ShrU, c1, inv);
+                    let hi_small = bin(fx, Bin::Or, hi_s, cross);
+                    let hi = select(fx, Ty::I64, big, lo_s, hi_small);
+                    let lo = select(fx, Ty::I64, big, zero, lo_s);
+                    (lo, hi)
+                }
+                _ => {
+                    let arith = op == O::AShr;
+                    let shr = if arith { Bin::ShrS } else { Bin::ShrU };
+                    let lo_s = bin(fx, Bin::ShrU, al, n);
+                    let hi_s = bin(fx, shr, ah, n);
+                    let c1 = binc(fx, Bin::Shl, ah, 1);
+                    let cross = bin(fx, Bin::Shl, c1, inv);
+                    let lo_small = bin(fx, Bin::Or, lo_s, cross);
+                    let lo = select(fx, Ty::I64, big, hi_s, lo_small);
+                    let fill = if arith { binc(fx, Bin::ShrS, ah, 63) } else { zero };
+                    let hi = select(fx, Ty::I64, big, fill, hi_s);
+                    (lo, hi)
+                }
+            }
+        }
+    }
+}
+
+/// `a p b` as 0/1 in an `I32` (the high halves sign-extended for the signed predicates).
+pub fn icmp(fx: &mut FnCx, p: IntPredicate, (al, ah): W, (bl, bh): W) -> VReg {
+    use IntPredicate as P;
+    match p {
+        P::Eq | P::Ne => {
+            let xl = bin(fx, Bin::Xor, al, bl);
+            let xh = bin(fx, Bin::Xor, ah, bh);
+            let x = bin(fx, Bin::Or, xl, xh);
+            let zero = fx.iconst(Ty::I64, 0);
+            cmp(fx, if p == P::Eq { Cmp::Eq } else { Cmp::Ne }, x, zero)
+        }
+        _ => {
+            let (lo_cc, hi_cc) = match p {
+                P::Ult => (Cmp::LtU, Cmp::LtU),
+                P::Ule => (Cmp::LeU, Cmp::LtU),
+                P::Ugt => (Cmp::GtU, Cmp::GtU),
+                P::Uge => (Cmp::GeU, Cmp::GtU),
+                P::Slt => (Cmp::LtU, Cmp::LtS),
+                P::Sle => (Cmp::LeU, Cmp::LtS),
+                P::Sgt => (Cmp::GtU, Cmp::GtS),
+                _ => (Cmp::GeU, Cmp::GtS),
+            };
+            let heq = cmp(fx, Cmp::Eq, ah, bh);
+            let lc = cmp(fx, lo_cc, al, bl);
+            let hc = cmp(fx, hi_cc, ah, bh);
+            select(fx, Ty::I32, heq, lc, hc)
+        }
+    }
+}
+
 /// Lowers an instruction that produces or reads an `i128`.
 pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
     use Opcode as O;
@@ -168,73 +279,7 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             let (bl, bh) = halves(fx, arg(data, 1)?)?;
             let ah =
                 if data.op == O::AShr { sext_full(fx, ah, high_bits(fx, data.ty)) } else { ah };
-            let (lo, hi) = match data.op {
-                O::Add => {
-                    let lo = bin(fx, Bin::Add, al, bl);
-                    let c = cmp(fx, Cmp::LtU, lo, al);
-                    let c = extend_u(fx, c);
-                    let h = bin(fx, Bin::Add, ah, bh);
-                    (lo, bin(fx, Bin::Add, h, c))
-                }
-                O::Sub => {
-                    let lo = bin(fx, Bin::Sub, al, bl);
-                    let c = cmp(fx, Cmp::LtU, al, bl);
-                    let c = extend_u(fx, c);
-                    let h = bin(fx, Bin::Sub, ah, bh);
-                    (lo, bin(fx, Bin::Sub, h, c))
-                }
-                O::Mul => {
-                    let lo = bin(fx, Bin::Mul, al, bl);
-                    let h = mulhi_u(fx, al, bl);
-                    let c1 = bin(fx, Bin::Mul, al, bh);
-                    let c2 = bin(fx, Bin::Mul, ah, bl);
-                    let h = bin(fx, Bin::Add, h, c1);
-                    (lo, bin(fx, Bin::Add, h, c2))
-                }
-                O::And | O::Or | O::Xor => {
-                    let op = match data.op {
-                        O::And => Bin::And,
-                        O::Or => Bin::Or,
-                        _ => Bin::Xor,
-                    };
-                    (bin(fx, op, al, bl), bin(fx, op, ah, bh))
-                }
-                _ => {
-                    // n = amount mod 64 for the in-word shifts; big = amount >= 64. The
-                    // bits crossing words use a shift by 1 then by 63-n (no shift by 64).
-                    let n = binc(fx, Bin::And, bl, 63);
-                    let k64 = fx.iconst(Ty::I64, 64);
-                    let big = cmp(fx, Cmp::GeU, bl, k64);
-                    let k63 = fx.iconst(Ty::I64, 63);
-                    let inv = bin(fx, Bin::Sub, k63, n);
-                    let zero = fx.iconst(Ty::I64, 0);
-                    match data.op {
-                        O::Shl => {
-                            let lo_s = bin(fx, Bin::Shl, al, n);
-                            let hi_s = bin(fx, Bin::Shl, ah, n);
-                            let c1 = binc(fx, Bin::ShrU, al, 1);
-                            let cross = bin(fx, Bin::ShrU, c1, inv);
-                            let hi_small = bin(fx, Bin::Or, hi_s, cross);
-                            let hi = select(fx, Ty::I64, big, lo_s, hi_small);
-                            let lo = select(fx, Ty::I64, big, zero, lo_s);
-                            (lo, hi)
-                        }
-                        _ => {
-                            let arith = data.op == O::AShr;
-                            let shr = if arith { Bin::ShrS } else { Bin::ShrU };
-                            let lo_s = bin(fx, Bin::ShrU, al, n);
-                            let hi_s = bin(fx, shr, ah, n);
-                            let c1 = binc(fx, Bin::Shl, ah, 1);
-                            let cross = bin(fx, Bin::Shl, c1, inv);
-                            let lo_small = bin(fx, Bin::Or, lo_s, cross);
-                            let lo = select(fx, Ty::I64, big, hi_s, lo_small);
-                            let fill = if arith { binc(fx, Bin::ShrS, ah, 63) } else { zero };
-                            let hi = select(fx, Ty::I64, big, fill, hi_s);
-                            (lo, hi)
-                        }
-                    }
-                }
-            };
+            let (lo, hi) = binop(fx, data.op, (al, ah), (bl, bh));
             set(fx, data, lo, hi)
         }
         O::UDiv | O::SDiv | O::URem | O::SRem if wide_args && is_wide(fx, data.ty) => {
@@ -281,31 +326,7 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
             } else {
                 (ah, bh)
             };
-            let r = match p {
-                P::Eq | P::Ne => {
-                    let xl = bin(fx, Bin::Xor, al, bl);
-                    let xh = bin(fx, Bin::Xor, ah, bh);
-                    let x = bin(fx, Bin::Or, xl, xh);
-                    let zero = fx.iconst(Ty::I64, 0);
-                    cmp(fx, if p == P::Eq { Cmp::Eq } else { Cmp::Ne }, x, zero)
-                }
-                _ => {
-                    let (lo_cc, hi_cc) = match p {
-                        P::Ult => (Cmp::LtU, Cmp::LtU),
-                        P::Ule => (Cmp::LeU, Cmp::LtU),
-                        P::Ugt => (Cmp::GtU, Cmp::GtU),
-                        P::Uge => (Cmp::GeU, Cmp::GtU),
-                        P::Slt => (Cmp::LtU, Cmp::LtS),
-                        P::Sle => (Cmp::LeU, Cmp::LtS),
-                        P::Sgt => (Cmp::GtU, Cmp::GtS),
-                        _ => (Cmp::GeU, Cmp::GtS),
-                    };
-                    let heq = cmp(fx, Cmp::Eq, ah, bh);
-                    let lc = cmp(fx, lo_cc, al, bl);
-                    let hc = cmp(fx, hi_cc, ah, bh);
-                    select(fx, Ty::I32, heq, lc, hc)
-                }
-            };
+            let r = icmp(fx, p, (al, ah), (bl, bh));
             copy(fx, dst, r);
             Ok(())
         }
@@ -439,7 +460,7 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
 }
 
 /// A float of IR type `t` (in `x`) as an `F64`, exactly.
-fn to_f64(fx: &mut FnCx, t: TypeId, x: VReg) -> VReg {
+pub(super) fn to_f64(fx: &mut FnCx, t: TypeId, x: VReg) -> VReg {
     let x = match super::half::small(fx.cx.m, t) {
         Some(s) => super::half::widen(fx, s, x),
         None => x,
@@ -452,7 +473,7 @@ fn to_f64(fx: &mut FnCx, t: TypeId, x: VReg) -> VReg {
     d
 }
 
-fn un(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
+pub(super) fn un(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
     let d = fx.new_reg(to);
     fx.emit(Inst::Un { op, to, dst: d, a });
     d
@@ -465,7 +486,7 @@ fn fbin(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, b: VReg) -> VReg {
 }
 
 /// The two's complement negation of `(lo, hi)`.
-fn negate(fx: &mut FnCx, lo: VReg, hi: VReg) -> (VReg, VReg) {
+pub(super) fn negate(fx: &mut FnCx, lo: VReg, hi: VReg) -> (VReg, VReg) {
     let zero = fx.iconst(Ty::I64, 0);
     let nlo = bin(fx, Bin::Sub, zero, lo);
     let borrow = cmp(fx, Cmp::Ne, lo, zero);
@@ -477,7 +498,7 @@ fn negate(fx: &mut FnCx, lo: VReg, hi: VReg) -> (VReg, VReg) {
 /// `fptosi`/`fptoui` of `x` (an `F64`) to 128 bits: the magnitude's high and low words are
 /// exact in double (`x / 2^64` truncated, and what remains), then the sign. Out of range
 /// is poison, so any result will do there.
-fn float_to_wide(fx: &mut FnCx, x: VReg, signed: bool) -> (VReg, VReg) {
+pub(super) fn float_to_wide(fx: &mut FnCx, x: VReg, signed: bool) -> (VReg, VReg) {
     let f = Ty::F64;
     let ax = if signed { un(fx, Un::FAbs, f, x) } else { x };
     let inv = fx.konst(f, Const::F64(2f64.powi(-64).to_bits()));
@@ -501,7 +522,7 @@ fn float_to_wide(fx: &mut FnCx, x: VReg, signed: bool) -> (VReg, VReg) {
 /// `sitofp`/`uitofp` of `(lo, hi)` (sign-extended when `signed`) to `fty` (`F32` or `F64`),
 /// rounded once: the top 64 bits of the magnitude with a sticky bit for the rest are
 /// converted by the target (which rounds to nearest even), then scaled by a power of two.
-fn wide_to_float(fx: &mut FnCx, lo: VReg, hi: VReg, signed: bool, fty: Ty) -> VReg {
+pub(super) fn wide_to_float(fx: &mut FnCx, lo: VReg, hi: VReg, signed: bool, fty: Ty) -> VReg {
     let zero = fx.iconst(Ty::I64, 0);
     let (neg, lo, hi) = if signed {
         let neg = cmp(fx, Cmp::LtS, hi, zero);
