@@ -20,7 +20,7 @@
 //! |-------------|---------------------------------------------------------|------------|
 //! | `diag`      | (nothing)                                               | spans, diagnostics, rendering |
 //! | `ir`        | `diag`                                                  | entities, types, data and type layout, flags, intrinsics, uses |
-//! | `semantics` | `ir`                                                    | integer, wide-integer and float operations on bits; poison reasons; kinds of UB |
+//! | `semantics` | `ir`                                                    | integer, wide-integer and float operations on bits; the C math functions; poison reasons; kinds of UB |
 //! | `runtime`   | `ir` `semantics`                                        | the C library over an engine's memory, and its pure engines: formatting, number parsing, scanning, ctype, which function a name is |
 //! | `text`      | `diag` `ir` `semantics`                                 | lexer, parser, printer |
 //! | `analysis`  | `diag` `ir` `semantics`                                 | CFG, dominators, loops, liveness, known bits, may-poison, alias |

@@ -220,18 +220,6 @@ fn arg_bits(fx: &FnCx, args: &[Operand], k: usize) -> u32 {
     t.and_then(|t| fx.cx.m.types.int_bits(t)).unwrap_or(64)
 }
 
-/// The integer value of a constant operand.
-fn const_int(fx: &FnCx, op: Option<&Operand>) -> Option<u64> {
-    match op {
-        Some(Operand::Const(c)) => match fx.cx.m.consts.kind(*c) {
-            ConstKind::Int(v) => v.to_u64(),
-            ConstKind::Zero => Some(0),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// True when the call returns nothing.
 fn is_void(fx: &FnCx, data: &InstData) -> bool {
     data.ty == TypeId::VOID || matches!(fx.cx.m.types.get(data.ty), Type::Void)
@@ -276,7 +264,7 @@ pub fn lower(
         }
         How::StackRestore | How::VaEnd => Ok(()),
         How::ObjectSize => {
-            let min = const_int(fx, args.get(1)).is_some_and(|v| v & 1 == 1);
+            let min = super::vector::const_index(fx, args.get(1)).is_some_and(|v| v & 1 == 1);
             let dst = dst_of(fx, data)?;
             let ty = fx.reg_ty(dst);
             let bits = m.types.int_bits(data.ty).unwrap_or(64);
@@ -385,7 +373,7 @@ fn lanewise(
     let tys = LaneTys {
         args: arg_tys.iter().map(|t| m.types.scalar(*t)).collect(),
         ret: m.types.scalar(ret0),
-        imm: const_int(fx, args.get(1)),
+        imm: super::vector::const_index(fx, args.get(1)),
     };
     for t in tys.args.iter().chain(std::iter::once(&tys.ret)) {
         if !matches!(m.types.get(*t), Type::Void) && lanes::lane_ty(m, *t).is_none() {

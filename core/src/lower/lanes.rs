@@ -14,6 +14,7 @@ use super::inst::int_binop;
 use super::legal::{int_ty, mask, sext_full, width};
 use super::{LResult, LowerError};
 use crate::ir::{Module, Opcode, TypeId};
+pub use crate::semantics::math::Math;
 
 /// A lane operation.
 #[derive(Copy, Clone, Debug)]
@@ -74,66 +75,6 @@ pub enum Lane {
     },
     /// A C math function.
     Math(Math),
-}
-
-/// The C math functions of the intrinsics.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum Math {
-    Sin,
-    Cos,
-    Tan,
-    Asin,
-    Acos,
-    Atan,
-    Atan2,
-    Sinh,
-    Cosh,
-    Tanh,
-    Exp,
-    Exp2,
-    Exp10,
-    Log,
-    Log2,
-    Log10,
-    Pow,
-}
-
-impl Math {
-    /// The `double` function's name.
-    fn name(self) -> &'static str {
-        match self {
-            Math::Sin => "sin",
-            Math::Cos => "cos",
-            Math::Tan => "tan",
-            Math::Asin => "asin",
-            Math::Acos => "acos",
-            Math::Atan => "atan",
-            Math::Atan2 => "atan2",
-            Math::Sinh => "sinh",
-            Math::Cosh => "cosh",
-            Math::Tanh => "tanh",
-            Math::Exp => "exp",
-            Math::Exp2 => "exp2",
-            Math::Exp10 => "exp10",
-            Math::Log => "log",
-            Math::Log2 => "log2",
-            Math::Log10 => "log10",
-            Math::Pow => "pow",
-        }
-    }
-    /// True when the interpreter computes `float` with the single-precision function
-    /// (`sinf`); else it promotes to `double` and rounds the result.
-    fn has_f32(self) -> bool {
-        !matches!(self, Math::Asin | Math::Acos | Math::Atan | Math::Sinh | Math::Cosh | Math::Tanh)
-    }
-    fn arity(self) -> usize {
-        if matches!(self, Math::Pow | Math::Atan2) {
-            2
-        } else {
-            1
-        }
-    }
 }
 
 /// The scalar types of one lane: the operands', the result's (the value's, for

@@ -87,7 +87,7 @@ fn arg(fx: &mut FnCx, data: &InstData, k: usize, n: u32) -> LResult<Vec<VReg>> {
     lanes(fx, op, n)
 }
 
-fn const_index(fx: &FnCx, op: Option<&Operand>) -> Option<u64> {
+pub(super) fn const_index(fx: &FnCx, op: Option<&Operand>) -> Option<u64> {
     match op {
         Some(Operand::Const(c)) => match fx.cx.m.consts.kind(*c) {
             ConstKind::Int(v) => v.to_u64(),
@@ -452,7 +452,7 @@ fn index_reg(fx: &mut FnCx, data: &InstData, k: usize) -> LResult<VReg> {
 }
 
 /// `idx == k` as 0/1 in an `I32`.
-fn lane_is(fx: &mut FnCx, idx: VReg, k: u64) -> VReg {
+pub(super) fn lane_is(fx: &mut FnCx, idx: VReg, k: u64) -> VReg {
     let ty = fx.reg_ty(idx);
     let kk = fx.iconst(ty, k);
     let c = fx.new_reg(Ty::I32);

@@ -32,17 +32,17 @@ fn un(fx: &mut FnCx, op: Un, a: VReg) -> VReg {
     super::wide::un(fx, op, Ty::I64, a)
 }
 
-fn sel(fx: &mut FnCx, c: VReg, a: W, b: W) -> W {
+pub(super) fn sel(fx: &mut FnCx, c: VReg, a: W, b: W) -> W {
     (select(fx, Ty::I64, c, a.0, b.0), select(fx, Ty::I64, c, a.1, b.1))
 }
 
 /// The high half masked to the type's `bits`.
-fn masked(fx: &mut FnCx, (lo, hi): W, bits: u32) -> W {
+pub(super) fn masked(fx: &mut FnCx, (lo, hi): W, bits: u32) -> W {
     (lo, mask(fx, hi, bits - 64))
 }
 
 /// The high half sign-extended from the type's `bits`.
-fn sext(fx: &mut FnCx, (lo, hi): W, bits: u32) -> W {
+pub(super) fn sext(fx: &mut FnCx, (lo, hi): W, bits: u32) -> W {
     (lo, sext_full(fx, hi, bits - 64))
 }
 

@@ -8,8 +8,10 @@ use super::form::{Inst, Ty, VReg};
 use super::func::FnCx;
 use super::inst::copy;
 use super::lanes::Lane;
-use super::legal::{mask, resize, sext_full, sresize};
-use super::wide::{binop, halves, icmp, is_wide_ty, select, W};
+use super::legal::{resize, sext_full, sresize};
+use super::vector::{const_index, lane_is};
+use super::wide::{binop, halves, icmp, is_wide_ty, W};
+use super::wide_lanes::{masked, sel, sext};
 use super::{LResult, LowerError};
 use crate::ir::{ConstKind, Extra, InstData, IntPredicate, Module, Opcode, Operand, TypeId};
 
@@ -54,38 +56,6 @@ pub fn pairs(fx: &mut FnCx, op: Operand, n: u32) -> LResult<Vec<W>> {
 
 fn flat(ws: &[W]) -> Vec<VReg> {
     ws.iter().flat_map(|(l, h)| [*l, *h]).collect()
-}
-
-fn masked(fx: &mut FnCx, (lo, hi): W, bits: u32) -> W {
-    (lo, mask(fx, hi, bits - 64))
-}
-
-fn sext(fx: &mut FnCx, (lo, hi): W, bits: u32) -> W {
-    (lo, sext_full(fx, hi, bits - 64))
-}
-
-fn const_index(fx: &FnCx, op: Option<&Operand>) -> Option<u64> {
-    match op {
-        Some(Operand::Const(c)) => match fx.cx.m.consts.kind(*c) {
-            ConstKind::Int(v) => v.to_u64(),
-            ConstKind::Zero => Some(0),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// `idx == k` as 0/1 in an `I32`.
-fn lane_is(fx: &mut FnCx, idx: VReg, k: u64) -> VReg {
-    let ty = fx.reg_ty(idx);
-    let kk = fx.iconst(ty, k);
-    let c = fx.new_reg(Ty::I32);
-    fx.emit(Inst::Cmp { cc: super::form::Cmp::Eq, ty, dst: c, a: idx, b: kk });
-    c
-}
-
-fn sel(fx: &mut FnCx, c: VReg, a: W, b: W) -> W {
-    (select(fx, Ty::I64, c, a.0, b.0), select(fx, Ty::I64, c, a.1, b.1))
 }
 
 /// Writes the result: pairs for a wide vector or scalar, lane registers otherwise.

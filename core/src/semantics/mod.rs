@@ -9,6 +9,7 @@
 
 pub mod fp;
 pub mod int;
+pub mod math;
 pub mod poison;
 pub mod ub;
 pub mod wide;

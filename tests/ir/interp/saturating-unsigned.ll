@@ -1,5 +1,4 @@
 ; RUN: irplay run %s
-; UNSUPPORTED-WASM: intrinsic @llvm.uadd.sat
 ; Unsigned saturating addition and shift clamp to the maximum whatever the operands' top
 ; bits: "llvm.uadd.sat ... the result is clamped to the maximum unsigned value" and
 ; "llvm.ushl.sat ... If the result value does not fit in the result type, then the result

@@ -1,5 +1,4 @@
 ; RUN: irplay run %s
-; UNSUPPORTED-WASM: vector intrinsic @llvm.powi
 ; Vector intrinsics with a scalar operand apply it to every lane: "llvm.powi.v2f32.i32"
 ; raises each element to the one integer power ('llvm.powi.*' Intrinsic: "the second
 ; argument is an integer power"), and "llvm.is.fpclass" tests each element against the
