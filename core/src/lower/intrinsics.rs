@@ -355,14 +355,9 @@ fn lanewise(
         return super::wide_lanes::lanewise(fx, data, lane, args, refused);
     }
     let m = fx.cx.m;
-    let pair = m.types.struct_fields(data.ty).map(|(_, fs)| fs.to_vec());
-    let ret0 = match &pair {
-        Some(fs) => fs.first().copied().ok_or_else(refused)?,
-        None => data.ty,
-    };
-    let arg_tys: Vec<TypeId> = args.iter().map(|op| m.operand_ty(fx.body, *op)).collect();
-    let vec_ty =
-        std::iter::once(ret0).chain(arg_tys.iter().copied()).find(|t| m.types.is_vector(*t));
+    let shape = lanes::CallShape::of(fx, data, args);
+    let vec_ty = shape.all().find(|t| m.types.is_vector(*t));
+    let (pair, ret0, arg_tys) = (shape.pair, shape.ret0, shape.tys);
     let n = match vec_ty {
         Some(t) => super::vector::lanes_of(fx, t).ok_or_else(refused)?.0,
         None => 1,

@@ -86,6 +86,29 @@ pub struct LaneTys {
     pub imm: Option<u64>,
 }
 
+/// The shape of an intrinsic call: its operands' types, the fields of a `{ value, overflow }`
+/// result, and the value's type (the result's type otherwise).
+pub struct CallShape {
+    pub tys: Vec<TypeId>,
+    pub pair: Option<Vec<TypeId>>,
+    pub ret0: TypeId,
+}
+
+impl CallShape {
+    /// The shape of `data`, a call with operands `args`.
+    pub fn of(fx: &FnCx, data: &crate::ir::InstData, args: &[crate::ir::Operand]) -> CallShape {
+        let m = fx.cx.m;
+        let tys: Vec<TypeId> = args.iter().map(|op| m.operand_ty(fx.body, *op)).collect();
+        let pair = m.types.struct_fields(data.ty).map(|(_, fs)| fs.to_vec());
+        let ret0 = pair.as_ref().and_then(|fs| fs.first().copied()).unwrap_or(data.ty);
+        CallShape { tys, pair, ret0 }
+    }
+    /// The result's value type, then the operands' types.
+    pub fn all(&self) -> impl Iterator<Item = TypeId> + '_ {
+        std::iter::once(self.ret0).chain(self.tys.iter().copied())
+    }
+}
+
 /// The register type of a lane of scalar type `t`, if lane operations support it.
 pub fn lane_ty(m: &Module, t: TypeId) -> Option<Ty> {
     scalar_ty(m, t)

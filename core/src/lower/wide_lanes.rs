@@ -17,9 +17,8 @@ use crate::ir::{InstData, IntPredicate as P, Opcode, Operand, Type, TypeId};
 /// `{ value, overflow }` result) of 65 to 128 bits.
 pub fn involves_wide(fx: &FnCx, data: &InstData, args: &[Operand]) -> bool {
     let m = fx.cx.m;
-    let ret0 = m.types.struct_fields(data.ty).and_then(|(_, fs)| fs.first().copied());
-    std::iter::once(ret0.unwrap_or(data.ty))
-        .chain(args.iter().map(|op| m.operand_ty(fx.body, *op)))
+    super::lanes::CallShape::of(fx, data, args)
+        .all()
         .any(|t| super::wide::is_wide_ty(m, m.types.scalar(t)))
 }
 
@@ -108,16 +107,12 @@ pub fn lanewise(
     refused: &dyn Fn() -> LowerError,
 ) -> LResult<()> {
     let m = fx.cx.m;
-    let tys: Vec<TypeId> = args.iter().map(|op| m.operand_ty(fx.body, *op)).collect();
-    let pair = m.types.struct_fields(data.ty).map(|(_, fs)| fs.to_vec());
-    let ret0 = pair.as_ref().and_then(|fs| fs.first().copied()).unwrap_or(data.ty);
-    if std::iter::once(ret0).chain(tys.iter().copied()).any(|t| m.types.is_vector(t)) {
+    let shape = super::lanes::CallShape::of(fx, data, args);
+    if shape.all().any(|t| m.types.is_vector(t)) {
         return super::wide_vector::intrinsic(fx, data, lane, args, refused);
     }
-    let wide_t = std::iter::once(ret0)
-        .chain(tys.iter().copied())
-        .find(|t| super::wide::is_wide_ty(m, *t))
-        .ok_or_else(refused)?;
+    let wide_t = shape.all().find(|t| super::wide::is_wide_ty(m, *t)).ok_or_else(refused)?;
+    let tys = shape.tys;
     let mut ops = Vec::with_capacity(args.len());
     for (op, t) in args.iter().zip(&tys) {
         if super::wide::is_wide_ty(m, *t) {

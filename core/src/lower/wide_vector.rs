@@ -375,18 +375,11 @@ pub fn intrinsic(
     refused: &dyn Fn() -> LowerError,
 ) -> LResult<()> {
     let m = fx.cx.m;
-    let tys: Vec<TypeId> = args.iter().map(|op| m.operand_ty(fx.body, *op)).collect();
-    let pair = m.types.struct_fields(data.ty).map(|(_, fs)| fs.to_vec());
-    let ret0 = pair.as_ref().and_then(|fs| fs.first().copied()).unwrap_or(data.ty);
-    let (n, _) = std::iter::once(ret0)
-        .chain(tys.iter().copied())
-        .find_map(|t| super::vector::lanes_of(fx, t))
-        .ok_or_else(refused)?;
-    let wide_t = std::iter::once(ret0)
-        .chain(tys.iter().copied())
-        .map(|t| m.types.scalar(t))
-        .find(|t| is_wide_ty(m, *t))
-        .ok_or_else(refused)?;
+    let shape = super::lanes::CallShape::of(fx, data, args);
+    let (n, _) = shape.all().find_map(|t| super::vector::lanes_of(fx, t)).ok_or_else(refused)?;
+    let wide_t =
+        shape.all().map(|t| m.types.scalar(t)).find(|t| is_wide_ty(m, *t)).ok_or_else(refused)?;
+    let tys = shape.tys;
     // Per operand, per lane: its registers.
     let mut ops: Vec<Vec<Vec<VReg>>> = Vec::with_capacity(args.len());
     for (op, t) in args.iter().zip(&tys) {

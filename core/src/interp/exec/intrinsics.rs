@@ -887,40 +887,33 @@ impl Interp<'_> {
     }
 }
 
-/// `x` to the integer power `e` by repeated squaring (as compiler-rt's `__powidf2`).
-fn powi(x: f64, e: i32) -> f64 {
-    let mut r = 1.0;
+/// `x` to the integer power `e` by repeated squaring in the type's precision (compiler-rt's
+/// `__powidf2` for `f64`, `__powisf2` for `f32`).
+fn powi_in<T>(x: T, e: i32, one: T) -> T
+where
+    T: Copy + std::ops::Mul<Output = T> + std::ops::Div<Output = T>,
+{
+    let mut r = one;
     let mut b = x;
     let mut n = e.unsigned_abs();
     while n > 0 {
         if n & 1 == 1 {
-            r *= b;
+            r = r * b;
         }
-        b *= b;
+        b = b * b;
         n >>= 1;
     }
     if e < 0 {
-        1.0 / r
+        one / r
     } else {
         r
     }
 }
 
-/// `x` to the integer power `e` in single precision (compiler-rt's `__powisf2`).
+fn powi(x: f64, e: i32) -> f64 {
+    powi_in(x, e, 1.0)
+}
+
 fn powi32(x: f32, e: i32) -> f32 {
-    let mut r = 1.0f32;
-    let mut b = x;
-    let mut n = e.unsigned_abs();
-    while n > 0 {
-        if n & 1 == 1 {
-            r *= b;
-        }
-        b *= b;
-        n >>= 1;
-    }
-    if e < 0 {
-        1.0 / r
-    } else {
-        r
-    }
+    powi_in(x, e, 1.0)
 }
