@@ -412,6 +412,60 @@ impl<'a> Parser<'a> {
         GlobalName::Named(self.m.symbols.intern(name))
     }
 
+    /// Declares each intrinsic (of the table, `ir/intrinsics.rs`) that is called but never
+    /// declared, with the type of its first call, as LLVM 19 does (`call i32 @llvm.umin.i32(i32 %a, i32 %b)` alone is a
+    /// valid module); the declaration is printed like any other.
+    fn declare_called_intrinsics(&mut self) {
+        use crate::ir::{ConstKind, GlobalKind, Operand};
+        let mut found: Vec<(crate::ir::GlobalId, crate::ir::TypeId)> = Vec::new();
+        for (_, gv) in self.m.globals.iter() {
+            let GlobalKind::Func(f) = &gv.kind else { continue };
+            let Some(body) = f.body.as_ref() else { continue };
+            for (_, data) in body.insts.iter() {
+                let (Some((Operand::Const(c), _)), Some(info)) =
+                    (data.callee_and_args(), data.call_info())
+                else {
+                    continue;
+                };
+                let ConstKind::Global(g) = self.m.consts.kind(c) else { continue };
+                let Some(callee) = self.m.globals.get(*g) else { continue };
+                // Only the names LLVM knows (an unknown `@llvm.*` stays undefined, as there).
+                let is_llvm = match &callee.name {
+                    GlobalName::Named(s) => {
+                        crate::ir::Intrinsic::resolve(self.m.symbols.get(*s)).is_some()
+                    }
+                    GlobalName::Numbered(_) => false,
+                };
+                if is_llvm
+                    && matches!(callee.kind, GlobalKind::Forward)
+                    && !found.iter().any(|(h, _)| h == g)
+                {
+                    found.push((*g, info.fn_ty));
+                }
+            }
+        }
+        // LLVM adds them when the module is read to its end, in name order.
+        let name_of = |m: &Module, g: crate::ir::GlobalId| m.global_name(g);
+        found.sort_by_cached_key(|(g, _)| name_of(&self.m, *g));
+        for (g, fn_ty) in found {
+            let span = self.m.globals[g].span;
+            let params =
+                self.m.types.func_sig(fn_ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
+            let mut f = crate::ir::Function::new(fn_ty);
+            f.params = params
+                .into_iter()
+                .map(|ty| crate::ir::Param {
+                    ty,
+                    attrs: AttrSetId::EMPTY,
+                    name: crate::ir::LocalName::Unnamed,
+                    span,
+                })
+                .collect();
+            self.m.globals[g].kind = GlobalKind::Func(Box::new(f));
+            self.m.order.push(g);
+        }
+    }
+
     /// Resolves attribute groups, undefined metadata and forward globals at the end. After a
     /// syntax error these checks are skipped: they would only repeat it.
     fn finish(&mut self) -> PResult<()> {
@@ -440,6 +494,7 @@ impl<'a> Parser<'a> {
         for (n, span) in forward {
             self.report(Diagnostic::error(span, format!("use of undefined metadata '!{n}'")));
         }
+        self.declare_called_intrinsics();
         let mut undefined = Vec::new();
         for (_, gv) in self.m.globals.iter() {
             if matches!(gv.kind, crate::ir::GlobalKind::Forward) {
