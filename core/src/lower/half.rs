@@ -6,8 +6,9 @@
 //! `F32` precision are at least twice the 11 of `half` plus two), which is what the
 //! interpreter computes.
 
-use super::form::{Bin, Cmp, Const, Inst, Ty, Un, VReg};
+use super::form::{Bin, Cmp, Const, Ty, Un, VReg};
 use super::func::FnCx;
+use super::lanes::{bin, bin_k, cmp_k, select, un};
 use crate::ir::{FloatKind, Module, Type, TypeId};
 
 /// A 16-bit float format.
@@ -50,36 +51,6 @@ pub fn small(m: &Module, t: TypeId) -> Option<Small> {
         Type::Float(FloatKind::BFloat) => Some(Small::BFloat),
         _ => None,
     }
-}
-
-fn bin(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, b: VReg) -> VReg {
-    let d = fx.new_reg(ty);
-    fx.emit(Inst::Bin { op, ty, dst: d, a, b });
-    d
-}
-
-fn bin_k(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, k: u64) -> VReg {
-    let b = fx.iconst(ty, k);
-    bin(fx, op, ty, a, b)
-}
-
-fn un(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
-    let d = fx.new_reg(to);
-    fx.emit(Inst::Un { op, to, dst: d, a });
-    d
-}
-
-fn cmp_k(fx: &mut FnCx, cc: Cmp, ty: Ty, a: VReg, k: u64) -> VReg {
-    let b = fx.iconst(ty, k);
-    let d = fx.new_reg(Ty::I32);
-    fx.emit(Inst::Cmp { cc, ty, dst: d, a, b });
-    d
-}
-
-fn select(fx: &mut FnCx, ty: Ty, c: VReg, a: VReg, b: VReg) -> VReg {
-    let d = fx.new_reg(ty);
-    fx.emit(Inst::Select { dst: d, cond: c, a, b });
-    d
 }
 
 /// The `F32` value of the 16-bit float whose bits are in `h` (an `I32`), exactly.

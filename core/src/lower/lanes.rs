@@ -128,7 +128,8 @@ pub fn bin(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, b: VReg) -> VReg {
     d
 }
 
-fn bin_k(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, k: u64) -> VReg {
+/// `a op k` into a new register of type `ty`.
+pub fn bin_k(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, k: u64) -> VReg {
     let b = fx.iconst(ty, k);
     bin(fx, op, ty, a, b)
 }
@@ -140,7 +141,8 @@ pub fn cmp(fx: &mut FnCx, cc: Cmp, ty: Ty, a: VReg, b: VReg) -> VReg {
     d
 }
 
-fn cmp_k(fx: &mut FnCx, cc: Cmp, ty: Ty, a: VReg, k: u64) -> VReg {
+/// `a cc k` as 0/1 in a new `I32` register.
+pub fn cmp_k(fx: &mut FnCx, cc: Cmp, ty: Ty, a: VReg, k: u64) -> VReg {
     let b = fx.iconst(ty, k);
     cmp(fx, cc, ty, a, b)
 }

@@ -18,6 +18,7 @@
 use super::form::{Bin, Cmp, Const, Inst, Sig, Ty, Un, VReg};
 use super::func::FnCx;
 use super::inst::{copy, dst_of};
+use super::lanes::{bin as fbin, un};
 use super::legal::{mask, sext_full};
 use super::{LResult, LowerError};
 use crate::ir::{ConstKind, Extra, InstData, IntPredicate, Opcode, Operand, Type, TypeId};
@@ -470,18 +471,6 @@ pub(super) fn to_f64(fx: &mut FnCx, t: TypeId, x: VReg) -> VReg {
     }
     let d = fx.new_reg(Ty::F64);
     fx.emit(Inst::Un { op: Un::Promote, to: Ty::F64, dst: d, a: x });
-    d
-}
-
-pub(super) fn un(fx: &mut FnCx, op: Un, to: Ty, a: VReg) -> VReg {
-    let d = fx.new_reg(to);
-    fx.emit(Inst::Un { op, to, dst: d, a });
-    d
-}
-
-fn fbin(fx: &mut FnCx, op: Bin, ty: Ty, a: VReg, b: VReg) -> VReg {
-    let d = fx.new_reg(ty);
-    fx.emit(Inst::Bin { op, ty, dst: d, a, b });
     d
 }
 

@@ -28,7 +28,7 @@ fn konst(fx: &mut FnCx, k: u128) -> W {
 }
 
 fn un(fx: &mut FnCx, op: Un, a: VReg) -> VReg {
-    super::wide::un(fx, op, Ty::I64, a)
+    super::lanes::un(fx, op, Ty::I64, a)
 }
 
 pub(super) fn sel(fx: &mut FnCx, c: VReg, a: W, b: W) -> W {

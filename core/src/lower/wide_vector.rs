@@ -8,7 +8,7 @@ use super::form::{Inst, Ty, VReg};
 use super::func::FnCx;
 use super::inst::copy;
 use super::lanes::Lane;
-use super::legal::{resize, sext_full, sresize};
+use super::legal::{resize, sresize};
 use super::vector::{const_index, lane_is};
 use super::wide::{binop, halves, icmp, is_wide_ty, W};
 use super::wide_lanes::{masked, sel, sext};
@@ -249,18 +249,9 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                         } else {
                             resize(fx, x, sb, 64, Ty::I64)
                         };
+                        // `sresize` to 64 bits leaves the whole register sign-extended.
                         let hi = if signed {
-                            let s = fx.new_reg(Ty::I64);
-                            let k = fx.iconst(Ty::I64, 63);
-                            let xs = sext_full(fx, x64, sb.min(64));
-                            fx.emit(Inst::Bin {
-                                op: super::form::Bin::ShrS,
-                                ty: Ty::I64,
-                                dst: s,
-                                a: xs,
-                                b: k,
-                            });
-                            s
+                            super::lanes::bin_k(fx, super::form::Bin::ShrS, Ty::I64, x64, 63)
                         } else {
                             z
                         };
