@@ -1,0 +1,218 @@
+//! irplay-native: the native backend. It turns the low form of `irplay_core::lower` into
+//! machine code for x86-64 (System V, ELF), as an abstract object ([`Compiled`]: sections,
+//! symbols, relocations, a map from code back to IR instructions) that [`object`] writes as
+//! an ELF relocatable file and that a loader can map into memory and run. It depends on
+//! `irplay-core` only and builds for wasm32 (the playground compiles in its worker).
+//!
+//! ```text
+//!  LowModule ──▶ analysis.rs  per-register facts: block-local or not, last use, calls crossed
+//!            ──▶ x64/lower.rs one walk per function: instruction selection with the
+//!                 │           single-pass register assignment of assign.rs, the frame of
+//!                 │           frame.rs and the argument placement of abi.rs
+//!                 └─▶ x64/encode.rs bytes into buffer.rs (labels, fixups, relocations),
+//!                     x64/print.rs the text of each instruction for the listing
+//!  Compiled ──▶ object.rs (ELF .o) · listing.rs (IR line → instructions → bytes)
+//! ```
+//!
+//! The code's ABI: functions follow the System V x86-64 calling convention for the low
+//! form's scalar parameters and results (integers and pointers in `rdi, rsi, rdx, rcx, r8,
+//! r9`, floats in `xmm0`-`xmm7`, the rest on the stack; results in `rax, rdx, rcx, r8` and
+//! `xmm0`-`xmm3`), so calls to the C library and to code of other compilers agree for the
+//! signatures C uses. Calls to external variadic functions pass the extra arguments as
+//! System V does (with the count of vector registers in `al`).
+
+pub mod abi;
+pub mod analysis;
+pub mod assign;
+pub mod buffer;
+pub mod frame;
+pub mod listing;
+pub mod object;
+pub mod x64;
+
+use irplay_core::diag::Span;
+use irplay_core::lower::{LowModule, LowerError, Options as LowerOptions};
+
+/// What the native targets ask of the lowering: vectors one register per lane.
+pub const LOWER_OPTIONS: LowerOptions = LowerOptions { v128: false };
+
+/// Lowers a verified IR module for the native targets ([`LOWER_OPTIONS`]).
+pub fn lower(m: &irplay_core::ir::Module) -> Result<LowModule, LowerError> {
+    irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)
+}
+
+/// A native target.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// x86-64, System V ABI, ELF (Linux).
+    X64,
+}
+
+/// Choices of the code generator.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Keep the text of every machine instruction for [`listing`] (costs time).
+    pub listing: bool,
+}
+
+/// A section of a [`Compiled`] object.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Section {
+    /// Machine code (read and execute).
+    Text,
+    /// Initialized global variables (read and write).
+    Data,
+}
+
+/// A symbol of a [`Compiled`] object: defined in a section, or external (an import).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// Its name (the IR name without `@`).
+    pub name: String,
+    /// Where it is defined: section, offset, size; `None` for an external symbol.
+    pub def: Option<(Section, u32, u32)>,
+    /// A function (or else a data object).
+    pub func: bool,
+    /// Visible to other objects (else local to this one).
+    pub global: bool,
+}
+
+/// An index into [`Compiled::symbols`].
+pub type SymId = u32;
+
+/// How a relocation computes the value it stores.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RelocKind {
+    /// 32 bits, `S + A - P` (RIP-relative data and code addresses: `R_X86_64_PC32`).
+    Pc32,
+    /// 32 bits, a call: `L + A - P` with `L` the symbol or its PLT entry (`R_X86_64_PLT32`).
+    Plt32,
+    /// 32 bits, `G + GOT + A - P`: the address of the symbol's GOT entry
+    /// (`R_X86_64_REX_GOTPCRELX`, on a `mov reg, [rip + ...]`).
+    GotPcRel,
+    /// 64 bits, `S + A` (addresses stored in data: `R_X86_64_64`).
+    Abs64,
+}
+
+/// A relocation: in `section` at `offset`, store `kind` of `sym` plus `addend`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Reloc {
+    /// The section patched.
+    pub section: Section,
+    /// Where in it.
+    pub offset: u32,
+    /// What is stored.
+    pub kind: RelocKind,
+    /// Whose address.
+    pub sym: SymId,
+    /// Added to it.
+    pub addend: i64,
+}
+
+/// A compiled function: where its code is and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FuncInfo {
+    /// Its name.
+    pub name: String,
+    /// Its symbol.
+    pub sym: SymId,
+    /// Its code: `start..end` of the text section.
+    pub start: u32,
+    /// End of its code.
+    pub end: u32,
+    /// Where it is defined in the IR.
+    pub span: Span,
+}
+
+/// The compiled module: an object before it is written or loaded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Compiled {
+    /// The machine code of all functions.
+    pub text: Vec<u8>,
+    /// The data image (the module's global variables).
+    pub data: Vec<u8>,
+    /// Alignment of the data section.
+    pub data_align: u32,
+    /// Defined and external symbols.
+    pub symbols: Vec<Symbol>,
+    /// Relocations of both sections.
+    pub relocs: Vec<Reloc>,
+    /// The functions, in text order.
+    pub funcs: Vec<FuncInfo>,
+    /// Where the code comes from: `(offset, span)` says the code from `offset` (up to the
+    /// next entry's) lowers the IR instruction at `span`. Ascending; for reports of faults.
+    pub locs: Vec<(u32, Span)>,
+    /// With [`Options::listing`]: each machine instruction's offset, length and text.
+    pub insts: Vec<(u32, u8, String)>,
+    /// The symbol of `main` when the module defines it (the entry point a loader calls:
+    /// with global constructors or destructors, a wrapper that runs them around the
+    /// module's own `main`).
+    pub main: Option<SymId>,
+}
+
+/// Why a low module could not be compiled: a construct the code generator does not support.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NativeError {
+    /// Where the construct is written (the IR instruction or function).
+    pub span: Span,
+    /// What it is.
+    pub message: String,
+}
+
+impl NativeError {
+    /// An unsupported construct at `span`.
+    #[cold]
+    pub fn unsupported(span: Span, what: impl std::fmt::Display) -> NativeError {
+        NativeError { span, message: format!("unsupported by the code generator: {what}") }
+    }
+}
+
+impl std::fmt::Display for NativeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NativeError {}
+
+/// Compiles a low module for `target`.
+pub fn compile(m: &LowModule, target: Target, opts: &Options) -> Result<Compiled, NativeError> {
+    match target {
+        Target::X64 => x64::compile(m, opts),
+    }
+}
+
+/// An error of [`compile_module`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// The module uses a construct the lowering does not support.
+    Lower(LowerError),
+    /// The code generator does not support a construct.
+    Native(NativeError),
+}
+
+impl CompileError {
+    /// Where and what.
+    pub fn span_message(&self) -> (Span, &str) {
+        match self {
+            CompileError::Lower(e) => (e.span, &e.message),
+            CompileError::Native(e) => (e.span, &e.message),
+        }
+    }
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.span_message().1)
+    }
+}
+
+/// Lowers a verified IR module and compiles it (the whole pipeline for front doors).
+pub fn compile_module(
+    m: &irplay_core::ir::Module,
+    target: Target,
+    opts: &Options,
+) -> Result<Compiled, CompileError> {
+    let low = lower(m).map_err(CompileError::Lower)?;
+    compile(&low, target, opts).map_err(CompileError::Native)
+}
