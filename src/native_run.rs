@@ -100,13 +100,17 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
     let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
     let nsyms = c.symbols.len();
     let external = |s: u32| c.symbols.get(s as usize).is_some_and(|s| s.def.is_none());
+    let external_func =
+        |s: u32| c.symbols.get(s as usize).is_some_and(|s| s.def.is_none() && s.func);
     // Stubs for calls to (and PC-relative addresses of) external functions, GOT entries for
-    // GOT loads.
+    // GOT loads. A PC-relative reference to external data cannot reach the C library: an
+    // error below (the code generator loads such addresses from the GOT).
     let (mut stub_of, mut got_of) = (vec![None; nsyms], vec![None; nsyms]);
     let (mut stubs, mut gots) = (0usize, 0usize);
     for r in &c.relocs {
         let (table, count) = match r.kind {
-            RelocKind::Plt32 | RelocKind::Pc32 if external(r.sym) => (&mut stub_of, &mut stubs),
+            RelocKind::Plt32 if external(r.sym) => (&mut stub_of, &mut stubs),
+            RelocKind::Pc32 if external_func(r.sym) => (&mut stub_of, &mut stubs),
             RelocKind::GotPcRel => (&mut got_of, &mut gots),
             _ => continue,
         };

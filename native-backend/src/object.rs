@@ -359,6 +359,12 @@ mod tests {
                 |e| panic!("cannot run the C compiler `{cc}` to link (install gcc or set CC): {e}"),
             );
         assert!(out.status.success(), "linking failed: {}", String::from_utf8_lossy(&out.stderr));
+        // No warning either (an executable stack, text relocations).
+        assert!(
+            out.stderr.is_empty(),
+            "the linker warns: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let run = std::process::Command::new(&exe).output().expect("runs");
         assert_eq!(String::from_utf8_lossy(&run.stdout), "hi from irplay\nhi from irplay\n");
         assert_eq!(run.status.code(), Some(42));
