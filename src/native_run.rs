@@ -615,7 +615,8 @@ define i32 @main() {
         let Ok(name) = std::env::var("IRPLAY_FAULT") else { return };
         let c = faulting(&name);
         let file = SourceFile::new("f.ll", FAULT_SOURCE);
-        let status = run(&c, &file, "f.ll", &[]);
+        // On a stack of `stacker`, as `irplay` runs.
+        let status = stacker::grow(256 << 20, || run(&c, &file, "f.ll", &[]));
         panic!("the run returned {status}");
     }
 
