@@ -1,1 +1,54 @@
-//! (in progress)
+//! The frame of a native function, from `rbp` (the frame pointer) downwards:
+//!
+//! ```text
+//!  [rbp + 16 + 8k]   incoming stack arguments
+//!  [rbp + 8]         return address
+//!  [rbp]             caller's rbp
+//!  [rbp - 48, rbp)   callee-saved registers (fixed places: rbx, r12, r13, r14, r15)
+//!  allocas           the low form's frame slots (aligned to 16; over-aligned frames are
+//!                    aligned at run time)
+//!  spill slots       homes of virtual registers (8 bytes each), assigned as the walk needs
+//!  outgoing area     stack arguments and variadic argument cells of calls, at [rsp]
+//! ```
+
+use irplay_core::lower::Frame as LowFrame;
+
+/// Bytes reserved below `rbp` for the callee-saved registers.
+pub const SAVE_AREA: i32 = 48;
+
+/// The layout of one function's frame.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// `rbp`-relative offset of the alloca area's base (when aligned statically).
+    pub alloca_base: i32,
+    /// Alignment the alloca area needs beyond 16 bytes (0 when none).
+    pub over_align: u32,
+    /// Bytes of spill slots assigned so far.
+    pub spills: u32,
+    /// Bytes of the outgoing area.
+    pub out_area: u32,
+}
+
+impl Frame {
+    /// The frame for a low frame and an outgoing area; `None` if it is too large.
+    pub fn new(low: &LowFrame, out_area: u32) -> Option<Frame> {
+        let size = i32::try_from(low.size).ok()?.checked_add(15)? & !15;
+        let over_align = if low.align > 16 { low.align } else { 0 };
+        let extra = if over_align > 0 { i32::try_from(over_align).ok()? - 16 } else { 0 };
+        let alloca_base = SAVE_AREA.checked_add(size)?.checked_add(extra)?;
+        Some(Frame { alloca_base: -alloca_base, over_align, spills: 0, out_area })
+    }
+    /// A new 8-byte spill slot's `rbp`-relative offset.
+    pub fn spill_slot(&mut self) -> i32 {
+        self.spills += 8;
+        self.alloca_base - self.spills as i32
+    }
+    /// Bytes to subtract from `rsp` after `push rbp` (a multiple of 16); `None` if too large.
+    pub fn size(&self) -> Option<u32> {
+        let total = u64::from(self.alloca_base.unsigned_abs())
+            + u64::from(self.spills)
+            + u64::from(self.out_area);
+        let total = (total + 15) & !15;
+        u32::try_from(total).ok().filter(|&t| t < (1 << 31))
+    }
+}

@@ -62,6 +62,8 @@ pub fn build(cx: &mut ModCx) -> LResult<DataImage> {
             }
         }
         img.names.push(name);
+        img.local.push(super::func::m_local(cx, g));
+        img.external.push(var.init.is_none());
         cx.data_sym.insert(g, idx);
         places.push((g, off));
     }
@@ -82,6 +84,8 @@ pub fn add_zeroed(img: &mut DataImage, name: &str, size: u32, align: u32) -> u32
     img.align = img.align.max(align);
     img.symbols.push(off as u32);
     img.names.push(name.to_string());
+    img.local.push(true);
+    img.external.push(false);
     img.symbols.len() as u32 - 1
 }
 

@@ -578,6 +578,8 @@ pub struct LowFunc {
     pub frame: Frame,
     /// True when the function has dynamic `alloca`s (its epilogue must restore the stack).
     pub dynamic_stack: bool,
+    /// `private` or `internal`: invisible to other objects.
+    pub local: bool,
     /// The blocks; block 0 is the entry.
     pub blocks: Vec<LowBlock>,
     /// Where it was defined.
@@ -616,6 +618,11 @@ pub struct DataImage {
     pub names: Vec<String>,
     /// Pointer-sized fields to fill with addresses.
     pub relocs: Vec<Reloc>,
+    /// Per global variable: `private` or `internal` (invisible to other objects).
+    pub local: Vec<bool>,
+    /// Per global variable: only declared (`external global`): an object file refers to the
+    /// definition elsewhere; the image holds zeroed space for it (see `lower/data.rs`).
+    pub external: Vec<bool>,
     /// The largest alignment any global needs.
     pub align: u32,
 }

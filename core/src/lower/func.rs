@@ -57,6 +57,7 @@ pub struct FnCx<'a, 'm> {
 
 /// Lowers function `g` (which has a body).
 pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
+    let local = m_local(cx, g);
     let m = cx.m;
     let name = m.global_name(g);
     let gv = m.globals.get(g);
@@ -178,7 +179,23 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     let nparams = sig.params.len() + usize::from(sig.variadic);
     super::copies::forward(&mut blocks, fx.regs.len(), nparams);
     let frame = super::frame::finish(fx.frame);
-    Ok(LowFunc { name, sig, regs: fx.regs, frame, dynamic_stack: fx.dynamic_stack, blocks, span })
+    Ok(LowFunc {
+        name,
+        sig,
+        regs: fx.regs,
+        frame,
+        dynamic_stack: fx.dynamic_stack,
+        local,
+        blocks,
+        span,
+    })
+}
+
+/// True for a `private` or `internal` global.
+pub(super) fn m_local(cx: &ModCx, g: GlobalId) -> bool {
+    cx.m.globals.get(g).is_some_and(|gv| {
+        matches!(gv.linkage, crate::ir::Linkage::Private | crate::ir::Linkage::Internal)
+    })
 }
 
 /// True when `next` is a `ret` of the call's result (or a `ret void` after a call without

@@ -58,6 +58,7 @@ mod intrinsics;
 mod lanes;
 mod legal;
 mod module;
+pub mod moves;
 pub mod print;
 mod simd;
 #[cfg(test)]

@@ -1,0 +1,272 @@
+//! Calls, returns and tail calls on x86-64: System V argument placement (`abi.rs`), the
+//! outgoing stack area, the caller-saved registers written back around a call, and the
+//! parallel move of values into their fixed registers.
+//!
+//! Variadic calls: an external (or indirect) variadic callee gets its extra arguments as
+//! System V passes them, with the number of vector registers used in `al`; a variadic function
+//! defined in the module takes them, as the low form defines, in an area of 8-byte cells whose
+//! address is one last argument (see `irplay_core::lower::abi`).
+
+use super::inst::Inst;
+use super::inst::Mem;
+use super::lower::{gp, xm, Fx, SCRATCH, XSCRATCH};
+use super::regs::{Gpr, ARG_GPRS, RET_GPRS};
+use super::ModCx;
+use crate::abi::{place_args, place_results, Loc};
+use crate::assign::PReg;
+use crate::{NativeError, SymId};
+use irplay_core::lower::{Call, Callee, Inst as L, LowFunc, Sig, Term, Ty, VReg};
+
+/// The integer registers a call clobbers (as the assignment numbers them; `r11` is scratch).
+const CALLER_SAVED: [PReg; 8] = [0, 1, 2, 6, 7, 8, 9, 10];
+
+/// How a call passes variadic arguments.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Conv {
+    /// Not variadic.
+    Plain,
+    /// In cells whose address is the last argument (a variadic function of this module).
+    Cells,
+    /// As System V does (external and indirect callees).
+    SysV,
+}
+
+fn conv(cx: &ModCx, callee: &Callee, sig: &Sig) -> Conv {
+    match callee {
+        _ if !sig.variadic => Conv::Plain,
+        Callee::Direct(f) if cx.is_defined(*f) => Conv::Cells,
+        _ => Conv::SysV,
+    }
+}
+
+/// The argument types of a call, and the stack bytes they and their cells take.
+fn arg_layout(conv: Conv, sig: &Sig, varargs: &[Ty]) -> (Vec<Ty>, Vec<Loc>, u32, u32) {
+    let mut tys = sig.params.clone();
+    match conv {
+        Conv::Cells => tys.push(Ty::Ptr),
+        Conv::SysV => tys.extend_from_slice(varargs),
+        Conv::Plain => {}
+    }
+    let (locs, stack) = place_args(tys.iter().copied(), 6, 8);
+    let cells = if conv == Conv::Cells { 8 * varargs.len() as u32 } else { 0 };
+    (tys, locs, stack, cells)
+}
+
+/// The bytes of the outgoing area `f`'s calls need.
+pub(super) fn out_area(cx: &ModCx, f: &LowFunc) -> u32 {
+    let mut most = 0;
+    for b in &f.blocks {
+        for i in &b.insts {
+            if let L::Call(c) = i {
+                let vt: Vec<Ty> = c.varargs.iter().map(|v| reg_ty(f, *v)).collect();
+                let (_, _, stack, cells) = arg_layout(conv(cx, &c.callee, &c.sig), &c.sig, &vt);
+                most = most.max(stack + cells);
+            }
+        }
+    }
+    (most + 15) & !15
+}
+
+fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
+    f.regs.get(v.0 as usize).copied().unwrap_or(Ty::I64)
+}
+
+/// The register a result goes in.
+pub(super) fn ret_reg(l: Loc) -> PReg {
+    match l {
+        Loc::Int(k) => RET_GPRS.get(k as usize).map_or(0, |r| r.0),
+        Loc::Float(k) => 16 + k,
+        Loc::Stack(_) => 0,
+    }
+}
+
+fn arg_reg(l: Loc) -> Option<PReg> {
+    match l {
+        Loc::Int(k) => ARG_GPRS.get(k as usize).map(|r| r.0),
+        Loc::Float(k) => Some(16 + k),
+        Loc::Stack(_) => None,
+    }
+}
+
+/// Moves each value into its register, all at once: register-to-register moves in an order
+/// that reads before it overwrites (cycles through the scratch registers), then the values
+/// from memory and constants. The targets' old bindings are dropped.
+pub(super) fn place(fx: &mut Fx, moves: &[(VReg, PReg)]) {
+    let mut regs: Vec<(PReg, PReg)> = Vec::new();
+    let mut rest: Vec<(VReg, PReg)> = Vec::new();
+    for &(v, t) in moves {
+        match fx.a.reg(v.0) {
+            Some(r) => regs.push((t, r)),
+            None => rest.push((v, t)),
+        }
+    }
+    for float in [false, true] {
+        let class: Vec<(PReg, PReg)> =
+            regs.iter().copied().filter(|&(t, _)| (t >= 16) == float).collect();
+        let scratch = if float { 16 + XSCRATCH.0 } else { SCRATCH.0 };
+        for (d, s) in irplay_core::lower::moves::sequentialize(&class, scratch) {
+            fx.emit(if float {
+                Inst::FMov { dst: xm(d), src: xm(s) }
+            } else {
+                Inst::MovRR { w: true, dst: gp(d), src: gp(s) }
+            });
+        }
+    }
+    for &(_, t) in moves {
+        fx.a.free(t);
+    }
+    for (v, t) in rest {
+        fx.materialize(v, t);
+    }
+}
+
+/// What a call calls.
+enum Target {
+    Sym(SymId),
+    Reg(VReg),
+}
+
+/// A call instruction.
+pub(super) fn call(fx: &mut Fx, c: &Call) -> Result<(), NativeError> {
+    let target = match c.callee {
+        Callee::Direct(f) => Target::Sym(fx.cx.func_sym(f).0),
+        Callee::Indirect(v) => Target::Reg(v),
+    };
+    let cv = conv(fx.cx, &c.callee, &c.sig);
+    emit_call(fx, target, cv, &c.sig, &c.args, &c.varargs, &c.dst)
+}
+
+/// `memmove`/`memset` for the memory instructions.
+pub(super) fn mem_call(fx: &mut Fx, i: &L) -> Result<(), NativeError> {
+    let (name, args) = match i {
+        L::MemCopy { dst, src, len } => ("memmove", [*dst, *src, *len]),
+        L::MemFill { dst, val, len } => ("memset", [*dst, *val, *len]),
+        _ => return Ok(()),
+    };
+    let s = fx.cx.ext_sym(name);
+    let sig =
+        Sig { params: args.iter().map(|v| fx.ty(*v)).collect(), ret: vec![], variadic: false };
+    emit_call(fx, Target::Sym(s), Conv::Plain, &sig, &args, &[], &[])
+}
+
+fn emit_call(
+    fx: &mut Fx,
+    target: Target,
+    cv: Conv,
+    sig: &Sig,
+    args: &[VReg],
+    varargs: &[VReg],
+    dst: &[VReg],
+) -> Result<(), NativeError> {
+    let vt: Vec<Ty> = varargs.iter().map(|v| fx.ty(*v)).collect();
+    let (tys, locs, stack, _) = arg_layout(cv, sig, &vt);
+    let mut vals: Vec<Option<VReg>> = args.iter().map(|v| Some(*v)).collect();
+    match cv {
+        Conv::Cells => vals.push(None),
+        Conv::SysV => vals.extend(varargs.iter().map(|v| Some(*v))),
+        Conv::Plain => {}
+    }
+    if vals.len() != locs.len() {
+        return Err(fx.unsupported("a call whose arguments do not match its signature"));
+    }
+    // Stack arguments and variadic cells.
+    for ((v, l), t) in vals.iter().zip(&locs).zip(&tys) {
+        if let (Some(v), Loc::Stack(off)) = (v, l) {
+            store_out(fx, *v, *t, *off as i32);
+        }
+    }
+    if cv == Conv::Cells {
+        for (k, v) in varargs.iter().enumerate() {
+            let t = fx.ty(*v);
+            store_out(fx, *v, t, (stack + 8 * k as u32) as i32);
+        }
+    }
+    fx.a.unlock_all();
+    // Values needed after the call leave the registers it clobbers.
+    for r in CALLER_SAVED.into_iter().chain(16..32) {
+        if let Some(v) = fx.a.holder(r) {
+            if fx.a.is_dirty(r) && fx.live_after(VReg(v)) {
+                fx.spill(r);
+            }
+        }
+    }
+    let mut moves: Vec<(VReg, PReg)> = Vec::new();
+    let mut area = None;
+    for (v, l) in vals.iter().zip(&locs) {
+        match (v, arg_reg(*l)) {
+            (Some(v), Some(r)) => moves.push((*v, r)),
+            (None, Some(r)) => area = Some(r),
+            _ => {}
+        }
+    }
+    if let Target::Reg(v) = target {
+        moves.push((v, Gpr::R10.0));
+    }
+    place(fx, &moves);
+    if let Some(r) = area {
+        fx.emit(Inst::Lea { dst: gp(r), mem: Mem::at(Gpr::RSP, stack as i32) });
+    }
+    if cv == Conv::SysV {
+        let n = crate::abi::float_regs(&locs);
+        fx.emit(Inst::MovRI32 { dst: Gpr::RAX, imm: n as u32 });
+    }
+    match target {
+        Target::Sym(s) => fx.emit(Inst::Call(s)),
+        Target::Reg(_) => fx.emit(Inst::CallR(Gpr::R10)),
+    }
+    for r in CALLER_SAVED.into_iter().chain(16..32) {
+        fx.a.free(r);
+    }
+    let rets: Vec<Ty> = dst.iter().map(|v| fx.ty(*v)).collect();
+    let rl = place_results(&rets, 4, 4)
+        .ok_or_else(|| fx.unsupported("a call returning more than four values of a class"))?;
+    for (v, l) in dst.iter().zip(rl) {
+        fx.def_fixed(*v, ret_reg(l));
+    }
+    Ok(())
+}
+
+/// Stores an argument at `[rsp + off]` (8 bytes; integers are zero-extended in registers).
+fn store_out(fx: &mut Fx, v: VReg, t: Ty, off: i32) {
+    let mem = Mem::at(Gpr::RSP, off);
+    if t.is_float() {
+        let r = fx.use_xmm(v);
+        fx.emit(Inst::FStore { d: true, mem, src: r });
+    } else {
+        let r = fx.use_gpr(v);
+        fx.emit(Inst::Store { bytes: 8, mem, src: r });
+    }
+}
+
+/// A tail call: arguments into registers, the frame released, a jump.
+pub(super) fn tail_call(
+    fx: &mut Fx,
+    callee: &Callee,
+    sig: &Sig,
+    args: &[VReg],
+) -> Result<(), NativeError> {
+    if sig.variadic {
+        return Err(fx.unsupported("a tail call to a variadic function"));
+    }
+    let (locs, stack) = place_args(sig.params.iter().copied(), 6, 8);
+    if stack > 0 || locs.len() != args.len() {
+        return Err(fx.unsupported("a tail call with arguments on the stack"));
+    }
+    let mut moves: Vec<(VReg, PReg)> =
+        args.iter().zip(&locs).filter_map(|(v, l)| arg_reg(*l).map(|r| (*v, r))).collect();
+    let target = match callee {
+        Callee::Direct(f) => Some(fx.cx.func_sym(*f).0),
+        Callee::Indirect(v) => {
+            moves.push((*v, Gpr::R10.0));
+            None
+        }
+    };
+    place(fx, &moves);
+    fx.epilogue();
+    match target {
+        Some(s) => fx.emit(Inst::TailJmp(s)),
+        None => fx.emit(Inst::JmpR(Gpr::R10)),
+    }
+    let _ = Term::Trap;
+    Ok(())
+}

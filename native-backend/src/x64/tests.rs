@@ -1,0 +1,1 @@
+//! Encoder tests (in progress).
