@@ -3,15 +3,16 @@
 # the LLVM 19 tools used as the oracle (llvm-as-19, llvm-dis-19, ...), clang-19
 # and csmith for the generated corpus, lld-19, wabt and binaryen, and Chromium
 # for the playground's end-to-end tests, compiler-rt's builtins for native
-# builds of `bfloat` code (the cross-engine matrix).
+# builds of `bfloat` code (the cross-engine matrix), gcc as `cc` (links the native
+# backend's objects) and llvm-objdump-19 (reads them back).
 # Idempotent and quiet: does nothing when everything is already there.
 # Runs apt-get as root (or through sudo when not root).
 set -euo pipefail
 
-PACKAGES=(clang-19 llvm-19 libclang-rt-19-dev csmith libcsmith-dev wabt lld-19 binaryen chromium fonts-liberation curl)
+PACKAGES=(gcc clang-19 llvm-19 libclang-rt-19-dev csmith libcsmith-dev wabt lld-19 binaryen chromium fonts-liberation curl)
 # One file per package, to tell whether it is installed without asking apt.
 PROBES=(
-  clang-19 llvm-as-19 llvm-dis-19 opt-19 llvm-link-19 llvm-stress-19
+  clang-19 llvm-as-19 llvm-dis-19 opt-19 llvm-link-19 llvm-stress-19 llvm-objdump-19 cc
   /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.builtins-x86_64.a
   csmith /usr/include/csmith/csmith.h wat2wasm ld.lld-19 wasm-opt chromium curl
 )

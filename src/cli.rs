@@ -82,25 +82,32 @@ pub struct RunArgs {
     /// Arguments: `argv[1..]` for main, integers for another entry.
     #[arg(last = true)]
     pub args: Vec<String>,
-    /// Where to run: the interpreter, or compiled to wasm32 and run in wasmtime.
+    /// Where to run: the interpreter, compiled to wasm32 and run in wasmtime, or compiled to
+    /// x86-64 and run in this process.
     #[arg(long, value_enum, default_value = "interp")]
     pub engine: Engine,
 }
 
-/// Compile a module to WebAssembly (`--target wasm32`).
+/// Compile a module to WebAssembly (`--target wasm32`) or x86-64 code (`--target x86_64`).
 #[derive(Args)]
 pub struct BuildArgs {
     /// The module to compile.
     pub file: PathBuf,
-    /// The target (only `wasm32`).
+    /// The target.
     #[arg(long, value_enum, default_value = "wasm32")]
     pub target: Target,
     /// The output file (`-` for standard output).
     #[arg(short, long)]
     pub output: PathBuf,
-    /// What to write: the binary module or its text form.
-    #[arg(long, value_enum, default_value = "wasm")]
-    pub emit: Emit,
+    /// What to write (default: `wasm` for wasm32, `obj` for x86_64): for wasm32 the binary
+    /// module or its text form; for x86_64 an ELF object, an executable linked by the C
+    /// compiler (`$CC`, else `cc`), or an assembly listing under the IR lines; for both the
+    /// low form the back ends start from.
+    #[arg(long, value_enum)]
+    pub emit: Option<Emit>,
+    /// Print the time each phase took on stderr.
+    #[arg(long)]
+    pub time: bool,
 }
 
 /// Print a module as canonical LLVM 19 text.
@@ -158,12 +165,27 @@ pub enum Engine {
     Interp,
     /// wasm32 code run by wasmtime.
     Wasm,
+    /// x86-64 code run in this process (x86-64 Linux hosts).
+    Native,
 }
 
 #[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
 pub enum Target {
     /// WebAssembly, 32-bit memory.
     Wasm32,
+    /// x86-64 Linux (System V ABI, ELF).
+    #[value(name = "x86_64", alias = "x86-64")]
+    X86_64,
+}
+
+impl Target {
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Wasm32 => "wasm32",
+            Target::X86_64 => "x86_64",
+        }
+    }
 }
 
 #[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
@@ -174,6 +196,26 @@ pub enum Emit {
     Wat,
     /// The target-neutral low form the backend starts from (for tests and debugging).
     Low,
+    /// An ELF relocatable object (x86_64).
+    Obj,
+    /// An executable, the object linked by the C compiler with the C library (x86_64).
+    Exe,
+    /// The assembly listing: machine code under the IR lines it comes from (x86_64).
+    Asm,
+}
+
+impl Emit {
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Emit::Wasm => "wasm",
+            Emit::Wat => "wat",
+            Emit::Low => "low",
+            Emit::Obj => "obj",
+            Emit::Exe => "exe",
+            Emit::Asm => "asm",
+        }
+    }
 }
 
 /// The command line of this process; on an error or a request for help or the version, prints

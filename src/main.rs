@@ -2,6 +2,9 @@
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
 mod cli;
+mod native_host;
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+mod native_run;
 mod opt;
 mod run;
 mod serve;
@@ -15,6 +18,34 @@ use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// The time each phase of a command took (`irplay build --time`).
+#[derive(Default)]
+pub struct Timings {
+    phases: Vec<(&'static str, Duration)>,
+}
+
+impl Timings {
+    /// Runs phase `name`, recording its time.
+    pub fn time<R>(&mut self, name: &'static str, f: impl FnOnce() -> R) -> R {
+        let start = Instant::now();
+        let r = f();
+        self.phases.push((name, start.elapsed()));
+        r
+    }
+
+    /// One line per phase on stderr, then the total.
+    fn print(&self) {
+        let mut err = std::io::stderr().lock();
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        for (name, d) in &self.phases {
+            let _ = writeln!(err, "irplay: {name:<14} {:>10.3} ms", ms(*d));
+        }
+        let total: Duration = self.phases.iter().map(|p| p.1).sum();
+        let _ = writeln!(err, "irplay: {:<14} {:>10.3} ms", "total", ms(total));
+    }
+}
 
 /// A source file read from disk, or a diagnostic saying why it could not be.
 fn read_source(path: &Path) -> Result<SourceFile, String> {
@@ -127,15 +158,31 @@ fn write_output(path: Option<&Path>, text: &str) -> ExitCode {
 /// Reads and checks `path` (diagnostics on stderr): the source and its valid module, or the
 /// exit status of an invalid one.
 fn load_valid(path: &Path) -> Result<(SourceFile, irplay_core::ir::Module), ExitCode> {
+    load_timed(path, &mut Timings::default())
+}
+
+/// [`load_valid`], timing the parse and the verification.
+fn load_timed(
+    path: &Path,
+    t: &mut Timings,
+) -> Result<(SourceFile, irplay_core::ir::Module), ExitCode> {
     let file = read_source(path).map_err(|msg| {
         eprint!("{msg}");
         ExitCode::from(run::Stop::INVALID)
     })?;
-    let checked = irplay_core::check(file.text());
-    if !checked.diagnostics.is_empty() {
-        eprint!("{}", render_all(&checked.diagnostics, &file));
+    let parsed = t.time("parse", || irplay_core::text::parse(file.text()));
+    let mut diagnostics = parsed.diagnostics;
+    let mut valid = parsed.module.is_some();
+    if let Some(m) = &parsed.module {
+        let errs = t.time("verify", || irplay_core::verify::verify(m));
+        valid = errs.is_empty();
+        diagnostics.extend(errs);
     }
-    match (checked.valid, checked.module) {
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    if !diagnostics.is_empty() {
+        eprint!("{}", render_all(&diagnostics, &file));
+    }
+    match (valid, parsed.module) {
         (true, Some(module)) => Ok((file, module)),
         _ => Err(ExitCode::from(run::Stop::INVALID)),
     }
@@ -178,14 +225,16 @@ fn run_file(
     run::run(&file, &module, &opts, stats)
 }
 
-/// Reads and checks `path`, then hands the valid module to `then` (the wasm front doors).
-fn wasm_file(
+/// Reads and checks `path`, then hands the valid module to `then` (the compiling front
+/// doors), timing the phases into `t`.
+fn compile_file(
     path: &Path,
-    then: impl FnOnce(&SourceFile, &irplay_core::ir::Module) -> u8,
+    t: &mut Timings,
+    then: impl FnOnce(&SourceFile, &irplay_core::ir::Module, &mut Timings) -> u8,
 ) -> ExitCode {
-    match load_valid(path) {
+    match load_timed(path, t) {
         Ok((file, module)) => {
-            let code = then(&file, &module);
+            let code = then(&file, &module, t);
             // The process ends here, on the worker thread: the system takes its memory back
             // at once (the module is not freed piece by piece), and the main thread is not
             // woken up to join this one first.
@@ -195,6 +244,58 @@ fn wasm_file(
         }
         Err(code) => code,
     }
+}
+
+/// `irplay build`: the emit the target takes (its default when none is given), then the
+/// target's back end.
+fn build(args: &BuildArgs) -> ExitCode {
+    let BuildArgs { file, target, output, emit, time } = args;
+    let emit = emit.unwrap_or(match target {
+        Target::Wasm32 => Emit::Wasm,
+        Target::X86_64 => Emit::Obj,
+    });
+    let (wasm, native) = match emit {
+        Emit::Wasm => (Some(wasm_host::Emit::Wasm), None),
+        Emit::Wat => (Some(wasm_host::Emit::Wat), None),
+        Emit::Low => (Some(wasm_host::Emit::Low), Some(native_host::Emit::Low)),
+        Emit::Obj => (None, Some(native_host::Emit::Obj)),
+        Emit::Exe => (None, Some(native_host::Emit::Exe)),
+        Emit::Asm => (None, Some(native_host::Emit::Asm)),
+    };
+    let mut t = Timings::default();
+    let code = match (target, wasm, native) {
+        (Target::Wasm32, Some(e), _) => compile_file(file, &mut t, |f, m, t| {
+            let code = t.time("compile", || wasm_host::build(f, m, output, e));
+            if *time {
+                t.print();
+            }
+            code
+        }),
+        (Target::X86_64, _, Some(e)) => compile_file(file, &mut t, |f, m, t| {
+            let code = native_host::build(f, m, output, e, t);
+            if *time {
+                t.print();
+            }
+            code
+        }),
+        _ => {
+            let takes = match target {
+                Target::Wasm32 => "wasm, wat or low",
+                Target::X86_64 => "obj, exe, asm or low",
+            };
+            eprintln!(
+                "irplay: error: --emit {} does not go with --target {} (it takes {takes})",
+                emit.name(),
+                target.name()
+            );
+            return ExitCode::from(2);
+        }
+    };
+    if *time {
+        // An invalid module ends here, after its parse (and verification).
+        t.print();
+    }
+    code
 }
 
 fn main() -> ExitCode {
@@ -214,27 +315,24 @@ fn main() -> ExitCode {
             }
             Err(code) => code,
         },
-        Command::Run(RunArgs { entry, engine: Engine::Wasm, .. }) if entry != "main" => {
-            eprintln!("irplay: error: --engine wasm runs main only (--entry {entry} needs the interpreter)");
+        Command::Run(RunArgs {
+            entry, engine: engine @ (Engine::Wasm | Engine::Native), ..
+        }) if entry != "main" => {
+            let name = if *engine == Engine::Wasm { "wasm" } else { "native" };
+            eprintln!("irplay: error: --engine {name} runs main only (--entry {entry} needs the interpreter)");
             ExitCode::from(run::Stop::INVALID)
         }
         Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => {
-            wasm_file(file, |f, m| wasm_host::run(f, m, &file.display().to_string(), args))
-        }
-        Command::Build(BuildArgs { file, target: Target::Wasm32, output, emit }) => {
-            wasm_file(file, |f, m| {
-                wasm_host::build(
-                    f,
-                    m,
-                    output,
-                    match emit {
-                        Emit::Wasm => wasm_host::Emit::Wasm,
-                        Emit::Wat => wasm_host::Emit::Wat,
-                        Emit::Low => wasm_host::Emit::Low,
-                    },
-                )
+            compile_file(file, &mut Timings::default(), |f, m, _| {
+                wasm_host::run(f, m, &file.display().to_string(), args)
             })
         }
+        Command::Run(RunArgs { file, args, engine: Engine::Native, .. }) => {
+            compile_file(file, &mut Timings::default(), |f, m, _| {
+                native_host::run(f, m, &file.display().to_string(), args)
+            })
+        }
+        Command::Build(args) => build(args),
         Command::Run(RunArgs {
             file,
             entry,

@@ -1,0 +1,205 @@
+//! The native host: `irplay build --target x86_64` (an ELF object, an executable linked by
+//! the system's C compiler, an assembly listing, or the low form) and `irplay run --engine
+//! native` (compile in process and run at once, on x86-64 Linux; see `native_run.rs`).
+//!
+//! Exit status of a run: the program's own (`main`'s return value or `exit`'s argument, mod
+//! 256); 70 for a fault of the generated code (only undefined behaviour causes one: an
+//! out-of-bounds access, division by zero, `unreachable`), with a report at the IR
+//! instruction; 71 for a stack overflow, a construct the code generator does not support or
+//! a function the C library does not have; 134 for `abort`; 1 for an invalid module.
+
+use crate::run::Stop;
+use crate::Timings;
+use irplay_core::diag::{render, Diagnostic, SourceFile};
+use irplay_native::{CompileError, Compiled};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// What `irplay build --target x86_64` writes.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Emit {
+    /// An ELF relocatable object.
+    Obj,
+    /// An executable (the object linked by the C compiler).
+    Exe,
+    /// The assembly listing.
+    Asm,
+    /// The low form.
+    Low,
+}
+
+/// Prints a compile error as a diagnostic at its position.
+fn report(e: &CompileError, file: &SourceFile) {
+    let (span, message) = e.span_message();
+    eprint!("{}", render(&Diagnostic::error(span, message), file));
+}
+
+/// Lowers and compiles a checked module (timing both), reporting unsupported constructs with
+/// their position.
+fn compile(
+    file: &SourceFile,
+    module: &irplay_core::ir::Module,
+    listing: bool,
+    t: &mut Timings,
+) -> Result<Compiled, u8> {
+    let low = t.time("lower", || irplay_native::lower(module)).map_err(|e| {
+        report(&CompileError::Lower(e), file);
+        Stop::ERROR
+    })?;
+    let opts = irplay_native::Options { listing };
+    let compiled =
+        t.time("codegen", || irplay_native::compile(&low, irplay_native::Target::X64, &opts));
+    // Not freed piece by piece: the process ends soon.
+    std::mem::forget(low);
+    compiled.map_err(|e| {
+        report(&CompileError::Native(e), file);
+        Stop::ERROR
+    })
+}
+
+/// `irplay build --target x86_64 FILE -o OUT [--emit obj|exe|asm|low]`.
+pub fn build(
+    file: &SourceFile,
+    module: &irplay_core::ir::Module,
+    out: &Path,
+    emit: Emit,
+    t: &mut Timings,
+) -> u8 {
+    if emit == Emit::Low {
+        return match t.time("lower", || irplay_native::lower(module)) {
+            Ok(low) => write_out(out, irplay_core::lower::print::print_module(&low).as_bytes()),
+            Err(e) => {
+                report(&CompileError::Lower(e), file);
+                Stop::ERROR
+            }
+        };
+    }
+    if emit == Emit::Exe && out.as_os_str() == "-" {
+        eprintln!("irplay: error: --emit exe writes a file: name it with -o");
+        return Stop::INVALID;
+    }
+    let c = match compile(file, module, emit == Emit::Asm, t) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    if emit == Emit::Asm {
+        let text =
+            t.time("listing", || irplay_native::listing::listing(&c, file.text(), file.name()));
+        return write_out(out, text.as_bytes());
+    }
+    let obj = match t.time("object write", || irplay_native::object::write_elf(&c)) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Stop::ERROR;
+        }
+    };
+    match emit {
+        Emit::Exe => t.time("link", || link(&obj, out, uses_cxx(&c))),
+        _ => write_out(out, &obj),
+    }
+}
+
+fn write_out(out: &Path, data: &[u8]) -> u8 {
+    let written = if out.as_os_str() == "-" {
+        std::io::stdout().lock().write_all(data)
+    } else {
+        std::fs::write(out, data)
+    };
+    if let Err(e) = written {
+        eprintln!("{}: error: cannot write file: {e}", out.display());
+        return 1;
+    }
+    0
+}
+
+/// A file removed when dropped.
+struct TempFile(PathBuf);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// True if `c` uses the C++ runtime (exceptions, type information).
+fn uses_cxx(c: &Compiled) -> bool {
+    c.symbols.iter().any(|s| {
+        s.def.is_none() && ["_Z", "__cxa_", "__gxx_"].iter().any(|p| s.name.starts_with(p))
+    })
+}
+
+/// Links the object `obj` into the executable `out` with the C compiler (`$CC`, which may
+/// carry options, else `cc`) and the math library (and the C++ runtime with `cxx`).
+fn link(obj: &[u8], out: &Path, cxx: bool) -> u8 {
+    let stem = out.file_name().map_or("out".into(), |n| n.to_string_lossy().into_owned());
+    let tmp =
+        TempFile(std::env::temp_dir().join(format!("irplay-{}-{stem}.o", std::process::id())));
+    if let Err(e) = std::fs::write(&tmp.0, obj) {
+        eprintln!("{}: error: cannot write the object: {e}", tmp.0.display());
+        return Stop::ERROR;
+    }
+    let cc =
+        std::env::var("CC").ok().filter(|s| !s.trim().is_empty()).unwrap_or_else(|| "cc".into());
+    let mut words = cc.split_whitespace();
+    let Some(prog) = words.next() else { return Stop::ERROR };
+    let mut cmd = std::process::Command::new(prog);
+    cmd.args(words).arg(&tmp.0).arg("-o").arg(out).arg("-lm");
+    if cxx {
+        cmd.arg("-lstdc++");
+    }
+    match cmd.output() {
+        Ok(o) if o.status.success() => {
+            let _ = std::io::stderr().write_all(&o.stderr);
+            0
+        }
+        Ok(o) => {
+            eprintln!("error: linking with `{cc}` failed ({}):", o.status);
+            let _ = std::io::stderr().write_all(&o.stderr);
+            Stop::ERROR
+        }
+        Err(e) => {
+            eprintln!(
+                "error: cannot run the C compiler `{cc}` to link (install one, or set CC): {e}"
+            );
+            Stop::ERROR
+        }
+    }
+}
+
+/// `irplay run --engine native FILE [-- ARGS]`: on success the process ends inside (with the
+/// program's status); the status of a failure before the run otherwise.
+pub fn run(
+    file: &SourceFile,
+    module: &irplay_core::ir::Module,
+    program: &str,
+    args: &[String],
+) -> u8 {
+    if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        eprintln!(
+            "irplay: error: --engine native runs x86-64 code on an x86-64 Linux host, and this \
+             host is {}-{}; build an executable with `irplay build --target x86_64 --emit exe` \
+             and run it on such a machine",
+            std::env::consts::ARCH,
+            std::env::consts::OS
+        );
+        return Stop::ERROR;
+    }
+    let c = match compile(file, module, false, &mut Timings::default()) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    run_compiled(&c, file, program, args)
+}
+
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+fn run_compiled(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u8 {
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    crate::native_run::run(c, file, program, args)
+}
+
+#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
+fn run_compiled(_: &Compiled, _: &SourceFile, _: &str, _: &[String]) -> u8 {
+    Stop::ERROR
+}
