@@ -165,6 +165,10 @@ pub fn encode(i: &Inst, b: &mut Buffer) {
             b.put1(0x99);
         }
         I::ShiftCl { op: s, w, dst } => op(b, None, w, &[0xD3], R(s as u8), Rm::Reg(dst), false),
+        // By one: the short `D1 /digit` form, as LLVM encodes it.
+        I::ShiftI { op: s, w, dst, imm: 1 } => {
+            op(b, None, w, &[0xD1], R(s as u8), Rm::Reg(dst), false)
+        }
         I::ShiftI { op: s, w, dst, imm } => {
             op(b, None, w, &[0xC1], R(s as u8), Rm::Reg(dst), false);
             b.put1(imm);
