@@ -50,6 +50,7 @@ fn g(r: Gpr, w: bool) -> &'static str {
 
 /// `[base + index*scale + disp]`.
 pub fn mem(m: Mem) -> String {
+    let m = super::encode::fix_index(m);
     let mut s = format!("[{}", m.base.name(8));
     match m.index {
         // LLVM leaves out a scale of 1.

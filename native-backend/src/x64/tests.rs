@@ -129,6 +129,9 @@ fn mems_small() -> Vec<Mem> {
     v.push(Mem { base: r(13), index: Some((r(5), 1)), disp: -1 });
     v.push(Mem { base: r(4), index: Some((r(15), 2)), disp: 0x100 });
     v.push(Mem { base: r(12), index: Some((r(0), 4)), disp: i32::MIN });
+    // `rsp` as an unscaled index: encoded (and printed) as the base.
+    v.push(Mem { base: r(5), index: Some((r(4), 1)), disp: 0 });
+    v.push(Mem { base: r(13), index: Some((r(4), 1)), disp: -8 });
     v
 }
 
