@@ -300,6 +300,22 @@ pub struct Sig {
     /// True for C variadic functions: the extra arguments are passed in a caller-built area
     /// whose address is one more, last, `Ptr` parameter (see [`crate::lower::abi`]).
     pub variadic: bool,
+    /// With [`crate::lower::Abi::Native`]: parameters (by index in `params`) that a native
+    /// convention passes other than as one scalar each, ascending.
+    pub packs: Vec<(u32, Pack)>,
+}
+
+/// How a native convention passes a parameter of a [`Sig`] (see [`Sig::packs`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Pack {
+    /// A `byval` pointer: the pointee (`size` bytes) is copied into the stack argument area
+    /// (at `align`, at least 8), and the callee's parameter is the copy's address.
+    ByVal {
+        /// Bytes copied.
+        size: u32,
+        /// Alignment of the copy.
+        align: u32,
+    },
 }
 
 /// The (destination, source) pairs of a [`Inst::ParCopy`]; one pair needs no allocation.

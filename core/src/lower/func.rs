@@ -65,7 +65,19 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     let (Some(f), Some(body)) = (m.func(g), m.func(g).and_then(|f| f.body.as_ref())) else {
         return Err(LowerError::unsupported(span, "a function without a body"));
     };
-    let sig = sig_of(m, cx.opts, f.ty, span)?;
+    let mut sig = sig_of(m, cx.opts, f.ty, span)?;
+    if cx.opts.abi == super::Abi::Native {
+        // `byval` parameters: the caller's copy in the stack argument area.
+        let tys: Vec<crate::ir::TypeId> =
+            m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
+        let mut flat = 0u32;
+        for (p, &t) in f.params.iter().zip(tys.iter()) {
+            if let Some((size, al)) = super::abi::byval_of(m, &cx.lay, p.attrs) {
+                sig.packs.push((flat, super::calls::byval_pack(span, size, al)?));
+            }
+            flat += super::abi::value_regs(m, cx.opts, t, span)?.len() as u32;
+        }
+    }
     let mut fx = FnCx {
         cx,
         body,

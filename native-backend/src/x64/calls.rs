@@ -41,7 +41,7 @@ fn arg_layout(conv: Conv, sig: &Sig, varargs: &[Ty]) -> (Vec<Ty>, Vec<Loc>, u32)
     if conv == Conv::SysV {
         tys.extend_from_slice(varargs);
     }
-    let (locs, stack) = place_args(tys.iter().copied(), 6, 8);
+    let (locs, stack) = place_args(tys.iter().copied(), &sig.packs, 6, 8);
     (tys, locs, stack)
 }
 
@@ -69,7 +69,7 @@ pub(super) fn ret_reg(l: Loc) -> PReg {
     match l {
         Loc::Int(k) => RET_GPRS.get(k as usize).map_or(0, |r| r.0),
         Loc::Float(k) => 16 + k,
-        Loc::Stack(_) => 0,
+        Loc::Stack(_) | Loc::Copy { .. } => 0,
     }
 }
 
@@ -77,7 +77,7 @@ fn arg_reg(l: Loc) -> Option<PReg> {
     match l {
         Loc::Int(k) => ARG_GPRS.get(k as usize).map(|r| r.0),
         Loc::Float(k) => Some(16 + k),
-        Loc::Stack(_) => None,
+        Loc::Stack(_) | Loc::Copy { .. } => None,
     }
 }
 
@@ -137,8 +137,12 @@ pub(super) fn mem_call(fx: &mut Fx, i: &L) -> Result<(), NativeError> {
         _ => return Ok(()),
     };
     let s = fx.cx.ext_sym(name);
-    let sig =
-        Sig { params: args.iter().map(|v| fx.ty(*v)).collect(), ret: vec![], variadic: false };
+    let sig = Sig {
+        params: args.iter().map(|v| fx.ty(*v)).collect(),
+        ret: vec![],
+        variadic: false,
+        packs: Vec::new(),
+    };
     emit_call(fx, Target::Sym(s), Conv::Plain, &sig, &args, &[], &[])
 }
 
@@ -160,11 +164,14 @@ fn emit_call(
     if vals.len() != locs.len() {
         return Err(fx.unsupported("a call whose arguments do not match its signature"));
     }
-    // Stack arguments.
+    // Stack arguments and `byval` copies.
     for ((v, l), t) in vals.iter().zip(&locs).zip(&tys) {
-        if let Loc::Stack(off) = l {
-            store_out(fx, *v, *t, *off as i32);
+        match *l {
+            Loc::Stack(off) => store_out(fx, *v, *t, off as i32),
+            Loc::Copy { off, size } => copy_out(fx, *v, off, size),
+            _ => {}
         }
+        fx.a.unlock_all();
     }
     fx.a.unlock_all();
     // Values needed after the call leave the registers it clobbers.
@@ -213,6 +220,43 @@ fn store_out(fx: &mut Fx, v: VReg, t: Ty, off: i32) {
     }
 }
 
+/// Copies `size` bytes from the address in `v` to `[rsp + off]` (a `byval` argument): an
+/// unrolled sequence of 8-byte moves for small sizes, a loop for large ones, then the tail.
+fn copy_out(fx: &mut Fx, v: VReg, off: u32, size: u32) {
+    let src = fx.use_gpr(v);
+    let off = off as i32;
+    let words = (size / 8) as i32;
+    if words > 32 {
+        let t = fx.temp_gpr();
+        let top = fx.buf.label();
+        fx.emit(Inst::AluRR { op: super::inst::Alu::Xor, w: false, dst: t, src: t });
+        fx.buf.bind(top);
+        let from = Mem { base: src, index: Some((t, 1)), disp: 0 };
+        fx.emit(Inst::Load { kind: super::inst::Load::L64, dst: SCRATCH, mem: from });
+        let to = Mem { base: Gpr::RSP, index: Some((t, 1)), disp: off };
+        fx.emit(Inst::Store { bytes: 8, mem: to, src: SCRATCH });
+        fx.emit(Inst::AluRI { op: super::inst::Alu::Add, w: false, dst: t, imm: 8 });
+        fx.emit(Inst::AluRI { op: super::inst::Alu::Cmp, w: false, dst: t, imm: words * 8 });
+        fx.emit(Inst::Jcc(super::inst::Cc::B, top));
+    } else {
+        for k in 0..words {
+            let from = Mem::at(src, 8 * k);
+            fx.emit(Inst::Load { kind: super::inst::Load::L64, dst: SCRATCH, mem: from });
+            fx.emit(Inst::Store { bytes: 8, mem: Mem::at(Gpr::RSP, off + 8 * k), src: SCRATCH });
+        }
+    }
+    let mut at = words * 8;
+    for (bytes, kind) in
+        [(4u8, super::inst::Load::L32), (2, super::inst::Load::Zx16), (1, super::inst::Load::Zx8)]
+    {
+        if (size as i32 - at) >= bytes as i32 {
+            fx.emit(Inst::Load { kind, dst: SCRATCH, mem: Mem::at(src, at) });
+            fx.emit(Inst::Store { bytes, mem: Mem::at(Gpr::RSP, off + at), src: SCRATCH });
+            at += bytes as i32;
+        }
+    }
+}
+
 /// A tail call: arguments into registers, the frame released, a jump.
 pub(super) fn tail_call(
     fx: &mut Fx,
@@ -223,7 +267,7 @@ pub(super) fn tail_call(
     if sig.variadic {
         return Err(fx.unsupported("a tail call to a variadic function"));
     }
-    let (locs, stack) = place_args(sig.params.iter().copied(), 6, 8);
+    let (locs, stack) = place_args(sig.params.iter().copied(), &sig.packs, 6, 8);
     if stack > 0 || locs.len() != args.len() {
         return Err(fx.unsupported("a tail call with arguments on the stack"));
     }

@@ -437,7 +437,7 @@ impl<'a, 'm> Fx<'a, 'm> {
     fn params(&mut self) -> Result<(), NativeError> {
         let f = self.f;
         let tys: Vec<Ty> = f.sig.params.clone();
-        let (locs, stack) = crate::abi::place_args(tys.iter().copied(), 6, 8);
+        let (locs, stack) = crate::abi::place_args(tys.iter().copied(), &f.sig.packs, 6, 8);
         if let Some(save) = self.frame.va_save {
             // The register save area of `va_start`: all six integer argument registers, then
             // the eight float ones in 16-byte slots (System V, figure 3.33).
@@ -466,6 +466,15 @@ impl<'a, 'm> Fx<'a, 'm> {
                         *h = 16 + off as i32;
                     }
                 }
+                crate::abi::Loc::Copy { .. } => {}
+            }
+        }
+        // `byval` parameters: the address of the caller's copy.
+        for (k, loc) in locs.iter().enumerate() {
+            if let crate::abi::Loc::Copy { off, .. } = *loc {
+                let r = gp(self.def_reg(VReg(k as u32)));
+                self.emit(Inst::Lea { dst: r, mem: Mem::at(Gpr::RBP, 16 + off as i32) });
+                self.a.unlock_all();
             }
         }
         Ok(())
