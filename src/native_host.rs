@@ -95,7 +95,7 @@ pub fn build(
         }
     };
     match emit {
-        Emit::Exe => t.time("link", || link(&obj, out)),
+        Emit::Exe => t.time("link", || link(&obj, out, uses_cxx(&c))),
         _ => write_out(out, &obj),
     }
 }
@@ -122,9 +122,16 @@ impl Drop for TempFile {
     }
 }
 
+/// True if `c` uses the C++ runtime (exceptions, type information).
+fn uses_cxx(c: &Compiled) -> bool {
+    c.symbols.iter().any(|s| {
+        s.def.is_none() && ["_Z", "__cxa_", "__gxx_"].iter().any(|p| s.name.starts_with(p))
+    })
+}
+
 /// Links the object `obj` into the executable `out` with the C compiler (`$CC`, which may
-/// carry options, else `cc`) and the math library.
-fn link(obj: &[u8], out: &Path) -> u8 {
+/// carry options, else `cc`) and the math library (and the C++ runtime with `cxx`).
+fn link(obj: &[u8], out: &Path, cxx: bool) -> u8 {
     let stem = out.file_name().map_or("out".into(), |n| n.to_string_lossy().into_owned());
     let tmp =
         TempFile(std::env::temp_dir().join(format!("irplay-{}-{stem}.o", std::process::id())));
@@ -138,6 +145,9 @@ fn link(obj: &[u8], out: &Path) -> u8 {
     let Some(prog) = words.next() else { return Stop::ERROR };
     let mut cmd = std::process::Command::new(prog);
     cmd.args(words).arg(&tmp.0).arg("-o").arg(out).arg("-lm");
+    if cxx {
+        cmd.arg("-lstdc++");
+    }
     match cmd.output() {
         Ok(o) if o.status.success() => {
             let _ = std::io::stderr().write_all(&o.stderr);

@@ -24,7 +24,7 @@ use crate::run::Stop;
 use irplay_core::diag::SourceFile;
 use irplay_native::{Compiled, RelocKind, Section};
 use std::ffi::{c_char, c_int, c_void, CString};
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
 /// The length of an import stub: `ff 25 00 00 00 00` (`jmp qword ptr [rip + 0]`), the
 /// 8-byte address, 2 bytes of `int3` padding.
@@ -39,6 +39,9 @@ pub struct Image {
     text_len: usize,
     /// The address of each symbol of the object (`Compiled::symbols`).
     addrs: Vec<usize>,
+    /// `exit` and `fflush` of the program's C library.
+    exit: extern "C" fn(c_int) -> !,
+    fflush: unsafe extern "C" fn(*mut libc::FILE) -> c_int,
 }
 
 impl Drop for Image {
@@ -59,37 +62,94 @@ fn align(n: usize, to: usize) -> usize {
     n.div_ceil(to.max(1)) * to.max(1)
 }
 
-/// Libraries opened for symbols the process does not have.
+/// The shared C library (and libm, libgcc_s) the program is linked with.
+///
+/// irplay itself may be linked statically (see `build.rs`): its own C library then has no
+/// symbol table to look up, and `dlopen` brings a second, shared copy into the process. The
+/// program must use one copy for everything (the `puts` that fills a `stdout` buffer and the
+/// `exit` that flushes it): the shared one, looked up first; a dynamically linked irplay gets
+/// its own C library from the same `dlopen`.
 struct Libraries {
     handles: Vec<*mut c_void>,
+    /// The C++ runtime (`libstdc++.so.6`), opened for a symbol the others lack.
+    cxx: std::cell::OnceCell<*mut c_void>,
 }
 
 impl Libraries {
     fn open() -> Libraries {
         let mut handles = Vec::new();
-        for name in [c"libm.so.6", c"libgcc_s.so.1"] {
+        for name in [c"libc.so.6", c"libm.so.6", c"libgcc_s.so.1"] {
             // SAFETY: a NUL-terminated name; a null handle (not found) is skipped.
             let h = unsafe { libc::dlopen(name.as_ptr(), libc::RTLD_NOW) };
             if !h.is_null() {
                 handles.push(h);
             }
         }
-        Libraries { handles }
+        Libraries { handles, cxx: std::cell::OnceCell::new() }
     }
 
-    /// The address of the C symbol `name`.
+    /// The address of the C symbol `name`: in the libraries, else anywhere in the process,
+    /// else in the C++ runtime.
     fn resolve(&self, name: &str) -> Option<usize> {
-        let c = CString::new(name).ok()?;
-        // SAFETY: dlsym with a valid handle (or RTLD_DEFAULT) and a NUL-terminated name.
-        let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) };
-        if !p.is_null() {
-            return Some(p as usize);
+        let shim = match name {
+            "atexit" => Some(("__cxa_atexit", &CXA_ATEXIT)),
+            "at_quick_exit" => Some(("__cxa_at_quick_exit", &CXA_AT_QUICK_EXIT)),
+            _ => None,
+        };
+        if let Some((cxa, slot)) = shim {
+            slot.store(self.resolve(cxa)?, Ordering::Relaxed);
+            let f: extern "C" fn(extern "C" fn()) -> c_int =
+                if name == "atexit" { atexit } else { at_quick_exit };
+            return Some(f as usize);
         }
-        self.handles.iter().find_map(|&h| {
-            // SAFETY: as above.
+        let c = CString::new(name).ok()?;
+        let lookup = |h: *mut c_void| {
+            // SAFETY: dlsym with a handle of dlopen (or RTLD_DEFAULT) and a NUL-terminated name.
             let p = unsafe { libc::dlsym(h, c.as_ptr()) };
             (!p.is_null()).then_some(p as usize)
+        };
+        self.handles.iter().chain([&libc::RTLD_DEFAULT]).find_map(|&h| lookup(h)).or_else(|| {
+            let cxx = *self.cxx.get_or_init(|| {
+                // SAFETY: a NUL-terminated name; null when not installed.
+                unsafe { libc::dlopen(c"libstdc++.so.6".as_ptr(), libc::RTLD_NOW) }
+            });
+            if cxx.is_null() {
+                None
+            } else {
+                lookup(cxx)
+            }
         })
+    }
+}
+
+/// `__cxa_atexit` and `__cxa_at_quick_exit` of the program's C library, for [`atexit`] and
+/// [`at_quick_exit`].
+static CXA_ATEXIT: AtomicUsize = AtomicUsize::new(0);
+static CXA_AT_QUICK_EXIT: AtomicUsize = AtomicUsize::new(0);
+
+/// The shared C library has no `atexit` or `at_quick_exit` (`libc_nonshared.a` gives each
+/// program its own, which registers with the program's `__dso_handle`): these stand in,
+/// registering `f` with no handle.
+extern "C" fn atexit(f: extern "C" fn()) -> c_int {
+    register(&CXA_ATEXIT, f)
+}
+
+extern "C" fn at_quick_exit(f: extern "C" fn()) -> c_int {
+    register(&CXA_AT_QUICK_EXIT, f)
+}
+
+fn register(cxa: &AtomicUsize, f: extern "C" fn()) -> c_int {
+    let p = cxa.load(Ordering::Relaxed);
+    if p == 0 {
+        return -1;
+    }
+    type Cxa = extern "C" fn(extern "C" fn(*mut c_void), *mut c_void, *mut c_void) -> c_int;
+    // SAFETY: `p` is `__cxa_atexit` (or `__cxa_at_quick_exit`) of this signature; a handler
+    // without parameters ignores the argument it is called with (System V).
+    unsafe {
+        let cxa = std::mem::transmute::<usize, Cxa>(p);
+        let f = std::mem::transmute::<extern "C" fn(), extern "C" fn(*mut c_void)>(f);
+        cxa(f, std::ptr::null_mut(), std::ptr::null_mut())
     }
 }
 
@@ -98,6 +158,17 @@ impl Libraries {
 pub fn load(c: &Compiled) -> Result<Image, String> {
     // SAFETY: sysconf has no preconditions.
     let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+    let libs = Libraries::open();
+    let (Some(exit), Some(fflush)) = (libs.resolve("exit"), libs.resolve("fflush")) else {
+        return Err("cannot find exit and fflush in the shared C library (libc.so.6)".into());
+    };
+    // SAFETY: the C library's `exit` and `fflush`, of these C signatures.
+    let (exit, fflush) = unsafe {
+        (
+            std::mem::transmute::<usize, extern "C" fn(c_int) -> !>(exit),
+            std::mem::transmute::<usize, unsafe extern "C" fn(*mut libc::FILE) -> c_int>(fflush),
+        )
+    };
     let nsyms = c.symbols.len();
     let external = |s: u32| c.symbols.get(s as usize).is_some_and(|s| s.def.is_none());
     let external_func =
@@ -148,7 +219,8 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
             std::io::Error::last_os_error()
         ));
     }
-    let mut image = Image { base: base.cast(), len, code_len, text_len, addrs: vec![0; nsyms] };
+    let mut image =
+        Image { base: base.cast(), len, code_len, text_len, addrs: vec![0; nsyms], exit, fflush };
     // SAFETY: the region is `len` bytes, readable and writable, and only this slice uses it
     // until the code runs.
     let mem = unsafe { std::slice::from_raw_parts_mut(image.base, len) };
@@ -163,14 +235,13 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
     if let Some(d) = mem.get_mut(data_at..data_at + c.data.len()) {
         d.copy_from_slice(&c.data);
     }
-    let libs = std::cell::OnceCell::new();
     let mut missing = Vec::new();
     for (i, s) in c.symbols.iter().enumerate() {
         let addr = match s.def {
             Some((sec, off, _)) => base + sec_at(sec).0 + off as usize,
             None => {
                 let used = c.relocs.iter().any(|r| r.sym as usize == i);
-                let found = libs.get_or_init(Libraries::open).resolve(&s.name);
+                let found = libs.resolve(&s.name);
                 match found {
                     Some(a) => a,
                     None if used => {
@@ -273,6 +344,8 @@ struct Faults {
     /// The run's stack: the lowest usable address (0 when unknown) and the highest.
     stack_lo: usize,
     stack_hi: usize,
+    /// `fflush` of the program's C library.
+    fflush: unsafe extern "C" fn(*mut libc::FILE) -> c_int,
 }
 
 impl Faults {
@@ -300,6 +373,7 @@ impl Faults {
             entries: entries.into_iter().map(|(o, _, s)| (o, s)).collect(),
             stack_lo: 0,
             stack_hi: 0,
+            fflush: image.fflush,
         }
     }
 
@@ -395,9 +469,15 @@ extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, ctx: *mut c_void)
     let reg = |r: c_int| uc.uc_mcontext.gregs.get(r as usize).map_or(0, |&v| v as usize);
     let (pc, sp, bp) = (reg(libc::REG_RIP), reg(libc::REG_RSP), reg(libc::REG_RBP));
     let in_text = f.text <= pc && pc < f.text + f.text_len;
+    // A stack overflow: the stack pointer is at the run's stack limit and the access near
+    // it, or (limit unknown) just below the stack pointer.
     let overflow = matches!(sig, libc::SIGSEGV | libc::SIGBUS)
-        && ((f.stack_lo != 0 && addr < f.stack_lo + (64 << 10) && addr + (1 << 20) >= f.stack_lo)
-            || (addr < sp && addr + (64 << 10) >= sp));
+        && if f.stack_lo != 0 {
+            let top = f.stack_lo.saturating_add(1 << 20);
+            sp < top && addr < top && addr.saturating_add(64 << 10) >= sp.min(f.stack_lo)
+        } else {
+            addr < sp && sp - addr <= 64 << 10
+        };
     let head = match sig {
         _ if overflow => "error: stack overflow",
         libc::SIGFPE => "undefined behavior: integer divide by zero",
@@ -413,10 +493,10 @@ extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, ctx: *mut c_void)
     if let Some(tail) = site.and_then(|s| f.lookup(s)) {
         write_err(tail);
     }
-    // SAFETY: flushes C stdio (so output printed before the fault is kept) and ends the
-    // process without running handlers that could touch the broken state.
+    // SAFETY: flushes the program's C stdio (so output printed before the fault is kept)
+    // and ends the process without running handlers that could touch the broken state.
     unsafe {
-        libc::fflush(std::ptr::null_mut());
+        (f.fflush)(std::ptr::null_mut());
         libc::_exit(i32::from(if overflow { Stop::ERROR } else { Stop::UB }));
     }
 }
@@ -451,7 +531,8 @@ fn install_handlers() -> Result<(), String> {
 }
 
 /// Loads `c`, calls its `main` with `program` and `args` as `argv` and exits with its
-/// status (the process ends there). Returns the status of a failure before the run, after
+/// status through the program's C library (the process ends there: stdio is flushed, the
+/// `atexit` handlers run). Returns the status of a failure before the run, after
 /// reporting it.
 pub fn run(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u8 {
     let fail = |m: String| {
@@ -495,8 +576,9 @@ pub fn run(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u
         let f: extern "C" fn(c_int, *const *const c_char, *const *const c_char) -> c_int =
             std::mem::transmute::<usize, _>(main);
         let status = f(argc, argv.as_ptr(), libc::environ as *const *const c_char);
+        let exit = image.exit;
         std::mem::forget(image);
-        libc::exit(status & 0xff)
+        exit(status & 0xff)
     }
 }
 

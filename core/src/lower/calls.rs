@@ -145,6 +145,9 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
             if let Some((size, al)) = byval_arg(fx, info, direct, k) {
                 r = if tail { forwarded(fx, *op, size)? } else { byval_copy(fx, r, size, al)? };
             }
+            if fx.cx.opts.abi == super::Abi::Native {
+                r = sext_arg(fx, info, direct, k, t, r);
+            }
             fixed.push(r);
         } else {
             varargs.push(r);
@@ -185,7 +188,23 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         (_, Some(v)) if fx.vecs.contains_key(&v) => fx.vecs.get(&v).cloned().unwrap_or_default(),
         _ => vec![dst_of(fx, data)?],
     };
+    // Native: a narrow integer result's upper bits are undefined (or a sign extension).
+    let masks: Vec<(VReg, u32)> = match (fx.cx.opts.abi, m.types.func_sig(info.fn_ty), dst.first())
+    {
+        (super::Abi::Native, Some((rt, _, _)), Some(&d)) if dst.len() == 1 => {
+            match m.types.get(rt) {
+                crate::ir::Type::Int(n) if *n < 64 && *n != 32 => vec![(d, *n)],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    };
     fx.emit(Inst::Call(Box::new(Call { dst, callee, sig, args: fixed, varargs })));
+    for (d, n) in masks {
+        let ty = fx.reg_ty(d);
+        let c = fx.iconst(ty, (1u64 << n) - 1);
+        fx.emit(Inst::Bin { op: super::form::Bin::And, ty, dst: d, a: d, b: c });
+    }
     if data.op == crate::ir::Opcode::Call && super::eh::may_unwind(fx, direct) {
         super::eh::check(fx, data)?;
     }
@@ -206,6 +225,34 @@ fn byval_arg(
         let p = direct.and_then(|g| m.func(g)).and_then(|f| f.params.get(k))?;
         byval_of(m, lay, p.attrs)
     })
+}
+
+/// Argument `k` (of IR type `t`, in `r`) sign-extended to 32 bits when it is a narrow
+/// integer passed `signext` (by the call site's attributes or the callee's parameter's), as
+/// C callees expect.
+fn sext_arg(
+    fx: &mut FnCx,
+    info: &crate::ir::CallInfo,
+    direct: Option<crate::ir::GlobalId>,
+    k: usize,
+    t: crate::ir::TypeId,
+    r: VReg,
+) -> VReg {
+    let m = fx.cx.m;
+    let crate::ir::Type::Int(n) = m.types.get(t) else { return r };
+    if *n >= 32 {
+        return r;
+    }
+    let site = info.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY);
+    let decl = direct.and_then(|g| m.func(g)).and_then(|f| f.params.get(k)).map(|p| p.attrs);
+    let sext = m.attrs.find(site, crate::ir::AttrKind::SExt).is_some()
+        || decl.is_some_and(|d| m.attrs.find(d, crate::ir::AttrKind::SExt).is_some());
+    if !sext {
+        return r;
+    }
+    let d = fx.new_reg(Ty::I32);
+    fx.emit(Inst::Un { op: super::form::Un::SextIn(*n as u8), to: Ty::I32, dst: d, a: r });
+    d
 }
 
 /// True when a call passes some argument `byval`.

@@ -2,10 +2,8 @@
 //! outgoing stack area, the caller-saved registers written back around a call, and the
 //! parallel move of values into their fixed registers.
 //!
-//! Variadic calls: an external (or indirect) variadic callee gets its extra arguments as
-//! System V passes them, with the number of vector registers used in `al`; a variadic function
-//! defined in the module takes them, as the low form defines, in an area of 8-byte cells whose
-//! address is one last argument (see `irplay_core::lower::abi`).
+//! Variadic calls pass the extra arguments as System V does, with the number of vector
+//! registers used in `al`.
 
 use super::inst::Inst;
 use super::inst::Mem;
@@ -25,42 +23,37 @@ const CALLER_SAVED: [PReg; 8] = [0, 1, 2, 6, 7, 8, 9, 10];
 enum Conv {
     /// Not variadic.
     Plain,
-    /// In cells whose address is the last argument (a variadic function of this module).
-    Cells,
-    /// As System V does (external and indirect callees).
+    /// As System V does.
     SysV,
 }
 
-fn conv(cx: &ModCx, callee: &Callee, sig: &Sig) -> Conv {
-    match callee {
-        _ if !sig.variadic => Conv::Plain,
-        Callee::Direct(f) if cx.is_defined(*f) => Conv::Cells,
-        _ => Conv::SysV,
+fn conv(sig: &Sig) -> Conv {
+    if sig.variadic {
+        Conv::SysV
+    } else {
+        Conv::Plain
     }
 }
 
-/// The argument types of a call, and the stack bytes they and their cells take.
-fn arg_layout(conv: Conv, sig: &Sig, varargs: &[Ty]) -> (Vec<Ty>, Vec<Loc>, u32, u32) {
+/// The argument types of a call and their places, and the stack bytes they take.
+fn arg_layout(conv: Conv, sig: &Sig, varargs: &[Ty]) -> (Vec<Ty>, Vec<Loc>, u32) {
     let mut tys = sig.params.clone();
-    match conv {
-        Conv::Cells => tys.push(Ty::Ptr),
-        Conv::SysV => tys.extend_from_slice(varargs),
-        Conv::Plain => {}
+    if conv == Conv::SysV {
+        tys.extend_from_slice(varargs);
     }
     let (locs, stack) = place_args(tys.iter().copied(), 6, 8);
-    let cells = if conv == Conv::Cells { 8 * varargs.len() as u32 } else { 0 };
-    (tys, locs, stack, cells)
+    (tys, locs, stack)
 }
 
 /// The bytes of the outgoing area `f`'s calls need.
-pub(super) fn out_area(cx: &ModCx, f: &LowFunc) -> u32 {
+pub(super) fn out_area(_cx: &ModCx, f: &LowFunc) -> u32 {
     let mut most = 0;
     for b in &f.blocks {
         for i in &b.insts {
             if let L::Call(c) = i {
                 let vt: Vec<Ty> = c.varargs.iter().map(|v| reg_ty(f, *v)).collect();
-                let (_, _, stack, cells) = arg_layout(conv(cx, &c.callee, &c.sig), &c.sig, &vt);
-                most = most.max(stack + cells);
+                let (_, _, stack) = arg_layout(conv(&c.sig), &c.sig, &vt);
+                most = most.max(stack);
             }
         }
     }
@@ -132,7 +125,7 @@ pub(super) fn call(fx: &mut Fx, c: &Call) -> Result<(), NativeError> {
         Callee::Direct(f) => Target::Sym(fx.cx.func_sym(f).0),
         Callee::Indirect(v) => Target::Reg(v),
     };
-    let cv = conv(fx.cx, &c.callee, &c.sig);
+    let cv = conv(&c.sig);
     emit_call(fx, target, cv, &c.sig, &c.args, &c.varargs, &c.dst)
 }
 
@@ -159,26 +152,18 @@ fn emit_call(
     dst: &[VReg],
 ) -> Result<(), NativeError> {
     let vt: Vec<Ty> = varargs.iter().map(|v| fx.ty(*v)).collect();
-    let (tys, locs, stack, _) = arg_layout(cv, sig, &vt);
-    let mut vals: Vec<Option<VReg>> = args.iter().map(|v| Some(*v)).collect();
-    match cv {
-        Conv::Cells => vals.push(None),
-        Conv::SysV => vals.extend(varargs.iter().map(|v| Some(*v))),
-        Conv::Plain => {}
+    let (tys, locs, _) = arg_layout(cv, sig, &vt);
+    let mut vals: Vec<VReg> = args.to_vec();
+    if cv == Conv::SysV {
+        vals.extend_from_slice(varargs);
     }
     if vals.len() != locs.len() {
         return Err(fx.unsupported("a call whose arguments do not match its signature"));
     }
-    // Stack arguments and variadic cells.
+    // Stack arguments.
     for ((v, l), t) in vals.iter().zip(&locs).zip(&tys) {
-        if let (Some(v), Loc::Stack(off)) = (v, l) {
+        if let Loc::Stack(off) = l {
             store_out(fx, *v, *t, *off as i32);
-        }
-    }
-    if cv == Conv::Cells {
-        for (k, v) in varargs.iter().enumerate() {
-            let t = fx.ty(*v);
-            store_out(fx, *v, t, (stack + 8 * k as u32) as i32);
         }
     }
     fx.a.unlock_all();
@@ -190,22 +175,12 @@ fn emit_call(
             }
         }
     }
-    let mut moves: Vec<(VReg, PReg)> = Vec::new();
-    let mut area = None;
-    for (v, l) in vals.iter().zip(&locs) {
-        match (v, arg_reg(*l)) {
-            (Some(v), Some(r)) => moves.push((*v, r)),
-            (None, Some(r)) => area = Some(r),
-            _ => {}
-        }
-    }
+    let mut moves: Vec<(VReg, PReg)> =
+        vals.iter().zip(&locs).filter_map(|(v, l)| arg_reg(*l).map(|r| (*v, r))).collect();
     if let Target::Reg(v) = target {
         moves.push((v, Gpr::R10.0));
     }
     place(fx, &moves);
-    if let Some(r) = area {
-        fx.emit(Inst::Lea { dst: gp(r), mem: Mem::at(Gpr::RSP, stack as i32) });
-    }
     if cv == Conv::SysV {
         let n = crate::abi::float_regs(&locs);
         fx.emit(Inst::MovRI32 { dst: Gpr::RAX, imm: n as u32 });
