@@ -1,4 +1,4 @@
-; native/compare-branch.ll: x86-64, 873 bytes of code
+; native/compare-branch.ll: x86-64, 876 bytes of code
 
 @lt:
   ; prologue
@@ -26,7 +26,7 @@
   0038:  39 f7                          cmp edi, esi
   003a:  48 89 75 c8                    mov qword ptr [rbp - 56], rsi
   003e:  48 89 7d c0                    mov qword ptr [rbp - 64], rdi
-  0042:  0f 85 a0 00 00 00              jne 0xc8
+  0042:  0f 85 9f 00 00 00              jne 0xc7
   ; 21: br label %n0
   0048:  b8 01 00 00 00                 mov eax, 1
   004d:  48 89 45 b8                    mov qword ptr [rbp - 72], rax
@@ -37,82 +37,82 @@
   005b:  0f 95 c2                       setne dl
   005e:  0f b6 d2                       movzx edx, dl
   ; 26: %s1 = shl i32 %z1, 1
-  0061:  c1 e2 01                       shl edx, 1
+  0061:  d1 e2                          shl edx
   ; 27: %c2 = icmp ugt i32 %a, %b
-  0064:  39 c8                          cmp eax, ecx
-  0066:  40 0f 97 c6                    seta sil
-  006a:  40 0f b6 f6                    movzx esi, sil
+  0063:  39 c8                          cmp eax, ecx
+  0065:  40 0f 97 c6                    seta sil
+  0069:  40 0f b6 f6                    movzx esi, sil
   ; 29: %s2 = shl i32 %z2, 2
-  006e:  c1 e6 02                       shl esi, 2
+  006d:  c1 e6 02                       shl esi, 2
   ; 30: %c3 = icmp uge i32 %a, %b
-  0071:  39 c8                          cmp eax, ecx
-  0073:  40 0f 93 c7                    setae dil
-  0077:  40 0f b6 ff                    movzx edi, dil
+  0070:  39 c8                          cmp eax, ecx
+  0072:  40 0f 93 c7                    setae dil
+  0076:  40 0f b6 ff                    movzx edi, dil
   ; 32: %s3 = shl i32 %z3, 3
-  007b:  c1 e7 03                       shl edi, 3
+  007a:  c1 e7 03                       shl edi, 3
   ; 33: %c4 = icmp ult i32 %a, %b
-  007e:  39 c8                          cmp eax, ecx
-  0080:  41 0f 92 c0                    setb r8b
-  0084:  45 0f b6 c0                    movzx r8d, r8b
+  007d:  39 c8                          cmp eax, ecx
+  007f:  41 0f 92 c0                    setb r8b
+  0083:  45 0f b6 c0                    movzx r8d, r8b
   ; 35: %s4 = shl i32 %z4, 4
-  0088:  41 c1 e0 04                    shl r8d, 4
+  0087:  41 c1 e0 04                    shl r8d, 4
   ; 36: %c5 = icmp ule i32 %a, %b
-  008c:  39 c8                          cmp eax, ecx
-  008e:  41 0f 96 c1                    setbe r9b
-  0092:  45 0f b6 c9                    movzx r9d, r9b
+  008b:  39 c8                          cmp eax, ecx
+  008d:  41 0f 96 c1                    setbe r9b
+  0091:  45 0f b6 c9                    movzx r9d, r9b
   ; 38: %s5 = shl i32 %z5, 5
-  0096:  41 c1 e1 05                    shl r9d, 5
+  0095:  41 c1 e1 05                    shl r9d, 5
   ; 39: %c6 = icmp sgt i32 %a, %b
-  009a:  39 c8                          cmp eax, ecx
-  009c:  41 0f 9f c2                    setg r10b
-  00a0:  45 0f b6 d2                    movzx r10d, r10b
+  0099:  39 c8                          cmp eax, ecx
+  009b:  41 0f 9f c2                    setg r10b
+  009f:  45 0f b6 d2                    movzx r10d, r10b
   ; 41: %s6 = shl i32 %z6, 6
-  00a4:  41 c1 e2 06                    shl r10d, 6
+  00a3:  41 c1 e2 06                    shl r10d, 6
   ; 42: %c7 = icmp sge i32 %a, %b
-  00a8:  39 c8                          cmp eax, ecx
-  00aa:  0f 9d c3                       setge bl
-  00ad:  0f b6 db                       movzx ebx, bl
+  00a7:  39 c8                          cmp eax, ecx
+  00a9:  0f 9d c3                       setge bl
+  00ac:  0f b6 db                       movzx ebx, bl
   ; 44: %s7 = shl i32 %z7, 7
-  00b0:  c1 e3 07                       shl ebx, 7
+  00af:  c1 e3 07                       shl ebx, 7
   ; 45: %c8 = icmp sle i32 %a, %b
-  00b3:  39 c8                          cmp eax, ecx
-  00b5:  41 0f 9e c4                    setle r12b
-  00b9:  45 0f b6 e4                    movzx r12d, r12b
+  00b2:  39 c8                          cmp eax, ecx
+  00b4:  41 0f 9e c4                    setle r12b
+  00b8:  45 0f b6 e4                    movzx r12d, r12b
   ; 47: %s8 = shl i32 %z8, 8
-  00bd:  41 c1 e4 08                    shl r12d, 8
+  00bc:  41 c1 e4 08                    shl r12d, 8
   ; 48: %r1 = or i32 %m0, %s1
-  00c1:  4c 8b 6d b8                    mov r13, qword ptr [rbp - 72]
-  00c5:  45 89 ee                       mov r14d, r13d
-  00c8:  41 09 d6                       or r14d, edx
+  00c0:  4c 8b 6d b8                    mov r13, qword ptr [rbp - 72]
+  00c4:  45 89 ee                       mov r14d, r13d
+  00c7:  41 09 d6                       or r14d, edx
   ; 49: %r2 = or i32 %r1, %s2
-  00cb:  41 09 f6                       or r14d, esi
+  00ca:  41 09 f6                       or r14d, esi
   ; 50: %r3 = or i32 %r2, %s3
-  00ce:  41 09 fe                       or r14d, edi
+  00cd:  41 09 fe                       or r14d, edi
   ; 51: %r4 = or i32 %r3, %s4
-  00d1:  45 09 c6                       or r14d, r8d
+  00d0:  45 09 c6                       or r14d, r8d
   ; 52: %r5 = or i32 %r4, %s5
-  00d4:  45 09 ce                       or r14d, r9d
+  00d3:  45 09 ce                       or r14d, r9d
   ; 53: %r6 = or i32 %r5, %s6
-  00d7:  45 09 d6                       or r14d, r10d
+  00d6:  45 09 d6                       or r14d, r10d
   ; 54: %r7 = or i32 %r6, %s7
-  00da:  41 09 de                       or r14d, ebx
+  00d9:  41 09 de                       or r14d, ebx
   ; 55: %r8 = or i32 %r7, %s8
-  00dd:  45 09 e6                       or r14d, r12d
+  00dc:  45 09 e6                       or r14d, r12d
   ; 56: ret i32 %r8
-  00e0:  4c 89 f0                       mov rax, r14
-  00e3:  e9 0b 00 00 00                 jmp 0xd3
+  00df:  4c 89 f0                       mov rax, r14
+  00e2:  e9 0b 00 00 00                 jmp 0xd2
   ; 18: %c0 = icmp eq i32 %a, %b
-  00e8:  31 c0                          xor eax, eax
+  00e7:  31 c0                          xor eax, eax
   ; 19: br i1 %c0, label %t0, label %n0
-  00ea:  48 89 45 b8                    mov qword ptr [rbp - 72], rax
-  00ee:  e9 5e ff ff ff                 jmp 0x31
-  00f3:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
-  00f7:  4c 8b 65 f0                    mov r12, qword ptr [rbp - 16]
-  00fb:  4c 8b 6d e8                    mov r13, qword ptr [rbp - 24]
-  00ff:  4c 8b 75 e0                    mov r14, qword ptr [rbp - 32]
-  0103:  48 89 ec                       mov rsp, rbp
-  0106:  5d                             pop rbp
-  0107:  c3                             ret
+  00e9:  48 89 45 b8                    mov qword ptr [rbp - 72], rax
+  00ed:  e9 5f ff ff ff                 jmp 0x31
+  00f2:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
+  00f6:  4c 8b 65 f0                    mov r12, qword ptr [rbp - 16]
+  00fa:  4c 8b 6d e8                    mov r13, qword ptr [rbp - 24]
+  00fe:  4c 8b 75 e0                    mov r14, qword ptr [rbp - 32]
+  0102:  48 89 ec                       mov rsp, rbp
+  0105:  5d                             pop rbp
+  0106:  c3                             ret
 
 @bits64:
   ; prologue
@@ -132,14 +132,14 @@
   ; 63: %z1 = zext i1 %c1 to i32
   012d:  48 89 c8                       mov rax, rcx
   ; 64: %s1 = shl i32 %z1, 1
-  0130:  c1 e0 01                       shl eax, 1
+  0130:  d1 e0                          shl eax
   ; 65: %r = or i32 %z0, %s1
-  0133:  09 c2                          or edx, eax
+  0132:  09 c2                          or edx, eax
   ; 66: ret i32 %r
-  0135:  48 89 d0                       mov rax, rdx
-  0138:  48 89 ec                       mov rsp, rbp
-  013b:  5d                             pop rbp
-  013c:  c3                             ret
+  0134:  48 89 d0                       mov rax, rdx
+  0137:  48 89 ec                       mov rsp, rbp
+  013a:  5d                             pop rbp
+  013b:  c3                             ret
 
 @fbits:
   ; prologue
@@ -181,26 +181,26 @@
   ; 79: %z4 = zext i1 %c4 to i32
   0198:  48 89 fe                       mov rsi, rdi
   ; 80: %s1 = shl i32 %z1, 1
-  019b:  c1 e0 01                       shl eax, 1
+  019b:  d1 e0                          shl eax
   ; 81: %s2 = shl i32 %z2, 2
-  019e:  c1 e1 02                       shl ecx, 2
+  019d:  c1 e1 02                       shl ecx, 2
   ; 82: %s3 = shl i32 %z3, 3
-  01a1:  c1 e2 03                       shl edx, 3
+  01a0:  c1 e2 03                       shl edx, 3
   ; 83: %s4 = shl i32 %z4, 4
-  01a4:  c1 e6 04                       shl esi, 4
+  01a3:  c1 e6 04                       shl esi, 4
   ; 84: %r1 = or i32 %z0, %s1
-  01a7:  41 09 c0                       or r8d, eax
+  01a6:  41 09 c0                       or r8d, eax
   ; 85: %r2 = or i32 %r1, %s2
-  01aa:  41 09 c8                       or r8d, ecx
+  01a9:  41 09 c8                       or r8d, ecx
   ; 86: %r3 = or i32 %r2, %s3
-  01ad:  41 09 d0                       or r8d, edx
+  01ac:  41 09 d0                       or r8d, edx
   ; 87: %r4 = or i32 %r3, %s4
-  01b0:  41 09 f0                       or r8d, esi
+  01af:  41 09 f0                       or r8d, esi
   ; 88: ret i32 %r4
-  01b3:  4c 89 c0                       mov rax, r8
-  01b6:  48 89 ec                       mov rsp, rbp
-  01b9:  5d                             pop rbp
-  01ba:  c3                             ret
+  01b2:  4c 89 c0                       mov rax, r8
+  01b5:  48 89 ec                       mov rsp, rbp
+  01b8:  5d                             pop rbp
+  01b9:  c3                             ret
 
 @show:
   ; prologue
@@ -301,17 +301,18 @@
   033e:  bf 03 00 00 00                 mov edi, 3
   0343:  be 04 00 00 00                 mov esi, 4
   0348:  e8 00 00 00 00                 call lt  ; R_X86_64_PLT32 lt-0x4
+  034d:  83 e0 01                       and eax, 1
   ; 114: br i1 %l, label %yes, label %no
-  034d:  85 c0                          test eax, eax
-  034f:  0f 84 0a 00 00 00              je 0x14f
+  0350:  85 c0                          test eax, eax
+  0352:  0f 84 0a 00 00 00              je 0x152
   ; 116: ret i32 3
-  0355:  b8 03 00 00 00                 mov eax, 3
-  035a:  e9 05 00 00 00                 jmp 0x154
+  0358:  b8 03 00 00 00                 mov eax, 3
+  035d:  e9 05 00 00 00                 jmp 0x157
   ; 118: ret i32 4
-  035f:  b8 04 00 00 00                 mov eax, 4
-  0364:  48 89 ec                       mov rsp, rbp
-  0367:  5d                             pop rbp
-  0368:  c3                             ret
+  0362:  b8 04 00 00 00                 mov eax, 4
+  0367:  48 89 ec                       mov rsp, rbp
+  036a:  5d                             pop rbp
+  036b:  c3                             ret
 
 ; .data: 26 bytes, aligned to 8
 @fmt:

@@ -1,4 +1,4 @@
-; native/many-args.ll: x86-64, 702 bytes of code
+; native/many-args.ll: x86-64, 718 bytes of code
 
 @ints:
   ; prologue
@@ -72,118 +72,120 @@
   00d0:  55                             push rbp
   00d1:  48 89 e5                       mov rbp, rsp
   00d4:  48 83 ec 40                    sub rsp, 64
+  00d8:  81 e6 ff 00 00 00              and esi, 255
+  00de:  81 e2 ff ff 00 00              and edx, 65535
   ; 27: %ci = sext i8 %c to i32
-  00d8:  c1 e6 18                       shl esi, 24
-  00db:  c1 fe 18                       sar esi, 24
+  00e4:  c1 e6 18                       shl esi, 24
+  00e7:  c1 fe 18                       sar esi, 24
   ; 28: %ei = zext i16 %e to i32
-  00de:  48 89 d0                       mov rax, rdx
+  00ea:  48 89 d0                       mov rax, rdx
   ; 29: %bd = fpext float %b to double
-  00e1:  f3 0f 5a d8                    cvtss2sd xmm3, xmm0
+  00ed:  f3 0f 5a d8                    cvtss2sd xmm3, xmm0
   ; 30: %s = add i64 %a, %i
-  00e5:  48 8b 55 10                    mov rdx, qword ptr [rbp + 16]
-  00e9:  48 01 d7                       add rdi, rdx
+  00f1:  48 8b 55 10                    mov rdx, qword ptr [rbp + 16]
+  00f5:  48 01 d7                       add rdi, rdx
   ; 31: call i32 (ptr, ...) @printf(ptr @fm, i64 %s, double %bd, i32 %ci, double %d, i32 %ei)
-  00ec:  48 8d 15 00 00 00 00           lea rdx, [rip + fm]  ; R_X86_64_PC32 fm-0x4
-  00f3:  f2 0f 11 45 c8                 movsd qword ptr [rbp - 56], xmm0
-  00f8:  f2 0f 11 55 c0                 movsd qword ptr [rbp - 64], xmm2
-  00fd:  48 89 c1                       mov rcx, rax
-  0100:  49 89 fb                       mov r11, rdi
-  0103:  48 89 d7                       mov rdi, rdx
-  0106:  48 89 f2                       mov rdx, rsi
-  0109:  4c 89 de                       mov rsi, r11
-  010c:  0f 28 c3                       movaps xmm0, xmm3
-  010f:  b8 02 00 00 00                 mov eax, 2
-  0114:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  00f8:  48 8d 15 00 00 00 00           lea rdx, [rip + fm]  ; R_X86_64_PC32 fm-0x4
+  00ff:  f2 0f 11 45 c8                 movsd qword ptr [rbp - 56], xmm0
+  0104:  f2 0f 11 55 c0                 movsd qword ptr [rbp - 64], xmm2
+  0109:  48 89 c1                       mov rcx, rax
+  010c:  49 89 fb                       mov r11, rdi
+  010f:  48 89 d7                       mov rdi, rdx
+  0112:  48 89 f2                       mov rdx, rsi
+  0115:  4c 89 de                       mov rsi, r11
+  0118:  0f 28 c3                       movaps xmm0, xmm3
+  011b:  b8 02 00 00 00                 mov eax, 2
+  0120:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
   ; 32: %r = fadd float %b, %j
-  0119:  f2 0f 10 45 c0                 movsd xmm0, qword ptr [rbp - 64]
-  011e:  f2 0f 10 4d c8                 movsd xmm1, qword ptr [rbp - 56]
-  0123:  f3 0f 58 c8                    addss xmm1, xmm0
+  0125:  f2 0f 10 45 c0                 movsd xmm0, qword ptr [rbp - 64]
+  012a:  f2 0f 10 4d c8                 movsd xmm1, qword ptr [rbp - 56]
+  012f:  f3 0f 58 c8                    addss xmm1, xmm0
   ; 33: ret float %r
-  0127:  0f 28 c1                       movaps xmm0, xmm1
-  012a:  48 89 ec                       mov rsp, rbp
-  012d:  5d                             pop rbp
-  012e:  c3                             ret
+  0133:  0f 28 c1                       movaps xmm0, xmm1
+  0136:  48 89 ec                       mov rsp, rbp
+  0139:  5d                             pop rbp
+  013a:  c3                             ret
 
 @main:
   ; prologue
-  0130:  55                             push rbp
-  0131:  48 89 e5                       mov rbp, rsp
-  0134:  48 83 ec 60                    sub rsp, 96
+  0140:  55                             push rbp
+  0141:  48 89 e5                       mov rbp, rsp
+  0144:  48 83 ec 60                    sub rsp, 96
   ; 40: %r = call i32 @ints(i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9)
-  0138:  b8 07 00 00 00                 mov eax, 7
-  013d:  48 89 04 24                    mov qword ptr [rsp], rax
-  0141:  b9 08 00 00 00                 mov ecx, 8
-  0146:  48 89 4c 24 08                 mov qword ptr [rsp + 8], rcx
-  014b:  ba 09 00 00 00                 mov edx, 9
-  0150:  48 89 54 24 10                 mov qword ptr [rsp + 16], rdx
-  0155:  bf 01 00 00 00                 mov edi, 1
-  015a:  be 02 00 00 00                 mov esi, 2
-  015f:  ba 03 00 00 00                 mov edx, 3
-  0164:  b9 04 00 00 00                 mov ecx, 4
-  0169:  41 b8 05 00 00 00              mov r8d, 5
-  016f:  41 b9 06 00 00 00              mov r9d, 6
-  0175:  e8 00 00 00 00                 call ints  ; R_X86_64_PLT32 ints-0x4
+  0148:  b8 07 00 00 00                 mov eax, 7
+  014d:  48 89 04 24                    mov qword ptr [rsp], rax
+  0151:  b9 08 00 00 00                 mov ecx, 8
+  0156:  48 89 4c 24 08                 mov qword ptr [rsp + 8], rcx
+  015b:  ba 09 00 00 00                 mov edx, 9
+  0160:  48 89 54 24 10                 mov qword ptr [rsp + 16], rdx
+  0165:  bf 01 00 00 00                 mov edi, 1
+  016a:  be 02 00 00 00                 mov esi, 2
+  016f:  ba 03 00 00 00                 mov edx, 3
+  0174:  b9 04 00 00 00                 mov ecx, 4
+  0179:  41 b8 05 00 00 00              mov r8d, 5
+  017f:  41 b9 06 00 00 00              mov r9d, 6
+  0185:  e8 00 00 00 00                 call ints  ; R_X86_64_PLT32 ints-0x4
   ; 41: %d = call double @doubles(double 1.5, double 2.0, double 3.0, double 4.0, double 5.0, double 6.0, double 7.0, double 8.25, double 9.5, double 10.75)
-  017a:  49 bb 00 00 00 00 00 00 f8 3f  movabs r11, 4609434218613702656
-  0184:  66 49 0f 6e c3                 movq xmm0, r11
-  0189:  49 bb 00 00 00 00 00 00 00 40  movabs r11, 4611686018427387904
-  0193:  66 49 0f 6e cb                 movq xmm1, r11
-  0198:  49 bb 00 00 00 00 00 00 08 40  movabs r11, 4613937818241073152
-  01a2:  66 49 0f 6e d3                 movq xmm2, r11
-  01a7:  49 bb 00 00 00 00 00 00 10 40  movabs r11, 4616189618054758400
-  01b1:  66 49 0f 6e db                 movq xmm3, r11
-  01b6:  49 bb 00 00 00 00 00 00 14 40  movabs r11, 4617315517961601024
-  01c0:  66 49 0f 6e e3                 movq xmm4, r11
-  01c5:  49 bb 00 00 00 00 00 00 18 40  movabs r11, 4618441417868443648
-  01cf:  66 49 0f 6e eb                 movq xmm5, r11
-  01d4:  49 bb 00 00 00 00 00 00 1c 40  movabs r11, 4619567317775286272
-  01de:  66 49 0f 6e f3                 movq xmm6, r11
-  01e3:  49 bb 00 00 00 00 00 80 20 40  movabs r11, 4620833955170484224
-  01ed:  66 49 0f 6e fb                 movq xmm7, r11
-  01f2:  49 bb 00 00 00 00 00 00 23 40  movabs r11, 4621537642612260864
-  01fc:  66 4d 0f 6e c3                 movq xmm8, r11
-  0201:  49 bb 00 00 00 00 00 80 25 40  movabs r11, 4622241330054037504
-  020b:  66 4d 0f 6e cb                 movq xmm9, r11
-  0210:  f2 44 0f 11 04 24              movsd qword ptr [rsp], xmm8
-  0216:  f2 44 0f 11 4c 24 08           movsd qword ptr [rsp + 8], xmm9
-  021d:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  0221:  e8 00 00 00 00                 call doubles  ; R_X86_64_PLT32 doubles-0x4
+  018a:  49 bb 00 00 00 00 00 00 f8 3f  movabs r11, 4609434218613702656
+  0194:  66 49 0f 6e c3                 movq xmm0, r11
+  0199:  49 bb 00 00 00 00 00 00 00 40  movabs r11, 4611686018427387904
+  01a3:  66 49 0f 6e cb                 movq xmm1, r11
+  01a8:  49 bb 00 00 00 00 00 00 08 40  movabs r11, 4613937818241073152
+  01b2:  66 49 0f 6e d3                 movq xmm2, r11
+  01b7:  49 bb 00 00 00 00 00 00 10 40  movabs r11, 4616189618054758400
+  01c1:  66 49 0f 6e db                 movq xmm3, r11
+  01c6:  49 bb 00 00 00 00 00 00 14 40  movabs r11, 4617315517961601024
+  01d0:  66 49 0f 6e e3                 movq xmm4, r11
+  01d5:  49 bb 00 00 00 00 00 00 18 40  movabs r11, 4618441417868443648
+  01df:  66 49 0f 6e eb                 movq xmm5, r11
+  01e4:  49 bb 00 00 00 00 00 00 1c 40  movabs r11, 4619567317775286272
+  01ee:  66 49 0f 6e f3                 movq xmm6, r11
+  01f3:  49 bb 00 00 00 00 00 80 20 40  movabs r11, 4620833955170484224
+  01fd:  66 49 0f 6e fb                 movq xmm7, r11
+  0202:  49 bb 00 00 00 00 00 00 23 40  movabs r11, 4621537642612260864
+  020c:  66 4d 0f 6e c3                 movq xmm8, r11
+  0211:  49 bb 00 00 00 00 00 80 25 40  movabs r11, 4622241330054037504
+  021b:  66 4d 0f 6e cb                 movq xmm9, r11
+  0220:  f2 44 0f 11 04 24              movsd qword ptr [rsp], xmm8
+  0226:  f2 44 0f 11 4c 24 08           movsd qword ptr [rsp + 8], xmm9
+  022d:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  0231:  e8 00 00 00 00                 call doubles  ; R_X86_64_PLT32 doubles-0x4
   ; 42: call i32 (ptr, ...) @printf(ptr @fr, i32 %r, double %d)
-  0226:  48 8d 05 00 00 00 00           lea rax, [rip + fr]  ; R_X86_64_PC32 fr-0x4
-  022d:  48 89 c7                       mov rdi, rax
-  0230:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
-  0234:  b8 01 00 00 00                 mov eax, 1
-  0239:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  0236:  48 8d 05 00 00 00 00           lea rax, [rip + fr]  ; R_X86_64_PC32 fr-0x4
+  023d:  48 89 c7                       mov rdi, rax
+  0240:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
+  0244:  b8 01 00 00 00                 mov eax, 1
+  0249:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
   ; 43: %f = call float @mixed(i64 10000000000, float 0.5, i8 -3, double 2.5, i16 65535, i32 6, i32 7, i32 8, i64 -1, float 1.25)
-  023e:  41 bb 00 00 00 3f              mov r11d, 1056964608
-  0244:  66 41 0f 6e c3                 movd xmm0, r11d
-  0249:  49 bb 00 00 00 00 00 00 04 40  movabs r11, 4612811918334230528
-  0253:  66 49 0f 6e cb                 movq xmm1, r11
-  0258:  41 bb 00 00 a0 3f              mov r11d, 1067450368
-  025e:  66 41 0f 6e d3                 movd xmm2, r11d
-  0263:  48 c7 c0 ff ff ff ff           mov rax, -1
-  026a:  48 89 04 24                    mov qword ptr [rsp], rax
-  026e:  48 bf 00 e4 0b 54 02 00 00 00  movabs rdi, 10000000000
-  0278:  be fd 00 00 00                 mov esi, 253
-  027d:  ba ff ff 00 00                 mov edx, 65535
-  0282:  b9 06 00 00 00                 mov ecx, 6
-  0287:  41 b8 07 00 00 00              mov r8d, 7
-  028d:  41 b9 08 00 00 00              mov r9d, 8
-  0293:  e8 00 00 00 00                 call mixed  ; R_X86_64_PLT32 mixed-0x4
+  024e:  41 bb 00 00 00 3f              mov r11d, 1056964608
+  0254:  66 41 0f 6e c3                 movd xmm0, r11d
+  0259:  49 bb 00 00 00 00 00 00 04 40  movabs r11, 4612811918334230528
+  0263:  66 49 0f 6e cb                 movq xmm1, r11
+  0268:  41 bb 00 00 a0 3f              mov r11d, 1067450368
+  026e:  66 41 0f 6e d3                 movd xmm2, r11d
+  0273:  48 c7 c0 ff ff ff ff           mov rax, -1
+  027a:  48 89 04 24                    mov qword ptr [rsp], rax
+  027e:  48 bf 00 e4 0b 54 02 00 00 00  movabs rdi, 10000000000
+  0288:  be fd 00 00 00                 mov esi, 253
+  028d:  ba ff ff 00 00                 mov edx, 65535
+  0292:  b9 06 00 00 00                 mov ecx, 6
+  0297:  41 b8 07 00 00 00              mov r8d, 7
+  029d:  41 b9 08 00 00 00              mov r9d, 8
+  02a3:  e8 00 00 00 00                 call mixed  ; R_X86_64_PLT32 mixed-0x4
   ; 44: %fd = fpext float %f to double
-  0298:  f3 0f 5a c8                    cvtss2sd xmm1, xmm0
+  02a8:  f3 0f 5a c8                    cvtss2sd xmm1, xmm0
   ; 45: call i32 (ptr, ...) @printf(ptr @ff, double %fd, i32 %r)
-  029c:  48 8d 05 00 00 00 00           lea rax, [rip + ff]  ; R_X86_64_PC32 ff-0x4
-  02a3:  48 89 c7                       mov rdi, rax
-  02a6:  0f 28 c1                       movaps xmm0, xmm1
-  02a9:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
-  02ad:  b8 01 00 00 00                 mov eax, 1
-  02b2:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  02ac:  48 8d 05 00 00 00 00           lea rax, [rip + ff]  ; R_X86_64_PC32 ff-0x4
+  02b3:  48 89 c7                       mov rdi, rax
+  02b6:  0f 28 c1                       movaps xmm0, xmm1
+  02b9:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
+  02bd:  b8 01 00 00 00                 mov eax, 1
+  02c2:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
   ; 46: ret i32 0
-  02b7:  31 c0                          xor eax, eax
-  02b9:  48 89 ec                       mov rsp, rbp
-  02bc:  5d                             pop rbp
-  02bd:  c3                             ret
+  02c7:  31 c0                          xor eax, eax
+  02c9:  48 89 ec                       mov rsp, rbp
+  02cc:  5d                             pop rbp
+  02cd:  c3                             ret
 
 ; .data: 107 bytes, aligned to 8
 @fi:

@@ -5,83 +5,84 @@
   0000:  55                             push rbp
   0001:  48 89 e5                       mov rbp, rsp
   0004:  48 83 ec 30                    sub rsp, 48
+  0008:  83 e2 01                       and edx, 1
   ; 12: %lt = icmp slt i32 %a, %b
-  0008:  39 f7                          cmp edi, esi
-  000a:  0f 9c c0                       setl al
-  000d:  0f b6 c0                       movzx eax, al
+  000b:  39 f7                          cmp edi, esi
+  000d:  0f 9c c0                       setl al
+  0010:  0f b6 c0                       movzx eax, al
   ; 13: %min = select i1 %lt, i32 %a, i32 %b
-  0010:  89 f1                          mov ecx, esi
-  0012:  85 c0                          test eax, eax
-  0014:  0f 45 cf                       cmovne ecx, edi
+  0013:  89 f1                          mov ecx, esi
+  0015:  85 c0                          test eax, eax
+  0017:  0f 45 cf                       cmovne ecx, edi
   ; 14: %a64 = sext i32 %a to i64
-  0017:  4c 63 c7                       movsxd r8, edi
+  001a:  4c 63 c7                       movsxd r8, edi
   ; 15: %b64 = zext i32 %b to i64
-  001a:  41 89 f1                       mov r9d, esi
+  001d:  41 89 f1                       mov r9d, esi
   ; 16: %max64 = select i1 %lt, i64 %b64, i64 %a64
-  001d:  85 c0                          test eax, eax
-  001f:  4d 0f 45 c1                    cmovne r8, r9
+  0020:  85 c0                          test eax, eax
+  0022:  4d 0f 45 c1                    cmovne r8, r9
   ; 17: %s = select i1 %flag, ptr @yes, ptr @no
-  0023:  48 8d 05 00 00 00 00           lea rax, [rip + yes]  ; R_X86_64_PC32 yes-0x4
-  002a:  48 8d 35 00 00 00 00           lea rsi, [rip + no]  ; R_X86_64_PC32 no-0x4
-  0031:  85 d2                          test edx, edx
-  0033:  48 0f 45 f0                    cmovne rsi, rax
+  0026:  48 8d 05 00 00 00 00           lea rax, [rip + yes]  ; R_X86_64_PC32 yes-0x4
+  002d:  48 8d 35 00 00 00 00           lea rsi, [rip + no]  ; R_X86_64_PC32 no-0x4
+  0034:  85 d2                          test edx, edx
+  0036:  48 0f 45 f0                    cmovne rsi, rax
   ; 18: %neg = fcmp olt double %x, 0.0
-  0037:  0f 57 d2                       xorps xmm2, xmm2
-  003a:  66 0f 2e d0                    ucomisd xmm2, xmm0
-  003e:  0f 97 c0                       seta al
-  0041:  0f b6 c0                       movzx eax, al
+  003a:  0f 57 d2                       xorps xmm2, xmm2
+  003d:  66 0f 2e d0                    ucomisd xmm2, xmm0
+  0041:  0f 97 c0                       seta al
+  0044:  0f b6 c0                       movzx eax, al
   ; 19: %nx = fneg double %x
-  0044:  66 49 0f 7e c3                 movq r11, xmm0
-  0049:  49 c1 c3 01                    rol r11, 1
-  004d:  49 83 f3 01                    xor r11, 1
-  0051:  49 c1 cb 01                    ror r11, 1
-  0055:  66 49 0f 6e d3                 movq xmm2, r11
+  0047:  66 49 0f 7e c3                 movq r11, xmm0
+  004c:  49 d1 c3                       rol r11
+  004f:  49 83 f3 01                    xor r11, 1
+  0053:  49 d1 cb                       ror r11
+  0056:  66 49 0f 6e d3                 movq xmm2, r11
   ; 20: %abs = select i1 %neg, double %nx, double %x
-  005a:  0f 28 d8                       movaps xmm3, xmm0
-  005d:  85 c0                          test eax, eax
-  005f:  0f 84 03 00 00 00              je 0x68
-  0065:  0f 28 da                       movaps xmm3, xmm2
+  005b:  0f 28 d8                       movaps xmm3, xmm0
+  005e:  85 c0                          test eax, eax
+  0060:  0f 84 03 00 00 00              je 0x69
+  0066:  0f 28 da                       movaps xmm3, xmm2
   ; 21: %big = fcmp ogt float %y, 1.0
-  0068:  41 bb 00 00 80 3f              mov r11d, 1065353216
-  006e:  66 41 0f 6e c3                 movd xmm0, r11d
-  0073:  0f 2e c8                       ucomiss xmm1, xmm0
-  0076:  0f 97 c0                       seta al
-  0079:  0f b6 c0                       movzx eax, al
+  0069:  41 bb 00 00 80 3f              mov r11d, 1065353216
+  006f:  66 41 0f 6e c3                 movd xmm0, r11d
+  0074:  0f 2e c8                       ucomiss xmm1, xmm0
+  0077:  0f 97 c0                       seta al
+  007a:  0f b6 c0                       movzx eax, al
   ; 22: %clamp = select i1 %big, float 1.0, float %y
-  007c:  41 bb 00 00 80 3f              mov r11d, 1065353216
-  0082:  66 41 0f 6e c3                 movd xmm0, r11d
-  0087:  0f 28 d1                       movaps xmm2, xmm1
-  008a:  85 c0                          test eax, eax
-  008c:  0f 84 03 00 00 00              je 0x95
-  0092:  0f 28 d0                       movaps xmm2, xmm0
+  007d:  41 bb 00 00 80 3f              mov r11d, 1065353216
+  0083:  66 41 0f 6e c3                 movd xmm0, r11d
+  0088:  0f 28 d1                       movaps xmm2, xmm1
+  008b:  85 c0                          test eax, eax
+  008d:  0f 84 03 00 00 00              je 0x96
+  0093:  0f 28 d0                       movaps xmm2, xmm0
   ; 23: %cd = fpext float %clamp to double
-  0095:  f3 0f 5a c2                    cvtss2sd xmm0, xmm2
+  0096:  f3 0f 5a c2                    cvtss2sd xmm0, xmm2
   ; 24: %nabs = sub i32 0, %a
-  0099:  31 c0                          xor eax, eax
-  009b:  29 f8                          sub eax, edi
+  009a:  31 c0                          xor eax, eax
+  009c:  29 f8                          sub eax, edi
   ; 25: %pos = icmp sgt i32 %a, -1
-  009d:  83 ff ff                       cmp edi, -1
-  00a0:  0f 9f c2                       setg dl
-  00a3:  0f b6 d2                       movzx edx, dl
+  009e:  83 ff ff                       cmp edi, -1
+  00a1:  0f 9f c2                       setg dl
+  00a4:  0f b6 d2                       movzx edx, dl
   ; 26: %iabs = select i1 %pos, i32 %a, i32 %nabs
-  00a6:  85 d2                          test edx, edx
-  00a8:  0f 45 c7                       cmovne eax, edi
+  00a7:  85 d2                          test edx, edx
+  00a9:  0f 45 c7                       cmovne eax, edi
   ; 27: call i32 (ptr, ...) @printf(ptr @fmt, i32 %min, i64 %max64, ptr %s, double %abs, double %cd, i32 %iabs)
-  00ab:  48 8d 15 00 00 00 00           lea rdx, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
-  00b2:  48 89 d7                       mov rdi, rdx
-  00b5:  4c 89 c2                       mov rdx, r8
-  00b8:  49 89 c0                       mov r8, rax
-  00bb:  49 89 f3                       mov r11, rsi
-  00be:  48 89 ce                       mov rsi, rcx
-  00c1:  4c 89 d9                       mov rcx, r11
-  00c4:  0f 28 c8                       movaps xmm1, xmm0
-  00c7:  0f 28 c3                       movaps xmm0, xmm3
-  00ca:  b8 02 00 00 00                 mov eax, 2
-  00cf:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  00ac:  48 8d 15 00 00 00 00           lea rdx, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
+  00b3:  48 89 d7                       mov rdi, rdx
+  00b6:  4c 89 c2                       mov rdx, r8
+  00b9:  49 89 c0                       mov r8, rax
+  00bc:  49 89 f3                       mov r11, rsi
+  00bf:  48 89 ce                       mov rsi, rcx
+  00c2:  4c 89 d9                       mov rcx, r11
+  00c5:  0f 28 c8                       movaps xmm1, xmm0
+  00c8:  0f 28 c3                       movaps xmm0, xmm3
+  00cb:  b8 02 00 00 00                 mov eax, 2
+  00d0:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
   ; 28: ret void
-  00d4:  48 89 ec                       mov rsp, rbp
-  00d7:  5d                             pop rbp
-  00d8:  c3                             ret
+  00d5:  48 89 ec                       mov rsp, rbp
+  00d8:  5d                             pop rbp
+  00d9:  c3                             ret
 
 @main:
   ; prologue

@@ -61,29 +61,29 @@
   00cf:  0f 85 25 00 00 00              jne 0x3a
   ; 51: ret i32 1
   00d5:  b8 01 00 00 00                 mov eax, 1
-  00da:  e9 4a 00 00 00                 jmp 0x69
+  00da:  e9 49 00 00 00                 jmp 0x68
   ; 53: ret i32 2
   00df:  b8 02 00 00 00                 mov eax, 2
-  00e4:  e9 40 00 00 00                 jmp 0x69
+  00e4:  e9 3f 00 00 00                 jmp 0x68
   ; 55: ret i32 3
   00e9:  b8 03 00 00 00                 mov eax, 3
-  00ee:  e9 36 00 00 00                 jmp 0x69
+  00ee:  e9 35 00 00 00                 jmp 0x68
   ; 57: ret i32 0
   00f3:  31 c0                          xor eax, eax
-  00f5:  e9 2f 00 00 00                 jmp 0x69
+  00f5:  e9 2e 00 00 00                 jmp 0x68
   00fa:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
   00fe:  83 f8 07                       cmp eax, 7
   0101:  0f 84 d8 ff ff ff              je 0x1f
   0107:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  010b:  81 f8 40 42 0f 00              cmp eax, 1000000
-  0111:  0f 84 d2 ff ff ff              je 0x29
-  0117:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  011b:  83 f8 08                       cmp eax, 8
-  011e:  0f 84 bb ff ff ff              je 0x1f
-  0124:  e9 ca ff ff ff                 jmp 0x33
-  0129:  48 89 ec                       mov rsp, rbp
-  012c:  5d                             pop rbp
-  012d:  c3                             ret
+  010b:  3d 40 42 0f 00                 cmp eax, 1000000
+  0110:  0f 84 d3 ff ff ff              je 0x29
+  0116:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
+  011a:  83 f8 08                       cmp eax, 8
+  011d:  0f 84 bc ff ff ff              je 0x1f
+  0123:  e9 cb ff ff ff                 jmp 0x33
+  0128:  48 89 ec                       mov rsp, rbp
+  012b:  5d                             pop rbp
+  012c:  c3                             ret
 
 @wide:
   ; prologue
