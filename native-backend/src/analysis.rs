@@ -16,6 +16,9 @@ pub struct VInfo {
     /// For a local register: a call lies strictly between its first definition and its last
     /// use (so a register the call preserves is the better home).
     pub crosses_call: bool,
+    /// Written by exactly one instruction (and not a parameter): a constant or a frame
+    /// address defined once can be rematerialized wherever it is read.
+    pub single_def: bool,
 }
 
 /// [`VInfo::last_use`] of a register that is never read.
@@ -36,10 +39,12 @@ pub fn analyze(f: &LowFunc) -> Vec<VInfo> {
     let mut local = vec![true; n];
     let mut first_def = vec![NONE; n];
     let mut last = vec![NO_USE; n];
+    let mut defs = vec![0u32; n];
     let nparams = f.sig.params.len() + usize::from(f.sig.variadic);
     for p in 0..nparams.min(n) {
         block[p] = 0;
         first_def[p] = 0;
+        defs[p] = 2;
     }
     // Calls before each position, per block, for `crosses_call`.
     let mut calls: Vec<Vec<u32>> = Vec::with_capacity(f.blocks.len());
@@ -65,6 +70,9 @@ pub fn analyze(f: &LowFunc) -> Vec<VInfo> {
             inst.for_each_use(|v| seen_use(v.0, pos, &mut block, &mut local));
             inst.for_each_def(|v| {
                 let v = v.0 as usize;
+                if let Some(d) = defs.get_mut(v) {
+                    *d = d.saturating_add(1);
+                }
                 let (Some(bl), Some(lo)) = (block.get_mut(v), local.get_mut(v)) else { return };
                 if *bl == NONE {
                     *bl = bi;
@@ -94,7 +102,7 @@ pub fn analyze(f: &LowFunc) -> Vec<VInfo> {
                 && calls
                     .get(block[v] as usize)
                     .is_some_and(|c| c.iter().any(|&p| p > first_def[v] && p < last[v]));
-            VInfo { local: is_local, last_use: last[v], crosses_call }
+            VInfo { local: is_local, last_use: last[v], crosses_call, single_def: defs[v] == 1 }
         })
         .collect()
 }

@@ -3,7 +3,7 @@
 
 use super::inst::{Inst, Load, Mem};
 use super::regs::Gpr;
-use crate::buffer::Buffer;
+use crate::buffer::{Buffer, Label};
 use crate::RelocKind;
 
 /// The `reg` field of ModRM: a register or an opcode extension (`/digit`).
@@ -117,6 +117,13 @@ fn op(b: &mut Buffer, prefix: Option<u8>, w: bool, opcode: &[u8], reg: R, rm: Rm
             }
         }
     }
+}
+
+/// The 8-bit displacement of a two-byte jump to `l`, when `l` is already bound (a backward
+/// jump) and near enough.
+fn short(b: &Buffer, l: Label) -> Option<u8> {
+    let t = b.bound(l)? as i64;
+    i8::try_from(t - (b.pos() as i64 + 2)).ok().map(|d| d as u8)
 }
 
 /// Encodes one instruction.
@@ -243,15 +250,27 @@ pub fn encode(i: &Inst, b: &mut Buffer) {
         I::Popcnt { w, dst, src } => {
             op(b, Some(0xF3), w, &[0x0F, 0xB8], dst.into(), Rm::Reg(src), Byte::No)
         }
-        I::Jmp(l) => {
-            b.put1(0xE9);
-            b.rel32(l);
-        }
-        I::Jcc(cc, l) => {
-            b.put1(0x0F);
-            b.put1(0x80 | cc as u8);
-            b.rel32(l);
-        }
+        I::Jmp(l) => match short(b, l) {
+            Some(d) => {
+                b.put1(0xEB);
+                b.put1(d);
+            }
+            None => {
+                b.put1(0xE9);
+                b.rel32(l);
+            }
+        },
+        I::Jcc(cc, l) => match short(b, l) {
+            Some(d) => {
+                b.put1(0x70 | cc as u8);
+                b.put1(d);
+            }
+            None => {
+                b.put1(0x0F);
+                b.put1(0x80 | cc as u8);
+                b.rel32(l);
+            }
+        },
         I::JmpR(r) => op(b, None, false, &[0xFF], R(4), Rm::Reg(r), Byte::No),
         I::Call(sym) => {
             b.put1(0xE8);

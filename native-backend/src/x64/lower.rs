@@ -96,6 +96,35 @@ impl<'a, 'm> Fx<'a, 'm> {
         let labels = f.blocks.iter().map(|_| buf.label()).collect();
         let ret_label = buf.label();
         let save_all = f.blocks.iter().any(|b| matches!(b.term, Term::TailCall { .. }));
+        // Constants and frame addresses defined once: rematerialized where they are read.
+        let mut konst = vec![None; n + 2];
+        let mut slot_addr = vec![None; n + 2];
+        for b in &f.blocks {
+            for i in &b.insts {
+                match *i {
+                    L::Const { dst, val: Const::I32(c) }
+                        if info.get(dst.0 as usize).is_some_and(|x| x.single_def) =>
+                    {
+                        konst[dst.0 as usize] = Some(c as u64);
+                    }
+                    L::Const { dst, val: Const::I64(c) | Const::Ptr(c) }
+                        if info.get(dst.0 as usize).is_some_and(|x| x.single_def) =>
+                    {
+                        konst[dst.0 as usize] = Some(c);
+                    }
+                    L::Slot { dst, slot }
+                        if frame.over_align == 0
+                            && info.get(dst.0 as usize).is_some_and(|x| x.single_def) =>
+                    {
+                        let off = f.frame.slots.get(slot as usize).map(|s| s.offset);
+                        if let Some(off) = off.and_then(|o| i32::try_from(o).ok()) {
+                            slot_addr[dst.0 as usize] = Some(frame.alloca_base + off);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
         Ok(Fx {
             cx,
             f,
@@ -104,8 +133,8 @@ impl<'a, 'm> Fx<'a, 'm> {
             buf,
             frame,
             home: vec![0; n + 2],
-            konst: vec![None; n + 2],
-            slot_addr: vec![None; n + 2],
+            konst,
+            slot_addr,
             labels,
             ret_label,
             block: 0,
@@ -146,6 +175,11 @@ impl<'a, 'm> Fx<'a, 'm> {
     /// True when `v` lives in one block only.
     pub fn info_local(&self, v: VReg) -> bool {
         self.info(v).local
+    }
+
+    /// True when `v` is written by one instruction only.
+    pub fn info_single_def(&self, v: VReg) -> bool {
+        self.info(v).single_def
     }
 
     /// The last use of a block-local `v`.
@@ -334,8 +368,12 @@ impl<'a, 'm> Fx<'a, 'm> {
         self.a.lock(r);
     }
 
-    /// Forgets the constant and frame address facts of `v` (it is being redefined).
+    /// Forgets the constant and frame address facts of `v` (it is being redefined), unless
+    /// they hold for the whole function.
     pub fn forget_facts(&mut self, v: VReg) {
+        if self.info(v).single_def {
+            return;
+        }
         if let Some(k) = self.konst.get_mut(v.0 as usize) {
             *k = None;
         }
@@ -496,6 +534,10 @@ impl<'a, 'm> Fx<'a, 'm> {
             Const::V128(_) => return Err(self.unsupported("128-bit vector registers")),
         };
         let float = matches!(val, Const::F32(_) | Const::F64(_));
+        if !float && self.info(dst).single_def {
+            // Rematerialized at each use (see `new`).
+            return Ok(());
+        }
         if !float && self.info(dst).local {
             self.a.unbind_vreg(dst.0);
             self.forget_facts(dst);

@@ -99,6 +99,10 @@ fn slot_addr(fx: &mut Fx, dst: VReg, slot: u32) -> Result<(), NativeError> {
         return Ok(());
     }
     let disp = fx.frame.alloca_base + off;
+    if fx.info_single_def(dst) {
+        // Rematerialized at each use (see `Fx::new`).
+        return Ok(());
+    }
     if fx.info_local(dst) {
         fx.a.unbind_vreg(dst.0);
         fx.forget_facts(dst);

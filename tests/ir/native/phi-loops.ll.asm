@@ -27,7 +27,7 @@
   0045:  0f 8c 09 00 00 00              jl 0x54
   ; 22: ret i32 %a
   004b:  48 8b 45 b8                    mov rax, qword ptr [rbp - 72]
-  004f:  e9 26 00 00 00                 jmp 0x7a
+  004f:  e9 23 00 00 00                 jmp 0x77
   ; 17: %c = add i32 %a, %b
   0054:  48 8b 45 a0                    mov rax, qword ptr [rbp - 96]
   0058:  48 89 c1                       mov rcx, rax
@@ -39,10 +39,10 @@
   0069:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
   006d:  48 89 55 c0                    mov qword ptr [rbp - 64], rdx
   0071:  48 89 75 b8                    mov qword ptr [rbp - 72], rsi
-  0075:  e9 a7 ff ff ff                 jmp 0x21
-  007a:  48 89 ec                       mov rsp, rbp
-  007d:  5d                             pop rbp
-  007e:  c3                             ret
+  0075:  eb aa                          jmp 0x21
+  0077:  48 89 ec                       mov rsp, rbp
+  007a:  5d                             pop rbp
+  007b:  c3                             ret
 
 @swaps:
   ; prologue
@@ -74,7 +74,7 @@
   00cb:  01 c2                          add edx, eax
   ; 38: ret i32 %s
   00cd:  48 89 d0                       mov rax, rdx
-  00d0:  e9 2d 00 00 00                 jmp 0x82
+  00d0:  e9 2a 00 00 00                 jmp 0x7f
   ; 32: %i1 = add i32 %i, 1
   00d5:  48 8b 45 a8                    mov rax, qword ptr [rbp - 88]
   00d9:  48 89 c1                       mov rcx, rax
@@ -88,10 +88,10 @@
   00f1:  48 89 55 b0                    mov qword ptr [rbp - 80], rdx
   00f5:  48 89 75 a0                    mov qword ptr [rbp - 96], rsi
   00f9:  48 89 7d c0                    mov qword ptr [rbp - 64], rdi
-  00fd:  e9 9e ff ff ff                 jmp 0x20
-  0102:  48 89 ec                       mov rsp, rbp
-  0105:  5d                             pop rbp
-  0106:  c3                             ret
+  00fd:  eb a1                          jmp 0x20
+  00ff:  48 89 ec                       mov rsp, rbp
+  0102:  5d                             pop rbp
+  0103:  c3                             ret
 
 @triangle:
   ; prologue
@@ -128,10 +128,10 @@
   016c:  48 8b 55 b8                    mov rdx, qword ptr [rbp - 72]
   0170:  39 d1                          cmp ecx, edx
   0172:  48 89 4d 90                    mov qword ptr [rbp - 112], rcx
-  0176:  0f 8c 24 00 00 00              jl 0x90
+  0176:  0f 8c 21 00 00 00              jl 0x8d
   ; 61: ret i64 %acc.in
   017c:  48 8b 45 b0                    mov rax, qword ptr [rbp - 80]
-  0180:  e9 36 00 00 00                 jmp 0xab
+  0180:  e9 33 00 00 00                 jmp 0xa8
   ; 51: %jw = sext i32 %j to i64
   0185:  48 8b 45 98                    mov rax, qword ptr [rbp - 104]
   0189:  48 89 c1                       mov rcx, rax
@@ -140,19 +140,19 @@
   ; 55: br i1 %jm, label %inner, label %outer.end
   0193:  48 89 4d b0                    mov qword ptr [rbp - 80], rcx
   0197:  48 89 75 a8                    mov qword ptr [rbp - 88], rsi
-  019b:  e9 99 ff ff ff                 jmp 0x29
+  019b:  eb 9c                          jmp 0x29
   ; 57: %i1 = add i32 %i, 1
-  01a0:  48 8b 45 b0                    mov rax, qword ptr [rbp - 80]
-  01a4:  48 89 c1                       mov rcx, rax
-  01a7:  48 8b 55 90                    mov rdx, qword ptr [rbp - 112]
-  01ab:  48 89 d6                       mov rsi, rdx
+  019d:  48 8b 45 b0                    mov rax, qword ptr [rbp - 80]
+  01a1:  48 89 c1                       mov rcx, rax
+  01a4:  48 8b 55 90                    mov rdx, qword ptr [rbp - 112]
+  01a8:  48 89 d6                       mov rsi, rdx
   ; 59: br i1 %im, label %outer, label %done
-  01ae:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
-  01b2:  48 89 75 c0                    mov qword ptr [rbp - 64], rsi
-  01b6:  e9 6d ff ff ff                 jmp 0x18
-  01bb:  48 89 ec                       mov rsp, rbp
-  01be:  5d                             pop rbp
-  01bf:  c3                             ret
+  01ab:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
+  01af:  48 89 75 c0                    mov qword ptr [rbp - 64], rsi
+  01b3:  e9 70 ff ff ff                 jmp 0x18
+  01b8:  48 89 ec                       mov rsp, rbp
+  01bb:  5d                             pop rbp
+  01bc:  c3                             ret
 
 @halve:
   ; prologue
@@ -180,7 +180,7 @@
   020d:  0f 8c 0a 00 00 00              jl 0x5d
   ; 75: ret double %h
   0213:  f2 0f 10 45 a8                 movsd xmm0, qword ptr [rbp - 88]
-  0218:  e9 1d 00 00 00                 jmp 0x7a
+  0218:  e9 1a 00 00 00                 jmp 0x77
   ; 70: %h = fmul double %v, 5.0e-1
   021d:  48 8b 45 b0                    mov rax, qword ptr [rbp - 80]
   0221:  48 89 c1                       mov rcx, rax
@@ -189,10 +189,10 @@
   ; 73: br i1 %more, label %loop, label %done
   022c:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
   0230:  f2 0f 11 4d b8                 movsd qword ptr [rbp - 72], xmm1
-  0235:  e9 a0 ff ff ff                 jmp 0x1a
-  023a:  48 89 ec                       mov rsp, rbp
-  023d:  5d                             pop rbp
-  023e:  c3                             ret
+  0235:  eb a3                          jmp 0x1a
+  0237:  48 89 ec                       mov rsp, rbp
+  023a:  5d                             pop rbp
+  023b:  c3                             ret
 
 @main:
   ; prologue

@@ -1,4 +1,4 @@
-; native/switch-table.ll: x86-64, 656 bytes of code
+; native/switch-table.ll: x86-64, 624 bytes of code
 
 @dense:
   ; prologue
@@ -13,13 +13,13 @@
   001f:  ff e7 cc cc cc 20 00 00 00 2a 00 00 00 34 00 00 00 3e 00 00 00 83 00 00 00 5b 00 00 00 65 00 00 00 6f 00 00 00  jmp rdi
   ; 22: ret i32 100
   0044:  b8 64 00 00 00                 mov eax, 100
-  0049:  e9 67 00 00 00                 jmp 0xb5
+  0049:  e9 64 00 00 00                 jmp 0xb2
   ; 24: ret i32 101
   004e:  b8 65 00 00 00                 mov eax, 101
-  0053:  e9 5d 00 00 00                 jmp 0xb5
+  0053:  e9 5a 00 00 00                 jmp 0xb2
   ; 26: ret i32 102
   0058:  b8 66 00 00 00                 mov eax, 102
-  005d:  e9 53 00 00 00                 jmp 0xb5
+  005d:  e9 50 00 00 00                 jmp 0xb2
   ; 28: br label %c4
   0062:  b8 03 00 00 00                 mov eax, 3
   0067:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
@@ -29,26 +29,26 @@
   0071:  81 c1 c8 00 00 00              add ecx, 200
   ; 32: ret i32 %r
   0077:  48 89 c8                       mov rax, rcx
-  007a:  e9 36 00 00 00                 jmp 0xb5
+  007a:  e9 33 00 00 00                 jmp 0xb2
   ; 34: ret i32 105
   007f:  b8 69 00 00 00                 mov eax, 105
-  0084:  e9 2c 00 00 00                 jmp 0xb5
+  0084:  e9 29 00 00 00                 jmp 0xb2
   ; 36: ret i32 106
   0089:  b8 6a 00 00 00                 mov eax, 106
-  008e:  e9 22 00 00 00                 jmp 0xb5
+  008e:  e9 1f 00 00 00                 jmp 0xb2
   ; 38: ret i32 107
   0093:  b8 6b 00 00 00                 mov eax, 107
-  0098:  e9 18 00 00 00                 jmp 0xb5
+  0098:  e9 15 00 00 00                 jmp 0xb2
   ; 40: ret i32 -1
   009d:  b8 ff ff ff ff                 mov eax, 4294967295
-  00a2:  e9 0e 00 00 00                 jmp 0xb5
+  00a2:  e9 0b 00 00 00                 jmp 0xb2
   ; 11: switch i32 %x, label %def [
   00a7:  b8 04 00 00 00                 mov eax, 4
   00ac:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  00b0:  e9 b6 ff ff ff                 jmp 0x6b
-  00b5:  48 89 ec                       mov rsp, rbp
-  00b8:  5d                             pop rbp
-  00b9:  c3                             ret
+  00b0:  eb b9                          jmp 0x6b
+  00b2:  48 89 ec                       mov rsp, rbp
+  00b5:  5d                             pop rbp
+  00b6:  c3                             ret
 
 @sparse:
   ; prologue
@@ -61,131 +61,131 @@
   00cf:  0f 85 25 00 00 00              jne 0x3a
   ; 51: ret i32 1
   00d5:  b8 01 00 00 00                 mov eax, 1
-  00da:  e9 49 00 00 00                 jmp 0x68
+  00da:  e9 3a 00 00 00                 jmp 0x59
   ; 53: ret i32 2
   00df:  b8 02 00 00 00                 mov eax, 2
-  00e4:  e9 3f 00 00 00                 jmp 0x68
+  00e4:  e9 30 00 00 00                 jmp 0x59
   ; 55: ret i32 3
   00e9:  b8 03 00 00 00                 mov eax, 3
-  00ee:  e9 35 00 00 00                 jmp 0x68
+  00ee:  e9 26 00 00 00                 jmp 0x59
   ; 57: ret i32 0
   00f3:  31 c0                          xor eax, eax
-  00f5:  e9 2e 00 00 00                 jmp 0x68
+  00f5:  e9 1f 00 00 00                 jmp 0x59
   00fa:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
   00fe:  83 f8 07                       cmp eax, 7
-  0101:  0f 84 d8 ff ff ff              je 0x1f
-  0107:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  010b:  3d 40 42 0f 00                 cmp eax, 1000000
-  0110:  0f 84 d3 ff ff ff              je 0x29
-  0116:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  011a:  83 f8 08                       cmp eax, 8
-  011d:  0f 84 bc ff ff ff              je 0x1f
-  0123:  e9 cb ff ff ff                 jmp 0x33
-  0128:  48 89 ec                       mov rsp, rbp
-  012b:  5d                             pop rbp
-  012c:  c3                             ret
+  0101:  74 dc                          je 0x1f
+  0103:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
+  0107:  3d 40 42 0f 00                 cmp eax, 1000000
+  010c:  74 db                          je 0x29
+  010e:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
+  0112:  83 f8 08                       cmp eax, 8
+  0115:  74 c8                          je 0x1f
+  0117:  eb da                          jmp 0x33
+  0119:  48 89 ec                       mov rsp, rbp
+  011c:  5d                             pop rbp
+  011d:  c3                             ret
 
 @wide:
   ; prologue
-  0130:  55                             push rbp
-  0131:  48 89 e5                       mov rbp, rsp
-  0134:  48 83 ec 40                    sub rsp, 64
+  0120:  55                             push rbp
+  0121:  48 89 e5                       mov rbp, rsp
+  0124:  48 83 ec 40                    sub rsp, 64
   ; 61: switch i64 %x, label %def [
-  0138:  48 b8 00 00 00 00 01 00 00 00  movabs rax, 4294967296
-  0142:  48 39 c7                       cmp rdi, rax
-  0145:  48 89 7d c8                    mov qword ptr [rbp - 56], rdi
-  0149:  0f 85 1b 00 00 00              jne 0x3a
+  0128:  48 b8 00 00 00 00 01 00 00 00  movabs rax, 4294967296
+  0132:  48 39 c7                       cmp rdi, rax
+  0135:  48 89 7d c8                    mov qword ptr [rbp - 56], rdi
+  0139:  0f 85 1b 00 00 00              jne 0x3a
   ; 66: ret i32 32
-  014f:  b8 20 00 00 00                 mov eax, 32
-  0154:  e9 24 00 00 00                 jmp 0x4d
+  013f:  b8 20 00 00 00                 mov eax, 32
+  0144:  e9 1d 00 00 00                 jmp 0x46
   ; 68: ret i32 64
-  0159:  b8 40 00 00 00                 mov eax, 64
-  015e:  e9 1a 00 00 00                 jmp 0x4d
+  0149:  b8 40 00 00 00                 mov eax, 64
+  014e:  e9 13 00 00 00                 jmp 0x46
   ; 70: ret i32 0
-  0163:  31 c0                          xor eax, eax
-  0165:  e9 13 00 00 00                 jmp 0x4d
-  016a:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  016e:  48 83 f8 ff                    cmp rax, -1
-  0172:  0f 84 e1 ff ff ff              je 0x29
-  0178:  e9 e6 ff ff ff                 jmp 0x33
-  017d:  48 89 ec                       mov rsp, rbp
-  0180:  5d                             pop rbp
-  0181:  c3                             ret
+  0153:  31 c0                          xor eax, eax
+  0155:  e9 0c 00 00 00                 jmp 0x46
+  015a:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
+  015e:  48 83 f8 ff                    cmp rax, -1
+  0162:  74 e5                          je 0x29
+  0164:  eb ed                          jmp 0x33
+  0166:  48 89 ec                       mov rsp, rbp
+  0169:  5d                             pop rbp
+  016a:  c3                             ret
 
 @main:
   ; prologue
-  0190:  55                             push rbp
-  0191:  48 89 e5                       mov rbp, rsp
-  0194:  48 83 ec 70                    sub rsp, 112
+  0170:  55                             push rbp
+  0171:  48 89 e5                       mov rbp, rsp
+  0174:  48 83 ec 70                    sub rsp, 112
   ; 75: br label %loop
-  0198:  b8 fe ff ff ff                 mov eax, 4294967294
-  019d:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  01a1:  48 8b 7d c8                    mov rdi, qword ptr [rbp - 56]
-  01a5:  e8 00 00 00 00                 call dense  ; R_X86_64_PLT32 dense-0x4
-  01aa:  48 89 45 c0                    mov qword ptr [rbp - 64], rax
-  01ae:  48 8b 7d c8                    mov rdi, qword ptr [rbp - 56]
-  01b2:  e8 00 00 00 00                 call sparse  ; R_X86_64_PLT32 sparse-0x4
-  01b7:  48 8d 0d 00 00 00 00           lea rcx, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
-  01be:  48 89 cf                       mov rdi, rcx
-  01c1:  48 89 c1                       mov rcx, rax
-  01c4:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
-  01c8:  48 8b 55 c0                    mov rdx, qword ptr [rbp - 64]
-  01cc:  b8 00 00 00 00                 mov eax, 0
-  01d1:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
-  01d6:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  01da:  89 c1                          mov ecx, eax
-  01dc:  83 c1 01                       add ecx, 1
-  01df:  83 f9 0a                       cmp ecx, 10
-  01e2:  48 89 4d b8                    mov qword ptr [rbp - 72], rcx
-  01e6:  0f 8c 8f 00 00 00              jl 0xeb
+  0178:  b8 fe ff ff ff                 mov eax, 4294967294
+  017d:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  0181:  48 8b 7d c8                    mov rdi, qword ptr [rbp - 56]
+  0185:  e8 00 00 00 00                 call dense  ; R_X86_64_PLT32 dense-0x4
+  018a:  48 89 45 c0                    mov qword ptr [rbp - 64], rax
+  018e:  48 8b 7d c8                    mov rdi, qword ptr [rbp - 56]
+  0192:  e8 00 00 00 00                 call sparse  ; R_X86_64_PLT32 sparse-0x4
+  0197:  48 8d 0d 00 00 00 00           lea rcx, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
+  019e:  48 89 cf                       mov rdi, rcx
+  01a1:  48 89 c1                       mov rcx, rax
+  01a4:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
+  01a8:  48 8b 55 c0                    mov rdx, qword ptr [rbp - 64]
+  01ac:  b8 00 00 00 00                 mov eax, 0
+  01b1:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  01b6:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
+  01ba:  89 c1                          mov ecx, eax
+  01bc:  83 c1 01                       add ecx, 1
+  01bf:  83 f9 0a                       cmp ecx, 10
+  01c2:  48 89 4d b8                    mov qword ptr [rbp - 72], rcx
+  01c6:  0f 8c 8f 00 00 00              jl 0xeb
   ; 85: %a = call i32 @sparse(i32 -100)
-  01ec:  bf 9c ff ff ff                 mov edi, 4294967196
-  01f1:  e8 00 00 00 00                 call sparse  ; R_X86_64_PLT32 sparse-0x4
+  01cc:  bf 9c ff ff ff                 mov edi, 4294967196
+  01d1:  e8 00 00 00 00                 call sparse  ; R_X86_64_PLT32 sparse-0x4
   ; 86: %b = call i32 @sparse(i32 1000000)
-  01f6:  48 89 45 b0                    mov qword ptr [rbp - 80], rax
-  01fa:  bf 40 42 0f 00                 mov edi, 1000000
-  01ff:  e8 00 00 00 00                 call sparse  ; R_X86_64_PLT32 sparse-0x4
+  01d6:  48 89 45 b0                    mov qword ptr [rbp - 80], rax
+  01da:  bf 40 42 0f 00                 mov edi, 1000000
+  01df:  e8 00 00 00 00                 call sparse  ; R_X86_64_PLT32 sparse-0x4
   ; 87: %w1 = call i32 @wide(i64 4294967296)
-  0204:  48 89 45 a8                    mov qword ptr [rbp - 88], rax
-  0208:  48 bf 00 00 00 00 01 00 00 00  movabs rdi, 4294967296
-  0212:  e8 00 00 00 00                 call wide  ; R_X86_64_PLT32 wide-0x4
+  01e4:  48 89 45 a8                    mov qword ptr [rbp - 88], rax
+  01e8:  48 bf 00 00 00 00 01 00 00 00  movabs rdi, 4294967296
+  01f2:  e8 00 00 00 00                 call wide  ; R_X86_64_PLT32 wide-0x4
   ; 88: %w2 = call i32 @wide(i64 -1)
-  0217:  48 89 45 a0                    mov qword ptr [rbp - 96], rax
-  021b:  48 c7 c7 ff ff ff ff           mov rdi, -1
-  0222:  e8 00 00 00 00                 call wide  ; R_X86_64_PLT32 wide-0x4
+  01f7:  48 89 45 a0                    mov qword ptr [rbp - 96], rax
+  01fb:  48 c7 c7 ff ff ff ff           mov rdi, -1
+  0202:  e8 00 00 00 00                 call wide  ; R_X86_64_PLT32 wide-0x4
   ; 89: %w3 = call i32 @wide(i64 0)
-  0227:  48 89 45 98                    mov qword ptr [rbp - 104], rax
-  022b:  31 ff                          xor edi, edi
-  022d:  e8 00 00 00 00                 call wide  ; R_X86_64_PLT32 wide-0x4
+  0207:  48 89 45 98                    mov qword ptr [rbp - 104], rax
+  020b:  31 ff                          xor edi, edi
+  020d:  e8 00 00 00 00                 call wide  ; R_X86_64_PLT32 wide-0x4
   ; 90: call i32 (ptr, ...) @printf(ptr @fmt, i32 %a, i32 %b, i32 %w1)
-  0232:  48 8d 0d 00 00 00 00           lea rcx, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
-  0239:  48 89 45 90                    mov qword ptr [rbp - 112], rax
-  023d:  48 89 cf                       mov rdi, rcx
-  0240:  48 8b 75 b0                    mov rsi, qword ptr [rbp - 80]
-  0244:  48 8b 55 a8                    mov rdx, qword ptr [rbp - 88]
-  0248:  48 8b 4d a0                    mov rcx, qword ptr [rbp - 96]
-  024c:  b8 00 00 00 00                 mov eax, 0
-  0251:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  0212:  48 8d 0d 00 00 00 00           lea rcx, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
+  0219:  48 89 45 90                    mov qword ptr [rbp - 112], rax
+  021d:  48 89 cf                       mov rdi, rcx
+  0220:  48 8b 75 b0                    mov rsi, qword ptr [rbp - 80]
+  0224:  48 8b 55 a8                    mov rdx, qword ptr [rbp - 88]
+  0228:  48 8b 4d a0                    mov rcx, qword ptr [rbp - 96]
+  022c:  b8 00 00 00 00                 mov eax, 0
+  0231:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
   ; 91: call i32 (ptr, ...) @printf(ptr @fmt, i32 %w2, i32 %w3, i32 0)
-  0256:  48 8d 05 00 00 00 00           lea rax, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
-  025d:  48 89 c7                       mov rdi, rax
-  0260:  48 8b 75 98                    mov rsi, qword ptr [rbp - 104]
-  0264:  48 8b 55 90                    mov rdx, qword ptr [rbp - 112]
-  0268:  31 c9                          xor ecx, ecx
-  026a:  b8 00 00 00 00                 mov eax, 0
-  026f:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  0236:  48 8d 05 00 00 00 00           lea rax, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
+  023d:  48 89 c7                       mov rdi, rax
+  0240:  48 8b 75 98                    mov rsi, qword ptr [rbp - 104]
+  0244:  48 8b 55 90                    mov rdx, qword ptr [rbp - 112]
+  0248:  31 c9                          xor ecx, ecx
+  024a:  b8 00 00 00 00                 mov eax, 0
+  024f:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
   ; 92: ret i32 0
-  0274:  31 c0                          xor eax, eax
-  0276:  e9 10 00 00 00                 jmp 0xfb
+  0254:  31 c0                          xor eax, eax
+  0256:  e9 10 00 00 00                 jmp 0xfb
   ; 78: %d = call i32 @dense(i32 %i)
-  027b:  48 8b 45 b8                    mov rax, qword ptr [rbp - 72]
-  027f:  48 89 c1                       mov rcx, rax
+  025b:  48 8b 45 b8                    mov rax, qword ptr [rbp - 72]
+  025f:  48 89 c1                       mov rcx, rax
   ; 83: br i1 %more, label %loop, label %done
-  0282:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
-  0286:  e9 16 ff ff ff                 jmp 0x11
-  028b:  48 89 ec                       mov rsp, rbp
-  028e:  5d                             pop rbp
-  028f:  c3                             ret
+  0262:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
+  0266:  e9 16 ff ff ff                 jmp 0x11
+  026b:  48 89 ec                       mov rsp, rbp
+  026e:  5d                             pop rbp
+  026f:  c3                             ret
 
 ; .data: 10 bytes, aligned to 8
 @fmt:
