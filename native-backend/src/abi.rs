@@ -2,7 +2,7 @@
 //! C calling convention with `ngpr` integer and `nfpr` float argument registers (System V
 //! x86-64: 6 and 8), the rest in 8-byte stack slots in order.
 
-use irplay_core::lower::Ty;
+use irplay_core::lower::{Pack, Ty};
 
 /// Where one argument or result goes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -13,14 +13,35 @@ pub enum Loc {
     Float(u8),
     /// At this offset of the outgoing (or incoming) stack area.
     Stack(u32),
+    /// A `byval` argument: the pointee (`size` bytes) copied to this offset of the stack
+    /// area; the parameter is the copy's address.
+    Copy {
+        /// Where the copy goes.
+        off: u32,
+        /// Bytes copied.
+        size: u32,
+    },
 }
 
-/// The places of arguments of types `tys`, and the bytes of stack they take.
-pub fn place_args(tys: impl IntoIterator<Item = Ty>, ngpr: u8, nfpr: u8) -> (Vec<Loc>, u32) {
+/// The places of arguments of types `tys` (with the [`Pack`]s of their signature), and the
+/// bytes of stack they take.
+pub fn place_args(
+    tys: impl IntoIterator<Item = Ty>,
+    packs: &[(u32, Pack)],
+    ngpr: u8,
+    nfpr: u8,
+) -> (Vec<Loc>, u32) {
     let (mut gi, mut fi, mut stack) = (0u8, 0u8, 0u32);
     let locs = tys
         .into_iter()
-        .map(|t| {
+        .enumerate()
+        .map(|(k, t)| {
+            if let Some((_, Pack::ByVal { size, align })) = packs.iter().find(|p| p.0 == k as u32) {
+                let a = (*align).clamp(8, 4096);
+                let off = stack.div_ceil(a) * a;
+                stack = off + size.div_ceil(8) * 8;
+                return Loc::Copy { off, size: *size };
+            }
             if t.is_float() {
                 if fi < nfpr {
                     fi += 1;

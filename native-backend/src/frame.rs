@@ -5,6 +5,7 @@
 //!  [rbp + 8]         return address
 //!  [rbp]             caller's rbp
 //!  [rbp - 48, rbp)   callee-saved registers (fixed places: rbx, r12, r13, r14, r15)
+//!  va save area      a variadic function's register save area (176 bytes)
 //!  allocas           the low form's frame slots (aligned to 16; over-aligned frames are
 //!                    aligned at run time)
 //!  spill slots       homes of virtual registers (8 bytes each), assigned as the walk needs
@@ -27,16 +28,20 @@ pub struct Frame {
     pub spills: u32,
     /// Bytes of the outgoing area.
     pub out_area: u32,
+    /// `rbp`-relative offset of a variadic function's register save area.
+    pub va_save: Option<i32>,
 }
 
 impl Frame {
     /// The frame for a low frame and an outgoing area; `None` if it is too large.
-    pub fn new(low: &LowFrame, out_area: u32) -> Option<Frame> {
+    pub fn new(low: &LowFrame, out_area: u32, variadic: bool) -> Option<Frame> {
         let size = i32::try_from(low.size).ok()?.checked_add(15)? & !15;
         let over_align = if low.align > 16 { low.align } else { 0 };
         let extra = if over_align > 0 { i32::try_from(over_align).ok()? - 16 } else { 0 };
-        let alloca_base = SAVE_AREA.checked_add(size)?.checked_add(extra)?;
-        Some(Frame { alloca_base: -alloca_base, over_align, spills: 0, out_area })
+        let va = if variadic { 176 } else { 0 };
+        let alloca_base = SAVE_AREA.checked_add(va)?.checked_add(size)?.checked_add(extra)?;
+        let va_save = variadic.then_some(-(SAVE_AREA + va));
+        Some(Frame { alloca_base: -alloca_base, over_align, spills: 0, out_area, va_save })
     }
     /// A new 8-byte spill slot's `rbp`-relative offset.
     pub fn spill_slot(&mut self) -> i32 {

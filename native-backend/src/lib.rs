@@ -18,8 +18,9 @@
 //! form's scalar parameters and results (integers and pointers in `rdi, rsi, rdx, rcx, r8,
 //! r9`, floats in `xmm0`-`xmm7`, the rest on the stack; results in `rax, rdx, rcx, r8` and
 //! `xmm0`-`xmm3`), so calls to the C library and to code of other compilers agree for the
-//! signatures C uses. Calls to external variadic functions pass the extra arguments as
-//! System V does (with the count of vector registers in `al`).
+//! signatures C uses. Variadic calls pass the extra arguments as System V does (with the
+//! count of vector registers in `al`), and variadic functions keep a System V register save
+//! area for `va_start` and `va_arg`.
 
 pub mod abi;
 pub mod analysis;
@@ -33,8 +34,10 @@ pub mod x64;
 use irplay_core::diag::Span;
 use irplay_core::lower::{LowModule, LowerError, Options as LowerOptions};
 
-/// What the native targets ask of the lowering: vectors one register per lane.
-pub const LOWER_OPTIONS: LowerOptions = LowerOptions { v128: false };
+/// What the native targets ask of the lowering: vectors one register per lane, the native
+/// C convention at the module's edges.
+pub const LOWER_OPTIONS: LowerOptions =
+    LowerOptions { v128: false, abi: irplay_core::lower::Abi::Native };
 
 /// Lowers a verified IR module for the native targets ([`LOWER_OPTIONS`]).
 pub fn lower(m: &irplay_core::ir::Module) -> Result<LowModule, LowerError> {

@@ -658,6 +658,12 @@ fn emit_inst(
             w.ins(&I::I8x16Shuffle(bytes.map(|x| x & 31)));
             w.set(*dst);
         }
+        Inst::VaStart { .. } | Inst::VaArg { .. } => {
+            return Err(WasmError(format!(
+                "{}: native variadic arguments in a module lowered for wasm32",
+                f.name
+            )));
+        }
         Inst::DynAlloca { dst, size, align } => {
             if let Some(o) = env.overflow {
                 // A size beyond the room left (any unsigned value) overflows.

@@ -212,7 +212,12 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
         imports.import("env", &im.name, EntityType::Function(t));
     }
     if check {
-        let t = types.of(&Sig { params: Vec::new(), ret: Vec::new(), variadic: false });
+        let t = types.of(&Sig {
+            params: Vec::new(),
+            ret: Vec::new(),
+            variadic: false,
+            packs: Vec::new(),
+        });
         imports.import("env", crate::STACK_OVERFLOW, EntityType::Function(t));
     }
     let mut functions = FunctionSection::new();
@@ -245,6 +250,7 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
         params: vec![Ty::Ptr, second, Ty::Ptr],
         ret: Vec::new(),
         variadic: false,
+        packs: Vec::new(),
     };
     if need_copy {
         functions.function(types.of(&helper_sig(Ty::Ptr)));
@@ -262,6 +268,7 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
             params: Vec::new(),
             ret: Vec::new(),
             variadic: false,
+            packs: Vec::new(),
         });
         functions.function(types.of(&sig));
         code.function(&entry(m, main, &sig, &wasm_index));

@@ -103,7 +103,7 @@ fn string_functions_with_their_c_signature_are_defined_not_imported() {
     // strcmp's second parameter is not a pointer: it stays an import.
     assert_eq!(import_names(&bytes), vec!["strcmp".to_string()]);
     let sig = |params: Vec<irplay_core::lower::Ty>, ret: Vec<irplay_core::lower::Ty>| {
-        irplay_core::lower::Sig { params, ret, variadic: false }
+        irplay_core::lower::Sig { params, ret, variadic: false, packs: Vec::new() }
     };
     use crate::builtins::{builtin, Builtin};
     use irplay_core::lower::Ty::{Ptr, I32, I64};
@@ -113,7 +113,12 @@ fn string_functions_with_their_c_signature_are_defined_not_imported() {
     assert_eq!(
         builtin(
             "strlen",
-            &irplay_core::lower::Sig { params: vec![Ptr], ret: vec![I64], variadic: true }
+            &irplay_core::lower::Sig {
+                params: vec![Ptr],
+                ret: vec![I64],
+                variadic: true,
+                packs: Vec::new()
+            }
         ),
         None
     );

@@ -203,5 +203,5 @@ pub fn sig_of(m: &Module, opts: Options, fn_ty: TypeId, span: Span) -> LResult<S
         flat.extend(value_regs(m, opts, *p, span)?);
     }
     let params = flat;
-    Ok(Sig { params, ret, variadic })
+    Ok(Sig { params, ret, variadic, packs: Vec::new() })
 }

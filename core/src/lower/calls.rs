@@ -4,7 +4,7 @@
 //! ...) or dropped when they have no effect on execution (`llvm.lifetime.*`, `llvm.dbg.*`).
 
 use super::abi::{byval_of, reg_ty, sig_of};
-use super::form::{Call, Callee, Inst, Sig, Term, Ty, VReg};
+use super::form::{Call, Callee, Inst, Pack, Sig, Term, Ty, VReg};
 use super::frame::byval_copy;
 use super::func::FnCx;
 use super::inst::dst_of;
@@ -20,7 +20,7 @@ pub fn call_import(
     args: Vec<VReg>,
     dst: Option<VReg>,
 ) -> LResult<()> {
-    let sig = Sig { params, ret: ret.into_iter().collect(), variadic: false };
+    let sig = Sig { params, ret: ret.into_iter().collect(), variadic: false, packs: Vec::new() };
     let dst = dst.into_iter().collect();
     let span = fx.span;
     let f = fx.cx.import(name, sig.clone(), span)?;
@@ -130,6 +130,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
     let nfixed = m.types.func_sig(info.fn_ty).map_or(0, |(_, ps, _)| ps.len());
     let mut fixed = Vec::with_capacity(sig.params.len());
     let mut varargs = Vec::new();
+    let mut packs = Vec::new();
     for (k, op) in args.iter().enumerate() {
         let t = m.operand_ty(fx.body, *op);
         if k < nfixed && super::abi::is_multi(m, fx.cx.opts, t) {
@@ -143,7 +144,22 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         let mut r = fx.operand(*op)?;
         if k < nfixed {
             if let Some((size, al)) = byval_arg(fx, info, direct, k) {
-                r = if tail { forwarded(fx, *op, size)? } else { byval_copy(fx, r, size, al)? };
+                let native = fx.cx.opts.abi == super::Abi::Native;
+                r = if tail {
+                    forwarded(fx, *op, size)?
+                } else if native {
+                    // The code generator copies it into the stack argument area.
+                    r
+                } else {
+                    byval_copy(fx, r, size, al)?
+                };
+                if native {
+                    let pack = byval_pack(span, size, al)?;
+                    packs.push((fixed.len() as u32, pack));
+                }
+            }
+            if fx.cx.opts.abi == super::Abi::Native {
+                r = sext_arg(fx, info, direct, k, t, r);
             }
             fixed.push(r);
         } else {
@@ -177,6 +193,8 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         }
         None => Callee::Indirect(fx.operand(callee)?),
     };
+    let mut sig = sig;
+    sig.packs = packs;
     if tail {
         return Ok(varargs.is_empty().then_some(Term::TailCall { callee, sig, args: fixed }));
     }
@@ -185,7 +203,23 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         (_, Some(v)) if fx.vecs.contains_key(&v) => fx.vecs.get(&v).cloned().unwrap_or_default(),
         _ => vec![dst_of(fx, data)?],
     };
+    // Native: a narrow integer result's upper bits are undefined (or a sign extension).
+    let masks: Vec<(VReg, u32)> = match (fx.cx.opts.abi, m.types.func_sig(info.fn_ty), dst.first())
+    {
+        (super::Abi::Native, Some((rt, _, _)), Some(&d)) if dst.len() == 1 => {
+            match m.types.get(rt) {
+                crate::ir::Type::Int(n) if *n < 64 && *n != 32 => vec![(d, *n)],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    };
     fx.emit(Inst::Call(Box::new(Call { dst, callee, sig, args: fixed, varargs })));
+    for (d, n) in masks {
+        let ty = fx.reg_ty(d);
+        let c = fx.iconst(ty, (1u64 << n) - 1);
+        fx.emit(Inst::Bin { op: super::form::Bin::And, ty, dst: d, a: d, b: c });
+    }
     if data.op == crate::ir::Opcode::Call && super::eh::may_unwind(fx, direct) {
         super::eh::check(fx, data)?;
     }
@@ -206,6 +240,42 @@ fn byval_arg(
         let p = direct.and_then(|g| m.func(g)).and_then(|f| f.params.get(k))?;
         byval_of(m, lay, p.attrs)
     })
+}
+
+/// The [`Pack::ByVal`] of a `byval` copy of `size` bytes at `align`.
+pub(super) fn byval_pack(span: crate::diag::Span, size: u64, align: u64) -> LResult<Pack> {
+    match (u32::try_from(size), u32::try_from(align)) {
+        (Ok(size), Ok(align)) if size <= 1 << 20 => Ok(Pack::ByVal { size, align }),
+        _ => Err(LowerError::unsupported(span, "a `byval` argument larger than 1 MiB")),
+    }
+}
+
+/// Argument `k` (of IR type `t`, in `r`) sign-extended to 32 bits when it is a narrow
+/// integer passed `signext` (by the call site's attributes or the callee's parameter's), as
+/// C callees expect.
+fn sext_arg(
+    fx: &mut FnCx,
+    info: &crate::ir::CallInfo,
+    direct: Option<crate::ir::GlobalId>,
+    k: usize,
+    t: crate::ir::TypeId,
+    r: VReg,
+) -> VReg {
+    let m = fx.cx.m;
+    let crate::ir::Type::Int(n) = m.types.get(t) else { return r };
+    if *n >= 32 {
+        return r;
+    }
+    let site = info.arg_attrs.get(k).copied().unwrap_or(AttrSetId::EMPTY);
+    let decl = direct.and_then(|g| m.func(g)).and_then(|f| f.params.get(k)).map(|p| p.attrs);
+    let sext = m.attrs.find(site, crate::ir::AttrKind::SExt).is_some()
+        || decl.is_some_and(|d| m.attrs.find(d, crate::ir::AttrKind::SExt).is_some());
+    if !sext {
+        return r;
+    }
+    let d = fx.new_reg(Ty::I32);
+    fx.emit(Inst::Un { op: super::form::Un::SextIn(*n as u8), to: Ty::I32, dst: d, a: r });
+    d
 }
 
 /// True when a call passes some argument `byval`.

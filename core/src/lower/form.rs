@@ -300,6 +300,22 @@ pub struct Sig {
     /// True for C variadic functions: the extra arguments are passed in a caller-built area
     /// whose address is one more, last, `Ptr` parameter (see [`crate::lower::abi`]).
     pub variadic: bool,
+    /// With [`crate::lower::Abi::Native`]: parameters (by index in `params`) that a native
+    /// convention passes other than as one scalar each, ascending.
+    pub packs: Vec<(u32, Pack)>,
+}
+
+/// How a native convention passes a parameter of a [`Sig`] (see [`Sig::packs`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Pack {
+    /// A `byval` pointer: the pointee (`size` bytes) is copied into the stack argument area
+    /// (at `align`, at least 8), and the callee's parameter is the copy's address.
+    ByVal {
+        /// Bytes copied.
+        size: u32,
+        /// Alignment of the copy.
+        align: u32,
+    },
 }
 
 /// The (destination, source) pairs of a [`Inst::ParCopy`]; one pair needs no allocation.
@@ -370,6 +386,12 @@ pub enum Inst {
     VShift { op: Bin, shape: Shape, dst: VReg, a: VReg, amount: VReg },
     /// `dst = the bytes of a then b (32 bytes) at the 16 indices`, each below 32.
     VShuffle { dst: VReg, a: VReg, b: VReg, bytes: [u8; 16] },
+    /// `llvm.va_start(ap)` in the target's convention (only with [`crate::lower::Abi::Native`]):
+    /// the code generator fills the `va_list` at `ap` from its register save area.
+    VaStart { ap: VReg },
+    /// `dst = va_arg ap` of register type `ty` in the target's convention (only with
+    /// [`crate::lower::Abi::Native`]): the next variadic argument, advancing the `va_list`.
+    VaArg { dst: VReg, ty: Ty, ap: VReg },
 }
 
 /// Matches `$inst` on the instructions that write exactly one register, bound to `$dst`
@@ -394,12 +416,14 @@ macro_rules! with_single_dst {
             | Inst::VBin { dst: $dst, .. }
             | Inst::VUn { dst: $dst, .. }
             | Inst::VShift { dst: $dst, .. }
-            | Inst::VShuffle { dst: $dst, .. } => $yes,
+            | Inst::VShuffle { dst: $dst, .. }
+            | Inst::VaArg { dst: $dst, .. } => $yes,
             Inst::ParCopy { .. }
             | Inst::Call(_)
             | Inst::Store { .. }
             | Inst::MemCopy { .. }
-            | Inst::MemFill { .. } => $no,
+            | Inst::MemFill { .. }
+            | Inst::VaStart { .. } => $no,
         }
     };
 }
@@ -410,7 +434,10 @@ impl Inst {
         match self {
             Inst::ParCopy { moves } => moves.iter().for_each(|(d, _)| f(*d)),
             Inst::Call(c) => c.dst.iter().for_each(|d| f(*d)),
-            Inst::Store { .. } | Inst::MemCopy { .. } | Inst::MemFill { .. } => {}
+            Inst::Store { .. }
+            | Inst::MemCopy { .. }
+            | Inst::MemFill { .. }
+            | Inst::VaStart { .. } => {}
             i => {
                 if let Some(d) = i.single_dst() {
                     f(d);
@@ -438,6 +465,7 @@ impl Inst {
                 f(*b);
             }
             Inst::Load { addr, .. } => f(*addr),
+            Inst::VaStart { ap } | Inst::VaArg { ap, .. } => f(*ap),
             Inst::Store { addr, src, .. } => {
                 f(*addr);
                 f(*src);
@@ -580,6 +608,9 @@ pub struct LowFunc {
     pub dynamic_stack: bool,
     /// `private` or `internal`: invisible to other objects.
     pub local: bool,
+    /// Its first parameter is `sret` (with [`crate::lower::Abi::Native`], the code generator
+    /// returns that pointer, as C callees do).
+    pub sret: bool,
     /// The blocks; block 0 is the entry.
     pub blocks: Vec<LowBlock>,
     /// Where it was defined.

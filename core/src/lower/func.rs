@@ -10,7 +10,7 @@ use super::form::{BlockId, Const, Frame, Inst, LowBlock, LowFunc, Term, Ty, VReg
 use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
-use crate::ir::{Block, Body, ConstKind, GlobalId, Opcode, Operand, Type, Value};
+use crate::ir::{AttrKind, Block, Body, ConstKind, GlobalId, Opcode, Operand, Type, Value};
 use rustc_hash::FxHashMap as HashMap;
 
 /// The state of one function's lowering.
@@ -65,7 +65,19 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     let (Some(f), Some(body)) = (m.func(g), m.func(g).and_then(|f| f.body.as_ref())) else {
         return Err(LowerError::unsupported(span, "a function without a body"));
     };
-    let sig = sig_of(m, cx.opts, f.ty, span)?;
+    let mut sig = sig_of(m, cx.opts, f.ty, span)?;
+    if cx.opts.abi == super::Abi::Native {
+        // `byval` parameters: the caller's copy in the stack argument area.
+        let tys: Vec<crate::ir::TypeId> =
+            m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
+        let mut flat = 0u32;
+        for (p, &t) in f.params.iter().zip(tys.iter()) {
+            if let Some((size, al)) = super::abi::byval_of(m, &cx.lay, p.attrs) {
+                sig.packs.push((flat, super::calls::byval_pack(span, size, al)?));
+            }
+            flat += super::abi::value_regs(m, cx.opts, t, span)?.len() as u32;
+        }
+    }
     let mut fx = FnCx {
         cx,
         body,
@@ -100,8 +112,23 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
             fx.vals.insert(p, r);
         }
     }
-    if sig.variadic {
+    let native = fx.cx.opts.abi == super::Abi::Native;
+    if sig.variadic && !native {
         fx.va_area = Some(fx.new_reg(Ty::Ptr));
+    }
+    let sret = native
+        && f.params.first().is_some_and(|p| m.attrs.find(p.attrs, AttrKind::StructRet).is_some());
+    // Native: integers narrower than their register come from other code with their upper
+    // bits undefined; the invariant of the low form wants them zero.
+    let mut entry_masks = Vec::new();
+    if native {
+        for (&p, &t) in body.params.iter().zip(param_tys.iter()) {
+            if let (Type::Int(n), Some(&r)) = (m.types.get(t), fx.vals.get(&p)) {
+                if *n < 64 && *n != 32 {
+                    entry_masks.push((r, *n));
+                }
+            }
+        }
     }
     // Registers for every value of a supported type; others fail where they are lowered.
     for &b in &body.layout {
@@ -147,6 +174,13 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         fx.cur = Vec::new();
         fx.cur_locs = Vec::new();
         let insts = body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]);
+        if Some(b) == body.entry() {
+            for &(r, n) in &entry_masks {
+                let ty = fx.reg_ty(r);
+                let c = fx.iconst(ty, (1u64 << n) - 1);
+                fx.emit(Inst::Bin { op: super::form::Bin::And, ty, dst: r, a: r, b: c });
+            }
+        }
         let mut ended = false;
         for (k, &i) in insts.iter().enumerate() {
             let Some(data) = body.insts.get(i) else { continue };
@@ -176,7 +210,27 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         .into_iter()
         .map(|b| b.unwrap_or(LowBlock { insts: Vec::new(), term: Term::Trap, locs: Vec::new() }))
         .collect();
-    let nparams = sig.params.len() + usize::from(sig.variadic);
+    // Native: a `signext` result is sign-extended to 32 bits, as C callers expect.
+    if let (true, Some((ret, _, _))) = (native, m.types.func_sig(f.ty)) {
+        if let (Type::Int(n), true) =
+            (m.types.get(ret), m.attrs.find(f.ret_attrs, AttrKind::SExt).is_some())
+        {
+            if *n < 32 {
+                for b in &mut blocks {
+                    if let Term::Ret(vs) = &mut b.term {
+                        if let Some(v) = vs.first_mut() {
+                            let t = VReg(fx.regs.len() as u32);
+                            fx.regs.push(Ty::I32);
+                            let op = super::form::Un::SextIn(*n as u8);
+                            b.insts.push(Inst::Un { op, to: Ty::I32, dst: t, a: *v });
+                            *v = t;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let nparams = sig.params.len() + usize::from(sig.variadic && !native);
     super::copies::forward(&mut blocks, fx.regs.len(), nparams);
     let frame = super::frame::finish(fx.frame);
     Ok(LowFunc {
@@ -186,6 +240,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         frame,
         dynamic_stack: fx.dynamic_stack,
         local,
+        sret,
         blocks,
         span,
     })

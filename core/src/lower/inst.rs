@@ -219,6 +219,23 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             let ap = arg(fx, data, 0)?;
             let dst = dst_of(fx, data)?;
             super::calls::va_list_size(fx)?;
+            if fx.cx.opts.abi == super::Abi::Native {
+                if fx.cx.lay.get(data.ty).size > 8 {
+                    return Err(LowerError::unsupported(
+                        span,
+                        "va_arg of a value wider than 8 bytes",
+                    ));
+                }
+                let t = fx.new_reg(ty);
+                fx.emit(Inst::VaArg { dst: t, ty, ap });
+                let r = if fx.cx.m.types.is_int(data.ty) {
+                    mask(fx, t, bits_of(fx, data.ty))
+                } else {
+                    t
+                };
+                copy(fx, dst, r);
+                return Ok(());
+            }
             let off = super::calls::va_next_offset(fx);
             let pb = fx.cx.ptr_bytes;
             let cur = fx.new_reg(Ty::Ptr);

@@ -292,6 +292,11 @@ pub fn lower(
         How::Reduce(op) => reduce(fx, data, id, op, args),
         How::VaStart => {
             let ap = arg(fx, args, 0)?;
+            if fx.cx.opts.abi == super::Abi::Native {
+                super::calls::va_list_size(fx)?;
+                fx.emit(Inst::VaStart { ap });
+                return Ok(());
+            }
             let Some(area) = fx.va_area else {
                 return Err(LowerError::unsupported(
                     span,

@@ -80,6 +80,25 @@ pub struct Options {
     /// [`Inst::VShift`], [`Inst::VShuffle`], ...) where one applies and lane by lane
     /// otherwise. Without it (the default) every vector is one register per lane.
     pub v128: bool,
+    /// The calling convention the code follows at its edges (calls to and from code of
+    /// other compilers): see [`Abi`].
+    pub abi: Abi,
+}
+
+/// How the lowered code meets other code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Abi {
+    /// The wasm32 host convention: variadic arguments in an area of 8-byte cells whose address
+    /// is one last parameter, `va_start`/`va_arg` over that area (see [`abi`]).
+    #[default]
+    Cells,
+    /// A native C convention (x86-64 System V): variadic arguments where the target's ABI
+    /// puts them, `va_start` and `va_arg` as [`Inst::VaStart`] and [`Inst::VaArg`] for the
+    /// code generator (which knows its register save area), integers narrower than their
+    /// register masked where they come from other code (parameters, call results), `signext`
+    /// arguments and results sign-extended to 32 bits as C callers and callees expect, and
+    /// an `sret` function's pointer returned ([`LowFunc::sret`]).
+    Native,
 }
 
 use crate::diag::{Diagnostic, Span};

@@ -170,7 +170,8 @@ pub fn lower_module_with(m: &Module, opts: super::Options) -> LResult<LowModule>
     let atexit = if dtors.is_empty() {
         None
     } else {
-        let sig = Sig { params: vec![Ty::Ptr], ret: vec![Ty::I32], variadic: false };
+        let sig =
+            Sig { params: vec![Ty::Ptr], ret: vec![Ty::I32], variadic: false, packs: Vec::new() };
         Some(cx.import("atexit", sig, Span::default())?)
     };
     Ok(LowModule {

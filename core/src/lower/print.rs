@@ -214,6 +214,8 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
             let idx: Vec<String> = bytes.iter().map(|x| x.to_string()).collect();
             format!("{} = shuffle {}, {} [{}]", r(*dst), r(*a), r(*b), idx.join(" "))
         }
+        Inst::VaStart { ap } => format!("va_start {}", r(*ap)),
+        Inst::VaArg { dst, ty, ap } => format!("{} = va_arg.{} {}", r(*dst), ty.name(), r(*ap)),
     }
 }
 

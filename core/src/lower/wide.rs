@@ -296,7 +296,12 @@ pub fn lower(fx: &mut FnCx, data: &InstData) -> LResult<()> {
                 O::URem => "__umodti3",
                 _ => "__modti3",
             };
-            let sig = Sig { params: vec![Ty::I64; 4], ret: vec![Ty::I64; 2], variadic: false };
+            let sig = Sig {
+                params: vec![Ty::I64; 4],
+                ret: vec![Ty::I64; 2],
+                variadic: false,
+                packs: Vec::new(),
+            };
             let f = fx.cx.import(name, sig.clone(), span)?;
             let (dl, dh) = out(fx, data)?;
             let call = super::form::Call {

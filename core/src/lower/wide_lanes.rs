@@ -61,7 +61,8 @@ fn is_zero(fx: &mut FnCx, (lo, hi): W) -> VReg {
 
 /// Compiler-rt's 128-bit unsigned division or remainder.
 pub(super) fn divmod(fx: &mut FnCx, name: &str, (al, ah): W, (bl, bh): W) -> LResult<W> {
-    let sig = Sig { params: vec![Ty::I64; 4], ret: vec![Ty::I64; 2], variadic: false };
+    let sig =
+        Sig { params: vec![Ty::I64; 4], ret: vec![Ty::I64; 2], variadic: false, packs: Vec::new() };
     let span = fx.span;
     let f = fx.cx.import(name, sig.clone(), span)?;
     let (dl, dh) = (fx.new_reg(Ty::I64), fx.new_reg(Ty::I64));

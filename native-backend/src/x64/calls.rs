@@ -2,10 +2,8 @@
 //! outgoing stack area, the caller-saved registers written back around a call, and the
 //! parallel move of values into their fixed registers.
 //!
-//! Variadic calls: an external (or indirect) variadic callee gets its extra arguments as
-//! System V passes them, with the number of vector registers used in `al`; a variadic function
-//! defined in the module takes them, as the low form defines, in an area of 8-byte cells whose
-//! address is one last argument (see `irplay_core::lower::abi`).
+//! Variadic calls pass the extra arguments as System V does, with the number of vector
+//! registers used in `al`.
 
 use super::inst::Inst;
 use super::inst::Mem;
@@ -25,42 +23,37 @@ const CALLER_SAVED: [PReg; 8] = [0, 1, 2, 6, 7, 8, 9, 10];
 enum Conv {
     /// Not variadic.
     Plain,
-    /// In cells whose address is the last argument (a variadic function of this module).
-    Cells,
-    /// As System V does (external and indirect callees).
+    /// As System V does.
     SysV,
 }
 
-fn conv(cx: &ModCx, callee: &Callee, sig: &Sig) -> Conv {
-    match callee {
-        _ if !sig.variadic => Conv::Plain,
-        Callee::Direct(f) if cx.is_defined(*f) => Conv::Cells,
-        _ => Conv::SysV,
+fn conv(sig: &Sig) -> Conv {
+    if sig.variadic {
+        Conv::SysV
+    } else {
+        Conv::Plain
     }
 }
 
-/// The argument types of a call, and the stack bytes they and their cells take.
-fn arg_layout(conv: Conv, sig: &Sig, varargs: &[Ty]) -> (Vec<Ty>, Vec<Loc>, u32, u32) {
+/// The argument types of a call and their places, and the stack bytes they take.
+fn arg_layout(conv: Conv, sig: &Sig, varargs: &[Ty]) -> (Vec<Ty>, Vec<Loc>, u32) {
     let mut tys = sig.params.clone();
-    match conv {
-        Conv::Cells => tys.push(Ty::Ptr),
-        Conv::SysV => tys.extend_from_slice(varargs),
-        Conv::Plain => {}
+    if conv == Conv::SysV {
+        tys.extend_from_slice(varargs);
     }
-    let (locs, stack) = place_args(tys.iter().copied(), 6, 8);
-    let cells = if conv == Conv::Cells { 8 * varargs.len() as u32 } else { 0 };
-    (tys, locs, stack, cells)
+    let (locs, stack) = place_args(tys.iter().copied(), &sig.packs, 6, 8);
+    (tys, locs, stack)
 }
 
 /// The bytes of the outgoing area `f`'s calls need.
-pub(super) fn out_area(cx: &ModCx, f: &LowFunc) -> u32 {
+pub(super) fn out_area(_cx: &ModCx, f: &LowFunc) -> u32 {
     let mut most = 0;
     for b in &f.blocks {
         for i in &b.insts {
             if let L::Call(c) = i {
                 let vt: Vec<Ty> = c.varargs.iter().map(|v| reg_ty(f, *v)).collect();
-                let (_, _, stack, cells) = arg_layout(conv(cx, &c.callee, &c.sig), &c.sig, &vt);
-                most = most.max(stack + cells);
+                let (_, _, stack) = arg_layout(conv(&c.sig), &c.sig, &vt);
+                most = most.max(stack);
             }
         }
     }
@@ -76,7 +69,7 @@ pub(super) fn ret_reg(l: Loc) -> PReg {
     match l {
         Loc::Int(k) => RET_GPRS.get(k as usize).map_or(0, |r| r.0),
         Loc::Float(k) => 16 + k,
-        Loc::Stack(_) => 0,
+        Loc::Stack(_) | Loc::Copy { .. } => 0,
     }
 }
 
@@ -84,7 +77,7 @@ fn arg_reg(l: Loc) -> Option<PReg> {
     match l {
         Loc::Int(k) => ARG_GPRS.get(k as usize).map(|r| r.0),
         Loc::Float(k) => Some(16 + k),
-        Loc::Stack(_) => None,
+        Loc::Stack(_) | Loc::Copy { .. } => None,
     }
 }
 
@@ -132,7 +125,7 @@ pub(super) fn call(fx: &mut Fx, c: &Call) -> Result<(), NativeError> {
         Callee::Direct(f) => Target::Sym(fx.cx.func_sym(f).0),
         Callee::Indirect(v) => Target::Reg(v),
     };
-    let cv = conv(fx.cx, &c.callee, &c.sig);
+    let cv = conv(&c.sig);
     emit_call(fx, target, cv, &c.sig, &c.args, &c.varargs, &c.dst)
 }
 
@@ -144,8 +137,12 @@ pub(super) fn mem_call(fx: &mut Fx, i: &L) -> Result<(), NativeError> {
         _ => return Ok(()),
     };
     let s = fx.cx.ext_sym(name);
-    let sig =
-        Sig { params: args.iter().map(|v| fx.ty(*v)).collect(), ret: vec![], variadic: false };
+    let sig = Sig {
+        params: args.iter().map(|v| fx.ty(*v)).collect(),
+        ret: vec![],
+        variadic: false,
+        packs: Vec::new(),
+    };
     emit_call(fx, Target::Sym(s), Conv::Plain, &sig, &args, &[], &[])
 }
 
@@ -159,27 +156,22 @@ fn emit_call(
     dst: &[VReg],
 ) -> Result<(), NativeError> {
     let vt: Vec<Ty> = varargs.iter().map(|v| fx.ty(*v)).collect();
-    let (tys, locs, stack, _) = arg_layout(cv, sig, &vt);
-    let mut vals: Vec<Option<VReg>> = args.iter().map(|v| Some(*v)).collect();
-    match cv {
-        Conv::Cells => vals.push(None),
-        Conv::SysV => vals.extend(varargs.iter().map(|v| Some(*v))),
-        Conv::Plain => {}
+    let (tys, locs, _) = arg_layout(cv, sig, &vt);
+    let mut vals: Vec<VReg> = args.to_vec();
+    if cv == Conv::SysV {
+        vals.extend_from_slice(varargs);
     }
     if vals.len() != locs.len() {
         return Err(fx.unsupported("a call whose arguments do not match its signature"));
     }
-    // Stack arguments and variadic cells.
+    // Stack arguments and `byval` copies.
     for ((v, l), t) in vals.iter().zip(&locs).zip(&tys) {
-        if let (Some(v), Loc::Stack(off)) = (v, l) {
-            store_out(fx, *v, *t, *off as i32);
+        match *l {
+            Loc::Stack(off) => store_out(fx, *v, *t, off as i32),
+            Loc::Copy { off, size } => copy_out(fx, *v, off, size),
+            _ => {}
         }
-    }
-    if cv == Conv::Cells {
-        for (k, v) in varargs.iter().enumerate() {
-            let t = fx.ty(*v);
-            store_out(fx, *v, t, (stack + 8 * k as u32) as i32);
-        }
+        fx.a.unlock_all();
     }
     fx.a.unlock_all();
     // Values needed after the call leave the registers it clobbers.
@@ -190,22 +182,12 @@ fn emit_call(
             }
         }
     }
-    let mut moves: Vec<(VReg, PReg)> = Vec::new();
-    let mut area = None;
-    for (v, l) in vals.iter().zip(&locs) {
-        match (v, arg_reg(*l)) {
-            (Some(v), Some(r)) => moves.push((*v, r)),
-            (None, Some(r)) => area = Some(r),
-            _ => {}
-        }
-    }
+    let mut moves: Vec<(VReg, PReg)> =
+        vals.iter().zip(&locs).filter_map(|(v, l)| arg_reg(*l).map(|r| (*v, r))).collect();
     if let Target::Reg(v) = target {
         moves.push((v, Gpr::R10.0));
     }
     place(fx, &moves);
-    if let Some(r) = area {
-        fx.emit(Inst::Lea { dst: gp(r), mem: Mem::at(Gpr::RSP, stack as i32) });
-    }
     if cv == Conv::SysV {
         let n = crate::abi::float_regs(&locs);
         fx.emit(Inst::MovRI32 { dst: Gpr::RAX, imm: n as u32 });
@@ -238,6 +220,43 @@ fn store_out(fx: &mut Fx, v: VReg, t: Ty, off: i32) {
     }
 }
 
+/// Copies `size` bytes from the address in `v` to `[rsp + off]` (a `byval` argument): an
+/// unrolled sequence of 8-byte moves for small sizes, a loop for large ones, then the tail.
+fn copy_out(fx: &mut Fx, v: VReg, off: u32, size: u32) {
+    let src = fx.use_gpr(v);
+    let off = off as i32;
+    let words = (size / 8) as i32;
+    if words > 32 {
+        let t = fx.temp_gpr();
+        let top = fx.buf.label();
+        fx.emit(Inst::AluRR { op: super::inst::Alu::Xor, w: false, dst: t, src: t });
+        fx.buf.bind(top);
+        let from = Mem { base: src, index: Some((t, 1)), disp: 0 };
+        fx.emit(Inst::Load { kind: super::inst::Load::L64, dst: SCRATCH, mem: from });
+        let to = Mem { base: Gpr::RSP, index: Some((t, 1)), disp: off };
+        fx.emit(Inst::Store { bytes: 8, mem: to, src: SCRATCH });
+        fx.emit(Inst::AluRI { op: super::inst::Alu::Add, w: false, dst: t, imm: 8 });
+        fx.emit(Inst::AluRI { op: super::inst::Alu::Cmp, w: false, dst: t, imm: words * 8 });
+        fx.emit(Inst::Jcc(super::inst::Cc::B, top));
+    } else {
+        for k in 0..words {
+            let from = Mem::at(src, 8 * k);
+            fx.emit(Inst::Load { kind: super::inst::Load::L64, dst: SCRATCH, mem: from });
+            fx.emit(Inst::Store { bytes: 8, mem: Mem::at(Gpr::RSP, off + 8 * k), src: SCRATCH });
+        }
+    }
+    let mut at = words * 8;
+    for (bytes, kind) in
+        [(4u8, super::inst::Load::L32), (2, super::inst::Load::Zx16), (1, super::inst::Load::Zx8)]
+    {
+        if (size as i32 - at) >= bytes as i32 {
+            fx.emit(Inst::Load { kind, dst: SCRATCH, mem: Mem::at(src, at) });
+            fx.emit(Inst::Store { bytes, mem: Mem::at(Gpr::RSP, off + at), src: SCRATCH });
+            at += bytes as i32;
+        }
+    }
+}
+
 /// A tail call: arguments into registers, the frame released, a jump.
 pub(super) fn tail_call(
     fx: &mut Fx,
@@ -248,7 +267,7 @@ pub(super) fn tail_call(
     if sig.variadic {
         return Err(fx.unsupported("a tail call to a variadic function"));
     }
-    let (locs, stack) = place_args(sig.params.iter().copied(), 6, 8);
+    let (locs, stack) = place_args(sig.params.iter().copied(), &sig.packs, 6, 8);
     if stack > 0 || locs.len() != args.len() {
         return Err(fx.unsupported("a tail call with arguments on the stack"));
     }

@@ -68,6 +68,9 @@ pub(super) struct Fx<'a, 'm> {
     save_all: bool,
     /// Scratch virtual registers for cycles of parallel copies: integer, float.
     pub scratch_vregs: [VReg; 2],
+    /// A variadic function's `va_list` start: `gp_offset`, `fp_offset` and the offset of the
+    /// stack arguments from `rbp`.
+    pub va_named: (u32, u32, u32),
 }
 
 /// A function's code: prologue and body, with relocations, locations and listing relative to
@@ -87,7 +90,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         info.push(VInfo::default());
         info.push(VInfo::default());
         let out_area = super::calls::out_area(cx, f);
-        let frame = Frame::new(&f.frame, out_area)
+        let frame = Frame::new(&f.frame, out_area, f.sig.variadic)
             .ok_or_else(|| NativeError::unsupported(f.span, "a stack frame this large"))?;
         let mut buf = Buffer::default();
         let labels = f.blocks.iter().map(|_| buf.label()).collect();
@@ -113,6 +116,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             locs: Vec::new(),
             save_all,
             scratch_vregs: [VReg(n as u32), VReg(n as u32 + 1)],
+            va_named: (48, 176, 16),
         })
     }
 
@@ -432,11 +436,23 @@ impl<'a, 'm> Fx<'a, 'm> {
     /// The parameters: bound to their argument registers, or homed in the incoming area.
     fn params(&mut self) -> Result<(), NativeError> {
         let f = self.f;
-        let mut tys: Vec<Ty> = f.sig.params.clone();
-        if f.sig.variadic {
-            tys.push(Ty::Ptr);
+        let tys: Vec<Ty> = f.sig.params.clone();
+        let (locs, stack) = crate::abi::place_args(tys.iter().copied(), &f.sig.packs, 6, 8);
+        if let Some(save) = self.frame.va_save {
+            // The register save area of `va_start`: all six integer argument registers, then
+            // the eight float ones in 16-byte slots (System V, figure 3.33).
+            for (k, r) in super::regs::ARG_GPRS.iter().enumerate() {
+                let mem = Mem::at(Gpr::RBP, save + 8 * k as i32);
+                self.emit(Inst::Store { bytes: 8, mem, src: *r });
+            }
+            for k in 0..8u8 {
+                let mem = Mem::at(Gpr::RBP, save + 48 + 16 * k as i32);
+                self.emit(Inst::FStore { d: true, mem, src: Xmm(k) });
+            }
+            let gp = locs.iter().filter(|l| matches!(l, crate::abi::Loc::Int(_))).count() as u32;
+            let fp = crate::abi::float_regs(&locs) as u32;
+            self.va_named = (8 * gp, 48 + 16 * fp, 16 + stack);
         }
-        let (locs, _) = crate::abi::place_args(tys.iter().copied(), 6, 8);
         for (k, loc) in locs.iter().enumerate() {
             let v = VReg(k as u32);
             match *loc {
@@ -450,6 +466,15 @@ impl<'a, 'm> Fx<'a, 'm> {
                         *h = 16 + off as i32;
                     }
                 }
+                crate::abi::Loc::Copy { .. } => {}
+            }
+        }
+        // `byval` parameters: the address of the caller's copy.
+        for (k, loc) in locs.iter().enumerate() {
+            if let crate::abi::Loc::Copy { off, .. } = *loc {
+                let r = gp(self.def_reg(VReg(k as u32)));
+                self.emit(Inst::Lea { dst: r, mem: Mem::at(Gpr::RBP, 16 + off as i32) });
+                self.a.unlock_all();
             }
         }
         Ok(())
@@ -566,8 +591,12 @@ impl<'a, 'm> Fx<'a, 'm> {
                     4,
                 )
                 .ok_or_else(|| self.unsupported("returning more than four values of a class"))?;
-                let moves: Vec<(VReg, PReg)> =
+                let mut moves: Vec<(VReg, PReg)> =
                     vs.iter().zip(&locs).map(|(v, l)| (*v, super::calls::ret_reg(*l))).collect();
+                if self.f.sret && vs.is_empty() {
+                    // An `sret` function returns its pointer, as C callees do.
+                    moves.push((VReg(0), Gpr::RAX.0));
+                }
                 super::calls::place(self, &moves);
                 if bi + 1 != self.f.blocks.len() {
                     let l = self.ret_label;

@@ -100,7 +100,11 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Compiled, NativeError> {
         data_external: Vec::new(),
         ext: HashMap::new(),
     };
-    let wrap = !m.structors.ctors.is_empty() || !m.structors.dtors.is_empty();
+    let has_main = m.funcs.iter().any(|f| f.name == "main");
+    let wrap = has_main
+        && (!m.structors.ctors.is_empty()
+            || !m.structors.dtors.is_empty()
+            || m.exception.is_some());
     for f in &m.funcs {
         let (name, global) = if wrap && f.name == "main" {
             ("__irplay_main".to_string(), false)
@@ -191,9 +195,13 @@ fn append(
     out.funcs.push(FuncInfo { name: name.to_string(), sym, start, end, span });
 }
 
-/// The `main` of a module with global constructors or destructors: registers the destructors
-/// with `atexit` (last first), runs the constructors in order, then tail-calls the module's
-/// `main` with its arguments.
+/// How an exception that escaped `main` is reported (the interpreter's words).
+const UNCAUGHT: &[u8] = b"error: uncaught_exception: an exception was thrown and not caught\n\0";
+
+/// The `main` of a module with global constructors or destructors, or one that can throw:
+/// registers the destructors with `atexit` (last first), runs the constructors in order,
+/// calls the module's `main` with its arguments, and when an exception escaped it (the
+/// exception state is set) reports it as the interpreter does and exits with status 71.
 fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
     let m = cx.m;
     let real = m.funcs.iter().position(|f| f.name == "main").map(|k| cx.func_syms[k]);
@@ -230,19 +238,54 @@ fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
         let cs = cx.func_sym(*c).0;
         put(Inst::Call(cs), &mut b);
     }
-    put(Inst::AluRI { op: inst::Alu::Add, w: true, dst: Gpr::RSP, imm: 8 }, &mut b);
-    for r in [Gpr::RDX, Gpr::RSI, Gpr::RDI] {
-        put(Inst::Pop(r), &mut b);
+    for (k, r) in [Gpr::RDI, Gpr::RSI, Gpr::RDX].into_iter().enumerate() {
+        let mem = Mem::at(Gpr::RBP, -8 * (k as i32 + 1));
+        put(Inst::Load { kind: inst::Load::L64, dst: r, mem }, &mut b);
     }
-    put(Inst::Pop(Gpr::RBP), &mut b);
     match real {
-        Some(s) => put(Inst::TailJmp(s), &mut b),
+        Some(s) => put(Inst::Call(s), &mut b),
         None => {
-            put(Inst::AluRR { op: inst::Alu::Xor, w: false, dst: Gpr::RAX, src: Gpr::RAX }, &mut b);
-            put(Inst::Ret, &mut b);
+            put(Inst::AluRR { op: inst::Alu::Xor, w: false, dst: Gpr::RAX, src: Gpr::RAX }, &mut b)
         }
     }
-    let _ = Mem::at;
+    let uncaught = b.label();
+    let state = m.exception.map(|i| cx.data_sym(i));
+    if let Some(st) = state {
+        put(Inst::LeaSym { dst: Gpr::RCX, sym: st, addend: 0 }, &mut b);
+        put(Inst::Load { kind: inst::Load::L32, dst: Gpr::RCX, mem: Mem::at(Gpr::RCX, 0) }, &mut b);
+        put(Inst::Test { w: false, a: Gpr::RCX, b: Gpr::RCX }, &mut b);
+        put(Inst::Jcc(inst::Cc::Ne, uncaught), &mut b);
+    }
+    put(Inst::MovRR { w: true, dst: Gpr::RSP, src: Gpr::RBP }, &mut b);
+    put(Inst::Pop(Gpr::RBP), &mut b);
+    put(Inst::Ret, &mut b);
+    if state.is_some() {
+        b.bind(uncaught);
+        while out.data.len() % 8 != 0 {
+            out.data.push(0);
+        }
+        let msg = cx.symbols.len() as SymId;
+        cx.symbols.push(Symbol {
+            name: "__irplay_uncaught".to_string(),
+            def: Some((Section::Data, out.data.len() as u32, UNCAUGHT.len() as u32)),
+            func: false,
+            global: false,
+        });
+        out.data.extend_from_slice(UNCAUGHT);
+        let stderr = cx.ext_sym("stderr");
+        if let Some(s) = cx.symbols.get_mut(stderr as usize) {
+            s.func = false;
+        }
+        let (fputs, exit) = (cx.ext_sym("fputs"), cx.ext_sym("exit"));
+        put(Inst::MovGot { dst: Gpr::RSI, sym: stderr }, &mut b);
+        put(Inst::Load { kind: inst::Load::L64, dst: Gpr::RSI, mem: Mem::at(Gpr::RSI, 0) }, &mut b);
+        put(Inst::LeaSym { dst: Gpr::RDI, sym: msg, addend: 0 }, &mut b);
+        put(Inst::Call(fputs), &mut b);
+        put(Inst::MovRI32 { dst: Gpr::RDI, imm: 71 }, &mut b);
+        put(Inst::Call(exit), &mut b);
+        put(Inst::Ud2, &mut b);
+    }
+    b.resolve();
     let names = Namer { cx, buf: &b, shift: 0 };
     let mut texts = Vec::new();
     for (k, (o, i)) in insts.iter().enumerate() {

@@ -25,6 +25,8 @@ pub(super) fn inst(fx: &mut Fx, i: &L, term: Option<&Term>) -> Result<(), Native
         L::Store { ty, size, addr, offset, src } => store(fx, *ty, *size, *addr, *offset, *src)?,
         L::DynAlloca { dst, size, align } => dyn_alloca(fx, *dst, *size, *align),
         L::MemCopy { .. } | L::MemFill { .. } => super::calls::mem_call(fx, i)?,
+        L::VaStart { ap } => va_start(fx, *ap),
+        L::VaArg { dst, ty, ap } => va_arg(fx, *dst, *ty, *ap),
         L::Const { .. } | L::Call(_) => {}
         L::VSplat { .. }
         | L::VExtract { .. }
@@ -427,13 +429,13 @@ fn int_to_float(fx: &mut Fx, signed: bool, w: bool, d: bool, dst: VReg, a: VReg)
         fx.emit(Inst::CvtI2F { d, w: true, dst: rd, src: SCRATCH });
     } else {
         // Above 2^63: halve (keeping the lowest bit sticky), convert, double.
+        let t = fx.temp_gpr();
         let (big, done) = (fx.buf.label(), fx.buf.label());
         fx.emit(Inst::Test { w: true, a: ra, b: ra });
         fx.emit(Inst::Jcc(Cc::S, big));
         fx.emit(Inst::CvtI2F { d, w: true, dst: rd, src: ra });
         fx.emit(Inst::Jmp(done));
         fx.buf.bind(big);
-        let t = fx.temp_gpr();
         fx.emit(Inst::MovRR { w: true, dst: SCRATCH, src: ra });
         fx.emit(Inst::ShiftI { op: Shift::Shr, w: true, dst: SCRATCH, imm: 1 });
         fx.emit(Inst::MovRR { w: false, dst: t, src: ra });
@@ -498,6 +500,7 @@ fn float_to_int(fx: &mut Fx, signed: bool, d: bool, w: bool, dst: VReg, a: VReg)
         return;
     }
     // 64-bit unsigned.
+    let t = fx.temp_xmm();
     let (big, neg, sat) = (fx.buf.label(), fx.buf.label(), fx.buf.label());
     pow2(fx, d, 63);
     fx.emit(Inst::Ucomi { d, a: ra, b: XSCRATCH });
@@ -511,7 +514,6 @@ fn float_to_int(fx: &mut Fx, signed: bool, d: bool, w: bool, dst: VReg, a: VReg)
     fx.emit(Inst::AluRR { op: Alu::Xor, w: false, dst: rd, src: rd });
     fx.emit(Inst::Jmp(done));
     fx.buf.bind(big);
-    let t = fx.temp_xmm();
     fx.emit(Inst::FMov { dst: t, src: ra });
     fx.emit(Inst::Sse { op: Sse::Sub, d, dst: t, src: XSCRATCH });
     fx.emit(Inst::CvtF2I { d, w: true, dst: rd, src: t });
@@ -679,6 +681,7 @@ fn load(
         (4, true) if w => Load::Sx32,
         (4, _) => Load::L32,
         (8, _) => Load::L64,
+        (3 | 5 | 6 | 7, _) => return load_odd(fx, dst, w, size, signed, mem),
         _ => return Err(fx.unsupported(format!("a {size}-byte load"))),
     };
     let rd = gp(fx.def_reg(dst));
@@ -704,12 +707,85 @@ fn store(
         fx.emit(Inst::FStore { d: size == 8, mem, src: rs });
         return Ok(());
     }
-    if !matches!(size, 1 | 2 | 4 | 8) {
+    if !matches!(size, 1..=8) {
         return Err(fx.unsupported(format!("a {size}-byte store")));
     }
     let rs = fx.use_gpr(src);
     let mem = mem_of(fx, addr, offset);
-    fx.emit(Inst::Store { bytes: size, mem, src: rs });
+    if matches!(size, 1 | 2 | 4 | 8) {
+        fx.emit(Inst::Store { bytes: size, mem, src: rs });
+        return Ok(());
+    }
+    let mem = off_scratch(fx, mem);
+    let mut at = 0u8;
+    for p in pieces(size) {
+        if at == 0 {
+            fx.emit(Inst::Store { bytes: p, mem, src: rs });
+        } else {
+            fx.emit(Inst::MovRR { w: true, dst: SCRATCH, src: rs });
+            fx.emit(Inst::ShiftI { op: Shift::Shr, w: true, dst: SCRATCH, imm: 8 * at });
+            let m = Mem { disp: mem.disp + at as i32, ..mem };
+            fx.emit(Inst::Store { bytes: p, mem: m, src: SCRATCH });
+        }
+        at += p;
+    }
+    Ok(())
+}
+
+/// The power-of-two pieces of an odd-sized access, lowest address first.
+fn pieces(size: u8) -> impl Iterator<Item = u8> {
+    let mut left = size;
+    std::iter::from_fn(move || {
+        let p = [4u8, 2, 1].into_iter().find(|&p| p <= left)?;
+        left -= p;
+        Some(p)
+    })
+}
+
+/// `mem` with a base other than the scratch register (which odd-sized accesses need).
+fn off_scratch(fx: &mut Fx, mem: Mem) -> Mem {
+    if mem.base != SCRATCH {
+        return mem;
+    }
+    let t = fx.temp_gpr();
+    fx.emit(Inst::Lea { dst: t, mem });
+    Mem::at(t, 0)
+}
+
+/// A load of 3, 5, 6 or 7 bytes: pieces put together, then extended.
+fn load_odd(
+    fx: &mut Fx,
+    dst: VReg,
+    w: bool,
+    size: u8,
+    signed: bool,
+    mem: Mem,
+) -> Result<(), NativeError> {
+    let mem = off_scratch(fx, mem);
+    let rd = gp(fx.def_reg(dst));
+    let mut at = 0u8;
+    for p in pieces(size) {
+        let kind = match p {
+            4 => Load::L32,
+            2 => Load::Zx16,
+            _ => Load::Zx8,
+        };
+        let m = Mem { disp: mem.disp + at as i32, ..mem };
+        if at == 0 {
+            fx.emit(Inst::Load { kind, dst: rd, mem: m });
+        } else {
+            fx.emit(Inst::Load { kind, dst: SCRATCH, mem: m });
+            fx.emit(Inst::ShiftI { op: Shift::Shl, w: true, dst: SCRATCH, imm: 8 * at });
+            fx.emit(Inst::AluRR { op: Alu::Or, w: true, dst: rd, src: SCRATCH });
+        }
+        at += p;
+    }
+    if signed {
+        let bits = if w { 64 } else { 32 };
+        let sh = bits - 8 * size;
+        fx.emit(Inst::ShiftI { op: Shift::Shl, w, dst: rd, imm: sh });
+        fx.emit(Inst::ShiftI { op: Shift::Sar, w, dst: rd, imm: sh });
+    }
     Ok(())
 }
 
@@ -725,4 +801,50 @@ fn dyn_alloca(fx: &mut Fx, dst: VReg, size: VReg, align: u32) {
     let out = fx.frame.out_area as i32;
     let rd = gp(fx.def_reg(dst));
     fx.emit(Inst::Lea { dst: rd, mem: Mem::at(Gpr::RSP, out) });
+}
+
+/// `va_start`: the System V `va_list` (`gp_offset`, `fp_offset`, `overflow_arg_area`,
+/// `reg_save_area`) after the named arguments.
+fn va_start(fx: &mut Fx, ap: VReg) {
+    let ra = fx.use_gpr(ap);
+    let (gp, fp, stack) = fx.va_named;
+    let save = fx.frame.va_save.unwrap_or(0);
+    fx.emit(Inst::MovRI32 { dst: SCRATCH, imm: gp.min(48) });
+    fx.emit(Inst::Store { bytes: 4, mem: Mem::at(ra, 0), src: SCRATCH });
+    fx.emit(Inst::MovRI32 { dst: SCRATCH, imm: fp.min(176) });
+    fx.emit(Inst::Store { bytes: 4, mem: Mem::at(ra, 4), src: SCRATCH });
+    fx.emit(Inst::Lea { dst: SCRATCH, mem: Mem::at(Gpr::RBP, stack as i32) });
+    fx.emit(Inst::Store { bytes: 8, mem: Mem::at(ra, 8), src: SCRATCH });
+    fx.emit(Inst::Lea { dst: SCRATCH, mem: Mem::at(Gpr::RBP, save) });
+    fx.emit(Inst::Store { bytes: 8, mem: Mem::at(ra, 16), src: SCRATCH });
+}
+
+/// `va_arg`: from the register save area while its part for the class lasts, else from the
+/// overflow area, advancing the `va_list` (as clang's inline expansion does).
+fn va_arg(fx: &mut Fx, dst: VReg, ty: Ty, ap: VReg) {
+    let float = ty.is_float();
+    let ra = fx.use_gpr(ap);
+    let t = fx.temp_gpr();
+    let rd = fx.def_reg(dst);
+    let (field, end, step) = if float { (4, 176, 16) } else { (0, 48, 8) };
+    let (stack, load) = (fx.buf.label(), fx.buf.label());
+    fx.emit(Inst::Load { kind: Load::L32, dst: t, mem: Mem::at(ra, field) });
+    fx.emit(Inst::AluRI { op: Alu::Cmp, w: false, dst: t, imm: end });
+    fx.emit(Inst::Jcc(Cc::Ae, stack));
+    fx.emit(Inst::Load { kind: Load::L64, dst: SCRATCH, mem: Mem::at(ra, 16) });
+    fx.emit(Inst::AluRR { op: Alu::Add, w: true, dst: SCRATCH, src: t });
+    fx.emit(Inst::AluRI { op: Alu::Add, w: false, dst: t, imm: step });
+    fx.emit(Inst::Store { bytes: 4, mem: Mem::at(ra, field), src: t });
+    fx.emit(Inst::Jmp(load));
+    fx.buf.bind(stack);
+    fx.emit(Inst::Load { kind: Load::L64, dst: SCRATCH, mem: Mem::at(ra, 8) });
+    fx.emit(Inst::Lea { dst: t, mem: Mem::at(SCRATCH, 8) });
+    fx.emit(Inst::Store { bytes: 8, mem: Mem::at(ra, 8), src: t });
+    fx.buf.bind(load);
+    let mem = Mem::at(SCRATCH, 0);
+    match ty {
+        Ty::F32 | Ty::F64 => fx.emit(Inst::FLoad { d: ty == Ty::F64, dst: xm(rd), mem }),
+        Ty::I32 => fx.emit(Inst::Load { kind: Load::L32, dst: gp(rd), mem }),
+        _ => fx.emit(Inst::Load { kind: Load::L64, dst: gp(rd), mem }),
+    }
 }

@@ -50,9 +50,17 @@ fn g(r: Gpr, w: bool) -> &'static str {
 
 /// `[base + index*scale + disp]`.
 pub fn mem(m: Mem) -> String {
+    let m = super::encode::fix_index(m);
     let mut s = format!("[{}", m.base.name(8));
-    if let Some((i, sc)) = m.index {
-        let _ = write!(s, " + {sc}*{}", i.name(8));
+    match m.index {
+        // LLVM leaves out a scale of 1.
+        Some((i, 1)) => {
+            let _ = write!(s, " + {}", i.name(8));
+        }
+        Some((i, sc)) => {
+            let _ = write!(s, " + {sc}*{}", i.name(8));
+        }
+        None => {}
     }
     match m.disp {
         0 => {}
@@ -93,6 +101,10 @@ pub fn print(i: &Inst, names: &dyn Names) -> String {
     };
     match *i {
         I::AluRR { op, w, dst, src } => format!("{} {}, {}", alu(op), g(dst, w), g(src, w)),
+        // LLVM shows a 32-bit operation's full 32-bit immediate unsigned, an imm8 signed.
+        I::AluRI { op, w: false, dst, imm } if i8::try_from(imm).is_err() => {
+            format!("{} {}, {}", alu(op), g(dst, false), imm as u32)
+        }
         I::AluRI { op, w, dst, imm } => format!("{} {}, {imm}", alu(op), g(dst, w)),
         I::AluRM { op, w, dst, mem: m } => {
             format!("{} {}, {}{}", alu(op), g(dst, w), ptr(if w { 8 } else { 4 }), mem(m))
@@ -132,6 +144,7 @@ pub fn print(i: &Inst, names: &dyn Names) -> String {
         }
         I::SignAx { w } => (if w { "cqo" } else { "cdq" }).to_string(),
         I::ShiftCl { op, w, dst } => format!("{} {}, cl", shift(op), g(dst, w)),
+        I::ShiftI { op, w, dst, imm: 1 } => format!("{} {}", shift(op), g(dst, w)),
         I::ShiftI { op, w, dst, imm } => format!("{} {}, {imm}", shift(op), g(dst, w)),
         I::Neg { w, dst } => format!("neg {}", g(dst, w)),
         I::Not { w, dst } => format!("not {}", g(dst, w)),
