@@ -7,7 +7,11 @@
 #                                    programs and their native output; cached)
 #   3. cargo test --workspace       (release profile by default: the corpus
 #      trials are parse-heavy, and optimized code more than pays for its
-#      longer build; IRPLAY_TEST_PROFILE=debug to use the dev profile)
+#      longer build; IRPLAY_TEST_PROFILE=debug to use the dev profile).
+#      The engines' harnesses (tests/wasm.rs, tests/native.rs, tests/matrix.rs)
+#      run the irplay binary this step builds, over the run corpus of step 2;
+#      the native one (in process, executables linked by cc, llvm-objdump-19)
+#      takes about 15 seconds.
 #   4. cargo xtask web              (the playground bundle, wasm32; installs its
 #                                    toolchain through scripts/setup-web-deps.sh)
 #      e2e/playground.mjs           (the real page in headless Chromium, served by

@@ -23,14 +23,17 @@
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[path = "harness/matrix/mod.rs"]
 mod matrix;
+#[allow(dead_code)]
+#[path = "harness/timed.rs"]
+mod timed;
+use timed::{run, Out};
 #[allow(dead_code)]
 #[path = "harness/unsupported.rs"]
 mod unsupported;
@@ -83,55 +86,6 @@ __bf16 __truncdfbf2(double d) {
   return __truncsfbf2(g);
 }
 ";
-
-/// A finished process.
-#[derive(Clone)]
-struct Out {
-    /// `None` when killed by a signal.
-    code: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-/// Runs `cmd` with a time limit.
-fn run(cmd: &mut Command, limit: Duration) -> Result<Out, String> {
-    let shown = format!("{cmd:?}");
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {shown}: {e}"))?;
-    let mut o = child.stdout.take().expect("piped stdout");
-    let mut e = child.stderr.take().expect("piped stderr");
-    let ot = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = o.read_to_end(&mut b);
-        b
-    });
-    let et = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = e.read_to_end(&mut b);
-        b
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().map_err(|e| format!("waiting for {shown}: {e}"))? {
-            break s;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("{shown} did not finish within {limit:?}"));
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    Ok(Out {
-        code: status.code(),
-        stdout: ot.join().unwrap_or_default(),
-        stderr: String::from_utf8_lossy(&et.join().unwrap_or_default()).into_owned(),
-    })
-}
 
 /// What the run found, for the summary.
 #[derive(Default)]
@@ -404,7 +358,7 @@ fn wasm_trial(ctx: &Ctx, case: &Case) -> Result<(), Failed> {
     if ctx.bless && refused.is_some() {
         return Ok(());
     }
-    match judge(expected, refused.as_ref(), LIST, &fix) {
+    match judge("the wasm engine", expected, refused.as_ref(), LIST, &fix) {
         Ok(true) => {
             let k = refused.map(|r| kind(&r.construct)).unwrap_or_default();
             *t.wasm_refused.entry(k).or_default() += 1;

@@ -1,6 +1,7 @@
-//! Expected refusals of the wasm engine, for the `wasm` test harness: the `; UNSUPPORTED-WASM:`
-//! directive of `tests/ir` files, the run corpus's list (`tests/wasm-unsupported.txt`), and the
-//! refusal read back from `irplay`'s stderr.
+//! Expected refusals of a code generator's engine (wasm or native), for the `wasm`, `native`
+//! and `matrix` test harnesses: the `; UNSUPPORTED-WASM:` (`; UNSUPPORTED-NATIVE:`) directive
+//! of `tests/ir` files, the run corpus's list (`tests/wasm-unsupported.txt`,
+//! `tests/native-unsupported.txt`), and the refusal read back from `irplay`'s stderr.
 
 use std::collections::BTreeMap;
 
@@ -8,9 +9,14 @@ use std::collections::BTreeMap;
 const CODEGEN: &str = "unsupported by the code generator: ";
 /// What the wasm host's C library prints for a function it lacks (after `@name`).
 const HOST_LIBC: &str = "(not in the wasm host's C library)";
+/// What the native loader prints for the functions the process's C library lacks (then their
+/// names, separated by `, `).
+const NATIVE_LIBC: &str = "that the C library does not define: ";
+/// What the linker (`cc`) prints for a function no library defines (then `` `name' ``).
+const LINKER: &str = "undefined reference to `";
 
 /// An expected refusal, from a file's `; UNSUPPORTED-WASM: <construct>` line or a line of the
-/// corpus list: the wasm engine must refuse the module, for a construct containing `construct`.
+/// corpus list: the engine must refuse the module, for a construct containing `construct`.
 pub(crate) struct Expected {
     pub(crate) construct: String,
     /// Where it is written: the file's line, or the list's line.
@@ -19,25 +25,30 @@ pub(crate) struct Expected {
 
 /// The file's `; UNSUPPORTED-WASM:` line, if any (written like `; EXIT:`, one per file).
 pub(crate) fn parse_unsupported_wasm(text: &str) -> Result<Option<Expected>, String> {
+    parse_unsupported(text, "UNSUPPORTED-WASM:")
+}
+
+/// The file's `; DIRECTIVE` line (`UNSUPPORTED-WASM:`, `UNSUPPORTED-NATIVE:`), if any (written
+/// like `; EXIT:`, one per file).
+pub(crate) fn parse_unsupported(text: &str, directive: &str) -> Result<Option<Expected>, String> {
     let mut found: Option<Expected> = None;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();
         if !t.starts_with(';') {
             continue;
         }
-        let Some(rest) = t.trim_start_matches(';').trim_start().strip_prefix("UNSUPPORTED-WASM:")
-        else {
+        let Some(rest) = t.trim_start_matches(';').trim_start().strip_prefix(directive) else {
             continue;
         };
         let construct = rest.trim();
         if construct.is_empty() {
             return Err(format!(
-                "line {}: `; UNSUPPORTED-WASM:` wants the construct the code generator refuses",
+                "line {}: `; {directive}` wants the construct the code generator refuses",
                 i + 1
             ));
         }
         if found.is_some() {
-            return Err(format!("line {}: a second `; UNSUPPORTED-WASM:` line", i + 1));
+            return Err(format!("line {}: a second `; {directive}` line", i + 1));
         }
         found = Some(Expected { construct: construct.to_string(), line: i + 1 });
     }
@@ -75,11 +86,13 @@ pub(crate) fn parse_list(text: &str, suffix: &str) -> Result<BTreeMap<String, Ex
     Ok(out)
 }
 
-/// The wasm engine's refusal of a module, as reported on stderr.
+/// An engine's refusal of a module, as reported on stderr.
 pub(crate) struct Refusal {
     /// The refused construct: what follows "unsupported by the code generator: ", or `C library
     /// function @name` for one the wasm host lacks (reported as "unsupported function @name
-    /// (not in the wasm host's C library)" when the program calls it).
+    /// (not in the wasm host's C library)" when the program calls it), the native loader
+    /// does not find ("... that the C library does not define: name") or the linker does not
+    /// ("undefined reference to `name'").
     pub(crate) construct: String,
     /// `FILE:LINE:COL` of the construct: the code generator's diagnostic, or the declaration of
     /// the missing C library function (see [`Refusal::locate`]).
@@ -138,19 +151,29 @@ pub(crate) fn refusal(stderr: &str) -> Option<Refusal> {
             let at = line[..idx].strip_suffix(": error: ").map(str::to_string);
             return Some(Refusal { construct, at });
         }
-        if line.contains(HOST_LIBC) {
-            let name = line.split('@').nth(1).and_then(|r| r.split(' ').next()).unwrap_or("");
-            return Some(Refusal { construct: format!("C library function @{name}"), at: None });
+        let name = if line.contains(HOST_LIBC) {
+            line.split('@').nth(1).and_then(|r| r.split(' ').next())
+        } else if let Some(idx) = line.find(NATIVE_LIBC) {
+            line[idx + NATIVE_LIBC.len()..].split(", ").next()
+        } else if let Some(idx) = line.find(LINKER) {
+            line[idx + LINKER.len()..].split('\'').next()
+        } else {
+            None
+        };
+        if let Some(name) = name {
+            let construct = format!("C library function @{}", name.trim());
+            return Some(Refusal { construct, at: None });
         }
     }
     None
 }
 
-/// Judges a refusal (or none) against the expectation; `how` says where the expectation is
-/// written (`file.ll` or the list), and `fix` how to allow this refusal. `Ok(true)` when the
-/// module was refused as expected, `Ok(false)` when it was not refused and nothing was expected
-/// (the caller checks its output then).
+/// Judges a refusal (or none) of `engine` ("the wasm engine") against the expectation; `how`
+/// says where the expectation is written (`file.ll` or the list), and `fix` how to allow this
+/// refusal. `Ok(true)` when the module was refused as expected, `Ok(false)` when it was not
+/// refused and nothing was expected (the caller checks its output then).
 pub(crate) fn judge(
+    engine: &str,
     expected: Option<&Expected>,
     got: Option<&Refusal>,
     how: &str,
@@ -162,19 +185,19 @@ pub(crate) fn judge(
             Ok(true)
         }
         (Some(e), Some(r)) => Err(format!(
-            "the wasm engine refuses {}, not the construct {how}:{} expects ({:?})",
+            "{engine} refuses {}, not the construct {how}:{} expects ({:?})",
             r.shown(),
             e.line,
             e.construct
         )),
         (Some(e), None) => Err(format!(
-            "the wasm engine no longer refuses this module ({how}:{} expects {:?}): remove that \
+            "{engine} no longer refuses this module ({how}:{} expects {:?}): remove that \
              line",
             e.line, e.construct
         )),
         (None, Some(r)) => Err(format!(
-            "unexpectedly unsupported by the wasm engine: {}\n(a regression of the code \
-             generator, or a new test using a construct it lacks: {fix})",
+            "unexpectedly unsupported by {engine}: {}\n(a regression of the code generator, \
+             or a new test using a construct it lacks: {fix})",
             r.shown()
         )),
     }

@@ -267,8 +267,19 @@ pub(super) fn tail_call(
     if sig.variadic {
         return Err(fx.unsupported("a tail call to a variadic function"));
     }
-    let (locs, stack) = place_args(sig.params.iter().copied(), &sig.packs, 6, 8);
-    if stack > 0 || locs.len() != args.len() {
+    let (locs, _) = place_args(sig.params.iter().copied(), &sig.packs, 6, 8);
+    let f = fx.f;
+    let (own, _) = place_args(f.sig.params.iter().copied(), &f.sig.packs, 6, 8);
+    // Stack arguments can only be the caller's own `byval` copies, passed on in place (the
+    // incoming area becomes the callee's), as `musttail` with the caller's prototype allows.
+    let in_place = |(v, l): (&VReg, &Loc)| match *l {
+        Loc::Copy { off, .. } => {
+            matches!(own.get(v.0 as usize), Some(Loc::Copy { off: o, .. }) if *o == off)
+        }
+        Loc::Stack(_) => false,
+        _ => true,
+    };
+    if locs.len() != args.len() || !args.iter().zip(&locs).all(in_place) {
         return Err(fx.unsupported("a tail call with arguments on the stack"));
     }
     let mut moves: Vec<(VReg, PReg)> =

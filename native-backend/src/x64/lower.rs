@@ -575,7 +575,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                 self.emit(Inst::Load { kind: Load::Sx32, dst: r, mem });
                 self.emit(Inst::AluRR { op: Alu::Add, w: true, dst: r, src: SCRATCH });
                 self.emit(Inst::JmpR(r));
-                while self.buf.pos() % 4 != 0 {
+                while !self.buf.pos().is_multiple_of(4) {
                     self.buf.put1(0xCC);
                 }
                 let base = self.buf.pos();

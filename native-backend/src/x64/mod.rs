@@ -178,7 +178,7 @@ fn append(
     span: Span,
     code: lower::FuncCode,
 ) {
-    while out.text.len() % 16 != 0 {
+    while !out.text.len().is_multiple_of(16) {
         out.text.push(0xCC);
     }
     let start = out.text.len() as u32;
@@ -261,7 +261,7 @@ fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
     put(Inst::Ret, &mut b);
     if state.is_some() {
         b.bind(uncaught);
-        while out.data.len() % 8 != 0 {
+        while !out.data.len().is_multiple_of(8) {
             out.data.push(0);
         }
         let msg = cx.symbols.len() as SymId;
