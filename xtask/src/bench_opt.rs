@@ -328,7 +328,7 @@ fn bench_one(
 }
 
 /// The text with `optnone` and `noinline` taken out of attribute groups.
-fn without_optnone(text: &str) -> String {
+pub(crate) fn without_optnone(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
         if line.starts_with("attributes #") {

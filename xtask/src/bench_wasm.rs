@@ -122,25 +122,39 @@ impl WasmOpts {
 }
 
 /// One timed command.
-struct Timed {
-    name: &'static str,
-    argv: Vec<OsString>,
-    times: Vec<f64>,
-    error: Option<String>,
+pub(crate) struct Timed {
+    pub(crate) name: &'static str,
+    pub(crate) argv: Vec<OsString>,
+    /// Wall seconds of the successful runs.
+    pub(crate) times: Vec<f64>,
+    /// CPU seconds (user + system) of the same runs.
+    pub(crate) cpu: Vec<f64>,
+    pub(crate) error: Option<String>,
 }
 
 impl Timed {
-    fn new(name: &'static str, argv: Vec<OsString>) -> Timed {
-        Timed { name, argv, times: Vec::new(), error: None }
+    pub(crate) fn new(name: &'static str, argv: Vec<OsString>) -> Timed {
+        Timed { name, argv, times: Vec::new(), cpu: Vec::new(), error: None }
     }
 
     /// Runs once; records the time of a successful run (exit status in `ok`).
-    fn step(
+    pub(crate) fn step(
         &mut self,
         dir: &Path,
         timeout: Duration,
         ok: &dyn Fn(i32) -> bool,
     ) -> Option<(i32, Vec<u8>)> {
+        let o = self.run(dir, timeout, ok)?;
+        Some((o.status.and_then(|s| s.code())?, o.stdout))
+    }
+
+    /// [`Timed::step`], returning the whole outcome of a successful run.
+    pub(crate) fn run(
+        &mut self,
+        dir: &Path,
+        timeout: Duration,
+        ok: &dyn Fn(i32) -> bool,
+    ) -> Option<Outcome> {
         if self.error.is_some() {
             return None;
         }
@@ -148,7 +162,8 @@ impl Timed {
             Ok(o) => match o.status.and_then(|s| s.code()) {
                 Some(code) if ok(code) => {
                     self.times.push(o.wall);
-                    Some((code, o.stdout))
+                    self.cpu.push(o.cpu);
+                    Some(o)
                 }
                 _ => {
                     self.error = Some(o.failure(Some(timeout)));
@@ -165,10 +180,16 @@ impl Timed {
     fn min(&self) -> Option<f64> {
         (!self.times.is_empty()).then(|| crate::util::min(&self.times))
     }
+
+    /// The least CPU time of the successful runs.
+    pub(crate) fn min_cpu(&self) -> Option<f64> {
+        (!self.cpu.is_empty()).then(|| crate::util::min(&self.cpu))
+    }
 }
 
 /// Runs `argv` once in `dir` with its output in files there, timing its process from
-/// spawn to exit, and kills it after `timeout` (a watchdog thread started before the clock).
+/// spawn to exit (wall time, and its CPU time from the usage of reaped children), and kills
+/// it after `timeout` (a watchdog thread started before the clock).
 fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, String> {
     let (out_path, err_path) = (dir.join(".child.stdout"), dir.join(".child.stderr"));
     let create =
@@ -190,6 +211,7 @@ fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, Str
             pid => Command::new("kill").args(["-KILL", &pid.to_string()]).status().is_ok(),
         }
     });
+    let cpu_before = crate::util::children_cpu();
     let start = Instant::now();
     let spawned = cmd.spawn();
     let mut child = match spawned {
@@ -203,6 +225,7 @@ fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, Str
     pid.store(child.id(), Ordering::SeqCst);
     let status = child.wait();
     let wall = start.elapsed().as_secs_f64();
+    let cpu = crate::util::children_cpu() - cpu_before;
     let _ = done_tx.send(());
     let timed_out = watchdog.join().unwrap_or(false);
     let status = status.map_err(|e| e.to_string())?;
@@ -213,6 +236,7 @@ fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, Str
     }
     Ok(Outcome {
         wall,
+        cpu,
         rss_kb: 0,
         status: (!timed_out).then_some(status),
         stdout,
@@ -242,7 +266,7 @@ impl Row {
 
 /// Instructions of the function bodies of a textual module (lines inside
 /// `define ... {` ... `}` that are neither labels nor comments).
-fn count_ir_instructions(text: &str) -> usize {
+pub(crate) fn count_ir_instructions(text: &str) -> usize {
     let mut inside = false;
     let mut n = 0;
     for line in text.lines() {
@@ -263,7 +287,7 @@ fn count_ir_instructions(text: &str) -> usize {
     n
 }
 
-fn geomean(v: &[f64]) -> Option<f64> {
+pub(crate) fn geomean(v: &[f64]) -> Option<f64> {
     let v: Vec<f64> = v.iter().copied().filter(|x| x.is_finite() && *x > 0.0).collect();
     (!v.is_empty()).then(|| (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp())
 }

@@ -8,6 +8,8 @@
 //! cargo xtask bench opt [--quick] [--csmith N] [--reps N] [--pipeline P] [--no-build] [--regen]
 //! cargo xtask bench wasm [--quick] [--reps N] [--timeout S] [--only K1,K2]
 //!                        [--no-build] [--regen]
+//! cargo xtask bench native [--quick] [--reps N] [--only K1,K2] [--seeds N] [--timeout S]
+//!                          [--no-build] [--regen]
 //! cargo xtask web [--debug] [--no-setup]
 //! ```
 //!
@@ -19,9 +21,13 @@
 //!   csmith modules at -O0: static and executed instruction counts, time.
 //! - `bench wasm` ([`bench_wasm`]): `irplay build --target wasm32` against `llc-19`, and
 //!   `irplay run --engine wasm` against the native program, on the same kernels.
+//! - `bench native` ([`bench_native`]): `irplay build --target x86_64` against llc-19 and
+//!   clang-19: back-end compile time per IR instruction (csmith module and kernels), the
+//!   kernels' code speed and `.text` size.
 //! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
 mod bench_interp;
+mod bench_native;
 mod bench_opt;
 mod bench_parse;
 mod bench_wasm;
@@ -35,11 +41,12 @@ usage: cargo xtask bench parse [OPTIONS]
        cargo xtask bench interp [OPTIONS]
        cargo xtask bench opt [OPTIONS]
        cargo xtask bench wasm [OPTIONS]
+       cargo xtask bench native [OPTIONS]
        cargo xtask web [--debug] [--no-setup]
 
 `cargo xtask bench parse --help`, `cargo xtask bench interp --help`,
-`cargo xtask bench opt --help`, `cargo xtask bench wasm --help` and
-`cargo xtask web --help` list the options.
+`cargo xtask bench opt --help`, `cargo xtask bench wasm --help`,
+`cargo xtask bench native --help` and `cargo xtask web --help` list the options.
 ";
 
 fn main() -> ExitCode {
@@ -75,6 +82,13 @@ fn main() -> ExitCode {
                 Ok(opts) => bench_wasm::bench_wasm(&opts),
                 Err(e) => {
                     eprintln!("xtask: {e}\n\n{}", bench_wasm::USAGE);
+                    ExitCode::from(2)
+                }
+            },
+            Some("native") => match bench_native::NativeOpts::parse(&args[2..]) {
+                Ok(opts) => bench_native::bench_native(&opts),
+                Err(e) => {
+                    eprintln!("xtask: {e}\n\n{}", bench_native::USAGE);
                     ExitCode::from(2)
                 }
             },

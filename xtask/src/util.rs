@@ -133,6 +133,9 @@ pub(crate) struct Sample {
 pub(crate) struct Outcome {
     /// Seconds, measured here with `Instant` around the child.
     pub(crate) wall: f64,
+    /// CPU seconds (user + system) of the child, from the usage of reaped children
+    /// ([`children_cpu`] before and after it); 0 when not measured.
+    pub(crate) cpu: f64,
     /// Peak RSS in KiB (0 when unknown, e.g. after a timeout).
     pub(crate) rss_kb: u64,
     /// `None` when the run was stopped at its time limit.
@@ -309,8 +312,20 @@ impl RssTimer {
         for p in [&out_path, &err_path, &time_path] {
             let _ = fs::remove_file(p);
         }
-        Ok(Outcome { wall, rss_kb, status, stdout, stderr, time_note })
+        Ok(Outcome { wall, cpu: 0.0, rss_kb, status, stdout, stderr, time_note })
     }
+}
+
+/// CPU seconds (user + system) used so far by the children of this process that have been
+/// waited for (`getrusage(RUSAGE_CHILDREN)`): the difference around one child's run is that
+/// child's CPU time when it is the only child reaped meanwhile.
+pub(crate) fn children_cpu() -> f64 {
+    // SAFETY: an all-zero rusage is a valid value, and getrusage only writes into it.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `ru` is a valid rusage for getrusage to fill.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru) };
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    tv(ru.ru_utime) + tv(ru.ru_stime)
 }
 
 /// Kills `pid` and its descendants (found through /proc), children first.
