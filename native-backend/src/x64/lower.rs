@@ -71,6 +71,59 @@ pub(super) struct Fx<'a, 'm> {
     /// A variadic function's `va_list` start: `gp_offset`, `fp_offset` and the offset of the
     /// stack arguments from `rbp`.
     pub va_named: (u32, u32, u32),
+    /// Registers pinned to one value for the whole function (as a set), and each value's.
+    pinned: u32,
+    pin_of: Vec<Option<PReg>>,
+    /// The allocatable integer registers without the pinned ones, in both preference orders.
+    gpr_order: Vec<PReg>,
+    gpr_order_csr: Vec<PReg>,
+    /// A pinned register written through a temporary by the current instruction.
+    pin_fix: Option<(PReg, PReg)>,
+}
+
+/// Callee-saved registers that values living across blocks may own for the whole function.
+const PIN_REGS: [PReg; 5] = [3, 12, 13, 14, 15];
+
+/// The values that get a callee-saved register of their own for the whole function (TPDE's
+/// rule for values that outlive their block): integer values read or written in more than one
+/// block, by how often, counting loop blocks (between a backward branch's target and source)
+/// eight times; neither constants nor frame addresses, which are rematerialized.
+fn pins(f: &LowFunc, info: &[VInfo]) -> Vec<(VReg, PReg)> {
+    let n = f.regs.len();
+    let mut in_loop = vec![false; f.blocks.len()];
+    for (bi, b) in f.blocks.iter().enumerate() {
+        for s in b.term.successors() {
+            let s = s.0 as usize;
+            if s <= bi {
+                for x in in_loop.iter_mut().take(bi + 1).skip(s) {
+                    *x = true;
+                }
+            }
+        }
+    }
+    let mut score = vec![0u32; n];
+    for (bi, b) in f.blocks.iter().enumerate() {
+        let w = if in_loop[bi] { 8 } else { 1 };
+        let mut add = |v: VReg| {
+            if let Some(s) = score.get_mut(v.0 as usize) {
+                *s = s.saturating_add(w);
+            }
+        };
+        for i in &b.insts {
+            i.for_each_use(&mut add);
+            i.for_each_def(&mut add);
+        }
+        b.term.for_each_use(&mut add);
+    }
+    let mut cands: Vec<usize> = (0..n)
+        .filter(|&v| {
+            let i = info.get(v).copied().unwrap_or_default();
+            !i.local && !i.single_def && !f.regs[v].is_float() && f.regs[v] != Ty::V128
+                && score[v] >= 4
+        })
+        .collect();
+    cands.sort_by_key(|&v| std::cmp::Reverse(score[v]));
+    cands.iter().zip(PIN_REGS).map(|(&v, r)| (VReg(v as u32), r)).collect()
 }
 
 /// A function's code: prologue and body, with relocations, locations and listing relative to
@@ -125,11 +178,25 @@ impl<'a, 'm> Fx<'a, 'm> {
                 }
             }
         }
+        let pinned_list = pins(f, &info);
+        let mut pin_of = vec![None; n + 2];
+        let mut pinned = 0u32;
+        for &(v, r) in &pinned_list {
+            pin_of[v.0 as usize] = Some(r);
+            pinned |= 1 << r;
+        }
+        let gpr_order = GPR_ORDER.iter().copied().filter(|r| pinned & (1 << r) == 0).collect();
+        let gpr_order_csr =
+            GPR_ORDER_CSR.iter().copied().filter(|r| pinned & (1 << r) == 0).collect();
+        let mut a = Assign::new(n + 2);
+        for &(v, r) in &pinned_list {
+            a.bind(v.0, r, false);
+        }
         Ok(Fx {
             cx,
             f,
             info,
-            a: Assign::new(n + 2),
+            a,
             buf,
             frame,
             home: vec![0; n + 2],
@@ -146,6 +213,11 @@ impl<'a, 'm> Fx<'a, 'm> {
             save_all,
             scratch_vregs: [VReg(n as u32), VReg(n as u32 + 1)],
             va_named: (48, 176, 16),
+            pinned,
+            pin_of,
+            gpr_order,
+            gpr_order_csr,
+            pin_fix: None,
         })
     }
 
@@ -244,12 +316,12 @@ impl<'a, 'm> Fx<'a, 'm> {
         let order: &[PReg] = if float {
             &XMM_ORDER
         } else if csr {
-            &GPR_ORDER_CSR
+            &self.gpr_order_csr
         } else {
-            &GPR_ORDER
+            &self.gpr_order
         };
         // More operands than registers cannot happen: an instruction reads at most three.
-        let (r, victim) = self.a.pick(order).unwrap_or((order[0], true));
+        let (r, victim) = self.a.pick(order).unwrap_or((order.first().copied().unwrap_or(0), true));
         if victim {
             self.evict(r);
         }
@@ -331,8 +403,24 @@ impl<'a, 'm> Fx<'a, 'm> {
         }
     }
 
+    /// The register pinned to `v`, if any.
+    pub fn pin(&self, v: VReg) -> Option<PReg> {
+        self.pin_of.get(v.0 as usize).copied().flatten()
+    }
+
     /// A register for a new value of `v` (locked, bound, dirty).
     pub fn def_reg(&mut self, v: VReg) -> PReg {
+        if let Some(r) = self.pin(v) {
+            if self.a.is_locked(r) {
+                // The pinned register is also an operand of this instruction: write a
+                // temporary, copied into the pinned register after the instruction.
+                let t = self.alloc_for(r >= 16, false);
+                self.pin_fix = Some((r, t));
+                return t;
+            }
+            self.a.lock(r);
+            return r;
+        }
         self.forget_facts(v);
         self.a.unbind_vreg(v.0);
         let float = self.ty(v).is_float();
@@ -344,6 +432,12 @@ impl<'a, 'm> Fx<'a, 'm> {
 
     /// [`Self::def_reg`] reusing the register of `a` when this is `a`'s last use.
     pub fn def_reuse(&mut self, v: VReg, a: VReg, ra: PReg) -> (PReg, bool) {
+        if let Some(r) = self.pin(v) {
+            if r == ra {
+                return (r, true);
+            }
+            return (self.def_reg(v), false);
+        }
         if a != v && !self.live_after(a) && self.a.reg(a.0) == Some(ra) {
             self.forget_facts(v);
             self.a.unbind_vreg(v.0);
@@ -363,6 +457,15 @@ impl<'a, 'm> Fx<'a, 'm> {
 
     /// Binds `v` to `r`, which the instruction just wrote (a fixed result register).
     pub fn def_fixed(&mut self, v: VReg, r: PReg) {
+        if let Some(p) = self.pin(v) {
+            self.emit(if r >= 16 {
+                Inst::FMov { dst: xm(p), src: xm(r) }
+            } else {
+                Inst::MovRR { w: true, dst: gp(p), src: gp(r) }
+            });
+            self.a.lock(p);
+            return;
+        }
         self.forget_facts(v);
         self.a.bind(v.0, r, true);
         self.a.lock(r);
@@ -393,8 +496,16 @@ impl<'a, 'm> Fx<'a, 'm> {
         self.a.lock(r);
     }
 
+    /// Copies a pinned register's new value from the temporary it was written to.
+    pub fn finish_pin(&mut self) {
+        if let Some((p, t)) = self.pin_fix.take() {
+            self.emit(Inst::MovRR { w: true, dst: gp(p), src: gp(t) });
+        }
+    }
+
     /// After an instruction: unlocks, and frees the registers of values that died.
     fn end_inst(&mut self, i: &L) {
+        self.finish_pin();
         self.a.unlock_all();
         let pos = self.pos;
         let dead = |v: VReg, fx: &mut Self| {
@@ -409,7 +520,7 @@ impl<'a, 'm> Fx<'a, 'm> {
 
     /// At a block's end: the values other blocks read are written to their homes.
     pub fn flush(&mut self) {
-        let held = self.a.held();
+        let held = self.a.held() & !self.pinned;
         for r in 0..32u8 {
             if held & (1 << r) != 0 {
                 if let Some(v) = self.a.holder(r) {
@@ -423,7 +534,7 @@ impl<'a, 'm> Fx<'a, 'm> {
 
     /// Forgets every register's value (at block starts).
     fn reset(&mut self) {
-        let held = self.a.held();
+        let held = self.a.held() & !self.pinned;
         for r in 0..32u8 {
             if held & (1 << r) != 0 {
                 self.a.free(r);
@@ -496,12 +607,19 @@ impl<'a, 'm> Fx<'a, 'm> {
             match *loc {
                 crate::abi::Loc::Int(i) => {
                     let r = super::regs::ARG_GPRS[i as usize].0;
-                    self.a.bind(v.0, r, true);
+                    match self.pin(v) {
+                        Some(p) => self.emit(Inst::MovRR { w: true, dst: gp(p), src: gp(r) }),
+                        None => self.a.bind(v.0, r, true),
+                    }
                 }
                 crate::abi::Loc::Float(i) => self.a.bind(v.0, 16 + i, true),
                 crate::abi::Loc::Stack(off) => {
                     if let Some(h) = self.home.get_mut(k) {
                         *h = 16 + off as i32;
+                    }
+                    if let Some(p) = self.pin(v) {
+                        let mem = Mem::at(Gpr::RBP, 16 + off as i32);
+                        self.emit(Inst::Load { kind: Load::L64, dst: gp(p), mem });
                     }
                 }
                 crate::abi::Loc::Copy { .. } => {}

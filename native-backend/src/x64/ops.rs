@@ -127,6 +127,7 @@ fn par_copy(fx: &mut Fx, moves: &[(VReg, VReg)]) {
         let scratch = fx.scratch_vregs[float as usize];
         for (d, s) in irplay_core::lower::moves::sequentialize(&class, scratch) {
             copy(fx, d, s);
+            fx.finish_pin();
             fx.a.unlock_all();
         }
     }

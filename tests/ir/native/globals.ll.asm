@@ -1,4 +1,4 @@
-; native/globals.ll: x86-64, 266 bytes of code
+; native/globals.ll: x86-64, 261 bytes of code
 
 @bump:
   ; prologue
@@ -41,53 +41,52 @@
   ; prologue
   0060:  55                             push rbp
   0061:  48 89 e5                       mov rbp, rsp
-  0064:  48 83 ec 50                    sub rsp, 80
+  0064:  48 83 ec 40                    sub rsp, 64
+  0068:  48 89 5d f8                    mov qword ptr [rbp - 8], rbx
   ; 30: br label %loop
-  0068:  31 c0                          xor eax, eax
-  006a:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  006c:  31 db                          xor ebx, ebx
   006e:  48 8d 05 00 00 00 00           lea rax, [rip + fn]  ; R_X86_64_PC32 fn-0x4
   0075:  48 8b 08                       mov rcx, qword ptr [rax]
   0078:  49 89 ca                       mov r10, rcx
   007b:  bf 03 00 00 00                 mov edi, 3
   0080:  41 ff d2                       call r10
-  0083:  48 89 45 c0                    mov qword ptr [rbp - 64], rax
-  0087:  48 8b 7d c8                    mov rdi, qword ptr [rbp - 56]
-  008b:  e8 00 00 00 00                 call at  ; R_X86_64_PLT32 at-0x4
-  0090:  48 8d 0d 00 00 00 00           lea rcx, [rip + ptrs]  ; R_X86_64_PC32 ptrs-0x4
-  0097:  48 83 c1 08                    add rcx, 8
-  009b:  48 8b 11                       mov rdx, qword ptr [rcx]
-  009e:  48 8b 0a                       mov rcx, qword ptr [rdx]
-  00a1:  48 8d 15 00 00 00 00           lea rdx, [rip + ptrs]  ; R_X86_64_PC32 ptrs-0x4
-  00a8:  48 8b 32                       mov rsi, qword ptr [rdx]
-  00ab:  8b 16                          mov edx, dword ptr [rsi]
-  00ad:  48 8d 35 00 00 00 00           lea rsi, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
-  00b4:  49 89 d0                       mov r8, rdx
-  00b7:  48 89 c2                       mov rdx, rax
-  00ba:  48 89 f7                       mov rdi, rsi
-  00bd:  48 8b 75 c0                    mov rsi, qword ptr [rbp - 64]
-  00c1:  b8 00 00 00 00                 mov eax, 0
-  00c6:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
-  00cb:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  00cf:  48 89 c1                       mov rcx, rax
-  00d2:  48 83 c1 01                    add rcx, 1
-  00d6:  48 83 f9 05                    cmp rcx, 5
-  00da:  48 89 4d b8                    mov qword ptr [rbp - 72], rcx
-  00de:  0f 82 11 00 00 00              jb 0x95
+  0083:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  0087:  48 89 df                       mov rdi, rbx
+  008a:  e8 00 00 00 00                 call at  ; R_X86_64_PLT32 at-0x4
+  008f:  48 8d 0d 00 00 00 00           lea rcx, [rip + ptrs]  ; R_X86_64_PC32 ptrs-0x4
+  0096:  48 83 c1 08                    add rcx, 8
+  009a:  48 8b 11                       mov rdx, qword ptr [rcx]
+  009d:  48 8b 0a                       mov rcx, qword ptr [rdx]
+  00a0:  48 8d 15 00 00 00 00           lea rdx, [rip + ptrs]  ; R_X86_64_PC32 ptrs-0x4
+  00a7:  48 8b 32                       mov rsi, qword ptr [rdx]
+  00aa:  8b 16                          mov edx, dword ptr [rsi]
+  00ac:  48 8d 35 00 00 00 00           lea rsi, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
+  00b3:  49 89 d0                       mov r8, rdx
+  00b6:  48 89 c2                       mov rdx, rax
+  00b9:  48 89 f7                       mov rdi, rsi
+  00bc:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
+  00c0:  b8 00 00 00 00                 mov eax, 0
+  00c5:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  00ca:  48 89 d8                       mov rax, rbx
+  00cd:  48 83 c0 01                    add rax, 1
+  00d1:  48 83 f8 05                    cmp rax, 5
+  00d5:  48 89 45 c0                    mov qword ptr [rbp - 64], rax
+  00d9:  0f 82 11 00 00 00              jb 0x90
   ; 46: %end = load i32, ptr @counter
-  00e4:  48 8d 05 00 00 00 00           lea rax, [rip + counter]  ; R_X86_64_PC32 counter-0x4
-  00eb:  8b 08                          mov ecx, dword ptr [rax]
+  00df:  48 8d 05 00 00 00 00           lea rax, [rip + counter]  ; R_X86_64_PC32 counter-0x4
+  00e6:  8b 08                          mov ecx, dword ptr [rax]
   ; 47: ret i32 %end
-  00ed:  48 89 c8                       mov rax, rcx
-  00f0:  e9 10 00 00 00                 jmp 0xa5
+  00e8:  48 89 c8                       mov rax, rcx
+  00eb:  e9 0c 00 00 00                 jmp 0x9c
   ; 33: %f = load ptr, ptr @fn
-  00f5:  48 8b 45 b8                    mov rax, qword ptr [rbp - 72]
-  00f9:  48 89 c1                       mov rcx, rax
+  00f0:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
+  00f4:  48 89 c3                       mov rbx, rax
   ; 44: br i1 %more, label %loop, label %done
-  00fc:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
-  0100:  e9 69 ff ff ff                 jmp 0xe
-  0105:  48 89 ec                       mov rsp, rbp
-  0108:  5d                             pop rbp
-  0109:  c3                             ret
+  00f7:  e9 72 ff ff ff                 jmp 0xe
+  00fc:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
+  0100:  48 89 ec                       mov rsp, rbp
+  0103:  5d                             pop rbp
+  0104:  c3                             ret
 
 ; .data: 90 bytes, aligned to 8
 @counter:

@@ -1,244 +1,232 @@
-; native/phi-loops.ll: x86-64, 733 bytes of code
+; native/phi-loops.ll: x86-64, 701 bytes of code
 
 @fib:
   ; prologue
   0000:  55                             push rbp
   0001:  48 89 e5                       mov rbp, rsp
-  0004:  48 83 ec 60                    sub rsp, 96
+  0004:  48 83 ec 40                    sub rsp, 64
+  0008:  48 89 5d f8                    mov qword ptr [rbp - 8], rbx
+  000c:  4c 89 65 f0                    mov qword ptr [rbp - 16], r12
+  0010:  4c 89 6d e8                    mov qword ptr [rbp - 24], r13
+  0014:  4c 89 75 e0                    mov qword ptr [rbp - 32], r14
+  0018:  49 89 fe                       mov r14, rdi
   ; 12: br label %loop
-  0008:  31 c0                          xor eax, eax
-  000a:  b9 01 00 00 00                 mov ecx, 1
-  000f:  31 d2                          xor edx, edx
-  0011:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  0015:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
-  0019:  48 89 55 b8                    mov qword ptr [rbp - 72], rdx
-  001d:  48 89 7d b0                    mov qword ptr [rbp - 80], rdi
-  0021:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
-  0025:  48 8b 4d b8                    mov rcx, qword ptr [rbp - 72]
-  0029:  89 ca                          mov edx, ecx
-  002b:  01 c2                          add edx, eax
-  002d:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
-  0031:  89 f7                          mov edi, esi
-  0033:  83 c7 01                       add edi, 1
-  0036:  4c 8b 45 b0                    mov r8, qword ptr [rbp - 80]
-  003a:  44 39 c7                       cmp edi, r8d
-  003d:  48 89 55 a8                    mov qword ptr [rbp - 88], rdx
-  0041:  48 89 7d a0                    mov qword ptr [rbp - 96], rdi
-  0045:  0f 8c 09 00 00 00              jl 0x54
+  001b:  45 31 ed                       xor r13d, r13d
+  001e:  41 bc 01 00 00 00              mov r12d, 1
+  0024:  31 db                          xor ebx, ebx
+  0026:  89 d8                          mov eax, ebx
+  0028:  44 01 e0                       add eax, r12d
+  002b:  44 89 e9                       mov ecx, r13d
+  002e:  83 c1 01                       add ecx, 1
+  0031:  44 39 f1                       cmp ecx, r14d
+  0034:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  0038:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
+  003c:  0f 8c 08 00 00 00              jl 0x4a
   ; 22: ret i32 %a
-  004b:  48 8b 45 b8                    mov rax, qword ptr [rbp - 72]
-  004f:  e9 23 00 00 00                 jmp 0x77
+  0042:  48 89 d8                       mov rax, rbx
+  0045:  e9 13 00 00 00                 jmp 0x5d
   ; 17: %c = add i32 %a, %b
-  0054:  48 8b 45 a0                    mov rax, qword ptr [rbp - 96]
-  0058:  48 89 c1                       mov rcx, rax
-  005b:  48 8b 55 c0                    mov rdx, qword ptr [rbp - 64]
-  005f:  48 89 d6                       mov rsi, rdx
-  0062:  48 8b 7d a8                    mov rdi, qword ptr [rbp - 88]
-  0066:  48 89 fa                       mov rdx, rdi
+  004a:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
+  004e:  49 89 c5                       mov r13, rax
+  0051:  4c 89 e3                       mov rbx, r12
+  0054:  48 8b 4d c8                    mov rcx, qword ptr [rbp - 56]
+  0058:  49 89 cc                       mov r12, rcx
   ; 20: br i1 %more, label %loop, label %done
-  0069:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
-  006d:  48 89 55 c0                    mov qword ptr [rbp - 64], rdx
-  0071:  48 89 75 b8                    mov qword ptr [rbp - 72], rsi
-  0075:  eb aa                          jmp 0x21
-  0077:  48 89 ec                       mov rsp, rbp
-  007a:  5d                             pop rbp
-  007b:  c3                             ret
+  005b:  eb c9                          jmp 0x26
+  005d:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
+  0061:  4c 8b 65 f0                    mov r12, qword ptr [rbp - 16]
+  0065:  4c 8b 6d e8                    mov r13, qword ptr [rbp - 24]
+  0069:  4c 8b 75 e0                    mov r14, qword ptr [rbp - 32]
+  006d:  48 89 ec                       mov rsp, rbp
+  0070:  5d                             pop rbp
+  0071:  c3                             ret
 
 @swaps:
   ; prologue
   0080:  55                             push rbp
   0081:  48 89 e5                       mov rbp, rsp
-  0084:  48 83 ec 60                    sub rsp, 96
+  0084:  48 83 ec 40                    sub rsp, 64
+  0088:  48 89 5d f8                    mov qword ptr [rbp - 8], rbx
+  008c:  4c 89 65 f0                    mov qword ptr [rbp - 16], r12
+  0090:  4c 89 6d e8                    mov qword ptr [rbp - 24], r13
+  0094:  4c 89 75 e0                    mov qword ptr [rbp - 32], r14
+  0098:  49 89 d6                       mov r14, rdx
   ; 27: br label %loop
-  0088:  31 c0                          xor eax, eax
-  008a:  48 89 f1                       mov rcx, rsi
-  008d:  49 89 f8                       mov r8, rdi
-  0090:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  0094:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
-  0098:  48 89 55 b8                    mov qword ptr [rbp - 72], rdx
-  009c:  4c 89 45 b0                    mov qword ptr [rbp - 80], r8
-  00a0:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  00a4:  89 c1                          mov ecx, eax
-  00a6:  83 c1 01                       add ecx, 1
-  00a9:  48 8b 55 b8                    mov rdx, qword ptr [rbp - 72]
-  00ad:  39 d1                          cmp ecx, edx
-  00af:  48 89 4d a8                    mov qword ptr [rbp - 88], rcx
-  00b3:  0f 8c 1c 00 00 00              jl 0x55
+  009b:  45 31 ed                       xor r13d, r13d
+  009e:  49 89 f4                       mov r12, rsi
+  00a1:  48 89 fb                       mov rbx, rdi
+  00a4:  44 89 e8                       mov eax, r13d
+  00a7:  83 c0 01                       add eax, 1
+  00aa:  44 39 f0                       cmp eax, r14d
+  00ad:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  00b1:  0f 8c 15 00 00 00              jl 0x4c
   ; 36: %r = mul i32 %p, 10
-  00b9:  b8 0a 00 00 00                 mov eax, 10
-  00be:  48 8b 4d b0                    mov rcx, qword ptr [rbp - 80]
-  00c2:  89 ca                          mov edx, ecx
-  00c4:  0f af d0                       imul edx, eax
+  00b7:  b8 0a 00 00 00                 mov eax, 10
+  00bc:  89 d9                          mov ecx, ebx
+  00be:  0f af c8                       imul ecx, eax
   ; 37: %s = add i32 %r, %q
-  00c7:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
-  00cb:  01 c2                          add edx, eax
+  00c1:  44 01 e1                       add ecx, r12d
   ; 38: ret i32 %s
-  00cd:  48 89 d0                       mov rax, rdx
-  00d0:  e9 2a 00 00 00                 jmp 0x7f
+  00c4:  48 89 c8                       mov rax, rcx
+  00c7:  e9 16 00 00 00                 jmp 0x62
   ; 32: %i1 = add i32 %i, 1
-  00d5:  48 8b 45 a8                    mov rax, qword ptr [rbp - 88]
-  00d9:  48 89 c1                       mov rcx, rax
-  00dc:  48 8b 55 b0                    mov rdx, qword ptr [rbp - 80]
-  00e0:  48 89 d6                       mov rsi, rdx
-  00e3:  48 8b 7d c0                    mov rdi, qword ptr [rbp - 64]
-  00e7:  48 89 fa                       mov rdx, rdi
-  00ea:  48 89 f7                       mov rdi, rsi
+  00cc:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
+  00d0:  49 89 c5                       mov r13, rax
+  00d3:  48 89 d9                       mov rcx, rbx
+  00d6:  4c 89 e3                       mov rbx, r12
+  00d9:  49 89 cc                       mov r12, rcx
   ; 34: br i1 %more, label %loop, label %done
-  00ed:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
-  00f1:  48 89 55 b0                    mov qword ptr [rbp - 80], rdx
-  00f5:  48 89 75 a0                    mov qword ptr [rbp - 96], rsi
-  00f9:  48 89 7d c0                    mov qword ptr [rbp - 64], rdi
-  00fd:  eb a1                          jmp 0x20
-  00ff:  48 89 ec                       mov rsp, rbp
-  0102:  5d                             pop rbp
-  0103:  c3                             ret
+  00dc:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
+  00e0:  eb c2                          jmp 0x24
+  00e2:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
+  00e6:  4c 8b 65 f0                    mov r12, qword ptr [rbp - 16]
+  00ea:  4c 8b 6d e8                    mov r13, qword ptr [rbp - 24]
+  00ee:  4c 8b 75 e0                    mov r14, qword ptr [rbp - 32]
+  00f2:  48 89 ec                       mov rsp, rbp
+  00f5:  5d                             pop rbp
+  00f6:  c3                             ret
 
 @triangle:
   ; prologue
-  0110:  55                             push rbp
-  0111:  48 89 e5                       mov rbp, rsp
-  0114:  48 83 ec 70                    sub rsp, 112
+  0100:  55                             push rbp
+  0101:  48 89 e5                       mov rbp, rsp
+  0104:  48 83 ec 50                    sub rsp, 80
+  0108:  48 89 5d f8                    mov qword ptr [rbp - 8], rbx
+  010c:  4c 89 65 f0                    mov qword ptr [rbp - 16], r12
+  0110:  4c 89 6d e8                    mov qword ptr [rbp - 24], r13
+  0114:  4c 89 75 e0                    mov qword ptr [rbp - 32], r14
+  0118:  4c 89 7d d8                    mov qword ptr [rbp - 40], r15
+  011c:  49 89 ff                       mov r15, rdi
   ; 43: br label %outer
-  0118:  31 c0                          xor eax, eax
-  011a:  31 c9                          xor ecx, ecx
-  011c:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  0120:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
-  0124:  48 89 7d b8                    mov qword ptr [rbp - 72], rdi
+  011f:  45 31 f6                       xor r14d, r14d
+  0122:  45 31 ed                       xor r13d, r13d
   ; 47: br label %inner
-  0128:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  012c:  48 89 c1                       mov rcx, rax
-  012f:  31 d2                          xor edx, edx
-  0131:  48 89 4d b0                    mov qword ptr [rbp - 80], rcx
-  0135:  48 89 55 a8                    mov qword ptr [rbp - 88], rdx
-  0139:  48 8b 45 a8                    mov rax, qword ptr [rbp - 88]
-  013d:  48 63 c8                       movsxd rcx, eax
-  0140:  48 8b 55 b0                    mov rdx, qword ptr [rbp - 80]
-  0144:  48 89 d6                       mov rsi, rdx
-  0147:  48 01 ce                       add rsi, rcx
-  014a:  89 c1                          mov ecx, eax
-  014c:  83 c1 01                       add ecx, 1
-  014f:  48 8b 7d c0                    mov rdi, qword ptr [rbp - 64]
-  0153:  39 f9                          cmp ecx, edi
-  0155:  48 89 4d a0                    mov qword ptr [rbp - 96], rcx
-  0159:  48 89 75 98                    mov qword ptr [rbp - 104], rsi
-  015d:  0f 8e 22 00 00 00              jle 0x75
-  0163:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
-  0167:  89 c1                          mov ecx, eax
-  0169:  83 c1 01                       add ecx, 1
-  016c:  48 8b 55 b8                    mov rdx, qword ptr [rbp - 72]
-  0170:  39 d1                          cmp ecx, edx
-  0172:  48 89 4d 90                    mov qword ptr [rbp - 112], rcx
-  0176:  0f 8c 21 00 00 00              jl 0x8d
+  0125:  4c 89 f3                       mov rbx, r14
+  0128:  45 31 e4                       xor r12d, r12d
+  012b:  49 63 c4                       movsxd rax, r12d
+  012e:  48 89 d9                       mov rcx, rbx
+  0131:  48 01 c1                       add rcx, rax
+  0134:  44 89 e0                       mov eax, r12d
+  0137:  83 c0 01                       add eax, 1
+  013a:  44 39 e8                       cmp eax, r13d
+  013d:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  0141:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
+  0145:  0f 8e 1b 00 00 00              jle 0x66
+  014b:  44 89 e8                       mov eax, r13d
+  014e:  83 c0 01                       add eax, 1
+  0151:  44 39 f8                       cmp eax, r15d
+  0154:  48 89 45 b8                    mov qword ptr [rbp - 72], rax
+  0158:  0f 8c 18 00 00 00              jl 0x76
   ; 61: ret i64 %acc.in
-  017c:  48 8b 45 b0                    mov rax, qword ptr [rbp - 80]
-  0180:  e9 33 00 00 00                 jmp 0xa8
+  015e:  48 89 d8                       mov rax, rbx
+  0161:  e9 1c 00 00 00                 jmp 0x82
   ; 51: %jw = sext i32 %j to i64
-  0185:  48 8b 45 98                    mov rax, qword ptr [rbp - 104]
-  0189:  48 89 c1                       mov rcx, rax
-  018c:  48 8b 55 a0                    mov rdx, qword ptr [rbp - 96]
-  0190:  48 89 d6                       mov rsi, rdx
+  0166:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
+  016a:  48 89 c3                       mov rbx, rax
+  016d:  48 8b 4d c8                    mov rcx, qword ptr [rbp - 56]
+  0171:  49 89 cc                       mov r12, rcx
   ; 55: br i1 %jm, label %inner, label %outer.end
-  0193:  48 89 4d b0                    mov qword ptr [rbp - 80], rcx
-  0197:  48 89 75 a8                    mov qword ptr [rbp - 88], rsi
-  019b:  eb 9c                          jmp 0x29
+  0174:  eb b5                          jmp 0x2b
   ; 57: %i1 = add i32 %i, 1
-  019d:  48 8b 45 b0                    mov rax, qword ptr [rbp - 80]
-  01a1:  48 89 c1                       mov rcx, rax
-  01a4:  48 8b 55 90                    mov rdx, qword ptr [rbp - 112]
-  01a8:  48 89 d6                       mov rsi, rdx
+  0176:  49 89 de                       mov r14, rbx
+  0179:  48 8b 45 b8                    mov rax, qword ptr [rbp - 72]
+  017d:  49 89 c5                       mov r13, rax
   ; 59: br i1 %im, label %outer, label %done
-  01ab:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
-  01af:  48 89 75 c0                    mov qword ptr [rbp - 64], rsi
-  01b3:  e9 70 ff ff ff                 jmp 0x18
-  01b8:  48 89 ec                       mov rsp, rbp
-  01bb:  5d                             pop rbp
-  01bc:  c3                             ret
+  0180:  eb a3                          jmp 0x25
+  0182:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
+  0186:  4c 8b 65 f0                    mov r12, qword ptr [rbp - 16]
+  018a:  4c 8b 6d e8                    mov r13, qword ptr [rbp - 24]
+  018e:  4c 8b 75 e0                    mov r14, qword ptr [rbp - 32]
+  0192:  4c 8b 7d d8                    mov r15, qword ptr [rbp - 40]
+  0196:  48 89 ec                       mov rsp, rbp
+  0199:  5d                             pop rbp
+  019a:  c3                             ret
 
 @halve:
   ; prologue
-  01c0:  55                             push rbp
-  01c1:  48 89 e5                       mov rbp, rsp
-  01c4:  48 83 ec 60                    sub rsp, 96
+  01a0:  55                             push rbp
+  01a1:  48 89 e5                       mov rbp, rsp
+  01a4:  48 83 ec 50                    sub rsp, 80
+  01a8:  48 89 5d f8                    mov qword ptr [rbp - 8], rbx
+  01ac:  4c 89 65 f0                    mov qword ptr [rbp - 16], r12
+  01b0:  49 89 fc                       mov r12, rdi
   ; 66: br label %loop
-  01c8:  31 c0                          xor eax, eax
-  01ca:  0f 28 c8                       movaps xmm1, xmm0
-  01cd:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  01d1:  48 89 7d c0                    mov qword ptr [rbp - 64], rdi
-  01d5:  f2 0f 11 4d b8                 movsd qword ptr [rbp - 72], xmm1
-  01da:  49 bb 00 00 00 00 00 00 e0 3f  movabs r11, 4602678819172646912
-  01e4:  66 49 0f 6e c3                 movq xmm0, r11
-  01e9:  f2 0f 10 4d b8                 movsd xmm1, qword ptr [rbp - 72]
-  01ee:  0f 28 d1                       movaps xmm2, xmm1
-  01f1:  f2 0f 59 d0                    mulsd xmm2, xmm0
-  01f5:  48 8b 45 c8                    mov rax, qword ptr [rbp - 56]
-  01f9:  89 c1                          mov ecx, eax
-  01fb:  83 c1 01                       add ecx, 1
-  01fe:  48 8b 55 c0                    mov rdx, qword ptr [rbp - 64]
-  0202:  39 d1                          cmp ecx, edx
-  0204:  48 89 4d b0                    mov qword ptr [rbp - 80], rcx
-  0208:  f2 0f 11 55 a8                 movsd qword ptr [rbp - 88], xmm2
-  020d:  0f 8c 0a 00 00 00              jl 0x5d
+  01b3:  31 db                          xor ebx, ebx
+  01b5:  0f 28 c8                       movaps xmm1, xmm0
+  01b8:  f2 0f 11 4d c8                 movsd qword ptr [rbp - 56], xmm1
+  01bd:  49 bb 00 00 00 00 00 00 e0 3f  movabs r11, 4602678819172646912
+  01c7:  66 49 0f 6e c3                 movq xmm0, r11
+  01cc:  f2 0f 10 4d c8                 movsd xmm1, qword ptr [rbp - 56]
+  01d1:  0f 28 d1                       movaps xmm2, xmm1
+  01d4:  f2 0f 59 d0                    mulsd xmm2, xmm0
+  01d8:  89 d8                          mov eax, ebx
+  01da:  83 c0 01                       add eax, 1
+  01dd:  44 39 e0                       cmp eax, r12d
+  01e0:  48 89 45 c0                    mov qword ptr [rbp - 64], rax
+  01e4:  f2 0f 11 55 b8                 movsd qword ptr [rbp - 72], xmm2
+  01e9:  0f 8c 0a 00 00 00              jl 0x59
   ; 75: ret double %h
-  0213:  f2 0f 10 45 a8                 movsd xmm0, qword ptr [rbp - 88]
-  0218:  e9 1a 00 00 00                 jmp 0x77
+  01ef:  f2 0f 10 45 b8                 movsd xmm0, qword ptr [rbp - 72]
+  01f4:  e9 16 00 00 00                 jmp 0x6f
   ; 70: %h = fmul double %v, 5.0e-1
-  021d:  48 8b 45 b0                    mov rax, qword ptr [rbp - 80]
-  0221:  48 89 c1                       mov rcx, rax
-  0224:  f2 0f 10 45 a8                 movsd xmm0, qword ptr [rbp - 88]
-  0229:  0f 28 c8                       movaps xmm1, xmm0
+  01f9:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
+  01fd:  48 89 c3                       mov rbx, rax
+  0200:  f2 0f 10 45 b8                 movsd xmm0, qword ptr [rbp - 72]
+  0205:  0f 28 c8                       movaps xmm1, xmm0
   ; 73: br i1 %more, label %loop, label %done
-  022c:  48 89 4d c8                    mov qword ptr [rbp - 56], rcx
-  0230:  f2 0f 11 4d b8                 movsd qword ptr [rbp - 72], xmm1
-  0235:  eb a3                          jmp 0x1a
-  0237:  48 89 ec                       mov rsp, rbp
-  023a:  5d                             pop rbp
-  023b:  c3                             ret
+  0208:  f2 0f 11 4d c8                 movsd qword ptr [rbp - 56], xmm1
+  020d:  eb ae                          jmp 0x1d
+  020f:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
+  0213:  4c 8b 65 f0                    mov r12, qword ptr [rbp - 16]
+  0217:  48 89 ec                       mov rsp, rbp
+  021a:  5d                             pop rbp
+  021b:  c3                             ret
 
 @main:
   ; prologue
-  0240:  55                             push rbp
-  0241:  48 89 e5                       mov rbp, rsp
-  0244:  48 83 ec 50                    sub rsp, 80
+  0220:  55                             push rbp
+  0221:  48 89 e5                       mov rbp, rsp
+  0224:  48 83 ec 50                    sub rsp, 80
   ; 79: %f = call i32 @fib(i32 20)
-  0248:  bf 14 00 00 00                 mov edi, 20
-  024d:  e8 00 00 00 00                 call fib  ; R_X86_64_PLT32 fib-0x4
+  0228:  bf 14 00 00 00                 mov edi, 20
+  022d:  e8 00 00 00 00                 call fib  ; R_X86_64_PLT32 fib-0x4
   ; 80: %s = call i32 @swaps(i32 1, i32 2, i32 5)
-  0252:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  0256:  bf 01 00 00 00                 mov edi, 1
-  025b:  be 02 00 00 00                 mov esi, 2
-  0260:  ba 05 00 00 00                 mov edx, 5
-  0265:  e8 00 00 00 00                 call swaps  ; R_X86_64_PLT32 swaps-0x4
+  0232:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  0236:  bf 01 00 00 00                 mov edi, 1
+  023b:  be 02 00 00 00                 mov esi, 2
+  0240:  ba 05 00 00 00                 mov edx, 5
+  0245:  e8 00 00 00 00                 call swaps  ; R_X86_64_PLT32 swaps-0x4
   ; 81: %t = call i64 @triangle(i32 100)
-  026a:  48 89 45 c0                    mov qword ptr [rbp - 64], rax
-  026e:  bf 64 00 00 00                 mov edi, 100
-  0273:  e8 00 00 00 00                 call triangle  ; R_X86_64_PLT32 triangle-0x4
+  024a:  48 89 45 c0                    mov qword ptr [rbp - 64], rax
+  024e:  bf 64 00 00 00                 mov edi, 100
+  0253:  e8 00 00 00 00                 call triangle  ; R_X86_64_PLT32 triangle-0x4
   ; 82: %h = call double @halve(double 1000.0, i32 10)
-  0278:  49 bb 00 00 00 00 00 40 8f 40  movabs r11, 4652007308841189376
-  0282:  66 49 0f 6e c3                 movq xmm0, r11
-  0287:  48 89 45 b8                    mov qword ptr [rbp - 72], rax
-  028b:  bf 0a 00 00 00                 mov edi, 10
-  0290:  e8 00 00 00 00                 call halve  ; R_X86_64_PLT32 halve-0x4
+  0258:  49 bb 00 00 00 00 00 40 8f 40  movabs r11, 4652007308841189376
+  0262:  66 49 0f 6e c3                 movq xmm0, r11
+  0267:  48 89 45 b8                    mov qword ptr [rbp - 72], rax
+  026b:  bf 0a 00 00 00                 mov edi, 10
+  0270:  e8 00 00 00 00                 call halve  ; R_X86_64_PLT32 halve-0x4
   ; 83: %s2 = call i32 @swaps(i32 1, i32 2, i32 6)
-  0295:  f2 0f 11 45 b0                 movsd qword ptr [rbp - 80], xmm0
-  029a:  bf 01 00 00 00                 mov edi, 1
-  029f:  be 02 00 00 00                 mov esi, 2
-  02a4:  ba 06 00 00 00                 mov edx, 6
-  02a9:  e8 00 00 00 00                 call swaps  ; R_X86_64_PLT32 swaps-0x4
+  0275:  f2 0f 11 45 b0                 movsd qword ptr [rbp - 80], xmm0
+  027a:  bf 01 00 00 00                 mov edi, 1
+  027f:  be 02 00 00 00                 mov esi, 2
+  0284:  ba 06 00 00 00                 mov edx, 6
+  0289:  e8 00 00 00 00                 call swaps  ; R_X86_64_PLT32 swaps-0x4
   ; 84: call i32 (ptr, ...) @printf(ptr @fmt, i32 %f, i32 %s, i64 %t, double %h, i32 %s2)
-  02ae:  48 8d 0d 00 00 00 00           lea rcx, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
-  02b5:  49 89 c0                       mov r8, rax
-  02b8:  48 89 cf                       mov rdi, rcx
-  02bb:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
-  02bf:  48 8b 55 c0                    mov rdx, qword ptr [rbp - 64]
-  02c3:  48 8b 4d b8                    mov rcx, qword ptr [rbp - 72]
-  02c7:  f2 0f 10 45 b0                 movsd xmm0, qword ptr [rbp - 80]
-  02cc:  b8 01 00 00 00                 mov eax, 1
-  02d1:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
+  028e:  48 8d 0d 00 00 00 00           lea rcx, [rip + fmt]  ; R_X86_64_PC32 fmt-0x4
+  0295:  49 89 c0                       mov r8, rax
+  0298:  48 89 cf                       mov rdi, rcx
+  029b:  48 8b 75 c8                    mov rsi, qword ptr [rbp - 56]
+  029f:  48 8b 55 c0                    mov rdx, qword ptr [rbp - 64]
+  02a3:  48 8b 4d b8                    mov rcx, qword ptr [rbp - 72]
+  02a7:  f2 0f 10 45 b0                 movsd xmm0, qword ptr [rbp - 80]
+  02ac:  b8 01 00 00 00                 mov eax, 1
+  02b1:  e8 00 00 00 00                 call printf  ; R_X86_64_PLT32 printf-0x4
   ; 85: ret i32 0
-  02d6:  31 c0                          xor eax, eax
-  02d8:  48 89 ec                       mov rsp, rbp
-  02db:  5d                             pop rbp
-  02dc:  c3                             ret
+  02b6:  31 c0                          xor eax, eax
+  02b8:  48 89 ec                       mov rsp, rbp
+  02bb:  5d                             pop rbp
+  02bc:  c3                             ret
 
 ; .data: 20 bytes, aligned to 8
 @fmt:
