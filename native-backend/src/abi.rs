@@ -11,6 +11,8 @@ pub enum Loc {
     Int(u8),
     /// The `k`th float argument (or result) register.
     Float(u8),
+    /// Lane 1 of the `k`th float argument (or result) register (a `<2 x float>`).
+    FloatHi(u8),
     /// At this offset of the outgoing (or incoming) stack area.
     Stack(u32),
     /// A `byval` argument: the pointee (`size` bytes) copied to this offset of the stack
@@ -32,15 +34,47 @@ pub fn place_args(
     nfpr: u8,
 ) -> (Vec<Loc>, u32) {
     let (mut gi, mut fi, mut stack) = (0u8, 0u8, 0u32);
+    // The second half of a pair placed with the first.
+    let mut second: Option<Loc> = None;
     let locs = tys
         .into_iter()
         .enumerate()
         .map(|(k, t)| {
-            if let Some((_, Pack::ByVal { size, align })) = packs.iter().find(|p| p.0 == k as u32) {
-                let a = (*align).clamp(8, 4096);
-                let off = stack.div_ceil(a) * a;
-                stack = off + size.div_ceil(8) * 8;
-                return Loc::Copy { off, size: *size };
+            if let Some(l) = second.take() {
+                return l;
+            }
+            match packs.iter().find(|p| p.0 == k as u32).map(|p| p.1) {
+                Some(Pack::ByVal { size, align }) => {
+                    let a = align.clamp(8, 4096);
+                    let off = stack.div_ceil(a) * a;
+                    stack = off + size.div_ceil(8) * 8;
+                    return Loc::Copy { off, size };
+                }
+                Some(Pack::I128) => {
+                    // Both halves in registers, or both on the stack 16-byte aligned (and
+                    // then, as llc-19 does, no integer register is used after it).
+                    if gi + 2 <= ngpr {
+                        gi += 2;
+                        second = Some(Loc::Int(gi - 1));
+                        return Loc::Int(gi - 2);
+                    }
+                    gi = ngpr;
+                    let off = stack.div_ceil(16) * 16;
+                    stack = off + 16;
+                    second = Some(Loc::Stack(off + 8));
+                    return Loc::Stack(off);
+                }
+                Some(Pack::F32x2) => {
+                    if fi < nfpr {
+                        fi += 1;
+                        second = Some(Loc::FloatHi(fi - 1));
+                        return Loc::Float(fi - 1);
+                    }
+                    stack += 8;
+                    second = Some(Loc::Stack(stack - 4));
+                    return Loc::Stack(stack - 8);
+                }
+                _ => {}
             }
             if t.is_float() {
                 if fi < nfpr {
@@ -58,12 +92,22 @@ pub fn place_args(
     (locs, stack)
 }
 
-/// The places of results of types `tys` in `nint` integer and `nfloat` float registers, or
-/// `None` when they do not fit.
-pub fn place_results(tys: &[Ty], nint: u8, nfloat: u8) -> Option<Vec<Loc>> {
+/// The places of results of types `tys` (with the [`Pack::RetF32x2`]s of their signature) in
+/// `nint` integer and `nfloat` float registers, or `None` when they do not fit.
+pub fn place_results(tys: &[Ty], packs: &[(u32, Pack)], nint: u8, nfloat: u8) -> Option<Vec<Loc>> {
     let (mut gi, mut fi) = (0u8, 0u8);
+    let mut second = None;
     tys.iter()
-        .map(|t| {
+        .enumerate()
+        .map(|(k, t)| {
+            if let Some(l) = second.take() {
+                return Some(l);
+            }
+            if packs.iter().any(|p| p.0 == k as u32 && p.1 == Pack::RetF32x2) {
+                fi += 1;
+                second = Some(Loc::FloatHi(fi - 1));
+                return (fi <= nfloat).then_some(Loc::Float(fi - 1));
+            }
             if t.is_float() {
                 fi += 1;
                 (fi <= nfloat).then_some(Loc::Float(fi - 1))

@@ -33,7 +33,7 @@
 //! - Anything else (`half`, integers wider than 64 bits other than `i128`, scalable
 //!   vectors, ...) is unsupported for now.
 
-use super::form::{Shape, Sig, Ty};
+use super::form::{Pack, Shape, Sig, Ty};
 use super::{LResult, LowerError, Options};
 use crate::diag::Span;
 use crate::ir::layout::Layouts;
@@ -193,6 +193,7 @@ pub fn sig_of(m: &Module, opts: Options, fn_ty: TypeId, span: Span) -> LResult<S
     let Some((ret, params, variadic)) = m.types.func_sig(fn_ty) else {
         return Err(LowerError::unsupported(span, "a call whose type is not a function type"));
     };
+    let (ret_ir, params_ir) = (ret, params.to_vec());
     let ret = if matches!(m.types.get(ret), Type::Void) {
         Vec::new()
     } else {
@@ -203,5 +204,51 @@ pub fn sig_of(m: &Module, opts: Options, fn_ty: TypeId, span: Span) -> LResult<S
         flat.extend(value_regs(m, opts, *p, span)?);
     }
     let params = flat;
-    Ok(Sig { params, ret, variadic, packs: Vec::new() })
+    let mut packs = Vec::new();
+    if opts.abi == super::Abi::Native {
+        let mut at = 0;
+        for p in params_ir.iter() {
+            native_packs(m, opts, *p, &mut at, false, &mut packs, span)?;
+        }
+        if !matches!(m.types.get(ret_ir), Type::Void) {
+            let mut at = 0;
+            native_packs(m, opts, ret_ir, &mut at, true, &mut packs, span)?;
+        }
+    }
+    Ok(Sig { params, ret, variadic, packs })
+}
+
+/// The [`Pack`]s a native convention needs for a parameter (or result) of IR type `t` whose
+/// registers start at index `*at`: `<2 x float>` vectors (also as fields) and integers of 65
+/// to 128 bits. Advances `*at` past its registers.
+fn native_packs(
+    m: &Module,
+    opts: Options,
+    t: TypeId,
+    at: &mut u32,
+    ret: bool,
+    out: &mut Vec<(u32, Pack)>,
+    span: Span,
+) -> LResult<()> {
+    if let Some((_, fields)) = m.types.struct_fields(t) {
+        for f in fields.to_vec() {
+            native_packs(m, opts, f, at, ret, out, span)?;
+        }
+        return Ok(());
+    }
+    if let Some((n, et)) = m.types.array(t) {
+        for _ in 0..n.min(65) {
+            native_packs(m, opts, et, at, ret, out, span)?;
+        }
+        return Ok(());
+    }
+    if let Some((false, 2, et)) = m.types.vector(t) {
+        if matches!(m.types.get(et), Type::Float(FloatKind::Float)) {
+            out.push((*at, if ret { Pack::RetF32x2 } else { Pack::F32x2 }));
+        }
+    } else if super::wide::is_wide_ty(m, t) && !ret {
+        out.push((*at, Pack::I128));
+    }
+    *at += value_regs(m, opts, t, span)?.len() as u32;
+    Ok(())
 }

@@ -194,7 +194,8 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         None => Callee::Indirect(fx.operand(callee)?),
     };
     let mut sig = sig;
-    sig.packs = packs;
+    sig.packs.extend(packs);
+    sig.packs.sort_by_key(|p| p.0);
     if tail {
         return Ok(varargs.is_empty().then_some(Term::TailCall { callee, sig, args: fixed }));
     }

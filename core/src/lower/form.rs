@@ -316,6 +316,14 @@ pub enum Pack {
         /// Alignment of the copy.
         align: u32,
     },
+    /// An integer of 65 to 128 bits (this parameter and the next, low half first): both
+    /// halves in registers or both on the stack, 16-byte aligned there.
+    I128,
+    /// A `<2 x float>` (this parameter and the next): one vector register, lanes 0 and 1.
+    F32x2,
+    /// A `<2 x float>` among the results (this result and the next, by index in `ret`): one
+    /// vector register.
+    RetF32x2,
 }
 
 /// The (destination, source) pairs of a [`Inst::ParCopy`]; one pair needs no allocation.

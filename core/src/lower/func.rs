@@ -77,6 +77,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
             }
             flat += super::abi::value_regs(m, cx.opts, t, span)?.len() as u32;
         }
+        sig.packs.sort_by_key(|p| p.0);
     }
     let mut fx = FnCx {
         cx,

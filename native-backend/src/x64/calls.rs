@@ -68,7 +68,7 @@ fn reg_ty(f: &LowFunc, v: VReg) -> Ty {
 pub(super) fn ret_reg(l: Loc) -> PReg {
     match l {
         Loc::Int(k) => RET_GPRS.get(k as usize).map_or(0, |r| r.0),
-        Loc::Float(k) => 16 + k,
+        Loc::Float(k) | Loc::FloatHi(k) => 16 + k,
         Loc::Stack(_) | Loc::Copy { .. } => 0,
     }
 }
@@ -77,6 +77,7 @@ fn arg_reg(l: Loc) -> Option<PReg> {
     match l {
         Loc::Int(k) => ARG_GPRS.get(k as usize).map(|r| r.0),
         Loc::Float(k) => Some(16 + k),
+        Loc::FloatHi(_) => None,
         Loc::Stack(_) | Loc::Copy { .. } => None,
     }
 }
@@ -187,7 +188,9 @@ fn emit_call(
     if let Target::Reg(v) = target {
         moves.push((v, Gpr::R10.0));
     }
+    let his = with_high_lanes(&vals, &locs, &mut moves);
     place(fx, &moves);
+    pack_high_lanes(fx, &his);
     if cv == Conv::SysV {
         let n = crate::abi::float_regs(&locs);
         fx.emit(Inst::MovRI32 { dst: Gpr::RAX, imm: n as u32 });
@@ -200,12 +203,54 @@ fn emit_call(
         fx.a.free(r);
     }
     let rets: Vec<Ty> = dst.iter().map(|v| fx.ty(*v)).collect();
-    let rl = place_results(&rets, 4, 4)
+    let rl = place_results(&rets, &sig.packs, 4, 4)
         .ok_or_else(|| fx.unsupported("a call returning more than four values of a class"))?;
-    for (v, l) in dst.iter().zip(rl) {
-        fx.def_fixed(*v, ret_reg(l));
+    for (v, l) in dst.iter().zip(&rl) {
+        if !matches!(l, Loc::FloatHi(_)) {
+            fx.def_fixed(*v, ret_reg(*l));
+        }
+    }
+    for (v, l) in dst.iter().zip(&rl) {
+        if let Loc::FloatHi(k) = *l {
+            high_lane(fx, *v, 16 + k);
+        }
     }
     Ok(())
+}
+
+/// The float registers (`xmm8`...) that carry lane 1 of `<2 x float>` arguments to their
+/// place: adds their moves, returns (argument register, carrier) pairs.
+pub(super) fn with_high_lanes(
+    vals: &[VReg],
+    locs: &[Loc],
+    moves: &mut Vec<(VReg, PReg)>,
+) -> Vec<(PReg, PReg)> {
+    let mut his = Vec::new();
+    for (v, l) in vals.iter().zip(locs) {
+        if let Loc::FloatHi(k) = *l {
+            let carrier = 16 + 8 + his.len() as u8;
+            if carrier < 16 + XSCRATCH.0 {
+                moves.push((*v, carrier));
+                his.push((16 + k, carrier));
+            }
+        }
+    }
+    his
+}
+
+/// Puts each carrier's float in lane 1 of its argument register (`unpcklps`).
+pub(super) fn pack_high_lanes(fx: &mut Fx, his: &[(PReg, PReg)]) {
+    for &(r, c) in his {
+        fx.emit(Inst::Logic { op: super::inst::Logic::Unpckl, dst: xm(r), src: xm(c) });
+    }
+}
+
+/// `v = lane 1 of float register r` (a `<2 x float>` parameter or result).
+pub(super) fn high_lane(fx: &mut Fx, v: VReg, r: PReg) {
+    fx.emit(Inst::FromXmm { w: true, dst: SCRATCH, src: xm(r) });
+    fx.emit(Inst::ShiftI { op: super::inst::Shift::Shr, w: true, dst: SCRATCH, imm: 32 });
+    let d = xm(fx.def_reg(v));
+    fx.emit(Inst::ToXmm { w: false, dst: d, src: SCRATCH });
 }
 
 /// Stores an argument at `[rsp + off]` (8 bytes; integers are zero-extended in registers).
@@ -284,6 +329,7 @@ pub(super) fn tail_call(
     }
     let mut moves: Vec<(VReg, PReg)> =
         args.iter().zip(&locs).filter_map(|(v, l)| arg_reg(*l).map(|r| (*v, r))).collect();
+    let his = with_high_lanes(args, &locs, &mut moves);
     let target = match callee {
         Callee::Direct(f) => Some(fx.cx.func_sym(*f).0),
         Callee::Indirect(v) => {
@@ -292,6 +338,7 @@ pub(super) fn tail_call(
         }
     };
     place(fx, &moves);
+    pack_high_lanes(fx, &his);
     fx.epilogue();
     match target {
         Some(s) => fx.emit(Inst::TailJmp(s)),

@@ -128,10 +128,13 @@ pub enum Sse {
     Max = 0x5F,
 }
 
-/// Packed bitwise SSE operations (`andps`, `andnps`, `orps`, `xorps`; discriminant: opcode).
+/// Packed SSE operations without a prefix (`andps`, `andnps`, `orps`, `xorps`, and
+/// `unpcklps`, which interleaves the low lanes: it packs two floats in one register;
+/// discriminant: opcode).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum Logic {
+    Unpckl = 0x14,
     And = 0x54,
     Andn = 0x55,
     Or = 0x56,

@@ -613,6 +613,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                     }
                 }
                 crate::abi::Loc::Float(i) => self.a.bind(v.0, 16 + i, true),
+                crate::abi::Loc::FloatHi(_) => {}
                 crate::abi::Loc::Stack(off) => {
                     if let Some(h) = self.home.get_mut(k) {
                         *h = 16 + off as i32;
@@ -623,6 +624,13 @@ impl<'a, 'm> Fx<'a, 'm> {
                     }
                 }
                 crate::abi::Loc::Copy { .. } => {}
+            }
+        }
+        // Lane 1 of `<2 x float>` parameters.
+        for (k, loc) in locs.iter().enumerate() {
+            if let crate::abi::Loc::FloatHi(i) = *loc {
+                super::calls::high_lane(self, VReg(k as u32), 16 + i);
+                self.a.unlock_all();
             }
         }
         // `byval` parameters: the address of the caller's copy.
@@ -747,17 +755,24 @@ impl<'a, 'm> Fx<'a, 'm> {
             Term::Ret(vs) => {
                 let locs = crate::abi::place_results(
                     &vs.iter().map(|v| self.ty(*v)).collect::<Vec<_>>(),
+                    &self.f.sig.packs,
                     4,
                     4,
                 )
                 .ok_or_else(|| self.unsupported("returning more than four values of a class"))?;
-                let mut moves: Vec<(VReg, PReg)> =
-                    vs.iter().zip(&locs).map(|(v, l)| (*v, super::calls::ret_reg(*l))).collect();
+                let mut moves: Vec<(VReg, PReg)> = vs
+                    .iter()
+                    .zip(&locs)
+                    .filter(|(_, l)| !matches!(l, crate::abi::Loc::FloatHi(_)))
+                    .map(|(v, l)| (*v, super::calls::ret_reg(*l)))
+                    .collect();
+                let his = super::calls::with_high_lanes(vs, &locs, &mut moves);
                 if self.f.sret && vs.is_empty() {
                     // An `sret` function returns its pointer, as C callees do.
                     moves.push((VReg(0), Gpr::RAX.0));
                 }
                 super::calls::place(self, &moves);
+                super::calls::pack_high_lanes(self, &his);
                 if bi + 1 != self.f.blocks.len() {
                     let l = self.ret_label;
                     self.emit(Inst::Jmp(l));

@@ -187,6 +187,7 @@ pub fn print(i: &Inst, names: &dyn Names) -> String {
         }
         I::Logic { op, dst, src } => {
             let mn = match op {
+                Logic::Unpckl => "unpcklps",
                 Logic::And => "andps",
                 Logic::Andn => "andnps",
                 Logic::Or => "orps",

@@ -20,7 +20,7 @@ const ALUS: [Alu; 8] =
     [Alu::Add, Alu::Or, Alu::Adc, Alu::Sbb, Alu::And, Alu::Sub, Alu::Xor, Alu::Cmp];
 const SHIFTS: [Shift; 5] = [Shift::Rol, Shift::Ror, Shift::Shl, Shift::Shr, Shift::Sar];
 const SSES: [Sse; 7] = [Sse::Sqrt, Sse::Add, Sse::Mul, Sse::Sub, Sse::Min, Sse::Div, Sse::Max];
-const LOGICS: [Logic; 4] = [Logic::And, Logic::Andn, Logic::Or, Logic::Xor];
+const LOGICS: [Logic; 5] = [Logic::And, Logic::Andn, Logic::Or, Logic::Xor, Logic::Unpckl];
 const LOADS: [Load; 7] =
     [Load::Zx8, Load::Sx8, Load::Zx16, Load::Sx16, Load::L32, Load::Sx32, Load::L64];
 const CCS: [Cc; 16] = [
@@ -416,7 +416,7 @@ fn disassemble(bytes: &[u8]) -> Vec<String> {
     let (out, err) = llvm_mc(&args, &input);
     assert!(err.trim().is_empty(), "llvm-mc-19 --disassemble complained:\n{err}");
     out.lines()
-        .map(str::trim)
+        .map(|l| l.split(" # ").next().unwrap_or(l).trim())
         .filter(|l| !l.is_empty() && !l.starts_with('.'))
         .map(squash)
         .collect()
@@ -494,7 +494,7 @@ fn llvm_assembles_our_text() {
     assert!(err.trim().is_empty(), "llvm-mc-19 could not assemble our text:\n{err}");
     let back: Vec<String> = out
         .lines()
-        .map(str::trim)
+        .map(|l| l.split(" # ").next().unwrap_or(l).trim())
         .filter(|l| !l.is_empty() && !l.starts_with('.'))
         .map(squash)
         .collect();
