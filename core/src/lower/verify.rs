@@ -95,14 +95,19 @@ impl std::fmt::Display for LowVerifyError {
 
 impl std::error::Error for LowVerifyError {}
 
+/// How the message of a [`LowerError`] made by [`check`] begins.
+pub const MESSAGE_PREFIX: &str = "invalid low form (a lowering bug): ";
+
 impl LowVerifyError {
     /// As a lowering error at the function's span (for the backends' debug builds).
     pub fn to_lower_error(&self) -> LowerError {
-        LowerError {
-            span: self.span,
-            message: format!("invalid low form (a lowering bug): {self}"),
-        }
+        LowerError { span: self.span, message: format!("{MESSAGE_PREFIX}{self}") }
     }
+}
+
+/// True for the errors of [`check`] (a bug of the lowering, not an unsupported construct).
+pub fn is_verify_error(e: &LowerError) -> bool {
+    e.message.starts_with(MESSAGE_PREFIX)
 }
 
 /// Checks `m`, lowered with `opts`, against the invariants of the low form (see the module
@@ -126,7 +131,7 @@ pub fn check(m: &LowModule, opts: Options) -> Result<(), LowerError> {
     match verify(m, opts) {
         Ok(()) => Ok(()),
         Err(errs) => Err(errs.first().map(LowVerifyError::to_lower_error).unwrap_or_else(|| {
-            LowerError { span: Span::default(), message: "invalid low form".into() }
+            LowerError { span: Span::default(), message: MESSAGE_PREFIX.into() }
         })),
     }
 }
