@@ -280,6 +280,13 @@ fn the_verifier_catches_broken_low_forms() {
             }),
         ),
         ("locs entry", Box::new(|m| m.funcs[f].blocks[0].locs.push((0, Default::default())))),
+        (
+            "is read but written nowhere",
+            Box::new(move |m| {
+                m.funcs[f].regs.push(Ty::I32);
+                m.funcs[f].blocks[0].term = Term::Ret(vec![VReg(n)]);
+            }),
+        ),
         ("past the frame", Box::new(|m| m.funcs[f].frame.slots[0].size = 64)),
         (
             "call of @h with signature",

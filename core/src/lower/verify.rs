@@ -7,6 +7,8 @@
 //! checks:
 //!
 //! - Registers: every [`VReg`] an instruction or terminator names is below `regs.len()`;
+//!   every register read is written somewhere (a parameter, the argument area, or some
+//!   instruction's result: not an order, which needs dominance);
 //!   [`Ty::V128`] registers (and constants) exist only with [`Options::v128`].
 //! - Function: the first `sig.params.len()` registers have the parameters' types; a variadic
 //!   function with [`Abi::Cells`] has its argument area (a `Ptr`) in the next one; `packs`
@@ -53,7 +55,8 @@
 //!   symbols in range, the exception state and structors in range.
 //!
 //! Not checked: the integer legalization invariant (bits above N zero, a run-time property),
-//! that a register is written before it is read, and that the phi copies sit on their edges.
+//! that a register is written before it is read on every path, and that the phi copies sit
+//! on their edges.
 
 use super::form::{
     Bin, Call, Callee, Const, FuncRef, Inst, LowFunc, LowModule, Shape, Sig, Sym, Term, Ty, Un,
@@ -306,6 +309,7 @@ impl Fx<'_> {
             self.err("no blocks".into());
         }
         self.frame();
+        self.written();
         for (b, blk) in f.blocks.iter().enumerate() {
             self.block = Some(b as u32);
             self.inst = None;
@@ -326,6 +330,48 @@ impl Fx<'_> {
             self.inst = None;
             self.term(&blk.term);
         }
+    }
+
+    /// Reports the registers read but written nowhere (not parameters, not the argument
+    /// area, no instruction's result), once each, where first read.
+    fn written(&mut self) {
+        let f = self.f;
+        let mut written = vec![false; f.regs.len()];
+        let mut nparams = f.sig.params.len();
+        if f.sig.variadic && self.opts.abi == Abi::Cells {
+            nparams += 1;
+        }
+        written.iter_mut().take(nparams).for_each(|w| *w = true);
+        for blk in &f.blocks {
+            for i in &blk.insts {
+                i.for_each_def(|v| {
+                    if let Some(w) = written.get_mut(v.0 as usize) {
+                        *w = true;
+                    }
+                });
+            }
+        }
+        let mut reported = written.clone();
+        for (b, blk) in f.blocks.iter().enumerate() {
+            self.block = Some(b as u32);
+            let mut unwritten = Vec::new();
+            let mut note = |k: Option<u32>, v: VReg| {
+                if reported.get(v.0 as usize) == Some(&false) {
+                    reported[v.0 as usize] = true;
+                    unwritten.push((k, v));
+                }
+            };
+            for (k, i) in blk.insts.iter().enumerate() {
+                i.for_each_use(|v| note(Some(k as u32), v));
+            }
+            blk.term.for_each_use(|v| note(None, v));
+            for (k, v) in unwritten {
+                self.inst = k;
+                self.err(format!("v{} is read but written nowhere", v.0));
+            }
+        }
+        self.block = None;
+        self.inst = None;
     }
 
     /// Checks of a signature of its own (packs).
