@@ -29,6 +29,8 @@ pub mod buffer;
 pub mod frame;
 pub mod listing;
 pub mod object;
+#[cfg(test)]
+mod tests;
 pub mod x64;
 
 use irplay_core::diag::Span;
@@ -39,9 +41,14 @@ use irplay_core::lower::{LowModule, LowerError, Options as LowerOptions};
 pub const LOWER_OPTIONS: LowerOptions =
     LowerOptions { v128: false, abi: irplay_core::lower::Abi::Native };
 
-/// Lowers a verified IR module for the native targets ([`LOWER_OPTIONS`]).
+/// Lowers a verified IR module for the native targets ([`LOWER_OPTIONS`]). Debug builds
+/// verify the low form ([`irplay_core::lower::verify`]): a problem is an error at its
+/// function's span.
 pub fn lower(m: &irplay_core::ir::Module) -> Result<LowModule, LowerError> {
-    irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)
+    let low = irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)?;
+    #[cfg(debug_assertions)]
+    irplay_core::lower::verify::check(&low, LOWER_OPTIONS)?;
+    Ok(low)
 }
 
 /// A native target.

@@ -95,11 +95,15 @@ impl std::error::Error for WasmError {}
 pub const LOWER_OPTIONS: irplay_core::lower::Options =
     irplay_core::lower::Options { v128: true, abi: irplay_core::lower::Abi::Cells };
 
-/// Lowers a verified IR module for this target ([`LOWER_OPTIONS`]).
+/// Lowers a verified IR module for this target ([`LOWER_OPTIONS`]). Debug builds verify the
+/// low form ([`irplay_core::lower::verify`]): a problem is an error at its function's span.
 pub fn lower(
     m: &irplay_core::ir::Module,
 ) -> Result<irplay_core::lower::LowModule, irplay_core::lower::LowerError> {
-    irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)
+    let low = irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)?;
+    #[cfg(debug_assertions)]
+    irplay_core::lower::verify::check(&low, LOWER_OPTIONS)?;
+    Ok(low)
 }
 
 /// Lowers a verified IR module and compiles it (the whole pipeline for front doors).

@@ -23,6 +23,7 @@
 //!                                               │            split edges; switch → table/chain
 //!                                               └─ copies.rs copy forwarding
 //!  LowModule ──▶ print.rs (text, for golden tests)
+//!            ──▶ verify.rs (its invariants, checked after lowering in tests and debug builds)
 //! ```
 //!
 //! Scope: everything the interpreter runs (the README lists the exceptions): integers of
@@ -64,12 +65,14 @@ mod simd;
 #[cfg(test)]
 mod tests;
 mod vector;
+pub mod verify;
 mod wide;
 mod wide_lanes;
 mod wide_vector;
 
 pub use form::*;
 pub use module::{lower_module, lower_module_with};
+pub use verify::{verify, LowVerifyError};
 
 /// The target's choices the low form leaves open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,10 +1,36 @@
 //! Unit tests of the lowering: it never panics on a verified module (every valid file of
 //! `tests/ir` and `examples/learn` lowers or reports an unsupported construct with a span),
 //! the integer legalization invariant holds on a small function, and unsupported constructs
-//! name themselves. Golden low forms live in `tests/ir/lower/` (`irplay build --emit low`).
+//! name themselves, and every module lowered satisfies the low form's invariants
+//! ([`super::verify`]), with the options of both backends. Golden low forms live in
+//! `tests/ir/lower/` (`irplay build --emit low`).
 
-use super::{lower_module, print::print_module, Inst, Term, Ty};
+use super::{lower_module_with, print::print_module, Abi, Inst, LowModule, Options, Term, Ty};
 use std::path::{Path, PathBuf};
+
+/// The options of the wasm backend and of the native ones.
+const TARGETS: [Options; 2] =
+    [Options { v128: true, abi: Abi::Cells }, Options { v128: false, abi: Abi::Native }];
+
+/// Lowers with the default options and verifies the result.
+fn lower_module(m: &crate::ir::Module) -> Result<LowModule, super::LowerError> {
+    lower_verified(m, Options::default(), "")
+}
+
+/// Lowers with `opts` and, when that succeeds, verifies the result (panicking with every
+/// problem, `what` naming the input).
+fn lower_verified(
+    m: &crate::ir::Module,
+    opts: Options,
+    what: &str,
+) -> Result<LowModule, super::LowerError> {
+    let low = lower_module_with(m, opts)?;
+    if let Err(errs) = super::verify(&low, opts) {
+        let list: Vec<String> = errs.iter().map(|e| format!("  {e}")).collect();
+        panic!("{what} with {opts:?}: invalid low form:\n{}", list.join("\n"));
+    }
+    Ok(low)
+}
 
 fn lower_text(src: &str) -> Result<super::LowModule, super::LowerError> {
     let checked = crate::check(src);
@@ -36,7 +62,7 @@ fn every_valid_test_file_lowers_or_names_what_it_lacks() {
         let Ok(text) = std::fs::read_to_string(&f) else { continue };
         let checked = crate::check(&text);
         let (true, Some(m)) = (checked.valid, checked.module) else { continue };
-        match lower_module(&m) {
+        match lower_verified(&m, Options::default(), &f.display().to_string()) {
             Ok(low) => {
                 lowered += 1;
                 assert!(!print_module(&low).is_empty());
@@ -138,4 +164,147 @@ fn musttail_ends_the_block_and_blockaddress_numbers_blocks_across_the_module() {
     );
     // @a has one block (1), @b's entry is 2 and %next 3: the global holds 3.
     assert_eq!(m.data.bytes.first(), Some(&3));
+}
+
+/// Every valid file of `tests/ir` and `examples/learn` that lowers with both backends' options gives a low form
+/// the verifier accepts; the failure lists every problem of every file.
+#[test]
+fn every_lowered_test_file_verifies_with_both_backends_options() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    ll_files(&root.join("tests").join("ir"), &mut files);
+    ll_files(&root.join("examples").join("learn"), &mut files);
+    files.sort();
+    let (mut checked_files, mut problems) = (0, Vec::new());
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else { continue };
+        let checked = crate::check(&text);
+        let (true, Some(m)) = (checked.valid, checked.module) else { continue };
+        let lowered: Vec<(Options, LowModule)> =
+            TARGETS.iter().filter_map(|&o| lower_module_with(&m, o).ok().map(|l| (o, l))).collect();
+        if lowered.len() < TARGETS.len() {
+            continue;
+        }
+        checked_files += 1;
+        for (opts, low) in lowered {
+            if let Err(errs) = super::verify(&low, opts) {
+                let rel = f.strip_prefix(&root).unwrap_or(&f).display().to_string();
+                problems.extend(errs.iter().map(|e| format!("{rel} ({opts:?}): {e}")));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert!(checked_files > 50, "only {checked_files} files lowered with both option sets");
+}
+
+/// The verifier reports each kind of broken module it is meant to catch, where it is.
+#[test]
+fn the_verifier_catches_broken_low_forms() {
+    use super::{BlockId, Callee, Const, FuncRef, Moves, Shape, VReg};
+    let src = "@g = global i32 1\n@p = global ptr @g\ndefine i32 @h(i32 %x) {\n  ret i32 %x\n}\ndefine i32 @f(i32 %n) {\nentry:\n  %s = alloca i32\n  store i32 %n, ptr %s\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %j, %loop ]\n  %j = add i32 %i, 1\n  %c = icmp slt i32 %j, %n\n  br i1 %c, label %loop, label %out\nout:\n  %r = call i32 @h(i32 %j)\n  ret i32 %r\n}\n";
+    let Ok(good) = lower_text(src) else { panic!("the example must lower") };
+    let opts = Options::default();
+    let f = 1; // @f
+    let errors = |edit: &dyn Fn(&mut LowModule)| -> Vec<String> {
+        let mut m = good.clone();
+        edit(&mut m);
+        super::verify(&m, opts).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+    };
+    let push = |m: &mut LowModule, i: Inst| m.funcs[f].blocks[0].insts.push(i);
+    let n = good.funcs[f].regs.len() as u32;
+    let i32_reg = VReg(0);
+    type Edit<'a> = Box<dyn Fn(&mut LowModule) + 'a>;
+    let cases: Vec<(&str, Edit)> = vec![
+        (
+            "out of range",
+            Box::new(move |m| push(m, Inst::Const { dst: VReg(n), val: Const::I32(0) })),
+        ),
+        (
+            "const dst v0 is i32, expected f64",
+            Box::new(move |m| push(m, Inst::Const { dst: i32_reg, val: Const::F64(0) })),
+        ),
+        (
+            "Wrap from i32 to i32",
+            Box::new(move |m| {
+                push(m, Inst::Un { op: super::Un::Wrap, to: Ty::I32, dst: i32_reg, a: i32_reg })
+            }),
+        ),
+        ("slot 7 out of range", Box::new(|m| push(m, Inst::Slot { dst: VReg(0), slot: 7 }))),
+        (
+            "writes v0 twice",
+            Box::new(move |m| {
+                push(
+                    m,
+                    Inst::ParCopy {
+                        moves: Moves::from_slice(&[(i32_reg, i32_reg), (i32_reg, i32_reg)]),
+                    },
+                )
+            }),
+        ),
+        (
+            "vsplat without Options::v128",
+            Box::new(move |m| {
+                push(m, Inst::VSplat { shape: Shape::I32x4, dst: i32_reg, a: i32_reg })
+            }),
+        ),
+        ("va_start without Abi::Native", Box::new(|m| push(m, Inst::VaStart { ap: VReg(0) }))),
+        (
+            "target block 99 out of range",
+            Box::new(|m| m.funcs[f].blocks[0].term = Term::Jump(BlockId(99))),
+        ),
+        (
+            "ret of 0 values, 1 results",
+            Box::new(|m| m.funcs[f].blocks[0].term = Term::Ret(Vec::new())),
+        ),
+        (
+            "load of 8 bytes into i32",
+            Box::new(move |m| {
+                push(
+                    m,
+                    Inst::Load {
+                        dst: i32_reg,
+                        ty: Ty::I32,
+                        size: 8,
+                        signed: false,
+                        addr: i32_reg,
+                        offset: 0,
+                    },
+                )
+            }),
+        ),
+        ("relocation at", Box::new(|m| m.data.relocs[0].offset = m.data.bytes.len() as u32)),
+        (
+            "data arrays of different lengths",
+            Box::new(|m| {
+                m.data.names.pop();
+            }),
+        ),
+        ("locs entry", Box::new(|m| m.funcs[f].blocks[0].locs.push((0, Default::default())))),
+        (
+            "is read but written nowhere",
+            Box::new(move |m| {
+                m.funcs[f].regs.push(Ty::I32);
+                m.funcs[f].blocks[0].term = Term::Ret(vec![VReg(n)]);
+            }),
+        ),
+        ("past the frame", Box::new(|m| m.funcs[f].frame.slots[0].size = 64)),
+        (
+            "call of @h with signature",
+            Box::new(|m| {
+                for b in &mut m.funcs[f].blocks {
+                    for i in &mut b.insts {
+                        if let Inst::Call(c) = i {
+                            assert_eq!(c.callee, Callee::Direct(FuncRef(0)));
+                            c.sig.params.push(Ty::I64);
+                        }
+                    }
+                }
+            }),
+        ),
+    ];
+    assert_eq!(errors(&|_| {}), Vec::<String>::new());
+    for (want, edit) in cases {
+        let errs = errors(&*edit);
+        assert!(errs.iter().any(|e| e.contains(want)), "expected {want:?}, got {errs:?}");
+    }
 }
