@@ -123,3 +123,32 @@ pub fn place_results(tys: &[Ty], packs: &[(u32, Pack)], nint: u8, nfloat: u8) ->
 pub fn float_regs(locs: &[Loc]) -> u8 {
     locs.iter().filter(|l| matches!(l, Loc::Float(_))).count() as u8
 }
+
+/// True when results of types `ret` go through memory, as LLVM returns them on x86-64 when
+/// more than three are integers: the caller passes the address of an area as a hidden first
+/// argument, the callee stores the results there (laid out as a C struct of them) and returns
+/// the address.
+pub fn demoted(ret: &[Ty]) -> bool {
+    ret.iter().filter(|t| !t.is_float()).count() > 3
+}
+
+/// The offsets of demoted results in their area (each at its natural alignment), and the
+/// area's size.
+pub fn ret_layout(ret: &[Ty]) -> (Vec<u32>, u32) {
+    let mut at = 0u32;
+    let offs = ret
+        .iter()
+        .map(|t| {
+            let size = if matches!(t, Ty::I32 | Ty::F32) { 4 } else { 8 };
+            let off = at.div_ceil(size) * size;
+            at = off + size;
+            off
+        })
+        .collect();
+    (offs, at.div_ceil(8) * 8)
+}
+
+/// The packs of a signature whose arguments are shifted by one (behind a hidden pointer).
+pub fn shifted(packs: &[(u32, Pack)]) -> Vec<(u32, Pack)> {
+    packs.iter().map(|&(k, p)| (k + 1, p)).collect()
+}

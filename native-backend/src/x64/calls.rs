@@ -36,10 +36,18 @@ fn conv(sig: &Sig) -> Conv {
 }
 
 /// The argument types of a call and their places, and the stack bytes they take.
+/// (With results that go through memory, the hidden first argument takes `rdi`; it is not
+/// among the places returned.)
 fn arg_layout(conv: Conv, sig: &Sig, varargs: &[Ty]) -> (Vec<Ty>, Vec<Loc>, u32) {
     let mut tys = sig.params.clone();
     if conv == Conv::SysV {
         tys.extend_from_slice(varargs);
+    }
+    if crate::abi::demoted(&sig.ret) {
+        let all = std::iter::once(Ty::Ptr).chain(tys.iter().copied());
+        let (mut locs, stack) = place_args(all, &crate::abi::shifted(&sig.packs), 6, 8);
+        locs.remove(0);
+        return (tys, locs, stack);
     }
     let (locs, stack) = place_args(tys.iter().copied(), &sig.packs, 6, 8);
     (tys, locs, stack)
@@ -191,6 +199,15 @@ fn emit_call(
     let his = with_high_lanes(&vals, &locs, &mut moves);
     place(fx, &moves);
     pack_high_lanes(fx, &his);
+    let demoted = crate::abi::demoted(&sig.ret);
+    let (offs, size) = crate::abi::ret_layout(&sig.ret);
+    let mut area = 0;
+    if demoted {
+        for _ in 0..size / 8 {
+            area = fx.frame.spill_slot();
+        }
+        fx.emit(Inst::Lea { dst: Gpr::RDI, mem: Mem::at(Gpr::RBP, area) });
+    }
     if cv == Conv::SysV {
         let n = crate::abi::float_regs(&locs);
         fx.emit(Inst::MovRI32 { dst: Gpr::RAX, imm: n as u32 });
@@ -201,6 +218,21 @@ fn emit_call(
     }
     for r in CALLER_SAVED.into_iter().chain(16..32) {
         fx.a.free(r);
+    }
+    if demoted {
+        for (v, off) in dst.iter().zip(offs) {
+            let mem = Mem::at(Gpr::RBP, area + off as i32);
+            let r = fx.def_reg(*v);
+            match fx.ty(*v) {
+                Ty::F32 | Ty::F64 => {
+                    fx.emit(Inst::FLoad { d: fx.ty(*v) == Ty::F64, dst: xm(r), mem })
+                }
+                Ty::I32 => fx.emit(Inst::Load { kind: super::inst::Load::L32, dst: gp(r), mem }),
+                _ => fx.emit(Inst::Load { kind: super::inst::Load::L64, dst: gp(r), mem }),
+            }
+            fx.a.unlock_all();
+        }
+        return Ok(());
     }
     let rets: Vec<Ty> = dst.iter().map(|v| fx.ty(*v)).collect();
     let rl = place_results(&rets, &sig.packs, 4, 4)
@@ -309,8 +341,10 @@ pub(super) fn tail_call(
     sig: &Sig,
     args: &[VReg],
 ) -> Result<(), NativeError> {
-    if sig.variadic {
-        return Err(fx.unsupported("a tail call to a variadic function"));
+    if sig.variadic || crate::abi::demoted(&sig.ret) {
+        return Err(fx.unsupported(
+            "a tail call to a variadic function or one returning more than three integers",
+        ));
     }
     let (locs, _) = place_args(sig.params.iter().copied(), &sig.packs, 6, 8);
     let f = fx.f;

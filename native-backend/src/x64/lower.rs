@@ -79,6 +79,8 @@ pub(super) struct Fx<'a, 'm> {
     gpr_order_csr: Vec<PReg>,
     /// A pinned register written through a temporary by the current instruction.
     pin_fix: Option<(PReg, PReg)>,
+    /// With results through memory: where the area's address is kept.
+    sret_area: Option<i32>,
 }
 
 /// Callee-saved registers that values living across blocks may own for the whole function.
@@ -118,7 +120,10 @@ fn pins(f: &LowFunc, info: &[VInfo]) -> Vec<(VReg, PReg)> {
     let mut cands: Vec<usize> = (0..n)
         .filter(|&v| {
             let i = info.get(v).copied().unwrap_or_default();
-            !i.local && !i.single_def && !f.regs[v].is_float() && f.regs[v] != Ty::V128
+            !i.local
+                && !i.single_def
+                && !f.regs[v].is_float()
+                && f.regs[v] != Ty::V128
                 && score[v] >= 4
         })
         .collect();
@@ -218,6 +223,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             gpr_order,
             gpr_order_csr,
             pin_fix: None,
+            sret_area: None,
         })
     }
 
@@ -586,7 +592,19 @@ impl<'a, 'm> Fx<'a, 'm> {
     fn params(&mut self) -> Result<(), NativeError> {
         let f = self.f;
         let tys: Vec<Ty> = f.sig.params.clone();
-        let (locs, stack) = crate::abi::place_args(tys.iter().copied(), &f.sig.packs, 6, 8);
+        let (locs, stack) = if crate::abi::demoted(&f.sig.ret) {
+            // Results through memory: the area's address comes first, in `rdi`.
+            let all = std::iter::once(Ty::Ptr).chain(tys.iter().copied());
+            let (mut locs, stack) =
+                crate::abi::place_args(all, &crate::abi::shifted(&f.sig.packs), 6, 8);
+            locs.remove(0);
+            let h = self.frame.spill_slot();
+            self.sret_area = Some(h);
+            self.emit(Inst::Store { bytes: 8, mem: Mem::at(Gpr::RBP, h), src: Gpr::RDI });
+            (locs, stack)
+        } else {
+            crate::abi::place_args(tys.iter().copied(), &f.sig.packs, 6, 8)
+        };
         if let Some(save) = self.frame.va_save {
             // The register save area of `va_start`: all six integer argument registers, then
             // the eight float ones in 16-byte slots (System V, figure 3.33).
@@ -750,6 +768,34 @@ impl<'a, 'm> Fx<'a, 'm> {
                 self.buf.bind(table);
                 for t in targets {
                     self.buf.table_entry(self.labels[t.0 as usize], base);
+                }
+            }
+            Term::Ret(vs) if self.sret_area.is_some() => {
+                // Results through memory: stored in the caller's area, its address returned.
+                let (offs, _) = crate::abi::ret_layout(&self.f.sig.ret);
+                let p = self.temp_gpr();
+                let h = self.sret_area.unwrap_or(0);
+                self.emit(Inst::Load { kind: Load::L64, dst: p, mem: Mem::at(Gpr::RBP, h) });
+                for (v, off) in vs.iter().zip(offs) {
+                    let mem = Mem::at(p, off as i32);
+                    match self.ty(*v) {
+                        Ty::F32 | Ty::F64 => {
+                            let r = self.use_xmm(*v);
+                            self.emit(Inst::FStore { d: self.ty(*v) == Ty::F64, mem, src: r });
+                        }
+                        t => {
+                            let r = self.use_gpr(*v);
+                            let bytes = if t == Ty::I32 { 4 } else { 8 };
+                            self.emit(Inst::Store { bytes, mem, src: r });
+                        }
+                    }
+                    self.a.unlock_all();
+                    self.a.lock(p.0);
+                }
+                self.emit(Inst::MovRR { w: true, dst: Gpr::RAX, src: p });
+                if bi + 1 != self.f.blocks.len() {
+                    let l = self.ret_label;
+                    self.emit(Inst::Jmp(l));
                 }
             }
             Term::Ret(vs) => {
