@@ -209,7 +209,7 @@ fn run_all(exe: &Path) -> Result<BTreeMap<usize, Outcome>, Failed> {
 
 fn direction(sig: usize, a: Cc, b: Cc) -> Option<Dir> {
     // Even signatures: caller in A, callee in B.
-    let (caller, callee) = if sig % 2 == 0 { (a, b) } else { (b, a) };
+    let (caller, callee) = if sig.is_multiple_of(2) { (a, b) } else { (b, a) };
     match (caller, callee) {
         (Cc::Ours, Cc::Llc) => Some(Dir::OursToLlc),
         (Cc::Llc, Cc::Ours) => Some(Dir::LlcToOurs),

@@ -231,7 +231,7 @@ fn native_packs(
     span: Span,
 ) -> LResult<()> {
     if let Some((_, fields)) = m.types.struct_fields(t) {
-        for f in fields.to_vec() {
+        for f in fields.iter().copied() {
             native_packs(m, opts, f, at, ret, out, span)?;
         }
         return Ok(());
