@@ -29,8 +29,6 @@ pub mod buffer;
 pub mod frame;
 pub mod listing;
 pub mod object;
-#[cfg(test)]
-mod tests;
 pub mod x64;
 
 use irplay_core::diag::Span;
