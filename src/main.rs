@@ -2,6 +2,7 @@
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
 mod cli;
+mod native_faults;
 mod native_host;
 #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 mod native_run;

@@ -7,6 +7,11 @@
 //! out-of-bounds access, division by zero, `unreachable`), with a report at the IR
 //! instruction; 71 for a stack overflow, a construct the code generator does not support or
 //! a function the C library does not have; 134 for `abort`; 1 for an invalid module.
+//!
+//! An executable (`--emit exe`) reports a fault the same way: its object marks the start of
+//! its text (`write_elf_exe`) and is linked, in the same `cc` command, with a small C runtime
+//! generated for it (`native_faults::runtime_c`: the fault handlers and the program's table
+//! of report tails). An object (`--emit obj`) is the plain code, without the runtime.
 
 use crate::run::Stop;
 use crate::Timings;
@@ -87,7 +92,12 @@ pub fn build(
             t.time("listing", || irplay_native::listing::listing(&c, file.text(), file.name()));
         return write_out(out, text.as_bytes());
     }
-    let obj = match t.time("object write", || irplay_native::object::write_elf(&c)) {
+    let write = if emit == Emit::Exe {
+        irplay_native::object::write_elf_exe
+    } else {
+        irplay_native::object::write_elf
+    };
+    let obj = match t.time("object write", || write(&c)) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
@@ -95,7 +105,10 @@ pub fn build(
         }
     };
     match emit {
-        Emit::Exe => t.time("link", || link(&obj, out, uses_cxx(&c))),
+        Emit::Exe => {
+            let rt = t.time("fault table", || crate::native_faults::runtime_c(&c, file));
+            t.time("link", || link(&obj, &rt, out, uses_cxx(&c)))
+        }
         _ => write_out(out, &obj),
     }
 }
@@ -113,12 +126,12 @@ fn write_out(out: &Path, data: &[u8]) -> u8 {
     0
 }
 
-/// A file removed when dropped.
-struct TempFile(PathBuf);
+/// A directory removed with its files when dropped.
+struct TempDir(PathBuf);
 
-impl Drop for TempFile {
+impl Drop for TempDir {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -129,14 +142,18 @@ fn uses_cxx(c: &Compiled) -> bool {
     })
 }
 
-/// Links the object `obj` into the executable `out` with the C compiler (`$CC`, which may
-/// carry options, else `cc`) and the math library (and the C++ runtime with `cxx`).
-fn link(obj: &[u8], out: &Path, cxx: bool) -> u8 {
+/// Links the object `obj` and the C runtime `rt` (source text) into the executable `out`
+/// with the C compiler (`$CC`, which may carry options, else `cc`) and the math library (and
+/// the C++ runtime with `cxx`). Both are written to a temporary directory first.
+fn link(obj: &[u8], rt: &str, out: &Path, cxx: bool) -> u8 {
     let stem = out.file_name().map_or("out".into(), |n| n.to_string_lossy().into_owned());
-    let tmp =
-        TempFile(std::env::temp_dir().join(format!("irplay-{}-{stem}.o", std::process::id())));
-    if let Err(e) = std::fs::write(&tmp.0, obj) {
-        eprintln!("{}: error: cannot write the object: {e}", tmp.0.display());
+    let dir = TempDir(std::env::temp_dir().join(format!("irplay-{}-{stem}", std::process::id())));
+    let (obj_path, rt_path) = (dir.0.join(format!("{stem}.o")), dir.0.join("irplay-rt.c"));
+    let written = std::fs::create_dir_all(&dir.0)
+        .and_then(|()| std::fs::write(&obj_path, obj))
+        .and_then(|()| std::fs::write(&rt_path, rt));
+    if let Err(e) = written {
+        eprintln!("{}: error: cannot write the object: {e}", dir.0.display());
         return Stop::ERROR;
     }
     let cc =
@@ -144,7 +161,7 @@ fn link(obj: &[u8], out: &Path, cxx: bool) -> u8 {
     let mut words = cc.split_whitespace();
     let Some(prog) = words.next() else { return Stop::ERROR };
     let mut cmd = std::process::Command::new(prog);
-    cmd.args(words).arg(&tmp.0).arg("-o").arg(out).arg("-lm");
+    cmd.args(words).arg(&obj_path).arg(&rt_path).arg("-o").arg(out).arg("-lm");
     if cxx {
         cmd.arg("-lstdc++");
     }

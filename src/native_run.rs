@@ -15,11 +15,13 @@
 //!
 //! Faults (`SIGSEGV`, `SIGBUS`, `SIGFPE`, `SIGILL`) are caught on an alternate stack; the
 //! handler reads a table made before the run (one report tail per code location, all text
-//! formatted up front) and only looks up, writes to stderr, flushes C stdio and exits 70 (71
+//! formatted up front by `native_faults.rs`, which gives executables the same reports) and
+//! only looks up, writes to stderr, flushes C stdio and exits 70 (71
 //! for a stack overflow). A fault inside a C library function is reported at the call of
 //! the generated code that led there, the first return address into the text found above the
 //! stack pointer (or else along the frame-pointer chain).
 
+use crate::native_faults;
 use crate::run::Stop;
 use irplay_core::diag::SourceFile;
 use irplay_native::{Compiled, RelocKind, Section};
@@ -339,7 +341,8 @@ struct Faults {
     text_len: usize,
     /// The text and the stubs (return addresses are checked against these bytes).
     code_len: usize,
-    /// `(offset, "  at FILE:LINE:COL (in @f)\n      source line\n")`, ascending.
+    /// `(offset, "  at FILE:LINE:COL (in @f)\n      source line\n")`, ascending
+    /// ([`native_faults::table`]).
     entries: Vec<(u32, String)>,
     /// The run's stack: the lowest usable address (0 when unknown) and the highest.
     stack_lo: usize,
@@ -350,27 +353,11 @@ struct Faults {
 
 impl Faults {
     fn new(c: &Compiled, file: &SourceFile, image: &Image) -> Faults {
-        let tail = |span: irplay_core::diag::Span, func: &str| {
-            let span = (span.start, span.end);
-            let (at, text) = (crate::run::pos(file, span), crate::run::snippet(file, span));
-            format!("  at {at} (in @{func})\n      {text}\n")
-        };
-        // Each function's start (its prologue is reported at its `define`), then the
-        // locations, the later winning at equal offsets.
-        let mut entries: Vec<(u32, u8, String)> =
-            c.funcs.iter().map(|f| (f.start, 0, tail(f.span, &f.name))).collect();
-        for &(off, span) in &c.locs {
-            let i = c.funcs.partition_point(|f| f.start <= off);
-            let name =
-                i.checked_sub(1).and_then(|i| c.funcs.get(i)).map_or("?", |f| f.name.as_str());
-            entries.push((off, 1, tail(span, name)));
-        }
-        entries.sort_by_key(|e| (e.0, e.1));
         Faults {
             text: image.base as usize,
             text_len: image.text_len,
             code_len: image.code_len,
-            entries: entries.into_iter().map(|(o, _, s)| (o, s)).collect(),
+            entries: native_faults::table(c, file),
             stack_lo: 0,
             stack_hi: 0,
             fflush: image.fflush,
@@ -379,9 +366,7 @@ impl Faults {
 
     /// The report tail of the code at text offset `off`.
     fn lookup(&self, off: usize) -> Option<&str> {
-        let off = u32::try_from(off).ok()?;
-        let i = self.entries.partition_point(|e| e.0 <= off).checked_sub(1)?;
-        self.entries.get(i).map(|e| e.1.as_str())
+        native_faults::lookup(&self.entries, off)
     }
 
     /// The code byte at `addr`, if `addr` is in the text or stubs.
@@ -479,15 +464,15 @@ extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, ctx: *mut c_void)
             addr < sp && sp - addr <= 64 << 10
         };
     let head = match sig {
-        _ if overflow => "error: stack overflow",
-        libc::SIGFPE => "undefined behavior: integer divide by zero",
-        libc::SIGILL => "undefined behavior: unreachable instruction executed",
-        _ => "undefined behavior: out of bounds memory access",
+        _ if overflow => native_faults::HEAD_OVERFLOW,
+        libc::SIGFPE => native_faults::HEAD_DIVIDE,
+        libc::SIGILL => native_faults::HEAD_UNREACHABLE,
+        _ => native_faults::HEAD_MEMORY,
     };
     write_err(head);
     let site = if in_text { Some(pc - f.text) } else { f.caller(sp, bp) };
     if !in_text {
-        write_err(" (in a function of the C library)");
+        write_err(native_faults::IN_LIBC);
     }
     write_err("\n");
     if let Some(tail) = site.and_then(|s| f.lookup(s)) {

@@ -25,7 +25,10 @@
 //! * `fault/<name>` for every `tests/ir/interp/*.ll` whose run is undefined behaviour the
 //!   hardware catches (its stderr golden reports division by zero, `unreachable` or a null
 //!   dereference): `irplay run --engine native` must exit 70, name the fault, and report it at
-//!   the interpreter's `FILE:LINE:COL`.
+//!   the interpreter's `FILE:LINE:COL`, and print the program's stdout before the fault (the
+//!   interpreter's golden `NAME.ll.stdout`, or nothing). `exe-fault/<name>`: the same through
+//!   an executable of `--emit exe` (its fault reporter), whose stderr must also be exactly
+//!   the in-process run's.
 //! * `directives/unread`: no `; UNSUPPORTED-NATIVE:` line in a `tests/ir` file no trial reads.
 //!
 //! Refusals are expectations, never a pass by default, as in the `wasm` harness: a `tests/ir`
@@ -178,12 +181,19 @@ fn report_position(stderr: &str) -> Option<&str> {
     stderr.lines().find_map(|l| l.trim_start().strip_prefix("at ")?.split(' ').next())
 }
 
-/// `fault/<name>`: the native engine's report of the fault against the interpreter's.
-fn fault_trial(engine: &Engine, ir_dir: &Path, rel: &str, golden: &str) -> Result<(), Failed> {
+/// `fault/<name>` (in process) and `exe-fault/<name>` (an executable): the native report of
+/// the fault against the interpreter's, the stdout printed before it against the golden.
+fn fault_trial(
+    engine: &Engine,
+    mode: Mode,
+    ir_dir: &Path,
+    rel: &str,
+    golden: &str,
+) -> Result<(), Failed> {
     let Some(&(_, head)) = FAULTS.iter().find(|(interp, _)| golden.starts_with(interp)) else {
         return Err(format!("tests/ir/{rel}.stderr reports no fault the harness knows").into());
     };
-    let (out, shown) = engine.execute(Mode::InProcess, ir_dir, rel, &[], None)?;
+    let (out, shown) = engine.execute(mode, ir_dir, rel, &[], None)?;
     let want_at = report_position(golden);
     let got_at = report_position(&out.stderr);
     if out.code != Some(70) || !out.stderr.starts_with(head) || got_at != want_at {
@@ -195,6 +205,24 @@ fn fault_trial(engine: &Engine, ir_dir: &Path, rel: &str, golden: &str) -> Resul
             out.stderr
         )
         .into());
+    }
+    let want_stdout = std::fs::read(ir_dir.join(format!("{rel}.stdout"))).unwrap_or_default();
+    if out.stdout != want_stdout {
+        return Err(format!(
+            "`{shown}` should print tests/ir/{rel}.stdout (or nothing) before the fault: {}",
+            first_difference(&want_stdout, &out.stdout)
+        )
+        .into());
+    }
+    if mode == Mode::Exe {
+        let (inproc, shown_in) = engine.execute(Mode::InProcess, ir_dir, rel, &[], None)?;
+        if inproc.stderr != out.stderr {
+            return Err(format!(
+                "`{shown}` reports the fault differently from `{shown_in}`:\n{}\nversus:\n{}",
+                out.stderr, inproc.stderr
+            )
+            .into());
+        }
     }
     Ok(())
 }
@@ -260,10 +288,12 @@ fn main() {
         if exit_status(&text) != 70 || !FAULTS.iter().any(|(i, _)| golden.starts_with(i)) {
             continue;
         }
-        let (e, dir, r) = (engine.clone(), ir_dir.clone(), rel.clone());
-        trials.push(Trial::test(format!("fault/{name}"), move || {
-            counted(&e, "fault", fault_trial(&e, &dir, &r, &golden))
-        }));
+        for (family, mode) in [("fault", Mode::InProcess), ("exe-fault", Mode::Exe)] {
+            let (e, dir, r, g) = (engine.clone(), ir_dir.clone(), rel.clone(), golden.clone());
+            trials.push(Trial::test(format!("{family}/{name}"), move || {
+                counted(&e, family, fault_trial(&e, mode, &dir, &r, &g))
+            }));
+        }
     }
     let families = Families {
         interp: &[("interp", Mode::InProcess), ("exe", Mode::Exe)],

@@ -6,6 +6,12 @@
 //! (`STT_FUNC` or `STT_OBJECT`, with their size) and binding (local or global); external
 //! symbols are undefined. Relocations are RELA: [`RelocKind`] maps to `R_X86_64_PC32`,
 //! `R_X86_64_PLT32`, `R_X86_64_REX_GOTPCRELX` and `R_X86_64_64`, with the addend as given.
+//!
+//! [`write_elf_exe`] (for `irplay build --emit exe` only) adds one more symbol, [`TEXT_START`]:
+//! global, hidden, at offset 0 of `.text`, so that the fault reporter linked into the
+//! executable can turn a faulting address into a text offset. A plain object
+//! ([`write_elf`]) has no such symbol: two of them link together, and with other compilers'
+//! objects, as before.
 
 use crate::{Compiled, Reloc, RelocKind, Section, Symbol};
 use object::elf;
@@ -43,10 +49,23 @@ pub fn reloc_width(kind: RelocKind) -> u32 {
     }
 }
 
+/// The symbol [`write_elf_exe`] puts at the start of `.text`.
+pub const TEXT_START: &str = "__irplay_text";
+
 /// Writes `c` as an ELF64 x86-64 relocatable object. An error names what is inconsistent in
 /// `c` (a symbol or relocation outside its section, a relocation to a symbol that does not
 /// exist); a `Compiled` made by the code generator has none.
 pub fn write_elf(c: &Compiled) -> Result<Vec<u8>, String> {
+    write_object(c, false)
+}
+
+/// [`write_elf`] with the global hidden symbol [`TEXT_START`] at offset 0 of `.text`: the
+/// object of an executable, linked with the fault reporter that uses the symbol.
+pub fn write_elf_exe(c: &Compiled) -> Result<Vec<u8>, String> {
+    write_object(c, true)
+}
+
+fn write_object(c: &Compiled, text_start: bool) -> Result<Vec<u8>, String> {
     let mut obj = write::Object::new(BinaryFormat::Elf, Architecture::X86_64, Endianness::Little);
     let text = obj.section_id(StandardSection::Text);
     obj.set_section_data(text, c.text.clone(), 16);
@@ -68,6 +87,18 @@ pub fn write_elf(c: &Compiled) -> Result<Vec<u8>, String> {
     }
     for r in &c.relocs {
         add_reloc(&mut obj, r, &ids, c, &section)?;
+    }
+    if text_start {
+        obj.add_symbol(write::Symbol {
+            name: TEXT_START.as_bytes().to_vec(),
+            value: 0,
+            size: 0,
+            kind: SymbolKind::Label,
+            scope: SymbolScope::Linkage,
+            weak: false,
+            section: SymbolSection::Section(text),
+            flags: SymbolFlags::None,
+        });
     }
     obj.write().map_err(|e| format!("cannot write the ELF object: {e}"))
 }
@@ -307,6 +338,22 @@ mod tests {
             drelocs,
             vec![(16, RelocationFlags::Elf { r_type: elf::R_X86_64_64 }, "msg".to_string(), 0)]
         );
+    }
+
+    /// Only the object of an executable marks the start of its text, with a hidden symbol.
+    #[test]
+    fn the_exe_object_marks_its_text() {
+        let c = example();
+        let plain = write_elf(&c).expect("writes");
+        let plain = ElfFile64::<object::Endianness>::parse(plain.as_slice()).expect("parses");
+        assert!(plain.symbols().all(|s| s.name() != Ok(TEXT_START)));
+        let bytes = write_elf_exe(&c).expect("writes");
+        let file = ElfFile64::<object::Endianness>::parse(bytes.as_slice()).expect("parses");
+        let text = file.section_by_name(".text").expect(".text");
+        let mark = file.symbols().find(|s| s.name() == Ok(TEXT_START)).expect(TEXT_START);
+        assert!(mark.is_global() && !mark.is_undefined());
+        assert_eq!(mark.scope(), SymbolScope::Linkage);
+        assert_eq!((mark.address(), mark.section_index()), (0, Some(text.index())));
     }
 
     #[test]

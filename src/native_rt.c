@@ -1,0 +1,181 @@
+//! The fault reporter that `irplay build --target x86_64 --emit exe` links into an executable
+//! (x86-64 Linux, glibc), so that a fault of the generated code is reported as `irplay run
+//! --engine native` reports it (native_run.rs): the first line naming the fault, the IR
+//! instruction's position and source line on stderr, C stdio flushed, exit status 70 (71 for
+//! a stack overflow). native_faults.rs writes the program's table in place of the marker
+//! below: `irplay_at` (ascending text offsets, then a sentinel), `irplay_tail_at` (where
+//! each report tail starts in `irplay_tails`, then its end) and the texts of the first line.
+//! Offsets are relative to `__irplay_text`, the hidden symbol at the start of the program's
+//! `.text` (irplay_native::object::write_elf_exe).
+//!
+//! A constructor installs the handlers (on an alternate stack) before `main`; the handler
+//! only looks up, writes with write(2), flushes stdio and calls _exit. A fault inside a C
+//! library function is reported at the call of the generated code that led there: the first
+//! return address into the text above the stack pointer, or else along the frame-pointer
+//! chain. Everything but `__irplay_text` is static: nothing clashes with the program's names.
+//! It is C that also compiles as C++ (a `$CC` of `c++` compiles a `.c` file as C++).
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+/* @TABLE@ */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+extern const unsigned char __irplay_text[];
+/* The top of the main thread's stack (glibc's dynamic loader); null if unknown. */
+extern void *__libc_stack_end __attribute__((weak));
+#ifdef __cplusplus
+}
+#endif
+
+/* The main thread's stack: the lowest usable address (0 when unknown) and the highest. */
+static uintptr_t irplay_stack_lo, irplay_stack_hi;
+
+static void irplay_write(const char *s, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(2, s, n);
+        if (w <= 0)
+            return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+static void irplay_puts(const char *s) { irplay_write(s, strlen(s)); }
+
+/* The report tail of text offset `off` (its length in `*len`), or null. */
+static const char *irplay_lookup(uintptr_t off, size_t *len) {
+    size_t lo = 0, hi = IRPLAY_N;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (irplay_at[mid] <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    *len = irplay_tail_at[lo] - irplay_tail_at[lo - 1];
+    return irplay_tails + irplay_tail_at[lo - 1];
+}
+
+/* The text byte at `w - back`, or -1 outside the text. */
+static int irplay_byte(uintptr_t w, uintptr_t back) {
+    uintptr_t t = (uintptr_t)__irplay_text;
+    if (w < back || w - back < t || w - back - t >= IRPLAY_TEXT_LEN)
+        return -1;
+    return __irplay_text[w - back - t];
+}
+
+/* A `call` whose ModRM byte (before `back`) has `/2` and mode `mods`. */
+static int irplay_modrm_call(uintptr_t w, uintptr_t back, int mods) {
+    int m = irplay_byte(w, back - 1);
+    return irplay_byte(w, back) == 0xff && m >= 0 && ((m >> 3) & 7) == 2 && (m >> 6) == mods;
+}
+
+/* True if `w` is a return address into the text: after a call instruction. */
+static int irplay_is_return(uintptr_t w) {
+    uintptr_t t = (uintptr_t)__irplay_text;
+    if (!(t < w && w <= t + IRPLAY_TEXT_LEN))
+        return 0;
+    return irplay_byte(w, 5) == 0xe8 || irplay_modrm_call(w, 2, 3) || irplay_modrm_call(w, 3, 1) ||
+           irplay_modrm_call(w, 6, 2) || (irplay_byte(w, 6) == 0xff && irplay_byte(w, 5) == 0x15);
+}
+
+/* The text offset of the call in the generated code that led to a fault at `sp`/`bp` outside
+   it: the first return address into the text above the stack pointer, else along the
+   frame-pointer chain; -1 if none. */
+static intptr_t irplay_caller(uintptr_t sp, uintptr_t bp) {
+    uintptr_t t = (uintptr_t)__irplay_text, hi = irplay_stack_hi;
+    if (!(irplay_stack_lo <= sp && sp < hi))
+        return -1;
+    uintptr_t end = hi - sp > (1u << 20) ? sp + (1u << 20) : hi;
+    for (uintptr_t a = (sp + 7) & ~(uintptr_t)7; a + 8 <= end; a += 8) {
+        uintptr_t w = *(const uintptr_t *)a;
+        if (irplay_is_return(w))
+            return (intptr_t)(w - 1 - t);
+    }
+    for (int i = 0; i < 1000; i++) {
+        if (!(sp <= bp && bp % 8 == 0 && bp + 16 <= hi && bp - sp < ((uintptr_t)256 << 20)))
+            return -1;
+        uintptr_t next = ((const uintptr_t *)bp)[0], ret = ((const uintptr_t *)bp)[1];
+        if (irplay_is_return(ret))
+            return (intptr_t)(ret - 1 - t);
+        if (next <= bp)
+            return -1;
+        bp = next;
+    }
+    return -1;
+}
+
+static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
+    const ucontext_t *uc = (const ucontext_t *)ctx;
+    uintptr_t addr = (uintptr_t)info->si_addr, t = (uintptr_t)__irplay_text;
+    uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+    uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+    uintptr_t bp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+    int in_text = t <= pc && pc < t + IRPLAY_TEXT_LEN;
+    /* A stack overflow: the stack pointer is at the stack's limit and the access near it, or
+       (limit unknown) just below the stack pointer. */
+    int overflow = 0;
+    if (sig == SIGSEGV || sig == SIGBUS) {
+        if (irplay_stack_lo != 0) {
+            uintptr_t top = irplay_stack_lo + (1u << 20);
+            uintptr_t low = sp < irplay_stack_lo ? sp : irplay_stack_lo;
+            overflow = sp < top && addr < top && addr + (64u << 10) >= low;
+        } else {
+            overflow = addr < sp && sp - addr <= (64u << 10);
+        }
+    }
+    irplay_puts(overflow               ? irplay_overflow
+                : sig == SIGFPE        ? irplay_divide
+                : sig == SIGILL        ? irplay_unreachable
+                                       : irplay_memory);
+    intptr_t site = in_text ? (intptr_t)(pc - t) : irplay_caller(sp, bp);
+    if (!in_text)
+        irplay_puts(irplay_in_libc);
+    irplay_puts("\n");
+    size_t len = 0;
+    const char *tail = site >= 0 ? irplay_lookup((uintptr_t)site, &len) : NULL;
+    if (tail)
+        irplay_write(tail, len);
+    /* Output printed before the fault is kept; no handler runs on the broken state. */
+    fflush(NULL);
+    _exit(overflow ? IRPLAY_STATUS_OVERFLOW : IRPLAY_STATUS_UB);
+}
+
+__attribute__((constructor)) static void irplay_install(void) {
+    static char alt[64 << 10];
+    stack_t ss;
+    memset(&ss, 0, sizeof ss);
+    ss.ss_sp = alt;
+    ss.ss_size = sizeof alt;
+    if (sigaltstack(&ss, NULL) != 0)
+        return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = irplay_on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
+    struct rlimit rl;
+    uintptr_t hi = &__libc_stack_end ? (uintptr_t)__libc_stack_end : 0;
+    if (hi != 0) {
+        irplay_stack_hi = hi;
+        if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < hi)
+            irplay_stack_lo = hi - (uintptr_t)rl.rlim_cur;
+    }
+}
