@@ -12,7 +12,7 @@
 //!   [`Ty::V128`] registers (and constants) exist only with [`Options::v128`].
 //! - Function: the first `sig.params.len()` registers have the parameters' types; a variadic
 //!   function with [`Abi::Cells`] has its argument area (a `Ptr`) in the next one; `packs`
-//!   only with [`Abi::Native`], ascending, each on a `Ptr` parameter; at least one block.
+//!   only with [`Abi::Native`], ascending, each on registers of its kind; at least one block.
 //! - Per instruction, the types of operands and results: `Const` of its constant's type;
 //!   `Addr` and `Slot` a `Ptr`, their symbol or slot in range; `Bin` integer operations on
 //!   `I32`/`I64`/`Ptr`, float ones on `F32`/`F64`, with `a`, `b` and `dst` of `ty`; `Un` per
@@ -59,8 +59,8 @@
 //! on their edges.
 
 use super::form::{
-    Bin, Call, Callee, Const, FuncRef, Inst, LowFunc, LowModule, Shape, Sig, Sym, Term, Ty, Un,
-    VReg,
+    Bin, Call, Callee, Const, FuncRef, Inst, LowFunc, LowModule, Pack, Shape, Sig, Sym, Term, Ty,
+    Un, VReg,
 };
 use super::{Abi, LowerError, Options};
 use crate::diag::Span;
@@ -374,19 +374,32 @@ impl Fx<'_> {
         self.inst = None;
     }
 
-    /// Checks of a signature of its own (packs).
+    /// Checks of a signature of its own (packs): ascending among the parameters' and among
+    /// the results', each on registers of its kind (`ByVal` a `Ptr`, `I128` two `I64`,
+    /// `F32x2` and `RetF32x2` two `F32`).
     fn sig(&mut self, s: &Sig, what: &str) {
         if !s.packs.is_empty() && self.opts.abi != Abi::Native {
             self.err(format!("{what} has packs without Abi::Native"));
         }
-        let mut prev: Option<u32> = None;
-        for &(k, _) in &s.packs {
+        let (mut prev_p, mut prev_r): (Option<u32>, Option<u32>) = (None, None);
+        for &(k, pack) in &s.packs {
+            let ret = pack == Pack::RetF32x2;
+            let prev = if ret { &mut prev_r } else { &mut prev_p };
             if prev.is_some_and(|p| p >= k) {
                 self.err(format!("{what}: packs not ascending at {k}"));
             }
-            prev = Some(k);
-            if s.params.get(k as usize) != Some(&Ty::Ptr) {
-                self.err(format!("{what}: pack of parameter {k}, which is not a ptr"));
+            *prev = Some(k);
+            let regs = if ret { &s.ret } else { &s.params };
+            let at = |i: u32| regs.get(i as usize).copied();
+            let ok = match pack {
+                Pack::ByVal { .. } => at(k) == Some(Ty::Ptr),
+                Pack::I128 => at(k) == Some(Ty::I64) && at(k + 1) == Some(Ty::I64),
+                Pack::F32x2 | Pack::RetF32x2 => {
+                    at(k) == Some(Ty::F32) && at(k + 1) == Some(Ty::F32)
+                }
+            };
+            if !ok {
+                self.err(format!("{what}: {pack:?} at {k} on registers of other types"));
             }
         }
     }
