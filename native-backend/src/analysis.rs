@@ -47,7 +47,9 @@ pub fn analyze(f: &LowFunc) -> Vec<VInfo> {
         defs[p] = 2;
     }
     // Calls before each position, per block, for `crosses_call`.
-    let mut calls: Vec<Vec<u32>> = Vec::with_capacity(f.blocks.len());
+    // Block `b`'s call positions are `calls[call_start[b]..call_start[b + 1]]`.
+    let mut calls: Vec<u32> = Vec::new();
+    let mut call_start: Vec<u32> = Vec::with_capacity(f.blocks.len() + 1);
     for (bi, b) in f.blocks.iter().enumerate() {
         let bi = bi as u32;
         let mut seen_use = |v: u32, pos: u32, block: &mut [u32], local: &mut [bool]| {
@@ -64,7 +66,7 @@ pub fn analyze(f: &LowFunc) -> Vec<VInfo> {
                 *l = pos;
             }
         };
-        let mut cpos = Vec::new();
+        call_start.push(calls.len() as u32);
         for (i, inst) in b.insts.iter().enumerate() {
             let pos = i as u32;
             inst.for_each_use(|v| seen_use(v.0, pos, &mut block, &mut local));
@@ -84,25 +86,34 @@ pub fn analyze(f: &LowFunc) -> Vec<VInfo> {
                 }
             });
             if is_call(inst) {
-                cpos.push(pos);
+                calls.push(pos);
             }
         }
         let pos = b.insts.len() as u32;
         b.term.for_each_use(|v| seen_use(v.0, pos, &mut block, &mut local));
         if matches!(b.term, Term::TailCall { .. }) {
-            cpos.push(pos);
+            calls.push(pos);
         }
-        calls.push(cpos);
     }
-    (0..n)
-        .map(|v| {
-            let is_local = local[v] && block[v] != NONE;
-            let crosses_call = is_local
-                && last[v] != NO_USE
-                && calls
-                    .get(block[v] as usize)
-                    .is_some_and(|c| c.iter().any(|&p| p > first_def[v] && p < last[v]));
-            VInfo { local: is_local, last_use: last[v], crosses_call, single_def: defs[v] == 1 }
-        })
-        .collect()
+    call_start.push(calls.len() as u32);
+    // Room for the two scratch registers the code generator appends.
+    let mut out = Vec::with_capacity(n + 2);
+    out.extend((0..n).map(|v| {
+        let is_local = local[v] && block[v] != NONE;
+        let crosses_call = is_local
+            && last[v] != NO_USE
+            && block_calls(&calls, &call_start, block[v] as usize)
+                .iter()
+                .any(|&p| p > first_def[v] && p < last[v]);
+        VInfo { local: is_local, last_use: last[v], crosses_call, single_def: defs[v] == 1 }
+    }));
+    out
+}
+
+/// The call positions of block `b` (see `analyze`).
+fn block_calls<'c>(calls: &'c [u32], start: &[u32], b: usize) -> &'c [u32] {
+    match (start.get(b), start.get(b + 1)) {
+        (Some(&s), Some(&e)) => calls.get(s as usize..e as usize).unwrap_or(&[]),
+        _ => &[],
+    }
 }

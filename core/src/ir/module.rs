@@ -289,6 +289,14 @@ impl Module {
             None => String::new(),
         }
     }
+    /// [`Module::global_name`] without a copy for a named global.
+    pub fn global_name_ref(&self, g: GlobalId) -> std::borrow::Cow<'_, str> {
+        match self.globals.get(g).map(|gv| &gv.name) {
+            Some(GlobalName::Named(s)) => std::borrow::Cow::Borrowed(self.symbols.get(*s)),
+            Some(GlobalName::Numbered(n)) => std::borrow::Cow::Owned(n.to_string()),
+            None => std::borrow::Cow::Borrowed(""),
+        }
+    }
     /// The type of a global's address: `ptr addrspace(N)`.
     pub fn global_ptr_ty(&mut self, g: GlobalId) -> TypeId {
         let asp = self.globals.get(g).map(|gv| gv.addrspace).unwrap_or(0);

@@ -110,7 +110,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         _ => None,
     };
     if let Some(g) = direct {
-        let name = m.global_name(g);
+        let name = m.global_name_ref(g);
         if let Some(rest) = name.strip_prefix("llvm.") {
             if tail {
                 return Ok(None);
@@ -118,7 +118,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
             let id = m.intrinsic(g);
             return super::intrinsics::lower(fx, data, id, rest, args).map(|_| None);
         }
-        if super::eh::RUNTIME.contains(&name.as_str()) {
+        if super::eh::RUNTIME.contains(&&*name) {
             return if tail {
                 Ok(None)
             } else {
@@ -170,7 +170,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         return Err(LowerError::unsupported(span, "a call whose arguments do not match its type"));
     }
     let callee = match direct {
-        Some(g) if m.global_name(g) == "__cxa_allocate_exception" => {
+        Some(g) if m.global_name_ref(g) == "__cxa_allocate_exception" => {
             Callee::Direct(fx.cx.import("malloc", sig.clone(), span)?)
         }
         Some(g) => {

@@ -27,27 +27,31 @@ pub fn forward(blocks: &mut [LowBlock], nregs: usize, nparams: usize) {
     }
     let once = |v: VReg| defs.get(v.0 as usize) == Some(&1) && uses.get(v.0 as usize) == Some(&1);
     for b in blocks.iter_mut() {
-        let mut out: Vec<Inst> = Vec::with_capacity(b.insts.len());
+        // In place: `insts[..w]` are kept, `insts[w..k]` are copies forwarded away.
+        let insts = &mut b.insts;
+        let mut w = 0usize;
         // The source positions follow the instructions: each entry's start moves to where its
         // first instruction went.
         let mut locs = b.locs.iter_mut().peekable();
-        for (k, i) in b.insts.drain(..).enumerate() {
+        for k in 0..insts.len() {
             while let Some(l) = locs.next_if(|l| l.0 as usize <= k) {
-                l.0 = out.len() as u32;
+                l.0 = w as u32;
             }
-            if let Inst::ParCopy { moves } = &i {
-                if let ([(d, s)], Some(prev)) = (moves.as_slice(), out.last_mut()) {
-                    if prev.single_dst() == Some(*s) && once(*s) {
-                        prev.set_single_dst(*d);
+            if let (Inst::ParCopy { moves }, Some(p)) = (&insts[k], w.checked_sub(1)) {
+                if let [(d, s)] = moves.as_slice() {
+                    if insts[p].single_dst() == Some(*s) && once(*s) {
+                        let d = *d;
+                        insts[p].set_single_dst(d);
                         continue;
                     }
                 }
             }
-            out.push(i);
+            insts.swap(w, k);
+            w += 1;
         }
         for l in locs {
-            l.0 = out.len() as u32;
+            l.0 = w as u32;
         }
-        b.insts = out;
+        insts.truncate(w);
     }
 }

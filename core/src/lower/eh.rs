@@ -89,7 +89,7 @@ pub fn analyze(m: &Module) -> Option<HashSet<GlobalId>> {
                     continue;
                 }
                 match direct_callee(m, d) {
-                    Some(c) if THROWERS.contains(&m.global_name(c).as_str()) => {
+                    Some(c) if THROWERS.contains(&&*m.global_name_ref(c)) => {
                         throws = true;
                         seed = true;
                     }

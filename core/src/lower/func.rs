@@ -10,6 +10,7 @@ use super::form::{BlockId, Const, Frame, Inst, LowBlock, LowFunc, Term, Ty, VReg
 use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
+use crate::ir::entity::EntityRef;
 use crate::ir::{AttrKind, Block, Body, ConstKind, GlobalId, Opcode, Operand, Type, Value};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -22,13 +23,13 @@ pub struct FnCx<'a, 'm> {
     /// Register types.
     pub regs: Vec<Ty>,
     /// The register of each IR value.
-    pub vals: HashMap<Value, VReg>,
+    pub vals: Dense<Value, VReg>,
     /// The lane registers of each vector value.
     pub vecs: HashMap<Value, Vec<VReg>>,
     /// Finished blocks (None while being built).
     pub blocks: Vec<Option<LowBlock>>,
     /// The low block of each IR block.
-    pub block_map: HashMap<Block, BlockId>,
+    pub block_map: Dense<Block, BlockId>,
     /// The block being filled and its instructions.
     pub cur_id: BlockId,
     /// Instructions of the current block.
@@ -53,6 +54,35 @@ pub struct FnCx<'a, 'm> {
     pub ret: Vec<Ty>,
     /// The block that unwinds out of the function (see [`super::eh`]), once made.
     pub unwind_block: Option<BlockId>,
+}
+
+/// A map keyed by a dense IR entity (values, blocks): a vector indexed by it.
+pub struct Dense<K, V> {
+    slots: Vec<Option<V>>,
+    key: std::marker::PhantomData<K>,
+}
+
+impl<K: EntityRef, V: Copy> Dense<K, V> {
+    /// An empty map with room for keys `0..n`.
+    pub fn with_len(n: usize) -> Self {
+        Dense { slots: vec![None; n], key: std::marker::PhantomData }
+    }
+
+    /// The value of `k`, if set.
+    #[inline]
+    pub fn get(&self, k: &K) -> Option<&V> {
+        self.slots.get(k.index()).and_then(Option::as_ref)
+    }
+
+    /// Sets the value of `k`.
+    #[inline]
+    pub fn insert(&mut self, k: K, v: V) {
+        let i = k.index();
+        if i >= self.slots.len() {
+            self.slots.resize(i + 1, None);
+        }
+        self.slots[i] = Some(v);
+    }
 }
 
 /// Lowers function `g` (which has a body).
@@ -82,11 +112,11 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     let mut fx = FnCx {
         cx,
         body,
-        regs: Vec::new(),
-        vals: HashMap::default(),
+        regs: Vec::with_capacity(body.values.len() + body.insts.len()),
+        vals: Dense::with_len(body.values.len()),
         vecs: HashMap::default(),
-        blocks: Vec::new(),
-        block_map: HashMap::default(),
+        blocks: Vec::with_capacity(body.layout.len()),
+        block_map: Dense::with_len(body.blocks.len()),
         cur_id: BlockId(0),
         cur: Vec::new(),
         cur_locs: Vec::new(),
@@ -172,8 +202,8 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     for &b in &body.layout {
         fx.ir_block = b;
         fx.cur_id = fx.block_map.get(&b).copied().unwrap_or(BlockId(0));
-        fx.cur = Vec::new();
-        fx.cur_locs = Vec::new();
+        fx.cur.clear();
+        fx.cur_locs.clear();
         let insts = body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]);
         if Some(b) == body.entry() {
             for &(r, n) in &entry_masks {
@@ -295,8 +325,9 @@ impl FnCx<'_, '_> {
 
     /// Ends the current block with `term`.
     pub fn finish(&mut self, term: Term) {
-        let insts = std::mem::take(&mut self.cur);
-        let locs = std::mem::take(&mut self.cur_locs);
+        // Exact-size copies: the buffers are kept for the next block.
+        let insts = self.cur.drain(..).collect();
+        let locs = self.cur_locs.drain(..).collect();
         if let Some(slot) = self.blocks.get_mut(self.cur_id.0 as usize) {
             *slot = Some(LowBlock { insts, term, locs });
         }

@@ -15,7 +15,7 @@ use crate::buffer::{Buffer, Label};
 use crate::frame::Frame;
 use crate::{NativeError, SymId};
 use irplay_core::diag::Span;
-use irplay_core::lower::{Const, Inst as L, LowFunc, Term, Ty, VReg};
+use irplay_core::lower::{BlockId, Const, Inst as L, LowFunc, Term, Ty, VReg};
 
 /// The integer registers the assignment uses, for values no call crosses (`r11` is the
 /// scratch register, `rsp`/`rbp` the stack and frame pointers).
@@ -94,13 +94,25 @@ fn pins(f: &LowFunc, info: &[VInfo]) -> Vec<(VReg, PReg)> {
     let n = f.regs.len();
     let mut in_loop = vec![false; f.blocks.len()];
     for (bi, b) in f.blocks.iter().enumerate() {
-        for s in b.term.successors() {
+        let mut mark = |s: BlockId| {
             let s = s.0 as usize;
             if s <= bi {
                 for x in in_loop.iter_mut().take(bi + 1).skip(s) {
                     *x = true;
                 }
             }
+        };
+        match &b.term {
+            Term::Jump(t) => mark(*t),
+            Term::Branch { then, else_, .. } => {
+                mark(*then);
+                mark(*else_);
+            }
+            Term::Table { targets, default, .. } => {
+                targets.iter().for_each(|t| mark(*t));
+                mark(*default);
+            }
+            Term::Ret(_) | Term::TailCall { .. } | Term::Trap => {}
         }
     }
     let mut score = vec![0u32; n];
@@ -878,7 +890,8 @@ impl<'a, 'm> Fx<'a, 'm> {
         // The epilogue restored what the prologue saves only if the set did not grow after
         // the epilogue was emitted: the shared epilogue comes last, so it did not.
         let shift = pro.pos();
-        let mut bytes = pro.bytes;
+        let mut bytes = Vec::with_capacity(pro.bytes.len() + self.buf.bytes.len());
+        bytes.extend_from_slice(&pro.bytes);
         bytes.extend_from_slice(&self.buf.bytes);
         let relocs = self.buf.relocs.iter().map(|&(o, k, s, a)| (o + shift, k, s, a)).collect();
         let locs = self.locs.iter().map(|&(o, s)| (o + shift, s)).collect();
