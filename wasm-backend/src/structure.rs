@@ -1,9 +1,9 @@
 //! Structured control flow from a CFG: Norman Ramsey's "Beyond Relooper" (JFP 2022).
 //!
 //! ```text
-//!  CFG (one Exit per block) ──▶ reverse postorder, dominator tree (Cooper-Harvey-Kennedy),
-//!                               merge nodes (≥ 2 forward in-edges, or a jump-table target),
-//!                               loop headers (targets of back edges)
+//!  CFG (one Exit per block) ──▶ reverse postorder, dominator tree, loop headers (targets
+//!                               of back edges), reducibility: irplay_core's lower::cfg
+//!                           ──▶ merge nodes (≥ 2 forward in-edges, or a jump-table target)
 //!                           ──▶ do_tree(entry): a list of structured Ops
 //! ```
 //!
@@ -18,6 +18,9 @@
 //! with two entries) have no such form: [`structure`] answers `None` and the caller keeps
 //! its dispatch loop for the function. It also answers `None` rather than nest deeper than
 //! [`MAX_NESTING`] (the emitter recurses along the dominator tree).
+
+use irplay_core::lower::cfg::LowCfg;
+use irplay_core::lower::BlockId;
 
 /// How a block leaves, as far as control flow is concerned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,16 +45,6 @@ impl Exit {
             Exit::Leave => (&[], [None, None]),
         };
         table.iter().copied().chain(more.into_iter().flatten())
-    }
-
-    /// Successor `k` (in the order of [`Exit::succs`]).
-    fn succ(&self, k: usize) -> Option<u32> {
-        match self {
-            Exit::Jump(t) => (k == 0).then_some(*t),
-            Exit::Branch(a, b) => [*a, *b].get(k).copied(),
-            Exit::Table(ts, d) => ts.get(k).copied().or((k == ts.len()).then_some(*d)),
-            Exit::Leave => None,
-        }
     }
 }
 
@@ -105,34 +98,6 @@ struct State<'a> {
     nesting: usize,
 }
 
-/// Reverse postorder of the blocks reachable from block 0.
-fn reverse_postorder(exits: &[Exit]) -> Vec<u32> {
-    let n = exits.len();
-    let mut seen = vec![false; n];
-    let mut post = Vec::with_capacity(n);
-    if n == 0 {
-        return post;
-    }
-    // Iterative DFS: (block, index of its next successor).
-    let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
-    seen[0] = true;
-    while let Some(top) = stack.last_mut() {
-        let next = exits.get(top.0 as usize).and_then(|e| e.succ(top.1));
-        if let Some(s) = next {
-            top.1 += 1;
-            if let Some(false) = seen.get(s as usize).copied() {
-                seen[s as usize] = true;
-                stack.push((s, 0));
-            }
-        } else {
-            post.push(top.0);
-            stack.pop();
-        }
-    }
-    post.reverse();
-    post
-}
-
 /// Structures a CFG (block 0 is the entry); `None` when it is irreducible or too deep, or a
 /// successor is out of range.
 pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
@@ -140,105 +105,39 @@ pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
     if n == 0 || exits.iter().any(|e| e.succs().any(|s| s as usize >= n)) {
         return None;
     }
-    let order = reverse_postorder(exits);
+    let cfg = LowCfg::from_succs(n, |b| exits[b].succs().map(BlockId));
+    if !cfg.is_reducible() {
+        return None;
+    }
     let mut rpo = vec![usize::MAX; n];
-    for (i, b) in order.iter().enumerate() {
-        rpo[*b as usize] = i;
+    for (i, b) in cfg.rpo().enumerate() {
+        rpo[b.0 as usize] = i;
     }
-    // Predecessors among reachable blocks (duplicates kept).
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for &b in &order {
-        for s in exits[b as usize].succs() {
-            preds[s as usize].push(b);
-        }
-    }
-    // Dominators (Cooper, Harvey, Kennedy), on reverse postorder numbers.
-    let mut idom: Vec<usize> = vec![usize::MAX; order.len()];
-    idom[0] = 0;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in 1..order.len() {
-            let b = order[i] as usize;
-            let mut new = usize::MAX;
-            for &p in &preds[b] {
-                let p = rpo[p as usize];
-                if idom[p] == usize::MAX {
-                    continue;
-                }
-                new = if new == usize::MAX { p } else { intersect(&idom, new, p) };
-            }
-            if new != usize::MAX && idom[i] != new {
-                idom[i] = new;
-                changed = true;
-            }
-        }
-    }
-    let dominates = |a: usize, mut b: usize| {
-        // a, b are rpo numbers.
-        loop {
-            if a == b {
-                return true;
-            }
-            if b == 0 || b < a {
-                return false;
-            }
-            b = match idom.get(b) {
-                Some(&d) if d < b => d,
-                _ => return false,
-            };
-        }
-    };
     let mut merge = vec![false; n];
     let mut header = vec![false; n];
-    for &b in &order {
-        let rb = rpo[b as usize];
-        let mut forward = 0;
-        for &p in &preds[b as usize] {
-            let rp = rpo[p as usize];
-            if rp < rb {
-                forward += 1;
-            } else {
-                if !dominates(rb, rp) {
-                    return None;
-                }
-                header[b as usize] = true;
-            }
-        }
-        merge[b as usize] = forward >= 2;
+    let mut kids: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for b in cfg.rpo() {
+        let rb = rpo[b.0 as usize];
+        // Forward in-edges from reachable blocks (duplicates counted).
+        let forward = cfg.preds(b).filter(|p| rpo[p.0 as usize] < rb).count();
+        merge[b.0 as usize] = forward >= 2;
+        header[b.0 as usize] = cfg.is_loop_header(b);
+        kids[b.0 as usize] = cfg.dom_children(b).map(|k| k.0).collect();
     }
     // Jump-table targets are always reached by `br`.
-    for &b in &order {
-        if let Exit::Table(ts, d) = &exits[b as usize] {
+    for b in cfg.rpo() {
+        if let Exit::Table(ts, d) = &exits[b.0 as usize] {
             for t in ts.iter().chain(std::iter::once(d)) {
-                if rpo[*t as usize] > rpo[b as usize] {
+                if rpo[*t as usize] > rpo[b.0 as usize] {
                     merge[*t as usize] = true;
                 }
             }
         }
     }
-    let mut kids: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (i, &b) in order.iter().enumerate().skip(1) {
-        // Every reachable block but the entry has an immediate dominator before it.
-        let d = idom.get(i).copied().filter(|&d| d < i)?;
-        kids[order[d] as usize].push(b);
-    }
     let mut st =
         State { exits, rpo, merge, header, kids, ops: Vec::new(), ctx: Vec::new(), nesting: 0 };
     st.do_tree(0)?;
     Some(st.ops)
-}
-
-fn intersect(idom: &[usize], mut a: usize, mut b: usize) -> usize {
-    while a != b {
-        while a > b {
-            a = idom[a];
-        }
-        while b > a {
-            b = idom[b];
-        }
-    }
-    a
 }
 
 impl State<'_> {

@@ -24,6 +24,8 @@
 //!                                               └─ copies.rs copy forwarding
 //!  LowModule ──▶ print.rs (text, for golden tests)
 //!            ──▶ verify.rs (its invariants, checked after lowering in tests and debug builds)
+//!  LowFunc   ──▶ cfg.rs (for the back ends: predecessors, reverse postorder, dominators,
+//!                        loop depth, reducibility, block-level register liveness)
 //! ```
 //!
 //! Scope: everything the interpreter runs (the README lists the exceptions): integers of
@@ -46,6 +48,7 @@ pub mod abi;
 mod agg;
 mod bits;
 mod calls;
+pub mod cfg;
 mod copies;
 mod data;
 mod edges;

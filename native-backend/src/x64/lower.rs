@@ -15,6 +15,7 @@ use crate::buffer::{Buffer, Label};
 use crate::frame::Frame;
 use crate::{NativeError, SymId};
 use irplay_core::diag::Span;
+use irplay_core::lower::cfg::LowCfg;
 use irplay_core::lower::{BlockId, Const, Inst as L, LowFunc, Term, Ty, VReg};
 
 /// The integer registers the assignment uses, for values no call crosses (`r11` is the
@@ -88,36 +89,14 @@ const PIN_REGS: [PReg; 5] = [3, 12, 13, 14, 15];
 
 /// The values that get a callee-saved register of their own for the whole function (TPDE's
 /// rule for values that outlive their block): integer values read or written in more than one
-/// block, by how often, counting loop blocks (between a backward branch's target and source)
-/// eight times; neither constants nor frame addresses, which are rematerialized.
+/// block, by how often, each access weighted by 8 to the power of its block's loop depth (at
+/// most 8^4); neither constants nor frame addresses, which are rematerialized.
 fn pins(f: &LowFunc, info: &[VInfo]) -> Vec<(VReg, PReg)> {
     let n = f.regs.len();
-    let mut in_loop = vec![false; f.blocks.len()];
-    for (bi, b) in f.blocks.iter().enumerate() {
-        let mut mark = |s: BlockId| {
-            let s = s.0 as usize;
-            if s <= bi {
-                for x in in_loop.iter_mut().take(bi + 1).skip(s) {
-                    *x = true;
-                }
-            }
-        };
-        match &b.term {
-            Term::Jump(t) => mark(*t),
-            Term::Branch { then, else_, .. } => {
-                mark(*then);
-                mark(*else_);
-            }
-            Term::Table { targets, default, .. } => {
-                targets.iter().for_each(|t| mark(*t));
-                mark(*default);
-            }
-            Term::Ret(_) | Term::TailCall { .. } | Term::Trap => {}
-        }
-    }
+    let cfg = LowCfg::new(f);
     let mut score = vec![0u32; n];
     for (bi, b) in f.blocks.iter().enumerate() {
-        let w = if in_loop[bi] { 8 } else { 1 };
+        let w = 8u32.pow(cfg.loop_depth(BlockId(bi as u32)).min(4));
         let mut add = |v: VReg| {
             if let Some(s) = score.get_mut(v.0 as usize) {
                 *s = s.saturating_add(w);

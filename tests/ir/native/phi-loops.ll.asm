@@ -12,10 +12,10 @@
   0018:  49 89 fe                       mov r14, rdi
   ; 12: br label %loop
   001b:  45 31 ed                       xor r13d, r13d
-  001e:  41 bc 01 00 00 00              mov r12d, 1
-  0024:  31 db                          xor ebx, ebx
-  0026:  89 d8                          mov eax, ebx
-  0028:  44 01 e0                       add eax, r12d
+  001e:  bb 01 00 00 00                 mov ebx, 1
+  0023:  45 31 e4                       xor r12d, r12d
+  0026:  44 89 e0                       mov eax, r12d
+  0029:  01 d8                          add eax, ebx
   002b:  44 89 e9                       mov ecx, r13d
   002e:  83 c1 01                       add ecx, 1
   0031:  44 39 f1                       cmp ecx, r14d
@@ -23,14 +23,14 @@
   0038:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
   003c:  0f 8c 08 00 00 00              jl 0x4a
   ; 22: ret i32 %a
-  0042:  48 89 d8                       mov rax, rbx
+  0042:  4c 89 e0                       mov rax, r12
   0045:  e9 13 00 00 00                 jmp 0x5d
   ; 17: %c = add i32 %a, %b
   004a:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
   004e:  49 89 c5                       mov r13, rax
-  0051:  4c 89 e3                       mov rbx, r12
+  0051:  49 89 dc                       mov r12, rbx
   0054:  48 8b 4d c8                    mov rcx, qword ptr [rbp - 56]
-  0058:  49 89 cc                       mov r12, rcx
+  0058:  48 89 cb                       mov rbx, rcx
   ; 20: br i1 %more, label %loop, label %done
   005b:  eb c9                          jmp 0x26
   005d:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
@@ -101,46 +101,46 @@
   011f:  45 31 f6                       xor r14d, r14d
   0122:  45 31 ed                       xor r13d, r13d
   ; 47: br label %inner
-  0125:  4c 89 f3                       mov rbx, r14
-  0128:  45 31 e4                       xor r12d, r12d
-  012b:  49 63 c4                       movsxd rax, r12d
-  012e:  48 89 d9                       mov rcx, rbx
-  0131:  48 01 c1                       add rcx, rax
-  0134:  44 89 e0                       mov eax, r12d
-  0137:  83 c0 01                       add eax, 1
-  013a:  44 39 e8                       cmp eax, r13d
-  013d:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
-  0141:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
-  0145:  0f 8e 1b 00 00 00              jle 0x66
-  014b:  44 89 e8                       mov eax, r13d
-  014e:  83 c0 01                       add eax, 1
-  0151:  44 39 f8                       cmp eax, r15d
-  0154:  48 89 45 b8                    mov qword ptr [rbp - 72], rax
-  0158:  0f 8c 18 00 00 00              jl 0x76
+  0125:  4d 89 f4                       mov r12, r14
+  0128:  31 db                          xor ebx, ebx
+  012a:  48 63 c3                       movsxd rax, ebx
+  012d:  4c 89 e1                       mov rcx, r12
+  0130:  48 01 c1                       add rcx, rax
+  0133:  89 d8                          mov eax, ebx
+  0135:  83 c0 01                       add eax, 1
+  0138:  44 39 e8                       cmp eax, r13d
+  013b:  48 89 45 c8                    mov qword ptr [rbp - 56], rax
+  013f:  48 89 4d c0                    mov qword ptr [rbp - 64], rcx
+  0143:  0f 8e 1b 00 00 00              jle 0x64
+  0149:  44 89 e8                       mov eax, r13d
+  014c:  83 c0 01                       add eax, 1
+  014f:  44 39 f8                       cmp eax, r15d
+  0152:  48 89 45 b8                    mov qword ptr [rbp - 72], rax
+  0156:  0f 8c 18 00 00 00              jl 0x74
   ; 61: ret i64 %acc.in
-  015e:  48 89 d8                       mov rax, rbx
-  0161:  e9 1c 00 00 00                 jmp 0x82
+  015c:  4c 89 e0                       mov rax, r12
+  015f:  e9 1c 00 00 00                 jmp 0x80
   ; 51: %jw = sext i32 %j to i64
-  0166:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
-  016a:  48 89 c3                       mov rbx, rax
-  016d:  48 8b 4d c8                    mov rcx, qword ptr [rbp - 56]
-  0171:  49 89 cc                       mov r12, rcx
+  0164:  48 8b 45 c0                    mov rax, qword ptr [rbp - 64]
+  0168:  49 89 c4                       mov r12, rax
+  016b:  48 8b 4d c8                    mov rcx, qword ptr [rbp - 56]
+  016f:  48 89 cb                       mov rbx, rcx
   ; 55: br i1 %jm, label %inner, label %outer.end
-  0174:  eb b5                          jmp 0x2b
+  0172:  eb b6                          jmp 0x2a
   ; 57: %i1 = add i32 %i, 1
-  0176:  49 89 de                       mov r14, rbx
-  0179:  48 8b 45 b8                    mov rax, qword ptr [rbp - 72]
-  017d:  49 89 c5                       mov r13, rax
+  0174:  4d 89 e6                       mov r14, r12
+  0177:  48 8b 45 b8                    mov rax, qword ptr [rbp - 72]
+  017b:  49 89 c5                       mov r13, rax
   ; 59: br i1 %im, label %outer, label %done
-  0180:  eb a3                          jmp 0x25
-  0182:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
-  0186:  4c 8b 65 f0                    mov r12, qword ptr [rbp - 16]
-  018a:  4c 8b 6d e8                    mov r13, qword ptr [rbp - 24]
-  018e:  4c 8b 75 e0                    mov r14, qword ptr [rbp - 32]
-  0192:  4c 8b 7d d8                    mov r15, qword ptr [rbp - 40]
-  0196:  48 89 ec                       mov rsp, rbp
-  0199:  5d                             pop rbp
-  019a:  c3                             ret
+  017e:  eb a5                          jmp 0x25
+  0180:  48 8b 5d f8                    mov rbx, qword ptr [rbp - 8]
+  0184:  4c 8b 65 f0                    mov r12, qword ptr [rbp - 16]
+  0188:  4c 8b 6d e8                    mov r13, qword ptr [rbp - 24]
+  018c:  4c 8b 75 e0                    mov r14, qword ptr [rbp - 32]
+  0190:  4c 8b 7d d8                    mov r15, qword ptr [rbp - 40]
+  0194:  48 89 ec                       mov rsp, rbp
+  0197:  5d                             pop rbp
+  0198:  c3                             ret
 
 @halve:
   ; prologue
