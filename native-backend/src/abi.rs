@@ -13,6 +13,9 @@ pub enum Loc {
     Float(u8),
     /// Lane 1 of the `k`th float argument (or result) register (a `<2 x float>`).
     FloatHi(u8),
+    /// The `k`th register of the x87 stack (`st0`, `st1`): float results after the first
+    /// two, as LLVM returns them on x86-64.
+    X87(u8),
     /// At this offset of the outgoing (or incoming) stack area.
     Stack(u32),
     /// A `byval` argument: the pointee (`size` bytes) copied to this offset of the stack
@@ -70,9 +73,11 @@ pub fn place_args(
                         second = Some(Loc::FloatHi(fi - 1));
                         return Loc::Float(fi - 1);
                     }
-                    stack += 8;
-                    second = Some(Loc::Stack(stack - 4));
-                    return Loc::Stack(stack - 8);
+                    // On the stack as LLVM legalizes it: a 16-byte vector slot, 16-aligned.
+                    let off = stack.div_ceil(16) * 16;
+                    stack = off + 16;
+                    second = Some(Loc::Stack(off + 4));
+                    return Loc::Stack(off);
                 }
                 _ => {}
             }
@@ -110,7 +115,11 @@ pub fn place_results(tys: &[Ty], packs: &[(u32, Pack)], nint: u8, nfloat: u8) ->
             }
             if t.is_float() {
                 fi += 1;
-                (fi <= nfloat).then_some(Loc::Float(fi - 1))
+                if fi <= nfloat {
+                    Some(Loc::Float(fi - 1))
+                } else {
+                    (fi <= nfloat + 2).then_some(Loc::X87(fi - nfloat - 1))
+                }
             } else {
                 gi += 1;
                 (gi <= nint).then_some(Loc::Int(gi - 1))
@@ -125,11 +134,12 @@ pub fn float_regs(locs: &[Loc]) -> u8 {
 }
 
 /// True when results of types `ret` go through memory, as LLVM returns them on x86-64 when
-/// more than three are integers: the caller passes the address of an area as a hidden first
+/// more than three are integers or more than four are floats: the caller passes the address of an area as a hidden first
 /// argument, the callee stores the results there (laid out as a C struct of them) and returns
 /// the address.
 pub fn demoted(ret: &[Ty]) -> bool {
-    ret.iter().filter(|t| !t.is_float()).count() > 3
+    let floats = ret.iter().filter(|t| t.is_float()).count();
+    ret.len() - floats > 3 || floats > 4
 }
 
 /// The offsets of demoted results in their area (each at its natural alignment), and the

@@ -77,6 +77,7 @@ pub(super) fn ret_reg(l: Loc) -> PReg {
     match l {
         Loc::Int(k) => RET_GPRS.get(k as usize).map_or(0, |r| r.0),
         Loc::Float(k) | Loc::FloatHi(k) => 16 + k,
+        Loc::X87(_) => 16,
         Loc::Stack(_) | Loc::Copy { .. } => 0,
     }
 }
@@ -85,7 +86,7 @@ fn arg_reg(l: Loc) -> Option<PReg> {
     match l {
         Loc::Int(k) => ARG_GPRS.get(k as usize).map(|r| r.0),
         Loc::Float(k) => Some(16 + k),
-        Loc::FloatHi(_) => None,
+        Loc::FloatHi(_) | Loc::X87(_) => None,
         Loc::Stack(_) | Loc::Copy { .. } => None,
     }
 }
@@ -235,11 +236,23 @@ fn emit_call(
         return Ok(());
     }
     let rets: Vec<Ty> = dst.iter().map(|v| fx.ty(*v)).collect();
-    let rl = place_results(&rets, &sig.packs, 4, 4)
+    let rl = place_results(&rets, &sig.packs, 3, 2)
         .ok_or_else(|| fx.unsupported("a call returning more than four values of a class"))?;
     for (v, l) in dst.iter().zip(&rl) {
-        if !matches!(l, Loc::FloatHi(_)) {
+        if !matches!(l, Loc::FloatHi(_) | Loc::X87(_)) {
             fx.def_fixed(*v, ret_reg(*l));
+        }
+    }
+    // Float results on the x87 stack: popped in order (st0 first) through a frame slot.
+    let mut slot = None;
+    for k in 0..2 {
+        if let Some(v) = dst.iter().zip(&rl).find(|(_, l)| **l == Loc::X87(k)).map(|(v, _)| *v) {
+            let s = *slot.get_or_insert_with(|| fx.frame.spill_slot());
+            let d = fx.ty(v) == Ty::F64;
+            let mem = Mem::at(Gpr::RBP, s);
+            fx.emit(Inst::X87 { pop: true, d, mem });
+            let r = xm(fx.def_reg(v));
+            fx.emit(Inst::FLoad { d, dst: r, mem });
         }
     }
     for (v, l) in dst.iter().zip(&rl) {
@@ -283,6 +296,23 @@ pub(super) fn high_lane(fx: &mut Fx, v: VReg, r: PReg) {
     fx.emit(Inst::ShiftI { op: super::inst::Shift::Shr, w: true, dst: SCRATCH, imm: 32 });
     let d = xm(fx.def_reg(v));
     fx.emit(Inst::ToXmm { w: false, dst: d, src: SCRATCH });
+}
+
+/// Pushes the float results that go on the x87 stack (`st1` first, so the first of them ends
+/// in `st0`), through a frame slot; before the other results are placed.
+pub(super) fn push_x87(fx: &mut Fx, vs: &[VReg], locs: &[Loc]) {
+    let mut slot = None;
+    for k in [1, 0] {
+        if let Some(v) = vs.iter().zip(locs).find(|(_, l)| **l == Loc::X87(k)).map(|(v, _)| *v) {
+            let s = *slot.get_or_insert_with(|| fx.frame.spill_slot());
+            let d = fx.ty(v) == Ty::F64;
+            let r = fx.use_xmm(v);
+            let mem = Mem::at(Gpr::RBP, s);
+            fx.emit(Inst::FStore { d, mem, src: r });
+            fx.emit(Inst::X87 { pop: false, d, mem });
+            fx.a.unlock_all();
+        }
+    }
 }
 
 /// Stores an argument at `[rsp + off]` (8 bytes; integers are zero-extended in registers).

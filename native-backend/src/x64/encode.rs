@@ -385,5 +385,14 @@ pub fn encode(i: &Inst, b: &mut Buffer) {
             );
             b.put1(mode);
         }
+        I::X87 { pop, d, mem } => op(
+            b,
+            None,
+            false,
+            &[if d { 0xDD } else { 0xD9 }],
+            R(if pop { 3 } else { 0 }),
+            Rm::Mem(mem),
+            Byte::No,
+        ),
     }
 }

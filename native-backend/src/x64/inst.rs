@@ -248,4 +248,7 @@ pub enum Inst {
     CvtF2I { d: bool, w: bool, dst: Gpr, src: Xmm },
     /// `roundss`/`roundsd dst, src, mode`.
     Round { d: bool, mode: u8, dst: Xmm, src: Xmm },
+    /// `fld` (push) or, with `pop`, `fstp` (store and pop) of a 4- or 8-byte float: the x87
+    /// stack carries float results after the first two.
+    X87 { pop: bool, d: bool, mem: Mem },
 }

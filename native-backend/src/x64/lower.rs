@@ -622,7 +622,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                     }
                 }
                 crate::abi::Loc::Float(i) => self.a.bind(v.0, 16 + i, true),
-                crate::abi::Loc::FloatHi(_) => {}
+                crate::abi::Loc::FloatHi(_) | crate::abi::Loc::X87(_) => {}
                 crate::abi::Loc::Stack(off) => {
                     if let Some(h) = self.home.get_mut(k) {
                         *h = 16 + off as i32;
@@ -793,17 +793,20 @@ impl<'a, 'm> Fx<'a, 'm> {
                 let locs = crate::abi::place_results(
                     &vs.iter().map(|v| self.ty(*v)).collect::<Vec<_>>(),
                     &self.f.sig.packs,
-                    4,
-                    4,
+                    3,
+                    2,
                 )
                 .ok_or_else(|| self.unsupported("returning more than four values of a class"))?;
                 let mut moves: Vec<(VReg, PReg)> = vs
                     .iter()
                     .zip(&locs)
-                    .filter(|(_, l)| !matches!(l, crate::abi::Loc::FloatHi(_)))
+                    .filter(|(_, l)| {
+                        !matches!(l, crate::abi::Loc::FloatHi(_) | crate::abi::Loc::X87(_))
+                    })
                     .map(|(v, l)| (*v, super::calls::ret_reg(*l)))
                     .collect();
                 let his = super::calls::with_high_lanes(vs, &locs, &mut moves);
+                super::calls::push_x87(self, vs, &locs);
                 if self.f.sret && vs.is_empty() {
                     // An `sret` function returns its pointer, as C callees do.
                     moves.push((VReg(0), Gpr::RAX.0));

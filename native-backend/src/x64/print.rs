@@ -204,5 +204,8 @@ pub fn print(i: &Inst, names: &dyn Names) -> String {
         I::Round { d, mode, dst, src } => {
             format!("round{} {}, {}, {mode}", sd(d), dst.name(), src.name())
         }
+        I::X87 { pop, d, mem: m } => {
+            format!("{} {}{}", if pop { "fstp" } else { "fld" }, ptr(if d { 8 } else { 4 }), mem(m))
+        }
     }
 }

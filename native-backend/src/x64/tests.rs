@@ -253,6 +253,10 @@ fn cases() -> Vec<Case> {
         for (k, &mem) in small.iter().enumerate() {
             push(I::FStore { d, mem, src: x(k as u8 + 5) });
         }
+        for &mem in small.iter() {
+            push(I::X87 { pop: false, d, mem });
+            push(I::X87 { pop: true, d, mem });
+        }
         for (k, (a, b)) in pairs().into_iter().enumerate() {
             for op in SSES {
                 push(I::Sse { op, d, dst: x(a), src: x(b) });
@@ -581,7 +585,7 @@ fn random_inst(g: &mut Rng, labels: u32) -> Inst {
     let w = g.flag();
     let d = g.flag();
     let label = Label(g.below(labels as usize) as u32);
-    match g.below(52) {
+    match g.below(53) {
         0..=5 => I::AluRR { op: g.pick(&ALUS), w, dst: g.gpr(), src: g.gpr() },
         6..=9 => I::AluRI { op: g.pick(&ALUS), w, dst: g.gpr(), imm: g.imm() },
         10..=11 => I::AluRM { op: g.pick(&ALUS), w, dst: g.gpr(), mem: g.mem() },
@@ -637,6 +641,7 @@ fn random_inst(g: &mut Rng, labels: u32) -> Inst {
             I::CvtF2I { d, w, dst: g.gpr(), src: g.xmm() },
         ][g.below(2)]
         .clone(),
+        51 => I::X87 { pop: w, d, mem: g.mem() },
         _ => I::Round { d, mode: g.below(16) as u8, dst: g.xmm(), src: g.xmm() },
     }
 }
