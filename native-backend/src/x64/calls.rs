@@ -8,7 +8,7 @@
 use super::inst::Inst;
 use super::inst::Mem;
 use super::lower::{gp, xm, Fx, SCRATCH, XSCRATCH};
-use super::regs::{Gpr, ARG_GPRS, RET_GPRS};
+use super::regs::{Gpr, ARG_GPRS, ARG_XMMS, RET_GPRS, RET_XMMS};
 use super::ModCx;
 use crate::abi::{place_args, place_results, Loc};
 use crate::assign::PReg;
@@ -43,14 +43,29 @@ fn arg_layout(conv: Conv, sig: &Sig, varargs: &[Ty]) -> (Vec<Ty>, Vec<Loc>, u32)
     if conv == Conv::SysV {
         tys.extend_from_slice(varargs);
     }
+    let (locs, stack) = arg_places(&tys, sig);
+    (tys, locs, stack)
+}
+
+/// The places of arguments of types `tys` of a call or function of signature `sig` (its
+/// fixed parameters, maybe followed by variadic ones) in the System V registers, and the
+/// stack bytes they take. With results that go through memory, the hidden first argument
+/// takes `rdi`; it is not among the places returned.
+pub(super) fn arg_places(tys: &[Ty], sig: &Sig) -> (Vec<Loc>, u32) {
+    let (ngpr, nfpr) = (ARG_GPRS.len() as u8, ARG_XMMS);
     if crate::abi::demoted(&sig.ret) {
         let all = std::iter::once(Ty::Ptr).chain(tys.iter().copied());
-        let (mut locs, stack) = place_args(all, &crate::abi::shifted(&sig.packs), 6, 8);
+        let (mut locs, stack) = place_args(all, &crate::abi::shifted(&sig.packs), ngpr, nfpr);
         locs.remove(0);
-        return (tys, locs, stack);
+        return (locs, stack);
     }
-    let (locs, stack) = place_args(tys.iter().copied(), &sig.packs, 6, 8);
-    (tys, locs, stack)
+    place_args(tys.iter().copied(), &sig.packs, ngpr, nfpr)
+}
+
+/// The places of results of types `tys` of signature `sig` in the result registers (and the
+/// x87 stack), or `None` when they do not fit.
+pub(super) fn result_places(tys: &[Ty], sig: &Sig) -> Option<Vec<Loc>> {
+    place_results(tys, &sig.packs, RET_GPRS.len() as u8, RET_XMMS)
 }
 
 /// The bytes of the outgoing area `f`'s calls need.
@@ -224,19 +239,13 @@ fn emit_call(
         for (v, off) in dst.iter().zip(offs) {
             let mem = Mem::at(Gpr::RBP, area + off as i32);
             let r = fx.def_reg(*v);
-            match fx.ty(*v) {
-                Ty::F32 | Ty::F64 => {
-                    fx.emit(Inst::FLoad { d: fx.ty(*v) == Ty::F64, dst: xm(r), mem })
-                }
-                Ty::I32 => fx.emit(Inst::Load { kind: super::inst::Load::L32, dst: gp(r), mem }),
-                _ => fx.emit(Inst::Load { kind: super::inst::Load::L64, dst: gp(r), mem }),
-            }
+            fx.load_value(fx.ty(*v), r, mem);
             fx.a.unlock_all();
         }
         return Ok(());
     }
     let rets: Vec<Ty> = dst.iter().map(|v| fx.ty(*v)).collect();
-    let rl = place_results(&rets, &sig.packs, 3, 2)
+    let rl = result_places(&rets, sig)
         .ok_or_else(|| fx.unsupported("a call returning more than four values of a class"))?;
     for (v, l) in dst.iter().zip(&rl) {
         if !matches!(l, Loc::FloatHi(_) | Loc::X87(_)) {
@@ -376,9 +385,9 @@ pub(super) fn tail_call(
             "a tail call to a variadic function or one returning more than three integers",
         ));
     }
-    let (locs, _) = place_args(sig.params.iter().copied(), &sig.packs, 6, 8);
+    let (locs, _) = arg_places(&sig.params, sig);
     let f = fx.f;
-    let (own, _) = place_args(f.sig.params.iter().copied(), &f.sig.packs, 6, 8);
+    let (own, _) = arg_places(&f.sig.params, &f.sig);
     // Stack arguments can only be the caller's own `byval` copies, passed on in place (the
     // incoming area becomes the callee's), as `musttail` with the caller's prototype allows.
     let in_place = |(v, l): (&VReg, &Loc)| match *l {

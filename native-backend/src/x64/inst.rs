@@ -72,27 +72,29 @@ pub enum Cc {
 }
 
 impl Cc {
+    /// Every condition, by encoding.
+    pub const ALL: [Cc; 16] = [
+        Cc::O,
+        Cc::No,
+        Cc::B,
+        Cc::Ae,
+        Cc::E,
+        Cc::Ne,
+        Cc::Be,
+        Cc::A,
+        Cc::S,
+        Cc::Ns,
+        Cc::P,
+        Cc::Np,
+        Cc::L,
+        Cc::Ge,
+        Cc::Le,
+        Cc::G,
+    ];
+
     /// The opposite condition.
     pub fn invert(self) -> Cc {
-        const ALL: [Cc; 16] = [
-            Cc::O,
-            Cc::No,
-            Cc::B,
-            Cc::Ae,
-            Cc::E,
-            Cc::Ne,
-            Cc::Be,
-            Cc::A,
-            Cc::S,
-            Cc::Ns,
-            Cc::P,
-            Cc::Np,
-            Cc::L,
-            Cc::Ge,
-            Cc::Le,
-            Cc::G,
-        ];
-        ALL[(self as usize) ^ 1]
+        Cc::ALL[(self as usize) ^ 1]
     }
 }
 

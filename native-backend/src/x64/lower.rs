@@ -387,6 +387,25 @@ impl<'a, 'm> Fx<'a, 'm> {
         }
     }
 
+    /// Loads a value of register type `ty` (its natural size: 4 bytes for `I32`/`F32`, else
+    /// 8) from `mem` into `r`.
+    pub fn load_value(&mut self, ty: Ty, r: PReg, mem: Mem) {
+        self.emit(match ty {
+            Ty::F32 | Ty::F64 => Inst::FLoad { d: ty == Ty::F64, dst: xm(r), mem },
+            Ty::I32 => Inst::Load { kind: Load::L32, dst: gp(r), mem },
+            _ => Inst::Load { kind: Load::L64, dst: gp(r), mem },
+        });
+    }
+
+    /// Stores a value of register type `ty` (its natural size) from `r` to `mem`.
+    pub fn store_value(&mut self, ty: Ty, r: PReg, mem: Mem) {
+        self.emit(match ty {
+            Ty::F32 | Ty::F64 => Inst::FStore { d: ty == Ty::F64, mem, src: xm(r) },
+            Ty::I32 => Inst::Store { bytes: 4, mem, src: gp(r) },
+            _ => Inst::Store { bytes: 8, mem, src: gp(r) },
+        });
+    }
+
     /// `dst = imm` in the shortest form.
     pub fn mov_imm(&mut self, dst: Gpr, imm: u64) {
         if imm == 0 {
@@ -582,20 +601,13 @@ impl<'a, 'm> Fx<'a, 'm> {
     /// The parameters: bound to their argument registers, or homed in the incoming area.
     fn params(&mut self) -> Result<(), NativeError> {
         let f = self.f;
-        let tys: Vec<Ty> = f.sig.params.clone();
-        let (locs, stack) = if crate::abi::demoted(&f.sig.ret) {
+        let (locs, stack) = super::calls::arg_places(&f.sig.params, &f.sig);
+        if crate::abi::demoted(&f.sig.ret) {
             // Results through memory: the area's address comes first, in `rdi`.
-            let all = std::iter::once(Ty::Ptr).chain(tys.iter().copied());
-            let (mut locs, stack) =
-                crate::abi::place_args(all, &crate::abi::shifted(&f.sig.packs), 6, 8);
-            locs.remove(0);
             let h = self.frame.spill_slot();
             self.sret_area = Some(h);
             self.emit(Inst::Store { bytes: 8, mem: Mem::at(Gpr::RBP, h), src: Gpr::RDI });
-            (locs, stack)
-        } else {
-            crate::abi::place_args(tys.iter().copied(), &f.sig.packs, 6, 8)
-        };
+        }
         if let Some(save) = self.frame.va_save {
             // The register save area of `va_start`: all six integer argument registers, then
             // the eight float ones in 16-byte slots (System V, figure 3.33).
@@ -768,18 +780,8 @@ impl<'a, 'm> Fx<'a, 'm> {
                 let h = self.sret_area.unwrap_or(0);
                 self.emit(Inst::Load { kind: Load::L64, dst: p, mem: Mem::at(Gpr::RBP, h) });
                 for (v, off) in vs.iter().zip(offs) {
-                    let mem = Mem::at(p, off as i32);
-                    match self.ty(*v) {
-                        Ty::F32 | Ty::F64 => {
-                            let r = self.use_xmm(*v);
-                            self.emit(Inst::FStore { d: self.ty(*v) == Ty::F64, mem, src: r });
-                        }
-                        t => {
-                            let r = self.use_gpr(*v);
-                            let bytes = if t == Ty::I32 { 4 } else { 8 };
-                            self.emit(Inst::Store { bytes, mem, src: r });
-                        }
-                    }
+                    let r = self.use_reg(*v);
+                    self.store_value(self.ty(*v), r, Mem::at(p, off as i32));
                     self.a.unlock_all();
                     self.a.lock(p.0);
                 }
@@ -790,13 +792,10 @@ impl<'a, 'm> Fx<'a, 'm> {
                 }
             }
             Term::Ret(vs) => {
-                let locs = crate::abi::place_results(
-                    &vs.iter().map(|v| self.ty(*v)).collect::<Vec<_>>(),
-                    &self.f.sig.packs,
-                    3,
-                    2,
-                )
-                .ok_or_else(|| self.unsupported("returning more than four values of a class"))?;
+                let tys: Vec<Ty> = vs.iter().map(|v| self.ty(*v)).collect();
+                let locs = super::calls::result_places(&tys, &self.f.sig).ok_or_else(|| {
+                    self.unsupported("returning more than four values of a class")
+                })?;
                 let mut moves: Vec<(VReg, PReg)> = vs
                     .iter()
                     .zip(&locs)

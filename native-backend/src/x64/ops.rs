@@ -45,28 +45,17 @@ fn wide(t: Ty) -> bool {
 
 fn addr(fx: &mut Fx, dst: VReg, sym: Sym, addend: i64) {
     let r = gp(fx.def_reg(dst));
-    match sym {
-        Sym::Data(i) => {
-            let s = fx.cx.data_sym(i);
-            if fx.cx.data_is_external(i) {
-                fx.emit(Inst::MovGot { dst: r, sym: s });
-                if addend != 0 {
-                    add_const(fx, r, addend);
-                }
-            } else {
-                fx.emit(Inst::LeaSym { dst: r, sym: s, addend });
-            }
-        }
-        Sym::Func(f) => {
-            let (s, defined) = fx.cx.func_sym(f);
-            if defined {
-                fx.emit(Inst::LeaSym { dst: r, sym: s, addend });
-            } else {
-                fx.emit(Inst::MovGot { dst: r, sym: s });
-                if addend != 0 {
-                    add_const(fx, r, addend);
-                }
-            }
+    // The symbol, and whether it is defined in this object (else reached through the GOT).
+    let (s, here) = match sym {
+        Sym::Data(i) => (fx.cx.data_sym(i), !fx.cx.data_is_external(i)),
+        Sym::Func(f) => fx.cx.func_sym(f),
+    };
+    if here {
+        fx.emit(Inst::LeaSym { dst: r, sym: s, addend });
+    } else {
+        fx.emit(Inst::MovGot { dst: r, sym: s });
+        if addend != 0 {
+            add_const(fx, r, addend);
         }
     }
 }
@@ -846,10 +835,5 @@ fn va_arg(fx: &mut Fx, dst: VReg, ty: Ty, ap: VReg) {
     fx.emit(Inst::Lea { dst: t, mem: Mem::at(SCRATCH, 8) });
     fx.emit(Inst::Store { bytes: 8, mem: Mem::at(ra, 8), src: t });
     fx.buf.bind(load);
-    let mem = Mem::at(SCRATCH, 0);
-    match ty {
-        Ty::F32 | Ty::F64 => fx.emit(Inst::FLoad { d: ty == Ty::F64, dst: xm(rd), mem }),
-        Ty::I32 => fx.emit(Inst::Load { kind: Load::L32, dst: gp(rd), mem }),
-        _ => fx.emit(Inst::Load { kind: Load::L64, dst: gp(rd), mem }),
-    }
+    fx.load_value(ty, rd, Mem::at(SCRATCH, 0));
 }

@@ -84,12 +84,13 @@ impl Xmm {
 
 /// Integer argument registers, in order (System V).
 pub const ARG_GPRS: [Gpr; 6] = [Gpr::RDI, Gpr::RSI, Gpr::RDX, Gpr::RCX, Gpr::R8, Gpr::R9];
-/// Integer result registers, in order (LLVM's x86-64 return convention).
-pub const RET_GPRS: [Gpr; 4] = [Gpr::RAX, Gpr::RDX, Gpr::RCX, Gpr::R8];
+/// Integer result registers, in order (LLVM's x86-64 return convention; more integer
+/// results go through memory).
+pub const RET_GPRS: [Gpr; 3] = [Gpr::RAX, Gpr::RDX, Gpr::RCX];
 /// Float argument registers (`xmm0`-`xmm7`).
 pub const ARG_XMMS: u8 = 8;
-/// Float result registers (`xmm0`-`xmm3`).
-pub const RET_XMMS: u8 = 4;
+/// Float result registers (`xmm0`, `xmm1`; the next two float results go on the x87 stack).
+pub const RET_XMMS: u8 = 2;
 /// Callee-saved general-purpose registers the allocator may use (`rbp` is the frame pointer).
 pub const CALLEE_SAVED: [Gpr; 5] = [Gpr::RBX, Gpr::R12, Gpr::R13, Gpr::R14, Gpr::R15];
 

@@ -23,24 +23,7 @@ const SSES: [Sse; 7] = [Sse::Sqrt, Sse::Add, Sse::Mul, Sse::Sub, Sse::Min, Sse::
 const LOGICS: [Logic; 5] = [Logic::And, Logic::Andn, Logic::Or, Logic::Xor, Logic::Unpckl];
 const LOADS: [Load; 7] =
     [Load::Zx8, Load::Sx8, Load::Zx16, Load::Sx16, Load::L32, Load::Sx32, Load::L64];
-const CCS: [Cc; 16] = [
-    Cc::O,
-    Cc::No,
-    Cc::B,
-    Cc::Ae,
-    Cc::E,
-    Cc::Ne,
-    Cc::Be,
-    Cc::A,
-    Cc::S,
-    Cc::Ns,
-    Cc::P,
-    Cc::Np,
-    Cc::L,
-    Cc::Ge,
-    Cc::Le,
-    Cc::G,
-];
+const CCS: [Cc; 16] = Cc::ALL;
 /// Immediates around the imm8/imm32 boundaries.
 const IMMS: [i32; 12] =
     [0, 1, -1, 127, 128, -128, -129, 255, 0x1234_5678, -0x1234_5678, i32::MAX, i32::MIN];
