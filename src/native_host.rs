@@ -47,10 +47,12 @@ fn compile(
     listing: bool,
     t: &mut Timings,
 ) -> Result<Compiled, u8> {
-    let low = t.time("lower", || irplay_native::lower(module)).map_err(|e| {
-        report(&CompileError::Lower(e), file);
-        Stop::ERROR
-    })?;
+    let low = t
+        .time("lower", || irplay_native::lower(module, irplay_native::Target::X64))
+        .map_err(|e| {
+            report(&CompileError::Lower(e), file);
+            Stop::ERROR
+        })?;
     let opts = irplay_native::Options { listing };
     let compiled =
         t.time("codegen", || irplay_native::compile(&low, irplay_native::Target::X64, &opts));
@@ -71,7 +73,7 @@ pub fn build(
     t: &mut Timings,
 ) -> u8 {
     if emit == Emit::Low {
-        return match t.time("lower", || irplay_native::lower(module)) {
+        return match t.time("lower", || irplay_native::lower(module, irplay_native::Target::X64)) {
             Ok(low) => write_out(out, irplay_core::lower::print::print_module(&low).as_bytes()),
             Err(e) => {
                 report(&CompileError::Lower(e), file);

@@ -45,7 +45,7 @@ fn measure(path: &str, reps: usize) -> Result<[f64; 5], String> {
     let mut bytes = 0usize;
     let opts = irplay_native::Options::default();
     for _ in 0..reps {
-        let (low, t_lower) = timed(|| irplay_native::lower(&m));
+        let (low, t_lower) = timed(|| irplay_native::lower(&m, irplay_native::Target::X64));
         let low = low.map_err(|e| format!("lower: {}", e.message))?;
         let (c, t_codegen) =
             timed(|| irplay_native::compile(&low, irplay_native::Target::X64, &opts));

@@ -4,10 +4,11 @@
 //! the choice of a register for a new value (free ones first, in the target's preference
 //! order; otherwise a victim the caller spills).
 //!
-//! Physical registers are numbered `0..32`: a target maps its integer registers to `0..16`
-//! and its float registers to `16..32`.
+//! Physical registers are numbered `0..64`: x86-64 maps its integer registers to `0..16`
+//! and its vector registers to `16..32`; AArch64 its integer registers to `0..32` and its
+//! vector registers to `32..64`.
 
-/// A physical register number (`0..32`).
+/// A physical register number (`0..64`).
 pub type PReg = u8;
 
 /// No virtual register.
@@ -18,13 +19,13 @@ pub struct Assign {
     /// The physical register holding each virtual register, if any.
     reg_of: Vec<u8>,
     /// The virtual register each physical register holds.
-    holder: [u32; 32],
+    holder: [u32; 64],
     /// Held values not yet in their home slot.
-    dirty: u32,
+    dirty: u64,
     /// Registers the current instruction reads or writes (not to be taken).
-    locked: u32,
+    locked: u64,
     /// Registers ever written (for the callee-saved registers to save).
-    pub used: u32,
+    pub used: u64,
     /// Round-robin cursor for victims.
     clock: u32,
 }
@@ -36,7 +37,7 @@ impl Assign {
     pub fn new(nregs: usize) -> Assign {
         Assign {
             reg_of: vec![NO_REG; nregs],
-            holder: [NONE; 32],
+            holder: [NONE; 64],
             dirty: 0,
             locked: 0,
             used: 0,
@@ -56,11 +57,11 @@ impl Assign {
     /// True when `r`'s value has not been written to its home.
     #[inline]
     pub fn is_dirty(&self, r: PReg) -> bool {
-        self.dirty & (1 << r) != 0
+        self.dirty & (1u64 << r) != 0
     }
     /// Marks `r`'s value as written to its home.
     pub fn clean(&mut self, r: PReg) {
-        self.dirty &= !(1 << r);
+        self.dirty &= !(1u64 << r);
     }
     /// Makes `r` hold `v` (`dirty`: not yet in its home), dropping what either held before.
     pub fn bind(&mut self, v: u32, r: PReg, dirty: bool) {
@@ -70,10 +71,10 @@ impl Assign {
             *slot = r;
             self.holder[r as usize] = v;
             if dirty {
-                self.dirty |= 1 << r;
+                self.dirty |= 1u64 << r;
             }
         }
-        self.used |= 1 << r;
+        self.used |= 1u64 << r;
     }
     /// Forgets `r`'s value (the caller wrote it back if needed).
     pub fn free(&mut self, r: PReg) {
@@ -83,7 +84,7 @@ impl Assign {
             }
         }
         self.holder[r as usize] = NONE;
-        self.dirty &= !(1 << r);
+        self.dirty &= !(1u64 << r);
     }
     /// Forgets where `v` is (a new value is about to be defined).
     pub fn unbind_vreg(&mut self, v: u32) {
@@ -94,13 +95,13 @@ impl Assign {
     /// Locks `r` for the current instruction.
     #[inline]
     pub fn lock(&mut self, r: PReg) {
-        self.locked |= 1 << r;
-        self.used |= 1 << r;
+        self.locked |= 1u64 << r;
+        self.used |= 1u64 << r;
     }
     /// True when `r` is locked.
     #[inline]
     pub fn is_locked(&self, r: PReg) -> bool {
-        self.locked & (1 << r) != 0
+        self.locked & (1u64 << r) != 0
     }
     /// Unlocks every register (the instruction is done).
     #[inline]
@@ -111,21 +112,22 @@ impl Assign {
     /// whose value the caller must write back (if dirty and still needed) and [`free`](Self::free).
     /// `None` only if every register of `order` is locked.
     pub fn pick(&mut self, order: &[PReg]) -> Option<(PReg, bool)> {
-        if let Some(&r) =
-            order.iter().find(|&&r| self.holder[r as usize] == NONE && self.locked & (1 << r) == 0)
+        if let Some(&r) = order
+            .iter()
+            .find(|&&r| self.holder[r as usize] == NONE && self.locked & (1u64 << r) == 0)
         {
             return Some((r, false));
         }
         // Clean values first, then round robin.
         if let Some(&r) =
-            order.iter().find(|&&r| self.locked & (1 << r) == 0 && self.dirty & (1 << r) == 0)
+            order.iter().find(|&&r| self.locked & (1u64 << r) == 0 && self.dirty & (1u64 << r) == 0)
         {
             return Some((r, true));
         }
         let n = order.len() as u32;
         for k in 0..n {
             let r = order[((self.clock + k) % n) as usize];
-            if self.locked & (1 << r) == 0 {
+            if self.locked & (1u64 << r) == 0 {
                 self.clock = self.clock.wrapping_add(k + 1);
                 return Some((r, true));
             }
@@ -133,11 +135,11 @@ impl Assign {
         None
     }
     /// The registers holding values, as a bit set.
-    pub fn held(&self) -> u32 {
+    pub fn held(&self) -> u64 {
         let mut m = 0;
         for (r, &v) in self.holder.iter().enumerate() {
             if v != NONE {
-                m |= 1 << r;
+                m |= 1u64 << r;
             }
         }
         m

@@ -34,26 +34,53 @@ pub mod x64;
 use irplay_core::diag::Span;
 use irplay_core::lower::{LowModule, LowerError, Options as LowerOptions};
 
-/// What the native targets ask of the lowering: vectors one register per lane, the native
-/// C convention at the module's edges.
-pub const LOWER_OPTIONS: LowerOptions =
-    LowerOptions { v128: false, abi: irplay_core::lower::Abi::Native };
+/// What a native target asks of the lowering: vectors one register per lane, the target's C
+/// convention at the module's edges.
+pub fn lower_options(target: Target) -> LowerOptions {
+    let abi = match target {
+        Target::X64 => irplay_core::lower::Abi::SysV,
+        Target::Aarch64 => irplay_core::lower::Abi::Aapcs64,
+    };
+    LowerOptions { v128: false, abi }
+}
 
-/// Lowers a verified IR module for the native targets ([`LOWER_OPTIONS`]). Debug builds
-/// verify the low form ([`irplay_core::lower::verify`]): a problem is an error at its
-/// function's span.
-pub fn lower(m: &irplay_core::ir::Module) -> Result<LowModule, LowerError> {
-    let low = irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)?;
+/// Lowers a verified IR module for `target` ([`lower_options`]). Debug builds verify the low
+/// form ([`irplay_core::lower::verify`]): a problem is an error at its function's span.
+pub fn lower(m: &irplay_core::ir::Module, target: Target) -> Result<LowModule, LowerError> {
+    let opts = lower_options(target);
+    let low = irplay_core::lower::lower_module_with(m, opts)?;
     #[cfg(debug_assertions)]
-    irplay_core::lower::verify::check(&low, LOWER_OPTIONS)?;
+    irplay_core::lower::verify::check(&low, opts)?;
     Ok(low)
 }
 
 /// A native target.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     /// x86-64, System V ABI, ELF (Linux).
     X64,
+    /// AArch64 (ARMv8-A), AAPCS64, ELF (Linux).
+    Aarch64,
+}
+
+impl Target {
+    /// Every target.
+    pub const ALL: [Target; 2] = [Target::X64, Target::Aarch64];
+    /// Its name on the command line and in the playground (`x86_64`, `aarch64`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::X64 => "x86_64",
+            Target::Aarch64 => "aarch64",
+        }
+    }
+    /// The target of a name (`x86_64`/`x86-64`/`x64`, `aarch64`/`arm64`).
+    pub fn from_name(s: &str) -> Option<Target> {
+        match s {
+            "x86_64" | "x86-64" | "x64" => Some(Target::X64),
+            "aarch64" | "arm64" => Some(Target::Aarch64),
+            _ => None,
+        }
+    }
 }
 
 /// Choices of the code generator.
@@ -152,6 +179,9 @@ pub struct Compiled {
     pub locs: Vec<(u32, Span)>,
     /// With [`Options::listing`]: each machine instruction's offset, length and text.
     pub insts: Vec<(u32, u8, String)>,
+    /// With [`Options::listing`]: where values live, at the offset of the instruction that
+    /// puts them there (`%sum: rbx`, `spill %i: [rbp - 56]`, `reload %i: rcx`). Ascending.
+    pub notes: Vec<(u32, String)>,
     /// The symbol of `main` when the module defines it (the entry point a loader calls:
     /// with global constructors or destructors, a wrapper that runs them around the
     /// module's own `main`).
@@ -187,6 +217,10 @@ impl std::error::Error for NativeError {}
 pub fn compile(m: &LowModule, target: Target, opts: &Options) -> Result<Compiled, NativeError> {
     match target {
         Target::X64 => x64::compile(m, opts),
+        Target::Aarch64 => Err(NativeError::unsupported(
+            m.funcs.first().map(|f| f.span).unwrap_or_default(),
+            "the AArch64 target (not built yet)",
+        )),
     }
 }
 
@@ -221,6 +255,6 @@ pub fn compile_module(
     target: Target,
     opts: &Options,
 ) -> Result<Compiled, CompileError> {
-    let low = lower(m).map_err(CompileError::Lower)?;
+    let low = lower(m, target).map_err(CompileError::Lower)?;
     compile(&low, target, opts).map_err(CompileError::Native)
 }

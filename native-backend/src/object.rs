@@ -247,6 +247,7 @@ pub fn example() -> Compiled {
             (32, at("ret i32 42")),
         ],
         insts,
+        notes: Vec::new(),
         main: Some(0),
     }
 }

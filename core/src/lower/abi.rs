@@ -205,7 +205,7 @@ pub fn sig_of(m: &Module, opts: Options, fn_ty: TypeId, span: Span) -> LResult<S
     }
     let params = flat;
     let mut packs = Vec::new();
-    if opts.abi == super::Abi::Native {
+    if opts.abi.is_native() {
         let mut at = 0;
         for p in params_ir.iter() {
             native_packs(m, opts, *p, &mut at, false, &mut packs, span)?;

@@ -144,7 +144,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
         let mut r = fx.operand(*op)?;
         if k < nfixed {
             if let Some((size, al)) = byval_arg(fx, info, direct, k) {
-                let native = fx.cx.opts.abi == super::Abi::Native;
+                let native = fx.cx.opts.abi.is_native();
                 r = if tail {
                     forwarded(fx, *op, size)?
                 } else if native {
@@ -158,7 +158,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
                     packs.push((fixed.len() as u32, pack));
                 }
             }
-            if fx.cx.opts.abi == super::Abi::Native {
+            if fx.cx.opts.abi.is_native() {
                 r = sext_arg(fx, info, direct, k, t, r);
             }
             fixed.push(r);
@@ -207,7 +207,7 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
     // Native: a narrow integer result's upper bits are undefined (or a sign extension).
     let masks: Vec<(VReg, u32)> = match (fx.cx.opts.abi, m.types.func_sig(info.fn_ty), dst.first())
     {
-        (super::Abi::Native, Some((rt, _, _)), Some(&d)) if dst.len() == 1 => {
+        (abi, Some((rt, _, _)), Some(&d)) if abi.is_native() && dst.len() == 1 => {
             match m.types.get(rt) {
                 crate::ir::Type::Int(n) if *n < 64 && *n != 32 => vec![(d, *n)],
                 _ => Vec::new(),
@@ -321,13 +321,21 @@ fn forwarded(fx: &mut FnCx, op: Operand, size: u64) -> LResult<VReg> {
 /// targets (AArch64's `va_list` differs) are refused.
 pub fn va_list_size(fx: &FnCx) -> LResult<u32> {
     let triple = fx.cx.m.triple.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-    if triple.starts_with("aarch64") || triple.starts_with("arm64") {
+    let arm = triple.starts_with("aarch64") || triple.starts_with("arm64");
+    let x86 = triple.starts_with("x86_64") || triple.starts_with("amd64");
+    // The IR of a C compiler reads the `va_list` fields itself: it must be the target's.
+    let (size, mismatch) = match fx.cx.opts.abi {
+        super::Abi::Aapcs64 => (32, x86),
+        super::Abi::SysV => (24, arm),
+        super::Abi::Cells => (if fx.cx.ptr_bytes == 8 { 24 } else { 4 }, arm),
+    };
+    if mismatch {
         return Err(LowerError::unsupported(
             fx.span,
-            format!("variadic arguments on target {triple}"),
+            format!("variadic arguments of a module for {triple} on another target (its code reads that target's va_list)"),
         ));
     }
-    Ok(if fx.cx.ptr_bytes == 8 { 24 } else { 4 })
+    Ok(size)
 }
 
 /// The offset of the next-argument pointer in a `va_list`.

@@ -300,7 +300,7 @@ pub struct Sig {
     /// True for C variadic functions: the extra arguments are passed in a caller-built area
     /// whose address is one more, last, `Ptr` parameter (see [`crate::lower::abi`]).
     pub variadic: bool,
-    /// With [`crate::lower::Abi::Native`]: parameters (by index in `params`) that a native
+    /// With a native [`crate::lower::Abi`]: parameters (by index in `params`) that a native
     /// convention passes other than as one scalar each, ascending.
     pub packs: Vec<(u32, Pack)>,
 }
@@ -394,11 +394,11 @@ pub enum Inst {
     VShift { op: Bin, shape: Shape, dst: VReg, a: VReg, amount: VReg },
     /// `dst = the bytes of a then b (32 bytes) at the 16 indices`, each below 32.
     VShuffle { dst: VReg, a: VReg, b: VReg, bytes: [u8; 16] },
-    /// `llvm.va_start(ap)` in the target's convention (only with [`crate::lower::Abi::Native`]):
+    /// `llvm.va_start(ap)` in the target's convention (only with a native [`crate::lower::Abi`]):
     /// the code generator fills the `va_list` at `ap` from its register save area.
     VaStart { ap: VReg },
     /// `dst = va_arg ap` of register type `ty` in the target's convention (only with
-    /// [`crate::lower::Abi::Native`]): the next variadic argument, advancing the `va_list`.
+    /// a native [`crate::lower::Abi`]): the next variadic argument, advancing the `va_list`.
     VaArg { dst: VReg, ty: Ty, ap: VReg },
 }
 
@@ -616,7 +616,7 @@ pub struct LowFunc {
     pub dynamic_stack: bool,
     /// `private` or `internal`: invisible to other objects.
     pub local: bool,
-    /// Its first parameter is `sret` (with [`crate::lower::Abi::Native`], the code generator
+    /// Its first parameter is `sret` (with a native [`crate::lower::Abi`], the code generator
     /// returns that pointer, as C callees do).
     pub sret: bool,
     /// The blocks; block 0 is the entry.

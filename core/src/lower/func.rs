@@ -96,7 +96,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         return Err(LowerError::unsupported(span, "a function without a body"));
     };
     let mut sig = sig_of(m, cx.opts, f.ty, span)?;
-    if cx.opts.abi == super::Abi::Native {
+    if cx.opts.abi.is_native() {
         // `byval` parameters: the caller's copy in the stack argument area.
         let tys: Vec<crate::ir::TypeId> =
             m.types.func_sig(f.ty).map(|(_, ps, _)| ps.to_vec()).unwrap_or_default();
@@ -143,7 +143,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
             fx.vals.insert(p, r);
         }
     }
-    let native = fx.cx.opts.abi == super::Abi::Native;
+    let native = fx.cx.opts.abi.is_native();
     if sig.variadic && !native {
         fx.va_area = Some(fx.new_reg(Ty::Ptr));
     }

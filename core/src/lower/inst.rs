@@ -219,7 +219,7 @@ pub fn lower_inst(fx: &mut FnCx, _i: IrInst, data: &InstData) -> LResult<()> {
             let ap = arg(fx, data, 0)?;
             let dst = dst_of(fx, data)?;
             super::calls::va_list_size(fx)?;
-            if fx.cx.opts.abi == super::Abi::Native {
+            if fx.cx.opts.abi.is_native() {
                 if fx.cx.lay.get(data.ty).size > 8 {
                     return Err(LowerError::unsupported(
                         span,

@@ -292,7 +292,7 @@ pub fn lower(
         How::Reduce(op) => reduce(fx, data, id, op, args),
         How::VaStart => {
             let ap = arg(fx, args, 0)?;
-            if fx.cx.opts.abi == super::Abi::Native {
+            if fx.cx.opts.abi.is_native() {
                 super::calls::va_list_size(fx)?;
                 fx.emit(Inst::VaStart { ap });
                 return Ok(());

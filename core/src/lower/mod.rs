@@ -98,13 +98,23 @@ pub enum Abi {
     /// is one last parameter, `va_start`/`va_arg` over that area (see [`abi`]).
     #[default]
     Cells,
-    /// A native C convention (x86-64 System V): variadic arguments where the target's ABI
-    /// puts them, `va_start` and `va_arg` as [`Inst::VaStart`] and [`Inst::VaArg`] for the
-    /// code generator (which knows its register save area), integers narrower than their
-    /// register masked where they come from other code (parameters, call results), `signext`
-    /// arguments and results sign-extended to 32 bits as C callers and callees expect, and
-    /// an `sret` function's pointer returned ([`LowFunc::sret`]).
-    Native,
+    /// The x86-64 System V C convention: variadic arguments where the target's ABI puts them,
+    /// `va_start` and `va_arg` as [`Inst::VaStart`] and [`Inst::VaArg`] for the code generator
+    /// (which knows its register save area), integers narrower than their register masked
+    /// where they come from other code (parameters, call results), `signext` arguments and
+    /// results sign-extended to 32 bits as C callers and callees expect, and an `sret`
+    /// function's pointer returned ([`LowFunc::sret`]).
+    SysV,
+    /// The AArch64 C convention (AAPCS64, Linux): as [`Abi::SysV`] for the low form (the code
+    /// generator places the registers), with the 32-byte AAPCS64 `va_list`.
+    Aapcs64,
+}
+
+impl Abi {
+    /// A native C convention (the code generator places arguments and keeps `va_list`s).
+    pub fn is_native(self) -> bool {
+        matches!(self, Abi::SysV | Abi::Aapcs64)
+    }
 }
 
 use crate::diag::{Diagnostic, Span};

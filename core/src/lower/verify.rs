@@ -12,7 +12,7 @@
 //!   [`Ty::V128`] registers (and constants) exist only with [`Options::v128`].
 //! - Function: the first `sig.params.len()` registers have the parameters' types; a variadic
 //!   function with [`Abi::Cells`] has its argument area (a `Ptr`) in the next one; `packs`
-//!   only with [`Abi::Native`], ascending, each on registers of its kind; at least one block.
+//!   only with a native [`Abi`], ascending, each on registers of its kind; at least one block.
 //! - Per instruction, the types of operands and results: `Const` of its constant's type;
 //!   `Addr` and `Slot` a `Ptr`, their symbol or slot in range; `Bin` integer operations on
 //!   `I32`/`I64`/`Ptr`, float ones on `F32`/`F64`, with `a`, `b` and `dst` of `ty`; `Un` per
@@ -36,7 +36,7 @@
 //!   are `V128`, scalars of the shape's lane type, lanes below the shape's count, `VBin`
 //!   only for [`Shape::has_bin`], `VUn` only `FNeg`/`FAbs`/`FSqrt` on float shapes, `VShift`
 //!   only shifts on integer shapes with an `I32` amount, shuffle indices below 32.
-//! - `VaStart`/`VaArg`: only with [`Abi::Native`], in a variadic function, `ap` a `Ptr`,
+//! - `VaStart`/`VaArg`: only with a native [`Abi`], in a variadic function, `ap` a `Ptr`,
 //!   `dst` of `ty`.
 //! - `ParCopy`: at least one move, destinations distinct, each destination of its source's
 //!   type. The lowering uses `ParCopy` as its plain copy too (`inst::copy`, the two halves of
@@ -378,8 +378,8 @@ impl Fx<'_> {
     /// the results', each on registers of its kind (`ByVal` a `Ptr`, `I128` two `I64`,
     /// `F32x2` and `RetF32x2` two `F32`).
     fn sig(&mut self, s: &Sig, what: &str) {
-        if !s.packs.is_empty() && self.opts.abi != Abi::Native {
-            self.err(format!("{what} has packs without Abi::Native"));
+        if !s.packs.is_empty() && !self.opts.abi.is_native() {
+            self.err(format!("{what} has packs without a native Abi"));
         }
         let (mut prev_p, mut prev_r): (Option<u32>, Option<u32>) = (None, None);
         for &(k, pack) in &s.packs {
@@ -631,8 +631,8 @@ impl Fx<'_> {
     }
 
     fn need_native(&mut self, what: &str) {
-        if self.opts.abi != Abi::Native {
-            self.err(format!("{what} without Abi::Native"));
+        if !self.opts.abi.is_native() {
+            self.err(format!("{what} without a native Abi"));
         }
         if !self.f.sig.variadic {
             self.err(format!("{what} in a function that is not variadic"));

@@ -73,7 +73,7 @@ pub(super) struct Fx<'a, 'm> {
     /// stack arguments from `rbp`.
     pub va_named: (u32, u32, u32),
     /// Registers pinned to one value for the whole function (as a set), and each value's.
-    pinned: u32,
+    pinned: u64,
     pin_of: Vec<Option<PReg>>,
     /// The allocatable integer registers without the pinned ones, in both preference orders.
     gpr_order: Vec<PReg>,
@@ -176,7 +176,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         }
         let pinned_list = pins(f, &info);
         let mut pin_of = vec![None; n + 2];
-        let mut pinned = 0u32;
+        let mut pinned = 0u64;
         for &(v, r) in &pinned_list {
             pin_of[v.0 as usize] = Some(r);
             pinned |= 1 << r;
