@@ -43,189 +43,27 @@
 //! within 5). The counts per family of trials (matching, refused as expected by construct,
 //! failing) are printed at the end.
 
-use libtest_mimic::{Arguments, Failed, Trial};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use libtest_mimic::Arguments;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 #[path = "harness/engine.rs"]
 mod engine;
+#[path = "harness/native_trials.rs"]
+mod native_trials;
 #[allow(dead_code)]
 #[path = "harness/timed.rs"]
 mod timed;
 #[allow(dead_code)]
 #[path = "harness/unsupported.rs"]
 mod unsupported;
-use engine::{
-    exit_status, first_difference, ll_files, print_tallies, standard_trials, Engine, Families, Mode,
-};
-use timed::run;
-use unsupported::parse_unsupported;
+use engine::{print_tallies, standard_trials, Engine, Families, Mode};
+use native_trials::{native_trials, NativeOptions};
 
 /// The run corpus's expected refusals, relative to the repository root.
 const CORPUS_LIST: &str = "tests/native-unsupported.txt";
 const DIRECTIVE: &str = "UNSUPPORTED-NATIVE:";
-
-/// The interpreter's reports of the undefined behaviour the hardware catches, and the native
-/// engine's names for the fault.
-const FAULTS: &[(&str, &str)] = &[
-    ("undefined behavior: division_by_zero:", "undefined behavior: integer divide by zero"),
-    ("undefined behavior: unreachable:", "undefined behavior: unreachable instruction executed"),
-    ("undefined behavior: null_dereference:", "undefined behavior: out of bounds memory access"),
-];
-
-fn count(engine: &Engine, family: &'static str, ok: bool) {
-    if let Ok(mut all) = engine.tally.lock() {
-        let t = all.entry(family).or_default();
-        if ok {
-            t.matching += 1;
-        } else {
-            t.failing += 1;
-        }
-    }
-}
-
-/// Counts the outcome of a trial of `family` and returns it.
-fn counted(engine: &Engine, family: &'static str, r: Result<(), Failed>) -> Result<(), Failed> {
-    count(engine, family, r.is_ok());
-    r
-}
-
-/// `irplay build --target x86_64 --emit EMIT -o OUT rel` in `tests/ir`.
-fn build(engine: &Engine, ir_dir: &Path, rel: &str, emit: &str, out: &Path) -> timed::Out {
-    let mut cmd = Command::new(&engine.irplay);
-    cmd.args(["build", "--target", "x86_64", "--emit", emit, "-o"]).arg(out).arg(rel);
-    run(cmd.current_dir(ir_dir), engine.limit).unwrap_or_else(|e| timed::Out {
-        code: None,
-        stdout: Vec::new(),
-        stderr: e,
-    })
-}
-
-/// `asm/<name>`: the listing of `tests/ir/native/NAME.ll` against `NAME.ll.asm`.
-fn asm_trial(engine: &Engine, ir_dir: &Path, rel: &str, bless: bool) -> Result<(), Failed> {
-    let text = std::fs::read_to_string(ir_dir.join(rel))
-        .map_err(|e| format!("cannot read tests/ir/{rel}: {e}"))?;
-    if parse_unsupported(&text, DIRECTIVE)?.is_some() {
-        // Refused: the `native/` trial checks that.
-        return Ok(());
-    }
-    let out = build(engine, ir_dir, rel, "asm", Path::new("-"));
-    if out.code != Some(0) {
-        return Err(format!(
-            "irplay build --emit asm tests/ir/{rel} exits {:?}:\n{}",
-            out.code, out.stderr
-        )
-        .into());
-    }
-    let golden = ir_dir.join(format!("{rel}.asm"));
-    if bless {
-        return std::fs::write(&golden, &out.stdout)
-            .map_err(|e| format!("cannot write {}: {e}", golden.display()).into());
-    }
-    let want = std::fs::read(&golden)
-        .map_err(|e| format!("cannot read tests/ir/{rel}.asm ({e}): BLESS=1 writes it"))?;
-    if want != out.stdout {
-        return Err(format!(
-            "the listing of tests/ir/{rel} differs from its golden tests/ir/{rel}.asm (BLESS=1 \
-             rewrites it; review the diff): {}",
-            first_difference(&want, &out.stdout)
-        )
-        .into());
-    }
-    Ok(())
-}
-
-/// `objdump/<name>`: the object of `rel` read back by `llvm-objdump-19 -d -r`.
-fn objdump_trial(engine: &Engine, ir_dir: &Path, rel: &str) -> Result<(), Failed> {
-    let obj = engine.scratch.join(format!("{}.o", rel.trim_end_matches(".ll").replace('/', "__")));
-    std::fs::create_dir_all(&engine.scratch).map_err(|e| format!("cannot create scratch: {e}"))?;
-    let built = build(engine, ir_dir, rel, "obj", &obj);
-    if built.code != Some(0) {
-        // A refusal is judged by the run trials (or, for a file that does not end normally,
-        // not at all): there is no object to read.
-        if unsupported::refusal(&built.stderr).is_some() {
-            return Ok(());
-        }
-        return Err(format!(
-            "irplay build --emit obj tests/ir/{rel} exits {:?}:\n{}",
-            built.code, built.stderr
-        )
-        .into());
-    }
-    let dumped = run(Command::new("llvm-objdump-19").args(["-d", "-r"]).arg(&obj), engine.limit)?;
-    let listing = String::from_utf8_lossy(&dumped.stdout);
-    let unknown: Vec<&str> = listing.lines().filter(|l| l.contains("<unknown>")).take(5).collect();
-    let result = if dumped.code != Some(0) || !dumped.stderr.trim().is_empty() {
-        Err(format!(
-            "llvm-objdump-19 -d -r exits {:?} on the object of tests/ir/{rel}:\n{}",
-            dumped.code, dumped.stderr
-        ))
-    } else if !unknown.is_empty() {
-        Err(format!(
-            "llvm-objdump-19 cannot decode instructions of the object of tests/ir/{rel}:\n{}",
-            unknown.join("\n")
-        ))
-    } else {
-        Ok(())
-    };
-    if result.is_ok() {
-        let _ = std::fs::remove_file(&obj);
-    }
-    result.map_err(Failed::from)
-}
-
-/// The first `  at FILE:LINE:COL` of a report (without the function).
-fn report_position(stderr: &str) -> Option<&str> {
-    stderr.lines().find_map(|l| l.trim_start().strip_prefix("at ")?.split(' ').next())
-}
-
-/// `fault/<name>` (in process) and `exe-fault/<name>` (an executable): the native report of
-/// the fault against the interpreter's, the stdout printed before it against the golden.
-fn fault_trial(
-    engine: &Engine,
-    mode: Mode,
-    ir_dir: &Path,
-    rel: &str,
-    golden: &str,
-) -> Result<(), Failed> {
-    let Some(&(_, head)) = FAULTS.iter().find(|(interp, _)| golden.starts_with(interp)) else {
-        return Err(format!("tests/ir/{rel}.stderr reports no fault the harness knows").into());
-    };
-    let (out, shown) = engine.execute(mode, ir_dir, rel, &[], None)?;
-    let want_at = report_position(golden);
-    let got_at = report_position(&out.stderr);
-    if out.code != Some(70) || !out.stderr.starts_with(head) || got_at != want_at {
-        return Err(format!(
-            "`{shown}` should exit 70 and report `{head}` at {} (where the interpreter reports \
-             it); it exits {:?}, stderr:\n{}",
-            want_at.unwrap_or("?"),
-            out.code,
-            out.stderr
-        )
-        .into());
-    }
-    let want_stdout = std::fs::read(ir_dir.join(format!("{rel}.stdout"))).unwrap_or_default();
-    if out.stdout != want_stdout {
-        return Err(format!(
-            "`{shown}` should print tests/ir/{rel}.stdout (or nothing) before the fault: {}",
-            first_difference(&want_stdout, &out.stdout)
-        )
-        .into());
-    }
-    if mode == Mode::Exe {
-        let (inproc, shown_in) = engine.execute(Mode::InProcess, ir_dir, rel, &[], None)?;
-        if inproc.stderr != out.stderr {
-            return Err(format!(
-                "`{shown}` reports the fault differently from `{shown_in}`:\n{}\nversus:\n{}",
-                out.stderr, inproc.stderr
-            )
-            .into());
-        }
-    }
-    Ok(())
-}
 
 fn main() {
     let args = Arguments::from_args();
@@ -241,60 +79,21 @@ fn main() {
         directive: DIRECTIVE,
         list: CORPUS_LIST,
         target: "x86_64",
+        run_args: Vec::new(),
+        runner: Vec::new(),
         irplay,
         scratch: root.join("target").join("irplay-tests").join("native"),
         limit,
         tally: Mutex::new(Default::default()),
     });
     let mut trials = Vec::new();
-    let ir_dir = root.join("tests").join("ir");
-    let mut all = Vec::new();
-    ll_files(&ir_dir, "", &mut all);
-    let have_objdump = Command::new("llvm-objdump-19").arg("--version").output().is_ok();
-    fn top<'a>(dir: &str, r: &'a str) -> Option<&'a str> {
-        r.strip_prefix(dir).filter(|n| !n.contains('/')).map(|n| n.trim_end_matches(".ll"))
-    }
-    // The code generator's own small functions: run, listing, object.
-    let mut judged = Vec::new();
-    for rel in &all {
-        let Some(name) = top("native/", rel) else { continue };
-        judged.push(rel.clone());
-        let (e, dir, f) = (engine.clone(), ir_dir.clone(), ir_dir.join(rel));
-        trials.push(Trial::test(format!("native/{name}"), move || {
-            e.interp_trial(("native", Mode::InProcess), (&dir, "tests/ir/"), &f)
-        }));
-        let (e, dir, r) = (engine.clone(), ir_dir.clone(), rel.clone());
-        trials.push(Trial::test(format!("asm/{name}"), move || {
-            counted(&e, "asm", asm_trial(&e, &dir, &r, bless))
-        }));
-    }
-    for rel in &all {
-        let Some(name) = top("interp/", rel).or(top("native/", rel)) else { continue };
-        let (e, dir, r) = (engine.clone(), ir_dir.clone(), rel.clone());
-        let prefix = if rel.starts_with("native/") { "native-" } else { "" };
-        trials.push(
-            Trial::test(format!("objdump/{prefix}{name}"), move || {
-                counted(&e, "objdump", objdump_trial(&e, &dir, &r))
-            })
-            .with_ignored_flag(!have_objdump),
-        );
-    }
-    // The undefined behaviour the hardware catches, reported where the interpreter does.
-    for rel in &all {
-        let Some(name) = top("interp/", rel) else { continue };
-        let text = std::fs::read_to_string(ir_dir.join(rel)).unwrap_or_default();
-        let golden = std::fs::read_to_string(ir_dir.join(format!("{rel}.stderr")));
-        let Ok(golden) = golden else { continue };
-        if exit_status(&text) != 70 || !FAULTS.iter().any(|(i, _)| golden.starts_with(i)) {
-            continue;
-        }
-        for (family, mode) in [("fault", Mode::InProcess), ("exe-fault", Mode::Exe)] {
-            let (e, dir, r, g) = (engine.clone(), ir_dir.clone(), rel.clone(), golden.clone());
-            trials.push(Trial::test(format!("{family}/{name}"), move || {
-                counted(&e, family, fault_trial(&e, mode, &dir, &r, &g))
-            }));
-        }
-    }
+    let options = Arc::new(NativeOptions {
+        asm_suffix: ".asm",
+        objdump_matches_listing: false,
+        faults: &[("fault", Mode::InProcess), ("exe-fault", Mode::Exe)],
+        bless,
+    });
+    let judged = native_trials(&engine, &root, &options, &mut trials);
     let families = Families {
         interp: &[("interp", Mode::InProcess), ("exe", Mode::Exe)],
         learn: &[("learn", Mode::InProcess)],

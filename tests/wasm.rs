@@ -148,6 +148,8 @@ fn main() {
         directive: "UNSUPPORTED-WASM:",
         list: CORPUS_LIST,
         target: "wasm32",
+        run_args: Vec::new(),
+        runner: Vec::new(),
         irplay: irplay.to_path_buf(),
         scratch: root.join("target").join("irplay-tests").join("wasm"),
         limit,

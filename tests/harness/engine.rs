@@ -53,6 +53,11 @@ pub(crate) struct Engine {
     pub(crate) list: &'static str,
     /// `irplay build --target` for [`Mode::Exe`].
     pub(crate) target: &'static str,
+    /// More arguments of `irplay run --engine NAME` ([`Mode::InProcess`]): `--target aarch64`.
+    pub(crate) run_args: Vec<String>,
+    /// The command an executable of [`Mode::Exe`] runs under (empty: none), e.g.
+    /// `qemu-aarch64 -L /usr/aarch64-linux-gnu`.
+    pub(crate) runner: Vec<String>,
     pub(crate) irplay: PathBuf,
     /// Where executables are built ([`Mode::Exe`]).
     pub(crate) scratch: PathBuf,
@@ -140,11 +145,18 @@ impl Engine {
     ) -> Result<(Out, String), String> {
         let mut cmd = Command::new(&self.irplay);
         if mode == Mode::InProcess {
-            cmd.args(["run", "--engine", self.name]).arg(rel).arg("--").args(args);
+            cmd.args(["run", "--engine", self.name]).args(&self.run_args);
+            cmd.arg(rel).arg("--").args(args);
             let out = run_with_stdin(cmd.current_dir(dir), stdin, self.limit)?;
-            return Ok((out, format!("irplay run --engine {} {rel}", self.name)));
+            let extra: String = self.run_args.iter().map(|a| format!("{a} ")).collect();
+            return Ok((out, format!("irplay run --engine {} {extra}{rel}", self.name)));
         }
-        let shown = format!("irplay build --target {} --emit exe {rel}, run", self.target);
+        let under = if self.runner.is_empty() {
+            String::new()
+        } else {
+            format!(" under `{}`", self.runner.join(" "))
+        };
+        let shown = format!("irplay build --target {} --emit exe {rel}, run{under}", self.target);
         std::fs::create_dir_all(&self.scratch)
             .map_err(|e| format!("cannot create {}: {e}", self.scratch.display()))?;
         let exe = self.scratch.join(rel.trim_end_matches(".ll").replace('/', "__"));
@@ -154,7 +166,15 @@ impl Engine {
             let stderr = format!("irplay build exits {:?}:\n{}", built.code, built.stderr);
             return Ok((Out { code: None, stdout: Vec::new(), stderr }, shown));
         }
-        let out = run_with_stdin(Command::new(&exe).args(args).current_dir(dir), stdin, self.limit);
+        let mut run = match self.runner.split_first() {
+            Some((prog, pre)) => {
+                let mut c = Command::new(prog);
+                c.args(pre).arg(&exe);
+                c
+            }
+            None => Command::new(&exe),
+        };
+        let out = run_with_stdin(run.args(args).current_dir(dir), stdin, self.limit);
         let _ = std::fs::remove_file(&exe);
         Ok((out?, shown))
     }
@@ -365,14 +385,16 @@ pub(crate) fn standard_trials(
         )
         .into())
     }));
-    corpus_trials(engine, root, families.corpus, trials)
+    corpus_trials(engine, root, families.corpus, &|_| true, trials)
 }
 
-/// The run corpus's trials; returns the listed modules the corpus lacks.
-fn corpus_trials(
+/// The run corpus's trials of the modules `keep` selects (by file name); returns the listed
+/// modules the corpus lacks.
+pub(crate) fn corpus_trials(
     engine: &Arc<Engine>,
     root: &Path,
     families: &[(&'static str, Mode)],
+    keep: &dyn Fn(&str) -> bool,
     trials: &mut Vec<Trial>,
 ) -> Vec<String> {
     let no_corpus = std::env::var("IRPLAY_NO_CORPUS").is_ok_and(|v| !v.is_empty() && v != "0");
@@ -415,7 +437,7 @@ fn corpus_trials(
     });
     // Listed modules a smaller (or differently seeded) corpus lacks are only noted.
     let stale = list.keys().filter(|m| mods.binary_search(m).is_err()).cloned().collect();
-    for rel in mods {
+    for rel in mods.into_iter().filter(|m| keep(m)) {
         for &(family, mode) in families {
             let (e, dir, list, rel) = (engine.clone(), dir.clone(), list.clone(), rel.clone());
             trials.push(Trial::test(format!("{family}/{rel}"), move || {
