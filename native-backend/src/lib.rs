@@ -22,6 +22,7 @@
 //! count of vector registers in `al`), and variadic functions keep a System V register save
 //! area for `va_start` and `va_arg`.
 
+pub mod aarch64;
 pub mod abi;
 pub mod analysis;
 pub mod assign;
@@ -81,6 +82,15 @@ impl Target {
             _ => None,
         }
     }
+}
+
+/// Names symbols and labels for the printers: `sym(id)` the symbol's name, `label(id)` the
+/// label's offset.
+pub trait Names {
+    /// The name of a symbol.
+    fn sym(&self, id: SymId) -> String;
+    /// A label's offset from the start of the function (if bound).
+    fn label(&self, l: buffer::Label) -> Option<u32>;
 }
 
 /// Choices of the code generator.
