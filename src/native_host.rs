@@ -51,11 +51,11 @@ fn compile(
     listing: bool,
     t: &mut Timings,
 ) -> Result<Compiled, u8> {
-    let low = t.time("lower", || irplay_native::lower(module, target)).map_err(|e| {
+    let opts = irplay_native::Options { listing };
+    let low = t.time("lower", || irplay_native::lower_with(module, target, &opts)).map_err(|e| {
         report(&CompileError::Lower(e), file);
         Stop::ERROR
     })?;
-    let opts = irplay_native::Options { listing };
     let compiled = t.time("codegen", || irplay_native::compile(&low, target, &opts));
     // Not freed piece by piece: the process ends soon.
     std::mem::forget(low);

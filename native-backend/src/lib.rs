@@ -22,6 +22,7 @@
 //! count of vector registers in `al`), and variadic functions keep a System V register save
 //! area for `va_start` and `va_arg`.
 
+pub mod aarch64;
 pub mod abi;
 pub mod analysis;
 pub mod assign;
@@ -41,16 +42,26 @@ pub fn lower_options(target: Target) -> LowerOptions {
         Target::X64 => irplay_core::lower::Abi::SysV,
         Target::Aarch64 => irplay_core::lower::Abi::Aapcs64,
     };
-    LowerOptions { v128: false, abi }
+    LowerOptions { v128: false, abi, value_names: false }
 }
 
 /// Lowers a verified IR module for `target` ([`lower_options`]). Debug builds verify the low
 /// form ([`irplay_core::lower::verify`]): a problem is an error at its function's span.
 pub fn lower(m: &irplay_core::ir::Module, target: Target) -> Result<LowModule, LowerError> {
-    let opts = lower_options(target);
-    let low = irplay_core::lower::lower_module_with(m, opts)?;
+    lower_with(m, target, &Options::default())
+}
+
+/// [`lower`] for a compilation with `opts` (with [`Options::listing`], the IR names of the
+/// values are kept for the listing's notes).
+pub fn lower_with(
+    m: &irplay_core::ir::Module,
+    target: Target,
+    opts: &Options,
+) -> Result<LowModule, LowerError> {
+    let lo = LowerOptions { value_names: opts.listing, ..lower_options(target) };
+    let low = irplay_core::lower::lower_module_with(m, lo)?;
     #[cfg(debug_assertions)]
-    irplay_core::lower::verify::check(&low, opts)?;
+    irplay_core::lower::verify::check(&low, lo)?;
     Ok(low)
 }
 
@@ -82,6 +93,15 @@ impl Target {
             _ => None,
         }
     }
+}
+
+/// Names symbols and labels for the printers: `sym(id)` the symbol's name, `label(id)` the
+/// label's offset.
+pub trait Names {
+    /// The name of a symbol.
+    fn sym(&self, id: SymId) -> String;
+    /// A label's offset from the start of the function (if bound).
+    fn label(&self, l: buffer::Label) -> Option<u32>;
 }
 
 /// Choices of the code generator.
@@ -259,6 +279,6 @@ pub fn compile_module(
     target: Target,
     opts: &Options,
 ) -> Result<Compiled, CompileError> {
-    let low = lower(m, target).map_err(CompileError::Lower)?;
+    let low = lower_with(m, target, opts).map_err(CompileError::Lower)?;
     compile(&low, target, opts).map_err(CompileError::Native)
 }
