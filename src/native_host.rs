@@ -52,10 +52,11 @@ fn compile(
     t: &mut Timings,
 ) -> Result<Compiled, u8> {
     let opts = irplay_native::Options { listing };
-    let low = t.time("lower", || irplay_native::lower_with(module, target, &opts)).map_err(|e| {
-        report(&CompileError::Lower(e), file);
-        Stop::ERROR
-    })?;
+    let low =
+        t.time("lower", || irplay_native::lower_with(module, target, &opts)).map_err(|e| {
+            report(&CompileError::Lower(e), file);
+            Stop::ERROR
+        })?;
     let compiled = t.time("codegen", || irplay_native::compile(&low, target, &opts));
     // Not freed piece by piece: the process ends soon.
     std::mem::forget(low);

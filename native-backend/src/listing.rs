@@ -27,7 +27,11 @@ const BYTES_COLUMN: usize = 10;
 pub fn listing(c: &Compiled, src: &str, file_name: &str) -> String {
     let file = SourceFile::new(file_name, src);
     let mut out = String::new();
-    let _ = writeln!(out, "; {file_name}: x86-64, {} bytes of code", c.text.len());
+    let arch = match c.target {
+        crate::Target::X64 => "x86-64",
+        crate::Target::Aarch64 => "AArch64",
+    };
+    let _ = writeln!(out, "; {file_name}: {arch}, {} bytes of code", c.text.len());
     let width = hex_width(c.text.len().max(c.data.len()));
     let l = Lister { c, file: &file, width };
     for f in &c.funcs {
