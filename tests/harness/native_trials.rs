@@ -120,7 +120,7 @@ pub(crate) fn normalize_inst(text: &str) -> String {
         .map(|w| {
             let (hash, rest) = w.strip_prefix('#').map_or(("", w), |r| ("#", r));
             let (neg, digits) = rest.strip_prefix('-').map_or(("", rest), |r| ("-", r));
-            let (tail, num) = match digits.find(|c: char| c == ']' || c == '!') {
+            let (tail, num) = match digits.find([']', '!']) {
                 Some(i) => (digits.get(i..).unwrap_or(""), digits.get(..i).unwrap_or("")),
                 None => ("", digits),
             };
