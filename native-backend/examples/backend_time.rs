@@ -1,11 +1,12 @@
 //! The back end's compile time measured in process, for `cargo xtask bench native`:
 //!
 //! ```text
-//! cargo run --release -p irplay-native --example backend_time -- [--reps N] FILE.ll...
+//! cargo run --release -p irplay-native --example backend_time -- [--reps N]
+//!     [--target x86_64|aarch64] FILE.ll...
 //! ```
 //!
 //! Per file: parse and verify once (untimed), then `--reps` times (default 7) lower the
-//! module, compile it for x86-64 and write the ELF object, timing each phase by the CPU time
+//! module, compile it for the target (default x86-64) and write the ELF object, timing each phase by the CPU time
 //! of this thread. Prints one line per file, the minimum of each phase over the repetitions
 //! in seconds (and the minimum of their sums), then the object size:
 //!
@@ -32,7 +33,7 @@ fn timed<R>(f: impl FnOnce() -> R) -> (R, f64) {
 }
 
 /// The minimum phase times and object size for one file.
-fn measure(path: &str, reps: usize) -> Result<[f64; 5], String> {
+fn measure(path: &str, reps: usize, target: irplay_native::Target) -> Result<[f64; 5], String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
     let parsed = irplay_core::text::parse(&text);
     let m = parsed.module.ok_or_else(|| {
@@ -45,10 +46,9 @@ fn measure(path: &str, reps: usize) -> Result<[f64; 5], String> {
     let mut bytes = 0usize;
     let opts = irplay_native::Options::default();
     for _ in 0..reps {
-        let (low, t_lower) = timed(|| irplay_native::lower(&m, irplay_native::Target::X64));
+        let (low, t_lower) = timed(|| irplay_native::lower(&m, target));
         let low = low.map_err(|e| format!("lower: {}", e.message))?;
-        let (c, t_codegen) =
-            timed(|| irplay_native::compile(&low, irplay_native::Target::X64, &opts));
+        let (c, t_codegen) = timed(|| irplay_native::compile(&low, target, &opts));
         let c = c.map_err(|e| format!("codegen: {}", e.message))?;
         let (obj, t_object) = timed(|| irplay_native::object::write_elf(&c));
         let obj = obj.map_err(|e| format!("object: {e}"))?;
@@ -66,6 +66,7 @@ fn measure(path: &str, reps: usize) -> Result<[f64; 5], String> {
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let mut reps = 7usize;
+    let mut target = irplay_native::Target::X64;
     let mut files = Vec::new();
     while let Some(a) = args.next() {
         if a == "--reps" {
@@ -76,13 +77,21 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
+        } else if a == "--target" {
+            match args.next().as_deref().and_then(irplay_native::Target::from_name) {
+                Some(t) => target = t,
+                None => {
+                    eprintln!("backend_time: --target needs x86_64 or aarch64");
+                    return ExitCode::from(2);
+                }
+            }
         } else {
             files.push(a);
         }
     }
     let mut failed = false;
     for f in &files {
-        match measure(f, reps) {
+        match measure(f, reps, target) {
             Ok([lower, codegen, object, total, bytes]) => println!(
                 "backend {f} lower={lower:.9} codegen={codegen:.9} object={object:.9} total={total:.9} bytes={bytes}"
             ),

@@ -1,9 +1,10 @@
 //! `cargo xtask bench native`: the x86-64 code generator (`irplay build --target x86_64`)
-//! against LLVM 19 in the same run, as ratios.
+//! against LLVM 19 in the same run, as ratios (`--target aarch64`: the AArch64 one, see
+//! `bench_native_a64.rs`).
 //!
 //! ```text
-//! cargo xtask bench native [--quick] [--reps N] [--only K1,K2] [--seeds N] [--timeout S]
-//!                          [--no-build] [--regen]
+//! cargo xtask bench native [--target x86_64|aarch64] [--quick] [--reps N] [--only K1,K2]
+//!                          [--seeds N] [--timeout S] [--no-build] [--regen]
 //! ```
 //!
 //! 1. **Compile time of the back end per IR instruction** on a large csmith module (seeds
@@ -31,6 +32,7 @@
 //! JSON in `target/bench/native.json` (`native-quick.json` with --quick).
 
 use crate::bench_interp::kernels::{self, compile, Kernel, KERNELS};
+use crate::bench_native_a64::{Arch, A64, X64};
 use crate::bench_opt::without_optnone;
 use crate::bench_wasm::{count_ir_instructions, geomean, Timed};
 use crate::util::{build_irplay, have, json_num, json_str, rel, repo_root, show_argv, target_dir};
@@ -52,6 +54,11 @@ size of their .text (against llc-19 -O0). CPU times, minimum of the runs.
 Writes target/bench/native.json (native-quick.json with --quick).
 
 options:
+  --target T       x86_64 (default) or aarch64: the AArch64 back end against
+                   llc-19 -mtriple=aarch64-linux-gnu on IR clang-19 makes for
+                   aarch64-linux-gnu (compile time and .text size; code speed
+                   as instruction counts under qemu-aarch64's TCG plugin libinsn,
+                   when installed)
   --quick          small kernel sizes, 5 csmith seeds, 1 timed run of each
                    program and 3 of each compile (smoke test, under 2 minutes)
   --reps N         timed runs of each program (default 5); compiles run 2N+1 times
@@ -84,18 +91,20 @@ const CSMITH_RECIPE: &str = "native-v1";
 const LLC_OBJ: &[&str] = &["-relocation-model=pic", "-filetype=obj"];
 
 pub(crate) struct NativeOpts {
-    quick: bool,
+    pub(crate) arch: &'static Arch,
+    pub(crate) quick: bool,
     reps: usize,
-    only: Vec<String>,
-    seeds: u64,
+    pub(crate) only: Vec<String>,
+    pub(crate) seeds: u64,
     timeout: Duration,
-    build: bool,
-    regen: bool,
+    pub(crate) build: bool,
+    pub(crate) regen: bool,
 }
 
 impl NativeOpts {
     pub(crate) fn parse(args: &[String]) -> Result<NativeOpts, String> {
         let mut o = NativeOpts {
+            arch: &X64,
             quick: false,
             reps: 5,
             only: Vec::new(),
@@ -115,6 +124,13 @@ impl NativeOpts {
                 "--quick" => o.quick = true,
                 "--no-build" => o.build = false,
                 "--regen" => o.regen = true,
+                "--target" => {
+                    o.arch = match value(a)?.as_str() {
+                        "x86_64" | "x86-64" => &X64,
+                        "aarch64" | "arm64" => &A64,
+                        t => return Err(format!("unknown --target `{t}` (x86_64 or aarch64)")),
+                    }
+                }
                 "--reps" => {
                     o.reps = number(value(a)?, a)? as usize;
                     reps_given = true;
@@ -142,7 +158,7 @@ impl NativeOpts {
     }
 
     /// Runs of each compile command.
-    fn compile_reps(&self) -> usize {
+    pub(crate) fn compile_reps(&self) -> usize {
         if self.quick && self.reps == 1 {
             3
         } else {
@@ -156,7 +172,7 @@ impl NativeOpts {
 // ---------------------------------------------------------------------------
 
 /// Runs `argv` to completion in `dir`; `Err` with the first lines of its output on failure.
-fn run_tool(argv: &[OsString], dir: &Path) -> Result<Vec<u8>, String> {
+pub(crate) fn run_tool(argv: &[OsString], dir: &Path) -> Result<Vec<u8>, String> {
     let (program, args) = argv.split_first().ok_or("an empty command")?;
     let o = Command::new(program)
         .args(args)
@@ -175,22 +191,27 @@ fn run_tool(argv: &[OsString], dir: &Path) -> Result<Vec<u8>, String> {
     Ok(o.stdout)
 }
 
-fn argv(words: &[&str]) -> Vec<OsString> {
+pub(crate) fn argv(words: &[&str]) -> Vec<OsString> {
     words.iter().map(OsString::from).collect()
 }
 
 /// The csmith seeds of the large module, and the ones left out (with why).
-struct Csmith {
-    ll: PathBuf,
-    kept: Vec<u64>,
-    dropped: Vec<(u64, String)>,
+pub(crate) struct Csmith {
+    pub(crate) ll: PathBuf,
+    pub(crate) kept: Vec<u64>,
+    pub(crate) dropped: Vec<(u64, String)>,
 }
 
 /// The large csmith module: seeds `FIRST_SEED..` at clang-19 -O0 with `main` renamed,
 /// linked into one module without debug information (in `dir/csmith/`; the C and IR of each
-/// seed are cached). A seed whose module `irplay build --target x86_64` refuses is left out
+/// seed are cached). A seed whose module `irplay build --target T` refuses is left out
 /// (reported), so that both compilers get the same module.
-fn csmith_module(dir: &Path, irplay: &Path, seeds: u64, regen: bool) -> Result<Csmith, String> {
+pub(crate) fn csmith_module(
+    dir: &Path,
+    irplay: &Path,
+    opts: &NativeOpts,
+) -> Result<Csmith, String> {
+    let (seeds, regen, arch) = (opts.seeds, opts.regen, opts.arch);
     let sub = dir.join("csmith");
     fs::create_dir_all(&sub).map_err(|e| e.to_string())?;
     let last = FIRST_SEED + seeds - 1;
@@ -206,24 +227,23 @@ fn csmith_module(dir: &Path, irplay: &Path, seeds: u64, regen: bool) -> Result<C
         }
         if regen || !sub.join(&ll).exists() {
             let main = format!("-Dmain=csmith_main_{seed}");
-            run_tool(
-                &argv(&[
-                    "clang-19",
-                    "-O0",
-                    "-S",
-                    "-emit-llvm",
-                    "-w",
-                    "-I/usr/include/csmith",
-                    &main,
-                    "-o",
-                    &ll,
-                    &c,
-                ]),
-                &sub,
-            )?;
+            let mut a = argv(&["clang-19"]);
+            a.extend(argv(arch.clang));
+            a.extend(argv(&[
+                "-O0",
+                "-S",
+                "-emit-llvm",
+                "-w",
+                "-I/usr/include/csmith",
+                &main,
+                "-o",
+                &ll,
+                &c,
+            ]));
+            run_tool(&a, &sub)?;
         }
         let mut a = vec![irplay.as_os_str().to_owned()];
-        a.extend(argv(&["build", "--target", "x86_64", "-o", "seed.o", &ll]));
+        a.extend(argv(&["build", "--target", arch.name, "-o", "seed.o", &ll]));
         match run_tool(&a, &sub) {
             Ok(_) => kept.push(seed),
             Err(e) => {
@@ -261,7 +281,11 @@ fn csmith_module(dir: &Path, irplay: &Path, seeds: u64, regen: bool) -> Result<C
 }
 
 /// Builds the in-process timer `backend_time` (an example of irplay-native) in release.
-fn build_backend_time(root: &Path, target: &Path, build: bool) -> Result<PathBuf, String> {
+pub(crate) fn build_backend_time(
+    root: &Path,
+    target: &Path,
+    build: bool,
+) -> Result<PathBuf, String> {
     let exe = target.join("release").join("examples").join("backend_time");
     if build {
         eprintln!("xtask: cargo build --release -p irplay-native --example backend_time");
@@ -286,7 +310,7 @@ fn build_backend_time(root: &Path, target: &Path, build: bool) -> Result<PathBuf
 // ---------------------------------------------------------------------------
 
 /// One module whose compile is timed.
-struct CompileCase {
+pub(crate) struct CompileCase {
     name: String,
     ll: PathBuf,
     insts: usize,
@@ -301,7 +325,7 @@ struct CompileCase {
     /// `.text` bytes of our object and llc-19 -O0's.
     text_ours: Option<u64>,
     text_llc: Option<u64>,
-    error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 impl CompileCase {
@@ -405,7 +429,7 @@ fn text_size(obj: &Path) -> Option<u64> {
 }
 
 /// Times the compiles of one module (runs alternate between the tools).
-fn compile_case(
+pub(crate) fn compile_case(
     dir: &Path,
     irplay: &Path,
     name: String,
@@ -421,6 +445,7 @@ fn compile_case(
     let irp = irplay.as_os_str().to_owned();
     let mut llc = argv(&["llc-19", "-O0"]);
     llc.extend(argv(LLC_OBJ));
+    llc.extend(opts.arch.triple.map(|t| os(&format!("-mtriple={t}"))));
     llc.extend([os("-o"), llc_o.clone().into(), ir.clone()]);
     let mut llc_passes = llc.clone();
     llc_passes.insert(2, os("-time-passes"));
@@ -434,7 +459,7 @@ fn compile_case(
                     irp.clone(),
                     os("build"),
                     os("--target"),
-                    os("x86_64"),
+                    os(opts.arch.name),
                     os("--emit"),
                     os("obj"),
                     os("--time"),
@@ -503,8 +528,9 @@ fn compile_case(
 }
 
 /// Runs `backend_time` on all cases at once and fills in their in-process figures.
-fn inproc(cases: &mut [CompileCase], exe: &Path, dir: &Path, reps: usize) {
+pub(crate) fn inproc(cases: &mut [CompileCase], exe: &Path, dir: &Path, reps: usize, arch: &Arch) {
     let mut a = vec![exe.as_os_str().to_owned(), "--reps".into(), reps.to_string().into()];
+    a.extend(["--target".into(), arch.name.into()]);
     a.extend(cases.iter().map(|c| c.ll.clone().into_os_string()));
     let out = match Command::new(&a[0]).args(&a[1..]).current_dir(dir).output() {
         Ok(o) => o.stdout,
@@ -546,7 +572,7 @@ const PAIRS: [(&str, &str, &str); 3] = [
     ("irplay opt -p O2 + ours / clang-19 -O2", "ours_opt", "clang_O2"),
 ];
 
-struct SpeedRow {
+pub(crate) struct SpeedRow {
     kernel: &'static str,
     size: u64,
     programs: Vec<Timed>,
@@ -699,6 +725,9 @@ fn speed_row(
 // ---------------------------------------------------------------------------
 
 pub(crate) fn bench_native(opts: &NativeOpts) -> ExitCode {
+    if opts.arch.name == A64.name {
+        return crate::bench_native_a64::bench_native_a64(opts);
+    }
     let root = repo_root();
     let target = target_dir(&root);
     let bench_dir = target.join("bench");
@@ -730,7 +759,7 @@ pub(crate) fn bench_native(opts: &NativeOpts) -> ExitCode {
     // Inputs.
     let mut cases = Vec::new();
     eprintln!("xtask: csmith module of seeds {FIRST_SEED}..{}", FIRST_SEED + opts.seeds - 1);
-    let csmith = csmith_module(&dir, &irplay, opts.seeds, opts.regen);
+    let csmith = csmith_module(&dir, &irplay, opts);
     let mut failed = false;
     match &csmith {
         Ok(m) => {
@@ -777,7 +806,7 @@ pub(crate) fn bench_native(opts: &NativeOpts) -> ExitCode {
         .collect();
     if let Ok(exe) = &backend_time {
         eprintln!("xtask: in-process back end ({} runs per module)", opts.compile_reps());
-        inproc(&mut compiled, exe, &dir, opts.compile_reps());
+        inproc(&mut compiled, exe, &dir, opts.compile_reps(), opts.arch);
     }
 
     // 2. Code speed.
@@ -834,7 +863,7 @@ fn measures(c: &CompileCase) -> [(&'static str, Option<f64>, Option<f64>); 4] {
     ]
 }
 
-fn report(
+pub(crate) fn report(
     root: &Path,
     opts: &NativeOpts,
     cases: &[CompileCase],
@@ -843,6 +872,7 @@ fn report(
 ) -> String {
     let mut json = String::from("{\n");
     let _ = writeln!(json, "  \"bench\": \"native\",");
+    let _ = writeln!(json, "  \"target\": {},", json_str(opts.arch.name));
     let _ = writeln!(json, "  \"quick\": {},", opts.quick);
     let _ = writeln!(json, "  \"reps\": {},", opts.reps);
     let _ = writeln!(json, "  \"compile_reps\": {},", opts.compile_reps());
@@ -982,71 +1012,74 @@ fn report(
         }
     }
 
-    // Code speed table.
-    println!();
-    println!("code speed: CPU seconds, ratio = ours / reference (above 1: ours slower)");
-    println!(
-        "{:<9} {:>9} | {:>7} {:>7} {:>6} | {:>7} {:>7} {:>6} | {:>7} {:>7} {:>6}",
-        "kernel",
-        "size",
-        "ours O0",
-        "llc O0",
-        "ratio",
-        "ours O2",
-        "llc O2",
-        "ratio",
-        "opt+our",
-        "clangO2",
-        "ratio"
-    );
-    json.push_str("  \"speed\": [\n");
-    for (i, r) in speed.iter().enumerate() {
-        let mut line = format!("{:<9} {:>9} |", r.kernel, r.size);
-        for (j, (_, ours, reference)) in PAIRS.iter().enumerate() {
-            let rt = match r.same[j] {
-                Some(false) => "DIFF".to_string(),
-                _ => fmt(r.ratio(j), 2),
-            };
-            let _ = write!(
-                line,
-                " {:>7} {:>7} {:>6} |",
-                fmt(r.cpu(ours), 3),
-                fmt(r.cpu(reference), 3),
-                rt
-            );
+    // Code speed table (none for AArch64: see bench_native_a64.rs).
+    if !speed.is_empty() {
+        println!();
+        println!("code speed: CPU seconds, ratio = ours / reference (above 1: ours slower)");
+        println!(
+            "{:<9} {:>9} | {:>7} {:>7} {:>6} | {:>7} {:>7} {:>6} | {:>7} {:>7} {:>6}",
+            "kernel",
+            "size",
+            "ours O0",
+            "llc O0",
+            "ratio",
+            "ours O2",
+            "llc O2",
+            "ratio",
+            "opt+our",
+            "clangO2",
+            "ratio"
+        );
+        json.push_str("  \"speed\": [\n");
+        for (i, r) in speed.iter().enumerate() {
+            let mut line = format!("{:<9} {:>9} |", r.kernel, r.size);
+            for (j, (_, ours, reference)) in PAIRS.iter().enumerate() {
+                let rt = match r.same[j] {
+                    Some(false) => "DIFF".to_string(),
+                    _ => fmt(r.ratio(j), 2),
+                };
+                let _ = write!(
+                    line,
+                    " {:>7} {:>7} {:>6} |",
+                    fmt(r.cpu(ours), 3),
+                    fmt(r.cpu(reference), 3),
+                    rt
+                );
+            }
+            line.pop();
+            if let Some(e) = &r.error {
+                let _ = write!(line, " ERROR {}", e.lines().next().unwrap_or(""));
+            }
+            println!("{line}");
+            let mut o = String::from("    {");
+            let _ = write!(o, "\"kernel\": {}, \"size\": {}, ", json_str(r.kernel), r.size);
+            for t in &r.programs {
+                let _ = write!(o, "\"{}_s\": {}, ", t.name, num(t.min_cpu()));
+            }
+            for (j, key) in ["O0", "O2", "opt"].iter().enumerate() {
+                let _ = write!(
+                    o,
+                    "\"{key}_same_output\": {}, \"{key}_ratio\": {}, ",
+                    r.same[j].map_or("null".into(), |b| b.to_string()),
+                    num(r.ratio(j))
+                );
+            }
+            let _ =
+                write!(o, "\"error\": {}}}", r.error.as_deref().map_or("null".into(), json_str));
+            json.push_str(&o);
+            json.push_str(if i + 1 < speed.len() { ",\n" } else { "\n" });
         }
-        line.pop();
-        if let Some(e) = &r.error {
-            let _ = write!(line, " ERROR {}", e.lines().next().unwrap_or(""));
+        json.push_str("  ],\n");
+        let mut gline = String::from("geomean ours / reference:");
+        for (j, (what, _, _)) in PAIRS.iter().enumerate() {
+            let gm = geomean(&speed.iter().filter_map(|r| r.ratio(j)).collect::<Vec<_>>());
+            let key = ["O0", "O2", "opt"][j];
+            let _ = write!(g, "\"speed_{key}_ratio\": {}, ", num(gm));
+            let _ = write!(gline, " {what} {}x;", fmt(gm, 2));
         }
-        println!("{line}");
-        let mut o = String::from("    {");
-        let _ = write!(o, "\"kernel\": {}, \"size\": {}, ", json_str(r.kernel), r.size);
-        for t in &r.programs {
-            let _ = write!(o, "\"{}_s\": {}, ", t.name, num(t.min_cpu()));
-        }
-        for (j, key) in ["O0", "O2", "opt"].iter().enumerate() {
-            let _ = write!(
-                o,
-                "\"{key}_same_output\": {}, \"{key}_ratio\": {}, ",
-                r.same[j].map_or("null".into(), |b| b.to_string()),
-                num(r.ratio(j))
-            );
-        }
-        let _ = write!(o, "\"error\": {}}}", r.error.as_deref().map_or("null".into(), json_str));
-        json.push_str(&o);
-        json.push_str(if i + 1 < speed.len() { ",\n" } else { "\n" });
+        gline.pop();
+        println!("{gline}");
     }
-    json.push_str("  ],\n");
-    let mut gline = String::from("geomean ours / reference:");
-    for (j, (what, _, _)) in PAIRS.iter().enumerate() {
-        let gm = geomean(&speed.iter().filter_map(|r| r.ratio(j)).collect::<Vec<_>>());
-        let key = ["O0", "O2", "opt"][j];
-        let _ = write!(g, "\"speed_{key}_ratio\": {}, ", num(gm));
-        let _ = write!(gline, " {what} {}x;", fmt(gm, 2));
-    }
-    gline.pop();
-    println!("{gline}");
 
     // Code size table.
     println!();

@@ -8,7 +8,7 @@
 //! cargo xtask bench opt [--quick] [--csmith N] [--reps N] [--pipeline P] [--no-build] [--regen]
 //! cargo xtask bench wasm [--quick] [--reps N] [--timeout S] [--only K1,K2]
 //!                        [--no-build] [--regen]
-//! cargo xtask bench native [--quick] [--reps N] [--only K1,K2] [--seeds N] [--timeout S]
+//! cargo xtask bench native [--target T] [--quick] [--reps N] [--only K1,K2] [--seeds N] [--timeout S]
 //!                          [--no-build] [--regen]
 //! cargo xtask web [--debug] [--no-setup]
 //! ```
@@ -23,11 +23,14 @@
 //!   `irplay run --engine wasm` against the native program, on the same kernels.
 //! - `bench native` ([`bench_native`]): `irplay build --target x86_64` against llc-19 and
 //!   clang-19: back-end compile time per IR instruction (csmith module and kernels), the
-//!   kernels' code speed and `.text` size.
+//!   kernels' code speed and `.text` size; with `--target aarch64` ([`bench_native_a64`]) the
+//!   AArch64 back end against `llc-19 -mtriple=aarch64-linux-gnu` (compile time, `.text` size,
+//!   instructions executed under qemu when its counting plugin is there).
 //! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
 mod bench_interp;
 mod bench_native;
+mod bench_native_a64;
 mod bench_opt;
 mod bench_parse;
 mod bench_wasm;

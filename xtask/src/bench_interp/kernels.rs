@@ -99,6 +99,19 @@ pub(crate) fn compile(
     level: &str,
     regen: bool,
 ) -> Result<PathBuf, String> {
+    compile_for(root, dir, k, size, level, regen, &[])
+}
+
+/// [`compile`] with more clang flags (`--target=aarch64-linux-gnu`).
+pub(crate) fn compile_for(
+    root: &Path,
+    dir: &Path,
+    k: &Kernel,
+    size: u64,
+    level: &str,
+    regen: bool,
+    flags: &[&str],
+) -> Result<PathBuf, String> {
     let src = format!("benches/kernels/{}.c", k.name);
     let text = fs::read(root.join(&src)).map_err(|e| format!("cannot read {src}: {e}"))?;
     let native = level == "native";
@@ -114,7 +127,7 @@ pub(crate) fn compile(
     } else {
         args.extend(["-S".into(), "-emit-llvm".into(), format!("-{level}")]);
     }
-    args.extend(CFLAGS.iter().map(|s| s.to_string()));
+    args.extend(CFLAGS.iter().chain(flags).map(|s| s.to_string()));
     args.extend([format!("-D{}={size}", k.size_macro), src.clone(), "-o".into(), out_rel.clone()]);
     if native {
         args.push("-lm".into());
