@@ -151,7 +151,7 @@ fn uses_cxx(c: &Compiled) -> bool {
 /// with the target's C compiler (`native_cross::linker`: `$CC`, which may carry options, else
 /// `cc`, for x86-64) and the math library (and the C++ runtime with `cxx`). Both are written
 /// to a temporary directory first.
-fn link(target: Target, obj: &[u8], rt: &str, out: &Path, cxx: bool) -> u8 {
+pub(crate) fn link(target: Target, obj: &[u8], rt: &str, out: &Path, cxx: bool) -> u8 {
     let stem = out.file_name().map_or("out".into(), |n| n.to_string_lossy().into_owned());
     let dir = TempDir(std::env::temp_dir().join(format!("irplay-{}-{stem}", std::process::id())));
     let (obj_path, rt_path) = (dir.0.join(format!("{stem}.o")), dir.0.join("irplay-rt.c"));
