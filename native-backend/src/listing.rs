@@ -10,7 +10,8 @@
 //! ```
 //!
 //! Offsets are those of `.text` (hex), bytes are hex, the text is Intel syntax from
-//! [`Compiled::insts`]. Code before a function's first location (its prologue) stands under
+//! [`Compiled::insts`] (an entry whose text has several lines, one per equal part of its
+//! bytes, shows as as many rows). Code before a function's first location (its prologue) stands under
 //! `; prologue`; bytes no instruction covers (without [`crate::Options::listing`], or data
 //! in the code) are shown as `.byte` rows. Then the data section, symbol by symbol. The
 //! output depends only on its inputs (golden-testable).
@@ -90,7 +91,18 @@ impl Lister<'_> {
             }
             self.heading(*off, start, &mut shown, &mut prologue, out);
             let inst_end = off.saturating_add(u32::from(*len)).min(end);
-            self.line(*off, inst_end, text, out);
+            // A text of several lines over as many equal parts of the bytes (an instruction
+            // pair such as AArch64's `adrp` + `add`) shows as one row per line.
+            let lines = text.lines().count().max(1) as u32;
+            let step = u32::from(*len) / lines;
+            if lines > 1 && step * lines == u32::from(*len) {
+                for (k, t) in text.lines().enumerate() {
+                    let at = off.saturating_add(step * k as u32).min(inst_end);
+                    self.line(at, at.saturating_add(step).min(inst_end), t, out);
+                }
+            } else {
+                self.line(*off, inst_end, text, out);
+            }
             pos = inst_end;
         }
         if pos < end {
@@ -272,6 +284,19 @@ mod tests {
         let got = listing(&c, EXAMPLE_SOURCE, "example.ll");
         assert!(got.contains("  ; prologue\n  0000:  55 48 89 e5 48 8d 3d 00  "), "{got}");
         assert!(!got.contains(".data"), "{got}");
+    }
+
+    /// An entry of two lines over 8 bytes (AArch64 `adrp` + `add`) shows as two rows, each
+    /// with its relocation.
+    #[test]
+    fn two_line_entries_are_two_rows() {
+        let mut c = example();
+        c.insts = vec![(0, 8, "adrp x0, msg\nadd x0, x0, :lo12:msg".into())];
+        c.funcs[0].end = 8;
+        c.relocs[0].offset = 4;
+        let got = listing(&c, EXAMPLE_SOURCE, "example.ll");
+        assert!(got.contains("  0000:  55 48 89 e5                    adrp x0, msg\n"), "{got}");
+        assert!(got.contains("  0004:  48 8d 3d 00                    add x0, x0, :lo12:msg  ; R_X86_64_PC32 msg-0x4\n"), "{got}");
     }
 
     /// Inconsistent input (offsets past the text, spans past the source) gives a listing,

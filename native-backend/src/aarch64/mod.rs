@@ -17,3 +17,5 @@ pub mod imm;
 pub mod inst;
 pub mod print;
 pub mod regs;
+#[cfg(test)]
+mod tests;
