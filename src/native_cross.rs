@@ -277,6 +277,30 @@ mod tests {
         (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
     }
 
+    /// A fault inside a C library function that calls nothing (`strlen` of a null pointer) is
+    /// reported at the `bl` of the generated code, found through the link register.
+    #[test]
+    fn an_aarch64_fault_in_the_c_library_is_reported_at_the_call() {
+        use irplay_native::{Reloc, RelocKind};
+        // mov x0, #0; bl strlen; ret (never reached)
+        let mut c = object(&[0xd280_0000, 0x9400_0000, 0xd65f_03c0], 4);
+        c.symbols.push(Symbol { name: "strlen".into(), def: None, func: true, global: true });
+        c.relocs.push(Reloc {
+            section: Section::Text,
+            offset: 4,
+            kind: RelocKind::Call26,
+            sym: 1,
+            addend: 0,
+        });
+        let (code, err) = link_and_run(&c, "libc");
+        assert_eq!(code, Some(70), "{err}");
+        assert_eq!(
+            err,
+            "undefined behavior: out of bounds memory access (in a function of the C library)\n  \
+             at m.ll:2:3 (in @main)\n      %v = load i32, ptr null\n"
+        );
+    }
+
     /// An AArch64 object of irplay's writer links with the AArch64 fault runtime and runs.
     #[test]
     fn an_aarch64_executable_runs() {
