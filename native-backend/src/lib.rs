@@ -135,8 +135,25 @@ pub enum RelocKind {
     /// 32 bits, `G + GOT + A - P`: the address of the symbol's GOT entry
     /// (`R_X86_64_REX_GOTPCRELX`, on a `mov reg, [rip + ...]`).
     GotPcRel,
-    /// 64 bits, `S + A` (addresses stored in data: `R_X86_64_64`).
+    /// 64 bits, `S + A` (addresses stored in data: `R_X86_64_64`, on AArch64
+    /// `R_AARCH64_ABS64`).
     Abs64,
+    /// AArch64 `bl`: `S + A - P` in words, 26 bits, through a PLT entry or veneer if needed
+    /// (`R_AARCH64_CALL26`).
+    Call26,
+    /// AArch64 `b` to a symbol, a tail call: as [`RelocKind::Call26`]
+    /// (`R_AARCH64_JUMP26`).
+    Jump26,
+    /// AArch64 `adrp`: `Page(S + A) - Page(P)` in pages (`R_AARCH64_ADR_PREL_PG_HI21`).
+    AdrPage21,
+    /// AArch64 `add`: the low 12 bits of `S + A` (`R_AARCH64_ADD_ABS_LO12_NC`).
+    AddLo12,
+    /// AArch64 `adrp`: `Page(G(GDAT(S + A))) - Page(P)`, the page of the symbol's GOT entry
+    /// (`R_AARCH64_ADR_GOT_PAGE`).
+    GotPage21,
+    /// AArch64 `ldr x`: the low 12 bits of the GOT entry's address, scaled by 8
+    /// (`R_AARCH64_LD64_GOT_LO12_NC`).
+    GotLo12,
 }
 
 /// A relocation: in `section` at `offset`, store `kind` of `sym` plus `addend`.
