@@ -175,7 +175,7 @@ static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
         }
     }
     irplay_puts(overflow               ? irplay_overflow
-                : sig == SIGFPE        ? irplay_divide
+                : sig == SIGFPE || sig == SIGTRAP ? irplay_divide
                 : sig == SIGILL        ? irplay_unreachable
                                        : irplay_memory);
     intptr_t site = in_text ? (intptr_t)(pc - t) : irplay_caller(sp, bp);
@@ -209,7 +209,8 @@ __attribute__((constructor)) static void irplay_install(void) {
     sa.sa_sigaction = irplay_on_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+    /* AArch64 code traps a division by zero with `brk` (SIGTRAP): its divide does not. */
+    const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         sigaction(sigs[i], &sa, NULL);
     struct rlimit rl;
