@@ -183,6 +183,15 @@ static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
     /* A C library function that calls nothing still has its return address in x30. */
     if (!in_text && irplay_is_return(lr))
         site = (intptr_t)(lr - IRPLAY_CALL_LEN - t);
+    /* A stack overflow at a prologue's stack probe (`str xzr, [x16]`, its first store) is
+       reported at the call, as on x86-64, where the call's push faults. */
+    if (overflow && in_text && pc % 4 == 0 && irplay_is_return(lr)) {
+        uint32_t i = 0;
+        for (uintptr_t k = 0; k < 4; k++)
+            i |= (uint32_t)__irplay_text[pc - t + k] << (8 * k);
+        if (i == 0xf900021fu)
+            site = (intptr_t)(lr - IRPLAY_CALL_LEN - t);
+    }
 #endif
     if (!in_text)
         irplay_puts(irplay_in_libc);

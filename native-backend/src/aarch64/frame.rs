@@ -34,7 +34,7 @@ impl Fx<'_, '_> {
             }
         }
         for k in 0..8u8 {
-            if self.save_all || self.a.used & (1u64 << (40 + k)) != 0 {
+            if self.vsave && (self.save_all || self.a.used & (1u64 << (40 + k)) != 0) {
                 let mem = Mem::at(X::FP, -88 - 8 * i32::from(k));
                 self.emit(Inst::FLoad { size: FSize::D, rt: V(8 + k), mem });
             }
@@ -69,53 +69,20 @@ impl Fx<'_, '_> {
             }
             encode(&i, pro);
         };
+        // The stack probe: the lowest address of the new frame is written first, so that a
+        // stack overflow faults at the function's first store (the fault reporter reports
+        // it at the call, as x86-64's `call` faults).
+        for i in sub_sp(SCRATCH, u64::from(size) + 16) {
+            put(i, &mut pro);
+        }
+        put(Inst::Store { bytes: 8, rt: X::ZR, mem: Mem::at(SCRATCH, 0) }, &mut pro);
         let pre = Mem::Pre { base: X::SP, off: -16 };
         put(Inst::Pair { load: false, sf: true, rt: X::FP, rt2: X::LR, mem: pre }, &mut pro);
-        put(
-            Inst::AddImm { op: AddOp::Add, sf: true, rd: X::FP, rn: X::SP, imm12: 0, lsl12: false },
-            &mut pro,
-        );
+        let mov =
+            Inst::AddImm { op: AddOp::Add, sf: true, rd: X::FP, rn: X::SP, imm12: 0, lsl12: false };
+        put(mov, &mut pro);
         if size > 0 {
-            let m = u64::from(size);
-            if m < 1 << 24 {
-                let (hi, lo) = ((m >> 12) as u16, (m & 0xfff) as u16);
-                if hi != 0 {
-                    let i = Inst::AddImm {
-                        op: AddOp::Sub,
-                        sf: true,
-                        rd: X::SP,
-                        rn: X::SP,
-                        imm12: hi,
-                        lsl12: true,
-                    };
-                    put(i, &mut pro);
-                }
-                if lo != 0 {
-                    let i = Inst::AddImm {
-                        op: AddOp::Sub,
-                        sf: true,
-                        rd: X::SP,
-                        rn: X::SP,
-                        imm12: lo,
-                        lsl12: false,
-                    };
-                    put(i, &mut pro);
-                }
-            } else {
-                let mut seq = Vec::new();
-                super::imm::materialize(SCRATCH, m, true, &mut |i| seq.push(i));
-                for i in seq {
-                    put(i, &mut pro);
-                }
-                let i = Inst::AddExt {
-                    op: AddOp::Sub,
-                    sf: true,
-                    rd: X::SP,
-                    rn: X::SP,
-                    rm: SCRATCH,
-                    ext: Ext::Uxtx,
-                    amount: 0,
-                };
+            for i in sub_sp(X::SP, size.into()) {
                 put(i, &mut pro);
             }
         }
@@ -125,7 +92,7 @@ impl Fx<'_, '_> {
             }
         }
         for k in 0..8u8 {
-            if self.save_all || self.a.used & (1u64 << (40 + k)) != 0 {
+            if self.vsave && (self.save_all || self.a.used & (1u64 << (40 + k)) != 0) {
                 let mem = Mem::at(X::FP, -88 - 8 * i32::from(k));
                 put(Inst::FStore { size: FSize::D, rt: V(8 + k), mem }, &mut pro);
             }
@@ -156,4 +123,33 @@ impl Fx<'_, '_> {
         }
         Ok(FuncCode { bytes, relocs, locs, insts })
     }
+}
+
+/// `rd = sp - m` (`rd` may be `sp`), large values through `x17`.
+fn sub_sp(rd: X, m: u64) -> Vec<Inst> {
+    let mut out = Vec::new();
+    if m < 1 << 24 {
+        let (hi, lo) = ((m >> 12) as u16, (m & 0xfff) as u16);
+        let mut rn = X::SP;
+        if hi != 0 || lo == 0 {
+            out.push(Inst::AddImm { op: AddOp::Sub, sf: true, rd, rn, imm12: hi, lsl12: true });
+            rn = rd;
+        }
+        if lo != 0 {
+            out.push(Inst::AddImm { op: AddOp::Sub, sf: true, rd, rn, imm12: lo, lsl12: false });
+        }
+        return out;
+    }
+    super::imm::materialize(super::lower::ADDR, m, true, &mut |i| out.push(i));
+    let rm = super::lower::ADDR;
+    out.push(Inst::AddExt {
+        op: AddOp::Sub,
+        sf: true,
+        rd,
+        rn: X::SP,
+        rm,
+        ext: Ext::Uxtx,
+        amount: 0,
+    });
+    out
 }

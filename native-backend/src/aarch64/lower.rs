@@ -56,6 +56,9 @@ pub(super) const ADDR: X = X::X17;
 pub(super) const VSCRATCH: V = V(31);
 /// Bytes below `x29` for the callee-saved registers (x19-x28, d8-d15).
 pub(super) const SAVE_AREA: i32 = 144;
+/// Bytes below `x29` for the callee-saved registers of a function that does not use
+/// `d8`-`d15` (x19-x28, 16-byte aligned).
+pub(super) const SAVE_AREA_X: i32 = 80;
 /// Bytes of a variadic function's register save area (x0-x7, q0-q7).
 pub(super) const VA_AREA: i32 = 192;
 /// A physical register as the assignment numbers it.
@@ -120,6 +123,11 @@ pub(super) struct Fx<'a, 'm> {
     pin_fix: Option<(PReg, PReg)>,
     /// With results through memory: where the area's address is kept.
     pub sret_area: Option<i32>,
+    /// The function may use `d8`-`d15` (the frame has their save area).
+    pub vsave: bool,
+    /// The allocatable float registers, in both preference orders.
+    v_order: Vec<PReg>,
+    v_order_csr: Vec<PReg>,
 }
 
 /// Callee-saved registers that values living across blocks may own for the whole function.
@@ -172,7 +180,10 @@ impl<'a, 'm> Fx<'a, 'm> {
         info.push(VInfo::default());
         let out_area = super::calls::out_area(f);
         let va = if f.sig.variadic { VA_AREA } else { 0 };
-        let frame = Frame::with_areas(&f.frame, out_area, SAVE_AREA, va)
+        // `d8`-`d15` (and their save area) only for functions with floats a call crosses.
+        let vsave = f.regs.iter().zip(&info).any(|(t, i)| t.is_float() && i.crosses_call);
+        let save_area = if vsave { SAVE_AREA } else { SAVE_AREA_X };
+        let frame = Frame::with_areas(&f.frame, out_area, save_area, va)
             .ok_or_else(|| NativeError::unsupported(f.span, "a stack frame this large"))?;
         let mut buf = Buffer::default();
         let labels = f.blocks.iter().map(|_| buf.label()).collect();
@@ -210,6 +221,9 @@ impl<'a, 'm> Fx<'a, 'm> {
         let gpr_order = GPR_ORDER.iter().copied().filter(|r| pinned & (1 << r) == 0).collect();
         let gpr_order_csr =
             GPR_ORDER_CSR.iter().copied().filter(|r| pinned & (1 << r) == 0).collect();
+        let keep = |r: &PReg| vsave || !(40..48).contains(r);
+        let v_order = V_ORDER.iter().copied().filter(keep).collect();
+        let v_order_csr = V_ORDER_CSR.iter().copied().filter(keep).collect();
         let mut a = Assign::new(n + 2);
         for &(v, r) in &pinned_list {
             a.bind(v.0, r, false);
@@ -241,6 +255,9 @@ impl<'a, 'm> Fx<'a, 'm> {
             gpr_order_csr,
             pin_fix: None,
             sret_area: None,
+            vsave,
+            v_order,
+            v_order_csr,
         })
     }
 
@@ -382,8 +399,8 @@ impl<'a, 'm> Fx<'a, 'm> {
 
     fn alloc_for(&mut self, float: bool, csr: bool) -> PReg {
         let order: &[PReg] = match (float, csr) {
-            (true, false) => &V_ORDER,
-            (true, true) => &V_ORDER_CSR,
+            (true, false) => &self.v_order,
+            (true, true) => &self.v_order_csr,
             (false, true) => &self.gpr_order_csr,
             (false, false) => &self.gpr_order,
         };
