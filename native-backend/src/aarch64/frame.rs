@@ -57,8 +57,16 @@ impl Fx<'_, '_> {
         self.buf.bind(l);
         self.epilogue();
         self.emit(Inst::Ret);
-        if !self.buf.resolve() {
-            return Err(self.unsupported("a jump to an unbound label (code generator bug)"));
+        if let Err(e) = self.buf.resolve_checked() {
+            return Err(match e {
+                crate::buffer::FixupError::Unbound => {
+                    self.unsupported("a jump to an unbound label (code generator bug)")
+                }
+                crate::buffer::FixupError::OutOfRange => NativeError::unsupported(
+                    self.f.span,
+                    "a function too large for its conditional branches (over 1 MiB of code)",
+                ),
+            });
         }
         let size = self.frame.size().ok_or_else(|| self.unsupported("a stack frame this large"))?;
         let mut pro = Buffer::default();

@@ -196,15 +196,21 @@ impl<'a, 'm> Fx<'a, 'm> {
                 let single = |d: VReg| info.get(d.0 as usize).is_some_and(|x| x.single_def);
                 match *i {
                     L::Const { dst, val: Const::I32(c) } if single(dst) => {
-                        konst[dst.0 as usize] = Some(c as u64);
+                        if let Some(k) = konst.get_mut(dst.0 as usize) {
+                            *k = Some(c as u64);
+                        }
                     }
                     L::Const { dst, val: Const::I64(c) | Const::Ptr(c) } if single(dst) => {
-                        konst[dst.0 as usize] = Some(c);
+                        if let Some(k) = konst.get_mut(dst.0 as usize) {
+                            *k = Some(c);
+                        }
                     }
                     L::Slot { dst, slot } if frame.over_align == 0 && single(dst) => {
                         let off = f.frame.slots.get(slot as usize).map(|s| s.offset);
                         if let Some(off) = off.and_then(|o| i32::try_from(o).ok()) {
-                            slot_addr[dst.0 as usize] = Some(frame.alloca_base + off);
+                            if let Some(s) = slot_addr.get_mut(dst.0 as usize) {
+                                *s = Some(frame.alloca_base + off);
+                            }
                         }
                     }
                     _ => {}
@@ -215,7 +221,9 @@ impl<'a, 'm> Fx<'a, 'm> {
         let mut pin_of = vec![None; n + 2];
         let mut pinned = 0u64;
         for &(v, r) in &pinned_list {
-            pin_of[v.0 as usize] = Some(r);
+            if let Some(p) = pin_of.get_mut(v.0 as usize) {
+                *p = Some(r);
+            }
             pinned |= 1 << r;
         }
         let gpr_order = GPR_ORDER.iter().copied().filter(|r| pinned & (1 << r) == 0).collect();

@@ -302,7 +302,7 @@ fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
         put(Inst::Bl(exit), &mut b);
         put(Inst::Udf(0), &mut b);
     }
-    b.resolve();
+    let _ = b.resolve_checked();
     let names = Namer { cx, buf: &b, shift: 0 };
     let mut texts = Vec::new();
     for (k, (o, i)) in insts.iter().enumerate() {
