@@ -83,12 +83,23 @@ pub struct RunArgs {
     #[arg(last = true)]
     pub args: Vec<String>,
     /// Where to run: the interpreter, compiled to wasm32 and run in wasmtime, or compiled to
-    /// x86-64 and run in this process.
+    /// native code (`--target`) and run in this process (x86-64) or as an executable (AArch64,
+    /// under `qemu-aarch64` on other hosts).
     #[arg(long, value_enum, default_value = "interp")]
     pub engine: Engine,
+    /// The native engine's target: `x86_64` (the default on x86-64 hosts) or `aarch64`
+    /// (`arm64`; the default on AArch64 hosts).
+    #[arg(long, value_enum)]
+    pub target: Option<Target>,
+    /// The CPU qemu emulates for `--engine native --target aarch64` (`qemu-aarch64 -cpu
+    /// NAME`, e.g. `cortex-a53` for plain ARMv8.0-A; default: `$IRPLAY_QEMU_CPU`, else qemu's
+    /// own, `max`).
+    #[arg(long)]
+    pub cpu: Option<String>,
 }
 
-/// Compile a module to WebAssembly (`--target wasm32`) or x86-64 code (`--target x86_64`).
+/// Compile a module to WebAssembly (`--target wasm32`), x86-64 code (`--target x86_64`) or
+/// AArch64 code (`--target aarch64`).
 #[derive(Args)]
 pub struct BuildArgs {
     /// The module to compile.
@@ -99,10 +110,11 @@ pub struct BuildArgs {
     /// The output file (`-` for standard output).
     #[arg(short, long)]
     pub output: PathBuf,
-    /// What to write (default: `wasm` for wasm32, `obj` for x86_64): for wasm32 the binary
-    /// module or its text form; for x86_64 an ELF object, an executable linked by the C
-    /// compiler (`$CC`, else `cc`), or an assembly listing under the IR lines; for both the
-    /// low form the back ends start from.
+    /// What to write (default: `wasm` for wasm32, `obj` for x86_64 and aarch64): for wasm32
+    /// the binary module or its text form; for x86_64 and aarch64 an ELF object, an
+    /// executable linked by the C compiler (x86_64: `$CC`, else `cc`; aarch64: `$CC_aarch64`,
+    /// else `aarch64-linux-gnu-gcc`, or `cc` on an AArch64 host), or an assembly listing under
+    /// the IR lines; for all the low form the back ends start from.
     #[arg(long, value_enum)]
     pub emit: Option<Emit>,
     /// Print the time each phase took on stderr.
@@ -165,7 +177,8 @@ pub enum Engine {
     Interp,
     /// wasm32 code run by wasmtime.
     Wasm,
-    /// x86-64 code run in this process (x86-64 Linux hosts).
+    /// Native code (`--target`): x86-64 code run in this process (x86-64 Linux hosts), AArch64
+    /// code as an executable (under `qemu-aarch64` on other hosts).
     Native,
 }
 
@@ -176,6 +189,9 @@ pub enum Target {
     /// x86-64 Linux (System V ABI, ELF).
     #[value(name = "x86_64", alias = "x86-64")]
     X86_64,
+    /// AArch64 Linux (AAPCS64, ELF).
+    #[value(name = "aarch64", alias = "arm64")]
+    Aarch64,
 }
 
 impl Target {
@@ -184,6 +200,16 @@ impl Target {
         match self {
             Target::Wasm32 => "wasm32",
             Target::X86_64 => "x86_64",
+            Target::Aarch64 => "aarch64",
+        }
+    }
+
+    /// The native code generator's target, for the native targets.
+    pub fn native(self) -> Option<irplay_native::Target> {
+        match self {
+            Target::Wasm32 => None,
+            Target::X86_64 => Some(irplay_native::Target::X64),
+            Target::Aarch64 => Some(irplay_native::Target::Aarch64),
         }
     }
 }
@@ -196,11 +222,12 @@ pub enum Emit {
     Wat,
     /// The target-neutral low form the backend starts from (for tests and debugging).
     Low,
-    /// An ELF relocatable object (x86_64).
+    /// An ELF relocatable object (x86_64, aarch64).
     Obj,
-    /// An executable, the object linked by the C compiler with the C library (x86_64).
+    /// An executable, the object linked by the C compiler with the C library (x86_64,
+    /// aarch64).
     Exe,
-    /// The assembly listing: machine code under the IR lines it comes from (x86_64).
+    /// The assembly listing: machine code under the IR lines it comes from (x86_64, aarch64).
     Asm,
 }
 

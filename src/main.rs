@@ -2,6 +2,7 @@
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
 mod cli;
+mod native_cross;
 mod native_faults;
 mod native_host;
 #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
@@ -253,7 +254,7 @@ fn build(args: &BuildArgs) -> ExitCode {
     let BuildArgs { file, target, output, emit, time } = args;
     let emit = emit.unwrap_or(match target {
         Target::Wasm32 => Emit::Wasm,
-        Target::X86_64 => Emit::Obj,
+        Target::X86_64 | Target::Aarch64 => Emit::Obj,
     });
     let (wasm, native) = match emit {
         Emit::Wasm => (Some(wasm_host::Emit::Wasm), None),
@@ -264,16 +265,16 @@ fn build(args: &BuildArgs) -> ExitCode {
         Emit::Asm => (None, Some(native_host::Emit::Asm)),
     };
     let mut t = Timings::default();
-    let code = match (target, wasm, native) {
-        (Target::Wasm32, Some(e), _) => compile_file(file, &mut t, |f, m, t| {
+    let code = match (target, target.native(), wasm, native) {
+        (Target::Wasm32, _, Some(e), _) => compile_file(file, &mut t, |f, m, t| {
             let code = t.time("compile", || wasm_host::build(f, m, output, e));
             if *time {
                 t.print();
             }
             code
         }),
-        (Target::X86_64, _, Some(e)) => compile_file(file, &mut t, |f, m, t| {
-            let code = native_host::build(f, m, output, e, t);
+        (_, Some(nt), _, Some(e)) => compile_file(file, &mut t, |f, m, t| {
+            let code = native_host::build(f, m, nt, output, e, t);
             if *time {
                 t.print();
             }
@@ -282,7 +283,7 @@ fn build(args: &BuildArgs) -> ExitCode {
         _ => {
             let takes = match target {
                 Target::Wasm32 => "wasm, wat or low",
-                Target::X86_64 => "obj, exe, asm or low",
+                Target::X86_64 | Target::Aarch64 => "obj, exe, asm or low",
             };
             eprintln!(
                 "irplay: error: --emit {} does not go with --target {} (it takes {takes})",
@@ -323,14 +324,37 @@ fn main() -> ExitCode {
             eprintln!("irplay: error: --engine {name} runs main only (--entry {entry} needs the interpreter)");
             ExitCode::from(run::Stop::INVALID)
         }
+        Command::Run(RunArgs {
+            engine: engine @ (Engine::Interp | Engine::Wasm),
+            target,
+            cpu,
+            ..
+        }) if target.is_some() || cpu.is_some() => {
+            let name = if *engine == Engine::Wasm { "wasm" } else { "interp" };
+            let flag = if target.is_some() { "--target" } else { "--cpu" };
+            eprintln!("irplay: error: {flag} goes with --engine native, not --engine {name}");
+            ExitCode::from(2)
+        }
         Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => {
             compile_file(file, &mut Timings::default(), |f, m, _| {
                 wasm_host::run(f, m, &file.display().to_string(), args)
             })
         }
-        Command::Run(RunArgs { file, args, engine: Engine::Native, .. }) => {
+        Command::Run(RunArgs { file, args, engine: Engine::Native, target, cpu, .. }) => {
+            let target = match target.map(Target::native) {
+                None => native_host::host_target(),
+                Some(Some(t)) => t,
+                Some(None) => {
+                    eprintln!(
+                        "irplay: error: --engine native runs x86_64 or aarch64 code (--target \
+                         wasm32 goes with --engine wasm)"
+                    );
+                    return ExitCode::from(2);
+                }
+            };
+            let how = native_host::RunHow { target, cpu: cpu.clone() };
             compile_file(file, &mut Timings::default(), |f, m, _| {
-                native_host::run(f, m, &file.display().to_string(), args)
+                native_host::run(f, m, &how, &file.display().to_string(), args)
             })
         }
         Command::Build(args) => build(args),
@@ -345,6 +369,9 @@ fn main() -> ExitCode {
             args,
             engine: Engine::Interp,
             dump_ops: false,
+            // Refused above with --target or --cpu.
+            target: _,
+            cpu: _,
         }) => {
             let limits = run::Limits {
                 max_steps: *max_steps,

@@ -1,7 +1,7 @@
 //! The reports of faults in native code, shared by both ways of running it: the table from
 //! text offsets to report tails (`  at FILE:LINE:COL (in @f)\n      source line\n`) that
 //! `irplay run --engine native` reads in process (`native_run.rs`), and the C runtime that
-//! `irplay build --target x86_64 --emit exe` links into the executable (`native_rt.c`, with
+//! `irplay build --target x86_64|aarch64 --emit exe` links into the executable (`native_rt.c`, with
 //! the same table written as C data), so that both report a fault the same way.
 //!
 //! ```text

@@ -1,12 +1,15 @@
-//! The native host: `irplay build --target x86_64` (an ELF object, an executable linked by
-//! the system's C compiler, an assembly listing, or the low form) and `irplay run --engine
-//! native` (compile in process and run at once, on x86-64 Linux; see `native_run.rs`).
+//! The native host: `irplay build --target x86_64|aarch64` (an ELF object, an executable
+//! linked by the target's C compiler, an assembly listing, or the low form) and `irplay run
+//! --engine native` (x86-64: compile in process and run at once, on x86-64 Linux, see
+//! `native_run.rs`; AArch64: build an executable and run it, under qemu on other hosts, see
+//! `native_cross.rs`).
 //!
 //! Exit status of a run: the program's own (`main`'s return value or `exit`'s argument, mod
 //! 256); 70 for a fault of the generated code (only undefined behaviour causes one: an
 //! out-of-bounds access, division by zero, `unreachable`), with a report at the IR
 //! instruction; 71 for a stack overflow, a construct the code generator does not support or
-//! a function the C library does not have; 134 for `abort`; 1 for an invalid module.
+//! a function the C library does not have, and when a tool the run needs (`qemu-aarch64`, the
+//! cross C compiler) is missing; 134 for `abort`; 1 for an invalid module.
 //!
 //! An executable (`--emit exe`) reports a fault the same way: its object marks the start of
 //! its text (`write_elf_exe`) and is linked, in the same `cc` command, with a small C runtime
@@ -16,11 +19,11 @@
 use crate::run::Stop;
 use crate::Timings;
 use irplay_core::diag::{render, Diagnostic, SourceFile};
-use irplay_native::{CompileError, Compiled};
+use irplay_native::{CompileError, Compiled, Target};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-/// What `irplay build --target x86_64` writes.
+/// What `irplay build --target x86_64|aarch64` writes.
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub enum Emit {
     /// An ELF relocatable object.
@@ -44,18 +47,17 @@ fn report(e: &CompileError, file: &SourceFile) {
 fn compile(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
+    target: Target,
     listing: bool,
     t: &mut Timings,
 ) -> Result<Compiled, u8> {
     let opts = irplay_native::Options { listing };
-    let low = t
-        .time("lower", || irplay_native::lower_with(module, irplay_native::Target::X64, &opts))
-        .map_err(|e| {
+    let low =
+        t.time("lower", || irplay_native::lower_with(module, target, &opts)).map_err(|e| {
             report(&CompileError::Lower(e), file);
             Stop::ERROR
         })?;
-    let compiled =
-        t.time("codegen", || irplay_native::compile(&low, irplay_native::Target::X64, &opts));
+    let compiled = t.time("codegen", || irplay_native::compile(&low, target, &opts));
     // Not freed piece by piece: the process ends soon.
     std::mem::forget(low);
     compiled.map_err(|e| {
@@ -64,16 +66,17 @@ fn compile(
     })
 }
 
-/// `irplay build --target x86_64 FILE -o OUT [--emit obj|exe|asm|low]`.
+/// `irplay build --target x86_64|aarch64 FILE -o OUT [--emit obj|exe|asm|low]`.
 pub fn build(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
+    target: Target,
     out: &Path,
     emit: Emit,
     t: &mut Timings,
 ) -> u8 {
     if emit == Emit::Low {
-        return match t.time("lower", || irplay_native::lower(module, irplay_native::Target::X64)) {
+        return match t.time("lower", || irplay_native::lower(module, target)) {
             Ok(low) => write_out(out, irplay_core::lower::print::print_module(&low).as_bytes()),
             Err(e) => {
                 report(&CompileError::Lower(e), file);
@@ -85,7 +88,7 @@ pub fn build(
         eprintln!("irplay: error: --emit exe writes a file: name it with -o");
         return Stop::INVALID;
     }
-    let c = match compile(file, module, emit == Emit::Asm, t) {
+    let c = match compile(file, module, target, emit == Emit::Asm, t) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -109,7 +112,7 @@ pub fn build(
     match emit {
         Emit::Exe => {
             let rt = t.time("fault table", || crate::native_faults::runtime_c(&c, file));
-            t.time("link", || link(&obj, &rt, out, uses_cxx(&c)))
+            t.time("link", || link(target, &obj, &rt, out, uses_cxx(&c)))
         }
         _ => write_out(out, &obj),
     }
@@ -145,9 +148,10 @@ fn uses_cxx(c: &Compiled) -> bool {
 }
 
 /// Links the object `obj` and the C runtime `rt` (source text) into the executable `out`
-/// with the C compiler (`$CC`, which may carry options, else `cc`) and the math library (and
-/// the C++ runtime with `cxx`). Both are written to a temporary directory first.
-fn link(obj: &[u8], rt: &str, out: &Path, cxx: bool) -> u8 {
+/// with the target's C compiler (`native_cross::linker`: `$CC`, which may carry options, else
+/// `cc`, for x86-64) and the math library (and the C++ runtime with `cxx`). Both are written
+/// to a temporary directory first.
+fn link(target: Target, obj: &[u8], rt: &str, out: &Path, cxx: bool) -> u8 {
     let stem = out.file_name().map_or("out".into(), |n| n.to_string_lossy().into_owned());
     let dir = TempDir(std::env::temp_dir().join(format!("irplay-{}-{stem}", std::process::id())));
     let (obj_path, rt_path) = (dir.0.join(format!("{stem}.o")), dir.0.join("irplay-rt.c"));
@@ -158,8 +162,7 @@ fn link(obj: &[u8], rt: &str, out: &Path, cxx: bool) -> u8 {
         eprintln!("{}: error: cannot write the object: {e}", dir.0.display());
         return Stop::ERROR;
     }
-    let cc =
-        std::env::var("CC").ok().filter(|s| !s.trim().is_empty()).unwrap_or_else(|| "cc".into());
+    let (cc, var) = crate::native_cross::linker(target);
     let mut words = cc.split_whitespace();
     let Some(prog) = words.next() else { return Stop::ERROR };
     let mut cmd = std::process::Command::new(prog);
@@ -178,22 +181,39 @@ fn link(obj: &[u8], rt: &str, out: &Path, cxx: bool) -> u8 {
             Stop::ERROR
         }
         Err(e) => {
-            eprintln!(
-                "error: cannot run the C compiler `{cc}` to link (install one, or set CC): {e}"
-            );
+            eprintln!("error: {}: {e}", crate::native_cross::linker_missing(target, &cc, var));
             Stop::ERROR
         }
     }
 }
 
-/// `irplay run --engine native FILE [-- ARGS]`: on success the process ends inside (with the
-/// program's status); the status of a failure before the run otherwise.
+/// The native target of this host (the default of `run --engine native`).
+pub fn host_target() -> Target {
+    if cfg!(target_arch = "aarch64") {
+        Target::Aarch64
+    } else {
+        Target::X64
+    }
+}
+
+/// How `irplay run --engine native` runs: the target, and for AArch64 under qemu, the CPU.
+pub struct RunHow {
+    pub target: Target,
+    pub cpu: Option<String>,
+}
+
+/// `irplay run --engine native [--target T] FILE [-- ARGS]`: on success the process ends
+/// inside (with the program's status); the status of a failure before the run otherwise.
 pub fn run(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
+    how: &RunHow,
     program: &str,
     args: &[String],
 ) -> u8 {
+    if how.target == Target::Aarch64 {
+        return run_aarch64(file, module, how.cpu.as_deref(), program, args);
+    }
     if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         eprintln!(
             "irplay: error: --engine native runs x86-64 code on an x86-64 Linux host, and this \
@@ -204,11 +224,45 @@ pub fn run(
         );
         return Stop::ERROR;
     }
-    let c = match compile(file, module, false, &mut Timings::default()) {
+    let c = match compile(file, module, Target::X64, false, &mut Timings::default()) {
         Ok(c) => c,
         Err(code) => return code,
     };
     run_compiled(&c, file, program, args)
+}
+
+/// AArch64: an executable built in a temporary directory (`--emit exe`), run under qemu (or
+/// directly on an AArch64 host) by `native_cross::run_exe`.
+fn run_aarch64(
+    file: &SourceFile,
+    module: &irplay_core::ir::Module,
+    cpu: Option<&str>,
+    program: &str,
+    args: &[String],
+) -> u8 {
+    let qemu = match crate::native_cross::check_tools() {
+        Ok(q) => q,
+        Err(e) => {
+            eprintln!("irplay: error: {e}");
+            return Stop::ERROR;
+        }
+    };
+    let dir = TempDir(std::env::temp_dir().join(format!("irplay-run-{}-a64", std::process::id())));
+    if let Err(e) = std::fs::create_dir_all(&dir.0) {
+        eprintln!("{}: error: cannot create a directory: {e}", dir.0.display());
+        return Stop::ERROR;
+    }
+    let exe = dir.0.join("program");
+    let built = build(file, module, Target::Aarch64, &exe, Emit::Exe, &mut Timings::default());
+    if built != 0 {
+        return built;
+    }
+    let ended = crate::native_cross::run_exe(qemu.as_deref(), cpu, &exe, program, args);
+    drop(dir);
+    match ended {
+        Ok(status) => crate::native_cross::status(status),
+        Err(code) => code,
+    }
 }
 
 #[cfg(all(target_os = "linux", target_arch = "x86_64"))]

@@ -1,5 +1,5 @@
-//! The fault reporter that `irplay build --target x86_64 --emit exe` links into an executable
-//! (x86-64 Linux, glibc), so that a fault of the generated code is reported as `irplay run
+//! The fault reporter that `irplay build --target x86_64|aarch64 --emit exe` links into an
+//! executable (x86-64 or AArch64 Linux, glibc), so that a fault of the generated code is reported as `irplay run
 //! --engine native` reports it (native_run.rs): the first line naming the fault, the IR
 //! instruction's position and source line on stderr, C stdio flushed, exit status 70 (71 for
 //! a stack overflow). native_faults.rs writes the program's table in place of the marker
@@ -14,6 +14,12 @@
 //! return address into the text above the stack pointer, or else along the frame-pointer
 //! chain. Everything but `__irplay_text` is static: nothing clashes with the program's names.
 //! It is C that also compiles as C++ (a `$CC` of `c++` compiles a `.c` file as C++).
+//!
+//! The machine's part: the registers of the signal context (`REG_RIP`, `REG_RSP`, `REG_RBP` on
+//! x86-64; `pc`, `sp`, `x29` and the link register `x30` on AArch64, where a fault in a C
+//! library function that calls nothing has its return address there), and what a call
+//! instruction before a return address looks like (x86-64: `call rel32` or `call r/m64`;
+//! AArch64: `bl` or `blr`).
 
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -78,6 +84,28 @@ static int irplay_byte(uintptr_t w, uintptr_t back) {
     return __irplay_text[w - back - t];
 }
 
+#if defined(__aarch64__)
+/* Back from a return address to its call instruction. */
+#define IRPLAY_CALL_LEN 4u
+
+/* True if `w` is a return address into the text: after a `bl` or `blr`. */
+static int irplay_is_return(uintptr_t w) {
+    uintptr_t t = (uintptr_t)__irplay_text;
+    if (!(t < w && w <= t + IRPLAY_TEXT_LEN) || w % 4 != 0)
+        return 0;
+    uint32_t i = 0;
+    for (uintptr_t k = 0; k < 4; k++) {
+        int b = irplay_byte(w, 4 - k);
+        if (b < 0)
+            return 0;
+        i |= (uint32_t)b << (8 * k);
+    }
+    return (i & 0xfc000000u) == 0x94000000u || (i & 0xfffffc1fu) == 0xd63f0000u;
+}
+#else
+/* Back from a return address into its call instruction. */
+#define IRPLAY_CALL_LEN 1u
+
 /* A `call` whose ModRM byte (before `back`) has `/2` and mode `mods`. */
 static int irplay_modrm_call(uintptr_t w, uintptr_t back, int mods) {
     int m = irplay_byte(w, back - 1);
@@ -92,6 +120,7 @@ static int irplay_is_return(uintptr_t w) {
     return irplay_byte(w, 5) == 0xe8 || irplay_modrm_call(w, 2, 3) || irplay_modrm_call(w, 3, 1) ||
            irplay_modrm_call(w, 6, 2) || (irplay_byte(w, 6) == 0xff && irplay_byte(w, 5) == 0x15);
 }
+#endif
 
 /* The text offset of the call in the generated code that led to a fault at `sp`/`bp` outside
    it: the first return address into the text above the stack pointer, else along the
@@ -104,14 +133,14 @@ static intptr_t irplay_caller(uintptr_t sp, uintptr_t bp) {
     for (uintptr_t a = (sp + 7) & ~(uintptr_t)7; a + 8 <= end; a += 8) {
         uintptr_t w = *(const uintptr_t *)a;
         if (irplay_is_return(w))
-            return (intptr_t)(w - 1 - t);
+            return (intptr_t)(w - IRPLAY_CALL_LEN - t);
     }
     for (int i = 0; i < 1000; i++) {
         if (!(sp <= bp && bp % 8 == 0 && bp + 16 <= hi && bp - sp < ((uintptr_t)256 << 20)))
             return -1;
         uintptr_t next = ((const uintptr_t *)bp)[0], ret = ((const uintptr_t *)bp)[1];
         if (irplay_is_return(ret))
-            return (intptr_t)(ret - 1 - t);
+            return (intptr_t)(ret - IRPLAY_CALL_LEN - t);
         if (next <= bp)
             return -1;
         bp = next;
@@ -122,9 +151,16 @@ static intptr_t irplay_caller(uintptr_t sp, uintptr_t bp) {
 static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
     const ucontext_t *uc = (const ucontext_t *)ctx;
     uintptr_t addr = (uintptr_t)info->si_addr, t = (uintptr_t)__irplay_text;
+#if defined(__aarch64__)
+    uintptr_t pc = (uintptr_t)uc->uc_mcontext.pc;
+    uintptr_t sp = (uintptr_t)uc->uc_mcontext.sp;
+    uintptr_t bp = (uintptr_t)uc->uc_mcontext.regs[29];
+    uintptr_t lr = (uintptr_t)uc->uc_mcontext.regs[30];
+#else
     uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
     uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
     uintptr_t bp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+#endif
     int in_text = t <= pc && pc < t + IRPLAY_TEXT_LEN;
     /* A stack overflow: the stack pointer is at the stack's limit and the access near it, or
        (limit unknown) just below the stack pointer. */
@@ -139,10 +175,24 @@ static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
         }
     }
     irplay_puts(overflow               ? irplay_overflow
-                : sig == SIGFPE        ? irplay_divide
+                : sig == SIGFPE || sig == SIGTRAP ? irplay_divide
                 : sig == SIGILL        ? irplay_unreachable
                                        : irplay_memory);
     intptr_t site = in_text ? (intptr_t)(pc - t) : irplay_caller(sp, bp);
+#if defined(__aarch64__)
+    /* A C library function that calls nothing still has its return address in x30. */
+    if (!in_text && irplay_is_return(lr))
+        site = (intptr_t)(lr - IRPLAY_CALL_LEN - t);
+    /* A stack overflow at a prologue's stack probe (`str xzr, [x16]`, its first store) is
+       reported at the call, as on x86-64, where the call's push faults. */
+    if (overflow && in_text && pc % 4 == 0 && irplay_is_return(lr)) {
+        uint32_t i = 0;
+        for (uintptr_t k = 0; k < 4; k++)
+            i |= (uint32_t)__irplay_text[pc - t + k] << (8 * k);
+        if (i == 0xf900021fu)
+            site = (intptr_t)(lr - IRPLAY_CALL_LEN - t);
+    }
+#endif
     if (!in_text)
         irplay_puts(irplay_in_libc);
     irplay_puts("\n");
@@ -168,7 +218,8 @@ __attribute__((constructor)) static void irplay_install(void) {
     sa.sa_sigaction = irplay_on_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+    /* AArch64 code traps a division by zero with `brk` (SIGTRAP): its divide does not. */
+    const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         sigaction(sigs[i], &sa, NULL);
     struct rlimit rl;

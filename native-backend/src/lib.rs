@@ -66,9 +66,10 @@ pub fn lower_with(
 }
 
 /// A native target.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Target {
     /// x86-64, System V ABI, ELF (Linux).
+    #[default]
     X64,
     /// AArch64 (ARMv8-A), AAPCS64, ELF (Linux).
     Aarch64,
@@ -223,6 +224,9 @@ pub struct Compiled {
     /// with global constructors or destructors, a wrapper that runs them around the
     /// module's own `main`).
     pub main: Option<SymId>,
+    /// The target the code is for (the ELF machine [`object`] writes; the default is
+    /// [`Target::X64`]).
+    pub target: Target,
 }
 
 /// Why a low module could not be compiled: a construct the code generator does not support.
@@ -253,11 +257,8 @@ impl std::error::Error for NativeError {}
 /// Compiles a low module for `target`.
 pub fn compile(m: &LowModule, target: Target, opts: &Options) -> Result<Compiled, NativeError> {
     match target {
-        Target::X64 => x64::compile(m, opts),
-        Target::Aarch64 => Err(NativeError::unsupported(
-            m.funcs.first().map(|f| f.span).unwrap_or_default(),
-            "the AArch64 target (not built yet)",
-        )),
+        Target::X64 => x64::compile(m, opts).map(|c| Compiled { target, ..c }),
+        Target::Aarch64 => aarch64::compile(m, opts).map(|c| Compiled { target, ..c }),
     }
 }
 

@@ -1,5 +1,6 @@
-//! The ELF writer: a [`Compiled`] object as an ELF64 x86-64 relocatable file (`.o`) that the
-//! system linker (`cc x.o -o x`) links with the C library.
+//! The ELF writer: a [`Compiled`] object as an ELF64 relocatable file (`.o`) for its
+//! [`Compiled::target`] (`EM_X86_64` or `EM_AARCH64`) that the system linker (`cc x.o -o x`)
+//! links with the C library.
 //!
 //! Sections: `.text` (aligned to 16), `.data` (aligned to [`Compiled::data_align`]) and an
 //! empty `.note.GNU-stack` that asks for a non-executable stack. Symbols keep their kind
@@ -84,7 +85,7 @@ pub fn reloc_width(kind: RelocKind) -> u32 {
 /// The symbol [`write_elf_exe`] puts at the start of `.text`.
 pub const TEXT_START: &str = "__irplay_text";
 
-/// Writes `c` as an ELF64 x86-64 relocatable object. An error names what is inconsistent in
+/// Writes `c` as an ELF64 relocatable object for its target. An error names what is inconsistent in
 /// `c` (a symbol or relocation outside its section, a relocation to a symbol that does not
 /// exist); a `Compiled` made by the code generator has none.
 pub fn write_elf(c: &Compiled) -> Result<Vec<u8>, String> {
@@ -97,8 +98,16 @@ pub fn write_elf_exe(c: &Compiled) -> Result<Vec<u8>, String> {
     write_object(c, true)
 }
 
+/// The ELF machine of a target (`EM_X86_64`, `EM_AARCH64`).
+pub fn architecture(target: Target) -> Architecture {
+    match target {
+        Target::X64 => Architecture::X86_64,
+        Target::Aarch64 => Architecture::Aarch64,
+    }
+}
+
 fn write_object(c: &Compiled, text_start: bool) -> Result<Vec<u8>, String> {
-    let mut obj = write::Object::new(BinaryFormat::Elf, Architecture::X86_64, Endianness::Little);
+    let mut obj = write::Object::new(BinaryFormat::Elf, architecture(c.target), Endianness::Little);
     let text = obj.section_id(StandardSection::Text);
     obj.set_section_data(text, c.text.clone(), 16);
     let data = obj.section_id(StandardSection::Data);
@@ -200,7 +209,7 @@ fn add_reloc(
             offset: u64::from(r.offset),
             symbol,
             addend: r.addend,
-            flags: RelocationFlags::Elf { r_type: elf_reloc_type(r.kind) },
+            flags: RelocationFlags::Elf { r_type: elf_reloc_type_on(c.target, r.kind) },
         },
     )
     .map_err(|e| format!("cannot add a relocation: {e}"))
@@ -281,6 +290,7 @@ pub fn example() -> Compiled {
         insts,
         notes: Vec::new(),
         main: Some(0),
+        target: crate::Target::X64,
     }
 }
 
@@ -387,6 +397,17 @@ mod tests {
         assert!(mark.is_global() && !mark.is_undefined());
         assert_eq!(mark.scope(), SymbolScope::Linkage);
         assert_eq!((mark.address(), mark.section_index()), (0, Some(text.index())));
+    }
+
+    /// The ELF machine is the target's.
+    #[test]
+    fn the_machine_is_the_targets() {
+        let c = Compiled { target: Target::Aarch64, ..example() };
+        let bytes = write_elf(&c).expect("writes");
+        let file = ElfFile64::<object::Endianness>::parse(bytes.as_slice()).expect("parses");
+        assert_eq!(file.architecture(), Architecture::Aarch64);
+        let header = file.elf_header();
+        assert_eq!(header.e_machine.get(object::Endianness::Little), elf::EM_AARCH64);
     }
 
     #[test]

@@ -1,0 +1,214 @@
+//! Native code for another CPU than the host's: the C compiler that links an AArch64
+//! executable and `irplay run --engine native --target aarch64`, which builds one in a
+//! temporary directory and runs it under `qemu-aarch64` (user mode), or directly on an AArch64
+//! host.
+//!
+//! ```text
+//!  Compiled ──▶ object + native_rt.c ──▶ $CC_aarch64 / aarch64-linux-gnu-gcc ──▶ exe
+//!  exe ──▶ qemu-aarch64 [-cpu CPU] -L /usr/aarch64-linux-gnu -0 FILE exe ARGS   (x86-64 host)
+//!      └─▶ exe ARGS                                                         (AArch64 host)
+//! ```
+//!
+//! The program's standard input, output and error are irplay's, and its exit status is
+//! irplay's; a program killed by a signal kills irplay with the same signal (as the in-process
+//! x86-64 run does), and qemu's own line about it (`qemu: uncaught target signal ...`) is left
+//! out. Missing tools are reported with what to install, status 71.
+//!
+//! Overrides: `$CC_aarch64` (the C compiler that links, which may carry options),
+//! `$IRPLAY_QEMU` (the emulator, default `qemu-aarch64`), `$IRPLAY_QEMU_CPU` (or `run
+//! --cpu`: the emulated CPU, default qemu's `max`), `$QEMU_LD_PREFIX` (the target's
+//! libraries, default `/usr/aarch64-linux-gnu`, read by qemu itself).
+
+use crate::run::Stop;
+use irplay_native::Target;
+use std::io::{BufRead as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What Debian's apt installs for AArch64 code on another host.
+pub const INSTALL: &str = "apt-get install qemu-user gcc-aarch64-linux-gnu";
+
+/// The directory of the AArch64 C library of Debian's cross compiler.
+const SYSROOT: &str = "/usr/aarch64-linux-gnu";
+
+/// True on an AArch64 host (its executables run directly).
+fn aarch64_host() -> bool {
+    cfg!(target_arch = "aarch64")
+}
+
+/// The C compiler that links executables for `target` (which may carry options): `$CC` or
+/// `cc` for x86-64; `$CC_aarch64`, else `aarch64-linux-gnu-gcc` (`cc` on an AArch64 host)
+/// for AArch64. The second value names the environment variable that overrides it.
+pub fn linker(target: Target) -> (String, &'static str) {
+    let var = match target {
+        Target::X64 => "CC",
+        Target::Aarch64 => "CC_aarch64",
+    };
+    let default = match target {
+        Target::Aarch64 if !aarch64_host() => "aarch64-linux-gnu-gcc",
+        _ => "cc",
+    };
+    let cc = std::env::var(var).ok().filter(|s| !s.trim().is_empty());
+    (cc.unwrap_or_else(|| default.into()), var)
+}
+
+/// What to say when the linker `cc` of `target` cannot be run.
+pub fn linker_missing(target: Target, cc: &str, var: &str) -> String {
+    match target {
+        Target::Aarch64 if !aarch64_host() => format!(
+            "cannot run the C compiler `{cc}` that links AArch64 executables: install it \
+             (`{INSTALL}`), or name another in ${var}"
+        ),
+        _ => format!("cannot run the C compiler `{cc}` to link (install one, or set {var})"),
+    }
+}
+
+/// `name` as found on `$PATH` (or itself, when it names a file with a `/`).
+fn find_program(name: &str) -> Option<PathBuf> {
+    if name.contains('/') {
+        let p = PathBuf::from(name);
+        return p.is_file().then_some(p);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// The emulator of an AArch64 executable on this host: `None` on an AArch64 host; else
+/// `$IRPLAY_QEMU` or `qemu-aarch64`, which must exist.
+fn emulator() -> Result<Option<PathBuf>, String> {
+    if aarch64_host() {
+        return Ok(None);
+    }
+    let name = std::env::var("IRPLAY_QEMU")
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| "qemu-aarch64".into());
+    match find_program(&name) {
+        Some(p) => Ok(Some(p)),
+        None => Err(format!(
+            "running AArch64 code on this {} host needs the user-mode emulator `{name}`, which \
+             was not found: install it (`{INSTALL}`), or name it in $IRPLAY_QEMU",
+            std::env::consts::ARCH
+        )),
+    }
+}
+
+/// Checks before any work that the tools to link and run AArch64 code are there; the message
+/// says what to install.
+pub fn check_tools() -> Result<Option<PathBuf>, String> {
+    let qemu = emulator()?;
+    let (cc, var) = linker(Target::Aarch64);
+    let prog = cc.split_whitespace().next().unwrap_or_default();
+    if find_program(prog).is_none() {
+        return Err(linker_missing(Target::Aarch64, &cc, var));
+    }
+    Ok(qemu)
+}
+
+/// Runs the AArch64 executable `exe` (under `qemu`, if given) as `program ARGS` with this
+/// process's standard streams: how it ended ([`status`] makes it irplay's), or the status
+/// of a failure to start it.
+pub fn run_exe(
+    qemu: Option<&Path>,
+    cpu: Option<&str>,
+    exe: &Path,
+    program: &str,
+    args: &[String],
+) -> Result<std::process::ExitStatus, u8> {
+    let mut cmd = match qemu {
+        Some(q) => {
+            let mut c = Command::new(q);
+            let cpu = cpu
+                .map(str::to_string)
+                .or_else(|| std::env::var("IRPLAY_QEMU_CPU").ok().filter(|s| !s.trim().is_empty()));
+            if let Some(cpu) = cpu {
+                c.arg("-cpu").arg(cpu);
+            }
+            if std::env::var_os("QEMU_LD_PREFIX").is_none() {
+                c.arg("-L").arg(SYSROOT);
+            }
+            c.arg("-0").arg(program).arg(exe);
+            c
+        }
+        None => {
+            // argv[0] is the file's name, as in process; the executable is `exe`.
+            let mut c = Command::new(exe);
+            #[cfg(unix)]
+            {
+                use std::os::unix::process::CommandExt as _;
+                c.arg0(program);
+            }
+            c
+        }
+    };
+    cmd.args(args).stdin(Stdio::inherit()).stdout(Stdio::inherit()).stderr(Stdio::piped());
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    no_core_files();
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: cannot run {cmd:?}: {e}");
+            return Err(Stop::ERROR);
+        }
+    };
+    // The program's stderr, line by line, without qemu's report of a signal it did not
+    // handle (the status says it).
+    if let Some(err) = child.stderr.take() {
+        let mut r = std::io::BufReader::new(err);
+        let mut line = Vec::new();
+        let mut out = std::io::stderr().lock();
+        while r.read_until(b'\n', &mut line).is_ok_and(|n| n > 0) {
+            if !line.starts_with(b"qemu: uncaught target signal") {
+                let _ = out.write_all(&line);
+                let _ = out.flush();
+            }
+            line.clear();
+        }
+    }
+    child.wait().map_err(|e| {
+        eprintln!("error: waiting for the program: {e}");
+        Stop::ERROR
+    })
+}
+
+/// The program's exit status as irplay's; for a program killed by a signal, this process
+/// dies of the same signal.
+pub fn status(status: std::process::ExitStatus) -> u8 {
+    match status.code() {
+        Some(code) => (code & 0xff) as u8,
+        None => die_like(status),
+    }
+}
+
+/// Ends this process with the signal that ended the program (status 128 + signal if it
+/// survives it).
+#[cfg(unix)]
+fn die_like(status: std::process::ExitStatus) -> u8 {
+    use std::os::unix::process::ExitStatusExt as _;
+    let Some(sig) = status.signal() else { return Stop::ERROR };
+    // SAFETY: resets the signal's disposition and raises it in this process.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+    (128 + sig).clamp(0, 255) as u8
+}
+
+/// No core files of this process or its children: qemu writes one of its own (into the
+/// working directory) for a program that dies of a signal such as `abort`'s, and irplay,
+/// dying of the same signal, would write another.
+#[cfg(unix)]
+fn no_core_files() {
+    let none = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: sets a resource limit of this process from a valid struct.
+    unsafe { libc::setrlimit(libc::RLIMIT_CORE, &none) };
+}
+
+#[cfg(not(unix))]
+fn no_core_files() {}
+
+#[cfg(not(unix))]
+fn die_like(_: std::process::ExitStatus) -> u8 {
+    Stop::ERROR
+}
