@@ -175,7 +175,7 @@ static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
         }
     }
     irplay_puts(overflow               ? irplay_overflow
-                : sig == SIGFPE        ? irplay_divide
+                : sig == SIGFPE || sig == SIGTRAP ? irplay_divide
                 : sig == SIGILL        ? irplay_unreachable
                                        : irplay_memory);
     intptr_t site = in_text ? (intptr_t)(pc - t) : irplay_caller(sp, bp);
@@ -183,6 +183,15 @@ static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
     /* A C library function that calls nothing still has its return address in x30. */
     if (!in_text && irplay_is_return(lr))
         site = (intptr_t)(lr - IRPLAY_CALL_LEN - t);
+    /* A stack overflow at a prologue's stack probe (`str xzr, [x16]`, its first store) is
+       reported at the call, as on x86-64, where the call's push faults. */
+    if (overflow && in_text && pc % 4 == 0 && irplay_is_return(lr)) {
+        uint32_t i = 0;
+        for (uintptr_t k = 0; k < 4; k++)
+            i |= (uint32_t)__irplay_text[pc - t + k] << (8 * k);
+        if (i == 0xf900021fu)
+            site = (intptr_t)(lr - IRPLAY_CALL_LEN - t);
+    }
 #endif
     if (!in_text)
         irplay_puts(irplay_in_libc);
@@ -209,7 +218,8 @@ __attribute__((constructor)) static void irplay_install(void) {
     sa.sa_sigaction = irplay_on_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+    /* AArch64 code traps a division by zero with `brk` (SIGTRAP): its divide does not. */
+    const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         sigaction(sigs[i], &sa, NULL);
     struct rlimit rl;

@@ -162,3 +162,101 @@ pub fn ret_layout(ret: &[Ty]) -> (Vec<u32>, u32) {
 pub fn shifted(packs: &[(u32, Pack)]) -> Vec<(u32, Pack)> {
     packs.iter().map(|&(k, p)| (k + 1, p)).collect()
 }
+
+/// The places of arguments of types `tys` (with the [`Pack`]s of their signature) under
+/// AAPCS64 as LLVM applies it (checked against llc-19): integers in `x0`-`x7` and floats in
+/// `v0`-`v7`, independently; the rest in 8-byte stack slots, in order. Once one integer (or
+/// float) goes to the stack, no later one takes a register. An `i128` takes an even-numbered
+/// register pair or 16 aligned bytes of stack; a [`Pack::Block`] consecutive registers of its
+/// class or, when they do not all fit, the stack (its leaves packed at their sizes, the first
+/// 8-byte aligned), and then the class has no register left; a `<2 x float>` one float register
+/// or 8 bytes of stack; a `byval` copy goes to the stack without taking a register; an `sret`
+/// pointer is [`Loc::Int`]`(8)`, the register `x8`.
+pub fn place_args_aapcs64(tys: &[Ty], packs: &[(u32, Pack)]) -> (Vec<Loc>, u32) {
+    let (mut gi, mut fi, mut stack) = (0u8, 0u8, 0u32);
+    let mut locs = Vec::with_capacity(tys.len());
+    let slot = |stack: &mut u32, size: u32, align: u32| {
+        let off = stack.div_ceil(align) * align;
+        *stack = off + size;
+        off
+    };
+    let mut k = 0usize;
+    while let Some(&t) = tys.get(k) {
+        match packs.iter().find(|p| p.0 == k as u32).map(|p| p.1) {
+            Some(Pack::Sret) => {
+                locs.push(Loc::Int(8));
+                k += 1;
+                continue;
+            }
+            Some(Pack::ByVal { size, align }) => {
+                let off = slot(&mut stack, size.div_ceil(8) * 8, align.clamp(8, 4096));
+                locs.push(Loc::Copy { off, size });
+                k += 1;
+                continue;
+            }
+            Some(Pack::I128) => {
+                gi += gi % 2;
+                if gi + 2 <= 8 {
+                    locs.extend([Loc::Int(gi), Loc::Int(gi + 1)]);
+                    gi += 2;
+                } else {
+                    gi = 8;
+                    let off = slot(&mut stack, 16, 16);
+                    locs.extend([Loc::Stack(off), Loc::Stack(off + 8)]);
+                }
+                k += 2;
+                continue;
+            }
+            Some(Pack::F32x2) => {
+                if fi < 8 {
+                    locs.extend([Loc::Float(fi), Loc::FloatHi(fi)]);
+                    fi += 1;
+                } else {
+                    let off = slot(&mut stack, 8, 8);
+                    locs.extend([Loc::Stack(off), Loc::Stack(off + 4)]);
+                }
+                k += 2;
+                continue;
+            }
+            Some(Pack::Block { n }) => {
+                let n = (n as usize).min(tys.len() - k);
+                let float = t.is_float();
+                let next = if float { &mut fi } else { &mut gi };
+                if usize::from(*next) + n <= 8 {
+                    for j in 0..n as u8 {
+                        locs.push(if float { Loc::Float(*next + j) } else { Loc::Int(*next + j) });
+                    }
+                    *next += n as u8;
+                } else {
+                    *next = 8;
+                    let size = if matches!(t, Ty::I32 | Ty::F32) { 4 } else { 8 };
+                    let mut off = slot(&mut stack, 0, 8);
+                    for _ in 0..n {
+                        locs.push(Loc::Stack(off));
+                        off += size;
+                    }
+                    stack = off;
+                }
+                k += n.max(1);
+                continue;
+            }
+            _ => {}
+        }
+        if t.is_float() && fi < 8 {
+            locs.push(Loc::Float(fi));
+            fi += 1;
+        } else if !t.is_float() && gi < 8 {
+            locs.push(Loc::Int(gi));
+            gi += 1;
+        } else {
+            if t.is_float() {
+                fi = 8;
+            } else {
+                gi = 8;
+            }
+            locs.push(Loc::Stack(slot(&mut stack, 8, 8)));
+        }
+        k += 1;
+    }
+    (locs, stack.div_ceil(8) * 8)
+}

@@ -1,4 +1,5 @@
-//! The frame of a native function, from `rbp` (the frame pointer) downwards:
+//! The frame of a native function, from the frame pointer downwards (x86-64's `rbp` here;
+//! AArch64's `x29` has its own save area, see `aarch64/lower.rs`):
 //!
 //! ```text
 //!  [rbp + 16 + 8k]   incoming stack arguments
@@ -35,12 +36,16 @@ pub struct Frame {
 impl Frame {
     /// The frame for a low frame and an outgoing area; `None` if it is too large.
     pub fn new(low: &LowFrame, out_area: u32, variadic: bool) -> Option<Frame> {
+        Frame::with_areas(low, out_area, SAVE_AREA, if variadic { 176 } else { 0 })
+    }
+    /// The frame of a target whose callee-saved registers take `save_area` bytes below the
+    /// frame pointer and whose variadic register save area (none when 0) `va` bytes.
+    pub fn with_areas(low: &LowFrame, out_area: u32, save_area: i32, va: i32) -> Option<Frame> {
         let size = i32::try_from(low.size).ok()?.checked_add(15)? & !15;
         let over_align = if low.align > 16 { low.align } else { 0 };
         let extra = if over_align > 0 { i32::try_from(over_align).ok()? - 16 } else { 0 };
-        let va = if variadic { 176 } else { 0 };
-        let alloca_base = SAVE_AREA.checked_add(va)?.checked_add(size)?.checked_add(extra)?;
-        let va_save = variadic.then_some(-(SAVE_AREA + va));
+        let alloca_base = save_area.checked_add(va)?.checked_add(size)?.checked_add(extra)?;
+        let va_save = (va > 0).then_some(-(save_area + va));
         Some(Frame { alloca_base: -alloca_base, over_align, spills: 0, out_area, va_save })
     }
     /// A new 8-byte spill slot's `rbp`-relative offset.

@@ -258,10 +258,7 @@ impl std::error::Error for NativeError {}
 pub fn compile(m: &LowModule, target: Target, opts: &Options) -> Result<Compiled, NativeError> {
     match target {
         Target::X64 => x64::compile(m, opts).map(|c| Compiled { target, ..c }),
-        Target::Aarch64 => Err(NativeError::unsupported(
-            m.funcs.first().map(|f| f.span).unwrap_or_default(),
-            "the AArch64 target (not built yet)",
-        )),
+        Target::Aarch64 => aarch64::compile(m, opts).map(|c| Compiled { target, ..c }),
     }
 }
 

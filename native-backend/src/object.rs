@@ -209,7 +209,7 @@ fn add_reloc(
             offset: u64::from(r.offset),
             symbol,
             addend: r.addend,
-            flags: RelocationFlags::Elf { r_type: elf_reloc_type(r.kind) },
+            flags: RelocationFlags::Elf { r_type: elf_reloc_type_on(c.target, r.kind) },
         },
     )
     .map_err(|e| format!("cannot add a relocation: {e}"))

@@ -208,6 +208,11 @@ pub fn sig_of(m: &Module, opts: Options, fn_ty: TypeId, span: Span) -> LResult<S
     if opts.abi.is_native() {
         let mut at = 0;
         for p in params_ir.iter() {
+            if let Some(n) = block_leaves(m, opts, *p) {
+                packs.push((at, Pack::Block { n }));
+                at += n;
+                continue;
+            }
             native_packs(m, opts, *p, &mut at, false, &mut packs, span)?;
         }
         if !matches!(m.types.get(ret_ir), Type::Void) {
@@ -216,6 +221,23 @@ pub fn sig_of(m: &Module, opts: Options, fn_ty: TypeId, span: Span) -> LResult<S
         }
     }
     Ok(Sig { params, ret, variadic, packs })
+}
+
+/// The leaves of an IR array parameter of at least two scalars of one register type that
+/// AAPCS64 passes as a block ([`Pack::Block`]): `float`, `double`, `i64` or pointers (as
+/// llc-19 does; an array of `i32` is passed as its scalars, split between the registers and
+/// the stack).
+fn block_leaves(m: &Module, opts: Options, t: TypeId) -> Option<u32> {
+    if opts.abi != super::Abi::Aapcs64 {
+        return None;
+    }
+    let (n, et) = m.types.array(t)?;
+    let scalar = match m.types.get(et) {
+        Type::Float(FloatKind::Float | FloatKind::Double) | Type::Ptr(_) => true,
+        Type::Int(b) => *b == 64,
+        _ => false,
+    };
+    (scalar && (2..=64).contains(&n)).then_some(n as u32)
 }
 
 /// The [`Pack`]s a native convention needs for a parameter (or result) of IR type `t` whose

@@ -9,7 +9,7 @@ use super::frame::byval_copy;
 use super::func::FnCx;
 use super::inst::dst_of;
 use super::{LResult, LowerError};
-use crate::ir::{AttrSetId, ConstKind, GlobalKind, InstData, Operand};
+use crate::ir::{AttrKind, AttrSetId, ConstKind, GlobalKind, InstData, Operand};
 
 /// Emits a call to import `name` with the given signature.
 pub fn call_import(
@@ -161,6 +161,9 @@ fn call(fx: &mut FnCx, data: &InstData, tail: bool) -> LResult<Option<Term>> {
             if fx.cx.opts.abi.is_native() {
                 r = sext_arg(fx, info, direct, k, t, r);
             }
+            if k == 0 && fx.cx.opts.abi == super::Abi::Aapcs64 && sret_arg(fx, info, direct) {
+                packs.push((0, Pack::Sret));
+            }
             fixed.push(r);
         } else {
             varargs.push(r);
@@ -241,6 +244,18 @@ fn byval_arg(
         let p = direct.and_then(|g| m.func(g)).and_then(|f| f.params.get(k))?;
         byval_of(m, lay, p.attrs)
     })
+}
+
+/// True when the first argument of a call is an `sret` pointer (by the call site's
+/// attributes or, for a direct call, the callee's parameter's).
+fn sret_arg(fx: &FnCx, info: &crate::ir::CallInfo, direct: Option<crate::ir::GlobalId>) -> bool {
+    let m = fx.cx.m;
+    let site = info.arg_attrs.first().copied().unwrap_or(AttrSetId::EMPTY);
+    m.attrs.find(site, AttrKind::StructRet).is_some()
+        || direct
+            .and_then(|g| m.func(g))
+            .and_then(|f| f.params.first())
+            .is_some_and(|p| m.attrs.find(p.attrs, AttrKind::StructRet).is_some())
 }
 
 /// The [`Pack::ByVal`] of a `byval` copy of `size` bytes at `align`.

@@ -324,6 +324,18 @@ pub enum Pack {
     /// A `<2 x float>` among the results (this result and the next, by index in `ret`): one
     /// vector register.
     RetF32x2,
+    /// With [`crate::lower::Abi::Aapcs64`] only: this parameter and the next `n - 1` are the
+    /// leaves of one IR array parameter of scalars (`[4 x float]`, `[2 x i64]`, as clang passes
+    /// homogeneous aggregates and small structs), which AAPCS64 passes in consecutive
+    /// registers of their class or, when they do not all fit, all on the stack (and then no
+    /// later argument of the class takes a register).
+    Block {
+        /// The number of leaves (at least 2).
+        n: u32,
+    },
+    /// With [`crate::lower::Abi::Aapcs64`] only: this parameter (the first) is an `sret`
+    /// pointer, which AAPCS64 passes in its own register (`x8`).
+    Sret,
 }
 
 /// The (destination, source) pairs of a [`Inst::ParCopy`]; one pair needs no allocation.

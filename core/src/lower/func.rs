@@ -6,7 +6,7 @@
 //! that come before their definition in layout order (loops) need no fix-ups.
 
 use super::abi::{reg_ty, sig_of};
-use super::form::{BlockId, Const, Frame, Inst, LowBlock, LowFunc, Term, Ty, VReg};
+use super::form::{BlockId, Const, Frame, Inst, LowBlock, LowFunc, Pack, Term, Ty, VReg};
 use super::module::ModCx;
 use super::{LResult, LowerError};
 use crate::diag::Span;
@@ -106,6 +106,13 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                 sig.packs.push((flat, super::calls::byval_pack(span, size, al)?));
             }
             flat += super::abi::value_regs(m, cx.opts, t, span)?.len() as u32;
+        }
+        if cx.opts.abi == super::Abi::Aapcs64
+            && f.params
+                .first()
+                .is_some_and(|p| m.attrs.find(p.attrs, AttrKind::StructRet).is_some())
+        {
+            sig.packs.push((0, Pack::Sret));
         }
         sig.packs.sort_by_key(|p| p.0);
     }

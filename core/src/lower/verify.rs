@@ -397,6 +397,14 @@ impl Fx<'_> {
                 Pack::F32x2 | Pack::RetF32x2 => {
                     at(k) == Some(Ty::F32) && at(k + 1) == Some(Ty::F32)
                 }
+                Pack::Block { n } => {
+                    self.opts.abi == super::Abi::Aapcs64
+                        && n >= 2
+                        && at(k).is_some_and(|t| (k..k + n).all(|i| at(i) == Some(t)))
+                }
+                Pack::Sret => {
+                    self.opts.abi == super::Abi::Aapcs64 && k == 0 && at(0) == Some(Ty::Ptr)
+                }
             };
             if !ok {
                 self.err(format!("{what}: {pack:?} at {k} on registers of other types"));

@@ -1,21 +1,317 @@
 //! AArch64 (ARMv8-A, AAPCS64, ELF): the module's symbols and the functions' code in one text
 //! section, on the same machinery as x86-64 (`analysis.rs`, `assign.rs`, `abi.rs`,
-//! `buffer.rs`, `listing.rs`, `object.rs`).
+//! `buffer.rs`, `frame.rs`, `listing.rs`, `object.rs`).
 //!
 //! ```text
 //!  regs.rs    registers, AAPCS64 roles         inst.rs    the instruction forms
-//!  lower.rs   the walk over one function       ops.rs     computations, memory
+//!  lower.rs   the walk over one function       ops.rs     computations
+//!  mem.rs     memory, va_list                  fops.rs    floats, conversions
+//!  frame.rs   prologue, epilogue
 //!  calls.rs   calls, returns, tail calls       imm.rs     immediates
 //!  encode.rs  words                            print.rs   text
 //! ```
 //!
 //! Target: ARMv8.0-A with no optional extension (a Cortex-A53 runs the code): atomics are
 //! load-exclusive/store-exclusive loops, population counts go through the SIMD `cnt`.
+//!
+//! Faults: the hardware does not trap on integer division, so a division by zero (and the
+//! signed `MIN / -1`, which traps on x86-64) branches to a `brk #1` (`SIGTRAP`), reported as
+//! an integer division by zero; `unreachable` is `udf #0` (`SIGILL`), as x86-64's `ud2`.
 
+mod calls;
 pub mod encode;
+mod fops;
+mod frame;
 pub mod imm;
 pub mod inst;
+mod lower;
+mod mem;
+mod ops;
 pub mod print;
 pub mod regs;
 #[cfg(test)]
 mod tests;
+
+use crate::buffer::{Buffer, Label};
+use crate::{Compiled, FuncInfo, NativeError, Options, Reloc, RelocKind, Section, SymId, Symbol};
+use inst::{Inst, Mem};
+use irplay_core::diag::Span;
+use irplay_core::lower::{FuncRef, LowModule, Sym};
+use regs::X;
+use std::collections::HashMap;
+
+/// The module-wide state: symbols.
+pub(crate) struct ModCx<'m> {
+    m: &'m LowModule,
+    symbols: Vec<Symbol>,
+    /// Symbol of each function reference (definitions, then imports).
+    func_syms: Vec<SymId>,
+    data_syms: Vec<SymId>,
+    /// Per global variable: defined elsewhere (reached through the GOT).
+    data_external: Vec<bool>,
+    ext: HashMap<String, SymId>,
+}
+
+impl ModCx<'_> {
+    /// The symbol of a function, and whether the module defines it.
+    pub fn func_sym(&mut self, f: FuncRef) -> (SymId, bool) {
+        (self.func_syms.get(f.0 as usize).copied().unwrap_or(0), self.is_defined(f))
+    }
+    /// True for a function the module defines.
+    pub fn is_defined(&self, f: FuncRef) -> bool {
+        (f.0 as usize) < self.m.funcs.len()
+    }
+    /// The symbol of global variable `i`.
+    pub fn data_sym(&mut self, i: u32) -> SymId {
+        self.data_syms.get(i as usize).copied().unwrap_or(0)
+    }
+    /// True for a global variable defined elsewhere.
+    pub fn data_is_external(&self, i: u32) -> bool {
+        self.data_external.get(i as usize).copied().unwrap_or(false)
+    }
+    /// An external symbol by name (declared once).
+    pub fn ext_sym(&mut self, name: &str) -> SymId {
+        if let Some(&s) = self.ext.get(name) {
+            return s;
+        }
+        let s = self.symbols.len() as SymId;
+        self.symbols.push(Symbol { name: name.to_string(), def: None, func: true, global: true });
+        self.ext.insert(name.to_string(), s);
+        s
+    }
+}
+
+/// Names symbols and labels for the printer.
+pub(crate) struct Namer<'a, 'm> {
+    pub cx: &'a ModCx<'m>,
+    pub buf: &'a Buffer,
+    pub shift: u32,
+}
+
+impl print::Names for Namer<'_, '_> {
+    fn sym(&self, id: SymId) -> String {
+        self.cx.symbols.get(id as usize).map_or_else(|| "?".to_string(), |s| s.name.clone())
+    }
+    fn label(&self, l: Label) -> Option<u32> {
+        self.buf.bound(l).map(|o| o + self.shift)
+    }
+}
+
+/// Compiles a module.
+pub fn compile(m: &LowModule, opts: &Options) -> Result<Compiled, NativeError> {
+    if m.ptr_bytes != 8 {
+        return Err(NativeError::unsupported(
+            Span::default(),
+            "a data layout with 32-bit pointers on AArch64",
+        ));
+    }
+    let mut cx = ModCx {
+        m,
+        symbols: Vec::new(),
+        func_syms: Vec::new(),
+        data_syms: Vec::new(),
+        data_external: Vec::new(),
+        ext: HashMap::new(),
+    };
+    let has_main = m.funcs.iter().any(|f| f.name == "main");
+    let wrap = has_main
+        && (!m.structors.ctors.is_empty()
+            || !m.structors.dtors.is_empty()
+            || m.exception.is_some());
+    for f in &m.funcs {
+        let (name, global) = if wrap && f.name == "main" {
+            ("__irplay_main".to_string(), false)
+        } else {
+            (f.name.clone(), !f.local)
+        };
+        cx.func_syms.push(cx.symbols.len() as SymId);
+        cx.symbols.push(Symbol { name, def: Some((Section::Text, 0, 0)), func: true, global });
+    }
+    for im in &m.imports {
+        let s = cx.ext_sym(&im.name);
+        cx.func_syms.push(s);
+    }
+    // Global variables, with sizes up to the next one.
+    let d = &m.data;
+    let mut order: Vec<usize> = (0..d.symbols.len()).collect();
+    order.sort_by_key(|&i| d.symbols[i]);
+    let mut sizes = vec![0u32; d.symbols.len()];
+    for (k, &i) in order.iter().enumerate() {
+        let next = order.get(k + 1).map_or(d.bytes.len() as u32, |&j| d.symbols[j]);
+        sizes[i] = next.saturating_sub(d.symbols[i]);
+    }
+    for (i, &off) in d.symbols.iter().enumerate() {
+        let name = d.names.get(i).cloned().unwrap_or_else(|| format!("__irplay_data{i}"));
+        let external = d.external.get(i).copied().unwrap_or(false);
+        let global = !d.local.get(i).copied().unwrap_or(false);
+        cx.data_syms.push(cx.symbols.len() as SymId);
+        cx.data_external.push(external);
+        cx.symbols.push(Symbol {
+            name,
+            def: (!external).then_some((Section::Data, off, sizes[i])),
+            func: false,
+            global,
+        });
+    }
+    let mut out =
+        Compiled { data: d.bytes.clone(), data_align: d.align.max(8), ..Default::default() };
+    for r in &d.relocs {
+        let sym = match r.sym {
+            Sym::Data(i) => cx.data_sym(i),
+            Sym::Func(f) => cx.func_sym(f).0,
+        };
+        out.relocs.push(Reloc {
+            section: Section::Data,
+            offset: r.offset,
+            kind: RelocKind::Abs64,
+            sym,
+            addend: r.addend,
+        });
+    }
+    for (k, f) in m.funcs.iter().enumerate() {
+        let code = lower::Fx::new(&mut cx, f, opts.listing)?.run()?;
+        let sym = cx.func_syms[k];
+        append(&mut out, &mut cx, sym, &f.name, f.span, code);
+    }
+    if wrap {
+        main_wrapper(&mut out, &mut cx, opts.listing);
+    } else {
+        out.main = m.funcs.iter().position(|f| f.name == "main").map(|k| cx.func_syms[k]);
+    }
+    out.symbols = cx.symbols;
+    Ok(out)
+}
+
+/// Appends a function's code to the text section (16-byte aligned).
+fn append(
+    out: &mut Compiled,
+    cx: &mut ModCx,
+    sym: SymId,
+    name: &str,
+    span: Span,
+    code: lower::FuncCode,
+) {
+    while !out.text.len().is_multiple_of(16) {
+        // `udf #0`.
+        out.text.extend_from_slice(&[0; 4]);
+    }
+    let start = out.text.len() as u32;
+    out.text.extend_from_slice(&code.bytes);
+    let end = out.text.len() as u32;
+    for (o, kind, s, addend) in code.relocs {
+        out.relocs.push(Reloc { section: Section::Text, offset: start + o, kind, sym: s, addend });
+    }
+    out.locs.extend(code.locs.into_iter().map(|(o, s)| (start + o, s)));
+    out.insts.extend(code.insts.into_iter().map(|(o, l, t)| (start + o, l, t)));
+    if let Some(s) = cx.symbols.get_mut(sym as usize) {
+        s.def = Some((Section::Text, start, end - start));
+    }
+    out.funcs.push(FuncInfo { name: name.to_string(), sym, start, end, span });
+}
+
+/// How an exception that escaped `main` is reported (the interpreter's words).
+const UNCAUGHT: &[u8] = b"error: uncaught_exception: an exception was thrown and not caught\n\0";
+
+/// The `main` of a module with global constructors or destructors, or one that can throw:
+/// registers the destructors with `atexit` (last first), runs the constructors in order,
+/// calls the module's `main` with its arguments, and when an exception escaped it (the
+/// exception state is set) reports it as the interpreter does and exits with status 71.
+fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
+    use inst::{LoadKind, MovOp};
+    let m = cx.m;
+    let real = m.funcs.iter().position(|f| f.name == "main").map(|k| cx.func_syms[k]);
+    let sym = cx.symbols.len() as SymId;
+    cx.symbols.push(Symbol {
+        name: "main".to_string(),
+        def: Some((Section::Text, 0, 0)),
+        func: true,
+        global: true,
+    });
+    let mut b = Buffer::default();
+    let mut insts = Vec::new();
+    let mut put = |i: Inst, b: &mut Buffer| {
+        if listing {
+            insts.push((b.pos(), i.clone()));
+        }
+        encode::encode(&i, b);
+    };
+    let (fp, lr, sp) = (X::FP, X::LR, X::SP);
+    put(
+        Inst::Pair { load: false, sf: true, rt: fp, rt2: lr, mem: Mem::Pre { base: sp, off: -48 } },
+        &mut b,
+    );
+    put(
+        Inst::AddImm { op: inst::AddOp::Add, sf: true, rd: fp, rn: sp, imm12: 0, lsl12: false },
+        &mut b,
+    );
+    put(Inst::Pair { load: false, sf: true, rt: X(0), rt2: X(1), mem: Mem::at(sp, 16) }, &mut b);
+    put(Inst::Store { bytes: 8, rt: X(2), mem: Mem::at(sp, 32) }, &mut b);
+    if let Some(atexit) = m.structors.atexit {
+        let at = cx.func_sym(atexit).0;
+        for d in m.structors.dtors.iter().rev() {
+            let ds = cx.func_sym(*d).0;
+            put(Inst::AddrSym { rd: X(0), sym: ds, addend: 0 }, &mut b);
+            put(Inst::Bl(at), &mut b);
+        }
+    }
+    for c in &m.structors.ctors {
+        let cs = cx.func_sym(*c).0;
+        put(Inst::Bl(cs), &mut b);
+    }
+    put(Inst::Pair { load: true, sf: true, rt: X(0), rt2: X(1), mem: Mem::at(sp, 16) }, &mut b);
+    put(Inst::Load { kind: LoadKind::U64, rt: X(2), mem: Mem::at(sp, 32) }, &mut b);
+    match real {
+        Some(s) => put(Inst::Bl(s), &mut b),
+        None => {
+            put(Inst::MovWide { op: MovOp::Movz, sf: false, rd: X(0), imm16: 0, hw: 0 }, &mut b)
+        }
+    }
+    let uncaught = b.label();
+    let state = m.exception.map(|i| cx.data_sym(i));
+    if let Some(st) = state {
+        put(Inst::AddrSym { rd: X::X16, sym: st, addend: 0 }, &mut b);
+        put(Inst::Load { kind: LoadKind::U32, rt: X::X16, mem: Mem::at(X::X16, 0) }, &mut b);
+        put(Inst::Cbz { nz: true, sf: false, rt: X::X16, label: uncaught }, &mut b);
+    }
+    put(
+        Inst::Pair { load: true, sf: true, rt: fp, rt2: lr, mem: Mem::Post { base: sp, off: 48 } },
+        &mut b,
+    );
+    put(Inst::Ret, &mut b);
+    if state.is_some() {
+        b.bind(uncaught);
+        while !out.data.len().is_multiple_of(8) {
+            out.data.push(0);
+        }
+        let msg = cx.symbols.len() as SymId;
+        cx.symbols.push(Symbol {
+            name: "__irplay_uncaught".to_string(),
+            def: Some((Section::Data, out.data.len() as u32, UNCAUGHT.len() as u32)),
+            func: false,
+            global: false,
+        });
+        out.data.extend_from_slice(UNCAUGHT);
+        let stderr = cx.ext_sym("stderr");
+        if let Some(s) = cx.symbols.get_mut(stderr as usize) {
+            s.func = false;
+        }
+        let (fputs, exit) = (cx.ext_sym("fputs"), cx.ext_sym("exit"));
+        put(Inst::AddrGot { rd: X(1), sym: stderr }, &mut b);
+        put(Inst::Load { kind: LoadKind::U64, rt: X(1), mem: Mem::at(X(1), 0) }, &mut b);
+        put(Inst::AddrSym { rd: X(0), sym: msg, addend: 0 }, &mut b);
+        put(Inst::Bl(fputs), &mut b);
+        put(Inst::MovWide { op: MovOp::Movz, sf: false, rd: X(0), imm16: 71, hw: 0 }, &mut b);
+        put(Inst::Bl(exit), &mut b);
+        put(Inst::Udf(0), &mut b);
+    }
+    let _ = b.resolve_checked();
+    let names = Namer { cx, buf: &b, shift: 0 };
+    let mut texts = Vec::new();
+    for (k, (o, i)) in insts.iter().enumerate() {
+        let end = insts.get(k + 1).map_or(b.pos(), |n| n.0);
+        texts.push((*o, (end - o) as u8, print::print(i, &names)));
+    }
+    let code = lower::FuncCode { bytes: b.bytes, relocs: b.relocs, locs: Vec::new(), insts: texts };
+    append(out, cx, sym, "main", Span::default(), code);
+    out.main = Some(sym);
+}
