@@ -117,8 +117,13 @@ pub(crate) fn normalize_inst(text: &str) -> String {
     let words: Vec<String> = s
         .split([' ', ','])
         .filter(|w| !w.is_empty())
+        // `[x1]` is `[x1, #0]`.
+        .flat_map(|w| match w.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            Some(reg) => vec![format!("[{reg}"), "#0]".to_string()],
+            None => vec![w.to_string()],
+        })
         .map(|w| {
-            let (hash, rest) = w.strip_prefix('#').map_or(("", w), |r| ("#", r));
+            let (hash, rest) = w.strip_prefix('#').map_or(("", w.as_str()), |r| ("#", r));
             let (neg, digits) = rest.strip_prefix('-').map_or(("", rest), |r| ("-", r));
             let (tail, num) = match digits.find([']', '!']) {
                 Some(i) => (digits.get(i..).unwrap_or(""), digits.get(..i).unwrap_or("")),
@@ -133,11 +138,23 @@ pub(crate) fn normalize_inst(text: &str) -> String {
             };
             match value {
                 Some(v) => format!("{hash}{neg}{v}{tail}"),
-                None => w.to_string(),
+                None => w,
             }
         })
         .collect();
     words.join(" ")
+}
+
+/// `llvm-objdump-19`'s branch or address target `0x68 <f+0x28>` as the offset in the
+/// function, `0x28` (how a listing may show it); the text unchanged without one.
+fn relative_target(text: &str) -> String {
+    let Some(open) = text.find('<') else { return text.to_string() };
+    let inner = text.get(open + 1..).and_then(|r| r.split('>').next()).unwrap_or("");
+    let off = inner.split_once('+').map_or("0x0", |(_, o)| o);
+    let head = text.get(..open).unwrap_or("").trim_end();
+    // The absolute address is the last word before the annotation.
+    let cut = head.rfind([' ', '\t', ',']).map_or(0, |i| i + 1);
+    format!("{}{off}", head.get(..cut).unwrap_or(""))
 }
 
 /// `(offset, text)` of the instruction lines of a listing (not `.byte` rows), without the
@@ -148,9 +165,9 @@ fn listing_insts(listing: &str) -> Vec<(u64, String)> {
         let t = line.trim_start();
         let Some((off, rest)) = t.split_once(":  ") else { continue };
         let Ok(off) = u64::from_str_radix(off, 16) else { continue };
-        // The bytes column, then two spaces and the text.
-        let rest = rest.trim_start_matches(|c: char| c.is_ascii_hexdigit() || c == ' ');
-        let text = rest.split("  ; ").next().unwrap_or("").trim();
+        // The bytes column (hex pairs one space apart), then at least two spaces and the text.
+        let Some((_, text)) = rest.split_once("  ") else { continue };
+        let text = text.split("  ; ").next().unwrap_or("").trim();
         if text.is_empty() || text.starts_with(".byte") {
             continue;
         }
@@ -159,17 +176,23 @@ fn listing_insts(listing: &str) -> Vec<(u64, String)> {
     out
 }
 
-/// `(offset, text)` of the instructions of `llvm-objdump-19 -d --no-show-raw-insn`.
-fn objdump_insts(dump: &str) -> Vec<(u64, String)> {
-    let mut out = Vec::new();
+/// The instructions of `llvm-objdump-19 -d -r --no-show-raw-insn`: offset, text, and the
+/// symbol of the relocation at the instruction (`sym`, `sym+0x10`), if any.
+fn objdump_insts(dump: &str) -> Vec<(u64, String, Option<String>)> {
+    let mut out: Vec<(u64, String, Option<String>)> = Vec::new();
     for line in dump.lines() {
         let Some((off, text)) = line.split_once(':') else { continue };
-        let off = off.trim();
-        if off.is_empty() || !line.starts_with(' ') {
-            continue;
+        let Ok(at) = u64::from_str_radix(off.trim(), 16) else { continue };
+        let text = text.trim();
+        if let Some(reloc) = text.strip_prefix("R_") {
+            // `R_AARCH64_CALL26\tputs`: the relocation of the instruction at `at`.
+            let sym = reloc.split_whitespace().nth(1).map(str::to_string);
+            if let Some(inst) = out.iter_mut().rev().find(|i| i.0 == at) {
+                inst.2 = sym;
+            }
+        } else if line.starts_with(' ') && !text.is_empty() {
+            out.push((at, text.to_string(), None));
         }
-        let Ok(off) = u64::from_str_radix(off, 16) else { continue };
-        out.push((off, text.trim().to_string()));
     }
     out
 }
@@ -225,18 +248,35 @@ fn same_text(engine: &Engine, ir_dir: &Path, rel: &str, obj: &Path) -> Result<()
         return Err(format!("irplay build --emit asm tests/ir/{rel} exits {:?}", asm.code));
     }
     let dumped = run(
-        Command::new("llvm-objdump-19").args(["-d", "--no-show-raw-insn"]).arg(obj),
+        // -z: zero words (`udf #0`) disassembled, not elided as `...`.
+        Command::new("llvm-objdump-19").args(["-d", "-r", "-z", "--no-show-raw-insn"]).arg(obj),
         engine.limit,
     )?;
     let ours = listing_insts(&String::from_utf8_lossy(&asm.stdout));
     let theirs = objdump_insts(&String::from_utf8_lossy(&dumped.stdout));
-    let theirs: std::collections::BTreeMap<u64, &str> =
-        theirs.iter().map(|(o, t)| (*o, t.as_str())).collect();
+    let theirs: std::collections::BTreeMap<u64, (&str, Option<&str>)> =
+        theirs.iter().map(|(o, t, r)| (*o, (t.as_str(), r.as_deref()))).collect();
+    // Without its last operand (the one a relocation fills in).
+    let skeleton = |t: &str| {
+        let n = normalize_inst(t);
+        n.rsplit_once(' ').map_or(n.clone(), |(head, _)| head.to_string())
+    };
     let mut bad = Vec::new();
     for (off, text) in &ours {
-        let want = theirs.get(off).copied().unwrap_or("(no instruction at this offset)");
-        if normalize_inst(text) != normalize_inst(want) {
-            bad.push(format!("  {off:04x}: listing `{text}`, llvm-objdump-19 `{want}`"));
+        let (want, reloc) =
+            theirs.get(off).copied().unwrap_or(("(no instruction at this offset)", None));
+        let ours = normalize_inst(text);
+        let same = match reloc {
+            // The listing names the relocation's symbol where the object has a zero field.
+            Some(sym) => {
+                let name = sym.split(['+', '-']).next().unwrap_or(sym);
+                skeleton(text) == skeleton(want) && text.contains(name)
+            }
+            None => ours == normalize_inst(want) || ours == normalize_inst(&relative_target(want)),
+        };
+        if !same {
+            let r = reloc.map(|r| format!(" (relocated: {r})")).unwrap_or_default();
+            bad.push(format!("  {off:04x}: listing `{text}`, llvm-objdump-19 `{want}`{r}"));
         }
     }
     if ours.is_empty() && !theirs.is_empty() {
