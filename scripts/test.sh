@@ -11,7 +11,9 @@
 #      The engines' harnesses (tests/wasm.rs, tests/native.rs, tests/matrix.rs)
 #      run the irplay binary this step builds, over the run corpus of step 2;
 #      the native one (in process, executables linked by cc, llvm-objdump-19)
-#      takes about 15 seconds.
+#      takes about 15 seconds, the AArch64 one (tests/native_aarch64.rs:
+#      executables linked by aarch64-linux-gnu-gcc, run under qemu-aarch64)
+#      about 40, and the matrix's aarch64 column about 60.
 #   4. cargo xtask web              (the playground bundle, wasm32; installs its
 #                                    toolchain through scripts/setup-web-deps.sh)
 #      e2e/playground.mjs           (the real page in headless Chromium, served by
