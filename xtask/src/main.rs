@@ -31,6 +31,7 @@
 mod bench_interp;
 mod bench_native;
 mod bench_native_a64;
+mod bench_native_parse;
 mod bench_opt;
 mod bench_parse;
 mod bench_wasm;
