@@ -99,6 +99,9 @@ pub struct CompileRequest {
     pub text: String,
     /// The targets, by name (`x86_64`, `aarch64`).
     pub targets: Vec<String>,
+    /// Also write each target's object file and listing (for a download; they take longer).
+    #[serde(default)]
+    pub files: bool,
 }
 
 impl Request {
@@ -656,10 +659,35 @@ pub struct AsmReport {
     pub id: u32,
     /// Why nothing was compiled (the module has errors).
     pub error: Option<String>,
-    /// One per requested target, in the order asked.
+    /// One per requested target, in the order asked. They cross to the page as one JSON
+    /// string: thousands of rows as JS objects would cost a crossing of the wasm boundary
+    /// per field, in the worker and again on the page.
+    #[serde(with = "json_text")]
     pub targets: Vec<AsmTarget>,
     /// Milliseconds in the worker (check, compile, listings).
     pub millis: f64,
+    /// True when the request asked for the object files and listings.
+    #[serde(default)]
+    pub files: bool,
+}
+
+/// A field written as a JSON string inside the message (see [`AsmReport::targets`]).
+mod json_text {
+    use serde::de::{DeserializeOwned, Error as _};
+    use serde::ser::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        let text = serde_json::to_string(value).map_err(S::Error::custom)?;
+        s.serialize_str(&text)
+    }
+
+    pub fn deserialize<'de, T: DeserializeOwned, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<T, D::Error> {
+        let text = String::deserialize(d)?;
+        serde_json::from_str(&text).map_err(D::Error::custom)
+    }
 }
 
 /// One target's code, or why it could not be compiled.
@@ -673,9 +701,9 @@ pub struct AsmTarget {
     pub funcs: Vec<AsmFunc>,
     /// Bytes of code.
     pub code_bytes: u32,
-    /// The ELF object, base64 (empty when it could not be written).
+    /// The ELF object, base64 (empty unless asked for, or when it could not be written).
     pub object: String,
-    /// The text listing (`irplay build --emit asm`).
+    /// The text listing (`irplay build --emit asm`; empty unless asked for).
     pub listing: String,
     /// Milliseconds compiling (lowering included).
     pub millis: f64,
@@ -773,6 +801,41 @@ mod tests {
         let v = serde_json::to_value(&step).unwrap_or_default();
         assert_eq!(v.get("type"), Some(&json!("step_cfgs")));
         assert_eq!(step.id(), 5);
+    }
+
+    #[test]
+    fn asm_reports_carry_their_targets_as_json_text() {
+        let row = AsmRow {
+            head: Some("prologue".into()),
+            offset: 0,
+            bytes: "55".into(),
+            text: "push rbp".into(),
+            ir: None,
+            relocs: Vec::new(),
+            notes: vec!["%x: rbx".into()],
+        };
+        let func = AsmFunc { name: "f".into(), start: 0, end: 1, rows: vec![row] };
+        let target = AsmTarget {
+            target: "x86_64".into(),
+            error: None,
+            funcs: vec![func],
+            code_bytes: 1,
+            object: String::new(),
+            listing: String::new(),
+            millis: 0.0,
+        };
+        let r = Reply::Asm(AsmReply::Compiled(Box::new(AsmReport {
+            id: 4,
+            error: None,
+            targets: vec![target],
+            millis: 1.0,
+            files: false,
+        })));
+        let v = serde_json::to_value(&r).unwrap_or_default();
+        assert!(v.get("targets").is_some_and(|t| t.is_string()), "{v}");
+        let back = reply_as::<AsmReply>(&r).ok();
+        assert_eq!(back.as_ref().and_then(KindReply::id), Some(4));
+        assert_eq!(back.map(Reply::Asm), Some(r));
     }
 
     #[test]

@@ -3,12 +3,10 @@
 //! values live, and the IR line it comes from; hovering links machine instructions and IR lines
 //! both ways. Long listings are drawn a window at a time (rows have a fixed height).
 
-use super::panels::{download, select_value};
+use super::panels::select_value;
 use super::share::AsmTargets;
-use super::state::AsmFocus;
+use super::state::{AsmFile, AsmFocus};
 use crate::protocol::{AsmFunc, AsmReport, AsmRow, AsmTarget};
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine as _;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -62,6 +60,8 @@ pub struct AsmProps {
     pub on_click: Callback<(u32, u32)>,
     /// Show a byte range in the editor.
     pub on_jump: Callback<(u32, u32)>,
+    /// Download a target's object file or listing.
+    pub on_download: Callback<(String, AsmFile)>,
 }
 
 /// A target's name as people write it.
@@ -138,7 +138,7 @@ pub fn asm_pane(p: &AsmProps) -> Html {
                 { for shown.iter().map(|(i, _)| {
                     let report = p.report.clone();
                     html! { <AsmColumn key={*i} report={report} index={*i} function={chosen.clone()} focus={p.focus} linked={p.linked}
-                        on_hover={p.on_hover.clone()} on_click={p.on_click.clone()} on_jump={p.on_jump.clone()} /> }
+                        on_hover={p.on_hover.clone()} on_click={p.on_click.clone()} on_jump={p.on_jump.clone()} on_download={p.on_download.clone()} /> }
                 }) }
             </div>
             { for shown.iter().map(|(_, t)| teach(&t.target)) }
@@ -161,6 +161,7 @@ struct ColumnProps {
     on_hover: Callback<Option<(u32, u32)>>,
     on_click: Callback<(u32, u32)>,
     on_jump: Callback<(u32, u32)>,
+    on_download: Callback<(String, AsmFile)>,
 }
 
 /// A line of the listing: the heading of an IR line, or a row (by index).
@@ -232,7 +233,7 @@ fn asm_column(p: &ColumnProps) -> Html {
     }
     let Some(t) = target else { return html! {} };
     let name = pretty(&t.target).to_string();
-    let header = column_header(t, &name);
+    let header = column_header(t, &name, &p.on_download);
     if let Some(e) = &t.error {
         let (from, to) = (e.from, e.to);
         let jump = p.on_jump.reform(move |_| (from, to));
@@ -291,24 +292,18 @@ fn asm_column(p: &ColumnProps) -> Html {
 }
 
 /// The target's name, size, time and downloads.
-fn column_header(t: &AsmTarget, name: &str) -> Html {
+fn column_header(t: &AsmTarget, name: &str, on_download: &Callback<(String, AsmFile)>) -> Html {
     let key = t.target.clone();
-    let object = t.object.clone();
-    let obj_name = format!("input-{key}.o");
-    let get_o = Callback::from(move |_| {
-        if let Ok(bytes) = STANDARD.decode(&object) {
-            download(&obj_name, &bytes, "application/x-object");
-        }
-    });
-    let listing = t.listing.clone();
-    let s_name = format!("input-{key}.s");
-    let get_s = Callback::from(move |_| download(&s_name, listing.as_bytes(), "text/plain"));
+    let k = key.clone();
+    let get_o = on_download.reform(move |_: MouseEvent| (k.clone(), AsmFile::Object));
+    let k = key.clone();
+    let get_s = on_download.reform(move |_: MouseEvent| (k.clone(), AsmFile::Listing));
     html! {
         <header class="asm-head-bar">
             <strong>{ name }</strong>
             if t.error.is_none() {
                 <span class="muted">{ format!(" {} bytes · {:.1} ms ", t.code_bytes, t.millis) }</span>
-                <button id={format!("download-o-{key}")} class="btn" onclick={get_o} disabled={t.object.is_empty()} title="the ELF relocatable object">{".o"}</button>
+                <button id={format!("download-o-{key}")} class="btn" onclick={get_o} title="the ELF relocatable object">{".o"}</button>
                 <button id={format!("download-s-{key}")} class="btn" onclick={get_s} title="the listing, with IR lines as comments">{".s"}</button>
             }
         </header>

@@ -270,6 +270,7 @@ impl App {
                 gloo::timers::callback::Timeout::new(ms, move || link.send_message(*action))
                     .forget();
             }
+            Effect::Download(name, bytes, mime) => panels::download(&name, &bytes, mime),
             Effect::SaveText(text) => storage::save_text(&text),
             Effect::SaveView(view) => storage::save_view(&view),
             Effect::SaveTheme(dark) => {
@@ -394,7 +395,8 @@ impl App {
                 after_passes={s.asm_after_passes} {have_passes}
                 on_targets={link.callback(Action::SetAsmTargets)} on_function={link.callback(Action::SelectFunction)}
                 on_after_passes={link.callback(Action::SetAsmAfterPasses)} on_hover={link.callback(Action::HoverAsm)}
-                on_click={link.callback(|(f, t)| Action::ClickAsm(f, t))} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
+                on_click={link.callback(|(f, t)| Action::ClickAsm(f, t))} on_jump={link.callback(|(f, t)| Action::Jump(f, t))}
+                on_download={link.callback(|(t, f)| Action::DownloadAsm(t, f))} />
         }
     }
 

@@ -130,6 +130,17 @@ pub enum Action {
     HoverAsm(Option<(u32, u32)>),
     /// A machine instruction was clicked (the byte range of its IR instruction).
     ClickAsm(u32, u32),
+    /// Download a target's object file or listing (the target's name).
+    DownloadAsm(String, AsmFile),
+}
+
+/// A file of the asm view to download.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsmFile {
+    /// The ELF relocatable object (`.o`).
+    Object,
+    /// The listing (`.s`).
+    Listing,
 }
 
 /// An IR range the asm view highlights the code of.
@@ -199,6 +210,8 @@ pub enum Effect {
     Asm(WorkerOp<CompileRequest>),
     /// Take the action after this many milliseconds.
     Later(u32, Box<Action>),
+    /// Offer a file for download: name, contents, MIME type.
+    Download(String, Vec<u8>, &'static str),
     /// Save the text in local storage.
     SaveText(Rc<str>),
     /// Save the view state in local storage.
@@ -299,6 +312,8 @@ pub struct State {
     pub asm_hover: Option<AsmFocus>,
     /// The cursor's IR line, or the IR instruction of the last clicked machine instruction.
     pub asm_pin: Option<AsmFocus>,
+    /// A download waiting for its file (the target's name).
+    asm_download: Option<(String, AsmFile)>,
 }
 
 impl State {
@@ -339,6 +354,7 @@ impl State {
             asm_after_passes: false,
             asm_hover: None,
             asm_pin: None,
+            asm_download: None,
         }
     }
 
@@ -545,6 +561,7 @@ impl State {
             Action::HoverIrLine(range) => self.hover_ir_line(range, &mut fx),
             Action::HoverAsm(range) => self.hover_asm(range, &mut fx),
             Action::ClickAsm(from, to) => self.click_asm(from, to, &mut fx),
+            Action::DownloadAsm(target, file) => self.download_asm(target, file, &mut fx),
         }
         fx
     }

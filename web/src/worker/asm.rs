@@ -1,6 +1,6 @@
 //! The asm view's compile: the module through the native back end for each asked target, as
-//! rows per function (offset, bytes, text, IR position, notes), plus the object file and the
-//! text listing for download.
+//! rows per function (offset, bytes, text, IR position, notes), and when asked (for a download)
+//! the object file and the text listing.
 
 use crate::now_ms;
 use crate::protocol::{AsmError, AsmFunc, AsmReport, AsmRow, AsmTarget};
@@ -13,10 +13,11 @@ use std::fmt::Write as _;
 /// The name the listing and the downloads give the module.
 pub const FILE_NAME: &str = "input.ll";
 
-/// Checks `text` and compiles it for each of `targets` (unknown names are skipped).
-pub fn compile(id: u32, text: &str, targets: &[String]) -> AsmReport {
+/// Checks `text` and compiles it for each of `targets` (unknown names are skipped); with
+/// `files`, also writes each target's object file and listing.
+pub fn compile(id: u32, text: &str, targets: &[String], files: bool) -> AsmReport {
     let start = now_ms();
-    let mut report = AsmReport { id, error: None, targets: Vec::new(), millis: 0.0 };
+    let mut report = AsmReport { id, error: None, targets: Vec::new(), millis: 0.0, files };
     let checked = irplay_core::check(text);
     let Some(m) = checked.module.as_ref().filter(|_| checked.valid) else {
         report.error = Some("the module has errors: fix them to see its machine code".into());
@@ -28,7 +29,7 @@ pub fn compile(id: u32, text: &str, targets: &[String]) -> AsmReport {
         let t0 = now_ms();
         let result = irplay_native::compile_module(m, target, &Options { listing: true });
         let mut view = match result {
-            Ok(c) => target_view(target, &c, &file),
+            Ok(c) => target_view(target, &c, &file, files),
             Err(e) => {
                 let (span, message) = e.span_message();
                 let (line, col) = file.line_col(span.start);
@@ -61,7 +62,7 @@ fn empty(target: Target) -> AsmTarget {
     }
 }
 
-fn target_view(target: Target, c: &Compiled, file: &SourceFile) -> AsmTarget {
+fn target_view(target: Target, c: &Compiled, file: &SourceFile, files: bool) -> AsmTarget {
     let funcs = c
         .funcs
         .iter()
@@ -82,13 +83,12 @@ fn target_view(target: Target, c: &Compiled, file: &SourceFile) -> AsmTarget {
             AsmFunc { name: f.name.clone(), start: f.start, end: f.end, rows }
         })
         .collect();
-    AsmTarget {
-        funcs,
-        code_bytes: c.text.len() as u32,
-        object: object::write_elf(c).map(|o| STANDARD.encode(o)).unwrap_or_default(),
-        listing: listing::listing(c, file.text(), FILE_NAME),
-        ..empty(target)
+    let mut view = AsmTarget { funcs, code_bytes: c.text.len() as u32, ..empty(target) };
+    if files {
+        view.object = object::write_elf(c).map(|o| STANDARD.encode(o)).unwrap_or_default();
+        view.listing = listing::listing(c, file.text(), FILE_NAME);
     }
+    view
 }
 
 /// `bytes` in hex, space separated.
@@ -112,7 +112,7 @@ mod tests {
 
     #[test]
     fn compiles_each_target_with_rows_under_their_ir_lines() {
-        let r = compile(1, ADD, &["x86_64".into(), "aarch64".into(), "vax".into()]);
+        let r = compile(1, ADD, &["x86_64".into(), "aarch64".into(), "vax".into()], true);
         assert_eq!(r.error, None);
         assert_eq!(r.targets.len(), 2, "unknown targets are skipped");
         let x64 = r.targets.first().expect("x86_64");
@@ -141,7 +141,13 @@ mod tests {
 
     #[test]
     fn an_invalid_module_is_an_error_not_a_panic() {
-        let r = compile(2, "define i32 @f( {", &["x86_64".into()]);
+        let r = compile(2, "define i32 @f( {", &["x86_64".into()], false);
+        assert!(r.error.is_some() && r.targets.is_empty());
+        // Without files: rows only.
+        let r = compile(3, ADD, &["x86_64".into()], false);
+        let t = r.targets.first().expect("x86_64");
+        assert!(t.listing.is_empty() && t.object.is_empty() && !t.funcs.is_empty());
+        let r = compile(2, "define i32 @f( {", &["x86_64".into()], false);
         assert!(r.error.is_some() && r.targets.is_empty());
     }
 }

@@ -56,8 +56,8 @@ pub fn handle(req: Request) -> Reply {
             Reply::Opt(OptReply::Optimized(Box::new(optimize(id, &text, &pipeline))))
         }
         Request::StepCfgs(r) => Reply::Opt(OptReply::StepCfgs(Box::new(step_cfgs(r)))),
-        Request::Compile(CompileRequest { id, text, targets }) => {
-            Reply::Asm(AsmReply::Compiled(Box::new(asm::compile(id, &text, &targets))))
+        Request::Compile(CompileRequest { id, text, targets, files }) => {
+            Reply::Asm(AsmReply::Compiled(Box::new(asm::compile(id, &text, &targets, files))))
         }
     }
 }

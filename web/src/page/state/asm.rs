@@ -2,9 +2,11 @@
 //! while after the last edit, in the asm worker), keep the last code while the text has errors,
 //! and link IR lines and machine instructions both ways.
 
-use super::{Action, AsmFocus, EditorMark, Effect, Measure, State};
+use super::{Action, AsmFile, AsmFocus, EditorMark, Effect, Measure, State};
 use crate::page::share::Tab;
 use crate::protocol::{AsmReply, CompileRequest};
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine as _;
 use std::rc::Rc;
 
 /// How long after the last edit the asm view compiles.
@@ -53,11 +55,18 @@ impl State {
             fx.push(Effect::Later(ASM_DEBOUNCE_MS, Box::new(later)));
             return;
         }
+        self.post_asm(false, fx);
+    }
+
+    /// Sends the current module to the asm worker (`files`: with object files and listings).
+    fn post_asm(&mut self, files: bool, fx: &mut Vec<Effect>) {
+        let (text, targets) = (self.asm_source(), self.view.asm_targets);
         self.asm_asked = Some((text.clone(), targets));
         let (id, op) = self.asm_worker.request(|id| CompileRequest {
             id,
             text: text.to_string(),
             targets: targets.names().iter().map(|n| n.to_string()).collect(),
+            files,
         });
         let worker = &self.asm_worker;
         self.asm_sent.retain(|(i, _)| worker.pending(*i));
@@ -83,11 +92,17 @@ impl State {
                 fx.push(Effect::Measure(Measure::AsmArrived { worker_ms: r.millis }));
                 match (&r.error, sent) {
                     // The text has errors: the last code stays, under the message.
-                    (Some(e), _) => self.asm_error = Some(e.clone()),
+                    (Some(e), _) => {
+                        self.asm_error = Some(e.clone());
+                        self.asm_download = None;
+                    }
                     (None, Some(text)) => {
                         self.asm_error = None;
                         self.asm_text = text;
                         self.asm = Some(Rc::from(r));
+                        if !self.fulfil_download(fx) && !self.asm_worker.busy() {
+                            self.post_asm(true, fx);
+                        }
                     }
                     (None, None) => {}
                 }
@@ -97,6 +112,7 @@ impl State {
             Some(AsmReply::Error(e)) => {
                 // The worker is replaced; the next edit or click asks again.
                 self.asm_asked = None;
+                self.asm_download = None;
                 self.asm_error = Some(format!("compiling failed: {}", e.message));
                 fx.push(Effect::Render);
             }
@@ -154,6 +170,42 @@ impl State {
         }
         self.marks(fx);
         fx.push(Effect::Render);
+    }
+
+    /// Offers a target's object file or listing: at once when the shown code has it, else
+    /// once the worker has written it.
+    pub(super) fn download_asm(&mut self, target: String, file: AsmFile, fx: &mut Vec<Effect>) {
+        self.asm_download = Some((target, file));
+        if !self.fulfil_download(fx) {
+            self.post_asm(true, fx);
+        }
+    }
+
+    /// Offers the waiting download if the shown code is the current module's and has its
+    /// files; false when it must be asked for.
+    fn fulfil_download(&mut self, fx: &mut Vec<Effect>) -> bool {
+        let Some((name, file)) = self.asm_download.clone() else { return true };
+        let source = self.asm_source();
+        let Some(r) = self.asm.as_ref().filter(|r| r.files && *self.asm_text == *source) else {
+            return false;
+        };
+        self.asm_download = None;
+        let Some(t) = r.targets.iter().find(|t| t.target == name) else { return true };
+        match file {
+            AsmFile::Object => match STANDARD.decode(&t.object) {
+                Ok(b) if !b.is_empty() => {
+                    fx.push(Effect::Download(format!("input-{name}.o"), b, "application/x-object"))
+                }
+                _ => {}
+            },
+            AsmFile::Listing if !t.listing.is_empty() => fx.push(Effect::Download(
+                format!("input-{name}.s"),
+                t.listing.clone().into_bytes(),
+                "text/plain",
+            )),
+            AsmFile::Listing => {}
+        }
+        true
     }
 
     /// The editor's mark for the IR instruction of the hovered or clicked machine

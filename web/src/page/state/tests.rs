@@ -534,3 +534,27 @@ fn machine_instructions_and_ir_lines_light_each_other() {
     let fx = s.reduce(Action::ClickAsm(at, end));
     assert!(fx.contains(&Effect::SelectInEditor(at, end)));
 }
+
+#[test]
+fn downloads_ask_for_the_files_once() {
+    let mut s = checked(OK);
+    let req = one(asm_posts(&s.reduce(Action::SetTab(Tab::Asm))));
+    assert!(!req.files, "the view alone needs no files");
+    s.reduce(answer(req));
+    let req = one(asm_posts(&s.reduce(Action::DownloadAsm("x86_64".into(), AsmFile::Object))));
+    assert!(req.files);
+    let fx = s.reduce(answer(req));
+    let got = fx.iter().find_map(|e| match e {
+        Effect::Download(name, bytes, _) => {
+            Some((name.clone(), bytes.get(..4).map(<[u8]>::to_vec)))
+        }
+        _ => None,
+    });
+    assert_eq!(got, Some(("input-x86_64.o".to_string(), Some(b"\x7fELF".to_vec()))));
+    // The listing is there now: no second compile.
+    let fx = s.reduce(Action::DownloadAsm("x86_64".into(), AsmFile::Listing));
+    assert!(asm_posts(&fx).is_empty());
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::Download(n, _, "text/plain") if n == "input-x86_64.s")));
+}
