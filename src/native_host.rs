@@ -47,13 +47,13 @@ fn compile(
     listing: bool,
     t: &mut Timings,
 ) -> Result<Compiled, u8> {
+    let opts = irplay_native::Options { listing };
     let low = t
-        .time("lower", || irplay_native::lower(module, irplay_native::Target::X64))
+        .time("lower", || irplay_native::lower_with(module, irplay_native::Target::X64, &opts))
         .map_err(|e| {
             report(&CompileError::Lower(e), file);
             Stop::ERROR
         })?;
-    let opts = irplay_native::Options { listing };
     let compiled =
         t.time("codegen", || irplay_native::compile(&low, irplay_native::Target::X64, &opts));
     // Not freed piece by piece: the process ends soon.

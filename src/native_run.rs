@@ -310,6 +310,7 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
                 Some(&Some(k)) => (base + got_at + k * 8) as i128 + a - p,
                 _ => return Err(format!("no GOT entry for {}", name())),
             },
+            _ => return Err(format!("an AArch64 relocation to {} in x86-64 code", name())),
         };
         let Ok(v) = i32::try_from(value) else {
             return Err(format!("the distance to {} does not fit a 32-bit displacement", name()));

@@ -22,6 +22,7 @@
 //! count of vector registers in `al`), and variadic functions keep a System V register save
 //! area for `va_start` and `va_arg`.
 
+pub mod aarch64;
 pub mod abi;
 pub mod analysis;
 pub mod assign;
@@ -41,16 +42,26 @@ pub fn lower_options(target: Target) -> LowerOptions {
         Target::X64 => irplay_core::lower::Abi::SysV,
         Target::Aarch64 => irplay_core::lower::Abi::Aapcs64,
     };
-    LowerOptions { v128: false, abi }
+    LowerOptions { v128: false, abi, value_names: false }
 }
 
 /// Lowers a verified IR module for `target` ([`lower_options`]). Debug builds verify the low
 /// form ([`irplay_core::lower::verify`]): a problem is an error at its function's span.
 pub fn lower(m: &irplay_core::ir::Module, target: Target) -> Result<LowModule, LowerError> {
-    let opts = lower_options(target);
-    let low = irplay_core::lower::lower_module_with(m, opts)?;
+    lower_with(m, target, &Options::default())
+}
+
+/// [`lower`] for a compilation with `opts` (with [`Options::listing`], the IR names of the
+/// values are kept for the listing's notes).
+pub fn lower_with(
+    m: &irplay_core::ir::Module,
+    target: Target,
+    opts: &Options,
+) -> Result<LowModule, LowerError> {
+    let lo = LowerOptions { value_names: opts.listing, ..lower_options(target) };
+    let low = irplay_core::lower::lower_module_with(m, lo)?;
     #[cfg(debug_assertions)]
-    irplay_core::lower::verify::check(&low, opts)?;
+    irplay_core::lower::verify::check(&low, lo)?;
     Ok(low)
 }
 
@@ -81,6 +92,15 @@ impl Target {
             _ => None,
         }
     }
+}
+
+/// Names symbols and labels for the printers: `sym(id)` the symbol's name, `label(id)` the
+/// label's offset.
+pub trait Names {
+    /// The name of a symbol.
+    fn sym(&self, id: SymId) -> String;
+    /// A label's offset from the start of the function (if bound).
+    fn label(&self, l: buffer::Label) -> Option<u32>;
 }
 
 /// Choices of the code generator.
@@ -125,8 +145,25 @@ pub enum RelocKind {
     /// 32 bits, `G + GOT + A - P`: the address of the symbol's GOT entry
     /// (`R_X86_64_REX_GOTPCRELX`, on a `mov reg, [rip + ...]`).
     GotPcRel,
-    /// 64 bits, `S + A` (addresses stored in data: `R_X86_64_64`).
+    /// 64 bits, `S + A` (addresses stored in data: `R_X86_64_64`, on AArch64
+    /// `R_AARCH64_ABS64`).
     Abs64,
+    /// AArch64 `bl`: `S + A - P` in words, 26 bits, through a PLT entry or veneer if needed
+    /// (`R_AARCH64_CALL26`).
+    Call26,
+    /// AArch64 `b` to a symbol, a tail call: as [`RelocKind::Call26`]
+    /// (`R_AARCH64_JUMP26`).
+    Jump26,
+    /// AArch64 `adrp`: `Page(S + A) - Page(P)` in pages (`R_AARCH64_ADR_PREL_PG_HI21`).
+    AdrPage21,
+    /// AArch64 `add`: the low 12 bits of `S + A` (`R_AARCH64_ADD_ABS_LO12_NC`).
+    AddLo12,
+    /// AArch64 `adrp`: `Page(G(GDAT(S + A))) - Page(P)`, the page of the symbol's GOT entry
+    /// (`R_AARCH64_ADR_GOT_PAGE`).
+    GotPage21,
+    /// AArch64 `ldr x`: the low 12 bits of the GOT entry's address, scaled by 8
+    /// (`R_AARCH64_LD64_GOT_LO12_NC`).
+    GotLo12,
 }
 
 /// A relocation: in `section` at `offset`, store `kind` of `sym` plus `addend`.
@@ -255,6 +292,6 @@ pub fn compile_module(
     target: Target,
     opts: &Options,
 ) -> Result<Compiled, CompileError> {
-    let low = lower(m, target).map_err(CompileError::Lower)?;
+    let low = lower_with(m, target, opts).map_err(CompileError::Lower)?;
     compile(&low, target, opts).map_err(CompileError::Native)
 }

@@ -10,7 +10,8 @@
 //! ```
 //!
 //! Offsets are those of `.text` (hex), bytes are hex, the text is Intel syntax from
-//! [`Compiled::insts`]. Code before a function's first location (its prologue) stands under
+//! [`Compiled::insts`] (an entry whose text has several lines, one per equal part of its
+//! bytes, shows as as many rows). Code before a function's first location (its prologue) stands under
 //! `; prologue`; bytes no instruction covers (without [`crate::Options::listing`], or data
 //! in the code) are shown as `.byte` rows. Then the data section, symbol by symbol. The
 //! output depends only on its inputs (golden-testable). [`rows`] and [`heading`] give the same
@@ -97,7 +98,19 @@ pub fn rows(c: &Compiled, start: u32, end: u32) -> Vec<Row> {
             byte_rows(c, &c.text, Section::Text, pos, *off, start, &mut out);
         }
         let inst_end = off.saturating_add(u32::from(*len)).min(end);
-        out.push(row(c, Section::Text, *off, inst_end, text.clone(), start));
+        // A text of several lines over as many equal parts of the bytes (an instruction
+        // pair such as AArch64's `adrp` + `add`) is one row per line.
+        let lines = text.lines().count().max(1) as u32;
+        let step = u32::from(*len) / lines;
+        if lines > 1 && step * lines == u32::from(*len) {
+            for (k, t) in text.lines().enumerate() {
+                let at = off.saturating_add(step * k as u32).min(inst_end);
+                let row_end = at.saturating_add(step).min(inst_end);
+                out.push(row(c, Section::Text, at, row_end, t.to_string(), start));
+            }
+        } else {
+            out.push(row(c, Section::Text, *off, inst_end, text.clone(), start));
+        }
         pos = inst_end;
     }
     if pos < end {
@@ -333,6 +346,19 @@ mod tests {
         assert_eq!(heads.first().map(String::as_str), Some("prologue"));
         assert_eq!(heads.get(1).map(String::as_str), Some("7: %1 = call i32 @puts(ptr @msg)"));
         assert_eq!(heads.len(), 5);
+    }
+
+    /// An entry of two lines over 8 bytes (AArch64 `adrp` + `add`) shows as two rows, each
+    /// with its relocation.
+    #[test]
+    fn two_line_entries_are_two_rows() {
+        let mut c = example();
+        c.insts = vec![(0, 8, "adrp x0, msg\nadd x0, x0, :lo12:msg".into())];
+        c.funcs[0].end = 8;
+        c.relocs[0].offset = 4;
+        let got = listing(&c, EXAMPLE_SOURCE, "example.ll");
+        assert!(got.contains("  0000:  55 48 89 e5                    adrp x0, msg\n"), "{got}");
+        assert!(got.contains("  0004:  48 8d 3d 00                    add x0, x0, :lo12:msg  ; R_X86_64_PC32 msg-0x4\n"), "{got}");
     }
 
     /// Inconsistent input (offsets past the text, spans past the source) gives a listing,

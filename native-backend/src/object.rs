@@ -13,7 +13,7 @@
 //! ([`write_elf`]) has no such symbol: two of them link together, and with other compilers'
 //! objects, as before.
 
-use crate::{Compiled, Reloc, RelocKind, Section, Symbol};
+use crate::{Compiled, Reloc, RelocKind, Section, Symbol, Target};
 use object::elf;
 use object::write::{self, SectionId, StandardSection, SymbolId, SymbolSection};
 use object::{
@@ -21,27 +21,59 @@ use object::{
     SymbolFlags, SymbolKind, SymbolScope,
 };
 
-/// The ELF relocation type of a [`RelocKind`].
+/// The ELF relocation type of a [`RelocKind`] (`Abs64` as on x86-64; see
+/// [`elf_reloc_type_on`]).
 pub fn elf_reloc_type(kind: RelocKind) -> u32 {
     match kind {
         RelocKind::Pc32 => elf::R_X86_64_PC32,
         RelocKind::Plt32 => elf::R_X86_64_PLT32,
         RelocKind::GotPcRel => elf::R_X86_64_REX_GOTPCRELX,
         RelocKind::Abs64 => elf::R_X86_64_64,
+        RelocKind::Call26 => elf::R_AARCH64_CALL26,
+        RelocKind::Jump26 => elf::R_AARCH64_JUMP26,
+        RelocKind::AdrPage21 => elf::R_AARCH64_ADR_PREL_PG_HI21,
+        RelocKind::AddLo12 => elf::R_AARCH64_ADD_ABS_LO12_NC,
+        RelocKind::GotPage21 => elf::R_AARCH64_ADR_GOT_PAGE,
+        RelocKind::GotLo12 => elf::R_AARCH64_LD64_GOT_LO12_NC,
     }
 }
 
-/// The ELF name of a [`RelocKind`] (for listings and messages).
+/// The ELF relocation type of a [`RelocKind`] in an object for `target` (the kinds both
+/// targets use, `Abs64`, have each target's number).
+pub fn elf_reloc_type_on(target: Target, kind: RelocKind) -> u32 {
+    match (target, kind) {
+        (Target::Aarch64, RelocKind::Abs64) => elf::R_AARCH64_ABS64,
+        _ => elf_reloc_type(kind),
+    }
+}
+
+/// The ELF name of a [`RelocKind`] (for listings and messages; `Abs64` as on x86-64, see
+/// [`elf_reloc_name_on`]).
 pub fn elf_reloc_name(kind: RelocKind) -> &'static str {
     match kind {
         RelocKind::Pc32 => "R_X86_64_PC32",
         RelocKind::Plt32 => "R_X86_64_PLT32",
         RelocKind::GotPcRel => "R_X86_64_REX_GOTPCRELX",
         RelocKind::Abs64 => "R_X86_64_64",
+        RelocKind::Call26 => "R_AARCH64_CALL26",
+        RelocKind::Jump26 => "R_AARCH64_JUMP26",
+        RelocKind::AdrPage21 => "R_AARCH64_ADR_PREL_PG_HI21",
+        RelocKind::AddLo12 => "R_AARCH64_ADD_ABS_LO12_NC",
+        RelocKind::GotPage21 => "R_AARCH64_ADR_GOT_PAGE",
+        RelocKind::GotLo12 => "R_AARCH64_LD64_GOT_LO12_NC",
     }
 }
 
-/// The width in bytes of the field a relocation of `kind` patches.
+/// The ELF name of a [`RelocKind`] in an object for `target`.
+pub fn elf_reloc_name_on(target: Target, kind: RelocKind) -> &'static str {
+    match (target, kind) {
+        (Target::Aarch64, RelocKind::Abs64) => "R_AARCH64_ABS64",
+        _ => elf_reloc_name(kind),
+    }
+}
+
+/// The width in bytes of the field a relocation of `kind` patches (AArch64 ones: the
+/// instruction word).
 pub fn reloc_width(kind: RelocKind) -> u32 {
     match kind {
         RelocKind::Abs64 => 8,

@@ -92,8 +92,11 @@ impl std::fmt::Display for WasmError {
 impl std::error::Error for WasmError {}
 
 /// What this target asks of the lowering: 128-bit vectors stay whole (wasm SIMD's `v128`).
-pub const LOWER_OPTIONS: irplay_core::lower::Options =
-    irplay_core::lower::Options { v128: true, abi: irplay_core::lower::Abi::Cells };
+pub const LOWER_OPTIONS: irplay_core::lower::Options = irplay_core::lower::Options {
+    v128: true,
+    abi: irplay_core::lower::Abi::Cells,
+    value_names: false,
+};
 
 /// Lowers a verified IR module for this target ([`LOWER_OPTIONS`]). Debug builds verify the
 /// low form ([`irplay_core::lower::verify`]): a problem is an error at its function's span.

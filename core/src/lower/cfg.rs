@@ -459,6 +459,7 @@ mod tests {
                 .map(|(insts, term)| LowBlock { insts, term, locs: vec![] })
                 .collect(),
             span: Default::default(),
+            names: Vec::new(),
         }
     }
 

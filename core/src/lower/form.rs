@@ -623,6 +623,9 @@ pub struct LowFunc {
     pub blocks: Vec<LowBlock>,
     /// Where it was defined.
     pub span: Span,
+    /// With [`crate::lower::Options::value_names`]: the IR name of each register that holds
+    /// an IR value, by register (for listings that say where values live).
+    pub names: Vec<(VReg, String)>,
 }
 
 /// An external function the host provides.

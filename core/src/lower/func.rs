@@ -263,8 +263,14 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
     }
     let nparams = sig.params.len() + usize::from(sig.variadic && !native);
     super::copies::forward(&mut blocks, fx.regs.len(), nparams);
+    let names = if fx.cx.opts.value_names {
+        value_names(fx.cx.m, fx.body, &fx.vals, &fx.vecs)
+    } else {
+        Vec::new()
+    };
     let frame = super::frame::finish(fx.frame);
     Ok(LowFunc {
+        names,
         name,
         sig,
         regs: fx.regs,
@@ -275,6 +281,31 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         blocks,
         span,
     })
+}
+
+/// The IR name of each register that holds an IR value (`%sum`, `%3`; `%agg.1` for the
+/// second register of a value of several), for listings.
+fn value_names(
+    m: &crate::ir::Module,
+    body: &Body,
+    vals: &Dense<Value, VReg>,
+    vecs: &HashMap<Value, Vec<VReg>>,
+) -> Vec<(VReg, String)> {
+    let slots = crate::text::printer::names::LocalSlots::new(m, body);
+    let mut out = Vec::new();
+    for (v, _) in body.values.iter() {
+        let mut name = String::new();
+        crate::text::printer::names::write_local_value(&mut name, m, body, &slots, v);
+        if let Some(&r) = vals.get(&v) {
+            out.push((r, name));
+        } else if let Some(rs) = vecs.get(&v) {
+            for (k, &r) in rs.iter().enumerate() {
+                out.push((r, format!("{name}.{k}")));
+            }
+        }
+    }
+    out.sort_by_key(|p| p.0 .0);
+    out
 }
 
 /// True for a `private` or `internal` global.

@@ -89,6 +89,8 @@ pub struct Options {
     /// The calling convention the code follows at its edges (calls to and from code of
     /// other compilers): see [`Abi`].
     pub abi: Abi,
+    /// Record the IR name of the registers that hold IR values ([`LowFunc::names`]).
+    pub value_names: bool,
 }
 
 /// How the lowered code meets other code.

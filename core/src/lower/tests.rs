@@ -9,8 +9,10 @@ use super::{lower_module_with, print::print_module, Abi, Inst, LowModule, Option
 use std::path::{Path, PathBuf};
 
 /// The options of the wasm backend and of the native ones.
-const TARGETS: [Options; 2] =
-    [Options { v128: true, abi: Abi::Cells }, Options { v128: false, abi: Abi::SysV }];
+const TARGETS: [Options; 2] = [
+    Options { v128: true, abi: Abi::Cells, value_names: false },
+    Options { v128: false, abi: Abi::SysV, value_names: true },
+];
 
 /// Lowers with the default options and verifies the result.
 fn lower_module(m: &crate::ir::Module) -> Result<LowModule, super::LowerError> {

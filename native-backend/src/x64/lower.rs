@@ -64,6 +64,8 @@ pub(super) struct Fx<'a, 'm> {
     /// otherwise).
     pub fused: Option<(Cc, VReg)>,
     pub listing: Option<Vec<(u32, Inst)>>,
+    /// With the listing: where values live (see [`crate::Compiled::notes`]).
+    pub notes: Option<Vec<(u32, String)>>,
     pub locs: Vec<(u32, Span)>,
     /// The function saves every callee-saved register (it has tail calls).
     save_all: bool,
@@ -129,6 +131,7 @@ pub(super) struct FuncCode {
     pub relocs: Vec<(u32, crate::RelocKind, SymId, i64)>,
     pub locs: Vec<(u32, Span)>,
     pub insts: Vec<(u32, u8, String)>,
+    pub notes: Vec<(u32, String)>,
 }
 
 impl<'a, 'm> Fx<'a, 'm> {
@@ -205,6 +208,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             span: f.span,
             fused: None,
             listing: listing.then(Vec::new),
+            notes: (listing && !f.names.is_empty()).then(Vec::new),
             locs: Vec::new(),
             save_all,
             scratch_vregs: [VReg(n as u32), VReg(n as u32 + 1)],
@@ -225,6 +229,21 @@ impl<'a, 'm> Fx<'a, 'm> {
             l.push((self.buf.pos(), i.clone()));
         }
         encode(&i, &mut self.buf);
+    }
+
+    /// With the listing: notes that `v` (if it holds an IR value) is now in `r` (`what` is
+    /// empty), or what happened to it (`spill`, `reload`), at the next instruction.
+    pub fn note(&mut self, what: &str, v: VReg, r: PReg) {
+        let Some(notes) = &mut self.notes else { return };
+        let Ok(k) = self.f.names.binary_search_by_key(&v.0, |p| p.0 .0) else { return };
+        let Some((_, name)) = self.f.names.get(k) else { return };
+        let reg = if r >= 16 { xm(r).name().to_string() } else { gp(r).name(8).to_string() };
+        let text = if what.is_empty() {
+            format!("{name}: {reg}")
+        } else {
+            format!("{what} {name}: {reg}")
+        };
+        notes.push((self.buf.pos(), text));
     }
 
     /// An error at the current instruction.
@@ -293,6 +312,16 @@ impl<'a, 'm> Fx<'a, 'm> {
         if self.a.is_dirty(r) && self.needed(v) {
             let h = self.home(v);
             let mem = Mem::at(Gpr::RBP, h);
+            if let Some(notes) = &mut self.notes {
+                if let Ok(k) = self.f.names.binary_search_by_key(&v.0, |p| p.0 .0) {
+                    if let Some((_, name)) = self.f.names.get(k) {
+                        notes.push((
+                            self.buf.pos(),
+                            format!("spill {name}: {}", super::print::mem(mem)),
+                        ));
+                    }
+                }
+            }
             if r >= 16 {
                 self.emit(Inst::FStore { d: true, mem, src: xm(r) });
             } else {
@@ -379,6 +408,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             self.emit(Inst::Lea { dst: gp(r), mem: Mem::at(Gpr::RBP, d) });
         } else {
             let mem = Mem::at(Gpr::RBP, self.home(v));
+            self.note("reload", v, r);
             self.emit(if float {
                 Inst::FLoad { d: true, dst: xm(r), mem }
             } else {
@@ -443,6 +473,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         let csr = self.info(v).crosses_call;
         let r = self.alloc_for(float, csr);
         self.a.bind(v.0, r, true);
+        self.note("", v, r);
         r
     }
 
@@ -459,6 +490,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             self.a.unbind_vreg(v.0);
             self.a.bind(v.0, ra, true);
             self.a.lock(ra);
+            self.note("", v, ra);
             return (ra, true);
         }
         if a == v {
@@ -485,6 +517,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         self.forget_facts(v);
         self.a.bind(v.0, r, true);
         self.a.lock(r);
+        self.note("", v, r);
     }
 
     /// Forgets the constant and frame address facts of `v` (it is being redefined), unless
@@ -876,6 +909,20 @@ impl<'a, 'm> Fx<'a, 'm> {
         bytes.extend_from_slice(&self.buf.bytes);
         let relocs = self.buf.relocs.iter().map(|&(o, k, s, a)| (o + shift, k, s, a)).collect();
         let locs = self.locs.iter().map(|&(o, s)| (o + shift, s)).collect();
+        let mut notes = Vec::new();
+        if let Some(body_notes) = self.notes.take() {
+            // Values pinned to a register for the whole function, at its start.
+            for (v, r) in self.pin_of.iter().enumerate() {
+                let Some(r) = *r else { continue };
+                let Ok(k) = self.f.names.binary_search_by_key(&(v as u32), |p| p.0 .0) else {
+                    continue;
+                };
+                if let Some((_, name)) = self.f.names.get(k) {
+                    notes.push((0, format!("{name}: {} (whole function)", gp(r).name(8))));
+                }
+            }
+            notes.extend(body_notes.into_iter().map(|(o, t)| (o + shift, t)));
+        }
         let mut insts = Vec::new();
         if let Some(body) = self.listing.take() {
             let names = super::Namer { cx: self.cx, buf: &self.buf, shift };
@@ -894,6 +941,6 @@ impl<'a, 'm> Fx<'a, 'm> {
                 insts.push((start, (end - start).min(255) as u8, text));
             }
         }
-        Ok(FuncCode { bytes, relocs, locs, insts })
+        Ok(FuncCode { bytes, relocs, locs, insts, notes })
     }
 }

@@ -189,6 +189,7 @@ fn append(
     }
     out.locs.extend(code.locs.into_iter().map(|(o, s)| (start + o, s)));
     out.insts.extend(code.insts.into_iter().map(|(o, l, t)| (start + o, l, t)));
+    out.notes.extend(code.notes.into_iter().map(|(o, t)| (start + o, t)));
     if let Some(s) = cx.symbols.get_mut(sym as usize) {
         s.def = Some((Section::Text, start, end - start));
     }
@@ -292,7 +293,13 @@ fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
         let end = insts.get(k + 1).map_or(b.pos(), |n| n.0);
         texts.push((*o, (end - o) as u8, print::print(i, &names)));
     }
-    let code = lower::FuncCode { bytes: b.bytes, relocs: b.relocs, locs: Vec::new(), insts: texts };
+    let code = lower::FuncCode {
+        bytes: b.bytes,
+        relocs: b.relocs,
+        locs: Vec::new(),
+        insts: texts,
+        notes: Vec::new(),
+    };
     append(out, cx, sym, "main", Span::default(), code);
     out.main = Some(sym);
 }

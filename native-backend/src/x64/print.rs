@@ -5,13 +5,7 @@ use super::inst::{Alu, Cc, Inst, Load, Logic, Mem, Shift, Sse};
 use super::regs::Gpr;
 use std::fmt::Write as _;
 
-/// Names symbols and labels: `sym(id)` the symbol's name, `label(id)` the label's offset.
-pub trait Names {
-    /// The name of a symbol.
-    fn sym(&self, id: crate::SymId) -> String;
-    /// A label's offset from the start of the function (if bound).
-    fn label(&self, l: crate::buffer::Label) -> Option<u32>;
-}
+pub use crate::Names;
 
 fn cc(c: Cc) -> &'static str {
     ["o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g"]

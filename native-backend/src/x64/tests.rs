@@ -695,3 +695,30 @@ fn random_sequence_decodes_back() {
     }
     assert_eq!(decoded.len(), expect.len(), "instruction count");
 }
+
+/// With the listing, the notes say which register each IR value got, and name spills and
+/// reloads by the value's IR name.
+#[test]
+fn notes_name_registers_and_spills() {
+    let mut src = String::from("declare void @g()\ndefine i64 @f(i64 %a) {\n");
+    // More live values than registers, across a call: some are spilled and reloaded.
+    for k in 0..20 {
+        src.push_str(&format!("  %v{k} = add i64 %a, {k}\n"));
+    }
+    src.push_str("  call void @g()\n  %s0 = add i64 %v0, %v1\n");
+    for k in 2..20 {
+        src.push_str(&format!("  %s{} = add i64 %s{}, %v{k}\n", k - 1, k - 2));
+    }
+    src.push_str("  ret i64 %s18\n}\n");
+    let m = irplay_core::check(&src).module.expect("parses");
+    let opts = crate::Options { listing: true };
+    let c = crate::compile_module(&m, crate::Target::X64, &opts).expect("compiles");
+    let has = |p: &str| c.notes.iter().any(|(_, t)| t.starts_with(p));
+    assert!(has("%v0: "), "{:?}", c.notes);
+    assert!(has("%s18: "), "{:?}", c.notes);
+    assert!(has("spill %v"), "{:?}", c.notes);
+    assert!(has("reload %v"), "{:?}", c.notes);
+    assert!(c.notes.windows(2).all(|w| w[0].0 <= w[1].0), "ascending");
+    let plain = crate::compile_module(&m, crate::Target::X64, &crate::Options::default());
+    assert!(plain.expect("compiles").notes.is_empty());
+}

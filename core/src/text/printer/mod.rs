@@ -23,7 +23,7 @@ mod di;
 mod insts;
 mod metadata;
 mod module;
-mod names;
+pub(crate) mod names;
 mod types;
 
 pub use names::{
