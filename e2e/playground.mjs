@@ -550,15 +550,14 @@ await test('asm view: x86-64 and AArch64 code of the default example, targets, d
   assert(await first.locator('.asm-off').textContent() === '0000', 'the first row is not at offset 0');
   assert(await first.locator('.asm-bytes').textContent() === '55', 'push rbp is not 55');
   assert(await page.locator(`${col('x86_64')} .asm-ir`).first().textContent() === '; prologue', 'no prologue heading');
-  // AArch64: rows once its code generator has landed. Until then its column shows the error
-  // "the AArch64 target (not built yet)" at an IR position; tighten this to require rows (and
-  // drop the error branch) once it is in.
+  // AArch64: its rows, with the same prologue heading and a `ret`.
   const a64 = await aarch64Column(page);
-  if (a64.error !== undefined && /not built yet/.test(a64.error)) {
-    assert(/^\d+:\d+$/.test(a64.pos), `AArch64 error position ${a64.pos}`);
-  } else {
-    assert(a64.rows && a64.rows.includes('ret'), `AArch64 column: ${JSON.stringify(a64).slice(0, 200)}`);
-  }
+  assert(a64.error === undefined, `AArch64 column error: ${a64.error}`);
+  assert(a64.rows && a64.rows.includes('ret') && a64.rows.some((t) => t.startsWith('stp x29, x30')), `AArch64 column: ${JSON.stringify(a64).slice(0, 200)}`);
+  // Where values live: each target's notes name IR values with their registers.
+  const notes = async (t) => (await page.locator(`${col(t)} .asm-values`).allTextContents()).join(' ');
+  assert(/%[\w.]+: (r|e)\w+/.test(await notes('x86_64')), `x86-64 notes: ${await notes('x86_64')}`);
+  assert(/%[\w.]+: x\d+/.test(await notes('aarch64')), `AArch64 notes: ${await notes('aarch64')}`);
   const teach = await page.locator('.asm-teach').allTextContents();
   assert(teach.length === 3 && /rdi, rsi, rdx/.test(teach[0]) && /x0–x7/.test(teach[1]) && /-O0/.test(teach[2]), `teaching text: ${teach}`);
   // One target at a time.
