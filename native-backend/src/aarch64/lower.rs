@@ -99,6 +99,9 @@ pub(super) struct Fx<'a, 'm> {
     pub konst: Vec<Option<u64>>,
     /// Block-local registers holding the address of a frame slot (`x29`-relative).
     pub slot_addr: Vec<Option<i32>>,
+    /// The register the frame slots' offsets count from: `sp`, or `x29` in functions with
+    /// dynamic allocas or frames aligned at run time.
+    pub slot_base: X,
     pub labels: Vec<Label>,
     pub ret_label: Label,
     pub block: usize,
@@ -189,8 +192,11 @@ impl<'a, 'm> Fx<'a, 'm> {
         // `d8`-`d15` (and their save area) only for functions with floats a call crosses.
         let vsave = f.regs.iter().zip(&info).any(|(t, i)| t.is_float() && i.crosses_call);
         let save_area = if vsave { SAVE_AREA } else { SAVE_AREA_X };
-        let frame = Frame::with_areas(&f.frame, out_area, save_area, va)
+        let mut frame = Frame::with_areas(&f.frame, out_area, save_area, va)
             .ok_or_else(|| NativeError::unsupported(f.span, "a stack frame this large"))?;
+        // Allocas from `sp` (positive offsets reach 4 KiB to 32 KiB in one instruction) when
+        // it stays put after the prologue; spill slots from `x29`, right below the saves.
+        let slot_base = if !f.dynamic_stack && frame.sp_allocas() { X::SP } else { X::FP };
         let mut buf = Buffer::default();
         let labels = f.blocks.iter().map(|_| buf.label()).collect();
         let ret_label = buf.label();
@@ -215,7 +221,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                         let off = f.frame.slots.get(slot as usize).map(|s| s.offset);
                         if let Some(off) = off.and_then(|o| i32::try_from(o).ok()) {
                             if let Some(s) = slot_addr.get_mut(dst.0 as usize) {
-                                *s = Some(frame.alloca_base + off);
+                                *s = Some(frame.alloca_disp(off));
                             }
                         }
                     }
@@ -252,6 +258,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             home: vec![0; n + 2],
             konst,
             slot_addr,
+            slot_base,
             labels,
             ret_label,
             block: 0,
@@ -530,7 +537,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         } else if let Some(c) = self.konst.get(v.0 as usize).copied().flatten() {
             self.mov_imm(gp(r), c);
         } else if let Some(d) = self.slot_addr.get(v.0 as usize).copied().flatten() {
-            self.add_const(gp(r), X::FP, d.into());
+            self.add_const(gp(r), self.slot_base, d.into());
         } else {
             let h = self.home(v);
             let ty = self.ty(v);
