@@ -31,6 +31,7 @@ async function open(ctx, url = base) {
   const page = await ctx.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('crash', () => page.errors.push('the page crashed'));
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
   await page.goto(url);
   await page.waitForSelector('.cm-content');
@@ -513,6 +514,194 @@ await test('passes: the function filter, and O2 over a 2,000-instruction module 
   // A frozen page draws no frame until the pipeline ends; a responsive one draws one per
   // display refresh (headless Chromium: about 60 a second).
   assert(elapsed < 500 || watch.frames >= Math.max(5, elapsed / 100), `only ${watch.frames} frames in ${elapsed} ms of O2`);
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
+const INLINE_ASM = `define i32 @main() {
+entry:
+  %x = add i32 1, 2
+  call void asm sideeffect "nop", ""()
+  ret i32 %x
+}
+`;
+
+/** The byte offset of the first `needle` in `text` (the IR positions rows carry). */
+const byteAt = (text, needle) => Buffer.byteLength(text.slice(0, text.indexOf(needle)));
+const col = (target) => `.asm-column[data-target="${target}"]`;
+
+/** The AArch64 column's state: its rows' texts, or its error (position and message). */
+async function aarch64Column(p) {
+  await p.waitForSelector(`${col('aarch64')} :is(.asm-row, .asm-error)`);
+  if (await p.locator(`${col('aarch64')} .asm-error`).count()) {
+    return { pos: await p.locator(`${col('aarch64')} .asm-error-pos`).textContent(),
+      error: await p.locator(`${col('aarch64')} .asm-error-msg`).textContent() };
+  }
+  return { rows: await p.locator(`${col('aarch64')} .asm-text`).allTextContents() };
+}
+
+await test('asm view: x86-64 and AArch64 code of the default example, targets, downloads', async () => {
+  await page.selectOption('#examples', '0');
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#tab-asm');
+  await page.waitForSelector(`${col('x86_64')} .asm-row`);
+  const x64 = await page.locator(`${col('x86_64')} .asm-text`).allTextContents();
+  assert(x64.includes('push rbp') && x64.some((t) => t.startsWith('mov ')) && x64.includes('ret'), `x86-64 rows: ${x64.slice(0, 8)}`);
+  const first = await page.locator(`${col('x86_64')} .asm-row`).first();
+  assert(await first.locator('.asm-off').textContent() === '0000', 'the first row is not at offset 0');
+  assert(await first.locator('.asm-bytes').textContent() === '55', 'push rbp is not 55');
+  assert(await page.locator(`${col('x86_64')} .asm-ir`).first().textContent() === '; prologue', 'no prologue heading');
+  // AArch64: its rows, with the same prologue heading and a `ret`.
+  const a64 = await aarch64Column(page);
+  assert(a64.error === undefined, `AArch64 column error: ${a64.error}`);
+  assert(a64.rows && a64.rows.includes('ret') && a64.rows.some((t) => t.startsWith('stp x29, x30')), `AArch64 column: ${JSON.stringify(a64).slice(0, 200)}`);
+  // Where values live: each target's notes name IR values with their registers.
+  const notes = async (t) => (await page.locator(`${col(t)} .asm-values`).allTextContents()).join(' ');
+  assert(/%[\w.]+: (r|e)\w+/.test(await notes('x86_64')), `x86-64 notes: ${await notes('x86_64')}`);
+  assert(/%[\w.]+: x\d+/.test(await notes('aarch64')), `AArch64 notes: ${await notes('aarch64')}`);
+  const teach = await page.locator('.asm-teach').allTextContents();
+  assert(teach.length === 3 && /rdi, rsi, rdx/.test(teach[0]) && /x0–x7/.test(teach[1]) && /-O0/.test(teach[2]), `teaching text: ${teach}`);
+  // One target at a time.
+  await page.selectOption('#asm-targets', 'x86_64');
+  await page.waitForFunction(() => document.querySelectorAll('.asm-column').length === 1);
+  assert(await page.locator(col('x86_64')).count() === 1, 'the x86-64 column is gone');
+  await page.selectOption('#asm-targets', 'both');
+  await page.waitForFunction(() => document.querySelectorAll('.asm-column').length === 2);
+  // Downloads: the ELF object and the listing.
+  const [obj] = await Promise.all([page.waitForEvent('download'), page.click('#download-o-x86_64')]);
+  assert(obj.suggestedFilename() === 'input-x86_64.o', `object name ${obj.suggestedFilename()}`);
+  const head = readFileSync(await obj.path()).subarray(0, 4);
+  assert(head.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46])), `the object starts with ${head.toString('hex')}`);
+  const [lst] = await Promise.all([page.waitForEvent('download'), page.click('#download-s-x86_64')]);
+  const listing = readFileSync(await lst.path(), 'utf8');
+  assert(listing.startsWith('; input.ll: ') && listing.includes('push rbp'), `listing: ${listing.slice(0, 80)}`);
+  await page.screenshot({ path: join(out, 'asm.png') });
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
+await test('asm view: hovering an IR line lights its machine code, hovering an instruction its IR line', async () => {
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+  const add = byteAt(FIXED, '%x = add');
+  const icmp = byteAt(FIXED, '%big = icmp');
+  await page.waitForSelector(`${col('x86_64')} .asm-row[data-ir="${add}"]`);
+  // IR line to machine code.
+  const at = await page.evaluate((byte) => {
+    const ed = window.IrplayEditor.last;
+    const c = ed.view.coordsAtPos(ed.byteToPos(byte));
+    return { x: c.left + 20, y: (c.top + c.bottom) / 2 };
+  }, add);
+  await page.mouse.move(at.x, at.y);
+  await page.waitForFunction((add) => {
+    const lit = [...document.querySelectorAll('.asm-column[data-target="x86_64"] .asm-row.asm-lit')];
+    return lit.length > 0 && lit.every((r) => r.dataset.ir === String(add));
+  }, add);
+  const a64 = await aarch64Column(page);
+  if (a64.rows) {
+    assert(await page.locator(`${col('aarch64')} .asm-row.asm-lit`).count() > 0, 'no AArch64 row lit');
+  }
+  // Machine instruction to IR line (and the other target's instructions of that line).
+  await page.locator(`${col('x86_64')} .asm-row[data-ir="${icmp}"]`).first().hover();
+  await page.waitForSelector('.cm-mark-asm-line');
+  const marked = await page.locator('.cm-mark-asm-line').textContent();
+  assert(marked.startsWith('%big = icmp sgt'), `marked IR: ${marked}`);
+  const lit = await page.locator(`${col('x86_64')} .asm-row.asm-lit`).evaluateAll((rs) => rs.map((r) => r.dataset.ir));
+  assert(lit.length > 0 && lit.every((ir) => ir === String(icmp)), `lit rows: ${lit}`);
+  if (a64.rows) {
+    assert(await page.locator(`${col('aarch64')} .asm-row.asm-lit[data-ir="${icmp}"]`).count() > 0, 'no AArch64 row of the icmp lit');
+  }
+  // Clicking it selects the IR instruction in the editor.
+  await page.locator(`${col('x86_64')} .asm-row[data-ir="${icmp}"]`).first().click();
+  const sel = await page.evaluate(() => window.getSelection().toString());
+  assert(sel.startsWith('%big = icmp'), `selection: ${JSON.stringify(sel)}`);
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => !document.querySelector('.cm-mark-asm-line'));
+  await page.screenshot({ path: join(out, 'asm-hover.png') });
+});
+
+await test('asm view: functions, the code after passes, and a refused construct at its line', async () => {
+  await setText(page, ALLOCAS);
+  await page.waitForSelector('#status.status-ok');
+  await page.waitForFunction(() => [...document.querySelectorAll('#asm-function option')].map((o) => o.value).join() === 'main,other');
+  await page.selectOption('#asm-function', 'other');
+  await page.waitForFunction(() => [...document.querySelectorAll('.asm-column[data-target="x86_64"] .asm-ir')].some((h) => h.textContent.includes('ret i32 %a')));
+  await page.selectOption('#asm-function', 'main');
+  const heads = () => page.locator(`${col('x86_64')} .asm-ir`).allTextContents();
+  await page.waitForFunction(() => [...document.querySelectorAll('.asm-column[data-target="x86_64"] .asm-ir')].some((h) => h.textContent.includes('store i32')));
+  // After passes: the pass pane's last result (mem2reg removes the allocas, loads and stores).
+  await page.click('#tab-passes');
+  await page.fill('#pipeline', 'mem2reg');
+  await page.click('#optimize');
+  await page.waitForSelector('#step-list .step');
+  await page.click('#tab-asm');
+  await page.click('#asm-after-passes');
+  await page.waitForSelector('.asm-note-line');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.asm-column[data-target="x86_64"] .asm-ir')].some((h) => /store|load/.test(h.textContent)));
+  assert((await heads()).some((h) => h.includes('add i32')), `headings after passes: ${await heads()}`);
+  await page.click('#asm-after-passes');
+  await page.waitForFunction(() => !document.querySelector('.asm-note-line'));
+  // A construct the code generator refuses: its error, at its line, in each column.
+  await setText(page, INLINE_ASM);
+  await page.waitForSelector('#status.status-ok');
+  await page.waitForSelector(`${col('x86_64')} .asm-error`);
+  assert(await page.locator(`${col('x86_64')} .asm-error-pos`).textContent() === '4:3', 'the error is not at 4:3');
+  const msg = await page.locator(`${col('x86_64')} .asm-error-msg`).textContent();
+  assert(/inline assembly/.test(msg), `message: ${msg}`);
+  await page.click(`${col('x86_64')} .asm-error-pos`);
+  const sel = await page.evaluate(() => window.getSelection().toString());
+  assert(sel.startsWith('call void asm'), `selection: ${JSON.stringify(sel)}`);
+  // The text is never touched, and an edit that breaks the module keeps the last code shown.
+  assert(await editorText(page) === INLINE_ASM, 'the text changed');
+  await setText(page, FIXED);
+  await page.waitForSelector(`${col('x86_64')} .asm-row`);
+  await setText(page, BROKEN);
+  await page.waitForSelector('#asm-error');
+  assert(await page.locator(`${col('x86_64')} .asm-row`).count() > 0, 'the last code is gone');
+  await page.screenshot({ path: join(out, 'asm-error.png') });
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
+await test('asm view: a share link restores the open view and the targets', async () => {
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+  await page.selectOption('#asm-targets', 'x86_64');
+  await page.click('#share');
+  const link = await page.locator('#share-link').inputValue();
+  const ctx2 = await browser();
+  const other = await open(ctx2, link);
+  await other.waitForSelector('#tab-asm[aria-selected="true"]');
+  await other.waitForSelector(`${col('x86_64')} .asm-row`);
+  const columns = await other.locator('.asm-column').count();
+  const chosen = await other.inputValue('#asm-targets');
+  assert(other.errors.length === 0, `console errors: ${other.errors.join('; ')}`);
+  await ctx2.close();
+  assert(columns === 1 && chosen === 'x86_64', `the link restored ${columns} columns, targets ${chosen}`);
+  await page.selectOption('#asm-targets', 'both');
+  await page.click('#tab-cfg');
+});
+
+await test('benchmark: the asm view of a 2,000-instruction function, both targets', async () => {
+  await page.click('#tab-cfg');
+  await page.evaluate((text) => window.IrplayEditor.last.setText(text), bigModule(2000));
+  await page.waitForSelector('#status.status-ok');
+  // Opening the view compiles at once (edits wait a moment): from the click to the rows drawn.
+  metrics.big_asm_open_to_drawn_ms = await page.evaluate(async () => {
+    const t0 = performance.now();
+    document.querySelector('#tab-asm').click();
+    const drawn = () => Number(document.querySelector('.asm-column[data-target="x86_64"] .asm-scroll')?.dataset.lines) > 2000;
+    while (!drawn()) await new Promise((r) => requestAnimationFrame(r));
+    return performance.now() - t0;
+  });
+  metrics.big_asm_worker_ms = Number(await page.evaluate(() => document.documentElement.dataset.asmWorkerMs));
+  metrics.big_asm_request_to_drawn_ms = Number(await page.evaluate(() => document.documentElement.dataset.asmMs));
+  // Long listings are drawn a window at a time: the DOM stays small, and scrolling shows the end.
+  const items = await page.locator(`${col('x86_64')} .asm-item`).count();
+  assert(items < 400, `${items} rows in the DOM`);
+  await page.locator(`${col('x86_64')} .asm-scroll`).evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.waitForFunction(() => [...document.querySelectorAll('.asm-column[data-target="x86_64"] .asm-text')].some((t) => t.textContent === 'ret'));
+  await page.screenshot({ path: join(out, 'asm-big.png') });
+  await page.click('#tab-cfg');
+  await setText(page, ALLOCAS);
+  await page.waitForSelector('#status.status-ok');
   assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
 });
 

@@ -2,7 +2,7 @@
 ; (`...` in its type) takes any number of extra arguments, like printf. To read
 ; them, @sum_ints makes a va_list in its frame, starts it with
 ; llvm.va_start, takes one i32 at a time with the va_arg instruction, and
-; ends with llvm.va_end. The va_list layout is the x86-64 one (24 bytes).
+; ends with llvm.va_end. A va_list is the target's: 24 bytes on x86-64, 32 on AArch64.
 ; The first argument says how many numbers follow: nothing else tells you.
 ; In the playground, follow the calls in the run and the loop around va_arg.
 
@@ -14,7 +14,7 @@ declare void @llvm.va_end.p0(ptr)
 
 define i32 @sum_ints(i32 %count, ...) {
 entry:
-  %ap = alloca { i32, i32, ptr, ptr }
+  %ap = alloca [4 x i64]            ; room for either target's va_list
   call void @llvm.va_start.p0(ptr %ap)
   br label %loop
 loop:

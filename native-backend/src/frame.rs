@@ -31,6 +31,10 @@ pub struct Frame {
     pub out_area: u32,
     /// `rbp`-relative offset of a variadic function's register save area.
     pub va_save: Option<i32>,
+    /// The allocas are addressed from the stack pointer ([`Frame::sp_allocas`]).
+    pub sp_allocas: bool,
+    /// Bytes of the save areas below the frame pointer.
+    top: i32,
 }
 
 impl Frame {
@@ -46,12 +50,45 @@ impl Frame {
         let extra = if over_align > 0 { i32::try_from(over_align).ok()? - 16 } else { 0 };
         let alloca_base = save_area.checked_add(va)?.checked_add(size)?.checked_add(extra)?;
         let va_save = (va > 0).then_some(-(save_area + va));
-        Some(Frame { alloca_base: -alloca_base, over_align, spills: 0, out_area, va_save })
+        Some(Frame {
+            alloca_base: -alloca_base,
+            over_align,
+            spills: 0,
+            out_area,
+            va_save,
+            sp_allocas: false,
+            top: save_area + va,
+        })
+    }
+    /// Moves the allocas to the bottom of the frame, right above the outgoing area (rounded
+    /// up to 16 bytes), where a function whose stack pointer does not move after its prologue
+    /// reaches them from it with positive offsets; the spill slots then come right below the
+    /// save areas. False (and no change) for frames aligned at run time.
+    pub fn sp_allocas(&mut self) -> bool {
+        if self.over_align > 0 {
+            return false;
+        }
+        self.out_area = self.out_area.div_ceil(16) * 16;
+        self.sp_allocas = true;
+        true
+    }
+    /// The offset of an alloca-area offset `off`: from the stack pointer with
+    /// [`Frame::sp_allocas`], else from the frame pointer.
+    pub fn alloca_disp(&self, off: i32) -> i32 {
+        if self.sp_allocas {
+            self.out_area as i32 + off
+        } else {
+            self.alloca_base + off
+        }
     }
     /// A new 8-byte spill slot's `rbp`-relative offset.
     pub fn spill_slot(&mut self) -> i32 {
         self.spills += 8;
-        self.alloca_base - self.spills as i32
+        if self.sp_allocas {
+            -(self.top + self.spills as i32)
+        } else {
+            self.alloca_base - self.spills as i32
+        }
     }
     /// Bytes to subtract from `rsp` after `push rbp` (a multiple of 16); `None` if too large.
     pub fn size(&self) -> Option<u32> {

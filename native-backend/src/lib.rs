@@ -95,6 +95,12 @@ impl Target {
     }
 }
 
+/// The IR name of register `v` of `f` (empty without [`Options::listing`]).
+pub(crate) fn value_name(f: &irplay_core::lower::LowFunc, v: u32) -> Option<&str> {
+    let k = f.names.binary_search_by_key(&v, |p| p.0 .0).ok()?;
+    f.names.get(k).map(|p| p.1.as_str())
+}
+
 /// Names symbols and labels for the printers: `sym(id)` the symbol's name, `label(id)` the
 /// label's offset.
 pub trait Names {

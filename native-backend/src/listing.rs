@@ -14,7 +14,8 @@
 //! bytes, shows as as many rows). Code before a function's first location (its prologue) stands under
 //! `; prologue`; bytes no instruction covers (without [`crate::Options::listing`], or data
 //! in the code) are shown as `.byte` rows. Then the data section, symbol by symbol. The
-//! output depends only on its inputs (golden-testable).
+//! output depends only on its inputs (golden-testable). [`rows`] and [`heading`] give the same
+//! rows as data (the playground's asm view draws them), with the notes on where values live.
 
 use crate::object::elf_reloc_name;
 use crate::{Compiled, Reloc, Section};
@@ -65,6 +66,131 @@ fn label(name: &str) -> String {
     }
 }
 
+/// One row of a function's code, as the listing and the playground show it: an instruction
+/// (or up to 8 bytes that no instruction covers, as `.byte`), where it comes from in the IR,
+/// and what it says about values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// Its offset in `.text`.
+    pub offset: u32,
+    /// The end of its bytes (`Compiled::text[offset..end]`).
+    pub end: u32,
+    /// The instruction in Intel syntax, or `.byte 0x.., ...`.
+    pub text: String,
+    /// The IR instruction it lowers: the location covering its offset inside the function;
+    /// `None` before the function's first location (its prologue).
+    pub loc: Option<Span>,
+    /// The relocations inside it, as `llvm-objdump -r` writes them (`R_X86_64_PLT32 puts-0x4`).
+    pub relocs: Vec<String>,
+    /// The notes of [`Compiled::notes`] at offsets inside it (`%sum: rbx`).
+    pub notes: Vec<String>,
+}
+
+/// The rows of the code `start..end` of `c` (a function's range of [`Compiled::funcs`]), in
+/// order. Inconsistent input (offsets past the text) gives rows, never a panic.
+pub fn rows(c: &Compiled, start: u32, end: u32) -> Vec<Row> {
+    let mut out = Vec::new();
+    // The instructions inside the function, in order.
+    let first = c.insts.partition_point(|i| i.0 < start);
+    let insts = c.insts.get(first..).unwrap_or(&[]).iter().take_while(|i| i.0 < end);
+    let mut pos = start;
+    for (off, len, text) in insts {
+        if *off < pos {
+            continue; // overlapping entries: keep the first
+        }
+        if *off > pos {
+            byte_rows(c, &c.text, Section::Text, pos, *off, start, &mut out);
+        }
+        let inst_end = off.saturating_add(u32::from(*len)).min(end);
+        // A text of several lines over as many equal parts of the bytes (an instruction
+        // pair such as AArch64's `adrp` + `add`) is one row per line.
+        let lines = text.lines().count().max(1) as u32;
+        let step = u32::from(*len) / lines;
+        if lines > 1 && step * lines == u32::from(*len) {
+            for (k, t) in text.lines().enumerate() {
+                let at = off.saturating_add(step * k as u32).min(inst_end);
+                let row_end = at.saturating_add(step).min(inst_end);
+                out.push(row(c, Section::Text, at, row_end, t.to_string(), start));
+            }
+        } else {
+            out.push(row(c, Section::Text, *off, inst_end, text.clone(), start));
+        }
+        pos = inst_end;
+    }
+    if pos < end {
+        byte_rows(c, &c.text, Section::Text, pos, end, start, &mut out);
+    }
+    out
+}
+
+/// A row of `section` at `off..end`; for code, with its location (found among those at or
+/// after `start`) and notes.
+fn row(c: &Compiled, section: Section, off: u32, end: u32, text: String, start: u32) -> Row {
+    let relocs = relocs_in(&c.relocs, section, off, end).map(|r| reloc_text(c, r)).collect();
+    if section != Section::Text {
+        return Row { offset: off, end, text, loc: None, relocs, notes: Vec::new() };
+    }
+    let i = c.locs.partition_point(|l| l.0 <= off);
+    let loc = i.checked_sub(1).and_then(|i| c.locs.get(i)).filter(|l| l.0 >= start).map(|l| l.1);
+    let first = c.notes.partition_point(|n| n.0 < off);
+    let notes = c.notes.get(first..).unwrap_or(&[]).iter().take_while(|n| n.0 < end.max(off + 1));
+    Row { offset: off, end, text, loc, relocs, notes: notes.map(|n| n.1.clone()).collect() }
+}
+
+/// Bytes that no instruction covers, 8 to a `.byte` row.
+fn byte_rows(
+    c: &Compiled,
+    sec: &[u8],
+    section: Section,
+    from: u32,
+    end: u32,
+    start: u32,
+    out: &mut Vec<Row>,
+) {
+    let mut at = from;
+    while at < end {
+        let row_end = at.saturating_add(8).min(end);
+        let bytes = sec.get(at as usize..row_end as usize).unwrap_or(&[]);
+        let list: Vec<String> = bytes.iter().map(|b| format!("0x{b:02x}")).collect();
+        out.push(row(c, section, at, row_end, format!(".byte {}", list.join(", ")), start));
+        at = row_end;
+    }
+}
+
+/// `R_X86_64_PLT32 puts-0x4`, as `llvm-objdump -r` writes it.
+fn reloc_text(c: &Compiled, r: &Reloc) -> String {
+    let name = c.symbols.get(r.sym as usize).map_or("?", |s| s.name.as_str());
+    let kind = elf_reloc_name(r.kind);
+    match r.addend {
+        0 => format!("{kind} {name}"),
+        a if a < 0 => format!("{kind} {name}-{:#x}", a.unsigned_abs()),
+        a => format!("{kind} {name}+{a:#x}"),
+    }
+}
+
+/// The heading of the IR line of a row when it changes: the location's line, or the prologue
+/// (once, and only before any location was shown).
+pub fn heading(
+    loc: Option<Span>,
+    shown: &mut Option<Span>,
+    prologue: &mut bool,
+    file: &SourceFile,
+) -> Option<String> {
+    match loc {
+        None if !*prologue && shown.is_none() => {
+            *prologue = true;
+            Some("prologue".into())
+        }
+        None => None,
+        Some(span) if *shown != Some(span) => {
+            *shown = Some(span);
+            let (line, _) = file.line_col(span.start);
+            Some(format!("{line}: {}", file.line_text(line).trim()))
+        }
+        Some(_) => None,
+    }
+}
+
 struct Lister<'a> {
     c: &'a Compiled,
     file: &'a SourceFile,
@@ -74,116 +200,32 @@ struct Lister<'a> {
 impl Lister<'_> {
     /// The listing of the code `start..end`.
     fn function(&self, start: u32, end: u32, out: &mut String) {
-        let c = self.c;
-        // The instructions and locations inside the function, in order.
-        let first = c.insts.partition_point(|i| i.0 < start);
-        let insts = c.insts.get(first..).unwrap_or(&[]).iter().take_while(|i| i.0 < end);
         let mut shown: Option<Span> = None;
         let mut prologue = false;
-        let mut pos = start;
-        for (off, len, text) in insts {
-            if *off < pos {
-                continue; // overlapping entries: keep the first
+        for r in rows(self.c, start, end) {
+            if let Some(h) = heading(r.loc, &mut shown, &mut prologue, self.file) {
+                let _ = writeln!(out, "  ; {h}");
             }
-            if *off > pos {
-                self.heading(pos, start, &mut shown, &mut prologue, out);
-                self.bytes(pos, *off, out);
-            }
-            self.heading(*off, start, &mut shown, &mut prologue, out);
-            let inst_end = off.saturating_add(u32::from(*len)).min(end);
-            // A text of several lines over as many equal parts of the bytes (an instruction
-            // pair such as AArch64's `adrp` + `add`) shows as one row per line.
-            let lines = text.lines().count().max(1) as u32;
-            let step = u32::from(*len) / lines;
-            if lines > 1 && step * lines == u32::from(*len) {
-                for (k, t) in text.lines().enumerate() {
-                    let at = off.saturating_add(step * k as u32).min(inst_end);
-                    self.line(at, at.saturating_add(step).min(inst_end), t, out);
-                }
-            } else {
-                self.line(*off, inst_end, text, out);
-            }
-            pos = inst_end;
-        }
-        if pos < end {
-            self.heading(pos, start, &mut shown, &mut prologue, out);
-            self.bytes(pos, end, out);
+            self.line(&self.c.text, &r, out);
         }
     }
 
-    /// The comment naming the IR line of the code at `off` when it changes: the location
-    /// covering `off` (the last one at or before it, inside the function), or the prologue.
-    fn heading(
-        &self,
-        off: u32,
-        start: u32,
-        shown: &mut Option<Span>,
-        prologue: &mut bool,
-        out: &mut String,
-    ) {
-        let locs = &self.c.locs;
-        let i = locs.partition_point(|l| l.0 <= off);
-        let loc = i.checked_sub(1).and_then(|i| locs.get(i)).filter(|l| l.0 >= start);
-        match loc {
-            None if !*prologue && shown.is_none() => {
-                *prologue = true;
-                out.push_str("  ; prologue\n");
-            }
-            None => {}
-            Some(&(_, span)) if *shown != Some(span) => {
-                *shown = Some(span);
-                let (line, _) = self.file.line_col(span.start);
-                let text = self.file.line_text(line).trim();
-                let _ = writeln!(out, "  ; {line}: {text}");
-            }
-            Some(_) => {}
-        }
-    }
-
-    /// One instruction line, with the relocations inside it.
-    fn line(&self, off: u32, end: u32, text: &str, out: &mut String) {
-        let bytes = self.c.text.get(off as usize..end as usize).unwrap_or(&[]);
-        let _ = write!(out, "  {off:0w$x}:  {}  {text}", hex_bytes(bytes), w = self.width);
-        for r in relocs_in(&self.c.relocs, Section::Text, off, end) {
-            let _ = write!(out, "  ; {}", self.reloc_text(r));
+    /// One row, with the relocations inside it.
+    fn line(&self, sec: &[u8], r: &Row, out: &mut String) {
+        let bytes = sec.get(r.offset as usize..r.end as usize).unwrap_or(&[]);
+        let _ =
+            write!(out, "  {:0w$x}:  {}  {}", r.offset, hex_bytes(bytes), r.text, w = self.width);
+        for reloc in &r.relocs {
+            let _ = write!(out, "  ; {reloc}");
         }
         out.push('\n');
     }
 
-    /// Bytes that no instruction covers, 8 to a `.byte` row.
-    fn bytes(&self, start: u32, end: u32, out: &mut String) {
-        self.rows(&self.c.text, Section::Text, start, end, out);
-    }
-
     fn rows(&self, sec: &[u8], section: Section, start: u32, end: u32, out: &mut String) {
-        let mut at = start;
-        while at < end {
-            let row_end = at.saturating_add(8).min(end);
-            let bytes = sec.get(at as usize..row_end as usize).unwrap_or(&[]);
-            let list: Vec<String> = bytes.iter().map(|b| format!("0x{b:02x}")).collect();
-            let _ = write!(
-                out,
-                "  {at:0w$x}:  {}  .byte {}",
-                hex_bytes(bytes),
-                list.join(", "),
-                w = self.width
-            );
-            for r in relocs_in(&self.c.relocs, section, at, row_end) {
-                let _ = write!(out, "  ; {}", self.reloc_text(r));
-            }
-            out.push('\n');
-            at = row_end;
-        }
-    }
-
-    /// `R_X86_64_PLT32 puts-0x4`, as `llvm-objdump -r` writes it.
-    fn reloc_text(&self, r: &Reloc) -> String {
-        let name = self.c.symbols.get(r.sym as usize).map_or("?", |s| s.name.as_str());
-        let kind = elf_reloc_name(r.kind);
-        match r.addend {
-            0 => format!("{kind} {name}"),
-            a if a < 0 => format!("{kind} {name}-{:#x}", a.unsigned_abs()),
-            a => format!("{kind} {name}+{a:#x}"),
+        let mut rows = Vec::new();
+        byte_rows(self.c, sec, section, start, end, start, &mut rows);
+        for r in &rows {
+            self.line(sec, r, out);
         }
     }
 
@@ -284,6 +326,30 @@ mod tests {
         let got = listing(&c, EXAMPLE_SOURCE, "example.ll");
         assert!(got.contains("  ; prologue\n  0000:  55 48 89 e5 48 8d 3d 00  "), "{got}");
         assert!(!got.contains(".data"), "{got}");
+    }
+
+    /// The rows the playground shows: each instruction with its IR location, relocations and
+    /// the notes at its offset.
+    #[test]
+    fn rows_carry_locations_and_notes() {
+        let mut c = example();
+        c.notes = vec![(0, "frame: 0 bytes".into()), (0x0b, "%1: eax".into())];
+        let f = c.funcs[0].clone();
+        let rows = rows(&c, f.start, f.end);
+        let first = rows.first().map(|r| (r.offset, r.end, r.text.as_str(), r.loc, r.notes.len()));
+        assert_eq!(first, Some((0, 1, "push rbp", None, 1)));
+        let call =
+            rows.iter().find(|r| r.offset == 0x0b).cloned().unwrap_or_else(|| rows[0].clone());
+        assert_eq!(call.text, "call puts");
+        assert_eq!(call.notes, ["%1: eax"]);
+        assert_eq!(call.relocs, ["R_X86_64_PLT32 puts-0x4"]);
+        let file = SourceFile::new("example.ll", EXAMPLE_SOURCE);
+        let (mut shown, mut prologue) = (None, false);
+        let heads: Vec<String> =
+            rows.iter().filter_map(|r| heading(r.loc, &mut shown, &mut prologue, &file)).collect();
+        assert_eq!(heads.first().map(String::as_str), Some("prologue"));
+        assert_eq!(heads.get(1).map(String::as_str), Some("7: %1 = call i32 @puts(ptr @msg)"));
+        assert_eq!(heads.len(), 5);
     }
 
     /// An entry of two lines over 8 bytes (AArch64 `adrp` + `add`) shows as two rows, each

@@ -6,7 +6,7 @@ pub use crate::worker::layout::{EdgePath, Layout, Rect};
 use serde::{Deserialize, Serialize};
 
 /// Any request, as a worker reads it. The page has one worker per kind and sends each only its
-/// kind's requests: [`AnalyzeRequest`], [`RunRequest`], [`OptRequest`].
+/// kind's requests: [`AnalyzeRequest`], [`RunRequest`], [`OptRequest`], [`CompileRequest`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
@@ -18,6 +18,8 @@ pub enum Request {
     Optimize(OptimizeRequest),
     /// Lay out a function before and after a pass (the pass worker).
     StepCfgs(StepCfgsRequest),
+    /// Compile to machine code (the asm worker).
+    Compile(CompileRequest),
 }
 
 /// Parse and verify `text`; lay out the CFG of `function` (or of `main`, or the first defined
@@ -88,6 +90,20 @@ pub struct StepCfgsRequest {
     pub after: Option<String>,
 }
 
+/// Compile the module to machine code for each target, with a listing (the asm view).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompileRequest {
+    /// Echoed in the reply.
+    pub id: u32,
+    /// The module text.
+    pub text: String,
+    /// The targets, by name (`x86_64`, `aarch64`).
+    pub targets: Vec<String>,
+    /// Also write each target's object file and listing (for a download; they take longer).
+    #[serde(default)]
+    pub files: bool,
+}
+
 impl Request {
     /// The request's id.
     pub fn id(&self) -> u32 {
@@ -96,6 +112,7 @@ impl Request {
             Request::Run(r) => r.id,
             Request::Optimize(r) => r.id,
             Request::StepCfgs(r) => r.id,
+            Request::Compile(r) => r.id,
         }
     }
 }
@@ -118,6 +135,12 @@ impl From<OptRequest> for Request {
             OptRequest::Optimize(o) => Request::Optimize(o),
             OptRequest::StepCfgs(s) => Request::StepCfgs(s),
         }
+    }
+}
+
+impl From<CompileRequest> for Request {
+    fn from(r: CompileRequest) -> Request {
+        Request::Compile(r)
     }
 }
 
@@ -163,6 +186,16 @@ pub enum OptReply {
     Error(WorkerError),
 }
 
+/// The asm worker's replies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AsmReply {
+    /// The answer to a [`CompileRequest`].
+    Compiled(Box<AsmReport>),
+    /// The request failed.
+    Error(WorkerError),
+}
+
 /// Any reply, as a worker writes it (each kind's replies are read as that kind's type, so a
 /// reply of another kind is an unreadable message, not a case to handle).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -174,6 +207,8 @@ pub enum Reply {
     Run(RunReply),
     /// To the pass worker's.
     Opt(OptReply),
+    /// To the asm worker's.
+    Asm(AsmReply),
 }
 
 impl Reply {
@@ -247,6 +282,24 @@ impl KindReply for OptReply {
     }
     fn failed(id: Option<u32>, message: String) -> Self {
         OptReply::Error(WorkerError { id, message })
+    }
+}
+
+impl KindReply for AsmReply {
+    fn id(&self) -> Option<u32> {
+        match self {
+            AsmReply::Compiled(r) => Some(r.id),
+            AsmReply::Error(e) => e.id,
+        }
+    }
+    fn error(&self) -> Option<&WorkerError> {
+        match self {
+            AsmReply::Error(e) => Some(e),
+            _ => None,
+        }
+    }
+    fn failed(id: Option<u32>, message: String) -> Self {
+        AsmReply::Error(WorkerError { id, message })
     }
 }
 
@@ -599,6 +652,114 @@ pub struct StepView {
     pub module_after: usize,
 }
 
+/// The machine code of a module, per target (the asm view).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AsmReport {
+    /// The request's id.
+    pub id: u32,
+    /// Why nothing was compiled (the module has errors).
+    pub error: Option<String>,
+    /// One per requested target, in the order asked. They cross to the page as one JSON
+    /// string: thousands of rows as JS objects would cost a crossing of the wasm boundary
+    /// per field, in the worker and again on the page.
+    #[serde(with = "json_text")]
+    pub targets: Vec<AsmTarget>,
+    /// Milliseconds in the worker (check, compile, listings).
+    pub millis: f64,
+    /// True when the request asked for the object files and listings.
+    #[serde(default)]
+    pub files: bool,
+}
+
+/// A field written as a JSON string inside the message (see [`AsmReport::targets`]).
+mod json_text {
+    use serde::de::{DeserializeOwned, Error as _};
+    use serde::ser::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        let text = serde_json::to_string(value).map_err(S::Error::custom)?;
+        s.serialize_str(&text)
+    }
+
+    pub fn deserialize<'de, T: DeserializeOwned, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<T, D::Error> {
+        let text = String::deserialize(d)?;
+        serde_json::from_str(&text).map_err(D::Error::custom)
+    }
+}
+
+/// One target's code, or why it could not be compiled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AsmTarget {
+    /// The target's name (`x86_64`, `aarch64`).
+    pub target: String,
+    /// The construct it does not compile, with its position.
+    pub error: Option<AsmError>,
+    /// The functions, in code order.
+    pub funcs: Vec<AsmFunc>,
+    /// Bytes of code.
+    pub code_bytes: u32,
+    /// The ELF object, base64 (empty unless asked for, or when it could not be written).
+    pub object: String,
+    /// The text listing (`irplay build --emit asm`; empty unless asked for).
+    pub listing: String,
+    /// Milliseconds compiling (lowering included).
+    pub millis: f64,
+}
+
+/// Why a target could not compile the module, at an IR position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AsmError {
+    /// Byte range of the construct.
+    pub from: u32,
+    /// End of that range.
+    pub to: u32,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
+    /// What is not supported.
+    pub message: String,
+}
+
+/// A compiled function's rows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AsmFunc {
+    /// Its name without `@`.
+    pub name: String,
+    /// Its code's offset in `.text`.
+    pub start: u32,
+    /// The end of its code.
+    pub end: u32,
+    /// Its instructions, in order.
+    pub rows: Vec<AsmRow>,
+}
+
+/// One machine instruction (or bytes no instruction covers).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AsmRow {
+    /// The heading of the IR line it starts (`7: %x = add i32 %a, 1`, or `prologue`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head: Option<String>,
+    /// Offset in `.text`.
+    pub offset: u32,
+    /// Its bytes, in hex.
+    pub bytes: String,
+    /// Intel syntax.
+    pub text: String,
+    /// The byte range of the IR instruction it comes from (none in the prologue).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ir: Option<(u32, u32)>,
+    /// Relocations in it (`R_X86_64_PLT32 puts-0x4`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relocs: Vec<String>,
+    /// Where values live from here on (`%sum: rbx`, `spill %i: [rbp - 56]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -640,6 +801,41 @@ mod tests {
         let v = serde_json::to_value(&step).unwrap_or_default();
         assert_eq!(v.get("type"), Some(&json!("step_cfgs")));
         assert_eq!(step.id(), 5);
+    }
+
+    #[test]
+    fn asm_reports_carry_their_targets_as_json_text() {
+        let row = AsmRow {
+            head: Some("prologue".into()),
+            offset: 0,
+            bytes: "55".into(),
+            text: "push rbp".into(),
+            ir: None,
+            relocs: Vec::new(),
+            notes: vec!["%x: rbx".into()],
+        };
+        let func = AsmFunc { name: "f".into(), start: 0, end: 1, rows: vec![row] };
+        let target = AsmTarget {
+            target: "x86_64".into(),
+            error: None,
+            funcs: vec![func],
+            code_bytes: 1,
+            object: String::new(),
+            listing: String::new(),
+            millis: 0.0,
+        };
+        let r = Reply::Asm(AsmReply::Compiled(Box::new(AsmReport {
+            id: 4,
+            error: None,
+            targets: vec![target],
+            millis: 1.0,
+            files: false,
+        })));
+        let v = serde_json::to_value(&r).unwrap_or_default();
+        assert!(v.get("targets").is_some_and(|t| t.is_string()), "{v}");
+        let back = reply_as::<AsmReply>(&r).ok();
+        assert_eq!(back.as_ref().and_then(KindReply::id), Some(4));
+        assert_eq!(back.map(Reply::Asm), Some(r));
     }
 
     #[test]

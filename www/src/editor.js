@@ -127,7 +127,7 @@ function byteRange(doc, from, to) {
 // ---------------------------------------------------------------------------------------------
 // Marks: a decoration layer the host replaces wholesale (poison highlights, selected block...).
 
-const MARK_KINDS = new Set(['poison-source', 'poison', 'ub', 'may-poison', 'block-selected']);
+const MARK_KINDS = new Set(['poison-source', 'poison', 'ub', 'may-poison', 'block-selected', 'asm-line']);
 const setMarksEffect = StateEffect.define();
 
 const marksField = StateField.define({
@@ -283,6 +283,29 @@ function create(parent, options) {
     };
   }, { hoverTime: 350 });
 
+  // The line under the pointer, reported (as a byte range) when it changes; (-1, -1) when the
+  // pointer leaves the text (the asm view highlights that line's machine code).
+  let hoveredLine = -1;
+  const reportLine = (view, line) => {
+    if (line === hoveredLine) return;
+    hoveredLine = line;
+    if (line < 0) { safeCall(opts.onLineHover, -1, -1); return; }
+    const l = view.state.doc.line(line);
+    safeCall(opts.onLineHover, posToByte(view.state.doc, l.from), posToByte(view.state.doc, l.to));
+  };
+  const lineHover = EditorView.domEventHandlers({
+    mousemove(event, view) {
+      if (typeof opts.onLineHover !== 'function') return false;
+      const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
+      reportLine(view, pos == null ? -1 : view.state.doc.lineAt(pos).number);
+      return false;
+    },
+    mouseleave(event, view) {
+      if (typeof opts.onLineHover === 'function') reportLine(view, -1);
+      return false;
+    },
+  });
+
   const state = EditorState.create({
     doc: opts.text == null ? '' : String(opts.text),
     extensions: [
@@ -303,6 +326,7 @@ function create(parent, options) {
       lintGutter(),
       marksField,
       hover,
+      lineHover,
       baseTheme,
       themeSlot.of(themeFor(dark)),
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap, indentWithTab]),

@@ -353,6 +353,27 @@ pub fn va_list_size(fx: &FnCx) -> LResult<u32> {
     Ok(size)
 }
 
+/// Refuses a `va_list` that is an `alloca` of fewer than `n` bytes (the target's size): IR
+/// written for another target's `va_list` would have it overwritten past its end.
+pub fn check_va_list_room(fx: &FnCx, op: Option<&Operand>, n: u32) -> LResult<()> {
+    let Some(Operand::Value(v)) = op else { return Ok(()) };
+    let Some(crate::ir::ValueDef::Inst(i)) = fx.body.values.get(*v).map(|d| d.def) else {
+        return Ok(());
+    };
+    let Some(data) = fx.body.insts.get(i) else { return Ok(()) };
+    let crate::ir::Extra::Alloca { elem_ty, .. } = data.extra else { return Ok(()) };
+    if data.args.is_empty() {
+        let size = fx.cx.lay.get(elem_ty).alloc;
+        if size < u64::from(n) {
+            return Err(LowerError::unsupported(
+                fx.span,
+                format!("a va_list of {size} bytes (this target's va_list takes {n}: the IR was written for another target)"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The offset of the next-argument pointer in a `va_list`.
 pub fn va_next_offset(fx: &FnCx) -> u32 {
     if fx.cx.ptr_bytes == 8 {

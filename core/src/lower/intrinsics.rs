@@ -293,7 +293,8 @@ pub fn lower(
         How::VaStart => {
             let ap = arg(fx, args, 0)?;
             if fx.cx.opts.abi.is_native() {
-                super::calls::va_list_size(fx)?;
+                let n = super::calls::va_list_size(fx)?;
+                super::calls::check_va_list_room(fx, args.first(), n)?;
                 fx.emit(Inst::VaStart { ap });
                 return Ok(());
             }
@@ -308,6 +309,8 @@ pub fn lower(
         How::VaCopy => {
             let (d, s) = (arg(fx, args, 0)?, arg(fx, args, 1)?);
             let n = super::calls::va_list_size(fx)?;
+            super::calls::check_va_list_room(fx, args.first(), n)?;
+            super::calls::check_va_list_room(fx, args.get(1), n)?;
             let len = fx.iconst(Ty::Ptr, n as u64);
             fx.emit(Inst::MemCopy { dst: d, src: s, len });
             Ok(())

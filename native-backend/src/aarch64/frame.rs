@@ -10,6 +10,10 @@ use super::regs::{V, X};
 use crate::buffer::Buffer;
 use crate::NativeError;
 
+/// The error of a function whose conditional branches do not reach their targets (the
+/// function is compiled again with long branches).
+pub(super) const OUT_OF_RANGE: &str = "a conditional branch beyond its range";
+
 /// The callee-saved integer registers with their places (`x29`-relative).
 pub(super) const SAVED_X: [(u8, i32); 10] = [
     (19, -8),
@@ -62,10 +66,9 @@ impl Fx<'_, '_> {
                 crate::buffer::FixupError::Unbound => {
                     self.unsupported("a jump to an unbound label (code generator bug)")
                 }
-                crate::buffer::FixupError::OutOfRange => NativeError::unsupported(
-                    self.f.span,
-                    "a function too large for its conditional branches (over 1 MiB of code)",
-                ),
+                crate::buffer::FixupError::OutOfRange => {
+                    NativeError { span: self.f.span, message: OUT_OF_RANGE.to_string() }
+                }
             });
         }
         let size = self.frame.size().ok_or_else(|| self.unsupported("a stack frame this large"))?;
@@ -111,6 +114,17 @@ impl Fx<'_, '_> {
         bytes.extend_from_slice(&self.buf.bytes);
         let relocs = self.buf.relocs.iter().map(|&(o, k, s, a)| (o + shift, k, s, a)).collect();
         let locs = self.locs.iter().map(|&(o, s)| (o + shift, s)).collect();
+        let mut notes = Vec::new();
+        if let Some(body_notes) = self.notes.take() {
+            // Values pinned to a register for the whole function, at its start.
+            for (v, r) in self.pin_of.iter().enumerate() {
+                let (Some(r), Some(name)) = (*r, crate::value_name(self.f, v as u32)) else {
+                    continue;
+                };
+                notes.push((0, format!("{name}: x{r} (whole function)")));
+            }
+            notes.extend(body_notes.into_iter().map(|(o, t)| (o + shift, t)));
+        }
         let mut insts = Vec::new();
         if let Some(body) = self.listing.take() {
             let names = super::Namer { cx: self.cx, buf: &self.buf, shift };
@@ -129,7 +143,7 @@ impl Fx<'_, '_> {
                 insts.push((start, (end - start).min(255) as u8, text));
             }
         }
-        Ok(FuncCode { bytes, relocs, locs, insts })
+        Ok(FuncCode { bytes, relocs, locs, insts, notes })
     }
 }
 

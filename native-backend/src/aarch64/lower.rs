@@ -99,6 +99,9 @@ pub(super) struct Fx<'a, 'm> {
     pub konst: Vec<Option<u64>>,
     /// Block-local registers holding the address of a frame slot (`x29`-relative).
     pub slot_addr: Vec<Option<i32>>,
+    /// The register the frame slots' offsets count from: `sp`, or `x29` in functions with
+    /// dynamic allocas or frames aligned at run time.
+    pub slot_base: X,
     pub labels: Vec<Label>,
     pub ret_label: Label,
     pub block: usize,
@@ -108,6 +111,11 @@ pub(super) struct Fx<'a, 'm> {
     /// A compare whose flags the terminator branches on.
     pub fused: Option<(Cond, VReg)>,
     pub listing: Option<Vec<(u32, Inst)>>,
+    /// With the listing: where values live (see [`crate::Compiled::notes`]).
+    pub notes: Option<Vec<(u32, String)>>,
+    /// Conditional branches in the long form (`b.!cond +8; b label`), for functions whose
+    /// code is beyond their ±1 MiB (`tbz`: ±32 KiB) reach.
+    pub long_branches: bool,
     pub locs: Vec<(u32, Span)>,
     /// The function saves every callee-saved register (it has tail calls).
     pub save_all: bool,
@@ -117,7 +125,7 @@ pub(super) struct Fx<'a, 'm> {
     /// stack arguments from `x29`.
     pub va_named: (i32, i32, u32),
     pinned: u64,
-    pin_of: Vec<Option<PReg>>,
+    pub(super) pin_of: Vec<Option<PReg>>,
     gpr_order: Vec<PReg>,
     gpr_order_csr: Vec<PReg>,
     pin_fix: Option<(PReg, PReg)>,
@@ -170,6 +178,7 @@ pub(super) struct FuncCode {
     pub relocs: Vec<(u32, crate::RelocKind, SymId, i64)>,
     pub locs: Vec<(u32, Span)>,
     pub insts: Vec<(u32, u8, String)>,
+    pub notes: Vec<(u32, String)>,
 }
 
 impl<'a, 'm> Fx<'a, 'm> {
@@ -183,8 +192,11 @@ impl<'a, 'm> Fx<'a, 'm> {
         // `d8`-`d15` (and their save area) only for functions with floats a call crosses.
         let vsave = f.regs.iter().zip(&info).any(|(t, i)| t.is_float() && i.crosses_call);
         let save_area = if vsave { SAVE_AREA } else { SAVE_AREA_X };
-        let frame = Frame::with_areas(&f.frame, out_area, save_area, va)
+        let mut frame = Frame::with_areas(&f.frame, out_area, save_area, va)
             .ok_or_else(|| NativeError::unsupported(f.span, "a stack frame this large"))?;
+        // Allocas from `sp` (positive offsets reach 4 KiB to 32 KiB in one instruction) when
+        // it stays put after the prologue; spill slots from `x29`, right below the saves.
+        let slot_base = if !f.dynamic_stack && frame.sp_allocas() { X::SP } else { X::FP };
         let mut buf = Buffer::default();
         let labels = f.blocks.iter().map(|_| buf.label()).collect();
         let ret_label = buf.label();
@@ -209,7 +221,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                         let off = f.frame.slots.get(slot as usize).map(|s| s.offset);
                         if let Some(off) = off.and_then(|o| i32::try_from(o).ok()) {
                             if let Some(s) = slot_addr.get_mut(dst.0 as usize) {
-                                *s = Some(frame.alloca_base + off);
+                                *s = Some(frame.alloca_disp(off));
                             }
                         }
                     }
@@ -246,6 +258,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             home: vec![0; n + 2],
             konst,
             slot_addr,
+            slot_base,
             labels,
             ret_label,
             block: 0,
@@ -253,6 +266,8 @@ impl<'a, 'm> Fx<'a, 'm> {
             span: f.span,
             fused: None,
             listing: listing.then(Vec::new),
+            notes: (listing && !f.names.is_empty()).then(Vec::new),
+            long_branches: false,
             locs: Vec::new(),
             save_all,
             scratch_vregs: [VReg(n as u32), VReg(n as u32 + 1)],
@@ -272,6 +287,40 @@ impl<'a, 'm> Fx<'a, 'm> {
     /// Encodes one instruction (and keeps it for the listing).
     #[inline]
     pub fn emit(&mut self, i: Inst) {
+        if self.long_branches {
+            let inverted = match i {
+                Inst::BCond(c, l) if c != Cond::Al => Some((Inst::BCond(c.invert(), l), l)),
+                Inst::Cbz { nz, sf, rt, label } => {
+                    Some((Inst::Cbz { nz: !nz, sf, rt, label }, label))
+                }
+                Inst::Tbz { nz, rt, bit, label } => {
+                    Some((Inst::Tbz { nz: !nz, rt, bit, label }, label))
+                }
+                _ => None,
+            };
+            if let Some((inv, target)) = inverted {
+                let skip = self.buf.label();
+                self.emit_one(retarget(inv, skip));
+                self.emit_one(Inst::B(target));
+                self.buf.bind(skip);
+                return;
+            }
+        }
+        self.emit_one(i);
+    }
+
+    /// With the listing: notes that `v` (if it holds an IR value) is now in `r` (`what`
+    /// empty), or what happened to it (`reload`), at the next instruction.
+    pub fn note(&mut self, what: &str, v: VReg, r: PReg) {
+        let Some(notes) = &mut self.notes else { return };
+        let Some(name) = crate::value_name(self.f, v.0) else { return };
+        let reg = if is_v(r) { vr(r).name(8) } else { gp(r).name(true, false) };
+        let sep = if what.is_empty() { "" } else { " " };
+        notes.push((self.buf.pos(), format!("{what}{sep}{name}: {reg}")));
+    }
+
+    /// Encodes one instruction as it is (and keeps it for the listing).
+    fn emit_one(&mut self, i: Inst) {
         if let Some(l) = &mut self.listing {
             l.push((self.buf.pos(), i.clone()));
         }
@@ -394,6 +443,9 @@ impl<'a, 'm> Fx<'a, 'm> {
             let h = self.home(v);
             let ty = self.ty(v);
             let mem = self.mem_at(X::FP, h.into(), 8);
+            if let (Some(notes), Some(name)) = (&mut self.notes, crate::value_name(self.f, v.0)) {
+                notes.push((self.buf.pos(), format!("spill {name}: [x29, #{h}]")));
+            }
             self.store_value(ty, r, mem);
         }
         self.a.clean(r);
@@ -485,11 +537,12 @@ impl<'a, 'm> Fx<'a, 'm> {
         } else if let Some(c) = self.konst.get(v.0 as usize).copied().flatten() {
             self.mov_imm(gp(r), c);
         } else if let Some(d) = self.slot_addr.get(v.0 as usize).copied().flatten() {
-            self.add_const(gp(r), X::FP, d.into());
+            self.add_const(gp(r), self.slot_base, d.into());
         } else {
             let h = self.home(v);
             let ty = self.ty(v);
             let mem = self.mem_at(X::FP, h.into(), 8);
+            self.note("reload", v, r);
             self.load_value(ty, r, mem);
         }
     }
@@ -547,6 +600,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         let csr = self.info(v).crosses_call;
         let r = self.alloc_for(float, csr);
         self.a.bind(v.0, r, true);
+        self.note("", v, r);
         r
     }
 
@@ -564,6 +618,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         self.forget_facts(v);
         self.a.bind(v.0, r, true);
         self.a.lock(r);
+        self.note("", v, r);
     }
 
     /// Forgets the constant and frame address facts of `v` (it is being redefined), unless
@@ -906,5 +961,15 @@ impl<'a, 'm> Fx<'a, 'm> {
             Term::Trap => self.emit(Inst::Udf(0)),
         }
         Ok(())
+    }
+}
+
+/// `i` (a conditional branch) with its label replaced by `l`.
+fn retarget(i: Inst, l: crate::buffer::Label) -> Inst {
+    match i {
+        Inst::BCond(c, _) => Inst::BCond(c, l),
+        Inst::Cbz { nz, sf, rt, .. } => Inst::Cbz { nz, sf, rt, label: l },
+        Inst::Tbz { nz, rt, bit, .. } => Inst::Tbz { nz, rt, bit, label: l },
+        other => other,
     }
 }

@@ -21,7 +21,7 @@ pub(super) fn slot_addr(fx: &mut Fx, dst: VReg, slot: u32) -> Result<(), NativeE
         fx.add_const(r, r, off.into());
         return Ok(());
     }
-    let disp = fx.frame.alloca_base + off;
+    let disp = fx.frame.alloca_disp(off);
     if fx.info_single_def(dst) {
         return Ok(());
     }
@@ -33,7 +33,8 @@ pub(super) fn slot_addr(fx: &mut Fx, dst: VReg, slot: u32) -> Result<(), NativeE
         }
     } else {
         let r = gp(fx.def_reg(dst));
-        fx.add_const(r, X::FP, disp.into());
+        let base = fx.slot_base;
+        fx.add_const(r, base, disp.into());
     }
     Ok(())
 }
@@ -42,7 +43,7 @@ pub(super) fn slot_addr(fx: &mut Fx, dst: VReg, slot: u32) -> Result<(), NativeE
 /// or the register's).
 fn base_of(fx: &mut Fx, addr: VReg, offset: u32) -> (X, i64) {
     if let Some(d) = fx.slot_addr.get(addr.0 as usize).copied().flatten() {
-        return (X::FP, i64::from(d) + i64::from(offset));
+        return (fx.slot_base, i64::from(d) + i64::from(offset));
     }
     if let Some(c) = fx.konst(addr) {
         fx.mov_imm(ADDR, c.wrapping_add(offset.into()));

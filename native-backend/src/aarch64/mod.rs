@@ -169,7 +169,15 @@ pub fn compile(m: &LowModule, opts: &Options) -> Result<Compiled, NativeError> {
         });
     }
     for (k, f) in m.funcs.iter().enumerate() {
-        let code = lower::Fx::new(&mut cx, f, opts.listing)?.run()?;
+        let code = match lower::Fx::new(&mut cx, f, opts.listing)?.run() {
+            // Over 1 MiB of code: again, with every conditional branch in the long form.
+            Err(e) if e.message == frame::OUT_OF_RANGE => {
+                let mut fx = lower::Fx::new(&mut cx, f, opts.listing)?;
+                fx.long_branches = true;
+                fx.run()?
+            }
+            r => r?,
+        };
         let sym = cx.func_syms[k];
         append(&mut out, &mut cx, sym, &f.name, f.span, code);
     }
@@ -203,6 +211,7 @@ fn append(
     }
     out.locs.extend(code.locs.into_iter().map(|(o, s)| (start + o, s)));
     out.insts.extend(code.insts.into_iter().map(|(o, l, t)| (start + o, l, t)));
+    out.notes.extend(code.notes.into_iter().map(|(o, t)| (start + o, t)));
     if let Some(s) = cx.symbols.get_mut(sym as usize) {
         s.def = Some((Section::Text, start, end - start));
     }
@@ -311,7 +320,13 @@ fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
         let end = insts.get(k + 1).map_or(b.pos(), |n| n.0);
         texts.push((*o, (end - o) as u8, print::print(i, &names)));
     }
-    let code = lower::FuncCode { bytes: b.bytes, relocs: b.relocs, locs: Vec::new(), insts: texts };
+    let code = lower::FuncCode {
+        bytes: b.bytes,
+        relocs: b.relocs,
+        locs: Vec::new(),
+        insts: texts,
+        notes: Vec::new(),
+    };
     append(out, cx, sym, "main", Span::default(), code);
     out.main = Some(sym);
 }

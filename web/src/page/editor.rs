@@ -46,19 +46,27 @@ impl Editor {
         on_change: impl FnMut(String) + 'static,
         on_cursor: impl FnMut(u32) + 'static,
         on_hover: impl FnMut(u32) -> Option<String> + 'static,
+        mut on_line_hover: impl FnMut(Option<(u32, u32)>) + 'static,
     ) -> Result<Editor, String> {
         let opts = Object::new();
         let change = Closure::<dyn FnMut(String)>::new(on_change).into_js_value();
         let cursor = Closure::<dyn FnMut(u32)>::new(on_cursor).into_js_value();
         let hover = Closure::<dyn FnMut(u32) -> Option<String>>::new(on_hover).into_js_value();
+        // The byte range of the line under the pointer, or negative numbers when it left.
+        let line_hover = Closure::<dyn FnMut(f64, f64)>::new(move |from: f64, to: f64| {
+            let range = (from >= 0.0 && to >= from).then_some((from as u32, to as u32));
+            on_line_hover(range);
+        })
+        .into_js_value();
         set(&opts, "text", &JsValue::from_str(text));
         set(&opts, "dark", &JsValue::from_bool(dark));
         set(&opts, "onChange", &change);
         set(&opts, "onCursor", &cursor);
         set(&opts, "onHover", &hover);
+        set(&opts, "onLineHover", &line_hover);
         let handle = create_editor(parent, &opts)
             .map_err(|e| e.as_string().unwrap_or_else(|| "the editor failed to start".into()))?;
-        Ok(Editor { handle, _callbacks: vec![change, cursor, hover] })
+        Ok(Editor { handle, _callbacks: vec![change, cursor, hover, line_hover] })
     }
 
     /// Replaces the text (an undoable change).

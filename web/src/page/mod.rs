@@ -1,11 +1,12 @@
-//! The playground page: editor, toolbar, CFG, run, passes and problems panes, share links and
-//! themes, as a yew component.
+//! The playground page: editor, toolbar, CFG, run, passes, asm and problems panes, share links
+//! and themes, as a yew component.
 //!
 //! The component is a thin shell around the reducer in `state`: events become
 //! [`Action`]s, `State::reduce` says what changes and returns [`Effect`]s, and the shell carries
 //! them out (posts to the workers through `bridge`, local storage, the editor, the clipboard).
 //! Everything in this folder runs on the page's main thread.
 
+mod asm;
 mod bridge;
 mod cfg;
 mod editor;
@@ -20,9 +21,10 @@ pub mod teach;
 pub mod workers;
 
 use crate::protocol::{
-    AnalysisReply, AnalyzeRequest, CfgView, KindReply, OptReply, OptRequest, Request, RunReply,
-    RunRequest,
+    AnalysisReply, AnalyzeRequest, AsmReply, CfgView, CompileRequest, KindReply, OptReply,
+    OptRequest, Request, RunReply, RunRequest,
 };
+use asm::{AsmPane, SharedAsm};
 use bridge::Bridge;
 use cfg::CfgPane;
 use editor::Editor;
@@ -49,6 +51,8 @@ struct Metrics {
     latency_ms: f64,
     latency_pending: bool,
     cfg_render_start: f64,
+    asm_posted: f64,
+    asm_pending: bool,
 }
 
 /// The playground.
@@ -59,6 +63,7 @@ pub struct App {
     analysis_worker: Slot<AnalyzeRequest, AnalysisReply>,
     run_worker: Slot<RunRequest, RunReply>,
     opt_worker: Slot<OptRequest, OptReply>,
+    asm_worker: Slot<CompileRequest, AsmReply>,
     /// The text and run values the editor's hover callback reads.
     hover: Rc<RefCell<HoverData>>,
     /// Made once: a new callback on every render would re-render the whole graph.
@@ -93,6 +98,7 @@ impl Component for App {
             analysis_worker: Bridge::new(ctx.link().callback(Action::AnalysisReply)).ok(),
             run_worker: None,
             opt_worker: None,
+            asm_worker: None,
             hover,
             on_block: ctx.link().callback(Action::BlockClicked),
             no_poison: Rc::new(HashMap::new()),
@@ -110,6 +116,10 @@ impl Component for App {
             m.latency_pending = false;
             m.latency_ms = crate::now_ms() - m.edit_at;
             storage::set_metric("diagnostics-latency-ms", m.latency_ms);
+        }
+        if m.asm_pending {
+            m.asm_pending = false;
+            storage::set_metric("asm-ms", crate::now_ms() - m.asm_posted);
         }
         if m.cfg_render_start > 0.0 {
             storage::set_metric("cfg-render-ms", crate::now_ms() - m.cfg_render_start);
@@ -183,10 +193,11 @@ impl Component for App {
                             { tab_button(Tab::Cfg, "CFG".into(), "tab-cfg") }
                             { tab_button(Tab::Run, "Run".into(), "tab-run") }
                             { tab_button(Tab::Passes, "Passes".into(), "tab-passes") }
+                            { tab_button(Tab::Asm, "Asm".into(), "tab-asm") }
                             { tab_button(Tab::Problems, format!("Problems ({})", analysis.map_or(0, |a| a.diagnostics.len())), "tab-problems") }
                         </div>
                         <div class="tab-body" role="tabpanel">
-                            { match tab { Tab::Cfg => self.cfg_view(), Tab::Run => self.run_view(ctx), Tab::Passes => self.passes_view(ctx), Tab::Problems => html! {
+                            { match tab { Tab::Cfg => self.cfg_view(), Tab::Run => self.run_view(ctx), Tab::Passes => self.passes_view(ctx), Tab::Asm => self.asm_view(ctx), Tab::Problems => html! {
                                 <ProblemsPane diagnostics={analysis.map(|a| a.diagnostics.clone()).unwrap_or_default()} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
                             } } }
                         </div>
@@ -203,6 +214,7 @@ impl App {
         let Some(el) = self.editor_ref.cast::<web_sys::Element>() else { return };
         let change = ctx.link().callback(Action::TextChanged);
         let cursor = ctx.link().callback(Action::Cursor);
+        let line_hover = ctx.link().callback(Action::HoverIrLine);
         let hover = self.hover.clone();
         match Editor::new(
             &el,
@@ -211,6 +223,7 @@ impl App {
             move |t| change.emit(t),
             move |o| cursor.emit(o),
             move |o| hover.borrow().describe(o),
+            move |range| line_hover.emit(range),
         ) {
             Ok(ed) => self.editor = Some(ed),
             Err(e) => ctx.link().send_message(Action::Notice(format!(
@@ -246,6 +259,18 @@ impl App {
                     link.send_message(Action::NoWorker(Worker::Opt, e));
                 }
             }
+            Effect::Asm(op) => {
+                if let Err(e) = carry(&mut self.asm_worker, op, || link.callback(Action::AsmReply))
+                {
+                    link.send_message(Action::NoWorker(Worker::Asm, e));
+                }
+            }
+            Effect::Later(ms, action) => {
+                let link = link.clone();
+                gloo::timers::callback::Timeout::new(ms, move || link.send_message(*action))
+                    .forget();
+            }
+            Effect::Download(name, bytes, mime) => panels::download(&name, &bytes, mime),
             Effect::SaveText(text) => storage::save_text(&text),
             Effect::SaveView(view) => storage::save_view(&view),
             Effect::SaveTheme(dark) => {
@@ -288,6 +313,12 @@ impl App {
                 storage::set_metric("analysis-ms", analysis_ms);
             }
             Effect::Measure(Measure::CfgChanged) => self.metrics.cfg_render_start = crate::now_ms(),
+            Effect::Measure(Measure::AsmPosted) => self.metrics.asm_posted = crate::now_ms(),
+            Effect::Measure(Measure::AsmArrived { worker_ms }) => {
+                // Measured again once the code is drawn (see `rendered`).
+                self.metrics.asm_pending = true;
+                storage::set_metric("asm-worker-ms", worker_ms);
+            }
             Effect::Render => return true,
         }
         false
@@ -351,6 +382,21 @@ impl App {
             <PassPane {pipeline} running={self.state.optimizing()} report={self.state.opt_report.clone()} {cfgs}
                 on_pipeline={link.callback(Action::SetPipeline)} on_optimize={link.callback(Action::Optimize)} on_stop={link.callback(|_| Action::StopOpt)}
                 on_open={link.callback(Action::OpenText)} on_cfgs={link.callback(Action::StepCfgs)} />
+        }
+    }
+
+    fn asm_view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let s = &self.state;
+        let have_passes = s.opt_report.as_ref().is_some_and(|r| !r.snapshots.is_empty());
+        html! {
+            <AsmPane report={s.asm.clone().map(SharedAsm)} error={s.asm_error.clone()} compiling={s.compiling_asm()}
+                targets={s.view.asm_targets} function={s.view.function.clone()} focus={s.asm_focus()} linked={s.asm_linked()}
+                after_passes={s.asm_after_passes} {have_passes}
+                on_targets={link.callback(Action::SetAsmTargets)} on_function={link.callback(Action::SelectFunction)}
+                on_after_passes={link.callback(Action::SetAsmAfterPasses)} on_hover={link.callback(Action::HoverAsm)}
+                on_click={link.callback(|(f, t)| Action::ClickAsm(f, t))} on_jump={link.callback(|(f, t)| Action::Jump(f, t))}
+                on_download={link.callback(|(t, f)| Action::DownloadAsm(t, f))} />
         }
     }
 

@@ -211,7 +211,7 @@ fn wasm_build(w: &WasmBuild, run_ms: f64) -> Html {
 }
 
 /// Offers `data` as a file named `name` (a temporary object URL and a clicked link).
-fn download(name: &str, data: &[u8], mime: &str) {
+pub(super) fn download(name: &str, data: &[u8], mime: &str) {
     use wasm_bindgen::JsCast;
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(data).into());
     let opts = web_sys::BlobPropertyBag::new();

@@ -60,6 +60,57 @@ pub enum Tab {
     Problems,
     /// The optimization passes.
     Passes,
+    /// The machine code of the native back end.
+    Asm,
+}
+
+/// Which targets the asm view shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+pub enum AsmTargets {
+    /// x86-64 and AArch64, side by side.
+    #[default]
+    Both,
+    /// x86-64 only.
+    X64,
+    /// AArch64 only.
+    Aarch64,
+}
+
+impl AsmTargets {
+    /// The choices, in menu order.
+    pub const ALL: [AsmTargets; 3] = [AsmTargets::Both, AsmTargets::X64, AsmTargets::Aarch64];
+
+    /// The target names to compile for (as `irplay_native::Target::name` spells them).
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            AsmTargets::Both => &["x86_64", "aarch64"],
+            AsmTargets::X64 => &["x86_64"],
+            AsmTargets::Aarch64 => &["aarch64"],
+        }
+    }
+
+    /// Its name in links and menus (`both`, `x86_64`, `aarch64`).
+    pub fn key(self) -> &'static str {
+        match self {
+            AsmTargets::Both => "both",
+            AsmTargets::X64 => "x86_64",
+            AsmTargets::Aarch64 => "aarch64",
+        }
+    }
+}
+
+/// Reads a link's choice; anything unknown is both targets.
+impl From<String> for AsmTargets {
+    fn from(s: String) -> AsmTargets {
+        AsmTargets::ALL.into_iter().find(|t| t.key() == s).unwrap_or_default()
+    }
+}
+
+impl From<AsmTargets> for String {
+    fn from(t: AsmTargets) -> String {
+        t.key().to_string()
+    }
 }
 
 /// The view state: everything a share link restores besides the text (which links store
@@ -93,6 +144,13 @@ pub struct View {
     /// The program's standard input.
     #[serde(rename = "i", default, skip_serializing_if = "String::is_empty")]
     pub stdin: String,
+    /// The targets of the asm view.
+    #[serde(rename = "t", default, skip_serializing_if = "is_both")]
+    pub asm_targets: AsmTargets,
+}
+
+fn is_both(t: &AsmTargets) -> bool {
+    *t == AsmTargets::Both
 }
 
 fn is_false(b: &bool) -> bool {
@@ -239,6 +297,7 @@ mod tests {
             pipeline: "mem2reg,simplifycfg".into(),
             wasm: true,
             stdin: "3\n1 2 3\n".into(),
+            asm_targets: AsmTargets::Aarch64,
         };
         Link { view, text }
     }
@@ -265,6 +324,22 @@ mod tests {
         let raw = [&json[..], b"\0the text"].concat();
         let link = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflate(&raw)));
         assert_eq!(decode(&link).map(|l| l.text), Ok("the text".to_string()));
+    }
+
+    #[test]
+    fn the_asm_view_round_trips_and_old_links_still_read() {
+        let view = View { tab: Tab::Asm, asm_targets: AsmTargets::X64, ..View::default() };
+        let link = encode(&view, "t");
+        assert_eq!(
+            decode(&link).map(|l| (l.view.tab, l.view.asm_targets)),
+            Ok((Tab::Asm, AsmTargets::X64))
+        );
+        // A link from before the asm view (no targets) shows both; an unknown choice too.
+        for json in [&br#"{"v":"cfg","e":"main"}"#[..], br#"{"v":"asm","t":"mips","e":"main"}"#] {
+            let raw = [json, b"\0text"].concat();
+            let link = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflate(&raw)));
+            assert_eq!(decode(&link).map(|l| l.view.asm_targets), Ok(AsmTargets::Both));
+        }
     }
 
     #[test]

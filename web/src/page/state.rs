@@ -7,11 +7,12 @@
 //! `Rc<str>` that the hover data and the run in progress share.
 
 use super::examples::EXAMPLES;
-use super::share::{self, Tab, View};
+use super::share::{self, AsmTargets, Tab, View};
 use super::workers::{Policy, WorkerHandle, WorkerOp};
 use crate::protocol::{
-    Analysis, AnalysisReply, AnalyzeRequest, CfgView, OptReply, OptReport, OptRequest,
-    OptimizeRequest, RunReply, RunReport, RunRequest, StepCfgsRequest,
+    Analysis, AnalysisReply, AnalyzeRequest, AsmReply, AsmReport, CfgView, CompileRequest,
+    OptReply, OptReport, OptRequest, OptimizeRequest, RunReply, RunReport, RunRequest,
+    StepCfgsRequest,
 };
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -28,6 +29,8 @@ pub enum Worker {
     Run,
     /// Runs pass pipelines and lays out their steps' CFGs.
     Opt,
+    /// Compiles to machine code for the asm view.
+    Asm,
 }
 
 /// What the page starts with.
@@ -112,6 +115,51 @@ pub enum Action {
     OpenText(String),
     /// Lay out the selected step's function before and after.
     StepCfgs(usize),
+    /// The asm worker answered.
+    AsmReply(AsmReply),
+    /// Choose the asm view's targets.
+    SetAsmTargets(AsmTargets),
+    /// Compile for the asm view now, if nothing was edited since edit `n` (a timer's action).
+    CompileAsm(u32),
+    /// Compile the pass pipeline's result instead of the editor's text.
+    SetAsmAfterPasses(bool),
+    /// The pointer is over an IR line of the editor (its byte range), or left the editor.
+    HoverIrLine(Option<(u32, u32)>),
+    /// The pointer is over a machine instruction (the byte range of its IR instruction), or
+    /// left it.
+    HoverAsm(Option<(u32, u32)>),
+    /// A machine instruction was clicked (the byte range of its IR instruction).
+    ClickAsm(u32, u32),
+    /// Download a target's object file or listing (the target's name).
+    DownloadAsm(String, AsmFile),
+}
+
+/// A file of the asm view to download.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsmFile {
+    /// The ELF relocatable object (`.o`).
+    Object,
+    /// The listing (`.s`).
+    Listing,
+}
+
+/// An IR range the asm view highlights the code of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AsmFocus {
+    /// Byte range start.
+    pub from: u32,
+    /// Byte range end.
+    pub to: u32,
+    /// True when it is an IR line of the editor (hovered, or the cursor's); false for the
+    /// IR instruction of a machine instruction (whose text the editor then marks).
+    pub from_editor: bool,
+}
+
+impl AsmFocus {
+    /// True when the code of the IR instruction starting at `ir` belongs to it.
+    pub fn covers(&self, ir: u32) -> bool {
+        self.from <= ir && ir < self.to.max(self.from + 1)
+    }
 }
 
 /// A highlighted range of the editor.
@@ -121,7 +169,7 @@ pub struct EditorMark {
     pub from: u32,
     /// Byte range end.
     pub to: u32,
-    /// `poison-source`, `poison`, `ub` or `may-poison`.
+    /// `poison-source`, `poison`, `ub`, `may-poison` or `asm-line`.
     pub kind: &'static str,
     /// Shown on hover.
     pub title: String,
@@ -140,6 +188,13 @@ pub enum Measure {
     },
     /// A new CFG is to be drawn.
     CfgChanged,
+    /// A compile for the asm view was sent.
+    AsmPosted,
+    /// Its code arrived, after `worker_ms` in the worker: measured again once drawn.
+    AsmArrived {
+        /// Time spent in the worker.
+        worker_ms: f64,
+    },
 }
 
 /// What the page must do after an action.
@@ -151,6 +206,12 @@ pub enum Effect {
     Run(WorkerOp<RunRequest>),
     /// Post to (or end) the pass worker.
     Opt(WorkerOp<OptRequest>),
+    /// Post to (or end) the asm worker.
+    Asm(WorkerOp<CompileRequest>),
+    /// Take the action after this many milliseconds.
+    Later(u32, Box<Action>),
+    /// Offer a file for download: name, contents, MIME type.
+    Download(String, Vec<u8>, &'static str),
     /// Save the text in local storage.
     SaveText(Rc<str>),
     /// Save the view state in local storage.
@@ -231,6 +292,28 @@ pub struct State {
     pub step_cfgs: Option<StepGraphs>,
     /// The request for a step's CFGs in progress, and its step.
     step_request: Option<(u32, usize)>,
+    asm_worker: WorkerHandle<CompileRequest, AsmReply>,
+    /// The shown machine code.
+    pub asm: Option<Rc<AsmReport>>,
+    /// The text the shown machine code was compiled from (its IR positions are offsets
+    /// into it).
+    pub asm_text: Rc<str>,
+    /// Why the last compile gave no code (the module has errors, the worker failed).
+    pub asm_error: Option<String>,
+    /// The compiles in flight or waiting, with the text each sent.
+    asm_sent: Vec<(u32, Rc<str>)>,
+    /// What was last sent (an edit back to it sends nothing).
+    asm_asked: Option<(Rc<str>, AsmTargets)>,
+    /// Counts edits: a compile timer set before the latest edit does nothing.
+    asm_edits: u32,
+    /// Compile the pass pipeline's result instead of the editor's text.
+    pub asm_after_passes: bool,
+    /// What the pointer is over (an IR line, or a machine instruction's IR instruction).
+    pub asm_hover: Option<AsmFocus>,
+    /// The cursor's IR line, or the IR instruction of the last clicked machine instruction.
+    pub asm_pin: Option<AsmFocus>,
+    /// A download waiting for its file (the target's name).
+    asm_download: Option<(String, AsmFile)>,
 }
 
 impl State {
@@ -261,6 +344,17 @@ impl State {
             opt_report: None,
             step_cfgs: None,
             step_request: None,
+            asm_worker: WorkerHandle::new(Policy::LatestWins),
+            asm: None,
+            asm_text: Rc::from(""),
+            asm_error: None,
+            asm_sent: Vec::new(),
+            asm_asked: None,
+            asm_edits: 0,
+            asm_after_passes: false,
+            asm_hover: None,
+            asm_pin: None,
+            asm_download: None,
         }
     }
 
@@ -283,7 +377,11 @@ impl State {
     pub fn reduce(&mut self, action: Action) -> Vec<Effect> {
         let mut fx = Vec::new();
         match action {
-            Action::Start => self.check(&mut fx),
+            Action::Start => {
+                self.check(&mut fx);
+                // A link or a reload may open the asm view.
+                self.refresh_asm(true, &mut fx);
+            }
             Action::TextChanged(text) => self.text_changed(text, &mut fx),
             Action::Cursor(offset) => {
                 let block = self
@@ -294,6 +392,7 @@ impl State {
                     self.selected_block = block;
                     fx.push(Effect::Render);
                 }
+                self.asm_cursor(offset, &mut fx);
             }
             Action::AnalysisReply(reply) => self.analysis_reply(reply, &mut fx),
             Action::RunReply(reply) => self.run_reply(reply, &mut fx),
@@ -316,6 +415,11 @@ impl State {
                         self.step_request = None;
                         self.toast = Some(message);
                     }
+                    Worker::Asm => {
+                        fx.push(Effect::Asm(self.asm_worker.stop()));
+                        self.asm_asked = None;
+                        self.asm_error = Some(message);
+                    }
                 }
                 fx.push(Effect::Render);
             }
@@ -331,6 +435,7 @@ impl State {
             }
             Action::SetTab(t) => {
                 self.view.tab = t;
+                self.refresh_asm(true, &mut fx);
                 self.view_changed(&mut fx);
             }
             Action::ToggleDom => {
@@ -437,6 +542,26 @@ impl State {
             }
             Action::OpenText(text) => fx.push(Effect::SetEditorText(text)),
             Action::StepCfgs(i) => self.ask_step_cfgs(i, &mut fx),
+            Action::AsmReply(reply) => self.asm_reply(reply, &mut fx),
+            Action::SetAsmTargets(t) => {
+                self.view.asm_targets = t;
+                self.refresh_asm(true, &mut fx);
+                self.view_changed(&mut fx);
+            }
+            Action::CompileAsm(n) => {
+                if n == self.asm_edits {
+                    self.refresh_asm(true, &mut fx);
+                }
+            }
+            Action::SetAsmAfterPasses(on) => {
+                self.asm_after_passes = on;
+                self.refresh_asm(true, &mut fx);
+                fx.push(Effect::Render);
+            }
+            Action::HoverIrLine(range) => self.hover_ir_line(range, &mut fx),
+            Action::HoverAsm(range) => self.hover_asm(range, &mut fx),
+            Action::ClickAsm(from, to) => self.click_asm(from, to, &mut fx),
+            Action::DownloadAsm(target, file) => self.download_asm(target, file, &mut fx),
         }
         fx
     }
@@ -456,6 +581,7 @@ impl State {
         // The run's values belong to the text that ran.
         self.hover_run = None;
         self.check(fx);
+        self.refresh_asm(false, fx);
         self.marks(fx);
     }
 
@@ -591,6 +717,9 @@ impl State {
                 self.optimizing = None;
                 self.opt_report = Some(Rc::from(r));
                 self.step_cfgs = None;
+                if self.asm_after_passes {
+                    self.refresh_asm(true, fx);
+                }
                 fx.push(Effect::Render);
             }
             Some(OptReply::StepCfgs(c)) if self.step_request == Some((c.id, c.step)) => {
@@ -636,6 +765,7 @@ impl State {
                 title,
             }));
         }
+        marks.extend(self.asm_mark());
         fx.push(Effect::ShowMarks(marks));
     }
 }
@@ -664,5 +794,6 @@ pub fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
     m
 }
 
+mod asm;
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,11 @@
-//! The worker's side: answers one request with one response, using `irplay-core` alone.
+//! The worker's side: answers one request with one response, using `irplay-core` (and the
+//! back ends: `irplay-wasm` for runs as WebAssembly, `irplay-native` for the asm view).
 //!
 //! Everything under `worker/` runs in the browser's Web Workers (through `worker_handle` in
 //! `lib.rs`); apart from `wasm_run`'s browser half it is plain Rust on strings and structs, and
 //! runs in host tests too.
 
+pub mod asm;
 pub mod cfgview;
 pub mod layout;
 pub mod wasm_run;
@@ -11,9 +13,9 @@ pub mod wasm_trap;
 
 use crate::now_ms;
 use crate::protocol::{
-    self, Analysis, AnalysisReply, AnalyzeRequest, Diag, FunctionInfo, Mark, OptReply, OptReport,
-    OptimizeRequest, OriginView, Reply, Request, RunReply, RunReport, RunRequest, StepCfgs,
-    StepCfgsRequest, StepView, UbView, ValueView,
+    self, Analysis, AnalysisReply, AnalyzeRequest, AsmReply, CompileRequest, Diag, FunctionInfo,
+    Mark, OptReply, OptReport, OptimizeRequest, OriginView, Reply, Request, RunReply, RunReport,
+    RunRequest, StepCfgs, StepCfgsRequest, StepView, UbView, ValueView,
 };
 use irplay_core::analysis::may_poison::Reason;
 use irplay_core::analysis::MayPoison;
@@ -54,6 +56,9 @@ pub fn handle(req: Request) -> Reply {
             Reply::Opt(OptReply::Optimized(Box::new(optimize(id, &text, &pipeline))))
         }
         Request::StepCfgs(r) => Reply::Opt(OptReply::StepCfgs(Box::new(step_cfgs(r)))),
+        Request::Compile(CompileRequest { id, text, targets, files }) => {
+            Reply::Asm(AsmReply::Compiled(Box::new(asm::compile(id, &text, &targets, files))))
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! answering the requests the reducer makes.
 
 use super::*;
-use crate::protocol::{KindReply, Reply, Request, ValueView};
+use crate::protocol::{CompileRequest, KindReply, Reply, Request, ValueView};
 use crate::worker;
 
 const OK: &str = "define i32 @main() {\nentry:\n  ret i32 0\n}\n";
@@ -68,6 +68,7 @@ fn answer(req: impl Into<Request>) -> Action {
         Reply::Analysis(r) => Action::AnalysisReply(r),
         Reply::Run(r) => Action::RunReply(r),
         Reply::Opt(r) => Action::OptReply(r),
+        Reply::Asm(r) => Action::AsmReply(r),
     }
 }
 
@@ -448,4 +449,112 @@ fn the_cfg_keeps_the_strongest_mark_of_an_instruction() {
     assert_eq!(m.get(&30), Some(&"cfg-poison"));
     assert_eq!(m.get(&50), Some(&"cfg-ub"));
     assert_eq!(m.len(), 3);
+}
+
+fn asm_posts(fx: &[Effect]) -> Vec<CompileRequest> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Asm(WorkerOp::Post(r)) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn timers(fx: &[Effect]) -> Vec<Action> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Later(_, a) => Some((**a).clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_asm_view_compiles_only_when_open_and_after_a_pause_in_typing() {
+    let mut s = checked(TWO);
+    // Closed: edits compile nothing.
+    assert!(asm_posts(&s.reduce(Action::TextChanged(OK.into()))).is_empty());
+    // Opening it compiles at once, for both targets.
+    let req = one(asm_posts(&s.reduce(Action::SetTab(Tab::Asm))));
+    assert_eq!((req.text.as_str(), req.targets.len()), (OK, 2));
+    assert!(s.compiling_asm());
+    s.reduce(answer(req));
+    let r = s.asm.clone().expect("code");
+    assert!(s.asm_linked() && r.targets.first().is_some_and(|t| !t.funcs.is_empty()));
+    // Two edits: a timer each; only the last one's compiles.
+    let t1 = timers(&s.reduce(Action::TextChanged(TWO.into())));
+    let t2 = timers(&s.reduce(Action::TextChanged(ALLOCAS.into())));
+    assert!(!s.asm_linked(), "the shown code is the old text's");
+    assert!(asm_posts(&s.reduce(one(t1))).is_empty());
+    let req = one(asm_posts(&s.reduce(one(t2))));
+    assert_eq!(req.text, ALLOCAS);
+    s.reduce(answer(req));
+    // A text with errors keeps the last code, with the message.
+    let t = timers(&s.reduce(Action::TextChanged(BROKEN.into())));
+    let req = one(asm_posts(&s.reduce(one(t))));
+    s.reduce(answer(req));
+    assert!(s.asm_error.is_some() && s.asm.is_some());
+    assert_eq!(&*s.asm_text, ALLOCAS);
+    // Fixed: compiled again, the message goes.
+    let t = timers(&s.reduce(Action::TextChanged(ALLOCAS.into())));
+    let req = one(asm_posts(&s.reduce(one(t))));
+    s.reduce(answer(req));
+    assert!(s.asm_error.is_none() && s.asm_linked());
+    // Typing and undoing it before the pause sends nothing.
+    let t1 = timers(&s.reduce(Action::TextChanged(OK.into())));
+    let t2 = timers(&s.reduce(Action::TextChanged(ALLOCAS.into())));
+    assert!(t2.is_empty() && asm_posts(&s.reduce(one(t1))).is_empty());
+    // One target only.
+    let req = one(asm_posts(&s.reduce(Action::SetAsmTargets(AsmTargets::X64))));
+    assert_eq!(req.targets, ["x86_64"]);
+}
+
+#[test]
+fn machine_instructions_and_ir_lines_light_each_other() {
+    let mut s = checked(ALLOCAS);
+    let req = one(asm_posts(&s.reduce(Action::SetTab(Tab::Asm))));
+    s.reduce(answer(req));
+    let at = ALLOCAS.find("%n = add").unwrap_or(0) as u32;
+    let end = at + "%n = add i32 %v, 1".len() as u32;
+    // Hovering a machine instruction marks its IR instruction in the editor.
+    let fx = s.reduce(Action::HoverAsm(Some((at, end))));
+    let m = marks(&fx).unwrap_or(&[]);
+    assert!(m.iter().any(|m| m.kind == "asm-line" && m.from == at), "{m:?}");
+    assert!(s.asm_focus().is_some_and(|f| f.covers(at) && !f.covers(end)));
+    // Leaving the editor does not clear it; leaving the instruction does.
+    s.reduce(Action::HoverIrLine(None));
+    assert!(s.asm_focus().is_some());
+    let fx = s.reduce(Action::HoverAsm(None));
+    assert_eq!(marks(&fx), Some(&[][..]));
+    // An IR line hovered in the editor lights the code of its instruction.
+    let line = ALLOCAS.get(..at as usize).and_then(|t| t.rfind('\n')).unwrap_or(0) as u32 + 1;
+    s.reduce(Action::HoverIrLine(Some((line, end))));
+    assert!(s.asm_focus().is_some_and(|f| f.from_editor && f.covers(at)));
+    // Clicking an instruction selects its IR text.
+    let fx = s.reduce(Action::ClickAsm(at, end));
+    assert!(fx.contains(&Effect::SelectInEditor(at, end)));
+}
+
+#[test]
+fn downloads_ask_for_the_files_once() {
+    let mut s = checked(OK);
+    let req = one(asm_posts(&s.reduce(Action::SetTab(Tab::Asm))));
+    assert!(!req.files, "the view alone needs no files");
+    s.reduce(answer(req));
+    let req = one(asm_posts(&s.reduce(Action::DownloadAsm("x86_64".into(), AsmFile::Object))));
+    assert!(req.files);
+    let fx = s.reduce(answer(req));
+    let got = fx.iter().find_map(|e| match e {
+        Effect::Download(name, bytes, _) => {
+            Some((name.clone(), bytes.get(..4).map(<[u8]>::to_vec)))
+        }
+        _ => None,
+    });
+    assert_eq!(got, Some(("input-x86_64.o".to_string(), Some(b"\x7fELF".to_vec()))));
+    // The listing is there now: no second compile.
+    let fx = s.reduce(Action::DownloadAsm("x86_64".into(), AsmFile::Listing));
+    assert!(asm_posts(&fx).is_empty());
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::Download(n, _, "text/plain") if n == "input-x86_64.s")));
 }
