@@ -121,7 +121,7 @@
   0130:  11 02 67 9e                    fmov d17, x16
   0134:  21 42 60 1e                    fmov d1, d17
   0138:  00 42 60 1e                    fmov d0, d16
-  013c:  a0 03 02 d1                    sub x0, x29, #128
+  013c:  e0 03 00 91                    mov x0, sp
   0140:  c1 1f 80 52                    mov w1, #254
   0144:  82 da 9f 52                    mov w2, #65236
   0148:  03 48 9c 52                    mov w3, #57920
@@ -131,7 +131,7 @@
   0158:  a4 ff df f2                    movk x4, #65533, lsl #32
   015c:  00 00 00 94                    bl store_all  ; R_AARCH64_CALL26 store_all
   ; 56: call void @load_all(ptr %a)
-  0160:  a0 03 02 d1                    sub x0, x29, #128
+  0160:  e0 03 00 91                    mov x0, sp
   0164:  00 00 00 94                    bl load_all  ; R_AARCH64_CALL26 load_all
   ; 57: call void @store_all(ptr @g, i8 127, i16 32767, i32 -1, i64 1, float -0.125, double 1.0e10)
   0168:  09 00 00 90                    adrp x9, g  ; R_AARCH64_ADR_PREL_PG_HI21 g
@@ -158,9 +158,9 @@
   ; 60: store ptr @g, ptr %pp
   01b8:  09 00 00 90                    adrp x9, g  ; R_AARCH64_ADR_PREL_PG_HI21 g
   01bc:  29 01 00 91                    add x9, x9, :lo12:g  ; R_AARCH64_ADD_ABS_LO12_NC g
-  01c0:  a9 03 1a f8                    stur x9, [x29, #-96]
+  01c0:  e9 13 00 f9                    str x9, [sp, #32]
   ; 61: %back = load ptr, ptr %pp
-  01c4:  a9 03 5a f8                    ldur x9, [x29, #-96]
+  01c4:  e9 13 40 f9                    ldr x9, [sp, #32]
   ; 62: %v = load i8, ptr %back
   01c8:  2a 01 40 39                    ldrb w10, [x9]
   ; 64: ret i32 %r
