@@ -79,7 +79,6 @@ fn main() {
         directive: DIRECTIVE,
         list: CORPUS_LIST,
         target: "x86_64",
-        wrong: None,
         run_args: Vec::new(),
         runner: Vec::new(),
         irplay,

@@ -29,10 +29,7 @@
 //!
 //! Refusals are expectations, as for x86-64: a `tests/ir` file says `; UNSUPPORTED-AARCH64:
 //! <construct>`, a run-corpus module is listed in `tests/native-aarch64-unsupported.txt`; a
-//! module refused for another construct, or no longer refused, fails. A `tests/ir` file whose
-//! IR is written for x86-64 (it reads the x86-64 `va_list` layout) says `; WRONG-ON-AARCH64:
-//! <why>`: its AArch64 run must differ from the golden, and the trial fails when it no longer
-//! does.
+//! module refused for another construct, or no longer refused, fails.
 //!
 //! Without `qemu-aarch64` or `aarch64-linux-gnu-gcc` on an x86-64 host the trials fail with
 //! what to install (scripts/setup-test-deps.sh installs both). `IRPLAY_TEST_TIMEOUT=secs`
@@ -60,7 +57,6 @@ use native_trials::{native_trials, NativeOptions};
 const CORPUS_LIST: &str = "tests/native-aarch64-unsupported.txt";
 const DIRECTIVE: &str = "UNSUPPORTED-AARCH64:";
 /// `tests/ir` files whose IR is written for x86-64 (its run on AArch64 must differ).
-const WRONG: &str = "WRONG-ON-AARCH64:";
 /// The CPU of the second corpus run: ARMv8.0-A, no optional extension.
 const PLAIN_CPU: &str = "cortex-a53";
 
@@ -94,7 +90,6 @@ fn main() {
             directive: DIRECTIVE,
             list: CORPUS_LIST,
             target: "aarch64",
-            wrong: Some(WRONG),
             run_args: run_args.iter().map(|a| a.to_string()).collect(),
             runner: runner(cpu),
             irplay: irplay.clone(),

@@ -148,7 +148,6 @@ fn main() {
         directive: "UNSUPPORTED-WASM:",
         list: CORPUS_LIST,
         target: "wasm32",
-        wrong: None,
         run_args: Vec::new(),
         runner: Vec::new(),
         irplay: irplay.to_path_buf(),

@@ -51,11 +51,6 @@ pub(crate) struct Engine {
     pub(crate) directive: &'static str,
     /// The run corpus's expected refusals, relative to the repository root.
     pub(crate) list: &'static str,
-    /// The directive of `tests/ir` files whose IR is written for another target, so that
-    /// this engine cannot print their golden (`WRONG-ON-AARCH64:`, with why): such a file's
-    /// run must differ from the golden; when it no longer does, the trial fails and asks for
-    /// the line to be removed.
-    pub(crate) wrong: Option<&'static str>,
     /// `irplay build --target` for [`Mode::Exe`].
     pub(crate) target: &'static str,
     /// More arguments of `irplay run --engine NAME` ([`Mode::InProcess`]): `--target aarch64`.
@@ -296,23 +291,6 @@ impl Engine {
         let stdin = stdin.exists().then_some(stdin.as_path());
         let (out, shown) = self.execute(mode, dir, &rel, &run_args(&text), stdin)?;
         let matched = out.code == Some(want_status) && out.stdout == golden;
-        if let Some(d) = self.wrong {
-            if let Some(why) = parse_unsupported(&text, d).map_err(|e| format!("{how}: {e}"))? {
-                let mut all = self.tally.lock().map_err(|_| "tally lock poisoned")?;
-                let t = all.entry(family).or_default();
-                if matched {
-                    t.failing += 1;
-                    return Err(format!(
-                        "{how}:{} says `; {d} {}`, but `{shown}` prints the golden: remove \
-                         that line",
-                        why.line, why.construct
-                    )
-                    .into());
-                }
-                *t.unsupported.entry(format!("{d} {}", why.construct)).or_default() += 1;
-                return Ok(());
-            }
-        }
         let fix = |construct: &str| self.file_fix(&how, construct);
         let differs = || {
             format!(
