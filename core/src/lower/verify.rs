@@ -727,7 +727,7 @@ impl Fx<'_> {
                 sig_text(sig),
                 sig_text(decl)
             ));
-        } else if decl.packs != sig.packs {
+        } else if !same_packs(&decl.packs, &sig.packs) {
             self.err(format!(
                 "call of @{name} with packs {:?} (declared {:?})",
                 sig.packs, decl.packs
@@ -811,4 +811,11 @@ fn sig_text(s: &Sig) -> String {
         if s.variadic { " ..." } else { "" },
         tys_text(&s.ret)
     )
+}
+
+/// True when a call's packs agree with its callee's, leaving out `byval` copies: a call site's
+/// `byval` attribute decides the copy even where the declaration does not say it.
+fn same_packs(decl: &[(u32, Pack)], call: &[(u32, Pack)]) -> bool {
+    let keep = |p: &&(u32, Pack)| !matches!(p.1, Pack::ByVal { .. });
+    decl.iter().filter(keep).eq(call.iter().filter(keep))
 }
