@@ -813,9 +813,18 @@ fn sig_text(s: &Sig) -> String {
     )
 }
 
-/// True when a call's packs agree with its callee's, leaving out `byval` copies: a call site's
-/// `byval` attribute decides the copy even where the declaration does not say it.
+/// True when a call's packs agree with its callee's, in any order, leaving out `byval` copies
+/// and `sret` pointers: a call site's attribute decides those even where the declaration does
+/// not say it.
 fn same_packs(decl: &[(u32, Pack)], call: &[(u32, Pack)]) -> bool {
-    let keep = |p: &&(u32, Pack)| !matches!(p.1, Pack::ByVal { .. });
-    decl.iter().filter(keep).eq(call.iter().filter(keep))
+    let norm = |ps: &[(u32, Pack)]| {
+        let mut v: Vec<(u32, Pack)> = ps
+            .iter()
+            .filter(|p| !matches!(p.1, Pack::ByVal { .. } | Pack::Sret))
+            .copied()
+            .collect();
+        v.sort_by_key(|p| (p.0, matches!(p.1, Pack::RetF32x2)));
+        v
+    };
+    norm(decl) == norm(call)
 }
