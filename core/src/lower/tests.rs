@@ -9,9 +9,10 @@ use super::{lower_module_with, print::print_module, Abi, Inst, LowModule, Option
 use std::path::{Path, PathBuf};
 
 /// The options of the wasm backend and of the native ones.
-const TARGETS: [Options; 2] = [
+const TARGETS: [Options; 3] = [
     Options { v128: true, abi: Abi::Cells, value_names: false },
     Options { v128: false, abi: Abi::SysV, value_names: true },
+    Options { v128: false, abi: Abi::Aapcs64, value_names: false },
 ];
 
 /// Lowers with the default options and verifies the result.
