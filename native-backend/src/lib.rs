@@ -1,26 +1,29 @@
 //! irplay-native: the native backend. It turns the low form of `irplay_core::lower` into
-//! machine code for x86-64 (System V, ELF), as an abstract object ([`Compiled`]: sections,
-//! symbols, relocations, a map from code back to IR instructions) that [`object`] writes as
-//! an ELF relocatable file and that a loader can map into memory and run. It depends on
-//! `irplay-core` only and builds for wasm32 (the playground compiles in its worker).
+//! machine code for x86-64 (System V, ELF) and AArch64 (AAPCS64, ELF), as an abstract object
+//! ([`Compiled`]: sections, symbols, relocations, a map from code back to IR instructions and
+//! notes on where values live) that [`object`] writes as an ELF relocatable file and that a
+//! loader can map into memory and run. It depends on `irplay-core` only and builds for wasm32
+//! (the playground compiles in its worker).
 //!
 //! ```text
-//!  LowModule ──▶ analysis.rs  per-register facts: block-local or not, last use, calls crossed
-//!            ──▶ x64/lower.rs one walk per function: instruction selection with the
-//!                 │           single-pass register assignment of assign.rs, the frame of
-//!                 │           frame.rs and the argument placement of abi.rs
-//!                 └─▶ x64/encode.rs bytes into buffer.rs (labels, fixups, relocations),
-//!                     x64/print.rs the text of each instruction for the listing
+//!  LowModule ──▶ module.rs    symbols, data, the text section the functions are appended to
+//!            ──▶ analysis.rs  per-register facts: block-local or not, last use, calls crossed
+//!            ──▶ ISA/lower.rs one walk per function (ISA: x64/ or aarch64/, the same files):
+//!                 │           instruction selection with the single-pass register assignment
+//!                 │           of assign.rs, the frame of frame.rs, the placement of abi.rs
+//!                 └─▶ ISA/encode.rs bytes into buffer.rs (labels, fixups with their ranges,
+//!                     relocations), ISA/print.rs the text of each instruction for the listing
 //!  Compiled ──▶ object.rs (ELF .o) · listing.rs (IR line → instructions → bytes)
 //! ```
 //!
-//! The code's ABI: functions follow the System V x86-64 calling convention for the low
-//! form's scalar parameters and results (integers and pointers in `rdi, rsi, rdx, rcx, r8,
-//! r9`, floats in `xmm0`-`xmm7`, the rest on the stack; results in `rax, rdx, rcx, r8` and
-//! `xmm0`-`xmm3`), so calls to the C library and to code of other compilers agree for the
-//! signatures C uses. Variadic calls pass the extra arguments as System V does (with the
-//! count of vector registers in `al`), and variadic functions keep a System V register save
-//! area for `va_start` and `va_arg`.
+//! The code's ABI is the target's C calling convention for the low form's scalar parameters
+//! and results, so calls to the C library and to code of other compilers agree for the
+//! signatures C uses: on x86-64 System V (integers and pointers in `rdi, rsi, rdx, rcx, r8,
+//! r9`, floats in `xmm0`-`xmm7`, the rest on the stack; variadic calls with the count of
+//! vector registers in `al`), on AArch64 AAPCS64 (integers in `x0`-`x7`, floats in `v0`-`v7`,
+//! `sret` in `x8`, arrays in consecutive registers or all on the stack; variadic arguments
+//! like named ones). Variadic functions keep the target's register save area for
+//! `va_start` and `va_arg`.
 
 pub mod aarch64;
 pub mod abi;
@@ -29,6 +32,7 @@ pub mod assign;
 pub mod buffer;
 pub mod frame;
 pub mod listing;
+mod module;
 pub mod object;
 pub mod x64;
 

@@ -5,9 +5,10 @@
 
 use super::encode::encode;
 use super::inst::{AddOp, Ext, FSize, Inst, LoadKind, Mem};
-use super::lower::{FuncCode, Fx, SCRATCH};
+use super::lower::{Fx, SCRATCH};
 use super::regs::{V, X};
 use crate::buffer::Buffer;
+use crate::module::FuncCode;
 use crate::NativeError;
 
 /// The error of a function whose conditional branches do not reach their targets (the
@@ -127,7 +128,7 @@ impl Fx<'_, '_> {
         }
         let mut insts = Vec::new();
         if let Some(body) = self.listing.take() {
-            let names = super::Namer { cx: self.cx, buf: &self.buf, shift };
+            let names = crate::module::Namer { cx: self.cx, buf: &self.buf, shift };
             let all = pro_insts
                 .into_iter()
                 .map(|(o, i)| (o, i, 0))

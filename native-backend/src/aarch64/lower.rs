@@ -21,12 +21,12 @@
 use super::encode::encode;
 use super::inst::{AddOp, Cond, Ext, FSize, Inst, LoadKind, Mem};
 use super::regs::{V, X};
-use super::ModCx;
 use crate::analysis::{analyze, VInfo, NO_USE};
 use crate::assign::{Assign, PReg};
 use crate::buffer::{Buffer, Label};
 use crate::frame::Frame;
-use crate::{NativeError, SymId};
+use crate::module::{FuncCode, ModCx};
+use crate::NativeError;
 use irplay_core::diag::Span;
 use irplay_core::lower::cfg::LowCfg;
 use irplay_core::lower::{BlockId, Const, Inst as L, LowFunc, Term, Ty, VReg};
@@ -169,16 +169,6 @@ fn pins(f: &LowFunc, info: &[VInfo]) -> Vec<(VReg, PReg)> {
         .collect();
     cands.sort_by_key(|&v| std::cmp::Reverse(score[v]));
     cands.iter().zip(PIN_REGS).map(|(&v, r)| (VReg(v as u32), r)).collect()
-}
-
-/// A function's code: prologue and body, with relocations, locations and listing relative to
-/// its start.
-pub(super) struct FuncCode {
-    pub bytes: Vec<u8>,
-    pub relocs: Vec<(u32, crate::RelocKind, SymId, i64)>,
-    pub locs: Vec<(u32, Span)>,
-    pub insts: Vec<(u32, u8, String)>,
-    pub notes: Vec<(u32, String)>,
 }
 
 impl<'a, 'm> Fx<'a, 'm> {

@@ -9,9 +9,9 @@ use super::inst::Inst;
 use super::inst::Mem;
 use super::lower::{gp, xm, Fx, SCRATCH, XSCRATCH};
 use super::regs::{Gpr, ARG_GPRS, ARG_XMMS, RET_GPRS, RET_XMMS};
-use super::ModCx;
 use crate::abi::{place_args, place_results, Loc};
 use crate::assign::PReg;
+use crate::module::ModCx;
 use crate::{NativeError, SymId};
 use irplay_core::lower::{Call, Callee, Inst as L, LowFunc, Sig, Term, Ty, VReg};
 

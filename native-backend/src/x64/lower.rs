@@ -8,12 +8,12 @@
 use super::encode::encode;
 use super::inst::{Alu, Cc, Inst, Load, Mem};
 use super::regs::{Gpr, Xmm, CALLEE_SAVED};
-use super::ModCx;
 use crate::analysis::{analyze, VInfo, NO_USE};
 use crate::assign::{Assign, PReg};
 use crate::buffer::{Buffer, Label};
 use crate::frame::Frame;
-use crate::{NativeError, SymId};
+use crate::module::{FuncCode, ModCx};
+use crate::NativeError;
 use irplay_core::diag::Span;
 use irplay_core::lower::cfg::LowCfg;
 use irplay_core::lower::{BlockId, Const, Inst as L, LowFunc, Term, Ty, VReg};
@@ -122,16 +122,6 @@ fn pins(f: &LowFunc, info: &[VInfo]) -> Vec<(VReg, PReg)> {
         .collect();
     cands.sort_by_key(|&v| std::cmp::Reverse(score[v]));
     cands.iter().zip(PIN_REGS).map(|(&v, r)| (VReg(v as u32), r)).collect()
-}
-
-/// A function's code: prologue and body, with relocations, locations and listing relative to
-/// its start.
-pub(super) struct FuncCode {
-    pub bytes: Vec<u8>,
-    pub relocs: Vec<(u32, crate::RelocKind, SymId, i64)>,
-    pub locs: Vec<(u32, Span)>,
-    pub insts: Vec<(u32, u8, String)>,
-    pub notes: Vec<(u32, String)>,
 }
 
 impl<'a, 'm> Fx<'a, 'm> {
@@ -925,7 +915,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         }
         let mut insts = Vec::new();
         if let Some(body) = self.listing.take() {
-            let names = super::Namer { cx: self.cx, buf: &self.buf, shift };
+            let names = crate::module::Namer { cx: self.cx, buf: &self.buf, shift };
             let all = pro_insts
                 .into_iter()
                 .map(|(o, i)| (o, i, 0))

@@ -19,185 +19,27 @@ pub mod regs;
 #[cfg(test)]
 mod tests;
 
-use crate::buffer::{Buffer, Label};
-use crate::{Compiled, FuncInfo, NativeError, Options, Reloc, RelocKind, Section, SymId, Symbol};
+use crate::buffer::Buffer;
+use crate::module::{append, FuncCode, ModCx, Namer, UNCAUGHT};
+use crate::{Compiled, NativeError, Options, Section, SymId, Symbol};
 use inst::{Inst, Mem};
 use irplay_core::diag::Span;
-use irplay_core::lower::{FuncRef, LowModule, Sym};
+use irplay_core::lower::LowModule;
 use regs::Gpr;
-use std::collections::HashMap;
-
-/// The module-wide state: symbols.
-pub(crate) struct ModCx<'m> {
-    m: &'m LowModule,
-    symbols: Vec<Symbol>,
-    /// Symbol of each function reference (definitions, then imports).
-    func_syms: Vec<SymId>,
-    data_syms: Vec<SymId>,
-    /// Per global variable: defined elsewhere (reached through the GOT).
-    data_external: Vec<bool>,
-    ext: HashMap<String, SymId>,
-}
-
-impl ModCx<'_> {
-    /// The symbol of a function, and whether the module defines it.
-    pub fn func_sym(&mut self, f: FuncRef) -> (SymId, bool) {
-        (self.func_syms.get(f.0 as usize).copied().unwrap_or(0), self.is_defined(f))
-    }
-    /// True for a function the module defines.
-    pub fn is_defined(&self, f: FuncRef) -> bool {
-        (f.0 as usize) < self.m.funcs.len()
-    }
-    /// The symbol of global variable `i`.
-    pub fn data_sym(&mut self, i: u32) -> SymId {
-        self.data_syms.get(i as usize).copied().unwrap_or(0)
-    }
-    /// True for a global variable defined elsewhere.
-    pub fn data_is_external(&self, i: u32) -> bool {
-        self.data_external.get(i as usize).copied().unwrap_or(false)
-    }
-    /// An external symbol by name (declared once).
-    pub fn ext_sym(&mut self, name: &str) -> SymId {
-        if let Some(&s) = self.ext.get(name) {
-            return s;
-        }
-        let s = self.symbols.len() as SymId;
-        self.symbols.push(Symbol { name: name.to_string(), def: None, func: true, global: true });
-        self.ext.insert(name.to_string(), s);
-        s
-    }
-}
-
-/// Names symbols and labels for the printer.
-pub(crate) struct Namer<'a, 'm> {
-    pub cx: &'a ModCx<'m>,
-    pub buf: &'a Buffer,
-    pub shift: u32,
-}
-
-impl print::Names for Namer<'_, '_> {
-    fn sym(&self, id: SymId) -> String {
-        self.cx.symbols.get(id as usize).map_or_else(|| "?".to_string(), |s| s.name.clone())
-    }
-    fn label(&self, l: Label) -> Option<u32> {
-        self.buf.bound(l).map(|o| o + self.shift)
-    }
-}
 
 /// Compiles a module.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Compiled, NativeError> {
-    if m.ptr_bytes != 8 {
-        return Err(NativeError::unsupported(
-            Span::default(),
-            "a data layout with 32-bit pointers on x86-64",
-        ));
-    }
-    let mut cx = ModCx {
-        m,
-        symbols: Vec::new(),
-        func_syms: Vec::new(),
-        data_syms: Vec::new(),
-        data_external: Vec::new(),
-        ext: HashMap::new(),
-    };
-    let has_main = m.funcs.iter().any(|f| f.name == "main");
-    let wrap = has_main
-        && (!m.structors.ctors.is_empty()
-            || !m.structors.dtors.is_empty()
-            || m.exception.is_some());
-    for f in &m.funcs {
-        let (name, global) = if wrap && f.name == "main" {
-            ("__irplay_main".to_string(), false)
-        } else {
-            (f.name.clone(), !f.local)
-        };
-        cx.func_syms.push(cx.symbols.len() as SymId);
-        cx.symbols.push(Symbol { name, def: Some((Section::Text, 0, 0)), func: true, global });
-    }
-    for im in &m.imports {
-        let s = cx.ext_sym(&im.name);
-        cx.func_syms.push(s);
-    }
-    // Global variables, with sizes up to the next one.
-    let d = &m.data;
-    let mut order: Vec<usize> = (0..d.symbols.len()).collect();
-    order.sort_by_key(|&i| d.symbols[i]);
-    let mut sizes = vec![0u32; d.symbols.len()];
-    for (k, &i) in order.iter().enumerate() {
-        let next = order.get(k + 1).map_or(d.bytes.len() as u32, |&j| d.symbols[j]);
-        sizes[i] = next.saturating_sub(d.symbols[i]);
-    }
-    for (i, &off) in d.symbols.iter().enumerate() {
-        let name = d.names.get(i).cloned().unwrap_or_else(|| format!("__irplay_data{i}"));
-        let external = d.external.get(i).copied().unwrap_or(false);
-        let global = !d.local.get(i).copied().unwrap_or(false);
-        cx.data_syms.push(cx.symbols.len() as SymId);
-        cx.data_external.push(external);
-        cx.symbols.push(Symbol {
-            name,
-            def: (!external).then_some((Section::Data, off, sizes[i])),
-            func: false,
-            global,
-        });
-    }
-    let mut out =
-        Compiled { data: d.bytes.clone(), data_align: d.align.max(8), ..Default::default() };
-    for r in &d.relocs {
-        let sym = match r.sym {
-            Sym::Data(i) => cx.data_sym(i),
-            Sym::Func(f) => cx.func_sym(f).0,
-        };
-        out.relocs.push(Reloc {
-            section: Section::Data,
-            offset: r.offset,
-            kind: RelocKind::Abs64,
-            sym,
-            addend: r.addend,
-        });
-    }
+    let (mut cx, mut out, wrap) = crate::module::start(m, "x86-64")?;
     for (k, f) in m.funcs.iter().enumerate() {
         let code = lower::Fx::new(&mut cx, f, opts.listing)?.run()?;
         let sym = cx.func_syms[k];
-        append(&mut out, &mut cx, sym, &f.name, f.span, code);
+        append(&mut out, &mut cx, sym, &f.name, f.span, code, &[0xCC]);
     }
     if wrap {
         main_wrapper(&mut out, &mut cx, opts.listing);
-    } else {
-        out.main = m.funcs.iter().position(|f| f.name == "main").map(|k| cx.func_syms[k]);
     }
-    out.symbols = cx.symbols;
-    Ok(out)
+    Ok(crate::module::finish(out, cx))
 }
-
-/// Appends a function's code to the text section (16-byte aligned).
-fn append(
-    out: &mut Compiled,
-    cx: &mut ModCx,
-    sym: SymId,
-    name: &str,
-    span: Span,
-    code: lower::FuncCode,
-) {
-    while !out.text.len().is_multiple_of(16) {
-        out.text.push(0xCC);
-    }
-    let start = out.text.len() as u32;
-    out.text.extend_from_slice(&code.bytes);
-    let end = out.text.len() as u32;
-    for (o, kind, s, addend) in code.relocs {
-        out.relocs.push(Reloc { section: Section::Text, offset: start + o, kind, sym: s, addend });
-    }
-    out.locs.extend(code.locs.into_iter().map(|(o, s)| (start + o, s)));
-    out.insts.extend(code.insts.into_iter().map(|(o, l, t)| (start + o, l, t)));
-    out.notes.extend(code.notes.into_iter().map(|(o, t)| (start + o, t)));
-    if let Some(s) = cx.symbols.get_mut(sym as usize) {
-        s.def = Some((Section::Text, start, end - start));
-    }
-    out.funcs.push(FuncInfo { name: name.to_string(), sym, start, end, span });
-}
-
-/// How an exception that escaped `main` is reported (the interpreter's words).
-const UNCAUGHT: &[u8] = b"error: uncaught_exception: an exception was thrown and not caught\n\0";
 
 /// The `main` of a module with global constructors or destructors, or one that can throw:
 /// registers the destructors with `atexit` (last first), runs the constructors in order,
@@ -293,13 +135,13 @@ fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
         let end = insts.get(k + 1).map_or(b.pos(), |n| n.0);
         texts.push((*o, (end - o) as u8, print::print(i, &names)));
     }
-    let code = lower::FuncCode {
+    let code = FuncCode {
         bytes: b.bytes,
         relocs: b.relocs,
         locs: Vec::new(),
         insts: texts,
         notes: Vec::new(),
     };
-    append(out, cx, sym, "main", Span::default(), code);
+    append(out, cx, sym, "main", Span::default(), code, &[0xCC]);
     out.main = Some(sym);
 }
