@@ -5,8 +5,10 @@ mod cli;
 mod native_cross;
 mod native_faults;
 mod native_host;
-#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+#[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
 mod native_run;
+#[cfg(any(test, all(target_os = "linux", target_arch = "aarch64")))]
+mod native_run_a64;
 mod opt;
 mod run;
 mod serve;
