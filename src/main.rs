@@ -13,6 +13,8 @@ mod opt;
 mod run;
 mod serve;
 mod wasm_host;
+#[cfg(feature = "wasm-engine")]
+mod wasm_run;
 
 use cli::{
     BuildArgs, CheckArgs, Command, Emit, Engine, FmtArgs, Format, OptArgs, RunArgs, ServeArgs,
@@ -339,7 +341,7 @@ fn main() -> ExitCode {
         }
         Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => {
             compile_file(file, &mut Timings::default(), |f, m, _| {
-                wasm_host::run(f, m, &file.display().to_string(), args)
+                run_wasm(f, m, &file.display().to_string(), args)
             })
         }
         Command::Run(RunArgs { file, args, engine: Engine::Native, target, cpu, .. }) => {
@@ -405,4 +407,30 @@ fn main() -> ExitCode {
         }
     };
     stacker::grow(256 << 20, work)
+}
+
+/// `irplay run --engine wasm`.
+#[cfg(feature = "wasm-engine")]
+fn run_wasm(
+    f: &irplay_core::diag::SourceFile,
+    m: &irplay_core::ir::Module,
+    program: &str,
+    args: &[String],
+) -> u8 {
+    wasm_run::run(f, m, program, args)
+}
+
+/// `irplay run --engine wasm` in a build without wasmtime.
+#[cfg(not(feature = "wasm-engine"))]
+fn run_wasm(
+    _: &irplay_core::diag::SourceFile,
+    _: &irplay_core::ir::Module,
+    _: &str,
+    _: &[String],
+) -> u8 {
+    eprintln!(
+        "irplay: error: this irplay was built without the wasm engine (cargo feature \
+         `wasm-engine`); use --engine interp or --engine native"
+    );
+    run::Stop::ERROR
 }
