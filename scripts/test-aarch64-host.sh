@@ -88,7 +88,9 @@ for entry in "${PROGRAMS[@]}"; do
   args=(--)
   run_line="$(grep -m1 '^; RUN:' "$file" || true)"
   if [[ "$run_line" == *" -- "* ]]; then
-    eval "args+=(${run_line#* -- })"
+    # Split at spaces, quotes kept (as the harnesses read `; RUN:` lines).
+    read -r -a more <<<"${run_line#* -- }"
+    args+=("${more[@]}")
   fi
   stdin=/dev/null
   [ -f "$file.stdin" ] && stdin="$file.stdin"

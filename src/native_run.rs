@@ -373,6 +373,7 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
                 }
                 continue;
             }
+            #[cfg(target_arch = "x86_64")]
             _ => return Err(format!("an AArch64 relocation to {} in x86-64 code", name())),
         };
         let Ok(v) = i32::try_from(value) else {
