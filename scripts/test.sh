@@ -14,6 +14,8 @@
 #      takes about 15 seconds, the AArch64 one (tests/native_aarch64.rs:
 #      executables linked by aarch64-linux-gnu-gcc, run under qemu-aarch64)
 #      about 40, and the matrix's aarch64 column about 60.
+#      scripts/test-aarch64-host.sh (in-process native runs on an AArch64
+#      host: a cross build of irplay, programs run under qemu-aarch64)
 #   4. cargo xtask web              (the playground bundle, wasm32; installs its
 #                                    toolchain through scripts/setup-web-deps.sh)
 #      e2e/playground.mjs           (the real page in headless Chromium, served by
@@ -55,6 +57,14 @@ status=${PIPESTATUS[0]}
 set -e
 t2=$SECONDS
 
+# In-process native runs on an AArch64 host, under qemu (scripts/test-aarch64-host.sh:
+# a cross build of irplay without the wasm engine, cached, then about 30 programs).
+set +e
+"$ROOT/scripts/test-aarch64-host.sh" 2>&1 | tee -a "$log"
+[ "${PIPESTATUS[0]}" = 0 ] || status=1
+set -e
+ta=$SECONDS
+
 if [ "${IRPLAY_NO_E2E:-}" != 1 ]; then
   set +e
   e2e_status=0
@@ -94,5 +104,5 @@ awk '/^test result: /{
        n++
      }
      END { if (n) printf "\nsummary: %d passed, %d failed, %d skipped\n", p, f, s }' "$log"
-echo "test.sh: fmt+clippy $((th - t0))s, setup+corpus $((t1 - th))s, build+tests $((t2 - t1))s, playground+e2e $((t3 - t2))s, exit $status"
+echo "test.sh: fmt+clippy $((th - t0))s, setup+corpus $((t1 - th))s, build+tests $((t2 - t1))s, aarch64 host $((ta - t2))s, playground+e2e $((t3 - ta))s, exit $status"
 exit "$status"

@@ -5,12 +5,16 @@ mod cli;
 mod native_cross;
 mod native_faults;
 mod native_host;
-#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+#[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
 mod native_run;
+#[cfg(any(test, all(target_os = "linux", target_arch = "aarch64")))]
+mod native_run_a64;
 mod opt;
 mod run;
 mod serve;
 mod wasm_host;
+#[cfg(feature = "wasm-engine")]
+mod wasm_run;
 
 use cli::{
     BuildArgs, CheckArgs, Command, Emit, Engine, FmtArgs, Format, OptArgs, RunArgs, ServeArgs,
@@ -337,7 +341,7 @@ fn main() -> ExitCode {
         }
         Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => {
             compile_file(file, &mut Timings::default(), |f, m, _| {
-                wasm_host::run(f, m, &file.display().to_string(), args)
+                run_wasm(f, m, &file.display().to_string(), args)
             })
         }
         Command::Run(RunArgs { file, args, engine: Engine::Native, target, cpu, .. }) => {
@@ -403,4 +407,30 @@ fn main() -> ExitCode {
         }
     };
     stacker::grow(256 << 20, work)
+}
+
+/// `irplay run --engine wasm`.
+#[cfg(feature = "wasm-engine")]
+fn run_wasm(
+    f: &irplay_core::diag::SourceFile,
+    m: &irplay_core::ir::Module,
+    program: &str,
+    args: &[String],
+) -> u8 {
+    wasm_run::run(f, m, program, args)
+}
+
+/// `irplay run --engine wasm` in a build without wasmtime.
+#[cfg(not(feature = "wasm-engine"))]
+fn run_wasm(
+    _: &irplay_core::diag::SourceFile,
+    _: &irplay_core::ir::Module,
+    _: &str,
+    _: &[String],
+) -> u8 {
+    eprintln!(
+        "irplay: error: this irplay was built without the wasm engine (cargo feature \
+         `wasm-engine`); use --engine interp or --engine native"
+    );
+    run::Stop::ERROR
 }

@@ -1,8 +1,8 @@
 //! The native host: `irplay build --target x86_64|aarch64` (an ELF object, an executable
 //! linked by the target's C compiler, an assembly listing, or the low form) and `irplay run
-//! --engine native` (x86-64: compile in process and run at once, on x86-64 Linux, see
-//! `native_run.rs`; AArch64: build an executable and run it, under qemu on other hosts, see
-//! `native_cross.rs`).
+//! --engine native` (code for the host's CPU on x86-64 and AArch64 Linux: compile in process
+//! and run at once, see `native_run.rs`; AArch64 code on another host: build an executable and
+//! run it under qemu, see `native_cross.rs`).
 //!
 //! Exit status of a run: the program's own (`main`'s return value or `exit`'s argument, mod
 //! 256); 70 for a fault of the generated code (only undefined behaviour causes one: an
@@ -211,10 +211,12 @@ pub fn run(
     program: &str,
     args: &[String],
 ) -> u8 {
-    if how.target == Target::Aarch64 {
+    // AArch64 code on an AArch64 Linux host runs in process, as x86-64 code on an x86-64 one.
+    let a64_host = cfg!(all(target_os = "linux", target_arch = "aarch64"));
+    if how.target == Target::Aarch64 && !a64_host {
         return run_aarch64(file, module, how.cpu.as_deref(), program, args);
     }
-    if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+    if how.target == Target::X64 && !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         eprintln!(
             "irplay: error: --engine native runs x86-64 code on an x86-64 Linux host, and this \
              host is {}-{}; build an executable with `irplay build --target x86_64 --emit exe` \
@@ -224,7 +226,7 @@ pub fn run(
         );
         return Stop::ERROR;
     }
-    let c = match compile(file, module, Target::X64, false, &mut Timings::default()) {
+    let c = match compile(file, module, how.target, false, &mut Timings::default()) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -265,14 +267,14 @@ fn run_aarch64(
     }
 }
 
-#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+#[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
 fn run_compiled(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u8 {
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
     crate::native_run::run(c, file, program, args)
 }
 
-#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
+#[cfg(not(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64"))))]
 fn run_compiled(_: &Compiled, _: &SourceFile, _: &str, _: &[String]) -> u8 {
     Stop::ERROR
 }

@@ -1,6 +1,8 @@
-//! The in-process loader of `irplay run --engine native` (x86-64 Linux hosts only): maps a
-//! [`Compiled`] object into memory, links it with the process's C library and calls its
-//! `main`; a fault in the code is reported at the IR instruction that caused it.
+//! The in-process loader of `irplay run --engine native` (x86-64 and AArch64 Linux hosts,
+//! code for the host's CPU): maps a [`Compiled`] object into memory, links it with the
+//! process's C library and calls its `main`; a fault in the code is reported at the IR
+//! instruction that caused it. The AArch64 stubs, relocations and instruction cache upkeep
+//! are in `native_run_a64.rs`.
 //!
 //! ```text
 //!  one mmap region:  .text │ import stubs │ (page) GOT │ (page) .data
@@ -22,6 +24,8 @@
 //! stack pointer (or else along the frame-pointer chain).
 
 use crate::native_faults;
+#[cfg(target_arch = "aarch64")]
+use crate::native_run_a64 as a64;
 use crate::run::Stop;
 use irplay_core::diag::SourceFile;
 use irplay_native::{Compiled, RelocKind, Section};
@@ -30,7 +34,37 @@ use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
 /// The length of an import stub: `ff 25 00 00 00 00` (`jmp qword ptr [rip + 0]`), the
 /// 8-byte address, 2 bytes of `int3` padding.
+#[cfg(target_arch = "x86_64")]
 const STUB_LEN: usize = 16;
+#[cfg(target_arch = "aarch64")]
+use a64::STUB_LEN;
+
+/// Back from a return address into its call instruction.
+#[cfg(target_arch = "x86_64")]
+const CALL_LEN: usize = 1;
+#[cfg(target_arch = "aarch64")]
+use a64::CALL_LEN;
+
+/// True if a relocation of `kind` goes through a stub (AArch64 code; x86-64's are matched
+/// in [`load`]).
+#[cfg(target_arch = "aarch64")]
+fn arch_stub(kind: RelocKind, external: bool, external_func: bool) -> bool {
+    a64::via_stub(kind, external, external_func)
+}
+#[cfg(target_arch = "x86_64")]
+fn arch_stub(_: RelocKind, _: bool, _: bool) -> bool {
+    false
+}
+
+/// True if a relocation of `kind` needs a GOT entry (AArch64 code).
+#[cfg(target_arch = "aarch64")]
+fn arch_got(kind: RelocKind) -> bool {
+    a64::via_got(kind)
+}
+#[cfg(target_arch = "x86_64")]
+fn arch_got(_: RelocKind) -> bool {
+    false
+}
 
 /// A loaded object: its region (never unmapped while the program runs) and where things are.
 pub struct Image {
@@ -185,6 +219,8 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
             RelocKind::Plt32 if external(r.sym) => (&mut stub_of, &mut stubs),
             RelocKind::Pc32 if external_func(r.sym) => (&mut stub_of, &mut stubs),
             RelocKind::GotPcRel => (&mut got_of, &mut gots),
+            k if arch_stub(k, external(r.sym), external_func(r.sym)) => (&mut stub_of, &mut stubs),
+            k if arch_got(k) => (&mut got_of, &mut gots),
             _ => continue,
         };
         match table.get_mut(r.sym as usize) {
@@ -273,9 +309,14 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
     for (i, slot) in stub_of.iter().enumerate() {
         if let (Some(k), Some(&addr)) = (slot, image.addrs.get(i)) {
             let at = stubs_at + k * STUB_LEN;
-            put(mem, at, &[0xff, 0x25, 0, 0, 0, 0]);
-            put(mem, at + 6, &(addr as u64).to_le_bytes());
-            put(mem, at + 14, &[0xcc, 0xcc]);
+            #[cfg(target_arch = "x86_64")]
+            {
+                put(mem, at, &[0xff, 0x25, 0, 0, 0, 0]);
+                put(mem, at + 6, &(addr as u64).to_le_bytes());
+                put(mem, at + 14, &[0xcc, 0xcc]);
+            }
+            #[cfg(target_arch = "aarch64")]
+            put(mem, at, &a64::stub(addr as u64));
         }
     }
     for (i, slot) in got_of.iter().enumerate() {
@@ -310,6 +351,29 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
                 Some(&Some(k)) => (base + got_at + k * 8) as i128 + a - p,
                 _ => return Err(format!("no GOT entry for {}", name())),
             },
+            #[cfg(target_arch = "aarch64")]
+            RelocKind::Call26
+            | RelocKind::Jump26
+            | RelocKind::AdrPage21
+            | RelocKind::AddLo12
+            | RelocKind::GotPage21
+            | RelocKind::GotLo12 => {
+                let got = match got_of.get(r.sym as usize) {
+                    Some(&Some(k)) => Some((base + got_at + k * 8) as i128),
+                    _ => None,
+                };
+                let s = stub(stub_of.get(r.sym as usize)).unwrap_or(s);
+                let mut word = [0u8; 4];
+                if let Some(w) = mem.get(at..at + 4) {
+                    word.copy_from_slice(w);
+                }
+                match a64::patch(u32::from_le_bytes(word), r.kind, p, s, a, got) {
+                    Ok(w) => put(mem, at, &w.to_le_bytes()),
+                    Err(e) => return Err(format!("a relocation to {}: {e}", name())),
+                }
+                continue;
+            }
+            #[cfg(target_arch = "x86_64")]
             _ => return Err(format!("an AArch64 relocation to {} in x86-64 code", name())),
         };
         let Ok(v) = i32::try_from(value) else {
@@ -317,6 +381,8 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
         };
         put(mem, at, &v.to_le_bytes());
     }
+    #[cfg(target_arch = "aarch64")]
+    a64::sync_icache(image.base as usize, code_len);
     // SAFETY: the executable part of the region, page-aligned at the start; from here on it
     // is never written again.
     let rc = unsafe {
@@ -377,7 +443,27 @@ impl Faults {
         (off < self.code_len).then(|| unsafe { *(addr as *const u8) })
     }
 
+    /// True if `w` is a return address into the text: after a `bl` or `blr`.
+    #[cfg(target_arch = "aarch64")]
+    fn is_return(&self, w: usize) -> bool {
+        if !(self.text < w && w <= self.text + self.text_len) || !w.is_multiple_of(4) {
+            return false;
+        }
+        self.word(w - 4).is_some_and(a64::is_call)
+    }
+
+    /// The instruction word at `addr`, if in the text or stubs.
+    #[cfg(target_arch = "aarch64")]
+    fn word(&self, addr: usize) -> Option<u32> {
+        let mut b = [0u8; 4];
+        for (k, v) in b.iter_mut().enumerate() {
+            *v = self.code_byte(addr + k)?;
+        }
+        Some(u32::from_le_bytes(b))
+    }
+
     /// True if `w` is a return address into the text: after a call instruction.
+    #[cfg(target_arch = "x86_64")]
     fn is_return(&self, w: usize) -> bool {
         if !(self.text < w && w <= self.text + self.text_len) {
             return false;
@@ -407,7 +493,7 @@ impl Faults {
             // SAFETY: between the faulting stack pointer and the top of the run's stack.
             let w = unsafe { *(a as *const usize) };
             if self.is_return(w) {
-                return Some(w - 1 - self.text);
+                return Some(w - CALL_LEN - self.text);
             }
             a += 8;
         }
@@ -423,7 +509,7 @@ impl Faults {
             // SAFETY: inside the run's stack, as checked.
             let (next, ret) = unsafe { (*(bp as *const usize), *((bp + 8) as *const usize)) };
             if self.is_return(ret) {
-                return Some(ret - 1 - self.text);
+                return Some(ret - CALL_LEN - self.text);
             }
             if next <= bp {
                 return None;
@@ -452,8 +538,12 @@ extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, ctx: *mut c_void)
     // SAFETY: set once before the run, never freed; the kernel passes a valid context.
     let (f, uc, addr) =
         unsafe { (&*faults, &*(ctx as *const libc::ucontext_t), (*info).si_addr() as usize) };
+    #[cfg(target_arch = "x86_64")]
     let reg = |r: c_int| uc.uc_mcontext.gregs.get(r as usize).map_or(0, |&v| v as usize);
+    #[cfg(target_arch = "x86_64")]
     let (pc, sp, bp) = (reg(libc::REG_RIP), reg(libc::REG_RSP), reg(libc::REG_RBP));
+    #[cfg(target_arch = "aarch64")]
+    let (pc, sp, bp, lr) = a64::regs(uc);
     let in_text = f.text <= pc && pc < f.text + f.text_len;
     // A stack overflow: the stack pointer is at the run's stack limit and the access near
     // it, or (limit unknown) just below the stack pointer.
@@ -466,12 +556,23 @@ extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, ctx: *mut c_void)
         };
     let head = match sig {
         _ if overflow => native_faults::HEAD_OVERFLOW,
-        libc::SIGFPE => native_faults::HEAD_DIVIDE,
+        libc::SIGFPE | libc::SIGTRAP => native_faults::HEAD_DIVIDE,
         libc::SIGILL => native_faults::HEAD_UNREACHABLE,
         _ => native_faults::HEAD_MEMORY,
     };
     write_err(head);
-    let site = if in_text { Some(pc - f.text) } else { f.caller(sp, bp) };
+    #[cfg_attr(target_arch = "x86_64", allow(unused_mut))]
+    let mut site = if in_text { Some(pc - f.text) } else { f.caller(sp, bp) };
+    #[cfg(target_arch = "aarch64")]
+    {
+        // A C library function that calls nothing still has its return address in x30; a
+        // stack overflow at a prologue's stack probe is reported at the call, as on x86-64,
+        // where the call's push faults.
+        let probe = in_text && f.word(pc) == Some(a64::PROBE);
+        if (!in_text || (overflow && probe)) && f.is_return(lr) {
+            site = Some(lr - CALL_LEN - f.text);
+        }
+    }
     if !in_text {
         write_err(native_faults::IN_LIBC);
     }
@@ -496,7 +597,12 @@ fn install_handlers() -> Result<(), String> {
     if unsafe { libc::sigaltstack(&ss, std::ptr::null_mut()) } != 0 {
         return Err(format!("cannot set up a signal stack: {}", std::io::Error::last_os_error()));
     }
-    for sig in [libc::SIGSEGV, libc::SIGBUS, libc::SIGFPE, libc::SIGILL] {
+    // AArch64 code traps a division by zero with `brk` (SIGTRAP): its divide does not.
+    #[cfg(target_arch = "x86_64")]
+    let sigs = [libc::SIGSEGV, libc::SIGBUS, libc::SIGFPE, libc::SIGILL];
+    #[cfg(target_arch = "aarch64")]
+    let sigs = [libc::SIGSEGV, libc::SIGBUS, libc::SIGFPE, libc::SIGILL, libc::SIGTRAP];
+    for sig in sigs {
         // SAFETY: a zeroed sigaction filled with a handler of the SA_SIGINFO shape.
         let rc = unsafe {
             let mut sa: libc::sigaction = std::mem::zeroed();
@@ -568,7 +674,7 @@ pub fn run(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
 
