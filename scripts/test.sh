@@ -14,13 +14,14 @@
 #      takes about 15 seconds, the AArch64 one (tests/native_aarch64.rs:
 #      executables linked by aarch64-linux-gnu-gcc, run under qemu-aarch64)
 #      about 40, and the matrix's aarch64 column about 60.
-#      scripts/test-aarch64-host.sh (in-process native runs on an AArch64
-#      host: a cross build of irplay, programs run under qemu-aarch64)
 #   4. cargo xtask web              (the playground bundle, wasm32; installs its
 #                                    toolchain through scripts/setup-web-deps.sh)
 #      e2e/playground.mjs           (the real page in headless Chromium, served by
 #                                    `irplay serve`; screenshots and figures go to
 #                                    target/e2e/)
+#   5. scripts/test-aarch64-host.sh (in-process native runs on an AArch64
+#      host: a cross build of irplay, by the Debian rustc step 4 installs,
+#      programs run under qemu-aarch64; the build is cached in target/)
 # Extra arguments go to the test binaries, e.g. `scripts/test.sh parse/ok`
 # (IRPLAY_NO_E2E=1 skips step 4 for quick local runs).
 # Exits non-zero when anything fails.
@@ -57,13 +58,6 @@ status=${PIPESTATUS[0]}
 set -e
 t2=$SECONDS
 
-# In-process native runs on an AArch64 host, under qemu (scripts/test-aarch64-host.sh:
-# a cross build of irplay without the wasm engine, cached, then about 30 programs).
-set +e
-"$ROOT/scripts/test-aarch64-host.sh" 2>&1 | tee -a "$log"
-[ "${PIPESTATUS[0]}" = 0 ] || status=1
-set -e
-ta=$SECONDS
 
 if [ "${IRPLAY_NO_E2E:-}" != 1 ]; then
   set +e
@@ -94,6 +88,16 @@ if [ "${IRPLAY_NO_E2E:-}" != 1 ]; then
 fi
 t3=$SECONDS
 
+# In-process native runs on an AArch64 host, under qemu (scripts/test-aarch64-host.sh: a
+# cross build of irplay without the wasm engine by Debian's rustc with -Zbuild-std, which
+# the playground's setup installs, cached; then about 30 programs).
+set +e
+"$ROOT/scripts/setup-web-deps.sh"
+"$ROOT/scripts/test-aarch64-host.sh" 2>&1 | tee -a "$log"
+[ "${PIPESTATUS[0]}" = 0 ] || status=1
+set -e
+ta=$SECONDS
+
 # One closing line over all test binaries.
 awk '/^test result: /{
        for (i = 1; i <= NF; i++) {
@@ -104,5 +108,5 @@ awk '/^test result: /{
        n++
      }
      END { if (n) printf "\nsummary: %d passed, %d failed, %d skipped\n", p, f, s }' "$log"
-echo "test.sh: fmt+clippy $((th - t0))s, setup+corpus $((t1 - th))s, build+tests $((t2 - t1))s, aarch64 host $((ta - t2))s, playground+e2e $((t3 - ta))s, exit $status"
+echo "test.sh: fmt+clippy $((th - t0))s, setup+corpus $((t1 - th))s, build+tests $((t2 - t1))s, playground+e2e $((t3 - t2))s, aarch64 host $((ta - t3))s, exit $status"
 exit "$status"
