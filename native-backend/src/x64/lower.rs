@@ -225,8 +225,7 @@ impl<'a, 'm> Fx<'a, 'm> {
     /// empty), or what happened to it (`spill`, `reload`), at the next instruction.
     pub fn note(&mut self, what: &str, v: VReg, r: PReg) {
         let Some(notes) = &mut self.notes else { return };
-        let Ok(k) = self.f.names.binary_search_by_key(&v.0, |p| p.0 .0) else { return };
-        let Some((_, name)) = self.f.names.get(k) else { return };
+        let Some(name) = crate::value_name(self.f, v.0) else { return };
         let reg = if r >= 16 { xm(r).name().to_string() } else { gp(r).name(8).to_string() };
         let text = if what.is_empty() {
             format!("{name}: {reg}")
@@ -302,15 +301,8 @@ impl<'a, 'm> Fx<'a, 'm> {
         if self.a.is_dirty(r) && self.needed(v) {
             let h = self.home(v);
             let mem = Mem::at(Gpr::RBP, h);
-            if let Some(notes) = &mut self.notes {
-                if let Ok(k) = self.f.names.binary_search_by_key(&v.0, |p| p.0 .0) {
-                    if let Some((_, name)) = self.f.names.get(k) {
-                        notes.push((
-                            self.buf.pos(),
-                            format!("spill {name}: {}", super::print::mem(mem)),
-                        ));
-                    }
-                }
+            if let (Some(notes), Some(name)) = (&mut self.notes, crate::value_name(self.f, v.0)) {
+                notes.push((self.buf.pos(), format!("spill {name}: {}", super::print::mem(mem))));
             }
             if r >= 16 {
                 self.emit(Inst::FStore { d: true, mem, src: xm(r) });
@@ -903,13 +895,10 @@ impl<'a, 'm> Fx<'a, 'm> {
         if let Some(body_notes) = self.notes.take() {
             // Values pinned to a register for the whole function, at its start.
             for (v, r) in self.pin_of.iter().enumerate() {
-                let Some(r) = *r else { continue };
-                let Ok(k) = self.f.names.binary_search_by_key(&(v as u32), |p| p.0 .0) else {
+                let (Some(r), Some(name)) = (*r, crate::value_name(self.f, v as u32)) else {
                     continue;
                 };
-                if let Some((_, name)) = self.f.names.get(k) {
-                    notes.push((0, format!("{name}: {} (whole function)", gp(r).name(8))));
-                }
+                notes.push((0, format!("{name}: {} (whole function)", gp(r).name(8))));
             }
             notes.extend(body_notes.into_iter().map(|(o, t)| (o + shift, t)));
         }
