@@ -46,7 +46,7 @@ pub fn lower_options(target: Target) -> LowerOptions {
         Target::X64 => irplay_core::lower::Abi::SysV,
         Target::Aarch64 => irplay_core::lower::Abi::Aapcs64,
     };
-    LowerOptions { v128: false, abi, value_names: false }
+    LowerOptions { v128: false, abi, value_names: false, limits: false }
 }
 
 /// Lowers a verified IR module for `target` ([`lower_options`]). Debug builds verify the low

@@ -658,6 +658,12 @@ fn emit_inst(
             w.ins(&I::I8x16Shuffle(bytes.map(|x| x & 31)));
             w.set(*dst);
         }
+        Inst::Fuel { .. } | Inst::Enter | Inst::Leave => {
+            return Err(WasmError(format!(
+                "{}: step and depth counting is not implemented by this code generator",
+                f.name
+            )));
+        }
         Inst::VaStart { .. } | Inst::VaArg { .. } => {
             return Err(WasmError(format!(
                 "{}: native variadic arguments in a module lowered for wasm32",

@@ -96,6 +96,7 @@ pub const LOWER_OPTIONS: irplay_core::lower::Options = irplay_core::lower::Optio
     v128: true,
     abi: irplay_core::lower::Abi::Cells,
     value_names: false,
+    limits: false,
 };
 
 /// Lowers a verified IR module for this target ([`LOWER_OPTIONS`]). Debug builds verify the

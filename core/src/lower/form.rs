@@ -412,6 +412,16 @@ pub enum Inst {
     /// `dst = va_arg ap` of register type `ty` in the target's convention (only with
     /// a native [`crate::lower::Abi`]): the next variadic argument, advancing the `va_list`.
     VaArg { dst: VReg, ty: Ty, ap: VReg },
+    /// Charges `steps` executed IR instructions to the run's step budget and stops the run
+    /// when the budget is spent (only with [`crate::lower::Options::limits`]; first in each
+    /// block that starts an IR block, `steps` its IR instructions, terminator included).
+    Fuel { steps: u32 },
+    /// Takes one frame from the run's stack-depth budget and stops the run when it is spent
+    /// (only with [`crate::lower::Options::limits`]; first in each function's entry block).
+    Enter,
+    /// Gives the frame back (only with [`crate::lower::Options::limits`]; last before each
+    /// [`Term::Ret`] and [`Term::TailCall`]).
+    Leave,
 }
 
 /// Matches `$inst` on the instructions that write exactly one register, bound to `$dst`
@@ -443,7 +453,10 @@ macro_rules! with_single_dst {
             | Inst::Store { .. }
             | Inst::MemCopy { .. }
             | Inst::MemFill { .. }
-            | Inst::VaStart { .. } => $no,
+            | Inst::VaStart { .. }
+            | Inst::Fuel { .. }
+            | Inst::Enter
+            | Inst::Leave => $no,
         }
     };
 }
@@ -457,7 +470,10 @@ impl Inst {
             Inst::Store { .. }
             | Inst::MemCopy { .. }
             | Inst::MemFill { .. }
-            | Inst::VaStart { .. } => {}
+            | Inst::VaStart { .. }
+            | Inst::Fuel { .. }
+            | Inst::Enter
+            | Inst::Leave => {}
             i => {
                 if let Some(d) = i.single_dst() {
                     f(d);
@@ -469,7 +485,12 @@ impl Inst {
     /// Calls `f` with each register the instruction reads (once per operand).
     pub fn for_each_use(&self, mut f: impl FnMut(VReg)) {
         match self {
-            Inst::Const { .. } | Inst::Addr { .. } | Inst::Slot { .. } => {}
+            Inst::Const { .. }
+            | Inst::Addr { .. }
+            | Inst::Slot { .. }
+            | Inst::Fuel { .. }
+            | Inst::Enter
+            | Inst::Leave => {}
             Inst::ParCopy { moves } => moves.iter().for_each(|(_, s)| f(*s)),
             Inst::Bin { a, b, .. } | Inst::Cmp { a, b, .. } | Inst::FCmp { a, b, .. } => {
                 f(*a);

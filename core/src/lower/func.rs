@@ -213,11 +213,24 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         fx.cur_locs.clear();
         let insts = body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]);
         if Some(b) == body.entry() {
+            if fx.cx.opts.limits {
+                fx.emit(Inst::Enter);
+            }
             for &(r, n) in &entry_masks {
                 let ty = fx.reg_ty(r);
                 let c = fx.iconst(ty, (1u64 << n) - 1);
                 fx.emit(Inst::Bin { op: super::form::Bin::And, ty, dst: r, a: r, b: c });
             }
+        }
+        if fx.cx.opts.limits {
+            let steps = insts
+                .iter()
+                .filter(|&&i| body.insts.get(i).is_some_and(|d| d.op != Opcode::Phi))
+                .count();
+            if let Some(first) = insts.first().and_then(|&i| body.insts.get(i)) {
+                fx.mark(first.span);
+            }
+            fx.emit(Inst::Fuel { steps: u32::try_from(steps).unwrap_or(u32::MAX) });
         }
         let mut ended = false;
         for (k, &i) in insts.iter().enumerate() {
@@ -265,6 +278,13 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                         }
                     }
                 }
+            }
+        }
+    }
+    if fx.cx.opts.limits {
+        for b in &mut blocks {
+            if matches!(b.term, Term::Ret(_) | Term::TailCall { .. }) {
+                b.insts.push(Inst::Leave);
             }
         }
     }

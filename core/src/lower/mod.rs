@@ -91,6 +91,13 @@ pub struct Options {
     pub abi: Abi,
     /// Record the IR name of the registers that hold IR values ([`LowFunc::names`]).
     pub value_names: bool,
+    /// Count the run's steps and call depth in the code, for engines that keep a run's
+    /// limits: [`Inst::Fuel`] first in each block that starts an IR block (charging its IR
+    /// instructions, terminator included: the interpreter's count, per block), [`Inst::Enter`]
+    /// first in each function, [`Inst::Leave`] before each return and tail call (a function
+    /// that unwinds returns too, see [`eh`]). The counters, their budgets and what stopping
+    /// means are the code generator's and its host's.
+    pub limits: bool,
 }
 
 /// How the lowered code meets other code.

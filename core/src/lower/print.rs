@@ -216,6 +216,9 @@ fn inst_text(m: &LowModule, f: &LowFunc, i: &Inst) -> String {
         }
         Inst::VaStart { ap } => format!("va_start {}", r(*ap)),
         Inst::VaArg { dst, ty, ap } => format!("{} = va_arg.{} {}", r(*dst), ty.name(), r(*ap)),
+        Inst::Fuel { steps } => format!("fuel {steps}"),
+        Inst::Enter => "enter".to_string(),
+        Inst::Leave => "leave".to_string(),
     }
 }
 

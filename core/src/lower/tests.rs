@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 
 /// The options of the wasm backend and of the native ones.
 const TARGETS: [Options; 3] = [
-    Options { v128: true, abi: Abi::Cells, value_names: false },
-    Options { v128: false, abi: Abi::SysV, value_names: true },
-    Options { v128: false, abi: Abi::Aapcs64, value_names: false },
+    Options { v128: true, abi: Abi::Cells, value_names: false, limits: true },
+    Options { v128: false, abi: Abi::SysV, value_names: true, limits: false },
+    Options { v128: false, abi: Abi::Aapcs64, value_names: false, limits: true },
 ];
 
 /// Lowers with the default options and verifies the result.
@@ -310,4 +310,41 @@ fn the_verifier_catches_broken_low_forms() {
         let errs = errors(&*edit);
         assert!(errs.iter().any(|e| e.contains(want)), "expected {want:?}, got {errs:?}");
     }
+}
+
+#[test]
+fn limits_count_each_blocks_ir_instructions_and_the_frames() {
+    let src = "define i32 @f(i32 %n) {\nentry:\n  %c = icmp sgt i32 %n, 0\n  br i1 %c, label %loop, label %done\nloop:\n  %i = phi i32 [ 0, %entry ], [ %j, %loop ]\n  %j = add i32 %i, 1\n  %d = icmp eq i32 %j, %n\n  br i1 %d, label %done, label %loop\ndone:\n  %r = call i32 @f(i32 0)\n  ret i32 %r\n}\n";
+    let checked = crate::check(src);
+    let m = checked.module.unwrap_or_default();
+    let opts = Options { limits: true, ..Options::default() };
+    let low = lower_verified(&m, opts, "limits").unwrap_or_else(|e| panic!("{e}"));
+    let f = &low.funcs[0];
+    let fuel: Vec<u32> = f
+        .blocks
+        .iter()
+        .filter_map(|b| {
+            b.insts.iter().find_map(|i| match i {
+                Inst::Fuel { steps } => Some(*steps),
+                _ => None,
+            })
+        })
+        .collect();
+    // entry: icmp, br; loop: add, icmp, br (the phi is not counted); done: call, ret.
+    assert_eq!(fuel, [2, 3, 2]);
+    assert_eq!(f.blocks[0].insts.first(), Some(&Inst::Enter));
+    let rets: Vec<&super::LowBlock> =
+        f.blocks.iter().filter(|b| matches!(b.term, Term::Ret(_))).collect();
+    assert!(!rets.is_empty());
+    assert!(rets.iter().all(|b| b.insts.last() == Some(&Inst::Leave)));
+    // Without the option, none of them.
+    let plain = lower_verified(&m, Options::default(), "plain").unwrap_or_else(|e| panic!("{e}"));
+    let text = print_module(&plain);
+    assert!(!text.contains("fuel") && !text.contains("enter") && !text.contains("leave"));
+    // The verifier wants the frame given back before a return.
+    let mut broken = low.clone();
+    if let Some(b) = broken.funcs[0].blocks.iter_mut().find(|b| matches!(b.term, Term::Ret(_))) {
+        b.insts.pop();
+    }
+    assert!(super::verify(&broken, opts).is_err());
 }

@@ -310,6 +310,9 @@ impl Fx<'_> {
         }
         self.frame();
         self.written();
+        if self.opts.limits {
+            self.limits();
+        }
         for (b, blk) in f.blocks.iter().enumerate() {
             self.block = Some(b as u32);
             self.inst = None;
@@ -330,6 +333,36 @@ impl Fx<'_> {
             self.inst = None;
             self.term(&blk.term);
         }
+    }
+
+    /// With [`Options::limits`]: the entry block takes a frame first, every return and tail
+    /// call gives it back last, and nothing else does either.
+    fn limits(&mut self) {
+        let f = self.f;
+        if f.blocks.first().and_then(|b| b.insts.first()) != Some(&Inst::Enter) {
+            self.err("the entry block does not start with enter".into());
+        }
+        for (b, blk) in f.blocks.iter().enumerate() {
+            self.block = Some(b as u32);
+            let leaves = matches!(blk.term, Term::Ret(_) | Term::TailCall { .. });
+            let n = blk.insts.len();
+            for (k, i) in blk.insts.iter().enumerate() {
+                let expected = match i {
+                    Inst::Enter => b == 0 && k == 0,
+                    Inst::Leave => leaves && k + 1 == n,
+                    _ => true,
+                };
+                if !expected {
+                    self.inst = Some(k as u32);
+                    self.err(format!("{i:?} out of place"));
+                }
+            }
+            self.inst = None;
+            if leaves && blk.insts.last() != Some(&Inst::Leave) {
+                self.err("a return without leave".into());
+            }
+        }
+        self.block = None;
     }
 
     /// Reports the registers read but written nowhere (not parameters, not the argument
@@ -628,6 +661,11 @@ impl Fx<'_> {
                 self.need_native("va_arg");
                 self.want(*ap, Ty::Ptr, "va_arg ap");
                 self.want(*dst, *ty, "va_arg dst");
+            }
+            Inst::Fuel { .. } | Inst::Enter | Inst::Leave => {
+                if !self.opts.limits {
+                    self.err("a step or depth count without Options::limits".to_string());
+                }
             }
         }
     }
