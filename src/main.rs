@@ -402,8 +402,20 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Serve(ServeArgs { port, host, dir }) => {
-            serve::serve(host, *port, &serve::default_dir(dir.as_deref()))
+        Command::Serve(ServeArgs {
+            port,
+            host,
+            dir,
+            read_timeout_ms,
+            write_timeout_ms,
+            max_connections,
+        }) => {
+            let limits = serve::Limits {
+                read_timeout: Duration::from_millis(*read_timeout_ms),
+                write_timeout: Duration::from_millis(*write_timeout_ms),
+                max_connections: *max_connections as usize,
+            };
+            serve::serve(host, *port, &serve::default_dir(dir.as_deref()), limits)
         }
     };
     stacker::grow(256 << 20, work)
