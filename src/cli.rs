@@ -35,6 +35,9 @@ pub enum Command {
 }
 
 /// Parse and verify LLVM IR files; exit 1 if any has an error.
+///
+/// With `--format json`, every error is in the one JSON array on stdout, also a file that
+/// cannot be read or is not UTF-8.
 #[derive(Args)]
 pub struct CheckArgs {
     /// The files to check (`-` for standard input).

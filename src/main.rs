@@ -20,7 +20,7 @@ use cli::{
     BuildArgs, CheckArgs, Command, Emit, Engine, FmtArgs, Format, OptArgs, RunArgs, ServeArgs,
     Target,
 };
-use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
+use irplay_core::diag::{render, render_all, to_json, Diagnostic, SourceFile, Span};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -53,30 +53,78 @@ impl Timings {
     }
 }
 
-/// A source file read from disk, or a diagnostic saying why it could not be.
-fn read_source(path: &Path) -> Result<SourceFile, String> {
+/// Why a file could not be read as text: an error about it, with the file to show it in.
+struct Unreadable {
+    /// The file's name, and what could be read of it (as text, for positions).
+    file: SourceFile,
+    /// The error: at the first byte that is not UTF-8, or at the start of the file.
+    diagnostic: Diagnostic,
+    /// False when nothing could be read: the text form is `FILE: error: MESSAGE`.
+    located: bool,
+}
+
+impl Unreadable {
+    /// Nothing of `name` could be read, for the reason `message`.
+    fn unread(name: String, message: String) -> Box<Unreadable> {
+        Box::new(Unreadable {
+            file: SourceFile::new(name, String::new()),
+            diagnostic: Diagnostic::error(Span::new(0, 0), message),
+            located: false,
+        })
+    }
+
+    /// The error as `--format json` gives it: an array of one diagnostic.
+    fn json(&self) -> serde_json::Value {
+        to_json(std::slice::from_ref(&self.diagnostic), &self.file)
+    }
+}
+
+/// The text form: rustc-style at the bad byte, or `FILE: error: MESSAGE` (a line each).
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.located {
+            f.write_str(&render(&self.diagnostic, &self.file))
+        } else {
+            writeln!(f, "{}: error: {}", self.file.name(), self.diagnostic.message)
+        }
+    }
+}
+
+/// A source file read from disk (`-`: standard input), or why it could not be.
+fn read_source(path: &Path) -> Result<SourceFile, Box<Unreadable>> {
     let name = path.display().to_string();
     let bytes = if name == "-" {
         let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
-            .map_err(|e| format!("{name}: error: cannot read standard input: {e}"))?;
+        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v) {
+            return Err(Unreadable::unread(name, format!("cannot read standard input: {e}")));
+        }
         v
     } else {
-        std::fs::read(path).map_err(|e| format!("{name}: error: cannot read file: {e}"))?
+        match std::fs::read(path) {
+            Ok(v) => v,
+            Err(e) => return Err(Unreadable::unread(name, format!("cannot read file: {e}"))),
+        }
     };
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => {
-            // Point at the first byte that is not UTF-8, with the valid prefix as context.
+            // Point at the first byte that is not UTF-8, with the valid prefix as context (the
+            // rest as read lossily: positions up to the bad byte are the file's).
             let at = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
+            let bad = bytes.get(at).copied().unwrap_or_default();
             let text = String::from_utf8_lossy(&bytes).into_owned();
-            let file = SourceFile::new(name, text);
-            let d = Diagnostic::error(
-                Span::new(at as u32, at as u32 + 1),
+            let at = u32::try_from(at).unwrap_or(u32::MAX);
+            let diagnostic = Diagnostic::error(
+                Span::new(at, at.saturating_add(1)),
                 "the file is not valid UTF-8 text",
-            );
-            Err(render_all(&[d], &file))
+            )
+            .with_note(format!("byte {at} (0x{bad:02x}) does not start a UTF-8 character"));
+            Err(Box::new(Unreadable {
+                file: SourceFile::new(name, text),
+                diagnostic,
+                located: true,
+            }))
         }
     }
 }
@@ -88,11 +136,17 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
     for path in files {
         let file = match read_source(path) {
             Ok(f) => f,
-            Err(msg) => {
+            Err(unreadable) => {
                 failed = true;
-                let _ = write!(stderr, "{msg}");
-                if !msg.ends_with('\n') {
-                    let _ = writeln!(stderr);
+                match format {
+                    Format::Text => {
+                        let _ = write!(stderr, "{unreadable}");
+                    }
+                    Format::Json => {
+                        if let serde_json::Value::Array(items) = unreadable.json() {
+                            json.extend(items);
+                        }
+                    }
                 }
                 continue;
             }
