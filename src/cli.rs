@@ -103,6 +103,11 @@ pub struct RunArgs {
 
 /// Compile a module to WebAssembly (`--target wasm32`), x86-64 code (`--target x86_64`) or
 /// AArch64 code (`--target aarch64`).
+///
+/// Exit status: 0 when the output was written; 1 when it was not, with the error on stderr
+/// (an invalid module, a construct the code generator does not support, `--emit exe` of a
+/// module without @main, a failed link, an output that cannot be written); 2 for a wrong
+/// command line.
 #[derive(Args)]
 pub struct BuildArgs {
     /// The module to compile.

@@ -260,6 +260,9 @@ fn run_file(
         Ok(v) => v,
         Err(code) => return code,
     };
+    if !has_entry(&file, &module, entry) {
+        return ExitCode::from(run::Stop::ERROR);
+    }
     let mut opts = irplay_core::interp::Options {
         entry: entry.to_string(),
         max_steps: limits.max_steps,
@@ -283,6 +286,25 @@ fn run_file(
         }
     }
     run::run(&file, &module, &opts, stats)
+}
+
+/// True if `module` defines the function `entry` a run (or an executable) starts at; else
+/// false, after saying so on stderr as `FILE: error: ...`, in the one wording of every
+/// engine ([`irplay_core::ir::no_entry_message`]).
+fn has_entry(file: &SourceFile, module: &irplay_core::ir::Module, entry: &str) -> bool {
+    if module.entry_function(entry).is_some() {
+        return true;
+    }
+    eprintln!("{}: error: {}", file.name(), irplay_core::ir::no_entry_message(entry));
+    false
+}
+
+/// `irplay build`'s exit status for a back end's: 0 when the output was written, else 1, as
+/// a compiler's (a construct the code generator does not support, a failed link, an output
+/// that cannot be written; an invalid module is 1 too). The back ends' 71 for a construct
+/// they do not support is `irplay run`'s status.
+fn build_status(code: u8) -> u8 {
+    u8::from(code != 0)
 }
 
 /// Reads and checks `path`, then hands the valid module to `then` (the compiling front
@@ -329,14 +351,18 @@ fn build(args: &BuildArgs) -> ExitCode {
             if *time {
                 t.print();
             }
-            code
+            build_status(code)
         }),
         (_, Some(nt), _, Some(e)) => compile_file(file, &mut t, |f, m, t| {
+            // An executable starts at main; an object need not define it.
+            if e == native_host::Emit::Exe && !has_entry(f, m, "main") {
+                return run::Stop::INVALID;
+            }
             let code = native_host::build(f, m, nt, output, e, t);
             if *time {
                 t.print();
             }
-            code
+            build_status(code)
         }),
         _ => {
             let takes = match target {
@@ -395,6 +421,9 @@ fn main() -> ExitCode {
         }
         Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => {
             compile_file(file, &mut Timings::default(), |f, m, _| {
+                if !has_entry(f, m, "main") {
+                    return run::Stop::ERROR;
+                }
                 run_wasm(f, m, &file.display().to_string(), args)
             })
         }
@@ -412,6 +441,9 @@ fn main() -> ExitCode {
             };
             let how = native_host::RunHow { target, cpu: cpu.clone() };
             compile_file(file, &mut Timings::default(), |f, m, _| {
+                if !has_entry(f, m, "main") {
+                    return run::Stop::ERROR;
+                }
                 native_host::run(f, m, &how, &file.display().to_string(), args)
             })
         }

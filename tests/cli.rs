@@ -1,6 +1,8 @@
-//! The command line's file-level errors, through the `irplay` binary: `check --format json`
-//! reports every failure as JSON (a file that cannot be read, a directory, bytes that are not
-//! UTF-8).
+//! The command line's file-level errors and exit statuses, through the `irplay` binary:
+//! `check --format json` reports every failure as JSON (a file that cannot be read, a
+//! directory, bytes that are not UTF-8); `build` exits 0 or 1 on every target, a construct the
+//! code generator does not support included, while `run` keeps 71 for it; and a module without
+//! the entry function gets one message, naming the file, from every engine.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -156,4 +158,116 @@ fn check_text_keeps_its_text() {
         out.stderr
     );
     assert!(out.stderr.contains("= note: byte 38 (0xe9) does not start a UTF-8 character"));
+}
+
+/// A module the code generators refuse (inline assembly), at 2:3.
+const INLINE_ASM: &str =
+    "define i32 @main() {\n  call void asm sideeffect \"nop\", \"\"()\n  ret i32 0\n}\n";
+
+#[test]
+fn build_exits_0_or_1_on_every_target() {
+    let s = Scratch::new("build-status");
+    let valid = s.file("valid.ll", VALID.as_bytes());
+    let asm = s.file("asm.ll", INLINE_ASM.as_bytes());
+    let invalid = s.file("invalid.ll", b"define i32 @main() {\n  ret i32 %x\n}\n");
+    let out = s.path("out");
+    let builds: &[(&str, &[&str])] = &[
+        ("wasm32", &["wasm", "wat", "low"]),
+        ("x86_64", &["obj", "asm", "low", "exe"]),
+        ("aarch64", &["obj", "asm", "low"]),
+    ];
+    for (target, emits) in builds {
+        for emit in *emits {
+            let args = |file: &str| {
+                ["build", "--target", target, "--emit", emit, "-o", out.as_str(), file]
+                    .map(String::from)
+            };
+            let run = |file: &str| {
+                let a = args(file);
+                irplay(&a.iter().map(String::as_str).collect::<Vec<_>>())
+            };
+            let ok = run(&valid);
+            assert_eq!(ok.code, Some(0), "{target} {emit}: {}", ok.stderr);
+            let refused = run(&asm);
+            assert_eq!(refused.code, Some(1), "{target} {emit}: {}", refused.stderr);
+            assert!(
+                refused.stderr.starts_with(&format!(
+                    "{asm}:2:3: error: unsupported by the code generator: inline assembly\n"
+                )),
+                "{target} {emit}: {}",
+                refused.stderr
+            );
+            let bad = run(&invalid);
+            assert_eq!(bad.code, Some(1), "{target} {emit}: {}", bad.stderr);
+            assert!(bad.stderr.starts_with(&format!("{invalid}:2:11: error: ")), "{}", bad.stderr);
+        }
+    }
+    // An output that cannot be written.
+    let nowhere = s.path("no/such/dir/out.wasm");
+    let r = irplay(&["build", "--target", "wasm32", "-o", &nowhere, &valid]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with(&format!("{nowhere}: error: cannot write file: ")),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn run_keeps_71_for_an_unsupported_construct() {
+    let s = Scratch::new("run-status");
+    let asm = s.file("asm.ll", INLINE_ASM.as_bytes());
+    let mut engines = vec![vec!["--engine", "wasm"]];
+    if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        engines.push(vec!["--engine", "native"]);
+    }
+    for engine in engines {
+        let mut args = vec!["run"];
+        args.extend(&engine);
+        args.push(&asm);
+        let r = irplay(&args);
+        assert_eq!(r.code, Some(71), "{engine:?}: {}", r.stderr);
+        assert!(r.stderr.contains("unsupported by the code generator: inline assembly"));
+    }
+}
+
+#[test]
+fn every_engine_says_the_same_about_a_missing_main() {
+    let s = Scratch::new("no-main");
+    let modules = [
+        ("none.ll", "define i32 @other() {\n  ret i32 0\n}\n"),
+        ("declared.ll", "declare i32 @main()\n"),
+        ("variable.ll", "@main = global i32 0\n"),
+    ];
+    let exe = s.path("exe");
+    for (name, text) in modules {
+        let file = s.file(name, text.as_bytes());
+        let want = format!("{file}: error: the module defines no function @main to run\n");
+        let mut runs: Vec<Vec<&str>> = vec![
+            vec!["run", &file],
+            vec!["run", "--engine", "wasm", &file],
+            // Found before looking for qemu and the cross C compiler.
+            vec!["run", "--engine", "native", "--target", "aarch64", &file],
+        ];
+        if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+            runs.push(vec!["run", "--engine", "native", &file]);
+        }
+        for args in &runs {
+            let r = irplay(args);
+            assert_eq!((r.code, r.stderr.as_str()), (Some(71), want.as_str()), "{args:?}");
+        }
+        for target in ["x86_64", "aarch64"] {
+            let args = ["build", "--target", target, "--emit", "exe", "-o", &exe, &file];
+            let r = irplay(&args);
+            assert_eq!((r.code, r.stderr.as_str()), (Some(1), want.as_str()), "{args:?}");
+            // An object needs no main.
+            let args = ["build", "--target", target, "--emit", "obj", "-o", &exe, &file];
+            assert_eq!(irplay(&args).code, Some(0), "{args:?}");
+        }
+    }
+    // Another entry of the interpreter, in the same words.
+    let file = s.file("entry.ll", VALID.as_bytes());
+    let r = irplay(&["run", "--entry", "start", &file]);
+    let want = format!("{file}: error: the module defines no function @start to run\n");
+    assert_eq!((r.code, r.stderr.as_str()), (Some(71), want.as_str()));
 }
