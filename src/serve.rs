@@ -54,9 +54,11 @@ use std::time::{Duration, Instant, SystemTime};
 ///   with `'wasm-unsafe-eval'`;
 /// - `worker-src 'self'`: the workers are module workers from `worker.js`, not blobs;
 /// - `connect-src 'self'`: the glue fetches `irplay_web_bg.wasm`;
-/// - `style-src 'self'`: `style.css` (CodeMirror adds its styles through constructed style
-///   sheets, which the policy does not cover); `style-src-attr 'unsafe-inline'`: the `style`
-///   attributes the app sets (the asm view's spacers; CodeMirror's);
+/// - `style-src 'self' 'unsafe-inline'`: `style.css`, and the styles that cannot be files:
+///   CodeMirror writes its themes into a `<style>` element of the document (its constructed
+///   style sheets are for shadow roots only), and the app and CodeMirror set `style`
+///   attributes (the asm view's spacers, the editor's gutters and tooltips). A nonce would
+///   need the server to rewrite the page for each response; styles cannot run script;
 /// - `img-src 'self' data:`: the page's empty `data:,` icon (which keeps the browser from
 ///   asking for `/favicon.ico`);
 /// - `base-uri 'none'`, `form-action 'none'`, `frame-ancestors 'none'`: no `<base>`, no
@@ -66,7 +68,7 @@ use std::time::{Duration, Instant, SystemTime};
 /// `frame-ancestors` (which only works as a header), for when another server serves the
 /// page; a test keeps the two the same.
 pub const CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \
-worker-src 'self'; connect-src 'self'; style-src 'self'; \
+worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; \
 img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// The longest request line accepted (longer: 414).
