@@ -20,9 +20,9 @@
 //!   trickles bytes gets no more time than one that sends nothing. One that sent part of a
 //!   request is answered 408; one that sent nothing is closed silently. The whole response
 //!   must be written within the write timeout (30 s), else the connection is dropped.
-//! - At most 32 connections are served at once, each on its own thread (a 256 KiB stack and
-//!   a 4 KiB buffer; 64 KiB more while a file is sent); a connection beyond that is answered
-//!   503 at once, without reading it, and closed.
+//! - At most 32 connections are served at once, each on its own thread (a 256 KiB stack, at
+//!   most 12 KiB of the request head, 64 KiB more while a file is sent); a connection beyond
+//!   that is answered 503 at once, without reading it, and closed.
 //! - Refused requests are logged on stderr, one line each (`irplay serve: PEER METHOD
 //!   TARGET -> STATUS`), with every byte that is not printable ASCII (control characters,
 //!   escape sequences, UTF-8) written as `\xNN`, so a request cannot rewrite the terminal.
