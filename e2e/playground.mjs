@@ -19,11 +19,40 @@ const dist = join(here, '..', 'www', 'dist');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-async function browser() {
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'irplay-e2e-')), {
+/** Every Content-Security-Policy violation and every console message about the policy, from
+ * any page or worker of any context (`browser()`); the last test fails unless it is empty. */
+const cspProblems = [];
+
+/** A fresh browser context whose pages and workers report what breaks the page's
+ * Content-Security-Policy into `sink`: `securitypolicyviolation` events (an init script in
+ * every page, and a listener added to every worker once it runs, turn them into console
+ * messages) and console messages that name the policy (Chromium's own "... violates the
+ * following Content Security Policy directive ..." of a page; those of a worker do not reach
+ * the test, its events do). */
+async function browser(sink = cspProblems) {
+  const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'irplay-e2e-')), {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS,
     viewport: { width: 1280, height: 800 },
   });
+  await ctx.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.warn(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    }, true);
+  });
+  const watch = (where) => (m) => {
+    const t = m.text();
+    if (t.startsWith('CSP violation') || /Content[- ]Security[- ]Policy/i.test(t)) sink.push(`${where()}: ${t}`);
+  };
+  // The context's console has its pages' and their workers' messages.
+  ctx.on('console', watch(() => 'page or worker'));
+  const watchWorkers = (p) => p.on('worker', (w) => {
+    w.evaluate(() => self.addEventListener('securitypolicyviolation', (e) => {
+      console.warn(`CSP violation in a worker: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}`);
+    })).catch(() => { /* the worker ended first */ });
+  });
+  ctx.pages().forEach(watchWorkers);
+  ctx.on('page', watchWorkers);
+  return ctx;
 }
 
 /** A page that records console errors and uncaught exceptions. */
@@ -147,6 +176,51 @@ await test('page loads with the default example, its CFG and no console errors',
   assert(await page.locator('#status').textContent().then((t) => t.includes('valid')), 'status is not valid');
   await page.screenshot({ path: join(out, 'default.png') });
   assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
+await test('the page and its workers run under the server\'s Content-Security-Policy', async () => {
+  // The header is on the page and on the worker's script (a worker's policy is its script's).
+  for (const path of ['', 'worker.js', 'irplay_web_bg.wasm']) {
+    const r = await page.request.get(base + path);
+    const csp = r.headers()['content-security-policy'] || '';
+    assert(/script-src 'self' 'wasm-unsafe-eval'/.test(csp) && /default-src 'none'/.test(csp), `/${path} has the policy ${JSON.stringify(csp)}`);
+    assert(r.headers()['x-content-type-options'] === 'nosniff', `/${path} lacks X-Content-Type-Options: nosniff`);
+  }
+  // The policy is enforced, and a violation is seen: in a page of its own, an inline script
+  // and a string given to setTimeout (code from a string: eval) are refused and reported, and
+  // so is the string in a worker, where WebAssembly still compiles ('wasm-unsafe-eval'). (The
+  // test's own evaluate is exempt from the policy, so the code comes from strings it runs.)
+  const seen = [];
+  const ctx2 = await browser(seen);
+  const p2 = await open(ctx2);
+  const ran = await p2.evaluate(async () => {
+    const s = document.createElement('script');
+    s.textContent = 'window.inlineRan = true';
+    document.body.append(s);
+    setTimeout('window.stringRan = true');
+    await new Promise((r) => setTimeout(r, 100));
+    return [window.inlineRan === true, window.stringRan === true];
+  });
+  assert(!ran[0] && !ran[1], `code ran: inline script ${ran[0]}, setTimeout string ${ran[1]}`);
+  const waitSeen = async (re) => {
+    for (let i = 0; i < 100 && !seen.some((t) => re.test(t)); i++) await p2.waitForTimeout(20);
+    return seen.some((t) => re.test(t));
+  };
+  assert(await waitSeen(/CSP violation: script-src-elem blocked inline/), `the refused inline script was not reported: ${JSON.stringify(seen)}`);
+  assert(await waitSeen(/CSP violation: script-src blocked eval/), `the refused string was not reported: ${JSON.stringify(seen)}`);
+  const workers = p2.workers();
+  assert(workers.length > 0, 'the page started no worker');
+  const inWorker = await workers[0].evaluate(async () => {
+    setTimeout('self.stringRan = true');
+    await new Promise((r) => setTimeout(r, 100));
+    // The smallest module.
+    const wasm = await WebAssembly.instantiate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(() => 'ok', (e) => String(e));
+    return { ran: self.stringRan === true, wasm };
+  });
+  assert(!inWorker.ran, 'a setTimeout string ran in a worker');
+  assert(inWorker.wasm === 'ok', `WebAssembly in a worker: ${inWorker.wasm}`);
+  assert(await waitSeen(/CSP violation in a worker: script-src blocked eval/), `the worker's refusal was not reported: ${JSON.stringify(seen)}`);
+  await ctx2.close();
 });
 
 await test('a typing error shows a diagnostic at the right line', async () => {
@@ -765,6 +839,10 @@ await test('benchmark: a 2,000-instruction function (diagnostics latency, CFG la
 });
 
 await ctx.close();
+
+await test('no Content-Security-Policy violation in any page or worker', async () => {
+  assert(cspProblems.length === 0, `${cspProblems.length} reports:\n      ${cspProblems.slice(0, 20).join('\n      ')}`);
+});
 
 // Bundle size, gzip -9 of every file the page loads.
 let total = 0;

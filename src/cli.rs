@@ -35,6 +35,9 @@ pub enum Command {
 }
 
 /// Parse and verify LLVM IR files; exit 1 if any has an error.
+///
+/// With `--format json`, every error is in the one JSON array on stdout, also a file that
+/// cannot be read or is not UTF-8.
 #[derive(Args)]
 pub struct CheckArgs {
     /// The files to check (`-` for standard input).
@@ -100,6 +103,11 @@ pub struct RunArgs {
 
 /// Compile a module to WebAssembly (`--target wasm32`), x86-64 code (`--target x86_64`) or
 /// AArch64 code (`--target aarch64`).
+///
+/// Exit status: 0 when the output was written; 1 when it was not, with the error on stderr
+/// (an invalid module, a construct the code generator does not support, `--emit exe` of a
+/// module without @main, a failed link, an output that cannot be written); 2 for a wrong
+/// command line.
 #[derive(Args)]
 pub struct BuildArgs {
     /// The module to compile.
@@ -158,6 +166,11 @@ pub struct OptArgs {
 }
 
 /// Serve the browser playground built by `cargo xtask web` (www/dist) over HTTP.
+///
+/// Meant for a browser on this machine: one request per connection, at most 32 connections
+/// at once (more are answered 503), 10 s to send a request and 30 s to receive the answer,
+/// request lines and header lines of at most 8190 bytes and 100 header lines; every response
+/// carries a Content-Security-Policy. Refused requests are logged on stderr.
 #[derive(Args)]
 pub struct ServeArgs {
     /// The port to listen on.
@@ -169,6 +182,15 @@ pub struct ServeArgs {
     /// The directory to serve (default: www/dist here, else in the source tree).
     #[arg(long)]
     pub dir: Option<PathBuf>,
+    /// The time a client has to send its whole request head, in milliseconds.
+    #[arg(long, hide = true, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub read_timeout_ms: u64,
+    /// The time the whole response may take to write, in milliseconds.
+    #[arg(long, hide = true, default_value_t = 30_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub write_timeout_ms: u64,
+    /// Connections served at once (more are answered 503).
+    #[arg(long, hide = true, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
 }
 
 #[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]

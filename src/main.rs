@@ -20,7 +20,7 @@ use cli::{
     BuildArgs, CheckArgs, Command, Emit, Engine, FmtArgs, Format, OptArgs, RunArgs, ServeArgs,
     Target,
 };
-use irplay_core::diag::{render_all, to_json, Diagnostic, SourceFile, Span};
+use irplay_core::diag::{render, render_all, to_json, Diagnostic, SourceFile, Span};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -53,30 +53,78 @@ impl Timings {
     }
 }
 
-/// A source file read from disk, or a diagnostic saying why it could not be.
-fn read_source(path: &Path) -> Result<SourceFile, String> {
+/// Why a file could not be read as text: an error about it, with the file to show it in.
+struct Unreadable {
+    /// The file's name, and what could be read of it (as text, for positions).
+    file: SourceFile,
+    /// The error: at the first byte that is not UTF-8, or at the start of the file.
+    diagnostic: Diagnostic,
+    /// False when nothing could be read: the text form is `FILE: error: MESSAGE`.
+    located: bool,
+}
+
+impl Unreadable {
+    /// Nothing of `name` could be read, for the reason `message`.
+    fn unread(name: String, message: String) -> Box<Unreadable> {
+        Box::new(Unreadable {
+            file: SourceFile::new(name, String::new()),
+            diagnostic: Diagnostic::error(Span::new(0, 0), message),
+            located: false,
+        })
+    }
+
+    /// The error as `--format json` gives it: an array of one diagnostic.
+    fn json(&self) -> serde_json::Value {
+        to_json(std::slice::from_ref(&self.diagnostic), &self.file)
+    }
+}
+
+/// The text form: rustc-style at the bad byte, or `FILE: error: MESSAGE` (a line each).
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.located {
+            f.write_str(&render(&self.diagnostic, &self.file))
+        } else {
+            writeln!(f, "{}: error: {}", self.file.name(), self.diagnostic.message)
+        }
+    }
+}
+
+/// A source file read from disk (`-`: standard input), or why it could not be.
+fn read_source(path: &Path) -> Result<SourceFile, Box<Unreadable>> {
     let name = path.display().to_string();
     let bytes = if name == "-" {
         let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
-            .map_err(|e| format!("{name}: error: cannot read standard input: {e}"))?;
+        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v) {
+            return Err(Unreadable::unread(name, format!("cannot read standard input: {e}")));
+        }
         v
     } else {
-        std::fs::read(path).map_err(|e| format!("{name}: error: cannot read file: {e}"))?
+        match std::fs::read(path) {
+            Ok(v) => v,
+            Err(e) => return Err(Unreadable::unread(name, format!("cannot read file: {e}"))),
+        }
     };
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => {
-            // Point at the first byte that is not UTF-8, with the valid prefix as context.
+            // Point at the first byte that is not UTF-8, with the valid prefix as context (the
+            // rest as read lossily: positions up to the bad byte are the file's).
             let at = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
+            let bad = bytes.get(at).copied().unwrap_or_default();
             let text = String::from_utf8_lossy(&bytes).into_owned();
-            let file = SourceFile::new(name, text);
-            let d = Diagnostic::error(
-                Span::new(at as u32, at as u32 + 1),
+            let at = u32::try_from(at).unwrap_or(u32::MAX);
+            let diagnostic = Diagnostic::error(
+                Span::new(at, at.saturating_add(1)),
                 "the file is not valid UTF-8 text",
-            );
-            Err(render_all(&[d], &file))
+            )
+            .with_note(format!("byte {at} (0x{bad:02x}) does not start a UTF-8 character"));
+            Err(Box::new(Unreadable {
+                file: SourceFile::new(name, text),
+                diagnostic,
+                located: true,
+            }))
         }
     }
 }
@@ -88,11 +136,17 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
     for path in files {
         let file = match read_source(path) {
             Ok(f) => f,
-            Err(msg) => {
+            Err(unreadable) => {
                 failed = true;
-                let _ = write!(stderr, "{msg}");
-                if !msg.ends_with('\n') {
-                    let _ = writeln!(stderr);
+                match format {
+                    Format::Text => {
+                        let _ = write!(stderr, "{unreadable}");
+                    }
+                    Format::Json => {
+                        if let serde_json::Value::Array(items) = unreadable.json() {
+                            json.extend(items);
+                        }
+                    }
                 }
                 continue;
             }
@@ -206,6 +260,9 @@ fn run_file(
         Ok(v) => v,
         Err(code) => return code,
     };
+    if !has_entry(&file, &module, entry) {
+        return ExitCode::from(run::Stop::ERROR);
+    }
     let mut opts = irplay_core::interp::Options {
         entry: entry.to_string(),
         max_steps: limits.max_steps,
@@ -229,6 +286,25 @@ fn run_file(
         }
     }
     run::run(&file, &module, &opts, stats)
+}
+
+/// True if `module` defines the function `entry` a run (or an executable) starts at; else
+/// false, after saying so on stderr as `FILE: error: ...`, in the one wording of every
+/// engine ([`irplay_core::ir::no_entry_message`]).
+fn has_entry(file: &SourceFile, module: &irplay_core::ir::Module, entry: &str) -> bool {
+    if module.entry_function(entry).is_some() {
+        return true;
+    }
+    eprintln!("{}: error: {}", file.name(), irplay_core::ir::no_entry_message(entry));
+    false
+}
+
+/// `irplay build`'s exit status for a back end's: 0 when the output was written, else 1, as
+/// a compiler's (a construct the code generator does not support, a failed link, an output
+/// that cannot be written; an invalid module is 1 too). The back ends' 71 for a construct
+/// they do not support is `irplay run`'s status.
+fn build_status(code: u8) -> u8 {
+    u8::from(code != 0)
 }
 
 /// Reads and checks `path`, then hands the valid module to `then` (the compiling front
@@ -275,14 +351,18 @@ fn build(args: &BuildArgs) -> ExitCode {
             if *time {
                 t.print();
             }
-            code
+            build_status(code)
         }),
         (_, Some(nt), _, Some(e)) => compile_file(file, &mut t, |f, m, t| {
+            // An executable starts at main; an object need not define it.
+            if e == native_host::Emit::Exe && !has_entry(f, m, "main") {
+                return run::Stop::INVALID;
+            }
             let code = native_host::build(f, m, nt, output, e, t);
             if *time {
                 t.print();
             }
-            code
+            build_status(code)
         }),
         _ => {
             let takes = match target {
@@ -341,6 +421,9 @@ fn main() -> ExitCode {
         }
         Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => {
             compile_file(file, &mut Timings::default(), |f, m, _| {
+                if !has_entry(f, m, "main") {
+                    return run::Stop::ERROR;
+                }
                 run_wasm(f, m, &file.display().to_string(), args)
             })
         }
@@ -358,6 +441,9 @@ fn main() -> ExitCode {
             };
             let how = native_host::RunHow { target, cpu: cpu.clone() };
             compile_file(file, &mut Timings::default(), |f, m, _| {
+                if !has_entry(f, m, "main") {
+                    return run::Stop::ERROR;
+                }
                 native_host::run(f, m, &how, &file.display().to_string(), args)
             })
         }
@@ -402,8 +488,20 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Serve(ServeArgs { port, host, dir }) => {
-            serve::serve(host, *port, &serve::default_dir(dir.as_deref()))
+        Command::Serve(ServeArgs {
+            port,
+            host,
+            dir,
+            read_timeout_ms,
+            write_timeout_ms,
+            max_connections,
+        }) => {
+            let limits = serve::Limits {
+                read_timeout: Duration::from_millis(*read_timeout_ms),
+                write_timeout: Duration::from_millis(*write_timeout_ms),
+                max_connections: *max_connections as usize,
+            };
+            serve::serve(host, *port, &serve::default_dir(dir.as_deref()), limits)
         }
     };
     stacker::grow(256 << 20, work)

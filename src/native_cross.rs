@@ -12,7 +12,8 @@
 //! The program's standard input, output and error are irplay's, and its exit status is
 //! irplay's; a program killed by a signal kills irplay with the same signal (as the in-process
 //! x86-64 run does), and qemu's own line about it (`qemu: uncaught target signal ...`) is left
-//! out. Missing tools are reported with what to install, status 71.
+//! out. Missing tools are reported with what to install, status 71 (1 from `irplay build
+//! --emit exe`, whose failures all exit 1).
 //!
 //! Overrides: `$CC_aarch64` (the C compiler that links, which may carry options),
 //! `$IRPLAY_QEMU` (the emulator, default `qemu-aarch64`), `$IRPLAY_QEMU_CPU` (or `run

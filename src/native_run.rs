@@ -631,7 +631,7 @@ pub fn run(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u
         eprintln!("error: {m}");
         Stop::ERROR
     };
-    let Some(main_sym) = c.main else { return fail("the module has no main function".into()) };
+    let Some(main_sym) = c.main else { return fail(irplay_core::ir::no_entry_message("main")) };
     let image = match load(c) {
         Ok(i) => i,
         Err(e) => return fail(e),

@@ -6,7 +6,9 @@
 //! for `abort` and failed assertions; 70 for a wasm trap (which only undefined behaviour
 //! causes: `unreachable`, an out-of-bounds access, division by zero); 71 for a runtime error
 //! (an unsupported function, a module that does not compile, a C++ exception that escaped
-//! `main`); 1 for an invalid module.
+//! `main`); 1 for an invalid module. `irplay build` exits 1 for every failure, a construct
+//! the code generator does not support included (`build_status` in `main.rs`): a compiler's
+//! statuses, not a run's.
 
 use irplay_core::diag::{render, SourceFile};
 use irplay_wasm::SourceMap;

@@ -210,7 +210,7 @@ impl host::Engine for Wt<'_> {
 
     fn call_main(&mut self, args: &[u32]) -> Result<u64, Fail<wasmtime::Error>> {
         let Some(main) = self.instance.get_func(&mut *self.store, "main") else {
-            return Err(Fail::Stop(Stop::error("the module has no main function".into())));
+            return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
         };
         let params: Vec<Val> = args.iter().map(|&a| Val::I32(a as i32)).collect();
         let mut results = vec![Val::I32(0); main.ty(&*self.store).results().len()];

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
-const STATIC = ['index.html', 'style.css', 'worker.js', 'favicon.ico', 'favicon.svg'];
+const STATIC = ['index.html', 'theme.js', 'main.js', 'style.css', 'worker.js', 'favicon.ico', 'favicon.svg'];
 
 // dist/ is never wiped: irplay_web.js and irplay_web_bg.wasm are written there by the Rust build.
 await mkdir(dist, { recursive: true });

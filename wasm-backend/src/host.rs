@@ -87,7 +87,7 @@ pub fn run<E: Engine>(
         libc.state.stdin = stdin;
     });
     let Some(arity) = e.main_arity() else {
-        return Err(Fail::Stop(Stop::error("the module has no main function".into())));
+        return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
     };
     let mut main_args = Vec::new();
     if arity >= 2 {

@@ -280,14 +280,10 @@ impl<'m> Interp<'m> {
         let mut dtors: Vec<u32> =
             self.m.structors("llvm.global_dtors").iter().map(|g| g.as_u32()).collect();
         dtors.reverse();
-        let Some(entry) = self
-            .m
-            .global_by_name(&opts.entry)
-            .filter(|g| self.m.func(*g).is_some_and(|f| !f.is_declaration()))
-        else {
+        let Some(entry) = self.m.entry_function(&opts.entry) else {
             return Err(Fault::Error(
                 ErrorKind::BadEntry,
-                format!("no function @{} to run", opts.entry),
+                crate::ir::no_entry_message(&opts.entry),
             ));
         };
         let args = self.entry_args(entry.as_u32(), opts)?;

@@ -94,7 +94,9 @@ pub use inst::{
 };
 pub use intrinsics::Intrinsic;
 pub use metadata::{MdField, MdId, MdNode, MdNodeKind, Metadata};
-pub use module::{GlobalId, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage, Module};
+pub use module::{
+    no_entry_message, GlobalId, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage, Module,
+};
 pub use opcode::Opcode;
 pub use symbol::Symbol;
 pub use types::{FloatKind, Type, TypeId, TypeStore};

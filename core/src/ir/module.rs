@@ -271,6 +271,12 @@ pub struct Module {
     pub order: Vec<GlobalId>,
 }
 
+/// What every engine (the interpreter, wasm, native code, an executable's build) says when
+/// the module defines no function `name` to start at: one wording everywhere.
+pub fn no_entry_message(name: &str) -> String {
+    format!("the module defines no function @{name} to run")
+}
+
 impl Module {
     /// The global named `name`.
     pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
@@ -280,6 +286,11 @@ impl Module {
     /// The function with this id.
     pub fn func(&self, g: GlobalId) -> Option<&Function> {
         self.globals.get(g)?.as_func()
+    }
+    /// The function `name` a run starts at, if this module defines it (with a body: a
+    /// declaration, or a variable of that name, is none); see [`no_entry_message`].
+    pub fn entry_function(&self, name: &str) -> Option<GlobalId> {
+        self.global_by_name(name).filter(|&g| self.func(g).is_some_and(|f| !f.is_declaration()))
     }
     /// The name of a global, as text (numbers as digits).
     pub fn global_name(&self, g: GlobalId) -> String {

@@ -384,7 +384,7 @@ mod browser {
         fn call_main(&mut self, args: &[u32]) -> Result<u64, Fail<Self::Trap>> {
             let main = get(&self.exports, "main").ok().and_then(|f| f.dyn_into::<Function>().ok());
             let Some(main) = main else {
-                return Err(Fail::Stop(Stop::error("the module has no main function".into())));
+                return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
             };
             let called = match args {
                 [argc, argv] => main.call2(

@@ -1,0 +1,273 @@
+//! The command line's file-level errors and exit statuses, through the `irplay` binary:
+//! `check --format json` reports every failure as JSON (a file that cannot be read, a
+//! directory, bytes that are not UTF-8); `build` exits 0 or 1 on every target, a construct the
+//! code generator does not support included, while `run` keeps 71 for it; and a module without
+//! the entry function gets one message, naming the file, from every engine.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The outcome of one `irplay` command.
+struct Out {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `irplay ARGS` with `stdin` as its standard input.
+fn irplay_in(args: &[&str], stdin: &[u8]) -> Out {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_irplay"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs irplay");
+    if let Some(mut input) = child.stdin.take() {
+        std::io::Write::write_all(&mut input, stdin).expect("writes stdin");
+    }
+    let out = child.wait_with_output().expect("waits for irplay");
+    Out {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn irplay(args: &[&str]) -> Out {
+    irplay_in(args, b"")
+}
+
+/// A scratch directory for one test, removed at the end.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("irplay-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("creates the scratch directory");
+        Scratch(dir)
+    }
+    /// Writes `name` with `bytes`; its path.
+    fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).expect("writes a file");
+        p.display().to_string()
+    }
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The JSON array `check --format json` printed.
+fn json_array(out: &Out) -> Vec<serde_json::Value> {
+    match serde_json::from_str(&out.stdout) {
+        Ok(serde_json::Value::Array(items)) => items,
+        other => panic!("not a JSON array ({other:?}): {}", out.stdout),
+    }
+}
+
+/// The diagnostics of `items` about `file`, as (line, column, start, end, severity, message).
+fn about(items: &[serde_json::Value], file: &str) -> Vec<(u64, u64, u64, u64, String, String)> {
+    items
+        .iter()
+        .filter(|d| d["file"] == file)
+        .map(|d| {
+            let n = |k: &str| d[k].as_u64().unwrap_or(u64::MAX);
+            let s = |k: &str| d[k].as_str().unwrap_or_default().to_string();
+            (n("line"), n("column"), n("start"), n("end"), s("severity"), s("message"))
+        })
+        .collect()
+}
+
+const VALID: &str = "define i32 @main() {\n  ret i32 0\n}\n";
+/// Not UTF-8: `\xe9` (Latin-1 `é`) in a comment on line 2, after 17 characters.
+const LATIN1: &[u8] = b"define i32 @main() {\n  ret i32 0 ; caf\xe9\n}\n";
+
+#[test]
+fn check_json_reports_files_it_cannot_read() {
+    let s = Scratch::new("check-json");
+    let valid = s.file("valid.ll", VALID.as_bytes());
+    let latin1 = s.file("latin1.ll", LATIN1);
+    let missing = s.path("missing.ll");
+    let dir = s.path("a-dir.ll");
+    std::fs::create_dir_all(&dir).expect("creates a directory");
+    let invalid = s.file("invalid.ll", b"define i32 @main() {\n  ret i32 %x\n}\n");
+
+    let out = irplay(&["check", "--format", "json", &valid, &missing, &dir, &latin1, &invalid]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert_eq!(out.stderr, "", "JSON mode puts every error in the array");
+    let items = json_array(&out);
+    assert_eq!(about(&items, &valid), []);
+    for unreadable in [&missing, &dir] {
+        let d = about(&items, unreadable);
+        assert_eq!(d.len(), 1, "{items:?}");
+        let (line, column, start, end, severity, message) = &d[0];
+        assert_eq!((*line, *column, *start, *end, severity.as_str()), (1, 1, 0, 0, "error"));
+        assert!(message.starts_with("cannot read file: "), "{message}");
+    }
+    // The first byte that is not UTF-8, by its line and column and its byte offset.
+    let at = LATIN1.iter().position(|&b| b == 0xe9).expect("the byte") as u64;
+    let d = about(&items, &latin1);
+    assert_eq!(d, [(2, 18, at, at + 1, "error".into(), "the file is not valid UTF-8 text".into())]);
+    let latin1_item = items.iter().find(|d| d["file"] == latin1.as_str()).expect("latin1");
+    assert_eq!(latin1_item["notes"][0], "byte 38 (0xe9) does not start a UTF-8 character");
+    assert_eq!(at, 38);
+    // The invalid module's diagnostics are there as before.
+    let d = about(&items, &invalid);
+    assert_eq!(d.len(), 1, "{items:?}");
+    assert_eq!((d[0].0, d[0].1), (2, 11));
+    // Every element has the fields of the others.
+    for item in &items {
+        for key in ["end_line", "end_column", "labels", "notes"] {
+            assert!(item.get(key).is_some(), "{key} missing in {item}");
+        }
+    }
+
+    // Standard input is named `-`.
+    let out = irplay_in(&["check", "--format", "json", "-"], LATIN1);
+    assert_eq!(out.code, Some(1));
+    assert_eq!(about(&json_array(&out), "-").len(), 1, "{}", out.stdout);
+    // A valid file alone: an empty array, status 0.
+    let out = irplay(&["check", "--format", "json", &valid]);
+    assert_eq!((out.code, out.stdout.trim()), (Some(0), "[]"));
+}
+
+#[test]
+fn check_text_keeps_its_text() {
+    let s = Scratch::new("check-text");
+    let latin1 = s.file("latin1.ll", LATIN1);
+    let missing = s.path("missing.ll");
+    let out = irplay(&["check", &missing, &latin1]);
+    assert_eq!(out.code, Some(1));
+    assert_eq!(out.stdout, "");
+    assert!(
+        out.stderr.starts_with(&format!("{missing}: error: cannot read file: ")),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(&format!("{latin1}:2:18: error: the file is not valid UTF-8 text\n")),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("= note: byte 38 (0xe9) does not start a UTF-8 character"));
+}
+
+/// A module the code generators refuse (inline assembly), at 2:3.
+const INLINE_ASM: &str =
+    "define i32 @main() {\n  call void asm sideeffect \"nop\", \"\"()\n  ret i32 0\n}\n";
+
+#[test]
+fn build_exits_0_or_1_on_every_target() {
+    let s = Scratch::new("build-status");
+    let valid = s.file("valid.ll", VALID.as_bytes());
+    let asm = s.file("asm.ll", INLINE_ASM.as_bytes());
+    let invalid = s.file("invalid.ll", b"define i32 @main() {\n  ret i32 %x\n}\n");
+    let out = s.path("out");
+    let builds: &[(&str, &[&str])] = &[
+        ("wasm32", &["wasm", "wat", "low"]),
+        ("x86_64", &["obj", "asm", "low", "exe"]),
+        ("aarch64", &["obj", "asm", "low"]),
+    ];
+    for (target, emits) in builds {
+        for emit in *emits {
+            let args = |file: &str| {
+                ["build", "--target", target, "--emit", emit, "-o", out.as_str(), file]
+                    .map(String::from)
+            };
+            let run = |file: &str| {
+                let a = args(file);
+                irplay(&a.iter().map(String::as_str).collect::<Vec<_>>())
+            };
+            let ok = run(&valid);
+            assert_eq!(ok.code, Some(0), "{target} {emit}: {}", ok.stderr);
+            let refused = run(&asm);
+            assert_eq!(refused.code, Some(1), "{target} {emit}: {}", refused.stderr);
+            assert!(
+                refused.stderr.starts_with(&format!(
+                    "{asm}:2:3: error: unsupported by the code generator: inline assembly\n"
+                )),
+                "{target} {emit}: {}",
+                refused.stderr
+            );
+            let bad = run(&invalid);
+            assert_eq!(bad.code, Some(1), "{target} {emit}: {}", bad.stderr);
+            assert!(bad.stderr.starts_with(&format!("{invalid}:2:11: error: ")), "{}", bad.stderr);
+        }
+    }
+    // An output that cannot be written.
+    let nowhere = s.path("no/such/dir/out.wasm");
+    let r = irplay(&["build", "--target", "wasm32", "-o", &nowhere, &valid]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with(&format!("{nowhere}: error: cannot write file: ")),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn run_keeps_71_for_an_unsupported_construct() {
+    let s = Scratch::new("run-status");
+    let asm = s.file("asm.ll", INLINE_ASM.as_bytes());
+    let mut engines = vec![vec!["--engine", "wasm"]];
+    if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        engines.push(vec!["--engine", "native"]);
+    }
+    for engine in engines {
+        let mut args = vec!["run"];
+        args.extend(&engine);
+        args.push(&asm);
+        let r = irplay(&args);
+        assert_eq!(r.code, Some(71), "{engine:?}: {}", r.stderr);
+        assert!(r.stderr.contains("unsupported by the code generator: inline assembly"));
+    }
+}
+
+#[test]
+fn every_engine_says_the_same_about_a_missing_main() {
+    let s = Scratch::new("no-main");
+    let modules = [
+        ("none.ll", "define i32 @other() {\n  ret i32 0\n}\n"),
+        ("declared.ll", "declare i32 @main()\n"),
+        ("variable.ll", "@main = global i32 0\n"),
+    ];
+    let exe = s.path("exe");
+    for (name, text) in modules {
+        let file = s.file(name, text.as_bytes());
+        let want = format!("{file}: error: the module defines no function @main to run\n");
+        let mut runs: Vec<Vec<&str>> = vec![
+            vec!["run", &file],
+            vec!["run", "--engine", "wasm", &file],
+            // Found before looking for qemu and the cross C compiler.
+            vec!["run", "--engine", "native", "--target", "aarch64", &file],
+        ];
+        if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+            runs.push(vec!["run", "--engine", "native", &file]);
+        }
+        for args in &runs {
+            let r = irplay(args);
+            assert_eq!((r.code, r.stderr.as_str()), (Some(71), want.as_str()), "{args:?}");
+        }
+        for target in ["x86_64", "aarch64"] {
+            let args = ["build", "--target", target, "--emit", "exe", "-o", &exe, &file];
+            let r = irplay(&args);
+            assert_eq!((r.code, r.stderr.as_str()), (Some(1), want.as_str()), "{args:?}");
+            // An object needs no main.
+            let args = ["build", "--target", target, "--emit", "obj", "-o", &exe, &file];
+            assert_eq!(irplay(&args).code, Some(0), "{args:?}");
+        }
+    }
+    // Another entry of the interpreter, in the same words.
+    let file = s.file("entry.ll", VALID.as_bytes());
+    let r = irplay(&["run", "--entry", "start", &file]);
+    let want = format!("{file}: error: the module defines no function @start to run\n");
+    assert_eq!((r.code, r.stderr.as_str()), (Some(71), want.as_str()));
+}
