@@ -9,7 +9,11 @@
 //! out-of-bounds access, division by zero, `unreachable`), with a report at the IR
 //! instruction; 71 for a stack overflow, a construct the code generator does not support or
 //! a function the C library does not have, and when a tool the run needs (`qemu-aarch64`, the
-//! cross C compiler) is missing; 134 for `abort`; 1 for an invalid module.
+//! cross C compiler) is missing; 134 for `abort`; 1 for an invalid module. A run keeps the
+//! limits of `irplay run` (code compiled with `irplay_native::lower_with_limits`, budgets
+//! written into its counters): 124 at the step limit, 71 at the depth limit, null from
+//! `malloc` at the memory limit (`native_limits.rs`, `native_rt.c`), 72 at the output limit
+//! (`native_pump.rs`).
 //!
 //! An executable (`--emit exe`) reports a fault the same way: its object marks the start of
 //! its text (`write_elf_exe`) and is linked, in the same `cc` command, with a small C runtime
@@ -52,12 +56,12 @@ fn compile(
     limits: Option<&Limits>,
     t: &mut Timings,
 ) -> Result<Compiled, u8> {
-    let opts = irplay_native::Options { listing, limits: limits.is_some() };
-    let low =
-        t.time("lower", || irplay_native::lower_with(module, target, &opts)).map_err(|e| {
-            report(&CompileError::Lower(e), file);
-            Stop::ERROR
-        })?;
+    let opts = irplay_native::Options { listing };
+    let lower = || irplay_native::lower_with_limits(module, target, &opts, limits.is_some());
+    let low = t.time("lower", lower).map_err(|e| {
+        report(&CompileError::Lower(e), file);
+        Stop::ERROR
+    })?;
     let compiled = t.time("codegen", || irplay_native::compile(&low, target, &opts));
     // Not freed piece by piece: the process ends soon.
     std::mem::forget(low);

@@ -48,15 +48,18 @@ impl Stream {
     }
 }
 
+/// A pipe's read and write ends.
+pub(crate) type Pipe = (RawFd, RawFd);
+
 /// The pipes for a program: `(read, write)` for stdout and, unless irplay's stdout and
 /// stderr are the same file, another for stderr (`None`: fd 2 is the same pipe).
-pub(crate) fn pipes() -> std::io::Result<((RawFd, RawFd), Option<(RawFd, RawFd)>)> {
+pub(crate) fn pipes() -> std::io::Result<(Pipe, Option<Pipe>)> {
     let out = pipe()?;
     let err = if same_file(1, 2) { None } else { Some(pipe()?) };
     Ok((out, err))
 }
 
-fn pipe() -> std::io::Result<(RawFd, RawFd)> {
+fn pipe() -> std::io::Result<Pipe> {
     let mut fds = [0; 2];
     // SAFETY: `pipe2` writes two descriptors into the array.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {

@@ -21,7 +21,10 @@
 //! only looks up, writes to stderr, flushes C stdio and exits 70 (71
 //! for a stack overflow). A fault inside a C library function is reported at the call of
 //! the generated code that led there, the first return address into the text found above the
-//! stack pointer (or else along the frame-pointer chain).
+//! stack pointer (or else along the frame-pointer chain). With limits, a `SIGILL` at one of
+//! the code's limit traps is the step or depth limit, reported by `native_limits.rs` (status
+//! 124 or 71); the run then goes on in a child process whose output this one forwards
+//! (`native_pump.rs`), and the memory functions are `native_limits.rs`'s.
 
 use crate::native_faults;
 #[cfg(target_arch = "aarch64")]

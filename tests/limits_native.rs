@@ -73,6 +73,8 @@ fn command(engine: &[&str], args: &[&str]) -> Command {
     c
 }
 
+/// Runs irplay to its end (reaped by `wait4`, which gives its peak memory).
+#[allow(clippy::zombie_processes)]
 fn run(engine: &[&str], args: &[&str]) -> Out {
     let mut child = command(engine, args)
         .stdout(Stdio::piped())

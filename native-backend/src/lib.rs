@@ -62,8 +62,23 @@ pub fn lower_with(
     target: Target,
     opts: &Options,
 ) -> Result<LowModule, LowerError> {
-    let lo =
-        LowerOptions { value_names: opts.listing, limits: opts.limits, ..lower_options(target) };
+    lower_with_limits(m, target, opts, false)
+}
+
+/// [`lower_with`], with `limits` for code that keeps a run's limits: the lowering counts
+/// executed IR instructions per block and the call depth ([`irplay_core::lower::Options::limits`]),
+/// and [`compile`] keeps the counts in two counters of the data section ([`COUNTER_STEPS`],
+/// [`COUNTER_DEPTH`], budgets a host writes with [`Compiled::set_budgets`]), each stopping
+/// the run at a trap of [`Compiled::limit_sites`] when it goes below zero; the code then
+/// calls the memory functions of [`WRAPPED`] under the names `__irplay_NAME`, which the host
+/// defines to count the live heap. Plain builds leave it off: no counters, no renaming.
+pub fn lower_with_limits(
+    m: &irplay_core::ir::Module,
+    target: Target,
+    opts: &Options,
+    limits: bool,
+) -> Result<LowModule, LowerError> {
+    let lo = LowerOptions { value_names: opts.listing, limits, ..lower_options(target) };
     let low = irplay_core::lower::lower_module_with(m, lo)?;
     #[cfg(debug_assertions)]
     irplay_core::lower::verify::check(&low, lo)?;
@@ -120,21 +135,14 @@ pub trait Names {
 pub struct Options {
     /// Keep the text of every machine instruction for [`listing`] (costs time).
     pub listing: bool,
-    /// Keep a run's limits in the code: count executed IR instructions per block and the
-    /// call depth in two counters of the data section ([`COUNTER_STEPS`], [`COUNTER_DEPTH`],
-    /// budgets a host writes with [`Compiled::set_budgets`]), each stopping the run at a trap
-    /// of [`Compiled::limit_sites`] when it goes below zero; and call the memory functions of
-    /// [`WRAPPED`] under the names `__irplay_NAME`, which the host defines to count the live
-    /// heap. Plain builds leave it off: no counters, no renaming.
-    pub limits: bool,
 }
 
-/// The data symbol counting down the steps left ([`Options::limits`]): a 64-bit integer.
+/// The data symbol counting down the steps left ([`lower_with_limits`]): a 64-bit integer.
 pub const COUNTER_STEPS: &str = "__irplay_steps_left";
-/// The data symbol counting down the call depth left ([`Options::limits`]).
+/// The data symbol counting down the call depth left ([`lower_with_limits`]).
 pub const COUNTER_DEPTH: &str = "__irplay_depth_left";
-/// The memory functions a program calls through the host's wrappers with
-/// [`Options::limits`] (`malloc` as `__irplay_malloc`, ...).
+/// The memory functions a program calls through the host's wrappers in code that keeps a
+/// run's limits ([`lower_with_limits`]: `malloc` as `__irplay_malloc`, ...).
 pub const WRAPPED: [&str; 8] = [
     "malloc",
     "calloc",
@@ -272,14 +280,14 @@ pub struct Compiled {
     /// The target the code is for (the ELF machine [`object`] writes; the default is
     /// [`Target::X64`]).
     pub target: Target,
-    /// With [`Options::limits`]: the traps that stop a run at a limit (`ud2` on x86-64, `udf`
+    /// With limits ([`lower_with_limits`]): the traps that stop a run at a limit (`ud2` on x86-64, `udf`
     /// on AArch64; each also has a [`Compiled::locs`] entry), by text offset, ascending.
     pub limit_sites: Vec<(u32, LimitKind)>,
 }
 
 impl Compiled {
     /// Writes the budgets of a run into the counters' initial values (code compiled with
-    /// [`Options::limits`]; false without its counters): `steps` executed IR instructions,
+    /// limits, [`lower_with_limits`]; false without its counters): `steps` executed IR instructions,
     /// `depth` frames of defined functions at once (both capped at `i64::MAX`).
     pub fn set_budgets(&mut self, steps: u64, depth: u64) -> bool {
         let mut found = 0;

@@ -34,7 +34,7 @@ pub(crate) struct ModCx<'m> {
     /// Per global variable: defined elsewhere (reached through the GOT).
     data_external: Vec<bool>,
     ext: HashMap<String, SymId>,
-    /// With [`crate::Options::limits`]: the step and depth counters.
+    /// With limits ([`crate::lower_with_limits`]): the step and depth counters.
     pub counters: Option<(SymId, SymId)>,
 }
 
@@ -71,6 +71,17 @@ impl ModCx<'_> {
         self.ext.insert(name.to_string(), s);
         s
     }
+}
+
+/// True if `m` was lowered with limits (its functions count steps and depth): its code
+/// needs the counters, and calls the memory functions through the host's wrappers.
+pub(crate) fn counts_limits(m: &LowModule) -> bool {
+    use irplay_core::lower::Inst;
+    m.funcs.iter().any(|f| {
+        f.blocks
+            .iter()
+            .any(|b| b.insts.iter().any(|i| matches!(i, Inst::Enter | Inst::Fuel { .. })))
+    })
 }
 
 /// Names symbols and labels for the printer.

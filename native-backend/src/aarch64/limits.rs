@@ -1,4 +1,4 @@
-//! The run's limits in AArch64 code ([`crate::Options::limits`]): the step counter charged
+//! The run's limits in AArch64 code ([`crate::lower_with_limits`]): the step counter charged
 //! at block starts and the depth counter taken at function entry and given back before
 //! returns, each `adrp`/`add` of the counter's address, `ldr`, `subs`, `str` in the scratch
 //! registers `x16`/`x17`, and a `b.mi` to a `udf` placed after the function's code (one per
@@ -11,9 +11,9 @@ use crate::{LimitKind, NativeError, SymId};
 impl Fx<'_, '_> {
     /// The counters' symbols (steps, depth).
     fn counters(&self) -> Result<(SymId, SymId), NativeError> {
-        self.cx.counters.ok_or_else(|| {
-            self.unsupported("step and depth counting in a compilation without limits")
-        })
+        self.cx
+            .counters
+            .ok_or_else(|| self.unsupported("step and depth counting without its counters"))
     }
 
     /// `counter += n` (`add`) or `counter -= n` (`sub`, setting the flags), `n` below 2^24.

@@ -43,7 +43,8 @@ use regs::X;
 
 /// Compiles a module.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Compiled, NativeError> {
-    let (mut cx, mut out, wrap) = crate::module::start(m, "AArch64", opts.limits)?;
+    let (mut cx, mut out, wrap) =
+        crate::module::start(m, "AArch64", crate::module::counts_limits(m))?;
     for (k, f) in m.funcs.iter().enumerate() {
         let code = match lower::Fx::new(&mut cx, f, opts.listing)?.run() {
             // Over 1 MiB of code: again, with every conditional branch in the long form.

@@ -1,4 +1,4 @@
-//! The run's limits in x86-64 code ([`crate::Options::limits`]): the step counter charged
+//! The run's limits in x86-64 code ([`crate::lower_with_limits`]): the step counter charged
 //! at block starts and the depth counter taken at function entry and given back before
 //! returns, each a read-modify-write of a data symbol with no register (`sub qword ptr
 //! [rip + counter], n`), and a branch on the sign to a `ud2` placed after the function's code
@@ -11,9 +11,9 @@ use crate::{LimitKind, NativeError, SymId};
 impl Fx<'_, '_> {
     /// The counters' symbols (steps, depth).
     fn counters(&self) -> Result<(SymId, SymId), NativeError> {
-        self.cx.counters.ok_or_else(|| {
-            self.unsupported("step and depth counting in a compilation without limits")
-        })
+        self.cx
+            .counters
+            .ok_or_else(|| self.unsupported("step and depth counting without its counters"))
     }
 
     /// Charges `steps` to the step counter; stops when it goes negative.

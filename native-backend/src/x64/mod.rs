@@ -30,7 +30,8 @@ use regs::Gpr;
 
 /// Compiles a module.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Compiled, NativeError> {
-    let (mut cx, mut out, wrap) = crate::module::start(m, "x86-64", opts.limits)?;
+    let (mut cx, mut out, wrap) =
+        crate::module::start(m, "x86-64", crate::module::counts_limits(m))?;
     for (k, f) in m.funcs.iter().enumerate() {
         let code = lower::Fx::new(&mut cx, f, opts.listing)?.run()?;
         let sym = cx.func_syms[k];
