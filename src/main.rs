@@ -6,6 +6,10 @@ mod native_cross;
 mod native_faults;
 mod native_host;
 #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
+mod native_limits;
+#[cfg(unix)]
+mod native_pump;
+#[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
 mod native_run;
 #[cfg(any(test, all(target_os = "linux", target_arch = "aarch64")))]
 mod native_run_a64;
@@ -427,7 +431,18 @@ fn main() -> ExitCode {
                 run_wasm(f, m, &file.display().to_string(), args)
             })
         }
-        Command::Run(RunArgs { file, args, engine: Engine::Native, target, cpu, .. }) => {
+        Command::Run(RunArgs {
+            file,
+            args,
+            engine: Engine::Native,
+            target,
+            cpu,
+            max_steps,
+            max_memory,
+            max_stack_depth,
+            max_output,
+            ..
+        }) => {
             let target = match target.map(Target::native) {
                 None => native_host::host_target(),
                 Some(Some(t)) => t,
@@ -439,7 +454,13 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let how = native_host::RunHow { target, cpu: cpu.clone() };
+            let limits = run::Limits {
+                max_steps: *max_steps,
+                max_memory: *max_memory,
+                max_stack_depth: *max_stack_depth,
+                max_output: *max_output,
+            };
+            let how = native_host::RunHow { target, cpu: cpu.clone(), limits };
             compile_file(file, &mut Timings::default(), |f, m, _| {
                 if !has_entry(f, m, "main") {
                     return run::Stop::ERROR;
@@ -454,6 +475,7 @@ fn main() -> ExitCode {
             max_steps,
             max_memory,
             max_stack_depth,
+            max_output,
             trace,
             stats,
             args,
@@ -467,6 +489,7 @@ fn main() -> ExitCode {
                 max_steps: *max_steps,
                 max_memory: *max_memory,
                 max_stack_depth: *max_stack_depth,
+                max_output: *max_output,
             };
             run_file(file, entry, limits, *trace, *stats, args)
         }

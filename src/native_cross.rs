@@ -22,7 +22,7 @@
 
 use crate::run::Stop;
 use irplay_native::Target;
-use std::io::{BufRead as _, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -107,15 +107,18 @@ pub fn check_tools() -> Result<Option<PathBuf>, String> {
 }
 
 /// Runs the AArch64 executable `exe` (under `qemu`, if given) as `program ARGS` with this
-/// process's standard streams: how it ended ([`status`] makes it irplay's), or the status
-/// of a failure to start it.
+/// process's standard input, its stdout and stderr forwarded ([`crate::native_pump`]) up to
+/// `max_output` bytes: irplay's status for the run (the program's; 72 with a report at the
+/// output limit, the program killed; for a program killed by a signal this process dies of
+/// the same), or the status of a failure to start it.
 pub fn run_exe(
     qemu: Option<&Path>,
     cpu: Option<&str>,
     exe: &Path,
     program: &str,
     args: &[String],
-) -> Result<std::process::ExitStatus, u8> {
+    max_output: u64,
+) -> Result<u8, u8> {
     let mut cmd = match qemu {
         Some(q) => {
             let mut c = Command::new(q);
@@ -142,35 +145,71 @@ pub fn run_exe(
             c
         }
     };
-    cmd.args(args).stdin(Stdio::inherit()).stdout(Stdio::inherit()).stderr(Stdio::piped());
+    cmd.args(args);
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
     no_core_files();
-    let mut child = match cmd.spawn() {
+    spawn_pumped(cmd, max_output)
+}
+
+/// Spawns `cmd` with its stdout and stderr in pipes this process forwards.
+#[cfg(unix)]
+fn spawn_pumped(mut cmd: Command, max_output: u64) -> Result<u8, u8> {
+    use crate::native_pump::{pipes, pump, Pumped, Stream};
+    use std::os::fd::FromRawFd as _;
+    let ((out_r, out_w), err) = pipes().map_err(|e| {
+        eprintln!("error: cannot make a pipe: {e}");
+        Stop::ERROR
+    })?;
+    // SAFETY: the write ends are this process's own descriptors, each given to one Stdio (the
+    // stdout pipe's twice when stderr shares it: a duplicate for the second).
+    let (so, se) = unsafe {
+        let se = match err {
+            Some((_, w)) => Stdio::from_raw_fd(w),
+            None => Stdio::from_raw_fd(libc::dup(out_w)),
+        };
+        (Stdio::from_raw_fd(out_w), se)
+    };
+    cmd.stdin(Stdio::inherit()).stdout(so).stderr(se);
+    let spawned = cmd.spawn();
+    // The parent's copies of the write ends are closed with `cmd`.
+    drop(cmd);
+    let mut child = match spawned {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: cannot run {cmd:?}: {e}");
+            eprintln!("error: cannot run the program: {e}");
             return Err(Stop::ERROR);
         }
     };
-    // The program's stderr, line by line, without qemu's report of a signal it did not
-    // handle (the status says it).
-    if let Some(err) = child.stderr.take() {
-        let mut r = std::io::BufReader::new(err);
-        let mut line = Vec::new();
-        let mut out = std::io::stderr().lock();
-        while r.read_until(b'\n', &mut line).is_ok_and(|n| n > 0) {
-            if !line.starts_with(b"qemu: uncaught target signal") {
-                let _ = out.write_all(&line);
-                let _ = out.flush();
-            }
-            line.clear();
-        }
+    let mut streams = vec![Stream::new(out_r, 1, err.is_none())];
+    if let Some((r, _)) = err {
+        streams.push(Stream::new(r, 2, true));
     }
-    child.wait().map_err(|e| {
+    let pumped = pump(&mut streams, max_output);
+    if pumped != Pumped::Done {
+        let _ = child.kill();
+    }
+    let status = child.wait().map_err(|e| {
         eprintln!("error: waiting for the program: {e}");
         Stop::ERROR
+    })?;
+    Ok(match pumped {
+        Pumped::Limit => crate::native_pump::limit_reached(max_output),
+        Pumped::Closed => crate::native_pump::die_of(libc::SIGPIPE),
+        Pumped::Done => self::status(status),
     })
+}
+
+#[cfg(not(unix))]
+fn spawn_pumped(mut cmd: Command, _: u64) -> Result<u8, u8> {
+    cmd.stdin(Stdio::inherit()).stdout(Stdio::inherit()).stderr(Stdio::inherit());
+    match cmd.status() {
+        Ok(s) => Ok(status(s)),
+        Err(e) => {
+            eprintln!("error: cannot run the program: {e}");
+            Err(Stop::ERROR)
+        }
+    }
 }
 
 /// The program's exit status as irplay's; for a program killed by a signal, this process
@@ -188,12 +227,7 @@ pub fn status(status: std::process::ExitStatus) -> u8 {
 fn die_like(status: std::process::ExitStatus) -> u8 {
     use std::os::unix::process::ExitStatusExt as _;
     let Some(sig) = status.signal() else { return Stop::ERROR };
-    // SAFETY: resets the signal's disposition and raises it in this process.
-    unsafe {
-        libc::signal(sig, libc::SIG_DFL);
-        libc::raise(sig);
-    }
-    (128 + sig).clamp(0, 255) as u8
+    crate::native_pump::die_of(sig)
 }
 
 /// No core files of this process or its children: qemu writes one of its own (into the
@@ -261,7 +295,7 @@ mod tests {
         // `link` works in a directory named after the process and the executable.
         let exe = dir.join(format!("program-{name}"));
         let obj = irplay_native::object::write_elf_exe(c).expect("writes the object");
-        let rt = crate::native_faults::runtime_c(c, &SourceFile::new("m.ll", SOURCE));
+        let rt = crate::native_faults::runtime_c(c, &SourceFile::new("m.ll", SOURCE), None, false);
         let linked = crate::native_host::link(Target::Aarch64, &obj, &rt, &exe, false);
         assert_eq!(linked, 0, "linking with aarch64-linux-gnu-gcc failed");
         let qemu = emulator().expect("qemu-aarch64 (scripts/setup-test-deps.sh installs it)");

@@ -9,9 +9,9 @@
 //!                                     └─▶ runtime_c() ──▶ native_rt.c + table ──▶ cc ──▶ exe
 //! ```
 
-use crate::run::Stop;
+use crate::run::{Limits, Stop};
 use irplay_core::diag::{SourceFile, Span};
-use irplay_native::Compiled;
+use irplay_native::{Compiled, LimitKind};
 use std::fmt::Write as _;
 
 /// The first line of a report, by fault.
@@ -21,6 +21,69 @@ pub(crate) const HEAD_UNREACHABLE: &str = "undefined behavior: unreachable instr
 pub(crate) const HEAD_MEMORY: &str = "undefined behavior: out of bounds memory access";
 /// Appended to the first line when the fault is in a function of the C library.
 pub(crate) const IN_LIBC: &str = " (in a function of the C library)";
+
+/// The first line of the report of the step limit (the interpreter's words, `run.rs`).
+pub(crate) fn head_steps(max_steps: u64) -> String {
+    format!(
+        "error: the step limit ({max_steps} instructions) was reached; raise it with --max-steps\n"
+    )
+}
+
+/// The first line of the report of the depth limit up to the callee's name, which follows
+/// with `)` (the interpreter's words for its `stack_overflow` error).
+pub(crate) fn head_depth(max_depth: u32) -> String {
+    format!("error: stack_overflow: call stack deeper than {max_depth} frames (calling ")
+}
+
+/// The report of the output limit (the interpreter's words).
+pub(crate) fn output_limit(max_output: u64) -> String {
+    format!(
+        "error: the output limit ({max_output} bytes) was reached; raise it with --max-output\n"
+    )
+}
+
+/// A call stack longer than this is shown by its first [`STACK_HEAD`] and last
+/// [`STACK_TAIL`] frames.
+pub(crate) const STACK_SHOWN: usize = 40;
+pub(crate) const STACK_HEAD: usize = 32;
+pub(crate) const STACK_TAIL: usize = 8;
+
+/// The functions for call stacks: `(text offset of the start, "@name")`, ascending; the
+/// `main` that runs the global constructors around the module's own gets no name (it is
+/// not a function of the module, and its frame is left out).
+pub(crate) fn func_names(c: &Compiled) -> Vec<(u32, String)> {
+    let wrapped = c.symbols.iter().any(|s| s.name == "__irplay_main");
+    let mut v: Vec<(u32, String)> = c
+        .funcs
+        .iter()
+        .map(|f| {
+            let own = c.symbols.get(f.sym as usize).is_some_and(|s| s.name != "main");
+            let name = if wrapped && f.name == "main" && !own && f.span == Span::default() {
+                String::new()
+            } else {
+                format!("@{}", f.name)
+            };
+            (f.start, name)
+        })
+        .collect();
+    v.sort_by_key(|e| e.0);
+    v
+}
+
+/// The name of the function at text offset `off` in `funcs` (empty if none).
+pub(crate) fn func_at(funcs: &[(u32, String)], off: usize) -> &str {
+    let Ok(off) = u32::try_from(off) else { return "" };
+    let i = funcs.partition_point(|e| e.0 <= off);
+    i.checked_sub(1).and_then(|i| funcs.get(i)).map_or("", |e| e.1.as_str())
+}
+
+/// The limit sites' kinds as the C runtime numbers them.
+fn kind_code(k: LimitKind) -> u8 {
+    match k {
+        LimitKind::Steps => 0,
+        LimitKind::Depth => 1,
+    }
+}
 
 /// The report tail of each piece of `c`'s code: `(text offset, tail)`, offsets strictly
 /// ascending, the tail of an offset holding up to the next one. Each function's start (its
@@ -60,10 +123,59 @@ pub(crate) fn lookup(table: &[(u32, String)], off: usize) -> Option<&str> {
     table.get(i).map(|e| e.1.as_str())
 }
 
-/// The fault reporter of an executable: `native_rt.c` with `c`'s table as C data.
-pub(crate) fn runtime_c(c: &Compiled, file: &SourceFile) -> String {
+/// The fault reporter of an executable: `native_rt.c` with `c`'s table as C data; with
+/// `limits` (code compiled with them), also the reports of the step and depth limits, the
+/// memory functions that count the live heap, and with `line_buffered` a line-buffered
+/// `stdout` (a program whose output irplay forwards to a terminal).
+pub(crate) fn runtime_c(
+    c: &Compiled,
+    file: &SourceFile,
+    limits: Option<&Limits>,
+    line_buffered: bool,
+) -> String {
     let table = table(c, file);
     let mut t = String::new();
+    if let Some(l) = limits {
+        let _ = writeln!(t, "#define IRPLAY_LIMITS 1");
+        let _ = writeln!(t, "#define IRPLAY_MAX_MEMORY {}ull", l.max_memory);
+        let _ = writeln!(t, "#define IRPLAY_STATUS_STEPS {}", Stop::OUT_OF_STEPS);
+        let _ = writeln!(t, "#define IRPLAY_NSITES {}u", c.limit_sites.len());
+        let _ = writeln!(t, "#define IRPLAY_NFUNCS {}u", c.funcs.len());
+        let _ = writeln!(t, "#define IRPLAY_STACK_SHOWN {STACK_SHOWN}u");
+        let _ = writeln!(t, "#define IRPLAY_STACK_HEAD {STACK_HEAD}u");
+        let _ = writeln!(t, "#define IRPLAY_STACK_TAIL {STACK_TAIL}u");
+        let steps = head_steps(l.max_steps);
+        let depth = head_depth(l.max_stack_depth);
+        let _ =
+            writeln!(t, "static const char irplay_head_steps[] = {};", c_string(steps.as_bytes()));
+        let _ =
+            writeln!(t, "static const char irplay_head_depth[] = {};", c_string(depth.as_bytes()));
+        let sites = &c.limit_sites;
+        let n = |t: &mut String, name: &str, ns: &mut dyn Iterator<Item = usize>| {
+            let _ = write!(t, "static const unsigned {name}[] = {{");
+            for (i, n) in ns.enumerate() {
+                let _ = write!(t, "{}{n}u,", if i % 12 == 0 { "\n  " } else { " " });
+            }
+            t.push_str("\n};\n");
+        };
+        n(&mut t, "irplay_site_at", &mut sites.iter().map(|s| s.0 as usize).chain([0]));
+        n(&mut t, "irplay_site_kind", &mut sites.iter().map(|s| kind_code(s.1).into()).chain([0]));
+        let funcs = func_names(c);
+        n(&mut t, "irplay_func_at", &mut funcs.iter().map(|f| f.0 as usize).chain([0]));
+        let ends = funcs.iter().scan(0, |end, f| {
+            *end += f.1.len();
+            Some(*end)
+        });
+        n(&mut t, "irplay_func_name_at", &mut std::iter::once(0).chain(ends));
+        t.push_str("static const char irplay_func_names[] =\n  \"\"");
+        for (_, s) in &funcs {
+            let _ = write!(t, "\n  {}", c_string(s.as_bytes()));
+        }
+        t.push_str(";\n");
+    }
+    if line_buffered {
+        let _ = writeln!(t, "#define IRPLAY_LINE_BUFFERED 1");
+    }
     let _ = writeln!(t, "#define IRPLAY_N {}u", table.len());
     let _ = writeln!(t, "#define IRPLAY_TEXT_LEN {}u", c.text.len());
     let _ = writeln!(t, "#define IRPLAY_STATUS_UB {}", Stop::UB);
@@ -148,7 +260,7 @@ mod tests {
             lookup(&t, 20),
             Some("  at e.ll:8:3 (in @main)\n      %p = load ptr, ptr @ptr\n")
         );
-        let rt = runtime_c(&c, &file);
+        let rt = runtime_c(&c, &file, None, false);
         assert!(rt.contains("#define IRPLAY_N 5u"), "{rt}");
         assert!(!rt.contains("@TABLE@"), "{rt}");
         assert!(rt.contains(r#""  at e.ll:10:3 (in @main)\012      ret i32 42\012";"#), "{rt}");

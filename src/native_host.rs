@@ -9,14 +9,18 @@
 //! out-of-bounds access, division by zero, `unreachable`), with a report at the IR
 //! instruction; 71 for a stack overflow, a construct the code generator does not support or
 //! a function the C library does not have, and when a tool the run needs (`qemu-aarch64`, the
-//! cross C compiler) is missing; 134 for `abort`; 1 for an invalid module.
+//! cross C compiler) is missing; 134 for `abort`; 1 for an invalid module. A run keeps the
+//! limits of `irplay run` (code compiled with `irplay_native::lower_with_limits`, budgets
+//! written into its counters): 124 at the step limit, 71 at the depth limit, null from
+//! `malloc` at the memory limit (`native_limits.rs`, `native_rt.c`), 72 at the output limit
+//! (`native_pump.rs`).
 //!
 //! An executable (`--emit exe`) reports a fault the same way: its object marks the start of
 //! its text (`write_elf_exe`) and is linked, in the same `cc` command, with a small C runtime
 //! generated for it (`native_faults::runtime_c`: the fault handlers and the program's table
 //! of report tails). An object (`--emit obj`) is the plain code, without the runtime.
 
-use crate::run::Stop;
+use crate::run::{Limits, Stop};
 use crate::Timings;
 use irplay_core::diag::{render, Diagnostic, SourceFile};
 use irplay_native::{CompileError, Compiled, Target};
@@ -49,21 +53,26 @@ fn compile(
     module: &irplay_core::ir::Module,
     target: Target,
     listing: bool,
+    limits: Option<&Limits>,
     t: &mut Timings,
 ) -> Result<Compiled, u8> {
     let opts = irplay_native::Options { listing };
-    let low =
-        t.time("lower", || irplay_native::lower_with(module, target, &opts)).map_err(|e| {
-            report(&CompileError::Lower(e), file);
-            Stop::ERROR
-        })?;
+    let lower = || irplay_native::lower_with_limits(module, target, &opts, limits.is_some());
+    let low = t.time("lower", lower).map_err(|e| {
+        report(&CompileError::Lower(e), file);
+        Stop::ERROR
+    })?;
     let compiled = t.time("codegen", || irplay_native::compile(&low, target, &opts));
     // Not freed piece by piece: the process ends soon.
     std::mem::forget(low);
-    compiled.map_err(|e| {
+    let mut compiled = compiled.map_err(|e| {
         report(&CompileError::Native(e), file);
         Stop::ERROR
-    })
+    })?;
+    if let Some(l) = limits {
+        compiled.set_budgets(l.max_steps, u64::from(l.max_stack_depth));
+    }
+    Ok(compiled)
 }
 
 /// `irplay build --target x86_64|aarch64 FILE -o OUT [--emit obj|exe|asm|low]`.
@@ -73,6 +82,20 @@ pub fn build(
     target: Target,
     out: &Path,
     emit: Emit,
+    t: &mut Timings,
+) -> u8 {
+    build_with(file, module, target, out, emit, None, t)
+}
+
+/// [`build`], with `limits` kept by the code and the runtime of an executable (for `run
+/// --engine native --target aarch64`).
+fn build_with(
+    file: &SourceFile,
+    module: &irplay_core::ir::Module,
+    target: Target,
+    out: &Path,
+    emit: Emit,
+    limits: Option<&Limits>,
     t: &mut Timings,
 ) -> u8 {
     if emit == Emit::Low {
@@ -88,7 +111,7 @@ pub fn build(
         eprintln!("irplay: error: --emit exe writes a file: name it with -o");
         return Stop::INVALID;
     }
-    let c = match compile(file, module, target, emit == Emit::Asm, t) {
+    let c = match compile(file, module, target, emit == Emit::Asm, limits, t) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -111,7 +134,10 @@ pub fn build(
     };
     match emit {
         Emit::Exe => {
-            let rt = t.time("fault table", || crate::native_faults::runtime_c(&c, file));
+            let line_buffered = limits.is_some() && stdout_is_terminal();
+            let rt = t.time("fault table", || {
+                crate::native_faults::runtime_c(&c, file, limits, line_buffered)
+            });
             t.time("link", || link(target, &obj, &rt, out, uses_cxx(&c)))
         }
         _ => write_out(out, &obj),
@@ -196,10 +222,21 @@ pub fn host_target() -> Target {
     }
 }
 
-/// How `irplay run --engine native` runs: the target, and for AArch64 under qemu, the CPU.
+/// How `irplay run --engine native` runs: the target, for AArch64 under qemu the CPU, and
+/// the limits the run keeps.
 pub struct RunHow {
     pub target: Target,
     pub cpu: Option<String>,
+    pub limits: Limits,
+}
+
+#[cfg(unix)]
+fn stdout_is_terminal() -> bool {
+    crate::native_pump::stdout_is_terminal()
+}
+#[cfg(not(unix))]
+fn stdout_is_terminal() -> bool {
+    false
 }
 
 /// `irplay run --engine native [--target T] FILE [-- ARGS]`: on success the process ends
@@ -214,7 +251,7 @@ pub fn run(
     // AArch64 code on an AArch64 Linux host runs in process, as x86-64 code on an x86-64 one.
     let a64_host = cfg!(all(target_os = "linux", target_arch = "aarch64"));
     if how.target == Target::Aarch64 && !a64_host {
-        return run_aarch64(file, module, how.cpu.as_deref(), program, args);
+        return run_aarch64(file, module, how, program, args);
     }
     if how.target == Target::X64 && !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         eprintln!(
@@ -226,11 +263,12 @@ pub fn run(
         );
         return Stop::ERROR;
     }
-    let c = match compile(file, module, how.target, false, &mut Timings::default()) {
+    let limits = Some(&how.limits);
+    let c = match compile(file, module, how.target, false, limits, &mut Timings::default()) {
         Ok(c) => c,
         Err(code) => return code,
     };
-    run_compiled(&c, file, program, args)
+    run_compiled(&c, file, program, args, &how.limits)
 }
 
 /// AArch64: an executable built in a temporary directory (`--emit exe`), run under qemu (or
@@ -238,10 +276,11 @@ pub fn run(
 fn run_aarch64(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
-    cpu: Option<&str>,
+    how: &RunHow,
     program: &str,
     args: &[String],
 ) -> u8 {
+    let cpu = how.cpu.as_deref();
     let qemu = match crate::native_cross::check_tools() {
         Ok(q) => q,
         Err(e) => {
@@ -255,26 +294,38 @@ fn run_aarch64(
         return Stop::ERROR;
     }
     let exe = dir.0.join("program");
-    let built = build(file, module, Target::Aarch64, &exe, Emit::Exe, &mut Timings::default());
+    let limits = Some(&how.limits);
+    let built =
+        build_with(file, module, Target::Aarch64, &exe, Emit::Exe, limits, &mut Timings::default());
     if built != 0 {
         return built;
     }
-    let ended = crate::native_cross::run_exe(qemu.as_deref(), cpu, &exe, program, args);
+    let ended = crate::native_cross::run_exe(
+        qemu.as_deref(),
+        cpu,
+        &exe,
+        program,
+        args,
+        how.limits.max_output,
+    );
     drop(dir);
-    match ended {
-        Ok(status) => crate::native_cross::status(status),
-        Err(code) => code,
-    }
+    ended.unwrap_or_else(|code| code)
 }
 
 #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
-fn run_compiled(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u8 {
+fn run_compiled(
+    c: &Compiled,
+    file: &SourceFile,
+    program: &str,
+    args: &[String],
+    limits: &Limits,
+) -> u8 {
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
-    crate::native_run::run(c, file, program, args)
+    crate::native_run::run(c, file, program, args, Some(limits))
 }
 
 #[cfg(not(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64"))))]
-fn run_compiled(_: &Compiled, _: &SourceFile, _: &str, _: &[String]) -> u8 {
+fn run_compiled(_: &Compiled, _: &SourceFile, _: &str, _: &[String], _: &Limits) -> u8 {
     Stop::ERROR
 }

@@ -15,6 +15,14 @@
 //! chain. Everything but `__irplay_text` is static: nothing clashes with the program's names.
 //! It is C that also compiles as C++ (a `$CC` of `c++` compiles a `.c` file as C++).
 //!
+//! With `IRPLAY_LIMITS` (code compiled with limits, `irplay run --engine native --target
+//! aarch64`), a `udf`/`ud2` at one of the limit sites (`irplay_site_at`) is the step or depth
+//! limit: reported as the interpreter reports it, with the call stack (the frame-pointer
+//! chain, named by `irplay_func_at`), status 124 or 71. The program's memory functions are
+//! `__irplay_malloc` and its kin here, which count the live heap (`malloc_usable_size`) and
+//! return null when an allocation would pass `IRPLAY_MAX_MEMORY`, as the interpreter's heap
+//! does.
+//!
 //! The machine's part: the registers of the signal context (`REG_RIP`, `REG_RSP`, `REG_RBP` on
 //! x86-64; `pc`, `sp`, `x29` and the link register `x30` on AArch64, where a fault in a C
 //! library function that calls nothing has its return address there), and what a call
@@ -32,6 +40,9 @@
 #include <sys/resource.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include <errno.h>
+#include <malloc.h>
+#include <stdlib.h>
 
 /* @TABLE@ */
 
@@ -148,6 +159,125 @@ static intptr_t irplay_caller(uintptr_t sp, uintptr_t bp) {
     return -1;
 }
 
+#ifdef IRPLAY_LIMITS
+/* The kind of the limit site at text offset `off` (0 steps, 1 depth), or -1. */
+static int irplay_site(uintptr_t off) {
+    size_t lo = 0, hi = IRPLAY_NSITES;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (irplay_site_at[mid] < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < IRPLAY_NSITES && irplay_site_at[lo] == off ? (int)irplay_site_kind[lo] : -1;
+}
+
+/* The name of the function at text offset `off` (its length in `*len`; may be empty). */
+static const char *irplay_func(uintptr_t off, size_t *len) {
+    size_t lo = 0, hi = IRPLAY_NFUNCS;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (irplay_func_at[mid] <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *len = 0;
+    if (lo == 0)
+        return "";
+    *len = irplay_func_name_at[lo] - irplay_func_name_at[lo - 1];
+    return irplay_func_names + irplay_func_name_at[lo - 1];
+}
+
+/* True if `bp` may be a frame of the run's stack above `sp`. */
+static int irplay_frame_ok(uintptr_t sp, uintptr_t bp) {
+    return irplay_stack_hi != 0 && sp <= bp && bp % 8 == 0 && bp + 16 <= irplay_stack_hi;
+}
+
+/* Walks the call stack from the function at text offset `site` and the frame `bp` above it:
+   counts the named frames (`print` 0), or prints them as `@f <- @g`, the first
+   IRPLAY_STACK_HEAD and last IRPLAY_STACK_TAIL of more than IRPLAY_STACK_SHOWN. */
+static size_t irplay_walk(uintptr_t site, uintptr_t sp, uintptr_t bp, size_t total, int print) {
+    uintptr_t t = (uintptr_t)__irplay_text;
+    size_t n = 0;
+    for (;;) {
+        size_t len = 0;
+        const char *name = irplay_func(site, &len);
+        if (len > 0) {
+            int shown = total <= IRPLAY_STACK_SHOWN || n < IRPLAY_STACK_HEAD ||
+                        n >= total - IRPLAY_STACK_TAIL;
+            if (print && shown) {
+                if (n > 0)
+                    irplay_puts(" <- ");
+                irplay_write(name, len);
+            } else if (print && n == IRPLAY_STACK_HEAD) {
+                char num[32];
+                size_t k = sizeof num;
+                size_t more = total - IRPLAY_STACK_HEAD - IRPLAY_STACK_TAIL;
+                num[--k] = '\0';
+                do {
+                    num[--k] = (char)('0' + more % 10);
+                    more /= 10;
+                } while (more > 0 && k > 0);
+                irplay_puts(" <- ... (");
+                irplay_puts(num + k);
+                irplay_puts(" more)");
+            }
+            n++;
+        }
+        if (!irplay_frame_ok(sp, bp))
+            return n;
+        uintptr_t next = ((const uintptr_t *)bp)[0], ret = ((const uintptr_t *)bp)[1];
+        if (!irplay_is_return(ret))
+            return n;
+        site = ret - IRPLAY_CALL_LEN - t;
+        if (next <= bp)
+            bp = 0;
+        else
+            bp = next;
+    }
+}
+
+/* Reports the limit of `kind` reached at `pc` (a trap in the text) and ends the run. */
+static void irplay_limit(int kind, uintptr_t pc, uintptr_t sp, uintptr_t bp) {
+    uintptr_t t = (uintptr_t)__irplay_text;
+    intptr_t site = (intptr_t)(pc - t);
+    if (kind == 1) {
+        size_t len = 0;
+        const char *callee = irplay_func((uintptr_t)site, &len);
+        irplay_puts(irplay_head_depth);
+        irplay_write(callee, len);
+        irplay_puts(")\n");
+        /* Reported at the call: the return address of the callee's frame. */
+        site = -1;
+        if (irplay_frame_ok(sp, bp)) {
+            uintptr_t next = ((const uintptr_t *)bp)[0], ret = ((const uintptr_t *)bp)[1];
+            if (irplay_is_return(ret)) {
+                site = (intptr_t)(ret - IRPLAY_CALL_LEN - t);
+                bp = next > bp ? next : 0;
+            }
+        }
+    } else {
+        irplay_puts(irplay_head_steps);
+    }
+    if (site >= 0) {
+        size_t len = 0;
+        const char *tail = irplay_lookup((uintptr_t)site, &len);
+        if (tail)
+            irplay_write(tail, len);
+        size_t total = irplay_walk((uintptr_t)site, sp, bp, 0, 0);
+        if (total > 1) {
+            irplay_puts("  call stack: ");
+            irplay_walk((uintptr_t)site, sp, bp, total, 1);
+            irplay_puts("\n");
+        }
+    }
+    fflush(NULL);
+    _exit(kind == 1 ? IRPLAY_STATUS_OVERFLOW : IRPLAY_STATUS_STEPS);
+}
+#endif
+
 static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
     const ucontext_t *uc = (const ucontext_t *)ctx;
     uintptr_t addr = (uintptr_t)info->si_addr, t = (uintptr_t)__irplay_text;
@@ -162,6 +292,13 @@ static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
     uintptr_t bp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
 #endif
     int in_text = t <= pc && pc < t + IRPLAY_TEXT_LEN;
+#ifdef IRPLAY_LIMITS
+    if (sig == SIGILL && in_text) {
+        int kind = irplay_site(pc - t);
+        if (kind >= 0)
+            irplay_limit(kind, pc, sp, bp);
+    }
+#endif
     /* A stack overflow: the stack pointer is at the stack's limit and the access near it, or
        (limit unknown) just below the stack pointer. */
     int overflow = 0;
@@ -206,6 +343,9 @@ static void irplay_on_fault(int sig, siginfo_t *info, void *ctx) {
 }
 
 __attribute__((constructor)) static void irplay_install(void) {
+#ifdef IRPLAY_LINE_BUFFERED
+    setvbuf(stdout, NULL, _IOLBF, BUFSIZ);
+#endif
     static char alt[64 << 10];
     stack_t ss;
     memset(&ss, 0, sizeof ss);
@@ -230,3 +370,85 @@ __attribute__((constructor)) static void irplay_install(void) {
             irplay_stack_lo = hi - (uintptr_t)rl.rlim_cur;
     }
 }
+
+#ifdef IRPLAY_LIMITS
+/* The live heap of the program's own allocations (usable sizes). */
+static size_t irplay_live;
+
+/* True if `n` more bytes stay within the memory limit (else errno is ENOMEM). */
+static int irplay_room(size_t n) {
+    if (irplay_live > IRPLAY_MAX_MEMORY || n > IRPLAY_MAX_MEMORY - irplay_live) {
+        errno = ENOMEM;
+        return 0;
+    }
+    return 1;
+}
+
+static void *irplay_took(void *p) {
+    if (p)
+        irplay_live += malloc_usable_size(p);
+    return p;
+}
+
+static void irplay_gave(size_t n) { irplay_live = n < irplay_live ? irplay_live - n : 0; }
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+void *__irplay_malloc(size_t n) { return irplay_room(n) ? irplay_took(malloc(n)) : NULL; }
+
+void *__irplay_calloc(size_t a, size_t b) {
+    size_t n;
+    if (__builtin_mul_overflow(a, b, &n))
+        return calloc(a, b);
+    return irplay_room(n) ? irplay_took(calloc(a, b)) : NULL;
+}
+
+void *__irplay_realloc(void *p, size_t n) {
+    size_t old = p ? malloc_usable_size(p) : 0;
+    /* The new block is counted while the old one still is, as the interpreter does. */
+    if (n > 0 && !irplay_room(n))
+        return NULL;
+    void *q = realloc(p, n);
+    if (q || n == 0) {
+        irplay_gave(old);
+        irplay_took(q);
+    }
+    return q;
+}
+
+void __irplay_free(void *p) {
+    if (p)
+        irplay_gave(malloc_usable_size(p));
+    free(p);
+}
+
+void *__irplay_aligned_alloc(size_t a, size_t n) {
+    return irplay_room(n) ? irplay_took(aligned_alloc(a, n)) : NULL;
+}
+
+void *__irplay_memalign(size_t a, size_t n) {
+    return irplay_room(n) ? irplay_took(memalign(a, n)) : NULL;
+}
+
+int __irplay_posix_memalign(void **pp, size_t a, size_t n) {
+    if (!irplay_room(n))
+        return ENOMEM;
+    int r = posix_memalign(pp, a, n);
+    if (r == 0)
+        irplay_took(*pp);
+    return r;
+}
+
+void *__irplay_reallocarray(void *p, size_t a, size_t b) {
+    size_t n;
+    if (__builtin_mul_overflow(a, b, &n)) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    return __irplay_realloc(p, n);
+}
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -21,7 +21,10 @@
 //! only looks up, writes to stderr, flushes C stdio and exits 70 (71
 //! for a stack overflow). A fault inside a C library function is reported at the call of
 //! the generated code that led there, the first return address into the text found above the
-//! stack pointer (or else along the frame-pointer chain).
+//! stack pointer (or else along the frame-pointer chain). With limits, a `SIGILL` at one of
+//! the code's limit traps is the step or depth limit, reported by `native_limits.rs` (status
+//! 124 or 71); the run then goes on in a child process whose output this one forwards
+//! (`native_pump.rs`), and the memory functions are `native_limits.rs`'s.
 
 use crate::native_faults;
 #[cfg(target_arch = "aarch64")]
@@ -132,6 +135,11 @@ impl Libraries {
             "at_quick_exit" => Some(("__cxa_at_quick_exit", &CXA_AT_QUICK_EXIT)),
             _ => None,
         };
+        if let Some(real) = name.strip_prefix("__irplay_") {
+            if irplay_native::WRAPPED.contains(&real) {
+                return crate::native_limits::wrapper(real, &|n| self.resolve(n));
+            }
+        }
         if let Some((cxa, slot)) = shim {
             slot.store(self.resolve(cxa)?, Ordering::Relaxed);
             let f: extern "C" fn(extern "C" fn()) -> c_int =
@@ -401,6 +409,22 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
     Ok(image)
 }
 
+/// Makes the program's `stdout` line-buffered (it writes into a pipe that irplay forwards to
+/// a terminal, where a C program's `stdout` is line-buffered).
+fn line_buffer_stdout() {
+    let libs = Libraries::open();
+    let (Some(out), Some(setvbuf)) = (libs.resolve("stdout"), libs.resolve("setvbuf")) else {
+        return;
+    };
+    type SetVBuf = unsafe extern "C" fn(*mut libc::FILE, *mut c_char, c_int, usize) -> c_int;
+    // SAFETY: `stdout` is the C library's `FILE *stdout` variable and `setvbuf` its function,
+    // called before the program's first output.
+    unsafe {
+        let f = std::mem::transmute::<usize, SetVBuf>(setvbuf);
+        f(*(out as *const *mut libc::FILE), std::ptr::null_mut(), libc::_IOLBF, 0);
+    }
+}
+
 /// What the fault handler needs, made before the run.
 struct Faults {
     /// The text's address and length.
@@ -416,11 +440,14 @@ struct Faults {
     stack_hi: usize,
     /// `fflush` of the program's C library.
     fflush: unsafe extern "C" fn(*mut libc::FILE) -> c_int,
+    /// With limits: their sites and reports.
+    limits: Option<crate::native_limits::LimitReport>,
 }
 
 impl Faults {
     fn new(c: &Compiled, file: &SourceFile, image: &Image) -> Faults {
         Faults {
+            limits: None,
             text: image.base as usize,
             text_len: image.text_len,
             code_len: image.code_len,
@@ -545,6 +572,15 @@ extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, ctx: *mut c_void)
     #[cfg(target_arch = "aarch64")]
     let (pc, sp, bp, lr) = a64::regs(uc);
     let in_text = f.text <= pc && pc < f.text + f.text_len;
+    if sig == libc::SIGILL && in_text {
+        if let Some(r) = &f.limits {
+            let site = pc - f.text;
+            let k = r.sites.binary_search_by_key(&site, |s| s.0 as usize).ok();
+            if let Some(&(_, kind)) = k.and_then(|k| r.sites.get(k)) {
+                limit_stop(f, r, kind, site, sp, bp);
+            }
+        }
+    }
     // A stack overflow: the stack pointer is at the run's stack limit and the access near
     // it, or (limit unknown) just below the stack pointer.
     let overflow = matches!(sig, libc::SIGSEGV | libc::SIGBUS)
@@ -588,6 +624,39 @@ extern "C" fn on_fault(sig: c_int, info: *mut libc::siginfo_t, ctx: *mut c_void)
     }
 }
 
+/// Reports the limit of `kind` reached at text offset `site` and ends the run (status 124
+/// for steps, 71 for the depth).
+fn limit_stop(
+    f: &Faults,
+    r: &crate::native_limits::LimitReport,
+    kind: irplay_native::LimitKind,
+    site: usize,
+    sp: usize,
+    bp: usize,
+) -> ! {
+    let is_return = |w: usize| f.is_return(w);
+    let tail = |off: usize| f.lookup(off);
+    let walk = crate::native_limits::Walk {
+        text: f.text,
+        stack_hi: f.stack_hi,
+        sp,
+        is_return: &is_return,
+        call_len: CALL_LEN,
+        write: &write_err,
+        tail: &tail,
+    };
+    walk.report(r, kind, site, bp);
+    let status = match kind {
+        irplay_native::LimitKind::Steps => Stop::OUT_OF_STEPS,
+        irplay_native::LimitKind::Depth => Stop::ERROR,
+    };
+    // SAFETY: as at a fault: flushes the program's C stdio and ends the process.
+    unsafe {
+        (f.fflush)(std::ptr::null_mut());
+        libc::_exit(i32::from(status))
+    }
+}
+
 /// Installs the fault handlers on a 64 KiB alternate stack.
 fn install_handlers() -> Result<(), String> {
     const ALT: usize = 64 << 10;
@@ -625,8 +694,43 @@ fn install_handlers() -> Result<(), String> {
 /// Loads `c`, calls its `main` with `program` and `args` as `argv` and exits with its
 /// status through the program's C library (the process ends there: stdio is flushed, the
 /// `atexit` handlers run). Returns the status of a failure before the run, after
-/// reporting it.
-pub fn run(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u8 {
+/// reporting it. With `limits` (code compiled with them, budgets set), the memory limit is
+/// kept by the memory functions, the step and depth limits are reported at their traps, and
+/// the run goes on in a child process whose output this one forwards up to the output limit
+/// (`native_pump.rs`); the status is then the run's.
+pub fn run(
+    c: &Compiled,
+    file: &SourceFile,
+    program: &str,
+    args: &[String],
+    limits: Option<&crate::run::Limits>,
+) -> u8 {
+    let fail = |m: String| {
+        eprintln!("error: {m}");
+        Stop::ERROR
+    };
+    if let Some(l) = limits {
+        let line_buffered = crate::native_pump::stdout_is_terminal();
+        match crate::native_pump::fork_pumped(l.max_output) {
+            Ok(Some(status)) => return status,
+            Ok(None) => {}
+            Err(e) => return fail(e),
+        }
+        crate::native_limits::set_max_memory(l.max_memory);
+        return run_here(c, file, program, args, Some(l), line_buffered);
+    }
+    run_here(c, file, program, args, None, false)
+}
+
+/// [`run`] in this process.
+fn run_here(
+    c: &Compiled,
+    file: &SourceFile,
+    program: &str,
+    args: &[String],
+    limits: Option<&crate::run::Limits>,
+    line_buffered: bool,
+) -> u8 {
     let fail = |m: String| {
         eprintln!("error: {m}");
         Stop::ERROR
@@ -649,6 +753,17 @@ pub fn run(c: &Compiled, file: &SourceFile, program: &str, args: &[String]) -> u
     let mut argv: Vec<*const c_char> = argv_c.iter().map(|s| s.as_ptr()).collect();
     argv.push(std::ptr::null());
     let mut faults = Faults::new(c, file, &image);
+    if let Some(l) = limits {
+        faults.limits = Some(crate::native_limits::LimitReport {
+            sites: c.limit_sites.clone(),
+            funcs: native_faults::func_names(c),
+            head_steps: native_faults::head_steps(l.max_steps),
+            head_depth: native_faults::head_depth(l.max_stack_depth),
+        });
+    }
+    if line_buffered {
+        line_buffer_stdout();
+    }
     // The run's stack: from here down to the limit `stacker` knows (the stack irplay's main
     // thread runs on), or 8 MiB.
     let here = &faults as *const Faults as usize;
@@ -790,7 +905,7 @@ define i32 @main() {
         let c = faulting(&name);
         let file = SourceFile::new("f.ll", FAULT_SOURCE);
         // On a stack of `stacker`, as `irplay` runs.
-        let status = stacker::grow(256 << 20, || run(&c, &file, "f.ll", &[]));
+        let status = stacker::grow(256 << 20, || run(&c, &file, "f.ll", &[], None));
         panic!("the run returned {status}");
     }
 

@@ -20,6 +20,8 @@ impl Stop {
     pub const UB: u8 = 70;
     /// A runtime error (unsupported function, stack or memory limit, uncaught exception).
     pub const ERROR: u8 = 71;
+    /// The output limit was reached.
+    pub const OUTPUT_LIMIT: u8 = 72;
     /// The step limit was reached.
     pub const OUT_OF_STEPS: u8 = 124;
     /// `abort`, a failed `assert` or a trap (as a native program killed by SIGABRT).
@@ -29,6 +31,7 @@ impl Stop {
 }
 
 /// The resource limits of a run.
+#[derive(Copy, Clone, Debug)]
 pub struct Limits {
     /// Executed instructions.
     pub max_steps: u64,
@@ -36,6 +39,8 @@ pub struct Limits {
     pub max_memory: u64,
     /// Call depth.
     pub max_stack_depth: u32,
+    /// Bytes written to stdout and stderr together.
+    pub max_output: u64,
 }
 
 /// The snake_case name a report kind serializes to (`branch_on_poison`).

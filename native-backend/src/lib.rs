@@ -62,7 +62,23 @@ pub fn lower_with(
     target: Target,
     opts: &Options,
 ) -> Result<LowModule, LowerError> {
-    let lo = LowerOptions { value_names: opts.listing, ..lower_options(target) };
+    lower_with_limits(m, target, opts, false)
+}
+
+/// [`lower_with`], with `limits` for code that keeps a run's limits: the lowering counts
+/// executed IR instructions per block and the call depth ([`irplay_core::lower::Options::limits`]),
+/// and [`compile`] keeps the counts in two counters of the data section ([`COUNTER_STEPS`],
+/// [`COUNTER_DEPTH`], budgets a host writes with [`Compiled::set_budgets`]), each stopping
+/// the run at a trap of [`Compiled::limit_sites`] when it goes below zero; the code then
+/// calls the memory functions of [`WRAPPED`] under the names `__irplay_NAME`, which the host
+/// defines to count the live heap. Plain builds leave it off: no counters, no renaming.
+pub fn lower_with_limits(
+    m: &irplay_core::ir::Module,
+    target: Target,
+    opts: &Options,
+    limits: bool,
+) -> Result<LowModule, LowerError> {
+    let lo = LowerOptions { value_names: opts.listing, limits, ..lower_options(target) };
     let low = irplay_core::lower::lower_module_with(m, lo)?;
     #[cfg(debug_assertions)]
     irplay_core::lower::verify::check(&low, lo)?;
@@ -119,6 +135,33 @@ pub trait Names {
 pub struct Options {
     /// Keep the text of every machine instruction for [`listing`] (costs time).
     pub listing: bool,
+}
+
+/// The data symbol counting down the steps left ([`lower_with_limits`]): a 64-bit integer.
+pub const COUNTER_STEPS: &str = "__irplay_steps_left";
+/// The data symbol counting down the call depth left ([`lower_with_limits`]).
+pub const COUNTER_DEPTH: &str = "__irplay_depth_left";
+/// The memory functions a program calls through the host's wrappers in code that keeps a
+/// run's limits ([`lower_with_limits`]: `malloc` as `__irplay_malloc`, ...).
+pub const WRAPPED: [&str; 8] = [
+    "malloc",
+    "calloc",
+    "realloc",
+    "free",
+    "aligned_alloc",
+    "posix_memalign",
+    "memalign",
+    "reallocarray",
+];
+
+/// What a limit trap ([`Compiled::limit_sites`]) stops the run for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LimitKind {
+    /// The step budget is spent (at the first IR instruction of the block about to run).
+    Steps,
+    /// The call-depth budget is spent (in the prologue of the function being called: the
+    /// call site is the return address of its frame).
+    Depth,
 }
 
 /// A section of a [`Compiled`] object.
@@ -237,6 +280,36 @@ pub struct Compiled {
     /// The target the code is for (the ELF machine [`object`] writes; the default is
     /// [`Target::X64`]).
     pub target: Target,
+    /// With limits ([`lower_with_limits`]): the traps that stop a run at a limit (`ud2` on x86-64, `udf`
+    /// on AArch64; each also has a [`Compiled::locs`] entry), by text offset, ascending.
+    pub limit_sites: Vec<(u32, LimitKind)>,
+}
+
+impl Compiled {
+    /// Writes the budgets of a run into the counters' initial values (code compiled with
+    /// limits, [`lower_with_limits`]; false without its counters): `steps` executed IR instructions,
+    /// `depth` frames of defined functions at once (both capped at `i64::MAX`).
+    pub fn set_budgets(&mut self, steps: u64, depth: u64) -> bool {
+        let mut found = 0;
+        for (name, value) in [(COUNTER_STEPS, steps), (COUNTER_DEPTH, depth)] {
+            let at = self.symbols.iter().find_map(|s| match s.def {
+                Some((Section::Data, off, 8)) if s.name == name => Some(off as usize),
+                _ => None,
+            });
+            let value = value.min(i64::MAX as u64).to_le_bytes();
+            if let Some(slot) = at.and_then(|at| self.data.get_mut(at..at + 8)) {
+                slot.copy_from_slice(&value);
+                found += 1;
+            }
+        }
+        found == 2
+    }
+
+    /// The limit trap at text offset `off`, if there is one.
+    pub fn limit_at(&self, off: u32) -> Option<LimitKind> {
+        let k = self.limit_sites.binary_search_by_key(&off, |s| s.0).ok()?;
+        self.limit_sites.get(k).map(|s| s.1)
+    }
 }
 
 /// Why a low module could not be compiled: a construct the code generator does not support.

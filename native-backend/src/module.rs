@@ -16,6 +16,8 @@ pub(crate) struct FuncCode {
     pub locs: Vec<(u32, Span)>,
     pub insts: Vec<(u32, u8, String)>,
     pub notes: Vec<(u32, String)>,
+    /// The limit traps ([`crate::Compiled::limit_sites`]).
+    pub sites: Vec<(u32, crate::LimitKind)>,
 }
 
 /// How an exception that escaped `main` is reported (the interpreter's words).
@@ -32,6 +34,8 @@ pub(crate) struct ModCx<'m> {
     /// Per global variable: defined elsewhere (reached through the GOT).
     data_external: Vec<bool>,
     ext: HashMap<String, SymId>,
+    /// With limits ([`crate::lower_with_limits`]): the step and depth counters.
+    pub counters: Option<(SymId, SymId)>,
 }
 
 impl ModCx<'_> {
@@ -57,10 +61,27 @@ impl ModCx<'_> {
             return s;
         }
         let s = self.symbols.len() as SymId;
-        self.symbols.push(Symbol { name: name.to_string(), def: None, func: true, global: true });
+        // With limits, the memory functions are the host's counting wrappers.
+        let real = if self.counters.is_some() && crate::WRAPPED.contains(&name) {
+            format!("__irplay_{name}")
+        } else {
+            name.to_string()
+        };
+        self.symbols.push(Symbol { name: real, def: None, func: true, global: true });
         self.ext.insert(name.to_string(), s);
         s
     }
+}
+
+/// True if `m` was lowered with limits (its functions count steps and depth): its code
+/// needs the counters, and calls the memory functions through the host's wrappers.
+pub(crate) fn counts_limits(m: &LowModule) -> bool {
+    use irplay_core::lower::Inst;
+    m.funcs.iter().any(|f| {
+        f.blocks
+            .iter()
+            .any(|b| b.insts.iter().any(|i| matches!(i, Inst::Enter | Inst::Fuel { .. })))
+    })
 }
 
 /// Names symbols and labels for the printer.
@@ -85,6 +106,7 @@ impl crate::Names for Namer<'_, '_> {
 pub(crate) fn start<'m>(
     m: &'m LowModule,
     arch: &str,
+    limits: bool,
 ) -> Result<(ModCx<'m>, Compiled, bool), NativeError> {
     if m.ptr_bytes != 8 {
         return Err(NativeError::unsupported(
@@ -99,7 +121,12 @@ pub(crate) fn start<'m>(
         data_syms: Vec::new(),
         data_external: Vec::new(),
         ext: HashMap::new(),
+        counters: None,
     };
+    if limits {
+        // Placeholders until the data image is made below.
+        cx.counters = Some((0, 0));
+    }
     let has_main = m.funcs.iter().any(|f| f.name == "main");
     let wrap = has_main
         && (!m.structors.ctors.is_empty()
@@ -142,6 +169,22 @@ pub(crate) fn start<'m>(
     }
     let mut out =
         Compiled { data: d.bytes.clone(), data_align: d.align.max(8), ..Default::default() };
+    if limits {
+        // The counters, 8-byte aligned after the globals (budgets: `Compiled::set_budgets`).
+        while !out.data.len().is_multiple_of(8) {
+            out.data.push(0);
+        }
+        let mut counter = |name: &str| {
+            let s = cx.symbols.len() as SymId;
+            let def = Some((Section::Data, out.data.len() as u32, 8));
+            cx.symbols.push(Symbol { name: name.to_string(), def, func: false, global: false });
+            out.data.extend_from_slice(&[0; 8]);
+            s
+        };
+        let steps = counter(crate::COUNTER_STEPS);
+        let depth = counter(crate::COUNTER_DEPTH);
+        cx.counters = Some((steps, depth));
+    }
     for r in &d.relocs {
         let sym = match r.sym {
             Sym::Data(i) => cx.data_sym(i),
@@ -180,6 +223,7 @@ pub(crate) fn append(
     out.locs.extend(code.locs.into_iter().map(|(o, s)| (start + o, s)));
     out.insts.extend(code.insts.into_iter().map(|(o, l, t)| (start + o, l, t)));
     out.notes.extend(code.notes.into_iter().map(|(o, t)| (start + o, t)));
+    out.limit_sites.extend(code.sites.into_iter().map(|(o, k)| (start + o, k)));
     if let Some(s) = cx.symbols.get_mut(sym as usize) {
         s.def = Some((Section::Text, start, end - start));
     }

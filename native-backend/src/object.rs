@@ -291,6 +291,7 @@ pub fn example() -> Compiled {
         notes: Vec::new(),
         main: Some(0),
         target: crate::Target::X64,
+        limit_sites: Vec::new(),
     }
 }
 

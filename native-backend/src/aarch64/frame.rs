@@ -62,6 +62,7 @@ impl Fx<'_, '_> {
         self.buf.bind(l);
         self.epilogue();
         self.emit(Inst::Ret);
+        self.place_traps();
         if let Err(e) = self.buf.resolve_checked() {
             return Err(match e {
                 crate::buffer::FixupError::Unbound => {
@@ -144,7 +145,8 @@ impl Fx<'_, '_> {
                 insts.push((start, (end - start).min(255) as u8, text));
             }
         }
-        Ok(FuncCode { bytes, relocs, locs, insts, notes })
+        let sites = self.sites.iter().map(|&(o, k)| (o + shift, k)).collect();
+        Ok(FuncCode { bytes, relocs, locs, insts, notes, sites })
     }
 }
 

@@ -136,6 +136,10 @@ pub(super) struct Fx<'a, 'm> {
     /// The allocatable float registers, in both preference orders.
     v_order: Vec<PReg>,
     v_order_csr: Vec<PReg>,
+    /// The limit traps still to place after the code: label, kind, location.
+    pub traps: Vec<(Label, crate::LimitKind, Span)>,
+    /// The limit traps placed (body offsets).
+    pub sites: Vec<(u32, crate::LimitKind)>,
 }
 
 /// Callee-saved registers that values living across blocks may own for the whole function.
@@ -271,6 +275,8 @@ impl<'a, 'm> Fx<'a, 'm> {
             vsave,
             v_order,
             v_order_csr,
+            traps: Vec::new(),
+            sites: Vec::new(),
         })
     }
 

@@ -24,6 +24,7 @@ mod fops;
 mod frame;
 pub mod imm;
 pub mod inst;
+mod limits;
 mod lower;
 mod mem;
 mod ops;
@@ -42,7 +43,8 @@ use regs::X;
 
 /// Compiles a module.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Compiled, NativeError> {
-    let (mut cx, mut out, wrap) = crate::module::start(m, "AArch64")?;
+    let (mut cx, mut out, wrap) =
+        crate::module::start(m, "AArch64", crate::module::counts_limits(m))?;
     for (k, f) in m.funcs.iter().enumerate() {
         let code = match lower::Fx::new(&mut cx, f, opts.listing)?.run() {
             // Over 1 MiB of code: again, with every conditional branch in the long form.
@@ -167,6 +169,7 @@ fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
         locs: Vec::new(),
         insts: texts,
         notes: Vec::new(),
+        sites: Vec::new(),
     };
     append(out, cx, sym, "main", Span::default(), code, &[0; 4]);
     out.main = Some(sym);

@@ -38,9 +38,9 @@ pub(super) fn inst(fx: &mut Fx, i: &L, term: Option<&Term>) -> Result<(), Native
         | L::VUn { .. }
         | L::VShift { .. }
         | L::VShuffle { .. } => return Err(fx.unsupported("128-bit vector registers")),
-        L::Fuel { .. } | L::Enter | L::Leave => {
-            return Err(fx.unsupported("step and depth counting"))
-        }
+        L::Fuel { steps } => fx.fuel(*steps)?,
+        L::Enter => fx.enter()?,
+        L::Leave => fx.leave()?,
     }
     Ok(())
 }

@@ -193,6 +193,18 @@ pub fn encode(i: &Inst, b: &mut Buffer) {
             op(b, None, true, &[0x8D], dst.into(), Rm::Rip, Byte::No);
             b.reloc32(RelocKind::Pc32, sym, addend - 4);
         }
+        I::AluSym { op: o, sym, imm } => {
+            // The displacement is relative to the end of the instruction, after the immediate.
+            if let Ok(i8v) = i8::try_from(imm) {
+                op(b, None, true, &[0x83], R(o as u8), Rm::Rip, Byte::No);
+                b.reloc32(RelocKind::Pc32, sym, -5);
+                b.put1(i8v as u8);
+            } else {
+                op(b, None, true, &[0x81], R(o as u8), Rm::Rip, Byte::No);
+                b.reloc32(RelocKind::Pc32, sym, -8);
+                b.put4(imm as u32);
+            }
+        }
         I::LeaLabel { dst, label } => {
             op(b, None, true, &[0x8D], dst.into(), Rm::Rip, Byte::No);
             b.rel32(label);

@@ -172,6 +172,9 @@ pub enum Inst {
     Lea { dst: Gpr, mem: Mem },
     /// `lea dst, [rip + sym + addend]`.
     LeaSym { dst: Gpr, sym: SymId, addend: i64 },
+    /// `op qword ptr [rip + sym], imm` (sign-extended 8- or 32-bit immediate): the step and
+    /// depth counters.
+    AluSym { op: Alu, sym: SymId, imm: i32 },
     /// `lea dst, [rip + label]`.
     LeaLabel { dst: Gpr, label: Label },
     /// `mov dst, qword ptr [rip + sym@GOTPCREL]`.

@@ -84,6 +84,10 @@ pub(super) struct Fx<'a, 'm> {
     pin_fix: Option<(PReg, PReg)>,
     /// With results through memory: where the area's address is kept.
     sret_area: Option<i32>,
+    /// The limit traps still to place after the code: label, kind, location.
+    pub traps: Vec<(Label, crate::LimitKind, Span)>,
+    /// The limit traps placed (body offsets).
+    pub sites: Vec<(u32, crate::LimitKind)>,
 }
 
 /// Callee-saved registers that values living across blocks may own for the whole function.
@@ -209,6 +213,8 @@ impl<'a, 'm> Fx<'a, 'm> {
             gpr_order_csr,
             pin_fix: None,
             sret_area: None,
+            traps: Vec::new(),
+            sites: Vec::new(),
         })
     }
 
@@ -859,6 +865,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         self.buf.bind(l);
         self.epilogue();
         self.emit(Inst::Ret);
+        self.place_traps();
         if !self.buf.resolve() {
             return Err(self.unsupported("a jump to an unbound label (code generator bug)"));
         }
@@ -920,6 +927,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                 insts.push((start, (end - start).min(255) as u8, text));
             }
         }
-        Ok(FuncCode { bytes, relocs, locs, insts, notes })
+        let sites = self.sites.iter().map(|&(o, k)| (o + shift, k)).collect();
+        Ok(FuncCode { bytes, relocs, locs, insts, notes, sites })
     }
 }

@@ -12,6 +12,7 @@
 mod calls;
 pub mod encode;
 pub mod inst;
+mod limits;
 mod lower;
 mod ops;
 pub mod print;
@@ -29,7 +30,8 @@ use regs::Gpr;
 
 /// Compiles a module.
 pub fn compile(m: &LowModule, opts: &Options) -> Result<Compiled, NativeError> {
-    let (mut cx, mut out, wrap) = crate::module::start(m, "x86-64")?;
+    let (mut cx, mut out, wrap) =
+        crate::module::start(m, "x86-64", crate::module::counts_limits(m))?;
     for (k, f) in m.funcs.iter().enumerate() {
         let code = lower::Fx::new(&mut cx, f, opts.listing)?.run()?;
         let sym = cx.func_syms[k];
@@ -141,6 +143,7 @@ fn main_wrapper(out: &mut Compiled, cx: &mut ModCx, listing: bool) {
         locs: Vec::new(),
         insts: texts,
         notes: Vec::new(),
+        sites: Vec::new(),
     };
     append(out, cx, sym, "main", Span::default(), code, &[0xCC]);
     out.main = Some(sym);

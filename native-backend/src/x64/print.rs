@@ -128,6 +128,9 @@ pub fn print(i: &Inst, names: &dyn Names) -> String {
             0 => format!("lea {}, [rip + {}]", g(dst, true), names.sym(sym)),
             a => format!("lea {}, [rip + {}{a:+}]", g(dst, true), names.sym(sym)),
         },
+        I::AluSym { op, sym, imm } => {
+            format!("{} qword ptr [rip + {}], {imm}", alu(op), names.sym(sym))
+        }
         I::LeaLabel { dst, label } => format!("lea {}, [rip + {}]", g(dst, true), target(label)),
         I::MovGot { dst, sym } => {
             format!("mov {}, qword ptr [rip + {}@GOTPCREL]", g(dst, true), names.sym(sym))

@@ -513,6 +513,21 @@ fn symbol_relocations() {
     }
 }
 
+/// The counters' `sub/add qword ptr [rip + sym], imm`: REX.W, `83 /5` or `81 /0`, ModRM of
+/// `[rip + disp32]`, the displacement relocated relative to the end of the instruction (after
+/// the immediate), then the immediate.
+#[test]
+fn counter_operands_relocate_past_their_immediate() {
+    let sub = Inst::AluSym { op: crate::x64::inst::Alu::Sub, sym: 3, imm: 7 };
+    let (bytes, relocs) = encode_at(&sub, 0, 0);
+    assert_eq!(bytes, [0x48, 0x83, 0x2d, 0, 0, 0, 0, 7]);
+    assert_eq!(relocs, vec![(3, RelocKind::Pc32, 3, -5)]);
+    let add = Inst::AluSym { op: crate::x64::inst::Alu::Add, sym: 3, imm: 100_000 };
+    let (bytes, relocs) = encode_at(&add, 0, 0);
+    assert_eq!(bytes, [0x48, 0x81, 0x05, 0, 0, 0, 0, 0xa0, 0x86, 0x01, 0]);
+    assert_eq!(relocs, vec![(3, RelocKind::Pc32, 3, -8)]);
+}
+
 /// A deterministic pseudo-random generator (SplitMix64).
 struct Rng(u64);
 
