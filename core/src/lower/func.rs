@@ -227,7 +227,12 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                 .iter()
                 .filter(|&&i| body.insts.get(i).is_some_and(|d| d.op != Opcode::Phi))
                 .count();
-            if let Some(first) = insts.first().and_then(|&i| body.insts.get(i)) {
+            // Reported at the block's first instruction that is not a phi.
+            if let Some(first) = insts
+                .iter()
+                .filter_map(|&i| body.insts.get(i))
+                .find(|d| d.op != Opcode::Phi)
+            {
                 fx.mark(first.span);
             }
             fx.emit(Inst::Fuel { steps: u32::try_from(steps).unwrap_or(u32::MAX) });
