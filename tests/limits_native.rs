@@ -143,7 +143,7 @@ fn an_endless_loop_stops_at_the_step_limit() {
     let interp = run(&[], &["--max-steps", "1000", m.path()]);
     assert_eq!(interp.code, Some(124), "{}", interp.stderr);
     let expected = format!(
-        "{}  at {}:10:3 (in @main)\n      %i = phi i64 [ 0, %entry ], [ %j, %loop ]\n",
+        "{}  at {}:11:3 (in @main)\n      %j = add i64 %i, 1\n",
         interp.stderr,
         m.shown()
     );
