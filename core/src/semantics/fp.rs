@@ -388,6 +388,16 @@ pub fn to_int(k: FloatKind, a: u128, w: u32, signed: bool) -> Option<Vec<u64>> {
             return None;
         }
         let x = x.round_to_integral(Round::TowardZero).value;
+        if signed && w == 1 {
+            // `i1` holds 0 and -1 (rustc_apfloat cannot convert to a 0-bit magnitude).
+            return if x.is_zero() {
+                Some(vec![0])
+            } else if x == T::from_i128(-1).value {
+                Some(vec![1])
+            } else {
+                None
+            };
+        }
         if w <= 128 {
             let wu = w as usize;
             let (status, v) = if signed {
