@@ -48,11 +48,13 @@ pub struct CheckArgs {
 /// Run a module in the interpreter (exact poison, undef and UB semantics).
 ///
 /// Exit status: the program's (main's return value or exit's argument, mod 256), or
-/// 70 for undefined behaviour, 71 for a runtime error, 124 at the step limit, 134 for an
-/// abort, 1 for an invalid module; each with a report on stderr.
+/// 70 for undefined behaviour, 71 for a runtime error (the stack-depth limit included), 72 at
+/// the output limit, 124 at the step limit, 134 for an abort, 1 for an invalid module; each
+/// with a report on stderr.
 ///
 /// The program's standard input (`getchar`, `fgets`, `scanf`) is irplay's, read to its end
-/// when the program first reads it; its output is written when the run ends.
+/// when the program first reads it; its output is written when the run ends (with `--engine
+/// wasm`: as it is produced, in chunks of about 8 KiB).
 #[derive(Args)]
 pub struct RunArgs {
     /// The module to run (`-` for standard input, which the program then cannot read).
@@ -69,6 +71,10 @@ pub struct RunArgs {
     /// Stop when the call stack is deeper than this.
     #[arg(long, default_value_t = 100_000)]
     pub max_stack_depth: u32,
+    /// Stop when the program has written more than this many bytes (stdout and stderr
+    /// together).
+    #[arg(long, default_value_t = 1 << 30)]
+    pub max_output: u64,
     /// Print one JSON line per executed instruction on stderr.
     #[arg(long)]
     pub trace: bool,

@@ -22,6 +22,8 @@ impl Stop {
     pub const ERROR: u8 = 71;
     /// The step limit was reached.
     pub const OUT_OF_STEPS: u8 = 124;
+    /// The output limit was reached.
+    pub const OUTPUT_LIMIT: u8 = 72;
     /// `abort`, a failed `assert` or a trap (as a native program killed by SIGABRT).
     pub const ABORT: u8 = 134;
     /// The module did not parse or verify.
@@ -36,6 +38,8 @@ pub struct Limits {
     pub max_memory: u64,
     /// Call depth.
     pub max_stack_depth: u32,
+    /// Bytes of output (stdout and stderr together).
+    pub max_output: u64,
 }
 
 /// The snake_case name a report kind serializes to (`branch_on_poison`).
