@@ -5,7 +5,7 @@
 //! deadline and a cap on its peak resident memory (VmHWM, polled), killed past either.
 
 use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -31,7 +31,7 @@ fn scratch(name: &str, ir: &str) -> PathBuf {
     path
 }
 
-fn irplay(args: &[&str], file: &PathBuf) -> Child {
+fn irplay(args: &[&str], file: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_irplay"))
         .arg("run")
         .arg(file.file_name().expect("name"))
@@ -88,11 +88,11 @@ fn finish(mut child: Child) -> Out {
     }
 }
 
-fn run(file: &PathBuf, args: &[&str]) -> Out {
+fn run(file: &Path, args: &[&str]) -> Out {
     finish(irplay(args, file))
 }
 
-fn wasm(file: &PathBuf, args: &[&str]) -> Out {
+fn wasm(file: &Path, args: &[&str]) -> Out {
     let mut a = vec!["--engine", "wasm"];
     a.extend_from_slice(args);
     run(file, &a)
