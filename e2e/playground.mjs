@@ -764,6 +764,27 @@ await test('benchmark: a 2,000-instruction function (diagnostics latency, CFG la
   await page.screenshot({ path: join(out, 'big.png') });
 });
 
+await test('run as WebAssembly: an endless loop stops at the step budget, reported as irplay run does', async () => {
+  await page.click('#tab-cfg');
+  await setText(page, LOOP);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#tab-run');
+  await page.selectOption('#run-engine', 'wasm');
+  await page.fill('#run-steps', '100000');
+  await page.locator('#run-steps').dispatchEvent('change');
+  await page.click('#run');
+  await page.waitForFunction(() => /step limit/.test(document.querySelector('#run-message')?.textContent || ''));
+  const msg = await page.locator('#run-message').textContent();
+  assert(msg.includes('error: the step limit (100000 instructions) was reached; raise it with --max-steps'), `message: ${msg}`);
+  assert(/at input\.ll:\d+:\d+ \(in @main\)/.test(msg), `no position in: ${msg}`);
+  await page.selectOption('#run-engine', 'interp');
+  await page.fill('#run-steps', '10000000');
+  await page.locator('#run-steps').dispatchEvent('change');
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
 await ctx.close();
 
 // Bundle size, gzip -9 of every file the page loads.
