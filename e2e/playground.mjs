@@ -359,6 +359,26 @@ await test('an endless loop stops at the step budget, and Stop ends a long run',
   await page.waitForSelector('#status.status-ok');
 });
 
+await test('run as WebAssembly: an endless loop stops at the step budget, reported as irplay run does', async () => {
+  await setText(page, LOOP);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#tab-run');
+  await page.selectOption('#run-engine', 'wasm');
+  await page.fill('#run-steps', '100000');
+  await page.locator('#run-steps').dispatchEvent('change');
+  await page.click('#run');
+  await page.waitForFunction(() => /step limit/.test(document.querySelector('#run-message')?.textContent || ''));
+  const msg = await page.locator('#run-message').textContent();
+  assert(msg.includes('error: the step limit (100000 instructions) was reached; raise it with --max-steps'), `message: ${msg}`);
+  assert(/at input\.ll:\d+:\d+ \(in @main\)/.test(msg), `no position in: ${msg}`);
+  await page.selectOption('#run-engine', 'interp');
+  await page.fill('#run-steps', '10000000');
+  await page.locator('#run-steps').dispatchEvent('change');
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
 await test('standard input: scanf reads the text of the input box in both engines, and a share link keeps it', async () => {
   const ir = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll'), 'utf8');
   const input = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll.stdin'), 'utf8');

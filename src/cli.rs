@@ -56,7 +56,8 @@ pub struct CheckArgs {
 /// each with a report on stderr. Every engine keeps the limits below.
 ///
 /// The program's standard input (`getchar`, `fgets`, `scanf`) is irplay's, read to its end
-/// when the program first reads it; its output is written when the run ends.
+/// when the program first reads it; its output is written when the run ends (with `--engine
+/// wasm`: as it is produced, in chunks of about 8 KiB).
 #[derive(Args)]
 pub struct RunArgs {
     /// The module to run (`-` for standard input, which the program then cannot read).

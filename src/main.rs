@@ -423,12 +423,27 @@ fn main() -> ExitCode {
             eprintln!("irplay: error: {flag} goes with --engine native, not --engine {name}");
             ExitCode::from(2)
         }
-        Command::Run(RunArgs { file, args, engine: Engine::Wasm, .. }) => {
+        Command::Run(RunArgs {
+            file,
+            args,
+            engine: Engine::Wasm,
+            max_steps,
+            max_memory,
+            max_stack_depth,
+            max_output,
+            ..
+        }) => {
+            let limits = run::Limits {
+                max_steps: *max_steps,
+                max_memory: *max_memory,
+                max_stack_depth: *max_stack_depth,
+                max_output: *max_output,
+            };
             compile_file(file, &mut Timings::default(), |f, m, _| {
                 if !has_entry(f, m, "main") {
                     return run::Stop::ERROR;
                 }
-                run_wasm(f, m, &file.display().to_string(), args)
+                run_wasm(f, m, &file.display().to_string(), args, &limits)
             })
         }
         Command::Run(RunArgs {
@@ -537,8 +552,9 @@ fn run_wasm(
     m: &irplay_core::ir::Module,
     program: &str,
     args: &[String],
+    limits: &run::Limits,
 ) -> u8 {
-    wasm_run::run(f, m, program, args)
+    wasm_run::run(f, m, program, args, limits)
 }
 
 /// `irplay run --engine wasm` in a build without wasmtime.
@@ -548,6 +564,7 @@ fn run_wasm(
     _: &irplay_core::ir::Module,
     _: &str,
     _: &[String],
+    _: &run::Limits,
 ) -> u8 {
     eprintln!(
         "irplay: error: this irplay was built without the wasm engine (cargo feature \

@@ -6,28 +6,36 @@
 //! for `abort` and failed assertions; 70 for a wasm trap (which only undefined behaviour
 //! causes: `unreachable`, an out-of-bounds access, division by zero); 71 for a runtime error
 //! (an unsupported function, a module that does not compile, a C++ exception that escaped
-//! `main`); 1 for an invalid module. `irplay build` exits 1 for every failure, a construct
+//! `main`, the stack-depth limit); 124 at the step limit; 72 at the output limit; 1 for an
+//! invalid module. `irplay build` exits 1 for every failure, a construct
 //! the code generator does not support included (`build_status` in `main.rs`): a compiler's
 //! statuses, not a run's.
+//!
+//! `irplay build` writes modules without the step and depth counters (they keep no limits);
+//! `irplay run --engine wasm` compiles with them.
 
 use irplay_core::diag::{render, SourceFile};
 use irplay_wasm::SourceMap;
 use std::io::Write as _;
 use std::path::Path;
 
-/// Compiles a checked module, reporting unsupported constructs with their position.
+/// Compiles a checked module, reporting unsupported constructs with their position; with the
+/// step and depth counters of a run's limits when `limits` (`irplay_wasm::Options::limits`:
+/// `irplay run` uses them, `irplay build` does not).
 pub(crate) fn compile(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
+    limits: bool,
 ) -> Result<(Vec<u8>, u8, SourceMap), u8> {
-    let low = match irplay_wasm::lower(module) {
+    let opts = irplay_wasm::Options { limits, ..irplay_wasm::Options::default() };
+    let low = match irplay_wasm::lower_for(module, &opts) {
         Ok(l) => l,
         Err(e) => {
             eprint!("{}", render(&e.to_diagnostic(), file));
             return Err(crate::run::Stop::ERROR);
         }
     };
-    let compiled = irplay_wasm::compile_mapped(&low, &irplay_wasm::Options::default());
+    let compiled = irplay_wasm::compile_mapped(&low, &opts);
     let ptr_bytes = low.ptr_bytes;
     // Not freed piece by piece: the process ends soon (see `wasm_file`).
     std::mem::forget(low);
@@ -62,7 +70,7 @@ pub fn build(file: &SourceFile, module: &irplay_core::ir::Module, out: &Path, em
             }
         };
     }
-    let (bytes, _, _) = match compile(file, module) {
+    let (bytes, _, _) = match compile(file, module, false) {
         Ok(b) => b,
         Err(code) => return code,
     };

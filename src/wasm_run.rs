@@ -5,16 +5,41 @@
 //! friends, the heap, `exit`), which this host connects to wasmtime: arguments become their
 //! bits, the instance's memory a [`Memory`], results the import's result type; the run itself
 //! is `irplay_wasm::host`'s protocol over a [`host::Engine`] of wasmtime.
+//!
+//! The run keeps `irplay run`'s limits: the module is compiled with its step and depth
+//! counters (`irplay_wasm::Options::limits`) and gets `--max-steps` and `--max-stack-depth` as
+//! budgets; the library's `malloc` returns null past `--max-memory` live bytes and a
+//! [`wasmtime::ResourceLimiter`] keeps the linear memory within the heap's base (data image
+//! and shadow stack) plus that limit plus [`MEMORY_SLACK`]; the output is written as the
+//! program produces it, in chunks of about 8 KiB, until `--max-output` bytes. A stop at a
+//! limit is reported in the interpreter's words, with where the program was (from the
+//! backtrace). Wasmtime's own stack for wasm frames is [`WASM_STACK`], so that the depth
+//! budget, not the native stack, stops a deep recursion at the default limit (a recursion
+//! whose frames are large can still overflow it first: a stack overflow, status 71).
 
 use crate::run::Stop as Status;
 use crate::wasm_host::compile;
 use irplay_core::diag::SourceFile;
 use irplay_core::runtime::input::Stdin;
-use irplay_wasm::host::{self, Fail};
-use irplay_wasm::libc::{call_import, Callback, Import, Libc, Memory, Stop};
+use irplay_wasm::host::{self, Fail, Setup};
+use irplay_wasm::libc::{call_import, Callback, Import, Libc, Limit, Limits, Memory, Sink, Stop};
 use irplay_wasm::SourceMap;
 use std::io::Write as _;
 use wasmtime::{AsContextMut, Caller, Engine, Extern, Linker, Module, Store, Val, ValType};
+
+/// Bytes the linear memory may take beyond the heap's base and the memory limit (alignment,
+/// freed blocks not yet reused, the last page).
+pub const MEMORY_SLACK: usize = 1 << 20;
+
+/// Wasmtime's stack for wasm frames (`Config::max_wasm_stack`): room for the default depth
+/// budget's 100,000 frames of a few hundred bytes. `irplay` runs on a stack of 256 MiB.
+pub const WASM_STACK: usize = 96 << 20;
+
+/// Frames of the module's own code a report's call stack shows (wasmtime keeps that many).
+const REPORT_FRAMES: usize = 16;
+
+/// A frame of a backtrace: the function index and the offset in its body.
+type Frame = (u32, Option<usize>);
 
 /// The host's state: the library (once the instance exists) and the instance's memory.
 struct Host {
@@ -23,6 +48,54 @@ struct Host {
     /// A trap inside a function the library called back (a `qsort` comparator), kept with
     /// its backtrace for the report.
     trap: Option<wasmtime::Error>,
+    /// The backtrace where the library stopped the program (for a limit's report).
+    frames: Option<Vec<Frame>>,
+    /// The size the linear memory may grow to.
+    cap: MemCap,
+}
+
+/// The size the linear memory may grow to (set once the heap's base is known).
+struct MemCap(Option<usize>);
+
+impl wasmtime::ResourceLimiter for MemCap {
+    fn memory_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        Ok(self.0.is_none_or(|cap| desired <= cap))
+    }
+    fn table_growing(
+        &mut self,
+        _current: usize,
+        _desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        Ok(true)
+    }
+}
+
+/// The frames of the backtrace wasmtime attached to `e`, if any.
+fn frames_of(e: &wasmtime::Error) -> Option<Vec<Frame>> {
+    let bt = e.downcast_ref::<wasmtime::WasmBacktrace>()?;
+    Some(bt.frames().iter().map(|f| (f.func_index(), f.func_offset())).collect())
+}
+
+/// The program's output, written to irplay's as it comes.
+struct StdSink;
+
+impl Sink for StdSink {
+    fn write(&mut self, stdout: &[u8], stderr: &[u8]) {
+        if !stdout.is_empty() {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(stdout);
+            let _ = out.flush();
+        }
+        if !stderr.is_empty() {
+            let _ = std::io::stderr().lock().write_all(stderr);
+        }
+    }
 }
 
 /// An instance's memory through a store or a caller.
@@ -47,28 +120,40 @@ impl<C: AsContextMut> Memory for WtMem<C> {
     }
 }
 
-/// `irplay run --engine wasm FILE [-- ARGS]`.
+/// `irplay run --engine wasm FILE [-- ARGS]` with `limits`.
 pub fn run(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
     program: &str,
     args: &[String],
+    limits: &crate::run::Limits,
 ) -> u8 {
-    let (bytes, ptr_bytes, map) = match compile(file, module) {
+    let (bytes, ptr_bytes, map) = match compile(file, module, true) {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let (status, libc, report) =
-        execute(&bytes, ptr_bytes, program, args, &Positions { file, map: &map });
-    let mut out = std::io::stdout().lock();
-    let mut err = std::io::stderr().lock();
-    if let Some(libc) = libc {
-        let _ = out.write_all(&libc.stdout);
-        let _ = err.write_all(&libc.stderr);
-    }
-    let _ = out.flush();
+    let limits = Limits {
+        max_steps: limits.max_steps,
+        max_stack_depth: limits.max_stack_depth,
+        max_memory: limits.max_memory,
+        max_output: limits.max_output,
+    };
+    let setup = Setup {
+        program: program.to_string(),
+        args: args.to_vec(),
+        // The program reads irplay's standard input unless the module came from there.
+        stdin: if file.name() != "-" {
+            Stdin::new(Vec::new(), Some(crate::run::read_stdin))
+        } else {
+            Stdin::default()
+        },
+        limits,
+        sink: Some(Box::new(StdSink)),
+    };
+    let (status, report) = execute(&bytes, ptr_bytes, setup, &Positions { file, map: &map });
+    let _ = std::io::stdout().flush();
     if let Some(r) = report {
-        let _ = writeln!(err, "{r}");
+        let _ = writeln!(std::io::stderr().lock(), "{r}");
     }
     status
 }
@@ -103,19 +188,49 @@ impl Positions<'_> {
         }
         report
     }
+
+    /// The report of a stop at `limit`, with where the program was when `frames` (the
+    /// backtrace at the stop) say.
+    fn limit_report(&self, limit: Limit, limits: &Limits, frames: &[Frame]) -> String {
+        // The module's own frames, innermost first, with their positions.
+        let own: Vec<(&str, Option<irplay_core::diag::Span>)> = frames
+            .iter()
+            .filter_map(|&(i, o)| {
+                let name = self.map.name(i)?;
+                Some((name, o.and_then(|o| self.map.lookup(i, o as u32)).map(|(_, s)| s)))
+            })
+            .collect();
+        let callee = own.first().filter(|_| limit == Limit::Depth).map(|(n, _)| format!("@{n}"));
+        let mut report = limit.message(limits, callee.as_deref());
+        let shown = own.get(limit.frame()..).unwrap_or(&[]);
+        if let Some((name, Some(span))) = shown.first() {
+            let span = (span.start, span.end);
+            let (at, text) =
+                (crate::run::pos(self.file, span), crate::run::snippet(self.file, span));
+            report.push_str(&format!("\n  at {at} (in @{name})\n      {text}"));
+        }
+        let names: Vec<String> = shown.iter().map(|(n, _)| format!("@{n}")).collect();
+        // Wasmtime keeps the innermost frames only.
+        let partial = frames.len() >= REPORT_FRAMES;
+        if names.len() > 1 {
+            let stack = irplay_wasm::limits::call_stack(&names, REPORT_FRAMES / 2, partial);
+            report.push_str(&format!("\n  call stack: {stack}"));
+        }
+        report
+    }
 }
 
-fn execute(
-    bytes: &[u8],
-    ptr_bytes: u8,
-    program: &str,
-    args: &[String],
-    pos: &Positions,
-) -> (u8, Option<Libc>, Option<String>) {
-    let error = |m: String| (Status::ERROR, None, Some(format!("error: {m}")));
+/// Runs the module: its exit status and the report for stderr, if any.
+fn execute(bytes: &[u8], ptr_bytes: u8, setup: Setup, pos: &Positions) -> (u8, Option<String>) {
+    let error = |m: String| (Status::ERROR, Some(format!("error: {m}")));
     // Tail calls (`return_call`) carry `musttail`.
     let mut config = wasmtime::Config::new();
     config.wasm_tail_call(true);
+    // Wasmtime checks the wasm stack against its async stacks' size even when it runs
+    // nothing asynchronously (as here).
+    config.async_stack_size(WASM_STACK + (2 << 20));
+    config.max_wasm_stack(WASM_STACK);
+    config.wasm_backtrace_max_frames(std::num::NonZeroUsize::new(REPORT_FRAMES));
     // Function tables are small (one entry per function): filled at instantiation, an
     // indirect call needs no check for a not-yet-initialized entry.
     config.table_lazy_init(false);
@@ -123,7 +238,9 @@ fn execute(
         Ok(e) => e,
         Err(e) => return error(format!("cannot set up wasmtime: {e}")),
     };
-    let mut store = Store::new(&engine, Host { libc: None, mem: None, trap: None });
+    let host = Host { libc: None, mem: None, trap: None, frames: None, cap: MemCap(None) };
+    let mut store = Store::new(&engine, host);
+    store.limiter(|h| &mut h.cap);
     let module = match Module::new(&engine, bytes) {
         Ok(m) => m,
         Err(e) => return error(format!("wasmtime rejected the module: {e}")),
@@ -143,28 +260,32 @@ fn execute(
         return error("the module exports no memory".into());
     };
     store.data_mut().mem = Some(mem);
-    // The program reads irplay's standard input unless the module came from there.
-    let stdin = if pos.file.name() != "-" {
-        Stdin::new(Vec::new(), Some(crate::run::read_stdin))
-    } else {
-        Stdin::default()
-    };
+    let limits = setup.limits;
     let mut wt = Wt { store: &mut store, instance, mem };
-    let end = host::run(&mut wt, ptr_bytes, program, args, stdin);
-    let libc = store.into_data().libc;
+    let heap_base = host::Engine::global(&mut wt, "__heap_base").unwrap_or(0) as usize;
+    let cap = usize::try_from(limits.max_memory).unwrap_or(usize::MAX);
+    wt.store.data_mut().cap =
+        MemCap(Some(heap_base.saturating_add(cap).saturating_add(MEMORY_SLACK)));
+    let end = host::run(&mut wt, ptr_bytes, setup);
+    let host = store.into_data();
+    let hit = host.libc.as_ref().and_then(|l| l.hit);
     let status = match &end {
         Ok(s) => *s,
         Err(f) => f.status(),
     };
     let report = match end {
         Ok(_) => None,
+        Err(Fail::Stop(_)) if hit.is_some() => {
+            let frames = host.frames.unwrap_or_default();
+            hit.map(|l| pos.limit_report(l, &limits, &frames))
+        }
         Err(Fail::Stop(stop)) => stop.message,
         Err(Fail::Trap { trap, .. }) => Some(match trap.downcast_ref::<wasmtime::Trap>() {
             Some(t) => pos.trap_report(&trap, t),
             None => format!("error: {trap}"),
         }),
     };
-    (status, libc, report)
+    (status, report)
 }
 
 /// An instance in its store, as the host protocol drives it.
@@ -179,6 +300,9 @@ impl Wt<'_> {
     /// first (its backtrace is the useful one), then the library's stop, then a trap.
     fn fail(&mut self, e: wasmtime::Error) -> Fail<wasmtime::Error> {
         let e = self.store.data_mut().trap.take().unwrap_or(e);
+        if self.store.data().frames.is_none() {
+            self.store.data_mut().frames = frames_of(&e);
+        }
         let e = match e.downcast::<Stop>() {
             Ok(stop) => return Fail::Stop(stop),
             Err(e) => e,
@@ -200,6 +324,20 @@ impl host::Engine for Wt<'_> {
         match self.instance.get_export(&mut *self.store, name) {
             Some(Extern::Global(g)) => g.get(&mut *self.store).i32().map(|v| v as u32),
             _ => None,
+        }
+    }
+
+    fn counter(&mut self, name: &str) -> Option<i64> {
+        match self.instance.get_export(&mut *self.store, name) {
+            Some(Extern::Global(g)) => g.get(&mut *self.store).i64(),
+            _ => None,
+        }
+    }
+
+    fn set_counter(&mut self, name: &str, value: i64) -> bool {
+        match self.instance.get_export(&mut *self.store, name) {
+            Some(Extern::Global(g)) => g.set(&mut *self.store, Val::I64(value)).is_ok(),
+            _ => false,
         }
     }
 
@@ -356,18 +494,24 @@ impl Callback for Ctx<'_, '_> {
         let mut out = [Val::I32(0)];
         match f.call(&mut *self.0, &[Val::I32(a as i32), Val::I32(b as i32)], &mut out) {
             Ok(()) => Ok(out.first().and_then(Val::i32).unwrap_or(0)),
-            Err(e) => Err(match e.downcast::<Stop>() {
-                Ok(stop) => stop,
-                Err(e) => match e.downcast_ref::<wasmtime::Trap>() {
-                    Some(t) => {
-                        // The report is made from the trap's backtrace when the run ends.
-                        let stop =
-                            Stop { status: Status::UB, message: Some(format!("error: {t}")) };
-                        self.0.data_mut().trap = Some(e);
-                        stop
-                    }
-                    None => Stop::error(e.to_string()),
-                },
+            Err(e) => Err({
+                // A limit reached inside the comparator: where, for the report.
+                if self.0.data().frames.is_none() {
+                    self.0.data_mut().frames = frames_of(&e);
+                }
+                match e.downcast::<Stop>() {
+                    Ok(stop) => stop,
+                    Err(e) => match e.downcast_ref::<wasmtime::Trap>() {
+                        Some(t) => {
+                            // The report is made from the trap's backtrace when the run ends.
+                            let stop =
+                                Stop { status: Status::UB, message: Some(format!("error: {t}")) };
+                            self.0.data_mut().trap = Some(e);
+                            stop
+                        }
+                        None => Stop::error(e.to_string()),
+                    },
+                }
             }),
         }
     }
@@ -398,3 +542,9 @@ fn to_val(bits: u64, t: &ValType) -> Val {
         _ => Val::I32(bits as i32),
     }
 }
+
+// The library's statuses are `irplay run`'s.
+const _: () = assert!(
+    Status::OUTPUT_LIMIT == irplay_wasm::limits::OUTPUT_LIMIT
+        && Status::OUT_OF_STEPS == irplay_wasm::limits::OUT_OF_STEPS
+);

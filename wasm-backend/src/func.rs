@@ -45,6 +45,39 @@ pub struct FnEnv<'a> {
     pub structured: bool,
     /// The module's copy and fill functions.
     pub helpers: crate::builtins::Helpers,
+    /// The step and depth counters, when the module keeps a run's limits.
+    pub limits: Option<Counters>,
+}
+
+/// Where the step and depth counters live ([`crate::Options::limits`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Counters {
+    /// The wasm index of the [`crate::LIMIT`] import.
+    pub import: u32,
+    /// The `i64` global of the steps left ([`crate::FUEL`]).
+    pub fuel: u32,
+    /// The `i64` global of the frames left ([`crate::DEPTH`]).
+    pub depth: u32,
+}
+
+/// Adds `delta` to counter `global` and, when `check`, calls the limit import with `kind` once
+/// it is below zero (`global.get; i64.const; i64.add; global.set`, then the test). The
+/// sequence leaves the stack as it found it.
+fn count(w: &mut Em, c: &Counters, global: u32, delta: i64, check: Option<i32>) {
+    w.raw(&I::GlobalGet(global));
+    w.raw(&I::I64Const(delta));
+    w.raw(&I::I64Add);
+    w.raw(&I::GlobalSet(global));
+    if let Some(kind) = check {
+        w.raw(&I::GlobalGet(global));
+        w.raw(&I::I64Const(0));
+        w.raw(&I::I64LtS);
+        w.raw(&I::If(BlockType::Empty));
+        w.raw(&I::I32Const(kind));
+        w.raw(&I::Call(c.import));
+        w.raw(&I::Unreachable);
+        w.raw(&I::End);
+    }
 }
 
 /// True when the function allocates on the shadow stack (a frame, dynamic `alloca`s or
@@ -659,10 +692,19 @@ fn emit_inst(
             w.set(*dst);
         }
         Inst::Fuel { .. } | Inst::Enter | Inst::Leave => {
-            return Err(WasmError(format!(
-                "{}: step and depth counting is not implemented by this code generator",
-                f.name
-            )));
+            let Some(c) = &env.limits else {
+                return Err(WasmError(format!(
+                    "{}: a module lowered with limits compiled without Options::limits",
+                    f.name
+                )));
+            };
+            match inst {
+                Inst::Fuel { steps } => {
+                    count(w, c, c.fuel, -i64::from(*steps), Some(crate::LIMIT_STEPS))
+                }
+                Inst::Enter => count(w, c, c.depth, -1, Some(crate::LIMIT_DEPTH)),
+                _ => count(w, c, c.depth, 1, None),
+            }
         }
         Inst::VaStart { .. } | Inst::VaArg { .. } => {
             return Err(WasmError(format!(

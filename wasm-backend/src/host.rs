@@ -4,14 +4,17 @@
 //! [`run`] finds the heap base, sets up the library, calls `main` (with `argc` and `argv`
 //! when it takes them), checks whether an exception escaped it, runs the `atexit` handlers
 //! (which include the global destructors, see the module's ABI) and says how the program
-//! ended. Global constructors run inside the exported `main`.
+//! ended. Global constructors run inside the exported `main`. A module compiled with
+//! [`crate::Options::limits`] gets its step and depth budgets before `main` runs; the
+//! library keeps the memory and output limits and writes the output to the host's sink.
 //!
 //! Exit statuses ([`status`]), as `irplay run`'s: `main`'s return value or `exit`'s argument
 //! (mod 256); 134 for `abort` and failed assertions; 70 for a trap (which only undefined
 //! behaviour causes) or undefined behaviour the library detects; 71 for a runtime error (an
-//! unsupported function, a stack overflow, an exception that escaped `main`).
+//! unsupported function, a stack overflow, an exception that escaped `main`, the stack-depth
+//! limit); 124 at the step limit; 72 at the output limit.
 
-use crate::libc::{Libc, Memory, Stop};
+use crate::libc::{Libc, Limits, Memory, Sink, Stop};
 use irplay_core::runtime::input::Stdin;
 
 /// Exit statuses shared with `irplay run` (see its documentation).
@@ -22,6 +25,10 @@ pub mod status {
     pub const ERROR: u8 = 71;
     /// `abort()` and failed assertions.
     pub const ABORT: u8 = 134;
+    /// The step limit was reached.
+    pub const OUT_OF_STEPS: u8 = crate::limits::OUT_OF_STEPS;
+    /// The output limit was reached.
+    pub const OUTPUT_LIMIT: u8 = crate::limits::OUTPUT_LIMIT;
 }
 
 /// How a call into the module ended other than by returning.
@@ -61,6 +68,10 @@ pub trait Engine {
     type Trap;
     /// The value of the exported `i32` global `name`, if there is one.
     fn global(&mut self, name: &str) -> Option<u32>;
+    /// The value of the exported `i64` global `name`, if there is one.
+    fn counter(&mut self, name: &str) -> Option<i64>;
+    /// Sets the exported mutable `i64` global `name`; false when there is none.
+    fn set_counter(&mut self, name: &str, value: i64) -> bool;
     /// How many parameters the exported `main` takes; `None` without a `main`.
     fn main_arity(&mut self) -> Option<usize>;
     /// Calls `main` with `args`: its result (0 for `void`).
@@ -71,21 +82,49 @@ pub trait Engine {
     fn with_libc<R>(&mut self, f: impl FnOnce(&mut Libc, &mut dyn Memory) -> R) -> R;
 }
 
-/// Runs the instantiated module in `e`: `main` with `program` and `args` as its command line
-/// and `stdin` as its standard input. `Ok` with the status when the program ended normally
-/// (by returning from `main` or by `exit`), else how it stopped.
-pub fn run<E: Engine>(
-    e: &mut E,
-    ptr_bytes: u8,
-    program: &str,
-    args: &[String],
-    stdin: Stdin,
-) -> Result<u8, Fail<E::Trap>> {
+/// How to run a module: its command line, standard input, limits and where its output goes.
+pub struct Setup {
+    /// `argv[0]`.
+    pub program: String,
+    /// `argv[1..]`.
+    pub args: Vec<String>,
+    /// The program's standard input.
+    pub stdin: Stdin,
+    /// The run's limits (the step and depth budgets apply to a module compiled with
+    /// [`crate::Options::limits`]).
+    pub limits: Limits,
+    /// Where the output goes as it is produced (kept in the library without one).
+    pub sink: Option<Box<dyn Sink>>,
+}
+
+/// Runs the instantiated module in `e` as `setup` says: `main` with its command line and
+/// standard input. `Ok` with the status when the program ended normally (by returning from
+/// `main` or by `exit`), else how it stopped. The library has handed all output to the sink
+/// when this returns.
+pub fn run<E: Engine>(e: &mut E, ptr_bytes: u8, setup: Setup) -> Result<u8, Fail<E::Trap>> {
+    let end = run_main(e, ptr_bytes, setup);
+    e.with_libc(|libc, _| libc.flush());
+    end
+}
+
+/// The steps the program took, for a module compiled with [`crate::Options::limits`] (at a
+/// stop by the step limit, up to the end of the block that passed it).
+pub fn steps<E: Engine>(e: &mut E, limits: &Limits) -> Option<u64> {
+    let left = e.counter(crate::FUEL)?;
+    let budget = i64::try_from(limits.max_steps).unwrap_or(i64::MAX);
+    Some(budget.saturating_sub(left).max(0) as u64)
+}
+
+fn run_main<E: Engine>(e: &mut E, ptr_bytes: u8, setup: Setup) -> Result<u8, Fail<E::Trap>> {
+    let Setup { program, args, stdin, limits, sink } = setup;
     let heap_base = e.global("__heap_base").unwrap_or(0);
     e.with_libc(|libc, _| {
-        *libc = Libc::new(ptr_bytes, u64::from(heap_base));
+        *libc = Libc::new(ptr_bytes, u64::from(heap_base)).with(limits, sink);
         libc.state.stdin = stdin;
     });
+    e.set_counter(crate::FUEL, i64::try_from(limits.max_steps).unwrap_or(i64::MAX));
+    e.set_counter(crate::DEPTH, i64::from(limits.max_stack_depth));
+    let (program, args) = (program.as_str(), args.as_slice());
     let Some(arity) = e.main_arity() else {
         return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
     };

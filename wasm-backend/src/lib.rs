@@ -50,12 +50,23 @@
 //!   below calls the import `env.__irplay_stack_overflow` (no parameters, no results; the
 //!   host reports the overflow and stops the program), after the module's other imports,
 //!   so it has no table index. A `unreachable` follows the call in case it returns.
+//! - With [`Options::limits`] (off by default; `irplay run --engine wasm` and the playground
+//!   turn it on, `irplay build` does not), the module counts the run's steps and call depth
+//!   (`irplay_core::lower::Options::limits`) in two exported mutable `i64` globals, [`FUEL`]
+//!   (steps left) and [`DEPTH`] (frames left), both `i64::MAX` until the host sets its
+//!   budgets before calling `main` (steps left afterwards tell the steps used). Each block
+//!   that starts an IR block subtracts its IR instruction count from [`FUEL`], each function
+//!   takes one from [`DEPTH`] on entry and gives it back before it returns or tail-calls; a
+//!   counter that goes below zero calls the import [`LIMIT`] (one `i32`: [`LIMIT_STEPS`] or
+//!   [`LIMIT_DEPTH`]; no result), imported after the stack check's, so no table index
+//!   either; it must not return (an `unreachable` follows).
 
 pub mod builtins;
 mod func;
 mod helpers;
 pub mod host;
 pub mod libc;
+pub mod limits;
 mod module;
 mod ops;
 mod regs;
@@ -75,6 +86,22 @@ pub const UNCAUGHT: &str = "error: uncaught_exception: an exception was thrown a
 
 /// The import called when the shadow stack overflows (see the module's ABI above).
 pub const STACK_OVERFLOW: &str = "__irplay_stack_overflow";
+
+/// The import a module compiled with [`Options::limits`] calls when a budget is spent, with
+/// its kind ([`LIMIT_STEPS`] or [`LIMIT_DEPTH`]) as its one `i32` parameter (see the ABI).
+pub const LIMIT: &str = "__irplay_limit";
+
+/// The kind [`LIMIT`] is called with when the step budget is spent.
+pub const LIMIT_STEPS: i32 = 0;
+
+/// The kind [`LIMIT`] is called with when the call-depth budget is spent.
+pub const LIMIT_DEPTH: i32 = 1;
+
+/// The exported mutable `i64` global of the steps left (see the ABI).
+pub const FUEL: &str = "__irplay_fuel";
+
+/// The exported mutable `i64` global of the frames left (see the ABI).
+pub const DEPTH: &str = "__irplay_depth";
 
 /// Where the data image starts in linear memory.
 pub const DATA_BASE: u32 = 16;
@@ -99,14 +126,28 @@ pub const LOWER_OPTIONS: irplay_core::lower::Options = irplay_core::lower::Optio
     limits: false,
 };
 
+/// [`LOWER_OPTIONS`] with the step and depth counts, for [`Options::limits`].
+pub const LOWER_OPTIONS_LIMITS: irplay_core::lower::Options =
+    irplay_core::lower::Options { limits: true, ..LOWER_OPTIONS };
+
 /// Lowers a verified IR module for this target ([`LOWER_OPTIONS`]). Debug builds verify the
 /// low form ([`irplay_core::lower::verify`]): a problem is an error at its function's span.
 pub fn lower(
     m: &irplay_core::ir::Module,
 ) -> Result<irplay_core::lower::LowModule, irplay_core::lower::LowerError> {
-    let low = irplay_core::lower::lower_module_with(m, LOWER_OPTIONS)?;
+    lower_for(m, &Options::default())
+}
+
+/// Lowers a verified IR module for a compilation with `opts`: with the step and depth counts
+/// ([`LOWER_OPTIONS_LIMITS`]) when `opts.limits`, else [`LOWER_OPTIONS`].
+pub fn lower_for(
+    m: &irplay_core::ir::Module,
+    opts: &Options,
+) -> Result<irplay_core::lower::LowModule, irplay_core::lower::LowerError> {
+    let lo = if opts.limits { LOWER_OPTIONS_LIMITS } else { LOWER_OPTIONS };
+    let low = irplay_core::lower::lower_module_with(m, lo)?;
     #[cfg(debug_assertions)]
-    irplay_core::lower::verify::check(&low, LOWER_OPTIONS)?;
+    irplay_core::lower::verify::check(&low, lo)?;
     Ok(low)
 }
 
@@ -115,7 +156,7 @@ pub fn compile_module(
     m: &irplay_core::ir::Module,
     opts: &Options,
 ) -> Result<Vec<u8>, CompileError> {
-    let low = lower(m).map_err(CompileError::Lower)?;
+    let low = lower_for(m, opts).map_err(CompileError::Lower)?;
     compile(&low, opts).map_err(CompileError::Wasm)
 }
 

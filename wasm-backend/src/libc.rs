@@ -5,7 +5,12 @@
 //! module's linear memory ([`Memory`], as an engine exposes it). Words are plain `u64`s (an
 //! `i32` zero-extended, a float's bits); the variadic area is 8-byte cells (see
 //! `irplay_core::lower::abi`); the heap is a bump allocator above the module's `__heap_base`
-//! that grows the memory, and `free` checks that the block came from `malloc`. An engine
+//! that grows the memory (reusing freed blocks of the same size), `free` checks that the block
+//! came from `malloc`, and `malloc` returns null once the live heap would pass the run's
+//! memory limit ([`Limits::max_memory`], as the interpreter's `malloc`). Output goes to a
+//! [`Sink`] in chunks of about [`CHUNK`] bytes (or stays in [`Libc::stdout`] and
+//! [`Libc::stderr`] without one), up to [`Limits::max_output`] bytes, where the call that
+//! wrote past it stops the program ([`Limit::Output`]). An engine
 //! resolves each import once ([`Import::new`]) and answers calls with [`call_import`], giving
 //! it a [`Callback`] for the library and the comparison functions of `qsort` and `bsearch`.
 
@@ -16,6 +21,17 @@ use irplay_core::runtime::libfn::LibFn;
 use std::collections::HashMap;
 
 pub use crate::host::status;
+pub use crate::limits::{Limit, Limits};
+
+/// About how many bytes of output the library keeps before handing them to its [`Sink`].
+pub const CHUNK: usize = 8 << 10;
+
+/// Where the program's output goes as it is produced.
+pub trait Sink {
+    /// Takes a chunk of output: what the program wrote to stdout and to stderr since the last
+    /// chunk (either may be empty).
+    fn write(&mut self, stdout: &[u8], stderr: &[u8]);
+}
 
 /// The module's linear memory, as an engine exposes it.
 pub trait Memory {
@@ -57,18 +73,47 @@ impl std::fmt::Display for Stop {
 impl std::error::Error for Stop {}
 
 /// The library's state: output, heap and the C library's own state.
-#[derive(Clone, Debug)]
 pub struct Libc {
-    /// What the program wrote to stdout.
+    /// What the program wrote to stdout and the [`Sink`] has not taken yet (all of it without
+    /// a sink).
     pub stdout: Vec<u8>,
-    /// What it wrote to stderr.
+    /// What it wrote to stderr, likewise.
     pub stderr: Vec<u8>,
     /// The state every engine's library has; `atexit` handlers are function table indices,
     /// and a host that reads its own standard input gives it as `stdin`'s source.
     pub state: LibState<u64>,
     heap_next: u64,
     sizes: HashMap<u32, u32>,
+    /// Freed blocks below `heap_next`, by their footprint (size rounded up to 16).
+    free: HashMap<u64, Vec<u64>>,
+    /// The footprint of the live blocks.
+    live: u64,
+    /// Bytes of output so far (both streams).
+    written: u64,
+    /// True once a write went past the output limit.
+    output_over: bool,
+    limits: Limits,
+    sink: Option<Box<dyn Sink>>,
+    /// The limit that stopped the program, if one did.
+    pub hit: Option<Limit>,
     ptr_bytes: u8,
+}
+
+impl std::fmt::Debug for Libc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Libc")
+            .field("heap_next", &self.heap_next)
+            .field("live", &self.live)
+            .field("written", &self.written)
+            .field("limits", &self.limits)
+            .field("hit", &self.hit)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The footprint of a heap block of `n` bytes (what it takes of the heap).
+fn footprint(n: u64) -> u64 {
+    n.max(1).div_ceil(16).saturating_mul(16)
 }
 
 impl Libc {
@@ -81,24 +126,83 @@ impl Libc {
             state: LibState::new(Default::default()),
             heap_next: heap_base.div_ceil(16) * 16,
             sizes: HashMap::new(),
+            free: HashMap::new(),
+            live: 0,
+            written: 0,
+            output_over: false,
+            limits: Limits::default(),
+            sink: None,
+            hit: None,
             ptr_bytes,
         }
     }
 
+    /// The library with the run's `limits` and its output going to `sink` (kept in
+    /// [`Libc::stdout`] and [`Libc::stderr`] without one).
+    pub fn with(mut self, limits: Limits, sink: Option<Box<dyn Sink>>) -> Libc {
+        self.limits = limits;
+        self.sink = sink;
+        self
+    }
+
+    /// The run's limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Bytes of output the program wrote (both streams, up to the output limit).
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Hands the output kept so far to the sink (at the end of a run; without a sink the
+    /// output stays).
+    pub fn flush(&mut self) {
+        if let Some(sink) = &mut self.sink {
+            if !self.stdout.is_empty() || !self.stderr.is_empty() {
+                sink.write(&self.stdout, &self.stderr);
+                self.stdout.clear();
+                self.stderr.clear();
+            }
+        }
+    }
+
+    /// Records that `limit` stopped the program: the stop, with the first line of its report
+    /// (a host that knows where the program was adds that).
+    pub fn limit_stop(&mut self, limit: Limit) -> Stop {
+        self.hit = Some(limit);
+        Stop { status: limit.status(), message: Some(limit.message(&self.limits, None)) }
+    }
+
     /// Allocates `n` bytes from the heap aligned to `align` (at least 16), growing memory;
-    /// 0 when full.
+    /// 0 when full or when the live heap would pass the memory limit.
     fn malloc(&mut self, mem: &mut dyn Memory, n: u64, align: u64) -> u64 {
         let align = align.clamp(16, 1 << 16).next_power_of_two();
-        let at = self.heap_next.div_ceil(align) * align;
-        let end = at.saturating_add(n.max(1).div_ceil(16) * 16);
-        if end >= 1 << 32 {
+        let foot = footprint(n);
+        if self.live.saturating_add(foot) > self.limits.max_memory || n >= 1 << 32 {
             return 0;
         }
-        let size = mem.size();
-        if end > size && !mem.grow((end - size).div_ceil(65536)) {
-            return 0;
-        }
-        self.heap_next = end;
+        let reused = self.free.get_mut(&foot).and_then(|v| {
+            let k = v.iter().rposition(|&p| p % align == 0)?;
+            Some(v.swap_remove(k))
+        });
+        let at = match reused {
+            Some(at) => at,
+            None => {
+                let at = self.heap_next.div_ceil(align) * align;
+                let end = at.saturating_add(foot);
+                if end >= 1 << 32 {
+                    return 0;
+                }
+                let size = mem.size();
+                if end > size && !mem.grow((end - size).div_ceil(65536)) {
+                    return 0;
+                }
+                self.heap_next = end;
+                at
+            }
+        };
+        self.live += foot;
         self.sizes.insert(at as u32, n as u32);
         at
     }
@@ -138,7 +242,16 @@ impl Libc {
         args: &[u64],
         ret_bits: u32,
     ) -> Result<Option<u64>, Stop> {
-        irplay_core::runtime::libc::call(&mut Bound { libc: self, mem, args }, f, args, ret_bits)
+        let r = irplay_core::runtime::libc::call(
+            &mut Bound { libc: self, mem, args },
+            f,
+            args,
+            ret_bits,
+        )?;
+        if self.output_over {
+            return Err(self.limit_stop(Limit::Output));
+        }
+        Ok(r)
     }
 }
 
@@ -284,9 +397,14 @@ impl LibMemory for Bound<'_> {
                 )),
             });
         };
-        // The last block given back is the heap's again.
-        if p + u64::from(n).max(1).div_ceil(16) * 16 == self.libc.heap_next {
+        // The last block given back is the heap's again; another is kept for a block of its
+        // size.
+        let foot = footprint(u64::from(n));
+        self.libc.live = self.libc.live.saturating_sub(foot);
+        if p + foot == self.libc.heap_next {
             self.libc.heap_next = p;
+        } else {
+            self.libc.free.entry(foot).or_default().push(p);
         }
         Ok(())
     }
@@ -303,8 +421,16 @@ impl LibMemory for Bound<'_> {
         let _ = self.heap_free(p);
     }
     fn emit(&mut self, fd: u8, b: &[u8]) {
-        let out = if fd == 2 { &mut self.libc.stderr } else { &mut self.libc.stdout };
-        out.extend_from_slice(b);
+        let libc = &mut *self.libc;
+        let room = libc.limits.max_output.saturating_sub(libc.written);
+        let n = usize::try_from(room).map_or(b.len(), |r| r.min(b.len()));
+        libc.output_over |= n < b.len();
+        libc.written += n as u64;
+        let out = if fd == 2 { &mut libc.stderr } else { &mut libc.stdout };
+        out.extend_from_slice(b.get(..n).unwrap_or(&[]));
+        if libc.stdout.len() + libc.stderr.len() >= CHUNK {
+            libc.flush();
+        }
     }
     fn stream(&self, f: u64) -> Option<u8> {
         // The `FILE *` values of `stdin`, `stdout` and `stderr` (see `irplay_core::lower::data`).
@@ -393,6 +519,8 @@ enum Kind {
     /// The `i128` division runtime (compiler-rt's names).
     Division,
     StackOverflow,
+    /// The step or depth budget is spent ([`crate::LIMIT`]).
+    Limit,
     Unknown,
 }
 
@@ -401,6 +529,7 @@ impl Import {
     pub fn new(name: &str, ret_bits: u32) -> Import {
         let kind = match name {
             crate::STACK_OVERFLOW => Kind::StackOverflow,
+            crate::LIMIT => Kind::Limit,
             "__udivti3" | "__divti3" | "__umodti3" | "__modti3" => Kind::Division,
             _ => match LibFn::resolve(name, None) {
                 LibFn::Unknown
@@ -458,6 +587,11 @@ pub fn call_import<C: Callback>(c: &mut C, imp: &Import, args: &[u64]) -> Result
             Ok([r.unwrap_or(0), 0])
         }
         Kind::Division => wide_division(&imp.name, args),
+        Kind::Limit => {
+            let kind = args.first().map_or(0, |&k| k as u32 as i32);
+            let limit = Limit::from_kind(kind).unwrap_or(Limit::Steps);
+            Err(c.with_libc(|libc, _| Ok(libc.limit_stop(limit))).unwrap_or_else(|e| e))
+        }
         Kind::StackOverflow => Err(Stop::error(
             "stack overflow: the program's frames exceed the module's shadow stack".into(),
         )),

@@ -25,11 +25,24 @@ pub struct Options {
     /// Emit structured control flow where the CFG allows it (else every function is a
     /// dispatch loop, the fallback for irreducible CFGs; for comparisons and tests).
     pub structured: bool,
+    /// Keep a run's limits: count steps and call depth in the exported globals
+    /// [`crate::FUEL`] and [`crate::DEPTH`] and call the import [`crate::LIMIT`] when one is
+    /// spent (see the module's ABI). The low module must then be lowered with
+    /// [`crate::LOWER_OPTIONS_LIMITS`] ([`crate::lower_for`]). Off by default.
+    pub limits: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { stack_size: 1 << 20, stack_check: true, structured: true }
+        Options { stack_size: 1 << 20, stack_check: true, structured: true, limits: false }
+    }
+}
+
+impl Options {
+    /// The default options with the run's limits kept ([`Options::limits`]), for hosts that run
+    /// the module.
+    pub fn with_limits() -> Options {
+        Options { limits: true, ..Options::default() }
     }
 }
 
@@ -161,7 +174,7 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
         m.imports.iter().map(|im| builtin(&im.name, &im.sig)).collect();
     let check = opts.stack_check && m.funcs.iter().any(crate::func::uses_stack);
     let nimported = builtins.iter().filter(|b| b.is_none()).count() as u32;
-    let nimports = nimported + check as u32;
+    let nimports = nimported + check as u32 + opts.limits as u32;
     let mut index: Vec<u32> = (0..nfuncs).map(|k| nimports + k).collect();
     let (mut next_import, mut next_builtin) = (0, nimports + nfuncs);
     for b in &builtins {
@@ -220,9 +233,26 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
         });
         imports.import("env", crate::STACK_OVERFLOW, EntityType::Function(t));
     }
+    if opts.limits {
+        let t = types.of(&Sig {
+            params: vec![Ty::I32],
+            ret: Vec::new(),
+            variadic: false,
+            packs: Vec::new(),
+        });
+        imports.import("env", crate::LIMIT, EntityType::Function(t));
+    }
+    // The globals: the stack pointer, the heap base, the exception state's address (when the
+    // module can throw), then the step and depth counters.
+    let counter_base = 2 + u32::from(m.exception.is_some());
+    let limits = opts.limits.then(|| crate::func::Counters {
+        import: nimports - 1,
+        fuel: counter_base,
+        depth: counter_base + 1,
+    });
     let mut functions = FunctionSection::new();
     let mut code = CodeSection::new();
-    let overflow = check.then(|| nimports - 1);
+    let overflow = check.then_some(nimported);
     let env = FnEnv {
         m,
         data_base: data_base as u32,
@@ -231,6 +261,7 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
         overflow,
         structured: opts.structured,
         helpers,
+        limits,
     };
     let mut map = SourceMap::default();
     for (k, f) in m.funcs.iter().enumerate() {
@@ -316,6 +347,15 @@ pub fn compile_mapped(m: &LowModule, opts: &Options) -> Result<(Vec<u8>, SourceM
             &ConstExpr::i32_const(at as i32),
         );
         exports.export(crate::EXCEPTION, ExportKind::Global, 2);
+    }
+    if let Some(c) = limits {
+        for (name, index) in [(crate::FUEL, c.fuel), (crate::DEPTH, c.depth)] {
+            globals.global(
+                GlobalType { val_type: ValType::I64, mutable: true, shared: false },
+                &ConstExpr::i64_const(i64::MAX),
+            );
+            exports.export(name, ExportKind::Global, index);
+        }
     }
     if let Some(i) = main_export {
         exports.export("main", ExportKind::Func, i);

@@ -136,6 +136,13 @@ impl<'a> Em<'a> {
         self.w.instruction(i);
     }
 
+    /// Emits an instruction of a stack-neutral sequence (its net effect on the stack is none,
+    /// as for the step and depth counters) without writing a value left on the stack to its
+    /// local: the value stays below the sequence's own operands.
+    pub fn raw(&mut self, i: &I) {
+        self.w.instruction(i);
+    }
+
     /// Pushes register `v`: its constant, the value on the stack if it is `v`, or its local.
     pub fn get(&mut self, v: VReg) {
         if self.pending == Some(v.0) {

@@ -1,5 +1,6 @@
 //! Unit tests of the backend: every module it emits for the IR test files (the wasm and
-//! interpreter tests and the playground's examples) validates with `wasmparser`; the source map
+//! interpreter tests and the playground's examples) validates with `wasmparser`, with and
+//! without the step and depth counters of [`crate::Options::limits`]; the source map
 //! names the right instruction for a trap; every module this target's lowering makes of the
 //! IR test files passes the low form's verifier.
 
@@ -30,16 +31,19 @@ fn every_emitted_module_validates() {
             .collect();
         files.sort();
         for f in files {
-            // Structured control flow, and the dispatch loop everywhere (the fallback).
-            for structured in [true, false] {
-                let opts = crate::Options { structured, ..crate::Options::default() };
+            // Structured control flow, and the dispatch loop everywhere (the fallback); without
+            // and with the step and depth counters.
+            for (structured, limits) in [(true, false), (false, false), (true, true), (false, true)]
+            {
+                let opts = crate::Options { structured, limits, ..crate::Options::default() };
                 match compile_file(&f, &opts) {
                     None => {}
                     Some(Err(e)) => panic!("{e}"),
                     Some(Ok(bytes)) => {
                         if let Err(e) = wasmparser::validate(&bytes) {
                             panic!(
-                                "{} (structured: {structured}): invalid module: {e}",
+                                "{} (structured: {structured}, limits: {limits}): invalid \
+                                 module: {e}",
                                 f.display()
                             );
                         }

@@ -170,8 +170,20 @@ pub enum AnalysisReply {
 pub enum RunReply {
     /// The answer to a [`RunRequest`].
     Ran(Box<RunReport>),
+    /// Output of the run in progress, sent while it runs (the report still has all of it that
+    /// the page keeps).
+    Output(OutputChunk),
     /// The request failed.
     Error(WorkerError),
+}
+
+/// A chunk of a running program's output, in the order written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OutputChunk {
+    /// What it wrote to stdout (lossy UTF-8).
+    pub stdout: String,
+    /// What it wrote to stderr.
+    pub stderr: String,
 }
 
 /// The pass worker's replies.
@@ -252,6 +264,8 @@ impl KindReply for RunReply {
     fn id(&self) -> Option<u32> {
         match self {
             RunReply::Ran(r) => Some(r.id),
+            // The run in progress's (the page takes chunks before it looks at ids).
+            RunReply::Output(_) => None,
             RunReply::Error(e) => e.id,
         }
     }

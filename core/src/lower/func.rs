@@ -228,10 +228,8 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
                 .filter(|&&i| body.insts.get(i).is_some_and(|d| d.op != Opcode::Phi))
                 .count();
             // Reported at the block's first instruction that is not a phi.
-            if let Some(first) = insts
-                .iter()
-                .filter_map(|&i| body.insts.get(i))
-                .find(|d| d.op != Opcode::Phi)
+            if let Some(first) =
+                insts.iter().filter_map(|&i| body.insts.get(i)).find(|d| d.op != Opcode::Phi)
             {
                 fx.mark(first.span);
             }

@@ -114,11 +114,9 @@ pub fn run_pane(p: &RunProps) -> Html {
                 <label>{"arguments "}
                     <input id="run-args" type="text" value={p.args.clone()} onchange={on_args} placeholder="arg1 arg2" aria-label="arguments" />
                 </label>
-                if !p.wasm {
-                    <label>{"step budget "}
-                        <input id="run-steps" type="number" min="1" value={p.max_steps.to_string()} onchange={on_steps} aria-label="step budget" />
-                    </label>
-                }
+                <label>{"step budget "}
+                    <input id="run-steps" type="number" min="1" value={p.max_steps.to_string()} onchange={on_steps} aria-label="step budget" />
+                </label>
                 if p.running {
                     <button key="stop" id="stop" type="button" class="btn" onclick={on_stop}>{"■ Stop"}</button>
                 } else {

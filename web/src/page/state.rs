@@ -20,6 +20,31 @@ use std::rc::Rc;
 /// Default step budget of a run.
 pub const DEFAULT_STEPS: u64 = 10_000_000;
 
+/// The message of the run shown while its output streams in.
+const RUNNING: &str = "running…";
+
+/// Output the page keeps of one stream of a run in progress.
+const MAX_SHOWN_OUTPUT: usize = 1 << 20;
+
+/// Appends `more` to `kept` up to [`MAX_SHOWN_OUTPUT`] bytes, then notes the cut once.
+fn keep_output(kept: &mut String, more: &str) {
+    const CUT: &str = "\n(output cut)\n";
+    if kept.ends_with(CUT) {
+        return;
+    }
+    let room = MAX_SHOWN_OUTPUT.saturating_sub(kept.len());
+    if more.len() <= room {
+        kept.push_str(more);
+        return;
+    }
+    let mut end = room;
+    while !more.is_char_boundary(end) {
+        end -= 1;
+    }
+    kept.push_str(more.get(..end).unwrap_or(""));
+    kept.push_str(CUT);
+}
+
 /// The page's workers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Worker {
@@ -649,6 +674,20 @@ impl State {
     }
 
     fn run_reply(&mut self, reply: RunReply, fx: &mut Vec<Effect>) {
+        // Output of the run in progress: shown until its report replaces it.
+        if let RunReply::Output(chunk) = &reply {
+            if self.run_worker.busy() {
+                let mut shown = match self.run.take() {
+                    Some(r) if !r.ran && r.message == RUNNING => Rc::unwrap_or_clone(r),
+                    _ => RunReport::not_run(0, RUNNING),
+                };
+                keep_output(&mut shown.stdout, &chunk.stdout);
+                keep_output(&mut shown.stderr, &chunk.stderr);
+                self.run = Some(Rc::new(shown));
+                fx.push(Effect::Render);
+            }
+            return;
+        }
         let (reply, next) = self.run_worker.receive(reply);
         fx.extend(next.map(Effect::Run));
         match reply {
@@ -666,6 +705,7 @@ impl State {
                 self.toast = Some(format!("the run failed: {}", e.message));
                 fx.push(Effect::Render);
             }
+            Some(RunReply::Output(_)) => {}
         }
     }
 

@@ -46,8 +46,9 @@ pub fn handle(req: Request) -> Reply {
         Request::Analyze(AnalyzeRequest { id, text, function }) => Reply::Analysis(
             AnalysisReply::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
         ),
-        Request::Run(RunRequest { id, text, entry, args, wasm: true, stdin, .. }) => {
-            Reply::Run(RunReply::Ran(Box::new(wasm_run::run(id, &text, &entry, &args, &stdin))))
+        Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: true, stdin }) => {
+            let report = wasm_run::run(id, &text, &entry, &args, &stdin, max_steps);
+            Reply::Run(RunReply::Ran(Box::new(report)))
         }
         Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: false, stdin }) => {
             Reply::Run(RunReply::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin))))
@@ -278,7 +279,7 @@ pub fn run(
         entry: entry.to_string(),
         max_steps,
         max_memory: MAX_MEMORY,
-        max_stack_depth: 10_000,
+        max_stack_depth: wasm_run::MAX_STACK_DEPTH,
         trace: true,
         max_trace: MAX_TRACE,
         program_name: b"input.ll".to_vec(),

@@ -4,21 +4,82 @@
 //!
 //! The module is compiled and instantiated synchronously (`new WebAssembly.Module` and
 //! `new WebAssembly.Instance`, which a worker may do for any size), so the worker's handler
-//! stays a plain function; an endless loop is ended by the page terminating the worker (its
-//! Stop button), as for the interpreter. The step budget does not apply here.
+//! stays a plain function. The run keeps the request's limits as the interpreter's runs do:
+//! the module counts steps and call depth (`irplay_wasm::Options::limits`) against the step
+//! budget and [`MAX_STACK_DEPTH`], `malloc` returns null past the page's memory limit, and a
+//! stop at a limit is reported in `irplay run`'s words with where the program was (from the
+//! browser's stack trace). The page's Stop button still ends the worker at any time. Output is
+//! posted to the page in chunks of about 8 KiB while the program runs
+//! ([`RunReply::Output`](crate::protocol::RunReply::Output)); the report keeps up to
+//! [`MAX_KEPT_OUTPUT`] bytes of each stream.
 //!
 //! Exit statuses are `irplay run --engine wasm`'s: `main`'s return value or `exit`'s argument,
 //! 134 for `abort`, 70 for a trap (undefined behaviour), 71 for a runtime error (an exception
-//! that escaped `main` included). The module may use tail calls (`return_call`), which the
-//! browsers' engines run without any option (Chromium 112, Firefox 121, Safari 18.2).
+//! that escaped `main` and the stack-depth limit included), 124 at the step limit. The module
+//! may use tail calls (`return_call`), which the browsers' engines run without any option
+//! (Chromium 112, Firefox 121, Safari 18.2).
 
 use crate::now_ms;
 use crate::protocol::{RunReport, UbView, WasmBuild};
 use irplay_core::lower::LowModule;
+use irplay_wasm::libc::{Limit, Limits};
 use irplay_wasm::SourceMap;
 
 /// Modules larger than this are offered for download without their text form.
 const MAX_WAT_BYTES: usize = 512 * 1024;
+
+/// The call depth a run may reach (the interpreter's runs have the same).
+pub const MAX_STACK_DEPTH: u32 = 10_000;
+
+/// Bytes of each output stream a report keeps (the page keeps as much of what streams in).
+pub const MAX_KEPT_OUTPUT: usize = 1 << 20;
+
+/// What ends a stream cut at [`MAX_KEPT_OUTPUT`].
+const CUT: &str = "\n(output cut)\n";
+
+/// The limits of a run with step budget `max_steps`.
+pub fn limits(max_steps: u64) -> Limits {
+    Limits {
+        max_steps,
+        max_stack_depth: MAX_STACK_DEPTH,
+        max_memory: super::MAX_MEMORY,
+        max_output: u64::MAX,
+    }
+}
+
+/// The report of a stop at `limit` whose JS stack trace is `stack`, as `irplay run --engine
+/// wasm` writes it for a file named `input.ll`: the interpreter's words, then where the
+/// program was and its call stack.
+pub fn limit_report(
+    limit: Limit,
+    limits: &Limits,
+    stack: &str,
+    bytes: &[u8],
+    map: &SourceMap,
+    text: &str,
+) -> String {
+    let callee = super::wasm_trap::frames(stack)
+        .into_iter()
+        .find_map(|(i, _)| map.name(i))
+        .filter(|_| limit == Limit::Depth)
+        .map(|n| format!("@{n}"));
+    let mut report = limit.message(limits, callee.as_deref());
+    let Some(site) = super::wasm_trap::locate_from(stack, bytes, map, limit.frame()) else {
+        return report;
+    };
+    let file = irplay_core::diag::SourceFile::new("input.ll", text);
+    let (line, col) = file.line_col(site.span.start);
+    let name = site.backtrace.first().map_or("?", String::as_str);
+    report.push_str(&format!("\n  at input.ll:{line}:{col} (in {name})"));
+    report.push_str(&format!("\n      {}", file.line_text(line).trim()));
+    if site.backtrace.len() > 1 {
+        // A browser keeps the innermost frames only (ten in Chromium).
+        let partial = site.backtrace.last().is_some_and(|f| f != "@main");
+        let stack = irplay_wasm::limits::call_stack(&site.backtrace, 4, partial);
+        report.push_str(&format!("\n  call stack: {stack}"));
+    }
+    report
+}
 
 /// Checks, lowers and compiles `text`: the low module and the build, or why not (a message
 /// with the position of the construct the backend refuses).
@@ -28,13 +89,14 @@ pub fn compile(text: &str) -> Result<(LowModule, WasmBuild, SourceMap), String> 
     let Some(m) = checked.module.as_ref().filter(|_| checked.valid) else {
         return Err("the module has errors: fix them to run it".into());
     };
-    let low = irplay_wasm::lower(m).map_err(|e| {
+    let opts = irplay_wasm::Options::with_limits();
+    let low = irplay_wasm::lower_for(m, &opts).map_err(|e| {
         let d = e.to_diagnostic();
         let file = irplay_core::diag::SourceFile::new("input.ll", text);
         let (line, col) = file.line_col(d.span.start);
         format!("cannot compile to wasm: {line}:{col}: {}", d.message)
     })?;
-    let (bytes, map) = irplay_wasm::compile_mapped(&low, &irplay_wasm::Options::default())
+    let (bytes, map) = irplay_wasm::compile_mapped(&low, &opts)
         .map_err(|e| format!("cannot compile to wasm: {e}"))?;
     let wat = if bytes.len() <= MAX_WAT_BYTES {
         wasmprinter::print_bytes(&bytes).unwrap_or_default()
@@ -44,8 +106,15 @@ pub fn compile(text: &str) -> Result<(LowModule, WasmBuild, SourceMap), String> 
     Ok((low, WasmBuild { bytes, wat, compile_ms: now_ms() - start }, map))
 }
 
-/// Compiles and runs `main` with `args` and standard input `stdin`.
-pub fn run(id: u32, text: &str, entry: &str, args: &[String], stdin: &str) -> RunReport {
+/// Compiles and runs `main` with `args`, standard input `stdin` and step budget `max_steps`.
+pub fn run(
+    id: u32,
+    text: &str,
+    entry: &str,
+    args: &[String],
+    stdin: &str,
+    max_steps: u64,
+) -> RunReport {
     let mut report = RunReport::not_run(id, "");
     if entry != "main" {
         report.message =
@@ -60,13 +129,18 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String], stdin: &str) -> Ru
         }
     };
     let start = now_ms();
-    let outcome = execute(&low, &build.bytes, args, stdin.as_bytes());
+    let limits = limits(max_steps);
+    let outcome = execute(&low, &build.bytes, args, stdin.as_bytes(), limits);
     report.millis = now_ms() - start;
+    report.steps = outcome.steps;
     report.ran = outcome.ran;
     report.stdout = String::from_utf8_lossy(&outcome.stdout).into_owned();
     report.stderr = String::from_utf8_lossy(&outcome.stderr).into_owned();
     report.status = outcome.status.map(i32::from);
-    report.message = outcome.message;
+    report.message = match &outcome.limit {
+        Some((limit, stack)) => limit_report(*limit, &limits, stack, &build.bytes, &map, text),
+        None => outcome.message,
+    };
     // A trap is undefined behaviour: reported as the interpreter reports it, at the
     // instruction whose code trapped.
     if let Some((message, stack)) = &outcome.trap {
@@ -92,6 +166,10 @@ pub fn run(id: u32, text: &str, entry: &str, args: &[String], stdin: &str) -> Ru
 /// How a run ended.
 struct Outcome {
     ran: bool,
+    /// Steps taken (up to the end of the block that passed the budget).
+    steps: u64,
+    /// The limit that stopped the run, with the stack trace where it did.
+    limit: Option<(Limit, String)>,
     /// For a trap: the engine's message and stack trace.
     trap: Option<(String, String)>,
     status: Option<u8>,
@@ -101,9 +179,17 @@ struct Outcome {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn execute(_low: &LowModule, _bytes: &[u8], _args: &[String], _stdin: &[u8]) -> Outcome {
+fn execute(
+    _low: &LowModule,
+    _bytes: &[u8],
+    _args: &[String],
+    _stdin: &[u8],
+    _limits: Limits,
+) -> Outcome {
     Outcome {
         ran: false,
+        steps: 0,
+        limit: None,
         trap: None,
         status: None,
         message: "running WebAssembly needs the browser".into(),
@@ -113,19 +199,56 @@ fn execute(_low: &LowModule, _bytes: &[u8], _args: &[String], _stdin: &[u8]) -> 
 }
 
 #[cfg(target_arch = "wasm32")]
-fn execute(low: &LowModule, bytes: &[u8], args: &[String], stdin: &[u8]) -> Outcome {
-    browser::execute(low, bytes, args, stdin)
+fn execute(
+    low: &LowModule,
+    bytes: &[u8],
+    args: &[String],
+    stdin: &[u8],
+    limits: Limits,
+) -> Outcome {
+    browser::execute(low, bytes, args, stdin, limits)
+}
+
+/// Output kept for the report, up to [`MAX_KEPT_OUTPUT`] bytes per stream.
+#[derive(Default)]
+pub struct Kept {
+    /// Stdout so far.
+    pub stdout: Vec<u8>,
+    /// Stderr so far.
+    pub stderr: Vec<u8>,
+}
+
+impl Kept {
+    /// Keeps what fits of a chunk; true while anything of it did.
+    pub fn keep(&mut self, stdout: &[u8], stderr: &[u8]) -> bool {
+        let mut kept = false;
+        for (all, more) in [(&mut self.stdout, stdout), (&mut self.stderr, stderr)] {
+            if all.ends_with(CUT.as_bytes()) || more.is_empty() {
+                continue;
+            }
+            let room = MAX_KEPT_OUTPUT.saturating_sub(all.len());
+            all.extend_from_slice(more.get(..room.min(more.len())).unwrap_or(&[]));
+            if more.len() > room {
+                all.extend_from_slice(CUT.as_bytes());
+            }
+            kept = true;
+        }
+        kept
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
     //! The browser side: `WebAssembly` through js-sys.
 
-    use super::Outcome;
+    use super::{Kept, Outcome};
+    use crate::protocol::{OutputChunk, Reply, RunReply};
     use irplay_core::lower::{LowModule, Ty};
     use irplay_core::runtime::input::Stdin;
-    use irplay_wasm::host::{self, Fail};
-    use irplay_wasm::libc::{call_import, status, Callback, Import, Libc, Memory, Stop};
+    use irplay_wasm::host::{self, Fail, Setup};
+    use irplay_wasm::libc::{
+        call_import, status, Callback, Import, Libc, Limits, Memory, Sink, Stop,
+    };
     use js_sys::{Function, Object, Reflect, Uint8Array, WebAssembly};
     use std::cell::RefCell;
     use std::rc::Rc;
@@ -177,6 +300,34 @@ mod browser {
         mem: RefCell<Option<JsMem>>,
         table: RefCell<Option<WebAssembly::Table>>,
         stop: RefCell<Option<Stop>>,
+        /// The stack trace where a limit stopped the program.
+        limit_stack: RefCell<Option<String>>,
+    }
+
+    /// The output: kept for the report and posted to the page as it comes (while it fits in
+    /// what the page keeps).
+    struct PageSink(Rc<RefCell<Kept>>);
+
+    impl Sink for PageSink {
+        fn write(&mut self, stdout: &[u8], stderr: &[u8]) {
+            if !self.0.borrow_mut().keep(stdout, stderr) {
+                return;
+            }
+            let chunk = OutputChunk {
+                stdout: String::from_utf8_lossy(stdout).into_owned(),
+                stderr: String::from_utf8_lossy(stderr).into_owned(),
+            };
+            let Ok(msg) = crate::protocol::to_js(&Reply::Run(RunReply::Output(chunk))) else {
+                return;
+            };
+            let global = js_sys::global();
+            let post = Reflect::get(&global, &"postMessage".into())
+                .ok()
+                .and_then(|f| f.dyn_into::<Function>().ok());
+            if let Some(post) = post {
+                let _ = post.call1(&global, &msg);
+            }
+        }
     }
 
     /// An import call's access to the library, the memory and the function table (holding no
@@ -270,7 +421,13 @@ mod browser {
                     Ok([v, _]) => Ok(result(v, ret)),
                     Err(stop) => {
                         *shared.stop.borrow_mut() = Some(stop);
-                        Err(JsValue::from_str("irplay: the program stopped"))
+                        // An error, for its stack trace (where a limit stopped the program).
+                        let e = js_sys::Error::new("irplay: the program stopped");
+                        let hit = shared.libc.try_borrow().is_ok_and(|l| l.hit.is_some());
+                        if hit && shared.limit_stack.borrow().is_none() {
+                            *shared.limit_stack.borrow_mut() = Some(js_stack(&e));
+                        }
+                        Err(e.into())
                     }
                 }
             },
@@ -292,15 +449,25 @@ mod browser {
             .unwrap_or_else(|| "unknown error".into())
     }
 
-    pub(super) fn execute(low: &LowModule, bytes: &[u8], args: &[String], stdin: &[u8]) -> Outcome {
+    pub(super) fn execute(
+        low: &LowModule,
+        bytes: &[u8],
+        args: &[String],
+        stdin: &[u8],
+        limits: Limits,
+    ) -> Outcome {
         let shared = Rc::new(Shared {
             libc: RefCell::new(Libc::new(low.ptr_bytes, 0)),
             mem: RefCell::new(None),
             table: RefCell::new(None),
             stop: RefCell::new(None),
+            limit_stack: RefCell::new(None),
         });
+        let kept = Rc::new(RefCell::new(Kept::default()));
         let mut out = Outcome {
             ran: true,
+            steps: 0,
+            limit: None,
             trap: None,
             status: None,
             message: String::new(),
@@ -311,8 +478,16 @@ mod browser {
         let mut imports: Vec<ImportFn> = Vec::new();
         let end = match instantiate(low, bytes, &shared, &mut imports) {
             Ok(mut js) => {
-                let stdin = Stdin::new(stdin.to_vec(), None);
-                host::run(&mut js, low.ptr_bytes, "input.ll", args, stdin)
+                let setup = Setup {
+                    program: "input.ll".into(),
+                    args: args.to_vec(),
+                    stdin: Stdin::new(stdin.to_vec(), None),
+                    limits,
+                    sink: Some(Box::new(PageSink(kept.clone()))),
+                };
+                let end = host::run(&mut js, low.ptr_bytes, setup);
+                out.steps = host::steps(&mut js, &limits).unwrap_or(0);
+                end
             }
             Err(m) => {
                 out.ran = false;
@@ -320,9 +495,14 @@ mod browser {
                 return out;
             }
         };
-        let libc = shared.libc.borrow();
-        out.stdout = libc.stdout.clone();
-        out.stderr = libc.stderr.clone();
+        let hit = shared.libc.borrow().hit;
+        let kept = std::mem::take(&mut *kept.borrow_mut());
+        out.stdout = kept.stdout;
+        out.stderr = kept.stderr;
+        if let Some(limit) = hit {
+            let stack = shared.limit_stack.borrow_mut().take().unwrap_or_default();
+            out.limit = Some((limit, stack));
+        }
         let status = match &end {
             Ok(s) => *s,
             Err(f) => f.status(),
@@ -374,6 +554,16 @@ mod browser {
         fn global(&mut self, name: &str) -> Option<u32> {
             let v = get(&self.exports, name).and_then(|g| get(&g, "value")).ok()?.as_f64()?;
             Some(v as i64 as u32)
+        }
+
+        fn counter(&mut self, name: &str) -> Option<i64> {
+            let v = get(&self.exports, name).and_then(|g| get(&g, "value")).ok()?;
+            i64::try_from(v).ok()
+        }
+
+        fn set_counter(&mut self, name: &str, value: i64) -> bool {
+            get(&self.exports, name)
+                .is_ok_and(|g| Reflect::set(&g, &"value".into(), &JsValue::from(value)).is_ok())
         }
 
         fn main_arity(&mut self) -> Option<usize> {
@@ -480,7 +670,74 @@ mod tests {
     fn refusals_name_the_position() {
         let bad = compile("define i32 @main() {\n  ret i32 %x\n}\n");
         assert_eq!(bad.err().as_deref(), Some("the module has errors: fix them to run it"));
-        let r = run(1, "define i32 @f() {\n  ret i32 0\n}\n", "f", &[], "");
+        let r = run(1, "define i32 @f() {\n  ret i32 0\n}\n", "f", &[], "", 100);
         assert!(!r.ran && r.message.contains("@main"), "{}", r.message);
+    }
+
+    /// A browser's stack trace through the code of `spans` (innermost first): each the start
+    /// of an IR instruction in a function, as `(function, text)`.
+    fn stack_at(text: &str, frames: &[(&str, &str)]) -> (String, Vec<u8>, SourceMap) {
+        let (_, build, map) = compile(text).expect("compiles");
+        let starts = super::super::wasm_trap::body_starts(&build.bytes);
+        let mut stack = String::from("Error: irplay: the program stopped\n    at imports.env");
+        for (func, inst) in frames {
+            let f = map.funcs.iter().find(|f| f.name == *func).expect("function");
+            let at = text.find(inst).expect("instruction") as u32;
+            let (off, _) = *f.locs.iter().find(|l| l.1.start == at).expect("has code");
+            let start = starts.iter().find(|s| s.0 == f.index).map(|s| s.1).expect("body");
+            stack.push_str(&format!("\n    at wasm-function[{}]:0x{:x}", f.index, start + off + 1));
+        }
+        (stack, build.bytes, map)
+    }
+
+    #[test]
+    fn runs_count_steps_and_depth() {
+        let (_, build, _) = compile(LOOP).expect("compiles");
+        for name in [irplay_wasm::FUEL, irplay_wasm::DEPTH, irplay_wasm::LIMIT] {
+            assert!(build.wat.contains(&format!("\"{name}\"")), "{name}: {}", build.wat);
+        }
+    }
+
+    const LOOP: &str = "define i32 @main() {\nentry:\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %j, %loop ]\n  %j = add i32 %i, 1\n  br label %loop\n}\n";
+
+    #[test]
+    fn a_step_limit_stop_is_reported_as_the_cli_does() {
+        let (stack, bytes, map) = stack_at(LOOP, &[("main", "%i = phi")]);
+        let r = limit_report(Limit::Steps, &limits(1000), &stack, &bytes, &map, LOOP);
+        assert_eq!(
+            r,
+            "error: the step limit (1000 instructions) was reached; raise it with --max-steps\n  \
+             at input.ll:5:3 (in @main)\n      %i = phi i32 [ 0, %entry ], [ %j, %loop ]"
+        );
+    }
+
+    #[test]
+    fn a_depth_limit_stop_names_the_call_and_the_call_stack() {
+        let text = "define i32 @f(i32 %n) {\n  %m = add i32 %n, 1\n  %r = call i32 @f(i32 %m)\n  ret i32 %r\n}\n\ndefine i32 @main() {\n  %r = call i32 @f(i32 0)\n  ret i32 %r\n}\n";
+        // The callee at its entry, its caller at the call, main at its call.
+        let frames = [
+            ("f", "%m = add"),
+            ("f", "%r = call i32 @f(i32 %m)"),
+            ("main", "%r = call i32 @f(i32 0)"),
+        ];
+        let (stack, bytes, map) = stack_at(text, &frames);
+        let r = limit_report(Limit::Depth, &limits(1000), &stack, &bytes, &map, text);
+        assert_eq!(
+            r,
+            "error: stack_overflow: call stack deeper than 10000 frames (calling @f)\n  at \
+             input.ll:3:3 (in @f)\n      %r = call i32 @f(i32 %m)\n  call stack: @f <- @main"
+        );
+    }
+
+    #[test]
+    fn kept_output_is_cut_once_at_the_cap() {
+        let mut k = Kept::default();
+        assert!(k.keep(b"out", b"err"));
+        let big = vec![b'x'; MAX_KEPT_OUTPUT];
+        assert!(k.keep(&big, b""));
+        assert!(!k.keep(b"more", b""), "stdout is full and stderr got nothing");
+        assert!(k.stdout.ends_with(b"x\n(output cut)\n"));
+        assert_eq!(k.stdout.len(), MAX_KEPT_OUTPUT + CUT.len());
+        assert_eq!(k.stderr, b"err");
     }
 }

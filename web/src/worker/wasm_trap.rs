@@ -18,10 +18,18 @@ pub struct TrapSite {
 /// The site of a trap whose stack trace is `stack`, in the module `bytes` compiled with `map`;
 /// `None` when no frame of the trace is in the module's own code.
 pub fn locate(stack: &str, bytes: &[u8], map: &SourceMap) -> Option<TrapSite> {
+    locate_from(stack, bytes, map, 0)
+}
+
+/// [`locate`] from the module's own frame `skip` (0: the innermost) outwards: the span is the
+/// first of those frames with a position, the backtrace starts at it (for a stop at the
+/// depth limit, which shows the caller of the function that could not start).
+pub fn locate_from(stack: &str, bytes: &[u8], map: &SourceMap, skip: usize) -> Option<TrapSite> {
     let starts = body_starts(bytes);
     let mut span = None;
     let mut backtrace = Vec::new();
-    for (index, offset) in frames(stack) {
+    let own = frames(stack).into_iter().filter(|(index, _)| map.name(*index).is_some());
+    for (index, offset) in own.skip(skip) {
         let Some(name) = map.name(index) else { continue };
         backtrace.push(format!("@{name}"));
         if span.is_none() {
@@ -33,7 +41,7 @@ pub fn locate(stack: &str, bytes: &[u8], map: &SourceMap) -> Option<TrapSite> {
 }
 
 /// The wasm frames of a stack trace: `(function index, module offset)`, innermost first.
-fn frames(stack: &str) -> Vec<(u32, u32)> {
+pub fn frames(stack: &str) -> Vec<(u32, u32)> {
     const MARK: &str = "wasm-function[";
     let mut out = Vec::new();
     let mut rest = stack;
@@ -54,7 +62,7 @@ fn frames(stack: &str) -> Vec<(u32, u32)> {
 
 /// Each defined function's index and the module offset of its body (its locals declaration),
 /// from which the source map counts.
-fn body_starts(bytes: &[u8]) -> Vec<(u32, u32)> {
+pub(crate) fn body_starts(bytes: &[u8]) -> Vec<(u32, u32)> {
     use wasmparser::{Parser, Payload, TypeRef};
     let mut imported = 0u32;
     let mut out = Vec::new();

@@ -558,3 +558,29 @@ fn downloads_ask_for_the_files_once() {
         .iter()
         .any(|e| matches!(e, Effect::Download(n, _, "text/plain") if n == "input-x86_64.s")));
 }
+
+#[test]
+fn output_streams_in_while_a_run_goes_and_its_report_replaces_it() {
+    use crate::protocol::OutputChunk;
+    let mut s = checked(OK);
+    let chunk = |o: &str| {
+        Action::RunReply(RunReply::Output(OutputChunk { stdout: o.into(), stderr: String::new() }))
+    };
+    // Nothing runs: a chunk is stale.
+    assert_eq!(s.reduce(chunk("old")), []);
+    assert!(s.run.is_none());
+    let req = one(run_posts(&s.reduce(Action::Run)));
+    s.reduce(chunk("a"));
+    s.reduce(chunk("b"));
+    assert!(s.running(), "a chunk does not answer the request");
+    assert_eq!(s.run.as_ref().map(|r| r.stdout.as_str()), Some("ab"));
+    // Past the cap, the rest is cut once.
+    s.reduce(chunk(&"x".repeat(1 << 20)));
+    s.reduce(chunk("more"));
+    let shown = s.run.as_ref().map(|r| r.stdout.clone()).unwrap_or_default();
+    assert!(shown.ends_with("x\n(output cut)\n"), "{}", &shown[shown.len() - 20..]);
+    assert_eq!(shown.len(), (1 << 20) + "\n(output cut)\n".len());
+    s.reduce(answer(req));
+    assert!(!s.running());
+    assert!(s.run.as_ref().is_some_and(|r| r.ran && !r.stdout.contains("(output cut)")));
+}
