@@ -200,8 +200,8 @@ fn an_endless_loop_stops_at_the_step_limit_in_the_loop() {
         head(&w.stderr, 3),
         [
             "error: the step limit (100000 instructions) was reached; raise it with --max-steps",
-            "  at loop.ll:5:3 (in @main)",
-            "      %i = phi i32 [ 0, %entry ], [ %j, %loop ]",
+            "  at loop.ll:6:3 (in @main)",
+            "      %j = add i32 %i, 1",
         ]
     );
 }
