@@ -16,6 +16,7 @@ use crate::interp::value::{Slot, Val};
 use crate::ir::{FloatKind, TypeId};
 use crate::runtime::format::{ArgSource, FormatError};
 use crate::runtime::numparse::Parsed;
+use crate::runtime::output::Stream;
 
 /// Longest C string the runtime reads.
 const MAX_STR: u64 = 1 << 28;
@@ -252,7 +253,11 @@ impl Interp<'_> {
     /// its bytes up to the NUL unchecked, and the bytes it inspected (`Parsed::read`: up to
     /// and including the one that ended the number) must be in bounds and neither undef nor
     /// poison. Bytes after the number are not read, as the C functions do not read them.
-    pub fn cstr_parse<T>(&mut self, p: Slot, parse: impl FnOnce(&[u8]) -> Parsed<T>) -> Res<Parsed<T>> {
+    pub fn cstr_parse<T>(
+        &mut self,
+        p: Slot,
+        parse: impl FnOnce(&[u8]) -> Parsed<T>,
+    ) -> Res<Parsed<T>> {
         self.mem.store_at(p)?;
         let (idx, off, a) = self.cstr_start(p)?;
         let limit = MAX_STR as usize;
@@ -323,12 +328,11 @@ impl Interp<'_> {
         if let Some((k, t)) = first_tainted(s) {
             return Err(self.byte_fault(what, p, k, t, ""));
         }
-        if fd == 2 {
-            self.stderr.extend_from_slice(x);
-        } else {
-            self.stdout.extend_from_slice(x);
+        let stream = if fd == 2 { Stream::Stderr } else { Stream::Stdout };
+        match self.out.emit(stream, x) {
+            Ok(()) => Ok(()),
+            Err(s) => Err(self.output_fault(s)),
         }
-        Ok(())
     }
 
     /// Writes defined bytes at `p` followed by a NUL (one access of `b.len() + 1` bytes).
@@ -433,12 +437,14 @@ impl Interp<'_> {
         (a.live && a.kind == AllocKind::Heap && a.base == p.bits).then_some(a.size)
     }
 
-    /// Appends to standard output (1) or standard error (2).
+    /// Appends to standard output (1) or standard error (2); when output stops the program,
+    /// the fault waits in `out_fault` for the library call to return.
     pub fn emit(&mut self, fd: u8, b: &[u8]) {
-        if fd == 2 {
-            self.stderr.extend_from_slice(b);
-        } else {
-            self.stdout.extend_from_slice(b);
+        let stream = if fd == 2 { Stream::Stderr } else { Stream::Stdout };
+        if let Err(s) = self.out.emit(stream, b) {
+            if self.out_fault.is_none() {
+                self.out_fault = Some(self.output_fault(s));
+            }
         }
     }
 

@@ -205,8 +205,10 @@ pub struct Memory {
     pub used: u64,
     /// The limit on `used`.
     pub max: u64,
-    /// Shadow bytes stored since the last [`Memory::compact`] (which waits for enough of them
-    /// to be worth a pass over every block).
+    /// Shadow bytes of heap blocks stored now.
+    stored: u64,
+    /// Shadow bytes of heap blocks stored since the last [`Memory::compact`] (which waits for
+    /// a quarter of [`Memory::stored`], so that its passes cost a bounded multiple of them).
     stored_since: u64,
 }
 
@@ -242,6 +244,7 @@ impl Memory {
             ],
             used: 0,
             max,
+            stored: 0,
             stored_since: 0,
         }
     }
@@ -271,7 +274,7 @@ impl Memory {
     /// again (keeping it once, as a lazy block), when enough shadow was stored since the last
     /// pass for it to be worth one. Called when the limit would be passed.
     pub fn compact(&mut self) {
-        if self.stored_since < self.max / 8 {
+        if self.stored_since == 0 || self.stored_since.saturating_mul(4) < self.stored {
             return;
         }
         self.stored_since = 0;
@@ -286,6 +289,7 @@ impl Memory {
             }
         }
         self.used = self.used.saturating_sub(freed);
+        self.stored = self.stored.saturating_sub(freed);
     }
 
     /// Stores the shadow of the allocation `p` points into, if it is lazy (before inspections
@@ -312,6 +316,7 @@ impl Memory {
             format!("the interpreter's state of each byte of a heap block of {size} bytes")
         })?;
         self.used = self.used.saturating_add(n);
+        self.stored = self.stored.saturating_add(n);
         self.stored_since = self.stored_since.saturating_add(n);
         if let Some(a) = self.allocs.get_mut(idx) {
             a.shadow.clear();
@@ -594,6 +599,9 @@ impl Memory {
         if charged(a.kind) {
             self.used = self.used.saturating_sub(cost(a.size, !a.lazy));
         }
+        if a.kind == AllocKind::Heap && !a.lazy {
+            self.stored = self.stored.saturating_sub(a.size.saturating_mul(SHADOW));
+        }
         if a.bytes.capacity() > 4096 || a.shadow.capacity() > 4096 {
             a.bytes = Vec::new();
             a.shadow = Vec::new();
@@ -849,6 +857,7 @@ impl Memory {
             let Some(a) = self.allocs.get_mut(di) else { return Ok(()) };
             if !a.lazy {
                 self.used = self.used.saturating_sub(a.size.saturating_mul(SHADOW));
+                self.stored = self.stored.saturating_sub(a.size.saturating_mul(SHADOW));
                 a.shadow = Vec::new();
                 a.lazy = true;
             }
