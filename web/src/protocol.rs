@@ -170,8 +170,20 @@ pub enum AnalysisReply {
 pub enum RunReply {
     /// The answer to a [`RunRequest`].
     Ran(Box<RunReport>),
+    /// Output of the run in flight, sent while it runs (before its [`RunReply::Ran`], whose
+    /// `stdout` and `stderr` hold the rest).
+    Output(OutputChunk),
     /// The request failed.
     Error(WorkerError),
+}
+
+/// A piece of a running program's output.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OutputChunk {
+    /// What it wrote to stdout.
+    pub stdout: String,
+    /// What it wrote to stderr.
+    pub stderr: String,
 }
 
 /// The pass worker's replies.
@@ -252,6 +264,8 @@ impl KindReply for RunReply {
     fn id(&self) -> Option<u32> {
         match self {
             RunReply::Ran(r) => Some(r.id),
+            // Not an answer: the page takes chunks before the worker's handle sees replies.
+            RunReply::Output(_) => None,
             RunReply::Error(e) => e.id,
         }
     }
