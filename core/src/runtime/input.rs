@@ -67,7 +67,7 @@ impl Stdin {
             if used < rest.len() || !more || rest.len() >= MAX_LOOKAHEAD {
                 return r;
             }
-            want = (rest.len() + 1).max(KEEP).min(MAX_LOOKAHEAD);
+            want = (rest.len() + 1).clamp(KEEP, MAX_LOOKAHEAD);
         }
     }
 
