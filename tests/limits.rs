@@ -41,7 +41,9 @@ fn scratch(name: &str, ir: &str) -> String {
 }
 
 /// Runs `irplay run FILE ARGS...` on `ir` with `stdin`; reads at most `take` bytes of its
-/// stdout (then closes the pipe), else all of it.
+/// stdout (then closes the pipe), else all of it. (The child is reaped by `wait4`, for its
+/// resource usage, not by `Child::wait`.)
+#[allow(clippy::zombie_processes)]
 fn run(name: &str, ir: &str, args: &[&str], stdin: Stdio, take: Option<usize>) -> Ran {
     let path = scratch(name, ir);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_irplay"));
