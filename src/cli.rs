@@ -51,13 +51,15 @@ pub struct CheckArgs {
 /// Run a module in the interpreter (exact poison, undef and UB semantics).
 ///
 /// Exit status: the program's (main's return value or exit's argument, mod 256), or
-/// 70 for undefined behaviour, 71 for a runtime error (the stack-depth limit among them), 72
-/// at the output limit, 124 at the step limit, 134 for an abort, 1 for an invalid module;
-/// each with a report on stderr. Every engine keeps the limits below.
+/// 70 for undefined behaviour, 71 for a runtime error (including the memory and stack depth
+/// limits), 72 at the output limit, 124 at the step limit, 134 for an abort, 1 for an invalid
+/// module; each with a report on stderr. When the program's output is a pipe whose reader is
+/// gone (`| head`), the run ends quietly with 141, as a native program killed by SIGPIPE.
+/// Every engine keeps the limits below.
 ///
-/// The program's standard input (`getchar`, `fgets`, `scanf`) is irplay's, read to its end
-/// when the program first reads it; its output is written when the run ends (with `--engine
-/// wasm`: as it is produced, in chunks of about 8 KiB).
+/// The program's standard input (`getchar`, `fgets`, `scanf`) is irplay's, read as the
+/// program asks for it. Its output is written as it runs, buffered as C buffers it: stdout
+/// line by line on a terminal and in 8 KiB blocks otherwise, stderr line by line.
 #[derive(Args)]
 pub struct RunArgs {
     /// The module to run (`-` for standard input, which the program then cannot read).
@@ -68,16 +70,18 @@ pub struct RunArgs {
     /// Stop after this many executed instructions.
     #[arg(long, default_value_t = 10_000_000_000)]
     pub max_steps: u64,
-    /// Stop when the program's live memory exceeds this many bytes.
+    /// Stop when the run's memory exceeds this many bytes: the program's live memory plus
+    /// the interpreter's state of it (up to 4 bytes per byte written, and 128 bytes per
+    /// allocation), which bounds irplay's own memory.
     #[arg(long, default_value_t = 1 << 30)]
     pub max_memory: u64,
-    /// Stop when the call stack is deeper than this.
-    #[arg(long, default_value_t = 100_000)]
-    pub max_stack_depth: u32,
     /// Stop when the program has written this many bytes to stdout and stderr together
     /// (exit status 72).
     #[arg(long, default_value_t = 1 << 30)]
     pub max_output: u64,
+    /// Stop when the call stack is deeper than this.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_stack_depth: u32,
     /// Print one JSON line per executed instruction on stderr.
     #[arg(long)]
     pub trace: bool,

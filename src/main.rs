@@ -271,6 +271,7 @@ fn run_file(
         entry: entry.to_string(),
         max_steps: limits.max_steps,
         max_memory: limits.max_memory,
+        max_output: limits.max_output,
         max_stack_depth: limits.max_stack_depth,
         trace,
         program_name: path.display().to_string().into_bytes(),
@@ -489,8 +490,8 @@ fn main() -> ExitCode {
             entry,
             max_steps,
             max_memory,
-            max_stack_depth,
             max_output,
+            max_stack_depth,
             trace,
             stats,
             args,
@@ -503,8 +504,8 @@ fn main() -> ExitCode {
             let limits = run::Limits {
                 max_steps: *max_steps,
                 max_memory: *max_memory,
-                max_stack_depth: *max_stack_depth,
                 max_output: *max_output,
+                max_stack_depth: *max_stack_depth,
             };
             run_file(file, entry, limits, *trace, *stats, args)
         }

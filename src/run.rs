@@ -4,12 +4,17 @@
 //! Exit status: the program's own (`main`'s return value or `exit`'s argument, mod 256);
 //! otherwise, for a run irplay stops, one of the statuses documented in [`Stop`], each paired
 //! with a report on stderr whose first line says what happened (`undefined behavior: ...`,
-//! `error: ...`), so a program's own exit cannot be mistaken for it.
+//! `error: ...`), so a program's own exit cannot be mistaken for it. The one quiet stop is a
+//! closed output pipe ([`Stop::BROKEN_PIPE`]).
+//!
+//! The program's output goes to irplay's stdout and stderr as it runs (through the
+//! interpreter's C-like buffers: stdout by line on a terminal, else in 8 KiB blocks; stderr by
+//! line), and its input is read from irplay's stdin in chunks as it asks for it.
 
 use irplay_core::diag::SourceFile;
-use irplay_core::interp::{Exit, Options, OriginReport};
+use irplay_core::interp::{Closed, ErrorKind, Exit, Options, OriginReport, Sink, Stream};
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
 
 /// Exit statuses irplay uses when it stops a run itself.
@@ -24,6 +29,9 @@ impl Stop {
     pub const OUTPUT_LIMIT: u8 = 72;
     /// The step limit was reached.
     pub const OUT_OF_STEPS: u8 = 124;
+    /// The program's output is a pipe whose reader is gone: the status of a native program
+    /// killed by `SIGPIPE` (128 + 13), with no report.
+    pub const BROKEN_PIPE: u8 = 141;
     /// `abort`, a failed `assert` or a trap (as a native program killed by SIGABRT).
     pub const ABORT: u8 = 134;
     /// The module did not parse or verify.
@@ -35,12 +43,12 @@ impl Stop {
 pub struct Limits {
     /// Executed instructions.
     pub max_steps: u64,
-    /// Live memory in bytes.
+    /// Memory in bytes (the program's and the interpreter's state of it).
     pub max_memory: u64,
-    /// Call depth.
-    pub max_stack_depth: u32,
     /// Bytes written to stdout and stderr together.
     pub max_output: u64,
+    /// Call depth.
+    pub max_stack_depth: u32,
 }
 
 /// The snake_case name a report kind serializes to (`branch_on_poison`).
@@ -72,12 +80,65 @@ fn origin_text(file: &SourceFile, o: &OriginReport, out: &mut String) {
     }
 }
 
-/// All of irplay's standard input (empty if it cannot be read): the program's, when it first
-/// reads.
+/// The next chunk of irplay's standard input (at most 64 KiB; empty at its end or when it
+/// cannot be read): the program's, as it reads.
 pub(crate) fn read_stdin() -> Vec<u8> {
-    let mut v = Vec::new();
-    let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v);
-    v
+    let mut v = vec![0; 1 << 16];
+    loop {
+        match std::io::Read::read(&mut std::io::stdin().lock(), &mut v) {
+            Ok(n) => {
+                v.truncate(n);
+                return v;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return Vec::new(),
+        }
+    }
+}
+
+/// irplay's own stdout and stderr, written to (and flushed) as the program's output comes.
+struct Std;
+
+impl Sink for Std {
+    fn write(&mut self, stream: Stream, bytes: &[u8]) -> Result<(), Closed> {
+        let r = match stream {
+            Stream::Stdout => {
+                let mut o = std::io::stdout().lock();
+                o.write_all(bytes).and_then(|()| o.flush())
+            }
+            Stream::Stderr => std::io::stderr().lock().write_all(bytes),
+        };
+        r.map_err(|_| Closed)
+    }
+}
+
+/// At most this many entries of a call stack are printed (the innermost ones).
+const MAX_BACKTRACE: usize = 16;
+
+/// A report's `call stack:` line: innermost first, a run of calls of one function as one
+/// entry (`@f (x999)`), a deep one shortened.
+fn backtrace_text(frames: &[String], out: &mut String) {
+    if frames.len() <= 1 {
+        return;
+    }
+    let mut runs: Vec<(&str, usize)> = Vec::new();
+    for f in frames {
+        match runs.last_mut() {
+            Some((name, n)) if *name == f.as_str() => *n += 1,
+            _ => runs.push((f, 1)),
+        }
+    }
+    let shown: Vec<String> = runs
+        .iter()
+        .take(MAX_BACKTRACE)
+        .map(|&(f, n)| if n > 1 { format!("{f} (x{n})") } else { f.to_string() })
+        .collect();
+    let _ = write!(out, "  call stack: {}", shown.join(" <- "));
+    if runs.len() > shown.len() {
+        let more: usize = runs.iter().skip(shown.len()).map(|r| r.1).sum();
+        let _ = write!(out, " <- ... ({more} more)");
+    }
+    let _ = writeln!(out);
 }
 
 /// Runs `file` and maps the outcome to output and an exit status.
@@ -88,17 +149,11 @@ pub fn run(
     stats: bool,
 ) -> ExitCode {
     let start = std::time::Instant::now();
-    // The program reads irplay's standard input, unless the module itself came from there;
-    // it is read (to its end) only when the program first reads.
-    let outcome = if file.name() == "-" {
-        irplay_core::interp::run(module, opts)
-    } else {
-        irplay_core::interp::run_with_input(module, opts, read_stdin)
-    };
+    // The program reads irplay's standard input, unless the module itself came from there.
+    let input = (file.name() != "-").then_some(read_stdin as fn() -> Vec<u8>);
+    let opts = &Options { line_buffered: std::io::stdout().is_terminal(), ..opts.clone() };
+    let outcome = irplay_core::interp::run_to(module, opts, &mut Std, input);
     let elapsed = start.elapsed();
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(&outcome.stdout);
-    let _ = stdout.flush();
     let mut stderr = std::io::stderr().lock();
     if opts.trace {
         for ev in &outcome.trace {
@@ -123,11 +178,20 @@ pub fn run(
             );
             Stop::OUT_OF_STEPS
         }
+        Exit::Error(e) if e.kind == ErrorKind::OutputClosed => Stop::BROKEN_PIPE,
         Exit::Error(e) => {
             let kind = kind_name(&e.kind);
+            let hint = match e.kind {
+                ErrorKind::OutputLimit => "; raise it with --max-output",
+                ErrorKind::OutOfMemory if e.message.contains("memory limit") => {
+                    "; raise it with --max-memory"
+                }
+                ErrorKind::StackOverflow => "; raise it with --max-stack-depth",
+                _ => "",
+            };
             match e.span {
                 Some(span) => {
-                    let _ = writeln!(report, "error: {kind}: {}", e.message);
+                    let _ = writeln!(report, "error: {kind}: {}{hint}", e.message);
                     let _ = writeln!(
                         report,
                         "  at {} (in {})",
@@ -135,12 +199,17 @@ pub fn run(
                         e.function.as_deref().unwrap_or("?")
                     );
                     let _ = writeln!(report, "      {}", snippet(file, span));
+                    backtrace_text(&e.backtrace, &mut report);
                 }
                 None => {
-                    let _ = writeln!(report, "error: {kind}: {}", e.message);
+                    let _ = writeln!(report, "error: {kind}: {}{hint}", e.message);
                 }
             }
-            Stop::ERROR
+            if e.kind == ErrorKind::OutputLimit {
+                Stop::OUTPUT_LIMIT
+            } else {
+                Stop::ERROR
+            }
         }
         Exit::Ub(ub) => {
             let kind = kind_name(&ub.kind);
@@ -150,9 +219,7 @@ pub fn run(
             if let Some(o) = &ub.origin {
                 origin_text(file, o, &mut report);
             }
-            if ub.backtrace.len() > 1 {
-                let _ = writeln!(report, "  call stack: {}", ub.backtrace.join(" <- "));
-            }
+            backtrace_text(&ub.backtrace, &mut report);
             Stop::UB
         }
     };

@@ -170,17 +170,17 @@ pub enum AnalysisReply {
 pub enum RunReply {
     /// The answer to a [`RunRequest`].
     Ran(Box<RunReport>),
-    /// Output of the run in progress, sent while it runs (the report still has all of it that
-    /// the page keeps).
+    /// Output of the run in flight, sent while it runs (before its [`RunReply::Ran`], whose
+    /// `stdout` and `stderr` hold the rest).
     Output(OutputChunk),
     /// The request failed.
     Error(WorkerError),
 }
 
-/// A chunk of a running program's output, in the order written.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A piece of a running program's output.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct OutputChunk {
-    /// What it wrote to stdout (lossy UTF-8).
+    /// What it wrote to stdout.
     pub stdout: String,
     /// What it wrote to stderr.
     pub stderr: String,
@@ -264,7 +264,7 @@ impl KindReply for RunReply {
     fn id(&self) -> Option<u32> {
         match self {
             RunReply::Ran(r) => Some(r.id),
-            // The run in progress's (the page takes chunks before it looks at ids).
+            // Not an answer: the page takes chunks before the worker's handle sees replies.
             RunReply::Output(_) => None,
             RunReply::Error(e) => e.id,
         }

@@ -62,7 +62,14 @@
 //! - Variadic functions use the x86-64 System V `va_list` layout (clang lowers `va_arg` inline
 //!   for that target, and the `va_arg` instruction reads the same structure).
 //! - `rand` is glibc's TYPE_3 generator, `time` returns 1700000000, `clock` counts steps / 100,
-//!   `getenv` returns null. Output to stdout and stderr goes to buffers in program order.
+//!   `getenv` returns null.
+//! - Output: stdout and stderr go to the host's sink as the program runs, buffered as C
+//!   buffers them (see [`crate::runtime::output`]: stdout in 8 KiB blocks, or by line when
+//!   [`Options::line_buffered`], stderr by line); at most [`Options::max_output`] bytes over
+//!   both, after which the run stops with an `output_limit` error at the writing call. A sink
+//!   whose reader is gone ends the run with an `output_closed` error.
+//! - Input: standard input is read from the host as the program asks for it (see
+//!   [`crate::runtime::input`]).
 //! - Steps: one per executed instruction; phis run as part of the branch that reaches them (a
 //!   trace lists them after that branch, with its step number).
 //! - Alignment: an access less aligned than its `align` promises is reported (x86 hardware
@@ -90,6 +97,8 @@ pub use poison::origin::{OriginReport, OriginStep, TaintKind};
 pub use report::{ErrorKind, RunError, UbKind, UbReport};
 
 use crate::ir::Module;
+use crate::runtime::output::Output;
+pub use crate::runtime::output::{Closed, Sink, Stream};
 use serde::Serialize;
 
 /// How to run a module.
@@ -105,8 +114,13 @@ pub struct Options {
     pub int_args: Vec<i128>,
     /// Stop after this many instructions.
     pub max_steps: u64,
-    /// Stop when live memory exceeds this many bytes.
+    /// Stop when the memory the run holds exceeds this many bytes: the program's memory and
+    /// the interpreter's state of it (see `memory/mod.rs`: up to 4 bytes more per byte).
     pub max_memory: u64,
+    /// Stop when the program has written this many bytes to stdout and stderr together.
+    pub max_output: u64,
+    /// Write stdout out at each newline (as C does on a terminal), not in 8 KiB blocks.
+    pub line_buffered: bool,
     /// Stop when the call stack is deeper than this.
     pub max_stack_depth: u32,
     /// Record one [`TraceEvent`] per executed instruction.
@@ -126,6 +140,8 @@ impl Default for Options {
             int_args: Vec::new(),
             max_steps: 10_000_000_000,
             max_memory: 1 << 30,
+            max_output: 1 << 30,
+            line_buffered: false,
             max_stack_depth: 100_000,
             trace: false,
             max_trace: 100_000,
@@ -181,9 +197,9 @@ impl Exit {
 pub struct Outcome {
     /// How it ended.
     pub exit: Exit,
-    /// What the program wrote to standard output.
+    /// What the program wrote to standard output (empty when a sink took it: [`run_to`]).
     pub stdout: Vec<u8>,
-    /// What the program wrote to standard error.
+    /// What the program wrote to standard error (empty when a sink took it).
     pub stderr: Vec<u8>,
     /// Instructions executed.
     pub steps: u64,
@@ -207,10 +223,24 @@ pub fn dump_ops(m: &Module) -> String {
     state::Interp::new(m, &Options::default()).dump_ops()
 }
 
-/// [`run`], with standard input read from `input` after `opts.stdin`: it is called once, when
-/// the program first reads past `opts.stdin`, and what it returns is the rest of the input (a
-/// host reads its own standard input to the end there; a program that never reads does not
-/// wait for it).
+/// [`run`], with standard input read from `input` after `opts.stdin` (called each time the
+/// program reads past what it has, for the next chunk; empty at the end of the input), and
+/// the program's output written to `sink` as it runs (the outcome's `stdout` and `stderr` are
+/// then empty).
+pub fn run_to(
+    m: &Module,
+    opts: &Options,
+    sink: &mut dyn Sink,
+    input: Option<fn() -> Vec<u8>>,
+) -> Outcome {
+    let mut it = state::Interp::new(m, opts);
+    it.out = Output::new(Some(sink), opts.max_output, opts.line_buffered);
+    it.libc.lib.stdin = crate::runtime::input::Stdin::new(opts.stdin.clone(), input);
+    it.run(opts)
+}
+
+/// [`run`], with standard input read from `input` after `opts.stdin` (as [`run_to`] reads
+/// it; a program that never reads does not wait for it).
 pub fn run_with_input(m: &Module, opts: &Options, input: fn() -> Vec<u8>) -> Outcome {
     let mut it = state::Interp::new(m, opts);
     it.libc.lib.stdin = crate::runtime::input::Stdin::new(opts.stdin.clone(), Some(input));

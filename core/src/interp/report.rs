@@ -36,6 +36,10 @@ pub enum ErrorKind {
     OutOfMemory,
     /// An exception unwound out of the entry function.
     UncaughtException,
+    /// The program wrote as much output as the limit allows.
+    OutputLimit,
+    /// The reader of the program's output is gone (a closed pipe).
+    OutputClosed,
     /// Anything else (malformed module features the interpreter cannot run).
     Internal,
 }
@@ -51,6 +55,9 @@ pub struct RunError {
     pub span: Option<(u32, u32)>,
     /// The function being executed, if any.
     pub function: Option<String>,
+    /// The call stack, innermost first (function names), when the error has a location.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub backtrace: Vec<String>,
 }
 
 /// A fault raised while executing one instruction, before location details are attached.

@@ -13,6 +13,7 @@ use crate::interp::report::{ErrorKind, Fault, Res, RunError, UbReport};
 use crate::interp::value::{Slot, Val};
 use crate::ir::layout::Layouts;
 use crate::ir::{GlobalKind, Inst, Module, TypeId};
+use crate::runtime::output::{Output, OutputStop};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -93,10 +94,11 @@ pub struct Interp<'m> {
     pub gaddr: Vec<Slot>,
     /// Live allocas of all frames, innermost last.
     pub allocas: Vec<u32>,
-    /// Program output.
-    pub stdout: Vec<u8>,
-    /// Program error output.
-    pub stderr: Vec<u8>,
+    /// Program output and error output, on their way to the host.
+    pub out: Output<'m>,
+    /// Why output stopped the program, set by a write inside a library call (which cannot
+    /// fail) and raised when the call returns.
+    pub out_fault: Option<Fault>,
     /// Instructions executed.
     pub steps: u64,
     /// Step limit.
@@ -161,8 +163,8 @@ impl<'m> Interp<'m> {
             allocas: Vec::new(),
             light: Vec::new(),
             regs_init: Default::default(),
-            stdout: Vec::new(),
-            stderr: Vec::new(),
+            out: Output::new(None, opts.max_output, opts.line_buffered),
+            out_fault: None,
             steps: 0,
             max_steps: opts.max_steps,
             max_depth: opts.max_stack_depth,
@@ -184,9 +186,18 @@ impl<'m> Interp<'m> {
         }
     }
 
-    /// Runs the module and packages the outcome.
+    /// Runs the module and packages the outcome (what the program wrote not yet written out
+    /// is written out first).
     pub fn run(mut self, opts: &Options) -> Outcome {
-        let stop = self.execute(opts);
+        let mut stop = self.execute(opts);
+        if let Err(s) = self.out.flush() {
+            if matches!(stop, Stop::Done | Stop::Exit(_)) {
+                self.ctx = (Span::default(), u32::MAX);
+                let f = self.output_fault(s);
+                stop = self.stop_from(f, None);
+            }
+        }
+        let kept = self.out.take_kept();
         let exit = match stop {
             Stop::Done => Exit::Returned { value: self.ret_code },
             Stop::Exit(s) => Exit::Exited { status: s },
@@ -197,8 +208,8 @@ impl<'m> Interp<'m> {
         };
         Outcome {
             exit,
-            stdout: self.stdout,
-            stderr: self.stderr,
+            stdout: kept.stdout,
+            stderr: kept.stderr,
             steps: self.steps,
             result: self.result,
             trace: self.trace.unwrap_or_default(),
@@ -412,6 +423,20 @@ impl<'m> Interp<'m> {
             .collect()
     }
 
+    /// The fault that ends a run whose output stopped.
+    pub fn output_fault(&self, s: OutputStop) -> Fault {
+        match s {
+            OutputStop::Limit(max) => Fault::Error(
+                ErrorKind::OutputLimit,
+                format!("the program's output reached the output limit of {max} bytes"),
+            ),
+            OutputStop::Closed => Fault::Error(
+                ErrorKind::OutputClosed,
+                "the reader of the program's output is gone (a closed pipe)".into(),
+            ),
+        }
+    }
+
     /// Turns a fault at the current instruction into a stop.
     pub fn stop_from(&mut self, f: Fault, span: Option<Span>) -> Stop {
         let span = span.unwrap_or(self.ctx.0);
@@ -437,6 +462,7 @@ impl<'m> Interp<'m> {
                     message,
                     span: loc.then_some((span.start, span.end)),
                     function: loc.then_some(function),
+                    backtrace: if loc { self.backtrace() } else { Vec::new() },
                 }))
             }
         }

@@ -7,7 +7,9 @@
 //!   `strtof` `atof`, parsing as glibc does;
 //! - [`scan`] has `scanf`-family input conversion, as glibc does it;
 //! - [`mod@libc`] is the library itself over an engine's memory ([`libc::LibMemory`]), and
-//!   [`libfn`] names its functions.
+//!   [`libfn`] names its functions;
+//! - [`input`] and [`output`] are the program's standard input, read as it asks, and its
+//!   output, written out as it goes under a limit.
 
 pub mod ctype;
 mod decimal;
@@ -16,6 +18,7 @@ pub mod input;
 pub mod libc;
 pub mod libfn;
 pub mod numparse;
+pub mod output;
 pub mod scan;
 pub mod stdlib;
 #[cfg(test)]

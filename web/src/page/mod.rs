@@ -409,7 +409,7 @@ impl App {
             <RunPane
                 functions={self.state.analysis.as_ref().map(|a| a.functions.clone()).unwrap_or_default()}
                 entry={self.state.view.entry.clone()} args={self.state.args_text.clone()} max_steps={self.state.max_steps} wasm={self.state.view.wasm}
-                running={self.state.running()} report={self.state.run.clone()} {positions}
+                running={self.state.running()} report={self.state.run.clone()} live={self.state.live.clone()} {positions}
                 on_entry={link.callback(Action::SetEntry)} on_engine={link.callback(Action::SetEngine)} on_args={link.callback(Action::SetArgs)} stdin={self.state.view.stdin.clone()} on_stdin={link.callback(Action::SetStdin)} on_steps={link.callback(Action::SetSteps)}
                 on_run={link.callback(|_| Action::Run)} on_stop={link.callback(|_| Action::Stop)} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
         }

@@ -22,6 +22,8 @@ pub struct RunProps {
     pub running: bool,
     /// The last result.
     pub report: Option<std::rc::Rc<RunReport>>,
+    /// The output of the run in flight as it arrives, then of the last run.
+    pub live: std::rc::Rc<super::state::LiveOutput>,
     /// Line and column of a byte offset in the text the report belongs to.
     pub positions: Callback<u32, (u32, u32)>,
     /// Entry changed.
@@ -126,8 +128,15 @@ pub fn run_pane(p: &RunProps) -> Html {
             <label class="run-stdin">{"standard input"}
                 <textarea id="run-stdin" rows="2" spellcheck="false" value={p.stdin.clone()} onchange={on_stdin} placeholder="what scanf, fgets and getchar read" aria-label="standard input" />
             </label>
-            if p.running { <p class="run-status" aria-live="polite">{"running…"}</p> }
-            { p.report.as_ref().map(|r| report(p, r)).unwrap_or_default() }
+            if p.running {
+                <p class="run-status" aria-live="polite">{"running…"}</p>
+                { output(&p.live.stdout, &p.live.stderr) }
+            } else {
+                { p.report.as_ref().map(|r| report(p, r)).unwrap_or_default() }
+            }
+            if p.live.cut {
+                <p id="output-cut" class="run-note" role="note">{ format!("output cut: the page keeps the first {} MiB of stdout and of stderr", super::state::KEEP_OUTPUT >> 20) }</p>
+            }
         </div>
     }
 }
@@ -171,13 +180,22 @@ fn report(p: &RunProps, r: &RunReport) -> Html {
                     }
                 </div>
             }
-            <h3>{"stdout"}</h3>
-            <pre id="stdout" class="run-output">{ &r.stdout }</pre>
-            if !r.stderr.is_empty() {
-                <h3>{"stderr"}</h3>
-                <pre id="stderr" class="run-output">{ &r.stderr }</pre>
-            }
+            { output(&r.stdout, &r.stderr) }
         </div>
+    }
+}
+
+/// A run's stdout and (when there is any) stderr.
+fn output(stdout: &str, stderr: &str) -> Html {
+    html! {
+        <>
+            <h3>{"stdout"}</h3>
+            <pre id="stdout" class="run-output">{ stdout }</pre>
+            if !stderr.is_empty() {
+                <h3>{"stderr"}</h3>
+                <pre id="stderr" class="run-output">{ stderr }</pre>
+            }
+        </>
     }
 }
 

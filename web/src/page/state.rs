@@ -11,7 +11,7 @@ use super::share::{self, AsmTargets, Tab, View};
 use super::workers::{Policy, WorkerHandle, WorkerOp};
 use crate::protocol::{
     Analysis, AnalysisReply, AnalyzeRequest, AsmReply, AsmReport, CfgView, CompileRequest,
-    OptReply, OptReport, OptRequest, OptimizeRequest, RunReply, RunReport, RunRequest,
+    OptReply, OptReport, OptRequest, OptimizeRequest, OutputChunk, RunReply, RunReport, RunRequest,
     StepCfgsRequest,
 };
 use std::collections::HashMap;
@@ -19,31 +19,6 @@ use std::rc::Rc;
 
 /// Default step budget of a run.
 pub const DEFAULT_STEPS: u64 = 10_000_000;
-
-/// The message of the run shown while its output streams in.
-const RUNNING: &str = "running…";
-
-/// Output the page keeps of one stream of a run in progress.
-const MAX_SHOWN_OUTPUT: usize = 1 << 20;
-
-/// Appends `more` to `kept` up to [`MAX_SHOWN_OUTPUT`] bytes, then notes the cut once.
-fn keep_output(kept: &mut String, more: &str) {
-    const CUT: &str = "\n(output cut)\n";
-    if kept.ends_with(CUT) {
-        return;
-    }
-    let room = MAX_SHOWN_OUTPUT.saturating_sub(kept.len());
-    if more.len() <= room {
-        kept.push_str(more);
-        return;
-    }
-    let mut end = room;
-    while !more.is_char_boundary(end) {
-        end -= 1;
-    }
-    kept.push_str(more.get(..end).unwrap_or(""));
-    kept.push_str(CUT);
-}
 
 /// The page's workers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,6 +247,40 @@ pub struct StepGraphs {
     pub after: Option<Rc<CfgView>>,
 }
 
+/// What the page keeps of each output stream of a run (the first bytes).
+pub const KEEP_OUTPUT: usize = 1 << 20;
+
+/// A run's output as it arrives in chunks: the first [`KEEP_OUTPUT`] bytes of each stream,
+/// and whether more came.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LiveOutput {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// True when output was cut.
+    pub cut: bool,
+}
+
+impl LiveOutput {
+    /// Appends a chunk, up to what the page keeps.
+    pub fn push(&mut self, chunk: &OutputChunk) {
+        for (kept, more) in [(&mut self.stdout, &chunk.stdout), (&mut self.stderr, &chunk.stderr)] {
+            let room = KEEP_OUTPUT.saturating_sub(kept.len());
+            if more.len() <= room {
+                kept.push_str(more);
+                continue;
+            }
+            let mut end = room;
+            while !more.is_char_boundary(end) {
+                end -= 1;
+            }
+            kept.push_str(more.get(..end).unwrap_or(""));
+            self.cut = true;
+        }
+    }
+}
+
 /// Everything the page shows and remembers.
 pub struct State {
     /// The view state (saved, and in share links).
@@ -301,6 +310,9 @@ pub struct State {
     run_worker: WorkerHandle<RunRequest, RunReply>,
     /// The shown run.
     pub run: Option<Rc<RunReport>>,
+    /// The output of the run in flight as it arrives, then of the last run (what the page
+    /// keeps of it).
+    pub live: Rc<LiveOutput>,
     /// The text the shown run ran on: its positions are byte offsets into it.
     pub run_text: Rc<str>,
     /// The text of the run in progress, which becomes `run_text` when its report arrives.
@@ -360,6 +372,7 @@ impl State {
             selected_block: None,
             run_worker: WorkerHandle::new(Policy::OneAtATime),
             run: None,
+            live: Rc::default(),
             run_text: Rc::from(""),
             pending_text: Rc::from(""),
             poison_lines: Rc::new(HashMap::new()),
@@ -669,21 +682,16 @@ impl State {
             stdin: view.stdin.clone(),
         });
         fx.extend(op.map(Effect::Run));
+        self.live = Rc::default();
         self.pending_text = self.text.clone();
         self.view.tab = Tab::Run;
     }
 
     fn run_reply(&mut self, reply: RunReply, fx: &mut Vec<Effect>) {
-        // Output of the run in progress: shown until its report replaces it.
         if let RunReply::Output(chunk) = &reply {
+            // Output of the run in flight (a stopped run's worker is gone and sends none).
             if self.run_worker.busy() {
-                let mut shown = match self.run.take() {
-                    Some(r) if !r.ran && r.message == RUNNING => Rc::unwrap_or_clone(r),
-                    _ => RunReport::not_run(0, RUNNING),
-                };
-                keep_output(&mut shown.stdout, &chunk.stdout);
-                keep_output(&mut shown.stderr, &chunk.stderr);
-                self.run = Some(Rc::new(shown));
+                Rc::make_mut(&mut self.live).push(chunk);
                 fx.push(Effect::Render);
             }
             return;
@@ -691,8 +699,17 @@ impl State {
         let (reply, next) = self.run_worker.receive(reply);
         fx.extend(next.map(Effect::Run));
         match reply {
-            None => {}
-            Some(RunReply::Ran(r)) => {
+            None | Some(RunReply::Output(_)) => {}
+            Some(RunReply::Ran(mut r)) => {
+                // The report holds the output sent last; shown after what came before.
+                let rest = OutputChunk {
+                    stdout: std::mem::take(&mut r.stdout),
+                    stderr: std::mem::take(&mut r.stderr),
+                };
+                let live = Rc::make_mut(&mut self.live);
+                live.push(&rest);
+                r.stdout = live.stdout.clone();
+                r.stderr = live.stderr.clone();
                 let r: Rc<RunReport> = Rc::from(r);
                 self.run_text = self.pending_text.clone();
                 self.poison_lines = Rc::new(line_marks(&r));
@@ -705,7 +722,6 @@ impl State {
                 self.toast = Some(format!("the run failed: {}", e.message));
                 fx.push(Effect::Render);
             }
-            Some(RunReply::Output(_)) => {}
         }
     }
 

@@ -14,13 +14,13 @@ pub mod wasm_trap;
 use crate::now_ms;
 use crate::protocol::{
     self, Analysis, AnalysisReply, AnalyzeRequest, AsmReply, CompileRequest, Diag, FunctionInfo,
-    Mark, OptReply, OptReport, OptimizeRequest, OriginView, Reply, Request, RunReply, RunReport,
-    RunRequest, StepCfgs, StepCfgsRequest, StepView, UbView, ValueView,
+    Mark, OptReply, OptReport, OptimizeRequest, OriginView, OutputChunk, Reply, Request, RunReply,
+    RunReport, RunRequest, StepCfgs, StepCfgsRequest, StepView, UbView, ValueView,
 };
 use irplay_core::analysis::may_poison::Reason;
 use irplay_core::analysis::MayPoison;
 use irplay_core::diag::SourceFile;
-use irplay_core::interp::{self, Exit, Options};
+use irplay_core::interp::{self, Closed, Exit, Options, Sink, Stream};
 use irplay_core::ir::{GlobalId, Module, Operand, Type, TypeId};
 use irplay_core::text::printer::{FunctionPrinter, ModulePrinter};
 use std::collections::HashMap;
@@ -29,6 +29,73 @@ use std::collections::HashMap;
 const MAX_TRACE: usize = 200_000;
 /// Memory a playground run may use.
 const MAX_MEMORY: u64 = 256 << 20;
+/// Output a playground run may write (stdout and stderr together): past it the run stops
+/// with an `output_limit` error.
+pub(crate) const MAX_OUTPUT: u64 = 16 << 20;
+/// While a run goes, its output is sent to the page in chunks of about this many bytes...
+const CHUNK: usize = 64 << 10;
+/// ...or after this many milliseconds, whichever comes first.
+const CHUNK_MS: f64 = 100.0;
+
+/// A run's output on its way to the page in [`OutputChunk`]s (`post` sends one), as whole
+/// UTF-8 characters; what is left at the end goes in the [`RunReport`].
+struct Chunks<'p> {
+    out: Vec<u8>,
+    err: Vec<u8>,
+    since: f64,
+    post: &'p mut dyn FnMut(OutputChunk),
+}
+
+/// The text of `buf` up to its last whole UTF-8 character (taken out of `buf`; invalid bytes
+/// read as U+FFFD).
+fn take_text(buf: &mut Vec<u8>) -> String {
+    let cut = match std::str::from_utf8(buf) {
+        Err(e) if e.error_len().is_none() => e.valid_up_to(),
+        _ => buf.len(),
+    };
+    let text = String::from_utf8_lossy(buf.get(..cut).unwrap_or(buf)).into_owned();
+    buf.drain(..cut);
+    text
+}
+
+impl Chunks<'_> {
+    fn send(&mut self) {
+        let chunk =
+            OutputChunk { stdout: take_text(&mut self.out), stderr: take_text(&mut self.err) };
+        self.since = now_ms();
+        if !chunk.stdout.is_empty() || !chunk.stderr.is_empty() {
+            (self.post)(chunk);
+        }
+    }
+}
+
+impl Sink for Chunks<'_> {
+    fn write(&mut self, stream: Stream, bytes: &[u8]) -> Result<(), Closed> {
+        match stream {
+            Stream::Stdout => self.out.extend_from_slice(bytes),
+            Stream::Stderr => self.err.extend_from_slice(bytes),
+        }
+        if self.out.len() + self.err.len() >= CHUNK || now_ms() - self.since >= CHUNK_MS {
+            self.send();
+        }
+        Ok(())
+    }
+}
+
+/// Sends a chunk of a running program's output to the page (from inside the run, which is
+/// synchronous in the worker).
+fn post_chunk(chunk: OutputChunk) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        let scope = js_sys::global().dyn_into::<web_sys::DedicatedWorkerGlobalScope>();
+        if let (Ok(scope), Ok(v)) = (scope, protocol::to_js(&Reply::Run(RunReply::Output(chunk)))) {
+            let _ = scope.post_message(&v);
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    drop(chunk);
+}
 
 /// Reads one message, answers it, and writes the reply (`worker_handle` in `lib.rs`). A
 /// message that is not a request is answered with an error carrying its id, if it has one.
@@ -51,7 +118,8 @@ pub fn handle(req: Request) -> Reply {
             Reply::Run(RunReply::Ran(Box::new(report)))
         }
         Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: false, stdin }) => {
-            Reply::Run(RunReply::Ran(Box::new(run(id, &text, &entry, &args, max_steps, &stdin))))
+            let report = run(id, &text, &entry, &args, max_steps, &stdin, &mut post_chunk);
+            Reply::Run(RunReply::Ran(Box::new(report)))
         }
         Request::Optimize(OptimizeRequest { id, text, pipeline }) => {
             Reply::Opt(OptReply::Optimized(Box::new(optimize(id, &text, &pipeline))))
@@ -259,7 +327,8 @@ fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
 }
 
 /// Runs `entry` with a step budget and standard input `stdin`, and collects what the page
-/// shows.
+/// shows; the program's output goes to `post` in chunks as it runs, and what is left of it at
+/// the end in the report.
 pub fn run(
     id: u32,
     text: &str,
@@ -267,6 +336,7 @@ pub fn run(
     args: &[String],
     max_steps: u64,
     stdin: &str,
+    post: &mut dyn FnMut(OutputChunk),
 ) -> RunReport {
     let start = now_ms();
     let mut report = RunReport::not_run(id, "");
@@ -279,6 +349,7 @@ pub fn run(
         entry: entry.to_string(),
         max_steps,
         max_memory: MAX_MEMORY,
+        max_output: MAX_OUTPUT,
         max_stack_depth: wasm_run::MAX_STACK_DEPTH,
         trace: true,
         max_trace: MAX_TRACE,
@@ -299,12 +370,13 @@ pub fn run(
             }
         }
     }
-    let outcome = interp::run(m, &opts);
+    let mut chunks = Chunks { out: Vec::new(), err: Vec::new(), since: now_ms(), post };
+    let outcome = interp::run_to(m, &opts, &mut chunks, None);
     let file = SourceFile::new("input.ll", text);
     report.ran = true;
     report.steps = outcome.steps;
-    report.stdout = String::from_utf8_lossy(&outcome.stdout).into_owned();
-    report.stderr = String::from_utf8_lossy(&outcome.stderr).into_owned();
+    report.stdout = String::from_utf8_lossy(&chunks.out).into_owned();
+    report.stderr = String::from_utf8_lossy(&chunks.err).into_owned();
     report.truncated = outcome.trace.len() >= MAX_TRACE;
     let mut last: HashMap<(u32, u32), usize> = HashMap::new();
     for ev in outcome.trace {
@@ -453,7 +525,7 @@ other:
 
     #[test]
     fn run_reports_output_values_and_ub_origin() {
-        let ok = run(3, SWITCH, "f", &["2".into()], 1000, "");
+        let ok = run(3, SWITCH, "f", &["2".into()], 1000, "", &mut |_| {});
         assert!(ok.ran && ok.ub.is_none(), "{ok:?}");
         assert_eq!(ok.message, "@f returned 0");
         let n = ok.values.iter().find(|v| {
@@ -462,7 +534,7 @@ other:
         assert_eq!(n.map(|v| v.value.as_str()), Some("10"));
 
         let src = "define i32 @main() {\nentry:\n  %big = add nsw i32 2147483647, 1\n  %c = icmp sgt i32 %big, 0\n  br i1 %c, label %a, label %b\na:\n  ret i32 1\nb:\n  ret i32 0\n}\n";
-        let r = run(4, src, "main", &[], 1000, "");
+        let r = run(4, src, "main", &[], 1000, "", &mut |_| {});
         let ub = r.ub.expect("branch on poison");
         assert_eq!((ub.kind.as_str(), ub.line, ub.col), ("branch on poison", 5, 3));
         let o = ub.origin.expect("an origin");
@@ -490,7 +562,7 @@ other:
             assert!(irplay_core::check(s).valid, "{s}");
         }
         let last = r.snapshots.last().map(String::as_str).unwrap_or("");
-        assert_eq!(run(9, last, "main", &[], 100, "").status, Some(7));
+        assert_eq!(run(9, last, "main", &[], 100, "", &mut |_| {}).status, Some(7));
         let bad = optimize(10, src, "mem2reg,bogus");
         assert!(bad.error.as_deref().is_some_and(|e| e.contains("bogus")) && bad.steps.is_empty());
         let invalid = optimize(11, "define i32 @main( {", "dce");
@@ -500,9 +572,9 @@ other:
     #[test]
     fn run_reads_the_given_standard_input() {
         let src = "@fmt = private constant [6 x i8] c\"%d %d\\00\"\ndeclare i32 @__isoc99_scanf(ptr, ...)\ndefine i32 @main() {\n  %a = alloca i32\n  %b = alloca i32\n  %n = call i32 (ptr, ...) @__isoc99_scanf(ptr @fmt, ptr %a, ptr %b)\n  %x = load i32, ptr %a\n  %y = load i32, ptr %b\n  %s = add i32 %x, %y\n  %t = add i32 %s, %n\n  ret i32 %t\n}\n";
-        assert_eq!(run(12, src, "main", &[], 1000, "40\n 0").status, Some(42));
+        assert_eq!(run(12, src, "main", &[], 1000, "40\n 0", &mut |_| {}).status, Some(42));
         // At the end of the input scanf stores nothing: the sum is of undef values.
-        let empty = run(13, src, "main", &[], 1000, "");
+        let empty = run(13, src, "main", &[], 1000, "", &mut |_| {});
         assert!(empty.ub.is_some(), "{empty:?}");
     }
 
@@ -515,11 +587,29 @@ other:
             &[],
             500,
             "",
+            &mut |_| {},
         );
         assert!(r.ran && r.status.is_none() && r.message.contains("step budget"), "{r:?}");
-        let bad = run(6, "define i32 @main( {", "main", &[], 500, "");
+        let bad = run(6, "define i32 @main( {", "main", &[], 500, "", &mut |_| {});
         assert!(!bad.ran && bad.message.contains("errors"));
-        let arg = run(7, SWITCH, "f", &["x".into()], 500, "");
+        let arg = run(7, SWITCH, "f", &["x".into()], 500, "", &mut |_| {});
         assert!(!arg.ran && arg.message.contains("not an integer"));
+    }
+
+    #[test]
+    fn output_goes_out_in_chunks_while_the_run_goes_and_stops_at_the_limit() {
+        // Prints "héllo\n" (7 bytes, one of them a two-byte character) until the output limit.
+        let src = "@s = private constant [7 x i8] c\"h\\C3\\A9llo\\00\"\ndeclare i32 @puts(ptr)\ndefine i32 @main() {\nentry:\n  br label %l\nl:\n  %r = call i32 @puts(ptr @s)\n  br label %l\n}\n";
+        let mut chunks = Vec::new();
+        let r = run(14, src, "main", &[], u64::MAX, "", &mut |c| chunks.push(c));
+        assert!(r.message.contains("output limit of 16777216 bytes"), "{}", r.message);
+        assert!(chunks.len() > 100, "{} chunks", chunks.len());
+        assert!(chunks.iter().all(|c| c.stdout.len() < 2 * CHUNK && c.stderr.is_empty()));
+        // Every chunk is whole characters, and with the report's rest they are the output.
+        let mut all: String = chunks.iter().map(|c| c.stdout.as_str()).collect();
+        all.push_str(&r.stdout);
+        assert_eq!(all.len(), 16 << 20);
+        let want: String = "héllo\n".chars().cycle().take(all.chars().count()).collect();
+        assert!(all == want && !all.contains('\u{FFFD}'));
     }
 }

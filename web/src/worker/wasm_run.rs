@@ -10,8 +10,8 @@
 //! stop at a limit is reported in `irplay run`'s words with where the program was (from the
 //! browser's stack trace). The page's Stop button still ends the worker at any time. Output is
 //! posted to the page in chunks of about 8 KiB while the program runs
-//! ([`RunReply::Output`](crate::protocol::RunReply::Output)); the report keeps up to
-//! [`MAX_KEPT_OUTPUT`] bytes of each stream.
+//! ([`RunReply::Output`](crate::protocol::RunReply::Output)), all of it, up to the page's
+//! output limit (which keeps what it shows); the report holds none.
 //!
 //! Exit statuses are `irplay run --engine wasm`'s: `main`'s return value or `exit`'s argument,
 //! 134 for `abort`, 70 for a trap (undefined behaviour), 71 for a runtime error (an exception
@@ -31,19 +31,13 @@ const MAX_WAT_BYTES: usize = 512 * 1024;
 /// The call depth a run may reach (the interpreter's runs have the same).
 pub const MAX_STACK_DEPTH: u32 = 10_000;
 
-/// Bytes of each output stream a report keeps (the page keeps as much of what streams in).
-pub const MAX_KEPT_OUTPUT: usize = 1 << 20;
-
-/// What ends a stream cut at [`MAX_KEPT_OUTPUT`].
-const CUT: &str = "\n(output cut)\n";
-
 /// The limits of a run with step budget `max_steps`.
 pub fn limits(max_steps: u64) -> Limits {
     Limits {
         max_steps,
         max_stack_depth: MAX_STACK_DEPTH,
         max_memory: super::MAX_MEMORY,
-        max_output: u64::MAX,
+        max_output: super::MAX_OUTPUT,
     }
 }
 
@@ -209,39 +203,11 @@ fn execute(
     browser::execute(low, bytes, args, stdin, limits)
 }
 
-/// Output kept for the report, up to [`MAX_KEPT_OUTPUT`] bytes per stream.
-#[derive(Default)]
-pub struct Kept {
-    /// Stdout so far.
-    pub stdout: Vec<u8>,
-    /// Stderr so far.
-    pub stderr: Vec<u8>,
-}
-
-impl Kept {
-    /// Keeps what fits of a chunk; true while anything of it did.
-    pub fn keep(&mut self, stdout: &[u8], stderr: &[u8]) -> bool {
-        let mut kept = false;
-        for (all, more) in [(&mut self.stdout, stdout), (&mut self.stderr, stderr)] {
-            if all.ends_with(CUT.as_bytes()) || more.is_empty() {
-                continue;
-            }
-            let room = MAX_KEPT_OUTPUT.saturating_sub(all.len());
-            all.extend_from_slice(more.get(..room.min(more.len())).unwrap_or(&[]));
-            if more.len() > room {
-                all.extend_from_slice(CUT.as_bytes());
-            }
-            kept = true;
-        }
-        kept
-    }
-}
-
 #[cfg(target_arch = "wasm32")]
 mod browser {
     //! The browser side: `WebAssembly` through js-sys.
 
-    use super::{Kept, Outcome};
+    use super::Outcome;
     use crate::protocol::{OutputChunk, Reply, RunReply};
     use irplay_core::lower::{LowModule, Ty};
     use irplay_core::runtime::input::Stdin;
@@ -304,13 +270,12 @@ mod browser {
         limit_stack: RefCell<Option<String>>,
     }
 
-    /// The output: kept for the report and posted to the page as it comes (while it fits in
-    /// what the page keeps).
-    struct PageSink(Rc<RefCell<Kept>>);
+    /// The output, posted to the page as it comes.
+    struct PageSink;
 
     impl Sink for PageSink {
         fn write(&mut self, stdout: &[u8], stderr: &[u8]) {
-            if !self.0.borrow_mut().keep(stdout, stderr) {
+            if stdout.is_empty() && stderr.is_empty() {
                 return;
             }
             let chunk = OutputChunk {
@@ -463,7 +428,6 @@ mod browser {
             stop: RefCell::new(None),
             limit_stack: RefCell::new(None),
         });
-        let kept = Rc::new(RefCell::new(Kept::default()));
         let mut out = Outcome {
             ran: true,
             steps: 0,
@@ -483,7 +447,7 @@ mod browser {
                     args: args.to_vec(),
                     stdin: Stdin::new(stdin.to_vec(), None),
                     limits,
-                    sink: Some(Box::new(PageSink(kept.clone()))),
+                    sink: Some(Box::new(PageSink)),
                 };
                 let end = host::run(&mut js, low.ptr_bytes, setup);
                 out.steps = host::steps(&mut js, &limits).unwrap_or(0);
@@ -496,9 +460,6 @@ mod browser {
             }
         };
         let hit = shared.libc.borrow().hit;
-        let kept = std::mem::take(&mut *kept.borrow_mut());
-        out.stdout = kept.stdout;
-        out.stderr = kept.stderr;
         if let Some(limit) = hit {
             let stack = shared.limit_stack.borrow_mut().take().unwrap_or_default();
             out.limit = Some((limit, stack));
@@ -702,12 +663,12 @@ mod tests {
 
     #[test]
     fn a_step_limit_stop_is_reported_as_the_cli_does() {
-        let (stack, bytes, map) = stack_at(LOOP, &[("main", "%i = phi")]);
+        let (stack, bytes, map) = stack_at(LOOP, &[("main", "%j = add")]);
         let r = limit_report(Limit::Steps, &limits(1000), &stack, &bytes, &map, LOOP);
         assert_eq!(
             r,
             "error: the step limit (1000 instructions) was reached; raise it with --max-steps\n  \
-             at input.ll:5:3 (in @main)\n      %i = phi i32 [ 0, %entry ], [ %j, %loop ]"
+             at input.ll:6:3 (in @main)\n      %j = add i32 %i, 1"
         );
     }
 
@@ -727,17 +688,5 @@ mod tests {
             "error: stack_overflow: call stack deeper than 10000 frames (calling @f)\n  at \
              input.ll:3:3 (in @f)\n      %r = call i32 @f(i32 %m)\n  call stack: @f <- @main"
         );
-    }
-
-    #[test]
-    fn kept_output_is_cut_once_at_the_cap() {
-        let mut k = Kept::default();
-        assert!(k.keep(b"out", b"err"));
-        let big = vec![b'x'; MAX_KEPT_OUTPUT];
-        assert!(k.keep(&big, b""));
-        assert!(!k.keep(b"more", b""), "stdout is full and stderr got nothing");
-        assert!(k.stdout.ends_with(b"x\n(output cut)\n"));
-        assert_eq!(k.stdout.len(), MAX_KEPT_OUTPUT + CUT.len());
-        assert_eq!(k.stderr, b"err");
     }
 }

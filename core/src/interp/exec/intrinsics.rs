@@ -777,14 +777,13 @@ impl Interp<'_> {
         if n == 0 {
             return Ok(());
         }
-        let dl = self.mem.check(d, n, true)?;
+        let dl = self.mem.check_bounds(d, n, true)?;
         let sh = if byte.poison != 0 {
             crate::interp::memory::TAINT | self.origins.whole(byte.poison)
         } else {
             0
         };
-        self.mem.fill(dl, byte.bits as u8, sh, n as usize);
-        Ok(())
+        self.mem.fill(dl, byte.bits as u8, sh, n as usize)
     }
 
     /// `llvm.va_start`: lays out the variadic arguments (x86-64 register save area and overflow

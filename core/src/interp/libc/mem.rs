@@ -16,6 +16,7 @@ use crate::interp::value::{Slot, Val};
 use crate::ir::{FloatKind, TypeId};
 use crate::runtime::format::{ArgSource, FormatError};
 use crate::runtime::numparse::Parsed;
+use crate::runtime::output::Stream;
 
 /// Longest C string the runtime reads.
 const MAX_STR: u64 = 1 << 28;
@@ -24,6 +25,7 @@ impl Interp<'_> {
     /// The bytes of the NUL-terminated string at `p` (without the NUL), at most `max` bytes,
     /// with room for one more (callers often append a NUL or newline).
     pub fn read_cstr(&mut self, p: Slot, max: Option<usize>) -> Res<Vec<u8>> {
+        self.mem.store_at(p)?;
         let (idx, off, n) = self.cstr_at(p, max)?;
         let src = self.mem.allocs.get(idx).and_then(|a| a.bytes.get(off..off + n)).unwrap_or(&[]);
         let mut v = Vec::with_capacity(n + 1);
@@ -33,6 +35,7 @@ impl Interp<'_> {
 
     /// The length of the NUL-terminated string at `p` (as `read_cstr(p, max)` would read it).
     pub fn cstr_len(&mut self, p: Slot, max: Option<usize>) -> Res<usize> {
+        self.mem.store_at(p)?;
         self.cstr_at(p, max).map(|(_, _, n)| n)
     }
 
@@ -64,10 +67,11 @@ impl Interp<'_> {
 
     /// The allocation and offset of the string at `p` (a valid pointer, checked for an access
     /// of no bytes: each function checks the bytes it reads).
+    /// (The caller has stored the allocation's shadow: [`Memory::store_at`].)
     fn cstr_start(&self, p: Slot) -> Res<(usize, usize, &crate::interp::memory::Alloc)> {
-        let (idx, off) = self.mem.check(p, 0, false)?;
-        let Some(a) = self.mem.allocs.get(idx) else {
-            return Err(Fault::Error(ErrorKind::Internal, "no allocation".into()));
+        let (idx, off) = self.mem.check_bounds(p, 0, false)?;
+        let Some(a) = self.mem.allocs.get(idx).filter(|a| !a.lazy) else {
+            return Err(Fault::Error(ErrorKind::Internal, "no allocation or no shadow".into()));
         };
         Ok((idx, off, a))
     }
@@ -150,7 +154,9 @@ impl Interp<'_> {
     /// `strcmp`, `strncmp` (`max`), `strcasecmp`, `strncasecmp` (`fold`): compares the strings
     /// at `p` and `q` byte by byte up to the first difference or their common terminator, and
     /// checks exactly those bytes of each (bounds, then undef or poison state).
-    pub fn cstr_cmp(&self, p: Slot, q: Slot, max: Option<usize>, fold: bool) -> Res<i64> {
+    pub fn cstr_cmp(&mut self, p: Slot, q: Slot, max: Option<usize>, fold: bool) -> Res<i64> {
+        self.mem.store_at(p)?;
+        self.mem.store_at(q)?;
         let (ia, oa, a) = self.cstr_start(p)?;
         let (ib, ob, b) = self.cstr_start(q)?;
         let limit = max.map_or(MAX_STR as usize, |m| m.min(MAX_STR as usize));
@@ -182,7 +188,8 @@ impl Interp<'_> {
 
     /// The offset of the first `c` (or of the NUL) in the string at `p`, checking the bytes up
     /// to that one (`strchr` and, with `c` 0, the terminator); `None` if `c` is not found.
-    pub fn cstr_chr(&self, p: Slot, c: u8) -> Res<Option<usize>> {
+    pub fn cstr_chr(&mut self, p: Slot, c: u8) -> Res<Option<usize>> {
+        self.mem.store_at(p)?;
         let (idx, off, a) = self.cstr_start(p)?;
         let limit = MAX_STR as usize;
         let (avail, win) = window(a, off, limit);
@@ -199,7 +206,9 @@ impl Interp<'_> {
     /// (`strspn`, `accept`) or not in it (`strcspn`, `strpbrk`): the set is read whole, the
     /// string up to and including the byte that ends the run (its NUL at the latest). Also
     /// whether a byte other than the NUL ended it.
-    pub fn cstr_span(&self, p: Slot, set: Slot, accept: bool) -> Res<(usize, bool)> {
+    pub fn cstr_span(&mut self, p: Slot, set: Slot, accept: bool) -> Res<(usize, bool)> {
+        self.mem.store_at(p)?;
+        self.mem.store_at(set)?;
         let (idx, off, a) = self.cstr_start(p)?;
         let set = self.cstr_bytes(set, None)?;
         let limit = MAX_STR as usize;
@@ -216,7 +225,9 @@ impl Interp<'_> {
     /// `strstr`: the offset of the first occurrence of the string `needle` in the string at
     /// `p`. The needle is read whole; the haystack up to the end of the first occurrence, or
     /// to its NUL when there is none.
-    pub fn cstr_find(&self, p: Slot, needle: Slot) -> Res<Option<usize>> {
+    pub fn cstr_find(&mut self, p: Slot, needle: Slot) -> Res<Option<usize>> {
+        self.mem.store_at(p)?;
+        self.mem.store_at(needle)?;
         let (idx, off, a) = self.cstr_start(p)?;
         let nd = self.cstr_bytes(needle, None)?;
         let limit = MAX_STR as usize;
@@ -242,7 +253,12 @@ impl Interp<'_> {
     /// its bytes up to the NUL unchecked, and the bytes it inspected (`Parsed::read`: up to
     /// and including the one that ended the number) must be in bounds and neither undef nor
     /// poison. Bytes after the number are not read, as the C functions do not read them.
-    pub fn cstr_parse<T>(&self, p: Slot, parse: impl FnOnce(&[u8]) -> Parsed<T>) -> Res<Parsed<T>> {
+    pub fn cstr_parse<T>(
+        &mut self,
+        p: Slot,
+        parse: impl FnOnce(&[u8]) -> Parsed<T>,
+    ) -> Res<Parsed<T>> {
+        self.mem.store_at(p)?;
         let (idx, off, a) = self.cstr_start(p)?;
         let limit = MAX_STR as usize;
         let (avail, win) = window(a, off, limit);
@@ -259,12 +275,14 @@ impl Interp<'_> {
     /// `memcmp` and `bcmp` (`what` names it): both ranges of `n` bytes must be in bounds; the
     /// comparison inspects the bytes up to and including the first difference, which must be
     /// neither undef nor poison.
-    pub fn mem_cmp(&self, what: &str, p: Slot, q: Slot, n: u64) -> Res<i64> {
+    pub fn mem_cmp(&mut self, what: &str, p: Slot, q: Slot, n: u64) -> Res<i64> {
+        self.mem.store_at(p)?;
+        self.mem.store_at(q)?;
         if n == 0 {
             return Ok(0);
         }
-        let la = self.mem.check(p, n, false)?;
-        let lb = self.mem.check(q, n, false)?;
+        let la = self.mem.check_bounds(p, n, false)?;
+        let lb = self.mem.check_bounds(q, n, false)?;
         let ((xa, sa), (xb, sb)) = (self.mem.range(la, n as usize), self.mem.range(lb, n as usize));
         let stop = xa.iter().zip(xb).position(|(c, d)| c != d);
         let read = stop.map_or(n as usize, |i| i + 1);
@@ -276,18 +294,19 @@ impl Interp<'_> {
     /// `memchr`: the offset of the first byte `c` among the `n` bytes at `p`. As C17 7.24.5.1
     /// says, it reads the bytes in order and stops at a match: those up to and including it
     /// (all `n` when there is none) must be in bounds and neither undef nor poison.
-    pub fn mem_chr(&self, p: Slot, c: u8, n: u64) -> Res<Option<usize>> {
+    pub fn mem_chr(&mut self, p: Slot, c: u8, n: u64) -> Res<Option<usize>> {
+        self.mem.store_at(p)?;
         if n == 0 {
             return Ok(None);
         }
-        let (idx, off) = self.mem.check(p, 0, false)?;
+        let (idx, off) = self.mem.check_bounds(p, 0, false)?;
         let left = self.mem.allocs.get(idx).map_or(0, |a| a.size.saturating_sub(off as u64));
         let lim = n.min(left) as usize;
         let (x, s) = self.mem.range((idx, off), lim);
         let found = find_byte(x, c);
         if found.is_none() && n > left {
             // The search runs past the allocation: the report of an access of all `n`.
-            self.mem.check(p, n, false)?;
+            self.mem.check_bounds(p, n, false)?;
         }
         let read = found.map_or(lim, |i| i + 1);
         if let Some((k, t)) = first_tainted(s.get(..read).unwrap_or(s)) {
@@ -309,12 +328,11 @@ impl Interp<'_> {
         if let Some((k, t)) = first_tainted(s) {
             return Err(self.byte_fault(what, p, k, t, ""));
         }
-        if fd == 2 {
-            self.stderr.extend_from_slice(x);
-        } else {
-            self.stdout.extend_from_slice(x);
+        let stream = if fd == 2 { Stream::Stderr } else { Stream::Stdout };
+        match self.out.emit(stream, x) {
+            Ok(()) => Ok(()),
+            Err(s) => Err(self.output_fault(s)),
         }
-        Ok(())
     }
 
     /// Writes defined bytes at `p` followed by a NUL (one access of `b.len() + 1` bytes).
@@ -419,12 +437,14 @@ impl Interp<'_> {
         (a.live && a.kind == AllocKind::Heap && a.base == p.bits).then_some(a.size)
     }
 
-    /// Appends to standard output (1) or standard error (2).
+    /// Appends to standard output (1) or standard error (2); when output stops the program,
+    /// the fault waits in `out_fault` for the library call to return.
     pub fn emit(&mut self, fd: u8, b: &[u8]) {
-        if fd == 2 {
-            self.stderr.extend_from_slice(b);
-        } else {
-            self.stdout.extend_from_slice(b);
+        let stream = if fd == 2 { Stream::Stderr } else { Stream::Stdout };
+        if let Err(s) = self.out.emit(stream, b) {
+            if self.out_fault.is_none() {
+                self.out_fault = Some(self.output_fault(s));
+            }
         }
     }
 

@@ -275,13 +275,14 @@ pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
     }
     let n = args.len().min(MAX_SLOTS);
     let ret_bits = it.m.types.int_bits(ret).unwrap_or(64);
+    before_call(it, f);
     let r = crate::runtime::libc::call(
         &mut Lib { it, vals: args },
         f,
         s.get(..n).unwrap_or(&s),
         ret_bits,
-    )?;
-    Ok(Ret::Value(r.map(Val::S)))
+    );
+    after_call(it, r).map(|r| Ret::Value(r.map(Val::S)))
 }
 
 /// Calls C library function `f` (one for which [`LibFn::on_slots`] holds) with the slots of
@@ -289,7 +290,30 @@ pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
 /// none for `void`.
 pub fn call_slots(it: &mut Interp, f: LibFn, args: &[Slot], ret: TypeId) -> Res<Option<Slot>> {
     let ret_bits = it.m.types.int_bits(ret).unwrap_or(64);
-    crate::runtime::libc::call(&mut Lib { it, vals: &[] }, f, args, ret_bits)
+    before_call(it, f);
+    let r = crate::runtime::libc::call(&mut Lib { it, vals: &[] }, f, args, ret_bits);
+    after_call(it, r)
+}
+
+/// Before a library call: a function that reads standard input first writes out a
+/// line-buffered standard output (a prompt shows before the program waits).
+#[inline]
+fn before_call(it: &mut Interp, f: LibFn) {
+    if matches!(
+        f,
+        LibFn::Getchar | LibFn::Fgetc | LibFn::Fgets | LibFn::Scanf | LibFn::Fscanf | LibFn::Ungetc
+    ) {
+        it.out.flush_for_input();
+    }
+}
+
+/// After a library call: output that stopped the program during it ends the run there.
+#[inline]
+fn after_call<T>(it: &mut Interp, r: Res<T>) -> Res<T> {
+    match it.out_fault.take() {
+        Some(f) => Err(f),
+        None => r,
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,14 @@
 //! [`TAINT`]` | origin` for a poison or undef byte (the origin table says which and why), and
 //! [`PARTIAL`]` | bits` for a byte of which only some bits are undef (bit-fields next to
 //! uninitialized padding).
+//!
+//! Host memory: the limit ([`Memory::max`]) bounds what the interpreter itself holds, not only
+//! the program's bytes. Each allocation is charged its bytes plus [`OVERHEAD`] for its
+//! bookkeeping, and [`SHADOW`] bytes more per byte while its shadow is stored. A heap block's
+//! shadow is stored only once an access needs it: until then (a block never touched, or one
+//! `memset` whole) every byte has the same shadow, kept once ([`Alloc::lazy`]). When the limit
+//! is reached, heap blocks whose stored shadow has become uniform again (filled byte by byte)
+//! give it back before the limit is reported ([`Memory::compact`]).
 
 mod codec;
 
@@ -28,6 +36,11 @@ pub const PARTIAL: u32 = 0x4000_0000;
 pub const RESERVED: u32 = 0x8000_0000;
 /// Addresses below this are the null page.
 pub const NULL_PAGE: u64 = 4096;
+/// Host bytes of stored shadow per byte of memory, charged against the limit.
+pub const SHADOW: u64 = 4;
+/// Host bytes charged against the limit for each allocation's bookkeeping (its record, index
+/// entry and the host allocator's own overhead).
+pub const OVERHEAD: u64 = 128;
 
 /// True when every shadow entry of `s` is `s0`: compared where the entries are, so that the
 /// check does not go through a copy whose read waits on its stores.
@@ -70,8 +83,26 @@ pub struct Alloc {
     pub readonly: bool,
     /// The bytes.
     pub bytes: Vec<u8>,
-    /// The shadow of each byte.
+    /// The shadow of each byte (empty while [`Alloc::lazy`]).
     pub shadow: Vec<u32>,
+    /// True while the shadow is not stored: every byte's shadow is [`Alloc::uniform`] (heap
+    /// blocks only; [`Memory::check`] stores it before an access goes on).
+    pub lazy: bool,
+    /// The shadow of every byte while [`Alloc::lazy`].
+    pub uniform: u32,
+}
+
+/// What an allocation of `size` bytes is charged against the limit (with its shadow stored,
+/// or not).
+fn cost(size: u64, stored: bool) -> u64 {
+    let shadow = if stored { size.saturating_mul(SHADOW) } else { 0 };
+    size.saturating_add(OVERHEAD).saturating_add(shadow)
+}
+
+/// Whether an allocation kind is charged against the limit (function and block addresses
+/// have no bytes).
+fn charged(kind: AllocKind) -> bool {
+    matches!(kind, AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime)
 }
 
 impl Alloc {
@@ -170,10 +201,15 @@ pub struct Memory {
     pub allocs: Vec<Alloc>,
     free: Vec<u32>,
     regions: [Region; 3],
-    /// Bytes in live allocations.
+    /// Host bytes charged for live allocations (see the module docs).
     pub used: u64,
     /// The limit on `used`.
     pub max: u64,
+    /// Shadow bytes of heap blocks stored now.
+    stored: u64,
+    /// Shadow bytes of heap blocks stored since the last [`Memory::compact`] (which waits for
+    /// a quarter of [`Memory::stored`], so that its passes cost a bounded multiple of them).
+    stored_since: u64,
 }
 
 fn round_up(x: u64, a: u64) -> u64 {
@@ -208,7 +244,86 @@ impl Memory {
             ],
             used: 0,
             max,
+            stored: 0,
+            stored_since: 0,
         }
+    }
+
+    /// Checks that `n` more host bytes (for `what`) stay within the limit, compacting first
+    /// when they would not; the caller charges them.
+    fn room(&mut self, n: u64, what: impl FnOnce() -> String) -> Res<()> {
+        if self.used.saturating_add(n) > self.max {
+            self.compact();
+        }
+        if self.used.saturating_add(n) > self.max {
+            return Err(Fault::Error(
+                ErrorKind::OutOfMemory,
+                format!(
+                    "{} exceeds the memory limit of {} bytes ({} bytes in use, counting the \
+                     interpreter's own state of each byte)",
+                    what(),
+                    self.max,
+                    self.used
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Gives back the stored shadow of every heap block whose bytes all have the same shadow
+    /// again (keeping it once, as a lazy block), when enough shadow was stored since the last
+    /// pass for it to be worth one. Called when the limit would be passed.
+    pub fn compact(&mut self) {
+        if self.stored_since == 0 || self.stored_since.saturating_mul(4) < self.stored {
+            return;
+        }
+        self.stored_since = 0;
+        let mut freed = 0u64;
+        for a in self.allocs.iter_mut().filter(|a| a.live && !a.lazy && a.kind == AllocKind::Heap) {
+            let Some(&s0) = a.shadow.first() else { continue };
+            if same_as(&a.shadow, s0) {
+                a.shadow = Vec::new();
+                a.lazy = true;
+                a.uniform = s0;
+                freed += a.size.saturating_mul(SHADOW);
+            }
+        }
+        self.used = self.used.saturating_sub(freed);
+        self.stored = self.stored.saturating_sub(freed);
+    }
+
+    /// Stores the shadow of the allocation `p` points into, if it is lazy (before inspections
+    /// that read it in place; an invalid `p` is left for the access to report).
+    pub fn store_at(&mut self, p: Slot) -> Res<()> {
+        match self.alloc_of(p).filter(|_| p.poison == 0) {
+            Some(i) => self.store_shadow(i as usize),
+            None => Ok(()),
+        }
+    }
+
+    /// Stores the shadow of lazy allocation `idx` (charging it), before an access that needs
+    /// it.
+    #[cold]
+    #[inline(never)]
+    pub fn store_shadow(&mut self, idx: usize) -> Res<()> {
+        let Some(a) = self.allocs.get(idx) else { return Ok(()) };
+        if !a.lazy {
+            return Ok(());
+        }
+        let size = a.size;
+        let n = size.saturating_mul(SHADOW);
+        self.room(n, || {
+            format!("the interpreter's state of each byte of a heap block of {size} bytes")
+        })?;
+        self.used = self.used.saturating_add(n);
+        self.stored = self.stored.saturating_add(n);
+        self.stored_since = self.stored_since.saturating_add(n);
+        if let Some(a) = self.allocs.get_mut(idx) {
+            a.shadow.clear();
+            a.shadow.resize(a.bytes.len(), a.uniform);
+            a.lazy = false;
+        }
+        Ok(())
     }
 
     /// Creates an allocation of `size` bytes; `init` is the shadow of every byte (0 for zeroed
@@ -221,16 +336,10 @@ impl Memory {
                 format!("alignment {align} is not a power of two"),
             ));
         }
-        let counted = matches!(
-            kind,
-            AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime
-        );
-        if counted && self.used.saturating_add(size) > self.max {
-            return Err(Fault::Error(
-                ErrorKind::OutOfMemory,
-                format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max),
-            ));
-        }
+        let counted = charged(kind);
+        let lazy = kind == AllocKind::Heap;
+        let charge = if counted { cost(size, !lazy) } else { 0 };
+        self.room(charge, || format!("allocating {size} bytes"))?;
         let Ok(n) = usize::try_from(size) else {
             return Err(Fault::Error(
                 ErrorKind::OutOfMemory,
@@ -252,10 +361,19 @@ impl Memory {
         let idx = match self.free.pop() {
             Some(i) => {
                 let a = &mut self.allocs[i as usize];
-                a.bytes.clear();
-                a.bytes.resize(n, fill);
+                if n > 4096 {
+                    // A fresh zeroed buffer: the host maps its pages as they are touched.
+                    a.bytes = vec![fill; n];
+                } else {
+                    a.bytes.clear();
+                    a.bytes.resize(n, fill);
+                }
                 a.shadow.clear();
-                a.shadow.resize(n, init);
+                if !lazy {
+                    a.shadow.resize(n, init);
+                }
+                a.lazy = lazy;
+                a.uniform = init;
                 a.base = base;
                 a.size = size;
                 a.align = align;
@@ -280,14 +398,14 @@ impl Memory {
                     live: true,
                     readonly: false,
                     bytes: vec![fill; n],
-                    shadow: vec![init; n],
+                    shadow: if lazy { Vec::new() } else { vec![init; n] },
+                    lazy,
+                    uniform: init,
                 });
                 i
             }
         };
-        if counted {
-            self.used += size;
-        }
+        self.used = self.used.saturating_add(charge);
         self.regions[ri].index.push((base, idx));
         Ok(idx)
     }
@@ -304,12 +422,7 @@ impl Memory {
                 format!("alignment {align} is not a power of two"),
             ));
         }
-        if self.used.saturating_add(size) > self.max {
-            return Err(Fault::Error(
-                ErrorKind::OutOfMemory,
-                format!("allocating {size} bytes exceeds the memory limit of {} bytes", self.max),
-            ));
-        }
+        self.room(cost(size, true), || format!("allocating {size} bytes"))?;
         if usize::try_from(size).is_err() {
             return Err(Fault::Error(
                 ErrorKind::OutOfMemory,
@@ -326,7 +439,7 @@ impl Memory {
             ));
         }
         reg.next = next;
-        self.used += size;
+        self.used += cost(size, true);
         Ok(base)
     }
 
@@ -335,7 +448,7 @@ impl Memory {
     #[inline(always)]
     pub fn reserve_fast(&mut self, size: u64, align: u64) -> Option<u64> {
         let a = align.max(16);
-        let used = self.used.checked_add(size)?;
+        let used = self.used.checked_add(cost(size, true))?;
         if !a.is_power_of_two() || used > self.max || usize::try_from(size).is_err() {
             return None;
         }
@@ -364,7 +477,7 @@ impl Memory {
 
     /// Gives back the bytes of a [`Memory::reserve`].
     pub fn unreserve(&mut self, size: u64) {
-        self.used = self.used.saturating_sub(size);
+        self.used = self.used.saturating_sub(cost(size, true));
     }
 
     /// The allocation and offset of a valid access of `len` bytes at a defined pointer with
@@ -483,13 +596,13 @@ impl Memory {
             return;
         }
         a.live = false;
-        if matches!(
-            a.kind,
-            AllocKind::Stack | AllocKind::Heap | AllocKind::Global(_) | AllocKind::Runtime
-        ) {
-            self.used = self.used.saturating_sub(a.size);
+        if charged(a.kind) {
+            self.used = self.used.saturating_sub(cost(a.size, !a.lazy));
         }
-        if a.bytes.capacity() > 4096 {
+        if a.kind == AllocKind::Heap && !a.lazy {
+            self.stored = self.stored.saturating_sub(a.size.saturating_mul(SHADOW));
+        }
+        if a.bytes.capacity() > 4096 || a.shadow.capacity() > 4096 {
             a.bytes = Vec::new();
             a.shadow = Vec::new();
         }
@@ -556,7 +669,18 @@ impl Memory {
 
     /// Checks an access of `len` bytes at `p` and returns `(allocation, offset)`.
     #[inline(always)]
-    pub fn check(&self, p: Slot, len: u64, write: bool) -> Res<(usize, usize)> {
+    pub fn check(&mut self, p: Slot, len: u64, write: bool) -> Res<(usize, usize)> {
+        let loc = self.check_bounds(p, len, write)?;
+        if self.allocs.get(loc.0).is_some_and(|a| a.lazy) {
+            self.store_shadow(loc.0)?;
+        }
+        Ok(loc)
+    }
+
+    /// [`Memory::check`] without storing a lazy block's shadow (for [`Memory::fill`], which
+    /// may keep it lazy).
+    #[inline(always)]
+    pub fn check_bounds(&self, p: Slot, len: u64, write: bool) -> Res<(usize, usize)> {
         if p.poison == 0 && p.prov != 0 {
             let idx = (p.prov - 1) as usize;
             if let Some(a) = self.allocs.get(idx) {
@@ -722,11 +846,30 @@ impl Memory {
         }
     }
 
-    /// Fills `n` bytes with a byte whose shadow is `sh`.
-    pub fn fill(&mut self, (di, doff): (usize, usize), byte: u8, sh: u32, n: usize) {
+    /// Fills `n` bytes at a location of [`Memory::check_bounds`] with a byte whose shadow is
+    /// `sh`. A heap block filled whole keeps its shadow once (lazy).
+    pub fn fill(&mut self, (di, doff): (usize, usize), byte: u8, sh: u32, n: usize) -> Res<()> {
+        let whole = self
+            .allocs
+            .get(di)
+            .is_some_and(|a| a.kind == AllocKind::Heap && doff == 0 && n as u64 == a.size);
+        if whole {
+            let Some(a) = self.allocs.get_mut(di) else { return Ok(()) };
+            if !a.lazy {
+                self.used = self.used.saturating_sub(a.size.saturating_mul(SHADOW));
+                self.stored = self.stored.saturating_sub(a.size.saturating_mul(SHADOW));
+                a.shadow = Vec::new();
+                a.lazy = true;
+            }
+            a.uniform = sh;
+            a.bytes.fill(byte);
+            return Ok(());
+        }
+        self.store_shadow(di)?;
         let a = &mut self.allocs[di];
         a.bytes[doff..doff + n].fill(byte);
         a.shadow[doff..doff + n].fill(sh);
+        Ok(())
     }
 
     /// The bytes and shadow of a checked range.

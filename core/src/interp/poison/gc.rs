@@ -49,7 +49,8 @@ impl Interp<'_> {
         mark_slots(&mut m, &self.regs);
         self.wregs.iter().for_each(|v| mark_val(&mut m, v));
         for a in self.mem.allocs.iter().filter(|a| a.live) {
-            for &x in &a.shadow {
+            let uniform = if a.lazy { std::slice::from_ref(&a.uniform) } else { &[] };
+            for &x in a.shadow.iter().chain(uniform) {
                 if x & TAINT != 0 {
                     m.mark(x & !TAINT);
                 }

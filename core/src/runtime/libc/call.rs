@@ -99,7 +99,11 @@ pub fn call<H: LibMemory>(h: &mut H, f: LibFn, args: &[H::Word], ret_bits: u32) 
             let ptr_bytes = h.ptr_bytes();
             let r = match &input {
                 Some(s) => scan::scan(&fmt, s, ptr_bytes),
-                None => scan::scan(&fmt, h.state().stdin.rest(), ptr_bytes),
+                None => h.state().stdin.scan(|rest| {
+                    let r = scan::scan(&fmt, rest, ptr_bytes);
+                    let used = r.as_ref().map_or(0, |r| r.consumed);
+                    (r, used)
+                }),
             }
             .map_err(|m| h.fail(LibError::Unsupported(m)))?;
             for (j, item) in r.items.iter().enumerate() {
