@@ -35,6 +35,9 @@ pub(crate) fn head_depth(max_depth: u32) -> String {
     format!("error: stack_overflow: call stack deeper than {max_depth} frames (calling ")
 }
 
+/// What follows the callee's name in the first line of the depth limit's report.
+pub(crate) const DEPTH_TAIL: &str = "); raise it with --max-stack-depth\n";
+
 /// The report of the output limit (the interpreter's words).
 pub(crate) fn output_limit(max_output: u64) -> String {
     format!(

@@ -283,7 +283,7 @@ impl Walk<'_> {
         if kind == irplay_native::LimitKind::Depth {
             (self.write)(&r.head_depth);
             (self.write)(native_faults::func_at(&r.funcs, site.unwrap_or(0)));
-            (self.write)(")\n");
+            (self.write)(native_faults::DEPTH_TAIL);
             // Reported at the call: the return address of the callee's frame.
             site = self.up(bp).map(|(next, ret)| {
                 bp = next;

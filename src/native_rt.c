@@ -248,7 +248,7 @@ static void irplay_limit(int kind, uintptr_t pc, uintptr_t sp, uintptr_t bp) {
         const char *callee = irplay_func((uintptr_t)site, &len);
         irplay_puts(irplay_head_depth);
         irplay_write(callee, len);
-        irplay_puts(")\n");
+        irplay_puts("); raise it with --max-stack-depth\n");
         /* Reported at the call: the return address of the callee's frame. */
         site = -1;
         if (irplay_frame_ok(sp, bp)) {

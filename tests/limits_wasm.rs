@@ -237,7 +237,8 @@ fn endless_recursion_stops_at_the_depth_limit_with_the_interpreters_report() {
     assert_eq!(
         head(&w.stderr, 2),
         [
-            "error: stack_overflow: call stack deeper than 1000 frames (calling @f)",
+            "error: stack_overflow: call stack deeper than 1000 frames (calling @f); raise it with \
+             --max-stack-depth",
             "  at rec.ll:3:3 (in @f)"
         ]
     );

@@ -63,7 +63,14 @@ pub struct Counters {
 /// Adds `delta` to counter `global` and, when `check`, calls the limit import with `kind` once
 /// it is below zero (`global.get; i64.const; i64.add; global.set`, then the test). The
 /// sequence leaves the stack as it found it.
-fn count(w: &mut Em, c: &Counters, global: u32, delta: i64, check: Option<i32>) {
+fn count(
+    w: &mut Em,
+    c: &Counters,
+    global: u32,
+    delta: i64,
+    check: Option<i32>,
+    trap: Option<irplay_core::diag::Span>,
+) {
     w.raw(&I::GlobalGet(global));
     w.raw(&I::I64Const(delta));
     w.raw(&I::I64Add);
@@ -72,10 +79,23 @@ fn count(w: &mut Em, c: &Counters, global: u32, delta: i64, check: Option<i32>) 
         w.raw(&I::GlobalGet(global));
         w.raw(&I::I64Const(0));
         w.raw(&I::I64LtS);
+        // In a block that ends in a trap with only pure code between (`%y = add ...;
+        // unreachable`), Cranelift folds the branch around the import call and the trap into a
+        // conditional trap at this `if` (as `at_branch` explains): the `if` then takes the
+        // trap's position, and the call its own again.
+        let before = w.locs.last().map(|&(_, span)| span);
+        if let Some(span) = trap {
+            w.at(span);
+        }
         w.raw(&I::If(BlockType::Empty));
+        if let (Some(_), Some(span)) = (trap, before) {
+            w.at(span);
+        }
         w.raw(&I::I32Const(kind));
+        // The import never returns (its host traps). No `unreachable` after it: Cranelift
+        // would share one trap between it and the block's own `unreachable`, reporting that
+        // at the count's position.
         w.raw(&I::Call(c.import));
-        w.raw(&I::Unreachable);
         w.raw(&I::End);
     }
 }
@@ -188,11 +208,16 @@ fn emit_body(
     blk: &LowBlock,
 ) -> Result<(), WasmError> {
     let mut locs = blk.locs.iter().peekable();
+    // The position of the block's trap, for its step count's branch (see `count`).
+    let trap = match blk.term {
+        Term::Trap => blk.locs.last().map(|&(_, span)| span),
+        _ => None,
+    };
     for (k, inst) in blk.insts.iter().enumerate() {
         while let Some(&(_, span)) = locs.next_if(|l| l.0 as usize <= k) {
             w.at(span);
         }
-        emit_inst(env, f, loc, types, w, inst)?;
+        emit_inst(env, f, loc, types, w, inst, trap)?;
     }
     Ok(())
 }
@@ -486,6 +511,7 @@ fn emit_inst(
     types: &mut Types,
     w: &mut Em,
     inst: &Inst,
+    trap: Option<irplay_core::diag::Span>,
 ) -> Result<(), WasmError> {
     let get = |w: &mut Em, v: VReg| w.get(v);
     match inst {
@@ -700,10 +726,10 @@ fn emit_inst(
             };
             match inst {
                 Inst::Fuel { steps } => {
-                    count(w, c, c.fuel, -i64::from(*steps), Some(crate::LIMIT_STEPS))
+                    count(w, c, c.fuel, -i64::from(*steps), Some(crate::LIMIT_STEPS), trap)
                 }
-                Inst::Enter => count(w, c, c.depth, -1, Some(crate::LIMIT_DEPTH)),
-                _ => count(w, c, c.depth, 1, None),
+                Inst::Enter => count(w, c, c.depth, -1, Some(crate::LIMIT_DEPTH), None),
+                _ => count(w, c, c.depth, 1, None, None),
             }
         }
         Inst::VaStart { .. } | Inst::VaArg { .. } => {

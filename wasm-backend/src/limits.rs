@@ -82,7 +82,8 @@ impl Limit {
             Limit::Depth => {
                 let calling = callee.map(|c| format!(" (calling {c})")).unwrap_or_default();
                 format!(
-                    "error: stack_overflow: call stack deeper than {} frames{calling}",
+                    "error: stack_overflow: call stack deeper than {} frames{calling}; raise it \
+                     with --max-stack-depth",
                     limits.max_stack_depth
                 )
             }
@@ -131,7 +132,8 @@ mod tests {
         );
         assert_eq!(
             Limit::Depth.message(&l, Some("@f")),
-            "error: stack_overflow: call stack deeper than 5 frames (calling @f)"
+            "error: stack_overflow: call stack deeper than 5 frames (calling @f); raise it with \
+             --max-stack-depth"
         );
         assert_eq!(
             Limit::Output.message(&l, None),

@@ -685,7 +685,8 @@ mod tests {
         let r = limit_report(Limit::Depth, &limits(1000), &stack, &bytes, &map, text);
         assert_eq!(
             r,
-            "error: stack_overflow: call stack deeper than 10000 frames (calling @f)\n  at \
+            "error: stack_overflow: call stack deeper than 10000 frames (calling @f); raise it with \
+             --max-stack-depth\n  at \
              input.ll:3:3 (in @f)\n      %r = call i32 @f(i32 %m)\n  call stack: @f <- @main"
         );
     }

@@ -45,22 +45,30 @@ impl Interp<'_> {
                     // Bit-packed: element k occupies bits [k*ebits, (k+1)*ebits).
                     let mut bits = vec![0u64; (len as u64 * ebits).div_ceil(64) as usize + 1];
                     let mut taint = 0u32;
-                    for (k, e) in v.elems().iter().enumerate() {
-                        let s = e.slot();
-                        if s.poison != 0 && taint == 0 {
-                            taint = s.poison;
+                    for (k, e) in v.elems().iter().enumerate().take(len as usize) {
+                        let t = e.taint();
+                        if t != 0 && taint == 0 {
+                            taint = t;
                         }
+                        // The element's words (wide elements, i65 and up, have several).
+                        let words: Vec<u64> = match e {
+                            Val::W { words, .. } => words.to_vec(),
+                            _ => vec![e.slot().bits],
+                        };
                         for j in 0..ebits {
-                            if s.bits >> j & 1 == 1 {
-                                let p = k as u64 * ebits + j;
-                                bits[(p / 64) as usize] |= 1 << (p % 64);
+                            let set = words
+                                .get((j / 64) as usize)
+                                .is_some_and(|w| (w >> (j % 64)) & 1 == 1);
+                            let p = k as u64 * ebits + j;
+                            if let (true, Some(w)) = (set, bits.get_mut((p / 64) as usize)) {
+                                *w |= 1 << (p % 64);
                             }
                         }
                     }
                     let whole = self.origins.whole(taint);
                     let (b, s) = self.mem.range_mut(loc, size);
                     for (i, x) in b.iter_mut().enumerate() {
-                        *x = (bits[i / 8] >> (8 * (i % 8))) as u8;
+                        *x = bits.get(i / 8).map_or(0, |w| (w >> (8 * (i % 8))) as u8);
                     }
                     s.fill(if taint != 0 { TAINT | whole } else { 0 });
                 }
@@ -127,17 +135,23 @@ impl Interp<'_> {
                     let taint = self.taint_of(s);
                     let v = (0..len as u64)
                         .map(|k| {
-                            let mut x = 0u64;
+                            // Wide elements (i65 and up) take several words.
+                            let mut words = vec![0u64; ebits.div_ceil(64) as usize];
                             for j in 0..ebits {
                                 let p = k * ebits + j;
                                 if bytes
                                     .get((p / 8) as usize)
                                     .is_some_and(|byte| byte >> (p % 8) & 1 == 1)
                                 {
-                                    x |= 1 << j;
+                                    if let Some(w) = words.get_mut((j / 64) as usize) {
+                                        *w |= 1 << (j % 64);
+                                    }
                                 }
                             }
-                            Val::S(Slot { bits: x, prov: 0, poison: taint })
+                            match words.as_slice() {
+                                [x] => Val::S(Slot { bits: *x, prov: 0, poison: taint }),
+                                _ => Val::W { words: words.into(), poison: taint },
+                            }
                         })
                         .collect();
                     Val::A(v)
