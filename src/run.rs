@@ -176,6 +176,11 @@ pub fn run(
                 "error: the step limit ({} instructions) was reached; raise it with --max-steps",
                 opts.max_steps
             );
+            if let Some(at) = outcome.stopped_at.as_ref().filter(|a| !a.function.is_empty()) {
+                let _ = writeln!(report, "  at {} (in {})", pos(file, at.span), at.function);
+                let _ = writeln!(report, "      {}", snippet(file, at.span));
+                backtrace_text(&at.backtrace, &mut report);
+            }
             Stop::OUT_OF_STEPS
         }
         Exit::Error(e) if e.kind == ErrorKind::OutputClosed => Stop::BROKEN_PIPE,

@@ -207,6 +207,19 @@ pub struct Outcome {
     pub result: Option<String>,
     /// One event per executed instruction, when tracing.
     pub trace: Vec<TraceEvent>,
+    /// Where the program was when the step limit stopped it ([`Exit::OutOfSteps`]).
+    pub stopped_at: Option<Place>,
+}
+
+/// A point of a run: an instruction and the call stack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Place {
+    /// The instruction.
+    pub span: (u32, u32),
+    /// Its function (`@f`).
+    pub function: String,
+    /// The call stack, innermost first.
+    pub backtrace: Vec<String>,
 }
 
 /// Runs `opts.entry` of a verified module: global constructors, the entry, `atexit` handlers

@@ -206,7 +206,13 @@ impl<'m> Interp<'m> {
             Stop::Error(e) => Exit::Error(*e),
             Stop::OutOfSteps => Exit::OutOfSteps,
         };
+        let stopped_at = matches!(exit, Exit::OutOfSteps).then(|| crate::interp::Place {
+            span: (self.ctx.0.start, self.ctx.0.end),
+            function: self.fname(self.ctx.1),
+            backtrace: self.backtrace(),
+        });
         Outcome {
+            stopped_at,
             exit,
             stdout: kept.stdout,
             stderr: kept.stderr,

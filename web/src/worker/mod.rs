@@ -408,7 +408,16 @@ pub fn run(
         Exit::Ub(u) => format!("undefined behavior: {}", u.message),
         Exit::Error(e) => format!("error: {}", e.message),
         Exit::OutOfSteps => {
-            format!("stopped after {max_steps} steps (the step budget): an endless loop?")
+            let at = outcome
+                .stopped_at
+                .as_ref()
+                .filter(|a| !a.function.is_empty())
+                .map(|a| {
+                    let (line, col) = file.line_col(a.span.0);
+                    format!(" at {line}:{col} (in {})", a.function)
+                })
+                .unwrap_or_default();
+            format!("stopped after {max_steps} steps (the step budget){at}: an endless loop?")
         }
     };
     report.status = match &outcome.exit {
