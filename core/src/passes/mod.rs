@@ -37,6 +37,8 @@
 //!                constants, constant-offset GEPs), to a fixed point; its alloca rules
 //!                (write-only objects, copies of constants) are in instcombine_alloca.rs, its
 //!                demanded-bits rules in instcombine_bits.rs
+//!  worklist.rs   the worklist driver instsimplify shares with instcombine, reassociate and gvn:
+//!                use lists, use counts (wide phis indexed), replacements
 //!  reassociate.rs  regroups add/mul/and/or/xor trees so constants combine and operands cancel
 //! ```
 //!
@@ -78,6 +80,7 @@ pub mod simplifycfg;
 mod simplifycfg_select;
 pub mod sroa;
 pub mod tailcallelim;
+mod worklist;
 
 use crate::ir::{Body, GlobalId, Module};
 
