@@ -20,8 +20,7 @@ struct Scratch(PathBuf);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("irplay-scale-{name}-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("irplay-scale-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("creates a scratch directory");
         Scratch(dir)
     }
@@ -44,7 +43,9 @@ fn run(program: &str, args: &[&Path], extra: &[&str]) -> Output {
     for a in args {
         cmd.arg(a);
     }
-    cmd.output().unwrap_or_else(|e| panic!("cannot run {program} ({e}); scripts/setup-test-deps.sh installs it"))
+    cmd.output().unwrap_or_else(|e| {
+        panic!("cannot run {program} ({e}); scripts/setup-test-deps.sh installs it")
+    })
 }
 
 fn irplay(words: &[&str], files: &[&Path]) -> Output {

@@ -177,7 +177,15 @@ const TOOLS: &[Tool] = &[
         oracle: None,
         llvm: true,
         argv: |_, i, o| {
-            args(&[&"llc-19", &"-O0", &"-mtriple=wasm32-unknown-unknown", &"-filetype=obj", &i, &"-o", &o])
+            args(&[
+                &"llc-19",
+                &"-O0",
+                &"-mtriple=wasm32-unknown-unknown",
+                &"-filetype=obj",
+                &i,
+                &"-o",
+                &o,
+            ])
         },
     },
     Tool {
@@ -185,7 +193,15 @@ const TOOLS: &[Tool] = &[
         oracle: None,
         llvm: true,
         argv: |_, i, o| {
-            args(&[&"llc-19", &"-O0", &"-mtriple=x86_64-linux-gnu", &"-filetype=obj", &i, &"-o", &o])
+            args(&[
+                &"llc-19",
+                &"-O0",
+                &"-mtriple=x86_64-linux-gnu",
+                &"-filetype=obj",
+                &i,
+                &"-o",
+                &o,
+            ])
         },
     },
     Tool {
@@ -193,7 +209,15 @@ const TOOLS: &[Tool] = &[
         oracle: None,
         llvm: true,
         argv: |_, i, o| {
-            args(&[&"llc-19", &"-O0", &"-mtriple=aarch64-linux-gnu", &"-filetype=obj", &i, &"-o", &o])
+            args(&[
+                &"llc-19",
+                &"-O0",
+                &"-mtriple=aarch64-linux-gnu",
+                &"-filetype=obj",
+                &i,
+                &"-o",
+                &o,
+            ])
         },
     },
     Tool {
@@ -222,7 +246,8 @@ pub(crate) fn fit_exponent(points: &[(f64, f64)]) -> Option<f64> {
         return None;
     }
     let n = pts.len() as f64;
-    let (mx, my) = (pts.iter().map(|p| p.0).sum::<f64>() / n, pts.iter().map(|p| p.1).sum::<f64>() / n);
+    let (mx, my) =
+        (pts.iter().map(|p| p.0).sum::<f64>() / n, pts.iter().map(|p| p.1).sum::<f64>() / n);
     let sxx: f64 = pts.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
     let sxy: f64 = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
     (sxx > 0.0).then(|| sxy / sxx)
@@ -263,17 +288,22 @@ pub(crate) fn bench_scale(opts: &ScaleOpts) -> ExitCode {
     let mut startup: Vec<f64> = Vec::new();
     for t in &tools {
         let argv = (t.argv)(&irplay, &empty, &out);
-        let runs: Vec<f64> = (0..3).filter_map(|_| time_run(&argv, &dir, opts.timeout).ok()).collect();
+        let runs: Vec<f64> =
+            (0..3).filter_map(|_| time_run(&argv, &dir, opts.timeout).ok()).collect();
         startup.push(runs.iter().copied().fold(f64::INFINITY, f64::min).min(1.0));
     }
-    let shapes: Vec<&Shape> =
-        SHAPES.iter().filter(|s| opts.only.is_empty() || opts.only.iter().any(|o| o == s.name)).collect();
+    let shapes: Vec<&Shape> = SHAPES
+        .iter()
+        .filter(|s| opts.only.is_empty() || opts.only.iter().any(|o| o == s.name))
+        .collect();
     let mut results: Vec<(&Shape, Vec<usize>, Vec<Series>)> = Vec::new();
     for shape in shapes {
         let sizes: Vec<usize> =
             if opts.quick { shape.quick.to_vec() } else { shape.sizes.to_vec() };
-        let mut series: Vec<Series> =
-            tools.iter().map(|&t| Series { tool: t, times: vec![None; sizes.len()], stop: None }).collect();
+        let mut series: Vec<Series> = tools
+            .iter()
+            .map(|&t| Series { tool: t, times: vec![None; sizes.len()], stop: None })
+            .collect();
         for (k, &n) in sizes.iter().enumerate() {
             let input = dir.join(format!("{}-{n}.ll", shape.name));
             if let Err(e) = fs::write(&input, (shape.gen)(n)) {
@@ -342,14 +372,10 @@ fn summarize(
     let exponent = fit_exponent(&points);
     let oracle = s.tool.oracle.and_then(|o| all.iter().find(|x| x.tool.name == o));
     let ratio = oracle.and_then(|o| {
-        sizes
-            .iter()
-            .zip(s.times.iter().zip(&o.times))
-            .rev()
-            .find_map(|(&n, (a, b))| match (a, b) {
-                (Some(a), Some(b)) if *b > 0.0 => Some((a / b, n)),
-                _ => None,
-            })
+        sizes.iter().zip(s.times.iter().zip(&o.times)).rev().find_map(|(&n, (a, b))| match (a, b) {
+            (Some(a), Some(b)) if *b > 0.0 => Some((a / b, n)),
+            _ => None,
+        })
     });
     (exponent, ratio)
 }
@@ -447,7 +473,8 @@ mod tests {
 
     #[test]
     fn exponent_of_powers() {
-        let quad: Vec<(f64, f64)> = [1.0, 2.0, 4.0, 8.0].iter().map(|&x| (x, 3.0 * x * x)).collect();
+        let quad: Vec<(f64, f64)> =
+            [1.0, 2.0, 4.0, 8.0].iter().map(|&x| (x, 3.0 * x * x)).collect();
         assert!((fit_exponent(&quad).unwrap_or(0.0) - 2.0).abs() < 1e-9);
         let lin: Vec<(f64, f64)> = [10.0, 20.0, 40.0].iter().map(|&x| (x, 0.5 * x)).collect();
         assert!((fit_exponent(&lin).unwrap_or(0.0) - 1.0).abs() < 1e-9);

@@ -56,7 +56,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "switch",
-        about: "a switch of n cases (0..n), each computing a value for one phi after it",
+        about: "a switch of n cases, each giving one phi a value (a third are empty blocks)",
         sizes: [4000, 8000, 16000, 32000, 64000],
         quick: [1000, 2000, 4000],
         test_size: 500,
@@ -170,12 +170,21 @@ fn switch(n: usize) -> String {
         let _ = writeln!(o, "    i32 {k}, label %s{k}");
     }
     o.push_str("  ]\n");
+    // Every third case is an empty block giving a constant (the others compute a value).
     for k in 0..n {
-        let _ = write!(o, "s{k}:\n  %v{k} = mul i32 %x, {}\n  br label %join\n", k + 3);
+        if k % 3 == 2 {
+            let _ = write!(o, "s{k}:\n  br label %join\n");
+        } else {
+            let _ = write!(o, "s{k}:\n  %v{k} = mul i32 %x, {}\n  br label %join\n", k + 3);
+        }
     }
     o.push_str("def:\n  br label %join\njoin:\n  %r = phi i32 ");
     for k in 0..n {
-        let _ = write!(o, "[ %v{k}, %s{k} ], ");
+        if k % 3 == 2 {
+            let _ = write!(o, "[ {}, %s{k} ], ", k * 7);
+        } else {
+            let _ = write!(o, "[ %v{k}, %s{k} ], ");
+        }
     }
     o.push_str("[ -1, %def ]\n  ret i32 %r\n}\n");
     let _ = write!(
