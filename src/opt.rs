@@ -65,8 +65,9 @@ pub fn opt(file: &SourceFile, args: &OptArgs) -> ExitCode {
         }
     }
     if let Some(path) = args.timeline {
-        let json = timeline_json(file.name(), args.pipeline, &steps);
-        if let Err(e) = std::fs::write(path, json) {
+        let written = std::fs::File::create(path)
+            .and_then(|f| write_timeline(f, file.name(), args.pipeline, &steps));
+        if let Err(e) = written {
             eprintln!("{}: error: cannot write file: {e}", path.display());
             return ExitCode::FAILURE;
         }
@@ -98,29 +99,49 @@ fn changed_report(s: &Step) -> String {
     out
 }
 
-/// The steps as the playground reads them.
-fn timeline_json(file: &str, pipeline: &str, steps: &[Step]) -> String {
-    let steps: Vec<serde_json::Value> = steps
+/// One step as the timeline JSON holds it (fields in the order they are written).
+#[derive(serde::Serialize)]
+struct StepJson<'a> {
+    after: &'a str,
+    before: &'a str,
+    changed: bool,
+    function: &'a str,
+    pass: &'a str,
+    stats: std::collections::BTreeMap<&'a str, u64>,
+    time_ms: f64,
+}
+
+/// The timeline JSON holds these (fields in the order they are written).
+#[derive(serde::Serialize)]
+struct TimelineJson<'a> {
+    file: &'a str,
+    pipeline: &'a str,
+    steps: Vec<StepJson<'a>>,
+}
+
+/// Writes the steps as the playground reads them, straight from the steps' texts.
+fn write_timeline(
+    out: impl std::io::Write,
+    file: &str,
+    pipeline: &str,
+    steps: &[Step],
+) -> std::io::Result<()> {
+    let steps = steps
         .iter()
-        .map(|s| {
-            let stats: serde_json::Map<String, serde_json::Value> = s
-                .stats
-                .iter()
-                .map(|(k, v)| ((*k).to_string(), serde_json::Value::from(*v)))
-                .collect();
-            serde_json::json!({
-                "pass": s.pass,
-                "function": s.function,
-                "changed": s.changed,
-                "time_ms": s.time_ms,
-                "stats": stats,
-                "before": s.before,
-                "after": s.after,
-            })
+        .map(|s| StepJson {
+            after: &s.after,
+            before: &s.before,
+            changed: s.changed,
+            function: &s.function,
+            pass: s.pass,
+            stats: s.stats.iter().map(|(k, v)| (*k, *v)).collect(),
+            time_ms: s.time_ms,
         })
         .collect();
-    let doc = serde_json::json!({ "file": file, "pipeline": pipeline, "steps": steps });
-    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+    let mut out = std::io::BufWriter::new(out);
+    serde_json::to_writer_pretty(&mut out, &TimelineJson { file, pipeline, steps })?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 #[cfg(test)]
@@ -156,8 +177,9 @@ mod tests {
 
     #[test]
     fn timeline_has_every_step() {
-        let json = timeline_json("a.ll", "dce", &[step(true), step(false)]);
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let mut json = Vec::new();
+        write_timeline(&mut json, "a.ll", "dce", &[step(true), step(false)]).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
         assert_eq!(v["pipeline"], "dce");
         assert_eq!(v["steps"].as_array().map(Vec::len), Some(2));
         assert_eq!(v["steps"][0]["stats"]["instructions removed"], 1);

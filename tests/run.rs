@@ -23,6 +23,9 @@
 //!   corpus (`IRPLAY_OPT_CORPUS=N|all` for more): every pass alone and `O2`,
 //!   in process, verified after each step, must keep the native program's
 //!   output (see `harness/opt_corpus.rs`).
+//! * `opt/timeline-texts`: the texts the pipeline records (from a cache that prints a
+//!   function again only after it changed) are the printer's, after every pass of `O2`
+//!   over every valid file of `tests/ir` and `examples/learn`.
 //! * `opt/every-valid-file`: the same pipelines over every valid file of
 //!   `tests/ir`, `examples/learn` and the corpus, verified after each step.
 //!
@@ -161,6 +164,11 @@ fn main() {
     }
 
     let mut smoke_dirs = vec![(ir_dir.clone(), true), (learn.ir_dir.clone(), true)];
+    let text_dirs = smoke_dirs.clone();
+    trials.push(
+        Trial::test("opt/timeline-texts", move || opt_corpus::opt_timeline_texts(&text_dirs))
+            .with_kind("opt"),
+    );
     if !env_flag("IRPLAY_NO_CORPUS") {
         smoke_dirs.push((corpus_dir.clone(), false));
     }

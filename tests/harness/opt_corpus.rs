@@ -11,7 +11,9 @@
 
 use super::*;
 use irplay_core::ir::Module;
-use irplay_core::passes::{parse_pipeline, run_pipeline, PipelineError, RunOptions};
+use irplay_core::passes::{
+    parse_pipeline, run_pipeline, run_pipeline_with, PipelineError, RunOptions, TextCache,
+};
 
 /// How many -O0 modules the trials use unless `IRPLAY_OPT_CORPUS` says otherwise.
 pub(crate) const DEFAULT_MODULES: usize = 50;
@@ -263,6 +265,80 @@ pub(crate) fn opt_every_valid_file(dirs: &[(PathBuf, bool)]) -> Result<(), Faile
                         "{rel}: -p {pipeline}: the printed result does not check: {}",
                         first_messages(&again.diagnostics, 3).join("; ")
                     ));
+                }
+            }
+        }
+    }
+    if checked == 0 {
+        errors.push("no valid file found".into());
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n").into())
+    }
+}
+
+/// `opt/timeline-texts`: the texts the pipeline records come from a cache that prints a
+/// function again only when a step changed it (`irplay_core::passes::timeline`). Over every
+/// valid file of `dirs`, `O2` runs pass by pass through one cache; after each pass every
+/// function's cached text must be what the printer prints for the module as it stands, the
+/// cached module text the module's, and each function's last step of the pass must have
+/// recorded that text as its `after`.
+pub(crate) fn opt_timeline_texts(dirs: &[(PathBuf, bool)]) -> Result<(), Failed> {
+    use irplay_core::text::{print_function, print_module};
+    let mut errors = Vec::new();
+    let mut checked = 0;
+    let passes = parse_pipeline("O2").map_err(Failed::from)?;
+    let opts = RunOptions { verify_each: false, record_text: true };
+    for (dir, need_directive) in dirs {
+        for rel in list_ll_files(dir) {
+            let Ok(text) = fs::read_to_string(dir.join(&rel)) else { continue };
+            let Ok(directives) = parse_directives(&text, &rel) else { continue };
+            if *need_directive
+                && (directives.is_empty() || directives.iter().any(|d| d.expect == Expect::Fail))
+            {
+                continue;
+            }
+            let c = irplay_core::check(&text);
+            let (true, Some(mut m)) = (c.valid, c.module) else { continue };
+            checked += 1;
+            let mut cache = TextCache::new();
+            'passes: for pass in &passes {
+                let Ok(steps) = run_pipeline_with(
+                    &mut m,
+                    std::slice::from_ref(pass),
+                    &opts,
+                    &|| 0.0,
+                    &mut cache,
+                ) else {
+                    break;
+                };
+                let funcs: Vec<_> = m.globals.keys().filter(|&g| m.func(g).is_some()).collect();
+                for g in funcs {
+                    let want = print_function(&m, g);
+                    if *cache.function(&m, g) != want {
+                        errors.push(format!(
+                            "{rel}: after {}: the cached text of @{} differs from the printer's",
+                            pass.name,
+                            m.global_name(g)
+                        ));
+                        break 'passes;
+                    }
+                    let name = m.global_name(g);
+                    if let Some(last) = steps.iter().rev().find(|s| s.function == name) {
+                        if last.after != want {
+                            errors.push(format!("{rel}: after {}: the recorded text of @{name} differs from the printer's", pass.name));
+                            break 'passes;
+                        }
+                    }
+                }
+                if cache.module(&m) != print_module(&m) {
+                    errors.push(format!(
+                        "{rel}: after {}: the cached module text differs from the printer's",
+                        pass.name
+                    ));
+                    break;
                 }
             }
         }

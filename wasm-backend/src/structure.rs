@@ -95,6 +95,12 @@ struct State<'a> {
     kids: Vec<Vec<u32>>,
     ops: Vec<Op>,
     ctx: Vec<Ctx>,
+    /// The position in `ctx` of the `loop` each block heads and of the `block` each block
+    /// follows, while open (`usize::MAX` otherwise): a branch finds its label in constant
+    /// time, not by a search of the labels (a jump table of thousands of targets would search
+    /// thousands of labels per target).
+    loop_at: Vec<usize>,
+    block_at: Vec<usize>,
     nesting: usize,
 }
 
@@ -134,13 +140,43 @@ pub fn structure(exits: &[Exit]) -> Option<Vec<Op>> {
             }
         }
     }
-    let mut st =
-        State { exits, rpo, merge, header, kids, ops: Vec::new(), ctx: Vec::new(), nesting: 0 };
+    let mut st = State {
+        exits,
+        rpo,
+        merge,
+        header,
+        kids,
+        ops: Vec::new(),
+        ctx: Vec::new(),
+        loop_at: vec![usize::MAX; n],
+        block_at: vec![usize::MAX; n],
+        nesting: 0,
+    };
     st.do_tree(0)?;
     Some(st.ops)
 }
 
 impl State<'_> {
+    /// Opens a label.
+    fn push(&mut self, c: Ctx) {
+        let at = self.ctx.len();
+        match c {
+            Ctx::LoopHeadedBy(x) => self.loop_at[x as usize] = at,
+            Ctx::BlockFollowedBy(y) => self.block_at[y as usize] = at,
+            Ctx::IfThenElse => {}
+        }
+        self.ctx.push(c);
+    }
+
+    /// Closes the innermost label.
+    fn pop(&mut self) {
+        match self.ctx.pop() {
+            Some(Ctx::LoopHeadedBy(x)) => self.loop_at[x as usize] = usize::MAX,
+            Some(Ctx::BlockFollowedBy(y)) => self.block_at[y as usize] = usize::MAX,
+            _ => {}
+        }
+    }
+
     fn do_tree(&mut self, x: u32) -> Option<()> {
         self.nesting += 1;
         if self.nesting > MAX_NESTING {
@@ -150,7 +186,7 @@ impl State<'_> {
         let header = self.header[xi];
         if header {
             self.ops.push(Op::Loop);
-            self.ctx.push(Ctx::LoopHeadedBy(x));
+            self.push(Ctx::LoopHeadedBy(x));
         }
         let mut ms: Vec<u32> =
             self.kids[xi].iter().copied().filter(|k| self.merge[*k as usize]).collect();
@@ -158,18 +194,18 @@ impl State<'_> {
         ms.sort_by_key(|k| std::cmp::Reverse(self.rpo[*k as usize]));
         for &y in &ms {
             self.ops.push(Op::Block);
-            self.ctx.push(Ctx::BlockFollowedBy(y));
+            self.push(Ctx::BlockFollowedBy(y));
         }
         self.ops.push(Op::Body(x));
         self.do_exit(x)?;
         for &y in ms.iter().rev() {
             self.ops.push(Op::End);
-            self.ctx.pop();
+            self.pop();
             self.do_tree(y)?;
         }
         if header {
             self.ops.push(Op::End);
-            self.ctx.pop();
+            self.pop();
         }
         self.nesting -= 1;
         Some(())
@@ -178,14 +214,16 @@ impl State<'_> {
     /// The depth of the label a branch from `src` to `t` uses, if it is a `br`.
     fn br_depth(&self, src: u32, t: u32) -> Option<Option<u32>> {
         let (rs, rt) = (self.rpo[src as usize], self.rpo[t as usize]);
-        let want = if rt <= rs {
-            Ctx::LoopHeadedBy(t)
+        let pos = if rt <= rs {
+            self.loop_at[t as usize]
         } else if self.merge[t as usize] {
-            Ctx::BlockFollowedBy(t)
+            self.block_at[t as usize]
         } else {
             return Some(None);
         };
-        let pos = self.ctx.iter().rposition(|c| *c == want)?;
+        if pos >= self.ctx.len() {
+            return None;
+        }
         Some(Some((self.ctx.len() - 1 - pos) as u32))
     }
 
@@ -212,12 +250,12 @@ impl State<'_> {
                     self.do_branch(x, t)
                 } else {
                     self.ops.push(Op::If(x));
-                    self.ctx.push(Ctx::IfThenElse);
+                    self.push(Ctx::IfThenElse);
                     self.do_branch(x, t)?;
                     self.ops.push(Op::Else);
                     self.do_branch(x, e)?;
                     self.ops.push(Op::End);
-                    self.ctx.pop();
+                    self.pop();
                     Some(())
                 }
             }

@@ -190,7 +190,7 @@ impl Timed {
 /// Runs `argv` once in `dir` with its output in files there, timing its process from
 /// spawn to exit (wall time, and its CPU time from the usage of reaped children), and kills
 /// it after `timeout` (a watchdog thread started before the clock).
-fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, String> {
+pub(crate) fn exec(argv: &[OsString], dir: &Path, timeout: Duration) -> Result<Outcome, String> {
     let (out_path, err_path) = (dir.join(".child.stdout"), dir.join(".child.stderr"));
     let create =
         |p: &Path| fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()));

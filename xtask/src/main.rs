@@ -10,6 +10,7 @@
 //!                        [--no-build] [--regen]
 //! cargo xtask bench native [--target T] [--quick] [--reps N] [--only K1,K2] [--seeds N] [--timeout S]
 //!                          [--no-build] [--regen]
+//! cargo xtask bench scale [--quick] [--reps N] [--timeout S] [--only S1,S2] [--no-llvm] [--no-build]
 //! cargo xtask web [--debug] [--no-setup]
 //! ```
 //!
@@ -26,6 +27,9 @@
 //!   kernels' code speed and `.text` size; with `--target aarch64` ([`bench_native_a64`]) the
 //!   AArch64 back end against `llc-19 -mtriple=aarch64-linux-gnu` (compile time, `.text` size,
 //!   instructions executed under qemu when its counting plugin is there).
+//! - `bench scale` ([`bench_scale`]): growth of the time of `irplay opt -p O2`, `build` (wasm32,
+//!   x86-64, AArch64) and `check` with the size of generated modules (loop nests, wide phis,
+//!   switches, chains, many functions), with the fitted exponent, against opt-19 and llc-19.
 //! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
 mod bench_interp;
@@ -34,6 +38,7 @@ mod bench_native_a64;
 mod bench_native_parse;
 mod bench_opt;
 mod bench_parse;
+mod bench_scale;
 mod bench_wasm;
 mod util;
 mod web;
@@ -46,11 +51,12 @@ usage: cargo xtask bench parse [OPTIONS]
        cargo xtask bench opt [OPTIONS]
        cargo xtask bench wasm [OPTIONS]
        cargo xtask bench native [OPTIONS]
+       cargo xtask bench scale [OPTIONS]
        cargo xtask web [--debug] [--no-setup]
 
 `cargo xtask bench parse --help`, `cargo xtask bench interp --help`,
 `cargo xtask bench opt --help`, `cargo xtask bench wasm --help`,
-`cargo xtask bench native --help` and `cargo xtask web --help` list the options.
+`cargo xtask bench native --help`, `cargo xtask bench scale --help` and `cargo xtask web --help` list the options.
 ";
 
 fn main() -> ExitCode {
@@ -93,6 +99,17 @@ fn main() -> ExitCode {
                 Ok(opts) => bench_native::bench_native(&opts),
                 Err(e) => {
                     eprintln!("xtask: {e}\n\n{}", bench_native::USAGE);
+                    ExitCode::from(2)
+                }
+            },
+            Some("scale") if args[2..].iter().any(|a| a == "-h" || a == "--help") => {
+                print!("{}", bench_scale::USAGE);
+                ExitCode::SUCCESS
+            }
+            Some("scale") => match bench_scale::ScaleOpts::parse(&args[2..]) {
+                Ok(opts) => bench_scale::bench_scale(&opts),
+                Err(e) => {
+                    eprintln!("xtask: {e}\n\n{}", bench_scale::USAGE);
                     ExitCode::from(2)
                 }
             },

@@ -95,8 +95,29 @@ impl Cfg {
         &self.succs[b]
     }
 
-    /// Predecessors of `b`, one per edge, in layout order of the predecessor.
+    /// Predecessors of `b`, one per edge, in layout order of the predecessor (for a graph built
+    /// by [`Cfg::new`] and not edited since).
     pub fn preds(&self, b: Block) -> &[Block] {
         &self.preds[b]
+    }
+
+    /// Replaces the successors of `b` (one per edge, in terminator order), for a pass that
+    /// edits a terminator and keeps the graph instead of building it again. Edges to blocks
+    /// outside the layout are dropped. `b` leaves the predecessor lists of its old successors
+    /// (one entry per edge that went) and goes at the end of those of its new ones.
+    pub fn set_succs(&mut self, b: Block, mut succs: Vec<Block>) {
+        succs.retain(|&t| self.in_layout[t]);
+        let old = std::mem::take(&mut self.succs[b]);
+        for t in old {
+            if let Some(ps) = self.preds.get_mut(t) {
+                if let Some(k) = ps.iter().position(|&x| x == b) {
+                    ps.remove(k);
+                }
+            }
+        }
+        for &t in &succs {
+            self.preds[t].push(b);
+        }
+        self.succs[b] = succs;
     }
 }

@@ -51,13 +51,19 @@ pub fn single_latch(l: &Loop, cfg: &Cfg) -> Option<Block> {
 
 /// The loop blocks with a successor outside the loop.
 pub fn exiting_blocks(l: &Loop, cfg: &Cfg) -> Vec<Block> {
-    l.blocks.iter().copied().filter(|&b| cfg.succs(b).iter().any(|&s| !l.contains(s))).collect()
+    sorted(
+        l.blocks()
+            .iter()
+            .copied()
+            .filter(|&b| cfg.succs(b).iter().any(|&s| !l.contains(s)))
+            .collect(),
+    )
 }
 
 /// The blocks outside the loop with a predecessor inside it.
 pub fn exit_blocks(l: &Loop, cfg: &Cfg) -> Vec<Block> {
     sorted(
-        l.blocks
+        l.blocks()
             .iter()
             .flat_map(|&b| cfg.succs(b).iter().copied())
             .filter(|&s| !l.contains(s))

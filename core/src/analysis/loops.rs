@@ -9,11 +9,20 @@
 //!
 //! Loops are numbered in reverse postorder of their headers, so a loop comes after every loop
 //! that encloses it; a [`LoopId`] is an index into [`LoopForest::loops`].
+//!
+//! Cost: linear in the blocks and edges (plus a near-constant factor), however deep the
+//! nesting, as LLVM's `LoopInfo` builds it: headers are taken innermost first, and the walk
+//! backwards from an outer loop's latches steps over each inner loop found on the way, from
+//! its header to the header's predecessors outside it, instead of walking its blocks again.
+//! Each block is stored once: the blocks of a loop are one range of a shared array laid out
+//! loop by loop (a loop's own blocks, then those of its inner loops), so [`Loop::contains`] is
+//! a constant-time range test.
 
 use super::cfg::Cfg;
 use super::dominators::DomTree;
-use crate::ir::entity::SecondaryMap;
+use crate::ir::entity::{EntityRef, SecondaryMap};
 use crate::ir::Block;
+use std::rc::Rc;
 
 /// A loop's index in [`LoopForest::loops`].
 pub type LoopId = usize;
@@ -21,12 +30,10 @@ pub type LoopId = usize;
 const NONE: u32 = u32::MAX;
 
 /// One natural loop.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Loop {
     /// The header: the only entry into the loop, dominating every block of it.
     pub header: Block,
-    /// Every block of the loop (the header and those of nested loops included), by block id.
-    pub blocks: Vec<Block>,
     /// The back edges `(latch, header)`, by latch id (a latch branching to the header twice
     /// gives one edge).
     pub back_edges: Vec<(Block, Block)>,
@@ -36,12 +43,84 @@ pub struct Loop {
     pub children: Vec<LoopId>,
     /// The nesting depth: 1 for an outermost loop.
     pub depth: u32,
+    members: Members,
 }
 
+/// Where a loop's blocks are kept.
+#[derive(Clone, Debug)]
+enum Members {
+    /// A range of the forest's shared block array.
+    Range(Rc<BlockIndex>, u32, u32),
+    /// A loop made on its own ([`Loop::new`]): its blocks, sorted by id.
+    Sorted(Rc<[Block]>),
+}
+
+/// The blocks of every loop of a forest, laid out loop by loop, and each block's position.
+#[derive(Debug)]
+struct BlockIndex {
+    order: Vec<Block>,
+    pos: SecondaryMap<Block, u32>,
+}
+
+impl PartialEq for Loop {
+    fn eq(&self, o: &Loop) -> bool {
+        let sorted = |l: &Loop| {
+            let mut v = l.blocks().to_vec();
+            v.sort_unstable();
+            v
+        };
+        self.header == o.header
+            && self.back_edges == o.back_edges
+            && self.parent == o.parent
+            && self.children == o.children
+            && self.depth == o.depth
+            && sorted(self) == sorted(o)
+    }
+}
+
+impl Eq for Loop {}
+
 impl Loop {
+    /// A loop with the given blocks (the header among them), outside any forest: for passes
+    /// that keep their own account of the loops as they change them.
+    pub fn new(
+        header: Block,
+        mut blocks: Vec<Block>,
+        back_edges: Vec<(Block, Block)>,
+        parent: Option<LoopId>,
+        depth: u32,
+    ) -> Loop {
+        blocks.sort_unstable();
+        blocks.dedup();
+        Loop {
+            header,
+            back_edges,
+            parent,
+            children: Vec::new(),
+            depth,
+            members: Members::Sorted(blocks.into()),
+        }
+    }
+
     /// True when `b` is one of the loop's blocks.
     pub fn contains(&self, b: Block) -> bool {
-        self.blocks.binary_search(&b).is_ok()
+        match &self.members {
+            Members::Range(index, start, end) => {
+                index.pos.get(b).is_some_and(|&p| p >= *start && p < *end)
+            }
+            Members::Sorted(blocks) => blocks.binary_search(&b).is_ok(),
+        }
+    }
+
+    /// Every block of the loop, the header and those of nested loops included, in no
+    /// particular order.
+    pub fn blocks(&self) -> &[Block] {
+        match &self.members {
+            Members::Range(index, start, end) => {
+                index.order.get(*start as usize..*end as usize).unwrap_or(&[])
+            }
+            Members::Sorted(blocks) => blocks,
+        }
     }
 
     /// The latches: the sources of the back edges.
@@ -70,6 +149,26 @@ impl Default for LoopForest {
     }
 }
 
+/// The root of `l` in the union-find forest `up` (loops already merged into enclosing ones),
+/// compressing the path.
+fn find(up: &mut [u32], l: u32) -> u32 {
+    let mut r = l;
+    while let Some(&u) = up.get(r as usize) {
+        if u == NONE {
+            break;
+        }
+        r = u;
+    }
+    let mut x = l;
+    while x != r {
+        let Some(slot) = up.get_mut(x as usize) else { break };
+        let next = *slot;
+        *slot = r;
+        x = next;
+    }
+    r
+}
+
 impl LoopForest {
     /// Finds the natural loops of `cfg`, given its dominator tree.
     pub fn new(cfg: &Cfg, dt: &DomTree) -> LoopForest {
@@ -90,56 +189,130 @@ impl LoopForest {
         back_edges.sort_unstable();
         back_edges.dedup();
 
-        let innermost = SecondaryMap::from_elem(NONE, n);
-        let mut f = LoopForest { loops: Vec::new(), innermost, back_edges };
-        // Which loop's walk has claimed each block (a stamp per loop, so no clearing).
-        let mut stamp: SecondaryMap<Block, u32> = SecondaryMap::from_elem(NONE, n);
+        // Loops innermost first (headers in postorder), numbered in that order for now.
+        let mut innermost: SecondaryMap<Block, u32> = SecondaryMap::from_elem(NONE, n);
+        let mut headers: Vec<Block> = Vec::new();
+        let mut parent: Vec<u32> = Vec::new();
+        // Union-find over loops: the outermost loop found so far that encloses each.
+        let mut up: Vec<u32> = Vec::new();
         let mut stack: Vec<Block> = Vec::new();
-        for &h in dt.rpo() {
+        for &h in dt.rpo().iter().rev() {
             let Some(ls) = latches.get_mut(h) else { continue };
             if ls.is_empty() {
                 continue;
             }
             ls.sort_unstable();
             ls.dedup();
-            let id = f.loops.len();
-            let parent = f.innermost(h);
-            let depth = parent.and_then(|p| f.loops.get(p)).map_or(1, |p| p.depth + 1);
-
-            // The body: the header, then everything reaching a latch without passing it.
-            let mut blocks = vec![h];
-            if let Some(s) = stamp.get_mut(h) {
-                *s = id as u32;
-            }
+            let id = headers.len() as u32;
+            headers.push(h);
+            parent.push(NONE);
+            up.push(NONE);
+            innermost[h] = id;
             stack.extend(ls.iter().copied());
             while let Some(x) = stack.pop() {
-                match stamp.get_mut(x) {
-                    Some(s) if *s != id as u32 => *s = id as u32,
-                    _ => continue,
+                let inner = innermost[x];
+                if inner == NONE {
+                    // A block of this loop and of no inner one.
+                    innermost[x] = id;
+                    stack.extend(cfg.preds(x).iter().copied().filter(|&p| dt.is_reachable(p)));
+                    continue;
                 }
-                blocks.push(x);
-                stack.extend(cfg.preds(x).iter().copied().filter(|&p| dt.is_reachable(p)));
-            }
-            blocks.sort_unstable();
-            for &b in &blocks {
-                if let Some(slot) = f.innermost.get_mut(b) {
-                    *slot = id as u32;
+                let top = find(&mut up, inner);
+                if top == id {
+                    continue;
                 }
+                // An inner loop not met before: it nests here; go on from its entries.
+                if let (Some(p), Some(u)) = (parent.get_mut(top as usize), up.get_mut(top as usize))
+                {
+                    *p = id;
+                    *u = id;
+                }
+                let Some(&sub) = headers.get(top as usize) else { continue };
+                stack.extend(
+                    cfg.preds(sub)
+                        .iter()
+                        .copied()
+                        .filter(|&p| dt.is_reachable(p) && !dt.dominates(sub, p)),
+                );
             }
-            let back_edges = ls.iter().map(|&l| (l, h)).collect();
-            if let Some(p) = parent.and_then(|p| f.loops.get_mut(p)) {
-                p.children.push(id);
-            }
-            f.loops.push(Loop {
+        }
+
+        // Number the loops in reverse postorder of their headers (the reverse of the above).
+        let count = headers.len();
+        let renum = |old: u32| if old == NONE { NONE } else { count as u32 - 1 - old };
+        for v in innermost.values_mut() {
+            *v = renum(*v);
+        }
+        let mut loops: Vec<Loop> = Vec::with_capacity(count);
+        let placeholder = Members::Sorted(Rc::from(Vec::new()));
+        for new in 0..count {
+            let old = count - 1 - new;
+            let h = headers.get(old).copied().unwrap_or(Block::new(0));
+            let p = parent.get(old).copied().map(renum).filter(|&p| p != NONE);
+            let depth = p.and_then(|p| loops.get(p as usize)).map_or(1, |pl: &Loop| pl.depth + 1);
+            let back =
+                latches.get(h).map(|ls| ls.iter().map(|&l| (l, h)).collect()).unwrap_or_default();
+            loops.push(Loop {
                 header: h,
-                blocks,
-                back_edges,
-                parent,
+                back_edges: back,
+                parent: p.map(|p| p as usize),
                 children: Vec::new(),
                 depth,
+                members: placeholder.clone(),
             });
+            if let Some(pl) = p.and_then(|p| loops.get_mut(p as usize)) {
+                pl.children.push(new);
+            }
         }
-        f
+
+        // The shared block array: each loop's own blocks (by id), then its inner loops'.
+        let mut own: Vec<Vec<Block>> = vec![Vec::new(); count];
+        for (b, &l) in innermost.iter() {
+            if let Some(v) = own.get_mut(l as usize) {
+                v.push(b);
+            }
+        }
+        let mut order: Vec<Block> = Vec::with_capacity(n);
+        let mut ranges: Vec<(u32, u32)> = vec![(0, 0); count];
+        let mut walk: Vec<(usize, usize)> = Vec::new();
+        for top in 0..count {
+            if loops.get(top).is_none_or(|l| l.parent.is_some()) {
+                continue;
+            }
+            walk.push((top, 0));
+            if let (Some(r), Some(o)) = (ranges.get_mut(top), own.get(top)) {
+                r.0 = order.len() as u32;
+                order.extend(o.iter().copied());
+            }
+            while let Some(&mut (l, ref mut k)) = walk.last_mut() {
+                let child = loops.get(l).and_then(|lp| lp.children.get(*k)).copied();
+                *k += 1;
+                match child {
+                    Some(c) => {
+                        if let (Some(r), Some(o)) = (ranges.get_mut(c), own.get(c)) {
+                            r.0 = order.len() as u32;
+                            order.extend(o.iter().copied());
+                        }
+                        walk.push((c, 0));
+                    }
+                    None => {
+                        if let Some(r) = ranges.get_mut(l) {
+                            r.1 = order.len() as u32;
+                        }
+                        walk.pop();
+                    }
+                }
+            }
+        }
+        let mut pos: SecondaryMap<Block, u32> = SecondaryMap::from_elem(NONE, n);
+        for (k, &b) in order.iter().enumerate() {
+            pos[b] = k as u32;
+        }
+        let index = Rc::new(BlockIndex { order, pos });
+        for (l, &(start, end)) in loops.iter_mut().zip(&ranges) {
+            l.members = Members::Range(index.clone(), start, end);
+        }
+        LoopForest { loops, innermost, back_edges }
     }
 
     /// Every loop, enclosing loops before the loops they enclose.
@@ -189,6 +362,12 @@ mod tests {
     use super::*;
     use crate::ir::entity::EntityRef;
 
+    fn sorted(l: &Loop) -> Vec<Block> {
+        let mut v = l.blocks().to_vec();
+        v.sort_unstable();
+        v
+    }
+
     fn forest(src: &str, names: &[&str]) -> (LoopForest, Vec<Block>) {
         let m = parse(src);
         let f = body(&m, "f");
@@ -215,7 +394,7 @@ mod tests {
         assert_eq!(lf.loops().len(), 1);
         let l = &lf.loops()[0];
         assert_eq!(l.header, h);
-        assert_eq!(l.blocks, vec![h, bd]);
+        assert_eq!(sorted(&l), vec![h, bd]);
         assert_eq!(l.back_edges, vec![(bd, h)]);
         assert_eq!((l.parent, l.depth), (None, 1));
         assert_eq!(l.latches().collect::<Vec<_>>(), vec![bd]);
@@ -265,10 +444,10 @@ mod tests {
         assert!(outer < inner);
         let mut want = vec![o, i, a, b, olatch];
         want.sort();
-        assert_eq!(ls[outer].blocks, want);
+        assert_eq!(sorted(&ls[outer]), want);
         let mut want = vec![i, a, b];
         want.sort();
-        assert_eq!(ls[inner].blocks, want);
+        assert_eq!(sorted(&ls[inner]), want);
         // b branches to i twice: one back edge.
         let mut want = vec![(a, i), (b, i)];
         want.sort();
@@ -277,7 +456,7 @@ mod tests {
         assert_eq!(ls[inner].parent, Some(outer));
         assert_eq!(ls[outer].children, vec![inner]);
         assert_eq!((ls[inner].depth, ls[outer].depth, ls[sib].depth), (2, 1, 1));
-        assert_eq!(ls[sib].blocks, vec![s]);
+        assert_eq!(sorted(&ls[sib]), vec![s]);
         assert_eq!(ls[sib].back_edges, vec![(s, s)]);
         assert_eq!(lf.top_level().collect::<Vec<_>>(), vec![outer, sib]);
         assert_eq!(lf.loop_depth(a), 2);
@@ -334,7 +513,7 @@ mod tests {
         let l = &lf.loops()[0];
         assert_eq!(l.header, bb[1]);
         // b reaches the latch through a without passing h, so it is in the body.
-        assert_eq!(l.blocks, vec![bb[1], bb[2], bb[3], bb[4]]);
+        assert_eq!(sorted(&l), vec![bb[1], bb[2], bb[3], bb[4]]);
         assert_eq!(lf.loop_depth(bb[2]), 1);
         assert_eq!(lf.loop_depth(bb[5]), 0);
     }
@@ -359,5 +538,112 @@ mod tests {
         assert!(!lf.is_back_edge(far, far));
         let empty = LoopForest::new(&Cfg::new(&crate::ir::Body::default()), &DomTree::default());
         assert!(empty.loops().is_empty());
+    }
+
+    /// The loops by the definition, outermost first: for each header in reverse postorder,
+    /// every block that reaches a latch without passing the header (each loop walked in full).
+    fn reference(cfg: &Cfg, dt: &DomTree) -> Vec<(Block, Vec<Block>, Option<Block>, u32)> {
+        let n = cfg.num_blocks();
+        let mut out: Vec<(Block, Vec<Block>, Option<Block>, u32)> = Vec::new();
+        let mut inner: Vec<Option<usize>> = vec![None; n];
+        for &h in dt.rpo() {
+            let ls: Vec<Block> = cfg
+                .preds(h)
+                .iter()
+                .copied()
+                .filter(|&t| dt.is_reachable(t) && dt.dominates(h, t))
+                .collect();
+            if ls.is_empty() {
+                continue;
+            }
+            let parent = inner[h.index()];
+            let mut seen = vec![false; n];
+            seen[h.index()] = true;
+            let mut blocks = vec![h];
+            let mut stack = ls;
+            while let Some(x) = stack.pop() {
+                if seen[x.index()] {
+                    continue;
+                }
+                seen[x.index()] = true;
+                blocks.push(x);
+                stack.extend(cfg.preds(x).iter().copied().filter(|&p| dt.is_reachable(p)));
+            }
+            blocks.sort_unstable();
+            let id = out.len();
+            for &b in &blocks {
+                inner[b.index()] = Some(id);
+            }
+            let depth = parent.map_or(1, |p| out[p].3 + 1);
+            out.push((h, blocks, parent.map(|p| out[p].0), depth));
+        }
+        out
+    }
+
+    #[test]
+    fn random_graphs_match_the_definition() {
+        use crate::ir::{BlockData, Body, Extra, InstData, Opcode, TypeId};
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |k: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % k as u64) as usize
+        };
+        let mut nested = 0;
+        for round in 0..1000 {
+            let n = 2 + next(if round % 2 == 0 { 8 } else { 24 });
+            let mut b = Body::default();
+            let blocks: Vec<Block> = (0..n)
+                .map(|_| b.blocks.push(BlockData { defined: true, ..Default::default() }))
+                .collect();
+            b.layout = blocks.clone();
+            for (i, &blk) in blocks.iter().enumerate() {
+                // Mostly forward edges, some back: nests and siblings.
+                let k = 1 + next(2);
+                let succ: Vec<Block> = (0..k)
+                    .map(|_| match next(4) {
+                        0 => blocks[i.saturating_sub(next(i + 1).min(next(5)))],
+                        1 if next(3) == 0 => blocks[next(n)],
+                        _ => blocks[(i + 1 + next(3)).min(n - 1)],
+                    })
+                    .collect();
+                let mut d = if succ.is_empty() {
+                    InstData::new(Opcode::Ret, TypeId::VOID, vec![])
+                } else {
+                    InstData::new(Opcode::Br, TypeId::VOID, vec![])
+                };
+                if !succ.is_empty() {
+                    d.extra = Extra::Br(succ.into_boxed_slice());
+                }
+                b.append(blk, d, Default::default());
+            }
+            let cfg = Cfg::new(&b);
+            let dt = DomTree::new(&cfg);
+            let lf = LoopForest::new(&cfg, &dt);
+            let want = reference(&cfg, &dt);
+            assert_eq!(lf.loops().len(), want.len());
+            nested += want.iter().filter(|w| w.3 > 1).count();
+            for (l, (h, blocks, parent, depth)) in lf.loops().iter().zip(&want) {
+                assert_eq!(l.header, *h);
+                assert_eq!(&sorted(l), blocks);
+                assert_eq!(l.parent.and_then(|p| lf.get(p)).map(|p| p.header), *parent);
+                assert_eq!(l.depth, *depth);
+                for &x in &blocks[..] {
+                    assert!(l.contains(x));
+                }
+                for x in cfg.blocks() {
+                    assert_eq!(l.contains(x), blocks.contains(&x));
+                }
+                for &c in &l.children {
+                    assert_eq!(lf.get(c).and_then(|c| c.parent), lf.loop_of_header(l.header));
+                }
+            }
+            for x in cfg.blocks() {
+                let deepest = want.iter().filter(|w| w.1.contains(&x)).map(|w| w.3).max();
+                assert_eq!(lf.loop_depth(x), deepest.unwrap_or(0));
+            }
+        }
+        assert!(nested > 100, "{nested}");
     }
 }

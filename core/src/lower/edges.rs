@@ -103,7 +103,21 @@ fn emit_copies(fx: &mut FnCx, from: Block, to: Block) -> LResult<()> {
         }
         fx.span = d.span;
         let Extra::Phi(preds) = &d.extra else { continue };
-        let Some(k) = preds.iter().position(|&p| p == from) else {
+        // A phi of thousands of entries (a switch's join) is looked up through an index, so
+        // that its edges do not each search it.
+        let k = if preds.len() <= 16 {
+            preds.iter().position(|&p| p == from)
+        } else {
+            let index = fx.phi_entries.entry(i).or_insert_with(|| {
+                let mut index = rustc_hash::FxHashMap::default();
+                for (k, &p) in preds.iter().enumerate().rev() {
+                    index.insert(p, k as u32);
+                }
+                index
+            });
+            index.get(&from).map(|&k| k as usize)
+        };
+        let Some(k) = k else {
             return Err(LowerError::unsupported(
                 d.span,
                 "a phi without a value for one of its predecessors",

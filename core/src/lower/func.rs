@@ -54,6 +54,9 @@ pub struct FnCx<'a, 'm> {
     pub ret: Vec<Ty>,
     /// The block that unwinds out of the function (see [`super::eh`]), once made.
     pub unwind_block: Option<BlockId>,
+    /// The first entry of each predecessor in each phi with many entries, built when first
+    /// needed (see [`super::edges`]).
+    pub phi_entries: HashMap<crate::ir::Inst, HashMap<Block, u32>>,
 }
 
 /// A map keyed by a dense IR entity (values, blocks): a vector indexed by it.
@@ -136,6 +139,7 @@ pub fn lower_func(cx: &mut ModCx, g: GlobalId) -> LResult<LowFunc> {
         gid: g,
         ret: sig.ret.clone(),
         unwind_block: None,
+        phi_entries: HashMap::default(),
     };
     // Parameters: one register each, or one per leaf or lane (see abi::value_regs).
     let param_tys: Vec<crate::ir::TypeId> =

@@ -59,6 +59,7 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
             ("phis merged or simplified", s.1),
             ("loads replaced", s.2),
             ("uses rewritten by branch conditions", s.3),
+            ("instructions removed", s.4),
         ])
     })
 }
@@ -200,11 +201,14 @@ struct Found {
     /// and the load they replace.
     new_phis: Vec<(Block, crate::ir::TypeId, Vec<Operand>, Inst)>,
     stats: (u64, u64, u64, u64),
+    /// The entry positions of each wide phi by incoming block, built when first needed.
+    phi_entries: HashMap<Inst, HashMap<Block, Vec<usize>>>,
 }
 
-fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
-    let Some(entry) = body.entry() else { return (0, 0, 0, 0) };
-    let simplified = instsimplify(m, g, body);
+/// Returns the counts of [`run`]'s statistics, in order.
+fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64, u64) {
+    let Some(entry) = body.entry() else { return (0, 0, 0, 0, 0) };
+    let (simplified, removed) = instsimplify(m, g, body);
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
     let i1 = m.types.int(1);
@@ -286,15 +290,16 @@ fn gvn(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64, u64, u64) {
         replace_chained(body, &f.repl);
         remove_insts(&mut m.consts, body, &|i| f.dead.get(i).copied().unwrap_or(false));
     }
-    let simplified = simplified + instsimplify(m, g, body);
-    (a + simplified, b, c, d)
+    let (simplified2, removed2) = instsimplify(m, g, body);
+    (a + simplified + simplified2, b, c, d, removed + removed2)
 }
 
-/// Runs `instsimplify`'s worklist over the body; returns how many instructions it folded.
-fn instsimplify(m: &mut Module, g: GlobalId, body: &mut Body) -> u64 {
+/// Runs `instsimplify`'s worklist over the body; returns how many instructions it folded and
+/// how many it removed (those it folded, and dead ones).
+fn instsimplify(m: &mut Module, g: GlobalId, body: &mut Body) -> (u64, u64) {
     let mut w = super::instsimplify::Worklist::new(m, g, body);
     w.run(m, body, None);
-    w.finish(m, body).0
+    w.finish(m, body)
 }
 
 /// The equalities known on entry to `s` from its single predecessor's branch.
@@ -524,10 +529,7 @@ fn visit_block(
             for pi in phis(body, s) {
                 let Some(pd) = body.insts.get(pi) else { continue };
                 let Extra::Phi(preds) = &pd.extra else { continue };
-                for (k, &pb) in preds.iter().enumerate() {
-                    if pb != b {
-                        continue;
-                    }
+                let at = |k: usize, f: &mut Found| {
                     if let Some(Operand::Value(v)) =
                         pd.args.get(k).map(|&o| resolve_chain(&f.repl, o))
                     {
@@ -536,11 +538,35 @@ fn visit_block(
                             f.stats.3 += 1;
                         }
                     }
+                };
+                if preds.len() <= WIDE_PHI {
+                    for (k, &pb) in preds.iter().enumerate() {
+                        if pb == b {
+                            at(k, f);
+                        }
+                    }
+                    continue;
+                }
+                // A wide phi: its entries by block, indexed once (the phis do not change
+                // during the walk).
+                let index = f.phi_entries.entry(pi).or_insert_with(|| {
+                    let mut index: HashMap<Block, Vec<usize>> = HashMap::default();
+                    for (k, &pb) in preds.iter().enumerate() {
+                        index.entry(pb).or_default().push(k);
+                    }
+                    index
+                });
+                let ks = index.get(&b).cloned().unwrap_or_default();
+                for k in ks {
+                    at(k, f);
                 }
             }
         }
     }
 }
+
+/// Phis with more entries than this get an index of their entries by block.
+const WIDE_PHI: usize = 16;
 
 fn replace(f: &mut Found, r: Value, i: Inst, with: Operand) {
     if let Some(s) = f.repl.get_mut(r) {

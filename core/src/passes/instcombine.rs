@@ -93,6 +93,7 @@ pub(super) fn set_args(w: &mut Worklist, body: &mut Body, i: Inst, args: &[Opera
     if let Some(d) = body.insts.get_mut(i) {
         d.args = args.iter().copied().collect();
     }
+    w.operands_changed(i);
     for &o in args {
         w.add_user(o, i);
     }
@@ -112,7 +113,7 @@ fn changed(w: &mut Worklist, body: &Body, i: Inst) {
 }
 
 /// True when the value defined by `i` has exactly one use.
-fn one_use(w: &Worklist, body: &Body, i: Inst) -> bool {
+fn one_use(w: &mut Worklist, body: &Body, i: Inst) -> bool {
     body.insts.get(i).and_then(|d| d.result).is_some_and(|v| w.use_count(body, v) == 1)
 }
 

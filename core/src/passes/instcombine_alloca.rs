@@ -102,7 +102,7 @@ fn role(m: &Module, d: &InstData, v: Value) -> Option<Role> {
 
 /// The uses of the object at `root`, through GEPs: (every using instruction with its role),
 /// or `None` when the address may escape.
-fn uses(w: &Worklist, m: &Module, body: &Body, root: Value) -> Option<Vec<(Inst, Role)>> {
+fn uses(w: &mut Worklist, m: &Module, body: &Body, root: Value) -> Option<Vec<(Inst, Role)>> {
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(v) = stack.pop() {

@@ -28,7 +28,7 @@ fn new_inst(op: Opcode, ty: TypeId, args: Vec<Operand>) -> InstData {
 }
 
 /// True when the value defined by `i` has exactly one use.
-fn one_use(w: &Worklist, body: &Body, i: Inst) -> bool {
+fn one_use(w: &mut Worklist, body: &Body, i: Inst) -> bool {
     body.insts.get(i).and_then(|d| d.result).is_some_and(|v| w.use_count(body, v) == 1)
 }
 

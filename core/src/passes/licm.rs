@@ -122,7 +122,7 @@ fn is_pure_intrinsic_call(m: &Module, d: &InstData) -> bool {
 
 fn loop_memory(m: &Module, body: &Body, l: &Loop) -> Memory {
     let mut mem = Memory { unknown: false, stored: Vec::new() };
-    for &b in &l.blocks {
+    for &b in l.blocks() {
         let Some(bd) = body.blocks.get(b) else { continue };
         for &i in &bd.insts {
             let Some(d) = body.insts.get(i) else { continue };
@@ -212,7 +212,7 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
         let Some(ph_term) = body.terminator(ph) else { continue };
         // Values computed in the loop (and not hoisted).
         let mut variant = SecondaryMap::from_elem(false, body.values.len());
-        for &b in &l.blocks {
+        for &b in l.blocks() {
             for &i in body.blocks.get(b).map(|bd| &bd.insts[..]).unwrap_or(&[]) {
                 if let Some(v) = body.insts.get(i).and_then(|d| d.result) {
                     if let Some(s) = variant.get_mut(v) {

@@ -134,6 +134,6 @@ fn delete(m: &mut Module, body: &mut Body, l: &Loop, pre: Block, exit: Block) {
             }
         }
     }
-    let blocks: HashSet<Block> = l.blocks.iter().copied().collect();
+    let blocks: HashSet<Block> = l.blocks().iter().copied().collect();
     remove_blocks(&mut m.consts, body, &|b| blocks.contains(&b));
 }

@@ -239,7 +239,7 @@ pub fn split_predecessors(
 /// `switch`, `ret` and `unreachable` (so no `invoke`, `callbr`, `indirectbr`, EH terminators),
 /// an EH pad, or a block whose address is taken.
 pub fn has_unsupported_blocks(body: &Body, l: &Loop, taken: &dyn Fn(Block) -> bool) -> bool {
-    l.blocks.iter().any(|&b| {
+    l.blocks().iter().any(|&b| {
         if taken(b) {
             return true;
         }
@@ -326,7 +326,7 @@ pub fn loop_insts(body: &Body, l: &Loop) -> Vec<(Block, Inst)> {
 /// A flag per block for the loop's blocks.
 pub fn in_loop_flags(body: &Body, l: &Loop) -> SecondaryMap<Block, bool> {
     let mut v = SecondaryMap::from_elem(false, body.blocks.len());
-    for &b in &l.blocks {
+    for &b in l.blocks() {
         if let Some(s) = v.get_mut(b) {
             *s = true;
         }

@@ -127,7 +127,7 @@ fn plan(m: &Module, body: &Body, cfg: &Cfg, l: &Loop) -> Option<Plan> {
     }
     // Blocks of the loop entered from outside it (unreachable blocks can do that) would need
     // their phis split per copy: not handled.
-    if l.blocks.iter().any(|&b| b != h && cfg.preds(b).iter().any(|&q| !l.contains(q))) {
+    if l.blocks().iter().any(|&b| b != h && cfg.preds(b).iter().any(|&q| !l.contains(q))) {
         return None;
     }
     if x != latch && cfg.succs(latch) != [h] {

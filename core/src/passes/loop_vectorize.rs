@@ -398,7 +398,7 @@ fn widenable(op: Opcode) -> bool {
 /// The plan for loop `l`, or `None` when it does not qualify.
 fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<Plan> {
     let h = l.header;
-    if l.blocks.len() != 1 || single_latch(l, cfg)? != h {
+    if l.blocks().len() != 1 || single_latch(l, cfg)? != h {
         return None;
     }
     let pre = preheader(l, cfg)?;

@@ -4,6 +4,7 @@
 //!  pipeline.rs   the name → pass table, `-p` parsing (presets, `function(...)`), running a
 //!                pipeline and recording each step (pass, function, changed, IR before/after,
 //!                time, statistics) for `irplay opt` and the playground's pass view
+//!  timeline.rs   the texts of the steps, each function printed again only when it changed
 //!  edit.rs       shared IR editing: use counts and use lists, replacing uses, removing
 //!                instructions and blocks, fixing phis when edges go away
 //!  dce.rs        trivially dead instruction elimination
@@ -37,6 +38,8 @@
 //!                constants, constant-offset GEPs), to a fixed point; its alloca rules
 //!                (write-only objects, copies of constants) are in instcombine_alloca.rs, its
 //!                demanded-bits rules in instcombine_bits.rs
+//!  worklist.rs   the worklist driver instsimplify shares with instcombine, reassociate and gvn:
+//!                use lists, use counts (wide phis indexed), replacements
 //!  reassociate.rs  regroups add/mul/and/or/xor trees so constants combine and operands cancel
 //! ```
 //!
@@ -78,12 +81,16 @@ pub mod simplifycfg;
 mod simplifycfg_select;
 pub mod sroa;
 pub mod tailcallelim;
+pub mod timeline;
+mod worklist;
 
 use crate::ir::{Body, GlobalId, Module};
 
 pub use pipeline::{
-    parse_pipeline, run_pipeline, PipelineError, RunOptions, Step, PASSES, PRESETS,
+    parse_pipeline, run_pipeline, run_pipeline_with, PipelineError, RunOptions, Step, PASSES,
+    PRESETS,
 };
+pub use timeline::TextCache;
 
 /// What a pass did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -10,12 +10,14 @@
 //! Running: for each pass in order, over each defined function in module order (a module pass
 //! once), one [`Step`] is recorded: the pass, the function, whether it changed anything, its
 //! statistics, the time taken (from a clock the caller supplies, since `core` has no clock of its
-//! own), and, when asked, the function's text before and after. With `verify_each`, the verifier
+//! own), and, when asked, the function's text before and after (printed through a
+//! [`TextCache`]: a function is printed again only after a step changed it). With `verify_each`, the verifier
 //! runs after every step that changed something, and a broken module stops the pipeline with an
 //! error naming the pass and the function. Once a step changes the module, its `uselistorder`
 //! directives are dropped: they describe use positions the pass may have changed, and only
 //! ever order use lists.
 
+use super::timeline::TextCache;
 use super::{
     adce, dce, dse, early_cse, globaldce, globalopt, gvn, inline, instcombine, instsimplify, licm,
     loop_deletion, loop_rotate, loop_simplify, loop_unroll, loop_vectorize, mem2reg, reassociate,
@@ -24,8 +26,7 @@ use super::{
 use crate::diag::Diagnostic;
 use crate::ir::SecondaryMap;
 use crate::ir::{GlobalId, Module};
-use crate::text::print_function;
-use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Every pass, by LLVM name.
 pub const PASSES: &[Pass] = &[
@@ -301,26 +302,36 @@ pub fn run_pipeline(
     opts: &RunOptions,
     clock: &dyn Fn() -> f64,
 ) -> Result<Vec<Step>, PipelineError> {
+    run_pipeline_with(m, passes, opts, clock, &mut TextCache::new())
+}
+
+/// [`run_pipeline`] with the texts kept in `texts`, which may already hold (and goes on to
+/// hold) the texts of `m`: a caller that runs a pipeline in parts, or prints the module
+/// between them, prints each function again only when it changed.
+pub fn run_pipeline_with(
+    m: &mut Module,
+    passes: &[&'static Pass],
+    opts: &RunOptions,
+    clock: &dyn Fn() -> f64,
+    texts: &mut TextCache,
+) -> Result<Vec<Step>, PipelineError> {
     let mut steps = Vec::new();
-    // The text of each target as the module stands, kept until a step changes the module:
-    // a step that changes nothing needs no new print, and neither does the next step on a
-    // target whose text is still current.
-    let mut texts: HashMap<Option<GlobalId>, String> = HashMap::new();
     for pass in passes {
         let targets: Vec<Option<GlobalId>> = match pass.kind {
             PassKind::Function(_) => defined_functions(m).into_iter().map(Some).collect(),
             PassKind::Module(_) => vec![None],
         };
         for target in targets {
-            let text = |m: &Module| match target {
-                Some(g) => print_function(m, g),
-                None => crate::text::print_module(m),
+            let text = |m: &Module, texts: &mut TextCache| -> Rc<str> {
+                if !opts.record_text {
+                    return Rc::from("");
+                }
+                match target {
+                    Some(g) => texts.function(m, g),
+                    None => texts.module(m).into(),
+                }
             };
-            let before = if opts.record_text {
-                texts.entry(target).or_insert_with(|| text(m)).clone()
-            } else {
-                String::new()
-            };
+            let before = text(m, texts);
             let start = clock();
             let result = match (pass.kind, target) {
                 (PassKind::Function(f), Some(g)) => f(m, g),
@@ -328,24 +339,26 @@ pub fn run_pipeline(
                 (PassKind::Function(_), None) => continue,
             };
             let time_ms = clock() - start;
-            if result.changed {
+            let after = if result.changed {
                 // `uselistorder` directives name use positions the pass may have changed; they
                 // only order use lists (never meaning), so they go rather than turn invalid.
+                let had_directives = !m.uselistorders.is_empty();
                 m.uselistorders.clear();
-                texts.clear();
-            }
-            let after = match (opts.record_text, result.changed) {
-                (false, _) => String::new(),
-                (true, false) => before.clone(),
-                (true, true) => texts.entry(target).or_insert_with(|| text(m)).clone(),
+                match target {
+                    Some(g) if !had_directives => texts.function_changed(m, g),
+                    _ => texts.module_changed(),
+                }
+                text(m, texts)
+            } else {
+                Rc::clone(&before)
             };
             let function = target.map(|g| m.global_name(g)).unwrap_or_default();
             steps.push(Step {
                 pass: pass.name,
                 function: function.clone(),
                 changed: result.changed,
-                before,
-                after,
+                before: before.to_string(),
+                after: after.to_string(),
                 time_ms,
                 stats: result.stats,
             });

@@ -87,7 +87,7 @@ fn family(op: Opcode) -> Option<Opcode> {
 }
 
 /// The instruction defining `o` when it is a node of a tree of `fam` with one use.
-fn inner_node(w: &Worklist, body: &Body, o: Operand, fam: Opcode, ty: TypeId) -> Option<Inst> {
+fn inner_node(w: &mut Worklist, body: &Body, o: Operand, fam: Opcode, ty: TypeId) -> Option<Inst> {
     let Operand::Value(v) = o else { return None };
     let ValueDef::Inst(i) = body.values.get(v)?.def else { return None };
     let d = body.insts.get(i)?;
@@ -97,7 +97,7 @@ fn inner_node(w: &Worklist, body: &Body, o: Operand, fam: Opcode, ty: TypeId) ->
 
 /// True when `i` is an inner node of a larger tree (its one use is a node of the same
 /// family).
-fn is_inner(w: &Worklist, body: &Body, i: Inst, fam: Opcode) -> bool {
+fn is_inner(w: &mut Worklist, body: &Body, i: Inst, fam: Opcode) -> bool {
     let Some(d) = body.insts.get(i) else { return false };
     let Some(v) = d.result else { return false };
     if w.use_count(body, v) != 1 {

@@ -26,14 +26,16 @@
 //! `callbr` or `indirectbr` edges.
 
 use super::edit::{
-    address_taken_blocks, phis, remove_blocks, remove_insts, rename_phi_incoming, replace_all_uses,
-    set_branch, set_unreachable,
+    address_taken_blocks, phis, remove_blocks, rename_phi_incoming, replace_chained, set_branch,
+    set_unreachable,
 };
 use super::simplifycfg_select::fold_two_entry_phis;
 use super::{with_body, PassResult};
 use crate::analysis::Cfg;
 use crate::ir::SecondaryMap;
-use crate::ir::{Block, Body, ConstKind, Extra, GlobalId, Module, Opcode, Operand};
+use crate::ir::{Block, Body, ConstKind, Extra, GlobalId, Inst, Module, Opcode, Operand, Value};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::VecDeque;
 
 /// How many rounds at most (each round does every simplification once).
 const MAX_ROUNDS: usize = 64;
@@ -57,7 +59,7 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
         for _ in 0..MAX_ROUNDS {
             let mut changed = fold_terminators(m, body, &mut st);
             changed |= remove_unreachable(m, body, &is_taken, &mut st);
-            changed |= merge_into_predecessors(m, body, &is_taken, &mut st);
+            changed |= merge_into_predecessors(body, &is_taken, &mut st);
             changed |= bypass_empty_blocks(body, &is_taken, &mut st);
             let selects = fold_two_entry_phis(m, body, &is_taken);
             st.selects += selects;
@@ -165,12 +167,16 @@ fn is_uncond_br(body: &Body, b: Block) -> bool {
 /// one sweep over the layout: the predecessor lists are kept up to date as blocks merge, so a
 /// chain of any length folds into its head without rebuilding the CFG.
 fn merge_into_predecessors(
-    m: &mut Module,
     body: &mut Body,
     is_taken: &dyn Fn(Block) -> bool,
     st: &mut Stats,
 ) -> bool {
     let mut sw = Sweep::new(body);
+    // The phis of merged blocks (one entry each) stand for their incoming values: the uses are
+    // replaced once, after the sweep.
+    let mut repl: SecondaryMap<Value, Option<Operand>> =
+        SecondaryMap::from_elem(None, body.values.len());
+    let mut any_phi = false;
     for b in sw.candidates(body, is_taken) {
         let p = match sw.preds.get(b).map(Vec::as_slice) {
             Some(&[p]) => p,
@@ -180,7 +186,7 @@ fn merge_into_predecessors(
             continue;
         }
         let succs = body.successors(b);
-        merge(m, body, p, b);
+        any_phi |= merge(body, p, b, &mut repl);
         // `b`'s out-edges now leave `p`.
         for s in succs {
             if let Some(ps) = sw.preds.get_mut(s) {
@@ -191,6 +197,9 @@ fn merge_into_predecessors(
         }
         sw.remove(b);
         st.merged += 1;
+    }
+    if any_phi {
+        replace_chained(body, &repl);
     }
     sw.finish(body)
 }
@@ -235,21 +244,38 @@ impl Sweep {
 }
 
 /// Merges `b` into its single predecessor `p`, which ends in `br label %b` (the caller takes `b`
-/// out of the layout).
-fn merge(m: &mut Module, body: &mut Body, p: Block, b: Block) {
-    // Phis of `b` have one entry, from `p`.
+/// out of the layout). `b`'s phis (one entry each, from `p`) go: each stands for its incoming
+/// value in `repl`, for the caller to replace; their debug records move to the first
+/// instruction that stays, as [`super::edit::remove_insts`] would move them. Returns true when
+/// `b` had phis.
+fn merge(
+    body: &mut Body,
+    p: Block,
+    b: Block,
+    repl: &mut SecondaryMap<Value, Option<Operand>>,
+) -> bool {
     let b_phis = phis(body, b);
+    let mut pending = Vec::new();
     for &phi in &b_phis {
         let Some(d) = body.insts.get(phi) else { continue };
-        let (Some(v), Some(&incoming)) = (d.result, d.args.first()) else { continue };
-        replace_all_uses(body, v, incoming);
-    }
-    if !b_phis.is_empty() {
-        remove_insts(&mut m.consts, body, &|i| b_phis.contains(&i));
+        if let (Some(v), Some(&incoming)) = (d.result, d.args.first()) {
+            repl[v] = Some(incoming);
+        }
+        if let Some(recs) = body.dbg_records.remove(&phi) {
+            pending.extend(recs);
+        }
     }
     // Drop `p`'s branch; its debug records go to the first moved instruction.
-    let Some(br) = body.terminator(p) else { return };
-    let moved = body.blocks.get_mut(b).map(|bd| std::mem::take(&mut bd.insts)).unwrap_or_default();
+    let Some(br) = body.terminator(p) else { return !b_phis.is_empty() };
+    let mut moved =
+        body.blocks.get_mut(b).map(|bd| std::mem::take(&mut bd.insts)).unwrap_or_default();
+    moved.drain(..b_phis.len().min(moved.len()));
+    if let (false, Some(&first)) = (pending.is_empty(), moved.first()) {
+        if let Some(own) = body.dbg_records.remove(&first) {
+            pending.extend(own);
+        }
+        body.dbg_records.insert(first, pending);
+    }
     if let (Some(recs), Some(&first)) = (body.dbg_records.remove(&br), moved.first()) {
         let mut all = recs;
         if let Some(own) = body.dbg_records.remove(&first) {
@@ -264,30 +290,115 @@ fn merge(m: &mut Module, body: &mut Body, p: Block, b: Block) {
     for s in body.successors(p) {
         rename_phi_incoming(body, s, b, p);
     }
+    !b_phis.is_empty()
 }
 
 /// Makes the predecessors of every empty block (`br label %s` alone) jump to `s` directly, in one
-/// sweep over the layout with predecessor lists kept up to date.
+/// sweep over the layout with predecessor lists and an index of the edited phis kept up to date
+/// (a join with thousands of empty predecessors costs one pass over its phis, not one per
+/// predecessor).
 fn bypass_empty_blocks(body: &mut Body, is_taken: &dyn Fn(Block) -> bool, st: &mut Stats) -> bool {
     let mut sw = Sweep::new(body);
+    // Edges `p -> s` by count; the predecessor lists keep bypassed blocks, skipped on reading.
+    let mut edges: HashMap<(Block, Block), u32> = HashMap::default();
+    for (s, ps) in sw.preds.iter() {
+        for &p in ps {
+            *edges.entry((p, s)).or_insert(0) += 1;
+        }
+    }
+    let mut index = PhiIndex::default();
     for b in sw.candidates(body, is_taken) {
         let Some(s) = lone_branch_target(body, b) else { continue };
-        let (Some(pb), Some(ps)) = (sw.preds.get(b), sw.preds.get(s)) else {
-            continue;
-        };
-        if s == b || pb.is_empty() || !can_bypass(body, pb, ps, b, s) {
+        if s == b {
             continue;
         }
-        let Some(pb) = sw.preds.get_mut(b).map(std::mem::take) else { continue };
-        bypass(body, &pb, b, s);
+        let gone = &sw.gone;
+        let pb: Vec<Block> = sw
+            .preds
+            .get(b)
+            .map(|ps| {
+                ps.iter().copied().filter(|&x| !gone.get(x).copied().unwrap_or(false)).collect()
+            })
+            .unwrap_or_default();
+        if pb.is_empty() || !can_bypass(body, &mut index, &edges, &pb, b, s) {
+            continue;
+        }
+        bypass(body, &mut index, &pb, b, s);
+        if let Some(ps) = sw.preds.get_mut(b) {
+            ps.clear();
+        }
         if let Some(ps) = sw.preds.get_mut(s) {
-            ps.retain(|&x| x != b);
             ps.extend_from_slice(&pb);
+        }
+        edges.remove(&(b, s));
+        for &p in &pb {
+            if let Some(k) = edges.remove(&(p, b)) {
+                *edges.entry((p, s)).or_insert(0) += k;
+            }
         }
         sw.remove(b);
         st.bypassed += 1;
     }
+    index.finish(body);
     sw.finish(body)
+}
+
+/// The entries of the phis a sweep edits, kept outside the phis until the sweep ends: each
+/// entry stays in its place until removed (the first entry of a block goes first), new ones
+/// go at the end, as editing the phi in place would leave them.
+#[derive(Default)]
+struct PhiIndex {
+    phis: HashMap<Inst, IndexedPhi>,
+}
+
+struct IndexedPhi {
+    entries: Vec<Option<(Block, Operand)>>,
+    /// The live entries of each block, by position (ascending).
+    of: HashMap<Block, VecDeque<usize>>,
+}
+
+impl PhiIndex {
+    fn get(&mut self, body: &Body, phi: Inst) -> Option<&mut IndexedPhi> {
+        if !self.phis.contains_key(&phi) {
+            let d = body.insts.get(phi)?;
+            let Extra::Phi(blocks) = &d.extra else { return None };
+            let mut ip = IndexedPhi { entries: Vec::new(), of: HashMap::default() };
+            for (b, &a) in blocks.iter().zip(d.args.iter()) {
+                ip.push(*b, a);
+            }
+            self.phis.insert(phi, ip);
+        }
+        self.phis.get_mut(&phi)
+    }
+
+    /// Writes the edited phis back.
+    fn finish(self, body: &mut Body) {
+        for (phi, ip) in self.phis {
+            let Some(d) = body.insts.get_mut(phi) else { continue };
+            let live: Vec<(Block, Operand)> = ip.entries.into_iter().flatten().collect();
+            d.args = live.iter().map(|e| e.1).collect();
+            d.extra = Extra::Phi(live.iter().map(|e| e.0).collect());
+        }
+    }
+}
+
+impl IndexedPhi {
+    fn push(&mut self, b: Block, v: Operand) {
+        self.of.entry(b).or_default().push_back(self.entries.len());
+        self.entries.push(Some((b, v)));
+    }
+
+    /// The value of the first entry of `b`.
+    fn value(&self, b: Block) -> Option<Operand> {
+        let &k = self.of.get(&b)?.front()?;
+        self.entries.get(k).copied().flatten().map(|e| e.1)
+    }
+
+    /// Removes the first entry of `b`; returns its value.
+    fn remove_first(&mut self, b: Block) -> Option<Operand> {
+        let k = self.of.get_mut(&b)?.pop_front()?;
+        self.entries.get_mut(k)?.take().map(|e| e.1)
+    }
 }
 
 /// The target of `b` when `b` holds nothing but `br label %target`.
@@ -302,7 +413,14 @@ fn lone_branch_target(body: &Body, b: Block) -> Option<Block> {
 
 /// True when every predecessor of `b` ends in `br` or `switch`, and `s`'s phis do not already
 /// receive a different value from a predecessor of `b`.
-fn can_bypass(body: &Body, preds: &[Block], s_preds: &[Block], b: Block, s: Block) -> bool {
+fn can_bypass(
+    body: &Body,
+    index: &mut PhiIndex,
+    edges: &HashMap<(Block, Block), u32>,
+    preds: &[Block],
+    b: Block,
+    s: Block,
+) -> bool {
     let term_ok = preds.iter().all(|&p| {
         body.terminator(p)
             .and_then(|t| body.insts.get(t))
@@ -311,18 +429,16 @@ fn can_bypass(body: &Body, preds: &[Block], s_preds: &[Block], b: Block, s: Bloc
     if !term_ok {
         return false;
     }
+    let shared: Vec<Block> =
+        preds.iter().copied().filter(|&p| edges.get(&(p, s)).is_some_and(|&k| k > 0)).collect();
+    if shared.is_empty() {
+        return true;
+    }
     for phi in phis(body, s) {
-        let Some(d) = body.insts.get(phi) else { return false };
-        let Extra::Phi(blocks) = &d.extra else { return false };
-        let from_b = blocks.iter().position(|&x| x == b).and_then(|k| d.args.get(k));
-        for &p in preds {
-            if !s_preds.contains(&p) {
-                continue;
-            }
-            let from_p = blocks.iter().position(|&x| x == p).and_then(|k| d.args.get(k));
-            if from_p != from_b {
-                return false;
-            }
+        let Some(ip) = index.get(body, phi) else { return false };
+        let from_b = ip.value(b);
+        if shared.iter().any(|&p| ip.value(p) != from_b) {
+            return false;
         }
     }
     true
@@ -330,20 +446,13 @@ fn can_bypass(body: &Body, preds: &[Block], s_preds: &[Block], b: Block, s: Bloc
 
 /// Makes the predecessors of the empty block `b` (`preds`, one per edge) jump to its successor
 /// `s` directly (the caller takes `b` out of the layout).
-fn bypass(body: &mut Body, preds: &[Block], b: Block, s: Block) {
+fn bypass(body: &mut Body, index: &mut PhiIndex, preds: &[Block], b: Block, s: Block) {
     for phi in phis(body, s) {
-        let Some(d) = body.insts.get_mut(phi) else { continue };
-        let Extra::Phi(blocks) = &mut d.extra else { continue };
-        let Some(k) = blocks.iter().position(|&x| x == b) else { continue };
-        let Some(&v) = d.args.get(k) else { continue };
-        let mut new_blocks: Vec<Block> = blocks.to_vec();
-        new_blocks.remove(k);
-        d.args.remove(k);
+        let Some(ip) = index.get(body, phi) else { continue };
+        let Some(v) = ip.remove_first(b) else { continue };
         for &p in preds {
-            new_blocks.push(p);
-            d.args.push(v);
+            ip.push(p, v);
         }
-        *blocks = new_blocks.into_boxed_slice();
     }
     for &p in preds {
         let Some(t) = body.terminator(p) else { continue };

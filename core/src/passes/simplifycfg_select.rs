@@ -56,19 +56,21 @@ struct Plan {
     hoist: Vec<Block>,
 }
 
-/// Folds every qualifying join; returns how many.
+/// Folds every qualifying join; returns how many. One sweep over the layout: a fold changes
+/// only its own blocks (the branching block now jumps to the join, whose phis are gone), which
+/// makes no join before it foldable, so each join is looked at once, with the graph updated
+/// after each fold.
 pub(super) fn fold_two_entry_phis(
     m: &mut Module,
     body: &mut Body,
     is_taken: &dyn Fn(Block) -> bool,
 ) -> u64 {
     let mut n = 0;
-    for _ in 0..body.blocks.len() + 1 {
-        let cfg = Cfg::new(body);
-        let Some(plan) = body.layout.iter().find_map(|&j| plan(m, body, &cfg, j, is_taken)) else {
-            break;
-        };
+    let mut cfg = Cfg::new(body);
+    for j in body.layout.clone() {
+        let Some(plan) = plan(m, body, &cfg, j, is_taken) else { continue };
         apply(body, &plan);
+        cfg.set_succs(plan.b, body.successors(plan.b));
         n += 1;
     }
     n

@@ -780,11 +780,14 @@ impl<'a, 'm> Fx<'a, 'm> {
                 self.emit(Inst::AluRI { op: Alu::Cmp, w: false, dst: r, imm: n });
                 self.emit(Inst::Jcc(Cc::Ae, ld));
                 let table = self.buf.label();
+                // The target is computed in a free register: the index's may hold a value
+                // the targets still use.
+                let t = self.temp_gpr();
                 self.emit(Inst::LeaLabel { dst: SCRATCH, label: table });
                 let mem = Mem { base: SCRATCH, index: Some((r, 4)), disp: 0 };
-                self.emit(Inst::Load { kind: Load::Sx32, dst: r, mem });
-                self.emit(Inst::AluRR { op: Alu::Add, w: true, dst: r, src: SCRATCH });
-                self.emit(Inst::JmpR(r));
+                self.emit(Inst::Load { kind: Load::Sx32, dst: t, mem });
+                self.emit(Inst::AluRR { op: Alu::Add, w: true, dst: t, src: SCRATCH });
+                self.emit(Inst::JmpR(t));
                 while !self.buf.pos().is_multiple_of(4) {
                     self.buf.put1(0xCC);
                 }

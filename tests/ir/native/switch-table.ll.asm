@@ -8,9 +8,9 @@
   0008:  83 ff 08                       cmp edi, 8
   000b:  0f 83 8c 00 00 00              jae 0x9d
   0011:  4c 8d 1d 0c 00 00 00           lea r11, [rip + 0x24]
-  0018:  49 63 3c bb                    movsxd rdi, dword ptr [r11 + 4*rdi]
-  001c:  4c 01 df                       add rdi, r11
-  001f:  ff e7 cc cc cc 20 00 00 00 2a 00 00 00 34 00 00 00 3e 00 00 00 83 00 00 00 5b 00 00 00 65 00 00 00 6f 00 00 00  jmp rdi
+  0018:  49 63 04 bb                    movsxd rax, dword ptr [r11 + 4*rdi]
+  001c:  4c 01 d8                       add rax, r11
+  001f:  ff e0 cc cc cc 20 00 00 00 2a 00 00 00 34 00 00 00 3e 00 00 00 83 00 00 00 5b 00 00 00 65 00 00 00 6f 00 00 00  jmp rax
   ; 22: ret i32 100
   0044:  b8 64 00 00 00                 mov eax, 100
   0049:  e9 64 00 00 00                 jmp 0xb2

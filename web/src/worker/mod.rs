@@ -142,7 +142,8 @@ pub fn step_cfgs(r: StepCfgsRequest) -> StepCfgs {
 /// Runs `pipeline` pass by pass, recording each step and the module after each pass that
 /// changed it (the playground shows diffs, CFGs before and after, and opens any snapshot).
 pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
-    use irplay_core::passes::pipeline::{parse_pipeline, run_pipeline, RunOptions};
+    use irplay_core::passes::pipeline::{parse_pipeline, run_pipeline_with, RunOptions};
+    use irplay_core::passes::TextCache;
     let start = now_ms();
     let mut report =
         OptReport { id, error: None, steps: Vec::new(), snapshots: Vec::new(), millis: 0.0 };
@@ -158,11 +159,15 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
         report.error = Some("the module has errors: fix them to optimize it".into());
         return report;
     };
-    report.snapshots.push(irplay_core::text::print_module(&m));
+    // One cache of printed texts for the whole run: a step prints only the function it
+    // changed, and a snapshot reuses the texts of the functions no pass changed.
+    let mut texts = TextCache::new();
+    report.snapshots.push(texts.module(&m));
     let opts = RunOptions { verify_each: true, record_text: true };
     for pass in passes {
         let before = report.snapshots.len() - 1;
-        let result = run_pipeline(&mut m, std::slice::from_ref(&pass), &opts, &now_ms);
+        let result =
+            run_pipeline_with(&mut m, std::slice::from_ref(&pass), &opts, &now_ms, &mut texts);
         let (steps, failure) = match result {
             Ok(steps) => (steps, None),
             Err(e) => {
@@ -180,7 +185,7 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
         };
         let changed = steps.iter().any(|s| s.changed);
         if changed {
-            report.snapshots.push(irplay_core::text::print_module(&m));
+            report.snapshots.push(texts.module(&m));
         }
         let after = report.snapshots.len() - 1;
         report.steps.extend(steps.into_iter().map(|s| StepView {
@@ -576,6 +581,57 @@ other:
         assert!(bad.error.as_deref().is_some_and(|e| e.contains("bogus")) && bad.steps.is_empty());
         let invalid = optimize(11, "define i32 @main( {", "dce");
         assert!(invalid.error.is_some() && invalid.snapshots.is_empty());
+    }
+
+    /// The report's texts are the printer's: each step's function before and after its pass,
+    /// and the module after each pass that changed it, as printing the module anew at each
+    /// step gives them (the worker prints through a cache that reprints changed functions only).
+    #[test]
+    fn optimize_texts_are_the_printer_s() {
+        use irplay_core::passes::pipeline::{defined_functions, parse_pipeline};
+        use irplay_core::passes::PassKind;
+        use irplay_core::text::{print_function, print_module};
+        let src = "@g = global i32 0\n\
+                   define internal i32 @sq(i32 %x) #0 {\n  %m = mul i32 %x, %x\n  ret i32 %m\n}\n\
+                   define i32 @main() #0 {\nentry:\n  %a = alloca i32\n  store i32 3, ptr %a\n  br label %h\n\
+                   h:\n  %i = phi i32 [ 0, %entry ], [ %i.n, %h ]\n  %v = load i32, ptr %a\n  %s = call i32 @sq(i32 %v)\n  \
+                   store i32 %s, ptr @g, !tbaa !0\n  %i.n = add i32 %i, 1\n  %c = icmp slt i32 %i.n, 4\n  br i1 %c, label %h, label %e\n\
+                   e:\n  %r = load i32, ptr @g\n  ret i32 %r\n}\n\
+                   attributes #0 = { nounwind }\n!0 = !{!1, !1, i64 0}\n!1 = !{!\"int\", !2, i64 0}\n!2 = !{!\"root\"}\n";
+        let r = optimize(14, src, "O2");
+        assert_eq!(r.error, None);
+        // The same pipeline, the module printed anew around every step.
+        let checked = irplay_core::check(src);
+        let mut m = checked.module.expect("valid");
+        let mut snapshots = vec![print_module(&m)];
+        let mut texts: Vec<(String, String)> = Vec::new();
+        for pass in parse_pipeline("O2").expect("O2") {
+            let mut changed = false;
+            match pass.kind {
+                PassKind::Function(f) => {
+                    for g in defined_functions(&m) {
+                        let before = print_function(&m, g);
+                        let c = f(&mut m, g).changed;
+                        texts.push((before, print_function(&m, g)));
+                        changed |= c;
+                    }
+                }
+                PassKind::Module(f) => {
+                    let before = print_module(&m);
+                    changed = f(&mut m).changed;
+                    texts.push((before, print_module(&m)));
+                }
+            }
+            if changed {
+                snapshots.push(print_module(&m));
+            }
+        }
+        assert_eq!(r.snapshots, snapshots);
+        assert!(r.snapshots.len() > 3, "{}", r.snapshots.len());
+        assert_eq!(r.steps.len(), texts.len());
+        for (got, want) in r.steps.iter().zip(&texts) {
+            assert_eq!((&got.before, &got.after), (&want.0, &want.1), "{}", got.pass);
+        }
     }
 
     #[test]

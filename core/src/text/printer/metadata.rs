@@ -202,37 +202,11 @@ impl MdSlots {
             }
         }
         for &f in &p.order.funcs {
-            let Some(func) = m.func(f) else { continue };
-            for n in Self::sorted_attachments(m, p.global_attachments(f)) {
-                s.create(p, n, &mut stack);
-            }
-            let Some(body) = &func.body else { continue };
-            for &b in &body.layout {
-                let Some(bd) = body.blocks.get(b) else { continue };
-                for &i in &bd.insts {
-                    if let Some(recs) = body.dbg_records.get(&i) {
-                        for r in recs {
-                            for n in record_nodes(body, r.kind, &r.args) {
-                                s.create(p, n, &mut stack);
-                            }
-                        }
-                    }
-                    let Some(d) = body.insts.get(i) else { continue };
-                    if d.call_info().is_some() {
-                        for op in d.args.iter() {
-                            if let Operand::Md(id) = op {
-                                if let Some(MdOperand::Md(Metadata::Node(n))) = body.md_ops.get(*id)
-                                {
-                                    s.create(p, *n, &mut stack);
-                                }
-                            }
-                        }
-                    }
-                    for n in Self::sorted_attachments(m, &d.md) {
-                        s.create(p, n, &mut stack);
-                    }
+            function_roots(m, f, &mut |r| {
+                if let Root::Md(n) = r {
+                    s.create(p, n, &mut stack);
                 }
-            }
+            });
         }
         s
     }
@@ -279,6 +253,57 @@ impl MdSlots {
 }
 
 /// Calls `f` with each node operand of `node`, in LLVM's operand order.
+/// What of a function the module-wide numbering meets.
+pub(crate) enum Root {
+    /// A metadata node it refers to.
+    Md(MdId),
+    /// The attribute set of a call site.
+    Attrs(crate::ir::AttrSetId),
+}
+
+/// The metadata nodes function `f` refers to, in the order the numbering meets them (its
+/// attachments, then per instruction its debug records, its `metadata !N` call arguments and
+/// its attachments), and the attribute sets of its call sites, in order.
+pub(crate) fn function_roots(
+    m: &crate::ir::Module,
+    f: crate::ir::GlobalId,
+    visit: &mut dyn FnMut(Root),
+) {
+    let Some(gv) = m.globals.get(f) else { return };
+    let GlobalKind::Func(func) = &gv.kind else { return };
+    let own = if gv.md.is_empty() { &func.md } else { &gv.md };
+    for n in MdSlots::sorted_attachments(m, own) {
+        visit(Root::Md(n));
+    }
+    let Some(body) = &func.body else { return };
+    for &b in &body.layout {
+        let Some(bd) = body.blocks.get(b) else { continue };
+        for &i in &bd.insts {
+            if let Some(recs) = body.dbg_records.get(&i) {
+                for r in recs {
+                    for n in record_nodes(body, r.kind, &r.args) {
+                        visit(Root::Md(n));
+                    }
+                }
+            }
+            let Some(d) = body.insts.get(i) else { continue };
+            if let Some(ci) = d.call_info() {
+                visit(Root::Attrs(ci.fn_attrs));
+                for op in d.args.iter() {
+                    if let Operand::Md(id) = op {
+                        if let Some(MdOperand::Md(Metadata::Node(n))) = body.md_ops.get(*id) {
+                            visit(Root::Md(*n));
+                        }
+                    }
+                }
+            }
+            for n in MdSlots::sorted_attachments(m, &d.md) {
+                visit(Root::Md(n));
+            }
+        }
+    }
+}
+
 fn for_each_child(p: &ModulePrinter, node: &MdNode, mut f: impl FnMut(MdId)) {
     match &node.kind {
         MdNodeKind::Tuple(ops) => {

@@ -50,12 +50,56 @@ pub fn print_module(m: &Module) -> String {
 }
 
 /// Prints one function (definition or declaration) as LLVM 19 text, numbered as when the whole
-/// module is printed: what the pass views and `--print-changed` diff.
+/// module is printed: what the pass views and `--print-changed` diff. Each call numbers the
+/// whole module anew; to print many functions, build one [`ModulePrinter`] and use
+/// [`ModulePrinter::write_function`].
 pub fn print_function(m: &Module, g: GlobalId) -> String {
     let p = ModulePrinter::new(m);
     let mut out = String::new();
     module::write_function(&p, &mut out, g);
     out
+}
+
+/// What in function `g` takes part in the module-wide numbering, in the order the numbering
+/// meets it: the attribute sets that get groups (`#N`: the function's own and its call sites')
+/// and the metadata nodes it refers to (attachments, debug records, `metadata !N` call
+/// arguments). While no function's list changes (and no global, attribute set or metadata
+/// node is added or removed), the module numbers the same, and a function whose body did not
+/// change prints the same (see [`ModulePrinter::with_numbering`]).
+pub fn numbering_roots(m: &Module, g: GlobalId) -> Vec<u32> {
+    const MD: u32 = 1 << 31;
+    let mut out = Vec::new();
+    let Some(func) = m.func(g) else { return out };
+    out.push(func.fn_attrs.as_u32());
+    metadata::function_roots(m, g, &mut |r| match r {
+        metadata::Root::Md(n) => out.push(n.as_u32() | MD),
+        metadata::Root::Attrs(a) => out.push(a.as_u32()),
+    });
+    out
+}
+
+/// The module-wide numbering of a [`ModulePrinter`] (the order of globals and the numbers of
+/// unnamed ones, struct types, attribute groups, metadata slots, attributes in printing
+/// order), detached from the module: [`ModulePrinter::with_numbering`] attaches it to a later
+/// state of the module that numbers the same, which saves numbering the whole module again to
+/// print one function.
+pub struct Numbering {
+    order: GlobalOrder,
+    global_slots: SecondaryMap<GlobalId, u32>,
+    types: OnceCell<types::TypeOrder>,
+    groups: OnceCell<attrs::AttrGroups>,
+    md: OnceCell<metadata::MdSlots>,
+    sorted_attrs: OnceCell<EntityVec<AttrSetId, Box<[u16]>>>,
+    null_cache: SecondaryMap<ConstId, u8>,
+}
+
+impl Numbering {
+    /// Drops the order of struct types, to be found again from the module when next needed:
+    /// it follows where the function bodies first use each type (the `%T = type` lines of the
+    /// module), which a change to a body can reorder without renumbering anything else.
+    pub fn forget_type_order(&mut self) {
+        self.types = OnceCell::new();
+    }
 }
 
 /// Prints a type (`i32`, `ptr addrspace(1)`, `%T`, `{ i32, ptr }`).
@@ -177,9 +221,65 @@ impl<'m> ModulePrinter<'m> {
         self.m
     }
 
+    /// Detaches the module-wide numbering (see [`Numbering`]).
+    pub fn into_numbering(self) -> Numbering {
+        Numbering {
+            order: self.order,
+            global_slots: self.global_slots,
+            types: self.types,
+            groups: self.groups,
+            md: self.md,
+            sorted_attrs: self.sorted_attrs,
+            null_cache: self.null_cache.into_inner(),
+        }
+    }
+
+    /// A printer of `m` with a numbering made for an earlier state of `m`. The caller answers
+    /// for that state numbering the same as `m`: the same globals, struct types, attribute
+    /// sets and metadata nodes, and the same [`numbering_roots`] for every function (any
+    /// function body may have changed otherwise). Numbering parts not computed yet are
+    /// computed from `m` when first needed.
+    pub fn with_numbering(m: &'m Module, n: Numbering) -> ModulePrinter<'m> {
+        ModulePrinter {
+            m,
+            order: n.order,
+            global_slots: n.global_slots,
+            types: n.types,
+            groups: n.groups,
+            md: n.md,
+            sorted_attrs: n.sorted_attrs,
+            null_cache: RefCell::new(n.null_cache),
+            block_slots: RefCell::new(HashMap::new()),
+        }
+    }
+
     /// Writes the whole module.
     pub fn write_module(&self, out: &mut String) {
         module::write_module(self, out);
+    }
+
+    /// Writes one function (definition or declaration), as [`print_function`] prints it.
+    pub fn write_function(&self, out: &mut String, g: GlobalId) {
+        module::write_function(self, out, g);
+    }
+
+    /// The functions in the order the module prints them.
+    pub fn functions(&self) -> &[GlobalId] {
+        &self.order.funcs
+    }
+
+    /// Writes what the module prints before its functions (header, types, comdats, global
+    /// variables, aliases): [`ModulePrinter::write_module`] is this, then `\n` and each of
+    /// [`ModulePrinter::functions`], then [`ModulePrinter::write_module_tail`], with any
+    /// leading newlines of the whole removed.
+    pub fn write_module_head(&self, out: &mut String) {
+        module::write_head(self, out);
+    }
+
+    /// Writes what the module prints after its functions (uselistorder directives, attribute
+    /// groups, metadata, summaries).
+    pub fn write_module_tail(&self, out: &mut String) {
+        module::write_tail(self, out);
     }
 
     /// A type as text.

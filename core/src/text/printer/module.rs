@@ -14,8 +14,21 @@ use std::fmt::Write;
 
 /// Writes the whole module.
 pub(crate) fn write_module(p: &ModulePrinter, out: &mut String) {
-    let m = p.m;
     let start = out.len();
+    write_head(p, out);
+    for &g in &p.order.funcs {
+        out.push('\n');
+        write_function(p, out, g);
+    }
+    write_tail(p, out);
+    // Sections are separated by blank lines; a module without header lines starts with none.
+    let lead = out.get(start..).map_or(0, |s| s.len() - s.trim_start_matches('\n').len());
+    out.replace_range(start..start + lead, "");
+}
+
+/// What the module prints before its functions.
+pub(crate) fn write_head(p: &ModulePrinter, out: &mut String) {
+    let m = p.m;
     out.reserve(m.consts.len() * 8 + m.metadata.nodes.len() * 32 + 4096);
     if let Some(s) = m.source_filename.as_deref().filter(|s| !s.is_empty()) {
         out.push_str("source_filename = ");
@@ -54,10 +67,11 @@ pub(crate) fn write_module(p: &ModulePrinter, out: &mut String) {
     for &g in &p.order.ifuncs {
         write_alias(p, out, g);
     }
-    for &g in &p.order.funcs {
-        out.push('\n');
-        write_function(p, out, g);
-    }
+}
+
+/// What the module prints after its functions.
+pub(crate) fn write_tail(p: &ModulePrinter, out: &mut String) {
+    let m = p.m;
     let module_level: Vec<&str> =
         m.uselistorders.iter().filter(|u| u.func.is_none()).map(|u| u.text.trim()).collect();
     if !module_level.is_empty() {
@@ -77,9 +91,6 @@ pub(crate) fn write_module(p: &ModulePrinter, out: &mut String) {
             out.push('\n');
         }
     }
-    // Sections are separated by blank lines; a module without header lines starts with none.
-    let lead = out.get(start..).map_or(0, |s| s.len() - s.trim_start_matches('\n').len());
-    out.replace_range(start..start + lead, "");
 }
 
 /// `module asm` lines, split on newlines as LLVM stores them (one string, `\n`-terminated).
