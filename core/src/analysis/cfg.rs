@@ -120,4 +120,16 @@ impl Cfg {
         }
         self.succs[b] = succs;
     }
+
+    /// Puts a new block in the graph (without edges yet: add blocks before the edges to them).
+    pub fn add_block(&mut self, b: Block) {
+        self.in_layout[b] = true;
+    }
+
+    /// Takes `b` out of the graph (it left the layout): its edges go from its successors'
+    /// predecessor lists, and edges to it are dropped from then on.
+    pub fn remove_block(&mut self, b: Block) {
+        self.set_succs(b, Vec::new());
+        self.in_layout[b] = false;
+    }
 }

@@ -14,7 +14,6 @@
 
 use super::cfg::Cfg;
 use super::loops::Loop;
-use crate::ir::entity::SecondaryMap;
 use crate::ir::{
     Block, Body, ConstKind, Extra, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, Value,
     ValueDef,
@@ -90,11 +89,12 @@ pub fn const_int(m: &Module, o: Operand) -> Option<(u32, i64)> {
 }
 
 /// True when `o` does not change while the loop runs: a constant, a parameter, or a value
-/// defined by an instruction outside the loop's blocks.
+/// defined by an instruction outside the loop's blocks (`block_of` gives the block of a
+/// placed instruction).
 pub fn is_invariant(
     body: &Body,
     l: &Loop,
-    block_of: &SecondaryMap<Inst, Option<Block>>,
+    block_of: &dyn Fn(Inst) -> Option<Block>,
     o: Operand,
 ) -> bool {
     match o {
@@ -102,7 +102,7 @@ pub fn is_invariant(
         Operand::Md(_) => false,
         Operand::Value(v) => match body.values.get(v).map(|d| d.def) {
             Some(ValueDef::Param(_)) => true,
-            Some(ValueDef::Inst(i)) => block_of[i].is_some_and(|b| !l.contains(b)),
+            Some(ValueDef::Inst(i)) => block_of(i).is_some_and(|b| !l.contains(b)),
             None => false,
         },
     }
@@ -149,7 +149,7 @@ pub fn inductions(m: &Module, body: &Body, l: &Loop, pre: Block, latch: Block) -
 pub fn exit_test(
     body: &Body,
     l: &Loop,
-    block_of: &SecondaryMap<Inst, Option<Block>>,
+    block_of: &dyn Fn(Inst) -> Option<Block>,
     ivs: &[Induction],
     exiting: Block,
 ) -> Option<ExitTest> {
@@ -283,7 +283,7 @@ mod tests {
             let (pre, latch) = (block(&m, f, "entry"), block(&m, f, "loop"));
             let ivs = inductions(&m, f, &l, pre, latch);
             let block_of = crate::ir::uses::inst_blocks(f);
-            let test = exit_test(f, &l, &block_of, &ivs, latch);
+            let test = exit_test(f, &l, &|i| block_of[i], &ivs, latch);
             (ivs, test)
         };
         (m, ivs, test)

@@ -149,7 +149,7 @@ pub fn remove_insts(consts: &mut ConstPool, body: &mut Body, dead: &dyn Fn(Inst)
 }
 
 /// Makes metadata uses of `values` (which are going away) `poison` of their types.
-fn poison_md_uses(consts: &mut ConstPool, body: &mut Body, values: &[(Value, TypeId)]) {
+pub(crate) fn poison_md_uses(consts: &mut ConstPool, body: &mut Body, values: &[(Value, TypeId)]) {
     if values.is_empty() {
         return;
     }

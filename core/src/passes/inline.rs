@@ -36,8 +36,7 @@
 //! `globaldce`.
 
 use super::edit::{
-    for_each_operand_mut, inst_blocks, reachable, remove_insts, rename_phi_incoming,
-    replace_all_uses,
+    for_each_operand_mut, reachable, remove_insts, rename_phi_incoming, replace_chained,
 };
 use super::{with_body, PassResult};
 use crate::ir::attrs::AttrKind;
@@ -74,12 +73,22 @@ pub fn run(m: &mut Module) -> PassResult {
         })
         .collect();
     let mut uses = direct_use_counts(m);
+    // Functions with a block whose address is taken (inlining never makes one).
+    let taken: HashSet<GlobalId> = m
+        .consts
+        .block_addresses()
+        .filter_map(|c| match c.kind {
+            ConstKind::BlockAddress { func, .. } => Some(func),
+            _ => None,
+        })
+        .collect();
+    let graph = CallGraph { index: &index, scc_of: &scc_of, cyclic: &cyclic, taken: &taken };
     let mut inlined = 0u64;
     let mut callees: HashSet<GlobalId> = HashSet::default();
     for comp in order {
         for &k in &comp {
             let Some(&caller) = funcs.get(k) else { continue };
-            inlined += inline_into(m, caller, &index, &scc_of, &cyclic, &mut uses, &mut callees);
+            inlined += inline_into(m, caller, &graph, &mut uses, &mut callees);
         }
     }
     // Local callees left without any reference go, as LLVM's inliner deletes them.
@@ -206,12 +215,62 @@ fn sccs(edges: &[Vec<usize>]) -> (Vec<usize>, Vec<Vec<usize>>) {
 }
 
 /// Inlines the acceptable call sites of `caller`; returns how many.
+/// What `run` knows of the call graph.
+struct CallGraph<'a> {
+    index: &'a HashMap<GlobalId, usize>,
+    scc_of: &'a [usize],
+    cyclic: &'a [bool],
+    /// Functions with a block whose address is taken.
+    taken: &'a HashSet<GlobalId>,
+}
+
+/// The edits of one caller's inlining that wait until its last call site: so that each call
+/// site costs what its callee does, not what the caller has grown to (a `main` calling a
+/// thousand functions).
+struct CallerEdits {
+    names: Names,
+    /// The block now holding the rest of each block split at a call.
+    tail: HashMap<Block, Block>,
+    /// Blocks to lay out right after a block (each block is split once at most).
+    after: HashMap<Block, Vec<Block>>,
+    /// What the results of the inlined calls become.
+    repl: SecondaryMap<Value, Option<Operand>>,
+    /// The inlined calls, removed at the end.
+    calls: HashSet<Inst>,
+}
+
+impl CallerEdits {
+    fn new(body: &Body) -> CallerEdits {
+        CallerEdits {
+            names: Names::new(body),
+            tail: HashMap::default(),
+            after: HashMap::default(),
+            repl: SecondaryMap::from_elem(None, body.values.len()),
+            calls: HashSet::default(),
+        }
+    }
+
+    /// Lays out the new blocks, replaces the calls' results and removes the calls.
+    fn finish(self, m: &mut Module, body: &mut Body) {
+        let mut layout = Vec::with_capacity(body.layout.len());
+        let mut stack: Vec<Block> = body.layout.iter().rev().copied().collect();
+        while let Some(b) = stack.pop() {
+            layout.push(b);
+            if let Some(next) = self.after.get(&b) {
+                stack.extend(next.iter().rev().copied());
+            }
+        }
+        body.layout = layout;
+        replace_chained(body, &self.repl);
+        let calls = self.calls;
+        remove_insts(&mut m.consts, body, &|i| calls.contains(&i));
+    }
+}
+
 fn inline_into(
     m: &mut Module,
     caller: GlobalId,
-    index: &HashMap<GlobalId, usize>,
-    scc_of: &[usize],
-    cyclic: &[bool],
+    graph: &CallGraph,
     uses: &mut HashMap<GlobalId, u64>,
     callees: &mut HashSet<GlobalId>,
 ) -> u64 {
@@ -219,7 +278,8 @@ fn inline_into(
     if has_debug_info(m, &cf.md) {
         return 0;
     }
-    let caller_scc = index.get(&caller).and_then(|&k| scc_of.get(k)).copied();
+    let scc = |g: &GlobalId| graph.index.get(g).and_then(|&k| graph.scc_of.get(k)).copied();
+    let caller_scc = scc(&caller);
     let Some(body) = cf.body.as_ref() else { return 0 };
     let live = reachable(body);
     let mut sites = Vec::new();
@@ -233,20 +293,25 @@ fn inline_into(
                 continue;
             }
             let Some(callee) = callee_of(m, d) else { continue };
-            let callee_scc = index.get(&callee).and_then(|&k| scc_of.get(k)).copied();
+            let callee_scc = scc(&callee);
             if callee == caller
                 || callee_scc == caller_scc
-                || callee_scc.is_none_or(|c| cyclic.get(c).copied().unwrap_or(true))
+                || callee_scc.is_none_or(|c| graph.cyclic.get(c).copied().unwrap_or(true))
             {
                 continue;
             }
-            sites.push((i, callee));
+            sites.push((i, b, callee));
         }
     }
+    let mut edits = CallerEdits::new(body);
     let mut n = 0;
-    for (call, callee) in sites {
-        let Some(callee_body) = acceptable(m, caller, call, callee, uses) else { continue };
-        let done = with_body(m, caller, |m, body| inline_call(m, body, call, callee, &callee_body));
+    for (call, b, callee) in sites {
+        let Some(callee_body) = acceptable(m, caller, call, callee, uses, graph.taken) else {
+            continue;
+        };
+        let done = with_body(m, caller, |m, body| {
+            inline_call(m, body, &mut edits, call, b, callee, &callee_body)
+        });
         if done {
             n += 1;
             callees.insert(callee);
@@ -267,6 +332,9 @@ fn inline_into(
             }
         }
     }
+    if n > 0 {
+        with_body(m, caller, |m, body| edits.finish(m, body));
+    }
     n
 }
 
@@ -281,6 +349,7 @@ fn acceptable(
     call: Inst,
     callee: GlobalId,
     uses: &HashMap<GlobalId, u64>,
+    taken: &HashSet<GlobalId>,
 ) -> Option<Body> {
     let cf = m.func(caller)?;
     let d = cf.body.as_ref()?.insts.get(call)?;
@@ -319,10 +388,8 @@ fn acceptable(
     }
     let always = attrs.has(f.fn_attrs, AttrKind::AlwaysInline)
         || attrs.has(ci.fn_attrs, AttrKind::AlwaysInline);
-    for (_, c) in m.consts.iter() {
-        if matches!(c.kind, ConstKind::BlockAddress { func, .. } if func == callee) {
-            return None;
-        }
+    if taken.contains(&callee) {
+        return None;
     }
     let entry = body.entry()?;
     let mut cost = 0u64;
@@ -401,6 +468,9 @@ fn static_alloca(m: &Module, d: &InstData) -> bool {
 /// Names for copies: unique in the caller among values and blocks.
 struct Names {
     taken: HashSet<Symbol>,
+    /// The suffix to try first for each base: names are only added, so every smaller one is
+    /// still taken (a thousand copies of `%i.i` do not each try the ones before).
+    next: HashMap<String, u32>,
 }
 
 impl Names {
@@ -415,16 +485,17 @@ impl Names {
                 LocalName::Unnamed => None,
             })
             .collect();
-        Names { taken }
+        Names { taken, next: HashMap::default() }
     }
 
     fn fresh(&mut self, m: &mut Module, base: &str) -> LocalName {
-        let mut k = 0u32;
+        let mut k = self.next.get(base).copied().unwrap_or(0);
         loop {
             let n = if k == 0 { base.to_string() } else { format!("{base}{k}") };
             k += 1;
             let sym = m.symbols.intern(&n);
             if self.taken.insert(sym) {
+                self.next.insert(base.to_string(), k);
                 return LocalName::Named(sym);
             }
         }
@@ -441,10 +512,20 @@ impl Names {
     }
 }
 
-/// Inlines `call` (of `callee`, whose body is `cb`) into `body`. False when nothing changed.
-fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb: &Body) -> bool {
-    let blocks_of = inst_blocks(body);
-    let Some(b) = blocks_of.get(call).copied().flatten() else { return false };
+/// Inlines `call` (of `callee`, whose body is `cb`), which was in block `orig`, into `body`;
+/// the layout, the uses of the result and the call's removal are left to `ed`. False when
+/// nothing changed.
+fn inline_call(
+    m: &mut Module,
+    body: &mut Body,
+    ed: &mut CallerEdits,
+    call: Inst,
+    orig: Block,
+    callee: GlobalId,
+    cb: &Body,
+) -> bool {
+    // An earlier call of the block moved the rest of it (with this call) to a new block.
+    let b = ed.tail.get(&orig).copied().unwrap_or(orig);
     let Some(cd) = body.insts.get(call).cloned() else { return false };
     let Some((_, args)) = cd.callee_and_args() else { return false };
     let Some(site_tail) = cd.call_info().map(|c| c.tail) else { return false };
@@ -453,7 +534,7 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
     if args.len() != cb.params.len() {
         return false;
     }
-    let mut names = Names::new(body);
+    let names = &mut ed.names;
 
     // Split the block after the call.
     let Some(pos) = body.blocks.get(b).and_then(|bd| bd.insts.iter().position(|&i| i == call))
@@ -580,12 +661,11 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
         }
     }
 
-    // Lay out: the copies between the call's block and the continuation.
-    let at = body.layout.iter().position(|&x| x == b).map_or(body.layout.len(), |p| p + 1);
-    let mut tail_layout = body.layout.split_off(at);
-    body.layout.extend(new_blocks.iter().copied());
-    body.layout.push(cont);
-    body.layout.append(&mut tail_layout);
+    // Lay out (at the end): the copies between the call's block and the continuation.
+    let mut placed = new_blocks.clone();
+    placed.push(cont);
+    ed.after.insert(b, placed);
+    ed.tail.insert(orig, cont);
 
     // Static allocas go to the caller's entry block.
     if !allocas.is_empty() {
@@ -642,9 +722,9 @@ fn inline_call(m: &mut Module, body: &mut Body, call: Inst, callee: GlobalId, cb
                     .unwrap_or(Operand::Value(r))
             }
         };
-        replace_all_uses(body, r, repl);
+        ed.repl[r] = Some(repl);
     }
-    remove_insts(&mut m.consts, body, &|i| i == call);
+    ed.calls.insert(call);
     true
 }
 

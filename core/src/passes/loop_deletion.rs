@@ -28,16 +28,15 @@
 //! variable.
 
 use super::dce::has_effects;
-use super::edit::{phis, remove_blocks, use_lists};
-use super::loop_driver::{drive, run_loop_pass, Order};
-use super::loop_edit::{in_loop_flags, loop_insts, phi_entries, set_phi_entries};
+use super::edit::phis;
+use super::loop_driver::{drive_innermost, run_loop_pass, LoopView, Outcome};
+use super::loop_edit::{phi_entries, set_phi_entries};
 use super::PassResult;
 use crate::analysis::induction::{exit_test, inductions, runs_every_iteration, test_is_finite};
 use crate::analysis::loop_info::{exit_blocks, exiting_blocks, preheader, single_latch};
-use crate::analysis::{Cfg, DomTree, Loop};
+use crate::analysis::Loop;
 use crate::ir::attrs::AttrKind;
 use crate::ir::{Block, Body, GlobalId, Module, Opcode, Operand};
-use rustc_hash::FxHashSet as HashSet;
 
 /// Runs `loop-deletion` on one function.
 pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
@@ -47,10 +46,12 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Deletes every qualifying loop; returns how many.
 pub fn delete_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let must_progress = m.func(g).is_some_and(|f| m.attrs.has(f.fn_attrs, AttrKind::MustProgress));
-    drive(m, body, g, Order::Innermost, |m, body, v, l| {
-        let (pre, exit) = deletable(m, body, &v.cfg, &v.dt, l, must_progress)?;
-        delete(m, body, l, pre, exit);
-        Some(Vec::new())
+    drive_innermost(m, body, g, |m, body, v, l| {
+        let Some((pre, exit)) = deletable(m, body, v, l, must_progress) else {
+            return Outcome::Unchanged;
+        };
+        delete(body, v, l, pre, exit);
+        Outcome::Gone
     })
 }
 
@@ -58,44 +59,44 @@ pub fn delete_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
 fn deletable(
     m: &Module,
     body: &Body,
-    cfg: &Cfg,
-    dt: &DomTree,
+    v: &LoopView,
     l: &Loop,
     must_progress: bool,
 ) -> Option<(Block, Block)> {
+    let cfg = &v.cfg;
     let pre = preheader(l, cfg)?;
     let latch = single_latch(l, cfg)?;
     let [exit] = exit_blocks(l, cfg)[..] else { return None };
     if cfg.preds(exit).iter().any(|&p| !l.contains(p)) {
         return None;
     }
-    let insts = loop_insts(body, l);
-    for &(_, i) in &insts {
-        let d = body.insts.get(i)?;
-        if d.op.is_terminator() {
-            if !matches!(d.op, Opcode::Br | Opcode::Switch) {
+    for &b in l.blocks() {
+        for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
+            let d = body.insts.get(i)?;
+            if d.op.is_terminator() {
+                if !matches!(d.op, Opcode::Br | Opcode::Switch) {
+                    return None;
+                }
+            } else if has_effects(m, body, d) {
                 return None;
             }
-        } else if has_effects(m, body, d) {
-            return None;
         }
     }
     // Values of the loop used outside it: only exit phis with one invariant value.
-    let in_loop = in_loop_flags(body, l);
-    let inside = |b: Block| in_loop.get(b).copied().unwrap_or(false);
-    let block_of = super::edit::inst_blocks(body);
-    let users = use_lists(body);
-    for &(_, i) in &insts {
-        let Some(v) = body.insts.get(i).and_then(|d| d.result) else { continue };
-        for &u in users.get(v).map(Vec::as_slice).unwrap_or(&[]) {
-            if !block_of.get(u).copied().flatten().is_some_and(inside) {
-                return None;
+    let block_of = |i| v.uses.block_of(i);
+    for &b in l.blocks() {
+        for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
+            let Some(r) = body.insts.get(i).and_then(|d| d.result) else { continue };
+            for u in v.uses.users(body, r) {
+                if !block_of(u).is_some_and(|ub| l.contains(ub)) {
+                    return None;
+                }
             }
         }
     }
     for phi in phis(body, exit) {
         let from_loop: Vec<Operand> =
-            phi_entries(body, phi).into_iter().filter(|e| inside(e.0)).map(|e| e.1).collect();
+            phi_entries(body, phi).into_iter().filter(|e| l.contains(e.0)).map(|e| e.1).collect();
         let first = *from_loop.first()?;
         if from_loop.iter().any(|&o| o != first)
             || !crate::analysis::induction::is_invariant(body, l, &block_of, first)
@@ -108,7 +109,7 @@ fn deletable(
     }
     let ivs = inductions(m, body, l, pre, latch);
     let finite = exiting_blocks(l, cfg).into_iter().any(|x| {
-        runs_every_iteration(cfg, dt, latch, x)
+        runs_every_iteration(cfg, &v.dt, latch, x)
             && exit_test(body, l, &block_of, &ivs, x)
                 .is_some_and(|t| ivs.get(t.iv).is_some_and(|iv| test_is_finite(m, iv, &t)))
     });
@@ -116,13 +117,13 @@ fn deletable(
 }
 
 /// Makes the preheader branch to the exit and removes the loop's blocks.
-fn delete(m: &mut Module, body: &mut Body, l: &Loop, pre: Block, exit: Block) {
+fn delete(body: &mut Body, v: &mut LoopView, l: &Loop, pre: Block, exit: Block) {
     for phi in phis(body, exit) {
         let entries = phi_entries(body, phi);
-        let Some(v) = entries.iter().find(|e| l.contains(e.0)).map(|e| e.1) else { continue };
+        let Some(x) = entries.iter().find(|e| l.contains(e.0)).map(|e| e.1) else { continue };
         let mut kept: Vec<(Block, Operand)> =
             entries.into_iter().filter(|e| !l.contains(e.0)).collect();
-        kept.push((pre, v));
+        kept.push((pre, x));
         set_phi_entries(body, phi, &kept);
     }
     if let Some(t) = body.terminator(pre) {
@@ -134,6 +135,6 @@ fn delete(m: &mut Module, body: &mut Body, l: &Loop, pre: Block, exit: Block) {
             }
         }
     }
-    let blocks: HashSet<Block> = l.blocks().iter().copied().collect();
-    remove_blocks(&mut m.consts, body, &|b| blocks.contains(&b));
+    v.remove_blocks(body, l.blocks());
+    v.refresh(body, &[pre]);
 }

@@ -16,6 +16,9 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 /// unique as LLVM does (`name`, then `name1`, `name2`, ...).
 pub struct Names {
     taken: HashSet<Symbol>,
+    /// The suffix to try first for each name: names are only added, so every smaller one is
+    /// still taken (the hundredth copy of `%i` does not try the ninety-nine before).
+    next: HashMap<String, u32>,
 }
 
 impl Names {
@@ -32,7 +35,7 @@ impl Names {
                 taken.insert(s);
             }
         }
-        Names { taken }
+        Names { taken, next: HashMap::default() }
     }
 
     /// A fresh name starting with `want` (unnamed when `want` is empty).
@@ -40,14 +43,15 @@ impl Names {
         if want.is_empty() {
             return LocalName::Unnamed;
         }
-        let mut n = 0u32;
+        let mut n = self.next.get(want).copied().unwrap_or(0);
         loop {
             let text = if n == 0 { want.to_string() } else { format!("{want}{n}") };
             let sym = m.symbols.intern(&text);
+            n += 1;
             if self.taken.insert(sym) {
+                self.next.insert(want.to_string(), n);
                 return LocalName::Named(sym);
             }
-            n += 1;
         }
     }
 }

@@ -31,11 +31,10 @@
 //! address-taken blocks. LLVM also folds the now-constant induction variable and merges the
 //! copied blocks; we leave that to other passes (the result is equivalent, with more blocks).
 
-use super::edit::{phis, remove_blocks, remove_insts, set_branch};
-use super::loop_driver::{drive, run_loop_pass, Order};
+use super::edit::{phis, set_branch};
+use super::loop_driver::{drive_innermost, run_loop_pass, LoopView, Outcome};
 use super::loop_edit::{
-    block_name, clone_inst, loop_insts, new_block, phi_entries, set_phi_entries, value_name, Names,
-    Place,
+    block_name, clone_inst, new_block, phi_entries, set_phi_entries, value_name, Names, Place,
 };
 use super::PassResult;
 use crate::analysis::loop_info::{
@@ -62,18 +61,27 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Fully unrolls every qualifying innermost loop; returns how many.
 pub fn unroll_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
-    drive(m, body, g, Order::Innermost, |m, body, v, l| {
+    drive_innermost(m, body, g, |m, body, v, l| {
         if !is_simplified(l, &v.cfg) || has_unclonable_calls(m, body, l) {
-            return None;
+            return Outcome::Unchanged;
         }
-        let plan = plan(m, body, &v.cfg, l)?;
-        unroll(m, body, &mut names, l, &plan);
-        Some(Vec::new())
+        let Some(plan) = plan(m, body, &v.cfg, l) else { return Outcome::Unchanged };
+        unroll(m, body, &mut names, v, l, &plan);
+        Outcome::Gone
     })
 }
 
+/// The instructions of the loop's blocks (in no particular order).
+fn loop_insts(body: &Body, l: &Loop) -> Vec<Inst> {
+    l.blocks()
+        .iter()
+        .flat_map(|&b| body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]))
+        .copied()
+        .collect()
+}
+
 fn has_unclonable_calls(m: &Module, body: &Body, l: &Loop) -> bool {
-    loop_insts(body, l).iter().any(|&(_, i)| {
+    loop_insts(body, l).iter().any(|&i| {
         let Some(d) = body.insts.get(i) else { return true };
         let Some(ci) = d.call_info() else { return false };
         let callee_attrs = match d.args.first() {
@@ -281,9 +289,16 @@ fn simulate(s: Sim) -> Option<u64> {
     None
 }
 
-fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Plan) {
+fn unroll(
+    m: &mut Module,
+    body: &mut Body,
+    names: &mut Names,
+    lv: &mut LoopView,
+    l: &Loop,
+    pl: &Plan,
+) {
     let (p, h, e) = (pl.p, pl.h, pl.e);
-    let blocks: Vec<Block> = body.layout.iter().copied().filter(|&b| l.contains(b)).collect();
+    let blocks: Vec<Block> = lv.in_layout_order(body, l);
     let h_phis = phis(body, h);
     // (phi value, value from the preheader, value from the latch)
     let mut hp: Vec<(Value, Operand, Operand)> = Vec::new();
@@ -367,27 +382,32 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
     let last = pl.last as usize;
     // Uses after the loop take the last pass's values; the exit's phis its exiting block.
     let x_last = bmaps.get(last).and_then(|bm| bm.get(&pl.x)).copied().unwrap_or(pl.x);
-    let outside: Vec<Block> = body.layout.iter().copied().filter(|b| !l.contains(*b)).collect();
-    let copy_blocks: HashSet<Block> =
-        bmaps.iter().skip(1).flat_map(|bm| bm.values().copied()).collect();
-    for b in outside {
-        if copy_blocks.contains(&b) {
-            continue;
-        }
-        if let Some(mp) = maps.get(last) {
-            for i in body.blocks.get(b).map(|bd| bd.insts.clone()).unwrap_or_default() {
-                remap_operands(body, i, mp);
+    let mut outside: Vec<Inst> = Vec::new();
+    for &b in &blocks {
+        for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
+            if let Some(r) = body.insts.get(i).and_then(|d| d.result) {
+                outside.extend(lv.uses.users(body, r));
+                outside.extend(lv.uses.dbg_users(body, r));
             }
         }
-        if b == e {
-            for phi in phis(body, e) {
-                let entries: Vec<_> = phi_entries(body, phi)
-                    .into_iter()
-                    .map(|(pb, v)| if pb == pl.x { (x_last, v) } else { (pb, v) })
-                    .collect();
-                set_phi_entries(body, phi, &entries);
-            }
+    }
+    outside.sort_unstable();
+    outside.dedup();
+    outside.retain(|&u| lv.uses.block_of(u).is_some_and(|b| !l.contains(b)));
+    if let Some(mp) = maps.get(last) {
+        for &u in &outside {
+            remap_operands(body, u, mp);
         }
+    }
+    for &u in &outside {
+        lv.uses.note(body, u);
+    }
+    for phi in phis(body, e) {
+        let entries: Vec<_> = phi_entries(body, phi)
+            .into_iter()
+            .map(|(pb, x)| if pb == pl.x { (x_last, x) } else { (pb, x) })
+            .collect();
+        set_phi_entries(body, phi, &entries);
     }
     // Pass 0: the header phis become their preheader values.
     if let Some(m0) = maps.first() {
@@ -420,11 +440,28 @@ fn unroll(m: &mut Module, body: &mut Body, names: &mut Names, l: &Loop, pl: &Pla
             }
         }
     }
-    remove_insts(&mut m.consts, body, &|i| h_phis.contains(&i));
-    // The body after a header that exits is unreachable now.
-    let live = super::edit::reachable(body);
+    lv.remove_insts(body, h, &h_phis);
+    // The body after a header that exits is unreachable now (the copies are entered from
+    // the preheader only).
     let ours: HashSet<Block> = bmaps.iter().flat_map(|bm| bm.values().copied()).collect();
-    remove_blocks(&mut m.consts, body, &|b| ours.contains(&b) && !live.contains(b));
+    let mut live: HashSet<Block> = HashSet::default();
+    let mut work = vec![p];
+    while let Some(b) = work.pop() {
+        for s in body.successors(b) {
+            if ours.contains(&s) && live.insert(s) {
+                work.push(s);
+            }
+        }
+    }
+    let mut all: Vec<Block> = bmaps.iter().flat_map(|bm| bm.values().copied()).collect();
+    all.sort_unstable();
+    all.dedup();
+    let dead: Vec<Block> = all.iter().copied().filter(|b| !live.contains(b)).collect();
+    lv.remove_blocks(body, &dead);
+    let mut touched: Vec<Block> = all.into_iter().filter(|b| live.contains(b)).collect();
+    touched.push(p);
+    touched.push(e);
+    lv.refresh(body, &touched);
 }
 
 /// Replaces value operands (and values inside cloned metadata operands and debug records) by

@@ -47,7 +47,7 @@
 //! accesses, calls (vector library functions), and LLVM's target cost model (ours counts
 //! instructions).
 
-use super::loop_driver::{drive, run_loop_pass, Order};
+use super::loop_driver::{drive_innermost, run_loop_pass, LoopView, Outcome, Uses};
 use super::loop_edit::Names;
 use super::PassResult;
 use crate::analysis::alias::{AliasAnalysis, AliasResult, Location};
@@ -55,10 +55,9 @@ use crate::analysis::induction::{
     const_int, exit_test, inductions, is_invariant, ExitTest, Induction,
 };
 use crate::analysis::loop_info::{exit_blocks, preheader, single_latch};
-use crate::analysis::{Cfg, Loop};
+use crate::analysis::Loop;
 use crate::ir::entity::EntityRef;
 use crate::ir::layout::{Class, Layouts};
-use crate::ir::SecondaryMap;
 use crate::ir::{
     Block, Body, Extra, GlobalId, Inst, InstFlags, IntPredicate, Module, Opcode, Operand, TypeId,
     Value, ValueDef,
@@ -132,19 +131,108 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Vectorizes every qualifying loop; returns how many.
 pub fn vectorize_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
-    drive(m, body, g, Order::Innermost, |m, body, v, l| {
-        let plan = analyze(m, g, body, &v.cfg, l)?;
-        // The plan guarantees every step of the emission; should one still fail, the body
-        // goes back to what it was.
-        let saved = body.clone();
-        match super::loop_vectorize_emit::emit(m, body, &mut names, &plan) {
-            Some(vb) => Some(vec![vb]),
+    drive_innermost(m, body, g, |m, body, v, l| {
+        let Some(plan) = analyze(m, g, body, v, l) else { return Outcome::Unchanged };
+        // The plan guarantees every step of the emission; should one still fail, the body goes
+        // back to what it was. Emission only adds to the arenas, and changes the layout, the
+        // blocks of the loop, its preheader and exit, and the instructions after the loop
+        // that use the loop's values: those are saved.
+        let saved = Saved::of(body, v, &plan);
+        match super::loop_vectorize_emit::emit(m, body, &mut names, &v.uses, &plan) {
+            Some(e) => {
+                let mut touched = vec![plan.pre, plan.h, plan.exit];
+                touched.extend(e.blocks);
+                v.refresh(body, &touched);
+                for (x, u) in e.uses {
+                    v.uses.add_user(x, u);
+                }
+                for (x, u) in e.md {
+                    v.uses.add_dbg_user(x, u);
+                }
+                Outcome::Changed(vec![e.vb])
+            }
             None => {
-                *body = saved;
-                None
+                saved.restore(body);
+                Outcome::Unchanged
             }
         }
     })
+}
+
+/// What emission may change of the body, to put back.
+struct Saved {
+    layout: Vec<Block>,
+    blocks: Vec<(Block, Vec<Inst>)>,
+    insts: Vec<(Inst, crate::ir::InstData)>,
+    md: Vec<(crate::ir::MdOpId, crate::ir::MdOperand)>,
+}
+
+impl Saved {
+    fn of(body: &Body, v: &LoopView, plan: &Plan) -> Saved {
+        let mut s = Saved {
+            layout: body.layout.clone(),
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            md: Vec::new(),
+        };
+        let mut insts: Vec<Inst> = Vec::new();
+        for b in [plan.pre, plan.h, plan.exit] {
+            let list = body.blocks.get(b).map(|bd| bd.insts.clone()).unwrap_or_default();
+            insts.extend(&list);
+            s.blocks.push((b, list));
+        }
+        let defined: Vec<Value> = body
+            .blocks
+            .get(plan.h)
+            .map(|bd| {
+                bd.insts.iter().filter_map(|&i| body.insts.get(i).and_then(|d| d.result)).collect()
+            })
+            .unwrap_or_default();
+        for x in defined {
+            insts.extend(v.uses.users(body, x));
+            insts.extend(v.uses.dbg_users(body, x));
+        }
+        insts.sort_unstable();
+        insts.dedup();
+        for i in insts {
+            let Some(d) = body.insts.get(i) else { continue };
+            for a in d.args.iter() {
+                if let Operand::Md(id) = a {
+                    if let Some(md) = body.md_ops.get(*id) {
+                        s.md.push((*id, md.clone()));
+                    }
+                }
+            }
+            for r in body.dbg_records.get(&i).map(|r| r.as_slice()).unwrap_or(&[]) {
+                for &id in &r.args {
+                    if let Some(md) = body.md_ops.get(id) {
+                        s.md.push((id, md.clone()));
+                    }
+                }
+            }
+            s.insts.push((i, d.clone()));
+        }
+        s
+    }
+
+    fn restore(self, body: &mut Body) {
+        body.layout = self.layout;
+        for (b, list) in self.blocks {
+            if let Some(bd) = body.blocks.get_mut(b) {
+                bd.insts = list;
+            }
+        }
+        for (i, d) in self.insts {
+            if let Some(slot) = body.insts.get_mut(i) {
+                *slot = d;
+            }
+        }
+        for (id, md) in self.md {
+            if let Some(slot) = body.md_ops.get_mut(id) {
+                *slot = md;
+            }
+        }
+    }
 }
 
 /// The defining instruction of a value of the loop block.
@@ -152,10 +240,10 @@ fn def_in(
     body: &Body,
     h: Block,
     v: Value,
-    block_of: &SecondaryMap<Inst, Option<Block>>,
+    block_of: &dyn Fn(Inst) -> Option<Block>,
 ) -> Option<Inst> {
     match body.values.get(v)?.def {
-        ValueDef::Inst(i) if block_of.get(i).copied().flatten() == Some(h) => Some(i),
+        ValueDef::Inst(i) if block_of(i) == Some(h) => Some(i),
         _ => None,
     }
 }
@@ -225,7 +313,7 @@ struct Ctx<'a> {
     body: &'a Body,
     l: &'a Loop,
     h: Block,
-    block_of: SecondaryMap<Inst, Option<Block>>,
+    uses: &'a Uses,
     layouts: Layouts,
     iv: &'a Induction,
     pred: IntPredicate,
@@ -235,7 +323,7 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn invariant(&self, o: Operand) -> bool {
-        is_invariant(self.body, self.l, &self.block_of, o)
+        is_invariant(self.body, self.l, &|i| self.uses.block_of(i), o)
     }
 
     /// `o` as an affine function of the primary induction variable (extensions only where
@@ -257,7 +345,7 @@ impl Ctx<'_> {
         if v == self.iv.next {
             return Some(Affine { root: None, terms: Vec::new(), stride: 1, offset: 1 });
         }
-        let i = def_in(self.body, self.h, v, &self.block_of)?;
+        let i = def_in(self.body, self.h, v, &|i| self.uses.block_of(i))?;
         let d = self.body.insts.get(i)?;
         let arg = |k: usize| d.args.get(k).copied();
         match d.op {
@@ -301,7 +389,9 @@ impl Ctx<'_> {
         if v == self.iv.next {
             return self.iv.flags.has(flag);
         }
-        let Some(i) = def_in(self.body, self.h, v, &self.block_of) else { return false };
+        let Some(i) = def_in(self.body, self.h, v, &|i| self.uses.block_of(i)) else {
+            return false;
+        };
         let Some(d) = self.body.insts.get(i) else { return false };
         d.op == Opcode::Add
             && d.flags.has(flag)
@@ -319,7 +409,7 @@ impl Ctx<'_> {
             return Some(Affine { root: Some(o), terms: Vec::new(), stride: 0, offset: 0 });
         }
         let Operand::Value(v) = o else { return None };
-        let i = def_in(self.body, self.h, v, &self.block_of)?;
+        let i = def_in(self.body, self.h, v, &|i| self.uses.block_of(i))?;
         let d = self.body.insts.get(i)?;
         let Extra::Gep { source_ty } = d.extra else { return None };
         if d.op != Opcode::GetElementPtr
@@ -396,7 +486,8 @@ fn widenable(op: Opcode) -> bool {
 }
 
 /// The plan for loop `l`, or `None` when it does not qualify.
-fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<Plan> {
+fn analyze(m: &Module, g: GlobalId, body: &Body, v: &LoopView, l: &Loop) -> Option<Plan> {
+    let cfg = &v.cfg;
     let h = l.header;
     if l.blocks().len() != 1 || single_latch(l, cfg)? != h {
         return None;
@@ -406,7 +497,7 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<
     if cfg.preds(exit) != [h] {
         return None;
     }
-    let block_of = super::edit::inst_blocks(body);
+    let block_of = |i: Inst| v.uses.block_of(i);
     let ivs = inductions(m, body, l, pre, h);
     let test = exit_test(body, l, &block_of, &ivs, h)?;
     let primary = test.iv;
@@ -417,9 +508,15 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<
         return None;
     }
     let hd = body.blocks.get(h)?;
-    let users = super::edit::use_lists(body);
-    let uses = |v: Value| users.get(v).map(Vec::as_slice).unwrap_or(&[]);
-    let in_loop = |i: Inst| block_of.get(i).copied().flatten() == Some(h);
+    // The users of the header's values (each once).
+    let mut users: HashMap<Value, Vec<Inst>> = HashMap::default();
+    for &i in &hd.insts {
+        if let Some(r) = body.insts.get(i).and_then(|d| d.result) {
+            users.insert(r, v.uses.users(body, r));
+        }
+    }
+    let uses = |v: Value| users.get(&v).map(Vec::as_slice).unwrap_or(&[]);
+    let in_loop = |i: Inst| block_of(i) == Some(h);
     // Header phis: induction variables or reductions.
     let mut reductions = Vec::new();
     let mut insts = Vec::new();
@@ -442,7 +539,7 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, cfg: &Cfg, l: &Loop) -> Option<
         body,
         l,
         h,
-        block_of: block_of.clone(),
+        uses: &v.uses,
         layouts: Layouts::new(m),
         iv,
         pred: test.pred,

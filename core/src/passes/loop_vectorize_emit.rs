@@ -16,6 +16,7 @@
 //! The guard compares with the same bound and start the loop's first test uses, so a poison
 //! bound, undefined behaviour there, stays undefined behaviour.
 
+use super::loop_driver::Uses;
 use super::loop_edit::{
     make_inst, new_block, phi_data, phi_entries, set_phi_entries, value_name, Names, Place,
 };
@@ -25,7 +26,6 @@ use crate::ir::entity::EntityRef;
 use crate::ir::inst::CallInfo;
 use crate::ir::inst::TailKind;
 use crate::ir::types::Type;
-use crate::ir::SecondaryMap;
 use crate::ir::{
     ApInt, Block, Body, ConstId, ConstKind, Extra, Function, GlobalKind, GlobalName, GlobalValue,
     Inst, InstData, InstFlags, IntPredicate, LocalName, MdOperand, MemInfo, Module, Opcode,
@@ -33,21 +33,37 @@ use crate::ir::{
 };
 use rustc_hash::FxHashMap as HashMap;
 
-/// Builds the vector loop of `plan`; returns its block.
+/// What [`emit`] built: the vector loop's block, the new blocks, and the uses it made outside
+/// them (instructions after the loop that now use a new `.lcssa` phi, in an operand or, for
+/// `md`, in a metadata operand or debug record).
+pub(super) struct Emitted {
+    pub(super) vb: Block,
+    pub(super) blocks: [Block; 4],
+    pub(super) uses: Vec<(Value, Inst)>,
+    pub(super) md: Vec<(Value, Inst)>,
+}
+
+/// Builds the vector loop of `plan`, finding the uses of the loop's values in `uses`.
 pub(super) fn emit(
     m: &mut Module,
     body: &mut Body,
     names: &mut Names,
+    uses: &Uses,
     plan: &Plan,
-) -> Option<Block> {
-    let mut e = Emitter::new(m, body, names, plan)?;
+) -> Option<Emitted> {
+    let mut e = Emitter::new(m, body, names, uses, plan)?;
     e.guard()?;
     e.vector_body()?;
     e.middle()?;
     e.scalar_ph()?;
     e.exit()?;
     e.finish();
-    Some(e.vb)
+    Some(Emitted {
+        vb: e.vb,
+        blocks: [e.vph, e.vb, e.mid, e.sph],
+        uses: std::mem::take(&mut e.new_uses),
+        md: std::mem::take(&mut e.new_md_uses),
+    })
 }
 
 /// Where new instructions go.
@@ -64,6 +80,10 @@ struct Emitter<'a> {
     m: &'a mut Module,
     body: &'a mut Body,
     names: &'a mut Names,
+    uses: &'a Uses,
+    /// Uses made outside the new blocks (see [`Emitted`]).
+    new_uses: Vec<(Value, Inst)>,
+    new_md_uses: Vec<(Value, Inst)>,
     plan: &'a Plan,
     vf: u32,
     iw: TypeId,
@@ -97,6 +117,7 @@ impl<'a> Emitter<'a> {
         m: &'a mut Module,
         body: &'a mut Body,
         names: &'a mut Names,
+        uses: &'a Uses,
         plan: &'a Plan,
     ) -> Option<Emitter<'a>> {
         let iv = plan.ivs.get(plan.primary)?;
@@ -116,6 +137,9 @@ impl<'a> Emitter<'a> {
             m,
             body,
             names,
+            uses,
+            new_uses: Vec::new(),
+            new_md_uses: Vec::new(),
             plan,
             vf: plan.vf,
             iw,
@@ -689,23 +713,26 @@ impl<'a> Emitter<'a> {
             self.push_phi_entry(p, mid, x);
         }
         // Other uses after the loop.
-        let block_of = super::edit::inst_blocks(self.body);
-        let users = super::edit::use_lists(self.body);
         let mut lcssa: Vec<Inst> = Vec::new();
         for &(v, _) in &plan.live_outs {
+            let users = self.uses.users(self.body, v);
+            let outside_h = |u: &Inst| self.uses.block_of(*u) != Some(h);
             let outside: Vec<Inst> = users
-                .get(v)
-                .map(|us| {
-                    us.iter()
-                        .copied()
-                        .filter(|&u| {
-                            let b = block_of.get(u).copied().flatten();
-                            b != Some(h) && !(b == Some(exit) && exit_phis.contains(&u))
-                        })
-                        .collect()
+                .iter()
+                .copied()
+                .filter(|&u| {
+                    let b = self.uses.block_of(u);
+                    b != Some(h) && !(b == Some(exit) && exit_phis.contains(&u))
                 })
-                .unwrap_or_default();
-            let dbg_outside = self.dbg_users_outside(v, h, &block_of);
+                .collect();
+            // Instructions after the loop whose metadata operands (call arguments, debug
+            // records) may refer to `v`.
+            let mut md_users: Vec<Inst> = users.iter().copied().filter(outside_h).collect();
+            md_users.extend(self.uses.dbg_users(self.body, v).into_iter().filter(outside_h));
+            md_users.sort_unstable();
+            md_users.dedup();
+            let md_ids = self.md_ids_of(&md_users);
+            let dbg_outside = md_ids.iter().any(|&id| md_refers(self.body.md_ops.get(id), v));
             if outside.is_empty() && !dbg_outside {
                 continue;
             }
@@ -719,7 +746,8 @@ impl<'a> Emitter<'a> {
             };
             let p = make_inst(self.body, phi_data(ty, &[(h, Operand::Value(v)), (mid, x)]), name);
             lcssa.push(p);
-            let pv = Operand::Value(self.body.insts.get(p)?.result?);
+            let pr = self.body.insts.get(p)?.result?;
+            let pv = Operand::Value(pr);
             for u in outside {
                 if let Some(d) = self.body.insts.get_mut(u) {
                     super::edit::for_each_operand_mut(d, &mut |o| {
@@ -728,8 +756,13 @@ impl<'a> Emitter<'a> {
                         }
                     });
                 }
+                self.new_uses.push((pr, u));
             }
-            self.replace_md_outside(v, pv, h, &block_of);
+            self.replace_md(&md_ids, v, pv);
+            for u in md_users {
+                self.new_uses.push((pr, u));
+                self.new_md_uses.push((pr, u));
+            }
         }
         if let Some(bd) = self.body.blocks.get_mut(exit) {
             let at = exit_phis.len().min(bd.insts.len());
@@ -738,28 +771,10 @@ impl<'a> Emitter<'a> {
         Some(())
     }
 
-    /// True when a metadata operand of an instruction outside the loop refers to `v`.
-    fn dbg_users_outside(
-        &self,
-        v: Value,
-        h: Block,
-        block_of: &SecondaryMap<Inst, Option<Block>>,
-    ) -> bool {
-        self.md_ids_outside(h, block_of).iter().any(|&id| md_refers(self.body.md_ops.get(id), v))
-    }
-
-    /// The metadata operands (call arguments and debug records) of instructions outside the
-    /// loop.
-    fn md_ids_outside(
-        &self,
-        h: Block,
-        block_of: &SecondaryMap<Inst, Option<Block>>,
-    ) -> Vec<crate::ir::MdOpId> {
+    /// The metadata operands (call arguments and debug records) of the instructions `insts`.
+    fn md_ids_of(&self, insts: &[Inst]) -> Vec<crate::ir::MdOpId> {
         let mut out = Vec::new();
-        for (i, b) in block_of.iter() {
-            if b.is_none() || *b == Some(h) {
-                continue;
-            }
+        for &i in insts {
             if let Some(d) = self.body.insts.get(i) {
                 out.extend(d.args.iter().filter_map(|a| match a {
                     Operand::Md(id) => Some(*id),
@@ -773,14 +788,9 @@ impl<'a> Emitter<'a> {
         out
     }
 
-    fn replace_md_outside(
-        &mut self,
-        v: Value,
-        new: Operand,
-        h: Block,
-        block_of: &SecondaryMap<Inst, Option<Block>>,
-    ) {
-        for id in self.md_ids_outside(h, block_of) {
+    /// Makes the metadata operands `ids` that refer to `v` refer to `new`.
+    fn replace_md(&mut self, ids: &[crate::ir::MdOpId], v: Value, new: Operand) {
+        for &id in ids {
             let Some(md) = self.body.md_ops.get_mut(id) else { continue };
             let fix = |o: &mut Operand| {
                 if *o == Operand::Value(v) {
