@@ -359,14 +359,14 @@ struct IndexedPhi {
 
 impl PhiIndex {
     fn get(&mut self, body: &Body, phi: Inst) -> Option<&mut IndexedPhi> {
-        if !self.phis.contains_key(&phi) {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.phis.entry(phi) {
             let d = body.insts.get(phi)?;
             let Extra::Phi(blocks) = &d.extra else { return None };
             let mut ip = IndexedPhi { entries: Vec::new(), of: HashMap::default() };
             for (b, &a) in blocks.iter().zip(d.args.iter()) {
                 ip.push(*b, a);
             }
-            self.phis.insert(phi, ip);
+            e.insert(ip);
         }
         self.phis.get_mut(&phi)
     }

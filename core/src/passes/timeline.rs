@@ -28,6 +28,9 @@ use crate::text::printer::{numbering_roots, ModulePrinter, Numbering};
 use crate::text::{print_function, print_module};
 use std::rc::Rc;
 
+/// A function's printed text and its numbering roots.
+type FuncText = (Rc<str>, Rc<[u32]>);
+
 /// Printed texts and the numbering they were printed with (see the module doc).
 #[derive(Default)]
 pub struct TextCache {
@@ -35,7 +38,7 @@ pub struct TextCache {
     /// What the numbering was made from.
     stamp: Stamp,
     /// Each function's text under the numbering, with its numbering roots.
-    texts: SecondaryMap<GlobalId, Option<(Rc<str>, Rc<[u32]>)>>,
+    texts: SecondaryMap<GlobalId, Option<FuncText>>,
     /// False when the module is printed anew each time (see the module doc).
     enabled: bool,
     /// False until the first numbering.
