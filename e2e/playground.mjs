@@ -256,7 +256,8 @@ await test('clicking a block selects its lines; moving the cursor selects the bl
 
 await test('running shows stdout and the exit status', async () => {
   await page.click('#run-top');
-  await page.waitForSelector('#stdout');
+  // Output streams into #stdout while the run goes: wait for the run's report.
+  await page.waitForFunction(() => !document.querySelector('.run-status') && document.querySelector('#run-message'));
   const stdout = await page.locator('#stdout').textContent();
   assert(stdout === 'sum: 42\n', `stdout is ${JSON.stringify(stdout)}`);
   const msg = await page.locator('#run-message').textContent();
@@ -415,7 +416,8 @@ await test('hover shows a keyword summary and the last runtime value', async () 
   await setText(page, FIXED);
   await page.waitForSelector('#status.status-ok');
   await page.click('#run-top');
-  await page.waitForSelector('#stdout');
+  // Output streams into #stdout while the run goes: wait for the run's report.
+  await page.waitForFunction(() => !document.querySelector('.run-status') && document.querySelector('#run-message'));
   // Hover over "add" in "  %x = add i32 40, 2".
   const at = await page.evaluate((src) => {
     const ed = window.IrplayEditor.last;
