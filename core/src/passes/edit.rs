@@ -111,41 +111,52 @@ pub fn remove_insts(consts: &mut ConstPool, body: &mut Body, dead: &dyn Fn(Inst)
     let mut dead_values: Vec<(Value, TypeId)> = Vec::new();
     let layout = body.layout.clone();
     for b in layout {
-        let Some(bd) = body.blocks.get_mut(b) else { continue };
-        if !bd.insts.iter().any(|&i| dead(i)) {
-            continue;
-        }
-        let old = std::mem::take(&mut bd.insts);
-        let mut kept = Vec::with_capacity(old.len());
-        let mut pending = Vec::new();
-        for i in old {
-            if dead(i) {
-                removed += 1;
-                if let Some(recs) = body.dbg_records.remove(&i) {
-                    pending.extend(recs);
+        for i in take_from_block(body, b, dead) {
+            removed += 1;
+            if let Some(d) = body.insts.get(i) {
+                if let Some(v) = d.result {
+                    dead_values.push((v, d.ty));
                 }
-                if let Some(d) = body.insts.get(i) {
-                    if let Some(v) = d.result {
-                        dead_values.push((v, d.ty));
-                    }
-                }
-            } else {
-                if !pending.is_empty() {
-                    let mut recs = std::mem::take(&mut pending);
-                    if let Some(own) = body.dbg_records.remove(&i) {
-                        recs.extend(own);
-                    }
-                    body.dbg_records.insert(i, recs);
-                }
-                kept.push(i);
             }
-        }
-        if let Some(bd) = body.blocks.get_mut(b) {
-            bd.insts = kept;
         }
     }
     poison_md_uses(consts, body, &dead_values);
     removed
+}
+
+/// Takes the instructions for which `dead` holds out of block `b`, in order, and returns them.
+/// Debug records attached to one move to the next instruction that stays (those after the
+/// last one that stays are dropped). What becomes of the taken instructions is the caller's.
+pub(crate) fn take_from_block(body: &mut Body, b: Block, dead: &dyn Fn(Inst) -> bool) -> Vec<Inst> {
+    let Some(bd) = body.blocks.get_mut(b) else { return Vec::new() };
+    if !bd.insts.iter().any(|&i| dead(i)) {
+        return Vec::new();
+    }
+    let old = std::mem::take(&mut bd.insts);
+    let mut kept = Vec::with_capacity(old.len());
+    let mut taken = Vec::new();
+    let mut pending = Vec::new();
+    for i in old {
+        if dead(i) {
+            taken.push(i);
+            if let Some(recs) = body.dbg_records.remove(&i) {
+                pending.extend(recs);
+            }
+        } else {
+            if !pending.is_empty() {
+                let mut recs = std::mem::take(&mut pending);
+                if let Some(own) = body.dbg_records.remove(&i) {
+                    recs.extend(own);
+                }
+                body.dbg_records.insert(i, recs);
+            }
+            kept.push(i);
+        }
+    }
+    if let Some(bd) = body.blocks.get_mut(b) {
+        bd.insts = kept;
+    }
+    taken
 }
 
 /// Makes metadata uses of `values` (which are going away) `poison` of their types.

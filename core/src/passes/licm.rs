@@ -297,32 +297,7 @@ fn move_before(body: &mut Body, insts: &[Inst], to: Block, term: Inst) {
     let set: rustc_hash::FxHashSet<Inst> = insts.iter().copied().collect();
     let layout = body.layout.clone();
     for b in layout {
-        let Some(bd) = body.blocks.get(b) else { continue };
-        if !bd.insts.iter().any(|i| set.contains(i)) {
-            continue;
-        }
-        let old = bd.insts.clone();
-        let mut kept = Vec::with_capacity(old.len());
-        let mut pending = Vec::new();
-        for i in old {
-            if set.contains(&i) {
-                if let Some(recs) = body.dbg_records.remove(&i) {
-                    pending.extend(recs);
-                }
-            } else {
-                if !pending.is_empty() {
-                    let mut recs = std::mem::take(&mut pending);
-                    if let Some(own) = body.dbg_records.remove(&i) {
-                        recs.extend(own);
-                    }
-                    body.dbg_records.insert(i, recs);
-                }
-                kept.push(i);
-            }
-        }
-        if let Some(bd) = body.blocks.get_mut(b) {
-            bd.insts = kept;
-        }
+        super::edit::take_from_block(body, b, &|i| set.contains(&i));
     }
     if let Some(bd) = body.blocks.get_mut(to) {
         let pos = bd.insts.iter().position(|&i| i == term).unwrap_or(bd.insts.len());

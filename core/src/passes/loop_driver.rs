@@ -109,34 +109,14 @@ impl LoopView {
     /// `edit::remove_insts` does: their debug records move to the next instruction that stays,
     /// metadata uses of their values become `poison` (at the end).
     pub fn remove_insts(&mut self, body: &mut Body, b: Block, dead: &[Inst]) {
-        let Some(bd) = body.blocks.get_mut(b) else { return };
-        let old = std::mem::take(&mut bd.insts);
-        let mut kept = Vec::with_capacity(old.len());
-        let mut pending = Vec::new();
-        for i in old {
-            if dead.contains(&i) {
-                if let Some(recs) = body.dbg_records.remove(&i) {
-                    pending.extend(recs);
+        let set: rustc_hash::FxHashSet<Inst> = dead.iter().copied().collect();
+        for i in super::edit::take_from_block(body, b, &|i| set.contains(&i)) {
+            if let Some(d) = body.insts.get(i) {
+                if let Some(v) = d.result {
+                    self.dead_values.push((v, d.ty));
                 }
-                if let Some(d) = body.insts.get(i) {
-                    if let Some(v) = d.result {
-                        self.dead_values.push((v, d.ty));
-                    }
-                }
-                self.uses.forget(i);
-            } else {
-                if !pending.is_empty() {
-                    let mut recs = std::mem::take(&mut pending);
-                    if let Some(own) = body.dbg_records.remove(&i) {
-                        recs.extend(own);
-                    }
-                    body.dbg_records.insert(i, recs);
-                }
-                kept.push(i);
             }
-        }
-        if let Some(bd) = body.blocks.get_mut(b) {
-            bd.insts = kept;
+            self.uses.forget(i);
         }
     }
 
