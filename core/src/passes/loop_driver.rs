@@ -476,3 +476,44 @@ pub fn drive_innermost(
     view.finish(&mut m.consts, body);
     changes
 }
+
+/// Each loop's own blocks: those of no loop nested in it.
+pub fn own_blocks(cfg: &Cfg, lf: &LoopForest) -> Vec<Vec<Block>> {
+    let mut own: Vec<Vec<Block>> = vec![Vec::new(); lf.loops().len()];
+    for b in cfg.blocks() {
+        if let Some(o) = lf.innermost(b).and_then(|k| own.get_mut(k)) {
+            o.push(b);
+        }
+    }
+    own
+}
+
+/// For each loop of the forest (`own`: its own blocks): true when it has a block a loop pass
+/// cannot handle (`has_unsupported_blocks`), its own or an inner loop's.
+pub fn unsupported_loops(
+    body: &Body,
+    lf: &LoopForest,
+    own: &[Vec<Block>],
+    taken: &dyn Fn(Block) -> bool,
+) -> Vec<bool> {
+    let n = lf.loops().len();
+    let mut bad: Vec<bool> = own
+        .iter()
+        .zip(lf.loops())
+        .map(|(blocks, l)| {
+            let just = Loop::new(l.header, blocks.clone(), Vec::new(), None, 0);
+            has_unsupported_blocks(body, &just, taken)
+        })
+        .collect();
+    // Inner loops come after the loops around them: fold them in from the last.
+    for k in (0..n).rev() {
+        if bad.get(k).copied().unwrap_or(false) {
+            if let Some(p) = lf.get(k).and_then(|l| l.parent) {
+                if let Some(f) = bad.get_mut(p) {
+                    *f = true;
+                }
+            }
+        }
+    }
+    bad
+}

@@ -31,10 +31,10 @@
 //! `callbr`, `indirectbr` or address-taken blocks.
 
 use super::edit::{phis, rename_phi_incoming};
-use super::loop_driver::{md_values, run_loop_pass, LoopView};
+use super::loop_driver::{md_values, own_blocks, run_loop_pass, unsupported_loops, LoopView};
 use super::loop_edit::{
-    block_name, br_to, clone_inst, has_unsupported_blocks, make_inst, new_block, phi_data,
-    phi_entries, set_phi_entries, split_predecessors, value_name, Names, Place,
+    block_name, br_to, clone_inst, make_inst, new_block, phi_data, phi_entries, set_phi_entries,
+    split_predecessors, value_name, Names, Place,
 };
 use super::PassResult;
 use crate::analysis::loop_info::{latches, preheader, single_latch};
@@ -70,7 +70,8 @@ pub fn rotate_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&k| std::cmp::Reverse(v.lf.get(k).map_or(0, |l| l.depth)));
     let mut simplified = simplified_loops(&v);
-    let unsupported = unsupported_loops(body, &v);
+    let own = own_blocks(&v.cfg, &v.lf);
+    let unsupported = unsupported_loops(body, &v.lf, &own, &|b| v.is_taken(b));
     let mut changes = 0;
     for id in order {
         let Some(l) = v.lf.get(id).cloned() else { continue };
@@ -130,40 +131,6 @@ fn simplified_loops(v: &LoopView) -> Vec<bool> {
         }
     }
     ok
-}
-
-/// For each loop of the forest: true when it has a block a loop pass cannot handle
-/// (`has_unsupported_blocks`), found from its own blocks and its inner loops'.
-fn unsupported_loops(body: &Body, v: &LoopView) -> Vec<bool> {
-    let lf = &v.lf;
-    let n = lf.loops().len();
-    let mut own: Vec<Vec<Block>> = vec![Vec::new(); n];
-    for b in v.cfg.blocks() {
-        if let Some(k) = lf.innermost(b) {
-            if let Some(o) = own.get_mut(k) {
-                o.push(b);
-            }
-        }
-    }
-    let mut bad: Vec<bool> = own
-        .into_iter()
-        .zip(lf.loops())
-        .map(|(blocks, l)| {
-            let just = Loop::new(l.header, blocks, Vec::new(), None, 0);
-            has_unsupported_blocks(body, &just, &|b| v.is_taken(b))
-        })
-        .collect();
-    // Inner loops come after the loops around them: fold them in from the last.
-    for k in (0..n).rev() {
-        if bad.get(k).copied().unwrap_or(false) {
-            if let Some(p) = lf.get(k).and_then(|l| l.parent) {
-                if let Some(f) = bad.get_mut(p) {
-                    *f = true;
-                }
-            }
-        }
-    }
-    bad
 }
 
 /// True when `a` dominates `b`, for blocks of the start (the dominator tree of the start) and
