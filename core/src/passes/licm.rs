@@ -351,6 +351,9 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
                 n_loads += is_load as u64;
                 // Its users in inner loops may move now.
                 for &u in users.get(res).map(Vec::as_slice).unwrap_or(&[]) {
+                    if !may_move(body, u) {
+                        continue;
+                    }
                     let Some(ub) = block_of.get(u).copied().flatten() else { continue };
                     if l.contains(ub) && lf.innermost(ub) != Some(id) && cand[u] != stamp {
                         cand[u] = stamp;
@@ -368,6 +371,23 @@ fn hoist_all(m: &mut Module, body: &mut Body, g: GlobalId) -> (u64, u64) {
         move_before(body, &mut block_of, &hoisted, ph, ph_term);
     }
     (n, n_loads)
+}
+
+/// True when instruction `i` is of a kind that may move at all (it has a result and no other
+/// data than a compare predicate, a GEP's type, indices or memory flags).
+fn may_move(body: &Body, i: Inst) -> bool {
+    body.insts.get(i).is_some_and(|d| {
+        d.result.is_some()
+            && matches!(
+                d.extra,
+                Extra::None
+                    | Extra::ICmp(_)
+                    | Extra::FCmp(_)
+                    | Extra::Gep { .. }
+                    | Extra::Indices(_)
+                    | Extra::Mem(_)
+            )
+    })
 }
 
 /// The exiting blocks of every loop of the forest: each edge is looked at once per loop it

@@ -517,3 +517,30 @@ pub fn unsupported_loops(
     }
     bad
 }
+
+/// The exit blocks of every loop of the forest, each sorted by block id (as
+/// `loop_info::exit_blocks` gives them): each edge is looked at once per loop it leaves.
+pub fn exits_of_loops(cfg: &Cfg, lf: &LoopForest) -> Vec<Vec<Block>> {
+    let mut out: Vec<Vec<Block>> = vec![Vec::new(); lf.loops().len()];
+    for a in cfg.blocks() {
+        let Some(inner) = lf.innermost(a) else { continue };
+        for &b in cfg.succs(a) {
+            let mut up = Some(inner);
+            while let Some(k) = up {
+                let Some(l) = lf.get(k) else { break };
+                if l.contains(b) {
+                    break;
+                }
+                if let Some(x) = out.get_mut(k) {
+                    x.push(b);
+                }
+                up = l.parent;
+            }
+        }
+    }
+    for x in &mut out {
+        x.sort_unstable();
+        x.dedup();
+    }
+    out
+}
