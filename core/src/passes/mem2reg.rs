@@ -141,18 +141,34 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
 
     let blocks_of = inst_blocks(body);
 
-    // Renaming over the dominator tree.
+    // Renaming over the dominator tree, depth first (a block's later children first), with
+    // the current value of each alloca kept in one array and put back on the way up: the
+    // work is about the accesses and phis, not blocks times allocas.
     let mut repl: HashMap<Value, Operand> = HashMap::default();
-    let init: Vec<Operand> =
+    let mut cur: Vec<Operand> =
         cands.iter().map(|c| Operand::Const(undef(&mut m.consts, c.ty))).collect();
-    let mut stack: Vec<(Block, Vec<Operand>)> =
-        body.entry().map(|e| vec![(e, init)]).unwrap_or_default();
-    while let Some((b, mut cur)) = stack.pop() {
-        for (k, slot) in cur.iter_mut().enumerate() {
-            if let Some(&phi) = phi_of.get(&(b, k)) {
-                if let Some(v) = body.insts.get(phi).and_then(|d| d.result) {
-                    *slot = Operand::Value(v);
-                }
+    let mut phis_at: HashMap<Block, Vec<(usize, Inst)>> = HashMap::default();
+    for (&(b, k), &phi) in &phi_of {
+        phis_at.entry(b).or_default().push((k, phi));
+    }
+    for list in phis_at.values_mut() {
+        list.sort_unstable_by_key(|e| e.0);
+    }
+    let mut undo: Vec<(usize, Operand)> = Vec::new();
+    // (block, children still to visit, where its changes start in `undo`)
+    let mut frames: Vec<(Block, usize, usize)> = Vec::new();
+    let enter = |b: Block,
+                 body: &mut Body,
+                 cur: &mut Vec<Operand>,
+                 undo: &mut Vec<(usize, Operand)>,
+                 repl: &mut HashMap<Value, Operand>| {
+        let mark = undo.len();
+        for &(k, phi) in phis_at.get(&b).map(Vec::as_slice).unwrap_or(&[]) {
+            if let (Some(v), Some(slot)) =
+                (body.insts.get(phi).and_then(|d| d.result), cur.get_mut(k))
+            {
+                undo.push((k, *slot));
+                *slot = Operand::Value(v);
             }
         }
         let insts = body.blocks.get(b).map(|bd| bd.insts.clone()).unwrap_or_default();
@@ -169,21 +185,41 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
                     if let (Some(&stored), Some(slot)) =
                         (body.insts.get(i).and_then(|d| d.args.first()), cur.get_mut(k))
                     {
-                        *slot = resolve(&repl, stored);
+                        undo.push((k, *slot));
+                        *slot = resolve(repl, stored);
                     }
                 }
                 None => {}
             }
         }
-        for s in cfg.succs(b) {
-            for (k, val) in cur.iter().enumerate() {
-                if let Some(&phi) = phi_of.get(&(*s, k)) {
-                    add_incoming(body, phi, *val, b);
+        for &s in cfg.succs(b) {
+            for &(k, phi) in phis_at.get(&s).map(Vec::as_slice).unwrap_or(&[]) {
+                if let Some(&val) = cur.get(k) {
+                    add_incoming(body, phi, val, b);
                 }
             }
         }
-        for &child in dt.children(b) {
-            stack.push((child, cur.clone()));
+        (b, dt.children(b).len(), mark)
+    };
+    if let Some(e) = body.entry() {
+        frames.push(enter(e, body, &mut cur, &mut undo, &mut repl));
+    }
+    while let Some(top) = frames.last_mut() {
+        let (b, left, mark) = *top;
+        if left > 0 {
+            top.1 -= 1;
+            if let Some(&child) = dt.children(b).get(left - 1) {
+                frames.push(enter(child, body, &mut cur, &mut undo, &mut repl));
+            }
+        } else {
+            frames.pop();
+            while undo.len() > mark {
+                if let Some((k, old)) = undo.pop() {
+                    if let Some(slot) = cur.get_mut(k) {
+                        *slot = old;
+                    }
+                }
+            }
         }
     }
 
