@@ -409,9 +409,9 @@ fn report(
             let _ = write!(table, "{n:>10}");
         }
         let _ = writeln!(table, "{:>8}  vs LLVM at the largest size", "exp");
-        let _ = write!(
+        let _ = writeln!(
             json,
-            "    {{\"name\": {}, \"about\": {}, \"sizes\": [{}], \"tools\": [\n",
+            "    {{\"name\": {}, \"about\": {}, \"sizes\": [{}], \"tools\": [",
             json_str(shape.name),
             json_str(shape.about),
             sizes.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
@@ -440,9 +440,9 @@ fn report(
             table.push('\n');
             let times: Vec<String> =
                 s.times.iter().map(|t| t.map_or("null".to_string(), json_num)).collect();
-            let _ = write!(
+            let _ = writeln!(
                 json,
-                "      {{\"tool\": {}, \"times_s\": [{}], \"exponent\": {}, \"oracle\": {}, \"ratio\": {}, \"ratio_size\": {}, \"stopped\": {}}}{}\n",
+                "      {{\"tool\": {}, \"times_s\": [{}], \"exponent\": {}, \"oracle\": {}, \"ratio\": {}, \"ratio_size\": {}, \"stopped\": {}}}{}",
                 json_str(s.tool.name),
                 times.join(", "),
                 exp.map_or("null".to_string(), json_num),

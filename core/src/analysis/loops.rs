@@ -394,7 +394,7 @@ mod tests {
         assert_eq!(lf.loops().len(), 1);
         let l = &lf.loops()[0];
         assert_eq!(l.header, h);
-        assert_eq!(sorted(&l), vec![h, bd]);
+        assert_eq!(sorted(l), vec![h, bd]);
         assert_eq!(l.back_edges, vec![(bd, h)]);
         assert_eq!((l.parent, l.depth), (None, 1));
         assert_eq!(l.latches().collect::<Vec<_>>(), vec![bd]);
@@ -513,7 +513,7 @@ mod tests {
         let l = &lf.loops()[0];
         assert_eq!(l.header, bb[1]);
         // b reaches the latch through a without passing h, so it is in the body.
-        assert_eq!(sorted(&l), vec![bb[1], bb[2], bb[3], bb[4]]);
+        assert_eq!(sorted(l), vec![bb[1], bb[2], bb[3], bb[4]]);
         assert_eq!(lf.loop_depth(bb[2]), 1);
         assert_eq!(lf.loop_depth(bb[5]), 0);
     }

@@ -273,7 +273,7 @@ fn diamonds(n: usize) -> String {
         );
         prev = format!("%v{k}");
     }
-    let _ = write!(o, "d{n}:\n");
+    let _ = writeln!(o, "d{n}:");
     print_and_return(&mut o, &prev);
     o
 }
