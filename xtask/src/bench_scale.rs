@@ -432,7 +432,9 @@ fn report(
             }
             let _ = write!(table, "{:>8}", exp.map_or("-".to_string(), |e| format!("{e:.2}")));
             if let (Some((r, n)), Some(o)) = (ratio, s.tool.oracle) {
-                let _ = write!(table, "  {r:.2}x {o} (at {n})");
+                // Three significant digits: our time is often a hundredth of LLVM's or less.
+                let digits = if r > 0.0 { (2 - r.log10().floor() as i64).clamp(0, 6) } else { 2 };
+                let _ = write!(table, "  {r:.*}x {o} (at {n})", digits as usize);
             }
             if let Some(why) = &s.stop {
                 let _ = write!(table, "  [stopped {why}]");
