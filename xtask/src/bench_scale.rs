@@ -1,6 +1,6 @@
 //! `cargo xtask bench scale`: how the time of each tool grows with the size of its input, on
 //! the module shapes of [`shapes`] (deep loop nests, wide phis, huge switches, long chains,
-//! many functions, long diamond chains), each generated at doubling sizes.
+//! many functions, many allocas, long diamond chains), each generated at doubling sizes.
 //!
 //! ```text
 //! cargo xtask bench scale [--quick] [--reps N] [--timeout S] [--only S1,S2] [--no-llvm]
@@ -38,7 +38,7 @@ pub(crate) const USAGE: &str = "\
 usage: cargo xtask bench scale [OPTIONS]
 
 Generates each module shape (loop nests, wide phis, switches, instruction
-chains, many functions, diamond chains) at five doubling sizes into
+chains, many functions, many allocas, diamond chains) at five doubling sizes into
 target/bench/scale/, times `irplay opt -p O2`, `irplay build` for wasm32,
 x86_64 and aarch64, `irplay check`, and opt-19 -O2, llc-19 -O0 (wasm32,
 x86-64, aarch64) and opt-19 -passes=verify on each, and prints per shape and
@@ -51,7 +51,7 @@ options:
   --timeout S      time limit of every run in seconds (default 60); a tool that
                    exceeds it is not run on the larger sizes of that shape
   --only S1,S2     only these shapes (loop-nest, dead-nest, phi, switch, chain,
-                   functions, diamonds)
+                   functions, locals, diamonds)
   --no-llvm        do not run the LLVM tools
   --no-build       do not run `cargo build --release -p irplay`
 ";
@@ -432,7 +432,9 @@ fn report(
             }
             let _ = write!(table, "{:>8}", exp.map_or("-".to_string(), |e| format!("{e:.2}")));
             if let (Some((r, n)), Some(o)) = (ratio, s.tool.oracle) {
-                let _ = write!(table, "  {r:.2}x {o} (at {n})");
+                // Three significant digits: our time is often a hundredth of LLVM's or less.
+                let digits = if r > 0.0 { (2 - r.log10().floor() as i64).clamp(0, 6) } else { 2 };
+                let _ = write!(table, "  {r:.*}x {o} (at {n})", digits as usize);
             }
             if let Some(why) = &s.stop {
                 let _ = write!(table, "  [stopped {why}]");

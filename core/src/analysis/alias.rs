@@ -28,6 +28,7 @@ use crate::ir::{
     Body, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Intrinsic, Module, Opcode,
     Operand, Ordering, TypeId, Value, ValueDef,
 };
+use std::rc::Rc;
 
 /// The answer to an alias query.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -93,9 +94,9 @@ const ALLOC_FNS: &[&str] =
 pub struct AliasAnalysis<'a> {
     m: &'a Module,
     body: &'a Body,
-    layouts: Layouts,
+    layouts: Rc<Layouts>,
     /// True for allocas and allocation calls whose address escapes.
-    escapes: SecondaryMap<Inst, bool>,
+    escapes: Rc<SecondaryMap<Inst, bool>>,
     /// Indexed by parameter number: true for `noalias` parameters.
     noalias_params: Vec<bool>,
 }
@@ -104,15 +105,37 @@ impl<'a> AliasAnalysis<'a> {
     /// Builds the analysis (escape information for every alloca) of `body`, the body of
     /// function `func` of `m` (taken out of the module or not).
     pub fn new(m: &'a Module, func: crate::ir::GlobalId, body: &'a Body) -> AliasAnalysis<'a> {
-        let layouts = Layouts::new(m);
+        let mut aa = AliasAnalysis::with_parts(
+            m,
+            func,
+            body,
+            Rc::new(Layouts::new(m)),
+            Rc::new(SecondaryMap::new()),
+        );
+        aa.escapes = Rc::new(aa.compute_escapes());
+        aa
+    }
+
+    /// The analysis with the type layouts and the escape information of an analysis of an
+    /// earlier state of `body` ([`AliasAnalysis::parts`]): for a pass that changes the body
+    /// in ways that add no type it asks about and make no address escape.
+    pub fn with_parts(
+        m: &'a Module,
+        func: crate::ir::GlobalId,
+        body: &'a Body,
+        layouts: Rc<Layouts>,
+        escapes: Rc<SecondaryMap<Inst, bool>>,
+    ) -> AliasAnalysis<'a> {
         let noalias_params = m
             .func(func)
             .map(|f| f.params.iter().map(|p| m.attrs.has(p.attrs, AttrKind::NoAlias)).collect())
             .unwrap_or_default();
-        let mut aa =
-            AliasAnalysis { m, body, layouts, escapes: SecondaryMap::new(), noalias_params };
-        aa.escapes = aa.compute_escapes();
-        aa
+        AliasAnalysis { m, body, layouts, escapes, noalias_params }
+    }
+
+    /// The type layouts and the escape information, to reuse (see [`AliasAnalysis::with_parts`]).
+    pub fn parts(&self) -> (Rc<Layouts>, Rc<SecondaryMap<Inst, bool>>) {
+        (Rc::clone(&self.layouts), Rc::clone(&self.escapes))
     }
 
     /// Bytes a load or store of `ty` accesses (`None` when unknown).

@@ -61,33 +61,31 @@ impl DominanceFrontiers {
     }
 
     /// The iterated dominance frontier of `defs`: the blocks where SSA construction places PHIs
-    /// for a variable assigned in `defs`. Sorted by block id.
+    /// for a variable assigned in `defs`. Sorted by block id. The work is about the blocks
+    /// found and their frontiers, not the function (mem2reg asks once per alloca).
     pub fn iterated(&self, defs: &[Block]) -> Vec<Block> {
-        let mut in_result = SecondaryMap::from_elem(false, self.df.len());
-        let mut queued = SecondaryMap::from_elem(false, self.df.len());
+        let mut in_result: rustc_hash::FxHashSet<Block> = Default::default();
+        let mut queued: rustc_hash::FxHashSet<Block> = Default::default();
         let mut work: Vec<Block> = Vec::new();
         for &d in defs {
-            if let Some(q) = queued.get_mut(d) {
-                if !*q {
-                    *q = true;
-                    work.push(d);
-                }
+            if self.df.get(d).is_some() && queued.insert(d) {
+                work.push(d);
             }
         }
         while let Some(x) = work.pop() {
             for &y in self.frontier(x) {
-                if let Some(r) = in_result.get_mut(y) {
-                    *r = true;
+                if self.df.get(y).is_none() {
+                    continue;
                 }
-                if let Some(q) = queued.get_mut(y) {
-                    if !*q {
-                        *q = true;
-                        work.push(y);
-                    }
+                in_result.insert(y);
+                if queued.insert(y) {
+                    work.push(y);
                 }
             }
         }
-        in_result.iter().filter(|&(_, &r)| r).map(|(b, _)| b).collect()
+        let mut out: Vec<Block> = in_result.into_iter().collect();
+        out.sort_unstable();
+        out
     }
 }
 

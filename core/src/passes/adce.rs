@@ -84,35 +84,6 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
     let nb = body.blocks.len();
     let inst_block = super::edit::inst_blocks(body);
 
-    // Post-dominance frontiers (the blocks each block is control dependent on).
-    let mut pdf: SecondaryMap<Block, Vec<Block>> = SecondaryMap::from_elem(Vec::new(), nb);
-    for &b in &body.layout {
-        if !is_reach(b) {
-            continue;
-        }
-        let succs = cfg.succs(b);
-        if succs.len() < 2 {
-            continue;
-        }
-        let stop = pdt.ipdom(b);
-        for &s in succs {
-            let mut runner = Some(s);
-            let mut steps = 0usize;
-            while let Some(r) = runner {
-                if Some(r) == stop || steps > nb {
-                    break;
-                }
-                if let Some(list) = pdf.get_mut(r) {
-                    if list.last() != Some(&b) {
-                        list.push(b);
-                    }
-                }
-                runner = pdt.ipdom(r);
-                steps += 1;
-            }
-        }
-    }
-
     let mut st = State {
         inst_live: SecondaryMap::from_elem(false, body.insts.len()),
         block_live: SecondaryMap::from_elem(false, nb),
@@ -162,6 +133,40 @@ fn adce(m: &mut Module, body: &mut Body) -> (u64, u64) {
                     *x = 2;
                 }
                 stack.pop();
+            }
+        }
+    }
+
+    // Post-dominance frontiers (the blocks each block is control dependent on), for the
+    // branches not live already: a live branch gains nothing from a block that depends on it
+    // (and the back-edge branches of a nest of loops would each list every block of the
+    // loops inside it).
+    let mut pdf: SecondaryMap<Block, Vec<Block>> = SecondaryMap::from_elem(Vec::new(), nb);
+    for &b in &body.layout {
+        if !is_reach(b)
+            || body.terminator(b).is_some_and(|t| st.inst_live.get(t).copied().unwrap_or(false))
+        {
+            continue;
+        }
+        let succs = cfg.succs(b);
+        if succs.len() < 2 {
+            continue;
+        }
+        let stop = pdt.ipdom(b);
+        for &s in succs {
+            let mut runner = Some(s);
+            let mut steps = 0usize;
+            while let Some(r) = runner {
+                if Some(r) == stop || steps > nb {
+                    break;
+                }
+                if let Some(list) = pdf.get_mut(r) {
+                    if list.last() != Some(&b) {
+                        list.push(b);
+                    }
+                }
+                runner = pdt.ipdom(r);
+                steps += 1;
             }
         }
     }

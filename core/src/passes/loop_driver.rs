@@ -95,10 +95,25 @@ impl LoopView {
 
     /// The blocks of `l` in layout order.
     pub fn in_layout_order(&self, body: &Body, l: &Loop) -> Vec<Block> {
-        let mut blocks: Vec<Block> = l.blocks().to_vec();
+        self.layout_sorted(body, l.blocks().to_vec())
+    }
+
+    /// `blocks` (a block may come several times) sorted by their order in the layout, equal
+    /// ones kept together.
+    pub fn layout_sorted(&self, body: &Body, mut blocks: Vec<Block>) -> Vec<Block> {
         if blocks.iter().any(|&b| self.is_new(b)) {
             // New blocks have no position of the start: the layout says where they went.
-            return body.layout.iter().copied().filter(|&b| l.contains(b)).collect();
+            let mut pos: rustc_hash::FxHashMap<Block, usize> = Default::default();
+            for &b in &blocks {
+                pos.insert(b, usize::MAX);
+            }
+            for (k, b) in body.layout.iter().enumerate() {
+                if let Some(slot) = pos.get_mut(b) {
+                    *slot = k;
+                }
+            }
+            blocks.sort_by_key(|b| pos.get(b).copied().unwrap_or(usize::MAX));
+            return blocks;
         }
         // Blocks only come and go: those of the start keep their order.
         blocks.sort_by_key(|&b| self.pos[b]);
@@ -163,6 +178,14 @@ impl LoopView {
             self.cfg.remove_block(b);
             self.uses.removed.insert(b);
         }
+    }
+
+    /// Takes block `b`, emptied by the pass, out of the function (the layout at
+    /// [`LoopView::finish`]).
+    pub fn drop_block(&mut self, b: Block) {
+        self.removed.insert(b);
+        self.cfg.remove_block(b);
+        self.uses.removed.insert(b);
     }
 
     /// The blocks of the loop headed by `header` as they are now, found from its latches (those
@@ -254,6 +277,12 @@ impl Uses {
                 }
             }
         }
+    }
+
+    /// Records that instruction `i` was put in block `b`, and what it uses.
+    pub fn place_inst(&mut self, body: &Body, i: Inst, b: Block) {
+        self.block_of[i] = Some(b);
+        self.note(body, i);
     }
 
     /// The block of a placed instruction (`None` once its block was removed).
@@ -357,15 +386,6 @@ pub enum Outcome {
     Changed(Vec<Block>),
 }
 
-/// Which loops a pass works on, in what order.
-#[derive(Copy, Clone, PartialEq, Eq)]
-pub enum Order {
-    /// Loops without inner loops, in the forest's order.
-    Innermost,
-    /// Every loop, deepest first (the forest's order among loops of equal depth).
-    DeepestFirst,
-}
-
 /// A loop pass's `run` on function `g`: loop-simplify's form first (its statistics), then
 /// `pass` over the loops, its count of changes reported as `what`.
 pub fn run_loop_pass(
@@ -437,44 +457,70 @@ pub fn drive_innermost(
     changes
 }
 
-/// Runs a pass over `body` recomputing the analyses after each change: offers each loop of
-/// `order` whose header it has not offered before, and that has no block a loop pass cannot
-/// handle (`has_unsupported_blocks`), to `try_loop`, which returns `None` when it left the
-/// function unchanged, or the headers of new loops not to offer when it changed it. Returns
-/// the number of changes.
-pub fn drive(
-    m: &mut Module,
-    body: &mut Body,
-    g: GlobalId,
-    order: Order,
-    mut try_loop: impl FnMut(&mut Module, &mut Body, &LoopView, &Loop) -> Option<Vec<Block>>,
-) -> u64 {
-    let mut tried: HashSet<Block> = HashSet::default();
-    let mut changes = 0;
-    for _ in 0..body.blocks.len() + 8 {
-        let view = LoopView::new(m, g, body);
-        let mut loops: Vec<&Loop> =
-            view.lf.loops().iter().filter(|l| !tried.contains(&l.header)).collect();
-        match order {
-            Order::Innermost => loops.retain(|l| l.children.is_empty()),
-            Order::DeepestFirst => loops.sort_by_key(|l| std::cmp::Reverse(l.depth)),
-        }
-        let mut changed = false;
-        for l in loops {
-            tried.insert(l.header);
-            if has_unsupported_blocks(body, l, &|b| view.is_taken(b)) {
-                continue;
-            }
-            if let Some(new) = try_loop(m, body, &view, l) {
-                tried.extend(new);
-                changes += 1;
-                changed = true;
-                break;
-            }
-        }
-        if !changed {
-            break;
+/// Each loop's own blocks: those of no loop nested in it.
+pub fn own_blocks(cfg: &Cfg, lf: &LoopForest) -> Vec<Vec<Block>> {
+    let mut own: Vec<Vec<Block>> = vec![Vec::new(); lf.loops().len()];
+    for b in cfg.blocks() {
+        if let Some(o) = lf.innermost(b).and_then(|k| own.get_mut(k)) {
+            o.push(b);
         }
     }
-    changes
+    own
+}
+
+/// For each loop of the forest (`own`: its own blocks): true when it has a block a loop pass
+/// cannot handle (`has_unsupported_blocks`), its own or an inner loop's.
+pub fn unsupported_loops(
+    body: &Body,
+    lf: &LoopForest,
+    own: &[Vec<Block>],
+    taken: &dyn Fn(Block) -> bool,
+) -> Vec<bool> {
+    let n = lf.loops().len();
+    let mut bad: Vec<bool> = own
+        .iter()
+        .zip(lf.loops())
+        .map(|(blocks, l)| {
+            let just = Loop::new(l.header, blocks.clone(), Vec::new(), None, 0);
+            has_unsupported_blocks(body, &just, taken)
+        })
+        .collect();
+    // Inner loops come after the loops around them: fold them in from the last.
+    for k in (0..n).rev() {
+        if bad.get(k).copied().unwrap_or(false) {
+            if let Some(p) = lf.get(k).and_then(|l| l.parent) {
+                if let Some(f) = bad.get_mut(p) {
+                    *f = true;
+                }
+            }
+        }
+    }
+    bad
+}
+
+/// The exit blocks of every loop of the forest, each sorted by block id (as
+/// `loop_info::exit_blocks` gives them): each edge is looked at once per loop it leaves.
+pub fn exits_of_loops(cfg: &Cfg, lf: &LoopForest) -> Vec<Vec<Block>> {
+    let mut out: Vec<Vec<Block>> = vec![Vec::new(); lf.loops().len()];
+    for a in cfg.blocks() {
+        let Some(inner) = lf.innermost(a) else { continue };
+        for &b in cfg.succs(a) {
+            let mut up = Some(inner);
+            while let Some(k) = up {
+                let Some(l) = lf.get(k) else { break };
+                if l.contains(b) {
+                    break;
+                }
+                if let Some(x) = out.get_mut(k) {
+                    x.push(b);
+                }
+                up = l.parent;
+            }
+        }
+    }
+    for x in &mut out {
+        x.sort_unstable();
+        x.dedup();
+    }
+    out
 }

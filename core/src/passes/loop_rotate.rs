@@ -30,15 +30,15 @@
 //! simplification of the guard when the condition folds; loops with EH pads, `invoke`,
 //! `callbr`, `indirectbr` or address-taken blocks.
 
-use super::edit::{phis, rename_phi_incoming, replace_all_uses};
-use super::loop_driver::{drive, run_loop_pass, Order};
+use super::edit::{phis, rename_phi_incoming};
+use super::loop_driver::{md_values, own_blocks, run_loop_pass, unsupported_loops, LoopView};
 use super::loop_edit::{
     block_name, br_to, clone_inst, make_inst, new_block, phi_data, phi_entries, set_phi_entries,
     split_predecessors, value_name, Names, Place,
 };
 use super::PassResult;
-use crate::analysis::loop_info::{is_simplified, preheader, single_latch};
-use crate::analysis::{Cfg, DomTree, Loop};
+use crate::analysis::loop_info::{latches, preheader, single_latch};
+use crate::analysis::Loop;
 use crate::ir::{
     Block, Body, Extra, GlobalId, Inst, LocalName, Module, Opcode, Operand, TypeId, Value,
 };
@@ -53,16 +53,98 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 }
 
 /// Rotates every loop of `body` that qualifies, innermost first; returns how many.
+///
+/// The analyses are those of the start, kept up to date (see `loop_driver.rs`): rotating a
+/// loop changes, for the loops around it, only blocks inside them (a guard in its preheader, a
+/// new preheader, a new exit block, its old header merged into its latch), which leave their
+/// headers, preheaders and latches as they were, and their exits dedicated unless the rotated
+/// loop's exit is outside them (the guard then enters that exit from inside while the new exit
+/// block enters it from outside): such loops are then no longer in simplified form, as
+/// computing the analyses again would find. Rotation makes and removes no loop, so every loop
+/// is offered once, deepest first (in the forest's order among equal depths), as recomputing
+/// after each rotation would offer them.
 pub fn rotate_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
-    drive(m, body, g, Order::DeepestFirst, |m, body, v, l| {
-        if !is_simplified(l, &v.cfg) {
-            return None;
+    let mut v = LoopView::new(m, g, body);
+    let n = v.lf.loops().len();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(v.lf.get(k).map_or(0, |l| l.depth)));
+    let mut simplified = simplified_loops(&v);
+    let own = own_blocks(&v.cfg, &v.lf);
+    let unsupported = unsupported_loops(body, &v.lf, &own, &|b| v.is_taken(b));
+    let mut changes = 0;
+    for id in order {
+        let Some(l) = v.lf.get(id).cloned() else { continue };
+        if unsupported.get(id).copied().unwrap_or(true)
+            || !simplified.get(id).copied().unwrap_or(false)
+        {
+            continue;
         }
-        let plan = plan(body, &v.cfg, &v.dt, l)?;
-        rotate(m, body, &mut names, &plan);
-        Some(vec![plan.s])
-    })
+        let Some(plan) = plan(body, &v, &l) else { continue };
+        rotate(m, body, &mut names, &mut v, &plan);
+        changes += 1;
+        // The loops around it that do not contain its exit lose their dedicated exits.
+        let mut up = l.parent;
+        while let Some(a) = up {
+            let Some(al) = v.lf.get(a) else { break };
+            if al.contains(plan.e) {
+                break;
+            }
+            if let Some(f) = simplified.get_mut(a) {
+                *f = false;
+            }
+            up = al.parent;
+        }
+    }
+    v.finish(&mut m.consts, body);
+    changes
+}
+
+/// For each loop of the forest: true when it is in simplified form (a preheader, a single
+/// latch, dedicated exits). Each edge leaving loops is looked at once per loop it leaves.
+fn simplified_loops(v: &LoopView) -> Vec<bool> {
+    let lf = &v.lf;
+    let cfg = &v.cfg;
+    let mut ok: Vec<bool> = lf
+        .loops()
+        .iter()
+        .map(|l| preheader(l, cfg).is_some() && single_latch(l, cfg).is_some())
+        .collect();
+    let mut checked: HashSet<(usize, Block)> = HashSet::default();
+    for a in cfg.blocks() {
+        let Some(inner) = lf.innermost(a) else { continue };
+        for &b in cfg.succs(a) {
+            let mut up = Some(inner);
+            while let Some(k) = up {
+                let Some(l) = lf.get(k) else { break };
+                if l.contains(b) {
+                    break;
+                }
+                // `b` is an exit block of `l`: dedicated when all its predecessors are in `l`.
+                if checked.insert((k, b)) && cfg.preds(b).iter().any(|&p| !l.contains(p)) {
+                    if let Some(f) = ok.get_mut(k) {
+                        *f = false;
+                    }
+                }
+                up = l.parent;
+            }
+        }
+    }
+    ok
+}
+
+/// True when `a` dominates `b`, for blocks of the start (the dominator tree of the start) and
+/// blocks the pass made (which dominate nothing of the start, and are dominated by what
+/// dominates all their predecessors).
+fn dominates(v: &LoopView, a: Block, b: Block, depth: u32) -> bool {
+    if a == b {
+        return true;
+    }
+    if !v.is_new(b) {
+        return !v.is_new(a) && v.dt.dominates(a, b);
+    }
+    let preds = v.cfg.preds(b);
+    depth < 64 && !preds.is_empty() && preds.iter().all(|&p| dominates(v, a, p, depth + 1))
 }
 
 /// Where a use of a header value is, after rotation.
@@ -89,16 +171,21 @@ struct Plan {
     /// The header's phis and other instructions (the terminator excluded).
     h_phis: Vec<Inst>,
     h_insts: Vec<Inst>,
-    /// Values defined in `H`.
+    /// Values defined in `H`, in order.
+    order: Vec<Value>,
     defined: HashSet<Value>,
+    /// The instructions using a header value (in an operand, a metadata operand or a debug
+    /// record), each once.
+    users: Vec<Inst>,
     /// Each block where a header value is used, classified.
     reach: HashMap<Block, Reach>,
 }
 
-fn plan(body: &Body, cfg: &Cfg, dt: &DomTree, l: &Loop) -> Option<Plan> {
+fn plan(body: &Body, v: &LoopView, l: &Loop) -> Option<Plan> {
+    let cfg = &v.cfg;
     let h = l.header;
     let p = preheader(l, cfg)?;
-    let latch = single_latch(l, cfg)?;
+    let [latch] = latches(l, cfg)[..] else { return None };
     if latch == h || cfg.succs(latch) != [h] {
         return None;
     }
@@ -131,18 +218,29 @@ fn plan(body: &Body, cfg: &Cfg, dt: &DomTree, l: &Loop) -> Option<Plan> {
             return None;
         }
     }
+    let mut order = Vec::new();
     let mut defined = HashSet::default();
     for &i in h_phis.iter().chain(&h_insts) {
-        defined.insert(body.insts.get(i)?.result?);
+        let r = body.insts.get(i)?.result?;
+        order.push(r);
+        defined.insert(r);
     }
-    // Classify every block where a header value is used.
+    let mut users: Vec<Inst> = Vec::new();
+    for &r in &order {
+        users.extend(v.uses.users(body, r));
+        users.extend(v.uses.dbg_users(body, r));
+    }
+    users.sort_unstable();
+    users.dedup();
+    // Classify every block where a header value is used: in the loop, every block but the
+    // header is dominated by `S` (the header's only successor in it).
     let mut reach = HashMap::default();
     let mut classify = |z: Block| -> Option<()> {
         let r = if z == h {
             Reach::Header
-        } else if dt.dominates(s, z) {
+        } else if l.contains(z) || dominates(v, s, z, 0) {
             Reach::S
-        } else if dt.dominates(e, z) {
+        } else if dominates(v, e, z, 0) {
             Reach::E
         } else {
             return None;
@@ -150,91 +248,138 @@ fn plan(body: &Body, cfg: &Cfg, dt: &DomTree, l: &Loop) -> Option<Plan> {
         reach.insert(z, r);
         Some(())
     };
-    for &b in &body.layout {
-        for &i in body.blocks.get(b).map(|bd| &bd.insts[..]).unwrap_or(&[]) {
-            let d = body.insts.get(i)?;
-            let mut zs = Vec::new();
-            if let Extra::Phi(bs) = &d.extra {
-                for (k, a) in d.args.iter().enumerate() {
-                    if matches!(a, Operand::Value(v) if defined.contains(v)) {
-                        zs.push(*bs.get(k)?);
-                    }
-                }
-            } else {
-                let mut uses = false;
-                super::edit::used_values(body, d, &mut |v| uses |= defined.contains(&v));
-                if uses {
-                    zs.push(b);
+    for &i in &users {
+        let b = v.uses.block_of(i)?;
+        let d = body.insts.get(i)?;
+        let mut zs = Vec::new();
+        if let Extra::Phi(bs) = &d.extra {
+            for (k, a) in d.args.iter().enumerate() {
+                if matches!(a, Operand::Value(x) if defined.contains(x)) {
+                    zs.push(*bs.get(k)?);
                 }
             }
-            if let Some(recs) = body.dbg_records.get(&i) {
-                for r in recs {
-                    for &a in &r.args {
-                        let mut uses = false;
-                        md_values(body, a, &mut |v| uses |= defined.contains(&v));
-                        if uses {
-                            zs.push(b);
-                        }
-                    }
-                }
-            }
-            for z in zs {
-                classify(z)?;
+        } else {
+            let mut uses = false;
+            super::edit::used_values(body, d, &mut |x| uses |= defined.contains(&x));
+            if uses {
+                zs.push(b);
             }
         }
-    }
-    Some(Plan { p, h, l: latch, s, e, s_on_true, cond, h_phis, h_insts, defined, reach })
-}
-
-fn md_values(body: &Body, id: crate::ir::MdOpId, f: &mut dyn FnMut(Value)) {
-    match body.md_ops.get(id) {
-        Some(crate::ir::MdOperand::Local(Operand::Value(v))) => f(*v),
-        Some(crate::ir::MdOperand::ArgList(list)) => {
-            for o in list.iter() {
-                if let Operand::Value(v) = o {
-                    f(*v);
+        if let Some(recs) = body.dbg_records.get(&i) {
+            for r in recs {
+                for &a in &r.args {
+                    let mut uses = false;
+                    md_values(body.md_ops.get(a), &mut |x| uses |= defined.contains(&x));
+                    if uses {
+                        zs.push(b);
+                    }
                 }
             }
         }
-        _ => {}
+        for z in zs {
+            classify(z)?;
+        }
+    }
+    Some(Plan {
+        p,
+        h,
+        l: latch,
+        s,
+        e,
+        s_on_true,
+        cond,
+        h_phis,
+        h_insts,
+        order,
+        defined,
+        users,
+        reach,
+    })
+}
+
+/// True when instruction `i` (in block `b`) uses `x` where the use reaches `want`.
+fn uses_at(body: &Body, pl: &Plan, i: Inst, b: Block, x: Value, want: Reach) -> bool {
+    let Some(d) = body.insts.get(i) else { return false };
+    if let Extra::Phi(bs) = &d.extra {
+        return d
+            .args
+            .iter()
+            .zip(bs.iter())
+            .any(|(a, z)| *a == Operand::Value(x) && pl.reach.get(z) == Some(&want));
+    }
+    let mut hit = false;
+    super::edit::used_values(body, d, &mut |y| hit |= y == x);
+    let dbg = body.dbg_records.get(&i).is_some_and(|recs| {
+        recs.iter().any(|r| {
+            r.args.iter().any(|&a| {
+                let mut h2 = false;
+                md_values(body.md_ops.get(a), &mut |y| h2 |= y == x);
+                h2
+            })
+        })
+    });
+    (hit || dbg) && pl.reach.get(&b) == Some(&want)
+}
+
+/// Replaces `old` by `new` in the operands, metadata operands and debug records of `users`
+/// (as `edit::replace_all_uses` does for the uses it finds everywhere).
+fn replace_uses_in(body: &mut Body, users: &[Inst], old: Value, new: Operand) {
+    for &u in users {
+        let mut mds = Vec::new();
+        if let Some(d) = body.insts.get_mut(u) {
+            super::edit::for_each_operand_mut(d, &mut |o| {
+                if *o == Operand::Value(old) {
+                    *o = new;
+                }
+            });
+            mds.extend(d.args.iter().filter_map(|a| match a {
+                Operand::Md(id) => Some(*id),
+                _ => None,
+            }));
+        }
+        if let Some(recs) = body.dbg_records.get(&u) {
+            mds.extend(recs.iter().flat_map(|r| r.args.iter().copied()));
+        }
+        for id in mds {
+            remap_md(body, id, &|x| (x == old).then_some(new));
+        }
     }
 }
 
-fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
+fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, v: &mut LoopView, pl: &Plan) {
     let (p, h, s, e) = (pl.p, pl.h, pl.s, pl.e);
     let hname = block_name(m, body, h);
     let ename = block_name(m, body, e);
-    // Uses to rewrite, found before anything is added.
-    let snapshot: Vec<(Block, Inst)> = super::edit::layout_insts(body);
-    let e_preds_before: Vec<Block> = Cfg::new(body).preds(e).to_vec();
+    // In layout order, as building the graph anew lists them.
+    let e_preds_before: Vec<Block> = v.layout_sorted(body, v.cfg.preds(e).to_vec());
 
     // 1. The guard: header values as seen from the preheader.
     let mut pre: HashMap<Value, Operand> = HashMap::default();
     for &phi in &pl.h_phis {
         let entries = phi_entries(body, phi);
-        let (Some(v), Some(&(_, init))) =
+        let (Some(x), Some(&(_, init))) =
             (body.insts.get(phi).and_then(|d| d.result), entries.iter().find(|x| x.0 == p))
         else {
             continue;
         };
-        pre.insert(v, init);
+        pre.insert(x, init);
     }
     let mut clones = Vec::new();
     for &i in &pl.h_insts {
         let name = match body.insts.get(i).and_then(|d| d.result) {
-            Some(v) => names.fresh(m, &value_name(m, body, v)),
+            Some(x) => names.fresh(m, &value_name(m, body, x)),
             None => LocalName::Unnamed,
         };
         let Some(c) = clone_inst(body, i, &pre, &HashMap::default(), name) else { continue };
-        if let (Some(v), Some(cv)) =
+        if let (Some(x), Some(cv)) =
             (body.insts.get(i).and_then(|d| d.result), body.insts.get(c).and_then(|d| d.result))
         {
-            pre.insert(v, Operand::Value(cv));
+            pre.insert(x, Operand::Value(cv));
         }
         clones.push(c);
     }
     let at_p = |o: Operand| match o {
-        Operand::Value(v) => pre.get(&v).copied().unwrap_or(o),
+        Operand::Value(x) => pre.get(&x).copied().unwrap_or(o),
         _ => o,
     };
     let lrph_name = names.fresh(m, &format!("{}.lr.ph", block_name(m, body, s)));
@@ -247,102 +392,78 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     // 2. Phis at S and E for the header values used there.
     let mut need_s: Vec<Value> = Vec::new();
     let mut need_e: Vec<Value> = Vec::new();
-    let order: Vec<Value> = pl
-        .h_phis
-        .iter()
-        .chain(&pl.h_insts)
-        .filter_map(|&i| body.insts.get(i).and_then(|d| d.result))
-        .collect();
-    let uses_in = |body: &Body, v: Value, want: Reach| {
-        snapshot.iter().any(|&(b, i)| {
-            let Some(d) = body.insts.get(i) else { return false };
-            if let Extra::Phi(bs) = &d.extra {
-                d.args
-                    .iter()
-                    .zip(bs.iter())
-                    .any(|(a, z)| *a == Operand::Value(v) && pl.reach.get(z) == Some(&want))
-            } else {
-                let mut hit = false;
-                super::edit::used_values(body, d, &mut |x| hit |= x == v);
-                let dbg = body.dbg_records.get(&i).is_some_and(|recs| {
-                    recs.iter().any(|r| {
-                        r.args.iter().any(|&a| {
-                            let mut h2 = false;
-                            md_values(body, a, &mut |x| h2 |= x == v);
-                            h2
-                        })
-                    })
-                });
-                (hit || dbg) && pl.reach.get(&b) == Some(&want)
-            }
-        })
+    let block_of = |i: Inst| v.uses.block_of(i);
+    let uses_in = |body: &Body, x: Value, want: Reach| {
+        pl.users.iter().any(|&i| block_of(i).is_some_and(|b| uses_at(body, pl, i, b, x, want)))
     };
-    for &v in &order {
-        if uses_in(body, v, Reach::E) {
-            need_e.push(v);
+    for &x in &pl.order {
+        if uses_in(body, x, Reach::E) {
+            need_e.push(x);
         }
-        if uses_in(body, v, Reach::S)
-            || (uses_in(body, v, Reach::E) && e_preds_before.iter().any(|&x| x != h))
+        if uses_in(body, x, Reach::S)
+            || (uses_in(body, x, Reach::E) && e_preds_before.iter().any(|&y| y != h))
         {
-            need_s.push(v);
+            need_s.push(x);
         }
     }
     let mut at_s: HashMap<Value, Operand> = HashMap::default();
     let mut s_phis = Vec::new();
-    for &v in &need_s {
-        let ty = body.value_ty(v);
-        let name = names.fresh(m, &value_name(m, body, v));
+    for &x in &need_s {
+        let ty = body.value_ty(x);
+        let name = names.fresh(m, &value_name(m, body, x));
         let phi = make_inst(
             body,
-            phi_data(ty, &[(lrph, at_p(Operand::Value(v))), (h, Operand::Value(v))]),
+            phi_data(ty, &[(lrph, at_p(Operand::Value(x))), (h, Operand::Value(x))]),
             name,
         );
         if let Some(r) = body.insts.get(phi).and_then(|d| d.result) {
-            at_s.insert(v, Operand::Value(r));
+            at_s.insert(x, Operand::Value(r));
         }
         s_phis.push(phi);
     }
     let mut at_e: HashMap<Value, Operand> = HashMap::default();
     let mut e_phis = Vec::new();
-    for &v in &need_e {
-        let ty = body.value_ty(v);
-        let base = value_name(m, body, v);
+    for &x in &need_e {
+        let ty = body.value_ty(x);
+        let base = value_name(m, body, x);
         let name = if base.is_empty() {
             LocalName::Unnamed
         } else {
             names.fresh(m, &format!("{base}.lcssa"))
         };
-        let mut entries = vec![(p, at_p(Operand::Value(v)))];
-        for &x in &e_preds_before {
-            let val = if x == h {
-                Operand::Value(v)
+        let mut entries = vec![(p, at_p(Operand::Value(x)))];
+        for &y in &e_preds_before {
+            let val = if y == h {
+                Operand::Value(x)
             } else {
-                at_s.get(&v).copied().unwrap_or(Operand::Value(v))
+                at_s.get(&x).copied().unwrap_or(Operand::Value(x))
             };
-            entries.push((x, val));
+            entries.push((y, val));
         }
         let phi = make_inst(body, phi_data(ty, &entries), name);
         if let Some(r) = body.insts.get(phi).and_then(|d| d.result) {
-            at_e.insert(v, Operand::Value(r));
+            at_e.insert(x, Operand::Value(r));
         }
         e_phis.push(phi);
     }
     // Rewrite the uses.
-    let map_at = |z: Block, v: Value| -> Option<Operand> {
+    let map_at = |z: Block, x: Value| -> Option<Operand> {
         match pl.reach.get(&z)? {
             Reach::Header => None,
-            Reach::S => at_s.get(&v).copied(),
-            Reach::E => at_e.get(&v).copied(),
+            Reach::S => at_s.get(&x).copied(),
+            Reach::E => at_e.get(&x).copied(),
         }
     };
-    for &(b, i) in &snapshot {
+    let placed: Vec<(Block, Inst)> =
+        pl.users.iter().filter_map(|&i| Some((v.uses.block_of(i)?, i))).collect();
+    for &(b, i) in &placed {
         let Some(d) = body.insts.get_mut(i) else { continue };
         if let Extra::Phi(bs) = &d.extra {
             let bs = bs.clone();
             for (k, a) in d.args.iter_mut().enumerate() {
-                if let (Operand::Value(v), Some(&z)) = (*a, bs.get(k)) {
-                    if pl.defined.contains(&v) {
-                        if let Some(r) = map_at(z, v) {
+                if let (Operand::Value(x), Some(&z)) = (*a, bs.get(k)) {
+                    if pl.defined.contains(&x) {
+                        if let Some(r) = map_at(z, x) {
                             *a = r;
                         }
                     }
@@ -350,9 +471,9 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
             }
         } else if pl.reach.get(&b).is_some_and(|r| *r != Reach::Header) {
             super::edit::for_each_operand_mut(d, &mut |o| {
-                if let Operand::Value(v) = *o {
-                    if pl.defined.contains(&v) {
-                        if let Some(r) = map_at(b, v) {
+                if let Operand::Value(x) = *o {
+                    if pl.defined.contains(&x) {
+                        if let Some(r) = map_at(b, x) {
                             *o = r;
                         }
                     }
@@ -368,7 +489,7 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
                 mds.extend(recs.iter().flat_map(|r| r.args.iter().copied()));
             }
             for id in mds {
-                remap_md(body, id, &|v| if pl.defined.contains(&v) { map_at(b, v) } else { None });
+                remap_md(body, id, &|x| if pl.defined.contains(&x) { map_at(b, x) } else { None });
             }
         }
     }
@@ -387,15 +508,27 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
             set_phi_entries(body, phi, &entries);
         }
     }
+    let new_phis: Vec<(Block, Inst)> =
+        s_phis.iter().map(|&i| (s, i)).chain(e_phis.iter().map(|&i| (e, i))).collect();
     if let Some(bd) = body.blocks.get_mut(s) {
-        let mut v = s_phis;
-        v.append(&mut bd.insts);
-        bd.insts = v;
+        let mut x = s_phis;
+        x.append(&mut bd.insts);
+        bd.insts = x;
     }
     if let Some(bd) = body.blocks.get_mut(e) {
-        let mut v = e_phis;
-        v.append(&mut bd.insts);
-        bd.insts = v;
+        let mut x = e_phis;
+        x.append(&mut bd.insts);
+        bd.insts = x;
+    }
+    // What the rewritten instructions and the new phis use now.
+    for &(b, i) in &new_phis {
+        v.uses.place_inst(body, i, b);
+    }
+    for &(_, i) in &placed {
+        v.uses.note(body, i);
+    }
+    for phi in phis(body, s).into_iter().chain(phis(body, e)) {
+        v.uses.note(body, phi);
     }
     // The preheader: the clones, then the guard branch.
     if let Some(pt) = body.terminator(p) {
@@ -421,13 +554,20 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     let mut dead_phis = Vec::new();
     for &phi in &pl.h_phis {
         let entries: Vec<_> = phi_entries(body, phi).into_iter().filter(|x| x.0 != p).collect();
-        let (Some(v), Some(&(_, x))) =
+        let (Some(x), Some(&(_, y))) =
             (body.insts.get(phi).and_then(|d| d.result), entries.first())
         else {
             continue;
         };
-        let x = if x == Operand::Value(v) { continue } else { x };
-        replace_all_uses(body, v, x);
+        let y = if y == Operand::Value(x) { continue } else { y };
+        let mut users = v.uses.users(body, x);
+        users.extend(v.uses.dbg_users(body, x));
+        users.sort_unstable();
+        users.dedup();
+        replace_uses_in(body, &users, x, y);
+        for &u in &users {
+            v.uses.note(body, u);
+        }
         dead_phis.push(phi);
     }
     let latch = pl.l;
@@ -446,6 +586,7 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
         }
         for phi in &dead_phis {
             body.dbg_records.remove(phi);
+            v.uses.forget(*phi);
         }
         if let Some(bd) = body.blocks.get_mut(latch) {
             bd.insts.pop();
@@ -454,15 +595,15 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
         if let Some(bd) = body.blocks.get_mut(h) {
             bd.insts.clear();
         }
-        body.layout.retain(|&b| b != h);
+        v.drop_block(h);
         for x in [s, e] {
             rename_phi_incoming(body, x, h, latch);
         }
     }
+    v.refresh(body, &[p, lrph, latch, s, e]);
 
     // The exit edges from the loop move to a dedicated block.
-    let cfg = Cfg::new(body);
-    let mut inside: Vec<Block> = cfg.preds(e).iter().copied().filter(|&x| x != p).collect();
+    let mut inside: Vec<Block> = v.cfg.preds(e).iter().copied().filter(|&x| x != p).collect();
     inside.sort_unstable();
     inside.dedup();
     let name = if inside.len() == 1 {
@@ -470,7 +611,11 @@ fn rotate(m: &mut Module, body: &mut Body, names: &mut Names, pl: &Plan) {
     } else {
         format!("{ename}.loopexit")
     };
-    let _ = split_predecessors(m, body, names, e, &inside, &name, ".ph", Place::Before(e));
+    let split = split_predecessors(m, body, names, e, &inside, &name, ".ph", Place::Before(e));
+    let mut touched = inside;
+    touched.push(e);
+    touched.extend(split);
+    v.refresh(body, &touched);
 }
 
 fn remap_md(body: &mut Body, id: crate::ir::MdOpId, f: &dyn Fn(Value) -> Option<Operand>) {
@@ -492,7 +637,8 @@ fn remap_md(body: &mut Body, id: crate::ir::MdOpId, f: &dyn Fn(Value) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::LoopForest;
+    use crate::analysis::loop_info::is_simplified;
+    use crate::analysis::{Cfg, DomTree, LoopForest};
 
     fn rotate_f(src: &str) -> (Module, u64) {
         let (m, _, r) = crate::passes::tests::run_on_f(src, run);

@@ -29,9 +29,10 @@
 //!   unreachable blocks into the loop (such edges are simply redirected with the others).
 
 use super::edit::address_taken_blocks;
-use super::loop_edit::{block_name, has_unsupported_blocks, split_predecessors, Names, Place};
+use super::loop_driver::{exits_of_loops, own_blocks, unsupported_loops};
+use super::loop_edit::{block_name, split_predecessors, Names, Place};
 use super::{with_body, PassResult};
-use crate::analysis::loop_info::{entering_blocks, exit_blocks, latches, preheader};
+use crate::analysis::loop_info::{entering_blocks, latches, preheader};
 use crate::analysis::{Cfg, DomTree, LoopForest};
 use crate::ir::{Block, Body, GlobalId, Module};
 use rustc_hash::FxHashSet as HashSet;
@@ -84,12 +85,18 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
         // lists of these blocks (and the successors of the redirected blocks, which no later
         // step of the round reads) are stale: steps that read them wait for the next round.
         let mut targets: HashSet<Block> = HashSet::default();
-        for l in lf.loops().iter().rev() {
+        // Found once per round for every loop: which loops have blocks we refuse, and their
+        // exit blocks (each edge looked at once per loop it leaves), not per loop from all
+        // its blocks (loops nested a thousand deep).
+        let own = own_blocks(&cfg, &lf);
+        let unsupported = unsupported_loops(body, &lf, &own, &is_taken);
+        let exits = exits_of_loops(&cfg, &lf);
+        for (id, l) in lf.loops().iter().enumerate().rev() {
             let h = l.header;
             if skip.contains(&h) {
                 continue;
             }
-            if Some(h) == body.entry() || has_unsupported_blocks(body, l, &is_taken) {
+            if Some(h) == body.entry() || unsupported.get(id).copied().unwrap_or(true) {
                 skip.insert(h);
                 continue;
             }
@@ -128,7 +135,7 @@ pub fn simplify_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> SimplifyS
                     no_latch.insert(h);
                 }
             }
-            for e in exit_blocks(l, &cfg) {
+            for &e in exits.get(id).map(Vec::as_slice).unwrap_or(&[]) {
                 let preds = cfg.preds(e);
                 if targets.contains(&e)
                     || preds.iter().all(|&p| l.contains(p))

@@ -63,6 +63,7 @@ use crate::ir::{
     Value, ValueDef,
 };
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::rc::Rc;
 
 /// Vector registers are this many bits wide (SSE2).
 const VECTOR_BITS: u32 = 128;
@@ -131,8 +132,9 @@ pub fn run(m: &mut Module, g: GlobalId) -> PassResult {
 /// Vectorizes every qualifying loop; returns how many.
 pub fn vectorize_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
     let mut names = Names::new(body);
+    let mut cache = Cache::default();
     drive_innermost(m, body, g, |m, body, v, l| {
-        let Some(plan) = analyze(m, g, body, v, l) else { return Outcome::Unchanged };
+        let Some(plan) = analyze(m, g, body, v, l, &mut cache) else { return Outcome::Unchanged };
         // The plan guarantees every step of the emission; should one still fail, the body goes
         // back to what it was. Emission only adds to the arenas, and changes the layout, the
         // blocks of the loop, its preheader and exit, and the instructions after the loop
@@ -157,6 +159,40 @@ pub fn vectorize_loops(m: &mut Module, body: &mut Body, g: GlobalId) -> u64 {
             }
         }
     })
+}
+
+/// What the analysis of one loop can take from that of the loops before it: the type layouts
+/// (while no type is added) and which allocations escape (vectorizing a loop makes no address
+/// escape: it only loads, stores and computes addresses).
+#[derive(Default)]
+struct Cache {
+    layouts: Option<(usize, Rc<Layouts>)>,
+    escapes: Option<Rc<crate::ir::SecondaryMap<Inst, bool>>>,
+}
+
+impl Cache {
+    fn layouts(&mut self, m: &Module) -> Rc<Layouts> {
+        match &self.layouts {
+            Some((n, l)) if *n == m.types.len() => Rc::clone(l),
+            _ => {
+                let l = Rc::new(Layouts::new(m));
+                self.layouts = Some((m.types.len(), Rc::clone(&l)));
+                l
+            }
+        }
+    }
+
+    fn alias<'a>(&mut self, m: &'a Module, g: GlobalId, body: &'a Body) -> AliasAnalysis<'a> {
+        let layouts = self.layouts(m);
+        match &self.escapes {
+            Some(e) => AliasAnalysis::with_parts(m, g, body, layouts, Rc::clone(e)),
+            None => {
+                let aa = AliasAnalysis::new(m, g, body);
+                self.escapes = Some(aa.parts().1);
+                aa
+            }
+        }
+    }
 }
 
 /// What emission may change of the body, to put back.
@@ -314,7 +350,7 @@ struct Ctx<'a> {
     l: &'a Loop,
     h: Block,
     uses: &'a Uses,
-    layouts: Layouts,
+    layouts: Rc<Layouts>,
     iv: &'a Induction,
     pred: IntPredicate,
     /// True when the exit test is on `%iv.next`.
@@ -486,7 +522,14 @@ fn widenable(op: Opcode) -> bool {
 }
 
 /// The plan for loop `l`, or `None` when it does not qualify.
-fn analyze(m: &Module, g: GlobalId, body: &Body, v: &LoopView, l: &Loop) -> Option<Plan> {
+fn analyze(
+    m: &Module,
+    g: GlobalId,
+    body: &Body,
+    v: &LoopView,
+    l: &Loop,
+    cache: &mut Cache,
+) -> Option<Plan> {
     let cfg = &v.cfg;
     let h = l.header;
     if l.blocks().len() != 1 || single_latch(l, cfg)? != h {
@@ -540,7 +583,7 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, v: &LoopView, l: &Loop) -> Opti
         l,
         h,
         uses: &v.uses,
-        layouts: Layouts::new(m),
+        layouts: cache.layouts(m),
         iv,
         pred: test.pred,
         on_next: test.on_next,
@@ -661,7 +704,7 @@ fn analyze(m: &Module, g: GlobalId, body: &Body, v: &LoopView, l: &Loop) -> Opti
         })?;
     let vf = (VECTOR_BITS / widest.max(8)).clamp(2, 16);
     // Memory dependences.
-    let aa = AliasAnalysis::new(m, g, body);
+    let aa = cache.alias(m, g, body);
     let pos = |i: Inst| insts.iter().position(|&x| x == i).unwrap_or(0);
     for (a, &(ia, sa, ref fa, za)) in mem.iter().enumerate() {
         for &(ib, sb, ref fb, zb) in mem.iter().skip(a + 1) {

@@ -87,6 +87,25 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
         access.extend(c.stores.iter().map(|&i| (i, Access::Store(k))));
     }
 
+    // The blocks where each candidate's first access is a load, in one walk over the body.
+    let mut loads_first: Vec<Vec<Block>> = vec![Vec::new(); cands.len()];
+    {
+        let mut seen: rustc_hash::FxHashSet<(Block, usize)> = Default::default();
+        for &b in &body.layout {
+            for &i in body.blocks.get(b).map(|bd| bd.insts.as_slice()).unwrap_or(&[]) {
+                let (k, load) = match access.get(&i) {
+                    Some(Access::Load(k)) => (*k, true),
+                    Some(Access::Store(k)) => (*k, false),
+                    None => continue,
+                };
+                if seen.insert((b, k)) && load {
+                    if let Some(l) = loads_first.get_mut(k) {
+                        l.push(b);
+                    }
+                }
+            }
+        }
+    }
     // Phi placement: iterated dominance frontier of the storing blocks, pruned to live-in blocks.
     let mut phi_of: HashMap<(Block, usize), Inst> = HashMap::default();
     let mut new_phis: Vec<(Inst, usize)> = Vec::new();
@@ -97,9 +116,10 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
             c.stores.iter().filter_map(|&s| block_of(s)).filter(|&b| dt.is_reachable(b)).collect();
         defs.sort();
         defs.dedup();
-        let live = live_in_blocks(body, &cfg, &access, k, &defs);
+        let live =
+            live_in_blocks(&cfg, loads_first.get(k).map(Vec::as_slice).unwrap_or(&[]), &defs);
         for b in df.iterated(&defs) {
-            if !live.get(b).copied().unwrap_or(false) || !dt.is_reachable(b) {
+            if !live.contains(&b) || !dt.is_reachable(b) {
                 continue;
             }
             let mut data = InstData::new(Opcode::Phi, c.ty, Vec::new());
@@ -121,18 +141,34 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
 
     let blocks_of = inst_blocks(body);
 
-    // Renaming over the dominator tree.
+    // Renaming over the dominator tree, depth first (a block's later children first), with
+    // the current value of each alloca kept in one array and put back on the way up: the
+    // work is about the accesses and phis, not blocks times allocas.
     let mut repl: HashMap<Value, Operand> = HashMap::default();
-    let init: Vec<Operand> =
+    let mut cur: Vec<Operand> =
         cands.iter().map(|c| Operand::Const(undef(&mut m.consts, c.ty))).collect();
-    let mut stack: Vec<(Block, Vec<Operand>)> =
-        body.entry().map(|e| vec![(e, init)]).unwrap_or_default();
-    while let Some((b, mut cur)) = stack.pop() {
-        for (k, slot) in cur.iter_mut().enumerate() {
-            if let Some(&phi) = phi_of.get(&(b, k)) {
-                if let Some(v) = body.insts.get(phi).and_then(|d| d.result) {
-                    *slot = Operand::Value(v);
-                }
+    let mut phis_at: HashMap<Block, Vec<(usize, Inst)>> = HashMap::default();
+    for (&(b, k), &phi) in &phi_of {
+        phis_at.entry(b).or_default().push((k, phi));
+    }
+    for list in phis_at.values_mut() {
+        list.sort_unstable_by_key(|e| e.0);
+    }
+    let mut undo: Vec<(usize, Operand)> = Vec::new();
+    // (block, children still to visit, where its changes start in `undo`)
+    let mut frames: Vec<(Block, usize, usize)> = Vec::new();
+    let enter = |b: Block,
+                 body: &mut Body,
+                 cur: &mut Vec<Operand>,
+                 undo: &mut Vec<(usize, Operand)>,
+                 repl: &mut HashMap<Value, Operand>| {
+        let mark = undo.len();
+        for &(k, phi) in phis_at.get(&b).map(Vec::as_slice).unwrap_or(&[]) {
+            if let (Some(v), Some(slot)) =
+                (body.insts.get(phi).and_then(|d| d.result), cur.get_mut(k))
+            {
+                undo.push((k, *slot));
+                *slot = Operand::Value(v);
             }
         }
         let insts = body.blocks.get(b).map(|bd| bd.insts.clone()).unwrap_or_default();
@@ -149,21 +185,41 @@ fn promote(m: &mut Module, body: &mut Body) -> (u64, u64) {
                     if let (Some(&stored), Some(slot)) =
                         (body.insts.get(i).and_then(|d| d.args.first()), cur.get_mut(k))
                     {
-                        *slot = resolve(&repl, stored);
+                        undo.push((k, *slot));
+                        *slot = resolve(repl, stored);
                     }
                 }
                 None => {}
             }
         }
-        for s in cfg.succs(b) {
-            for (k, val) in cur.iter().enumerate() {
-                if let Some(&phi) = phi_of.get(&(*s, k)) {
-                    add_incoming(body, phi, *val, b);
+        for &s in cfg.succs(b) {
+            for &(k, phi) in phis_at.get(&s).map(Vec::as_slice).unwrap_or(&[]) {
+                if let Some(&val) = cur.get(k) {
+                    add_incoming(body, phi, val, b);
                 }
             }
         }
-        for &child in dt.children(b) {
-            stack.push((child, cur.clone()));
+        (b, dt.children(b).len(), mark)
+    };
+    if let Some(e) = body.entry() {
+        frames.push(enter(e, body, &mut cur, &mut undo, &mut repl));
+    }
+    while let Some(top) = frames.last_mut() {
+        let (b, left, mark) = *top;
+        if left > 0 {
+            top.1 -= 1;
+            if let Some(&child) = dt.children(b).get(left - 1) {
+                frames.push(enter(child, body, &mut cur, &mut undo, &mut repl));
+            }
+        } else {
+            frames.pop();
+            while undo.len() > mark {
+                if let Some((k, old)) = undo.pop() {
+                    if let Some(slot) = cur.get_mut(k) {
+                        *slot = old;
+                    }
+                }
+            }
         }
     }
 
@@ -390,48 +446,23 @@ fn classify(m: &Module, body: &Body, c: &mut Candidate, u: Inst) -> bool {
 
 /// Blocks where candidate `k` is live on entry: a load there comes before any store, or it flows
 /// to a successor where it is live without a store on the way (LLVM's `ComputeLiveInBlocks`).
+/// `loads_first` holds the blocks whose first access to `k` is a load; the work is about the
+/// blocks found, not the function (a function with thousands of allocas).
 fn live_in_blocks(
-    body: &Body,
     cfg: &Cfg,
-    access: &HashMap<Inst, Access>,
-    k: usize,
+    loads_first: &[Block],
     defs: &[Block],
-) -> SecondaryMap<Block, bool> {
-    let n = body.blocks.len();
-    let mut live = SecondaryMap::from_elem(false, n);
-    let mut is_def = SecondaryMap::from_elem(false, n);
-    for &d in defs {
-        if let Some(s) = is_def.get_mut(d) {
-            *s = true;
-        }
-    }
-    let mut work = Vec::new();
-    for &b in &body.layout {
-        // The first access to candidate `k` in `b` decides.
-        let first = body.blocks.get(b).and_then(|bd| {
-            bd.insts.iter().find_map(|x| match access.get(x) {
-                Some(Access::Load(j)) if *j == k => Some(true),
-                Some(Access::Store(j)) if *j == k => Some(false),
-                _ => None,
-            })
-        });
-        if first == Some(true) {
-            if let Some(s) = live.get_mut(b) {
-                *s = true;
-            }
-            work.push(b);
-        }
-    }
+) -> rustc_hash::FxHashSet<Block> {
+    let is_def: rustc_hash::FxHashSet<Block> = defs.iter().copied().collect();
+    let mut live: rustc_hash::FxHashSet<Block> = loads_first.iter().copied().collect();
+    let mut work: Vec<Block> = live.iter().copied().collect();
     while let Some(b) = work.pop() {
         for &p in cfg.preds(b) {
-            if is_def.get(p).copied().unwrap_or(false) {
+            if is_def.contains(&p) {
                 continue;
             }
-            if let Some(s) = live.get_mut(p) {
-                if !*s {
-                    *s = true;
-                    work.push(p);
-                }
+            if live.insert(p) {
+                work.push(p);
             }
         }
     }
@@ -440,7 +471,8 @@ fn live_in_blocks(
 
 /// Removes `#dbg_declare` records that describe a promoted alloca.
 fn drop_declares(body: &mut Body, cands: &[Candidate]) {
-    let ptrs: Vec<Operand> = cands.iter().map(|c| Operand::Value(c.ptr)).collect();
+    let ptrs: rustc_hash::FxHashSet<Operand> =
+        cands.iter().map(|c| Operand::Value(c.ptr)).collect();
     let md_ops = &body.md_ops;
     for recs in body.dbg_records.values_mut() {
         recs.retain(|r| {

@@ -21,6 +21,9 @@
 //!  sccp.rs       sparse conditional constant propagation (constants, dead edges and blocks)
 //!  loop_edit.rs  editing helpers of the loop passes: fresh names, new blocks, edge splitting
 //!                with phi splitting, instruction cloning
+//!  loop_driver.rs  the loops offered to a loop pass, with the analyses of the function kept up
+//!                to date through the pass's changes (CFG, where values are used) instead of
+//!                computed again after each change
 //!  loop_simplify.rs  preheaders, single latches and dedicated exits (LLVM's simplified form)
 //!  loop_deletion.rs  deletes loops without effects whose results go unused and that end
 //!  loop_rotate.rs  rotates `while` loops into guarded `do-while` loops

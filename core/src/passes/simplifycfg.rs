@@ -359,16 +359,18 @@ struct IndexedPhi {
 
 impl PhiIndex {
     fn get(&mut self, body: &Body, phi: Inst) -> Option<&mut IndexedPhi> {
-        if let std::collections::hash_map::Entry::Vacant(e) = self.phis.entry(phi) {
-            let d = body.insts.get(phi)?;
-            let Extra::Phi(blocks) = &d.extra else { return None };
-            let mut ip = IndexedPhi { entries: Vec::new(), of: HashMap::default() };
-            for (b, &a) in blocks.iter().zip(d.args.iter()) {
-                ip.push(*b, a);
+        match self.phis.entry(phi) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.into_mut()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let d = body.insts.get(phi)?;
+                let Extra::Phi(blocks) = &d.extra else { return None };
+                let mut ip = IndexedPhi { entries: Vec::new(), of: HashMap::default() };
+                for (b, &a) in blocks.iter().zip(d.args.iter()) {
+                    ip.push(*b, a);
+                }
+                Some(e.insert(ip))
             }
-            e.insert(ip);
         }
-        self.phis.get_mut(&phi)
     }
 
     /// Writes the edited phis back.

@@ -28,9 +28,6 @@ use crate::text::printer::{numbering_roots, ModulePrinter, Numbering};
 use crate::text::{print_function, print_module};
 use std::rc::Rc;
 
-/// A function's printed text and its numbering roots.
-type FuncText = (Rc<str>, Rc<[u32]>);
-
 /// Printed texts and the numbering they were printed with (see the module doc).
 #[derive(Default)]
 pub struct TextCache {
@@ -38,12 +35,15 @@ pub struct TextCache {
     /// What the numbering was made from.
     stamp: Stamp,
     /// Each function's text under the numbering, with its numbering roots.
-    texts: SecondaryMap<GlobalId, Option<FuncText>>,
+    texts: SecondaryMap<GlobalId, Option<Printed>>,
     /// False when the module is printed anew each time (see the module doc).
     enabled: bool,
     /// False until the first numbering.
     started: bool,
 }
+
+/// A function's text and its numbering roots when it was printed.
+type Printed = (Rc<str>, Rc<[u32]>);
 
 /// The sizes a numbering depends on.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]

@@ -79,6 +79,14 @@ pub const SHAPES: &[Shape] = &[
         gen: functions,
     },
     Shape {
+        name: "locals",
+        about: "n local variables (allocas, as clang -O0 makes) loaded and stored along n steps",
+        sizes: [1000, 2000, 4000, 8000, 16000],
+        quick: [250, 500, 1000],
+        test_size: 300,
+        gen: locals,
+    },
+    Shape {
         name: "diamonds",
         about: "n if/else diamonds in sequence, each joining in a phi",
         sizes: [1000, 2000, 4000, 8000, 16000],
@@ -267,5 +275,39 @@ fn diamonds(n: usize) -> String {
     }
     let _ = writeln!(o, "d{n}:");
     print_and_return(&mut o, &prev);
+    o
+}
+
+fn locals(n: usize) -> String {
+    let n = n.max(2);
+    let mut o = String::from(PRELUDE);
+    o.push_str("define i32 @main(i32 %argc, ptr %argv) {\nentry:\n");
+    for k in 0..n {
+        let _ = writeln!(o, "  %l{k} = alloca i32, align 4");
+    }
+    for k in 0..n {
+        let _ = writeln!(o, "  store i32 {}, ptr %l{k}, align 4", k % 11);
+    }
+    o.push_str("  store i32 %argc, ptr %l0, align 4\n  br label %s0\n");
+    // Step k reads two locals, writes a third, and sometimes one more on the side (locals
+    // a few steps apart: live ranges stay short, as in most code; mem2reg's liveness costs
+    // the length of the live ranges, as LLVM's does).
+    for k in 0..n {
+        let _ = write!(
+            o,
+            "s{k}:\n  %a{k} = load i32, ptr %l{k}, align 4\n  %b{k} = load i32, ptr %l{}, align 4\n  \
+             %c{k} = add i32 %a{k}, %b{k}\n  store i32 %c{k}, ptr %l{}, align 4\n  \
+             %t{k} = icmp ult i32 %c{k}, {}\n  br i1 %t{k}, label %y{k}, label %s{}\n\
+             y{k}:\n  store i32 {k}, ptr %l{}, align 4\n  br label %s{}\n",
+            (k + n - 5) % n,
+            (k + 1) % n,
+            1000 + k,
+            k + 1,
+            (k + 3) % n,
+            k + 1
+        );
+    }
+    let _ = write!(o, "s{n}:\n  %r = load i32, ptr %l0, align 4\n");
+    print_and_return(&mut o, "%r");
     o
 }
