@@ -118,7 +118,7 @@ pub struct RunArgs {
 /// terminal): break LINE (b), delete [LINE], step (s), next (n), finish, continue (c),
 /// run-to LINE, reverse-step (rs), reverse-next (rn), reverse-finish, reverse-continue (rc),
 /// goto STEP, print %x | @g (p), x %p | @g | ADDRESS [LEN], backtrace (bt), info locals,
-/// info breakpoints, help, quit (q). After each stop the position is printed as
+/// info breakpoints, info snapshots, help, quit (q). After each stop the position is printed as
 /// `FILE:LINE:COL in @f (step N)` with its source line; the program's output is printed as it
 /// appears, each line after `[stdout] ` or `[stderr] `; at the end, the report `irplay run`
 /// prints. The program reads its standard input from `--stdin FILE` (none by default).
@@ -142,6 +142,9 @@ pub struct DebugArgs {
     /// Stop when the call stack is deeper than this.
     #[arg(long, default_value_t = 100_000)]
     pub max_stack_depth: u32,
+    /// Print the time each command took on stderr (`irplay: TIME ms: COMMAND`).
+    #[arg(long)]
+    pub time: bool,
     /// Arguments: `argv[1..]` for main.
     #[arg(last = true)]
     pub args: Vec<String>,

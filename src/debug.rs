@@ -34,6 +34,7 @@ commands:
   backtrace (bt)        the call stack
   info locals           the values of this function assigned so far
   info breakpoints      the breakpoints
+  info snapshots        the states kept for going back (count, estimated bytes, interval)
   quit (q)";
 
 /// Runs the debugger on a valid module with an entry; exit status 0 (1 when the program's
@@ -82,7 +83,11 @@ pub fn debug(file: &SourceFile, module: &irplay_core::ir::Module, args: &DebugAr
         if matches!(cmd, "quit" | "q") {
             break;
         }
+        let t0 = std::time::Instant::now();
         let text = d.command(cmd);
+        if args.time {
+            eprintln!("irplay: {:.3} ms: {cmd}", t0.elapsed().as_secs_f64() * 1e3);
+        }
         let _ = out.write_all(text.as_bytes());
         let _ = out.flush();
     }
@@ -161,7 +166,14 @@ impl Debugger<'_, '_> {
             "info" => match arg {
                 Some("locals") => Ok(self.locals()),
                 Some("breakpoints") => Ok(self.breakpoints()),
-                _ => Err("error: info locals or info breakpoints\n".to_string()),
+                Some("snapshots") => {
+                    let st = self.s.snapshot_stats();
+                    Ok(format!(
+                        "{} snapshots, {} bytes, one every {} steps\n",
+                        st.count, st.bytes, st.interval
+                    ))
+                }
+                _ => Err("error: info locals, info breakpoints or info snapshots\n".to_string()),
             },
             "help" | "h" => Ok(format!("{HELP}\n")),
             _ => Err(format!("error: unknown command '{name}' (help lists them)\n")),
