@@ -47,7 +47,11 @@ use snapshots::Snapshots;
 use std::collections::BTreeSet;
 
 /// Value histories replay at most this many steps before the stop.
-pub const HISTORY_WINDOW: u64 = 1_000_000;
+pub const HISTORY_WINDOW: u64 = 250_000;
+
+/// A forward goto of at most this many steps keeps the value histories up (on the general
+/// path); a longer one runs on the fast path and leaves them to a replay.
+const RECORD_GOTO: u64 = 10_000;
 
 /// A run of a module under a debugger (see the module docs).
 pub struct Session<'m> {
@@ -62,6 +66,9 @@ pub struct Session<'m> {
     breakpoints: BTreeSet<u32>,
     reason: StopReason,
     names: view::Names,
+    /// The values recorded for the frames on the stack, valid at the step given (kept up as
+    /// the session steps forward on the general path; rebuilt by a replay otherwise).
+    hist: Option<(u64, record::Recorder)>,
 }
 
 /// The state before a run's first instruction, or how it ended at once.
@@ -98,6 +105,7 @@ impl<'m> Session<'m> {
             breakpoints: BTreeSet::new(),
             reason: StopReason::Start,
             names: view::Names::default(),
+            hist: None,
         };
         if let Some(stop) = stop {
             s.finish(stop);
@@ -273,7 +281,27 @@ impl<'m> Session<'m> {
         if self.end.is_some() {
             return StopReason::Finished;
         }
-        let mut watch = watch;
+        // Keep the histories up when they are valid here and the run is short or watched.
+        let steps = self.it.steps;
+        let hist = self.hist.take().filter(|h| h.0 == steps);
+        let record = watch.is_some() || target.saturating_sub(steps) <= RECORD_GOTO;
+        let mut watch = match (hist, record) {
+            (Some((_, rec)), true) => {
+                let mut w = watch.unwrap_or_else(|| self.watch(false, 0));
+                w.record = Some(Box::new(rec));
+                Some(w)
+            }
+            _ => watch,
+        };
+        let r = self.forward_with(&mut watch, target);
+        if let Some(rec) = watch.and_then(|w| w.record) {
+            self.hist = Some((self.it.steps, *rec));
+        }
+        r
+    }
+
+    /// [`Session::forward`] with `watch` (given back as the run left it).
+    fn forward_with(&mut self, watch: &mut Option<Watch>, target: u64) -> StopReason {
         loop {
             let due = self.snaps.next_due(self.it.steps);
             let limit = target.min(due).min(self.opts.max_steps);
@@ -285,7 +313,7 @@ impl<'m> Session<'m> {
             self.it.max_steps = limit;
             self.it.watch = watch.take().map(Box::new);
             let stop = self.it.run_loop();
-            watch = self.it.watch.take().map(|w| *w);
+            *watch = self.it.watch.take().map(|w| *w);
             match stop {
                 Stop::OutOfSteps => {
                     if self.it.steps == due {

@@ -315,3 +315,32 @@ define i32 @main() {
     s.exec(&Command::StepBack);
     assert_eq!(s.value("%b"), None, "not assigned yet");
 }
+
+#[test]
+fn histories_kept_while_stepping_equal_a_replay() {
+    let m = module(LOOP);
+    let opts = Options::default();
+    let mut s = Session::new(&m, LOOP, &opts);
+    s.set_breakpoint(5);
+    let cmds = [
+        Command::Step,
+        Command::Step,
+        Command::StepOver,
+        Command::Continue,
+        Command::StepOut,
+        Command::Step,
+        Command::RunToLine { line: 17 },
+        Command::Continue,
+        Command::Step,
+        Command::StepOut,
+        Command::StepOver,
+        Command::Goto { step: 25 },
+    ];
+    for c in &cmds {
+        s.view();
+        s.exec(c);
+        let mut fresh = Session::new(&m, LOOP, &opts);
+        fresh.exec(&Command::Goto { step: s.steps() });
+        assert_eq!(s.values(), fresh.values(), "after {c:?} at step {}", s.steps());
+    }
+}
