@@ -9,8 +9,9 @@
 //!                 ─▶ backward: restore the last snapshot at or before the target and run
 //!                    forward again on the fast path; back over/out/continue replay the
 //!                    segments before the current step with the Watch, the last match wins
-//!   view() ─▶ View: position, frames, values (histories by replaying the frame), memory,
-//!             output so far
+//!   view() ─▶ View: position, frames, values with histories (record.rs: kept up while
+//!             stepping forward on the general path, else a replay of the last steps),
+//!             memory, output so far
 //! ```
 //!
 //! It is the one interpreter (`state.rs`, `exec/mod.rs`, `fast/`): the same steps, results and
@@ -21,8 +22,9 @@
 //! Bounds: every command stops at [`Options::max_steps`] (a run that reaches it ends with
 //! [`Exit::OutOfSteps`], the state staying before the op that did not run), and at the memory
 //! and output limits as a run does. Snapshots: see `snapshots.rs` (at most 64, 64 MiB).
-//! Value histories replay at most [`HISTORY_WINDOW`] steps before the stop and keep the last
-//! [`HISTORY`] values of each instruction; the memory view shows at most
+//! Value histories keep the last [`HISTORY`] values of each instruction; rebuilt by a replay,
+//! they cover at most the last [`HISTORY_WINDOW`] steps (a frame entered before then shows
+//! its parameters and the values assigned since); the memory view shows at most
 //! [`view::MAX_BLOCKS`] blocks and [`view::BLOCK_BYTES`] bytes of each.
 
 mod owned;
