@@ -87,6 +87,7 @@ pub mod poison;
 pub mod report;
 pub(crate) mod state;
 mod translate;
+pub mod ub_help;
 pub(crate) mod value;
 
 #[cfg(test)]
@@ -94,7 +95,10 @@ mod tests;
 
 pub use exec::trace::TraceEvent;
 pub use poison::origin::{OriginReport, OriginStep, TaintKind};
-pub use report::{ErrorKind, RunError, UbKind, UbReport};
+pub use report::{
+    BlockReport, ErrorKind, MallocFailure, RunError, SiteFrame, UbKind, UbReport, ALL_UB_KINDS,
+};
+pub use ub_help::{ub_help, UbHelp, LANGREF};
 
 use crate::ir::Module;
 use crate::runtime::output::Output;
@@ -209,6 +213,9 @@ pub struct Outcome {
     pub trace: Vec<TraceEvent>,
     /// Where the program was when the step limit stopped it ([`Exit::OutOfSteps`]).
     pub stopped_at: Option<Place>,
+    /// The first `malloc` (or `calloc`, `realloc`, `new`...) that returned null because the
+    /// memory limit was reached, if one did: reports add a note about it.
+    pub malloc_failed: Option<MallocFailure>,
 }
 
 /// A point of a run: an instruction and the call stack.

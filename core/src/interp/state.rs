@@ -8,8 +8,11 @@ use crate::interp::exec::trace::TraceEvent;
 use crate::interp::libc::continuation::Native;
 use crate::interp::libc::LibcState;
 use crate::interp::memory::{AllocKind, Memory};
-use crate::interp::poison::origin::{OriginReport, OriginStep, Origins, TaintKind};
-use crate::interp::report::{ErrorKind, Fault, Res, RunError, UbReport};
+use crate::interp::memory::{SiteFrame, SITE_FRAMES};
+use crate::interp::poison::origin::{OriginReport, Origins, TaintKind};
+use crate::interp::report::{
+    BlockRef, BlockReport, ErrorKind, Fault, MallocFailure, Res, RunError, UbReport,
+};
 use crate::interp::value::{Slot, Val};
 use crate::ir::layout::Layouts;
 use crate::ir::{GlobalKind, Inst, Module, TypeId};
@@ -136,6 +139,8 @@ pub struct Interp<'m> {
     /// The arguments of the external call being made, kept between calls for its storage
     /// (empty outside a call, so it holds no origin).
     pub ext_args: Vec<Val>,
+    /// The first `malloc` (or relative) that returned null because of the memory limit.
+    pub malloc_failed: Option<MallocFailure>,
 }
 
 impl<'m> Interp<'m> {
@@ -183,6 +188,7 @@ impl<'m> Interp<'m> {
             labels: HashMap::new(),
             ext_names: Vec::new(),
             ext_args: Vec::new(),
+            malloc_failed: None,
         }
     }
 
@@ -219,6 +225,7 @@ impl<'m> Interp<'m> {
             steps: self.steps,
             result: self.result,
             trace: self.trace.unwrap_or_default(),
+            malloc_failed: self.malloc_failed,
         }
     }
 
@@ -399,26 +406,6 @@ impl<'m> Interp<'m> {
             .unwrap_or_default()
     }
 
-    /// The origin report of a tainted value.
-    pub fn origin_report(&self, o: u32) -> Option<OriginReport> {
-        let path = self.origins.path(o);
-        let root = path.first()?;
-        Some(OriginReport {
-            kind: root.kind,
-            span: (root.span.start, root.span.end),
-            function: self.fname(root.func),
-            reason: root.reason.to_string(),
-            chain: path
-                .iter()
-                .skip(1)
-                .map(|e| OriginStep {
-                    span: (e.span.start, e.span.end),
-                    function: self.fname(e.func),
-                })
-                .collect(),
-        })
-    }
-
     /// The function names of the call stack, innermost first.
     pub fn backtrace(&self) -> Vec<String> {
         self.frames
@@ -450,14 +437,11 @@ impl<'m> Interp<'m> {
         match f {
             Fault::Ub(kind, message, o) => {
                 let origin = if o != 0 { self.origin_report(o) } else { None };
-                Stop::Ub(Box::new(UbReport {
-                    kind,
-                    message,
-                    span: (span.start, span.end),
-                    function,
-                    origin,
-                    backtrace: self.backtrace(),
-                }))
+                Stop::Ub(Box::new(self.ub_report(kind, message, span, function, origin, None)))
+            }
+            Fault::UbBlock(kind, message, b) => {
+                let block = Some(self.block_report(&b));
+                Stop::Ub(Box::new(self.ub_report(kind, message, span, function, None, block)))
             }
             Fault::Exit(s) => Stop::Exit(s),
             Fault::Abort(m) => Stop::Abort(m),
@@ -471,6 +455,115 @@ impl<'m> Interp<'m> {
                     backtrace: if loc { self.backtrace() } else { Vec::new() },
                 }))
             }
+        }
+    }
+
+    /// A report of undefined behaviour at `span` (of the current instruction's function).
+    fn ub_report(
+        &self,
+        kind: crate::interp::report::UbKind,
+        message: String,
+        span: Span,
+        function: String,
+        origin: Option<OriginReport>,
+        block: Option<BlockReport>,
+    ) -> UbReport {
+        let help = crate::interp::ub_help::ub_help(kind);
+        let mut stack = self.frames_here(usize::MAX);
+        if let Some(top) = stack.first_mut() {
+            top.0 = span;
+        }
+        UbReport {
+            kind,
+            message,
+            span: (span.start, span.end),
+            function,
+            origin,
+            backtrace: self.backtrace(),
+            stack: self.site_frames(&stack),
+            block,
+            help: help.why,
+            see: help.url(),
+        }
+    }
+
+    /// The call stack with positions, innermost first, at most `max` frames: the current
+    /// instruction, then the call site of each IR frame below.
+    pub fn frames_here(&self, max: usize) -> Vec<SiteFrame> {
+        let mut v = Vec::new();
+        if self.ctx.1 == u32::MAX {
+            return v;
+        }
+        v.push(self.ctx);
+        for fr in self.frames.iter().rev().skip(1) {
+            if v.len() >= max {
+                break;
+            }
+            if fr.native.is_some() {
+                continue;
+            }
+            if let Some(cs) = fr.code.calls.get(fr.call as usize) {
+                v.push((self.inst_span(fr.code.gid, cs.inst), fr.code.gid));
+            }
+        }
+        v
+    }
+
+    /// The site id of the current call stack (at most [`SITE_FRAMES`] frames): where a block
+    /// is allocated or freed.
+    pub fn site_here(&mut self) -> u32 {
+        if self.ctx.1 == u32::MAX {
+            return 0;
+        }
+        let mut buf = [(Span::default(), 0u32); SITE_FRAMES];
+        buf[0] = self.ctx;
+        let mut n = 1;
+        for fr in self.frames.iter().rev().skip(1) {
+            if n >= SITE_FRAMES {
+                break;
+            }
+            if fr.native.is_some() {
+                continue;
+            }
+            if let Some(cs) = fr.code.calls.get(fr.call as usize) {
+                buf[n] = (self.inst_span(fr.code.gid, cs.inst), fr.code.gid);
+                n += 1;
+            }
+        }
+        self.mem.sites.intern(&buf[..n])
+    }
+
+    /// Frames as reports show them.
+    fn site_frames(&self, s: &[SiteFrame]) -> Vec<crate::interp::report::SiteFrame> {
+        s.iter()
+            .map(|&(sp, g)| crate::interp::report::SiteFrame {
+                span: (sp.start, sp.end),
+                function: self.fname(g),
+            })
+            .collect()
+    }
+
+    /// What a report says about a block.
+    pub fn block_report(&self, b: &BlockRef) -> BlockReport {
+        let allocated = self.site_frames(self.mem.sites.get(b.site));
+        let name = match b.what {
+            "heap block" => format!("heap#{}", b.serial),
+            "global" | "function" => self.fname(b.global),
+            "stack slot" => self
+                .mem
+                .sites
+                .get(b.site)
+                .first()
+                .and_then(|&(sp, g)| self.result_name(g, sp))
+                .unwrap_or_else(|| format!("stack#{}", b.serial)),
+            w => w.to_string(),
+        };
+        BlockReport {
+            what: b.what.to_string(),
+            name,
+            size: b.size,
+            allocated,
+            freed: self.site_frames(self.mem.sites.get(b.freed)),
         }
     }
 }

@@ -26,6 +26,10 @@ impl Env for Interp<'_> {
     fn origins(&mut self) -> &mut Origins {
         &mut self.origins
     }
+
+    fn site(&mut self, s: &[crate::interp::memory::SiteFrame]) -> u32 {
+        self.mem.sites.intern(s)
+    }
 }
 
 impl Interp<'_> {
