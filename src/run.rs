@@ -149,7 +149,7 @@ fn block_text(file: &SourceFile, b: &BlockReport, out: &mut String) {
     if let Some(site) = b.freed.first() {
         let _ = writeln!(out, "  and freed at {}", frames_text(file, &b.freed));
         let _ = writeln!(out, "      {}", quote(file, site.span));
-    } else if b.what == "stack slot" && !b.allocated.is_empty() {
+    } else if b.what == "stack slot" && !b.live {
         if let Some(f) = b.allocated.first() {
             let _ = writeln!(out, "  and died when {} returned", f.function);
         }

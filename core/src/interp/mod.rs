@@ -35,7 +35,11 @@
 //! narrow integer, float, comparison and cast op is one function of `crate::semantics`
 //! (`int::add`, `int::ibin_plain`, `int::icmp`, `fp::fcmp`, ...) that both loops call; when it
 //! is not plain, the exact path asks `semantics::int::ibin` and the like for the reason.
-//! Origin records nothing refers to any more are reclaimed (`poison/gc.rs`). The C library
+//! Origin records nothing refers to any more are reclaimed (`poison/gc.rs`). Reports are
+//! made for a student to follow: the poison chain says why each step carries the taint
+//! (`poison/explain.rs`), memory errors say where the block was allocated and freed
+//! (`memory/`'s sites), and each kind of undefined behaviour has a sentence and a LangRef
+//! link (`ub_help.rs`). The C library
 //! binding (`libc/`) works through its own memory API (`libc/mem.rs`), and runtime
 //! continuations (`libc/continuation.rs`: the top-level driver, `qsort`, `bsearch`) call back
 //! into IR without Rust recursion.

@@ -33,11 +33,12 @@ pub struct UbReport {
 }
 
 /// Every [`UbKind`], in declaration order.
-pub const ALL_UB_KINDS: [UbKind; 22] = [
+pub const ALL_UB_KINDS: [UbKind; 25] = [
     UbKind::BranchOnPoison,
     UbKind::BranchOnUndef,
     UbKind::DivisionByZero,
     UbKind::DivisionByPoison,
+    UbKind::DivisionByUndef,
     UbKind::DivisionOverflow,
     UbKind::NullDereference,
     UbKind::OutOfBounds,
@@ -49,11 +50,13 @@ pub const ALL_UB_KINDS: [UbKind; 22] = [
     UbKind::StoreToConstant,
     UbKind::Misaligned,
     UbKind::PoisonPointer,
+    UbKind::UndefPointer,
     UbKind::InvalidCall,
     UbKind::NoUndefViolation,
     UbKind::Unreachable,
     UbKind::AssumeViolated,
     UbKind::PoisonUse,
+    UbKind::UndefUse,
     UbKind::SignatureMismatch,
     UbKind::LibraryMisuse,
 ];
@@ -79,9 +82,11 @@ pub struct BlockReport {
     /// Where it was allocated, innermost first (at most 8 frames); empty for globals and
     /// blocks the runtime made.
     pub allocated: Vec<SiteFrame>,
-    /// Where it was freed (its function returned, for a stack slot), innermost first; empty
-    /// while it is live.
+    /// Where it was freed by `free`, innermost first; empty while it is live, and for a
+    /// stack slot (which dies when its function returns).
     pub freed: Vec<SiteFrame>,
+    /// Still allocated (an out-of-bounds access); false once freed or its function returned.
+    pub live: bool,
 }
 
 /// A `malloc` (or `calloc`, `realloc`, `new`...) that returned null because the memory limit

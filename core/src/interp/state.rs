@@ -8,10 +8,10 @@ use crate::interp::exec::trace::TraceEvent;
 use crate::interp::libc::continuation::Native;
 use crate::interp::libc::LibcState;
 use crate::interp::memory::{AllocKind, Memory};
-use crate::interp::memory::{SiteFrame, SITE_FRAMES};
+use crate::interp::memory::{SiteFrame, CALL_SITE, SITE_FRAMES};
 use crate::interp::poison::origin::{OriginReport, Origins, TaintKind};
 use crate::interp::report::{
-    BlockRef, BlockReport, ErrorKind, Fault, MallocFailure, Res, RunError, UbReport,
+    BlockRef, BlockReport, ErrorKind, Fault, MallocFailure, Res, RunError, UbKind, UbReport,
 };
 use crate::interp::value::{Slot, Val};
 use crate::ir::layout::Layouts;
@@ -437,6 +437,22 @@ impl<'m> Interp<'m> {
         match f {
             Fault::Ub(kind, message, o) => {
                 let origin = if o != 0 { self.origin_report(o) } else { None };
+                // Say which of the two the value is.
+                let (kind, message) = match origin.as_ref().map(|o| o.kind) {
+                    Some(TaintKind::Undef) => (
+                        match kind {
+                            UbKind::PoisonPointer => UbKind::UndefPointer,
+                            UbKind::DivisionByPoison => UbKind::DivisionByUndef,
+                            UbKind::PoisonUse => UbKind::UndefUse,
+                            k => k,
+                        },
+                        message
+                            .replace("a poison or undef", "an undef")
+                            .replace("poison or undef", "undef"),
+                    ),
+                    Some(TaintKind::Poison) => (kind, message.replace("poison or undef", "poison")),
+                    None => (kind, message),
+                };
                 Stop::Ub(Box::new(self.ub_report(kind, message, span, function, origin, None)))
             }
             Fault::UbBlock(kind, message, b) => {
@@ -515,30 +531,36 @@ impl<'m> Interp<'m> {
         if self.ctx.1 == u32::MAX {
             return 0;
         }
-        let mut buf = [(Span::default(), 0u32); SITE_FRAMES];
-        buf[0] = self.ctx;
-        let mut n = 1;
+        let mut buf: smallvec::SmallVec<[SiteFrame; SITE_FRAMES]> = smallvec::SmallVec::new();
+        buf.push(self.ctx);
         for fr in self.frames.iter().rev().skip(1) {
-            if n >= SITE_FRAMES {
+            if buf.len() >= SITE_FRAMES {
                 break;
             }
-            if fr.native.is_some() {
-                continue;
-            }
-            if let Some(cs) = fr.code.calls.get(fr.call as usize) {
-                buf[n] = (self.inst_span(fr.code.gid, cs.inst), fr.code.gid);
-                n += 1;
+            if fr.native.is_none() && fr.call != NONE {
+                buf.push((Span { start: fr.call, end: CALL_SITE }, fr.code.gid));
             }
         }
-        self.mem.sites.intern(&buf[..n])
+        self.mem.sites.intern(&buf)
     }
 
-    /// Frames as reports show them.
+    /// Frames as reports show them (call site numbers resolved to their instructions).
     fn site_frames(&self, s: &[SiteFrame]) -> Vec<crate::interp::report::SiteFrame> {
         s.iter()
-            .map(|&(sp, g)| crate::interp::report::SiteFrame {
-                span: (sp.start, sp.end),
-                function: self.fname(g),
+            .map(|&(sp, g)| {
+                let sp = if sp.end == CALL_SITE {
+                    self.funcs
+                        .get(g as usize)
+                        .and_then(|c| c.as_ref())
+                        .and_then(|c| c.calls.get(sp.start as usize))
+                        .map_or(Span::default(), |cs| self.inst_span(g, cs.inst))
+                } else {
+                    sp
+                };
+                crate::interp::report::SiteFrame {
+                    span: (sp.start, sp.end),
+                    function: self.fname(g),
+                }
             })
             .collect()
     }
@@ -564,6 +586,7 @@ impl<'m> Interp<'m> {
             size: b.size,
             allocated,
             freed: self.site_frames(self.mem.sites.get(b.freed)),
+            live: b.live,
         }
     }
 }

@@ -45,9 +45,14 @@ pub fn ub_help(kind: UbKind) -> UbHelp {
             "udiv-instruction",
         ),
         UbKind::DivisionByPoison => (
-            "A poison or undef divisor could be zero, so the LangRef makes dividing by it \
-             undefined behaviour rather than a poison result.",
+            "A poison divisor could be zero, so the LangRef makes dividing by it undefined \
+             behaviour rather than a poison result.",
             "poison-values",
+        ),
+        UbKind::DivisionByUndef => (
+            "An undef divisor may be zero at this use, so the LangRef makes dividing by it \
+             undefined behaviour.",
+            "undefined-values",
         ),
         UbKind::DivisionOverflow => (
             "The smallest signed value divided by -1 does not fit in the type; the LangRef \
@@ -100,9 +105,14 @@ pub fn ub_help(kind: UbKind) -> UbHelp {
             "load-instruction",
         ),
         UbKind::PoisonPointer => (
-            "A poison or undef pointer is associated with no address, so an access through it \
-             has undefined behaviour.",
+            "A poison pointer is associated with no address, so an access through it has \
+             undefined behaviour.",
             "poison-values",
+        ),
+        UbKind::UndefPointer => (
+            "An undef pointer is associated with no address, so an access through it has \
+             undefined behaviour.",
+            "pointer-aliasing-rules",
         ),
         UbKind::InvalidCall => (
             "A call must go through a pointer to a function; calling poison, or a pointer that \
@@ -128,6 +138,12 @@ pub fn ub_help(kind: UbKind) -> UbHelp {
             "Poison carries no value; using it where an operation needs a real one (an address, \
              a condition, a divisor) is immediate undefined behaviour.",
             "poison-values",
+        ),
+        UbKind::UndefUse => (
+            "`undef` may be any value at each use; where some value would make the operation \
+             undefined (an address, a condition, a divisor), using undef is undefined \
+             behaviour.",
+            "undefined-values",
         ),
         UbKind::SignatureMismatch => (
             "A call must pass the arguments the callee's type declares; calling with another \
@@ -156,6 +172,7 @@ mod tests {
             ("udiv-instruction", "'udiv' Instruction"),
             ("sdiv-instruction", "'sdiv' Instruction"),
             ("poison-values", "Poison Values"),
+            ("undefined-values", "Undefined Values"),
             ("pointer-aliasing-rules", "Pointer Aliasing Rules"),
             ("object-lifetime", "Object Lifetime"),
             ("global-variables", "Global Variables"),

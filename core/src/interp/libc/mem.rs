@@ -411,17 +411,31 @@ impl Interp<'_> {
         if p.bits == 0 {
             return Ok(());
         }
-        let idx = self.mem.alloc_of(p).ok_or_else(|| {
-            Fault::ub(UbKind::InvalidFree, format!("free({:#x}): not a heap allocation", p.bits))
-        })?;
+        let Some(idx) = self.mem.alloc_of(p) else {
+            // No live block there: a freed one (through an address without provenance)?
+            return Err(match self.mem.dead_at(p.bits, None) {
+                Some(b) if b.what == "heap block" => Fault::UbBlock(
+                    UbKind::DoubleFree,
+                    format!("free({:#x}) of heap#{}, a block already freed", p.bits, b.serial),
+                    Box::new(b),
+                ),
+                _ => Fault::ub(
+                    UbKind::InvalidFree,
+                    format!("free({:#x}): not a heap allocation", p.bits),
+                ),
+            });
+        };
         let Some(a) = self.mem.allocs.get(idx as usize) else {
             return Err(Fault::ub(UbKind::InvalidFree, "free of an unknown pointer"));
         };
         if a.kind != AllocKind::Heap {
-            return Err(Fault::ub(
-                UbKind::InvalidFree,
-                format!("free({:#x}) of a {}", p.bits, self.mem.describe(idx as usize)),
-            ));
+            let msg = format!("free({:#x}) of a {}", p.bits, self.mem.describe(idx as usize));
+            return Err(match self.mem.block(idx as usize) {
+                Some(b) if b.what == "stack slot" => {
+                    Fault::UbBlock(UbKind::InvalidFree, msg, Box::new(b))
+                }
+                _ => Fault::ub(UbKind::InvalidFree, msg),
+            });
         }
         if !a.live || p.bits < a.base {
             // Freed before (its record may have been reused since by a newer block).

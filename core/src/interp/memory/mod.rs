@@ -19,6 +19,13 @@
 //! `memset` whole) every byte has the same shadow, kept once ([`Alloc::lazy`]). When the limit
 //! is reached, heap blocks whose stored shadow has become uniform again (filled byte by byte)
 //! give it back before the limit is reported ([`Memory::compact`]).
+//!
+//! Reports: each heap block and stack slot records where it was allocated and, for a heap
+//! block, where it was freed, as ids of [`Sites`] (call stacks of at most [`SITE_FRAMES`]
+//! (span, function) frames, each distinct stack kept once, so a loop that allocates adds
+//! nothing). A dead block's record is reused by a later allocation; the [`GRAVES`] most
+//! recent ones are remembered then, so an access or `free` through an old pointer is still
+//! reported as a use after free or double free of the block it pointed to.
 
 mod codec;
 
@@ -101,8 +108,13 @@ pub struct Alloc {
 /// The most frames of a call stack an allocation or `free` site keeps (the innermost ones).
 pub const SITE_FRAMES: usize = 8;
 
-/// One frame of a site: the instruction's span and its function (global index).
+/// One frame of a site: the instruction's span and its function (global index). A frame
+/// below the innermost one is kept as the caller's call site number, unresolved: span
+/// `{ start: call site, end: CALL_SITE }` (its span is looked up when a report needs it).
 pub type SiteFrame = (crate::diag::Span, u32);
+
+/// The `end` of a [`SiteFrame`] span that holds a call site number, not a span.
+pub const CALL_SITE: u32 = u32::MAX;
 
 /// The call stacks where blocks were allocated and freed, each kept once (a loop that
 /// allocates makes one entry): id 0 is "no site", others index `stacks` from 1.
@@ -110,19 +122,38 @@ pub type SiteFrame = (crate::diag::Span, u32);
 pub struct Sites {
     stacks: Vec<Box<[SiteFrame]>>,
     index: rustc_hash::FxHashMap<Box<[SiteFrame]>, u32>,
+    /// The two ids interned last, checked before the index (a loop that allocates and frees
+    /// interns the same two stacks over and over).
+    recent: [u32; 2],
 }
 
 impl Sites {
     /// The id of call stack `s` (innermost first, at most [`SITE_FRAMES`] frames).
+    #[inline]
     pub fn intern(&mut self, s: &[SiteFrame]) -> u32 {
-        if let Some(&id) = self.index.get(s) {
-            return id;
+        for id in self.recent {
+            if id != 0 && self.get(id) == s {
+                return id;
+            }
         }
-        self.stacks.push(s.into());
-        let id = self.stacks.len() as u32;
-        self.index.insert(s.into(), id);
+        self.intern_slow(s)
+    }
+
+    #[cold]
+    fn intern_slow(&mut self, s: &[SiteFrame]) -> u32 {
+        let id = match self.index.get(s) {
+            Some(&id) => id,
+            None => {
+                self.stacks.push(s.into());
+                let id = self.stacks.len() as u32;
+                self.index.insert(s.into(), id);
+                id
+            }
+        };
+        self.recent = [id, self.recent[0]];
         id
     }
+
     /// The call stack of site `id` (empty for 0 and unknown ids).
     pub fn get(&self, id: u32) -> &[SiteFrame] {
         id.checked_sub(1).and_then(|i| self.stacks.get(i as usize)).map_or(&[], |b| b)
@@ -149,6 +180,34 @@ fn block_ref(idx: u32, a: &Alloc) -> BlockRef {
         site: a.site,
         freed: a.freed,
         live: a.live,
+    }
+}
+
+/// A dead heap block or stack slot whose record a new allocation took.
+#[derive(Copy, Clone, Debug)]
+struct Grave {
+    idx: u32,
+    serial: u32,
+    site: u32,
+    freed: u32,
+    base: u64,
+    size: u64,
+    stack: bool,
+}
+
+impl Grave {
+    fn block(&self) -> BlockRef {
+        BlockRef {
+            idx: self.idx,
+            base: self.base,
+            size: self.size,
+            what: if self.stack { "stack slot" } else { "heap block" },
+            global: u32::MAX,
+            serial: self.serial,
+            site: self.site,
+            freed: self.freed,
+            live: false,
+        }
     }
 }
 
@@ -277,7 +336,7 @@ pub struct Memory {
     pub sites: Sites,
     /// Dead heap blocks and stack slots whose record a new allocation took, so that an
     /// access through an old pointer is still reported as what it is (a ring of [`GRAVES`]).
-    graves: Vec<BlockRef>,
+    graves: Vec<Grave>,
     /// The next entry of `graves` to overwrite once it is full.
     grave_next: usize,
     /// Heap blocks and stack slots made so far (for [`Alloc::serial`]).
@@ -449,7 +508,15 @@ impl Memory {
             Some(i) => {
                 let a = &self.allocs[i as usize];
                 if matches!(a.kind, AllocKind::Heap | AllocKind::Stack) {
-                    let g = block_ref(i, a);
+                    let g = Grave {
+                        idx: i,
+                        serial: a.serial,
+                        site: a.site,
+                        freed: a.freed,
+                        base: a.base,
+                        size: a.size,
+                        stack: a.kind == AllocKind::Stack,
+                    };
                     if self.graves.len() < GRAVES {
                         self.graves.push(g);
                     } else if let Some(slot) = self.graves.get_mut(self.grave_next) {
@@ -855,7 +922,7 @@ impl Memory {
             Some(i) => Box::new(self.allocs.get(i as usize).map(|a| block_ref(i, a)).into_iter()),
             None => Box::new(self.allocs.iter().enumerate().map(|(i, a)| block_ref(i as u32, a))),
         };
-        recs.chain(self.graves.iter().rev().copied()).find(holds)
+        recs.chain(self.graves.iter().rev().map(Grave::block)).find(holds)
     }
 
     /// A block as reports describe it.
