@@ -95,6 +95,8 @@ pub mod ub_help;
 pub(crate) mod value;
 
 #[cfg(test)]
+mod report_tests;
+#[cfg(test)]
 mod tests;
 
 pub use exec::trace::TraceEvent;
