@@ -50,7 +50,7 @@ pub fn because(kind: TaintKind, reason: &Why) -> String {
             });
             format!("the `{flag}` {} overflowed ({x} {sym} {y})", op_noun(*op))
         }
-        Why::Exact(op, x, y) if matches!(op, IOp::UDiv | IOp::SDiv) => {
+        Why::Exact(IOp::UDiv | IOp::SDiv, x, y) => {
             format!("the `exact` division has a remainder ({x} / {y})")
         }
         Why::Exact(_, x, y) => format!("the `exact` shift shifts out set bits ({x} >> {y})"),
