@@ -221,8 +221,13 @@ impl Debugger<'_, '_> {
                 function: p.function.clone(),
                 backtrace: self.s.frames().iter().map(|f| f.at.function.clone()).collect(),
             });
-            let (report, status) =
-                exit_report(self.file, &exit, self.s.options().max_steps, place.as_ref());
+            let (report, status) = exit_report(
+                self.file,
+                &exit,
+                self.s.options().max_steps,
+                place.as_ref(),
+                self.s.malloc_failed(),
+            );
             t.push_str(&report);
             match exit {
                 Exit::Returned { value } => {

@@ -12,7 +12,10 @@
 //! line), and its input is read from irplay's stdin in chunks as it asks for it.
 
 use irplay_core::diag::SourceFile;
-use irplay_core::interp::{Closed, ErrorKind, Exit, Options, OriginReport, Sink, Stream};
+use irplay_core::interp::{
+    BlockReport, Closed, ErrorKind, Exit, MallocFailure, Options, OriginReport, Sink, SiteFrame,
+    Stream,
+};
 use std::fmt::Write as _;
 use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
@@ -68,16 +71,108 @@ pub(crate) fn snippet(file: &SourceFile, span: (u32, u32)) -> String {
     file.line_text(l).trim().to_string()
 }
 
+/// The source text of an instruction, on one line (`%c = icmp sgt i32 %p, 0`), for quoting.
+pub(crate) fn quote(file: &SourceFile, span: (u32, u32)) -> String {
+    let text = file.text().get(span.0 as usize..span.1 as usize).unwrap_or_default();
+    let one: Vec<&str> = text.split_whitespace().collect();
+    let q = one.join(" ");
+    if q.is_empty() {
+        snippet(file, span)
+    } else {
+        q
+    }
+}
+
+/// `FILE:LINE:COL in @f <- FILE:LINE:COL in @main`: a call stack with positions.
+fn frames_text(file: &SourceFile, frames: &[SiteFrame]) -> String {
+    let v: Vec<String> =
+        frames.iter().map(|f| format!("{} in {}", pos(file, f.span), f.function)).collect();
+    v.join(" <- ")
+}
+
+/// The chain of a poison or undef value, from the use back to where it arose: each step
+/// quoted, with why it carries the taint.
 fn origin_text(file: &SourceFile, o: &OriginReport, out: &mut String) {
     let what = kind_name(&o.kind);
-    let _ =
-        writeln!(out, "  {what} arose at {}: {} (in {})", pos(file, o.span), o.reason, o.function);
-    let _ = writeln!(out, "      {}", snippet(file, o.span));
-    for step in &o.chain {
-        let _ =
-            writeln!(out, "  then flowed through {} (in {})", pos(file, step.span), step.function);
-        let _ = writeln!(out, "      {}", snippet(file, step.span));
+    let _ = writeln!(out, "  how the {what} got here, from this use back to where it arose:");
+    for step in o.chain.iter().rev() {
+        let _ = writeln!(
+            out,
+            "    {} in {}: `{}` is {what} because {}",
+            pos(file, step.span),
+            step.function,
+            quote(file, step.span),
+            step.reason
+        );
     }
+    if o.function.is_empty() {
+        let _ = writeln!(out, "    it arose because {}", o.because);
+    } else {
+        let _ = writeln!(
+            out,
+            "    {} in {}: `{}` is {what} because {}",
+            pos(file, o.span),
+            o.function,
+            quote(file, o.span),
+            o.because
+        );
+    }
+}
+
+/// Where a block was allocated and freed.
+fn block_text(file: &SourceFile, b: &BlockReport, out: &mut String) {
+    let name = if b.name.starts_with('%') {
+        format!("stack slot {}", b.name)
+    } else if b.what == "heap block" {
+        b.name.clone()
+    } else {
+        format!("{} {}", b.what, b.name)
+    };
+    match b.allocated.first() {
+        Some(site) => {
+            let _ = writeln!(
+                out,
+                "  {name} ({} bytes) was allocated at {}",
+                b.size,
+                frames_text(file, &b.allocated)
+            );
+            let _ = writeln!(out, "      {}", quote(file, site.span));
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "  {name} ({} bytes) was allocated before the program started",
+                b.size
+            );
+        }
+    }
+    if let Some(site) = b.freed.first() {
+        let _ = writeln!(out, "  and freed at {}", frames_text(file, &b.freed));
+        let _ = writeln!(out, "      {}", quote(file, site.span));
+    } else if b.what == "stack slot" && !b.live {
+        if let Some(f) = b.allocated.first() {
+            let _ = writeln!(out, "  and died when {} returned", f.function);
+        }
+    }
+}
+
+/// The note about a `malloc` that returned null at the memory limit.
+fn malloc_note(file: &SourceFile, m: &MallocFailure, out: &mut String) {
+    let text = quote(file, m.span);
+    let callee = text
+        .split('@')
+        .nth(1)
+        .map(|t| t.split('(').next().unwrap_or(t).trim().to_string())
+        .filter(|c| !c.is_empty())
+        .unwrap_or_else(|| "malloc".into());
+    let _ = writeln!(
+        out,
+        "note: {callee} at {} (in {}) returned null because the memory limit ({} bytes) was \
+         reached; raise it with --max-memory",
+        pos(file, m.span),
+        m.function,
+        m.limit
+    );
 }
 
 /// The next chunk of irplay's standard input (at most 64 KiB; empty at its end or when it
@@ -164,7 +259,13 @@ pub fn run(
     }
     let _ = stderr.write_all(&outcome.stderr);
     let (report, status) =
-        exit_report(file, &outcome.exit, opts.max_steps, outcome.stopped_at.as_ref());
+        exit_report(
+        file,
+        &outcome.exit,
+        opts.max_steps,
+        outcome.stopped_at.as_ref(),
+        outcome.malloc_failed.as_ref(),
+    );
     let _ = stderr.write_all(report.as_bytes());
     if stats {
         let ns = elapsed.as_nanos() as f64 / outcome.steps.max(1) as f64;
@@ -186,6 +287,7 @@ pub fn exit_report(
     exit: &Exit,
     max_steps: u64,
     stopped_at: Option<&irplay_core::interp::Place>,
+    malloc_failed: Option<&MallocFailure>,
 ) -> (String, u8) {
     let mut report = String::new();
     let status = match exit {
@@ -245,12 +347,22 @@ pub fn exit_report(
             let _ = writeln!(report, "undefined behavior: {kind}: {}", ub.message);
             let _ = writeln!(report, "  at {} (in {})", pos(file, ub.span), ub.function);
             let _ = writeln!(report, "      {}", snippet(file, ub.span));
+            if let Some(b) = &ub.block {
+                block_text(file, b, &mut report);
+            }
             if let Some(o) = &ub.origin {
                 origin_text(file, o, &mut report);
             }
             backtrace_text(&ub.backtrace, &mut report);
+            let _ = writeln!(report, "  help: {}", ub.help);
+            let _ = writeln!(report, "  see: {}", ub.see);
             Stop::UB
         }
     };
+    if let Some(m) = malloc_failed {
+        if !matches!(exit, Exit::Error(e) if e.kind == ErrorKind::OutputClosed) {
+            malloc_note(file, m, &mut report);
+        }
+    }
     (report, status)
 }

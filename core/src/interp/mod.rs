@@ -35,7 +35,11 @@
 //! narrow integer, float, comparison and cast op is one function of `crate::semantics`
 //! (`int::add`, `int::ibin_plain`, `int::icmp`, `fp::fcmp`, ...) that both loops call; when it
 //! is not plain, the exact path asks `semantics::int::ibin` and the like for the reason.
-//! Origin records nothing refers to any more are reclaimed (`poison/gc.rs`). The C library
+//! Origin records nothing refers to any more are reclaimed (`poison/gc.rs`). Reports are
+//! made for a student to follow: the poison chain says why each step carries the taint
+//! (`poison/explain.rs`), memory errors say where the block was allocated and freed
+//! (`memory/`'s sites), and each kind of undefined behaviour has a sentence and a LangRef
+//! link (`ub_help.rs`). The C library
 //! binding (`libc/`) works through its own memory API (`libc/mem.rs`), and runtime
 //! continuations (`libc/continuation.rs`: the top-level driver, `qsort`, `bsearch`) call back
 //! into IR without Rust recursion.
@@ -88,14 +92,20 @@ pub mod poison;
 pub mod report;
 pub(crate) mod state;
 mod translate;
+pub mod ub_help;
 pub(crate) mod value;
 
+#[cfg(test)]
+mod report_tests;
 #[cfg(test)]
 mod tests;
 
 pub use exec::trace::TraceEvent;
 pub use poison::origin::{OriginReport, OriginStep, TaintKind};
-pub use report::{ErrorKind, RunError, UbKind, UbReport};
+pub use report::{
+    BlockReport, ErrorKind, MallocFailure, RunError, SiteFrame, UbKind, UbReport, ALL_UB_KINDS,
+};
+pub use ub_help::{ub_help, UbHelp, LANGREF};
 
 use crate::ir::Module;
 use crate::runtime::output::Output;
@@ -152,6 +162,8 @@ impl Default for Options {
 }
 
 /// How a run ended.
+// One per run, moved a few times: a boxed report would only make its users' patterns longer.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Exit {
@@ -210,6 +222,9 @@ pub struct Outcome {
     pub trace: Vec<TraceEvent>,
     /// Where the program was when the step limit stopped it ([`Exit::OutOfSteps`]).
     pub stopped_at: Option<Place>,
+    /// The first `malloc` (or `calloc`, `realloc`, `new`...) that returned null because the
+    /// memory limit was reached, if one did: reports add a note about it.
+    pub malloc_failed: Option<MallocFailure>,
 }
 
 /// A point of a run: an instruction and the call stack.

@@ -8,8 +8,11 @@ use crate::interp::exec::trace::TraceEvent;
 use crate::interp::libc::continuation::Native;
 use crate::interp::libc::LibcState;
 use crate::interp::memory::{AllocKind, Memory};
-use crate::interp::poison::origin::{OriginReport, OriginStep, Origins, TaintKind};
-use crate::interp::report::{ErrorKind, Fault, Res, RunError, UbReport};
+use crate::interp::memory::{SiteFrame, CALL_SITE, SITE_FRAMES};
+use crate::interp::poison::origin::{OriginReport, Origins, TaintKind};
+use crate::interp::report::{
+    BlockRef, BlockReport, ErrorKind, Fault, MallocFailure, Res, RunError, UbKind, UbReport,
+};
 use crate::interp::value::{Slot, Val};
 use crate::ir::layout::Layouts;
 use crate::ir::{GlobalKind, Inst, Module, TypeId};
@@ -147,6 +150,8 @@ pub struct Interp<'m> {
     /// Keep every stack slot in memory (no promotion to registers: `translate/promote.rs`),
     /// so that a debugger shows it there.
     pub no_promote: bool,
+    /// The first `malloc` (or relative) that returned null because of the memory limit.
+    pub malloc_failed: Option<MallocFailure>,
 }
 
 /// What a debugging session stops the run loop at: before an op whose instruction starts at
@@ -211,6 +216,7 @@ impl<'m> Interp<'m> {
             ext_args: Vec::new(),
             watch: None,
             no_promote: false,
+            malloc_failed: None,
         }
     }
 
@@ -254,6 +260,7 @@ impl<'m> Interp<'m> {
             ext_args: self.ext_args.clone(),
             watch: None,
             no_promote: self.no_promote,
+            malloc_failed: self.malloc_failed.clone(),
         }
     }
 
@@ -299,6 +306,7 @@ impl<'m> Interp<'m> {
             steps,
             result: self.result,
             trace: self.trace.unwrap_or_default(),
+            malloc_failed: self.malloc_failed,
         }
     }
 
@@ -479,26 +487,6 @@ impl<'m> Interp<'m> {
             .unwrap_or_default()
     }
 
-    /// The origin report of a tainted value.
-    pub fn origin_report(&self, o: u32) -> Option<OriginReport> {
-        let path = self.origins.path(o);
-        let root = path.first()?;
-        Some(OriginReport {
-            kind: root.kind,
-            span: (root.span.start, root.span.end),
-            function: self.fname(root.func),
-            reason: root.reason.to_string(),
-            chain: path
-                .iter()
-                .skip(1)
-                .map(|e| OriginStep {
-                    span: (e.span.start, e.span.end),
-                    function: self.fname(e.func),
-                })
-                .collect(),
-        })
-    }
-
     /// The function names of the call stack, innermost first.
     pub fn backtrace(&self) -> Vec<String> {
         self.frames
@@ -530,14 +518,27 @@ impl<'m> Interp<'m> {
         match f {
             Fault::Ub(kind, message, o) => {
                 let origin = if o != 0 { self.origin_report(o) } else { None };
-                Stop::Ub(Box::new(UbReport {
-                    kind,
-                    message,
-                    span: (span.start, span.end),
-                    function,
-                    origin,
-                    backtrace: self.backtrace(),
-                }))
+                // Say which of the two the value is.
+                let (kind, message) = match origin.as_ref().map(|o| o.kind) {
+                    Some(TaintKind::Undef) => (
+                        match kind {
+                            UbKind::PoisonPointer => UbKind::UndefPointer,
+                            UbKind::DivisionByPoison => UbKind::DivisionByUndef,
+                            UbKind::PoisonUse => UbKind::UndefUse,
+                            k => k,
+                        },
+                        message
+                            .replace("a poison or undef", "an undef")
+                            .replace("poison or undef", "undef"),
+                    ),
+                    Some(TaintKind::Poison) => (kind, message.replace("poison or undef", "poison")),
+                    None => (kind, message),
+                };
+                Stop::Ub(Box::new(self.ub_report(kind, message, span, function, origin, None)))
+            }
+            Fault::UbBlock(kind, message, b) => {
+                let block = Some(self.block_report(&b));
+                Stop::Ub(Box::new(self.ub_report(kind, message, span, function, None, block)))
             }
             Fault::Exit(s) => Stop::Exit(s),
             Fault::Abort(m) => Stop::Abort(m),
@@ -551,6 +552,122 @@ impl<'m> Interp<'m> {
                     backtrace: if loc { self.backtrace() } else { Vec::new() },
                 }))
             }
+        }
+    }
+
+    /// A report of undefined behaviour at `span` (of the current instruction's function).
+    fn ub_report(
+        &self,
+        kind: crate::interp::report::UbKind,
+        message: String,
+        span: Span,
+        function: String,
+        origin: Option<OriginReport>,
+        block: Option<BlockReport>,
+    ) -> UbReport {
+        let help = crate::interp::ub_help::ub_help(kind);
+        let mut stack = self.frames_here(usize::MAX);
+        if let Some(top) = stack.first_mut() {
+            top.0 = span;
+        }
+        UbReport {
+            kind,
+            message,
+            span: (span.start, span.end),
+            function,
+            origin,
+            backtrace: self.backtrace(),
+            stack: self.site_frames(&stack),
+            block,
+            help: help.why,
+            see: help.url(),
+        }
+    }
+
+    /// The call stack with positions, innermost first, at most `max` frames: the current
+    /// instruction, then the call site of each IR frame below.
+    pub fn frames_here(&self, max: usize) -> Vec<SiteFrame> {
+        let mut v = Vec::new();
+        if self.ctx.1 == u32::MAX {
+            return v;
+        }
+        v.push(self.ctx);
+        for fr in self.frames.iter().rev().skip(1) {
+            if v.len() >= max {
+                break;
+            }
+            if fr.native.is_some() {
+                continue;
+            }
+            if let Some(cs) = fr.code.calls.get(fr.call as usize) {
+                v.push((self.inst_span(fr.code.gid, cs.inst), fr.code.gid));
+            }
+        }
+        v
+    }
+
+    /// The site id of the current call stack (at most [`SITE_FRAMES`] frames): where a block
+    /// is allocated or freed.
+    pub fn site_here(&mut self) -> u32 {
+        if self.ctx.1 == u32::MAX {
+            return 0;
+        }
+        let mut buf: smallvec::SmallVec<[SiteFrame; SITE_FRAMES]> = smallvec::SmallVec::new();
+        buf.push(self.ctx);
+        for fr in self.frames.iter().rev().skip(1) {
+            if buf.len() >= SITE_FRAMES {
+                break;
+            }
+            if fr.native.is_none() && fr.call != NONE {
+                buf.push((Span { start: fr.call, end: CALL_SITE }, fr.code.gid));
+            }
+        }
+        self.mem.sites.intern(&buf)
+    }
+
+    /// Frames as reports show them (call site numbers resolved to their instructions).
+    fn site_frames(&self, s: &[SiteFrame]) -> Vec<crate::interp::report::SiteFrame> {
+        s.iter()
+            .map(|&(sp, g)| {
+                let sp = if sp.end == CALL_SITE {
+                    self.funcs
+                        .get(g as usize)
+                        .and_then(|c| c.as_ref())
+                        .and_then(|c| c.calls.get(sp.start as usize))
+                        .map_or(Span::default(), |cs| self.inst_span(g, cs.inst))
+                } else {
+                    sp
+                };
+                crate::interp::report::SiteFrame {
+                    span: (sp.start, sp.end),
+                    function: self.fname(g),
+                }
+            })
+            .collect()
+    }
+
+    /// What a report says about a block.
+    pub fn block_report(&self, b: &BlockRef) -> BlockReport {
+        let allocated = self.site_frames(self.mem.sites.get(b.site));
+        let name = match b.what {
+            "heap block" => format!("heap#{}", b.serial),
+            "global" | "function" => self.fname(b.global),
+            "stack slot" => self
+                .mem
+                .sites
+                .get(b.site)
+                .first()
+                .and_then(|&(sp, g)| self.result_name(g, sp))
+                .unwrap_or_else(|| format!("stack#{}", b.serial)),
+            w => w.to_string(),
+        };
+        BlockReport {
+            what: b.what.to_string(),
+            name,
+            size: b.size,
+            allocated,
+            freed: self.site_frames(self.mem.sites.get(b.freed)),
+            live: b.live,
         }
     }
 }

@@ -13,8 +13,10 @@ pub enum UbKind {
     BranchOnUndef,
     /// Integer division or remainder by zero.
     DivisionByZero,
-    /// Division or remainder whose divisor is poison or undef.
+    /// Division or remainder whose divisor is poison.
     DivisionByPoison,
+    /// Division or remainder whose divisor is undef.
+    DivisionByUndef,
     /// `sdiv`/`srem` of the minimum value by -1.
     DivisionOverflow,
     /// A memory access through a null pointer.
@@ -35,8 +37,10 @@ pub enum UbKind {
     StoreToConstant,
     /// An access less aligned than its `align` promises.
     Misaligned,
-    /// A memory access through a poison or undef pointer.
+    /// A memory access through a poison pointer.
     PoisonPointer,
+    /// A memory access through an undef pointer.
+    UndefPointer,
     /// A call through a poison pointer, or a pointer that is not a function.
     InvalidCall,
     /// A poison or undef value passed to or returned from a `noundef` position.
@@ -47,6 +51,8 @@ pub enum UbKind {
     AssumeViolated,
     /// A poison value where the LangRef makes it immediate UB (other cases).
     PoisonUse,
+    /// An undef value where the LangRef makes it immediate UB (other cases).
+    UndefUse,
     /// A call whose arguments do not match the callee's signature.
     SignatureMismatch,
     /// A library function called with invalid arguments (e.g. an unterminated string).

@@ -89,7 +89,9 @@ impl Interp<'_> {
 /// The message of a fault.
 fn fault_text(f: &Fault) -> String {
     match f {
-        Fault::Ub(_, m, _) | Fault::Error(_, m) | Fault::Abort(m) => m.clone(),
+        Fault::Ub(_, m, _) | Fault::UbBlock(_, m, _) | Fault::Error(_, m) | Fault::Abort(m) => {
+            m.clone()
+        }
         Fault::Exit(status) => format!("exit({status})"),
     }
 }

@@ -190,6 +190,8 @@ pub struct AllocaSite {
     pub count: Option<(u32, u8)>,
     /// The undef origin of the fresh memory.
     pub origin: u32,
+    /// The allocation site (the `alloca` instruction) in the memory's table of sites.
+    pub site: u32,
 }
 
 /// A `byval` argument or parameter: the call gives the callee a fresh copy of the pointee

@@ -192,6 +192,11 @@ impl<'m> Session<'m> {
         &self.reason
     }
 
+    /// The first allocation that returned null because of the memory limit, if any.
+    pub fn malloc_failed(&self) -> Option<&crate::interp::MallocFailure> {
+        self.it.malloc_failed.as_ref()
+    }
+
     /// The options the session runs with.
     pub fn options(&self) -> &Options {
         &self.opts

@@ -201,6 +201,10 @@ impl Interp<'_> {
                     crate::interp::memory::AllocKind::Stack,
                     crate::interp::memory::TAINT | origin,
                 )?;
+                let site = self.mem.sites.intern(&[(data.span, code.gid)]);
+                if let Some(a) = self.mem.allocs.get_mut(idx as usize) {
+                    a.site = site;
+                }
                 self.allocas.push(idx);
                 Some(Val::S(self.ptr_to(idx)))
             }

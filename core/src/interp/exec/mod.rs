@@ -483,6 +483,9 @@ impl Interp<'_> {
                                 TAINT | site.origin
                             )
                         );
+                        if let Some(a) = self.mem.allocs.get_mut(idx as usize) {
+                            a.site = site.site;
+                        }
                         self.allocas.push(idx);
                         r!(d) = self.ptr_to(idx);
                     }

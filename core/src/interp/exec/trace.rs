@@ -109,6 +109,7 @@ impl Interp<'_> {
                     .map(|(s, f)| crate::interp::poison::origin::OriginStep {
                         span: (s.start, s.end),
                         function: self.fname(f),
+                        reason: String::new(),
                     })
                     .collect()
             }

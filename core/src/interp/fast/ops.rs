@@ -398,6 +398,9 @@ pub(crate) fn alloca(cx: &mut Cx, regs: &mut [Slot], d: u32, s: u32) -> bool {
     ) else {
         return false;
     };
+    if let Some(a) = cx.mem.allocs.get_mut(idx as usize) {
+        a.site = site.site;
+    }
     cx.allocas.push(idx);
     wr!(regs, d, Slot::ptr(cx.mem.allocs.get(idx as usize).map_or(0, |a| a.base), idx + 1));
     true

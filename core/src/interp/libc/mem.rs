@@ -10,7 +10,7 @@
 
 use crate::interp::memory::{AllocKind, PARTIAL, TAINT};
 use crate::interp::poison::origin::TaintKind;
-use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
+use crate::interp::report::{ErrorKind, Fault, MallocFailure, Res, UbKind};
 use crate::interp::state::Interp;
 use crate::interp::value::{Slot, Val};
 use crate::ir::{FloatKind, TypeId};
@@ -377,8 +377,24 @@ impl Interp<'_> {
     pub fn heap_alloc(&mut self, size: u64, align: u64, zero: bool) -> Res<Slot> {
         let init = if zero { 0 } else { TAINT | self.heap_origin };
         match self.mem.alloc(size, align.max(16), AllocKind::Heap, init) {
-            Ok(idx) => Ok(self.ptr_to(idx)),
-            Err(Fault::Error(ErrorKind::OutOfMemory, _)) => Ok(Slot::int(0)),
+            Ok(idx) => {
+                let site = self.site_here();
+                if let Some(a) = self.mem.allocs.get_mut(idx as usize) {
+                    a.site = site;
+                }
+                Ok(self.ptr_to(idx))
+            }
+            Err(Fault::Error(ErrorKind::OutOfMemory, m)) => {
+                if self.malloc_failed.is_none() && m.contains("memory limit") {
+                    self.malloc_failed = Some(MallocFailure {
+                        span: (self.ctx.0.start, self.ctx.0.end),
+                        function: self.fname(self.ctx.1),
+                        size,
+                        limit: self.mem.max,
+                    });
+                }
+                Ok(Slot::int(0))
+            }
             Err(e) => Err(e),
         }
     }
@@ -395,37 +411,68 @@ impl Interp<'_> {
         if p.bits == 0 {
             return Ok(());
         }
-        let idx = self.mem.alloc_of(p).ok_or_else(|| {
-            Fault::ub(UbKind::InvalidFree, format!("free({:#x}): not a heap allocation", p.bits))
-        })?;
+        let Some(idx) = self.mem.alloc_of(p) else {
+            // No live block there: a freed one (through an address without provenance)?
+            return Err(match self.mem.dead_at(p.bits, None) {
+                Some(b) if b.what == "heap block" => Fault::UbBlock(
+                    UbKind::DoubleFree,
+                    format!("free({:#x}) of heap#{}, a block already freed", p.bits, b.serial),
+                    Box::new(b),
+                ),
+                _ => Fault::ub(
+                    UbKind::InvalidFree,
+                    format!("free({:#x}): not a heap allocation", p.bits),
+                ),
+            });
+        };
         let Some(a) = self.mem.allocs.get(idx as usize) else {
             return Err(Fault::ub(UbKind::InvalidFree, "free of an unknown pointer"));
         };
         if a.kind != AllocKind::Heap {
-            return Err(Fault::ub(
-                UbKind::InvalidFree,
-                format!("free({:#x}) of a {}", p.bits, self.mem.describe(idx as usize)),
-            ));
+            let msg = format!("free({:#x}) of a {}", p.bits, self.mem.describe(idx as usize));
+            return Err(match self.mem.block(idx as usize) {
+                Some(b) if b.what == "stack slot" => {
+                    Fault::UbBlock(UbKind::InvalidFree, msg, Box::new(b))
+                }
+                _ => Fault::ub(UbKind::InvalidFree, msg),
+            });
         }
-        if !a.live {
-            return Err(Fault::ub(
-                UbKind::DoubleFree,
-                format!(
-                    "free({:#x}) of memory already freed ({})",
-                    p.bits,
-                    self.mem.describe(idx as usize)
-                ),
-            ));
+        if !a.live || p.bits < a.base {
+            // Freed before (its record may have been reused since by a newer block).
+            let b = self.mem.dead_at(p.bits, Some(idx));
+            if b.is_some() || !a.live {
+                let b = b.or_else(|| self.mem.block(idx as usize));
+                let (what, into) = match b {
+                    Some(b) => (format!("heap#{}, ", b.serial), b.base != p.bits),
+                    None => (String::new(), false),
+                };
+                let msg = if into {
+                    format!("free({:#x}) of a pointer into {what}a block already freed", p.bits)
+                } else {
+                    format!("free({:#x}) of {what}a block already freed", p.bits)
+                };
+                return Err(match b {
+                    Some(b) => Fault::UbBlock(UbKind::DoubleFree, msg, Box::new(b)),
+                    None => Fault::ub(UbKind::DoubleFree, msg),
+                });
+            }
         }
         if a.base != p.bits {
-            return Err(Fault::ub(
-                UbKind::InvalidFree,
-                format!(
-                    "free({:#x}) of a pointer {} bytes into a heap block",
-                    p.bits,
-                    p.bits.wrapping_sub(a.base)
-                ),
-            ));
+            let msg = format!(
+                "free({:#x}) of a pointer {} bytes into heap#{}, a block of {} bytes",
+                p.bits,
+                p.bits.wrapping_sub(a.base),
+                a.serial,
+                a.size
+            );
+            return Err(match self.mem.block(idx as usize) {
+                Some(b) => Fault::UbBlock(UbKind::InvalidFree, msg, Box::new(b)),
+                None => Fault::ub(UbKind::InvalidFree, msg),
+            });
+        }
+        let site = self.site_here();
+        if let Some(a) = self.mem.allocs.get_mut(idx as usize) {
+            a.freed = site;
         }
         self.mem.release(idx);
         Ok(())

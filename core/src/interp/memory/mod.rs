@@ -19,11 +19,18 @@
 //! `memset` whole) every byte has the same shadow, kept once ([`Alloc::lazy`]). When the limit
 //! is reached, heap blocks whose stored shadow has become uniform again (filled byte by byte)
 //! give it back before the limit is reported ([`Memory::compact`]).
+//!
+//! Reports: each heap block and stack slot records where it was allocated and, for a heap
+//! block, where it was freed, as ids of [`Sites`] (call stacks of at most [`SITE_FRAMES`]
+//! (span, function) frames, each distinct stack kept once, so a loop that allocates adds
+//! nothing). A dead block's record is reused by a later allocation; the [`GRAVES`] most
+//! recent ones are remembered then, so an access or `free` through an old pointer is still
+//! reported as a use after free or double free of the block it pointed to.
 
 mod codec;
 
 use crate::interp::poison::origin::{Origins, TaintKind};
-use crate::interp::report::{ErrorKind, Fault, Res, UbKind};
+use crate::interp::report::{BlockRef, ErrorKind, Fault, Res, UbKind};
 use crate::interp::value::Slot;
 
 /// Shadow bit of a poison or undef byte; the low bits are the origin id.
@@ -90,7 +97,122 @@ pub struct Alloc {
     pub lazy: bool,
     /// The shadow of every byte while [`Alloc::lazy`].
     pub uniform: u32,
+    /// Where it was allocated: a call stack of [`Sites`] (0: none, as for globals).
+    pub site: u32,
+    /// Where it was freed (a heap block's `free`), once it is dead: a call stack of [`Sites`].
+    pub freed: u32,
+    /// Its number among the run's blocks of its kind (`heap#3`), from 1.
+    pub serial: u32,
 }
+
+/// The most frames of a call stack an allocation or `free` site keeps (the innermost ones).
+pub const SITE_FRAMES: usize = 8;
+
+/// One frame of a site: the instruction's span and its function (global index). A frame
+/// below the innermost one is kept as the caller's call site number, unresolved: span
+/// `{ start: call site, end: CALL_SITE }` (its span is looked up when a report needs it).
+pub type SiteFrame = (crate::diag::Span, u32);
+
+/// The `end` of a [`SiteFrame`] span that holds a call site number, not a span.
+pub const CALL_SITE: u32 = u32::MAX;
+
+/// The call stacks where blocks were allocated and freed, each kept once (a loop that
+/// allocates makes one entry): id 0 is "no site", others index `stacks` from 1.
+#[derive(Clone, Debug, Default)]
+pub struct Sites {
+    stacks: Vec<Box<[SiteFrame]>>,
+    index: rustc_hash::FxHashMap<Box<[SiteFrame]>, u32>,
+    /// The two ids interned last, checked before the index (a loop that allocates and frees
+    /// interns the same two stacks over and over).
+    recent: [u32; 2],
+}
+
+impl Sites {
+    /// The id of call stack `s` (innermost first, at most [`SITE_FRAMES`] frames).
+    #[inline]
+    pub fn intern(&mut self, s: &[SiteFrame]) -> u32 {
+        for id in self.recent {
+            if id != 0 && self.get(id) == s {
+                return id;
+            }
+        }
+        self.intern_slow(s)
+    }
+
+    #[cold]
+    fn intern_slow(&mut self, s: &[SiteFrame]) -> u32 {
+        let id = match self.index.get(s) {
+            Some(&id) => id,
+            None => {
+                self.stacks.push(s.into());
+                let id = self.stacks.len() as u32;
+                self.index.insert(s.into(), id);
+                id
+            }
+        };
+        self.recent = [id, self.recent[0]];
+        id
+    }
+
+    /// The call stack of site `id` (empty for 0 and unknown ids).
+    pub fn get(&self, id: u32) -> &[SiteFrame] {
+        id.checked_sub(1).and_then(|i| self.stacks.get(i as usize)).map_or(&[], |b| b)
+    }
+}
+
+/// What a report says about allocation `idx`.
+fn block_ref(idx: u32, a: &Alloc) -> BlockRef {
+    let (what, global) = match a.kind {
+        AllocKind::Global(g) => ("global", g),
+        AllocKind::Func(g) => ("function", g),
+        AllocKind::Block(..) => ("block address", u32::MAX),
+        AllocKind::Stack => ("stack slot", u32::MAX),
+        AllocKind::Heap => ("heap block", u32::MAX),
+        AllocKind::Runtime => ("runtime object", u32::MAX),
+    };
+    BlockRef {
+        idx,
+        base: a.base,
+        size: a.size,
+        what,
+        global,
+        serial: a.serial,
+        site: a.site,
+        freed: a.freed,
+        live: a.live,
+    }
+}
+
+/// A dead heap block or stack slot whose record a new allocation took.
+#[derive(Copy, Clone, Debug)]
+struct Grave {
+    idx: u32,
+    serial: u32,
+    site: u32,
+    freed: u32,
+    base: u64,
+    size: u64,
+    stack: bool,
+}
+
+impl Grave {
+    fn block(&self) -> BlockRef {
+        BlockRef {
+            idx: self.idx,
+            base: self.base,
+            size: self.size,
+            what: if self.stack { "stack slot" } else { "heap block" },
+            global: u32::MAX,
+            serial: self.serial,
+            site: self.site,
+            freed: self.freed,
+            live: false,
+        }
+    }
+}
+
+/// Dead blocks remembered after their record is reused (the most recent ones).
+pub const GRAVES: usize = 1024;
 
 /// What an allocation of `size` bytes is charged against the limit (with its shadow stored,
 /// or not).
@@ -210,6 +332,15 @@ pub struct Memory {
     /// Shadow bytes of heap blocks stored since the last [`Memory::compact`] (which waits for
     /// a quarter of [`Memory::stored`], so that its passes cost a bounded multiple of them).
     stored_since: u64,
+    /// Allocation and free sites.
+    pub sites: Sites,
+    /// Dead heap blocks and stack slots whose record a new allocation took, so that an
+    /// access through an old pointer is still reported as what it is (a ring of [`GRAVES`]).
+    graves: Vec<Grave>,
+    /// The next entry of `graves` to overwrite once it is full.
+    grave_next: usize,
+    /// Heap blocks and stack slots made so far (for [`Alloc::serial`]).
+    serials: [u32; 2],
 }
 
 fn round_up(x: u64, a: u64) -> u64 {
@@ -246,6 +377,10 @@ impl Memory {
             max,
             stored: 0,
             stored_since: 0,
+            sites: Sites::default(),
+            graves: Vec::new(),
+            grave_next: 0,
+            serials: [0; 2],
         }
     }
 
@@ -358,9 +493,41 @@ impl Memory {
         }
         reg.next = next;
         let fill = 0u8;
+        let serial = match kind {
+            AllocKind::Heap => {
+                self.serials[0] = self.serials[0].wrapping_add(1);
+                self.serials[0]
+            }
+            AllocKind::Stack => {
+                self.serials[1] = self.serials[1].wrapping_add(1);
+                self.serials[1]
+            }
+            _ => 0,
+        };
         let idx = match self.free.pop() {
             Some(i) => {
+                let a = &self.allocs[i as usize];
+                if matches!(a.kind, AllocKind::Heap | AllocKind::Stack) {
+                    let g = Grave {
+                        idx: i,
+                        serial: a.serial,
+                        site: a.site,
+                        freed: a.freed,
+                        base: a.base,
+                        size: a.size,
+                        stack: a.kind == AllocKind::Stack,
+                    };
+                    if self.graves.len() < GRAVES {
+                        self.graves.push(g);
+                    } else if let Some(slot) = self.graves.get_mut(self.grave_next) {
+                        *slot = g;
+                        self.grave_next = (self.grave_next + 1) % GRAVES;
+                    }
+                }
                 let a = &mut self.allocs[i as usize];
+                a.site = 0;
+                a.freed = 0;
+                a.serial = serial;
                 if n > 4096 {
                     // A fresh zeroed buffer: the host maps its pages as they are touched.
                     a.bytes = vec![fill; n];
@@ -401,6 +568,9 @@ impl Memory {
                     shadow: if lazy { Vec::new() } else { vec![init; n] },
                     lazy,
                     uniform: init,
+                    site: 0,
+                    freed: 0,
+                    serial,
                 });
                 i
             }
@@ -705,9 +875,9 @@ impl Memory {
         }
         let idx = match self.alloc_of(p) {
             Some(i) => i as usize,
-            None => return Err(self.no_alloc(p.bits)),
+            None => return Err(self.no_alloc(p.bits, len)),
         };
-        let Some(a) = self.allocs.get(idx) else { return Err(self.no_alloc(p.bits)) };
+        let Some(a) = self.allocs.get(idx) else { return Err(self.no_alloc(p.bits, len)) };
         let off = p.bits.wrapping_sub(a.base);
         if !a.live || off > a.size || len > a.size - off {
             return Err(self.bad_access(idx, p.bits, len));
@@ -721,18 +891,68 @@ impl Memory {
         Ok((idx, off as usize))
     }
 
-    fn no_alloc(&self, addr: u64) -> Fault {
+    fn no_alloc(&self, addr: u64, len: u64) -> Fault {
         if addr < NULL_PAGE {
-            Fault::ub(
+            return Fault::ub(
                 UbKind::NullDereference,
                 format!("memory access through a null pointer ({addr:#x})"),
+            );
+        }
+        if let Some(b) = self.dead_at(addr, None) {
+            return self.dead_access(addr, len, b);
+        }
+        Fault::ub(
+            UbKind::InvalidPointer,
+            format!("memory access at {addr:#x}, which is not in any live allocation"),
+        )
+    }
+
+    /// The dead heap block or stack slot whose range `[base, base + size]` holds `addr`
+    /// (whose record was index `idx`, when given): a record not reused yet, else a
+    /// remembered one (for reports only: a scan).
+    pub fn dead_at(&self, addr: u64, idx: Option<u32>) -> Option<BlockRef> {
+        let holds = |b: &BlockRef| {
+            !b.live
+                && matches!(b.what, "heap block" | "stack slot")
+                && idx.is_none_or(|i| i == b.idx)
+                && addr >= b.base
+                && addr <= b.base.saturating_add(b.size)
+        };
+        let recs: Box<dyn Iterator<Item = BlockRef>> = match idx {
+            Some(i) => Box::new(self.allocs.get(i as usize).map(|a| block_ref(i, a)).into_iter()),
+            None => Box::new(self.allocs.iter().enumerate().map(|(i, a)| block_ref(i as u32, a))),
+        };
+        recs.chain(self.graves.iter().rev().map(Grave::block)).find(holds)
+    }
+
+    /// A block as reports describe it.
+    pub fn block(&self, idx: usize) -> Option<BlockRef> {
+        self.allocs.get(idx).map(|a| block_ref(idx as u32, a))
+    }
+
+    /// An access to dead block `b`.
+    fn dead_access(&self, addr: u64, len: u64, b: BlockRef) -> Fault {
+        let off = addr.wrapping_sub(b.base) as i64;
+        let (kind, msg) = if b.what == "stack slot" {
+            (
+                UbKind::DanglingStack,
+                format!(
+                    "access of {len} bytes at offset {off} of a stack slot of {} bytes whose \
+                     function has returned",
+                    b.size
+                ),
             )
         } else {
-            Fault::ub(
-                UbKind::InvalidPointer,
-                format!("memory access at {addr:#x}, which is not in any live allocation"),
+            (
+                UbKind::UseAfterFree,
+                format!(
+                    "access of {len} bytes at heap#{}{off:+} (a block of {} bytes), which was \
+                     freed",
+                    b.serial, b.size
+                ),
             )
-        }
+        };
+        Fault::UbBlock(kind, msg, Box::new(b))
     }
 
     /// A short description of an allocation for messages.
@@ -754,21 +974,13 @@ impl Memory {
     }
 
     fn bad_access(&self, idx: usize, addr: u64, len: u64) -> Fault {
-        let Some(a) = self.allocs.get(idx) else { return self.no_alloc(addr) };
-        if !a.live {
-            return match a.kind {
-                AllocKind::Stack => Fault::ub(
-                    UbKind::DanglingStack,
-                    format!(
-                        "access at {addr:#x} to a stack slot whose function has returned ({})",
-                        self.describe(idx)
-                    ),
-                ),
-                _ => Fault::ub(
-                    UbKind::UseAfterFree,
-                    format!("access at {addr:#x} to freed memory ({})", self.describe(idx)),
-                ),
-            };
+        let Some(b) = self.block(idx) else { return self.no_alloc(addr, len) };
+        if let Some(d) = self.dead_at(addr, Some(idx as u32)) {
+            return self.dead_access(addr, len, d);
+        }
+        if !b.live {
+            // Outside the dead block's range: report it as the dead block all the same.
+            return self.dead_access(addr, len, b);
         }
         if addr < NULL_PAGE {
             return Fault::ub(
@@ -776,13 +988,16 @@ impl Memory {
                 format!("memory access through a null-based pointer ({addr:#x})"),
             );
         }
-        let off = addr.wrapping_sub(a.base) as i64;
-        Fault::ub(
+        let off = addr.wrapping_sub(b.base) as i64;
+        let at = if b.what == "heap block" {
+            format!("heap#{}{off:+}, a heap block of {} bytes", b.serial, b.size)
+        } else {
+            format!("offset {off} of a {}", self.describe(idx))
+        };
+        Fault::UbBlock(
             UbKind::OutOfBounds,
-            format!(
-                "access of {len} bytes at offset {off} of a {} (out of bounds)",
-                self.describe(idx)
-            ),
+            format!("access of {len} bytes at {at} (out of bounds)"),
+            Box::new(b),
         )
     }
 

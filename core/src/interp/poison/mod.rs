@@ -1,5 +1,6 @@
-//! Poison and undef: where each comes from (the origin table) and the reclaiming of origins
-//! nothing refers to any more.
+//! Poison and undef: where each comes from (the origin table), the reclaiming of origins
+//! nothing refers to any more, and the reports that explain them (`explain.rs`).
 
+pub mod explain;
 mod gc;
 pub mod origin;

@@ -305,6 +305,9 @@ pub struct OriginStep {
     pub span: (u32, u32),
     /// Its function.
     pub function: String,
+    /// Why this instruction carries the taint, to follow "`INSTRUCTION` is poison because":
+    /// "its operand `%p` is poison" (empty in traces).
+    pub reason: String,
 }
 
 /// Where a poison or undef value came from.
@@ -316,8 +319,11 @@ pub struct OriginReport {
     pub span: (u32, u32),
     /// Its function.
     pub function: String,
-    /// Why.
+    /// Why, as the interpreter says it (`add nsw overflowed: 2147483647 + 1`).
     pub reason: String,
+    /// Why, in plain words, to follow "`INSTRUCTION` is poison because": "the `nsw`
+    /// addition overflowed (2147483647 + 1)".
+    pub because: String,
     /// The instructions it then travelled through, in order.
     pub chain: Vec<OriginStep>,
 }

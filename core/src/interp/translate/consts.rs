@@ -30,6 +30,10 @@ impl Env for Interp<'_> {
     fn no_promote(&self) -> bool {
         self.no_promote
     }
+
+    fn site(&mut self, s: &[crate::interp::memory::SiteFrame]) -> u32 {
+        self.mem.sites.intern(s)
+    }
 }
 
 impl Interp<'_> {

@@ -41,6 +41,8 @@ pub(crate) trait Env {
     fn no_promote(&self) -> bool {
         false
     }
+    /// The id of an allocation site (a call stack, innermost first) in the memory's table.
+    fn site(&mut self, s: &[crate::interp::memory::SiteFrame]) -> u32;
 }
 
 /// Translates functions of a module into [`FnCode`]: borrows the module, its layouts and the
@@ -564,11 +566,13 @@ impl Translator<'_> {
                         d.c.gid,
                         format!("uninitialized memory of alloca {name}"),
                     );
+                    let site = self.env.site(&[(data.span, d.c.gid)]);
                     d.c.allocas.push(AllocaSite {
                         size: info.alloc,
                         align: align.unwrap_or(info.align),
                         count,
                         origin,
+                        site,
                     });
                     let s = (d.c.allocas.len() - 1) as u32;
                     if let Some(&cell) = data.result.and_then(|v| d.cells.get(&v)) {
