@@ -472,17 +472,14 @@ pub const MAX_ERRORS: usize = 100;
 pub struct Suppressed {
     /// Number of errors left out.
     pub count: usize,
-    /// The span of the first one left out.
+    /// The span of the first one left out (by position).
     pub first: Option<Span>,
 }
 
 impl Suppressed {
     /// Counts one more error left out.
     pub fn add(&mut self, span: Span) {
-        self.count += 1;
-        if self.first.is_none() {
-            self.first = Some(span);
-        }
+        self.merge(Suppressed { count: 1, first: Some(span) });
     }
 
     /// Adds the counts of `other`.
