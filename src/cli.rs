@@ -37,7 +37,8 @@ pub enum Command {
 
 /// Parse and verify LLVM IR files; exit 1 if any has an error.
 ///
-/// With `--format json`, every error is in the one JSON array on stdout, also a file that
+/// Every error of a file is reported (at most 100, then a note counts the rest), with
+/// `help:` lines where a fix is known. With `--format json`, every error is in the one JSON array on stdout, also a file that
 /// cannot be read or is not UTF-8.
 #[derive(Args)]
 pub struct CheckArgs {

@@ -192,7 +192,8 @@ fn fmt(file: &Path, output: Option<&Path>, in_place: bool) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let parsed = irplay_core::text::parse(src.text());
+    let mut parsed = irplay_core::text::parse(src.text());
+    irplay_core::diag::sort_and_cap(&mut parsed.diagnostics, parsed.suppressed);
     if !parsed.diagnostics.is_empty() {
         eprint!("{}", render_all(&parsed.diagnostics, &src));
     }
@@ -243,7 +244,7 @@ fn load_timed(
         valid = errs.is_empty();
         diagnostics.extend(errs);
     }
-    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    irplay_core::diag::sort_and_cap(&mut diagnostics, parsed.suppressed);
     if !diagnostics.is_empty() {
         eprint!("{}", render_all(&diagnostics, &file));
     }

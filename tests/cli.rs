@@ -125,7 +125,7 @@ fn check_json_reports_files_it_cannot_read() {
     assert_eq!((d[0].0, d[0].1), (2, 11));
     // Every element has the fields of the others.
     for item in &items {
-        for key in ["end_line", "end_column", "labels", "notes"] {
+        for key in ["end_line", "end_column", "labels", "notes", "helps"] {
             assert!(item.get(key).is_some(), "{key} missing in {item}");
         }
     }
@@ -137,6 +137,32 @@ fn check_json_reports_files_it_cannot_read() {
     // A valid file alone: an empty array, status 0.
     let out = irplay(&["check", "--format", "json", &valid]);
     assert_eq!((out.code, out.stdout.trim()), (Some(0), "[]"));
+}
+
+#[test]
+fn check_reports_every_error_with_its_help_in_text_and_json() {
+    let s = Scratch::new("check-helps");
+    let two = s.file(
+        "two.ll",
+        b"define i32 @main() {\nentry:\n  %a = ad i32 1, 2\n  br label %exti\nexit:\n  ret i32 %a\n}\n",
+    );
+    let out = irplay(&["check", &two]);
+    assert_eq!(out.code, Some(1));
+    let errors: Vec<&str> = out.stderr.lines().filter(|l| l.contains(": error: ")).collect();
+    assert_eq!(errors.len(), 2, "{}", out.stderr);
+    assert!(errors[0].ends_with("two.ll:3:8: error: expected instruction opcode, found 'ad'"));
+    assert!(errors[1].ends_with("two.ll:4:12: error: use of undefined label '%exti'"));
+    assert!(out.stderr.contains("\n  = help: did you mean `add`?\n"), "{}", out.stderr);
+    assert!(out.stderr.contains("\n  = help: did you mean `%exit`?\n"), "{}", out.stderr);
+
+    let out = irplay(&["check", "--format", "json", &two]);
+    assert_eq!(out.code, Some(1));
+    let items = json_array(&out);
+    let helps: Vec<&serde_json::Value> = items.iter().map(|d| &d["helps"]).collect();
+    assert_eq!(
+        helps,
+        [&serde_json::json!(["did you mean `add`?"]), &serde_json::json!(["did you mean `%exit`?"])]
+    );
 }
 
 #[test]

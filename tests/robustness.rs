@@ -292,6 +292,37 @@ fn mutated_valid_modules_never_panic() {
     assert_no_panics(cases.into_iter());
 }
 
+/// Several broken lines in one module: the parser's recovery inside function bodies (skip to
+/// the next line, broken names) runs many times per file, and must neither panic nor accept
+/// the module.
+#[test]
+fn many_broken_lines_in_one_module_never_panic() {
+    let files = corpus_files();
+    let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+    let mut cases = Vec::new();
+    for (fi, f) in files.iter().enumerate() {
+        let lines: Vec<&str> = f.split('\n').collect();
+        let body_lines: Vec<usize> =
+            (0..lines.len()).filter(|&i| lines[i].starts_with("  ") && !lines[i].trim().is_empty()).collect();
+        if body_lines.is_empty() {
+            continue;
+        }
+        for k in 0..4 {
+            let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            for _ in 0..(1 + k * 3) {
+                let i = body_lines[rng.below(body_lines.len())];
+                let t = TOKENS[rng.below(TOKENS.len())];
+                let line = &out[i];
+                let cut = rng.below(line.len() + 1);
+                let cut = (0..=cut).rev().find(|&c| line.is_char_boundary(c)).unwrap_or(0);
+                out[i] = format!("{} {t} {}", &line[..cut], &line[cut..]);
+            }
+            cases.push((format!("file #{fi} broken lines #{k}"), out.join("\n")));
+        }
+    }
+    assert_no_panics(cases.into_iter());
+}
+
 #[test]
 fn deep_nesting_ends_in_a_diagnostic() {
     const DEPTH: usize = 100_000;

@@ -98,6 +98,8 @@ pub struct Diagnostic {
     pub labels: Vec<(Span, String)>,
     /// Free-text notes printed after the snippets.
     pub notes: Vec<String>,
+    /// Suggested fixes (`help: ...` lines), printed after the notes.
+    pub helps: Vec<String>,
 }
 
 impl Diagnostic {
@@ -109,6 +111,7 @@ impl Diagnostic {
             span,
             labels: Vec::new(),
             notes: Vec::new(),
+            helps: Vec::new(),
         }
     }
 
@@ -137,6 +140,20 @@ impl Diagnostic {
     pub fn with_note(mut self, text: impl Into<String>) -> Diagnostic {
         self.notes.push(text.into());
         self
+    }
+
+    /// Adds a suggested fix, printed as a `help:` line.
+    pub fn with_help(mut self, text: impl Into<String>) -> Diagnostic {
+        self.helps.push(text.into());
+        self
+    }
+
+    /// Adds `help: did you mean `X`?` when `suggestion` is some.
+    pub fn with_suggestion(self, suggestion: Option<&str>) -> Diagnostic {
+        match suggestion {
+            Some(s) => self.with_help(format!("did you mean `{s}`?")),
+            None => self,
+        }
     }
 
     /// True if this is an error.
@@ -348,6 +365,7 @@ fn snippet_for(span: Span, label: Option<&str>, file: &SourceFile) -> Snippet {
 /// 12 |   %x = add i32 %a, %b
 ///    |                ^^
 ///    = note: some note
+///    = help: a suggested fix
 /// ```
 ///
 /// Each label adds a source line (unless it is the line just shown) and a
@@ -389,6 +407,9 @@ pub fn render(diag: &Diagnostic, file: &SourceFile) -> String {
     for note in &diag.notes {
         let _ = writeln!(out, "{blank} = note: {}", sanitize_message(note));
     }
+    for help in &diag.helps {
+        let _ = writeln!(out, "{blank} = help: {}", sanitize_message(help));
+    }
     out
 }
 
@@ -400,7 +421,7 @@ pub fn render_all(diags: &[Diagnostic], file: &SourceFile) -> String {
 /// Converts diagnostics to a JSON array of objects with the fields `file`,
 /// `line`, `column`, `end_line`, `end_column`, `start`, `end` (byte
 /// offsets), `severity`, `message`, `labels` (`[{line, column, start, end,
-/// message}]`) and `notes` (array of strings). Lines and columns are
+/// message}]`), `notes` and `helps` (arrays of strings). Lines and columns are
 /// 1-based; columns count characters.
 pub fn to_json(diags: &[Diagnostic], file: &SourceFile) -> Value {
     Value::Array(
@@ -435,10 +456,144 @@ pub fn to_json(diags: &[Diagnostic], file: &SourceFile) -> Value {
                     "message": d.message,
                     "labels": labels,
                     "notes": d.notes,
+                    "helps": d.helps,
                 })
             })
             .collect(),
     )
+}
+
+/// How many errors a check lists; the rest are counted in one note.
+pub const MAX_ERRORS: usize = 100;
+
+/// Errors left out of a list because it reached [`MAX_ERRORS`]: how many, and where the first
+/// of them was.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Suppressed {
+    /// Number of errors left out.
+    pub count: usize,
+    /// The span of the first one left out (by position).
+    pub first: Option<Span>,
+}
+
+impl Suppressed {
+    /// Counts one more error left out.
+    pub fn add(&mut self, span: Span) {
+        self.merge(Suppressed { count: 1, first: Some(span) });
+    }
+
+    /// Adds the counts of `other`.
+    pub fn merge(&mut self, other: Suppressed) {
+        self.count += other.count;
+        self.first = match (self.first, other.first) {
+            (Some(a), Some(b)) => Some(if b.start < a.start { b } else { a }),
+            (a, b) => a.or(b),
+        };
+    }
+}
+
+/// Sorts diagnostics by position and keeps the first [`MAX_ERRORS`] errors (with the warnings
+/// and notes before the last of them); when errors were left out, here or earlier
+/// (`suppressed`), a note at the first one says how many.
+pub fn sort_and_cap(diags: &mut Vec<Diagnostic>, mut suppressed: Suppressed) {
+    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    let mut errors = 0usize;
+    let mut keep = diags.len();
+    for (i, d) in diags.iter().enumerate() {
+        if d.is_error() {
+            errors += 1;
+            if errors > MAX_ERRORS {
+                keep = i;
+                break;
+            }
+        }
+    }
+    for d in diags.iter().skip(keep) {
+        if d.is_error() {
+            suppressed.add(d.span);
+        }
+    }
+    diags.truncate(keep);
+    if suppressed.count > 0 {
+        let n = suppressed.count;
+        let s = if n == 1 { "" } else { "s" };
+        let span = suppressed.first.unwrap_or_default();
+        diags.push(
+            Diagnostic::note(span, format!("{n} more error{s} not shown, the first of them here"))
+                .with_note(format!("irplay lists the first {MAX_ERRORS} errors of a file")),
+        );
+    }
+}
+
+/// The edit distance between `a` and `b` (insertions, deletions, substitutions and swaps of
+/// two neighbouring `char`s each count 1), or `None` when it is more than `limit`; O(len(a) x
+/// len(b)) time.
+pub fn edit_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let w = b.len() + 1;
+    // Rows i-2, i-1 and i of the table.
+    let mut rows = vec![0usize; 3 * w];
+    for (j, x) in rows.iter_mut().take(w).enumerate() {
+        *x = j;
+    }
+    let (mut r2, mut r1, mut r0) = (2 * w, 0, w);
+    for i in 1..=a.len() {
+        rows[r0] = i;
+        let mut row_min = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a.get(i - 1) != b.get(j - 1));
+            let mut d = (rows[r1 + j - 1] + cost).min(rows[r1 + j] + 1).min(rows[r0 + j - 1] + 1);
+            if i > 1 && j > 1 && a.get(i - 1) == b.get(j - 2) && a.get(i - 2) == b.get(j - 1) {
+                d = d.min(rows[r2 + j - 2] + 1);
+            }
+            rows[r0 + j] = d;
+            row_min = row_min.min(d);
+        }
+        if row_min > limit {
+            return None;
+        }
+        (r2, r1, r0) = (r1, r0, r2);
+    }
+    let d = rows[r1 + b.len()];
+    (d <= limit).then_some(d)
+}
+
+/// The candidate closest to `word` when it is close enough to be a likely misspelling: the
+/// same word in another case, or within an edit distance of a third of its length (at least
+/// 1). Ties go to the first candidate. Words longer than 64 characters get no suggestion.
+pub fn did_you_mean<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let len = word.chars().count();
+    if len == 0 || len > 64 {
+        return None;
+    }
+    let limit = (len / 3).max(1);
+    let lower = word.to_ascii_lowercase();
+    let mut best: Option<(usize, &'c str)> = None;
+    for c in candidates {
+        if c == word || c.is_empty() {
+            continue;
+        }
+        let d = if c.eq_ignore_ascii_case(word) {
+            0
+        } else {
+            match edit_distance(&lower, &c.to_ascii_lowercase(), limit) {
+                Some(d) => d,
+                None => continue,
+            }
+        };
+        // A one-letter name is "close" to every other one-letter name: not a useful guess.
+        if d > 0 && len == 1 && c.chars().count() == 1 {
+            continue;
+        }
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// An ordered collection of diagnostics.
@@ -693,10 +848,66 @@ mod tests {
             "file": "j.ll", "line": 2, "column": 2, "end_line": 2, "end_column": 4,
             "start": 4, "end": 6, "severity": "error", "message": "bad",
             "labels": [{"line": 1, "column": 1, "start": 0, "end": 1, "message": "there"}],
-            "notes": ["n1"],
+            "notes": ["n1"], "helps": [],
         }]);
         assert_eq!(v, expected);
         assert_eq!(to_json(&[], &f), serde_json::json!([]));
+    }
+
+    #[test]
+    fn render_and_json_carry_helps() {
+        let f = SourceFile::new("h.ll", "%x = ad i32 1, 2\n");
+        let d = Diagnostic::error(Span::new(5, 7), "unknown opcode")
+            .with_note("n")
+            .with_suggestion(Some("add"));
+        assert_eq!(
+            render(&d, &f),
+            "h.ll:1:6: error: unknown opcode\n  |\n1 | %x = ad i32 1, 2\n  |      ^^\n  = note: n\n  = help: did you mean `add`?\n"
+        );
+        let v = to_json(std::slice::from_ref(&d), &f);
+        assert_eq!(v[0]["helps"], serde_json::json!(["did you mean `add`?"]));
+        assert!(Diagnostic::error(Span::default(), "e").with_suggestion(None).helps.is_empty());
+    }
+
+    #[test]
+    fn suggestions_only_for_close_words() {
+        let ops = ["add", "sub", "mul", "icmp", "fcmp", "getelementptr", "ret", "br"];
+        assert_eq!(did_you_mean("ad", ops), Some("add"));
+        assert_eq!(did_you_mean("addd", ops), Some("add"));
+        assert_eq!(did_you_mean("ICMP", ops), Some("icmp"));
+        assert_eq!(did_you_mean("getelemntptr", ops), Some("getelementptr"));
+        assert_eq!(did_you_mean("frobnicate", ops), None);
+        assert_eq!(did_you_mean("add", ops), None, "the word itself is no suggestion");
+        assert_eq!(did_you_mean("", ops), None);
+        // One-letter names are all one edit apart: no guess between them.
+        assert_eq!(did_you_mean("b", ["a", "c"]), None);
+        assert_eq!(did_you_mean("nn", ["n", "x"]), Some("n"));
+        // A swap of two neighbours is one edit.
+        assert_eq!(did_you_mean("exti", ["exit", "entry"]), Some("exit"));
+        assert_eq!(edit_distance("ab", "ba", 1), Some(1));
+        assert_eq!(edit_distance("kitten", "sitting", 5), Some(3));
+        assert_eq!(edit_distance("kitten", "sitting", 2), None);
+        assert_eq!(edit_distance("", "abc", 3), Some(3));
+    }
+
+    #[test]
+    fn cap_keeps_the_first_errors_and_counts_the_rest() {
+        let mut ds: Vec<Diagnostic> = (0..150u32)
+            .rev()
+            .map(|i| Diagnostic::error(Span::new(i * 10, i * 10 + 1), format!("e{i}")))
+            .collect();
+        sort_and_cap(&mut ds, Suppressed { count: 7, first: Some(Span::new(5000, 5001)) });
+        assert_eq!(ds.len(), MAX_ERRORS + 1);
+        assert_eq!(ds[0].message, "e0");
+        assert_eq!(ds[MAX_ERRORS - 1].message, format!("e{}", MAX_ERRORS - 1));
+        let last = &ds[MAX_ERRORS];
+        assert_eq!(last.severity, Severity::Note);
+        assert_eq!(last.message, "57 more errors not shown, the first of them here");
+        assert_eq!(last.span, Span::new(1000, 1001));
+        let mut few = vec![Diagnostic::error(Span::new(3, 4), "b"), Diagnostic::error(Span::new(1, 2), "a")];
+        sort_and_cap(&mut few, Suppressed::default());
+        let msgs: Vec<_> = few.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(msgs, ["a", "b"]);
     }
 
     #[test]

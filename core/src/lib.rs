@@ -51,7 +51,8 @@ pub mod verify;
 pub struct Checked {
     /// The module, when it parsed (even if it failed verification).
     pub module: Option<ir::Module>,
-    /// Parse and verifier diagnostics, sorted by position.
+    /// Parse and verifier diagnostics, sorted by position: at most
+    /// [`MAX_ERRORS`](diag::MAX_ERRORS) errors, then a note that counts the others.
     pub diagnostics: Vec<diag::Diagnostic>,
     /// True when the module parsed and verified without errors.
     pub valid: bool,
@@ -67,6 +68,6 @@ pub fn check(src: &str) -> Checked {
         valid = errs.is_empty();
         diagnostics.extend(errs);
     }
-    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    diag::sort_and_cap(&mut diagnostics, parsed.suppressed);
     Checked { module: parsed.module, diagnostics, valid }
 }

@@ -350,8 +350,15 @@ pub struct Diag {
     pub col: u32,
     /// `error`, `warning` or `note`.
     pub severity: String,
-    /// The message, with its notes appended.
+    /// The message, with its labels, notes and helps appended.
     pub message: String,
+    /// The source lines with carets under the span and each label, then the `= note:` and
+    /// `= help:` lines: what `irplay check` prints after its first line.
+    #[serde(default)]
+    pub snippet: String,
+    /// The suggested fixes (`help:` lines) alone.
+    #[serde(default)]
+    pub helps: Vec<String>,
 }
 
 /// A function of the module, for the function picker.

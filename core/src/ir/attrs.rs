@@ -148,6 +148,8 @@ macro_rules! define_attrs {
             )*
         }
         impl AttrKind {
+            /// Every attribute keyword.
+            pub const NAMES: &'static [&'static str] = &[$($name),*];
             /// The keyword.
             pub fn name(self) -> &'static str {
                 match self { $(AttrKind::$variant => $name,)* }

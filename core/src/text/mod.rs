@@ -5,7 +5,7 @@ pub mod lexer;
 pub mod parser;
 pub mod printer;
 
-pub use parser::{parse, ParseResult};
+pub use parser::{conversion_help, parse, ParseResult};
 pub use printer::{
     calling_conv_by_name, calling_conv_name, print_const, print_function, print_inst, print_module,
     print_type, FunctionPrinter, ModulePrinter, CALLING_CONVENTIONS,

@@ -22,22 +22,51 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
     if !m.types.is_ptr(callee_ty) {
         v.err(span, format!("Called function must be a pointer! (found {})", v.ty(callee_ty)));
     }
-    if vararg && args.len() < params.len() {
-        v.err(span, format!("Called function requires more parameters than were provided! (expected at least {}, found {})", params.len(), args.len()));
-    } else if !vararg && args.len() != params.len() {
-        v.err(
+    let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
+    // Name the callee when its own type is the call's; else the type written in the call.
+    let callee_name = v
+        .const_global(callee)
+        .filter(|&g| m.func(g).is_some_and(|f| f.ty == ci.fn_ty))
+        .map(|g| v.gname(g));
+    let who = callee_name
+        .as_deref()
+        .map_or_else(|| format!("the call's function type `{}`", v.ty(ci.fn_ty)), |n| format!("`{n}`"));
+    let sig = || {
+        let ps: Vec<String> = params.iter().map(|&p| v.ty(p)).collect();
+        format!("({}{})", ps.join(", "), if vararg { ", ..." } else { "" })
+    };
+    if (vararg && args.len() < params.len()) || (!vararg && args.len() != params.len()) {
+        let at_least = if vararg { "at least " } else { "" };
+        let mut diag = Diagnostic::error(
             span,
             format!(
-                "Incorrect number of arguments passed to called function! (expected {}, found {})",
+                "{who} takes {at_least}{} {} but this call passes {}: incorrect number of arguments",
                 params.len(),
+                plural(params.len()),
                 args.len()
             ),
-        );
+        )
+        .with_help(format!("pass one argument per parameter of {}", sig()));
+        if let Some(g) = v.const_global(callee).filter(|_| callee_name.is_some()) {
+            if let Some(gv) = m.globals.get(g) {
+                diag = diag.with_label(gv.span, format!("{who} is declared here"));
+            }
+        }
+        v.push(diag);
     }
     for (k, (&a, &p)) in args.iter().zip(params.iter()).enumerate() {
         let t = v.op_ty(body, a);
         if t != p {
-            v.err(span, format!("Call parameter type does not match function signature! (argument {} is {}, the parameter is {})", k + 1, v.ty(t), v.ty(p)));
+            let (have, want) = (v.ty(t), v.ty(p));
+            let mut diag = Diagnostic::error(
+                span,
+                format!("argument {} of this call is `{have}`, but the parameter of {who} is `{want}`: call parameter type does not match function signature", k + 1),
+            );
+            if let Operand::Value(val) = a {
+                let name = cx.vname(m, val);
+                diag = diag.with_help(crate::text::conversion_help(name.trim_start_matches('%'), &have, &want));
+            }
+            v.push(diag);
         }
     }
     if d.ty != ret {

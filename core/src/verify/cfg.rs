@@ -37,18 +37,28 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
                 .with_label(body.insts[last].span, "the block ends here");
             v.push(d);
         }
-        let mut seen_non_phi = false;
+        let mut first_non_phi = None;
         for (pos, &i) in insts.iter().enumerate() {
             let d = &body.insts[i];
             if d.op.is_terminator() && pos + 1 != insts.len() {
                 v.err(d.span, "Terminator found in the middle of a basic block!");
             }
             if d.op == Opcode::Phi {
-                if seen_non_phi {
-                    v.err(d.span, "PHI nodes not grouped at top of basic block!");
+                if let Some(other) = first_non_phi {
+                    let bn = cx.bname(m, b);
+                    v.push(
+                        Diagnostic::error(
+                            d.span,
+                            format!("this `phi` comes after other instructions of {bn}: PHI nodes must be grouped at the top of the block"),
+                        )
+                        .with_label(body.insts[other].span, "the first instruction that is not a phi")
+                        .with_help(format!(
+                            "move the `phi` to the top of {bn}, above every other instruction (a phi picks its value as control enters the block)"
+                        )),
+                    );
                 }
-            } else {
-                seen_non_phi = true;
+            } else if first_non_phi.is_none() {
+                first_non_phi = Some(i);
             }
         }
         check_phis(v, cx, b);
@@ -173,27 +183,42 @@ pub(super) fn check_terminator(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstDa
         Opcode::Ret => {
             let ret = m.types.func_sig(cx.func.ty).map(|s| s.0).unwrap_or(TypeId::VOID);
             match d.args.first() {
-                None if ret != TypeId::VOID => v.err(
-                    d.span,
-                    format!(
-                        "Function return type does not match operand type of return inst! (expected {}, found void)",
-                        v.ty(ret)
-                    ),
-                ),
-                Some(_) if ret == TypeId::VOID => {
-                    v.err(d.span, "Found return instr that returns non-void in Function of void return type!")
+                None if ret != TypeId::VOID => {
+                    let r = v.ty(ret);
+                    v.push(
+                        Diagnostic::error(
+                            d.span,
+                            format!("`ret void` in a function that returns `{r}`: the return type does not match"),
+                        )
+                        .with_help(format!("return a value of the function's type: `ret {r} <value>`")),
+                    )
                 }
+                Some(_) if ret == TypeId::VOID => v.push(
+                    Diagnostic::error(
+                        d.span,
+                        "this `ret` returns a value, but the function's return type is `void`",
+                    )
+                    .with_help("write `ret void`, or give the function the return type of this value"),
+                ),
                 Some(&op) => {
                     let t = v.op_ty(body, op);
                     if t != ret {
-                        v.err(
+                        let (r, found) = (v.ty(ret), v.ty(t));
+                        let mut diag = Diagnostic::error(
                             d.span,
-                            format!(
-                                "Function return type does not match operand type of return inst! (expected {}, found {})",
-                                v.ty(ret),
-                                v.ty(t)
-                            ),
+                            format!("this `ret` returns `{found}`, but the function's return type is `{found_ret}`", found_ret = r),
                         );
+                        if let Operand::Value(val) = op {
+                            let name = cx.vname(m, val);
+                            diag = diag.with_help(crate::text::conversion_help(
+                                name.trim_start_matches('%'),
+                                &found,
+                                &r,
+                            ));
+                        }
+                        v.push(diag.with_help(format!(
+                            "or change the function's return type to `{found}`"
+                        )));
                     }
                 }
                 None => {}

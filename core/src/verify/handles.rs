@@ -259,7 +259,7 @@ fn check_function(v: &mut Verifier, f: &Function, span: Span) -> bool {
 
 fn check_body(v: &mut Verifier, f: &Function, body: &Body, fspan: Span) -> bool {
     let m = v.m;
-    let before = v.errs.len();
+    let before = v.error_total();
     let nty = m.types.len();
 
     // Parameters.
@@ -356,7 +356,7 @@ fn check_body(v: &mut Verifier, f: &Function, body: &Body, fspan: Span) -> bool 
             }
         }
     }
-    v.errs.len() == before
+    v.error_total() == before
 }
 
 /// True when an operand's handle is sound (values: defined by a placed instruction or a

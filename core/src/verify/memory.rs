@@ -2,6 +2,7 @@
 //! alignment, atomic orderings and sizes) and `getelementptr` (indices and result type).
 
 use super::{check_align, types::shape, FnCx, Verifier};
+use crate::diag::Diagnostic;
 use crate::ir::inst::SyncScope;
 use crate::ir::{
     ConstKind, Extra, Inst, InstData, MemInfo, Module, Opcode, Operand, Ordering, RmwOp, Type,
@@ -42,7 +43,18 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstData) {
         }
         (Opcode::Store, Extra::Mem(mi)) => {
             if !m.types.is_ptr(t(1)) {
-                v.err(span, "Store operand must be a pointer.");
+                let mut diag = Diagnostic::error(span, "Store operand must be a pointer.");
+                if m.types.is_ptr(t(0)) {
+                    diag = diag.with_help(
+                        "`store` takes the value first and the address second: `store i32 %value, ptr %address`",
+                    );
+                } else {
+                    diag = diag.with_help(format!(
+                        "the second operand is the address to store to, of type `ptr` (here it is `{}`)",
+                        v.ty(t(1))
+                    ));
+                }
+                v.push(diag);
             }
             access(v, span, t(0), mi, false);
         }

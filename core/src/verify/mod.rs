@@ -129,11 +129,13 @@ use crate::ir::{
 };
 use std::cell::OnceCell;
 
-/// Verifies a module, returning every error found (empty when the module is valid).
+/// Verifies a module, returning every error found (empty when the module is valid): at most
+/// [`MAX_ERRORS`](crate::diag::MAX_ERRORS), sorted by position, then a note that counts the
+/// others.
 pub fn verify(m: &Module) -> Vec<Diagnostic> {
     let mut v = Verifier::new(m);
     v.run(None);
-    v.errs
+    v.finish()
 }
 
 /// Verifies the module-level parts of a module and the body of function `g` only: what a
@@ -141,7 +143,7 @@ pub fn verify(m: &Module) -> Vec<Diagnostic> {
 pub fn verify_function(m: &Module, g: GlobalId) -> Vec<Diagnostic> {
     let mut v = Verifier::new(m);
     v.run(Some(g));
-    v.errs
+    v.finish()
 }
 
 /// Sentinel for "no position" in per-instruction tables.
@@ -153,6 +155,8 @@ const NO_BLOCK: Block = Block::from_u32(u32::MAX);
 struct Verifier<'m> {
     pub m: &'m Module,
     pub errs: Vec<Diagnostic>,
+    /// Errors past [`crate::diag::MAX_ERRORS`], counted only.
+    suppressed: crate::diag::Suppressed,
     /// Per constant: 0 not yet checked, 1 checked (errors were reported with the first user).
     pub const_seen: SecondaryMap<ConstId, u8>,
     /// Metadata nodes already walked for undefined references.
@@ -166,6 +170,7 @@ impl<'m> Verifier<'m> {
         Verifier {
             m,
             errs: Vec::new(),
+            suppressed: crate::diag::Suppressed::default(),
             const_seen: SecondaryMap::from_elem(0, m.consts.len()),
             md_seen: SecondaryMap::new(),
             printer: std::cell::OnceCell::new(),
@@ -222,12 +227,30 @@ impl<'m> Verifier<'m> {
 
     /// Records an error.
     pub fn err(&mut self, span: Span, msg: impl Into<String>) {
-        self.errs.push(Diagnostic::error(span, msg));
+        self.push(Diagnostic::error(span, msg));
     }
 
-    /// Records a prepared diagnostic.
+    /// Records a prepared diagnostic (past [`crate::diag::MAX_ERRORS`], only counts it).
     pub fn push(&mut self, d: Diagnostic) {
-        self.errs.push(d);
+        if self.errs.len() >= crate::diag::MAX_ERRORS {
+            self.suppressed.add(d.span);
+        } else {
+            self.errs.push(d);
+        }
+    }
+
+    /// Errors reported so far, kept or not.
+    pub fn error_total(&self) -> usize {
+        self.errs.len() + self.suppressed.count
+    }
+
+    /// The errors, with a note counting those left out.
+    fn finish(self) -> Vec<Diagnostic> {
+        let mut errs = self.errs;
+        if self.suppressed.count > 0 {
+            crate::diag::sort_and_cap(&mut errs, self.suppressed);
+        }
+        errs
     }
 
     /// The spelling of a type, for messages.

@@ -42,7 +42,17 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
                     continue;
                 }
                 if di == i && !is_phi {
-                    v.err(d.span, "Only PHI nodes may reference their own value!");
+                    let name = cx.vname(m, val);
+                    v.push(
+                        Diagnostic::error(
+                            d.span,
+                            format!("`{name}` uses its own value; only PHI nodes may reference their own value"),
+                        )
+                        .with_help(format!(
+                            "to carry a value around a loop, use a phi: `{name} = phi {} [ <first value>, %<preheader> ], [ {name}.next, %<latch> ]`",
+                            v.ty(def_ty(cx, val))
+                        )),
+                    );
                     break;
                 }
                 let Some(db) = cx.block_of(di) else { continue };
@@ -84,17 +94,7 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
                     }
                 };
                 if !ok {
-                    let diag = Diagnostic::error(d.span, "Instruction does not dominate all uses!")
-                        .with_label(def.span, format!("{} is defined here", cx.vname(m, val)));
-                    let diag = if is_phi {
-                        diag.with_note(format!(
-                            "a phi uses its value at the end of the incoming block {}",
-                            cx.bname(m, use_block)
-                        ))
-                    } else {
-                        diag
-                    };
-                    v.push(diag);
+                    v.push(dominance_error(v, cx, i, di, val, b, use_block, is_phi));
                     break;
                 }
             }
@@ -102,7 +102,99 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx) {
     }
 }
 
-/// Whether the edge `start -> end` (the defining edge of invoke/callbr `def`) dominates a use
+/// The type of a value.
+fn def_ty(cx: &FnCx, val: crate::ir::Value) -> crate::ir::TypeId {
+    cx.body.value_ty(val)
+}
+
+/// The error for a use of `val` (defined by `di`) in instruction `i` of block `b` that its
+/// definition does not dominate, in plain words with the fix: a phi at a join, moving the
+/// definition up in one block.
+#[allow(clippy::too_many_arguments)]
+fn dominance_error(
+    v: &Verifier,
+    cx: &FnCx,
+    i: Inst,
+    di: Inst,
+    val: crate::ir::Value,
+    b: Block,
+    use_block: Block,
+    is_phi: bool,
+) -> Diagnostic {
+    let m = v.m;
+    let body = cx.body;
+    let d = &body.insts[i];
+    let def = &body.insts[di];
+    let name = cx.vname(m, val);
+    let def_block = cx.block_of(di);
+    let db = def_block.map_or_else(|| "%<unplaced>".to_string(), |x| cx.bname(m, x));
+    let ub = cx.bname(m, use_block);
+    let label = format!("{name} is defined here, in {db}");
+    let unreachable = def_block.is_some_and(|x| !cx.dt.is_reachable(x));
+    if is_phi {
+        return Diagnostic::error(
+            d.span,
+            format!(
+                "`{name}` comes into this phi from `{ub}`, but its definition in `{db}` does not dominate `{ub}`"
+            ),
+        )
+        .with_label(def.span, label)
+        .with_note(format!("a phi uses its value at the end of the incoming block {ub}"))
+        .with_help(format!(
+            "give the phi, for the edge from `{ub}`, a value that is defined on every path to `{ub}`"
+        ));
+    }
+    if def_block == Some(b) && !unreachable {
+        return Diagnostic::error(
+            d.span,
+            format!("`{name}` is used before its definition later in `{db}`; a definition must dominate its uses"),
+        )
+        .with_label(def.span, label)
+        .with_help(format!(
+            "move the definition of `{name}` above this instruction: a block runs from top to bottom"
+        ));
+    }
+    let mut diag = Diagnostic::error(
+        d.span,
+        format!("`{name}` is used in `{ub}` but defined only in `{db}`, which does not dominate it"),
+    )
+    .with_label(def.span, label);
+    if unreachable {
+        return diag.with_note(format!("`{db}` cannot be reached from the entry block"));
+    }
+    let preds = cx.cfg.preds(use_block);
+    let Some(db_block) = def_block else { return diag };
+    if preds.len() >= 2 {
+        let ty = v.ty(def.ty);
+        let entries: Vec<String> = preds
+            .iter()
+            .map(|&p| {
+                let from = cx.bname(m, p);
+                if p == db_block || cx.dt.dominates(db_block, p) {
+                    format!("[ {name}, {from} ]")
+                } else {
+                    format!("[ ..., {from} ]")
+                }
+            })
+            .collect();
+        diag = diag
+            .with_note(format!(
+                "{ub} is a join: control reaches it from {} blocks, and not all of them come through {db}",
+                preds.len()
+            ))
+            .with_help(format!(
+                "values that meet at a join need a `phi`: add `{name}.merged = phi {ty} {}` at the top of {ub} and use `{name}.merged` here",
+                entries.join(", ")
+            ));
+    } else {
+        diag = diag.with_help(format!(
+            "a value can only be used where every path from the entry block passes through its definition: define `{name}` in a block that does, or pass it along with a `phi`"
+        ));
+    }
+    diag
+}
+
+/// Whether the edge/// Whether the edge `start -> end` (the defining edge of invoke/callbr `def`) dominates a use
 /// in `use_block` (for a phi in `phi_block`, `use_block` is the incoming block).
 fn edge_dominates(
     cx: &FnCx,

@@ -3,6 +3,7 @@
 //! and which flags and fast-math flags each opcode may carry.
 
 use super::{FnCx, Verifier};
+use crate::diag::Diagnostic;
 use crate::ir::{
     Block, ConstKind, Extra, GlobalKind, Inst, InstData, InstFlags, Module, Opcode, Operand, Type,
     TypeId,
@@ -26,7 +27,7 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
         }
         op if op.is_binary() => {
             if let Some(msg) = binary_error(m, op, t(0), t(1), d.ty) {
-                v.err(
+                let diag = Diagnostic::error(
                     span,
                     format!(
                         "invalid operand type for instruction: {msg} ('{}' on {} and {})",
@@ -35,11 +36,15 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
                         v.ty(t(1))
                     ),
                 );
+                v.push(match binary_help(m, op, t(0)) {
+                    Some(h) => diag.with_help(h),
+                    None => diag,
+                });
             }
         }
         op if op.is_cast() => {
             if let Some(msg) = cast_error(m, op, t(0), d.ty) {
-                v.err(
+                let diag = Diagnostic::error(
                     span,
                     format!(
                         "invalid cast opcode for cast from '{}' to '{}': {msg}",
@@ -47,6 +52,10 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
                         v.ty(d.ty)
                     ),
                 );
+                v.push(match cast_help(m, op, t(0), d.ty) {
+                    Some(h) => diag.with_help(h),
+                    None => diag,
+                });
             }
         }
         Opcode::ICmp | Opcode::FCmp => {
@@ -64,9 +73,25 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
                 );
             } else if icmp && !(m.types.is_int_or_int_vector(a) || m.types.is_ptr_or_ptr_vector(a))
             {
-                v.err(span, format!("Invalid operand types for ICmp instruction ({})", v.ty(a)));
+                let diag = Diagnostic::error(
+                    span,
+                    format!("Invalid operand types for ICmp instruction ({})", v.ty(a)),
+                );
+                v.push(if m.types.is_fp_or_fp_vector(a) {
+                    diag.with_help("compare floating-point values with `fcmp` (e.g. `fcmp olt`, `fcmp oeq`)")
+                } else {
+                    diag
+                });
             } else if !icmp && !m.types.is_fp_or_fp_vector(a) {
-                v.err(span, format!("Invalid operand types for FCmp instruction ({})", v.ty(a)));
+                let diag = Diagnostic::error(
+                    span,
+                    format!("Invalid operand types for FCmp instruction ({})", v.ty(a)),
+                );
+                v.push(if m.types.is_int_or_int_vector(a) || m.types.is_ptr_or_ptr_vector(a) {
+                    diag.with_help("compare integers and pointers with `icmp` (e.g. `icmp slt`, `icmp eq`)")
+                } else {
+                    diag
+                });
             } else if !is_bool_shape_of(m, d.ty, a) {
                 v.err(
                     span,
@@ -320,6 +345,55 @@ pub(super) fn binary_error(
         return Some(msg_kind.into());
     }
     (r != a).then(|| msg_same.into())
+}
+
+/// The opcode to use instead when a binary operator gets the other kind of number.
+fn binary_help(m: &Module, op: Opcode, a: TypeId) -> Option<String> {
+    use Opcode::*;
+    let fp = m.types.is_fp_or_fp_vector(a);
+    let int = m.types.is_int_or_int_vector(a);
+    let other = match (op, fp, int) {
+        (Add, true, _) => FAdd,
+        (Sub, true, _) => FSub,
+        (Mul, true, _) => FMul,
+        (SDiv | UDiv, true, _) => FDiv,
+        (SRem | URem, true, _) => FRem,
+        (FAdd, _, true) => Add,
+        (FSub, _, true) => Sub,
+        (FMul, _, true) => Mul,
+        (FDiv, _, true) => SDiv,
+        (FRem, _, true) => SRem,
+        _ => return None,
+    };
+    let what = if fp { "floating-point values" } else { "integers" };
+    let extra = if matches!(other, SDiv | SRem) { " (or `udiv`/`urem` for unsigned ones)" } else { "" };
+    Some(format!("for {what} use `{}`{extra}", other.name()))
+}
+
+/// The cast to use instead of an invalid one, when the types show which.
+fn cast_help(m: &Module, op: Opcode, from: TypeId, to: TypeId) -> Option<String> {
+    use Opcode::*;
+    let (fb, _) = prim_bits(m, from);
+    let (tb, _) = prim_bits(m, to);
+    let ints = m.types.is_int_or_int_vector(from) && m.types.is_int_or_int_vector(to);
+    let fps = m.types.is_fp_or_fp_vector(from) && m.types.is_fp_or_fp_vector(to);
+    let ptr_int = m.types.is_ptr_or_ptr_vector(from) && m.types.is_int_or_int_vector(to);
+    let int_ptr = m.types.is_int_or_int_vector(from) && m.types.is_ptr_or_ptr_vector(to);
+    let s = match op {
+        Trunc if ints && tb > fb => "to widen an integer use `sext` (signed) or `zext` (unsigned)",
+        Trunc | SExt | ZExt if ints && tb == fb => "the types are the same: no cast is needed",
+        SExt | ZExt if ints && tb < fb => "to narrow an integer use `trunc`",
+        FPTrunc if fps && tb > fb => "to widen a floating-point value use `fpext`",
+        FPExt if fps && tb < fb => "to narrow a floating-point value use `fptrunc`",
+        BitCast if ptr_int => "a pointer becomes an integer with `ptrtoint`",
+        BitCast if int_ptr => "an integer becomes a pointer with `inttoptr`",
+        BitCast if fb != tb => "`bitcast` keeps every bit, so both types must have the same size; convert numbers with `sitofp`, `fptosi`, `sext`, `trunc`, ...",
+        SExt | ZExt | Trunc if m.types.is_fp_or_fp_vector(from) || m.types.is_fp_or_fp_vector(to) => {
+            "between integers and floating-point values use `sitofp`/`uitofp` and `fptosi`/`fptoui`"
+        }
+        _ => return None,
+    };
+    Some(s.to_string())
 }
 
 /// The primitive size in bits of a type (`getPrimitiveSizeInBits`: 0 for pointers and

@@ -261,7 +261,12 @@ pub struct ProblemsProps {
     pub on_jump: Callback<(u32, u32)>,
 }
 
-/// The diagnostics, each a button that jumps to its position.
+/// A snippet keeps its columns (the carets line up under the source) and scrolls sideways.
+const SNIPPET_STYLE: &str =
+    "display: block; white-space: pre; font-family: var(--font-mono); overflow-x: auto; color: inherit;";
+
+/// The diagnostics, each a button that jumps to its position, with the source snippet, notes
+/// and `help:` lines as `irplay check` prints them.
 #[function_component(ProblemsPane)]
 pub fn problems_pane(p: &ProblemsProps) -> Html {
     if p.diagnostics.is_empty() {
@@ -277,7 +282,10 @@ pub fn problems_pane(p: &ProblemsProps) -> Html {
                         <button class="diag-item" onclick={jump}>
                             <span class="diag-pos">{ format!("{}:{}", d.line, d.col) }</span>
                             <span class="diag-sev">{ &d.severity }</span>
-                            <span class="diag-msg">{ &d.message }</span>
+                            <span class="diag-msg">{ d.message.lines().next().unwrap_or_default() }</span>
+                            if !d.snippet.is_empty() {
+                                <span class="diag-extra diag-snippet" style={SNIPPET_STYLE}>{ &d.snippet }</span>
+                            }
                         </button>
                     </li>
                 }

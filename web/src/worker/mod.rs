@@ -230,6 +230,12 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
                 message.push_str("\n  note: ");
                 message.push_str(n);
             }
+            for h in &d.helps {
+                message.push_str("\n  help: ");
+                message.push_str(h);
+            }
+            let rendered = irplay_core::diag::render(d, &file);
+            let snippet = rendered.split_once('\n').map_or("", |(_, rest)| rest).trim_end();
             Diag {
                 from: d.span.start,
                 to: d.span.end.max(d.span.start),
@@ -237,6 +243,8 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
                 col,
                 severity: d.severity.as_str().to_string(),
                 message,
+                snippet: snippet.to_string(),
+                helps: d.helps.clone(),
             }
         })
         .collect();

@@ -1,12 +1,17 @@
 //! Parsing function bodies: the local namespace (named and numbered values and blocks),
 //! forward references, basic blocks, debug records and instruction results.
+//!
+//! After an instruction fails to parse, the body goes on at the next line that can start an
+//! instruction, a label or the closing `}`; the failed line's result name is "broken": its
+//! uses are not reported again (not as undefined, not with a wrong type), and a block whose
+//! last line failed is not also reported as lacking a terminator.
 
 use super::{LocalKey, PResult, Parser};
 use crate::diag::{Diagnostic, Span};
 use crate::ir::function::{BlockData, Body, DbgRecord, LocalName, ValueData, ValueDef};
 use crate::ir::{Block, GlobalId, GlobalKind, Inst, Operand, TypeId, Value};
 use crate::text::lexer::TokenKind;
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// What a local name denotes.
 #[derive(Copy, Clone, Debug)]
@@ -75,6 +80,8 @@ pub(crate) struct FnState {
     pub forward_blocks: HashMap<Block, (LocalKey, Span)>,
     /// The next number for an unnamed value or block.
     pub next_number: u32,
+    /// Result names of instructions that failed to parse.
+    pub broken: HashSet<LocalKey>,
 }
 
 impl<'a> Parser<'a> {
@@ -120,20 +127,35 @@ impl<'a> Parser<'a> {
         if ty == TypeId::LABEL {
             return self.err(span, "basic blocks are not values here");
         }
+        if self.fs().broken.contains(&key) {
+            // Its definition already has an error: a stand-in that no check looks at.
+            let fs = self.fs();
+            let v = fs.body.values.push(ValueData {
+                ty,
+                def: ValueDef::Param(u32::MAX),
+                name: LocalName::Unnamed,
+            });
+            fs.body.value_spans.push(span);
+            return Ok(v);
+        }
         let existing = self.fs().locals.get(&key).copied();
         match existing {
             Some(Local::Value(v)) => {
                 let vt = self.fs().body.value_ty(v);
                 if vt != ty {
                     let name = self.key_name(key);
-                    return self.err(
+                    let (have, want) = (self.ty_str(vt), self.ty_str(ty));
+                    let forward = self.fs().forward_values.contains_key(&v);
+                    let mut d = Diagnostic::error(
                         span,
-                        format!(
-                            "'%{name}' defined with type '{}' but expected '{}'",
-                            self.ty_str(vt),
-                            self.ty_str(ty)
-                        ),
+                        format!("`%{name}` has type `{have}` but is used here as `{want}`"),
                     );
+                    if !forward {
+                        let def = self.fs().body.value_spans.get(v).copied().unwrap_or_default();
+                        d = d.with_label(def, format!("`%{name}` is defined here as `{have}`"));
+                    }
+                    d = d.with_help(super::conversion_help(&name, &have, &want));
+                    return self.fail(d);
                 }
                 Ok(v)
             }
@@ -247,6 +269,7 @@ impl<'a> Parser<'a> {
             forward_values: HashMap::default(),
             forward_blocks: HashMap::default(),
             next_number,
+            broken: HashSet::default(),
         };
         for (i, (ty, name, span)) in params.iter().enumerate() {
             let v = fs.body.values.push(ValueData {
@@ -292,23 +315,56 @@ impl<'a> Parser<'a> {
         }
         self.fs = Some(Box::new(fs));
         self.cur_fn = Some(g);
+        let errors_before = self.errors;
         let r = self.parse_blocks();
         self.cur_fn = None;
         let Some(fs) = self.fs.take() else { return r };
         r?;
+        let body_failed = self.errors > errors_before;
         let fs = *fs;
-        // Every reference must have found its definition.
-        let mut errs: Vec<(Span, String)> = Vec::new();
+        // Every reference must have found its definition (but names whose definition failed
+        // to parse were reported already).
+        let mut values: Vec<String> = Vec::new();
+        let mut blocks: Vec<String> = Vec::new();
+        for (key, local) in fs.locals.iter() {
+            match local {
+                Local::Value(v) if !fs.forward_values.contains_key(&v) => {
+                    values.push(self.key_name(key))
+                }
+                Local::Block(b) if !fs.forward_blocks.contains_key(&b) => {
+                    blocks.push(self.key_name(key))
+                }
+                _ => {}
+            }
+        }
+        values.sort();
+        blocks.sort();
+        let mut errs: Vec<Diagnostic> = Vec::new();
         for (key, span) in fs.forward_values.values() {
-            errs.push((*span, format!("use of undefined value '%{}'", self.key_name(*key))));
+            if fs.broken.contains(key) {
+                continue;
+            }
+            let name = self.key_name(*key);
+            let guess = crate::diag::did_you_mean(&name, values.iter().map(String::as_str));
+            errs.push(
+                Diagnostic::error(*span, format!("use of undefined value '%{name}'"))
+                    .with_suggestion(guess.map(|g| format!("%{g}")).as_deref()),
+            );
         }
         for (key, span) in fs.forward_blocks.values() {
-            errs.push((*span, format!("use of undefined value '%{}'", self.key_name(*key))));
+            let name = self.key_name(*key);
+            let guess = crate::diag::did_you_mean(&name, blocks.iter().map(String::as_str));
+            let mut d = Diagnostic::error(*span, format!("use of undefined label '%{name}'"))
+                .with_suggestion(guess.map(|g| format!("%{g}")).as_deref());
+            if guess.is_none() {
+                d = d.with_help(format!("start a block with the label `{name}:`"));
+            }
+            errs.push(d);
         }
-        errs.sort_by_key(|(s, _)| s.start);
-        let failed = !errs.is_empty();
-        for (span, msg) in errs {
-            self.report(Diagnostic::error(span, msg));
+        errs.sort_by_key(|d| d.span.start);
+        let failed = !errs.is_empty() || body_failed;
+        for d in errs {
+            self.report(d);
         }
         // Remember block names for `blockaddress` after the body.
         let mut names = HashMap::default();
@@ -330,17 +386,28 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_blocks(&mut self) -> PResult<()> {
+        if let (false, Some(w)) = (self.at(&TokenKind::LBrace), self.word()) {
+            let names = crate::ir::attrs::AttrKind::NAMES.iter().copied();
+            if let Some(guess) = crate::diag::did_you_mean(w, names) {
+                let d = Diagnostic::error(self.span(), format!("unknown function attribute `{w}`"))
+                    .with_suggestion(Some(guess));
+                return self.fail(d);
+            }
+        }
         self.expect(&TokenKind::LBrace, "'{' in function body")?;
-        let mut cur: Option<Block> = None;
+        // The open block and its name.
+        let mut cur: Option<(Block, LocalKey)> = None;
         let mut pending_records: Vec<DbgRecord> = Vec::new();
+        // The last line failed to parse: what it was cannot be known (maybe a terminator).
+        let mut after_error = false;
         loop {
             let span = self.span();
             match self.tok.kind {
                 TokenKind::RBrace => {
-                    if cur.is_some() {
-                        return self.err_here(
-                            "expected instruction opcode (the last block has no terminator)",
-                        );
+                    if let Some((b, key)) = cur {
+                        if !after_error {
+                            self.missing_terminator(b, key, span, None);
+                        }
                     }
                     if self.fs().body.layout.is_empty() {
                         return self.err_here("function body requires at least one basic block");
@@ -355,11 +422,6 @@ impl<'a> Parser<'a> {
                     return self.err_here("expected '}' at end of function (end of file reached)")
                 }
                 TokenKind::LabelStr(_) | TokenKind::LabelId(_) => {
-                    if cur.is_some() {
-                        return self.err_here(
-                            "expected instruction opcode (the previous block has no terminator)",
-                        );
-                    }
                     let key = match &self.tok.kind {
                         TokenKind::LabelStr(n) => LocalKey::Named(self.m.symbols.intern(n)),
                         &TokenKind::LabelId(n) => {
@@ -374,8 +436,14 @@ impl<'a> Parser<'a> {
                         }
                         _ => return self.err_expected("label"),
                     };
+                    if let Some((b, open)) = cur.take() {
+                        if !after_error {
+                            self.missing_terminator(b, open, span, Some(key));
+                        }
+                    }
+                    after_error = false;
                     self.bump();
-                    cur = Some(self.define_block(key, span)?);
+                    cur = Some((self.define_block(key, span)?, key));
                 }
                 TokenKind::Word("uselistorder") | TokenKind::Word("uselistorder_bb") => {
                     let g = self.fs().g;
@@ -385,7 +453,8 @@ impl<'a> Parser<'a> {
                     if cur.is_none() {
                         let n = self.fs().next_number;
                         self.fs().next_number = n.saturating_add(1);
-                        cur = Some(self.define_block(LocalKey::Numbered(n), span)?);
+                        let key = LocalKey::Numbered(n);
+                        cur = Some((self.define_block(key, span)?, key));
                     }
                     let kind = kind.to_string();
                     let rec = self.parse_dbg_record(&kind)?;
@@ -393,17 +462,29 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     let block = match cur {
-                        Some(b) => b,
+                        Some((b, _)) => b,
                         None => {
                             // An unlabeled block takes the next number.
                             let n = self.fs().next_number;
                             self.fs().next_number = n.saturating_add(1);
-                            let b = self.define_block(LocalKey::Numbered(n), span)?;
-                            cur = Some(b);
+                            let key = LocalKey::Numbered(n);
+                            let b = self.define_block(key, span)?;
+                            cur = Some((b, key));
                             b
                         }
                     };
-                    let inst = self.parse_instruction_line(block)?;
+                    let inst = match self.parse_instruction_line(block) {
+                        Ok(inst) => inst,
+                        Err(stop) => {
+                            after_error = true;
+                            pending_records.clear();
+                            if !self.skip_to_next_line(span.start) {
+                                return Err(stop);
+                            }
+                            continue;
+                        }
+                    };
+                    after_error = false;
                     if !pending_records.is_empty() {
                         let recs = std::mem::take(&mut pending_records);
                         self.fs().body.dbg_records.insert(inst, recs);
@@ -416,6 +497,83 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// After an instruction that started at `start` failed: skips to the next line that can
+    /// start an instruction, a label or the closing `}`. False when the function ends without
+    /// one (the end of the file, or a line that starts a top-level entity: the `}` is missing).
+    fn skip_to_next_line(&mut self, start: u32) -> bool {
+        loop {
+            if matches!(self.kind(), TokenKind::Eof) {
+                return false;
+            }
+            if self.span().start > start && self.at_line_start() {
+                match self.kind() {
+                    TokenKind::RBrace
+                    | TokenKind::LabelStr(_)
+                    | TokenKind::LabelId(_)
+                    | TokenKind::DbgRecord(_) => return true,
+                    TokenKind::LocalName(_) | TokenKind::LocalId(_) => {
+                        if matches!(self.peek(), TokenKind::Equal) {
+                            return true;
+                        }
+                    }
+                    TokenKind::Word(w) => {
+                        if matches!(*w, "define" | "declare" | "attributes") {
+                            return false;
+                        }
+                        if crate::ir::Opcode::from_name(w).is_some()
+                            || matches!(*w, "tail" | "musttail" | "notail" | "uselistorder")
+                        {
+                            return true;
+                        }
+                    }
+                    TokenKind::GlobalName(_) | TokenKind::GlobalId(_) | TokenKind::MetadataId(_) => {
+                        return false
+                    }
+                    _ => {}
+                }
+            }
+            self.bump();
+        }
+    }
+
+    /// Reports that block `b` (named `key`) has no terminator, found at `at`: the `}` or the
+    /// label `next` of the following block.
+    fn missing_terminator(&mut self, b: Block, key: LocalKey, at: Span, next: Option<LocalKey>) {
+        let name = self.key_name(key);
+        let last = self
+            .fs()
+            .body
+            .blocks
+            .get(b)
+            .and_then(|bd| bd.insts.last().copied())
+            .and_then(|i| self.fs().body.insts.get(i).map(|d| d.span));
+        let mut d = match next {
+            Some(k) => Diagnostic::error(
+                at,
+                format!(
+                    "block `%{name}` does not end with a terminator before the label `%{}`",
+                    self.key_name(k)
+                ),
+            )
+            .with_note("a block never falls through into the next one"),
+            None => Diagnostic::error(
+                at,
+                format!("block `%{name}` does not end with a terminator before the `}}`"),
+            ),
+        };
+        if let Some(last) = last {
+            d = d.with_label(last, format!("the last instruction of `%{name}`"));
+        }
+        let help = match next {
+            Some(k) => format!(
+                "end `%{name}` with a terminator: `br label %{}` to go on to the next block, or `ret`, `switch`, `unreachable`",
+                self.key_name(k)
+            ),
+            None => format!("end `%{name}` with a terminator such as `ret` or `br label %...`"),
+        };
+        self.report(d.with_help(help));
     }
 
     fn define_block(&mut self, key: LocalKey, span: Span) -> PResult<Block> {
@@ -460,7 +618,6 @@ impl<'a> Parser<'a> {
 
     /// `[%name =] instruction [, !md !N]*` into `block`.
     fn parse_instruction_line(&mut self, block: Block) -> PResult<Inst> {
-        let start = self.span().start;
         let mut result_key = None;
         let mut name_span = self.span();
         if let Some(key) = self.local_key() {
@@ -470,6 +627,23 @@ impl<'a> Parser<'a> {
                 result_key = Some(key);
             }
         }
+        let r = self.parse_instruction_rest(block, result_key, name_span);
+        if r.is_err() {
+            if let Some(key) = result_key {
+                self.fs().broken.insert(key);
+            }
+        }
+        r
+    }
+
+    /// The instruction after its `%name =`, into `block`.
+    fn parse_instruction_rest(
+        &mut self,
+        block: Block,
+        result_key: Option<LocalKey>,
+        name_span: Span,
+    ) -> PResult<Inst> {
+        let start = name_span.start.min(self.span().start);
         let mut data = self.parse_instruction()?;
         // Metadata attachments.
         let mut md = Vec::new();
@@ -486,17 +660,32 @@ impl<'a> Parser<'a> {
         let inst = fs.body.insts.push(data);
         if ty == TypeId::VOID {
             if result_key.is_some() {
-                return self.err(name_span, "instructions returning void cannot have a name");
+                let d = Diagnostic::error(name_span, "instructions returning void cannot have a name")
+                    .with_help(format!(
+                        "remove `{} =`: this instruction gives no value",
+                        self.src().get(name_span.start as usize..name_span.end as usize).unwrap_or("%name")
+                    ));
+                return self.fail(d);
             }
         } else {
             let key = match result_key {
                 Some(LocalKey::Numbered(n)) => {
                     let next = self.fs().next_number;
                     if n < next {
-                        return self.err(
+                        let mut d = Diagnostic::error(
                             name_span,
                             format!("instruction expected to be numbered '%{next}' or greater"),
                         );
+                        let fresh_block = self.fs().body.blocks.get(block).is_some_and(|b| {
+                            b.insts.is_empty() && b.name == LocalName::Unnamed && b.span.start == name_span.start
+                        });
+                        if fresh_block {
+                            d = d.with_help(format!(
+                                "this line follows a terminator, so it starts a new block without a label, which took the number `%{}`: put a label before it, or remove the terminator above",
+                                next.saturating_sub(1)
+                            ));
+                        }
+                        return self.fail(d);
                     }
                     self.fs().next_number = n.saturating_add(1);
                     LocalKey::Numbered(n)
@@ -531,8 +720,16 @@ impl<'a> Parser<'a> {
             Some(Local::Value(v)) => {
                 if self.fs().forward_values.remove(&v).is_none() {
                     let name = self.key_name(key);
-                    return self
-                        .err(span, format!("multiple definition of local value named '{name}'"));
+                    let first = self.fs().body.value_spans.get(v).copied().unwrap_or_default();
+                    let d = Diagnostic::error(
+                        span,
+                        format!("multiple definition of local value named '{name}'"),
+                    )
+                    .with_label(first, format!("`%{name}` is first defined here"))
+                    .with_help(format!(
+                        "a value is defined once (SSA form): give this one a new name such as `%{name}.1` and use it below, or use a `phi` where control flow meets"
+                    ));
+                    return self.fail(d);
                 }
                 let vt = self.fs().body.value_ty(v);
                 if vt != ty {
@@ -574,3 +771,4 @@ impl<'a> Parser<'a> {
         }
     }
 }
+

@@ -3,7 +3,7 @@
 
 use super::attrs::AttrCtx;
 use super::{GroupUse, PResult, Parser};
-use crate::diag::Span;
+use crate::diag::{Diagnostic, Span};
 use crate::ir::function::{DbgRecord, DbgRecordKind, MdOperand};
 use crate::ir::inst::{Bundle, CallInfo, Clause, MemInfo, Operands};
 use crate::ir::types::Type;
@@ -33,7 +33,10 @@ impl<'a> Parser<'a> {
             }
         }
         let Some(op) = self.word().and_then(Opcode::from_name) else {
-            return self.err_expected("instruction opcode");
+            return self.err_expected_one_of(
+                "instruction opcode",
+                Opcode::ALL.iter().map(|o| o.name()),
+            );
         };
         self.bump();
         let mut d = match op {
@@ -274,7 +277,12 @@ impl<'a> Parser<'a> {
             return Ok(d);
         }
         if ty != TypeId::I1 {
-            return self.err(span, "branch condition must have 'i1' type");
+            let t = self.ty_str(ty);
+            let d = Diagnostic::error(span, format!("branch condition must have 'i1' type, not '{t}'"))
+                .with_help(format!(
+                    "compare first, e.g. `%cond = icmp ne {t} %x, 0`, then branch on `i1 %cond`"
+                ));
+            return self.fail(d);
         }
         let c = self.parse_value(ty)?;
         self.expect(&TokenKind::Comma, "',' after branch condition")?;

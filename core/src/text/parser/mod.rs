@@ -10,8 +10,12 @@
 //!  function.rs   function bodies: local names, blocks, forward references
 //!  insts.rs      one instruction at a time
 //! ```
-//! Syntax errors stop the parse at the first error (as LLVM does); semantic checks that need
-//! the whole module belong to the verifier. Nesting of types, constants and metadata is
+//! After a syntax error the parser recovers (LLVM stops at the first): inside a function body
+//! it skips to the next line that can start an instruction, a label or the closing `}`, and
+//! outside one to the next top-level entity, so one run reports the errors of every line. A
+//! name whose definition failed to parse is remembered as broken, and its uses add no errors
+//! of their own. At most [`MAX_ERRORS`](crate::diag::MAX_ERRORS) errors are kept; the rest
+//! are counted. Semantic checks that need the whole module belong to the verifier. Nesting of types, constants and metadata is
 //! limited to [`MAX_DEPTH`] levels so that hostile input ends in a diagnostic, not a stack
 //! overflow.
 
@@ -23,7 +27,7 @@ mod metadata;
 mod module;
 mod types;
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Diagnostic, Span, Suppressed, MAX_ERRORS};
 use crate::ir::attrs::AttrSetId;
 use crate::ir::function::Block;
 use crate::ir::metadata::MdId;
@@ -43,6 +47,8 @@ pub struct ParseResult {
     pub module: Option<Module>,
     /// Errors, warnings and notes, in source order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Errors past [`MAX_ERRORS`], counted but not kept.
+    pub suppressed: Suppressed,
 }
 
 /// Parses a module from LLVM IR text.
@@ -50,10 +56,41 @@ pub fn parse(src: &str) -> ParseResult {
     let mut p = Parser::new(src);
     let parsed = p.parse_module().is_ok();
     let ok = parsed && p.finish().is_ok();
-    let Parser { m, diags, .. } = p;
+    let Parser { m, diags, errors, suppressed, .. } = p;
     ParseResult {
-        module: if ok && !diags.iter().any(|d| d.is_error()) { Some(m) } else { None },
+        module: if ok && errors == 0 { Some(m) } else { None },
         diagnostics: diags,
+        suppressed,
+    }
+}
+
+/// A `help:` for a value of type `have` used where `want` is needed: the cast that converts
+/// it, or the note that the two must match.
+pub fn conversion_help(name: &str, have: &str, want: &str) -> String {
+    let bits = |t: &str| t.strip_prefix('i').and_then(|n| n.parse::<u32>().ok());
+    let float_rank = |t: &str| ["half", "bfloat", "float", "double", "x86_fp80", "fp128"].iter().position(|f| *f == t);
+    match (bits(have), bits(want), float_rank(have), float_rank(want)) {
+        (Some(h), Some(w), _, _) if h < w => format!(
+            "widen it first: `%{name}.ext = sext {have} %{name} to {want}` (or `zext` for an unsigned value)"
+        ),
+        (Some(h), Some(w), _, _) if h > w => {
+            format!("narrow it first: `%{name}.trunc = trunc {have} %{name} to {want}`")
+        }
+        (Some(_), _, _, Some(_)) => format!(
+            "convert it first: `%{name}.fp = sitofp {have} %{name} to {want}` (or `uitofp`)"
+        ),
+        (_, Some(_), Some(_), _) => format!(
+            "convert it first: `%{name}.int = fptosi {have} %{name} to {want}` (or `fptoui`)"
+        ),
+        (_, _, Some(h), Some(w)) if h < w => {
+            format!("convert it first: `%{name}.ext = fpext {have} %{name} to {want}`")
+        }
+        (_, _, Some(h), Some(w)) if h > w => {
+            format!("convert it first: `%{name}.trunc = fptrunc {have} %{name} to {want}`")
+        }
+        _ => format!(
+            "an operand's type must be the one the instruction names: write `{have}` here, or convert `%{name}` to `{want}` first"
+        ),
     }
 }
 
@@ -123,6 +160,10 @@ pub(crate) struct Parser<'a> {
     prev_end: u32,
     pub(crate) m: Module,
     pub(crate) diags: Vec<Diagnostic>,
+    /// Errors reported, kept or not.
+    pub(crate) errors: usize,
+    /// Errors past [`MAX_ERRORS`].
+    suppressed: Suppressed,
     depth: u32,
     /// Numbered metadata `!N` to node.
     md_slots: MdSlots,
@@ -164,6 +205,8 @@ impl<'a> Parser<'a> {
             prev_end: 0,
             m: Module::default(),
             diags: Vec::new(),
+            errors: 0,
+            suppressed: Suppressed::default(),
             depth: 0,
             md_slots: MdSlots::default(),
             md_forward: HashMap::default(),
@@ -284,7 +327,13 @@ impl<'a> Parser<'a> {
     /// Reports an error at `span` and stops.
     #[cold]
     pub(crate) fn err<T>(&mut self, span: Span, msg: impl Into<String>) -> PResult<T> {
-        self.diags.push(Diagnostic::error(span, msg));
+        self.report(Diagnostic::error(span, msg));
+        Err(Stop)
+    }
+    /// Reports a prepared diagnostic and stops.
+    #[cold]
+    pub(crate) fn fail<T>(&mut self, d: Diagnostic) -> PResult<T> {
+        self.report(d);
         Err(Stop)
     }
     /// Reports an error at the current token and stops.
@@ -296,16 +345,54 @@ impl<'a> Parser<'a> {
     /// Reports `expected X` at the current token (or the lexer's own error) and stops.
     #[cold]
     pub(crate) fn err_expected<T>(&mut self, what: &str) -> PResult<T> {
+        let d = self.expected_diag(what);
+        self.fail(d)
+    }
+    /// The `expected X, found Y` diagnostic at the current token.
+    pub(crate) fn expected_diag(&self, what: &str) -> Diagnostic {
         let msg = match &self.tok.kind {
             TokenKind::Error(e) => format!("{} (expected {what})", e.message()),
             TokenKind::Eof => format!("expected {what}, found end of file"),
             k => format!("expected {what}, found {}", k.describe()),
         };
-        self.err_here(msg)
+        let d = Diagnostic::error(self.span(), msg);
+        // Found on a later line than the last token read: that line ended too early.
+        let prev = self.prev_end as usize;
+        let gap = self.src.get(prev..self.span().start as usize).unwrap_or("");
+        let in_body = self.fs.is_some();
+        if in_body && prev > 0 && gap.contains('\n') && !matches!(self.tok.kind, TokenKind::Eof) {
+            let d_line = self.src.get(..prev).map_or(0, |s| s.matches('\n').count()) + 1;
+            d.with_help(format!("line {d_line} ends before its {what}"))
+        } else {
+            d
+        }
     }
-    /// Records an error without stopping.
+    /// Reports `expected X` at the current token with a "did you mean" among `candidates`
+    /// when the current token is a word close to one of them, and stops.
+    #[cold]
+    pub(crate) fn err_expected_one_of<'c, T>(
+        &mut self,
+        what: &str,
+        candidates: impl IntoIterator<Item = &'c str>,
+    ) -> PResult<T> {
+        let guess = self.word().and_then(|w| crate::diag::did_you_mean(w, candidates));
+        let d = self.expected_diag(what).with_suggestion(guess);
+        self.fail(d)
+    }
+    /// Records a diagnostic without stopping (errors past [`MAX_ERRORS`] are only counted).
     pub(crate) fn report(&mut self, d: Diagnostic) {
+        if d.is_error() {
+            self.errors += 1;
+            if self.errors > MAX_ERRORS {
+                self.suppressed.add(d.span);
+                return;
+            }
+        }
         self.diags.push(d);
+    }
+    /// True once any error was reported.
+    pub(crate) fn errors_seen(&self) -> bool {
+        self.errors > 0
     }
     /// Enters one level of nesting, failing beyond [`MAX_DEPTH`].
     pub(crate) fn enter(&mut self) -> PResult<()> {
@@ -469,7 +556,7 @@ impl<'a> Parser<'a> {
     /// Resolves attribute groups, undefined metadata and forward globals at the end. After a
     /// syntax error these checks are skipped: they would only repeat it.
     fn finish(&mut self) -> PResult<()> {
-        if self.diags.iter().any(|d| d.is_error()) {
+        if self.errors_seen() {
             return Err(Stop);
         }
         // Attribute groups are usually defined after their uses.
@@ -496,14 +583,27 @@ impl<'a> Parser<'a> {
         }
         self.declare_called_intrinsics();
         let mut undefined = Vec::new();
+        let defined: Vec<&str> = self
+            .m
+            .globals
+            .iter()
+            .filter(|(_, gv)| !matches!(gv.kind, crate::ir::GlobalKind::Forward))
+            .filter_map(|(_, gv)| match &gv.name {
+                GlobalName::Named(s) => Some(self.m.symbols.get(*s)),
+                GlobalName::Numbered(_) => None,
+            })
+            .collect();
         for (_, gv) in self.m.globals.iter() {
             if matches!(gv.kind, crate::ir::GlobalKind::Forward) {
                 let name = match &gv.name {
                     GlobalName::Named(s) => self.m.symbols.get(*s).to_string(),
                     GlobalName::Numbered(n) => n.to_string(),
                 };
-                undefined
-                    .push(Diagnostic::error(gv.span, format!("use of undefined value '@{name}'")));
+                let guess = crate::diag::did_you_mean(&name, defined.iter().copied());
+                undefined.push(
+                    Diagnostic::error(gv.span, format!("use of undefined value '@{name}'"))
+                        .with_suggestion(guess.map(|g| format!("@{g}")).as_deref()),
+                );
             }
         }
         for d in undefined {
@@ -532,7 +632,7 @@ impl<'a> Parser<'a> {
                     .with_note("LLVM 15 and later use `ptr` for every pointer; `irplay fmt` prints the upgraded text"),
             );
         }
-        if self.diags.iter().any(|d| d.is_error()) {
+        if self.errors_seen() {
             Err(Stop)
         } else {
             Ok(())
@@ -614,3 +714,6 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod recovery_tests;

@@ -29,7 +29,6 @@ impl<'a> Parser<'a> {
     /// The whole module. After a syntax error the parser skips to the next line that starts a
     /// top-level entity and goes on, so one run reports the errors of every entity.
     pub(crate) fn parse_module(&mut self) -> PResult<()> {
-        const MAX_ERRORS: usize = 100;
         loop {
             let entity_start = self.span().start;
             match self.parse_top_level_entity() {
@@ -38,17 +37,10 @@ impl<'a> Parser<'a> {
                 Err(_) => {
                     self.fs = None;
                     self.cur_fn = None;
-                    if self.diags.iter().filter(|d| d.is_error()).count() >= MAX_ERRORS {
-                        return Err(super::Stop);
-                    }
                     self.skip_to_next_entity(entity_start);
                 }
             }
         }
-    }
-
-    fn errors_seen(&self) -> bool {
-        self.diags.iter().any(|d| d.is_error())
     }
 
     /// Skips tokens up to one after `failed_at` that starts a line and can start a top-level
@@ -63,6 +55,12 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let starts_entity = match self.kind() {
+                TokenKind::Word(w)
+                    if self.at_column_zero()
+                        && crate::diag::did_you_mean(w, ["define", "declare"]).is_some() =>
+                {
+                    true
+                }
                 TokenKind::Word(w) => matches!(
                     *w,
                     "define"
@@ -93,8 +91,14 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// True when the current token is the first byte of its line.
+    fn at_column_zero(&self) -> bool {
+        let start = self.span().start as usize;
+        start == 0 || self.src().as_bytes().get(start - 1) == Some(&b'\n')
+    }
+
     /// True when only blanks precede the current token on its line.
-    fn at_line_start(&self) -> bool {
+    pub(crate) fn at_line_start(&self) -> bool {
         let start = self.span().start as usize;
         let before = self.src().as_bytes().get(..start).unwrap_or(&[]);
         before.iter().rev().take_while(|b| **b != b'\n').all(|b| *b == b' ' || *b == b'\t')
@@ -198,7 +202,20 @@ impl<'a> Parser<'a> {
                     self.parse_named_md(name)?
                 }
                 TokenKind::SummaryId(_) => self.parse_summary_entry()?,
-                _ => return self.err_expected("top-level entity"),
+                _ => {
+                    return self.err_expected_one_of(
+                        "top-level entity",
+                        [
+                            "define",
+                            "declare",
+                            "attributes",
+                            "source_filename",
+                            "target",
+                            "module",
+                            "uselistorder",
+                        ],
+                    )
+                }
             }
         }
         Ok(true)

@@ -20,6 +20,38 @@ impl<'a> Parser<'a> {
         r
     }
 
+    /// Reports a word that is not a type, with the LLVM spelling of a C type name or a close
+    /// type keyword.
+    #[cold]
+    fn err_unknown_type<T>(&mut self, w: &str) -> PResult<T> {
+        let c_type = match w {
+            "bool" | "_Bool" => Some("i1"),
+            "char" | "byte" | "int8" | "int8_t" | "uint8_t" | "u8" => Some("i8"),
+            "short" | "int16" | "int16_t" | "uint16_t" | "u16" => Some("i16"),
+            "int" | "unsigned" | "int32" | "int32_t" | "uint32_t" | "u32" => Some("i32"),
+            "long" | "int64" | "int64_t" | "uint64_t" | "u64" | "size_t" => Some("i64"),
+            "f32" | "float32" => Some("float"),
+            "f64" | "float64" => Some("double"),
+            "pointer" | "i8ptr" => Some("ptr"),
+            _ => None,
+        };
+        let d = self.expected_diag("type");
+        let d = match c_type {
+            Some(t) => d.with_help(format!(
+                "LLVM names types by their size: write `{t}` (integers are `iN` whatever their sign, every pointer is `ptr`)"
+            )),
+            None => d.with_suggestion(crate::diag::did_you_mean(
+                w,
+                [
+                    "void", "label", "token", "metadata", "ptr", "half", "bfloat", "float",
+                    "double", "fp128", "x86_fp80", "ppc_fp128", "x86_amx", "i1", "i8", "i16",
+                    "i32", "i64", "i128",
+                ],
+            )),
+        };
+        self.fail(d)
+    }
+
     fn parse_type_inner(&mut self) -> PResult<(TypeId, Option<TypeId>)> {
         let start = self.span();
         let mut ty = match &self.tok.kind {
@@ -62,7 +94,7 @@ impl<'a> Parser<'a> {
                             self.m.types.ptr(asp)
                         }
                         "target" => self.parse_target_type()?,
-                        _ => return self.err_expected("type"),
+                        _ => return self.err_unknown_type(w),
                     }
                 }
             }
