@@ -3,10 +3,10 @@
 
 use crate::interp::poison::origin::OriginReport;
 pub use crate::semantics::ub::UbKind;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Undefined behaviour: what, where, and for poison where it came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UbReport {
     /// The kind.
     pub kind: UbKind,
@@ -23,7 +23,7 @@ pub struct UbReport {
 }
 
 /// Errors that are not undefined behaviour but still stop the run.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
     /// The entry function does not exist or has an unsupported signature.
@@ -45,7 +45,7 @@ pub enum ErrorKind {
 }
 
 /// A runtime error.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunError {
     /// The kind.
     pub kind: ErrorKind,

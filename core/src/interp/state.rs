@@ -31,6 +31,7 @@ pub struct VaInfo {
 }
 
 /// A frame of the explicit call stack.
+#[derive(Clone)]
 pub struct Frame {
     /// The function's code (an empty one for native frames).
     pub code: Rc<FnCode>,
@@ -63,8 +64,12 @@ pub enum Stop {
     Ub(Box<UbReport>),
     /// A runtime error.
     Error(Box<RunError>),
-    /// The step limit.
+    /// The step limit: the frame's pc is on the op that would have run next and `steps` is
+    /// the limit, so the run can go on from there with a higher limit.
     OutOfSteps,
+    /// A debugging session's stop condition held before an op (see [`Watch`]); the frame's
+    /// pc is on that op.
+    Paused,
 }
 
 /// The interpreter.
@@ -136,6 +141,27 @@ pub struct Interp<'m> {
     /// The arguments of the external call being made, kept between calls for its storage
     /// (empty outside a call, so it holds no origin).
     pub ext_args: Vec<Val>,
+    /// When set, the run loop runs every op on the general path and checks this before each
+    /// one (a debugging session's breakpoints and frame depth; see `interp/debug/`).
+    pub watch: Option<Box<Watch>>,
+    /// Keep every stack slot in memory (no promotion to registers: `translate/promote.rs`),
+    /// so that a debugger shows it there.
+    pub no_promote: bool,
+}
+
+/// What a debugging session stops the run loop at: before an op whose instruction starts at
+/// one of `starts`, or when the call stack is at most `depth` frames deep. The first op after
+/// the run resumes (at step `from`) is never a stop, so the run always moves on.
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
+    /// Byte offsets where instructions to stop at start (breakpoint lines).
+    pub starts: rustc_hash::FxHashSet<u32>,
+    /// Stop when the stack holds at most this many frames.
+    pub depth: usize,
+    /// The step the run resumed at.
+    pub from: u64,
+    /// Record the results of one frame's instructions (for value histories).
+    pub record: Option<Box<crate::interp::debug::record::Recorder>>,
 }
 
 impl<'m> Interp<'m> {
@@ -183,6 +209,51 @@ impl<'m> Interp<'m> {
             labels: HashMap::new(),
             ext_names: Vec::new(),
             ext_args: Vec::new(),
+            watch: None,
+            no_promote: false,
+        }
+    }
+
+    /// A copy of the whole state between two ops (a debugging session's snapshot): memory,
+    /// registers, frames, origins, the C library's state and the output so far. The copy
+    /// keeps no sink and no trace; decoded functions are shared.
+    pub fn snapshot(&self) -> Interp<'m> {
+        debug_assert!(self.light.is_empty(), "snapshot while the fast path runs");
+        Interp {
+            m: self.m,
+            lay: self.lay.clone(),
+            mem: self.mem.clone(),
+            origins: self.origins.clone(),
+            regs: self.regs.clone(),
+            wregs: self.wregs.clone(),
+            frames: self.frames.clone(),
+            light: Vec::new(),
+            regs_init: Default::default(),
+            funcs: self.funcs.clone(),
+            gaddr: self.gaddr.clone(),
+            allocas: self.allocas.clone(),
+            out: self.out.detached(),
+            out_fault: self.out_fault.clone(),
+            steps: self.steps,
+            max_steps: self.max_steps,
+            max_depth: self.max_depth,
+            trace: None,
+            max_trace: self.max_trace,
+            ctx: self.ctx,
+            libc: self.libc.clone(),
+            block_addrs: self.block_addrs.clone(),
+            exception: self.exception,
+            empty: self.empty.clone(),
+            typeids: self.typeids.clone(),
+            heap_origin: self.heap_origin,
+            pad_origin: self.pad_origin,
+            result: self.result.clone(),
+            ret_code: self.ret_code,
+            labels: HashMap::new(),
+            ext_names: self.ext_names.clone(),
+            ext_args: self.ext_args.clone(),
+            watch: None,
+            no_promote: self.no_promote,
         }
     }
 
@@ -205,18 +276,27 @@ impl<'m> Interp<'m> {
             Stop::Ub(r) => Exit::Ub(*r),
             Stop::Error(e) => Exit::Error(*e),
             Stop::OutOfSteps => Exit::OutOfSteps,
+            Stop::Paused => Exit::Error(RunError {
+                kind: ErrorKind::Internal,
+                message: "the run paused outside a debugging session".into(),
+                span: None,
+                function: None,
+                backtrace: Vec::new(),
+            }),
         };
         let stopped_at = matches!(exit, Exit::OutOfSteps).then(|| crate::interp::Place {
             span: (self.ctx.0.start, self.ctx.0.end),
             function: self.fname(self.ctx.1),
             backtrace: self.backtrace(),
         });
+        // The op the step limit stopped counts, as it always has.
+        let steps = self.steps + u64::from(stopped_at.is_some());
         Outcome {
             stopped_at,
             exit,
             stdout: kept.stdout,
             stderr: kept.stderr,
-            steps: self.steps,
+            steps,
             result: self.result,
             trace: self.trace.unwrap_or_default(),
         }
@@ -291,7 +371,7 @@ impl<'m> Interp<'m> {
     }
 
     /// Pushes the top-level driver and starts it.
-    fn start(&mut self, opts: &Options) -> Res<()> {
+    pub(crate) fn start(&mut self, opts: &Options) -> Res<()> {
         let ctors: Vec<u32> =
             self.m.structors("llvm.global_ctors").iter().map(|g| g.as_u32()).collect();
         let mut dtors: Vec<u32> =

@@ -93,6 +93,37 @@ impl<'s> Output<'s> {
         }
     }
 
+    /// A copy without the sink (for a debugger's snapshot of a run that keeps its output).
+    pub fn detached<'t>(&self) -> Output<'t> {
+        Output {
+            sink: None,
+            own: self.own.clone(),
+            out: self.out.clone(),
+            err: self.err.clone(),
+            written: self.written,
+            max: self.max,
+            line_buffered: self.line_buffered,
+            stopped: self.stopped,
+        }
+    }
+
+    /// What a run without a sink wrote so far, buffered or not: standard output and error.
+    pub fn so_far(&self) -> (Vec<u8>, Vec<u8>) {
+        let mut out = self.own.stdout.clone();
+        out.extend_from_slice(&self.out);
+        let mut err = self.own.stderr.clone();
+        err.extend_from_slice(&self.err);
+        (out, err)
+    }
+
+    /// Host bytes this output holds (for a debugger's snapshot budget).
+    pub fn held(&self) -> usize {
+        self.own.stdout.capacity()
+            + self.own.stderr.capacity()
+            + self.out.capacity()
+            + self.err.capacity()
+    }
+
     /// Bytes the program wrote so far.
     pub fn written(&self) -> u64 {
         self.written

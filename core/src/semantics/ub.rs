@@ -1,10 +1,10 @@
 //! The kinds of immediate undefined behaviour: what the interpreter reports, and what the
 //! semantics functions return when an operation has no defined result at all.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The kinds of immediate undefined behaviour the engines detect.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum UbKind {
     /// `br`/`switch`/`indirectbr` on a poison condition.

@@ -368,6 +368,9 @@ pub struct FnCode {
     pub vararg: bool,
     /// Number of fixed parameters.
     pub nparams: u32,
+    /// The operand of each IR value of the body, by value index ([`NONE`] for values with no
+    /// register), for debuggers.
+    pub vop: Vec<Opnd>,
     /// The registers of values and stack slots: the template's first `nvals` slots, all
     /// `Slot::default()` (its constants follow). Each is written before it is read (SSA
     /// dominance; a slot by its `alloca`), so a new frame need not copy them. A call's frame

@@ -26,8 +26,13 @@ use std::rc::Rc;
 impl Interp<'_> {
     /// Runs until the driver finishes or something stops the program.
     pub fn run_loop(&mut self) -> Stop {
-        let r =
-            if self.trace.is_some() { self.run_inner::<true>() } else { self.run_inner::<false>() };
+        let r = if self.trace.is_some() {
+            self.run_inner::<true, false>()
+        } else if self.watch.is_some() {
+            self.run_inner::<false, true>()
+        } else {
+            self.run_inner::<false, false>()
+        };
         match r {
             Ok(()) => Stop::Done,
             Err(s) => s,
@@ -53,11 +58,13 @@ impl Interp<'_> {
         self.ctx = (code.spans.get(cur).copied().unwrap_or_default(), code.gid);
     }
 
-    fn run_inner<const T: bool>(&mut self) -> Result<(), Stop> {
+    /// The loop; `T`: record a trace; `D`: a debugging session's run (every op on the
+    /// general path, [`Interp::watch`] checked before each; see `interp/debug/`).
+    fn run_inner<const T: bool, const D: bool>(&mut self) -> Result<(), Stop> {
         'frames: loop {
             // Between instructions: every origin id is in the interpreter's state.
             self.maybe_collect();
-            if !T {
+            if !T && !D {
                 let budget = self.max_steps.saturating_sub(self.steps);
                 let mut fast = Fast {
                     frames: &mut self.frames,
@@ -111,7 +118,7 @@ impl Interp<'_> {
             }
             let mut first = true;
             loop {
-                if (!T && !first) || self.origins.wants_collect() {
+                if (!T && !D && !first) || self.origins.wants_collect() {
                     // Back to the fast path after one op on this one (or to collect origins).
                     if let Some(fr) = self.frames.last_mut() {
                         fr.pc = pc as u32;
@@ -126,10 +133,21 @@ impl Interp<'_> {
                         None,
                     ));
                 };
+                if D && self.steps < max_steps && self.watch_hit(&code, cur) {
+                    if let Some(fr) = self.frames.last_mut() {
+                        fr.pc = cur as u32;
+                    }
+                    return Err(Stop::Paused);
+                }
                 pc += 1;
                 self.steps += 1;
                 if self.steps > max_steps {
+                    // Stopped before `cur`: the state is that of the limit, and can go on.
                     self.at(&code, cur);
+                    self.steps -= 1;
+                    if let Some(fr) = self.frames.last_mut() {
+                        fr.pc = cur as u32;
+                    }
                     return Err(Stop::OutOfSteps);
                 }
                 match op {

@@ -39,6 +39,7 @@ pub enum Phase {
 }
 
 /// A continuation.
+#[derive(Clone)]
 pub enum Native {
     /// The top-level driver.
     Driver {

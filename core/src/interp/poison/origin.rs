@@ -12,7 +12,7 @@
 
 use crate::diag::Span;
 pub use crate::semantics::poison::{Num, Why};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The longest chain of propagation steps kept for one tainted value.
 pub const MAX_CHAIN: u16 = 16;
@@ -20,7 +20,7 @@ pub const MAX_CHAIN: u16 = 16;
 pub const MAX_ORIGINS: usize = 1 << 20;
 
 /// Poison or undef.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TaintKind {
     /// `poison`.
@@ -135,6 +135,11 @@ impl Default for Origins {
 }
 
 impl Origins {
+    /// Host bytes the table holds (for a debugger's snapshot budget).
+    pub fn held(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<OriginEntry>() + self.free.capacity() * 4
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn push_raw(
         &mut self,
@@ -294,7 +299,7 @@ impl Origins {
 }
 
 /// A step of a poison value's journey, for reports.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OriginStep {
     /// The instruction.
     pub span: (u32, u32),
@@ -303,7 +308,7 @@ pub struct OriginStep {
 }
 
 /// Where a poison or undef value came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OriginReport {
     /// Poison or undef.
     pub kind: TaintKind,

@@ -26,6 +26,10 @@ impl Env for Interp<'_> {
     fn origins(&mut self) -> &mut Origins {
         &mut self.origins
     }
+
+    fn no_promote(&self) -> bool {
+        self.no_promote
+    }
 }
 
 impl Interp<'_> {

@@ -37,6 +37,10 @@ pub(crate) trait Env {
     fn const_val(&mut self, c: ConstId, at: (Span, u32)) -> Res<Val>;
     /// The origin table.
     fn origins(&mut self) -> &mut Origins;
+    /// Keep every stack slot in memory (a debugging session).
+    fn no_promote(&self) -> bool {
+        false
+    }
 }
 
 /// Translates functions of a module into [`FnCode`]: borrows the module, its layouts and the
@@ -182,7 +186,8 @@ impl Translator<'_> {
                 nw += 1;
             }
         }
-        let mut promoted = self.promotable(body);
+        // A debugging session keeps every stack slot in memory, where it can be shown.
+        let mut promoted = if self.env.no_promote() { Vec::new() } else { self.promotable(body) };
         promoted.sort_by_key(|v| v.index());
         for v in promoted {
             d.cells.insert(v, nn);
@@ -194,6 +199,7 @@ impl Translator<'_> {
         d.c.params = body.params.iter().map(|p| d.vop.get(*p).copied().unwrap_or(NONE)).collect();
         d.c.narrow_params = d.c.params.iter().enumerate().all(|(i, &p)| p as usize == i);
         d.c.nparams = body.params.len() as u32;
+        d.c.vop = body.values.keys().map(|v| d.vop.get(v).copied().unwrap_or(NONE)).collect();
         d.c.vararg = m.types.func_sig(f.ty).is_some_and(|s| s.2);
         d.c.byval =
             f.params.iter().enumerate().filter_map(|(k, p)| self.byval(k, p.attrs)).collect();
