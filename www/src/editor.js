@@ -178,6 +178,16 @@ class BreakpointMarker extends GutterMarker {
 }
 const breakpointMarker = new BreakpointMarker();
 
+// Sizes the gutter (CodeMirror keeps it in a hidden element).
+class SpacerMarker extends GutterMarker {
+  toDOM() {
+    const dot = document.createElement('span');
+    dot.className = 'cm-breakpoint-spacer';
+    dot.textContent = '●';
+    return dot;
+  }
+}
+
 class CurrentMarker extends GutterMarker {
   constructor(kind) { super(); this.kind = kind; }
   eq(other) { return other instanceof CurrentMarker && other.kind === this.kind; }
@@ -268,7 +278,7 @@ const stepperGutter = [
       const at = view.state.doc.lineAt(cur.from).from;
       return [bps, RangeSet.of([new CurrentMarker(cur.kind).range(at)])];
     },
-    initialSpacer: () => breakpointMarker,
+    initialSpacer: () => new SpacerMarker(),
     domEventHandlers: { mousedown: (view, line) => toggleAt(view, line.from) },
   }),
 ];

@@ -62,7 +62,6 @@ pub fn stepper_panel(p: &StepperProps) -> Html {
     let s = &p.session;
     let stop = s.stop.as_deref();
     let view = stop.and_then(|st| st.view.as_ref());
-    let busy = matches!(s.phase, Phase::Busy(_));
     let failed = matches!(s.phase, Phase::Failed(_));
     let finished = s.phase == Phase::Finished;
     let at_start = view.is_some_and(|v| v.steps == 0);
@@ -89,14 +88,15 @@ pub fn stepper_panel(p: &StepperProps) -> Html {
     let stop_click = p.on_action.reform(|_| DebugAction::Stop);
     let steps = view.map_or(0, |v| v.steps);
     let slider_max = s.max_seen.max(steps);
-    let on_slide = p.on_action.reform(|e: Event| {
-        let step = super::panels::input_value(&e).parse::<u64>().unwrap_or(0);
+    let goto = |e: Event| {
+        let step = super::panels::input_value(&e).trim().parse::<u64>().unwrap_or(0);
         DebugAction::Exec(Command::Goto { step })
-    });
+    };
+    let (on_slide, on_goto) = (p.on_action.reform(goto), p.on_action.reform(goto));
     let status = status_line(s, p.stale, stop);
     html! {
         <section id="stepper" class={classes!("stepper", format!("stepper-{state}"))} aria-label="stepper"
-            data-state={state} data-steps={steps.to_string()}
+            data-state={state} data-steps={steps.to_string()} data-stop={s.stops.to_string()}
             data-exec-ms={stop.map_or(String::new(), |s| format!("{:.2}", s.exec_ms))}
             data-view-ms={stop.map_or(String::new(), |s| format!("{:.2}", s.view_ms))}
             data-snapshot-bytes={stop.and_then(|s| s.snapshots.as_ref()).map_or(String::new(), |s| s.bytes.to_string())}
@@ -104,11 +104,15 @@ pub fn stepper_panel(p: &StepperProps) -> Html {
             <div class="stepper-bar" role="toolbar" aria-label="stepper controls">
                 { for toolbar }
                 <span class="stepper-sep" />
+                if p.breakpoints > 0 {
+                    <span class="stepper-bps muted" title="click a line number to set or remove a breakpoint">{ format!("● {}", p.breakpoints) }</span>
+                }
                 <button id="dbg-restart" class="btn dbg-btn" title="Restart: debug the editor's text from the start (Ctrl+Shift+F8)" onclick={restart}>{"↻"}</button>
                 <button id="dbg-stop" class="btn dbg-btn" title="Stop: end the session, even in the middle of a long Continue (Shift+F8)" onclick={stop_click}>{"■"}</button>
-                <label class="stepper-slider" title="go to any step of the run so far">
-                    <span id="dbg-steps" class="stepper-steps">{ format!("step {steps}") }</span>
-                    <input id="dbg-slider" type="range" min="0" max={slider_max.to_string()} value={steps.to_string()} onchange={on_slide} disabled={!can_move || busy} aria-label="step" />
+                <label class="stepper-slider" title="the instructions run so far; type a step (and Enter) to go there, or drag the slider over the run so far">
+                    {"step "}
+                    <input id="dbg-goto" class="input stepper-steps" type="number" min="0" value={steps.to_string()} onchange={on_goto} disabled={!can_move} aria-label="go to step" />
+                    <input id="dbg-slider" type="range" min="0" max={slider_max.to_string()} value={steps.to_string()} onchange={on_slide} disabled={!can_move} aria-label="step slider" />
                 </label>
             </div>
             <p id="dbg-status" class={classes!("stepper-status", p.stale.then_some("stepper-stale-note"))} aria-live="polite">{ status }</p>
@@ -160,7 +164,7 @@ fn status_line(s: &DebugSession, stale: bool, stop: Option<&DebugStop>) -> Strin
         Phase::Busy(what) => format!("{what}…"),
         Phase::Failed(why) => why.clone(),
         Phase::Finished => {
-            let end = s.report.as_ref().map(|r| r.message.clone()).unwrap_or_default();
+            let end = stop.and_then(|s| s.ended.clone()).unwrap_or_default();
             format!("Finished after {} steps: {end}", v.map_or(0, |v| v.steps))
         }
         Phase::Paused => {

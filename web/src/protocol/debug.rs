@@ -71,8 +71,11 @@ pub struct DebugStop {
     /// Why there is no session, when there is none (the module has errors, no session was
     /// started).
     pub error: Option<String>,
-    /// The state at the stop.
+    /// The state at the stop (its `exit` is left out: see `ended`).
     pub view: Option<DebugView>,
+    /// Once the run has ended: how, in the words of a Run (`exit status 0`, `undefined
+    /// behavior: ...`).
+    pub ended: Option<String>,
     /// True when `view.stdout` holds only the end of the output (the page is sent at most
     /// [`MAX_SHOWN_OUTPUT`] bytes of each stream).
     pub output_cut: bool,
@@ -98,6 +101,7 @@ impl DebugStop {
             id,
             error: Some(error.into()),
             view: None,
+            ended: None,
             output_cut: false,
             report: None,
             breakpoints: Vec::new(),

@@ -138,18 +138,25 @@ impl Live {
         let cut_out = keep_end(&mut view.stdout, MAX_SHOWN_OUTPUT);
         let cut_err = keep_end(&mut view.stderr, MAX_SHOWN_OUTPUT);
         let mut report = None;
-        if view.exit.is_some() && !self.report_sent {
+        let mut ended = None;
+        // The end goes as the Run's report: an `Exit` does not read back from its JSON (the
+        // kind of a report inside it takes the place of its own tag).
+        if view.exit.take().is_some() {
             let s = &self.start;
             let r = self.report.get_or_insert_with(|| {
                 super::run(id, &s.text, &s.entry, &s.args, s.max_steps, &s.stdin, &mut |_| {})
             });
-            report = Some(r.clone());
-            self.report_sent = true;
+            ended = Some(r.message.clone());
+            if !self.report_sent {
+                report = Some(r.clone());
+                self.report_sent = true;
+            }
         }
         DebugStop {
             id,
             error: None,
             view: Some(view),
+            ended,
             output_cut: cut_out || cut_err,
             report,
             breakpoints,
@@ -212,16 +219,17 @@ mod tests {
         }
         // Without breakpoints it runs to the end, and the report is a Run's.
         let end = exec(&mut d, Command::Continue, Vec::new());
-        let view = end.view.as_ref().map(|v| (v.steps, v.stdout.clone(), v.exit.is_some()));
+        let view = end.view.as_ref().map(|v| (v.steps, v.stdout.clone()));
         let run = super::super::run(0, HELLO, "main", &[], 1_000, "", &mut |_| {});
-        assert_eq!(view, Some((run.steps, run.stdout.clone(), true)));
+        assert_eq!(view, Some((run.steps, run.stdout.clone())));
+        assert_eq!(end.ended.as_deref(), Some("exit status 0"));
         let report = end.report.as_ref().map(|r| (r.message.clone(), r.steps));
         assert_eq!(report, Some(("exit status 0".to_string(), run.steps)));
         // Sent once: stepping back and forward to the end again carries no report.
         let back = exec(&mut d, Command::StepBack, Vec::new());
-        assert!(back.view.as_ref().is_some_and(|v| v.exit.is_none() && v.steps + 1 == run.steps));
+        assert!(back.ended.is_none() && back.view.is_some_and(|v| v.steps + 1 == run.steps));
         let again = exec(&mut d, Command::Step, Vec::new());
-        assert!(again.report.is_none() && again.view.is_some_and(|v| v.exit.is_some()));
+        assert!(again.report.is_none() && again.ended.is_some());
     }
 
     #[test]

@@ -60,6 +60,8 @@ pub struct DebugSession {
     pub phase: Phase,
     /// The most steps seen (the step slider's end).
     pub max_seen: u64,
+    /// How many replies it has had (each new stop is a new number).
+    pub stops: u32,
 }
 
 /// The page's side of the stepper.
@@ -184,6 +186,7 @@ impl State {
             report: None,
             phase: Phase::Busy("Starting"),
             max_seen: 0,
+            stops: 0,
         });
         // The graph shows where the program is.
         if self.view.tab != Tab::Cfg {
@@ -219,6 +222,7 @@ impl State {
         let busy = self.debug.worker.busy();
         let Some(s) = self.debug.session.as_mut() else { return };
         let mut ended = None;
+        s.stops = s.stops.wrapping_add(1);
         match reply {
             None => return,
             Some(DebugReply::Error(e)) => {
@@ -231,7 +235,7 @@ impl State {
                 } else {
                     ended = stop.report.take().map(Rc::new);
                     let view = stop.view.as_ref();
-                    let finished = view.is_some_and(|v| v.exit.is_some());
+                    let finished = stop.ended.is_some();
                     s.max_seen = s.max_seen.max(view.map_or(0, |v| v.steps));
                     if !busy {
                         s.phase = if finished { Phase::Finished } else { Phase::Paused };
