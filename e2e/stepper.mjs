@@ -326,7 +326,7 @@ export async function run({ test, ctx, open, setText, editorText, assert, metric
     metrics.stepper_goto_1m_ms = await goto(1_000_000);
     assert((await state()).steps === 1_000_000, `goto: ${JSON.stringify(await state())}`);
     const times = async (key) => {
-      const fwd = [], back = [], fwdWorker = [], backWorker = [];
+      const fwd = [], back = [], fwdWorker = [], backWorker = [], view = [];
       for (let i = 0; i < 5; i++) {
         let s = await act(key.fwd);
         fwd.push(Number(await page.evaluate(() => document.documentElement.dataset.debugRoundMs)));
@@ -335,16 +335,18 @@ export async function run({ test, ctx, open, setText, editorText, assert, metric
         s = await act(key.back);
         back.push(Number(await page.evaluate(() => document.documentElement.dataset.debugRoundMs)));
         backWorker.push(Number(await page.evaluate(() => document.querySelector('#stepper').dataset.execMs)));
+        view.push(Number(await page.evaluate(() => document.querySelector('#stepper').dataset.viewMs)));
         assert(s.steps === key.at, `back: ${JSON.stringify(s)}`);
       }
       const med = (a) => a.sort((x, y) => x - y)[2];
-      return { fwd: med(fwd), back: med(back), fwdWorker: med(fwdWorker), backWorker: med(backWorker) };
+      return { fwd: med(fwd), back: med(back), fwdWorker: med(fwdWorker), backWorker: med(backWorker), view: med(view) };
     };
     const at1m = await times({ fwd: '#dbg-step', back: '#dbg-back', at: 1_000_000 });
     metrics.stepper_step_forward_at_1m_ms = at1m.fwd;
     metrics.stepper_step_back_at_1m_ms = at1m.back;
     metrics.stepper_step_forward_at_1m_worker_ms = at1m.fwdWorker;
     metrics.stepper_step_back_at_1m_worker_ms = at1m.backWorker;
+    metrics.stepper_view_at_1m_worker_ms = at1m.view;
     // Continue to the step budget: the run ends at 10^7 steps.
     const t0 = Date.now();
     const s = await act('#dbg-continue');

@@ -193,7 +193,7 @@ impl Component for App {
                         { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({} block{})", f.name, f.blocks, if f.blocks == 1 { "" } else { "s" }) }</option> }) }
                     </select>
                     <button id="run-top" class="btn btn-primary" onclick={link.callback(|_| Action::Run)} disabled={self.state.running()} title="run the entry function (Ctrl-Enter)">{"▶ Run"}</button>
-                    <button id="debug-top" class="btn" onclick={link.callback(|_| Action::Debug(DebugAction::Start))} title="step through the entry function: forwards and back, with breakpoints (click the editor's gutter)">{"⏯ Debug"}</button>
+                    <button id="debug-top" class="btn" onclick={link.callback(|_| Action::Debug(DebugAction::Start))} title="step through the entry function: forwards and back, with breakpoints (click a line number)">{"▷ Debug"}</button>
                     <button id="share" class="btn" onclick={link.callback(|_| Action::Share)}>{"Share"}</button>
                     <label class="toggle"><input id="toggle-dom" type="checkbox" checked={self.state.view.dom_tree} onchange={link.callback(|_| Action::ToggleDom)} />{" dominator tree"}</label>
                     <label class="toggle"><input id="toggle-may-poison" type="checkbox" checked={self.state.view.may_poison} onchange={link.callback(|_| Action::ToggleMayPoison)} />{" may-be-poison"}</label>

@@ -44,15 +44,15 @@ fn buttons() -> Vec<Button> {
     let exec = DebugAction::Exec;
     let b = |id, label, title, action, backward| Button { id, label, title, action, backward };
     vec![
-        b("dbg-reverse", "⏪", "Reverse continue: back to the previous breakpoint, or the start (Alt+F8)", exec(Command::ReverseContinue), true),
-        b("dbg-back-out", "⤒", "Back out: back to the call of this function (Alt+Shift+F11)", exec(Command::BackOut), true),
-        b("dbg-back-over", "↶", "Back over: back to the previous instruction of this function, over calls (Alt+F10)", exec(Command::BackOver), true),
-        b("dbg-back", "◀", "Step back: undo one instruction (Alt+F11)", exec(Command::StepBack), true),
-        b("dbg-step", "▶", "Step: run one instruction, into calls (F11)", exec(Command::Step), false),
-        b("dbg-over", "↷", "Step over: to the next instruction of this function, over calls (F10)", exec(Command::StepOver), false),
-        b("dbg-out", "⤓", "Step out: run until this function returns (Shift+F11)", exec(Command::StepOut), false),
-        b("dbg-cursor", "⇥", "Run to cursor: to the next instruction on the cursor's line (Ctrl+F10)", DebugAction::RunToCursor, false),
-        b("dbg-continue", "⏩", "Continue: to the next breakpoint (click the gutter to set one) or the end (F8)", exec(Command::Continue), false),
+        b("dbg-reverse", "◀◀", "Reverse continue: back to the previous breakpoint, or the start (Alt+F8)", exec(Command::ReverseContinue), true),
+        b("dbg-back-out", "◀ out", "Back out: back to the call of this function (Alt+Shift+F11)", exec(Command::BackOut), true),
+        b("dbg-back-over", "◀ over", "Back over: back to the previous instruction of this function, over calls (Alt+F10)", exec(Command::BackOver), true),
+        b("dbg-back", "◀ step", "Step back: undo one instruction (Alt+F11)", exec(Command::StepBack), true),
+        b("dbg-step", "step ▶", "Step: run one instruction, into calls (F11)", exec(Command::Step), false),
+        b("dbg-over", "over ▶", "Step over: to the next instruction of this function, over calls (F10)", exec(Command::StepOver), false),
+        b("dbg-out", "out ▶", "Step out: run until this function returns (Shift+F11)", exec(Command::StepOut), false),
+        b("dbg-cursor", "to cursor", "Run to cursor: to the next instruction on the cursor's line (Ctrl+F10)", DebugAction::RunToCursor, false),
+        b("dbg-continue", "▶▶", "Continue: to the next breakpoint (click the gutter to set one) or the end (F8)", exec(Command::Continue), false),
     ]
 }
 
@@ -271,6 +271,15 @@ fn byte_cell(b: u8, s: ByteState) -> Html {
     html! { <span {class} {title}>{ text }</span> }
 }
 
+/// The bytes of a row as text: printable ASCII of defined bytes, `·` for the others.
+fn chars(bytes: &[u8], states: &[ByteState]) -> String {
+    let shown = |(&b, &s): (&u8, &ByteState)| match s {
+        ByteState::Defined if b.is_ascii_graphic() || b == b' ' => b as char,
+        _ => '·',
+    };
+    bytes.iter().zip(states).map(shown).collect()
+}
+
 fn memory(p: &StepperProps, blocks: &[MemoryBlock], truncated: bool) -> Html {
     if blocks.is_empty() {
         return html! { <p class="muted">{"no memory yet"}</p> };
@@ -298,6 +307,7 @@ fn block(p: &StepperProps, b: &MemoryBlock) -> Html {
             <div class="mem-row">
                 <span class="mem-off">{ format!("+{off:<3}") }</span>
                 { for bytes.iter().zip(states).map(|(&x, &s)| byte_cell(x, s)) }
+                <span class="mem-chars" aria-hidden="true">{ chars(bytes, states) }</span>
             </div>
         }
     });
