@@ -26,7 +26,6 @@ use crate::protocol::{
     OptRequest, Request, RunReply, RunRequest,
 };
 use crate::protocol::{DebugReply, DebugRequest};
-use state::DebugAction;
 use asm::{AsmPane, SharedAsm};
 use bridge::Bridge;
 use cfg::CfgPane;
@@ -36,6 +35,7 @@ use irplay_core::diag::SourceFile;
 use panels::{ProblemsPane, RunPane};
 use passes::PassPane;
 use share::Tab;
+use state::DebugAction;
 use state::{Action, Effect, Init, Measure, State, Worker};
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -9,13 +9,13 @@
 use super::examples::EXAMPLES;
 use super::share::{self, AsmTargets, Tab, View};
 use super::workers::{Policy, WorkerHandle, WorkerOp};
-pub use debug::DebugAction;
 use crate::protocol::DebugRequest;
 use crate::protocol::{
     Analysis, AnalysisReply, AnalyzeRequest, AsmReply, AsmReport, CfgView, CompileRequest,
     OptReply, OptReport, OptRequest, OptimizeRequest, OutputChunk, RunReply, RunReport, RunRequest,
     StepCfgsRequest,
 };
+pub use debug::DebugAction;
 use std::collections::HashMap;
 use std::rc::Rc;
 

@@ -44,15 +44,69 @@ fn buttons() -> Vec<Button> {
     let exec = DebugAction::Exec;
     let b = |id, label, title, action, backward| Button { id, label, title, action, backward };
     vec![
-        b("dbg-reverse", "◀◀", "Reverse continue: back to the previous breakpoint, or the start (Alt+F8)", exec(Command::ReverseContinue), true),
-        b("dbg-back-out", "◀ out", "Back out: back to the call of this function (Alt+Shift+F11)", exec(Command::BackOut), true),
-        b("dbg-back-over", "◀ over", "Back over: back to the previous instruction of this function, over calls (Alt+F10)", exec(Command::BackOver), true),
-        b("dbg-back", "◀ step", "Step back: undo one instruction (Alt+F11)", exec(Command::StepBack), true),
-        b("dbg-step", "step ▶", "Step: run one instruction, into calls (F11)", exec(Command::Step), false),
-        b("dbg-over", "over ▶", "Step over: to the next instruction of this function, over calls (F10)", exec(Command::StepOver), false),
-        b("dbg-out", "out ▶", "Step out: run until this function returns (Shift+F11)", exec(Command::StepOut), false),
-        b("dbg-cursor", "to cursor", "Run to cursor: to the next instruction on the cursor's line (Ctrl+F10)", DebugAction::RunToCursor, false),
-        b("dbg-continue", "▶▶", "Continue: to the next breakpoint (click the gutter to set one) or the end (F8)", exec(Command::Continue), false),
+        b(
+            "dbg-reverse",
+            "◀◀",
+            "Reverse continue: back to the previous breakpoint, or the start (Alt+F8)",
+            exec(Command::ReverseContinue),
+            true,
+        ),
+        b(
+            "dbg-back-out",
+            "◀ out",
+            "Back out: back to the call of this function (Alt+Shift+F11)",
+            exec(Command::BackOut),
+            true,
+        ),
+        b(
+            "dbg-back-over",
+            "◀ over",
+            "Back over: back to the previous instruction of this function, over calls (Alt+F10)",
+            exec(Command::BackOver),
+            true,
+        ),
+        b(
+            "dbg-back",
+            "◀ step",
+            "Step back: undo one instruction (Alt+F11)",
+            exec(Command::StepBack),
+            true,
+        ),
+        b(
+            "dbg-step",
+            "step ▶",
+            "Step: run one instruction, into calls (F11)",
+            exec(Command::Step),
+            false,
+        ),
+        b(
+            "dbg-over",
+            "over ▶",
+            "Step over: to the next instruction of this function, over calls (F10)",
+            exec(Command::StepOver),
+            false,
+        ),
+        b(
+            "dbg-out",
+            "out ▶",
+            "Step out: run until this function returns (Shift+F11)",
+            exec(Command::StepOut),
+            false,
+        ),
+        b(
+            "dbg-cursor",
+            "to cursor",
+            "Run to cursor: to the next instruction on the cursor's line (Ctrl+F10)",
+            DebugAction::RunToCursor,
+            false,
+        ),
+        b(
+            "dbg-continue",
+            "▶▶",
+            "Continue: to the next breakpoint (click the gutter to set one) or the end (F8)",
+            exec(Command::Continue),
+            false,
+        ),
     ]
 }
 
@@ -118,6 +172,12 @@ pub fn stepper_panel(p: &StepperProps) -> Html {
             <p id="dbg-status" class={classes!("stepper-status", p.stale.then_some("stepper-stale-note"))} aria-live="polite">{ status }</p>
             if let Some(v) = view {
                 <div class={classes!("stepper-body", p.stale.then_some("stepper-body-stale"))}>
+                    if finished {
+                        <div id="dbg-report" class="stepper-report">
+                            <h3>{"How the run ended"}</h3>
+                            { p.report.clone() }
+                        </div>
+                    }
                     <div class="stepper-col">
                         <h3>{"Call stack"}</h3>
                         { frames(p, &v.frames) }
@@ -138,12 +198,6 @@ pub fn stepper_panel(p: &StepperProps) -> Html {
                         }
                     </div>
                 </div>
-                if finished {
-                    <div id="dbg-report" class="stepper-report">
-                        <h3>{"How the run ended"}</h3>
-                        { p.report.clone() }
-                    </div>
-                }
             }
         </section>
     }
@@ -263,10 +317,14 @@ const ROW: usize = 8;
 fn byte_cell(b: u8, s: ByteState) -> Html {
     let (class, text, title) = match s {
         ByteState::Defined => ("mem-byte", format!("{b:02x}"), "defined"),
-        ByteState::Pointer => ("mem-byte mem-pointer", format!("{b:02x}"), "a byte of a stored pointer"),
+        ByteState::Pointer => {
+            ("mem-byte mem-pointer", format!("{b:02x}"), "a byte of a stored pointer")
+        }
         ByteState::Poison => ("mem-byte mem-poison", "PP".to_string(), "poison"),
         ByteState::Undef => ("mem-byte mem-undef", "UU".to_string(), "undef: never written"),
-        ByteState::PartlyUndef => ("mem-byte mem-partly-undef", format!("{b:02x}"), "some bits undef"),
+        ByteState::PartlyUndef => {
+            ("mem-byte mem-partly-undef", format!("{b:02x}"), "some bits undef")
+        }
     };
     html! { <span {class} {title}>{ text }</span> }
 }
@@ -301,16 +359,17 @@ fn block(p: &StepperProps, b: &MemoryBlock) -> Html {
         BlockKind::Runtime => "runtime",
     };
     let shown_end = b.offset + b.bytes.len() as u64;
-    let rows = b.bytes.chunks(ROW).zip(b.states.chunks(ROW)).enumerate().map(|(r, (bytes, states))| {
-        let off = b.offset + (r * ROW) as u64;
-        html! {
-            <div class="mem-row">
-                <span class="mem-off">{ format!("+{off:<3}") }</span>
-                { for bytes.iter().zip(states).map(|(&x, &s)| byte_cell(x, s)) }
-                <span class="mem-chars" aria-hidden="true">{ chars(bytes, states) }</span>
-            </div>
-        }
-    });
+    let rows =
+        b.bytes.chunks(ROW).zip(b.states.chunks(ROW)).enumerate().map(|(r, (bytes, states))| {
+            let off = b.offset + (r * ROW) as u64;
+            html! {
+                <div class="mem-row">
+                    <span class="mem-off">{ format!("+{off:<3}") }</span>
+                    { for bytes.iter().zip(states).map(|(&x, &s)| byte_cell(x, s)) }
+                    <span class="mem-chars" aria-hidden="true">{ chars(bytes, states) }</span>
+                </div>
+            }
+        });
     html! {
         <div class={classes!("mem-block", format!("mem-{kind}"), (!b.live).then_some("mem-freed"))} data-name={b.name.clone()}>
             <div class="mem-head">
@@ -336,7 +395,8 @@ pub fn install_keys(f: Callback<DebugAction>) {
     use wasm_bindgen::JsCast;
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     let cb = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-        let Some(a) = key_action(&e.key(), e.shift_key(), e.ctrl_key() || e.meta_key(), e.alt_key())
+        let Some(a) =
+            key_action(&e.key(), e.shift_key(), e.ctrl_key() || e.meta_key(), e.alt_key())
         else {
             return;
         };
@@ -349,10 +409,7 @@ pub fn install_keys(f: Callback<DebugAction>) {
             f.emit(a);
         }
     });
-    let _ = doc.add_event_listener_with_callback_and_bool(
-        "keydown",
-        cb.as_ref().unchecked_ref(),
-        true,
-    );
+    let _ =
+        doc.add_event_listener_with_callback_and_bool("keydown", cb.as_ref().unchecked_ref(), true);
     cb.forget();
 }

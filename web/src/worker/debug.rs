@@ -10,8 +10,7 @@
 
 use crate::now_ms;
 use crate::protocol::{
-    DebugOp, DebugReply, DebugRequest, DebugStart, DebugStop, RunReport,
-    debug::MAX_SHOWN_OUTPUT,
+    debug::MAX_SHOWN_OUTPUT, DebugOp, DebugReply, DebugRequest, DebugStart, DebugStop, RunReport,
 };
 use irplay_core::interp::debug::OwnedSession;
 use irplay_core::interp::Options;

@@ -283,7 +283,8 @@ impl State {
     fn show_debug_line(&self, fx: &mut Vec<Effect>) {
         let s = self.current_session();
         let at = s.and_then(DebugSession::position).map(|p| p.span);
-        let kind = if s.is_some_and(|s| s.phase == Phase::Finished) { "finished" } else { "paused" };
+        let kind =
+            if s.is_some_and(|s| s.phase == Phase::Finished) { "finished" } else { "paused" };
         fx.push(Effect::DebugLine(at, kind));
     }
 
@@ -295,7 +296,8 @@ impl State {
             return None;
         }
         let start = at.span.0;
-        let block = cfg.blocks.iter().position(|b| b.from <= start && start < b.to.max(b.from + 1))?;
+        let block =
+            cfg.blocks.iter().position(|b| b.from <= start && start < b.to.max(b.from + 1))?;
         Some((block, start))
     }
 }
@@ -325,5 +327,204 @@ pub fn key_action(key: &str, shift: bool, ctrl: bool, alt: bool) -> Option<Debug
 impl From<DebugAction> for Action {
     fn from(a: DebugAction) -> Action {
         Action::Debug(a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::share::View;
+    use crate::page::state::Init;
+    use crate::page::workers::WorkerOp;
+    use crate::protocol::debug::StopReason;
+    use crate::protocol::{AnalyzeRequest, Reply, Request};
+    use crate::worker;
+
+    const CALL: &str = "define i32 @sq(i32 %x) {
+entry:
+  %m = mul i32 %x, %x
+  ret i32 %m
+}
+
+define i32 @main() {
+entry:
+  %a = add i32 3, 4
+  %s = call i32 @sq(i32 %a)
+  %r = add i32 %s, 1
+  ret i32 %r
+}
+";
+
+    /// The worker's own answer to `req`, as the action it becomes.
+    fn answer(req: impl Into<Request>) -> Action {
+        match worker::handle(req.into()) {
+            Reply::Analysis(r) => Action::AnalysisReply(r),
+            Reply::Run(r) => Action::RunReply(r),
+            Reply::Opt(r) => Action::OptReply(r),
+            Reply::Asm(r) => Action::AsmReply(r),
+            Reply::Debug(r) => Action::Debug(DebugAction::Reply(r)),
+        }
+    }
+
+    fn debug_posts(fx: &[Effect]) -> Vec<DebugRequest> {
+        let post = |e: &Effect| match e {
+            Effect::Debug(WorkerOp::Post(r)) => Some(r.clone()),
+            _ => None,
+        };
+        fx.iter().filter_map(post).collect()
+    }
+
+    fn analysis_posts(fx: &[Effect]) -> Vec<AnalyzeRequest> {
+        let post = |e: &Effect| match e {
+            Effect::Analysis(WorkerOp::Post(r)) => Some(r.clone()),
+            _ => None,
+        };
+        fx.iter().filter_map(post).collect()
+    }
+
+    /// The editor's highlight the effects set last.
+    fn line(fx: &[Effect]) -> Option<Option<(u32, u32)>> {
+        fx.iter().rev().find_map(|e| match e {
+            Effect::DebugLine(at, _) => Some(*at),
+            _ => None,
+        })
+    }
+
+    /// Carries out a stepper action with the real workers; returns the reply's effects.
+    fn act(s: &mut State, a: DebugAction) -> Vec<Effect> {
+        let fx = s.reduce(Action::Debug(a));
+        let mut out = fx.clone();
+        for req in debug_posts(&fx) {
+            let reply = s.reduce(answer(req));
+            for a in analysis_posts(&reply) {
+                out.extend(s.reduce(answer(a)));
+            }
+            out.extend(reply);
+        }
+        out
+    }
+
+    fn text_of(s: &State, span: (u32, u32)) -> &str {
+        s.text.get(span.0 as usize..span.1 as usize).unwrap_or("")
+    }
+
+    fn checked(text: &str) -> State {
+        let view = View { entry: "main".into(), ..View::default() };
+        let mut s = State::new(Init { view, text: text.into(), ..Init::default() });
+        for req in analysis_posts(&s.reduce(Action::Start)) {
+            s.reduce(answer(req));
+        }
+        s
+    }
+
+    #[test]
+    fn a_session_starts_with_the_run_settings_steps_and_ends_as_a_run() {
+        let mut s = checked(CALL);
+        s.reduce(Action::SetSteps("500".into()));
+        s.reduce(Action::Debug(DebugAction::Breakpoints(vec![11])));
+        let fx = s.reduce(Action::Debug(DebugAction::Start));
+        let start = debug_posts(&fx);
+        let want = DebugStart {
+            text: CALL.into(),
+            entry: "main".into(),
+            args: Vec::new(),
+            max_steps: 500,
+            stdin: String::new(),
+            breakpoints: vec![11],
+        };
+        assert!(
+            matches!(start.as_slice(), [DebugRequest { op: DebugOp::Start(st), .. }] if *st == want)
+        );
+        assert_eq!(s.view.tab, Tab::Cfg);
+        assert!(
+            s.debugging()
+                && s.current_session().is_some_and(|d| d.phase == Phase::Busy("Starting"))
+        );
+        let mut fx = fx;
+        for req in start {
+            fx = s.reduce(answer(req));
+        }
+        let at = line(&fx).flatten().map(|sp| text_of(&s, sp).to_string());
+        assert_eq!(at.as_deref(), Some("%a = add i32 3, 4"));
+        assert_eq!(s.current_session().map(|d| d.phase.clone()), Some(Phase::Paused));
+        // Continue stops at the breakpoint, in the block the graph shows.
+        let fx = act(&mut s, DebugAction::Exec(Command::Continue));
+        let reason = s
+            .current_session()
+            .and_then(|d| d.stop.as_ref())
+            .and_then(|st| st.view.as_ref())
+            .map(|v| v.reason.clone());
+        assert_eq!(reason, Some(StopReason::Breakpoint { line: 11 }));
+        let at = line(&fx).flatten().map(|sp| text_of(&s, sp).to_string());
+        assert_eq!(at.as_deref(), Some("%r = add i32 %s, 1"));
+        assert_eq!(s.debug_block().map(|(b, _)| b), Some(0));
+        // To the end: the report is the page's shown run.
+        act(&mut s, DebugAction::Exec(Command::Continue));
+        assert_eq!(s.current_session().map(|d| d.phase.clone()), Some(Phase::Finished));
+        assert_eq!(s.run.as_ref().map(|r| r.message.as_str()), Some("exit status 50"));
+        assert!(s.run_is_current());
+        // Stop ends it; a late answer changes nothing.
+        let fx = s.reduce(Action::Debug(DebugAction::Stop));
+        assert!(fx.contains(&Effect::Debug(WorkerOp::Terminate)) && !s.debugging());
+        assert_eq!(line(&fx), Some(None));
+    }
+
+    #[test]
+    fn editing_makes_a_session_stale_until_the_text_is_back() {
+        let mut s = checked(CALL);
+        act(&mut s, DebugAction::Start);
+        act(&mut s, DebugAction::Exec(Command::Step));
+        let fx = s.reduce(Action::TextChanged(format!("{CALL}; more\n")));
+        assert_eq!(line(&fx), Some(None), "the highlight goes");
+        assert!(s.debugging() && s.current_session().is_none());
+        // A stale session does not move.
+        let fx = s.reduce(Action::Debug(DebugAction::Exec(Command::Step)));
+        assert!(debug_posts(&fx).is_empty());
+        let fx = s.reduce(Action::TextChanged(CALL.into()));
+        let at = line(&fx).flatten().map(|sp| text_of(&s, sp).to_string());
+        assert_eq!(at.as_deref(), Some("%s = call i32 @sq(i32 %a)"));
+        // Restart debugs the text as it is now.
+        s.reduce(Action::TextChanged(format!("{CALL}; more\n")));
+        let fx = s.reduce(Action::Debug(DebugAction::Start));
+        let text = debug_posts(&fx).into_iter().find_map(|r| match r.op {
+            DebugOp::Start(st) => Some(st.text),
+            _ => None,
+        });
+        assert_eq!(text, Some(format!("{CALL}; more\n")));
+    }
+
+    #[test]
+    fn the_graph_follows_the_function_and_run_to_cursor_goes_to_its_line() {
+        let mut s = checked(CALL);
+        act(&mut s, DebugAction::Start);
+        act(&mut s, DebugAction::Exec(Command::Step));
+        let fx = act(&mut s, DebugAction::Exec(Command::Step));
+        assert!(analysis_posts(&fx).iter().any(|a| a.function.as_deref() == Some("sq")));
+        assert_eq!(s.cfg.as_ref().map(|c| c.function.as_str()), Some("sq"));
+        assert!(s.debug_block().is_some());
+        // Run to cursor: the cursor on the `ret` of @main.
+        let at = CALL.find("ret i32 %r").unwrap_or(0) as u32;
+        s.reduce(Action::Cursor(at));
+        let fx = act(&mut s, DebugAction::RunToCursor);
+        let sent = debug_posts(&fx).into_iter().find_map(|r| match r.op {
+            DebugOp::Exec { command, .. } => Some(command),
+            _ => None,
+        });
+        assert_eq!(sent, Some(Command::RunToLine { line: 12 }));
+        let at = line(&fx).flatten().map(|sp| text_of(&s, sp).to_string());
+        assert_eq!(at.as_deref(), Some("ret i32 %r"));
+        assert_eq!(s.cfg.as_ref().map(|c| c.function.as_str()), Some("main"));
+    }
+
+    #[test]
+    fn keys_avoid_the_browser_s_own() {
+        let k = |key, shift, ctrl, alt| key_action(key, shift, ctrl, alt);
+        assert_eq!(k("F11", false, false, false), Some(DebugAction::Exec(Command::Step)));
+        assert_eq!(k("F11", false, false, true), Some(DebugAction::Exec(Command::StepBack)));
+        assert_eq!(k("F11", true, false, true), Some(DebugAction::Exec(Command::BackOut)));
+        assert_eq!(k("F10", false, true, false), Some(DebugAction::RunToCursor));
+        // F5 (reload) and plain letters are left to the browser and the editor.
+        assert_eq!(k("F5", false, false, false), None);
+        assert_eq!(k("s", false, false, false), None);
     }
 }
