@@ -28,6 +28,7 @@ pub enum Format {
 pub enum Command {
     Check(CheckArgs),
     Run(RunArgs),
+    Debug(DebugArgs),
     Build(BuildArgs),
     Fmt(FmtArgs),
     Opt(OptArgs),
@@ -109,6 +110,44 @@ pub struct RunArgs {
     /// own, `max`).
     #[arg(long)]
     pub cpu: Option<String>,
+}
+
+/// Step through a run of a module in the interpreter, forwards and backwards.
+///
+/// Commands are read from standard input, one a line (a prompt is printed when it is a
+/// terminal): break LINE (b), delete [LINE], step (s), next (n), finish, continue (c),
+/// run-to LINE, reverse-step (rs), reverse-next (rn), reverse-finish, reverse-continue (rc),
+/// goto STEP, print %x | @g (p), x %p | @g | ADDRESS [LEN], backtrace (bt), info locals,
+/// info breakpoints, info snapshots, help, quit (q). After each stop the position is printed as
+/// `FILE:LINE:COL in @f (step N)` with its source line; the program's output is printed as it
+/// appears, each line after `[stdout] ` or `[stderr] `; at the end, the report `irplay run`
+/// prints. The program reads its standard input from `--stdin FILE` (none by default).
+/// Exit status: 0, or 1 for an invalid module, 2 for a wrong command line.
+#[derive(Args)]
+pub struct DebugArgs {
+    /// The module to run.
+    pub file: PathBuf,
+    /// The program's standard input.
+    #[arg(long)]
+    pub stdin: Option<PathBuf>,
+    /// Stop after this many executed instructions.
+    #[arg(long, default_value_t = 10_000_000_000)]
+    pub max_steps: u64,
+    /// Stop when the run's memory exceeds this many bytes (as `irplay run`).
+    #[arg(long, default_value_t = 1 << 30)]
+    pub max_memory: u64,
+    /// Stop when the program has written this many bytes to stdout and stderr together.
+    #[arg(long, default_value_t = 1 << 30)]
+    pub max_output: u64,
+    /// Stop when the call stack is deeper than this.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_stack_depth: u32,
+    /// Print the time each command took on stderr (`irplay: TIME ms: COMMAND`).
+    #[arg(long)]
+    pub time: bool,
+    /// Arguments: `argv[1..]` for main.
+    #[arg(last = true)]
+    pub args: Vec<String>,
 }
 
 /// Compile a module to WebAssembly (`--target wasm32`), x86-64 code (`--target x86_64`) or
@@ -286,6 +325,7 @@ pub fn parse() -> Cli {
     let one = match name {
         Some("check") => CheckArgs::augment_args(clap::Command::new("check")),
         Some("run") => RunArgs::augment_args(clap::Command::new("run")),
+        Some("debug") => DebugArgs::augment_args(clap::Command::new("debug")),
         Some("build") => BuildArgs::augment_args(clap::Command::new("build")),
         Some("fmt") => FmtArgs::augment_args(clap::Command::new("fmt")),
         Some("opt") => OptArgs::augment_args(clap::Command::new("opt")),

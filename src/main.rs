@@ -2,6 +2,7 @@
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
 mod cli;
+mod debug;
 mod native_cross;
 mod native_faults;
 mod native_host;
@@ -485,6 +486,13 @@ fn main() -> ExitCode {
             })
         }
         Command::Build(args) => build(args),
+        Command::Debug(args) => match load_valid(&args.file) {
+            Ok((file, module)) if has_entry(&file, &module, "main") => {
+                debug::debug(&file, &module, args)
+            }
+            Ok(_) => ExitCode::from(run::Stop::ERROR),
+            Err(code) => code,
+        },
         Command::Run(RunArgs {
             file,
             entry,

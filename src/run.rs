@@ -163,9 +163,33 @@ pub fn run(
         }
     }
     let _ = stderr.write_all(&outcome.stderr);
+    let (report, status) =
+        exit_report(file, &outcome.exit, opts.max_steps, outcome.stopped_at.as_ref());
+    let _ = stderr.write_all(report.as_bytes());
+    if stats {
+        let ns = elapsed.as_nanos() as f64 / outcome.steps.max(1) as f64;
+        let _ = writeln!(
+            stderr,
+            "irplay: {} instructions in {:.3} s ({ns:.1} ns per instruction)",
+            outcome.steps,
+            elapsed.as_secs_f64()
+        );
+    }
+    let _ = stderr.flush();
+    ExitCode::from(status)
+}
+
+/// The report of how a run ended (empty when the program simply returned or exited) and the
+/// exit status it gives (`irplay run` and `irplay debug` print it the same way).
+pub fn exit_report(
+    file: &SourceFile,
+    exit: &Exit,
+    max_steps: u64,
+    stopped_at: Option<&irplay_core::interp::Place>,
+) -> (String, u8) {
     let mut report = String::new();
-    let status = match &outcome.exit {
-        Exit::Returned { .. } | Exit::Exited { .. } => outcome.exit.status() as u8,
+    let status = match exit {
+        Exit::Returned { .. } | Exit::Exited { .. } => exit.status() as u8,
         Exit::Aborted { message } => {
             let _ = writeln!(report, "aborted: {message}");
             Stop::ABORT
@@ -174,9 +198,9 @@ pub fn run(
             let _ = writeln!(
                 report,
                 "error: the step limit ({} instructions) was reached; raise it with --max-steps",
-                opts.max_steps
+                max_steps
             );
-            if let Some(at) = outcome.stopped_at.as_ref().filter(|a| !a.function.is_empty()) {
+            if let Some(at) = stopped_at.filter(|a| !a.function.is_empty()) {
                 let _ = writeln!(report, "  at {} (in {})", pos(file, at.span), at.function);
                 let _ = writeln!(report, "      {}", snippet(file, at.span));
                 backtrace_text(&at.backtrace, &mut report);
@@ -228,16 +252,5 @@ pub fn run(
             Stop::UB
         }
     };
-    let _ = stderr.write_all(report.as_bytes());
-    if stats {
-        let ns = elapsed.as_nanos() as f64 / outcome.steps.max(1) as f64;
-        let _ = writeln!(
-            stderr,
-            "irplay: {} instructions in {:.3} s ({ns:.1} ns per instruction)",
-            outcome.steps,
-            elapsed.as_secs_f64()
-        );
-    }
-    let _ = stderr.flush();
-    ExitCode::from(status)
+    (report, status)
 }

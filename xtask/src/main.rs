@@ -11,6 +11,7 @@
 //! cargo xtask bench native [--target T] [--quick] [--reps N] [--only K1,K2] [--seeds N] [--timeout S]
 //!                          [--no-build] [--regen]
 //! cargo xtask bench scale [--quick] [--reps N] [--timeout S] [--only S1,S2] [--no-llvm] [--no-build]
+//! cargo xtask bench debug [--no-build]
 //! cargo xtask web [--debug] [--no-setup]
 //! ```
 //!
@@ -30,8 +31,11 @@
 //! - `bench scale` ([`bench_scale`]): growth of the time of `irplay opt -p O2`, `build` (wasm32,
 //!   x86-64, AArch64) and `check` with the size of generated modules (loop nests, wide phis,
 //!   switches, chains, many functions), with the fitted exponent, against opt-19 and llc-19.
+//! - `bench debug` ([`bench_debug`]): `irplay debug` one step forward and back (and the other
+//!   commands) at step 1,000,000 and 10,000,000 of a long loop, and its snapshots' memory.
 //! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
+mod bench_debug;
 mod bench_interp;
 mod bench_native;
 mod bench_native_a64;
@@ -52,6 +56,7 @@ usage: cargo xtask bench parse [OPTIONS]
        cargo xtask bench wasm [OPTIONS]
        cargo xtask bench native [OPTIONS]
        cargo xtask bench scale [OPTIONS]
+       cargo xtask bench debug [--no-build]
        cargo xtask web [--debug] [--no-setup]
 
 `cargo xtask bench parse --help`, `cargo xtask bench interp --help`,
@@ -70,6 +75,11 @@ fn main() -> ExitCode {
                     ExitCode::from(2)
                 }
             },
+            Some("debug") if args[2..].iter().any(|a| a == "-h" || a == "--help") => {
+                print!("{}", bench_debug::USAGE);
+                ExitCode::SUCCESS
+            }
+            Some("debug") => bench_debug::bench_debug(&args[2..]),
             Some("interp") => match bench_interp::InterpOpts::parse(&args[2..]) {
                 Ok(opts) => bench_interp::bench_interp(&opts),
                 Err(e) => {

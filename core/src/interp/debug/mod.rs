@@ -321,9 +321,14 @@ impl<'m> Session<'m> {
     /// Why a watch stopped the run here.
     fn paused_reason(&self, w: Option<&Watch>) -> StopReason {
         let (span, _) = self.ctx_here();
+        let line = self.line_col(span.start).0;
         match w {
-            Some(w) if w.starts.contains(&span.start) && self.it.frames.len() > w.depth => {
-                StopReason::Breakpoint { line: self.line_col(span.start).0 }
+            Some(w)
+                if w.starts.contains(&span.start)
+                    && self.it.frames.len() > w.depth
+                    && self.breakpoints.contains(&line) =>
+            {
+                StopReason::Breakpoint { line }
             }
             _ => StopReason::Step,
         }

@@ -423,7 +423,8 @@ fn block_view(
         } else if sh & PARTIAL != 0 {
             ByteState::PartlyUndef
         } else {
-            let starts = i == 0 || shadow.get(i - 1) != Some(&sh) || (off + i as u64) % 8 == 0;
+            let starts =
+                i == 0 || shadow.get(i - 1) != Some(&sh) || (off + i as u64).is_multiple_of(8);
             if starts {
                 let mut w = [0u8; 8];
                 for (k, b) in w.iter_mut().enumerate() {
