@@ -1,4 +1,4 @@
-//! The playground page: editor, toolbar, CFG, run, passes, asm and problems panes, share links
+//! The playground page: editor, toolbar, CFG, run, passes, asm and problems panes, the stepper,
 //! and themes, as a yew component.
 //!
 //! The component is a thin shell around the reducer in `state`: events become

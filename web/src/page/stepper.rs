@@ -405,7 +405,9 @@ pub fn install_keys(f: Callback<DebugAction>) {
             .and_then(|d| d.get_element_by_id("stepper"))
             .is_some();
         if open {
+            // Before the editor's own keys (F8 is its next diagnostic otherwise).
             e.prevent_default();
+            e.stop_propagation();
             f.emit(a);
         }
     });
