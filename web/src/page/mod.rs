@@ -1,5 +1,5 @@
 //! The playground page: editor, toolbar, CFG, run, passes, asm and problems panes, the stepper,
-//! and themes, as a yew component.
+//! share links and themes, as a yew component.
 //!
 //! The component is a thin shell around the reducer in `state`: events become
 //! [`Action`]s, `State::reduce` says what changes and returns [`Effect`]s, and the shell carries
