@@ -5,6 +5,9 @@
 pub use crate::worker::layout::{EdgePath, Layout, Rect};
 use serde::{Deserialize, Serialize};
 
+pub mod debug;
+pub use debug::{DebugOp, DebugReply, DebugRequest, DebugStart, DebugStop};
+
 /// Any request, as a worker reads it. The page has one worker per kind and sends each only its
 /// kind's requests: [`AnalyzeRequest`], [`RunRequest`], [`OptRequest`], [`CompileRequest`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -20,6 +23,8 @@ pub enum Request {
     StepCfgs(StepCfgsRequest),
     /// Compile to machine code (the asm worker).
     Compile(CompileRequest),
+    /// Start or move a stepping session (the debug worker).
+    Debug(DebugRequest),
 }
 
 /// Parse and verify `text`; lay out the CFG of `function` (or of `main`, or the first defined
@@ -113,6 +118,7 @@ impl Request {
             Request::Optimize(r) => r.id,
             Request::StepCfgs(r) => r.id,
             Request::Compile(r) => r.id,
+            Request::Debug(r) => r.id,
         }
     }
 }
@@ -141,6 +147,12 @@ impl From<OptRequest> for Request {
 impl From<CompileRequest> for Request {
     fn from(r: CompileRequest) -> Request {
         Request::Compile(r)
+    }
+}
+
+impl From<DebugRequest> for Request {
+    fn from(r: DebugRequest) -> Request {
+        Request::Debug(r)
     }
 }
 
@@ -221,6 +233,8 @@ pub enum Reply {
     Opt(OptReply),
     /// To the asm worker's.
     Asm(AsmReply),
+    /// To the debug worker's.
+    Debug(DebugReply),
 }
 
 impl Reply {

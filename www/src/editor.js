@@ -1,8 +1,8 @@
 // The irplay source editor: window.IrplayEditor.create(parent, options) mounts CodeMirror 6 behind a handle that speaks UTF-8 byte offsets.
-import { EditorState, EditorSelection, Compartment, StateField, StateEffect } from '@codemirror/state';
+import { EditorState, EditorSelection, Compartment, StateField, StateEffect, RangeSet } from '@codemirror/state';
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars,
-  drawSelection, dropCursor, hoverTooltip, Decoration,
+  drawSelection, dropCursor, hoverTooltip, Decoration, gutter, GutterMarker,
 } from '@codemirror/view';
 import { history, defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, syntaxHighlighting, indentOnInput, indentUnit } from '@codemirror/language';
@@ -161,6 +161,129 @@ function buildMarks(doc, marks) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The stepper: breakpoints (dots in a gutter of their own, toggled by clicking it or a line
+// number; they move with the text as it is edited) and the current instruction (its line
+// highlighted, an arrow in the gutter). Both are kept at line starts and mapped through edits.
+
+class BreakpointMarker extends GutterMarker {
+  constructor() { super(); this.elementClass = 'cm-breakpoint-line'; }
+  eq(other) { return other instanceof BreakpointMarker; }
+  toDOM() {
+    const dot = document.createElement('span');
+    dot.className = 'cm-breakpoint';
+    dot.textContent = '●';
+    dot.title = 'breakpoint (click to remove)';
+    return dot;
+  }
+}
+const breakpointMarker = new BreakpointMarker();
+
+// Sizes the gutter (CodeMirror keeps it in a hidden element).
+class SpacerMarker extends GutterMarker {
+  toDOM() {
+    const dot = document.createElement('span');
+    dot.className = 'cm-breakpoint-spacer';
+    dot.textContent = '●';
+    return dot;
+  }
+}
+
+class CurrentMarker extends GutterMarker {
+  constructor(kind) { super(); this.kind = kind; }
+  eq(other) { return other instanceof CurrentMarker && other.kind === this.kind; }
+  toDOM() {
+    const arrow = document.createElement('span');
+    arrow.className = `cm-debug-arrow cm-debug-arrow-${this.kind}`;
+    arrow.textContent = '➜';
+    return arrow;
+  }
+}
+
+const toggleBreakpointEffect = StateEffect.define({ map: (pos, mapping) => mapping.mapPos(pos) });
+const setBreakpointsEffect = StateEffect.define();
+
+const breakpointField = StateField.define({
+  create: () => RangeSet.empty,
+  update(set, tr) {
+    set = set.map(tr.changes);
+    for (const e of tr.effects) {
+      if (e.is(setBreakpointsEffect)) set = e.value;
+      if (!e.is(toggleBreakpointEffect)) continue;
+      const at = tr.state.doc.lineAt(e.value).from;
+      let has = false;
+      set.between(at, at, (from) => { if (from === at) has = true; });
+      set = has ? set.update({ filter: (from) => from !== at }) : set.update({ add: [breakpointMarker.range(at)] });
+    }
+    return set;
+  },
+});
+
+// The breakpoints' line numbers (1-based, ascending, each once).
+function breakpointLines(state) {
+  const lines = [];
+  const cursor = state.field(breakpointField).iter();
+  for (; cursor.value; cursor.next()) {
+    const n = state.doc.lineAt(cursor.from).number;
+    if (lines[lines.length - 1] !== n) lines.push(n);
+  }
+  return lines;
+}
+
+function breakpointSet(doc, lines) {
+  const starts = [];
+  for (const n of Array.isArray(lines) ? lines : []) {
+    const k = Math.floor(Number(n));
+    if (k >= 1 && k <= doc.lines) starts.push(doc.line(k).from);
+  }
+  starts.sort((a, b) => a - b);
+  return RangeSet.of([...new Set(starts)].map((from) => breakpointMarker.range(from)));
+}
+
+// The current instruction: { from, to, kind } in editor positions, or null.
+const setCurrentEffect = StateEffect.define();
+const currentField = StateField.define({
+  create: () => null,
+  update(cur, tr) {
+    if (cur && !tr.changes.empty) {
+      const from = tr.changes.mapPos(cur.from, 1);
+      const to = Math.max(from, tr.changes.mapPos(cur.to, -1));
+      cur = { ...cur, from, to, lineFrom: tr.state.doc.lineAt(from).from };
+    }
+    for (const e of tr.effects) if (e.is(setCurrentEffect)) cur = e.value;
+    return cur;
+  },
+  provide: (f) => EditorView.decorations.from(f, (cur) => {
+    if (!cur) return Decoration.none;
+    return Decoration.set([
+      Decoration.line({ class: `cm-debug-line cm-debug-line-${cur.kind}` }).range(cur.lineFrom),
+      ...(cur.to > cur.from ? [Decoration.mark({ class: `cm-debug-current cm-debug-current-${cur.kind}` }).range(cur.from, cur.to)] : []),
+    ], true);
+  }),
+});
+
+function toggleAt(view, lineFrom) {
+  view.dispatch({ effects: toggleBreakpointEffect.of(lineFrom) });
+  return true;
+}
+
+const stepperGutter = [
+  breakpointField,
+  currentField,
+  gutter({
+    class: 'cm-breakpoint-gutter',
+    markers: (view) => {
+      const cur = view.state.field(currentField);
+      const bps = view.state.field(breakpointField);
+      if (!cur) return bps;
+      const at = view.state.doc.lineAt(cur.from).from;
+      return [bps, RangeSet.of([new CurrentMarker(cur.kind).range(at)])];
+    },
+    initialSpacer: () => new SpacerMarker(),
+    domEventHandlers: { mousedown: (view, line) => toggleAt(view, line.from) },
+  }),
+];
+
+// ---------------------------------------------------------------------------------------------
 // Themes: editor chrome per light/dark, plus the matching highlight style.
 
 const chrome = (dark) => {
@@ -246,11 +369,20 @@ function create(parent, options) {
   let dark = opts.dark == null ? defaultDark() : !!opts.dark;
   let lastCursor = -1;
   let destroyed = false;
+  let onBreakpoints = null; // set by the handle's onBreakpoints
+  let lastBreakpoints = '';
 
   const listener = EditorView.updateListener.of((update) => {
     if (update.docChanged) {
       carryStarts(update.startState.doc, update.state.doc, update.changes);
       safeCall(opts.onChange, update.state.doc.toString());
+    }
+    if (onBreakpoints && update.state.field(breakpointField) !== update.startState.field(breakpointField)) {
+      const lines = breakpointLines(update.state);
+      if (lines.join(',') !== lastBreakpoints) {
+        lastBreakpoints = lines.join(',');
+        safeCall(onBreakpoints, Uint32Array.from(lines));
+      }
     }
     if (update.docChanged || update.selectionSet) {
       const byte = posToByte(update.state.doc, update.state.selection.main.head);
@@ -309,7 +441,8 @@ function create(parent, options) {
   const state = EditorState.create({
     doc: opts.text == null ? '' : String(opts.text),
     extensions: [
-      lineNumbers(),
+      stepperGutter,
+      lineNumbers({ domEventHandlers: { mousedown: (view, line) => toggleAt(view, line.from) } }),
       highlightActiveLineGutter(),
       highlightSpecialChars(),
       history(),
@@ -392,6 +525,30 @@ function create(parent, options) {
       if (value === dark) return;
       dark = value;
       view.dispatch({ effects: themeSlot.reconfigure(themeFor(dark)) });
+    }),
+    // The stepper: breakpoints by line number (1-based), reported to `fn` whenever they change
+    // (a click in the gutter, or an edit that moved them).
+    onBreakpoints: live((fn) => { onBreakpoints = typeof fn === 'function' ? fn : null; }),
+    getBreakpoints: live(() => breakpointLines(view.state)),
+    setBreakpoints: live((lines) => {
+      view.dispatch({ effects: setBreakpointsEffect.of(breakpointSet(view.state.doc, lines)) });
+    }),
+    // Highlights the current instruction (a byte range; kind 'paused', 'finished' or 'stale')
+    // and scrolls it into view, or clears it (fromByte null).
+    setCurrent: live((fromByte, toByte, kind) => {
+      if (fromByte == null || fromByte < 0) {
+        view.dispatch({ effects: setCurrentEffect.of(null) });
+        return;
+      }
+      const doc = view.state.doc;
+      const [from, to] = byteRange(doc, fromByte, toByte);
+      const k = ['paused', 'finished', 'stale'].includes(kind) ? kind : 'paused';
+      view.dispatch({
+        effects: [
+          setCurrentEffect.of({ from, to, kind: k, lineFrom: doc.lineAt(from).from }),
+          EditorView.scrollIntoView(from, { y: 'nearest', yMargin: 48 }),
+        ],
+      });
     }),
     getCursor: live(() => posToByte(view.state.doc, view.state.selection.main.head)),
     byteToPos: live((byte) => byteToPos(view.state.doc, byte, false)),

@@ -35,7 +35,7 @@ pub struct CfgProps {
     /// The selected block.
     pub selected: Option<usize>,
     /// Instructions (by start offset) the last run marked, with their class (`cfg-poison`,
-    /// `cfg-poison-source`, `cfg-ub`).
+    /// `cfg-poison-source`, `cfg-ub`; `cfg-current` for the stepper's instruction).
     pub poison: Rc<HashMap<u32, &'static str>>,
     /// Clicking (or pressing Enter on) a block.
     pub on_block: Callback<usize>,
@@ -260,7 +260,10 @@ fn blocks(props: &CfgProps) -> Html {
         if b.loop_header { class.push("cfg-loop-header"); }
         if b.unreachable { class.push("cfg-unreachable"); }
         if props.selected == Some(i) { class.push("cfg-selected"); }
-        let poisoned = b.lines.iter().any(|l| props.poison.contains_key(&l.from));
+        // `cfg-current` marks the stepper's instruction, not poison.
+        let current = b.lines.iter().any(|l| props.poison.get(&l.from) == Some(&"cfg-current"));
+        if current { class.push("cfg-block-current"); }
+        let poisoned = b.lines.iter().any(|l| props.poison.get(&l.from).is_some_and(|c| *c != "cfg-current"));
         if poisoned { class.push("cfg-block-poison"); }
         let title = format!("{}{}{}", b.label, if b.loop_header { " (loop header)" } else { "" }, if b.unreachable { " (unreachable)" } else { "" });
         html! {

@@ -25,6 +25,10 @@ extern "C" {
     fn set_marks(this: &EditorHandle, marks: &Array);
     #[wasm_bindgen(method, js_name = setDark)]
     fn set_dark(this: &EditorHandle, dark: bool);
+    #[wasm_bindgen(method, js_name = onBreakpoints)]
+    fn on_breakpoints(this: &EditorHandle, f: &JsValue);
+    #[wasm_bindgen(method, js_name = setCurrent)]
+    fn set_current(this: &EditorHandle, from: JsValue, to: u32, kind: &str);
 }
 
 /// The editor and the callbacks it holds (kept alive as long as the editor).
@@ -109,6 +113,23 @@ impl Editor {
             arr.push(&o);
         }
         self.handle.set_marks(&arr);
+    }
+
+    /// Reports the breakpoints (1-based line numbers, ascending) to `f` whenever they change:
+    /// a click in the gutter or on a line number toggles one, and they move with the text.
+    pub fn on_breakpoints(&mut self, f: impl FnMut(Vec<u32>) + 'static) {
+        let cb = Closure::<dyn FnMut(Vec<u32>)>::new(f).into_js_value();
+        self.handle.on_breakpoints(&cb);
+        self._callbacks.push(cb);
+    }
+
+    /// Highlights the stepper's current instruction (a byte range; `kind` is `paused`,
+    /// `finished` or `stale`) and scrolls it into view, or clears it.
+    pub fn set_current(&self, at: Option<(u32, u32)>, kind: &str) {
+        match at {
+            Some((from, to)) => self.handle.set_current(from.into(), to, kind),
+            None => self.handle.set_current(JsValue::NULL, 0, kind),
+        }
     }
 
     /// Switches the editor's colours.

@@ -1,5 +1,5 @@
-//! The playground page: editor, toolbar, CFG, run, passes, asm and problems panes, share links
-//! and themes, as a yew component.
+//! The playground page: editor, toolbar, CFG, run, passes, asm and problems panes, the stepper,
+//! share links and themes, as a yew component.
 //!
 //! The component is a thin shell around the reducer in `state`: events become
 //! [`Action`]s, `State::reduce` says what changes and returns [`Effect`]s, and the shell carries
@@ -16,6 +16,7 @@ mod panels;
 mod passes;
 pub mod share;
 pub mod state;
+mod stepper;
 mod storage;
 pub mod teach;
 pub mod workers;
@@ -24,6 +25,7 @@ use crate::protocol::{
     AnalysisReply, AnalyzeRequest, AsmReply, CfgView, CompileRequest, KindReply, OptReply,
     OptRequest, Request, RunReply, RunRequest,
 };
+use crate::protocol::{DebugReply, DebugRequest};
 use asm::{AsmPane, SharedAsm};
 use bridge::Bridge;
 use cfg::CfgPane;
@@ -33,6 +35,7 @@ use irplay_core::diag::SourceFile;
 use panels::{ProblemsPane, RunPane};
 use passes::PassPane;
 use share::Tab;
+use state::DebugAction;
 use state::{Action, Effect, Init, Measure, State, Worker};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -53,6 +56,8 @@ struct Metrics {
     cfg_render_start: f64,
     asm_posted: f64,
     asm_pending: bool,
+    debug_posted: f64,
+    debug_pending: bool,
 }
 
 /// The playground.
@@ -64,6 +69,7 @@ pub struct App {
     run_worker: Slot<RunRequest, RunReply>,
     opt_worker: Slot<OptRequest, OptReply>,
     asm_worker: Slot<CompileRequest, AsmReply>,
+    debug_worker: Slot<DebugRequest, DebugReply>,
     /// The text and run values the editor's hover callback reads.
     hover: Rc<RefCell<HoverData>>,
     /// Made once: a new callback on every render would re-render the whole graph.
@@ -99,6 +105,7 @@ impl Component for App {
             run_worker: None,
             opt_worker: None,
             asm_worker: None,
+            debug_worker: None,
             hover,
             on_block: ctx.link().callback(Action::BlockClicked),
             no_poison: Rc::new(HashMap::new()),
@@ -121,6 +128,11 @@ impl Component for App {
             m.asm_pending = false;
             storage::set_metric("asm-ms", crate::now_ms() - m.asm_posted);
         }
+        if m.debug_pending {
+            // From a stepper command sent to its new state drawn.
+            m.debug_pending = false;
+            storage::set_metric("debug-round-ms", crate::now_ms() - m.debug_posted);
+        }
         if m.cfg_render_start > 0.0 {
             storage::set_metric("cfg-render-ms", crate::now_ms() - m.cfg_render_start);
             m.cfg_render_start = 0.0;
@@ -128,6 +140,9 @@ impl Component for App {
     }
 
     fn update(&mut self, ctx: &Context<Self>, action: Action) -> bool {
+        if let Action::Debug(DebugAction::Reply(_)) = &action {
+            self.metrics.debug_pending = true;
+        }
         let effects = self.state.reduce(action);
         let mut render = false;
         for effect in effects {
@@ -178,6 +193,7 @@ impl Component for App {
                         { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({} block{})", f.name, f.blocks, if f.blocks == 1 { "" } else { "s" }) }</option> }) }
                     </select>
                     <button id="run-top" class="btn btn-primary" onclick={link.callback(|_| Action::Run)} disabled={self.state.running()} title="run the entry function (Ctrl-Enter)">{"▶ Run"}</button>
+                    <button id="debug-top" class="btn" onclick={link.callback(|_| Action::Debug(DebugAction::Start))} title="step through the entry function: forwards and back, with breakpoints (click a line number)">{"▷ Debug"}</button>
                     <button id="share" class="btn" onclick={link.callback(|_| Action::Share)}>{"Share"}</button>
                     <label class="toggle"><input id="toggle-dom" type="checkbox" checked={self.state.view.dom_tree} onchange={link.callback(|_| Action::ToggleDom)} />{" dominator tree"}</label>
                     <label class="toggle"><input id="toggle-may-poison" type="checkbox" checked={self.state.view.may_poison} onchange={link.callback(|_| Action::ToggleMayPoison)} />{" may-be-poison"}</label>
@@ -187,6 +203,7 @@ impl Component for App {
                 <main class="panes">
                     <section class="pane editor-pane" aria-label="editor">
                         <div id="editor" class="editor" ref={self.editor_ref.clone()}></div>
+                        { self.stepper_view(ctx) }
                     </section>
                     <section class="pane side-pane">
                         <div class="tabs" role="tablist">
@@ -225,7 +242,11 @@ impl App {
             move |o| hover.borrow().describe(o),
             move |range| line_hover.emit(range),
         ) {
-            Ok(ed) => self.editor = Some(ed),
+            Ok(mut ed) => {
+                let bps = ctx.link().callback(|l| Action::Debug(DebugAction::Breakpoints(l)));
+                ed.on_breakpoints(move |lines| bps.emit(lines));
+                self.editor = Some(ed);
+            }
             Err(e) => ctx.link().send_message(Action::Notice(format!(
                 "the editor did not load ({e}); reload the page"
             ))),
@@ -234,6 +255,7 @@ impl App {
         let run = ctx.link().callback(|_: ()| Action::Run);
         storage::on_ctrl_enter(move || run.emit(()));
         storage::reload_on_new_link();
+        stepper::install_keys(ctx.link().callback(Action::Debug));
     }
 
     /// Carries out one effect; true when the page should re-render.
@@ -263,6 +285,20 @@ impl App {
                 if let Err(e) = carry(&mut self.asm_worker, op, || link.callback(Action::AsmReply))
                 {
                     link.send_message(Action::NoWorker(Worker::Asm, e));
+                }
+            }
+            Effect::Debug(op) => {
+                if matches!(op, WorkerOp::Post(_)) {
+                    self.metrics.debug_posted = crate::now_ms();
+                }
+                let on_reply = || link.callback(|r| Action::Debug(DebugAction::Reply(r)));
+                if let Err(e) = carry(&mut self.debug_worker, op, on_reply) {
+                    link.send_message(Action::Debug(DebugAction::NoWorker(e)));
+                }
+            }
+            Effect::DebugLine(at, kind) => {
+                if let Some(ed) = ed {
+                    ed.set_current(at, kind);
                 }
             }
             Effect::Later(ms, action) => {
@@ -357,13 +393,58 @@ impl App {
         let Some(c) = self.state.cfg.clone() else {
             return html! { <p class="cfg-empty">{"No function to draw: define one, or fix the errors first."}</p> };
         };
-        let poison = if self.state.run_is_current() {
+        let mut poison = if self.state.run_is_current() {
             self.state.poison_lines.clone()
         } else {
             self.no_poison.clone()
         };
+        let mut selected = self.state.selected_block;
+        // The stepper's block and instruction.
+        if let Some((block, start)) = self.state.debug_block() {
+            Rc::make_mut(&mut poison).insert(start, "cfg-current");
+            selected = Some(block);
+        }
         html! {
-            <CfgPane cfg={cfg::Shared(c)} dom_tree={self.state.view.dom_tree} selected={self.state.selected_block} {poison} on_block={self.on_block.clone()} />
+            <CfgPane cfg={cfg::Shared(c)} dom_tree={self.state.view.dom_tree} {selected} {poison} on_block={self.on_block.clone()} />
+        }
+    }
+
+    fn stepper_view(&self, ctx: &Context<Self>) -> Html {
+        let Some(session) = self.state.debug.session.clone() else { return html! {} };
+        let link = ctx.link();
+        let text = session.text.clone();
+        let positions =
+            Callback::from(move |off: u32| SourceFile::new("input.ll", &*text).line_col(off));
+        let on_jump = link.callback(|(f, t)| Action::Jump(f, t));
+        let report = match &session.report {
+            Some(r) => panels::report(
+                &panels::RunProps {
+                    functions: Vec::new(),
+                    entry: self.state.view.entry.clone(),
+                    args: String::new(),
+                    max_steps: self.state.max_steps,
+                    wasm: false,
+                    running: false,
+                    report: Some(r.clone()),
+                    live: Rc::default(),
+                    positions: positions.clone(),
+                    on_entry: Callback::noop(),
+                    on_engine: Callback::noop(),
+                    on_args: Callback::noop(),
+                    stdin: String::new(),
+                    on_stdin: Callback::noop(),
+                    on_steps: Callback::noop(),
+                    on_run: Callback::noop(),
+                    on_stop: Callback::noop(),
+                    on_jump: on_jump.clone(),
+                },
+                r,
+            ),
+            None => html! {},
+        };
+        html! {
+            <stepper::StepperPanel stale={session.stale(&self.state.text)} {session} breakpoints={self.state.debug.breakpoints.len()}
+                {positions} on_action={link.callback(Action::Debug)} {on_jump} {report} />
         }
     }
 

@@ -147,7 +147,7 @@ fn jump_button(p: &RunProps, from: u32, to: u32, text: String) -> Html {
     html! { <button class="link" onclick={jump} title="show in the editor">{ format!("{text} {line}:{col}") }</button> }
 }
 
-fn report(p: &RunProps, r: &RunReport) -> Html {
+pub(super) fn report(p: &RunProps, r: &RunReport) -> Html {
     let status_class = if r.ub.is_some() {
         "run-message run-ub"
     } else if r.status == Some(0) {

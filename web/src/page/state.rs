@@ -9,11 +9,13 @@
 use super::examples::EXAMPLES;
 use super::share::{self, AsmTargets, Tab, View};
 use super::workers::{Policy, WorkerHandle, WorkerOp};
+use crate::protocol::DebugRequest;
 use crate::protocol::{
     Analysis, AnalysisReply, AnalyzeRequest, AsmReply, AsmReport, CfgView, CompileRequest,
     OptReply, OptReport, OptRequest, OptimizeRequest, OutputChunk, RunReply, RunReport, RunRequest,
     StepCfgsRequest,
 };
+pub use debug::DebugAction;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -132,6 +134,8 @@ pub enum Action {
     ClickAsm(u32, u32),
     /// Download a target's object file or listing (the target's name).
     DownloadAsm(String, AsmFile),
+    /// The stepper.
+    Debug(DebugAction),
 }
 
 /// A file of the asm view to download.
@@ -208,6 +212,11 @@ pub enum Effect {
     Opt(WorkerOp<OptRequest>),
     /// Post to (or end) the asm worker.
     Asm(WorkerOp<CompileRequest>),
+    /// Post to (or end) the debug worker.
+    Debug(WorkerOp<DebugRequest>),
+    /// Highlight the stepper's instruction in the editor (a byte range, or none), with its
+    /// kind (`paused`, `finished`).
+    DebugLine(Option<(u32, u32)>, &'static str),
     /// Take the action after this many milliseconds.
     Later(u32, Box<Action>),
     /// Offer a file for download: name, contents, MIME type.
@@ -351,6 +360,8 @@ pub struct State {
     pub asm_pin: Option<AsmFocus>,
     /// A download waiting for its file (the target's name).
     asm_download: Option<(String, AsmFile)>,
+    /// The stepper.
+    pub debug: debug::Debugger,
 }
 
 impl State {
@@ -393,6 +404,7 @@ impl State {
             asm_hover: None,
             asm_pin: None,
             asm_download: None,
+            debug: debug::Debugger::default(),
         }
     }
 
@@ -422,6 +434,7 @@ impl State {
             }
             Action::TextChanged(text) => self.text_changed(text, &mut fx),
             Action::Cursor(offset) => {
+                self.debug.cursor = offset;
                 let block = self
                     .cfg
                     .as_ref()
@@ -600,6 +613,7 @@ impl State {
             Action::HoverAsm(range) => self.hover_asm(range, &mut fx),
             Action::ClickAsm(from, to) => self.click_asm(from, to, &mut fx),
             Action::DownloadAsm(target, file) => self.download_asm(target, file, &mut fx),
+            Action::Debug(a) => self.debug_action(a, &mut fx),
         }
         fx
     }
@@ -621,6 +635,7 @@ impl State {
         self.check(fx);
         self.refresh_asm(false, fx);
         self.marks(fx);
+        self.debug_text_changed(fx);
     }
 
     /// Asks for the text to be checked: sent at once when the worker is idle, else it waits
@@ -851,5 +866,6 @@ pub fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
 }
 
 mod asm;
+pub mod debug;
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@
 
 pub mod asm;
 pub mod cfgview;
+pub mod debug;
 pub mod layout;
 pub mod wasm_run;
 pub mod wasm_trap;
@@ -28,7 +29,7 @@ use std::collections::HashMap;
 /// Trace events kept per run (each yields the last value of an instruction for hovering).
 const MAX_TRACE: usize = 200_000;
 /// Memory a playground run may use.
-const MAX_MEMORY: u64 = 256 << 20;
+pub(crate) const MAX_MEMORY: u64 = 256 << 20;
 /// Output a playground run may write (stdout and stderr together): past it the run stops
 /// with an `output_limit` error.
 pub(crate) const MAX_OUTPUT: u64 = 16 << 20;
@@ -128,6 +129,7 @@ pub fn handle(req: Request) -> Reply {
         Request::Compile(CompileRequest { id, text, targets, files }) => {
             Reply::Asm(AsmReply::Compiled(Box::new(asm::compile(id, &text, &targets, files))))
         }
+        Request::Debug(r) => Reply::Debug(debug::handle(r)),
     }
 }
 

@@ -69,6 +69,7 @@ fn answer(req: impl Into<Request>) -> Action {
         Reply::Run(r) => Action::RunReply(r),
         Reply::Opt(r) => Action::OptReply(r),
         Reply::Asm(r) => Action::AsmReply(r),
+        Reply::Debug(r) => Action::Debug(DebugAction::Reply(r)),
     }
 }
 
