@@ -134,6 +134,7 @@ impl Component for App {
             render |= self.carry_out(ctx, effect);
         }
         self.hover.borrow_mut().set(&self.state.text, &self.state.hover_run);
+        self.hover.borrow_mut().set_analysis(&self.state.analysis);
         render
     }
 

@@ -8,6 +8,7 @@
 pub mod asm;
 pub mod cfgview;
 pub mod layout;
+pub mod values;
 pub mod wasm_run;
 pub mod wasm_trap;
 
@@ -208,8 +209,9 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
     report
 }
 
-/// Checks `text`, lists its functions, lays out the CFG of `function` (or of the first
-/// defined function) and computes the static may-be-poison marks.
+/// Checks `text`, lists its functions (with their byte ranges), lays out the CFG of
+/// `function` (or of the first defined function), computes the static may-be-poison marks and
+/// describes every local value for hovering (`values`).
 pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
     let start = now_ms();
     let checked = irplay_core::check(text);
@@ -243,6 +245,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
     let mut functions = Vec::new();
     let mut cfg = None;
     let mut may_poison = Vec::new();
+    let mut values = Vec::new();
     if let Some(m) = checked.module.as_ref() {
         let defined: Vec<GlobalId> = m
             .order
@@ -251,7 +254,9 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
             .filter(|&g| m.func(g).is_some_and(|f| f.body.is_some()))
             .collect();
         for &g in &defined {
-            functions.push(function_info(m, g));
+            let mut info = function_info(m, g);
+            info.span = values::function_span(m, g, text).unwrap_or_default();
+            functions.push(info);
         }
         // Analyses and layout need the verifier's guarantees (terminators, dominance).
         if checked.valid {
@@ -265,6 +270,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
             }
             for &g in &defined {
                 may_poison.extend(may_poison_marks(m, g));
+                values.extend(values::value_infos(m, g, text, &file));
             }
         }
     }
@@ -275,6 +281,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
         functions,
         cfg,
         may_poison,
+        values,
         millis: now_ms() - start,
     }
 }
@@ -294,7 +301,7 @@ fn function_info(m: &Module, g: GlobalId) -> FunctionInfo {
                     || (i == 1 && matches!(m.types.get(p), Type::Ptr(_)))
             })
     });
-    FunctionInfo { name: m.global_name(g), blocks, insts, runnable }
+    FunctionInfo { name: m.global_name(g), blocks, insts, runnable, span: (0, 0) }
 }
 
 fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
