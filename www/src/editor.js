@@ -2,7 +2,7 @@
 import { EditorState, EditorSelection, Compartment, StateField, StateEffect } from '@codemirror/state';
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars,
-  drawSelection, dropCursor, hoverTooltip, Decoration,
+  drawSelection, dropCursor, hoverTooltip, tooltips, Decoration,
 } from '@codemirror/view';
 import { history, defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, syntaxHighlighting, indentOnInput, indentUnit } from '@codemirror/language';
@@ -161,6 +161,39 @@ function buildMarks(doc, marks) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Hover tooltips: plain text, one fact a line; a line `LangRef: URL` becomes a link (only to the
+// LangRef). The tooltip stays inside the editor's visible area (never over the toolbar) and lets
+// clicks through to the text, except on its link (see `.cm-tooltip-hover` in the theme).
+
+const LANGREF = 'https://releases.llvm.org/19.1.0/docs/LangRef.html#';
+
+function hoverContent(dom, text) {
+  text.split('\n').forEach((line, i) => {
+    if (i > 0) dom.appendChild(document.createTextNode('\n'));
+    const m = /^LangRef: (\S+)$/.exec(line);
+    if (m && m[1].startsWith(LANGREF) && /^[a-z0-9-]+$/.test(m[1].slice(LANGREF.length))) {
+      const a = document.createElement('a');
+      a.className = 'cm-irplay-langref';
+      a.href = m[1];
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+      a.textContent = `LangRef: ${m[1].slice(LANGREF.length)} ↗`;
+      dom.appendChild(a);
+    } else {
+      dom.appendChild(document.createTextNode(line)); // plain text, never HTML
+    }
+  });
+}
+
+// Tooltips may use the editor's visible area only.
+const tooltipPlace = tooltips({
+  tooltipSpace: (view) => {
+    const r = view.scrollDOM.getBoundingClientRect();
+    return { top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
 // Themes: editor chrome per light/dark, plus the matching highlight style.
 
 const chrome = (dark) => {
@@ -202,6 +235,8 @@ const baseTheme = EditorView.baseTheme({
     lineHeight: '1.5',
     overflow: 'auto',
   },
+  '.cm-tooltip.cm-tooltip-hover': { pointerEvents: 'none' },
+  '.cm-tooltip.cm-tooltip-hover a': { pointerEvents: 'auto' },
   '.cm-irplay-hover': {
     whiteSpace: 'pre-wrap', fontFamily: 'var(--font-mono, ui-monospace, monospace)', fontSize: '12px',
     padding: '4px 8px', maxWidth: '70ch', maxHeight: '40vh', overflow: 'auto',
@@ -277,7 +312,7 @@ function create(parent, options) {
       create() {
         const dom = document.createElement('div');
         dom.className = 'cm-irplay-hover';
-        dom.textContent = String(text); // plain text, never HTML
+        hoverContent(dom, String(text));
         return { dom };
       },
     };
@@ -326,6 +361,7 @@ function create(parent, options) {
       lintGutter(),
       marksField,
       hover,
+      tooltipPlace,
       lineHover,
       baseTheme,
       themeSlot.of(themeFor(dark)),

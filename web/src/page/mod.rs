@@ -64,6 +64,8 @@ pub struct App {
     run_worker: Slot<RunRequest, RunReply>,
     opt_worker: Slot<OptRequest, OptReply>,
     asm_worker: Slot<CompileRequest, AsmReply>,
+    /// Runs the interpreter after a run as WebAssembly, to check for undefined behaviour.
+    check_worker: Slot<RunRequest, RunReply>,
     /// The text and run values the editor's hover callback reads.
     hover: Rc<RefCell<HoverData>>,
     /// Made once: a new callback on every render would re-render the whole graph.
@@ -99,6 +101,7 @@ impl Component for App {
             run_worker: None,
             opt_worker: None,
             asm_worker: None,
+            check_worker: None,
             hover,
             on_block: ctx.link().callback(Action::BlockClicked),
             no_poison: Rc::new(HashMap::new()),
@@ -160,10 +163,10 @@ impl Component for App {
         let status = match analysis {
             None => html! { <span id="status" class="status">{"checking…"}</span> },
             Some(a) if a.valid => {
-                html! { <span id="status" class="status status-ok" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✓ valid · {} functions · checked in {:.1} ms", a.functions.len(), a.millis) }</span> }
+                html! { <span id="status" class="status status-ok" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✓ valid · {} · checked in {:.1} ms", teach::plural(a.functions.len(), "function"), a.millis) }</span> }
             }
             Some(a) => {
-                html! { <span id="status" class="status status-err" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✗ {} error{} · {} diagnostics", errors, if errors == 1 { "" } else { "s" }, a.diagnostics.len()) }</span> }
+                html! { <span id="status" class="status status-err" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✗ {} · {}", teach::plural(errors, "error"), teach::plural(a.diagnostics.len(), "diagnostic")) }</span> }
             }
         };
         html! {
@@ -176,7 +179,7 @@ impl Component for App {
                         { for examples::EXAMPLES.iter().enumerate().map(|(i, e)| html! { <option value={i.to_string()}>{ format!("{} — {}", e.title, e.topic) }</option> }) }
                     </select>
                     <select id="function" class="select" onchange={on_function} aria-label="function to draw" disabled={functions.is_empty()}>
-                        { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({} block{})", f.name, f.blocks, if f.blocks == 1 { "" } else { "s" }) }</option> }) }
+                        { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({})", f.name, teach::plural(f.blocks as usize, "block")) }</option> }) }
                     </select>
                     <button id="run-top" class="btn btn-primary" onclick={link.callback(|_| Action::Run)} disabled={self.state.running()} title="run the entry function (Ctrl-Enter)">{"▶ Run"}</button>
                     <button id="share" class="btn" onclick={link.callback(|_| Action::Share)}>{"Share"}</button>
@@ -266,6 +269,12 @@ impl App {
                     link.send_message(Action::NoWorker(Worker::Asm, e));
                 }
             }
+            Effect::Check(op) => {
+                let on_reply = || link.callback(Action::CheckReply);
+                if let Err(e) = carry(&mut self.check_worker, op, on_reply) {
+                    link.send_message(Action::NoWorker(Worker::Check, e));
+                }
+            }
             Effect::Later(ms, action) => {
                 let link = link.clone();
                 gloo::timers::callback::Timeout::new(ms, move || link.send_message(*action))
@@ -332,7 +341,7 @@ impl App {
                 <div class="toast" role="status">
                     <label for="share-link">{"Link to this playground (copied): "}</label>
                     <input id="share-link" readonly=true value={link.clone()} size="40" />
-                    <span class="toast-note">{ format!("{} characters", link.len()) }</span>
+                    <span class="toast-note">{ teach::plural(link.len(), "character") }</span>
                     <button class="btn" onclick={close}>{"Close"}</button>
                 </div>
             };
@@ -340,7 +349,7 @@ impl App {
         if let Some(backup) = &self.state.backup {
             return html! {
                 <div class="toast" id="toast-backup" role="status">
-                    <span>{ format!("Opened a shared playground. Your own text ({} lines) is kept.", backup.lines().count()) }</span>
+                    <span>{ format!("Opened a shared playground. Your own text ({}) is kept.", teach::plural(backup.lines().count(), "line")) }</span>
                     <button id="restore" class="btn" onclick={ctx.link().callback(|_| Action::RestoreBackup)}>{"Restore it"}</button>
                     <button class="btn" onclick={close}>{"Dismiss"}</button>
                 </div>
@@ -411,6 +420,7 @@ impl App {
                 functions={self.state.analysis.as_ref().map(|a| a.functions.clone()).unwrap_or_default()}
                 entry={self.state.view.entry.clone()} args={self.state.args_text.clone()} max_steps={self.state.max_steps} wasm={self.state.view.wasm}
                 running={self.state.running()} report={self.state.run.clone()} live={self.state.live.clone()} {positions}
+                stale={self.state.run_is_stale()} compare={self.state.compare.clone()} on_show_compared={link.callback(|_| Action::ShowCompared)}
                 on_entry={link.callback(Action::SetEntry)} on_engine={link.callback(Action::SetEngine)} on_args={link.callback(Action::SetArgs)} stdin={self.state.view.stdin.clone()} on_stdin={link.callback(Action::SetStdin)} on_steps={link.callback(Action::SetSteps)}
                 on_run={link.callback(|_| Action::Run)} on_stop={link.callback(|_| Action::Stop)} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
         }
