@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { run as runTeach } from './teach.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
@@ -859,6 +860,8 @@ await test('benchmark: a 2,000-instruction function (diagnostics latency, CFG la
   metrics.cfg_render_ms = Number(await page.evaluate(() => document.documentElement.dataset.cfgRenderMs));
   await page.screenshot({ path: join(out, 'big.png') });
 });
+
+await runTeach({ test, ctx, open, setText, editorText, assert, metrics, base });
 
 await ctx.close();
 

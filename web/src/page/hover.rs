@@ -82,7 +82,10 @@ impl HoverData {
             v.name == name
                 && (v.scope.0 as usize) <= at
                 && at < v.scope.1 as usize
-                && self.text.get(v.def.0 as usize..v.def.1 as usize).is_some_and(|d| d.contains(name))
+                && self
+                    .text
+                    .get(v.def.0 as usize..v.def.1 as usize)
+                    .is_some_and(|d| d.contains(name))
         })
     }
 
@@ -171,7 +174,9 @@ mod tests {
         let tip = h.describe(add).unwrap_or_default();
         assert!(tip.starts_with("add: "), "{tip}");
         assert!(
-            tip.ends_with("LangRef: https://releases.llvm.org/19.1.0/docs/LangRef.html#add-instruction"),
+            tip.ends_with(
+                "LangRef: https://releases.llvm.org/19.1.0/docs/LangRef.html#add-instruction"
+            ),
             "{tip}"
         );
         assert!(!tip.contains("42"), "no run yet: {tip}");
@@ -214,7 +219,8 @@ mod tests {
 
     #[test]
     fn no_hover_inside_comments_or_strings() {
-        let src = "; add the numbers\n@s = constant [4 x i8] c\"add\\00\" ; ret\n  %x = add i32 1, 2\n";
+        let src =
+            "; add the numbers\n@s = constant [4 x i8] c\"add\\00\" ; ret\n  %x = add i32 1, 2\n";
         let text: Rc<str> = Rc::from(src);
         let mut h = HoverData::default();
         h.set(&text, &None);

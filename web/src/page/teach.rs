@@ -215,103 +215,111 @@ pub fn summary(word: &str) -> Option<&'static str> {
 /// `https://releases.llvm.org/19.1.0/docs/LangRef.html` (from the list in
 /// `langref_anchors.txt`).
 pub fn langref_anchor(word: &str) -> Option<&'static str> {
-    let a = match word {
-        "trunc" | "zext" | "sext" | "fptrunc" | "fpext" | "fptoui" | "fptosi" | "uitofp"
-        | "sitofp" | "ptrtoint" | "inttoptr" | "bitcast" => return conversion_anchor(word),
-        "ret" => "ret-instruction",
-        "br" => "br-instruction",
-        "switch" => "switch-instruction",
-        "indirectbr" => "indirectbr-instruction",
-        "invoke" => "invoke-instruction",
-        "callbr" => "callbr-instruction",
-        "resume" => "resume-instruction",
-        "unreachable" => "unreachable-instruction",
-        "cleanupret" => "cleanupret-instruction",
-        "catchret" => "catchret-instruction",
-        "catchswitch" => "catchswitch-instruction",
-        "fneg" => "fneg-instruction",
-        "add" | "nsw" | "nuw" => "add-instruction",
-        "fadd" => "fadd-instruction",
-        "sub" => "sub-instruction",
-        "fsub" => "fsub-instruction",
-        "mul" => "mul-instruction",
-        "fmul" => "fmul-instruction",
-        "udiv" | "exact" => "udiv-instruction",
-        "sdiv" => "sdiv-instruction",
-        "fdiv" => "fdiv-instruction",
-        "urem" => "urem-instruction",
-        "srem" => "srem-instruction",
-        "frem" => "frem-instruction",
-        "shl" => "shl-instruction",
-        "lshr" => "lshr-instruction",
-        "ashr" => "ashr-instruction",
-        "and" => "and-instruction",
-        "or" | "disjoint" => "or-instruction",
-        "xor" => "xor-instruction",
-        "extractelement" => "extractelement-instruction",
-        "insertelement" => "insertelement-instruction",
-        "shufflevector" => "shufflevector-instruction",
-        "extractvalue" => "extractvalue-instruction",
-        "insertvalue" => "insertvalue-instruction",
-        "alloca" => "alloca-instruction",
-        "load" | "align" => "load-instruction",
-        "store" => "store-instruction",
-        "fence" => "fence-instruction",
-        "cmpxchg" => "cmpxchg-instruction",
-        "atomicrmw" => "atomicrmw-instruction",
-        "getelementptr" | "inbounds" | "nusw" => "getelementptr-instruction",
-        "nneg" => "zext-to-instruction",
-        // Neither stored LangRef text has a section of its own for these three: the nearest
-        // ones (address spaces are described with the pointer type; the pads with the
-        // instructions that end them).
-        "addrspacecast" => "pointer-type",
-        "catchpad" => "catchret-instruction",
-        "cleanuppad" => "cleanupret-instruction",
-        "icmp" | "samesign" | "eq" | "ne" | "ugt" | "uge" | "ult" | "ule" | "sgt" | "sge"
-        | "slt" | "sle" => "icmp-instruction",
-        "fcmp" | "oeq" | "one" | "olt" | "ole" | "ogt" | "oge" | "ord" | "uno" | "ueq" | "une" => {
-            "fcmp-instruction"
-        }
-        "phi" => "phi-instruction",
-        "select" => "select-instruction",
-        // The freeze instruction's own section comes after the end of the modern text; the
-        // poison section describes what it does.
-        "freeze" | "poison" => "poison-values",
-        "call" | "tail" | "musttail" | "notail" => "call-instruction",
-        "va_arg" => "va-arg-instruction",
-        "landingpad" => "landingpad-instruction",
-        "fast" | "nnan" | "ninf" | "nsz" | "arcp" | "contract" | "afn" | "reassoc" => {
-            "fast-math-flags"
-        }
-        "volatile" => "volatile-memory-accesses",
-        "atomic" | "unordered" | "monotonic" | "acquire" | "release" | "acq_rel" | "seq_cst" => {
-            "atomic-memory-ordering-constraints"
-        }
-        "undef" => "undefined-values",
-        "zeroinitializer" => "complex-constants",
-        "null" => "null-pointer-constants",
-        "true" | "false" => "boolean-constants",
-        "define" | "declare" => "functions",
-        "global" | "constant" | "unnamed_addr" => "global-variables",
-        "private" | "internal" | "external" | "linkonce" | "linkonce_odr" | "weak" | "weak_odr"
-        | "common" | "appending" | "extern_weak" | "available_externally" => "linkage-types",
-        "dso_local" => "runtime-preemption-specifiers",
-        "hidden" | "protected" => "visibility-styles",
-        "attributes" => "attribute-groups",
-        "type" => "structure-types",
-        "ccc" | "fastcc" | "coldcc" | "tailcc" => "calling-conventions",
-        "noundef" | "nonnull" | "noalias" | "nocapture" | "zeroext" | "signext" | "byval"
-        | "sret" | "dereferenceable" => "parameter-attributes",
-        "readonly" | "writeonly" | "nounwind" | "noreturn" | "norecurse" | "willreturn"
-        | "mustprogress" | "noinline" | "alwaysinline" | "optnone" => "function-attributes",
-        "ptr" => "pointer-type",
-        "half" | "bfloat" | "float" | "double" | "fp128" | "x86_fp80" => "floating-point-types",
-        "void" => "void-type",
-        "label" => "label-type",
-        "metadata" => "metadata-type",
-        "token" => "token-type",
-        _ => return int_type(word).map(|_| "integer-type"),
-    };
+    let a =
+        match word {
+            "trunc" | "zext" | "sext" | "fptrunc" | "fpext" | "fptoui" | "fptosi" | "uitofp"
+            | "sitofp" | "ptrtoint" | "inttoptr" | "bitcast" => return conversion_anchor(word),
+            "ret" => "ret-instruction",
+            "br" => "br-instruction",
+            "switch" => "switch-instruction",
+            "indirectbr" => "indirectbr-instruction",
+            "invoke" => "invoke-instruction",
+            "callbr" => "callbr-instruction",
+            "resume" => "resume-instruction",
+            "unreachable" => "unreachable-instruction",
+            "cleanupret" => "cleanupret-instruction",
+            "catchret" => "catchret-instruction",
+            "catchswitch" => "catchswitch-instruction",
+            "fneg" => "fneg-instruction",
+            "add" | "nsw" | "nuw" => "add-instruction",
+            "fadd" => "fadd-instruction",
+            "sub" => "sub-instruction",
+            "fsub" => "fsub-instruction",
+            "mul" => "mul-instruction",
+            "fmul" => "fmul-instruction",
+            "udiv" | "exact" => "udiv-instruction",
+            "sdiv" => "sdiv-instruction",
+            "fdiv" => "fdiv-instruction",
+            "urem" => "urem-instruction",
+            "srem" => "srem-instruction",
+            "frem" => "frem-instruction",
+            "shl" => "shl-instruction",
+            "lshr" => "lshr-instruction",
+            "ashr" => "ashr-instruction",
+            "and" => "and-instruction",
+            "or" | "disjoint" => "or-instruction",
+            "xor" => "xor-instruction",
+            "extractelement" => "extractelement-instruction",
+            "insertelement" => "insertelement-instruction",
+            "shufflevector" => "shufflevector-instruction",
+            "extractvalue" => "extractvalue-instruction",
+            "insertvalue" => "insertvalue-instruction",
+            "alloca" => "alloca-instruction",
+            "load" | "align" => "load-instruction",
+            "store" => "store-instruction",
+            "fence" => "fence-instruction",
+            "cmpxchg" => "cmpxchg-instruction",
+            "atomicrmw" => "atomicrmw-instruction",
+            "getelementptr" | "inbounds" | "nusw" => "getelementptr-instruction",
+            "nneg" => "zext-to-instruction",
+            // Neither stored LangRef text has a section of its own for these three: the nearest
+            // ones (address spaces are described with the pointer type; the pads with the
+            // instructions that end them).
+            "addrspacecast" => "pointer-type",
+            "catchpad" => "catchret-instruction",
+            "cleanuppad" => "cleanupret-instruction",
+            "icmp" | "samesign" | "eq" | "ne" | "ugt" | "uge" | "ult" | "ule" | "sgt" | "sge"
+            | "slt" | "sle" => "icmp-instruction",
+            "fcmp" | "oeq" | "one" | "olt" | "ole" | "ogt" | "oge" | "ord" | "uno" | "ueq"
+            | "une" => "fcmp-instruction",
+            "phi" => "phi-instruction",
+            "select" => "select-instruction",
+            // The freeze instruction's own section comes after the end of the modern text; the
+            // poison section describes what it does.
+            "freeze" | "poison" => "poison-values",
+            "call" | "tail" | "musttail" | "notail" => "call-instruction",
+            "va_arg" => "va-arg-instruction",
+            "landingpad" => "landingpad-instruction",
+            "fast" | "nnan" | "ninf" | "nsz" | "arcp" | "contract" | "afn" | "reassoc" => {
+                "fast-math-flags"
+            }
+            "volatile" => "volatile-memory-accesses",
+            "atomic" | "unordered" | "monotonic" | "acquire" | "release" | "acq_rel"
+            | "seq_cst" => "atomic-memory-ordering-constraints",
+            "undef" => "undefined-values",
+            "zeroinitializer" => "complex-constants",
+            "null" => "null-pointer-constants",
+            "true" | "false" => "boolean-constants",
+            "define" | "declare" => "functions",
+            "global" | "constant" | "unnamed_addr" => "global-variables",
+            "private"
+            | "internal"
+            | "external"
+            | "linkonce"
+            | "linkonce_odr"
+            | "weak"
+            | "weak_odr"
+            | "common"
+            | "appending"
+            | "extern_weak"
+            | "available_externally" => "linkage-types",
+            "dso_local" => "runtime-preemption-specifiers",
+            "hidden" | "protected" => "visibility-styles",
+            "attributes" => "attribute-groups",
+            "type" => "structure-types",
+            "ccc" | "fastcc" | "coldcc" | "tailcc" => "calling-conventions",
+            "noundef" | "nonnull" | "noalias" | "nocapture" | "zeroext" | "signext" | "byval"
+            | "sret" | "dereferenceable" => "parameter-attributes",
+            "readonly" | "writeonly" | "nounwind" | "noreturn" | "norecurse" | "willreturn"
+            | "mustprogress" | "noinline" | "alwaysinline" | "optnone" => "function-attributes",
+            "ptr" => "pointer-type",
+            "half" | "bfloat" | "float" | "double" | "fp128" | "x86_fp80" => "floating-point-types",
+            "void" => "void-type",
+            "label" => "label-type",
+            "metadata" => "metadata-type",
+            "token" => "token-type",
+            _ => return int_type(word).map(|_| "integer-type"),
+        };
     Some(a)
 }
 

@@ -59,7 +59,7 @@ pub fn value_infos(m: &Module, g: GlobalId, text: &str, file: &SourceFile) -> Ve
         let param = matches!(data.def, ValueDef::Param(_));
         if let ValueDef::Inst(i) = data.def {
             // Removed instructions stay in the arena: only those of the layout count.
-            if !body.insts.get(i).is_some_and(|d| d.result == Some(v)) {
+            if body.insts.get(i).is_none_or(|d| d.result != Some(v)) {
                 continue;
             }
         }

@@ -40,7 +40,10 @@ pub fn verdict(wasm: &RunReport, interp: &RunReport) -> Verdict {
         return Verdict::Inconclusive(interp.message.clone());
     }
     if interp.status.is_none() && wasm.status.is_some() {
-        return Verdict::Inconclusive(format!("the interpreter did not finish: {}", interp.message));
+        return Verdict::Inconclusive(format!(
+            "the interpreter did not finish: {}",
+            interp.message
+        ));
     }
     let mut diff = Vec::new();
     if wasm.status != interp.status {

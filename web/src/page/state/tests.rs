@@ -600,7 +600,8 @@ fn wasm_report(id: u32, status: i32, stdout: &str) -> Action {
     r.ran = true;
     r.status = Some(status);
     r.stdout = stdout.into();
-    r.wasm = Some(crate::protocol::WasmBuild { bytes: vec![0], wat: String::new(), compile_ms: 0.0 });
+    r.wasm =
+        Some(crate::protocol::WasmBuild { bytes: vec![0], wat: String::new(), compile_ms: 0.0 });
     Action::RunReply(RunReply::Ran(Box::new(r)))
 }
 
@@ -624,7 +625,9 @@ fn a_run_as_webassembly_is_checked_by_the_interpreter_on_the_same_input() {
     s.reduce(Action::CheckReply(reply));
     let Some(Compare::Done(interp)) = s.compare.clone() else { panic!("{:?}", s.compare) };
     let shown = s.run.clone().expect("the wasm run is shown");
-    assert!(matches!(verdict(&shown, &interp), Verdict::Ub(k) if k.starts_with("branch on poison")));
+    assert!(
+        matches!(verdict(&shown, &interp), Verdict::Ub(k) if k.starts_with("branch on poison"))
+    );
     // Showing the interpreter's report marks the UB in the editor.
     let fx = s.reduce(Action::ShowCompared);
     assert!(s.run.as_ref().is_some_and(|r| r.ub.is_some() && r.wasm.is_none()));
