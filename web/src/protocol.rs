@@ -420,8 +420,9 @@ pub struct Analysis {
     pub cfg: Option<CfgView>,
     /// Values that may be poison before running (all functions).
     pub may_poison: Vec<Mark>,
-    /// Every local value, for hovering before a run.
-    #[serde(default)]
+    /// Every local value, for hovering before a run (one JSON string in the message, as
+    /// [`AsmReport::targets`], for the same reason: thousands of small objects).
+    #[serde(default, with = "json_text")]
     pub values: Vec<ValueInfo>,
     /// Time spent in the worker, in milliseconds (check, analyses, layout).
     pub millis: f64,

@@ -269,8 +269,10 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
                 cfg = cfgview::build(m, g, text);
             }
             for &g in &defined {
-                may_poison.extend(may_poison_marks(m, g));
-                values.extend(values::value_infos(m, g, text, &file));
+                let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { continue };
+                let mp = MayPoison::new(m, body);
+                may_poison.extend(may_poison_marks(m, g, &mp));
+                values.extend(values::value_infos(m, g, text, &file, &mp));
             }
         }
     }
@@ -304,9 +306,8 @@ fn function_info(m: &Module, g: GlobalId) -> FunctionInfo {
     FunctionInfo { name: m.global_name(g), blocks, insts, runnable, span: (0, 0) }
 }
 
-fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
+fn may_poison_marks(m: &Module, g: GlobalId, mp: &MayPoison) -> Vec<Mark> {
     let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { return Vec::new() };
-    let mp = MayPoison::new(m, body);
     let printer = ModulePrinter::new(m);
     let Some(fp) = FunctionPrinter::new(&printer, g) else { return Vec::new() };
     let mut out = Vec::new();

@@ -45,13 +45,19 @@ pub fn function_span(m: &Module, g: GlobalId, text: &str) -> Option<(u32, u32)> 
     Some((head as u32, end as u32))
 }
 
-/// Every named or numbered local value of function `g`.
-pub fn value_infos(m: &Module, g: GlobalId, text: &str, file: &SourceFile) -> Vec<ValueInfo> {
+/// Every named or numbered local value of function `g`; `poison` is the static analysis of
+/// its body.
+pub fn value_infos(
+    m: &Module,
+    g: GlobalId,
+    text: &str,
+    file: &SourceFile,
+    poison: &MayPoison,
+) -> Vec<ValueInfo> {
     let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { return Vec::new() };
     let Some(scope) = function_span(m, g, text) else { return Vec::new() };
     let mp = ModulePrinter::new(m);
     let Some(fp) = FunctionPrinter::new(&mp, g) else { return Vec::new() };
-    let poison = MayPoison::new(m, body);
     let users = use_lists(body);
     let mut out = Vec::new();
     for (v, data) in body.values.iter() {
@@ -83,7 +89,7 @@ pub fn value_infos(m: &Module, g: GlobalId, text: &str, file: &SourceFile) -> Ve
             param,
             uses: list.len() as u32,
             use_at,
-            may_poison: why_poison(&poison, &fp, v),
+            may_poison: why_poison(poison, &fp, v),
         });
     }
     out
@@ -138,7 +144,8 @@ define i32 @main() {
         let file = SourceFile::new("input.ll", SRC);
         let mut all = Vec::new();
         for &g in &m.order {
-            all.extend(value_infos(&m, g, SRC, &file));
+            let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { continue };
+            all.extend(value_infos(&m, g, SRC, &file, &MayPoison::new(&m, body)));
         }
         all
     }
