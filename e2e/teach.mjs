@@ -212,7 +212,7 @@ export async function run({ test, ctx, open, setText, assert }) {
     const at = await coordsOf(page, TWO, 'icmp sgt', 2);
     await page.mouse.click(at.x, at.y);
     await page.waitForSelector('svg.cfg-svg[aria-label="control-flow graph of @f"]');
-    assert(await page.locator('.cfg-block').count() === 3, 'the CFG of @f has 3 blocks');
+    assert(await page.locator('svg.cfg-svg .cfg-block').count() === 3, 'the CFG of @f has 3 blocks');
     const chosen = await page.locator('#function').inputValue();
     assert(chosen === 'f', `the function menu shows ${chosen}`);
   });

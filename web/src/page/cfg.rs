@@ -149,28 +149,30 @@ fn graph_body(props: &CfgProps) -> Html {
 
 /// What the colours and line styles mean (the toolbar's "dominator tree" adds its edges).
 fn legend(dom_tree: bool) -> Html {
-    let edge = |k: &str, dash: Option<&str>, label: &str| {
+    // Classes of their own (not the graph's), so that counting the graph's blocks and edges
+    // never counts the legend's.
+    let edge = |k: &str, label: &str| {
         html! {
-            <li><svg class="cfg-legend-swatch" width="28" height="10" aria-hidden="true"><line x1="1" y1="5" x2="27" y2="5" class={format!("cfg-edge cfg-edge-{k}")} stroke-dasharray={dash.map(str::to_string)} /></svg>{ label }</li>
+            <li><svg class="cfg-legend-swatch" width="28" height="10" aria-hidden="true"><line x1="1" y1="5" x2="27" y2="5" class={format!("cfg-legend-edge cfg-legend-edge-{k}")} /></svg>{ label }</li>
         }
     };
     let block = |class: &str, label: &str| {
         html! {
-            <li><svg class="cfg-legend-swatch" width="28" height="14" aria-hidden="true"><g class={format!("cfg-block {class}")}><rect x="1" y="1" width="26" height="12" rx="2" /></g></svg>{ label }</li>
+            <li><svg class="cfg-legend-swatch" width="28" height="14" aria-hidden="true"><g class={format!("cfg-legend-block {class}")}><rect x="1" y="1" width="26" height="12" rx="2" /></g></svg>{ label }</li>
         }
     };
     html! {
         <details class="cfg-legend" open=true>
             <summary>{"legend"}</summary>
             <ul>
-                { edge("true", None, "branch taken when true") }
-                { edge("false", None, "branch taken when false") }
-                { edge("uncond", None, "unconditional branch") }
-                { edge("switch", None, "switch case or default") }
-                { edge("back", None, "loop back edge") }
-                { edge("exc", None, "exception (unwind) edge") }
+                { edge("true", "branch taken when true") }
+                { edge("false", "branch taken when false") }
+                { edge("uncond", "unconditional branch") }
+                { edge("switch", "switch case or default") }
+                { edge("back", "loop back edge") }
+                { edge("exc", "exception (unwind) edge") }
                 if dom_tree {
-                    <li class="cfg-legend-dom"><svg class="cfg-legend-swatch" width="28" height="10" aria-hidden="true"><line x1="1" y1="5" x2="27" y2="5" class="cfg-dom-edge cfg-dom-overlay" /></svg>{"immediate dominator → block"}</li>
+                    <li class="cfg-legend-dom"><svg class="cfg-legend-swatch" width="28" height="10" aria-hidden="true"><line x1="1" y1="5" x2="27" y2="5" class="cfg-legend-edge cfg-legend-edge-dom" /></svg>{"immediate dominator → block"}</li>
                 }
                 { block("", "block") }
                 { block("cfg-loop-depth-1", "in a loop (deeper: darker)") }
