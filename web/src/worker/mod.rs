@@ -430,7 +430,8 @@ pub fn run(
                     format!(" at {line}:{col} (in {})", a.function)
                 })
                 .unwrap_or_default();
-            format!("stopped after {max_steps} steps (the step budget){at}: an endless loop?")
+            let steps = if max_steps == 1 { "step" } else { "steps" };
+            format!("stopped after {max_steps} {steps} (the step budget){at}: an endless loop?")
         }
     };
     report.status = match &outcome.exit {
