@@ -179,13 +179,18 @@ export async function run({ test, ctx, open, setText, assert }) {
     assert(after !== before, `the click did not reach the text (cursor stayed at ${before})`);
   });
 
-  await test('a value hover before any run shows type, definition, uses and may-be-poison', async () => {
+  await test('a value hover before any run shows type, definition (a button to it), uses and may-be-poison', async () => {
     await hover(page, VALUES, '%x, %x', 1);
     const tip = await tooltip(page);
     assert(/^%x: i32 · defined at 4:3$/m.test(tip), `tooltip: ${tip}`);
     assert(/^2 uses at 5:3, 6:3$/m.test(tip), `uses: ${tip}`);
     assert(/may be poison: .*nsw/m.test(tip), `poison: ${tip}`);
     assert(!/last value/.test(tip), `a value before any run: ${tip}`);
+    // The definition's position moves the cursor there.
+    await page.locator('.cm-tooltip-hover button.cm-irplay-pos', { hasText: '4:3' }).click();
+    const cursor = await page.evaluate(() => window.IrplayEditor.last.getCursor());
+    const want = Buffer.byteLength(VALUES.slice(0, VALUES.indexOf('%x = add')));
+    assert(cursor === want, `the cursor went to byte ${cursor}, not ${want}`);
     await hover(page, VALUES, '%z =', 1);
     const z = await tooltip(page);
     assert(/1 use at 7:3/.test(z) && /may be poison: through/.test(z), `%z: ${z}`);

@@ -162,14 +162,37 @@ function buildMarks(doc, marks) {
 
 // ---------------------------------------------------------------------------------------------
 // Hover tooltips: plain text, one fact a line; a line `LangRef: URL` becomes a link (only to the
-// LangRef). The tooltip stays inside the editor's visible area (never over the toolbar) and lets
-// clicks through to the text, except on its link (see `.cm-tooltip-hover` in the theme).
+// LangRef), and each ` at LINE:COL` position (a value's definition and uses) a button that moves
+// the cursor there (`jump(line, col)`). The tooltip stays inside the editor's visible area (never
+// over the toolbar) and lets clicks through to the text, except on its links (see
+// `.cm-tooltip-hover` in the theme).
 
 const LANGREF = 'https://releases.llvm.org/19.1.0/docs/LangRef.html#';
 
-function hoverContent(dom, text) {
+// The positions of a line that names some (`defined at 4:3`, `2 uses at 5:3, 6:3, …`).
+function positionsLine(dom, line, jump) {
+  const m = /^(.* at )(\d+:\d+(?:, \d+:\d+)*)(.*)$/.exec(line);
+  if (!m) return false;
+  dom.appendChild(document.createTextNode(m[1]));
+  m[2].split(', ').forEach((p, k) => {
+    if (k > 0) dom.appendChild(document.createTextNode(', '));
+    const [l, c] = p.split(':').map(Number);
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'cm-irplay-pos';
+    b.textContent = p;
+    b.title = 'go there';
+    b.addEventListener('mousedown', (e) => { e.preventDefault(); jump(l, c); });
+    dom.appendChild(b);
+  });
+  dom.appendChild(document.createTextNode(m[3]));
+  return true;
+}
+
+function hoverContent(dom, text, jump) {
   text.split('\n').forEach((line, i) => {
     if (i > 0) dom.appendChild(document.createTextNode('\n'));
+    if (!line.startsWith('LangRef: ') && positionsLine(dom, line, jump)) return;
     const m = /^LangRef: (\S+)$/.exec(line);
     if (m && m[1].startsWith(LANGREF) && /^[a-z0-9-]+$/.test(m[1].slice(LANGREF.length))) {
       const a = document.createElement('a');
@@ -236,7 +259,11 @@ const baseTheme = EditorView.baseTheme({
     overflow: 'auto',
   },
   '.cm-tooltip.cm-tooltip-hover': { pointerEvents: 'none' },
-  '.cm-tooltip.cm-tooltip-hover a': { pointerEvents: 'auto' },
+  '.cm-tooltip.cm-tooltip-hover a, .cm-tooltip.cm-tooltip-hover button': { pointerEvents: 'auto' },
+  '.cm-irplay-pos': {
+    font: 'inherit', color: 'inherit', background: 'none', border: 'none', padding: '0',
+    textDecoration: 'underline dotted', cursor: 'pointer',
+  },
   '.cm-irplay-hover': {
     whiteSpace: 'pre-wrap', fontFamily: 'var(--font-mono, ui-monospace, monospace)', fontSize: '12px',
     padding: '4px 8px', maxWidth: '70ch', maxHeight: '40vh', overflow: 'auto',
@@ -312,7 +339,13 @@ function create(parent, options) {
       create() {
         const dom = document.createElement('div');
         dom.className = 'cm-irplay-hover';
-        hoverContent(dom, String(text));
+        hoverContent(dom, String(text), (line, col) => {
+          const d = view.state.doc;
+          if (line < 1 || line > d.lines) return;
+          const at = byteToPos(d, posToByte(d, d.line(line).from) + col - 1, false);
+          view.dispatch({ selection: EditorSelection.cursor(at), effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+          view.focus();
+        });
         return { dom };
       },
     };
