@@ -150,7 +150,10 @@ fn describe_static(v: &ValueInfo) -> Vec<String> {
         }
         n => format!("{} at {}", crate::page::teach::plural(n as usize, "use"), listed.join(", ")),
     });
-    out.push(v.may_poison.clone().unwrap_or_else(|| "never poison (static analysis)".into()));
+    out.push(v.may_poison.clone().unwrap_or_else(|| {
+        "not poison, by the static analysis (which takes loads and parameters as well defined)"
+            .into()
+    }));
     out
 }
 
