@@ -386,6 +386,33 @@ pub struct FunctionInfo {
     pub insts: u32,
     /// True for `i32 main()`-like entries that take no or `(i32, ptr)` arguments, or integers.
     pub runnable: bool,
+    /// Byte range of its text, from `define` to its last block (the CFG follows the cursor).
+    #[serde(default)]
+    pub span: (u32, u32),
+}
+
+/// A local value of the module (a parameter or an instruction's result), as hovering over it
+/// before a run shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ValueInfo {
+    /// Its name as written (`%x`, `%0`).
+    pub name: String,
+    /// Its type as printed.
+    pub ty: String,
+    /// The byte range of the function it belongs to (names are local to it).
+    pub scope: (u32, u32),
+    /// Where it is defined: byte range, then line and column.
+    pub def: (u32, u32),
+    /// Line and column of the definition.
+    pub def_at: (u32, u32),
+    /// True for a parameter.
+    pub param: bool,
+    /// How many instructions use it.
+    pub uses: u32,
+    /// Line and column of the first few of them.
+    pub use_at: Vec<(u32, u32)>,
+    /// Why it may be poison (or undef), from the static analysis; `None` when it cannot be.
+    pub may_poison: Option<String>,
 }
 
 /// A highlighted source range with an explanation.
@@ -414,6 +441,10 @@ pub struct Analysis {
     pub cfg: Option<CfgView>,
     /// Values that may be poison before running (all functions).
     pub may_poison: Vec<Mark>,
+    /// Every local value, for hovering before a run (one JSON string in the message, as
+    /// [`AsmReport::targets`], for the same reason: thousands of small objects).
+    #[serde(default, with = "json_text")]
+    pub values: Vec<ValueInfo>,
     /// Time spent in the worker, in milliseconds (check, analyses, layout).
     pub millis: f64,
 }

@@ -2,7 +2,7 @@
 import { EditorState, EditorSelection, Compartment, StateField, StateEffect, RangeSet } from '@codemirror/state';
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars,
-  drawSelection, dropCursor, hoverTooltip, Decoration, gutter, GutterMarker,
+  drawSelection, dropCursor, hoverTooltip, tooltips, Decoration, gutter, GutterMarker,
 } from '@codemirror/view';
 import { history, defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, syntaxHighlighting, indentOnInput, indentUnit } from '@codemirror/language';
@@ -282,6 +282,60 @@ const stepperGutter = [
     domEventHandlers: { mousedown: (view, line) => toggleAt(view, line.from) },
   }),
 ];
+// Hover tooltips: plain text, one fact a line; a line `LangRef: URL` becomes a link (only to the
+// LangRef), and each ` at LINE:COL` position (a value's definition and uses) a button that moves
+// the cursor there (`jump(line, col)`). The tooltip stays inside the editor's visible area (never
+// over the toolbar) and lets clicks through to the text, except on its links (see
+// `.cm-tooltip-hover` in the theme).
+
+const LANGREF = 'https://releases.llvm.org/19.1.0/docs/LangRef.html#';
+
+// The positions of a line that names some (`defined at 4:3`, `2 uses at 5:3, 6:3, …`).
+function positionsLine(dom, line, jump) {
+  const m = /^(.* at )(\d+:\d+(?:, \d+:\d+)*)(.*)$/.exec(line);
+  if (!m) return false;
+  dom.appendChild(document.createTextNode(m[1]));
+  m[2].split(', ').forEach((p, k) => {
+    if (k > 0) dom.appendChild(document.createTextNode(', '));
+    const [l, c] = p.split(':').map(Number);
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'cm-irplay-pos';
+    b.textContent = p;
+    b.title = 'go there';
+    b.addEventListener('mousedown', (e) => { e.preventDefault(); jump(l, c); });
+    dom.appendChild(b);
+  });
+  dom.appendChild(document.createTextNode(m[3]));
+  return true;
+}
+
+function hoverContent(dom, text, jump) {
+  text.split('\n').forEach((line, i) => {
+    if (i > 0) dom.appendChild(document.createTextNode('\n'));
+    if (!line.startsWith('LangRef: ') && positionsLine(dom, line, jump)) return;
+    const m = /^LangRef: (\S+)$/.exec(line);
+    if (m && m[1].startsWith(LANGREF) && /^[a-z0-9-]+$/.test(m[1].slice(LANGREF.length))) {
+      const a = document.createElement('a');
+      a.className = 'cm-irplay-langref';
+      a.href = m[1];
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+      a.textContent = `LangRef: ${m[1].slice(LANGREF.length)} ↗`;
+      dom.appendChild(a);
+    } else {
+      dom.appendChild(document.createTextNode(line)); // plain text, never HTML
+    }
+  });
+}
+
+// Tooltips may use the editor's visible area only.
+const tooltipPlace = tooltips({
+  tooltipSpace: (view) => {
+    const r = view.scrollDOM.getBoundingClientRect();
+    return { top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // Themes: editor chrome per light/dark, plus the matching highlight style.
@@ -324,6 +378,12 @@ const baseTheme = EditorView.baseTheme({
     fontFamily: 'var(--font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace)',
     lineHeight: '1.5',
     overflow: 'auto',
+  },
+  '.cm-tooltip.cm-tooltip-hover': { pointerEvents: 'none' },
+  '.cm-tooltip.cm-tooltip-hover a, .cm-tooltip.cm-tooltip-hover button': { pointerEvents: 'auto' },
+  '.cm-irplay-pos': {
+    font: 'inherit', color: 'inherit', background: 'none', border: 'none', padding: '0',
+    textDecoration: 'underline dotted', cursor: 'pointer',
   },
   '.cm-irplay-hover': {
     whiteSpace: 'pre-wrap', fontFamily: 'var(--font-mono, ui-monospace, monospace)', fontSize: '12px',
@@ -409,7 +469,13 @@ function create(parent, options) {
       create() {
         const dom = document.createElement('div');
         dom.className = 'cm-irplay-hover';
-        dom.textContent = String(text); // plain text, never HTML
+        hoverContent(dom, String(text), (line, col) => {
+          const d = view.state.doc;
+          if (line < 1 || line > d.lines) return;
+          const at = byteToPos(d, posToByte(d, d.line(line).from) + col - 1, false);
+          view.dispatch({ selection: EditorSelection.cursor(at), effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+          view.focus();
+        });
         return { dom };
       },
     };
@@ -459,6 +525,7 @@ function create(parent, options) {
       lintGutter(),
       marksField,
       hover,
+      tooltipPlace,
       lineHover,
       baseTheme,
       themeSlot.of(themeFor(dark)),

@@ -302,7 +302,7 @@ fn column_header(t: &AsmTarget, name: &str, on_download: &Callback<(String, AsmF
         <header class="asm-head-bar">
             <strong>{ name }</strong>
             if t.error.is_none() {
-                <span class="muted">{ format!(" {} bytes · {:.1} ms ", t.code_bytes, t.millis) }</span>
+                <span class="muted">{ format!(" {} · {:.1} ms ", super::teach::plural(t.code_bytes as usize, "byte"), t.millis) }</span>
                 <button id={format!("download-o-{key}")} class="btn" onclick={get_o} title="the ELF relocatable object">{".o"}</button>
                 <button id={format!("download-s-{key}")} class="btn" onclick={get_s} title="the listing, with IR lines as comments">{".s"}</button>
             }

@@ -1,7 +1,8 @@
-//! The CFG pane: the laid-out graph (or dominator tree) as SVG, with pan, zoom and selection.
+//! The CFG pane: the laid-out graph as SVG, with pan, zoom and selection, the dominator tree's
+//! edges overlaid on it (dashed, when asked for) and a legend of the colours.
 
 use crate::protocol::{CfgView, EdgeKind};
-use crate::protocol::{EdgePath, Layout, Rect};
+use crate::protocol::{Layout, Rect};
 use std::collections::HashMap;
 use std::rc::Rc;
 use web_sys::{PointerEvent, WheelEvent};
@@ -30,7 +31,7 @@ impl std::ops::Deref for Shared {
 pub struct CfgProps {
     /// The graph to draw.
     pub cfg: Shared,
-    /// Draw the dominator tree instead of the CFG.
+    /// Overlay the dominator tree's edges (from each block's immediate dominator) on the CFG.
     pub dom_tree: bool,
     /// The selected block.
     pub selected: Option<usize>,
@@ -63,13 +64,10 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
         let view = view.clone();
         let container = container.clone();
         // The graph is shared (an Rc), so renders while panning copy no layout.
-        let (graph, dom) = (props.cfg.clone(), props.dom_tree);
-        use_effect_with(
-            (props.cfg.function.clone(), props.dom_tree, props.cfg.blocks.len()),
-            move |_| {
-                view.set(fit(&container, graph_layout(&graph, dom)));
-            },
-        );
+        let graph = props.cfg.clone();
+        use_effect_with((props.cfg.function.clone(), props.cfg.blocks.len()), move |_| {
+            view.set(fit(&container, &graph.layout));
+        });
     }
 
     let onwheel = {
@@ -116,8 +114,8 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
     };
     let onfit = {
         let (view, container) = (view.clone(), container.clone());
-        let (graph, dom) = (props.cfg.clone(), props.dom_tree);
-        Callback::from(move |_| view.set(fit(&container, graph_layout(&graph, dom))))
+        let graph = props.cfg.clone();
+        Callback::from(move |_| view.set(fit(&container, &graph.layout)))
     };
 
     let v = *view;
@@ -137,6 +135,7 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
                     <GraphBody cfg={props.cfg.clone()} dom_tree={props.dom_tree} selected={props.selected} poison={props.poison.clone()} on_block={props.on_block.clone()} />
                 </g>
             </svg>
+            { legend(props.dom_tree) }
         </div>
     }
 }
@@ -145,20 +144,69 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
 /// the enclosing group) never re-render them.
 #[function_component(GraphBody)]
 fn graph_body(props: &CfgProps) -> Html {
-    html! { <>{ edges(props) }{ blocks(props) }</> }
+    html! { <>{ edges(props) }{ blocks(props) }{ dom_edges(props) }</> }
+}
+
+/// What the colours and line styles mean (the toolbar's "dominator tree" adds its edges).
+fn legend(dom_tree: bool) -> Html {
+    // Classes of their own (not the graph's), so that counting the graph's blocks and edges
+    // never counts the legend's.
+    let edge = |k: &str, label: &str| {
+        html! {
+            <li><svg class="cfg-legend-swatch" width="28" height="10" aria-hidden="true"><line x1="1" y1="5" x2="27" y2="5" class={format!("cfg-legend-edge cfg-legend-edge-{k}")} /></svg>{ label }</li>
+        }
+    };
+    let block = |class: &str, label: &str| {
+        html! {
+            <li><svg class="cfg-legend-swatch" width="28" height="14" aria-hidden="true"><g class={format!("cfg-legend-block {class}")}><rect x="1" y="1" width="26" height="12" rx="2" /></g></svg>{ label }</li>
+        }
+    };
+    html! {
+        <details class="cfg-legend" open=true>
+            <summary>{"legend"}</summary>
+            <ul>
+                { edge("true", "branch taken when true") }
+                { edge("false", "branch taken when false") }
+                { edge("uncond", "unconditional branch") }
+                { edge("switch", "switch case or default") }
+                { edge("back", "loop back edge") }
+                { edge("exc", "exception (unwind) edge") }
+                if dom_tree {
+                    <li class="cfg-legend-dom"><svg class="cfg-legend-swatch" width="28" height="10" aria-hidden="true"><line x1="1" y1="5" x2="27" y2="5" class="cfg-legend-edge cfg-legend-edge-dom" /></svg>{"immediate dominator → block"}</li>
+                }
+                { block("", "block") }
+                { block("cfg-loop-depth-1", "in a loop (deeper: darker)") }
+                { block("cfg-loop-header", "loop header") }
+                { block("cfg-block-poison", "the last run found poison here") }
+                { block("cfg-selected", "selected (the cursor's block)") }
+                { block("cfg-unreachable", "unreachable from the entry") }
+            </ul>
+        </details>
+    }
 }
 
 fn layout_of(props: &CfgProps) -> &Layout {
-    graph_layout(&props.cfg, props.dom_tree)
+    &props.cfg.layout
 }
 
-/// The positions drawn: the dominator tree's or the CFG's.
-fn graph_layout(cfg: &CfgView, dom_tree: bool) -> &Layout {
-    if dom_tree {
-        &cfg.dom_layout
-    } else {
-        &cfg.layout
+/// The dominator tree's edges over the CFG, from the bottom of each immediate dominator to the
+/// top of the block it dominates, dashed (drawn last, and transparent to the pointer).
+fn dom_edges(props: &CfgProps) -> Html {
+    if !props.dom_tree {
+        return html! {};
     }
+    let nodes = &props.cfg.layout.nodes;
+    html! { <g class="cfg-dom-overlay-group">{ for props.cfg.dom_edges.iter().filter_map(|&(p, b)| {
+        let (from, to) = (nodes.get(p)?, nodes.get(b)?);
+        let start = (from.x + from.width * 0.8, from.y + from.height);
+        let end = (to.x + to.width * 0.8, to.y);
+        // Bowed to the right, away from the CFG's own edges, which leave the boxes' middles.
+        let bow = 30.0 + (end.1 - start.1).abs() * 0.15;
+        let mid = ((start.0 + end.0) / 2.0 + bow, (start.1 + end.1) / 2.0);
+        Some(html! {
+            <path class="cfg-dom-edge cfg-dom-overlay" data-dom={format!("{p}-{b}")} d={path_d(&[start, mid, end])} marker-end="url(#arrow-dom)" />
+        })
+    }) }</g> }
 }
 
 fn fit(container: &NodeRef, lay: &Layout) -> View {
@@ -223,12 +271,6 @@ fn path_d(points: &[(f64, f64)]) -> String {
 }
 
 fn edges(props: &CfgProps) -> Html {
-    if props.dom_tree {
-        let lay = &props.cfg.dom_layout;
-        return html! { <>{ for lay.edges.iter().map(|e: &EdgePath| html! {
-            <path class="cfg-edge cfg-dom-edge" d={path_d(&e.points)} marker-end="url(#arrow-dom)" />
-        }) }</> };
-    }
     // Paths first, then labels on top; no wrapper or tooltip elements, to keep the DOM of a
     // large function small (the block titles and the legend say what the colours mean).
     let lay = &props.cfg.layout;

@@ -70,6 +70,8 @@ pub struct App {
     opt_worker: Slot<OptRequest, OptReply>,
     asm_worker: Slot<CompileRequest, AsmReply>,
     debug_worker: Slot<DebugRequest, DebugReply>,
+    /// Runs the interpreter after a run as WebAssembly, to check for undefined behaviour.
+    check_worker: Slot<RunRequest, RunReply>,
     /// The text and run values the editor's hover callback reads.
     hover: Rc<RefCell<HoverData>>,
     /// Made once: a new callback on every render would re-render the whole graph.
@@ -106,6 +108,7 @@ impl Component for App {
             opt_worker: None,
             asm_worker: None,
             debug_worker: None,
+            check_worker: None,
             hover,
             on_block: ctx.link().callback(Action::BlockClicked),
             no_poison: Rc::new(HashMap::new()),
@@ -149,6 +152,7 @@ impl Component for App {
             render |= self.carry_out(ctx, effect);
         }
         self.hover.borrow_mut().set(&self.state.text, &self.state.hover_run);
+        self.hover.borrow_mut().set_analysis(&self.state.analysis);
         render
     }
 
@@ -174,10 +178,10 @@ impl Component for App {
         let status = match analysis {
             None => html! { <span id="status" class="status">{"checking…"}</span> },
             Some(a) if a.valid => {
-                html! { <span id="status" class="status status-ok" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✓ valid · {} functions · checked in {:.1} ms", a.functions.len(), a.millis) }</span> }
+                html! { <span id="status" class="status status-ok" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✓ valid · {} · checked in {:.1} ms", teach::plural(a.functions.len(), "function"), a.millis) }</span> }
             }
             Some(a) => {
-                html! { <span id="status" class="status status-err" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✗ {} error{} · {} diagnostics", errors, if errors == 1 { "" } else { "s" }, a.diagnostics.len()) }</span> }
+                html! { <span id="status" class="status status-err" data-latency={format!("{:.1}", self.metrics.latency_ms)}>{ format!("✗ {} · {}", teach::plural(errors, "error"), teach::plural(a.diagnostics.len(), "diagnostic")) }</span> }
             }
         };
         html! {
@@ -190,7 +194,7 @@ impl Component for App {
                         { for examples::EXAMPLES.iter().enumerate().map(|(i, e)| html! { <option value={i.to_string()}>{ format!("{} — {}", e.title, e.topic) }</option> }) }
                     </select>
                     <select id="function" class="select" onchange={on_function} aria-label="function to draw" disabled={functions.is_empty()}>
-                        { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({} block{})", f.name, f.blocks, if f.blocks == 1 { "" } else { "s" }) }</option> }) }
+                        { for functions.iter().map(|f| html! { <option value={f.name.clone()} selected={Some(&f.name) == shown.as_ref()}>{ format!("@{} ({})", f.name, teach::plural(f.blocks as usize, "block")) }</option> }) }
                     </select>
                     <button id="run-top" class="btn btn-primary" onclick={link.callback(|_| Action::Run)} disabled={self.state.running()} title="run the entry function (Ctrl-Enter)">{"▶ Run"}</button>
                     <button id="debug-top" class="btn" onclick={link.callback(|_| Action::Debug(DebugAction::Start))} title="step through the entry function: forwards and back, with breakpoints (click a line number)">{"▷ Debug"}</button>
@@ -301,6 +305,12 @@ impl App {
                     ed.set_current(at, kind);
                 }
             }
+            Effect::Check(op) => {
+                let on_reply = || link.callback(Action::CheckReply);
+                if let Err(e) = carry(&mut self.check_worker, op, on_reply) {
+                    link.send_message(Action::NoWorker(Worker::Check, e));
+                }
+            }
             Effect::Later(ms, action) => {
                 let link = link.clone();
                 gloo::timers::callback::Timeout::new(ms, move || link.send_message(*action))
@@ -367,7 +377,7 @@ impl App {
                 <div class="toast" role="status">
                     <label for="share-link">{"Link to this playground (copied): "}</label>
                     <input id="share-link" readonly=true value={link.clone()} size="40" />
-                    <span class="toast-note">{ format!("{} characters", link.len()) }</span>
+                    <span class="toast-note">{ teach::plural(link.len(), "character") }</span>
                     <button class="btn" onclick={close}>{"Close"}</button>
                 </div>
             };
@@ -375,7 +385,7 @@ impl App {
         if let Some(backup) = &self.state.backup {
             return html! {
                 <div class="toast" id="toast-backup" role="status">
-                    <span>{ format!("Opened a shared playground. Your own text ({} lines) is kept.", backup.lines().count()) }</span>
+                    <span>{ format!("Opened a shared playground. Your own text ({}) is kept.", teach::plural(backup.lines().count(), "line")) }</span>
                     <button id="restore" class="btn" onclick={ctx.link().callback(|_| Action::RestoreBackup)}>{"Restore it"}</button>
                     <button class="btn" onclick={close}>{"Dismiss"}</button>
                 </div>
@@ -491,6 +501,7 @@ impl App {
                 functions={self.state.analysis.as_ref().map(|a| a.functions.clone()).unwrap_or_default()}
                 entry={self.state.view.entry.clone()} args={self.state.args_text.clone()} max_steps={self.state.max_steps} wasm={self.state.view.wasm}
                 running={self.state.running()} report={self.state.run.clone()} live={self.state.live.clone()} {positions}
+                stale={self.state.run_is_stale()} compare={self.state.compare.clone()} on_show_compared={link.callback(|_| Action::ShowCompared)}
                 on_entry={link.callback(Action::SetEntry)} on_engine={link.callback(Action::SetEngine)} on_args={link.callback(Action::SetArgs)} stdin={self.state.view.stdin.clone()} on_stdin={link.callback(Action::SetStdin)} on_steps={link.callback(Action::SetSteps)}
                 on_run={link.callback(|_| Action::Run)} on_stop={link.callback(|_| Action::Stop)} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
         }

@@ -1,6 +1,6 @@
 //! The run pane (entry, engine, arguments, budget, output, undefined-behaviour report, the
-//! WebAssembly module of a run as wasm) and the
-//! problems pane (the diagnostics list).
+//! WebAssembly module of a run as wasm and the interpreter's check of it, a report made stale
+//! by an edit) and the problems pane (the diagnostics list).
 
 use crate::protocol::{Diag, FunctionInfo, RunReport, WasmBuild};
 use yew::prelude::*;
@@ -44,6 +44,15 @@ pub struct RunProps {
     pub on_stop: Callback<()>,
     /// Jump to a byte range in the editor.
     pub on_jump: Callback<(u32, u32)>,
+    /// True when the text changed since the shown run (its positions no longer apply).
+    #[prop_or_default]
+    pub stale: bool,
+    /// The interpreter's check of the shown run as WebAssembly.
+    #[prop_or_default]
+    pub compare: Option<super::state::Compare>,
+    /// Show the interpreter's report of that check.
+    #[prop_or_default]
+    pub on_show_compared: Callback<()>,
 }
 
 /// The value of the `<input>` an event came from.
@@ -131,8 +140,10 @@ pub fn run_pane(p: &RunProps) -> Html {
             if p.running {
                 <p class="run-status" aria-live="polite">{"running…"}</p>
                 { output(&p.live.stdout, &p.live.stderr) }
+            } else if let Some(r) = &p.report {
+                { report(p, r) }
             } else {
-                { p.report.as_ref().map(|r| report(p, r)).unwrap_or_default() }
+                <p class="pane-empty" id="run-empty">{ format!("Nothing run yet: press ▶ Run (or Ctrl-Enter) to run @{} ", p.entry) }{ if p.wasm { "compiled to WebAssembly." } else { "in the interpreter." } }</p>
             }
             if p.live.cut {
                 <p id="output-cut" class="run-note" role="note">{ format!("output cut: the page keeps the first {} MiB of stdout and of stderr", super::state::KEEP_OUTPUT >> 20) }</p>
@@ -143,6 +154,10 @@ pub fn run_pane(p: &RunProps) -> Html {
 
 fn jump_button(p: &RunProps, from: u32, to: u32, text: String) -> Html {
     let (line, col) = p.positions.emit(from);
+    if p.stale {
+        // Positions in a text that is gone: named, not clickable.
+        return html! { <span class="stale-pos" title="the text changed since this run">{ format!("{text} {line}:{col} (before the edit)") }</span> };
+    }
     let jump = p.on_jump.reform(move |_| (from, to));
     html! { <button class="link" onclick={jump} title="show in the editor">{ format!("{text} {line}:{col}") }</button> }
 }
@@ -156,12 +171,16 @@ pub(super) fn report(p: &RunProps, r: &RunReport) -> Html {
         "run-message"
     };
     html! {
-        <div class="run-result">
+        <div class={classes!("run-result", p.stale.then_some("run-result-stale"))}>
+            if p.stale {
+                <p id="run-stale" class="run-note run-stale" role="note">{"The text changed since this run: its positions are no longer marked in the editor or clickable. Run again to update."}</p>
+            }
             <p id="run-message" class={status_class}>{ &r.message }</p>
+            { compare_view(p, r) }
             if let Some(w) = &r.wasm {
                 { wasm_build(w, r.millis) }
             } else if r.ran {
-                <p class="run-stats" id="run-stats">{ format!("{} steps · {:.1} ms{}", r.steps, r.millis, if r.truncated { " · values recorded for the first steps only" } else { "" }) }</p>
+                <p class="run-stats" id="run-stats">{ format!("{} · {:.1} ms{}", super::teach::plural(r.steps as usize, "step"), r.millis, if r.truncated { " · values recorded for the first steps only" } else { "" }) }</p>
             }
             if let Some(ub) = &r.ub {
                 <div class="ub-report" id="ub-report" role="alert">
@@ -181,6 +200,52 @@ pub(super) fn report(p: &RunProps, r: &RunReport) -> Html {
                 </div>
             }
             { output(&r.stdout, &r.stderr) }
+        </div>
+    }
+}
+
+/// After a run as WebAssembly: that the engine does not check for undefined behaviour, and
+/// what the interpreter's run of the same input says. After switching to the interpreter's
+/// report: that it is one.
+fn compare_view(p: &RunProps, r: &RunReport) -> Html {
+    use super::state::{verdict, Compare, Verdict};
+    let show = p.on_show_compared.reform(|_| ());
+    let button = html! { <button id="show-interp" class="btn" onclick={show}>{"Show the interpreter's report"}</button> };
+    if r.wasm.is_none() {
+        return match &p.compare {
+            Some(Compare::Done(c)) if **c == *r => html! {
+                <p id="compare-shown" class="run-note" role="note">{"The interpreter's run of the same input, made to check the run as WebAssembly."}</p>
+            },
+            _ => html! {},
+        };
+    }
+    let result = match &p.compare {
+        None => html! {},
+        Some(Compare::Running) => html! {
+            <p id="compare-running" class="compare compare-running" aria-live="polite">{"Checking with the interpreter (same input, same step budget)…"}</p>
+        },
+        Some(Compare::Failed(e)) => html! {
+            <p id="compare-failed" class="compare compare-differ">{ format!("The interpreter's check failed: {e}") }</p>
+        },
+        Some(Compare::Done(c)) => match verdict(r, c) {
+            Verdict::Agree => html! {
+                <p id="compare-agree" class="compare compare-agree">{ format!("✓ The interpreter agrees: same output and exit status, and no undefined behaviour in {}.", super::teach::plural(c.steps as usize, "step")) }</p>
+            },
+            Verdict::Ub(what) => html! {
+                <p id="compare-ub" class="compare compare-differ" role="alert">{ format!("⚠ The interpreter found undefined behaviour ({what}): this run's result is not to be trusted. ") }{ button }</p>
+            },
+            Verdict::Differ(what) => html! {
+                <p id="compare-differ" class="compare compare-differ" role="alert">{ format!("⚠ The interpreter's run differs: {}. ", what.join("; ")) }{ button }</p>
+            },
+            Verdict::Inconclusive(why) => html! {
+                <p id="compare-unknown" class="compare">{ format!("The interpreter could not tell: {why}. ") }{ button }</p>
+            },
+        },
+    };
+    html! {
+        <div class="wasm-ub" id="wasm-ub">
+            <p id="wasm-ub-note" class="run-note" role="note">{"This engine does not check for undefined behaviour: a program with undefined behaviour may print anything here. The interpreter checks the same input."}</p>
+            { result }
         </div>
     }
 }
@@ -209,7 +274,7 @@ fn wasm_build(w: &WasmBuild, run_ms: f64) -> Html {
     let get_wat = Callback::from(move |_| download("input.wat", text.wat.as_bytes(), "text/plain"));
     html! {
         <>
-            <p class="run-stats" id="run-stats">{ format!("WebAssembly module of {} bytes · compiled in {:.1} ms · ran in {:.1} ms", w.bytes.len(), w.compile_ms, run_ms) }</p>
+            <p class="run-stats" id="run-stats">{ format!("WebAssembly module of {} · compiled in {:.1} ms · ran in {:.1} ms", super::teach::plural(w.bytes.len(), "byte"), w.compile_ms, run_ms) }</p>
             <p class="run-downloads">
                 <button id="download-wasm" class="btn" onclick={get_wasm}>{"Download .wasm"}</button>
                 if !w.wat.is_empty() {

@@ -107,6 +107,9 @@ pub fn pass_pane(p: &PassProps) -> Html {
                 { for presets }
             </form>
             if p.running { <p class="run-status" aria-live="polite">{"optimizing…"}</p> }
+            if p.report.is_none() && !p.running {
+                <p class="pane-empty" id="passes-empty">{"Nothing optimized yet: type a pipeline (or add passes, or pick a preset) and press "}<strong>{"Optimize"}</strong>{" to see what each pass does."}</p>
+            }
             { p.report.as_ref().map(|r| steps_view(p, r, &selected, &hide_unchanged, &search, &function, &view)).unwrap_or_default() }
         </div>
     }
@@ -159,7 +162,7 @@ fn steps_view(
         <div class="pass-result">
             if let Some(e) = &r.error { <p class="run-message run-ub" id="opt-error" role="alert">{ e }</p> }
             <p class="run-stats" id="opt-stats">
-                { format!("{} steps, {} changed · {:.1} ms", r.steps.len(), changed, r.millis) }
+                { format!("{}, {} changed · {:.1} ms", super::teach::plural(r.steps.len(), "step"), changed, r.millis) }
                 { " " }
                 <button class="link" id="open-final" onclick={open_final} disabled={r.snapshots.len() < 2}>{"open the result in the editor"}</button>
             </p>

@@ -33,6 +33,9 @@ pub enum Worker {
     Opt,
     /// Compiles to machine code for the asm view.
     Asm,
+    /// Runs a module in the interpreter after it ran as WebAssembly, to check for undefined
+    /// behaviour.
+    Check,
 }
 
 /// What the page starts with.
@@ -136,6 +139,10 @@ pub enum Action {
     DownloadAsm(String, AsmFile),
     /// The stepper.
     Debug(DebugAction),
+    /// The check worker (the interpreter's run after a run as WebAssembly) answered.
+    CheckReply(RunReply),
+    /// Show the interpreter's report of the checked run instead of the WebAssembly one.
+    ShowCompared,
 }
 
 /// A file of the asm view to download.
@@ -217,6 +224,8 @@ pub enum Effect {
     /// Highlight the stepper's instruction in the editor (a byte range, or none), with its
     /// kind (`paused`, `finished`).
     DebugLine(Option<(u32, u32)>, &'static str),
+    /// Post to (or end) the check worker.
+    Check(WorkerOp<RunRequest>),
     /// Take the action after this many milliseconds.
     Later(u32, Box<Action>),
     /// Offer a file for download: name, contents, MIME type.
@@ -362,6 +371,15 @@ pub struct State {
     asm_download: Option<(String, AsmFile)>,
     /// The stepper.
     pub debug: debug::Debugger,
+    check_worker: WorkerHandle<RunRequest, RunReply>,
+    /// The interpreter's check of the shown run as WebAssembly.
+    pub compare: Option<Compare>,
+    /// The output of that check as it arrives.
+    compare_live: LiveOutput,
+    /// The request of the run in progress or shown (its check repeats it).
+    last_request: Option<RunRequest>,
+    /// The function the cursor was last in (the CFG follows it into another one).
+    cursor_function: Option<String>,
 }
 
 impl State {
@@ -405,6 +423,11 @@ impl State {
             asm_pin: None,
             asm_download: None,
             debug: debug::Debugger::default(),
+            check_worker: WorkerHandle::new(Policy::OneAtATime),
+            compare: None,
+            compare_live: LiveOutput::default(),
+            last_request: None,
+            cursor_function: None,
         }
     }
 
@@ -444,6 +467,7 @@ impl State {
                     fx.push(Effect::Render);
                 }
                 self.asm_cursor(offset, &mut fx);
+                self.follow_cursor(offset, &mut fx);
             }
             Action::AnalysisReply(reply) => self.analysis_reply(reply, &mut fx),
             Action::RunReply(reply) => self.run_reply(reply, &mut fx),
@@ -470,6 +494,10 @@ impl State {
                         fx.push(Effect::Asm(self.asm_worker.stop()));
                         self.asm_asked = None;
                         self.asm_error = Some(message);
+                    }
+                    Worker::Check => {
+                        fx.push(Effect::Check(self.check_worker.stop()));
+                        self.compare = Some(Compare::Failed(message));
                     }
                 }
                 fx.push(Effect::Render);
@@ -529,6 +557,7 @@ impl State {
             }
             Action::Stop => {
                 fx.push(Effect::Run(self.run_worker.stop()));
+                self.stop_compare(&mut fx);
                 self.run = Some(Rc::new(RunReport::not_run(0, "stopped")));
                 fx.push(Effect::Render);
             }
@@ -544,7 +573,10 @@ impl State {
                     fx.push(Effect::SetEditorText(e.source.to_string()));
                     self.view.function = None;
                     self.view.entry = "main".into();
+                    // An example that reads input comes with some.
+                    self.view.stdin = e.stdin.unwrap_or_default().to_string();
                     self.run = None;
+                    self.stop_compare(&mut fx);
                     self.hover_run = None;
                     self.text_changed(e.source.to_string(), &mut fx);
                 }
@@ -614,6 +646,8 @@ impl State {
             Action::ClickAsm(from, to) => self.click_asm(from, to, &mut fx),
             Action::DownloadAsm(target, file) => self.download_asm(target, file, &mut fx),
             Action::Debug(a) => self.debug_action(a, &mut fx),
+            Action::CheckReply(reply) => self.check_reply(reply, &mut fx),
+            Action::ShowCompared => self.show_compared(&mut fx),
         }
         fx
     }
@@ -686,16 +720,23 @@ impl State {
     }
 
     fn start_run(&mut self, fx: &mut Vec<Effect>) {
+        self.stop_compare(fx);
         let (text, view, max_steps) = (&self.text, &self.view, self.max_steps);
-        let (_, op) = self.run_worker.request(|id| RunRequest {
-            id,
-            text: text.to_string(),
-            entry: view.entry.clone(),
-            args: view.args.clone(),
-            max_steps,
-            wasm: view.wasm,
-            stdin: view.stdin.clone(),
+        let mut sent = None;
+        let (_, op) = self.run_worker.request(|id| {
+            let req = RunRequest {
+                id,
+                text: text.to_string(),
+                entry: view.entry.clone(),
+                args: view.args.clone(),
+                max_steps,
+                wasm: view.wasm,
+                stdin: view.stdin.clone(),
+            };
+            sent = Some(req.clone());
+            req
         });
+        self.last_request = sent;
         fx.extend(op.map(Effect::Run));
         self.live = Rc::default();
         self.pending_text = self.text.clone();
@@ -726,6 +767,13 @@ impl State {
                 r.stdout = live.stdout.clone();
                 r.stderr = live.stderr.clone();
                 let r: Rc<RunReport> = Rc::from(r);
+                // The WebAssembly engine does not check for undefined behaviour: the
+                // interpreter runs the same input in the background.
+                if r.wasm.is_some() {
+                    if let Some(req) = self.last_request.clone() {
+                        self.start_compare(req, fx);
+                    }
+                }
                 self.run_text = self.pending_text.clone();
                 self.poison_lines = Rc::new(line_marks(&r));
                 self.hover_run = Some(r.clone());
@@ -867,5 +915,34 @@ pub fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
 
 mod asm;
 pub mod debug;
+mod compare;
 #[cfg(test)]
 mod tests;
+
+pub use compare::{verdict, Compare, Verdict};
+
+impl State {
+    /// True when the shown run's positions no longer match the text (it was edited since).
+    pub fn run_is_stale(&self) -> bool {
+        self.run.is_some() && !self.run_is_current()
+    }
+
+    /// Draws the CFG of the function the cursor moved into (once per move into another
+    /// function: choosing one in the menu while the cursor stays put is kept).
+    fn follow_cursor(&mut self, offset: u32, fx: &mut Vec<Effect>) {
+        let Some(a) = self.analysis.as_deref() else { return };
+        let inside = a.functions.iter().find(|f| f.span.0 <= offset && offset < f.span.1);
+        let Some(f) = inside.map(|f| f.name.clone()) else { return };
+        if self.cursor_function.as_ref() == Some(&f) {
+            return;
+        }
+        self.cursor_function = Some(f.clone());
+        if self.cfg.as_ref().is_some_and(|c| c.function == f) {
+            return;
+        }
+        self.view.function = Some(f);
+        self.selected_block = None;
+        self.check(fx);
+        fx.push(Effect::SaveView(self.view.clone()));
+    }
+}

@@ -1,4 +1,4 @@
-//! One-line explanations of LLVM IR words (opcodes, flags, keywords, predicates, types) for the editor's hover tooltips.
+//! One-line explanations of LLVM IR words (opcodes, flags, keywords, predicates, types, linkage, calling conventions, attributes) for the editor's hover tooltips, with the LangRef section of each.
 
 /// A one-line, plain-words summary of an LLVM IR word, or `None` for words it does not know.
 ///
@@ -124,6 +124,44 @@ pub fn summary(word: &str) -> Option<&'static str> {
         "internal" => "Linkage: visible only inside this module, like a C static function or variable.",
         "external" => "Linkage: visible to and usable from other modules; the default for definitions.",
         "type" => "Gives a name (%Name) to a type, usually a struct, so it can be written briefly.",
+        "linkonce" => "Linkage: merged with same-named copies at link time, and dropped if unused (C++ inline functions).",
+        "linkonce_odr" => "Linkage: like linkonce, and every copy is promised to be equivalent (the one definition rule).",
+        "weak" => "Linkage: merged with same-named copies at link time, but kept even if unused here.",
+        "weak_odr" => "Linkage: like weak, and every copy is promised to be equivalent (the one definition rule).",
+        "common" => "Linkage: a tentative definition, like int x; in C: merged with others, zero-initialized.",
+        "appending" => "Linkage: arrays of this name from all linked modules are concatenated (llvm.global_ctors).",
+        "extern_weak" => "Linkage: a declaration that may stay unresolved at link time; its address is then null.",
+        "available_externally" => "Linkage: a copy for the optimizer to look at; the real definition is in another module.",
+        "dso_local" => "Promises the symbol resolves within the same linked unit, so calls need no indirection.",
+        "unnamed_addr" => "The address is not significant, only the contents: equal constants may be merged.",
+        "hidden" => "Visibility: the symbol is not exported from the shared object it ends up in.",
+        "protected" => "Visibility: exported, but uses within its own shared object are never overridden.",
+        "attributes" => "Defines an attribute group #N that functions and calls refer to by number.",
+        // Calling conventions.
+        "ccc" => "Calling convention: the C one, the default; supports varargs.",
+        "fastcc" => "Calling convention: as fast as the code generator can make it; caller and callee must agree.",
+        "coldcc" => "Calling convention: for rarely called functions; keeps the caller's registers intact.",
+        "tailcc" => "Calling convention: guarantees tail calls can be made into jumps.",
+        // Parameter and function attributes.
+        "noundef" => "Attribute: the value is neither undef nor poison; passing or returning such a value is undefined behaviour.",
+        "nonnull" => "Attribute: the pointer is not null; if it is, the value is poison.",
+        "noalias" => "Attribute: memory reached through this pointer is not reached through any other during the call.",
+        "nocapture" => "Attribute: the callee does not keep a copy of the pointer after it returns.",
+        "readonly" => "Attribute: the function (or this pointer argument) only reads memory, never writes it.",
+        "writeonly" => "Attribute: the function (or this pointer argument) only writes memory, never reads it.",
+        "zeroext" => "Attribute: a small integer argument or result is zero-extended by the caller or callee.",
+        "signext" => "Attribute: a small integer argument or result is sign-extended by the caller or callee.",
+        "byval" => "Attribute: the pointed-to value is passed by copy; the callee gets its own hidden copy.",
+        "sret" => "Attribute: the pointer is where the callee writes its struct result (C's hidden return pointer).",
+        "dereferenceable" => "Attribute: that many bytes at the pointer may be read without trapping.",
+        "nounwind" => "Attribute: the function never throws an exception (unwinding out of it is undefined behaviour).",
+        "noreturn" => "Attribute: the function never returns to its caller (returning is undefined behaviour).",
+        "norecurse" => "Attribute: the function never calls itself, directly or indirectly.",
+        "willreturn" => "Attribute: the function returns (or unwinds) eventually; running forever is undefined behaviour.",
+        "mustprogress" => "Attribute: the function returns, unwinds or does something observable; an empty endless loop is UB.",
+        "noinline" => "Attribute: the inliner must never inline this function.",
+        "alwaysinline" => "Attribute: the inliner should inline this function wherever it can.",
+        "optnone" => "Attribute: LLVM's optimizers leave this function alone (irplay's passes still optimize it).",
         // Calls.
         "tail" => "A hint that the callee does not use the caller's stack frame, so the call may become a plain jump.",
         "musttail" => "The call must reuse the caller's frame (a guaranteed tail call); a ret of its result must follow it.",
@@ -173,6 +211,154 @@ pub fn summary(word: &str) -> Option<&'static str> {
     Some(s)
 }
 
+/// The LangRef's section for an LLVM IR word with a [`summary`], as an anchor of
+/// `https://releases.llvm.org/19.1.0/docs/LangRef.html` (from the list in
+/// `langref_anchors.txt`).
+pub fn langref_anchor(word: &str) -> Option<&'static str> {
+    let a =
+        match word {
+            "trunc" | "zext" | "sext" | "fptrunc" | "fpext" | "fptoui" | "fptosi" | "uitofp"
+            | "sitofp" | "ptrtoint" | "inttoptr" | "bitcast" => return conversion_anchor(word),
+            "ret" => "ret-instruction",
+            "br" => "br-instruction",
+            "switch" => "switch-instruction",
+            "indirectbr" => "indirectbr-instruction",
+            "invoke" => "invoke-instruction",
+            "callbr" => "callbr-instruction",
+            "resume" => "resume-instruction",
+            "unreachable" => "unreachable-instruction",
+            "cleanupret" => "cleanupret-instruction",
+            "catchret" => "catchret-instruction",
+            "catchswitch" => "catchswitch-instruction",
+            "fneg" => "fneg-instruction",
+            "add" | "nsw" | "nuw" => "add-instruction",
+            "fadd" => "fadd-instruction",
+            "sub" => "sub-instruction",
+            "fsub" => "fsub-instruction",
+            "mul" => "mul-instruction",
+            "fmul" => "fmul-instruction",
+            "udiv" | "exact" => "udiv-instruction",
+            "sdiv" => "sdiv-instruction",
+            "fdiv" => "fdiv-instruction",
+            "urem" => "urem-instruction",
+            "srem" => "srem-instruction",
+            "frem" => "frem-instruction",
+            "shl" => "shl-instruction",
+            "lshr" => "lshr-instruction",
+            "ashr" => "ashr-instruction",
+            "and" => "and-instruction",
+            "or" | "disjoint" => "or-instruction",
+            "xor" => "xor-instruction",
+            "extractelement" => "extractelement-instruction",
+            "insertelement" => "insertelement-instruction",
+            "shufflevector" => "shufflevector-instruction",
+            "extractvalue" => "extractvalue-instruction",
+            "insertvalue" => "insertvalue-instruction",
+            "alloca" => "alloca-instruction",
+            "load" | "align" => "load-instruction",
+            "store" => "store-instruction",
+            "fence" => "fence-instruction",
+            "cmpxchg" => "cmpxchg-instruction",
+            "atomicrmw" => "atomicrmw-instruction",
+            "getelementptr" | "inbounds" | "nusw" => "getelementptr-instruction",
+            "nneg" => "zext-to-instruction",
+            // Neither stored LangRef text has a section of its own for these three: the nearest
+            // ones (address spaces are described with the pointer type; the pads with the
+            // instructions that end them).
+            "addrspacecast" => "pointer-type",
+            "catchpad" => "catchret-instruction",
+            "cleanuppad" => "cleanupret-instruction",
+            "icmp" | "samesign" | "eq" | "ne" | "ugt" | "uge" | "ult" | "ule" | "sgt" | "sge"
+            | "slt" | "sle" => "icmp-instruction",
+            "fcmp" | "oeq" | "one" | "olt" | "ole" | "ogt" | "oge" | "ord" | "uno" | "ueq"
+            | "une" => "fcmp-instruction",
+            "phi" => "phi-instruction",
+            "select" => "select-instruction",
+            // The freeze instruction's own section comes after the end of the modern text; the
+            // poison section describes what it does.
+            "freeze" | "poison" => "poison-values",
+            "call" | "tail" | "musttail" | "notail" => "call-instruction",
+            "va_arg" => "va-arg-instruction",
+            "landingpad" => "landingpad-instruction",
+            "fast" | "nnan" | "ninf" | "nsz" | "arcp" | "contract" | "afn" | "reassoc" => {
+                "fast-math-flags"
+            }
+            "volatile" => "volatile-memory-accesses",
+            "atomic" | "unordered" | "monotonic" | "acquire" | "release" | "acq_rel"
+            | "seq_cst" => "atomic-memory-ordering-constraints",
+            "undef" => "undefined-values",
+            "zeroinitializer" => "complex-constants",
+            "null" => "null-pointer-constants",
+            "true" | "false" => "boolean-constants",
+            "define" | "declare" => "functions",
+            "global" | "constant" | "unnamed_addr" => "global-variables",
+            "private"
+            | "internal"
+            | "external"
+            | "linkonce"
+            | "linkonce_odr"
+            | "weak"
+            | "weak_odr"
+            | "common"
+            | "appending"
+            | "extern_weak"
+            | "available_externally" => "linkage-types",
+            "dso_local" => "runtime-preemption-specifiers",
+            "hidden" | "protected" => "visibility-styles",
+            "attributes" => "attribute-groups",
+            "type" => "structure-types",
+            "ccc" | "fastcc" | "coldcc" | "tailcc" => "calling-conventions",
+            "noundef" | "nonnull" | "noalias" | "nocapture" | "zeroext" | "signext" | "byval"
+            | "sret" | "dereferenceable" => "parameter-attributes",
+            "readonly" | "writeonly" | "nounwind" | "noreturn" | "norecurse" | "willreturn"
+            | "mustprogress" | "noinline" | "alwaysinline" | "optnone" => "function-attributes",
+            "ptr" => "pointer-type",
+            "half" | "bfloat" | "float" | "double" | "fp128" | "x86_fp80" => "floating-point-types",
+            "void" => "void-type",
+            "label" => "label-type",
+            "metadata" => "metadata-type",
+            "token" => "token-type",
+            _ => return int_type(word).map(|_| "integer-type"),
+        };
+    Some(a)
+}
+
+/// The conversions' sections are named `'trunc .. to' Instruction`.
+fn conversion_anchor(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "trunc" => "trunc-to-instruction",
+        "zext" => "zext-to-instruction",
+        "sext" => "sext-to-instruction",
+        "fptrunc" => "fptrunc-to-instruction",
+        "fpext" => "fpext-to-instruction",
+        "fptoui" => "fptoui-to-instruction",
+        "fptosi" => "fptosi-to-instruction",
+        "uitofp" => "uitofp-to-instruction",
+        "sitofp" => "sitofp-to-instruction",
+        "ptrtoint" => "ptrtoint-to-instruction",
+        "inttoptr" => "inttoptr-to-instruction",
+        "bitcast" => "bitcast-to-instruction",
+        _ => return None,
+    })
+}
+
+/// The address of the LangRef's section for `word`.
+pub fn langref_url(word: &str) -> Option<String> {
+    langref_anchor(word).map(|a| format!("{LANGREF}#{a}"))
+}
+
+/// The LLVM 19 LangRef.
+pub const LANGREF: &str = "https://releases.llvm.org/19.1.0/docs/LangRef.html";
+
+/// `n` and the noun, in the singular for one: `1 function`, `2 functions`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `iN` for any other bit width N (1 to 2^23).
 fn int_type(word: &str) -> Option<&'static str> {
     let n: u32 = word.strip_prefix('i')?.parse().ok()?;
@@ -183,7 +369,7 @@ fn int_type(word: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::summary;
+    use super::{langref_anchor, langref_url, plural, summary};
     use irplay_core::ir::Opcode;
 
     #[test]
@@ -203,7 +389,11 @@ mod tests {
         reassoc volatile atomic poison undef zeroinitializer define declare global constant \
         private internal external align tail musttail notail eq ne ugt uge ult ule sgt sge slt \
         sle oeq one olt ole ogt oge ord uno ueq une true false \
-        i1 i8 i32 i64 ptr float double half void label";
+        i1 i8 i32 i64 ptr float double half void label \
+        linkonce linkonce_odr weak weak_odr common appending extern_weak available_externally \
+        dso_local unnamed_addr hidden protected attributes ccc fastcc coldcc tailcc noundef \
+        nonnull noalias nocapture readonly writeonly zeroext signext byval sret dereferenceable \
+        nounwind noreturn norecurse willreturn mustprogress noinline alwaysinline optnone";
 
     #[test]
     fn every_listed_word_has_a_summary() {
@@ -220,6 +410,41 @@ mod tests {
             assert!(s.len() <= 160, "`{w}` summary is {} bytes long", s.len());
             assert!(s.ends_with('.'), "`{w}`: {s:?}");
         }
+    }
+
+    /// Every word of the table has a LangRef section, named in the list extracted from the
+    /// LangRef's text, and no word without a summary has one.
+    #[test]
+    fn every_summary_links_to_a_real_langref_section() {
+        let anchors: std::collections::HashSet<&str> = include_str!("langref_anchors.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with("---") && !l.is_empty())
+            .collect();
+        assert!(anchors.len() > 200, "{}", anchors.len());
+        let ops = Opcode::ALL.iter().map(|o| o.name());
+        let words = WORDS.split_whitespace().chain(ops).chain(["i7", "seq_cst", "type", "bfloat"]);
+        for w in words.chain(["fp128", "x86_fp80", "metadata", "token", "acq_rel"]) {
+            let a = langref_anchor(w).unwrap_or_else(|| panic!("no LangRef section for `{w}`"));
+            assert!(anchors.contains(a), "`{w}` links to `{a}`, not a section of the LangRef");
+        }
+        for w in ["banana", "%x", "i08", ""] {
+            assert_eq!(langref_anchor(w), None, "{w}");
+        }
+        // The table's words and the anchors' words agree both ways.
+        for w in ["nsw", "fast", "ccc", "noundef", "linkonce_odr"] {
+            assert!(summary(w).is_some() && langref_anchor(w).is_some(), "{w}");
+        }
+        assert_eq!(
+            langref_url("add").as_deref(),
+            Some("https://releases.llvm.org/19.1.0/docs/LangRef.html#add-instruction")
+        );
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "function"), "1 function");
+        assert_eq!(plural(0, "block"), "0 blocks");
+        assert_eq!(plural(2, "step"), "2 steps");
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod asm;
 pub mod cfgview;
 pub mod debug;
 pub mod layout;
+pub mod values;
 pub mod wasm_run;
 pub mod wasm_trap;
 
@@ -210,8 +211,9 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
     report
 }
 
-/// Checks `text`, lists its functions, lays out the CFG of `function` (or of the first
-/// defined function) and computes the static may-be-poison marks.
+/// Checks `text`, lists its functions (with their byte ranges), lays out the CFG of
+/// `function` (or of the first defined function), computes the static may-be-poison marks and
+/// describes every local value for hovering (`values`).
 pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
     let start = now_ms();
     let checked = irplay_core::check(text);
@@ -253,6 +255,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
     let mut functions = Vec::new();
     let mut cfg = None;
     let mut may_poison = Vec::new();
+    let mut values = Vec::new();
     if let Some(m) = checked.module.as_ref() {
         let defined: Vec<GlobalId> = m
             .order
@@ -261,7 +264,9 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
             .filter(|&g| m.func(g).is_some_and(|f| f.body.is_some()))
             .collect();
         for &g in &defined {
-            functions.push(function_info(m, g));
+            let mut info = function_info(m, g);
+            info.span = values::function_span(m, g, text).unwrap_or_default();
+            functions.push(info);
         }
         // Analyses and layout need the verifier's guarantees (terminators, dominance).
         if checked.valid {
@@ -274,7 +279,10 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
                 cfg = cfgview::build(m, g, text);
             }
             for &g in &defined {
-                may_poison.extend(may_poison_marks(m, g));
+                let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { continue };
+                let mp = MayPoison::new(m, body);
+                may_poison.extend(may_poison_marks(m, g, &mp));
+                values.extend(values::value_infos(m, g, text, &file, &mp));
             }
         }
     }
@@ -285,6 +293,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
         functions,
         cfg,
         may_poison,
+        values,
         millis: now_ms() - start,
     }
 }
@@ -304,12 +313,11 @@ fn function_info(m: &Module, g: GlobalId) -> FunctionInfo {
                     || (i == 1 && matches!(m.types.get(p), Type::Ptr(_)))
             })
     });
-    FunctionInfo { name: m.global_name(g), blocks, insts, runnable }
+    FunctionInfo { name: m.global_name(g), blocks, insts, runnable, span: (0, 0) }
 }
 
-fn may_poison_marks(m: &Module, g: GlobalId) -> Vec<Mark> {
+fn may_poison_marks(m: &Module, g: GlobalId, mp: &MayPoison) -> Vec<Mark> {
     let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { return Vec::new() };
-    let mp = MayPoison::new(m, body);
     let printer = ModulePrinter::new(m);
     let Some(fp) = FunctionPrinter::new(&printer, g) else { return Vec::new() };
     let mut out = Vec::new();
@@ -432,7 +440,8 @@ pub fn run(
                     format!(" at {line}:{col} (in {})", a.function)
                 })
                 .unwrap_or_default();
-            format!("stopped after {max_steps} steps (the step budget){at}: an endless loop?")
+            let steps = if max_steps == 1 { "step" } else { "steps" };
+            format!("stopped after {max_steps} {steps} (the step budget){at}: an endless loop?")
         }
     };
     report.status = match &outcome.exit {

@@ -585,3 +585,116 @@ fn output_streams_in_while_a_run_goes_and_its_report_follows_it() {
     let shown = s.run.as_ref().map(|r| r.stdout.clone()).unwrap_or_default();
     assert!(shown.starts_with("abx") && shown.len() == 1 << 20);
 }
+
+fn check_posts(fx: &[Effect]) -> Vec<RunRequest> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Check(WorkerOp::Post(r)) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A run as WebAssembly as the browser reports one (the host cannot run WebAssembly).
+fn wasm_report(id: u32, status: i32, stdout: &str) -> Action {
+    let mut r = RunReport::not_run(id, format!("exit status {status}"));
+    r.ran = true;
+    r.status = Some(status);
+    r.stdout = stdout.into();
+    r.wasm =
+        Some(crate::protocol::WasmBuild { bytes: vec![0], wat: String::new(), compile_ms: 0.0 });
+    Action::RunReply(RunReply::Ran(Box::new(r)))
+}
+
+#[test]
+fn a_run_as_webassembly_is_checked_by_the_interpreter_on_the_same_input() {
+    let mut s = checked(UB);
+    s.reduce(Action::SetEngine(true));
+    s.reduce(Action::SetStdin("in".into()));
+    s.reduce(Action::SetSteps("5000".into()));
+    let run = one(run_posts(&s.reduce(Action::Run)));
+    assert!(run.wasm);
+    // The WebAssembly engine took the branch on poison without a word.
+    let fx = s.reduce(wasm_report(run.id, 1, ""));
+    let check = one(check_posts(&fx));
+    assert_eq!(
+        (check.wasm, check.text.as_str(), check.stdin.as_str(), check.max_steps),
+        (false, UB, "in", 5000)
+    );
+    assert_eq!(s.compare, Some(Compare::Running));
+    let Action::RunReply(reply) = answer(check) else { panic!("a run reply") };
+    s.reduce(Action::CheckReply(reply));
+    let Some(Compare::Done(interp)) = s.compare.clone() else { panic!("{:?}", s.compare) };
+    let shown = s.run.clone().expect("the wasm run is shown");
+    assert!(
+        matches!(verdict(&shown, &interp), Verdict::Ub(k) if k.starts_with("branch on poison"))
+    );
+    // Showing the interpreter's report marks the UB in the editor.
+    let fx = s.reduce(Action::ShowCompared);
+    assert!(s.run.as_ref().is_some_and(|r| r.ub.is_some() && r.wasm.is_none()));
+    assert!(marks(&fx).is_some_and(|m| m.iter().any(|m| m.kind == "ub")));
+    // A new run ends the check of the old one.
+    s.reduce(Action::SetEngine(false));
+    s.reduce(Action::Run);
+    assert_eq!(s.compare, None);
+}
+
+#[test]
+fn the_interpreter_agrees_with_a_run_as_webassembly_of_a_program_without_ub() {
+    let mut s = checked(TWO);
+    s.reduce(Action::SetEngine(true));
+    let run = one(run_posts(&s.reduce(Action::Run)));
+    let check = one(check_posts(&s.reduce(wasm_report(run.id, 1, ""))));
+    let Action::RunReply(reply) = answer(check) else { panic!("a run reply") };
+    s.reduce(Action::CheckReply(reply));
+    let Some(Compare::Done(interp)) = s.compare.clone() else { panic!("{:?}", s.compare) };
+    assert_eq!(verdict(s.run.as_deref().expect("shown"), &interp), Verdict::Agree);
+    // The same run claiming another status would be flagged.
+    let mut other = (*interp).clone();
+    other.status = Some(2);
+    assert!(matches!(verdict(&other, &interp), Verdict::Differ(_)));
+}
+
+#[test]
+fn a_report_is_stale_once_the_text_changes() {
+    let mut s = checked(UB);
+    let run = one(run_posts(&s.reduce(Action::Run)));
+    s.reduce(answer(run));
+    assert!(!s.run_is_stale());
+    let fx = s.reduce(Action::TextChanged(format!("; edited\n{UB}")));
+    assert!(s.run_is_stale());
+    // Its marks are gone from the editor.
+    assert!(marks(&fx).is_some_and(|m| m.iter().all(|m| m.kind != "ub")));
+}
+
+#[test]
+fn the_cfg_follows_the_cursor_into_another_function() {
+    let mut s = checked(TWO);
+    assert_eq!(s.cfg.as_ref().map(|c| c.function.as_str()), Some("main"));
+    let in_f = TWO.find("icmp").map_or(0, |i| i as u32);
+    let req = one(analysis_posts(&s.reduce(Action::Cursor(in_f))));
+    assert_eq!(req.function.as_deref(), Some("f"));
+    s.reduce(answer(req));
+    assert_eq!(s.cfg.as_ref().map(|c| c.function.as_str()), Some("f"));
+    // Moving within @f asks for nothing; choosing @main in the menu is kept while the cursor
+    // stays in @f.
+    let later = TWO.find("ret i32 1").map_or(0, |i| i as u32);
+    assert!(analysis_posts(&s.reduce(Action::Cursor(later))).is_empty());
+    let req = one(analysis_posts(&s.reduce(Action::SelectFunction("main".into()))));
+    s.reduce(answer(req));
+    assert!(analysis_posts(&s.reduce(Action::Cursor(in_f))).is_empty());
+    let in_main = TWO.find("call").map_or(0, |i| i as u32);
+    s.reduce(Action::Cursor(in_main));
+    let back = one(analysis_posts(&s.reduce(Action::Cursor(in_f))));
+    assert_eq!(back.function.as_deref(), Some("f"));
+}
+
+#[test]
+fn the_reading_input_example_fills_standard_input() {
+    let mut s = checked(OK);
+    let i = EXAMPLES.iter().position(|e| e.id == "reading-input").expect("the example");
+    s.reduce(Action::LoadExample(i));
+    assert_eq!(s.view.stdin, EXAMPLES[i].stdin.unwrap_or("-"));
+    s.reduce(Action::LoadExample(0));
+    assert_eq!(s.view.stdin, "");
+}
