@@ -258,8 +258,7 @@ pub fn run(
         }
     }
     let _ = stderr.write_all(&outcome.stderr);
-    let (report, status) =
-        exit_report(
+    let (report, status) = exit_report(
         file,
         &outcome.exit,
         opts.max_steps,

@@ -27,7 +27,7 @@ pub struct UbReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub block: Option<BlockReport>,
     /// One plain sentence on why this is undefined behaviour (`ub_help.rs`).
-    pub help: &'static str,
+    pub help: String,
     /// The LangRef section that says so.
     pub see: String,
 }
@@ -62,7 +62,7 @@ pub const ALL_UB_KINDS: [UbKind; 25] = [
 ];
 
 /// A frame of a call stack with its position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SiteFrame {
     /// The instruction: the allocating call or `alloca`, the `free`, or a call site below it.
     pub span: (u32, u32),
@@ -71,7 +71,7 @@ pub struct SiteFrame {
 }
 
 /// A memory block a report is about.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlockReport {
     /// What it is: `heap block`, `stack slot`, `global`, ...
     pub what: String,
@@ -91,7 +91,7 @@ pub struct BlockReport {
 
 /// A `malloc` (or `calloc`, `realloc`, `new`...) that returned null because the memory limit
 /// was reached: the first one of the run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MallocFailure {
     /// The call.
     pub span: (u32, u32),

@@ -579,7 +579,7 @@ impl<'m> Interp<'m> {
             backtrace: self.backtrace(),
             stack: self.site_frames(&stack),
             block,
-            help: help.why,
+            help: help.why.to_string(),
             see: help.url(),
         }
     }

@@ -914,8 +914,8 @@ pub fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
 }
 
 mod asm;
-pub mod debug;
 mod compare;
+pub mod debug;
 #[cfg(test)]
 mod tests;
 
