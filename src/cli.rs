@@ -55,8 +55,11 @@ pub struct CheckArgs {
 /// Exit status: the program's (main's return value or exit's argument, mod 256), or
 /// 70 for undefined behaviour, 71 for a runtime error (including the memory and stack depth
 /// limits), 72 at the output limit, 124 at the step limit, 134 for an abort, 1 for an invalid
-/// module; each with a report on stderr. When the program's output is a pipe whose reader is
-/// gone (`| head`), the run ends quietly with 141, as a native program killed by SIGPIPE.
+/// module; each with a report on stderr (for undefined behaviour: where the memory block was
+/// allocated and freed, how a poison or undef value got there with each instruction quoted,
+/// and why it is undefined, with a link to the LangRef; a note names a malloc that returned
+/// null at the memory limit). When the program's output is a pipe whose reader is gone
+/// (`| head`), the run ends quietly with 141, as a native program killed by SIGPIPE.
 /// Every engine keeps the limits below.
 ///
 /// The program's standard input (`getchar`, `fgets`, `scanf`) is irplay's, read as the
