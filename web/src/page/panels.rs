@@ -5,6 +5,9 @@
 use crate::protocol::{Diag, FunctionInfo, RunReport, WasmBuild};
 use yew::prelude::*;
 
+/// A byte range moved through an edit, with its new line and column: `(from, to, line, col)`.
+pub type Moved = (u32, u32, u32, u32);
+
 /// Properties of [`RunPane`].
 #[derive(Properties, PartialEq)]
 pub struct RunProps {
@@ -50,7 +53,7 @@ pub struct RunProps {
     /// For a stale report: a byte range of the text it ran on, moved through the edit into
     /// the current text, with its new line and column (`None` when the edit touched it).
     #[prop_or(Callback::from(|_| None))]
-    pub moved: Callback<(u32, u32), Option<(u32, u32, u32, u32)>>,
+    pub moved: Callback<(u32, u32), Option<Moved>>,
     /// The interpreter's check of the shown run as WebAssembly.
     #[prop_or_default]
     pub compare: Option<super::state::Compare>,
