@@ -135,17 +135,28 @@ export async function run({ test, ctx, open, setText, assert }) {
     await page.selectOption('#run-engine', 'interp');
   });
 
-  await test('a run report is marked stale after an edit, its positions no longer clickable', async () => {
+  await test('a run report is marked stale after an edit; positions move with it or stop being clickable', async () => {
     await runWith(page, 'interp');
     await page.waitForSelector('#ub-report button.link');
     await page.waitForSelector('.cm-mark-ub');
     await page.evaluate(() => window.IrplayEditor.last.select(0, 0));
     await page.keyboard.type('; edited\n');
     await page.waitForSelector('#run-stale');
-    assert(await page.locator('#ub-report button.link').count() === 0, 'positions are still buttons');
-    const pos = await page.locator('#ub-report .stale-pos').first().textContent();
-    assert(/triggered at 5:3 \(before the edit\)/.test(pos), `stale position: ${pos}`);
     await page.waitForFunction(() => !document.querySelector('.cm-mark-ub'));
+    // The edit is above everything: the positions moved down a line, and still lead there.
+    const moved = page.locator('#ub-report button.moved-pos', { hasText: 'triggered at 6:3' });
+    await moved.click();
+    const edited = '; edited\n' + UB;
+    const want = Buffer.byteLength(edited.slice(0, edited.indexOf('br i1')));
+    const sel = await page.evaluate(() => window.IrplayEditor.last.getCursor());
+    assert(sel >= want && sel <= want + 'br i1 %c, label %a, label %b'.length, `the trigger is at byte ${want}, the selection at ${sel}`);
+    // An edit on the trigger's own line: that position is no longer a button.
+    await page.evaluate((at) => window.IrplayEditor.last.select(at, at), want + 2);
+    await page.keyboard.type('X');
+    await page.waitForSelector('#ub-report .stale-pos');
+    const pos = await page.locator('#ub-report .stale-pos', { hasText: 'triggered' }).textContent();
+    assert(/triggered at 5:3 \(before the edit\)/.test(pos), `stale position: ${pos}`);
+    assert(await page.locator('#ub-report button', { hasText: 'triggered at' }).count() === 0, 'the touched position is still a button');
   });
 
   await test('a keyword hover links to its LangRef section; tooltips stay in the editor and let clicks through', async () => {

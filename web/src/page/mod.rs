@@ -499,12 +499,19 @@ impl App {
         let text = self.state.run_text.clone();
         let positions =
             Callback::from(move |off: u32| SourceFile::new("input.ll", &*text).line_col(off));
+        // A stale report's positions, moved through the edit into the current text.
+        let (old, now) = (self.state.run_text.clone(), self.state.text.clone());
+        let moved = Callback::from(move |(from, to): (u32, u32)| {
+            let (f, t) = state::map_through_edit(&old, &now, (from, to))?;
+            let (line, col) = SourceFile::new("input.ll", &*now).line_col(f);
+            Some((f, t, line, col))
+        });
         html! {
             <RunPane
                 functions={self.state.analysis.as_ref().map(|a| a.functions.clone()).unwrap_or_default()}
                 entry={self.state.view.entry.clone()} args={self.state.args_text.clone()} max_steps={self.state.max_steps} wasm={self.state.view.wasm}
                 running={self.state.running()} report={self.state.run.clone()} live={self.state.live.clone()} {positions}
-                stale={self.state.run_is_stale()} compare={self.state.compare.clone()} on_show_compared={link.callback(|_| Action::ShowCompared)}
+                stale={self.state.run_is_stale()} {moved} compare={self.state.compare.clone()} on_show_compared={link.callback(|_| Action::ShowCompared)}
                 on_entry={link.callback(Action::SetEntry)} on_engine={link.callback(Action::SetEngine)} on_args={link.callback(Action::SetArgs)} stdin={self.state.view.stdin.clone()} on_stdin={link.callback(Action::SetStdin)} on_steps={link.callback(Action::SetSteps)}
                 on_run={link.callback(|_| Action::Run)} on_stop={link.callback(|_| Action::Stop)} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
         }

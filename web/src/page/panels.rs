@@ -5,6 +5,9 @@
 use crate::protocol::{Diag, FunctionInfo, RunReport, WasmBuild};
 use yew::prelude::*;
 
+/// A byte range moved through an edit, with its new line and column: `(from, to, line, col)`.
+pub type Moved = (u32, u32, u32, u32);
+
 /// Properties of [`RunPane`].
 #[derive(Properties, PartialEq)]
 pub struct RunProps {
@@ -47,6 +50,10 @@ pub struct RunProps {
     /// True when the text changed since the shown run (its positions no longer apply).
     #[prop_or_default]
     pub stale: bool,
+    /// For a stale report: a byte range of the text it ran on, moved through the edit into
+    /// the current text, with its new line and column (`None` when the edit touched it).
+    #[prop_or(Callback::from(|_| None))]
+    pub moved: Callback<(u32, u32), Option<Moved>>,
     /// The interpreter's check of the shown run as WebAssembly.
     #[prop_or_default]
     pub compare: Option<super::state::Compare>,
@@ -155,8 +162,13 @@ pub fn run_pane(p: &RunProps) -> Html {
 fn jump_button(p: &RunProps, from: u32, to: u32, text: String) -> Html {
     let (line, col) = p.positions.emit(from);
     if p.stale {
-        // Positions in a text that is gone: named, not clickable.
-        return html! { <span class="stale-pos" title="the text changed since this run">{ format!("{text} {line}:{col} (before the edit)") }</span> };
+        if let Some((f, t, line, col)) = p.moved.emit((from, to)) {
+            // Outside the edit: moved with it.
+            let jump = p.on_jump.reform(move |_| (f, t));
+            return html! { <button class="link moved-pos" onclick={jump} title="show in the editor (moved with the edit)">{ format!("{text} {line}:{col}") }</button> };
+        }
+        // Positions the edit touched: named, not clickable.
+        return html! { <span class="stale-pos" title="the edit changed this line">{ format!("{text} {line}:{col} (before the edit)") }</span> };
     }
     let jump = p.on_jump.reform(move |_| (from, to));
     html! { <button class="link" onclick={jump} title="show in the editor">{ format!("{text} {line}:{col}") }</button> }
@@ -173,7 +185,7 @@ pub(super) fn report(p: &RunProps, r: &RunReport) -> Html {
     html! {
         <div class={classes!("run-result", p.stale.then_some("run-result-stale"))}>
             if p.stale {
-                <p id="run-stale" class="run-note run-stale" role="note">{"The text changed since this run: its positions are no longer marked in the editor or clickable. Run again to update."}</p>
+                <p id="run-stale" class="run-note run-stale" role="note">{"The text changed since this run: its marks are gone from the editor; positions the edit moved follow it, those it touched are no longer clickable. Run again to update."}</p>
             }
             <p id="run-message" class={status_class}>{ &r.message }</p>
             { compare_view(p, r) }

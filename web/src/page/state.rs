@@ -921,10 +921,36 @@ mod tests;
 
 pub use compare::{verdict, Compare, Verdict};
 
+/// Maps byte range `range` of `old` into `new`, seeing the change from one to the other as a
+/// single edit (their common start and end kept, what lies between replaced): a range before
+/// or after the replaced part maps, one that overlaps it does not.
+pub fn map_through_edit(old: &str, new: &str, range: (u32, u32)) -> Option<(u32, u32)> {
+    let (o, n) = (old.as_bytes(), new.as_bytes());
+    let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
+    let room = o.len().min(n.len()) - prefix;
+    let suffix = o.iter().rev().zip(n.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+    let (from, to) = (range.0 as usize, range.1 as usize);
+    if to <= prefix {
+        return Some(range);
+    }
+    let old_end = o.len() - suffix;
+    if from >= old_end && to <= o.len() {
+        let shift = |x: usize| (x + n.len() - o.len()) as u32;
+        return Some((shift(from), shift(to)));
+    }
+    None
+}
+
 impl State {
     /// True when the shown run's positions no longer match the text (it was edited since).
     pub fn run_is_stale(&self) -> bool {
         self.run.is_some() && !self.run_is_current()
+    }
+
+    /// A byte range of the text the shown run ran on, in the current text: unchanged before
+    /// the edit, moved with it after it, `None` when the edit touched it.
+    pub fn map_run_range(&self, range: (u32, u32)) -> Option<(u32, u32)> {
+        map_through_edit(&self.run_text, &self.text, range)
     }
 
     /// Draws the CFG of the function the cursor moved into (once per move into another

@@ -698,3 +698,19 @@ fn the_reading_input_example_fills_standard_input() {
     s.reduce(Action::LoadExample(0));
     assert_eq!(s.view.stdin, "");
 }
+
+#[test]
+fn ranges_move_through_a_single_edit() {
+    let old = "aaa\nbbb\nccc\n";
+    // Inserting a line before: what follows moves by its length.
+    let new = "; x\naaa\nbbb\nccc\n";
+    assert_eq!(map_through_edit(old, new, (4, 7)), Some((8, 11)));
+    // Editing the middle line: the first keeps its place, the last moves, the middle is gone.
+    let new = "aaa\nbXbb\nccc\n";
+    assert_eq!(map_through_edit(old, new, (0, 3)), Some((0, 3)));
+    assert_eq!(map_through_edit(old, new, (8, 11)), Some((9, 12)));
+    assert_eq!(map_through_edit(old, new, (4, 7)), None);
+    // Deleting text before a range.
+    assert_eq!(map_through_edit(old, "ccc\n", (8, 11)), Some((0, 3)));
+    assert_eq!(map_through_edit(old, old, (4, 7)), Some((4, 7)));
+}
