@@ -450,6 +450,7 @@ impl App {
                     stale: false,
                     compare: None,
                     on_show_compared: Callback::noop(),
+                    moved: Callback::from(|_| None),
                 },
                 r,
             ),
