@@ -344,3 +344,16 @@ fn histories_kept_while_stepping_equal_a_replay() {
         assert_eq!(s.values(), fresh.values(), "after {c:?} at step {}", s.steps());
     }
 }
+
+#[test]
+fn a_view_survives_serialization_and_lines_are_breakable() {
+    let m = module(POISON_STORE);
+    let mut s = Session::new(&m, POISON_STORE, &Options::default());
+    assert_eq!(s.breakable_lines(), [2, 3, 4, 5, 6, 7, 9, 11]);
+    s.exec(&Command::Continue);
+    let v = s.view();
+    let json = serde_json::to_string(&v).expect("serialize");
+    let back: View = serde_json::from_str(&json).expect("deserialize");
+    assert_eq!(back, v);
+    assert!(matches!(back.exit, Some(Exit::Ub(_))));
+}
