@@ -357,3 +357,41 @@ fn a_view_survives_serialization_and_lines_are_breakable() {
     assert_eq!(back, v);
     assert!(matches!(back.exit, Some(Exit::Ub(_))));
 }
+
+#[test]
+fn the_output_and_memory_limits_end_a_session_as_a_run() {
+    let printer = "declare i32 @putchar(i32)
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %c = call i32 @putchar(i32 65)
+  br label %l
+}
+";
+    let hog = "declare ptr @malloc(i64)
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %p = call ptr @malloc(i64 1000)
+  store i8 1, ptr %p
+  br label %l
+}
+";
+    for (src, opts) in [
+        (printer, Options { max_output: 10, ..Options::default() }),
+        (hog, Options { max_memory: 100_000, ..Options::default() }),
+    ] {
+        let m = module(src);
+        let o = run(&m, &opts);
+        let mut s = Session::new(&m, src, &opts);
+        assert_eq!(s.exec(&Command::Continue), StopReason::Finished);
+        assert_eq!(s.exit(), Some(&o.exit));
+        assert!(matches!(o.exit, Exit::Error(_) | Exit::Ub(_)), "{:?}", o.exit);
+        assert_eq!((s.steps(), s.output()), (o.steps, (o.stdout.clone(), o.stderr.clone())));
+        s.exec(&Command::StepBack);
+        assert_eq!(s.steps(), o.steps - 1);
+        assert_eq!(s.exit(), None);
+    }
+}
