@@ -39,6 +39,8 @@
 //! binding (`libc/`) works through its own memory API (`libc/mem.rs`), and runtime
 //! continuations (`libc/continuation.rs`: the top-level driver, `qsort`, `bsearch`) call back
 //! into IR without Rust recursion.
+//! A debugging session ([`debug::Session`]) drives the same run loop one stop at a time,
+//! forwards and (by snapshots of the whole state and re-execution) backwards.
 //!
 //! Semantics chosen where the LangRef leaves a choice (documented for users):
 //! - `undef`: every use reads as 0 (bits of partly initialized memory read as stored), but the
