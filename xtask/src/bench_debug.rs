@@ -6,14 +6,16 @@
 //! cargo xtask bench debug [--no-build]
 //! ```
 //!
-//! The commands go to one `irplay debug --time` session; each command's time is the one it
-//! prints on stderr. Goals (the issue's): under 50 ms per step either way, snapshots under
+//! The commands go to one `irplay debug --time` session per program; each command's time is
+//! the one it prints on stderr. Two programs: the loop over a 4 KiB stack array, and the same
+//! over a 4 MiB heap array, whose 20 MB snapshots the 64 MiB bound thins to a few. Goals (the issue's): under 50 ms per step either way, snapshots under
 //! 64 MB at 10,000,000 steps. Writes `target/bench/debug.json`.
 
 use crate::util::{build_irplay, rel, repo_root, target_dir};
 use std::fmt::Write as _;
 use std::fs;
 use std::io::Write as _;
+use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 
 pub(crate) const USAGE: &str = "\
@@ -44,6 +46,28 @@ done:
   ret i32 0
 }
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+";
+
+/// The same loop over a 4 MiB heap array (each snapshot then holds about 20 MB: the bytes
+/// and their state), so that the snapshots' bound thins them.
+const BIG: &str = "declare ptr @calloc(i64, i64)
+define i32 @main() {
+entry:
+  %a = call ptr @calloc(i64 1048576, i64 4)
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %n, %loop ]
+  %k = and i32 %i, 1048575
+  %p = getelementptr inbounds i32, ptr %a, i32 %k
+  %v = load i32, ptr %p, align 4
+  %w = add i32 %v, %i
+  store i32 %w, ptr %p, align 4
+  %n = add i32 %i, 1
+  %c = icmp slt i32 %n, 5000000
+  br i1 %c, label %loop, label %done
+done:
+  ret i32 0
+}
 ";
 
 /// The commands, with what each measures.
@@ -87,68 +111,34 @@ pub(crate) fn bench_debug(args: &[String]) -> ExitCode {
         eprintln!("xtask: irplay is not available ({status})");
         return ExitCode::from(2);
     }
-    let ll = dir.join("debug-loop.ll");
-    if let Err(e) = fs::write(&ll, PROGRAM) {
-        eprintln!("xtask: cannot write {}: {e}", rel(&root, &ll));
-        return ExitCode::from(2);
-    }
-    let script: String = SCRIPT.iter().map(|(c, _)| format!("{c}\n")).collect();
-    let child = Command::new(&irplay)
-        .args(["debug", "--time"])
-        .arg(&ll)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("xtask: cannot run irplay: {e}");
-            return ExitCode::from(2);
+    let mut json = String::from("{\n");
+    for (i, (name, program)) in
+        [("stack-4KiB", PROGRAM), ("heap-4MiB", BIG)].into_iter().enumerate()
+    {
+        let ll = dir.join(format!("debug-{name}.ll"));
+        match case(&irplay, &ll, program) {
+            Ok((times, snap, snap_bytes)) => {
+                println!("{name}: {:<28} {:>12}", "command", "ms");
+                let _ = writeln!(json, "  \"{name}\": {{\n    \"commands\": [");
+                for (j, ((cmd, what), t)) in SCRIPT.iter().zip(&times).enumerate() {
+                    println!("{name}: {what:<28} {t:>12.3}");
+                    let comma = if j + 1 < SCRIPT.len() { "," } else { "" };
+                    let _ = writeln!(json, "      {{ \"command\": \"{cmd}\", \"what\": \"{what}\", \"ms\": {t:.3} }}{comma}");
+                }
+                println!("{name}: snapshots at 1e7: {snap}");
+                let comma = if i == 0 { "," } else { "" };
+                let _ = writeln!(
+                    json,
+                    "    ],\n    \"snapshot_bytes_at_1e7\": {snap_bytes}\n  }}{comma}"
+                );
+            }
+            Err(e) => {
+                eprintln!("xtask: {name}: {e}");
+                return ExitCode::FAILURE;
+            }
         }
-    };
-    if let Some(mut i) = child.stdin.take() {
-        let _ = i.write_all(script.as_bytes());
     }
-    let out = match child.wait_with_output() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("xtask: irplay debug: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let times: Vec<f64> = stderr
-        .lines()
-        .filter_map(|l| l.strip_prefix("irplay: ")?.split(" ms: ").next()?.parse().ok())
-        .collect();
-    if times.len() != SCRIPT.len() {
-        eprintln!(
-            "xtask: irplay debug printed {} timings, not {}:\n{stderr}",
-            times.len(),
-            SCRIPT.len()
-        );
-        return ExitCode::FAILURE;
-    }
-    let snap = stdout.lines().find(|l| l.contains(" snapshots, ")).unwrap_or("").to_string();
-    let snap_bytes: u64 = snap
-        .split(" snapshots, ")
-        .nth(1)
-        .and_then(|r| r.split(' ').next()?.parse().ok())
-        .unwrap_or(0);
-    let mut json = String::from("{\n  \"commands\": [\n");
-    println!("{:<28} {:>12}", "command", "ms");
-    for (i, ((cmd, what), t)) in SCRIPT.iter().zip(&times).enumerate() {
-        println!("{what:<28} {t:>12.3}");
-        let comma = if i + 1 < SCRIPT.len() { "," } else { "" };
-        let _ = writeln!(
-            json,
-            "    {{ \"command\": \"{cmd}\", \"what\": \"{what}\", \"ms\": {t:.3} }}{comma}"
-        );
-    }
-    println!("snapshots at 1e7: {snap}");
-    let _ = write!(json, "  ],\n  \"snapshot_bytes_at_1e7\": {snap_bytes}\n}}\n");
+    json.push_str("}\n");
     let path = dir.join("debug.json");
     if let Err(e) = fs::write(&path, json) {
         eprintln!("xtask: cannot write {}: {e}", rel(&root, &path));
@@ -156,4 +146,43 @@ pub(crate) fn bench_debug(args: &[String]) -> ExitCode {
     }
     eprintln!("xtask: wrote {}", rel(&root, &path));
     ExitCode::SUCCESS
+}
+
+/// Runs the script over `program` (written to `ll`): each command's time, the snapshot line
+/// and the snapshots' bytes.
+fn case(irplay: &Path, ll: &Path, program: &str) -> Result<(Vec<f64>, String, u64), String> {
+    fs::write(ll, program).map_err(|e| format!("cannot write {}: {e}", ll.display()))?;
+    let script: String = SCRIPT.iter().map(|(c, _)| format!("{c}\n")).collect();
+    let mut child = Command::new(irplay)
+        .args(["debug", "--time"])
+        .arg(ll)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run irplay: {e}"))?;
+    if let Some(mut i) = child.stdin.take() {
+        let _ = i.write_all(script.as_bytes());
+    }
+    let out = child.wait_with_output().map_err(|e| format!("irplay debug: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let times: Vec<f64> = stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("irplay: ")?.split(" ms: ").next()?.parse().ok())
+        .collect();
+    if times.len() != SCRIPT.len() {
+        return Err(format!(
+            "irplay debug printed {} timings, not {}:\n{stderr}",
+            times.len(),
+            SCRIPT.len()
+        ));
+    }
+    let snap = stdout.lines().find(|l| l.contains(" snapshots, ")).unwrap_or("").to_string();
+    let bytes = snap
+        .split(" snapshots, ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next()?.parse().ok())
+        .unwrap_or(0);
+    Ok((times, snap, bytes))
 }

@@ -43,6 +43,8 @@
 //! binding (`libc/`) works through its own memory API (`libc/mem.rs`), and runtime
 //! continuations (`libc/continuation.rs`: the top-level driver, `qsort`, `bsearch`) call back
 //! into IR without Rust recursion.
+//! A debugging session ([`debug::Session`]) drives the same run loop one stop at a time,
+//! forwards and (by snapshots of the whole state and re-execution) backwards.
 //!
 //! Semantics chosen where the LangRef leaves a choice (documented for users):
 //! - `undef`: every use reads as 0 (bits of partly initialized memory read as stored), but the
@@ -110,7 +112,7 @@ pub use ub_help::{ub_help, UbHelp, LANGREF};
 use crate::ir::Module;
 use crate::runtime::output::Output;
 pub use crate::runtime::output::{Closed, Sink, Stream};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// How to run a module.
 #[derive(Clone, Debug)]
@@ -164,7 +166,7 @@ impl Default for Options {
 /// How a run ended.
 // One per run, moved a few times: a boxed report would only make its users' patterns longer.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Exit {
     /// The entry function returned (for `main`, its `i32`; other entries: 0 or the integer

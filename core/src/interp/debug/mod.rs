@@ -171,6 +171,19 @@ impl<'m> Session<'m> {
         self.breakpoints.clear();
     }
 
+    /// The lines where an instruction starts (where a breakpoint can be set), increasing.
+    pub fn breakable_lines(&self) -> Vec<u32> {
+        let mut lines = BTreeSet::new();
+        for (_, gv) in self.m.globals.iter() {
+            let crate::ir::GlobalKind::Func(f) = &gv.kind else { continue };
+            let Some(body) = f.body.as_ref() else { continue };
+            for (_, d) in body.insts.iter().filter(|(_, d)| d.op != crate::ir::Opcode::Phi) {
+                lines.insert(self.line_col(d.span.start).0);
+            }
+        }
+        lines.into_iter().collect()
+    }
+
     /// The lines with a breakpoint, increasing.
     pub fn breakpoints(&self) -> Vec<u32> {
         self.breakpoints.iter().copied().collect()

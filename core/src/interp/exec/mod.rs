@@ -3,6 +3,9 @@
 //! undefined behaviour, traces). Between instructions it lets the fast path (`fast/run.rs`)
 //! run as far as it can, and collects the origin table when it has grown. Narrow ops work
 //! directly on registers; anything tainted or unusual falls back to the generic semantics.
+//! A debugging session's run (`D`, see `interp/debug/`) skips the fast path and checks its
+//! [`crate::interp::state::Watch`] before each op; the step limit stops before the op past
+//! it with the frame's pc on that op, so a run can go on from there.
 
 mod calls;
 pub(crate) mod eval;
