@@ -357,7 +357,7 @@ fn block_name(it: &Interp, names: &HashMap<u32, String>, idx: u32) -> String {
     let dead = if a.live { "" } else { " (freed)" };
     match a.kind {
         AllocKind::Global(g) | AllocKind::Func(g) => it.fname(g),
-        AllocKind::Heap => format!("heap#{idx}{dead}"),
+        AllocKind::Heap => format!("heap#{}{dead}", a.serial),
         AllocKind::Stack => match names.get(&idx) {
             Some(n) => n.clone(),
             None => format!("stack#{idx}{dead}"),
@@ -466,8 +466,17 @@ fn block_view(
         };
         states.push(st);
     }
+    let mut name = block_name(it, names, idx);
+    if matches!(a.kind, AllocKind::Heap) {
+        if let Some(&(span, g)) = it.mem.sites.get(a.site).first() {
+            if span.end != crate::interp::memory::CALL_SITE {
+                let (line, col) = s.line_col(span.start);
+                name = format!("{name}, allocated at {line}:{col} in {}", it.fname(g));
+            }
+        }
+    }
     Some(BlockView {
-        name: block_name(it, names, idx),
+        name,
         kind,
         address: a.base,
         size: a.size,
