@@ -222,6 +222,7 @@ mod exit_serde {
     /// [`Exit`], externally tagged.
     #[derive(Serialize, Deserialize)]
     #[serde(rename_all = "snake_case")]
+    #[allow(clippy::large_enum_variant)]
     enum Repr {
         Returned { value: i32 },
         Exited { status: i32 },
