@@ -134,6 +134,10 @@ export async function run({ test, ctx, open, setText, editorText, assert, metric
 
   await test('stepper: stepping the default example shows %i take 1, 2, 3, the line and block, and steps back to the start', async () => {
     page = await open(ctx);
+    // The default example (the context may keep another text from earlier tests).
+    await page.selectOption('#examples', '0');
+    await page.waitForFunction(() => window.IrplayEditor.last.getText().startsWith('; Hello, LLVM IR!'));
+    await page.waitForSelector('#status.status-ok');
     const text = await editorText(page);
     assert(text.includes('%i = phi i32'), 'the default example has no %i');
     await debug(null);
