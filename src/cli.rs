@@ -122,7 +122,8 @@ pub struct RunArgs {
 /// `FILE:LINE:COL in @f (step N)` with its source line; the program's output is printed as it
 /// appears, each line after `[stdout] ` or `[stderr] `; at the end, the report `irplay run`
 /// prints. The program reads its standard input from `--stdin FILE` (none by default).
-/// Exit status: 0, or 1 for an invalid module, 2 for a wrong command line.
+/// Exit status: 0; 1 for an invalid module or a `--stdin` file that cannot be read, 71 for
+/// a module without @main, 2 for a wrong command line.
 #[derive(Args)]
 pub struct DebugArgs {
     /// The module to run.

@@ -100,7 +100,7 @@ pub use report::{ErrorKind, RunError, UbKind, UbReport};
 use crate::ir::Module;
 use crate::runtime::output::Output;
 pub use crate::runtime::output::{Closed, Sink, Stream};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// How to run a module.
 #[derive(Clone, Debug)]
@@ -152,7 +152,7 @@ impl Default for Options {
 }
 
 /// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Exit {
     /// The entry function returned (for `main`, its `i32`; other entries: 0 or the integer

@@ -160,7 +160,7 @@ pub struct Watch {
     pub depth: usize,
     /// The step the run resumed at.
     pub from: u64,
-    /// Record the results of one frame's instructions (for value histories).
+    /// Record the results of the instructions of the frames on the stack (value histories).
     pub record: Option<Box<crate::interp::debug::record::Recorder>>,
 }
 

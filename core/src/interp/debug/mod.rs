@@ -9,8 +9,9 @@
 //!                 ─▶ backward: restore the last snapshot at or before the target and run
 //!                    forward again on the fast path; back over/out/continue replay the
 //!                    segments before the current step with the Watch, the last match wins
-//!   view() ─▶ View: position, frames, values (histories by replaying the frame), memory,
-//!             output so far
+//!   view() ─▶ View: position, frames, values with histories (record.rs: kept up while
+//!             stepping forward on the general path, else a replay of the last steps),
+//!             memory, output so far
 //! ```
 //!
 //! It is the one interpreter (`state.rs`, `exec/mod.rs`, `fast/`): the same steps, results and
@@ -21,8 +22,9 @@
 //! Bounds: every command stops at [`Options::max_steps`] (a run that reaches it ends with
 //! [`Exit::OutOfSteps`], the state staying before the op that did not run), and at the memory
 //! and output limits as a run does. Snapshots: see `snapshots.rs` (at most 64, 64 MiB).
-//! Value histories replay at most [`HISTORY_WINDOW`] steps before the stop and keep the last
-//! [`HISTORY`] values of each instruction; the memory view shows at most
+//! Value histories keep the last [`HISTORY`] values of each instruction; rebuilt by a replay,
+//! they cover at most the last [`HISTORY_WINDOW`] steps (a frame entered before then shows
+//! its parameters and the values assigned since); the memory view shows at most
 //! [`view::MAX_BLOCKS`] blocks and [`view::BLOCK_BYTES`] bytes of each.
 
 mod owned;
@@ -47,7 +49,11 @@ use snapshots::Snapshots;
 use std::collections::BTreeSet;
 
 /// Value histories replay at most this many steps before the stop.
-pub const HISTORY_WINDOW: u64 = 1_000_000;
+pub const HISTORY_WINDOW: u64 = 250_000;
+
+/// A forward goto of at most this many steps keeps the value histories up (on the general
+/// path); a longer one runs on the fast path and leaves them to a replay.
+const RECORD_GOTO: u64 = 10_000;
 
 /// A run of a module under a debugger (see the module docs).
 pub struct Session<'m> {
@@ -62,6 +68,9 @@ pub struct Session<'m> {
     breakpoints: BTreeSet<u32>,
     reason: StopReason,
     names: view::Names,
+    /// The values recorded for the frames on the stack, valid at the step given (kept up as
+    /// the session steps forward on the general path; rebuilt by a replay otherwise).
+    hist: Option<(u64, record::Recorder)>,
 }
 
 /// The state before a run's first instruction, or how it ended at once.
@@ -98,6 +107,7 @@ impl<'m> Session<'m> {
             breakpoints: BTreeSet::new(),
             reason: StopReason::Start,
             names: view::Names::default(),
+            hist: None,
         };
         if let Some(stop) = stop {
             s.finish(stop);
@@ -159,6 +169,19 @@ impl<'m> Session<'m> {
     /// Removes every breakpoint.
     pub fn clear_breakpoints(&mut self) {
         self.breakpoints.clear();
+    }
+
+    /// The lines where an instruction starts (where a breakpoint can be set), increasing.
+    pub fn breakable_lines(&self) -> Vec<u32> {
+        let mut lines = BTreeSet::new();
+        for (_, gv) in self.m.globals.iter() {
+            let crate::ir::GlobalKind::Func(f) = &gv.kind else { continue };
+            let Some(body) = f.body.as_ref() else { continue };
+            for (_, d) in body.insts.iter().filter(|(_, d)| d.op != crate::ir::Opcode::Phi) {
+                lines.insert(self.line_col(d.span.start).0);
+            }
+        }
+        lines.into_iter().collect()
     }
 
     /// The lines with a breakpoint, increasing.
@@ -273,7 +296,27 @@ impl<'m> Session<'m> {
         if self.end.is_some() {
             return StopReason::Finished;
         }
-        let mut watch = watch;
+        // Keep the histories up when they are valid here and the run is short or watched.
+        let steps = self.it.steps;
+        let hist = self.hist.take().filter(|h| h.0 == steps);
+        let record = watch.is_some() || target.saturating_sub(steps) <= RECORD_GOTO;
+        let mut watch = match (hist, record) {
+            (Some((_, rec)), true) => {
+                let mut w = watch.unwrap_or_else(|| self.watch(false, 0));
+                w.record = Some(Box::new(rec));
+                Some(w)
+            }
+            _ => watch,
+        };
+        let r = self.forward_with(&mut watch, target);
+        if let Some(rec) = watch.and_then(|w| w.record) {
+            self.hist = Some((self.it.steps, *rec));
+        }
+        r
+    }
+
+    /// [`Session::forward`] with `watch` (given back as the run left it).
+    fn forward_with(&mut self, watch: &mut Option<Watch>, target: u64) -> StopReason {
         loop {
             let due = self.snaps.next_due(self.it.steps);
             let limit = target.min(due).min(self.opts.max_steps);
@@ -285,7 +328,7 @@ impl<'m> Session<'m> {
             self.it.max_steps = limit;
             self.it.watch = watch.take().map(Box::new);
             let stop = self.it.run_loop();
-            watch = self.it.watch.take().map(|w| *w);
+            *watch = self.it.watch.take().map(|w| *w);
             match stop {
                 Stop::OutOfSteps => {
                     if self.it.steps == due {

@@ -1,12 +1,15 @@
 //! The run loop's stop check in a debugging session ([`Interp::watch_hit`], called before each
-//! op of a `D` run: see `exec/mod.rs`), and the [`Recorder`] that a replay uses to collect the
-//! successive values of one frame's instructions (the value histories of the view).
+//! op of a `D` run: see `exec/mod.rs`), and the [`Recorder`] that collects the successive
+//! values of the instructions of every frame on the stack (the value histories of the view),
+//! during a replay or while the session steps forward.
 //!
-//! The recorder notes the op about to run in its frame; at the frame's next op (or at the end
-//! of the replay) that op has completed and its result register holds its value, which is then
-//! read. A branch that lands at the start of a block has also run that block's phis (they run
-//! with the branch), whose registers are read too. Whenever the stack is shallower than the
-//! frame, the frame has returned: what was recorded belongs to an earlier call and is dropped.
+//! For each frame, the recorder notes the op about to run; at the frame's next op (or at the
+//! end) that op has completed and its result register holds its value, which is then read
+//! (registers are shared by values whose lives do not overlap, so a register is read only
+//! right after its op). A branch that lands at the start of a block has also run that block's
+//! phis (they run with the branch), whose registers are read too. When the stack is shallower
+//! than a frame's record, that frame has returned and its record is dropped; op 0 of a
+//! function runs only when a call enters it, which starts a new record (with its parameters).
 
 use crate::interp::bytecode::{FnCode, Op, NONE};
 use crate::interp::poison::origin::TaintKind;
@@ -30,9 +33,23 @@ pub struct Seen {
     pub origin: Option<crate::interp::poison::origin::OriginReport>,
 }
 
-/// The values one frame's instructions took, in order.
+/// The values the instructions of the frames on the stack took.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
+    /// One record per frame seen, outermost first.
+    pub frames: Vec<FrameRec>,
+}
+
+impl Recorder {
+    /// The record of the frame at `depth`, if it ran within the recording.
+    pub fn at(&self, depth: usize) -> Option<&FrameRec> {
+        self.frames.iter().rev().find(|f| f.depth == depth)
+    }
+}
+
+/// The values one frame's instructions took, in order.
+#[derive(Clone, Debug, Default)]
+pub struct FrameRec {
     /// The frame's depth (length of the interpreter's frame stack while it runs).
     pub depth: usize,
     /// The op of the frame that ran last and whose result is not read yet.
@@ -48,10 +65,10 @@ pub struct Recorder {
     pub entered: bool,
 }
 
-impl Recorder {
-    /// A recorder of the frame at `depth`.
-    pub fn new(depth: usize) -> Recorder {
-        Recorder { depth, ..Recorder::default() }
+impl FrameRec {
+    /// A record of the frame at `depth`; `entered`: from its first op.
+    pub fn new(depth: usize, entered: bool) -> FrameRec {
+        FrameRec { depth, entered, ..FrameRec::default() }
     }
 
     fn push(&mut self, inst: Inst, seen: Seen) {
@@ -74,32 +91,37 @@ impl Interp<'_> {
     pub(crate) fn watch_hit(&mut self, code: &FnCode, cur: usize) -> bool {
         let Some(mut w) = self.watch.take() else { return false };
         let depth = self.frames.len();
-        if let Some(r) = w.record.as_deref_mut() {
-            if depth < r.depth {
-                r.values.clear();
-                r.order.clear();
-                r.params.clear();
-                r.pending = None;
-                r.entered = true;
-            } else if depth == r.depth {
-                if cur == 0 && r.pending.is_none() {
-                    r.params.clear();
-                    self.record_params(r, code);
-                }
-                self.record_pending(r, code, Some(cur));
-                r.pending = Some(cur);
-            }
-        }
         let hit = self.steps != w.from
             && (depth <= w.depth
                 || code.spans.get(cur).is_some_and(|s| w.starts.contains(&s.start)));
+        // At a stop the op does not run: it is recorded when the run goes on from it.
+        if let Some(r) = w.record.as_deref_mut().filter(|_| !hit) {
+            while r.frames.last().is_some_and(|f| f.depth > depth) {
+                r.frames.pop();
+            }
+            if cur == 0 || r.frames.last().is_none_or(|f| f.depth != depth) {
+                // A new frame (op 0 runs only on entry), or one first seen now.
+                if r.frames.last().is_some_and(|f| f.depth == depth) {
+                    r.frames.pop();
+                }
+                let mut f = FrameRec::new(depth, cur == 0);
+                if cur == 0 {
+                    self.record_params(&mut f, code);
+                }
+                r.frames.push(f);
+            }
+            if let Some(f) = r.frames.last_mut() {
+                self.record_pending(f, code, Some(cur));
+                f.pending = Some(cur);
+            }
+        }
         self.watch = Some(w);
         hit
     }
 
     /// Reads the result of the recorder's pending op (the top frame's `code`), now complete;
     /// `next`: the op about to run (for the phis a branch ran), or `None` at the end.
-    pub(crate) fn record_pending(&self, r: &mut Recorder, code: &FnCode, next: Option<usize>) {
+    pub(crate) fn record_pending(&self, r: &mut FrameRec, code: &FnCode, next: Option<usize>) {
         let Some(p) = r.pending.take() else { return };
         let Some(fr) = self.frames.last() else { return };
         let (base, wbase) = (fr.base as usize, fr.wbase as usize);
@@ -157,7 +179,7 @@ impl Interp<'_> {
     }
 
     /// Records the parameters of the recorder's frame, entered at op 0 of `code`.
-    fn record_params(&self, r: &mut Recorder, code: &FnCode) {
+    fn record_params(&self, r: &mut FrameRec, code: &FnCode) {
         let Some(fr) = self.frames.last() else { return };
         let Some(body) =
             self.m.func(crate::ir::GlobalId::from_u32(code.gid)).and_then(|f| f.body.as_ref())

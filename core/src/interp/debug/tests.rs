@@ -315,3 +315,83 @@ define i32 @main() {
     s.exec(&Command::StepBack);
     assert_eq!(s.value("%b"), None, "not assigned yet");
 }
+
+#[test]
+fn histories_kept_while_stepping_equal_a_replay() {
+    let m = module(LOOP);
+    let opts = Options::default();
+    let mut s = Session::new(&m, LOOP, &opts);
+    s.set_breakpoint(5);
+    let cmds = [
+        Command::Step,
+        Command::Step,
+        Command::StepOver,
+        Command::Continue,
+        Command::StepOut,
+        Command::Step,
+        Command::RunToLine { line: 17 },
+        Command::Continue,
+        Command::Step,
+        Command::StepOut,
+        Command::StepOver,
+        Command::Goto { step: 25 },
+    ];
+    for c in &cmds {
+        s.view();
+        s.exec(c);
+        let mut fresh = Session::new(&m, LOOP, &opts);
+        fresh.exec(&Command::Goto { step: s.steps() });
+        assert_eq!(s.values(), fresh.values(), "after {c:?} at step {}", s.steps());
+    }
+}
+
+#[test]
+fn a_view_survives_serialization_and_lines_are_breakable() {
+    let m = module(POISON_STORE);
+    let mut s = Session::new(&m, POISON_STORE, &Options::default());
+    assert_eq!(s.breakable_lines(), [2, 3, 4, 5, 6, 7, 9, 11]);
+    s.exec(&Command::Continue);
+    let v = s.view();
+    let json = serde_json::to_string(&v).expect("serialize");
+    let back: View = serde_json::from_str(&json).expect("deserialize");
+    assert_eq!(back, v);
+    assert!(matches!(back.exit, Some(Exit::Ub(_))));
+}
+
+#[test]
+fn the_output_and_memory_limits_end_a_session_as_a_run() {
+    let printer = "declare i32 @putchar(i32)
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %c = call i32 @putchar(i32 65)
+  br label %l
+}
+";
+    let hog = "declare ptr @malloc(i64)
+define i32 @main() {
+entry:
+  br label %l
+l:
+  %p = call ptr @malloc(i64 1000)
+  store i8 1, ptr %p
+  br label %l
+}
+";
+    for (src, opts) in [
+        (printer, Options { max_output: 10, ..Options::default() }),
+        (hog, Options { max_memory: 100_000, ..Options::default() }),
+    ] {
+        let m = module(src);
+        let o = run(&m, &opts);
+        let mut s = Session::new(&m, src, &opts);
+        assert_eq!(s.exec(&Command::Continue), StopReason::Finished);
+        assert_eq!(s.exit(), Some(&o.exit));
+        assert!(matches!(o.exit, Exit::Error(_) | Exit::Ub(_)), "{:?}", o.exit);
+        assert_eq!((s.steps(), s.output()), (o.steps, (o.stdout.clone(), o.stderr.clone())));
+        s.exec(&Command::StepBack);
+        assert_eq!(s.steps(), o.steps - 1);
+        assert_eq!(s.exit(), None);
+    }
+}

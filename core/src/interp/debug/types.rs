@@ -180,7 +180,10 @@ pub struct View {
     pub steps: u64,
     /// Why the session stopped here.
     pub reason: StopReason,
-    /// How the run ended, when it has (with its report).
+    /// How the run ended, when it has (with its report). Serialized externally tagged
+    /// (`{"ub": {...}}`, `"out_of_steps"`): the report's own `kind` field would clash with
+    /// [`Exit`]'s `kind` tag.
+    #[serde(with = "exit_serde")]
     pub exit: Option<Exit>,
     /// The instruction about to run (at the end: where the run stopped, if anywhere).
     pub position: Option<Position>,
@@ -208,4 +211,47 @@ pub struct SnapshotStats {
     pub bytes: usize,
     /// Steps between them now.
     pub interval: u64,
+}
+
+/// [`View::exit`] as serde sees it.
+mod exit_serde {
+    use crate::interp::report::{RunError, UbReport};
+    use crate::interp::Exit;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// [`Exit`], externally tagged.
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Repr {
+        Returned { value: i32 },
+        Exited { status: i32 },
+        Aborted { message: String },
+        Ub(UbReport),
+        Error(RunError),
+        OutOfSteps,
+    }
+
+    pub fn serialize<S: Serializer>(e: &Option<Exit>, s: S) -> Result<S::Ok, S::Error> {
+        e.clone()
+            .map(|e| match e {
+                Exit::Returned { value } => Repr::Returned { value },
+                Exit::Exited { status } => Repr::Exited { status },
+                Exit::Aborted { message } => Repr::Aborted { message },
+                Exit::Ub(r) => Repr::Ub(r),
+                Exit::Error(r) => Repr::Error(r),
+                Exit::OutOfSteps => Repr::OutOfSteps,
+            })
+            .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Exit>, D::Error> {
+        Ok(Option::<Repr>::deserialize(d)?.map(|r| match r {
+            Repr::Returned { value } => Exit::Returned { value },
+            Repr::Exited { status } => Exit::Exited { status },
+            Repr::Aborted { message } => Exit::Aborted { message },
+            Repr::Ub(r) => Exit::Ub(r),
+            Repr::Error(r) => Exit::Error(r),
+            Repr::OutOfSteps => Exit::OutOfSteps,
+        }))
+    }
 }

@@ -11,6 +11,7 @@ use crate::interp::memory::{AllocKind, PARTIAL, TAINT};
 use crate::interp::poison::origin::TaintKind;
 use crate::interp::state::{Interp, Stop, Watch};
 use crate::interp::value::{sext, Val};
+use crate::interp::Exit;
 use crate::ir::layout::Class;
 use crate::ir::{EntityRef, GlobalId, Operand, TypeId, Value};
 use std::collections::HashMap;
@@ -105,13 +106,22 @@ impl Session<'_> {
         };
         let code = f.code.clone();
         let (base, wbase) = (f.base as usize, f.wbase as usize);
-        let rec = self.replay_frame();
+        let depth = self.it.frames.len();
         let m = self.m;
         let Some(body) = m.func(GlobalId::from_u32(code.gid)).and_then(|f| f.body.as_ref()) else {
             return Vec::new();
         };
         let names = self.names.of(m, code.gid).to_vec();
         let allocas = self.alloca_names();
+        let steps = self.it.steps;
+        if self.hist.as_ref().is_none_or(|h| h.0 != steps) {
+            self.hist = Some((steps, self.replay_window()));
+        }
+        let mut rec = self.hist.as_ref().and_then(|h| h.1.at(depth)).cloned().unwrap_or_default();
+        // The last op ran completely unless it is the one that ended the run.
+        if !matches!(self.end, Some(Exit::Ub(_) | Exit::Error(_) | Exit::Aborted { .. })) {
+            self.it.record_pending(&mut rec, &code, None);
+        }
         let it = &self.it;
         let mut out = Vec::new();
         let text_of = |seen: &Seen, ty: TypeId| match seen.taint {
@@ -138,13 +148,12 @@ impl Session<'_> {
                 assignments: n,
             });
         };
-        if rec.params.is_empty() {
+        if !rec.entered {
             // The frame began before the replayed window: its parameters' registers (which a
             // later value may share once a parameter is dead).
             for &p in &body.params {
                 let Some(&o) = code.vop.get(p.index()).filter(|&&o| o != NONE) else { continue };
-                let cur = self.it.opnd(&code, base, wbase, o);
-                let seen = self.it.seen_now(cur);
+                let seen = it.seen_now(it.opnd(&code, base, wbase, o));
                 show(p, &[&seen], 1);
             }
         }
@@ -160,37 +169,27 @@ impl Session<'_> {
         out
     }
 
-    /// Replays the current frame over the last [`HISTORY_WINDOW`] steps with a recorder.
-    fn replay_frame(&self) -> Recorder {
-        let depth = self.it.frames.len();
+    /// Replays the last [`HISTORY_WINDOW`] steps with a recorder of every frame.
+    fn replay_window(&self) -> Recorder {
         let k = self.it.steps;
         let from = k.saturating_sub(HISTORY_WINDOW);
-        let Some(mut it) = self.snaps.restore(from) else { return Recorder::new(depth) };
+        let Some(mut it) = self.snaps.restore(from) else { return Recorder::default() };
         if it.steps < from {
             // Far from the last snapshot: the fast path first, up to the window.
             it.max_steps = from;
             if !matches!(it.run_loop(), Stop::OutOfSteps) {
-                return Recorder::new(depth);
+                return Recorder::default();
             }
         }
-        let mut rec = Recorder::new(depth);
-        rec.entered = it.steps == 0;
         it.max_steps = k;
         it.watch = Some(Box::new(Watch {
             depth: 0,
             from: u64::MAX,
-            record: Some(Box::new(rec)),
+            record: Some(Box::default()),
             ..Watch::default()
         }));
-        let stop = it.run_loop();
-        let mut rec =
-            it.watch.take().and_then(|w| w.record).map_or_else(|| Recorder::new(depth), |r| *r);
-        if matches!(stop, Stop::OutOfSteps) && self.end.is_none() {
-            if let Some(code) = it.frames.last().map(|f| f.code.clone()) {
-                it.record_pending(&mut rec, &code, None);
-            }
-        }
-        rec
+        it.run_loop();
+        it.watch.take().and_then(|w| w.record).map_or_else(Recorder::default, |r| *r)
     }
 
     /// Names of the stack blocks of every frame, by allocation index.
