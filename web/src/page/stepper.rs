@@ -314,8 +314,7 @@ fn values(p: &StepperProps, values: &[DebugValue]) -> Html {
                     irplay_core::interp::poison::origin::TaintKind::Poison => "stepper-value-poison",
                     irplay_core::interp::poison::origin::TaintKind::Undef => "stepper-value-undef",
                 });
-                let more = v.assignments > v.history.len() as u64;
-                let history = format!("{}{}", if more { "…, " } else { "" }, v.history.join(", "));
+                let (history, all) = history_text(v);
                 html! {
                     <tr class={classes!("stepper-value", class)} data-name={v.name.clone()}>
                         <td class="stepper-name">{ &v.name }</td>
@@ -323,13 +322,32 @@ fn values(p: &StepperProps, values: &[DebugValue]) -> Html {
                         <td class="stepper-now">{ &v.text }
                             if let Some(t) = &v.taint { { taint_note(p, t) } }
                         </td>
-                        <td class="stepper-history" title={format!("{} assignments seen", v.assignments)}>{ history }</td>
+                        <td class="stepper-history" title={all}>{ history }</td>
                     </tr>
                 }
             }) }
             </tbody>
         </table>
     }
+}
+
+/// History entries shown in the table (all of them are in its tooltip).
+const SHOWN_HISTORY: usize = 8;
+
+/// A value's history as the table shows it (its last values, in decimal only: `1, 2, 3`), and
+/// in full for the tooltip.
+fn history_text(v: &DebugValue) -> (String, String) {
+    let short = |h: &String| match h.find(" (0x") {
+        Some(i) if h.ends_with(')') => h.get(..i).unwrap_or(h).to_string(),
+        _ => h.clone(),
+    };
+    let skip = v.history.len().saturating_sub(SHOWN_HISTORY);
+    let more = skip > 0 || v.assignments > v.history.len() as u64;
+    let shown: Vec<String> = v.history.iter().skip(skip).map(short).collect();
+    let text = format!("{}{}", if more { "…, " } else { "" }, shown.join(", "));
+    let all =
+        format!("{} values in this frame; the last ones: {}", v.assignments, v.history.join(", "));
+    (text, all)
 }
 
 /// Bytes per row of the memory view.
