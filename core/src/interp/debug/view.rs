@@ -3,7 +3,7 @@
 //! reach, and the output so far; and the lookups of `print` and `x` (a value or a global by
 //! name, the bytes at an address).
 
-use super::record::{Recorder, Seen};
+use super::record::{FrameRec, Recorder, Seen};
 use super::types::*;
 use super::{Session, HISTORY_WINDOW};
 use crate::interp::bytecode::{Op, NONE};
@@ -113,15 +113,7 @@ impl Session<'_> {
         };
         let names = self.names.of(m, code.gid).to_vec();
         let allocas = self.alloca_names();
-        let steps = self.it.steps;
-        if self.hist.as_ref().is_none_or(|h| h.0 != steps) {
-            self.hist = Some((steps, self.replay_window()));
-        }
-        let mut rec = self.hist.as_ref().and_then(|h| h.1.at(depth)).cloned().unwrap_or_default();
-        // The last op ran completely unless it is the one that ended the run.
-        if !matches!(self.end, Some(Exit::Ub(_) | Exit::Error(_) | Exit::Aborted { .. })) {
-            self.it.record_pending(&mut rec, &code, None);
-        }
+        let rec = self.frame_record(depth, &code);
         let it = &self.it;
         let mut out = Vec::new();
         let text_of = |seen: &Seen, ty: TypeId| match seen.taint {
@@ -167,6 +159,45 @@ impl Session<'_> {
             show(v, &h, *n);
         }
         out
+    }
+
+    /// The record of the frame at `depth` (whose code is `code`) up to now.
+    fn frame_record(&mut self, depth: usize, code: &crate::interp::bytecode::FnCode) -> FrameRec {
+        let steps = self.it.steps;
+        if self.hist.as_ref().is_none_or(|h| h.0 != steps) {
+            self.hist = Some((steps, self.replay_window()));
+        }
+        let mut rec = self.hist.as_ref().and_then(|h| h.1.at(depth)).cloned().unwrap_or_default();
+        // The last op ran completely unless it is the one that ended the run.
+        if !matches!(self.end, Some(Exit::Ub(_) | Exit::Error(_) | Exit::Aborted { .. })) {
+            self.it.record_pending(&mut rec, code, None);
+        }
+        rec
+    }
+
+    /// The current value of `%name` in the current frame: the last one recorded (a register
+    /// may since hold another value whose life does not overlap), else its register.
+    fn recorded(&mut self, name: &str) -> Option<Val> {
+        let f = self.it.frames.last().filter(|f| f.native.is_none())?;
+        let code = f.code.clone();
+        let (base, wbase) = (f.base as usize, f.wbase as usize);
+        let depth = self.it.frames.len();
+        let v = self.names.of(self.m, code.gid).iter().position(|n| n == name)?;
+        let body = self.m.func(GlobalId::from_u32(code.gid)).and_then(|f| f.body.as_ref())?;
+        let rec = self.frame_record(depth, &code);
+        if let Some((_, seen)) = rec.params.iter().find(|(p, _)| p.index() == v) {
+            return Some(seen.val.clone());
+        }
+        let inst = rec
+            .order
+            .iter()
+            .find(|i| body.insts.get(**i).and_then(|d| d.result).is_some_and(|r| r.index() == v));
+        if let Some(seen) = inst.and_then(|i| rec.values.get(i)).and_then(|h| h.0.back()) {
+            return Some(seen.val.clone());
+        }
+        let is_param = body.params.iter().any(|p| p.index() == v);
+        let o = code.vop.get(v).copied().filter(|&o| o != NONE && is_param && !rec.entered)?;
+        Some(self.it.opnd(&code, base, wbase, o))
     }
 
     /// Replays the last [`HISTORY_WINDOW`] steps with a recorder of every frame.
@@ -286,17 +317,14 @@ impl Session<'_> {
                 global_id(self.m, what.get(1..).unwrap_or_default())
                     .and_then(|id| self.it.gaddr.get(id.index()).copied())
             } else {
-                let f = f.ok_or("no frame is running")?;
-                let (code, base, wbase) = (f.code.clone(), f.base as usize, f.wbase as usize);
-                let names = self.names.of(self.m, code.gid).to_vec();
-                let v = names
-                    .iter()
-                    .position(|n| n == what)
-                    .ok_or(format!("no value {what} in {}", self.it.fname(code.gid)))?;
-                let o = code.vop.get(v).copied().unwrap_or(NONE);
-                (o != NONE).then(|| self.it.opnd(&code, base, wbase, o).slot())
+                f.ok_or("no frame is running")?;
+                self.recorded(what).map(|v| v.slot())
             };
-            let s = v.ok_or(format!("no value {what}"))?;
+            let s = v.ok_or(if what.starts_with('@') {
+                format!("no global {what}")
+            } else {
+                format!("{what} is not a value of this function assigned so far")
+            })?;
             if s.poison != 0 {
                 return Err(format!("{what} is poison or undef"));
             }
