@@ -457,7 +457,7 @@ impl App {
             None => html! {},
         };
         html! {
-            <stepper::StepperPanel stale={session.stale(&self.state.text)} {session} breakpoints={self.state.debug.breakpoints.len()}
+            <stepper::StepperPanel stale={session.stale(&self.state.text)} {session} breakpoints={self.state.debug.breakpoints.clone()}
                 {positions} on_action={link.callback(Action::Debug)} {on_jump} {report} />
         }
     }

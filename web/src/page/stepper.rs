@@ -19,8 +19,8 @@ pub struct StepperProps {
     pub session: DebugSession,
     /// True when the editor's text is no longer the session's.
     pub stale: bool,
-    /// Breakpoints set in the editor.
-    pub breakpoints: usize,
+    /// Breakpoints set in the editor (1-based lines).
+    pub breakpoints: Vec<u32>,
     /// Line and column of a byte offset of the session's text.
     pub positions: Callback<u32, (u32, u32)>,
     /// A toolbar action.
@@ -148,6 +148,27 @@ pub fn stepper_panel(p: &StepperProps) -> Html {
     };
     let (on_slide, on_goto) = (p.on_action.reform(goto), p.on_action.reform(goto));
     let status = status_line(s, p.stale, stop);
+    // Breakpoints on lines where no instruction starts never stop anything: say so.
+    let idle: Vec<String> = match stop {
+        Some(st) if st.view.is_some() && !p.stale => p
+            .breakpoints
+            .iter()
+            .filter(|l| !st.breakpoints.contains(l))
+            .map(|l| l.to_string())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let bps_text = match idle.len() {
+        0 => format!("● {}", p.breakpoints.len()),
+        _ => format!("● {} ({} on no instruction)", p.breakpoints.len(), idle.len()),
+    };
+    let bps_title = match idle.is_empty() {
+        true => "breakpoints: click a line number to set or remove one".to_string(),
+        false => format!(
+            "no instruction starts on line {}: a breakpoint there never stops",
+            idle.join(", ")
+        ),
+    };
     html! {
         <section id="stepper" class={classes!("stepper", format!("stepper-{state}"))} aria-label="stepper"
             data-state={state} data-steps={steps.to_string()} data-stop={s.stops.to_string()}
@@ -158,8 +179,8 @@ pub fn stepper_panel(p: &StepperProps) -> Html {
             <div class="stepper-bar" role="toolbar" aria-label="stepper controls">
                 { for toolbar }
                 <span class="stepper-sep" />
-                if p.breakpoints > 0 {
-                    <span class="stepper-bps muted" title="click a line number to set or remove a breakpoint">{ format!("● {}", p.breakpoints) }</span>
+                if !p.breakpoints.is_empty() {
+                    <span id="dbg-bps" class="stepper-bps" title={bps_title}>{ bps_text }</span>
                 }
                 <button id="dbg-restart" class="btn dbg-btn" title="Restart: debug the editor's text from the start (Ctrl+Shift+F8)" onclick={restart}>{"↻"}</button>
                 <button id="dbg-stop" class="btn dbg-btn" title="Stop: end the session, even in the middle of a long Continue (Shift+F8)" onclick={stop_click}>{"■"}</button>
@@ -293,8 +314,7 @@ fn values(p: &StepperProps, values: &[DebugValue]) -> Html {
                     irplay_core::interp::poison::origin::TaintKind::Poison => "stepper-value-poison",
                     irplay_core::interp::poison::origin::TaintKind::Undef => "stepper-value-undef",
                 });
-                let more = v.assignments > v.history.len() as u64;
-                let history = format!("{}{}", if more { "…, " } else { "" }, v.history.join(", "));
+                let (history, all) = history_text(v);
                 html! {
                     <tr class={classes!("stepper-value", class)} data-name={v.name.clone()}>
                         <td class="stepper-name">{ &v.name }</td>
@@ -302,13 +322,32 @@ fn values(p: &StepperProps, values: &[DebugValue]) -> Html {
                         <td class="stepper-now">{ &v.text }
                             if let Some(t) = &v.taint { { taint_note(p, t) } }
                         </td>
-                        <td class="stepper-history" title={format!("{} assignments seen", v.assignments)}>{ history }</td>
+                        <td class="stepper-history" title={all}>{ history }</td>
                     </tr>
                 }
             }) }
             </tbody>
         </table>
     }
+}
+
+/// History entries shown in the table (all of them are in its tooltip).
+const SHOWN_HISTORY: usize = 8;
+
+/// A value's history as the table shows it (its last values, in decimal only: `1, 2, 3`), and
+/// in full for the tooltip.
+fn history_text(v: &DebugValue) -> (String, String) {
+    let short = |h: &String| match h.find(" (0x") {
+        Some(i) if h.ends_with(')') => h.get(..i).unwrap_or(h).to_string(),
+        _ => h.clone(),
+    };
+    let skip = v.history.len().saturating_sub(SHOWN_HISTORY);
+    let more = skip > 0 || v.assignments > v.history.len() as u64;
+    let shown: Vec<String> = v.history.iter().skip(skip).map(short).collect();
+    let text = format!("{}{}", if more { "…, " } else { "" }, shown.join(", "));
+    let all =
+        format!("{} values in this frame; the last ones: {}", v.assignments, v.history.join(", "));
+    (text, all)
 }
 
 /// Bytes per row of the memory view.

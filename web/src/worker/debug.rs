@@ -138,8 +138,8 @@ impl Live {
         let cut_err = keep_end(&mut view.stderr, MAX_SHOWN_OUTPUT);
         let mut report = None;
         let mut ended = None;
-        // The end goes as the Run's report: an `Exit` does not read back from its JSON (the
-        // kind of a report inside it takes the place of its own tag).
+        // The end goes as the Run's report (its message in every stop after the end, the
+        // whole report once), so the view's own `exit` is not sent.
         if view.exit.take().is_some() {
             let s = &self.start;
             let r = self.report.get_or_insert_with(|| {
