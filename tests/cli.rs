@@ -161,7 +161,10 @@ fn check_reports_every_error_with_its_help_in_text_and_json() {
     let helps: Vec<&serde_json::Value> = items.iter().map(|d| &d["helps"]).collect();
     assert_eq!(
         helps,
-        [&serde_json::json!(["did you mean `add`?"]), &serde_json::json!(["did you mean `%exit`?"])]
+        [
+            &serde_json::json!(["did you mean `add`?"]),
+            &serde_json::json!(["did you mean `%exit`?"])
+        ]
     );
 }
 

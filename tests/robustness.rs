@@ -302,8 +302,9 @@ fn many_broken_lines_in_one_module_never_panic() {
     let mut cases = Vec::new();
     for (fi, f) in files.iter().enumerate() {
         let lines: Vec<&str> = f.split('\n').collect();
-        let body_lines: Vec<usize> =
-            (0..lines.len()).filter(|&i| lines[i].starts_with("  ") && !lines[i].trim().is_empty()).collect();
+        let body_lines: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("  ") && !lines[i].trim().is_empty())
+            .collect();
         if body_lines.is_empty() {
             continue;
         }

@@ -565,7 +565,10 @@ pub fn edit_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
 /// The candidate closest to `word` when it is close enough to be a likely misspelling: the
 /// same word in another case, or within an edit distance of a third of its length (at least
 /// 1). Ties go to the first candidate. Words longer than 64 characters get no suggestion.
-pub fn did_you_mean<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+pub fn did_you_mean<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<&'c str> {
     let len = word.chars().count();
     if len == 0 || len > 64 {
         return None;
@@ -904,7 +907,8 @@ mod tests {
         assert_eq!(last.severity, Severity::Note);
         assert_eq!(last.message, "57 more errors not shown, the first of them here");
         assert_eq!(last.span, Span::new(1000, 1001));
-        let mut few = vec![Diagnostic::error(Span::new(3, 4), "b"), Diagnostic::error(Span::new(1, 2), "a")];
+        let mut few =
+            vec![Diagnostic::error(Span::new(3, 4), "b"), Diagnostic::error(Span::new(1, 2), "a")];
         sort_and_cap(&mut few, Suppressed::default());
         let msgs: Vec<_> = few.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(msgs, ["a", "b"]);

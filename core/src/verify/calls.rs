@@ -28,9 +28,10 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
         .const_global(callee)
         .filter(|&g| m.func(g).is_some_and(|f| f.ty == ci.fn_ty))
         .map(|g| v.gname(g));
-    let who = callee_name
-        .as_deref()
-        .map_or_else(|| format!("the call's function type `{}`", v.ty(ci.fn_ty)), |n| format!("`{n}`"));
+    let who = callee_name.as_deref().map_or_else(
+        || format!("the call's function type `{}`", v.ty(ci.fn_ty)),
+        |n| format!("`{n}`"),
+    );
     let sig = || {
         let ps: Vec<String> = params.iter().map(|&p| v.ty(p)).collect();
         format!("({}{})", ps.join(", "), if vararg { ", ..." } else { "" })
@@ -64,7 +65,11 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
             );
             if let Operand::Value(val) = a {
                 let name = cx.vname(m, val);
-                diag = diag.with_help(crate::text::conversion_help(name.trim_start_matches('%'), &have, &want));
+                diag = diag.with_help(crate::text::conversion_help(
+                    name.trim_start_matches('%'),
+                    &have,
+                    &want,
+                ));
             }
             v.push(diag);
         }

@@ -198,7 +198,9 @@ pub(super) fn check_terminator(v: &mut Verifier, cx: &FnCx, _i: Inst, d: &InstDa
                         d.span,
                         "this `ret` returns a value, but the function's return type is `void`",
                     )
-                    .with_help("write `ret void`, or give the function the return type of this value"),
+                    .with_help(
+                        "write `ret void`, or give the function the return type of this value",
+                    ),
                 ),
                 Some(&op) => {
                     let t = v.op_ty(body, op);

@@ -156,7 +156,9 @@ fn dominance_error(
     }
     let mut diag = Diagnostic::error(
         d.span,
-        format!("`{name}` is used in `{ub}` but defined only in `{db}`, which does not dominate it"),
+        format!(
+            "`{name}` is used in `{ub}` but defined only in `{db}`, which does not dominate it"
+        ),
     )
     .with_label(def.span, label);
     if unreachable {

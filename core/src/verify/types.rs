@@ -78,7 +78,9 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
                     format!("Invalid operand types for ICmp instruction ({})", v.ty(a)),
                 );
                 v.push(if m.types.is_fp_or_fp_vector(a) {
-                    diag.with_help("compare floating-point values with `fcmp` (e.g. `fcmp olt`, `fcmp oeq`)")
+                    diag.with_help(
+                        "compare floating-point values with `fcmp` (e.g. `fcmp olt`, `fcmp oeq`)",
+                    )
                 } else {
                     diag
                 });
@@ -88,7 +90,9 @@ pub(super) fn check(v: &mut Verifier, cx: &FnCx, _b: Block, i: Inst, d: &InstDat
                     format!("Invalid operand types for FCmp instruction ({})", v.ty(a)),
                 );
                 v.push(if m.types.is_int_or_int_vector(a) || m.types.is_ptr_or_ptr_vector(a) {
-                    diag.with_help("compare integers and pointers with `icmp` (e.g. `icmp slt`, `icmp eq`)")
+                    diag.with_help(
+                        "compare integers and pointers with `icmp` (e.g. `icmp slt`, `icmp eq`)",
+                    )
                 } else {
                     diag
                 });
@@ -366,7 +370,8 @@ fn binary_help(m: &Module, op: Opcode, a: TypeId) -> Option<String> {
         _ => return None,
     };
     let what = if fp { "floating-point values" } else { "integers" };
-    let extra = if matches!(other, SDiv | SRem) { " (or `udiv`/`urem` for unsigned ones)" } else { "" };
+    let extra =
+        if matches!(other, SDiv | SRem) { " (or `udiv`/`urem` for unsigned ones)" } else { "" };
     Some(format!("for {what} use `{}`{extra}", other.name()))
 }
 

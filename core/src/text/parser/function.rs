@@ -528,9 +528,9 @@ impl<'a> Parser<'a> {
                             return true;
                         }
                     }
-                    TokenKind::GlobalName(_) | TokenKind::GlobalId(_) | TokenKind::MetadataId(_) => {
-                        return false
-                    }
+                    TokenKind::GlobalName(_)
+                    | TokenKind::GlobalId(_)
+                    | TokenKind::MetadataId(_) => return false,
                     _ => {}
                 }
             }
@@ -660,11 +660,14 @@ impl<'a> Parser<'a> {
         let inst = fs.body.insts.push(data);
         if ty == TypeId::VOID {
             if result_key.is_some() {
-                let d = Diagnostic::error(name_span, "instructions returning void cannot have a name")
-                    .with_help(format!(
-                        "remove `{} =`: this instruction gives no value",
-                        self.src().get(name_span.start as usize..name_span.end as usize).unwrap_or("%name")
-                    ));
+                let d =
+                    Diagnostic::error(name_span, "instructions returning void cannot have a name")
+                        .with_help(format!(
+                            "remove `{} =`: this instruction gives no value",
+                            self.src()
+                                .get(name_span.start as usize..name_span.end as usize)
+                                .unwrap_or("%name")
+                        ));
                 return self.fail(d);
             }
         } else {
@@ -677,7 +680,9 @@ impl<'a> Parser<'a> {
                             format!("instruction expected to be numbered '%{next}' or greater"),
                         );
                         let fresh_block = self.fs().body.blocks.get(block).is_some_and(|b| {
-                            b.insts.is_empty() && b.name == LocalName::Unnamed && b.span.start == name_span.start
+                            b.insts.is_empty()
+                                && b.name == LocalName::Unnamed
+                                && b.span.start == name_span.start
                         });
                         if fresh_block {
                             d = d.with_help(format!(
@@ -771,4 +776,3 @@ impl<'a> Parser<'a> {
         }
     }
 }
-

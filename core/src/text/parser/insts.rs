@@ -33,10 +33,8 @@ impl<'a> Parser<'a> {
             }
         }
         let Some(op) = self.word().and_then(Opcode::from_name) else {
-            return self.err_expected_one_of(
-                "instruction opcode",
-                Opcode::ALL.iter().map(|o| o.name()),
-            );
+            return self
+                .err_expected_one_of("instruction opcode", Opcode::ALL.iter().map(|o| o.name()));
         };
         self.bump();
         let mut d = match op {
@@ -278,8 +276,9 @@ impl<'a> Parser<'a> {
         }
         if ty != TypeId::I1 {
             let t = self.ty_str(ty);
-            let d = Diagnostic::error(span, format!("branch condition must have 'i1' type, not '{t}'"))
-                .with_help(format!(
+            let d =
+                Diagnostic::error(span, format!("branch condition must have 'i1' type, not '{t}'"))
+                    .with_help(format!(
                     "compare first, e.g. `%cond = icmp ne {t} %x, 0`, then branch on `i1 %cond`"
                 ));
             return self.fail(d);

@@ -68,7 +68,9 @@ pub fn parse(src: &str) -> ParseResult {
 /// it, or the note that the two must match.
 pub fn conversion_help(name: &str, have: &str, want: &str) -> String {
     let bits = |t: &str| t.strip_prefix('i').and_then(|n| n.parse::<u32>().ok());
-    let float_rank = |t: &str| ["half", "bfloat", "float", "double", "x86_fp80", "fp128"].iter().position(|f| *f == t);
+    let float_rank = |t: &str| {
+        ["half", "bfloat", "float", "double", "x86_fp80", "fp128"].iter().position(|f| *f == t)
+    };
     match (bits(have), bits(want), float_rank(have), float_rank(want)) {
         (Some(h), Some(w), _, _) if h < w => format!(
             "widen it first: `%{name}.ext = sext {have} %{name} to {want}` (or `zext` for an unsigned value)"

@@ -16,7 +16,8 @@ fn lines(src: &str, diags: &[Diagnostic]) -> Vec<usize> {
 
 #[test]
 fn two_bad_lines_in_one_function_are_both_reported() {
-    let src = "define i32 @f(i32 %a) {\n  %x = ad i32 %a, 1\n  %y = mul i32 %a, %a %a\n  ret i32 %a\n}\n";
+    let src =
+        "define i32 @f(i32 %a) {\n  %x = ad i32 %a, 1\n  %y = mul i32 %a, %a %a\n  ret i32 %a\n}\n";
     let errs = errors(src);
     assert_eq!(lines(src, &errs), [2, 3], "{errs:#?}");
     assert_eq!(errs[0].helps, ["did you mean `add`?"]);
