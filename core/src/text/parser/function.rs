@@ -346,10 +346,9 @@ impl<'a> Parser<'a> {
             }
             let name = self.key_name(*key);
             let is_global = match key {
-                LocalKey::Named(sym) => self
-                    .m
-                    .global_names
-                    .contains_key(&crate::ir::module::GlobalName::Named(*sym)),
+                LocalKey::Named(sym) => {
+                    self.m.global_names.contains_key(&crate::ir::module::GlobalName::Named(*sym))
+                }
                 LocalKey::Numbered(_) => false,
             };
             let d = Diagnostic::error(*span, format!("use of undefined value '%{name}'"));
