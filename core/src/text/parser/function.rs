@@ -345,11 +345,21 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let name = self.key_name(*key);
-            let guess = crate::diag::did_you_mean(&name, values.iter().map(String::as_str));
-            errs.push(
-                Diagnostic::error(*span, format!("use of undefined value '%{name}'"))
-                    .with_suggestion(guess.map(|g| format!("%{g}")).as_deref()),
-            );
+            let is_global = match key {
+                LocalKey::Named(sym) => {
+                    self.m.global_names.contains_key(&crate::ir::module::GlobalName::Named(*sym))
+                }
+                LocalKey::Numbered(_) => false,
+            };
+            let d = Diagnostic::error(*span, format!("use of undefined value '%{name}'"));
+            errs.push(if is_global {
+                d.with_help(format!(
+                    "did you mean `@{name}`? globals and functions are named with `@`, values of the function with `%`"
+                ))
+            } else {
+                let guess = crate::diag::did_you_mean(&name, values.iter().map(String::as_str));
+                d.with_suggestion(guess.map(|g| format!("%{g}")).as_deref())
+            });
         }
         for (key, span) in fs.forward_blocks.values() {
             let name = self.key_name(*key);

@@ -191,6 +191,8 @@ pub(crate) struct Parser<'a> {
     prev_token_was_colon: bool,
     /// The function body being parsed.
     pub(crate) fs: Option<Box<function::FnState>>,
+    /// Names of globals whose definition failed to parse.
+    broken_globals: rustc_hash::FxHashSet<GlobalName>,
     /// `%T = type <non-struct>` aliases.
     type_aliases: HashMap<crate::ir::types::TypeName, crate::ir::TypeId>,
 }
@@ -223,6 +225,7 @@ impl<'a> Parser<'a> {
             fs: None,
             prev_token_was_colon: false,
             forward_global_types: HashMap::default(),
+            broken_globals: Default::default(),
         }
     }
 
@@ -556,7 +559,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Resolves attribute groups, undefined metadata and forward globals at the end. After a
-    /// syntax error these checks are skipped: they would only repeat it.
+    /// syntax error these checks are skipped: they would only repeat it (`parse_module` still
+    /// reports the undefined globals that no failed entity was defining).
     fn finish(&mut self) -> PResult<()> {
         if self.errors_seen() {
             return Err(Stop);
@@ -584,31 +588,7 @@ impl<'a> Parser<'a> {
             self.report(Diagnostic::error(span, format!("use of undefined metadata '!{n}'")));
         }
         self.declare_called_intrinsics();
-        let mut undefined = Vec::new();
-        let defined: Vec<&str> = self
-            .m
-            .globals
-            .iter()
-            .filter(|(_, gv)| !matches!(gv.kind, crate::ir::GlobalKind::Forward))
-            .filter_map(|(_, gv)| match &gv.name {
-                GlobalName::Named(s) => Some(self.m.symbols.get(*s)),
-                GlobalName::Numbered(_) => None,
-            })
-            .collect();
-        for (_, gv) in self.m.globals.iter() {
-            if matches!(gv.kind, crate::ir::GlobalKind::Forward) {
-                let name = match &gv.name {
-                    GlobalName::Named(s) => self.m.symbols.get(*s).to_string(),
-                    GlobalName::Numbered(n) => n.to_string(),
-                };
-                let guess = crate::diag::did_you_mean(&name, defined.iter().copied());
-                undefined.push(
-                    Diagnostic::error(gv.span, format!("use of undefined value '@{name}'"))
-                        .with_suggestion(guess.map(|g| format!("@{g}")).as_deref()),
-                );
-            }
-        }
-        for d in undefined {
+        for d in self.undefined_globals(false) {
             self.report(d);
         }
         let mut bad_blocks = Vec::new();
@@ -639,6 +619,43 @@ impl<'a> Parser<'a> {
         } else {
             Ok(())
         }
+    }
+
+    /// `use of undefined value '@x'` for each global that is referenced but not defined; with
+    /// `after_errors`, not for the globals whose definition failed to parse, nor for LLVM
+    /// intrinsics (which are declared on use once the module parses).
+    fn undefined_globals(&self, after_errors: bool) -> Vec<Diagnostic> {
+        let mut undefined = Vec::new();
+        let defined: Vec<&str> = self
+            .m
+            .globals
+            .iter()
+            .filter(|(_, gv)| !matches!(gv.kind, crate::ir::GlobalKind::Forward))
+            .filter_map(|(_, gv)| match &gv.name {
+                GlobalName::Named(s) => Some(self.m.symbols.get(*s)),
+                GlobalName::Numbered(_) => None,
+            })
+            .collect();
+        for (_, gv) in self.m.globals.iter() {
+            if matches!(gv.kind, crate::ir::GlobalKind::Forward) {
+                let name = match &gv.name {
+                    GlobalName::Named(s) => self.m.symbols.get(*s).to_string(),
+                    GlobalName::Numbered(n) => n.to_string(),
+                };
+                if after_errors
+                    && (self.broken_globals.contains(&gv.name)
+                        || crate::ir::Intrinsic::resolve(&name).is_some())
+                {
+                    continue;
+                }
+                let guess = crate::diag::did_you_mean(&name, defined.iter().copied());
+                undefined.push(
+                    Diagnostic::error(gv.span, format!("use of undefined value '@{name}'"))
+                        .with_suggestion(guess.map(|g| format!("@{g}")).as_deref()),
+                );
+            }
+        }
+        undefined
     }
 
     /// Renames intrinsics declared with an old mangling (`llvm.memcpy.p0i8.p0i8.i64`) to the

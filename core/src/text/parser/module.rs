@@ -33,10 +33,21 @@ impl<'a> Parser<'a> {
             let entity_start = self.span().start;
             match self.parse_top_level_entity() {
                 Ok(true) => {}
-                Ok(false) => return if self.errors_seen() { Err(super::Stop) } else { Ok(()) },
+                Ok(false) => {
+                    if !self.errors_seen() {
+                        return Ok(());
+                    }
+                    // Undefined globals are still worth reporting, but for the names of
+                    // entities that failed to parse (their uses would repeat the error).
+                    for d in self.undefined_globals(true) {
+                        self.report(d);
+                    }
+                    return Err(super::Stop);
+                }
                 Err(_) => {
                     self.fs = None;
                     self.cur_fn = None;
+                    self.note_broken_global(entity_start);
                     self.skip_to_next_entity(entity_start);
                 }
             }
@@ -88,6 +99,32 @@ impl<'a> Parser<'a> {
                 return;
             }
             self.bump();
+        }
+    }
+
+    /// Remembers the name of the global that the failed entity at `start` defines, if it
+    /// names one on its first line.
+    fn note_broken_global(&mut self, start: u32) {
+        let Some(text) = self.src().get(start as usize..) else { return };
+        let mut lex = crate::text::lexer::Lexer::new(text);
+        for _ in 0..64 {
+            let t = lex.next_token();
+            if text.get(..t.span.start as usize).is_some_and(|s| s.contains('\n')) {
+                return;
+            }
+            match t.kind {
+                TokenKind::GlobalName(n) => {
+                    let key = self.global_key(&n);
+                    self.broken_globals.insert(key);
+                    return;
+                }
+                TokenKind::GlobalId(n) => {
+                    self.broken_globals.insert(GlobalName::Numbered(n));
+                    return;
+                }
+                TokenKind::Eof | TokenKind::LParen | TokenKind::LBrace => return,
+                _ => {}
+            }
         }
     }
 

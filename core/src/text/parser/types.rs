@@ -154,12 +154,31 @@ impl<'a> Parser<'a> {
             _ => return self.err_expected("type"),
         };
         // Suffixes: function types and legacy pointers.
+        let base_is_ptr = matches!(self.m.types.get(ty), Type::Ptr(_));
         let mut pointee = None;
         loop {
             if self.at(&TokenKind::LParen) {
                 ty = self.parse_function_type_params(ty)?;
                 pointee = None;
             } else if self.at(&TokenKind::Star) {
+                if base_is_ptr && pointee.is_none() {
+                    let d = crate::diag::Diagnostic::error(
+                        self.span(),
+                        "ptr* is invalid - use ptr instead",
+                    )
+                    .with_help(
+                        "`ptr` is already a pointer, to any type: write `ptr` (a pointer to a pointer is a `ptr` too); `T*` is the typed-pointer syntax of LLVM 14 and older",
+                    );
+                    return self.fail(d);
+                }
+                if ty == TypeId::VOID {
+                    let d = crate::diag::Diagnostic::error(
+                        self.span(),
+                        "pointers to void are invalid - use i8* instead",
+                    )
+                    .with_help("a `void*` of C is `ptr` in LLVM IR");
+                    return self.fail(d);
+                }
                 let span = self.bump().span;
                 self.saw_legacy(span);
                 pointee = Some(ty);
