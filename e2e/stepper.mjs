@@ -285,10 +285,9 @@ export async function run({ test, ctx, open, setText, editorText, assert, metric
     const s = await act('F8');
     assert(s.state === 'finished', JSON.stringify(s));
     const report = await page.locator('#dbg-report').textContent();
-    // The report names the access and its instruction (the sites of the malloc and the free
-    // are not in the interpreter's report yet).
+    // The report names the access, its instruction and the block.
     assert(/use after free/.test(report) && /triggered at 9:3/.test(report), `report: ${report}`);
-    assert(/access at 0x[0-9a-f]+ to freed memory \(heap block of 4 bytes/.test(report), `report: ${report}`);
+    assert(/access of 4 bytes at heap#1\+0 \(a block of 4 bytes\), which was freed/.test(report), `report: ${report}`);
     await stopDebug();
   });
 
