@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { run as diagnostics } from './diagnostics.mjs';
 import { run as stepperTests } from './stepper.mjs';
 import { run as runTeach } from './teach.mjs';
+import { run as runReports } from './reports.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
@@ -866,6 +867,7 @@ await test('benchmark: a 2,000-instruction function (diagnostics latency, CFG la
 await diagnostics({ test, ctx, open, setText, editorText, assert, metrics, base });
 await stepperTests({ test, ctx, open, setText, editorText, assert, metrics, base, out });
 await runTeach({ test, ctx, open, setText, editorText, assert, metrics, base });
+await runReports({ test, ctx, open, setText, editorText, assert, metrics, base });
 
 await ctx.close();
 

@@ -559,6 +559,9 @@ pub struct RunReport {
     /// For a run as WebAssembly: the module that ran.
     #[serde(default)]
     pub wasm: Option<WasmBuild>,
+    /// The first `malloc` that returned null because of the memory limit, if any.
+    #[serde(default)]
+    pub malloc_failed: Option<MallocView>,
 }
 
 /// The WebAssembly module a "run as wasm" compiled, for download and inspection.
@@ -588,6 +591,7 @@ impl RunReport {
             truncated: false,
             millis: 0.0,
             wasm: None,
+            malloc_failed: None,
         }
     }
 
@@ -629,7 +633,7 @@ pub struct ValueView {
 }
 
 /// An undefined-behaviour report.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UbView {
     /// The kind, as the CLI names it.
     pub kind: String,
@@ -647,6 +651,71 @@ pub struct UbView {
     pub origin: Option<OriginView>,
     /// The call stack, innermost first.
     pub backtrace: Vec<String>,
+    /// The call stack with positions, innermost first: the instruction, then each call site
+    /// (empty for a run as WebAssembly).
+    #[serde(default)]
+    pub stack: Vec<SiteView>,
+    /// For an access or `free` of a block out of bounds, freed or dead: the block.
+    #[serde(default)]
+    pub block: Option<MemBlockView>,
+    /// One plain sentence on why this is undefined behaviour.
+    #[serde(default)]
+    pub help: String,
+    /// The LangRef section that says so (a URL).
+    #[serde(default)]
+    pub see: String,
+}
+
+/// A frame of a call stack: an instruction, its function and its source text.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SiteView {
+    /// Byte range of the instruction.
+    pub from: u32,
+    /// End of that range.
+    pub to: u32,
+    /// Its function (`@f`).
+    pub function: String,
+    /// The instruction's text on one line, as the CLI quotes it.
+    pub quote: String,
+}
+
+/// The memory block an undefined-behaviour report is about.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MemBlockView {
+    /// What it is: `heap block`, `stack slot`, `global`, ...
+    pub what: String,
+    /// Its name: `heap#2`, `%x`, `@g`.
+    pub name: String,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Where it was allocated, innermost first (empty for globals).
+    pub allocated: Vec<SiteView>,
+    /// Where it was freed, innermost first (empty while live, and for a stack slot).
+    pub freed: Vec<SiteView>,
+    /// Still allocated.
+    pub live: bool,
+}
+
+/// A step of a poison or undef value's way: the instruction and why it carries the taint.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChainStepView {
+    /// The instruction.
+    pub site: SiteView,
+    /// Why, to follow "`INSTRUCTION` is poison because": "its operand `%p` is poison".
+    pub reason: String,
+}
+
+/// A `malloc` (or `calloc`, `new`...) that returned null because of the memory limit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MallocView {
+    /// The call.
+    pub site: SiteView,
+    /// The function called (`malloc`).
+    pub callee: String,
+    /// The bytes asked for.
+    pub size: u64,
+    /// The memory limit in bytes.
+    pub limit: u64,
 }
 
 /// Where a poison value of a UB report arose and how it travelled.
@@ -664,6 +733,18 @@ pub struct OriginView {
     pub col: u32,
     /// The instructions it travelled through, oldest first (byte ranges).
     pub chain: Vec<(u32, u32)>,
+    /// `poison` or `undef`.
+    #[serde(default)]
+    pub taint: String,
+    /// The instruction where it arose, with its function and text.
+    #[serde(default)]
+    pub root: SiteView,
+    /// Why it arose, to follow "`INSTRUCTION` is poison because".
+    #[serde(default)]
+    pub because: String,
+    /// The instructions it travelled through, oldest first, each with why.
+    #[serde(default)]
+    pub steps: Vec<ChainStepView>,
 }
 
 /// The steps of an optimization pipeline.

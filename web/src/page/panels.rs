@@ -2,7 +2,9 @@
 //! WebAssembly module of a run as wasm and the interpreter's check of it, a report made stale
 //! by an edit) and the problems pane (the diagnostics list).
 
-use crate::protocol::{Diag, FunctionInfo, RunReport, WasmBuild};
+use crate::protocol::{
+    Diag, FunctionInfo, MemBlockView, OriginView, RunReport, SiteView, UbView, WasmBuild,
+};
 use yew::prelude::*;
 
 /// A byte range moved through an edit, with its new line and column: `(from, to, line, col)`.
@@ -165,13 +167,125 @@ fn jump_button(p: &RunProps, from: u32, to: u32, text: String) -> Html {
         if let Some((f, t, line, col)) = p.moved.emit((from, to)) {
             // Outside the edit: moved with it.
             let jump = p.on_jump.reform(move |_| (f, t));
-            return html! { <button class="link moved-pos" onclick={jump} title="show in the editor (moved with the edit)">{ format!("{text} {line}:{col}") }</button> };
+            return html! { <button class="link moved-pos" onclick={jump} title="show in the editor (moved with the edit)">{ format!("{text} {line}:{col}").trim_start().to_string() }</button> };
         }
         // Positions the edit touched: named, not clickable.
-        return html! { <span class="stale-pos" title="the edit changed this line">{ format!("{text} {line}:{col} (before the edit)") }</span> };
+        return html! { <span class="stale-pos" title="the edit changed this line">{ format!("{text} {line}:{col} (before the edit)").trim_start().to_string() }</span> };
     }
     let jump = p.on_jump.reform(move |_| (from, to));
-    html! { <button class="link" onclick={jump} title="show in the editor">{ format!("{text} {line}:{col}") }</button> }
+    html! { <button class="link" onclick={jump} title="show in the editor">{ format!("{text} {line}:{col}").trim_start().to_string() }</button> }
+}
+
+/// An instruction's text, quoted as the CLI quotes it.
+fn quote(text: &str) -> Html {
+    html! { <code class="ub-quote">{ text }</code> }
+}
+
+/// `LABEL LINE:COL in @f`, the position a button to the editor.
+fn site_button(p: &RunProps, s: &SiteView, label: &str) -> Html {
+    html! { <>{ jump_button(p, s.from, s.to, label.into()) }{ format!(" in {}", s.function) }</> }
+}
+
+/// A call stack with positions, innermost first: `5:3 in @f ← 9:3 in @main`.
+fn stack_buttons(p: &RunProps, frames: &[SiteView], label: &str) -> Html {
+    html! {
+        <>{ for frames.iter().enumerate().map(|(i, s)| html! {
+            <>
+                if i > 0 { { " ← " } }
+                { site_button(p, s, if i == 0 { label } else { "" }) }
+            </>
+        }) }</>
+    }
+}
+
+/// An undefined-behaviour report as `irplay run` prints it: what, where (with the
+/// instruction), the block's allocation and free sites, how a poison or undef value got to
+/// the use, the call stack, why it is undefined and the LangRef section that says so.
+fn ub_report(p: &RunProps, ub: &UbView) -> Html {
+    let here = ub.stack.first();
+    html! {
+        <div class="ub-report" id="ub-report" role="alert">
+            <p><strong>{ format!("undefined behavior: {}", ub.kind) }</strong>{ " — " }{ &ub.message }</p>
+            <p>{ jump_button(p, ub.from, ub.to, "triggered at".into()) }{ format!(" in {}", ub.backtrace.first().cloned().unwrap_or_default()) }</p>
+            if let Some(s) = here {
+                <p class="ub-line">{ quote(&s.quote) }</p>
+            }
+            if let Some(b) = &ub.block {
+                { block_view(p, b) }
+            }
+            if let Some(o) = &ub.origin {
+                { origin_view(p, o) }
+            }
+            if ub.stack.len() > 1 {
+                <p class="ub-backtrace">{"call stack: "}{ stack_buttons(p, &ub.stack, "") }</p>
+            } else if ub.stack.is_empty() && ub.backtrace.len() > 1 {
+                <p class="ub-backtrace">{ format!("call stack: {}", ub.backtrace.join(" ← ")) }</p>
+            }
+            if !ub.help.is_empty() {
+                <p class="ub-help" id="ub-help">{ &ub.help }</p>
+            }
+            if !ub.see.is_empty() {
+                <p class="ub-see">{"LangRef: "}<a id="ub-see" href={ub.see.clone()} target="_blank" rel="noopener">{ &ub.see }</a></p>
+            }
+        </div>
+    }
+}
+
+/// Where the block was allocated and freed (or that its function returned), each with its
+/// call stack and the instruction.
+fn block_view(p: &RunProps, b: &MemBlockView) -> Html {
+    let name = if b.name.starts_with('%') {
+        format!("stack slot {}", b.name)
+    } else if b.what == "heap block" {
+        b.name.clone()
+    } else {
+        format!("{} {}", b.what, b.name)
+    };
+    let died = (b.freed.is_empty() && b.what == "stack slot" && !b.live)
+        .then(|| b.allocated.first().map(|s| s.function.clone()))
+        .flatten();
+    html! {
+        <div class="ub-block" id="ub-block">
+            if let Some(s) = b.allocated.first() {
+                <p class="ub-alloc">{ format!("{name} ({} bytes) was allocated ", b.size) }{ stack_buttons(p, &b.allocated, "at") }</p>
+                <p class="ub-line">{ quote(&s.quote) }</p>
+            } else {
+                <p class="ub-alloc">{ format!("{name} ({} bytes) was allocated before the program started", b.size) }</p>
+            }
+            if let Some(s) = b.freed.first() {
+                <p class="ub-free">{"and freed "}{ stack_buttons(p, &b.freed, "at") }</p>
+                <p class="ub-line">{ quote(&s.quote) }</p>
+            } else if let Some(f) = died {
+                <p class="ub-free">{ format!("and died when {f} returned") }</p>
+            }
+        </div>
+    }
+}
+
+/// How a poison or undef value got to its use: each instruction from the use back to where
+/// it arose, quoted, with why it carries the taint.
+fn origin_view(p: &RunProps, o: &OriginView) -> Html {
+    let what = if o.taint.is_empty() { "poison" } else { o.taint.as_str() };
+    let arose = format!("{what} arose at");
+    html! {
+        <>
+            <p>{ format!("how the {what} got here, from this use back to where it arose:") }</p>
+            <ol class="ub-chain">
+                { for o.steps.iter().rev().map(|s| html! {
+                    <li>{ site_button(p, &s.site, "") }{": "}{ quote(&s.site.quote) }{ format!(" is {what} because {}", s.reason) }</li>
+                }) }
+                <li class="ub-root">
+                    if o.root.function.is_empty() && o.because.is_empty() {
+                        { jump_button(p, o.from, o.to, arose) }{ format!(": {}", o.reason) }
+                    } else if o.root.function.is_empty() {
+                        { format!("it arose because {}", o.because) }
+                    } else {
+                        { site_button(p, &o.root, &arose) }{": "}{ quote(&o.root.quote) }{ format!(" is {what} because {}", o.because) }
+                    }
+                </li>
+            </ol>
+        </>
+    }
 }
 
 pub(super) fn report(p: &RunProps, r: &RunReport) -> Html {
@@ -195,21 +309,14 @@ pub(super) fn report(p: &RunProps, r: &RunReport) -> Html {
                 <p class="run-stats" id="run-stats">{ format!("{} · {:.1} ms{}", super::teach::plural(r.steps as usize, "step"), r.millis, if r.truncated { " · values recorded for the first steps only" } else { "" }) }</p>
             }
             if let Some(ub) = &r.ub {
-                <div class="ub-report" id="ub-report" role="alert">
-                    <p><strong>{ format!("undefined behavior: {}", ub.kind) }</strong>{ " — " }{ &ub.message }</p>
-                    <p>{ jump_button(p, ub.from, ub.to, "triggered at".into()) }{ format!(" in {}", ub.backtrace.first().cloned().unwrap_or_default()) }</p>
-                    if let Some(o) = &ub.origin {
-                        <p>{ jump_button(p, o.from, o.to, "poison arose at".into()) }{ format!(": {}", o.reason) }</p>
-                        if !o.chain.is_empty() {
-                            <ol class="ub-chain">
-                                { for o.chain.iter().map(|&(f, t)| html! { <li>{ jump_button(p, f, t, "then through".into()) }</li> }) }
-                            </ol>
-                        }
-                    }
-                    if ub.backtrace.len() > 1 {
-                        <p class="ub-backtrace">{ format!("call stack: {}", ub.backtrace.join(" ← ")) }</p>
-                    }
-                </div>
+                { ub_report(p, ub) }
+            }
+            if let Some(m) = &r.malloc_failed {
+                <p id="malloc-note" class="run-note malloc-note" role="note">
+                    { format!("{} ", m.callee) }{ site_button(p, &m.site, "at") }
+                    { format!(" returned null: asking for {} bytes went over the memory limit ({} bytes). ", m.size, m.limit) }
+                    { quote(&m.site.quote) }
+                </p>
             }
             { output(&r.stdout, &r.stderr) }
         </div>

@@ -9,6 +9,7 @@ pub mod asm;
 pub mod cfgview;
 pub mod debug;
 pub mod layout;
+mod report;
 pub mod values;
 pub mod wasm_run;
 pub mod wasm_trap;
@@ -16,8 +17,8 @@ pub mod wasm_trap;
 use crate::now_ms;
 use crate::protocol::{
     self, Analysis, AnalysisReply, AnalyzeRequest, AsmReply, CompileRequest, Diag, FunctionInfo,
-    Mark, OptReply, OptReport, OptimizeRequest, OriginView, OutputChunk, Reply, Request, RunReply,
-    RunReport, RunRequest, StepCfgs, StepCfgsRequest, StepView, UbView, ValueView,
+    Mark, OptReply, OptReport, OptimizeRequest, OutputChunk, Reply, Request, RunReply, RunReport,
+    RunRequest, StepCfgs, StepCfgsRequest, StepView, ValueView,
 };
 use irplay_core::analysis::may_poison::Reason;
 use irplay_core::analysis::MayPoison;
@@ -451,33 +452,9 @@ pub fn run(
         _ => None,
     };
     if let Exit::Ub(u) = &outcome.exit {
-        let (line, col) = file.line_col(u.span.0);
-        let kind = serde_json::to_value(u.kind)
-            .ok()
-            .and_then(|v| v.as_str().map(|s| s.replace('_', " ")))
-            .unwrap_or_default();
-        let origin = u.origin.as_ref().map(|o| {
-            let (line, col) = file.line_col(o.span.0);
-            OriginView {
-                reason: o.reason.clone(),
-                from: o.span.0,
-                to: o.span.1,
-                line,
-                col,
-                chain: o.chain.iter().map(|s| s.span).collect(),
-            }
-        });
-        report.ub = Some(UbView {
-            kind,
-            message: u.message.clone(),
-            from: u.span.0,
-            to: u.span.1,
-            line,
-            col,
-            origin,
-            backtrace: u.backtrace.clone(),
-        });
+        report.ub = Some(report::ub(&file, u));
     }
+    report.malloc_failed = outcome.malloc_failed.as_ref().map(|m| report::malloc(&file, m));
     report.millis = now_ms() - start;
     report
 }
@@ -576,6 +553,72 @@ other:
         let big = r.values.iter().find(|v| v.from == o.from).expect("the add's value");
         assert_eq!(big.value, "poison");
         assert_eq!(big.path.first().copied(), Some((o.from, o.to)));
+    }
+
+    /// A use after free names the block's allocation and free sites with their call stacks and
+    /// quoted instructions, as `irplay run` does; a poison chain quotes each step with why.
+    #[test]
+    fn ub_report_has_the_block_sites_chain_help_and_langref() {
+        let src = "declare ptr @malloc(i64)\ndeclare void @free(ptr)\n\ndefine void @release(ptr %p) {\n  call void @free(ptr %p)\n  ret void\n}\n\ndefine ptr @make() {\n  %p = call ptr @malloc(i64 16)\n  ret ptr %p\n}\n\ndefine i32 @main() {\n  %b = call ptr @make()\n  call void @release(ptr %b)\n  %x = load i32, ptr %b\n  ret i32 %x\n}\n";
+        let file = SourceFile::new("input.ll", src);
+        let lines = |v: &[crate::protocol::SiteView]| -> Vec<(u32, String, String)> {
+            v.iter()
+                .map(|s| (file.line_col(s.from).0, s.function.clone(), s.quote.clone()))
+                .collect()
+        };
+        let r = run(1, src, "main", &[], 1000, "", &mut |_| {});
+        let ub = r.ub.expect("use after free");
+        assert_eq!(ub.kind, "use after free");
+        let b = ub.block.as_ref().expect("the block");
+        assert_eq!((b.name.as_str(), b.size, b.live), ("heap#1", 16, false));
+        assert_eq!(
+            lines(&b.allocated),
+            [
+                (10, "@make".into(), "%p = call ptr @malloc(i64 16)".into()),
+                (15, "@main".into(), "%b = call ptr @make()".into())
+            ]
+        );
+        assert_eq!(
+            lines(&b.freed),
+            [
+                (5, "@release".into(), "call void @free(ptr %p)".into()),
+                (16, "@main".into(), "call void @release(ptr %b)".into())
+            ]
+        );
+        assert_eq!(lines(&ub.stack), [(17, "@main".into(), "%x = load i32, ptr %b".into())]);
+        assert!(ub.help.contains("freed"), "{}", ub.help);
+        assert!(ub.see.starts_with("https://") && ub.see.contains("LangRef"), "{}", ub.see);
+        assert_eq!(r.malloc_failed, None);
+
+        let chain = "define i32 @main() {\n  %p = add nsw i32 2147483647, 1\n  %q = mul i32 %p, 3\n  %c = icmp sgt i32 %q, 0\n  br i1 %c, label %a, label %b\na:\n  ret i32 1\nb:\n  ret i32 0\n}\n";
+        let r = run(2, chain, "main", &[], 1000, "", &mut |_| {});
+        let o = r.ub.and_then(|u| u.origin).expect("a poison origin");
+        assert_eq!(
+            (o.taint.as_str(), o.root.quote.as_str()),
+            ("poison", "%p = add nsw i32 2147483647, 1")
+        );
+        assert!(o.because.contains("nsw"), "{}", o.because);
+        let steps: Vec<(&str, &str)> =
+            o.steps.iter().map(|s| (s.site.quote.as_str(), s.reason.as_str())).collect();
+        assert_eq!(
+            steps,
+            [
+                ("%q = mul i32 %p, 3", "its operand `%p` is poison"),
+                ("%c = icmp sgt i32 %q, 0", "its operand `%q` is poison")
+            ]
+        );
+    }
+
+    /// A malloc that the memory limit made return null is named in the report.
+    #[test]
+    fn a_malloc_over_the_memory_limit_is_noted() {
+        let src = "declare ptr @malloc(i64)\n\ndefine i32 @main() {\n  %big = call ptr @malloc(i64 4611686018427387904)\n  %n = icmp eq ptr %big, null\n  %r = zext i1 %n to i32\n  ret i32 %r\n}\n";
+        let r = run(1, src, "main", &[], 1000, "", &mut |_| {});
+        assert_eq!(r.status, Some(1));
+        let m = r.malloc_failed.expect("the failed malloc");
+        assert_eq!((m.callee.as_str(), m.site.function.as_str()), ("malloc", "@main"));
+        assert_eq!((m.size, m.limit), (1 << 62, MAX_MEMORY));
+        assert_eq!(m.site.quote, "%big = call ptr @malloc(i64 4611686018427387904)");
     }
 
     #[test]

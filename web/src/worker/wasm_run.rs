@@ -150,6 +150,7 @@ pub fn run(
                 col,
                 origin: None,
                 backtrace: site.backtrace,
+                ..Default::default()
             });
         }
     }

@@ -161,6 +161,7 @@ mod tests {
             col: 1,
             origin: None,
             backtrace: Vec::new(),
+            ..Default::default()
         });
         assert_eq!(
             verdict(&ran(Some(1), ""), &ub),

@@ -444,6 +444,7 @@ fn the_cfg_keeps_the_strongest_mark_of_an_instruction() {
         col: 1,
         origin: None,
         backtrace: Vec::new(),
+        ..Default::default()
     });
     let m = line_marks(&r);
     assert_eq!(m.get(&10), Some(&"cfg-poison-source"));
