@@ -26,7 +26,7 @@
 //! | `analysis`  | `diag` `ir` `semantics`                                 | CFG, dominators, loops, liveness, known bits, may-poison, alias |
 //! | `verify`    | `diag` `ir` `semantics` `text` `analysis`               | the LangRef's rules, every error collected |
 //! | `passes`    | `diag` `ir` `semantics` `text` `analysis` `verify`      | one file per optimization, the pipeline |
-//! | `interp`    | `diag` `ir` `semantics` `analysis` `runtime`            | the interpreter, its memory, poison origins, the C library binding |
+//! | `interp`    | `diag` `ir` `semantics` `analysis` `runtime` `text`     | the interpreter, its memory, poison origins, the C library binding, debugging sessions (`text` to name values and types as the printer does) |
 //! | `lower`     | `diag` `ir` `semantics` `analysis` `text`               | the target-neutral low form code generators start from (`text` for type names in messages) |
 //!
 //! Macros exported at the crate root (`crate::entity!`, `crate::keyword_enum!`) may be used
