@@ -504,7 +504,10 @@ entry:
         assert!(s.debug_block().is_some());
         // Run to cursor: the cursor on the `ret` of @main.
         let at = CALL.find("ret i32 %r").unwrap_or(0) as u32;
-        s.reduce(Action::Cursor(at));
+        // The cursor moving into @main draws its CFG (the analysis answers, as in the page).
+        for req in analysis_posts(&s.reduce(Action::Cursor(at))) {
+            s.reduce(answer(req));
+        }
         let fx = act(&mut s, DebugAction::RunToCursor);
         let sent = debug_posts(&fx).into_iter().find_map(|r| match r.op {
             DebugOp::Exec { command, .. } => Some(command),
