@@ -48,7 +48,7 @@ define void @fill(i64 %n) {
 }
 
 define i32 @main() {
-  call void @fill(i64 1073741824)
+  call void @fill(i64 4611686018427387904)
   ret i32 0
 }
 `;
@@ -109,7 +109,7 @@ export async function run({ test, ctx, open, setText, assert }) {
     const report = await text(page, '#ub-report');
     assert(/triggered at 5:3 in @fill/.test(report) && /call stack: 5:3 in @fill ← 10:3 in @main/.test(report), `report: ${report}`);
     const note = await text(page, '#malloc-note');
-    assert(/malloc at 4:3 in @fill returned null/.test(note) && /1073741824 bytes/.test(note) && /memory limit/.test(note), `note: ${note}`);
+    assert(/malloc at 4:3 in @fill returned null/.test(note) && /4611686018427387904 bytes/.test(note) && /memory limit/.test(note), `note: ${note}`);
   });
 
   await page.close();

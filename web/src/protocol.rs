@@ -686,8 +686,8 @@ pub struct MemBlockView {
     pub what: String,
     /// Its name: `heap#2`, `%x`, `@g`.
     pub name: String,
-    /// Its size in bytes.
-    pub size: u64,
+    /// Its size in bytes, in decimal (a message cannot carry integers past 2^53 as numbers).
+    pub size: String,
     /// Where it was allocated, innermost first (empty for globals).
     pub allocated: Vec<SiteView>,
     /// Where it was freed, innermost first (empty while live, and for a stack slot).
@@ -712,10 +712,11 @@ pub struct MallocView {
     pub site: SiteView,
     /// The function called (`malloc`).
     pub callee: String,
-    /// The bytes asked for.
-    pub size: u64,
-    /// The memory limit in bytes.
-    pub limit: u64,
+    /// The bytes asked for, in decimal (a message cannot carry integers past 2^53 as numbers:
+    /// a program may ask for 2^62).
+    pub size: String,
+    /// The memory limit in bytes, in decimal.
+    pub limit: String,
 }
 
 /// Where a poison value of a UB report arose and how it travelled.

@@ -570,7 +570,7 @@ other:
         let ub = r.ub.expect("use after free");
         assert_eq!(ub.kind, "use after free");
         let b = ub.block.as_ref().expect("the block");
-        assert_eq!((b.name.as_str(), b.size, b.live), ("heap#1", 16, false));
+        assert_eq!((b.name.as_str(), b.size.as_str(), b.live), ("heap#1", "16", false));
         assert_eq!(
             lines(&b.allocated),
             [
@@ -617,7 +617,10 @@ other:
         assert_eq!(r.status, Some(1));
         let m = r.malloc_failed.expect("the failed malloc");
         assert_eq!((m.callee.as_str(), m.site.function.as_str()), ("malloc", "@main"));
-        assert_eq!((m.size, m.limit), (1 << 62, MAX_MEMORY));
+        assert_eq!(
+            (m.size.clone(), m.limit.clone()),
+            ((1u64 << 62).to_string(), MAX_MEMORY.to_string())
+        );
         assert_eq!(m.site.quote, "%big = call ptr @malloc(i64 4611686018427387904)");
     }
 

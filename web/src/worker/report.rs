@@ -62,7 +62,7 @@ fn block(file: &SourceFile, b: &BlockReport) -> MemBlockView {
     MemBlockView {
         what: b.what.clone(),
         name: b.name.clone(),
-        size: b.size,
+        size: b.size.to_string(),
         allocated: frames(file, &b.allocated),
         freed: frames(file, &b.freed),
         live: b.live,
@@ -99,5 +99,5 @@ pub fn malloc(file: &SourceFile, m: &MallocFailure) -> MallocView {
         .map(|t| t.split('(').next().unwrap_or(t).trim().to_string())
         .filter(|c| !c.is_empty())
         .unwrap_or_else(|| "malloc".into());
-    MallocView { site, callee, size: m.size, limit: m.limit }
+    MallocView { site, callee, size: m.size.to_string(), limit: m.limit.to_string() }
 }
