@@ -75,6 +75,28 @@ pub enum Stop {
     Paused,
 }
 
+impl Stop {
+    /// How a run that stopped this way ended, given the entry's return value (`Paused` only
+    /// stops a debugging session's run loop: anywhere else it is an internal error, `paused`).
+    pub fn into_exit(self, ret_code: i32, paused: &str) -> Exit {
+        match self {
+            Stop::Done => Exit::Returned { value: ret_code },
+            Stop::Exit(s) => Exit::Exited { status: s },
+            Stop::Abort(message) => Exit::Aborted { message },
+            Stop::Ub(r) => Exit::Ub(*r),
+            Stop::Error(e) => Exit::Error(*e),
+            Stop::OutOfSteps => Exit::OutOfSteps,
+            Stop::Paused => Exit::Error(RunError {
+                kind: ErrorKind::Internal,
+                message: paused.into(),
+                span: None,
+                function: None,
+                backtrace: Vec::new(),
+            }),
+        }
+    }
+}
+
 /// The interpreter.
 pub struct Interp<'m> {
     /// The module.
@@ -276,21 +298,7 @@ impl<'m> Interp<'m> {
             }
         }
         let kept = self.out.take_kept();
-        let exit = match stop {
-            Stop::Done => Exit::Returned { value: self.ret_code },
-            Stop::Exit(s) => Exit::Exited { status: s },
-            Stop::Abort(message) => Exit::Aborted { message },
-            Stop::Ub(r) => Exit::Ub(*r),
-            Stop::Error(e) => Exit::Error(*e),
-            Stop::OutOfSteps => Exit::OutOfSteps,
-            Stop::Paused => Exit::Error(RunError {
-                kind: ErrorKind::Internal,
-                message: "the run paused outside a debugging session".into(),
-                span: None,
-                function: None,
-                backtrace: Vec::new(),
-            }),
-        };
+        let exit = stop.into_exit(self.ret_code, "the run paused outside a debugging session");
         let stopped_at = matches!(exit, Exit::OutOfSteps).then(|| crate::interp::Place {
             span: (self.ctx.0.start, self.ctx.0.end),
             function: self.fname(self.ctx.1),

@@ -41,7 +41,6 @@ pub use snapshots::{MAX_BYTES, MAX_SNAPSHOTS};
 pub use types::*;
 pub use view::{BLOCK_BYTES, MAX_BLOCKS};
 
-use crate::interp::report::{ErrorKind, RunError};
 use crate::interp::state::{Interp, Stop, Watch};
 use crate::interp::{Exit, Options};
 use crate::ir::Module;
@@ -278,21 +277,8 @@ impl<'m> Session<'m> {
                 stop = self.it.stop_from(f, None);
             }
         }
-        self.end = Some(match stop {
-            Stop::Done => Exit::Returned { value: self.it.ret_code },
-            Stop::Exit(s) => Exit::Exited { status: s },
-            Stop::Abort(message) => Exit::Aborted { message },
-            Stop::Ub(r) => Exit::Ub(*r),
-            Stop::Error(e) => Exit::Error(*e),
-            Stop::OutOfSteps => Exit::OutOfSteps,
-            Stop::Paused => Exit::Error(RunError {
-                kind: ErrorKind::Internal,
-                message: "the session paused without a stop condition".into(),
-                span: None,
-                function: None,
-                backtrace: Vec::new(),
-            }),
-        });
+        self.end =
+            Some(stop.into_exit(self.it.ret_code, "the session paused without a stop condition"));
     }
 
     /// Runs forward until step `target`, a match of `watch`, or the end; takes snapshots on
