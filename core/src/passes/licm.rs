@@ -29,7 +29,7 @@
 //! `callbr`, `indirectbr` or address-taken blocks (those loops are skipped).
 
 use super::edit::address_taken_blocks;
-use super::loop_driver::{own_blocks, unsupported_loops};
+use super::loop_driver::{for_each_exit_edge, own_blocks, unsupported_loops};
 use super::loop_edit::def_inst;
 use super::loop_simplify::simplify_loops;
 use super::{with_body, PassResult};
@@ -394,24 +394,13 @@ fn may_move(body: &Body, i: Inst) -> bool {
 /// leaves.
 fn exiting_of_loops(cfg: &Cfg, lf: &LoopForest) -> Vec<Vec<Block>> {
     let mut out: Vec<Vec<Block>> = vec![Vec::new(); lf.loops().len()];
-    for a in cfg.blocks() {
-        let Some(inner) = lf.innermost(a) else { continue };
-        for &b in cfg.succs(a) {
-            let mut up = Some(inner);
-            while let Some(k) = up {
-                let Some(l) = lf.get(k) else { break };
-                if l.contains(b) {
-                    break;
-                }
-                if let Some(x) = out.get_mut(k) {
-                    if x.last() != Some(&a) {
-                        x.push(a);
-                    }
-                }
-                up = l.parent;
+    for_each_exit_edge(cfg, lf, |k, _, a, _| {
+        if let Some(x) = out.get_mut(k) {
+            if x.last() != Some(&a) {
+                x.push(a);
             }
         }
-    }
+    });
     out
 }
 

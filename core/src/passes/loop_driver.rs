@@ -502,6 +502,25 @@ pub fn unsupported_loops(
 /// `loop_info::exit_blocks` gives them): each edge is looked at once per loop it leaves.
 pub fn exits_of_loops(cfg: &Cfg, lf: &LoopForest) -> Vec<Vec<Block>> {
     let mut out: Vec<Vec<Block>> = vec![Vec::new(); lf.loops().len()];
+    for_each_exit_edge(cfg, lf, |k, _, _, b| {
+        if let Some(x) = out.get_mut(k) {
+            x.push(b);
+        }
+    });
+    for x in &mut out {
+        x.sort_unstable();
+        x.dedup();
+    }
+    out
+}
+
+/// Calls `f(k, loop, a, b)` for every edge `a -> b` of the CFG and every loop `k` it leaves,
+/// innermost first: each edge is looked at once per loop it leaves, and blocks in order.
+pub fn for_each_exit_edge(
+    cfg: &Cfg,
+    lf: &LoopForest,
+    mut f: impl FnMut(crate::analysis::LoopId, &Loop, Block, Block),
+) {
     for a in cfg.blocks() {
         let Some(inner) = lf.innermost(a) else { continue };
         for &b in cfg.succs(a) {
@@ -511,16 +530,9 @@ pub fn exits_of_loops(cfg: &Cfg, lf: &LoopForest) -> Vec<Vec<Block>> {
                 if l.contains(b) {
                     break;
                 }
-                if let Some(x) = out.get_mut(k) {
-                    x.push(b);
-                }
+                f(k, l, a, b);
                 up = l.parent;
             }
         }
     }
-    for x in &mut out {
-        x.sort_unstable();
-        x.dedup();
-    }
-    out
 }

@@ -31,7 +31,9 @@
 //! `callbr`, `indirectbr` or address-taken blocks.
 
 use super::edit::{phis, rename_phi_incoming};
-use super::loop_driver::{md_values, own_blocks, run_loop_pass, unsupported_loops, LoopView};
+use super::loop_driver::{
+    for_each_exit_edge, md_values, own_blocks, run_loop_pass, unsupported_loops, LoopView,
+};
 use super::loop_edit::{
     block_name, br_to, clone_inst, make_inst, new_block, phi_data, phi_entries, set_phi_entries,
     split_predecessors, value_name, Names, Place,
@@ -111,25 +113,14 @@ fn simplified_loops(v: &LoopView) -> Vec<bool> {
         .map(|l| preheader(l, cfg).is_some() && single_latch(l, cfg).is_some())
         .collect();
     let mut checked: HashSet<(usize, Block)> = HashSet::default();
-    for a in cfg.blocks() {
-        let Some(inner) = lf.innermost(a) else { continue };
-        for &b in cfg.succs(a) {
-            let mut up = Some(inner);
-            while let Some(k) = up {
-                let Some(l) = lf.get(k) else { break };
-                if l.contains(b) {
-                    break;
-                }
-                // `b` is an exit block of `l`: dedicated when all its predecessors are in `l`.
-                if checked.insert((k, b)) && cfg.preds(b).iter().any(|&p| !l.contains(p)) {
-                    if let Some(f) = ok.get_mut(k) {
-                        *f = false;
-                    }
-                }
-                up = l.parent;
+    for_each_exit_edge(cfg, lf, |k, l, _, b| {
+        // `b` is an exit block of `l`: dedicated when all its predecessors are in `l`.
+        if checked.insert((k, b)) && cfg.preds(b).iter().any(|&p| !l.contains(p)) {
+            if let Some(f) = ok.get_mut(k) {
+                *f = false;
             }
         }
-    }
+    });
     ok
 }
 
