@@ -72,21 +72,9 @@ pub struct RunArgs {
     /// The function to run (`main` by default; others take integer arguments).
     #[arg(long, default_value = "main")]
     pub entry: String,
-    /// Stop after this many executed instructions.
-    #[arg(long, default_value_t = 10_000_000_000)]
-    pub max_steps: u64,
-    /// Stop when the run's memory exceeds this many bytes: the program's live memory plus
-    /// the interpreter's state of it (up to 4 bytes per byte written, and 128 bytes per
-    /// allocation), which bounds irplay's own memory.
-    #[arg(long, default_value_t = 1 << 30)]
-    pub max_memory: u64,
-    /// Stop when the program has written this many bytes to stdout and stderr together
-    /// (exit status 72).
-    #[arg(long, default_value_t = 1 << 30)]
-    pub max_output: u64,
-    /// Stop when the call stack is deeper than this.
-    #[arg(long, default_value_t = 100_000)]
-    pub max_stack_depth: u32,
+    /// The limits of the run.
+    #[command(flatten)]
+    pub limits: crate::run::Limits,
     /// Print one JSON line per executed instruction on stderr.
     #[arg(long)]
     pub trace: bool,
@@ -135,18 +123,9 @@ pub struct DebugArgs {
     /// The program's standard input.
     #[arg(long)]
     pub stdin: Option<PathBuf>,
-    /// Stop after this many executed instructions.
-    #[arg(long, default_value_t = 10_000_000_000)]
-    pub max_steps: u64,
-    /// Stop when the run's memory exceeds this many bytes (as `irplay run`).
-    #[arg(long, default_value_t = 1 << 30)]
-    pub max_memory: u64,
-    /// Stop when the program has written this many bytes to stdout and stderr together.
-    #[arg(long, default_value_t = 1 << 30)]
-    pub max_output: u64,
-    /// Stop when the call stack is deeper than this.
-    #[arg(long, default_value_t = 100_000)]
-    pub max_stack_depth: u32,
+    /// The limits of the run.
+    #[command(flatten)]
+    pub limits: crate::run::Limits,
     /// Print the time each command took on stderr (`irplay: TIME ms: COMMAND`).
     #[arg(long)]
     pub time: bool,

@@ -51,14 +51,10 @@ pub fn debug(file: &SourceFile, module: &irplay_core::ir::Module, args: &DebugAr
         None => Vec::new(),
     };
     let opts = Options {
-        max_steps: args.max_steps,
-        max_memory: args.max_memory,
-        max_output: args.max_output,
-        max_stack_depth: args.max_stack_depth,
         program_name: file.name().as_bytes().to_vec(),
         args: args.args.iter().map(|a| a.as_bytes().to_vec()).collect(),
         stdin,
-        ..Options::default()
+        ..args.limits.options()
     };
     let mut d = Debugger { file, s: Session::new(module, file.text(), &opts), shown: (0, 0) };
     let mut out = std::io::stdout().lock();

@@ -271,13 +271,9 @@ fn run_file(
     }
     let mut opts = irplay_core::interp::Options {
         entry: entry.to_string(),
-        max_steps: limits.max_steps,
-        max_memory: limits.max_memory,
-        max_output: limits.max_output,
-        max_stack_depth: limits.max_stack_depth,
         trace,
         program_name: path.display().to_string().into_bytes(),
-        ..Default::default()
+        ..limits.options()
     };
     if entry == "main" {
         opts.args = args.iter().map(|a| a.as_bytes().to_vec()).collect();
@@ -426,22 +422,8 @@ fn main() -> ExitCode {
             eprintln!("irplay: error: {flag} goes with --engine native, not --engine {name}");
             ExitCode::from(2)
         }
-        Command::Run(RunArgs {
-            file,
-            args,
-            engine: Engine::Wasm,
-            max_steps,
-            max_memory,
-            max_stack_depth,
-            max_output,
-            ..
-        }) => {
-            let limits = run::Limits {
-                max_steps: *max_steps,
-                max_memory: *max_memory,
-                max_stack_depth: *max_stack_depth,
-                max_output: *max_output,
-            };
+        Command::Run(RunArgs { file, args, engine: Engine::Wasm, limits, .. }) => {
+            let limits = *limits;
             compile_file(file, &mut Timings::default(), |f, m, _| {
                 if !has_entry(f, m, "main") {
                     return run::Stop::ERROR;
@@ -450,16 +432,7 @@ fn main() -> ExitCode {
             })
         }
         Command::Run(RunArgs {
-            file,
-            args,
-            engine: Engine::Native,
-            target,
-            cpu,
-            max_steps,
-            max_memory,
-            max_stack_depth,
-            max_output,
-            ..
+            file, args, engine: Engine::Native, target, cpu, limits, ..
         }) => {
             let target = match target.map(Target::native) {
                 None => native_host::host_target(),
@@ -472,13 +445,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let limits = run::Limits {
-                max_steps: *max_steps,
-                max_memory: *max_memory,
-                max_stack_depth: *max_stack_depth,
-                max_output: *max_output,
-            };
-            let how = native_host::RunHow { target, cpu: cpu.clone(), limits };
+            let how = native_host::RunHow { target, cpu: cpu.clone(), limits: *limits };
             compile_file(file, &mut Timings::default(), |f, m, _| {
                 if !has_entry(f, m, "main") {
                     return run::Stop::ERROR;
@@ -497,10 +464,7 @@ fn main() -> ExitCode {
         Command::Run(RunArgs {
             file,
             entry,
-            max_steps,
-            max_memory,
-            max_output,
-            max_stack_depth,
+            limits,
             trace,
             stats,
             args,
@@ -509,15 +473,7 @@ fn main() -> ExitCode {
             // Refused above with --target or --cpu.
             target: _,
             cpu: _,
-        }) => {
-            let limits = run::Limits {
-                max_steps: *max_steps,
-                max_memory: *max_memory,
-                max_output: *max_output,
-                max_stack_depth: *max_stack_depth,
-            };
-            run_file(file, entry, limits, *trace, *stats, args)
-        }
+        }) => run_file(file, entry, *limits, *trace, *stats, args),
         Command::Opt(OptArgs { file, passes, output, print_changed, timeline, verify_each }) => {
             match read_source(file) {
                 Ok(src) => opt::opt(

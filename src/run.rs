@@ -41,17 +41,38 @@ impl Stop {
     pub const INVALID: u8 = 1;
 }
 
-/// The resource limits of a run.
-#[derive(Copy, Clone, Debug)]
+/// The resource limits of a run (the same options for `irplay run` with every engine and for
+/// `irplay debug`).
+#[derive(Copy, Clone, Debug, clap::Args)]
 pub struct Limits {
-    /// Executed instructions.
+    /// Stop after this many executed instructions.
+    #[arg(long, default_value_t = 10_000_000_000)]
     pub max_steps: u64,
-    /// Memory in bytes (the program's and the interpreter's state of it).
+    /// Stop when the run's memory exceeds this many bytes: the program's live memory plus
+    /// the interpreter's state of it (up to 4 bytes per byte written, and 128 bytes per
+    /// allocation), which bounds irplay's own memory.
+    #[arg(long, default_value_t = 1 << 30)]
     pub max_memory: u64,
-    /// Bytes written to stdout and stderr together.
+    /// Stop when the program has written this many bytes to stdout and stderr together
+    /// (exit status 72).
+    #[arg(long, default_value_t = 1 << 30)]
     pub max_output: u64,
-    /// Call depth.
+    /// Stop when the call stack is deeper than this.
+    #[arg(long, default_value_t = 100_000)]
     pub max_stack_depth: u32,
+}
+
+impl Limits {
+    /// The interpreter's options with these limits (the rest as `Options::default`).
+    pub fn options(&self) -> irplay_core::interp::Options {
+        irplay_core::interp::Options {
+            max_steps: self.max_steps,
+            max_memory: self.max_memory,
+            max_output: self.max_output,
+            max_stack_depth: self.max_stack_depth,
+            ..Default::default()
+        }
+    }
 }
 
 /// The snake_case name a report kind serializes to (`branch_on_poison`).
