@@ -27,6 +27,7 @@
 //! | `verify`    | `diag` `ir` `semantics` `text` `analysis`               | the LangRef's rules, every error collected |
 //! | `passes`    | `diag` `ir` `semantics` `text` `analysis` `verify`      | one file per optimization, the pipeline |
 //! | `interp`    | `diag` `ir` `semantics` `analysis` `runtime` `text`     | the interpreter, its memory, poison origins, the C library binding, debugging sessions (`text` to name values and types as the printer does) |
+//! | `bitcode`   | `diag` `ir` `semantics`                                 | the bitstream container, LLVM bitcode read into a module and written from one |
 //! | `lower`     | `diag` `ir` `semantics` `analysis` `text`               | the target-neutral low form code generators start from (`text` for type names in messages) |
 //!
 //! Macros exported at the crate root (`crate::entity!`, `crate::keyword_enum!`) may be used
@@ -35,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod bitcode;
 pub mod diag;
 pub mod interp;
 pub mod ir;
