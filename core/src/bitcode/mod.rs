@@ -12,6 +12,7 @@
 //! the block and record; nothing here panics or allocates more than a small multiple of the
 //! input on bad input.
 
+mod attr_kinds;
 pub mod bitstream;
 pub mod codes;
 mod di_layout;
