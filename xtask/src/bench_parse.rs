@@ -407,16 +407,16 @@ const CSMITH_ARGS: &[&str] = &["--max-funcs", "8"];
 /// Files per first-level llvm-link batch.
 const LINK_BATCH: usize = 16;
 
-struct ModuleSpec {
-    name: &'static str,
-    target_bytes: u64,
+pub(crate) struct ModuleSpec {
+    pub(crate) name: &'static str,
+    pub(crate) target_bytes: u64,
 }
 
-struct Generation {
-    path: PathBuf,
-    cached: bool,
+pub(crate) struct Generation {
+    pub(crate) path: PathBuf,
+    pub(crate) cached: bool,
     programs: usize,
-    summary: String,
+    pub(crate) summary: String,
 }
 
 fn opt_level(seed: usize) -> &'static str {
@@ -427,7 +427,7 @@ fn opt_level(seed: usize) -> &'static str {
     }
 }
 
-fn generate(
+pub(crate) fn generate(
     root: &Path,
     bench_dir: &Path,
     spec: &ModuleSpec,

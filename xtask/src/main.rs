@@ -12,6 +12,7 @@
 //!                          [--no-build] [--regen]
 //! cargo xtask bench scale [--quick] [--reps N] [--timeout S] [--only S1,S2] [--no-llvm] [--no-build]
 //! cargo xtask bench debug [--no-build]
+//! cargo xtask bench bitcode [--quick] [--reps N] [--no-build] [--regen]
 //! cargo xtask web [--debug] [--no-setup]
 //! ```
 //!
@@ -33,8 +34,11 @@
 //!   switches, chains, many functions), with the fitted exponent, against opt-19 and llc-19.
 //! - `bench debug` ([`bench_debug`]): `irplay debug` one step forward and back (and the other
 //!   commands) at step 1,000,000 and 10,000,000 of a long loop, and its snapshots' memory.
+//! - `bench bitcode` ([`bench_bitcode`]): reading `.bc` against `llvm-dis-19`, writing it
+//!   against `llvm-as-19`, and loading `.bc` against `.ll`, on `bench parse`'s module.
 //! - `web` ([`web::web`]): builds the browser playground into `www/dist/`.
 
+mod bench_bitcode;
 mod bench_debug;
 mod bench_interp;
 mod bench_native;
@@ -57,11 +61,13 @@ usage: cargo xtask bench parse [OPTIONS]
        cargo xtask bench native [OPTIONS]
        cargo xtask bench scale [OPTIONS]
        cargo xtask bench debug [--no-build]
+       cargo xtask bench bitcode [OPTIONS]
        cargo xtask web [--debug] [--no-setup]
 
 `cargo xtask bench parse --help`, `cargo xtask bench interp --help`,
 `cargo xtask bench opt --help`, `cargo xtask bench wasm --help`,
-`cargo xtask bench native --help`, `cargo xtask bench scale --help` and `cargo xtask web --help` list the options.
+`cargo xtask bench native --help`, `cargo xtask bench scale --help`,
+`cargo xtask bench bitcode --help` and `cargo xtask web --help` list the options.
 ";
 
 fn main() -> ExitCode {
@@ -80,6 +86,17 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             Some("debug") => bench_debug::bench_debug(&args[2..]),
+            Some("bitcode") if args[2..].iter().any(|a| a == "-h" || a == "--help") => {
+                print!("{}", bench_bitcode::USAGE);
+                ExitCode::SUCCESS
+            }
+            Some("bitcode") => match bench_bitcode::BitcodeOpts::parse(&args[2..]) {
+                Ok(opts) => bench_bitcode::bench_bitcode(&opts),
+                Err(e) => {
+                    eprintln!("xtask: {e}\n\n{}", bench_bitcode::USAGE);
+                    ExitCode::from(2)
+                }
+            },
             Some("interp") => match bench_interp::InterpOpts::parse(&args[2..]) {
                 Ok(opts) => bench_interp::bench_interp(&opts),
                 Err(e) => {
