@@ -369,3 +369,240 @@ fn deep_nesting_ends_in_a_diagnostic() {
         assert!(has_error, "{what}: no error reported");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Bitcode
+// ---------------------------------------------------------------------------
+
+/// Valid bitcode made now by `llvm-as-19` from the hand-written modules of `tests/ir` (those it
+/// accepts, every sixth one, plus every file with debug info) and by `clang-19` from a small C
+/// program with `-g -O2`.
+fn bitcode_seeds() -> Vec<Vec<u8>> {
+    let dir = std::env::temp_dir().join(format!("irplay-robust-bc-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir");
+    let mut stack = vec![root];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "ll") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut out = Vec::new();
+    for (k, f) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(f).unwrap_or_default();
+        if k % 6 != 0 && !text.contains("!DI") {
+            continue;
+        }
+        let bc = dir.join(format!("{k}.bc"));
+        let ok = std::process::Command::new("llvm-as-19")
+            .arg(f)
+            .arg("-o")
+            .arg(&bc)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("llvm-as-19 runs (scripts/setup-test-deps.sh installs it)")
+            .success();
+        if ok {
+            out.push(std::fs::read(&bc).expect("read .bc"));
+        }
+    }
+    let c = dir.join("prog.c");
+    std::fs::write(
+        &c,
+        "#include <stdio.h>\nstruct P { int x; double y[3]; };\nstatic struct P g = {1, {2, 3, 4}};\n\
+         int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i * g.x; return s; }\n\
+         int main(void) { printf(\"%d %f\\n\", f(10), g.y[1]); return 0; }\n",
+    )
+    .expect("write C");
+    let bc = dir.join("prog.bc");
+    let ok = std::process::Command::new("clang-19")
+        .args(["-g", "-O2", "-c", "-emit-llvm"])
+        .arg(&c)
+        .arg("-o")
+        .arg(&bc)
+        .status()
+        .expect("clang-19 runs")
+        .success();
+    assert!(ok, "clang-19 failed");
+    out.push(std::fs::read(&bc).expect("read .bc"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.len() > 5, "too few bitcode seeds: {}", out.len());
+    out
+}
+
+/// Reads bitcode on a thread with a large stack; a module that comes back is verified, printed,
+/// parsed again and written again, none of which may panic. An error must point inside the input.
+fn read_bitcode_one(bytes: Vec<u8>) -> Result<(), String> {
+    let handle = std::thread::Builder::new().stack_size(64 << 20).spawn(move || {
+        catch_unwind(AssertUnwindSafe(|| match irplay_core::bitcode::read(&bytes) {
+            Ok(m) => {
+                let _ = irplay_core::verify::verify(&m);
+                let text = irplay_core::text::print_module(&m);
+                let _ = irplay_core::text::parse(&text);
+                let _ = irplay_core::bitcode::write(&m);
+            }
+            Err(e) => {
+                assert!(e.offset <= bytes.len() as u64, "offset {} past the input: {e}", e.offset);
+                assert!(!e.message.is_empty(), "empty message");
+            }
+        }))
+        .map_err(|e| {
+            e.downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default()
+        })
+    });
+    match handle {
+        Ok(h) => h.join().unwrap_or_else(|_| Err("thread died".into())),
+        Err(e) => Err(format!("cannot spawn: {e}")),
+    }
+}
+
+/// Truncations, bit flips, runs of `0xFF` (absurd sizes and counts), zeroed words and
+/// duplicated spans of real bitcode: every one ends in a module or an error with an offset.
+#[test]
+fn damaged_bitcode_never_panics() {
+    let seeds = bitcode_seeds();
+    let mut rng = Rng(0xB17C_0DE5_EED5_0001);
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for (si, seed) in seeds.iter().enumerate() {
+        for k in 0..40 {
+            let mut v = seed.clone();
+            let what = match k % 5 {
+                0 => {
+                    let cut = rng.below(v.len());
+                    v.truncate(cut);
+                    format!("truncated at {cut}")
+                }
+                1 => {
+                    let flips = 1 + rng.below(8);
+                    for _ in 0..flips {
+                        let bit = rng.below(v.len() * 8);
+                        if let Some(b) = v.get_mut(bit / 8) {
+                            *b ^= 1 << (bit % 8);
+                        }
+                    }
+                    format!("{flips} bits flipped")
+                }
+                2 => {
+                    let at = rng.below(v.len());
+                    let len = 1 + rng.below(8);
+                    for b in v.iter_mut().skip(at).take(len) {
+                        *b = 0xFF;
+                    }
+                    format!("{len} bytes of 0xFF at {at}")
+                }
+                3 => {
+                    let at = rng.below(v.len()) & !3;
+                    for b in v.iter_mut().skip(at).take(4) {
+                        *b = 0;
+                    }
+                    format!("word at {at} zeroed")
+                }
+                _ => {
+                    let at = rng.below(v.len());
+                    let len = rng.below(64.min(v.len() - at) + 1);
+                    let span: Vec<u8> = v.iter().skip(at).take(len).copied().collect();
+                    let to = rng.below(v.len());
+                    v.splice(to..to, span);
+                    format!("{len} bytes from {at} copied to {to}")
+                }
+            };
+            n += 1;
+            if let Err(msg) = read_bitcode_one(v) {
+                failures.push(format!("seed #{si}, {what}: {msg}"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {n} inputs panicked:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Bitcode that is well formed as a bitstream but means nothing: a module whose type table nests
+/// 100,000 arrays, a constant that contains itself, and a body whose operand refers past every
+/// value. Each is refused with a message, not accepted, and nothing overflows the stack.
+#[test]
+fn hostile_bitcode_is_refused() {
+    use irplay_core::bitcode::bitstream::Writer;
+    use irplay_core::bitcode::codes::{block, constants, function, module, types};
+    let start = |w: &mut Writer| {
+        w.bytes(&irplay_core::bitcode::MAGIC);
+        w.enter_block(block::MODULE_BLOCK_ID, 3);
+        w.record(module::MODULE_CODE_VERSION, &[2]);
+    };
+    let mut cases: Vec<(&str, Vec<u8>)> = Vec::new();
+
+    let mut w = Writer::new();
+    start(&mut w);
+    w.enter_block(block::TYPE_BLOCK_ID_NEW, 4);
+    const DEPTH: u64 = 100_000;
+    w.record(types::TYPE_CODE_NUMENTRY, &[DEPTH + 1]);
+    w.record(types::TYPE_CODE_INTEGER, &[32]);
+    for k in 0..DEPTH {
+        w.record(types::TYPE_CODE_ARRAY, &[1, k]);
+    }
+    w.end_block();
+    // @0 = external global <the deepest type> (no string table: unnamed).
+    w.record(module::MODULE_CODE_GLOBALVAR, &[0, 0, DEPTH, 2, 0, 0, 0, 0]);
+    w.end_block();
+    cases.push(("nested arrays", w.finish()));
+
+    let mut w = Writer::new();
+    start(&mut w);
+    w.enter_block(block::TYPE_BLOCK_ID_NEW, 4);
+    w.record(types::TYPE_CODE_NUMENTRY, &[2]);
+    w.record(types::TYPE_CODE_INTEGER, &[32]);
+    w.record(types::TYPE_CODE_STRUCT_ANON, &[0, 0, 0]);
+    w.end_block();
+    w.enter_block(block::CONSTANTS_BLOCK_ID, 4);
+    w.record(constants::CST_CODE_SETTYPE, &[1]);
+    // Value 0: { value 0, value 0 }: itself.
+    w.record(constants::CST_CODE_AGGREGATE, &[0, 0]);
+    w.end_block();
+    w.end_block();
+    cases.push(("a constant containing itself", w.finish()));
+
+    let mut w = Writer::new();
+    start(&mut w);
+    w.enter_block(block::TYPE_BLOCK_ID_NEW, 4);
+    w.record(types::TYPE_CODE_NUMENTRY, &[2]);
+    w.record(types::TYPE_CODE_INTEGER, &[32]);
+    w.record(types::TYPE_CODE_FUNCTION, &[0, 0]);
+    w.end_block();
+    // define i32 @0() with a body whose `ret` returns value 1,000,000 (relative).
+    w.record(module::MODULE_CODE_FUNCTION, &[0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    w.enter_block(block::FUNCTION_BLOCK_ID, 4);
+    w.record(function::FUNC_CODE_DECLAREBLOCKS, &[1]);
+    w.record(function::FUNC_CODE_INST_RET, &[1_000_000]);
+    w.end_block();
+    w.end_block();
+    cases.push(("an operand past every value", w.finish()));
+
+    cases.push(("LLVM 1.x bytecode", b"llvm\x00\x00\x00\x01 rest of an old file".to_vec()));
+
+    for (what, bytes) in cases {
+        let h = std::thread::Builder::new().stack_size(64 << 20).spawn(move || {
+            irplay_core::bitcode::read(&bytes).map(|m| irplay_core::text::print_module(&m))
+        });
+        let r = h.expect("spawn").join().unwrap_or_else(|_| panic!("{what}: panicked"));
+        match r {
+            Ok(text) => panic!("{what}: accepted:\n{}", text.chars().take(400).collect::<String>()),
+            Err(e) => eprintln!("{what}: {e}"),
+        }
+    }
+}

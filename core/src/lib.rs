@@ -1,9 +1,10 @@
-//! irplay-core: the LLVM IR model, its text parser and printer, the verifier, analyses,
-//! passes, the interpreter and the lowering that code generators start from.
+//! irplay-core: the LLVM IR model, its text parser and printer, the bitcode reader and
+//! writer, the verifier, analyses, passes, the interpreter and the lowering that code
+//! generators start from.
 //!
 //! ```text
 //!   .ll text ──lex/parse──▶ Module ──verify──▶ verified Module ──▶ print / analyses / passes
-//!                                                               ├─▶ interp (run)
+//!   .bc bytes ─bitcode::read─┘  └──bitcode::write──▶ .bc        ├─▶ interp (run)
 //!                                                               └─▶ lower ──▶ code generators
 //! ```
 //! No I/O and no threads: this crate builds for `wasm32-unknown-unknown` and is shared by the
