@@ -81,6 +81,9 @@ struct BcSide {
 
 type RawRecord = (u32, Vec<u64>, Option<Vec<u8>>);
 
+/// Makes the bitcode side's constant for a value id (`true`: a function-local value).
+type ValueConst<'a> = dyn Fn(&mut Module, u64, bool, &mut HashMap<ConstId, Desc>) -> ConstId + 'a;
+
 fn strings(rec: &Record<'_>) -> Vec<Vec<u8>> {
     let (count, offset) = (rec.ops[0] as usize, rec.ops[1] as usize);
     let blob = rec.blob.expect("strings blob");
@@ -251,7 +254,7 @@ fn read_bitcode(bytes: &[u8]) -> Result<BcSide, String> {
 fn load_block(
     m: &mut Module,
     desc: &mut HashMap<ConstId, Desc>,
-    value_const: &dyn Fn(&mut Module, u64, bool, &mut HashMap<ConstId, Desc>) -> ConstId,
+    value_const: &ValueConst<'_>,
     prefix: &[Metadata],
     md_records: &[RawRecord],
     named: &mut BTreeMap<String, Vec<MdId>>,

@@ -395,23 +395,30 @@ pub fn encode_with(
             .map_err(|e| format!("!{name} field '{fname}': {e}"))?;
         set_op(&mut ops, slot, v);
     }
+    let op = |ops: &[u64], i: usize| ops.get(i).copied().unwrap_or(0);
+    let set = |ops: &mut Vec<u64>, i: usize, v: u64| {
+        if let Some(x) = ops.get_mut(i) {
+            *x = v;
+        }
+    };
     match layout.code {
-        c::METADATA_COMPILE_UNIT => ops[0] = 1,
-        c::METADATA_FILE if ops[5] == 0 => ops.truncate(5),
-        c::METADATA_DERIVED_TYPE => {
-            // Pointer authentication is written only for its tag, and only with a key.
-            if ops[1] != table::TAG_PTRAUTH || ops[14] & 0xf == 0 {
-                ops[14] = 0;
-            }
+        c::METADATA_COMPILE_UNIT => set(&mut ops, 0, 1),
+        c::METADATA_FILE if op(&ops, 5) == 0 => ops.truncate(5),
+        // Pointer authentication is written only for its tag, and only with a key.
+        c::METADATA_DERIVED_TYPE
+            if op(&ops, 1) != table::TAG_PTRAUTH || op(&ops, 14) & 0xf == 0 =>
+        {
+            set(&mut ops, 14, 0);
         }
         c::METADATA_SUBPROGRAM => {
             let has = |n: &str| fields.iter().any(|f| f.name.map(|x| m.symbols.get(x)) == Some(n));
             if !has("spFlags") {
                 let [local, def, opt, virt] = legacy_sp;
-                ops[9] = (virt.unwrap_or(0) & 3)
+                let sp = (virt.unwrap_or(0) & 3)
                     | (local.unwrap_or(0) << 2)
                     | (def.unwrap_or(1) << 3)
                     | (opt.unwrap_or(0) << 4);
+                set(&mut ops, 9, sp);
             }
         }
         _ => {}
