@@ -717,6 +717,7 @@ fn hand_written_records_read_and_write_like_llvm_19() {
     let bc = dir.0.join("records.bc");
     run(Command::new("llvm-as-19").arg("-disable-verify").arg(&ll).arg("-o").arg(&bc));
     let counts = check_bitcode(&bc, true, "records.ll");
+    eprintln!("records.ll: records checked: {counts:?}");
     for name in ALL_RECORDS {
         assert!(counts.contains_key(*name), "records.ll checked no {name}: {counts:?}");
     }
@@ -773,11 +774,16 @@ int main() {
 
 /// Compiles `src` with `clang-19` and the flags to `.ll`, adds `!irplay.all`, assembles it.
 fn clang_bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
+    clang_bitcode_with(dir, name, src, flags, 19)
+}
+
+/// [`clang_bitcode`] with `clang-<version>` and `llvm-as-<version>`.
+fn clang_bitcode_with(dir: &Path, name: &str, src: &str, flags: &[&str], version: u32) -> PathBuf {
     let ext = if flags.contains(&"c++") { "cpp" } else { "c" };
     let file = dir.join(format!("{name}.{ext}"));
     std::fs::write(&file, src).expect("write");
     let ll = dir.join(format!("{name}.ll"));
-    run(Command::new("clang-19")
+    run(Command::new(format!("clang-{version}"))
         .args(["-S", "-emit-llvm", "-g", "-w"])
         .args(flags.iter().filter(|f| **f != "c++"))
         .arg(&file)
@@ -787,7 +793,7 @@ fn clang_bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
     let all = dir.join(format!("{name}.all.ll"));
     std::fs::write(&all, with_all_list(&text)).expect("write");
     let bc = dir.join(format!("{name}.bc"));
-    run(Command::new("llvm-as-19").arg(&all).arg("-o").arg(&bc));
+    run(Command::new(format!("llvm-as-{version}")).arg(&all).arg("-o").arg(&bc));
     bc
 }
 
@@ -879,5 +885,20 @@ fn older_layouts_read_like_llvm_19() {
         assert!(out.status.success(), "{tool}: {}", String::from_utf8_lossy(&out.stderr));
         let counts = check_bitcode(&bc, false, &tool);
         assert!(counts.len() >= 25, "{tool}: {counts:?}");
+        // What that LLVM's clang emits, assembled by its llvm-as.
+        let clang = format!("clang-{version}");
+        if !have(&clang) {
+            eprintln!("note: {clang} not installed; its programs skipped");
+            continue;
+        }
+        let builds: &[(&str, &str, &[&str])] = &[
+            ("c", C_PROGRAM, &["-O0", "-fdebug-macro"]),
+            ("c_o2", C_PROGRAM, &["-O2"]),
+            ("cpp", CPP_PROGRAM, &["c++", "-O1", "-std=c++17"]),
+        ];
+        for (name, src, flags) in builds {
+            let bc = clang_bitcode_with(&dir.0, name, src, flags, version);
+            check_bitcode(&bc, false, &format!("{clang} {name}"));
+        }
     }
 }

@@ -134,7 +134,13 @@ fn decode_slot(
             }
             int_field(m, v)
         }
-        Ty::Column => int_field(m, if raw >= 1 << 16 { 0 } else { raw }),
+        Ty::Column => {
+            // LLVM sets a column that does not fit in 16 bits to 0 (then not printed).
+            if raw >= 1 << 16 && slot.show == Show::Nonzero {
+                return Ok(None);
+            }
+            int_field(m, if raw >= 1 << 16 { 0 } else { raw })
+        }
         Ty::I32 => {
             let v = raw as u32 as i32;
             if v == 0 {
