@@ -15,6 +15,11 @@
 //! `!DIExpression(DW_OP_consts, 7)`, `DICompositeType(rank: 2)` like `DISubrange`) are
 //! [`Implicit`] operands: [`implicit_operands`] lists them so the writer can number them, and
 //! [`encode_with`] takes their numbering.
+//!
+//! For the reader: a `DIGenericSubrange` bound is recognised as an integer only when the
+//! expression it refers to is already decoded in the module (LLVM writes operands before
+//! their users, and expressions are never in cycles). `DIArgList` (`METADATA_ARG_LIST`) is not
+//! a record here: it only exists as a function-local call or debug-record operand.
 
 mod dwarf;
 mod keywords;

@@ -356,3 +356,43 @@ fn every_field_survives_a_round_trip() {
         assert_eq!(back, want, "{ops:?}");
     }
 }
+
+#[test]
+fn integers_stored_as_metadata_are_listed_and_numbered_by_the_writer() {
+    let (mut m, ids) = fixture();
+    let kind = record(&mut m, &ids, "!DISubrange(count: 7, lowerBound: -2, upperBound: !5)");
+    assert_eq!(implicit_operands(&kind, &m), vec![Implicit::I64(7), Implicit::I64(-2)]);
+    let generic = record(&mut m, &ids, "!DIGenericSubrange(count: 5, stride: !6)");
+    assert_eq!(implicit_operands(&generic, &m), vec![Implicit::ConstsExpr(5)]);
+    let number = |x: Metadata| ids.iter().position(|y| *y == x).map(|i| i as u64);
+    let implicit = |i: Implicit| match i {
+        Implicit::I64(7) => Some(20),
+        Implicit::I64(-2) => Some(21),
+        Implicit::ConstsExpr(5) => Some(22),
+        _ => None,
+    };
+    assert_eq!(
+        encode_with(false, &kind, &m, &number, &implicit),
+        Ok((c::METADATA_SUBRANGE, vec![4, 21, 22, 6, 0]))
+    );
+    assert_eq!(
+        encode_with(false, &generic, &m, &number, &implicit),
+        Ok((c::METADATA_GENERIC_SUBRANGE, vec![0, 23, 0, 0, 7]))
+    );
+    // Without the writer's numbering, `encode` looks for the constant in the pool.
+    assert!(encode(false, &kind, &m, &number, &|_| None).is_err());
+    let i64t = m.types.int(64);
+    for v in [7, -2] {
+        m.consts.int(i64t, crate::ir::ApInt::from_i64(64, v));
+    }
+    let values: Vec<Metadata> =
+        m.consts.iter().map(|(c, _)| Metadata::Value(c)).collect::<Vec<_>>();
+    let number2 = |x: Metadata| match x {
+        Metadata::Value(_) => values.iter().position(|y| *y == x).map(|i| 100 + i as u64),
+        other => number(other),
+    };
+    assert_eq!(
+        encode(false, &kind, &m, &number2, &|_| None),
+        Ok((c::METADATA_SUBRANGE, vec![4, 101, 102, 6, 0]))
+    );
+}
