@@ -197,6 +197,12 @@ fn read_bitcode(bytes: &[u8]) -> Result<BcSide, String> {
                 Desc::Global(String::from_utf8_lossy(name).into_owned())
             } else {
                 match consts.get(vid as usize - globals.len()) {
+                    // Zero integers are written as null constants.
+                    Some((t, cst::CST_CODE_NULL, _)) => match int_widths.get(*t).copied().flatten()
+                    {
+                        Some(w) if w <= 64 => Desc::Int(w, 0),
+                        _ => Desc::Other(vid),
+                    },
                     Some((t, cst::CST_CODE_INTEGER, ops)) => {
                         match int_widths.get(*t).copied().flatten() {
                             Some(w) if w <= 64 => {
