@@ -778,6 +778,23 @@ int main() {
 }
 "#;
 
+const OBJC_PROGRAM: &str = r#"
+__attribute__((objc_root_class))
+@interface Foo { int _x; }
+@property int x;
+@property (readonly, getter=isOn) int on;
+@property (setter=put:) int y;
+- (int)get;
+@end
+@implementation Foo
+@synthesize x = _x;
+@dynamic y;
+- (int)isOn { return 1; }
+- (int)get { return self.x + self.on; }
+@end
+int main(void) { return 0; }
+"#;
+
 /// Compiles `src` with `clang-19` and the flags to `.ll`, adds `!irplay.all`, assembles it.
 fn clang_bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
     clang_bitcode_with(dir, name, src, flags, 19)
@@ -785,13 +802,19 @@ fn clang_bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
 
 /// [`clang_bitcode`] with `clang-<version>` and `llvm-as-<version>`.
 fn clang_bitcode_with(dir: &Path, name: &str, src: &str, flags: &[&str], version: u32) -> PathBuf {
-    let ext = if flags.contains(&"c++") { "cpp" } else { "c" };
+    let ext = if flags.contains(&"c++") {
+        "cpp"
+    } else if flags.contains(&"objective-c") {
+        "m"
+    } else {
+        "c"
+    };
     let file = dir.join(format!("{name}.{ext}"));
     std::fs::write(&file, src).expect("write");
     let ll = dir.join(format!("{name}.ll"));
     run(Command::new(format!("clang-{version}"))
         .args(["-S", "-emit-llvm", "-g", "-w"])
-        .args(flags.iter().filter(|f| **f != "c++"))
+        .args(flags.iter().filter(|f| !matches!(**f, "c++" | "objective-c")))
         .arg(&file)
         .arg("-o")
         .arg(&ll));
@@ -815,6 +838,7 @@ fn clang_19_debug_info_reads_and_writes_like_llvm_19() {
         ("c_o0", C_PROGRAM, &["-O0", "-fdebug-macro", "-gdwarf-5", "-gembed-source"]),
         ("c_o2", C_PROGRAM, &["-O2"]),
         ("cpp_o1", CPP_PROGRAM, &["c++", "-O1", "-std=c++17"]),
+        ("objc", OBJC_PROGRAM, &["objective-c"]),
     ];
     for (name, src, flags) in builds {
         let bc = clang_bitcode(&dir.0, name, src, flags);
@@ -838,6 +862,7 @@ fn clang_19_debug_info_reads_and_writes_like_llvm_19() {
         "DIEnumerator",
         "DISubrange",
         "DILabel",
+        "DIObjCProperty",
     ] {
         assert!(total.contains_key(name), "the clang programs gave no {name}: {total:?}");
     }
