@@ -43,6 +43,12 @@ pub(super) trait ValueIds {
         let _ = g;
         None
     }
+    /// The value id of the implicit integer constant `v` of type `ty` (see
+    /// [`MdWriter::implicit_ints`]).
+    fn int_id(&self, ty: TypeId, v: u64) -> Option<u64> {
+        let _ = (ty, v);
+        None
+    }
 }
 
 /// The ids the value side hands out; constants need the module to tell globals apart.
@@ -63,6 +69,9 @@ impl ValueIds for Ids<'_> {
     }
     fn global_id(&self, g: GlobalId) -> Option<u64> {
         self.e.global_value(g).map(u64::from)
+    }
+    fn int_id(&self, ty: TypeId, v: u64) -> Option<u64> {
+        self.e.const_value(self.m, ConstRef::Int(ty, v)).map(u64::from)
     }
 }
 
