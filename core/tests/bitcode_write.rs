@@ -73,7 +73,9 @@ fn check(src: &str) -> Outcome {
     };
     let got = match dis(&ours) {
         Ok(t) => t,
-        Err(e) => return Outcome::Fail(format!("llvm-dis rejects our bitcode: {}", first_line(&e))),
+        Err(e) => {
+            return Outcome::Fail(format!("llvm-dis rejects our bitcode: {}", first_line(&e)))
+        }
     };
     if got != want {
         return Outcome::Fail(format!("llvm-dis output differs: {}", first_diff(&want, &got)));
@@ -232,7 +234,9 @@ fn llvm_dis_reads_our_bitcode_as_llvm_as_output() {
         match (r, listed) {
             (Outcome::Skipped, _) => skipped += 1,
             (Outcome::Pass, None) => pass += 1,
-            (Outcome::Pass, Some(_)) => problems.push(format!("{name}: listed as failing but passes")),
+            (Outcome::Pass, Some(_)) => {
+                problems.push(format!("{name}: listed as failing but passes"))
+            }
             (Outcome::Fail(_), Some(_)) => known += 1,
             (Outcome::Fail(why), None) => problems.push(format!("{name}: {why}")),
         }

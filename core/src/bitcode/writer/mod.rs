@@ -145,7 +145,9 @@ impl Scopes {
     fn id(&self, scope: &SyncScope) -> u64 {
         match scope {
             SyncScope::System => 1,
-            SyncScope::Named(n) => self.scopes.iter().position(|x| x[..] == n[..]).unwrap_or(1) as u64,
+            SyncScope::Named(n) => {
+                self.scopes.iter().position(|x| x[..] == n[..]).unwrap_or(1) as u64
+            }
         }
     }
 
