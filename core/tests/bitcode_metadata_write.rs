@@ -1,8 +1,8 @@
 //! The bitcode writer's metadata against LLVM 19: small modules made here (named metadata,
 //! module flags, tuples of values and strings, distinct cycles, TBAA, loop metadata,
 //! attachments on globals, functions and instructions, metadata operands of intrinsic calls,
-//! function-local metadata and `DIArgList`s, debug records) and C programs compiled by
-//! `clang-19 -g -S -emit-llvm` at `-O0` and `-O2`. For each, `llvm-dis-19` of our `.bc` must
+//! function-local metadata and `DIArgList`s, debug records) and C and C++ programs compiled
+//! by `clang-19 -g -S -emit-llvm` at `-O0` and `-O2` (and one with `-g3`). For each, `llvm-dis-19` of our `.bc` must
 //! print exactly what it prints for `llvm-as-19`'s `.bc` of the same text (the `; ModuleID`
 //! line aside), and `opt-19 -passes=verify` must accept our file.
 //!
@@ -240,16 +240,20 @@ next:
     ),
 ];
 
-const C_PROGRAMS: &[(&str, &str)] = &[
+/// `(name, file extension, source)`: compiled with `-g` at `-O0` and `-O2`, and the first
+/// also with `-g3 -fdebug-macro` (macros as metadata).
+const C_PROGRAMS: &[(&str, &str, &str)] = &[
     (
         "structs",
+        "c",
         r#"
+#define SQUARE(x) ((x) * (x))
 #include <stdlib.h>
 enum color { RED, GREEN = 5, BLUE };
 typedef struct node { int key; double w; struct node *next; union { char c[3]; float f; } u; } node;
 static int matrix[3][4];
 int sum(node *n, enum color c) {
-    int s = 0;
+    int s = SQUARE(2);
     for (; n; n = n->next) s += n->key * (int)c;
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 4; j++) s += matrix[i][j];
@@ -259,10 +263,28 @@ int sum(node *n, enum color c) {
     ),
     (
         "inline",
+        "c",
         r#"
 static inline int sq(int x) { return x * x; }
 static int acc(const int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += sq(a[i]); return s; }
 int run(int *a, int n) { int v[8]; for (int i = 0; i < 8; i++) v[i] = a[i % n]; return acc(v, 8) + acc(a, n); }
+"#,
+    ),
+    (
+        "templates",
+        "cpp",
+        r#"
+namespace ns {
+template <typename T, int N, int *P> struct Box { T v[N]; int get() const { return *P + N; } };
+int g = 4;
+enum class E : short { A = -1, B = 2 };
+struct Base { virtual ~Base() {} virtual int f(E e) { return (int)e; } };
+struct Derived : Base { int f(E e) override { return Box<long, 3, &g>{}.get() + (int)e; } };
+}
+using namespace ns;
+int use(Base *b) { auto l = [b](int x) { return b->f(E::B) + x; }; return l(3); }
+template <int N, int *P, typename T> T h(T t) { return N + *P + t; }
+double k() { Box<char, 2, &g> bx{}; return h<3, &g>(2.5) + bx.get(); }
 "#,
     ),
 ];
@@ -348,20 +370,26 @@ fn llvm_dis_reads_our_metadata_as_llvm_as_output() {
     }
     let tmp = std::env::temp_dir().join(format!("irplay-bcmd-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temp dir");
-    for (name, c) in C_PROGRAMS {
-        let cfile = tmp.join(format!("{name}.c"));
+    for (k, (name, ext, c)) in C_PROGRAMS.iter().enumerate() {
+        let cfile = tmp.join(format!("{name}.{ext}"));
         std::fs::write(&cfile, c).expect("write C file");
-        for opt in ["-O0", "-O2"] {
-            let out = tmp.join(format!("{name}{opt}.ll"));
+        let mut variants = vec!["-O0 -g", "-O2 -g"];
+        if k == 0 {
+            variants.push("-O0 -g3 -fdebug-macro");
+        }
+        for flags in variants {
+            let tag = flags.replace(' ', "");
+            let out = tmp.join(format!("{name}{tag}.ll"));
             let st = Command::new("clang-19")
-                .args([opt, "-g", "-S", "-emit-llvm", "-o"])
+                .args(flags.split(' '))
+                .args(["-S", "-emit-llvm", "-o"])
                 .arg(&out)
                 .arg(&cfile)
                 .status()
                 .expect("clang-19 runs");
-            assert!(st.success(), "clang-19 {opt} -g {name}.c failed");
+            assert!(st.success(), "clang-19 {flags} {name}.{ext} failed");
             let src = std::fs::read_to_string(&out).expect("clang output");
-            inputs.push((format!("c/{name}{opt}-g"), src));
+            inputs.push((format!("c/{name}{tag}"), src));
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
