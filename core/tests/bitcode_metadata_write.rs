@@ -41,6 +41,8 @@ const CASES: &[(&str, &str)] = &[
 @g = global [4 x i32] zeroinitializer
 !named = !{!0, !1, !2, !3}
 !empty = !{}
+!esc\41ped = !{!0}
+!raw\FFbyte = !{!1}
 !0 = !{i32 1, !"s", null, ptr @g, ptr getelementptr (i8, ptr @g, i64 4), float 1.5}
 !1 = !{!"s", !"", !"with \22quotes\22 and \00 nul and \FF"}
 !2 = !{!0, !1, !{i64 -1, i1 true, i128 170141183460469231731687303715884105727}}
@@ -136,7 +138,7 @@ exit:
 @k = internal constant i8 1, !associated !3
 declare !bar !2 void @d()
 define void @f() !bar !0 !baz !2 !prof !4 {
-  %x = add i32 1, 2, !foo !0, !baz !2, !qux !5
+  %x = add i32 1, 2, !foo !0, !baz !2, !qux !5, !k\FF\2E !0
   call void @d(), !bar !1, !annotation !6
   ret void, !foo !2
 }

@@ -133,7 +133,8 @@ impl MdWriter {
             kind(w, i as u64, name.as_bytes());
         }
         for (i, &k) in self.num.custom_kinds.iter().enumerate() {
-            kind(w, (FIXED_KINDS.len() + i) as u64, m.symbols.get(k).as_bytes());
+            let name = crate::ir::symbol::name_to_bytes(m.symbols.get(k).as_bytes());
+            kind(w, (FIXED_KINDS.len() + i) as u64, &name);
         }
         w.end_block();
     }
@@ -231,7 +232,8 @@ impl MdWriter {
         }
         for nm in &m.metadata.named {
             ops.clear();
-            ops.extend(nm.name.bytes().map(|b| b as u64));
+            let name = crate::ir::symbol::name_to_bytes(nm.name.as_bytes());
+            ops.extend(name.iter().map(|&b| b as u64));
             w.record(code::METADATA_NAME, &ops);
             ops.clear();
             for &n in &nm.nodes {
