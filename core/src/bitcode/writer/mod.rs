@@ -20,6 +20,7 @@ use crate::bitcode::BitcodeError;
 use crate::ir::constants::ConstId;
 use crate::ir::function::Value;
 use crate::ir::inst::SyncScope;
+use crate::ir::module::GlobalId;
 use crate::ir::types::TypeId;
 use crate::ir::Module;
 use enumerate::{ConstRef, Enumeration};
@@ -36,6 +37,12 @@ pub(super) trait ValueIds {
     /// The absolute value id of an argument or instruction result of the function being
     /// written.
     fn local_id(&self, v: Value) -> Option<u64>;
+    /// The value id of global `g` (for attachments of globals that no constant refers to).
+    /// Without it, the id comes from the global's address constant, if the pool has one.
+    fn global_id(&self, g: GlobalId) -> Option<u64> {
+        let _ = g;
+        None
+    }
 }
 
 /// The ids the value side hands out; constants need the module to tell globals apart.
@@ -53,6 +60,9 @@ impl ValueIds for Ids<'_> {
     }
     fn local_id(&self, v: Value) -> Option<u64> {
         self.e.local_value(v).map(u64::from)
+    }
+    fn global_id(&self, g: GlobalId) -> Option<u64> {
+        self.e.global_value(g).map(u64::from)
     }
 }
 
