@@ -14,7 +14,34 @@ use std::sync::Mutex;
 
 /// Files (relative to the repository root, or `c/NAME-OPT` for the C programs) that do not
 /// round-trip yet, each with the reason.
-const KNOWN: &[(&str, &str)] = &[];
+const KNOWN: &[(&str, &str)] = &[
+    ("c/bits-O0-g", SUBRANGE),
+    ("c/bits-O2-g", SUBRANGE),
+    ("c/sort-O0-g", SUBRANGE),
+    ("c/sort-O2-g", SUBRANGE),
+    ("tests/ir/parse/ok/debug-info.ll", SUBRANGE),
+    (
+        "tests/ir/parse/ok/functions-fn-attributes.ll",
+        "`vscale_range(2)` means (2, 2), but the module keeps it as (2, unbounded) like \
+         `vscale_range(2,0)`",
+    ),
+    (
+        "tests/ir/parse/ok/module-summary.ll",
+        "ThinLTO summaries (`^N = ...`) are kept as text and not written",
+    ),
+    (
+        "tests/ir/parse/ok/syntax-identifiers.ll",
+        "a name with a byte that is not UTF-8 (`\\FF`) is not kept byte for byte by the parser",
+    ),
+    (
+        "tests/ir/parse/ok/uselistorder.ll",
+        "use-list orders are not written, and llvm-dis prints `preds` in use-list order",
+    ),
+];
+
+/// Why the `-g` programs fail.
+const SUBRANGE: &str = "a `DISubrange` count is written as an `i64` constant, which the \
+    metadata writer finds only if the module's constant pool happens to hold it";
 
 /// Runs `tool args` with `input` on stdin; its stdout, or its stderr as the error.
 fn run(tool: &str, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
@@ -39,13 +66,6 @@ fn run(tool: &str, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
     }
 }
 
-/// `llvm-dis-19` of `bc` without the `; ModuleID` line.
-fn dis(bc: &[u8]) -> Result<String, String> {
-    let text = run("llvm-dis-19", &["-o", "-"], bc)?;
-    let text = String::from_utf8_lossy(&text);
-    Ok(text.lines().filter(|l| !l.starts_with("; ModuleID")).collect::<Vec<_>>().join("\n"))
-}
-
 enum Outcome {
     /// Not valid for llvm-as-19 or for our parser: not a test of the writer.
     Skipped,
@@ -53,35 +73,82 @@ enum Outcome {
     Fail(String),
 }
 
-/// Checks one text module.
-fn check(src: &str) -> Outcome {
+/// One input after writing: both files, or the outcome already known.
+enum Written {
+    Done(Outcome),
+    Pair { reference: PathBuf, ours: PathBuf },
+}
+
+/// Assembles `src` with llvm-as-19 and with our writer into `dir` as `NAME-ref.bc` and
+/// `NAME-ours.bc`.
+fn write_pair(src: &str, dir: &Path, name: &str) -> Written {
     let Ok(reference) = run("llvm-as-19", &["-o", "-"], src.as_bytes()) else {
-        return Outcome::Skipped;
+        return Written::Done(Outcome::Skipped);
     };
-    let Some(module) = irplay_core::text::parse(src).module else { return Outcome::Skipped };
+    let Some(module) = irplay_core::text::parse(src).module else {
+        return Written::Done(Outcome::Skipped);
+    };
     let ours = match irplay_core::bitcode::write(&module) {
         Ok(b) => b,
-        Err(e) => return Outcome::Fail(format!("write: {e}")),
+        Err(e) => return Written::Done(Outcome::Fail(format!("write: {e}"))),
     };
     match irplay_core::bitcode::write(&module) {
         Ok(again) if again == ours => {}
-        _ => return Outcome::Fail("writing twice gave different bytes".into()),
+        _ => return Written::Done(Outcome::Fail("writing twice gave different bytes".into())),
     }
-    let want = match dis(&reference) {
+    let (r, o) = (dir.join(format!("{name}-ref.bc")), dir.join(format!("{name}-ours.bc")));
+    if std::fs::write(&r, reference).is_err() || std::fs::write(&o, ours).is_err() {
+        return Written::Done(Outcome::Fail("cannot write to the temp dir".into()));
+    }
+    Written::Pair { reference: r, ours: o }
+}
+
+/// `llvm-dis-19` of the file `bc` (read from stdin, so that the module is named `<stdin>` as
+/// when llvm-as-19 read the text from stdin), without the `; ModuleID` line.
+fn dis(bc: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(bc).map_err(|e| e.to_string())?;
+    let text = run("llvm-dis-19", &["-o", "-"], &bytes)?;
+    let text = String::from_utf8_lossy(&text);
+    Ok(text.lines().filter(|l| !l.starts_with("; ModuleID")).collect::<Vec<_>>().join("\n"))
+}
+
+/// Compares the disassemblies of a pair and verifies ours.
+fn compare(reference: &Path, ours: &Path) -> Outcome {
+    let want = match dis(reference) {
         Ok(t) => t,
-        Err(e) => return Outcome::Fail(format!("llvm-dis of llvm-as output: {e}")),
+        Err(e) => return Outcome::Fail(format!("llvm-dis of llvm-as output: {}", first_line(&e))),
     };
-    let got = match dis(&ours) {
+    let got = match dis(ours) {
         Ok(t) => t,
-        Err(e) => return Outcome::Fail(format!("llvm-dis rejects our bitcode: {}", first_line(&e))),
+        Err(e) => {
+            return Outcome::Fail(format!("llvm-dis rejects our bitcode: {}", first_line(&e)))
+        }
     };
     if got != want {
         return Outcome::Fail(format!("llvm-dis output differs: {}", first_diff(&want, &got)));
     }
-    if let Err(e) = run("opt-19", &["-passes=verify", "-disable-output"], &ours) {
+    let bc = std::fs::read(ours).unwrap_or_default();
+    if let Err(e) = run("opt-19", &["-passes=verify", "-disable-output"], &bc) {
         return Outcome::Fail(format!("opt -passes=verify rejects it: {}", first_line(&e)));
     }
     Outcome::Pass
+}
+
+/// Checks a batch of inputs, writing their files in `dir`.
+fn check_batch(batch: &[(usize, &(String, String))], dir: &Path) -> Vec<(String, Outcome)> {
+    let written: Vec<Written> =
+        batch.iter().map(|(i, (_, src))| write_pair(src, dir, &format!("f{i}"))).collect();
+    batch
+        .iter()
+        .zip(written)
+        .map(|((_, (name, _)), w)| {
+            let outcome = match w {
+                Written::Done(o) => o,
+                Written::Pair { reference, ours } => compare(&reference, &ours),
+            };
+            (name.clone(), outcome)
+        })
+        .collect()
 }
 
 fn first_line(s: &str) -> &str {
@@ -205,24 +272,29 @@ fn llvm_dis_reads_our_bitcode_as_llvm_as_output() {
             inputs.push((format!("c/{name}{}", opt.replace(' ', "")), src));
         }
     }
-    let _ = std::fs::remove_dir_all(&tmp);
 
+    let indexed: Vec<(usize, &(String, String))> = inputs.iter().enumerate().collect();
+    let batches: Vec<&[(usize, &(String, String))]> = indexed.chunks(12).collect();
     let results = Mutex::new(Vec::new());
     let next = Mutex::new(0usize);
     std::thread::scope(|s| {
-        for _ in 0..3 {
+        for _ in 0..6 {
             s.spawn(|| loop {
                 let i = {
                     let mut n = next.lock().expect("lock");
                     *n += 1;
                     *n - 1
                 };
-                let Some((name, src)) = inputs.get(i) else { break };
-                let r = check(src);
-                results.lock().expect("lock").push((name.clone(), r));
+                let Some(batch) = batches.get(i) else { break };
+                let dir = tmp.join(format!("b{i}"));
+                let _ = std::fs::create_dir_all(&dir);
+                let r = check_batch(batch, &dir);
+                let _ = std::fs::remove_dir_all(&dir);
+                results.lock().expect("lock").extend(r);
             });
         }
     });
+    let _ = std::fs::remove_dir_all(&tmp);
     let mut results = results.into_inner().expect("lock");
     results.sort_by(|a, b| a.0.cmp(&b.0));
     let mut problems = Vec::new();
@@ -232,7 +304,9 @@ fn llvm_dis_reads_our_bitcode_as_llvm_as_output() {
         match (r, listed) {
             (Outcome::Skipped, _) => skipped += 1,
             (Outcome::Pass, None) => pass += 1,
-            (Outcome::Pass, Some(_)) => problems.push(format!("{name}: listed as failing but passes")),
+            (Outcome::Pass, Some(_)) => {
+                problems.push(format!("{name}: listed as failing but passes"))
+            }
             (Outcome::Fail(_), Some(_)) => known += 1,
             (Outcome::Fail(why), None) => problems.push(format!("{name}: {why}")),
         }

@@ -142,7 +142,9 @@ pub(super) fn const_record(
         ConstKind::Expr(x) => {
             let ops = &x.operands;
             let op = |i: usize| {
-                ops.get(i).copied().ok_or_else(|| BitcodeError::new(0, "constant expression operand missing"))
+                ops.get(i)
+                    .copied()
+                    .ok_or_else(|| BitcodeError::new(0, "constant expression operand missing"))
             };
             if let Some(code) = cast_code(x.op) {
                 let a = op(0)?;
@@ -178,7 +180,10 @@ pub(super) fn const_record(
                     }
                     Opcode::ExtractElement => {
                         let (a, i) = (op(0)?, op(1)?);
-                        (cst::CST_CODE_CE_EXTRACTELT, vec![optype(a)?, val(a)?, optype(i)?, val(i)?])
+                        (
+                            cst::CST_CODE_CE_EXTRACTELT,
+                            vec![optype(a)?, val(a)?, optype(i)?, val(i)?],
+                        )
                     }
                     Opcode::InsertElement => {
                         let (a, b, i) = (op(0)?, op(1)?, op(2)?);
@@ -189,7 +194,10 @@ pub(super) fn const_record(
                         if m.consts.ty(a) == d.ty {
                             (cst::CST_CODE_CE_SHUFFLEVEC, vec![val(a)?, val(b)?, val(mk)?])
                         } else {
-                            (cst::CST_CODE_CE_SHUFVEC_EX, vec![optype(a)?, val(a)?, val(b)?, val(mk)?])
+                            (
+                                cst::CST_CODE_CE_SHUFVEC_EX,
+                                vec![optype(a)?, val(a)?, val(b)?, val(mk)?],
+                            )
                         }
                     }
                     other => {

@@ -204,7 +204,12 @@ impl Enumeration {
         Ok(())
     }
 
-    fn operand(&mut self, m: &Module, op: Operand, callee_ty: Option<TypeId>) -> Result<(), BitcodeError> {
+    fn operand(
+        &mut self,
+        m: &Module,
+        op: Operand,
+        callee_ty: Option<TypeId>,
+    ) -> Result<(), BitcodeError> {
         if let Operand::Const(c) = op {
             let r = self.const_ref(m, c, callee_ty);
             self.add_const(m, r)?;
@@ -428,7 +433,8 @@ impl Enumeration {
     // ---- Attributes ----------------------------------------------------------------------
 
     fn add_list(&mut self, m: &Module, sets: Vec<AttrGroup>) {
-        let list: Vec<AttrGroup> = sets.into_iter().filter(|&(_, s)| s != AttrSetId::EMPTY).collect();
+        let list: Vec<AttrGroup> =
+            sets.into_iter().filter(|&(_, s)| s != AttrSetId::EMPTY).collect();
         if list.is_empty() || self.list_ids.contains_key(&list) {
             return;
         }
@@ -454,7 +460,8 @@ impl Enumeration {
 
     /// The id of the attribute list of these sets (0 when all are empty).
     pub fn list_id(&self, sets: &[AttrGroup]) -> u64 {
-        let list: Vec<AttrGroup> = sets.iter().copied().filter(|&(_, s)| s != AttrSetId::EMPTY).collect();
+        let list: Vec<AttrGroup> =
+            sets.iter().copied().filter(|&(_, s)| s != AttrSetId::EMPTY).collect();
         self.list_ids.get(&list).copied().unwrap_or(0) as u64
     }
 }

@@ -41,7 +41,10 @@ impl FnCtx<'_> {
             Operand::Const(c) => self.const_abs(c, callee_ty),
             Operand::Md(id) => {
                 let op = self.body.md_ops.get(id).ok_or_else(|| missing("a metadata operand"))?;
-                self.md.operand_id(op).map(|v| v as u32).ok_or_else(|| missing("a metadata operand"))
+                self.md
+                    .operand_id(op)
+                    .map(|v| v as u32)
+                    .ok_or_else(|| missing("a metadata operand"))
             }
         }
     }
@@ -117,17 +120,11 @@ pub(super) fn write_function(
     w.enter_block(block::FUNCTION_BLOCK_ID, 4);
     w.record(fc::FUNC_CODE_DECLAREBLOCKS, &[body.layout.len() as u64]);
     md.begin_function(w, m, g, &super::Ids { m, e });
-    let blocks: HashMap<_, _> = body.layout.iter().enumerate().map(|(i, &b)| (b, i as u64)).collect();
+    let blocks: HashMap<_, _> =
+        body.layout.iter().enumerate().map(|(i, &b)| (b, i as u64)).collect();
     let dbg = m.symbols.lookup("dbg");
-    let mut cx = FnCtx {
-        m,
-        e,
-        md,
-        body,
-        scopes,
-        inst_id: e.first_local + body.params.len() as u32,
-        blocks,
-    };
+    let mut cx =
+        FnCtx { m, e, md, body, scopes, inst_id: e.first_local + body.params.len() as u32, blocks };
     let mut last_loc: Option<MdId> = None;
     for &b in &body.layout {
         let Some(bd) = body.blocks.get(b) else { continue };

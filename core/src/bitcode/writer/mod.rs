@@ -136,7 +136,9 @@ impl Scopes {
     fn id(&self, scope: &SyncScope) -> u64 {
         match scope {
             SyncScope::System => 1,
-            SyncScope::Named(n) => self.scopes.iter().position(|x| x[..] == n[..]).unwrap_or(1) as u64,
+            SyncScope::Named(n) => {
+                self.scopes.iter().position(|x| x[..] == n[..]).unwrap_or(1) as u64
+            }
         }
     }
 
@@ -182,6 +184,9 @@ pub(super) fn write(module: &Module) -> Result<Vec<u8>, BitcodeError> {
         function::write_function(&mut w, m, g, &mut e, &mut md, &scopes)?;
     }
     w.end_block();
+    if let Some(msg) = md.error() {
+        return Err(BitcodeError::new(0, msg));
+    }
     module::strtab_block(&mut w, &strtab);
     Ok(w.finish())
 }

@@ -7,7 +7,9 @@ use super::enumerate::{is_data, ConstRef, Enumeration};
 use super::Strtab;
 use crate::bitcode::attr_kinds;
 use crate::bitcode::bitstream::{encode_signed, Abbrev, AbbrevOp, Writer};
-use crate::bitcode::codes::{block, constants as cst, identification, module as mc, paramattr, types as tc};
+use crate::bitcode::codes::{
+    block, constants as cst, identification, module as mc, paramattr, types as tc,
+};
 use crate::bitcode::BitcodeError;
 use crate::ir::apint::ApInt;
 use crate::ir::attrs::{Attr, UwTableKind};
@@ -162,7 +164,8 @@ fn attr_ops(ops: &mut Vec<u64>, a: &Attr, e: &Enumeration) -> Result<(), Bitcode
         Attr::Flag(_) => ops.extend([0, code(kw)?]),
         Attr::Int(_, v) => ops.extend([1, code(kw)?, *v]),
         Attr::Type(_, t) => {
-            let tid = e.type_id(*t).ok_or_else(|| BitcodeError::new(0, "attribute type missing"))?;
+            let tid =
+                e.type_id(*t).ok_or_else(|| BitcodeError::new(0, "attribute type missing"))?;
             ops.extend([6, code(kw)?, tid]);
         }
         Attr::AllocSize(a, b) => {
@@ -354,7 +357,9 @@ pub(super) fn module_info(
     for &g in &e.globals {
         let Some(gv) = m.globals.get(g) else { continue };
         let (sec, gc) = match &gv.kind {
-            GlobalKind::Func(f) => (f.section.as_deref().or(gv.section.as_deref()), f.gc.as_deref()),
+            GlobalKind::Func(f) => {
+                (f.section.as_deref().or(gv.section.as_deref()), f.gc.as_deref())
+            }
             _ => (gv.section.as_deref(), None),
         };
         section_ids.push(sec.map(|s| sections.id(s)).unwrap_or(0));
@@ -489,7 +494,10 @@ fn int_ops(a: &ApInt) -> (u32, Vec<u64>) {
         (cst::CST_CODE_INTEGER, vec![encode_signed(v)])
     } else {
         let n = a.words().len();
-        (cst::CST_CODE_WIDE_INTEGER, a.words().iter().take(n).map(|&x| encode_signed(x as i64)).collect())
+        (
+            cst::CST_CODE_WIDE_INTEGER,
+            a.words().iter().take(n).map(|&x| encode_signed(x as i64)).collect(),
+        )
     }
 }
 
@@ -608,7 +616,10 @@ pub(super) fn simple_const(
 pub(super) fn strtab_block(w: &mut Writer, strtab: &Strtab) {
     w.enter_block(block::STRTAB_BLOCK_ID, 3);
     let abbrev = w.define_abbrev(Abbrev {
-        ops: vec![AbbrevOp::Literal(crate::bitcode::codes::strtab::STRTAB_BLOB as u64), AbbrevOp::Blob],
+        ops: vec![
+            AbbrevOp::Literal(crate::bitcode::codes::strtab::STRTAB_BLOB as u64),
+            AbbrevOp::Blob,
+        ],
     });
     w.record_abbrev(abbrev, crate::bitcode::codes::strtab::STRTAB_BLOB, &[], Some(&strtab.bytes));
     w.end_block();
