@@ -106,6 +106,9 @@ impl Enumeration {
         for c in md.consts_used() {
             e.add_const(m, ConstRef::Pool(c))?;
         }
+        for v in md.implicit_ints() {
+            e.add_const(m, ConstRef::Int(TypeId::I64, v as u64))?;
+        }
         for &g in &m.order {
             let Some(f) = m.func(g) else { continue };
             if let Some(body) = &f.body {

@@ -19,17 +19,21 @@ mod enumerate;
 use super::ValueIds;
 use crate::bitcode::bitstream::{Abbrev, AbbrevOp, Writer};
 use crate::bitcode::codes::{block, metadata as code};
-use crate::bitcode::di_layout;
+use crate::bitcode::di_layout::{self, Implicit};
 use crate::ir::constants::{ConstId, ConstKind};
 use crate::ir::function::{MdOperand, Value};
 use crate::ir::inst::Operand;
 use crate::ir::metadata::{MdField, MdNodeKind, Metadata, MetadataStore};
 use crate::ir::module::GlobalId;
 use crate::ir::symbol::Symbol;
+use crate::ir::types::TypeId;
 use crate::ir::{MdId, Module};
 use enumerate::{for_each_inst, for_each_md_operand, Item, Numbering, FIXED_KINDS};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
+
+/// `DW_OP_consts`.
+const DW_OP_CONSTS: u64 = 0x11;
 
 /// A piece of function-local metadata.
 #[derive(Clone, Debug)]
@@ -96,7 +100,21 @@ impl MdWriter {
             .iter()
             .filter_map(|it| match it {
                 Item::Const(c) => Some(*c),
-                Item::Node(_) => None,
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// `i64` values that metadata refers to as constants but the pool lacks (`DISubrange`
+    /// bounds written as plain integers): the value enumeration must number them as implicit
+    /// `i64` constants, which [`ValueIds::int_id`] then gives.
+    pub fn implicit_ints(&self) -> Vec<i64> {
+        self.num
+            .items
+            .iter()
+            .filter_map(|it| match it {
+                Item::Int(v) => Some(*v),
+                _ => None,
             })
             .collect()
     }
@@ -133,6 +151,17 @@ impl MdWriter {
             Metadata::String(s) => self.num.string_ids.get(&s).copied(),
             Metadata::Value(c) => self.num.item_ids.get(&Item::Const(c)).copied(),
             Metadata::Node(n) => self.num.item_ids.get(&Item::Node(n)).copied(),
+        }
+    }
+
+    /// The id of the metadata an integer field stands for (see [`Implicit`]).
+    fn implicit_id(&self, imp: Implicit) -> Option<u64> {
+        match imp {
+            Implicit::I64(v) => self.num.item_ids.get(&Item::Int(v)).copied().or_else(|| {
+                let c = self.num.i64_consts.get(&v)?;
+                self.md_id(Metadata::Value(*c))
+            }),
+            Implicit::ConstsExpr(v) => self.num.item_ids.get(&Item::ConstsExpr(v)).copied(),
         }
     }
 
@@ -187,6 +216,14 @@ impl MdWriter {
                         _ => self
                             .fail(format!("no value id for constant {} in metadata", c.as_u32())),
                     }
+                }
+                Item::Int(v) => match (ids.type_id(TypeId::I64), ids.int_id(TypeId::I64, v as u64)) {
+                    (Some(t), Some(v)) => w.record(code::METADATA_VALUE, &[t, v]),
+                    _ => self.fail(format!("no value id for the implicit constant i64 {v}")),
+                },
+                Item::ConstsExpr(v) => {
+                    // Version 3, uniqued; `DW_OP_consts v`.
+                    w.record(code::METADATA_EXPRESSION, &[3 << 1, DW_OP_CONSTS, v as u64])
                 }
                 Item::Node(n) => self.write_node(w, m, n, &mut ops),
             }
@@ -278,8 +315,8 @@ impl MdWriter {
             }
             kind @ MdNodeKind::Record { name, .. } => {
                 let number = |md: Metadata| self.md_id(md);
-                let consts = |c: ConstId| self.md_id(Metadata::Value(c));
-                match di_layout::encode(node.distinct, kind, m, &number, &consts) {
+                let implicit = |imp: Implicit| self.implicit_id(imp);
+                match di_layout::encode_with(node.distinct, kind, m, &number, &implicit) {
                     Ok((c, rec)) => w.record(c, &rec),
                     Err(e) => self.fail(format!("!{}: {e}", m.symbols.get(*name))),
                 }

@@ -3,7 +3,8 @@
 //! calls), in the order `llvm-as-19` gives them (strings, then values, then distinct nodes,
 //! then uniqued nodes, each group in post-order), and the attachment kinds.
 
-use crate::ir::constants::ConstId;
+use crate::bitcode::di_layout::{self, Implicit};
+use crate::ir::constants::{ConstId, ConstKind};
 use crate::ir::function::{Body, MdOperand};
 use crate::ir::inst::Operand;
 use crate::ir::metadata::{MdField, MdNodeKind, Metadata};
@@ -64,6 +65,12 @@ pub(super) enum Item {
     Const(ConstId),
     /// A node: a tuple or a specialised record.
     Node(MdId),
+    /// `i64 v` as metadata where the pool has no such constant (a `DISubrange` bound written
+    /// as a plain integer): the value side numbers it as an implicit constant.
+    Int(i64),
+    /// The uniqued `!DIExpression(DW_OP_consts, v)` a `DIGenericSubrange` bound written as a
+    /// plain integer stands for.
+    ConstsExpr(i64),
 }
 
 /// The module's metadata in id order, and the attachment kinds.
@@ -81,15 +88,25 @@ pub(super) struct Numbering {
     pub custom_kinds: Vec<Symbol>,
     /// The id of every kind the module attaches.
     pub kind_ids: HashMap<Symbol, u64>,
+    /// The pool's `i64` constants by value (the first of each value).
+    pub i64_consts: HashMap<i64, ConstId>,
     /// Problems met (nodes that cannot be written).
     pub errors: Vec<String>,
 }
 
 /// Walks the module and numbers its metadata.
 pub(super) fn number(m: &Module) -> Numbering {
+    let mut i64_consts = HashMap::default();
+    for (c, d) in m.consts.iter() {
+        if let (Some(64), ConstKind::Int(v)) = (m.types.int_bits(d.ty), &d.kind) {
+            i64_consts.entry(v.low_u64() as i64).or_insert(c);
+        }
+    }
     let mut e = Enumerator {
         m,
-        out: Numbering::default(),
+        ints: Vec::new(),
+        exprs: Vec::new(),
+        out: Numbering { i64_consts, ..Numbering::default() },
         consts: Vec::new(),
         const_seen: HashSet::default(),
         nodes: Vec::new(),
@@ -108,6 +125,9 @@ pub(super) fn number(m: &Module) -> Numbering {
 
 struct Enumerator<'m> {
     m: &'m Module,
+    /// Implicit `i64` constants and `DW_OP_consts` expressions, in order of use.
+    ints: Vec<i64>,
+    exprs: Vec<i64>,
     out: Numbering,
     consts: Vec<ConstId>,
     const_seen: HashSet<ConstId>,
@@ -190,12 +210,33 @@ impl<'m> Enumerator<'m> {
         }
     }
 
+    /// The metadata a record refers to that its text gives as plain integers.
+    fn implicit(&mut self, n: MdId) {
+        let m = self.m;
+        let Some(node) = m.metadata.nodes.get(n) else { return };
+        for imp in di_layout::implicit_operands(&node.kind, m) {
+            match imp {
+                Implicit::I64(v) => match self.out.i64_consts.get(&v) {
+                    Some(&c) => self.add(Metadata::Value(c)),
+                    None if !self.ints.contains(&v) => self.ints.push(v),
+                    None => {}
+                },
+                Implicit::ConstsExpr(v) => {
+                    if !self.exprs.contains(&v) {
+                        self.exprs.push(v);
+                    }
+                }
+            }
+        }
+    }
+
     /// Numbers `root` and everything it reaches, operands before the nodes that use them
     /// (cycles aside); without recursion, so deep chains cannot overflow the stack.
     fn walk(&mut self, root: MdId) {
         if !self.node_seen.insert(root) {
             return;
         }
+        self.implicit(root);
         let mut stack: Vec<(MdId, usize)> = vec![(root, 0)];
         while let Some(top) = stack.last_mut() {
             let (n, i) = *top;
@@ -203,6 +244,7 @@ impl<'m> Enumerator<'m> {
             match operand_at(self.m, n, i) {
                 Some(Metadata::Node(c)) => {
                     if self.node_seen.insert(c) {
+                        self.implicit(c);
                         stack.push((c, 0));
                     }
                 }
@@ -232,7 +274,9 @@ impl<'m> Enumerator<'m> {
             .consts
             .iter()
             .map(|&c| Item::Const(c))
+            .chain(self.ints.iter().map(|&v| Item::Int(v)))
             .chain(d.into_iter().map(Item::Node))
+            .chain(self.exprs.iter().map(|&v| Item::ConstsExpr(v)))
             .chain(u.into_iter().map(Item::Node));
         for (next, it) in (out.strings.len() as u64..).zip(items) {
             out.item_ids.insert(it, next);

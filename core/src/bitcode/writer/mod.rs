@@ -43,6 +43,12 @@ pub(super) trait ValueIds {
         let _ = g;
         None
     }
+    /// The value id of the implicit integer constant `v` of type `ty` (see
+    /// [`MdWriter::implicit_ints`]).
+    fn int_id(&self, ty: TypeId, v: u64) -> Option<u64> {
+        let _ = (ty, v);
+        None
+    }
 }
 
 /// The ids the value side hands out; constants need the module to tell globals apart.
@@ -63,6 +69,9 @@ impl ValueIds for Ids<'_> {
     }
     fn global_id(&self, g: GlobalId) -> Option<u64> {
         self.e.global_value(g).map(u64::from)
+    }
+    fn int_id(&self, ty: TypeId, v: u64) -> Option<u64> {
+        self.e.const_value(self.m, ConstRef::Int(ty, v)).map(u64::from)
     }
 }
 
@@ -184,9 +193,9 @@ pub(super) fn write(module: &Module) -> Result<Vec<u8>, BitcodeError> {
         function::write_function(&mut w, m, g, &mut e, &mut md, &scopes)?;
     }
     w.end_block();
-    if let Some(msg) = md.error() {
-        return Err(BitcodeError::new(0, msg));
-    }
     module::strtab_block(&mut w, &strtab);
+    if let Some(err) = md.error() {
+        return Err(BitcodeError::new(0, format!("metadata: {err}")));
+    }
     Ok(w.finish())
 }
