@@ -217,7 +217,8 @@ impl MdWriter {
                             .fail(format!("no value id for constant {} in metadata", c.as_u32())),
                     }
                 }
-                Item::Int(v) => match (ids.type_id(TypeId::I64), ids.int_id(TypeId::I64, v as u64)) {
+                Item::Int(v) => match (ids.type_id(TypeId::I64), ids.int_id(TypeId::I64, v as u64))
+                {
                     (Some(t), Some(v)) => w.record(code::METADATA_VALUE, &[t, v]),
                     _ => self.fail(format!("no value id for the implicit constant i64 {v}")),
                 },
