@@ -1,8 +1,9 @@
 //! The bitcode writer against LLVM 19: for every `tests/ir/**/*.ll` that `llvm-as-19`
 //! accepts, and for small C programs compiled by `clang-19 -S -emit-llvm` at `-O0` and `-O2`
-//! (with and without `-g`), `llvm-dis-19` of our `.bc` must print exactly what it prints for
-//! `llvm-as-19`'s `.bc` of the same text (the `; ModuleID` line aside), `opt-19
-//! -passes=verify` must accept our file, and writing twice must give the same bytes.
+//! (with and without `-g`; the `-O0` ones also after our own `default<O2>` pipeline, as are
+//! `tests/ir/opt/pipeline/*.ll`), `llvm-dis-19` of our `.bc` must print exactly what it
+//! prints for `llvm-as-19`'s `.bc` of the same text (the `; ModuleID` line aside),
+//! `opt-19 -passes=verify` must accept our file, and writing twice must give the same bytes.
 //!
 //! Files that do not round-trip yet are listed in [`KNOWN`] with the reason; a listed file
 //! that passes fails the test, so the list only shrinks. Needs the LLVM 19 tools on `PATH`.
@@ -62,6 +63,9 @@ fn run(tool: &str, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
     }
 }
 
+/// The suffix of an input's name when it is checked after our `default<O2>` pipeline.
+const OPTIMIZED: &str = " after O2";
+
 enum Outcome {
     /// Not valid for llvm-as-19 or for our parser: not a test of the writer.
     Skipped,
@@ -77,12 +81,35 @@ enum Written {
 
 /// Assembles `src` with llvm-as-19 and with our writer into `dir` as `NAME-ref.bc` and
 /// `NAME-ours.bc`.
-fn write_pair(src: &str, dir: &Path, name: &str) -> Written {
-    let Ok(reference) = run("llvm-as-19", &["-o", "-"], src.as_bytes()) else {
+///
+/// A name ending in [`OPTIMIZED`] is first run through our `default<O2>` pipeline: the
+/// reference is then llvm-as-19 of our printed result, so that modules the passes built (with
+/// holes in their arenas and moved code) are written too.
+fn write_pair(src: &str, dir: &Path, name: &str, optimize: bool) -> Written {
+    let Some(mut module) = irplay_core::text::parse(src).module else {
         return Written::Done(Outcome::Skipped);
     };
-    let Some(module) = irplay_core::text::parse(src).module else {
-        return Written::Done(Outcome::Skipped);
+    let printed;
+    let text = if optimize {
+        use irplay_core::passes::pipeline::{parse_pipeline, run_pipeline, RunOptions};
+        let opts = RunOptions { verify_each: false, record_text: false };
+        let Ok(passes) = parse_pipeline("default<O2>") else {
+            return Written::Done(Outcome::Fail("no default<O2> pipeline".into()));
+        };
+        if let Err(e) = run_pipeline(&mut module, &passes, &opts, &|| 0.0) {
+            return Written::Done(Outcome::Fail(format!("the O2 pipeline fails: {e:?}")));
+        }
+        printed = irplay_core::text::print_module(&module);
+        &printed
+    } else {
+        src
+    };
+    let Ok(reference) = run("llvm-as-19", &["-o", "-"], text.as_bytes()) else {
+        return Written::Done(if optimize {
+            Outcome::Fail("llvm-as-19 rejects the optimized module's text".into())
+        } else {
+            Outcome::Skipped
+        });
     };
     let ours = match irplay_core::bitcode::write(&module) {
         Ok(b) => b,
@@ -132,8 +159,10 @@ fn compare(reference: &Path, ours: &Path) -> Outcome {
 
 /// Checks a batch of inputs, writing their files in `dir`.
 fn check_batch(batch: &[(usize, &(String, String))], dir: &Path) -> Vec<(String, Outcome)> {
-    let written: Vec<Written> =
-        batch.iter().map(|(i, (_, src))| write_pair(src, dir, &format!("f{i}"))).collect();
+    let written: Vec<Written> = batch
+        .iter()
+        .map(|(i, (name, src))| write_pair(src, dir, &format!("f{i}"), name.ends_with(OPTIMIZED)))
+        .collect();
     batch
         .iter()
         .zip(written)
@@ -249,6 +278,11 @@ fn llvm_dis_reads_our_bitcode_as_llvm_as_output() {
             inputs.push((name, src));
         }
     }
+    for (name, src) in inputs.clone() {
+        if name.starts_with("tests/ir/opt/pipeline/") {
+            inputs.push((format!("{name}{OPTIMIZED}"), src));
+        }
+    }
     let tmp = std::env::temp_dir().join(format!("irplay-bcw-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temp dir");
     for (name, c) in C_PROGRAMS {
@@ -265,6 +299,9 @@ fn llvm_dis_reads_our_bitcode_as_llvm_as_output() {
             let st = Command::new("clang-19").args(&args).status().expect("clang-19");
             assert!(st.success(), "clang-19 {args:?} failed");
             let src = std::fs::read_to_string(&out).expect("clang output");
+            if opt.starts_with("-O0") {
+                inputs.push((format!("c/{name}{}{OPTIMIZED}", opt.replace(' ', "")), src.clone()));
+            }
             inputs.push((format!("c/{name}{}", opt.replace(' ', "")), src));
         }
     }
