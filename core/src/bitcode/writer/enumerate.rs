@@ -355,10 +355,8 @@ impl Enumeration {
         }
         match &d.kind {
             ConstKind::Global(g) => ops.global = Some(*g),
-            ConstKind::Aggregate(elems) => {
-                if !is_data(m, d.ty, elems) {
-                    ops.consts.extend(elems.iter().map(|&e| ConstRef::Pool(e)));
-                }
+            ConstKind::Aggregate(elems) if !is_data(m, d.ty, elems) => {
+                ops.consts.extend(elems.iter().map(|&e| ConstRef::Pool(e)));
             }
             ConstKind::Expr(e) => {
                 ops.consts.extend(e.operands.iter().map(|&o| ConstRef::Pool(o)));

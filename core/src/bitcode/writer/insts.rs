@@ -9,7 +9,7 @@ use crate::bitcode::bitstream::Writer;
 use crate::bitcode::codes::function as fc;
 use crate::bitcode::BitcodeError;
 use crate::ir::inst::{
-    CallInfo, Clause, Extra, FloatPredicate, InstData, InstFlags, MemInfo, Operand, TailKind,
+    CallInfo, Clause, Extra, FloatPredicate, InstData, InstFlags, MemInfo, TailKind,
 };
 use crate::ir::opcode::Opcode;
 use crate::ir::types::TypeId;
@@ -44,7 +44,7 @@ fn fmf(d: &InstData) -> u64 {
     (d.fmf.0 as u64) << 1
 }
 
-fn mem<'a>(d: &'a InstData) -> Result<&'a MemInfo, BitcodeError> {
+fn mem(d: &InstData) -> Result<&MemInfo, BitcodeError> {
     d.mem_info().ok_or_else(|| bad(d, "memory details missing"))
 }
 

@@ -166,7 +166,7 @@ fn attr_ops(ops: &mut Vec<u64>, a: &Attr, e: &Enumeration) -> Result<(), Bitcode
         Attr::Type(_, t) => {
             let tid =
                 e.type_id(*t).ok_or_else(|| BitcodeError::new(0, "attribute type missing"))?;
-            ops.extend([5, code(kw)?, tid]);
+            ops.extend([6, code(kw)?, tid]);
         }
         Attr::AllocSize(a, b) => {
             ops.extend([1, code(kw)?, ((*a as u64) << 32) | b.unwrap_or(u32::MAX) as u64])
@@ -567,6 +567,12 @@ pub(super) fn simple_const(
     val: &dyn Fn(crate::ir::constants::ConstId) -> Result<u64, BitcodeError>,
 ) -> Result<Option<(u32, Vec<u64>)>, BitcodeError> {
     Ok(Some(match kind {
+        ConstKind::Bytes(b) if b.is_empty() => (cst::CST_CODE_NULL, vec![]),
+        // `[]` is `undef` in LLVM (an empty `ConstantArray`), `{}` its zero value.
+        ConstKind::Aggregate(e) if e.is_empty() => match m.types.get(ty) {
+            Type::Array { .. } => (cst::CST_CODE_UNDEF, vec![]),
+            _ => (cst::CST_CODE_NULL, vec![]),
+        },
         ConstKind::Int(a) => int_ops(a),
         ConstKind::Float(bits) => {
             let k = m.types.float_kind(m.types.scalar(ty)).unwrap_or(FloatKind::Double);
