@@ -5,7 +5,9 @@
 //! Ids: the module's strings first, then constants as metadata, distinct nodes and uniqued
 //! nodes (see [`enumerate`]); a function's local metadata (arguments and instruction results
 //! as metadata, `DIArgList`s) is numbered after all of the module's while that function is
-//! written. Records refer to a node by id plus one (zero is null) except named metadata,
+//! written. Integers that `DI*` records store as metadata but the text writes plainly
+//! (`DISubrange(count: 5)` refers to `i64 5`) become `i64` constants the value side numbers
+//! ([`MdWriter::implicit_ints`], [`ValueIds::int_id`]) or `DW_OP_consts` expressions. Records refer to a node by id plus one (zero is null) except named metadata,
 //! attachments and `DIArgList`s, which use the id itself. Metadata used by one function only is
 //! written at module level too (LLVM moves it into the function; both read the same).
 //!
