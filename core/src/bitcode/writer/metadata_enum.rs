@@ -292,12 +292,15 @@ impl<'m> Enumerator<'m> {
 }
 
 /// Operand `i` of node `n` as metadata: tuple elements, and the metadata, string and value
-/// fields of a specialised record (other fields give `Null`); `None` past the end.
+/// fields of a specialised record (other fields, and empty strings, give `Null`); `None` past
+/// the end.
 fn operand_at(m: &Module, n: MdId, i: usize) -> Option<Metadata> {
     match &m.metadata.nodes.get(n)?.kind {
         MdNodeKind::Tuple(elems) => elems.get(i).copied(),
         MdNodeKind::Record { fields, .. } => Some(match fields.get(i)?.value {
             MdField::Md(md) => md,
+            // An empty string field is null in bitcode, as in LLVM.
+            MdField::Str(s) if m.symbols.get(s).is_empty() => Metadata::Null,
             MdField::Str(s) => Metadata::String(s),
             MdField::Value(c) => Metadata::Value(c),
             MdField::Int(_) | MdField::Words(_) => Metadata::Null,
