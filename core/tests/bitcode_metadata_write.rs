@@ -221,6 +221,7 @@ next:
         r#"
 @g = global i32 0, !dbg !930
 @arr = global [5 x i64] zeroinitializer, !dbg !933
+@five = global i64 5
 !llvm.dbg.cu = !{!940}
 !930 = !DIGlobalVariableExpression(var: !931, expr: !DIExpression())
 !931 = distinct !DIGlobalVariable(name: "g", scope: !940, file: !902, line: 1, type: !907, isLocal: false, isDefinition: true)
