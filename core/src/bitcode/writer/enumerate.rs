@@ -500,3 +500,78 @@ fn subtypes(m: &Module, t: TypeId) -> Vec<TypeId> {
         _ => Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbered(src: &str) -> (Module, Enumeration) {
+        let m = crate::text::parse(src).module.expect("test module parses");
+        let md = MdWriter::new(&m);
+        let e = Enumeration::new(&m, &md).expect("numbered");
+        (m, e)
+    }
+
+    #[test]
+    fn globals_come_first_by_kind_and_constants_follow_their_operands() {
+        let (m, e) = numbered(
+            "@a = alias i32, ptr @v\n\
+             define void @f() { ret void }\n\
+             @v = global { i32, ptr } { i32 7, ptr getelementptr (i8, ptr @w, i64 4) }\n\
+             @w = global [2 x i32] [i32 1, i32 2]\n",
+        );
+        let names: Vec<String> = e.globals.iter().map(|&g| m.global_name(g)).collect();
+        assert_eq!(names, ["v", "w", "f", "a"]);
+        assert_eq!(e.first_local as usize, e.globals.len() + e.consts.len());
+        for (i, &c) in e.consts.iter().enumerate() {
+            let ConstRef::Pool(pc) = c else { continue };
+            let ops: Vec<ConstId> = match m.consts.kind(pc) {
+                ConstKind::Aggregate(x) if !is_data(&m, m.consts.ty(pc), x) => x.to_vec(),
+                ConstKind::Expr(x) => x.operands.to_vec(),
+                _ => Vec::new(),
+            };
+            let me = e.globals.len() + i;
+            for op in ops {
+                let id = e.const_value(&m, ConstRef::Pool(op)).expect("operand numbered");
+                assert!((id as usize) < me, "operand {id} after its user {me}");
+            }
+        }
+        // `[2 x i32] [1, 2]` is one DATA record: its elements are not values of their own.
+        let one = m.consts.iter().find(|(_, d)| {
+            d.ty == TypeId::I32
+                && d.kind == ConstKind::Int(crate::ir::apint::ApInt::from_u64(32, 1))
+        });
+        let one = one.map(|(c, _)| c).expect("i32 1 interned");
+        assert_eq!(e.const_value(&m, ConstRef::Pool(one)), None);
+    }
+
+    #[test]
+    fn element_types_precede_their_users_except_identified_structs() {
+        let (m, e) = numbered(
+            "%T = type { i32, ptr, [2 x %U] }\n%U = type { %T* }\n\
+             define void @f(ptr %p) { %x = load %T, ptr %p\n ret void }\n",
+        );
+        for (i, &t) in e.types.iter().enumerate() {
+            for sub in subtypes(&m, t) {
+                let sid = e.type_id(sub).expect("subtype numbered") as usize;
+                let named = matches!(m.types.get(sub), Type::Named(_));
+                assert!(sid < i || named, "type {i} refers forward to {sid}");
+            }
+        }
+    }
+
+    #[test]
+    fn function_values_are_arguments_then_results_in_layout_order() {
+        let (m, mut e) = numbered(
+            "define i32 @f(i32 %a, i32 %b) {\n\
+             entry:\n  %s = add i32 %a, %b\n  store i32 %s, ptr null\n  br label %next\n\
+             next:\n  %t = mul i32 %s, 2\n  ret i32 %t\n}\n",
+        );
+        let body = m.globals.values().find_map(|g| g.as_func()).and_then(|f| f.body.as_ref());
+        let body = body.expect("a body");
+        e.begin_function(body);
+        let ids: Vec<Option<u32>> = body.values.keys().map(|v| e.local_value(v)).collect();
+        let base = e.first_local;
+        assert_eq!(ids, [Some(base), Some(base + 1), Some(base + 2), Some(base + 3)]);
+    }
+}
