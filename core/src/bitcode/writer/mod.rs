@@ -7,6 +7,7 @@
 //! table (function bodies attach to the `FUNCTION` records in order), no use-list orders, no
 //! symbol table, and every constant in the module's constant block.
 
+mod abbrevs;
 mod constexpr;
 mod enumerate;
 mod function;
@@ -182,6 +183,7 @@ pub(super) fn write(module: &Module) -> Result<Vec<u8>, BitcodeError> {
     module::identification(&mut w);
     w.enter_block(block::MODULE_BLOCK_ID, 3);
     w.record(mc::MODULE_CODE_VERSION, &[2]);
+    abbrevs::write_blockinfo(&mut w, e.types.len());
     module::type_table(&mut w, m, &e)?;
     module::attributes(&mut w, m, &e)?;
     module::module_info(&mut w, m, &e, &mut strtab)?;
