@@ -81,6 +81,9 @@ struct BcSide {
 
 type RawRecord = (u32, Vec<u64>, Option<Vec<u8>>);
 
+/// Makes the bitcode side's constant for a value id (`true`: a function-local value).
+type ValueConst<'a> = dyn Fn(&mut Module, u64, bool, &mut HashMap<ConstId, Desc>) -> ConstId + 'a;
+
 fn strings(rec: &Record<'_>) -> Vec<Vec<u8>> {
     let (count, offset) = (rec.ops[0] as usize, rec.ops[1] as usize);
     let blob = rec.blob.expect("strings blob");
@@ -194,6 +197,12 @@ fn read_bitcode(bytes: &[u8]) -> Result<BcSide, String> {
                 Desc::Global(String::from_utf8_lossy(name).into_owned())
             } else {
                 match consts.get(vid as usize - globals.len()) {
+                    // Zero integers are written as null constants.
+                    Some((t, cst::CST_CODE_NULL, _)) => match int_widths.get(*t).copied().flatten()
+                    {
+                        Some(w) if w <= 64 => Desc::Int(w, 0),
+                        _ => Desc::Other(vid),
+                    },
                     Some((t, cst::CST_CODE_INTEGER, ops)) => {
                         match int_widths.get(*t).copied().flatten() {
                             Some(w) if w <= 64 => {
@@ -251,7 +260,7 @@ fn read_bitcode(bytes: &[u8]) -> Result<BcSide, String> {
 fn load_block(
     m: &mut Module,
     desc: &mut HashMap<ConstId, Desc>,
-    value_const: &dyn Fn(&mut Module, u64, bool, &mut HashMap<ConstId, Desc>) -> ConstId,
+    value_const: &ValueConst<'_>,
     prefix: &[Metadata],
     md_records: &[RawRecord],
     named: &mut BTreeMap<String, Vec<MdId>>,
@@ -714,6 +723,7 @@ fn hand_written_records_read_and_write_like_llvm_19() {
     let bc = dir.0.join("records.bc");
     run(Command::new("llvm-as-19").arg("-disable-verify").arg(&ll).arg("-o").arg(&bc));
     let counts = check_bitcode(&bc, true, "records.ll");
+    eprintln!("records.ll: records checked: {counts:?}");
     for name in ALL_RECORDS {
         assert!(counts.contains_key(*name), "records.ll checked no {name}: {counts:?}");
     }
@@ -768,15 +778,43 @@ int main() {
 }
 "#;
 
+const OBJC_PROGRAM: &str = r#"
+__attribute__((objc_root_class))
+@interface Foo { int _x; }
+@property int x;
+@property (readonly, getter=isOn) int on;
+@property (setter=put:) int y;
+- (int)get;
+@end
+@implementation Foo
+@synthesize x = _x;
+@dynamic y;
+- (int)isOn { return 1; }
+- (int)get { return self.x + self.on; }
+@end
+int main(void) { return 0; }
+"#;
+
 /// Compiles `src` with `clang-19` and the flags to `.ll`, adds `!irplay.all`, assembles it.
 fn clang_bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
-    let ext = if flags.contains(&"c++") { "cpp" } else { "c" };
+    clang_bitcode_with(dir, name, src, flags, 19)
+}
+
+/// [`clang_bitcode`] with `clang-<version>` and `llvm-as-<version>`.
+fn clang_bitcode_with(dir: &Path, name: &str, src: &str, flags: &[&str], version: u32) -> PathBuf {
+    let ext = if flags.contains(&"c++") {
+        "cpp"
+    } else if flags.contains(&"objective-c") {
+        "m"
+    } else {
+        "c"
+    };
     let file = dir.join(format!("{name}.{ext}"));
     std::fs::write(&file, src).expect("write");
     let ll = dir.join(format!("{name}.ll"));
-    run(Command::new("clang-19")
+    run(Command::new(format!("clang-{version}"))
         .args(["-S", "-emit-llvm", "-g", "-w"])
-        .args(flags.iter().filter(|f| **f != "c++"))
+        .args(flags.iter().filter(|f| !matches!(**f, "c++" | "objective-c")))
         .arg(&file)
         .arg("-o")
         .arg(&ll));
@@ -784,7 +822,7 @@ fn clang_bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
     let all = dir.join(format!("{name}.all.ll"));
     std::fs::write(&all, with_all_list(&text)).expect("write");
     let bc = dir.join(format!("{name}.bc"));
-    run(Command::new("llvm-as-19").arg(&all).arg("-o").arg(&bc));
+    run(Command::new(format!("llvm-as-{version}")).arg(&all).arg("-o").arg(&bc));
     bc
 }
 
@@ -800,6 +838,7 @@ fn clang_19_debug_info_reads_and_writes_like_llvm_19() {
         ("c_o0", C_PROGRAM, &["-O0", "-fdebug-macro", "-gdwarf-5", "-gembed-source"]),
         ("c_o2", C_PROGRAM, &["-O2"]),
         ("cpp_o1", CPP_PROGRAM, &["c++", "-O1", "-std=c++17"]),
+        ("objc", OBJC_PROGRAM, &["objective-c"]),
     ];
     for (name, src, flags) in builds {
         let bc = clang_bitcode(&dir.0, name, src, flags);
@@ -807,6 +846,7 @@ fn clang_19_debug_info_reads_and_writes_like_llvm_19() {
             *total.entry(k).or_default() += v;
         }
     }
+    eprintln!("clang-19 programs: records checked: {total:?}");
     for name in [
         "DICompileUnit",
         "DISubprogram",
@@ -822,6 +862,7 @@ fn clang_19_debug_info_reads_and_writes_like_llvm_19() {
         "DIEnumerator",
         "DISubrange",
         "DILabel",
+        "DIObjCProperty",
     ] {
         assert!(total.contains_key(name), "the clang programs gave no {name}: {total:?}");
     }
@@ -876,5 +917,20 @@ fn older_layouts_read_like_llvm_19() {
         assert!(out.status.success(), "{tool}: {}", String::from_utf8_lossy(&out.stderr));
         let counts = check_bitcode(&bc, false, &tool);
         assert!(counts.len() >= 25, "{tool}: {counts:?}");
+        // What that LLVM's clang emits, assembled by its llvm-as.
+        let clang = format!("clang-{version}");
+        if !have(&clang) {
+            eprintln!("note: {clang} not installed; its programs skipped");
+            continue;
+        }
+        let builds: &[(&str, &str, &[&str])] = &[
+            ("c", C_PROGRAM, &["-O0", "-fdebug-macro"]),
+            ("c_o2", C_PROGRAM, &["-O2"]),
+            ("cpp", CPP_PROGRAM, &["c++", "-O1", "-std=c++17"]),
+        ];
+        for (name, src, flags) in builds {
+            let bc = clang_bitcode_with(&dir.0, name, src, flags, version);
+            check_bitcode(&bc, false, &format!("{clang} {name}"));
+        }
     }
 }

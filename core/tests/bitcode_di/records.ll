@@ -1,7 +1,7 @@
 ; Every specialised record LLVM 19 writes, with non-default values in every field.
 @gv = global i32 0
 
-!irplay.all = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10, !11, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !24, !25, !26, !27, !28, !29, !30, !31, !32, !33, !34, !35, !36, !37, !38, !39, !40, !41, !42, !43, !44, !45, !46, !47, !48, !49, !50, !51, !52, !53, !54, !55, !56, !57, !58, !59, !60, !61, !62, !63, !64, !65, !66, !67, !68, !69, !70, !71, !72, !73, !74, !75, !76, !77, !78, !79, !80, !81}
+!irplay.all = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10, !11, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !24, !25, !26, !27, !28, !29, !30, !31, !32, !33, !34, !35, !36, !37, !38, !39, !40, !41, !42, !43, !44, !45, !46, !47, !48, !49, !50, !51, !52, !53, !54, !55, !56, !57, !58, !59, !60, !61, !62, !63, !64, !65, !66, !67, !68, !69, !70, !71, !72, !73, !74, !75, !76, !77, !78, !79, !80, !81, !82}
 
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "prod", isOptimized: true, flags: "-O2", runtimeVersion: 2, splitDebugFilename: "a.dwo", emissionKind: LineTablesOnly, enums: !2, retainedTypes: !2, globals: !2, imports: !2, macros: !2, dwoId: 12345, splitDebugInlining: false, debugInfoForProfiling: true, nameTableKind: GNU, rangesBaseAddress: true, sysroot: "/sys", sdk: "sdk.x")
 !1 = !DIFile(filename: "a.c", directory: "/d", checksumkind: CSK_SHA256, checksum: "abcd", source: "int x;\0A")
@@ -85,3 +85,4 @@
 !79 = !DICompositeType(tag: DW_TAG_class_type, runtimeLang: 12345)
 !80 = !DIGenericSubrange(count: !DIExpression(DW_OP_consts, 2, DW_OP_stack_value), lowerBound: !DIExpression(DW_OP_constu, 2))
 !81 = !DIMacro(type: 77, name: "X")
+!82 = !DISubrange(count: 0, lowerBound: 0, upperBound: -1)

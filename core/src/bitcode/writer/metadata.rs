@@ -5,7 +5,9 @@
 //! Ids: the module's strings first, then constants as metadata, distinct nodes and uniqued
 //! nodes (see [`enumerate`]); a function's local metadata (arguments and instruction results
 //! as metadata, `DIArgList`s) is numbered after all of the module's while that function is
-//! written. Records refer to a node by id plus one (zero is null) except named metadata,
+//! written. Integers that `DI*` records store as metadata but the text writes plainly
+//! (`DISubrange(count: 5)` refers to `i64 5`) become `i64` constants the value side numbers
+//! ([`MdWriter::implicit_ints`], [`ValueIds::int_id`]) or `DW_OP_consts` expressions. Records refer to a node by id plus one (zero is null) except named metadata,
 //! attachments and `DIArgList`s, which use the id itself. Metadata used by one function only is
 //! written at module level too (LLVM moves it into the function; both read the same).
 //!
@@ -133,7 +135,8 @@ impl MdWriter {
             kind(w, i as u64, name.as_bytes());
         }
         for (i, &k) in self.num.custom_kinds.iter().enumerate() {
-            kind(w, (FIXED_KINDS.len() + i) as u64, m.symbols.get(k).as_bytes());
+            let name = crate::ir::symbol::name_to_bytes(m.symbols.get(k).as_bytes());
+            kind(w, (FIXED_KINDS.len() + i) as u64, &name);
         }
         w.end_block();
     }
@@ -231,7 +234,8 @@ impl MdWriter {
         }
         for nm in &m.metadata.named {
             ops.clear();
-            ops.extend(nm.name.bytes().map(|b| b as u64));
+            let name = crate::ir::symbol::name_to_bytes(nm.name.as_bytes());
+            ops.extend(name.iter().map(|&b| b as u64));
             w.record(code::METADATA_NAME, &ops);
             ops.clear();
             for &n in &nm.nodes {

@@ -106,6 +106,7 @@ pub(super) fn number(m: &Module) -> Numbering {
         m,
         ints: Vec::new(),
         exprs: Vec::new(),
+        implicit_seen: HashSet::default(),
         out: Numbering { i64_consts, ..Numbering::default() },
         consts: Vec::new(),
         const_seen: HashSet::default(),
@@ -128,6 +129,7 @@ struct Enumerator<'m> {
     /// Implicit `i64` constants and `DW_OP_consts` expressions, in order of use.
     ints: Vec<i64>,
     exprs: Vec<i64>,
+    implicit_seen: HashSet<Implicit>,
     out: Numbering,
     consts: Vec<ConstId>,
     const_seen: HashSet<ConstId>,
@@ -218,11 +220,14 @@ impl<'m> Enumerator<'m> {
             match imp {
                 Implicit::I64(v) => match self.out.i64_consts.get(&v) {
                     Some(&c) => self.add(Metadata::Value(c)),
-                    None if !self.ints.contains(&v) => self.ints.push(v),
-                    None => {}
+                    None => {
+                        if self.implicit_seen.insert(imp) {
+                            self.ints.push(v);
+                        }
+                    }
                 },
                 Implicit::ConstsExpr(v) => {
-                    if !self.exprs.contains(&v) {
+                    if self.implicit_seen.insert(imp) {
                         self.exprs.push(v);
                     }
                 }
@@ -287,12 +292,15 @@ impl<'m> Enumerator<'m> {
 }
 
 /// Operand `i` of node `n` as metadata: tuple elements, and the metadata, string and value
-/// fields of a specialised record (other fields give `Null`); `None` past the end.
+/// fields of a specialised record (other fields, and empty strings, give `Null`); `None` past
+/// the end.
 fn operand_at(m: &Module, n: MdId, i: usize) -> Option<Metadata> {
     match &m.metadata.nodes.get(n)?.kind {
         MdNodeKind::Tuple(elems) => elems.get(i).copied(),
         MdNodeKind::Record { fields, .. } => Some(match fields.get(i)?.value {
             MdField::Md(md) => md,
+            // An empty string field is null in bitcode, as in LLVM.
+            MdField::Str(s) if m.symbols.get(s).is_empty() => Metadata::Null,
             MdField::Str(s) => Metadata::String(s),
             MdField::Value(c) => Metadata::Value(c),
             MdField::Int(_) | MdField::Words(_) => Metadata::Null,

@@ -19,7 +19,7 @@ fn parse(src: &str) -> Module {
 }
 
 /// Made-up ids: types and constants by their arena index (constants from 100, globals from
-/// 500, locals from 1000).
+/// 500, locals from 1000, implicit `i64 v` 2000 + v).
 struct Ids;
 impl ValueIds for Ids {
     fn type_id(&self, ty: TypeId) -> Option<u64> {
@@ -33,6 +33,9 @@ impl ValueIds for Ids {
     }
     fn global_id(&self, g: GlobalId) -> Option<u64> {
         Some(500 + g.as_u32() as u64)
+    }
+    fn int_id(&self, ty: TypeId, v: u64) -> Option<u64> {
+        (ty == TypeId::I64).then_some(2000 + v)
     }
 }
 
@@ -260,6 +263,34 @@ define void @f() !dbg !1 {
     assert_eq!(md.debug_loc(&m, l3), Some([7, 16, sp_id + 1, l2_id + 1, 1]));
     assert_eq!(md.debug_loc(&m, l2), Some([9, 0, sp_id + 1, 0, 0]));
     assert_eq!(md.debug_loc(&m, sp), None);
+}
+
+#[test]
+fn integers_di_records_store_as_metadata() {
+    let m = parse(
+        r#"
+@five = global i64 5
+!n = !{!0, !1, !2, !3}
+!0 = !DISubrange(count: 5)
+!1 = !DISubrange(count: 9, lowerBound: 5)
+!2 = !DIGenericSubrange(count: 7, lowerBound: 1, stride: 8)
+!3 = !DIGenericSubrange(count: 7, lowerBound: 1, stride: 8)
+"#,
+    );
+    let (md, recs) = module_block(&m);
+    assert_eq!(md.error(), None);
+    // `i64 5` is the pool's; 9 is not, so the value side must make it.
+    assert_eq!(md.consts_used().len(), 1);
+    assert_eq!(md.implicit_ints(), vec![9]);
+    // One `DW_OP_consts` expression per value: version 3, uniqued.
+    let exprs = with_code(&recs, code::METADATA_EXPRESSION);
+    assert_eq!(exprs, vec![vec![6, 0x11, 7], vec![6, 0x11, 1], vec![6, 0x11, 8]]);
+    let i64_ty = TypeId::I64.as_u32() as u64;
+    let five = 100 + md.consts_used()[0].as_u32() as u64;
+    assert_eq!(
+        with_code(&recs, code::METADATA_VALUE),
+        vec![vec![i64_ty, five], vec![i64_ty, 2009]]
+    );
 }
 
 #[test]
