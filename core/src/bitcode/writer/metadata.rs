@@ -503,6 +503,7 @@ fn parse_uint(s: &str) -> Option<u64> {
     }
 }
 
-#[cfg(test)]
+// `#[cfg(test)]` right before the declaration: the layering test knows test modules by it.
 #[path = "metadata_tests.rs"]
-mod tests;
+#[cfg(test)]
+mod metadata_tests;
