@@ -1,10 +1,11 @@
 //! The abbreviations the writer defines in `BLOCKINFO` for the records that are most common:
 //! constants' `SETTYPE`, `INTEGER`, `CE_CAST` and `NULL`, and loads, binary operations,
-//! conversions, returns, `unreachable` and `getelementptr` in function blocks (LLVM's own
-//! choice). A record whose operands an abbreviation cannot hold is written unabbreviated.
+//! conversions, returns, `unreachable` and `getelementptr` in function blocks, and value and
+//! block names in symbol tables as 6-, 7- or 8-bit characters (LLVM's own choice). A record
+//! whose operands an abbreviation cannot hold is written unabbreviated.
 
-use crate::bitcode::bitstream::{Abbrev, AbbrevOp, Writer};
-use crate::bitcode::codes::{block, constants as cst, function as fc};
+use crate::bitcode::bitstream::{char6_encode, Abbrev, AbbrevOp, Writer};
+use crate::bitcode::codes::{block, constants as cst, function as fc, vst};
 
 /// The first abbreviation id of a block.
 const FIRST: u32 = crate::bitcode::bitstream::builtin::FIRST_APPLICATION_ABBREV;
@@ -27,6 +28,11 @@ const FN_RET_VOID: u32 = FIRST + 5;
 const FN_RET_VAL: u32 = FIRST + 6;
 const FN_UNREACHABLE: u32 = FIRST + 7;
 const FN_GEP: u32 = FIRST + 8;
+
+const VST_ENTRY_8: u32 = FIRST;
+const VST_ENTRY_7: u32 = FIRST + 1;
+const VST_ENTRY_6: u32 = FIRST + 2;
+const VST_BBENTRY_6: u32 = FIRST + 3;
 
 fn abbrev(code: u32, rest: &[AbbrevOp]) -> Abbrev {
     let mut ops = vec![AbbrevOp::Literal(code as u64)];
@@ -55,7 +61,17 @@ pub(super) fn write_blockinfo(w: &mut Writer, types: usize) {
         abbrev(fc::FUNC_CODE_INST_UNREACHABLE, &[]),
         abbrev(fc::FUNC_CODE_INST_GEP, &[Fixed(3), Fixed(tb), Array, Vbr(6)]),
     ];
-    w.blockinfo(vec![(block::CONSTANTS_BLOCK_ID, consts), (block::FUNCTION_BLOCK_ID, funcs)]);
+    let names = vec![
+        abbrev(vst::VST_CODE_ENTRY, &[Vbr(8), Array, Fixed(8)]),
+        abbrev(vst::VST_CODE_ENTRY, &[Vbr(8), Array, Fixed(7)]),
+        abbrev(vst::VST_CODE_ENTRY, &[Vbr(8), Array, AbbrevOp::Char6]),
+        abbrev(vst::VST_CODE_BBENTRY, &[Vbr(8), Array, AbbrevOp::Char6]),
+    ];
+    w.blockinfo(vec![
+        (block::VALUE_SYMTAB_BLOCK_ID, names),
+        (block::CONSTANTS_BLOCK_ID, consts),
+        (block::FUNCTION_BLOCK_ID, funcs),
+    ]);
 }
 
 /// Writes a function-block record through the abbreviation that suits it, if any.
@@ -85,4 +101,21 @@ pub(super) fn constant_record(w: &mut Writer, code: u32, ops: &[u64]) {
         _ => return w.record(code, ops),
     };
     w.record_abbrev(id, code, ops, None);
+}
+
+/// Writes a value symbol table entry (`VST_CODE_ENTRY` or `VST_CODE_BBENTRY`: an id, then
+/// the name) in the narrowest character width that holds the name.
+pub(super) fn name_record(w: &mut Writer, code: u32, id: u64, name: &[u8]) {
+    let mut ops = Vec::with_capacity(name.len() + 1);
+    ops.push(id);
+    ops.extend(name.iter().map(|&c| c as u64));
+    let char6 = name.iter().all(|&c| char6_encode(c).is_some());
+    let abbrev = match (code, char6) {
+        (vst::VST_CODE_BBENTRY, true) => VST_BBENTRY_6,
+        (vst::VST_CODE_BBENTRY, false) => return w.record(code, &ops),
+        (_, true) => VST_ENTRY_6,
+        _ if name.iter().all(|&c| c < 128) => VST_ENTRY_7,
+        _ => VST_ENTRY_8,
+    };
+    w.record_abbrev(abbrev, code, &ops, None);
 }
