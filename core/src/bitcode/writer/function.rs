@@ -101,10 +101,6 @@ impl FnCtx<'_> {
     }
 }
 
-fn chars(b: &[u8]) -> impl Iterator<Item = u64> + '_ {
-    b.iter().map(|&c| c as u64)
-}
-
 /// Writes the block of function `g`.
 pub(super) fn write_function(
     w: &mut Writer,
@@ -238,9 +234,7 @@ fn write_vst(w: &mut Writer, body: &Body, cx: &FnCtx<'_>) -> Result<(), BitcodeE
     }
     w.enter_block(block::VALUE_SYMTAB_BLOCK_ID, 4);
     for (code, id, name) in entries {
-        let mut ops = vec![id];
-        ops.extend(chars(name));
-        w.record(code, &ops);
+        super::abbrevs::name_record(w, code, id, name);
     }
     w.end_block();
     Ok(())

@@ -366,7 +366,7 @@ pub(super) fn write_inst(w: &mut Writer, cx: &FnCtx<'_>, d: &InstData) -> Result
         }
         _ => return Err(bad(d, "cannot be written")),
     };
-    w.record(code, &ops);
+    super::abbrevs::function_record(w, code, &ops);
     Ok(())
 }
 

@@ -1,12 +1,15 @@
 //! Writing a module as LLVM 19 bitcode: enumeration of types, values and attributes
 //! ([`enumerate`]), the module-level blocks ([`module`], constant expressions in
-//! [`constexpr`]), function bodies ([`function`], one instruction in [`insts`]); metadata in
-//! [`metadata`].
+//! [`constexpr`]), function bodies ([`function`], one instruction in [`insts`]), the
+//! `BLOCKINFO` abbreviations ([`abbrevs`]); metadata in [`metadata`].
 //!
 //! The file is what LLVM 19 writes, minus the optional parts: no module-level value symbol
 //! table (function bodies attach to the `FUNCTION` records in order), no use-list orders, no
-//! symbol table, and every constant in the module's constant block.
+//! symbol table or module hash, and every constant in the module's constant block (function
+//! blocks refer to constants by absolute id). `llvm-dis-19` reads it back to the module it
+//! reads from `llvm-as-19`'s file of the same text.
 
+mod abbrevs;
 mod constexpr;
 mod enumerate;
 mod function;
@@ -182,6 +185,7 @@ pub(super) fn write(module: &Module) -> Result<Vec<u8>, BitcodeError> {
     module::identification(&mut w);
     w.enter_block(block::MODULE_BLOCK_ID, 3);
     w.record(mc::MODULE_CODE_VERSION, &[2]);
+    abbrevs::write_blockinfo(&mut w, e.types.len());
     module::type_table(&mut w, m, &e)?;
     module::attributes(&mut w, m, &e)?;
     module::module_info(&mut w, m, &e, &mut strtab)?;

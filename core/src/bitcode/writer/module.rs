@@ -3,6 +3,7 @@
 //! functions, aliases and ifuncs (names as string-table offsets), the module constants,
 //! operand bundle tags, sync scope names and the string table.
 
+use super::abbrevs;
 use super::enumerate::{is_data, ConstRef, Enumeration};
 use super::Strtab;
 use crate::bitcode::attr_kinds;
@@ -550,10 +551,10 @@ pub(super) fn constants(w: &mut Writer, m: &Module, e: &Enumeration) -> Result<(
             }
         };
         if cur_ty != Some(ty) {
-            w.record(cst::CST_CODE_SETTYPE, &[tid(ty)?]);
+            abbrevs::constant_record(w, cst::CST_CODE_SETTYPE, &[tid(ty)?]);
             cur_ty = Some(ty);
         }
-        w.record(code, &ops);
+        abbrevs::constant_record(w, code, &ops);
     }
     w.end_block();
     Ok(())
