@@ -34,6 +34,8 @@ const NAMED: &str = r#"
 const ATTACH: &str = r#"
 @g = global i32 0, !type !0, !custom.kind !1
 @v = external global i64, !absolute_symbol !2
+@as = addrspace(1) global i32 0, !custom.kind !1
+@as2 = external addrspace(3) global i8, !type !0
 
 declare !other.kind !1 void @ext()
 

@@ -63,6 +63,8 @@ pub(crate) struct MdLoader {
     kinds: HashMap<u64, Symbol>,
     /// The locations made from `DEBUG_LOC` records, uniqued as LLVM does.
     locations: HashMap<LocKey, MdId>,
+    /// The non-zero address spaces of the module's globals, once needed.
+    spaces: Option<Vec<u32>>,
 }
 
 /// The name of an id for messages.
