@@ -160,11 +160,30 @@ long mix(long *p, int *q, int n) {
 }
 "#;
 
+/// C++ with namespaces, templates, virtual methods, inheritance, an enum class and a lambda:
+/// many types that refer to each other in cycles.
+const CLASSES_CPP: &str = r#"
+namespace ns {
+template <typename T> struct Box { T v; Box *next; virtual ~Box() {} virtual T get() const { return v; } };
+struct Derived : Box<int> { int extra; int get() const override { return v + extra; } };
+enum class E : short { A = 1, B = -2 };
+}
+static int counter;
+int use(int n) {
+  ns::Derived d; d.v = 3; d.extra = n; d.next = &d;
+  ns::Box<int> *b = &d;
+  int t = b->get() + (int)ns::E::B;
+  auto lam = [&](int k) { return k * t + counter; };
+  return lam(2);
+}
+"#;
+
 /// How each input is made.
 enum Source {
     /// Text IR through `llvm-as-19` with these flags.
     Ll(&'static str, &'static [&'static str]),
-    /// C through `clang-19 -c -emit-llvm` with these flags.
+    /// C (or C++ with `-xc++` among the flags) through `clang-19 -c -emit-llvm` with these
+    /// flags.
     C(&'static str, &'static [&'static str]),
 }
 
@@ -181,6 +200,8 @@ const CASES: &[(&str, Source)] = &[
     ("prog-O2-g", Source::C(PROG_C, &["-O2", "-g"])),
     ("prog-O1-gline", Source::C(PROG_C, &["-O1", "-gline-tables-only"])),
     ("loops-O2", Source::C(LOOPS_C, &["-O2"])),
+    ("classes-O0-g", Source::C(CLASSES_CPP, &["-xc++", "-O0", "-g"])),
+    ("classes-O2-g", Source::C(CLASSES_CPP, &["-xc++", "-O2", "-g"])),
 ];
 
 /// Inputs that do not read identically yet, with the reason.
@@ -196,6 +217,7 @@ const KNOWN: &[(&str, &str)] = &[
          DEBUG_RECORD_ASSIGN takes operand 5 as the address; LLVM 19 writes the address \
          expression at 5 and the address at 6)",
     ),
+    ("classes-O2-g", "#dbg_assign: the address and its expression swapped, as for prog-O2-g"),
     (
         "prog-O1-gline",
         "a declared intrinsic prints with `mustprogress` in its attributes, which llvm-dis-19 \

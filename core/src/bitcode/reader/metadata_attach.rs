@@ -176,7 +176,8 @@ pub(super) fn debug_loc(
     };
     let scope = node(scope, "scope")?;
     let ia = if ia == 0 { None } else { Some(node(ia, "inlined-at location")?) };
-    let implicit = implicit.is_some_and(|&v| v != 0);
+    // LLVM reads the flag only from a record of exactly five operands.
+    let implicit = ops.len() == 5 && implicit.is_some_and(|&v| v != 0);
     let key = (line, col, scope, ia, implicit);
     if let Some(&n) = l.locations.get(&key) {
         return Ok(n);
