@@ -102,7 +102,7 @@ entry:
 !llvm.module.flags = !{!3, !4}
 
 !0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "hand", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug, enums: !2)
-!1 = !DIFile(filename: "x.c", directory: "/tmp")
+!1 = !DIFile(filename: "x.c", directory: "/src")
 !2 = !{}
 !3 = !{i32 2, !"Debug Info Version", i32 3}
 !4 = !{i32 7, !"Dwarf Version", i32 5}
