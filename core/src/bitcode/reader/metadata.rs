@@ -483,7 +483,7 @@ impl MdLoader {
 
 /// The stand-in id of the `k`th forward reference of a specialised record.
 fn stand_in(k: usize) -> MdId {
-    MdId::from_u32(u32::MAX - 1 - k as u32)
+    MdId::from_u32((u32::MAX - 1).wrapping_sub(k as u32))
 }
 
 /// Replaces stand-in ids (see [`stand_in`]) in `kind` by the real nodes.
