@@ -85,8 +85,7 @@ fn run(cases: Vec<(String, PathBuf)>) -> (usize, usize, Vec<String>) {
                 compared += 1;
                 same += 1;
                 if known.is_some() {
-                    problems
-                        .push(format!("{name}: listed as known to differ, but reads identically"));
+                    problems.push(format!("{name}: listed as known to differ, but reads identically"));
                 }
             }
             Outcome::Differs(d) => {

@@ -11,8 +11,8 @@ use crate::ir::float;
 use crate::ir::types::{FloatKind, Type};
 use crate::ir::typing::GepIndex;
 use crate::ir::{
-    ApInt, Block, ConstExpr, ConstId, ConstKind, EntityRef, GlobalId, InlineAsm, InstFlags, Opcode,
-    TypeId,
+    ApInt, Block, ConstExpr, ConstId, ConstKind, EntityRef, GlobalId, InlineAsm, InstFlags,
+    Opcode, TypeId,
 };
 
 /// How deeply constants may refer forward to constants that refer forward again.
@@ -126,19 +126,10 @@ pub(super) fn gep_flags(v: u64) -> InstFlags {
 impl ModuleReader<'_> {
     /// Reads a constants block (the cursor is inside it); its values extend the module's
     /// value list, or the current function's with `in_fn`.
-    pub(super) fn read_constants(
-        &mut self,
-        c: &mut Cursor<'_>,
-        in_fn: bool,
-    ) -> Result<(), BitcodeError> {
+    pub(super) fn read_constants(&mut self, c: &mut Cursor<'_>, in_fn: bool) -> Result<(), BitcodeError> {
         let mut rec = Record::default();
         let mut cur = TypeId::I32;
-        let mut b = Block_ {
-            base: self.vals.next_value(),
-            raw: Vec::new(),
-            built: Vec::new(),
-            busy: Vec::new(),
-        };
+        let mut b = Block_ { base: self.vals.next_value(), raw: Vec::new(), built: Vec::new(), busy: Vec::new() };
         let mut offsets = Vec::new();
         while let Some(e) = c.advance()? {
             let a = match e {
@@ -154,10 +145,7 @@ impl ModuleReader<'_> {
                 cur = self.type_op(c, rec.code, rec.ops.first().copied())?;
                 continue;
             }
-            if matches!(
-                self.m.types.get(cur),
-                Type::Void | Type::Label | Type::Func { .. } | Type::Metadata
-            ) {
+            if matches!(self.m.types.get(cur), Type::Void | Type::Label | Type::Func { .. } | Type::Metadata) {
                 return Err(c.record_error(rec.code, "a constant of a type that has none"));
             }
             offsets.push(c.offset());
@@ -169,10 +157,7 @@ impl ModuleReader<'_> {
             self.build(&mut b, i, 0).map_err(|(code, msg)| {
                 let mut e = c.error(msg);
                 e.offset = offsets.get(i).copied().unwrap_or(e.offset);
-                e.context.push(crate::bitcode::codes::record_name(
-                    crate::bitcode::codes::block::CONSTANTS_BLOCK_ID,
-                    code,
-                ));
+                e.context.push(crate::bitcode::codes::record_name(crate::bitcode::codes::block::CONSTANTS_BLOCK_ID, code));
                 e
             })?;
         }
@@ -227,14 +212,7 @@ impl ModuleReader<'_> {
         Ok(c)
     }
 
-    fn build_kind(
-        &mut self,
-        b: &mut Block_,
-        ty: TypeId,
-        code: u32,
-        ops: &[u64],
-        depth: u32,
-    ) -> Result<ConstId, String> {
+    fn build_kind(&mut self, b: &mut Block_, ty: TypeId, code: u32, ops: &[u64], depth: u32) -> Result<ConstId, String> {
         let at = |i: usize| ops.get(i).copied().ok_or_else(|| "too few operands".to_string());
         let types = &self.m.types;
         let kind = match code {
@@ -278,10 +256,7 @@ impl ModuleReader<'_> {
                     _ => return Err("an aggregate of a non-aggregate type".to_string()),
                 };
                 if n != ops.len() as u64 {
-                    return Err(format!(
-                        "an aggregate of {} elements for a type of {n}",
-                        ops.len()
-                    ));
+                    return Err(format!("an aggregate of {} elements for a type of {n}", ops.len()));
                 }
                 let mut elems = Vec::with_capacity(ops.len());
                 for &v in ops {
@@ -342,10 +317,7 @@ impl ModuleReader<'_> {
                 expr(Opcode::FNeg, InstFlags::default(), vec![a], None)
             }
             CST_CODE_CE_CAST => {
-                let op = *usize::try_from(at(0)?)
-                    .ok()
-                    .and_then(|i| CASTS.get(i))
-                    .ok_or("unknown cast")?;
+                let op = *usize::try_from(at(0)?).ok().and_then(|i| CASTS.get(i)).ok_or("unknown cast")?;
                 let a = self.operand(b, at(2)?, depth).map_err(|e| e.1)?;
                 let flags = op_flags(op, ops.get(3).copied().unwrap_or(0));
                 expr(op, flags, vec![a], None)
@@ -392,9 +364,7 @@ impl ModuleReader<'_> {
                 }
                 ConstKind::BlockAddress { func: f, block: Block::new(bb) }
             }
-            CST_CODE_DSO_LOCAL_EQUIVALENT => {
-                ConstKind::DsoLocalEquivalent(self.global_operand(b, at(1)?, depth)?)
-            }
+            CST_CODE_DSO_LOCAL_EQUIVALENT => ConstKind::DsoLocalEquivalent(self.global_operand(b, at(1)?, depth)?),
             CST_CODE_NO_CFI_VALUE => ConstKind::NoCfi(self.global_operand(b, at(1)?, depth)?),
             CST_CODE_PTRAUTH => {
                 let mut v = Vec::new();
@@ -404,18 +374,15 @@ impl ModuleReader<'_> {
                 // Printed without a null address discriminator, then without a zero one.
                 if v.get(3).is_some_and(|&c| matches!(self.m.consts.kind(c), ConstKind::Null)) {
                     v.pop();
-                    if v.get(2).is_some_and(
-                        |&c| matches!(self.m.consts.kind(c), ConstKind::Int(x) if x.is_zero()),
-                    ) {
+                    if v.get(2).is_some_and(|&c| matches!(self.m.consts.kind(c), ConstKind::Int(x) if x.is_zero())) {
                         v.pop();
                     }
                 }
                 ConstKind::PtrAuth(v.into())
             }
-            CST_CODE_INLINEASM_OLD
-            | CST_CODE_INLINEASM_OLD2
-            | CST_CODE_INLINEASM_OLD3
-            | CST_CODE_INLINEASM => ConstKind::InlineAsm(Box::new(inline_asm(code, ops)?)),
+            CST_CODE_INLINEASM_OLD | CST_CODE_INLINEASM_OLD2 | CST_CODE_INLINEASM_OLD3 | CST_CODE_INLINEASM => {
+                ConstKind::InlineAsm(Box::new(inline_asm(code, ops)?))
+            }
             _ => return Err("unknown record".to_string()),
         };
         Ok(self.m.consts.intern(ty, kind))
@@ -429,14 +396,7 @@ impl ModuleReader<'_> {
         }
     }
 
-    fn gep_const(
-        &mut self,
-        b: &mut Block_,
-        ty: TypeId,
-        code: u32,
-        ops: &[u64],
-        depth: u32,
-    ) -> Result<ConstId, String> {
+    fn gep_const(&mut self, b: &mut Block_, ty: TypeId, code: u32, ops: &[u64], depth: u32) -> Result<ConstId, String> {
         let at = |i: usize| ops.get(i).copied().ok_or_else(|| "too few operands".to_string());
         let mut i = 0usize;
         let mut flags = InstFlags::default();
@@ -471,8 +431,7 @@ impl ModuleReader<'_> {
                     }
                     let lo = decode_signed(at(3)?);
                     let hi = decode_signed(at(4)?);
-                    inrange =
-                        Some((ApInt::from_i64(bits as u32, lo), ApInt::from_i64(bits as u32, hi)));
+                    inrange = Some((ApInt::from_i64(bits as u32, lo), ApInt::from_i64(bits as u32, hi)));
                     i = 5;
                 }
                 Some(at(0)?)
@@ -516,19 +475,8 @@ impl ModuleReader<'_> {
     }
 }
 
-fn expr(
-    op: Opcode,
-    flags: InstFlags,
-    operands: Vec<ConstId>,
-    source_ty: Option<TypeId>,
-) -> ConstKind {
-    ConstKind::Expr(Box::new(ConstExpr {
-        op,
-        flags,
-        operands: operands.into(),
-        source_ty,
-        inrange: None,
-    }))
+fn expr(op: Opcode, flags: InstFlags, operands: Vec<ConstId>, source_ty: Option<TypeId>) -> ConstKind {
+    ConstKind::Expr(Box::new(ConstExpr { op, flags, operands: operands.into(), source_ty, inrange: None }))
 }
 
 fn mask(bits: u32) -> u128 {
