@@ -255,7 +255,7 @@ impl<'a> ModuleReader<'a> {
                     cd::COMDAT_SELECTION_KIND_SAME_SIZE => ComdatKind::SameSize,
                     _ => ComdatKind::Any,
                 };
-                let sym = self.m.symbols.intern(&String::from_utf8_lossy(name));
+                let sym = self.m.symbols.intern(&crate::ir::symbol::name_from_bytes(name));
                 let id = self.m.comdats.push(Comdat {
                     name: sym,
                     kind,
@@ -296,7 +296,7 @@ impl<'a> ModuleReader<'a> {
         let gname = if name.is_empty() {
             GlobalName::Numbered(self.m.globals.len() as u32)
         } else {
-            GlobalName::Named(self.m.symbols.intern(&String::from_utf8_lossy(name)))
+            GlobalName::Named(self.m.symbols.intern(&crate::ir::symbol::name_from_bytes(name)))
         };
         let mut gv = GlobalValue::forward(gname.clone(), crate::diag::Span::default());
         gv.kind = kind;
