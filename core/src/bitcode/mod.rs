@@ -15,7 +15,8 @@
 mod attr_kinds;
 pub mod bitstream;
 pub mod codes;
-mod di_layout;
+#[doc(hidden)]
+pub mod di_layout;
 mod reader;
 mod writer;
 
