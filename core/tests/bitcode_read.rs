@@ -128,3 +128,191 @@ fn tests_ir_files_read_as_llvm_dis_prints_them() {
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
     assert!(same > 50, "only {same} files compared identically");
 }
+
+/// Small C programs: integer and floating-point arithmetic, loops, arrays and structs,
+/// strings, globals with initializers, function pointers, switch, varargs.
+const C_PROGRAMS: &[(&str, &str)] = &[
+    (
+        "structs",
+        r#"#include <stdio.h>
+#include <string.h>
+struct S { int a; double b; char c[8]; short d[3]; };
+static int tab[4] = {1, 2, 3, 4};
+static const char *names[] = {"zero", "one", "two"};
+int g(struct S *s, int n) {
+  int t = 0;
+  for (int i = 0; i < n; i++) t += s->a * tab[i & 3] + (int)s->b;
+  return t;
+}
+int main(void) {
+  struct S s;
+  memset(&s, 0, sizeof s);
+  s.a = 3; s.b = 2.5; strcpy(s.c, "hi");
+  printf("%d %s %s\n", g(&s, 10), s.c, names[s.a % 3]);
+  return 0;
+}
+"#,
+    ),
+    (
+        "control",
+        r#"#include <stdarg.h>
+#include <stdint.h>
+typedef long (*op)(long, long);
+static long add(long a, long b) { return a + b; }
+static long mul(long a, long b) { return a * b; }
+static op ops[2] = {add, mul};
+long sum(int n, ...) {
+  va_list ap; va_start(ap, n);
+  long s = 0;
+  for (int i = 0; i < n; i++) s += va_arg(ap, long);
+  va_end(ap);
+  return s;
+}
+int classify(int x) {
+  switch (x) { case 0: return 10; case 1: return 20; case 7: return 5; case 100: return 1; default: return -1; }
+}
+float fl(float a, double b) { return a / (float)b + 1.5f; }
+uint64_t bits(uint64_t x) { return (x >> 3) ^ (x << 7) | (x & 0xff); }
+int main(int argc, char **argv) {
+  long r = ops[argc & 1](sum(3, 1L, 2L, 3L), classify(argc));
+  return (int)(r + (long)fl(2.0f, 4.0) + (int)bits((uint64_t)argc));
+}
+"#,
+    ),
+];
+
+/// Compiles the C programs with `clang` at `-O0` and `-O2` into `dir`.
+fn compile_c(clang: &str, dir: &Path, tag: &str) -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    for (name, src) in C_PROGRAMS {
+        let c = dir.join(format!("{tag}-{name}.c"));
+        if std::fs::write(&c, src).is_err() {
+            continue;
+        }
+        for opt in ["-O0", "-O2"] {
+            let bc = dir.join(format!("{tag}-{name}{opt}.bc"));
+            let ok = Command::new(clang).args([opt, "-c", "-emit-llvm"]).arg(&c).arg("-o").arg(&bc).output();
+            if ok.is_ok_and(|o| o.status.success()) {
+                out.push((format!("{tag}:{name}{opt}"), bc));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn clang_19_and_clang_15_programs_read_as_llvm_dis_prints_them() {
+    if !tool("llvm-dis-19") || !tool("clang-19") {
+        eprintln!("skipped: clang-19 / llvm-dis-19 not installed");
+        return;
+    }
+    let dir = scratch().join("c");
+    let _ = std::fs::create_dir_all(&dir);
+    let mut cases = compile_c("clang-19", &dir, "clang-19");
+    let n19 = cases.len();
+    // LLVM 15 writes opaque pointers too, with its own attribute and data layout forms.
+    if tool("clang-15") {
+        cases.extend(compile_c("clang-15", &dir, "clang-15"));
+    }
+    let n = cases.len();
+    let (same, compared, problems) = run(cases);
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("C programs: {n} compiled ({n19} by clang-19), {compared} compared, {same} identical");
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert_eq!(compared, n, "llvm-dis-19 or the parser refused a file");
+}
+
+/// The smallest typed-pointer module: an identification block naming LLVM 14.0.6, and a type
+/// table with `i32*`.
+fn typed_pointer_bitcode() -> Vec<u8> {
+    use irplay_core::bitcode::bitstream::Writer;
+    use irplay_core::bitcode::codes::{block, identification, module, types};
+    let mut w = Writer::new();
+    w.bytes(&bitcode::MAGIC);
+    w.enter_block(block::IDENTIFICATION_BLOCK_ID, 5);
+    let producer: Vec<u64> = b"LLVM14.0.6".iter().map(|&b| b as u64).collect();
+    w.record(identification::IDENTIFICATION_CODE_STRING, &producer);
+    w.record(identification::IDENTIFICATION_CODE_EPOCH, &[0]);
+    w.end_block();
+    w.enter_block(block::MODULE_BLOCK_ID, 3);
+    w.record(module::MODULE_CODE_VERSION, &[2]);
+    w.enter_block(block::TYPE_BLOCK_ID_NEW, 4);
+    w.record(types::TYPE_CODE_NUMENTRY, &[2]);
+    w.record(types::TYPE_CODE_INTEGER, &[32]);
+    w.record(types::TYPE_CODE_POINTER, &[0, 0]);
+    w.end_block();
+    w.end_block();
+    w.finish()
+}
+
+#[test]
+fn typed_pointer_bitcode_is_refused_naming_its_producer() {
+    let want = "this bitcode was written by LLVM 14.0.6 with typed pointers; irplay reads bitcode from LLVM 15 on";
+    let err = bitcode::read(&typed_pointer_bitcode()).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains(want), "{err}");
+    assert!(err.contains("TYPE_CODE_POINTER"), "{err}");
+    // The same from the real LLVM 14 assembler, when installed.
+    if tool("llvm-as-14") {
+        let dir = scratch();
+        let ll = dir.join("typed.ll");
+        let bc = dir.join("typed.bc");
+        let _ = std::fs::write(&ll, "define i32* @f(i32* %p) {\n  ret i32* %p\n}\n");
+        let ok = Command::new("llvm-as-14").arg(&ll).arg("-o").arg(&bc).output();
+        assert!(ok.is_ok_and(|o| o.status.success()));
+        let bytes = std::fs::read(&bc).unwrap_or_default();
+        let err = bitcode::read(&bytes).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("written by LLVM 14.") && err.contains("typed pointers"), "{err}");
+    }
+}
+
+#[test]
+fn damaged_bitcode_fails_cleanly() {
+    if !tool("llvm-as-19") {
+        eprintln!("skipped: llvm-as-19 not installed");
+        return;
+    }
+    let dir = scratch();
+    let ll = dir.join("damage.ll");
+    let bc = dir.join("damage.bc");
+    let src = r#"
+%T = type { i32, [2 x double] }
+@g = global %T { i32 1, [2 x double] [double 1.0, double 2.0] }
+@s = constant [4 x i8] c"abc\00"
+define i32 @f(i32 %a, ptr %p) {
+entry:
+  %x = add nsw i32 %a, 1
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %n, %loop ]
+  %n = add i32 %i, %x
+  %q = getelementptr inbounds %T, ptr %p, i64 0, i32 1, i64 1
+  %v = load double, ptr %q, align 8
+  %c = icmp slt i32 %n, 10
+  br i1 %c, label %loop, label %out
+out:
+  %r = call i32 @f(i32 %n, ptr @g)
+  switch i32 %r, label %d [ i32 0, label %d
+                            i32 5, label %d ]
+d:
+  ret i32 %r
+}
+"#;
+    let _ = std::fs::write(&ll, src);
+    let ok = Command::new("llvm-as-19").arg(&ll).arg("-o").arg(&bc).output();
+    assert!(ok.is_ok_and(|o| o.status.success()));
+    let bytes = std::fs::read(&bc).unwrap_or_default();
+    assert!(!bytes.is_empty());
+    // Every truncation, and a flip of every bit of the first 2 KiB: an error or a module,
+    // never a panic.
+    for n in 0..bytes.len() {
+        let _ = bitcode::read(bytes.get(..n).unwrap_or(&[]));
+    }
+    for bit in 0..bytes.len().min(2048) * 8 {
+        let mut b = bytes.clone();
+        if let Some(x) = b.get_mut(bit / 8) {
+            *x ^= 1 << (bit % 8);
+        }
+        let _ = bitcode::read(&b);
+    }
+    let _ = std::fs::remove_file(&bc);
+}

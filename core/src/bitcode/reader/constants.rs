@@ -452,14 +452,7 @@ impl ModuleReader<'_> {
         let idx: Vec<GepIndex> = operands
             .iter()
             .skip(1)
-            .map(|&c| {
-                let value = match self.m.consts.kind(c) {
-                    ConstKind::Int(v) => v.to_i64(),
-                    ConstKind::Zero => Some(0),
-                    _ => None,
-                };
-                GepIndex { ty: self.m.consts.ty(c), value }
-            })
+            .map(|&c| GepIndex { ty: self.m.consts.ty(c), value: gep_index_value(&self.m, c) })
             .collect();
         let pty = operands.first().map(|&c| self.m.consts.ty(c)).unwrap_or(TypeId::PTR);
         crate::ir::gep_result_type(&mut self.m.types, src, pty, &idx)?;
@@ -472,6 +465,22 @@ impl ModuleReader<'_> {
             k => k,
         };
         Ok(self.m.consts.intern(ty, e))
+    }
+}
+
+/// The constant value of a GEP index (a splat's value for a vector), as the parser finds it.
+pub(super) fn gep_index_value(m: &crate::ir::Module, c: ConstId) -> Option<i64> {
+    let int = |c: ConstId| match m.consts.kind(c) {
+        ConstKind::Int(v) => v.to_i64(),
+        ConstKind::Zero => Some(0),
+        _ => None,
+    };
+    match m.consts.kind(c) {
+        ConstKind::Aggregate(elems) => {
+            let first = elems.first().and_then(|e| int(*e));
+            first.filter(|_| elems.windows(2).all(|w| w.first() == w.get(1)))
+        }
+        _ => int(c),
     }
 }
 

@@ -3,7 +3,7 @@
 //! alignments, atomics (orderings, sync scopes), calls with their attributes, calling
 //! conventions and operand bundles, and the exception-handling instructions.
 
-use super::constants::{binop, gep_flags, op_flags, CASTS};
+use super::constants::{binop, gep_flags, gep_index_value, op_flags, CASTS};
 use super::function::FnState;
 use super::module::{align, ModuleReader};
 use crate::bitcode::bitstream::decode_signed;
@@ -234,11 +234,7 @@ impl ModuleReader<'_> {
                     let (v, t) = self.typed(o, st)?;
                     if !args.is_empty() {
                         let value = match v {
-                            Operand::Const(c) => match self.m.consts.kind(c) {
-                                ConstKind::Int(x) => x.to_i64(),
-                                ConstKind::Zero => Some(0),
-                                _ => None,
-                            },
+                            Operand::Const(c) => gep_index_value(&self.m, c),
                             _ => None,
                         };
                         idx.push(GepIndex { ty: t, value });

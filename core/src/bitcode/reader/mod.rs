@@ -252,7 +252,7 @@ fn read_identification(c: &mut Cursor<'_>) -> Result<String, BitcodeError> {
 /// Record operands read as characters (one byte each).
 pub(super) fn chars(ops: &[u64]) -> String {
     let bytes: Vec<u8> = ops.iter().map(|&v| v as u8).collect();
-    String::from_utf8_lossy(&bytes).into_owned()
+    crate::ir::symbol::name_from_bytes(&bytes)
 }
 
 /// Record operands read as bytes.

@@ -191,6 +191,7 @@ impl<'a> ModuleReader<'a> {
             let name = self.m.global_name(g);
             return Err(c.error(format!("the body of @{name} is missing")));
         }
+        self.upgrade_datalayout(c)?;
         let [vars, aliases, ifuncs, funcs] = std::mem::take(&mut self.kinds);
         self.m.order = vars.into_iter().chain(aliases).chain(ifuncs).chain(funcs).collect();
         // Unnamed globals are numbered in printing order, as the text names them.
@@ -206,6 +207,26 @@ impl<'a> ModuleReader<'a> {
         }
         self.m.resolve_intrinsics();
         Ok(self.m)
+    }
+
+    /// LLVM 19's upgrade of x86 data layouts from older LLVMs (the pointer sizes of address
+    /// spaces 270 to 272, and the 16-byte alignment of `i128`).
+    fn upgrade_datalayout(&mut self, c: &Cursor<'_>) -> Result<(), BitcodeError> {
+        let (Some(dl), Some(triple)) = (&self.m.datalayout_str, &self.m.triple) else {
+            return Ok(());
+        };
+        let (Ok(dl), Ok(triple)) = (std::str::from_utf8(dl), std::str::from_utf8(triple)) else {
+            return Ok(());
+        };
+        let new = upgraded_datalayout(dl, triple);
+        if new != dl {
+            match crate::ir::datalayout::parse(&new) {
+                Ok(d) => self.m.datalayout = d,
+                Err(e) => return Err(c.error(format!("invalid datalayout: {}", e.message))),
+            }
+            self.m.datalayout_str = Some(new.into_bytes().into());
+        }
+        Ok(())
     }
 
     fn module_record(&mut self, c: &Cursor<'_>, rec: &Record<'_>) -> Result<(), BitcodeError> {
@@ -255,7 +276,7 @@ impl<'a> ModuleReader<'a> {
                     cd::COMDAT_SELECTION_KIND_SAME_SIZE => ComdatKind::SameSize,
                     _ => ComdatKind::Any,
                 };
-                let sym = self.m.symbols.intern(&String::from_utf8_lossy(name));
+                let sym = self.m.symbols.intern(&crate::ir::symbol::name_from_bytes(name));
                 let id = self.m.comdats.push(Comdat {
                     name: sym,
                     kind,
@@ -296,7 +317,7 @@ impl<'a> ModuleReader<'a> {
         let gname = if name.is_empty() {
             GlobalName::Numbered(self.m.globals.len() as u32)
         } else {
-            GlobalName::Named(self.m.symbols.intern(&String::from_utf8_lossy(name)))
+            GlobalName::Named(self.m.symbols.intern(&crate::ir::symbol::name_from_bytes(name)))
         };
         let mut gv = GlobalValue::forward(gname.clone(), crate::diag::Span::default());
         gv.kind = kind;
@@ -649,4 +670,59 @@ fn read_names(c: &mut Cursor<'_>, want: u32) -> Result<Vec<Box<[u8]>>, BitcodeEr
         }
     }
     Ok(out)
+}
+
+/// The data layout LLVM 19 reads `dl` of target `triple` as (`UpgradeDataLayoutString`, for
+/// x86 targets).
+fn upgraded_datalayout(dl: &str, triple: &str) -> String {
+    let arch = triple.split('-').next().unwrap_or("");
+    let x86 = matches!(arch, "x86_64" | "x86_64h" | "amd64")
+        || (arch.len() == 4 && arch.starts_with('i') && arch.ends_with("86"));
+    if !x86 {
+        return dl.to_string();
+    }
+    let mut res = dl.to_string();
+    let spaces = "-p270:32:32-p271:32:32-p272:64:64";
+    if !res.contains(spaces) {
+        // (e-m:[a-z](-p:32:32)?)(-[if]64:.*$), searched anywhere.
+        let b = res.as_bytes();
+        let found = (0..b.len()).find_map(|k| {
+            let head = b.get(k..k + 5)?;
+            if !(head.starts_with(b"e-m:") && head.get(4).is_some_and(|c| c.is_ascii_lowercase())) {
+                return None;
+            }
+            let mut end = k + 5;
+            if b.get(end..end + 8) == Some(b"-p:32:32") {
+                end += 8;
+            }
+            let tail = b.get(end..end + 5)?;
+            (tail == b"-i64:" || tail == b"-f64:").then_some((k, end))
+        });
+        if let Some((k, end)) = found {
+            let (head, tail) = (res.get(k..end).unwrap_or(""), res.get(end..).unwrap_or(""));
+            res = format!("{head}{spaces}{tail}");
+        }
+    }
+    let iamcu = triple.split('-').nth(2) == Some("iamcu");
+    if !iamcu && !res.contains("-i128:128") {
+        // ^(e(-[mpi][^-]*)*)((-[^mpi][^-]*)*)$
+        let comps: Vec<&str> = res.split('-').collect();
+        let mpi = |c: &str| c.starts_with(['m', 'p', 'i']);
+        if comps.first() == Some(&"e") {
+            let j = comps.iter().skip(1).position(|c| !mpi(c)).map_or(comps.len(), |p| p + 1);
+            let rest = comps.get(j..).unwrap_or(&[]);
+            if rest.iter().all(|c| !c.is_empty() && !mpi(c))
+                && comps.get(1..j).unwrap_or(&[]).iter().all(|c| !c.is_empty())
+            {
+                let mut out = comps.get(..j).unwrap_or(&[]).join("-");
+                out.push_str("-i128:128");
+                for c in rest {
+                    out.push('-');
+                    out.push_str(c);
+                }
+                res = out;
+            }
+        }
+    }
+    res
 }
