@@ -363,6 +363,7 @@ fn is_valid(e: &[u64]) -> bool {
                 }
             }
             0x16 if e.len() == 1 => return false,
+            0x16 => {}
             0x1003 => {
                 let first = if e.first() == Some(&0x1005) && e.get(1) == Some(&0) { 2 } else { 0 };
                 return i == first && e.get(i + 1) == Some(&1);
