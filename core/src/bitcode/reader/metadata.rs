@@ -391,7 +391,7 @@ impl MdLoader {
         // Ids not read yet are handed out as stand-in node ids from the top of the id range
         // (the record table cannot make nodes while it holds the module), then replaced by
         // real placeholder nodes.
-        let pending: RefCell<Vec<u64>> = RefCell::new(Vec::new());
+        let pending: RefCell<(Vec<u64>, HashMap<u64, usize>)> = RefCell::default();
         let before = m.metadata.nodes.len();
         let entries = &self.entries;
         let fwd = &self.fwd;
@@ -406,18 +406,16 @@ impl MdLoader {
                 return Some(Metadata::Node(n));
             }
             let mut p = pending.borrow_mut();
-            let k = match p.iter().position(|&x| x == id) {
-                Some(k) => k,
-                None => {
-                    p.push(id);
-                    p.len() - 1
-                }
-            };
+            let (order, index) = &mut *p;
+            let k = *index.entry(id).or_insert_with(|| {
+                order.push(id);
+                order.len() - 1
+            });
             Some(Metadata::Node(stand_in(k)))
         };
         let (distinct, mut kind) =
             di_layout::decode(code, ops, m, &resolve).map_err(|e| c.record_error(code, e))?;
-        let pending = pending.into_inner();
+        let (pending, _) = pending.into_inner();
         if !pending.is_empty() {
             let made = m.metadata.nodes.len();
             let real: Vec<MdId> = pending.iter().map(|&id| self.placeholder(m, id)).collect();

@@ -418,3 +418,31 @@ fn damaged_streams_fail_cleanly() {
         let _ = load(&b, &mut Module::default());
     }
 }
+
+#[test]
+fn specialised_records_refer_forward() {
+    let mut b = B::new();
+    b.open(block::METADATA_BLOCK_ID)
+        // !0 = !DILocation(line: 5, column: 2, scope: !1, inlinedAt: !2), both not read yet.
+        .rec(md::METADATA_LOCATION, &[0, 5, 2, 1, 3, 0])
+        .rec(md::METADATA_DISTINCT_NODE, &[])
+        .rec(md::METADATA_LOCATION, &[1, 7, 0, 1, 0, 0])
+        .close();
+    let mut m = Module::default();
+    let l = load(&b.bytes(), &mut m).unwrap_or_else(|e| panic!("{e}"));
+    let MdNodeKind::Record { fields, .. } = &node(&m, l.get(0)).kind else { panic!("no record") };
+    let field = |name: &str| {
+        fields.iter().find(|f| f.name.map(|n| m.symbols.get(n)) == Some(name)).map(|f| f.value)
+    };
+    assert_eq!(field("scope"), l.get(1).map(MdField::Md));
+    assert_eq!(field("inlinedAt"), l.get(2).map(MdField::Md));
+    assert!(node(&m, l.get(2)).distinct);
+    assert!(m.metadata.nodes.values().all(|n| !matches!(n.kind, MdNodeKind::Undefined)));
+    // The same location from a DEBUG_LOC record is built field for field alike.
+    let mut l = l;
+    let from_loc = l.debug_loc(&mut m, &[5, 2, 2, 3, 0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        Some(m.metadata.nodes[from_loc].kind.clone()),
+        Some(node(&m, l.get(0)).kind.clone())
+    );
+}
