@@ -13,7 +13,24 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Files (relative to the repository) that do not read identically yet, and why.
-const KNOWN: &[(&str, &str)] = &[];
+const KNOWN: &[(&str, &str)] = &[
+    (
+        "tests/ir/parse/ok/module-summary.ll",
+        "the ThinLTO summary blocks are skipped, so the `^N = ...` summary entries are missing",
+    ),
+    (
+        "tests/ir/parse/ok/debug-info.ll",
+        "!DIObjCProperty comes out with its setter and getter swapped (the DI record layout table)",
+    ),
+    (
+        "clang-15:structs-O0",
+        "LLVM 19 upgrades the \"PIC Level\" module flag's behaviour (7, max) to 8 (min) when it \
+         reads older bitcode; the metadata reader does not yet",
+    ),
+    ("clang-15:structs-O2", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
+    ("clang-15:control-O0", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
+    ("clang-15:control-O2", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
+];
 
 fn tool(name: &str) -> bool {
     Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
@@ -46,14 +63,26 @@ enum Outcome {
     Differs(String),
 }
 
+/// Disassembles every `.bc` (each `x.bc` gives `x.ll`); one process each, as type names are
+/// made unique across the files one process reads.
+fn disassemble(bcs: &[&Path]) {
+    parallel(bcs, |bc| Command::new("llvm-dis-19").arg(bc).output().map(|_| ()).ok());
+}
+
+/// Runs `f` on every item on a few threads (the LLVM tools mostly wait on loading).
+fn parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let n = items.len().div_ceil(16).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> =
+            items.chunks(n).map(|c| s.spawn(|| c.iter().map(&f).collect::<Vec<R>>())).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    })
+}
+
 fn compare(bc: &Path) -> Outcome {
-    let Ok(dis) = Command::new("llvm-dis-19").arg(bc).arg("-o").arg("-").output() else {
+    let Ok(text) = std::fs::read_to_string(bc.with_extension("ll")) else {
         return Outcome::Skipped;
     };
-    if !dis.status.success() {
-        return Outcome::Skipped;
-    }
-    let text = String::from_utf8_lossy(&dis.stdout);
     let Some(want) = parse(&text).module else { return Outcome::Skipped };
     let Ok(bytes) = std::fs::read(bc) else { return Outcome::Skipped };
     let got = match bitcode::read(&bytes) {
@@ -74,6 +103,8 @@ fn compare(bc: &Path) -> Outcome {
 }
 
 fn run(cases: Vec<(String, PathBuf)>) -> (usize, usize, Vec<String>) {
+    let bcs: Vec<&Path> = cases.iter().map(|(_, b)| b.as_path()).collect();
+    disassemble(&bcs);
     let verbose = std::env::var_os("BITCODE_READ_VERBOSE").is_some();
     let (mut same, mut compared) = (0, 0);
     let mut problems = Vec::new();
@@ -85,7 +116,8 @@ fn run(cases: Vec<(String, PathBuf)>) -> (usize, usize, Vec<String>) {
                 compared += 1;
                 same += 1;
                 if known.is_some() {
-                    problems.push(format!("{name}: listed as known to differ, but reads identically"));
+                    problems
+                        .push(format!("{name}: listed as known to differ, but reads identically"));
                 }
             }
             Outcome::Differs(d) => {
@@ -112,15 +144,16 @@ fn tests_ir_files_read_as_llvm_dis_prints_them() {
     let mut files = Vec::new();
     ll_files(&root.join("tests/ir"), &mut files);
     let dir = scratch();
-    let mut cases = Vec::new();
-    for (i, f) in files.iter().enumerate() {
+    let jobs: Vec<(usize, &PathBuf)> = files.iter().enumerate().collect();
+    let cases: Vec<(String, PathBuf)> = parallel(&jobs, |&(i, f)| {
         let bc = dir.join(format!("t{i}.bc"));
         let ok = Command::new("llvm-as-19").arg(f).arg("-o").arg(&bc).output();
-        if ok.is_ok_and(|o| o.status.success()) {
-            let name = f.strip_prefix(&root).unwrap_or(f).to_string_lossy().into_owned();
-            cases.push((name, bc));
-        }
-    }
+        let name = f.strip_prefix(&root).unwrap_or(f).to_string_lossy().into_owned();
+        ok.is_ok_and(|o| o.status.success()).then_some((name, bc))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     let n = cases.len();
     let (same, compared, problems) = run(cases);
     let _ = std::fs::remove_dir_all(&dir);
@@ -191,7 +224,12 @@ fn compile_c(clang: &str, dir: &Path, tag: &str) -> Vec<(String, PathBuf)> {
         }
         for opt in ["-O0", "-O2"] {
             let bc = dir.join(format!("{tag}-{name}{opt}.bc"));
-            let ok = Command::new(clang).args([opt, "-c", "-emit-llvm"]).arg(&c).arg("-o").arg(&bc).output();
+            let ok = Command::new(clang)
+                .args([opt, "-c", "-emit-llvm"])
+                .arg(&c)
+                .arg("-o")
+                .arg(&bc)
+                .output();
             if ok.is_ok_and(|o| o.status.success()) {
                 out.push((format!("{tag}:{name}{opt}"), bc));
             }
@@ -217,7 +255,9 @@ fn clang_19_and_clang_15_programs_read_as_llvm_dis_prints_them() {
     let n = cases.len();
     let (same, compared, problems) = run(cases);
     let _ = std::fs::remove_dir_all(&dir);
-    eprintln!("C programs: {n} compiled ({n19} by clang-19), {compared} compared, {same} identical");
+    eprintln!(
+        "C programs: {n} compiled ({n19} by clang-19), {compared} compared, {same} identical"
+    );
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
     assert_eq!(compared, n, "llvm-dis-19 or the parser refused a file");
 }
@@ -248,7 +288,8 @@ fn typed_pointer_bitcode() -> Vec<u8> {
 #[test]
 fn typed_pointer_bitcode_is_refused_naming_its_producer() {
     let want = "this bitcode was written by LLVM 14.0.6 with typed pointers; irplay reads bitcode from LLVM 15 on";
-    let err = bitcode::read(&typed_pointer_bitcode()).err().map(|e| e.to_string()).unwrap_or_default();
+    let err =
+        bitcode::read(&typed_pointer_bitcode()).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(err.contains(want), "{err}");
     assert!(err.contains("TYPE_CODE_POINTER"), "{err}");
     // The same from the real LLVM 14 assembler, when installed.

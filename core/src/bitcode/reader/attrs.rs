@@ -82,7 +82,9 @@ impl ModuleReader<'_> {
             let mut list = AttrList::default();
             for &g in &rec.ops {
                 let Some(&(idx, set)) = self.attr_groups.get(&g) else {
-                    return Err(c.record_error(rec.code, format!("attribute group {g} is not defined")));
+                    return Err(
+                        c.record_error(rec.code, format!("attribute group {g} is not defined"))
+                    );
                 };
                 let attrs = &mut self.m.attrs;
                 match idx {
@@ -119,7 +121,8 @@ impl ModuleReader<'_> {
         let mut out = Vec::new();
         let mut memory: Option<MemoryEffects> = None;
         let mut i = 0usize;
-        let get = |i: usize| ops.get(i).copied().ok_or_else(|| "an attribute is cut short".to_string());
+        let get =
+            |i: usize| ops.get(i).copied().ok_or_else(|| "an attribute is cut short".to_string());
         let cstr = |i: &mut usize| -> Result<Box<[u8]>, String> {
             let mut s = Vec::new();
             loop {
@@ -169,7 +172,8 @@ impl ModuleReader<'_> {
                     if tag == 6 {
                         let t = get(i)?;
                         i += 1;
-                        let ty = self.vals.ty(t).ok_or_else(|| format!("type {t} is not defined"))?;
+                        let ty =
+                            self.vals.ty(t).ok_or_else(|| format!("type {t} is not defined"))?;
                         out.push(Attr::Type(kind, ty));
                     } else {
                         return Err(format!("attribute '{}' without its type", kind.name()));
@@ -275,8 +279,12 @@ fn int_attr(code: u32, val: Option<u64>) -> Result<Attr, String> {
         }
         AttrKind::AllocKind => {
             let names = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
-            let parts: Vec<&str> =
-                names.iter().enumerate().filter(|(i, _)| v >> i & 1 != 0).map(|(_, n)| *n).collect();
+            let parts: Vec<&str> = names
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| v >> i & 1 != 0)
+                .map(|(_, n)| *n)
+                .collect();
             Attr::AllocKind(parts.join(",").into_bytes().into())
         }
         AttrKind::Memory => Attr::Memory(MemoryEffects(v as u8)),

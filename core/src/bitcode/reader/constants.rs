@@ -11,8 +11,8 @@ use crate::ir::float;
 use crate::ir::types::{FloatKind, Type};
 use crate::ir::typing::GepIndex;
 use crate::ir::{
-    ApInt, Block, ConstExpr, ConstId, ConstKind, EntityRef, GlobalId, InlineAsm, InstFlags,
-    Opcode, TypeId,
+    ApInt, Block, ConstExpr, ConstId, ConstKind, EntityRef, GlobalId, InlineAsm, InstFlags, Opcode,
+    TypeId,
 };
 
 /// How deeply constants may refer forward to constants that refer forward again.
@@ -88,21 +88,11 @@ pub(super) fn op_flags(op: Opcode, v: u64) -> InstFlags {
                 f.set(InstFlags::NSW);
             }
         }
-        Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr => {
-            if bit(0) {
-                f.set(InstFlags::EXACT);
-            }
+        Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr if bit(0) => {
+            f.set(InstFlags::EXACT)
         }
-        Opcode::Or => {
-            if bit(0) {
-                f.set(InstFlags::DISJOINT);
-            }
-        }
-        Opcode::ZExt | Opcode::UIToFP => {
-            if bit(0) {
-                f.set(InstFlags::NNEG);
-            }
-        }
+        Opcode::Or if bit(0) => f.set(InstFlags::DISJOINT),
+        Opcode::ZExt | Opcode::UIToFP if bit(0) => f.set(InstFlags::NNEG),
         _ => {}
     }
     f
@@ -126,10 +116,19 @@ pub(super) fn gep_flags(v: u64) -> InstFlags {
 impl ModuleReader<'_> {
     /// Reads a constants block (the cursor is inside it); its values extend the module's
     /// value list, or the current function's with `in_fn`.
-    pub(super) fn read_constants(&mut self, c: &mut Cursor<'_>, in_fn: bool) -> Result<(), BitcodeError> {
+    pub(super) fn read_constants(
+        &mut self,
+        c: &mut Cursor<'_>,
+        in_fn: bool,
+    ) -> Result<(), BitcodeError> {
         let mut rec = Record::default();
         let mut cur = TypeId::I32;
-        let mut b = Block_ { base: self.vals.next_value(), raw: Vec::new(), built: Vec::new(), busy: Vec::new() };
+        let mut b = Block_ {
+            base: self.vals.next_value(),
+            raw: Vec::new(),
+            built: Vec::new(),
+            busy: Vec::new(),
+        };
         let mut offsets = Vec::new();
         while let Some(e) = c.advance()? {
             let a = match e {
@@ -145,7 +144,10 @@ impl ModuleReader<'_> {
                 cur = self.type_op(c, rec.code, rec.ops.first().copied())?;
                 continue;
             }
-            if matches!(self.m.types.get(cur), Type::Void | Type::Label | Type::Func { .. } | Type::Metadata) {
+            if matches!(
+                self.m.types.get(cur),
+                Type::Void | Type::Label | Type::Func { .. } | Type::Metadata
+            ) {
                 return Err(c.record_error(rec.code, "a constant of a type that has none"));
             }
             offsets.push(c.offset());
@@ -157,7 +159,10 @@ impl ModuleReader<'_> {
             self.build(&mut b, i, 0).map_err(|(code, msg)| {
                 let mut e = c.error(msg);
                 e.offset = offsets.get(i).copied().unwrap_or(e.offset);
-                e.context.push(crate::bitcode::codes::record_name(crate::bitcode::codes::block::CONSTANTS_BLOCK_ID, code));
+                e.context.push(crate::bitcode::codes::record_name(
+                    crate::bitcode::codes::block::CONSTANTS_BLOCK_ID,
+                    code,
+                ));
                 e
             })?;
         }
@@ -200,7 +205,7 @@ impl ModuleReader<'_> {
         if let Some(x) = b.busy.get_mut(i) {
             *x = true;
         }
-        let ops = std::mem::take(&mut b.raw[i].ops);
+        let ops = b.raw.get_mut(i).map(|r| std::mem::take(&mut r.ops)).unwrap_or_default();
         let r = self.build_kind(b, ty, code, &ops, depth).map_err(|m| (code, m));
         if let Some(raw) = b.raw.get_mut(i) {
             raw.ops = ops;
@@ -212,7 +217,14 @@ impl ModuleReader<'_> {
         Ok(c)
     }
 
-    fn build_kind(&mut self, b: &mut Block_, ty: TypeId, code: u32, ops: &[u64], depth: u32) -> Result<ConstId, String> {
+    fn build_kind(
+        &mut self,
+        b: &mut Block_,
+        ty: TypeId,
+        code: u32,
+        ops: &[u64],
+        depth: u32,
+    ) -> Result<ConstId, String> {
         let at = |i: usize| ops.get(i).copied().ok_or_else(|| "too few operands".to_string());
         let types = &self.m.types;
         let kind = match code {
@@ -256,7 +268,10 @@ impl ModuleReader<'_> {
                     _ => return Err("an aggregate of a non-aggregate type".to_string()),
                 };
                 if n != ops.len() as u64 {
-                    return Err(format!("an aggregate of {} elements for a type of {n}", ops.len()));
+                    return Err(format!(
+                        "an aggregate of {} elements for a type of {n}",
+                        ops.len()
+                    ));
                 }
                 let mut elems = Vec::with_capacity(ops.len());
                 for &v in ops {
@@ -317,7 +332,10 @@ impl ModuleReader<'_> {
                 expr(Opcode::FNeg, InstFlags::default(), vec![a], None)
             }
             CST_CODE_CE_CAST => {
-                let op = *usize::try_from(at(0)?).ok().and_then(|i| CASTS.get(i)).ok_or("unknown cast")?;
+                let op = *usize::try_from(at(0)?)
+                    .ok()
+                    .and_then(|i| CASTS.get(i))
+                    .ok_or("unknown cast")?;
                 let a = self.operand(b, at(2)?, depth).map_err(|e| e.1)?;
                 let flags = op_flags(op, ops.get(3).copied().unwrap_or(0));
                 expr(op, flags, vec![a], None)
@@ -364,7 +382,9 @@ impl ModuleReader<'_> {
                 }
                 ConstKind::BlockAddress { func: f, block: Block::new(bb) }
             }
-            CST_CODE_DSO_LOCAL_EQUIVALENT => ConstKind::DsoLocalEquivalent(self.global_operand(b, at(1)?, depth)?),
+            CST_CODE_DSO_LOCAL_EQUIVALENT => {
+                ConstKind::DsoLocalEquivalent(self.global_operand(b, at(1)?, depth)?)
+            }
             CST_CODE_NO_CFI_VALUE => ConstKind::NoCfi(self.global_operand(b, at(1)?, depth)?),
             CST_CODE_PTRAUTH => {
                 let mut v = Vec::new();
@@ -374,15 +394,18 @@ impl ModuleReader<'_> {
                 // Printed without a null address discriminator, then without a zero one.
                 if v.get(3).is_some_and(|&c| matches!(self.m.consts.kind(c), ConstKind::Null)) {
                     v.pop();
-                    if v.get(2).is_some_and(|&c| matches!(self.m.consts.kind(c), ConstKind::Int(x) if x.is_zero())) {
+                    if v.get(2).is_some_and(
+                        |&c| matches!(self.m.consts.kind(c), ConstKind::Int(x) if x.is_zero()),
+                    ) {
                         v.pop();
                     }
                 }
                 ConstKind::PtrAuth(v.into())
             }
-            CST_CODE_INLINEASM_OLD | CST_CODE_INLINEASM_OLD2 | CST_CODE_INLINEASM_OLD3 | CST_CODE_INLINEASM => {
-                ConstKind::InlineAsm(Box::new(inline_asm(code, ops)?))
-            }
+            CST_CODE_INLINEASM_OLD
+            | CST_CODE_INLINEASM_OLD2
+            | CST_CODE_INLINEASM_OLD3
+            | CST_CODE_INLINEASM => ConstKind::InlineAsm(Box::new(inline_asm(code, ops)?)),
             _ => return Err("unknown record".to_string()),
         };
         Ok(self.m.consts.intern(ty, kind))
@@ -396,7 +419,14 @@ impl ModuleReader<'_> {
         }
     }
 
-    fn gep_const(&mut self, b: &mut Block_, ty: TypeId, code: u32, ops: &[u64], depth: u32) -> Result<ConstId, String> {
+    fn gep_const(
+        &mut self,
+        b: &mut Block_,
+        ty: TypeId,
+        code: u32,
+        ops: &[u64],
+        depth: u32,
+    ) -> Result<ConstId, String> {
         let at = |i: usize| ops.get(i).copied().ok_or_else(|| "too few operands".to_string());
         let mut i = 0usize;
         let mut flags = InstFlags::default();
@@ -431,7 +461,8 @@ impl ModuleReader<'_> {
                     }
                     let lo = decode_signed(at(3)?);
                     let hi = decode_signed(at(4)?);
-                    inrange = Some((ApInt::from_i64(bits as u32, lo), ApInt::from_i64(bits as u32, hi)));
+                    inrange =
+                        Some((ApInt::from_i64(bits as u32, lo), ApInt::from_i64(bits as u32, hi)));
                     i = 5;
                 }
                 Some(at(0)?)
@@ -484,8 +515,19 @@ pub(super) fn gep_index_value(m: &crate::ir::Module, c: ConstId) -> Option<i64> 
     }
 }
 
-fn expr(op: Opcode, flags: InstFlags, operands: Vec<ConstId>, source_ty: Option<TypeId>) -> ConstKind {
-    ConstKind::Expr(Box::new(ConstExpr { op, flags, operands: operands.into(), source_ty, inrange: None }))
+fn expr(
+    op: Opcode,
+    flags: InstFlags,
+    operands: Vec<ConstId>,
+    source_ty: Option<TypeId>,
+) -> ConstKind {
+    ConstKind::Expr(Box::new(ConstExpr {
+        op,
+        flags,
+        operands: operands.into(),
+        source_ty,
+        inrange: None,
+    }))
 }
 
 fn mask(bits: u32) -> u128 {

@@ -32,17 +32,29 @@ pub(super) struct FnState {
 
 impl ModuleReader<'_> {
     /// Reads the body of function `g` (the cursor is inside its block).
-    pub(super) fn read_function(&mut self, c: &mut Cursor<'_>, g: GlobalId) -> Result<(), BitcodeError> {
-        let Some(f) = self.m.func(g) else { return Err(c.error("a body for a global that is not a function")) };
+    pub(super) fn read_function(
+        &mut self,
+        c: &mut Cursor<'_>,
+        g: GlobalId,
+    ) -> Result<(), BitcodeError> {
+        let Some(f) = self.m.func(g) else {
+            return Err(c.error("a body for a global that is not a function"));
+        };
         let params: Vec<(TypeId, LocalName)> = f.params.iter().map(|p| (p.ty, p.name)).collect();
         let mut body = Body::default();
         for (i, (ty, name)) in params.iter().enumerate() {
-            let v = body.values.push(ValueData { ty: *ty, def: ValueDef::Param(i as u32), name: *name });
+            let v = body.values.push(ValueData {
+                ty: *ty,
+                def: ValueDef::Param(i as u32),
+                name: *name,
+            });
             body.value_spans.push(Default::default());
             body.params.push(v);
         }
-        self.vals.func = Some(FnValues { params: params.iter().map(|p| p.0).collect(), ..Default::default() });
-        let mut st = FnState { g, body, cur: 0, insts: Vec::new(), bundles: Vec::new(), last_loc: None };
+        self.vals.func =
+            Some(FnValues { params: params.iter().map(|p| p.0).collect(), ..Default::default() });
+        let mut st =
+            FnState { g, body, cur: 0, insts: Vec::new(), bundles: Vec::new(), last_loc: None };
         let r = self.function_entries(c, &mut st);
         let fv = self.vals.func.take();
         r?;
@@ -57,8 +69,14 @@ impl ModuleReader<'_> {
             let v = Value::new(params.len() + n);
             match st.body.values.get(v) {
                 Some(d) if d.ty == ty => {}
-                Some(_) => return Err(c.error(format!("instruction value {n} is used with another type"))),
-                None => return Err(c.error(format!("a reference to instruction value {n}, which is never defined"))),
+                Some(_) => {
+                    return Err(c.error(format!("instruction value {n} is used with another type")))
+                }
+                None => {
+                    return Err(c.error(format!(
+                        "a reference to instruction value {n}, which is never defined"
+                    )))
+                }
             }
         }
         self.upgrade_strictfp_calls(&mut st.body, g);
@@ -103,7 +121,8 @@ impl ModuleReader<'_> {
                 None => (false, false),
             };
             let attrs = &mut self.m.attrs;
-            let (Extra::Call(info) | Extra::Invoke(info, ..) | Extra::CallBr(info, ..)) = &mut d.extra
+            let (Extra::Call(info) | Extra::Invoke(info, ..) | Extra::CallBr(info, ..)) =
+                &mut d.extra
             else {
                 continue;
             };
@@ -121,7 +140,11 @@ impl ModuleReader<'_> {
         }
     }
 
-    fn function_entries(&mut self, c: &mut Cursor<'_>, st: &mut FnState) -> Result<(), BitcodeError> {
+    fn function_entries(
+        &mut self,
+        c: &mut Cursor<'_>,
+        st: &mut FnState,
+    ) -> Result<(), BitcodeError> {
         let mut rec = Record::default();
         while let Some(e) = c.advance()? {
             match e {
@@ -130,14 +153,20 @@ impl ModuleReader<'_> {
                     c.enter_block()?;
                     match id {
                         block::CONSTANTS_BLOCK_ID => self.read_constants(c, true)?,
-                        block::METADATA_BLOCK_ID => self.md.read_block(c, &mut self.m, &mut self.vals)?,
+                        block::METADATA_BLOCK_ID => {
+                            self.md.read_block(c, &mut self.m, &mut self.vals)?
+                        }
                         block::METADATA_ATTACHMENT_ID => {
                             let body = std::mem::take(&mut st.body);
-                            if let Some(f) = self.m.globals.get_mut(st.g).and_then(|gv| gv.as_func_mut()) {
+                            if let Some(f) =
+                                self.m.globals.get_mut(st.g).and_then(|gv| gv.as_func_mut())
+                            {
                                 f.body = Some(body);
                             }
                             let r = self.md.read_attachments(c, &mut self.m, st.g, &st.insts);
-                            if let Some(f) = self.m.globals.get_mut(st.g).and_then(|gv| gv.as_func_mut()) {
+                            if let Some(f) =
+                                self.m.globals.get_mut(st.g).and_then(|gv| gv.as_func_mut())
+                            {
                                 st.body = f.body.take().unwrap_or_default();
                             }
                             r?;
@@ -181,7 +210,8 @@ impl ModuleReader<'_> {
                 self.attach_loc(st, loc).map_err(err)?;
             }
             fc::FUNC_CODE_DEBUG_LOC_AGAIN => {
-                let loc = st.last_loc.ok_or_else(|| err("no debug location to repeat".to_string()))?;
+                let loc =
+                    st.last_loc.ok_or_else(|| err("no debug location to repeat".to_string()))?;
                 self.attach_loc(st, loc).map_err(err)?;
             }
             fc::FUNC_CODE_OPERAND_BUNDLE => {
@@ -277,9 +307,10 @@ impl ModuleReader<'_> {
                 let expr = self.md_operand(st, at(2)?)?;
                 let val = self.md_operand(st, at(3)?)?;
                 if code == fc::FUNC_CODE_DEBUG_RECORD_ASSIGN {
+                    // [.., assign id, address expression, address] in the record.
                     let id = self.md_operand(st, at(4)?)?;
-                    let addr = self.md_operand(st, at(5)?)?;
-                    let aexpr = self.md_operand(st, at(6)?)?;
+                    let aexpr = self.md_operand(st, at(5)?)?;
+                    let addr = self.md_operand(st, at(6)?)?;
                     (DbgRecordKind::Assign, vec![val, var, expr, id, addr, aexpr, loc])
                 } else {
                     let k = if code == fc::FUNC_CODE_DEBUG_RECORD_DECLARE {
@@ -291,7 +322,11 @@ impl ModuleReader<'_> {
                 }
             }
         };
-        st.body.dbg_records.entry(last).or_default().push(DbgRecord { kind, args, span: Default::default() });
+        st.body.dbg_records.entry(last).or_default().push(DbgRecord {
+            kind,
+            args,
+            span: Default::default(),
+        });
         Ok(())
     }
 
@@ -299,8 +334,11 @@ impl ModuleReader<'_> {
     fn read_local_vst(&mut self, c: &mut Cursor<'_>, st: &mut FnState) -> Result<(), BitcodeError> {
         let mut rec = Record::default();
         let base = self.vals.module.len() as u64;
-        let (nparams, nconsts) =
-            self.vals.func.as_ref().map_or((0, 0), |f| (f.params.len() as u64, f.consts.len() as u64));
+        let (nparams, nconsts) = self
+            .vals
+            .func
+            .as_ref()
+            .map_or((0, 0), |f| (f.params.len() as u64, f.consts.len() as u64));
         while let Some(e) = c.advance()? {
             let a = match e {
                 Entry::Record(a) => a,
@@ -324,17 +362,30 @@ impl ModuleReader<'_> {
                         Some(n) if n >= nparams + nconsts => Some(n - nconsts),
                         _ => None,
                     };
-                    let d = v.and_then(|v| usize::try_from(v).ok()).and_then(|v| st.body.values.get_mut(Value::new(v)));
+                    let d = v
+                        .and_then(|v| usize::try_from(v).ok())
+                        .and_then(|v| st.body.values.get_mut(Value::new(v)));
                     match d {
                         Some(d) => d.name = sym,
-                        None => return Err(c.record_error(rec.code, format!("value {id} is not a local value"))),
+                        None => {
+                            return Err(c.record_error(
+                                rec.code,
+                                format!("value {id} is not a local value"),
+                            ))
+                        }
                     }
                 }
                 vst::VST_CODE_BBENTRY => {
-                    let b = usize::try_from(id).ok().and_then(|i| st.body.blocks.get_mut(Block::new(i)));
+                    let b = usize::try_from(id)
+                        .ok()
+                        .and_then(|i| st.body.blocks.get_mut(Block::new(i)));
                     match b {
                         Some(b) => b.name = sym,
-                        None => return Err(c.record_error(rec.code, format!("block {id} is not defined"))),
+                        None => {
+                            return Err(
+                                c.record_error(rec.code, format!("block {id} is not defined"))
+                            )
+                        }
                     }
                 }
                 code => return Err(c.record_error(code, "unknown record")),

@@ -138,25 +138,39 @@ impl ModuleReader<'_> {
     }
 
     /// A relative operand with its type (explicit after a forward reference).
-    pub(super) fn typed(&mut self, o: &mut Ops<'_>, _st: &mut FnState) -> Result<(Operand, TypeId), String> {
+    pub(super) fn typed(
+        &mut self,
+        o: &mut Ops<'_>,
+        _st: &mut FnState,
+    ) -> Result<(Operand, TypeId), String> {
         let v = self.rel(o)?;
         if v < self.vals.next_value() {
             return self.vals.get(&self.m, v).ok_or_else(|| format!("value {v} is not defined"));
         }
         let t = o.next()?;
         let ty = self.vals.ty(t).ok_or_else(|| format!("type {t} is not defined"))?;
-        let op = self.vals.get_typed(&self.m, v, ty).ok_or_else(|| format!("value {v} is not defined"))?;
+        let op = self
+            .vals
+            .get_typed(&self.m, v, ty)
+            .ok_or_else(|| format!("value {v} is not defined"))?;
         Ok((op, ty))
     }
 
     /// A relative operand of a known type (metadata for a metadata argument).
-    fn untyped(&mut self, o: &mut Ops<'_>, st: &mut FnState, ty: TypeId) -> Result<Operand, String> {
+    fn untyped(
+        &mut self,
+        o: &mut Ops<'_>,
+        st: &mut FnState,
+        ty: TypeId,
+    ) -> Result<Operand, String> {
         let v = self.rel(o)?;
         if ty == TypeId::METADATA {
             let op = self.md.operand(v).ok_or_else(|| format!("metadata {v} is not defined"))?;
             return Ok(Operand::Md(st.body.md_ops.push(op)));
         }
-        self.vals.get_typed(&self.m, v, ty).ok_or_else(|| format!("value {v} is not a defined value of the expected type"))
+        self.vals
+            .get_typed(&self.m, v, ty)
+            .ok_or_else(|| format!("value {v} is not a defined value of the expected type"))
     }
 
     fn block(&self, st: &FnState, v: u64) -> Result<Block, String> {
@@ -184,14 +198,20 @@ impl ModuleReader<'_> {
     }
 
     /// The instruction of record `code`; `None` when `code` is no instruction.
-    pub(super) fn instruction(&mut self, st: &mut FnState, code: u32, ops: &[u64]) -> Result<Option<InstData>, String> {
+    pub(super) fn instruction(
+        &mut self,
+        st: &mut FnState,
+        code: u32,
+        ops: &[u64],
+    ) -> Result<Option<InstData>, String> {
         let mut o = Ops::new(ops, 0);
         let o = &mut o;
         let d = match code {
             fc::FUNC_CODE_INST_BINOP => {
                 let (a, t) = self.typed(o, st)?;
                 let b = self.untyped(o, st, t)?;
-                let op = binop(o.next()?, self.m.types.is_fp_or_fp_vector(t)).ok_or("unknown binary operator")?;
+                let op = binop(o.next()?, self.m.types.is_fp_or_fp_vector(t))
+                    .ok_or("unknown binary operator")?;
                 let mut d = InstData::with_operands(op, t, smallvec![a, b]);
                 if let Some(f) = o.opt() {
                     if is_fp_op(op) {
@@ -214,7 +234,10 @@ impl ModuleReader<'_> {
             fc::FUNC_CODE_INST_CAST => {
                 let (a, _) = self.typed(o, st)?;
                 let dest = self.type_of(o.next()?)?;
-                let op = *usize::try_from(o.next()?).ok().and_then(|i| CASTS.get(i)).ok_or("unknown cast")?;
+                let op = *usize::try_from(o.next()?)
+                    .ok()
+                    .and_then(|i| CASTS.get(i))
+                    .ok_or("unknown cast")?;
                 let mut d = InstData::with_operands(op, dest, smallvec![a]);
                 if let Some(f) = o.opt() {
                     if matches!(op, Opcode::FPTrunc | Opcode::FPExt) {
@@ -257,13 +280,20 @@ impl ModuleReader<'_> {
                 d.fmf = fmf(o.opt().unwrap_or(0));
                 d
             }
-            fc::FUNC_CODE_INST_EXTRACTELT | fc::FUNC_CODE_INST_INSERTELT | fc::FUNC_CODE_INST_SHUFFLEVEC => {
+            fc::FUNC_CODE_INST_EXTRACTELT
+            | fc::FUNC_CODE_INST_INSERTELT
+            | fc::FUNC_CODE_INST_SHUFFLEVEC => {
                 let (v, vt) = self.typed(o, st)?;
                 let mut args: Operands = smallvec![v];
                 let op = match code {
                     fc::FUNC_CODE_INST_EXTRACTELT => Opcode::ExtractElement,
                     fc::FUNC_CODE_INST_INSERTELT => {
-                        let elem = self.m.types.vector(vt).map(|v| v.2).ok_or("insertelement into a non-vector")?;
+                        let elem = self
+                            .m
+                            .types
+                            .vector(vt)
+                            .map(|v| v.2)
+                            .ok_or("insertelement into a non-vector")?;
                         args.push(self.untyped(o, st, elem)?);
                         Opcode::InsertElement
                     }
@@ -288,7 +318,10 @@ impl ModuleReader<'_> {
                     d.fmf = fmf(o.opt().unwrap_or(0));
                     d
                 } else {
-                    let p = pred.checked_sub(32).and_then(|p| ICMP.get(p as usize)).ok_or("bad predicate")?;
+                    let p = pred
+                        .checked_sub(32)
+                        .and_then(|p| ICMP.get(p as usize))
+                        .ok_or("bad predicate")?;
                     let mut d = InstData::with_operands(Opcode::ICmp, rt, smallvec![a, b]);
                     d.extra = Extra::ICmp(*p);
                     d
@@ -331,7 +364,11 @@ impl ModuleReader<'_> {
                     let v = o.next()?;
                     let k = match self.vals.get(&self.m, v) {
                         Some((Operand::Const(k), t)) if t == ty => k,
-                        _ => return Err(format!("case value {v} is not a constant of the switch's type")),
+                        _ => {
+                            return Err(format!(
+                                "case value {v} is not a constant of the switch's type"
+                            ))
+                        }
                     };
                     cases.push((k, self.block(st, o.next()?)?));
                 }
@@ -357,7 +394,9 @@ impl ModuleReader<'_> {
                 let (v, _) = self.typed(o, st)?;
                 InstData::with_operands(Opcode::Resume, TypeId::VOID, smallvec![v])
             }
-            fc::FUNC_CODE_INST_UNREACHABLE => InstData::with_operands(Opcode::Unreachable, TypeId::VOID, smallvec![]),
+            fc::FUNC_CODE_INST_UNREACHABLE => {
+                InstData::with_operands(Opcode::Unreachable, TypeId::VOID, smallvec![])
+            }
             fc::FUNC_CODE_INST_PHI => {
                 let ty = self.type_of(o.next()?)?;
                 let n = o.left();
@@ -368,8 +407,12 @@ impl ModuleReader<'_> {
                 for _ in 0..pairs {
                     let r = decode_signed(o.next()?);
                     let v = inst.wrapping_sub(r);
-                    let v = u64::try_from(v).map_err(|_| "a phi operand before the first value".to_string())?;
-                    let op = self.vals.get_typed(&self.m, v, ty).ok_or_else(|| format!("phi operand {v} is not defined"))?;
+                    let v = u64::try_from(v)
+                        .map_err(|_| "a phi operand before the first value".to_string())?;
+                    let op = self
+                        .vals
+                        .get_typed(&self.m, v, ty)
+                        .ok_or_else(|| format!("phi operand {v} is not defined"))?;
                     vals.push(op);
                     blocks.push(self.block(st, o.next()?)?);
                 }
@@ -400,7 +443,8 @@ impl ModuleReader<'_> {
             fc::FUNC_CODE_INST_CLEANUPRET => {
                 let pad = self.untyped(o, st, TypeId::TOKEN)?;
                 let unwind = if o.done() { None } else { Some(self.block(st, o.next()?)?) };
-                let mut d = InstData::with_operands(Opcode::CleanupRet, TypeId::VOID, smallvec![pad]);
+                let mut d =
+                    InstData::with_operands(Opcode::CleanupRet, TypeId::VOID, smallvec![pad]);
                 d.extra = Extra::CleanupRet(unwind);
                 d
             }
@@ -419,7 +463,8 @@ impl ModuleReader<'_> {
                     handlers.push(self.block(st, o.next()?)?);
                 }
                 let unwind = if o.done() { None } else { Some(self.block(st, o.next()?)?) };
-                let mut d = InstData::with_operands(Opcode::CatchSwitch, TypeId::TOKEN, smallvec![parent]);
+                let mut d =
+                    InstData::with_operands(Opcode::CatchSwitch, TypeId::TOKEN, smallvec![parent]);
                 d.extra = Extra::CatchSwitch { handlers: handlers.into(), unwind };
                 d
             }
@@ -430,14 +475,21 @@ impl ModuleReader<'_> {
                 for _ in 0..n {
                     args.push(self.typed(o, st)?.0);
                 }
-                let op = if code == fc::FUNC_CODE_INST_CATCHPAD { Opcode::CatchPad } else { Opcode::CleanupPad };
+                let op = if code == fc::FUNC_CODE_INST_CATCHPAD {
+                    Opcode::CatchPad
+                } else {
+                    Opcode::CleanupPad
+                };
                 InstData::with_operands(op, TypeId::TOKEN, args)
             }
             fc::FUNC_CODE_INST_ALLOCA => {
                 let elem_ty = self.type_of(o.next()?)?;
                 let _size_ty = self.type_of(o.next()?)?;
                 let size = o.next()?;
-                let (size, _) = self.vals.get(&self.m, size).ok_or_else(|| format!("value {size} is not defined"))?;
+                let (size, _) = self
+                    .vals
+                    .get(&self.m, size)
+                    .ok_or_else(|| format!("value {size} is not defined"))?;
                 let packed = o.next()?;
                 let enc = (packed & 31) | ((packed >> 8) & 7) << 5;
                 let align = align(enc)?;
@@ -477,7 +529,12 @@ impl ModuleReader<'_> {
                 if vol {
                     d.flags.set(InstFlags::VOLATILE);
                 }
-                d.extra = Extra::Mem(Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }));
+                d.extra = Extra::Mem(Box::new(MemInfo {
+                    align,
+                    ordering,
+                    failure: Ordering::NotAtomic,
+                    scope,
+                }));
                 d
             }
             fc::FUNC_CODE_INST_STORE | fc::FUNC_CODE_INST_STOREATOMIC => {
@@ -494,7 +551,12 @@ impl ModuleReader<'_> {
                 if vol {
                     d.flags.set(InstFlags::VOLATILE);
                 }
-                d.extra = Extra::Mem(Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }));
+                d.extra = Extra::Mem(Box::new(MemInfo {
+                    align,
+                    ordering,
+                    failure: Ordering::NotAtomic,
+                    scope,
+                }));
                 d
             }
             fc::FUNC_CODE_INST_CMPXCHG => {
@@ -507,7 +569,10 @@ impl ModuleReader<'_> {
                 let failure = ordering(o.next()?)?;
                 let weak = o.next()? != 0;
                 let align = align(o.opt().unwrap_or(0))?;
-                let rt = self.m.types.intern(Type::Struct { packed: false, fields: Box::new([ct, TypeId::I1]) });
+                let rt = self
+                    .m
+                    .types
+                    .intern(Type::Struct { packed: false, fields: Box::new([ct, TypeId::I1]) });
                 let mut d = InstData::with_operands(Opcode::CmpXchg, rt, smallvec![p, cmp, new]);
                 if vol {
                     d.flags.set(InstFlags::VOLATILE);
@@ -515,13 +580,17 @@ impl ModuleReader<'_> {
                 if weak {
                     d.flags.set(InstFlags::WEAK);
                 }
-                d.extra = Extra::Mem(Box::new(MemInfo { align, ordering: success, failure, scope }));
+                d.extra =
+                    Extra::Mem(Box::new(MemInfo { align, ordering: success, failure, scope }));
                 d
             }
             fc::FUNC_CODE_INST_ATOMICRMW => {
                 let (p, _) = self.typed(o, st)?;
                 let (v, vt) = self.typed(o, st)?;
-                let op = *usize::try_from(o.next()?).ok().and_then(|i| RMW.get(i)).ok_or("unknown atomicrmw operation")?;
+                let op = *usize::try_from(o.next()?)
+                    .ok()
+                    .and_then(|i| RMW.get(i))
+                    .ok_or("unknown atomicrmw operation")?;
                 let vol = o.next()? != 0;
                 let ordering = ordering(o.next()?)?;
                 let scope = self.scope(o.next()?)?;
@@ -530,14 +599,22 @@ impl ModuleReader<'_> {
                 if vol {
                     d.flags.set(InstFlags::VOLATILE);
                 }
-                d.extra = Extra::Rmw(op, Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }));
+                d.extra = Extra::Rmw(
+                    op,
+                    Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }),
+                );
                 d
             }
             fc::FUNC_CODE_INST_FENCE => {
                 let ordering = ordering(o.next()?)?;
                 let scope = self.scope(o.next()?)?;
                 let mut d = InstData::with_operands(Opcode::Fence, TypeId::VOID, smallvec![]);
-                d.extra = Extra::Mem(Box::new(MemInfo { align: None, ordering, failure: Ordering::NotAtomic, scope }));
+                d.extra = Extra::Mem(Box::new(MemInfo {
+                    align: None,
+                    ordering,
+                    failure: Ordering::NotAtomic,
+                    scope,
+                }));
                 d
             }
             fc::FUNC_CODE_INST_VAARG => {
@@ -621,7 +698,9 @@ impl ModuleReader<'_> {
 
     fn call(&mut self, st: &mut FnState, code: u32, o: &mut Ops<'_>) -> Result<InstData, String> {
         let list_id = o.next()?;
-        let list = self.attr_list(list_id).ok_or_else(|| format!("attribute list {list_id} is not defined"))?;
+        let list = self
+            .attr_list(list_id)
+            .ok_or_else(|| format!("attribute list {list_id} is not defined"))?;
         let ccinfo = o.next()?;
         let mut fmf_ = FastMath::default();
         let mut tail = TailKind::None;

@@ -86,8 +86,7 @@ impl ValueTable {
     /// The absolute number of the next value a function defines.
     pub fn next_value(&self) -> u64 {
         let f = self.func.as_ref();
-        (self.module.len()
-            + f.map_or(0, |f| f.params.len() + f.consts.len() + f.insts.len()))
+        (self.module.len() + f.map_or(0, |f| f.params.len() + f.consts.len() + f.insts.len()))
             as u64
     }
 

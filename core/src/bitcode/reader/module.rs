@@ -192,6 +192,7 @@ impl<'a> ModuleReader<'a> {
             return Err(c.error(format!("the body of @{name} is missing")));
         }
         self.upgrade_datalayout(c)?;
+        self.upgrade_intrinsics();
         let [vars, aliases, ifuncs, funcs] = std::mem::take(&mut self.kinds);
         self.m.order = vars.into_iter().chain(aliases).chain(ifuncs).chain(funcs).collect();
         // Unnamed globals are numbered in printing order, as the text names them.
@@ -207,6 +208,57 @@ impl<'a> ModuleReader<'a> {
         }
         self.m.resolve_intrinsics();
         Ok(self.m)
+    }
+
+    /// As LLVM's reader does for intrinsic declarations: an old mangling
+    /// (`llvm.va_start`) is renamed to today's (`llvm.va_start.p0`, moved to the end of the
+    /// module as LLVM's new declaration is), and `mustprogress`, which no intrinsic has but
+    /// an optimized module may carry on their declarations, is dropped (LLVM resets their
+    /// attributes to the intrinsic's own).
+    fn upgrade_intrinsics(&mut self) {
+        use crate::ir::attrs::{Attr, AttrKind};
+        use crate::ir::Intrinsic;
+        let funcs = self.kinds.get(3).cloned().unwrap_or_default();
+        let mut moved = Vec::new();
+        for g in funcs {
+            let Some(gv) = self.m.globals.get(g) else { continue };
+            let (GlobalName::Named(sym), Some(f)) = (&gv.name, gv.as_func()) else { continue };
+            let (sym, fn_attrs, ty) = (*sym, f.fn_attrs, f.ty);
+            let name = self.m.symbols.get(sym).to_string();
+            if !name.starts_with("llvm.") {
+                continue;
+            }
+            if self.m.attrs.has(fn_attrs, AttrKind::MustProgress) {
+                let v: Vec<Attr> = self
+                    .m
+                    .attrs
+                    .get(fn_attrs)
+                    .iter()
+                    .filter(|a| a.kind() != Some(AttrKind::MustProgress))
+                    .cloned()
+                    .collect();
+                let set = self.m.attrs.intern(v);
+                if let Some(f) = self.m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()) {
+                    f.fn_attrs = set;
+                }
+            }
+            let want = Intrinsic::resolve(&name).and_then(|i| i.mangled_name(&self.m, ty));
+            let Some(want) = want.filter(|w| *w != name) else { continue };
+            let key = GlobalName::Named(self.m.symbols.intern(&want));
+            if self.m.global_names.contains_key(&key) {
+                continue;
+            }
+            self.m.global_names.remove(&GlobalName::Named(sym));
+            self.m.global_names.insert(key.clone(), g);
+            if let Some(gv) = self.m.globals.get_mut(g) {
+                gv.name = key;
+            }
+            moved.push(g);
+        }
+        if let Some(funcs) = self.kinds.get_mut(3) {
+            funcs.retain(|g| !moved.contains(g));
+            funcs.extend(moved);
+        }
     }
 
     /// LLVM 19's upgrade of x86 data layouts from older LLVMs (the pointer sizes of address
@@ -238,7 +290,9 @@ impl<'a> ModuleReader<'a> {
                 if v != 2 {
                     return Err(c.record_error(
                         code,
-                        format!("module version {v}: irplay reads bitcode from LLVM 15 on (version 2)"),
+                        format!(
+                            "module version {v}: irplay reads bitcode from LLVM 15 on (version 2)"
+                        ),
                     ));
                 }
             }
@@ -248,7 +302,9 @@ impl<'a> ModuleReader<'a> {
                 match crate::ir::datalayout::parse(&s) {
                     Ok(dl) => self.m.datalayout = dl,
                     Err(e) => {
-                        return Err(c.record_error(code, format!("invalid datalayout: {}", e.message)))
+                        return Err(
+                            c.record_error(code, format!("invalid datalayout: {}", e.message))
+                        )
                     }
                 }
                 self.m.datalayout_str = Some(bytes_of(ops));
@@ -386,7 +442,8 @@ impl<'a> ModuleReader<'a> {
             .vals
             .ty(at(0))
             .ok_or_else(|| c.record_error(code, format!("type {} is not defined", at(0))))?;
-        let asp = u32::try_from(flags >> 2).map_err(|_| c.record_error(code, "bad address space"))?;
+        let asp =
+            u32::try_from(flags >> 2).map_err(|_| c.record_error(code, "bad address space"))?;
         let lk = linkage(at(3));
         let var = GlobalVar {
             value_ty,
@@ -398,7 +455,9 @@ impl<'a> ModuleReader<'a> {
                 0 => None,
                 n => {
                     let names = ["tiny", "small", "kernel", "medium", "large"];
-                    let s = names.get((n - 1) as usize).ok_or_else(|| c.record_error(code, "bad code model"))?;
+                    let s = names
+                        .get((n - 1) as usize)
+                        .ok_or_else(|| c.record_error(code, "bad code model"))?;
                     Some(s.as_bytes().into())
                 }
             },
@@ -407,15 +466,16 @@ impl<'a> ModuleReader<'a> {
         let g = self.new_global(name, GlobalKind::Var(var), 0);
         let section = Self::string_at(&self.sections, c, code, at(5), "section")?;
         let comdat = self.comdat(c, code, at(11))?;
-        let attrs = self
-            .attr_list(at(12))
-            .ok_or_else(|| c.record_error(code, format!("attribute list {} is not defined", at(12))))?;
+        let attrs = self.attr_list(at(12)).ok_or_else(|| {
+            c.record_error(code, format!("attribute list {} is not defined", at(12)))
+        })?;
         let partition = match r.get(14..16) {
             Some([o, l]) if *l > 0 => Some(self.strtab_bytes(c, code, *o, *l)?),
             _ => None,
         };
         let gv = &mut self.m.globals[g];
-        gv.linkage = if at(2) == 0 && lk == Linkage::External { Linkage::ExternalExplicit } else { lk };
+        gv.linkage =
+            if at(2) == 0 && lk == Linkage::External { Linkage::ExternalExplicit } else { lk };
         gv.visibility = visibility(at(6));
         gv.thread_local = tls(at(7));
         gv.unnamed_addr = unnamed(at(8));
@@ -436,7 +496,13 @@ impl<'a> ModuleReader<'a> {
         Ok(())
     }
 
-    fn strtab_bytes(&self, c: &Cursor<'_>, code: u32, o: u64, l: u64) -> Result<Box<[u8]>, BitcodeError> {
+    fn strtab_bytes(
+        &self,
+        c: &Cursor<'_>,
+        code: u32,
+        o: u64,
+        l: u64,
+    ) -> Result<Box<[u8]>, BitcodeError> {
         let pair = [o, l];
         Ok(self.strtab_name(c, code, &pair)?.0.into())
     }
@@ -463,9 +529,9 @@ impl<'a> ModuleReader<'a> {
             return Err(c.record_error(code, "a function whose type is not a function type"));
         };
         let params = params.to_vec();
-        let list = self
-            .attr_list(at(4))
-            .ok_or_else(|| c.record_error(code, format!("attribute list {} is not defined", at(4))))?;
+        let list = self.attr_list(at(4)).ok_or_else(|| {
+            c.record_error(code, format!("attribute list {} is not defined", at(4)))
+        })?;
         let mut f = Function::new(fty);
         f.cc = u32::try_from(at(1)).map_err(|_| c.record_error(code, "bad calling convention"))?;
         f.ret_attrs = list.ret;
@@ -501,7 +567,8 @@ impl<'a> ModuleReader<'a> {
         gv.comdat = comdat;
         gv.partition = partition;
         gv.preemption = Self::preemption(gv, at(15) != 0);
-        for (i, d) in [(10, Deferred::Prologue(g)), (13, Deferred::Prefix(g)), (14, Deferred::Personality(g))]
+        for (i, d) in
+            [(10, Deferred::Prologue(g)), (13, Deferred::Prefix(g)), (14, Deferred::Personality(g))]
         {
             if at(i) != 0 {
                 self.deferred.push((d, at(i) - 1));
@@ -560,12 +627,18 @@ impl<'a> ModuleReader<'a> {
     }
 
     /// Sets the references of globals to values read by now; with `all`, every one must be.
-    pub(super) fn resolve_deferred(&mut self, c: &Cursor<'_>, all: bool) -> Result<(), BitcodeError> {
+    pub(super) fn resolve_deferred(
+        &mut self,
+        c: &Cursor<'_>,
+        all: bool,
+    ) -> Result<(), BitcodeError> {
         let list = std::mem::take(&mut self.deferred);
         for (d, v) in list {
             let Some(&k) = usize::try_from(v).ok().and_then(|i| self.vals.module.get(i)) else {
                 if all {
-                    return Err(c.error(format!("a global refers to value {v}, which is not defined")));
+                    return Err(
+                        c.error(format!("a global refers to value {v}, which is not defined"))
+                    );
                 }
                 self.deferred.push((d, v));
                 continue;
@@ -632,7 +705,10 @@ impl<'a> ModuleReader<'a> {
                     else {
                         return Err(c.record_error(rec.code, format!("value {v} is not a global")));
                     };
-                    if matches!(self.m.globals.get(g).map(|gv| &gv.name), Some(GlobalName::Numbered(_))) {
+                    if matches!(
+                        self.m.globals.get(g).map(|gv| &gv.name),
+                        Some(GlobalName::Numbered(_))
+                    ) {
                         let key = GlobalName::Named(self.m.symbols.intern(&chars(name)));
                         self.m.globals[g].name = key.clone();
                         self.m.global_names.insert(key, g);
@@ -646,7 +722,12 @@ impl<'a> ModuleReader<'a> {
     }
 
     /// The type of a record's type operand.
-    pub(super) fn type_op(&self, c: &Cursor<'_>, code: u32, v: Option<u64>) -> Result<TypeId, BitcodeError> {
+    pub(super) fn type_op(
+        &self,
+        c: &Cursor<'_>,
+        code: u32,
+        v: Option<u64>,
+    ) -> Result<TypeId, BitcodeError> {
         let v = v.ok_or_else(|| c.record_error(code, "too few operands"))?;
         self.vals.ty(v).ok_or_else(|| c.record_error(code, format!("type {v} is not defined")))
     }
