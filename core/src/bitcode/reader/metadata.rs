@@ -20,6 +20,8 @@ mod attach;
 #[cfg(test)]
 #[path = "metadata_tests.rs"]
 mod tests;
+#[path = "metadata_upgrade.rs"]
+mod upgrade;
 
 use super::ValueContext;
 use crate::bitcode::bitstream::{Cursor, Entry, Record};
@@ -249,6 +251,7 @@ impl MdLoader {
         }
         if !in_function {
             self.module_len = self.entries.len();
+            upgrade::upgrade_module_flags(m);
         }
         Ok(())
     }

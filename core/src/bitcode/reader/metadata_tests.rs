@@ -446,3 +446,75 @@ fn specialised_records_refer_forward() {
         Some(node(&m, l.get(0)).kind.clone())
     );
 }
+
+#[test]
+fn old_module_flags_are_upgraded_as_llvm_reads_them() {
+    let mut b = B::new();
+    b.open(block::METADATA_BLOCK_ID)
+        .strings(&[
+            "PIC Level",
+            "PIE Level",
+            "branch-target-enforcement",
+            "Objective-C Image Info Version",
+            "Objective-C Image Info Section",
+            "__DATA, __objc_imageinfo",
+            "Linker Options",
+            "-lfoo",
+            "Other",
+        ])
+        // Ids 9..=13: i32 1, i32 7, i32 2, i32 0, i32 5.
+        .rec(md::METADATA_VALUE, &[0, 1])
+        .rec(md::METADATA_VALUE, &[0, 7])
+        .rec(md::METADATA_VALUE, &[0, 2])
+        .rec(md::METADATA_VALUE, &[0, 0])
+        .rec(md::METADATA_VALUE, &[0, 5])
+        // 14: PIC (max), 15: PIE (error), 16: branch (error), 17: ObjC version, 18: section,
+        // 19: !{!"-lfoo"}, 20: !{!19}, 21: Linker Options, 22: Other (error, untouched).
+        .rec(md::METADATA_NODE, &[11, 1, 12])
+        .rec(md::METADATA_NODE, &[10, 2, 12])
+        .rec(md::METADATA_NODE, &[10, 3, 12])
+        .rec(md::METADATA_NODE, &[10, 4, 13])
+        .rec(md::METADATA_NODE, &[10, 5, 6])
+        .rec(md::METADATA_NODE, &[8])
+        .rec(md::METADATA_NODE, &[20])
+        .rec(md::METADATA_NODE, &[14, 7, 21])
+        .rec(md::METADATA_NODE, &[10, 9, 12])
+        .text(md::METADATA_NAME, &[], "llvm.module.flags")
+        .rec(md::METADATA_NAMED_NODE, &[14, 15, 16, 17, 18, 21, 22])
+        .close();
+    let mut m = Module::default();
+    let l = load(&b.bytes(), &mut m).unwrap_or_else(|e| panic!("{e}"));
+    let show = |md: &Metadata| match md {
+        Metadata::String(s) => m.symbols.get(*s).to_string(),
+        Metadata::Value(c) => match m.consts.kind(*c) {
+            ConstKind::Int(v) => v.low_u64().to_string(),
+            _ => "?".to_string(),
+        },
+        Metadata::Node(n) if Some(Metadata::Node(*n)) == l.get(20) => "!opts".to_string(),
+        _ => "?".to_string(),
+    };
+    let flags: Vec<String> = m.metadata.named[0]
+        .nodes
+        .iter()
+        .map(|&n| match &m.metadata.nodes[n].kind {
+            MdNodeKind::Tuple(ops) => ops.iter().map(show).collect::<Vec<_>>().join(" "),
+            _ => "?".to_string(),
+        })
+        .collect();
+    assert_eq!(
+        flags,
+        [
+            "8 PIC Level 2",
+            "7 PIE Level 2",
+            "8 branch-target-enforcement 2",
+            "1 Objective-C Image Info Version 0",
+            "1 Objective-C Image Info Section __DATA,__objc_imageinfo",
+            "5 Linker Options !opts",
+            "1 Other 2",
+            "4 Objective-C Class Properties 0",
+        ]
+    );
+    let opts = m.metadata.named.iter().find(|n| &*n.name == "llvm.linker.options");
+    let opts = opts.map(|n| n.nodes.iter().map(|&x| Metadata::Node(x)).collect::<Vec<_>>());
+    assert_eq!(opts, l.get(19).map(|n| vec![n]));
+}
