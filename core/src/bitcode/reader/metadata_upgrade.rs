@@ -35,7 +35,7 @@ fn int_of(m: &Module, md: Metadata) -> Option<u64> {
     }
 }
 
-fn string_of(m: &Module, md: Metadata) -> Option<Symbol> {
+fn string_of(md: Metadata) -> Option<Symbol> {
     match md {
         Metadata::String(s) => Some(s),
         _ => None,
@@ -60,7 +60,7 @@ pub(super) fn upgrade_module_flags(m: &mut Module) {
     let mut linker_options = None;
     for (i, &flag) in flags.iter().enumerate() {
         let Some(&[behavior, id, value]) = tuple(m, flag) else { continue };
-        let Some(id_sym) = string_of(m, id) else { continue };
+        let Some(id_sym) = string_of(id) else { continue };
         let name = m.symbols.get(id_sym).to_string();
         let behavior_v = int_of(m, behavior);
         let new_behavior = match name.as_str() {
@@ -83,7 +83,7 @@ pub(super) fn upgrade_module_flags(m: &mut Module) {
             "Objective-C Class Properties" => class_props = true,
             "Linker Options" => linker_options = Some(value),
             "Objective-C Image Info Section" => {
-                if let Some(s) = string_of(m, value) {
+                if let Some(s) = string_of(value) {
                     let text = m.symbols.get(s);
                     if text.contains(' ') {
                         let joined: String = text.split(' ').collect();
