@@ -11,8 +11,8 @@ use crate::ir::inst::InstData;
 use crate::ir::module::{GlobalKind, GlobalName, GlobalValue};
 use crate::ir::opcode::Opcode;
 
-/// Types 0, 1, 2 are `i32`, `ptr`, `i64`; values under 50 are integer constants of that
-/// value, 50 is global 0, and 100 and up are the function's values from 0.
+/// Types 0, 1, 2 are `i32`, `ptr`, `i64`; values under 50 and from 1000 are integer constants
+/// of that value, 50 is global 0, and 100 to 199 are the function's values from 0.
 struct Values;
 
 impl ValueContext for Values {
@@ -26,6 +26,7 @@ impl ValueContext for Values {
                 m.consts.intern(TypeId::PTR, ConstKind::Global(GlobalId::from_u32(0))),
             )),
             100..200 => Some(Operand::Value(Value::from_u32(idx as u32 - 100))),
+            1000.. => Some(Operand::Const(m.consts.int(ty, ApInt::from_u64(32, idx)))),
             _ => None,
         }
     }
@@ -461,36 +462,42 @@ fn old_module_flags_are_upgraded_as_llvm_reads_them() {
             "Linker Options",
             "-lfoo",
             "Other",
+            "Objective-C Garbage Collection",
         ])
-        // Ids 9..=13: i32 1, i32 7, i32 2, i32 0, i32 5.
+        // Ids 10..=14: i32 1, i32 7, i32 2, i32 0, i32 5; 15: i32 0x05040301.
         .rec(md::METADATA_VALUE, &[0, 1])
         .rec(md::METADATA_VALUE, &[0, 7])
         .rec(md::METADATA_VALUE, &[0, 2])
         .rec(md::METADATA_VALUE, &[0, 0])
         .rec(md::METADATA_VALUE, &[0, 5])
-        // 14: PIC (max), 15: PIE (error), 16: branch (error), 17: ObjC version, 18: section,
-        // 19: !{!"-lfoo"}, 20: !{!19}, 21: Linker Options, 22: Other (error, untouched).
-        .rec(md::METADATA_NODE, &[11, 1, 12])
-        .rec(md::METADATA_NODE, &[10, 2, 12])
-        .rec(md::METADATA_NODE, &[10, 3, 12])
-        .rec(md::METADATA_NODE, &[10, 4, 13])
-        .rec(md::METADATA_NODE, &[10, 5, 6])
+        .rec(md::METADATA_VALUE, &[0, 0x0504_0301])
+        // 16: PIC (max), 17: PIE (error), 18: branch (error), 19: ObjC version, 20: section,
+        // 21: !{!"-lfoo"}, 22: !{!21}, 23: Linker Options, 24: Other (error, untouched),
+        // 25: garbage collection.
+        .rec(md::METADATA_NODE, &[12, 1, 13])
+        .rec(md::METADATA_NODE, &[11, 2, 13])
+        .rec(md::METADATA_NODE, &[11, 3, 13])
+        .rec(md::METADATA_NODE, &[11, 4, 14])
+        .rec(md::METADATA_NODE, &[11, 5, 6])
         .rec(md::METADATA_NODE, &[8])
-        .rec(md::METADATA_NODE, &[20])
-        .rec(md::METADATA_NODE, &[14, 7, 21])
-        .rec(md::METADATA_NODE, &[10, 9, 12])
+        .rec(md::METADATA_NODE, &[22])
+        .rec(md::METADATA_NODE, &[15, 7, 23])
+        .rec(md::METADATA_NODE, &[11, 9, 13])
+        .rec(md::METADATA_NODE, &[11, 10, 16])
         .text(md::METADATA_NAME, &[], "llvm.module.flags")
-        .rec(md::METADATA_NAMED_NODE, &[14, 15, 16, 17, 18, 21, 22])
+        .rec(md::METADATA_NAMED_NODE, &[16, 17, 18, 19, 20, 23, 24, 25])
         .close();
     let mut m = Module::default();
     let l = load(&b.bytes(), &mut m).unwrap_or_else(|e| panic!("{e}"));
     let show = |md: &Metadata| match md {
         Metadata::String(s) => m.symbols.get(*s).to_string(),
         Metadata::Value(c) => match m.consts.kind(*c) {
-            ConstKind::Int(v) => v.low_u64().to_string(),
+            ConstKind::Int(v) => {
+                format!("{}{}", v.low_u64(), if v.width() == 8 { "b" } else { "" })
+            }
             _ => "?".to_string(),
         },
-        Metadata::Node(n) if Some(Metadata::Node(*n)) == l.get(20) => "!opts".to_string(),
+        Metadata::Node(n) if Some(Metadata::Node(*n)) == l.get(22) => "!opts".to_string(),
         _ => "?".to_string(),
     };
     let flags: Vec<String> = m.metadata.named[0]
@@ -511,10 +518,14 @@ fn old_module_flags_are_upgraded_as_llvm_reads_them() {
             "1 Objective-C Image Info Section __DATA,__objc_imageinfo",
             "5 Linker Options !opts",
             "1 Other 2",
+            "1 Objective-C Garbage Collection 1b",
             "4 Objective-C Class Properties 0",
+            "1 Swift ABI Version 3",
+            "1 Swift Major Version 5b",
+            "1 Swift Minor Version 4b",
         ]
     );
     let opts = m.metadata.named.iter().find(|n| &*n.name == "llvm.linker.options");
     let opts = opts.map(|n| n.nodes.iter().map(|&x| Metadata::Node(x)).collect::<Vec<_>>());
-    assert_eq!(opts, l.get(19).map(|n| vec![n]));
+    assert_eq!(opts, l.get(21).map(|n| vec![n]));
 }

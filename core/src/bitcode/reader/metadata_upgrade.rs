@@ -2,8 +2,9 @@
 //! so that old files read as `llvm-dis-19` shows them: "PIC Level" from error or max to min,
 //! "PIE Level" from error to max, branch protection flags from error to min, spaces dropped
 //! from the Objective-C image info section, "Objective-C Class Properties" added beside an
-//! Objective-C image info version, `amdgpu_code_object_version` renamed, and a
-//! "Linker Options" flag copied to `!llvm.linker.options`.
+//! Objective-C image info version, an `i32` "Objective-C Garbage Collection" flag cut to `i8`
+//! (its upper bytes becoming the Swift version flags), `amdgpu_code_object_version` renamed,
+//! and a "Linker Options" flag copied to `!llvm.linker.options`.
 
 use crate::ir::apint::ApInt;
 use crate::ir::constants::ConstKind;
@@ -57,6 +58,7 @@ pub(super) fn upgrade_module_flags(m: &mut Module) {
     };
     let flags = m.metadata.named.get(at).map(|n| n.nodes.clone()).unwrap_or_default();
     let (mut objc, mut class_props) = (false, false);
+    let mut swift: Option<[u64; 3]> = None;
     let mut linker_options = None;
     for (i, &flag) in flags.iter().enumerate() {
         let Some(&[behavior, id, value]) = tuple(m, flag) else { continue };
@@ -92,6 +94,22 @@ pub(super) fn upgrade_module_flags(m: &mut Module) {
                     }
                 }
             }
+            "Objective-C Garbage Collection" => {
+                if let Metadata::Value(c) = value {
+                    if let (false, ConstKind::Int(v)) =
+                        (m.consts.ty(c) == TypeId::I8, m.consts.kind(c))
+                    {
+                        let val = v.low_u64() & 0xffff_ffff;
+                        if val & 0xff != val {
+                            swift =
+                                Some([(val >> 8) & 0xff, (val >> 24) & 0xff, (val >> 16) & 0xff]);
+                        }
+                        let b = i32_md(m, ERROR);
+                        let low = m.consts.int(TypeId::I8, ApInt::from_u64(8, val & 0xff));
+                        replace = Some([b, id, Metadata::Value(low)]);
+                    }
+                }
+            }
             "amdgpu_code_object_version" => {
                 let sym = m.symbols.intern("amdhsa_code_object_version");
                 replace = Some([behavior, Metadata::String(sym), value]);
@@ -112,6 +130,23 @@ pub(super) fn upgrade_module_flags(m: &mut Module) {
         let n = new_tuple(m, [b, id, zero]);
         if let Some(nm) = m.metadata.named.get_mut(at) {
             nm.nodes.push(n);
+        }
+    }
+    if let Some([abi, major, minor]) = swift {
+        let abi = i32_md(m, abi);
+        let major = Metadata::Value(m.consts.int(TypeId::I8, ApInt::from_u64(8, major)));
+        let minor = Metadata::Value(m.consts.int(TypeId::I8, ApInt::from_u64(8, minor)));
+        for (name, v) in [
+            ("Swift ABI Version", abi),
+            ("Swift Major Version", major),
+            ("Swift Minor Version", minor),
+        ] {
+            let b = i32_md(m, ERROR);
+            let id = Metadata::String(m.symbols.intern(name));
+            let n = new_tuple(m, [b, id, v]);
+            if let Some(nm) = m.metadata.named.get_mut(at) {
+                nm.nodes.push(n);
+            }
         }
     }
     if let Some(Metadata::Node(opts)) = linker_options {
