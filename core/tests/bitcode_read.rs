@@ -30,6 +30,8 @@ const KNOWN: &[(&str, &str)] = &[
     ("clang-15:structs-O2", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
     ("clang-15:control-O0", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
     ("clang-15:control-O2", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
+    ("clang-15:structs-O2g", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
+    ("clang-15:control-O2g", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
 ];
 
 fn tool(name: &str) -> bool {
@@ -222,10 +224,13 @@ fn compile_c(clang: &str, dir: &Path, tag: &str) -> Vec<(String, PathBuf)> {
         if std::fs::write(&c, src).is_err() {
             continue;
         }
-        for opt in ["-O0", "-O2"] {
+        let variants: [(&str, &[&str]); 3] =
+            [("-O0", &["-O0"]), ("-O2", &["-O2"]), ("-O2g", &["-O2", "-g"])];
+        for (opt, flags) in variants {
             let bc = dir.join(format!("{tag}-{name}{opt}.bc"));
             let ok = Command::new(clang)
-                .args([opt, "-c", "-emit-llvm"])
+                .args(flags)
+                .args(["-c", "-emit-llvm"])
                 .arg(&c)
                 .arg("-o")
                 .arg(&bc)
@@ -239,7 +244,7 @@ fn compile_c(clang: &str, dir: &Path, tag: &str) -> Vec<(String, PathBuf)> {
 }
 
 #[test]
-fn clang_19_and_clang_15_programs_read_as_llvm_dis_prints_them() {
+fn clang_19_15_and_16_programs_read_as_llvm_dis_prints_them() {
     if !tool("llvm-dis-19") || !tool("clang-19") {
         eprintln!("skipped: clang-19 / llvm-dis-19 not installed");
         return;
@@ -248,9 +253,12 @@ fn clang_19_and_clang_15_programs_read_as_llvm_dis_prints_them() {
     let _ = std::fs::create_dir_all(&dir);
     let mut cases = compile_c("clang-19", &dir, "clang-19");
     let n19 = cases.len();
-    // LLVM 15 writes opaque pointers too, with its own attribute and data layout forms.
-    if tool("clang-15") {
-        cases.extend(compile_c("clang-15", &dir, "clang-15"));
+    // LLVM 15 and 16 write opaque pointers too, with their own attribute, data layout and
+    // debug intrinsic forms.
+    for old in ["clang-15", "clang-16"] {
+        if tool(old) {
+            cases.extend(compile_c(old, &dir, old));
+        }
     }
     let n = cases.len();
     let (same, compared, problems) = run(cases);

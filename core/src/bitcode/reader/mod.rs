@@ -10,6 +10,7 @@
 //!  constants.rs  module and function constants (forward references resolved on demand)
 //!  function.rs   function blocks: blocks, names, debug locations and records, attachments
 //!  insts.rs      one instruction record at a time
+//!  upgrade.rs    older debug intrinsic calls turned into debug records
 //! ```
 //!
 //! # Value numbering
@@ -29,6 +30,7 @@ mod insts;
 mod metadata;
 mod module;
 mod types;
+mod upgrade;
 
 use crate::bitcode::bitstream::{Cursor, Entry, Record};
 use crate::bitcode::codes::{block, identification, strtab};

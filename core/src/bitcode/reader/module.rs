@@ -206,6 +206,7 @@ impl<'a> ModuleReader<'a> {
                 }
             }
         }
+        super::upgrade::dbg_intrinsics_to_records(&mut self.m);
         self.m.resolve_intrinsics();
         Ok(self.m)
     }
