@@ -3,12 +3,12 @@
 //! the fields the text parser builds from `llvm-dis-19`'s output, and writing gives the
 //! operands `llvm-as-19` writes.
 //!
-//! One table ([`table::LAYOUTS`]) serves both directions: each field names its operand, how
+//! One table (`table::LAYOUTS`) serves both directions: each field names its operand, how
 //! the operand encodes it (`id + 1` references, strings, integers, keywords, flags, bits of
 //! operand 0), when LLVM 19's printer prints it, and the operand a missing field gets.
 //! `DIEnumerator`, `DIExpression`, `GenericDINode` and the older `DISubrange` layouts have code
-//! of their own ([`special`]); layouts written by LLVM 15 to 18 (and older ones where LLVM 19
-//! still reads them) are first brought to LLVM 19's ([`special::normalize`]).
+//! of their own (`special`); layouts written by LLVM 15 to 18 (and older ones where LLVM 19
+//! still reads them) are first brought to LLVM 19's (`special::normalize`).
 //!
 //! Integers that the text gives as plain numbers but bitcode stores as metadata
 //! (`DISubrange(count: 7)` is a reference to `i64 7`, `DIGenericSubrange(count: 7)` one to
