@@ -207,18 +207,11 @@ const CASES: &[(&str, Source)] = &[
     ("prog-clang15-O2-g", Source::C15(PROG_C, &["-O2", "-g"])),
     ("loops-clang15-O2", Source::C15(LOOPS_C, &["-O2"])),
     ("classes-clang15-O0-g", Source::C15(CLASSES_CPP, &["-xc++", "-O0", "-g"])),
+    ("classes-clang15-O2-g", Source::C15(CLASSES_CPP, &["-xc++", "-O2", "-g"])),
 ];
 
 /// Inputs that do not read identically yet, with the reason.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "local-calls",
-        "`llvm.dbg.value` calls stay calls (with their metadata operands right); llvm-dis-19 \
-         turns them into `#dbg_value` records and drops the intrinsic's declaration",
-    ),
-    ("prog-clang15-O2-g", "`llvm.dbg.*` calls stay calls, as for local-calls"),
-    ("classes-clang15-O0-g", "`llvm.dbg.*` calls stay calls, as for local-calls"),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 /// A scratch directory, removed at the end.
 struct Scratch(PathBuf);
