@@ -149,7 +149,11 @@ export async function run({ test, ctx, open, editorText, setText, assert, out })
     const llPath = join(dir, 'got.ll');
     await ll.saveAs(llPath);
     assert(readFileSync(llPath, 'utf8') === SUM, 'the .ll is the text');
-    const [bc] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.click('#download-bc')]);
+    // The download, or (failing fast) the note that says why there is none.
+    const refused = page.waitForSelector('#file-note.file-note-error', { timeout: 30_000 })
+      .then(async () => { throw new Error(await noteText(page)); });
+    refused.catch(() => {});
+    const [bc] = await Promise.all([Promise.race([page.waitForEvent('download', { timeout: 30_000 }), refused]), page.click('#download-bc')]);
     assert(bc.suggestedFilename() === 'module.bc', bc.suggestedFilename());
     const bcPath = join(dir, 'got.bc');
     await bc.saveAs(bcPath);

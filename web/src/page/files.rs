@@ -64,7 +64,7 @@ pub fn drop_hint(dragging: bool) -> Html {
     if !dragging {
         return html! {};
     }
-    html! { <div id="drop-hint" class="drop-hint" aria-hidden="true">{"Drop a .ll or .bc file to open it"}</div> }
+    html! { <div id="drop-hint" class="drop-hint" aria-hidden="true"></div> }
 }
 
 /// Opens the file picker.
