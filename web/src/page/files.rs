@@ -193,7 +193,9 @@ pub fn install_drop(pane: &web_sys::Element, on: Callback<FilesAction>) {
 pub fn install_keys(input: NodeRef, on: Callback<FilesAction>) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     let cb = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-        if !(e.ctrl_key() || e.meta_key()) || e.shift_key() || e.alt_key() {
+        // A key the editor took (macOS's Ctrl-O splits the line there) stays the editor's.
+        if e.default_prevented() || !(e.ctrl_key() || e.meta_key()) || e.shift_key() || e.alt_key()
+        {
             return;
         }
         match e.key().as_str() {
