@@ -13,6 +13,7 @@ import { run as diagnostics } from './diagnostics.mjs';
 import { run as stepperTests } from './stepper.mjs';
 import { run as runTeach } from './teach.mjs';
 import { run as runReports } from './reports.mjs';
+import { run as runFiles } from './files.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
@@ -868,6 +869,7 @@ await diagnostics({ test, ctx, open, setText, editorText, assert, metrics, base 
 await stepperTests({ test, ctx, open, setText, editorText, assert, metrics, base, out });
 await runTeach({ test, ctx, open, setText, editorText, assert, metrics, base });
 await runReports({ test, ctx, open, setText, editorText, assert, metrics, base });
+await runFiles({ test, ctx, open, setText, editorText, assert, metrics, base, out });
 
 await ctx.close();
 

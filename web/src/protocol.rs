@@ -6,8 +6,13 @@ pub use crate::worker::layout::{EdgePath, Layout, Rect};
 use serde::{Deserialize, Serialize};
 
 pub mod debug;
+pub mod files;
 mod run;
 pub use debug::{DebugOp, DebugReply, DebugRequest, DebugStart, DebugStop};
+pub use files::{
+    BitcodeFile, BitcodeText, FilesReply, FilesRequest, ReadBitcodeRequest, ReadError,
+    WriteBitcodeRequest,
+};
 pub use run::*;
 
 /// Any request, as a worker reads it. The page has one worker per kind and sends each only its
@@ -27,6 +32,10 @@ pub enum Request {
     Compile(CompileRequest),
     /// Start or move a stepping session (the debug worker).
     Debug(DebugRequest),
+    /// Read a `.bc` file into text (the file worker).
+    ReadBitcode(ReadBitcodeRequest),
+    /// Write the module as bitcode (the file worker).
+    WriteBitcode(WriteBitcodeRequest),
 }
 
 /// Parse and verify `text`; lay out the CFG of `function` (or of `main`, or the first defined
@@ -121,6 +130,8 @@ impl Request {
             Request::StepCfgs(r) => r.id,
             Request::Compile(r) => r.id,
             Request::Debug(r) => r.id,
+            Request::ReadBitcode(r) => r.id,
+            Request::WriteBitcode(r) => r.id,
         }
     }
 }
@@ -155,6 +166,15 @@ impl From<CompileRequest> for Request {
 impl From<DebugRequest> for Request {
     fn from(r: DebugRequest) -> Request {
         Request::Debug(r)
+    }
+}
+
+impl From<FilesRequest> for Request {
+    fn from(r: FilesRequest) -> Request {
+        match r {
+            FilesRequest::ReadBitcode(r) => Request::ReadBitcode(r),
+            FilesRequest::WriteBitcode(w) => Request::WriteBitcode(w),
+        }
     }
 }
 
@@ -237,6 +257,8 @@ pub enum Reply {
     Asm(AsmReply),
     /// To the debug worker's.
     Debug(DebugReply),
+    /// To the file worker's.
+    Files(FilesReply),
 }
 
 impl Reply {

@@ -11,6 +11,7 @@ mod bridge;
 mod cfg;
 mod editor;
 pub mod examples;
+mod files;
 mod hover;
 mod panels;
 mod passes;
@@ -26,6 +27,7 @@ use crate::protocol::{
     OptRequest, Request, RunReply, RunRequest,
 };
 use crate::protocol::{DebugReply, DebugRequest};
+use crate::protocol::{FilesReply, FilesRequest};
 use asm::{AsmPane, SharedAsm};
 use bridge::Bridge;
 use cfg::CfgPane;
@@ -36,7 +38,7 @@ use panels::{ProblemsPane, RunPane};
 use passes::PassPane;
 use share::Tab;
 use state::DebugAction;
-use state::{Action, Effect, Init, Measure, State, Worker};
+use state::{Action, Effect, FilesAction, Init, Measure, State, Worker};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -72,6 +74,10 @@ pub struct App {
     debug_worker: Slot<DebugRequest, DebugReply>,
     /// Runs the interpreter after a run as WebAssembly, to check for undefined behaviour.
     check_worker: Slot<RunRequest, RunReply>,
+    /// Reads `.bc` files and writes the module as bitcode.
+    files_worker: Slot<FilesRequest, FilesReply>,
+    /// The hidden file input behind Open….
+    file_input: NodeRef,
     /// The text and run values the editor's hover callback reads.
     hover: Rc<RefCell<HoverData>>,
     /// Made once: a new callback on every render would re-render the whole graph.
@@ -109,6 +115,8 @@ impl Component for App {
             asm_worker: None,
             debug_worker: None,
             check_worker: None,
+            files_worker: None,
+            file_input: NodeRef::default(),
             hover,
             on_block: ctx.link().callback(Action::BlockClicked),
             no_poison: Rc::new(HashMap::new()),
@@ -199,14 +207,17 @@ impl Component for App {
                     <button id="run-top" class="btn btn-primary" onclick={link.callback(|_| Action::Run)} disabled={self.state.running()} title="run the entry function (Ctrl-Enter)">{"▶ Run"}</button>
                     <button id="debug-top" class="btn" onclick={link.callback(|_| Action::Debug(DebugAction::Start))} title="step through the entry function: forwards and back, with breakpoints (click a line number)">{"▷ Debug"}</button>
                     <button id="share" class="btn" onclick={link.callback(|_| Action::Share)}>{"Share"}</button>
+                    { files::toolbar(&link.callback(Action::Files), &self.file_input, self.state.files.writing()) }
                     <label class="toggle"><input id="toggle-dom" type="checkbox" checked={self.state.view.dom_tree} onchange={link.callback(|_| Action::ToggleDom)} />{" dominator tree"}</label>
                     <label class="toggle"><input id="toggle-may-poison" type="checkbox" checked={self.state.view.may_poison} onchange={link.callback(|_| Action::ToggleMayPoison)} />{" may-be-poison"}</label>
                     <button id="theme" class="btn" onclick={link.callback(|_| Action::ToggleTheme)} aria-label="switch theme">{ if self.state.dark { "☀ Light" } else { "☾ Dark" } }</button>
                 </header>
                 { self.toast_view(ctx) }
+                { files::note(self.state.files.note.as_ref(), self.state.files.can_undo(&self.state.text), &link.callback(Action::Files)) }
                 <main class="panes">
-                    <section class="pane editor-pane" aria-label="editor">
+                    <section class={classes!("pane", "editor-pane", self.state.files.dragging.then_some("drop-target"))} aria-label="editor">
                         <div id="editor" class="editor" ref={self.editor_ref.clone()}></div>
+                        { files::drop_hint(self.state.files.dragging) }
                         { self.stepper_view(ctx) }
                     </section>
                     <section class="pane side-pane">
@@ -260,6 +271,10 @@ impl App {
         storage::on_ctrl_enter(move || run.emit(()));
         storage::reload_on_new_link();
         stepper::install_keys(ctx.link().callback(Action::Debug));
+        if let Some(pane) = el.parent_element() {
+            files::install_drop(&pane, ctx.link().callback(Action::Files));
+        }
+        files::install_keys(self.file_input.clone(), ctx.link().callback(Action::Files));
     }
 
     /// Carries out one effect; true when the page should re-render.
@@ -309,6 +324,12 @@ impl App {
                 let on_reply = || link.callback(Action::CheckReply);
                 if let Err(e) = carry(&mut self.check_worker, op, on_reply) {
                     link.send_message(Action::NoWorker(Worker::Check, e));
+                }
+            }
+            Effect::Files(op) => {
+                let on_reply = || link.callback(|r| Action::Files(FilesAction::Reply(r)));
+                if let Err(e) = carry(&mut self.files_worker, op, on_reply) {
+                    link.send_message(Action::Files(FilesAction::NoWorker(e)));
                 }
             }
             Effect::Later(ms, action) => {

@@ -10,12 +10,14 @@ use super::examples::EXAMPLES;
 use super::share::{self, AsmTargets, Tab, View};
 use super::workers::{Policy, WorkerHandle, WorkerOp};
 use crate::protocol::DebugRequest;
+use crate::protocol::FilesRequest;
 use crate::protocol::{
     Analysis, AnalysisReply, AnalyzeRequest, AsmReply, AsmReport, CfgView, CompileRequest,
     OptReply, OptReport, OptRequest, OptimizeRequest, OutputChunk, RunReply, RunReport, RunRequest,
     StepCfgsRequest,
 };
 pub use debug::DebugAction;
+pub use files::{FileNote, FilesAction};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -143,6 +145,8 @@ pub enum Action {
     CheckReply(RunReply),
     /// Show the interpreter's report of the checked run instead of the WebAssembly one.
     ShowCompared,
+    /// Opening and downloading files.
+    Files(FilesAction),
 }
 
 /// A file of the asm view to download.
@@ -226,6 +230,8 @@ pub enum Effect {
     DebugLine(Option<(u32, u32)>, &'static str),
     /// Post to (or end) the check worker.
     Check(WorkerOp<RunRequest>),
+    /// Post to (or end) the file worker.
+    Files(WorkerOp<FilesRequest>),
     /// Take the action after this many milliseconds.
     Later(u32, Box<Action>),
     /// Offer a file for download: name, contents, MIME type.
@@ -380,6 +386,8 @@ pub struct State {
     last_request: Option<RunRequest>,
     /// The function the cursor was last in (the CFG follows it into another one).
     cursor_function: Option<String>,
+    /// Opening and downloading files.
+    pub files: files::Files,
 }
 
 impl State {
@@ -428,6 +436,7 @@ impl State {
             compare_live: LiveOutput::default(),
             last_request: None,
             cursor_function: None,
+            files: files::Files::default(),
         }
     }
 
@@ -648,6 +657,7 @@ impl State {
             Action::Debug(a) => self.debug_action(a, &mut fx),
             Action::CheckReply(reply) => self.check_reply(reply, &mut fx),
             Action::ShowCompared => self.show_compared(&mut fx),
+            Action::Files(a) => self.files_action(a, &mut fx),
         }
         fx
     }
@@ -916,6 +926,7 @@ pub fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
 mod asm;
 mod compare;
 pub mod debug;
+pub mod files;
 #[cfg(test)]
 mod tests;
 

@@ -8,6 +8,7 @@
 pub mod asm;
 pub mod cfgview;
 pub mod debug;
+pub mod files;
 pub mod layout;
 mod report;
 pub mod values;
@@ -132,6 +133,8 @@ pub fn handle(req: Request) -> Reply {
             Reply::Asm(AsmReply::Compiled(Box::new(asm::compile(id, &text, &targets, files))))
         }
         Request::Debug(r) => Reply::Debug(debug::handle(r)),
+        Request::ReadBitcode(r) => Reply::Files(files::read_bitcode(r)),
+        Request::WriteBitcode(r) => Reply::Files(files::write_bitcode(r)),
     }
 }
 

@@ -363,6 +363,7 @@ entry:
             Reply::Opt(r) => Action::OptReply(r),
             Reply::Asm(r) => Action::AsmReply(r),
             Reply::Debug(r) => Action::Debug(DebugAction::Reply(r)),
+            Reply::Files(r) => Action::Files(super::super::FilesAction::Reply(r)),
         }
     }
 

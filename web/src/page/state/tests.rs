@@ -70,6 +70,7 @@ fn answer(req: impl Into<Request>) -> Action {
         Reply::Opt(r) => Action::OptReply(r),
         Reply::Asm(r) => Action::AsmReply(r),
         Reply::Debug(r) => Action::Debug(DebugAction::Reply(r)),
+        Reply::Files(r) => Action::Files(FilesAction::Reply(r)),
     }
 }
 
