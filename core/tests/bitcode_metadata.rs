@@ -177,19 +177,7 @@ const CASES: &[(&str, Source)] = &[
 ];
 
 /// Inputs that do not read identically yet, with the reason.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "prog-O2-g",
-        "#dbg_assign: the address and the address expression come out swapped (the reader of \
-         DEBUG_RECORD_ASSIGN takes operand 5 as the address; LLVM 19 writes the address \
-         expression at 5 and the address at 6)",
-    ),
-    (
-        "prog-O1-gline",
-        "a declared intrinsic prints with `mustprogress` in its attributes, which llvm-dis-19 \
-         does not show",
-    ),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 /// A scratch directory, removed at the end.
 struct Scratch(PathBuf);
