@@ -3,18 +3,23 @@
 //! the fields the text parser builds from `llvm-dis-19`'s output, and writing gives the
 //! operands `llvm-as-19` writes.
 //!
-//! One table ([`table::LAYOUTS`]) serves both directions: each field names its operand, how
+//! One table (`table::LAYOUTS`) serves both directions: each field names its operand, how
 //! the operand encodes it (`id + 1` references, strings, integers, keywords, flags, bits of
 //! operand 0), when LLVM 19's printer prints it, and the operand a missing field gets.
 //! `DIEnumerator`, `DIExpression`, `GenericDINode` and the older `DISubrange` layouts have code
-//! of their own ([`special`]); layouts written by LLVM 15 to 18 (and older ones where LLVM 19
-//! still reads them) are first brought to LLVM 19's ([`special::normalize`]).
+//! of their own (`special`); layouts written by LLVM 15 to 18 (and older ones where LLVM 19
+//! still reads them) are first brought to LLVM 19's (`special::normalize`).
 //!
 //! Integers that the text gives as plain numbers but bitcode stores as metadata
 //! (`DISubrange(count: 7)` is a reference to `i64 7`, `DIGenericSubrange(count: 7)` one to
 //! `!DIExpression(DW_OP_consts, 7)`, `DICompositeType(rank: 2)` like `DISubrange`) are
 //! [`Implicit`] operands: [`implicit_operands`] lists them so the writer can number them, and
 //! [`encode_with`] takes their numbering.
+//!
+//! For the reader: a `DIGenericSubrange` bound is recognised as an integer only when the
+//! expression it refers to is already decoded in the module (LLVM writes operands before
+//! their users, and expressions are never in cycles). `DIArgList` (`METADATA_ARG_LIST`) is not
+//! a record here: it only exists as a function-local call or debug-record operand.
 
 mod dwarf;
 mod keywords;
@@ -134,7 +139,13 @@ fn decode_slot(
             }
             int_field(m, v)
         }
-        Ty::Column => int_field(m, if raw >= 1 << 16 { 0 } else { raw }),
+        Ty::Column => {
+            // LLVM sets a column that does not fit in 16 bits to 0 (then not printed).
+            if raw >= 1 << 16 && slot.show == Show::Nonzero {
+                return Ok(None);
+            }
+            int_field(m, if raw >= 1 << 16 { 0 } else { raw })
+        }
         Ty::I32 => {
             let v = raw as u32 as i32;
             if v == 0 {
@@ -395,23 +406,30 @@ pub fn encode_with(
             .map_err(|e| format!("!{name} field '{fname}': {e}"))?;
         set_op(&mut ops, slot, v);
     }
+    let op = |ops: &[u64], i: usize| ops.get(i).copied().unwrap_or(0);
+    let set = |ops: &mut Vec<u64>, i: usize, v: u64| {
+        if let Some(x) = ops.get_mut(i) {
+            *x = v;
+        }
+    };
     match layout.code {
-        c::METADATA_COMPILE_UNIT => ops[0] = 1,
-        c::METADATA_FILE if ops[5] == 0 => ops.truncate(5),
-        c::METADATA_DERIVED_TYPE => {
-            // Pointer authentication is written only for its tag, and only with a key.
-            if ops[1] != table::TAG_PTRAUTH || ops[14] & 0xf == 0 {
-                ops[14] = 0;
-            }
+        c::METADATA_COMPILE_UNIT => set(&mut ops, 0, 1),
+        c::METADATA_FILE if op(&ops, 5) == 0 => ops.truncate(5),
+        // Pointer authentication is written only for its tag, and only with a key.
+        c::METADATA_DERIVED_TYPE
+            if op(&ops, 1) != table::TAG_PTRAUTH || op(&ops, 14) & 0xf == 0 =>
+        {
+            set(&mut ops, 14, 0);
         }
         c::METADATA_SUBPROGRAM => {
             let has = |n: &str| fields.iter().any(|f| f.name.map(|x| m.symbols.get(x)) == Some(n));
             if !has("spFlags") {
                 let [local, def, opt, virt] = legacy_sp;
-                ops[9] = (virt.unwrap_or(0) & 3)
+                let sp = (virt.unwrap_or(0) & 3)
                     | (local.unwrap_or(0) << 2)
                     | (def.unwrap_or(1) << 3)
                     | (opt.unwrap_or(0) << 4);
+                set(&mut ops, 9, sp);
             }
         }
         _ => {}

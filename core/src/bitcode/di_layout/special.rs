@@ -25,6 +25,7 @@ pub(super) fn normalize(layout: &Layout, ops: &[u64]) -> Result<(bool, Vec<u64>)
     let pad = |v: &mut Vec<u64>, len: usize| v.resize(len.max(v.len()), 0);
     // Most records read `distinct` as "operand 0 is not zero"; those with version bits as bit 0.
     let mut distinct = op0 != 0;
+    let at = |i: usize| ops.get(i).copied().unwrap_or(0);
     match layout.code {
         c::METADATA_LOCATION if (5..=6).contains(&n) => pad(&mut v, 6),
         c::METADATA_BASIC_TYPE if (6..=7).contains(&n) => pad(&mut v, 7),
@@ -62,12 +63,11 @@ pub(super) fn normalize(layout: &Layout, ops: &[u64]) -> Result<(bool, Vec<u64>)
         c::METADATA_NAMESPACE if n == 3 || n == 5 => {
             distinct = op0 & 1 != 0;
             if n == 5 {
-                v = vec![op0, ops[1], ops[3]];
+                v = vec![op0, at(1), at(3)];
             }
         }
         c::METADATA_MODULE if (5..=9).contains(&n) => {
             if n < 8 {
-                let at = |i: usize| ops.get(i).copied().unwrap_or(0);
                 v = vec![op0, 0, at(1), at(2), at(3), at(4), at(5), 0, 0];
             }
             pad(&mut v, 9);
@@ -90,8 +90,8 @@ pub(super) fn normalize(layout: &Layout, ops: &[u64]) -> Result<(bool, Vec<u64>)
                 1 => {
                     // Version 1 kept the variable or constant at 9 (now in the
                     // DIGlobalVariableExpression); the declaration is at 10.
-                    v = ops[..9].to_vec();
-                    v.extend([ops[10], 0, ops[11], 0]);
+                    v = (0..9).map(at).collect();
+                    v.extend([at(10), 0, at(11), 0]);
                 }
                 _ => {
                     return Err(
@@ -104,7 +104,6 @@ pub(super) fn normalize(layout: &Layout, ops: &[u64]) -> Result<(bool, Vec<u64>)
             distinct = op0 & 1 != 0;
             let has_align = op0 & 2 != 0;
             let t = usize::from(!has_align && n > 8);
-            let at = |i: usize| ops.get(i).copied().unwrap_or(0);
             let (align, annotations) = if has_align { (at(8), at(9)) } else { (0, 0) };
             v = vec![op0, at(1 + t), at(2 + t), at(3 + t), at(4 + t), at(5 + t), at(6 + t)];
             v.extend([at(7 + t), align, annotations]);
@@ -113,7 +112,9 @@ pub(super) fn normalize(layout: &Layout, ops: &[u64]) -> Result<(bool, Vec<u64>)
         c::METADATA_OBJC_PROPERTY if n == 8 => {}
         c::METADATA_IMPORTED_ENTITY if (6..=8).contains(&n) => {
             if n == 6 {
-                v[4] = 0; // without a file, LLVM reads no line either
+                if let Some(line) = v.get_mut(4) {
+                    *line = 0; // without a file, LLVM reads no line either
+                }
             }
             pad(&mut v, 8);
         }
@@ -262,7 +263,8 @@ pub(super) fn decode_enumerator(
     };
     let unsigned = op0 & 2 != 0;
     let text = if op0 & 4 != 0 {
-        let words: Vec<u64> = ops[3..].iter().map(|&x| unrotate(x) as u64).collect();
+        let words: Vec<u64> =
+            ops.get(3..).unwrap_or(&[]).iter().map(|&x| unrotate(x) as u64).collect();
         let width = u32::try_from(w).ok().filter(|w| *w > 0 && *w <= 1 << 23);
         let width = width.ok_or_else(|| format!("invalid DIEnumerator width {w}"))?;
         if words.is_empty() {
@@ -346,8 +348,7 @@ fn op_size(op: u64) -> usize {
 /// `DIExpression::isValid` of LLVM 19 (an invalid expression prints as plain integers).
 fn is_valid(e: &[u64]) -> bool {
     let mut i = 0;
-    while i < e.len() {
-        let op = e[i];
+    while let Some(&op) = e.get(i) {
         let next = i + op_size(op);
         if next > e.len() {
             return false;
@@ -363,6 +364,7 @@ fn is_valid(e: &[u64]) -> bool {
                 }
             }
             0x16 if e.len() == 1 => return false,
+            0x16 => {}
             0x1003 => {
                 let first = if e.first() == Some(&0x1005) && e.get(1) == Some(&0) { 2 } else { 0 };
                 return i == first && e.get(i + 1) == Some(&1);
@@ -382,7 +384,7 @@ fn is_valid(e: &[u64]) -> bool {
 /// versions are upgraded as LLVM 19 does).
 pub(super) fn decode_expression(ops: &[u64], m: &mut Module) -> Result<(bool, MdNodeKind), String> {
     let op0 = *ops.first().ok_or_else(|| len_error("DIExpression", 0))?;
-    let elems = upgrade_expression(op0 >> 1, &ops[1..])?;
+    let elems = upgrade_expression(op0 >> 1, ops.get(1..).unwrap_or(&[]))?;
     let mut fields = Vec::with_capacity(elems.len());
     let mut push = |_: &mut Module, v: MdField| fields.push(MdRecordField { name: None, value: v });
     let int = |m: &mut Module, v: u64| MdField::Int(m.symbols.intern(&v.to_string()));
@@ -424,14 +426,19 @@ fn upgrade_expression(version: u64, elems: &[u64]) -> Result<Vec<u64>, String> {
     if version > 3 {
         return Err(format!("unknown DIExpression version {version}"));
     }
-    if version == 0 && e.len() >= 3 && e[e.len() - 3] == 0x9d {
-        let at = e.len() - 3;
-        e[at] = 0x1000; // DW_OP_bit_piece became DW_OP_LLVM_fragment
+    if version == 0 {
+        if let Some(x) = e.len().checked_sub(3).and_then(|at| e.get_mut(at)).filter(|x| **x == 0x9d)
+        {
+            *x = 0x1000; // DW_OP_bit_piece became DW_OP_LLVM_fragment
+        }
     }
     if version <= 1 && e.first() == Some(&0x06) {
         // DW_OP_deref moved to the end (before a fragment).
-        let end = if e.len() >= 3 && e[e.len() - 3] == 0x1000 { e.len() - 3 } else { e.len() };
-        e[..end].rotate_left(1);
+        let fragment = e.len().checked_sub(3).filter(|&at| e.get(at) == Some(&0x1000));
+        let end = fragment.unwrap_or(e.len());
+        if let Some(s) = e.get_mut(..end) {
+            s.rotate_left(1);
+        }
     }
     if version <= 2 {
         let mut out = Vec::with_capacity(e.len());
@@ -443,7 +450,7 @@ fn upgrade_expression(version: u64, elems: &[u64]) -> Result<Vec<u64>, String> {
                 _ => 1,
             }
             .min(rest.len());
-            let args = &rest[1..size];
+            let args = rest.get(1..size).unwrap_or(&[]);
             match op {
                 0x22 => {
                     out.push(0x23);
@@ -459,7 +466,7 @@ fn upgrade_expression(version: u64, elems: &[u64]) -> Result<Vec<u64>, String> {
                     out.extend_from_slice(args);
                 }
             }
-            rest = &rest[size..];
+            rest = rest.get(size..).unwrap_or(&[]);
         }
         e = out;
     }
@@ -497,14 +504,10 @@ pub(super) fn expression_elements(n: &MdNode, m: &Module) -> Option<Vec<u64>> {
 /// The value of a `DIExpression` that is a signed constant (`DW_OP_consts N`, optionally
 /// with `DW_OP_stack_value` and a fragment): `DIExpression::isConstant` of LLVM 19.
 pub(super) fn signed_constant(n: &MdNode, m: &Module) -> Option<i64> {
-    let e = expression_elements(n, m)?;
-    if !matches!(e.len(), 2 | 3 | 6) || e[0] != 0x11 {
-        return None;
+    match expression_elements(n, m)?.as_slice() {
+        [0x11, v] | [0x11, v, 0x9f] | [0x11, v, 0x9f, 0x1000, _, _] => Some(*v as i64),
+        _ => None,
     }
-    if e.len() == 3 && e[2] != 0x9f || e.len() == 6 && (e[2] != 0x9f || e[3] != 0x1000) {
-        return None;
-    }
-    Some(e[1] as i64)
 }
 
 /// `DIExpression` as `llvm-as-19` writes it (version 3).

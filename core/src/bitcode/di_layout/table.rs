@@ -234,7 +234,7 @@ pub(super) const LAYOUTS: &[Layout] = &[
         f("type", 1, Ty::Key(MACINFO), A), f("line", 2, U32, N), f("name", 3, Str, N),
         f("value", 4, Str, N)] },
     Layout { code: c::METADATA_MACRO_FILE, name: "DIMacroFile", len: 5, bits: 0, slots: &[
-        d("type", 1, Ty::Key(MACINFO), Show::Never, 3), f("line", 2, U32, A), f("file", 3, Md, A),
+        d("type", 1, Ty::Key(MACINFO), Show::Never, 3), f("line", 2, U32, N), f("file", 3, Md, A),
         f("nodes", 4, Md, N)] },
     Layout { code: c::METADATA_TEMPLATE_TYPE, name: "DITemplateTypeParameter", len: 4, bits: 0, slots: &[
         f("name", 1, Str, N), f("type", 2, Md, A), f("defaulted", 3, Bool, NO)] },
@@ -255,8 +255,8 @@ pub(super) const LAYOUTS: &[Layout] = &[
     Layout { code: c::METADATA_GLOBAL_VAR_EXPR, name: "DIGlobalVariableExpression", len: 3, bits: 0, slots: &[
         f("var", 1, Md, N), f("expr", 2, Ty::ExprOrEmpty, N)] },
     Layout { code: c::METADATA_OBJC_PROPERTY, name: "DIObjCProperty", len: 8, bits: 0, slots: &[
-        f("name", 1, Str, N), f("file", 2, Md, N), f("line", 3, U32, N), f("setter", 4, Str, N),
-        f("getter", 5, Str, N), f("attributes", 6, U32, N), f("type", 7, Md, N)] },
+        f("name", 1, Str, N), f("file", 2, Md, N), f("line", 3, U32, N), f("setter", 5, Str, N),
+        f("getter", 4, Str, N), f("attributes", 6, U32, N), f("type", 7, Md, N)] },
     Layout { code: c::METADATA_IMPORTED_ENTITY, name: "DIImportedEntity", len: 8, bits: 0, slots: &[
         f("tag", 1, TAG, A), f("name", 5, Str, N), f("scope", 2, Md, A), f("entity", 3, Md, N),
         f("file", 6, Md, N), f("line", 4, U32, N), f("elements", 7, Md, N)] },

@@ -20,6 +20,8 @@ mod attach;
 #[cfg(test)]
 #[path = "metadata_tests.rs"]
 mod tests;
+#[path = "metadata_upgrade.rs"]
+mod upgrade;
 
 use super::ValueContext;
 use crate::bitcode::bitstream::{Cursor, Entry, Record};
@@ -63,6 +65,8 @@ pub(crate) struct MdLoader {
     kinds: HashMap<u64, Symbol>,
     /// The locations made from `DEBUG_LOC` records, uniqued as LLVM does.
     locations: HashMap<LocKey, MdId>,
+    /// The non-zero address spaces of the module's globals, once needed.
+    spaces: Option<Vec<u32>>,
 }
 
 /// The name of an id for messages.
@@ -247,6 +251,7 @@ impl MdLoader {
         }
         if !in_function {
             self.module_len = self.entries.len();
+            upgrade::upgrade_module_flags(m);
         }
         Ok(())
     }
@@ -389,7 +394,7 @@ impl MdLoader {
         // Ids not read yet are handed out as stand-in node ids from the top of the id range
         // (the record table cannot make nodes while it holds the module), then replaced by
         // real placeholder nodes.
-        let pending: RefCell<Vec<u64>> = RefCell::new(Vec::new());
+        let pending: RefCell<(Vec<u64>, HashMap<u64, usize>)> = RefCell::default();
         let before = m.metadata.nodes.len();
         let entries = &self.entries;
         let fwd = &self.fwd;
@@ -404,18 +409,16 @@ impl MdLoader {
                 return Some(Metadata::Node(n));
             }
             let mut p = pending.borrow_mut();
-            let k = match p.iter().position(|&x| x == id) {
-                Some(k) => k,
-                None => {
-                    p.push(id);
-                    p.len() - 1
-                }
-            };
+            let (order, index) = &mut *p;
+            let k = *index.entry(id).or_insert_with(|| {
+                order.push(id);
+                order.len() - 1
+            });
             Some(Metadata::Node(stand_in(k)))
         };
         let (distinct, mut kind) =
             di_layout::decode(code, ops, m, &resolve).map_err(|e| c.record_error(code, e))?;
-        let pending = pending.into_inner();
+        let (pending, _) = pending.into_inner();
         if !pending.is_empty() {
             let made = m.metadata.nodes.len();
             let real: Vec<MdId> = pending.iter().map(|&id| self.placeholder(m, id)).collect();
@@ -481,7 +484,7 @@ impl MdLoader {
 
 /// The stand-in id of the `k`th forward reference of a specialised record.
 fn stand_in(k: usize) -> MdId {
-    MdId::from_u32(u32::MAX - 1 - k as u32)
+    MdId::from_u32((u32::MAX - 1).wrapping_sub(k as u32))
 }
 
 /// Replaces stand-in ids (see [`stand_in`]) in `kind` by the real nodes.

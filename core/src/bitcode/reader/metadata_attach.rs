@@ -51,7 +51,7 @@ impl MdLoader {
         let Some((&idx, rest)) = ops.split_first().filter(|(_, r)| r.len() % 2 == 0) else {
             return Err(c.record_error(code, "expected a value and kind/node pairs"));
         };
-        let Some(g) = global_at(m, values, idx) else {
+        let Some(g) = global_at(m, values, idx, &mut self.spaces) else {
             return Err(c.record_error(code, format!("value {idx} is not a global")));
         };
         let pairs = self.pairs(rest).map_err(|e| c.record_error(code, e))?;
@@ -66,20 +66,34 @@ impl MdLoader {
     }
 }
 
-/// The global that value `idx` names (globals have a pointer type in their address space).
-fn global_at(m: &mut Module, values: &mut dyn ValueContext, idx: u64) -> Option<GlobalId> {
-    let mut spaces: Vec<u32> = vec![0];
-    for g in m.globals.values() {
-        if !spaces.contains(&g.addrspace) {
-            spaces.push(g.addrspace);
-        }
+/// The global that value `idx` names: a pointer in its address space (`ptr` first, then the
+/// address spaces the module's globals use, listed once into `spaces`).
+fn global_at(
+    m: &mut Module,
+    values: &mut dyn ValueContext,
+    idx: u64,
+    spaces: &mut Option<Vec<u32>>,
+) -> Option<GlobalId> {
+    let mut at = |m: &mut Module, ty: TypeId| match values.value_at(m, idx, ty) {
+        Some(Operand::Const(k)) => match m.consts.kind(k) {
+            ConstKind::Global(g) => Some(*g),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(g) = at(m, TypeId::PTR) {
+        return Some(g);
     }
-    for space in spaces {
-        let ty = if space == 0 { TypeId::PTR } else { m.types.ptr(space) };
-        if let Some(Operand::Const(k)) = values.value_at(m, idx, ty) {
-            if let ConstKind::Global(g) = m.consts.kind(k) {
-                return Some(*g);
-            }
+    let spaces = spaces.get_or_insert_with(|| {
+        let mut v: Vec<u32> = m.globals.values().map(|g| g.addrspace).filter(|&a| a != 0).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    });
+    for &space in spaces.iter() {
+        let ty = m.types.ptr(space);
+        if let Some(g) = at(m, ty) {
+            return Some(g);
         }
     }
     None
@@ -162,7 +176,8 @@ pub(super) fn debug_loc(
     };
     let scope = node(scope, "scope")?;
     let ia = if ia == 0 { None } else { Some(node(ia, "inlined-at location")?) };
-    let implicit = implicit.is_some_and(|&v| v != 0);
+    // LLVM reads the flag only from a record of exactly five operands.
+    let implicit = ops.len() == 5 && implicit.is_some_and(|&v| v != 0);
     let key = (line, col, scope, ia, implicit);
     if let Some(&n) = l.locations.get(&key) {
         return Ok(n);

@@ -11,8 +11,8 @@ use crate::ir::inst::InstData;
 use crate::ir::module::{GlobalKind, GlobalName, GlobalValue};
 use crate::ir::opcode::Opcode;
 
-/// Types 0, 1, 2 are `i32`, `ptr`, `i64`; values under 50 are integer constants of that
-/// value, 50 is global 0, and 100 and up are the function's values from 0.
+/// Types 0, 1, 2 are `i32`, `ptr`, `i64`; values under 50 and from 1000 are integer constants
+/// of that value, 50 is global 0, and 100 to 199 are the function's values from 0.
 struct Values;
 
 impl ValueContext for Values {
@@ -26,6 +26,7 @@ impl ValueContext for Values {
                 m.consts.intern(TypeId::PTR, ConstKind::Global(GlobalId::from_u32(0))),
             )),
             100..200 => Some(Operand::Value(Value::from_u32(idx as u32 - 100))),
+            1000.. => Some(Operand::Const(m.consts.int(ty, ApInt::from_u64(32, idx)))),
             _ => None,
         }
     }
@@ -417,4 +418,114 @@ fn damaged_streams_fail_cleanly() {
         }
         let _ = load(&b, &mut Module::default());
     }
+}
+
+#[test]
+fn specialised_records_refer_forward() {
+    let mut b = B::new();
+    b.open(block::METADATA_BLOCK_ID)
+        // !0 = !DILocation(line: 5, column: 2, scope: !1, inlinedAt: !2), both not read yet.
+        .rec(md::METADATA_LOCATION, &[0, 5, 2, 1, 3, 0])
+        .rec(md::METADATA_DISTINCT_NODE, &[])
+        .rec(md::METADATA_LOCATION, &[1, 7, 0, 1, 0, 0])
+        .close();
+    let mut m = Module::default();
+    let l = load(&b.bytes(), &mut m).unwrap_or_else(|e| panic!("{e}"));
+    let MdNodeKind::Record { fields, .. } = &node(&m, l.get(0)).kind else { panic!("no record") };
+    let field = |name: &str| {
+        fields.iter().find(|f| f.name.map(|n| m.symbols.get(n)) == Some(name)).map(|f| f.value)
+    };
+    assert_eq!(field("scope"), l.get(1).map(MdField::Md));
+    assert_eq!(field("inlinedAt"), l.get(2).map(MdField::Md));
+    assert!(node(&m, l.get(2)).distinct);
+    assert!(m.metadata.nodes.values().all(|n| !matches!(n.kind, MdNodeKind::Undefined)));
+    // The same location from a DEBUG_LOC record is built field for field alike.
+    let mut l = l;
+    let from_loc = l.debug_loc(&mut m, &[5, 2, 2, 3, 0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        Some(m.metadata.nodes[from_loc].kind.clone()),
+        Some(node(&m, l.get(0)).kind.clone())
+    );
+}
+
+#[test]
+fn old_module_flags_are_upgraded_as_llvm_reads_them() {
+    let mut b = B::new();
+    b.open(block::METADATA_BLOCK_ID)
+        .strings(&[
+            "PIC Level",
+            "PIE Level",
+            "branch-target-enforcement",
+            "Objective-C Image Info Version",
+            "Objective-C Image Info Section",
+            "__DATA, __objc_imageinfo",
+            "Linker Options",
+            "-lfoo",
+            "Other",
+            "Objective-C Garbage Collection",
+        ])
+        // Ids 10..=14: i32 1, i32 7, i32 2, i32 0, i32 5; 15: i32 0x05040301.
+        .rec(md::METADATA_VALUE, &[0, 1])
+        .rec(md::METADATA_VALUE, &[0, 7])
+        .rec(md::METADATA_VALUE, &[0, 2])
+        .rec(md::METADATA_VALUE, &[0, 0])
+        .rec(md::METADATA_VALUE, &[0, 5])
+        .rec(md::METADATA_VALUE, &[0, 0x0504_0301])
+        // 16: PIC (max), 17: PIE (error), 18: branch (error), 19: ObjC version, 20: section,
+        // 21: !{!"-lfoo"}, 22: !{!21}, 23: Linker Options, 24: Other (error, untouched),
+        // 25: garbage collection.
+        .rec(md::METADATA_NODE, &[12, 1, 13])
+        .rec(md::METADATA_NODE, &[11, 2, 13])
+        .rec(md::METADATA_NODE, &[11, 3, 13])
+        .rec(md::METADATA_NODE, &[11, 4, 14])
+        .rec(md::METADATA_NODE, &[11, 5, 6])
+        .rec(md::METADATA_NODE, &[8])
+        .rec(md::METADATA_NODE, &[22])
+        .rec(md::METADATA_NODE, &[15, 7, 23])
+        .rec(md::METADATA_NODE, &[11, 9, 13])
+        .rec(md::METADATA_NODE, &[11, 10, 16])
+        .text(md::METADATA_NAME, &[], "llvm.module.flags")
+        .rec(md::METADATA_NAMED_NODE, &[16, 17, 18, 19, 20, 23, 24, 25])
+        .close();
+    let mut m = Module::default();
+    let l = load(&b.bytes(), &mut m).unwrap_or_else(|e| panic!("{e}"));
+    let show = |md: &Metadata| match md {
+        Metadata::String(s) => m.symbols.get(*s).to_string(),
+        Metadata::Value(c) => match m.consts.kind(*c) {
+            ConstKind::Int(v) => {
+                format!("{}{}", v.low_u64(), if v.width() == 8 { "b" } else { "" })
+            }
+            _ => "?".to_string(),
+        },
+        Metadata::Node(n) if Some(Metadata::Node(*n)) == l.get(22) => "!opts".to_string(),
+        _ => "?".to_string(),
+    };
+    let flags: Vec<String> = m.metadata.named[0]
+        .nodes
+        .iter()
+        .map(|&n| match &m.metadata.nodes[n].kind {
+            MdNodeKind::Tuple(ops) => ops.iter().map(show).collect::<Vec<_>>().join(" "),
+            _ => "?".to_string(),
+        })
+        .collect();
+    assert_eq!(
+        flags,
+        [
+            "8 PIC Level 2",
+            "7 PIE Level 2",
+            "8 branch-target-enforcement 2",
+            "1 Objective-C Image Info Version 0",
+            "1 Objective-C Image Info Section __DATA,__objc_imageinfo",
+            "5 Linker Options !opts",
+            "1 Other 2",
+            "1 Objective-C Garbage Collection 1b",
+            "4 Objective-C Class Properties 0",
+            "1 Swift ABI Version 3",
+            "1 Swift Major Version 5b",
+            "1 Swift Minor Version 4b",
+        ]
+    );
+    let opts = m.metadata.named.iter().find(|n| &*n.name == "llvm.linker.options");
+    let opts = opts.map(|n| n.nodes.iter().map(|&x| Metadata::Node(x)).collect::<Vec<_>>());
+    assert_eq!(opts, l.get(21).map(|n| vec![n]));
 }
