@@ -13,26 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Files (relative to the repository) that do not read identically yet, and why.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "tests/ir/parse/ok/module-summary.ll",
-        "the ThinLTO summary blocks are skipped, so the `^N = ...` summary entries are missing",
-    ),
-    (
-        "tests/ir/parse/ok/debug-info.ll",
-        "!DIObjCProperty comes out with its setter and getter swapped (the DI record layout table)",
-    ),
-    (
-        "clang-15:structs-O0",
-        "LLVM 19 upgrades the \"PIC Level\" module flag's behaviour (7, max) to 8 (min) when it \
-         reads older bitcode; the metadata reader does not yet",
-    ),
-    ("clang-15:structs-O2", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
-    ("clang-15:control-O0", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
-    ("clang-15:control-O2", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
-    ("clang-15:structs-O2g", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
-    ("clang-15:control-O2g", "the \"PIC Level\" module flag upgrade, as for clang-15:structs-O0"),
-];
+const KNOWN: &[(&str, &str)] = &[(
+    "tests/ir/parse/ok/module-summary.ll",
+    "the ThinLTO summary blocks are skipped, so the `^N = ...` summary entries are missing",
+)];
 
 fn tool(name: &str) -> bool {
     Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())

@@ -196,7 +196,8 @@ impl ModuleReader<'_> {
         match code {
             fc::FUNC_CODE_DECLAREBLOCKS => {
                 let n = ops.first().copied().unwrap_or(0);
-                if n == 0 || !st.body.layout.is_empty() || n > c.offset().saturating_mul(8) {
+                // A block takes at least one record of a few bits: at most two a byte.
+                if n == 0 || !st.body.layout.is_empty() || n > self.input_len.saturating_mul(2) {
                     return Err(err(format!("a bad block count {n}")));
                 }
                 for _ in 0..n {

@@ -189,7 +189,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<Module, BitcodeError> {
         match e {
             Entry::SubBlock(block::MODULE_BLOCK_ID) => {
                 c.enter_block()?;
-                let r = module::ModuleReader::new(strtab, producer);
+                let r = module::ModuleReader::new(strtab, producer, bytes.len());
                 return r.read(&mut c);
             }
             Entry::SubBlock(_) => c.skip_block()?,

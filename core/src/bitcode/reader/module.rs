@@ -52,6 +52,8 @@ pub(super) struct ModuleReader<'a> {
     pub kinds: [Vec<GlobalId>; 4],
     /// Attribute lists of the functions, for their parameters.
     pub fn_attrs: HashMap<GlobalId, AttrList>,
+    /// The size of the input in bytes, to bound counts the file claims.
+    pub input_len: u64,
 }
 
 /// LLVM's encoded linkages.
@@ -115,7 +117,11 @@ pub(super) fn align(v: u64) -> Result<Option<u64>, String> {
 }
 
 impl<'a> ModuleReader<'a> {
-    pub(super) fn new(strtab: &'a [u8], producer: Option<String>) -> ModuleReader<'a> {
+    pub(super) fn new(
+        strtab: &'a [u8],
+        producer: Option<String>,
+        input_len: usize,
+    ) -> ModuleReader<'a> {
         ModuleReader {
             m: Module::default(),
             md: MdLoader::default(),
@@ -133,6 +139,7 @@ impl<'a> ModuleReader<'a> {
             deferred: Vec::new(),
             kinds: Default::default(),
             fn_attrs: HashMap::default(),
+            input_len: input_len as u64,
         }
     }
 

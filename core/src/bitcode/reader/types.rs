@@ -14,8 +14,6 @@ impl ModuleReader<'_> {
     pub(super) fn read_types(&mut self, c: &mut Cursor<'_>) -> Result<(), BitcodeError> {
         let mut rec = Record::default();
         let mut name: Option<String> = None;
-        // Identified structs created ahead of their definition: table index -> struct.
-        let mut pending_named: Vec<(usize, crate::ir::types::NamedStructId)> = Vec::new();
         let mut numbered = 0u32;
         while let Some(e) = c.advance()? {
             let a = match e {
@@ -38,10 +36,7 @@ impl ModuleReader<'_> {
             let t = match code {
                 TYPE_CODE_NUMENTRY => {
                     let n = ops.first().copied().unwrap_or(0);
-                    if n as usize > c.offset() as usize * 8 + 1024 * 1024 {
-                        return Err(err(c, "absurd number of types"));
-                    }
-                    self.vals.types.reserve(n.min(1 << 16) as usize);
+                    self.vals.types.reserve(n.min(self.input_len).min(1 << 16) as usize);
                     continue;
                 }
                 TYPE_CODE_VOID => TypeId::VOID,
@@ -110,23 +105,19 @@ impl ModuleReader<'_> {
                     continue;
                 }
                 TYPE_CODE_STRUCT_NAMED | TYPE_CODE_OPAQUE => {
-                    let idx = self.vals.types.len();
-                    let sid = match pending_named.iter().position(|(i, _)| *i == idx) {
-                        Some(p) => pending_named.swap_remove(p).1,
+                    // With opaque pointers a struct never refers to itself or to a later
+                    // type: each is defined where it is named.
+                    let tn = match name.take().filter(|n| !n.is_empty()) {
+                        Some(n) => TypeName::Named(self.m.symbols.intern(&n)),
                         None => {
-                            let tn = match name.take().filter(|n| !n.is_empty()) {
-                                Some(n) => TypeName::Named(self.m.symbols.intern(&n)),
-                                None => {
-                                    numbered += 1;
-                                    TypeName::Numbered(numbered - 1)
-                                }
-                            };
-                            if self.m.types.find_named(&tn).is_some() {
-                                return Err(err(c, "two structs have one name"));
-                            }
-                            self.m.types.named_struct(tn)
+                            numbered += 1;
+                            TypeName::Numbered(numbered - 1)
                         }
                     };
+                    if self.m.types.find_named(&tn).is_some() {
+                        return Err(err(c, "two structs have one name"));
+                    }
+                    let sid = self.m.types.named_struct(tn);
                     if code == TYPE_CODE_STRUCT_NAMED {
                         let packed = ops.first().copied().unwrap_or(0) != 0;
                         let mut fields = Vec::new();
@@ -170,7 +161,6 @@ impl ModuleReader<'_> {
             };
             self.vals.types.push(t);
         }
-        let _ = &mut pending_named;
         Ok(())
     }
 
