@@ -3,9 +3,10 @@
 
 use super::*;
 
-fn walk(
-    bytes: &[u8],
-) -> Result<Vec<(u32, u32, Vec<u64>, Option<Vec<u8>>)>, crate::bitcode::BitcodeError> {
+/// A record as walked: block id, code, operands, blob.
+type Walked = (u32, u32, Vec<u64>, Option<Vec<u8>>);
+
+fn walk(bytes: &[u8]) -> Result<Vec<Walked>, crate::bitcode::BitcodeError> {
     let mut c = Cursor::new(bytes, 0);
     let mut out = Vec::new();
     let mut rec = Record::default();
@@ -78,7 +79,7 @@ fn what_is_written_reads_back() {
     let bytes = sample();
     let Some(rest) = bytes.get(4..) else { panic!("short") };
     let recs = walk(rest).unwrap_or_else(|e| panic!("{e}"));
-    let want: Vec<(u32, u32, Vec<u64>, Option<Vec<u8>>)> = vec![
+    let want: Vec<Walked> = vec![
         (8, 1, vec![2, 1 << 40, 0], None),
         (8, 5, vec![1000, b'a' as u64, b'Z' as u64, b'_' as u64], None),
         (8, 17, vec![1], None),
