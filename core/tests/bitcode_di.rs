@@ -713,9 +713,8 @@ const ALL_RECORDS: &[&str] = &[
 
 #[test]
 fn hand_written_records_read_and_write_like_llvm_19() {
-    if !have("llvm-as-19") || !have("llvm-dis-19") {
-        eprintln!("note: llvm-as-19/llvm-dis-19 not installed; skipped");
-        return;
+    for t in ["llvm-as-19", "llvm-dis-19"] {
+        assert!(have(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
     }
     let dir = Scratch::new("records");
     let ll = dir.0.join("records.ll");
@@ -828,9 +827,8 @@ fn clang_bitcode_with(dir: &Path, name: &str, src: &str, flags: &[&str], version
 
 #[test]
 fn clang_19_debug_info_reads_and_writes_like_llvm_19() {
-    if !have("clang-19") || !have("llvm-as-19") || !have("llvm-dis-19") {
-        eprintln!("note: clang-19/llvm-as-19/llvm-dis-19 not installed; skipped");
-        return;
+    for t in ["clang-19", "llvm-as-19", "llvm-dis-19"] {
+        assert!(have(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
     }
     let dir = Scratch::new("clang");
     let mut total = Counts::new();
@@ -899,9 +897,8 @@ fn old_subset(text: &str, version: u32) -> String {
 fn older_layouts_read_like_llvm_19() {
     for version in [15u32, 16] {
         let tool = format!("llvm-as-{version}");
-        if !have(&tool) || !have("llvm-dis-19") {
-            eprintln!("note: {tool} or llvm-dis-19 not installed; skipped");
-            continue;
+        for t in [tool.as_str(), "llvm-dis-19"] {
+            assert!(have(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
         }
         let dir = Scratch::new(&format!("old{version}"));
         let ll = dir.0.join("old.ll");
@@ -919,10 +916,10 @@ fn older_layouts_read_like_llvm_19() {
         assert!(counts.len() >= 25, "{tool}: {counts:?}");
         // What that LLVM's clang emits, assembled by its llvm-as.
         let clang = format!("clang-{version}");
-        if !have(&clang) {
-            eprintln!("note: {clang} not installed; its programs skipped");
-            continue;
-        }
+        assert!(
+            have(&clang),
+            "{clang} is needed by this test (scripts/setup-test-deps.sh installs it)"
+        );
         let builds: &[(&str, &str, &[&str])] = &[
             ("c", C_PROGRAM, &["-O0", "-fdebug-macro"]),
             ("c_o2", C_PROGRAM, &["-O2"]),

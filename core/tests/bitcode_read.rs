@@ -122,9 +122,8 @@ fn run(cases: Vec<(String, PathBuf)>) -> (usize, usize, Vec<String>) {
 
 #[test]
 fn tests_ir_files_read_as_llvm_dis_prints_them() {
-    if !tool("llvm-as-19") || !tool("llvm-dis-19") {
-        eprintln!("skipped: llvm-as-19 / llvm-dis-19 not installed");
-        return;
+    for t in ["llvm-as-19", "llvm-dis-19"] {
+        assert!(tool(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = Vec::new();
@@ -229,9 +228,8 @@ fn compile_c(clang: &str, dir: &Path, tag: &str) -> Vec<(String, PathBuf)> {
 
 #[test]
 fn clang_19_15_and_16_programs_read_as_llvm_dis_prints_them() {
-    if !tool("llvm-dis-19") || !tool("clang-19") {
-        eprintln!("skipped: clang-19 / llvm-dis-19 not installed");
-        return;
+    for t in ["llvm-dis-19", "clang-19", "clang-15", "clang-16"] {
+        assert!(tool(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
     }
     let dir = scratch().join("c");
     let _ = std::fs::create_dir_all(&dir);
@@ -240,9 +238,7 @@ fn clang_19_15_and_16_programs_read_as_llvm_dis_prints_them() {
     // LLVM 15 and 16 write opaque pointers too, with their own attribute, data layout and
     // debug intrinsic forms.
     for old in ["clang-15", "clang-16"] {
-        if tool(old) {
-            cases.extend(compile_c(old, &dir, old));
-        }
+        cases.extend(compile_c(old, &dir, old));
     }
     let n = cases.len();
     let (same, compared, problems) = run(cases);
@@ -284,8 +280,12 @@ fn typed_pointer_bitcode_is_refused_naming_its_producer() {
         bitcode::read(&typed_pointer_bitcode()).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(err.contains(want), "{err}");
     assert!(err.contains("TYPE_CODE_POINTER"), "{err}");
-    // The same from the real LLVM 14 assembler, when installed.
-    if tool("llvm-as-14") {
+    // The same from the real LLVM 14 assembler.
+    assert!(
+        tool("llvm-as-14"),
+        "llvm-as-14 is needed by this test (scripts/setup-test-deps.sh installs it)"
+    );
+    {
         let dir = scratch();
         let ll = dir.join("typed.ll");
         let bc = dir.join("typed.bc");
@@ -300,10 +300,10 @@ fn typed_pointer_bitcode_is_refused_naming_its_producer() {
 
 #[test]
 fn damaged_bitcode_fails_cleanly() {
-    if !tool("llvm-as-19") {
-        eprintln!("skipped: llvm-as-19 not installed");
-        return;
-    }
+    assert!(
+        tool("llvm-as-19"),
+        "llvm-as-19 is needed by this test (scripts/setup-test-deps.sh installs it)"
+    );
     let dir = scratch();
     let ll = dir.join("damage.ll");
     let bc = dir.join("damage.bc");
