@@ -365,6 +365,7 @@ impl ModuleReader<'_> {
                     };
                     let d = v
                         .and_then(|v| usize::try_from(v).ok())
+                        .filter(|&v| v < st.body.values.len())
                         .and_then(|v| st.body.values.get_mut(Value::new(v)));
                     match d {
                         Some(d) => d.name = sym,
@@ -379,6 +380,7 @@ impl ModuleReader<'_> {
                 vst::VST_CODE_BBENTRY => {
                     let b = usize::try_from(id)
                         .ok()
+                        .filter(|&i| i < st.body.blocks.len())
                         .and_then(|i| st.body.blocks.get_mut(Block::new(i)));
                     match b {
                         Some(b) => b.name = sym,

@@ -122,7 +122,8 @@ impl ValueTable {
         let f = self.func.as_mut()?;
         let first_inst = base + (f.params.len() + f.consts.len()) as u64;
         let n = usize::try_from(idx.checked_sub(first_inst)?).ok()?;
-        if ty == TypeId::VOID || f.forward.len() >= MAX_FORWARD {
+        // Value ids are 32 bits: a reference further ahead than that is no value at all.
+        if n >= 1 << 30 || ty == TypeId::VOID || f.forward.len() >= MAX_FORWARD {
             return None;
         }
         f.forward.push((n, ty));

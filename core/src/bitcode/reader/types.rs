@@ -9,12 +9,21 @@ use crate::bitcode::BitcodeError;
 use crate::ir::types::{FloatKind, StructBody, Type, TypeName, MAX_INT_BITS};
 use crate::ir::TypeId;
 
+/// The deepest nesting of types accepted (as the text parser's nesting limit): deeper types
+/// would make every later walk over them (printing, layout, the verifier) recurse as deeply.
+const MAX_TYPE_DEPTH: u32 = 256;
+
 impl ModuleReader<'_> {
     /// Reads the type table (the cursor is inside the block).
     pub(super) fn read_types(&mut self, c: &mut Cursor<'_>) -> Result<(), BitcodeError> {
+        if !self.vals.types.is_empty() {
+            return Err(c.error("a second type table"));
+        }
         let mut rec = Record::default();
         let mut name: Option<String> = None;
         let mut numbered = 0u32;
+        // The nesting depth of each type of this table, by index.
+        let mut depth: Vec<u32> = Vec::new();
         while let Some(e) = c.advance()? {
             let a = match e {
                 Entry::Record(a) => a,
@@ -159,6 +168,29 @@ impl ModuleReader<'_> {
                 }
                 _ => return Err(err(c, "unknown record")),
             };
+            let refs = match code {
+                TYPE_CODE_ARRAY | TYPE_CODE_VECTOR => ops.get(1..2),
+                TYPE_CODE_FUNCTION | TYPE_CODE_STRUCT_ANON | TYPE_CODE_STRUCT_NAMED => ops.get(1..),
+                TYPE_CODE_TARGET_TYPE => {
+                    let n = ops.first().copied().unwrap_or(0) as usize;
+                    ops.get(1..n.saturating_add(1).min(ops.len()))
+                }
+                _ => None,
+            };
+            let inner = refs
+                .unwrap_or(&[])
+                .iter()
+                .filter_map(|&i| usize::try_from(i).ok().and_then(|i| depth.get(i)))
+                .max()
+                .copied()
+                .unwrap_or(0);
+            if inner >= MAX_TYPE_DEPTH {
+                return Err(err(
+                    c,
+                    &format!("types nested too deeply (more than {MAX_TYPE_DEPTH} levels)"),
+                ));
+            }
+            depth.push(inner + 1);
             self.vals.types.push(t);
         }
         Ok(())
