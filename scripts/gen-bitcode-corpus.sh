@@ -94,7 +94,8 @@ gen_ir() {
   fi
   rm -f "$dst.bc" "$dst.dis.ll" "$dst.src.ll" "$dst.asdis.ll" "$dst.rejected"
   mkdir -p "$(dirname "$dst")"
-  if llvm-as-"$v" "$src" -o "$dst.tmp.bc" 2>/dev/null && dis19 "$v" "$dst.tmp.bc" "$dst.tmp.ll" 2>/dev/null; then
+  # From standard input, so that no machine path becomes the module's source_filename.
+  if llvm-as-"$v" -o "$dst.tmp.bc" <"$src" 2>/dev/null && dis19 "$v" "$dst.tmp.bc" "$dst.tmp.ll" 2>/dev/null; then
     if [ "$v" = 19 ]; then
       cp "$dst.tmp.ll" "$dst.asdis.ll"
     fi
