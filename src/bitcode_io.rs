@@ -73,7 +73,11 @@ pub fn annotate(diags: &mut [Diagnostic], file: &SourceFile, module: Option<&Mod
 /// The name of the function whose body holds byte `offset` of printed module text.
 fn enclosing_function(text: &str, offset: u32) -> Option<&str> {
     let before = text.get(..usize::try_from(offset).ok()?)?;
-    let start = before.rfind("\ndefine ").map(|i| i + 1)?;
+    let start = match before.rfind("\ndefine ") {
+        Some(i) => i + 1,
+        None if text.starts_with("define ") => 0,
+        None => return None,
+    };
     // A closing brace at the start of a line between the header and the offset ends the body.
     if before.get(start..)?.contains("\n}") {
         return None;
@@ -192,7 +196,8 @@ mod tests {
         let at = |s: &str| u32::try_from(TEXT.find(s).unwrap()).unwrap();
         assert_eq!(enclosing_function(TEXT, at("ret i32")), Some("f"));
         assert_eq!(enclosing_function(TEXT, at("ret void")), Some("\"a (b\""));
-        assert_eq!(enclosing_function(TEXT, 0), None);
+        assert_eq!(enclosing_function(TEXT, 0), Some("f"));
+        assert_eq!(enclosing_function("@g = global i32 0\n", 3), None);
         assert_eq!(enclosing_function(TEXT, at("\ndefine void")), None);
     }
 

@@ -20,7 +20,10 @@
 //! fails with a short unified diff of the first lines that differ.
 //!
 //! Environment: `IRPLAY_BITCODE_CORPUS=dir` another corpus directory (relative to the
-//! repository root); `IRPLAY_TEST_TIMEOUT=secs` the time limit of each check (default 120).
+//! repository root); `IRPLAY_TEST_TIMEOUT=secs` the time limit of each check (default 120);
+//! `BLESS=1` rewrites the list's lines (its leading comment kept) from the failures of this
+//! run, each with a reason made from its error or first differing lines (meant for a full
+//! run, and for a reader to edit).
 
 use irplay_core::{bitcode, text};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -28,7 +31,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The list of known failures, relative to the repository root.
@@ -272,6 +275,32 @@ fn run_check(check: Check, base: PathBuf, limit: Duration) -> Result<(), String>
     }
 }
 
+/// A one-line reason for a failure: the error, or the first lines that differ.
+fn reason(error: &str) -> String {
+    let short = |s: &str| {
+        let s = s.get(1..).unwrap_or("").trim();
+        if s.chars().count() > 70 {
+            format!("{}...", s.chars().take(70).collect::<String>())
+        } else {
+            s.to_string()
+        }
+    };
+    let minus = error.lines().find(|l| l.starts_with('-') && !l.starts_with("---"));
+    let plus = error.lines().find(|l| l.starts_with('+') && !l.starts_with("+++"));
+    match (minus, plus) {
+        (Some(m), Some(p)) => format!("differs: `{}` became `{}`", short(m), short(p)),
+        (Some(m), None) => format!("differs: `{}` is missing", short(m)),
+        (None, Some(p)) => format!("differs: `{}` is extra", short(p)),
+        (None, None) => {
+            let first = error.lines().next().unwrap_or("fails");
+            short(&format!(" {first}"))
+        }
+    }
+}
+
+/// The failures of this run, for `BLESS=1`: `CHECK CASE REASON` lines.
+type Failures = Arc<Mutex<Vec<String>>>;
+
 /// One trial: the check, judged against the list of known failures.
 fn trial(
     check: Check,
@@ -279,8 +308,14 @@ fn trial(
     base: PathBuf,
     known: Option<(String, usize)>,
     limit: Duration,
+    failures: &Failures,
 ) -> Result<(), Failed> {
     let result = run_check(check, base, limit);
+    if let Err(e) = &result {
+        if let Ok(mut f) = failures.lock() {
+            f.push(format!("{} {case} {}", check.name(), reason(e)));
+        }
+    }
     match (result, known) {
         (Ok(()), None) | (Err(_), Some(_)) => Ok(()),
         (Ok(()), Some((reason, line))) => Err(format!(
@@ -330,6 +365,7 @@ fn main() {
     }
     let mut listed: Vec<(Check, String)> = known.keys().cloned().collect();
     let dir = Arc::new(dir);
+    let failures = Failures::default();
     for case in &names {
         let checks: &[Check] = if is_llvm19(case) {
             &[Check::Read, Check::Write, Check::Roundtrip]
@@ -343,7 +379,10 @@ fn main() {
             let base = dir.join(case);
             let case = case.clone();
             let name = format!("{}/{case}", check.name());
-            trials.push(Trial::test(name, move || trial(check, &case, base, entry, limit)));
+            let failures = failures.clone();
+            trials.push(Trial::test(name, move || {
+                trial(check, &case, base, entry, limit, &failures)
+            }));
         }
     }
     if !listed.is_empty() && !names.is_empty() {
@@ -355,5 +394,27 @@ fn main() {
         );
         trials.push(Trial::test("known-failures-list", move || Err(msg.into())));
     }
-    libtest_mimic::run(&args, trials).exit();
+    let conclusion = libtest_mimic::run(&args, trials);
+    if std::env::var("BLESS").is_ok_and(|v| !v.is_empty() && v != "0") {
+        let path = root.join(KNOWN);
+        let old = std::fs::read_to_string(&path).unwrap_or_default();
+        let mut text: String = old
+            .lines()
+            .take_while(|l| l.starts_with('#') || l.trim().is_empty())
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut lines = failures.lock().map(|f| f.clone()).unwrap_or_default();
+        lines.sort();
+        for l in lines {
+            text.push_str(&l);
+            text.push('\n');
+        }
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("cannot write {}: {e}", path.display());
+            std::process::exit(1);
+        }
+        eprintln!("BLESS: wrote {KNOWN}");
+        return;
+    }
+    conclusion.exit();
 }
