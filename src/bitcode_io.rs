@@ -202,6 +202,37 @@ mod tests {
     }
 
     #[test]
+    fn notes_name_the_function_and_source_line() {
+        let text = "define i32 @f() !dbg !3 {\n  %x = add i32 1, 2, !dbg !8\n  ret i32 %x\n}\n\n\
+                    !llvm.module.flags = !{!0}\n!llvm.dbg.cu = !{!1}\n\
+                    !0 = !{i32 2, !\"Debug Info Version\", i32 3}\n\
+                    !1 = distinct !DICompileUnit(language: DW_LANG_C11, file: !2, emissionKind: FullDebug)\n\
+                    !2 = !DIFile(filename: \"t.c\", directory: \".\")\n\
+                    !3 = distinct !DISubprogram(name: \"f\", scope: !2, file: !2, line: 1, type: !4, unit: !1, spFlags: DISPFlagDefinition)\n\
+                    !4 = !DISubroutineType(types: !5)\n!5 = !{}\n\
+                    !6 = distinct !DILexicalBlock(scope: !3, file: !2, line: 2)\n!7 = !{}\n\
+                    !8 = !DILocation(line: 3, column: 5, scope: !6)\n";
+        let parsed = irplay_core::text::parse(text);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let at = |s: &str| u32::try_from(text.find(s).unwrap()).unwrap();
+        let span = |s: &str| irplay_core::diag::Span::new(at(s), at(s) + 1);
+        let mut diags = vec![
+            Diagnostic::error(span("add i32"), "on the add"),
+            Diagnostic::error(span("ret i32"), "on the ret"),
+            Diagnostic::error(span("!llvm.dbg.cu"), "outside"),
+        ];
+        let module = parsed.module.as_ref();
+        annotate(&mut diags, &SourceFile::new("t.ll", text), module);
+        assert!(diags.iter().all(|d| d.notes.is_empty()), "text inputs are left alone");
+        annotate(&mut diags, &SourceFile::new(format!("t.bc{TEXT_FORM}"), text), module);
+        let notes: Vec<_> = diags.iter().map(|d| d.notes.clone()).collect();
+        assert_eq!(
+            notes,
+            [vec!["in @f, at source line t.c:3:5".to_string()], vec!["in @f".to_string()], vec![]]
+        );
+    }
+
+    #[test]
     fn binary_inputs() {
         assert_eq!(text_form("x", b"define void @f() {\n  ret void\n}\n"), Ok(None));
         let e = text_form("x", b"llvmabcdef").unwrap_err();
