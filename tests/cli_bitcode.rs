@@ -136,6 +136,20 @@ fn bitcode_is_told_by_its_magic_whatever_the_name() {
         assert_eq!(fmt.code, Some(0), "fmt {name}: {}", fmt.stderr);
         assert_eq!(fmt.text(), expected_fmt.text(), "fmt {name} prints the module of the text");
     }
+    // The compilers and the debugger read it too.
+    let path = s.file("prog.o.in", &bc);
+    let wasm = s.path("prog.wasm");
+    let build = irplay(&["build", "--target", "wasm32", &path, "-o", &wasm]);
+    assert_eq!((build.code, build.stderr.as_str()), (Some(0), ""));
+    let magic = std::fs::read(&wasm).ok().and_then(|b| b.get(..4).map(<[u8]>::to_vec));
+    assert_eq!(magic.as_deref(), Some(&b"\0asm"[..]));
+    let debug = irplay_in(&["debug", &path], b"step\ncontinue\n");
+    assert_eq!(debug.code, Some(0), "{}", debug.stderr);
+    assert!(
+        debug.text().contains(&format!("{path} (as text):")) && debug.text().contains("hello"),
+        "the debugger's stops are in the text form:\n{}",
+        debug.text()
+    );
     // Standard input too.
     let run = irplay_in(&["run", "-"], &bc);
     assert_eq!((run.code, run.text().as_str()), (Some(42), "hello\n"), "{}", run.stderr);
