@@ -31,7 +31,7 @@ OLD_N="${3:-5}"
 JOBS="${JOBS:-2}"
 SRC="${CSMITH_SRC:-$ROOT/target/corpus/.src}"
 # Bump when the recipe changes, to regenerate instead of mixing recipes.
-RECIPE="v1 c:O0,O2,O0g,O2g cxx:O0,O2"
+RECIPE="v2 c:O0,O2,O0g,O2g cxx:O0,O2"
 
 for t in clang-19 clang++-19 llvm-as-19 llvm-dis-19 clang-15 clang++-15 llvm-as-15 llvm-dis-15 \
          clang-16 clang++-16 llvm-as-16 llvm-dis-16 timeout xargs cmp; do
@@ -47,17 +47,29 @@ if [ "$(cat "$OUT/.recipe" 2>/dev/null || true)" != "$RECIPE" ]; then
 fi
 start=$SECONDS
 
+# Nothing to do when the inputs are those of the last complete run (one pass over them, where
+# the per-case checks below would start a few thousand processes).
+stamp=$( { printf '%s %s %s\n' "$RECIPE" "$N" "$OLD_N"; ls "$SRC"
+           (cd "$ROOT/tests" && find ir bitcode -name '*.ll' -o -name '*.cpp' | sort | xargs cat); } \
+         | md5sum | cut -d' ' -f1)
+if [ "$(cat "$OUT/.stamp" 2>/dev/null || true)" = "$stamp" ]; then
+  echo "gen-bitcode-corpus: ${OUT#"$ROOT"/} is up to date"
+  exit 0
+fi
+rm -f "$OUT/.stamp"
+
 # LLVM 19's text of a bitcode file made by LLVM V: llvm-dis-V, then llvm-as-19 and llvm-dis-19
 # (for V = 19, llvm-dis-19 alone).
 dis19() {
   set -o pipefail
   local v="$1" bc="$2" dst="$3"
+  # From standard input, so that no machine path gets into the text (a summary's module path).
   if [ "$v" = 19 ]; then
-    llvm-dis-19 "$bc" -o "$dst"
+    llvm-dis-19 -o "$dst" <"$bc"
   else
     # Text that LLVM 19 no longer reads (constant expressions it dropped, `inrange` in its
     # old place): what LLVM 19 makes of the bitcode itself.
-    llvm-dis-"$v" "$bc" -o - | llvm-as-19 -o - | llvm-dis-19 -o "$dst" || llvm-dis-19 "$bc" -o "$dst"
+    llvm-dis-"$v" -o - <"$bc" | llvm-as-19 -o - | llvm-dis-19 -o "$dst" || llvm-dis-19 -o "$dst" <"$bc"
   fi
 }
 
@@ -75,7 +87,7 @@ gen_c() {
       && dis19 "$v" "$dst.tmp.bc" "$dst.tmp.ll" 2>/dev/null; then
     if [ "$v" = 19 ]; then
       cp "$dst.tmp.ll" "$dst.src.ll"
-      (set -o pipefail; llvm-as-19 "$dst.src.ll" -o - | llvm-dis-19 -o "$dst.asdis.ll")
+      (set -o pipefail; llvm-as-19 -o - <"$dst.src.ll" | llvm-dis-19 -o "$dst.asdis.ll")
     fi
     mv "$dst.tmp.bc" "$dst.bc"
     mv "$dst.tmp.ll" "$dst.dis.ll"
@@ -149,4 +161,5 @@ done
 for d in clang19 clang16 clang15 ir llvm16 llvm15; do
   printf 'gen-bitcode-corpus: %-8s %4d cases\n' "$d" "$(find "$OUT/$d" -name '*.bc' 2>/dev/null | wc -l)"
 done
+printf '%s\n' "$stamp" >"$OUT/.stamp"
 echo "gen-bitcode-corpus: ${OUT#"$ROOT"/} in $((SECONDS - start))s"

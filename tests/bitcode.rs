@@ -275,26 +275,38 @@ fn run_check(check: Check, base: PathBuf, limit: Duration) -> Result<(), String>
     }
 }
 
-/// A one-line reason for a failure: the error, or the first lines that differ.
+/// A one-line reason for a failure: the error, or the first lines that differ (from a little
+/// before the first character that differs).
 fn reason(error: &str) -> String {
-    let short = |s: &str| {
-        let s = s.get(1..).unwrap_or("").trim();
-        if s.chars().count() > 70 {
-            format!("{}...", s.chars().take(70).collect::<String>())
-        } else {
-            s.to_string()
+    let clip = |s: &str, from: usize| {
+        let chars: Vec<char> = s.chars().collect();
+        let start = from.saturating_sub(20);
+        let mut out: String = chars.iter().skip(start).take(60).collect();
+        if start > 0 {
+            out.insert_str(0, "...");
         }
+        if chars.len() > start + 60 {
+            out.push_str("...");
+        }
+        out
     };
-    let minus = error.lines().find(|l| l.starts_with('-') && !l.starts_with("---"));
-    let plus = error.lines().find(|l| l.starts_with('+') && !l.starts_with("+++"));
+    let changed = |sign: char, other: &str| {
+        error.lines().find(|l| {
+            l.starts_with(sign)
+                && !l.starts_with(other)
+                && !l.get(1..).unwrap_or("").trim().is_empty()
+        })
+    };
+    let minus = changed('-', "---").and_then(|l| l.get(1..));
+    let plus = changed('+', "+++").and_then(|l| l.get(1..));
     match (minus, plus) {
-        (Some(m), Some(p)) => format!("differs: `{}` became `{}`", short(m), short(p)),
-        (Some(m), None) => format!("differs: `{}` is missing", short(m)),
-        (None, Some(p)) => format!("differs: `{}` is extra", short(p)),
-        (None, None) => {
-            let first = error.lines().next().unwrap_or("fails");
-            short(&format!(" {first}"))
+        (Some(m), Some(p)) => {
+            let same = m.chars().zip(p.chars()).take_while(|(a, b)| a == b).count();
+            format!("differs: `{}` became `{}`", clip(m.trim_end(), same), clip(p.trim_end(), same))
         }
+        (Some(m), None) => format!("differs: `{}` is missing", clip(m.trim(), 0)),
+        (None, Some(p)) => format!("differs: `{}` is extra", clip(p.trim(), 0)),
+        (None, None) => error.lines().next().unwrap_or("fails").chars().take(160).collect(),
     }
 }
 
