@@ -5,6 +5,8 @@
 #   2. scripts/gen-corpus.sh        (conformance corpus in target/corpus; cached)
 #      scripts/gen-run-corpus.sh    (run corpus in target/run-corpus: csmith
 #                                    programs and their native output; cached)
+#      scripts/gen-bitcode-corpus.sh (bitcode corpus in target/bitcode-corpus:
+#                                    .bc files by clang/LLVM 19, 16 and 15; cached)
 #   3. cargo test --workspace       (release profile by default: the corpus
 #      trials are parse-heavy, and optimized code more than pays for its
 #      longer build; IRPLAY_TEST_PROFILE=debug to use the dev profile).
@@ -45,6 +47,7 @@ th=$SECONDS
 "$ROOT/scripts/setup-test-deps.sh"
 "$ROOT/scripts/gen-corpus.sh" "$ROOT/target/corpus"
 "$ROOT/scripts/gen-run-corpus.sh" "$ROOT/target/run-corpus"
+"$ROOT/scripts/gen-bitcode-corpus.sh" "$ROOT/target/bitcode-corpus"
 t1=$SECONDS
 
 profile=(--release)

@@ -35,14 +35,14 @@ pub enum Command {
     Serve(ServeArgs),
 }
 
-/// Parse and verify LLVM IR files; exit 1 if any has an error.
+/// Parse and verify LLVM IR files (text or bitcode); exit 1 if any has an error.
 ///
 /// Every error of a file is reported (at most 100, then a note counts the rest), with
 /// `help:` lines where a fix is known. With `--format json`, every error is in the one JSON array on stdout, also a file that
 /// cannot be read or is not UTF-8.
 #[derive(Args)]
 pub struct CheckArgs {
-    /// The files to check (`-` for standard input).
+    /// The files to check, LLVM IR text or bitcode (`-` for standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// How to print diagnostics.
@@ -67,7 +67,8 @@ pub struct CheckArgs {
 /// line by line on a terminal and in 8 KiB blocks otherwise, stderr line by line.
 #[derive(Args)]
 pub struct RunArgs {
-    /// The module to run (`-` for standard input, which the program then cannot read).
+    /// The module to run, text or bitcode (`-` for standard input, which the program then
+    /// cannot read).
     pub file: PathBuf,
     /// The function to run (`main` by default; others take integer arguments).
     #[arg(long, default_value = "main")]
@@ -118,7 +119,7 @@ pub struct RunArgs {
 /// a module without @main, 2 for a wrong command line.
 #[derive(Args)]
 pub struct DebugArgs {
-    /// The module to run.
+    /// The module to run (text or bitcode).
     pub file: PathBuf,
     /// The program's standard input.
     #[arg(long)]
@@ -143,7 +144,7 @@ pub struct DebugArgs {
 /// command line.
 #[derive(Args)]
 pub struct BuildArgs {
-    /// The module to compile.
+    /// The module to compile (text or bitcode).
     pub file: PathBuf,
     /// The target.
     #[arg(long, value_enum, default_value = "wasm32")]
@@ -163,30 +164,39 @@ pub struct BuildArgs {
     pub time: bool,
 }
 
-/// Print a module as canonical LLVM 19 text.
+/// Print a module as canonical LLVM 19 text, or write it as LLVM 19 bitcode (`--emit bc`).
+///
+/// The input may be text or bitcode (told by its first bytes, whatever its name).
 #[derive(Args)]
 pub struct FmtArgs {
-    /// The file to format (`-` for standard input).
+    /// The file to format, text or bitcode (`-` for standard input).
     pub file: PathBuf,
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output (`-`: standard output).
     #[arg(short, long, conflicts_with = "in_place")]
     pub output: Option<PathBuf>,
-    /// Rewrite the file in place.
+    /// Rewrite the file in place (a bitcode file stays bitcode unless `--emit` says otherwise).
     #[arg(long)]
     pub in_place: bool,
+    /// What to write: LLVM 19 text (`ll`, the default) or bitcode (`bc`: only a valid module,
+    /// and never to a terminal).
+    #[arg(long, value_enum)]
+    pub emit: Option<crate::bitcode_io::IrEmit>,
 }
 
 /// Run optimization passes (`-p mem2reg,simplifycfg,dce` or `-p O2`) and print the module.
 #[derive(Args)]
 pub struct OptArgs {
-    /// The module (`-` for standard input).
+    /// The module, text or bitcode (`-` for standard input).
     pub file: PathBuf,
     /// The pipeline: pass names separated by commas, `function(...)` accepted, or O0..O3.
     #[arg(short = 'p', long = "passes")]
     pub passes: String,
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output (`-`: standard output).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// What to write: LLVM 19 text or bitcode (never to a terminal).
+    #[arg(long, value_enum, default_value = "ll")]
+    pub emit: crate::bitcode_io::IrEmit,
     /// Print on stderr, per pass and function, whether it changed anything, with a diff.
     #[arg(long)]
     pub print_changed: bool,

@@ -1,6 +1,7 @@
 //! The `irplay` command-line tool: check, format (and later run, optimize, compile, serve)
 //! LLVM IR files. It does files and processes; all IR work goes through `irplay-core`.
 
+mod bitcode_io;
 mod cli;
 mod debug;
 mod native_cross;
@@ -21,6 +22,7 @@ mod wasm_host;
 #[cfg(feature = "wasm-engine")]
 mod wasm_run;
 
+use bitcode_io::IrEmit;
 use cli::{
     BuildArgs, CheckArgs, Command, Emit, Engine, FmtArgs, Format, OptArgs, RunArgs, ServeArgs,
     Target,
@@ -110,6 +112,12 @@ fn read_source(path: &Path) -> Result<SourceFile, Box<Unreadable>> {
             Err(e) => return Err(Unreadable::unread(name, format!("cannot read file: {e}"))),
         }
     };
+    // Bitcode by its magic, whatever the name: read, and handed on as its text form.
+    match bitcode_io::text_form(&name, &bytes) {
+        Ok(Some(file)) => return Ok(file),
+        Ok(None) => {}
+        Err(message) => return Err(Unreadable::unread(name, message)),
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => {
@@ -157,6 +165,7 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
             }
         };
         let mut checked = irplay_core::check(file.text());
+        bitcode_io::annotate(&mut checked.diagnostics, &file, checked.module.as_ref());
         failed |= !checked.valid;
         // Freeing a large module's many small allocations only delays the exit; the process
         // ending returns the memory at once.
@@ -184,7 +193,8 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
     }
 }
 
-fn fmt(file: &Path, output: Option<&Path>, in_place: bool) -> ExitCode {
+fn fmt(args: &FmtArgs) -> ExitCode {
+    let FmtArgs { file, output, in_place, emit } = args;
     let src = match read_source(file) {
         Ok(f) => f,
         Err(msg) => {
@@ -192,33 +202,30 @@ fn fmt(file: &Path, output: Option<&Path>, in_place: bool) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // In place, a bitcode file stays bitcode unless --emit says otherwise.
+    let emit = emit.unwrap_or(if *in_place && bitcode_io::is_text_form(&src) {
+        IrEmit::Bc
+    } else {
+        IrEmit::Ll
+    });
     let mut parsed = irplay_core::text::parse(src.text());
+    if emit == IrEmit::Bc {
+        // As llvm-as: only a valid module is written as bitcode.
+        if let Some(m) = &parsed.module {
+            let errs = irplay_core::verify::verify(m);
+            if !errs.is_empty() {
+                parsed.diagnostics.extend(errs);
+                parsed.module = None;
+            }
+        }
+    }
     irplay_core::diag::sort_and_cap(&mut parsed.diagnostics, parsed.suppressed);
+    bitcode_io::annotate(&mut parsed.diagnostics, &src, parsed.module.as_ref());
     if !parsed.diagnostics.is_empty() {
         eprint!("{}", render_all(&parsed.diagnostics, &src));
     }
     let Some(module) = parsed.module else { return ExitCode::FAILURE };
-    let text = irplay_core::text::print_module(&module);
-    write_output(if in_place { Some(file) } else { output }, &text)
-}
-
-/// Writes `text` to `path`, or to stdout without one.
-fn write_output(path: Option<&Path>, text: &str) -> ExitCode {
-    match path {
-        Some(path) => {
-            if let Err(e) = std::fs::write(path, text) {
-                eprintln!("{}: error: cannot write file: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-        }
-        None => {
-            let mut out = std::io::stdout().lock();
-            if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    ExitCode::SUCCESS
+    bitcode_io::write_module(if *in_place { Some(file) } else { output.as_deref() }, &module, emit)
 }
 
 /// Reads and checks `path` (diagnostics on stderr): the source and its valid module, or the
@@ -245,6 +252,7 @@ fn load_timed(
         diagnostics.extend(errs);
     }
     irplay_core::diag::sort_and_cap(&mut diagnostics, parsed.suppressed);
+    bitcode_io::annotate(&mut diagnostics, &file, parsed.module.as_ref());
     if !diagnostics.is_empty() {
         eprint!("{}", render_all(&diagnostics, &file));
     }
@@ -396,7 +404,7 @@ fn main() -> ExitCode {
     // thread's start and two cross-CPU wake-ups (a sixth of a short `irplay build`).
     let work = move || match &cli.command {
         Command::Check(CheckArgs { files, format }) => check(files, *format),
-        Command::Fmt(FmtArgs { file, output, in_place }) => fmt(file, output.as_deref(), *in_place),
+        Command::Fmt(args) => fmt(args),
         Command::Run(RunArgs { file, dump_ops: true, .. }) => match load_valid(file) {
             Ok((_, module)) => {
                 print!("{}", irplay_core::interp::dump_ops(&module));
@@ -474,24 +482,31 @@ fn main() -> ExitCode {
             target: _,
             cpu: _,
         }) => run_file(file, entry, *limits, *trace, *stats, args),
-        Command::Opt(OptArgs { file, passes, output, print_changed, timeline, verify_each }) => {
-            match read_source(file) {
-                Ok(src) => opt::opt(
-                    &src,
-                    &opt::OptArgs {
-                        pipeline: passes,
-                        output: output.as_deref(),
-                        print_changed: *print_changed,
-                        timeline: timeline.as_deref(),
-                        verify_each: *verify_each,
-                    },
-                ),
-                Err(msg) => {
-                    eprint!("{msg}");
-                    ExitCode::FAILURE
-                }
+        Command::Opt(OptArgs {
+            file,
+            passes,
+            output,
+            print_changed,
+            timeline,
+            verify_each,
+            emit,
+        }) => match read_source(file) {
+            Ok(src) => opt::opt(
+                &src,
+                &opt::OptArgs {
+                    pipeline: passes,
+                    output: output.as_deref(),
+                    print_changed: *print_changed,
+                    timeline: timeline.as_deref(),
+                    verify_each: *verify_each,
+                    emit: *emit,
+                },
+            ),
+            Err(msg) => {
+                eprint!("{msg}");
+                ExitCode::FAILURE
             }
-        }
+        },
         Command::Serve(ServeArgs {
             port,
             host,

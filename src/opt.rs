@@ -22,6 +22,8 @@ pub struct OptArgs<'a> {
     pub timeline: Option<&'a Path>,
     /// Verify after each step.
     pub verify_each: bool,
+    /// Text or bitcode.
+    pub emit: crate::bitcode_io::IrEmit,
 }
 
 /// Runs `irplay opt` on an already read source file.
@@ -33,7 +35,8 @@ pub fn opt(file: &SourceFile, args: &OptArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let checked = irplay_core::check(file.text());
+    let mut checked = irplay_core::check(file.text());
+    crate::bitcode_io::annotate(&mut checked.diagnostics, file, checked.module.as_ref());
     if !checked.diagnostics.is_empty() {
         eprint!("{}", render_all(&checked.diagnostics, file));
     }
@@ -76,8 +79,7 @@ pub fn opt(file: &SourceFile, args: &OptArgs) -> ExitCode {
         eprint!("{msg}");
         return ExitCode::FAILURE;
     }
-    let text = irplay_core::text::print_module(&module);
-    crate::write_output(args.output, &text)
+    crate::bitcode_io::write_module(args.output, &module, args.emit)
 }
 
 /// `*** pass on @f: changed ***` with a unified diff of the function, or `unchanged`.
