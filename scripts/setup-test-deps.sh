@@ -7,15 +7,15 @@
 # backend's objects) and llvm-objdump-19 (reads them back), and for the AArch64 back end
 # the cross C compiler aarch64-linux-gnu-gcc (links its executables, with the AArch64 C
 # library in /usr/aarch64-linux-gnu, and its C++ runtime for programs that use it) and
-# qemu-user's qemu-aarch64 (runs them), and clang and LLVM 15 and 16 (older producers of the
-# bitcode corpus).
+# qemu-user's qemu-aarch64 (runs them), clang and LLVM 15 and 16 (older producers of the
+# bitcode corpus), and LLVM 14 (whose typed-pointer bitcode must be refused by name).
 # Idempotent and quiet: does nothing when everything is already there.
 # Runs apt-get as root (or through sudo when not root).
 set -euo pipefail
 
 PACKAGES=(gcc clang-19 llvm-19 libclang-rt-19-dev csmith libcsmith-dev wabt lld-19 binaryen chromium fonts-liberation curl
           qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross
-          clang-15 llvm-15 clang-16 llvm-16)
+          clang-15 llvm-15 clang-16 llvm-16 llvm-14)
 # One file per package, to tell whether it is installed without asking apt.
 PROBES=(
   clang-19 llvm-as-19 llvm-dis-19 opt-19 llvm-link-19 llvm-stress-19 llvm-objdump-19 cc
@@ -24,6 +24,7 @@ PROBES=(
   qemu-aarch64 aarch64-linux-gnu-gcc /usr/aarch64-linux-gnu/lib/libc.so.6
   /usr/lib/gcc-cross/aarch64-linux-gnu/12/libstdc++.so
   clang-15 clang++-15 llvm-as-15 llvm-dis-15 clang-16 clang++-16 llvm-as-16 llvm-dis-16
+  llvm-as-14
 )
 
 missing=()

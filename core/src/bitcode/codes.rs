@@ -940,7 +940,7 @@ pub fn block_name(id: u32) -> String {
         return "BLOCKINFO_BLOCK".to_string();
     }
     match block::NAMES.iter().find(|(_, v)| *v == id) {
-        Some((n, _)) => n.trim_end_matches("_ID").trim_end_matches("_NEW").to_string(),
+        Some((n, _)) => n.trim_end_matches("_NEW").trim_end_matches("_ID").to_string(),
         None => format!("BLOCK#{id}"),
     }
 }

@@ -218,6 +218,12 @@ fn unwrap(bytes: &[u8]) -> Result<(&[u8], u64), BitcodeError> {
         data = inner;
         base = off as u64;
     }
+    if data.get(..4) == Some(&b"llvm"[..]) {
+        return Err(BitcodeError::new(
+            base,
+            "LLVM 1.x bytecode cannot be read; disassemble it with LLVM 1.x's llvm-dis",
+        ));
+    }
     if data.get(..4) != Some(&MAGIC[..]) {
         return Err(BitcodeError::new(base, "not LLVM bitcode (the magic 'BC' 0xC0DE is missing)"));
     }
