@@ -275,7 +275,7 @@ fn typed_pointer_bitcode() -> Vec<u8> {
 
 #[test]
 fn typed_pointer_bitcode_is_refused_naming_its_producer() {
-    let want = "this bitcode was written by LLVM 14.0.6 with typed pointers; irplay reads bitcode from LLVM 15 on";
+    let want = "this bitcode was written by LLVM 14.0.6 with typed pointers; irplay reads opaque-pointer bitcode only";
     let err =
         bitcode::read(&typed_pointer_bitcode()).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(err.contains(want), "{err}");

@@ -208,7 +208,7 @@ impl ModuleReader<'_> {
         c.record_error(
             code,
             format!(
-                "this bitcode was written by {who} with typed pointers; irplay reads bitcode from LLVM 15 on"
+                "this bitcode was written by {who} with typed pointers; irplay reads opaque-pointer bitcode only (what LLVM 15 and later write by default): rewrite it with `opt-19 -o NEW.bc`"
             ),
         )
     }
