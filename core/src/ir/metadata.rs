@@ -9,6 +9,52 @@ pub use super::entities::MdId;
 use super::entities::{ConstId, Symbol};
 use super::entity::EntityVec;
 
+/// The attachment kinds LLVM 19 registers at startup (`FixedMetadataKinds.def`), in id order:
+/// printing sorts attachments by these ids, and bitcode numbers kinds by them.
+pub const FIXED_KINDS: &[&str] = &[
+    "dbg",
+    "tbaa",
+    "prof",
+    "fpmath",
+    "range",
+    "tbaa.struct",
+    "invariant.load",
+    "alias.scope",
+    "noalias",
+    "nontemporal",
+    "llvm.mem.parallel_loop_access",
+    "nonnull",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "make.implicit",
+    "unpredictable",
+    "invariant.group",
+    "align",
+    "llvm.loop",
+    "type",
+    "section_prefix",
+    "absolute_symbol",
+    "associated",
+    "callees",
+    "irr_loop",
+    "llvm.access.group",
+    "callback",
+    "llvm.preserve.access.index",
+    "vcall_visibility",
+    "noundef",
+    "annotation",
+    "nosanitize",
+    "func_sanitize",
+    "exclude",
+    "memprof",
+    "callsite",
+    "kcfi_type",
+    "pcsections",
+    "DIAssignID",
+    "coro.outside.frame",
+    "mmra",
+];
+
 /// A metadata operand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Metadata {

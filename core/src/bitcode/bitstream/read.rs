@@ -406,6 +406,21 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Reads the next record of the current block into `rec`, skipping any sub-block; false
+    /// at the block's end (or the stream's). For blocks that hold records only.
+    pub fn next_record(&mut self, rec: &mut Record<'a>) -> Result<bool, BitcodeError> {
+        loop {
+            match self.advance()? {
+                Some(Entry::Record(a)) => {
+                    self.read_record(a, rec)?;
+                    return Ok(true);
+                }
+                Some(Entry::SubBlock(_)) => self.skip_block()?,
+                Some(Entry::EndBlock) | None => return Ok(false),
+            }
+        }
+    }
+
     /// Reads the record [`Cursor::advance`] announced with abbreviation id `abbrev` into `rec`.
     pub fn read_record(&mut self, abbrev: u32, rec: &mut Record<'a>) -> Result<(), BitcodeError> {
         rec.ops.clear();

@@ -4,7 +4,7 @@
 
 use super::module::ModuleReader;
 use crate::bitcode::attr_kinds;
-use crate::bitcode::bitstream::{decode_signed, Cursor, Entry, Record};
+use crate::bitcode::bitstream::{decode_signed, Cursor, Record};
 use crate::bitcode::codes::paramattr;
 use crate::bitcode::BitcodeError;
 use crate::ir::attrs::{Attr, AttrKind, AttrShape, MemoryEffects, ModRef, UwTableKind};
@@ -38,16 +38,7 @@ impl ModuleReader<'_> {
     /// Reads a `PARAMATTR_GROUP_BLOCK` (the cursor is inside it).
     pub(super) fn read_attr_groups(&mut self, c: &mut Cursor<'_>) -> Result<(), BitcodeError> {
         let mut rec = Record::default();
-        while let Some(e) = c.advance()? {
-            let a = match e {
-                Entry::Record(a) => a,
-                Entry::SubBlock(_) => {
-                    c.skip_block()?;
-                    continue;
-                }
-                Entry::EndBlock => break,
-            };
-            c.read_record(a, &mut rec)?;
+        while c.next_record(&mut rec)? {
             if rec.code != paramattr::PARAMATTR_GRP_CODE_ENTRY {
                 return Err(c.record_error(rec.code, "unknown record"));
             }
@@ -66,16 +57,7 @@ impl ModuleReader<'_> {
     /// Reads a `PARAMATTR_BLOCK` (the cursor is inside it).
     pub(super) fn read_attr_lists(&mut self, c: &mut Cursor<'_>) -> Result<(), BitcodeError> {
         let mut rec = Record::default();
-        while let Some(e) = c.advance()? {
-            let a = match e {
-                Entry::Record(a) => a,
-                Entry::SubBlock(_) => {
-                    c.skip_block()?;
-                    continue;
-                }
-                Entry::EndBlock => break,
-            };
-            c.read_record(a, &mut rec)?;
+        while c.next_record(&mut rec)? {
             if rec.code != paramattr::PARAMATTR_CODE_ENTRY {
                 return Err(c.record_error(rec.code, "unknown record (old attribute encoding)"));
             }

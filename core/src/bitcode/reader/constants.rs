@@ -4,7 +4,7 @@
 //! each once.
 
 use super::module::ModuleReader;
-use crate::bitcode::bitstream::{decode_signed, Cursor, Entry, Record};
+use crate::bitcode::bitstream::{decode_signed, Cursor, Record};
 use crate::bitcode::codes::constants::*;
 use crate::bitcode::BitcodeError;
 use crate::ir::float;
@@ -130,16 +130,7 @@ impl ModuleReader<'_> {
             busy: Vec::new(),
         };
         let mut offsets = Vec::new();
-        while let Some(e) = c.advance()? {
-            let a = match e {
-                Entry::Record(a) => a,
-                Entry::SubBlock(_) => {
-                    c.skip_block()?;
-                    continue;
-                }
-                Entry::EndBlock => break,
-            };
-            c.read_record(a, &mut rec)?;
+        while c.next_record(&mut rec)? {
             if rec.code == CST_CODE_SETTYPE {
                 cur = self.type_op(c, rec.code, rec.ops.first().copied())?;
                 continue;

@@ -340,16 +340,7 @@ impl ModuleReader<'_> {
             .func
             .as_ref()
             .map_or((0, 0), |f| (f.params.len() as u64, f.consts.len() as u64));
-        while let Some(e) = c.advance()? {
-            let a = match e {
-                Entry::Record(a) => a,
-                Entry::SubBlock(_) => {
-                    c.skip_block()?;
-                    continue;
-                }
-                Entry::EndBlock => break,
-            };
-            c.read_record(a, &mut rec)?;
+        while c.next_record(&mut rec)? {
             let Some(&id) = rec.ops.first() else {
                 return Err(c.record_error(rec.code, "too few operands"));
             };

@@ -688,16 +688,7 @@ impl<'a> ModuleReader<'a> {
     /// table (function offsets are not needed: bodies are read in order).
     fn read_module_vst(&mut self, c: &mut Cursor<'_>) -> Result<(), BitcodeError> {
         let mut rec = Record::default();
-        while let Some(e) = c.advance()? {
-            let a = match e {
-                Entry::Record(a) => a,
-                Entry::SubBlock(_) => {
-                    c.skip_block()?;
-                    continue;
-                }
-                Entry::EndBlock => break,
-            };
-            c.read_record(a, &mut rec)?;
+        while c.next_record(&mut rec)? {
             match rec.code {
                 vst::VST_CODE_ENTRY | vst::VST_CODE_FNENTRY => {
                     let skip = if rec.code == vst::VST_CODE_FNENTRY { 2 } else { 1 };

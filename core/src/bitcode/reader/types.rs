@@ -3,7 +3,7 @@
 //! their body is read.
 
 use super::module::ModuleReader;
-use crate::bitcode::bitstream::{Cursor, Entry, Record};
+use crate::bitcode::bitstream::{Cursor, Record};
 use crate::bitcode::codes::types::*;
 use crate::bitcode::BitcodeError;
 use crate::ir::types::{FloatKind, StructBody, Type, TypeName, MAX_INT_BITS};
@@ -24,16 +24,7 @@ impl ModuleReader<'_> {
         let mut numbered = 0u32;
         // The nesting depth of each type of this table, by index.
         let mut depth: Vec<u32> = Vec::new();
-        while let Some(e) = c.advance()? {
-            let a = match e {
-                Entry::Record(a) => a,
-                Entry::SubBlock(_) => {
-                    c.skip_block()?;
-                    continue;
-                }
-                Entry::EndBlock => break,
-            };
-            c.read_record(a, &mut rec)?;
+        while c.next_record(&mut rec)? {
             let code = rec.code;
             let ops = &rec.ops;
             let err = |c: &Cursor<'_>, msg: &str| c.record_error(code, msg.to_string());

@@ -13,50 +13,7 @@ use crate::ir::symbol::Symbol;
 use crate::ir::{MdId, Module};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-/// LLVM 19's fixed metadata kinds (`FixedMetadataKinds.def`), by id.
-pub(super) const FIXED_KINDS: [&str; 41] = [
-    "dbg",
-    "tbaa",
-    "prof",
-    "fpmath",
-    "range",
-    "tbaa.struct",
-    "invariant.load",
-    "alias.scope",
-    "noalias",
-    "nontemporal",
-    "llvm.mem.parallel_loop_access",
-    "nonnull",
-    "dereferenceable",
-    "dereferenceable_or_null",
-    "make.implicit",
-    "unpredictable",
-    "invariant.group",
-    "align",
-    "llvm.loop",
-    "type",
-    "section_prefix",
-    "absolute_symbol",
-    "associated",
-    "callees",
-    "irr_loop",
-    "llvm.access.group",
-    "callback",
-    "llvm.preserve.access.index",
-    "vcall_visibility",
-    "noundef",
-    "annotation",
-    "nosanitize",
-    "func_sanitize",
-    "exclude",
-    "memprof",
-    "callsite",
-    "kcfi_type",
-    "pcsections",
-    "DIAssignID",
-    "coro.outside.frame",
-    "mmra",
-];
+pub(super) use crate::ir::metadata::FIXED_KINDS;
 
 /// A piece of module-level metadata other than a string.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -11,51 +11,9 @@ use crate::ir::{MdId, MdOpId, Operand, SecondaryMap, Symbol};
 use std::collections::HashMap;
 use std::fmt::Write;
 
-/// Attachment kinds LLVM 19 registers at startup, in id order; other kinds follow in order of
-/// first use. Attachments print sorted by kind id (`!dbg` first).
-const FIXED_KINDS: &[&str] = &[
-    "dbg",
-    "tbaa",
-    "prof",
-    "fpmath",
-    "range",
-    "tbaa.struct",
-    "invariant.load",
-    "alias.scope",
-    "noalias",
-    "nontemporal",
-    "llvm.mem.parallel_loop_access",
-    "nonnull",
-    "dereferenceable",
-    "dereferenceable_or_null",
-    "make.implicit",
-    "unpredictable",
-    "invariant.group",
-    "align",
-    "llvm.loop",
-    "type",
-    "section_prefix",
-    "absolute_symbol",
-    "associated",
-    "callees",
-    "irr_loop",
-    "llvm.access.group",
-    "callback",
-    "llvm.preserve.access.index",
-    "vcall_visibility",
-    "noundef",
-    "annotation",
-    "nosanitize",
-    "func_sanitize",
-    "exclude",
-    "memprof",
-    "callsite",
-    "kcfi_type",
-    "pcsections",
-    "DIAssignID",
-    "coro.outside.frame",
-    "mmra",
-];
+// Attachment kinds LLVM 19 registers at startup come first, in id order; other kinds follow
+// in order of first use. Attachments print sorted by kind id (`!dbg` first).
+use crate::ir::metadata::FIXED_KINDS;
 
 /// The sort key of an attachment kind: LLVM's fixed kind id, or after those in order of first
 /// use (approximated by the order the names were interned).
