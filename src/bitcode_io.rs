@@ -30,19 +30,21 @@ pub enum IrEmit {
     Bc,
 }
 
-/// The text form of `bytes` read from `name` when they are binary IR: `Ok(None)` for anything
-/// else (text), `Err` with the message for binary IR that cannot be read.
-pub fn text_form(name: &str, bytes: &[u8]) -> Result<Option<SourceFile>, String> {
+/// The text form of `bytes` read from `name` when they are binary IR, with the module read
+/// (which commands that need no positions use as it is, without parsing the text form):
+/// `Ok(None)` for anything else (text), `Err` with the message for binary IR that cannot be
+/// read.
+pub fn text_form(name: &str, bytes: &[u8]) -> Result<Option<(SourceFile, Module)>, String> {
     match bitcode::sniff(bytes) {
         None => Ok(None),
         Some(Format::Llvm1Bytecode) => Err("LLVM 1.x bytecode cannot be read; disassemble it \
                                             with LLVM 1.x's llvm-dis"
             .to_string()),
         Some(Format::Bitcode) => match bitcode::read(bytes) {
-            Ok(module) => Ok(Some(SourceFile::new(
-                format!("{name}{TEXT_FORM}"),
-                irplay_core::text::print_module(&module),
-            ))),
+            Ok(module) => {
+                let text = irplay_core::text::print_module(&module);
+                Ok(Some((SourceFile::new(format!("{name}{TEXT_FORM}"), text), module)))
+            }
             Err(e) => Err(e.to_string()),
         },
     }
@@ -234,10 +236,10 @@ mod tests {
 
     #[test]
     fn binary_inputs() {
-        assert_eq!(text_form("x", b"define void @f() {\n  ret void\n}\n"), Ok(None));
-        let e = text_form("x", b"llvmabcdef").unwrap_err();
+        assert!(matches!(text_form("x", b"define void @f() {\n  ret void\n}\n"), Ok(None)));
+        let e = text_form("x", b"llvmabcdef").err().unwrap_or_default();
         assert!(e.contains("LLVM 1.x bytecode cannot be read"), "{e}");
-        let e = text_form("x", b"BC\xc0\xde\x35\x14\x00\x00").unwrap_err();
+        let e = text_form("x", b"BC\xc0\xde\x35\x14\x00\x00").err().unwrap_or_default();
         assert!(e.starts_with("byte "), "{e}");
     }
 }

@@ -99,6 +99,14 @@ impl std::fmt::Display for Unreadable {
 
 /// A source file read from disk (`-`: standard input), or why it could not be.
 fn read_source(path: &Path) -> Result<SourceFile, Box<Unreadable>> {
+    read_input(path).map(|(file, _)| file)
+}
+
+/// [`read_source`], with the module when the input was bitcode (read already: a command that
+/// needs no positions into the text form uses it instead of parsing that text again).
+fn read_input(
+    path: &Path,
+) -> Result<(SourceFile, Option<irplay_core::ir::Module>), Box<Unreadable>> {
     let name = path.display().to_string();
     let bytes = if name == "-" {
         let mut v = Vec::new();
@@ -114,12 +122,12 @@ fn read_source(path: &Path) -> Result<SourceFile, Box<Unreadable>> {
     };
     // Bitcode by its magic, whatever the name: read, and handed on as its text form.
     match bitcode_io::text_form(&name, &bytes) {
-        Ok(Some(file)) => return Ok(file),
+        Ok(Some((file, module))) => return Ok((file, Some(module))),
         Ok(None) => {}
         Err(message) => return Err(Unreadable::unread(name, message)),
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(SourceFile::new(name, text)),
+        Ok(text) => Ok((SourceFile::new(name, text), None)),
         Err(e) => {
             // Point at the first byte that is not UTF-8, with the valid prefix as context (the
             // rest as read lossily: positions up to the bad byte are the file's).
@@ -147,7 +155,7 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
     let mut json = Vec::new();
     let mut stderr = std::io::stderr().lock();
     for path in files {
-        let file = match read_source(path) {
+        let (file, read) = match read_input(path) {
             Ok(f) => f,
             Err(unreadable) => {
                 failed = true;
@@ -164,6 +172,15 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
                 continue;
             }
         };
+        // A bitcode module that verifies has nothing to report: its text form is parsed (for
+        // positions) only when there are errors to place.
+        if let Some(m) = read {
+            let ok = irplay_core::verify::verify(&m).is_empty();
+            std::mem::forget(m);
+            if ok {
+                continue;
+            }
+        }
         let mut checked = irplay_core::check(file.text());
         bitcode_io::annotate(&mut checked.diagnostics, &file, checked.module.as_ref());
         failed |= !checked.valid;
@@ -195,7 +212,7 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
 
 fn fmt(args: &FmtArgs) -> ExitCode {
     let FmtArgs { file, output, in_place, emit } = args;
-    let src = match read_source(file) {
+    let (src, read) = match read_input(file) {
         Ok(f) => f,
         Err(msg) => {
             eprint!("{msg}");
@@ -208,6 +225,14 @@ fn fmt(args: &FmtArgs) -> ExitCode {
     } else {
         IrEmit::Ll
     });
+    // A bitcode module is written as it was read (its text form is that module printed), when
+    // it verifies or is only printed; its text form is parsed only to place errors.
+    if let Some(m) = read {
+        if emit == IrEmit::Ll || irplay_core::verify::verify(&m).is_empty() {
+            let out = if *in_place { Some(file.as_path()) } else { output.as_deref() };
+            return bitcode_io::write_module(out, &m, emit);
+        }
+    }
     let mut parsed = irplay_core::text::parse(src.text());
     if emit == IrEmit::Bc {
         // As llvm-as: only a valid module is written as bitcode.
