@@ -84,7 +84,8 @@ export async function run({ test, ctx, open, editorText, setText, assert, out })
     await page.click('.cm-content');
     await page.keyboard.press('Control+Z');
     await page.waitForFunction((t) => window.IrplayEditor.last.getText() === t, before);
-    assert(!(await page.isVisible('#file-undo')), 'Undo is gone once the opened text is');
+    // The page hides the offer once it has seen the edit (after its next render).
+    await page.waitForSelector('#file-undo', { state: 'hidden', timeout: 10_000 });
     // Ctrl-O opens the file chooser (and not the browser's).
     const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 10_000 }), page.keyboard.press('Control+O')]);
     await chooser.setFiles(sumLl);
