@@ -22,28 +22,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// A scratch directory for one test, removed at the end.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("irplay-bitcode-di-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn have(tool: &str) -> bool {
-    Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
-}
+mod common;
+use common::{have, require, Scratch};
 
 fn run(cmd: &mut Command) -> Vec<u8> {
     let out = cmd.output().expect("run tool");
@@ -714,9 +694,9 @@ const ALL_RECORDS: &[&str] = &[
 #[test]
 fn hand_written_records_read_and_write_like_llvm_19() {
     for t in ["llvm-as-19", "llvm-dis-19"] {
-        assert!(have(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
+        require(t);
     }
-    let dir = Scratch::new("records");
+    let dir = Scratch::new("bitcode-di-records");
     let ll = dir.0.join("records.ll");
     std::fs::write(&ll, RECORDS_LL).expect("write");
     let bc = dir.0.join("records.bc");
@@ -828,9 +808,9 @@ fn clang_bitcode_with(dir: &Path, name: &str, src: &str, flags: &[&str], version
 #[test]
 fn clang_19_debug_info_reads_and_writes_like_llvm_19() {
     for t in ["clang-19", "llvm-as-19", "llvm-dis-19"] {
-        assert!(have(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
+        require(t);
     }
-    let dir = Scratch::new("clang");
+    let dir = Scratch::new("bitcode-di-clang");
     let mut total = Counts::new();
     let builds: &[(&str, &str, &[&str])] = &[
         ("c_o0", C_PROGRAM, &["-O0", "-fdebug-macro", "-gdwarf-5", "-gembed-source"]),
@@ -898,9 +878,9 @@ fn older_layouts_read_like_llvm_19() {
     for version in [15u32, 16] {
         let tool = format!("llvm-as-{version}");
         for t in [tool.as_str(), "llvm-dis-19"] {
-            assert!(have(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
+            require(t);
         }
-        let dir = Scratch::new(&format!("old{version}"));
+        let dir = Scratch::new(&format!("bitcode-di-old{version}"));
         let ll = dir.0.join("old.ll");
         std::fs::write(&ll, old_subset(RECORDS_LL, version)).expect("write");
         let bc = dir.0.join("old.bc");

@@ -6,8 +6,10 @@
 //! fails when a listed input starts to pass, so the list stays true.
 
 use irplay_core::{bitcode, text};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
+
+mod common;
+use common::{require, run_ok, Scratch};
 
 /// Named metadata, module flags, tuples of constants, strings (any bytes), nested and empty
 /// tuples, and a distinct cycle.
@@ -213,39 +215,6 @@ const CASES: &[(&str, Source)] = &[
 /// Inputs that do not read identically yet, with the reason.
 const KNOWN: &[(&str, &str)] = &[];
 
-/// A scratch directory, removed at the end.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("irplay-bcmd-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Runs an LLVM tool; its stdout.
-fn run(tool: &str, args: &[&str]) -> Vec<u8> {
-    let out = Command::new(tool)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{tool} could not be started: {e}"));
-    assert!(out.status.success(), "{tool} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    out.stdout
-}
-
-/// True when `tool` runs.
-fn installed(tool: &str) -> bool {
-    Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
 /// The bitcode of a case, `None` when its compiler is not installed.
 fn make(dir: &Path, name: &str, src: &Source) -> Option<Vec<u8>> {
     let bc = dir.join(format!("{name}.bc"));
@@ -257,20 +226,17 @@ fn make(dir: &Path, name: &str, src: &Source) -> Option<Vec<u8>> {
             let ll_s = ll.to_string_lossy().to_string();
             let mut args: Vec<&str> = flags.to_vec();
             args.extend([ll_s.as_str(), "-o", &bc_s]);
-            run("llvm-as-19", &args);
+            run_ok("llvm-as-19", &args);
         }
         Source::C(text, flags) | Source::C15(text, flags) => {
             let clang = if matches!(src, Source::C15(..)) { "clang-15" } else { "clang-19" };
-            assert!(
-                installed(clang),
-                "{clang} is needed by this test (scripts/setup-test-deps.sh installs it)"
-            );
+            require(clang);
             let c = dir.join(format!("{name}.c"));
             std::fs::write(&c, text).unwrap_or_else(|e| panic!("{e}"));
             let c_s = c.to_string_lossy().to_string();
             let mut args: Vec<&str> = flags.to_vec();
             args.extend(["-c", "-emit-llvm", &c_s, "-o", &bc_s]);
-            run(clang, &args);
+            run_ok(clang, &args);
         }
     }
     Some(std::fs::read(&bc).unwrap_or_else(|e| panic!("{e}")))
@@ -279,7 +245,7 @@ fn make(dir: &Path, name: &str, src: &Source) -> Option<Vec<u8>> {
 /// `llvm-dis-19`'s text of a file, parsed and printed by us.
 fn reference(dir: &Path, name: &str) -> String {
     let bc = dir.join(format!("{name}.bc"));
-    let dis = run("llvm-dis-19", &[&bc.to_string_lossy(), "-o", "-"]);
+    let dis = run_ok("llvm-dis-19", &[&bc.to_string_lossy(), "-o", "-"]);
     let dis = String::from_utf8(dis).unwrap_or_else(|e| panic!("{e}"));
     let parsed = text::parse(&dis);
     let Some(m) = parsed.module else { panic!("{name}: llvm-dis output does not parse") };
@@ -305,7 +271,7 @@ fn compare(name: &str, bc: &[u8], want: &str) -> Result<(), String> {
 
 #[test]
 fn metadata_reads_as_llvm_dis_prints_it() {
-    let dir = Scratch::new("same");
+    let dir = Scratch::new("bcmd-same");
     let mut problems = Vec::new();
     for (name, src) in CASES {
         let Some(bc) = make(&dir.0, name, src) else { continue };
@@ -324,7 +290,7 @@ fn metadata_reads_as_llvm_dis_prints_it() {
 
 #[test]
 fn damaged_metadata_fails_cleanly() {
-    let dir = Scratch::new("damaged");
+    let dir = Scratch::new("bcmd-damaged");
     for (name, src) in CASES.iter().take(3) {
         let Some(bc) = make(&dir.0, name, src) else { continue };
         // Every truncation, and one bit flip per byte, end in a result (never a panic).

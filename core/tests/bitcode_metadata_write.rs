@@ -9,8 +9,9 @@
 //! Cases that do not round-trip yet are listed in [`KNOWN`] with the reason; a listed case
 //! that passes fails the test. Needs the LLVM 19 tools on `PATH`.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+use common::{dis_stdin, first_diff, first_line, run_stdin};
+use std::process::Command;
 use std::sync::Mutex;
 
 /// Cases that do not round-trip yet, with the reason.
@@ -292,78 +293,32 @@ double k() { Box<char, 2, &g> bx{}; return h<3, &g>(2.5) + bx.get(); }
     ),
 ];
 
-/// Runs `tool args` with `input` on stdin; its stdout, or its stderr as the error.
-fn run(tool: &str, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {tool}: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let data = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().map_err(|e| format!("{tool}: {e}"))?;
-    let _ = feeder.join();
-    if out.status.success() {
-        Ok(out.stdout)
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
-}
-
-/// `llvm-dis-19` of `bc` without the `; ModuleID` line.
-fn dis(bc: &[u8]) -> Result<String, String> {
-    let text = run("llvm-dis-19", &["-o", "-"], bc)?;
-    let text = String::from_utf8_lossy(&text);
-    Ok(text.lines().filter(|l| !l.starts_with("; ModuleID")).collect::<Vec<_>>().join("\n"))
-}
-
 /// Checks one module: `Err` says how it differs.
 fn check(src: &str) -> Result<(), String> {
-    let reference = run("llvm-as-19", &["-o", "-"], src.as_bytes())
+    let reference = run_stdin("llvm-as-19", &["-o", "-"], src.as_bytes())
         .map_err(|e| format!("llvm-as-19 rejects the case: {e}"))?;
     let parsed = irplay_core::text::parse(src);
     let module = parsed.module.ok_or_else(|| format!("parse: {:?}", parsed.diagnostics.first()))?;
     let ours = irplay_core::bitcode::write(&module).map_err(|e| format!("write: {e}"))?;
-    let want = dis(&reference).map_err(|e| format!("llvm-dis of llvm-as output: {e}"))?;
+    let want = dis_stdin(&reference).map_err(|e| format!("llvm-dis of llvm-as output: {e}"))?;
     // Reference must keep the metadata: a case LLVM strips tests nothing.
     if src.contains("!DI") && !want.contains("!DI") {
         return Err("llvm-as-19 dropped the debug info (invalid case)".into());
     }
-    let got =
-        dis(&ours).map_err(|e| format!("llvm-dis rejects our bitcode: {}", first_line(&e)))?;
+    let got = dis_stdin(&ours)
+        .map_err(|e| format!("llvm-dis rejects our bitcode: {}", first_line(&e)))?;
     if got != want {
         return Err(format!("llvm-dis output differs: {}", first_diff(&want, &got)));
     }
-    run("opt-19", &["-passes=verify", "-disable-output"], &ours)
+    run_stdin("opt-19", &["-passes=verify", "-disable-output"], &ours)
         .map_err(|e| format!("opt -passes=verify rejects it: {}", first_line(&e)))?;
     Ok(())
-}
-
-fn first_line(s: &str) -> &str {
-    s.lines().next().unwrap_or("")
-}
-
-fn first_diff(want: &str, got: &str) -> String {
-    for (i, (a, b)) in want.lines().zip(got.lines()).enumerate() {
-        if a != b {
-            return format!("line {}: want `{a}`, got `{b}`", i + 1);
-        }
-    }
-    format!("{} lines wanted, {} got", want.lines().count(), got.lines().count())
 }
 
 #[test]
 fn llvm_dis_reads_our_metadata_as_llvm_as_output() {
     for tool in ["llvm-as-19", "llvm-dis-19", "opt-19", "clang-19"] {
-        assert!(
-            Command::new(tool).arg("--version").output().is_ok(),
-            "{tool} is needed by this test"
-        );
+        common::require(tool);
     }
     let mut inputs: Vec<(String, String)> = Vec::new();
     for (name, src) in CASES {

@@ -12,34 +12,14 @@ use irplay_core::text::{parse, print_module};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::{ll_files, require, Scratch};
+
 /// Files (relative to the repository) that do not read identically yet, and why.
 const KNOWN: &[(&str, &str)] = &[(
     "tests/ir/parse/ok/module-summary.ll",
     "the ThinLTO summary blocks are skipped, so the `^N = ...` summary entries are missing",
 )];
-
-fn tool(name: &str) -> bool {
-    Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
-fn scratch() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("irplay-bitcode-read-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&d);
-    d
-}
-
-fn ll_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            ll_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "ll") {
-            out.push(p);
-        }
-    }
-}
 
 /// What happened to one `.bc` file.
 enum Outcome {
@@ -123,12 +103,13 @@ fn run(cases: Vec<(String, PathBuf)>) -> (usize, usize, Vec<String>) {
 #[test]
 fn tests_ir_files_read_as_llvm_dis_prints_them() {
     for t in ["llvm-as-19", "llvm-dis-19"] {
-        assert!(tool(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
+        require(t);
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = Vec::new();
     ll_files(&root.join("tests/ir"), &mut files);
-    let dir = scratch();
+    let scratch = Scratch::new("bitcode-read-ir");
+    let dir = scratch.path();
     let jobs: Vec<(usize, &PathBuf)> = files.iter().enumerate().collect();
     let cases: Vec<(String, PathBuf)> = parallel(&jobs, |&(i, f)| {
         let bc = dir.join(format!("t{i}.bc"));
@@ -141,7 +122,6 @@ fn tests_ir_files_read_as_llvm_dis_prints_them() {
     .collect();
     let n = cases.len();
     let (same, compared, problems) = run(cases);
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!("tests/ir: {n} assembled, {compared} compared, {same} identical");
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
     assert!(same > 50, "only {same} files compared identically");
@@ -229,20 +209,19 @@ fn compile_c(clang: &str, dir: &Path, tag: &str) -> Vec<(String, PathBuf)> {
 #[test]
 fn clang_19_15_and_16_programs_read_as_llvm_dis_prints_them() {
     for t in ["llvm-dis-19", "clang-19", "clang-15", "clang-16"] {
-        assert!(tool(t), "{t} is needed by this test (scripts/setup-test-deps.sh installs it)");
+        require(t);
     }
-    let dir = scratch().join("c");
-    let _ = std::fs::create_dir_all(&dir);
-    let mut cases = compile_c("clang-19", &dir, "clang-19");
+    let scratch = Scratch::new("bitcode-read-c");
+    let dir = scratch.path();
+    let mut cases = compile_c("clang-19", dir, "clang-19");
     let n19 = cases.len();
     // LLVM 15 and 16 write opaque pointers too, with their own attribute, data layout and
     // debug intrinsic forms.
     for old in ["clang-15", "clang-16"] {
-        cases.extend(compile_c(old, &dir, old));
+        cases.extend(compile_c(old, dir, old));
     }
     let n = cases.len();
     let (same, compared, problems) = run(cases);
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!(
         "C programs: {n} compiled ({n19} by clang-19), {compared} compared, {same} identical"
     );
@@ -281,12 +260,10 @@ fn typed_pointer_bitcode_is_refused_naming_its_producer() {
     assert!(err.contains(want), "{err}");
     assert!(err.contains("TYPE_CODE_POINTER"), "{err}");
     // The same from the real LLVM 14 assembler.
-    assert!(
-        tool("llvm-as-14"),
-        "llvm-as-14 is needed by this test (scripts/setup-test-deps.sh installs it)"
-    );
+    require("llvm-as-14");
     {
-        let dir = scratch();
+        let scratch = Scratch::new("bitcode-read-typed");
+        let dir = scratch.path();
         let ll = dir.join("typed.ll");
         let bc = dir.join("typed.bc");
         let _ = std::fs::write(&ll, "define i32* @f(i32* %p) {\n  ret i32* %p\n}\n");
@@ -300,11 +277,9 @@ fn typed_pointer_bitcode_is_refused_naming_its_producer() {
 
 #[test]
 fn damaged_bitcode_fails_cleanly() {
-    assert!(
-        tool("llvm-as-19"),
-        "llvm-as-19 is needed by this test (scripts/setup-test-deps.sh installs it)"
-    );
-    let dir = scratch();
+    require("llvm-as-19");
+    let scratch = Scratch::new("bitcode-read-damage");
+    let dir = scratch.path();
     let ll = dir.join("damage.ll");
     let bc = dir.join("damage.bc");
     let src = r#"

@@ -8,9 +8,11 @@
 //! Files that do not round-trip yet are listed in [`KNOWN`] with the reason; a listed file
 //! that passes fails the test, so the list only shrinks. Needs the LLVM 19 tools on `PATH`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+mod common;
+use common::{dis_stdin, first_diff, first_line, ll_files, require, run_stdin};
 use std::sync::Mutex;
 
 /// Files (relative to the repository root, or `c/NAME-OPT` for the C programs) that do not
@@ -39,29 +41,6 @@ const KNOWN: &[(&str, &str)] = &[
         "use-list orders are not written, and llvm-dis prints `preds` in use-list order",
     ),
 ];
-
-/// Runs `tool args` with `input` on stdin; its stdout, or its stderr as the error.
-fn run(tool: &str, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {tool}: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let data = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().map_err(|e| format!("{tool}: {e}"))?;
-    let _ = feeder.join();
-    if out.status.success() {
-        Ok(out.stdout)
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
-}
 
 /// The suffix of an input's name when it is checked after our `default<O2>` pipeline.
 const OPTIMIZED: &str = " after O2";
@@ -104,7 +83,7 @@ fn write_pair(src: &str, dir: &Path, name: &str, optimize: bool) -> Written {
     } else {
         src
     };
-    let Ok(reference) = run("llvm-as-19", &["-o", "-"], text.as_bytes()) else {
+    let Ok(reference) = run_stdin("llvm-as-19", &["-o", "-"], text.as_bytes()) else {
         // A module llvm-as rejects (the verifier's tests) may fail to write, but never panics.
         let _ = irplay_core::bitcode::write(&module);
         return Written::Done(if optimize {
@@ -131,10 +110,7 @@ fn write_pair(src: &str, dir: &Path, name: &str, optimize: bool) -> Written {
 /// `llvm-dis-19` of the file `bc` (read from stdin, so that the module is named `<stdin>` as
 /// when llvm-as-19 read the text from stdin), without the `; ModuleID` line.
 fn dis(bc: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(bc).map_err(|e| e.to_string())?;
-    let text = run("llvm-dis-19", &["-o", "-"], &bytes)?;
-    let text = String::from_utf8_lossy(&text);
-    Ok(text.lines().filter(|l| !l.starts_with("; ModuleID")).collect::<Vec<_>>().join("\n"))
+    dis_stdin(&std::fs::read(bc).map_err(|e| e.to_string())?)
 }
 
 /// Compares the disassemblies of a pair and verifies ours.
@@ -153,7 +129,7 @@ fn compare(reference: &Path, ours: &Path) -> Outcome {
         return Outcome::Fail(format!("llvm-dis output differs: {}", first_diff(&want, &got)));
     }
     let bc = std::fs::read(ours).unwrap_or_default();
-    if let Err(e) = run("opt-19", &["-passes=verify", "-disable-output"], &bc) {
+    if let Err(e) = run_stdin("opt-19", &["-passes=verify", "-disable-output"], &bc) {
         return Outcome::Fail(format!("opt -passes=verify rejects it: {}", first_line(&e)));
     }
     Outcome::Pass
@@ -176,32 +152,6 @@ fn check_batch(batch: &[(usize, &(String, String))], dir: &Path) -> Vec<(String,
             (name.clone(), outcome)
         })
         .collect()
-}
-
-fn first_line(s: &str) -> &str {
-    s.lines().next().unwrap_or("")
-}
-
-fn first_diff(want: &str, got: &str) -> String {
-    for (i, (a, b)) in want.lines().zip(got.lines()).enumerate() {
-        if a != b {
-            return format!("line {}: want `{a}`, got `{b}`", i + 1);
-        }
-    }
-    format!("{} lines wanted, {} got", want.lines().count(), got.lines().count())
-}
-
-fn ll_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            ll_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "ll") {
-            out.push(p);
-        }
-    }
 }
 
 /// A module of records the other inputs rarely hold: implicit alignments of atomics, sync
@@ -301,10 +251,7 @@ long long vla(int n) {
 #[test]
 fn llvm_dis_reads_our_bitcode_as_llvm_as_output() {
     for tool in ["llvm-as-19", "llvm-dis-19", "opt-19", "clang-19"] {
-        assert!(
-            Command::new(tool).arg("--version").output().is_ok(),
-            "{tool} is needed by this test"
-        );
+        require(tool);
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = Vec::new();
