@@ -4,72 +4,15 @@
 //! code generator does not support included, while `run` keeps 71 for it; and a module without
 //! the entry function gets one message, naming the file, from every engine.
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-/// The outcome of one `irplay` command.
-struct Out {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `irplay ARGS` with `stdin` as its standard input.
-fn irplay_in(args: &[&str], stdin: &[u8]) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_irplay"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs irplay");
-    if let Some(mut input) = child.stdin.take() {
-        std::io::Write::write_all(&mut input, stdin).expect("writes stdin");
-    }
-    let out = child.wait_with_output().expect("waits for irplay");
-    Out {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn irplay(args: &[&str]) -> Out {
-    irplay_in(args, b"")
-}
-
-/// A scratch directory for one test, removed at the end.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("irplay-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("creates the scratch directory");
-        Scratch(dir)
-    }
-    /// Writes `name` with `bytes`; its path.
-    fn file(&self, name: &str, bytes: &[u8]) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, bytes).expect("writes a file");
-        p.display().to_string()
-    }
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+#[path = "harness/cli_run.rs"]
+mod cli_run;
+use cli_run::{irplay, irplay_in, Out, Scratch};
 
 /// The JSON array `check --format json` printed.
 fn json_array(out: &Out) -> Vec<serde_json::Value> {
-    match serde_json::from_str(&out.stdout) {
+    match serde_json::from_str(&out.text()) {
         Ok(serde_json::Value::Array(items)) => items,
-        other => panic!("not a JSON array ({other:?}): {}", out.stdout),
+        other => panic!("not a JSON array ({other:?}): {}", out.text()),
     }
 }
 
@@ -92,7 +35,7 @@ const LATIN1: &[u8] = b"define i32 @main() {\n  ret i32 0 ; caf\xe9\n}\n";
 
 #[test]
 fn check_json_reports_files_it_cannot_read() {
-    let s = Scratch::new("check-json");
+    let s = Scratch::new("cli-check-json");
     let valid = s.file("valid.ll", VALID.as_bytes());
     let latin1 = s.file("latin1.ll", LATIN1);
     let missing = s.path("missing.ll");
@@ -133,15 +76,15 @@ fn check_json_reports_files_it_cannot_read() {
     // Standard input is named `-`.
     let out = irplay_in(&["check", "--format", "json", "-"], LATIN1);
     assert_eq!(out.code, Some(1));
-    assert_eq!(about(&json_array(&out), "-").len(), 1, "{}", out.stdout);
+    assert_eq!(about(&json_array(&out), "-").len(), 1, "{}", out.text());
     // A valid file alone: an empty array, status 0.
     let out = irplay(&["check", "--format", "json", &valid]);
-    assert_eq!((out.code, out.stdout.trim()), (Some(0), "[]"));
+    assert_eq!((out.code, out.text().trim()), (Some(0), "[]"));
 }
 
 #[test]
 fn check_reports_every_error_with_its_help_in_text_and_json() {
-    let s = Scratch::new("check-helps");
+    let s = Scratch::new("cli-check-helps");
     let two = s.file(
         "two.ll",
         b"define i32 @main() {\nentry:\n  %a = ad i32 1, 2\n  br label %exti\nexit:\n  ret i32 %a\n}\n",
@@ -170,12 +113,12 @@ fn check_reports_every_error_with_its_help_in_text_and_json() {
 
 #[test]
 fn check_text_keeps_its_text() {
-    let s = Scratch::new("check-text");
+    let s = Scratch::new("cli-check-text");
     let latin1 = s.file("latin1.ll", LATIN1);
     let missing = s.path("missing.ll");
     let out = irplay(&["check", &missing, &latin1]);
     assert_eq!(out.code, Some(1));
-    assert_eq!(out.stdout, "");
+    assert_eq!(out.text(), "");
     assert!(
         out.stderr.starts_with(&format!("{missing}: error: cannot read file: ")),
         "{}",
@@ -195,7 +138,7 @@ const INLINE_ASM: &str =
 
 #[test]
 fn build_exits_0_or_1_on_every_target() {
-    let s = Scratch::new("build-status");
+    let s = Scratch::new("cli-build-status");
     let valid = s.file("valid.ll", VALID.as_bytes());
     let asm = s.file("asm.ll", INLINE_ASM.as_bytes());
     let invalid = s.file("invalid.ll", b"define i32 @main() {\n  ret i32 %x\n}\n");
@@ -244,7 +187,7 @@ fn build_exits_0_or_1_on_every_target() {
 
 #[test]
 fn run_keeps_71_for_an_unsupported_construct() {
-    let s = Scratch::new("run-status");
+    let s = Scratch::new("cli-run-status");
     let asm = s.file("asm.ll", INLINE_ASM.as_bytes());
     let mut engines = vec![vec!["--engine", "wasm"]];
     if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
@@ -262,7 +205,7 @@ fn run_keeps_71_for_an_unsupported_construct() {
 
 #[test]
 fn every_engine_says_the_same_about_a_missing_main() {
-    let s = Scratch::new("no-main");
+    let s = Scratch::new("cli-no-main");
     let modules = [
         ("none.ll", "define i32 @other() {\n  ret i32 0\n}\n"),
         ("declared.ll", "declare i32 @main()\n"),

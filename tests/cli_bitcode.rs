@@ -5,54 +5,9 @@
 //! `llvm-as-19`'s, to a file or a pipe but not to a terminal. The bitcode is made by
 //! `llvm-as-19` and read back by `llvm-dis-19`.
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-/// The outcome of one command.
-struct Out {
-    code: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-impl Out {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.stdout).into_owned()
-    }
-}
-
-/// Runs `prog ARGS` with `stdin` as its standard input.
-fn run_in(prog: &str, args: &[&str], stdin: &[u8]) -> Out {
-    let mut child = Command::new(prog)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {prog}: {e}"));
-    let input = stdin.to_vec();
-    let mut pipe = child.stdin.take();
-    let feeder = std::thread::spawn(move || {
-        if let Some(p) = pipe.as_mut() {
-            let _ = std::io::Write::write_all(p, &input);
-        }
-    });
-    let out = child.wait_with_output().expect("waits for the command");
-    let _ = feeder.join();
-    Out {
-        code: out.status.code(),
-        stdout: out.stdout,
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn irplay_in(args: &[&str], stdin: &[u8]) -> Out {
-    run_in(env!("CARGO_BIN_EXE_irplay"), args, stdin)
-}
-
-fn irplay(args: &[&str]) -> Out {
-    irplay_in(args, b"")
-}
+#[path = "harness/cli_run.rs"]
+mod cli_run;
+use cli_run::{irplay, irplay_in, run_in, Scratch};
 
 /// `llvm-as-19` of `text`.
 fn llvm_as(text: &str) -> Vec<u8> {
@@ -66,33 +21,6 @@ fn llvm_dis(bc: &[u8]) -> String {
     let out = run_in("llvm-dis-19", &["-o", "-"], bc);
     assert_eq!(out.code, Some(0), "llvm-dis-19 rejects the bitcode: {}", out.stderr);
     out.text().lines().filter(|l| !l.starts_with("; ModuleID")).map(|l| format!("{l}\n")).collect()
-}
-
-/// A scratch directory for one test, removed at the end.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("irplay-clibc-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("creates the scratch directory");
-        Scratch(dir)
-    }
-    /// Writes `name` with `bytes`; its path.
-    fn file(&self, name: &str, bytes: &[u8]) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, bytes).expect("writes a file");
-        p.display().to_string()
-    }
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A program that prints a line and returns 42.
@@ -120,7 +48,7 @@ entry:
 
 #[test]
 fn bitcode_is_told_by_its_magic_whatever_the_name() {
-    let s = Scratch::new("magic");
+    let s = Scratch::new("clibc-magic");
     let bc = llvm_as(PROGRAM);
     // What irplay makes of LLVM 19's text of the same bitcode.
     let expected_fmt = irplay_in(&["fmt", "-"], llvm_dis(&bc).as_bytes());
@@ -166,7 +94,7 @@ fn bitcode_is_told_by_its_magic_whatever_the_name() {
 
 #[test]
 fn reports_on_bitcode_point_into_its_text_form() {
-    let s = Scratch::new("report");
+    let s = Scratch::new("clibc-report");
     let path = s.file("oob.bc", &llvm_as(OUT_OF_BOUNDS));
     let run = irplay(&["run", &path]);
     assert_eq!(run.code, Some(70), "{}", run.stderr);
@@ -179,7 +107,7 @@ fn reports_on_bitcode_point_into_its_text_form() {
 
 #[test]
 fn damaged_bitcode_names_the_byte_and_record() {
-    let s = Scratch::new("damaged");
+    let s = Scratch::new("clibc-damaged");
     let bc = llvm_as(PROGRAM);
     let cut = bc.get(..bc.len() * 2 / 3).expect("a prefix");
     let path = s.file("cut.bc", cut);
@@ -205,7 +133,7 @@ fn damaged_bitcode_names_the_byte_and_record() {
 
 #[test]
 fn llvm1_bytecode_is_refused_by_name() {
-    let s = Scratch::new("llvm1");
+    let s = Scratch::new("clibc-llvm1");
     let path = s.file("old.bc", b"llvm\x00\x01\x02\x03\x04\x05\x06\x07");
     for cmd in ["check", "run", "fmt"] {
         let out = irplay(&[cmd, &path]);
@@ -223,7 +151,7 @@ fn llvm1_bytecode_is_refused_by_name() {
 
 #[test]
 fn emit_bc_writes_what_llvm_as_writes() {
-    let s = Scratch::new("emit");
+    let s = Scratch::new("clibc-emit");
     let src = s.file("p.ll", PROGRAM.as_bytes());
     let expected = llvm_dis(&llvm_as(PROGRAM));
     let out = s.path("p.bc");
@@ -255,7 +183,7 @@ fn emit_bc_writes_what_llvm_as_writes() {
 
 #[test]
 fn emit_bc_of_an_invalid_module_is_refused() {
-    let s = Scratch::new("invalid");
+    let s = Scratch::new("clibc-invalid");
     let src = s.file("bad.ll", b"define i32 @f() {\n  ret i64 0\n}\n");
     let out = s.path("bad.bc");
     let r = irplay(&["fmt", &src, "--emit", "bc", "-o", &out]);
@@ -267,7 +195,7 @@ fn emit_bc_of_an_invalid_module_is_refused() {
 /// `script` runs the command with a terminal as its standard output.
 #[test]
 fn bitcode_is_not_written_to_a_terminal() {
-    let s = Scratch::new("tty");
+    let s = Scratch::new("clibc-tty");
     let src = s.file("p.ll", PROGRAM.as_bytes());
     let bin = env!("CARGO_BIN_EXE_irplay");
     for extra in ["", " -o -"] {
