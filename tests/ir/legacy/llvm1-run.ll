@@ -7,7 +7,7 @@
 ; and compares its output with the C program of the same meaning (in the
 ; comment at the end) built by clang-19.
 
-%fmt = internal constant [21 x sbyte] c"%d %u %d %u %d %d\0A\00"
+%fmt = internal constant [19 x sbyte] c"%d %u %d %u %d %d\0A\00"
 %fmt2 = internal constant [13 x sbyte] c"%d %d %d %d\0A\00"
 
 implementation
@@ -24,7 +24,7 @@ entry:
   %sh = shr int -16, ubyte 2
   %uh = shr uint 4294967280, ubyte 28
   %uhi = cast uint %uh to int
-  %f = getelementptr [21 x sbyte]* %fmt, long 0, long 0
+  %f = getelementptr [19 x sbyte]* %fmt, long 0, long 0
   call int (sbyte*, ...)* %printf(sbyte* %f, int %sd, uint %ud, int %sr, uint %ur, int %sh, int %uhi)
   %lt = setlt int -1, 0
   %ult = setlt uint %m, 0

@@ -246,4 +246,6 @@ pub enum Item {
     /// `target pointersize = 32|64`.
     PointerSize(u32, Span),
     Deplibs(Span),
+    /// `target triple = "..."` (late 1.x).
+    Triple(String, Span),
 }

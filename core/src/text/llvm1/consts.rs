@@ -233,6 +233,15 @@ impl Em {
                     CastKind::Op(op @ ("ptrtoint" | "inttoptr" | "trunc" | "bitcast")) => {
                         Ok(format!("{op} ({} {inner} to {})", self.mty(ft), self.mty(to)))
                     }
+                    CastKind::Op("sitofp" | "uitofp") if self.eval(v, ft).is_some() => {
+                        // Folded: the integer's value (1.x sign already applied) rounded.
+                        let n = self.eval(v, ft).unwrap_or(0);
+                        let bits = match self.resolve(to) {
+                            Ty::Float => f64::from(n as f32).to_bits(),
+                            _ => (n as f64).to_bits(),
+                        };
+                        Ok(format!("0x{bits:016X}"))
+                    }
                     CastKind::Op(op) => Err(self.cerr(format!(
                         "the constant expression 'cast ({} ... to {})' ({op}) does not fold to a constant and LLVM 19 has no '{op}' constant expression",
                         ft.key(),

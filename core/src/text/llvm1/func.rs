@@ -43,8 +43,29 @@ fn ret_of(em: &Em, ty: &Ty) -> Ty {
             Ty::Func { ret, .. } => *ret,
             _ => ty.clone(),
         },
+        Ty::Func { ret, .. } => *ret,
         _ => ty.clone(),
     }
+}
+
+/// The names an instruction uses as labels.
+fn label_uses(op: &Op) -> impl Iterator<Item = &str> {
+    let mut v: Vec<&Val> = Vec::new();
+    match op {
+        Op::Br(l) => v.push(l),
+        Op::CondBr(_, a, b) => v.extend([a, b]),
+        Op::Switch { default, cases, .. } => {
+            v.push(default);
+            v.extend(cases.iter().map(|c| &c.2));
+        }
+        Op::Phi(_, inc) => v.extend(inc.iter().map(|i| &i.1)),
+        Op::Invoke { to, unwind, .. } => v.extend([to, unwind]),
+        _ => {}
+    }
+    v.into_iter().filter_map(|l| match l {
+        Val::Name(n, _) => Some(n.as_str()),
+        Val::Const(_) => None,
+    })
 }
 
 /// The type `getelementptr` indexes to.
@@ -174,9 +195,14 @@ impl Em {
             String::new()
         };
         self.out.push_str(&format!("define {head}{pers} {{\n"));
-        for ((b, label), bn) in blocks.iter().zip(&labels).zip(&names) {
+        // An unnamed entry block stays unnamed unless a phi names it.
+        let entry_used = blocks.first().is_some_and(|b| b.label.is_none())
+            && blocks.iter().flat_map(|b| &b.insts).any(|i| label_uses(&i.op).any(|n| n == "0"));
+        for (k, ((b, label), bn)) in blocks.iter().zip(&labels).zip(&names).enumerate() {
             self.at(b.span);
-            self.out.push_str(&format!("{}:\n", sigil('%', label).trim_start_matches('%')));
+            if k > 0 || b.label.is_some() || entry_used {
+                self.out.push_str(&format!("{}:\n", sigil('%', label).trim_start_matches('%')));
+            }
             self.set_block(label.clone());
             for (i, n) in b.insts.iter().zip(bn) {
                 self.at(i.span);
@@ -519,6 +545,7 @@ impl Em {
                 f @ Ty::Func { .. } => Some(f),
                 _ => None,
             },
+            f @ Ty::Func { .. } => Some(f),
             _ => None,
         };
         let cty = Ty::Ptr(Box::new(Ty::Func {

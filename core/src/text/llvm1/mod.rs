@@ -66,18 +66,20 @@ use ast::{Item, Ty};
 use emit::{sigil, Em, Out, PERSONALITY_FN, UNWIND_FN};
 use rustc_hash::FxHashMap as HashMap;
 
-/// Words that exist only in LLVM 1.x assembly.
+/// Words that exist only in LLVM 1.x assembly (outside names, strings and comments).
+#[rustfmt::skip]
 const ONLY_1X: &[&str] = &[
-    "sbyte",
-    "ubyte",
-    "short",
-    "ushort",
-    "int",
-    "uint",
-    "long",
-    "ulong",
-    "bool",
-    "implementation",
+    "sbyte", "ubyte", "short", "ushort", "int", "uint", "long", "ulong", "bool", "implementation",
+    "begin", "end", "except", "uninitialized", "seteq", "setne", "setlt", "setgt", "setle", "setge",
+    "cast", "div", "rem", "shr", "not", "malloc", "free", "vaarg", "vanext", "csretcc",
+];
+
+/// Words that start a line only in 1.x (an unnamed global, a function defined without
+/// `define`), or follow `%name =` at the start of a line only in 1.x (a `%` global).
+const LINE_START_1X: &[&str] = &["global", "constant", "void"];
+#[rustfmt::skip]
+const GLOBAL_AFTER_PERCENT: &[&str] = &[
+    "global", "constant", "external", "internal", "uninitialized", "linkonce", "weak", "appending",
 ];
 
 /// Where a text shows itself as LLVM 1.x: the first 1.x-only word outside comments and
@@ -86,6 +88,10 @@ pub fn detect(src: &str) -> Option<Span> {
     let b = src.as_bytes();
     let mut i = 0;
     let mut prev_target: Option<usize> = None;
+    // At the start of a line (only blanks before), and the state of `%name =` there:
+    // 0 nothing, 1 after a line-start `%name`, 2 after its `=`.
+    let mut line_start = true;
+    let mut pct = 0u8;
     let ident =
         |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$' || c == b'-';
     while let Some(&c) = b.get(i) {
@@ -103,6 +109,9 @@ pub fn detect(src: &str) -> Option<Span> {
                 i += 1;
             }
             b'%' | b'@' | b'!' | b'#' | b'$' | b'^' => {
+                pct = u8::from(c == b'%' && line_start);
+                line_start = false;
+                prev_target = None;
                 i += 1;
                 if b.get(i) == Some(&b'"') {
                     continue;
@@ -110,6 +119,18 @@ pub fn detect(src: &str) -> Option<Span> {
                 while b.get(i).is_some_and(|&c| ident(c)) {
                     i += 1;
                 }
+                continue;
+            }
+            b'=' if pct == 1 => {
+                pct = 2;
+                i += 1;
+                continue;
+            }
+            b'\n' => {
+                line_start = true;
+                pct = 0;
+                i += 1;
+                continue;
             }
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 let start = i;
@@ -123,9 +144,14 @@ pub fn detect(src: &str) -> Option<Span> {
                 }
                 let label = b.get(j) == Some(&b':');
                 let span = Span::new(start as u32, i as u32);
-                if !label && ONLY_1X.contains(&word) {
+                if !label && ONLY_1X.contains(&word)
+                    || line_start && LINE_START_1X.contains(&word)
+                    || pct == 2 && GLOBAL_AFTER_PERCENT.contains(&word)
+                {
                     return Some(span);
                 }
+                line_start = false;
+                pct = 0;
                 if let Some(t) = prev_target {
                     if word == "endian" || word == "pointersize" {
                         return Some(Span::new(t as u32, i as u32));
@@ -138,6 +164,8 @@ pub fn detect(src: &str) -> Option<Span> {
         }
         if !c.is_ascii_whitespace() {
             prev_target = None;
+            line_start = false;
+            pct = 0;
         }
     }
     None
@@ -274,8 +302,15 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
         dl.push(format!("p:{p}:{p}"));
     }
     if !dl.is_empty() {
-        em.out.push_str(&format!("target datalayout = \"{}\"\n\n", dl.join("-")));
+        em.out.push_str(&format!("target datalayout = \"{}\"\n", dl.join("-")));
     }
+    if let Some((t, span)) =
+        items.iter().find_map(|i| if let Item::Triple(t, s) = i { Some((t, *s)) } else { None })
+    {
+        em.at(span);
+        em.out.push_str(&format!("target triple = \"{}\"\n", consts::escape_str(t.as_bytes())));
+    }
+    em.out.push('\n');
     let mut any_type = false;
     for it in &items {
         match it {

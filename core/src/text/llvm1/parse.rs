@@ -144,8 +144,18 @@ impl<'a> P<'a> {
                             return self.err("target pointersize must be 32 or 64");
                         }
                         items.push(Item::PointerSize(n as u32, self.span_from(start)));
+                    } else if self.eat_word("triple") {
+                        self.expect(TokenKind::Equal, "'='")?;
+                        match self.kind() {
+                            TokenKind::String(t) => {
+                                let t = String::from_utf8_lossy(t).into_owned();
+                                self.bump();
+                                items.push(Item::Triple(t, self.span_from(start)));
+                            }
+                            _ => return self.expected("a target triple string"),
+                        }
                     } else {
-                        return self.expected("'endian' or 'pointersize' after 'target'");
+                        return self.expected("'endian', 'pointersize' or 'triple' after 'target'");
                     }
                 }
                 TokenKind::Word("deplibs") => {
@@ -336,12 +346,12 @@ impl<'a> P<'a> {
     }
 
     fn func_body(&mut self) -> R<Vec<Block>> {
+        // Early 1.x also wrote a body with no `begin` at all, closed by `end`.
         let close_brace = if self.eat(TokenKind::LBrace) {
             true
-        } else if self.eat_word("begin") {
-            false
         } else {
-            return self.expected("'{' or 'begin'");
+            self.eat_word("begin");
+            false
         };
         let mut blocks: Vec<Block> = Vec::new();
         loop {
