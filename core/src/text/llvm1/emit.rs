@@ -289,7 +289,12 @@ impl Em {
         {
             return m.clone();
         }
-        let modern = unique(&mut self.used_locals, base(name));
+        let b = if key == "label" && name.bytes().all(|c| c.is_ascii_digit()) {
+            format!(".bb{name}")
+        } else {
+            base(name)
+        };
+        let modern = unique(&mut self.used_locals, b);
         self.locals.entry(name.to_string()).or_default().push((key, modern.clone()));
         modern
     }

@@ -83,8 +83,17 @@ const GLOBAL_AFTER_PERCENT: &[&str] = &[
 ];
 
 /// Where a text shows itself as LLVM 1.x: the first 1.x-only word outside comments and
-/// strings (or `target endian`/`target pointersize`), `None` for modern text.
+/// strings (or `target endian`/`target pointersize`), `None` for modern text. A text with a
+/// modern-only mark (an `@` name or the word `define`, which 1.x never had) is modern, so
+/// that a stray 1.x word in modern text is reported by the modern parser at its place.
 pub fn detect(src: &str) -> Option<Span> {
+    let mut found = None;
+    scan(src, &mut found);
+    found
+}
+
+/// Scans `src`, setting `found` at the first 1.x mark; stops (clearing it) at a modern mark.
+fn scan(src: &str, found: &mut Option<Span>) {
     let b = src.as_bytes();
     let mut i = 0;
     let mut prev_target: Option<usize> = None;
@@ -109,6 +118,10 @@ pub fn detect(src: &str) -> Option<Span> {
                 i += 1;
             }
             b'%' | b'@' | b'!' | b'#' | b'$' | b'^' => {
+                if c == b'@' {
+                    *found = None;
+                    return;
+                }
                 pct = u8::from(c == b'%' && line_start);
                 line_start = false;
                 prev_target = None;
@@ -148,13 +161,17 @@ pub fn detect(src: &str) -> Option<Span> {
                     || line_start && LINE_START_1X.contains(&word)
                     || pct == 2 && GLOBAL_AFTER_PERCENT.contains(&word)
                 {
-                    return Some(span);
+                    found.get_or_insert(span);
+                }
+                if word == "define" {
+                    *found = None;
+                    return;
                 }
                 line_start = false;
                 pct = 0;
                 if let Some(t) = prev_target {
                     if word == "endian" || word == "pointersize" {
-                        return Some(Span::new(t as u32, i as u32));
+                        found.get_or_insert(Span::new(t as u32, i as u32));
                     }
                 }
                 prev_target = (word == "target").then_some(start);
@@ -168,7 +185,6 @@ pub fn detect(src: &str) -> Option<Span> {
             pct = 0;
         }
     }
-    None
 }
 
 /// Parses LLVM 1.x text: the upgraded module and the diagnostics, with spans into `src`.

@@ -601,6 +601,9 @@ impl<'a> P<'a> {
     }
 
     fn const_expr(&mut self, w: &str, _ty: &Ty) -> R<Const> {
+        if !matches!(w, "cast" | "getelementptr" | "select") && !BINOPS.contains(&w) {
+            return self.expected("a constant");
+        }
         let w = w.to_string();
         self.bump();
         self.expect(TokenKind::LParen, "'('")?;
@@ -633,10 +636,7 @@ impl<'a> P<'a> {
                 let (bt, b) = self.typed_const()?;
                 CExpr::Bin(w, t, a, bt, b)
             }
-            _ => {
-                self.pos -= 2;
-                return self.expected("a constant");
-            }
+            _ => return self.expected("a constant"),
         };
         self.expect(TokenKind::RParen, "')'")?;
         Ok(Const::Expr(Box::new(e)))
@@ -805,7 +805,7 @@ impl<'a> P<'a> {
                 Op::VaArg { next: w == "vanext", ty, v, arg: self.ty()? }
             }
             _ => {
-                self.pos -= 1;
+                self.pos = self.pos.saturating_sub(1);
                 return self.expected("an instruction");
             }
         })

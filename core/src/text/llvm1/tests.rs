@@ -30,6 +30,9 @@ fn detects_1x_words_but_not_modern_text() {
     assert!(detect("define i32 @f(i32 %long) {\n  ret i32 %long\n}").is_none());
     assert!(detect("target datalayout = \"e\"\ntarget triple = \"x86_64\"").is_none());
     assert!(detect("!0 = !DIBasicType(name: \"int\", size: 32)").is_none());
+    // A modern mark anywhere makes the text modern, even with a stray 1.x word.
+    assert!(detect("define i32 @z(i64 %x) {\n  %t = add int %x, 1\n  ret i32 %t\n}").is_none());
+    assert!(detect("%x = global int 1\n@y = global i32 2").is_none());
 }
 
 #[test]
@@ -40,7 +43,7 @@ fn notes_the_upgrade_at_the_first_1x_word() {
     let note = r.diagnostics.first().expect("a note");
     assert_eq!(note.severity, Severity::Note);
     assert_eq!(note.message, "LLVM 1.x syntax, upgraded");
-    assert_eq!(line_col(src, note.span.start), (2, 13));
+    assert_eq!(line_col(src, note.span.start), (2, 6));
 }
 
 #[test]
@@ -111,9 +114,13 @@ fn errors_are_placed_in_the_1x_text() {
     // A draft-only form is named as such.
     let (_, _, m) = first_error("implementation\nint %f() {\n  icall int %g()\n  ret int 0\n}\n");
     assert!(m.contains("2001"), "{m}");
-    // Modern syntax in a 1.x file.
-    let (l, _, m) = first_error("%g = global int 1\n@h = global i32 2\n");
+    // Modern syntax in a 1.x file: the modern mark wins, and the 1.x line is the error.
+    let (l, _, m) = first_error("@h = global i32 2\n@g = global int 1\n");
     assert_eq!(l, 2, "{m}");
+    // `iN` types in a 1.x file.
+    let (l, _, m) = first_error("%g = global int 1\n%h = global i32 2\n");
+    assert_eq!(l, 2, "{m}");
+    assert!(m.contains("LLVM 2.0"), "{m}");
 }
 
 #[test]
