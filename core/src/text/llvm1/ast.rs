@@ -107,7 +107,7 @@ pub enum CExpr {
     /// `add (T a, T b)`, `setlt (...)`, `shl (T a, ubyte b)`, ...
     Bin(String, Ty, Const, Ty, Const),
     /// `select (bool c, T a, T b)`.
-    Select(Const, Ty, Const, Const),
+    Select(Const, Const, Const),
 }
 
 /// One instruction's operation.
@@ -183,7 +183,6 @@ pub enum Op {
     VaArg {
         next: bool,
         ty: Ty,
-        v: Val,
         arg: Ty,
     },
 }

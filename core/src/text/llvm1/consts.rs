@@ -153,7 +153,7 @@ impl Em {
                     };
                     r
                 }
-                CExpr::Select(c, _, a, b) => {
+                CExpr::Select(c, a, b) => {
                     if self.eval(c, &Ty::Bool)? != 0 {
                         self.eval(a, ty)?
                     } else {

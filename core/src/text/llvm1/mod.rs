@@ -306,16 +306,19 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
         gnames.push(em.add_global(&name, key, func, internal, span));
     }
     // Header.
-    let endian =
-        items.iter().find_map(|i| if let Item::Endian(l, _) = i { Some(*l) } else { None });
-    let psize =
-        items.iter().find_map(|i| if let Item::PointerSize(p, _) = i { Some(*p) } else { None });
     let mut dl = Vec::new();
-    if let Some(l) = endian {
-        dl.push(if l { "e".to_string() } else { "E".to_string() });
-    }
-    if let Some(p) = psize {
-        dl.push(format!("p:{p}:{p}"));
+    for it in &items {
+        match it {
+            Item::Endian(l, span) => {
+                em.at(*span);
+                dl.push(if *l { "e".to_string() } else { "E".to_string() });
+            }
+            Item::PointerSize(p, span) => {
+                em.at(*span);
+                dl.push(format!("p:{p}:{p}"));
+            }
+            _ => {}
+        }
     }
     if !dl.is_empty() {
         em.out.push_str(&format!("target datalayout = \"{}\"\n", dl.join("-")));
@@ -401,12 +404,12 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
     }
     let mut extra = Vec::new();
     if em.need.contains("malloc")
-        && em.globals.get("malloc").is_none()
+        && !em.globals.contains_key("malloc")
         && em.reserve_global("malloc")
     {
         extra.push("declare ptr @malloc(i64)".to_string());
     }
-    if em.need.contains("free") && em.globals.get("free").is_none() && em.reserve_global("free") {
+    if em.need.contains("free") && !em.globals.contains_key("free") && em.reserve_global("free") {
         extra.push("declare void @free(ptr)".to_string());
     }
     if em.need.contains("unwind") && em.reserve_global(UNWIND_FN) {

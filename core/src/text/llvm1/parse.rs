@@ -625,10 +625,10 @@ impl<'a> P<'a> {
             "select" => {
                 let (_, c) = self.typed_const()?;
                 self.expect(TokenKind::Comma, "','")?;
-                let (t, a) = self.typed_const()?;
+                let (_, a) = self.typed_const()?;
                 self.expect(TokenKind::Comma, "','")?;
                 let (_, b) = self.typed_const()?;
-                CExpr::Select(c, t, a, b)
+                CExpr::Select(c, a, b)
             }
             _ if BINOPS.contains(&w.as_str()) => {
                 let (t, a) = self.typed_const()?;
@@ -800,9 +800,9 @@ impl<'a> P<'a> {
                 Op::Invoke { cc, ty, callee, args, to, unwind }
             }
             "vaarg" | "vanext" => {
-                let (ty, v) = self.typed_val()?;
+                let (ty, _) = self.typed_val()?;
                 self.expect(TokenKind::Comma, "','")?;
-                Op::VaArg { next: w == "vanext", ty, v, arg: self.ty()? }
+                Op::VaArg { next: w == "vanext", ty, arg: self.ty()? }
             }
             _ => {
                 self.pos = self.pos.saturating_sub(1);
