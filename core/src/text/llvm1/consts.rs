@@ -121,7 +121,19 @@ impl Em {
             Const::Zero | Const::Null => 0,
             Const::Expr(e) => match &**e {
                 CExpr::Cast(ft, v, _) => {
-                    let x = self.eval(v, ft)?;
+                    let x = match self.resolve(ft) {
+                        Ty::Float | Ty::Double => {
+                            let f = self.eval_f(v, ft)?;
+                            if bits == 1 {
+                                i128::from(f != 0.0)
+                            } else if f.is_finite() {
+                                f.trunc() as i128
+                            } else {
+                                return None;
+                            }
+                        }
+                        _ => self.eval(v, ft)?,
+                    };
                     if bits == 1 {
                         i128::from(x != 0)
                     } else {
@@ -165,6 +177,30 @@ impl Em {
             _ => return None,
         };
         Some(norm(v, bits, signed))
+    }
+
+    /// The value of a floating-point constant, when it folds to one.
+    pub(super) fn eval_f(&self, c: &Const, ty: &Ty) -> Option<f64> {
+        let single = matches!(self.resolve(ty), Ty::Float);
+        let v = match c {
+            Const::Float(s) => match s.strip_prefix("0x") {
+                Some(h) => f64::from_bits(u64::from_str_radix(h, 16).ok()?),
+                None => s.parse::<f64>().ok()?,
+            },
+            Const::Zero => 0.0,
+            Const::Expr(e) => match &**e {
+                CExpr::Cast(ft, v, _) => match self.resolve(ft) {
+                    Ty::Float | Ty::Double => self.eval_f(v, ft)?,
+                    _ => {
+                        let n = self.eval(v, ft)?;
+                        n as f64
+                    }
+                },
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(if single { f64::from(v as f32) } else { v })
     }
 
     /// A constant of type `ty` in modern spelling (without its type).
@@ -233,6 +269,11 @@ impl Em {
                     CastKind::Op(op @ ("ptrtoint" | "inttoptr" | "trunc" | "bitcast")) => {
                         Ok(format!("{op} ({} {inner} to {})", self.mty(ft), self.mty(to)))
                     }
+                    CastKind::Op("fpext" | "fptrunc") if self.eval_f(v, ft).is_some() => {
+                        let f = self.eval_f(v, ft).unwrap_or(0.0);
+                        let f = if matches!(self.resolve(to), Ty::Float) { f64::from(f as f32) } else { f };
+                        Ok(format!("0x{:016X}", f.to_bits()))
+                    }
                     CastKind::Op("sitofp" | "uitofp") if self.eval(v, ft).is_some() => {
                         // Folded: the integer's value (1.x sign already applied) rounded.
                         let n = self.eval(v, ft).unwrap_or(0);
@@ -242,6 +283,7 @@ impl Em {
                         };
                         Ok(format!("0x{bits:016X}"))
                     }
+                    CastKind::Op(_) if self.in_fn => self.materialize(e, ty),
                     CastKind::Op(op) => Err(self.cerr(format!(
                         "the constant expression 'cast ({} ... to {})' ({op}) does not fold to a constant and LLVM 19 has no '{op}' constant expression",
                         ft.key(),
@@ -286,6 +328,7 @@ impl Em {
                 let t = self.mty(at);
                 Ok(format!("{op} ({t} {x}, {t} {y})"))
             }
+            _ if self.in_fn => self.materialize(e, ty),
             _ => Err(self.cerr(format!(
                 "this constant expression of type '{}' does not fold to a constant, and LLVM 19 has no constant expression for it",
                 ty.key()

@@ -45,6 +45,8 @@ pub(super) struct Em {
     pads: HashMap<(String, String), String>,
     cur_block: String,
     pub need: HashSet<&'static str>,
+    /// Inside a function body, where a constant expression LLVM 19 lacks becomes instructions.
+    pub in_fn: bool,
 }
 
 /// Whether `s` can be written without quotes after a sigil.
@@ -100,6 +102,7 @@ impl Em {
             pads: HashMap::default(),
             cur_block: String::new(),
             need: HashSet::default(),
+            in_fn: false,
         }
     }
 
@@ -235,7 +238,7 @@ impl Em {
         }
         let first = !self.globals.contains_key(name);
         let modern = unique(&mut self.used_globals, base(name));
-        if !first && !internal {
+        if !first && !internal && !name.bytes().all(|c| c.is_ascii_digit()) {
             self.diags.push(Diagnostic::warning(
                 span,
                 format!(

@@ -195,6 +195,7 @@ impl Em {
             String::new()
         };
         self.out.push_str(&format!("define {head}{pers} {{\n"));
+        self.in_fn = true;
         // An unnamed entry block stays unnamed unless a phi names it.
         let entry_used = blocks.first().is_some_and(|b| b.label.is_none())
             && blocks.iter().flat_map(|b| &b.insts).any(|i| label_uses(&i.op).any(|n| n == "0"));
@@ -213,6 +214,7 @@ impl Em {
                 self.inst(i, &res)?;
             }
         }
+        self.in_fn = false;
         self.out.push_str("}\n\n");
         Ok(())
     }
@@ -519,6 +521,29 @@ impl Em {
             }
         }
         Ok(())
+    }
+
+    /// A constant expression LLVM 19 has no constant form for, as instructions before the
+    /// current one: the name of the result.
+    pub(super) fn materialize(&mut self, e: &CExpr, ty: &Ty) -> R<String> {
+        let span = self.map.last().map(|m| m.1).unwrap_or_default();
+        let k = |c: &Const| Val::Const(c.clone());
+        let op = match e {
+            CExpr::Cast(ft, v, to) => Op::Cast(ft.clone(), k(v), to.clone()),
+            CExpr::Bin(op, at, a, bt, b) => {
+                Op::Bin { op: op.clone(), ty: at.clone(), a: k(a), bty: bt.clone(), b: k(b) }
+            }
+            CExpr::Select(c, a, b) => Op::Select { c: k(c), ty: ty.clone(), a: k(a), b: k(b) },
+            CExpr::Gep(..) => {
+                return Err(Diagnostic::error(
+                    span,
+                    "this getelementptr constant expression cannot be upgraded",
+                ))
+            }
+        };
+        let tmp = sigil('%', &self.temp("cexpr"));
+        self.inst(&Inst { name: None, op, span }, &format!("{tmp} = "))?;
+        Ok(tmp)
     }
 
     fn unwind_warning(&mut self, sp: Span) {

@@ -356,8 +356,13 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
     if any_type {
         em.out.push('\n');
     }
+    // 1.x accepted a global defined twice alike; the first definition stands.
+    let mut emitted = std::collections::HashSet::new();
     for (it, modern) in items.iter().zip(&gnames) {
         if let Item::Global(g) = it {
+            if !emitted.insert(modern.clone()) {
+                continue;
+            }
             em.at(g.span);
             let ty = em.mty(&g.ty);
             let kw = if g.constant { "constant" } else { "global" };

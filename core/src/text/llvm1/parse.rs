@@ -14,6 +14,8 @@ pub(super) struct P<'a> {
     toks: Vec<Token<'a>>,
     pos: usize,
     depth: u32,
+    /// The next number of an unnamed type.
+    unnamed_types: u32,
 }
 
 /// Words of the 2001 draft that released 1.x does not have.
@@ -21,7 +23,7 @@ const DRAFT_ONLY: &[&str] = &["method", "icall", "lock", "max", "min"];
 
 impl<'a> P<'a> {
     pub(super) fn new(src: &'a str) -> P<'a> {
-        P { toks: tokenize(src), pos: 0, depth: 0 }
+        P { toks: tokenize(src), pos: 0, depth: 0, unnamed_types: 0 }
     }
     fn kind(&self) -> &TokenKind<'a> {
         match self.toks.get(self.pos) {
@@ -195,7 +197,12 @@ impl<'a> P<'a> {
                     items.push(Item::Func(f));
                 }
                 TokenKind::Word("type") => {
-                    return self.err("unnamed type definitions are not supported");
+                    // An unnamed type, numbered in the type plane.
+                    self.bump();
+                    let ty = self.ty()?;
+                    let name = self.unnamed_types.to_string();
+                    self.unnamed_types += 1;
+                    items.push(Item::Type { name, ty, span: self.span_from(start) });
                 }
                 _ => {
                     // An unnamed global, or a function definition.
@@ -447,10 +454,24 @@ impl<'a> P<'a> {
                 self.bump();
                 Ty::Named(n.to_string())
             }
+            TokenKind::LocalId(n) => {
+                self.bump();
+                Ty::Named(n.to_string())
+            }
             TokenKind::LBracket => {
                 self.bump();
                 let (n, e) = self.array_body()?;
                 Ty::Array(n, Box::new(e))
+            }
+            TokenKind::Less => {
+                // `<N x T>`, the late 1.x spelling of `packed [N x T]`.
+                self.bump();
+                let n = self.integer()?;
+                let n = u64::try_from(n).or_else(|_| self.err("negative vector size"))?;
+                self.expect_word("x")?;
+                let e = self.ty()?;
+                self.expect(TokenKind::Greater, "'>'")?;
+                Ty::Vector(n, Box::new(e))
             }
             TokenKind::LBrace => {
                 self.bump();
