@@ -24,3 +24,17 @@
 %tobool = global bool cast (int 2 to bool)
 %sel = global int select (bool true, int 10, int 20)
 %sum = global long add (long cast (int* getelementptr (%s* %v, long 0, ubyte 0) to long), long 8)
+
+implementation
+
+; Inside a function, a constant expression that neither folds nor exists in
+; LLVM 19 (a comparison of two addresses, a shift of an address) becomes
+; instructions before its use.
+bool %lower() {
+  %r = or bool false, setlt (int* getelementptr (%s* %v, long 0, ubyte 0), int* cast (long 0 to int*))
+  ret bool %r
+}
+
+int %shifted() {
+  ret int shr (int cast (bool()* %lower to int), ubyte 2)
+}

@@ -4,11 +4,14 @@
 ; and functions become `@`; `implementation`, `begin`/`end`, `declare`,
 ; `external`, `uninitialized`, linkages, `[us]0x` hex integers, a named
 ; structure (an identified struct) and a named non-struct type (an alias,
-; written out). The golden .stdout is the hand-converted module as printed
+; written out), an unnamed type (numbered), vectors in both spellings, a
+; global defined twice alike (the first stands) and a body with no `begin`.
+; The golden .stdout is the hand-converted module as printed
 ; by LLVM 19.
 
 %pair = type { int, ubyte* }
 %word = type uint
+type { %word, bool }
 
 %a = global sbyte -1
 %b = global ubyte 255
@@ -22,6 +25,10 @@
 %p = global %pair { int 1, ubyte* %b }
 %w = global %word 3
 %ext = external global int
+%vec = global <4 x int> < int 0, int 1, int 2, int 3 >
+%pvec = global packed [2 x float] < float 1.0, float 2.0 >
+%unnamedty = global %0 { uint 1, bool false }
+%w = global %word 3
 %uninit = uninitialized global double
 
 implementation
@@ -31,6 +38,11 @@ declare int %puts(sbyte*)
 internal ulong %widen(uint %x) begin
   %r = cast uint %x to ulong
   ret ulong %r
+end
+
+int %nobegin(int %x)
+  %y = add int %x, 1
+  ret int %y
 end
 
 %word %get() {
