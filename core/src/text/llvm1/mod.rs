@@ -36,20 +36,25 @@
 //! | `alloca T, uint N` | `alloca T, i32 N` | done |
 //! | `malloc T[, uint N]`, `free T* %p` | `call ptr @malloc(i64 N × sizeof T)` (size as the `getelementptr`-from-null idiom, so the data layout decides), `call void @free(ptr %p)`; both declared when absent | done |
 //! | `call`, `tail call`, `call T (A, ...)* %f(...)` | `call`; varargs callees get their function type | done |
-//! | `implementation`, `begin`/`end` | dropped, `{`/`}` | done |
+//! | `implementation`, `begin`/`end` (early bodies may omit `begin`) | dropped, `{`/`}` | done |
 //! | `declare`, `external`, `uninitialized` | `declare`, `external global` | done |
 //! | linkages `internal linkonce weak appending extern_weak dllimport dllexport` | same words | done |
 //! | `fastcc coldcc cc N`, `csretcc` | same; `csretcc`: `ccc` and `sret(T)` on the first parameter and argument | done |
 //! | `target endian`, `target pointersize` | `target datalayout = "e-p:32:32"` | done |
+//! | `target triple = "..."` | same | done |
 //! | `deplibs = [...]` | dropped, with a note | done |
 //! | `invoke ... to label %a except label %b` (or `unwind label`) | `invoke ... unwind label %pad`, the pad a new block `landingpad { ptr, i32 } cleanup` + `br label %b` (phis of `%b` updated); personality `@__gcc_personality_v0` | done |
 //! | `unwind`, `call void %llvm.unwind()` | call of the declared no-return `@__llvm1_unwind` and `unreachable`, with a warning | done (no runtime behind it) |
-//! | `vanext`, `vaarg`, zero-argument `llvm.va_start` | `va_arg` with scaffolding | not yet: an error names them |
+//! | `vanext`, `vaarg`, zero-argument `llvm.va_start` (varargs before 1.5) | `va_arg` with scaffolding | not yet: an error names them (1.5+ `llvm.va_start(sbyte**)` works as is) |
+//! | `bitcast`, `inttoptr`... in 1.x files (the 2007 transitional syntax) | — | not yet (an error) |
 //! | `%T = type int` (named non-struct) | alias: the type is written out | done |
 //! | `%T = type { ... }`, `opaque` | identified struct, `opaque` | done |
+//! | unnamed `type T` (numbered per type plane, used as `%0`) | a struct named `%"0"` (or the type written out) | done |
+//! | `packed [N x T]`, `<N x T>` | `<N x T>` | done |
+//! | a global defined twice alike | the first definition | done |
 //! | up-references `\N` | — | not yet (an error) |
 //! | constants: `true false null undef zeroinitializer`, `c"..."`, `[...] {...} <...>`, `[us]0x` hex integers, hex floats | same, integers wrapped to their width | done |
-//! | constant expressions `cast`, `getelementptr`, arithmetic, `set*`, shifts, `select` | folded when their operands are integers (LLVM 19 has no `zext`, `icmp`, `shl`, `select`, `udiv`... constant expressions); `add sub mul xor`, `ptrtoint inttoptr trunc`, `getelementptr` kept | done; others an error |
+//! | constant expressions `cast`, `getelementptr`, arithmetic, `set*`, shifts, `select` | folded when their operands are integer or floating-point constants (LLVM 19 has no `zext`, `icmp`, `shl`, `select`, `udiv`, `sitofp`... constant expressions); `add sub mul xor`, `ptrtoint inttoptr trunc`, `getelementptr` kept; inside a function, the others become instructions before their use | done; others in global initializers an error (e.g. arithmetic on addresses) |
 //! | draft-only forms (`method`, `icall`, builtins) | — | an error naming the 2001 draft |
 //! | `llvm.isunordered`, `llvm.bswap`... (1.x intrinsic signatures) | — | not yet |
 
