@@ -5,7 +5,9 @@
 ; uitofp), float to int by the destination's (fptosi, fptoui), fpext,
 ; fptrunc, ptrtoint, inttoptr; a cast between types that are one modern
 ; type is a bitcast to itself; `cast X to bool` is a comparison with zero
-; (icmp ne, fcmp une, icmp ne null), not a truncation. The golden .stdout
+; (icmp ne, fcmp une, icmp ne null), not a truncation. The cast opcodes
+; of the 2007 transitional syntax (`bitcast`, `zext`, ...) are read as
+; written. The golden .stdout
 ; is the hand-converted module as printed by LLVM 19.
 
 implementation
@@ -29,5 +31,7 @@ void %casts(sbyte %sb, ubyte %ub, int %i, uint %u, double %d, float %f, int* %p,
   %t = cast double %d to bool
   %v = cast int* %p to bool
   %w = cast sbyte %sb to ulong
+  %x = zext ubyte %ub to uint
+  %y = inttoptr ulong 8 to int*
   ret void
 }

@@ -123,6 +123,8 @@ pub enum Op {
     },
     Not(Ty, Val),
     Cast(Ty, Val, Ty),
+    /// `bitcast`, `zext`, ... written out (the 2007 transitional syntax `llvm-upgrade` read).
+    NamedCast(String, Ty, Val, Ty),
     Ret(Option<(Ty, Val)>),
     Br(Val),
     CondBr(Val, Val, Val),

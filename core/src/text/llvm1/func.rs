@@ -16,7 +16,7 @@ fn result_ty(em: &Em, op: &Op, span: Span) -> R<Option<Ty>> {
             }
         }
         Op::Not(t, _) => Some(t.clone()),
-        Op::Cast(_, _, t) => Some(t.clone()),
+        Op::Cast(_, _, t) | Op::NamedCast(_, _, _, t) => Some(t.clone()),
         Op::Load { pty, .. } => Some(em.pointee(pty, span)?),
         Op::Alloca { ty, .. } => Some(Ty::Ptr(Box::new(ty.clone()))),
         Op::Gep { pty, idx, .. } => Some(Ty::Ptr(Box::new(gep_ty(em, pty, idx, span)?))),
@@ -302,6 +302,11 @@ impl Em {
                         CastKind::Op(op) => self.line(&format!("{res}{op} {f} {x} to {t}")),
                     }
                 }
+            }
+            Op::NamedCast(op, ft, v, to) => {
+                let x = self.val(v, ft)?;
+                let (f, t) = (self.mty(ft), self.mty(to));
+                self.line(&format!("{res}{op} {f} {x} to {t}"));
             }
             Op::Ret(None) => self.line("ret void"),
             Op::Ret(Some((t, v))) => {

@@ -46,7 +46,7 @@
 //! | `invoke ... to label %a except label %b` (or `unwind label`) | `invoke ... unwind label %pad`, the pad a new block `landingpad { ptr, i32 } cleanup` + `br label %b` (phis of `%b` updated); personality `@__gcc_personality_v0` | done |
 //! | `unwind`, `call void %llvm.unwind()` | call of the declared no-return `@__llvm1_unwind` and `unreachable`, with a warning | done (no runtime behind it) |
 //! | `vanext`, `vaarg`, zero-argument `llvm.va_start` (varargs before 1.5) | `va_arg` with scaffolding | not yet: an error names them (1.5+ `llvm.va_start(sbyte**)` works as is) |
-//! | `bitcast`, `inttoptr`... in 1.x files (the 2007 transitional syntax) | — | not yet (an error) |
+//! | `bitcast`, `inttoptr`, `zext`... in 1.x files (the 2007 transitional syntax) | the same cast | done |
 //! | `%T = type int` (named non-struct) | alias: the type is written out | done |
 //! | `%T = type { ... }`, `opaque` | identified struct, `opaque` | done |
 //! | unnamed `type T` (numbered per type plane, used as `%0`) | a struct named `%"0"` (or the type written out) | done |

@@ -707,6 +707,12 @@ impl<'a> P<'a> {
                 self.expect_word("to")?;
                 Op::Cast(t, v, self.ty()?)
             }
+            "trunc" | "zext" | "sext" | "fptrunc" | "fpext" | "fptoui" | "fptosi" | "uitofp"
+            | "sitofp" | "ptrtoint" | "inttoptr" | "bitcast" => {
+                let (t, v) = self.typed_val()?;
+                self.expect_word("to")?;
+                Op::NamedCast(w.to_string(), t, v, self.ty()?)
+            }
             "ret" => {
                 if self.eat_word("void") {
                     Op::Ret(None)
