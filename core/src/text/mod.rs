@@ -1,7 +1,8 @@
-//! LLVM IR text: the lexer, the parser (with spans and legacy typed-pointer upgrade) and the
-//! printer.
+//! LLVM IR text: the lexer, the parser (with spans and legacy typed-pointer upgrade), the
+//! LLVM 1.x front end and the printer.
 
 pub mod lexer;
+pub mod llvm1;
 pub mod parser;
 pub mod printer;
 

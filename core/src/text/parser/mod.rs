@@ -51,8 +51,17 @@ pub struct ParseResult {
     pub suppressed: Suppressed,
 }
 
-/// Parses a module from LLVM IR text.
+/// Parses a module from LLVM IR text. LLVM 1.x text (see [`crate::text::llvm1`]) goes to
+/// the 1.x front end, which upgrades it.
 pub fn parse(src: &str) -> ParseResult {
+    if let Some(at) = crate::text::llvm1::detect(src) {
+        return crate::text::llvm1::parse(src, at);
+    }
+    parse_modern(src)
+}
+
+/// Parses a module from modern LLVM IR text (no 1.x detection).
+pub(crate) fn parse_modern(src: &str) -> ParseResult {
     let mut p = Parser::new(src);
     let parsed = p.parse_module().is_ok();
     let ok = parsed && p.finish().is_ok();

@@ -1,0 +1,901 @@
+//! The LLVM 1.x parser: tokens (from the modern lexer, whose tokens 1.x shares) to the
+//! [`ast`](super::ast) tree. It stops at the first error, which is a diagnostic at its token.
+
+use super::ast::*;
+use crate::diag::{Diagnostic, Span};
+use crate::text::lexer::{tokenize, Token, TokenKind};
+
+/// How deeply types and constants may nest.
+const MAX_DEPTH: u32 = 128;
+
+pub(super) type R<T> = Result<T, Diagnostic>;
+
+pub(super) struct P<'a> {
+    toks: Vec<Token<'a>>,
+    pos: usize,
+    depth: u32,
+    /// The next number of an unnamed type.
+    unnamed_types: u32,
+}
+
+/// Words of the 2001 draft that released 1.x does not have.
+const DRAFT_ONLY: &[&str] = &["method", "icall", "lock", "max", "min"];
+
+impl<'a> P<'a> {
+    pub(super) fn new(src: &'a str) -> P<'a> {
+        P { toks: tokenize(src), pos: 0, depth: 0, unnamed_types: 0 }
+    }
+    fn kind(&self) -> &TokenKind<'a> {
+        match self.toks.get(self.pos) {
+            Some(t) => &t.kind,
+            None => &TokenKind::Eof,
+        }
+    }
+    fn peek(&self, n: usize) -> &TokenKind<'a> {
+        match self.toks.get(self.pos + n) {
+            Some(t) => &t.kind,
+            None => &TokenKind::Eof,
+        }
+    }
+    fn span(&self) -> Span {
+        self.toks.get(self.pos).or(self.toks.last()).map(|t| t.span).unwrap_or_default()
+    }
+    fn prev_end(&self) -> u32 {
+        self.pos.checked_sub(1).and_then(|i| self.toks.get(i)).map(|t| t.span.end).unwrap_or(0)
+    }
+    fn bump(&mut self) {
+        if self.pos < self.toks.len() {
+            self.pos += 1;
+        }
+    }
+    fn err<T>(&self, msg: impl Into<String>) -> R<T> {
+        Err(Diagnostic::error(self.span(), msg.into()))
+    }
+    fn expected<T>(&self, what: &str) -> R<T> {
+        if let TokenKind::Word(w) = self.kind() {
+            if DRAFT_ONLY.contains(w) {
+                return self.err(format!(
+                    "'{w}' is a form of the 2001 LLVM 1.x draft, not of released LLVM 1.x; write it in released 1.x syntax"
+                ));
+            }
+        }
+        self.err(format!("expected {what}, found {}", self.kind().describe()))
+    }
+    fn is_word(&self, w: &str) -> bool {
+        matches!(self.kind(), TokenKind::Word(x) if *x == w)
+    }
+    fn eat_word(&mut self, w: &str) -> bool {
+        if self.is_word(w) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn eat(&mut self, k: TokenKind<'static>) -> bool {
+        if *self.kind() == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, k: TokenKind<'static>, what: &str) -> R<()> {
+        if self.eat(k) {
+            Ok(())
+        } else {
+            self.expected(what)
+        }
+    }
+    fn expect_word(&mut self, w: &str) -> R<()> {
+        if self.eat_word(w) {
+            Ok(())
+        } else {
+            self.expected(&format!("'{w}'"))
+        }
+    }
+    fn enter(&mut self) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err("types or constants nest too deeply");
+        }
+        Ok(())
+    }
+    fn integer(&mut self) -> R<i128> {
+        let v = match self.kind() {
+            TokenKind::Integer(s) => s.parse::<i128>().ok(),
+            TokenKind::HexInt { digits, .. } => {
+                u64::from_str_radix(digits, 16).ok().map(i128::from)
+            }
+            _ => return self.expected("an integer"),
+        };
+        match v {
+            Some(v) => {
+                self.bump();
+                Ok(v)
+            }
+            None => self.err("integer constant too large"),
+        }
+    }
+
+    // ---- Module ---------------------------------------------------------------------------
+
+    pub(super) fn module(&mut self) -> R<Vec<Item>> {
+        let mut items = Vec::new();
+        loop {
+            let start = self.span().start;
+            match self.kind().clone() {
+                TokenKind::Eof => return Ok(items),
+                TokenKind::Word("implementation") => self.bump(),
+                TokenKind::Word("target") => {
+                    self.bump();
+                    if self.eat_word("endian") {
+                        self.expect(TokenKind::Equal, "'='")?;
+                        let little = if self.eat_word("little") {
+                            true
+                        } else if self.eat_word("big") {
+                            false
+                        } else {
+                            return self.expected("'little' or 'big'");
+                        };
+                        items.push(Item::Endian(little, self.span_from(start)));
+                    } else if self.eat_word("pointersize") {
+                        self.expect(TokenKind::Equal, "'='")?;
+                        let n = self.integer()?;
+                        if n != 32 && n != 64 {
+                            return self.err("target pointersize must be 32 or 64");
+                        }
+                        items.push(Item::PointerSize(n as u32, self.span_from(start)));
+                    } else if self.eat_word("triple") {
+                        self.expect(TokenKind::Equal, "'='")?;
+                        match self.kind() {
+                            TokenKind::String(t) => {
+                                let t = String::from_utf8_lossy(t).into_owned();
+                                self.bump();
+                                items.push(Item::Triple(t, self.span_from(start)));
+                            }
+                            _ => return self.expected("a target triple string"),
+                        }
+                    } else {
+                        return self.expected("'endian', 'pointersize' or 'triple' after 'target'");
+                    }
+                }
+                TokenKind::Word("deplibs") => {
+                    self.bump();
+                    self.expect(TokenKind::Equal, "'='")?;
+                    self.expect(TokenKind::LBracket, "'['")?;
+                    while !self.eat(TokenKind::RBracket) {
+                        match self.kind() {
+                            TokenKind::String(_) | TokenKind::Comma => self.bump(),
+                            _ => return self.expected("a library name string or ']'"),
+                        }
+                    }
+                    items.push(Item::Deplibs(self.span_from(start)));
+                }
+                TokenKind::LocalName(n) if *self.peek(1) == TokenKind::Equal => {
+                    let name = n.to_string();
+                    self.bump();
+                    self.bump();
+                    if self.eat_word("type") {
+                        let ty = self.ty()?;
+                        items.push(Item::Type { name, ty, span: self.span_from(start) });
+                    } else {
+                        items.push(Item::Global(self.global(Some(name), start)?));
+                    }
+                }
+                TokenKind::LocalId(n) if *self.peek(1) == TokenKind::Equal => {
+                    self.bump();
+                    self.bump();
+                    if self.is_word("type") {
+                        return self.err("numbered type definitions are not supported");
+                    }
+                    items.push(Item::Global(self.global(Some(n.to_string()), start)?));
+                }
+                TokenKind::Word("declare") => {
+                    self.bump();
+                    let f = self.func_header(start)?;
+                    items.push(Item::Func(f));
+                }
+                TokenKind::Word("type") => {
+                    // An unnamed type, numbered in the type plane.
+                    self.bump();
+                    let ty = self.ty()?;
+                    let name = self.unnamed_types.to_string();
+                    self.unnamed_types += 1;
+                    items.push(Item::Type { name, ty, span: self.span_from(start) });
+                }
+                _ => {
+                    // An unnamed global, or a function definition.
+                    let save = self.pos;
+                    if self.is_global_start() {
+                        items.push(Item::Global(self.global(None, start)?));
+                        continue;
+                    }
+                    self.pos = save;
+                    let mut f = self.func_header(start)?;
+                    f.blocks = Some(self.func_body()?);
+                    f.span = self.span_from(start);
+                    items.push(Item::Func(f));
+                }
+            }
+        }
+    }
+
+    fn span_from(&self, start: u32) -> Span {
+        Span::new(start, self.prev_end().max(start))
+    }
+
+    /// Whether an unnamed global starts here (linkage words, then `global`/`constant`).
+    fn is_global_start(&self) -> bool {
+        let mut i = 0;
+        while let TokenKind::Word(w) = self.peek(i) {
+            match *w {
+                "global" | "constant" | "external" | "uninitialized" => return true,
+                _ if LINKAGES.contains(w) => i += 1,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    fn linkage(&mut self) -> Option<String> {
+        if let TokenKind::Word(w) = self.kind() {
+            if LINKAGES.contains(w) {
+                let w = w.to_string();
+                self.bump();
+                return Some(w);
+            }
+        }
+        None
+    }
+
+    fn global(&mut self, name: Option<String>, start: u32) -> R<Global> {
+        let mut linkage = self.linkage();
+        let mut external = false;
+        if self.eat_word("external") || self.eat_word("uninitialized") {
+            external = true;
+        }
+        if linkage.is_none() {
+            linkage = self.linkage();
+        }
+        let constant = if self.eat_word("constant") {
+            true
+        } else if self.eat_word("global") {
+            false
+        } else {
+            return self.expected("'global' or 'constant'");
+        };
+        let ty = self.ty()?;
+        let init = if external { None } else { Some(self.constant(&ty)?) };
+        while self.eat(TokenKind::Comma) {
+            // `, align N` and `, section "..."` (late 1.x).
+            if self.eat_word("align") {
+                self.integer()?;
+            } else if self.eat_word("section") {
+                match self.kind() {
+                    TokenKind::String(_) => self.bump(),
+                    _ => return self.expected("a section name"),
+                }
+            } else {
+                return self.expected("'align' or 'section'");
+            }
+        }
+        Ok(Global { name, linkage, constant, ty, init, span: self.span_from(start) })
+    }
+
+    fn func_header(&mut self, start: u32) -> R<Func> {
+        let linkage = self.linkage();
+        let cc = self.call_conv()?;
+        let ret = self.ty()?;
+        let name = match self.kind() {
+            TokenKind::LocalName(n) => n.to_string(),
+            TokenKind::LocalId(n) => n.to_string(),
+            TokenKind::String(s) => String::from_utf8_lossy(s).into_owned(),
+            _ => return self.expected("a function name"),
+        };
+        self.bump();
+        self.expect(TokenKind::LParen, "'('")?;
+        let mut params = Vec::new();
+        let mut varargs = false;
+        if !self.eat(TokenKind::RParen) {
+            loop {
+                if self.eat(TokenKind::DotDotDot) {
+                    varargs = true;
+                } else {
+                    let t = self.ty()?;
+                    let n = match self.kind() {
+                        TokenKind::LocalName(n) => Some(n.to_string()),
+                        TokenKind::LocalId(n) => Some(n.to_string()),
+                        _ => None,
+                    };
+                    if n.is_some() {
+                        self.bump();
+                    }
+                    if t != Ty::Void {
+                        params.push((t, n));
+                    }
+                }
+                if self.eat(TokenKind::RParen) {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "',' or ')'")?;
+            }
+        }
+        Ok(Func {
+            name,
+            linkage,
+            cc,
+            ret,
+            params,
+            varargs,
+            blocks: None,
+            span: self.span_from(start),
+        })
+    }
+
+    fn call_conv(&mut self) -> R<Option<String>> {
+        if let TokenKind::Word(w) = self.kind() {
+            match *w {
+                "ccc" | "fastcc" | "coldcc" | "csretcc" => {
+                    let w = w.to_string();
+                    self.bump();
+                    return Ok(Some(w));
+                }
+                "cc" => {
+                    self.bump();
+                    let n = self.integer()?;
+                    return Ok(Some(format!("cc {n}")));
+                }
+                _ => {}
+            }
+        }
+        Ok(None)
+    }
+
+    fn func_body(&mut self) -> R<Vec<Block>> {
+        // Early 1.x also wrote a body with no `begin` at all, closed by `end`.
+        let close_brace = if self.eat(TokenKind::LBrace) {
+            true
+        } else {
+            self.eat_word("begin");
+            false
+        };
+        let mut blocks: Vec<Block> = Vec::new();
+        loop {
+            if close_brace && self.eat(TokenKind::RBrace) || !close_brace && self.eat_word("end") {
+                break;
+            }
+            let start = self.span().start;
+            let label = match self.kind() {
+                TokenKind::LabelStr(l) => Some(l.to_string()),
+                TokenKind::LabelId(n) => Some(n.to_string()),
+                TokenKind::Eof => return self.expected("'}' or 'end' closing the function"),
+                _ => None,
+            };
+            if label.is_some() || blocks.is_empty() {
+                if label.is_some() {
+                    self.bump();
+                }
+                blocks.push(Block { label, insts: Vec::new(), span: Span::new(start, start) });
+            }
+            let inst = self.inst()?;
+            let terminator = matches!(
+                inst.op,
+                Op::Ret(_)
+                    | Op::Br(_)
+                    | Op::CondBr(..)
+                    | Op::Switch { .. }
+                    | Op::Unreachable
+                    | Op::Unwind
+                    | Op::Invoke { .. }
+            );
+            if let Some(b) = blocks.last_mut() {
+                b.insts.push(inst);
+            }
+            // An unlabeled block starts after each terminator.
+            if terminator
+                && !matches!(
+                    self.kind(),
+                    TokenKind::LabelStr(_) | TokenKind::LabelId(_) | TokenKind::RBrace
+                )
+                && !self.is_word("end")
+            {
+                let s = self.span().start;
+                blocks.push(Block { label: None, insts: Vec::new(), span: Span::new(s, s) });
+            }
+        }
+        Ok(blocks)
+    }
+
+    // ---- Types ----------------------------------------------------------------------------
+
+    pub(super) fn ty(&mut self) -> R<Ty> {
+        self.enter()?;
+        let r = self.ty_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn ty_inner(&mut self) -> R<Ty> {
+        let mut t = match self.kind().clone() {
+            TokenKind::Word(w) => {
+                let t = match w {
+                    "void" => Ty::Void,
+                    "bool" => Ty::Bool,
+                    "sbyte" => Ty::Int { bits: 8, signed: true },
+                    "ubyte" => Ty::Int { bits: 8, signed: false },
+                    "short" => Ty::Int { bits: 16, signed: true },
+                    "ushort" => Ty::Int { bits: 16, signed: false },
+                    "int" => Ty::Int { bits: 32, signed: true },
+                    "uint" => Ty::Int { bits: 32, signed: false },
+                    "long" => Ty::Int { bits: 64, signed: true },
+                    "ulong" => Ty::Int { bits: 64, signed: false },
+                    "float" => Ty::Float,
+                    "double" => Ty::Double,
+                    "label" => Ty::Label,
+                    "opaque" => Ty::Opaque,
+                    "packed" => {
+                        self.bump();
+                        self.expect(TokenKind::LBracket, "'[' after 'packed'")?;
+                        let (n, e) = self.array_body()?;
+                        Ty::Vector(n, Box::new(e))
+                    }
+                    _ => return self.expected("a type"),
+                };
+                if !matches!(t, Ty::Vector(..)) {
+                    self.bump();
+                }
+                t
+            }
+            TokenKind::IntType(_) => {
+                return self.err("'iN' integer types are LLVM 2.0 syntax; this file is read as LLVM 1.x (it uses 1.x type names), so write 'int', 'uint', ... here");
+            }
+            TokenKind::LocalName(n) => {
+                self.bump();
+                Ty::Named(n.to_string())
+            }
+            TokenKind::LocalId(n) => {
+                self.bump();
+                Ty::Named(n.to_string())
+            }
+            TokenKind::LBracket => {
+                self.bump();
+                let (n, e) = self.array_body()?;
+                Ty::Array(n, Box::new(e))
+            }
+            TokenKind::Less => {
+                // `<N x T>`, the late 1.x spelling of `packed [N x T]`.
+                self.bump();
+                let n = self.integer()?;
+                let n = u64::try_from(n).or_else(|_| self.err("negative vector size"))?;
+                self.expect_word("x")?;
+                let e = self.ty()?;
+                self.expect(TokenKind::Greater, "'>'")?;
+                Ty::Vector(n, Box::new(e))
+            }
+            TokenKind::LBrace => {
+                self.bump();
+                let mut f = Vec::new();
+                if !self.eat(TokenKind::RBrace) {
+                    loop {
+                        f.push(self.ty()?);
+                        if self.eat(TokenKind::RBrace) {
+                            break;
+                        }
+                        self.expect(TokenKind::Comma, "',' or '}'")?;
+                    }
+                }
+                Ty::Struct(f)
+            }
+            _ => return self.expected("a type"),
+        };
+        loop {
+            if self.eat(TokenKind::Star) {
+                t = Ty::Ptr(Box::new(t));
+            } else if *self.kind() == TokenKind::LParen {
+                self.bump();
+                let mut params = Vec::new();
+                let mut varargs = false;
+                if !self.eat(TokenKind::RParen) {
+                    loop {
+                        if self.eat(TokenKind::DotDotDot) {
+                            varargs = true;
+                        } else {
+                            let p = self.ty()?;
+                            if p != Ty::Void {
+                                params.push(p);
+                            }
+                        }
+                        if self.eat(TokenKind::RParen) {
+                            break;
+                        }
+                        self.expect(TokenKind::Comma, "',' or ')'")?;
+                    }
+                }
+                t = Ty::Func { ret: Box::new(t), params, varargs };
+            } else {
+                return Ok(t);
+            }
+        }
+    }
+
+    fn array_body(&mut self) -> R<(u64, Ty)> {
+        let n = self.integer()?;
+        let n = u64::try_from(n).or_else(|_| self.err("negative array size"))?;
+        match self.kind() {
+            TokenKind::Word("x") => self.bump(),
+            _ => return self.expected("'x'"),
+        }
+        let e = self.ty()?;
+        self.expect(TokenKind::RBracket, "']'")?;
+        Ok((n, e))
+    }
+
+    // ---- Values and constants -------------------------------------------------------------
+
+    /// A value of type `ty` (the type is not written again).
+    pub(super) fn val(&mut self, ty: &Ty) -> R<Val> {
+        match self.kind() {
+            TokenKind::LocalName(n) => {
+                let v = Val::Name(n.to_string(), self.span());
+                self.bump();
+                Ok(v)
+            }
+            TokenKind::LocalId(n) => {
+                let v = Val::Name(n.to_string(), self.span());
+                self.bump();
+                Ok(v)
+            }
+            _ => Ok(Val::Const(self.constant(ty)?)),
+        }
+    }
+
+    /// `T v`.
+    pub(super) fn typed_val(&mut self) -> R<(Ty, Val)> {
+        let t = self.ty()?;
+        let v = self.val(&t)?;
+        Ok((t, v))
+    }
+
+    fn typed_const(&mut self) -> R<(Ty, Const)> {
+        let t = self.ty()?;
+        let c = self.constant(&t)?;
+        Ok((t, c))
+    }
+
+    /// A constant of type `ty`.
+    pub(super) fn constant(&mut self, ty: &Ty) -> R<Const> {
+        self.enter()?;
+        let r = self.constant_inner(ty);
+        self.depth -= 1;
+        r
+    }
+
+    fn constant_inner(&mut self, ty: &Ty) -> R<Const> {
+        let sp = self.span();
+        let c = match self.kind().clone() {
+            TokenKind::Integer(_) | TokenKind::HexInt { .. } => {
+                return Ok(Const::Int(self.integer()?))
+            }
+            TokenKind::Float(f) => Const::Float(f.to_string()),
+            TokenKind::HexFloat { kind, digits } => {
+                Const::Float(format!("{}{digits}", kind.prefix()))
+            }
+            TokenKind::LocalName(n) => Const::Global(n.to_string(), sp),
+            TokenKind::LocalId(n) => Const::Global(n.to_string(), sp),
+            TokenKind::Word("true") => Const::Int(1),
+            TokenKind::Word("false") => Const::Int(0),
+            TokenKind::Word("null") => Const::Null,
+            TokenKind::Word("undef") => Const::Undef,
+            TokenKind::Word("zeroinitializer") => Const::Zero,
+            TokenKind::Word("c") => {
+                self.bump();
+                match self.kind() {
+                    TokenKind::String(s) => Const::Str(s.to_vec()),
+                    _ => return self.expected("a string after 'c'"),
+                }
+            }
+            TokenKind::LBracket | TokenKind::LBrace | TokenKind::Less => {
+                let close = match self.kind() {
+                    TokenKind::LBracket => TokenKind::RBracket,
+                    TokenKind::LBrace => TokenKind::RBrace,
+                    _ => TokenKind::Greater,
+                };
+                self.bump();
+                let mut elems = Vec::new();
+                if !self.eat(close.clone()) {
+                    loop {
+                        elems.push(self.typed_const()?);
+                        if self.eat(close.clone()) {
+                            break;
+                        }
+                        self.expect(TokenKind::Comma, "',' or the closing bracket")?;
+                    }
+                }
+                return Ok(Const::Agg(elems));
+            }
+            TokenKind::Word(w) => return self.const_expr(w, ty),
+            _ => return self.expected("a constant"),
+        };
+        self.bump();
+        Ok(c)
+    }
+
+    fn const_expr(&mut self, w: &str, _ty: &Ty) -> R<Const> {
+        if !matches!(w, "cast" | "getelementptr" | "select") && !BINOPS.contains(&w) {
+            return self.expected("a constant");
+        }
+        let w = w.to_string();
+        self.bump();
+        self.expect(TokenKind::LParen, "'('")?;
+        let e = match w.as_str() {
+            "cast" => {
+                let (t, v) = self.typed_const()?;
+                self.expect_word("to")?;
+                let to = self.ty()?;
+                CExpr::Cast(t, v, to)
+            }
+            "getelementptr" => {
+                let (t, v) = self.typed_const()?;
+                let mut idx = Vec::new();
+                while self.eat(TokenKind::Comma) {
+                    idx.push(self.typed_const()?);
+                }
+                CExpr::Gep(t, v, idx)
+            }
+            "select" => {
+                let (_, c) = self.typed_const()?;
+                self.expect(TokenKind::Comma, "','")?;
+                let (_, a) = self.typed_const()?;
+                self.expect(TokenKind::Comma, "','")?;
+                let (_, b) = self.typed_const()?;
+                CExpr::Select(c, a, b)
+            }
+            _ if BINOPS.contains(&w.as_str()) => {
+                let (t, a) = self.typed_const()?;
+                self.expect(TokenKind::Comma, "','")?;
+                let (bt, b) = self.typed_const()?;
+                CExpr::Bin(w, t, a, bt, b)
+            }
+            _ => return self.expected("a constant"),
+        };
+        self.expect(TokenKind::RParen, "')'")?;
+        Ok(Const::Expr(Box::new(e)))
+    }
+
+    // ---- Instructions ---------------------------------------------------------------------
+
+    fn inst(&mut self) -> R<Inst> {
+        let start = self.span().start;
+        let name = match (self.kind(), self.peek(1)) {
+            (TokenKind::LocalName(n), TokenKind::Equal) => Some(n.to_string()),
+            (TokenKind::LocalId(n), TokenKind::Equal) => Some(n.to_string()),
+            _ => None,
+        };
+        if name.is_some() {
+            self.bump();
+            self.bump();
+        }
+        let op = self.op()?;
+        Ok(Inst { name, op, span: self.span_from(start) })
+    }
+
+    fn op(&mut self) -> R<Op> {
+        let w = match self.kind() {
+            TokenKind::Word(w) => w.to_string(),
+            _ => return self.expected("an instruction"),
+        };
+        self.bump();
+        let w = w.as_str();
+        Ok(match w {
+            _ if BINOPS.contains(&w) => {
+                let (ty, a) = self.typed_val()?;
+                self.expect(TokenKind::Comma, "','")?;
+                let (bty, b) = if w == "shl" || w == "shr" {
+                    self.typed_val()?
+                } else {
+                    (ty.clone(), self.val(&ty)?)
+                };
+                Op::Bin { op: w.to_string(), ty, a, bty, b }
+            }
+            "not" => {
+                let (t, v) = self.typed_val()?;
+                Op::Not(t, v)
+            }
+            "cast" => {
+                let (t, v) = self.typed_val()?;
+                self.expect_word("to")?;
+                Op::Cast(t, v, self.ty()?)
+            }
+            "trunc" | "zext" | "sext" | "fptrunc" | "fpext" | "fptoui" | "fptosi" | "uitofp"
+            | "sitofp" | "ptrtoint" | "inttoptr" | "bitcast" => {
+                let (t, v) = self.typed_val()?;
+                self.expect_word("to")?;
+                Op::NamedCast(w.to_string(), t, v, self.ty()?)
+            }
+            "ret" => {
+                if self.eat_word("void") {
+                    Op::Ret(None)
+                } else {
+                    Op::Ret(Some(self.typed_val()?))
+                }
+            }
+            "br" => {
+                let (t, v) = self.typed_val()?;
+                if t == Ty::Label {
+                    Op::Br(v)
+                } else {
+                    self.expect(TokenKind::Comma, "','")?;
+                    let a = self.label()?;
+                    self.expect(TokenKind::Comma, "','")?;
+                    let b = self.label()?;
+                    Op::CondBr(v, a, b)
+                }
+            }
+            "switch" => {
+                let (ty, v) = self.typed_val()?;
+                self.expect(TokenKind::Comma, "','")?;
+                let default = self.label()?;
+                self.expect(TokenKind::LBracket, "'['")?;
+                let mut cases = Vec::new();
+                while !self.eat(TokenKind::RBracket) {
+                    let (t, c) = self.typed_const()?;
+                    self.expect(TokenKind::Comma, "','")?;
+                    let l = self.label()?;
+                    cases.push((t, c, l));
+                }
+                Op::Switch { ty, v, default, cases }
+            }
+            "unreachable" => Op::Unreachable,
+            "unwind" => Op::Unwind,
+            "volatile" => {
+                if self.eat_word("load") {
+                    self.load(true)?
+                } else if self.eat_word("store") {
+                    self.store(true)?
+                } else {
+                    return self.expected("'load' or 'store' after 'volatile'");
+                }
+            }
+            "load" => self.load(false)?,
+            "store" => self.store(false)?,
+            "alloca" | "malloc" => {
+                let ty = self.ty()?;
+                let mut count = None;
+                let mut align = None;
+                while self.eat(TokenKind::Comma) {
+                    if self.eat_word("align") {
+                        align = Some(self.integer()? as u64);
+                    } else {
+                        count = Some(self.typed_val()?);
+                    }
+                }
+                Op::Alloca { malloc: w == "malloc", ty, count, align }
+            }
+            "free" => {
+                let (t, v) = self.typed_val()?;
+                Op::Free(t, v)
+            }
+            "getelementptr" => {
+                let (pty, p) = self.typed_val()?;
+                let mut idx = Vec::new();
+                while self.eat(TokenKind::Comma) {
+                    idx.push(self.typed_val()?);
+                }
+                Op::Gep { pty, p, idx }
+            }
+            "phi" => {
+                let ty = self.ty()?;
+                let mut inc = Vec::new();
+                loop {
+                    self.expect(TokenKind::LBracket, "'['")?;
+                    let v = self.val(&ty)?;
+                    self.expect(TokenKind::Comma, "','")?;
+                    let l = self.val(&Ty::Label)?;
+                    self.expect(TokenKind::RBracket, "']'")?;
+                    inc.push((v, l));
+                    if !self.eat(TokenKind::Comma) {
+                        break;
+                    }
+                }
+                Op::Phi(ty, inc)
+            }
+            "select" => {
+                let (_, c) = self.typed_val()?;
+                self.expect(TokenKind::Comma, "','")?;
+                let (ty, a) = self.typed_val()?;
+                self.expect(TokenKind::Comma, "','")?;
+                let (_, b) = self.typed_val()?;
+                Op::Select { c, ty, a, b }
+            }
+            "tail" => {
+                self.expect_word("call")?;
+                self.call(true)?
+            }
+            "call" => self.call(false)?,
+            "invoke" => {
+                let cc = self.call_conv()?;
+                let ty = self.ty()?;
+                let callee = self.val(&ty)?;
+                let args = self.args()?;
+                self.expect_word("to")?;
+                let to = self.label()?;
+                if !self.eat_word("except") && !self.eat_word("unwind") {
+                    return self.expected("'except' or 'unwind'");
+                }
+                let unwind = self.label()?;
+                Op::Invoke { cc, ty, callee, args, to, unwind }
+            }
+            "vaarg" | "vanext" => {
+                let (ty, _) = self.typed_val()?;
+                self.expect(TokenKind::Comma, "','")?;
+                Op::VaArg { next: w == "vanext", ty, arg: self.ty()? }
+            }
+            _ => {
+                self.pos = self.pos.saturating_sub(1);
+                return self.expected("an instruction");
+            }
+        })
+    }
+
+    fn label(&mut self) -> R<Val> {
+        self.expect_word("label")?;
+        self.val(&Ty::Label)
+    }
+
+    fn load(&mut self, volatile: bool) -> R<Op> {
+        let (pty, p) = self.typed_val()?;
+        self.align()?;
+        Ok(Op::Load { volatile, pty, p })
+    }
+
+    fn store(&mut self, volatile: bool) -> R<Op> {
+        let (ty, v) = self.typed_val()?;
+        self.expect(TokenKind::Comma, "','")?;
+        let (pty, p) = self.typed_val()?;
+        self.align()?;
+        Ok(Op::Store { volatile, ty, v, pty, p })
+    }
+
+    fn align(&mut self) -> R<()> {
+        if *self.kind() == TokenKind::Comma && matches!(self.peek(1), TokenKind::Word("align")) {
+            self.bump();
+            self.bump();
+            self.integer()?;
+        }
+        Ok(())
+    }
+
+    fn call(&mut self, tail: bool) -> R<Op> {
+        let cc = self.call_conv()?;
+        let ty = self.ty()?;
+        let callee = self.val(&ty)?;
+        let args = self.args()?;
+        Ok(Op::Call { tail, cc, ty, callee, args })
+    }
+
+    fn args(&mut self) -> R<Vec<(Ty, Val)>> {
+        self.expect(TokenKind::LParen, "'('")?;
+        let mut args = Vec::new();
+        if !self.eat(TokenKind::RParen) {
+            loop {
+                args.push(self.typed_val()?);
+                if self.eat(TokenKind::RParen) {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "',' or ')'")?;
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// Linkage words of 1.x.
+const LINKAGES: &[&str] =
+    &["internal", "linkonce", "weak", "appending", "extern_weak", "dllimport", "dllexport"];
+
+/// Binary operators (arithmetic, bitwise, comparisons, shifts).
+pub(super) const BINOPS: &[&str] = &[
+    "add", "sub", "mul", "div", "udiv", "sdiv", "fdiv", "rem", "urem", "srem", "frem", "and", "or",
+    "xor", "seteq", "setne", "setlt", "setgt", "setle", "setge", "shl", "shr",
+];
