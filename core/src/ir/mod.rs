@@ -68,6 +68,7 @@ pub mod float;
 pub mod function;
 pub mod hashindex;
 pub mod inst;
+pub mod intrinsic_attrs;
 pub mod intrinsic_sig;
 pub mod intrinsics;
 pub mod layout;
