@@ -94,7 +94,7 @@ def main():
                                           .split("};")[0], re.M)]
     assert len(mapping) == len(names), (len(mapping), len(names))
     lists = {}
-    for m in re.finditer(r"case (\d+): \{(.*?)break;", attrs.split("switch(IntrinsicsToAttributesMap")[1],
+    for m in re.finditer(r"case (\d+): \{(.*?)\n    \}", attrs.split("switch(IntrinsicsToAttributesMap")[1],
                          re.S):
         fn, args = None, []
         for a in re.finditer(r"\{([\w:]+), getIntrinsic(Fn|Arg)AttributeSet\(C, (\d+)\)\}",

@@ -202,6 +202,12 @@ mod tests {
             ]
         );
         assert_eq!(names(&c.at(2)), ["immarg"]);
+        // declare token @llvm.experimental.gc.statepoint.p0(i64 immarg, i32 immarg, ptr,
+        //   i32 immarg, i32 immarg, ...)
+        let g = lookup("llvm.experimental.gc.statepoint.p0").unwrap_or(IntrinsicAttrs(u16::MAX));
+        assert!(g.fn_attrs().is_empty());
+        let imm: Vec<bool> = (0..=5).map(|k| g.at(k) == [Attr::Flag(AttrKind::ImmArg)]).collect();
+        assert_eq!(imm, [false, true, true, false, true, true]);
         // declare void @llvm.va_start.p0(ptr) #0 ; #0 = { nocallback nofree nosync nounwind
         //   willreturn }
         let v = lookup("llvm.va_start.p0").unwrap_or(IntrinsicAttrs(u16::MAX));
