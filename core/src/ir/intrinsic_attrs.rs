@@ -7,7 +7,7 @@
 //!
 //! The data is generated from LLVM's tblgen output by `scripts/gen-intrinsic-attrs.py` into
 //! `intrinsic_attrs_table.rs`: the target-independent intrinsics and WebAssembly's (other
-//! targets' intrinsics are not in it and keep their attributes). Names are looked up as LLVM
+//! targets' intrinsics are not in it: [`other_target`] tells them). Names are looked up as LLVM
 //! does ([`lookup`]): the longest table name that is the whole name or a dot-separated prefix
 //! of it, an overloaded intrinsic only with a suffix and any other only without one. This is
 //! a separate table from [`super::intrinsics`], which lists only the families the project
@@ -57,6 +57,13 @@ fn keywords(words: &str) -> Vec<Attr> {
         }
     }
     out
+}
+
+/// True for the name of an intrinsic of a target the table leaves out (`llvm.x86.sse2.pause`),
+/// whose LLVM attributes are not known here.
+pub fn other_target(name: &str) -> bool {
+    let target = name.strip_prefix("llvm.").and_then(|r| r.split('.').next()).unwrap_or("");
+    table::OTHER_TARGETS.contains(&target)
 }
 
 impl IntrinsicAttrs {
@@ -158,6 +165,7 @@ mod tests {
         assert!(lookup("llvm.eh.typeid.for").is_none());
         assert!(lookup("llvm.nosuchthing.i32").is_none());
         assert!(lookup("memcpy").is_none());
+        assert!(other_target("llvm.x86.sse2.pause") && !other_target("llvm.wasm.memory.size"));
     }
 
     #[test]

@@ -166,6 +166,27 @@ pub(super) const LISTS: &[(u8, &[(u8, u8)])] = &[
     (34, &[(1, 0)]),
 ];
 
+/// The targets whose intrinsics the table leaves out (`llvm.x86.*`, ...).
+pub(super) const OTHER_TARGETS: &[&str] = &[
+    "aarch64",
+    "amdgcn",
+    "arm",
+    "bpf",
+    "dx",
+    "hexagon",
+    "loongarch",
+    "mips",
+    "nvvm",
+    "ppc",
+    "r600",
+    "riscv",
+    "s390",
+    "spv",
+    "ve",
+    "x86",
+    "xcore",
+];
+
 /// Every intrinsic name without `llvm.`, sorted, with its list and whether it is overloaded
 /// (its declarations' names then carry mangled types after the name).
 #[rustfmt::skip]

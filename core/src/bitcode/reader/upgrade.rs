@@ -9,8 +9,9 @@
 //!    become the debug records (`#dbg_value(...)`) of the next instruction, and the
 //!    declarations of those intrinsics go away once nothing calls them;
 //! 3. every intrinsic declaration gets LLVM 19's own attributes
-//!    ([`crate::ir::intrinsic_attrs`]), whatever the file said (an intrinsic outside that
-//!    table only loses `mustprogress`, which no intrinsic has);
+//!    ([`crate::ir::intrinsic_attrs`]), whatever the file said (an intrinsic of a target
+//!    that table leaves out only loses `mustprogress`, which no intrinsic has; a `llvm.*`
+//!    name that is no intrinsic keeps its attributes);
 //! 4. in a function without `strictfp`, a call that is `strictfp` (itself or through its
 //!    callee) becomes `nobuiltin` instead, unless it calls a constrained floating-point
 //!    intrinsic.
@@ -85,7 +86,9 @@ fn reset_intrinsic_attrs(m: &mut Module) {
         if m.func(g).is_none() || !m.global_name_ref(g).starts_with("llvm.") {
             continue;
         }
-        if m.reset_intrinsic_attrs(g) {
+        if m.reset_intrinsic_attrs(g)
+            || !crate::ir::intrinsic_attrs::other_target(&m.global_name_ref(g))
+        {
             continue;
         }
         let Some(fn_attrs) = m.func(g).map(|f| f.fn_attrs) else { continue };
