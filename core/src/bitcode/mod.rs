@@ -85,6 +85,15 @@ pub fn read(bytes: &[u8]) -> Result<Module, BitcodeError> {
     reader::read(bytes)
 }
 
+/// Applies to `module` the upgrades LLVM 19 makes to every module it reads from bitcode, as
+/// [`read`] does last: intrinsics with an old mangling renamed, `llvm.dbg.*` calls turned into
+/// debug records, LLVM 19's own attributes on intrinsic declarations, and `strictfp` calls in
+/// functions without `strictfp` made `nobuiltin`. A module parsed from text and passed through
+/// this equals the module [`read`] makes of its bitcode.
+pub fn apply_read_upgrades(module: &mut Module) {
+    reader::apply_upgrades(module);
+}
+
 /// Writes a module as LLVM 19 bitcode that `llvm-dis-19` reads back to the same module.
 ///
 /// Fails only for a module the verifier would reject in a way bitcode cannot express (for

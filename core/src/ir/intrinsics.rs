@@ -154,7 +154,7 @@ intrinsics! {
     VaStart = "llvm.va_start", s(Void, &[Any(C::Ptr)]), NONE, ArgReadWrite, 0;
     VaEnd = "llvm.va_end", s(Void, &[Any(C::Ptr)]), NONE, ArgReadWrite, 0;
     VaCopy = "llvm.va_copy", s(Void, &[Any(C::Ptr), Same(0)]), NONE, ArgReadWrite, 0;
-    EhTypeidFor = "llvm.eh.typeid.for", NOSIG, NONE, None, 0;
+    EhTypeidFor = "llvm.eh.typeid.for", s(I(32), &[Any(C::Ptr)]), NONE, None, 0;
     Localescape = "llvm.localescape", NOSIG, NONE, Any, 0;
     IcallBranchFunnel = "llvm.icall.branch.funnel", NOSIG, NONE, Any, 0;
     Trap = "llvm.trap", s(Void, &[]), NONE, Inaccessible, 0;

@@ -125,8 +125,10 @@ fn poison_column_is_what_may_poison_reports() {
     assert_eq!(poison, [SshlSat, UshlSat, Abs, Ctlz, Cttz]);
 }
 
-/// The stems the verifier checked before the table; the rows added since have no signature.
-const OLD_CHECKED: usize = 120;
+/// The stems the verifier checked before the table, plus `llvm.eh.typeid.for` (overloaded on
+/// its pointer since LLVM 19, so its old name is renamed on reading); the other rows added
+/// since have no signature.
+const OLD_CHECKED: usize = 121;
 
 #[test]
 fn signatures_cover_the_old_verifier_table() {

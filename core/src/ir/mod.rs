@@ -14,7 +14,8 @@
 //!
 //! `intrinsics.rs` is the table of the `llvm.*` intrinsic families (signature, `immarg`,
 //! memory, purity, poison); each function's family is resolved once, into
-//! `Function::intrinsic`.
+//! `Function::intrinsic`. `intrinsic_attrs.rs` holds LLVM 19's own attributes of intrinsic
+//! declarations (generated from LLVM's tables), which LLVM puts on them when it reads a module.
 
 /// Declares a keyword enum: variants with their spelling; the first variant is the default.
 #[macro_export]
@@ -68,6 +69,7 @@ pub mod float;
 pub mod function;
 pub mod hashindex;
 pub mod inst;
+pub mod intrinsic_attrs;
 pub mod intrinsic_sig;
 pub mod intrinsics;
 pub mod layout;

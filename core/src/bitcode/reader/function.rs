@@ -12,9 +12,7 @@ use crate::ir::function::{
 };
 use crate::ir::inst::Bundle;
 use crate::ir::metadata::MdId;
-use crate::ir::{
-    Block, EntityRef, Extra, GlobalId, GlobalKind, Inst, InstData, Operand, TypeId, Value,
-};
+use crate::ir::{Block, EntityRef, GlobalId, GlobalKind, Inst, InstData, Operand, TypeId, Value};
 
 /// The function being read.
 pub(super) struct FnState {
@@ -79,7 +77,6 @@ impl ModuleReader<'_> {
                 }
             }
         }
-        self.upgrade_strictfp_calls(&mut st.body, g);
         self.md.end_function(&mut st.body);
         st.body.shrink_to_fit();
         // Parameter names live in the function too.
@@ -92,52 +89,6 @@ impl ModuleReader<'_> {
             f.body = Some(st.body);
         }
         Ok(())
-    }
-
-    /// As LLVM's reader does: in a function without `strictfp`, a call that is `strictfp`
-    /// (itself or through its callee) becomes `nobuiltin` instead, unless it calls a
-    /// constrained floating-point intrinsic.
-    fn upgrade_strictfp_calls(&mut self, body: &mut Body, g: GlobalId) {
-        use crate::ir::attrs::{Attr, AttrKind};
-        let strict = |m: &crate::ir::Module, set| m.attrs.has(set, AttrKind::StrictFp);
-        if self.m.func(g).is_none_or(|f| strict(&self.m, f.fn_attrs)) {
-            return;
-        }
-        for (_, d) in body.insts.iter_mut() {
-            let callee = match d.args.first() {
-                Some(Operand::Const(c)) => match self.m.consts.kind(*c) {
-                    crate::ir::ConstKind::Global(g) => Some(*g),
-                    _ => None,
-                },
-                _ => None,
-            };
-            let (callee_strict, constrained) = match callee.and_then(|g| self.m.func(g)) {
-                Some(f) => (
-                    strict(&self.m, f.fn_attrs),
-                    callee.is_some_and(|g| {
-                        self.m.global_name_ref(g).starts_with("llvm.experimental.constrained.")
-                    }),
-                ),
-                None => (false, false),
-            };
-            let attrs = &mut self.m.attrs;
-            let (Extra::Call(info) | Extra::Invoke(info, ..) | Extra::CallBr(info, ..)) =
-                &mut d.extra
-            else {
-                continue;
-            };
-            if constrained || !(callee_strict || attrs.has(info.fn_attrs, AttrKind::StrictFp)) {
-                continue;
-            }
-            let mut v: Vec<Attr> = attrs
-                .get(info.fn_attrs)
-                .iter()
-                .filter(|a| a.kind() != Some(AttrKind::StrictFp))
-                .cloned()
-                .collect();
-            v.push(Attr::Flag(AttrKind::NoBuiltin));
-            info.fn_attrs = attrs.intern(v);
-        }
     }
 
     fn function_entries(

@@ -10,7 +10,8 @@
 //!  constants.rs  module and function constants (forward references resolved on demand)
 //!  function.rs   function blocks: blocks, names, debug locations and records, attachments
 //!  insts.rs      one instruction record at a time
-//!  upgrade.rs    older debug intrinsic calls turned into debug records
+//!  upgrade.rs    the upgrades LLVM applies on reading (intrinsic renames and attributes,
+//!                debug intrinsic calls to records, strictfp calls)
 //! ```
 //!
 //! # Value numbering
@@ -40,6 +41,7 @@ use crate::ir::types::TypeId;
 use crate::ir::{ConstId, EntityRef, Module, Value};
 
 pub(super) use metadata::MdLoader;
+pub(super) use upgrade::apply as apply_upgrades;
 
 /// What the metadata loader needs from the side that reads types and values.
 pub(super) trait ValueContext {

@@ -199,7 +199,6 @@ impl<'a> ModuleReader<'a> {
             return Err(c.error(format!("the body of @{name} is missing")));
         }
         self.upgrade_datalayout(c)?;
-        self.upgrade_intrinsics();
         let [vars, aliases, ifuncs, funcs] = std::mem::take(&mut self.kinds);
         self.m.order = vars.into_iter().chain(aliases).chain(ifuncs).chain(funcs).collect();
         // Unnamed globals are numbered in printing order, as the text names them.
@@ -213,60 +212,8 @@ impl<'a> ModuleReader<'a> {
                 }
             }
         }
-        super::upgrade::dbg_intrinsics_to_records(&mut self.m);
-        self.m.resolve_intrinsics();
+        super::upgrade::apply(&mut self.m);
         Ok(self.m)
-    }
-
-    /// As LLVM's reader does for intrinsic declarations: an old mangling
-    /// (`llvm.va_start`) is renamed to today's (`llvm.va_start.p0`, moved to the end of the
-    /// module as LLVM's new declaration is), and `mustprogress`, which no intrinsic has but
-    /// an optimized module may carry on their declarations, is dropped (LLVM resets their
-    /// attributes to the intrinsic's own).
-    fn upgrade_intrinsics(&mut self) {
-        use crate::ir::attrs::{Attr, AttrKind};
-        use crate::ir::Intrinsic;
-        let funcs = self.kinds.get(3).cloned().unwrap_or_default();
-        let mut moved = Vec::new();
-        for g in funcs {
-            let Some(gv) = self.m.globals.get(g) else { continue };
-            let (GlobalName::Named(sym), Some(f)) = (&gv.name, gv.as_func()) else { continue };
-            let (sym, fn_attrs, ty) = (*sym, f.fn_attrs, f.ty);
-            let name = self.m.symbols.get(sym).to_string();
-            if !name.starts_with("llvm.") {
-                continue;
-            }
-            if self.m.attrs.has(fn_attrs, AttrKind::MustProgress) {
-                let v: Vec<Attr> = self
-                    .m
-                    .attrs
-                    .get(fn_attrs)
-                    .iter()
-                    .filter(|a| a.kind() != Some(AttrKind::MustProgress))
-                    .cloned()
-                    .collect();
-                let set = self.m.attrs.intern(v);
-                if let Some(f) = self.m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()) {
-                    f.fn_attrs = set;
-                }
-            }
-            let want = Intrinsic::resolve(&name).and_then(|i| i.mangled_name(&self.m, ty));
-            let Some(want) = want.filter(|w| *w != name) else { continue };
-            let key = GlobalName::Named(self.m.symbols.intern(&want));
-            if self.m.global_names.contains_key(&key) {
-                continue;
-            }
-            self.m.global_names.remove(&GlobalName::Named(sym));
-            self.m.global_names.insert(key.clone(), g);
-            if let Some(gv) = self.m.globals.get_mut(g) {
-                gv.name = key;
-            }
-            moved.push(g);
-        }
-        if let Some(funcs) = self.kinds.get_mut(3) {
-            funcs.retain(|g| !moved.contains(g));
-            funcs.extend(moved);
-        }
     }
 
     /// LLVM 19's upgrade of x86 data layouts from older LLVMs (the pointer sizes of address

@@ -1,11 +1,29 @@
-//! Upgrades LLVM 19's reader applies to older bitcode that concern function bodies: calls to
-//! `llvm.dbg.value`, `llvm.dbg.declare`, `llvm.dbg.assign` and `llvm.dbg.label` become the
-//! debug records (`#dbg_value(...)`) of the next instruction, and the declarations of those
-//! intrinsics go away once nothing calls them.
+//! The upgrades LLVM 19 applies to a module as it reads bitcode (LLVM's `AutoUpgrade` and its
+//! bitcode reader), in [`apply`], which the reader runs last and which the roundtrip check of
+//! the bitcode harness runs on a module parsed from text, so that both compare equal:
+//!
+//! 1. intrinsics declared with an old mangling are renamed (`llvm.va_start` to
+//!    `llvm.va_start.p0`, `llvm.eh.typeid.for` to `llvm.eh.typeid.for.p0`) and moved to the end
+//!    of the module, as LLVM's new declaration is;
+//! 2. calls to `llvm.dbg.value`, `llvm.dbg.declare`, `llvm.dbg.assign` and `llvm.dbg.label`
+//!    become the debug records (`#dbg_value(...)`) of the next instruction, and the
+//!    declarations of those intrinsics go away once nothing calls them;
+//! 3. every intrinsic declaration gets LLVM 19's own attributes
+//!    ([`crate::ir::intrinsic_attrs`]), whatever the file said (an intrinsic of a target
+//!    that table leaves out only loses `mustprogress`, which no intrinsic has; a `llvm.*`
+//!    name that is no intrinsic keeps its attributes);
+//! 4. in a function without `strictfp`, a call that is `strictfp` (itself or through its
+//!    callee) becomes `nobuiltin` instead, unless it calls a constrained floating-point
+//!    intrinsic.
+//!
+//! LLVM's text parser makes the renames and the attribute reset too, but neither of the others.
 
 use crate::ir::function::{Body, DbgRecord, DbgRecordKind, MdOperand, ValueDef};
+use crate::ir::inst::Extra;
 use crate::ir::module::GlobalName;
-use crate::ir::{ConstKind, EntityVec, GlobalId, Inst, Metadata, Module, Operand};
+use crate::ir::{
+    Attr, AttrKind, ConstKind, EntityVec, GlobalId, Inst, Intrinsic, Metadata, Module, Operand,
+};
 use rustc_hash::FxHashMap as HashMap;
 
 /// The debug record kind a `llvm.dbg.*` function stands for.
@@ -19,8 +37,131 @@ fn dbg_kind(m: &Module, g: GlobalId) -> Option<DbgRecordKind> {
     })
 }
 
+/// Applies the upgrades of the module documentation, in its order, and resolves the
+/// intrinsic families of the functions again.
+pub(crate) fn apply(m: &mut Module) {
+    rename_intrinsics(m);
+    dbg_intrinsics_to_records(m);
+    reset_intrinsic_attrs(m);
+    upgrade_strictfp_calls(m);
+    m.resolve_intrinsics();
+}
+
+/// Renames intrinsics declared with an old mangling to today's name (when no function has it
+/// yet), moving them to the end of the module.
+fn rename_intrinsics(m: &mut Module) {
+    let mut moved = Vec::new();
+    for &g in &m.order {
+        let Some(gv) = m.globals.get(g) else { continue };
+        let (GlobalName::Named(sym), Some(f)) = (&gv.name, gv.as_func()) else { continue };
+        let name = m.symbols.get(*sym);
+        if !name.starts_with("llvm.") {
+            continue;
+        }
+        let want = Intrinsic::resolve(name).and_then(|i| i.mangled_name(m, f.ty));
+        if let Some(want) = want.filter(|w| w != name) {
+            moved.push((g, *sym, want));
+        }
+    }
+    let mut order_moved = Vec::new();
+    for (g, sym, want) in moved {
+        let key = GlobalName::Named(m.symbols.intern(&want));
+        if m.global_names.contains_key(&key) {
+            continue;
+        }
+        m.global_names.remove(&GlobalName::Named(sym));
+        m.global_names.insert(key.clone(), g);
+        if let Some(gv) = m.globals.get_mut(g) {
+            gv.name = key;
+        }
+        order_moved.push(g);
+    }
+    m.order.retain(|g| !order_moved.contains(g));
+    m.order.extend(order_moved);
+}
+
+/// Gives every intrinsic declaration LLVM 19's attributes (see the module documentation).
+fn reset_intrinsic_attrs(m: &mut Module) {
+    for g in m.order.clone() {
+        if m.func(g).is_none() || !m.global_name_ref(g).starts_with("llvm.") {
+            continue;
+        }
+        if m.reset_intrinsic_attrs(g)
+            || !crate::ir::intrinsic_attrs::other_target(&m.global_name_ref(g))
+        {
+            continue;
+        }
+        let Some(fn_attrs) = m.func(g).map(|f| f.fn_attrs) else { continue };
+        if m.attrs.has(fn_attrs, AttrKind::MustProgress) {
+            let v: Vec<Attr> = m
+                .attrs
+                .get(fn_attrs)
+                .iter()
+                .filter(|a| a.kind() != Some(AttrKind::MustProgress))
+                .cloned()
+                .collect();
+            let set = m.attrs.intern(v);
+            if let Some(f) = m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()) {
+                f.fn_attrs = set;
+            }
+        }
+    }
+}
+
+/// In functions without `strictfp`, `strictfp` calls become `nobuiltin` calls (see the module
+/// documentation).
+fn upgrade_strictfp_calls(m: &mut Module) {
+    let strict = |m: &Module, set| m.attrs.has(set, AttrKind::StrictFp);
+    for g in m.order.clone() {
+        if m.func(g).is_none_or(|f| f.body.is_none() || strict(m, f.fn_attrs)) {
+            continue;
+        }
+        let Some(mut body) =
+            m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()).and_then(|f| f.body.take())
+        else {
+            continue;
+        };
+        for (_, d) in body.insts.iter_mut() {
+            let callee = match d.args.first() {
+                Some(Operand::Const(c)) => match m.consts.kind(*c) {
+                    ConstKind::Global(g) => Some(*g),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let (callee_strict, constrained) = match callee.and_then(|c| m.func(c).zip(Some(c))) {
+                Some((f, c)) => (
+                    strict(m, f.fn_attrs),
+                    m.global_name_ref(c).starts_with("llvm.experimental.constrained."),
+                ),
+                None => (false, false),
+            };
+            let (Extra::Call(info) | Extra::Invoke(info, ..) | Extra::CallBr(info, ..)) =
+                &mut d.extra
+            else {
+                continue;
+            };
+            if constrained || !(callee_strict || strict(m, info.fn_attrs)) {
+                continue;
+            }
+            let mut v: Vec<Attr> = m
+                .attrs
+                .get(info.fn_attrs)
+                .iter()
+                .filter(|a| a.kind() != Some(AttrKind::StrictFp))
+                .cloned()
+                .collect();
+            v.push(Attr::Flag(AttrKind::NoBuiltin));
+            info.fn_attrs = m.attrs.intern(v);
+        }
+        if let Some(f) = m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()) {
+            f.body = Some(body);
+        }
+    }
+}
+
 /// Turns the debug intrinsic calls of every function into debug records.
-pub(super) fn dbg_intrinsics_to_records(m: &mut Module) {
+fn dbg_intrinsics_to_records(m: &mut Module) {
     let dbg_fns: Vec<GlobalId> = m
         .order
         .iter()
