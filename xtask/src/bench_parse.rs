@@ -14,7 +14,6 @@ use crate::util::{
     build_irplay, child_failure, json_num, json_str, mb, median, min, rel, repo_root,
     require_tools, run_alternating, show_argv, target_dir, RssTimer, Tool,
 };
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
