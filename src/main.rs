@@ -109,7 +109,7 @@ fn read_source(path: &Path) -> Result<SourceFile, Box<Unreadable>> {
 /// An input as read: text, or a bitcode module (whose text form is printed only when needed).
 enum Input {
     Text(SourceFile),
-    Bitcode(bitcode_io::BitcodeInput),
+    Bitcode(Box<bitcode_io::BitcodeInput>),
 }
 
 /// [`read_source`], leaving a bitcode input as its module (a command that needs no positions
@@ -130,7 +130,7 @@ fn read_input(path: &Path) -> Result<Input, Box<Unreadable>> {
     };
     // Bitcode by its magic, whatever the name.
     match bitcode_io::read_binary(&name, &bytes) {
-        Ok(Some(input)) => return Ok(Input::Bitcode(input)),
+        Ok(Some(input)) => return Ok(Input::Bitcode(Box::new(input))),
         Ok(None) => {}
         Err(message) => return Err(Unreadable::unread(name, message)),
     }
