@@ -3,10 +3,10 @@
 //!
 //! An input whose bytes start with the bitcode magic (`BC 0xC0DE`, or the wrapper header) is
 //! bitcode whatever its name, from a file or standard input. It is read with
-//! [`irplay_core::bitcode::read`] and handed on as its *text form*: the module printed as LLVM
-//! 19 text, named `FILE (as text)`. Everything after that (parsing, verification, runs, the
-//! debugger) works on the text form, so every position in a report is a line of the module as
-//! `irplay fmt FILE` prints it. Diagnostics on a bitcode input also say which function they are
+//! [`irplay_core::bitcode::read`]; `check` and `fmt` use the module read as it is, and print
+//! its *text form* (the module as LLVM 19 text, named `FILE (as text)`) only when there are
+//! errors to place. The other commands (runs, the debugger, `opt`, `build`) work on the text
+//! form, so every position in a report is a line of the module as `irplay fmt FILE` prints it. Diagnostics on a bitcode input also say which function they are
 //! in and, when the instruction carries a `!dbg` location, the source line it came from
 //! ([`annotate`]). A read error is `FILE: error: byte N (BLOCK > RECORD): message`; LLVM 1.x
 //! bytecode (magic `llvm`) is recognised and refused.
@@ -30,21 +30,33 @@ pub enum IrEmit {
     Bc,
 }
 
-/// The text form of `bytes` read from `name` when they are binary IR, with the module read
-/// (which commands that need no positions use as it is, without parsing the text form):
-/// `Ok(None)` for anything else (text), `Err` with the message for binary IR that cannot be
-/// read.
-pub fn text_form(name: &str, bytes: &[u8]) -> Result<Option<(SourceFile, Module)>, String> {
+/// A bitcode input, read: its name and module. Its text form is printed only when asked for
+/// ([`BitcodeInput::text_form`]): to place diagnostics, or for commands that work on text.
+pub struct BitcodeInput {
+    /// The input's name (`-` for standard input).
+    pub name: String,
+    /// The module read.
+    pub module: Module,
+}
+
+impl BitcodeInput {
+    /// The module printed as LLVM 19 text, named `NAME (as text)`.
+    pub fn text_form(&self) -> SourceFile {
+        let text = irplay_core::text::print_module(&self.module);
+        SourceFile::new(format!("{}{TEXT_FORM}", self.name), text)
+    }
+}
+
+/// Reads `bytes` from `name` when they are binary IR: `Ok(None)` for anything else (text),
+/// `Err` with the message for binary IR that cannot be read.
+pub fn read_binary(name: &str, bytes: &[u8]) -> Result<Option<BitcodeInput>, String> {
     match bitcode::sniff(bytes) {
         None => Ok(None),
         Some(Format::Llvm1Bytecode) => Err("LLVM 1.x bytecode cannot be read; disassemble it \
                                             with LLVM 1.x's llvm-dis"
             .to_string()),
         Some(Format::Bitcode) => match bitcode::read(bytes) {
-            Ok(module) => {
-                let text = irplay_core::text::print_module(&module);
-                Ok(Some((SourceFile::new(format!("{name}{TEXT_FORM}"), text), module)))
-            }
+            Ok(module) => Ok(Some(BitcodeInput { name: name.to_string(), module })),
             Err(e) => Err(e.to_string()),
         },
     }
@@ -236,10 +248,10 @@ mod tests {
 
     #[test]
     fn binary_inputs() {
-        assert!(matches!(text_form("x", b"define void @f() {\n  ret void\n}\n"), Ok(None)));
-        let e = text_form("x", b"llvmabcdef").err().unwrap_or_default();
+        assert!(matches!(read_binary("x", b"define void @f() {\n  ret void\n}\n"), Ok(None)));
+        let e = read_binary("x", b"llvmabcdef").err().unwrap_or_default();
         assert!(e.contains("LLVM 1.x bytecode cannot be read"), "{e}");
-        let e = text_form("x", b"BC\xc0\xde\x35\x14\x00\x00").err().unwrap_or_default();
+        let e = read_binary("x", b"BC\xc0\xde\x35\x14\x00\x00").err().unwrap_or_default();
         assert!(e.starts_with("byte "), "{e}");
     }
 }

@@ -97,16 +97,24 @@ impl std::fmt::Display for Unreadable {
     }
 }
 
-/// A source file read from disk (`-`: standard input), or why it could not be.
+/// A source file read from disk (`-`: standard input), or why it could not be; a bitcode
+/// input as its text form.
 fn read_source(path: &Path) -> Result<SourceFile, Box<Unreadable>> {
-    read_input(path).map(|(file, _)| file)
+    read_input(path).map(|input| match input {
+        Input::Text(file) => file,
+        Input::Bitcode(b) => b.text_form(),
+    })
 }
 
-/// [`read_source`], with the module when the input was bitcode (read already: a command that
-/// needs no positions into the text form uses it instead of parsing that text again).
-fn read_input(
-    path: &Path,
-) -> Result<(SourceFile, Option<irplay_core::ir::Module>), Box<Unreadable>> {
+/// An input as read: text, or a bitcode module (whose text form is printed only when needed).
+enum Input {
+    Text(SourceFile),
+    Bitcode(Box<bitcode_io::BitcodeInput>),
+}
+
+/// [`read_source`], leaving a bitcode input as its module (a command that needs no positions
+/// uses it as it is, and prints its text form only to place errors).
+fn read_input(path: &Path) -> Result<Input, Box<Unreadable>> {
     let name = path.display().to_string();
     let bytes = if name == "-" {
         let mut v = Vec::new();
@@ -120,14 +128,14 @@ fn read_input(
             Err(e) => return Err(Unreadable::unread(name, format!("cannot read file: {e}"))),
         }
     };
-    // Bitcode by its magic, whatever the name: read, and handed on as its text form.
-    match bitcode_io::text_form(&name, &bytes) {
-        Ok(Some((file, module))) => return Ok((file, Some(module))),
+    // Bitcode by its magic, whatever the name.
+    match bitcode_io::read_binary(&name, &bytes) {
+        Ok(Some(input)) => return Ok(Input::Bitcode(Box::new(input))),
         Ok(None) => {}
         Err(message) => return Err(Unreadable::unread(name, message)),
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok((SourceFile::new(name, text), None)),
+        Ok(text) => Ok(Input::Text(SourceFile::new(name, text))),
         Err(e) => {
             // Point at the first byte that is not UTF-8, with the valid prefix as context (the
             // rest as read lossily: positions up to the bad byte are the file's).
@@ -155,7 +163,7 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
     let mut json = Vec::new();
     let mut stderr = std::io::stderr().lock();
     for path in files {
-        let (file, read) = match read_input(path) {
+        let input = match read_input(path) {
             Ok(f) => f,
             Err(unreadable) => {
                 failed = true;
@@ -172,15 +180,21 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
                 continue;
             }
         };
-        // A bitcode module that verifies has nothing to report: its text form is parsed (for
-        // positions) only when there are errors to place.
-        if let Some(m) = read {
-            let ok = irplay_core::verify::verify(&m).is_empty();
-            std::mem::forget(m);
-            if ok {
-                continue;
+        // A bitcode module that verifies has nothing to report: its text form is printed and
+        // parsed (for positions) only when there are errors to place.
+        let file = match input {
+            Input::Text(file) => file,
+            Input::Bitcode(b) => {
+                let ok = irplay_core::verify::verify(&b.module).is_empty();
+                let file = (!ok).then(|| b.text_form());
+                // Freeing a large module's many small allocations only delays the exit.
+                std::mem::forget(b);
+                match file {
+                    Some(file) => file,
+                    None => continue,
+                }
             }
-        }
+        };
         let mut checked = irplay_core::check(file.text());
         bitcode_io::annotate(&mut checked.diagnostics, &file, checked.module.as_ref());
         failed |= !checked.valid;
@@ -212,7 +226,7 @@ fn check(files: &[PathBuf], format: Format) -> ExitCode {
 
 fn fmt(args: &FmtArgs) -> ExitCode {
     let FmtArgs { file, output, in_place, emit } = args;
-    let (src, read) = match read_input(file) {
+    let input = match read_input(file) {
         Ok(f) => f,
         Err(msg) => {
             eprint!("{msg}");
@@ -220,19 +234,25 @@ fn fmt(args: &FmtArgs) -> ExitCode {
         }
     };
     // In place, a bitcode file stays bitcode unless --emit says otherwise.
-    let emit = emit.unwrap_or(if *in_place && bitcode_io::is_text_form(&src) {
+    let emit = emit.unwrap_or(if *in_place && matches!(input, Input::Bitcode(_)) {
         IrEmit::Bc
     } else {
         IrEmit::Ll
     });
     // A bitcode module is written as it was read (its text form is that module printed), when
-    // it verifies or is only printed; its text form is parsed only to place errors.
-    if let Some(m) = read {
-        if emit == IrEmit::Ll || irplay_core::verify::verify(&m).is_empty() {
-            let out = if *in_place { Some(file.as_path()) } else { output.as_deref() };
-            return bitcode_io::write_module(out, &m, emit);
+    // it verifies or is only printed; its text form is printed and parsed only to place errors.
+    let src = match input {
+        Input::Text(src) => src,
+        Input::Bitcode(b) => {
+            if emit == IrEmit::Ll || irplay_core::verify::verify(&b.module).is_empty() {
+                let out = if *in_place { Some(file.as_path()) } else { output.as_deref() };
+                let code = bitcode_io::write_module(out, &b.module, emit);
+                std::mem::forget(b);
+                return code;
+            }
+            b.text_form()
         }
-    }
+    };
     let mut parsed = irplay_core::text::parse(src.text());
     if emit == IrEmit::Bc {
         // As llvm-as: only a valid module is written as bitcode.

@@ -14,12 +14,15 @@
 //! - memory: the peak RSS of `irplay check M.bc` against three times the `.bc` size plus the
 //!   module (estimated as the peak RSS of `irplay check M.ll` less the text's size).
 //!
+//! Each comparison is printed as a ratio (median against median; the memory one is peak over
+//! budget, goal at most 1).
+//!
 //! Writes `target/bench/bitcode.json` (`bitcode-quick.json` with `--quick`).
 
 use crate::bench_parse::{generate, ModuleSpec};
 use crate::util::{
-    build_irplay, have, json_num, json_str, mb, median, rel, repo_root, target_dir, RssTimer,
-    Sample,
+    build_irplay, json_num, json_str, mb, rel, repo_root, require_tools, run_alternating,
+    target_dir, RssTimer, Tool,
 };
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -70,38 +73,12 @@ impl BitcodeOpts {
     }
 }
 
-struct Tool {
-    key: &'static str,
-    label: &'static str,
-    argv: Vec<OsString>,
-    samples: Vec<Sample>,
-    error: Option<String>,
-}
-
-impl Tool {
-    fn new(key: &'static str, label: &'static str, argv: Vec<OsString>) -> Tool {
-        Tool { key, label, argv, samples: Vec::new(), error: None }
-    }
-    fn wall(&self) -> Option<f64> {
-        (self.error.is_none() && !self.samples.is_empty())
-            .then(|| median(&self.samples.iter().map(|s| s.wall).collect::<Vec<_>>()))
-    }
-    fn rss_mb(&self) -> Option<f64> {
-        (self.error.is_none() && !self.samples.is_empty()).then(|| {
-            median(&self.samples.iter().map(|s| s.rss_kb as f64).collect::<Vec<_>>()) / 1024.0
-        })
-    }
-}
-
 pub(crate) fn bench_bitcode(opts: &BitcodeOpts) -> ExitCode {
     let root = repo_root();
     let target = target_dir(&root);
     let bench_dir = target.join("bench");
-    for t in ["csmith", "clang-19", "llvm-link-19", "llvm-as-19", "llvm-dis-19"] {
-        if !have(t) {
-            eprintln!("xtask: `{t}` not found (run scripts/setup-test-deps.sh)");
-            return ExitCode::from(2);
-        }
+    if !require_tools(&["csmith", "clang-19", "llvm-link-19", "llvm-as-19", "llvm-dis-19"]) {
+        return ExitCode::from(2);
     }
     let csmith_inc =
         std::env::var("CSMITH_INCLUDE").unwrap_or_else(|_| "/usr/include/csmith".into());
@@ -185,39 +162,25 @@ pub(crate) fn bench_bitcode(opts: &BitcodeOpts) -> ExitCode {
             vec!["llvm-as-19".into(), l.clone(), "-o".into(), null],
         ),
     ];
-    eprintln!(
-        "xtask: 1 warm-up + {} timed runs of each of {} tools, alternating",
-        opts.reps,
-        tools.len()
-    );
-    for rep in 0..=opts.reps {
-        for tool in tools.iter_mut().filter(|t| t.error.is_none()) {
-            match timer.run(&tool.argv, &bench_dir) {
-                Ok(s) if rep > 0 => tool.samples.push(s),
-                Ok(_) => {}
-                Err(e) => {
-                    eprintln!("xtask: {} failed: {e}", tool.label);
-                    tool.error = Some(e);
-                }
-            }
-        }
-    }
+    run_alternating(&mut tools, opts.reps, &timer, &bench_dir, &rel(&root, &bc));
 
     println!("\n{:<28} {:>10} {:>14}", "tool", "median s", "median RSS MB");
     for t in &tools {
-        match (t.wall(), t.rss_mb()) {
+        match (t.median_wall(), t.median_rss_mb()) {
             (Some(w), Some(r)) => println!("{:<28} {:>10.3} {:>14.1}", t.label, w, r),
             _ => println!("{:<28} {:>10}", t.label, "failed"),
         }
     }
     let get = |k: &str| tools.iter().find(|t| t.key == k);
-    let ratio = |a: &str, b: &str| Some(get(b)?.wall()? / get(a)?.wall()?);
+    let ratio = |a: &str, b: &str| Some(get(b)?.median_wall()? / get(a)?.median_wall()?);
     let read_speedup = ratio("read", "llvm_dis");
     let load_speedup = ratio("check_bc", "check_ll");
     let write_speedup = ratio("write", "llvm_as");
-    let module_mb = get("check_ll").and_then(|t| t.rss_mb()).map(|r| (r - mb(ll_bytes)).max(0.0));
+    let module_mb =
+        get("check_ll").and_then(|t| t.median_rss_mb()).map(|r| (r - mb(ll_bytes)).max(0.0));
     let mem_budget = module_mb.map(|m| 3.0 * mb(bc_bytes) + m);
-    let mem = get("check_bc").and_then(|t| t.rss_mb());
+    let mem = get("check_bc").and_then(|t| t.median_rss_mb());
+    let mem_ratio = mem.zip(mem_budget).map(|(m, b)| m / b);
     let show = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{v:.2}"));
     println!();
     println!("read   (llvm-dis-19 / irplay fmt .bc):   {}x  (goal >= 3)", show(read_speedup));
@@ -227,7 +190,9 @@ pub(crate) fn bench_bitcode(opts: &BitcodeOpts) -> ExitCode {
     );
     println!("write  (llvm-as-19 / irplay fmt --emit bc): {}x  (report)", show(write_speedup));
     println!(
-        "memory: irplay check .bc peak {} MB; budget 3 x {:.1} MB (.bc) + {} MB (module) = {} MB",
+        "memory (irplay check .bc peak / budget): {}   (goal <= 1; peak {} MB, budget 3 x {:.1} \
+         MB (.bc) + {} MB (module) = {} MB)",
+        show(mem_ratio),
         show(mem),
         mb(bc_bytes),
         show(module_mb),
@@ -246,8 +211,8 @@ pub(crate) fn bench_bitcode(opts: &BitcodeOpts) -> ExitCode {
             if k == 0 { "" } else { "," },
             json_str(t.key),
             json_str(t.label),
-            t.wall().map_or("null".into(), json_num),
-            t.rss_mb().map_or("null".into(), json_num),
+            t.median_wall().map_or("null".into(), json_num),
+            t.median_rss_mb().map_or("null".into(), json_num),
             t.error.as_deref().map_or("null".into(), json_str)
         );
     }
@@ -263,9 +228,10 @@ pub(crate) fn bench_bitcode(opts: &BitcodeOpts) -> ExitCode {
     let _ = writeln!(json, "  \"write_speedup_vs_llvm_as\": {},", num(write_speedup));
     let _ = writeln!(
         json,
-        "  \"peak_rss_mb\": {},\n  \"memory_budget_mb\": {}",
+        "  \"peak_rss_mb\": {},\n  \"memory_budget_mb\": {},\n  \"memory_ratio\": {}",
         num(mem),
-        num(mem_budget)
+        num(mem_budget),
+        num(mem_ratio)
     );
     json.push_str("}\n");
     let out = bench_dir.join(if opts.quick { "bitcode-quick.json" } else { "bitcode.json" });

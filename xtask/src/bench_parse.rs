@@ -11,10 +11,9 @@
 //! reporting wall time and peak RSS of each child process.
 
 use crate::util::{
-    build_irplay, child_failure, have, json_num, json_str, mb, median, min, rel, repo_root,
-    show_argv, target_dir, RssTimer, Sample,
+    build_irplay, child_failure, json_num, json_str, mb, median, min, rel, repo_root,
+    require_tools, run_alternating, show_argv, target_dir, RssTimer, Tool,
 };
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -87,11 +86,8 @@ pub(crate) fn bench_parse(opts: &BenchOpts) -> ExitCode {
     let target = target_dir(&root);
     let bench_dir = target.join("bench");
 
-    for t in ["csmith", "clang-19", "llvm-link-19", "llvm-as-19", "opt-19", "timeout"] {
-        if !have(t) {
-            eprintln!("xtask: `{t}` not found (run scripts/setup-test-deps.sh)");
-            return ExitCode::from(2);
-        }
+    if !require_tools(&["csmith", "clang-19", "llvm-link-19", "llvm-as-19", "opt-19", "timeout"]) {
+        return ExitCode::from(2);
     }
     let csmith_inc =
         std::env::var("CSMITH_INCLUDE").unwrap_or_else(|_| "/usr/include/csmith".into());
@@ -171,26 +167,7 @@ pub(crate) fn bench_parse(opts: &BenchOpts) -> ExitCode {
             vec!["llvm-as-19".into(), m.clone(), "-o".into(), "/dev/null".into()],
         ));
     }
-    eprintln!(
-        "xtask: 1 warm-up + {} timed runs of each of {} tools, alternating",
-        opts.reps,
-        tools.len()
-    );
-    for rep in 0..=opts.reps {
-        for tool in tools.iter_mut() {
-            if tool.error.is_some() {
-                continue;
-            }
-            match timer.run(&tool.argv, &bench_dir) {
-                Ok(s) if rep > 0 => tool.samples.push(s),
-                Ok(_) => {}
-                Err(e) => {
-                    eprintln!("xtask: {} failed on {module_rel}: {e}", tool.label);
-                    tool.error = Some(e);
-                }
-            }
-        }
-    }
+    run_alternating(&mut tools, opts.reps, &timer, &bench_dir, &module_rel);
     if let Some(t) = tools.iter().find(|t| t.key == "irplay") {
         if t.error.is_some() {
             irplay_status = "check failed".into();
@@ -211,29 +188,6 @@ pub(crate) fn bench_parse(opts: &BenchOpts) -> ExitCode {
         &bench_dir,
     );
     ExitCode::from(code)
-}
-
-struct Tool {
-    key: &'static str,
-    label: &'static str,
-    argv: Vec<OsString>,
-    samples: Vec<Sample>,
-    error: Option<String>,
-}
-
-impl Tool {
-    fn new(key: &'static str, label: &'static str, argv: Vec<OsString>) -> Tool {
-        Tool { key, label, argv, samples: Vec::new(), error: None }
-    }
-    fn ok(&self) -> bool {
-        self.error.is_none() && !self.samples.is_empty()
-    }
-    fn times(&self) -> Vec<f64> {
-        self.samples.iter().map(|s| s.wall).collect()
-    }
-    fn rss(&self) -> Vec<f64> {
-        self.samples.iter().map(|s| s.rss_kb as f64).collect()
-    }
 }
 
 #[allow(clippy::too_many_arguments)]

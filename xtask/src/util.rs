@@ -357,3 +357,81 @@ pub(crate) fn child_failure(status: &ExitStatus, stdout: &[u8], stderr: &[u8]) -
     }
     msg
 }
+
+/// Checks that every program of `tools` can be started; names the first missing one on stderr
+/// (with how to install it) and returns false if any is missing.
+pub(crate) fn require_tools(tools: &[&str]) -> bool {
+    match tools.iter().find(|t| !have(t)) {
+        Some(t) => {
+            eprintln!("xtask: `{t}` not found (run scripts/setup-test-deps.sh)");
+            false
+        }
+        None => true,
+    }
+}
+
+/// A command a benchmark times: its key in the JSON, its label, its argv, and its samples (or
+/// why it failed).
+pub(crate) struct Tool {
+    pub(crate) key: &'static str,
+    pub(crate) label: &'static str,
+    pub(crate) argv: Vec<OsString>,
+    pub(crate) samples: Vec<Sample>,
+    pub(crate) error: Option<String>,
+}
+
+impl Tool {
+    pub(crate) fn new(key: &'static str, label: &'static str, argv: Vec<OsString>) -> Tool {
+        Tool { key, label, argv, samples: Vec::new(), error: None }
+    }
+
+    /// True when every run succeeded and there was at least one.
+    pub(crate) fn ok(&self) -> bool {
+        self.error.is_none() && !self.samples.is_empty()
+    }
+
+    /// The wall times, in seconds.
+    pub(crate) fn times(&self) -> Vec<f64> {
+        self.samples.iter().map(|s| s.wall).collect()
+    }
+
+    /// The peak RSS of each run, in KiB.
+    pub(crate) fn rss(&self) -> Vec<f64> {
+        self.samples.iter().map(|s| s.rss_kb as f64).collect()
+    }
+
+    /// The median wall time, when the tool ran.
+    pub(crate) fn median_wall(&self) -> Option<f64> {
+        self.ok().then(|| median(&self.times()))
+    }
+
+    /// The median peak RSS in MiB, when the tool ran.
+    pub(crate) fn median_rss_mb(&self) -> Option<f64> {
+        self.ok().then(|| median(&self.rss()) / 1024.0)
+    }
+}
+
+/// Runs each tool `reps` times after one warm-up run, the tools alternating (so that a noisy
+/// stretch of a shared machine falls on all of them), in `scratch`. A tool that fails once is
+/// not run again; its error is kept and said on stderr (`on` names the input).
+pub(crate) fn run_alternating(
+    tools: &mut [Tool],
+    reps: usize,
+    timer: &RssTimer,
+    scratch: &Path,
+    on: &str,
+) {
+    eprintln!("xtask: 1 warm-up + {reps} timed runs of each of {} tools, alternating", tools.len());
+    for rep in 0..=reps {
+        for tool in tools.iter_mut().filter(|t| t.error.is_none()) {
+            match timer.run(&tool.argv, scratch) {
+                Ok(s) if rep > 0 => tool.samples.push(s),
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("xtask: {} failed on {on}: {e}", tool.label);
+                    tool.error = Some(e);
+                }
+            }
+        }
+    }
+}

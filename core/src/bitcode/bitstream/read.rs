@@ -127,6 +127,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Reads `n` (at most 64) bits.
+    #[inline]
     pub fn read(&mut self, n: u32) -> Result<u64, BitcodeError> {
         if n == 0 {
             return Ok(0);
@@ -137,6 +138,17 @@ impl<'a> Cursor<'a> {
             } else {
                 "unexpected end of the block or file".to_string()
             }));
+        }
+        // Fast path: the eight bytes from the current one hold the whole field.
+        let byte = self.pos / 8;
+        let bit = (self.pos % 8) as u32;
+        if n <= 56 {
+            if let Some(word) = self.data.get(byte..byte + 8) {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(word);
+                self.pos += n as usize;
+                return Ok((u64::from_le_bytes(w) >> bit) & ((1u64 << n) - 1));
+            }
         }
         let mut v = 0u64;
         let mut got = 0u32;
@@ -159,6 +171,30 @@ impl<'a> Cursor<'a> {
         }
         let payload = n - 1;
         let hi = 1u64 << payload;
+        // Fast path: every chunk lies in the eight bytes from the current one (and in the
+        // block); the value cannot pass 64 bits there.
+        let byte = self.pos / 8;
+        if let Some(word) = self.data.get(byte..byte + 8) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            let bit = (self.pos % 8) as u32;
+            let w = u64::from_le_bytes(w) >> bit;
+            let mask = (1u64 << n) - 1;
+            let (mut v, mut used, mut shift) = (0u64, 0u32, 0u32);
+            while used + n <= 64 - bit {
+                let chunk = (w >> used) & mask;
+                v |= (chunk & (hi - 1)) << shift;
+                used += n;
+                if chunk & hi == 0 {
+                    if used as usize <= self.remaining() {
+                        self.pos += used as usize;
+                        return Ok(v);
+                    }
+                    break;
+                }
+                shift += payload;
+            }
+        }
         let mut v = 0u64;
         let mut shift = 0u32;
         loop {

@@ -136,3 +136,39 @@ fn a_block_longer_than_the_file_is_refused() {
     let e = walk(&bytes).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(e.contains("claims 1000000 words"), "{e}");
 }
+
+#[test]
+fn fields_at_every_bit_offset_and_near_the_end() {
+    // Fixed and VBR fields of many widths, from every bit offset, up to the last bytes of the
+    // stream (where a read cannot take eight bytes at once).
+    let values = [0u64, 1, 5, 31, 32, 1000, 1 << 31, u32::MAX as u64, 1 << 40, u64::MAX];
+    for lead in 0..8u32 {
+        for width in [2u32, 3, 4, 5, 6, 8, 12, 32] {
+            let mut w = Writer::new();
+            w.emit(0, lead);
+            for &v in &values {
+                w.emit_vbr(v, width);
+                w.emit(v & ((1u64 << width) - 1), width);
+                w.emit(v, 64);
+            }
+            let bytes = w.finish();
+            let mut c = Cursor::new(&bytes, 0);
+            assert_eq!(c.read(lead), Ok(0));
+            for &v in &values {
+                assert_eq!(c.read_vbr(width), Ok(v), "vbr{width} of {v} after {lead} bits");
+                assert_eq!(c.read(width), Ok(v & ((1u64 << width) - 1)));
+                assert_eq!(c.read(64), Ok(v));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_vbr_field_stops_at_the_end_of_its_block() {
+    // A vbr6 still going on at the end of the data.
+    let mut c = Cursor::new(&[0xff; 4], 0);
+    assert!(c.read_vbr(6).is_err_and(|e| e.message.contains("unexpected end")));
+    // Eleven chunks of five payload bits pass 64 bits.
+    let mut c = Cursor::new(&[0xff; 16], 0);
+    assert!(c.read_vbr(6).is_err_and(|e| e.message.contains("wider than 64")));
+}

@@ -197,7 +197,20 @@ fn decode_slot(
 }
 
 fn int_field(m: &mut Module, v: u64) -> MdField {
-    MdField::Int(m.symbols.intern(&v.to_string()))
+    // In decimal, without a string allocated for each field.
+    let mut buf = [b'0'; 20];
+    let (mut at, mut v) = (buf.len(), v);
+    while let Some(d) = at.checked_sub(1).and_then(|i| buf.get_mut(i)) {
+        *d = b'0' + (v % 10) as u8;
+        at -= 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    MdField::Int(
+        m.symbols.intern(std::str::from_utf8(buf.get(at..).unwrap_or(b"0")).unwrap_or("0")),
+    )
 }
 
 fn bad_ref(raw: u64) -> String {

@@ -12,7 +12,10 @@ use crate::ir::function::{
 };
 use crate::ir::inst::Bundle;
 use crate::ir::metadata::MdId;
-use crate::ir::{Block, EntityRef, GlobalId, GlobalKind, Inst, InstData, Operand, TypeId, Value};
+use crate::ir::symbol::Symbol;
+use crate::ir::{
+    Block, EntityRef, Extra, GlobalId, GlobalKind, Inst, InstData, Operand, TypeId, Value,
+};
 
 /// The function being read.
 pub(super) struct FnState {
@@ -26,6 +29,8 @@ pub(super) struct FnState {
     pub bundles: Vec<Bundle>,
     /// The last `DEBUG_LOC`.
     pub last_loc: Option<MdId>,
+    /// The `dbg` attachment kind.
+    pub dbg: Symbol,
 }
 
 impl ModuleReader<'_> {
@@ -51,8 +56,16 @@ impl ModuleReader<'_> {
         }
         self.vals.func =
             Some(FnValues { params: params.iter().map(|p| p.0).collect(), ..Default::default() });
-        let mut st =
-            FnState { g, body, cur: 0, insts: Vec::new(), bundles: Vec::new(), last_loc: None };
+        let dbg = self.m.symbols.intern("dbg");
+        let mut st = FnState {
+            g,
+            body,
+            cur: 0,
+            insts: Vec::new(),
+            bundles: Vec::new(),
+            last_loc: None,
+            dbg,
+        };
         let r = self.function_entries(c, &mut st);
         let fv = self.vals.func.take();
         r?;
@@ -220,7 +233,7 @@ impl ModuleReader<'_> {
         let Some(&last) = st.insts.last() else {
             return Err("a debug location before any instruction".to_string());
         };
-        let dbg = self.m.symbols.intern("dbg");
+        let dbg = st.dbg;
         if let Some(d) = st.body.insts.get_mut(last) {
             d.md.retain(|(k, _)| *k != dbg);
             d.md.insert(0, (dbg, loc));

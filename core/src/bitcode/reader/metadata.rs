@@ -34,8 +34,8 @@ use crate::ir::module::GlobalId;
 use crate::ir::symbol::{name_from_bytes, Symbol};
 use crate::ir::types::TypeId;
 use crate::ir::Module;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// What a metadata id stands for.
 #[derive(Clone, Debug)]
