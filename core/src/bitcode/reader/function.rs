@@ -13,9 +13,7 @@ use crate::ir::function::{
 use crate::ir::inst::Bundle;
 use crate::ir::metadata::MdId;
 use crate::ir::symbol::Symbol;
-use crate::ir::{
-    Block, EntityRef, Extra, GlobalId, GlobalKind, Inst, InstData, Operand, TypeId, Value,
-};
+use crate::ir::{Block, EntityRef, GlobalId, GlobalKind, Inst, InstData, Operand, TypeId, Value};
 
 /// The function being read.
 pub(super) struct FnState {
