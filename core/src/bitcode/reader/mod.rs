@@ -31,6 +31,7 @@ mod metadata;
 mod module;
 mod types;
 mod upgrade;
+mod uselist;
 
 use crate::bitcode::bitstream::{Cursor, Entry, Record};
 use crate::bitcode::codes::{block, identification, strtab};

@@ -16,6 +16,7 @@ mod function;
 mod insts;
 mod metadata;
 mod module;
+mod uselist;
 
 use crate::bitcode::bitstream::Writer;
 use crate::bitcode::codes::{block, bundle_tag, module as mc, sync_scope};
@@ -192,9 +193,13 @@ pub(super) fn write(module: &Module) -> Result<Vec<u8>, BitcodeError> {
     module::constants(&mut w, m, &e)?;
     md.write_kinds(&mut w, m);
     md.write_module(&mut w, m, &Ids { m, e: &e });
+    let uselists = uselist::ModuleUseLists::new(m);
+    if let Some(u) = &uselists {
+        u.write_module_block(&mut w, m, &e);
+    }
     scopes.write(&mut w);
     for &g in &e.globals.clone() {
-        function::write_function(&mut w, m, g, &mut e, &mut md, &scopes)?;
+        function::write_function(&mut w, m, g, &mut e, &mut md, &scopes, uselists.as_ref())?;
     }
     w.end_block();
     module::strtab_block(&mut w, &strtab);
