@@ -1,7 +1,7 @@
 //! Use-list order through bitcode, against LLVM 19 (`llvm-as-19`, and `llvm-dis-19
 //! --preserve-ll-uselistorder`, which prints the `uselistorder` directives of what it read).
-//! For small modules with directives on arguments, instruction results (phis and forward
-//! references among them) and blocks, in several functions:
+//! For the `tests/ir/parse/ok/uselistorder*.ll` modules (directives on arguments, instruction
+//! results with forward references, blocks, variables and functions):
 //!
 //! * our printer puts the directives of the parsed text where, and as, LLVM prints them;
 //! * `llvm-dis-19 --preserve-ll-uselistorder` of our bitcode prints what it prints for
@@ -87,86 +87,24 @@ fn check(src: &str) {
 
 #[test]
 fn arguments_results_and_forward_references() {
-    check(
-        r#"
-define i32 @f(i32 %a, i32 %b, i1 %c) {
-entry:
-  %x = add i32 %a, %b
-  %y = mul i32 %a, %x
-  br i1 %c, label %loop, label %exit
-
-loop:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
-  %acc = phi i32 [ %a, %entry ], [ %acc.next, %loop ]
-  %acc.next = add i32 %acc, %x
-  %i.next = add i32 %i, 1
-  %t = icmp slt i32 %i.next, %acc.next
-  %u = add i32 %i.next, %i.next
-  br i1 %t, label %loop, label %exit
-
-exit:
-  %r = phi i32 [ %y, %entry ], [ %acc.next, %loop ]
-  %s = add i32 %r, %x
-  ret i32 %s
-
-; uselistorder directives
-  uselistorder i32 %a, { 2, 0, 1 }
-  uselistorder i32 %x, { 1, 2, 0 }
-  uselistorder i32 %i.next, { 2, 3, 0, 1 }
-  uselistorder i32 %acc.next, { 2, 0, 1 }
-}
-
-define i32 @g(i32 %n) {
-  %1 = add i32 %n, %n
-  %2 = mul i32 %1, %n
-  %3 = sub i32 %2, %1
-  ret i32 %3
-
-; uselistorder directives
-  uselistorder i32 %n, { 2, 1, 0 }
-}
-"#,
-    );
+    check(include_str!("../../tests/ir/parse/ok/uselistorder-values.ll"));
 }
 
 #[test]
 fn blocks_in_several_functions() {
-    check(
-        r#"
-@addr = global ptr blockaddress(@f, %join)
-
-define void @f(i1 %c, i32 %k) {
-entry:
-  br i1 %c, label %join, label %side
-
-side:
-  switch i32 %k, label %join [
-    i32 1, label %other
-    i32 2, label %join
-  ]
-
-other:
-  br label %join
-
-join:
-  ret void
-
-; uselistorder directives
-  uselistorder label %join, { 3, 0, 2, 4, 1 }
+    check(include_str!("../../tests/ir/parse/ok/uselistorder-blocks.ll"));
 }
 
-define void @h(i1 %c) {
-entry:
-  br i1 %c, label %b, label %b
-
-b:
-  br label %b
-
-; uselistorder directives
-  uselistorder label %b, { 1, 2, 0 }
+#[test]
+fn globals_and_functions() {
+    check(include_str!("../../tests/ir/parse/ok/uselistorder-globals.ll"));
 }
-"#,
-    );
+
+#[test]
+fn every_kind_at_once() {
+    // Arguments, blocks (one named by a global's `blockaddress`, one by `uselistorder_bb` at
+    // module level), globals and functions.
+    check(include_str!("../../tests/ir/parse/ok/uselistorder.ll"));
 }
 
 #[test]
@@ -179,44 +117,4 @@ fn text_shuffles_are_written_only_where_bitcode_needs_them() {
     let dump = run("llvm-bcanalyzer-19", &["-dump"], &bc).unwrap_or_else(|e| panic!("{e}"));
     assert!(!String::from_utf8_lossy(&dump).contains("USELIST_BLOCK"));
     assert!(bitcode::read(&bc).map(|m| m.uselistorders.is_empty()).unwrap_or(false));
-}
-
-#[test]
-fn globals_and_functions() {
-    check(
-        r#"
-@g = global i32 0
-@refs = global [3 x ptr] [ptr @g, ptr @g, ptr @h]
-@p = global ptr @g
-@q = global ptr getelementptr (i8, ptr @g, i64 4)
-
-define i32 @h(i32 %x) {
-  %r = add i32 %x, 1
-  ret i32 %r
-}
-
-define void @user() {
-  %a = call i32 @h(i32 1)
-  %b = call i32 @h(i32 2)
-  store i32 %b, ptr @g
-  %c = load i32, ptr @g
-  store i32 %c, ptr getelementptr (i8, ptr @g, i64 4)
-  ret void
-}
-
-define void @late() {
-  %v = call i32 @h(i32 3)
-  ret void
-}
-
-uselistorder ptr @g, { 3, 0, 5, 1, 2, 4 }
-uselistorder ptr @h, { 2, 0, 3, 1 }
-"#,
-    );
-}
-
-#[test]
-fn the_parse_test_file() {
-    let src = include_str!("../../tests/ir/parse/ok/uselistorder.ll");
-    check(src);
 }

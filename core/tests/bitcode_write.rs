@@ -34,10 +34,6 @@ const KNOWN: &[(&str, &str)] = &[
         "tests/ir/parse/ok/syntax-identifiers.ll",
         "a name with a byte that is not UTF-8 (`\\FF`) is not kept byte for byte by the parser",
     ),
-    (
-        "tests/ir/parse/ok/uselistorder.ll",
-        "use-list orders are not written, and llvm-dis prints `preds` in use-list order",
-    ),
 ];
 
 /// Runs `tool args` with `input` on stdin; its stdout, or its stderr as the error.

@@ -412,6 +412,61 @@ mod tests {
         assert_eq!(predict(&uses, 3, true), [k(5, 1), k(5, 0), k(2, 0), k(2, 1)]);
     }
 
+    fn module(src: &str) -> Module {
+        match crate::text::parse(src).module {
+            Some(m) => m,
+            None => panic!("the test module does not parse"),
+        }
+    }
+
+    #[test]
+    fn local_defaults_put_forward_references_last() {
+        // Places: `br` 1, %i 2, %n 3, %m 4, %o 5, `br i1` 6, `ret` 7. %n's users: %i (a
+        // forward reference, operand 1), %m, and %o twice. Default: the users after %n newest
+        // first (higher operand first), then the phi.
+        let m = module(
+            "define i32 @f(i1 %c) {\nentry:\n  br label %l\nl:\n  %i = phi i32 [ 0, %entry ], [ %n, %l ]\n  \
+             %n = add i32 %i, 1\n  %m = add i32 %n, 2\n  %o = add i32 %n, %n\n  br i1 %c, label %l, label %x\nx:\n  ret i32 %m\n}\n",
+        );
+        let g = m.global_by_name("f").unwrap_or_else(|| panic!("no @f"));
+        let fu = FnUses::of(&m, g, &BlockAddressRefs::of(&m)).unwrap_or_else(|| panic!("no body"));
+        let body = m.func(g).and_then(|f| f.body.as_ref()).unwrap_or_else(|| panic!("no body"));
+        let sym = m.symbols.lookup("n").map(super::super::function::LocalName::Named);
+        let n = body.values.iter().find(|(_, d)| Some(d.name) == sym).map(|(v, _)| v);
+        let target = UseListTarget::Local(n.unwrap_or_else(|| panic!("no %n")));
+        let got = fu.default_order(target, Reader::Text).unwrap_or_default();
+        assert_eq!(got, [k(5, 1), k(5, 0), k(4, 0), k(2, 1)]);
+        assert_eq!(fu.default_order(target, Reader::Bitcode), Some(got));
+        // %l: `br label %l` (operand 0) and the true destination of `br i1` (operand 2).
+        let l = body.layout.get(1).copied().unwrap_or_else(|| panic!("no %l"));
+        let order = fu.default_order(UseListTarget::Block(g, l), Reader::Text);
+        assert_eq!(order, Some(vec![k(6, 2), k(1, 0)]));
+        // A shuffle converts to itself, and one that does not fit is refused.
+        assert_eq!(
+            fu.convert(target, &[1, 0, 3, 2], Reader::Text, Reader::Bitcode),
+            Some(vec![1, 0, 3, 2])
+        );
+        assert_eq!(fu.convert(target, &[1, 0], Reader::Text, Reader::Bitcode), None);
+    }
+
+    #[test]
+    fn global_uses_and_their_home_function() {
+        // @g is used by @p's initializer (text place before every instruction) and by two
+        // loads. Text: newest first; bitcode numbers globals and their initializers
+        // first too, so the two agree here, and a shuffle converts to itself.
+        let m = module(
+            "@g = global i32 0\n@p = global ptr @g\ndefine i32 @f() {\n  %a = load i32, ptr @g\n  %b = load i32, ptr @g\n  ret i32 %b\n}\n",
+        );
+        let g = m.global_by_name("g").unwrap_or_else(|| panic!("no @g"));
+        let gu = GlobalUses::of(&m);
+        let text = gu.default_order(g, Reader::Text).unwrap_or_default();
+        assert_eq!(text.len(), 3);
+        assert_eq!(gu.default_order(g, Reader::Bitcode), Some(text));
+        assert_eq!(gu.convert(g, &[2, 0, 1], Reader::Text, Reader::Bitcode), Some(vec![2, 0, 1]));
+        let f = m.global_by_name("f");
+        assert_eq!(f.and_then(|f| gu.home(g).map(|h| h == f)), Some(true));
+    }
+
     #[test]
     fn apply_and_shuffle_are_inverse() {
         let default = [k(3, 0), k(2, 0), k(1, 0)];
