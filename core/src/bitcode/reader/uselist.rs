@@ -74,30 +74,42 @@ impl ModuleReader<'_> {
 
 /// Turns the records [`ModuleReader::read_uselists`] kept (shuffles of the bitcode reader's
 /// order) into `uselistorder` directives (shuffles of the text reader's order), once the module
-/// is complete; drops those that give the text reader's order and those not covered.
+/// is complete; drops those that give the text reader's order and those not covered. A global
+/// without a record has the bitcode reader's order, which may need a directive too.
 pub(super) fn finish(m: &mut Module) {
-    if m.uselistorders.is_empty() {
+    let pending = std::mem::take(&mut m.uselistorders);
+    // Globals: every one with two uses or more, record or not (the readers' orders differ).
+    let globals = GlobalUses::of(m);
+    let mut records: HashMap<GlobalId, Box<[u32]>> = HashMap::default();
+    for u in &pending {
+        if let UseListTarget::Global(g) = u.target {
+            records.insert(g, u.indexes.clone());
+        }
+    }
+    for g in globals.used_globals() {
+        let indexes = records.get(&g).map(|r| &r[..]);
+        if let Some(s) = globals.reorder(g, indexes, Reader::Bitcode, Reader::Text) {
+            if s.len() >= 2 {
+                m.uselistorders.push(UseListOrder {
+                    text: "".into(),
+                    func: None,
+                    span: Default::default(),
+                    target: UseListTarget::Global(g),
+                    indexes: s.into(),
+                });
+            }
+        }
+    }
+    if pending.is_empty() {
         return;
     }
-    let pending = std::mem::take(&mut m.uselistorders);
     let refs = BlockAddressRefs::of(m);
-    let globals = pending
-        .iter()
-        .any(|u| matches!(u.target, UseListTarget::Global(_)))
-        .then(|| GlobalUses::of(m));
     let mut uses: HashMap<GlobalId, Option<FnUses>> = HashMap::default();
     for mut u in pending {
-        if let (UseListTarget::Global(g), Some(gu)) = (u.target, &globals) {
-            if let Some(s) = gu.convert(g, &u.indexes, Reader::Bitcode, Reader::Text) {
-                if s.len() >= 2 {
-                    u.indexes = s.into();
-                    u.func = None;
-                    m.uselistorders.push(u);
-                }
-            }
+        let Some(g) = u.func else { continue };
+        if matches!(u.target, UseListTarget::Global(_)) {
             continue;
         }
-        let Some(g) = u.func else { continue };
         let Some(fu) = uses.entry(g).or_insert_with(|| FnUses::of(m, g, &refs)).as_ref() else {
             continue;
         };

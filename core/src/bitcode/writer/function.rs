@@ -109,7 +109,7 @@ pub(super) fn write_function(
     e: &mut Enumeration,
     md: &mut MdWriter,
     scopes: &Scopes,
-    uselists: Option<&super::uselist::ModuleUseLists>,
+    uselists: &super::uselist::ModuleUseLists,
 ) -> Result<(), BitcodeError> {
     let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { return Ok(()) };
     e.begin_function(body);

@@ -194,12 +194,10 @@ pub(super) fn write(module: &Module) -> Result<Vec<u8>, BitcodeError> {
     md.write_kinds(&mut w, m);
     md.write_module(&mut w, m, &Ids { m, e: &e });
     let uselists = uselist::ModuleUseLists::new(m);
-    if let Some(u) = &uselists {
-        u.write_module_block(&mut w, m, &e);
-    }
+    uselists.write_module_block(&mut w, m, &e);
     scopes.write(&mut w);
     for &g in &e.globals.clone() {
-        function::write_function(&mut w, m, g, &mut e, &mut md, &scopes, uselists.as_ref())?;
+        function::write_function(&mut w, m, g, &mut e, &mut md, &scopes, &uselists)?;
     }
     w.end_block();
     module::strtab_block(&mut w, &strtab);

@@ -3,7 +3,8 @@
 //! As LLVM does, a function's block ends with the records of its arguments, results and
 //! blocks, and of the globals whose last user (in module order) is one of its instructions;
 //! the records of other globals go in a module-level block before the function blocks. Only
-//! orders that differ from the bitcode reader's get a record. Directives on what the model
+//! orders that differ from the bitcode reader's get a record; for globals that includes ones
+//! without a directive, whose text order the bitcode reader would not make by itself. Directives on what the model
 //! does not cover (constants, blocks whose `blockaddress` an instruction uses) and directives
 //! that do not fit the module's uses get none.
 
@@ -13,6 +14,7 @@ use crate::bitcode::bitstream::Writer;
 use crate::bitcode::codes::{block, uselist as uc};
 use crate::ir::module::{GlobalId, Module, UseListTarget};
 use crate::ir::uselist::{BlockAddressRefs, FnUses, GlobalUses, Reader};
+use rustc_hash::FxHashMap as HashMap;
 
 /// What the use-list records of a module need, found once.
 pub(super) struct ModuleUseLists {
@@ -21,40 +23,39 @@ pub(super) struct ModuleUseLists {
 }
 
 impl ModuleUseLists {
-    /// `None` when the module has no directives.
-    pub(super) fn new(m: &Module) -> Option<ModuleUseLists> {
-        if m.uselistorders.is_empty() {
-            return None;
-        }
-        let globals =
-            if m.uselistorders.iter().any(|u| matches!(u.target, UseListTarget::Global(_))) {
-                GlobalUses::of(m)
-            } else {
-                GlobalUses::default()
-            };
-        Some(ModuleUseLists { refs: BlockAddressRefs::of(m), globals })
+    /// What the module needs: the uses of its globals always (the two readers create them in
+    /// different orders, so a module without directives may need records too), those of
+    /// function values only for its directives.
+    pub(super) fn new(m: &Module) -> ModuleUseLists {
+        let refs = if m.uselistorders.is_empty() {
+            BlockAddressRefs::default()
+        } else {
+            BlockAddressRefs::of(m)
+        };
+        ModuleUseLists { refs, globals: GlobalUses::of(m) }
     }
 
-    /// The records of globals (in the block of function `home`, or at module level), sorted
-    /// as LLVM writes them.
+    /// The records of globals (in the block of function `home`, or at module level).
     fn global_records(&self, m: &Module, e: &Enumeration, home: Option<GlobalId>) -> Vec<Rec> {
-        let mut out = Vec::new();
+        let mut directives: HashMap<GlobalId, &[u32]> = HashMap::default();
         for u in &m.uselistorders {
-            let UseListTarget::Global(g) = u.target else { continue };
+            if let UseListTarget::Global(g) = u.target {
+                directives.insert(g, &u.indexes);
+            }
+        }
+        let mut out = Vec::new();
+        for g in self.globals.used_globals() {
             if self.globals.home(g) != home {
                 continue;
             }
-            let Some(s) = self.globals.convert(g, &u.indexes, Reader::Text, Reader::Bitcode) else {
+            let indexes = directives.get(&g).copied();
+            let Some(s) = self.globals.reorder(g, indexes, Reader::Text, Reader::Bitcode) else {
                 continue;
             };
             let Some(id) = e.global_value(g) else { continue };
             if s.len() >= 2 {
-                out.push(Rec {
-                    code: uc::USELIST_CODE_DEFAULT,
-                    key: 3 << 32 | u64::from(id),
-                    id: id.into(),
-                    shuffle: s,
-                });
+                let key = (3 << 32) | u64::from(id);
+                out.push(Rec { code: uc::USELIST_CODE_DEFAULT, key, id: id.into(), shuffle: s });
             }
         }
         out
@@ -94,9 +95,8 @@ pub(super) fn write_function_uselists(
     w: &mut Writer,
     cx: &FnCtx<'_>,
     g: GlobalId,
-    lists: Option<&ModuleUseLists>,
+    lists: &ModuleUseLists,
 ) {
-    let Some(lists) = lists else { return };
     let m = cx.m;
     let mine = |t: UseListTarget, func: Option<GlobalId>| match t {
         UseListTarget::Local(_) => func == Some(g),

@@ -271,6 +271,32 @@ impl GlobalUses {
         order.iter().map(|k| same.get(k).copied()).collect()
     }
 
+    /// The globals with at least two uses (the only ones an order can matter for).
+    pub fn used_globals(&self) -> Vec<GlobalId> {
+        let mut out: Vec<GlobalId> =
+            self.uses.iter().filter(|(_, u)| u.len() >= 2).map(|(g, _)| *g).collect();
+        out.sort_by_key(|g| g.index());
+        out
+    }
+
+    /// The order `indexes` (a shuffle of `from`'s default; `None`: that default itself) gives
+    /// `g`'s uses, as a shuffle of `to`'s default (empty when it is that default); `None`
+    /// when `g` is not covered or `indexes` does not fit.
+    pub fn reorder(
+        &self,
+        g: GlobalId,
+        indexes: Option<&[u32]>,
+        from: super::Reader,
+        to: super::Reader,
+    ) -> Option<Vec<u32>> {
+        let from_default = self.default_order(g, from)?;
+        let in_memory = match indexes {
+            Some(i) => super::apply(&from_default, i)?,
+            None => from_default,
+        };
+        super::shuffle(&self.default_order(g, to)?, &in_memory)
+    }
+
     /// As [`super::FnUses::convert`], for global `g`.
     pub fn convert(
         &self,
@@ -279,8 +305,7 @@ impl GlobalUses {
         from: super::Reader,
         to: super::Reader,
     ) -> Option<Vec<u32>> {
-        let in_memory = super::apply(&self.default_order(g, from)?, indexes)?;
-        super::shuffle(&self.default_order(g, to)?, &in_memory)
+        self.reorder(g, Some(indexes), from, to)
     }
 }
 
