@@ -107,14 +107,11 @@ pub(super) fn write_module_directives(p: &ModulePrinter, out: &mut String) {
         return;
     }
     let mut place = SecondaryMap::from_elem(u32::MAX, m.globals.len());
-    let mut n = 0u32;
-    for &g in
-        p.order.vars.iter().chain(&p.order.aliases).chain(&p.order.ifuncs).chain(&p.order.funcs)
-    {
+    let all = p.order.vars.iter().chain(&p.order.aliases).chain(&p.order.ifuncs);
+    for (n, &g) in all.chain(&p.order.funcs).enumerate() {
         if let Some(s) = place.get_mut(g) {
-            *s = n;
+            *s = n as u32;
         }
-        n += 1;
     }
     let mut placed: Vec<(u32, &UseListOrder)> = Vec::new();
     let mut other: Vec<&UseListOrder> = Vec::new();
