@@ -11,6 +11,7 @@
 //!  function.rs   function blocks: blocks, names, debug locations and records, attachments
 //!  insts.rs      one instruction record at a time
 //!  upgrade.rs    older debug intrinsic calls turned into debug records
+//!  uselist.rs    use-list order records, turned into `uselistorder` directives
 //! ```
 //!
 //! # Value numbering

@@ -1,11 +1,12 @@
 //! Writing a module as LLVM 19 bitcode: enumeration of types, values and attributes
 //! ([`enumerate`]), the module-level blocks ([`module`], constant expressions in
 //! [`constexpr`]), function bodies ([`function`], one instruction in [`insts`]), the
-//! `BLOCKINFO` abbreviations ([`abbrevs`]); metadata in [`metadata`].
+//! `BLOCKINFO` abbreviations ([`abbrevs`]); metadata in [`metadata`]; use-list orders
+//! ([`uselist`]: arguments, results, blocks and globals, not constants).
 //!
 //! The file is what LLVM 19 writes, minus the optional parts: no module-level value symbol
-//! table (function bodies attach to the `FUNCTION` records in order), no use-list orders, no
-//! symbol table or module hash, and every constant in the module's constant block (function
+//! table (function bodies attach to the `FUNCTION` records in order), no use-list orders of
+//! constants, no symbol table or module hash, and every constant in the module's constant block (function
 //! blocks refer to constants by absolute id). `llvm-dis-19` reads it back to the module it
 //! reads from `llvm-as-19`'s file of the same text.
 
