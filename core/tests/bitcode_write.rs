@@ -36,10 +36,6 @@ const KNOWN: &[(&str, &str)] = &[
         "tests/ir/parse/ok/syntax-identifiers.ll",
         "a name with a byte that is not UTF-8 (`\\FF`) is not kept byte for byte by the parser",
     ),
-    (
-        "tests/ir/parse/ok/uselistorder.ll",
-        "use-list orders are not written, and llvm-dis prints `preds` in use-list order",
-    ),
 ];
 
 /// The suffix of an input's name when it is checked after our `default<O2>` pipeline.

@@ -79,6 +79,7 @@ pub mod opcode;
 pub mod symbol;
 pub mod types;
 pub mod typing;
+pub mod uselist;
 pub mod uses;
 
 pub use apint::ApInt;

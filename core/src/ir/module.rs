@@ -4,7 +4,7 @@
 use super::attrs::AttrSets;
 use super::constants::ConstPool;
 use super::datalayout::DataLayout;
-use super::entities::{AttrSetId, ConstId, MdId, Symbol, TypeId};
+use super::entities::{AttrSetId, Block, ConstId, MdId, Symbol, TypeId, Value};
 pub use super::entities::{ComdatId, GlobalId};
 use super::entity::EntityVec;
 use super::function::Function;
@@ -222,15 +222,34 @@ impl GlobalValue {
     }
 }
 
-/// `uselistorder` directives, kept as written (they only affect use-list order).
+/// A `uselistorder` directive: the order of one value's uses, as a shuffle of the order a
+/// text reader creates them in (see [`super::uselist`]). They only affect use-list order.
 #[derive(Clone, Debug)]
 pub struct UseListOrder {
-    /// The whole directive's text.
+    /// The whole directive's text, as written (printed as is when `target` is
+    /// [`UseListTarget::Other`]).
     pub text: Box<str>,
     /// The function it appears in, if inside one.
     pub func: Option<GlobalId>,
     /// Where it was written.
     pub span: Span,
+    /// The value whose uses it orders.
+    pub target: UseListTarget,
+    /// The shuffle: the use a text reader creates `i`-th goes to position `indexes[i]`.
+    pub indexes: Box<[u32]>,
+}
+
+/// The value a `uselistorder` directive orders.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UseListTarget {
+    /// An argument or instruction result of the function `func` of the directive.
+    Local(Value),
+    /// A block of a function (`uselistorder label %bb` inside it, `uselistorder_bb @f, %bb`).
+    Block(GlobalId, Block),
+    /// A global value (`uselistorder ptr @g`).
+    Global(GlobalId),
+    /// Anything else (a constant): only its text is kept.
+    Other,
 }
 
 /// A module.

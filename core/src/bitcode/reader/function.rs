@@ -134,6 +134,7 @@ impl ModuleReader<'_> {
                             r?;
                         }
                         block::VALUE_SYMTAB_BLOCK_ID => self.read_local_vst(c, st)?,
+                        block::USELIST_BLOCK_ID => self.read_uselists(c, Some(st))?,
                         _ => c.leave_block()?,
                     }
                 }

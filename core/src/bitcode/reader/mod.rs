@@ -12,6 +12,7 @@
 //!  insts.rs      one instruction record at a time
 //!  upgrade.rs    the upgrades LLVM applies on reading (intrinsic renames and attributes,
 //!                debug intrinsic calls to records, strictfp calls)
+//!  uselist.rs    use-list order records, turned into `uselistorder` directives
 //! ```
 //!
 //! # Value numbering
@@ -32,6 +33,7 @@ mod metadata;
 mod module;
 mod types;
 mod upgrade;
+mod uselist;
 
 use crate::bitcode::bitstream::{Cursor, Entry, Record};
 use crate::bitcode::codes::{block, identification, strtab};

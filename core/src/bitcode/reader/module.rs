@@ -172,6 +172,7 @@ impl<'a> ModuleReader<'a> {
                             self.sync_scopes = read_names(c, sync_scope::SYNC_SCOPE_NAME)?
                         }
                         block::VALUE_SYMTAB_BLOCK_ID => self.read_module_vst(c)?,
+                        block::USELIST_BLOCK_ID => self.read_uselists(c, None)?,
                         block::FUNCTION_BLOCK_ID => {
                             if !resolved {
                                 self.resolve_deferred(c, true)?;
@@ -213,6 +214,7 @@ impl<'a> ModuleReader<'a> {
             }
         }
         super::upgrade::apply(&mut self.m);
+        super::uselist::finish(&mut self.m);
         Ok(self.m)
     }
 

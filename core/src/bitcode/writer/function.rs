@@ -109,6 +109,7 @@ pub(super) fn write_function(
     e: &mut Enumeration,
     md: &mut MdWriter,
     scopes: &Scopes,
+    uselists: &super::uselist::ModuleUseLists,
 ) -> Result<(), BitcodeError> {
     let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { return Ok(()) };
     e.begin_function(body);
@@ -148,6 +149,7 @@ pub(super) fn write_function(
     }
     write_vst(w, body, &cx)?;
     md.write_attachments(w, m, g);
+    super::uselist::write_function_uselists(w, &cx, g, uselists);
     md.end_function();
     w.end_block();
     Ok(())

@@ -1,11 +1,12 @@
 //! Writing a module as LLVM 19 bitcode: enumeration of types, values and attributes
 //! ([`enumerate`]), the module-level blocks ([`module`], constant expressions in
 //! [`constexpr`]), function bodies ([`function`], one instruction in [`insts`]), the
-//! `BLOCKINFO` abbreviations ([`abbrevs`]); metadata in [`metadata`].
+//! `BLOCKINFO` abbreviations ([`abbrevs`]); metadata in [`metadata`]; use-list orders
+//! ([`uselist`]: arguments, results, blocks and globals, not constants).
 //!
 //! The file is what LLVM 19 writes, minus the optional parts: no module-level value symbol
-//! table (function bodies attach to the `FUNCTION` records in order), no use-list orders, no
-//! symbol table or module hash, and every constant in the module's constant block (function
+//! table (function bodies attach to the `FUNCTION` records in order), no use-list orders of
+//! constants, no symbol table or module hash, and every constant in the module's constant block (function
 //! blocks refer to constants by absolute id). `llvm-dis-19` reads it back to the module it
 //! reads from `llvm-as-19`'s file of the same text.
 
@@ -16,6 +17,7 @@ mod function;
 mod insts;
 mod metadata;
 mod module;
+mod uselist;
 
 use crate::bitcode::bitstream::Writer;
 use crate::bitcode::codes::{block, bundle_tag, module as mc, sync_scope};
@@ -192,9 +194,11 @@ pub(super) fn write(module: &Module) -> Result<Vec<u8>, BitcodeError> {
     module::constants(&mut w, m, &e)?;
     md.write_kinds(&mut w, m);
     md.write_module(&mut w, m, &Ids { m, e: &e });
+    let uselists = uselist::ModuleUseLists::new(m);
+    uselists.write_module_block(&mut w, m, &e);
     scopes.write(&mut w);
     for &g in &e.globals.clone() {
-        function::write_function(&mut w, m, g, &mut e, &mut md, &scopes)?;
+        function::write_function(&mut w, m, g, &mut e, &mut md, &scopes, &uselists)?;
     }
     w.end_block();
     module::strtab_block(&mut w, &strtab);

@@ -8,9 +8,9 @@ use crate::diag::{Diagnostic, Span};
 use crate::ir::function::{Function, LocalName, Param};
 use crate::ir::module::{
     Comdat, ComdatKind, DllStorage, GlobalKind, GlobalName, GlobalValue, GlobalVar, Linkage,
-    Preemption, ThreadLocal, UnnamedAddr, UseListOrder, Visibility,
+    Preemption, ThreadLocal, UnnamedAddr, UseListOrder, UseListTarget, Visibility,
 };
-use crate::ir::types::{Type, TypeName};
+use crate::ir::types::{Type, TypeId, TypeName};
 use crate::ir::GlobalId;
 use crate::text::lexer::TokenKind;
 
@@ -761,51 +761,66 @@ impl<'a> Parser<'a> {
         Ok(q)
     }
 
-    /// `uselistorder ...` / `uselistorder_bb ...`, kept as text (it only orders use lists).
+    /// `uselistorder ...` / `uselistorder_bb ...`: the value (an argument, instruction result,
+    /// block or global; anything else is kept as text only) and its shuffle.
     pub(crate) fn parse_uselistorder(&mut self, func: Option<GlobalId>) -> PResult<()> {
         let start = self.span().start;
         let is_bb = self.at_word("uselistorder_bb");
         self.bump();
-        if is_bb {
-            self.parse_global_ref()?;
+        let target = if is_bb {
+            let g = self.parse_global_ref()?;
             self.expect(&TokenKind::Comma, "',' here")?;
-            match self.kind() {
-                TokenKind::LocalName(_) | TokenKind::LocalId(_) => {
-                    self.bump();
-                }
-                _ => return self.err_expected("basic block name"),
+            let Some(key) = self.local_key() else {
+                return self.err_expected("basic block name");
+            };
+            let span = self.bump().span;
+            if self.m.func(g).is_some_and(|f| f.body.is_some()) {
+                UseListTarget::Block(g, self.block_for_address(g, key, span)?)
+            } else {
+                UseListTarget::Other
             }
         } else {
-            // A typed value: skip the type and value tokens up to the comma before `{`.
-            let _ = self.parse_type()?;
-            match self.kind() {
-                TokenKind::LocalName(_) | TokenKind::LocalId(_) => {
-                    self.bump();
+            // A typed value: a local of the function (a block for `label`), or a global.
+            let ty = self.parse_type()?;
+            match self.local_key() {
+                Some(key) => {
+                    let span = self.bump().span;
+                    match func {
+                        Some(g) if ty == TypeId::LABEL => {
+                            UseListTarget::Block(g, self.block_ref(key, span)?)
+                        }
+                        Some(_) => UseListTarget::Local(self.local_value(key, ty, span)?),
+                        None => UseListTarget::Other,
+                    }
                 }
-                _ => {
-                    self.uselist_value_skip()?;
-                }
+                None => self.uselist_value_skip()?,
             }
-        }
+        };
         self.expect(&TokenKind::Comma, "',' here")?;
         self.expect(&TokenKind::LBrace, "'{' here")?;
-        let mut n = 0usize;
+        let mut indexes = Vec::new();
         loop {
-            self.uint("use list index")?;
-            n += 1;
+            let i = self.uint("use list index")?;
+            indexes.push(u32::try_from(i).unwrap_or(u32::MAX));
             if !self.eat(&TokenKind::Comma) {
                 break;
             }
         }
         self.expect(&TokenKind::RBrace, "'}' here")?;
-        if n < 2 {
+        if indexes.len() < 2 {
             let span = self.span_from(start);
             self.report(Diagnostic::error(span, "wrong number of indexes, expected >= 2"));
         }
         let span = self.span_from(start);
         let text: Box<str> =
             self.src().get(span.start as usize..span.end as usize).unwrap_or("").into();
-        self.m.uselistorders.push(UseListOrder { text, func, span });
+        self.m.uselistorders.push(UseListOrder {
+            text,
+            func,
+            span,
+            target,
+            indexes: indexes.into(),
+        });
         Ok(())
     }
 
@@ -844,12 +859,11 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn uselist_value_skip(&mut self) -> PResult<()> {
+    fn uselist_value_skip(&mut self) -> PResult<UseListTarget> {
         // Constants in uselistorder are rare; accept a global reference.
         match self.kind() {
             TokenKind::GlobalName(_) | TokenKind::GlobalId(_) => {
-                self.bump();
-                Ok(())
+                Ok(UseListTarget::Global(self.parse_global_ref()?))
             }
             _ => self.err_expected("value in uselistorder"),
         }

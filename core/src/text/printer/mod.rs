@@ -25,6 +25,7 @@ mod metadata;
 mod module;
 pub(crate) mod names;
 mod types;
+mod uselist;
 
 pub use names::{
     calling_conv_by_name, calling_conv_name, name_needs_quotes, write_escaped, write_md_identifier,

@@ -72,15 +72,7 @@ pub(crate) fn write_head(p: &ModulePrinter, out: &mut String) {
 /// What the module prints after its functions.
 pub(crate) fn write_tail(p: &ModulePrinter, out: &mut String) {
     let m = p.m;
-    let module_level: Vec<&str> =
-        m.uselistorders.iter().filter(|u| u.func.is_none()).map(|u| u.text.trim()).collect();
-    if !module_level.is_empty() {
-        out.push_str("\n; uselistorder directives\n");
-        for t in module_level {
-            out.push_str(t);
-            out.push('\n');
-        }
-    }
+    super::uselist::write_module_directives(p, out);
     p.write_attr_groups(out);
     p.write_named_metadata(out);
     p.write_md_nodes(out);
@@ -372,16 +364,7 @@ pub(crate) fn write_function(p: &ModulePrinter, out: &mut String, g: GlobalId) {
     for (k, &b) in body.layout.iter().enumerate() {
         write_block(p, out, &f, b, k == 0, preds.get(b).map(|v| &v[..]).unwrap_or(&[]));
     }
-    let directives: Vec<&str> =
-        m.uselistorders.iter().filter(|u| u.func == Some(g)).map(|u| u.text.trim()).collect();
-    if !directives.is_empty() {
-        out.push_str("\n; uselistorder directives\n");
-        for t in directives {
-            out.push_str("  ");
-            out.push_str(t);
-            out.push('\n');
-        }
-    }
+    super::uselist::write_function_directives(p, out, &f, g);
     out.push_str("}\n");
 }
 

@@ -1,0 +1,120 @@
+//! Use-list order through bitcode, against LLVM 19 (`llvm-as-19`, and `llvm-dis-19
+//! --preserve-ll-uselistorder`, which prints the `uselistorder` directives of what it read).
+//! For the `tests/ir/parse/ok/uselistorder*.ll` modules (directives on arguments, instruction
+//! results with forward references, blocks, variables and functions):
+//!
+//! * our printer puts the directives of the parsed text where, and as, LLVM prints them;
+//! * `llvm-dis-19 --preserve-ll-uselistorder` of our bitcode prints what it prints for
+//!   `llvm-as-19`'s bitcode of the same text;
+//! * reading `llvm-as-19`'s bitcode gives the directives LLVM prints for it.
+//!
+//! Needs the LLVM 19 tools on `PATH`.
+
+use irplay_core::{bitcode, text};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `tool args` with `input` on stdin; its stdout, or its stderr as the error.
+fn run(tool: &str, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
+    let mut child = Command::new(tool)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {tool}: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let data = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&data);
+    });
+    let out = child.wait_with_output().map_err(|e| format!("{tool}: {e}"))?;
+    let _ = feeder.join();
+    if out.status.success() {
+        Ok(out.stdout)
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+fn dis(bc: &[u8]) -> String {
+    let out = run("llvm-dis-19", &["--preserve-ll-uselistorder", "-o", "-"], bc)
+        .unwrap_or_else(|e| panic!("llvm-dis-19: {e}"));
+    String::from_utf8_lossy(&out)
+        .lines()
+        .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The directive lines of a text, with the function each is in (`""` at module level).
+fn directives(text: &str) -> Vec<(String, String)> {
+    let mut func = String::new();
+    let mut out = Vec::new();
+    for l in text.lines() {
+        if l.starts_with("define ") {
+            func = l.split('(').next().unwrap_or("").to_string();
+        } else if l.starts_with('}') {
+            func.clear();
+        } else if l.trim_start().starts_with("uselistorder") {
+            out.push((func.clone(), l.trim().to_string()));
+        }
+    }
+    out
+}
+
+fn check(src: &str) {
+    let parsed = text::parse(src);
+    let Some(module) = parsed.module else { panic!("parse: {:?}", parsed.diagnostics) };
+    let theirs_bc = run("llvm-as-19", &["-o", "-"], src.as_bytes())
+        .unwrap_or_else(|e| panic!("llvm-as-19 rejects the test input: {e}"));
+    let theirs = dis(&theirs_bc);
+    let want = directives(&theirs);
+    assert!(!want.is_empty(), "the input has no directive LLVM keeps:\n{theirs}");
+
+    // The parsed module prints LLVM's directives.
+    assert_eq!(directives(&text::print_module(&module)), want, "printed directives");
+
+    // Our bitcode carries the same order for LLVM.
+    let ours_bc = bitcode::write(&module).unwrap_or_else(|e| panic!("bitcode::write: {e}"));
+    let ours = dis(&ours_bc);
+    assert_eq!(ours, theirs, "llvm-dis-19 --preserve-ll-uselistorder of our bitcode");
+
+    // Reading LLVM's bitcode gives its directives.
+    let read = bitcode::read(&theirs_bc).unwrap_or_else(|e| panic!("bitcode::read: {e}"));
+    assert_eq!(directives(&text::print_module(&read)), want, "directives read from bitcode");
+}
+
+#[test]
+fn arguments_results_and_forward_references() {
+    check(include_str!("../../tests/ir/parse/ok/uselistorder-values.ll"));
+}
+
+#[test]
+fn blocks_in_several_functions() {
+    check(include_str!("../../tests/ir/parse/ok/uselistorder-blocks.ll"));
+}
+
+#[test]
+fn globals_and_functions() {
+    check(include_str!("../../tests/ir/parse/ok/uselistorder-globals.ll"));
+}
+
+#[test]
+fn every_kind_at_once() {
+    // Arguments, blocks (one named by a global's `blockaddress`, one by `uselistorder_bb` at
+    // module level), globals and functions.
+    check(include_str!("../../tests/ir/parse/ok/uselistorder.ll"));
+}
+
+#[test]
+fn text_shuffles_are_written_only_where_bitcode_needs_them() {
+    // No directive: LLVM writes no USELIST_BLOCK for these, and neither do we.
+    let src =
+        "define i32 @f(i32 %a) {\n  %x = add i32 %a, %a\n  %y = add i32 %x, %a\n  ret i32 %y\n}\n";
+    let Some(module) = text::parse(src).module else { panic!("parse") };
+    let bc = bitcode::write(&module).unwrap_or_else(|e| panic!("bitcode::write: {e}"));
+    let dump = run("llvm-bcanalyzer-19", &["-dump"], &bc).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!String::from_utf8_lossy(&dump).contains("USELIST_BLOCK"));
+    assert!(bitcode::read(&bc).map(|m| m.uselistorders.is_empty()).unwrap_or(false));
+}
