@@ -16,7 +16,8 @@
 //!   module does once the upgrades LLVM 19 makes to every module it reads from bitcode are
 //!   applied to it (`bitcode::apply_read_upgrades`: LLVM 19's own attributes on intrinsic
 //!   declarations, `llvm.dbg.*` calls as debug records, `strictfp` calls in functions without
-//!   `strictfp` as `nobuiltin`), since reading bitcode makes them.
+//!   `strictfp` as `nobuiltin`), since reading bitcode makes them. It reads back with
+//!   `bitcode::read_keeping_uselistorder`, so `uselistorder` directives must survive too.
 //!
 //! Known gaps are listed in `tests/bitcode-known-failures.txt`, one `CHECK CASE REASON` line
 //! each (`read clang15/csmith-0003-O0 ...`): such a trial passes while it fails, and fails
@@ -225,10 +226,7 @@ fn check_read(base: &Path) -> Result<(), String> {
     let bc_path = base.with_extension("bc");
     let bytes =
         std::fs::read(&bc_path).map_err(|e| format!("cannot read {}: {e}", bc_path.display()))?;
-    let mut module = bitcode::read(&bytes).map_err(|e| format!("bitcode::read: {e}"))?;
-    // llvm-dis-19 prints no `uselistorder` directives (use-list order is checked by the
-    // roundtrip trials and core/tests/bitcode_uselist.rs).
-    module.uselistorders.clear();
+    let module = bitcode::read(&bytes).map_err(|e| format!("bitcode::read: {e}"))?;
     let ours = text::print_module(&module);
     let (_, theirs) =
         parse_print(&read_text(&base.with_extension("dis.ll"))?, "llvm-dis-19's text")?;
@@ -253,7 +251,8 @@ fn check_write(base: &Path, limit: Duration) -> Result<(), String> {
 fn check_roundtrip(base: &Path) -> Result<(), String> {
     let (module, _) = parse_print(&read_text(&base.with_extension("src.ll"))?, "the source text")?;
     let bytes = bitcode::write(&module).map_err(|e| format!("bitcode::write: {e}"))?;
-    let again = bitcode::read(&bytes).map_err(|e| format!("bitcode::read of our bitcode: {e}"))?;
+    let again = bitcode::read_keeping_uselistorder(&bytes)
+        .map_err(|e| format!("bitcode::read of our bitcode: {e}"))?;
     let mut upgraded = module;
     bitcode::apply_read_upgrades(&mut upgraded);
     compare(

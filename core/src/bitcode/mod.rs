@@ -79,9 +79,19 @@ impl std::error::Error for BitcodeError {}
 
 /// Reads a bitcode file (LLVM 15 to 19, opaque pointers) into a module.
 ///
-/// The module is the one the text parser builds from `llvm-dis`'s output of the same file,
-/// except that nothing has a source span (spans are empty at offset 0).
+/// The module is the one the text parser builds from `llvm-dis-19`'s output of the same file,
+/// except that nothing has a source span (spans are empty at offset 0). Like `llvm-dis-19`,
+/// it leaves out the file's use-list order (see [`read_keeping_uselistorder`]).
 pub fn read(bytes: &[u8]) -> Result<Module, BitcodeError> {
+    let mut m = reader::read(bytes)?;
+    m.uselistorders.clear();
+    Ok(m)
+}
+
+/// [`read`], keeping the file's use-list order as `uselistorder` directives where it differs
+/// from the order the text parser would give, as `llvm-dis-19 --preserve-ll-uselistorder`
+/// prints them; written back, the module has the same use-list order as the file.
+pub fn read_keeping_uselistorder(bytes: &[u8]) -> Result<Module, BitcodeError> {
     reader::read(bytes)
 }
 
