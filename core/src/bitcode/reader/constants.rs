@@ -363,7 +363,15 @@ impl ModuleReader<'_> {
                 expr(Opcode::ShuffleVector, InstFlags::default(), v, None)
             }
             CST_CODE_CE_CMP => {
-                return Err("icmp and fcmp constant expressions are not supported".to_string())
+                // Kept until its uses are expanded (see `constexpr`), the predicate with it.
+                let a = self.operand(b, at(1)?, depth).map_err(|e| e.1)?;
+                let c = self.operand(b, at(2)?, depth).map_err(|e| e.1)?;
+                let op = match super::insts::cmp_extra(at(3)?)? {
+                    crate::ir::Extra::FCmp(_) => Opcode::FCmp,
+                    _ => Opcode::ICmp,
+                };
+                let p = super::constexpr::predicate_operand(&mut self.m, at(3)?);
+                expr(op, InstFlags::default(), vec![a, c, p], None)
             }
             CST_CODE_BLOCKADDRESS => {
                 let f = self.global_operand(b, at(1)?, depth)?;
@@ -399,6 +407,9 @@ impl ModuleReader<'_> {
             | CST_CODE_INLINEASM => ConstKind::InlineAsm(Box::new(inline_asm(code, ops)?)),
             _ => return Err("unknown record".to_string()),
         };
+        if matches!(&kind, ConstKind::Expr(e) if !super::constexpr::supported(e.op)) {
+            self.legacy_exprs = true;
+        }
         Ok(self.m.consts.intern(ty, kind))
     }
 

@@ -79,6 +79,7 @@ impl ModuleReader<'_> {
                 }
             }
         }
+        self.expand_legacy_exprs(&mut st.body).map_err(|m| c.error(m))?;
         self.upgrade_strictfp_calls(&mut st.body, g);
         self.md.end_function(&mut st.body);
         st.body.shrink_to_fit();

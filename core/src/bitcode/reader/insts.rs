@@ -105,6 +105,15 @@ const ICMP: [IntPredicate; 10] = [
     IntPredicate::Sle,
 ];
 
+/// The predicate of a compare from its bitcode code (`fcmp` below 32, `icmp` from 32).
+pub(super) fn cmp_extra(pred: u64) -> Result<Extra, String> {
+    if let Some(p) = usize::try_from(pred).ok().and_then(|p| FCMP.get(p)) {
+        return Ok(Extra::FCmp(*p));
+    }
+    let p = pred.checked_sub(32).and_then(|p| ICMP.get(p as usize)).ok_or("bad predicate")?;
+    Ok(Extra::ICmp(*p))
+}
+
 const RMW: [RmwOp; 17] = [
     RmwOp::Xchg,
     RmwOp::Add,
@@ -312,20 +321,14 @@ impl ModuleReader<'_> {
                 let b = self.untyped(o, st, t)?;
                 let pred = o.next()?;
                 let rt = crate::ir::typing::cmp_result_type(&mut self.m.types, t);
-                if let Some(p) = usize::try_from(pred).ok().and_then(|p| FCMP.get(p)) {
-                    let mut d = InstData::with_operands(Opcode::FCmp, rt, smallvec![a, b]);
-                    d.extra = Extra::FCmp(*p);
+                let extra = cmp_extra(pred)?;
+                let op = if matches!(extra, Extra::FCmp(_)) { Opcode::FCmp } else { Opcode::ICmp };
+                let mut d = InstData::with_operands(op, rt, smallvec![a, b]);
+                d.extra = extra;
+                if op == Opcode::FCmp {
                     d.fmf = fmf(o.opt().unwrap_or(0));
-                    d
-                } else {
-                    let p = pred
-                        .checked_sub(32)
-                        .and_then(|p| ICMP.get(p as usize))
-                        .ok_or("bad predicate")?;
-                    let mut d = InstData::with_operands(Opcode::ICmp, rt, smallvec![a, b]);
-                    d.extra = Extra::ICmp(*p);
-                    d
                 }
+                d
             }
             fc::FUNC_CODE_INST_RET => {
                 let mut args = Operands::new();
