@@ -184,7 +184,7 @@ pub enum Attr {
     Type(AttrKind, TypeId),
     /// `allocsize(a[, b])`.
     AllocSize(u32, Option<u32>),
-    /// `vscale_range(min[, max])`.
+    /// `vscale_range(min[, max])`: the maximum, `None` when unbounded (written `0`).
     VScaleRange(u32, Option<u32>),
     /// `uwtable` (`None`) or `uwtable(sync|async)`.
     UwTable(Option<UwTableKind>),

@@ -176,7 +176,9 @@ impl<'a> Parser<'a> {
                     }
                     Ok(Attr::AllocSize(a, b))
                 } else {
-                    Ok(Attr::VScaleRange(a, b.filter(|b| *b != 0)))
+                    // The maximum defaults to the minimum; `0` means unbounded.
+                    let max = b.unwrap_or(a);
+                    Ok(Attr::VScaleRange(a, (max != 0).then_some(max)))
                 }
             }
             AttrKind::Memory => {
