@@ -88,3 +88,16 @@ fn a_phi_operand_using_one_is_refused_by_name() {
     let e = bitcode::read(&bytes).expect_err("refused");
     assert!(e.message.contains("phi operand using the icmp constant expression"), "{e}");
 }
+
+#[test]
+fn summary_entries_are_warned_about_when_writing() {
+    let text = "^0 = module: (path: \"a.o\", hash: (0, 0, 0, 0, 0))\n\
+                define void @f() {\n  ret void\n}\n";
+    let m = parse(text).module.expect("parses");
+    assert_eq!(
+        bitcode::write_warnings(&m),
+        ["1 summary entries (^0 = ...) are not written to bitcode"]
+    );
+    let plain = parse("define void @f() {\n  ret void\n}\n").module.expect("parses");
+    assert!(bitcode::write_warnings(&plain).is_empty());
+}
