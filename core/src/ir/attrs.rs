@@ -320,6 +320,34 @@ impl MemoryEffects {
         }
         e
     }
+    /// The effects a pre-LLVM-16 function attribute stands for (`readnone`, `readonly`,
+    /// `writeonly`, `argmemonly`, `inaccessiblememonly`, `inaccessiblemem_or_argmemonly`).
+    pub fn from_legacy_keyword(w: &str) -> Option<MemoryEffects> {
+        let only = |locs: &[usize]| {
+            let mut e = MemoryEffects::all(ModRef::None);
+            for &i in locs {
+                e.set(i, ModRef::ModRef);
+            }
+            e
+        };
+        Some(match w {
+            "readnone" => MemoryEffects::all(ModRef::None),
+            "readonly" => MemoryEffects::all(ModRef::Ref),
+            "writeonly" => MemoryEffects::all(ModRef::Mod),
+            "argmemonly" => only(&[0]),
+            "inaccessiblememonly" => only(&[1]),
+            "inaccessiblemem_or_argmemonly" => only(&[0, 1]),
+            _ => return None,
+        })
+    }
+    /// The effects allowed by both (several legacy attributes on one function combine so).
+    pub fn intersect(self, other: MemoryEffects) -> MemoryEffects {
+        let mut r = MemoryEffects(0);
+        for i in 0..MEMORY_LOCATIONS.len() {
+            r.set(i, ModRef::from_bits(self.get(i) as u8 & other.get(i) as u8));
+        }
+        r
+    }
 }
 
 impl AttrSetId {
