@@ -428,15 +428,13 @@ pub fn encode_with(
                 set(&mut ops, 14, 0);
             }
         }
-        c::METADATA_SUBPROGRAM => {
-            if !has("spFlags") {
-                let [local, def, opt, virt] = legacy_sp;
-                let sp = (virt.unwrap_or(0) & 3)
-                    | (local.unwrap_or(0) << 2)
-                    | (def.unwrap_or(1) << 3)
-                    | (opt.unwrap_or(0) << 4);
-                set(&mut ops, 9, sp);
-            }
+        c::METADATA_SUBPROGRAM if !has("spFlags") => {
+            let [local, def, opt, virt] = legacy_sp;
+            let sp = (virt.unwrap_or(0) & 3)
+                | (local.unwrap_or(0) << 2)
+                | (def.unwrap_or(1) << 3)
+                | (opt.unwrap_or(0) << 4);
+            set(&mut ops, 9, sp);
         }
         _ => {}
     }
