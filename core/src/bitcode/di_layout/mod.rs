@@ -418,8 +418,9 @@ pub fn encode_with(
         c::METADATA_FILE if op(&ops, 5) == 0 => ops.truncate(5),
         c::METADATA_DERIVED_TYPE => {
             // LLVM 19 keeps the packed pointer authentication (made when `ptrAuthKey:` is
-            // given) where it keeps the alignment, so it writes it as the alignment too.
-            if has("ptrAuthKey") {
+            // given) where it keeps the alignment: for a tag other than
+            // `DW_TAG_LLVM_ptrauth_type` it writes it as the alignment instead.
+            if has("ptrAuthKey") && op(&ops, 1) != table::TAG_PTRAUTH {
                 let packed = op(&ops, 14);
                 set(&mut ops, 8, packed);
             }
