@@ -173,7 +173,12 @@ pub fn write_module(path: Option<&Path>, module: &Module, emit: IrEmit) -> ExitC
                 return ExitCode::FAILURE;
             }
             match bitcode::write(module) {
-                Ok(b) => b,
+                Ok(b) => {
+                    bitcode::write_warnings(module)
+                        .iter()
+                        .for_each(|w| eprintln!("irplay: warning: {w}"));
+                    b
+                }
                 Err(e) => {
                     eprintln!("irplay: error: cannot write the module as bitcode: {}", e.message);
                     return ExitCode::FAILURE;

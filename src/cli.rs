@@ -178,7 +178,7 @@ pub struct FmtArgs {
     #[arg(long)]
     pub in_place: bool,
     /// What to write: LLVM 19 text (`ll`, the default) or bitcode (`bc`: only a valid module,
-    /// and never to a terminal).
+    /// and never to a terminal; summary entries are left out, with a warning).
     #[arg(long, value_enum)]
     pub emit: Option<crate::bitcode_io::IrEmit>,
 }

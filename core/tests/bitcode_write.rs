@@ -19,22 +19,8 @@ use std::sync::Mutex;
 /// round-trip yet, each with the reason.
 const KNOWN: &[(&str, &str)] = &[
     (
-        "tests/ir/parse/ok/debug-info.ll",
-        "a `DIDerivedType` with `ptrAuthKey`: llvm-as-19's record reads back with a stray \
-         `align: 1361`, ours without it (the DI record layout, not the value side)",
-    ),
-    (
-        "tests/ir/parse/ok/functions-fn-attributes.ll",
-        "`vscale_range(2)` means (2, 2), but the module keeps it as (2, unbounded) like \
-         `vscale_range(2,0)`",
-    ),
-    (
         "tests/ir/parse/ok/module-summary.ll",
         "ThinLTO summaries (`^N = ...`) are kept as text and not written",
-    ),
-    (
-        "tests/ir/parse/ok/syntax-identifiers.ll",
-        "a name with a byte that is not UTF-8 (`\\FF`) is not kept byte for byte by the parser",
     ),
 ];
 

@@ -111,3 +111,12 @@ pub fn apply_read_upgrades(module: &mut Module) {
 pub fn write(module: &Module) -> Result<Vec<u8>, BitcodeError> {
     writer::write(module)
 }
+
+/// What [`write`] leaves out of `module`, one warning each: its summary entries (`^0 = ...`,
+/// kept as text in the module) are not written, as [`read`] skips summary blocks.
+pub fn write_warnings(module: &Module) -> Vec<String> {
+    match module.summaries.len() {
+        0 => Vec::new(),
+        n => vec![format!("{n} summary entries (^0 = ...) are not written to bitcode")],
+    }
+}

@@ -184,7 +184,7 @@ pub enum Attr {
     Type(AttrKind, TypeId),
     /// `allocsize(a[, b])`.
     AllocSize(u32, Option<u32>),
-    /// `vscale_range(min[, max])`.
+    /// `vscale_range(min[, max])`: the maximum, `None` when unbounded (written `0`).
     VScaleRange(u32, Option<u32>),
     /// `uwtable` (`None`) or `uwtable(sync|async)`.
     UwTable(Option<UwTableKind>),
@@ -319,6 +319,34 @@ impl MemoryEffects {
             e.set(i, m);
         }
         e
+    }
+    /// The effects a pre-LLVM-16 function attribute stands for (`readnone`, `readonly`,
+    /// `writeonly`, `argmemonly`, `inaccessiblememonly`, `inaccessiblemem_or_argmemonly`).
+    pub fn from_legacy_keyword(w: &str) -> Option<MemoryEffects> {
+        let only = |locs: &[usize]| {
+            let mut e = MemoryEffects::all(ModRef::None);
+            for &i in locs {
+                e.set(i, ModRef::ModRef);
+            }
+            e
+        };
+        Some(match w {
+            "readnone" => MemoryEffects::all(ModRef::None),
+            "readonly" => MemoryEffects::all(ModRef::Ref),
+            "writeonly" => MemoryEffects::all(ModRef::Mod),
+            "argmemonly" => only(&[0]),
+            "inaccessiblememonly" => only(&[1]),
+            "inaccessiblemem_or_argmemonly" => only(&[0, 1]),
+            _ => return None,
+        })
+    }
+    /// The effects allowed by both (several legacy attributes on one function combine so).
+    pub fn intersect(self, other: MemoryEffects) -> MemoryEffects {
+        let mut r = MemoryEffects(0);
+        for i in 0..MEMORY_LOCATIONS.len() {
+            r.set(i, ModRef::from_bits(self.get(i) as u8 & other.get(i) as u8));
+        }
+        r
     }
 }
 

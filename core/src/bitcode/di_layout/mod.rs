@@ -425,25 +425,30 @@ pub fn encode_with(
             *x = v;
         }
     };
+    let has = |n: &str| fields.iter().any(|f| f.name.map(|x| m.symbols.get(x)) == Some(n));
     match layout.code {
         c::METADATA_COMPILE_UNIT => set(&mut ops, 0, 1),
         c::METADATA_FILE if op(&ops, 5) == 0 => ops.truncate(5),
-        // Pointer authentication is written only for its tag, and only with a key.
-        c::METADATA_DERIVED_TYPE
-            if op(&ops, 1) != table::TAG_PTRAUTH || op(&ops, 14) & 0xf == 0 =>
-        {
-            set(&mut ops, 14, 0);
-        }
-        c::METADATA_SUBPROGRAM => {
-            let has = |n: &str| fields.iter().any(|f| f.name.map(|x| m.symbols.get(x)) == Some(n));
-            if !has("spFlags") {
-                let [local, def, opt, virt] = legacy_sp;
-                let sp = (virt.unwrap_or(0) & 3)
-                    | (local.unwrap_or(0) << 2)
-                    | (def.unwrap_or(1) << 3)
-                    | (opt.unwrap_or(0) << 4);
-                set(&mut ops, 9, sp);
+        c::METADATA_DERIVED_TYPE => {
+            // LLVM 19 keeps the packed pointer authentication (made when `ptrAuthKey:` is
+            // given) where it keeps the alignment: for a tag other than
+            // `DW_TAG_LLVM_ptrauth_type` it writes it as the alignment instead.
+            if has("ptrAuthKey") && op(&ops, 1) != table::TAG_PTRAUTH {
+                let packed = op(&ops, 14);
+                set(&mut ops, 8, packed);
             }
+            // Pointer authentication is written only for its tag, and only with a key.
+            if op(&ops, 1) != table::TAG_PTRAUTH || op(&ops, 14) & 0xf == 0 {
+                set(&mut ops, 14, 0);
+            }
+        }
+        c::METADATA_SUBPROGRAM if !has("spFlags") => {
+            let [local, def, opt, virt] = legacy_sp;
+            let sp = (virt.unwrap_or(0) & 3)
+                | (local.unwrap_or(0) << 2)
+                | (def.unwrap_or(1) << 3)
+                | (opt.unwrap_or(0) << 4);
+            set(&mut ops, 9, sp);
         }
         _ => {}
     }

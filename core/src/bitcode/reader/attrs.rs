@@ -131,13 +131,13 @@ impl ModuleReader<'_> {
                     };
                     if let Some(e) = old_memory(code as u32, is_fn) {
                         let cur = memory.unwrap_or(MemoryEffects::all(ModRef::ModRef));
-                        memory = Some(intersect(cur, e));
+                        memory = Some(cur.intersect(e));
                         continue;
                     }
                     let a = int_attr(code as u32, val)?;
                     if let Attr::Memory(e) = a {
                         let cur = memory.unwrap_or(MemoryEffects::all(ModRef::ModRef));
-                        memory = Some(intersect(cur, e));
+                        memory = Some(cur.intersect(e));
                     } else {
                         out.push(a);
                     }
@@ -289,31 +289,8 @@ fn old_memory(code: u32, is_fn: bool) -> Option<MemoryEffects> {
     if !is_fn {
         return None;
     }
-    let only = |locs: &[usize]| {
-        let mut e = MemoryEffects::all(ModRef::None);
-        for &i in locs {
-            e.set(i, ModRef::ModRef);
-        }
-        e
-    };
     let kw = attr_kinds::keyword(code).or_else(|| {
         attr_kinds::OLD_MEMORY_KINDS.iter().find(|(c, _)| *c == code).map(|(_, k)| *k)
     })?;
-    Some(match kw {
-        "readnone" => MemoryEffects::all(ModRef::None),
-        "readonly" => MemoryEffects::all(ModRef::Ref),
-        "writeonly" => MemoryEffects::all(ModRef::Mod),
-        "argmemonly" => only(&[0]),
-        "inaccessiblememonly" => only(&[1]),
-        "inaccessiblemem_or_argmemonly" => only(&[0, 1]),
-        _ => return None,
-    })
-}
-
-fn intersect(a: MemoryEffects, b: MemoryEffects) -> MemoryEffects {
-    let mut r = MemoryEffects(0);
-    for i in 0..crate::ir::attrs::MEMORY_LOCATIONS.len() {
-        r.set(i, ModRef::from_bits(a.get(i) as u8 & b.get(i) as u8));
-    }
-    r
+    MemoryEffects::from_legacy_keyword(kw)
 }

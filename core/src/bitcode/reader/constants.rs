@@ -98,6 +98,11 @@ pub(super) fn op_flags(op: Opcode, v: u64) -> InstFlags {
     f
 }
 
+/// Operand `i` of a constant's record.
+fn at(ops: &[u64], i: usize) -> Result<u64, String> {
+    ops.get(i).copied().ok_or_else(|| "too few operands".to_string())
+}
+
 /// GEP flags (`inbounds`, `nusw`, `nuw`) from their bits.
 pub(super) fn gep_flags(v: u64) -> InstFlags {
     let mut f = InstFlags::default();
@@ -216,7 +221,6 @@ impl ModuleReader<'_> {
         ops: &[u64],
         depth: u32,
     ) -> Result<ConstId, String> {
-        let at = |i: usize| ops.get(i).copied().ok_or_else(|| "too few operands".to_string());
         let types = &self.m.types;
         let kind = match code {
             CST_CODE_NULL => {
@@ -236,7 +240,7 @@ impl ModuleReader<'_> {
             CST_CODE_POISON => ConstKind::Poison,
             CST_CODE_INTEGER => {
                 let bits = types.int_bits(ty).ok_or("an integer of a non-integer type")?;
-                ConstKind::Int(ApInt::from_i64(bits, decode_signed(at(0)?)))
+                ConstKind::Int(ApInt::from_i64(bits, decode_signed(at(ops, 0)?)))
             }
             CST_CODE_WIDE_INTEGER => {
                 let bits = types.int_bits(ty).ok_or("an integer of a non-integer type")?;
@@ -309,25 +313,25 @@ impl ModuleReader<'_> {
             }
             CST_CODE_CE_BINOP => {
                 let is_fp = types.is_fp_or_fp_vector(ty);
-                let op = binop(at(0)?, is_fp).ok_or("unknown binary operator")?;
-                let a = self.operand(b, at(1)?, depth).map_err(|e| e.1)?;
-                let c = self.operand(b, at(2)?, depth).map_err(|e| e.1)?;
+                let op = binop(at(ops, 0)?, is_fp).ok_or("unknown binary operator")?;
+                let a = self.operand(b, at(ops, 1)?, depth).map_err(|e| e.1)?;
+                let c = self.operand(b, at(ops, 2)?, depth).map_err(|e| e.1)?;
                 let flags = op_flags(op, ops.get(3).copied().unwrap_or(0));
                 expr(op, flags, vec![a, c], None)
             }
             CST_CODE_CE_UNOP => {
-                if at(0)? != 0 {
+                if at(ops, 0)? != 0 {
                     return Err("unknown unary operator".to_string());
                 }
-                let a = self.operand(b, at(1)?, depth).map_err(|e| e.1)?;
+                let a = self.operand(b, at(ops, 1)?, depth).map_err(|e| e.1)?;
                 expr(Opcode::FNeg, InstFlags::default(), vec![a], None)
             }
             CST_CODE_CE_CAST => {
-                let op = *usize::try_from(at(0)?)
+                let op = *usize::try_from(at(ops, 0)?)
                     .ok()
                     .and_then(|i| CASTS.get(i))
                     .ok_or("unknown cast")?;
-                let a = self.operand(b, at(2)?, depth).map_err(|e| e.1)?;
+                let a = self.operand(b, at(ops, 2)?, depth).map_err(|e| e.1)?;
                 let flags = op_flags(op, ops.get(3).copied().unwrap_or(0));
                 expr(op, flags, vec![a], None)
             }
@@ -339,48 +343,59 @@ impl ModuleReader<'_> {
             CST_CODE_CE_SELECT => {
                 let mut v = Vec::new();
                 for k in 0..3 {
-                    v.push(self.operand(b, at(k)?, depth).map_err(|e| e.1)?);
+                    v.push(self.operand(b, at(ops, k)?, depth).map_err(|e| e.1)?);
                 }
                 expr(Opcode::Select, InstFlags::default(), v, None)
             }
             CST_CODE_CE_EXTRACTELT => {
-                let a = self.operand(b, at(1)?, depth).map_err(|e| e.1)?;
-                let i = self.operand(b, at(3)?, depth).map_err(|e| e.1)?;
+                let a = self.operand(b, at(ops, 1)?, depth).map_err(|e| e.1)?;
+                let i = self.operand(b, at(ops, 3)?, depth).map_err(|e| e.1)?;
                 expr(Opcode::ExtractElement, InstFlags::default(), vec![a, i], None)
             }
             CST_CODE_CE_INSERTELT => {
-                let a = self.operand(b, at(0)?, depth).map_err(|e| e.1)?;
-                let e = self.operand(b, at(1)?, depth).map_err(|e| e.1)?;
-                let i = self.operand(b, at(3)?, depth).map_err(|e| e.1)?;
+                let a = self.operand(b, at(ops, 0)?, depth).map_err(|e| e.1)?;
+                let e = self.operand(b, at(ops, 1)?, depth).map_err(|e| e.1)?;
+                let i = self.operand(b, at(ops, 3)?, depth).map_err(|e| e.1)?;
                 expr(Opcode::InsertElement, InstFlags::default(), vec![a, e, i], None)
             }
             CST_CODE_CE_SHUFFLEVEC | CST_CODE_CE_SHUFVEC_EX => {
                 let s = usize::from(code == CST_CODE_CE_SHUFVEC_EX);
                 let mut v = Vec::new();
                 for k in 0..3 {
-                    v.push(self.operand(b, at(s + k)?, depth).map_err(|e| e.1)?);
+                    v.push(self.operand(b, at(ops, s + k)?, depth).map_err(|e| e.1)?);
                 }
                 expr(Opcode::ShuffleVector, InstFlags::default(), v, None)
             }
             CST_CODE_CE_CMP => {
-                return Err("icmp and fcmp constant expressions are not supported".to_string())
+                // Kept until its uses are expanded (see `constexpr`), the predicate with it.
+                let a = self.operand(b, at(ops, 1)?, depth).map_err(|e| e.1)?;
+                let c = self.operand(b, at(ops, 2)?, depth).map_err(|e| e.1)?;
+                let op = match super::insts::cmp_extra(at(ops, 3)?)? {
+                    crate::ir::Extra::FCmp(_) => Opcode::FCmp,
+                    _ => Opcode::ICmp,
+                };
+                let p = super::constexpr::predicate_operand(&mut self.m, at(ops, 3)?);
+                expr(op, InstFlags::default(), vec![a, c, p], None)
             }
             CST_CODE_BLOCKADDRESS => {
-                let f = self.global_operand(b, at(1)?, depth)?;
-                let bb = usize::try_from(at(2)?).map_err(|_| "bad block number".to_string())?;
+                let f = self.global_operand(b, at(ops, 1)?, depth)?;
+                let bb =
+                    usize::try_from(at(ops, 2)?).map_err(|_| "bad block number".to_string())?;
                 if bb > 1 << 30 {
                     return Err("bad block number".to_string());
                 }
                 ConstKind::BlockAddress { func: f, block: Block::new(bb) }
             }
             CST_CODE_DSO_LOCAL_EQUIVALENT => {
-                ConstKind::DsoLocalEquivalent(self.global_operand(b, at(1)?, depth)?)
+                ConstKind::DsoLocalEquivalent(self.global_operand(b, at(ops, 1)?, depth)?)
             }
-            CST_CODE_NO_CFI_VALUE => ConstKind::NoCfi(self.global_operand(b, at(1)?, depth)?),
+            CST_CODE_NO_CFI_VALUE => {
+                ConstKind::NoCfi(self.global_operand(b, at(ops, 1)?, depth)?)
+            }
             CST_CODE_PTRAUTH => {
                 let mut v = Vec::new();
                 for k in 0..4 {
-                    v.push(self.operand(b, at(k)?, depth).map_err(|e| e.1)?);
+                    v.push(self.operand(b, at(ops, k)?, depth).map_err(|e| e.1)?);
                 }
                 // Printed without a null address discriminator, then without a zero one.
                 if v.get(3).is_some_and(|&c| matches!(self.m.consts.kind(c), ConstKind::Null)) {
@@ -399,6 +414,9 @@ impl ModuleReader<'_> {
             | CST_CODE_INLINEASM => ConstKind::InlineAsm(Box::new(inline_asm(code, ops)?)),
             _ => return Err("unknown record".to_string()),
         };
+        if matches!(&kind, ConstKind::Expr(e) if !super::constexpr::supported(e.op)) {
+            self.legacy_exprs = true;
+        }
         Ok(self.m.consts.intern(ty, kind))
     }
 
@@ -418,7 +436,6 @@ impl ModuleReader<'_> {
         ops: &[u64],
         depth: u32,
     ) -> Result<ConstId, String> {
-        let at = |i: usize| ops.get(i).copied().ok_or_else(|| "too few operands".to_string());
         let mut i = 0usize;
         let mut flags = InstFlags::default();
         let mut inrange = None;
@@ -429,34 +446,34 @@ impl ModuleReader<'_> {
                 }
                 if ops.len() % 2 == 1 {
                     i = 1;
-                    Some(at(0)?)
+                    Some(at(ops, 0)?)
                 } else {
                     None
                 }
             }
             CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD => {
                 // The old in-range index is dropped (LLVM 19 turns it into a byte range).
-                if at(1)? & 1 != 0 {
+                if at(ops, 1)? & 1 != 0 {
                     flags.set(InstFlags::INBOUNDS);
                 }
                 i = 2;
-                Some(at(0)?)
+                Some(at(ops, 0)?)
             }
             _ => {
-                flags = gep_flags(at(1)?);
+                flags = gep_flags(at(ops, 1)?);
                 i = 2;
                 if code == CST_CODE_CE_GEP_WITH_INRANGE {
-                    let bits = at(2)?;
+                    let bits = at(ops, 2)?;
                     if bits == 0 || bits > 64 {
                         return Err(format!("an inrange of {bits} bits"));
                     }
-                    let lo = decode_signed(at(3)?);
-                    let hi = decode_signed(at(4)?);
+                    let lo = decode_signed(at(ops, 3)?);
+                    let hi = decode_signed(at(ops, 4)?);
                     inrange =
                         Some((ApInt::from_i64(bits as u32, lo), ApInt::from_i64(bits as u32, hi)));
                     i = 5;
                 }
-                Some(at(0)?)
+                Some(at(ops, 0)?)
             }
         };
         let Some(src) = src else { return Err("a GEP without its source type".to_string()) };

@@ -88,6 +88,7 @@ impl ModuleReader<'_> {
                 }
             }
         }
+        self.expand_legacy_exprs(&mut st.body).map_err(|m| c.error(m))?;
         self.md.end_function(&mut st.body);
         st.body.shrink_to_fit();
         // Parameter names live in the function too.

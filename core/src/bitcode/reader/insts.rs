@@ -105,6 +105,25 @@ const ICMP: [IntPredicate; 10] = [
     IntPredicate::Sle,
 ];
 
+/// A memory instruction with its `volatile` flag and its payload (`Extra::Mem` or
+/// `Extra::Rmw`).
+fn with_mem(mut d: InstData, volatile: bool, extra: Extra) -> InstData {
+    if volatile {
+        d.flags.set(InstFlags::VOLATILE);
+    }
+    d.extra = extra;
+    d
+}
+
+/// The predicate of a compare from its bitcode code (`fcmp` below 32, `icmp` from 32).
+pub(super) fn cmp_extra(pred: u64) -> Result<Extra, String> {
+    if let Some(p) = usize::try_from(pred).ok().and_then(|p| FCMP.get(p)) {
+        return Ok(Extra::FCmp(*p));
+    }
+    let p = pred.checked_sub(32).and_then(|p| ICMP.get(p as usize)).ok_or("bad predicate")?;
+    Ok(Extra::ICmp(*p))
+}
+
 const RMW: [RmwOp; 17] = [
     RmwOp::Xchg,
     RmwOp::Add,
@@ -180,6 +199,15 @@ impl ModuleReader<'_> {
 
     fn type_of(&self, v: u64) -> Result<TypeId, String> {
         self.vals.ty(v).ok_or_else(|| format!("type {v} is not defined"))
+    }
+
+    /// The ordering and sync scope of an atomic load or store (the next two operands), or
+    /// none for a plain one.
+    fn atomic(&self, o: &mut Ops<'_>, atomic: bool) -> Result<(Ordering, SyncScope), String> {
+        if !atomic {
+            return Ok((Ordering::NotAtomic, SyncScope::System));
+        }
+        Ok((ordering(o.next()?)?, self.scope(o.next()?)?))
     }
 
     fn scope(&self, v: u64) -> Result<SyncScope, String> {
@@ -312,20 +340,14 @@ impl ModuleReader<'_> {
                 let b = self.untyped(o, st, t)?;
                 let pred = o.next()?;
                 let rt = crate::ir::typing::cmp_result_type(&mut self.m.types, t);
-                if let Some(p) = usize::try_from(pred).ok().and_then(|p| FCMP.get(p)) {
-                    let mut d = InstData::with_operands(Opcode::FCmp, rt, smallvec![a, b]);
-                    d.extra = Extra::FCmp(*p);
+                let extra = cmp_extra(pred)?;
+                let op = if matches!(extra, Extra::FCmp(_)) { Opcode::FCmp } else { Opcode::ICmp };
+                let mut d = InstData::with_operands(op, rt, smallvec![a, b]);
+                d.extra = extra;
+                if op == Opcode::FCmp {
                     d.fmf = fmf(o.opt().unwrap_or(0));
-                    d
-                } else {
-                    let p = pred
-                        .checked_sub(32)
-                        .and_then(|p| ICMP.get(p as usize))
-                        .ok_or("bad predicate")?;
-                    let mut d = InstData::with_operands(Opcode::ICmp, rt, smallvec![a, b]);
-                    d.extra = Extra::ICmp(*p);
-                    d
                 }
+                d
             }
             fc::FUNC_CODE_INST_RET => {
                 let mut args = Operands::new();
@@ -520,44 +542,20 @@ impl ModuleReader<'_> {
                 let ty = self.type_of(o.next()?)?;
                 let align = align(o.next()?)?;
                 let vol = o.next()? != 0;
-                let (ordering, scope) = if code == fc::FUNC_CODE_INST_LOADATOMIC {
-                    (ordering(o.next()?)?, self.scope(o.next()?)?)
-                } else {
-                    (Ordering::NotAtomic, SyncScope::System)
-                };
-                let mut d = InstData::with_operands(Opcode::Load, ty, smallvec![p]);
-                if vol {
-                    d.flags.set(InstFlags::VOLATILE);
-                }
-                d.extra = Extra::Mem(Box::new(MemInfo {
-                    align,
-                    ordering,
-                    failure: Ordering::NotAtomic,
-                    scope,
-                }));
-                d
+                let (ordering, scope) = self.atomic(o, code == fc::FUNC_CODE_INST_LOADATOMIC)?;
+                let d = InstData::with_operands(Opcode::Load, ty, smallvec![p]);
+                let failure = Ordering::NotAtomic;
+                with_mem(d, vol, Extra::Mem(Box::new(MemInfo { align, ordering, failure, scope })))
             }
             fc::FUNC_CODE_INST_STORE | fc::FUNC_CODE_INST_STOREATOMIC => {
                 let (p, _) = self.typed(o, st)?;
                 let (v, _) = self.typed(o, st)?;
                 let align = align(o.next()?)?;
                 let vol = o.next()? != 0;
-                let (ordering, scope) = if code == fc::FUNC_CODE_INST_STOREATOMIC {
-                    (ordering(o.next()?)?, self.scope(o.next()?)?)
-                } else {
-                    (Ordering::NotAtomic, SyncScope::System)
-                };
-                let mut d = InstData::with_operands(Opcode::Store, TypeId::VOID, smallvec![v, p]);
-                if vol {
-                    d.flags.set(InstFlags::VOLATILE);
-                }
-                d.extra = Extra::Mem(Box::new(MemInfo {
-                    align,
-                    ordering,
-                    failure: Ordering::NotAtomic,
-                    scope,
-                }));
-                d
+                let (ordering, scope) = self.atomic(o, code == fc::FUNC_CODE_INST_STOREATOMIC)?;
+                let d = InstData::with_operands(Opcode::Store, TypeId::VOID, smallvec![v, p]);
+                let failure = Ordering::NotAtomic;
+                with_mem(d, vol, Extra::Mem(Box::new(MemInfo { align, ordering, failure, scope })))
             }
             fc::FUNC_CODE_INST_CMPXCHG => {
                 let (p, _) = self.typed(o, st)?;
@@ -574,15 +572,11 @@ impl ModuleReader<'_> {
                     .types
                     .intern(Type::Struct { packed: false, fields: Box::new([ct, TypeId::I1]) });
                 let mut d = InstData::with_operands(Opcode::CmpXchg, rt, smallvec![p, cmp, new]);
-                if vol {
-                    d.flags.set(InstFlags::VOLATILE);
-                }
                 if weak {
                     d.flags.set(InstFlags::WEAK);
                 }
-                d.extra =
-                    Extra::Mem(Box::new(MemInfo { align, ordering: success, failure, scope }));
-                d
+                let mem = MemInfo { align, ordering: success, failure, scope };
+                with_mem(d, vol, Extra::Mem(Box::new(mem)))
             }
             fc::FUNC_CODE_INST_ATOMICRMW => {
                 let (p, _) = self.typed(o, st)?;
@@ -595,15 +589,13 @@ impl ModuleReader<'_> {
                 let ordering = ordering(o.next()?)?;
                 let scope = self.scope(o.next()?)?;
                 let align = align(o.opt().unwrap_or(0))?;
-                let mut d = InstData::with_operands(Opcode::AtomicRmw, vt, smallvec![p, v]);
-                if vol {
-                    d.flags.set(InstFlags::VOLATILE);
-                }
-                d.extra = Extra::Rmw(
-                    op,
-                    Box::new(MemInfo { align, ordering, failure: Ordering::NotAtomic, scope }),
-                );
-                d
+                let d = InstData::with_operands(Opcode::AtomicRmw, vt, smallvec![p, v]);
+                let failure = Ordering::NotAtomic;
+                with_mem(
+                    d,
+                    vol,
+                    Extra::Rmw(op, Box::new(MemInfo { align, ordering, failure, scope })),
+                )
             }
             fc::FUNC_CODE_INST_FENCE => {
                 let ordering = ordering(o.next()?)?;

@@ -8,6 +8,7 @@
 //!  types.rs      the type table
 //!  attrs.rs      attribute groups and attribute lists
 //!  constants.rs  module and function constants (forward references resolved on demand)
+//!  constexpr.rs   constant expressions LLVM 19 dropped, made instructions at their uses
 //!  function.rs   function blocks: blocks, names, debug locations and records, attachments
 //!  insts.rs      one instruction record at a time
 //!  upgrade.rs    the upgrades LLVM applies on reading (intrinsic renames and attributes,
@@ -27,6 +28,7 @@
 
 mod attrs;
 mod constants;
+mod constexpr;
 mod function;
 mod insts;
 mod metadata;

@@ -54,6 +54,8 @@ pub(super) struct ModuleReader<'a> {
     pub fn_attrs: HashMap<GlobalId, AttrList>,
     /// The size of the input in bytes, to bound counts the file claims.
     pub input_len: u64,
+    /// True once a constant expression LLVM 19 no longer has was read (see `constexpr`).
+    pub legacy_exprs: bool,
 }
 
 /// LLVM's encoded linkages.
@@ -140,6 +142,7 @@ impl<'a> ModuleReader<'a> {
             kinds: Default::default(),
             fn_attrs: HashMap::default(),
             input_len: input_len as u64,
+            legacy_exprs: false,
         }
     }
 
@@ -600,6 +603,12 @@ impl<'a> ModuleReader<'a> {
                 self.deferred.push((d, v));
                 continue;
             };
+            if self.legacy_exprs && self.is_legacy(k, &mut HashMap::default(), 0).unwrap_or(true) {
+                return Err(c.error(format!(
+                    "a global uses the {} constant expression, which LLVM 19 no longer has",
+                    self.legacy_name(k)
+                )));
+            }
             fn gv(m: &mut Module, g: GlobalId) -> Option<&mut GlobalKind> {
                 m.globals.get_mut(g).map(|gv| &mut gv.kind)
             }

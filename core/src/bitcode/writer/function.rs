@@ -203,10 +203,12 @@ fn write_dbg_record(
 
 fn write_vst(w: &mut Writer, body: &Body, cx: &FnCtx<'_>) -> Result<(), BitcodeError> {
     let named = |n: &LocalName| match n {
-        LocalName::Named(s) => Some(cx.m.symbols.get(*s).as_bytes()),
+        LocalName::Named(s) => {
+            Some(crate::ir::symbol::name_to_bytes(cx.m.symbols.get(*s).as_bytes()))
+        }
         LocalName::Unnamed => None,
     };
-    let mut entries: Vec<(u32, u64, &[u8])> = Vec::new();
+    let mut entries: Vec<(u32, u64, std::borrow::Cow<'_, [u8]>)> = Vec::new();
     let mut value = |v: Value| -> Result<(), BitcodeError> {
         let Some(d) = body.values.get(v) else { return Ok(()) };
         if let Some(n) = named(&d.name) {
@@ -236,7 +238,7 @@ fn write_vst(w: &mut Writer, body: &Body, cx: &FnCtx<'_>) -> Result<(), BitcodeE
     }
     w.enter_block(block::VALUE_SYMTAB_BLOCK_ID, 4);
     for (code, id, name) in entries {
-        super::abbrevs::name_record(w, code, id, name);
+        super::abbrevs::name_record(w, code, id, &name);
     }
     w.end_block();
     Ok(())

@@ -92,7 +92,8 @@ pub(super) fn type_table(w: &mut Writer, m: &Module, e: &Enumeration) -> Result<
                     return Err(BitcodeError::new(0, "an unknown identified struct"));
                 };
                 if let TypeName::Named(s) = &ns.name {
-                    w.record(tc::TYPE_CODE_STRUCT_NAME, &chars(m.symbols.get(*s).as_bytes()));
+                    let name = crate::ir::symbol::name_to_bytes(m.symbols.get(*s).as_bytes());
+                    w.record(tc::TYPE_CODE_STRUCT_NAME, &chars(&name));
                 }
                 match &ns.body {
                     None => w.record(tc::TYPE_CODE_OPAQUE, &[0]),
@@ -314,10 +315,12 @@ impl Names {
     }
 }
 
-fn name_of<'m>(m: &'m Module, gv: &GlobalValue) -> &'m [u8] {
+/// The bytes of a global's name (raw bytes as they were read, see
+/// [`crate::ir::symbol::name_to_bytes`]).
+fn name_of<'m>(m: &'m Module, gv: &GlobalValue) -> std::borrow::Cow<'m, [u8]> {
     match &gv.name {
-        GlobalName::Named(s) => m.symbols.get(*s).as_bytes(),
-        GlobalName::Numbered(_) => &[],
+        GlobalName::Named(s) => crate::ir::symbol::name_to_bytes(m.symbols.get(*s).as_bytes()),
+        GlobalName::Numbered(_) => std::borrow::Cow::Borrowed(&[]),
     }
 }
 
@@ -330,7 +333,7 @@ pub(super) fn module_info(
 ) -> Result<(), BitcodeError> {
     for (i, c) in m.comdats.values().enumerate() {
         let _ = i;
-        let name = m.symbols.get(c.name).as_bytes();
+        let name = crate::ir::symbol::name_to_bytes(m.symbols.get(c.name).as_bytes());
         let kind = match c.kind {
             ComdatKind::Any => 1,
             ComdatKind::ExactMatch => 2,
@@ -338,7 +341,7 @@ pub(super) fn module_info(
             ComdatKind::NoDeduplicate => 4,
             ComdatKind::SameSize => 5,
         };
-        let off = strtab.add(name);
+        let off = strtab.add(&name);
         w.record(mc::MODULE_CODE_COMDAT, &[off, name.len() as u64, kind]);
     }
     if let Some(t) = &m.triple {
@@ -382,7 +385,7 @@ pub(super) fn module_info(
     for (k, &g) in e.globals.iter().enumerate() {
         let Some(gv) = m.globals.get(g) else { continue };
         let name = name_of(m, gv);
-        let off = strtab.add(name);
+        let off = strtab.add(&name);
         let mut ops = vec![off, name.len() as u64];
         let dso_local = (gv.preemption == Preemption::DsoLocal) as u64;
         let (poff, plen) = match &gv.partition {

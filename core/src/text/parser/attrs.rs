@@ -55,10 +55,10 @@ impl<'a> Parser<'a> {
                 &TokenKind::Word(w) => {
                     // Legacy function memory attributes are upgraded to `memory(...)`.
                     if matches!(ctx, AttrCtx::Fn | AttrCtx::Group) {
-                        if let Some(e) = legacy_memory(w) {
+                        if let Some(e) = MemoryEffects::from_legacy_keyword(w) {
                             self.bump();
                             let cur = memory.unwrap_or(MemoryEffects::all(ModRef::ModRef));
-                            memory = Some(intersect(cur, e));
+                            memory = Some(cur.intersect(e));
                             continue;
                         }
                     }
@@ -87,7 +87,7 @@ impl<'a> Parser<'a> {
                     let a = self.parse_one_attr(kind, ctx)?;
                     if let Attr::Memory(e) = a {
                         let cur = memory.unwrap_or(MemoryEffects::all(ModRef::ModRef));
-                        memory = Some(intersect(cur, e));
+                        memory = Some(cur.intersect(e));
                     } else {
                         list.attrs.push(a);
                     }
@@ -176,7 +176,9 @@ impl<'a> Parser<'a> {
                     }
                     Ok(Attr::AllocSize(a, b))
                 } else {
-                    Ok(Attr::VScaleRange(a, b.filter(|b| *b != 0)))
+                    // The maximum defaults to the minimum; `0` means unbounded.
+                    let max = b.unwrap_or(a);
+                    Ok(Attr::VScaleRange(a, (max != 0).then_some(max)))
                 }
             }
             AttrKind::Memory => {
@@ -318,31 +320,4 @@ impl<'a> Parser<'a> {
         self.attr_groups.insert(n, set);
         Ok(())
     }
-}
-
-fn legacy_memory(w: &str) -> Option<MemoryEffects> {
-    let only = |locs: &[usize]| {
-        let mut e = MemoryEffects::all(ModRef::None);
-        for &i in locs {
-            e.set(i, ModRef::ModRef);
-        }
-        e
-    };
-    Some(match w {
-        "readnone" => MemoryEffects::all(ModRef::None),
-        "readonly" => MemoryEffects::all(ModRef::Ref),
-        "writeonly" => MemoryEffects::all(ModRef::Mod),
-        "argmemonly" => only(&[0]),
-        "inaccessiblememonly" => only(&[1]),
-        "inaccessiblemem_or_argmemonly" => only(&[0, 1]),
-        _ => return None,
-    })
-}
-
-fn intersect(a: MemoryEffects, b: MemoryEffects) -> MemoryEffects {
-    let mut r = MemoryEffects(0);
-    for i in 0..MEMORY_LOCATIONS.len() {
-        r.set(i, ModRef::from_bits(a.get(i) as u8 & b.get(i) as u8));
-    }
-    r
 }

@@ -284,7 +284,7 @@ impl ModulePrinter<'_> {
                 };
             }
             Attr::VScaleRange(lo, hi) => {
-                let _ = write!(out, "vscale_range({lo},{})", hi.unwrap_or(*lo));
+                let _ = write!(out, "vscale_range({lo},{})", hi.unwrap_or(0));
             }
             Attr::UwTable(k) => match k {
                 Some(UwTableKind::Sync) => out.push_str("uwtable(sync)"),

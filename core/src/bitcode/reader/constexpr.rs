@@ -1,0 +1,346 @@
+//! Constant expressions LLVM 19 no longer has (`icmp`, `fcmp`, `select`, `zext`, `shl`, ...,
+//! which LLVM 15 and 16 write). As LLVM 19's reader does, every use of one inside a function
+//! becomes instructions inserted just before the user, named `constexpr`, `constexpr1`, ...
+//! (`constexpr.ins` for the `insertelement`/`insertvalue` chain of an aggregate that contains
+//! one), expanded anew at each use; a global's initializer that uses one is an error.
+//!
+//! While reading, such an expression is kept in the constant pool as a [`ConstExpr`] of its
+//! own opcode; an `icmp`/`fcmp` carries its bitcode predicate as a third, `i32` operand. Such
+//! constants are never left in the module read: only the instructions made from them are.
+
+use super::module::ModuleReader;
+use crate::ir::function::{Body, LocalName, ValueData, ValueDef};
+use crate::ir::{
+    ApInt, ConstId, ConstKind, Extra, Inst, InstData, InstFlags, Opcode, Operand, Symbol, TypeId,
+    Value,
+};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+/// How deeply an expression may nest before it is refused (the expansion recurses).
+const MAX_NESTING: u32 = 512;
+
+/// The constant expressions LLVM 19 still has.
+pub(super) fn supported(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::Trunc
+            | Opcode::PtrToInt
+            | Opcode::IntToPtr
+            | Opcode::BitCast
+            | Opcode::AddrSpaceCast
+            | Opcode::GetElementPtr
+            | Opcode::ExtractElement
+            | Opcode::InsertElement
+            | Opcode::ShuffleVector
+            | Opcode::Add
+            | Opcode::Sub
+            | Opcode::Mul
+            | Opcode::Xor
+    )
+}
+
+/// The predicate operand of a legacy `icmp`/`fcmp` expression (see the module docs).
+pub(super) fn predicate_operand(m: &mut crate::ir::Module, pred: u64) -> ConstId {
+    m.consts.intern(TypeId::I32, ConstKind::Int(ApInt::from_u64(32, pred)))
+}
+
+/// Names `constexpr`, `constexpr1`, ... as LLVM's symbol table makes them unique: one
+/// counter per function for every clash.
+struct Namer {
+    used: HashSet<Symbol>,
+    last: u32,
+}
+
+impl Namer {
+    fn name(&mut self, m: &mut crate::ir::Module, base: &str) -> LocalName {
+        let mut sym = m.symbols.intern(base);
+        while self.used.contains(&sym) {
+            self.last += 1;
+            sym = m.symbols.intern(&format!("{base}{}", self.last));
+        }
+        self.used.insert(sym);
+        LocalName::Named(sym)
+    }
+}
+
+/// The expansion of one operand: the new instructions in order, and what was made of each
+/// constant (LLVM materializes a constant used twice in one operand once).
+struct Expansion {
+    insts: Vec<Inst>,
+    made: HashMap<ConstId, Operand>,
+    /// [`ModuleReader::is_legacy`]'s answers, for the whole function.
+    memo: HashMap<ConstId, bool>,
+}
+
+impl ModuleReader<'_> {
+    /// True when constant `c` is or contains an expression LLVM 19 no longer has.
+    pub(super) fn is_legacy(
+        &self,
+        c: ConstId,
+        memo: &mut HashMap<ConstId, bool>,
+        depth: u32,
+    ) -> Result<bool, String> {
+        let ops: &[ConstId] = match self.m.consts.kind(c) {
+            ConstKind::Expr(e) if !supported(e.op) => return Ok(true),
+            ConstKind::Expr(e) => &e.operands,
+            ConstKind::Aggregate(el) => el,
+            _ => return Ok(false),
+        };
+        if let Some(&r) = memo.get(&c) {
+            return Ok(r);
+        }
+        if depth > MAX_NESTING {
+            return Err("constant expressions nested too deeply".to_string());
+        }
+        let mut r = false;
+        for &o in ops {
+            if self.is_legacy(o, memo, depth + 1)? {
+                r = true;
+                break;
+            }
+        }
+        memo.insert(c, r);
+        Ok(r)
+    }
+
+    /// The opcode name of the first legacy expression in `c` (operands before their user,
+    /// as LLVM meets them), for messages.
+    pub(super) fn legacy_name(&self, c: ConstId) -> &'static str {
+        let mut seen = HashSet::default();
+        self.first_legacy(c, &mut seen, 0).map_or("unknown", |op| op.name())
+    }
+
+    fn first_legacy(&self, c: ConstId, seen: &mut HashSet<ConstId>, depth: u32) -> Option<Opcode> {
+        if depth > MAX_NESTING || !seen.insert(c) {
+            return None;
+        }
+        let (ops, own): (&[ConstId], _) = match self.m.consts.kind(c) {
+            ConstKind::Expr(e) => (&e.operands, (!supported(e.op)).then_some(e.op)),
+            ConstKind::Aggregate(el) => (el, None),
+            _ => return None,
+        };
+        ops.iter().find_map(|&o| self.first_legacy(o, seen, depth + 1)).or(own)
+    }
+
+    /// Replaces every use of a legacy constant expression in `body` by instructions placed
+    /// before its user (see the module docs).
+    pub(super) fn expand_legacy_exprs(&mut self, body: &mut Body) -> Result<(), String> {
+        if !self.legacy_exprs {
+            return Ok(());
+        }
+        let mut memo = HashMap::default();
+        let mut used: HashSet<Symbol> = HashSet::default();
+        for (_, d) in body.values.iter() {
+            if let LocalName::Named(s) = d.name {
+                used.insert(s);
+            }
+        }
+        for (_, b) in body.blocks.iter() {
+            if let LocalName::Named(s) = b.name {
+                used.insert(s);
+            }
+        }
+        let mut namer = Namer { used, last: 0 };
+        for bi in 0..body.layout.len() {
+            let Some(&b) = body.layout.get(bi) else { continue };
+            let mut k = 0;
+            while let Some(&inst) = body.blocks.get(b).and_then(|bd| bd.insts.get(k)) {
+                let new = self.expand_inst(body, inst, &mut memo, &mut namer)?;
+                let n = new.len();
+                if n > 0 {
+                    if let Some(bd) = body.blocks.get_mut(b) {
+                        let at = k.min(bd.insts.len());
+                        bd.insts.splice(at..at, new);
+                    }
+                }
+                k += n + 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Expands the legacy operands of one instruction, in the order its record lists them;
+    /// returns the new instructions to place before it.
+    fn expand_inst(
+        &mut self,
+        body: &mut Body,
+        inst: Inst,
+        memo: &mut HashMap<ConstId, bool>,
+        namer: &mut Namer,
+    ) -> Result<Vec<Inst>, String> {
+        let Some(d) = body.insts.get(inst) else { return Ok(Vec::new()) };
+        let op = d.op;
+        let n = d.args.len();
+        // Bundle inputs (their records come first), then the operands in record order.
+        let mut slots: Vec<(Option<usize>, usize)> = Vec::new();
+        if let Extra::Call(info) | Extra::Invoke(info, ..) | Extra::CallBr(info, ..) = &d.extra {
+            for (bi, bundle) in info.bundles.iter().enumerate() {
+                slots.extend((0..bundle.inputs.len()).map(|i| (Some(bi), i)));
+            }
+        }
+        match op {
+            Opcode::Select => slots.extend([1, 2, 0].map(|i| (None, i))),
+            Opcode::Store => slots.extend([1, 0].map(|i| (None, i))),
+            _ => slots.extend((0..n).map(|i| (None, i))),
+        }
+        let mut out =
+            Expansion { insts: Vec::new(), made: HashMap::default(), memo: std::mem::take(memo) };
+        let r = self.expand_slots(body, inst, &slots, &mut out, namer);
+        *memo = std::mem::take(&mut out.memo);
+        r?;
+        Ok(out.insts)
+    }
+
+    fn expand_slots(
+        &mut self,
+        body: &mut Body,
+        inst: Inst,
+        slots: &[(Option<usize>, usize)],
+        out: &mut Expansion,
+        namer: &mut Namer,
+    ) -> Result<(), String> {
+        let op = body.insts.get(inst).map(|d| d.op);
+        for &(bundle, i) in slots {
+            let Some(d) = body.insts.get(inst) else { break };
+            let operand = match bundle {
+                Some(bi) => match &d.extra {
+                    Extra::Call(info) | Extra::Invoke(info, ..) | Extra::CallBr(info, ..) => {
+                        info.bundles.get(bi).and_then(|b| b.inputs.get(i)).copied()
+                    }
+                    _ => None,
+                },
+                None => d.args.get(i).copied(),
+            };
+            let Some(Operand::Const(c)) = operand else { continue };
+            if !self.is_legacy(c, &mut out.memo, 0)? {
+                continue;
+            }
+            if op == Some(Opcode::Phi) {
+                // LLVM 19 puts these instructions into a new block on the incoming edge.
+                return Err(format!(
+                    "a phi operand using the {} constant expression, which LLVM 19 no longer \
+                     has, is not supported",
+                    self.legacy_name(c)
+                ));
+            }
+            out.made.clear();
+            let v = self.materialize(body, c, out, namer, 0)?;
+            let Some(d) = body.insts.get_mut(inst) else { break };
+            let slot = match bundle {
+                Some(bi) => match &mut d.extra {
+                    Extra::Call(info) | Extra::Invoke(info, ..) | Extra::CallBr(info, ..) => {
+                        info.bundles.get_mut(bi).and_then(|b| b.inputs.get_mut(i))
+                    }
+                    _ => None,
+                },
+                None => d.args.get_mut(i),
+            };
+            if let Some(s) = slot {
+                *s = v;
+            }
+        }
+        Ok(())
+    }
+
+    /// Constant `c` as an operand: itself when LLVM 19 keeps it a constant, else the result
+    /// of the instructions made for it (appended to `out`).
+    fn materialize(
+        &mut self,
+        body: &mut Body,
+        c: ConstId,
+        out: &mut Expansion,
+        namer: &mut Namer,
+        depth: u32,
+    ) -> Result<Operand, String> {
+        if let Some(&v) = out.made.get(&c) {
+            return Ok(v);
+        }
+        if !self.is_legacy(c, &mut out.memo, 0)? {
+            return Ok(Operand::Const(c));
+        }
+        if depth > MAX_NESTING {
+            return Err("constant expressions nested too deeply".to_string());
+        }
+        let ty = self.m.consts.ty(c);
+        let v = match self.m.consts.kind(c).clone() {
+            ConstKind::Expr(e) => {
+                let is_cmp = matches!(e.op, Opcode::ICmp | Opcode::FCmp);
+                let n = if is_cmp { 2 } else { e.operands.len() };
+                let mut args = Vec::with_capacity(n);
+                for &o in e.operands.iter().take(n) {
+                    args.push(self.materialize(body, o, out, namer, depth + 1)?);
+                }
+                let mut d = InstData::new(e.op, ty, args);
+                if is_cmp {
+                    let pred = e.operands.get(2).and_then(|&p| match self.m.consts.kind(p) {
+                        ConstKind::Int(v) => Some(v.low_u64()),
+                        _ => None,
+                    });
+                    d.extra = super::insts::cmp_extra(pred.unwrap_or(u64::MAX))?;
+                } else if e.op == Opcode::GetElementPtr {
+                    d.flags = e.flags;
+                    let source_ty = e.source_ty.ok_or("a GEP without its source type")?;
+                    d.extra = Extra::Gep { source_ty };
+                } else if e.op.is_binary() {
+                    // As LLVM's reader: wrap and exact flags only.
+                    d.flags =
+                        InstFlags(e.flags.0 & (InstFlags::NUW | InstFlags::NSW | InstFlags::EXACT));
+                }
+                let name = namer.name(&mut self.m, "constexpr");
+                Operand::Value(push_inst(body, d, name, out))
+            }
+            ConstKind::Aggregate(elems) => {
+                let vector = self.m.types.vector(ty).is_some();
+                // The elements first, then the chain that puts them together.
+                let mut xs = Vec::with_capacity(elems.len());
+                for &el in elems.iter() {
+                    xs.push(self.materialize(body, el, out, namer, depth + 1)?);
+                }
+                let mut acc = Operand::Const(self.m.consts.intern(ty, ConstKind::Poison));
+                for (i, x) in xs.into_iter().enumerate() {
+                    let d = if vector {
+                        let idx = self
+                            .m
+                            .consts
+                            .intern(TypeId::I32, ConstKind::Int(ApInt::from_u64(32, i as u64)));
+                        InstData::new(Opcode::InsertElement, ty, vec![acc, x, Operand::Const(idx)])
+                    } else {
+                        let mut d = InstData::new(Opcode::InsertValue, ty, vec![acc, x]);
+                        d.extra = Extra::Indices(Box::new([i as u32]));
+                        d
+                    };
+                    let name = namer.name(&mut self.m, "constexpr.ins");
+                    acc = Operand::Value(push_inst(body, d, name, out));
+                }
+                acc
+            }
+            _ => Operand::Const(c),
+        };
+        out.made.insert(c, v);
+        Ok(v)
+    }
+}
+
+/// Adds an instruction to the body's arenas (not to a block yet) and to `out`.
+fn push_inst(body: &mut Body, mut data: InstData, name: LocalName, out: &mut Expansion) -> Value {
+    let inst = body.insts.next_key();
+    let v = body.values.push(ValueData { ty: data.ty, def: ValueDef::Inst(inst), name });
+    body.value_spans.push(Default::default());
+    data.result = Some(v);
+    body.insts.push(data);
+    out.insts.push(inst);
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn llvm_19_keeps_only_these_expressions() {
+        assert!(supported(Opcode::Xor) && supported(Opcode::GetElementPtr));
+        for op in [Opcode::ICmp, Opcode::FCmp, Opcode::Select, Opcode::ZExt, Opcode::Shl] {
+            assert!(!supported(op), "{op:?}");
+        }
+    }
+}
