@@ -2,37 +2,32 @@
 //! in bitcode written by LLVM 15: the module read must print as the module parsed from
 //! `llvm-dis-19`'s text of the same file (which expands them into `%constexpr` instructions
 //! before each use), and a global initializer using one must be refused as LLVM 19 refuses
-//! it. Made at test time with `llvm-as-15`; skipped when it or `llvm-dis-19` is missing.
+//! it. Made at test time with `llvm-as-15` (the test fails when it or `llvm-dis-19` is missing).
 
 use irplay_core::bitcode;
 use irplay_core::text::{parse, print_module};
 use std::path::PathBuf;
 use std::process::Command;
 
-fn tool(name: &str) -> bool {
-    Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
-}
+mod common;
+use common::{require, Scratch};
 
-fn scratch(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir()
-        .join(format!("irplay-bitcode-legacy-exprs-{}-{tag}", std::process::id()));
-    let _ = std::fs::create_dir_all(&d);
-    d
-}
-
-/// `text` assembled by `llvm-as-15`; `None` when the LLVM 15 and 19 tools are missing.
-fn llvm15_bitcode(tag: &str, text: &str) -> Option<(Vec<u8>, PathBuf)> {
-    if !tool("llvm-as-15") || !tool("llvm-dis-19") {
-        eprintln!("skipped: llvm-as-15 or llvm-dis-19 is missing");
-        return None;
-    }
-    let dir = scratch(tag);
-    let ll = dir.join("in.ll");
-    let bc = dir.join("in.bc");
-    std::fs::write(&ll, text).ok()?;
-    let out = Command::new("llvm-as-15").arg(&ll).arg("-o").arg(&bc).output().ok()?;
+/// `text` assembled by `llvm-as-15`, with the directory it is in (removed at the end).
+fn llvm15_bitcode(tag: &str, text: &str) -> (Vec<u8>, PathBuf, Scratch) {
+    require("llvm-as-15");
+    require("llvm-dis-19");
+    let dir = Scratch::new(&format!("bitcode-legacy-exprs-{tag}"));
+    let ll = dir.path().join("in.ll");
+    let bc = dir.path().join("in.bc");
+    std::fs::write(&ll, text).unwrap_or_else(|e| panic!("{e}"));
+    let out = Command::new("llvm-as-15")
+        .arg(&ll)
+        .arg("-o")
+        .arg(&bc)
+        .output()
+        .unwrap_or_else(|e| panic!("llvm-as-15: {e}"));
     assert!(out.status.success(), "llvm-as-15: {}", String::from_utf8_lossy(&out.stderr));
-    Some((std::fs::read(&bc).ok()?, bc))
+    (std::fs::read(&bc).unwrap_or_else(|e| panic!("{e}")), bc, dir)
 }
 
 const FUNCTION: &str = r#"
@@ -55,7 +50,7 @@ entry:
 
 #[test]
 fn expressions_become_instructions_as_llvm_19_makes_them() {
-    let Some((bytes, bc)) = llvm15_bitcode("fn", FUNCTION) else { return };
+    let (bytes, bc, _dir) = llvm15_bitcode("fn", FUNCTION);
     let dis = Command::new("llvm-dis-19").arg(&bc).arg("-o").arg("-").output();
     let dis = dis.expect("llvm-dis-19 runs");
     assert!(dis.status.success(), "llvm-dis-19: {}", String::from_utf8_lossy(&dis.stderr));
@@ -70,7 +65,7 @@ fn expressions_become_instructions_as_llvm_19_makes_them() {
 fn a_global_initializer_using_one_is_refused() {
     let text = "@g = external global i32\n@h = external global i32\n\
                 @gi = global i32 zext (i1 icmp ult (ptr @g, ptr @h) to i32)\n";
-    let Some((bytes, bc)) = llvm15_bitcode("init", text) else { return };
+    let (bytes, bc, _dir) = llvm15_bitcode("init", text);
     let dis = Command::new("llvm-dis-19").arg(&bc).arg("-o").arg("-").output();
     assert!(!dis.expect("llvm-dis-19 runs").status.success(), "LLVM 19 refuses it too");
     let e = bitcode::read(&bytes).expect_err("refused");
@@ -84,7 +79,7 @@ fn a_phi_operand_using_one_is_refused_by_name() {
                 define i32 @f() {\nentry:\n  br label %next\nnext:\n  \
                 %p = phi i32 [ zext (i1 icmp ult (ptr @g, ptr @h) to i32), %entry ], [ %p, %next ]\n  \
                 br label %next\n}\n";
-    let Some((bytes, _)) = llvm15_bitcode("phi", text) else { return };
+    let (bytes, _, _dir) = llvm15_bitcode("phi", text);
     let e = bitcode::read(&bytes).expect_err("refused");
     assert!(e.message.contains("phi operand using the icmp constant expression"), "{e}");
 }

@@ -17,12 +17,10 @@ use std::sync::Mutex;
 
 /// Files (relative to the repository root, or `c/NAME-OPT` for the C programs) that do not
 /// round-trip yet, each with the reason.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "tests/ir/parse/ok/module-summary.ll",
-        "ThinLTO summaries (`^N = ...`) are kept as text and not written",
-    ),
-];
+const KNOWN: &[(&str, &str)] = &[(
+    "tests/ir/parse/ok/module-summary.ll",
+    "ThinLTO summaries (`^N = ...`) are kept as text and not written",
+)];
 
 /// The suffix of an input's name when it is checked after our `default<O2>` pipeline.
 const OPTIMIZED: &str = " after O2";
