@@ -1,32 +1,16 @@
 //! The upgrades LLVM 19 makes to a module it reads from bitcode, against LLVM itself: a text
 //! module passed through `bitcode::apply_read_upgrades` prints as the module parsed from
 //! `llvm-dis-19` of `llvm-as-19`'s bitcode of the same text, and `bitcode::read` of that
-//! bitcode gives the same module. Skipped when the LLVM 19 tools are missing.
+//! bitcode gives the same module. Needs the LLVM 19 tools (the test fails without them).
 
 use irplay_core::bitcode;
 use irplay_core::text::{parse, print_module};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
-fn tool(name: &str) -> bool {
-    Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success())
-}
+mod common;
 
-/// Runs `prog` with `input` on stdin; its stdout.
+/// Runs `prog` with `input` on stdin; its stdout, failing the test when it fails.
 fn run(prog: &str, args: &[&str], input: &[u8]) -> Vec<u8> {
-    let mut child = Command::new(prog)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {prog}: {e}"));
-    if let Some(mut s) = child.stdin.take() {
-        s.write_all(input).unwrap_or_else(|e| panic!("{prog}: {e}"));
-    }
-    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{prog}: {e}"));
-    assert!(out.status.success(), "{prog} failed: {}", String::from_utf8_lossy(&out.stderr));
-    out.stdout
+    common::run_stdin(prog, args, input).unwrap_or_else(|e| panic!("{prog} failed: {e}"))
 }
 
 fn parsed(src: &str) -> irplay_core::ir::Module {
@@ -71,10 +55,7 @@ attributes #1 = { mustprogress nofree nosync memory(read) }
 #[test]
 fn upgraded_text_module_prints_as_llvm_reads_its_bitcode() {
     for t in ["llvm-as-19", "llvm-dis-19"] {
-        if !tool(t) {
-            eprintln!("skipped: {t} is missing (scripts/setup-test-deps.sh installs it)");
-            return;
-        }
+        common::require(t);
     }
     let bc = run("llvm-as-19", &["-o", "-"], SRC.as_bytes());
     let dis = String::from_utf8(run("llvm-dis-19", &["-o", "-"], &bc)).unwrap_or_default();

@@ -11,31 +11,9 @@
 //! Needs the LLVM 19 tools on `PATH`.
 
 use irplay_core::{bitcode, text};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
-/// Runs `tool args` with `input` on stdin; its stdout, or its stderr as the error.
-fn run(tool: &str, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {tool}: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let data = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().map_err(|e| format!("{tool}: {e}"))?;
-    let _ = feeder.join();
-    if out.status.success() {
-        Ok(out.stdout)
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
-}
+mod common;
+use common::run_stdin as run;
 
 fn dis(bc: &[u8]) -> String {
     let out = run("llvm-dis-19", &["--preserve-ll-uselistorder", "-o", "-"], bc)
