@@ -12,13 +12,15 @@ Only the target-independent intrinsics and those of the targets in TARGETS are k
 others would make the table several times larger). Attribute sets are written once and
 referred to by index: function sets (`FN_SETS`), parameter and return sets (`ARG_SETS`),
 attribute lists (`LISTS`: a function set and (position, set) pairs, position 0 being the
-return value and k + 1 parameter k) and the names (`NAMES`, sorted, without `llvm.`).
+return value and k + 1 parameter k). The names (sorted, without `llvm.`) are one string
+(`NAMES`) cut at the offsets `ENDS`; `ENTRIES` gives each name's list, with bit 15 set when the
+intrinsic is overloaded.
 """
 
 import re
 import sys
 
-TARGETS = ["", "wasm"]
+TARGETS = ["", "aarch64", "arm", "wasm", "x86"]
 
 # tblgen's attribute enumerators to our keywords.
 KEYWORDS = {
@@ -160,20 +162,51 @@ def main():
     out.append("/// The targets whose intrinsics the table leaves out (`llvm.x86.*`, ...).")
     out.append(f"pub(super) const OTHER_TARGETS: &[&str] = &[{others}];")
     out.append("")
-    out.append("/// Every intrinsic name without `llvm.`, sorted, with its list and whether it is overloaded")
-    out.append("/// (its declarations' names then carry mangled types after the name).")
+    out.append("/// Every intrinsic name without `llvm.`, sorted, one after the other: name `i` ends at")
+    out.append("/// `ENDS[i]` and starts where name `i - 1` ends.")
     out.append("#[rustfmt::skip]")
-    out.append("pub(super) const NAMES: &[(&str, u16, bool)] = &[")
-    line = "   "
-    for name, lst, ov in rows:
-        item = f' ("{name}", {lst}, {"true" if ov else "false"}),'
-        if len(line) + len(item) > 100:
-            out.append(line)
-            line = "   "
-        line += item
-    out.append(line)
+    out.append('pub(super) const NAMES: &str = "\\')
+    line = ""
+    for name, _, _ in rows:
+        if line and len(line) + len(name) > 98:
+            out.append(line + "\\")
+            line = ""
+        line += name
+    out.append(line + '";')
+    out.append("")
+
+    def numbers(values):
+        line = "   "
+        for v in values:
+            item = f" {v},"
+            if len(line) + len(item) > 100:
+                out.append(line)
+                line = "   "
+            line += item
+        out.append(line)
+
+    ends, end = [], 0
+    for name, _, _ in rows:
+        end += len(name)
+        ends.append(end)
+    out.append("/// Where each name of `NAMES` ends.")
+    out.append("#[rustfmt::skip]")
+    out.append("pub(super) const ENDS: &[u32] = &[")
+    numbers(ends)
     out.append("];")
-    assert len(fn_ix) < 255 and len(arg_ix) < 256 and len(list_ix) < 65536
+    out.append("")
+    out.append("/// Each name's attribute list (an index into `LISTS`), plus `OVERLOADED` when the")
+    out.append("/// intrinsic is overloaded (its declarations' names then carry mangled types after the name).")
+    out.append("#[rustfmt::skip]")
+    out.append("pub(super) const ENTRIES: &[u16] = &[")
+    numbers([lst | (0x8000 if ov else 0) for _, lst, ov in rows])
+    out.append("];")
+    out.append("")
+    out.append("/// The bit of `ENTRIES` set for an overloaded intrinsic.")
+    out.append("pub(super) const OVERLOADED: u16 = 0x8000;")
+    assert len(list_ix) < 0x8000 and end < 2**32
+    assert all(n.isascii() and '"' not in n and "\\" not in n for n, _, _ in rows)
+    assert len(fn_ix) < 255 and len(arg_ix) < 256
     print("\n".join(out))
 
 

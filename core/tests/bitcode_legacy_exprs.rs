@@ -1,8 +1,9 @@
 //! Constant expressions LLVM 19 no longer has (`icmp`, `fcmp`, `select`, `zext`, `shl`, ...)
 //! in bitcode written by LLVM 15: the module read must print as the module parsed from
 //! `llvm-dis-19`'s text of the same file (which expands them into `%constexpr` instructions
-//! before each use), and a global initializer using one must be refused as LLVM 19 refuses
-//! it. Made at test time with `llvm-as-15` (the test fails when it or `llvm-dis-19` is missing).
+//! before each use, or into a `phi.constexpr` block on the edge for a phi's operand), and a
+//! global initializer using one must be refused as LLVM 19 refuses it. Made at test time with
+//! `llvm-as-15` (the test fails when it or `llvm-dis-19` is missing).
 
 use irplay_core::bitcode;
 use irplay_core::text::{parse, print_module};
@@ -72,16 +73,83 @@ fn a_global_initializer_using_one_is_refused() {
     assert!(e.message.contains("icmp constant expression"), "{e}");
 }
 
+/// Reads `text` as LLVM 15 bitcode and checks the module against the one parsed from
+/// `llvm-dis-19`'s text of the same file, which must contain `expect`.
+fn same_as_llvm_19(tag: &str, text: &str, expect: &[&str]) {
+    let (bytes, bc, _dir) = llvm15_bitcode(tag, text);
+    let dis = Command::new("llvm-dis-19").arg(&bc).arg("-o").arg("-").output();
+    let dis = dis.expect("llvm-dis-19 runs");
+    assert!(dis.status.success(), "llvm-dis-19: {}", String::from_utf8_lossy(&dis.stderr));
+    let text = String::from_utf8_lossy(&dis.stdout);
+    for e in expect {
+        assert!(text.contains(e), "LLVM 19 makes {e:?}:\n{text}");
+    }
+    let want = parse(&text).module.expect("llvm-dis-19's text parses");
+    let got = bitcode::read(&bytes).expect("the LLVM 15 bitcode reads");
+    assert_eq!(print_module(&got), print_module(&want));
+}
+
+const GLOBALS: &str = "@g = external global i32\n@h = external global i32\n";
+
 #[test]
-fn a_phi_operand_using_one_is_refused_by_name() {
-    // LLVM 19 puts these into a new block on the edge; not done here yet.
-    let text = "@g = external global i32\n@h = external global i32\n\
-                define i32 @f() {\nentry:\n  br label %next\nnext:\n  \
-                %p = phi i32 [ zext (i1 icmp ult (ptr @g, ptr @h) to i32), %entry ], [ %p, %next ]\n  \
-                br label %next\n}\n";
-    let (bytes, _, _dir) = llvm15_bitcode("phi", text);
-    let e = bitcode::read(&bytes).expect_err("refused");
-    assert!(e.message.contains("phi operand using the icmp constant expression"), "{e}");
+fn a_phi_operand_using_one_gets_a_block_on_its_edge() {
+    let text = format!(
+        "{GLOBALS}define i32 @f() {{\nentry:\n  br label %next\nnext:\n  \
+         %p = phi i32 [ zext (i1 icmp ult (ptr @g, ptr @h) to i32), %entry ], [ %p, %next ]\n  \
+         br label %next\n}}\n"
+    );
+    same_as_llvm_19("phi", &text, &["phi.constexpr:", "br label %phi.constexpr"]);
+}
+
+#[test]
+fn two_phis_of_a_block_share_the_edge_block() {
+    // Once the edge block is taken, LLVM names a spare one (`phi.constexpr2`) that it drops
+    // unused at the end: number 2 is skipped.
+    let text = format!(
+        "{GLOBALS}define i32 @f(i1 %c, i32 %x) {{\nentry:\n  br i1 %c, label %other, label %next\n\
+         other:\n  %q = phi i32 [ %x, %entry ]\n  br label %next\n\
+         next:\n  %p = phi i32 [ zext (i1 icmp ult (ptr @g, ptr @h) to i32), %entry ], [ %q, %other ]\n  \
+         %p2 = phi i32 [ select (i1 icmp ugt (ptr @g, ptr @h), i32 3, i32 4), %entry ], [ 5, %other ]\n  \
+         %s = add i32 %p, zext (i1 icmp ugt (ptr @g, ptr @h) to i32)\n  \
+         %t = add i32 %s, %p2\n  ret i32 %t\n}}\n"
+    );
+    same_as_llvm_19(
+        "two-phis",
+        &text,
+        &["%constexpr3 = icmp", "%p2 = phi i32 [ %constexpr4, %phi.constexpr ]"],
+    );
+}
+
+#[test]
+fn two_edges_into_one_block_get_a_block_each() {
+    let text = format!(
+        "{GLOBALS}define i32 @f(i1 %c) {{\nentry:\n  br i1 %c, label %l, label %r\n\
+         l:\n  br label %next\nr:\n  br label %next\n\
+         next:\n  %p = phi i32 [ zext (i1 icmp ult (ptr @g, ptr @h) to i32), %l ], \
+         [ sext (i1 icmp ult (ptr @g, ptr @h) to i32), %r ]\n  ret i32 %p\n}}\n\
+         define i32 @k(i1 %c) {{\nentry:\n  br i1 %c, label %a, label %b\n\
+         a:\n  %x = phi i32 [ zext (i1 icmp ult (ptr @g, ptr @h) to i32), %entry ]\n  ret i32 %x\n\
+         b:\n  %y = phi i32 [ zext (i1 icmp ugt (ptr @g, ptr @h) to i32), %entry ]\n  ret i32 %y\n}}\n"
+    );
+    same_as_llvm_19("two-edges", &text, &["phi.constexpr2:", "br i1 %c, label %phi.constexpr,"]);
+}
+
+#[test]
+fn a_switch_predecessor_named_twice_in_the_phi() {
+    // Both cases of the switch and both entries of the phi go through the one edge block
+    // (which LLVM 19's verifier then refuses, but its reader makes it so).
+    let text = format!(
+        "{GLOBALS}define i32 @f(i32 %x) {{\nentry:\n  switch i32 %x, label %next [\n    \
+         i32 1, label %next\n    i32 2, label %other\n  ]\n\
+         other:\n  br label %next\n\
+         next:\n  %p = phi i32 [ sext (i1 icmp ugt (ptr @g, ptr @h) to i32), %entry ], \
+         [ sext (i1 icmp ugt (ptr @g, ptr @h) to i32), %entry ], [ 5, %other ]\n  ret i32 %p\n}}\n"
+    );
+    same_as_llvm_19(
+        "switch",
+        &text,
+        &["switch i32 %x, label %phi.constexpr [", "i32 1, label %phi.constexpr\n"],
+    );
 }
 
 #[test]

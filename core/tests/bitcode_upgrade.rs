@@ -71,3 +71,40 @@ fn upgraded_text_module_prints_as_llvm_reads_its_bitcode() {
     let read = bitcode::read(&bc).unwrap_or_else(|e| panic!("bitcode::read: {e}"));
     assert_eq!(print_module(&read), theirs, "bitcode::read differs from LLVM's reading");
 }
+
+/// Target intrinsics: x86, AArch64 and ARM ones get LLVM's own attributes from the table
+/// (written here with other ones).
+const TARGET_SRC: &str = r#"source_filename = "<stdin>"
+declare void @llvm.x86.sse2.pause() #0
+declare i64 @llvm.x86.rdtsc() #0
+declare <4 x float> @llvm.x86.sse.rcp.ps(<4 x float> noundef) #1
+declare void @llvm.x86.sse2.clflush(ptr)
+declare <8 x i32> @llvm.x86.avx2.psllv.d.256(<8 x i32>, <8 x i32>) #0
+declare i32 @llvm.aarch64.crc32b(i32, i32) #1
+declare <16 x i8> @llvm.aarch64.crypto.aese(<16 x i8>, <16 x i8>)
+declare void @llvm.aarch64.hint(i32) #0
+declare <4 x i32> @llvm.aarch64.neon.sqadd.v4i32(<4 x i32>, <4 x i32>) #0
+declare i32 @llvm.arm.qadd(i32, i32) #1
+
+attributes #0 = { mustprogress nounwind }
+attributes #1 = { mustprogress nofree nosync memory(read) }
+"#;
+
+#[test]
+fn target_intrinsics_get_llvm_attributes() {
+    for t in ["llvm-as-19", "llvm-dis-19"] {
+        if !tool(t) {
+            eprintln!("skipped: {t} is missing (scripts/setup-test-deps.sh installs it)");
+            return;
+        }
+    }
+    let bc = run("llvm-as-19", &["-o", "-"], TARGET_SRC.as_bytes());
+    let dis = String::from_utf8(run("llvm-dis-19", &["-o", "-"], &bc)).unwrap_or_default();
+    assert!(dis.contains("declare void @llvm.aarch64.hint(i32) #2"), "{dis}");
+    let theirs = print_module(&parsed(&dis));
+    let mut ours = parsed(TARGET_SRC);
+    bitcode::apply_read_upgrades(&mut ours);
+    assert_eq!(print_module(&ours), theirs, "the upgraded text module differs from LLVM's reading");
+    let read = bitcode::read(&bc).unwrap_or_else(|e| panic!("bitcode::read: {e}"));
+    assert_eq!(print_module(&read), theirs, "bitcode::read differs from LLVM's reading");
+}

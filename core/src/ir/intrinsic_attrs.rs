@@ -6,8 +6,8 @@
 //! write) }`).
 //!
 //! The data is generated from LLVM's tblgen output by `scripts/gen-intrinsic-attrs.py` into
-//! `intrinsic_attrs_table.rs`: the target-independent intrinsics and WebAssembly's (other
-//! targets' intrinsics are not in it: [`other_target`] tells them). Names are looked up as LLVM
+//! `intrinsic_attrs_table.rs`: the target-independent intrinsics and those of AArch64, ARM,
+//! WebAssembly and x86 (other targets' intrinsics are not in it: [`other_target`] tells them). Names are looked up as LLVM
 //! does ([`lookup`]): the longest table name that is the whole name or a dot-separated prefix
 //! of it, an overloaded intrinsic only with a suffix and any other only without one. This is
 //! a separate table from [`super::intrinsics`], which lists only the families the project
@@ -33,10 +33,35 @@ pub fn lookup(name: &str) -> Option<IntrinsicAttrs> {
     ends.push(rest.len());
     for &end in ends.iter().rev() {
         let Some(stem) = rest.get(..end) else { continue };
-        if let Ok(i) = table::NAMES.binary_search_by(|(n, _, _)| (*n).cmp(stem)) {
-            let (_, list, overloaded) = table::NAMES.get(i)?;
+        if let Some(i) = find(stem) {
+            let entry = *table::ENTRIES.get(i)?;
+            let overloaded = entry & table::OVERLOADED != 0;
             let suffixed = end < rest.len();
-            return (suffixed == *overloaded).then_some(IntrinsicAttrs(*list));
+            return (suffixed == overloaded).then_some(IntrinsicAttrs(entry & !table::OVERLOADED));
+        }
+    }
+    None
+}
+
+/// Name `i` of the table (without `llvm.`).
+fn name_at(i: usize) -> Option<&'static str> {
+    let start = match i.checked_sub(1) {
+        Some(p) => *table::ENDS.get(p)?,
+        None => 0,
+    };
+    let end = *table::ENDS.get(i)?;
+    table::NAMES.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)
+}
+
+/// The index of `stem` among the table's names (sorted), if it is one.
+fn find(stem: &str) -> Option<usize> {
+    let (mut lo, mut hi) = (0, table::ENDS.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match name_at(mid)?.cmp(stem) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => return Some(mid),
         }
     }
     None
@@ -137,9 +162,15 @@ mod tests {
 
     #[test]
     fn table_is_sorted_and_indices_are_in_range() {
-        assert!(table::NAMES.windows(2).all(|w| w.first() < w.get(1)));
-        for (name, list, _) in table::NAMES {
-            let (f, pairs) = table::LISTS.get(usize::from(*list)).copied().unwrap_or_default();
+        assert_eq!(table::ENDS.len(), table::ENTRIES.len());
+        assert_eq!(table::ENDS.last().copied(), u32::try_from(table::NAMES.len()).ok());
+        let names: Vec<&str> = (0..table::ENDS.len()).filter_map(name_at).collect();
+        assert_eq!(names.len(), table::ENDS.len());
+        assert!(names.windows(2).all(|w| w.first() < w.get(1)));
+        for (i, name) in names.iter().enumerate() {
+            assert_eq!(find(name), Some(i));
+            let list = table::ENTRIES.get(i).map_or(u16::MAX, |e| e & !table::OVERLOADED);
+            let (f, pairs) = table::LISTS.get(usize::from(list)).copied().unwrap_or_default();
             assert!(f == u8::MAX || usize::from(f) < table::FN_SETS.len(), "{name}");
             for (_, s) in pairs {
                 assert!(usize::from(*s) < table::ARG_SETS.len(), "{name}");
@@ -165,7 +196,8 @@ mod tests {
         assert!(lookup("llvm.eh.typeid.for").is_none());
         assert!(lookup("llvm.nosuchthing.i32").is_none());
         assert!(lookup("memcpy").is_none());
-        assert!(other_target("llvm.x86.sse2.pause") && !other_target("llvm.wasm.memory.size"));
+        assert!(other_target("llvm.nvvm.barrier0") && !other_target("llvm.wasm.memory.size"));
+        assert!(!other_target("llvm.x86.sse2.pause") && lookup("llvm.x86.sse2.pause").is_some());
     }
 
     #[test]

@@ -36,6 +36,10 @@ pub(super) const FN_SETS: &[(&str, Option<u8>)] = &[
     ("nounwind noreturn cold", None),
     ("nounwind nocallback", None),
     ("nounwind", Some(42)),
+    ("nounwind nofree willreturn", None),
+    ("nounwind willreturn", Some(15)),
+    ("nounwind nocallback nosync nofree willreturn", Some(4)),
+    ("nounwind willreturn", None),
     ("nounwind", Some(12)),
     ("nounwind", Some(15)),
     ("noreturn", None),
@@ -56,6 +60,7 @@ pub(super) const ARG_SETS: &[&str] = &[
     "nocapture noalias readonly",
     "returned",
     "nonnull",
+    "readonly",
 ];
 
 /// Attribute lists: the function set (`u8::MAX`: none) and (position, set) pairs, position 0
@@ -136,10 +141,50 @@ pub(super) const LISTS: &[(u8, &[(u8, u8)])] = &[
     (30, &[]),
     (31, &[(1, 3)]),
     (31, &[(2, 3)]),
+    (9, &[(4, 0)]),
+    (32, &[]),
+    (17, &[(1, 7)]),
+    (16, &[(3, 5)]),
+    (16, &[(4, 5)]),
+    (16, &[(5, 5)]),
+    (16, &[(6, 5)]),
+    (33, &[(1, 12), (2, 0), (3, 0), (4, 0), (5, 0)]),
     (6, &[(1, 0)]),
-    (32, &[(1, 5)]),
-    (33, &[(1, 3)]),
+    (6, &[(5, 0)]),
+    (6, &[(7, 0)]),
+    (6, &[(4, 0)]),
+    (6, &[(3, 0)]),
+    (20, &[(1, 0), (3, 0)]),
+    (21, &[(1, 0)]),
+    (21, &[]),
+    (1, &[(4, 0)]),
+    (1, &[(4, 0), (5, 0)]),
+    (1, &[(5, 0)]),
+    (26, &[]),
+    (16, &[(3, 0)]),
+    (26, &[(2, 5), (4, 0)]),
+    (26, &[(4, 0)]),
     (34, &[]),
+    (3, &[]),
+    (17, &[]),
+    (35, &[(1, 0)]),
+    (35, &[]),
+    (1, &[(1, 0), (2, 0)]),
+    (1, &[(1, 0), (3, 0)]),
+    (1, &[(1, 0), (4, 0)]),
+    (1, &[(1, 0), (5, 0)]),
+    (1, &[(1, 0), (6, 0)]),
+    (5, &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0)]),
+    (5, &[(1, 0), (2, 0)]),
+    (5, &[(1, 0), (2, 0), (4, 0), (5, 0), (6, 0)]),
+    (5, &[(1, 0), (2, 0), (5, 0)]),
+    (5, &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]),
+    (5, &[(1, 0), (2, 0), (3, 0)]),
+    (16, &[(1, 5)]),
+    (5, &[(1, 0)]),
+    (36, &[(1, 5)]),
+    (37, &[(1, 3)]),
+    (38, &[]),
     (
         0,
         &[
@@ -161,16 +206,24 @@ pub(super) const LISTS: &[(u8, &[(u8, u8)])] = &[
             (18, 0),
         ],
     ),
-    (35, &[]),
-    (21, &[]),
-    (34, &[(1, 0)]),
+    (39, &[]),
+    (38, &[(1, 0)]),
+    (10, &[]),
+    (20, &[(5, 0)]),
+    (1, &[(3, 0), (5, 0)]),
+    (1, &[(4, 0), (6, 0)]),
+    (1, &[(2, 0), (5, 0)]),
+    (1, &[(3, 0), (6, 0)]),
+    (1, &[(5, 0), (6, 0)]),
+    (5, &[(5, 0)]),
+    (1, &[(3, 0), (4, 0)]),
+    (10, &[(4, 0)]),
+    (36, &[]),
 ];
 
 /// The targets whose intrinsics the table leaves out (`llvm.x86.*`, ...).
 pub(super) const OTHER_TARGETS: &[&str] = &[
-    "aarch64",
     "amdgcn",
-    "arm",
     "bpf",
     "dx",
     "hexagon",
@@ -183,226 +236,1459 @@ pub(super) const OTHER_TARGETS: &[&str] = &[
     "s390",
     "spv",
     "ve",
-    "x86",
     "xcore",
 ];
 
-/// Every intrinsic name without `llvm.`, sorted, with its list and whether it is overloaded
-/// (its declarations' names then carry mangled types after the name).
+/// Every intrinsic name without `llvm.`, sorted, one after the other: name `i` ends at
+/// `ENDS[i]` and starts where name `i - 1` ends.
 #[rustfmt::skip]
-pub(super) const NAMES: &[(&str, u16, bool)] = &[
-    ("abs", 0, true), ("acos", 1, true), ("addressofreturnaddress", 2, true),
-    ("adjust.trampoline", 3, false), ("allow.runtime.check", 4, false),
-    ("allow.ubsan.check", 5, false), ("annotation", 6, true), ("arithmetic.fence", 1, true),
-    ("asan.check.memaccess", 7, false), ("asin", 1, true), ("assume", 8, false), ("atan", 1, true),
-    ("bitreverse", 1, true), ("bswap", 1, true), ("call.preallocated.arg", 9, false),
-    ("call.preallocated.setup", 9, false), ("call.preallocated.teardown", 9, false),
-    ("callbr.landingpad", 10, true), ("canonicalize", 1, true), ("ceil", 1, true),
-    ("clear_cache", 11, false), ("codeview.annotation", 12, false), ("convert.from.fp16", 2, true),
-    ("convert.to.fp16", 2, true), ("copysign", 1, true), ("coro.align", 13, true),
-    ("coro.alloc", 11, false), ("coro.alloca.alloc", 11, true), ("coro.alloca.free", 11, false),
-    ("coro.alloca.get", 11, false), ("coro.async.context.alloc", 11, false),
-    ("coro.async.context.dealloc", 11, false), ("coro.async.resume", 10, false),
-    ("coro.async.size.replace", 11, false), ("coro.await.suspend.bool", 14, false),
-    ("coro.await.suspend.handle", 14, false), ("coro.await.suspend.void", 14, false),
-    ("coro.begin", 15, false), ("coro.destroy", 14, false), ("coro.done", 16, false),
-    ("coro.end", 11, false), ("coro.end.async", 11, false), ("coro.end.results", 11, false),
-    ("coro.frame", 13, false), ("coro.free", 17, false), ("coro.id", 18, false),
-    ("coro.id.async", 11, false), ("coro.id.retcon", 11, false), ("coro.id.retcon.once", 11, false),
-    ("coro.noop", 13, false), ("coro.prepare.async", 13, false), ("coro.prepare.retcon", 13, false),
-    ("coro.promise", 19, false), ("coro.resume", 14, false), ("coro.save", 10, false),
-    ("coro.size", 13, true), ("coro.subfn.addr", 20, false), ("coro.suspend", 11, false),
-    ("coro.suspend.async", 10, true), ("coro.suspend.retcon", 11, true), ("cos", 1, true),
-    ("cosh", 1, true), ("ctlz", 0, true), ("ctpop", 1, true), ("cttz", 0, true),
-    ("dbg.assign", 1, false), ("dbg.declare", 1, false), ("dbg.label", 1, false),
-    ("dbg.value", 1, false), ("debugtrap", 11, false), ("donothing", 2, false),
-    ("eh.dwarf.cfa", 11, false), ("eh.exceptioncode", 13, false), ("eh.exceptionpointer", 13, true),
-    ("eh.recoverfp", 2, false), ("eh.return.i32", 11, false), ("eh.return.i64", 11, false),
-    ("eh.sjlj.callsite", 21, false), ("eh.sjlj.functioncontext", 11, false),
-    ("eh.sjlj.longjmp", 22, false), ("eh.sjlj.lsda", 13, false), ("eh.sjlj.setjmp", 11, false),
-    ("eh.sjlj.setup.dispatch", 11, false), ("eh.typeid.for", 13, true),
-    ("eh.unwind.init", 11, false), ("exp", 1, true), ("exp10", 1, true), ("exp2", 1, true),
-    ("expect", 2, true), ("expect.with.probability", 23, true),
-    ("experimental.constrained.acos", 24, true), ("experimental.constrained.asin", 24, true),
-    ("experimental.constrained.atan", 24, true), ("experimental.constrained.ceil", 24, true),
-    ("experimental.constrained.cos", 24, true), ("experimental.constrained.cosh", 24, true),
-    ("experimental.constrained.exp", 24, true), ("experimental.constrained.exp2", 24, true),
-    ("experimental.constrained.fadd", 24, true), ("experimental.constrained.fcmp", 24, true),
-    ("experimental.constrained.fcmps", 24, true), ("experimental.constrained.fdiv", 24, true),
-    ("experimental.constrained.floor", 24, true), ("experimental.constrained.fma", 24, true),
-    ("experimental.constrained.fmul", 24, true), ("experimental.constrained.fmuladd", 24, true),
-    ("experimental.constrained.fpext", 24, true), ("experimental.constrained.fptosi", 24, true),
-    ("experimental.constrained.fptoui", 24, true), ("experimental.constrained.fptrunc", 24, true),
-    ("experimental.constrained.frem", 24, true), ("experimental.constrained.fsub", 24, true),
-    ("experimental.constrained.ldexp", 24, true), ("experimental.constrained.llrint", 24, true),
-    ("experimental.constrained.llround", 24, true), ("experimental.constrained.log", 24, true),
-    ("experimental.constrained.log10", 24, true), ("experimental.constrained.log2", 24, true),
-    ("experimental.constrained.lrint", 24, true), ("experimental.constrained.lround", 24, true),
-    ("experimental.constrained.maximum", 24, true), ("experimental.constrained.maxnum", 24, true),
-    ("experimental.constrained.minimum", 24, true), ("experimental.constrained.minnum", 24, true),
-    ("experimental.constrained.nearbyint", 24, true), ("experimental.constrained.pow", 24, true),
-    ("experimental.constrained.powi", 24, true), ("experimental.constrained.rint", 24, true),
-    ("experimental.constrained.round", 24, true), ("experimental.constrained.roundeven", 24, true),
-    ("experimental.constrained.sin", 24, true), ("experimental.constrained.sinh", 24, true),
-    ("experimental.constrained.sitofp", 24, true), ("experimental.constrained.sqrt", 24, true),
-    ("experimental.constrained.tan", 24, true), ("experimental.constrained.tanh", 24, true),
-    ("experimental.constrained.trunc", 24, true), ("experimental.constrained.uitofp", 24, true),
-    ("experimental.convergence.anchor", 25, false), ("experimental.convergence.entry", 25, false),
-    ("experimental.convergence.loop", 25, false), ("experimental.cttz.elts", 26, true),
-    ("experimental.deoptimize", 14, true), ("experimental.gc.get.pointer.base", 27, true),
-    ("experimental.gc.get.pointer.offset", 27, true), ("experimental.gc.relocate", 28, true),
-    ("experimental.gc.result", 2, true), ("experimental.gc.statepoint", 29, true),
-    ("experimental.get.vector.length", 28, true), ("experimental.guard", 14, false),
-    ("experimental.noalias.scope.decl", 6, false), ("experimental.patchpoint", 14, true),
-    ("experimental.patchpoint.void", 14, false), ("experimental.stackmap", 30, false),
-    ("experimental.stepvector", 2, true), ("experimental.vector.compress", 2, true),
-    ("experimental.vector.histogram.add", 31, true),
-    ("experimental.vector.partial.reduce.add", 2, true), ("experimental.vp.reverse", 2, true),
-    ("experimental.vp.splat", 2, true), ("experimental.vp.splice", 23, true),
-    ("experimental.vp.strided.load", 32, true), ("experimental.vp.strided.store", 33, true),
-    ("experimental.widenable.condition", 34, false), ("fabs", 1, true), ("floor", 1, true),
-    ("fma", 1, true), ("fmuladd", 1, true), ("fptosi.sat", 1, true), ("fptoui.sat", 1, true),
-    ("fptrunc.round", 1, true), ("frameaddress", 35, true), ("frexp", 1, true), ("fshl", 1, true),
-    ("fshr", 1, true), ("gcread", 36, false), ("gcroot", 11, false), ("gcwrite", 37, false),
-    ("get.active.lane.mask", 2, true), ("get.dynamic.area.offset", 9, true), ("get.fpenv", 6, true),
-    ("get.fpmode", 6, true), ("get.rounding", 6, false), ("hwasan.check.memaccess", 38, false),
-    ("hwasan.check.memaccess.fixedshadow", 39, false),
-    ("hwasan.check.memaccess.shortgranules", 38, false),
-    ("hwasan.check.memaccess.shortgranules.fixedshadow", 39, false),
-    ("icall.branch.funnel", 9, false), ("init.trampoline", 40, false),
-    ("instrprof.callsite", 11, false), ("instrprof.cover", 11, false),
-    ("instrprof.increment", 11, false), ("instrprof.increment.step", 11, false),
-    ("instrprof.mcdc.parameters", 11, false), ("instrprof.mcdc.tvbitmap.update", 11, false),
-    ("instrprof.timestamp", 11, false), ("instrprof.value.profile", 11, false),
-    ("invariant.end", 41, true), ("invariant.start", 42, true), ("is.constant", 25, true),
-    ("is.fpclass", 0, true), ("launder.invariant.group", 43, true), ("ldexp", 1, true),
-    ("lifetime.end", 42, true), ("lifetime.start", 42, true), ("llrint", 1, true),
-    ("llround", 1, true), ("load.relative", 3, true), ("localaddress", 2, false),
-    ("localescape", 9, false), ("localrecover", 23, false), ("log", 1, true), ("log10", 1, true),
-    ("log2", 1, true), ("loop.decrement", 44, true), ("loop.decrement.reg", 44, true),
-    ("lrint", 1, true), ("lround", 1, true), ("masked.compressstore", 33, true),
-    ("masked.expandload", 45, true), ("masked.gather", 46, true), ("masked.load", 47, true),
-    ("masked.scatter", 48, true), ("masked.store", 49, true),
-    ("matrix.column.major.load", 50, true), ("matrix.column.major.store", 51, true),
-    ("matrix.multiply", 52, true), ("matrix.transpose", 53, true), ("maximum", 1, true),
-    ("maxnum", 1, true), ("memcpy", 54, true), ("memcpy.element.unordered.atomic", 55, true),
-    ("memcpy.inline", 54, true), ("memmove", 56, true),
-    ("memmove.element.unordered.atomic", 55, true), ("memset", 57, true),
-    ("memset.element.unordered.atomic", 58, true), ("memset.inline", 57, true),
-    ("minimum", 1, true), ("minnum", 1, true), ("nearbyint", 1, true),
-    ("objc.arc.annotation.bottomup.bbend", 11, false),
-    ("objc.arc.annotation.bottomup.bbstart", 11, false),
-    ("objc.arc.annotation.topdown.bbend", 11, false),
-    ("objc.arc.annotation.topdown.bbstart", 11, false), ("objc.autorelease", 59, false),
-    ("objc.autoreleasePoolPop", 11, false), ("objc.autoreleasePoolPush", 11, false),
-    ("objc.autoreleaseReturnValue", 59, false), ("objc.clang.arc.noop.use", 6, false),
-    ("objc.clang.arc.use", 11, false), ("objc.copyWeak", 11, false),
-    ("objc.destroyWeak", 11, false), ("objc.initWeak", 11, false), ("objc.loadWeak", 11, false),
-    ("objc.loadWeakRetained", 11, false), ("objc.moveWeak", 11, false), ("objc.release", 11, false),
-    ("objc.retain", 59, false), ("objc.retain.autorelease", 59, false),
-    ("objc.retainAutorelease", 59, false), ("objc.retainAutoreleaseReturnValue", 59, false),
-    ("objc.retainAutoreleasedReturnValue", 11, false), ("objc.retainBlock", 11, false),
-    ("objc.retainedObject", 11, false), ("objc.storeStrong", 11, false),
-    ("objc.storeWeak", 11, false), ("objc.sync.enter", 11, false), ("objc.sync.exit", 11, false),
-    ("objc.unretainedObject", 11, false), ("objc.unretainedPointer", 11, false),
-    ("objc.unsafeClaimAutoreleasedReturnValue", 11, false), ("objectsize", 60, true),
-    ("pcmarker", 9, false), ("pow", 1, true), ("powi", 1, true), ("prefetch", 61, true),
-    ("preserve.array.access.index", 28, true), ("preserve.static.offset", 62, false),
-    ("preserve.struct.access.index", 28, true), ("preserve.union.access.index", 26, true),
-    ("pseudoprobe", 6, false), ("ptr.annotation", 6, true), ("ptrauth.auth", 63, false),
-    ("ptrauth.blend", 2, false), ("ptrauth.resign", 64, false), ("ptrauth.sign", 26, false),
-    ("ptrauth.sign.generic", 2, false), ("ptrauth.strip", 26, false), ("ptrmask", 1, true),
-    ("public.type.test", 1, false), ("read_register", 65, true),
-    ("read_volatile_register", 11, true), ("readcyclecounter", 9, false),
-    ("readsteadycounter", 9, false), ("reset.fpenv", 6, false), ("reset.fpmode", 6, false),
-    ("returnaddress", 35, false), ("rint", 1, true), ("round", 1, true), ("roundeven", 1, true),
-    ("sadd.sat", 1, true), ("sadd.with.overflow", 1, true), ("scmp", 1, true),
-    ("sdiv.fix", 23, true), ("sdiv.fix.sat", 23, true), ("seh.scope.begin", 13, false),
-    ("seh.scope.end", 13, false), ("seh.try.begin", 66, false), ("seh.try.end", 66, false),
-    ("set.fpenv", 6, true), ("set.fpmode", 6, true), ("set.loop.iterations", 44, true),
-    ("set.rounding", 6, false), ("sideeffect", 6, false), ("sin", 1, true), ("sinh", 1, true),
-    ("smax", 1, true), ("smin", 1, true), ("smul.fix", 67, true), ("smul.fix.sat", 67, true),
-    ("smul.with.overflow", 1, true), ("sponentry", 2, true), ("sqrt", 1, true),
-    ("ssa.copy", 68, true), ("sshl.sat", 1, true), ("ssub.sat", 1, true),
-    ("ssub.with.overflow", 1, true), ("stackguard", 9, false), ("stackprotector", 9, false),
-    ("stackrestore", 9, true), ("stacksave", 9, true), ("start.loop.iterations", 44, true),
-    ("strip.invariant.group", 1, true), ("swift.async.context.addr", 11, false), ("tan", 1, true),
-    ("tanh", 1, true), ("test.set.loop.iterations", 44, true),
-    ("test.start.loop.iterations", 44, true), ("thread.pointer", 2, false),
-    ("threadlocal.address", 69, true), ("trap", 70, false), ("trunc", 1, true),
-    ("type.checked.load", 2, false), ("type.checked.load.relative", 2, false),
-    ("type.test", 1, false), ("uadd.sat", 1, true), ("uadd.with.overflow", 1, true),
-    ("ubsantrap", 71, false), ("ucmp", 1, true), ("udiv.fix", 23, true), ("udiv.fix.sat", 23, true),
-    ("umax", 1, true), ("umin", 1, true), ("umul.fix", 67, true), ("umul.fix.sat", 67, true),
-    ("umul.with.overflow", 1, true), ("ushl.sat", 1, true), ("usub.sat", 1, true),
-    ("usub.with.overflow", 1, true), ("va_copy", 9, true), ("va_end", 9, true),
-    ("va_start", 9, true), ("var.annotation", 6, true), ("vector.deinterleave2", 2, true),
-    ("vector.extract", 0, true), ("vector.insert", 67, true), ("vector.interleave2", 2, true),
-    ("vector.reduce.add", 1, true), ("vector.reduce.and", 1, true), ("vector.reduce.fadd", 1, true),
-    ("vector.reduce.fmax", 1, true), ("vector.reduce.fmaximum", 1, true),
-    ("vector.reduce.fmin", 1, true), ("vector.reduce.fminimum", 1, true),
-    ("vector.reduce.fmul", 1, true), ("vector.reduce.mul", 1, true), ("vector.reduce.or", 1, true),
-    ("vector.reduce.smax", 1, true), ("vector.reduce.smin", 1, true),
-    ("vector.reduce.umax", 1, true), ("vector.reduce.umin", 1, true),
-    ("vector.reduce.xor", 1, true), ("vector.reverse", 2, true), ("vector.splice", 23, true),
-    ("vp.abs", 2, true), ("vp.add", 2, true), ("vp.and", 2, true), ("vp.ashr", 2, true),
-    ("vp.bitreverse", 2, true), ("vp.bswap", 2, true), ("vp.ceil", 2, true),
-    ("vp.copysign", 2, true), ("vp.ctlz", 26, true), ("vp.ctpop", 2, true), ("vp.cttz", 26, true),
-    ("vp.cttz.elts", 26, true), ("vp.fabs", 2, true), ("vp.fadd", 2, true), ("vp.fcmp", 2, true),
-    ("vp.fdiv", 2, true), ("vp.floor", 2, true), ("vp.fma", 2, true), ("vp.fmul", 2, true),
-    ("vp.fmuladd", 2, true), ("vp.fneg", 2, true), ("vp.fpext", 2, true), ("vp.fptosi", 2, true),
-    ("vp.fptoui", 2, true), ("vp.fptrunc", 2, true), ("vp.frem", 2, true), ("vp.fshl", 2, true),
-    ("vp.fshr", 2, true), ("vp.fsub", 2, true), ("vp.gather", 65, true), ("vp.icmp", 2, true),
-    ("vp.inttoptr", 2, true), ("vp.is.fpclass", 0, true), ("vp.llrint", 2, true),
-    ("vp.load", 32, true), ("vp.lrint", 2, true), ("vp.lshr", 2, true), ("vp.maximum", 2, true),
-    ("vp.maxnum", 2, true), ("vp.merge", 2, true), ("vp.minimum", 2, true), ("vp.minnum", 2, true),
-    ("vp.mul", 2, true), ("vp.nearbyint", 2, true), ("vp.or", 2, true), ("vp.ptrtoint", 2, true),
-    ("vp.reduce.add", 2, true), ("vp.reduce.and", 2, true), ("vp.reduce.fadd", 2, true),
-    ("vp.reduce.fmax", 2, true), ("vp.reduce.fmaximum", 2, true), ("vp.reduce.fmin", 2, true),
-    ("vp.reduce.fminimum", 2, true), ("vp.reduce.fmul", 2, true), ("vp.reduce.mul", 2, true),
-    ("vp.reduce.or", 2, true), ("vp.reduce.smax", 2, true), ("vp.reduce.smin", 2, true),
-    ("vp.reduce.umax", 2, true), ("vp.reduce.umin", 2, true), ("vp.reduce.xor", 2, true),
-    ("vp.rint", 2, true), ("vp.round", 2, true), ("vp.roundeven", 2, true),
-    ("vp.roundtozero", 2, true), ("vp.sadd.sat", 2, true), ("vp.scatter", 9, true),
-    ("vp.sdiv", 2, true), ("vp.select", 2, true), ("vp.sext", 2, true), ("vp.shl", 2, true),
-    ("vp.sitofp", 2, true), ("vp.smax", 2, true), ("vp.smin", 2, true), ("vp.sqrt", 2, true),
-    ("vp.srem", 2, true), ("vp.ssub.sat", 2, true), ("vp.store", 33, true), ("vp.sub", 2, true),
-    ("vp.trunc", 2, true), ("vp.uadd.sat", 2, true), ("vp.udiv", 2, true), ("vp.uitofp", 2, true),
-    ("vp.umax", 2, true), ("vp.umin", 2, true), ("vp.urem", 2, true), ("vp.usub.sat", 2, true),
-    ("vp.xor", 2, true), ("vp.zext", 2, true), ("vscale", 2, true), ("wasm.alltrue", 1, true),
-    ("wasm.anytrue", 1, true), ("wasm.avgr.unsigned", 1, true), ("wasm.bitmask", 1, true),
-    ("wasm.bitselect", 1, true), ("wasm.catch", 75, false), ("wasm.dot", 1, false),
-    ("wasm.extadd.pairwise.signed", 1, true), ("wasm.extadd.pairwise.unsigned", 1, true),
-    ("wasm.extract.lane.f16x8", 1, false), ("wasm.get.ehselector", 9, false),
-    ("wasm.get.exception", 9, false), ("wasm.landingpad.index", 26, false),
-    ("wasm.loadf16.f32", 36, false), ("wasm.lsda", 2, false),
-    ("wasm.memory.atomic.notify", 76, false), ("wasm.memory.atomic.wait32", 77, false),
-    ("wasm.memory.atomic.wait64", 77, false), ("wasm.memory.grow", 9, true),
-    ("wasm.memory.size", 65, true), ("wasm.narrow.signed", 1, true),
-    ("wasm.narrow.unsigned", 1, true), ("wasm.pmax", 1, true), ("wasm.pmin", 1, true),
-    ("wasm.q15mulr.sat.signed", 1, false), ("wasm.ref.is_null.exn", 2, false),
-    ("wasm.ref.is_null.extern", 2, false), ("wasm.ref.is_null.func", 2, false),
-    ("wasm.ref.null.exn", 2, false), ("wasm.ref.null.extern", 2, false),
-    ("wasm.ref.null.func", 2, false), ("wasm.relaxed.dot.bf16x8.add.f32", 1, false),
-    ("wasm.relaxed.dot.i8x16.i7x16.add.signed", 1, false),
-    ("wasm.relaxed.dot.i8x16.i7x16.signed", 1, false), ("wasm.relaxed.laneselect", 1, true),
-    ("wasm.relaxed.madd", 1, true), ("wasm.relaxed.max", 1, true), ("wasm.relaxed.min", 1, true),
-    ("wasm.relaxed.nmadd", 1, true), ("wasm.relaxed.q15mulr.signed", 1, false),
-    ("wasm.relaxed.swizzle", 1, false), ("wasm.relaxed.trunc.signed", 1, false),
-    ("wasm.relaxed.trunc.signed.zero", 1, false), ("wasm.relaxed.trunc.unsigned", 1, false),
-    ("wasm.relaxed.trunc.unsigned.zero", 1, false), ("wasm.rethrow", 78, false),
-    ("wasm.shuffle", 79, false), ("wasm.splat.f16x8", 1, false), ("wasm.storef16.f32", 80, false),
-    ("wasm.sub.sat.signed", 1, true), ("wasm.sub.sat.unsigned", 1, true),
-    ("wasm.swizzle", 1, false), ("wasm.table.copy", 9, false), ("wasm.table.fill.exnref", 9, false),
-    ("wasm.table.fill.externref", 9, false), ("wasm.table.fill.funcref", 9, false),
-    ("wasm.table.get.exnref", 65, false), ("wasm.table.get.externref", 65, false),
-    ("wasm.table.get.funcref", 65, false), ("wasm.table.grow.exnref", 9, false),
-    ("wasm.table.grow.externref", 9, false), ("wasm.table.grow.funcref", 9, false),
-    ("wasm.table.set.exnref", 81, false), ("wasm.table.set.externref", 81, false),
-    ("wasm.table.set.funcref", 81, false), ("wasm.table.size", 65, false),
-    ("wasm.throw", 82, false), ("wasm.tls.align", 1, true), ("wasm.tls.base", 65, false),
-    ("wasm.tls.size", 1, true), ("wasm.trunc.saturate.signed", 1, true),
-    ("wasm.trunc.saturate.unsigned", 1, true), ("wasm.trunc.signed", 13, true),
-    ("wasm.trunc.unsigned", 13, true), ("write_register", 72, true),
-    ("xray.customevent", 73, false), ("xray.typedevent", 74, false),
+pub(super) const NAMES: &str = "\
+aarch64.addgaarch64.breakaarch64.chkfeataarch64.clrexaarch64.clsaarch64.cls64aarch64.crc32b\
+aarch64.crc32cbaarch64.crc32chaarch64.crc32cwaarch64.crc32cxaarch64.crc32haarch64.crc32w\
+aarch64.crc32xaarch64.crypto.aesdaarch64.crypto.aeseaarch64.crypto.aesimcaarch64.crypto.aesmc\
+aarch64.crypto.bcaxsaarch64.crypto.bcaxuaarch64.crypto.eor3saarch64.crypto.eor3u\
+aarch64.crypto.rax1aarch64.crypto.sha1caarch64.crypto.sha1haarch64.crypto.sha1m\
+aarch64.crypto.sha1paarch64.crypto.sha1su0aarch64.crypto.sha1su1aarch64.crypto.sha256h\
+aarch64.crypto.sha256h2aarch64.crypto.sha256su0aarch64.crypto.sha256su1aarch64.crypto.sha512h\
+aarch64.crypto.sha512h2aarch64.crypto.sha512su0aarch64.crypto.sha512su1aarch64.crypto.sm3partw1\
+aarch64.crypto.sm3partw2aarch64.crypto.sm3ss1aarch64.crypto.sm3tt1aaarch64.crypto.sm3tt1b\
+aarch64.crypto.sm3tt2aaarch64.crypto.sm3tt2baarch64.crypto.sm4eaarch64.crypto.sm4ekey\
+aarch64.crypto.xaraarch64.dmbaarch64.dsbaarch64.fjcvtzsaarch64.frint32xaarch64.frint32z\
+aarch64.frint64xaarch64.frint64zaarch64.gcspopmaarch64.gcsssaarch64.get.fpcraarch64.get.fpsr\
+aarch64.gmiaarch64.hintaarch64.hltaarch64.irgaarch64.irg.spaarch64.isbaarch64.ld64baarch64.ldaxp\
+aarch64.ldaxraarch64.ldgaarch64.ldxpaarch64.ldxraarch64.mops.memset.tagaarch64.neon.abs\
+aarch64.neon.addhnaarch64.neon.addpaarch64.neon.bfcvtaarch64.neon.bfcvtnaarch64.neon.bfcvtn2\
+aarch64.neon.bfdotaarch64.neon.bfmlalbaarch64.neon.bfmlaltaarch64.neon.bfmmlaaarch64.neon.cls\
+aarch64.neon.fabdaarch64.neon.facgeaarch64.neon.facgtaarch64.neon.faddpaarch64.neon.faddv\
+aarch64.neon.fcvtasaarch64.neon.fcvtauaarch64.neon.fcvtmsaarch64.neon.fcvtmuaarch64.neon.fcvtns\
+aarch64.neon.fcvtnuaarch64.neon.fcvtpsaarch64.neon.fcvtpuaarch64.neon.fcvtxnaarch64.neon.fcvtzs\
+aarch64.neon.fcvtzuaarch64.neon.fmaxaarch64.neon.fmaxnmaarch64.neon.fmaxnmpaarch64.neon.fmaxnmv\
+aarch64.neon.fmaxpaarch64.neon.fmaxvaarch64.neon.fminaarch64.neon.fminnmaarch64.neon.fminnmp\
+aarch64.neon.fminnmvaarch64.neon.fminpaarch64.neon.fminvaarch64.neon.fmlalaarch64.neon.fmlal2\
+aarch64.neon.fmlslaarch64.neon.fmlsl2aarch64.neon.fmulxaarch64.neon.frecpeaarch64.neon.frecps\
+aarch64.neon.frecpxaarch64.neon.frint32xaarch64.neon.frint32zaarch64.neon.frint64x\
+aarch64.neon.frint64zaarch64.neon.frsqrteaarch64.neon.frsqrtsaarch64.neon.ld1x2aarch64.neon.ld1x3\
+aarch64.neon.ld1x4aarch64.neon.ld2aarch64.neon.ld2laneaarch64.neon.ld2raarch64.neon.ld3\
+aarch64.neon.ld3laneaarch64.neon.ld3raarch64.neon.ld4aarch64.neon.ld4laneaarch64.neon.ld4r\
+aarch64.neon.pmulaarch64.neon.pmullaarch64.neon.pmull64aarch64.neon.raddhnaarch64.neon.rshrn\
+aarch64.neon.rsubhnaarch64.neon.sabdaarch64.neon.saddlpaarch64.neon.saddlvaarch64.neon.saddv\
+aarch64.neon.scalar.sqxtnaarch64.neon.scalar.sqxtunaarch64.neon.scalar.uqxtnaarch64.neon.sdot\
+aarch64.neon.shaddaarch64.neon.shllaarch64.neon.shsubaarch64.neon.smaxaarch64.neon.smaxp\
+aarch64.neon.smaxvaarch64.neon.sminaarch64.neon.sminpaarch64.neon.sminvaarch64.neon.smmla\
+aarch64.neon.smullaarch64.neon.sqabsaarch64.neon.sqaddaarch64.neon.sqdmulh\
+aarch64.neon.sqdmulh.laneaarch64.neon.sqdmulh.laneqaarch64.neon.sqdmull\
+aarch64.neon.sqdmulls.scalaraarch64.neon.sqnegaarch64.neon.sqrdmlahaarch64.neon.sqrdmlsh\
+aarch64.neon.sqrdmulhaarch64.neon.sqrdmulh.laneaarch64.neon.sqrdmulh.laneqaarch64.neon.sqrshl\
+aarch64.neon.sqrshrnaarch64.neon.sqrshrunaarch64.neon.sqshlaarch64.neon.sqshluaarch64.neon.sqshrn\
+aarch64.neon.sqshrunaarch64.neon.sqsubaarch64.neon.sqxtnaarch64.neon.sqxtunaarch64.neon.srhadd\
+aarch64.neon.srshlaarch64.neon.sshlaarch64.neon.sshllaarch64.neon.st1x2aarch64.neon.st1x3\
+aarch64.neon.st1x4aarch64.neon.st2aarch64.neon.st2laneaarch64.neon.st3aarch64.neon.st3lane\
+aarch64.neon.st4aarch64.neon.st4laneaarch64.neon.subhnaarch64.neon.suqaddaarch64.neon.tbl1\
+aarch64.neon.tbl2aarch64.neon.tbl3aarch64.neon.tbl4aarch64.neon.tbx1aarch64.neon.tbx2\
+aarch64.neon.tbx3aarch64.neon.tbx4aarch64.neon.uabdaarch64.neon.uaddlpaarch64.neon.uaddlv\
+aarch64.neon.uaddvaarch64.neon.udotaarch64.neon.uhaddaarch64.neon.uhsubaarch64.neon.umax\
+aarch64.neon.umaxpaarch64.neon.umaxvaarch64.neon.uminaarch64.neon.uminpaarch64.neon.uminv\
+aarch64.neon.ummlaaarch64.neon.umullaarch64.neon.uqaddaarch64.neon.uqrshlaarch64.neon.uqrshrn\
+aarch64.neon.uqshlaarch64.neon.uqshrnaarch64.neon.uqsubaarch64.neon.uqxtnaarch64.neon.urecpe\
+aarch64.neon.urhaddaarch64.neon.urshlaarch64.neon.ursqrteaarch64.neon.usdotaarch64.neon.ushl\
+aarch64.neon.ushllaarch64.neon.usmmlaaarch64.neon.usqaddaarch64.neon.vcadd.rot270\
+aarch64.neon.vcadd.rot90aarch64.neon.vcmla.rot0aarch64.neon.vcmla.rot180aarch64.neon.vcmla.rot270\
+aarch64.neon.vcmla.rot90aarch64.neon.vcopy.laneaarch64.neon.vcvtfp2fxsaarch64.neon.vcvtfp2fxu\
+aarch64.neon.vcvtfp2hfaarch64.neon.vcvtfxs2fpaarch64.neon.vcvtfxu2fpaarch64.neon.vcvthf2fp\
+aarch64.neon.vsliaarch64.neon.vsriaarch64.prefetchaarch64.rndraarch64.rndrrsaarch64.sdiv\
+aarch64.set.fpcraarch64.set.fpsraarch64.settagaarch64.settag.zeroaarch64.sisd.fabd\
+aarch64.sisd.fcvtxnaarch64.sme.add.write.single.za.vg1x2aarch64.sme.add.write.single.za.vg1x4\
+aarch64.sme.add.write.za.vg1x2aarch64.sme.add.write.za.vg1x4aarch64.sme.add.za16.vg1x2\
+aarch64.sme.add.za16.vg1x4aarch64.sme.add.za32.vg1x2aarch64.sme.add.za32.vg1x4\
+aarch64.sme.add.za64.vg1x2aarch64.sme.add.za64.vg1x4aarch64.sme.addhaaarch64.sme.addva\
+aarch64.sme.bmopa.za32aarch64.sme.bmops.za32aarch64.sme.cntsbaarch64.sme.cntsdaarch64.sme.cntsh\
+aarch64.sme.cntswaarch64.sme.fdot.lane.za32.vg1x2aarch64.sme.fdot.lane.za32.vg1x4\
+aarch64.sme.fdot.single.za32.vg1x2aarch64.sme.fdot.single.za32.vg1x4aarch64.sme.fdot.za32.vg1x2\
+aarch64.sme.fdot.za32.vg1x4aarch64.sme.fmla.lane.vg1x2aarch64.sme.fmla.lane.vg1x4\
+aarch64.sme.fmla.single.vg1x2aarch64.sme.fmla.single.vg1x4aarch64.sme.fmla.vg1x2\
+aarch64.sme.fmla.vg1x4aarch64.sme.fmlal.lane.vg2x1aarch64.sme.fmlal.lane.vg2x2\
+aarch64.sme.fmlal.lane.vg2x4aarch64.sme.fmlal.single.vg2x1aarch64.sme.fmlal.single.vg2x2\
+aarch64.sme.fmlal.single.vg2x4aarch64.sme.fmlal.vg2x2aarch64.sme.fmlal.vg2x4\
+aarch64.sme.fmls.lane.vg1x2aarch64.sme.fmls.lane.vg1x4aarch64.sme.fmls.single.vg1x2\
+aarch64.sme.fmls.single.vg1x4aarch64.sme.fmls.vg1x2aarch64.sme.fmls.vg1x4\
+aarch64.sme.fmlsl.lane.vg2x1aarch64.sme.fmlsl.lane.vg2x2aarch64.sme.fmlsl.lane.vg2x4\
+aarch64.sme.fmlsl.single.vg2x1aarch64.sme.fmlsl.single.vg2x2aarch64.sme.fmlsl.single.vg2x4\
+aarch64.sme.fmlsl.vg2x2aarch64.sme.fmlsl.vg2x4aarch64.sme.fvdot.lane.za32.vg1x2\
+aarch64.sme.get.tpidr2aarch64.sme.ld1b.horizaarch64.sme.ld1b.vertaarch64.sme.ld1d.horiz\
+aarch64.sme.ld1d.vertaarch64.sme.ld1h.horizaarch64.sme.ld1h.vertaarch64.sme.ld1q.horiz\
+aarch64.sme.ld1q.vertaarch64.sme.ld1w.horizaarch64.sme.ld1w.vertaarch64.sme.ldraarch64.sme.ldr.zt\
+aarch64.sme.luti2.lane.ztaarch64.sme.luti2.lane.zt.x2aarch64.sme.luti2.lane.zt.x4\
+aarch64.sme.luti4.lane.ztaarch64.sme.luti4.lane.zt.x2aarch64.sme.luti4.lane.zt.x4aarch64.sme.mopa\
+aarch64.sme.mopa.nonwideaarch64.sme.mopa.wideaarch64.sme.mopsaarch64.sme.mops.nonwide\
+aarch64.sme.mops.wideaarch64.sme.read.hor.vg2aarch64.sme.read.hor.vg4aarch64.sme.read.horiz\
+aarch64.sme.read.ver.vg2aarch64.sme.read.ver.vg4aarch64.sme.read.vertaarch64.sme.read.vg1x2\
+aarch64.sme.read.vg1x4aarch64.sme.readq.horizaarch64.sme.readq.vertaarch64.sme.readz.horiz\
+aarch64.sme.readz.horiz.x2aarch64.sme.readz.horiz.x4aarch64.sme.readz.q.horiz\
+aarch64.sme.readz.q.vertaarch64.sme.readz.vertaarch64.sme.readz.vert.x2aarch64.sme.readz.vert.x4\
+aarch64.sme.readz.x2aarch64.sme.readz.x4aarch64.sme.sdot.lane.za32.vg1x2\
+aarch64.sme.sdot.lane.za32.vg1x4aarch64.sme.sdot.lane.za64.vg1x2aarch64.sme.sdot.lane.za64.vg1x4\
+aarch64.sme.sdot.single.za32.vg1x2aarch64.sme.sdot.single.za32.vg1x4\
+aarch64.sme.sdot.single.za64.vg1x2aarch64.sme.sdot.single.za64.vg1x4aarch64.sme.sdot.za32.vg1x2\
+aarch64.sme.sdot.za32.vg1x4aarch64.sme.sdot.za64.vg1x2aarch64.sme.sdot.za64.vg1x4\
+aarch64.sme.set.tpidr2aarch64.sme.smla.za32.lane.vg4x1aarch64.sme.smla.za32.lane.vg4x2\
+aarch64.sme.smla.za32.lane.vg4x4aarch64.sme.smla.za32.single.vg4x1\
+aarch64.sme.smla.za32.single.vg4x2aarch64.sme.smla.za32.single.vg4x4aarch64.sme.smla.za32.vg4x2\
+aarch64.sme.smla.za32.vg4x4aarch64.sme.smla.za64.lane.vg4x1aarch64.sme.smla.za64.lane.vg4x2\
+aarch64.sme.smla.za64.lane.vg4x4aarch64.sme.smla.za64.single.vg4x1\
+aarch64.sme.smla.za64.single.vg4x2aarch64.sme.smla.za64.single.vg4x4aarch64.sme.smla.za64.vg4x2\
+aarch64.sme.smla.za64.vg4x4aarch64.sme.smlal.lane.vg2x1aarch64.sme.smlal.lane.vg2x2\
+aarch64.sme.smlal.lane.vg2x4aarch64.sme.smlal.single.vg2x1aarch64.sme.smlal.single.vg2x2\
+aarch64.sme.smlal.single.vg2x4aarch64.sme.smlal.vg2x2aarch64.sme.smlal.vg2x4\
+aarch64.sme.smls.za32.lane.vg4x1aarch64.sme.smls.za32.lane.vg4x2aarch64.sme.smls.za32.lane.vg4x4\
+aarch64.sme.smls.za32.single.vg4x1aarch64.sme.smls.za32.single.vg4x2\
+aarch64.sme.smls.za32.single.vg4x4aarch64.sme.smls.za32.vg4x2aarch64.sme.smls.za32.vg4x4\
+aarch64.sme.smls.za64.lane.vg4x1aarch64.sme.smls.za64.lane.vg4x2aarch64.sme.smls.za64.lane.vg4x4\
+aarch64.sme.smls.za64.single.vg4x1aarch64.sme.smls.za64.single.vg4x2\
+aarch64.sme.smls.za64.single.vg4x4aarch64.sme.smls.za64.vg4x2aarch64.sme.smls.za64.vg4x4\
+aarch64.sme.smlsl.lane.vg2x1aarch64.sme.smlsl.lane.vg2x2aarch64.sme.smlsl.lane.vg2x4\
+aarch64.sme.smlsl.single.vg2x1aarch64.sme.smlsl.single.vg2x2aarch64.sme.smlsl.single.vg2x4\
+aarch64.sme.smlsl.vg2x2aarch64.sme.smlsl.vg2x4aarch64.sme.smopa.wideaarch64.sme.smopa.za32\
+aarch64.sme.smops.wideaarch64.sme.smops.za32aarch64.sme.st1b.horizaarch64.sme.st1b.vert\
+aarch64.sme.st1d.horizaarch64.sme.st1d.vertaarch64.sme.st1h.horizaarch64.sme.st1h.vert\
+aarch64.sme.st1q.horizaarch64.sme.st1q.vertaarch64.sme.st1w.horizaarch64.sme.st1w.vert\
+aarch64.sme.straarch64.sme.str.ztaarch64.sme.sub.write.single.za.vg1x2\
+aarch64.sme.sub.write.single.za.vg1x4aarch64.sme.sub.write.za.vg1x2aarch64.sme.sub.write.za.vg1x4\
+aarch64.sme.sub.za16.vg1x2aarch64.sme.sub.za16.vg1x4aarch64.sme.sub.za32.vg1x2\
+aarch64.sme.sub.za32.vg1x4aarch64.sme.sub.za64.vg1x2aarch64.sme.sub.za64.vg1x4\
+aarch64.sme.sudot.lane.za32.vg1x2aarch64.sme.sudot.lane.za32.vg1x4\
+aarch64.sme.sudot.single.za32.vg1x2aarch64.sme.sudot.single.za32.vg1x4\
+aarch64.sme.sumla.za32.lane.vg4x1aarch64.sme.sumla.za32.lane.vg4x2\
+aarch64.sme.sumla.za32.lane.vg4x4aarch64.sme.sumla.za32.single.vg4x2\
+aarch64.sme.sumla.za32.single.vg4x4aarch64.sme.sumopa.wideaarch64.sme.sumops.wide\
+aarch64.sme.suvdot.lane.za32.vg1x4aarch64.sme.svdot.lane.za32.vg1x2\
+aarch64.sme.svdot.lane.za32.vg1x4aarch64.sme.svdot.lane.za64.vg1x4aarch64.sme.udot.lane.za32.vg1x2\
+aarch64.sme.udot.lane.za32.vg1x4aarch64.sme.udot.lane.za64.vg1x2aarch64.sme.udot.lane.za64.vg1x4\
+aarch64.sme.udot.single.za32.vg1x2aarch64.sme.udot.single.za32.vg1x4\
+aarch64.sme.udot.single.za64.vg1x2aarch64.sme.udot.single.za64.vg1x4aarch64.sme.udot.za32.vg1x2\
+aarch64.sme.udot.za32.vg1x4aarch64.sme.udot.za64.vg1x2aarch64.sme.udot.za64.vg1x4\
+aarch64.sme.umla.za32.lane.vg4x1aarch64.sme.umla.za32.lane.vg4x2aarch64.sme.umla.za32.lane.vg4x4\
+aarch64.sme.umla.za32.single.vg4x1aarch64.sme.umla.za32.single.vg4x2\
+aarch64.sme.umla.za32.single.vg4x4aarch64.sme.umla.za32.vg4x2aarch64.sme.umla.za32.vg4x4\
+aarch64.sme.umla.za64.lane.vg4x1aarch64.sme.umla.za64.lane.vg4x2aarch64.sme.umla.za64.lane.vg4x4\
+aarch64.sme.umla.za64.single.vg4x1aarch64.sme.umla.za64.single.vg4x2\
+aarch64.sme.umla.za64.single.vg4x4aarch64.sme.umla.za64.vg4x2aarch64.sme.umla.za64.vg4x4\
+aarch64.sme.umlal.lane.vg2x1aarch64.sme.umlal.lane.vg2x2aarch64.sme.umlal.lane.vg2x4\
+aarch64.sme.umlal.single.vg2x1aarch64.sme.umlal.single.vg2x2aarch64.sme.umlal.single.vg2x4\
+aarch64.sme.umlal.vg2x2aarch64.sme.umlal.vg2x4aarch64.sme.umls.za32.lane.vg4x1\
+aarch64.sme.umls.za32.lane.vg4x2aarch64.sme.umls.za32.lane.vg4x4aarch64.sme.umls.za32.single.vg4x1\
+aarch64.sme.umls.za32.single.vg4x2aarch64.sme.umls.za32.single.vg4x4aarch64.sme.umls.za32.vg4x2\
+aarch64.sme.umls.za32.vg4x4aarch64.sme.umls.za64.lane.vg4x1aarch64.sme.umls.za64.lane.vg4x2\
+aarch64.sme.umls.za64.lane.vg4x4aarch64.sme.umls.za64.single.vg4x1\
+aarch64.sme.umls.za64.single.vg4x2aarch64.sme.umls.za64.single.vg4x4aarch64.sme.umls.za64.vg4x2\
+aarch64.sme.umls.za64.vg4x4aarch64.sme.umlsl.lane.vg2x1aarch64.sme.umlsl.lane.vg2x2\
+aarch64.sme.umlsl.lane.vg2x4aarch64.sme.umlsl.single.vg2x1aarch64.sme.umlsl.single.vg2x2\
+aarch64.sme.umlsl.single.vg2x4aarch64.sme.umlsl.vg2x2aarch64.sme.umlsl.vg2x4aarch64.sme.umopa.wide\
+aarch64.sme.umopa.za32aarch64.sme.umops.wideaarch64.sme.umops.za32\
+aarch64.sme.usdot.lane.za32.vg1x2aarch64.sme.usdot.lane.za32.vg1x4\
+aarch64.sme.usdot.single.za32.vg1x2aarch64.sme.usdot.single.za32.vg1x4aarch64.sme.usdot.za32.vg1x2\
+aarch64.sme.usdot.za32.vg1x4aarch64.sme.usmla.za32.lane.vg4x1aarch64.sme.usmla.za32.lane.vg4x2\
+aarch64.sme.usmla.za32.lane.vg4x4aarch64.sme.usmla.za32.single.vg4x1\
+aarch64.sme.usmla.za32.single.vg4x2aarch64.sme.usmla.za32.single.vg4x4aarch64.sme.usmla.za32.vg4x2\
+aarch64.sme.usmla.za32.vg4x4aarch64.sme.usmopa.wideaarch64.sme.usmops.wide\
+aarch64.sme.usvdot.lane.za32.vg1x4aarch64.sme.uvdot.lane.za32.vg1x2\
+aarch64.sme.uvdot.lane.za32.vg1x4aarch64.sme.uvdot.lane.za64.vg1x4aarch64.sme.write.hor.vg2\
+aarch64.sme.write.hor.vg4aarch64.sme.write.horizaarch64.sme.write.ver.vg2aarch64.sme.write.ver.vg4\
+aarch64.sme.write.vertaarch64.sme.write.vg1x2aarch64.sme.write.vg1x4aarch64.sme.writeq.horiz\
+aarch64.sme.writeq.vertaarch64.sme.za.disableaarch64.sme.za.enableaarch64.sme.zero\
+aarch64.sme.zero.za64.vg1x2aarch64.sme.zero.za64.vg1x4aarch64.sme.zero.za64.vg2x1\
+aarch64.sme.zero.za64.vg2x2aarch64.sme.zero.za64.vg2x4aarch64.sme.zero.za64.vg4x1\
+aarch64.sme.zero.za64.vg4x2aarch64.sme.zero.za64.vg4x4aarch64.sme.zero.ztaarch64.space\
+aarch64.st64baarch64.st64bvaarch64.st64bv0aarch64.stgaarch64.stgpaarch64.stlxpaarch64.stlxr\
+aarch64.stxpaarch64.stxraarch64.subpaarch64.sve.absaarch64.sve.adclbaarch64.sve.adclt\
+aarch64.sve.addaarch64.sve.add.single.x2aarch64.sve.add.single.x4aarch64.sve.add.u\
+aarch64.sve.addhnbaarch64.sve.addhntaarch64.sve.addpaarch64.sve.addqvaarch64.sve.adrb\
+aarch64.sve.adrdaarch64.sve.adrhaarch64.sve.adrwaarch64.sve.aesdaarch64.sve.aeseaarch64.sve.aesimc\
+aarch64.sve.aesmcaarch64.sve.andaarch64.sve.and.uaarch64.sve.and.zaarch64.sve.andqv\
+aarch64.sve.andvaarch64.sve.asraarch64.sve.asr.uaarch64.sve.asr.wideaarch64.sve.asrd\
+aarch64.sve.bcaxaarch64.sve.bdep.xaarch64.sve.bext.xaarch64.sve.bfclamp.single.x2\
+aarch64.sve.bfclamp.single.x4aarch64.sve.bfcvt.x2aarch64.sve.bfcvtn.x2aarch64.sve.bfdot\
+aarch64.sve.bfdot.lane.v2aarch64.sve.bfmlalbaarch64.sve.bfmlalb.lane.v2aarch64.sve.bfmlalt\
+aarch64.sve.bfmlalt.lane.v2aarch64.sve.bfmlslbaarch64.sve.bfmlslb.laneaarch64.sve.bfmlslt\
+aarch64.sve.bfmlslt.laneaarch64.sve.bfmmlaaarch64.sve.bgrp.xaarch64.sve.bicaarch64.sve.bic.u\
+aarch64.sve.bic.zaarch64.sve.brkaaarch64.sve.brka.zaarch64.sve.brkbaarch64.sve.brkb.z\
+aarch64.sve.brkn.zaarch64.sve.brkpa.zaarch64.sve.brkpb.zaarch64.sve.bslaarch64.sve.bsl1n\
+aarch64.sve.bsl2naarch64.sve.cadd.xaarch64.sve.cdotaarch64.sve.cdot.laneaarch64.sve.clasta\
+aarch64.sve.clasta.naarch64.sve.clastbaarch64.sve.clastb.naarch64.sve.clsaarch64.sve.clz\
+aarch64.sve.cmla.lane.xaarch64.sve.cmla.xaarch64.sve.cmpeqaarch64.sve.cmpeq.wideaarch64.sve.cmpge\
+aarch64.sve.cmpge.wideaarch64.sve.cmpgtaarch64.sve.cmpgt.wideaarch64.sve.cmphi\
+aarch64.sve.cmphi.wideaarch64.sve.cmphsaarch64.sve.cmphs.wideaarch64.sve.cmple.wide\
+aarch64.sve.cmplo.wideaarch64.sve.cmpls.wideaarch64.sve.cmplt.wideaarch64.sve.cmpne\
+aarch64.sve.cmpne.wideaarch64.sve.cnotaarch64.sve.cntaarch64.sve.cntbaarch64.sve.cntd\
+aarch64.sve.cnthaarch64.sve.cntpaarch64.sve.cntp.c16aarch64.sve.cntp.c32aarch64.sve.cntp.c64\
+aarch64.sve.cntp.c8aarch64.sve.cntwaarch64.sve.compactaarch64.sve.convert.from.svbool\
+aarch64.sve.convert.to.svboolaarch64.sve.dupaarch64.sve.dup.laneqaarch64.sve.dup.x\
+aarch64.sve.dupq.laneaarch64.sve.eoraarch64.sve.eor.uaarch64.sve.eor.zaarch64.sve.eor3\
+aarch64.sve.eorbtaarch64.sve.eorqvaarch64.sve.eortbaarch64.sve.eorvaarch64.sve.extaarch64.sve.extq\
+aarch64.sve.fabdaarch64.sve.fabd.uaarch64.sve.fabsaarch64.sve.facgeaarch64.sve.facgt\
+aarch64.sve.faddaarch64.sve.fadd.uaarch64.sve.faddaaarch64.sve.faddpaarch64.sve.faddqv\
+aarch64.sve.faddvaarch64.sve.fcaddaarch64.sve.fclampaarch64.sve.fclamp.single.x2\
+aarch64.sve.fclamp.single.x4aarch64.sve.fcmlaaarch64.sve.fcmla.laneaarch64.sve.fcmpeq\
+aarch64.sve.fcmpgeaarch64.sve.fcmpgtaarch64.sve.fcmpneaarch64.sve.fcmpuoaarch64.sve.fcvt\
+aarch64.sve.fcvt.bf16f32aarch64.sve.fcvt.f16f32aarch64.sve.fcvt.f16f64aarch64.sve.fcvt.f32f16\
+aarch64.sve.fcvt.f32f64aarch64.sve.fcvt.f64f16aarch64.sve.fcvt.f64f32aarch64.sve.fcvt.widen.x2\
+aarch64.sve.fcvt.x2aarch64.sve.fcvtl.widen.x2aarch64.sve.fcvtlt.f32f16aarch64.sve.fcvtlt.f64f32\
+aarch64.sve.fcvtn.x2aarch64.sve.fcvtnt.bf16f32aarch64.sve.fcvtnt.f16f32aarch64.sve.fcvtnt.f32f64\
+aarch64.sve.fcvtx.f32f64aarch64.sve.fcvtxnt.f32f64aarch64.sve.fcvtzsaarch64.sve.fcvtzs.i32f16\
+aarch64.sve.fcvtzs.i32f64aarch64.sve.fcvtzs.i64f16aarch64.sve.fcvtzs.i64f32aarch64.sve.fcvtzs.x2\
+aarch64.sve.fcvtzs.x4aarch64.sve.fcvtzuaarch64.sve.fcvtzu.i32f16aarch64.sve.fcvtzu.i32f64\
+aarch64.sve.fcvtzu.i64f16aarch64.sve.fcvtzu.i64f32aarch64.sve.fcvtzu.x2aarch64.sve.fcvtzu.x4\
+aarch64.sve.fdivaarch64.sve.fdiv.uaarch64.sve.fdivraarch64.sve.fdot.lane.x2aarch64.sve.fdot.x2\
+aarch64.sve.fexpa.xaarch64.sve.flogbaarch64.sve.fmadaarch64.sve.fmaxaarch64.sve.fmax.single.x2\
+aarch64.sve.fmax.single.x4aarch64.sve.fmax.uaarch64.sve.fmax.x2aarch64.sve.fmax.x4\
+aarch64.sve.fmaxnmaarch64.sve.fmaxnm.single.x2aarch64.sve.fmaxnm.single.x4aarch64.sve.fmaxnm.u\
+aarch64.sve.fmaxnm.x2aarch64.sve.fmaxnm.x4aarch64.sve.fmaxnmpaarch64.sve.fmaxnmqv\
+aarch64.sve.fmaxnmvaarch64.sve.fmaxpaarch64.sve.fmaxqvaarch64.sve.fmaxvaarch64.sve.fmin\
+aarch64.sve.fmin.single.x2aarch64.sve.fmin.single.x4aarch64.sve.fmin.uaarch64.sve.fmin.x2\
+aarch64.sve.fmin.x4aarch64.sve.fminnmaarch64.sve.fminnm.single.x2aarch64.sve.fminnm.single.x4\
+aarch64.sve.fminnm.uaarch64.sve.fminnm.x2aarch64.sve.fminnm.x4aarch64.sve.fminnmp\
+aarch64.sve.fminnmqvaarch64.sve.fminnmvaarch64.sve.fminpaarch64.sve.fminqvaarch64.sve.fminv\
+aarch64.sve.fmlaaarch64.sve.fmla.laneaarch64.sve.fmla.uaarch64.sve.fmlalbaarch64.sve.fmlalb.lane\
+aarch64.sve.fmlaltaarch64.sve.fmlalt.laneaarch64.sve.fmlsaarch64.sve.fmls.laneaarch64.sve.fmls.u\
+aarch64.sve.fmlslbaarch64.sve.fmlslb.laneaarch64.sve.fmlsltaarch64.sve.fmlslt.lane\
+aarch64.sve.fmmlaaarch64.sve.fmsbaarch64.sve.fmulaarch64.sve.fmul.laneaarch64.sve.fmul.u\
+aarch64.sve.fmulxaarch64.sve.fmulx.uaarch64.sve.fnegaarch64.sve.fnmadaarch64.sve.fnmla\
+aarch64.sve.fnmla.uaarch64.sve.fnmlsaarch64.sve.fnmls.uaarch64.sve.fnmsbaarch64.sve.frecpe.x\
+aarch64.sve.frecps.xaarch64.sve.frecpxaarch64.sve.frintaaarch64.sve.frinta.x2aarch64.sve.frinta.x4\
+aarch64.sve.frintiaarch64.sve.frintmaarch64.sve.frintm.x2aarch64.sve.frintm.x4aarch64.sve.frintn\
+aarch64.sve.frintn.x2aarch64.sve.frintn.x4aarch64.sve.frintpaarch64.sve.frintp.x2\
+aarch64.sve.frintp.x4aarch64.sve.frintxaarch64.sve.frintzaarch64.sve.frsqrte.x\
+aarch64.sve.frsqrts.xaarch64.sve.fscaleaarch64.sve.fsqrtaarch64.sve.fsubaarch64.sve.fsub.u\
+aarch64.sve.fsubraarch64.sve.ftmad.xaarch64.sve.ftsmul.xaarch64.sve.ftssel.xaarch64.sve.histcnt\
+aarch64.sve.histsegaarch64.sve.indexaarch64.sve.insraarch64.sve.lastaaarch64.sve.lastb\
+aarch64.sve.ld1aarch64.sve.ld1.gatheraarch64.sve.ld1.gather.index\
+aarch64.sve.ld1.gather.scalar.offsetaarch64.sve.ld1.gather.sxtwaarch64.sve.ld1.gather.sxtw.index\
+aarch64.sve.ld1.gather.uxtwaarch64.sve.ld1.gather.uxtw.indexaarch64.sve.ld1.pn.x2\
+aarch64.sve.ld1.pn.x4aarch64.sve.ld1q.gather.indexaarch64.sve.ld1q.gather.scalar.offset\
+aarch64.sve.ld1q.gather.vector.offsetaarch64.sve.ld1roaarch64.sve.ld1rqaarch64.sve.ld1udq\
+aarch64.sve.ld1uwqaarch64.sve.ld2.sretaarch64.sve.ld2q.sretaarch64.sve.ld3.sret\
+aarch64.sve.ld3q.sretaarch64.sve.ld4.sretaarch64.sve.ld4q.sretaarch64.sve.ldff1\
+aarch64.sve.ldff1.gatheraarch64.sve.ldff1.gather.indexaarch64.sve.ldff1.gather.scalar.offset\
+aarch64.sve.ldff1.gather.sxtwaarch64.sve.ldff1.gather.sxtw.indexaarch64.sve.ldff1.gather.uxtw\
+aarch64.sve.ldff1.gather.uxtw.indexaarch64.sve.ldnf1aarch64.sve.ldnt1aarch64.sve.ldnt1.gather\
+aarch64.sve.ldnt1.gather.indexaarch64.sve.ldnt1.gather.scalar.offsetaarch64.sve.ldnt1.gather.uxtw\
+aarch64.sve.ldnt1.pn.x2aarch64.sve.ldnt1.pn.x4aarch64.sve.lslaarch64.sve.lsl.uaarch64.sve.lsl.wide\
+aarch64.sve.lsraarch64.sve.lsr.uaarch64.sve.lsr.wideaarch64.sve.madaarch64.sve.match\
+aarch64.sve.mlaaarch64.sve.mla.laneaarch64.sve.mla.uaarch64.sve.mlsaarch64.sve.mls.lane\
+aarch64.sve.mls.uaarch64.sve.msbaarch64.sve.mulaarch64.sve.mul.laneaarch64.sve.mul.u\
+aarch64.sve.nand.zaarch64.sve.nbslaarch64.sve.negaarch64.sve.nmatchaarch64.sve.nor.z\
+aarch64.sve.notaarch64.sve.orn.zaarch64.sve.orqvaarch64.sve.orraarch64.sve.orr.uaarch64.sve.orr.z\
+aarch64.sve.orvaarch64.sve.pextaarch64.sve.pext.x2aarch64.sve.pfirstaarch64.sve.pmov.to.pred.lane\
+aarch64.sve.pmov.to.pred.lane.zeroaarch64.sve.pmov.to.vector.lane.merging\
+aarch64.sve.pmov.to.vector.lane.zeroingaarch64.sve.pmulaarch64.sve.pmullb.pair\
+aarch64.sve.pmullt.pairaarch64.sve.pnextaarch64.sve.prfaarch64.sve.prfb.gather.index\
+aarch64.sve.prfb.gather.scalar.offsetaarch64.sve.prfb.gather.sxtw.index\
+aarch64.sve.prfb.gather.uxtw.indexaarch64.sve.prfd.gather.index\
+aarch64.sve.prfd.gather.scalar.offsetaarch64.sve.prfd.gather.sxtw.index\
+aarch64.sve.prfd.gather.uxtw.indexaarch64.sve.prfh.gather.index\
+aarch64.sve.prfh.gather.scalar.offsetaarch64.sve.prfh.gather.sxtw.index\
+aarch64.sve.prfh.gather.uxtw.indexaarch64.sve.prfw.gather.index\
+aarch64.sve.prfw.gather.scalar.offsetaarch64.sve.prfw.gather.sxtw.index\
+aarch64.sve.prfw.gather.uxtw.indexaarch64.sve.pselaarch64.sve.ptest.anyaarch64.sve.ptest.first\
+aarch64.sve.ptest.lastaarch64.sve.ptrueaarch64.sve.ptrue.c16aarch64.sve.ptrue.c32\
+aarch64.sve.ptrue.c64aarch64.sve.ptrue.c8aarch64.sve.punpkhiaarch64.sve.punpkloaarch64.sve.raddhnb\
+aarch64.sve.raddhntaarch64.sve.rax1aarch64.sve.rbitaarch64.sve.rdffraarch64.sve.rdffr.z\
+aarch64.sve.revaarch64.sve.rev.b16aarch64.sve.rev.b32aarch64.sve.rev.b64aarch64.sve.revb\
+aarch64.sve.revdaarch64.sve.revhaarch64.sve.revwaarch64.sve.rshrnbaarch64.sve.rshrnt\
+aarch64.sve.rsubhnbaarch64.sve.rsubhntaarch64.sve.sabaaarch64.sve.sabalbaarch64.sve.sabalt\
+aarch64.sve.sabdaarch64.sve.sabd.uaarch64.sve.sabdlbaarch64.sve.sabdltaarch64.sve.sadalp\
+aarch64.sve.saddlbaarch64.sve.saddlbtaarch64.sve.saddltaarch64.sve.saddvaarch64.sve.saddwb\
+aarch64.sve.saddwtaarch64.sve.sbclbaarch64.sve.sbcltaarch64.sve.sclampaarch64.sve.sclamp.single.x2\
+aarch64.sve.sclamp.single.x4aarch64.sve.scvtfaarch64.sve.scvtf.f16i32aarch64.sve.scvtf.f16i64\
+aarch64.sve.scvtf.f32i64aarch64.sve.scvtf.f64i32aarch64.sve.scvtf.x2aarch64.sve.scvtf.x4\
+aarch64.sve.sdivaarch64.sve.sdiv.uaarch64.sve.sdivraarch64.sve.sdotaarch64.sve.sdot.lane\
+aarch64.sve.sdot.lane.x2aarch64.sve.sdot.x2aarch64.sve.selaarch64.sve.sel.x2aarch64.sve.sel.x4\
+aarch64.sve.setffraarch64.sve.shaddaarch64.sve.shrnbaarch64.sve.shrntaarch64.sve.shsub\
+aarch64.sve.shsubraarch64.sve.sliaarch64.sve.sm4eaarch64.sve.sm4ekeyaarch64.sve.smax\
+aarch64.sve.smax.single.x2aarch64.sve.smax.single.x4aarch64.sve.smax.uaarch64.sve.smax.x2\
+aarch64.sve.smax.x4aarch64.sve.smaxpaarch64.sve.smaxqvaarch64.sve.smaxvaarch64.sve.smin\
+aarch64.sve.smin.single.x2aarch64.sve.smin.single.x4aarch64.sve.smin.uaarch64.sve.smin.x2\
+aarch64.sve.smin.x4aarch64.sve.sminpaarch64.sve.sminqvaarch64.sve.sminvaarch64.sve.smlalb\
+aarch64.sve.smlalb.laneaarch64.sve.smlaltaarch64.sve.smlalt.laneaarch64.sve.smlslb\
+aarch64.sve.smlslb.laneaarch64.sve.smlsltaarch64.sve.smlslt.laneaarch64.sve.smmlaaarch64.sve.smulh\
+aarch64.sve.smulh.uaarch64.sve.smullbaarch64.sve.smullb.laneaarch64.sve.smullt\
+aarch64.sve.smullt.laneaarch64.sve.spliceaarch64.sve.sqabsaarch64.sve.sqaddaarch64.sve.sqadd.x\
+aarch64.sve.sqcadd.xaarch64.sve.sqcvt.x2aarch64.sve.sqcvt.x4aarch64.sve.sqcvtn.x2\
+aarch64.sve.sqcvtn.x4aarch64.sve.sqcvtu.x2aarch64.sve.sqcvtu.x4aarch64.sve.sqcvtun.x2\
+aarch64.sve.sqcvtun.x4aarch64.sve.sqdecb.n32aarch64.sve.sqdecb.n64aarch64.sve.sqdecd\
+aarch64.sve.sqdecd.n32aarch64.sve.sqdecd.n64aarch64.sve.sqdechaarch64.sve.sqdech.n32\
+aarch64.sve.sqdech.n64aarch64.sve.sqdecpaarch64.sve.sqdecp.n32aarch64.sve.sqdecp.n64\
+aarch64.sve.sqdecwaarch64.sve.sqdecw.n32aarch64.sve.sqdecw.n64aarch64.sve.sqdmlalb\
+aarch64.sve.sqdmlalb.laneaarch64.sve.sqdmlalbtaarch64.sve.sqdmlaltaarch64.sve.sqdmlalt.lane\
+aarch64.sve.sqdmlslbaarch64.sve.sqdmlslb.laneaarch64.sve.sqdmlslbtaarch64.sve.sqdmlslt\
+aarch64.sve.sqdmlslt.laneaarch64.sve.sqdmulhaarch64.sve.sqdmulh.lane\
+aarch64.sve.sqdmulh.single.vgx2aarch64.sve.sqdmulh.single.vgx4aarch64.sve.sqdmulh.vgx2\
+aarch64.sve.sqdmulh.vgx4aarch64.sve.sqdmullbaarch64.sve.sqdmullb.laneaarch64.sve.sqdmullt\
+aarch64.sve.sqdmullt.laneaarch64.sve.sqincb.n32aarch64.sve.sqincb.n64aarch64.sve.sqincd\
+aarch64.sve.sqincd.n32aarch64.sve.sqincd.n64aarch64.sve.sqinchaarch64.sve.sqinch.n32\
+aarch64.sve.sqinch.n64aarch64.sve.sqincpaarch64.sve.sqincp.n32aarch64.sve.sqincp.n64\
+aarch64.sve.sqincwaarch64.sve.sqincw.n32aarch64.sve.sqincw.n64aarch64.sve.sqneg\
+aarch64.sve.sqrdcmlah.lane.xaarch64.sve.sqrdcmlah.xaarch64.sve.sqrdmlahaarch64.sve.sqrdmlah.lane\
+aarch64.sve.sqrdmlshaarch64.sve.sqrdmlsh.laneaarch64.sve.sqrdmulhaarch64.sve.sqrdmulh.lane\
+aarch64.sve.sqrshlaarch64.sve.sqrshr.x2aarch64.sve.sqrshr.x4aarch64.sve.sqrshrn.x2\
+aarch64.sve.sqrshrn.x4aarch64.sve.sqrshrnbaarch64.sve.sqrshrntaarch64.sve.sqrshru.x2\
+aarch64.sve.sqrshru.x4aarch64.sve.sqrshrun.x2aarch64.sve.sqrshrun.x4aarch64.sve.sqrshrunb\
+aarch64.sve.sqrshruntaarch64.sve.sqshlaarch64.sve.sqshluaarch64.sve.sqshrnbaarch64.sve.sqshrnt\
+aarch64.sve.sqshrunbaarch64.sve.sqshruntaarch64.sve.sqsubaarch64.sve.sqsub.uaarch64.sve.sqsub.x\
+aarch64.sve.sqsubraarch64.sve.sqxtnbaarch64.sve.sqxtntaarch64.sve.sqxtunbaarch64.sve.sqxtunt\
+aarch64.sve.srhaddaarch64.sve.sriaarch64.sve.srshlaarch64.sve.srshl.single.x2\
+aarch64.sve.srshl.single.x4aarch64.sve.srshl.x2aarch64.sve.srshl.x4aarch64.sve.srshr\
+aarch64.sve.srsraaarch64.sve.sshllbaarch64.sve.sshlltaarch64.sve.ssraaarch64.sve.ssublb\
+aarch64.sve.ssublbtaarch64.sve.ssubltaarch64.sve.ssubltbaarch64.sve.ssubwbaarch64.sve.ssubwt\
+aarch64.sve.st1aarch64.sve.st1.pn.x2aarch64.sve.st1.pn.x4aarch64.sve.st1.scatter\
+aarch64.sve.st1.scatter.indexaarch64.sve.st1.scatter.scalar.offsetaarch64.sve.st1.scatter.sxtw\
+aarch64.sve.st1.scatter.sxtw.indexaarch64.sve.st1.scatter.uxtwaarch64.sve.st1.scatter.uxtw.index\
+aarch64.sve.st1dqaarch64.sve.st1q.scatter.indexaarch64.sve.st1q.scatter.scalar.offset\
+aarch64.sve.st1q.scatter.vector.offsetaarch64.sve.st1wqaarch64.sve.st2aarch64.sve.st2q\
+aarch64.sve.st3aarch64.sve.st3qaarch64.sve.st4aarch64.sve.st4qaarch64.sve.stnt1\
+aarch64.sve.stnt1.pn.x2aarch64.sve.stnt1.pn.x4aarch64.sve.stnt1.scatter\
+aarch64.sve.stnt1.scatter.indexaarch64.sve.stnt1.scatter.scalar.offset\
+aarch64.sve.stnt1.scatter.uxtwaarch64.sve.subaarch64.sve.sub.uaarch64.sve.subhnbaarch64.sve.subhnt\
+aarch64.sve.subraarch64.sve.sudot.laneaarch64.sve.sunpk.x2aarch64.sve.sunpk.x4aarch64.sve.sunpkhi\
+aarch64.sve.sunpkloaarch64.sve.suqaddaarch64.sve.sxtbaarch64.sve.sxthaarch64.sve.sxtw\
+aarch64.sve.tblaarch64.sve.tbl2aarch64.sve.tblqaarch64.sve.tbxaarch64.sve.tbxqaarch64.sve.trn1\
+aarch64.sve.trn1.b16aarch64.sve.trn1.b32aarch64.sve.trn1.b64aarch64.sve.trn1qaarch64.sve.trn2\
+aarch64.sve.trn2.b16aarch64.sve.trn2.b32aarch64.sve.trn2.b64aarch64.sve.trn2qaarch64.sve.uaba\
+aarch64.sve.uabalbaarch64.sve.uabaltaarch64.sve.uabdaarch64.sve.uabd.uaarch64.sve.uabdlb\
+aarch64.sve.uabdltaarch64.sve.uadalpaarch64.sve.uaddlbaarch64.sve.uaddltaarch64.sve.uaddv\
+aarch64.sve.uaddwbaarch64.sve.uaddwtaarch64.sve.uclampaarch64.sve.uclamp.single.x2\
+aarch64.sve.uclamp.single.x4aarch64.sve.ucvtfaarch64.sve.ucvtf.f16i32aarch64.sve.ucvtf.f16i64\
+aarch64.sve.ucvtf.f32i64aarch64.sve.ucvtf.f64i32aarch64.sve.ucvtf.x2aarch64.sve.ucvtf.x4\
+aarch64.sve.udivaarch64.sve.udiv.uaarch64.sve.udivraarch64.sve.udotaarch64.sve.udot.lane\
+aarch64.sve.udot.lane.x2aarch64.sve.udot.x2aarch64.sve.uhaddaarch64.sve.uhsubaarch64.sve.uhsubr\
+aarch64.sve.umaxaarch64.sve.umax.single.x2aarch64.sve.umax.single.x4aarch64.sve.umax.u\
+aarch64.sve.umax.x2aarch64.sve.umax.x4aarch64.sve.umaxpaarch64.sve.umaxqvaarch64.sve.umaxv\
+aarch64.sve.uminaarch64.sve.umin.single.x2aarch64.sve.umin.single.x4aarch64.sve.umin.u\
+aarch64.sve.umin.x2aarch64.sve.umin.x4aarch64.sve.uminpaarch64.sve.uminqvaarch64.sve.uminv\
+aarch64.sve.umlalbaarch64.sve.umlalb.laneaarch64.sve.umlaltaarch64.sve.umlalt.lane\
+aarch64.sve.umlslbaarch64.sve.umlslb.laneaarch64.sve.umlsltaarch64.sve.umlslt.lane\
+aarch64.sve.ummlaaarch64.sve.umulhaarch64.sve.umulh.uaarch64.sve.umullbaarch64.sve.umullb.lane\
+aarch64.sve.umulltaarch64.sve.umullt.laneaarch64.sve.uqaddaarch64.sve.uqadd.xaarch64.sve.uqcvt.x2\
+aarch64.sve.uqcvt.x4aarch64.sve.uqcvtn.x2aarch64.sve.uqcvtn.x4aarch64.sve.uqdecb.n32\
+aarch64.sve.uqdecb.n64aarch64.sve.uqdecdaarch64.sve.uqdecd.n32aarch64.sve.uqdecd.n64\
+aarch64.sve.uqdechaarch64.sve.uqdech.n32aarch64.sve.uqdech.n64aarch64.sve.uqdecp\
+aarch64.sve.uqdecp.n32aarch64.sve.uqdecp.n64aarch64.sve.uqdecwaarch64.sve.uqdecw.n32\
+aarch64.sve.uqdecw.n64aarch64.sve.uqincb.n32aarch64.sve.uqincb.n64aarch64.sve.uqincd\
+aarch64.sve.uqincd.n32aarch64.sve.uqincd.n64aarch64.sve.uqinchaarch64.sve.uqinch.n32\
+aarch64.sve.uqinch.n64aarch64.sve.uqincpaarch64.sve.uqincp.n32aarch64.sve.uqincp.n64\
+aarch64.sve.uqincwaarch64.sve.uqincw.n32aarch64.sve.uqincw.n64aarch64.sve.uqrshl\
+aarch64.sve.uqrshr.x2aarch64.sve.uqrshr.x4aarch64.sve.uqrshrn.x2aarch64.sve.uqrshrn.x4\
+aarch64.sve.uqrshrnbaarch64.sve.uqrshrntaarch64.sve.uqshlaarch64.sve.uqshrnbaarch64.sve.uqshrnt\
+aarch64.sve.uqsubaarch64.sve.uqsub.uaarch64.sve.uqsub.xaarch64.sve.uqsubraarch64.sve.uqxtnb\
+aarch64.sve.uqxtntaarch64.sve.urecpeaarch64.sve.urhaddaarch64.sve.urshlaarch64.sve.urshl.single.x2\
+aarch64.sve.urshl.single.x4aarch64.sve.urshl.x2aarch64.sve.urshl.x4aarch64.sve.urshr\
+aarch64.sve.ursqrteaarch64.sve.ursraaarch64.sve.usdotaarch64.sve.usdot.laneaarch64.sve.ushllb\
+aarch64.sve.ushlltaarch64.sve.usmmlaaarch64.sve.usqaddaarch64.sve.usraaarch64.sve.usublb\
+aarch64.sve.usubltaarch64.sve.usubwbaarch64.sve.usubwtaarch64.sve.uunpk.x2aarch64.sve.uunpk.x4\
+aarch64.sve.uunpkhiaarch64.sve.uunpkloaarch64.sve.uxtbaarch64.sve.uxthaarch64.sve.uxtw\
+aarch64.sve.uzp.x2aarch64.sve.uzp.x4aarch64.sve.uzp1aarch64.sve.uzp1.b16aarch64.sve.uzp1.b32\
+aarch64.sve.uzp1.b64aarch64.sve.uzp1qaarch64.sve.uzp2aarch64.sve.uzp2.b16aarch64.sve.uzp2.b32\
+aarch64.sve.uzp2.b64aarch64.sve.uzp2qaarch64.sve.uzpq.x2aarch64.sve.uzpq.x4aarch64.sve.uzpq1\
+aarch64.sve.uzpq2aarch64.sve.whilegeaarch64.sve.whilege.c16aarch64.sve.whilege.c32\
+aarch64.sve.whilege.c64aarch64.sve.whilege.c8aarch64.sve.whilege.x2aarch64.sve.whilegt\
+aarch64.sve.whilegt.c16aarch64.sve.whilegt.c32aarch64.sve.whilegt.c64aarch64.sve.whilegt.c8\
+aarch64.sve.whilegt.x2aarch64.sve.whilehiaarch64.sve.whilehi.c16aarch64.sve.whilehi.c32\
+aarch64.sve.whilehi.c64aarch64.sve.whilehi.c8aarch64.sve.whilehi.x2aarch64.sve.whilehs\
+aarch64.sve.whilehs.c16aarch64.sve.whilehs.c32aarch64.sve.whilehs.c64aarch64.sve.whilehs.c8\
+aarch64.sve.whilehs.x2aarch64.sve.whileleaarch64.sve.whilele.c16aarch64.sve.whilele.c32\
+aarch64.sve.whilele.c64aarch64.sve.whilele.c8aarch64.sve.whilele.x2aarch64.sve.whilelo\
+aarch64.sve.whilelo.c16aarch64.sve.whilelo.c32aarch64.sve.whilelo.c64aarch64.sve.whilelo.c8\
+aarch64.sve.whilelo.x2aarch64.sve.whilelsaarch64.sve.whilels.c16aarch64.sve.whilels.c32\
+aarch64.sve.whilels.c64aarch64.sve.whilels.c8aarch64.sve.whilels.x2aarch64.sve.whilelt\
+aarch64.sve.whilelt.c16aarch64.sve.whilelt.c32aarch64.sve.whilelt.c64aarch64.sve.whilelt.c8\
+aarch64.sve.whilelt.x2aarch64.sve.whilerw.baarch64.sve.whilerw.daarch64.sve.whilerw.h\
+aarch64.sve.whilerw.saarch64.sve.whilewr.baarch64.sve.whilewr.daarch64.sve.whilewr.h\
+aarch64.sve.whilewr.saarch64.sve.wrffraarch64.sve.xaraarch64.sve.zip.x2aarch64.sve.zip.x4\
+aarch64.sve.zip1aarch64.sve.zip1.b16aarch64.sve.zip1.b32aarch64.sve.zip1.b64aarch64.sve.zip1q\
+aarch64.sve.zip2aarch64.sve.zip2.b16aarch64.sve.zip2.b32aarch64.sve.zip2.b64aarch64.sve.zip2q\
+aarch64.sve.zipq.x2aarch64.sve.zipq.x4aarch64.sve.zipq1aarch64.sve.zipq2aarch64.tagp\
+aarch64.tcancelaarch64.tcommitaarch64.tstartaarch64.ttestaarch64.udivabsacosaddressofreturnaddress\
+adjust.trampolineallow.runtime.checkallow.ubsan.checkannotationarithmetic.fencearm.cde.cx1\
+arm.cde.cx1aarm.cde.cx1darm.cde.cx1daarm.cde.cx2arm.cde.cx2aarm.cde.cx2darm.cde.cx2daarm.cde.cx3\
+arm.cde.cx3aarm.cde.cx3darm.cde.cx3daarm.cde.vcx1arm.cde.vcx1aarm.cde.vcx1q\
+arm.cde.vcx1q.predicatedarm.cde.vcx1qaarm.cde.vcx1qa.predicatedarm.cde.vcx2arm.cde.vcx2a\
+arm.cde.vcx2qarm.cde.vcx2q.predicatedarm.cde.vcx2qaarm.cde.vcx2qa.predicatedarm.cde.vcx3\
+arm.cde.vcx3aarm.cde.vcx3qarm.cde.vcx3q.predicatedarm.cde.vcx3qaarm.cde.vcx3qa.predicatedarm.cdp\
+arm.cdp2arm.clrexarm.clsarm.cls64arm.cmse.ttarm.cmse.ttaarm.cmse.ttatarm.cmse.tttarm.crc32b\
+arm.crc32cbarm.crc32charm.crc32cwarm.crc32harm.crc32warm.dbgarm.dmbarm.dsbarm.get.fpscr\
+arm.gnu.eabi.mcountarm.hintarm.isbarm.ldaexarm.ldaexdarm.ldcarm.ldc2arm.ldc2larm.ldclarm.ldrex\
+arm.ldrexdarm.mcrarm.mcr2arm.mcrrarm.mcrr2arm.mrcarm.mrc2arm.mrrcarm.mrrc2arm.mve.abd.predicated\
+arm.mve.abs.predicatedarm.mve.add.predicatedarm.mve.addlvarm.mve.addlv.predicatedarm.mve.addv\
+arm.mve.addv.predicatedarm.mve.and.predicatedarm.mve.asrlarm.mve.bic.predicated\
+arm.mve.cls.predicatedarm.mve.clz.predicatedarm.mve.eor.predicatedarm.mve.fma.predicated\
+arm.mve.hadd.predicatedarm.mve.hsub.predicatedarm.mve.lsllarm.mve.max.predicatedarm.mve.maxav\
+arm.mve.maxav.predicatedarm.mve.maxnmavarm.mve.maxnmav.predicatedarm.mve.maxnmv\
+arm.mve.maxnmv.predicatedarm.mve.maxvarm.mve.maxv.predicatedarm.mve.min.predicatedarm.mve.minav\
+arm.mve.minav.predicatedarm.mve.minnmavarm.mve.minnmav.predicatedarm.mve.minnmv\
+arm.mve.minnmv.predicatedarm.mve.minvarm.mve.minv.predicatedarm.mve.mul.predicated\
+arm.mve.mulh.predicatedarm.mve.mull.int.predicatedarm.mve.mull.poly.predicated\
+arm.mve.mvn.predicatedarm.mve.neg.predicatedarm.mve.orn.predicatedarm.mve.orr.predicated\
+arm.mve.pred.i2varm.mve.pred.v2iarm.mve.qabs.predicatedarm.mve.qadd.predicated\
+arm.mve.qdmulh.predicatedarm.mve.qneg.predicatedarm.mve.qrdmulh.predicatedarm.mve.qsub.predicated\
+arm.mve.rhadd.predicatedarm.mve.rmulh.predicatedarm.mve.shl.imm.predicated\
+arm.mve.shr.imm.predicatedarm.mve.sqrshrarm.mve.sqrshrlarm.mve.sqshlarm.mve.sqshllarm.mve.srshr\
+arm.mve.srshrlarm.mve.sub.predicatedarm.mve.uqrshlarm.mve.uqrshllarm.mve.uqshlarm.mve.uqshll\
+arm.mve.urshrarm.mve.urshrlarm.mve.vabavarm.mve.vabav.predicatedarm.mve.vabdarm.mve.vadc\
+arm.mve.vadc.predicatedarm.mve.vbrsrarm.mve.vbrsr.predicatedarm.mve.vcaddq\
+arm.mve.vcaddq.predicatedarm.mve.vclsarm.mve.vcmlaqarm.mve.vcmlaq.predicatedarm.mve.vcmulq\
+arm.mve.vcmulq.predicatedarm.mve.vctp16arm.mve.vctp32arm.mve.vctp64arm.mve.vctp8arm.mve.vcvt.fix\
+arm.mve.vcvt.fix.predicatedarm.mve.vcvt.fp.int.predicatedarm.mve.vcvt.narrow\
+arm.mve.vcvt.narrow.predicatedarm.mve.vcvt.widenarm.mve.vcvt.widen.predicatedarm.mve.vcvta\
+arm.mve.vcvta.predicatedarm.mve.vcvtmarm.mve.vcvtm.predicatedarm.mve.vcvtnarm.mve.vcvtn.predicated\
+arm.mve.vcvtparm.mve.vcvtp.predicatedarm.mve.vdduparm.mve.vddup.predicatedarm.mve.vdwdup\
+arm.mve.vdwdup.predicatedarm.mve.vhaddarm.mve.vhsubarm.mve.viduparm.mve.vidup.predicated\
+arm.mve.viwduparm.mve.viwdup.predicatedarm.mve.vld2qarm.mve.vld4qarm.mve.vldr.gather.base\
+arm.mve.vldr.gather.base.predicatedarm.mve.vldr.gather.base.wb\
+arm.mve.vldr.gather.base.wb.predicatedarm.mve.vldr.gather.offset\
+arm.mve.vldr.gather.offset.predicatedarm.mve.vmaxa.predicatedarm.mve.vmaxnma.predicated\
+arm.mve.vmina.predicatedarm.mve.vminnma.predicatedarm.mve.vmla.n.predicated\
+arm.mve.vmlas.n.predicatedarm.mve.vmldavaarm.mve.vmldava.predicatedarm.mve.vmlldava\
+arm.mve.vmlldava.predicatedarm.mve.vmovl.predicatedarm.mve.vmovn.predicatedarm.mve.vmulh\
+arm.mve.vmullarm.mve.vmull.polyarm.mve.vqdmladarm.mve.vqdmlad.predicatedarm.mve.vqdmlah\
+arm.mve.vqdmlah.predicatedarm.mve.vqdmlasharm.mve.vqdmlash.predicatedarm.mve.vqdmulh\
+arm.mve.vqdmullarm.mve.vqdmull.predicatedarm.mve.vqmovnarm.mve.vqmovn.predicatedarm.mve.vqrdmlah\
+arm.mve.vqrdmlah.predicatedarm.mve.vqrdmlasharm.mve.vqrdmlash.predicatedarm.mve.vqrdmulh\
+arm.mve.vqshl.immarm.mve.vqshl.imm.predicatedarm.mve.vqshlu.immarm.mve.vqshlu.imm.predicated\
+arm.mve.vreinterpretqarm.mve.vrev.predicatedarm.mve.vrhaddarm.mve.vrinta.predicated\
+arm.mve.vrintm.predicatedarm.mve.vrintnarm.mve.vrintn.predicatedarm.mve.vrintp.predicated\
+arm.mve.vrintx.predicatedarm.mve.vrintz.predicatedarm.mve.vrmlldavhaarm.mve.vrmlldavha.predicated\
+arm.mve.vrmulharm.mve.vrshr.immarm.mve.vrshr.imm.predicatedarm.mve.vsbcarm.mve.vsbc.predicated\
+arm.mve.vshl.scalararm.mve.vshl.scalar.predicatedarm.mve.vshl.vectorarm.mve.vshl.vector.predicated\
+arm.mve.vshlcarm.mve.vshlc.predicatedarm.mve.vshll.immarm.mve.vshll.imm.predicatedarm.mve.vshrn\
+arm.mve.vshrn.predicatedarm.mve.vsliarm.mve.vsli.predicatedarm.mve.vsriarm.mve.vsri.predicated\
+arm.mve.vst2qarm.mve.vst4qarm.mve.vstr.scatter.basearm.mve.vstr.scatter.base.predicated\
+arm.mve.vstr.scatter.base.wbarm.mve.vstr.scatter.base.wb.predicatedarm.mve.vstr.scatter.offset\
+arm.mve.vstr.scatter.offset.predicatedarm.neon.aesdarm.neon.aesearm.neon.aesimcarm.neon.aesmc\
+arm.neon.bfdotarm.neon.bfmlalbarm.neon.bfmlaltarm.neon.bfmmlaarm.neon.sdotarm.neon.sha1c\
+arm.neon.sha1harm.neon.sha1marm.neon.sha1parm.neon.sha1su0arm.neon.sha1su1arm.neon.sha256h\
+arm.neon.sha256h2arm.neon.sha256su0arm.neon.sha256su1arm.neon.smmlaarm.neon.udotarm.neon.ummla\
+arm.neon.usdotarm.neon.usmmlaarm.neon.vabdsarm.neon.vabduarm.neon.vabsarm.neon.vacgearm.neon.vacgt\
+arm.neon.vbslarm.neon.vcadd.rot270arm.neon.vcadd.rot90arm.neon.vclsarm.neon.vcvtasarm.neon.vcvtau\
+arm.neon.vcvtbfp2bfarm.neon.vcvtfp2bfarm.neon.vcvtfp2fxsarm.neon.vcvtfp2fxuarm.neon.vcvtfp2hf\
+arm.neon.vcvtfxs2fparm.neon.vcvtfxu2fparm.neon.vcvthf2fparm.neon.vcvtmsarm.neon.vcvtmu\
+arm.neon.vcvtnsarm.neon.vcvtnuarm.neon.vcvtpsarm.neon.vcvtpuarm.neon.vhaddsarm.neon.vhaddu\
+arm.neon.vhsubsarm.neon.vhsubuarm.neon.vld1arm.neon.vld1x2arm.neon.vld1x3arm.neon.vld1x4\
+arm.neon.vld2arm.neon.vld2duparm.neon.vld2lanearm.neon.vld3arm.neon.vld3duparm.neon.vld3lane\
+arm.neon.vld4arm.neon.vld4duparm.neon.vld4lanearm.neon.vmaxnmarm.neon.vmaxsarm.neon.vmaxu\
+arm.neon.vminnmarm.neon.vminsarm.neon.vminuarm.neon.vmullparm.neon.vmullsarm.neon.vmullu\
+arm.neon.vmulparm.neon.vpadalsarm.neon.vpadaluarm.neon.vpaddarm.neon.vpaddlsarm.neon.vpaddlu\
+arm.neon.vpmaxsarm.neon.vpmaxuarm.neon.vpminsarm.neon.vpminuarm.neon.vqabsarm.neon.vqdmulh\
+arm.neon.vqdmullarm.neon.vqmovnsarm.neon.vqmovnsuarm.neon.vqmovnuarm.neon.vqnegarm.neon.vqrdmlah\
+arm.neon.vqrdmlsharm.neon.vqrdmulharm.neon.vqrshiftnsarm.neon.vqrshiftnsuarm.neon.vqrshiftnu\
+arm.neon.vqrshiftsarm.neon.vqrshiftuarm.neon.vqshiftnsarm.neon.vqshiftnsuarm.neon.vqshiftnu\
+arm.neon.vqshiftsarm.neon.vqshiftsuarm.neon.vqshiftuarm.neon.vraddhnarm.neon.vrecpearm.neon.vrecps\
+arm.neon.vrhaddsarm.neon.vrhadduarm.neon.vrintaarm.neon.vrintmarm.neon.vrintnarm.neon.vrintp\
+arm.neon.vrintxarm.neon.vrintzarm.neon.vrshiftnarm.neon.vrshiftsarm.neon.vrshiftuarm.neon.vrsqrte\
+arm.neon.vrsqrtsarm.neon.vrsubhnarm.neon.vshiftinsarm.neon.vshiftsarm.neon.vshiftuarm.neon.vst1\
+arm.neon.vst1x2arm.neon.vst1x3arm.neon.vst1x4arm.neon.vst2arm.neon.vst2lanearm.neon.vst3\
+arm.neon.vst3lanearm.neon.vst4arm.neon.vst4lanearm.neon.vtbl1arm.neon.vtbl2arm.neon.vtbl3\
+arm.neon.vtbl4arm.neon.vtbx1arm.neon.vtbx2arm.neon.vtbx3arm.neon.vtbx4arm.qaddarm.qadd16arm.qadd8\
+arm.qasxarm.qsaxarm.qsubarm.qsub16arm.qsub8arm.sadd16arm.sadd8arm.sasxarm.selarm.set.fpscr\
+arm.shadd16arm.shadd8arm.shasxarm.shsaxarm.shsub16arm.shsub8arm.smlabbarm.smlabtarm.smlad\
+arm.smladxarm.smlaldarm.smlaldxarm.smlatbarm.smlattarm.smlawbarm.smlawtarm.smlsdarm.smlsdx\
+arm.smlsldarm.smlsldxarm.smuadarm.smuadxarm.smulbbarm.smulbtarm.smultbarm.smulttarm.smulwb\
+arm.smulwtarm.smusdarm.smusdxarm.spacearm.ssatarm.ssat16arm.ssaxarm.ssub16arm.ssub8arm.stcarm.stc2\
+arm.stc2larm.stclarm.stlexarm.stlexdarm.strexarm.strexdarm.sxtab16arm.sxtb16arm.uadd16arm.uadd8\
+arm.uasxarm.uhadd16arm.uhadd8arm.uhasxarm.uhsaxarm.uhsub16arm.uhsub8arm.undefinedarm.uqadd16\
+arm.uqadd8arm.uqasxarm.uqsaxarm.uqsub16arm.uqsub8arm.usad8arm.usada8arm.usatarm.usat16arm.usax\
+arm.usub16arm.usub8arm.uxtab16arm.uxtb16arm.vcvtrarm.vcvtruasan.check.memaccessasinassumeatan\
+bitreversebswapcall.preallocated.argcall.preallocated.setupcall.preallocated.teardown\
+callbr.landingpadcanonicalizeceilclear_cachecodeview.annotationconvert.from.fp16convert.to.fp16\
+copysigncoro.aligncoro.alloccoro.alloca.alloccoro.alloca.freecoro.alloca.get\
+coro.async.context.alloccoro.async.context.dealloccoro.async.resumecoro.async.size.replace\
+coro.await.suspend.boolcoro.await.suspend.handlecoro.await.suspend.voidcoro.begincoro.destroy\
+coro.donecoro.endcoro.end.asynccoro.end.resultscoro.framecoro.freecoro.idcoro.id.async\
+coro.id.retconcoro.id.retcon.oncecoro.noopcoro.prepare.asynccoro.prepare.retconcoro.promise\
+coro.resumecoro.savecoro.sizecoro.subfn.addrcoro.suspendcoro.suspend.asynccoro.suspend.retconcos\
+coshctlzctpopcttzdbg.assigndbg.declaredbg.labeldbg.valuedebugtrapdonothingeh.dwarf.cfa\
+eh.exceptioncodeeh.exceptionpointereh.recoverfpeh.return.i32eh.return.i64eh.sjlj.callsite\
+eh.sjlj.functioncontexteh.sjlj.longjmpeh.sjlj.lsdaeh.sjlj.setjmpeh.sjlj.setup.dispatch\
+eh.typeid.foreh.unwind.initexpexp10exp2expectexpect.with.probabilityexperimental.constrained.acos\
+experimental.constrained.asinexperimental.constrained.atanexperimental.constrained.ceil\
+experimental.constrained.cosexperimental.constrained.coshexperimental.constrained.exp\
+experimental.constrained.exp2experimental.constrained.faddexperimental.constrained.fcmp\
+experimental.constrained.fcmpsexperimental.constrained.fdivexperimental.constrained.floor\
+experimental.constrained.fmaexperimental.constrained.fmulexperimental.constrained.fmuladd\
+experimental.constrained.fpextexperimental.constrained.fptosiexperimental.constrained.fptoui\
+experimental.constrained.fptruncexperimental.constrained.fremexperimental.constrained.fsub\
+experimental.constrained.ldexpexperimental.constrained.llrintexperimental.constrained.llround\
+experimental.constrained.logexperimental.constrained.log10experimental.constrained.log2\
+experimental.constrained.lrintexperimental.constrained.lroundexperimental.constrained.maximum\
+experimental.constrained.maxnumexperimental.constrained.minimumexperimental.constrained.minnum\
+experimental.constrained.nearbyintexperimental.constrained.powexperimental.constrained.powi\
+experimental.constrained.rintexperimental.constrained.roundexperimental.constrained.roundeven\
+experimental.constrained.sinexperimental.constrained.sinhexperimental.constrained.sitofp\
+experimental.constrained.sqrtexperimental.constrained.tanexperimental.constrained.tanh\
+experimental.constrained.truncexperimental.constrained.uitofpexperimental.convergence.anchor\
+experimental.convergence.entryexperimental.convergence.loopexperimental.cttz.elts\
+experimental.deoptimizeexperimental.gc.get.pointer.baseexperimental.gc.get.pointer.offset\
+experimental.gc.relocateexperimental.gc.resultexperimental.gc.statepoint\
+experimental.get.vector.lengthexperimental.guardexperimental.noalias.scope.decl\
+experimental.patchpointexperimental.patchpoint.voidexperimental.stackmapexperimental.stepvector\
+experimental.vector.compressexperimental.vector.histogram.add\
+experimental.vector.partial.reduce.addexperimental.vp.reverseexperimental.vp.splat\
+experimental.vp.spliceexperimental.vp.strided.loadexperimental.vp.strided.store\
+experimental.widenable.conditionfabsfloorfmafmuladdfptosi.satfptoui.satfptrunc.roundframeaddress\
+frexpfshlfshrgcreadgcrootgcwriteget.active.lane.maskget.dynamic.area.offsetget.fpenvget.fpmode\
+get.roundinghwasan.check.memaccesshwasan.check.memaccess.fixedshadow\
+hwasan.check.memaccess.shortgranuleshwasan.check.memaccess.shortgranules.fixedshadow\
+icall.branch.funnelinit.trampolineinstrprof.callsiteinstrprof.coverinstrprof.increment\
+instrprof.increment.stepinstrprof.mcdc.parametersinstrprof.mcdc.tvbitmap.updateinstrprof.timestamp\
+instrprof.value.profileinvariant.endinvariant.startis.constantis.fpclasslaunder.invariant.group\
+ldexplifetime.endlifetime.startllrintllroundload.relativelocaladdresslocalescapelocalrecoverlog\
+log10log2loop.decrementloop.decrement.reglrintlroundmasked.compressstoremasked.expandload\
+masked.gathermasked.loadmasked.scattermasked.storematrix.column.major.load\
+matrix.column.major.storematrix.multiplymatrix.transposemaximummaxnummemcpy\
+memcpy.element.unordered.atomicmemcpy.inlinememmovememmove.element.unordered.atomicmemset\
+memset.element.unordered.atomicmemset.inlineminimumminnumnearbyint\
+objc.arc.annotation.bottomup.bbendobjc.arc.annotation.bottomup.bbstart\
+objc.arc.annotation.topdown.bbendobjc.arc.annotation.topdown.bbstartobjc.autorelease\
+objc.autoreleasePoolPopobjc.autoreleasePoolPushobjc.autoreleaseReturnValueobjc.clang.arc.noop.use\
+objc.clang.arc.useobjc.copyWeakobjc.destroyWeakobjc.initWeakobjc.loadWeakobjc.loadWeakRetained\
+objc.moveWeakobjc.releaseobjc.retainobjc.retain.autoreleaseobjc.retainAutorelease\
+objc.retainAutoreleaseReturnValueobjc.retainAutoreleasedReturnValueobjc.retainBlock\
+objc.retainedObjectobjc.storeStrongobjc.storeWeakobjc.sync.enterobjc.sync.exit\
+objc.unretainedObjectobjc.unretainedPointerobjc.unsafeClaimAutoreleasedReturnValueobjectsize\
+pcmarkerpowpowiprefetchpreserve.array.access.indexpreserve.static.offset\
+preserve.struct.access.indexpreserve.union.access.indexpseudoprobeptr.annotationptrauth.auth\
+ptrauth.blendptrauth.resignptrauth.signptrauth.sign.genericptrauth.stripptrmaskpublic.type.test\
+read_registerread_volatile_registerreadcyclecounterreadsteadycounterreset.fpenvreset.fpmode\
+returnaddressrintroundroundevensadd.satsadd.with.overflowscmpsdiv.fixsdiv.fix.satseh.scope.begin\
+seh.scope.endseh.try.beginseh.try.endset.fpenvset.fpmodeset.loop.iterationsset.roundingsideeffect\
+sinsinhsmaxsminsmul.fixsmul.fix.satsmul.with.overflowsponentrysqrtssa.copysshl.satssub.sat\
+ssub.with.overflowstackguardstackprotectorstackrestorestacksavestart.loop.iterations\
+strip.invariant.groupswift.async.context.addrtantanhtest.set.loop.iterations\
+test.start.loop.iterationsthread.pointerthreadlocal.addresstraptrunctype.checked.load\
+type.checked.load.relativetype.testuadd.satuadd.with.overflowubsantrapucmpudiv.fixudiv.fix.satumax\
+uminumul.fixumul.fix.satumul.with.overflowushl.satusub.satusub.with.overflowva_copyva_endva_start\
+var.annotationvector.deinterleave2vector.extractvector.insertvector.interleave2vector.reduce.add\
+vector.reduce.andvector.reduce.faddvector.reduce.fmaxvector.reduce.fmaximumvector.reduce.fmin\
+vector.reduce.fminimumvector.reduce.fmulvector.reduce.mulvector.reduce.orvector.reduce.smax\
+vector.reduce.sminvector.reduce.umaxvector.reduce.uminvector.reduce.xorvector.reversevector.splice\
+vp.absvp.addvp.andvp.ashrvp.bitreversevp.bswapvp.ceilvp.copysignvp.ctlzvp.ctpopvp.cttzvp.cttz.elts\
+vp.fabsvp.faddvp.fcmpvp.fdivvp.floorvp.fmavp.fmulvp.fmuladdvp.fnegvp.fpextvp.fptosivp.fptoui\
+vp.fptruncvp.fremvp.fshlvp.fshrvp.fsubvp.gathervp.icmpvp.inttoptrvp.is.fpclassvp.llrintvp.load\
+vp.lrintvp.lshrvp.maximumvp.maxnumvp.mergevp.minimumvp.minnumvp.mulvp.nearbyintvp.orvp.ptrtoint\
+vp.reduce.addvp.reduce.andvp.reduce.faddvp.reduce.fmaxvp.reduce.fmaximumvp.reduce.fmin\
+vp.reduce.fminimumvp.reduce.fmulvp.reduce.mulvp.reduce.orvp.reduce.smaxvp.reduce.smin\
+vp.reduce.umaxvp.reduce.uminvp.reduce.xorvp.rintvp.roundvp.roundevenvp.roundtozerovp.sadd.sat\
+vp.scattervp.sdivvp.selectvp.sextvp.shlvp.sitofpvp.smaxvp.sminvp.sqrtvp.sremvp.ssub.satvp.store\
+vp.subvp.truncvp.uadd.satvp.udivvp.uitofpvp.umaxvp.uminvp.uremvp.usub.satvp.xorvp.zextvscale\
+wasm.alltruewasm.anytruewasm.avgr.unsignedwasm.bitmaskwasm.bitselectwasm.catchwasm.dot\
+wasm.extadd.pairwise.signedwasm.extadd.pairwise.unsignedwasm.extract.lane.f16x8wasm.get.ehselector\
+wasm.get.exceptionwasm.landingpad.indexwasm.loadf16.f32wasm.lsdawasm.memory.atomic.notify\
+wasm.memory.atomic.wait32wasm.memory.atomic.wait64wasm.memory.growwasm.memory.size\
+wasm.narrow.signedwasm.narrow.unsignedwasm.pmaxwasm.pminwasm.q15mulr.sat.signed\
+wasm.ref.is_null.exnwasm.ref.is_null.externwasm.ref.is_null.funcwasm.ref.null.exn\
+wasm.ref.null.externwasm.ref.null.funcwasm.relaxed.dot.bf16x8.add.f32\
+wasm.relaxed.dot.i8x16.i7x16.add.signedwasm.relaxed.dot.i8x16.i7x16.signedwasm.relaxed.laneselect\
+wasm.relaxed.maddwasm.relaxed.maxwasm.relaxed.minwasm.relaxed.nmaddwasm.relaxed.q15mulr.signed\
+wasm.relaxed.swizzlewasm.relaxed.trunc.signedwasm.relaxed.trunc.signed.zero\
+wasm.relaxed.trunc.unsignedwasm.relaxed.trunc.unsigned.zerowasm.rethrowwasm.shuffle\
+wasm.splat.f16x8wasm.storef16.f32wasm.sub.sat.signedwasm.sub.sat.unsignedwasm.swizzle\
+wasm.table.copywasm.table.fill.exnrefwasm.table.fill.externrefwasm.table.fill.funcref\
+wasm.table.get.exnrefwasm.table.get.externrefwasm.table.get.funcrefwasm.table.grow.exnref\
+wasm.table.grow.externrefwasm.table.grow.funcrefwasm.table.set.exnrefwasm.table.set.externref\
+wasm.table.set.funcrefwasm.table.sizewasm.throwwasm.tls.alignwasm.tls.basewasm.tls.size\
+wasm.trunc.saturate.signedwasm.trunc.saturate.unsignedwasm.trunc.signedwasm.trunc.unsigned\
+write_registerx86.aadd32x86.aadd64x86.aand32x86.aand64x86.addcarry.32x86.addcarry.64\
+x86.aesdec128klx86.aesdec256klx86.aesdecwide128klx86.aesdecwide256klx86.aesenc128klx86.aesenc256kl\
+x86.aesencwide128klx86.aesencwide256klx86.aesni.aesdecx86.aesni.aesdec.256x86.aesni.aesdec.512\
+x86.aesni.aesdeclastx86.aesni.aesdeclast.256x86.aesni.aesdeclast.512x86.aesni.aesenc\
+x86.aesni.aesenc.256x86.aesni.aesenc.512x86.aesni.aesenclastx86.aesni.aesenclast.256\
+x86.aesni.aesenclast.512x86.aesni.aesimcx86.aesni.aeskeygenassistx86.aor32x86.aor64\
+x86.atomic.add.ccx86.atomic.and.ccx86.atomic.btcx86.atomic.btc.rmx86.atomic.btrx86.atomic.btr.rm\
+x86.atomic.btsx86.atomic.bts.rmx86.atomic.or.ccx86.atomic.sub.ccx86.atomic.xor.cc\
+x86.avx.addsub.pd.256x86.avx.addsub.ps.256x86.avx.blendv.pd.256x86.avx.blendv.ps.256\
+x86.avx.cmp.pd.256x86.avx.cmp.ps.256x86.avx.cvt.pd2.ps.256x86.avx.cvt.pd2dq.256\
+x86.avx.cvt.ps2dq.256x86.avx.cvtt.pd2dq.256x86.avx.cvtt.ps2dq.256x86.avx.dp.ps.256\
+x86.avx.hadd.pd.256x86.avx.hadd.ps.256x86.avx.hsub.pd.256x86.avx.hsub.ps.256x86.avx.ldu.dq.256\
+x86.avx.maskload.pdx86.avx.maskload.pd.256x86.avx.maskload.psx86.avx.maskload.ps.256\
+x86.avx.maskstore.pdx86.avx.maskstore.pd.256x86.avx.maskstore.psx86.avx.maskstore.ps.256\
+x86.avx.max.pd.256x86.avx.max.ps.256x86.avx.min.pd.256x86.avx.min.ps.256x86.avx.movmsk.pd.256\
+x86.avx.movmsk.ps.256x86.avx.ptestc.256x86.avx.ptestnzc.256x86.avx.ptestz.256x86.avx.rcp.ps.256\
+x86.avx.round.pd.256x86.avx.round.ps.256x86.avx.rsqrt.ps.256x86.avx.vpermilvar.pd\
+x86.avx.vpermilvar.pd.256x86.avx.vpermilvar.psx86.avx.vpermilvar.ps.256x86.avx.vtestc.pd\
+x86.avx.vtestc.pd.256x86.avx.vtestc.psx86.avx.vtestc.ps.256x86.avx.vtestnzc.pd\
+x86.avx.vtestnzc.pd.256x86.avx.vtestnzc.psx86.avx.vtestnzc.ps.256x86.avx.vtestz.pd\
+x86.avx.vtestz.pd.256x86.avx.vtestz.psx86.avx.vtestz.ps.256x86.avx.vzeroallx86.avx.vzeroupper\
+x86.avx2.gather.d.dx86.avx2.gather.d.d.256x86.avx2.gather.d.pdx86.avx2.gather.d.pd.256\
+x86.avx2.gather.d.psx86.avx2.gather.d.ps.256x86.avx2.gather.d.qx86.avx2.gather.d.q.256\
+x86.avx2.gather.q.dx86.avx2.gather.q.d.256x86.avx2.gather.q.pdx86.avx2.gather.q.pd.256\
+x86.avx2.gather.q.psx86.avx2.gather.q.ps.256x86.avx2.gather.q.qx86.avx2.gather.q.q.256\
+x86.avx2.maskload.dx86.avx2.maskload.d.256x86.avx2.maskload.qx86.avx2.maskload.q.256\
+x86.avx2.maskstore.dx86.avx2.maskstore.d.256x86.avx2.maskstore.qx86.avx2.maskstore.q.256\
+x86.avx2.mpsadbwx86.avx2.packssdwx86.avx2.packsswbx86.avx2.packusdwx86.avx2.packuswb\
+x86.avx2.pavg.bx86.avx2.pavg.wx86.avx2.pblendvbx86.avx2.permdx86.avx2.permpsx86.avx2.phadd.d\
+x86.avx2.phadd.swx86.avx2.phadd.wx86.avx2.phsub.dx86.avx2.phsub.swx86.avx2.phsub.w\
+x86.avx2.pmadd.ub.swx86.avx2.pmadd.wdx86.avx2.pmovmskbx86.avx2.pmul.hr.swx86.avx2.pmulh.w\
+x86.avx2.pmulhu.wx86.avx2.psad.bwx86.avx2.pshuf.bx86.avx2.psign.bx86.avx2.psign.dx86.avx2.psign.w\
+x86.avx2.psll.dx86.avx2.psll.qx86.avx2.psll.wx86.avx2.pslli.dx86.avx2.pslli.qx86.avx2.pslli.w\
+x86.avx2.psllv.dx86.avx2.psllv.d.256x86.avx2.psllv.qx86.avx2.psllv.q.256x86.avx2.psra.d\
+x86.avx2.psra.wx86.avx2.psrai.dx86.avx2.psrai.wx86.avx2.psrav.dx86.avx2.psrav.d.256x86.avx2.psrl.d\
+x86.avx2.psrl.qx86.avx2.psrl.wx86.avx2.psrli.dx86.avx2.psrli.qx86.avx2.psrli.wx86.avx2.psrlv.d\
+x86.avx2.psrlv.d.256x86.avx2.psrlv.qx86.avx2.psrlv.q.256x86.avx2.vpdpbssd.128x86.avx2.vpdpbssd.256\
+x86.avx2.vpdpbssds.128x86.avx2.vpdpbssds.256x86.avx2.vpdpbsud.128x86.avx2.vpdpbsud.256\
+x86.avx2.vpdpbsuds.128x86.avx2.vpdpbsuds.256x86.avx2.vpdpbuud.128x86.avx2.vpdpbuud.256\
+x86.avx2.vpdpbuuds.128x86.avx2.vpdpbuuds.256x86.avx2.vpdpwsud.128x86.avx2.vpdpwsud.256\
+x86.avx2.vpdpwsuds.128x86.avx2.vpdpwsuds.256x86.avx2.vpdpwusd.128x86.avx2.vpdpwusd.256\
+x86.avx2.vpdpwusds.128x86.avx2.vpdpwusds.256x86.avx2.vpdpwuud.128x86.avx2.vpdpwuud.256\
+x86.avx2.vpdpwuuds.128x86.avx2.vpdpwuuds.256x86.avx512.add.pd.512x86.avx512.add.ps.512\
+x86.avx512.broadcastmb.128x86.avx512.broadcastmb.256x86.avx512.broadcastmb.512\
+x86.avx512.broadcastmw.128x86.avx512.broadcastmw.256x86.avx512.broadcastmw.512\
+x86.avx512.conflict.d.128x86.avx512.conflict.d.256x86.avx512.conflict.d.512\
+x86.avx512.conflict.q.128x86.avx512.conflict.q.256x86.avx512.conflict.q.512x86.avx512.cvtsi2sd64\
+x86.avx512.cvtsi2ss32x86.avx512.cvtsi2ss64x86.avx512.cvttsd2six86.avx512.cvttsd2si64\
+x86.avx512.cvttsd2usix86.avx512.cvttsd2usi64x86.avx512.cvttss2six86.avx512.cvttss2si64\
+x86.avx512.cvttss2usix86.avx512.cvttss2usi64x86.avx512.cvtusi2ssx86.avx512.cvtusi642sd\
+x86.avx512.cvtusi642ssx86.avx512.dbpsadbw.128x86.avx512.dbpsadbw.256x86.avx512.dbpsadbw.512\
+x86.avx512.div.pd.512x86.avx512.div.ps.512x86.avx512.fpclass.pd.128x86.avx512.fpclass.pd.256\
+x86.avx512.fpclass.pd.512x86.avx512.fpclass.ps.128x86.avx512.fpclass.ps.256\
+x86.avx512.fpclass.ps.512x86.avx512.gather.dpd.512x86.avx512.gather.dpi.512\
+x86.avx512.gather.dpq.512x86.avx512.gather.dps.512x86.avx512.gather.qpd.512\
+x86.avx512.gather.qpi.512x86.avx512.gather.qpq.512x86.avx512.gather.qps.512\
+x86.avx512.gather3div2.dfx86.avx512.gather3div2.dix86.avx512.gather3div4.df\
+x86.avx512.gather3div4.dix86.avx512.gather3div4.sfx86.avx512.gather3div4.si\
+x86.avx512.gather3div8.sfx86.avx512.gather3div8.six86.avx512.gather3siv2.df\
+x86.avx512.gather3siv2.dix86.avx512.gather3siv4.dfx86.avx512.gather3siv4.di\
+x86.avx512.gather3siv4.sfx86.avx512.gather3siv4.six86.avx512.gather3siv8.sf\
+x86.avx512.gather3siv8.six86.avx512.kadd.bx86.avx512.kadd.dx86.avx512.kadd.qx86.avx512.kadd.w\
+x86.avx512.ktestc.bx86.avx512.ktestc.dx86.avx512.ktestc.qx86.avx512.ktestc.wx86.avx512.ktestz.b\
+x86.avx512.ktestz.dx86.avx512.ktestz.qx86.avx512.ktestz.wx86.avx512.mask.add.sd.round\
+x86.avx512.mask.add.ss.roundx86.avx512.mask.cmp.pd.128x86.avx512.mask.cmp.pd.256\
+x86.avx512.mask.cmp.pd.512x86.avx512.mask.cmp.ps.128x86.avx512.mask.cmp.ps.256\
+x86.avx512.mask.cmp.ps.512x86.avx512.mask.cmp.sdx86.avx512.mask.cmp.ssx86.avx512.mask.compress\
+x86.avx512.mask.cvtpd2dq.128x86.avx512.mask.cvtpd2dq.512x86.avx512.mask.cvtpd2ps\
+x86.avx512.mask.cvtpd2ps.512x86.avx512.mask.cvtpd2qq.128x86.avx512.mask.cvtpd2qq.256\
+x86.avx512.mask.cvtpd2qq.512x86.avx512.mask.cvtpd2udq.128x86.avx512.mask.cvtpd2udq.256\
+x86.avx512.mask.cvtpd2udq.512x86.avx512.mask.cvtpd2uqq.128x86.avx512.mask.cvtpd2uqq.256\
+x86.avx512.mask.cvtpd2uqq.512x86.avx512.mask.cvtps2dq.128x86.avx512.mask.cvtps2dq.256\
+x86.avx512.mask.cvtps2dq.512x86.avx512.mask.cvtps2pd.512x86.avx512.mask.cvtps2qq.128\
+x86.avx512.mask.cvtps2qq.256x86.avx512.mask.cvtps2qq.512x86.avx512.mask.cvtps2udq.128\
+x86.avx512.mask.cvtps2udq.256x86.avx512.mask.cvtps2udq.512x86.avx512.mask.cvtps2uqq.128\
+x86.avx512.mask.cvtps2uqq.256x86.avx512.mask.cvtps2uqq.512x86.avx512.mask.cvtqq2ps.128\
+x86.avx512.mask.cvtsd2ss.roundx86.avx512.mask.cvtss2sd.roundx86.avx512.mask.cvttpd2dq.128\
+x86.avx512.mask.cvttpd2dq.512x86.avx512.mask.cvttpd2qq.128x86.avx512.mask.cvttpd2qq.256\
+x86.avx512.mask.cvttpd2qq.512x86.avx512.mask.cvttpd2udq.128x86.avx512.mask.cvttpd2udq.256\
+x86.avx512.mask.cvttpd2udq.512x86.avx512.mask.cvttpd2uqq.128x86.avx512.mask.cvttpd2uqq.256\
+x86.avx512.mask.cvttpd2uqq.512x86.avx512.mask.cvttps2dq.512x86.avx512.mask.cvttps2qq.128\
+x86.avx512.mask.cvttps2qq.256x86.avx512.mask.cvttps2qq.512x86.avx512.mask.cvttps2udq.128\
+x86.avx512.mask.cvttps2udq.256x86.avx512.mask.cvttps2udq.512x86.avx512.mask.cvttps2uqq.128\
+x86.avx512.mask.cvttps2uqq.256x86.avx512.mask.cvttps2uqq.512x86.avx512.mask.cvtuqq2ps.128\
+x86.avx512.mask.div.sd.roundx86.avx512.mask.div.ss.roundx86.avx512.mask.expand\
+x86.avx512.mask.fixupimm.pd.128x86.avx512.mask.fixupimm.pd.256x86.avx512.mask.fixupimm.pd.512\
+x86.avx512.mask.fixupimm.ps.128x86.avx512.mask.fixupimm.ps.256x86.avx512.mask.fixupimm.ps.512\
+x86.avx512.mask.fixupimm.sdx86.avx512.mask.fixupimm.ssx86.avx512.mask.fpclass.sd\
+x86.avx512.mask.fpclass.ssx86.avx512.mask.gather.dpd.512x86.avx512.mask.gather.dpi.512\
+x86.avx512.mask.gather.dpq.512x86.avx512.mask.gather.dps.512x86.avx512.mask.gather.qpd.512\
+x86.avx512.mask.gather.qpi.512x86.avx512.mask.gather.qpq.512x86.avx512.mask.gather.qps.512\
+x86.avx512.mask.gather3div2.dfx86.avx512.mask.gather3div2.dix86.avx512.mask.gather3div4.df\
+x86.avx512.mask.gather3div4.dix86.avx512.mask.gather3div4.sfx86.avx512.mask.gather3div4.si\
+x86.avx512.mask.gather3div8.sfx86.avx512.mask.gather3div8.six86.avx512.mask.gather3siv2.df\
+x86.avx512.mask.gather3siv2.dix86.avx512.mask.gather3siv4.dfx86.avx512.mask.gather3siv4.di\
+x86.avx512.mask.gather3siv4.sfx86.avx512.mask.gather3siv4.six86.avx512.mask.gather3siv8.sf\
+x86.avx512.mask.gather3siv8.six86.avx512.mask.getexp.pd.128x86.avx512.mask.getexp.pd.256\
+x86.avx512.mask.getexp.pd.512x86.avx512.mask.getexp.ps.128x86.avx512.mask.getexp.ps.256\
+x86.avx512.mask.getexp.ps.512x86.avx512.mask.getexp.sdx86.avx512.mask.getexp.ss\
+x86.avx512.mask.getmant.pd.128x86.avx512.mask.getmant.pd.256x86.avx512.mask.getmant.pd.512\
+x86.avx512.mask.getmant.ps.128x86.avx512.mask.getmant.ps.256x86.avx512.mask.getmant.ps.512\
+x86.avx512.mask.getmant.sdx86.avx512.mask.getmant.ssx86.avx512.mask.max.sd.round\
+x86.avx512.mask.max.ss.roundx86.avx512.mask.min.sd.roundx86.avx512.mask.min.ss.round\
+x86.avx512.mask.mul.sd.roundx86.avx512.mask.mul.ss.roundx86.avx512.mask.pmov.db.128\
+x86.avx512.mask.pmov.db.256x86.avx512.mask.pmov.db.512x86.avx512.mask.pmov.db.mem.128\
+x86.avx512.mask.pmov.db.mem.256x86.avx512.mask.pmov.db.mem.512x86.avx512.mask.pmov.dw.128\
+x86.avx512.mask.pmov.dw.256x86.avx512.mask.pmov.dw.512x86.avx512.mask.pmov.dw.mem.128\
+x86.avx512.mask.pmov.dw.mem.256x86.avx512.mask.pmov.dw.mem.512x86.avx512.mask.pmov.qb.128\
+x86.avx512.mask.pmov.qb.256x86.avx512.mask.pmov.qb.512x86.avx512.mask.pmov.qb.mem.128\
+x86.avx512.mask.pmov.qb.mem.256x86.avx512.mask.pmov.qb.mem.512x86.avx512.mask.pmov.qd.128\
+x86.avx512.mask.pmov.qd.mem.128x86.avx512.mask.pmov.qd.mem.256x86.avx512.mask.pmov.qd.mem.512\
+x86.avx512.mask.pmov.qw.128x86.avx512.mask.pmov.qw.256x86.avx512.mask.pmov.qw.512\
+x86.avx512.mask.pmov.qw.mem.128x86.avx512.mask.pmov.qw.mem.256x86.avx512.mask.pmov.qw.mem.512\
+x86.avx512.mask.pmov.wb.128x86.avx512.mask.pmov.wb.mem.128x86.avx512.mask.pmov.wb.mem.256\
+x86.avx512.mask.pmov.wb.mem.512x86.avx512.mask.pmovs.db.128x86.avx512.mask.pmovs.db.256\
+x86.avx512.mask.pmovs.db.512x86.avx512.mask.pmovs.db.mem.128x86.avx512.mask.pmovs.db.mem.256\
+x86.avx512.mask.pmovs.db.mem.512x86.avx512.mask.pmovs.dw.128x86.avx512.mask.pmovs.dw.256\
+x86.avx512.mask.pmovs.dw.512x86.avx512.mask.pmovs.dw.mem.128x86.avx512.mask.pmovs.dw.mem.256\
+x86.avx512.mask.pmovs.dw.mem.512x86.avx512.mask.pmovs.qb.128x86.avx512.mask.pmovs.qb.256\
+x86.avx512.mask.pmovs.qb.512x86.avx512.mask.pmovs.qb.mem.128x86.avx512.mask.pmovs.qb.mem.256\
+x86.avx512.mask.pmovs.qb.mem.512x86.avx512.mask.pmovs.qd.128x86.avx512.mask.pmovs.qd.256\
+x86.avx512.mask.pmovs.qd.512x86.avx512.mask.pmovs.qd.mem.128x86.avx512.mask.pmovs.qd.mem.256\
+x86.avx512.mask.pmovs.qd.mem.512x86.avx512.mask.pmovs.qw.128x86.avx512.mask.pmovs.qw.256\
+x86.avx512.mask.pmovs.qw.512x86.avx512.mask.pmovs.qw.mem.128x86.avx512.mask.pmovs.qw.mem.256\
+x86.avx512.mask.pmovs.qw.mem.512x86.avx512.mask.pmovs.wb.128x86.avx512.mask.pmovs.wb.256\
+x86.avx512.mask.pmovs.wb.512x86.avx512.mask.pmovs.wb.mem.128x86.avx512.mask.pmovs.wb.mem.256\
+x86.avx512.mask.pmovs.wb.mem.512x86.avx512.mask.pmovus.db.128x86.avx512.mask.pmovus.db.256\
+x86.avx512.mask.pmovus.db.512x86.avx512.mask.pmovus.db.mem.128x86.avx512.mask.pmovus.db.mem.256\
+x86.avx512.mask.pmovus.db.mem.512x86.avx512.mask.pmovus.dw.128x86.avx512.mask.pmovus.dw.256\
+x86.avx512.mask.pmovus.dw.512x86.avx512.mask.pmovus.dw.mem.128x86.avx512.mask.pmovus.dw.mem.256\
+x86.avx512.mask.pmovus.dw.mem.512x86.avx512.mask.pmovus.qb.128x86.avx512.mask.pmovus.qb.256\
+x86.avx512.mask.pmovus.qb.512x86.avx512.mask.pmovus.qb.mem.128x86.avx512.mask.pmovus.qb.mem.256\
+x86.avx512.mask.pmovus.qb.mem.512x86.avx512.mask.pmovus.qd.128x86.avx512.mask.pmovus.qd.256\
+x86.avx512.mask.pmovus.qd.512x86.avx512.mask.pmovus.qd.mem.128x86.avx512.mask.pmovus.qd.mem.256\
+x86.avx512.mask.pmovus.qd.mem.512x86.avx512.mask.pmovus.qw.128x86.avx512.mask.pmovus.qw.256\
+x86.avx512.mask.pmovus.qw.512x86.avx512.mask.pmovus.qw.mem.128x86.avx512.mask.pmovus.qw.mem.256\
+x86.avx512.mask.pmovus.qw.mem.512x86.avx512.mask.pmovus.wb.128x86.avx512.mask.pmovus.wb.256\
+x86.avx512.mask.pmovus.wb.512x86.avx512.mask.pmovus.wb.mem.128x86.avx512.mask.pmovus.wb.mem.256\
+x86.avx512.mask.pmovus.wb.mem.512x86.avx512.mask.range.pd.128x86.avx512.mask.range.pd.256\
+x86.avx512.mask.range.pd.512x86.avx512.mask.range.ps.128x86.avx512.mask.range.ps.256\
+x86.avx512.mask.range.ps.512x86.avx512.mask.range.sdx86.avx512.mask.range.ss\
+x86.avx512.mask.reduce.pd.128x86.avx512.mask.reduce.pd.256x86.avx512.mask.reduce.pd.512\
+x86.avx512.mask.reduce.ps.128x86.avx512.mask.reduce.ps.256x86.avx512.mask.reduce.ps.512\
+x86.avx512.mask.reduce.sdx86.avx512.mask.reduce.ssx86.avx512.mask.rndscale.pd.128\
+x86.avx512.mask.rndscale.pd.256x86.avx512.mask.rndscale.pd.512x86.avx512.mask.rndscale.ps.128\
+x86.avx512.mask.rndscale.ps.256x86.avx512.mask.rndscale.ps.512x86.avx512.mask.rndscale.sd\
+x86.avx512.mask.rndscale.ssx86.avx512.mask.scalef.pd.128x86.avx512.mask.scalef.pd.256\
+x86.avx512.mask.scalef.pd.512x86.avx512.mask.scalef.ps.128x86.avx512.mask.scalef.ps.256\
+x86.avx512.mask.scalef.ps.512x86.avx512.mask.scalef.sdx86.avx512.mask.scalef.ss\
+x86.avx512.mask.scatter.dpd.512x86.avx512.mask.scatter.dpi.512x86.avx512.mask.scatter.dpq.512\
+x86.avx512.mask.scatter.dps.512x86.avx512.mask.scatter.qpd.512x86.avx512.mask.scatter.qpi.512\
+x86.avx512.mask.scatter.qpq.512x86.avx512.mask.scatter.qps.512x86.avx512.mask.scatterdiv2.df\
+x86.avx512.mask.scatterdiv2.dix86.avx512.mask.scatterdiv4.dfx86.avx512.mask.scatterdiv4.di\
+x86.avx512.mask.scatterdiv4.sfx86.avx512.mask.scatterdiv4.six86.avx512.mask.scatterdiv8.sf\
+x86.avx512.mask.scatterdiv8.six86.avx512.mask.scattersiv2.dfx86.avx512.mask.scattersiv2.di\
+x86.avx512.mask.scattersiv4.dfx86.avx512.mask.scattersiv4.dix86.avx512.mask.scattersiv4.sf\
+x86.avx512.mask.scattersiv4.six86.avx512.mask.scattersiv8.sfx86.avx512.mask.scattersiv8.si\
+x86.avx512.mask.sqrt.sdx86.avx512.mask.sqrt.ssx86.avx512.mask.sub.sd.round\
+x86.avx512.mask.sub.ss.roundx86.avx512.mask.vcvtph2ps.512x86.avx512.mask.vcvtps2ph.128\
+x86.avx512.mask.vcvtps2ph.256x86.avx512.mask.vcvtps2ph.512x86.avx512.maskz.fixupimm.pd.128\
+x86.avx512.maskz.fixupimm.pd.256x86.avx512.maskz.fixupimm.pd.512x86.avx512.maskz.fixupimm.ps.128\
+x86.avx512.maskz.fixupimm.ps.256x86.avx512.maskz.fixupimm.ps.512x86.avx512.maskz.fixupimm.sd\
+x86.avx512.maskz.fixupimm.ssx86.avx512.max.pd.512x86.avx512.max.ps.512x86.avx512.min.pd.512\
+x86.avx512.min.ps.512x86.avx512.mul.pd.512x86.avx512.mul.ps.512x86.avx512.packssdw.512\
+x86.avx512.packsswb.512x86.avx512.packusdw.512x86.avx512.packuswb.512x86.avx512.pavg.b.512\
+x86.avx512.pavg.w.512x86.avx512.permvar.df.256x86.avx512.permvar.df.512x86.avx512.permvar.di.256\
+x86.avx512.permvar.di.512x86.avx512.permvar.hi.128x86.avx512.permvar.hi.256\
+x86.avx512.permvar.hi.512x86.avx512.permvar.qi.128x86.avx512.permvar.qi.256\
+x86.avx512.permvar.qi.512x86.avx512.permvar.sf.512x86.avx512.permvar.si.512\
+x86.avx512.pmaddubs.w.512x86.avx512.pmaddw.d.512x86.avx512.pmul.hr.sw.512x86.avx512.pmulh.w.512\
+x86.avx512.pmulhu.w.512x86.avx512.pmultishift.qb.128x86.avx512.pmultishift.qb.256\
+x86.avx512.pmultishift.qb.512x86.avx512.psad.bw.512x86.avx512.pshuf.b.512x86.avx512.psll.d.512\
+x86.avx512.psll.q.512x86.avx512.psll.w.512x86.avx512.pslli.d.512x86.avx512.pslli.q.512\
+x86.avx512.pslli.w.512x86.avx512.psllv.d.512x86.avx512.psllv.q.512x86.avx512.psllv.w.128\
+x86.avx512.psllv.w.256x86.avx512.psllv.w.512x86.avx512.psra.d.512x86.avx512.psra.q.128\
+x86.avx512.psra.q.256x86.avx512.psra.q.512x86.avx512.psra.w.512x86.avx512.psrai.d.512\
+x86.avx512.psrai.q.128x86.avx512.psrai.q.256x86.avx512.psrai.q.512x86.avx512.psrai.w.512\
+x86.avx512.psrav.d.512x86.avx512.psrav.q.128x86.avx512.psrav.q.256x86.avx512.psrav.q.512\
+x86.avx512.psrav.w.128x86.avx512.psrav.w.256x86.avx512.psrav.w.512x86.avx512.psrl.d.512\
+x86.avx512.psrl.q.512x86.avx512.psrl.w.512x86.avx512.psrli.d.512x86.avx512.psrli.q.512\
+x86.avx512.psrli.w.512x86.avx512.psrlv.d.512x86.avx512.psrlv.q.512x86.avx512.psrlv.w.128\
+x86.avx512.psrlv.w.256x86.avx512.psrlv.w.512x86.avx512.pternlog.d.128x86.avx512.pternlog.d.256\
+x86.avx512.pternlog.d.512x86.avx512.pternlog.q.128x86.avx512.pternlog.q.256\
+x86.avx512.pternlog.q.512x86.avx512.rcp14.pd.128x86.avx512.rcp14.pd.256x86.avx512.rcp14.pd.512\
+x86.avx512.rcp14.ps.128x86.avx512.rcp14.ps.256x86.avx512.rcp14.ps.512x86.avx512.rcp14.sd\
+x86.avx512.rcp14.ssx86.avx512.rsqrt14.pd.128x86.avx512.rsqrt14.pd.256x86.avx512.rsqrt14.pd.512\
+x86.avx512.rsqrt14.ps.128x86.avx512.rsqrt14.ps.256x86.avx512.rsqrt14.ps.512x86.avx512.rsqrt14.sd\
+x86.avx512.rsqrt14.ssx86.avx512.scatter.dpd.512x86.avx512.scatter.dpi.512\
+x86.avx512.scatter.dpq.512x86.avx512.scatter.dps.512x86.avx512.scatter.qpd.512\
+x86.avx512.scatter.qpi.512x86.avx512.scatter.qpq.512x86.avx512.scatter.qps.512\
+x86.avx512.scatterdiv2.dfx86.avx512.scatterdiv2.dix86.avx512.scatterdiv4.df\
+x86.avx512.scatterdiv4.dix86.avx512.scatterdiv4.sfx86.avx512.scatterdiv4.si\
+x86.avx512.scatterdiv8.sfx86.avx512.scatterdiv8.six86.avx512.scattersiv2.df\
+x86.avx512.scattersiv2.dix86.avx512.scattersiv4.dfx86.avx512.scattersiv4.di\
+x86.avx512.scattersiv4.sfx86.avx512.scattersiv4.six86.avx512.scattersiv8.sf\
+x86.avx512.scattersiv8.six86.avx512.sitofp.roundx86.avx512.sqrt.pd.512x86.avx512.sqrt.ps.512\
+x86.avx512.sub.pd.512x86.avx512.sub.ps.512x86.avx512.uitofp.roundx86.avx512.vcomi.sd\
+x86.avx512.vcomi.ssx86.avx512.vcvtsd2si32x86.avx512.vcvtsd2si64x86.avx512.vcvtsd2usi32\
+x86.avx512.vcvtsd2usi64x86.avx512.vcvtss2si32x86.avx512.vcvtss2si64x86.avx512.vcvtss2usi32\
+x86.avx512.vcvtss2usi64x86.avx512.vfmadd.f32x86.avx512.vfmadd.f64x86.avx512.vfmadd.pd.512\
+x86.avx512.vfmadd.ps.512x86.avx512.vfmaddsub.pd.512x86.avx512.vfmaddsub.ps.512\
+x86.avx512.vp2intersect.d.128x86.avx512.vp2intersect.d.256x86.avx512.vp2intersect.d.512\
+x86.avx512.vp2intersect.q.128x86.avx512.vp2intersect.q.256x86.avx512.vp2intersect.q.512\
+x86.avx512.vpdpbusd.128x86.avx512.vpdpbusd.256x86.avx512.vpdpbusd.512x86.avx512.vpdpbusds.128\
+x86.avx512.vpdpbusds.256x86.avx512.vpdpbusds.512x86.avx512.vpdpwssd.128x86.avx512.vpdpwssd.256\
+x86.avx512.vpdpwssd.512x86.avx512.vpdpwssds.128x86.avx512.vpdpwssds.256x86.avx512.vpdpwssds.512\
+x86.avx512.vpermi2var.d.128x86.avx512.vpermi2var.d.256x86.avx512.vpermi2var.d.512\
+x86.avx512.vpermi2var.hi.128x86.avx512.vpermi2var.hi.256x86.avx512.vpermi2var.hi.512\
+x86.avx512.vpermi2var.pd.128x86.avx512.vpermi2var.pd.256x86.avx512.vpermi2var.pd.512\
+x86.avx512.vpermi2var.ps.128x86.avx512.vpermi2var.ps.256x86.avx512.vpermi2var.ps.512\
+x86.avx512.vpermi2var.q.128x86.avx512.vpermi2var.q.256x86.avx512.vpermi2var.q.512\
+x86.avx512.vpermi2var.qi.128x86.avx512.vpermi2var.qi.256x86.avx512.vpermi2var.qi.512\
+x86.avx512.vpermilvar.pd.512x86.avx512.vpermilvar.ps.512x86.avx512.vpmadd52h.uq.128\
+x86.avx512.vpmadd52h.uq.256x86.avx512.vpmadd52h.uq.512x86.avx512.vpmadd52l.uq.128\
+x86.avx512.vpmadd52l.uq.256x86.avx512.vpmadd52l.uq.512x86.avx512.vpshufbitqmb.128\
+x86.avx512.vpshufbitqmb.256x86.avx512.vpshufbitqmb.512x86.avx512bf16.cvtne2ps2bf16.128\
+x86.avx512bf16.cvtne2ps2bf16.256x86.avx512bf16.cvtne2ps2bf16.512x86.avx512bf16.cvtneps2bf16.256\
+x86.avx512bf16.cvtneps2bf16.512x86.avx512bf16.dpbf16ps.128x86.avx512bf16.dpbf16ps.256\
+x86.avx512bf16.dpbf16ps.512x86.avx512bf16.mask.cvtneps2bf16.128x86.avx512fp16.add.ph.512\
+x86.avx512fp16.div.ph.512x86.avx512fp16.fpclass.ph.128x86.avx512fp16.fpclass.ph.256\
+x86.avx512fp16.fpclass.ph.512x86.avx512fp16.mask.add.sh.roundx86.avx512fp16.mask.cmp.ph.128\
+x86.avx512fp16.mask.cmp.ph.256x86.avx512fp16.mask.cmp.ph.512x86.avx512fp16.mask.cmp.sh\
+x86.avx512fp16.mask.div.sh.roundx86.avx512fp16.mask.fpclass.shx86.avx512fp16.mask.getexp.ph.128\
+x86.avx512fp16.mask.getexp.ph.256x86.avx512fp16.mask.getexp.ph.512x86.avx512fp16.mask.getexp.sh\
+x86.avx512fp16.mask.getmant.ph.128x86.avx512fp16.mask.getmant.ph.256\
+x86.avx512fp16.mask.getmant.ph.512x86.avx512fp16.mask.getmant.shx86.avx512fp16.mask.max.sh.round\
+x86.avx512fp16.mask.min.sh.roundx86.avx512fp16.mask.mul.sh.roundx86.avx512fp16.mask.rcp.ph.128\
+x86.avx512fp16.mask.rcp.ph.256x86.avx512fp16.mask.rcp.ph.512x86.avx512fp16.mask.rcp.sh\
+x86.avx512fp16.mask.reduce.ph.128x86.avx512fp16.mask.reduce.ph.256\
+x86.avx512fp16.mask.reduce.ph.512x86.avx512fp16.mask.reduce.shx86.avx512fp16.mask.rndscale.ph.128\
+x86.avx512fp16.mask.rndscale.ph.256x86.avx512fp16.mask.rndscale.ph.512\
+x86.avx512fp16.mask.rndscale.shx86.avx512fp16.mask.rsqrt.ph.128x86.avx512fp16.mask.rsqrt.ph.256\
+x86.avx512fp16.mask.rsqrt.ph.512x86.avx512fp16.mask.rsqrt.shx86.avx512fp16.mask.scalef.ph.128\
+x86.avx512fp16.mask.scalef.ph.256x86.avx512fp16.mask.scalef.ph.512x86.avx512fp16.mask.scalef.sh\
+x86.avx512fp16.mask.sqrt.shx86.avx512fp16.mask.sub.sh.roundx86.avx512fp16.mask.vcvtdq2ph.128\
+x86.avx512fp16.mask.vcvtpd2ph.128x86.avx512fp16.mask.vcvtpd2ph.256\
+x86.avx512fp16.mask.vcvtpd2ph.512x86.avx512fp16.mask.vcvtph2dq.128\
+x86.avx512fp16.mask.vcvtph2dq.256x86.avx512fp16.mask.vcvtph2dq.512\
+x86.avx512fp16.mask.vcvtph2pd.128x86.avx512fp16.mask.vcvtph2pd.256\
+x86.avx512fp16.mask.vcvtph2pd.512x86.avx512fp16.mask.vcvtph2psx.128\
+x86.avx512fp16.mask.vcvtph2psx.256x86.avx512fp16.mask.vcvtph2psx.512\
+x86.avx512fp16.mask.vcvtph2qq.128x86.avx512fp16.mask.vcvtph2qq.256\
+x86.avx512fp16.mask.vcvtph2qq.512x86.avx512fp16.mask.vcvtph2udq.128\
+x86.avx512fp16.mask.vcvtph2udq.256x86.avx512fp16.mask.vcvtph2udq.512\
+x86.avx512fp16.mask.vcvtph2uqq.128x86.avx512fp16.mask.vcvtph2uqq.256\
+x86.avx512fp16.mask.vcvtph2uqq.512x86.avx512fp16.mask.vcvtph2uw.128\
+x86.avx512fp16.mask.vcvtph2uw.256x86.avx512fp16.mask.vcvtph2uw.512x86.avx512fp16.mask.vcvtph2w.128\
+x86.avx512fp16.mask.vcvtph2w.256x86.avx512fp16.mask.vcvtph2w.512x86.avx512fp16.mask.vcvtps2phx.128\
+x86.avx512fp16.mask.vcvtps2phx.256x86.avx512fp16.mask.vcvtps2phx.512\
+x86.avx512fp16.mask.vcvtqq2ph.128x86.avx512fp16.mask.vcvtqq2ph.256\
+x86.avx512fp16.mask.vcvtsd2sh.roundx86.avx512fp16.mask.vcvtsh2sd.round\
+x86.avx512fp16.mask.vcvtsh2ss.roundx86.avx512fp16.mask.vcvtss2sh.round\
+x86.avx512fp16.mask.vcvttph2dq.128x86.avx512fp16.mask.vcvttph2dq.256\
+x86.avx512fp16.mask.vcvttph2dq.512x86.avx512fp16.mask.vcvttph2qq.128\
+x86.avx512fp16.mask.vcvttph2qq.256x86.avx512fp16.mask.vcvttph2qq.512\
+x86.avx512fp16.mask.vcvttph2udq.128x86.avx512fp16.mask.vcvttph2udq.256\
+x86.avx512fp16.mask.vcvttph2udq.512x86.avx512fp16.mask.vcvttph2uqq.128\
+x86.avx512fp16.mask.vcvttph2uqq.256x86.avx512fp16.mask.vcvttph2uqq.512\
+x86.avx512fp16.mask.vcvttph2uw.128x86.avx512fp16.mask.vcvttph2uw.256\
+x86.avx512fp16.mask.vcvttph2uw.512x86.avx512fp16.mask.vcvttph2w.128\
+x86.avx512fp16.mask.vcvttph2w.256x86.avx512fp16.mask.vcvttph2w.512\
+x86.avx512fp16.mask.vcvtudq2ph.128x86.avx512fp16.mask.vcvtuqq2ph.128\
+x86.avx512fp16.mask.vcvtuqq2ph.256x86.avx512fp16.mask.vfcmadd.cph.128\
+x86.avx512fp16.mask.vfcmadd.cph.256x86.avx512fp16.mask.vfcmadd.cph.512\
+x86.avx512fp16.mask.vfcmadd.cshx86.avx512fp16.mask.vfcmul.cph.128\
+x86.avx512fp16.mask.vfcmul.cph.256x86.avx512fp16.mask.vfcmul.cph.512x86.avx512fp16.mask.vfcmul.csh\
+x86.avx512fp16.mask.vfmadd.cph.128x86.avx512fp16.mask.vfmadd.cph.256\
+x86.avx512fp16.mask.vfmadd.cph.512x86.avx512fp16.mask.vfmadd.cshx86.avx512fp16.mask.vfmul.cph.128\
+x86.avx512fp16.mask.vfmul.cph.256x86.avx512fp16.mask.vfmul.cph.512x86.avx512fp16.mask.vfmul.csh\
+x86.avx512fp16.maskz.vfcmadd.cph.128x86.avx512fp16.maskz.vfcmadd.cph.256\
+x86.avx512fp16.maskz.vfcmadd.cph.512x86.avx512fp16.maskz.vfcmadd.csh\
+x86.avx512fp16.maskz.vfmadd.cph.128x86.avx512fp16.maskz.vfmadd.cph.256\
+x86.avx512fp16.maskz.vfmadd.cph.512x86.avx512fp16.maskz.vfmadd.cshx86.avx512fp16.max.ph.128\
+x86.avx512fp16.max.ph.256x86.avx512fp16.max.ph.512x86.avx512fp16.min.ph.128\
+x86.avx512fp16.min.ph.256x86.avx512fp16.min.ph.512x86.avx512fp16.mul.ph.512\
+x86.avx512fp16.sqrt.ph.512x86.avx512fp16.sub.ph.512x86.avx512fp16.vcomi.sh\
+x86.avx512fp16.vcvtsh2si32x86.avx512fp16.vcvtsh2si64x86.avx512fp16.vcvtsh2usi32\
+x86.avx512fp16.vcvtsh2usi64x86.avx512fp16.vcvtsi2shx86.avx512fp16.vcvtsi642sh\
+x86.avx512fp16.vcvttsh2si32x86.avx512fp16.vcvttsh2si64x86.avx512fp16.vcvttsh2usi32\
+x86.avx512fp16.vcvttsh2usi64x86.avx512fp16.vcvtusi2shx86.avx512fp16.vcvtusi642sh\
+x86.avx512fp16.vfmadd.f16x86.avx512fp16.vfmadd.ph.512x86.avx512fp16.vfmaddsub.ph.128\
+x86.avx512fp16.vfmaddsub.ph.256x86.avx512fp16.vfmaddsub.ph.512x86.axor32x86.axor64x86.bmi.bextr.32\
+x86.bmi.bextr.64x86.bmi.bzhi.32x86.bmi.bzhi.64x86.bmi.pdep.32x86.bmi.pdep.64x86.bmi.pext.32\
+x86.bmi.pext.64x86.cast.tile.to.vectorx86.cast.vector.to.tilex86.cldemotex86.clflushopt\
+x86.clrssbsyx86.cluix86.clwbx86.clzerox86.cmpccxadd32x86.cmpccxadd64x86.directstore32\
+x86.directstore64x86.encodekey128x86.encodekey256x86.enqcmdx86.enqcmdsx86.flags.read.u32\
+x86.flags.read.u64x86.flags.write.u32x86.flags.write.u64x86.fma.vfmaddsub.pd\
+x86.fma.vfmaddsub.pd.256x86.fma.vfmaddsub.psx86.fma.vfmaddsub.ps.256x86.fxrstorx86.fxrstor64\
+x86.fxsavex86.fxsave64x86.incsspdx86.incsspqx86.intx86.invpcidx86.ldtilecfgx86.ldtilecfg.internal\
+x86.llwpcbx86.loadiwkeyx86.lwpins32x86.lwpins64x86.lwpval32x86.lwpval64x86.mmx.emms\
+x86.mmx.maskmovqx86.mmx.movnt.dqx86.mmx.packssdwx86.mmx.packsswbx86.mmx.packuswbx86.mmx.padd.b\
+x86.mmx.padd.dx86.mmx.padd.qx86.mmx.padd.wx86.mmx.padds.bx86.mmx.padds.wx86.mmx.paddus.b\
+x86.mmx.paddus.wx86.mmx.palignr.bx86.mmx.pandx86.mmx.pandnx86.mmx.pavg.bx86.mmx.pavg.w\
+x86.mmx.pcmpeq.bx86.mmx.pcmpeq.dx86.mmx.pcmpeq.wx86.mmx.pcmpgt.bx86.mmx.pcmpgt.dx86.mmx.pcmpgt.w\
+x86.mmx.pextr.wx86.mmx.pinsr.wx86.mmx.pmadd.wdx86.mmx.pmaxs.wx86.mmx.pmaxu.bx86.mmx.pmins.w\
+x86.mmx.pminu.bx86.mmx.pmovmskbx86.mmx.pmulh.wx86.mmx.pmulhu.wx86.mmx.pmull.wx86.mmx.pmulu.dq\
+x86.mmx.porx86.mmx.psad.bwx86.mmx.psll.dx86.mmx.psll.qx86.mmx.psll.wx86.mmx.pslli.dx86.mmx.pslli.q\
+x86.mmx.pslli.wx86.mmx.psra.dx86.mmx.psra.wx86.mmx.psrai.dx86.mmx.psrai.wx86.mmx.psrl.d\
+x86.mmx.psrl.qx86.mmx.psrl.wx86.mmx.psrli.dx86.mmx.psrli.qx86.mmx.psrli.wx86.mmx.psub.b\
+x86.mmx.psub.dx86.mmx.psub.qx86.mmx.psub.wx86.mmx.psubs.bx86.mmx.psubs.wx86.mmx.psubus.b\
+x86.mmx.psubus.wx86.mmx.punpckhbwx86.mmx.punpckhdqx86.mmx.punpckhwdx86.mmx.punpcklbw\
+x86.mmx.punpckldqx86.mmx.punpcklwdx86.mmx.pxorx86.monitorxx86.movdir64bx86.mwaitxx86.pclmulqdq\
+x86.pclmulqdq.256x86.pclmulqdq.512x86.ptwrite32x86.ptwrite64x86.rdfsbase.32x86.rdfsbase.64\
+x86.rdgsbase.32x86.rdgsbase.64x86.rdpidx86.rdpkrux86.rdpmcx86.rdprux86.rdrand.16x86.rdrand.32\
+x86.rdrand.64x86.rdseed.16x86.rdseed.32x86.rdseed.64x86.rdsspdx86.rdsspqx86.rdtscx86.rdtscp\
+x86.rstorsspx86.saveprevsspx86.seh.ehguardx86.seh.ehregnodex86.seh.lsdax86.senduipix86.serialize\
+x86.setssbsyx86.sha1msg1x86.sha1msg2x86.sha1nextex86.sha1rnds4x86.sha256msg1x86.sha256msg2\
+x86.sha256rnds2x86.slwpcbx86.sse.cmp.psx86.sse.cmp.ssx86.sse.comieq.ssx86.sse.comige.ss\
+x86.sse.comigt.ssx86.sse.comile.ssx86.sse.comilt.ssx86.sse.comineq.ssx86.sse.cvtpd2pi\
+x86.sse.cvtpi2pdx86.sse.cvtpi2psx86.sse.cvtps2pix86.sse.cvtss2six86.sse.cvtss2si64\
+x86.sse.cvttpd2pix86.sse.cvttps2pix86.sse.cvttss2six86.sse.cvttss2si64x86.sse.ldmxcsr\
+x86.sse.max.psx86.sse.max.ssx86.sse.min.psx86.sse.min.ssx86.sse.movmsk.psx86.sse.pshuf.w\
+x86.sse.rcp.psx86.sse.rcp.ssx86.sse.rsqrt.psx86.sse.rsqrt.ssx86.sse.sfencex86.sse.stmxcsr\
+x86.sse.ucomieq.ssx86.sse.ucomige.ssx86.sse.ucomigt.ssx86.sse.ucomile.ssx86.sse.ucomilt.ss\
+x86.sse.ucomineq.ssx86.sse2.clflushx86.sse2.cmp.pdx86.sse2.cmp.sdx86.sse2.comieq.sd\
+x86.sse2.comige.sdx86.sse2.comigt.sdx86.sse2.comile.sdx86.sse2.comilt.sdx86.sse2.comineq.sd\
+x86.sse2.cvtpd2dqx86.sse2.cvtpd2psx86.sse2.cvtps2dqx86.sse2.cvtsd2six86.sse2.cvtsd2si64\
+x86.sse2.cvtsd2ssx86.sse2.cvttpd2dqx86.sse2.cvttps2dqx86.sse2.cvttsd2six86.sse2.cvttsd2si64\
+x86.sse2.lfencex86.sse2.maskmov.dqux86.sse2.max.pdx86.sse2.max.sdx86.sse2.mfencex86.sse2.min.pd\
+x86.sse2.min.sdx86.sse2.movmsk.pdx86.sse2.packssdw.128x86.sse2.packsswb.128x86.sse2.packuswb.128\
+x86.sse2.pausex86.sse2.pavg.bx86.sse2.pavg.wx86.sse2.pmadd.wdx86.sse2.pmovmskb.128x86.sse2.pmulh.w\
+x86.sse2.pmulhu.wx86.sse2.psad.bwx86.sse2.psll.dx86.sse2.psll.qx86.sse2.psll.wx86.sse2.pslli.d\
+x86.sse2.pslli.qx86.sse2.pslli.wx86.sse2.psra.dx86.sse2.psra.wx86.sse2.psrai.dx86.sse2.psrai.w\
+x86.sse2.psrl.dx86.sse2.psrl.qx86.sse2.psrl.wx86.sse2.psrli.dx86.sse2.psrli.qx86.sse2.psrli.w\
+x86.sse2.ucomieq.sdx86.sse2.ucomige.sdx86.sse2.ucomigt.sdx86.sse2.ucomile.sdx86.sse2.ucomilt.sd\
+x86.sse2.ucomineq.sdx86.sse3.addsub.pdx86.sse3.addsub.psx86.sse3.hadd.pdx86.sse3.hadd.ps\
+x86.sse3.hsub.pdx86.sse3.hsub.psx86.sse3.ldu.dqx86.sse3.monitorx86.sse3.mwaitx86.sse41.blendvpd\
+x86.sse41.blendvpsx86.sse41.dppdx86.sse41.dppsx86.sse41.insertpsx86.sse41.mpsadbw\
+x86.sse41.packusdwx86.sse41.pblendvbx86.sse41.phminposuwx86.sse41.ptestcx86.sse41.ptestnzc\
+x86.sse41.ptestzx86.sse41.round.pdx86.sse41.round.psx86.sse41.round.sdx86.sse41.round.ss\
+x86.sse42.crc32.32.16x86.sse42.crc32.32.32x86.sse42.crc32.32.8x86.sse42.crc32.64.64\
+x86.sse42.pcmpestri128x86.sse42.pcmpestria128x86.sse42.pcmpestric128x86.sse42.pcmpestrio128\
+x86.sse42.pcmpestris128x86.sse42.pcmpestriz128x86.sse42.pcmpestrm128x86.sse42.pcmpistri128\
+x86.sse42.pcmpistria128x86.sse42.pcmpistric128x86.sse42.pcmpistrio128x86.sse42.pcmpistris128\
+x86.sse42.pcmpistriz128x86.sse42.pcmpistrm128x86.sse4a.extrqx86.sse4a.extrqix86.sse4a.insertq\
+x86.sse4a.insertqix86.ssse3.pabs.bx86.ssse3.pabs.dx86.ssse3.pabs.wx86.ssse3.phadd.d\
+x86.ssse3.phadd.d.128x86.ssse3.phadd.swx86.ssse3.phadd.sw.128x86.ssse3.phadd.w\
+x86.ssse3.phadd.w.128x86.ssse3.phsub.dx86.ssse3.phsub.d.128x86.ssse3.phsub.sw\
+x86.ssse3.phsub.sw.128x86.ssse3.phsub.wx86.ssse3.phsub.w.128x86.ssse3.pmadd.ub.sw\
+x86.ssse3.pmadd.ub.sw.128x86.ssse3.pmul.hr.swx86.ssse3.pmul.hr.sw.128x86.ssse3.pshuf.b\
+x86.ssse3.pshuf.b.128x86.ssse3.psign.bx86.ssse3.psign.b.128x86.ssse3.psign.dx86.ssse3.psign.d.128\
+x86.ssse3.psign.wx86.ssse3.psign.w.128x86.sttilecfgx86.stuix86.subborrow.32x86.subborrow.64\
+x86.tbm.bextri.u32x86.tbm.bextri.u64x86.tcmmimfp16psx86.tcmmimfp16ps.internalx86.tcmmrlfp16ps\
+x86.tcmmrlfp16ps.internalx86.tdpbf16psx86.tdpbf16ps.internalx86.tdpbssdx86.tdpbssd.internal\
+x86.tdpbsudx86.tdpbsud.internalx86.tdpbusdx86.tdpbusd.internalx86.tdpbuudx86.tdpbuud.internal\
+x86.tdpfp16psx86.tdpfp16ps.internalx86.testuix86.tileloadd64x86.tileloadd64.internal\
+x86.tileloaddt164x86.tileloaddt164.internalx86.tilereleasex86.tilestored64\
+x86.tilestored64.internalx86.tilezerox86.tilezero.internalx86.tpausex86.umonitorx86.umwait\
+x86.urdmsrx86.uwrmsrx86.vbcstnebf162ps128x86.vbcstnebf162ps256x86.vbcstnesh2ps128\
+x86.vbcstnesh2ps256x86.vcvtneebf162ps128x86.vcvtneebf162ps256x86.vcvtneeph2ps128\
+x86.vcvtneeph2ps256x86.vcvtneobf162ps128x86.vcvtneobf162ps256x86.vcvtneoph2ps128\
+x86.vcvtneoph2ps256x86.vcvtneps2bf16128x86.vcvtneps2bf16256x86.vcvtps2ph.128x86.vcvtps2ph.256\
+x86.vgf2p8affineinvqb.128x86.vgf2p8affineinvqb.256x86.vgf2p8affineinvqb.512x86.vgf2p8affineqb.128\
+x86.vgf2p8affineqb.256x86.vgf2p8affineqb.512x86.vgf2p8mulb.128x86.vgf2p8mulb.256x86.vgf2p8mulb.512\
+x86.vsha512msg1x86.vsha512msg2x86.vsha512rnds2x86.vsm3msg1x86.vsm3msg2x86.vsm3rnds2x86.vsm4key4128\
+x86.vsm4key4256x86.vsm4rnds4128x86.vsm4rnds4256x86.wbinvdx86.wbnoinvdx86.wrfsbase.32\
+x86.wrfsbase.64x86.wrgsbase.32x86.wrgsbase.64x86.wrpkrux86.wrssdx86.wrssqx86.wrussdx86.wrussq\
+x86.xabortx86.xbeginx86.xendx86.xgetbvx86.xop.vfrcz.pdx86.xop.vfrcz.pd.256x86.xop.vfrcz.ps\
+x86.xop.vfrcz.ps.256x86.xop.vfrcz.sdx86.xop.vfrcz.ssx86.xop.vpermil2pdx86.xop.vpermil2pd.256\
+x86.xop.vpermil2psx86.xop.vpermil2ps.256x86.xop.vphaddbdx86.xop.vphaddbqx86.xop.vphaddbw\
+x86.xop.vphadddqx86.xop.vphaddubdx86.xop.vphaddubqx86.xop.vphaddubwx86.xop.vphaddudq\
+x86.xop.vphadduwdx86.xop.vphadduwqx86.xop.vphaddwdx86.xop.vphaddwqx86.xop.vphsubbwx86.xop.vphsubdq\
+x86.xop.vphsubwdx86.xop.vpmacsddx86.xop.vpmacsdqhx86.xop.vpmacsdqlx86.xop.vpmacssdd\
+x86.xop.vpmacssdqhx86.xop.vpmacssdqlx86.xop.vpmacsswdx86.xop.vpmacsswwx86.xop.vpmacswd\
+x86.xop.vpmacswwx86.xop.vpmadcsswdx86.xop.vpmadcswdx86.xop.vppermx86.xop.vpshabx86.xop.vpshad\
+x86.xop.vpshaqx86.xop.vpshawx86.xop.vpshlbx86.xop.vpshldx86.xop.vpshlqx86.xop.vpshlwx86.xresldtrk\
+x86.xrstorx86.xrstor64x86.xrstorsx86.xrstors64x86.xsavex86.xsave64x86.xsavecx86.xsavec64\
+x86.xsaveoptx86.xsaveopt64x86.xsavesx86.xsaves64x86.xsetbvx86.xsusldtrkx86.xtestxray.customevent\
+xray.typedevent";
+
+/// Where each name of `NAMES` ends.
+#[rustfmt::skip]
+pub(super) const ENDS: &[u32] = &[
+    12, 25, 40, 53, 64, 77, 91, 106, 121, 136, 151, 165, 179, 193, 212, 231, 252, 272, 292, 312,
+    332, 352, 371, 391, 411, 431, 451, 473, 495, 517, 540, 564, 588, 610, 633, 657, 681, 705, 729,
+    750, 772, 794, 816, 838, 857, 879, 897, 908, 919, 934, 950, 966, 982, 998, 1013, 1026, 1042,
+    1058, 1069, 1081, 1092, 1103, 1117, 1128, 1141, 1154, 1167, 1178, 1190, 1202, 1225, 1241, 1259,
+    1276, 1294, 1313, 1333, 1351, 1371, 1391, 1410, 1426, 1443, 1461, 1479, 1497, 1515, 1534, 1553,
+    1572, 1591, 1610, 1629, 1648, 1667, 1686, 1705, 1724, 1741, 1760, 1780, 1800, 1818, 1836, 1853,
+    1872, 1892, 1912, 1930, 1948, 1966, 1985, 2003, 2022, 2040, 2059, 2078, 2097, 2118, 2139, 2160,
+    2181, 2201, 2221, 2239, 2257, 2275, 2291, 2311, 2328, 2344, 2364, 2381, 2397, 2417, 2434, 2451,
+    2469, 2489, 2508, 2526, 2545, 2562, 2581, 2600, 2618, 2643, 2669, 2694, 2711, 2729, 2746, 2764,
+    2781, 2799, 2817, 2834, 2852, 2870, 2888, 2906, 2924, 2942, 2962, 2987, 3013, 3033, 3061, 3079,
+    3100, 3121, 3142, 3168, 3195, 3214, 3234, 3255, 3273, 3292, 3311, 3331, 3349, 3367, 3386, 3405,
+    3423, 3440, 3458, 3476, 3494, 3512, 3528, 3548, 3564, 3584, 3600, 3620, 3638, 3657, 3674, 3691,
+    3708, 3725, 3742, 3759, 3776, 3793, 3810, 3829, 3848, 3866, 3883, 3901, 3919, 3936, 3954, 3972,
+    3989, 4007, 4025, 4043, 4061, 4079, 4098, 4118, 4136, 4155, 4173, 4191, 4210, 4229, 4247, 4267,
+    4285, 4302, 4320, 4339, 4358, 4383, 4407, 4430, 4455, 4480, 4504, 4527, 4550, 4573, 4595, 4618,
+    4641, 4663, 4680, 4697, 4713, 4725, 4739, 4751, 4767, 4783, 4797, 4816, 4833, 4852, 4889, 4926,
+    4956, 4986, 5012, 5038, 5064, 5090, 5116, 5142, 5159, 5176, 5198, 5220, 5237, 5254, 5271, 5288,
+    5320, 5352, 5386, 5420, 5447, 5474, 5501, 5528, 5557, 5586, 5608, 5630, 5658, 5686, 5714, 5744,
+    5774, 5804, 5827, 5850, 5877, 5904, 5933, 5962, 5984, 6006, 6034, 6062, 6090, 6120, 6150, 6180,
+    6203, 6226, 6259, 6281, 6303, 6324, 6346, 6367, 6389, 6410, 6432, 6453, 6475, 6496, 6511, 6529,
+    6554, 6582, 6610, 6635, 6663, 6691, 6707, 6731, 6752, 6768, 6792, 6813, 6837, 6861, 6883, 6907,
+    6931, 6952, 6974, 6996, 7019, 7041, 7064, 7090, 7116, 7141, 7165, 7187, 7212, 7237, 7257, 7277,
+    7309, 7341, 7373, 7405, 7439, 7473, 7507, 7541, 7568, 7595, 7622, 7649, 7671, 7703, 7735, 7767,
+    7801, 7835, 7869, 7896, 7923, 7955, 7987, 8019, 8053, 8087, 8121, 8148, 8175, 8203, 8231, 8259,
+    8289, 8319, 8349, 8372, 8395, 8427, 8459, 8491, 8525, 8559, 8593, 8620, 8647, 8679, 8711, 8743,
+    8777, 8811, 8845, 8872, 8899, 8927, 8955, 8983, 9013, 9043, 9073, 9096, 9119, 9141, 9163, 9185,
+    9207, 9229, 9250, 9272, 9293, 9315, 9336, 9358, 9379, 9401, 9422, 9437, 9455, 9492, 9529, 9559,
+    9589, 9615, 9641, 9667, 9693, 9719, 9745, 9778, 9811, 9846, 9881, 9914, 9947, 9980, 10015,
+    10050, 10073, 10096, 10130, 10163, 10196, 10229, 10261, 10293, 10325, 10357, 10391, 10425,
+    10459, 10493, 10520, 10547, 10574, 10601, 10633, 10665, 10697, 10731, 10765, 10799, 10826,
+    10853, 10885, 10917, 10949, 10983, 11017, 11051, 11078, 11105, 11133, 11161, 11189, 11219,
+    11249, 11279, 11302, 11325, 11357, 11389, 11421, 11455, 11489, 11523, 11550, 11577, 11609,
+    11641, 11673, 11707, 11741, 11775, 11802, 11829, 11857, 11885, 11913, 11943, 11973, 12003,
+    12026, 12049, 12071, 12093, 12115, 12137, 12170, 12203, 12238, 12273, 12301, 12329, 12362,
+    12395, 12428, 12463, 12498, 12533, 12561, 12589, 12612, 12635, 12669, 12702, 12735, 12768,
+    12793, 12818, 12841, 12866, 12891, 12913, 12936, 12959, 12983, 13006, 13028, 13049, 13065,
+    13092, 13119, 13146, 13173, 13200, 13227, 13254, 13281, 13300, 13313, 13326, 13340, 13355,
+    13366, 13378, 13391, 13404, 13416, 13428, 13440, 13455, 13472, 13489, 13504, 13529, 13554,
+    13571, 13589, 13607, 13623, 13640, 13656, 13672, 13688, 13704, 13720, 13736, 13754, 13771,
+    13786, 13803, 13820, 13837, 13853, 13868, 13885, 13905, 13921, 13937, 13955, 13973, 14002,
+    14031, 14051, 14072, 14089, 14114, 14133, 14160, 14179, 14206, 14225, 14249, 14268, 14292,
+    14310, 14328, 14343, 14360, 14377, 14393, 14411, 14427, 14445, 14463, 14482, 14501, 14516,
+    14533, 14550, 14568, 14584, 14605, 14623, 14643, 14661, 14681, 14696, 14711, 14734, 14752,
+    14769, 14791, 14808, 14830, 14847, 14869, 14886, 14908, 14925, 14947, 14969, 14991, 15013,
+    15035, 15052, 15074, 15090, 15105, 15121, 15137, 15153, 15169, 15189, 15209, 15229, 15248,
+    15264, 15283, 15314, 15343, 15358, 15379, 15396, 15417, 15432, 15449, 15466, 15482, 15499,
+    15516, 15533, 15549, 15564, 15580, 15596, 15614, 15630, 15647, 15664, 15680, 15698, 15715,
+    15732, 15750, 15767, 15784, 15802, 15830, 15858, 15875, 15897, 15915, 15933, 15951, 15969,
+    15987, 16003, 16027, 16050, 16073, 16096, 16119, 16142, 16165, 16190, 16209, 16235, 16260,
+    16285, 16305, 16331, 16356, 16381, 16405, 16431, 16449, 16474, 16499, 16524, 16549, 16570,
+    16591, 16609, 16634, 16659, 16684, 16709, 16730, 16751, 16767, 16785, 16802, 16826, 16845,
+    16864, 16881, 16897, 16913, 16939, 16965, 16983, 17002, 17021, 17039, 17067, 17095, 17115,
+    17136, 17157, 17176, 17196, 17215, 17232, 17250, 17267, 17283, 17309, 17335, 17353, 17372,
+    17391, 17409, 17437, 17465, 17485, 17506, 17527, 17546, 17566, 17585, 17602, 17620, 17637,
+    17653, 17674, 17692, 17710, 17733, 17751, 17774, 17790, 17811, 17829, 17847, 17870, 17888,
+    17911, 17928, 17944, 17960, 17981, 17999, 18016, 18035, 18051, 18068, 18085, 18104, 18121,
+    18140, 18157, 18177, 18197, 18215, 18233, 18254, 18275, 18293, 18311, 18332, 18353, 18371,
+    18392, 18413, 18431, 18452, 18473, 18491, 18509, 18530, 18551, 18569, 18586, 18602, 18620,
+    18637, 18656, 18676, 18696, 18715, 18734, 18751, 18767, 18784, 18801, 18816, 18838, 18866,
+    18902, 18929, 18962, 18989, 19022, 19043, 19064, 19093, 19130, 19167, 19184, 19201, 19219,
+    19237, 19257, 19278, 19298, 19319, 19339, 19360, 19377, 19401, 19431, 19469, 19498, 19533,
+    19562, 19597, 19614, 19631, 19655, 19685, 19723, 19752, 19775, 19798, 19813, 19830, 19850,
+    19865, 19882, 19902, 19917, 19934, 19949, 19969, 19986, 20001, 20021, 20038, 20053, 20068,
+    20088, 20105, 20123, 20139, 20154, 20172, 20189, 20204, 20221, 20237, 20252, 20269, 20286,
+    20301, 20317, 20336, 20354, 20383, 20417, 20456, 20495, 20511, 20534, 20557, 20574, 20589,
+    20618, 20655, 20689, 20723, 20752, 20789, 20823, 20857, 20886, 20923, 20957, 20991, 21020,
+    21057, 21091, 21125, 21141, 21162, 21185, 21207, 21224, 21245, 21266, 21287, 21307, 21326,
+    21345, 21364, 21383, 21399, 21415, 21432, 21451, 21466, 21485, 21504, 21523, 21539, 21555,
+    21571, 21587, 21605, 21623, 21642, 21661, 21677, 21695, 21713, 21729, 21747, 21765, 21783,
+    21801, 21819, 21838, 21856, 21873, 21891, 21909, 21926, 21943, 21961, 21989, 22017, 22034,
+    22058, 22082, 22106, 22130, 22150, 22170, 22186, 22204, 22221, 22237, 22258, 22282, 22301,
+    22316, 22334, 22352, 22370, 22387, 22404, 22421, 22438, 22456, 22471, 22487, 22506, 22522,
+    22548, 22574, 22592, 22611, 22630, 22647, 22665, 22682, 22698, 22724, 22750, 22768, 22787,
+    22806, 22823, 22841, 22858, 22876, 22899, 22917, 22940, 22958, 22981, 22999, 23022, 23039,
+    23056, 23075, 23093, 23116, 23134, 23157, 23175, 23192, 23209, 23228, 23248, 23268, 23288,
+    23309, 23330, 23351, 23372, 23394, 23416, 23438, 23460, 23478, 23500, 23522, 23540, 23562,
+    23584, 23602, 23624, 23646, 23664, 23686, 23708, 23728, 23753, 23774, 23794, 23819, 23839,
+    23864, 23885, 23905, 23930, 23949, 23973, 24004, 24035, 24059, 24083, 24103, 24128, 24148,
+    24173, 24195, 24217, 24235, 24257, 24279, 24297, 24319, 24341, 24359, 24381, 24403, 24421,
+    24443, 24465, 24482, 24510, 24533, 24553, 24578, 24598, 24623, 24643, 24668, 24686, 24707,
+    24728, 24750, 24772, 24792, 24812, 24834, 24856, 24879, 24902, 24923, 24944, 24961, 24979,
+    24998, 25017, 25037, 25057, 25074, 25093, 25112, 25130, 25148, 25166, 25185, 25204, 25222,
+    25237, 25254, 25281, 25308, 25328, 25348, 25365, 25382, 25400, 25418, 25434, 25452, 25471,
+    25489, 25508, 25526, 25544, 25559, 25580, 25601, 25624, 25653, 25690, 25718, 25752, 25780,
+    25814, 25831, 25861, 25899, 25937, 25954, 25969, 25985, 26000, 26016, 26031, 26047, 26064,
+    26087, 26110, 26135, 26166, 26205, 26235, 26250, 26267, 26285, 26303, 26319, 26341, 26361,
+    26381, 26400, 26419, 26437, 26453, 26469, 26485, 26500, 26516, 26532, 26547, 26563, 26579,
+    26599, 26619, 26639, 26656, 26672, 26692, 26712, 26732, 26749, 26765, 26783, 26801, 26817,
+    26835, 26853, 26871, 26889, 26907, 26925, 26942, 26960, 26978, 26996, 27024, 27052, 27069,
+    27093, 27117, 27141, 27165, 27185, 27205, 27221, 27239, 27256, 27272, 27293, 27317, 27336,
+    27353, 27370, 27388, 27404, 27430, 27456, 27474, 27493, 27512, 27529, 27547, 27564, 27580,
+    27606, 27632, 27650, 27669, 27688, 27705, 27723, 27740, 27758, 27781, 27799, 27822, 27840,
+    27863, 27881, 27904, 27921, 27938, 27957, 27975, 27998, 28016, 28039, 28056, 28075, 28095,
+    28115, 28136, 28157, 28179, 28201, 28219, 28241, 28263, 28281, 28303, 28325, 28343, 28365,
+    28387, 28405, 28427, 28449, 28471, 28493, 28511, 28533, 28555, 28573, 28595, 28617, 28635,
+    28657, 28679, 28697, 28719, 28741, 28759, 28780, 28801, 28823, 28845, 28865, 28885, 28902,
+    28921, 28940, 28957, 28976, 28995, 29013, 29031, 29049, 29067, 29085, 29102, 29129, 29156,
+    29176, 29196, 29213, 29232, 29249, 29266, 29288, 29306, 29324, 29342, 29360, 29376, 29394,
+    29412, 29430, 29448, 29468, 29488, 29507, 29526, 29542, 29558, 29574, 29592, 29610, 29626,
+    29646, 29666, 29686, 29703, 29719, 29739, 29759, 29779, 29796, 29815, 29834, 29851, 29868,
+    29887, 29910, 29933, 29956, 29978, 30000, 30019, 30042, 30065, 30088, 30110, 30132, 30151,
+    30174, 30197, 30220, 30242, 30264, 30283, 30306, 30329, 30352, 30374, 30396, 30415, 30438,
+    30461, 30484, 30506, 30528, 30547, 30570, 30593, 30616, 30638, 30660, 30679, 30702, 30725,
+    30748, 30770, 30792, 30811, 30834, 30857, 30880, 30902, 30924, 30945, 30966, 30987, 31008,
+    31029, 31050, 31071, 31092, 31109, 31124, 31142, 31160, 31176, 31196, 31216, 31236, 31253,
+    31269, 31289, 31309, 31329, 31346, 31365, 31384, 31401, 31418, 31430, 31445, 31460, 31474,
+    31487, 31499, 31502, 31506, 31528, 31545, 31564, 31581, 31591, 31607, 31618, 31630, 31642,
+    31655, 31666, 31678, 31690, 31703, 31714, 31726, 31738, 31751, 31763, 31776, 31789, 31813,
+    31827, 31852, 31864, 31877, 31890, 31914, 31928, 31953, 31965, 31978, 31991, 32015, 32029,
+    32054, 32061, 32069, 32078, 32085, 32094, 32105, 32117, 32130, 32142, 32152, 32163, 32174,
+    32185, 32195, 32205, 32212, 32219, 32226, 32239, 32258, 32266, 32273, 32282, 32292, 32299,
+    32307, 32316, 32324, 32333, 32343, 32350, 32358, 32366, 32375, 32382, 32390, 32398, 32407,
+    32429, 32451, 32473, 32486, 32510, 32522, 32545, 32567, 32579, 32601, 32623, 32645, 32667,
+    32689, 32712, 32735, 32747, 32769, 32782, 32806, 32821, 32847, 32861, 32886, 32898, 32921,
+    32943, 32956, 32980, 32995, 33021, 33035, 33060, 33072, 33095, 33117, 33140, 33167, 33195,
+    33217, 33239, 33261, 33283, 33299, 33315, 33338, 33361, 33386, 33409, 33435, 33458, 33482,
+    33506, 33532, 33558, 33572, 33587, 33600, 33614, 33627, 33641, 33663, 33677, 33692, 33705,
+    33719, 33732, 33746, 33759, 33783, 33795, 33807, 33830, 33843, 33867, 33881, 33906, 33918,
+    33932, 33957, 33971, 33996, 34010, 34024, 34038, 34051, 34067, 34094, 34124, 34143, 34173,
+    34191, 34220, 34233, 34257, 34270, 34294, 34307, 34331, 34344, 34368, 34381, 34405, 34419,
+    34444, 34457, 34470, 34483, 34507, 34521, 34546, 34559, 34572, 34596, 34631, 34658, 34696,
+    34722, 34759, 34783, 34809, 34833, 34859, 34884, 34910, 34925, 34951, 34967, 34994, 35018,
+    35042, 35055, 35068, 35086, 35101, 35127, 35142, 35168, 35184, 35211, 35226, 35241, 35267,
+    35281, 35306, 35322, 35349, 35366, 35394, 35410, 35427, 35455, 35473, 35502, 35523, 35546,
+    35560, 35585, 35610, 35624, 35649, 35674, 35699, 35724, 35742, 35771, 35785, 35802, 35830,
+    35842, 35865, 35884, 35914, 35933, 35963, 35976, 36000, 36017, 36045, 36058, 36082, 36094,
+    36117, 36129, 36152, 36165, 36178, 36203, 36239, 36267, 36306, 36333, 36371, 36384, 36397,
+    36412, 36426, 36440, 36456, 36472, 36487, 36500, 36514, 36528, 36542, 36556, 36572, 36588,
+    36604, 36621, 36639, 36657, 36671, 36684, 36698, 36712, 36727, 36741, 36755, 36768, 36782,
+    36796, 36809, 36830, 36850, 36863, 36878, 36893, 36912, 36930, 36949, 36968, 36986, 37005,
+    37024, 37042, 37057, 37072, 37087, 37102, 37117, 37132, 37147, 37162, 37177, 37192, 37205,
+    37220, 37235, 37250, 37263, 37279, 37296, 37309, 37325, 37342, 37355, 37371, 37388, 37403,
+    37417, 37431, 37446, 37460, 37474, 37489, 37504, 37519, 37533, 37549, 37565, 37579, 37595,
+    37611, 37626, 37641, 37656, 37671, 37685, 37701, 37717, 37733, 37750, 37766, 37780, 37797,
+    37814, 37831, 37850, 37870, 37889, 37907, 37925, 37943, 37962, 37980, 37997, 38015, 38032,
+    38048, 38063, 38078, 38094, 38110, 38125, 38140, 38155, 38170, 38185, 38200, 38217, 38234,
+    38251, 38267, 38283, 38299, 38317, 38333, 38349, 38362, 38377, 38392, 38407, 38420, 38437,
+    38450, 38467, 38480, 38497, 38511, 38525, 38539, 38553, 38567, 38581, 38595, 38609, 38617,
+    38627, 38636, 38644, 38652, 38660, 38670, 38679, 38689, 38698, 38706, 38713, 38726, 38737,
+    38747, 38756, 38765, 38776, 38786, 38796, 38806, 38815, 38825, 38835, 38846, 38856, 38866,
+    38876, 38886, 38895, 38905, 38915, 38926, 38935, 38945, 38955, 38965, 38975, 38985, 38995,
+    39005, 39014, 39024, 39033, 39041, 39051, 39059, 39069, 39078, 39085, 39093, 39102, 39110,
+    39119, 39129, 39138, 39148, 39159, 39169, 39179, 39188, 39196, 39207, 39217, 39226, 39235,
+    39246, 39256, 39269, 39280, 39290, 39299, 39308, 39319, 39329, 39338, 39348, 39356, 39366,
+    39374, 39384, 39393, 39404, 39414, 39423, 39433, 39453, 39457, 39463, 39467, 39477, 39482,
+    39503, 39526, 39552, 39569, 39581, 39585, 39596, 39615, 39632, 39647, 39655, 39665, 39675,
+    39692, 39708, 39723, 39747, 39773, 39790, 39813, 39836, 39861, 39884, 39894, 39906, 39915,
+    39923, 39937, 39953, 39963, 39972, 39979, 39992, 40006, 40025, 40034, 40052, 40071, 40083,
+    40094, 40103, 40112, 40127, 40139, 40157, 40176, 40179, 40183, 40187, 40192, 40196, 40206,
+    40217, 40226, 40235, 40244, 40253, 40265, 40281, 40300, 40312, 40325, 40338, 40354, 40377,
+    40392, 40404, 40418, 40440, 40453, 40467, 40470, 40475, 40479, 40485, 40508, 40537, 40566,
+    40595, 40624, 40652, 40681, 40709, 40738, 40767, 40796, 40826, 40855, 40885, 40913, 40942,
+    40974, 41004, 41035, 41066, 41098, 41127, 41156, 41186, 41217, 41249, 41277, 41307, 41336,
+    41366, 41397, 41429, 41460, 41492, 41523, 41557, 41585, 41614, 41643, 41673, 41707, 41735,
+    41764, 41795, 41824, 41852, 41881, 41911, 41942, 41973, 42003, 42032, 42054, 42077, 42109,
+    42143, 42167, 42189, 42215, 42245, 42263, 42294, 42317, 42345, 42366, 42389, 42417, 42450,
+    42488, 42511, 42532, 42554, 42582, 42611, 42643, 42647, 42652, 42655, 42662, 42672, 42682,
+    42695, 42707, 42712, 42716, 42720, 42726, 42732, 42739, 42759, 42782, 42791, 42801, 42813,
+    42835, 42869, 42905, 42953, 42972, 42987, 43005, 43020, 43039, 43063, 43088, 43118, 43137,
+    43160, 43173, 43188, 43199, 43209, 43232, 43237, 43249, 43263, 43269, 43276, 43289, 43301,
+    43312, 43324, 43327, 43332, 43336, 43350, 43368, 43373, 43379, 43399, 43416, 43429, 43440,
+    43454, 43466, 43490, 43515, 43530, 43546, 43553, 43559, 43565, 43596, 43609, 43616, 43648,
+    43654, 43685, 43698, 43705, 43711, 43720, 43754, 43790, 43823, 43858, 43874, 43897, 43921,
+    43948, 43971, 43989, 44002, 44018, 44031, 44044, 44065, 44078, 44090, 44101, 44124, 44146,
+    44179, 44213, 44229, 44248, 44264, 44278, 44293, 44307, 44328, 44350, 44389, 44399, 44407,
+    44410, 44414, 44422, 44449, 44471, 44499, 44526, 44537, 44551, 44563, 44576, 44590, 44602,
+    44622, 44635, 44642, 44658, 44671, 44693, 44709, 44726, 44737, 44749, 44762, 44766, 44771,
+    44780, 44788, 44806, 44810, 44818, 44830, 44845, 44858, 44871, 44882, 44891, 44901, 44920,
+    44932, 44942, 44945, 44949, 44953, 44957, 44965, 44977, 44995, 45004, 45008, 45016, 45024,
+    45032, 45050, 45060, 45074, 45086, 45095, 45116, 45137, 45161, 45164, 45168, 45192, 45218,
+    45232, 45251, 45255, 45260, 45277, 45303, 45312, 45320, 45338, 45347, 45351, 45359, 45371,
+    45375, 45379, 45387, 45399, 45417, 45425, 45433, 45451, 45458, 45464, 45472, 45486, 45506,
+    45520, 45533, 45551, 45568, 45585, 45603, 45621, 45643, 45661, 45683, 45701, 45718, 45734,
+    45752, 45770, 45788, 45806, 45823, 45837, 45850, 45856, 45862, 45868, 45875, 45888, 45896,
+    45903, 45914, 45921, 45929, 45936, 45948, 45955, 45962, 45969, 45976, 45984, 45990, 45997,
+    46007, 46014, 46022, 46031, 46040, 46050, 46057, 46064, 46071, 46078, 46087, 46094, 46105,
+    46118, 46127, 46134, 46142, 46149, 46159, 46168, 46176, 46186, 46195, 46201, 46213, 46218,
+    46229, 46242, 46255, 46269, 46283, 46301, 46315, 46333, 46347, 46360, 46372, 46386, 46400,
+    46414, 46428, 46441, 46448, 46456, 46468, 46482, 46493, 46503, 46510, 46519, 46526, 46532,
+    46541, 46548, 46555, 46562, 46569, 46580, 46588, 46594, 46602, 46613, 46620, 46629, 46636,
+    46643, 46650, 46661, 46667, 46674, 46680, 46692, 46704, 46722, 46734, 46748, 46758, 46766,
+    46793, 46822, 46845, 46864, 46882, 46903, 46919, 46928, 46953, 46978, 47003, 47019, 47035,
+    47053, 47073, 47082, 47091, 47114, 47134, 47157, 47178, 47195, 47215, 47233, 47264, 47303,
+    47338, 47361, 47378, 47394, 47410, 47428, 47455, 47475, 47500, 47530, 47557, 47589, 47601,
+    47613, 47629, 47646, 47665, 47686, 47698, 47713, 47735, 47760, 47783, 47804, 47828, 47850,
+    47872, 47897, 47920, 47941, 47965, 47987, 48002, 48012, 48026, 48039, 48052, 48078, 48106,
+    48123, 48142, 48156, 48166, 48176, 48186, 48196, 48211, 48226, 48241, 48256, 48275, 48294,
+    48309, 48324, 48343, 48362, 48378, 48398, 48418, 48438, 48462, 48486, 48502, 48522, 48542,
+    48562, 48586, 48610, 48626, 48651, 48660, 48669, 48686, 48703, 48717, 48734, 48748, 48765,
+    48779, 48796, 48812, 48829, 48846, 48867, 48888, 48909, 48930, 48948, 48966, 48988, 49009,
+    49030, 49052, 49074, 49091, 49110, 49129, 49148, 49167, 49185, 49204, 49227, 49246, 49269,
+    49289, 49313, 49333, 49357, 49375, 49393, 49411, 49429, 49450, 49471, 49489, 49509, 49527,
+    49545, 49565, 49585, 49605, 49626, 49651, 49672, 49697, 49714, 49735, 49752, 49773, 49792,
+    49815, 49834, 49857, 49874, 49895, 49912, 49933, 49949, 49967, 49986, 50009, 50029, 50053,
+    50073, 50097, 50116, 50139, 50158, 50181, 50201, 50225, 50245, 50269, 50288, 50311, 50330,
+    50353, 50372, 50395, 50415, 50439, 50459, 50483, 50499, 50516, 50533, 50550, 50567, 50582,
+    50597, 50614, 50628, 50643, 50659, 50676, 50692, 50708, 50725, 50741, 50761, 50778, 50795,
+    50814, 50830, 50847, 50863, 50879, 50895, 50911, 50927, 50942, 50957, 50972, 50988, 51004,
+    51020, 51036, 51056, 51072, 51092, 51107, 51122, 51138, 51154, 51170, 51190, 51205, 51220,
+    51235, 51251, 51267, 51283, 51299, 51319, 51335, 51355, 51376, 51397, 51419, 51441, 51462,
+    51483, 51505, 51527, 51548, 51569, 51591, 51613, 51634, 51655, 51677, 51699, 51720, 51741,
+    51763, 51785, 51806, 51827, 51849, 51871, 51892, 51913, 51939, 51965, 51991, 52017, 52043,
+    52069, 52094, 52119, 52144, 52169, 52194, 52219, 52240, 52261, 52282, 52302, 52324, 52345,
+    52368, 52388, 52410, 52431, 52454, 52474, 52496, 52518, 52541, 52564, 52587, 52608, 52629,
+    52654, 52679, 52704, 52729, 52754, 52779, 52804, 52829, 52854, 52879, 52904, 52929, 52954,
+    52979, 53004, 53029, 53054, 53079, 53104, 53129, 53154, 53179, 53204, 53229, 53254, 53279,
+    53304, 53329, 53354, 53379, 53396, 53413, 53430, 53447, 53466, 53485, 53504, 53523, 53542,
+    53561, 53580, 53599, 53627, 53655, 53681, 53707, 53733, 53759, 53785, 53811, 53833, 53855,
+    53879, 53907, 53935, 53959, 53987, 54015, 54043, 54071, 54100, 54129, 54158, 54187, 54216,
+    54245, 54273, 54301, 54329, 54357, 54385, 54413, 54441, 54470, 54499, 54528, 54557, 54586,
+    54615, 54643, 54673, 54703, 54732, 54761, 54790, 54819, 54848, 54878, 54908, 54938, 54968,
+    54998, 55028, 55057, 55086, 55115, 55144, 55174, 55204, 55234, 55264, 55294, 55324, 55353,
+    55381, 55409, 55431, 55462, 55493, 55524, 55555, 55586, 55617, 55644, 55671, 55697, 55723,
+    55753, 55783, 55813, 55843, 55873, 55903, 55933, 55963, 55993, 56023, 56053, 56083, 56113,
+    56143, 56173, 56203, 56233, 56263, 56293, 56323, 56353, 56383, 56413, 56443, 56472, 56501,
+    56530, 56559, 56588, 56617, 56642, 56667, 56697, 56727, 56757, 56787, 56817, 56847, 56873,
+    56899, 56927, 56955, 56983, 57011, 57039, 57067, 57094, 57121, 57148, 57179, 57210, 57241,
+    57268, 57295, 57322, 57353, 57384, 57415, 57442, 57469, 57496, 57527, 57558, 57589, 57616,
+    57647, 57678, 57709, 57736, 57763, 57790, 57821, 57852, 57883, 57910, 57941, 57972, 58003,
+    58031, 58059, 58087, 58119, 58151, 58183, 58211, 58239, 58267, 58299, 58331, 58363, 58391,
+    58419, 58447, 58479, 58511, 58543, 58571, 58599, 58627, 58659, 58691, 58723, 58751, 58779,
+    58807, 58839, 58871, 58903, 58931, 58959, 58987, 59019, 59051, 59083, 59112, 59141, 59170,
+    59203, 59236, 59269, 59298, 59327, 59356, 59389, 59422, 59455, 59484, 59513, 59542, 59575,
+    59608, 59641, 59670, 59699, 59728, 59761, 59794, 59827, 59856, 59885, 59914, 59947, 59980,
+    60013, 60042, 60071, 60100, 60133, 60166, 60199, 60227, 60255, 60283, 60311, 60339, 60367,
+    60391, 60415, 60444, 60473, 60502, 60531, 60560, 60589, 60614, 60639, 60670, 60701, 60732,
+    60763, 60794, 60825, 60852, 60879, 60908, 60937, 60966, 60995, 61024, 61053, 61078, 61103,
+    61134, 61165, 61196, 61227, 61258, 61289, 61320, 61351, 61381, 61411, 61441, 61471, 61501,
+    61531, 61561, 61591, 61621, 61651, 61681, 61711, 61741, 61771, 61801, 61831, 61854, 61877,
+    61905, 61933, 61962, 61991, 62020, 62049, 62081, 62113, 62145, 62177, 62209, 62241, 62269,
+    62297, 62318, 62339, 62360, 62381, 62402, 62423, 62446, 62469, 62492, 62515, 62536, 62557,
+    62582, 62607, 62632, 62657, 62682, 62707, 62732, 62757, 62782, 62807, 62832, 62857, 62882,
+    62905, 62930, 62952, 62975, 63004, 63033, 63062, 63084, 63106, 63127, 63148, 63169, 63191,
+    63213, 63235, 63257, 63279, 63301, 63323, 63345, 63366, 63387, 63408, 63429, 63450, 63472,
+    63494, 63516, 63538, 63560, 63582, 63604, 63626, 63648, 63670, 63692, 63714, 63735, 63756,
+    63777, 63799, 63821, 63843, 63865, 63887, 63909, 63931, 63953, 63978, 64003, 64028, 64053,
+    64078, 64103, 64126, 64149, 64172, 64195, 64218, 64241, 64260, 64279, 64304, 64329, 64354,
+    64379, 64404, 64429, 64450, 64471, 64497, 64523, 64549, 64575, 64601, 64627, 64653, 64679,
+    64704, 64729, 64754, 64779, 64804, 64829, 64854, 64879, 64904, 64929, 64954, 64979, 65004,
+    65029, 65054, 65079, 65102, 65124, 65146, 65167, 65188, 65211, 65230, 65249, 65271, 65293,
+    65316, 65339, 65361, 65383, 65406, 65429, 65450, 65471, 65495, 65519, 65546, 65573, 65602,
+    65631, 65660, 65689, 65718, 65747, 65770, 65793, 65816, 65840, 65864, 65888, 65911, 65934,
+    65957, 65981, 66005, 66029, 66056, 66083, 66110, 66138, 66166, 66194, 66222, 66250, 66278,
+    66306, 66334, 66362, 66389, 66416, 66443, 66471, 66499, 66527, 66555, 66583, 66610, 66637,
+    66664, 66691, 66718, 66745, 66772, 66799, 66826, 66858, 66890, 66922, 66953, 66984, 67011,
+    67038, 67065, 67101, 67126, 67151, 67180, 67209, 67238, 67270, 67300, 67330, 67360, 67386,
+    67418, 67448, 67481, 67514, 67547, 67576, 67610, 67644, 67678, 67708, 67740, 67772, 67804,
+    67834, 67864, 67894, 67920, 67953, 67986, 68019, 68048, 68083, 68118, 68153, 68184, 68216,
+    68248, 68280, 68308, 68341, 68374, 68407, 68436, 68463, 68495, 68528, 68561, 68594, 68627,
+    68660, 68693, 68726, 68759, 68792, 68825, 68859, 68893, 68927, 68960, 68993, 69026, 69060,
+    69094, 69128, 69162, 69196, 69230, 69263, 69296, 69329, 69361, 69393, 69425, 69459, 69493,
+    69527, 69560, 69593, 69628, 69663, 69698, 69733, 69767, 69801, 69835, 69869, 69903, 69937,
+    69972, 70007, 70042, 70077, 70112, 70147, 70181, 70215, 70249, 70282, 70315, 70348, 70382,
+    70416, 70450, 70485, 70520, 70555, 70586, 70620, 70654, 70688, 70718, 70752, 70786, 70820,
+    70850, 70883, 70916, 70949, 70978, 71014, 71050, 71086, 71118, 71153, 71188, 71223, 71254,
+    71279, 71304, 71329, 71354, 71379, 71404, 71429, 71455, 71480, 71503, 71529, 71555, 71582,
+    71609, 71633, 71659, 71686, 71713, 71741, 71769, 71794, 71821, 71846, 71874, 71905, 71936,
+    71967, 71977, 71987, 72003, 72019, 72034, 72049, 72064, 72079, 72094, 72109, 72132, 72155,
+    72167, 72181, 72193, 72201, 72209, 72219, 72234, 72249, 72266, 72283, 72299, 72315, 72325,
+    72336, 72354, 72372, 72391, 72410, 72430, 72454, 72474, 72498, 72509, 72522, 72532, 72544,
+    72555, 72566, 72573, 72584, 72597, 72619, 72629, 72642, 72654, 72666, 72678, 72690, 72702,
+    72718, 72734, 72750, 72766, 72782, 72796, 72810, 72824, 72838, 72853, 72868, 72884, 72900,
+    72917, 72929, 72942, 72956, 72970, 72986, 73002, 73018, 73034, 73050, 73066, 73081, 73096,
+    73112, 73127, 73142, 73157, 73172, 73188, 73203, 73219, 73234, 73250, 73261, 73276, 73290,
+    73304, 73318, 73333, 73348, 73363, 73377, 73391, 73406, 73421, 73435, 73449, 73463, 73478,
+    73493, 73508, 73522, 73536, 73550, 73564, 73579, 73594, 73610, 73626, 73643, 73660, 73677,
+    73694, 73711, 73728, 73740, 73752, 73765, 73775, 73788, 73805, 73822, 73835, 73848, 73863,
+    73878, 73893, 73908, 73917, 73927, 73936, 73945, 73958, 73971, 73984, 73997, 74010, 74023,
+    74033, 74043, 74052, 74062, 74074, 74089, 74104, 74121, 74133, 74145, 74158, 74170, 74182,
+    74194, 74207, 74220, 74234, 74248, 74263, 74273, 74287, 74301, 74318, 74335, 74352, 74369,
+    74386, 74404, 74420, 74436, 74452, 74468, 74484, 74502, 74519, 74536, 74553, 74572, 74587,
+    74601, 74615, 74629, 74643, 74660, 74675, 74689, 74703, 74719, 74735, 74749, 74764, 74782,
+    74800, 74818, 74836, 74854, 74873, 74889, 74904, 74919, 74937, 74955, 74973, 74991, 75009,
+    75028, 75045, 75062, 75079, 75096, 75115, 75132, 75150, 75168, 75186, 75206, 75221, 75241,
+    75256, 75271, 75286, 75301, 75316, 75334, 75355, 75376, 75397, 75411, 75426, 75441, 75458,
+    75479, 75495, 75512, 75528, 75543, 75558, 75573, 75589, 75605, 75621, 75636, 75651, 75667,
+    75683, 75698, 75713, 75728, 75744, 75760, 75776, 75795, 75814, 75833, 75852, 75871, 75891,
+    75909, 75927, 75943, 75959, 75975, 75991, 76006, 76022, 76036, 76054, 76072, 76086, 76100,
+    76118, 76135, 76153, 76171, 76191, 76207, 76225, 76241, 76259, 76277, 76295, 76313, 76334,
+    76355, 76375, 76396, 76418, 76441, 76464, 76487, 76510, 76533, 76555, 76577, 76600, 76623,
+    76646, 76669, 76692, 76714, 76729, 76745, 76762, 76780, 76796, 76812, 76828, 76845, 76866,
+    76884, 76906, 76923, 76944, 76961, 76982, 77000, 77022, 77039, 77060, 77081, 77106, 77126,
+    77150, 77167, 77188, 77205, 77226, 77243, 77264, 77281, 77302, 77315, 77323, 77339, 77355,
+    77373, 77391, 77407, 77432, 77448, 77473, 77486, 77508, 77519, 77539, 77550, 77570, 77581,
+    77601, 77612, 77632, 77645, 77667, 77677, 77692, 77716, 77733, 77759, 77774, 77790, 77815,
+    77827, 77848, 77858, 77870, 77880, 77890, 77900, 77921, 77942, 77961, 77980, 78001, 78022,
+    78041, 78060, 78081, 78102, 78121, 78140, 78160, 78180, 78197, 78214, 78239, 78264, 78289,
+    78311, 78333, 78355, 78373, 78391, 78409, 78424, 78439, 78455, 78467, 78479, 78492, 78507,
+    78522, 78538, 78554, 78564, 78576, 78591, 78606, 78621, 78636, 78646, 78655, 78664, 78674,
+    78684, 78694, 78704, 78712, 78722, 78738, 78758, 78774, 78794, 78810, 78826, 78844, 78866,
+    78884, 78906, 78922, 78938, 78954, 78970, 78987, 79004, 79021, 79038, 79055, 79072, 79088,
+    79104, 79120, 79136, 79152, 79168, 79185, 79202, 79219, 79237, 79255, 79272, 79289, 79305,
+    79321, 79339, 79356, 79370, 79384, 79398, 79412, 79426, 79440, 79454, 79468, 79482, 79495,
+    79505, 79517, 79528, 79541, 79550, 79561, 79571, 79583, 79595, 79609, 79619, 79631, 79641,
+    79654, 79663, 79679, 79694,
 ];
+
+/// Each name's attribute list (an index into `LISTS`), plus `OVERLOADED` when the
+/// intrinsic is overloaded (its declarations' names then carry mangled types after the name).
+#[rustfmt::skip]
+pub(super) const ENTRIES: &[u16] = &[
+    2, 71, 2, 11, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 32770, 32770, 32770, 32770, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 13, 13, 13, 75, 75, 75, 75, 13, 13, 23, 76, 76, 2, 32770,
+    32770, 32770, 32770, 9, 9, 9, 9, 2, 9, 71, 9, 9, 76, 11, 76, 32844, 65, 76, 32844, 77, 32770,
+    32770, 32770, 2, 2, 2, 32770, 2, 2, 2, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32771, 32771, 32771, 32771,
+    32771, 32771, 32771, 32771, 32771, 32771, 32771, 32771, 32770, 32770, 2, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 2, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32846, 32847, 32848, 32846, 32847, 32847, 32848,
+    32848, 32849, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 2,
+    32770, 32770, 2, 32770, 32770, 82, 9, 9, 32770, 9, 9, 77, 77, 32770, 2, 32777, 32777, 32777,
+    32777, 32777, 32777, 32777, 32777, 32777, 32777, 32851, 32851, 32851, 32851, 2, 2, 2, 2, 32852,
+    32853, 32777, 32777, 32777, 32777, 32852, 32853, 32777, 32777, 32777, 32777, 32854, 32852,
+    32853, 32777, 32777, 32777, 32777, 32777, 32852, 32853, 32777, 32777, 32777, 32777, 32854,
+    32852, 32853, 32777, 32777, 32777, 32777, 32777, 32852, 9, 87, 87, 87, 87, 87, 87, 87, 87, 87,
+    87, 9, 9, 32856, 32856, 32856, 32856, 32856, 32856, 32851, 32851, 32851, 32851, 32851, 32851,
+    32777, 32777, 32855, 32777, 32777, 32855, 32777, 32777, 32855, 32855, 32851, 32851, 32851,
+    32851, 32851, 32851, 32851, 32851, 32777, 32777, 32852, 32853, 32852, 32853, 32777, 32777,
+    32777, 32777, 32777, 32777, 32777, 32777, 9, 32854, 32852, 32853, 32777, 32777, 32777, 32777,
+    32777, 32854, 32852, 32853, 32777, 32777, 32777, 32777, 32777, 32854, 32852, 32853, 32777,
+    32777, 32777, 32777, 32777, 32854, 32852, 32853, 32777, 32777, 32777, 32777, 32777, 32854,
+    32852, 32853, 32777, 32777, 32777, 32777, 32777, 32854, 32852, 32853, 32777, 32777, 32777,
+    32777, 32777, 32851, 32851, 32851, 32851, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 9, 9, 32777,
+    32777, 32777, 32777, 32777, 32777, 32777, 32777, 32777, 32777, 32852, 32853, 32777, 32777,
+    32854, 32852, 32853, 32777, 32777, 32851, 32851, 32853, 32852, 32853, 32853, 32852, 32853,
+    32852, 32853, 32777, 32777, 32777, 32777, 32777, 32777, 32777, 32777, 32854, 32852, 32853,
+    32777, 32777, 32777, 32777, 32777, 32854, 32852, 32853, 32777, 32777, 32777, 32777, 32777,
+    32854, 32852, 32853, 32777, 32777, 32777, 32777, 32777, 32854, 32852, 32853, 32777, 32777,
+    32777, 32777, 32777, 32854, 32852, 32853, 32777, 32777, 32777, 32777, 32777, 32854, 32852,
+    32853, 32777, 32777, 32777, 32777, 32777, 32851, 32851, 32851, 32851, 32852, 32853, 32777,
+    32777, 32777, 32777, 32854, 32852, 32853, 32777, 32777, 32777, 32777, 32777, 32851, 32851,
+    32853, 32852, 32853, 32853, 32851, 32851, 32851, 32851, 32851, 32851, 32777, 32777, 32851,
+    32851, 9, 9, 83, 9, 9, 9, 9, 9, 9, 9, 9, 89, 9, 11, 11, 11, 90, 77, 76, 32844, 76, 32844, 2,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 2, 2, 2, 2, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32791, 32770,
+    32770, 32770, 32770, 32770, 2, 2, 2, 91, 2, 91, 2, 91, 2, 91, 2, 91, 2, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32791, 32859,
+    32860, 32770, 32770, 32770, 32770, 32770, 32770, 32860, 32859, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 35, 35, 35, 32770, 26, 26, 26, 26, 35, 32770, 32770, 32770, 32770, 32794, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32791, 32791, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32859, 32770, 32770, 32770, 32861,
+    32860, 32770, 32770, 32770, 32770, 32770, 32770, 2, 2, 2, 2, 2, 2, 2, 32770, 32770, 32770, 2, 2,
+    32770, 2, 2, 2, 2, 2, 32770, 2, 2, 2, 2, 32770, 32770, 32770, 2, 2, 2, 2, 32770, 32770, 32770,
+    32770, 32770, 32859, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32859, 32770, 32770, 32859, 32770, 32859, 32770, 32859,
+    32770, 32770, 32859, 32770, 32859, 32770, 32770, 32770, 32791, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32791, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32771, 32771, 32771, 32833, 32771, 32771, 32771, 32771, 32771, 32771, 32771, 32833,
+    32771, 32771, 32771, 32771, 32771, 32771, 32771, 32771, 32771, 32771, 32771, 32862, 32862,
+    32862, 32862, 32862, 32862, 32862, 32862, 32862, 32771, 32771, 32771, 32833, 32771, 32771,
+    32771, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32859, 32770, 32770,
+    32859, 32770, 32770, 32770, 32791, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32794, 32794, 32770, 32794, 32770, 32791, 32770, 32770,
+    32770, 32770, 32770, 32863, 32864, 32865, 32864, 32864, 32864, 32865, 32864, 32864, 32864,
+    32865, 32864, 32864, 32864, 32865, 32864, 32864, 32770, 32770, 32770, 32770, 32803, 2, 2, 2, 2,
+    32770, 32770, 32770, 32770, 2, 32770, 98, 98, 32770, 2, 2, 2, 32770, 32770, 32770, 32770, 32794,
+    32791, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 2, 2, 2, 2, 32770, 32770,
+    32770, 32770, 32770, 32770, 32859, 32859, 32770, 32770, 32770, 32770, 99, 32770, 32794, 32791,
+    32770, 32770, 32791, 2, 2, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32859, 32770, 32859, 32770,
+    32859, 32770, 32859, 32770, 32770, 32770, 32770, 32791, 32770, 32791, 32770, 32770, 32770,
+    32770, 32791, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 28, 28, 32796, 28, 28,
+    32796, 28, 28, 32770, 32770, 32770, 32796, 28, 28, 32770, 32859, 32770, 32770, 32859, 32770,
+    32859, 32770, 32770, 32859, 32770, 32791, 32770, 32770, 32770, 32770, 32770, 32791, 32770,
+    32791, 28, 28, 32796, 28, 28, 32796, 28, 28, 32770, 32770, 32770, 32796, 28, 28, 32770, 32860,
+    32859, 32770, 32859, 32770, 32859, 32770, 32791, 32770, 32791, 32861, 32791, 32861, 32794,
+    32791, 32791, 32861, 32791, 32861, 32794, 32791, 32770, 32791, 32794, 32791, 32794, 32791,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32791, 32770, 32770, 32770,
+    32770, 32770, 32791, 32791, 32794, 32794, 32791, 32770, 32770, 32770, 32770, 32770, 32770,
+    32846, 32868, 32868, 32868, 32868, 32858, 32868, 32868, 32868, 32868, 32868, 32868, 32858,
+    32868, 32868, 32847, 32847, 32848, 32848, 32849, 32849, 32846, 32868, 32868, 32868, 32868,
+    32858, 32868, 32770, 32770, 32770, 32770, 32770, 32859, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 2, 2, 2, 32770, 32770, 2, 2, 2,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 2, 2, 2, 2, 32770, 32770, 32770, 32770, 32770, 32770, 32859,
+    32859, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32859, 32770,
+    32859, 32770, 32859, 32770, 32859, 32770, 32770, 32770, 32770, 32791, 32770, 32791, 32770,
+    32770, 32770, 32770, 32770, 32770, 28, 28, 32796, 28, 28, 32796, 28, 28, 32770, 32770, 32770,
+    32796, 28, 28, 28, 28, 32796, 28, 28, 32796, 28, 28, 32770, 32770, 32770, 32796, 28, 28, 32770,
+    32791, 32861, 32791, 32861, 32794, 32791, 32770, 32794, 32791, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32791, 32770, 32791, 32770,
+    32859, 32794, 32794, 32770, 32770, 32791, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 2, 2, 2, 32770, 32770, 2, 2, 2, 32770, 32770,
+    32770, 32770, 32770, 32770, 23, 23, 23, 23, 32770, 32770, 23, 23, 23, 23, 32770, 32770, 23, 23,
+    23, 23, 32770, 32770, 23, 23, 23, 23, 32770, 32770, 23, 23, 23, 23, 32770, 32770, 23, 23, 23,
+    23, 32770, 32770, 23, 23, 23, 23, 32770, 32770, 23, 23, 23, 23, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 99, 32791, 32770, 32770, 32770, 2, 2, 2, 32770, 32770, 2, 2,
+    2, 32770, 32770, 32770, 32770, 32770, 32791, 101, 102, 102, 102, 32770, 32768, 32769, 32770, 3,
+    4, 5, 32774, 32769, 103, 104, 103, 105, 104, 105, 104, 106, 105, 106, 105, 107, 32871, 32872,
+    103, 32872, 104, 32872, 32872, 32873, 104, 32873, 105, 32873, 32873, 32874, 105, 32874, 106,
+    32874, 108, 108, 11, 2, 2, 13, 13, 13, 13, 2, 2, 2, 2, 2, 2, 11, 11, 11, 9, 11, 11, 11, 32779,
+    11, 109, 109, 109, 109, 32779, 11, 110, 110, 111, 111, 112, 112, 113, 113, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 2, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 2, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 2, 2, 2, 2, 2, 2,
+    32770, 2, 2, 2, 2, 2, 2, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 2, 2, 2, 2, 32770, 32770, 32770, 2, 2, 2, 2, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32771, 32771, 32833, 32833, 32833, 32833, 32833, 32833, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32868, 32868,
+    32858, 32858, 32858, 32858, 32858, 32858, 2, 2, 2, 2, 32770, 2, 2, 2, 32770, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 2, 32770, 32770, 32770, 2, 32770, 32770, 2, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32771, 32771, 32771, 32771, 32771, 32771,
+    32771, 32771, 32771, 32771, 32771, 32771, 32771, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32799, 32882, 32882, 32882, 32799, 32799, 32799, 32799, 32799, 32799, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 9, 9, 9, 65, 9, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 115, 2, 2, 9, 9, 9, 109, 109, 109, 109, 32779, 11,
+    32779, 11, 2, 2, 9, 9, 9, 2, 2, 2, 2, 2, 2, 11, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 9, 9, 9, 2, 2,
+    32770, 32770, 7, 32769, 8, 32769, 32769, 32769, 9, 9, 9, 32778, 32769, 32769, 11, 12, 32770,
+    32770, 32769, 32781, 11, 32779, 11, 11, 11, 11, 10, 11, 14, 14, 14, 15, 14, 16, 11, 11, 11, 13,
+    17, 18, 11, 11, 11, 13, 13, 13, 19, 14, 10, 32781, 20, 11, 32778, 32779, 32769, 32769, 32768,
+    32769, 32768, 1, 1, 1, 1, 11, 2, 11, 13, 32781, 2, 11, 11, 21, 11, 22, 13, 11, 11, 32781, 11,
+    32769, 32769, 32769, 32770, 32791, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792,
+    32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792,
+    32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792,
+    32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792, 32792,
+    32792, 25, 25, 25, 32794, 32782, 32795, 32795, 32796, 32770, 32797, 32796, 14, 6, 32782, 14, 30,
+    32770, 32770, 32799, 32770, 32770, 32770, 32791, 32800, 32801, 34, 32769, 32769, 32769, 32769,
+    32769, 32769, 32769, 32803, 32769, 32769, 32769, 36, 11, 37, 32770, 32777, 32774, 32774, 6, 38,
+    39, 38, 39, 9, 40, 11, 11, 11, 11, 11, 11, 11, 11, 32809, 32810, 32793, 32768, 32811, 32769,
+    32810, 32810, 32769, 32769, 32771, 2, 9, 23, 32769, 32769, 32769, 32812, 32812, 32769, 32769,
+    32801, 32813, 32814, 32815, 32816, 32817, 32818, 32819, 32820, 32821, 32769, 32769, 32822,
+    32823, 32822, 32824, 32823, 32825, 32826, 32825, 32769, 32769, 32769, 11, 11, 11, 11, 59, 11,
+    11, 59, 6, 11, 11, 11, 11, 11, 11, 11, 11, 59, 59, 59, 59, 11, 11, 11, 11, 11, 11, 11, 11, 11,
+    11, 32828, 9, 32769, 32769, 32829, 32796, 62, 32796, 32794, 6, 32774, 63, 2, 64, 26, 2, 26,
+    32769, 1, 32833, 32779, 9, 9, 6, 6, 35, 32769, 32769, 32769, 32769, 32769, 32769, 32791, 32791,
+    13, 13, 66, 66, 32774, 32774, 32812, 6, 6, 32769, 32769, 32769, 32769, 32835, 32835, 32769,
+    32770, 32769, 32836, 32769, 32769, 32769, 9, 9, 32777, 32777, 32812, 32769, 11, 32769, 32769,
+    32812, 32812, 2, 32837, 70, 32769, 2, 2, 1, 32769, 32769, 71, 32769, 32791, 32791, 32769, 32769,
+    32835, 32835, 32769, 32769, 32769, 32769, 32777, 32777, 32777, 32774, 32770, 32768, 32835,
+    32770, 32769, 32769, 32769, 32769, 32769, 32769, 32769, 32769, 32769, 32769, 32769, 32769,
+    32769, 32769, 32769, 32770, 32791, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32794, 32770, 32794, 32794, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32833, 32770, 32770, 32768, 32770,
+    32800, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32770, 32770, 32777, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32801, 32770, 32770, 32770, 32770, 32770, 32770, 32770, 32770,
+    32770, 32770, 32770, 32770, 32769, 32769, 32769, 32769, 32769, 83, 1, 32769, 32769, 1, 9, 9, 26,
+    36, 2, 116, 117, 117, 32777, 32833, 32769, 32769, 32769, 32769, 1, 2, 2, 2, 2, 2, 2, 1, 1, 1,
+    32769, 32769, 32769, 32769, 32769, 1, 1, 1, 1, 1, 1, 118, 119, 1, 120, 32769, 32769, 1, 9, 9, 9,
+    9, 65, 65, 65, 9, 9, 9, 90, 90, 90, 65, 121, 32769, 65, 32769, 32769, 32769, 32781, 32781,
+    32840, 122, 122, 122, 122, 2, 2, 11, 11, 11, 11, 11, 11, 11, 11, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 26, 122, 122, 32806, 32806, 32775, 32779, 32775, 32779, 32775, 32779, 32806, 32806,
+    32806, 2, 2, 2, 2, 23, 23, 2, 2, 2, 2, 2, 23, 2, 2, 2, 2, 65, 3, 3, 3, 3, 122, 122, 122, 122, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 26, 26, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 11, 11,
+    123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 3, 3, 3, 3, 122,
+    122, 122, 122, 23, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 23, 23, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 23, 23, 23, 26, 26, 26, 26, 26, 26, 26, 26, 23, 23, 23, 23, 23, 23, 23, 23, 26, 26, 26, 26,
+    26, 26, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123,
+    123, 123, 123, 123, 123, 123, 123, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 93, 93, 23, 23, 124, 23,
+    23, 124, 124, 124, 32770, 2, 91, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 91, 2, 2, 91, 2,
+    2, 91, 2, 2, 91, 2, 93, 93, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 91, 2, 2, 91, 2, 2, 91, 2, 2,
+    91, 2, 93, 93, 32770, 91, 91, 125, 91, 91, 125, 125, 125, 26, 26, 123, 123, 123, 123, 123, 123,
+    123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 123, 2, 2,
+    91, 2, 2, 91, 93, 93, 26, 26, 126, 26, 26, 126, 127, 127, 93, 93, 93, 93, 93, 93, 2, 2, 2, 31,
+    31, 31, 2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 31, 31,
+    31, 2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 2, 2,
+    31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31,
+    2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 2, 2, 2, 31, 31, 31, 23, 23, 127, 23, 23, 127, 128,
+    128, 26, 26, 126, 26, 26, 126, 128, 128, 26, 26, 126, 26, 26, 126, 128, 128, 2, 2, 93, 2, 2, 93,
+    93, 93, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129,
+    129, 129, 129, 129, 129, 129, 129, 93, 93, 93, 93, 91, 26, 26, 26, 91, 91, 125, 91, 91, 125,
+    125, 125, 23, 23, 23, 23, 23, 23, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 91, 91, 91, 91, 91, 91, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129,
+    129, 129, 129, 129, 129, 129, 129, 129, 129, 32794, 26, 26, 23, 23, 32794, 130, 130, 26, 26, 26,
+    26, 26, 26, 26, 26, 91, 91, 91, 91, 91, 91, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 23, 23, 26, 26, 26, 93, 23, 23, 124, 124, 93, 26, 2, 2, 91, 93, 26, 26,
+    126, 127, 93, 93, 93, 2, 2, 2, 2, 26, 26, 126, 128, 26, 26, 126, 128, 2, 2, 2, 2, 2, 2, 93, 93,
+    93, 93, 2, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2,
+    91, 2, 2, 91, 2, 2, 93, 93, 93, 93, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91, 2, 2, 91,
+    2, 2, 2, 2, 2, 93, 93, 2, 2, 93, 93, 2, 2, 93, 93, 2, 2, 93, 93, 2, 2, 93, 93, 2, 2, 93, 93, 2,
+    2, 23, 2, 2, 23, 23, 26, 23, 130, 26, 26, 26, 26, 23, 23, 26, 26, 26, 26, 23, 23, 91, 91, 2, 2,
+    91, 122, 122, 2, 2, 2, 2, 2, 2, 2, 2, 32770, 32770, 11, 11, 11, 11, 11, 11, 131, 131, 11, 11,
+    11, 11, 11, 11, 11, 11, 11, 11, 2, 2, 2, 2, 11, 11, 11, 11, 11, 11, 115, 11, 11, 11, 11, 11, 38,
+    38, 38, 38, 11, 11, 11, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 23, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 26,
+    23, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 11, 11, 11, 23, 23, 23, 11, 11, 11, 11, 11, 11, 11, 11, 11,
+    11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 13, 11, 11, 11, 2, 2, 2, 23, 2, 2,
+    2, 11, 23, 23, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 11, 2, 2, 2, 2, 2, 26, 2, 2, 2,
+    2, 11, 120, 2, 2, 2, 2, 2, 2, 11, 23, 23, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 11,
+    11, 2, 2, 11, 2, 2, 2, 2, 2, 2, 11, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 65, 11, 11, 2, 2, 23, 23, 23, 23, 2, 2, 2, 2, 2, 2,
+    26, 26, 23, 23, 2, 2, 2, 2, 93, 93, 93, 93, 93, 93, 93, 23, 23, 23, 23, 23, 23, 23, 2, 28, 2,
+    130, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 11, 11, 2,
+    2, 26, 26, 113, 11, 113, 11, 113, 11, 113, 11, 113, 11, 113, 11, 113, 11, 113, 11, 11, 115, 11,
+    115, 11, 11, 115, 11, 115, 11, 11, 11, 11, 132, 132, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2,
+    26, 26, 23, 23, 23, 23, 23, 23, 2, 2, 2, 2, 2, 2, 2, 2, 91, 2, 2, 2, 2, 11, 11, 11, 11, 11, 11,
+    11, 11, 11, 11, 11, 115, 11, 11, 11, 2, 2, 2, 2, 2, 2, 91, 91, 91, 91, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 11, 11, 11,
+    11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 73, 74,
+];
+
+/// The bit of `ENTRIES` set for an overloaded intrinsic.
+pub(super) const OVERLOADED: u16 = 0x8000;

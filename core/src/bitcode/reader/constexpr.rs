@@ -2,17 +2,21 @@
 //! which LLVM 15 and 16 write). As LLVM 19's reader does, every use of one inside a function
 //! becomes instructions inserted just before the user, named `constexpr`, `constexpr1`, ...
 //! (`constexpr.ins` for the `insertelement`/`insertvalue` chain of an aggregate that contains
-//! one), expanded anew at each use; a global's initializer that uses one is an error.
+//! one), expanded anew at each use; a global's initializer that uses one is an error. A phi
+//! operand's instructions go into a new block `phi.constexpr` on that incoming edge (one per
+//! edge, shared by the phis of the block; see [`Edges`]). The names take numbers from one
+//! counter per function, as LLVM's symbol table does, including the number of the spare
+//! `phi.constexpr` block LLVM names in advance and drops unused (hence a skipped number).
 //!
 //! While reading, such an expression is kept in the constant pool as a [`ConstExpr`] of its
 //! own opcode; an `icmp`/`fcmp` carries its bitcode predicate as a third, `i32` operand. Such
 //! constants are never left in the module read: only the instructions made from them are.
 
 use super::module::ModuleReader;
-use crate::ir::function::{Body, LocalName, ValueData, ValueDef};
+use crate::ir::function::{BlockData, Body, LocalName, ValueData, ValueDef};
 use crate::ir::{
-    ApInt, ConstId, ConstKind, Extra, Inst, InstData, InstFlags, Opcode, Operand, Symbol, TypeId,
-    Value,
+    ApInt, Block, ConstId, ConstKind, Extra, Inst, InstData, InstFlags, Opcode, Operand, Symbol,
+    TypeId, Value,
 };
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -141,10 +145,16 @@ impl ModuleReader<'_> {
             }
         }
         let mut namer = Namer { used, last: 0 };
+        let mut edges = Edges::default();
         for bi in 0..body.layout.len() {
             let Some(&b) = body.layout.get(bi) else { continue };
             let mut k = 0;
             while let Some(&inst) = body.blocks.get(b).and_then(|bd| bd.insts.get(k)) {
+                if body.insts.get(inst).is_some_and(|d| d.op == Opcode::Phi) {
+                    self.expand_phi(body, b, inst, &mut memo, &mut namer, &mut edges)?;
+                    k += 1;
+                    continue;
+                }
                 let new = self.expand_inst(body, inst, &mut memo, &mut namer)?;
                 let n = new.len();
                 if n > 0 {
@@ -155,6 +165,86 @@ impl ModuleReader<'_> {
                 }
                 k += n + 1;
             }
+        }
+        edges.place(body);
+        Ok(())
+    }
+
+    /// Expands the legacy operands of a phi in block `to` into a block of their own on each
+    /// incoming edge, as LLVM 19 does (see [`Edges`]).
+    fn expand_phi(
+        &mut self,
+        body: &mut Body,
+        to: Block,
+        inst: Inst,
+        memo: &mut HashMap<ConstId, bool>,
+        namer: &mut Namer,
+        edges: &mut Edges,
+    ) -> Result<(), String> {
+        let Some(d) = body.insts.get(inst) else { return Ok(()) };
+        let Extra::Phi(froms) = &d.extra else { return Ok(()) };
+        let froms = froms.clone();
+        let mut args = d.args.clone();
+        let mut out =
+            Expansion { insts: Vec::new(), made: HashMap::default(), memo: std::mem::take(memo) };
+        // The operand already taken for each incoming block: a repeated block reuses it.
+        let mut seen: HashMap<Block, Operand> = HashMap::default();
+        let mut r = Ok(());
+        for (i, &from) in froms.iter().enumerate() {
+            let Some(arg) = args.get_mut(i) else { break };
+            if let Some(&v) = seen.get(&from) {
+                *arg = v;
+                continue;
+            }
+            let edge = edges.of.get(&(from, to)).copied();
+            if edge.is_none() && edges.spare.is_none() {
+                // LLVM makes (and names) the block before it knows whether it needs it.
+                edges.spare = Some(namer.name(&mut self.m, "phi.constexpr"));
+            }
+            if let Operand::Const(c) = *arg {
+                match self.is_legacy(c, &mut out.memo, 0) {
+                    Ok(true) => {
+                        out.made.clear();
+                        match self.materialize(body, c, &mut out, namer, 0) {
+                            Ok(v) => *arg = v,
+                            Err(e) => {
+                                r = Err(e);
+                                break;
+                            }
+                        }
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        r = Err(e);
+                        break;
+                    }
+                }
+            }
+            if !out.insts.is_empty() {
+                let eb = match edge {
+                    Some(eb) => eb,
+                    None => {
+                        let name = edges.spare.take().unwrap_or(LocalName::Unnamed);
+                        let eb = body.blocks.push(BlockData {
+                            name,
+                            defined: true,
+                            ..Default::default()
+                        });
+                        edges.of.insert((from, to), eb);
+                        edges.list.push((from, to, eb));
+                        eb
+                    }
+                };
+                if let Some(bd) = body.blocks.get_mut(eb) {
+                    bd.insts.append(&mut out.insts);
+                }
+            }
+            seen.insert(from, *arg);
+        }
+        *memo = std::mem::take(&mut out.memo);
+        r?;
+        if let Some(d) = body.insts.get_mut(inst) {
+            d.args = args;
         }
         Ok(())
     }
@@ -199,7 +289,6 @@ impl ModuleReader<'_> {
         out: &mut Expansion,
         namer: &mut Namer,
     ) -> Result<(), String> {
-        let op = body.insts.get(inst).map(|d| d.op);
         for &(bundle, i) in slots {
             let Some(d) = body.insts.get(inst) else { break };
             let operand = match bundle {
@@ -214,14 +303,6 @@ impl ModuleReader<'_> {
             let Some(Operand::Const(c)) = operand else { continue };
             if !self.is_legacy(c, &mut out.memo, 0)? {
                 continue;
-            }
-            if op == Some(Opcode::Phi) {
-                // LLVM 19 puts these instructions into a new block on the incoming edge.
-                return Err(format!(
-                    "a phi operand using the {} constant expression, which LLVM 19 no longer \
-                     has, is not supported",
-                    self.legacy_name(c)
-                ));
             }
             out.made.clear();
             let v = self.materialize(body, c, out, namer, 0)?;
@@ -318,6 +399,55 @@ impl ModuleReader<'_> {
         };
         out.made.insert(c, v);
         Ok(v)
+    }
+}
+
+/// The blocks made for the legacy operands of phis: one for each (from, to) edge, shared by
+/// the phis of `to`. As LLVM 19's reader does, once the function is read each gets a branch
+/// to `to`, `from`'s terminator and `to`'s phis go through it instead, and it is placed just
+/// before `to` (in the order the blocks were made).
+#[derive(Default)]
+struct Edges {
+    of: HashMap<(Block, Block), Block>,
+    list: Vec<(Block, Block, Block)>,
+    /// The name of the block LLVM keeps ready for the next edge: it takes a name (and so a
+    /// number from the function's counter) when made, and is dropped unused at the end.
+    spare: Option<LocalName>,
+}
+
+impl Edges {
+    fn place(self, body: &mut Body) {
+        for (from, to, eb) in self.list {
+            let mut br = InstData::new(Opcode::Br, TypeId::VOID, Vec::new());
+            br.extra = Extra::Br(Box::new([to]));
+            body.append(eb, br, LocalName::Unnamed);
+            if let Some(t) = body.terminator(from) {
+                if let Some(d) = body.insts.get_mut(t) {
+                    for s in d.blocks_mut() {
+                        if *s == to {
+                            *s = eb;
+                        }
+                    }
+                }
+            }
+            let phis: Vec<Inst> =
+                body.blocks.get(to).map(|bd| bd.insts.clone()).unwrap_or_default();
+            for i in phis {
+                match body.insts.get_mut(i) {
+                    Some(d) if d.op == Opcode::Phi => {
+                        if let Extra::Phi(bs) = &mut d.extra {
+                            for b in bs.iter_mut().filter(|b| **b == from) {
+                                *b = eb;
+                            }
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            body.layout.retain(|&b| b != eb);
+            let at = body.layout.iter().position(|&b| b == to).unwrap_or(body.layout.len());
+            body.layout.insert(at, eb);
+        }
     }
 }
 
