@@ -93,10 +93,7 @@ attributes #1 = { mustprogress nofree nosync memory(read) }
 #[test]
 fn target_intrinsics_get_llvm_attributes() {
     for t in ["llvm-as-19", "llvm-dis-19"] {
-        if !tool(t) {
-            eprintln!("skipped: {t} is missing (scripts/setup-test-deps.sh installs it)");
-            return;
-        }
+        common::require(t);
     }
     let bc = run("llvm-as-19", &["-o", "-"], TARGET_SRC.as_bytes());
     let dis = String::from_utf8(run("llvm-dis-19", &["-o", "-"], &bc)).unwrap_or_default();
