@@ -83,16 +83,14 @@ impl std::error::Error for BitcodeError {}
 /// except that nothing has a source span (spans are empty at offset 0). Like `llvm-dis-19`,
 /// it leaves out the file's use-list order (see [`read_keeping_uselistorder`]).
 pub fn read(bytes: &[u8]) -> Result<Module, BitcodeError> {
-    let mut m = reader::read(bytes)?;
-    m.uselistorders.clear();
-    Ok(m)
+    reader::read(bytes, false)
 }
 
 /// [`read`], keeping the file's use-list order as `uselistorder` directives where it differs
 /// from the order the text parser would give, as `llvm-dis-19 --preserve-ll-uselistorder`
 /// prints them; written back, the module has the same use-list order as the file.
 pub fn read_keeping_uselistorder(bytes: &[u8]) -> Result<Module, BitcodeError> {
-    reader::read(bytes)
+    reader::read(bytes, true)
 }
 
 /// Applies to `module` the upgrades LLVM 19 makes to every module it reads from bitcode, as

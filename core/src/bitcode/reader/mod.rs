@@ -146,8 +146,8 @@ impl ValueContext for ValueTable {
     }
 }
 
-/// Reads a whole bitcode file.
-pub(super) fn read(bytes: &[u8]) -> Result<Module, BitcodeError> {
+/// Reads a whole bitcode file, with its use-list order as directives when `keep_uselistorder`.
+pub(super) fn read(bytes: &[u8], keep_uselistorder: bool) -> Result<Module, BitcodeError> {
     let (data, base) = unwrap(bytes)?;
     // The string table follows the module block: find it (and the producer) first.
     let mut c = Cursor::new(data, base);
@@ -196,7 +196,8 @@ pub(super) fn read(bytes: &[u8]) -> Result<Module, BitcodeError> {
         match e {
             Entry::SubBlock(block::MODULE_BLOCK_ID) => {
                 c.enter_block()?;
-                let r = module::ModuleReader::new(strtab, producer, bytes.len());
+                let mut r = module::ModuleReader::new(strtab, producer, bytes.len());
+                r.keep_uselistorder = keep_uselistorder;
                 return r.read(&mut c);
             }
             Entry::SubBlock(_) => c.skip_block()?,

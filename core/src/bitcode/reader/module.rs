@@ -56,6 +56,9 @@ pub(super) struct ModuleReader<'a> {
     pub input_len: u64,
     /// True once a constant expression LLVM 19 no longer has was read (see `constexpr`).
     pub legacy_exprs: bool,
+    /// Whether the file's use-list order becomes `uselistorder` directives (see `uselist`);
+    /// otherwise its records are checked and dropped.
+    pub keep_uselistorder: bool,
 }
 
 /// LLVM's encoded linkages.
@@ -143,6 +146,7 @@ impl<'a> ModuleReader<'a> {
             fn_attrs: HashMap::default(),
             input_len: input_len as u64,
             legacy_exprs: false,
+            keep_uselistorder: false,
         }
     }
 
@@ -217,7 +221,11 @@ impl<'a> ModuleReader<'a> {
             }
         }
         super::upgrade::apply(&mut self.m);
-        super::uselist::finish(&mut self.m);
+        if self.keep_uselistorder {
+            super::uselist::finish(&mut self.m);
+        } else {
+            self.m.uselistorders.clear();
+        }
         Ok(self.m)
     }
 
