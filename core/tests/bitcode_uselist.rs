@@ -87,6 +87,49 @@ fn every_kind_at_once() {
 }
 
 #[test]
+fn constants_in_instructions_and_initializers() {
+    // `i32 6` used by an initializer and three instructions (not by `@t`, which LLVM keeps as
+    // data), a constant expression used by an initializer and an instruction, constants used
+    // in two functions, `i32 1` used by an `add` and by `alloca`s without a count.
+    check(CONSTANTS);
+}
+
+const CONSTANTS: &str = r#"@g = global [4 x i32] zeroinitializer
+@s = global { i32, ptr } { i32 6, ptr getelementptr (i8, ptr @g, i64 4) }
+@t = global [2 x i32] [i32 6, i32 6]
+
+define i32 @f(i32 %x) {
+  %a = add i32 %x, 6
+  %b = mul i32 %a, 6
+  %p = load i32, ptr getelementptr (i8, ptr @g, i64 4), align 4
+  %q = load i32, ptr getelementptr (i8, ptr @g, i64 8), align 4
+  %c = sub i32 %b, 6
+  %d = select i1 true, i32 %c, i32 %p
+  ret i32 %d
+}
+
+define i32 @h(i32 %x) {
+  %a = add i32 %x, 7
+  %b = mul i32 %a, 7
+  %c = alloca i32, align 4
+  %d = alloca i32, align 4
+  %e = add i32 %b, 1
+  %f = icmp eq ptr %c, null
+  %g = icmp eq ptr %d, null
+  %h = select i1 %f, i32 %e, i32 %b
+  %i = select i1 %g, i1 true, i1 false
+  ret i32 %h
+}
+
+uselistorder i32 6, { 1, 0, 2, 3 }
+uselistorder ptr getelementptr (i8, ptr @g, i64 4), { 1, 0 }
+uselistorder i1 true, { 1, 0 }
+uselistorder i32 7, { 1, 0 }
+uselistorder i32 1, { 2, 0, 1 }
+uselistorder ptr null, { 1, 0 }
+"#;
+
+#[test]
 fn text_shuffles_are_written_only_where_bitcode_needs_them() {
     // No directive: LLVM writes no USELIST_BLOCK for these, and neither do we.
     let src =

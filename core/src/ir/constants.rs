@@ -120,6 +120,11 @@ impl ConstPool {
         }
         id
     }
+    /// The constant `kind` of type `ty`, if the pool has it (without adding it).
+    pub fn lookup(&self, ty: TypeId, kind: ConstKind) -> Option<ConstId> {
+        let data = ConstData { ty, kind };
+        self.find(hash_of(&data), &data)
+    }
     /// The `blockaddress` constants.
     pub fn block_addresses(&self) -> impl Iterator<Item = &ConstData> {
         self.block_addrs.iter().filter_map(|&c| self.items.get(c))

@@ -248,7 +248,10 @@ pub enum UseListTarget {
     Block(GlobalId, Block),
     /// A global value (`uselistorder ptr @g`).
     Global(GlobalId),
-    /// Anything else (a constant): only its text is kept.
+    /// A constant other than a global's address (`uselistorder i32 6`; constants are shared by
+    /// the whole module, so the order is of all their uses).
+    Const(ConstId),
+    /// Anything else: only its text is kept.
     Other,
 }
 

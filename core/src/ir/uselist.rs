@@ -32,7 +32,7 @@ use super::module::{GlobalId, GlobalKind, Module, UseListTarget};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 mod global;
-pub use global::GlobalUses;
+pub use global::{is_data_sequential, llvm_const_operands, GlobalUses, ModuleValue};
 
 /// One use: its user's place in creation order, and the operand number within that user.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -459,6 +459,7 @@ mod tests {
         );
         let g = m.global_by_name("g").unwrap_or_else(|| panic!("no @g"));
         let gu = GlobalUses::of(&m);
+        let g = ModuleValue::Global(g);
         let text = gu.default_order(g, Reader::Text).unwrap_or_default();
         assert_eq!(text.len(), 3);
         assert_eq!(gu.default_order(g, Reader::Bitcode), Some(text));

@@ -4,7 +4,7 @@
 //! `uselistorder` directives, shuffles of the text reader's order ([`crate::ir::uselist`]), so
 //! once the whole module is read each record is converted; a record that leaves the order the
 //! text reader makes anyway is dropped, and so is one on a value the model does not cover
-//! (constants, blocks whose `blockaddress` an instruction uses).
+//! (`blockaddress` constants, blocks whose `blockaddress` an instruction uses).
 
 use super::function::FnState;
 use super::module::ModuleReader;
@@ -12,7 +12,7 @@ use crate::bitcode::bitstream::{Cursor, Record};
 use crate::bitcode::codes::uselist as uc;
 use crate::bitcode::BitcodeError;
 use crate::ir::module::{UseListOrder, UseListTarget};
-use crate::ir::uselist::{BlockAddressRefs, FnUses, GlobalUses, Reader};
+use crate::ir::uselist::{BlockAddressRefs, FnUses, GlobalUses, ModuleValue, Reader};
 use crate::ir::{ConstKind, GlobalId, Module, Operand};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -43,8 +43,7 @@ impl ModuleReader<'_> {
                     Some((Operand::Value(v), _)) => UseListTarget::Local(v),
                     Some((Operand::Const(k), _)) => match self.m.consts.kind(k) {
                         ConstKind::Global(g) => UseListTarget::Global(*g),
-                        // Constants: not covered.
-                        _ => continue,
+                        _ => UseListTarget::Const(k),
                     },
                     _ => return Err(c.record_error(rec.code, format!("no value {id}"))),
                 },
@@ -75,26 +74,33 @@ impl ModuleReader<'_> {
 /// Turns the records [`ModuleReader::read_uselists`] kept (shuffles of the bitcode reader's
 /// order) into `uselistorder` directives (shuffles of the text reader's order), once the module
 /// is complete; drops those that give the text reader's order and those not covered. A global
-/// without a record has the bitcode reader's order, which may need a directive too.
+/// or constant without a record has the bitcode reader's order, which may need a directive too.
 pub(super) fn finish(m: &mut Module) {
     let pending = std::mem::take(&mut m.uselistorders);
-    // Globals: every one with two uses or more, record or not (the readers' orders differ).
-    let globals = GlobalUses::of(m);
-    let mut records: HashMap<GlobalId, Box<[u32]>> = HashMap::default();
+    // Globals and constants: every one with two uses or more, record or not (the readers'
+    // orders differ). Their records apply to all their uses, wherever they are.
+    let values = GlobalUses::of(m);
+    let mut records: HashMap<ModuleValue, Box<[u32]>> = HashMap::default();
     for u in &pending {
-        if let UseListTarget::Global(g) = u.target {
-            records.insert(g, u.indexes.clone());
-        }
+        match u.target {
+            UseListTarget::Global(g) => records.insert(ModuleValue::Global(g), u.indexes.clone()),
+            UseListTarget::Const(c) => records.insert(ModuleValue::Const(c), u.indexes.clone()),
+            _ => None,
+        };
     }
-    for g in globals.used_globals() {
-        let indexes = records.get(&g).map(|r| &r[..]);
-        if let Some(s) = globals.reorder(g, indexes, Reader::Bitcode, Reader::Text) {
+    for v in values.used_values() {
+        let indexes = records.get(&v).map(|r| &r[..]);
+        if let Some(s) = values.reorder(v, indexes, Reader::Bitcode, Reader::Text) {
             if s.len() >= 2 {
+                let target = match v {
+                    ModuleValue::Global(g) => UseListTarget::Global(g),
+                    ModuleValue::Const(c) => UseListTarget::Const(c),
+                };
                 m.uselistorders.push(UseListOrder {
                     text: "".into(),
                     func: None,
                     span: Default::default(),
-                    target: UseListTarget::Global(g),
+                    target,
                     indexes: s.into(),
                 });
             }
@@ -107,7 +113,7 @@ pub(super) fn finish(m: &mut Module) {
     let mut uses: HashMap<GlobalId, Option<FnUses>> = HashMap::default();
     for mut u in pending {
         let Some(g) = u.func else { continue };
-        if matches!(u.target, UseListTarget::Global(_)) {
+        if matches!(u.target, UseListTarget::Global(_) | UseListTarget::Const(_)) {
             continue;
         }
         let Some(fu) = uses.entry(g).or_insert_with(|| FnUses::of(m, g, &refs)).as_ref() else {

@@ -16,7 +16,7 @@ use crate::ir::entity::EntityRef;
 use crate::ir::function::{Body, MdOperand, Value};
 use crate::ir::inst::{Clause, Extra, InstData, Operand};
 use crate::ir::module::{GlobalId, GlobalKind};
-use crate::ir::types::{FloatKind, Type, TypeId};
+use crate::ir::types::{Type, TypeId};
 use crate::ir::Module;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -63,23 +63,7 @@ pub(super) struct Enumeration {
 /// True for arrays and vectors that `CST_CODE_DATA` can hold: elements of `i8` to `i64` or
 /// of `half`, `bfloat`, `float` or `double`, each an integer or float constant.
 pub(super) fn is_data(m: &Module, ty: TypeId, elems: &[ConstId]) -> bool {
-    let elem = match m.types.get(ty) {
-        Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
-        _ => return false,
-    };
-    let simple = match m.types.get(elem) {
-        Type::Int(b) => matches!(b, 8 | 16 | 32 | 64),
-        Type::Float(k) => {
-            matches!(k, FloatKind::Half | FloatKind::BFloat | FloatKind::Float | FloatKind::Double)
-        }
-        _ => false,
-    };
-    simple
-        && !elems.is_empty()
-        && elems.iter().all(|&e| {
-            m.consts.is_valid(e)
-                && matches!(m.consts.kind(e), ConstKind::Int(_) | ConstKind::Float(_))
-        })
+    crate::ir::uselist::is_data_sequential(m, ty, elems)
 }
 
 impl Enumeration {

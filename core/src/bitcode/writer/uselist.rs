@@ -1,19 +1,23 @@
 //! `USELIST_BLOCK`s: the use-list order the module's `uselistorder` directives give, as
 //! shuffles of the order LLVM's bitcode reader creates uses in (see [`crate::ir::uselist`]).
 //! As LLVM does, a function's block ends with the records of its arguments, results and
-//! blocks, and of the globals whose last user (in module order) is one of its instructions;
-//! the records of other globals go in a module-level block before the function blocks. Only
-//! orders that differ from the bitcode reader's get a record; for globals that includes ones
-//! without a directive, whose text order the bitcode reader would not make by itself. Directives on what the model
-//! does not cover (constants, blocks whose `blockaddress` an instruction uses) and directives
+//! blocks, and of the globals and constants whose last user (in module order) is one of its
+//! instructions; the records of other globals and constants go in a module-level block before
+//! the function blocks. Only orders that differ from the bitcode reader's get a record; for
+//! globals and constants that includes ones without a directive, whose text order the bitcode
+//! reader would not make by itself. Directives on what the model does not cover
+//! (`blockaddress` constants, blocks whose `blockaddress` an instruction uses) and directives
 //! that do not fit the module's uses get none.
 
-use super::enumerate::Enumeration;
+use super::enumerate::{ConstRef, Enumeration};
 use super::function::FnCtx;
 use crate::bitcode::bitstream::Writer;
 use crate::bitcode::codes::{block, uselist as uc};
+use crate::ir::apint::ApInt;
 use crate::ir::module::{GlobalId, Module, UseListTarget};
-use crate::ir::uselist::{BlockAddressRefs, FnUses, GlobalUses, Reader};
+use crate::ir::types::TypeId;
+use crate::ir::uselist::{BlockAddressRefs, FnUses, GlobalUses, ModuleValue, Reader};
+use crate::ir::ConstKind;
 use rustc_hash::FxHashMap as HashMap;
 
 /// What the use-list records of a module need, found once.
@@ -35,24 +39,33 @@ impl ModuleUseLists {
         ModuleUseLists { refs, globals: GlobalUses::of(m) }
     }
 
-    /// The records of globals (in the block of function `home`, or at module level).
+    /// The records of globals and constants (in the block of function `home`, or at module
+    /// level).
     fn global_records(&self, m: &Module, e: &Enumeration, home: Option<GlobalId>) -> Vec<Rec> {
-        let mut directives: HashMap<GlobalId, &[u32]> = HashMap::default();
+        let mut directives: HashMap<ModuleValue, &[u32]> = HashMap::default();
         for u in &m.uselistorders {
-            if let UseListTarget::Global(g) = u.target {
-                directives.insert(g, &u.indexes);
-            }
+            match u.target {
+                UseListTarget::Global(g) => directives.insert(ModuleValue::Global(g), &u.indexes),
+                UseListTarget::Const(c) if u.func.is_none() => {
+                    directives.insert(ModuleValue::Const(c), &u.indexes)
+                }
+                _ => None,
+            };
         }
         let mut out = Vec::new();
-        for g in self.globals.used_globals() {
-            if self.globals.home(g) != home {
+        for v in self.globals.used_values() {
+            if self.globals.home(v) != home {
                 continue;
             }
-            let indexes = directives.get(&g).copied();
-            let Some(s) = self.globals.reorder(g, indexes, Reader::Text, Reader::Bitcode) else {
+            let indexes = directives.get(&v).copied();
+            let Some(s) = self.globals.reorder(v, indexes, Reader::Text, Reader::Bitcode) else {
                 continue;
             };
-            let Some(id) = e.global_value(g) else { continue };
+            let id = match v {
+                ModuleValue::Global(g) => e.global_value(g),
+                ModuleValue::Const(c) => const_id(m, e, c),
+            };
+            let Some(id) = id else { continue };
             if s.len() >= 2 {
                 let key = (3 << 32) | u64::from(id);
                 out.push(Rec { code: uc::USELIST_CODE_DEFAULT, key, id: id.into(), shuffle: s });
@@ -65,6 +78,16 @@ impl ModuleUseLists {
     pub(super) fn write_module_block(&self, w: &mut Writer, m: &Module, e: &Enumeration) {
         write_block(w, self.global_records(m, e, None));
     }
+}
+
+/// The value id of constant `c`: `i32 1` may be numbered only as the count of `alloca`s.
+fn const_id(m: &Module, e: &Enumeration, c: crate::ir::ConstId) -> Option<u32> {
+    e.const_value(m, ConstRef::Pool(c)).or_else(|| {
+        let one = ConstKind::Int(ApInt::from_u64(32, 1));
+        (m.consts.ty(c) == TypeId::I32 && *m.consts.kind(c) == one)
+            .then(|| e.const_value(m, ConstRef::Int(TypeId::I32, 1)))
+            .flatten()
+    })
 }
 
 struct Rec {

@@ -1,4 +1,11 @@
-//! Use-list order of global values (variables, functions, aliases, ifuncs).
+//! Use-list order of global values (variables, functions, aliases, ifuncs) and of constants.
+//!
+//! Constants are uniqued module-wide, as LLVM's are: `i32 6` is one value whose users are
+//! every instruction, constant and global initializer using it (and, for `i32 1`, every
+//! `alloca` without an explicit count). Aggregates LLVM keeps as data or as
+//! `zeroinitializer`/`undef`/`poison` ([`llvm_const_operands`]) use nothing. Constants are
+//! numbered, and their uses ordered, like those of globals; every use comes newest first in
+//! both readers (a constant is numbered before all its users).
 //!
 //! A global's users are instructions of any function, constants (aggregates, expressions,
 //! `ptrauth`, `dso_local_equivalent`, `no_cfi`), and globals whose initializer, aliasee,
@@ -15,14 +22,17 @@
 //!   resolved through a placeholder).
 //!
 //! Not covered (no answer from [`GlobalUses::default_order`]): a function some `blockaddress`
-//! names, and globals used from metadata through a constant expression.
+//! names, `blockaddress` constants, globals and constants used from metadata, and the masks
+//! of `shufflevector`s (LLVM's bitcode writer numbers them as constants).
 
 use super::{predict, UseKey, UseOp};
+use crate::ir::apint::ApInt;
 use crate::ir::constants::{ConstId, ConstKind};
 use crate::ir::entity::EntityRef;
-use crate::ir::inst::Operand;
+use crate::ir::inst::{Extra, InstData, Operand};
 use crate::ir::module::{GlobalId, GlobalKind, Module};
-use crate::ir::Inst;
+use crate::ir::types::{FloatKind, Type, TypeId};
+use crate::ir::{Inst, Opcode};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A user (or a used global) in a reader's numbering.
@@ -33,25 +43,130 @@ enum Node {
     Inst(GlobalId, Inst),
 }
 
-/// The uses of every global value of a module and both readers' numberings of their users.
+/// A value whose uses span the module: a global value or a (non-global) constant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ModuleValue {
+    /// A global value.
+    Global(GlobalId),
+    /// A constant other than a global's address.
+    Const(ConstId),
+}
+
+impl ModuleValue {
+    /// The value constant `c` is: its global for a global's address.
+    pub fn of_const(m: &Module, c: ConstId) -> ModuleValue {
+        match as_global(m, c) {
+            Some(g) => ModuleValue::Global(g),
+            None => ModuleValue::Const(c),
+        }
+    }
+
+    fn node(self) -> Node {
+        match self {
+            ModuleValue::Global(g) => Node::Global(g),
+            ModuleValue::Const(c) => Node::Const(c),
+        }
+    }
+}
+
+/// The uses of every global value and constant of a module and both readers' numberings of
+/// their users.
 #[derive(Clone, Debug, Default)]
 pub struct GlobalUses {
-    uses: HashMap<GlobalId, Vec<(Node, u32)>>,
+    uses: HashMap<Node, Vec<(Node, u32)>>,
     text: HashMap<Node, u32>,
     bitcode: HashMap<Node, u32>,
     uncovered: HashSet<GlobalId>,
-    /// The last function (module order) whose instructions reach each global, directly or
-    /// through constants: LLVM writes the global's use-list record in that function's block.
-    home: HashMap<GlobalId, GlobalId>,
+    /// The `blockaddress` constants (not covered).
+    block_addrs: HashSet<ConstId>,
+    /// The last function (module order) whose instructions reach each global or constant,
+    /// directly or through constants: LLVM writes its use-list record in that function's block.
+    home: HashMap<Node, GlobalId>,
 }
 
-/// The operands of a constant that are values (a global's address is `Global`).
-fn operands(kind: &ConstKind) -> Vec<ConstId> {
-    match kind {
-        ConstKind::Aggregate(ops) | ConstKind::PtrAuth(ops) => ops.to_vec(),
+/// Whether an array or vector of `elems` is what LLVM keeps as data (`ConstantDataArray`,
+/// `ConstantDataVector`): elements of `i8` to `i64` or of `half`, `bfloat`, `float` or
+/// `double`, each an integer or float constant.
+pub fn is_data_sequential(m: &Module, ty: TypeId, elems: &[ConstId]) -> bool {
+    let elem = match m.types.get(ty) {
+        Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
+        _ => return false,
+    };
+    let simple = match m.types.get(elem) {
+        Type::Int(b) => matches!(b, 8 | 16 | 32 | 64),
+        Type::Float(k) => {
+            matches!(k, FloatKind::Half | FloatKind::BFloat | FloatKind::Float | FloatKind::Double)
+        }
+        _ => false,
+    };
+    simple
+        && !elems.is_empty()
+        && elems.iter().all(|&e| {
+            m.consts.is_valid(e)
+                && matches!(m.consts.kind(e), ConstKind::Int(_) | ConstKind::Float(_))
+        })
+}
+
+fn is_null_value(m: &Module, c: ConstId) -> bool {
+    match m.consts.kind(c) {
+        ConstKind::Int(v) => v.is_zero(),
+        ConstKind::Float(bits) => *bits == 0,
+        ConstKind::Null | ConstKind::Zero | ConstKind::NoneToken => true,
+        _ => false,
+    }
+}
+
+/// The operands of constant `c` as LLVM has them (a global's address is `Global`): none for
+/// the aggregates LLVM keeps as data, `zeroinitializer`, `undef` or `poison`; a
+/// `shufflevector`'s mask is not one.
+pub fn llvm_const_operands(m: &Module, c: ConstId) -> Vec<ConstId> {
+    if !m.consts.is_valid(c) {
+        return Vec::new();
+    }
+    match m.consts.kind(c) {
+        ConstKind::Aggregate(ops) => {
+            let first = ops.first().copied();
+            let all =
+                |f: &dyn Fn(ConstId) -> bool| ops.iter().all(|&o| m.consts.is_valid(o) && f(o));
+            let kind_is = |o: ConstId, k: fn(&ConstKind) -> bool| k(m.consts.kind(o));
+            let operandless = first.is_none()
+                || is_data_sequential(m, m.consts.ty(c), ops)
+                || all(&|o| is_null_value(m, o))
+                || all(&|o| kind_is(o, |k| matches!(k, ConstKind::Undef)))
+                || all(&|o| kind_is(o, |k| matches!(k, ConstKind::Poison)));
+            if operandless {
+                Vec::new()
+            } else {
+                ops.to_vec()
+            }
+        }
+        ConstKind::PtrAuth(ops) => ops.to_vec(),
+        ConstKind::Expr(e) if e.op == Opcode::ShuffleVector => {
+            e.operands.iter().take(2).copied().collect()
+        }
         ConstKind::Expr(e) => e.operands.to_vec(),
         _ => Vec::new(),
     }
+}
+
+/// The constant operands of an instruction, with LLVM's operand numbers; an `alloca` without
+/// a count uses `i32 1` (`one`, when the module has it).
+fn inst_constants(d: &InstData, one: Option<ConstId>) -> Vec<(usize, ConstId)> {
+    if let (Extra::Alloca { .. }, true, Some(one)) = (&d.extra, d.args.is_empty(), one) {
+        return vec![(0, one)];
+    }
+    let mut out = Vec::new();
+    for (k, op) in super::llvm_operands(d).into_iter().enumerate() {
+        if let UseOp::Op(Operand::Const(c)) = op {
+            out.push((k, c));
+        }
+    }
+    out
+}
+
+/// The module's `i32 1`, which every `alloca` without a count uses.
+fn i32_one(m: &Module) -> Option<ConstId> {
+    m.consts.lookup(TypeId::I32, ConstKind::Int(ApInt::from_u64(32, 1)))
 }
 
 /// The global a constant is the address of, if it is one.
@@ -64,6 +179,7 @@ fn as_global(m: &Module, c: ConstId) -> Option<GlobalId> {
 
 struct Numbering<'m> {
     m: &'m Module,
+    one: Option<ConstId>,
     ids: HashMap<Node, u32>,
 }
 
@@ -88,7 +204,7 @@ impl Numbering<'_> {
                 continue;
             }
             stack.push((c, true));
-            for op in operands(self.m.consts.kind(c)).into_iter().rev() {
+            for op in llvm_const_operands(self.m, c).into_iter().rev() {
                 stack.push((op, false));
             }
         }
@@ -105,10 +221,8 @@ impl Numbering<'_> {
         let Some(body) = self.m.func(f).and_then(|f| f.body.as_ref()) else { return };
         for (_, i) in crate::ir::uses::layout_insts(body) {
             let Some(d) = body.insts.get(i) else { continue };
-            for op in super::llvm_operands(d) {
-                if let UseOp::Op(Operand::Const(c)) = op {
-                    self.constant(c);
-                }
+            for (_, c) in inst_constants(d, self.one) {
+                self.constant(c);
             }
             self.give(Node::Inst(f, i));
         }
@@ -131,7 +245,7 @@ fn global_operands(m: &Module, g: GlobalId) -> Vec<ConstId> {
 }
 
 impl GlobalUses {
-    /// Finds the uses of `m`'s globals and numbers their users.
+    /// Finds the uses of `m`'s globals and constants and numbers their users.
     pub fn of(m: &Module) -> GlobalUses {
         let mut by_kind: [Vec<GlobalId>; 4] = Default::default();
         for &g in &m.order {
@@ -150,7 +264,8 @@ impl GlobalUses {
         let mut out = GlobalUses::default();
 
         // Text numbering.
-        let mut t = Numbering { m, ids: HashMap::default() };
+        let one = i32_one(m);
+        let mut t = Numbering { m, one, ids: HashMap::default() };
         for &g in vars.iter().chain(aliases).chain(ifuncs) {
             t.global_with_operands(g);
         }
@@ -159,7 +274,7 @@ impl GlobalUses {
             t.instructions(f);
         }
         // Bitcode numbering.
-        let mut b = Numbering { m, ids: HashMap::default() };
+        let mut b = Numbering { m, one, ids: HashMap::default() };
         for list in [vars, aliases, ifuncs, funcs] {
             for &g in list.iter().rev() {
                 b.global_with_operands(g);
@@ -170,34 +285,34 @@ impl GlobalUses {
         }
 
         // The uses, from every numbered user.
-        let mut add = |g: GlobalId, user: Node, k: usize| {
-            out.uses.entry(g).or_default().push((user, k as u32));
+        let mut uses: HashMap<Node, Vec<(Node, u32)>> = HashMap::default();
+        let mut add = |used: Node, user: Node, k: usize| {
+            uses.entry(used).or_default().push((user, k as u32));
         };
+        let value = |c: ConstId| ModuleValue::of_const(m, c).node();
         for &n in t.ids.keys() {
             match n {
                 Node::Const(c) => {
-                    let kind = m.consts.kind(c);
-                    match kind {
-                        ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => add(*g, n, 0),
+                    match m.consts.kind(c) {
+                        ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
+                            add(Node::Global(*g), n, 0)
+                        }
                         ConstKind::BlockAddress { func, .. } => {
                             out.uncovered.insert(*func);
+                            out.block_addrs.insert(c);
                         }
                         _ => {}
                     }
-                    for (k, op) in operands(kind).into_iter().enumerate() {
-                        if let Some(g) = as_global(m, op) {
-                            add(g, n, k);
-                        }
+                    for (k, op) in llvm_const_operands(m, c).into_iter().enumerate() {
+                        add(value(op), n, k);
                     }
                 }
                 Node::Global(g) => {
                     for (k, op) in global_operands(m, g).into_iter().enumerate() {
-                        if let Some(used) = as_global(m, op) {
-                            // A function's operands are numbered personality, prefix,
-                            // prologue whichever are set; LLVM allocates all three.
-                            let k = function_operand_no(m, g, op).unwrap_or(k);
-                            add(used, n, k);
-                        }
+                        // A function's operands are numbered personality, prefix,
+                        // prologue whichever are set; LLVM allocates all three.
+                        let k = function_operand_no(m, g, op).unwrap_or(k);
+                        add(value(op), n, k);
                     }
                 }
                 Node::Inst(f, i) => {
@@ -206,34 +321,32 @@ impl GlobalUses {
                     else {
                         continue;
                     };
-                    for (k, op) in super::llvm_operands(d).into_iter().enumerate() {
-                        if let UseOp::Op(Operand::Const(c)) = op {
-                            if let Some(g) = as_global(m, c) {
-                                add(g, n, k);
-                            }
-                        }
+                    for (k, c) in inst_constants(d, one) {
+                        add(value(c), n, k);
                     }
                 }
             }
         }
-        // Where LLVM writes each global's record: the last function reaching it.
+        out.uses = uses;
+        // Where LLVM writes each record: the last function reaching the value.
         for &f in funcs {
             let Some(body) = m.func(f).and_then(|f| f.body.as_ref()) else { continue };
             let mut seen = HashSet::default();
             for (_, i) in crate::ir::uses::layout_insts(body) {
                 let Some(d) = body.insts.get(i) else { continue };
-                for op in super::llvm_operands(d) {
-                    if let UseOp::Op(Operand::Const(c)) = op {
-                        let mut stack = vec![c];
-                        while let Some(c) = stack.pop() {
-                            if !seen.insert(c) || c.index() >= m.consts.len() {
-                                continue;
-                            }
-                            if let Some(g) = as_global(m, c) {
-                                out.home.insert(g, f);
-                            }
-                            stack.extend(operands(m.consts.kind(c)));
+                for (_, c) in inst_constants(d, one) {
+                    let mut stack = vec![c];
+                    while let Some(c) = stack.pop() {
+                        if !seen.insert(c) || c.index() >= m.consts.len() {
+                            continue;
                         }
+                        out.home.insert(ModuleValue::of_const(m, c).node(), f);
+                        if let ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) =
+                            m.consts.kind(c)
+                        {
+                            out.home.insert(Node::Global(*g), f);
+                        }
+                        stack.extend(llvm_const_operands(m, c));
                     }
                 }
             }
@@ -243,69 +356,95 @@ impl GlobalUses {
         out
     }
 
-    /// The function whose `USELIST_BLOCK` LLVM puts `g`'s record in (`None`: the module's).
-    pub fn home(&self, g: GlobalId) -> Option<GlobalId> {
-        self.home.get(&g).copied()
+    /// The function whose `USELIST_BLOCK` LLVM puts `v`'s record in (`None`: the module's).
+    pub fn home(&self, v: ModuleValue) -> Option<GlobalId> {
+        self.home.get(&v.node()).copied()
     }
 
-    /// The order `reader` creates `g`'s uses in, when `g` is covered: each use as its place in
+    /// `v`'s place in the text reader's numbering (the order LLVM prints module-level
+    /// directives in).
+    pub fn text_place(&self, v: ModuleValue) -> Option<u32> {
+        self.text.get(&v.node()).copied()
+    }
+
+    /// The order `reader` creates `v`'s uses in, when `v` is covered: each use as its place in
     /// the text reader's numbering (the same use in both answers).
-    pub fn default_order(&self, g: GlobalId, reader: super::Reader) -> Option<Vec<UseKey>> {
-        if self.uncovered.contains(&g) {
-            return None;
+    pub fn default_order(&self, v: ModuleValue, reader: super::Reader) -> Option<Vec<UseKey>> {
+        match v {
+            ModuleValue::Global(g) if self.uncovered.contains(&g) => return None,
+            ModuleValue::Const(c) if self.is_block_address(c) => return None,
+            _ => {}
         }
         let ids = match reader {
             super::Reader::Text => &self.text,
             super::Reader::Bitcode => &self.bitcode,
         };
+        let node = v.node();
         let mut keys = Vec::new();
         let mut same = HashMap::default();
-        for &(user, k) in self.uses.get(&g).map(|v| &v[..]).unwrap_or(&[]) {
+        for &(user, k) in self.uses.get(&node).map(|v| &v[..]).unwrap_or(&[]) {
             let key = UseKey { user: *ids.get(&user)?, operand: k };
             same.insert(key, UseKey { user: *self.text.get(&user)?, operand: k });
             keys.push(key);
         }
-        let own = *ids.get(&Node::Global(g))?;
+        let own = *ids.get(&node)?;
         // Globals are never placeholders in bitcode: all their uses come newest first.
-        let order = predict(&keys, own, reader == super::Reader::Text);
+        let reversed = reader == super::Reader::Text || matches!(v, ModuleValue::Const(_));
+        let order = predict(&keys, own, reversed);
         order.iter().map(|k| same.get(k).copied()).collect()
     }
 
-    /// The globals with at least two uses (the only ones an order can matter for).
-    pub fn used_globals(&self) -> Vec<GlobalId> {
-        let mut out: Vec<GlobalId> =
-            self.uses.iter().filter(|(_, u)| u.len() >= 2).map(|(g, _)| *g).collect();
-        out.sort_by_key(|g| g.index());
+    fn is_block_address(&self, c: ConstId) -> bool {
+        self.block_addrs.contains(&c)
+    }
+
+    /// The globals and constants with at least two uses (the only ones an order can matter
+    /// for), globals first, each kind in index order.
+    pub fn used_values(&self) -> Vec<ModuleValue> {
+        let mut out: Vec<ModuleValue> = self
+            .uses
+            .iter()
+            .filter(|(_, u)| u.len() >= 2)
+            .filter_map(|(n, _)| match *n {
+                Node::Global(g) => Some(ModuleValue::Global(g)),
+                Node::Const(c) => Some(ModuleValue::Const(c)),
+                Node::Inst(..) => None,
+            })
+            .collect();
+        out.sort_by_key(|v| match *v {
+            ModuleValue::Global(g) => (0, g.index()),
+            ModuleValue::Const(c) => (1, c.index()),
+        });
         out
     }
 
     /// The order `indexes` (a shuffle of `from`'s default; `None`: that default itself) gives
-    /// `g`'s uses, as a shuffle of `to`'s default (empty when it is that default); `None`
-    /// when `g` is not covered or `indexes` does not fit.
+    /// `v`'s uses, as a shuffle of `to`'s default (empty when it is that default); `None`
+    /// when `v` is not covered or `indexes` does not fit.
     pub fn reorder(
         &self,
-        g: GlobalId,
+        v: ModuleValue,
         indexes: Option<&[u32]>,
         from: super::Reader,
         to: super::Reader,
     ) -> Option<Vec<u32>> {
-        let from_default = self.default_order(g, from)?;
+        let from_default = self.default_order(v, from)?;
         let in_memory = match indexes {
             Some(i) => super::apply(&from_default, i)?,
             None => from_default,
         };
-        super::shuffle(&self.default_order(g, to)?, &in_memory)
+        super::shuffle(&self.default_order(v, to)?, &in_memory)
     }
 
-    /// As [`super::FnUses::convert`], for global `g`.
+    /// As [`super::FnUses::convert`], for `v`.
     pub fn convert(
         &self,
-        g: GlobalId,
+        v: ModuleValue,
         indexes: &[u32],
         from: super::Reader,
         to: super::Reader,
     ) -> Option<Vec<u32>> {
-        self.reorder(g, Some(indexes), from, to)
+        self.reorder(v, Some(indexes), from, to)
     }
 }
 

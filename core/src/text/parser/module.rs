@@ -11,7 +11,7 @@ use crate::ir::module::{
     Preemption, ThreadLocal, UnnamedAddr, UseListOrder, UseListTarget, Visibility,
 };
 use crate::ir::types::{Type, TypeId, TypeName};
-use crate::ir::GlobalId;
+use crate::ir::{ConstKind, GlobalId};
 use crate::text::lexer::TokenKind;
 
 /// The linkage and qualifiers that precede every kind of global value.
@@ -762,7 +762,8 @@ impl<'a> Parser<'a> {
     }
 
     /// `uselistorder ...` / `uselistorder_bb ...`: the value (an argument, instruction result,
-    /// block or global; anything else is kept as text only) and its shuffle.
+    /// block, global or constant; a block of a declaration and a local outside a function are
+    /// kept as text only) and its shuffle.
     pub(crate) fn parse_uselistorder(&mut self, func: Option<GlobalId>) -> PResult<()> {
         let start = self.span().start;
         let is_bb = self.at_word("uselistorder_bb");
@@ -793,7 +794,7 @@ impl<'a> Parser<'a> {
                         None => UseListTarget::Other,
                     }
                 }
-                None => self.uselist_value_skip()?,
+                None => self.uselist_constant(ty)?,
             }
         };
         self.expect(&TokenKind::Comma, "',' here")?;
@@ -859,13 +860,12 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn uselist_value_skip(&mut self) -> PResult<UseListTarget> {
-        // Constants in uselistorder are rare; accept a global reference.
-        match self.kind() {
-            TokenKind::GlobalName(_) | TokenKind::GlobalId(_) => {
-                Ok(UseListTarget::Global(self.parse_global_ref()?))
-            }
-            _ => self.err_expected("value in uselistorder"),
-        }
+    /// A constant of type `ty` in a `uselistorder`: a global's address orders the global.
+    fn uselist_constant(&mut self, ty: TypeId) -> PResult<UseListTarget> {
+        let c = self.parse_const(ty)?;
+        Ok(match self.m.consts.kind(c) {
+            ConstKind::Global(g) => UseListTarget::Global(*g),
+            _ => UseListTarget::Const(c),
+        })
     }
 }

@@ -1,12 +1,15 @@
 //! `uselistorder` directives, printed where and in the order LLVM's printer puts them: those of
 //! a function's arguments, results and blocks at the end of its body (arguments first, then
-//! blocks and results in layout order), those of globals after the functions (variables,
-//! aliases, ifuncs, then functions). Directives on other values (constants) are printed as
-//! written, after the others of their place.
+//! blocks and results in layout order), those of globals and constants after the functions, in
+//! the text reader's numbering (variables, each after its initializer's constants, aliases,
+//! ifuncs, then functions, each after the constants its instructions use). A constant's
+//! directive written inside a function stays there (it orders the uses made so far). Other
+//! directives are printed as written, after the others of their place.
 
 use super::names::{write_block_ref, write_local_value};
 use super::{FnCtx, ModulePrinter};
 use crate::ir::module::{UseListOrder, UseListTarget};
+use crate::ir::uselist::{GlobalUses, ModuleValue};
 use crate::ir::{GlobalId, Operand, SecondaryMap, Value};
 
 fn write_indexes(out: &mut String, u: &UseListOrder) {
@@ -66,7 +69,7 @@ pub(super) fn write_function_directives(
             UseListTarget::Block(fg, b) if fg == g => {
                 placed.push((block_place.get(b).copied().unwrap_or(u32::MAX), u))
             }
-            UseListTarget::Other if u.func == Some(g) => other.push(u),
+            UseListTarget::Other | UseListTarget::Const(_) if u.func == Some(g) => other.push(u),
             _ => {}
         }
     }
@@ -89,8 +92,14 @@ pub(super) fn write_function_directives(
     }
     for u in other {
         out.push_str("  ");
-        out.push_str(u.text.trim());
-        out.push('\n');
+        if let UseListTarget::Const(c) = u.target {
+            out.push_str("uselistorder ");
+            p.write_typed_const(out, c);
+            write_indexes(out, u);
+        } else {
+            out.push_str(u.text.trim());
+            out.push('\n');
+        }
     }
 }
 
@@ -113,11 +122,25 @@ pub(super) fn write_module_directives(p: &ModulePrinter, out: &mut String) {
             *s = n as u32;
         }
     }
+    // With constants among them, every directive goes by the text reader's numbering.
+    let numbered = m
+        .uselistorders
+        .iter()
+        .any(|u| u.func.is_none() && matches!(u.target, UseListTarget::Const(_)))
+        .then(|| GlobalUses::of(m));
+    let place_of = |v: ModuleValue| match (&numbered, v) {
+        (Some(n), v) => n.text_place(v).unwrap_or(u32::MAX),
+        (None, ModuleValue::Global(g)) => place.get(g).copied().unwrap_or(u32::MAX),
+        (None, ModuleValue::Const(_)) => u32::MAX,
+    };
     let mut placed: Vec<(u32, &UseListOrder)> = Vec::new();
     let mut other: Vec<&UseListOrder> = Vec::new();
     for u in &m.uselistorders {
         match u.target {
-            UseListTarget::Global(g) => placed.push((place.get(g).copied().unwrap_or(u32::MAX), u)),
+            UseListTarget::Global(g) => placed.push((place_of(ModuleValue::Global(g)), u)),
+            UseListTarget::Const(c) if u.func.is_none() => {
+                placed.push((place_of(ModuleValue::Const(c)), u))
+            }
             // A block of a declaration: only its text.
             UseListTarget::Block(g, _) if m.func(g).is_none_or(|f| f.body.is_none()) => {
                 other.push(u)
@@ -141,6 +164,8 @@ pub(super) fn write_module_directives(p: &ModulePrinter, out: &mut String) {
             }
             out.push(' ');
             p.write_global_ref(out, g);
+        } else if let UseListTarget::Const(c) = u.target {
+            p.write_typed_const(out, c);
         }
         write_indexes(out, u);
     }
