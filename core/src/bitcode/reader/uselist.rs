@@ -95,6 +95,8 @@ pub(super) fn finish(m: &mut Module) {
                 let target = match v {
                     ModuleValue::Global(g) => UseListTarget::Global(g),
                     ModuleValue::Const(c) => UseListTarget::Const(c),
+                    // Not in the module: the file had no `ptr null` to read.
+                    ModuleValue::ImplicitNull => continue,
                 };
                 m.uselistorders.push(UseListOrder {
                     text: "".into(),

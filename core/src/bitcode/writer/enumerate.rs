@@ -150,6 +150,12 @@ impl Enumeration {
                 for c in [f.prefix, f.prologue, f.personality].into_iter().flatten() {
                     self.add_const(m, ConstRef::Pool(c))?;
                 }
+                // LLVM gives a function all three once one is set, the others `ptr null`,
+                // and numbers them: use-list records may name that `ptr null`.
+                let slots = [f.prefix, f.prologue, f.personality];
+                if slots.iter().any(Option::is_some) && slots.iter().any(Option::is_none) {
+                    self.add_const(m, ConstRef::Null(TypeId::PTR))?;
+                }
                 let mut list = vec![(u32::MAX, f.fn_attrs), (0, f.ret_attrs)];
                 for (i, p) in f.params.iter().enumerate() {
                     list.push((i as u32 + 1, p.attrs));

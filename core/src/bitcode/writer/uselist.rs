@@ -64,6 +64,7 @@ impl ModuleUseLists {
             let id = match v {
                 ModuleValue::Global(g) => e.global_value(g),
                 ModuleValue::Const(c) => const_id(m, e, c),
+                ModuleValue::ImplicitNull => e.const_value(m, ConstRef::Null(TypeId::PTR)),
             };
             let Some(id) = id else { continue };
             if s.len() >= 2 {
@@ -80,13 +81,19 @@ impl ModuleUseLists {
     }
 }
 
-/// The value id of constant `c`: `i32 1` may be numbered only as the count of `alloca`s.
+/// The value id of constant `c`: `i32 1` may be numbered only as the count of `alloca`s,
+/// `ptr null` only as the unset operands of functions.
 fn const_id(m: &Module, e: &Enumeration, c: crate::ir::ConstId) -> Option<u32> {
     e.const_value(m, ConstRef::Pool(c)).or_else(|| {
+        if !m.consts.is_valid(c) {
+            return None;
+        }
         let one = ConstKind::Int(ApInt::from_u64(32, 1));
-        (m.consts.ty(c) == TypeId::I32 && *m.consts.kind(c) == one)
-            .then(|| e.const_value(m, ConstRef::Int(TypeId::I32, 1)))
-            .flatten()
+        match (m.consts.ty(c), m.consts.kind(c)) {
+            (TypeId::I32, k) if *k == one => e.const_value(m, ConstRef::Int(TypeId::I32, 1)),
+            (TypeId::PTR, ConstKind::Null) => e.const_value(m, ConstRef::Null(TypeId::PTR)),
+            _ => None,
+        }
     })
 }
 

@@ -39,6 +39,8 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 enum Node {
     Const(ConstId),
+    /// `ptr null` when the module's pool does not have it (see [`ModuleValue::ImplicitNull`]).
+    ImplicitNull,
     Global(GlobalId),
     Inst(GlobalId, Inst),
 }
@@ -50,6 +52,10 @@ pub enum ModuleValue {
     Global(GlobalId),
     /// A constant other than a global's address.
     Const(ConstId),
+    /// `ptr null`, used only as the unset operands of functions with a personality, prefix
+    /// or prologue (LLVM gives a function all three once one is set), so not in the module's
+    /// constants; it has no text, only a use-list record.
+    ImplicitNull,
 }
 
 impl ModuleValue {
@@ -65,6 +71,7 @@ impl ModuleValue {
         match self {
             ModuleValue::Global(g) => Node::Global(g),
             ModuleValue::Const(c) => Node::Const(c),
+            ModuleValue::ImplicitNull => Node::ImplicitNull,
         }
     }
 }
@@ -171,6 +178,9 @@ fn i32_one(m: &Module) -> Option<ConstId> {
 
 /// The global a constant is the address of, if it is one.
 fn as_global(m: &Module, c: ConstId) -> Option<GlobalId> {
+    if !m.consts.is_valid(c) {
+        return None;
+    }
     match m.consts.kind(c) {
         ConstKind::Global(g) => Some(*g),
         _ => None,
@@ -180,6 +190,7 @@ fn as_global(m: &Module, c: ConstId) -> Option<GlobalId> {
 struct Numbering<'m> {
     m: &'m Module,
     one: Option<ConstId>,
+    null: Option<ConstId>,
     ids: HashMap<Node, u32>,
 }
 
@@ -211,8 +222,11 @@ impl Numbering<'_> {
     }
 
     fn global_with_operands(&mut self, g: GlobalId) {
-        for c in global_operands(self.m, g) {
-            self.constant(c);
+        for (_, c) in global_operands(self.m, g) {
+            match c.or(self.null) {
+                Some(c) => self.constant(c),
+                None => self.give(Node::ImplicitNull),
+            }
         }
         self.give(Node::Global(g));
     }
@@ -229,16 +243,19 @@ impl Numbering<'_> {
     }
 }
 
-/// A global's own operands: initializer, aliasee, resolver; personality, prefix, prologue.
-fn global_operands(m: &Module, g: GlobalId) -> Vec<ConstId> {
+/// A global's own operands with their operand numbers: initializer, aliasee, resolver;
+/// personality, prefix, prologue (all three once one is set: `None` is LLVM's `ptr null`).
+fn global_operands(m: &Module, g: GlobalId) -> Vec<(usize, Option<ConstId>)> {
     match m.globals.get(g).map(|gv| &gv.kind) {
-        Some(GlobalKind::Var(v)) => v.init.into_iter().collect(),
+        Some(GlobalKind::Var(v)) => v.init.map(|c| (0, Some(c))).into_iter().collect(),
         Some(GlobalKind::Alias { aliasee: c, .. })
-        | Some(GlobalKind::IFunc { resolver: c, .. }) => {
-            vec![*c]
-        }
+        | Some(GlobalKind::IFunc { resolver: c, .. }) => vec![(0, Some(*c))],
         Some(GlobalKind::Func(f)) => {
-            [f.personality, f.prefix, f.prologue].into_iter().flatten().collect()
+            let slots = [f.personality, f.prefix, f.prologue];
+            if slots.iter().all(Option::is_none) {
+                return Vec::new();
+            }
+            slots.into_iter().enumerate().collect()
         }
         _ => Vec::new(),
     }
@@ -265,7 +282,8 @@ impl GlobalUses {
 
         // Text numbering.
         let one = i32_one(m);
-        let mut t = Numbering { m, one, ids: HashMap::default() };
+        let null = m.consts.lookup(TypeId::PTR, ConstKind::Null);
+        let mut t = Numbering { m, one, null, ids: HashMap::default() };
         for &g in vars.iter().chain(aliases).chain(ifuncs) {
             t.global_with_operands(g);
         }
@@ -274,7 +292,7 @@ impl GlobalUses {
             t.instructions(f);
         }
         // Bitcode numbering.
-        let mut b = Numbering { m, one, ids: HashMap::default() };
+        let mut b = Numbering { m, one, null, ids: HashMap::default() };
         for list in [vars, aliases, ifuncs, funcs] {
             for &g in list.iter().rev() {
                 b.global_with_operands(g);
@@ -308,13 +326,15 @@ impl GlobalUses {
                     }
                 }
                 Node::Global(g) => {
-                    for (k, op) in global_operands(m, g).into_iter().enumerate() {
-                        // A function's operands are numbered personality, prefix,
-                        // prologue whichever are set; LLVM allocates all three.
-                        let k = function_operand_no(m, g, op).unwrap_or(k);
-                        add(value(op), n, k);
+                    for (k, op) in global_operands(m, g) {
+                        let used = match op.or(null) {
+                            Some(c) => value(c),
+                            None => Node::ImplicitNull,
+                        };
+                        add(used, n, k);
                     }
                 }
+                Node::ImplicitNull => {}
                 Node::Inst(f, i) => {
                     let Some(d) =
                         m.func(f).and_then(|f| f.body.as_ref()).and_then(|b| b.insts.get(i))
@@ -408,12 +428,14 @@ impl GlobalUses {
             .filter_map(|(n, _)| match *n {
                 Node::Global(g) => Some(ModuleValue::Global(g)),
                 Node::Const(c) => Some(ModuleValue::Const(c)),
+                Node::ImplicitNull => Some(ModuleValue::ImplicitNull),
                 Node::Inst(..) => None,
             })
             .collect();
         out.sort_by_key(|v| match *v {
             ModuleValue::Global(g) => (0, g.index()),
             ModuleValue::Const(c) => (1, c.index()),
+            ModuleValue::ImplicitNull => (2, 0),
         });
         out
     }
@@ -446,10 +468,4 @@ impl GlobalUses {
     ) -> Option<Vec<u32>> {
         self.reorder(v, Some(indexes), from, to)
     }
-}
-
-/// The operand number of `c` among function `f`'s personality, prefix and prologue.
-fn function_operand_no(m: &Module, f: GlobalId, c: ConstId) -> Option<usize> {
-    let func = m.func(f)?;
-    [func.personality, func.prefix, func.prologue].iter().position(|&o| o == Some(c))
 }

@@ -131,7 +131,7 @@ pub(super) fn write_module_directives(p: &ModulePrinter, out: &mut String) {
     let place_of = |v: ModuleValue| match (&numbered, v) {
         (Some(n), v) => n.text_place(v).unwrap_or(u32::MAX),
         (None, ModuleValue::Global(g)) => place.get(g).copied().unwrap_or(u32::MAX),
-        (None, ModuleValue::Const(_)) => u32::MAX,
+        (None, _) => u32::MAX,
     };
     let mut placed: Vec<(u32, &UseListOrder)> = Vec::new();
     let mut other: Vec<&UseListOrder> = Vec::new();
