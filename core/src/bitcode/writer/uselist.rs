@@ -42,25 +42,28 @@ impl ModuleUseLists {
     /// The records of globals and constants (in the block of function `home`, or at module
     /// level).
     fn global_records(&self, m: &Module, e: &Enumeration, home: Option<GlobalId>) -> Vec<Rec> {
-        let mut directives: HashMap<ModuleValue, &[u32]> = HashMap::default();
+        // The directives on each value, in text order (a constant's, inside a function,
+        // order the uses made up to there).
+        type Directives<'a> = Vec<(&'a [u32], Option<GlobalId>)>;
+        let mut directives: HashMap<ModuleValue, Directives> = HashMap::default();
         for u in &m.uselistorders {
-            match u.target {
-                UseListTarget::Global(g) => directives.insert(ModuleValue::Global(g), &u.indexes),
-                UseListTarget::Const(c) if u.func.is_none() => {
-                    directives.insert(ModuleValue::Const(c), &u.indexes)
-                }
-                _ => None,
+            let v = match u.target {
+                UseListTarget::Global(g) => ModuleValue::Global(g),
+                UseListTarget::Const(c) => ModuleValue::Const(c),
+                _ => continue,
             };
+            directives.entry(v).or_default().push((&u.indexes, u.func));
         }
         let mut out = Vec::new();
         for v in self.globals.used_values() {
             if self.globals.home(v) != home {
                 continue;
             }
-            let indexes = directives.get(&v).copied();
-            let Some(s) = self.globals.reorder(v, indexes, Reader::Text, Reader::Bitcode) else {
-                continue;
+            let s = match directives.get(&v) {
+                Some(d) => self.globals.reorder_directives(v, d, Reader::Bitcode),
+                None => self.globals.reorder(v, None, Reader::Text, Reader::Bitcode),
             };
+            let Some(s) = s else { continue };
             let id = match v {
                 ModuleValue::Global(g) => e.global_value(g),
                 ModuleValue::Const(c) => const_id(m, e, c),

@@ -84,6 +84,8 @@ pub struct GlobalUses {
     text: HashMap<Node, u32>,
     bitcode: HashMap<Node, u32>,
     uncovered: HashSet<GlobalId>,
+    /// The text reader's place of the last user in each function.
+    fn_end: HashMap<GlobalId, u32>,
     /// The `blockaddress` constants (not covered).
     block_addrs: HashSet<ConstId>,
     /// The last function (module order) whose instructions reach each global or constant,
@@ -290,6 +292,7 @@ impl GlobalUses {
         for &f in funcs {
             t.global_with_operands(f);
             t.instructions(f);
+            out.fn_end.insert(f, t.ids.len() as u32);
         }
         // Bitcode numbering.
         let mut b = Numbering { m, one, null, ids: HashMap::default() };
@@ -456,6 +459,47 @@ impl GlobalUses {
             None => from_default,
         };
         super::shuffle(&self.default_order(v, to)?, &in_memory)
+    }
+
+    /// The order the text reader's `directives` on `v` (shuffles, each with the function it is
+    /// written in, in text order) give its uses, as a shuffle of `to`'s default. Each directive
+    /// sorts the uses made by then (inside a function: those up to its end; at module level,
+    /// after the functions: all), and the text reader makes later uses in front of them,
+    /// newest first. `None` when a shuffle does not fit.
+    pub fn reorder_directives(
+        &self,
+        v: ModuleValue,
+        directives: &[(&[u32], Option<GlobalId>)],
+        to: super::Reader,
+    ) -> Option<Vec<u32>> {
+        let default = self.default_order(v, super::Reader::Text)?;
+        let mut in_memory: Vec<UseKey> = Vec::new();
+        // The uses made so far are those of users up to `made`; the default has the later
+        // ones first, so they are a prefix of what is left of it.
+        let mut left = &default[..];
+        let mut made = 0u32;
+        for &(indexes, within) in directives {
+            let end = match (v, within) {
+                (ModuleValue::Const(_), Some(f)) => *self.fn_end.get(&f)?,
+                _ => u32::MAX,
+            };
+            if end < made {
+                return None;
+            }
+            let split = left.iter().position(|k| k.user <= end).unwrap_or(left.len());
+            let (later, new) = left.split_at(split);
+            if later.iter().any(|k| k.user <= end) || new.iter().any(|k| k.user > end) {
+                return None;
+            }
+            let mut list = new.to_vec();
+            list.append(&mut in_memory);
+            in_memory = super::apply(&list, indexes)?;
+            left = later;
+            made = end;
+        }
+        let mut list = left.to_vec();
+        list.append(&mut in_memory);
+        super::shuffle(&self.default_order(v, to)?, &list)
     }
 
     /// As [`super::FnUses::convert`], for `v`.
