@@ -132,6 +132,40 @@ define i32 @h(i32 %x) {
     );
 }
 
+#[test]
+fn blockaddress_in_instructions() {
+    // Blocks whose `blockaddress` instructions of their function use (that use comes just
+    // before the instruction's), and a function named by `blockaddress`es and called.
+    check(BLOCKADDRESS);
+}
+
+const BLOCKADDRESS: &str = r#"define void @f(i1 %c, ptr %p) {
+entry:
+  store ptr blockaddress(@f, %bb), ptr %p, align 8
+  br i1 %c, label %bb, label %other
+
+other:
+  br label %bb
+
+bb:
+  store ptr blockaddress(@f, %other), ptr %p, align 8
+  store ptr blockaddress(@f, %other), ptr %p, align 8
+  br i1 %c, label %bb, label %other
+
+  uselistorder label %other, { 2, 0, 1 }
+  uselistorder label %bb, { 1, 0, 3, 2 }
+}
+
+define void @g(ptr %p) {
+  call void @f(i1 true, ptr %p)
+  call void @f(i1 false, ptr %p)
+  ret void
+}
+
+; uselistorder directives
+uselistorder ptr @f, { 3, 2, 1, 0 }
+"#;
+
 const CONSTANTS: &str = r#"@g = global [4 x i32] zeroinitializer
 @s = global { i32, ptr } { i32 6, ptr getelementptr (i8, ptr @g, i64 4) }
 @t = global [2 x i32] [i32 6, i32 6]

@@ -19,10 +19,12 @@
 //!
 //! Covered here ([`FnUses::convert`]): arguments and instruction results (their users are the
 //! instructions of their function, which both readers create in the same order, so both
-//! defaults agree), and blocks (users: terminators, and the block's `blockaddress` when only
-//! global initializers refer to it; both readers create that use first); global values in
-//! [`GlobalUses`]. A block whose `blockaddress` an instruction uses and constants are not
-//! covered: the conversions answer `None` for them.
+//! defaults agree), and blocks (users: terminators, and the block's `blockaddress`: when only
+//! global initializers refer to it, both readers create that use first; when only
+//! instructions of its own function do, just before the first of them); global values and
+//! constants in [`GlobalUses`]. A block whose `blockaddress` both initializers and
+//! instructions, or instructions of another function, use is not covered, nor are
+//! `blockaddress` constants: the conversions answer `None` for them.
 
 use super::constants::{ConstId, ConstKind};
 use super::entity::{EntityRef, SecondaryMap};
@@ -37,8 +39,8 @@ pub use global::{is_data_sequential, llvm_const_operands, GlobalUses, ModuleValu
 /// One use: its user's place in creation order, and the operand number within that user.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UseKey {
-    /// The user's place (instructions of a function: 1, 2, ... in layout order; a block's
-    /// `blockaddress`: 0).
+    /// The user's place (instructions of a function: 2, 4, ... in layout order; a block's
+    /// `blockaddress`: 0 when initializers use it, else the place before its first user's).
     pub user: u32,
     /// LLVM's operand number of the use within its user.
     pub operand: u32,
@@ -222,44 +224,40 @@ pub struct FnUses {
     pub value_place: SecondaryMap<Value, u32>,
     /// Each block's uses (its `blockaddress`, when global initializers refer to it, as user 0).
     pub blocks: SecondaryMap<Block, Vec<UseKey>>,
-    /// Blocks whose `blockaddress` an instruction or a function's operand uses (not covered).
+    /// Blocks whose `blockaddress` another function's instructions, or both initializers and
+    /// instructions, use (not covered).
     pub uncovered_blocks: HashSet<Block>,
 }
 
 /// Where the module refers to `blockaddress` constants: from global initializers (aliasees
-/// and resolvers too), or from instructions.
+/// and resolvers too), or from instructions of their own function or of another.
 #[derive(Clone, Debug, Default)]
 pub struct BlockAddressRefs {
     /// `(function, block)` whose `blockaddress` a global initializer refers to.
     pub from_inits: HashSet<(GlobalId, Block)>,
-    /// `(function, block)` whose `blockaddress` an instruction refers to.
-    pub from_insts: HashSet<(GlobalId, Block)>,
+    /// `(function, block)` whose `blockaddress` an instruction of that function refers to.
+    pub from_own_insts: HashSet<(GlobalId, Block)>,
+    /// `(function, block)` whose `blockaddress` an instruction of another function refers to.
+    pub from_other_insts: HashSet<(GlobalId, Block)>,
 }
 
-fn const_operands(kind: &ConstKind) -> &[ConstId] {
-    match kind {
-        ConstKind::Aggregate(ops) | ConstKind::PtrAuth(ops) => ops,
-        ConstKind::Expr(e) => &e.operands,
-        _ => &[],
-    }
-}
-
-fn walk_const(
-    m: &Module,
-    c: ConstId,
-    seen: &mut HashSet<ConstId>,
-    out: &mut HashSet<(GlobalId, Block)>,
-) {
+/// The constants among `c` and its operands (each once, `seen` kept across calls).
+fn walk_const(m: &Module, c: ConstId, seen: &mut HashSet<ConstId>, mut each: impl FnMut(ConstId)) {
     let mut stack = vec![c];
     while let Some(c) = stack.pop() {
         if !seen.insert(c) || c.index() >= m.consts.len() {
             continue;
         }
-        let kind = m.consts.kind(c);
-        if let ConstKind::BlockAddress { func, block } = *kind {
-            out.insert((func, block));
-        }
-        stack.extend(const_operands(kind).iter().copied());
+        each(c);
+        stack.extend(llvm_const_operands(m, c));
+    }
+}
+
+/// The `blockaddress` (function, block) of constant `c`, if it is one.
+fn block_address(m: &Module, c: ConstId) -> Option<(GlobalId, Block)> {
+    match *m.consts.kind(c) {
+        ConstKind::BlockAddress { func, block } => Some((func, block)),
+        _ => None,
     }
 }
 
@@ -273,26 +271,35 @@ impl BlockAddressRefs {
         let mut seen = HashSet::default();
         for &g in &m.order {
             let Some(gv) = m.globals.get(g) else { continue };
-            match &gv.kind {
-                GlobalKind::Var(v) => {
-                    if let Some(c) = v.init {
-                        walk_const(m, c, &mut seen, &mut r.from_inits);
-                    }
-                }
+            let c = match &gv.kind {
+                GlobalKind::Var(v) => v.init,
                 GlobalKind::Alias { aliasee: c, .. } | GlobalKind::IFunc { resolver: c, .. } => {
-                    walk_const(m, *c, &mut seen, &mut r.from_inits)
+                    Some(*c)
                 }
-                _ => {}
+                _ => None,
+            };
+            if let Some(c) = c {
+                walk_const(m, c, &mut seen, |c| {
+                    r.from_inits.extend(block_address(m, c));
+                });
             }
         }
-        let mut seen = HashSet::default();
         for &g in &m.order {
             let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { continue };
+            let mut seen = HashSet::default();
             for (_, i) in super::uses::layout_insts(body) {
                 let Some(d) = body.insts.get(i) else { continue };
                 for op in llvm_operands(d) {
                     if let UseOp::Op(Operand::Const(c)) = op {
-                        walk_const(m, c, &mut seen, &mut r.from_insts);
+                        walk_const(m, c, &mut seen, |c| match block_address(m, c) {
+                            Some(ba) if ba.0 == g => {
+                                r.from_own_insts.insert(ba);
+                            }
+                            Some(ba) => {
+                                r.from_other_insts.insert(ba);
+                            }
+                            None => {}
+                        });
                     }
                 }
             }
@@ -309,18 +316,27 @@ impl FnUses {
         let mut value_place = SecondaryMap::from_elem(0u32, body.values.len());
         let mut blocks = SecondaryMap::from_elem(Vec::new(), body.blocks.len());
         let mut uncovered_blocks = HashSet::default();
+        // A block's `blockaddress` in an instruction of its function is a use made just
+        // before that instruction's (instructions take the even places).
+        let mut own = HashSet::default();
         for &b in &body.layout {
-            if refs.from_insts.contains(&(g, b)) {
+            let key = (g, b);
+            let (inits, insts) =
+                (refs.from_inits.contains(&key), refs.from_own_insts.contains(&key));
+            if refs.from_other_insts.contains(&key) || inits && insts {
                 uncovered_blocks.insert(b);
-            } else if refs.from_inits.contains(&(g, b)) {
+            } else if inits {
                 if let Some(l) = blocks.get_mut(b) {
                     l.push(UseKey { user: 0, operand: 0 });
                 }
+            } else if insts {
+                own.insert(b);
             }
         }
+        let mut seen = HashSet::default();
         for (n, (_, i)) in super::uses::layout_insts(body).into_iter().enumerate() {
             let Some(d) = body.insts.get(i) else { continue };
-            let user = n as u32 + 1;
+            let user = 2 * (n as u32 + 1);
             if let Some(r) = d.result {
                 if let Some(p) = value_place.get_mut(r) {
                     *p = user;
@@ -331,6 +347,17 @@ impl FnUses {
                 let list = match op {
                     UseOp::Op(Operand::Value(v)) => values.get_mut(v),
                     UseOp::Block(b) => blocks.get_mut(b),
+                    UseOp::Op(Operand::Const(c)) if !own.is_empty() => {
+                        walk_const(m, c, &mut seen, |c| match block_address(m, c) {
+                            Some((f, b)) if f == g && own.contains(&b) => {
+                                if let Some(l) = blocks.get_mut(b) {
+                                    l.push(UseKey { user: user - 1, operand: 1 });
+                                }
+                            }
+                            _ => {}
+                        });
+                        None
+                    }
                     _ => None,
                 };
                 if let Some(l) = list {
@@ -421,7 +448,7 @@ mod tests {
 
     #[test]
     fn local_defaults_put_forward_references_last() {
-        // Places: `br` 1, %i 2, %n 3, %m 4, %o 5, `br i1` 6, `ret` 7. %n's users: %i (a
+        // Places: `br` 2, %i 4, %n 6, %m 8, %o 10, `br i1` 12, `ret` 14. %n's users: %i (a
         // forward reference, operand 1), %m, and %o twice. Default: the users after %n newest
         // first (higher operand first), then the phi.
         let m = module(
@@ -435,12 +462,12 @@ mod tests {
         let n = body.values.iter().find(|(_, d)| Some(d.name) == sym).map(|(v, _)| v);
         let target = UseListTarget::Local(n.unwrap_or_else(|| panic!("no %n")));
         let got = fu.default_order(target, Reader::Text).unwrap_or_default();
-        assert_eq!(got, [k(5, 1), k(5, 0), k(4, 0), k(2, 1)]);
+        assert_eq!(got, [k(10, 1), k(10, 0), k(8, 0), k(4, 1)]);
         assert_eq!(fu.default_order(target, Reader::Bitcode), Some(got));
         // %l: `br label %l` (operand 0) and the true destination of `br i1` (operand 2).
         let l = body.layout.get(1).copied().unwrap_or_else(|| panic!("no %l"));
         let order = fu.default_order(UseListTarget::Block(g, l), Reader::Text);
-        assert_eq!(order, Some(vec![k(6, 2), k(1, 0)]));
+        assert_eq!(order, Some(vec![k(12, 2), k(2, 0)]));
         // A shuffle converts to itself, and one that does not fit is refused.
         assert_eq!(
             fu.convert(target, &[1, 0, 3, 2], Reader::Text, Reader::Bitcode),

@@ -21,8 +21,10 @@
 //!   instructions use and the instructions. Every use is newest first (a global is never
 //!   resolved through a placeholder).
 //!
-//! Not covered (no answer from [`GlobalUses::default_order`]): a function some `blockaddress`
-//! names, `blockaddress` constants, globals and constants used from metadata, and the masks
+//! A `blockaddress` is a use of its function (operand 0). Not covered (no answer from
+//! [`GlobalUses::default_order`]): a function named by a `blockaddress` that initializers or
+//! other functions use (the text reader makes that use when it reaches the function),
+//! `blockaddress` constants, globals and constants used from metadata, and the masks
 //! of `shufflevector`s (LLVM's bitcode writer numbers them as constants).
 
 use super::{predict, UseKey, UseOp};
@@ -83,9 +85,10 @@ pub struct GlobalUses {
     uses: HashMap<Node, Vec<(Node, u32)>>,
     text: HashMap<Node, u32>,
     bitcode: HashMap<Node, u32>,
-    uncovered: HashSet<GlobalId>,
     /// The text reader's place of the last user in each function.
     fn_end: HashMap<GlobalId, u32>,
+    /// Functions named by a `blockaddress` that initializers or other functions use.
+    uncovered: HashSet<GlobalId>,
     /// The `blockaddress` constants (not covered).
     block_addrs: HashSet<ConstId>,
     /// The last function (module order) whose instructions reach each global or constant,
@@ -306,6 +309,7 @@ impl GlobalUses {
         }
 
         // The uses, from every numbered user.
+        let refs = super::BlockAddressRefs::of(m);
         let mut uses: HashMap<Node, Vec<(Node, u32)>> = HashMap::default();
         let mut add = |used: Node, user: Node, k: usize| {
             uses.entry(used).or_default().push((user, k as u32));
@@ -318,9 +322,17 @@ impl GlobalUses {
                         ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
                             add(Node::Global(*g), n, 0)
                         }
-                        ConstKind::BlockAddress { func, .. } => {
-                            out.uncovered.insert(*func);
+                        ConstKind::BlockAddress { func, block } => {
+                            add(Node::Global(*func), n, 0);
                             out.block_addrs.insert(c);
+                            // The text reader makes those uses when it reaches the function,
+                            // not where they are numbered.
+                            let key = (*func, *block);
+                            if refs.from_inits.contains(&key)
+                                || refs.from_other_insts.contains(&key)
+                            {
+                                out.uncovered.insert(*func);
+                            }
                         }
                         _ => {}
                     }
@@ -364,8 +376,9 @@ impl GlobalUses {
                             continue;
                         }
                         out.home.insert(ModuleValue::of_const(m, c).node(), f);
-                        if let ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) =
-                            m.consts.kind(c)
+                        if let ConstKind::DsoLocalEquivalent(g)
+                        | ConstKind::NoCfi(g)
+                        | ConstKind::BlockAddress { func: g, .. } = m.consts.kind(c)
                         {
                             out.home.insert(Node::Global(*g), f);
                         }
