@@ -67,7 +67,8 @@ pub enum UseOp {
 
 /// The operands of `d` in LLVM's operand order (calls: arguments, bundle inputs, the
 /// destinations of `invoke`/`callbr`, then the callee; `br`: the condition, the false
-/// destination, then the true one; `switch`: condition, default, then value/destination pairs).
+/// destination, then the true one; `switch`: condition, default, then value/destination pairs;
+/// `shufflevector`: the two vectors, not the mask).
 pub fn llvm_operands(d: &InstData) -> Vec<UseOp> {
     let args = &d.args[..];
     let ops = |s: &[Operand]| s.iter().map(|&o| UseOp::Op(o)).collect::<Vec<_>>();
@@ -132,6 +133,10 @@ pub fn llvm_operands(d: &InstData) -> Vec<UseOp> {
                     Clause::Catch(o) | Clause::Filter(o) => out.push(UseOp::Op(o)),
                 }
             }
+        }
+        // The mask is not an operand (LLVM keeps it as integers).
+        _ if d.op == crate::ir::Opcode::ShuffleVector => {
+            out.extend(ops(args.get(..2).unwrap_or(args)))
         }
         _ => out.extend(ops(args)),
     }

@@ -84,7 +84,9 @@ pub(super) fn finish(m: &mut Module) {
     for u in &pending {
         match u.target {
             UseListTarget::Global(g) => records.insert(ModuleValue::Global(g), u.indexes.clone()),
-            UseListTarget::Const(c) => records.insert(ModuleValue::Const(c), u.indexes.clone()),
+            UseListTarget::Const(c) => {
+                records.insert(ModuleValue::of_const(m, c), u.indexes.clone())
+            }
             _ => None,
         };
     }

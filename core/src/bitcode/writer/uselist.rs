@@ -49,7 +49,7 @@ impl ModuleUseLists {
         for u in &m.uselistorders {
             let v = match u.target {
                 UseListTarget::Global(g) => ModuleValue::Global(g),
-                UseListTarget::Const(c) => ModuleValue::Const(c),
+                UseListTarget::Const(c) => ModuleValue::of_const(m, c),
                 _ => continue,
             };
             directives.entry(v).or_default().push((&u.indexes, u.func));
@@ -85,13 +85,19 @@ impl ModuleUseLists {
 }
 
 /// The value id of constant `c`: `i32 1` may be numbered only as the count of `alloca`s,
-/// `ptr null` only as the unset operands of functions.
+/// `ptr null` only as the unset operands of functions, a null value as `zeroinitializer`.
 fn const_id(m: &Module, e: &Enumeration, c: crate::ir::ConstId) -> Option<u32> {
     e.const_value(m, ConstRef::Pool(c)).or_else(|| {
         if !m.consts.is_valid(c) {
             return None;
         }
         let one = ConstKind::Int(ApInt::from_u64(32, 1));
+        // The model names a null value by its `0`/`null` spelling; it may be numbered as
+        // `zeroinitializer`.
+        let zero = m.consts.lookup(m.consts.ty(c), ConstKind::Zero).filter(|&z| z != c);
+        if let Some(id) = zero.and_then(|z| e.const_value(m, ConstRef::Pool(z))) {
+            return Some(id);
+        }
         match (m.consts.ty(c), m.consts.kind(c)) {
             (TypeId::I32, k) if *k == one => e.const_value(m, ConstRef::Int(TypeId::I32, 1)),
             (TypeId::PTR, ConstKind::Null) => e.const_value(m, ConstRef::Null(TypeId::PTR)),

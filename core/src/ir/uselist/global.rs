@@ -61,11 +61,12 @@ pub enum ModuleValue {
 }
 
 impl ModuleValue {
-    /// The value constant `c` is: its global for a global's address.
+    /// The value constant `c` is: its global for a global's address; one of the module's
+    /// spellings of a constant LLVM has once (see [`canonical`]).
     pub fn of_const(m: &Module, c: ConstId) -> ModuleValue {
         match as_global(m, c) {
             Some(g) => ModuleValue::Global(g),
-            None => ModuleValue::Const(c),
+            None => ModuleValue::Const(canonical(m, c)),
         }
     }
 
@@ -87,10 +88,14 @@ pub struct GlobalUses {
     bitcode: HashMap<Node, u32>,
     /// The text reader's place of the last user in each function.
     fn_end: HashMap<GlobalId, u32>,
+    /// Whether [`ModuleValue::ImplicitNull`] is not covered (a `ptrauth` uses it too).
+    uncovered_null: bool,
     /// Functions named by a `blockaddress` that initializers or other functions use.
     uncovered: HashSet<GlobalId>,
-    /// The `blockaddress` constants (not covered).
-    block_addrs: HashSet<ConstId>,
+    /// Constants not covered: `blockaddress`, `dso_local_equivalent` and `no_cfi` constants,
+    /// and the elements of `shufflevector` masks (LLVM's bitcode writer makes a constant of a
+    /// mask, a user of those only in bitcode).
+    uncovered_consts: HashSet<ConstId>,
     /// The last function (module order) whose instructions reach each global or constant,
     /// directly or through constants: LLVM writes its use-list record in that function's block.
     home: HashMap<Node, GlobalId>,
@@ -117,6 +122,37 @@ pub fn is_data_sequential(m: &Module, ty: TypeId, elems: &[ConstId]) -> bool {
             m.consts.is_valid(e)
                 && matches!(m.consts.kind(e), ConstKind::Int(_) | ConstKind::Float(_))
         })
+}
+
+/// The constant the model stands `c` for: LLVM has one `i32 0` however it is written, so a
+/// scalar `zeroinitializer` is the module's `0`, `0.0` or `null` of its type when the module
+/// has that too, and an aggregate of null values its `zeroinitializer`.
+pub fn canonical(m: &Module, c: ConstId) -> ConstId {
+    if !m.consts.is_valid(c) {
+        return c;
+    }
+    let ty = m.consts.ty(c);
+    let other = match m.consts.kind(c) {
+        ConstKind::Zero => {
+            if let Some(bits) = m.types.int_bits(ty) {
+                m.consts.lookup(ty, ConstKind::Int(ApInt::zero(bits)))
+            } else if m.types.is_float(ty) {
+                m.consts.lookup(ty, ConstKind::Float(0))
+            } else if m.types.is_ptr(ty) {
+                m.consts.lookup(ty, ConstKind::Null)
+            } else {
+                None
+            }
+        }
+        ConstKind::Aggregate(ops)
+            if !ops.is_empty()
+                && ops.iter().all(|&o| m.consts.is_valid(o) && is_null_value(m, o)) =>
+        {
+            m.consts.lookup(ty, ConstKind::Zero)
+        }
+        _ => None,
+    };
+    other.unwrap_or(c)
 }
 
 fn is_null_value(m: &Module, c: ConstId) -> bool {
@@ -207,7 +243,7 @@ impl Numbering<'_> {
 
     /// A constant after the constants among its operands (globals are numbered on their own).
     fn constant(&mut self, c: ConstId) {
-        let mut stack = vec![(c, false)];
+        let mut stack = vec![(canonical(self.m, c), false)];
         while let Some((c, done)) = stack.pop() {
             if c.index() >= self.m.consts.len() || as_global(self.m, c).is_some() {
                 continue;
@@ -221,7 +257,7 @@ impl Numbering<'_> {
             }
             stack.push((c, true));
             for op in llvm_const_operands(self.m, c).into_iter().rev() {
-                stack.push((op, false));
+                stack.push((canonical(self.m, op), false));
             }
         }
     }
@@ -320,11 +356,24 @@ impl GlobalUses {
                 Node::Const(c) => {
                     match m.consts.kind(c) {
                         ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
-                            add(Node::Global(*g), n, 0)
+                            add(Node::Global(*g), n, 0);
+                            out.uncovered_consts.insert(c);
+                        }
+                        // LLVM gives `ptrauth` all four operands (`i64 0`, `ptr null` for
+                        // the unwritten ones): those values are not covered.
+                        ConstKind::PtrAuth(ops) if ops.len() < 4 => {
+                            let zero = ConstKind::Int(ApInt::zero(64));
+                            out.uncovered_consts.extend(m.consts.lookup(TypeId::I64, zero));
+                            match null {
+                                Some(z) => {
+                                    out.uncovered_consts.insert(z);
+                                }
+                                None => out.uncovered_null = true,
+                            }
                         }
                         ConstKind::BlockAddress { func, block } => {
                             add(Node::Global(*func), n, 0);
-                            out.block_addrs.insert(c);
+                            out.uncovered_consts.insert(c);
                             // The text reader makes those uses when it reaches the function,
                             // not where they are numbered.
                             let key = (*func, *block);
@@ -358,6 +407,13 @@ impl GlobalUses {
                     };
                     for (k, c) in inst_constants(d, one) {
                         add(value(c), n, k);
+                    }
+                    if let (Opcode::ShuffleVector, Some(Operand::Const(mask))) =
+                        (d.op, d.args.get(2))
+                    {
+                        for e in llvm_const_operands(m, *mask) {
+                            out.uncovered_consts.insert(canonical(m, e));
+                        }
                     }
                 }
             }
@@ -408,7 +464,8 @@ impl GlobalUses {
     pub fn default_order(&self, v: ModuleValue, reader: super::Reader) -> Option<Vec<UseKey>> {
         match v {
             ModuleValue::Global(g) if self.uncovered.contains(&g) => return None,
-            ModuleValue::Const(c) if self.is_block_address(c) => return None,
+            ModuleValue::Const(c) if self.uncovered_consts.contains(&c) => return None,
+            ModuleValue::ImplicitNull if self.uncovered_null => return None,
             _ => {}
         }
         let ids = match reader {
@@ -428,10 +485,6 @@ impl GlobalUses {
         let reversed = reader == super::Reader::Text || matches!(v, ModuleValue::Const(_));
         let order = predict(&keys, own, reversed);
         order.iter().map(|k| same.get(k).copied()).collect()
-    }
-
-    fn is_block_address(&self, c: ConstId) -> bool {
-        self.block_addrs.contains(&c)
     }
 
     /// The globals and constants with at least two uses (the only ones an order can matter

@@ -139,7 +139,7 @@ pub(super) fn write_module_directives(p: &ModulePrinter, out: &mut String) {
         match u.target {
             UseListTarget::Global(g) => placed.push((place_of(ModuleValue::Global(g)), u)),
             UseListTarget::Const(c) if u.func.is_none() => {
-                placed.push((place_of(ModuleValue::Const(c)), u))
+                placed.push((place_of(ModuleValue::of_const(m, c)), u))
             }
             // A block of a declaration: only its text.
             UseListTarget::Block(g, _) if m.func(g).is_none_or(|f| f.body.is_none()) => {
