@@ -133,6 +133,29 @@ define i32 @h(i32 %x) {
 }
 
 #[test]
+fn null_values_however_written() {
+    // `i32 zeroinitializer` is LLVM's `i32 0`, `ptr zeroinitializer` its `ptr null`, and
+    // `{ i32 0, ptr null }` its `zeroinitializer` (which uses neither).
+    check(
+        r#"@z = global i32 zeroinitializer
+@s = global { i32, ptr } { i32 0, ptr null }
+@n = global ptr zeroinitializer
+
+define <2 x i32> @f(<2 x i32> %v, ptr %p) {
+  %a = add i32 0, 1
+  %c = icmp eq ptr %p, null
+  %d = select i1 %c, ptr null, ptr %p
+  %e = insertelement <2 x i32> %v, i32 0, i32 1
+  ret <2 x i32> %e
+}
+
+uselistorder i32 0, { 1, 0, 2 }
+uselistorder ptr null, { 2, 0, 1 }
+"#,
+    );
+}
+
+#[test]
 fn blockaddress_in_instructions() {
     // Blocks whose `blockaddress` instructions of their function use (that use comes just
     // before the instruction's), and a function named by `blockaddress`es and called.
