@@ -1,14 +1,18 @@
 //! Use-list order through bitcode, against LLVM 19 (`llvm-as-19`, and `llvm-dis-19
 //! --preserve-ll-uselistorder`, which prints the `uselistorder` directives of what it read).
 //! For the `tests/ir/parse/ok/uselistorder*.ll` modules (directives on arguments, instruction
-//! results with forward references, blocks, variables and functions):
+//! results with forward references, blocks, variables and functions) and modules here
+//! (constants, module-wide and inside functions; blocks and functions named by
+//! `blockaddress`):
 //!
-//! * our printer puts the directives of the parsed text where, and as, LLVM prints them;
+//! * our printer puts the directives of the parsed text where, and as, LLVM prints them
+//!   (not checked for constants' directives inside functions, which LLVM prints at module
+//!   level);
 //! * `llvm-dis-19 --preserve-ll-uselistorder` of our bitcode prints what it prints for
 //!   `llvm-as-19`'s bitcode of the same text;
 //! * reading `llvm-as-19`'s bitcode gives the directives LLVM prints for it.
 //!
-//! Needs the LLVM 19 tools on `PATH`.
+//! Needs the LLVM 19 tools on `PATH` (`scripts/setup-test-deps.sh`).
 
 use irplay_core::{bitcode, text};
 
@@ -49,6 +53,8 @@ fn check(src: &str) {
 /// the text (not when directives on constants are inside functions, which LLVM prints at
 /// module level).
 fn check_with(src: &str, printed: bool) {
+    common::require("llvm-as-19");
+    common::require("llvm-dis-19");
     let parsed = text::parse(src);
     let Some(module) = parsed.module else { panic!("parse: {:?}", parsed.diagnostics) };
     let theirs_bc = run("llvm-as-19", &["-o", "-"], src.as_bytes())
@@ -227,6 +233,7 @@ uselistorder ptr null, { 1, 0 }
 #[test]
 fn text_shuffles_are_written_only_where_bitcode_needs_them() {
     // No directive: LLVM writes no USELIST_BLOCK for these, and neither do we.
+    common::require("llvm-bcanalyzer-19");
     let src =
         "define i32 @f(i32 %a) {\n  %x = add i32 %a, %a\n  %y = add i32 %x, %a\n  ret i32 %y\n}\n";
     let Some(module) = text::parse(src).module else { panic!("parse") };
