@@ -45,6 +45,11 @@ fn directives(text: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The `; preds =` comments of a text.
+fn preds(text: &str) -> Vec<String> {
+    text.lines().filter_map(|l| l.split_once("; preds = ")).map(|(_, p)| p.to_string()).collect()
+}
+
 fn check(src: &str) {
     check_with(src, true);
 }
@@ -65,7 +70,10 @@ fn check_with(src: &str, printed: bool) {
 
     // The parsed module prints LLVM's directives.
     if printed {
-        assert_eq!(directives(&text::print_module(&module)), want, "printed directives");
+        let ours = text::print_module(&module);
+        assert_eq!(directives(&ours), want, "printed directives");
+        // LLVM lists a block's predecessors in its use-list order.
+        assert_eq!(preds(&ours), preds(&theirs), "printed predecessors");
     }
 
     // Our bitcode carries the same order for LLVM.

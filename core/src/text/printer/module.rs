@@ -360,7 +360,8 @@ pub(crate) fn write_function(p: &ModulePrinter, out: &mut String, g: GlobalId) {
     p.write_attachments(out, attachments, " ");
     out.push_str(" {");
     let f = FnCtx { func, body, slots };
-    let preds = predecessors(body);
+    let mut preds = predecessors(body);
+    super::uselist::order_predecessors(p.m, g, body, &mut preds);
     for (k, &b) in body.layout.iter().enumerate() {
         write_block(p, out, &f, b, k == 0, preds.get(b).map(|v| &v[..]).unwrap_or(&[]));
     }

@@ -4,13 +4,56 @@
 //! the text reader's numbering (variables, each after its initializer's constants, aliases,
 //! ifuncs, then functions, each after the constants its instructions use). A constant's
 //! directive written inside a function stays there (it orders the uses made so far). Other
-//! directives are printed as written, after the others of their place.
+//! directives are printed as written, after the others of their place. A block's `; preds =`
+//! follow its directives, as LLVM lists predecessors in use-list order.
 
 use super::names::{write_block_ref, write_local_value};
 use super::{FnCtx, ModulePrinter};
 use crate::ir::module::{UseListOrder, UseListTarget};
-use crate::ir::uselist::{GlobalUses, ModuleValue};
+use crate::ir::uselist::UseKey;
+use crate::ir::uselist::{apply, BlockAddressRefs, FnUses, GlobalUses, ModuleValue, Reader};
+use crate::ir::{Block, Body, Module};
 use crate::ir::{GlobalId, Operand, SecondaryMap, Value};
+use rustc_hash::FxHashMap as HashMap;
+
+/// Puts the `; preds =` of blocks that `uselistorder` directives order in that order (LLVM
+/// lists a block's predecessors in its use-list order); the others keep the text reader's.
+pub(super) fn order_predecessors(
+    m: &Module,
+    g: GlobalId,
+    body: &Body,
+    preds: &mut SecondaryMap<Block, Vec<Block>>,
+) {
+    let mine = |u: &&UseListOrder| matches!(u.target, UseListTarget::Block(f, _) if f == g);
+    if !m.uselistorders.iter().any(|u| mine(&u)) {
+        return;
+    }
+    let Some(uses) = FnUses::of(m, g, &BlockAddressRefs::of(m)) else { return };
+    // Instruction `n` (layout order) is the user at place `2 * (n + 1)`.
+    let blocks: Vec<Block> = crate::ir::uses::layout_insts(body).iter().map(|&(b, _)| b).collect();
+    let mut orders: HashMap<Block, Vec<UseKey>> = HashMap::default();
+    for u in m.uselistorders.iter().filter(mine) {
+        let UseListTarget::Block(_, b) = u.target else { continue };
+        let current = match orders.remove(&b) {
+            Some(o) => Some(o),
+            None => uses.default_order(u.target, Reader::Text),
+        };
+        // A directive that does not fit leaves the order as it was.
+        let Some(current) = current else { continue };
+        let next = apply(&current, &u.indexes).unwrap_or(current);
+        orders.insert(b, next);
+    }
+    for (b, order) in orders {
+        let list: Vec<Block> = order
+            .iter()
+            .filter(|k| k.user >= 2 && k.user % 2 == 0)
+            .filter_map(|k| blocks.get((k.user / 2 - 1) as usize).copied())
+            .collect();
+        if let Some(p) = preds.get_mut(b) {
+            *p = list;
+        }
+    }
+}
 
 fn write_indexes(out: &mut String, u: &UseListOrder) {
     out.push_str(", { ");
