@@ -84,7 +84,9 @@ fn check_with(src: &str, printed: bool) {
     // Reading LLVM's bitcode gives its directives.
     let read = bitcode::read_keeping_uselistorder(&theirs_bc)
         .unwrap_or_else(|e| panic!("bitcode::read: {e}"));
-    assert_eq!(directives(&text::print_module(&read)), want, "directives read from bitcode");
+    let read = text::print_module(&read);
+    assert_eq!(directives(&read), want, "directives read from bitcode");
+    assert_eq!(preds(&read), preds(&theirs), "predecessors read from bitcode");
 }
 
 #[test]
