@@ -501,6 +501,31 @@ mod tests {
     }
 
     #[test]
+    fn constants_use_what_llvm_keeps_as_operands() {
+        // Data arrays and aggregates of nulls use nothing; a mixed vector and a constant
+        // expression use their operands; `i32 zeroinitializer` is `i32 0`.
+        let m = module(
+            "@d = global [2 x i32] [i32 7, i32 8]\n@z = global { i32, ptr } { i32 0, ptr null }\n\
+             @v = global <2 x i32> <i32 7, i32 undef>\n@g = global i32 zeroinitializer\n\
+             @e = global ptr getelementptr (i8, ptr @g, i64 7)\n",
+        );
+        let init = |name: &str| {
+            let g = m.global_by_name(name).unwrap_or_else(|| panic!("no @{name}"));
+            match m.globals.get(g).map(|gv| &gv.kind) {
+                Some(GlobalKind::Var(v)) => v.init.unwrap_or_else(|| panic!("no initializer")),
+                _ => panic!("@{name} is no variable"),
+            }
+        };
+        assert!(llvm_const_operands(&m, init("d")).is_empty());
+        assert!(llvm_const_operands(&m, init("z")).is_empty());
+        assert_eq!(llvm_const_operands(&m, init("v")).len(), 2);
+        assert_eq!(llvm_const_operands(&m, init("e")).len(), 2);
+        let zero = ConstKind::Int(crate::ir::apint::ApInt::zero(32));
+        let zero = m.consts.lookup(crate::ir::types::TypeId::I32, zero);
+        assert_eq!(zero.map(|z| global::canonical(&m, init("g")) == z), Some(true));
+    }
+
+    #[test]
     fn apply_and_shuffle_are_inverse() {
         let default = [k(3, 0), k(2, 0), k(1, 0)];
         // `uselistorder ..., { 1, 2, 0 }`: the first default use goes to position 1.
