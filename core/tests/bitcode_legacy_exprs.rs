@@ -164,3 +164,82 @@ fn summary_entries_are_warned_about_when_writing() {
     let plain = parse("define void @f() {\n  ret void\n}\n").module.expect("parses");
     assert!(bitcode::write_warnings(&plain).is_empty());
 }
+
+#[test]
+fn metadata_using_one_gets_undef() {
+    // As a value in a node (alone, inside a vector or a struct, under a `getelementptr`), in
+    // an attachment, and as `llvm.dbg.value`'s operand (alone and in a `DIArgList`); an
+    // expression LLVM 19 still has (`add`) stays.
+    let text = format!(
+        "{GLOBALS}declare void @llvm.dbg.value(metadata, metadata, metadata)\n\
+         define i32 @f(i32 %x) !dbg !5 {{\nentry:\n  \
+         call void @llvm.dbg.value(metadata i32 zext (i1 icmp ult (ptr @g, ptr @h) to i32), metadata !9, metadata !DIExpression()), !dbg !11\n  \
+         call void @llvm.dbg.value(metadata !DIArgList(i32 %x, i32 shl (i32 ptrtoint (ptr @g to i32), i32 2)), metadata !9, metadata !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value)), !dbg !11\n  \
+         %y = add i32 %x, 1, !foo !12\n  ret i32 %y, !dbg !11\n}}\n\
+         !named = !{{!13, !14}}\n\
+         !llvm.dbg.cu = !{{!0}}\n!llvm.module.flags = !{{!3}}\n\
+         !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"x\", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)\n\
+         !1 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
+         !3 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n\
+         !5 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 1, type: !6, unit: !0, spFlags: DISPFlagDefinition)\n\
+         !6 = !DISubroutineType(types: !7)\n!7 = !{{!8}}\n\
+         !8 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n\
+         !9 = !DILocalVariable(name: \"v\", scope: !5, file: !1, line: 2, type: !8)\n\
+         !11 = !DILocation(line: 2, column: 1, scope: !5)\n\
+         !12 = !{{i32 zext (i1 icmp ult (ptr @g, ptr @h) to i32), !\"s\"}}\n\
+         !13 = !{{i1 icmp ult (ptr @g, ptr @h), <2 x i32> <i32 zext (i1 icmp ult (ptr @g, ptr @h) to i32), i32 3>}}\n\
+         !14 = !{{{{ i32, i1 }} {{ i32 1, i1 icmp ult (ptr @g, ptr @h) }}, i32 add (i32 ptrtoint (ptr @g to i32), i32 1), \
+         ptr getelementptr (i8, ptr @g, i64 ptrtoint (ptr select (i1 icmp ult (ptr @g, ptr @h), ptr @g, ptr @h) to i64))}}\n"
+    );
+    same_as_llvm_19(
+        "metadata",
+        &text,
+        &[
+            "#dbg_value(i32 undef, ",
+            "!DIArgList(i32 %x, i32 undef)",
+            "!{i32 undef, !\"s\"}",
+            "!{i1 undef, <2 x i32> undef}",
+            "!{{ i32, i1 } undef, i32 add (i32 ptrtoint (ptr @g to i32), i32 1), ptr undef}",
+        ],
+    );
+}
+
+#[test]
+fn own_names_that_clash_with_the_expansion_get_numbers() {
+    // LLVM names the expansion first, then the file's names in its symbol table's order: each
+    // one taken gets the function's next number appended.
+    let text = format!(
+        "{GLOBALS}define i32 @f(i32 %constexpr) {{\nconstexpr2:\n  \
+         %constexpr1 = add i32 %constexpr, zext (i1 icmp ult (ptr @g, ptr @h) to i32)\n  \
+         %a = add i32 %constexpr1, sext (i1 icmp ult (ptr @g, ptr @h) to i32)\n  \
+         %constexpr4 = add i32 %a, 1\n  br label %phi.constexpr\n\
+         phi.constexpr:\n  %p = phi i32 [ %constexpr4, %constexpr2 ], [ %q, %next ]\n  \
+         %q = add i32 %p, 1\n  br label %next\n\
+         next:\n  %constexpr.ins = add i32 %q, zext (i1 icmp ugt (ptr @g, ptr @h) to i32)\n  \
+         %constexpr5 = add i32 %constexpr.ins, 1\n  br label %phi.constexpr\n}}\n\
+         define i32 @k(i32 %x) {{\nphi.constexpr:\n  %constexpr = add i32 %x, 1\n  ret i32 %constexpr\n}}\n"
+    );
+    same_as_llvm_19("names", &text, &["%constexpr18 = add i32", "\nphi.constexpr"]);
+}
+
+#[test]
+fn a_phi_takes_the_name_phi_constexpr_even_in_llvm_19_bitcode() {
+    // LLVM 19's reader makes its spare `phi.constexpr` block for the first phi of any
+    // function, so the file's own `phi.constexpr` becomes `phi.constexpr1` there (and only
+    // there).
+    require("llvm-as-19");
+    let text = "define i32 @f(i32 %x) {\nentry:\n  br label %phi.constexpr\n\
+                phi.constexpr:\n  %p = phi i32 [ %x, %entry ], [ %phi.constexpr1, %phi.constexpr ]\n  \
+                %phi.constexpr1 = add i32 %p, 1\n  br label %phi.constexpr\n}\n\
+                define i32 @g(i32 %x) {\nentry:\n  %phi.constexpr = add i32 %x, 1\n  \
+                ret i32 %phi.constexpr\n}\n";
+    let bc = common::run_stdin("llvm-as-19", &["-o", "-"], text.as_bytes())
+        .unwrap_or_else(|e| panic!("llvm-as-19: {e}"));
+    let dis = common::run_stdin("llvm-dis-19", &["-o", "-"], &bc)
+        .unwrap_or_else(|e| panic!("llvm-dis-19: {e}"));
+    let dis = String::from_utf8_lossy(&dis);
+    assert!(dis.contains("phi.constexpr2:") && dis.contains("%phi.constexpr = add"), "{dis}");
+    let want = parse(&dis).module.expect("llvm-dis-19's text parses");
+    let got = bitcode::read(&bc).expect("the LLVM 19 bitcode reads");
+    assert_eq!(print_module(&got), print_module(&want));
+}

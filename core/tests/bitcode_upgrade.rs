@@ -105,3 +105,59 @@ fn target_intrinsics_get_llvm_attributes() {
     let read = bitcode::read(&bc).unwrap_or_else(|e| panic!("bitcode::read: {e}"));
     assert_eq!(print_module(&read), theirs, "bitcode::read differs from LLVM's reading");
 }
+
+/// Intrinsics of every other target LLVM 19 has, declared with attributes LLVM replaces, and
+/// `llvm.*` names that are no intrinsic (kept as written): `llvm.nvvm.bogus.thing`,
+/// `llvm.assume.x` (`llvm.assume` takes no suffix) and `llvm.memcpy.element.p0` (LLVM narrows
+/// the names starting with `memcpy.element` to `memcpy.element.unordered.atomic`, not
+/// `memcpy`).
+const ALL_TARGETS_SRC: &str = r#"source_filename = "<stdin>"
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x() #0
+declare void @llvm.nvvm.barrier0() #0
+declare i32 @llvm.amdgcn.workitem.id.x() #0
+declare void @llvm.amdgcn.s.barrier() #0
+declare ptr addrspace(4) @llvm.amdgcn.dispatch.ptr() #0
+declare i32 @llvm.amdgcn.readfirstlane.i32(i32 noundef) #0
+declare i32 @llvm.hexagon.A2.abs(i32) #0
+declare i64 @llvm.hexagon.A2.absp(i64) #0
+declare i64 @llvm.riscv.vsetvli.i64(i64, i64, i64) #0
+declare i32 @llvm.riscv.orc.b.i32(i32) #0
+declare void @llvm.ppc.sync() #0
+declare i32 @llvm.s390.tbegin(ptr, i32) #0
+declare void @llvm.loongarch.dbar(i32) #0
+declare i32 @llvm.loongarch.crc.w.b.w(i32, i32) #0
+declare i64 @llvm.bpf.load.byte(ptr, i64) #0
+declare i32 @llvm.xcore.zext(i32, i32) #0
+declare void @llvm.ve.vl.svob() #0
+declare i32 @llvm.dx.thread.id(i32) #0
+declare i32 @llvm.spv.thread.id(i32) #0
+declare i32 @llvm.r600.read.tidig.x() #0
+declare i32 @llvm.mips.rddsp(i32) #0
+declare void @llvm.nvvm.bogus.thing(ptr) #0
+declare void @llvm.memcpy.element.p0(ptr) #0
+declare void @llvm.assume.x(i1) #0
+
+attributes #0 = { mustprogress nounwind memory(read) }
+"#;
+
+#[test]
+fn every_targets_intrinsics_get_llvm_attributes() {
+    for t in ["llvm-as-19", "llvm-dis-19"] {
+        common::require(t);
+    }
+    let bc = run("llvm-as-19", &["-o", "-"], ALL_TARGETS_SRC.as_bytes());
+    let dis = String::from_utf8(run("llvm-dis-19", &["-o", "-"], &bc)).unwrap_or_default();
+    for want in [
+        "declare noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x() #",
+        "declare noundef nonnull align 4 ptr addrspace(4) @llvm.amdgcn.dispatch.ptr() #",
+        "declare i64 @llvm.riscv.vsetvli.i64(i64, i64 immarg, i64 immarg) #",
+    ] {
+        assert!(dis.contains(want), "LLVM 19 makes {want:?}:\n{dis}");
+    }
+    let theirs = print_module(&parsed(&dis));
+    let mut ours = parsed(ALL_TARGETS_SRC);
+    bitcode::apply_read_upgrades(&mut ours);
+    assert_eq!(print_module(&ours), theirs, "the upgraded text module differs from LLVM's reading");
+    let read = bitcode::read(&bc).unwrap_or_else(|e| panic!("bitcode::read: {e}"));
+    assert_eq!(print_module(&read), theirs, "bitcode::read differs from LLVM's reading");
+}

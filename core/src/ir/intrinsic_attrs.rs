@@ -6,12 +6,12 @@
 //! write) }`).
 //!
 //! The data is generated from LLVM's tblgen output by `scripts/gen-intrinsic-attrs.py` into
-//! `intrinsic_attrs_table.rs`: the target-independent intrinsics and those of AArch64, ARM,
-//! WebAssembly and x86 (other targets' intrinsics are not in it: [`other_target`] tells them). Names are looked up as LLVM
-//! does ([`lookup`]): the longest table name that is the whole name or a dot-separated prefix
-//! of it, an overloaded intrinsic only with a suffix and any other only without one. This is
-//! a separate table from [`super::intrinsics`], which lists only the families the project
-//! implements.
+//! `intrinsic_attrs_table.rs`, for every target LLVM 19 has. Names are looked up as LLVM's
+//! `Function::lookupIntrinsicID` does ([`lookup`]). They are stored front coded (each name as
+//! the count of leading bytes it shares with the previous one and the rest) with a whole name
+//! every few entries, which a lookup finds by binary search before it decodes a few entries
+//! into a buffer on the stack. This is a separate table from [`super::intrinsics`], which lists
+//! only the families the project implements.
 
 #[path = "intrinsic_attrs_table.rs"]
 mod table;
@@ -19,49 +19,132 @@ mod table;
 use super::attrs::{Attr, AttrKind, MemoryEffects};
 use super::{AttrSetId, GlobalId, Module};
 
-/// An intrinsic's attributes: one entry of the table, as [`lookup`] finds it.
+/// An intrinsic's attributes: one attribute list of the table, as [`lookup`] finds it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct IntrinsicAttrs(u16);
 
 /// LLVM's intrinsic for function name `name` (with its `llvm.` prefix), when the table has it.
+///
+/// As LLVM does: the names of the target named by the first component after `llvm.` (or the
+/// target-independent ones) are narrowed to those starting with the name up to its first dot,
+/// then its second, ..., and the whole name, while some are left; the first of the last such
+/// names must be the whole name or a prefix of it followed by a dot, and an intrinsic that is
+/// not overloaded must be the whole name.
 pub fn lookup(name: &str) -> Option<IntrinsicAttrs> {
     let rest = name.strip_prefix("llvm.")?;
-    // The candidates are the prefixes of `rest` ending before a dot or at its end; the
-    // longest one in the table wins.
-    let mut ends: Vec<usize> =
-        rest.char_indices().filter(|&(_, c)| c == '.').map(|(i, _)| i).collect();
-    ends.push(rest.len());
-    for &end in ends.iter().rev() {
-        let Some(stem) = rest.get(..end) else { continue };
-        if let Some(i) = find(stem) {
-            let entry = *table::ENTRIES.get(i)?;
-            let overloaded = entry & table::OVERLOADED != 0;
-            let suffixed = end < rest.len();
-            return (suffixed == overloaded).then_some(IntrinsicAttrs(entry & !table::OVERLOADED));
+    let first = rest.split('.').next().unwrap_or(rest);
+    let target = table::TARGETS
+        .iter()
+        .find(|t| !t.0.is_empty() && t.0 == first)
+        .or_else(|| table::TARGETS.first())?;
+    let key = if target.0.is_empty() {
+        rest.as_bytes()
+    } else {
+        rest.as_bytes().get(first.len()..)?.strip_prefix(b".")?
+    };
+    let ends = key.iter().enumerate().filter(|(_, &b)| b == b'.').map(|(i, _)| i);
+    let mut found = None;
+    for end in ends.chain(std::iter::once(key.len())) {
+        let prefix = key.get(..end)?;
+        match lower_bound(target, prefix) {
+            Some(entry) if entry.name().starts_with(prefix) => found = Some(entry),
+            _ => break,
         }
     }
-    None
+    let entry = found?;
+    let stem = entry.name();
+    let exact = key == stem;
+    let prefix = key.starts_with(stem) && key.get(stem.len()) == Some(&b'.');
+    let overloaded = entry.code & table::OVERLOADED != 0;
+    (exact || prefix && overloaded).then_some(IntrinsicAttrs(entry.code & !table::OVERLOADED))
 }
 
-/// Name `i` of the table (without `llvm.`).
-fn name_at(i: usize) -> Option<&'static str> {
-    let start = match i.checked_sub(1) {
-        Some(p) => *table::ENDS.get(p)?,
-        None => 0,
-    };
-    let end = *table::ENDS.get(i)?;
-    table::NAMES.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)
+/// The length of the longest name of the table (checked by the generator).
+const MAX_NAME: usize = 64;
+
+/// A reader of the front-coded entries of `table::NAMES`, from a restart on: the last entry
+/// read is `name()` with code `code`.
+#[derive(Clone)]
+struct Entries {
+    pos: usize,
+    end: usize,
+    buf: [u8; MAX_NAME],
+    len: usize,
+    code: u16,
 }
 
-/// The index of `stem` among the table's names (sorted), if it is one.
-fn find(stem: &str) -> Option<usize> {
-    let (mut lo, mut hi) = (0, table::ENDS.len());
+impl Entries {
+    /// The entries from restart `r` to the end of the target, which ends at restart `end`.
+    fn new(r: usize, end: usize) -> Option<Entries> {
+        let at = |i: usize| table::RESTARTS.get(i).and_then(|&o| usize::try_from(o).ok());
+        Some(Entries { pos: at(r)?, end: at(end)?, buf: [0; MAX_NAME], len: 0, code: 0 })
+    }
+
+    fn name(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
+
+    /// Reads the next entry; false at the end (or on a malformed entry, which the table's
+    /// test rules out).
+    fn advance(&mut self) -> bool {
+        self.read().is_some()
+    }
+
+    fn read(&mut self) -> Option<()> {
+        let bytes = table::NAMES.as_bytes().get(..self.end)?;
+        let shared = usize::from(bytes.get(self.pos)?.checked_sub(table::PREFIX_BASE)?);
+        if shared > self.len {
+            return None;
+        }
+        let mut pos = self.pos + 1;
+        let mut len = shared;
+        while let Some(&b) =
+            bytes.get(pos).filter(|b| b.is_ascii_alphanumeric() || b"._".contains(b))
+        {
+            *self.buf.get_mut(len)? = b;
+            len += 1;
+            pos += 1;
+        }
+        let c = bytes.get(pos)?;
+        pos += 1;
+        let k = match table::CODE1.iter().position(|x| x == c) {
+            Some(k) => k,
+            None => {
+                let j = table::CODE2.iter().position(|x| x == c)?;
+                let d = bytes.get(pos).and_then(|d| table::DIGITS.iter().position(|x| x == d))?;
+                pos += 1;
+                table::CODE1.len() + j * table::DIGITS.len() + d
+            }
+        };
+        self.code = *table::CODES.get(k)?;
+        self.len = len;
+        self.pos = pos;
+        Some(())
+    }
+}
+
+/// The first name of `target` that is not below `prefix`, read.
+fn lower_bound(target: &(&str, u16, u16), prefix: &[u8]) -> Option<Entries> {
+    let (first, count) = (usize::from(target.1), usize::from(target.2));
+    let end = first + count;
+    // The count of restarts whose (whole) name is below `prefix`.
+    let (mut lo, mut hi) = (0, count);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        match name_at(mid)?.cmp(stem) {
-            std::cmp::Ordering::Less => lo = mid + 1,
-            std::cmp::Ordering::Greater => hi = mid,
-            std::cmp::Ordering::Equal => return Some(mid),
+        let mut head = Entries::new(first + mid, end)?;
+        if !head.advance() {
+            return None;
+        }
+        if head.name() < prefix {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    let mut entries = Entries::new(first + lo.saturating_sub(1), end)?;
+    while entries.advance() {
+        if entries.name() >= prefix {
+            return Some(entries);
         }
     }
     None
@@ -82,13 +165,6 @@ fn keywords(words: &str) -> Vec<Attr> {
         }
     }
     out
-}
-
-/// True for the name of an intrinsic of a target the table leaves out (`llvm.x86.sse2.pause`),
-/// whose LLVM attributes are not known here.
-pub fn other_target(name: &str) -> bool {
-    let target = name.strip_prefix("llvm.").and_then(|r| r.split('.').next()).unwrap_or("");
-    table::OTHER_TARGETS.contains(&target)
 }
 
 impl IntrinsicAttrs {
@@ -161,43 +237,66 @@ mod tests {
     }
 
     #[test]
-    fn table_is_sorted_and_indices_are_in_range() {
-        assert_eq!(table::ENDS.len(), table::ENTRIES.len());
-        assert_eq!(table::ENDS.last().copied(), u32::try_from(table::NAMES.len()).ok());
-        let names: Vec<&str> = (0..table::ENDS.len()).filter_map(name_at).collect();
-        assert_eq!(names.len(), table::ENDS.len());
-        assert!(names.windows(2).all(|w| w.first() < w.get(1)));
-        for (i, name) in names.iter().enumerate() {
-            assert_eq!(find(name), Some(i));
-            let list = table::ENTRIES.get(i).map_or(u16::MAX, |e| e & !table::OVERLOADED);
-            let (f, pairs) = table::LISTS.get(usize::from(list)).copied().unwrap_or_default();
-            assert!(f == u8::MAX || usize::from(f) < table::FN_SETS.len(), "{name}");
-            for (_, s) in pairs {
-                assert!(usize::from(*s) < table::ARG_SETS.len(), "{name}");
+    fn table_is_sorted_and_every_name_is_found() {
+        let mut total = 0;
+        for target in table::TARGETS {
+            let (first, count) = (usize::from(target.1), usize::from(target.2));
+            let Some(mut entries) = Entries::new(first, first + count) else {
+                panic!("target {:?}: restarts out of range", target.0)
+            };
+            let (mut prev, mut n) = (Vec::new(), 0usize);
+            while entries.advance() {
+                let name = String::from_utf8_lossy(entries.name()).into_owned();
+                assert!(n == 0 || prev.as_slice() < entries.name(), "{name} after {prev:?}");
+                let dot = if target.0.is_empty() { "" } else { "." };
+                let full = format!("llvm.{}{dot}{name}", target.0);
+                let list = entries.code & !table::OVERLOADED;
+                assert_eq!(lookup(&full), Some(IntrinsicAttrs(list)), "{full}");
+                let (f, pairs) = table::LISTS.get(usize::from(list)).copied().unwrap_or_default();
+                assert!(f == u8::MAX || usize::from(f) < table::FN_SETS.len(), "{full}");
+                for (_, s) in pairs {
+                    assert!(usize::from(*s) < table::ARG_SETS.len(), "{full}");
+                }
+                prev = entries.name().to_vec();
+                n += 1;
             }
+            // Every entry was read (none is malformed), one restart for each 32 of them.
+            assert_eq!(entries.pos, entries.end, "target {:?}", target.0);
+            assert_eq!(n.div_ceil(32), count, "target {:?}", target.0);
+            total += n;
         }
+        // LLVM 19's count of intrinsics (`Intrinsic::num_intrinsics - 1`).
+        assert_eq!(total, 13937);
         for (words, _) in table::FN_SETS {
             assert_eq!(keywords(words).len(), words.split_whitespace().count(), "{words}");
         }
     }
 
-    // The expectations below are `llvm-as-19 | llvm-dis-19` of the declarations, written
-    // without attributes.
+    // The rules of LLVM 19's `Function::lookupIntrinsicID`; the cases of declarations
+    // `llvm-as-19` reads are checked against it in `tests/bitcode_upgrade.rs`.
     #[test]
     fn lookup_follows_llvm_name_rules() {
-        // `llvm.memcpy` is overloaded: found only with its mangled types.
+        // `llvm.memcpy` is overloaded: found with its mangled types, or without any.
         assert!(lookup("llvm.memcpy.p0.p0.i64").is_some());
-        assert!(lookup("llvm.memcpy").is_none());
+        assert!(lookup("llvm.memcpy").is_some());
+        // The names starting with `memcpy.element` are narrowed to
+        // `memcpy.element.unordered.atomic`, which this is not.
+        assert!(lookup("llvm.memcpy.element.p0").is_none());
         // `llvm.assume` is not overloaded: found only without a suffix.
         assert!(lookup("llvm.assume").is_some());
         assert!(lookup("llvm.assume.x").is_none());
-        // The longest stem wins (`llvm.experimental.constrained.fadd` is not `...fadd.f64`).
         assert_eq!(lookup("llvm.eh.typeid.for.p0"), lookup("llvm.eh.typeid.for.p1"));
-        assert!(lookup("llvm.eh.typeid.for").is_none());
         assert!(lookup("llvm.nosuchthing.i32").is_none());
         assert!(lookup("memcpy").is_none());
-        assert!(other_target("llvm.nvvm.barrier0") && !other_target("llvm.wasm.memory.size"));
-        assert!(!other_target("llvm.x86.sse2.pause") && lookup("llvm.x86.sse2.pause").is_some());
+        assert!(lookup("llvm.").is_none() && lookup("llvm.x86").is_none());
+        assert!(lookup("llvm.x86.").is_none() && lookup("llvm..").is_none());
+        // Target intrinsics: each target's names are their own table.
+        assert!(lookup("llvm.x86.sse2.pause").is_some());
+        assert!(lookup("llvm.nvvm.read.ptx.sreg.tid.x").is_some());
+        assert!(lookup("llvm.nvvm.read.ptx.sreg.tid.x.y").is_none());
+        assert!(lookup("llvm.nvvm.bogus.thing").is_none());
+        assert!(lookup("llvm.xcore.zext").is_some() && lookup("llvm.abs.i32").is_some());
+        assert!(lookup("llvm.aarch64.sve.ld1.nxv4i32").is_some());
     }
 
     #[test]

@@ -7,12 +7,19 @@
 //! edge, shared by the phis of the block; see [`Edges`]). The names take numbers from one
 //! counter per function, as LLVM's symbol table does, including the number of the spare
 //! `phi.constexpr` block LLVM names in advance and drops unused (hence a skipped number).
+//! LLVM names them before the function's symbol table names the file's own values and blocks,
+//! so one of those that clashes gets the counter's next number appended (an argument `%constexpr`
+//! becomes `%constexpr7`, a `%constexpr1` becomes `%constexpr18`), in the symbol table's order.
+//! The spare block exists in every function with a phi, so even without any legacy expression
+//! a block or value named `phi.constexpr` there becomes `phi.constexpr1`.
 //!
 //! While reading, such an expression is kept in the constant pool as a [`ConstExpr`] of its
 //! own opcode; an `icmp`/`fcmp` carries its bitcode predicate as a third, `i32` operand. Such
 //! constants are never left in the module read: only the instructions made from them are.
 
+use super::function::Named;
 use super::module::ModuleReader;
+use crate::ir::constants::ConstPool;
 use crate::ir::function::{BlockData, Body, LocalName, ValueData, ValueDef};
 use crate::ir::{
     ApInt, Block, ConstId, ConstKind, Extra, Inst, InstData, InstFlags, Opcode, Operand, Symbol,
@@ -46,6 +53,37 @@ pub(super) fn supported(op: Opcode) -> bool {
 /// The predicate operand of a legacy `icmp`/`fcmp` expression (see the module docs).
 pub(super) fn predicate_operand(m: &mut crate::ir::Module, pred: u64) -> ConstId {
     m.consts.intern(TypeId::I32, ConstKind::Int(ApInt::from_u64(32, pred)))
+}
+
+/// True when constant `c` is or contains an expression LLVM 19 no longer has (`memo` keeps
+/// the answers for expressions and aggregates).
+pub(super) fn is_legacy(
+    consts: &ConstPool,
+    c: ConstId,
+    memo: &mut HashMap<ConstId, bool>,
+    depth: u32,
+) -> Result<bool, String> {
+    let ops: &[ConstId] = match consts.kind(c) {
+        ConstKind::Expr(e) if !supported(e.op) => return Ok(true),
+        ConstKind::Expr(e) => &e.operands,
+        ConstKind::Aggregate(el) => el,
+        _ => return Ok(false),
+    };
+    if let Some(&r) = memo.get(&c) {
+        return Ok(r);
+    }
+    if depth > MAX_NESTING {
+        return Err("constant expressions nested too deeply".to_string());
+    }
+    let mut r = false;
+    for &o in ops {
+        if is_legacy(consts, o, memo, depth + 1)? {
+            r = true;
+            break;
+        }
+    }
+    memo.insert(c, r);
+    Ok(r)
 }
 
 /// Names `constexpr`, `constexpr1`, ... as LLVM's symbol table makes them unique: one
@@ -84,27 +122,7 @@ impl ModuleReader<'_> {
         memo: &mut HashMap<ConstId, bool>,
         depth: u32,
     ) -> Result<bool, String> {
-        let ops: &[ConstId] = match self.m.consts.kind(c) {
-            ConstKind::Expr(e) if !supported(e.op) => return Ok(true),
-            ConstKind::Expr(e) => &e.operands,
-            ConstKind::Aggregate(el) => el,
-            _ => return Ok(false),
-        };
-        if let Some(&r) = memo.get(&c) {
-            return Ok(r);
-        }
-        if depth > MAX_NESTING {
-            return Err("constant expressions nested too deeply".to_string());
-        }
-        let mut r = false;
-        for &o in ops {
-            if self.is_legacy(o, memo, depth + 1)? {
-                r = true;
-                break;
-            }
-        }
-        memo.insert(c, r);
-        Ok(r)
+        is_legacy(&self.m.consts, c, memo, depth)
     }
 
     /// The opcode name of the first legacy expression in `c` (operands before their user,
@@ -127,35 +145,57 @@ impl ModuleReader<'_> {
     }
 
     /// Replaces every use of a legacy constant expression in `body` by instructions placed
-    /// before its user (see the module docs).
-    pub(super) fn expand_legacy_exprs(&mut self, body: &mut Body) -> Result<(), String> {
-        if !self.legacy_exprs {
+    /// before its user, then gives the values and blocks the symbol table `named` (in its
+    /// order) their names (see the module docs).
+    pub(super) fn expand_legacy_exprs(
+        &mut self,
+        body: &mut Body,
+        named: &[Named],
+    ) -> Result<(), String> {
+        let mut namer = Namer { used: HashSet::default(), last: 0 };
+        if self.legacy_exprs {
+            self.expand_all(body, &mut namer)?;
+        } else if has_phi(body) {
+            // The spare block LLVM makes for the first phi (see `expand_phi`).
+            namer.name(&mut self.m, "phi.constexpr");
+        }
+        if namer.used.is_empty() {
             return Ok(());
         }
+        for &n in named {
+            let name = match n {
+                Named::Value(v) => body.values.get(v).map(|d| d.name),
+                Named::Block(b) => body.blocks.get(b).map(|d| d.name),
+            };
+            let Some(LocalName::Named(sym)) = name else { continue };
+            let name = if namer.used.contains(&sym) {
+                let base = self.m.symbols.get(sym).to_string();
+                namer.name(&mut self.m, &base)
+            } else {
+                namer.used.insert(sym);
+                LocalName::Named(sym)
+            };
+            match n {
+                Named::Value(v) => body.values.get_mut(v).map(|d| d.name = name),
+                Named::Block(b) => body.blocks.get_mut(b).map(|d| d.name = name),
+            };
+        }
+        Ok(())
+    }
+
+    fn expand_all(&mut self, body: &mut Body, namer: &mut Namer) -> Result<(), String> {
         let mut memo = HashMap::default();
-        let mut used: HashSet<Symbol> = HashSet::default();
-        for (_, d) in body.values.iter() {
-            if let LocalName::Named(s) = d.name {
-                used.insert(s);
-            }
-        }
-        for (_, b) in body.blocks.iter() {
-            if let LocalName::Named(s) = b.name {
-                used.insert(s);
-            }
-        }
-        let mut namer = Namer { used, last: 0 };
         let mut edges = Edges::default();
         for bi in 0..body.layout.len() {
             let Some(&b) = body.layout.get(bi) else { continue };
             let mut k = 0;
             while let Some(&inst) = body.blocks.get(b).and_then(|bd| bd.insts.get(k)) {
                 if body.insts.get(inst).is_some_and(|d| d.op == Opcode::Phi) {
-                    self.expand_phi(body, b, inst, &mut memo, &mut namer, &mut edges)?;
+                    self.expand_phi(body, b, inst, &mut memo, namer, &mut edges)?;
                     k += 1;
                     continue;
                 }
-                let new = self.expand_inst(body, inst, &mut memo, &mut namer)?;
+                let new = self.expand_inst(body, inst, &mut memo, namer)?;
                 let n = new.len();
                 if n > 0 {
                     if let Some(bd) = body.blocks.get_mut(b) {
@@ -449,6 +489,11 @@ impl Edges {
             body.layout.insert(at, eb);
         }
     }
+}
+
+/// True when `body` has a phi with an incoming value (for which LLVM makes its spare block).
+fn has_phi(body: &Body) -> bool {
+    body.insts.iter().any(|(_, d)| d.op == Opcode::Phi && !d.args.is_empty())
 }
 
 /// Adds an instruction to the body's arenas (not to a block yet) and to `out`.

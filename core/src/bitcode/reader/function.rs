@@ -29,6 +29,15 @@ pub(super) struct FnState {
     pub last_loc: Option<MdId>,
     /// The `dbg` attachment kind.
     pub dbg: Symbol,
+    /// What the symbol table named, in its order.
+    pub named: Vec<Named>,
+}
+
+/// A value or block a function's symbol table names.
+#[derive(Copy, Clone, Debug)]
+pub(super) enum Named {
+    Value(Value),
+    Block(Block),
 }
 
 impl ModuleReader<'_> {
@@ -63,6 +72,7 @@ impl ModuleReader<'_> {
             bundles: Vec::new(),
             last_loc: None,
             dbg,
+            named: Vec::new(),
         };
         let r = self.function_entries(c, &mut st);
         let fv = self.vals.func.take();
@@ -88,7 +98,7 @@ impl ModuleReader<'_> {
                 }
             }
         }
-        self.expand_legacy_exprs(&mut st.body).map_err(|m| c.error(m))?;
+        self.expand_legacy_exprs(&mut st.body, &st.named).map_err(|m| c.error(m))?;
         self.md.end_function(&mut st.body);
         st.body.shrink_to_fit();
         // Parameter names live in the function too.
@@ -323,7 +333,12 @@ impl ModuleReader<'_> {
                         .filter(|&v| v < st.body.values.len())
                         .and_then(|v| st.body.values.get_mut(Value::new(v)));
                     match d {
-                        Some(d) => d.name = sym,
+                        Some(d) => {
+                            d.name = sym;
+                            if let Some(v) = v.and_then(|v| usize::try_from(v).ok()) {
+                                st.named.push(Named::Value(Value::new(v)));
+                            }
+                        }
                         None => {
                             return Err(c.record_error(
                                 rec.code,
@@ -333,12 +348,12 @@ impl ModuleReader<'_> {
                     }
                 }
                 vst::VST_CODE_BBENTRY => {
-                    let b = usize::try_from(id)
-                        .ok()
-                        .filter(|&i| i < st.body.blocks.len())
-                        .and_then(|i| st.body.blocks.get_mut(Block::new(i)));
-                    match b {
-                        Some(b) => b.name = sym,
+                    let i = usize::try_from(id).ok().filter(|&i| i < st.body.blocks.len());
+                    match i.and_then(|i| st.body.blocks.get_mut(Block::new(i))) {
+                        Some(b) => {
+                            b.name = sym;
+                            st.named.extend(i.map(|i| Named::Block(Block::new(i))));
+                        }
                         None => {
                             return Err(
                                 c.record_error(rec.code, format!("block {id} is not defined"))

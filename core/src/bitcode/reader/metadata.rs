@@ -2,6 +2,10 @@
 //! specialised `DI*` records, named metadata, values as metadata), attachments, and the
 //! `DEBUG_LOC` locations of instructions.
 //!
+//! A value as metadata that is a constant LLVM 19 no longer has (an `icmp`, `zext`, ...
+//! expression, or a constant containing one: see [`super::constexpr`]) is read as `undef` of
+//! its type, as LLVM 19 reads it (there is no instruction it could become).
+//!
 //! # Metadata ids
 //!
 //! Every metadata record that defines something takes the next id: each string of a
@@ -23,6 +27,7 @@ mod tests;
 #[path = "metadata_upgrade.rs"]
 mod upgrade;
 
+use super::constexpr::is_legacy;
 use super::ValueContext;
 use crate::bitcode::bitstream::{Cursor, Entry, Record};
 use crate::bitcode::codes::{self, metadata as md};
@@ -33,7 +38,7 @@ use crate::ir::metadata::{MdField, MdId, MdNode, MdNodeKind, Metadata, NamedMeta
 use crate::ir::module::GlobalId;
 use crate::ir::symbol::{name_from_bytes, Symbol};
 use crate::ir::types::TypeId;
-use crate::ir::Module;
+use crate::ir::{ConstId, ConstKind, Module};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 
@@ -67,6 +72,8 @@ pub(crate) struct MdLoader {
     locations: HashMap<LocKey, MdId>,
     /// The non-zero address spaces of the module's globals, once needed.
     spaces: Option<Vec<u32>>,
+    /// Which constants are or contain an expression LLVM 19 no longer has.
+    legacy: HashMap<ConstId, bool>,
 }
 
 /// The name of an id for messages.
@@ -373,7 +380,14 @@ impl MdLoader {
             return Err(c.record_error(code, "a value of type void, label or metadata"));
         }
         let slot = match values.value_at(m, idx, t) {
-            Some(Operand::Const(k)) => Slot::Md(Metadata::Value(k)),
+            // LLVM 19's reader makes a constant it can no longer have (an `icmp`, `zext`, ...
+            // expression, or one containing such) `undef` here, where it cannot become
+            // instructions.
+            Some(Operand::Const(k)) => match is_legacy(&m.consts, k, &mut self.legacy, 0) {
+                Ok(false) => Slot::Md(Metadata::Value(k)),
+                Ok(true) => Slot::Md(Metadata::Value(m.consts.intern(t, ConstKind::Undef))),
+                Err(e) => return Err(c.record_error(code, e)),
+            },
             Some(o @ Operand::Value(_)) if in_function => Slot::Local(o),
             Some(_) => {
                 return Err(c.record_error(code, format!("value {idx} is not a constant")));

@@ -9,9 +9,8 @@
 //!    become the debug records (`#dbg_value(...)`) of the next instruction, and the
 //!    declarations of those intrinsics go away once nothing calls them;
 //! 3. every intrinsic declaration gets LLVM 19's own attributes
-//!    ([`crate::ir::intrinsic_attrs`]), whatever the file said (an intrinsic of a target
-//!    that table leaves out only loses `mustprogress`, which no intrinsic has; a `llvm.*`
-//!    name that is no intrinsic keeps its attributes);
+//!    ([`crate::ir::intrinsic_attrs`]), whatever the file said (a `llvm.*` name that is no
+//!    intrinsic keeps its attributes);
 //! 4. in a function without `strictfp`, a call that is `strictfp` (itself or through its
 //!    callee) becomes `nobuiltin` instead, unless it calls a constrained floating-point
 //!    intrinsic.
@@ -55,7 +54,8 @@ fn rename_intrinsics(m: &mut Module) {
         let Some(gv) = m.globals.get(g) else { continue };
         let (GlobalName::Named(sym), Some(f)) = (&gv.name, gv.as_func()) else { continue };
         let name = m.symbols.get(*sym);
-        if !name.starts_with("llvm.") {
+        // Only a name LLVM takes for an intrinsic is remangled (not `llvm.assume.x`).
+        if crate::ir::intrinsic_attrs::lookup(name).is_none() {
             continue;
         }
         let want = Intrinsic::resolve(name).and_then(|i| i.mangled_name(m, f.ty));
@@ -83,27 +83,8 @@ fn rename_intrinsics(m: &mut Module) {
 /// Gives every intrinsic declaration LLVM 19's attributes (see the module documentation).
 fn reset_intrinsic_attrs(m: &mut Module) {
     for g in m.order.clone() {
-        if m.func(g).is_none() || !m.global_name_ref(g).starts_with("llvm.") {
-            continue;
-        }
-        if m.reset_intrinsic_attrs(g)
-            || !crate::ir::intrinsic_attrs::other_target(&m.global_name_ref(g))
-        {
-            continue;
-        }
-        let Some(fn_attrs) = m.func(g).map(|f| f.fn_attrs) else { continue };
-        if m.attrs.has(fn_attrs, AttrKind::MustProgress) {
-            let v: Vec<Attr> = m
-                .attrs
-                .get(fn_attrs)
-                .iter()
-                .filter(|a| a.kind() != Some(AttrKind::MustProgress))
-                .cloned()
-                .collect();
-            let set = m.attrs.intern(v);
-            if let Some(f) = m.globals.get_mut(g).and_then(|gv| gv.as_func_mut()) {
-                f.fn_attrs = set;
-            }
+        if m.func(g).is_some() && m.global_name_ref(g).starts_with("llvm.") {
+            m.reset_intrinsic_attrs(g);
         }
     }
 }

@@ -678,6 +678,10 @@ impl<'a> Parser<'a> {
             if !name.starts_with("llvm.") {
                 continue;
             }
+            // Only a name LLVM takes for an intrinsic is remangled (not `llvm.assume.x`).
+            if crate::ir::intrinsic_attrs::lookup(name).is_none() {
+                continue;
+            }
             let want =
                 crate::ir::Intrinsic::resolve(name).and_then(|i| i.mangled_name(&self.m, f.ty));
             if let Some(want) = want {
