@@ -255,3 +255,17 @@ fn invoke_to_one_block_along_both_edges() {
     assert!(t.contains("%r = phi i32 [ 1, %entry ], [ 1, %entry.unwind ]"), "{t}");
     assert!(crate::text::parse(&t).module.is_some(), "{t}");
 }
+
+#[test]
+fn several_syntax_errors_are_reported() {
+    let src = "%g = global int 1 2\n%h = global int 3\nimplementation\nint %f(int %a) {\n  %b = add int %a,\n  %c = bogus int %a\n  ret int %a\n}\n%k = global bool 7 7\n";
+    let r = crate::text::parse(src);
+    assert!(r.module.is_none());
+    let lines: Vec<usize> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| line_col(src, d.span.start).0)
+        .collect();
+    assert_eq!(lines, vec![1, 6, 6, 9], "{:?}", r.diagnostics);
+}
