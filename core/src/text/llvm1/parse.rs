@@ -36,6 +36,9 @@ pub(super) struct P<'a> {
     errors: Vec<Diagnostic>,
 }
 
+/// Parameter types with their names.
+type Params = Vec<(Ty, Option<String>)>;
+
 /// How many errors a 1.x text may have before reading stops.
 const MAX_ERRORS: usize = 20;
 
@@ -420,7 +423,7 @@ impl<'a> P<'a> {
     /// The parameters after `(` up to and including `)`: types (with their names when
     /// `named`, as in a function header) and whether `...` ends them. A `void` parameter (the
     /// old spelling of no parameters) is dropped.
-    fn param_list(&mut self, named: bool) -> R<(Vec<(Ty, Option<String>)>, bool)> {
+    fn param_list(&mut self, named: bool) -> R<(Params, bool)> {
         let mut params = Vec::new();
         let mut varargs = false;
         if self.eat(TokenKind::RParen) {
