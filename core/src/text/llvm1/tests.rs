@@ -190,6 +190,9 @@ fn up_references_name_their_type() {
     // The pointee of `\2*` is the structure: a load through it is typed by it.
     let t = upgrade_text("%list = type { int, \\2* }\nimplementation\nint %f(%list* %l) {\n  %p = getelementptr %list* %l, long 0, ubyte 1\n  %n = load %list** %p\n  %q = getelementptr %list* %n, long 0, ubyte 0\n  %v = load int* %q\n  ret int %v\n}\n").expect("upgrades");
     assert!(t.contains("%q = getelementptr %list, ptr %n, i64 0, i32 0"), "{t}");
+    // A pointer to itself.
+    let t = upgrade_text("%p = type \\1*\n%g = global %p null\n").expect("upgrades");
+    assert!(t.contains("@g = global ptr null"), "{t}");
     // Out of range, and a type containing itself.
     let (l, _, m) = first_error("%a = type int\n%t = type { int, \\3* }\n");
     assert_eq!(l, 2, "{m}");

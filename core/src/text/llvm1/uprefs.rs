@@ -64,7 +64,7 @@ impl UpRefs<'_> {
                 .ok_or_else(|| {
                     format!("the up-reference '\\{n}' refers outside its type ({depth} levels)")
                 })?;
-            if !stack.iter().skip(target + 1).any(|l| l.ptr) {
+            if !stack.iter().skip(target).any(|l| l.ptr) {
                 return Err(format!(
                     "the up-reference '\\{n}' makes a type contain itself other than through a pointer"
                 ));
