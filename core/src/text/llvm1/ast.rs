@@ -29,6 +29,8 @@ pub enum Ty {
     },
     /// `%name`, resolved against the module's `type` definitions.
     Named(String),
+    /// `\N`, an up-reference (only while a type is read; see [`super::uprefs`]).
+    UpRef(u32),
 }
 
 impl Ty {
@@ -65,6 +67,7 @@ impl Ty {
                 format!("{} ({})", ret.key(), p.join(","))
             }
             Ty::Named(n) => format!("%{n}"),
+            Ty::UpRef(n) => format!("\\{n}"),
         }
     }
 }
@@ -182,9 +185,11 @@ pub enum Op {
         to: Val,
         unwind: Val,
     },
+    /// `vaarg`/`vanext T %list, T2` (pre-1.5 varargs).
     VaArg {
         next: bool,
         ty: Ty,
+        list: Val,
         arg: Ty,
     },
 }

@@ -260,6 +260,13 @@ impl Em {
     }
 
     fn cexpr(&mut self, e: &CExpr, ty: &Ty) -> R<String> {
+        // In a global initializer, arithmetic on addresses folds when it can (see `addr`).
+        if !self.in_fn && matches!(e, CExpr::Cast(..) | CExpr::Bin(..)) {
+            let c = Const::Expr(Box::new(e.clone()));
+            if let Some(t) = self.addr(&c, ty).and_then(|a| self.addr_text(&a, ty)) {
+                return Ok(t);
+            }
+        }
         match e {
             CExpr::Cast(ft, v, to) => {
                 let inner = self.cst(v, ft)?;
@@ -285,9 +292,8 @@ impl Em {
                     }
                     CastKind::Op(_) if self.in_fn => self.materialize(e, ty),
                     CastKind::Op(op) => Err(self.cerr(format!(
-                        "the constant expression 'cast ({} ... to {})' ({op}) does not fold to a constant and LLVM 19 has no '{op}' constant expression",
-                        ft.key(),
-                        to.key()
+                        "the constant expression '{}' ({op}) does not fold to a constant and LLVM 19 has no '{op}' constant expression",
+                        super::addr::show(&Const::Expr(Box::new(e.clone())))
                     ))),
                 }
             }
@@ -330,7 +336,8 @@ impl Em {
             }
             _ if self.in_fn => self.materialize(e, ty),
             _ => Err(self.cerr(format!(
-                "this constant expression of type '{}' does not fold to a constant, and LLVM 19 has no constant expression for it",
+                "the constant expression '{}' of type '{}' does not fold to a constant, and LLVM 19 has no constant expression for it",
+                super::addr::show(&Const::Expr(Box::new(e.clone()))),
                 ty.key()
             ))),
         }

@@ -41,10 +41,18 @@ pub(super) struct Em {
     /// Locals of the current function: name → (plane key, modern name).
     locals: HashMap<String, Vec<(String, String)>>,
     used_locals: HashSet<String>,
-    /// Landing pads: (invoking block, unwind block) → pad block, modern names.
-    pads: HashMap<(String, String), String>,
+    /// Landing pads: (invoking block, unwind block) → pad block, modern names, and whether
+    /// the invoke's normal edge goes to the unwind block too.
+    pads: HashMap<(String, String), (String, bool)>,
     cur_block: String,
     pub need: HashSet<&'static str>,
+    /// The functions defined or declared `csretcc` (modern `@name`s): their calls pass the
+    /// first argument `sret` whatever the call's own convention says.
+    pub csret_fns: HashSet<String>,
+    /// The size of a pointer in bytes (`target pointersize`, else 8).
+    pub ptr_bytes: i128,
+    /// Declarations of modern intrinsics the upgrade calls.
+    pub extra_decls: Vec<String>,
     /// Inside a function body, where a constant expression LLVM 19 lacks becomes instructions.
     pub in_fn: bool,
 }
@@ -62,6 +70,16 @@ pub(super) fn sigil(s: char, n: &str) -> String {
         format!("{s}{n}")
     } else {
         format!("{s}\"{}\"", escape_str(n.as_bytes()))
+    }
+}
+
+/// A type name in modern spelling: an unnamed 1.x type (numbered in its plane) stays
+/// numbered (`%0`; modern IR numbers types freely), others as [`sigil`] writes them.
+pub(super) fn type_name(n: &str) -> String {
+    if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) {
+        format!("%{n}")
+    } else {
+        sigil('%', n)
     }
 }
 
@@ -102,6 +120,9 @@ impl Em {
             pads: HashMap::default(),
             cur_block: String::new(),
             need: HashSet::default(),
+            extra_decls: Vec::new(),
+            ptr_bytes: 8,
+            csret_fns: HashSet::default(),
             in_fn: false,
         }
     }
@@ -183,10 +204,11 @@ impl Em {
                 format!("{} ({})", self.mty_d(ret, d + 1), p.join(", "))
             }
             Ty::Named(n) => match self.types.get(n) {
-                Some(Ty::Struct(_)) | Some(Ty::Opaque) => sigil('%', n),
+                Some(Ty::Struct(_)) | Some(Ty::Opaque) => type_name(n),
                 Some(x) => self.mty_d(x, d + 1),
-                None => sigil('%', n),
+                None => type_name(n),
             },
+            Ty::UpRef(_) => "ptr".into(),
         }
     }
 
@@ -350,10 +372,12 @@ impl Em {
     pub fn cur_block(&self) -> &str {
         &self.cur_block
     }
-    pub fn add_pad(&mut self, from: String, to: String, pad: String) {
-        self.pads.insert((from, to), pad);
+    pub fn add_pad(&mut self, from: String, to: String, pad: String, normal_too: bool) {
+        self.pads.insert((from, to), (pad, normal_too));
     }
-    pub fn pad(&self, from: &str, to: &str) -> Option<&String> {
+    /// The landing pad between an invoking block and its unwind block, and whether the
+    /// invoke's normal edge reaches that block as well.
+    pub fn pad(&self, from: &str, to: &str) -> Option<&(String, bool)> {
         self.pads.get(&(from.to_string(), to.to_string()))
     }
 

@@ -4,6 +4,7 @@ use super::ast::*;
 use super::consts::CastKind;
 use super::emit::{sigil, Em, R, UNWIND_FN};
 use crate::diag::{Diagnostic, Span};
+use rustc_hash::FxHashMap as HashMap;
 
 /// What a 1.x instruction defines: its result type (`None` for no value).
 fn result_ty(em: &Em, op: &Op, span: Span) -> R<Option<Ty>> {
@@ -36,8 +37,33 @@ fn result_ty(em: &Em, op: &Op, span: Span) -> R<Option<Ty>> {
     })
 }
 
+/// A pre-1.5 varargs operation: zero-argument `llvm.va_start()`, one-argument
+/// `llvm.va_copy(l)`, `vanext` (`Next`) or `vaarg` (`Arg`).
+enum OldVa {
+    Start,
+    Copy,
+    Next,
+    Arg,
+}
+
+/// The `va_list` storage of a pre-1.5 varargs list value.
+const VA_LIST: &str = "[32 x i8]";
+
+fn old_vararg(op: &Op) -> Option<OldVa> {
+    match op {
+        Op::Call { callee: Val::Name(n, _), args, .. } => match (n.as_str(), args.len()) {
+            ("llvm.va_start", 0) => Some(OldVa::Start),
+            ("llvm.va_copy", 1) => Some(OldVa::Copy),
+            _ => None,
+        },
+        Op::VaArg { next: true, .. } => Some(OldVa::Next),
+        Op::VaArg { next: false, .. } => Some(OldVa::Arg),
+        _ => None,
+    }
+}
+
 /// The return type of a call written with type `ty` (a return type, or a function pointer).
-fn ret_of(em: &Em, ty: &Ty) -> Ty {
+pub(super) fn ret_of(em: &Em, ty: &Ty) -> Ty {
     match em.resolve(ty) {
         Ty::Ptr(f) => match em.resolve(&f) {
             Ty::Func { ret, .. } => *ret,
@@ -176,14 +202,16 @@ impl Em {
         let mut has_invoke = false;
         for (b, label) in blocks.iter().zip(&labels) {
             for i in &b.insts {
-                if let Op::Invoke { unwind, .. } = &i.op {
+                if let Op::Invoke { unwind, to: normal, .. } = &i.op {
                     has_invoke = true;
                     let to = self.val(unwind, &Ty::Label)?;
+                    let normal_too = self.val(normal, &Ty::Label)? == to;
                     let pad = self.temp(&format!("{label}.unwind"));
                     self.add_pad(
                         label.clone(),
                         to.trim_start_matches('%').trim_matches('"').to_string(),
                         pad,
+                        normal_too,
                     );
                 }
             }
@@ -194,6 +222,18 @@ impl Em {
         } else {
             String::new()
         };
+        // Storage of the `va_list`s of pre-1.5 varargs, allocated in the entry block.
+        let mut va_slots: HashMap<(usize, usize), String> = HashMap::default();
+        for (k, (b, bn)) in blocks.iter().zip(&names).enumerate() {
+            for (j, (i, n)) in b.insts.iter().zip(bn).enumerate() {
+                let slot = match (old_vararg(&i.op), n) {
+                    (Some(OldVa::Arg), Some(n)) => self.temp(&format!("{n}.va")),
+                    (Some(_), Some(n)) => n.clone(),
+                    _ => continue,
+                };
+                va_slots.insert((k, j), slot);
+            }
+        }
         self.out.push_str(&format!("define {head}{pers} {{\n"));
         self.in_fn = true;
         // An unnamed entry block stays unnamed unless a phi names it.
@@ -205,12 +245,23 @@ impl Em {
                 self.out.push_str(&format!("{}:\n", sigil('%', label).trim_start_matches('%')));
             }
             self.set_block(label.clone());
-            for (i, n) in b.insts.iter().zip(bn) {
+            if k == 0 && !va_slots.is_empty() {
+                let mut slots: Vec<&String> = va_slots.values().collect();
+                slots.sort();
+                for slot in slots {
+                    self.line(&format!("{} = alloca {VA_LIST}, align 16", sigil('%', slot)));
+                }
+            }
+            for (j, (i, n)) in b.insts.iter().zip(bn).enumerate() {
                 self.at(i.span);
                 let res = match n {
                     Some(n) => format!("{} = ", sigil('%', n)),
                     None => String::new(),
                 };
+                if let Some(slot) = va_slots.get(&(k, j)) {
+                    self.old_vararg(i, slot, &res)?;
+                    continue;
+                }
                 self.inst(i, &res)?;
             }
         }
@@ -477,12 +528,24 @@ impl Em {
             }
             Op::Phi(ty, inc) => {
                 let mut parts = Vec::new();
+                let mut both = std::collections::HashSet::new();
                 let me = self.cur_block().to_string();
                 for (v, l) in inc {
                     let x = self.val(v, ty)?;
                     let mut l = self.val(l, &Ty::Label)?;
-                    if let Some(p) = self.pad(l.trim_start_matches('%').trim_matches('"'), &me) {
-                        l = sigil('%', p);
+                    // The unwind edge now comes from the pad; a normal edge to the same
+                    // block stays, so the value comes in along both.
+                    if let Some((p, normal_too)) =
+                        self.pad(l.trim_start_matches('%').trim_matches('"'), &me).cloned()
+                    {
+                        if normal_too {
+                            // One entry per edge, however many the 1.x phi had for the block.
+                            if !both.insert(l.clone()) {
+                                continue;
+                            }
+                            parts.push(format!("[ {x}, {l} ]"));
+                        }
+                        l = sigil('%', &p);
                     }
                     parts.push(format!("[ {x}, {l} ]"));
                 }
@@ -496,6 +559,9 @@ impl Em {
                 self.line(&format!("{res}select i1 {c}, {t} {x}, {t} {y}"));
             }
             Op::Call { tail, cc, ty, callee, args } => {
+                if self.intrinsic_call(callee, ty, args, res, sp)? {
+                    return Ok(());
+                }
                 let call = self.call_text(cc, ty, callee, args, sp)?;
                 let t = if *tail { "tail " } else { "" };
                 self.line(&format!("{res}{t}call {call}"));
@@ -507,7 +573,7 @@ impl Em {
                 let me = self.cur_block().to_string();
                 let pad = self
                     .pad(&me, uw.trim_start_matches('%').trim_matches('"'))
-                    .cloned()
+                    .map(|p| p.0.clone())
                     .unwrap_or_default();
                 self.line(&format!(
                     "{res}invoke {call}\n          to label {to} unwind label {}",
@@ -519,11 +585,46 @@ impl Em {
                 self.line(&format!("br label {uw}"));
             }
             Op::VaArg { .. } => {
-                return Err(Diagnostic::error(
-                    sp,
-                    "'vaarg'/'vanext' (LLVM 1.x varargs before 1.5) are not upgraded yet",
-                ));
+                // Reached only without a result name (a `vaarg` whose value is unused).
+                return Err(Diagnostic::error(sp, "a 'vaarg'/'vanext' needs a result"));
             }
+        }
+        Ok(())
+    }
+
+    /// A pre-1.5 varargs operation, the `va_list` a value: each list value is the address
+    /// of its own `va_list` storage `slot` (allocated in the entry block), so that
+    /// `va_start()` starts it, `va_copy(l)` and `vanext l, T` copy `l` into it (`vanext` then
+    /// steps past a `T`), and `vaarg l, T` reads a `T` from a copy of `l`, leaving `l` as it
+    /// was (LLVM 2.0's `llvm-upgrade` did the same with `va_copy`, `va_arg` and a
+    /// pointer-sized slot; the slot here is large enough for every target's `va_list`).
+    fn old_vararg(&mut self, i: &Inst, slot: &str, res: &str) -> R<()> {
+        let s = sigil('%', slot);
+        let list = |em: &mut Em, v: &Val, t: &Ty| em.val(v, t);
+        match &i.op {
+            Op::Call { args, .. } if args.is_empty() => {
+                self.need.insert("va_start");
+                self.line(&format!("call void @llvm.va_start.p0(ptr {s})"));
+            }
+            Op::Call { args, .. } => {
+                let Some((t, v)) = args.first() else { return Ok(()) };
+                let l = list(self, v, t)?;
+                self.need.insert("va_copy");
+                self.line(&format!("call void @llvm.va_copy.p0(ptr {s}, ptr {l})"));
+            }
+            Op::VaArg { next, ty, list: lv, arg } => {
+                let l = list(self, lv, ty)?;
+                self.need.insert("va_copy");
+                self.line(&format!("call void @llvm.va_copy.p0(ptr {s}, ptr {l})"));
+                let t = self.mty(arg);
+                if *next {
+                    let skip = sigil('%', &self.temp(&format!("{slot}.skip")));
+                    self.line(&format!("{skip} = va_arg ptr {s}, {t}"));
+                } else {
+                    self.line(&format!("{res}va_arg ptr {s}, {t}"));
+                }
+            }
+            _ => self.inst(i, res)?,
         }
         Ok(())
     }
@@ -604,7 +705,8 @@ impl Em {
         let mut a = Vec::new();
         for (i, (t, v)) in args.iter().enumerate() {
             let x = self.val(v, t)?;
-            let attr = if i == 0 && cc.as_deref() == Some("csretcc") {
+            let csret = cc.as_deref() == Some("csretcc") || self.csret_fns.contains(&target);
+            let attr = if i == 0 && csret {
                 format!(" sret({})", self.mty(&self.pointee(t, sp)?))
             } else {
                 String::new()

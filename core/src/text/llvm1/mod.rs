@@ -12,9 +12,11 @@
 //! building the module directly) reuses every check of the modern parser and verifier
 //! unchanged; spans stay meaningful because every emitted line is mapped back to the 1.x
 //! instruction, block, global or function it came from, and both the diagnostics and the
-//! spans stored in the module are moved through that map into the 1.x text. The first error
-//! of the 1.x parse or upgrade stops it (the modern parser's recovery then applies to
-//! nothing); errors are diagnostics at their line, never panics.
+//! spans stored in the module are moved through that map into the 1.x text. The 1.x parse
+//! reports every syntax error (up to 20): after one it resumes at the next instruction (the
+//! next line) inside a function, at the next line starting in its first column outside;
+//! the first error of the upgrade itself stops it. Errors are diagnostics at their line,
+//! never panics.
 //!
 //! Upgrade rules (the mapping of LLVM 2.0's `llvm-upgrade`) and their status:
 //!
@@ -39,30 +41,33 @@
 //! | `implementation`, `begin`/`end` (early bodies may omit `begin`) | dropped, `{`/`}` | done |
 //! | `declare`, `external`, `uninitialized` | `declare`, `external global` | done |
 //! | linkages `internal linkonce weak appending extern_weak dllimport dllexport` | same words | done |
-//! | `fastcc coldcc cc N`, `csretcc` | same; `csretcc`: `ccc` and `sret(T)` on the first parameter and argument | done |
+//! | `fastcc coldcc cc N`, `csretcc` | same; `csretcc`: `ccc` and `sret(T)` on the first parameter, and on the first argument of calls written `csretcc` or calling a function defined or declared `csretcc` | done |
 //! | `target endian`, `target pointersize` | `target datalayout = "e-p:32:32"` | done |
 //! | `target triple = "..."` | same | done |
 //! | `deplibs = [...]` | dropped, with a note | done |
-//! | `invoke ... to label %a except label %b` (or `unwind label`) | `invoke ... unwind label %pad`, the pad a new block `landingpad { ptr, i32 } cleanup` + `br label %b` (phis of `%b` updated); personality `@__gcc_personality_v0` | done |
+//! | `invoke ... to label %a except label %b` (or `unwind label`) | `invoke ... unwind label %pad`, the pad a new block `landingpad { ptr, i32 } cleanup` + `br label %b` (phis of `%b` name the pad; when the normal edge also goes to `%b`, they get an entry for each edge); personality `@__gcc_personality_v0` | done |
 //! | `unwind`, `call void %llvm.unwind()` | call of the declared no-return `@__llvm1_unwind` and `unreachable`, with a warning | done (no runtime behind it) |
-//! | `vanext`, `vaarg`, zero-argument `llvm.va_start` (varargs before 1.5) | `va_arg` with scaffolding | not yet: an error names them (1.5+ `llvm.va_start(sbyte**)` works as is) |
+//! | `vanext`, `vaarg`, zero-argument `llvm.va_start()`, one-argument `llvm.va_copy(l)` (varargs before 1.5, the list a value) | each list value the address of its own `[32 x i8]` `va_list` storage allocated in the entry block: `llvm.va_start.p0` on it; `va_copy` and `vanext` `llvm.va_copy.p0` into it (`vanext` then a `va_arg` to step); `vaarg` a `va_arg` from a copy; `llvm.va_end(l)` unchanged (1.5+ `llvm.va_start(sbyte**)` works as is) | done |
 //! | `bitcast`, `inttoptr`, `zext`... in 1.x files (the 2007 transitional syntax) | the same cast | done |
 //! | `%T = type int` (named non-struct) | alias: the type is written out | done |
 //! | `%T = type { ... }`, `opaque` | identified struct, `opaque` | done |
-//! | unnamed `type T` (numbered per type plane, used as `%0`) | a struct named `%"0"` (or the type written out) | done |
+//! | unnamed `type T` (numbered per type plane, used as `%0`) | a numbered struct `%0 = type {...}` (the modern parser numbers types freely), or the type written out | done |
 //! | `packed [N x T]`, `<N x T>` | `<N x T>` | done |
 //! | a global defined twice alike | the first definition | done |
-//! | up-references `\N` | — | not yet (an error) |
+//! | up-references `\N` (`%list = type { int, \2* }`) | the named type being defined, or a new identified struct `%upref.N` for an anonymous recursive type; one out of range or not through a pointer is an error | done |
 //! | constants: `true false null undef zeroinitializer`, `c"..."`, `[...] {...} <...>`, `[us]0x` hex integers, hex floats | same, integers wrapped to their width | done |
-//! | constant expressions `cast`, `getelementptr`, arithmetic, `set*`, shifts, `select` | folded when their operands are integer or floating-point constants (LLVM 19 has no `zext`, `icmp`, `shl`, `select`, `udiv`, `sitofp`... constant expressions); `add sub mul xor`, `ptrtoint inttoptr trunc`, `getelementptr` kept; inside a function, the others become instructions before their use | done; others in global initializers an error (e.g. arithmetic on addresses) |
+//! | constant expressions `cast`, `getelementptr`, arithmetic, `set*`, shifts, `select` | folded when their operands are integer or floating-point constants (LLVM 19 has no `zext`, `icmp`, `shl`, `select`, `udiv`, `sitofp`... constant expressions); `add sub mul xor`, `ptrtoint inttoptr trunc`, `getelementptr` kept; inside a function, the others become instructions before their use; in global initializers, arithmetic on addresses folds to a pointer constant plus an offset through identities (`X / 1`, `X & -1`, `X * 0`, `X | -1`, ...) and comparisons of addresses of one global by their offsets | done; the rest in global initializers an error naming the expression |
 //! | draft-only forms (`method`, `icall`, builtins) | — | an error naming the 2001 draft |
-//! | `llvm.isunordered`, `llvm.bswap`... (1.x intrinsic signatures) | — | not yet |
+//! | `llvm.isunordered[.f32/.f64]`; `llvm.bswap/ctpop/ctlz/cttz/sqrt` (suffixed or not); `llvm.memcpy/memmove/memset` (`uint`/`ulong` length, alignment); `llvm.prefetch`; `llvm.stacksave/stackrestore`; `llvm.dbg.*` | `fcmp uno`; `llvm.NAME.iN`/`.fN` (`ctlz`/`cttz` with `i1 false`); `llvm.memcpy.p0.p0.iN(..., i1 false)` (alignment dropped); `llvm.prefetch.p0(..., i32 1)`; `.p0` overloads; dropped with a note (a used result becomes `freeze T undef`) | done |
 
+mod addr;
 mod ast;
 mod consts;
 mod emit;
 mod func;
+mod intrinsics;
 mod parse;
+mod uprefs;
 
 use crate::diag::{Diagnostic, Span, Suppressed};
 use crate::ir::Module;
@@ -196,12 +201,10 @@ fn scan(src: &str, found: &mut Option<Span>) {
 pub fn parse(src: &str, at: Span) -> ParseResult {
     let mut out = match translate(src) {
         Ok(o) => o,
-        Err(d) => {
-            return ParseResult {
-                module: None,
-                diagnostics: vec![Diagnostic::note(at, "LLVM 1.x syntax, upgraded"), d],
-                suppressed: Suppressed::default(),
-            }
+        Err(errors) => {
+            let mut diagnostics = vec![Diagnostic::note(at, "LLVM 1.x syntax, upgraded")];
+            diagnostics.extend(errors);
+            return ParseResult { module: None, diagnostics, suppressed: Suppressed::default() };
         }
     };
     let modern = crate::text::parser::parse_modern(&out.text);
@@ -225,7 +228,9 @@ pub fn parse(src: &str, at: Span) -> ParseResult {
 /// The modern text of a 1.x module (for tests and the "replace with the upgraded text"
 /// action): `Err` with the first error.
 pub fn upgrade_text(src: &str) -> Result<String, Diagnostic> {
-    translate(src).map(|o| o.text)
+    translate(src).map(|o| o.text).map_err(|e| {
+        e.into_iter().next().unwrap_or_else(|| Diagnostic::error(Span::default(), "no text"))
+    })
 }
 
 /// The 1.x span an offset of the emitted text comes from.
@@ -254,10 +259,15 @@ fn remap_module(m: &mut Module, map: &dyn Fn(Span) -> Span) {
     }
 }
 
-fn translate(src: &str) -> Result<Out, Diagnostic> {
+/// The upgrade of a 1.x text: every error of the 1.x parse, or else the first of the upgrade.
+fn translate(src: &str) -> Result<Out, Vec<Diagnostic>> {
     let items = parse::P::new(src).module()?;
+    emit_module(&items).map_err(|d| vec![d])
+}
+
+fn emit_module(items: &[Item]) -> Result<Out, Diagnostic> {
     let mut types = HashMap::default();
-    for it in &items {
+    for it in items {
         if let Item::Type { name, ty, .. } = it {
             types.insert(name.clone(), ty.clone());
         }
@@ -266,7 +276,7 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
     // Globals of every type plane, in order; unnamed ones numbered per plane.
     let mut counters: HashMap<String, u64> = HashMap::default();
     let mut gnames = Vec::new();
-    for it in &items {
+    for it in items {
         let (name, ty, func, internal, span) = match it {
             Item::Global(g) => (
                 g.name.clone(),
@@ -308,11 +318,15 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
                 (*c - 1).to_string()
             }
         };
-        gnames.push(em.add_global(&name, key, func, internal, span));
+        let modern = em.add_global(&name, key, func, internal, span);
+        if matches!(it, Item::Func(f) if f.cc.as_deref() == Some("csretcc")) {
+            em.csret_fns.insert(sigil('@', &modern));
+        }
+        gnames.push(modern);
     }
     // Header.
     let mut dl = Vec::new();
-    for it in &items {
+    for it in items {
         match it {
             Item::Endian(l, span) => {
                 em.at(*span);
@@ -320,6 +334,7 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
             }
             Item::PointerSize(p, span) => {
                 em.at(*span);
+                em.ptr_bytes = i128::from(*p / 8);
                 dl.push(format!("p:{p}:{p}"));
             }
             _ => {}
@@ -336,7 +351,7 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
     }
     em.out.push('\n');
     let mut any_type = false;
-    for it in &items {
+    for it in items {
         match it {
             Item::Type { name, ty, span } => {
                 let body = match em.resolve_all(ty) {
@@ -349,7 +364,7 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
                     _ => continue,
                 };
                 em.at(*span);
-                em.out.push_str(&format!("{} = type {body}\n", sigil('%', name)));
+                em.out.push_str(&format!("{} = type {body}\n", emit::type_name(name)));
                 any_type = true;
             }
             Item::Deplibs(span) => em
@@ -405,14 +420,17 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
             if f.blocks.is_none()
                 && (defined.contains(modern)
                     || !declared.insert(modern.clone())
-                    || f.name == "llvm.unwind")
+                    || f.name == "llvm.unwind"
+                    || intrinsics::is_rewritten(&f.name)
+                    || f.name == "llvm.va_start" && f.params.is_empty()
+                    || f.name == "llvm.va_copy" && f.params.len() == 1)
             {
                 continue;
             }
             em.function(f, modern)?;
         }
     }
-    let mut extra = Vec::new();
+    let mut extra = std::mem::take(&mut em.extra_decls);
     if em.need.contains("malloc")
         && !em.globals.contains_key("malloc")
         && em.reserve_global("malloc")
@@ -424,6 +442,13 @@ fn translate(src: &str) -> Result<Out, Diagnostic> {
     }
     if em.need.contains("unwind") && em.reserve_global(UNWIND_FN) {
         extra.push(format!("declare void @{UNWIND_FN}() noreturn"));
+    }
+    for (need, decl) in
+        [("va_start", "llvm.va_start.p0(ptr)"), ("va_copy", "llvm.va_copy.p0(ptr, ptr)")]
+    {
+        if em.need.contains(need) && em.reserve_global(&format!("llvm.{need}.p0")) {
+            extra.push(format!("declare void @{decl}"));
+        }
     }
     if em.need.contains("personality") && em.reserve_global(PERSONALITY_FN) {
         extra.push(format!("declare i32 @{PERSONALITY_FN}(...)"));

@@ -2,13 +2,17 @@
 //! [`ast`](super::ast) tree. It stops at the first error, which is a diagnostic at its token.
 
 use super::ast::*;
+use super::uprefs::{has_uprefs, UpRefs};
 use crate::diag::{Diagnostic, Span};
-use crate::text::lexer::{tokenize, Token, TokenKind};
+use crate::text::lexer::{tokenize, LexError, Token, TokenKind};
+use rustc_hash::FxHashSet as HashSet;
 
 /// How deeply types and constants may nest.
 const MAX_DEPTH: u32 = 128;
 
 pub(super) type R<T> = Result<T, Diagnostic>;
+
+mod inst;
 
 pub(super) struct P<'a> {
     toks: Vec<Token<'a>>,
@@ -16,14 +20,65 @@ pub(super) struct P<'a> {
     depth: u32,
     /// The next number of an unnamed type.
     unnamed_types: u32,
+    /// How many types enclose the one being read.
+    type_nest: u32,
+    /// The name of the type being defined, the referent of an outermost up-reference.
+    defining: Option<String>,
+    /// The next number of a type made for an up-reference, and the types made so far.
+    upref_types: u32,
+    new_types: Vec<Item>,
+    /// Every `%name` of the text (names new types must not take).
+    names: HashSet<String>,
+    src: &'a str,
+    /// Whether each token is the first of its line.
+    line_first: Vec<bool>,
+    /// Errors found so far (reading goes on after one).
+    errors: Vec<Diagnostic>,
 }
+
+/// Parameter types with their names.
+type Params = Vec<(Ty, Option<String>)>;
+
+/// How many errors a 1.x text may have before reading stops.
+const MAX_ERRORS: usize = 20;
 
 /// Words of the 2001 draft that released 1.x does not have.
 const DRAFT_ONLY: &[&str] = &["method", "icall", "lock", "max", "min"];
 
 impl<'a> P<'a> {
     pub(super) fn new(src: &'a str) -> P<'a> {
-        P { toks: tokenize(src), pos: 0, depth: 0, unnamed_types: 0 }
+        let toks = tokenize(src);
+        let names = toks
+            .iter()
+            .filter_map(|t| match &t.kind {
+                TokenKind::LocalName(n) => Some(n.to_string()),
+                _ => None,
+            })
+            .collect();
+        let mut prev_end = 0usize;
+        let line_first = toks
+            .iter()
+            .map(|t| {
+                let s = t.span.start as usize;
+                let first = prev_end == 0 || src.get(prev_end..s).is_some_and(|g| g.contains('\n'));
+                prev_end = t.span.end as usize;
+                first
+            })
+            .collect();
+        P {
+            toks,
+            pos: 0,
+            depth: 0,
+            unnamed_types: 0,
+            type_nest: 0,
+            defining: None,
+            upref_types: 0,
+            new_types: Vec::new(),
+            names,
+            src,
+            line_first,
+            errors: Vec::new(),
+        }
     }
     fn kind(&self) -> &TokenKind<'a> {
         match self.toks.get(self.pos) {
@@ -120,105 +175,162 @@ impl<'a> P<'a> {
 
     // ---- Module ---------------------------------------------------------------------------
 
-    pub(super) fn module(&mut self) -> R<Vec<Item>> {
+    /// The items of the module, or every error found (reading resumes after an error at
+    /// the next line that starts at its first column, the start of the next item).
+    pub(super) fn module(&mut self) -> Result<Vec<Item>, Vec<Diagnostic>> {
         let mut items = Vec::new();
         loop {
-            let start = self.span().start;
-            match self.kind().clone() {
-                TokenKind::Eof => return Ok(items),
-                TokenKind::Word("implementation") => self.bump(),
-                TokenKind::Word("target") => {
-                    self.bump();
-                    if self.eat_word("endian") {
-                        self.expect(TokenKind::Equal, "'='")?;
-                        let little = if self.eat_word("little") {
-                            true
-                        } else if self.eat_word("big") {
-                            false
-                        } else {
-                            return self.expected("'little' or 'big'");
-                        };
-                        items.push(Item::Endian(little, self.span_from(start)));
-                    } else if self.eat_word("pointersize") {
-                        self.expect(TokenKind::Equal, "'='")?;
-                        let n = self.integer()?;
-                        if n != 32 && n != 64 {
-                            return self.err("target pointersize must be 32 or 64");
-                        }
-                        items.push(Item::PointerSize(n as u32, self.span_from(start)));
-                    } else if self.eat_word("triple") {
-                        self.expect(TokenKind::Equal, "'='")?;
-                        match self.kind() {
-                            TokenKind::String(t) => {
-                                let t = String::from_utf8_lossy(t).into_owned();
-                                self.bump();
-                                items.push(Item::Triple(t, self.span_from(start)));
-                            }
-                            _ => return self.expected("a target triple string"),
-                        }
-                    } else {
-                        return self.expected("'endian', 'pointersize' or 'triple' after 'target'");
+            match self.item(&mut items) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(d) => {
+                    self.errors.push(d);
+                    if self.errors.len() >= MAX_ERRORS {
+                        break;
                     }
-                }
-                TokenKind::Word("deplibs") => {
-                    self.bump();
-                    self.expect(TokenKind::Equal, "'='")?;
-                    self.expect(TokenKind::LBracket, "'['")?;
-                    while !self.eat(TokenKind::RBracket) {
-                        match self.kind() {
-                            TokenKind::String(_) | TokenKind::Comma => self.bump(),
-                            _ => return self.expected("a library name string or ']'"),
-                        }
-                    }
-                    items.push(Item::Deplibs(self.span_from(start)));
-                }
-                TokenKind::LocalName(n) if *self.peek(1) == TokenKind::Equal => {
-                    let name = n.to_string();
-                    self.bump();
-                    self.bump();
-                    if self.eat_word("type") {
-                        let ty = self.ty()?;
-                        items.push(Item::Type { name, ty, span: self.span_from(start) });
-                    } else {
-                        items.push(Item::Global(self.global(Some(name), start)?));
-                    }
-                }
-                TokenKind::LocalId(n) if *self.peek(1) == TokenKind::Equal => {
-                    self.bump();
-                    self.bump();
-                    if self.is_word("type") {
-                        return self.err("numbered type definitions are not supported");
-                    }
-                    items.push(Item::Global(self.global(Some(n.to_string()), start)?));
-                }
-                TokenKind::Word("declare") => {
-                    self.bump();
-                    let f = self.func_header(start)?;
-                    items.push(Item::Func(f));
-                }
-                TokenKind::Word("type") => {
-                    // An unnamed type, numbered in the type plane.
-                    self.bump();
-                    let ty = self.ty()?;
-                    let name = self.unnamed_types.to_string();
-                    self.unnamed_types += 1;
-                    items.push(Item::Type { name, ty, span: self.span_from(start) });
-                }
-                _ => {
-                    // An unnamed global, or a function definition.
-                    let save = self.pos;
-                    if self.is_global_start() {
-                        items.push(Item::Global(self.global(None, start)?));
-                        continue;
-                    }
-                    self.pos = save;
-                    let mut f = self.func_header(start)?;
-                    f.blocks = Some(self.func_body()?);
-                    f.span = self.span_from(start);
-                    items.push(Item::Func(f));
+                    self.resync(true);
                 }
             }
         }
+        items.append(&mut self.new_types);
+        if self.errors.is_empty() {
+            Ok(items)
+        } else {
+            Err(std::mem::take(&mut self.errors))
+        }
+    }
+
+    /// Skips the token where an error was found and those after it up to the first of a
+    /// line (`item`: the first of a line in its first column that may start an item).
+    fn resync(&mut self, item: bool) {
+        self.bump();
+        while let Some(t) = self.toks.get(self.pos) {
+            let first = self.line_first.get(self.pos).copied().unwrap_or(true);
+            let col0 = t.span.start == 0
+                || self.src.as_bytes().get(t.span.start as usize - 1) == Some(&b'\n');
+            let starts_item = !matches!(
+                t.kind,
+                TokenKind::LabelStr(_)
+                    | TokenKind::LabelId(_)
+                    | TokenKind::RBrace
+                    | TokenKind::LBrace
+                    | TokenKind::Word("end" | "begin")
+            );
+            if first && (!item || col0 && starts_item) {
+                return;
+            }
+            self.bump();
+        }
+    }
+
+    /// Reads one top-level item into `items`; `Ok(false)` at the end.
+    fn item(&mut self, items: &mut Vec<Item>) -> R<bool> {
+        items.append(&mut self.new_types);
+        let start = self.span().start;
+        match self.kind().clone() {
+            TokenKind::Eof => return Ok(false),
+            TokenKind::Word("implementation") => self.bump(),
+            TokenKind::Word("target") => {
+                self.bump();
+                if self.eat_word("endian") {
+                    self.expect(TokenKind::Equal, "'='")?;
+                    let little = if self.eat_word("little") {
+                        true
+                    } else if self.eat_word("big") {
+                        false
+                    } else {
+                        return self.expected("'little' or 'big'");
+                    };
+                    items.push(Item::Endian(little, self.span_from(start)));
+                } else if self.eat_word("pointersize") {
+                    self.expect(TokenKind::Equal, "'='")?;
+                    let n = self.integer()?;
+                    if n != 32 && n != 64 {
+                        return self.err("target pointersize must be 32 or 64");
+                    }
+                    items.push(Item::PointerSize(n as u32, self.span_from(start)));
+                } else if self.eat_word("triple") {
+                    self.expect(TokenKind::Equal, "'='")?;
+                    match self.kind() {
+                        TokenKind::String(t) => {
+                            let t = String::from_utf8_lossy(t).into_owned();
+                            self.bump();
+                            items.push(Item::Triple(t, self.span_from(start)));
+                        }
+                        _ => return self.expected("a target triple string"),
+                    }
+                } else {
+                    return self.expected("'endian', 'pointersize' or 'triple' after 'target'");
+                }
+            }
+            TokenKind::Word("deplibs") => {
+                self.bump();
+                self.expect(TokenKind::Equal, "'='")?;
+                self.expect(TokenKind::LBracket, "'['")?;
+                while !self.eat(TokenKind::RBracket) {
+                    match self.kind() {
+                        TokenKind::String(_) | TokenKind::Comma => self.bump(),
+                        _ => return self.expected("a library name string or ']'"),
+                    }
+                }
+                items.push(Item::Deplibs(self.span_from(start)));
+            }
+            TokenKind::LocalName(n) if *self.peek(1) == TokenKind::Equal => {
+                let name = n.to_string();
+                self.bump();
+                self.bump();
+                if self.eat_word("type") {
+                    self.defining = Some(name.clone());
+                    let ty = self.ty();
+                    self.defining = None;
+                    let ty = ty?;
+                    items.append(&mut self.new_types);
+                    items.push(Item::Type { name, ty, span: self.span_from(start) });
+                } else {
+                    items.push(Item::Global(self.global(Some(name), start)?));
+                }
+            }
+            TokenKind::LocalId(n) if *self.peek(1) == TokenKind::Equal => {
+                self.bump();
+                self.bump();
+                if self.is_word("type") {
+                    return self.err("numbered type definitions are not supported");
+                }
+                items.push(Item::Global(self.global(Some(n.to_string()), start)?));
+            }
+            TokenKind::Word("declare") => {
+                self.bump();
+                let f = self.func_header(start)?;
+                items.push(Item::Func(f));
+            }
+            TokenKind::Word("type") => {
+                // An unnamed type, numbered in the type plane.
+                self.bump();
+                let name = self.unnamed_types.to_string();
+                self.unnamed_types += 1;
+                self.defining = Some(name.clone());
+                let ty = self.ty();
+                self.defining = None;
+                let ty = ty?;
+                items.append(&mut self.new_types);
+                items.push(Item::Type { name, ty, span: self.span_from(start) });
+            }
+            _ => {
+                // An unnamed global, or a function definition.
+                let save = self.pos;
+                if self.is_global_start() {
+                    items.push(Item::Global(self.global(None, start)?));
+                    return Ok(true);
+                }
+                self.pos = save;
+                let mut f = self.func_header(start)?;
+                f.blocks = Some(self.func_body()?);
+                f.span = self.span_from(start);
+                items.push(Item::Func(f));
+            }
+        }
+
+        Ok(true)
     }
 
     fn span_from(&self, start: u32) -> Span {
@@ -295,32 +407,7 @@ impl<'a> P<'a> {
         };
         self.bump();
         self.expect(TokenKind::LParen, "'('")?;
-        let mut params = Vec::new();
-        let mut varargs = false;
-        if !self.eat(TokenKind::RParen) {
-            loop {
-                if self.eat(TokenKind::DotDotDot) {
-                    varargs = true;
-                } else {
-                    let t = self.ty()?;
-                    let n = match self.kind() {
-                        TokenKind::LocalName(n) => Some(n.to_string()),
-                        TokenKind::LocalId(n) => Some(n.to_string()),
-                        _ => None,
-                    };
-                    if n.is_some() {
-                        self.bump();
-                    }
-                    if t != Ty::Void {
-                        params.push((t, n));
-                    }
-                }
-                if self.eat(TokenKind::RParen) {
-                    break;
-                }
-                self.expect(TokenKind::Comma, "',' or ')'")?;
-            }
-        }
+        let (params, varargs) = self.param_list(true)?;
         Ok(Func {
             name,
             linkage,
@@ -331,6 +418,39 @@ impl<'a> P<'a> {
             blocks: None,
             span: self.span_from(start),
         })
+    }
+
+    /// The parameters after `(` up to and including `)`: types (with their names when
+    /// `named`, as in a function header) and whether `...` ends them. A `void` parameter (the
+    /// old spelling of no parameters) is dropped.
+    fn param_list(&mut self, named: bool) -> R<(Params, bool)> {
+        let mut params = Vec::new();
+        let mut varargs = false;
+        if self.eat(TokenKind::RParen) {
+            return Ok((params, varargs));
+        }
+        loop {
+            if self.eat(TokenKind::DotDotDot) {
+                varargs = true;
+            } else {
+                let t = self.ty()?;
+                let n = match self.kind() {
+                    TokenKind::LocalName(n) if named => Some(n.to_string()),
+                    TokenKind::LocalId(n) if named => Some(n.to_string()),
+                    _ => None,
+                };
+                if n.is_some() {
+                    self.bump();
+                }
+                if t != Ty::Void {
+                    params.push((t, n));
+                }
+            }
+            if self.eat(TokenKind::RParen) {
+                return Ok((params, varargs));
+            }
+            self.expect(TokenKind::Comma, "',' or ')'")?;
+        }
     }
 
     fn call_conv(&mut self) -> R<Option<String>> {
@@ -378,7 +498,17 @@ impl<'a> P<'a> {
                 }
                 blocks.push(Block { label, insts: Vec::new(), span: Span::new(start, start) });
             }
-            let inst = self.inst()?;
+            let inst = match self.inst() {
+                Ok(i) => i,
+                Err(d) => {
+                    self.errors.push(d);
+                    if self.errors.len() >= MAX_ERRORS {
+                        return Err(Diagnostic::error(self.span(), "too many errors"));
+                    }
+                    self.resync(false);
+                    continue;
+                }
+            };
             let terminator = matches!(
                 inst.op,
                 Op::Ret(_)
@@ -411,9 +541,28 @@ impl<'a> P<'a> {
 
     pub(super) fn ty(&mut self) -> R<Ty> {
         self.enter()?;
+        let start = self.span();
+        self.type_nest += 1;
         let r = self.ty_inner();
+        self.type_nest -= 1;
         self.depth -= 1;
-        r
+        let mut t = r?;
+        if self.type_nest == 0 && has_uprefs(&t) {
+            let names = &self.names;
+            let taken = |n: &str| names.contains(n);
+            let mut u = UpRefs {
+                root: self.defining.as_deref(),
+                taken: &taken,
+                counter: &mut self.upref_types,
+                new_types: Vec::new(),
+            };
+            let r = u.resolve(&mut t);
+            let made = std::mem::take(&mut u.new_types);
+            r.map_err(|m| Diagnostic::error(Span::new(start.start, self.prev_end()), m))?;
+            let span = Span::new(start.start, self.prev_end());
+            self.new_types.extend(made.into_iter().map(|(name, ty)| Item::Type { name, ty, span }));
+        }
+        Ok(t)
     }
 
     fn ty_inner(&mut self) -> R<Ty> {
@@ -446,6 +595,13 @@ impl<'a> P<'a> {
                     self.bump();
                 }
                 t
+            }
+            TokenKind::Error(LexError::BadChar('\\'))
+                if matches!(self.peek(1), TokenKind::Integer(_)) =>
+            {
+                self.bump();
+                let n = self.integer()?;
+                Ty::UpRef(u32::try_from(n).or_else(|_| self.err("up-reference out of range"))?)
             }
             TokenKind::IntType(_) => {
                 return self.err("'iN' integer types are LLVM 2.0 syntax; this file is read as LLVM 1.x (it uses 1.x type names), so write 'int', 'uint', ... here");
@@ -494,24 +650,8 @@ impl<'a> P<'a> {
                 t = Ty::Ptr(Box::new(t));
             } else if *self.kind() == TokenKind::LParen {
                 self.bump();
-                let mut params = Vec::new();
-                let mut varargs = false;
-                if !self.eat(TokenKind::RParen) {
-                    loop {
-                        if self.eat(TokenKind::DotDotDot) {
-                            varargs = true;
-                        } else {
-                            let p = self.ty()?;
-                            if p != Ty::Void {
-                                params.push(p);
-                            }
-                        }
-                        if self.eat(TokenKind::RParen) {
-                            break;
-                        }
-                        self.expect(TokenKind::Comma, "',' or ')'")?;
-                    }
-                }
+                let (params, varargs) = self.param_list(false)?;
+                let params = params.into_iter().map(|p| p.0).collect();
                 t = Ty::Func { ret: Box::new(t), params, varargs };
             } else {
                 return Ok(t);
@@ -661,232 +801,6 @@ impl<'a> P<'a> {
         };
         self.expect(TokenKind::RParen, "')'")?;
         Ok(Const::Expr(Box::new(e)))
-    }
-
-    // ---- Instructions ---------------------------------------------------------------------
-
-    fn inst(&mut self) -> R<Inst> {
-        let start = self.span().start;
-        let name = match (self.kind(), self.peek(1)) {
-            (TokenKind::LocalName(n), TokenKind::Equal) => Some(n.to_string()),
-            (TokenKind::LocalId(n), TokenKind::Equal) => Some(n.to_string()),
-            _ => None,
-        };
-        if name.is_some() {
-            self.bump();
-            self.bump();
-        }
-        let op = self.op()?;
-        Ok(Inst { name, op, span: self.span_from(start) })
-    }
-
-    fn op(&mut self) -> R<Op> {
-        let w = match self.kind() {
-            TokenKind::Word(w) => w.to_string(),
-            _ => return self.expected("an instruction"),
-        };
-        self.bump();
-        let w = w.as_str();
-        Ok(match w {
-            _ if BINOPS.contains(&w) => {
-                let (ty, a) = self.typed_val()?;
-                self.expect(TokenKind::Comma, "','")?;
-                let (bty, b) = if w == "shl" || w == "shr" {
-                    self.typed_val()?
-                } else {
-                    (ty.clone(), self.val(&ty)?)
-                };
-                Op::Bin { op: w.to_string(), ty, a, bty, b }
-            }
-            "not" => {
-                let (t, v) = self.typed_val()?;
-                Op::Not(t, v)
-            }
-            "cast" => {
-                let (t, v) = self.typed_val()?;
-                self.expect_word("to")?;
-                Op::Cast(t, v, self.ty()?)
-            }
-            "trunc" | "zext" | "sext" | "fptrunc" | "fpext" | "fptoui" | "fptosi" | "uitofp"
-            | "sitofp" | "ptrtoint" | "inttoptr" | "bitcast" => {
-                let (t, v) = self.typed_val()?;
-                self.expect_word("to")?;
-                Op::NamedCast(w.to_string(), t, v, self.ty()?)
-            }
-            "ret" => {
-                if self.eat_word("void") {
-                    Op::Ret(None)
-                } else {
-                    Op::Ret(Some(self.typed_val()?))
-                }
-            }
-            "br" => {
-                let (t, v) = self.typed_val()?;
-                if t == Ty::Label {
-                    Op::Br(v)
-                } else {
-                    self.expect(TokenKind::Comma, "','")?;
-                    let a = self.label()?;
-                    self.expect(TokenKind::Comma, "','")?;
-                    let b = self.label()?;
-                    Op::CondBr(v, a, b)
-                }
-            }
-            "switch" => {
-                let (ty, v) = self.typed_val()?;
-                self.expect(TokenKind::Comma, "','")?;
-                let default = self.label()?;
-                self.expect(TokenKind::LBracket, "'['")?;
-                let mut cases = Vec::new();
-                while !self.eat(TokenKind::RBracket) {
-                    let (t, c) = self.typed_const()?;
-                    self.expect(TokenKind::Comma, "','")?;
-                    let l = self.label()?;
-                    cases.push((t, c, l));
-                }
-                Op::Switch { ty, v, default, cases }
-            }
-            "unreachable" => Op::Unreachable,
-            "unwind" => Op::Unwind,
-            "volatile" => {
-                if self.eat_word("load") {
-                    self.load(true)?
-                } else if self.eat_word("store") {
-                    self.store(true)?
-                } else {
-                    return self.expected("'load' or 'store' after 'volatile'");
-                }
-            }
-            "load" => self.load(false)?,
-            "store" => self.store(false)?,
-            "alloca" | "malloc" => {
-                let ty = self.ty()?;
-                let mut count = None;
-                let mut align = None;
-                while self.eat(TokenKind::Comma) {
-                    if self.eat_word("align") {
-                        align = Some(self.integer()? as u64);
-                    } else {
-                        count = Some(self.typed_val()?);
-                    }
-                }
-                Op::Alloca { malloc: w == "malloc", ty, count, align }
-            }
-            "free" => {
-                let (t, v) = self.typed_val()?;
-                Op::Free(t, v)
-            }
-            "getelementptr" => {
-                let (pty, p) = self.typed_val()?;
-                let mut idx = Vec::new();
-                while self.eat(TokenKind::Comma) {
-                    idx.push(self.typed_val()?);
-                }
-                Op::Gep { pty, p, idx }
-            }
-            "phi" => {
-                let ty = self.ty()?;
-                let mut inc = Vec::new();
-                loop {
-                    self.expect(TokenKind::LBracket, "'['")?;
-                    let v = self.val(&ty)?;
-                    self.expect(TokenKind::Comma, "','")?;
-                    let l = self.val(&Ty::Label)?;
-                    self.expect(TokenKind::RBracket, "']'")?;
-                    inc.push((v, l));
-                    if !self.eat(TokenKind::Comma) {
-                        break;
-                    }
-                }
-                Op::Phi(ty, inc)
-            }
-            "select" => {
-                let (_, c) = self.typed_val()?;
-                self.expect(TokenKind::Comma, "','")?;
-                let (ty, a) = self.typed_val()?;
-                self.expect(TokenKind::Comma, "','")?;
-                let (_, b) = self.typed_val()?;
-                Op::Select { c, ty, a, b }
-            }
-            "tail" => {
-                self.expect_word("call")?;
-                self.call(true)?
-            }
-            "call" => self.call(false)?,
-            "invoke" => {
-                let cc = self.call_conv()?;
-                let ty = self.ty()?;
-                let callee = self.val(&ty)?;
-                let args = self.args()?;
-                self.expect_word("to")?;
-                let to = self.label()?;
-                if !self.eat_word("except") && !self.eat_word("unwind") {
-                    return self.expected("'except' or 'unwind'");
-                }
-                let unwind = self.label()?;
-                Op::Invoke { cc, ty, callee, args, to, unwind }
-            }
-            "vaarg" | "vanext" => {
-                let (ty, _) = self.typed_val()?;
-                self.expect(TokenKind::Comma, "','")?;
-                Op::VaArg { next: w == "vanext", ty, arg: self.ty()? }
-            }
-            _ => {
-                self.pos = self.pos.saturating_sub(1);
-                return self.expected("an instruction");
-            }
-        })
-    }
-
-    fn label(&mut self) -> R<Val> {
-        self.expect_word("label")?;
-        self.val(&Ty::Label)
-    }
-
-    fn load(&mut self, volatile: bool) -> R<Op> {
-        let (pty, p) = self.typed_val()?;
-        self.align()?;
-        Ok(Op::Load { volatile, pty, p })
-    }
-
-    fn store(&mut self, volatile: bool) -> R<Op> {
-        let (ty, v) = self.typed_val()?;
-        self.expect(TokenKind::Comma, "','")?;
-        let (pty, p) = self.typed_val()?;
-        self.align()?;
-        Ok(Op::Store { volatile, ty, v, pty, p })
-    }
-
-    fn align(&mut self) -> R<()> {
-        if *self.kind() == TokenKind::Comma && matches!(self.peek(1), TokenKind::Word("align")) {
-            self.bump();
-            self.bump();
-            self.integer()?;
-        }
-        Ok(())
-    }
-
-    fn call(&mut self, tail: bool) -> R<Op> {
-        let cc = self.call_conv()?;
-        let ty = self.ty()?;
-        let callee = self.val(&ty)?;
-        let args = self.args()?;
-        Ok(Op::Call { tail, cc, ty, callee, args })
-    }
-
-    fn args(&mut self) -> R<Vec<(Ty, Val)>> {
-        self.expect(TokenKind::LParen, "'('")?;
-        let mut args = Vec::new();
-        if !self.eat(TokenKind::RParen) {
-            loop {
-                args.push(self.typed_val()?);
-                if self.eat(TokenKind::RParen) {
-                    break;
-                }
-                self.expect(TokenKind::Comma, "',' or ')'")?;
-            }
-        }
-        Ok(args)
     }
 }
 

@@ -153,3 +153,124 @@ fn damaged_input_never_panics() {
     let deep = format!("%g = global {}int{} zeroinitializer\n", "{".repeat(5000), "}".repeat(5000));
     assert!(crate::text::parse(&deep).module.is_none());
 }
+
+#[test]
+fn old_varargs_get_va_list_storage() {
+    let t = upgrade_text(
+        "implementation\ndeclare sbyte* %llvm.va_start()\ndeclare sbyte* %llvm.va_copy(sbyte*)\nint %f(int %n, ...) {\n  %ap = call sbyte* %llvm.va_start()\n  %x = vaarg sbyte* %ap, int\n  %ap2 = vanext sbyte* %ap, int\n  %aq = call sbyte* %llvm.va_copy(sbyte* %ap2)\n  ret int %x\n}\n",
+    )
+    .expect("upgrades");
+    for want in [
+        "%ap = alloca [32 x i8], align 16",
+        "%ap2 = alloca [32 x i8], align 16",
+        "%aq = alloca [32 x i8], align 16",
+        "%x.va = alloca [32 x i8], align 16",
+        "call void @llvm.va_start.p0(ptr %ap)",
+        "call void @llvm.va_copy.p0(ptr %x.va, ptr %ap)\n  %x = va_arg ptr %x.va, i32",
+        "call void @llvm.va_copy.p0(ptr %ap2, ptr %ap)\n  %ap2.skip = va_arg ptr %ap2, i32",
+        "call void @llvm.va_copy.p0(ptr %aq, ptr %ap2)",
+        "declare void @llvm.va_start.p0(ptr)",
+        "declare void @llvm.va_copy.p0(ptr, ptr)",
+    ] {
+        assert!(t.contains(want), "missing `{want}` in:\n{t}");
+    }
+    // The old zero-argument declarations are gone.
+    assert!(!t.contains("@llvm.va_start()"), "{t}");
+    assert!(crate::text::parse(&t).module.is_some(), "{t}");
+}
+
+#[test]
+fn up_references_name_their_type() {
+    let t =
+        upgrade_text("%list = type { int, \\2* }\n%g = global { sbyte, \\2* } zeroinitializer\n")
+            .expect("upgrades");
+    assert!(t.contains("%list = type { i32, ptr }"), "{t}");
+    assert!(t.contains("%upref.0 = type { i8, ptr }"), "{t}");
+    assert!(t.contains("@g = global %upref.0 zeroinitializer"), "{t}");
+    // The pointee of `\2*` is the structure: a load through it is typed by it.
+    let t = upgrade_text("%list = type { int, \\2* }\nimplementation\nint %f(%list* %l) {\n  %p = getelementptr %list* %l, long 0, ubyte 1\n  %n = load %list** %p\n  %q = getelementptr %list* %n, long 0, ubyte 0\n  %v = load int* %q\n  ret int %v\n}\n").expect("upgrades");
+    assert!(t.contains("%q = getelementptr %list, ptr %n, i64 0, i32 0"), "{t}");
+    // A pointer to itself.
+    let t = upgrade_text("%p = type \\1*\n%g = global %p null\n").expect("upgrades");
+    assert!(t.contains("@g = global ptr null"), "{t}");
+    // Out of range, and a type containing itself.
+    let (l, _, m) = first_error("%a = type int\n%t = type { int, \\3* }\n");
+    assert_eq!(l, 2, "{m}");
+    assert!(m.contains("refers outside its type"), "{m}");
+    let (_, _, m) = first_error("%t = type { int, \\1 }\n");
+    assert!(m.contains("other than through a pointer"), "{m}");
+}
+
+#[test]
+fn unnamed_types_stay_numbered() {
+    let t = upgrade_text("type { int }\n%g = global %0 zeroinitializer\n").expect("upgrades");
+    assert!(t.contains("%0 = type { i32 }"), "{t}");
+    assert!(t.contains("@g = global %0 zeroinitializer"), "{t}");
+}
+
+#[test]
+fn address_arithmetic_folds_or_is_named() {
+    let t = upgrade_text(
+        "%A = global long 0\n%a = global long* cast (long div (long cast (long* %A to long), long 1) to long*)\n%b = global bool setlt (long* %A, long* getelementptr (long* %A, long 1))\n%c = global long or (long cast (long* %A to long), long -1)\n",
+    )
+    .expect("upgrades");
+    assert!(t.contains("@a = global ptr @A"), "{t}");
+    assert!(t.contains("@b = global i1 true"), "{t}");
+    assert!(t.contains("@c = global i64 -1"), "{t}");
+    let (l, _, m) = first_error(
+        "%A = global long 0\n%d = global long div (long cast (long* %A to long), long 3)\n",
+    );
+    assert_eq!(l, 2, "{m}");
+    assert!(m.contains("div (long cast (long* %A to long), long 3)"), "{m}");
+}
+
+#[test]
+fn old_intrinsics_get_modern_forms() {
+    let t = upgrade_text(
+        "implementation\ndeclare bool %llvm.isunordered(float, float)\ndeclare uint %llvm.ctlz.i32(uint)\ndeclare void %llvm.memcpy(sbyte*, sbyte*, uint, uint)\ndeclare void %llvm.dbg.stoppoint(uint)\nbool %f(float %a, uint %w, sbyte* %p) {\n  %z = call uint %llvm.ctlz.i32(uint %w)\n  call void %llvm.memcpy(sbyte* %p, sbyte* %p, uint %z, uint 4)\n  call void %llvm.dbg.stoppoint(uint 3)\n  %u = call bool %llvm.isunordered(float %a, float %a)\n  ret bool %u\n}\n",
+    )
+    .expect("upgrades");
+    for want in [
+        "%u = fcmp uno float %a, %a",
+        "%z = call i32 @llvm.ctlz.i32(i32 %w, i1 false)",
+        "call void @llvm.memcpy.p0.p0.i32(ptr %p, ptr %p, i32 %z, i1 false)",
+        "declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i32, i1)",
+    ] {
+        assert!(t.contains(want), "missing `{want}` in:\n{t}");
+    }
+    assert!(!t.contains("dbg") && !t.contains("isunordered"), "{t}");
+    let r = crate::text::parse(
+        "implementation\ndeclare void %llvm.dbg.stoppoint(uint)\nvoid %f() {\n  call void %llvm.dbg.stoppoint(uint 3)\n  ret void\n}\n",
+    );
+    assert!(r.module.is_some(), "{:?}", r.diagnostics);
+    assert!(r
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Note && d.message.contains("llvm.dbg.stoppoint")));
+}
+
+#[test]
+fn invoke_to_one_block_along_both_edges() {
+    let t = upgrade_text(
+        "implementation\ndeclare void %g()\nint %f() {\nentry:\n  invoke void %g() to label %j except label %j\nj:\n  %r = phi int [ 1, %entry ]\n  ret int %r\n}\n",
+    )
+    .expect("upgrades");
+    assert!(t.contains("%r = phi i32 [ 1, %entry ], [ 1, %entry.unwind ]"), "{t}");
+    assert!(crate::text::parse(&t).module.is_some(), "{t}");
+}
+
+#[test]
+fn several_syntax_errors_are_reported() {
+    let src = "%g = global int 1 2\n%h = global int 3\nimplementation\nint %f(int %a) {\n  %b = add int %a,\n  %c = bogus int %a\n  ret int %a\n}\n%k = global bool 7 7\n";
+    let r = crate::text::parse(src);
+    assert!(r.module.is_none());
+    let lines: Vec<usize> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| line_col(src, d.span.start).0)
+        .collect();
+    // Line 1: a stray `2` after a global (reading resumes at line 2); line 6: `%c` ends the
+    // incomplete `add` of line 5, so `=` is the error (reading resumes at the `ret`); line 9.
+    assert_eq!(lines, vec![1, 6, 9], "{:?}", r.diagnostics);
+}
