@@ -176,9 +176,7 @@ impl F<'_, '_> {
                     let d = &body.insts[i];
                     let forced = match d.op {
                         Opcode::SDiv | Opcode::SRem | Opcode::AShr | Opcode::FPToSI => Some(true),
-                        Opcode::UDiv | Opcode::URem | Opcode::LShr | Opcode::FPToUI => {
-                            Some(false)
-                        }
+                        Opcode::UDiv | Opcode::URem | Opcode::LShr | Opcode::FPToUI => Some(false),
                         Opcode::Call => {
                             let s = call_sig(m, d)?;
                             match s.ret {
@@ -342,9 +340,10 @@ impl F<'_, '_> {
                 let (a, b) = (self.arg(d, 0)?, self.arg(d, 1)?);
                 let signed = match p {
                     IntPredicate::Eq | IntPredicate::Ne => None,
-                    IntPredicate::Slt | IntPredicate::Sle | IntPredicate::Sgt | IntPredicate::Sge => {
-                        Some(true)
-                    }
+                    IntPredicate::Slt
+                    | IntPredicate::Sle
+                    | IntPredicate::Sgt
+                    | IntPredicate::Sge => Some(true),
                     _ => Some(false),
                 };
                 let mn = match p {
@@ -400,9 +399,7 @@ impl F<'_, '_> {
                 };
                 let et = ty::mem(m, *elem_ty)?;
                 let n = match d.args.first() {
-                    Some(Operand::Const(c))
-                        if matches!(m.consts.kind(*c), ConstKind::Int(v) if v.low_u64() == 1) =>
-                    {
+                    Some(Operand::Const(c)) if matches!(m.consts.kind(*c), ConstKind::Int(v) if v.low_u64() == 1) => {
                         String::new()
                     }
                     Some(&o) => {
@@ -424,7 +421,11 @@ impl F<'_, '_> {
                     return Err("an atomic load".into());
                 }
                 let (pt, p) = self.typed_ptr(self.arg(d, 0)?, &rt)?;
-                let vol = if d.flags.has(irplay_core::ir::InstFlags::VOLATILE) { "volatile " } else { "" };
+                let vol = if d.flags.has(irplay_core::ir::InstFlags::VOLATILE) {
+                    "volatile "
+                } else {
+                    ""
+                };
                 format!("{rn} = {vol}load {pt} {p}")
             }
             Store => {
@@ -436,7 +437,11 @@ impl F<'_, '_> {
                 let vt = self.nat(v)?;
                 let x = self.op(v, &vt)?;
                 let (pt, p) = self.typed_ptr(self.arg(d, 1)?, &vt)?;
-                let vol = if d.flags.has(irplay_core::ir::InstFlags::VOLATILE) { "volatile " } else { "" };
+                let vol = if d.flags.has(irplay_core::ir::InstFlags::VOLATILE) {
+                    "volatile "
+                } else {
+                    ""
+                };
                 format!("{vol}store {vt} {x}, {pt} {p}")
             }
             GetElementPtr => {
@@ -456,7 +461,7 @@ impl F<'_, '_> {
                         let ConstKind::Int(v) = m.consts.kind(c) else {
                             return Err("a struct index that is not an integer".into());
                         };
-                        parts.push(format!("ubyte {}", v.low_u64()));
+                        parts.push(format!("ubyte {}", ty::field_index(cur, v.low_u64())));
                         cur = ty::step(m, cur, v.low_u64())?;
                     } else {
                         parts.push(self.index(o)?);
@@ -560,7 +565,7 @@ impl F<'_, '_> {
             return Err("a call with a calling convention or bundles".into());
         }
         for &a in info.arg_attrs.iter() {
-            for k in [AttrKind::ByVal, AttrKind::StructRet, AttrKind::InAlloca] {
+            for k in [AttrKind::ByVal, AttrKind::InAlloca] {
                 if m.attrs.has(a, k) {
                     return Err(format!("a {} argument", k.name()));
                 }
@@ -575,7 +580,8 @@ impl F<'_, '_> {
             let name = gname(m, g)?;
             if name.starts_with("%llvm.memcpy.") || name.starts_with("%llvm.memset.") {
                 let cpy = name.starts_with("%llvm.memcpy.");
-                let dst = self.op(*args.first().ok_or("memcpy without operands")?, &T1::sbyte_ptr())?;
+                let dst =
+                    self.op(*args.first().ok_or("memcpy without operands")?, &T1::sbyte_ptr())?;
                 let second = *args.get(1).ok_or("memcpy without a source")?;
                 let src = if cpy {
                     format!("sbyte* {}", self.op(second, &T1::sbyte_ptr())?)

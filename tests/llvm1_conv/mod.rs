@@ -17,16 +17,18 @@
 //!   shift amounts as `ubyte`, `%` globals, `implementation`, `declare`, `volatile load`;
 //! - `llvm.memcpy`/`llvm.memset` become calls of the C library's `memcpy`/`memset`.
 //!
+//! Structs get explicit `[N x ubyte]` padding fields where the data layout of the 1.x
+//! `target` lines (`i64` aligned to 4) would place a field elsewhere than the module's own
+//! data layout does (`getelementptr` field numbers and struct constants follow).
+//!
 //! What 1.x cannot say (first-class aggregates, atomics, vectors, odd integer widths,
-//! floating point bit casts, most intrinsics, struct layouts that need LLVM 19's x86-64 data
-//! layout...) is refused with a reason, never guessed.
+//! packed structs, floating point bit casts, most intrinsics...) is refused with a reason,
+//! never guessed.
 
 mod func;
 mod ty;
 
-use irplay_core::ir::{
-    ApInt, ConstId, ConstKind, GlobalKind, GlobalName, Linkage, Module, Opcode, Type, TypeId,
-};
+use irplay_core::ir::{ApInt, ConstId, ConstKind, GlobalKind, GlobalName, Linkage, Module, Opcode};
 use ty::T1;
 
 /// Converts a modern module's text to LLVM 1.x text; `Err` says why it cannot.
@@ -56,8 +58,7 @@ pub(crate) fn gname(m: &Module, g: irplay_core::ir::GlobalId) -> Result<String, 
     {
         return Err(format!("global name {n:?} is not a plain 1.x identifier"));
     }
-    if n.starts_with('_') && (n.starts_with("_v") || n.starts_with("_t") || n.starts_with("_bb"))
-    {
+    if n.starts_with('_') && (n.starts_with("_v") || n.starts_with("_t") || n.starts_with("_bb")) {
         return Err(format!("global name {n} collides with the converter's local names"));
     }
     Ok(format!("%{n}"))
@@ -66,7 +67,7 @@ pub(crate) fn gname(m: &Module, g: irplay_core::ir::GlobalId) -> Result<String, 
 impl Conv<'_> {
     fn module(&mut self) -> Result<(), String> {
         let m = self.m;
-        self.check_layout()?;
+        ty::set_pads(m)?;
         if !m.module_asm.is_empty() {
             return Err("module-level inline asm".into());
         }
@@ -76,7 +77,8 @@ impl Conv<'_> {
         } else {
             self.out.push_str("target endian = little\n");
         }
-        self.out.push_str(&format!("target pointersize = {}\n\n", m.datalayout.pointer_size_bits(0)));
+        self.out
+            .push_str(&format!("target pointersize = {}\n\n", m.datalayout.pointer_size_bits(0)));
         // Identified structs.
         for ns in m.types.named.values() {
             let name = ty::struct_name(m, ns.id)?;
@@ -86,9 +88,7 @@ impl Conv<'_> {
                     if b.packed {
                         return Err("a packed struct".into());
                     }
-                    let f: Result<Vec<String>, String> =
-                        b.fields.iter().map(|&f| ty::mem(m, f).map(|t| t.to_string())).collect();
-                    format!("{{ {} }}", f?.join(", "))
+                    format!("{{ {} }}", ty::fields_text(&ty::padded(m, ns.id, &b.fields)?))
                 }
             };
             self.out.push_str(&format!("{name} = type {body}\n"));
@@ -155,39 +155,6 @@ impl Conv<'_> {
         Ok(())
     }
 
-    /// Refuses modules whose aggregates would be laid out differently under the data layout
-    /// the 1.x `target` lines give (`e-p:64:64`: `i64` aligned to 4).
-    fn check_layout(&self) -> Result<(), String> {
-        use irplay_core::ir::layout::{Class, Layouts};
-        let m = self.m;
-        let mut m2 = Module::default();
-        m2.types = m.types.clone();
-        let dl = format!(
-            "{}-p:{p}:{p}",
-            if m.datalayout.big_endian() { "E" } else { "e" },
-            p = m.datalayout.pointer_size_bits(0)
-        );
-        m2.datalayout = irplay_core::ir::DataLayout::parse(&dl).map_err(|e| format!("{e:?}"))?;
-        let (a, b) = (Layouts::new(m), Layouts::new(&m2));
-        for i in 0..m.types.len() {
-            let t = TypeId::from_u32(i as u32);
-            let (x, y) = (a.get(t), b.get(t));
-            let offs = |c: &Class| match c {
-                Class::Struct(_, o) => o.to_vec(),
-                _ => Vec::new(),
-            };
-            if matches!(m.types.get(t), Type::Struct { .. } | Type::Named(_) | Type::Array { .. })
-                && (x.alloc != y.alloc || offs(&x.class) != offs(&y.class))
-            {
-                return Err(format!(
-                    "the layout of {} needs a data layout 1.x target lines cannot state",
-                    irplay_core::text::print_type(m, t)
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// A constant of 1.x type `want`, without the type.
     pub(crate) fn cval(&self, c: ConstId, want: &T1) -> Result<String, String> {
         let m = self.m;
@@ -210,15 +177,17 @@ impl Conv<'_> {
             }
             (ConstKind::Aggregate(elems), T1::Struct(_) | T1::Named(_)) => {
                 let fields = ty::fields(m, d.ty)?;
-                if fields.len() != elems.len() {
-                    return Err("a struct constant of the wrong arity".into());
+                let mut elems = elems.iter();
+                let mut v = Vec::new();
+                for (ft, pad) in &fields {
+                    if *pad {
+                        v.push(format!("{ft} zeroinitializer"));
+                        continue;
+                    }
+                    let e = elems.next().ok_or("a struct constant of the wrong arity")?;
+                    v.push(format!("{ft} {}", self.cval(*e, ft)?));
                 }
-                let v: Result<Vec<String>, String> = elems
-                    .iter()
-                    .zip(&fields)
-                    .map(|(&e, ft)| Ok(format!("{ft} {}", self.cval(e, ft)?)))
-                    .collect();
-                format!("{{ {} }}", v?.join(", "))
+                format!("{{ {} }}", v.join(", "))
             }
             (ConstKind::Global(g), T1::Ptr(_)) => {
                 let gt = ty::global_ptr(m, *g)?;
@@ -242,7 +211,7 @@ impl Conv<'_> {
                     };
                     let struct_field = k > 0 && ty::is_struct(m, cur);
                     if struct_field {
-                        parts.push(format!("ubyte {}", v.low_u64()));
+                        parts.push(format!("ubyte {}", ty::field_index(cur, v.low_u64())));
                     } else {
                         parts.push(format!("long {}", v.sext(64).to_signed_string()));
                     }

@@ -3,7 +3,95 @@
 //! the signedness of their `signext`/`zeroext` attributes.
 
 use irplay_core::ir::{AttrKind, GlobalId, GlobalKind, Module, Type, TypeId};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
+
+/// The explicit padding of a struct: bytes before each field, and after the last.
+#[derive(Clone, Debug)]
+pub(crate) struct Pad {
+    before: Vec<u64>,
+    tail: u64,
+}
+
+thread_local! {
+    /// The padding of the structs of the module being converted (see [`set_pads`]).
+    static PADS: RefCell<HashMap<TypeId, Pad>> = RefCell::new(HashMap::new());
+}
+
+/// Works out which structs of `m` need explicit `[N x ubyte]` padding fields so that, under
+/// the data layout of the 1.x `target` lines (`e-p:64:64`: `i64` aligned to 4), their fields
+/// sit at the offsets and their size is the one of the module's own data layout.
+pub(crate) fn set_pads(m: &Module) -> Result<(), String> {
+    use irplay_core::ir::layout::{Class, Layouts};
+    let mut m2 = Module::default();
+    m2.types = m.types.clone();
+    let dl = format!(
+        "{}-p:{p}:{p}",
+        if m.datalayout.big_endian() { "E" } else { "e" },
+        p = m.datalayout.pointer_size_bits(0)
+    );
+    m2.datalayout = irplay_core::ir::DataLayout::parse(&dl).map_err(|e| format!("{e:?}"))?;
+    let (a, b) = (Layouts::new(m), Layouts::new(&m2));
+    let mut pads = HashMap::new();
+    for i in 0..m.types.len() {
+        let t = TypeId::from_u32(i as u32);
+        let Class::Struct(fields, offs) = a.class(t) else { continue };
+        let mut off = 0u64;
+        let mut before = Vec::new();
+        for (f, &want) in fields.iter().zip(offs.iter()) {
+            let al = b.get(*f).align.max(1);
+            let nat = off.div_ceil(al) * al;
+            if want < nat {
+                return Err(format!(
+                    "the layout of {} cannot be padded to the 1.x data layout",
+                    irplay_core::text::print_type(m, t)
+                ));
+            }
+            before.push(want - nat);
+            off = want + a.get(*f).alloc;
+        }
+        let tail = a.get(t).alloc.checked_sub(off).ok_or("a struct smaller than its fields")?;
+        if tail != 0 || before.iter().any(|&p| p != 0) {
+            pads.insert(t, Pad { before, tail });
+        }
+    }
+    PADS.with(|p| *p.borrow_mut() = pads);
+    Ok(())
+}
+
+fn pad_of(t: TypeId) -> Option<Pad> {
+    PADS.with(|p| p.borrow().get(&t).cloned())
+}
+
+/// The 1.x fields of struct `t` (field types `ids`), padding included (`true` marks one).
+pub(crate) fn padded(m: &Module, t: TypeId, ids: &[TypeId]) -> Result<Vec<(T1, bool)>, String> {
+    let pad = pad_of(t);
+    let mut v = Vec::new();
+    for (i, &f) in ids.iter().enumerate() {
+        if let Some(n) = pad.as_ref().and_then(|p| p.before.get(i)).filter(|&&n| n != 0) {
+            v.push((T1::Array(*n, Box::new(T1::Int(8, false))), true));
+        }
+        v.push((mem(m, f)?, false));
+    }
+    if let Some(n) = pad.as_ref().map(|p| p.tail).filter(|&n| n != 0) {
+        v.push((T1::Array(n, Box::new(T1::Int(8, false))), true));
+    }
+    Ok(v)
+}
+
+/// The 1.x field number of field `i` of struct `t` (after its padding fields).
+pub(crate) fn field_index(t: TypeId, i: u64) -> u64 {
+    match pad_of(t) {
+        Some(p) => i + p.before.iter().take(i as usize + 1).filter(|&&n| n != 0).count() as u64,
+        None => i,
+    }
+}
+
+/// The text of padded struct fields.
+pub(crate) fn fields_text(f: &[(T1, bool)]) -> String {
+    f.iter().map(|(t, _)| t.to_string()).collect::<Vec<_>>().join(", ")
+}
 
 /// A 1.x type.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,15 +179,16 @@ pub(crate) fn mem(m: &Module, t: TypeId) -> Result<T1, String> {
         Type::Ptr(0) => T1::sbyte_ptr(),
         Type::Array { len, elem } => T1::Array(*len, Box::new(mem(m, *elem)?)),
         Type::Struct { packed: false, fields } => {
-            T1::Struct(fields.iter().map(|&f| mem(m, f)).collect::<Result<_, _>>()?)
+            T1::Struct(padded(m, t, fields)?.into_iter().map(|(t, _)| t).collect())
         }
         Type::Named(_) => T1::Named(struct_name(m, t)?),
         _ => return Err(format!("type {} has no 1.x form", irplay_core::text::print_type(m, t))),
     })
 }
 
-/// The field types of a (literal or identified) struct, as 1.x memory types.
-pub(crate) fn fields(m: &Module, t: TypeId) -> Result<Vec<T1>, String> {
+/// The field types of a (literal or identified) struct, as 1.x memory types, padding
+/// included (`true` marks a padding field).
+pub(crate) fn fields(m: &Module, t: TypeId) -> Result<Vec<(T1, bool)>, String> {
     let ids: Vec<TypeId> = match m.types.get(t) {
         Type::Struct { fields, .. } => fields.to_vec(),
         Type::Named(id) => match m.types.named.get(*id).and_then(|n| n.body.as_ref()) {
@@ -108,7 +197,7 @@ pub(crate) fn fields(m: &Module, t: TypeId) -> Result<Vec<T1>, String> {
         },
         _ => return Err("not a struct".into()),
     };
-    ids.into_iter().map(|f| mem(m, f)).collect()
+    padded(m, t, &ids)
 }
 
 /// True for struct types (where a `getelementptr` index is a field number).
