@@ -24,14 +24,16 @@ thread_local! {
 /// sit at the offsets and their size is the one of the module's own data layout.
 pub(crate) fn set_pads(m: &Module) -> Result<(), String> {
     use irplay_core::ir::layout::{Class, Layouts};
-    let mut m2 = Module::default();
-    m2.types = m.types.clone();
     let dl = format!(
         "{}-p:{p}:{p}",
         if m.datalayout.big_endian() { "E" } else { "e" },
         p = m.datalayout.pointer_size_bits(0)
     );
-    m2.datalayout = irplay_core::ir::DataLayout::parse(&dl).map_err(|e| format!("{e:?}"))?;
+    let m2 = Module {
+        types: m.types.clone(),
+        datalayout: irplay_core::ir::DataLayout::parse(&dl).map_err(|e| format!("{e:?}"))?,
+        ..Module::default()
+    };
     let (a, b) = (Layouts::new(m), Layouts::new(&m2));
     let mut pads = HashMap::new();
     for i in 0..m.types.len() {
