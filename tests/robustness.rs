@@ -606,3 +606,277 @@ fn hostile_bitcode_is_refused() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// LLVM 1.x text
+// ---------------------------------------------------------------------------
+
+mod llvm1_conv;
+
+/// Words of 1.x assembly, spliced into damaged 1.x files.
+const TOKENS_1X: &[&str] = &[
+    "sbyte",
+    "ubyte",
+    "short",
+    "ushort",
+    "int",
+    "uint",
+    "long",
+    "ulong",
+    "bool",
+    "void",
+    "%x",
+    "%0",
+    "implementation",
+    "begin",
+    "end",
+    "cast",
+    "to",
+    "setlt",
+    "seteq",
+    "div",
+    "rem",
+    "shr",
+    "ubyte 1",
+    "malloc",
+    "free",
+    "getelementptr",
+    "load",
+    "store",
+    "volatile",
+    "phi",
+    "call",
+    "invoke",
+    "except",
+    "unwind",
+    "internal",
+    "uninitialized",
+    "global",
+    "constant",
+    "type",
+    "opaque",
+    "\\2",
+    "packed",
+    "[",
+    "]",
+    "{",
+    "}",
+    "(",
+    ")",
+    "*",
+    ",",
+    "=",
+    "...",
+    "label",
+    "target",
+    "endian",
+    "pointersize",
+    "deplibs",
+    "c\"a\\00\"",
+    "0x7FF",
+    "-1",
+    "true",
+    "null",
+];
+
+/// The 1.x seeds: the hand-written `tests/ir/legacy/llvm1-*.ll` files and the 1.x conversions
+/// of the first few csmith programs of the run corpus.
+fn llvm1_seeds() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seeds = Vec::new();
+    let legacy = root.join("tests/ir/legacy");
+    let mut names: Vec<String> = std::fs::read_dir(&legacy)
+        .expect("tests/ir/legacy exists")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("llvm1-") && n.ends_with(".ll"))
+        .collect();
+    names.sort();
+    for n in names {
+        let text = std::fs::read_to_string(legacy.join(&n)).expect("readable");
+        seeds.push((n, text));
+    }
+    let corpus = match std::env::var_os("IRPLAY_RUN_CORPUS") {
+        Some(p) if !p.is_empty() => root.join(p),
+        _ => root.join("target/run-corpus"),
+    };
+    let mut mods: Vec<String> = std::fs::read_dir(&corpus)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|n| n.starts_with("csmith-") && n.ends_with("-O0.ll"))
+                .collect()
+        })
+        .unwrap_or_default();
+    mods.sort();
+    assert!(
+        !mods.is_empty(),
+        "no run corpus in {} (make it with scripts/gen-run-corpus.sh)",
+        corpus.display()
+    );
+    let mut converted = 0;
+    for n in mods {
+        let text = std::fs::read_to_string(corpus.join(&n)).expect("readable");
+        if let Ok(l1) = llvm1_conv::convert(&text) {
+            seeds.push((format!("{n} as 1.x"), l1));
+            converted += 1;
+            if converted == 3 {
+                break;
+            }
+        }
+    }
+    assert_eq!(converted, 3, "fewer than 3 csmith programs convert to 1.x");
+    seeds
+}
+
+/// One damage of a 1.x text, chosen by `k`.
+fn damage_1x(rng: &mut Rng, src: &str, k: usize) -> String {
+    let bytes = src.as_bytes();
+    let lines: Vec<&str> = src.split('\n').collect();
+    // Token boundaries: maximal runs of non-blank bytes.
+    let mut toks = Vec::new();
+    let mut start = None;
+    for (i, b) in bytes.iter().enumerate() {
+        match (b.is_ascii_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                toks.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        toks.push((s, bytes.len()));
+    }
+    let lossy = |v: Vec<u8>| String::from_utf8_lossy(&v).into_owned();
+    match k % 8 {
+        0 => lossy(bytes[..rng.below(bytes.len() + 1)].to_vec()),
+        1 => {
+            let mut v = bytes.to_vec();
+            for _ in 0..1 + rng.below(4) {
+                if !v.is_empty() {
+                    let a = rng.below(v.len());
+                    v[a] ^= 1 << rng.below(8);
+                }
+            }
+            lossy(v)
+        }
+        2 | 3 => {
+            let mut l: Vec<&str> = lines.clone();
+            let i = rng.below(l.len());
+            if k % 8 == 2 {
+                l.remove(i);
+            } else {
+                l.insert(i, lines[i]);
+            }
+            l.join("\n")
+        }
+        4 | 5 if toks.len() > 1 => {
+            let (a, b) = (rng.below(toks.len()), rng.below(toks.len()));
+            let (x, y) = (toks[a.min(b)], toks[a.max(b)]);
+            let mut v = bytes[..x.0].to_vec();
+            if k % 8 == 4 {
+                // Swap two tokens.
+                v.extend_from_slice(&bytes[y.0..y.1]);
+                v.extend_from_slice(&bytes[x.1..y.0]);
+                v.extend_from_slice(&bytes[x.0..x.1]);
+            } else {
+                // Delete one.
+                v.extend_from_slice(&bytes[x.1..y.0]);
+                v.extend_from_slice(&bytes[y.0..y.1]);
+            }
+            v.extend_from_slice(&bytes[y.1..]);
+            lossy(v)
+        }
+        6 => {
+            let at = toks.get(rng.below(toks.len().max(1))).map_or(0, |t| t.0);
+            let t = TOKENS_1X[rng.below(TOKENS_1X.len())];
+            let mut v = bytes[..at].to_vec();
+            v.extend_from_slice(format!("{t} ").as_bytes());
+            v.extend_from_slice(&bytes[at..]);
+            lossy(v)
+        }
+        _ => {
+            let mut l: Vec<&str> = lines.clone();
+            let (a, b) = (rng.below(l.len()), rng.below(l.len()));
+            l.swap(a, b);
+            l.join("\n")
+        }
+    }
+}
+
+/// The 1-based line and column of a byte offset.
+fn line_col(src: &str, off: usize) -> (usize, usize) {
+    let before = src.get(..off).unwrap_or(src);
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, col)
+}
+
+/// Damaged 1.x text (truncated, bytes flipped, lines deleted, duplicated or swapped, tokens
+/// swapped, deleted or spliced in): never a panic, and every rejected input has an error
+/// whose span is a line:col inside the file.
+#[test]
+fn damaged_llvm1_text_ends_in_diagnostics_inside_the_file() {
+    let seeds = llvm1_seeds();
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut cases = Vec::new();
+    for (name, text) in &seeds {
+        let n = if text.len() > 20_000 { 16 } else { 48 };
+        for k in 0..n {
+            cases.push((format!("{name} damage #{k}"), damage_1x(&mut rng, text, k)));
+        }
+    }
+    let mut failures = Vec::new();
+    let mut rejected = 0;
+    for (label, src) in &cases {
+        if let Err(msg) = run_one(src) {
+            failures.push(format!("{label}: panicked: {msg}"));
+            continue;
+        }
+        let owned = src.clone();
+        let h = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let c = irplay_core::check(&owned);
+                let errs: Vec<(u32, u32, String)> = c
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| (d.span.start, d.span.end, d.message.clone()))
+                    .collect();
+                (c.valid, errs)
+            })
+            .expect("spawn");
+        let (valid, errs) = h.join().expect("checked once already");
+        if valid {
+            continue;
+        }
+        rejected += 1;
+        if errs.is_empty() {
+            failures.push(format!("{label}: rejected without an error"));
+        }
+        for (s, e, msg) in errs {
+            let (s, e) = (s as usize, e as usize);
+            if s > e || e > src.len() + 1 {
+                let (l, c) = line_col(src, s);
+                failures.push(format!(
+                    "{label}: error at {l}:{c} (bytes {s}..{e}) outside the {} bytes: {msg}",
+                    src.len()
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} damaged 1.x inputs failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+    // The damage is real: most inputs are rejected.
+    assert!(
+        rejected * 2 > cases.len(),
+        "only {rejected} of {} damaged inputs rejected",
+        cases.len()
+    );
+}
