@@ -218,6 +218,61 @@ fn files_come_with_the_security_headers() {
 }
 
 #[test]
+fn precompressed_files_go_to_clients_that_accept_them_with_tags_that_revalidate() {
+    let server = Server::start("codings", &[]);
+    // Siblings as `cargo xtask web` writes them (their bytes are not looked into).
+    std::fs::write(server.dir.join("app.js.gz"), b"GZ-BYTES").expect("writes app.js.gz");
+    std::fs::write(server.dir.join("app.js.br"), b"BR").expect("writes app.js.br");
+    let get = |accept: &str, tag: &str| {
+        let mut req = String::from("GET /app.js HTTP/1.1\r\nHost: x\r\n");
+        if !accept.is_empty() {
+            req.push_str(&format!("Accept-Encoding: {accept}\r\n"));
+        }
+        if !tag.is_empty() {
+            req.push_str(&format!("If-None-Match: {tag}\r\n"));
+        }
+        req.push_str("\r\n");
+        server.ask(req.as_bytes())
+    };
+    let br = get("gzip, deflate, br", "");
+    assert_eq!((br.status, br.body.as_slice()), (200, b"BR".as_slice()));
+    assert_eq!(br.header("content-encoding"), Some("br"));
+    assert_eq!(br.header("content-length"), Some("2"));
+    assert_eq!(br.header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(br.header("vary"), Some("Accept-Encoding"));
+    let gz = get("gzip", "");
+    assert_eq!((gz.status, gz.body.as_slice()), (200, b"GZ-BYTES".as_slice()));
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    let plain = get("", "");
+    assert_eq!((plain.status, plain.body.as_slice()), (200, b"console.log(1);\n".as_slice()));
+    assert_eq!(plain.header("content-encoding"), None);
+    let plain_q0 = get("br;q=0, gzip;q=0", "");
+    assert_eq!(plain_q0.header("content-encoding"), None);
+
+    // Each representation has its own tag; sending it back gets a bodiless 304.
+    let tags: Vec<String> = [&br, &gz, &plain]
+        .iter()
+        .map(|r| r.header("etag").expect("an ETag").to_string())
+        .collect();
+    assert!(tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2], "{tags:?}");
+    let again = get("gzip", &tags[1]);
+    assert_eq!((again.status, again.body.len()), (304, 0));
+    assert_eq!(again.header("etag"), Some(tags[1].as_str()));
+    assert_eq!(again.header("cache-control"), Some("no-cache"));
+    // A tag of another representation, or of an older file, gets the file.
+    assert_eq!(get("gzip", &tags[0]).status, 200);
+    std::fs::write(server.dir.join("app.js"), "console.log(2);\n").expect("rewrites app.js");
+    // File times are coarse: make the rewrite visibly newer than the siblings.
+    let later = std::time::SystemTime::now() + Duration::from_secs(10);
+    let file = std::fs::File::options().write(true).open(server.dir.join("app.js"));
+    file.and_then(|f| f.set_modified(later)).expect("sets the time of app.js");
+    let changed = get("", &tags[2]);
+    assert_eq!((changed.status, changed.body.as_slice()), (200, b"console.log(2);\n".as_slice()));
+    // The siblings are now older than the file: stale, never sent.
+    assert_eq!(get("gzip, br", "").header("content-encoding"), None);
+}
+
+#[test]
 fn an_oversized_request_line_is_refused_without_keeping_it() {
     let server = Server::start("long-line", &["--read-timeout-ms", "500"]);
     let before = server.rss_kib();

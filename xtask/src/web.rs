@@ -8,8 +8,10 @@
 //! when all is there), `npm run build` in `www/` (editor bundle, static files), `irplay-web`
 //! for `wasm32-unknown-unknown` with the `wasm-release` profile in its own target directory
 //! `target/wasm`, `wasm-bindgen --target web` into `www/dist/`, `wasm-opt -Oz` (without
-//! inlining, see [`WASM_OPT_ARGS`]) when binaryen is installed, then the sizes of what
-//! `irplay serve` will send.
+//! inlining, see [`WASM_OPT_ARGS`]) when binaryen is installed, then the precompressed
+//! siblings `F.br` (brotli, quality 11) and `F.gz` (gzip -9) of each compressible file `F`
+//! (which `irplay serve` sends to clients that accept them), and the sizes of what it will
+//! send.
 //!
 //! The wasm toolchain is rustup's when its sysroot has the `wasm32-unknown-unknown` target;
 //! otherwise Debian's `rustc-web` (`/usr/bin/rustc`, 1.96) rebuilding std with
@@ -203,25 +205,30 @@ fn build(opts: &WebOpts) -> Result<(), String> {
         wasm_opt(&out);
     }
 
-    // Sizes.
-    let (raw, gz) = sizes(&out)?;
+    // Precompressed siblings, then the sizes.
+    let t = Instant::now();
+    let files = precompress(&dist)?;
+    note(&format!("precompressed (br, gzip): {:.1} s", t.elapsed().as_secs_f64()));
     println!();
-    println!("{}: {} bytes, {} gzip -9", rel(&root, &out), thousands(raw), thousands(gz));
-    let mut files = Vec::new();
-    list_files(&dist, &mut files).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
-    files.sort();
-    let (mut total_raw, mut total_gz) = (0, 0);
-    println!("{:>12} {:>12}  www/dist/", "bytes", "gzip -9");
+    println!("{:>12} {:>12} {:>12}  www/dist/", "bytes", "gzip -9", "br");
+    let (mut total_raw, mut total_gz, mut total_br) = (0, 0, 0);
     for f in &files {
-        let (r, g) = sizes(f)?;
-        total_raw += r;
-        total_gz += g;
-        println!("{:>12} {:>12}  {}", thousands(r), thousands(g), rel(&dist, f));
+        total_raw += f.raw;
+        total_gz += f.gz;
+        total_br += f.br;
+        println!(
+            "{:>12} {:>12} {:>12}  {}",
+            thousands(f.raw),
+            thousands(f.gz),
+            thousands(f.br),
+            rel(&dist, &f.path)
+        );
     }
     println!(
-        "{:>12} {:>12}  total ({} files)",
+        "{:>12} {:>12} {:>12}  total ({} files; gzip and br as sent)",
         thousands(total_raw),
         thousands(total_gz),
+        thousands(total_br),
         files.len()
     );
     println!(
@@ -298,13 +305,62 @@ fn find_tool(name: &str) -> Option<PathBuf> {
     on_path.chain(cargo_home).find(|p| p.is_file())
 }
 
-/// The size of a file and of its `gzip -9` compression (zlib-level 9 deflate).
-fn sizes(path: &Path) -> Result<(u64, u64), String> {
-    let data = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut gz = GzEncoder::new(Vec::new(), Compression::best());
-    gz.write_all(&data).map_err(|e| e.to_string())?;
-    let compressed = gz.finish().map_err(|e| e.to_string())?;
-    Ok((data.len() as u64, compressed.len() as u64))
+/// A file of `www/dist/` and the bytes `irplay serve` sends for it: as is, to a client that
+/// takes gzip, and to one that takes brotli.
+struct Sent {
+    path: PathBuf,
+    raw: u64,
+    gz: u64,
+    br: u64,
+}
+
+/// Files smaller than this are sent as they are (compression saves too little).
+const MIN_COMPRESS: usize = 512;
+
+/// Whether a file of this name is worth compressing (text and wasm; not images).
+fn compressible(path: &Path) -> bool {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    matches!(ext, "html" | "js" | "mjs" | "css" | "wasm" | "json" | "map" | "svg" | "txt" | "ll")
+}
+
+/// Writes `F.gz` and `F.br` beside each compressible file `F` of `dist` (when smaller than
+/// `F`), after removing every `.gz`/`.br` an earlier build left; returns what is sent for
+/// each file, sorted by path.
+fn precompress(dist: &Path) -> Result<Vec<Sent>, String> {
+    let mut all = Vec::new();
+    list_files(dist, &mut all).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
+    let is_sibling = |p: &Path| matches!(p.extension().and_then(|e| e.to_str()), Some("gz" | "br"));
+    for p in all.iter().filter(|p| is_sibling(p)) {
+        fs::remove_file(p).map_err(|e| format!("cannot remove {}: {e}", p.display()))?;
+    }
+    all.retain(|p| !is_sibling(p));
+    all.sort();
+    let mut sent = Vec::new();
+    for path in all {
+        let data = fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let raw = data.len() as u64;
+        let (mut gz, mut br) = (raw, raw);
+        if compressible(&path) && data.len() >= MIN_COMPRESS {
+            let mut enc = GzEncoder::new(Vec::new(), Compression::best());
+            enc.write_all(&data).map_err(|e| e.to_string())?;
+            let gzipped = enc.finish().map_err(|e| e.to_string())?;
+            let mut brotlied = Vec::new();
+            let params = brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 24, ..Default::default() };
+            brotli::BrotliCompress(&mut &data[..], &mut brotlied, &params)
+                .map_err(|e| format!("brotli {}: {e}", path.display()))?;
+            for (bytes, ext, size) in [(gzipped, "gz", &mut gz), (brotlied, "br", &mut br)] {
+                if (bytes.len() as u64) < raw {
+                    let mut name = path.as_os_str().to_owned();
+                    name.push(format!(".{ext}"));
+                    fs::write(&name, &bytes)
+                        .map_err(|e| format!("cannot write {}: {e}", Path::new(&name).display()))?;
+                    *size = bytes.len() as u64;
+                }
+            }
+        }
+        sent.push(Sent { path, raw, gz, br });
+    }
+    Ok(sent)
 }
 
 fn list_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {

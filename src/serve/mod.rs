@@ -3,8 +3,11 @@
 //! GET and HEAD only; `/` (and `/dir/`) serve `index.html`; no directory listings; paths
 //! are percent-decoded, `..` segments are refused, and the resolved file must stay inside
 //! the served directory after following symlinks. Every response says
-//! `Cache-Control: no-cache`, so a rebuilt playground shows up on reload, and carries the
-//! page's Content-Security-Policy ([`CSP`]) and `X-Content-Type-Options: nosniff`.
+//! `Cache-Control: no-cache` and carries the page's Content-Security-Policy ([`CSP`]) and
+//! `X-Content-Type-Options: nosniff`. Files go out brotli- or gzip-compressed when the client
+//! accepts it and `cargo xtask web` stored the compressed copy, each with an entity tag: a
+//! reload revalidates every file and gets a bodiless 304 for what did not change, so a
+//! rebuilt playground shows up at once and an unchanged one costs no transfer ([`files`]).
 //!
 //! It is meant for a browser on the same machine, and each connection costs a bounded amount
 //! of memory and time whatever the client sends:
@@ -38,11 +41,14 @@
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
+
+mod files;
+use files::{mime_type, none_match, representation, resolve};
 
 /// The Content-Security-Policy of every response; the workers run under it too (a worker's
 /// policy is that of its script's response). Each directive, and what of the page needs it:
@@ -199,7 +205,7 @@ impl Drop for Slot {
 fn busy(stream: &TcpStream, peer: &str) {
     log(peer, "(not read: too many connections)", 503);
     let body = reason_text(503);
-    let head = head(503, "text/plain; charset=utf-8", body.len() as u64, "Retry-After: 1\r\n");
+    let head = head(503, Some((TEXT, body.len() as u64)), "Retry-After: 1\r\n");
     // A fresh connection's send buffer takes this at once; if it does not, the client is
     // left with the close.
     let _ = stream.set_nonblocking(true);
@@ -209,9 +215,14 @@ fn busy(stream: &TcpStream, peer: &str) {
 }
 
 /// A request the server answers: its method and target (both printable ASCII).
+#[derive(Clone, Debug)]
 struct Request {
     method: String,
     target: String,
+    /// The `Accept-Encoding` field value (`""` when absent; repeated fields joined by `,`).
+    accept_encoding: String,
+    /// The `If-None-Match` field value (likewise).
+    if_none_match: String,
 }
 
 /// Why no request was read from a connection.
@@ -293,9 +304,7 @@ fn read_head(stream: &TcpStream, deadline: Instant) -> Result<Request, NoRequest
                 // Empty lines before the request line are allowed (RFC 9112, 2.2).
                 None if line.is_empty() => {}
                 None => request = Some(request_line(&line)?),
-                Some(req) if line.is_empty() => {
-                    return Ok(Request { method: req.method.clone(), target: req.target.clone() })
-                }
+                Some(req) if line.is_empty() => return Ok(req.clone()),
                 Some(req) => {
                     headers += 1;
                     if headers > MAX_HEADERS {
@@ -305,6 +314,9 @@ fn read_head(stream: &TcpStream, deadline: Instant) -> Result<Request, NoRequest
                     if !header_line(&line) {
                         let what = format!("(malformed header line {})", escape(&line));
                         return Err(NoRequest::Refuse(400, request_what(Some(req), &what)));
+                    }
+                    if let Some(req) = request.as_mut() {
+                        keep_header(req, &line);
                     }
                 }
             }
@@ -345,7 +357,12 @@ fn request_line(line: &[u8]) -> Result<Request, NoRequest> {
     }
     // Both are ASCII now.
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    Ok(Request { method: text(method), target: text(target) })
+    Ok(Request {
+        method: text(method),
+        target: text(target),
+        accept_encoding: String::new(),
+        if_none_match: String::new(),
+    })
 }
 
 /// True for a header line `NAME: value` (no folded continuation line, no space before the
@@ -358,6 +375,26 @@ fn header_line(line: &[u8]) -> bool {
         && value.iter().all(|&b| b == b'\t' || !b.is_ascii_control())
 }
 
+/// Keeps the value of a header line (`Name: value`, already checked) that the answer
+/// depends on; repeated fields are joined by `,` (RFC 9110, 5.3). The kept values are
+/// bounded by the head's limits.
+fn keep_header(req: &mut Request, line: &[u8]) {
+    let Some(colon) = line.iter().position(|&b| b == b':') else { return };
+    let (name, value) = (line.get(..colon).unwrap_or_default(), line.get(colon + 1..));
+    let value = String::from_utf8_lossy(value.unwrap_or_default());
+    let field = if name.eq_ignore_ascii_case(b"accept-encoding") {
+        &mut req.accept_encoding
+    } else if name.eq_ignore_ascii_case(b"if-none-match") {
+        &mut req.if_none_match
+    } else {
+        return;
+    };
+    if !field.is_empty() {
+        field.push(',');
+    }
+    field.push_str(value.trim());
+}
+
 /// A character of an HTTP token (RFC 9110, 5.6.2).
 fn is_tchar(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
@@ -368,10 +405,23 @@ fn respond(stream: &TcpStream, peer: &str, root: &Path, req: &Request, by: Insta
     let head_only = req.method == "HEAD";
     let status = if req.method == "GET" || head_only {
         match resolve(root, &req.target) {
-            Ok(path) => match std::fs::File::open(&path) {
-                Ok(file) => {
-                    let _ = send_file(stream, file, mime_type(&path), head_only, by);
-                    return;
+            Ok(path) => match representation(&path, &req.accept_encoding) {
+                Ok(rep) => {
+                    let mut extra = format!("ETag: {}\r\nVary: Accept-Encoding\r\n", rep.etag);
+                    if none_match(&req.if_none_match, &rep.etag) {
+                        let head = head(304, None, &extra);
+                        let _ = write_by(stream, head.as_bytes(), by);
+                        return;
+                    }
+                    if let Some(c) = rep.coding {
+                        extra.push_str(&format!("Content-Encoding: {}\r\n", c.token()));
+                    }
+                    if let Ok(file) = std::fs::File::open(&rep.path) {
+                        let mime = mime_type(&path);
+                        let _ = send_file(stream, file, mime, rep.len, &extra, head_only, by);
+                        return;
+                    }
+                    404
                 }
                 Err(_) => 404,
             },
@@ -384,7 +434,7 @@ fn respond(stream: &TcpStream, peer: &str, root: &Path, req: &Request, by: Insta
     let extra = if status == 405 { "Allow: GET, HEAD\r\n" } else { "" };
     let _ = if head_only {
         let text = reason_text(status);
-        write_by(stream, head(status, TEXT, text.len() as u64, extra).as_bytes(), by)
+        write_by(stream, head(status, Some((TEXT, text.len() as u64)), extra).as_bytes(), by)
     } else {
         send_text(stream, status, extra, by)
     };
@@ -393,16 +443,17 @@ fn respond(stream: &TcpStream, peer: &str, root: &Path, req: &Request, by: Insta
 /// The type of the answers that are not files.
 const TEXT: &str = "text/plain; charset=utf-8";
 
-/// Sends `file` (only its head for HEAD) by `by`.
+/// Sends `len` bytes of `file` (only the head for HEAD), with `extra` header lines, by `by`.
 fn send_file(
     stream: &TcpStream,
     mut file: std::fs::File,
     mime: &str,
+    len: u64,
+    extra: &str,
     head_only: bool,
     by: Instant,
 ) -> io::Result<()> {
-    let len = file.metadata()?.len();
-    write_by(stream, head(200, mime, len, "").as_bytes(), by)?;
+    write_by(stream, head(200, Some((mime, len)), extra).as_bytes(), by)?;
     if head_only {
         return Ok(());
     }
@@ -424,14 +475,18 @@ fn send_file(
 /// Sends a status whose body is its reason phrase, with `extra` header lines, by `by`.
 fn send_text(stream: &TcpStream, status: u16, extra: &str, by: Instant) -> io::Result<()> {
     let body = reason_text(status);
-    let head = head(status, TEXT, body.len() as u64, extra);
+    let head = head(status, Some((TEXT, body.len() as u64)), extra);
     write_by(stream, format!("{head}{body}").as_bytes(), by)
 }
 
-/// The status line and headers of a response (`extra` ends in CRLF, or is empty).
-fn head(status: u16, mime: &str, len: u64, extra: &str) -> String {
+/// The status line and headers of a response: `body` is the type and length of its body
+/// (`None` for a 304, which has none); `extra` ends in CRLF, or is empty.
+fn head(status: u16, body: Option<(&str, u64)>, extra: &str) -> String {
+    let body = body.map_or(String::new(), |(mime, len)| {
+        format!("Content-Type: {mime}\r\nContent-Length: {len}\r\n")
+    });
     format!(
-        "HTTP/1.1 {status} {}\r\nDate: {}\r\nContent-Type: {mime}\r\nContent-Length: {len}\r\n\
+        "HTTP/1.1 {status} {}\r\nDate: {}\r\n{body}\
          Cache-Control: no-cache\r\nContent-Security-Policy: {CSP}\r\n\
          X-Content-Type-Options: nosniff\r\nConnection: close\r\n{extra}\r\n",
         reason(status),
@@ -443,6 +498,7 @@ fn head(status: u16, mime: &str, len: u64, extra: &str) -> String {
 fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
+        304 => "Not Modified",
         400 => "Bad Request",
         403 => "Forbidden",
         404 => "Not Found",
@@ -565,154 +621,9 @@ fn http_date(t: SystemTime) -> String {
     )
 }
 
-/// The file that `url` (a request target such as `/a%20b.js?x=1`) names under `root`, which
-/// must be canonical; or the HTTP status to answer instead (400, 403 or 404).
-pub fn resolve(root: &Path, url: &str) -> Result<PathBuf, u16> {
-    let path = url.split(['?', '#']).next().unwrap_or("");
-    if !path.starts_with('/') {
-        return Err(400);
-    }
-    let decoded = percent_decode(path).ok_or(400u16)?;
-    if decoded.contains('\0') || decoded.contains('\\') {
-        return Err(400);
-    }
-    let mut file = root.to_path_buf();
-    for segment in decoded.split('/') {
-        match segment {
-            "" | "." => {}
-            ".." => return Err(403),
-            s => {
-                // One plain name per segment (no drive prefixes or roots).
-                let mut parts = Path::new(s).components();
-                match (parts.next(), parts.next()) {
-                    (Some(Component::Normal(_)), None) => file.push(s),
-                    _ => return Err(403),
-                }
-            }
-        }
-    }
-    if decoded.ends_with('/') || file.is_dir() {
-        file.push("index.html");
-    }
-    // Follow symlinks, then check the file is still inside the served directory.
-    let real = file.canonicalize().map_err(|_| 404u16)?;
-    if !real.starts_with(root) {
-        return Err(403);
-    }
-    if !real.is_file() {
-        return Err(404);
-    }
-    Ok(real)
-}
-
-/// `%XX` escapes decoded; `None` for a malformed escape or a result that is not UTF-8.
-fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3)?;
-            let hex = std::str::from_utf8(hex).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-/// The `Content-Type` for a file, from its extension.
-pub fn mime_type(path: &Path) -> &'static str {
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    match ext.as_str() {
-        "html" | "htm" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "wasm" => "application/wasm",
-        "json" | "map" => "application/json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "ico" => "image/x-icon",
-        "txt" | "ll" => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A fresh directory under the system temp dir, with `index.html`, `a b.js` and `sub/`.
-    fn site(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("irplay-serve-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("site/sub")).unwrap();
-        std::fs::write(dir.join("site/index.html"), "<!doctype html>").unwrap();
-        std::fs::write(dir.join("site/a b.js"), "1").unwrap();
-        std::fs::write(dir.join("site/sub/x.wasm"), "\0asm").unwrap();
-        std::fs::write(dir.join("secret.txt"), "no").unwrap();
-        dir.canonicalize().unwrap()
-    }
-
-    #[test]
-    fn mime_table() {
-        let m = |p: &str| mime_type(Path::new(p));
-        assert_eq!(m("index.html"), "text/html; charset=utf-8");
-        assert_eq!(m("a/editor.js"), "text/javascript; charset=utf-8");
-        assert_eq!(m("x.mjs"), "text/javascript; charset=utf-8");
-        assert_eq!(m("style.css"), "text/css; charset=utf-8");
-        assert_eq!(m("irplay_web_bg.wasm"), "application/wasm");
-        assert_eq!(m("X.WASM"), "application/wasm");
-        assert_eq!(m("a.json"), "application/json");
-        assert_eq!(m("editor.js.map"), "application/json");
-        assert_eq!(m("i.svg"), "image/svg+xml");
-        assert_eq!(m("i.png"), "image/png");
-        assert_eq!(m("favicon.ico"), "image/x-icon");
-        assert_eq!(m("r.txt"), "text/plain; charset=utf-8");
-        assert_eq!(m("blob.bin"), "application/octet-stream");
-        assert_eq!(m("noext"), "application/octet-stream");
-    }
-
-    #[test]
-    fn resolves_index_and_files() {
-        let dir = site("ok");
-        let root = dir.join("site");
-        assert_eq!(resolve(&root, "/"), Ok(root.join("index.html")));
-        assert_eq!(resolve(&root, "/?v=2#top"), Ok(root.join("index.html")));
-        assert_eq!(resolve(&root, "/index.html"), Ok(root.join("index.html")));
-        assert_eq!(resolve(&root, "/a%20b.js"), Ok(root.join("a b.js")));
-        assert_eq!(resolve(&root, "/sub/x.wasm"), Ok(root.join("sub/x.wasm")));
-        assert_eq!(resolve(&root, "//sub/./x.wasm"), Ok(root.join("sub/x.wasm")));
-        // A directory without index.html is not listed.
-        assert_eq!(resolve(&root, "/sub/"), Err(404));
-        assert_eq!(resolve(&root, "/sub"), Err(404));
-        assert_eq!(resolve(&root, "/missing.js"), Err(404));
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn refuses_traversal() {
-        let dir = site("traversal");
-        let root = dir.join("site");
-        assert_eq!(resolve(&root, "/../secret.txt"), Err(403));
-        assert_eq!(resolve(&root, "/sub/../../secret.txt"), Err(403));
-        assert_eq!(resolve(&root, "/%2e%2e/secret.txt"), Err(403));
-        assert_eq!(resolve(&root, "/..%2fsecret.txt"), Err(403));
-        assert_eq!(resolve(&root, "/..%5csecret.txt"), Err(400));
-        assert_eq!(resolve(&root, "/%00"), Err(400));
-        assert_eq!(resolve(&root, "/%zz"), Err(400));
-        assert_eq!(resolve(&root, "secret.txt"), Err(400));
-        #[cfg(unix)]
-        {
-            // A symlink out of the served directory is refused too.
-            std::os::unix::fs::symlink(dir.join("secret.txt"), root.join("link.txt")).unwrap();
-            assert_eq!(resolve(&root, "/link.txt"), Err(403));
-        }
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 
     #[test]
     fn log_escapes() {
@@ -762,14 +673,5 @@ mod tests {
         assert!(!header_line(b": no name"));
         assert!(!header_line(b"no colon"));
         assert!(!header_line(b"X: a\x01b"));
-    }
-
-    #[test]
-    fn percent_decoding() {
-        assert_eq!(percent_decode("/a%20b").as_deref(), Some("/a b"));
-        assert_eq!(percent_decode("/%E2%9C%93").as_deref(), Some("/\u{2713}"));
-        assert_eq!(percent_decode("/plain").as_deref(), Some("/plain"));
-        assert_eq!(percent_decode("/bad%2"), None);
-        assert_eq!(percent_decode("/bad%ff"), None);
     }
 }
