@@ -68,7 +68,7 @@ impl State {
 mod tests {
     use crate::page::state::{Action, Effect, FilesAction, Init, State};
     use crate::page::workers::WorkerOp;
-    use crate::protocol::{AnalysisReply, AnalyzeRequest, LegacyKind, Request};
+    use crate::protocol::{AnalyzeRequest, LegacyKind, Request};
     use crate::worker;
 
     const OLD: &str = "int %main() {\nentry:\n  %x = add int 40, 2\n  ret int %x\n}\n";
