@@ -14,6 +14,7 @@ import { run as stepperTests } from './stepper.mjs';
 import { run as runTeach } from './teach.mjs';
 import { run as runReports } from './reports.mjs';
 import { run as runFiles } from './files.mjs';
+import { run as runLegacy } from './legacy.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
@@ -889,6 +890,7 @@ await stepperTests({ test, ctx, open, setText, editorText, assert, metrics, base
 await runTeach({ test, ctx, open, setText, editorText, assert, metrics, base });
 await runReports({ test, ctx, open, setText, editorText, assert, metrics, base });
 await runFiles({ test, ctx, open, setText, editorText, assert, metrics, base, out });
+await runLegacy({ test, ctx, open, setText, editorText, assert, metrics, base });
 
 await ctx.close();
 

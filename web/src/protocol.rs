@@ -48,6 +48,10 @@ pub struct AnalyzeRequest {
     pub text: String,
     /// The function whose CFG to draw.
     pub function: Option<String>,
+    /// Also print the module as LLVM 19 text when it was written in legacy syntax (the
+    /// banner's "Replace with the upgraded text"): [`Legacy::text`].
+    #[serde(default)]
+    pub upgrade: bool,
 }
 
 /// Run `entry` in the interpreter, or compiled to WebAssembly.
@@ -469,8 +473,38 @@ pub struct Analysis {
     /// [`AsmReport::targets`], for the same reason: thousands of small objects).
     #[serde(default, with = "json_text")]
     pub values: Vec<ValueInfo>,
+    /// The legacy syntax the text was read from, if any (shown above the editor).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy: Option<Legacy>,
     /// Time spent in the worker, in milliseconds (check, analyses, layout).
     pub millis: f64,
+}
+
+/// Old syntax the parser upgraded as it read the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LegacyKind {
+    /// LLVM 1.x assembly (`int`, `%` globals, `setlt`, `cast`, `implementation`...).
+    Llvm1,
+    /// Typed pointers (`i32*`), the syntax of LLVM 14 and earlier.
+    TypedPointers,
+}
+
+/// Text in legacy syntax: what it is, where it shows, and its module as LLVM 19 prints it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Legacy {
+    /// The syntax.
+    pub kind: LegacyKind,
+    /// Byte range of the first sign of it (the parser's note).
+    pub from: u32,
+    /// End of that range.
+    pub to: u32,
+    /// True when the text parsed into a module, so it can be printed as modern text.
+    pub upgradable: bool,
+    /// The module as `irplay fmt` prints it, when the request asked for it
+    /// ([`AnalyzeRequest::upgrade`]) and the text parsed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// How control reaches a block.

@@ -4,7 +4,7 @@ import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars,
   drawSelection, dropCursor, hoverTooltip, tooltips, Decoration, gutter, GutterMarker,
 } from '@codemirror/view';
-import { history, defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { history, isolateHistory, defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, syntaxHighlighting, indentOnInput, indentUnit } from '@codemirror/language';
 import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { lintGutter, lintKeymap, setDiagnostics as lintSetDiagnostics } from '@codemirror/lint';
@@ -554,9 +554,11 @@ function create(parent, options) {
       if (doc.toString() === text) return;
       const head = view.state.selection.main.head;
       const insert = view.state.toText(text);
+      // One undo step of its own: never merged with typing just before or after it.
       view.dispatch({
         changes: { from: 0, to: doc.length, insert },
         selection: EditorSelection.cursor(Math.min(head, insert.length)),
+        annotations: isolateHistory.of('full'),
       });
     }),
     setDiagnostics: live((diags) => {

@@ -43,12 +43,12 @@ pub fn toolbar(on: &Callback<FilesAction>, input: &NodeRef, writing: bool) -> Ht
     }
 }
 
-/// The note about the last file opened or saved, with Undo while the opened text is still in
-/// the editor.
+/// The note about the last file opened or saved (or the text replaced by its upgraded form),
+/// with Undo while the new text is still in the editor.
 pub fn note(note: Option<&FileNote>, can_undo: bool, on: &Callback<FilesAction>) -> Html {
     let Some(n) = note else { return html! {} };
     let undo = (can_undo && !n.error).then(|| {
-        html! { <button id="file-undo" class="btn" onclick={on.reform(|_| FilesAction::UndoOpen)} title="put back the text the file replaced (Ctrl-Z in the editor does too)">{"Undo"}</button> }
+        html! { <button id="file-undo" class="btn" onclick={on.reform(|_| FilesAction::UndoOpen)} title="put back the text this replaced (Ctrl-Z in the editor does too)">{"Undo"}</button> }
     });
     html! {
         <div id="file-note" class={classes!("file-note", n.error.then_some("file-note-error"))} role={if n.error { "alert" } else { "status" }}>

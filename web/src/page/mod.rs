@@ -13,6 +13,7 @@ mod editor;
 pub mod examples;
 mod files;
 mod hover;
+mod legacy;
 mod panels;
 mod passes;
 pub mod share;
@@ -216,6 +217,7 @@ impl Component for App {
                 { files::note(self.state.files.note.as_ref(), self.state.files.can_undo(&self.state.text), &link.callback(Action::Files)) }
                 <main class="panes">
                     <section class={classes!("pane", "editor-pane", self.state.files.dragging.then_some("drop-target"))} aria-label="editor">
+                        { legacy::banner(analysis.and_then(|a| a.legacy.as_ref()), self.state.upgrading(), link.callback(|_| Action::ReplaceWithUpgraded)) }
                         <div id="editor" class="editor" ref={self.editor_ref.clone()}></div>
                         { files::drop_hint(self.state.files.dragging) }
                         { self.stepper_view(ctx) }

@@ -147,6 +147,8 @@ pub enum Action {
     ShowCompared,
     /// Opening and downloading files.
     Files(FilesAction),
+    /// Replace text in legacy syntax with its module as LLVM 19 prints it.
+    ReplaceWithUpgraded,
 }
 
 /// A file of the asm view to download.
@@ -388,6 +390,8 @@ pub struct State {
     cursor_function: Option<String>,
     /// Opening and downloading files.
     pub files: files::Files,
+    /// The check asked to print the module as LLVM 19 text, and the text it checks.
+    upgrade: Option<(u32, Rc<str>)>,
 }
 
 impl State {
@@ -437,6 +441,7 @@ impl State {
             last_request: None,
             cursor_function: None,
             files: files::Files::default(),
+            upgrade: None,
         }
     }
 
@@ -658,6 +663,7 @@ impl State {
             Action::CheckReply(reply) => self.check_reply(reply, &mut fx),
             Action::ShowCompared => self.show_compared(&mut fx),
             Action::Files(a) => self.files_action(a, &mut fx),
+            Action::ReplaceWithUpgraded => self.ask_upgrade(&mut fx),
         }
         fx
     }
@@ -683,15 +689,24 @@ impl State {
     }
 
     /// Asks for the text to be checked: sent at once when the worker is idle, else it waits
-    /// and only the newest text is sent (natural debouncing).
+    /// and only the newest text is sent (natural debouncing). A replacement by the upgraded
+    /// text asked for before is given up.
     fn check(&mut self, fx: &mut Vec<Effect>) {
+        self.upgrade = None;
+        self.check_with(false, fx);
+    }
+
+    /// [`State::check`], asking for the upgraded text too when `upgrade`; returns the id.
+    fn check_with(&mut self, upgrade: bool, fx: &mut Vec<Effect>) -> u32 {
         let (text, function) = (&self.text, &self.view.function);
-        let (_, op) = self.analysis_worker.request(|id| AnalyzeRequest {
+        let (id, op) = self.analysis_worker.request(|id| AnalyzeRequest {
             id,
             text: text.to_string(),
             function: function.clone(),
+            upgrade,
         });
         fx.extend(op.map(Effect::Analysis));
+        id
     }
 
     fn analysis_reply(&mut self, reply: AnalysisReply, fx: &mut Vec<Effect>) {
@@ -709,6 +724,7 @@ impl State {
     }
 
     fn apply_analysis(&mut self, mut a: Analysis, fx: &mut Vec<Effect>) {
+        let upgraded = self.take_upgrade(&mut a);
         fx.push(Effect::Measure(Measure::Checked { analysis_ms: a.millis }));
         // Keep the last good CFG and function list while the text has errors.
         if let Some(c) = a.cfg.take() {
@@ -727,6 +743,9 @@ impl State {
         self.analysis = Some(a);
         self.marks(fx);
         fx.push(Effect::Render);
+        if let Some(upgraded) = upgraded {
+            self.replace_with_upgraded(upgraded, fx);
+        }
     }
 
     fn start_run(&mut self, fx: &mut Vec<Effect>) {
@@ -927,6 +946,7 @@ mod asm;
 mod compare;
 pub mod debug;
 pub mod files;
+mod legacy;
 #[cfg(test)]
 mod tests;
 

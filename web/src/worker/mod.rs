@@ -10,6 +10,7 @@ pub mod cfgview;
 pub mod debug;
 pub mod files;
 pub mod layout;
+pub mod legacy;
 mod report;
 pub mod values;
 pub mod wasm_run;
@@ -114,9 +115,10 @@ pub fn entry(msg: wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
 /// Answers a request.
 pub fn handle(req: Request) -> Reply {
     match req {
-        Request::Analyze(AnalyzeRequest { id, text, function }) => Reply::Analysis(
-            AnalysisReply::Analyzed(Box::new(analyze(id, &text, function.as_deref()))),
-        ),
+        Request::Analyze(AnalyzeRequest { id, text, function, upgrade }) => {
+            let analysis = analyze_with(id, &text, function.as_deref(), upgrade);
+            Reply::Analysis(AnalysisReply::Analyzed(Box::new(analysis)))
+        }
         Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: true, stdin }) => {
             let report = wasm_run::run(id, &text, &entry, &args, &stdin, max_steps);
             Reply::Run(RunReply::Ran(Box::new(report)))
@@ -219,6 +221,12 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
 /// `function` (or of the first defined function), computes the static may-be-poison marks and
 /// describes every local value for hovering (`values`).
 pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
+    analyze_with(id, text, function, false)
+}
+
+/// [`analyze`]; with `upgrade`, the module of text in legacy syntax is printed as LLVM 19
+/// text too ([`Analysis::legacy`]).
+pub fn analyze_with(id: u32, text: &str, function: Option<&str>, upgrade: bool) -> Analysis {
     let start = now_ms();
     let checked = irplay_core::check(text);
     let file = SourceFile::new("input.ll", text);
@@ -298,6 +306,7 @@ pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
         cfg,
         may_poison,
         values,
+        legacy: legacy::legacy(text, &checked.diagnostics, checked.module.as_ref(), upgrade),
         millis: now_ms() - start,
     }
 }

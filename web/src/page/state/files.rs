@@ -113,6 +113,18 @@ impl Files {
     fn note(&mut self, error: bool, text: String) {
         self.note = Some(FileNote { error, text });
     }
+
+    /// Notes that the editor's text `before` was replaced by `after` (by something other than
+    /// a file): Undo puts `before` back while the editor holds `after`.
+    pub(super) fn replaced(&mut self, before: Rc<str>, after: Rc<str>, note: String) {
+        self.undo = (*before != *after).then_some((before, after));
+        self.note(false, note);
+    }
+
+    /// Shows a failure.
+    pub(super) fn failed(&mut self, why: String) {
+        self.note(true, why);
+    }
 }
 
 /// `n` with thousands separators (`12,345`).
