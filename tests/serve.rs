@@ -250,10 +250,8 @@ fn precompressed_files_go_to_clients_that_accept_them_with_tags_that_revalidate(
     assert_eq!(plain_q0.header("content-encoding"), None);
 
     // Each representation has its own tag; sending it back gets a bodiless 304.
-    let tags: Vec<String> = [&br, &gz, &plain]
-        .iter()
-        .map(|r| r.header("etag").expect("an ETag").to_string())
-        .collect();
+    let tags: Vec<String> =
+        [&br, &gz, &plain].iter().map(|r| r.header("etag").expect("an ETag").to_string()).collect();
     assert!(tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2], "{tags:?}");
     let again = get("gzip", &tags[1]);
     assert_eq!((again.status, again.body.len()), (304, 0));

@@ -345,7 +345,8 @@ fn precompress(dist: &Path) -> Result<Vec<Sent>, String> {
             enc.write_all(&data).map_err(|e| e.to_string())?;
             let gzipped = enc.finish().map_err(|e| e.to_string())?;
             let mut brotlied = Vec::new();
-            let params = brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 24, ..Default::default() };
+            let params =
+                brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 24, ..Default::default() };
             brotli::BrotliCompress(&mut &data[..], &mut brotlied, &params)
                 .map_err(|e| format!("brotli {}: {e}", path.display()))?;
             for (bytes, ext, size) in [(gzipped, "gz", &mut gz), (brotlied, "br", &mut br)] {

@@ -15,7 +15,8 @@ use irplay_core::text::printer::{FunctionPrinter, ModulePrinter};
 pub const MAX_USES_LISTED: usize = 5;
 
 /// The byte range of function `g`'s text: from the `define` before its first parameter or
-/// block to the end of its last block (`None` for a declaration).
+/// block (or its name, in LLVM 1.x text) to the end of its last block (`None` for a
+/// declaration).
 pub fn function_span(m: &Module, g: GlobalId, text: &str) -> Option<(u32, u32)> {
     let f = m.func(g)?;
     let body = f.body.as_ref()?;
@@ -35,8 +36,10 @@ pub fn function_span(m: &Module, g: GlobalId, text: &str) -> Option<(u32, u32)> 
     if from == u32::MAX {
         return None;
     }
-    // Back to the `define` keyword of the header.
-    let head = text.get(..from as usize).and_then(|t| t.rfind("define")).unwrap_or(from as usize);
+    // Back to the `define` keyword of the header; a text without one (LLVM 1.x, whose
+    // headers are `int %f(...)`) starts at the function's name.
+    let named = m.globals.get(g).map_or(from, |d| d.span.start.min(from));
+    let head = text.get(..from as usize).and_then(|t| t.rfind("define")).unwrap_or(named as usize);
     // On to the closing brace.
     let end = text
         .get(to as usize..)

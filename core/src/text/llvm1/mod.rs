@@ -245,6 +245,11 @@ fn map_span(map: &[(u32, Span)], s: Span) -> Span {
 fn remap_module(m: &mut Module, map: &dyn Fn(Span) -> Span) {
     for g in m.globals.values_mut() {
         g.span = map(g.span);
+        if let Some(f) = g.as_func_mut() {
+            for p in &mut f.params {
+                p.span = map(p.span);
+            }
+        }
         if let Some(body) = g.as_func_mut().and_then(|f| f.body.as_mut()) {
             for i in body.insts.values_mut() {
                 i.span = map(i.span);
@@ -254,6 +259,9 @@ fn remap_module(m: &mut Module, map: &dyn Fn(Span) -> Span) {
             }
             for s in body.value_spans.values_mut() {
                 *s = map(*s);
+            }
+            for r in body.dbg_records.values_mut().flatten() {
+                r.span = map(r.span);
             }
         }
     }
