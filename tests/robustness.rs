@@ -772,6 +772,8 @@ fn damage_1x(rng: &mut Rng, src: &str, k: usize) -> String {
         }
         4 | 5 if toks.len() > 1 => {
             let (a, b) = (rng.below(toks.len()), rng.below(toks.len()));
+            // Two different tokens (there are at least two).
+            let b = if a == b { (a + 1) % toks.len() } else { b };
             let (x, y) = (toks[a.min(b)], toks[a.max(b)]);
             let mut v = bytes[..x.0].to_vec();
             if k % 8 == 4 {
