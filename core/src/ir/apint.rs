@@ -231,12 +231,17 @@ impl ApInt {
             return None;
         }
         let bits_needed = (digits.len() as u64 * 4).min(u32::MAX as u64) as u32;
-        let mut acc = ApInt::zero(bits_needed.max(width).max(1));
-        for b in digits.bytes() {
+        let acc_width = bits_needed.max(width).max(1);
+        // Each digit is four bits in place: linear in the length (no multiplications).
+        let mut words = vec![0u64; words_for(acc_width)];
+        for (i, b) in digits.bytes().rev().enumerate() {
             let v = (b as char).to_digit(16)? as u64;
-            acc.mul_add_small(16, v);
+            let bit = i * 4;
+            if let Some(w) = words.get_mut(bit / 64) {
+                *w |= v << (bit % 64);
+            }
         }
-        Some(acc.truncate(width))
+        Some(ApInt::from_words(acc_width, &words).truncate(width))
     }
     /// The minimum number of bits needed to hold the value as unsigned.
     pub fn active_bits(&self) -> u32 {

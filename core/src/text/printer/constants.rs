@@ -323,7 +323,13 @@ impl ModulePrinter<'_> {
     }
 }
 
-/// Writes an integer in signed decimal.
+/// The widest integer whose constants are written in decimal, as LLVM writes them. Decimal
+/// conversion is quadratic in the width (an `i8388608` constant would take minutes); wider
+/// constants are written as their bit pattern in hexadecimal (`u0x...`), which every LLVM
+/// IR reader takes, in time linear in the width.
+const DECIMAL_MAX_BITS: u32 = 8192;
+
+/// Writes an integer in signed decimal (in `u0x` hexadecimal above [`DECIMAL_MAX_BITS`]).
 pub(crate) fn write_apint(out: &mut String, v: &ApInt) {
     match v.to_i64() {
         Some(x) => {
@@ -331,6 +337,21 @@ pub(crate) fn write_apint(out: &mut String, v: &ApInt) {
                 out.push('-');
             }
             push_num(out, x.unsigned_abs());
+        }
+        None if v.width() > DECIMAL_MAX_BITS => {
+            out.push_str("u0x");
+            let mut started = false;
+            for &w in v.words().iter().rev() {
+                if started {
+                    out.push_str(&format!("{w:016x}"));
+                } else if w != 0 {
+                    out.push_str(&format!("{w:x}"));
+                    started = true;
+                }
+            }
+            if !started {
+                out.push('0');
+            }
         }
         None => out.push_str(&v.to_signed_string()),
     }
@@ -493,5 +514,29 @@ mod tests {
             "0xK3FFF8000000000000000"
         );
         assert_eq!(f(FloatKind::Double, 1e100f64.to_bits() as u128), "1.000000e+100");
+    }
+
+    #[test]
+    fn very_wide_integers_print_in_linear_time_as_hex_and_read_back() {
+        // -2^64 and 2^8192 + 5 in i8388608 (LLVM's widest integer); decimal would take minutes.
+        let width = 1 << 23;
+        let mut ones = vec![u64::MAX; (width / 64) as usize];
+        ones[0] = 0;
+        let ones = ApInt::from_words(width, &ones);
+        let mut words = vec![0u64; (width / 64) as usize];
+        words[0] = 5;
+        words[128] = 1;
+        let big = ApInt::from_words(width, &words);
+        for v in [ones, big] {
+            let mut s = String::new();
+            write_apint(&mut s, &v);
+            let digits = s.strip_prefix("u0x").expect("hexadecimal");
+            let back = ApInt::parse_hex(width, digits);
+            assert_eq!(back.as_ref(), Some(&v));
+        }
+        // Up to the limit, decimal as LLVM prints it.
+        let mut s = String::new();
+        write_apint(&mut s, &ApInt::from_words(128, &[0, 1]));
+        assert_eq!(s, "18446744073709551616");
     }
 }
