@@ -280,12 +280,7 @@ impl<'a> P<'a> {
                 self.bump();
                 self.bump();
                 if self.eat_word("type") {
-                    self.defining = Some(name.clone());
-                    let ty = self.ty();
-                    self.defining = None;
-                    let ty = ty?;
-                    items.append(&mut self.new_types);
-                    items.push(Item::Type { name, ty, span: self.span_from(start) });
+                    self.type_def(name, start, items)?;
                 } else {
                     items.push(Item::Global(self.global(Some(name), start)?));
                 }
@@ -308,12 +303,7 @@ impl<'a> P<'a> {
                 self.bump();
                 let name = self.unnamed_types.to_string();
                 self.unnamed_types += 1;
-                self.defining = Some(name.clone());
-                let ty = self.ty();
-                self.defining = None;
-                let ty = ty?;
-                items.append(&mut self.new_types);
-                items.push(Item::Type { name, ty, span: self.span_from(start) });
+                self.type_def(name, start, items)?;
             }
             _ => {
                 // An unnamed global, or a function definition.
@@ -331,6 +321,18 @@ impl<'a> P<'a> {
         }
 
         Ok(true)
+    }
+
+    /// The type after `name = type` (or an unnamed `type`), pushed with the types its
+    /// up-references made before it.
+    fn type_def(&mut self, name: String, start: u32, items: &mut Vec<Item>) -> R<()> {
+        self.defining = Some(name.clone());
+        let ty = self.ty();
+        self.defining = None;
+        let ty = ty?;
+        items.append(&mut self.new_types);
+        items.push(Item::Type { name, ty, span: self.span_from(start) });
+        Ok(())
     }
 
     fn span_from(&self, start: u32) -> Span {
