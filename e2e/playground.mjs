@@ -87,7 +87,12 @@ function assert(cond, msg) { if (!cond) throw new Error(msg); }
 
 const metrics = {};
 const results = [];
+// IRPLAY_E2E_ONLY=TEXT runs only the tests whose name contains TEXT (for local work; the
+// summary line counts the others as filtered out). CI sets nothing and runs them all.
+const only = process.env.IRPLAY_E2E_ONLY || '';
+let filtered = 0;
 async function test(name, fn) {
+  if (only && !name.includes(only)) { filtered += 1; return; }
   const t0 = Date.now();
   try {
     await fn();
@@ -910,5 +915,5 @@ writeFileSync(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n'
 console.log('e2e metrics:', JSON.stringify(metrics));
 
 const failed = results.filter((r) => !r[1]).length;
-console.log(`\ntest result: ${failed ? 'FAILED' : 'ok'}. ${results.length - failed} passed; ${failed} failed; 0 ignored; 0 measured; 0 filtered out`);
+console.log(`\ntest result: ${failed ? 'FAILED' : 'ok'}. ${results.length - failed} passed; ${failed} failed; 0 ignored; 0 measured; ${filtered} filtered out`);
 process.exit(failed ? 1 : 0);
