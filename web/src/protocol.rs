@@ -2,7 +2,7 @@
 //!
 //! Offsets are byte offsets into the UTF-8 text the request carried; the editor converts them.
 
-pub use crate::worker::layout::{EdgePath, Layout, Rect};
+pub use crate::worker::layout::{EdgePath, Layout, NodeSize, Rect};
 use serde::{Deserialize, Serialize};
 
 pub mod debug;
@@ -544,6 +544,9 @@ pub struct BlockView {
     pub loop_header: bool,
     /// True if no path from the entry reaches it.
     pub unreachable: bool,
+    /// The number of instructions (`lines` may show fewer).
+    #[serde(default)]
+    pub insts: u32,
 }
 
 /// One instruction line of a block.
@@ -587,6 +590,16 @@ pub struct CfgView {
     pub dom_edges: Vec<(usize, usize)>,
     /// Positions for drawing the dominator tree (edges in the order of `dom_edges`).
     pub dom_layout: Layout,
+    /// Each block's box size expanded and collapsed (title and terminator only).
+    #[serde(default)]
+    pub sizes: Vec<(NodeSize, NodeSize)>,
+    /// The blocks drawn collapsed at first (`layout` uses these sizes): the big blocks of a
+    /// big function.
+    #[serde(default)]
+    pub collapsed: Vec<bool>,
+    /// Time taken by `layout`, in milliseconds.
+    #[serde(default)]
+    pub layout_ms: f64,
 }
 
 /// The steps of an optimization pipeline.

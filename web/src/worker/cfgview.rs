@@ -18,6 +18,12 @@ const PAD: f64 = 8.0;
 const MAX_CHARS: usize = 72;
 /// Blocks with more instructions show the first ones and a count of the rest.
 const MAX_LINES: usize = 40;
+/// Room on the title line for the collapse toggle.
+pub const TOGGLE_W: f64 = 20.0;
+/// In a function of more instructions than this, blocks of more than [`BIG_BLOCK`]
+/// instructions are drawn collapsed at first.
+const BIG_FUNCTION: usize = 400;
+const BIG_BLOCK: usize = 12;
 
 /// The CFG view of function `g`, or `None` for a declaration.
 pub fn build(m: &Module, g: GlobalId, text: &str) -> Option<CfgView> {
@@ -50,6 +56,7 @@ pub fn build(m: &Module, g: GlobalId, text: &str) -> Option<CfgView> {
                 loop_depth: loops.loop_depth(b),
                 loop_header: loops.loop_of_header(b).is_some(),
                 unreachable: !dom.is_reachable(b),
+                insts: 0,
             };
             fill_lines(&mut v, body, b, text);
             v
@@ -64,20 +71,27 @@ pub fn build(m: &Module, g: GlobalId, text: &str) -> Option<CfgView> {
         }
     }
 
-    let nodes: Vec<NodeSize> = blocks.iter().map(node_size).collect();
-    let graph = Graph {
-        nodes: nodes.clone(),
-        edges: edges
-            .iter()
-            .map(|e| Edge {
-                from: e.from,
-                to: e.to,
-                label_width: e.label.chars().count() as f64 * CHAR_W * 0.85,
-            })
-            .collect(),
-        entry: 0,
+    let sizes: Vec<(NodeSize, NodeSize)> =
+        blocks.iter().map(|b| (node_size(b, false), node_size(b, true))).collect();
+    let total: usize = blocks.iter().map(|b| b.insts as usize).sum();
+    let collapsed: Vec<bool> = blocks
+        .iter()
+        .map(|b| total > BIG_FUNCTION && b.insts as usize > BIG_BLOCK && b.lines.len() > 1)
+        .collect();
+    let mut view = CfgView {
+        function: m.global_name(g),
+        blocks,
+        edges,
+        layout: layout::Layout::default(),
+        dom_edges: Vec::new(),
+        dom_layout: layout::Layout::default(),
+        sizes,
+        collapsed,
+        layout_ms: 0.0,
     };
-    let lay = layout::layout(&graph);
+    let start = crate::now_ms();
+    view.layout = layout::layout(&graph_of(&view, &view.collapsed));
+    view.layout_ms = crate::now_ms() - start;
 
     let mut dom_edges = Vec::new();
     for (i, &b) in body.layout.iter().enumerate() {
@@ -88,27 +102,52 @@ pub fn build(m: &Module, g: GlobalId, text: &str) -> Option<CfgView> {
         }
     }
     let dom_graph = Graph {
-        nodes,
+        nodes: view.sizes.iter().map(|s| s.0).collect(),
         edges: dom_edges.iter().map(|&(f, t)| Edge { from: f, to: t, label_width: 0.0 }).collect(),
         entry: 0,
     };
-    let dom_layout = layout::layout(&dom_graph);
-
-    Some(CfgView { function: m.global_name(g), blocks, edges, layout: lay, dom_edges, dom_layout })
+    view.dom_layout = layout::layout(&dom_graph);
+    view.dom_edges = dom_edges;
+    Some(view)
 }
 
-/// The box size of a block: a title line, then its instruction lines.
-fn node_size(b: &BlockView) -> NodeSize {
-    let chars = b
-        .lines
+/// The graph to lay out for `view` with the blocks flagged in `collapsed` collapsed (a flag
+/// missing counts as expanded).
+pub fn graph_of(view: &CfgView, collapsed: &[bool]) -> Graph {
+    Graph {
+        nodes: view
+            .sizes
+            .iter()
+            .enumerate()
+            .map(|(i, &(full, small))| if collapsed.get(i) == Some(&true) { small } else { full })
+            .collect(),
+        edges: view
+            .edges
+            .iter()
+            .map(|e| Edge {
+                from: e.from,
+                to: e.to,
+                label_width: e.label.chars().count() as f64 * CHAR_W * 0.85,
+            })
+            .collect(),
+        entry: 0,
+    }
+}
+
+/// The box size of a block: a title line (with room for the collapse toggle), then its
+/// instruction lines, or only the last one (the terminator) when collapsed.
+fn node_size(b: &BlockView, collapsed: bool) -> NodeSize {
+    let shown = if collapsed { b.lines.get(b.lines.len().saturating_sub(1)..) } else { None };
+    let lines = shown.unwrap_or(&b.lines);
+    let chars = lines
         .iter()
         .map(|l| l.text.chars().count())
         .chain(std::iter::once(b.label.chars().count() + 1))
         .max()
         .unwrap_or(8);
     NodeSize {
-        width: (chars.max(8) as f64) * CHAR_W + 2.0 * PAD,
-        height: (b.lines.len() as f64 + 1.0) * LINE_H + 2.0 * PAD,
+        width: (chars.max(8) as f64) * CHAR_W + 2.0 * PAD + TOGGLE_W,
+        height: (lines.len() as f64 + 1.0) * LINE_H + 2.0 * PAD,
     }
 }
 
@@ -123,16 +162,23 @@ fn fill_lines(v: &mut BlockView, body: &Body, b: Block, text: &str) {
         .collect();
     v.from = data.span.start.min(spans.first().map_or(u32::MAX, |s| s.0));
     v.to = spans.last().map_or(data.span.end, |s| s.1).max(v.from);
-    let shown = if spans.len() > MAX_LINES { MAX_LINES - 1 } else { spans.len() };
-    for &(from, to) in spans.iter().take(shown) {
+    v.insts = u32::try_from(spans.len()).unwrap_or(u32::MAX);
+    let line = |&(from, to): &(u32, u32)| {
         let src = text.get(from as usize..to as usize).unwrap_or("");
-        v.lines.push(LineView { text: shorten(src), from, to });
+        LineView { text: shorten(src), from, to }
+    };
+    if spans.len() <= MAX_LINES {
+        v.lines.extend(spans.iter().map(line));
+        return;
     }
-    if spans.len() > shown {
-        let rest = spans.get(shown..).unwrap_or(&[]);
-        let (from, to) = (rest.first().map_or(0, |s| s.0), rest.last().map_or(0, |s| s.1));
-        v.lines.push(LineView { text: format!("… {} more instructions", rest.len()), from, to });
-    }
+    // The first lines, a count of the rest, and the terminator (last, as collapsed blocks
+    // show it).
+    let shown = MAX_LINES - 2;
+    v.lines.extend(spans.iter().take(shown).map(line));
+    let rest = spans.get(shown..spans.len() - 1).unwrap_or(&[]);
+    let (from, to) = (rest.first().map_or(0, |s| s.0), rest.last().map_or(0, |s| s.1));
+    v.lines.push(LineView { text: format!("… {} more instructions", rest.len()), from, to });
+    v.lines.extend(spans.last().map(line));
 }
 
 /// One line, whitespace collapsed, cut at [`MAX_CHARS`] characters.
@@ -199,3 +245,7 @@ fn labelled_succs(mp: &ModulePrinter, body: &Body, b: Block) -> Vec<(Block, Edge
         _ => term.successors().into_iter().map(|d| (d, EdgeKind::Uncond, String::new())).collect(),
     }
 }
+
+#[cfg(test)]
+#[path = "cfgview_tests.rs"]
+mod tests;
