@@ -9,6 +9,7 @@
 mod asm;
 mod bridge;
 mod cfg;
+mod cfgnav;
 mod editor;
 pub mod examples;
 mod files;

@@ -87,7 +87,7 @@ fn a_collapsed_block_is_its_title_and_terminator() {
     // The terminator is the widest line left: `br i1 %c, label %then, label %done`.
     let term = "br i1 %c, label %then, label %done".chars().count() as f64;
     assert_eq!(small.width, term * CHAR_W + 2.0 * PAD + TOGGLE_W);
-    assert_eq!(v.sizes.get(0), Some(&(full, small)));
+    assert_eq!(v.sizes.first(), Some(&(full, small)));
     // A small function: nothing collapsed by default.
     assert!(v.collapsed.iter().all(|&c| !c));
 }
