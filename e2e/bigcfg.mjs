@@ -49,7 +49,7 @@ function llvmAs(text) {
   }
 }
 
-export async function run({ test, ctx, open, setText, assert, metrics, out }) {
+export async function run({ test, ctx, open, assert, metrics, out }) {
   const BIG = bigFunction(100);
   const LINES = BIG.split('\n').filter((l) => l.startsWith('  ')).length;
   // The number of instructions of each bbI block: a load, 16 operations, a store, an icmp
@@ -83,7 +83,7 @@ export async function run({ test, ctx, open, setText, assert, metrics, out }) {
     llvmAs(BIG);
     assert(LINES >= 1900 && LINES <= 2100, `${LINES} instructions generated`);
     await page.click('#tab-cfg');
-    await setText(page, BIG);
+    await page.evaluate((text) => window.IrplayEditor.last.setText(text), BIG);
     await page.waitForSelector('#status.status-ok');
     await page.waitForFunction(() => document.querySelectorAll('.cfg-pane .cfg-block').length === 101);
     const diags = await page.locator('#diag-list .diag-msg').count();
@@ -220,7 +220,7 @@ export async function run({ test, ctx, open, setText, assert, metrics, out }) {
 
   await test('bigcfg: layout time of a function twice as big (metric)', async () => {
     const twice = bigFunction(200);
-    await setText(page, twice);
+    await page.evaluate((text) => window.IrplayEditor.last.setText(text), twice);
     await page.waitForFunction(() => document.querySelectorAll('.cfg-pane .cfg-block').length === 201);
     await page.waitForSelector('#status.status-ok');
     metrics.cfg_big2x_instructions = twice.split('\n').filter((l) => l.startsWith('  ')).length;

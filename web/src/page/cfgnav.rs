@@ -268,26 +268,26 @@ pub fn minimap(props: &MinimapProps) -> Html {
     let (vw, vh) = (lay.width.max(1.0) + 2.0 * MARGIN, lay.height.max(1.0) + 2.0 * MARGIN);
     let k = (MINI_W / vw).min(MINI_H / vh);
     let (pw, ph) = (vw * k, vh * k);
-    let to_graph = move |e: &PointerEvent| {
-        let el = e
-            .current_target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())?;
-        let r = el.get_bounding_client_rect();
-        if r.width() <= 0.0 || r.height() <= 0.0 {
-            return None;
+    let svg = use_node_ref();
+    // Events are delegated to the app's root, so positions are taken against the minimap's
+    // own box (not the event's current target).
+    let to_graph = {
+        let svg = svg.clone();
+        move |e: &PointerEvent| {
+            let r = svg.cast::<web_sys::Element>()?.get_bounding_client_rect();
+            if r.width() <= 0.0 || r.height() <= 0.0 {
+                return None;
+            }
+            let gx = vx + (e.client_x() as f64 - r.left()) / r.width() * vw;
+            let gy = vy + (e.client_y() as f64 - r.top()) / r.height() * vh;
+            Some((gx, gy))
         }
-        let gx = vx + (e.client_x() as f64 - r.left()) / r.width() * vw;
-        let gy = vy + (e.client_y() as f64 - r.top()) / r.height() * vh;
-        Some((gx, gy))
     };
     let onpointerdown = {
-        let on_centre = props.on_centre.clone();
+        let (on_centre, svg, to_graph) = (props.on_centre.clone(), svg.clone(), to_graph.clone());
         Callback::from(move |e: PointerEvent| {
             e.stop_propagation();
-            if let Some(el) = e
-                .current_target()
-                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            {
+            if let Some(el) = svg.cast::<web_sys::Element>() {
                 let _ = el.set_pointer_capture(e.pointer_id());
             }
             if let Some(p) = to_graph(&e) {
@@ -307,7 +307,7 @@ pub fn minimap(props: &MinimapProps) -> Html {
     };
     let (x, y, w, h) = props.viewport;
     html! {
-        <svg class="cfg-minimap" xmlns="http://www.w3.org/2000/svg" width={format!("{pw:.0}")} height={format!("{ph:.0}")}
+        <svg ref={svg} class="cfg-minimap" xmlns="http://www.w3.org/2000/svg" width={format!("{pw:.0}")} height={format!("{ph:.0}")}
             viewBox={format!("{vx:.1} {vy:.1} {vw:.1} {vh:.1}")} role="img" aria-label="minimap: click or drag to move the view"
             {onpointerdown} {onpointermove}>
             <MiniBlocks layout={props.layout.clone()} selected={props.selected} />
