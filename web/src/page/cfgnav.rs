@@ -247,7 +247,10 @@ pub fn goto_block(props: &GotoProps) -> Html {
 
 /// The largest size of the minimap, in pixels.
 const MINI_W: f64 = 200.0;
-const MINI_H: f64 = 150.0;
+const MINI_H: f64 = 240.0;
+/// The smallest width and height of the minimap: a tall, narrow graph is drawn in the middle
+/// of a box at least this wide (and a wide one in a box at least this tall), to be clickable.
+const MINI_MIN: f64 = 48.0;
 
 /// Properties of [`Minimap`].
 #[derive(Properties, PartialEq)]
@@ -264,9 +267,10 @@ pub struct MinimapProps {
 #[function_component(Minimap)]
 pub fn minimap(props: &MinimapProps) -> Html {
     let lay = &props.layout;
-    let (vx, vy) = (-MARGIN, -MARGIN);
-    let (vw, vh) = (lay.width.max(1.0) + 2.0 * MARGIN, lay.height.max(1.0) + 2.0 * MARGIN);
-    let k = (MINI_W / vw).min(MINI_H / vh);
+    let (gw, gh) = (lay.width.max(1.0) + 2.0 * MARGIN, lay.height.max(1.0) + 2.0 * MARGIN);
+    let k = (MINI_W / gw).min(MINI_H / gh);
+    let (vw, vh) = (gw.max(MINI_MIN / k), gh.max(MINI_MIN / k));
+    let (vx, vy) = (-MARGIN - (vw - gw) / 2.0, -MARGIN - (vh - gh) / 2.0);
     let (pw, ph) = (vw * k, vh * k);
     let svg = use_node_ref();
     // Events are delegated to the app's root, so positions are taken against the minimap's
