@@ -51,7 +51,8 @@ export async function run({ test, ctx, browserContext, open, setText, assert, me
   });
 
   await test('load: workers get the compiled module from the page and fetch no wasm', async () => {
-    const page = await open(ctx);
+    const fresh = await browserContext(); // the default example and view, nothing cached
+    const page = await open(fresh);
     await page.waitForSelector('.cfg-block');
     const first = await fetched(page);
     assert(first.filter((p) => p.endsWith('/irplay_worker_bg.wasm')).length === 1, `the base worker module was fetched ${JSON.stringify(first)}`);
@@ -74,7 +75,7 @@ export async function run({ test, ctx, browserContext, open, setText, assert, me
       assert(!got.some((p) => p.endsWith('.wasm')), `a worker fetched wasm: ${JSON.stringify(got)}`);
     }
     assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
-    await page.close();
+    await fresh.close();
   });
 
   await test('load: a worker whose memory grew past 256 MiB is replaced after the run, the result kept', async () => {

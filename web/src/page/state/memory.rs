@@ -77,10 +77,12 @@ mod tests {
     }
 
     fn ends(fx: &[Effect], worker: Worker) -> bool {
-        fx.iter().any(|e| match (e, worker) {
-            (Effect::Run(WorkerOp::Terminate), Worker::Run) => true,
-            (Effect::Analysis(WorkerOp::Terminate), Worker::Analysis) => true,
-            _ => false,
+        fx.iter().any(|e| {
+            matches!(
+                (e, worker),
+                (Effect::Run(WorkerOp::Terminate), Worker::Run)
+                    | (Effect::Analysis(WorkerOp::Terminate), Worker::Analysis)
+            )
         })
     }
 
