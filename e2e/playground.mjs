@@ -16,6 +16,7 @@ import { run as runReports } from './reports.mjs';
 import { run as runFiles } from './files.mjs';
 import { run as runLegacy } from './legacy.mjs';
 import { run as runBigCfg } from './bigcfg.mjs';
+import { run as runLoad } from './load.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
@@ -898,6 +899,7 @@ await runReports({ test, ctx, open, setText, editorText, assert, metrics, base }
 await runFiles({ test, ctx, open, setText, editorText, assert, metrics, base, out });
 await runLegacy({ test, ctx, open, setText, editorText, assert, metrics, base });
 await runBigCfg({ test, ctx, open, setText, editorText, assert, metrics, base, out });
+await runLoad({ test, ctx, browserContext: browser, open, setText, editorText, assert, metrics, base });
 
 await ctx.close();
 
@@ -905,8 +907,9 @@ await test('no Content-Security-Policy violation in any page or worker', async (
   assert(cspProblems.length === 0, `${cspProblems.length} reports:\n      ${cspProblems.slice(0, 20).join('\n      ')}`);
 });
 
-// Bundle size, gzip -9 of every file the page loads (not the precompressed siblings that
-// `cargo xtask web` writes for `irplay serve`).
+// Bundle size, gzip -9 of every file of the playground, all three wasm modules included (not
+// the precompressed siblings that `cargo xtask web` writes for `irplay serve`); what the first
+// render needs is `load_first_render_gzip_bytes` (load.mjs).
 let total = 0;
 for (const f of readdirSync(dist)) {
   const p = join(dist, f);

@@ -1,14 +1,51 @@
-// Starts the playground: loads the yew app (wasm) and mounts it into #app, or says why it could not.
+// Starts the playground: loads the page's wasm module (the yew app) and mounts it into #app, or says why it could not; and compiles the workers' wasm modules, each once, for every worker the page starts (irplayWorker).
 import init, { start_app } from './irplay_web.js';
 
+/** The workers' wasm modules (`irplay-web` built with the `worker` and `full` features). */
+const MODULES = ['irplay_worker', 'irplay_full'];
+const compiled = new Map();
+
+function describe(err) {
+  return err && err.message ? err.message : String(err);
+}
+
+/** The wasm module `name`, compiled once (a failed attempt is forgotten, so a later worker retries). */
+function compile(name) {
+  let p = compiled.get(name);
+  if (!p) {
+    p = fetch(new URL(name + '_bg.wasm', import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`${name}_bg.wasm: HTTP ${r.status}`);
+      return WebAssembly.compileStreaming(r);
+    });
+    p.catch(() => compiled.delete(name));
+    compiled.set(name, p);
+  }
+  return p;
+}
+
+// Called by the app (page/bridge.rs): a module worker running worker.js, whose first message is
+// the compiled module `name` ({irplayInit, module}, or {irplayInit, error} when it could not be
+// had); requests posted meanwhile wait in the worker. The worker never fetches the wasm itself.
+globalThis.irplayWorker = (name) => {
+  const w = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  const got = MODULES.includes(name) ? compile(name) : Promise.reject(new Error('unknown wasm module ' + name));
+  got.then(
+    (module) => w.postMessage({ irplayInit: name, module }),
+    (err) => w.postMessage({ irplayInit: name, error: describe(err) }),
+  );
+  return w;
+};
+
 try {
+  // The checker's module loads beside the page's: the first worker needs it at once.
+  compile('irplay_worker').catch(() => {});
   await init();
   start_app();
 } catch (err) {
   const app = document.getElementById('app');
   const p = document.createElement('p');
   p.className = 'load-error';
-  p.textContent = 'irplay failed to start: ' + (err && err.message ? err.message : String(err));
+  p.textContent = 'irplay failed to start: ' + describe(err);
   app.replaceChildren(p);
   throw err;
 }

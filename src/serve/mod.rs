@@ -59,7 +59,8 @@ use files::{mime_type, none_match, representation, resolve};
 ///   and the Run pane compile WebAssembly (`WebAssembly.instantiate`), which CSP allows only
 ///   with `'wasm-unsafe-eval'`;
 /// - `worker-src 'self'`: the workers are module workers from `worker.js`, not blobs;
-/// - `connect-src 'self'`: the glue fetches `irplay_web_bg.wasm`;
+/// - `connect-src 'self'`: the glue fetches `irplay_web_bg.wasm`, and `main.js` the workers'
+///   modules (`irplay_worker_bg.wasm`, `irplay_full_bg.wasm`), compiled once for all workers;
 /// - `style-src 'self' 'unsafe-inline'`: `style.css`, and the styles that cannot be files:
 ///   CodeMirror writes its themes into a `<style>` element of the document (its constructed
 ///   style sheets are for shadow roots only), and the app and CodeMirror set `style`

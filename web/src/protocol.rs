@@ -124,7 +124,35 @@ pub struct CompileRequest {
     pub files: bool,
 }
 
+/// The wasm modules a worker can run (`cargo xtask web` builds each from this crate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WasmModule {
+    /// Checking, analysis, CFG layout, the interpreter, the debugger, bitcode files.
+    Worker,
+    /// The same with the pass manager and the wasm and native back ends.
+    Full,
+}
+
+impl WasmModule {
+    /// The module's file stem in `www/dist/` (its glue is `NAME.js`, its code `NAME_bg.wasm`).
+    pub fn name(self) -> &'static str {
+        match self {
+            WasmModule::Worker => "irplay_worker",
+            WasmModule::Full => "irplay_full",
+        }
+    }
+}
+
 impl Request {
+    /// The smallest module that answers the request.
+    pub fn module(&self) -> WasmModule {
+        match self {
+            Request::Run(r) if r.wasm => WasmModule::Full,
+            Request::Optimize(_) | Request::StepCfgs(_) | Request::Compile(_) => WasmModule::Full,
+            _ => WasmModule::Worker,
+        }
+    }
+
     /// The request's id.
     pub fn id(&self) -> u32 {
         match self {

@@ -14,7 +14,7 @@ const shots = process.env.SHOTS || '';
 
 // A copy of dist/ with a stand-in for the wasm-bindgen module, to check index.html and worker.js.
 const shell = mkdtempSync(join(tmpdir(), 'irplay-shell-'));
-for (const f of ['index.html', 'editor.js', 'style.css', 'worker.js']) copyFileSync(join(www, 'dist', f), join(shell, f));
+for (const f of ['index.html', 'theme.js', 'main.js', 'editor.js', 'style.css', 'worker.js']) copyFileSync(join(www, 'dist', f), join(shell, f));
 writeFileSync(join(shell, 'irplay_web.js'), `// Stand-in for the wasm-bindgen output.
 export default async function init() {}
 export function start_app() {
@@ -23,6 +23,14 @@ export function start_app() {
     + '<div class="workspace"><div class="pane pane-editor"><div class="editor-host" id="ed"></div></div><div class="pane pane-side"></div></div><div class="statusbar">ok</div></div>';
   window.__editor = window.IrplayEditor.create(document.getElementById('ed'), { text: 'define void @f() {\\n  ret void\\n}\\n' });
   window.__started = true;
+}
+`);
+// The workers' base module: the smallest wasm module, and glue whose init gets it compiled.
+writeFileSync(join(shell, 'irplay_worker_bg.wasm'), new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+writeFileSync(join(shell, 'irplay_worker.js'), `// Stand-in for the wasm-bindgen output.
+export default async function init(opts) {
+  if (!(opts && opts.module_or_path instanceof WebAssembly.Module)) throw new Error('no compiled module');
+  return { memory: new WebAssembly.Memory({ initial: 2 }) };
 }
 export function worker_handle(req) {
   if (req && req.boom) throw new Error('boom: ' + req.boom);
@@ -174,13 +182,14 @@ try {
   check('index.html mounts the app and the editor', await page.locator('#app .cm-editor').count() === 1);
   check('index.html in standards mode', await page.evaluate(() => document.compatMode) === 'CSS1Compat');
   const replies = await page.evaluate(async () => {
-    const w = new Worker('worker.js', { type: 'module' });
+    const w = window.irplayWorker('irplay_worker');
     const ask = (msg) => new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.postMessage(msg); });
     const out = [await ask({ id: 1, x: 2 }), await ask({ id: 2, boom: 'x' }), await ask('plain')];
     w.terminate();
     return out;
   });
-  check('worker answers with worker_handle', replies[0].type === 'echo' && replies[0].req.x === 2, JSON.stringify(replies[0]));
+  check('worker answers with worker_handle, with its memory size', replies[0].type === 'echo' && replies[0].req.x === 2 && replies[0].wasmMemory === 131072, JSON.stringify(replies[0]));
+  check('the skeleton is gone once the app mounted', await page.locator('#skeleton').count() === 0);
   check('worker posts {type:"error", message} when the handler throws', replies[1].type === 'error' && replies[1].message === 'boom: x' && replies[1].id === 2, JSON.stringify(replies[1]));
   check('worker keeps answering after an error', replies[2].type === 'echo' && replies[2].req === 'plain');
   if (shots) await page.screenshot({ path: join(shots, 'shell.png') });

@@ -5,13 +5,15 @@
 //! ```
 //!
 //! Steps: `scripts/setup-web-deps.sh` (toolchain, wasm-bindgen-cli, npm packages; quiet
-//! when all is there), `npm run build` in `www/` (editor bundle, static files), `irplay-web`
-//! for `wasm32-unknown-unknown` with the `wasm-release` profile in its own target directory
-//! `target/wasm`, `wasm-bindgen --target web` into `www/dist/`, `wasm-opt -Oz` (without
-//! inlining, see [`WASM_OPT_ARGS`]) when binaryen is installed, then the precompressed
-//! siblings `F.br` (brotli, quality 11) and `F.gz` (gzip -9) of each compressible file `F`
-//! (which `irplay serve` sends to clients that accept them), and the sizes of what it will
-//! send.
+//! when all is there), `npm run build` in `www/` (editor bundle, static files), then for each
+//! of the three wasm modules in [`MODULES`] (the page's, the workers' base and full ones:
+//! `irplay-web` with one feature each) a build for `wasm32-unknown-unknown` with the
+//! `wasm-release` profile in its own target directory `target/wasm`, `wasm-bindgen --target
+//! web --out-name NAME` into `www/dist/`, and `wasm-opt -Oz` (without inlining, see
+//! [`WASM_OPT_ARGS`]) when binaryen is installed; then the precompressed siblings `F.br`
+//! (brotli, quality 11) and `F.gz` (gzip -9) of each compressible file `F` (which `irplay
+//! serve` sends to clients that accept them), and the sizes of what it will send, with the
+//! part the first render needs.
 //!
 //! The wasm toolchain is rustup's when its sysroot has the `wasm32-unknown-unknown` target;
 //! otherwise Debian's `rustc-web` (`/usr/bin/rustc`, 1.96) rebuilding std with
@@ -26,15 +28,18 @@ use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 pub(crate) const USAGE: &str = "\
 usage: cargo xtask web [OPTIONS]
 
 Builds the browser playground into www/dist/ (serve it with `irplay serve`):
-scripts/setup-web-deps.sh, `npm run build` in www/, irplay-web for
-wasm32-unknown-unknown (profile wasm-release, target dir target/wasm),
-wasm-bindgen --target web, wasm-opt -Oz (when binaryen is installed).
+scripts/setup-web-deps.sh, `npm run build` in www/, then three wasm modules
+(irplay_web: the page; irplay_worker, irplay_full: the workers), each
+irplay-web with one feature for wasm32-unknown-unknown (profile wasm-release,
+target dir target/wasm), wasm-bindgen --target web, wasm-opt -Oz (when binaryen
+is installed).
 
 options:
   --debug      dev profile, keep names and debug info, no wasm-opt
@@ -42,6 +47,30 @@ options:
 ";
 
 const TARGET: &str = "wasm32-unknown-unknown";
+
+/// One wasm module of the playground: `irplay-web` built with one feature.
+struct WasmModule {
+    /// The file stem in `www/dist/` (`NAME.js`, `NAME_bg.wasm`).
+    name: &'static str,
+    /// The cargo feature of `irplay-web` that selects its code.
+    feature: &'static str,
+}
+
+/// The page's module (the yew app), loaded first; the workers' base module (checking,
+/// analysis, CFG layout, the interpreter, the debugger, bitcode files), loaded beside it; and
+/// the full one (the base and the pass manager and the wasm and native back ends), loaded when a
+/// worker first needs it. The names are those `www/main.js` and `www/worker.js` know.
+const MODULES: [WasmModule; 3] = [
+    WasmModule { name: "irplay_web", feature: "page" },
+    WasmModule { name: "irplay_worker", feature: "worker" },
+    WasmModule { name: "irplay_full", feature: "full" },
+];
+
+/// Whether the first render needs a file of `www/dist/` (all but the full worker module,
+/// loaded when first used, and the license text).
+fn first_render(rel: &str) -> bool {
+    !rel.starts_with("irplay_full") && !rel.ends_with(".txt")
+}
 /// Also a 4 MiB stack (rustc's default for wasm32 is 1 MiB, and wasm has no guard page below
 /// it): the parser's nesting limit and deep constant expressions stay well inside it.
 const RUSTFLAGS: &str = "-C target-feature=-reference-types -C link-arg=-zstack-size=4194304";
@@ -134,7 +163,7 @@ fn build(opts: &WebOpts) -> Result<(), String> {
     )?;
     note(&format!("npm run build: {:.1} s", t.elapsed().as_secs_f64()));
 
-    // The wasm module.
+    // The wasm modules, one build of irplay-web each.
     let toolchain = Toolchain::detect();
     // One target dir per toolchain: their artifacts never mix.
     let wasm_target = target_dir(&root).join(match toolchain {
@@ -147,62 +176,63 @@ fn build(opts: &WebOpts) -> Result<(), String> {
     };
     let (profile, profile_dir) =
         if opts.debug { ("dev", "debug") } else { ("wasm-release", "wasm-release") };
-    let mut cargo = match toolchain {
-        Toolchain::Rustup => {
-            let mut c = Command::new("cargo");
-            c.env_remove("RUSTC").env_remove("RUSTDOC");
-            c
-        }
-        Toolchain::Debian => {
-            let mut c = Command::new("/usr/bin/cargo");
-            c.arg("-Zbuild-std=std,panic_abort")
-                .env("RUSTC", "/usr/bin/rustc")
-                .env("RUSTDOC", "/usr/bin/rustdoc")
-                .env("RUSTC_BOOTSTRAP", "1")
-                .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER", "wasm-ld-19");
-            c
-        }
-    };
-    cargo
-        .arg("build")
-        .args(["--target", TARGET, "-p", "irplay-web", "--profile", profile])
-        .arg("--target-dir")
-        .arg(&wasm_target)
-        .env("RUSTFLAGS", rustflags)
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .current_dir(&root);
-    note(&format!("building irplay-web ({profile}) with {}", toolchain.describe()));
-    let t = Instant::now();
-    run(&mut cargo, "cargo build of irplay-web for wasm32")?;
-    let cargo_secs = t.elapsed().as_secs_f64();
-    note(&format!("cargo build: {cargo_secs:.1} s"));
-    let wasm = wasm_target.join(TARGET).join(profile_dir).join("irplay_web.wasm");
-    if !wasm.is_file() {
-        return Err(format!("the build did not produce {}", wasm.display()));
-    }
-
-    // JS glue + final wasm into www/dist/.
     fs::create_dir_all(&dist).map_err(|e| format!("cannot create {}: {e}", dist.display()))?;
     let bindgen = find_tool("wasm-bindgen").ok_or(
         "wasm-bindgen not found (on PATH or in $CARGO_HOME/bin); run scripts/setup-web-deps.sh",
     )?;
-    let mut wb = Command::new(&bindgen);
-    wb.args(["--target", "web", "--no-typescript"]);
-    if opts.debug {
-        wb.args(["--debug", "--keep-debug"]);
-    } else {
-        wb.args(["--remove-name-section", "--remove-producers-section"]);
-    }
-    wb.arg("--out-dir").arg(&dist).arg(&wasm);
-    let t = Instant::now();
-    run(&mut wb, "wasm-bindgen")?;
-    note(&format!("wasm-bindgen: {:.1} s", t.elapsed().as_secs_f64()));
+    let mut cargo_secs = 0.0;
+    for module in MODULES {
+        let mut cargo = cargo_cmd(toolchain);
+        cargo
+            .arg("build")
+            .args(["--target", TARGET, "-p", "irplay-web", "--profile", profile])
+            .args(["--no-default-features", "--features", module.feature])
+            .arg("--target-dir")
+            .arg(&wasm_target)
+            .env("RUSTFLAGS", rustflags)
+            .env_remove("CARGO_ENCODED_RUSTFLAGS")
+            .current_dir(&root);
+        note(&format!(
+            "building {} (irplay-web --features {}, {profile}) with {}",
+            module.name,
+            module.feature,
+            toolchain.describe()
+        ));
+        let t = Instant::now();
+        run(&mut cargo, "cargo build of irplay-web for wasm32")?;
+        let secs = t.elapsed().as_secs_f64();
+        cargo_secs += secs;
+        note(&format!("cargo build: {secs:.1} s"));
+        let wasm = wasm_target.join(TARGET).join(profile_dir).join("irplay_web.wasm");
+        if !wasm.is_file() {
+            return Err(format!("the build did not produce {}", wasm.display()));
+        }
 
-    let out = dist.join("irplay_web_bg.wasm");
+        // JS glue + final wasm into www/dist/, before the next build replaces the wasm.
+        let mut wb = Command::new(&bindgen);
+        wb.args(["--target", "web", "--no-typescript", "--out-name", module.name]);
+        if opts.debug {
+            wb.args(["--debug", "--keep-debug"]);
+        } else {
+            wb.args(["--remove-name-section", "--remove-producers-section"]);
+        }
+        wb.arg("--out-dir").arg(&dist).arg(&wasm);
+        let t = Instant::now();
+        run(&mut wb, "wasm-bindgen")?;
+        note(&format!("wasm-bindgen: {:.1} s", t.elapsed().as_secs_f64()));
+    }
     if opts.debug {
         note("wasm-opt: skipped (--debug)");
     } else {
-        wasm_opt(&out);
+        // One wasm-opt per module, side by side (each is single-threaded for most of its run).
+        let t = Instant::now();
+        std::thread::scope(|scope| {
+            for module in MODULES {
+                let out = dist.join(format!("{}_bg.wasm", module.name));
+                scope.spawn(move || wasm_opt(&out));
+            }
+        });
+        note(&format!("wasm-opt (all modules): {:.1} s", t.elapsed().as_secs_f64()));
     }
 
     // Precompressed siblings, then the sizes.
@@ -224,6 +254,14 @@ fn build(opts: &WebOpts) -> Result<(), String> {
             rel(&dist, &f.path)
         );
     }
+    let first: Vec<&Sent> = files.iter().filter(|f| first_render(&rel(&dist, &f.path))).collect();
+    println!(
+        "{:>12} {:>12} {:>12}  first render ({} files: all but the full worker module)",
+        thousands(first.iter().map(|f| f.raw).sum()),
+        thousands(first.iter().map(|f| f.gz).sum()),
+        thousands(first.iter().map(|f| f.br).sum()),
+        first.len()
+    );
     println!(
         "{:>12} {:>12} {:>12}  total ({} files; gzip and br as sent)",
         thousands(total_raw),
@@ -237,6 +275,26 @@ fn build(opts: &WebOpts) -> Result<(), String> {
         cargo_secs
     );
     Ok(())
+}
+
+/// `cargo` for `toolchain`, with its environment.
+fn cargo_cmd(toolchain: Toolchain) -> Command {
+    match toolchain {
+        Toolchain::Rustup => {
+            let mut c = Command::new("cargo");
+            c.env_remove("RUSTC").env_remove("RUSTDOC");
+            c
+        }
+        Toolchain::Debian => {
+            let mut c = Command::new("/usr/bin/cargo");
+            c.arg("-Zbuild-std=std,panic_abort")
+                .env("RUSTC", "/usr/bin/rustc")
+                .env("RUSTDOC", "/usr/bin/rustdoc")
+                .env("RUSTC_BOOTSTRAP", "1")
+                .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER", "wasm-ld-19");
+            c
+        }
+    }
 }
 
 /// wasm-opt's options: `-Oz` without binaryen's own inlining (rustc has inlined already).
@@ -335,33 +393,58 @@ fn precompress(dist: &Path) -> Result<Vec<Sent>, String> {
     }
     all.retain(|p| !is_sibling(p));
     all.sort();
-    let mut sent = Vec::new();
-    for path in all {
-        let data = fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let raw = data.len() as u64;
-        let (mut gz, mut br) = (raw, raw);
-        if compressible(&path) && data.len() >= MIN_COMPRESS {
-            let mut enc = GzEncoder::new(Vec::new(), Compression::best());
-            enc.write_all(&data).map_err(|e| e.to_string())?;
-            let gzipped = enc.finish().map_err(|e| e.to_string())?;
-            let mut brotlied = Vec::new();
-            let params =
-                brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 24, ..Default::default() };
-            brotli::BrotliCompress(&mut &data[..], &mut brotlied, &params)
-                .map_err(|e| format!("brotli {}: {e}", path.display()))?;
-            for (bytes, ext, size) in [(gzipped, "gz", &mut gz), (brotlied, "br", &mut br)] {
-                if (bytes.len() as u64) < raw {
-                    let mut name = path.as_os_str().to_owned();
-                    name.push(format!(".{ext}"));
-                    fs::write(&name, &bytes)
-                        .map_err(|e| format!("cannot write {}: {e}", Path::new(&name).display()))?;
-                    *size = bytes.len() as u64;
-                }
+    // The files are compressed side by side, as many at once as there are cores (brotli at
+    // quality 11 takes most of the build's time on the wasm modules), largest first.
+    all.sort_by_key(|p| std::cmp::Reverse(fs::metadata(p).map_or(0, |m| m.len())));
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(all.len());
+    let mut sent = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    while let Some(path) = all.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        done.push(compress_one(path));
+                    }
+                    done
+                })
+            })
+            .collect();
+        let mut sent = Vec::new();
+        for w in workers {
+            sent.extend(w.join().map_err(|_| "a compression thread panicked".to_string())?);
+        }
+        sent.into_iter().collect::<Result<Vec<Sent>, String>>()
+    })?;
+    sent.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(sent)
+}
+
+/// Writes the `.gz` and `.br` siblings of `path` (when worth it); returns what is sent for it.
+fn compress_one(path: &Path) -> Result<Sent, String> {
+    let data = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let raw = data.len() as u64;
+    let (mut gz, mut br) = (raw, raw);
+    if compressible(path) && data.len() >= MIN_COMPRESS {
+        let mut enc = GzEncoder::new(Vec::new(), Compression::best());
+        enc.write_all(&data).map_err(|e| e.to_string())?;
+        let gzipped = enc.finish().map_err(|e| e.to_string())?;
+        let mut brotlied = Vec::new();
+        let params =
+            brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 24, ..Default::default() };
+        brotli::BrotliCompress(&mut &data[..], &mut brotlied, &params)
+            .map_err(|e| format!("brotli {}: {e}", path.display()))?;
+        for (bytes, ext, size) in [(gzipped, "gz", &mut gz), (brotlied, "br", &mut br)] {
+            if (bytes.len() as u64) < raw {
+                let mut name = path.as_os_str().to_owned();
+                name.push(format!(".{ext}"));
+                fs::write(&name, &bytes)
+                    .map_err(|e| format!("cannot write {}: {e}", Path::new(&name).display()))?;
+                *size = bytes.len() as u64;
             }
         }
-        sent.push(Sent { path, raw, gz, br });
     }
-    Ok(sent)
+    Ok(Sent { path: path.to_path_buf(), raw, gz, br })
 }
 
 fn list_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {

@@ -16,6 +16,7 @@ mod files;
 mod hover;
 mod legacy;
 mod panels;
+mod pass_list;
 mod passes;
 pub mod share;
 pub mod state;
@@ -26,7 +27,7 @@ pub mod workers;
 
 use crate::protocol::{
     AnalysisReply, AnalyzeRequest, AsmReply, CfgView, CompileRequest, KindReply, OptReply,
-    OptRequest, Request, RunReply, RunRequest,
+    OptRequest, Request, RunReply, RunRequest, WasmModule,
 };
 use crate::protocol::{DebugReply, DebugRequest};
 use crate::protocol::{FilesReply, FilesRequest};
@@ -111,7 +112,12 @@ impl Component for App {
             editor_ref: NodeRef::default(),
             editor: None,
             // Started at once, so that it loads while the page renders.
-            analysis_worker: Bridge::new(ctx.link().callback(Action::AnalysisReply)).ok(),
+            analysis_worker: Bridge::new(
+                WasmModule::Worker,
+                ctx.link().callback(Action::AnalysisReply),
+                ctx.link().callback(|b| Action::WorkerMemory(Worker::Analysis, b)),
+            )
+            .ok(),
             run_worker: None,
             opt_worker: None,
             asm_worker: None,
@@ -195,7 +201,7 @@ impl Component for App {
             }
         };
         html! {
-            <div class="app">
+            <div class="app" data-workers-replaced={self.state.workers_replaced.to_string()}>
                 <header class="toolbar" role="toolbar" aria-label="playground">
                     <span class="brand">{"irplay"}</span>
                     <label class="sr-only" for="examples">{"examples"}</label>
@@ -284,28 +290,43 @@ impl App {
     fn carry_out(&mut self, ctx: &Context<Self>, effect: Effect) -> bool {
         let link = ctx.link();
         let ed = self.editor.as_ref();
+        let memory = |w: Worker| link.callback(move |bytes| Action::WorkerMemory(w, bytes));
         match effect {
             Effect::Analysis(op) => {
                 let on_reply = || link.callback(Action::AnalysisReply);
-                if let Err(e) = carry(&mut self.analysis_worker, op, on_reply) {
+                if let Err(e) =
+                    carry(&mut self.analysis_worker, op, on_reply, memory(Worker::Analysis))
+                {
                     link.send_message(Action::NoWorker(Worker::Analysis, e));
                 }
             }
             Effect::Run(op) => {
-                if let Err(e) = carry(&mut self.run_worker, op, || link.callback(Action::RunReply))
-                {
+                if let Err(e) = carry(
+                    &mut self.run_worker,
+                    op,
+                    || link.callback(Action::RunReply),
+                    memory(Worker::Run),
+                ) {
                     link.send_message(Action::NoWorker(Worker::Run, e));
                 }
             }
             Effect::Opt(op) => {
-                if let Err(e) = carry(&mut self.opt_worker, op, || link.callback(Action::OptReply))
-                {
+                if let Err(e) = carry(
+                    &mut self.opt_worker,
+                    op,
+                    || link.callback(Action::OptReply),
+                    memory(Worker::Opt),
+                ) {
                     link.send_message(Action::NoWorker(Worker::Opt, e));
                 }
             }
             Effect::Asm(op) => {
-                if let Err(e) = carry(&mut self.asm_worker, op, || link.callback(Action::AsmReply))
-                {
+                if let Err(e) = carry(
+                    &mut self.asm_worker,
+                    op,
+                    || link.callback(Action::AsmReply),
+                    memory(Worker::Asm),
+                ) {
                     link.send_message(Action::NoWorker(Worker::Asm, e));
                 }
             }
@@ -314,7 +335,7 @@ impl App {
                     self.metrics.debug_posted = crate::now_ms();
                 }
                 let on_reply = || link.callback(|r| Action::Debug(DebugAction::Reply(r)));
-                if let Err(e) = carry(&mut self.debug_worker, op, on_reply) {
+                if let Err(e) = carry(&mut self.debug_worker, op, on_reply, Callback::noop()) {
                     link.send_message(Action::Debug(DebugAction::NoWorker(e)));
                 }
             }
@@ -325,13 +346,13 @@ impl App {
             }
             Effect::Check(op) => {
                 let on_reply = || link.callback(Action::CheckReply);
-                if let Err(e) = carry(&mut self.check_worker, op, on_reply) {
+                if let Err(e) = carry(&mut self.check_worker, op, on_reply, memory(Worker::Check)) {
                     link.send_message(Action::NoWorker(Worker::Check, e));
                 }
             }
             Effect::Files(op) => {
                 let on_reply = || link.callback(|r| Action::Files(FilesAction::Reply(r)));
-                if let Err(e) = carry(&mut self.files_worker, op, on_reply) {
+                if let Err(e) = carry(&mut self.files_worker, op, on_reply, Callback::noop()) {
                     link.send_message(Action::Files(FilesAction::NoWorker(e)));
                 }
             }
@@ -543,18 +564,24 @@ impl App {
     }
 }
 
-/// Carries out `op` on the worker in `slot`, starting one for a post if there is none.
+/// Carries out `op` on the worker in `slot`, starting one for a post if there is none, or if
+/// the one there runs another wasm module than the request needs (a worker only gets a post
+/// when it is idle, so nothing is lost). Its replies go to `on_reply`, the size of its wasm
+/// memory after each to `on_memory`.
 fn carry<Req: Into<Request>, Resp: KindReply + 'static>(
     slot: &mut Slot<Req, Resp>,
     op: WorkerOp<Req>,
     on_reply: impl FnOnce() -> Callback<Resp>,
+    on_memory: Callback<f64>,
 ) -> Result<(), String> {
     match op {
         WorkerOp::Terminate => *slot = None,
         WorkerOp::Post(req) => {
+            let req: Request = req.into();
+            let module = req.module();
             let bridge = match slot.take() {
-                Some(b) => b,
-                None => Bridge::new(on_reply())?,
+                Some(b) if b.module() == module => b,
+                _ => Bridge::new(module, on_reply(), on_memory)?,
             };
             bridge.post(req);
             *slot = Some(bridge);

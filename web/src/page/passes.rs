@@ -97,7 +97,7 @@ pub fn pass_pane(p: &PassProps) -> Html {
                 </label>
                 <select id="add-pass" class="select" onchange={on_add} aria-label="add a pass to the pipeline">
                     <option value="" selected=true>{"add a pass…"}</option>
-                    { for irplay_core::passes::PASSES.iter().map(|pass| html! { <option value={pass.name} title={pass.description}>{ pass.name }</option> }) }
+                    { for super::pass_list::PASS_LIST.iter().map(|(name, description)| html! { <option value={*name} title={*description}>{ *name }</option> }) }
                 </select>
                 if p.running {
                     <button key="stop" id="opt-stop" type="button" class="btn" onclick={p.on_stop.reform(|_| ())}>{"■ Stop"}</button>

@@ -74,6 +74,8 @@ pub enum Action {
     OptReply(OptReply),
     /// A worker could not be started.
     NoWorker(Worker, String),
+    /// The size of a worker's wasm memory (bytes), told after each of its replies.
+    WorkerMemory(Worker, f64),
     /// Something to tell the user (the editor did not load).
     Notice(String),
     /// Show another function's CFG.
@@ -326,6 +328,8 @@ pub struct State {
     /// The last share link made.
     pub share_link: Option<String>,
     page_url: String,
+    /// How many workers were ended because their memory grew too much (`state/memory.rs`).
+    pub workers_replaced: u32,
     analysis_worker: WorkerHandle<AnalyzeRequest, AnalysisReply>,
     /// The last analysis (its CFG moved to `cfg`).
     pub analysis: Option<Rc<Analysis>>,
@@ -407,6 +411,7 @@ impl State {
             backup: init.backup,
             share_link: None,
             page_url: init.page_url,
+            workers_replaced: 0,
             analysis_worker: WorkerHandle::new(Policy::LatestWins),
             analysis: None,
             cfg: None,
@@ -486,6 +491,7 @@ impl State {
             Action::AnalysisReply(reply) => self.analysis_reply(reply, &mut fx),
             Action::RunReply(reply) => self.run_reply(reply, &mut fx),
             Action::OptReply(reply) => self.opt_reply(reply, &mut fx),
+            Action::WorkerMemory(worker, bytes) => self.worker_memory(worker, bytes, &mut fx),
             Action::NoWorker(worker, message) => {
                 match worker {
                     Worker::Analysis => {
@@ -947,6 +953,7 @@ mod compare;
 pub mod debug;
 pub mod files;
 mod legacy;
+mod memory;
 #[cfg(test)]
 mod tests;
 

@@ -18,10 +18,12 @@ pub mod wasm_trap;
 
 use crate::now_ms;
 use crate::protocol::{
-    self, Analysis, AnalysisReply, AnalyzeRequest, AsmReply, CompileRequest, Diag, FunctionInfo,
-    Mark, OptReply, OptReport, OptimizeRequest, OutputChunk, Reply, Request, RunReply, RunReport,
-    RunRequest, StepCfgs, StepCfgsRequest, StepView, ValueView,
+    self, Analysis, AnalysisReply, AnalyzeRequest, Diag, FunctionInfo, Mark, OptReport,
+    OutputChunk, Reply, Request, RunReply, RunReport, RunRequest, StepCfgs, StepCfgsRequest,
+    StepView, ValueView,
 };
+#[cfg(feature = "full")]
+use crate::protocol::{AsmReply, CompileRequest, OptReply, OptimizeRequest};
 use irplay_core::analysis::may_poison::Reason;
 use irplay_core::analysis::MayPoison;
 use irplay_core::diag::SourceFile;
@@ -119,6 +121,7 @@ pub fn handle(req: Request) -> Reply {
             let analysis = analyze_with(id, &text, function.as_deref(), upgrade);
             Reply::Analysis(AnalysisReply::Analyzed(Box::new(analysis)))
         }
+        #[cfg(feature = "full")]
         Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: true, stdin }) => {
             let report = wasm_run::run(id, &text, &entry, &args, &stdin, max_steps);
             Reply::Run(RunReply::Ran(Box::new(report)))
@@ -127,16 +130,28 @@ pub fn handle(req: Request) -> Reply {
             let report = run(id, &text, &entry, &args, max_steps, &stdin, &mut post_chunk);
             Reply::Run(RunReply::Ran(Box::new(report)))
         }
+        #[cfg(feature = "full")]
         Request::Optimize(OptimizeRequest { id, text, pipeline }) => {
             Reply::Opt(OptReply::Optimized(Box::new(optimize(id, &text, &pipeline))))
         }
+        #[cfg(feature = "full")]
         Request::StepCfgs(r) => Reply::Opt(OptReply::StepCfgs(Box::new(step_cfgs(r)))),
+        #[cfg(feature = "full")]
         Request::Compile(CompileRequest { id, text, targets, files }) => {
             Reply::Asm(AsmReply::Compiled(Box::new(asm::compile(id, &text, &targets, files))))
         }
         Request::Debug(r) => Reply::Debug(debug::handle(r)),
         Request::ReadBitcode(r) => Reply::Files(files::read_bitcode(r)),
         Request::WriteBitcode(r) => Reply::Files(files::write_bitcode(r)),
+        // Without the pass manager and the back ends (the workers' base module), the requests
+        // that need them (`Request::module`) are refused; the page sends them to the full one.
+        #[cfg(not(feature = "full"))]
+        other => Reply::error(
+            Some(other.id()),
+            "this worker module has no pass manager or back ends; the request belongs to the \
+             full one"
+                .into(),
+        ),
     }
 }
 
