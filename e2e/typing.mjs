@@ -127,6 +127,19 @@ export async function run({ test, ctx, open, editorText, assert, metrics }) {
     const smallText = await editorText(page);
     assert(smallText.split(TYPED).length - 1 === PLACES + 1, 'the typed text is not in the default example');
 
+    // An action on the text right after a key (before the pause) takes the typed text: a share
+    // link made in the same task as the edit holds it.
+    await page.evaluate(() => {
+      const ed = window.IrplayEditor.last;
+      ed.view.dispatch({ changes: { from: ed.view.state.doc.line(1).to, insert: ' ; shared at once' } });
+      document.querySelector('#share').click();
+    });
+    const link = await page.inputValue('#share-link');
+    const other = await open(ctx, link);
+    assert((await editorText(other)).includes(' ; shared at once'), 'the share link lacks the text typed just before');
+    await other.close();
+    await page.click('.toast .btn'); // Close
+
     // The big module: no diagnostics, then the same typing.
     await page.evaluate((t) => window.IrplayEditor.last.setText(t), big);
     await settled(page, true);
