@@ -17,6 +17,7 @@ import { run as runFiles } from './files.mjs';
 import { run as runLegacy } from './legacy.mjs';
 import { run as runBigCfg } from './bigcfg.mjs';
 import { run as runLoad } from './load.mjs';
+import { run as runTyping } from './typing.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
@@ -900,6 +901,7 @@ await runFiles({ test, ctx, open, setText, editorText, assert, metrics, base, ou
 await runLegacy({ test, ctx, open, setText, editorText, assert, metrics, base });
 await runBigCfg({ test, ctx, open, setText, editorText, assert, metrics, base, out });
 await runLoad({ test, ctx, browserContext: browser, open, setText, editorText, assert, metrics, base });
+await runTyping({ test, ctx, open, setText, editorText, assert, metrics, base });
 
 await ctx.close();
 

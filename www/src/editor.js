@@ -409,6 +409,12 @@ function safeCall(fn, ...args) {
 
 const mounted = new WeakMap(); // parent element -> live handle
 
+// How long typing must pause before the text is reported (see `schedule` in `create`).
+const LARGE_DOC = 20000; // characters
+const QUIET_SMALL_MS = 30;
+const QUIET_LARGE_MS = 150;
+const MAX_WAIT_MS = 1000;
+
 function resolveParent(parent) {
   if (typeof parent === 'string') return document.querySelector(parent);
   return parent && typeof parent.appendChild === 'function' ? parent : null;
@@ -432,10 +438,51 @@ function create(parent, options) {
   let onBreakpoints = null; // set by the handle's onBreakpoints
   let lastBreakpoints = '';
 
+  // The text goes to the host once typing pauses, not on every key: turning a large document
+  // into a string and checking it again costs far more than the keystroke itself. A small
+  // document goes after QUIET_SMALL_MS (a burst of keys in one frame is sent once), a large one
+  // after QUIET_LARGE_MS without changes, and both at least every MAX_WAIT_MS while typing goes
+  // on. The cursor is reported with the text it belongs to.
+  let pendingSince = 0; // Date.now() of the first change not yet reported; 0 when none
+  let flushTimer = null;
+  let view = null; // set below, once created
+  const reportCursor = (force) => {
+    const byte = posToByte(view.state.doc, view.state.selection.main.head);
+    if (force || byte !== lastCursor) {
+      lastCursor = byte;
+      safeCall(opts.onCursor, byte);
+    }
+  };
+  // The text changed since it was last reported, and when that began; null when it did not.
+  const takePending = () => {
+    if (flushTimer != null) { clearTimeout(flushTimer); flushTimer = null; }
+    if (!pendingSince || destroyed) return null;
+    const since = pendingSince;
+    pendingSince = 0;
+    return { text: view.state.doc.toString(), since };
+  };
+  const report = () => {
+    const p = takePending();
+    if (!p) return;
+    safeCall(opts.onChange, p.text, p.since);
+    reportCursor(true);
+  };
+  const schedule = () => {
+    const now = Date.now();
+    if (!pendingSince) pendingSince = now;
+    if (flushTimer != null) clearTimeout(flushTimer);
+    const quiet = view.state.doc.length > LARGE_DOC ? QUIET_LARGE_MS : QUIET_SMALL_MS;
+    flushTimer = setTimeout(report, Math.max(0, Math.min(quiet, pendingSince + MAX_WAIT_MS - now)));
+  };
+  // Leaving the page (or hiding it) sends what was typed, so that it is saved.
+  const onHide = () => report();
+  window.addEventListener('pagehide', onHide);
+  document.addEventListener('visibilitychange', onHide);
+
   const listener = EditorView.updateListener.of((update) => {
     if (update.docChanged) {
       carryStarts(update.startState.doc, update.state.doc, update.changes);
-      safeCall(opts.onChange, update.state.doc.toString());
+      schedule();
     }
     if (onBreakpoints && update.state.field(breakpointField) !== update.startState.field(breakpointField)) {
       const lines = breakpointLines(update.state);
@@ -444,17 +491,17 @@ function create(parent, options) {
         safeCall(onBreakpoints, Uint32Array.from(lines));
       }
     }
-    if (update.docChanged || update.selectionSet) {
-      const byte = posToByte(update.state.doc, update.state.selection.main.head);
-      if (update.docChanged || byte !== lastCursor) {
-        lastCursor = byte;
-        safeCall(opts.onCursor, byte);
-      }
-    }
+    // While text is pending, its cursor goes with it (see `report`).
+    if (update.selectionSet && !pendingSince) reportCursor(false);
   });
 
   const hover = hoverTooltip(async (view, pos, side) => {
     if (typeof opts.onHover !== 'function') return null;
+    if (pendingSince) {
+      // The host describes its own text: send it the current one, and let it take it in.
+      report();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const doc = view.state.doc;
     let text = safeCall(opts.onHover, posToByte(doc, pos));
     if (text && typeof text.then === 'function') {
@@ -537,7 +584,7 @@ function create(parent, options) {
     ],
   });
 
-  const view = new EditorView({ state, parent: host || undefined });
+  view = new EditorView({ state, parent: host || undefined });
 
   const live = (fn) => (...args) => {
     if (destroyed) return undefined;
@@ -548,6 +595,8 @@ function create(parent, options) {
     view,
     get dom() { return view.dom; },
     getText: live(() => view.state.doc.toString()),
+    // True while typed text waits to be reported.
+    get pending() { return pendingSince !== 0; },
     setText: live((text) => {
       text = text == null ? '' : String(text);
       const doc = view.state.doc;
@@ -560,6 +609,14 @@ function create(parent, options) {
         selection: EditorSelection.cursor(Math.min(head, insert.length)),
         annotations: isolateHistory.of('full'),
       });
+      report(); // a replacement is reported at once
+    }),
+    // The text typed since it was last reported (with when that began), taken now instead of
+    // after the pause: the host asks before acting on its text (Run, Share...). Null when none.
+    takePending: live(() => {
+      const p = takePending();
+      if (p) queueMicrotask(() => { if (!destroyed) reportCursor(true); });
+      return p;
     }),
     setDiagnostics: live((diags) => {
       const doc = view.state.doc;
@@ -626,6 +683,9 @@ function create(parent, options) {
     destroy: () => {
       if (destroyed) return;
       destroyed = true;
+      if (flushTimer != null) clearTimeout(flushTimer);
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
       if (host && mounted.get(host) === handle) mounted.delete(host);
       view.destroy();
     },

@@ -17,6 +17,8 @@ extern "C" {
 
     #[wasm_bindgen(method, js_name = setText)]
     fn set_text(this: &EditorHandle, text: &str);
+    #[wasm_bindgen(method, js_name = takePending)]
+    fn take_pending_js(this: &EditorHandle) -> JsValue;
     #[wasm_bindgen(method, js_name = setDiagnostics)]
     fn set_diagnostics(this: &EditorHandle, diags: &Array);
     #[wasm_bindgen(method, js_name = select)]
@@ -42,18 +44,19 @@ fn set(obj: &Object, key: &str, value: &JsValue) {
 }
 
 impl Editor {
-    /// Mounts an editor in `parent`.
+    /// Mounts an editor in `parent`. `on_change` gets the text once typing pauses (not on
+    /// every key), with the time (`Date.now()`) at which the typing began.
     pub fn new(
         parent: &web_sys::Element,
         text: &str,
         dark: bool,
-        on_change: impl FnMut(String) + 'static,
+        on_change: impl FnMut(String, f64) + 'static,
         on_cursor: impl FnMut(u32) + 'static,
         on_hover: impl FnMut(u32) -> Option<String> + 'static,
         mut on_line_hover: impl FnMut(Option<(u32, u32)>) + 'static,
     ) -> Result<Editor, String> {
         let opts = Object::new();
-        let change = Closure::<dyn FnMut(String)>::new(on_change).into_js_value();
+        let change = Closure::<dyn FnMut(String, f64)>::new(on_change).into_js_value();
         let cursor = Closure::<dyn FnMut(u32)>::new(on_cursor).into_js_value();
         let hover = Closure::<dyn FnMut(u32) -> Option<String>>::new(on_hover).into_js_value();
         // The byte range of the line under the pointer, or negative numbers when it left.
@@ -76,6 +79,15 @@ impl Editor {
     /// Replaces the text (an undoable change).
     pub fn set_text(&self, text: &str) {
         self.handle.set_text(text);
+    }
+
+    /// The text typed since the editor last reported it (it reports once typing pauses), and
+    /// when that typing began (`Date.now()`); `None` when there is none.
+    pub fn take_pending(&self) -> Option<(String, f64)> {
+        let p = self.handle.take_pending_js();
+        let text = Reflect::get(&p, &JsValue::from_str("text")).ok()?.as_string()?;
+        let since = Reflect::get(&p, &JsValue::from_str("since")).ok()?.as_f64().unwrap_or(0.0);
+        Some((text, since))
     }
 
     /// Shows diagnostics as squiggles and gutter markers.

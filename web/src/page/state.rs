@@ -18,6 +18,7 @@ use crate::protocol::{
 };
 pub use debug::DebugAction;
 pub use files::{FileNote, FilesAction};
+pub use output::{LiveOutput, KEEP_OUTPUT};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -204,6 +205,8 @@ pub enum Measure {
     Checked {
         /// Time spent in the worker.
         analysis_ms: f64,
+        /// True when they are of the current text (no newer check waits).
+        current: bool,
     },
     /// A new CFG is to be drawn.
     CfgChanged,
@@ -273,40 +276,6 @@ pub struct StepGraphs {
     pub before: Option<Rc<CfgView>>,
     /// The graph after.
     pub after: Option<Rc<CfgView>>,
-}
-
-/// What the page keeps of each output stream of a run (the first bytes).
-pub const KEEP_OUTPUT: usize = 1 << 20;
-
-/// A run's output as it arrives in chunks: the first [`KEEP_OUTPUT`] bytes of each stream,
-/// and whether more came.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LiveOutput {
-    /// Standard output.
-    pub stdout: String,
-    /// Standard error.
-    pub stderr: String,
-    /// True when output was cut.
-    pub cut: bool,
-}
-
-impl LiveOutput {
-    /// Appends a chunk, up to what the page keeps.
-    pub fn push(&mut self, chunk: &OutputChunk) {
-        for (kept, more) in [(&mut self.stdout, &chunk.stdout), (&mut self.stderr, &chunk.stderr)] {
-            let room = KEEP_OUTPUT.saturating_sub(kept.len());
-            if more.len() <= room {
-                kept.push_str(more);
-                continue;
-            }
-            let mut end = room;
-            while !more.is_char_boundary(end) {
-                end -= 1;
-            }
-            kept.push_str(more.get(..end).unwrap_or(""));
-            self.cut = true;
-        }
-    }
 }
 
 /// Everything the page shows and remembers.
@@ -717,10 +686,11 @@ impl State {
 
     fn analysis_reply(&mut self, reply: AnalysisReply, fx: &mut Vec<Effect>) {
         let (reply, next) = self.analysis_worker.receive(reply);
+        let current = next.is_none();
         fx.extend(next.map(Effect::Analysis));
         match reply {
             None => {}
-            Some(AnalysisReply::Analyzed(a)) => self.apply_analysis(*a, fx),
+            Some(AnalysisReply::Analyzed(a)) => self.apply_analysis(*a, current, fx),
             Some(AnalysisReply::Error(e)) => {
                 // The worker is replaced, so the next edit is checked again.
                 self.toast = Some(format!("checking failed: {}", e.message));
@@ -729,9 +699,9 @@ impl State {
         }
     }
 
-    fn apply_analysis(&mut self, mut a: Analysis, fx: &mut Vec<Effect>) {
+    fn apply_analysis(&mut self, mut a: Analysis, current: bool, fx: &mut Vec<Effect>) {
         let upgraded = self.take_upgrade(&mut a);
-        fx.push(Effect::Measure(Measure::Checked { analysis_ms: a.millis }));
+        fx.push(Effect::Measure(Measure::Checked { analysis_ms: a.millis, current }));
         // Keep the last good CFG and function list while the text has errors.
         if let Some(c) = a.cfg.take() {
             self.cfg = Some(Rc::new(c));
@@ -954,8 +924,10 @@ pub mod debug;
 pub mod files;
 mod legacy;
 mod memory;
+mod output;
 #[cfg(test)]
 mod tests;
+mod typing;
 
 pub use compare::{verdict, Compare, Verdict};
 

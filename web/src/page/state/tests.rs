@@ -716,3 +716,56 @@ fn ranges_move_through_a_single_edit() {
     assert_eq!(map_through_edit(old, "ccc\n", (8, 11)), Some((0, 3)));
     assert_eq!(map_through_edit(old, old, (4, 7)), Some((4, 7)));
 }
+
+#[test]
+fn a_check_says_whether_it_is_of_the_current_text() {
+    let mut s = State::new(init(OK));
+    let first = one(analysis_posts(&s.reduce(Action::Start)));
+    s.reduce(Action::TextChanged(format!("{OK}; a\n")));
+    // The first answer is of a text typed over: the newest goes out, and is not checked yet.
+    let fx = s.reduce(answer(first));
+    let measured = |fx: &[Effect]| {
+        fx.iter().find_map(|e| match e {
+            Effect::Measure(Measure::Checked { current, .. }) => Some(*current),
+            _ => None,
+        })
+    };
+    assert_eq!(measured(&fx), Some(false));
+    let fx = s.reduce(answer(one(analysis_posts(&fx))));
+    assert_eq!(measured(&fx), Some(true));
+    assert!(fx.iter().any(|e| matches!(e, Effect::ShowDiagnostics(a) if a.valid)));
+}
+
+#[test]
+fn actions_on_the_text_take_what_was_typed_first() {
+    let on_text = [
+        Action::Run,
+        Action::Share,
+        Action::SelectFunction("main".into()),
+        Action::SetTab(Tab::Asm),
+        Action::Optimize("dce".into()),
+        Action::LoadExample(0),
+        Action::Debug(DebugAction::Start),
+        Action::Debug(DebugAction::RunToCursor),
+        Action::Files(FilesAction::DownloadText),
+        Action::Files(FilesAction::DownloadBitcode),
+        Action::ReplaceWithUpgraded,
+    ];
+    for a in on_text {
+        assert!(a.needs_current_text(), "{a:?} acts on the text");
+    }
+    // What arrives while typing, and the workers' replies, leave the editor's text where it is.
+    let while_typing = [
+        Action::TextChanged(OK.into()),
+        Action::Cursor(3),
+        Action::HoverIrLine(Some((0, 4))),
+        Action::HoverAsm(None),
+        Action::CompileAsm(1),
+        Action::Debug(DebugAction::Breakpoints(vec![2])),
+        Action::Files(FilesAction::Drag(true)),
+        answer(one(analysis_posts(&State::new(init(OK)).reduce(Action::Start)))),
+    ];
+    for a in while_typing {
+        assert!(!a.needs_current_text(), "{a:?} does not act on the text");
+    }
+}
