@@ -17,6 +17,8 @@ const fetched = (where) => where.evaluate(() => performance.getEntriesByType('re
 
 /** Files the first render does not need: the full worker module and the license text. */
 const later = (name) => name.startsWith('irplay_full') || name.endsWith('.txt');
+/** Files an editor that takes keys does not need: those and the base worker module. */
+const laterThanEditor = (name) => later(name) || name.startsWith('irplay_worker');
 
 // Allocates and fills 3 x 88 MB in the interpreter, within its limit of 256 MiB (a load from a
 // block would add the interpreter's state of each of its bytes to the count, and go over):
@@ -102,6 +104,7 @@ export async function run({ test, ctx, browserContext, open, setText, assert, me
   await test('load: first render figures, cold and at 9 Mbit/s (load_* metrics)', async () => {
     // Bytes: gzip -9 of what the first render needs (all but the full module), and of all.
     let need = 0;
+    let editor = 0;
     let total = 0;
     for (const f of readdirSync(dist)) {
       const p = join(dist, f);
@@ -109,8 +112,10 @@ export async function run({ test, ctx, browserContext, open, setText, assert, me
       const n = gzipSync(readFileSync(p), { level: 9 }).length;
       total += n;
       if (!later(f)) need += n;
+      if (!laterThanEditor(f)) editor += n;
     }
     metrics.load_first_render_gzip_bytes = need;
+    metrics.load_editor_gzip_bytes = editor;
     metrics.load_total_gzip_bytes = total;
     for (const [name, mbit] of [['cold', 0], ['9mbit', 9]]) {
       const c = await browserContext(); // a fresh profile: nothing cached

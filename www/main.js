@@ -37,9 +37,11 @@ globalThis.irplayWorker = (name) => {
 };
 
 try {
-  // The checker's module loads beside the page's: the first worker needs it at once.
-  compile('irplay_worker').catch(() => {});
+  // The page's module first, with the whole connection to itself: the editor takes keys before
+  // the checker's module (diagnostics, the CFG) has arrived. That one is fetched as soon as the
+  // page's is in, before the app asks for its first worker.
   await init();
+  compile('irplay_worker').catch(() => {});
   start_app();
 } catch (err) {
   const app = document.getElementById('app');

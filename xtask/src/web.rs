@@ -71,6 +71,13 @@ const MODULES: [WasmModule; 3] = [
 fn first_render(rel: &str) -> bool {
     !rel.starts_with("irplay_full") && !rel.ends_with(".txt")
 }
+
+/// Whether an editor that takes keys needs a file: the first render's files but the base worker
+/// module, which `main.js` fetches once the page's module has arrived (diagnostics and the CFG
+/// follow it).
+fn editor_render(rel: &str) -> bool {
+    first_render(rel) && !rel.starts_with("irplay_worker")
+}
 /// Also a 4 MiB stack (rustc's default for wasm32 is 1 MiB, and wasm has no guard page below
 /// it): the parser's nesting limit and deep constant expressions stay well inside it.
 const RUSTFLAGS: &str = "-C target-feature=-reference-types -C link-arg=-zstack-size=4194304";
@@ -254,14 +261,20 @@ fn build(opts: &WebOpts) -> Result<(), String> {
             rel(&dist, &f.path)
         );
     }
-    let first: Vec<&Sent> = files.iter().filter(|f| first_render(&rel(&dist, &f.path))).collect();
-    println!(
-        "{:>12} {:>12} {:>12}  first render ({} files: all but the full worker module)",
-        thousands(first.iter().map(|f| f.raw).sum()),
-        thousands(first.iter().map(|f| f.gz).sum()),
-        thousands(first.iter().map(|f| f.br).sum()),
-        first.len()
-    );
+    let rows: [(fn(&str) -> bool, &str); 2] = [
+        (editor_render, "the editor (all but the worker modules)"),
+        (first_render, "first render with diagnostics and CFG (all but the full worker module)"),
+    ];
+    for (wanted, what) in rows {
+        let part: Vec<&Sent> = files.iter().filter(|f| wanted(&rel(&dist, &f.path))).collect();
+        println!(
+            "{:>12} {:>12} {:>12}  {what}: {} files",
+            thousands(part.iter().map(|f| f.raw).sum()),
+            thousands(part.iter().map(|f| f.gz).sum()),
+            thousands(part.iter().map(|f| f.br).sum()),
+            part.len()
+        );
+    }
     println!(
         "{:>12} {:>12} {:>12}  total ({} files; gzip and br as sent)",
         thousands(total_raw),
