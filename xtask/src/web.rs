@@ -261,7 +261,8 @@ fn build(opts: &WebOpts) -> Result<(), String> {
             rel(&dist, &f.path)
         );
     }
-    let rows: [(fn(&str) -> bool, &str); 2] = [
+    type Wanted = fn(&str) -> bool;
+    let rows: [(Wanted, &str); 2] = [
         (editor_render, "the editor (all but the worker modules)"),
         (first_render, "first render with diagnostics and CFG (all but the full worker module)"),
     ];
