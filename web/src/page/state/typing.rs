@@ -19,6 +19,7 @@ impl Action {
             | Action::AsmReply(_)
             | Action::CheckReply(_)
             | Action::NoWorker(..)
+            | Action::WorkerMemory(..)
             | Action::Notice(_)
             | Action::CompileAsm(_)
             | Action::HoverIrLine(_)
