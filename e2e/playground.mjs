@@ -15,6 +15,7 @@ import { run as runTeach } from './teach.mjs';
 import { run as runReports } from './reports.mjs';
 import { run as runFiles } from './files.mjs';
 import { run as runLegacy } from './legacy.mjs';
+import { run as runDrafts } from './drafts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
@@ -896,6 +897,7 @@ await runTeach({ test, ctx, open, setText, editorText, assert, metrics, base });
 await runReports({ test, ctx, open, setText, editorText, assert, metrics, base });
 await runFiles({ test, ctx, open, setText, editorText, assert, metrics, base, out });
 await runLegacy({ test, ctx, open, setText, editorText, assert, metrics, base });
+await runDrafts({ test, ctx, browser, open, setText, editorText, assert, metrics, base });
 
 await ctx.close();
 
