@@ -96,7 +96,9 @@ pub fn initial_state() -> Start {
         .is_some_and(|a| !a.is_empty() && a == fragment);
     let saved = saved_text();
     let mut message = None;
-    if !fragment.is_empty() && !(own_address && matches!(saved, Ok(Some(_)))) {
+    // This tab's own address, with the saved text to restore: not a link.
+    let restore = own_address && matches!(saved, Ok(Some(_)));
+    if !fragment.is_empty() && !restore {
         match share::decode(&fragment) {
             Ok(share::Link { view, text }) => {
                 // Opening a link never loses the user's own work: it is kept aside.
