@@ -237,6 +237,13 @@ impl Autosave {
             p.text = text.clone();
             p.view = view.clone();
             p.dirty = true;
+            // Until the pause, the address holds no state rather than an old one (once per
+            // burst of edits: then `written` is empty). Opening the old state's link from
+            // here is then a new link again, and a reload restores the saved text.
+            if !p.written.is_empty() && current_fragment() == p.written && replace_address(None) {
+                p.written.clear();
+                p.held = false;
+            }
         }
         let (p, done) = (self.pending.clone(), self.on_done.clone());
         // Replacing the timer cancels the one before.
