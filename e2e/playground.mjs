@@ -18,6 +18,7 @@ import { run as runLegacy } from './legacy.mjs';
 import { run as runBigCfg } from './bigcfg.mjs';
 import { run as runLoad } from './load.mjs';
 import { run as runTyping } from './typing.mjs';
+import { run as runDrafts } from './drafts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
@@ -902,6 +903,7 @@ await runLegacy({ test, ctx, open, setText, editorText, assert, metrics, base })
 await runBigCfg({ test, ctx, open, setText, editorText, assert, metrics, base, out });
 await runLoad({ test, ctx, browserContext: browser, open, setText, editorText, assert, metrics, base });
 await runTyping({ test, ctx, open, setText, editorText, assert, metrics, base });
+await runDrafts({ test, ctx, browser, open, setText, editorText, assert, metrics, base });
 
 await ctx.close();
 

@@ -10,6 +10,7 @@ mod asm;
 mod bridge;
 mod cfg;
 mod cfgnav;
+mod drafts;
 mod editor;
 pub mod examples;
 mod files;
@@ -40,8 +41,8 @@ use irplay_core::diag::SourceFile;
 use panels::{ProblemsPane, RunPane};
 use passes::PassPane;
 use share::Tab;
-use state::DebugAction;
 use state::{Action, Effect, FilesAction, Init, Measure, State, Worker};
+use state::{DebugAction, DraftAction};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -91,6 +92,8 @@ pub struct App {
     metrics: Metrics,
     /// When the typing the editor reports with its text began (`Date.now()`, as `now_ms`).
     typed_at: Rc<Cell<f64>>,
+    /// Saves the text and updates the address after a pause in editing.
+    autosave: storage::Autosave,
 }
 
 impl Component for App {
@@ -98,7 +101,7 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let storage::Start { view, text, message, backup } = storage::initial_state();
+        let storage::Start { view, text, message, backup, from_link } = storage::initial_state();
         let dark = storage::dark_theme();
         storage::apply_theme(dark);
         let state = State::new(Init {
@@ -108,7 +111,11 @@ impl Component for App {
             backup,
             dark,
             page_url: storage::page_url(),
+            from_link,
         });
+        let saved = ctx.link().callback(|f| Action::Drafts(DraftAction::Flushed(f)));
+        let autosave =
+            storage::Autosave::new(state.text.clone(), state.view.clone(), move |f| saved.emit(f));
         let hover = Rc::new(RefCell::new(HoverData::default()));
         hover.borrow_mut().set(&state.text, &state.hover_run);
         App {
@@ -134,6 +141,7 @@ impl Component for App {
             no_poison: Rc::new(HashMap::new()),
             metrics: Metrics { edit_at: crate::now_ms(), ..Metrics::default() },
             typed_at: Rc::default(),
+            autosave,
         }
     }
 
@@ -245,6 +253,7 @@ impl Component for App {
                     <button id="theme" class="btn" onclick={link.callback(|_| Action::ToggleTheme)} aria-label="switch theme">{ if self.state.dark { "☀ Light" } else { "☾ Dark" } }</button>
                 </header>
                 { self.toast_view(ctx) }
+                { drafts::save_notice(self.state.drafts.save_notice(), &link.callback(|a| a)) }
                 { files::note(self.state.files.note.as_ref(), self.state.files.can_undo(&self.state.text), &link.callback(Action::Files)) }
                 <main class="panes">
                     <section class={classes!("pane", "editor-pane", self.state.files.dragging.then_some("drop-target"))} aria-label="editor">
@@ -268,7 +277,7 @@ impl Component for App {
                         </div>
                     </section>
                 </main>
-                <footer class="statusbar">{ status }</footer>
+                <footer class="statusbar">{ status }{ drafts::address_note(self.state.drafts.address_note.as_deref()) }</footer>
             </div>
         }
     }
@@ -390,8 +399,12 @@ impl App {
                     .forget();
             }
             Effect::Download(name, bytes, mime) => panels::download(&name, &bytes, mime),
-            Effect::SaveText(text) => storage::save_text(&text),
-            Effect::SaveView(view) => storage::save_view(&view),
+            Effect::SaveText(text) => self.autosave.changed(&text, &self.state.view, true),
+            Effect::SaveView(view) => {
+                // Saved at once (it is small); a full storage is reported by the text's save.
+                let _ = storage::save_view(&view);
+                self.autosave.changed(&self.state.text, &view, false);
+            }
             Effect::SaveTheme(dark) => {
                 storage::apply_theme(dark);
                 storage::save_theme(dark);
@@ -451,15 +464,8 @@ impl App {
 
     fn toast_view(&self, ctx: &Context<Self>) -> Html {
         let close = ctx.link().callback(|_| Action::DismissToast);
-        if let Some(link) = &self.state.share_link {
-            return html! {
-                <div class="toast" role="status">
-                    <label for="share-link">{"Link to this playground (copied): "}</label>
-                    <input id="share-link" readonly=true value={link.clone()} size="40" />
-                    <span class="toast-note">{ teach::plural(link.len(), "character") }</span>
-                    <button class="btn" onclick={close}>{"Close"}</button>
-                </div>
-            };
+        if let Some(offer) = &self.state.drafts.share {
+            return drafts::share_toast(offer, &ctx.link().callback(|a| a));
         }
         if let Some(backup) = &self.state.backup {
             return html! {

@@ -42,10 +42,27 @@ pub const DICTIONARY: &str = concat!(
     "declare i32 @printf(ptr noundef, ...)\n",
     "; \ndefine i32 @main() {\nentry:\n  ret i32 0\n}\n\n",
 );
-/// Longest fragment accepted (a 1 MB module compresses to well below this).
-const MAX_LINK: usize = 1 << 20;
-/// Largest inflated state accepted.
-const MAX_INFLATED: usize = 4 << 20;
+/// How far a reader trusts what it reads: the longest fragment and the largest inflated
+/// state it accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest fragment, in characters.
+    pub link: usize,
+    /// Largest inflated state, in bytes.
+    pub inflated: usize,
+}
+
+/// What a link opens: up to 1 MB of fragment and 4 MB of state (the text and the view).
+pub const LINK_LIMITS: Limits = Limits { link: 1 << 20, inflated: 4 << 20 };
+
+/// Longest share link offered, in characters (the whole address). Firefox stops showing and
+/// reliably opening addresses beyond 65,536 characters, and chat tools cut far earlier:
+/// longer links are refused, and the module is offered as a file instead.
+pub const MAX_SHARE: usize = 65_536;
+
+/// Links longer than this, in characters, are made but come with a warning: chat tools, mail
+/// and forms commonly cut or refuse links beyond about 8,000 characters.
+pub const CHAT_LIMIT: usize = 8_000;
 
 /// Which pane is open on the right.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -201,14 +218,24 @@ pub struct Link {
 
 /// The fragment (without `#`) for `view` and `text`.
 pub fn encode(view: &View, text: &str) -> String {
+    encode_with(view, text, Compression::best())
+}
+
+/// [`encode`] at compression level `level` (the format does not depend on it).
+pub fn encode_with(view: &View, text: &str, level: Compression) -> String {
     let mut raw = serde_json::to_vec(view).unwrap_or_default();
     raw.push(0);
     raw.extend_from_slice(text.as_bytes());
-    format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflate(&raw)))
+    format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflate_with(&raw, level)))
 }
 
+#[cfg(test)]
 fn deflate(raw: &[u8]) -> Vec<u8> {
-    let mut c = Compress::new(Compression::best(), false);
+    deflate_with(raw, Compression::best())
+}
+
+fn deflate_with(raw: &[u8], level: Compression) -> Vec<u8> {
+    let mut c = Compress::new(level, false);
     // Setting a dictionary on a fresh raw stream cannot fail; if it ever did, the link would
     // simply not use it and fail to decode, which the round-trip tests would catch.
     let _ = c.set_dictionary(DICTIONARY.as_bytes());
@@ -225,7 +252,7 @@ fn deflate(raw: &[u8]) -> Vec<u8> {
     out
 }
 
-fn inflate(packed: &[u8]) -> Option<Vec<u8>> {
+fn inflate(packed: &[u8], max: usize) -> Option<Vec<u8>> {
     let mut d = Decompress::new(false);
     d.set_dictionary(DICTIONARY.as_bytes()).ok()?;
     let mut out = Vec::with_capacity(packed.len() * 4);
@@ -236,7 +263,7 @@ fn inflate(packed: &[u8]) -> Option<Vec<u8>> {
         out.reserve(16 << 10);
         match d.decompress_vec(rest, &mut out, FlushDecompress::Finish).ok()? {
             Status::StreamEnd => return Some(out),
-            _ if out.len() > MAX_INFLATED => return None,
+            _ if out.len() > max => return None,
             // No progress: the stream is cut short.
             _ if d.total_in() == before_in && d.total_out() == before_out => return None,
             _ => {}
@@ -244,16 +271,21 @@ fn inflate(packed: &[u8]) -> Option<Vec<u8>> {
     }
 }
 
-/// Reads a fragment (with or without its leading `#`).
+/// Reads a fragment (with or without its leading `#`) within [`LINK_LIMITS`].
 pub fn decode(fragment: &str) -> Result<Link, LinkError> {
+    decode_within(fragment, LINK_LIMITS)
+}
+
+/// [`decode`] within `limits`.
+pub fn decode_within(fragment: &str, limits: Limits) -> Result<Link, LinkError> {
     let f = fragment.strip_prefix('#').unwrap_or(fragment);
     let data = f.strip_prefix(PREFIX).ok_or(LinkError::NotALink)?;
-    if data.len() > MAX_LINK {
+    if data.len() > limits.link {
         return Err(LinkError::TooLong);
     }
     let packed =
         URL_SAFE_NO_PAD.decode(data.trim_end_matches('=')).map_err(|_| LinkError::BadEncoding)?;
-    let raw = inflate(&packed).ok_or(LinkError::BadCompression)?;
+    let raw = inflate(&packed, limits.inflated).ok_or(LinkError::BadCompression)?;
     let nul = raw.iter().position(|&b| b == 0).ok_or(LinkError::BadState)?;
     let (json, text) = (raw.get(..nul).unwrap_or(&[]), raw.get(nul + 1..).unwrap_or(&[]));
     let view: View = serde_json::from_slice(json).map_err(|_| LinkError::BadState)?;
@@ -265,7 +297,7 @@ pub fn decode(fragment: &str) -> Result<Link, LinkError> {
 pub const MAX_STDIN: usize = 1 << 16;
 
 /// Bounds the free-form fields: names are short and printable.
-fn sanitize(mut s: View) -> View {
+pub fn sanitize(mut s: View) -> View {
     let clean = |x: &str| x.chars().filter(|c| !c.is_control()).take(256).collect::<String>();
     s.function = s.function.as_deref().map(clean).filter(|f| !f.is_empty());
     s.entry = clean(&s.entry);

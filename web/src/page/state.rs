@@ -7,7 +7,7 @@
 //! `Rc<str>` that the hover data and the run in progress share.
 
 use super::examples::EXAMPLES;
-use super::share::{self, AsmTargets, Tab, View};
+use super::share::{AsmTargets, Tab, View};
 use super::workers::{Policy, WorkerHandle, WorkerOp};
 use crate::protocol::DebugRequest;
 use crate::protocol::FilesRequest;
@@ -17,6 +17,7 @@ use crate::protocol::{
     StepCfgsRequest,
 };
 pub use debug::DebugAction;
+pub use drafts::DraftAction;
 pub use files::{FileNote, FilesAction};
 pub use output::{LiveOutput, KEEP_OUTPUT};
 use std::collections::HashMap;
@@ -56,6 +57,8 @@ pub struct Init {
     pub dark: bool,
     /// The page's address without its fragment (share links are this, `#`, and the state).
     pub page_url: String,
+    /// True when the page was opened from a link (its pass pipeline is run again).
+    pub from_link: bool,
 }
 
 /// Something that happened: a user's action, an editor event or a worker's reply.
@@ -152,6 +155,8 @@ pub enum Action {
     Files(FilesAction),
     /// Replace text in legacy syntax with its module as LLVM 19 prints it.
     ReplaceWithUpgraded,
+    /// Saving drafts, and the share link's offers.
+    Drafts(DraftAction),
 }
 
 /// A file of the asm view to download.
@@ -294,8 +299,8 @@ pub struct State {
     pub toast: Option<String>,
     /// The user's own text, set aside when a share link was opened.
     pub backup: Option<String>,
-    /// The last share link made.
-    pub share_link: Option<String>,
+    /// Saved drafts, the address and share links.
+    pub drafts: drafts::Drafts,
     page_url: String,
     /// How many workers were ended because their memory grew too much (`state/memory.rs`).
     pub workers_replaced: u32,
@@ -378,7 +383,7 @@ impl State {
             dark: init.dark,
             toast: init.toast,
             backup: init.backup,
-            share_link: None,
+            drafts: drafts::Drafts::new(init.from_link),
             page_url: init.page_url,
             workers_replaced: 0,
             analysis_worker: WorkerHandle::new(Policy::LatestWins),
@@ -442,6 +447,7 @@ impl State {
                 self.check(&mut fx);
                 // A link or a reload may open the asm view.
                 self.refresh_asm(true, &mut fx);
+                self.drafts_start(&mut fx);
             }
             Action::TextChanged(text) => self.text_changed(text, &mut fx),
             Action::Cursor(offset) => {
@@ -550,13 +556,7 @@ impl State {
                 self.run = Some(Rc::new(RunReport::not_run(0, "stopped")));
                 fx.push(Effect::Render);
             }
-            Action::Share => {
-                let link = format!("{}#{}", self.page_url, share::encode(&self.view, &self.text));
-                fx.push(Effect::CopyToClipboard(link.clone()));
-                self.share_link = Some(link);
-                self.toast = None;
-                fx.push(Effect::Render);
-            }
+            Action::Share => self.share(&mut fx),
             Action::LoadExample(i) => {
                 if let Some(e) = EXAMPLES.get(i) {
                     fx.push(Effect::SetEditorText(e.source.to_string()));
@@ -584,19 +584,8 @@ impl State {
                 fx.push(Effect::SaveTheme(self.dark));
                 fx.push(Effect::Render);
             }
-            Action::DismissToast => {
-                self.toast = None;
-                self.share_link = None;
-                self.backup = None;
-                fx.push(Effect::Render);
-            }
-            Action::RestoreBackup => {
-                if let Some(text) = self.backup.take() {
-                    fx.push(Effect::SetEditorText(text));
-                    fx.push(Effect::ClearBackup);
-                }
-                fx.push(Effect::Render);
-            }
+            Action::DismissToast => self.dismiss_toast(&mut fx),
+            Action::RestoreBackup => self.restore_backup(&mut fx),
             Action::SetPipeline(p) => {
                 self.view.pipeline = p;
                 self.view_changed(&mut fx);
@@ -639,6 +628,7 @@ impl State {
             Action::ShowCompared => self.show_compared(&mut fx),
             Action::Files(a) => self.files_action(a, &mut fx),
             Action::ReplaceWithUpgraded => self.ask_upgrade(&mut fx),
+            Action::Drafts(a) => self.drafts_action(a, &mut fx),
         }
         fx
     }
@@ -805,6 +795,7 @@ impl State {
         });
         fx.extend(op.map(Effect::Opt));
         self.optimizing = Some(id);
+        fx.push(Effect::SaveView(self.view.clone()));
         // The step CFGs asked for belong to the report this one replaces.
         self.step_cfgs = None;
         self.step_request = None;
@@ -921,6 +912,7 @@ pub fn line_marks(r: &RunReport) -> HashMap<u32, &'static str> {
 mod asm;
 mod compare;
 pub mod debug;
+pub mod drafts;
 pub mod files;
 mod legacy;
 mod memory;

@@ -1,7 +1,12 @@
-//! The page's surroundings: local storage (text, view state, theme), the URL fragment, the
-//! clipboard, page-wide shortcuts and measurements exposed for the end-to-end tests.
+//! The page's surroundings: local storage (text, view state, theme), the address bar (which
+//! follows the state while editing), the clipboard, page-wide shortcuts and measurements
+//! exposed for the end-to-end tests.
 
 use crate::page::share::{self, View};
+use crate::page::state::drafts::{self, Address, Flushed, SaveError};
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -10,9 +15,17 @@ const STATE_KEY: &str = "irplay.state";
 const THEME_KEY: &str = "irplay.theme";
 /// The user's own text, kept when a share link replaced it.
 const BACKUP_KEY: &str = "irplay.text.before-link";
+/// In the tab's session storage: the fragment this page last wrote into the address bar, kept
+/// while the saved text is at least as new as it. A reload whose address holds it restores the
+/// saved text (which may be newer than the address); any other fragment is a link to open.
+const ADDRESS_KEY: &str = "irplay.address";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
+}
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
 }
 
 fn default_text() -> String {
@@ -25,57 +38,115 @@ pub struct Start {
     pub view: View,
     /// The text.
     pub text: String,
-    /// A message for the user (a bad link).
+    /// A message for the user (a bad link, a saved text that could not be read).
     pub message: Option<String>,
     /// The text the user had before, when a share link replaced it.
     pub backup: Option<String>,
+    /// True when the state comes from a link.
+    pub from_link: bool,
 }
 
-/// The state to start with: from a share link in the URL fragment, else from local storage,
-/// else the default example.
-pub fn initial_state() -> Start {
-    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
-    if !hash.is_empty() && hash != "#" {
-        // The link is read once; later reloads come back to the user's own (saved) work.
-        if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-            let path = web_sys::window()
-                .and_then(|w| w.location().pathname().ok())
-                .unwrap_or_else(|| "/".into());
-            let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&path));
-        }
-        return match share::decode(&hash) {
-            Ok(share::Link { view, text }) => {
-                // Opening a link never loses the user's own work: it is kept aside.
-                let own = storage()
-                    .and_then(|st| st.get_item(TEXT_KEY).ok().flatten())
-                    .filter(|t| *t != text && !t.trim().is_empty());
-                if let (Some(own), Some(st)) = (own.as_ref(), storage()) {
-                    let _ = st.set_item(BACKUP_KEY, own);
-                }
-                save_text(&text);
-                save_view(&view);
-                Start { view, text, message: None, backup: own }
-            }
-            Err(e) => Start {
-                view: View { entry: "main".into(), ..View::default() },
-                text: default_text(),
-                message: Some(format!("{e}. Showing the default example instead.")),
-                backup: None,
-            },
-        };
-    }
-    let st = storage();
-    let text =
-        st.as_ref().and_then(|s| s.get_item(TEXT_KEY).ok().flatten()).unwrap_or_else(default_text);
-    let mut view: View = st
-        .as_ref()
+/// The saved text: none when nothing is saved, an error when it cannot be read.
+fn saved_text() -> Result<Option<String>, String> {
+    let Some(value) = storage().and_then(|s| s.get_item(TEXT_KEY).ok().flatten()) else {
+        return Ok(None);
+    };
+    drafts::read_stored(&value)
+        .map(Some)
+        .map_err(|e| format!("Your saved text could not be read ({e})"))
+}
+
+fn saved_view() -> View {
+    let mut view: View = storage()
         .and_then(|s| s.get_item(STATE_KEY).ok().flatten())
         .and_then(|j| serde_json::from_str(&j).ok())
         .unwrap_or_default();
     if view.entry.is_empty() {
         view.entry = "main".into();
     }
-    Start { view, text, message: None, backup: None }
+    view
+}
+
+/// The fragment of the address, without `#`.
+fn current_fragment() -> String {
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+    hash.strip_prefix('#').unwrap_or(&hash).to_string()
+}
+
+/// Puts `fragment` into the address bar (none: no fragment), replacing the history entry.
+fn replace_address(fragment: Option<&str>) -> bool {
+    let Some(w) = web_sys::window() else { return false };
+    let loc = w.location();
+    let path = loc.pathname().unwrap_or_else(|_| "/".into());
+    let search = loc.search().unwrap_or_default();
+    let url = match fragment {
+        Some(f) => format!("{path}{search}#{f}"),
+        None => format!("{path}{search}"),
+    };
+    w.history().is_ok_and(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&url)).is_ok())
+}
+
+/// The state to start with: from a link in the address, else from local storage, else the
+/// default example. An address this tab wrote itself is not a link: the saved text, which is
+/// at least as new, is used.
+pub fn initial_state() -> Start {
+    let fragment = current_fragment();
+    let own_address = session()
+        .and_then(|s| s.get_item(ADDRESS_KEY).ok().flatten())
+        .is_some_and(|a| !a.is_empty() && a == fragment);
+    let saved = saved_text();
+    let mut message = None;
+    // This tab's own address, with the saved text to restore: not a link.
+    let restore = own_address && matches!(saved, Ok(Some(_)));
+    if !fragment.is_empty() && !restore {
+        match share::decode(&fragment) {
+            Ok(share::Link { view, text }) => {
+                // Opening a link never loses the user's own work: it is kept aside.
+                let own = saved
+                    .ok()
+                    .flatten()
+                    .filter(|t| *t != text && !t.trim().is_empty() && !own_address);
+                if let Some(own) = own.as_ref() {
+                    let _ = store(BACKUP_KEY, &drafts::stored_text(own, None));
+                }
+                let _ = save_view(&view);
+                // The address holds this state: a reload keeps it.
+                if store(TEXT_KEY, &drafts::stored_text(&text, None)).is_ok() {
+                    mark_address(Some(&fragment));
+                }
+                return Start { view, text, message: None, backup: own, from_link: true };
+            }
+            Err(e) => {
+                // The fragment does not describe the state: it goes.
+                replace_address(None);
+                let instead = if matches!(saved, Ok(Some(_))) {
+                    "your saved text"
+                } else {
+                    "the default example"
+                };
+                message = Some(format!("{e}. Showing {instead} instead."));
+            }
+        }
+    }
+    let text = match saved {
+        Ok(Some(t)) => t,
+        Ok(None) => default_text(),
+        Err(e) => {
+            message = Some(format!("{e}. Showing the default example instead."));
+            default_text()
+        }
+    };
+    Start { view: saved_view(), text, message, backup: None, from_link: false }
+}
+
+/// Records (or forgets) that the saved text is at least as new as the address `fragment`.
+fn mark_address(fragment: Option<&str>) {
+    if let Some(s) = session() {
+        let _ = match fragment {
+            Some(f) => s.set_item(ADDRESS_KEY, f),
+            None => s.remove_item(ADDRESS_KEY),
+        };
+    }
 }
 
 /// Forgets that text.
@@ -85,18 +156,138 @@ pub fn clear_backup() {
     }
 }
 
-/// Saves the editor's text.
-pub fn save_text(text: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(TEXT_KEY, text);
-    }
+/// Stores `value` under `key`.
+fn store(key: &str, value: &str) -> Result<(), SaveError> {
+    let st = storage().ok_or(SaveError::NoStorage)?;
+    st.set_item(key, value).map_err(|e| {
+        let name = e.dyn_ref::<web_sys::DomException>().map(|d| d.name()).unwrap_or_default();
+        match name.as_str() {
+            "QuotaExceededError" => SaveError::Full { chars: value.chars().count() },
+            "" => SaveError::Failed(format!("{e:?}")),
+            _ => SaveError::Failed(name),
+        }
+    })
 }
 
 /// Saves the view state (the text has its own key).
-pub fn save_view(view: &View) {
-    if let (Some(s), Ok(j)) = (storage(), serde_json::to_string(view)) {
-        let _ = s.set_item(STATE_KEY, &j);
+pub fn save_view(view: &View) -> Result<(), SaveError> {
+    match serde_json::to_string(view) {
+        Ok(j) => store(STATE_KEY, &j),
+        Err(e) => Err(SaveError::Failed(e.to_string())),
     }
+}
+
+/// What waits to be saved.
+struct Pending {
+    text: Rc<str>,
+    view: View,
+    /// The text changed since it was saved (or its save failed).
+    text_dirty: bool,
+    /// Anything changed since the last save.
+    dirty: bool,
+    /// Why the text's last save failed.
+    error: Option<SaveError>,
+    /// The fragment this page last put into the address (empty: none).
+    written: String,
+    /// The address holds the state.
+    held: bool,
+    page_url: String,
+}
+
+/// Saves the text and updates the address a moment after the last change (and at once when
+/// the page is left), then reports what happened.
+pub struct Autosave {
+    pending: Rc<RefCell<Pending>>,
+    timer: Option<Timeout>,
+    on_done: Rc<dyn Fn(Flushed)>,
+}
+
+impl Autosave {
+    /// For a page that starts with `text` and `view`; `on_done` hears of every save.
+    pub fn new(text: Rc<str>, view: View, on_done: impl Fn(Flushed) + 'static) -> Autosave {
+        let fragment = current_fragment();
+        let pending = Rc::new(RefCell::new(Pending {
+            text,
+            view,
+            text_dirty: false,
+            dirty: false,
+            error: None,
+            held: !fragment.is_empty(),
+            written: fragment,
+            page_url: page_url(),
+        }));
+        // Leaving the page saves what waits (the address is left alone: a reload or a new
+        // link is already on its way).
+        if let Some(w) = web_sys::window() {
+            let p = pending.clone();
+            let cb = Closure::<dyn Fn()>::new(move || {
+                flush(&mut p.borrow_mut(), false);
+            });
+            let _ = w.add_event_listener_with_callback("pagehide", cb.as_ref().unchecked_ref());
+            cb.forget();
+        }
+        Autosave { pending, timer: None, on_done: Rc::new(on_done) }
+    }
+
+    /// Notes a new state (`edited`: a new text); saved after a pause.
+    pub fn changed(&mut self, text: &Rc<str>, view: &View, edited: bool) {
+        {
+            let mut p = self.pending.borrow_mut();
+            p.text_dirty |= edited;
+            p.text = text.clone();
+            p.view = view.clone();
+            p.dirty = true;
+            // Until the pause, the address holds no state rather than an old one (once per
+            // burst of edits: then `written` is empty). Opening the old state's link from
+            // here is then a new link again, and a reload restores the saved text.
+            if !p.written.is_empty() && current_fragment() == p.written && replace_address(None) {
+                p.written.clear();
+                p.held = false;
+            }
+        }
+        let (p, done) = (self.pending.clone(), self.on_done.clone());
+        // Replacing the timer cancels the one before.
+        self.timer = Some(Timeout::new(drafts::SAVE_DELAY_MS, move || {
+            if let Some(f) = flush(&mut p.borrow_mut(), true) {
+                done(f);
+            }
+        }));
+    }
+}
+
+/// Saves what waits, and puts the state into the address when `address` (if the address is
+/// still this page's own: a link pasted into it is left for the reload it causes).
+fn flush(p: &mut Pending, address: bool) -> Option<Flushed> {
+    if !p.dirty {
+        return None;
+    }
+    p.dirty = false;
+    let own = current_fragment() == p.written;
+    let target = (address && own).then(|| drafts::address(&p.page_url, &p.view, &p.text));
+    let fragment = match &target {
+        Some(Address::Link(f)) => Some(f.as_str()),
+        _ => None,
+    };
+    if p.text_dirty {
+        p.error = store(TEXT_KEY, &drafts::stored_text(&p.text, fragment)).err();
+        p.text_dirty = p.error.is_some();
+    }
+    match &target {
+        Some(Address::Link(f)) => {
+            p.held = replace_address(Some(f));
+            p.written = if p.held { f.clone() } else { current_fragment() };
+        }
+        Some(Address::TooLong) => {
+            replace_address(None);
+            p.held = false;
+            p.written = String::new();
+        }
+        None => {}
+    }
+    // A reload restores the saved text while it is at least as new as the address.
+    let saved = p.error.is_none() && own;
+    mark_address(saved.then_some(p.written.as_str()).filter(|f| !f.is_empty()));
+    Some(Flushed { error: p.error.clone(), address_held: p.held })
 }
 
 /// True for the dark theme: the saved choice, else the system's preference.

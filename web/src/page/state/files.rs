@@ -487,7 +487,10 @@ mod tests {
         assert_eq!(editor_text(&act(&mut s, FilesAction::Reply(reply))), None);
         // A share link holds the text, and reads back to it.
         s.reduce(Action::Share);
-        let link = s.share_link.clone().unwrap_or_default();
+        let link = match s.drafts.share.clone() {
+            Some(super::super::drafts::ShareOffer::Copied { link, .. }) => link,
+            other => panic!("no link: {other:?}"),
+        };
         let fragment = link.split_once('#').map(|(_, f)| f).unwrap_or_default();
         let back = share::decode(fragment).map(|l| l.text).unwrap_or_default();
         assert_eq!(back, OTHER);

@@ -1,7 +1,9 @@
 //! Host tests of the page's reducer: actions in, effects out, with the real worker code
 //! answering the requests the reducer makes.
 
+use super::drafts::ShareOffer;
 use super::*;
+use crate::page::share;
 use crate::protocol::{CompileRequest, KindReply, Reply, Request, ValueView};
 use crate::worker;
 
@@ -359,13 +361,14 @@ fn a_share_link_holds_the_view_and_the_text() {
         })
         .expect("a link copied");
     assert!(link.starts_with(&format!("{PAGE}#s=")), "{link}");
-    assert_eq!(s.share_link.as_deref(), Some(link.as_str()));
+    let offer = Some(ShareOffer::Copied { link: link.clone(), warning: None });
+    assert_eq!(s.drafts.share, offer);
     assert!(s.toast.is_none());
     let back = share::decode(link.split_once('#').map_or("", |p| p.1)).expect("a valid link");
     assert_eq!(back.text, OK);
     assert!(back.view.dom_tree && back.view.stdin == "1 2" && back.view.entry == "main");
     s.reduce(Action::DismissToast);
-    assert!(s.share_link.is_none());
+    assert!(s.drafts.share.is_none());
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Which actions act on the text: the editor reports its text once typing pauses, not on
 //! every key, so before one of these the page takes what was typed since.
 
-use super::{Action, DebugAction, FilesAction};
+use super::{Action, DebugAction, DraftAction, FilesAction};
 
 impl Action {
     /// True when the action reads or replaces the text (running, sharing, opening a file,
@@ -28,6 +28,7 @@ impl Action {
                 a,
                 DebugAction::Reply(_) | DebugAction::NoWorker(_) | DebugAction::Breakpoints(_)
             ),
+            Action::Drafts(a) => matches!(a, DraftAction::CopyText),
             Action::Files(a) => !matches!(
                 a,
                 FilesAction::Reply(_) | FilesAction::NoWorker(_) | FilesAction::Drag(_)
