@@ -761,6 +761,7 @@ impl State {
                 live.push(&rest);
                 r.stdout = live.stdout.clone();
                 r.stderr = live.stderr.clone();
+                let program_memory = r.program_memory;
                 let r: Rc<RunReport> = Rc::from(r);
                 // The WebAssembly engine does not check for undefined behaviour: the
                 // interpreter runs the same input in the background.
@@ -775,6 +776,8 @@ impl State {
                 self.run = Some(r);
                 self.marks(fx);
                 fx.push(Effect::Render);
+                // A program run as WebAssembly has a memory of its own, in the worker.
+                self.worker_memory(Worker::Run, program_memory, fx);
             }
             Some(RunReply::Error(e)) => {
                 self.toast = Some(format!("the run failed: {}", e.message));

@@ -34,6 +34,10 @@ pub struct RunReport {
     /// The first `malloc` that returned null because of the memory limit, if any.
     #[serde(default)]
     pub malloc_failed: Option<MallocView>,
+    /// For a run as WebAssembly: the size in bytes of the program's own memory when it ended
+    /// (the instance's, apart from the worker's); 0 otherwise.
+    #[serde(default)]
+    pub program_memory: f64,
 }
 
 /// The WebAssembly module a "run as wasm" compiled, for download and inspection.
@@ -64,6 +68,7 @@ impl RunReport {
             millis: 0.0,
             wasm: None,
             malloc_failed: None,
+            program_memory: 0.0,
         }
     }
 

@@ -131,6 +131,7 @@ pub fn run(
     report.stdout = String::from_utf8_lossy(&outcome.stdout).into_owned();
     report.stderr = String::from_utf8_lossy(&outcome.stderr).into_owned();
     report.status = outcome.status.map(i32::from);
+    report.program_memory = outcome.memory_bytes as f64;
     report.message = match &outcome.limit {
         Some((limit, stack)) => limit_report(*limit, &limits, stack, &build.bytes, &map, text),
         None => outcome.message,
@@ -171,6 +172,8 @@ struct Outcome {
     message: String,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
+    /// The size of the program's memory when it ended (bytes).
+    memory_bytes: u64,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -190,6 +193,7 @@ fn execute(
         message: "running WebAssembly needs the browser".into(),
         stdout: Vec::new(),
         stderr: Vec::new(),
+        memory_bytes: 0,
     }
 }
 
@@ -438,6 +442,7 @@ mod browser {
             message: String::new(),
             stdout: Vec::new(),
             stderr: Vec::new(),
+            memory_bytes: 0,
         };
         // The closures must outlive the instance's use of them: kept here until the run ends.
         let mut imports: Vec<ImportFn> = Vec::new();
@@ -452,6 +457,7 @@ mod browser {
                 };
                 let end = host::run(&mut js, low.ptr_bytes, setup);
                 out.steps = host::steps(&mut js, &limits).unwrap_or(0);
+                out.memory_bytes = js.mem.size();
                 end
             }
             Err(m) => {

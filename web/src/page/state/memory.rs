@@ -1,13 +1,16 @@
 //! Giving memory back: a wasm module's memory never shrinks, so a worker whose memory grew past
 //! [`LIMIT`] (a run that allocated a lot) is ended as soon as it is idle, after the reply that
 //! told its size was taken (what it showed stays shown); the next request to it starts a fresh
-//! worker. The debugger's worker keeps its session and the file worker only reads and writes
-//! bitcode: they are not watched.
+//! worker. A program run as WebAssembly has a memory of its own, in the run worker: its size at
+//! the end of the run (in the report) counts the same way. The debugger's worker keeps its
+//! session and the file worker only reads and writes bitcode: they are not watched.
 
 use super::{Effect, State, Worker};
 
-/// A worker whose wasm memory is larger than this (bytes) is replaced once idle.
-pub const LIMIT: f64 = 256.0 * 1024.0 * 1024.0;
+/// A worker whose wasm memory is larger than this (bytes) is replaced once idle: below the
+/// 256 MiB that the interpreter and a program run as WebAssembly may allocate, so that a run
+/// near either limit is followed by a fresh worker.
+pub const LIMIT: f64 = 200.0 * 1024.0 * 1024.0;
 
 impl State {
     /// Takes the size of `worker`'s wasm memory, told after one of its replies.
@@ -38,7 +41,7 @@ mod tests {
     use crate::page::share::View;
     use crate::page::state::{Action, Effect, Init, State, Worker};
     use crate::page::workers::WorkerOp;
-    use crate::protocol::{AnalyzeRequest, Reply, Request, RunRequest};
+    use crate::protocol::{AnalyzeRequest, Reply, Request, RunReply, RunRequest};
     use crate::worker;
 
     const MAIN: &str = "define i32 @main() {\nentry:\n  ret i32 7\n}\n";
@@ -101,6 +104,22 @@ mod tests {
         let req = run_posted(&s.reduce(Action::Run)).expect("the next run is posted");
         s.reduce(answer(req));
         assert!(s.run.is_some());
+    }
+
+    #[test]
+    fn a_webassembly_program_that_grew_gets_its_worker_replaced() {
+        let (mut s, _) = started();
+        for (bytes, replaced) in [(LIMIT, 0), (LIMIT * 4.0, 1)] {
+            let req = run_posted(&s.reduce(Action::Run)).expect("the run is posted");
+            let Reply::Run(RunReply::Ran(mut r)) = worker::handle(req.into()) else {
+                panic!("not a run report")
+            };
+            r.program_memory = bytes;
+            let fx = s.reduce(Action::RunReply(RunReply::Ran(r)));
+            assert_eq!(ends(&fx, Worker::Run), replaced == 1, "{bytes}: {fx:?}");
+            assert_eq!(s.workers_replaced, replaced);
+            assert_eq!(s.run.as_ref().and_then(|r| r.status), Some(7), "the result is shown");
+        }
     }
 
     #[test]
