@@ -19,6 +19,8 @@ extern "C" {
     fn set_text(this: &EditorHandle, text: &str);
     #[wasm_bindgen(method, js_name = takePending)]
     fn take_pending_js(this: &EditorHandle) -> JsValue;
+    #[wasm_bindgen(method, js_name = getText)]
+    fn get_text_js(this: &EditorHandle) -> JsValue;
     #[wasm_bindgen(method, js_name = setDiagnostics)]
     fn set_diagnostics(this: &EditorHandle, diags: &Array);
     #[wasm_bindgen(method, js_name = select)]
@@ -79,6 +81,13 @@ impl Editor {
     /// Replaces the text (an undoable change).
     pub fn set_text(&self, text: &str) {
         self.handle.set_text(text);
+    }
+
+    /// A function that reads the editor's whole text as it is now (also what it has not
+    /// reported yet), leaving what it will report alone; `None` once the editor is gone.
+    pub fn text_reader(&self) -> impl Fn() -> Option<String> + 'static {
+        let handle: EditorHandle = JsValue::from(&self.handle).unchecked_into();
+        move || handle.get_text_js().as_string()
     }
 
     /// The text typed since the editor last reported it (it reports once typing pauses), and

@@ -306,6 +306,7 @@ impl App {
             Ok(mut ed) => {
                 let bps = ctx.link().callback(|l| Action::Debug(DebugAction::Breakpoints(l)));
                 ed.on_breakpoints(move |lines| bps.emit(lines));
+                self.autosave.read_editor_with(ed.text_reader());
                 self.editor = Some(ed);
             }
             Err(e) => ctx.link().send_message(Action::Notice(format!(

@@ -189,6 +189,10 @@ struct Pending {
     error: Option<SaveError>,
     /// The fragment this page last put into the address (empty: none).
     written: String,
+    /// The fragment this page last put into the address and dropped since (empty: none). A
+    /// reload started before the drop still opens it: leaving the page marks it as this
+    /// tab's own, so that the reload restores the newer saved text, not the older link.
+    dropped: String,
     /// The address holds the state.
     held: bool,
     page_url: String,
@@ -200,7 +204,13 @@ pub struct Autosave {
     pending: Rc<RefCell<Pending>>,
     timer: Option<Timeout>,
     on_done: Rc<dyn Fn(Flushed)>,
+    /// Reads the editor's text, for leaving the page: the editor reports its text only once
+    /// typing pauses, and the last keys may not have reached the state yet.
+    editor_text: TextReader,
 }
+
+/// See [`Autosave::read_editor_with`].
+type TextReader = Rc<RefCell<Option<Box<dyn Fn() -> Option<String>>>>>;
 
 impl Autosave {
     /// For a page that starts with `text` and `view`; `on_done` hears of every save.
@@ -214,19 +224,34 @@ impl Autosave {
             error: None,
             held: !fragment.is_empty(),
             written: fragment,
+            dropped: String::new(),
             page_url: page_url(),
         }));
-        // Leaving the page saves what waits (the address is left alone: a reload or a new
-        // link is already on its way).
+        let editor_text: TextReader = Rc::default();
+        // Leaving the page saves what waits, with what was typed since the editor last
+        // reported its text (the address is left alone: a reload or a new link is already on
+        // its way).
         if let Some(w) = web_sys::window() {
-            let p = pending.clone();
+            let (p, read) = (pending.clone(), editor_text.clone());
             let cb = Closure::<dyn Fn()>::new(move || {
-                flush(&mut p.borrow_mut(), false);
+                let typed = read.borrow().as_ref().and_then(|read| read());
+                let mut p = p.borrow_mut();
+                if let Some(text) = typed.filter(|t| **t != *p.text) {
+                    p.text = text.into();
+                    p.text_dirty = true;
+                    p.dirty = true;
+                }
+                flush(&mut p, false);
             });
             let _ = w.add_event_listener_with_callback("pagehide", cb.as_ref().unchecked_ref());
             cb.forget();
         }
-        Autosave { pending, timer: None, on_done: Rc::new(on_done) }
+        Autosave { pending, timer: None, on_done: Rc::new(on_done), editor_text }
+    }
+
+    /// Reads the editor's current text with `read` when the page is left.
+    pub fn read_editor_with(&self, read: impl Fn() -> Option<String> + 'static) {
+        *self.editor_text.borrow_mut() = Some(Box::new(read));
     }
 
     /// Notes a new state (`edited`: a new text); saved after a pause.
@@ -241,7 +266,7 @@ impl Autosave {
             // burst of edits: then `written` is empty). Opening the old state's link from
             // here is then a new link again, and a reload restores the saved text.
             if !p.written.is_empty() && current_fragment() == p.written && replace_address(None) {
-                p.written.clear();
+                p.dropped = std::mem::take(&mut p.written);
                 p.held = false;
             }
         }
@@ -276,17 +301,22 @@ fn flush(p: &mut Pending, address: bool) -> Option<Flushed> {
         Some(Address::Link(f)) => {
             p.held = replace_address(Some(f));
             p.written = if p.held { f.clone() } else { current_fragment() };
+            p.dropped.clear();
         }
         Some(Address::TooLong) => {
             replace_address(None);
             p.held = false;
             p.written = String::new();
+            p.dropped.clear();
         }
         None => {}
     }
     // A reload restores the saved text while it is at least as new as the address.
     let saved = p.error.is_none() && own;
-    mark_address(saved.then_some(p.written.as_str()).filter(|f| !f.is_empty()));
+    // Leaving the page with the address just dropped: the reload may be going to the dropped
+    // fragment's address.
+    let own_fragment = if !address && p.written.is_empty() { &p.dropped } else { &p.written };
+    mark_address(saved.then_some(own_fragment.as_str()).filter(|f| !f.is_empty()));
     Some(Flushed { error: p.error.clone(), address_held: p.held })
 }
 
