@@ -15,6 +15,20 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'www', 'dist');
 /** The pathnames of what `where` (a page or a worker) fetched, from its resource timing. */
 const fetched = (where) => where.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
 
+let sizes = null;
+/** The gzip -9 size of each file of the playground (not the precompressed siblings that
+ * `cargo xtask web` writes for `irplay serve`), by name; computed once. */
+export function gzipSizes() {
+  if (!sizes) {
+    sizes = new Map();
+    for (const f of readdirSync(dist)) {
+      const p = join(dist, f);
+      if (statSync(p).isFile() && !/\.(gz|br)$/.test(f)) sizes.set(f, gzipSync(readFileSync(p), { level: 9 }).length);
+    }
+  }
+  return sizes;
+}
+
 /** Files the first render does not need: the full worker module and the license text. */
 const later = (name) => name.startsWith('irplay_full') || name.endsWith('.txt');
 /** Files an editor that takes keys does not need: those and the base worker module. */
@@ -129,10 +143,7 @@ export async function run({ test, ctx, browserContext, open, setText, assert, me
     let need = 0;
     let editor = 0;
     let total = 0;
-    for (const f of readdirSync(dist)) {
-      const p = join(dist, f);
-      if (!statSync(p).isFile() || /\.(gz|br)$/.test(f)) continue;
-      const n = gzipSync(readFileSync(p), { level: 9 }).length;
+    for (const [f, n] of gzipSizes()) {
       total += n;
       if (!later(f)) need += n;
       if (!laterThanEditor(f)) editor += n;

@@ -4,11 +4,10 @@
 // Screenshots and measurements go to ../target/e2e/ (kept as CI artifacts). Prints one line per
 // test and a `test result:` line in the format of cargo's, so the suite's summary counts them.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { run as diagnostics } from './diagnostics.mjs';
 import { run as stepperTests } from './stepper.mjs';
 import { run as runTeach } from './teach.mjs';
@@ -16,7 +15,7 @@ import { run as runReports } from './reports.mjs';
 import { run as runFiles } from './files.mjs';
 import { run as runLegacy } from './legacy.mjs';
 import { run as runBigCfg } from './bigcfg.mjs';
-import { run as runLoad } from './load.mjs';
+import { run as runLoad, gzipSizes } from './load.mjs';
 import { run as runTyping } from './typing.mjs';
 import { run as runDrafts } from './drafts.mjs';
 
@@ -24,7 +23,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || process.env.IRPLAY_E2E_URL || 'http://127.0.0.1:18080/';
 const out = join(here, '..', 'target', 'e2e');
 mkdirSync(out, { recursive: true });
-const dist = join(here, '..', 'www', 'dist');
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -914,12 +912,7 @@ await test('no Content-Security-Policy violation in any page or worker', async (
 // Bundle size, gzip -9 of every file of the playground, all three wasm modules included (not
 // the precompressed siblings that `cargo xtask web` writes for `irplay serve`); what the first
 // render needs is `load_first_render_gzip_bytes` (load.mjs).
-let total = 0;
-for (const f of readdirSync(dist)) {
-  const p = join(dist, f);
-  if (statSync(p).isFile() && !/\.(gz|br)$/.test(f)) total += gzipSync(readFileSync(p), { level: 9 }).length;
-}
-metrics.bundle_gzip_bytes = total;
+metrics.bundle_gzip_bytes = [...gzipSizes().values()].reduce((a, b) => a + b, 0);
 writeFileSync(join(out, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
 console.log('e2e metrics:', JSON.stringify(metrics));
 
