@@ -154,6 +154,32 @@ export async function run({ test, ctx, open, editorText, assert, metrics }) {
     assert(text.split(TYPED).length - 1 === PLACES + 1, 'the typed text is not in the big module');
     assert(text.split('\n').length - 1 === LINES, 'typing changed the number of lines');
 
+    // Only what was typed crossed to the checker, not the module.
+    const sent = Number(await page.evaluate(() => document.documentElement.dataset.analysisSentBytes));
+    assert(sent >= 0 && sent < 100, `the last check sent ${sent} bytes of text to the worker`);
+    metrics.typing_big_sent_bytes_last_check = sent;
+
+    // Values are described for hovering only where the editor is: scrolled to the end, the
+    // last function's value is described once the scrolling settled.
+    await page.evaluate((t) => window.IrplayEditor.last.select(t.length - 30, t.length - 30), text);
+    let tip = '';
+    for (let i = 0; i < 20 && !/%v: i32/.test(tip); i++) {
+      await page.waitForTimeout(150);
+      await page.mouse.move(5, 5);
+      const at = await page.evaluate((t) => {
+        const ed = window.IrplayEditor.last;
+        const byte = new TextEncoder().encode(t.slice(0, t.lastIndexOf('%v = call') + 1)).length;
+        const c = ed.view.coordsAtPos(ed.byteToPos(byte));
+        return c && { x: c.left + 1, y: (c.top + c.bottom) / 2 };
+      }, text);
+      if (!at) continue;
+      await page.mouse.move(at.x, at.y);
+      tip = await page.waitForSelector('.cm-tooltip-hover .cm-irplay-hover', { timeout: 1500 })
+        .then((el) => el.textContent(), () => '');
+    }
+    assert(/%v: i32/.test(tip), `no value described at the end of the big module: ${tip}`);
+    await page.mouse.move(5, 5);
+
     metrics.typing_keys = large.keys;
     metrics.typing_big_lines = LINES;
     metrics.typing_default_main_thread_ms_per_key = dflt.task;

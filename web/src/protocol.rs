@@ -5,9 +5,11 @@
 pub use crate::worker::layout::{EdgePath, Layout, NodeSize, Rect};
 use serde::{Deserialize, Serialize};
 
+mod analysis;
 pub mod debug;
 pub mod files;
 mod run;
+pub use analysis::*;
 pub use debug::{DebugOp, DebugReply, DebugRequest, DebugStart, DebugStop};
 pub use files::{
     BitcodeFile, BitcodeText, FilesReply, FilesRequest, ReadBitcodeRequest, ReadError,
@@ -38,20 +40,23 @@ pub enum Request {
     WriteBitcode(WriteBitcodeRequest),
 }
 
-/// Parse and verify `text`; lay out the CFG of `function` (or of `main`, or the first defined
-/// one).
+/// Parse and verify the text; compute the `views` asked for: the CFG of `function` (or of
+/// `main`, or the first defined one), the may-be-poison marks, the values to hover.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AnalyzeRequest {
     /// Echoed in the reply, so stale answers can be dropped.
     pub id: u32,
-    /// The module text.
-    pub text: String,
+    /// The module text, whole or as an edit of the last request's.
+    pub text: TextUpdate,
     /// The function whose CFG to draw.
     pub function: Option<String>,
     /// Also print the module as LLVM 19 text when it was written in legacy syntax (the
     /// banner's "Replace with the upgraded text"): [`Legacy::text`].
     #[serde(default)]
     pub upgrade: bool,
+    /// What to compute beside the diagnostics and the function list.
+    #[serde(default)]
+    pub views: Views,
 }
 
 /// Run `entry` in the interpreter, or compiled to WebAssembly.
@@ -226,6 +231,9 @@ pub struct WorkerError {
 pub enum AnalysisReply {
     /// The answer to an [`AnalyzeRequest`].
     Analyzed(Box<Analysis>),
+    /// The request (its id) was an edit of a text this worker does not hold: send the text
+    /// whole.
+    Resend(u32),
     /// The request failed.
     Error(WorkerError),
 }
@@ -316,6 +324,7 @@ impl KindReply for AnalysisReply {
     fn id(&self) -> Option<u32> {
         match self {
             AnalysisReply::Analyzed(a) => Some(a.id),
+            AnalysisReply::Resend(id) => Some(*id),
             AnalysisReply::Error(e) => e.id,
         }
     }
@@ -497,10 +506,14 @@ pub struct Analysis {
     pub cfg: Option<CfgView>,
     /// Values that may be poison before running (all functions).
     pub may_poison: Vec<Mark>,
-    /// Every local value, for hovering before a run (one JSON string in the message, as
-    /// [`AsmReport::targets`], for the same reason: thousands of small objects).
+    /// The local values of the functions in [`Views::values`], for hovering before a run (one
+    /// JSON string in the message, as [`AsmReport::targets`], for the same reason: thousands
+    /// of small objects).
     #[serde(default, with = "json_text")]
     pub values: Vec<ValueInfo>,
+    /// The views computed (none when the module is not valid), and the range of the values.
+    #[serde(default)]
+    pub views: Views,
     /// The legacy syntax the text was read from, if any (shown above the editor).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legacy: Option<Legacy>,

@@ -414,6 +414,8 @@ const LARGE_DOC = 20000; // characters
 const QUIET_SMALL_MS = 30;
 const QUIET_LARGE_MS = 150;
 const MAX_WAIT_MS = 1000;
+// How long scrolling must pause before the drawn range is reported.
+const VIEWPORT_MS = 100;
 
 function resolveParent(parent) {
   if (typeof parent === 'string') return document.querySelector(parent);
@@ -436,6 +438,9 @@ function create(parent, options) {
   let lastCursor = -1;
   let destroyed = false;
   let onBreakpoints = null; // set by the handle's onBreakpoints
+  let onViewport = null; // set by the handle's onViewport
+  let lastViewport = '';
+  let viewportTimer = null;
   let lastBreakpoints = '';
 
   // The text goes to the host once typing pauses, not on every key: turning a large document
@@ -474,6 +479,21 @@ function create(parent, options) {
     const quiet = view.state.doc.length > LARGE_DOC ? QUIET_LARGE_MS : QUIET_SMALL_MS;
     flushTimer = setTimeout(report, Math.max(0, Math.min(quiet, pendingSince + MAX_WAIT_MS - now)));
   };
+  // The part of the text the editor draws (CodeMirror's viewport, a little more than what is
+  // on screen), as bytes, once scrolling pauses: the host computes hover data for it only.
+  const reportViewport = () => {
+    viewportTimer = null;
+    if (!onViewport || destroyed) return;
+    const doc = view.state.doc;
+    const { from, to } = view.viewport;
+    const range = [posToByte(doc, from), posToByte(doc, to)];
+    if (range.join(',') === lastViewport) return;
+    lastViewport = range.join(',');
+    safeCall(onViewport, range[0], range[1]);
+  };
+  const scheduleViewport = () => {
+    if (viewportTimer == null) viewportTimer = setTimeout(reportViewport, VIEWPORT_MS);
+  };
   // Leaving the page (or hiding it) sends what was typed, so that it is saved.
   const onHide = () => report();
   window.addEventListener('pagehide', onHide);
@@ -484,6 +504,7 @@ function create(parent, options) {
       carryStarts(update.startState.doc, update.state.doc, update.changes);
       schedule();
     }
+    if (update.viewportChanged && onViewport) scheduleViewport();
     if (onBreakpoints && update.state.field(breakpointField) !== update.startState.field(breakpointField)) {
       const lines = breakpointLines(update.state);
       if (lines.join(',') !== lastBreakpoints) {
@@ -656,6 +677,13 @@ function create(parent, options) {
     // (a click in the gutter, or an edit that moved them).
     onBreakpoints: live((fn) => { onBreakpoints = typeof fn === 'function' ? fn : null; }),
     getBreakpoints: live(() => breakpointLines(view.state)),
+    // The byte range the editor draws, reported to `fn(from, to)` now and whenever it changed
+    // (scrolling, typing, resizing), once that pauses.
+    onViewport: live((fn) => {
+      onViewport = typeof fn === 'function' ? fn : null;
+      lastViewport = '';
+      reportViewport();
+    }),
     setBreakpoints: live((lines) => {
       view.dispatch({ effects: setBreakpointsEffect.of(breakpointSet(view.state.doc, lines)) });
     }),

@@ -31,6 +31,8 @@ extern "C" {
     fn set_dark(this: &EditorHandle, dark: bool);
     #[wasm_bindgen(method, js_name = onBreakpoints)]
     fn on_breakpoints(this: &EditorHandle, f: &JsValue);
+    #[wasm_bindgen(method, js_name = onViewport)]
+    fn on_viewport(this: &EditorHandle, f: &JsValue);
     #[wasm_bindgen(method, js_name = setCurrent)]
     fn set_current(this: &EditorHandle, from: JsValue, to: u32, kind: &str);
 }
@@ -141,6 +143,14 @@ impl Editor {
     pub fn on_breakpoints(&mut self, f: impl FnMut(Vec<u32>) + 'static) {
         let cb = Closure::<dyn FnMut(Vec<u32>)>::new(f).into_js_value();
         self.handle.on_breakpoints(&cb);
+        self._callbacks.push(cb);
+    }
+
+    /// Calls `f(from, to)` with the byte range the editor draws, now and whenever it changed
+    /// (once scrolling pauses).
+    pub fn on_viewport(&mut self, f: impl FnMut(u32, u32) + 'static) {
+        let cb = Closure::<dyn FnMut(u32, u32)>::new(f).into_js_value();
+        self.handle.on_viewport(&cb);
         self._callbacks.push(cb);
     }
 

@@ -306,6 +306,8 @@ impl App {
             Ok(mut ed) => {
                 let bps = ctx.link().callback(|l| Action::Debug(DebugAction::Breakpoints(l)));
                 ed.on_breakpoints(move |lines| bps.emit(lines));
+                let viewport = ctx.link().callback(|(from, to)| Action::Viewport(from, to));
+                ed.on_viewport(move |from, to| viewport.emit((from, to)));
                 self.autosave.read_editor_with(ed.text_reader());
                 self.editor = Some(ed);
             }
@@ -331,6 +333,10 @@ impl App {
         let memory = |w: Worker| link.callback(move |bytes| Action::WorkerMemory(w, bytes));
         match effect {
             Effect::Analysis(op) => {
+                if let WorkerOp::Post(req) = &op {
+                    // What crossed to the worker: the whole text, or what was typed.
+                    storage::set_metric("analysis-sent-bytes", req.text.carried() as f64);
+                }
                 let on_reply = || link.callback(Action::AnalysisReply);
                 if let Err(e) =
                     carry(&mut self.analysis_worker, op, on_reply, memory(Worker::Analysis))

@@ -14,7 +14,7 @@ use crate::protocol::FilesRequest;
 use crate::protocol::{
     Analysis, AnalysisReply, AnalyzeRequest, AsmReply, AsmReport, CfgView, CompileRequest,
     OptReply, OptReport, OptRequest, OptimizeRequest, OutputChunk, RunReply, RunReport, RunRequest,
-    StepCfgsRequest,
+    StepCfgsRequest, TextUpdate,
 };
 pub use debug::DebugAction;
 pub use drafts::DraftAction;
@@ -70,6 +70,8 @@ pub enum Action {
     TextChanged(String),
     /// The cursor moved (byte offset).
     Cursor(u32),
+    /// The editor shows another part of the text (byte range).
+    Viewport(u32, u32),
     /// The analysis worker answered.
     AnalysisReply(AnalysisReply),
     /// The run worker answered.
@@ -370,6 +372,8 @@ pub struct State {
     pub files: files::Files,
     /// The check asked to print the module as LLVM 19 text, and the text it checks.
     upgrade: Option<(u32, Rc<str>)>,
+    /// What the analysis worker holds, and what the editor shows.
+    lazy: views::Lazy,
 }
 
 impl State {
@@ -421,6 +425,7 @@ impl State {
             cursor_function: None,
             files: files::Files::default(),
             upgrade: None,
+            lazy: views::Lazy::default(),
         }
     }
 
@@ -463,6 +468,7 @@ impl State {
                 self.asm_cursor(offset, &mut fx);
                 self.follow_cursor(offset, &mut fx);
             }
+            Action::Viewport(from, to) => self.viewport(from, to, &mut fx),
             Action::AnalysisReply(reply) => self.analysis_reply(reply, &mut fx),
             Action::RunReply(reply) => self.run_reply(reply, &mut fx),
             Action::OptReply(reply) => self.opt_reply(reply, &mut fx),
@@ -470,7 +476,7 @@ impl State {
             Action::NoWorker(worker, message) => {
                 match worker {
                     Worker::Analysis => {
-                        fx.push(Effect::Analysis(self.analysis_worker.stop()));
+                        self.stop_analysis(&mut fx);
                         self.toast.get_or_insert_with(|| {
                             "Web Workers are not available: checking and running are off".into()
                         });
@@ -630,6 +636,8 @@ impl State {
             Action::ReplaceWithUpgraded => self.ask_upgrade(&mut fx),
             Action::Drafts(a) => self.drafts_action(a, &mut fx),
         }
+        // The pane opened, the overlay turned on: what they show is asked for.
+        self.refresh_views(&mut fx);
         fx
     }
 
@@ -664,23 +672,26 @@ impl State {
     /// [`State::check`], asking for the upgraded text too when `upgrade`; returns the id.
     fn check_with(&mut self, upgrade: bool, fx: &mut Vec<Effect>) -> u32 {
         let (text, function) = (&self.text, &self.view.function);
+        let views = self.views_to_ask();
         let (id, op) = self.analysis_worker.request(|id| AnalyzeRequest {
             id,
-            text: text.to_string(),
+            text: TextUpdate::Whole { text: text.to_string() },
             function: function.clone(),
             upgrade,
+            views,
         });
-        fx.extend(op.map(Effect::Analysis));
+        self.post_analysis(op, fx);
         id
     }
 
     fn analysis_reply(&mut self, reply: AnalysisReply, fx: &mut Vec<Effect>) {
         let (reply, next) = self.analysis_worker.receive(reply);
         let current = next.is_none();
-        fx.extend(next.map(Effect::Analysis));
+        self.post_analysis(next, fx);
         match reply {
             None => {}
             Some(AnalysisReply::Analyzed(a)) => self.apply_analysis(*a, current, fx),
+            Some(AnalysisReply::Resend(id)) => self.resend(id, fx),
             Some(AnalysisReply::Error(e)) => {
                 // The worker is replaced, so the next edit is checked again.
                 self.toast = Some(format!("checking failed: {}", e.message));
@@ -692,11 +703,12 @@ impl State {
     fn apply_analysis(&mut self, mut a: Analysis, current: bool, fx: &mut Vec<Effect>) {
         let upgraded = self.take_upgrade(&mut a);
         fx.push(Effect::Measure(Measure::Checked { analysis_ms: a.millis, current }));
-        // Keep the last good CFG and function list while the text has errors.
+        // Keep the last good CFG and function list while the text has errors, and the CFG
+        // while its pane is closed (it is asked for when the pane opens).
         if let Some(c) = a.cfg.take() {
             self.cfg = Some(Rc::new(c));
             fx.push(Effect::Measure(Measure::CfgChanged));
-        } else if a.valid {
+        } else if a.valid && a.views.cfg {
             self.cfg = None;
         }
         if let Some(old) = self.analysis.as_deref() {
@@ -705,7 +717,11 @@ impl State {
             }
         }
         let a = Rc::new(a);
-        fx.push(Effect::ShowDiagnostics(a.clone()));
+        // Typing in a valid module: no squiggles to draw again.
+        let none_before = self.analysis.as_ref().is_some_and(|old| old.diagnostics.is_empty());
+        if !(none_before && a.diagnostics.is_empty()) {
+            fx.push(Effect::ShowDiagnostics(a.clone()));
+        }
         self.analysis = Some(a);
         self.marks(fx);
         fx.push(Effect::Render);
@@ -923,6 +939,7 @@ mod output;
 #[cfg(test)]
 mod tests;
 mod typing;
+mod views;
 
 pub use compare::{verdict, Compare, Verdict};
 

@@ -5,6 +5,7 @@
 //! `lib.rs`); apart from `wasm_run`'s browser half it is plain Rust on strings and structs, and
 //! runs in host tests too.
 
+pub mod analysis;
 pub mod asm;
 pub mod cfgview;
 pub mod debug;
@@ -16,20 +17,17 @@ pub mod values;
 pub mod wasm_run;
 pub mod wasm_trap;
 
+pub use analysis::{analyze, analyze_with};
+
 use crate::now_ms;
 use crate::protocol::{
-    self, Analysis, AnalysisReply, AnalyzeRequest, Diag, FunctionInfo, Mark, OptReport,
-    OutputChunk, Reply, Request, RunReply, RunReport, RunRequest, StepCfgs, StepCfgsRequest,
-    StepView, ValueView,
+    self, OptReport, OutputChunk, Reply, Request, RunReply, RunReport, RunRequest, StepCfgs,
+    StepCfgsRequest, StepView, ValueView,
 };
 #[cfg(feature = "full")]
 use crate::protocol::{AsmReply, CompileRequest, OptReply, OptimizeRequest};
-use irplay_core::analysis::may_poison::Reason;
-use irplay_core::analysis::MayPoison;
 use irplay_core::diag::SourceFile;
 use irplay_core::interp::{self, Closed, Exit, Options, Sink, Stream};
-use irplay_core::ir::{GlobalId, Module, Operand, Type, TypeId};
-use irplay_core::text::printer::{FunctionPrinter, ModulePrinter};
 use std::collections::HashMap;
 
 /// Trace events kept per run (each yields the last value of an instruction for hovering).
@@ -117,10 +115,7 @@ pub fn entry(msg: wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
 /// Answers a request.
 pub fn handle(req: Request) -> Reply {
     match req {
-        Request::Analyze(AnalyzeRequest { id, text, function, upgrade }) => {
-            let analysis = analyze_with(id, &text, function.as_deref(), upgrade);
-            Reply::Analysis(AnalysisReply::Analyzed(Box::new(analysis)))
-        }
+        Request::Analyze(r) => Reply::Analysis(analysis::handle(r)),
         #[cfg(feature = "full")]
         Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: true, stdin }) => {
             let report = wasm_run::run(id, &text, &entry, &args, &stdin, max_steps);
@@ -230,151 +225,6 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
     }
     report.millis = now_ms() - start;
     report
-}
-
-/// Checks `text`, lists its functions (with their byte ranges), lays out the CFG of
-/// `function` (or of the first defined function), computes the static may-be-poison marks and
-/// describes every local value for hovering (`values`).
-pub fn analyze(id: u32, text: &str, function: Option<&str>) -> Analysis {
-    analyze_with(id, text, function, false)
-}
-
-/// [`analyze`]; with `upgrade`, the module of text in legacy syntax is printed as LLVM 19
-/// text too ([`Analysis::legacy`]).
-pub fn analyze_with(id: u32, text: &str, function: Option<&str>, upgrade: bool) -> Analysis {
-    let start = now_ms();
-    let checked = irplay_core::check(text);
-    let file = SourceFile::new("input.ll", text);
-    let diagnostics = checked
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let (line, col) = file.line_col(d.span.start);
-            let mut message = d.message.clone();
-            for (_, label) in &d.labels {
-                if !label.is_empty() {
-                    message.push_str("\n  ");
-                    message.push_str(label);
-                }
-            }
-            for n in &d.notes {
-                message.push_str("\n  note: ");
-                message.push_str(n);
-            }
-            for h in &d.helps {
-                message.push_str("\n  help: ");
-                message.push_str(h);
-            }
-            let rendered = irplay_core::diag::render(d, &file);
-            let snippet = rendered.split_once('\n').map_or("", |(_, rest)| rest).trim_end();
-            Diag {
-                from: d.span.start,
-                to: d.span.end.max(d.span.start),
-                line,
-                col,
-                severity: d.severity.as_str().to_string(),
-                message,
-                snippet: snippet.to_string(),
-                helps: d.helps.clone(),
-            }
-        })
-        .collect();
-    let mut functions = Vec::new();
-    let mut cfg = None;
-    let mut may_poison = Vec::new();
-    let mut values = Vec::new();
-    if let Some(m) = checked.module.as_ref() {
-        let defined: Vec<GlobalId> = m
-            .order
-            .iter()
-            .copied()
-            .filter(|&g| m.func(g).is_some_and(|f| f.body.is_some()))
-            .collect();
-        for &g in &defined {
-            let mut info = function_info(m, g);
-            info.span = values::function_span(m, g, text).unwrap_or_default();
-            functions.push(info);
-        }
-        // Analyses and layout need the verifier's guarantees (terminators, dominance).
-        if checked.valid {
-            let named = |name: &str| defined.iter().copied().find(|&g| m.global_name(g) == name);
-            let chosen = function
-                .and_then(named)
-                .or_else(|| named("main"))
-                .or_else(|| defined.first().copied());
-            if let Some(g) = chosen {
-                cfg = cfgview::build(m, g, text);
-            }
-            for &g in &defined {
-                let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { continue };
-                let mp = MayPoison::new(m, body);
-                may_poison.extend(may_poison_marks(m, g, &mp));
-                values.extend(values::value_infos(m, g, text, &file, &mp));
-            }
-        }
-    }
-    Analysis {
-        id,
-        valid: checked.valid,
-        diagnostics,
-        functions,
-        cfg,
-        may_poison,
-        values,
-        legacy: legacy::legacy(text, &checked.diagnostics, checked.module.as_ref(), upgrade),
-        millis: now_ms() - start,
-    }
-}
-
-fn function_info(m: &Module, g: GlobalId) -> FunctionInfo {
-    let f = m.func(g);
-    let body = f.and_then(|f| f.body.as_ref());
-    let blocks = body.map_or(0, |b| b.layout.len() as u32);
-    let insts = body.map_or(0, |b| {
-        b.layout.iter().filter_map(|&bl| b.blocks.get(bl)).map(|d| d.insts.len() as u32).sum()
-    });
-    let runnable = f.and_then(|f| m.types.func_sig(f.ty)).is_some_and(|(ret, params, _)| {
-        let int_or_void = |t: TypeId| matches!(m.types.get(t), Type::Int(_) | Type::Void);
-        int_or_void(ret)
-            && params.iter().enumerate().all(|(i, &p)| {
-                matches!(m.types.get(p), Type::Int(_))
-                    || (i == 1 && matches!(m.types.get(p), Type::Ptr(_)))
-            })
-    });
-    FunctionInfo { name: m.global_name(g), blocks, insts, runnable, span: (0, 0) }
-}
-
-fn may_poison_marks(m: &Module, g: GlobalId, mp: &MayPoison) -> Vec<Mark> {
-    let Some(body) = m.func(g).and_then(|f| f.body.as_ref()) else { return Vec::new() };
-    let printer = ModulePrinter::new(m);
-    let Some(fp) = FunctionPrinter::new(&printer, g) else { return Vec::new() };
-    let mut out = Vec::new();
-    for &b in &body.layout {
-        let Some(bd) = body.blocks.get(b) else { continue };
-        for &i in &bd.insts {
-            let Some(d) = body.insts.get(i) else { continue };
-            let Some(v) = d.result else { continue };
-            let title = match mp.get(v) {
-                None => continue,
-                Some(Reason::Source { message, .. }) => format!("may be poison: {message}"),
-                Some(Reason::Propagated { from }) => {
-                    let root = mp
-                        .trace(v)
-                        .last()
-                        .and_then(|&s| mp.get(s))
-                        .and_then(Reason::message)
-                        .unwrap_or("")
-                        .to_string();
-                    format!(
-                        "may be poison through {}: {root}",
-                        fp.operand_string(Operand::Value(*from), false)
-                    )
-                }
-            };
-            out.push(Mark { from: d.span.start, to: d.span.end, title });
-        }
-    }
-    out
 }
 
 /// Runs `entry` with a step budget and standard input `stdin`, and collects what the page

@@ -114,7 +114,7 @@ mod tests {
         let l = s.analysis.as_ref().and_then(|a| a.legacy.clone()).expect("legacy");
         assert_eq!((l.kind, l.upgradable, l.text), (LegacyKind::Llvm1, true, None));
         let req = posted(&s.reduce(Action::ReplaceWithUpgraded)).expect("a check");
-        assert!(req.upgrade && req.text == OLD && s.upgrading());
+        assert!(req.upgrade && s.sent_text() == Some(OLD) && s.upgrading());
         // A second click while it is asked sends nothing.
         assert_eq!(posted(&s.reduce(Action::ReplaceWithUpgraded)), None);
         let fx = s.reduce(answer(req));
@@ -132,7 +132,7 @@ mod tests {
             .is_some_and(|l| l.text.is_none()));
         // The new text is checked; the note offers Undo, which brings the 1.x text back.
         let next = posted(&fx).expect("the new text is checked");
-        assert_eq!(next.text, *s.text);
+        assert_eq!(s.sent_text(), Some(&*s.text));
         let note = s.files.note.clone().map(|n| (n.error, n.text));
         let say = "replaced the LLVM 1.x text with the module as LLVM 19 prints it";
         assert_eq!(note, Some((false, say.into())));

@@ -21,7 +21,10 @@ impl State {
         // A busy worker is left alone: its next reply tells the size again.
         let op = match worker {
             Worker::Analysis if !self.analysis_worker.busy() => {
-                Effect::Analysis(self.analysis_worker.stop())
+                self.stop_analysis(fx);
+                self.workers_replaced = self.workers_replaced.saturating_add(1);
+                fx.push(Effect::Render);
+                return;
             }
             Worker::Run if !self.run_worker.busy() => Effect::Run(self.run_worker.stop()),
             Worker::Opt if !self.opt_worker.busy() => Effect::Opt(self.opt_worker.stop()),

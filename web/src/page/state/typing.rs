@@ -22,6 +22,7 @@ impl Action {
             | Action::WorkerMemory(..)
             | Action::Notice(_)
             | Action::CompileAsm(_)
+            | Action::Viewport(..)
             | Action::HoverIrLine(_)
             | Action::HoverAsm(_) => false,
             Action::Debug(a) => !matches!(
