@@ -93,6 +93,9 @@ impl TextEdit {
             return None;
         }
         let (from, to) = (self.from as usize, self.to as usize);
+        if from > to {
+            return None;
+        }
         let (head, tail) = (base.get(..from)?, base.get(to..)?);
         let mut out = String::with_capacity(head.len() + self.insert.len() + tail.len());
         out.push_str(head);
@@ -190,6 +193,8 @@ mod tests {
         assert_eq!(e.apply(4, "abcdef"), None);
         assert_eq!(e.apply(3, "abc"), None);
         assert_eq!(e.apply(3, "abcdefg"), None, "the length check");
+        let backwards = TextEdit { base: 3, from: 4, to: 2, insert: String::new(), len: 8 };
+        assert_eq!(backwards.apply(3, "abcdef"), None);
         let inside = TextEdit { base: 3, from: 1, to: 1, insert: String::new(), len: 2 };
         assert_eq!(inside.apply(3, "é"), None, "not a character boundary");
     }
