@@ -1,6 +1,6 @@
 // End-to-end tests of drafts that survive: a 2 MB module is saved (compressed) and comes back
 // after a reload, a full storage shows a notice with the module to download (and the address
-// still brings the text back), Share refuses an over-long link and says why (and warns about a
+// still brings the text back; without it, leaving the page asks first), Share refuses an over-long link and says why (and warns about a
 // long one), a link with a pass pipeline reopens with the same steps, and the address bar
 // follows edits without adding history entries. Called from playground.mjs with its helpers.
 import { readFileSync } from 'node:fs';
@@ -51,6 +51,19 @@ entry:
 }
 `;
 
+/** Fills the page's storage to the last character. */
+async function fillStorage(page) {
+  const filled = await page.evaluate(() => {
+    let chunk = 'x'.repeat(1 << 20);
+    let n = 0;
+    while (chunk.length > 0) {
+      try { localStorage.setItem(`filler.${n++}`, chunk); } catch { chunk = chunk.slice(0, chunk.length >> 1); }
+    }
+    return n;
+  });
+  if (!(filled > 1)) throw new Error(`the storage took only ${filled} items`);
+}
+
 export async function run({ test, browser, open, setText, editorText, assert }) {
   await test('drafts: a 2 MB draft is saved compressed and survives a reload', async () => {
     const ctx = await browser();
@@ -78,16 +91,7 @@ export async function run({ test, browser, open, setText, editorText, assert }) 
   await test('drafts: a full storage shows a notice with the module to download', async () => {
     const ctx = await browser();
     const page = await open(ctx);
-    // Fill the storage to the last character.
-    const filled = await page.evaluate(() => {
-      let chunk = 'x'.repeat(1 << 20);
-      let n = 0;
-      while (chunk.length > 0) {
-        try { localStorage.setItem(`filler.${n++}`, chunk); } catch { chunk = chunk.slice(0, chunk.length >> 1); }
-      }
-      return n;
-    });
-    assert(filled > 1, `filled with ${filled} items`);
+    await fillStorage(page);
     const text = bigModule(100 << 10);
     await setText(page, text);
     await page.waitForSelector('#save-failed', { timeout: 30_000 });
@@ -102,6 +106,25 @@ export async function run({ test, browser, open, setText, editorText, assert }) 
     await page.reload();
     await page.waitForSelector('.cm-content');
     assert(await editorText(page) === text, 'the text was lost on reload');
+    await ctx.close();
+  });
+
+  await test('drafts: leaving a page whose text is neither saved nor in the address asks first', async () => {
+    const ctx = await browser();
+    const page = await open(ctx);
+    await fillStorage(page);
+    const text = noise(120 << 10); // its link would be far too long for the address
+    await setText(page, text);
+    await page.waitForSelector('#save-failed', { timeout: 30_000 });
+    const notice = await page.locator('#save-failed-text').textContent();
+    assert(/Reloading or closing the page would lose/.test(notice), `notice: ${notice}`);
+    const asked = page.waitForEvent('dialog', { timeout: 10_000 });
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    assert(dialog.type() === 'beforeunload', `a ${dialog.type()} dialog`);
+    await dialog.dismiss(); // stay
+    await page.waitForTimeout(200);
+    assert(!page.isClosed() && await editorText(page) === text, 'the page left, or lost its text');
     await ctx.close();
   });
 

@@ -228,22 +228,24 @@ impl Autosave {
             page_url: page_url(),
         }));
         let editor_text: TextReader = Rc::default();
-        // Leaving the page saves what waits, with what was typed since the editor last
-        // reported its text (the address is left alone: a reload or a new link is already on
-        // its way).
         if let Some(w) = web_sys::window() {
+            // Leaving the page saves what waits.
             let (p, read) = (pending.clone(), editor_text.clone());
-            let cb = Closure::<dyn Fn()>::new(move || {
-                let typed = read.borrow().as_ref().and_then(|read| read());
-                let mut p = p.borrow_mut();
-                if let Some(text) = typed.filter(|t| **t != *p.text) {
-                    p.text = text.into();
-                    p.text_dirty = true;
-                    p.dirty = true;
-                }
-                flush(&mut p, false);
-            });
+            let cb = Closure::<dyn Fn()>::new(move || leave(&p, &read));
             let _ = w.add_event_listener_with_callback("pagehide", cb.as_ref().unchecked_ref());
+            cb.forget();
+            // Before that, the browser asks whether to leave when the text could not be saved
+            // and the address does not hold it either: it would be lost.
+            let (p, read) = (pending.clone(), editor_text.clone());
+            let cb = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+                leave(&p, &read);
+                let p = p.borrow();
+                if p.error.is_some() && !p.held {
+                    e.prevent_default();
+                    let _ = js_sys::Reflect::set(&e, &"returnValue".into(), &"unsaved".into());
+                }
+            });
+            let _ = w.add_event_listener_with_callback("beforeunload", cb.as_ref().unchecked_ref());
             cb.forget();
         }
         Autosave { pending, timer: None, on_done: Rc::new(on_done), editor_text }
@@ -278,6 +280,19 @@ impl Autosave {
             }
         }));
     }
+}
+
+/// Saves what waits when the page is left, with what was typed since the editor last reported
+/// its text (the address is left alone: a reload or a new link is already on its way).
+fn leave(p: &RefCell<Pending>, read: &TextReader) {
+    let typed = read.borrow().as_ref().and_then(|read| read());
+    let mut p = p.borrow_mut();
+    if let Some(text) = typed.filter(|t| **t != *p.text) {
+        p.text = text.into();
+        p.text_dirty = true;
+        p.dirty = true;
+    }
+    flush(&mut p, false);
 }
 
 /// Saves what waits, and puts the state into the address when `address` (if the address is

@@ -146,6 +146,14 @@ pub fn share_offer(page_url: &str, view: &View, text: &str) -> ShareOffer {
             size(LINK_LIMITS.inflated)
         ));
     }
+    let stdin = view.stdin.chars().count();
+    if stdin > share::MAX_STDIN {
+        return ShareOffer::Refused(format!(
+            "No link made: the standard input is {stdin} characters, and a link keeps at most \
+             {}. {INSTEAD}",
+            share::MAX_STDIN
+        ));
+    }
     let fragment = share::encode(view, text);
     let link = format!("{page_url}#{fragment}");
     let n = link.chars().count();

@@ -128,6 +128,16 @@ fn share_warns_about_links_that_chat_tools_cut() {
 }
 
 #[test]
+fn share_refuses_a_standard_input_a_link_would_cut() {
+    let long = View { stdin: "1\n".repeat(share::MAX_STDIN / 2 + 1), ..view() };
+    // It compresses well: the link would be short, but would open with less input.
+    let ShareOffer::Refused(why) = share_offer(PAGE, &long, "") else { panic!("not refused") };
+    assert!(why.contains("65538 characters") && why.contains("65536"), "{why}");
+    let fits = View { stdin: "1\n".repeat(share::MAX_STDIN / 2), ..view() };
+    assert!(matches!(share_offer(PAGE, &fits, ""), ShareOffer::Copied { .. }));
+}
+
+#[test]
 fn share_refuses_links_too_long_to_open_and_says_why() {
     let ShareOffer::Refused(why) = offer(&noise(100_000)) else { panic!("not refused") };
     assert!(why.contains("65536") && why.contains("characters"), "{why}");
