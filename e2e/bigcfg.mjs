@@ -3,8 +3,9 @@
 // its big blocks collapsed; "go to block" completes a typed name and centres and highlights the
 // block; a block's toggle expands and collapses it and the layout reflows; a click on the
 // minimap moves the view there; a wheel notch zooms by 2^(1/3) around the pointer (ctrl+wheel,
-// a pinch, too); Width fits the graph's width. The layout times of the function and of one
-// twice its size go to metrics.json (figures, not assertions). Called from playground.mjs.
+// a pinch, too); the cursor moving into a block out of the pane brings it into view; Width
+// fits the graph's width. The layout times of the function and of one twice its size go to
+// metrics.json (figures, not assertions). Called from playground.mjs.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -38,6 +39,13 @@ export function bigFunction(blocks = 100, ops = 16) {
   out.push('}', '');
   return out.join('\n');
 }
+
+/** True when block `i` of the drawn graph is wholly inside the pane (run in the page). */
+const IN_PANE = (i) => {
+  const r = document.querySelector(`.cfg-pane .cfg-block[data-block="${i}"] .cfg-block-rect`).getBoundingClientRect();
+  const p = document.querySelector('.cfg-pane').getBoundingClientRect();
+  return r.left >= p.left - 0.5 && r.top >= p.top - 0.5 && r.right <= p.right + 0.5 && r.bottom <= p.bottom + 0.5;
+};
 
 /** Runs llvm-as-19 on `text`; a missing tool fails the test with how to install it. */
 function llvmAs(text) {
@@ -200,6 +208,25 @@ export async function run({ test, ctx, open, assert, metrics, out }) {
     await page.waitForFunction((s) => Number(document.querySelector('.cfg-pane').dataset.scale) !== s, v3.scale);
     const v4 = await view();
     assert(Math.abs(v4.scale / v3.scale - Math.exp(-0.1)) < 1e-3, `ctrl+wheel zoomed by ${v4.scale / v3.scale}`);
+    assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+  });
+
+  await test('bigcfg: the cursor moving into a block out of the pane brings it into view', async () => {
+    const inPane = (i) => page.evaluate(IN_PANE, i);
+    for (const bb of [94, 3]) {
+      const i = bb + 1;
+      const before = await view();
+      const wasIn = await inPane(i);
+      const at = BIG.indexOf(`\nbb${bb}:`) + 2; // inside its label (the text is ASCII)
+      await page.evaluate((b) => window.IrplayEditor.last.select(b, b), at);
+      await page.waitForFunction((i) => document.querySelector(`.cfg-pane .cfg-block[data-block="${i}"]`)?.classList.contains('cfg-selected'), i);
+      await page.waitForFunction(IN_PANE, i, { timeout: 5000 });
+      const after = await view();
+      assert(after.scale === before.scale, `the scale changed from ${before.scale} to ${after.scale}`);
+      assert(wasIn || after.x !== before.x || after.y !== before.y, `%bb${bb} was out of view and the view did not move`);
+      // From %bb94, %bb3 is far out of view: the view must move.
+      assert(bb !== 3 || !wasIn, '%bb3 was in view already: the test shows nothing');
+    }
     assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
   });
 

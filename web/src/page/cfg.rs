@@ -281,6 +281,23 @@ pub fn cfg_pane(props: &CfgProps) -> Html {
     // The view as last drawn, for callbacks kept across renders.
     let latest = use_mut_ref(|| *view);
     *latest.borrow_mut() = *view;
+    // The cursor's block comes into view when it moves to one out of the pane (not when the
+    // graph is new: that starts with its readable first view).
+    {
+        let (view, container, latest, lay) =
+            (view.clone(), container.clone(), latest.clone(), lay.clone());
+        let function = props.cfg.function.clone();
+        let seen = use_mut_ref(|| None::<String>);
+        use_effect_with(props.selected, move |selected| {
+            let same = seen.replace(Some(function.clone())).as_deref() == Some(function.as_str());
+            if let Some(r) = selected.and_then(|i| lay.nodes.get(i)).filter(|_| same) {
+                let (w, h) = pane_size(&container);
+                if let Some(v) = cfgnav::reveal(w, h, r, *latest.borrow()) {
+                    view.set(v);
+                }
+            }
+        });
+    }
     let restyle = Restyle { view: view.clone(), latest: latest.clone(), chosen: chosen.clone() };
     // Kept while the graph and its collapsed blocks are, so that panning and zooming never
     // redraw the blocks.

@@ -90,6 +90,15 @@ pub fn centre_on(w: f64, h: f64, r: &Rect, v: View) -> View {
     centre_at(w, h, (r.x + r.width / 2.0, r.y + r.height / 2.0), View { scale, ..v })
 }
 
+/// The view that shows block `r` when part of it is out of the pane (its centre moved to the
+/// middle, at the same scale); `None` when all of it is in view already.
+pub fn reveal(w: f64, h: f64, r: &Rect, v: View) -> Option<View> {
+    let (left, top) = (v.x + r.x * v.scale, v.y + r.y * v.scale);
+    let (right, bottom) = (left + r.width * v.scale, top + r.height * v.scale);
+    let inside = left >= 0.0 && top >= 0.0 && right <= w && bottom <= h;
+    (!inside).then(|| centre_at(w, h, (r.x + r.width / 2.0, r.y + r.height / 2.0), v))
+}
+
 /// The view with graph point `p` in the middle of the pane.
 pub fn centre_at(w: f64, h: f64, p: (f64, f64), v: View) -> View {
     View { x: w / 2.0 - p.0 * v.scale, y: h / 2.0 - p.1 * v.scale, scale: v.scale }
@@ -399,6 +408,16 @@ mod tests {
         assert_eq!(v.scale, READABLE);
         assert!((v.x + 1100.0 * v.scale - 400.0).abs() < 1e-9);
         assert!((v.y + 5050.0 * v.scale - 300.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_block_out_of_the_pane_is_brought_into_it_at_the_same_scale() {
+        let v = View { x: 0.0, y: 0.0, scale: 0.5 };
+        assert_eq!(reveal(400.0, 300.0, &rect(100.0, 100.0, 200.0, 100.0), v), None);
+        let below = reveal(400.0, 300.0, &rect(100.0, 900.0, 200.0, 100.0), v).expect("moved");
+        assert_eq!(below, View { x: 200.0 - 200.0 * 0.5, y: 150.0 - 950.0 * 0.5, scale: 0.5 });
+        // Half out to the left is out.
+        assert!(reveal(400.0, 300.0, &rect(-50.0, 0.0, 200.0, 100.0), v).is_some());
     }
 
     #[test]
