@@ -3,9 +3,9 @@
 // its big blocks collapsed; "go to block" completes a typed name and centres and highlights the
 // block; a block's toggle expands and collapses it and the layout reflows; a click on the
 // minimap moves the view there; a wheel notch zooms by 2^(1/3) around the pointer (ctrl+wheel,
-// a pinch, too); the cursor moving into a block out of the pane brings it into view; Width
-// fits the graph's width. The layout times of the function and of one twice its size go to
-// metrics.json (figures, not assertions). Called from playground.mjs.
+// and a two-finger pinch by touch, too); the cursor moving into a block out of the pane brings
+// it into view; Width fits the graph's width. The layout times of the function and of one twice
+// its size go to metrics.json (figures, not assertions). Called from playground.mjs.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -208,6 +208,24 @@ export async function run({ test, ctx, open, assert, metrics, out }) {
     await page.waitForFunction((s) => Number(document.querySelector('.cfg-pane').dataset.scale) !== s, v3.scale);
     const v4 = await view();
     assert(Math.abs(v4.scale / v3.scale - Math.exp(-0.1)) < 1e-3, `ctrl+wheel zoomed by ${v4.scale / v3.scale}`);
+    assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+  });
+
+  await test('bigcfg: a two-finger pinch zooms by the change of their distance, around their midpoint', async () => {
+    const v0 = await view();
+    const mid = { x: v0.left + v0.w / 2, y: v0.top + v0.h / 2 };
+    const graphPoint = (v) => ({ x: (mid.x - v.left - v.x) / v.scale, y: (mid.y - v.top - v.y) / v.scale });
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = (d) => [{ x: mid.x - d, y: mid.y, id: 1 }, { x: mid.x + d, y: mid.y, id: 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(100) });
+    for (let d = 90; d >= 50; d -= 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    await page.waitForFunction((s) => Number(document.querySelector('.cfg-pane').dataset.scale) !== s, v0.scale);
+    const v1 = await view();
+    assert(Math.abs(v1.scale / v0.scale - 0.5) < 1e-3, `the pinch zoomed by ${v1.scale / v0.scale}, not 0.5`);
+    const [p0, p1] = [graphPoint(v0), graphPoint(v1)];
+    assert(Math.abs(p0.x - p1.x) < 1 && Math.abs(p0.y - p1.y) < 1, `the point under the fingers moved from (${p0.x}, ${p0.y}) to (${p1.x}, ${p1.y})`);
     assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
   });
 
