@@ -1,4 +1,4 @@
-// Starts the playground: loads the page's wasm module (the yew app) and mounts it into #app, or says why it could not; and compiles the workers' wasm modules, each once, for every worker the page starts (irplayWorker).
+// Starts the playground: loads the page's wasm module (the yew app, preloaded by index.html) and mounts it into #app once editor.js has run, or says why it could not; and compiles the workers' wasm modules, each once, for every worker the page starts (irplayWorker), the checker's as soon as the page's has arrived.
 import init, { start_app } from './irplay_web.js';
 
 /** The workers' wasm modules (`irplay-web` built with the `worker` and `full` features). */
@@ -36,12 +36,46 @@ globalThis.irplayWorker = (name) => {
   return w;
 };
 
+/** Resolves once the document is parsed, and so editor.js (a classic script at the end of the
+ * body, before which this async module may run) has defined `IrplayEditor`. */
+const parsed = new Promise((resolve) => {
+  if (document.readyState !== 'loading') resolve();
+  else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+});
+
+/** Resolves once the page's wasm has arrived (its resource timing entry is written when the
+ * response ends, whether index.html's preload or init() fetched it), or at once when the
+ * browser keeps no resource timing. */
+function pageWasmArrived() {
+  const url = new URL('irplay_web_bg.wasm', import.meta.url).href;
+  return new Promise((resolve) => {
+    if (typeof PerformanceObserver !== 'function') {
+      resolve();
+      return;
+    }
+    const seen = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.name === url)) {
+        seen.disconnect();
+        resolve();
+      }
+    });
+    try {
+      seen.observe({ type: 'resource', buffered: true });
+    } catch {
+      resolve();
+    }
+  });
+}
+
 try {
   // The page's module first, with the whole connection to itself: the editor takes keys before
   // the checker's module (diagnostics, the CFG) has arrived. That one is fetched as soon as the
-  // page's is in, before the app asks for its first worker.
-  await init();
-  compile('irplay_worker').catch(() => {});
+  // page's has arrived, while it compiles and the app starts, before the app asks for its first
+  // worker. index.html preloads this module, its glue and the page's wasm, and runs it `async`:
+  // the wasm downloads while editor.js is still being fetched or run.
+  const page = init();
+  Promise.race([pageWasmArrived(), page]).then(() => compile('irplay_worker').catch(() => {}), () => {});
+  await Promise.all([page, parsed]);
   start_app();
 } catch (err) {
   const app = document.getElementById('app');
