@@ -43,18 +43,28 @@ const parsed = new Promise((resolve) => {
   else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
 });
 
-/** Resolves once the page's wasm has arrived (its resource timing entry is written when the
- * response ends, whether index.html's preload or init() fetched it), or at once when the
- * browser keeps no resource timing. */
+const PAGE_WASM = new URL('irplay_web_bg.wasm', import.meta.url).href;
+
+/** Whether the page's wasm has arrived: its resource timing entry is written when the response
+ * ends, whether index.html's preload or init() fetched it. */
+function pageWasmIn() {
+  try {
+    return performance.getEntriesByName(PAGE_WASM).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once the page's wasm has arrived, or at once when the browser keeps no resource
+ * timing. */
 function pageWasmArrived() {
-  const url = new URL('irplay_web_bg.wasm', import.meta.url).href;
   return new Promise((resolve) => {
     if (typeof PerformanceObserver !== 'function') {
       resolve();
       return;
     }
     const seen = new PerformanceObserver((list) => {
-      if (list.getEntries().some((e) => e.name === url)) {
+      if (list.getEntries().some((e) => e.name === PAGE_WASM)) {
         seen.disconnect();
         resolve();
       }
@@ -88,8 +98,8 @@ b:
  * link the main thread is idle then), so that V8 has compiled CodeMirror's code when the app
  * mounts the real one: that mount is then about twice as fast. Nothing when the wasm is
  * already in (its start would only wait), or when editor.js did not load. */
-function warmEditor(arrived) {
-  if (arrived() || !globalThis.IrplayEditor) return;
+function warmEditor() {
+  if (pageWasmIn() || !globalThis.IrplayEditor) return;
   try {
     IrplayEditor.create(null, { text: SAMPLE }).destroy();
   } catch {
@@ -104,12 +114,8 @@ try {
   // worker. index.html preloads this module, its glue and the page's wasm, and runs it `async`:
   // the wasm downloads while editor.js is still being fetched or run.
   const page = init();
-  let arrived = false;
-  Promise.race([pageWasmArrived(), page]).then(() => {
-    arrived = true;
-    compile('irplay_worker').catch(() => {});
-  }, () => {});
-  await Promise.all([page, parsed.then(() => warmEditor(() => arrived))]);
+  Promise.race([pageWasmArrived(), page]).then(() => compile('irplay_worker').catch(() => {}), () => {});
+  await Promise.all([page, parsed.then(warmEditor)]);
   start_app();
 } catch (err) {
   const app = document.getElementById('app');
