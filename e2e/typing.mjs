@@ -2,9 +2,10 @@
 // llvm-as-19, and without a diagnostic in the page) is typed into at a few places, and the
 // page's main-thread time per keystroke (Chromium's TaskDuration and ScriptDuration, from the
 // first key to the diagnostics of the last drawn) is recorded next to the same typing in the
-// default example, as `typing_*` figures in metrics.json (figures, not assertions). What is
-// asserted is behaviour: the typed text is there, an error typed in shows up, and goes away
-// once fixed. Called from playground.mjs with its helpers.
+// default example and in a module of one screenful, as `typing_*` figures in metrics.json
+// (figures, not assertions). What is asserted is behaviour: the typed text is there, only the
+// typed bytes cross to the checker, a value far down is described once scrolled to, an error
+// typed in shows up, and goes away once fixed. Called from playground.mjs with its helpers.
 import { execFileSync } from 'node:child_process';
 
 /**
@@ -58,6 +59,7 @@ function tool(name, args, input) {
 }
 
 const LINES = 5000;
+const SCREENFUL = 60; // lines: more than the editor shows at 1280x800
 const TYPED = ' ; typed by the test'; // a comment: every prefix of it keeps the module valid
 const PLACES = 3;
 
@@ -140,6 +142,15 @@ export async function run({ test, ctx, open, editorText, assert, metrics }) {
     await other.close();
     await page.click('.toast .btn'); // Close
 
+    // A module of one screenful (the default example fills a third of the editor): the cost
+    // of drawing a full editor, whatever the module's size.
+    const screen = bigModule(SCREENFUL);
+    await page.evaluate((t) => window.IrplayEditor.last.setText(t), screen);
+    await settled(page, true);
+    const screenLines = Array.from({ length: PLACES }, (_, i) => Math.floor(SCREENFUL * (i + 1) / (PLACES + 1)));
+    await measureTyping(page, cdp, [screenLines[0] + 7], 30);
+    const full = await measureTyping(page, cdp, screenLines, 30);
+
     // The big module: no diagnostics, then the same typing.
     await page.evaluate((t) => window.IrplayEditor.last.setText(t), big);
     await settled(page, true);
@@ -184,6 +195,9 @@ export async function run({ test, ctx, open, editorText, assert, metrics }) {
     metrics.typing_big_lines = LINES;
     metrics.typing_default_main_thread_ms_per_key = dflt.task;
     metrics.typing_default_script_ms_per_key = dflt.script;
+    metrics.typing_screenful_lines = SCREENFUL;
+    metrics.typing_screenful_main_thread_ms_per_key = full.task;
+    metrics.typing_screenful_script_ms_per_key = full.script;
     metrics.typing_big_main_thread_ms_per_key = large.task;
     metrics.typing_big_script_ms_per_key = large.script;
 
