@@ -350,8 +350,23 @@ impl host::Engine for Wt<'_> {
         let Some(main) = self.instance.get_func(&mut *self.store, "main") else {
             return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
         };
-        let params: Vec<Val> = args.iter().map(|&a| Val::I32(a as i32)).collect();
-        let mut results = vec![Val::I32(0); main.ty(&*self.store).results().len()];
+        // `args` are `argc`, `argv` and `envp` as far as `main` takes them; any further
+        // parameter gets zero, as in the interpreter.
+        let ty = main.ty(&*self.store);
+        let params: Vec<Val> = ty
+            .params()
+            .enumerate()
+            .map(|(i, t)| {
+                let a = args.get(i).copied().unwrap_or(0);
+                match t {
+                    wasmtime::ValType::I64 => Val::I64(i64::from(a)),
+                    wasmtime::ValType::F32 => Val::F32(0),
+                    wasmtime::ValType::F64 => Val::F64(0),
+                    _ => Val::I32(a as i32),
+                }
+            })
+            .collect();
+        let mut results = vec![Val::I32(0); ty.results().len()];
         if let Err(e) = main.call(&mut *self.store, &params, &mut results) {
             return Err(self.fail(e));
         }

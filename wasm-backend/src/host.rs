@@ -1,10 +1,10 @@
 //! The host protocol of a compiled module, written once for every wasm engine (wasmtime in
 //! `irplay run --engine wasm`, the browser's `WebAssembly` in the playground): after the
 //! engine has instantiated the module with the C library of [`crate::libc`] as its imports,
-//! [`run`] finds the heap base, sets up the library, calls `main` (with `argc` and `argv`
-//! when it takes them), checks whether an exception escaped it, runs the `atexit` handlers
-//! (which include the global destructors, see the module's ABI) and says how the program
-//! ended. Global constructors run inside the exported `main`. A module compiled with
+//! [`run`] finds the heap base, sets up the library, calls `main` (with `argc`, `argv` and an
+//! empty environment `envp` as far as it takes them), checks whether an exception escaped it,
+//! runs the `atexit` handlers (which include the global destructors, see the module's ABI) and
+//! says how the program ended. Global constructors run inside the exported `main`. A module compiled with
 //! [`crate::Options::limits`] gets its step and depth budgets before `main` runs; the
 //! library keeps the memory and output limits and writes the output to the host's sink.
 //!
@@ -133,6 +133,11 @@ fn run_main<E: Engine>(e: &mut E, ptr_bytes: u8, setup: Setup) -> Result<u8, Fai
         let argv = e.with_libc(|libc, mem| libc.make_argv(mem, program, args));
         main_args =
             vec![args.len() as u32 + 1, argv.map_err(|m| Fail::Stop(Stop::error(m)))? as u32];
+    }
+    if arity >= 3 {
+        // `envp`: an empty environment (one null pointer), as `getenv` finds none.
+        let envp = e.with_libc(|libc, mem| libc.make_envp(mem));
+        main_args.push(envp.map_err(|m| Fail::Stop(Stop::error(m)))? as u32);
     }
     let mut end = e.call_main(&main_args).map(|v| v as u8);
     if end.is_ok() && exception_escaped(e) {

@@ -214,14 +214,25 @@ impl Libc {
         program: &str,
         args: &[String],
     ) -> Result<u64, String> {
-        let pb = self.ptr_bytes as u64;
         let mut strings: Vec<Vec<u8>> = vec![program.as_bytes().to_vec()];
         strings.extend(args.iter().map(|a| a.as_bytes().to_vec()));
+        self.make_strings(mem, &strings)
+    }
+
+    /// Builds `envp`, an empty environment (a null pointer alone), in the heap; its address.
+    pub fn make_envp(&mut self, mem: &mut dyn Memory) -> Result<u64, String> {
+        self.make_strings(mem, &[])
+    }
+
+    /// Builds a null-terminated array of pointers to `strings` (each NUL-terminated after it)
+    /// in the heap; its address.
+    fn make_strings(&mut self, mem: &mut dyn Memory, strings: &[Vec<u8>]) -> Result<u64, String> {
+        let pb = self.ptr_bytes as u64;
         let total: u64 = strings.iter().map(|s| s.len() as u64 + 1).sum::<u64>()
             + (strings.len() as u64 + 1) * pb;
         let at = self.malloc(mem, total, 16);
         if at == 0 {
-            return Err("no memory for argv".into());
+            return Err("no memory for the arguments or the environment of main".into());
         }
         let mut s_at = at + (strings.len() as u64 + 1) * pb;
         let mut b = Bound { libc: self, mem, args: &[] };
@@ -230,6 +241,8 @@ impl Libc {
             b.write_bytes_nul(s_at, s).map_err(|e| e.to_string())?;
             s_at += s.len() as u64 + 1;
         }
+        let end = at + strings.len() as u64 * pb;
+        b.store(end, pb as usize, 0).map_err(|e| e.to_string())?;
         Ok(at)
     }
 

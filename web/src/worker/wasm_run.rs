@@ -550,6 +550,12 @@ mod browser {
                     &JsValue::from(*argc as i32),
                     &JsValue::from(*argv as i32),
                 ),
+                [argc, argv, envp, ..] => main.call3(
+                    &JsValue::NULL,
+                    &JsValue::from(*argc as i32),
+                    &JsValue::from(*argv as i32),
+                    &JsValue::from(*envp as i32),
+                ),
                 _ => main.call0(&JsValue::NULL),
             };
             match called {

@@ -187,7 +187,8 @@ impl Interp<'_> {
         }
     }
 
-    /// Arguments for the entry function: `(argc, argv)` for `main`, else `int_args`.
+    /// Arguments for the entry function: `(argc, argv)` for `main` (and an empty `envp`), else
+    /// `int_args`.
     pub fn entry_args(&mut self, g: u32, opts: &crate::interp::Options) -> Res<Vec<(Val, TypeId)>> {
         let m = self.m;
         let Some(f) = m.func(crate::ir::GlobalId::from_u32(g)) else { return Ok(Vec::new()) };
@@ -207,8 +208,14 @@ impl Interp<'_> {
                     & crate::interp::value::mask(m.types.int_bits(params[0]).unwrap_or(32)),
             ));
             let mut v = vec![(argc, params[0]), (Val::S(self.ptr_to(argv_idx)), params[1])];
-            for t in params.iter().skip(2) {
-                v.push((self.zero_val(*t), *t));
+            for (k, t) in params.iter().enumerate().skip(2) {
+                if k == 2 && matches!(m.types.get(*t), crate::ir::Type::Ptr(_)) {
+                    // `envp`: an empty environment (one null pointer), as `getenv` finds none.
+                    let envp = self.mem.alloc(8, 16, AllocKind::Runtime, 0)?;
+                    v.push((Val::S(self.ptr_to(envp)), *t));
+                } else {
+                    v.push((self.zero_val(*t), *t));
+                }
             }
             return Ok(v);
         }
