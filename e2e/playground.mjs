@@ -344,6 +344,14 @@ await test('run as WebAssembly: compiled in the worker, same stdout, the module 
   await page.waitForSelector('#status.status-ok');
   await page.click('#run-top');
   await page.waitForFunction((want) => document.querySelector('#stdout')?.textContent === want, qsortOut);
+  // A main that takes envp gets an empty environment, as in the interpreter (the golden is
+  // lli-19's and the native program's output).
+  const envpIr = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'main-envp.ll'), 'utf8');
+  const envpOut = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'main-envp.ll.stdout'), 'utf8');
+  await setText(page, envpIr);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#run-top');
+  await page.waitForFunction((want) => document.querySelector('#stdout')?.textContent === want, envpOut);
   // exit() inside the module ends the run with its status.
   await setText(page, EXIT3);
   await page.waitForSelector('#status.status-ok');
