@@ -129,6 +129,9 @@ fn run_main<E: Engine>(e: &mut E, ptr_bytes: u8, setup: Setup) -> Result<u8, Fai
         return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
     };
     let mut main_args = Vec::new();
+    if arity == 1 {
+        main_args = vec![args.len() as u32 + 1];
+    }
     if arity >= 2 {
         let argv = e.with_libc(|libc, mem| libc.make_argv(mem, program, args));
         main_args =

@@ -545,6 +545,7 @@ mod browser {
                 return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
             };
             let called = match args {
+                [argc] => main.call1(&JsValue::NULL, &JsValue::from(*argc as i32)),
                 [argc, argv] => main.call2(
                     &JsValue::NULL,
                     &JsValue::from(*argc as i32),

@@ -187,12 +187,19 @@ impl Interp<'_> {
         }
     }
 
-    /// Arguments for the entry function: `(argc, argv)` for `main` (and an empty `envp`), else
-    /// `int_args`.
+    /// Arguments for the entry function: `argc`, `argv` and an empty `envp` for `main`, as far
+    /// as it takes them; else `int_args`.
     pub fn entry_args(&mut self, g: u32, opts: &crate::interp::Options) -> Res<Vec<(Val, TypeId)>> {
         let m = self.m;
         let Some(f) = m.func(crate::ir::GlobalId::from_u32(g)) else { return Ok(Vec::new()) };
         let params: Vec<TypeId> = m.types.func_sig(f.ty).map(|s| s.1.to_vec()).unwrap_or_default();
+        // `main(argc)` alone: the count of the program name and the arguments.
+        if let (true, [t]) = (opts.entry == "main", params.as_slice()) {
+            if let Some(bits) = m.types.int_bits(*t) {
+                let argc = (opts.args.len() as u64 + 1) & crate::interp::value::mask(bits);
+                return Ok(vec![(Val::S(Slot::int(argc)), *t)]);
+            }
+        }
         if opts.entry == "main" && params.len() >= 2 {
             let mut all = vec![opts.program_name.clone()];
             all.extend(opts.args.iter().cloned());
