@@ -4,9 +4,9 @@
 //! [`run`] finds the heap base, sets up the library, calls `main` (with `argc`, `argv` and an
 //! empty environment `envp` as far as it takes them), checks whether an exception escaped it,
 //! runs the `atexit` handlers (which include the global destructors, see the module's ABI) and
-//! says how the program ended. Global constructors run inside the exported `main`. A module compiled with
-//! [`crate::Options::limits`] gets its step and depth budgets before `main` runs; the
-//! library keeps the memory and output limits and writes the output to the host's sink.
+//! says how the program ended. Global constructors run inside the exported `main`. A module
+//! compiled with [`crate::Options::limits`] gets its step and depth budgets before `main` runs;
+//! the library keeps the memory and output limits and writes the output to the host's sink.
 //!
 //! Exit statuses ([`status`]), as `irplay run`'s: `main`'s return value or `exit`'s argument
 //! (mod 256); 134 for `abort` and failed assertions; 70 for a trap (which only undefined
@@ -129,13 +129,12 @@ fn run_main<E: Engine>(e: &mut E, ptr_bytes: u8, setup: Setup) -> Result<u8, Fai
         return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
     };
     let mut main_args = Vec::new();
-    if arity == 1 {
-        main_args = vec![args.len() as u32 + 1];
+    if arity >= 1 {
+        main_args.push(args.len() as u32 + 1);
     }
     if arity >= 2 {
         let argv = e.with_libc(|libc, mem| libc.make_argv(mem, program, args));
-        main_args =
-            vec![args.len() as u32 + 1, argv.map_err(|m| Fail::Stop(Stop::error(m)))? as u32];
+        main_args.push(argv.map_err(|m| Fail::Stop(Stop::error(m)))? as u32);
     }
     if arity >= 3 {
         // `envp`: an empty environment (one null pointer), as `getenv` finds none.

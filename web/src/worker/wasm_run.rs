@@ -544,21 +544,9 @@ mod browser {
             let Some(main) = main else {
                 return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
             };
-            let called = match args {
-                [argc] => main.call1(&JsValue::NULL, &JsValue::from(*argc as i32)),
-                [argc, argv] => main.call2(
-                    &JsValue::NULL,
-                    &JsValue::from(*argc as i32),
-                    &JsValue::from(*argv as i32),
-                ),
-                [argc, argv, envp, ..] => main.call3(
-                    &JsValue::NULL,
-                    &JsValue::from(*argc as i32),
-                    &JsValue::from(*argv as i32),
-                    &JsValue::from(*envp as i32),
-                ),
-                _ => main.call0(&JsValue::NULL),
-            };
+            // `argc`, `argv` and `envp` as far as `main` takes them (a missing one is 0).
+            let list: js_sys::Array = args.iter().map(|&a| JsValue::from(a as i32)).collect();
+            let called = main.apply(&JsValue::NULL, &list);
             match called {
                 Ok(v) if v.is_bigint() => Ok(i64::try_from(v).map_or(0, |x| x as u64)),
                 Ok(v) => Ok(v.as_f64().map_or(0, |x| x as i64 as u64)),

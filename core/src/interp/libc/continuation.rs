@@ -187,42 +187,43 @@ impl Interp<'_> {
         }
     }
 
+    /// A null-terminated array of pointers to copies of `strings` (each NUL-terminated), in
+    /// runtime memory: `argv`, or an empty `envp`.
+    fn strings(&mut self, strings: &[Vec<u8>]) -> Res<Slot> {
+        let array = self.mem.alloc((strings.len() as u64 + 1) * 8, 16, AllocKind::Runtime, 0)?;
+        for (i, a) in strings.iter().enumerate() {
+            let idx = self.mem.alloc(a.len() as u64 + 1, 1, AllocKind::Runtime, 0)?;
+            self.mem.range_mut((idx as usize, 0), a.len()).0.copy_from_slice(a);
+            let p = self.ptr_to(idx);
+            self.mem.write_slot(array as usize, i * 8, 8, p, &self.origins);
+        }
+        Ok(self.ptr_to(array))
+    }
+
     /// Arguments for the entry function: `argc`, `argv` and an empty `envp` for `main`, as far
     /// as it takes them; else `int_args`.
     pub fn entry_args(&mut self, g: u32, opts: &crate::interp::Options) -> Res<Vec<(Val, TypeId)>> {
         let m = self.m;
         let Some(f) = m.func(crate::ir::GlobalId::from_u32(g)) else { return Ok(Vec::new()) };
         let params: Vec<TypeId> = m.types.func_sig(f.ty).map(|s| s.1.to_vec()).unwrap_or_default();
-        // `main(argc)` alone: the count of the program name and the arguments.
-        if let (true, [t]) = (opts.entry == "main", params.as_slice()) {
-            if let Some(bits) = m.types.int_bits(*t) {
-                let argc = (opts.args.len() as u64 + 1) & crate::interp::value::mask(bits);
-                return Ok(vec![(Val::S(Slot::int(argc)), *t)]);
-            }
-        }
-        if opts.entry == "main" && params.len() >= 2 {
+        // `main(argc)`, `main(argc, argv)` or `main(argc, argv, envp)`.
+        let argc_bits = params.first().and_then(|&t| m.types.int_bits(t));
+        if opts.entry == "main" && (params.len() >= 2 || argc_bits.is_some()) {
             let mut all = vec![opts.program_name.clone()];
             all.extend(opts.args.iter().cloned());
-            let argv_idx = self.mem.alloc((all.len() as u64 + 1) * 8, 16, AllocKind::Runtime, 0)?;
-            for (i, a) in all.iter().enumerate() {
-                let idx = self.mem.alloc(a.len() as u64 + 1, 1, AllocKind::Runtime, 0)?;
-                self.mem.range_mut((idx as usize, 0), a.len()).0.copy_from_slice(a);
-                let p = self.ptr_to(idx);
-                self.mem.write_slot(argv_idx as usize, i * 8, 8, p, &self.origins);
-            }
-            let argc = Val::S(Slot::int(
-                all.len() as u64
-                    & crate::interp::value::mask(m.types.int_bits(params[0]).unwrap_or(32)),
-            ));
-            let mut v = vec![(argc, params[0]), (Val::S(self.ptr_to(argv_idx)), params[1])];
-            for (k, t) in params.iter().enumerate().skip(2) {
-                if k == 2 && matches!(m.types.get(*t), crate::ir::Type::Ptr(_)) {
+            let mask = crate::interp::value::mask(argc_bits.unwrap_or(32));
+            let mut v = Vec::with_capacity(params.len());
+            for (k, &t) in params.iter().enumerate() {
+                let val = match k {
+                    0 => Val::S(Slot::int(all.len() as u64 & mask)),
+                    1 => Val::S(self.strings(&all)?),
                     // `envp`: an empty environment (one null pointer), as `getenv` finds none.
-                    let envp = self.mem.alloc(8, 16, AllocKind::Runtime, 0)?;
-                    v.push((Val::S(self.ptr_to(envp)), *t));
-                } else {
-                    v.push((self.zero_val(*t), *t));
-                }
+                    2 if matches!(m.types.get(t), crate::ir::Type::Ptr(_)) => {
+                        Val::S(self.strings(&[])?)
+                    }
+                    _ => self.zero_val(t),
+                };
+                v.push((val, t));
             }
             return Ok(v);
         }
