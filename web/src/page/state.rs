@@ -476,7 +476,7 @@ impl State {
             Action::NoWorker(worker, message) => {
                 match worker {
                     Worker::Analysis => {
-                        self.stop_analysis(&mut fx);
+                        fx.push(self.stop_analysis());
                         self.toast.get_or_insert_with(|| {
                             "Web Workers are not available: checking and running are off".into()
                         });

@@ -7,7 +7,7 @@
 
 use crate::now_ms;
 use crate::protocol::{
-    Analysis, AnalysisReply, AnalyzeRequest, Diag, FunctionInfo, Mark, TextUpdate, Views,
+    Analysis, AnalysisReply, AnalyzeRequest, CfgView, Diag, FunctionInfo, Mark, TextUpdate, Views,
 };
 use crate::worker::{cfgview, legacy, values};
 use irplay_core::analysis::may_poison::Reason;
@@ -73,6 +73,14 @@ pub fn analyze_with(id: u32, text: &str, function: Option<&str>, upgrade: bool) 
     let mut a = analysis(id, text, &checked, function, upgrade, &Views::default());
     a.millis = now_ms() - start;
     a
+}
+
+/// The CFG of `function` in `text` (or of `main`, or of the first defined function) and no
+/// other view: the pass view's graphs before and after a step.
+pub fn cfg_of(id: u32, text: &str, function: &str) -> Option<CfgView> {
+    let checked = irplay_core::check(text);
+    let only_cfg = Views { cfg: true, may_poison: false, values: None };
+    analysis(id, text, &checked, Some(function), false, &only_cfg).cfg
 }
 
 /// The analysis of `text`, checked as `checked`, with `views`.

@@ -17,7 +17,7 @@ pub mod values;
 pub mod wasm_run;
 pub mod wasm_trap;
 
-pub use analysis::{analyze, analyze_with};
+pub use analysis::{analyze, analyze_with, cfg_of};
 
 use crate::now_ms;
 use crate::protocol::{
@@ -152,9 +152,7 @@ pub fn handle(req: Request) -> Reply {
 
 /// Lays out a step's function in the module before the pass and in the module after it.
 pub fn step_cfgs(r: StepCfgsRequest) -> StepCfgs {
-    let cfg = |text: &Option<String>| {
-        text.as_deref().and_then(|t| analyze(r.id, t, Some(&r.function)).cfg)
-    };
+    let cfg = |text: &Option<String>| text.as_deref().and_then(|t| cfg_of(r.id, t, &r.function));
     StepCfgs { id: r.id, step: r.step, before: cfg(&r.before), after: cfg(&r.after) }
 }
 

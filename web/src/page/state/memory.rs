@@ -20,12 +20,7 @@ impl State {
         }
         // A busy worker is left alone: its next reply tells the size again.
         let op = match worker {
-            Worker::Analysis if !self.analysis_worker.busy() => {
-                self.stop_analysis(fx);
-                self.workers_replaced = self.workers_replaced.saturating_add(1);
-                fx.push(Effect::Render);
-                return;
-            }
+            Worker::Analysis if !self.analysis_worker.busy() => self.stop_analysis(),
             Worker::Run if !self.run_worker.busy() => Effect::Run(self.run_worker.stop()),
             Worker::Opt if !self.opt_worker.busy() => Effect::Opt(self.opt_worker.stop()),
             Worker::Asm if !self.asm_worker.busy() => Effect::Asm(self.asm_worker.stop()),

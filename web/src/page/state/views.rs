@@ -80,10 +80,10 @@ impl State {
         }
     }
 
-    /// Ends the analysis worker (and forgets the text it held).
-    pub(super) fn stop_analysis(&mut self, fx: &mut Vec<Effect>) {
-        let op = self.analysis_worker.stop();
-        self.post_analysis(Some(op), fx);
+    /// Ends the analysis worker and forgets the text it held: the effect to carry out.
+    pub(super) fn stop_analysis(&mut self) -> Effect {
+        self.lazy.base = None;
+        Effect::Analysis(self.analysis_worker.stop())
     }
 
     /// The worker did not hold the text request `id` edited (it is a new one): the text is sent
