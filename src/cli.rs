@@ -63,7 +63,8 @@ pub struct CheckArgs {
 /// Every engine keeps the limits below.
 ///
 /// The program's standard input (`getchar`, `fgets`, `scanf`) is irplay's, read as the
-/// program asks for it. Its output is written as it runs, buffered as C buffers it: stdout
+/// program asks for it. Its environment (`getenv`, main's `envp`) is the `--env` entries
+/// alone, sorted by name, in every engine. Its output is written as it runs, buffered as C buffers it: stdout
 /// line by line on a terminal and in 8 KiB blocks otherwise, stderr line by line.
 #[derive(Args)]
 pub struct RunArgs {
@@ -89,6 +90,11 @@ pub struct RunArgs {
     /// Arguments: `argv[1..]` for main, integers for another entry.
     #[arg(last = true)]
     pub args: Vec<String>,
+    /// Give the program the environment variable NAME (`getenv`, main's `envp`), set to VALUE
+    /// or, without `=`, to its value in irplay's environment. Repeatable. The program's
+    /// environment is these alone, in every engine (none by default).
+    #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = crate::run::env_entry)]
+    pub env: Vec<String>,
     /// Where to run: the interpreter, compiled to wasm32 and run in wasmtime, or compiled to
     /// native code (`--target`) and run in this process (x86-64) or as an executable (AArch64,
     /// under `qemu-aarch64` on other hosts).
@@ -133,6 +139,9 @@ pub struct DebugArgs {
     /// Arguments: `argv[1..]` for main.
     #[arg(last = true)]
     pub args: Vec<String>,
+    /// Give the program the environment variable NAME, as `irplay run --env` does.
+    #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = crate::run::env_entry)]
+    pub env: Vec<String>,
 }
 
 /// Compile a module to WebAssembly (`--target wasm32`), x86-64 code (`--target x86_64`) or

@@ -314,6 +314,7 @@ fn run_file(
     trace: bool,
     stats: bool,
     args: &[String],
+    env: &[String],
 ) -> ExitCode {
     let (file, module) = match load_valid(path) {
         Ok(v) => v,
@@ -326,6 +327,7 @@ fn run_file(
         entry: entry.to_string(),
         trace,
         program_name: path.display().to_string().into_bytes(),
+        env: run::environment(env).into_iter().map(String::into_bytes).collect(),
         ..limits.options()
     };
     if entry == "main" {
@@ -342,6 +344,13 @@ fn run_file(
         }
     }
     run::run(&file, &module, &opts, stats)
+}
+
+/// How `irplay run` starts the program of `file`: its name as `argv[0]`, the arguments and
+/// the environment of the command line.
+fn invocation(file: &Path, args: &[String], env: &[String]) -> run::Invocation {
+    let program = file.display().to_string();
+    run::Invocation { program, args: args.to_vec(), env: run::environment(env) }
 }
 
 /// True if `module` defines the function `entry` a run (or an executable) starts at; else
@@ -475,17 +484,25 @@ fn main() -> ExitCode {
             eprintln!("irplay: error: {flag} goes with --engine native, not --engine {name}");
             ExitCode::from(2)
         }
-        Command::Run(RunArgs { file, args, engine: Engine::Wasm, limits, .. }) => {
+        Command::Run(RunArgs { file, args, env, engine: Engine::Wasm, limits, .. }) => {
             let limits = *limits;
+            let inv = invocation(file, args, env);
             compile_file(file, &mut Timings::default(), |f, m, _| {
                 if !has_entry(f, m, "main") {
                     return run::Stop::ERROR;
                 }
-                run_wasm(f, m, &file.display().to_string(), args, &limits)
+                run_wasm(f, m, &inv, &limits)
             })
         }
         Command::Run(RunArgs {
-            file, args, engine: Engine::Native, target, cpu, limits, ..
+            file,
+            args,
+            env,
+            engine: Engine::Native,
+            target,
+            cpu,
+            limits,
+            ..
         }) => {
             let target = match target.map(Target::native) {
                 None => native_host::host_target(),
@@ -499,11 +516,12 @@ fn main() -> ExitCode {
                 }
             };
             let how = native_host::RunHow { target, cpu: cpu.clone(), limits: *limits };
+            let inv = invocation(file, args, env);
             compile_file(file, &mut Timings::default(), |f, m, _| {
                 if !has_entry(f, m, "main") {
                     return run::Stop::ERROR;
                 }
-                native_host::run(f, m, &how, &file.display().to_string(), args)
+                native_host::run(f, m, &how, &inv)
             })
         }
         Command::Build(args) => build(args),
@@ -521,12 +539,13 @@ fn main() -> ExitCode {
             trace,
             stats,
             args,
+            env,
             engine: Engine::Interp,
             dump_ops: false,
             // Refused above with --target or --cpu.
             target: _,
             cpu: _,
-        }) => run_file(file, entry, *limits, *trace, *stats, args),
+        }) => run_file(file, entry, *limits, *trace, *stats, args, env),
         Command::Opt(OptArgs {
             file,
             passes,
@@ -576,11 +595,10 @@ fn main() -> ExitCode {
 fn run_wasm(
     f: &irplay_core::diag::SourceFile,
     m: &irplay_core::ir::Module,
-    program: &str,
-    args: &[String],
+    inv: &run::Invocation,
     limits: &run::Limits,
 ) -> u8 {
-    wasm_run::run(f, m, program, args, limits)
+    wasm_run::run(f, m, inv, limits)
 }
 
 /// `irplay run --engine wasm` in a build without wasmtime.
@@ -588,8 +606,7 @@ fn run_wasm(
 fn run_wasm(
     _: &irplay_core::diag::SourceFile,
     _: &irplay_core::ir::Module,
-    _: &str,
-    _: &[String],
+    _: &run::Invocation,
     _: &run::Limits,
 ) -> u8 {
     eprintln!(

@@ -115,10 +115,10 @@ pub fn run_exe(
     qemu: Option<&Path>,
     cpu: Option<&str>,
     exe: &Path,
-    program: &str,
-    args: &[String],
+    inv: &crate::run::Invocation,
     max_output: u64,
 ) -> Result<u8, u8> {
+    let program = inv.program.as_str();
     let mut cmd = match qemu {
         Some(q) => {
             let mut c = Command::new(q);
@@ -128,9 +128,10 @@ pub fn run_exe(
             if let Some(cpu) = cpu {
                 c.arg("-cpu").arg(cpu);
             }
-            if std::env::var_os("QEMU_LD_PREFIX").is_none() {
-                c.arg("-L").arg(SYSROOT);
-            }
+            // qemu hands the program its own environment, which is the program's alone
+            // (below): the prefix is given as an option.
+            let prefix = std::env::var_os("QEMU_LD_PREFIX").filter(|p| !p.is_empty());
+            c.arg("-L").arg(prefix.unwrap_or_else(|| SYSROOT.into()));
             c.arg("-0").arg(program).arg(exe);
             c
         }
@@ -145,11 +146,55 @@ pub fn run_exe(
             c
         }
     };
-    cmd.args(args);
+    cmd.args(&inv.args);
+    // The program's environment is the run's alone, in the order every engine gives it; qemu
+    // hands over its own in the reverse order, so it gets the entries last first.
+    let mut env: Vec<&str> = inv.env.iter().map(String::as_str).collect();
+    if qemu.is_some() {
+        env.reverse();
+    }
+    set_environment(&mut cmd, &env)?;
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
     no_core_files();
     spawn_pumped(cmd, max_output)
+}
+
+/// Makes `env` (`NAME=VALUE` entries) the whole environment of `cmd`'s process, in this order
+/// (`Command::env` would sort it).
+#[cfg(unix)]
+fn set_environment(cmd: &mut Command, env: &[&str]) -> Result<(), u8> {
+    use std::os::unix::process::CommandExt as _;
+    let mut block: Vec<*mut std::ffi::c_char> = Vec::with_capacity(env.len() + 1);
+    for e in env {
+        match std::ffi::CString::new(*e) {
+            Ok(s) => block.push(s.into_raw()),
+            Err(_) => {
+                eprintln!("error: environment entry {e:?} contains a NUL byte");
+                return Err(Stop::ERROR);
+            }
+        }
+    }
+    block.push(std::ptr::null_mut());
+    // Kept to the end of the process (it is made once, for the one run).
+    let at = block.leak().as_ptr() as usize;
+    // SAFETY: runs in the child between `fork` and `exec`, where it only sets `environ`
+    // (async-signal-safe), which `exec` then hands to the program; the array is never freed.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::environ = at as *mut *mut std::ffi::c_char;
+            Ok(())
+        });
+    }
+    Ok(())
+}
+
+/// Makes `env` (`NAME=VALUE` entries) the whole environment of `cmd`'s process.
+#[cfg(not(unix))]
+fn set_environment(cmd: &mut Command, env: &[&str]) -> Result<(), u8> {
+    cmd.env_clear();
+    cmd.envs(env.iter().filter_map(|e| e.split_once('=')));
+    Ok(())
 }
 
 /// Spawns `cmd` with its stdout and stderr in pipes this process forwards.

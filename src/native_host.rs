@@ -245,13 +245,12 @@ pub fn run(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
     how: &RunHow,
-    program: &str,
-    args: &[String],
+    inv: &crate::run::Invocation,
 ) -> u8 {
     // AArch64 code on an AArch64 Linux host runs in process, as x86-64 code on an x86-64 one.
     let a64_host = cfg!(all(target_os = "linux", target_arch = "aarch64"));
     if how.target == Target::Aarch64 && !a64_host {
-        return run_aarch64(file, module, how, program, args);
+        return run_aarch64(file, module, how, inv);
     }
     if how.target == Target::X64 && !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         eprintln!(
@@ -268,7 +267,7 @@ pub fn run(
         Ok(c) => c,
         Err(code) => return code,
     };
-    run_compiled(&c, file, program, args, &how.limits)
+    run_compiled(&c, file, inv, &how.limits)
 }
 
 /// AArch64: an executable built in a temporary directory (`--emit exe`), run under qemu (or
@@ -277,8 +276,7 @@ fn run_aarch64(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
     how: &RunHow,
-    program: &str,
-    args: &[String],
+    inv: &crate::run::Invocation,
 ) -> u8 {
     let cpu = how.cpu.as_deref();
     let qemu = match crate::native_cross::check_tools() {
@@ -300,14 +298,8 @@ fn run_aarch64(
     if built != 0 {
         return built;
     }
-    let ended = crate::native_cross::run_exe(
-        qemu.as_deref(),
-        cpu,
-        &exe,
-        program,
-        args,
-        how.limits.max_output,
-    );
+    let ended =
+        crate::native_cross::run_exe(qemu.as_deref(), cpu, &exe, inv, how.limits.max_output);
     drop(dir);
     ended.unwrap_or_else(|code| code)
 }
@@ -316,16 +308,15 @@ fn run_aarch64(
 fn run_compiled(
     c: &Compiled,
     file: &SourceFile,
-    program: &str,
-    args: &[String],
+    inv: &crate::run::Invocation,
     limits: &Limits,
 ) -> u8 {
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
-    crate::native_run::run(c, file, program, args, Some(limits))
+    crate::native_run::run(c, file, inv, Some(limits))
 }
 
 #[cfg(not(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64"))))]
-fn run_compiled(_: &Compiled, _: &SourceFile, _: &str, _: &[String], _: &Limits) -> u8 {
+fn run_compiled(_: &Compiled, _: &SourceFile, _: &crate::run::Invocation, _: &Limits) -> u8 {
     Stop::ERROR
 }

@@ -81,6 +81,9 @@ pub struct Image {
     /// `exit` and `fflush` of the program's C library.
     exit: extern "C" fn(c_int) -> !,
     fflush: unsafe extern "C" fn(*mut libc::FILE) -> c_int,
+    /// The address of the program's C library's `environ` (irplay's own C library is
+    /// another: irplay is linked statically).
+    environ: usize,
 }
 
 impl Drop for Image {
@@ -203,8 +206,12 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
     // SAFETY: sysconf has no preconditions.
     let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
     let libs = Libraries::open();
-    let (Some(exit), Some(fflush)) = (libs.resolve("exit"), libs.resolve("fflush")) else {
-        return Err("cannot find exit and fflush in the shared C library (libc.so.6)".into());
+    let (Some(exit), Some(fflush), Some(environ)) =
+        (libs.resolve("exit"), libs.resolve("fflush"), libs.resolve("environ"))
+    else {
+        return Err(
+            "cannot find exit, fflush and environ in the shared C library (libc.so.6)".into()
+        );
     };
     // SAFETY: the C library's `exit` and `fflush`, of these C signatures.
     let (exit, fflush) = unsafe {
@@ -265,8 +272,16 @@ pub fn load(c: &Compiled) -> Result<Image, String> {
             std::io::Error::last_os_error()
         ));
     }
-    let mut image =
-        Image { base: base.cast(), len, code_len, text_len, addrs: vec![0; nsyms], exit, fflush };
+    let mut image = Image {
+        base: base.cast(),
+        len,
+        code_len,
+        text_len,
+        addrs: vec![0; nsyms],
+        exit,
+        fflush,
+        environ,
+    };
     // SAFETY: the region is `len` bytes, readable and writable, and only this slice uses it
     // until the code runs.
     let mem = unsafe { std::slice::from_raw_parts_mut(image.base, len) };
@@ -701,8 +716,7 @@ fn install_handlers() -> Result<(), String> {
 pub fn run(
     c: &Compiled,
     file: &SourceFile,
-    program: &str,
-    args: &[String],
+    inv: &crate::run::Invocation,
     limits: Option<&crate::run::Limits>,
 ) -> u8 {
     let fail = |m: String| {
@@ -717,17 +731,16 @@ pub fn run(
             Err(e) => return fail(e),
         }
         crate::native_limits::set_max_memory(l.max_memory);
-        return run_here(c, file, program, args, Some(l), line_buffered);
+        return run_here(c, file, inv, Some(l), line_buffered);
     }
-    run_here(c, file, program, args, None, false)
+    run_here(c, file, inv, None, false)
 }
 
 /// [`run`] in this process.
 fn run_here(
     c: &Compiled,
     file: &SourceFile,
-    program: &str,
-    args: &[String],
+    inv: &crate::run::Invocation,
     limits: Option<&crate::run::Limits>,
     line_buffered: bool,
 ) -> u8 {
@@ -743,15 +756,29 @@ fn run_here(
     let Some(main) = image.addr(main_sym).filter(|&a| a != 0) else {
         return fail("main has no address".into());
     };
-    let mut argv_c = Vec::with_capacity(args.len() + 1);
-    for a in std::iter::once(program).chain(args.iter().map(String::as_str)) {
-        match CString::new(a) {
+    let mut argv_c = Vec::with_capacity(inv.args.len() + 1);
+    for a in std::iter::once(&inv.program).chain(&inv.args) {
+        match CString::new(a.as_str()) {
             Ok(s) => argv_c.push(s),
             Err(_) => return fail(format!("argument {a:?} contains a NUL byte")),
         }
     }
     let mut argv: Vec<*const c_char> = argv_c.iter().map(|s| s.as_ptr()).collect();
     argv.push(std::ptr::null());
+    // The program's environment is the run's alone, as in every engine: its C library's
+    // `environ` is this array (`envp` too), kept to the end of the process.
+    let mut envp: Vec<*mut c_char> = Vec::with_capacity(inv.env.len() + 1);
+    for e in &inv.env {
+        match CString::new(e.as_str()) {
+            Ok(s) => envp.push(s.into_raw()),
+            Err(_) => return fail(format!("environment entry {e:?} contains a NUL byte")),
+        }
+    }
+    envp.push(std::ptr::null_mut());
+    let envp: &'static mut [*mut c_char] = envp.leak();
+    // SAFETY: `image.environ` is the address of the C library's `char **environ`, which a
+    // program may set (POSIX); no other thread runs the program's C library.
+    unsafe { *(image.environ as *mut *mut *mut c_char) = envp.as_mut_ptr() };
     let mut faults = Faults::new(c, file, &image);
     if let Some(l) = limits {
         faults.limits = Some(crate::native_limits::LimitReport {
@@ -782,7 +809,7 @@ fn run_here(
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
         let f: extern "C" fn(c_int, *const *const c_char, *const *const c_char) -> c_int =
             std::mem::transmute::<usize, _>(main);
-        let status = f(argc, argv.as_ptr(), libc::environ as *const *const c_char);
+        let status = f(argc, argv.as_ptr(), envp.as_ptr() as *const *const c_char);
         let exit = image.exit;
         std::mem::forget(image);
         exit(status & 0xff)
@@ -905,7 +932,8 @@ define i32 @main() {
         let c = faulting(&name);
         let file = SourceFile::new("f.ll", FAULT_SOURCE);
         // On a stack of `stacker`, as `irplay` runs.
-        let status = stacker::grow(256 << 20, || run(&c, &file, "f.ll", &[], None));
+        let inv = crate::run::Invocation { program: "f.ll".into(), ..Default::default() };
+        let status = stacker::grow(256 << 20, || run(&c, &file, &inv, None));
         panic!("the run returned {status}");
     }
 

@@ -20,6 +20,52 @@ use std::fmt::Write as _;
 use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
 
+/// What a program is started with, in every engine.
+#[derive(Clone, Debug, Default)]
+pub struct Invocation {
+    /// `argv[0]`.
+    pub program: String,
+    /// `argv[1..]`.
+    pub args: Vec<String>,
+    /// The environment, `NAME=VALUE` strings (from `--env`; none by default).
+    pub env: Vec<String>,
+}
+
+/// `--env NAME=VALUE`, or `--env NAME` for NAME's value in irplay's own environment: the
+/// `NAME=VALUE` string.
+pub fn env_entry(s: &str) -> Result<String, String> {
+    let name = s.split_once('=').map_or(s, |(n, _)| n);
+    if name.is_empty() {
+        return Err("the variable's name is empty (NAME=VALUE)".into());
+    }
+    if s.contains('\0') {
+        return Err("a NUL byte cannot be in the environment".into());
+    }
+    if s.contains('=') {
+        return Ok(s.to_string());
+    }
+    match std::env::var(name) {
+        Ok(v) => Ok(format!("{name}={v}")),
+        Err(std::env::VarError::NotPresent) => {
+            Err(format!("{name} is not set in irplay's environment (give NAME=VALUE)"))
+        }
+        Err(std::env::VarError::NotUnicode(_)) => {
+            Err(format!("{name}'s value in irplay's environment is not UTF-8"))
+        }
+    }
+}
+
+/// The environment of `--env` entries as every engine gives it: one entry a name (a later
+/// one replaces an earlier), sorted by name, so that `envp` is the same array everywhere.
+pub fn environment(entries: &[String]) -> Vec<String> {
+    let mut by_name = std::collections::BTreeMap::new();
+    for e in entries {
+        let name = e.split_once('=').map_or(e.as_str(), |(n, _)| n);
+        by_name.insert(name, e.clone());
+    }
+    by_name.into_values().collect()
+}
+
 /// Exit statuses irplay uses when it stops a run itself.
 pub enum Stop {}
 

@@ -124,8 +124,7 @@ impl<C: AsContextMut> Memory for WtMem<C> {
 pub fn run(
     file: &SourceFile,
     module: &irplay_core::ir::Module,
-    program: &str,
-    args: &[String],
+    inv: &crate::run::Invocation,
     limits: &crate::run::Limits,
 ) -> u8 {
     let (bytes, ptr_bytes, map) = match compile(file, module, true) {
@@ -139,8 +138,9 @@ pub fn run(
         max_output: limits.max_output,
     };
     let setup = Setup {
-        program: program.to_string(),
-        args: args.to_vec(),
+        program: inv.program.clone(),
+        args: inv.args.clone(),
+        env: inv.env.clone(),
         // The program reads irplay's standard input unless the module came from there.
         stdin: if file.name() != "-" {
             Stdin::new(Vec::new(), Some(crate::run::read_stdin))

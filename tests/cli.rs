@@ -2,7 +2,8 @@
 //! `check --format json` reports every failure as JSON (a file that cannot be read, a
 //! directory, bytes that are not UTF-8); `build` exits 0 or 1 on every target, a construct the
 //! code generator does not support included, while `run` keeps 71 for it; and a module without
-//! the entry function gets one message, naming the file, from every engine.
+//! the entry function gets one message, naming the file, from every engine; every engine
+//! gives the program the `--env` entries alone as its environment.
 
 #[path = "harness/cli_run.rs"]
 mod cli_run;
@@ -242,4 +243,53 @@ fn every_engine_says_the_same_about_a_missing_main() {
     let r = irplay(&["run", "--entry", "start", &file]);
     let want = format!("{file}: error: the module defines no function @start to run\n");
     assert_eq!((r.code, r.stderr.as_str()), (Some(71), want.as_str()));
+}
+
+/// Prints `getenv("PATH")`, or `(none)`.
+const PRINT_PATH: &str = r#"@name = private constant [5 x i8] c"PATH\00"
+@none = private constant [7 x i8] c"(none)\00"
+declare i32 @puts(ptr)
+declare ptr @getenv(ptr)
+define i32 @main() {
+  %v = call ptr @getenv(ptr @name)
+  %null = icmp eq ptr %v, null
+  %s = select i1 %null, ptr @none, ptr %v
+  call i32 @puts(ptr %s)
+  ret i32 0
+}
+"#;
+
+#[test]
+fn every_engine_gives_the_program_the_env_options_alone() {
+    let s = Scratch::new("cli-env");
+    let file = s.file("path.ll", PRINT_PATH.as_bytes());
+    let path = std::env::var("PATH").expect("the tests run with a PATH");
+    let mut engines = vec![vec![], vec!["--engine", "wasm"]];
+    engines.push(vec!["--engine", "native", "--target", "aarch64"]);
+    if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        engines.push(vec!["--engine", "native"]);
+    }
+    for engine in &engines {
+        let run = |env: &[&str]| {
+            let mut args = vec!["run"];
+            args.extend(engine);
+            args.extend(env);
+            args.push(&file);
+            irplay(&args)
+        };
+        // irplay's own PATH is not the program's.
+        let r = run(&[]);
+        assert_eq!((r.code, r.text().as_str()), (Some(0), "(none)\n"), "{engine:?}: {}", r.stderr);
+        // `--env PATH` passes irplay's value on, `--env PATH=VALUE` sets one; the last wins.
+        let r = run(&["--env", "PATH"]);
+        assert_eq!((r.code, r.text().trim_end()), (Some(0), path.as_str()), "{engine:?}");
+        let r = run(&["--env", "PATH", "--env", "PATH=/nowhere"]);
+        assert_eq!((r.code, r.text().as_str()), (Some(0), "/nowhere\n"), "{engine:?}");
+    }
+    // A name that is not set, or an empty name, is a wrong command line.
+    for bad in ["IRPLAY_TEST_SURELY_NOT_SET", "=value"] {
+        let r = irplay(&["run", "--env", bad, &file]);
+        assert_eq!(r.code, Some(2), "{bad}: {}", r.stderr);
+        assert!(r.stderr.contains("--env"), "{}", r.stderr);
+    }
 }

@@ -8,7 +8,8 @@
 //!   of irplay's own statuses for undefined behaviour, errors, the step limit or abort):
 //!   `irplay run --engine native` must print the interpreter's stdout golden and exit with its
 //!   status (`NAME.ll.stdin`, if any, is its standard input; the arguments after ` -- ` on its
-//!   `RUN:` line are its arguments). `exe/<name>`: the same through an executable.
+//!   `RUN:` line are its arguments, its `--env` options its environment). `exe/<name>`: the
+//!   same through an executable.
 //! * `learn/<name>` for every `examples/learn/*.ll` that ends normally, the same way in process.
 //! * `corpus/<name>` and `corpus-exe/<name>` for every `NAME-VARIANT.ll` of the run corpus
 //!   (`target/run-corpus`, override `IRPLAY_RUN_CORPUS`; `IRPLAY_NO_CORPUS=1` skips it): in

@@ -5,7 +5,8 @@
 //!
 //! * `interp` trials: a `tests/ir/interp/*.ll` or `examples/learn/*.ll` file whose run ends
 //!   normally, against its stdout golden and `; EXIT:` (`NAME.ll.stdin` is its standard input,
-//!   the arguments after ` -- ` on its `RUN: irplay run` line its arguments).
+//!   the arguments after ` -- ` on its `RUN: irplay run` line its arguments, the line's
+//!   `--env NAME=VALUE` options its whole environment).
 //! * `corpus` trials: a module `NAME-VARIANT.ll` of the run corpus against `NAME.expected`.
 //! * `directives/unread`: no `; UNSUPPORTED-<ENGINE>:` line in a `tests/ir` file that no
 //!   trial reads.
@@ -100,17 +101,32 @@ pub(crate) fn ends_normally(f: &Path) -> bool {
     ![70, 71, 124, 134].contains(&exit_status(&text))
 }
 
-/// The arguments after ` -- ` on the file's `RUN: irplay run` line.
-pub(crate) fn run_args(text: &str) -> Vec<String> {
-    text.lines()
-        .find_map(|l| {
-            l.trim_start_matches(';').trim().strip_prefix("RUN: irplay run").map(|r| {
-                r.split_once(" -- ")
-                    .map(|(_, a)| a.split_whitespace().map(str::to_string).collect())
-                    .unwrap_or_default()
-            })
-        })
-        .unwrap_or_default()
+/// What a program is started with: its arguments and its environment (`NAME=VALUE`).
+#[derive(Default)]
+pub(crate) struct Invocation {
+    pub(crate) args: Vec<String>,
+    pub(crate) env: Vec<String>,
+}
+
+/// The file's `RUN: irplay run` line's invocation: the arguments after ` -- `, and the
+/// environment of its `--env NAME=VALUE` options (every engine's program sees those alone).
+pub(crate) fn run_invocation(text: &str) -> Invocation {
+    let Some(line) =
+        text.lines().find_map(|l| l.trim_start_matches(';').trim().strip_prefix("RUN: irplay run"))
+    else {
+        return Invocation::default();
+    };
+    let (flags, args) = line.split_once(" -- ").unwrap_or((line, ""));
+    let mut env = Vec::new();
+    let mut words = flags.split_whitespace();
+    while let Some(w) = words.next() {
+        if let Some(e) = w.strip_prefix("--env=") {
+            env.push(e.to_string());
+        } else if w == "--env" {
+            env.extend(words.next().map(str::to_string));
+        }
+    }
+    Invocation { args: args.split_whitespace().map(str::to_string).collect(), env }
 }
 
 /// The first line where `got` differs from `want`, shown for failures.
@@ -140,13 +156,16 @@ impl Engine {
         mode: Mode,
         dir: &Path,
         rel: &str,
-        args: &[String],
+        inv: &Invocation,
         stdin: Option<&Path>,
     ) -> Result<(Out, String), String> {
         let mut cmd = Command::new(&self.irplay);
         if mode == Mode::InProcess {
             cmd.args(["run", "--engine", self.name]).args(&self.run_args);
-            cmd.arg(rel).arg("--").args(args);
+            for e in &inv.env {
+                cmd.arg("--env").arg(e);
+            }
+            cmd.arg(rel).arg("--").args(&inv.args);
             let out = run_with_stdin(cmd.current_dir(dir), stdin, self.limit)?;
             let extra: String = self.run_args.iter().map(|a| format!("{a} ")).collect();
             return Ok((out, format!("irplay run --engine {} {extra}{rel}", self.name)));
@@ -166,15 +185,27 @@ impl Engine {
             let stderr = format!("irplay build exits {:?}:\n{}", built.code, built.stderr);
             return Ok((Out { code: None, stdout: Vec::new(), stderr }, shown));
         }
+        // An executable's environment is the run's alone, as `irplay run` gives it: one entry
+        // a name (the last), sorted by name (`Command::env` sorts). qemu's `-E` options put
+        // them in the program's environment in the reverse order.
+        let env: BTreeMap<&str, &str> = inv.env.iter().filter_map(|e| e.split_once('=')).collect();
         let mut run = match self.runner.split_first() {
             Some((prog, pre)) => {
                 let mut c = Command::new(prog);
-                c.args(pre).arg(&exe);
+                c.env_clear().args(pre);
+                for (k, v) in env.iter().rev() {
+                    c.arg("-E").arg(format!("{k}={v}"));
+                }
+                c.arg(&exe);
                 c
             }
-            None => Command::new(&exe),
+            None => {
+                let mut c = Command::new(&exe);
+                c.env_clear().envs(&env);
+                c
+            }
         };
-        let out = run_with_stdin(run.args(args).current_dir(dir), stdin, self.limit);
+        let out = run_with_stdin(run.args(&inv.args).current_dir(dir), stdin, self.limit);
         let _ = std::fs::remove_file(&exe);
         Ok((out?, shown))
     }
@@ -246,7 +277,7 @@ impl Engine {
             .and_then(|n| n.trim().parse().ok())
             .ok_or_else(|| format!("{name}.expected: bad first line {first:?}"))?;
         let want_stdout = expected_out.get(nl + 1..).unwrap_or(&[]);
-        let (out, shown) = self.execute(mode, dir, rel, &[], None)?;
+        let (out, shown) = self.execute(mode, dir, rel, &Invocation::default(), None)?;
         let matched = out.code == Some(want_status) && out.stdout == want_stdout;
         let list = self.list;
         let fix = |construct: &str| {
@@ -289,7 +320,7 @@ impl Engine {
             std::fs::read(PathBuf::from(format!("{}.stdout", file.display()))).unwrap_or_default();
         let stdin = PathBuf::from(format!("{}.stdin", file.display()));
         let stdin = stdin.exists().then_some(stdin.as_path());
-        let (out, shown) = self.execute(mode, dir, &rel, &run_args(&text), stdin)?;
+        let (out, shown) = self.execute(mode, dir, &rel, &run_invocation(&text), stdin)?;
         let matched = out.code == Some(want_status) && out.stdout == golden;
         let fix = |construct: &str| self.file_fix(&how, construct);
         let differs = || {

@@ -4,7 +4,7 @@
 //! the objects read back by `llvm-objdump-19` (`objdump/`), and the faults the hardware
 //! catches reported where the interpreter reports them (`fault/`, `exe-fault/`).
 
-use crate::engine::{exit_status, first_difference, ll_files, Engine, Mode};
+use crate::engine::{exit_status, first_difference, ll_files, Engine, Invocation, Mode};
 use crate::timed::{self, run};
 use crate::unsupported::{self, parse_unsupported};
 use libtest_mimic::{Failed, Trial};
@@ -310,7 +310,7 @@ fn fault_trial(
     let Some(&(_, head)) = FAULTS.iter().find(|(interp, _)| golden.starts_with(interp)) else {
         return Err(format!("tests/ir/{rel}.stderr reports no fault the harness knows").into());
     };
-    let (out, shown) = engine.execute(mode, ir_dir, rel, &[], None)?;
+    let (out, shown) = engine.execute(mode, ir_dir, rel, &Invocation::default(), None)?;
     let want_at = report_position(golden);
     let got_at = report_position(&out.stderr);
     if out.code != Some(70) || !out.stderr.starts_with(head) || got_at != want_at {
@@ -332,7 +332,8 @@ fn fault_trial(
         .into());
     }
     if mode == Mode::Exe {
-        let (inproc, shown_in) = engine.execute(Mode::InProcess, ir_dir, rel, &[], None)?;
+        let (inproc, shown_in) =
+            engine.execute(Mode::InProcess, ir_dir, rel, &Invocation::default(), None)?;
         if inproc.stderr != out.stderr {
             return Err(format!(
                 "`{shown}` reports the fault differently from `{shown_in}`:\n{}\nversus:\n{}",

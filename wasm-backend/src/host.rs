@@ -88,6 +88,8 @@ pub struct Setup {
     pub program: String,
     /// `argv[1..]`.
     pub args: Vec<String>,
+    /// The environment, `NAME=VALUE` strings (`getenv` and `main`'s `envp`).
+    pub env: Vec<String>,
     /// The program's standard input.
     pub stdin: Stdin,
     /// The run's limits (the step and depth budgets apply to a module compiled with
@@ -116,7 +118,7 @@ pub fn steps<E: Engine>(e: &mut E, limits: &Limits) -> Option<u64> {
 }
 
 fn run_main<E: Engine>(e: &mut E, ptr_bytes: u8, setup: Setup) -> Result<u8, Fail<E::Trap>> {
-    let Setup { program, args, stdin, limits, sink } = setup;
+    let Setup { program, args, env, stdin, limits, sink } = setup;
     let heap_base = e.global("__heap_base").unwrap_or(0);
     e.with_libc(|libc, _| {
         *libc = Libc::new(ptr_bytes, u64::from(heap_base)).with(limits, sink);
@@ -128,6 +130,13 @@ fn run_main<E: Engine>(e: &mut E, ptr_bytes: u8, setup: Setup) -> Result<u8, Fai
     let Some(arity) = e.main_arity() else {
         return Err(Fail::Stop(Stop::error(irplay_core::ir::no_entry_message("main"))));
     };
+    // The environment is made when there is one or `main` takes `envp` (the same array).
+    let envp = if arity >= 3 || !env.is_empty() {
+        let envp = e.with_libc(|libc, mem| libc.make_envp(mem, &env));
+        Some(envp.map_err(|m| Fail::Stop(Stop::error(m)))?)
+    } else {
+        None
+    };
     let mut main_args = Vec::new();
     if arity >= 1 {
         main_args.push(args.len() as u32 + 1);
@@ -136,10 +145,8 @@ fn run_main<E: Engine>(e: &mut E, ptr_bytes: u8, setup: Setup) -> Result<u8, Fai
         let argv = e.with_libc(|libc, mem| libc.make_argv(mem, program, args));
         main_args.push(argv.map_err(|m| Fail::Stop(Stop::error(m)))? as u32);
     }
-    if arity >= 3 {
-        // `envp`: an empty environment (one null pointer), as `getenv` finds none.
-        let envp = e.with_libc(|libc, mem| libc.make_envp(mem));
-        main_args.push(envp.map_err(|m| Fail::Stop(Stop::error(m)))? as u32);
+    if let Some(envp) = envp.filter(|_| arity >= 3) {
+        main_args.push(envp as u32);
     }
     let mut end = e.call_main(&main_args).map(|v| v as u8);
     if end.is_ok() && exception_escaped(e) {

@@ -219,9 +219,13 @@ impl Libc {
         self.make_strings(mem, &strings)
     }
 
-    /// Builds `envp`, an empty environment (a null pointer alone), in the heap; its address.
-    pub fn make_envp(&mut self, mem: &mut dyn Memory) -> Result<u64, String> {
-        self.make_strings(mem, &[])
+    /// Builds `envp` of the `NAME=VALUE` strings `env` in the heap, the environment `getenv`
+    /// searches; its address.
+    pub fn make_envp(&mut self, mem: &mut dyn Memory, env: &[String]) -> Result<u64, String> {
+        let strings: Vec<Vec<u8>> = env.iter().map(|s| s.as_bytes().to_vec()).collect();
+        let at = self.make_strings(mem, &strings)?;
+        self.state.environ = Some(at);
+        Ok(at)
     }
 
     /// Builds a null-terminated array of pointers to `strings` (each NUL-terminated after it)

@@ -68,7 +68,7 @@
 //! - Variadic functions use the x86-64 System V `va_list` layout (clang lowers `va_arg` inline
 //!   for that target, and the `va_arg` instruction reads the same structure).
 //! - `rand` is glibc's TYPE_3 generator, `time` returns 1700000000, `clock` counts steps / 100,
-//!   `getenv` returns null.
+//!   `getenv` searches [`Options::env`] (empty unless given).
 //! - Output: stdout and stderr go to the host's sink as the program runs, buffered as C
 //!   buffers them (see [`crate::runtime::output`]: stdout in 8 KiB blocks, or by line when
 //!   [`Options::line_buffered`], stderr by line); at most [`Options::max_output`] bytes over
@@ -142,6 +142,9 @@ pub struct Options {
     pub max_trace: usize,
     /// Standard input: what `getchar`, `fgets`, `scanf` and the like read.
     pub stdin: Vec<u8>,
+    /// The environment, `NAME=VALUE` strings: what `getenv` finds and `main`'s `envp` holds
+    /// (empty by default, as in every engine).
+    pub env: Vec<Vec<u8>>,
 }
 
 impl Default for Options {
@@ -159,6 +162,7 @@ impl Default for Options {
             trace: false,
             max_trace: 100_000,
             stdin: Vec::new(),
+            env: Vec::new(),
         }
     }
 }

@@ -1,13 +1,12 @@
 ; RUN: irplay run %s
 ; main's third parameter, `envp` (C17 J.5.1 "Environment arguments": "the
 ; third argument, envp, ... points to a null-terminated array of pointers to
-; char"): it is never null, and walking it to its null pointer ends. irplay's
-; engines give an empty environment (getenv finds nothing); a native build sees
-; the process's; so the count of entries is not printed, only that the walk
-; ended.
-; Oracle: lli-19 and a native clang-19 build print the same stdout and exit 0.
+; char"): it is never null, and walking it to its null pointer ends. Without
+; `--env` the program's environment is empty in every engine: no entries.
+; Oracle: a clang-19 build run as `env -i` prints the same stdout and exits 0
+; (lli-19's default JIT hands main argv as envp: one entry).
 
-@f = private constant [33 x i8] c"envp null:%d, walked to its end\0A\00"
+@f = private constant [37 x i8] c"envp null:%d, %d entries to its end\0A\00"
 declare i32 @printf(ptr, ...)
 
 define i32 @main(i32 %argc, ptr %argv, ptr %envp) {
@@ -17,11 +16,14 @@ entry:
   br i1 %isnull, label %done, label %loop
 loop:
   %p = phi ptr [ %envp, %entry ], [ %next, %loop ]
+  %count = phi i32 [ 0, %entry ], [ %count1, %loop ]
   %e = load ptr, ptr %p
   %next = getelementptr inbounds ptr, ptr %p, i64 1
   %more = icmp ne ptr %e, null
+  %count1 = add i32 %count, 1
   br i1 %more, label %loop, label %done
 done:
-  call i32 (ptr, ...) @printf(ptr @f, i32 %n)
+  %entries = phi i32 [ 0, %entry ], [ %count, %loop ]
+  call i32 (ptr, ...) @printf(ptr @f, i32 %n, i32 %entries)
   ret i32 0
 }

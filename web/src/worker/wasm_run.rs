@@ -451,6 +451,7 @@ mod browser {
                 let setup = Setup {
                     program: "input.ll".into(),
                     args: args.to_vec(),
+                    env: Vec::new(),
                     stdin: Stdin::new(stdin.to_vec(), None),
                     limits,
                     sink: Some(Box::new(PageSink)),

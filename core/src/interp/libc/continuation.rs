@@ -188,7 +188,7 @@ impl Interp<'_> {
     }
 
     /// A null-terminated array of pointers to copies of `strings` (each NUL-terminated), in
-    /// runtime memory: `argv`, or an empty `envp`.
+    /// runtime memory: `argv`, or `envp`.
     fn strings(&mut self, strings: &[Vec<u8>]) -> Res<Slot> {
         let array = self.mem.alloc((strings.len() as u64 + 1) * 8, 16, AllocKind::Runtime, 0)?;
         for (i, a) in strings.iter().enumerate() {
@@ -200,14 +200,24 @@ impl Interp<'_> {
         Ok(self.ptr_to(array))
     }
 
-    /// Arguments for the entry function: `argc`, `argv` and an empty `envp` for `main`, as far
-    /// as it takes them; else `int_args`.
+    /// Arguments for the entry function: `argc`, `argv` and `envp` for `main`, as far as it
+    /// takes them; else `int_args`. Makes the environment `getenv` searches.
     pub fn entry_args(&mut self, g: u32, opts: &crate::interp::Options) -> Res<Vec<(Val, TypeId)>> {
         let m = self.m;
         let Some(f) = m.func(crate::ir::GlobalId::from_u32(g)) else { return Ok(Vec::new()) };
         let params: Vec<TypeId> = m.types.func_sig(f.ty).map(|s| s.1.to_vec()).unwrap_or_default();
         // `main(argc)`, `main(argc, argv)` or `main(argc, argv, envp)`.
         let argc_bits = params.first().and_then(|&t| m.types.int_bits(t));
+        // The environment is made when there is one or `main` takes `envp` (the same array).
+        let takes_envp = opts.entry == "main"
+            && params.get(2).is_some_and(|&t| matches!(m.types.get(t), crate::ir::Type::Ptr(_)));
+        let envp = if takes_envp || !opts.env.is_empty() {
+            let envp = self.strings(&opts.env)?;
+            self.libc.lib.environ = Some(envp);
+            Some(envp)
+        } else {
+            None
+        };
         if opts.entry == "main" && (params.len() >= 2 || argc_bits.is_some()) {
             let mut all = vec![opts.program_name.clone()];
             all.extend(opts.args.iter().cloned());
@@ -217,10 +227,7 @@ impl Interp<'_> {
                 let val = match k {
                     0 => Val::S(Slot::int(all.len() as u64 & mask)),
                     1 => Val::S(self.strings(&all)?),
-                    // `envp`: an empty environment (one null pointer), as `getenv` finds none.
-                    2 if matches!(m.types.get(t), crate::ir::Type::Ptr(_)) => {
-                        Val::S(self.strings(&[])?)
-                    }
+                    2 => envp.map_or_else(|| self.zero_val(t), Val::S),
                     _ => self.zero_val(t),
                 };
                 v.push((val, t));

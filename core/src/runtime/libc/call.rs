@@ -197,7 +197,7 @@ pub fn call<H: LibMemory>(h: &mut H, f: LibFn, args: &[H::Word], ret_bits: u32) 
             }
             ptr::<H>(q)
         }
-        LibFn::Getenv => null::<H>(),
+        LibFn::Getenv => getenv(h, a(0)),
         LibFn::Isatty | LibFn::Sleep => i32r::<H>(0),
         LibFn::Write => {
             let fd = b(0) as u8;
@@ -492,4 +492,24 @@ fn ctype_cell<H: LibMemory>(h: &mut H, t: Table) -> Result<H::Word, H::Fault> {
         *c = Some(cell);
     }
     Ok(cell)
+}
+
+/// `getenv(name)`: the value of the first `NAME=VALUE` entry of the environment, read from
+/// the program's memory as glibc reads `environ` (a program that changed the strings sees its
+/// change), or null.
+fn getenv<H: LibMemory>(h: &mut H, name: H::Word) -> R<H> {
+    let Some(mut at) = h.state().environ else { return null::<H>() };
+    let name = h.read_cstr(name, None)?;
+    let pb = h.ptr_bytes();
+    loop {
+        let p = h.load(at, usize::from(pb))?;
+        if H::bits(p) == 0 {
+            return null::<H>();
+        }
+        let entry = h.read_cstr(p, None)?;
+        if entry.starts_with(&name) && entry.get(name.len()) == Some(&b'=') {
+            return ptr::<H>(H::offset(p, name.len() as u64 + 1));
+        }
+        at = H::offset(at, u64::from(pb));
+    }
 }

@@ -61,6 +61,9 @@ pub struct LibState<W> {
     pub strtok: Option<W>,
     /// The cells `__ctype_b_loc`, `__ctype_toupper_loc` and `__ctype_tolower_loc` return.
     pub ctype: [Option<W>; 3],
+    /// The environment `getenv` searches: a null-terminated array of pointers to
+    /// `NAME=VALUE` strings (`main`'s `envp`), once the engine made one; none is empty.
+    pub environ: Option<W>,
 }
 
 impl<W> LibState<W> {
@@ -73,6 +76,7 @@ impl<W> LibState<W> {
             errno: None,
             strtok: None,
             ctype: [None, None, None],
+            environ: None,
         }
     }
 }
