@@ -60,6 +60,8 @@ PROGRAMS=(
   "ir/interp/aggregates.ll golden"
   "ir/interp/exit-status.ll golden"
   "ir/interp/main-argv.ll golden"
+  "ir/interp/main-envp.ll golden"
+  "ir/interp/getenv.ll golden"
   "ir/interp/printf-formats.ll golden"
   "ir/interp/qsort-comparator.ll golden"
   "ir/interp/global-ctors.ll golden"
@@ -92,10 +94,16 @@ for entry in "${PROGRAMS[@]}"; do
     read -r -a more <<<"${run_line#* -- }"
     args+=("${more[@]}")
   fi
+  # The line's `--env NAME=VALUE` options (before ` -- `): the program's environment.
+  envs=()
+  read -r -a words <<<"${run_line%% -- *}"
+  for ((i = 0; i + 1 < ${#words[@]}; i++)); do
+    if [ "${words[$i]}" = --env ]; then envs+=(--env "${words[$((i + 1))]}"); fi
+  done
   stdin=/dev/null
   [ -f "$file.stdin" ] && stdin="$file.stdin"
   set +e
-  timeout 60 "${QEMU[@]}" "$A64_BIN" run --engine native "$file" "${args[@]}" \
+  timeout 60 "${QEMU[@]}" "$A64_BIN" run --engine native "${envs[@]}" "$file" "${args[@]}" \
     <"$stdin" >"$tmp/out" 2>"$tmp/err"
   status=$?
   set -e
@@ -111,7 +119,7 @@ for entry in "${PROGRAMS[@]}"; do
       ;;
     fault | overflow)
       set +e
-      "$HOST_BIN" run --engine native "$file" "${args[@]}" \
+      "$HOST_BIN" run --engine native "${envs[@]}" "$file" "${args[@]}" \
         <"$stdin" >"$tmp/hout" 2>"$tmp/herr"
       want_status=$?
       set -e
