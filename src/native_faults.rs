@@ -141,6 +141,7 @@ pub(crate) fn runtime_c(
     if let Some(l) = limits {
         let _ = writeln!(t, "#define IRPLAY_LIMITS 1");
         let _ = writeln!(t, "#define IRPLAY_MAX_MEMORY {}ull", l.max_memory);
+        let _ = writeln!(t, "#define IRPLAY_TIME {}ll", irplay_core::runtime::stdlib::FIXED_TIME);
         let _ = writeln!(t, "#define IRPLAY_STATUS_STEPS {}", Stop::OUT_OF_STEPS);
         let _ = writeln!(t, "#define IRPLAY_NSITES {}u", c.limit_sites.len());
         let _ = writeln!(t, "#define IRPLAY_NFUNCS {}u", c.funcs.len());

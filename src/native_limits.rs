@@ -8,7 +8,8 @@
 //! sizes (`malloc_usable_size`) of the blocks the program got through them: an allocation of
 //! `n` bytes fails (null, `errno` `ENOMEM`) when the live heap plus `n` would pass the limit,
 //! as the interpreter's heap does. Blocks the C library allocated itself (`strdup`) are not
-//! counted, and freeing one does not lower the count below zero.
+//! counted, and freeing one does not lower the count below zero. `time` is the interpreter's
+//! fixed time, as in every engine.
 
 use crate::native_faults;
 use std::ffi::{c_int, c_void};
@@ -74,6 +75,7 @@ pub(crate) fn wrapper(name: &str, resolve: &dyn Fn(&str) -> Option<usize>) -> Op
         "posix_memalign" => posix_memalign as P as usize,
         "memalign" => memalign as C2 as usize,
         "reallocarray" => reallocarray as Ra as usize,
+        "time" => time as unsafe extern "C" fn(*mut i64) -> i64 as usize,
         _ => return None,
     })
 }
@@ -114,6 +116,19 @@ fn took(p: *mut c_void) -> *mut c_void {
 
 fn gave(n: u64) {
     let _ = LIVE.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| Some(l.saturating_sub(n)));
+}
+
+/// `time(t)`: the interpreter's fixed time (also stored at `t` unless null).
+///
+/// # Safety
+/// `t` is null or points to a writable `time_t`.
+unsafe extern "C" fn time(t: *mut i64) -> i64 {
+    let now = irplay_core::runtime::stdlib::FIXED_TIME as i64;
+    if !t.is_null() {
+        // SAFETY: the caller's `time_t`.
+        unsafe { *t = now };
+    }
+    now
 }
 
 unsafe extern "C" fn malloc(n: usize) -> *mut c_void {

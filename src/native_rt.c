@@ -21,7 +21,7 @@
 //! chain, named by `irplay_func_at`), status 124 or 71. The program's memory functions are
 //! `__irplay_malloc` and its kin here, which count the live heap (`malloc_usable_size`) and
 //! return null when an allocation would pass `IRPLAY_MAX_MEMORY`, as the interpreter's heap
-//! does.
+//! does; `__irplay_time` returns the interpreter's fixed time, `IRPLAY_TIME`.
 //!
 //! The machine's part: the registers of the signal context (`REG_RIP`, `REG_RSP`, `REG_RBP` on
 //! x86-64; `pc`, `sp`, `x29` and the link register `x30` on AArch64, where a fault in a C
@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 #include <errno.h>
@@ -447,6 +448,13 @@ void *__irplay_reallocarray(void *p, size_t a, size_t b) {
         return NULL;
     }
     return __irplay_realloc(p, n);
+}
+
+/* The interpreter's fixed time, as in every engine. */
+time_t __irplay_time(time_t *t) {
+    if (t)
+        *t = IRPLAY_TIME;
+    return IRPLAY_TIME;
 }
 #ifdef __cplusplus
 }

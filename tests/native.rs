@@ -9,7 +9,8 @@
 //!   `irplay run --engine native` must print the interpreter's stdout golden and exit with its
 //!   status (`NAME.ll.stdin`, if any, is its standard input; the arguments after ` -- ` on its
 //!   `RUN:` line are its arguments, its `--env` options its environment). `exe/<name>`: the
-//!   same through an executable.
+//!   same through an executable (which, for a file with `; EXE-DIFFERS: <why>`, must end
+//!   alike and print something else: an executable calls the C library's own `time`).
 //! * `learn/<name>` for every `examples/learn/*.ll` that ends normally, the same way in process.
 //! * `corpus/<name>` and `corpus-exe/<name>` for every `NAME-VARIANT.ll` of the run corpus
 //!   (`target/run-corpus`, override `IRPLAY_RUN_CORPUS`; `IRPLAY_NO_CORPUS=1` skips it): in

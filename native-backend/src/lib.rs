@@ -70,8 +70,8 @@ pub fn lower_with(
 /// and [`compile`] keeps the counts in two counters of the data section ([`COUNTER_STEPS`],
 /// [`COUNTER_DEPTH`], budgets a host writes with [`Compiled::set_budgets`]), each stopping
 /// the run at a trap of [`Compiled::limit_sites`] when it goes below zero; the code then
-/// calls the memory functions of [`WRAPPED`] under the names `__irplay_NAME`, which the host
-/// defines to count the live heap. Plain builds leave it off: no counters, no renaming.
+/// calls the functions of [`WRAPPED`] under the names `__irplay_NAME`, which the host
+/// defines to count the live heap (and to give the interpreter's time). Plain builds leave it off: no counters, no renaming.
 pub fn lower_with_limits(
     m: &irplay_core::ir::Module,
     target: Target,
@@ -141,9 +141,11 @@ pub struct Options {
 pub const COUNTER_STEPS: &str = "__irplay_steps_left";
 /// The data symbol counting down the call depth left ([`lower_with_limits`]).
 pub const COUNTER_DEPTH: &str = "__irplay_depth_left";
-/// The memory functions a program calls through the host's wrappers in code that keeps a
-/// run's limits ([`lower_with_limits`]: `malloc` as `__irplay_malloc`, ...).
-pub const WRAPPED: [&str; 8] = [
+/// The C library functions a program calls through the host's wrappers in code that keeps a
+/// run's limits ([`lower_with_limits`]: `malloc` as `__irplay_malloc`, ...): the memory
+/// functions, which count the live heap, and `time`, which returns the interpreter's fixed
+/// time (`irplay_core::runtime::stdlib::FIXED_TIME`).
+pub const WRAPPED: [&str; 9] = [
     "malloc",
     "calloc",
     "realloc",
@@ -152,6 +154,7 @@ pub const WRAPPED: [&str; 8] = [
     "posix_memalign",
     "memalign",
     "reallocarray",
+    "time",
 ];
 
 /// What a limit trap ([`Compiled::limit_sites`]) stops the run for.

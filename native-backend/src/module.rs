@@ -61,7 +61,7 @@ impl ModCx<'_> {
             return s;
         }
         let s = self.symbols.len() as SymId;
-        // With limits, the memory functions are the host's counting wrappers.
+        // With limits, the memory functions (and `time`) are the host's wrappers.
         let real = if self.counters.is_some() && crate::WRAPPED.contains(&name) {
             format!("__irplay_{name}")
         } else {

@@ -67,7 +67,8 @@
 //!   leaving the entry function ends the run with an `uncaught_exception` error.
 //! - Variadic functions use the x86-64 System V `va_list` layout (clang lowers `va_arg` inline
 //!   for that target, and the `va_arg` instruction reads the same structure).
-//! - `rand` is glibc's TYPE_3 generator, `time` returns 1700000000, `clock` counts steps / 100,
+//! - `rand` is glibc's TYPE_3 generator, `time` returns [`crate::runtime::stdlib::FIXED_TIME`]
+//!   (in every engine), `clock` counts steps / 100,
 //!   `getenv` searches [`Options::env`] (empty unless given).
 //! - Output: stdout and stderr go to the host's sink as the program runs, buffered as C
 //!   buffers them (see [`crate::runtime::output`]: stdout in 8 KiB blocks, or by line when

@@ -1,6 +1,10 @@
 //! C library state that is pure data: glibc's `rand` generator and `strerror`'s messages,
 //! shared by the interpreter and the wasm host so both print the same numbers and texts.
 
+/// What `time` returns in every engine (2023-11-14 22:13:20 UTC), so that a run prints the
+/// same wherever and whenever it runs (`srand(time(0))` included).
+pub const FIXED_TIME: u64 = 1_700_000_000;
+
 /// glibc's `random_r` TYPE_3 state: an additive feedback generator over 34 words.
 #[derive(Clone, Debug)]
 pub struct Rand {

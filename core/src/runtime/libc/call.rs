@@ -286,7 +286,7 @@ pub fn call<H: LibMemory>(h: &mut H, f: LibFn, args: &[H::Word], ret_bits: u32) 
             Ok(None)
         }
         LibFn::Time => {
-            let t = 1_700_000_000u64;
+            let t = crate::runtime::stdlib::FIXED_TIME;
             if b(0) != 0 {
                 h.store(a(0), 8, H::int(t))?;
             }
