@@ -50,7 +50,10 @@ pub struct CheckArgs {
     pub format: Format,
 }
 
-/// Run a module in the interpreter (exact poison, undef and UB semantics).
+/// Run a module in the interpreter (exact poison, undef and UB semantics), or compiled
+/// (`--engine`).
+///
+/// The WebAssembly and native engines print what the interpreter prints.
 ///
 /// Exit status: the program's (main's return value or exit's argument, mod 256), or
 /// 70 for undefined behaviour, 71 for a runtime error (including the memory and stack depth
@@ -64,7 +67,8 @@ pub struct CheckArgs {
 ///
 /// The program's standard input (`getchar`, `fgets`, `scanf`) is irplay's, read as the
 /// program asks for it. Its environment (`getenv`, main's `envp`) is the `--env` entries
-/// alone, sorted by name, in every engine. Its output is written as it runs, buffered as C buffers it: stdout
+/// alone, sorted by name, and `time` returns 1700000000 (2023-11-14), in every engine, so that
+/// a run repeats. Its output is written as it runs, buffered as C buffers it: stdout
 /// line by line on a terminal and in 8 KiB blocks otherwise, stderr line by line.
 #[derive(Args)]
 pub struct RunArgs {
