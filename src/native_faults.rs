@@ -142,6 +142,9 @@ pub(crate) fn runtime_c(
         let _ = writeln!(t, "#define IRPLAY_LIMITS 1");
         let _ = writeln!(t, "#define IRPLAY_MAX_MEMORY {}ull", l.max_memory);
         let _ = writeln!(t, "#define IRPLAY_TIME {}ll", irplay_core::runtime::stdlib::FIXED_TIME);
+        let _ = writeln!(t, "#define IRPLAY_STEPS_BUDGET {}ll", l.max_steps.min(i64::MAX as u64));
+        let tick = irplay_core::runtime::stdlib::STEPS_PER_CLOCK_TICK;
+        let _ = writeln!(t, "#define IRPLAY_STEPS_PER_TICK {tick}ll");
         let _ = writeln!(t, "#define IRPLAY_STATUS_STEPS {}", Stop::OUT_OF_STEPS);
         let _ = writeln!(t, "#define IRPLAY_NSITES {}u", c.limit_sites.len());
         let _ = writeln!(t, "#define IRPLAY_NFUNCS {}u", c.funcs.len());

@@ -9,7 +9,8 @@
 //! `n` bytes fails (null, `errno` `ENOMEM`) when the live heap plus `n` would pass the limit,
 //! as the interpreter's heap does. Blocks the C library allocated itself (`strdup`) are not
 //! counted, and freeing one does not lower the count below zero. `time` is the interpreter's
-//! fixed time, as in every engine.
+//! fixed time, and `clock` counts the steps taken (the code's step counter) as the
+//! interpreter's does, as in every engine.
 
 use crate::native_faults;
 use std::ffi::{c_int, c_void};
@@ -76,6 +77,7 @@ pub(crate) fn wrapper(name: &str, resolve: &dyn Fn(&str) -> Option<usize>) -> Op
         "memalign" => memalign as C2 as usize,
         "reallocarray" => reallocarray as Ra as usize,
         "time" => time as unsafe extern "C" fn(*mut i64) -> i64 as usize,
+        "clock" => clock as extern "C" fn() -> i64 as usize,
         _ => return None,
     })
 }
@@ -116,6 +118,32 @@ fn took(p: *mut c_void) -> *mut c_void {
 
 fn gave(n: u64) {
     let _ = LIVE.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| Some(l.saturating_sub(n)));
+}
+
+/// The address of the code's step counter (0 before the run) and its budget, for [`clock`].
+static STEPS_LEFT: AtomicUsize = AtomicUsize::new(0);
+static STEPS_BUDGET: AtomicU64 = AtomicU64::new(0);
+
+/// Where the run's step counter is (`irplay_native::COUNTER_STEPS` in the image) and the
+/// budget it started from.
+pub(crate) fn set_step_counter(at: usize, budget: u64) {
+    STEPS_BUDGET.store(budget.min(i64::MAX as u64), Ordering::Relaxed);
+    STEPS_LEFT.store(at, Ordering::Relaxed);
+}
+
+/// `clock()`: the steps taken through the end of the current block in ticks, as the
+/// interpreter's `clock` counts (the counter takes a block's steps when it starts).
+extern "C" fn clock() -> i64 {
+    let at = STEPS_LEFT.load(Ordering::Relaxed);
+    if at == 0 {
+        return 0;
+    }
+    // SAFETY: the counter of the loaded image, an 8-byte aligned `i64` the code updates on
+    // this thread.
+    let left = unsafe { std::ptr::read_volatile(at as *const i64) };
+    let budget = STEPS_BUDGET.load(Ordering::Relaxed) as i64;
+    let tick = irplay_core::runtime::stdlib::STEPS_PER_CLOCK_TICK as i64;
+    budget.saturating_sub(left).max(0) / tick
 }
 
 /// `time(t)`: the interpreter's fixed time (also stored at `t` unless null).

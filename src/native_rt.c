@@ -21,7 +21,9 @@
 //! chain, named by `irplay_func_at`), status 124 or 71. The program's memory functions are
 //! `__irplay_malloc` and its kin here, which count the live heap (`malloc_usable_size`) and
 //! return null when an allocation would pass `IRPLAY_MAX_MEMORY`, as the interpreter's heap
-//! does; `__irplay_time` returns the interpreter's fixed time, `IRPLAY_TIME`.
+//! does; `__irplay_time` returns the interpreter's fixed time, `IRPLAY_TIME`, and
+//! `__irplay_clock` the steps taken (`IRPLAY_STEPS_BUDGET` less the code's counter) in ticks
+//! of `IRPLAY_STEPS_PER_TICK`.
 //!
 //! The machine's part: the registers of the signal context (`REG_RIP`, `REG_RSP`, `REG_RBP` on
 //! x86-64; `pc`, `sp`, `x29` and the link register `x30` on AArch64, where a fault in a C
@@ -455,6 +457,17 @@ time_t __irplay_time(time_t *t) {
     if (t)
         *t = IRPLAY_TIME;
     return IRPLAY_TIME;
+}
+
+/* The code's step counter (irplay_native::COUNTER_STEPS, hidden in the executable): the budget
+   left, a block's steps taken when it starts. */
+extern volatile long long __irplay_steps_left __attribute__((visibility("hidden")));
+
+/* The steps taken through the end of the current block in ticks, as the interpreter's clock
+   counts, as in every engine. */
+clock_t __irplay_clock(void) {
+    long long taken = IRPLAY_STEPS_BUDGET - __irplay_steps_left;
+    return (clock_t)((taken > 0 ? taken : 0) / IRPLAY_STEPS_PER_TICK);
 }
 #ifdef __cplusplus
 }

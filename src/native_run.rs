@@ -781,6 +781,12 @@ fn run_here(
     unsafe { *(image.environ as *mut *mut *mut c_char) = envp.as_mut_ptr() };
     let mut faults = Faults::new(c, file, &image);
     if let Some(l) = limits {
+        let counter = c.symbols.iter().position(|s| {
+            s.name == irplay_native::COUNTER_STEPS && matches!(s.def, Some((Section::Data, _, 8)))
+        });
+        if let Some(at) = counter.and_then(|k| image.addr(k as u32)) {
+            crate::native_limits::set_step_counter(at, l.max_steps);
+        }
         faults.limits = Some(crate::native_limits::LimitReport {
             sites: c.limit_sites.clone(),
             funcs: native_faults::func_names(c),

@@ -498,6 +498,13 @@ impl Callback for Ctx<'_, '_> {
         r
     }
 
+    fn fuel(&mut self) -> Option<i64> {
+        match self.0.get_export(irplay_wasm::FUEL) {
+            Some(Extern::Global(g)) => g.get(&mut *self.0).i64(),
+            _ => None,
+        }
+    }
+
     fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
         let Some(Extern::Table(table)) = self.0.get_export("__indirect_function_table") else {
             return Err(Stop::error("the module exports no function table".into()));

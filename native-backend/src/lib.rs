@@ -71,7 +71,7 @@ pub fn lower_with(
 /// [`COUNTER_DEPTH`], budgets a host writes with [`Compiled::set_budgets`]), each stopping
 /// the run at a trap of [`Compiled::limit_sites`] when it goes below zero; the code then
 /// calls the functions of [`WRAPPED`] under the names `__irplay_NAME`, which the host
-/// defines to count the live heap (and to give the interpreter's time). Plain builds leave it off: no counters, no renaming.
+/// defines to count the live heap (and to give the interpreter's `time` and `clock`). Plain builds leave it off: no counters, no renaming.
 pub fn lower_with_limits(
     m: &irplay_core::ir::Module,
     target: Target,
@@ -143,9 +143,10 @@ pub const COUNTER_STEPS: &str = "__irplay_steps_left";
 pub const COUNTER_DEPTH: &str = "__irplay_depth_left";
 /// The C library functions a program calls through the host's wrappers in code that keeps a
 /// run's limits ([`lower_with_limits`]: `malloc` as `__irplay_malloc`, ...): the memory
-/// functions, which count the live heap, and `time`, which returns the interpreter's fixed
-/// time (`irplay_core::runtime::stdlib::FIXED_TIME`).
-pub const WRAPPED: [&str; 9] = [
+/// functions, which count the live heap, `time`, which returns the interpreter's fixed time
+/// (`irplay_core::runtime::stdlib::FIXED_TIME`), and `clock`, which counts the steps taken
+/// (from [`COUNTER_STEPS`]) as the interpreter's does.
+pub const WRAPPED: [&str; 10] = [
     "malloc",
     "calloc",
     "realloc",
@@ -155,6 +156,7 @@ pub const WRAPPED: [&str; 9] = [
     "memalign",
     "reallocarray",
     "time",
+    "clock",
 ];
 
 /// What a limit trap ([`Compiled::limit_sites`]) stops the run for.

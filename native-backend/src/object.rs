@@ -10,7 +10,8 @@
 //!
 //! [`write_elf_exe`] (for `irplay build --emit exe` only) adds one more symbol, [`TEXT_START`]:
 //! global, hidden, at offset 0 of `.text`, so that the fault reporter linked into the
-//! executable can turn a faulting address into a text offset. A plain object
+//! executable can turn a faulting address into a text offset; the step counter of code with
+//! limits ([`crate::COUNTER_STEPS`]) is global and hidden there too, for the runtime's `clock`. A plain object
 //! ([`write_elf`]) has no such symbol: two of them link together, and with other compilers'
 //! objects, as before.
 
@@ -124,7 +125,12 @@ fn write_object(c: &Compiled, text_start: bool) -> Result<Vec<u8>, String> {
     };
     let mut ids: Vec<SymbolId> = Vec::with_capacity(c.symbols.len());
     for s in &c.symbols {
-        ids.push(add_symbol(&mut obj, s, &section)?);
+        let id = add_symbol(&mut obj, s, &section)?;
+        // An executable's runtime reads the step counter (`clock`).
+        if text_start && s.def.is_some() && s.name == crate::COUNTER_STEPS {
+            obj.symbol_mut(id).scope = SymbolScope::Linkage;
+        }
+        ids.push(id);
     }
     for r in &c.relocs {
         add_reloc(&mut obj, r, &ids, c, &section)?;

@@ -97,6 +97,8 @@ pub struct Libc {
     /// The limit that stopped the program, if one did.
     pub hit: Option<Limit>,
     ptr_bytes: u8,
+    /// The steps the program had taken at the `clock` call being answered.
+    steps: u64,
 }
 
 impl std::fmt::Debug for Libc {
@@ -134,6 +136,7 @@ impl Libc {
             sink: None,
             hit: None,
             ptr_bytes,
+            steps: 0,
         }
     }
 
@@ -328,8 +331,8 @@ impl LibMemory for Bound<'_> {
         self.libc.ptr_bytes
     }
     fn clock(&self) -> u64 {
-        // Deterministic: the interpreter counts its steps instead, which a module cannot.
-        0
+        // The steps through the end of the current block, as the interpreter's `clock` counts.
+        self.libc.steps / irplay_core::runtime::stdlib::STEPS_PER_CLOCK_TICK
     }
     fn check(&mut self, p: u64, n: u64, _write: bool) -> Result<(), Stop> {
         match p.checked_add(n) {
@@ -577,6 +580,9 @@ pub trait Callback {
     /// Calls the function at index `func` of the module's function table with two pointers;
     /// its `int` result, or why the program stopped inside it.
     fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop>;
+    /// The module's step counter ([`crate::FUEL`]: the budget left, a block's steps taken
+    /// when it starts), if it has one.
+    fn fuel(&mut self) -> Option<i64>;
 }
 
 /// Answers a call of import `imp` with `args` (raw bits: an `i32` zero-extended, a float's
@@ -600,6 +606,15 @@ pub fn call_import<C: Callback>(c: &mut C, imp: &Import, args: &[u64]) -> Result
             }
         }
         Kind::Lib(f) => {
+            if f == LibFn::Clock {
+                // `clock` counts the steps taken, which only the module's counter knows.
+                let left = c.fuel();
+                c.with_libc(|libc, _| {
+                    let budget = i64::try_from(libc.limits.max_steps).unwrap_or(i64::MAX);
+                    libc.steps = left.map_or(0, |l| budget.saturating_sub(l).max(0) as u64);
+                    Ok(())
+                })?;
+            }
             let r = c.with_libc(|libc, mem| libc.call(mem, f, args, imp.ret_bits))?;
             Ok([r.unwrap_or(0), 0])
         }

@@ -68,7 +68,8 @@
 //! - Variadic functions use the x86-64 System V `va_list` layout (clang lowers `va_arg` inline
 //!   for that target, and the `va_arg` instruction reads the same structure).
 //! - `rand` is glibc's TYPE_3 generator, `time` returns [`crate::runtime::stdlib::FIXED_TIME`]
-//!   (in every engine), `clock` counts steps / 100,
+//!   (in every engine), `clock` counts steps through the end of the current block (see
+//!   [`crate::runtime::stdlib::STEPS_PER_CLOCK_TICK`], as every engine counts them),
 //!   `getenv` searches [`Options::env`] (empty unless given).
 //! - Output: stdout and stderr go to the host's sink as the program runs, buffered as C
 //!   buffers them (see [`crate::runtime::output`]: stdout in 8 KiB blocks, or by line when

@@ -5,6 +5,11 @@
 /// same wherever and whenever it runs (`srand(time(0))` included).
 pub const FIXED_TIME: u64 = 1_700_000_000;
 
+/// The steps a `clock` tick stands for in every engine: `clock()` is the steps the run has
+/// taken through the end of the current block (a block's instructions, not its phis, count
+/// when it starts, as the compiled engines' counters take them) divided by this.
+pub const STEPS_PER_CLOCK_TICK: u64 = 100;
+
 /// glibc's `random_r` TYPE_3 state: an additive feedback generator over 34 words.
 #[derive(Clone, Debug)]
 pub struct Rand {

@@ -46,6 +46,9 @@ impl Callback for Vm {
             _ => Err(Stop { status: 9, message: None }),
         }
     }
+    fn fuel(&mut self) -> Option<i64> {
+        None
+    }
 }
 
 fn call(vm: &mut Vm, name: &str, args: &[u64]) -> Result<u64, Stop> {

@@ -270,6 +270,8 @@ mod browser {
         libc: RefCell<Libc>,
         mem: RefCell<Option<JsMem>>,
         table: RefCell<Option<WebAssembly::Table>>,
+        /// The module's step counter (a `WebAssembly.Global`), once instantiated.
+        fuel: RefCell<Option<JsValue>>,
         stop: RefCell<Option<Stop>>,
         /// The stack trace where a limit stopped the program.
         limit_stack: RefCell<Option<String>>,
@@ -313,6 +315,11 @@ mod browser {
             f: impl FnOnce(&mut Libc, &mut dyn Memory) -> Result<R, Stop>,
         ) -> Result<R, Stop> {
             f(&mut self.shared.libc.borrow_mut(), &mut self.mem)
+        }
+
+        fn fuel(&mut self) -> Option<i64> {
+            let global = self.shared.fuel.borrow().clone()?;
+            i64::try_from(get(&global, "value").ok()?).ok()
         }
 
         fn compare(&mut self, func: u64, a: u64, b: u64) -> Result<i32, Stop> {
@@ -430,6 +437,7 @@ mod browser {
             libc: RefCell::new(Libc::new(low.ptr_bytes, 0)),
             mem: RefCell::new(None),
             table: RefCell::new(None),
+            fuel: RefCell::new(None),
             stop: RefCell::new(None),
             limit_stack: RefCell::new(None),
         });
@@ -613,6 +621,7 @@ mod browser {
         *shared.table.borrow_mut() = get(&exports, "__indirect_function_table")
             .ok()
             .and_then(|t| t.dyn_into::<WebAssembly::Table>().ok());
+        *shared.fuel.borrow_mut() = get(&exports, irplay_wasm::FUEL).ok();
         Ok(Js { shared: shared.clone(), exports, mem: JsMem(mem) })
     }
 }

@@ -122,7 +122,7 @@ impl LibMemory for Lib<'_, '_> {
         self.it.lay.ptr_size.min(8) as u8
     }
     fn clock(&self) -> u64 {
-        self.it.steps / 100
+        steps_through_block(self.it) / crate::runtime::stdlib::STEPS_PER_CLOCK_TICK
     }
     fn check(&mut self, p: Slot, n: u64, write: bool) -> Res<()> {
         self.it.mem.check(p, n, write).map(|_| ())
@@ -283,6 +283,25 @@ pub fn call(it: &mut Interp, f: LibFn, args: &[Val], ret: TypeId) -> Res<Ret> {
         ret_bits,
     );
     after_call(it, r).map(|r| Ret::Value(r.map(Val::S)))
+}
+
+/// The steps of the run through the end of the IR block of the call being made: the steps so
+/// far and the block's instructions after the call (phis are not steps), as the compiled
+/// engines count them (a block's instructions when it starts), so that `clock` agrees.
+fn steps_through_block(it: &Interp) -> u64 {
+    let rest = it.frames.iter().rev().find(|f| f.native.is_none()).and_then(|fr| {
+        let code = &fr.code;
+        let cur = (fr.pc as usize).checked_sub(1)?;
+        let (&inst, &block) = (code.insts.get(cur)?, code.blocks.get(cur)?);
+        let body = it.m.func(crate::ir::GlobalId::from_u32(code.gid))?.body.as_ref()?;
+        let insts = &body.blocks.get(crate::ir::Block::from_u32(block))?.insts;
+        let after = insts.iter().skip_while(|&&i| i != inst).skip(1);
+        let phi = |i: &crate::ir::Inst| {
+            body.insts.get(*i).is_some_and(|d| d.op == crate::ir::Opcode::Phi)
+        };
+        Some(after.filter(|i| !phi(i)).count() as u64)
+    });
+    it.steps + rest.unwrap_or(0)
 }
 
 /// Calls C library function `f` (one for which [`LibFn::on_slots`] holds) with the slots of
