@@ -9,8 +9,8 @@
 //! `n` bytes fails (null, `errno` `ENOMEM`) when the live heap plus `n` would pass the limit,
 //! as the interpreter's heap does. Blocks the C library allocated itself (`strdup`) are not
 //! counted, and freeing one does not lower the count below zero. `time` is the interpreter's
-//! fixed time, and `clock` counts the steps taken (the code's step counter) as the
-//! interpreter's does, as in every engine.
+//! fixed time, `clock` counts the steps taken (the code's step counter) as the interpreter's
+//! does, and `isatty` finds no terminal, as in every engine.
 
 use crate::native_faults;
 use std::ffi::{c_int, c_void};
@@ -78,6 +78,7 @@ pub(crate) fn wrapper(name: &str, resolve: &dyn Fn(&str) -> Option<usize>) -> Op
         "reallocarray" => reallocarray as Ra as usize,
         "time" => time as unsafe extern "C" fn(*mut i64) -> i64 as usize,
         "clock" => clock as extern "C" fn() -> i64 as usize,
+        "isatty" => isatty as extern "C" fn(c_int) -> c_int as usize,
         _ => return None,
     })
 }
@@ -144,6 +145,11 @@ extern "C" fn clock() -> i64 {
     let budget = STEPS_BUDGET.load(Ordering::Relaxed) as i64;
     let tick = irplay_core::runtime::stdlib::STEPS_PER_CLOCK_TICK as i64;
     budget.saturating_sub(left).max(0) / tick
+}
+
+/// `isatty(fd)`: 0, no terminal, as in the interpreter (and the browser, which has none).
+extern "C" fn isatty(_fd: c_int) -> c_int {
+    0
 }
 
 /// `time(t)`: the interpreter's fixed time (also stored at `t` unless null).

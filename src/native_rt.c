@@ -23,7 +23,7 @@
 //! return null when an allocation would pass `IRPLAY_MAX_MEMORY`, as the interpreter's heap
 //! does; `__irplay_time` returns the interpreter's fixed time, `IRPLAY_TIME`, and
 //! `__irplay_clock` the steps taken (`IRPLAY_STEPS_BUDGET` less the code's counter) in ticks
-//! of `IRPLAY_STEPS_PER_TICK`.
+//! of `IRPLAY_STEPS_PER_TICK`, and `__irplay_isatty` finds no terminal.
 //!
 //! The machine's part: the registers of the signal context (`REG_RIP`, `REG_RSP`, `REG_RBP` on
 //! x86-64; `pc`, `sp`, `x29` and the link register `x30` on AArch64, where a fault in a C
@@ -457,6 +457,12 @@ time_t __irplay_time(time_t *t) {
     if (t)
         *t = IRPLAY_TIME;
     return IRPLAY_TIME;
+}
+
+/* No terminal, as in every engine. */
+int __irplay_isatty(int fd) {
+    (void)fd;
+    return 0;
 }
 
 /* The code's step counter (irplay_native::COUNTER_STEPS, hidden in the executable): the budget

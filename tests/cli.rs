@@ -3,7 +3,7 @@
 //! directory, bytes that are not UTF-8); `build` exits 0 or 1 on every target, a construct the
 //! code generator does not support included, while `run` keeps 71 for it; and a module without
 //! the entry function gets one message, naming the file, from every engine; every engine
-//! gives the program the `--env` entries alone as its environment.
+//! gives the program the `--env` entries alone as its environment, and finds no terminal.
 
 #[path = "harness/cli_run.rs"]
 mod cli_run;
@@ -291,5 +291,40 @@ fn every_engine_gives_the_program_the_env_options_alone() {
         let r = irplay(&["run", "--env", bad, &file]);
         assert_eq!(r.code, Some(2), "{bad}: {}", r.stderr);
         assert!(r.stderr.contains("--env"), "{}", r.stderr);
+    }
+}
+
+/// Prints `isatty` of standard input, output and error.
+const PRINT_ISATTY: &str = r#"@fmt = private constant [18 x i8] c"isatty: %d %d %d\0A\00"
+declare i32 @printf(ptr, ...)
+declare i32 @isatty(i32)
+define i32 @main() {
+  %a = call i32 @isatty(i32 0)
+  %b = call i32 @isatty(i32 1)
+  %c = call i32 @isatty(i32 2)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %a, i32 %b, i32 %c)
+  ret i32 0
+}
+"#;
+
+#[test]
+fn on_a_terminal_every_engine_finds_no_terminal() {
+    let s = Scratch::new("cli-isatty");
+    let file = s.file("isatty.ll", PRINT_ISATTY.as_bytes());
+    let irplay = env!("CARGO_BIN_EXE_irplay");
+    let mut engines = vec!["", "--engine wasm", "--engine native --target aarch64"];
+    if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        engines.push("--engine native");
+    }
+    for engine in engines {
+        // `script` (util-linux) runs the command with a terminal as its standard streams.
+        let command = format!("{irplay} run {engine} {file}");
+        let out = std::process::Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("runs script (util-linux)");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.trim_end(), "isatty: 0 0 0", "{engine:?}: {out:?}");
     }
 }

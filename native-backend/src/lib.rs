@@ -144,9 +144,10 @@ pub const COUNTER_DEPTH: &str = "__irplay_depth_left";
 /// The C library functions a program calls through the host's wrappers in code that keeps a
 /// run's limits ([`lower_with_limits`]: `malloc` as `__irplay_malloc`, ...): the memory
 /// functions, which count the live heap, `time`, which returns the interpreter's fixed time
-/// (`irplay_core::runtime::stdlib::FIXED_TIME`), and `clock`, which counts the steps taken
-/// (from [`COUNTER_STEPS`]) as the interpreter's does.
-pub const WRAPPED: [&str; 10] = [
+/// (`irplay_core::runtime::stdlib::FIXED_TIME`), `clock`, which counts the steps taken (from
+/// [`COUNTER_STEPS`]) as the interpreter's does, and `isatty`, which finds no terminal, as in
+/// the interpreter and the browser.
+pub const WRAPPED: [&str; 11] = [
     "malloc",
     "calloc",
     "realloc",
@@ -157,6 +158,7 @@ pub const WRAPPED: [&str; 10] = [
     "reallocarray",
     "time",
     "clock",
+    "isatty",
 ];
 
 /// What a limit trap ([`Compiled::limit_sites`]) stops the run for.
