@@ -466,6 +466,39 @@ await test('standard input: scanf reads the text of the input box in both engine
   await page.waitForSelector('#status.status-ok');
 });
 
+await test('environment: getenv and envp see the entries of the environment box in both engines, and a share link keeps them', async () => {
+  const base = join(here, '..', 'tests', 'ir', 'interp', 'getenv.ll');
+  const ir = readFileSync(base, 'utf8');
+  const want = readFileSync(`${base}.stdout`, 'utf8');
+  // The file's RUN line: --env GREETING=hello --env EMPTY= --env DUP=first --env DUP=second.
+  const env = 'GREETING=hello EMPTY= DUP=first DUP=second';
+  await setText(page, ir);
+  await page.waitForSelector('#status.status-ok');
+  await page.click('#tab-run');
+  await page.fill('#run-env', env);
+  await page.locator('#run-env').dispatchEvent('change');
+  await page.click('#run');
+  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  await page.selectOption('#run-engine', 'wasm');
+  await page.click('#run');
+  await page.waitForFunction(() => /WebAssembly module/.test(document.querySelector('#run-stats')?.textContent || ''));
+  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  await page.selectOption('#run-engine', 'interp');
+  await page.click('#share');
+  const link = await page.locator('#share-link').inputValue();
+  const ctx2 = await browser();
+  const other = await open(ctx2, link);
+  await other.click('#tab-run');
+  const kept = await other.locator('#run-env').inputValue();
+  await ctx2.close();
+  assert(kept === env, `the link restored the environment ${JSON.stringify(kept)}`);
+  await page.fill('#run-env', '');
+  await page.locator('#run-env').dispatchEvent('change');
+  await setText(page, FIXED);
+  await page.waitForSelector('#status.status-ok');
+  assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
+});
+
 await test('hover shows a keyword summary and the last runtime value', async () => {
   await setText(page, FIXED);
   await page.waitForSelector('#status.status-ok');

@@ -53,7 +53,10 @@ pub fn debug(file: &SourceFile, module: &irplay_core::ir::Module, args: &DebugAr
     let opts = Options {
         program_name: file.name().as_bytes().to_vec(),
         args: args.args.iter().map(|a| a.as_bytes().to_vec()).collect(),
-        env: crate::run::environment(&args.env).into_iter().map(String::into_bytes).collect(),
+        env: irplay_core::runtime::stdlib::environment(&args.env)
+            .into_iter()
+            .map(String::into_bytes)
+            .collect(),
         stdin,
         ..args.limits.options()
     };

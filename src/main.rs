@@ -327,7 +327,10 @@ fn run_file(
         entry: entry.to_string(),
         trace,
         program_name: path.display().to_string().into_bytes(),
-        env: run::environment(env).into_iter().map(String::into_bytes).collect(),
+        env: irplay_core::runtime::stdlib::environment(env)
+            .into_iter()
+            .map(String::into_bytes)
+            .collect(),
         ..limits.options()
     };
     if entry == "main" {
@@ -350,7 +353,11 @@ fn run_file(
 /// the environment of the command line.
 fn invocation(file: &Path, args: &[String], env: &[String]) -> run::Invocation {
     let program = file.display().to_string();
-    run::Invocation { program, args: args.to_vec(), env: run::environment(env) }
+    run::Invocation {
+        program,
+        args: args.to_vec(),
+        env: irplay_core::runtime::stdlib::environment(env),
+    }
 }
 
 /// True if `module` defines the function `entry` a run (or an executable) starts at; else

@@ -55,17 +55,6 @@ pub fn env_entry(s: &str) -> Result<String, String> {
     }
 }
 
-/// The environment of `--env` entries as every engine gives it: one entry a name (a later
-/// one replaces an earlier), sorted by name, so that `envp` is the same array everywhere.
-pub fn environment(entries: &[String]) -> Vec<String> {
-    let mut by_name = std::collections::BTreeMap::new();
-    for e in entries {
-        let name = e.split_once('=').map_or(e.as_str(), |(n, _)| n);
-        by_name.insert(name, e.clone());
-    }
-    by_name.into_values().collect()
-}
-
 /// Exit statuses irplay uses when it stops a run itself.
 pub enum Stop {}
 

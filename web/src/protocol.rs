@@ -70,6 +70,9 @@ pub struct RunRequest {
     pub entry: String,
     /// Command-line arguments for `main` (integers for other entries).
     pub args: Vec<String>,
+    /// The program's environment, `NAME=VALUE` entries.
+    #[serde(default)]
+    pub env: Vec<String>,
     /// The step budget.
     pub max_steps: u64,
     /// Compile to WebAssembly and run that instead of interpreting.
@@ -819,6 +822,7 @@ mod tests {
             text: "t".into(),
             entry: "main".into(),
             args: vec!["a".into()],
+            env: vec!["A=1".into()],
             max_steps: 10,
             wasm: true,
             stdin: "in".into(),
@@ -827,7 +831,7 @@ mod tests {
         assert_eq!(
             v,
             json!({"type": "run", "id": 3, "text": "t", "entry": "main", "args": ["a"],
-                "max_steps": 10, "wasm": true, "stdin": "in"})
+                "env": ["A=1"], "max_steps": 10, "wasm": true, "stdin": "in"})
         );
         // Older pages' runs (no engine, no input) still read.
         let old = json!({"type": "run", "id": 4, "text": "t", "entry": "f", "args": [],

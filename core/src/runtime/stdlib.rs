@@ -10,6 +10,20 @@ pub const FIXED_TIME: u64 = 1_700_000_000;
 /// when it starts, as the compiled engines' counters take them) divided by this.
 pub const STEPS_PER_CLOCK_TICK: u64 = 100;
 
+/// A program's environment as every engine gives it, from `NAME=VALUE` entries: one entry a
+/// name (a later one replaces an earlier), sorted by name, so that `envp` is the same array
+/// everywhere. An entry without `=` or with an empty name is left out.
+pub fn environment<S: AsRef<str>>(entries: &[S]) -> Vec<String> {
+    let mut by_name = std::collections::BTreeMap::new();
+    for e in entries {
+        let e = e.as_ref();
+        if let Some((name, _)) = e.split_once('=').filter(|(n, _)| !n.is_empty()) {
+            by_name.insert(name, e.to_string());
+        }
+    }
+    by_name.into_values().collect()
+}
+
 /// glibc's `random_r` TYPE_3 state: an additive feedback generator over 34 words.
 #[derive(Clone, Debug)]
 pub struct Rand {
@@ -77,4 +91,13 @@ pub fn strerror(code: i32) -> String {
         _ => return format!("Unknown error {code}"),
     };
     known.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_environment_has_one_entry_a_name_sorted() {
+        let got = super::environment(&["B=2", "A=1", "B=3", "=x", "C", "D="]);
+        assert_eq!(got, ["A=1", "B=3", "D="]);
+    }
 }

@@ -533,6 +533,8 @@ impl App {
                     on_entry: Callback::noop(),
                     on_engine: Callback::noop(),
                     on_args: Callback::noop(),
+                    env: String::new(),
+                    on_env: Callback::noop(),
                     stdin: String::new(),
                     on_stdin: Callback::noop(),
                     on_steps: Callback::noop(),
@@ -605,7 +607,7 @@ impl App {
                 entry={self.state.view.entry.clone()} args={self.state.args_text.clone()} max_steps={self.state.max_steps} wasm={self.state.view.wasm}
                 running={self.state.running()} report={self.state.run.clone()} live={self.state.live.clone()} {positions}
                 stale={self.state.run_is_stale()} {moved} compare={self.state.compare.clone()} on_show_compared={link.callback(|_| Action::ShowCompared)}
-                on_entry={link.callback(Action::SetEntry)} on_engine={link.callback(Action::SetEngine)} on_args={link.callback(Action::SetArgs)} stdin={self.state.view.stdin.clone()} on_stdin={link.callback(Action::SetStdin)} on_steps={link.callback(Action::SetSteps)}
+                on_entry={link.callback(Action::SetEntry)} on_engine={link.callback(Action::SetEngine)} on_args={link.callback(Action::SetArgs)} env={self.state.env_text.clone()} on_env={link.callback(Action::SetEnv)} stdin={self.state.view.stdin.clone()} on_stdin={link.callback(Action::SetStdin)} on_steps={link.callback(Action::SetSteps)}
                 on_run={link.callback(|_| Action::Run)} on_stop={link.callback(|_| Action::Stop)} on_jump={link.callback(|(f, t)| Action::Jump(f, t))} />
         }
     }

@@ -37,6 +37,10 @@ pub struct RunProps {
     pub on_engine: Callback<bool>,
     /// Arguments changed.
     pub on_args: Callback<String>,
+    /// The environment, `NAME=VALUE` entries, space separated.
+    pub env: String,
+    /// The environment changed.
+    pub on_env: Callback<String>,
     /// The program's standard input.
     pub stdin: String,
     /// Standard input changed.
@@ -97,6 +101,7 @@ pub(super) fn select_value(e: &Event) -> String {
 pub fn run_pane(p: &RunProps) -> Html {
     let on_entry = p.on_entry.reform(|e: Event| select_value(&e));
     let on_args = p.on_args.reform(|e: Event| input_value(&e));
+    let on_env = p.on_env.reform(|e: Event| input_value(&e));
     let on_stdin = p.on_stdin.reform(|e: Event| textarea_value(&e));
     let on_steps = p.on_steps.reform(|e: Event| input_value(&e));
     let on_engine = p.on_engine.reform(|e: Event| select_value(&e) == "wasm");
@@ -133,6 +138,9 @@ pub fn run_pane(p: &RunProps) -> Html {
                 </label>
                 <label>{"arguments "}
                     <input id="run-args" type="text" value={p.args.clone()} onchange={on_args} placeholder="arg1 arg2" aria-label="arguments" />
+                </label>
+                <label>{"environment "}
+                    <input id="run-env" type="text" value={p.env.clone()} onchange={on_env} placeholder="NAME=VALUE" aria-label="environment" title="what getenv finds and main's envp holds, NAME=VALUE entries separated by spaces (none by default: the program sees this alone)" />
                 </label>
                 <label>{"step budget "}
                     <input id="run-steps" type="number" min="1" value={p.max_steps.to_string()} onchange={on_steps} aria-label="step budget" />

@@ -152,6 +152,9 @@ pub struct View {
     /// Its arguments.
     #[serde(rename = "a", default, skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<String>,
+    /// Its environment, `NAME=VALUE` entries.
+    #[serde(rename = "n", default, skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<String>,
     /// The pass pipeline of the passes pane.
     #[serde(rename = "o", default, skip_serializing_if = "String::is_empty")]
     pub pipeline: String,
@@ -305,6 +308,7 @@ pub fn sanitize(mut s: View) -> View {
         s.entry = main_entry();
     }
     s.args = s.args.iter().take(64).map(|a| clean(a)).collect();
+    s.env = s.env.iter().take(64).map(|a| clean(a)).filter(|e| e.contains('=')).collect();
     s.pipeline = s.pipeline.chars().filter(|c| !c.is_control()).take(1024).collect();
     s.stdin = s.stdin.chars().take(MAX_STDIN).collect();
     s
@@ -326,6 +330,7 @@ mod tests {
             may_poison: true,
             entry: "main".into(),
             args: vec!["a b".into(), "é".into()],
+            env: vec!["GREETING=hi there".into()],
             pipeline: "mem2reg,simplifycfg".into(),
             wasm: true,
             stdin: "3\n1 2 3\n".into(),

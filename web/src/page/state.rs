@@ -96,6 +96,8 @@ pub enum Action {
     SetEntry(String),
     /// Arguments changed (space separated).
     SetArgs(String),
+    /// The environment changed (`NAME=VALUE` entries, space separated).
+    SetEnv(String),
     /// Standard input changed.
     SetStdin(String),
     /// Budget changed (as typed).
@@ -293,6 +295,8 @@ pub struct State {
     pub text: Rc<str>,
     /// The arguments as typed.
     pub args_text: String,
+    /// The environment as typed.
+    pub env_text: String,
     /// The step budget.
     pub max_steps: u64,
     /// Dark theme.
@@ -381,6 +385,7 @@ impl State {
     pub fn new(init: Init) -> State {
         State {
             args_text: init.view.args.join(" "),
+            env_text: init.view.env.join(" "),
             view: init.view,
             text: Rc::from(init.text),
             max_steps: DEFAULT_STEPS,
@@ -536,6 +541,11 @@ impl State {
                 self.args_text = a;
                 self.view_changed(&mut fx);
             }
+            Action::SetEnv(e) => {
+                self.view.env = e.split_whitespace().map(str::to_string).collect();
+                self.env_text = e;
+                self.view_changed(&mut fx);
+            }
             Action::SetStdin(s) => {
                 self.view.stdin = s;
                 fx.push(Effect::SaveView(self.view.clone()));
@@ -671,6 +681,7 @@ impl State {
                 text: text.to_string(),
                 entry: view.entry.clone(),
                 args: view.args.clone(),
+                env: view.env.clone(),
                 max_steps,
                 wasm: view.wasm,
                 stdin: view.stdin.clone(),

@@ -45,6 +45,9 @@ pub struct DebugStart {
     pub entry: String,
     /// Command-line arguments for `main` (integers for other entries).
     pub args: Vec<String>,
+    /// The program's environment, `NAME=VALUE` entries.
+    #[serde(default)]
+    pub env: Vec<String>,
     /// The step budget (the session's run ends there, as a run does).
     pub max_steps: u64,
     /// The program's standard input.

@@ -11,6 +11,7 @@
 use crate::now_ms;
 use crate::protocol::{
     debug::MAX_SHOWN_OUTPUT, DebugOp, DebugReply, DebugRequest, DebugStart, DebugStop, RunReport,
+    RunRequest,
 };
 use irplay_core::interp::debug::OwnedSession;
 use irplay_core::interp::Options;
@@ -41,30 +42,23 @@ pub fn handle(req: DebugRequest) -> DebugReply {
     DEBUGGER.with(|d| DebugReply::Stopped(Box::new(d.borrow_mut().answer(req))))
 }
 
-/// The options of a Run from the page (see [`super::run`]); an argument of an entry other
-/// than `main` that is not an integer is an error.
-fn options(s: &DebugStart) -> Result<Options, String> {
-    let mut opts = Options {
+/// The Run from the page that a session steps through (see [`super::run`]).
+fn run_request(id: u32, s: &DebugStart) -> RunRequest {
+    RunRequest {
+        id,
+        text: s.text.clone(),
         entry: s.entry.clone(),
+        args: s.args.clone(),
+        env: s.env.clone(),
         max_steps: s.max_steps,
-        max_memory: super::MAX_MEMORY,
-        max_output: super::MAX_OUTPUT,
-        max_stack_depth: super::wasm_run::MAX_STACK_DEPTH,
-        program_name: b"input.ll".to_vec(),
-        stdin: s.stdin.as_bytes().to_vec(),
-        ..Default::default()
-    };
-    if s.entry == "main" {
-        opts.args = s.args.iter().map(|a| a.as_bytes().to_vec()).collect();
-    } else {
-        for a in &s.args {
-            match a.trim().parse::<i128>() {
-                Ok(v) => opts.int_args.push(v),
-                Err(_) => return Err(format!("argument '{a}' of @{} is not an integer", s.entry)),
-            }
-        }
+        wasm: false,
+        stdin: s.stdin.clone(),
     }
-    Ok(opts)
+}
+
+/// The options of the session's run: a Run's ([`super::options`]).
+fn options(s: &DebugStart) -> Result<Options, String> {
+    super::options(&run_request(0, s))
 }
 
 /// The last `max` bytes of `s` (from a character boundary); true when something was cut.
@@ -142,9 +136,7 @@ impl Live {
         // whole report once), so the view's own `exit` is not sent.
         if view.exit.take().is_some() {
             let s = &self.start;
-            let r = self.report.get_or_insert_with(|| {
-                super::run(id, &s.text, &s.entry, &s.args, s.max_steps, &s.stdin, &mut |_| {})
-            });
+            let r = self.report.get_or_insert_with(|| super::run(&run_request(id, s), &mut |_| {}));
             ended = Some(r.message.clone());
             if !self.report_sent {
                 report = Some(r.clone());
@@ -180,6 +172,7 @@ mod tests {
                 text: text.into(),
                 entry: "main".into(),
                 args: Vec::new(),
+                env: Vec::new(),
                 max_steps: 1_000,
                 stdin: String::new(),
                 breakpoints: bps,
@@ -219,7 +212,10 @@ mod tests {
         // Without breakpoints it runs to the end, and the report is a Run's.
         let end = exec(&mut d, Command::Continue, Vec::new());
         let view = end.view.as_ref().map(|v| (v.steps, v.stdout.clone()));
-        let run = super::super::run(0, HELLO, "main", &[], 1_000, "", &mut |_| {});
+        let run = super::super::run(
+            &crate::worker::run_request(0, HELLO, "main", &[], 1_000, ""),
+            &mut |_| {},
+        );
         assert_eq!(view, Some((run.steps, run.stdout.clone())));
         assert_eq!(end.ended.as_deref(), Some("exit status 0"));
         let report = end.report.as_ref().map(|r| (r.message.clone(), r.steps));

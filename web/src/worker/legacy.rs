@@ -88,7 +88,7 @@ done:
         assert_eq!((l.kind, l.upgradable, l.text), (LegacyKind::Llvm1, true, None));
         assert_eq!(LLVM1.get(l.from as usize..l.to as usize), Some("internal"));
 
-        let r = run(2, LLVM1, "main", &[], 10_000, "", &mut |_| {});
+        let r = run(&crate::worker::run_request(2, LLVM1, "main", &[], 10_000, ""), &mut |_| {});
         assert_eq!((r.stdout.as_str(), r.status), ("10 -3\n", Some(0)), "{r:?}");
 
         let up = analyze_with(3, LLVM1, None, true).legacy.and_then(|l| l.text);
@@ -99,7 +99,7 @@ done:
         assert!(up.contains("define i32 @main()") && up.contains("sdiv i32 -7, 2"), "{up}");
         let again = analyze(4, &up, None);
         assert!(again.valid && again.legacy.is_none(), "{:?}", again.diagnostics);
-        let r = run(5, &up, "main", &[], 10_000, "", &mut |_| {});
+        let r = run(&crate::worker::run_request(5, &up, "main", &[], 10_000, ""), &mut |_| {});
         assert_eq!((r.stdout.as_str(), r.status), ("10 -3\n", Some(0)));
     }
 

@@ -116,15 +116,10 @@ pub fn entry(msg: wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
 pub fn handle(req: Request) -> Reply {
     match req {
         Request::Analyze(r) => Reply::Analysis(analysis::handle(r)),
+        Request::Run(r) if !r.wasm => Reply::Run(RunReply::Ran(Box::new(run(&r, &mut post_chunk)))),
+        // As WebAssembly.
         #[cfg(feature = "full")]
-        Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: true, stdin }) => {
-            let report = wasm_run::run(id, &text, &entry, &args, &stdin, max_steps);
-            Reply::Run(RunReply::Ran(Box::new(report)))
-        }
-        Request::Run(RunRequest { id, text, entry, args, max_steps, wasm: false, stdin }) => {
-            let report = run(id, &text, &entry, &args, max_steps, &stdin, &mut post_chunk);
-            Reply::Run(RunReply::Ran(Box::new(report)))
-        }
+        Request::Run(r) => Reply::Run(RunReply::Ran(Box::new(wasm_run::run(&r)))),
         #[cfg(feature = "full")]
         Request::Optimize(OptimizeRequest { id, text, pipeline }) => {
             Reply::Opt(OptReply::Optimized(Box::new(optimize(id, &text, &pipeline))))
@@ -225,18 +220,64 @@ pub fn optimize(id: u32, text: &str, pipeline: &str) -> OptReport {
     report
 }
 
-/// Runs `entry` with a step budget and standard input `stdin`, and collects what the page
-/// shows; the program's output goes to `post` in chunks as it runs, and what is left of it at
-/// the end in the report.
-pub fn run(
+/// The interpreter's options for a run of `r` from the page (its budget, the page's limits,
+/// the environment); an argument of an entry other than `main` that is not an integer is an
+/// error.
+pub fn options(r: &RunRequest) -> Result<Options, String> {
+    let mut opts = Options {
+        entry: r.entry.clone(),
+        max_steps: r.max_steps,
+        max_memory: MAX_MEMORY,
+        max_output: MAX_OUTPUT,
+        max_stack_depth: wasm_run::MAX_STACK_DEPTH,
+        program_name: b"input.ll".to_vec(),
+        stdin: r.stdin.as_bytes().to_vec(),
+        env: irplay_core::runtime::stdlib::environment(&r.env)
+            .into_iter()
+            .map(String::into_bytes)
+            .collect(),
+        ..Default::default()
+    };
+    if r.entry == "main" {
+        opts.args = r.args.iter().map(|a| a.as_bytes().to_vec()).collect();
+    } else {
+        for a in &r.args {
+            match a.trim().parse::<i128>() {
+                Ok(v) => opts.int_args.push(v),
+                Err(_) => return Err(format!("argument '{a}' of @{} is not an integer", r.entry)),
+            }
+        }
+    }
+    Ok(opts)
+}
+
+/// A run of `entry` in the interpreter (tests).
+#[cfg(test)]
+pub(crate) fn run_request(
     id: u32,
     text: &str,
     entry: &str,
     args: &[String],
     max_steps: u64,
     stdin: &str,
-    post: &mut dyn FnMut(OutputChunk),
-) -> RunReport {
+) -> RunRequest {
+    let (text, entry, stdin) = (text.to_string(), entry.to_string(), stdin.to_string());
+    RunRequest {
+        id,
+        text,
+        entry,
+        args: args.to_vec(),
+        env: Vec::new(),
+        max_steps,
+        wasm: false,
+        stdin,
+    }
+}
+
+/// Runs `r` (in the interpreter) and collects what the page shows; the program's output goes
+/// to `post` in chunks as it runs, and what is left of it at the end in the report.
+pub fn run(r: &RunRequest, post: &mut dyn FnMut(OutputChunk)) -> RunReport {
+    let (id, text, entry, max_steps) = (r.id, r.text.as_str(), r.entry.as_str(), r.max_steps);
     let start = now_ms();
     let mut report = RunReport::not_run(id, "");
     let checked = irplay_core::check(text);
@@ -244,31 +285,13 @@ pub fn run(
         report.message = "the module has errors: fix them to run it".into();
         return report;
     };
-    let mut opts = Options {
-        entry: entry.to_string(),
-        max_steps,
-        max_memory: MAX_MEMORY,
-        max_output: MAX_OUTPUT,
-        max_stack_depth: wasm_run::MAX_STACK_DEPTH,
-        trace: true,
-        max_trace: MAX_TRACE,
-        program_name: b"input.ll".to_vec(),
-        stdin: stdin.as_bytes().to_vec(),
-        ..Default::default()
-    };
-    if entry == "main" {
-        opts.args = args.iter().map(|a| a.as_bytes().to_vec()).collect();
-    } else {
-        for a in args {
-            match a.trim().parse::<i128>() {
-                Ok(v) => opts.int_args.push(v),
-                Err(_) => {
-                    report.message = format!("argument '{a}' of @{entry} is not an integer");
-                    return report;
-                }
-            }
+    let opts = match options(r) {
+        Ok(o) => Options { trace: true, max_trace: MAX_TRACE, ..o },
+        Err(e) => {
+            report.message = e;
+            return report;
         }
-    }
+    };
     let mut chunks = Chunks { out: Vec::new(), err: Vec::new(), since: now_ms(), post };
     let outcome = interp::run_to(m, &opts, &mut chunks, None);
     let file = SourceFile::new("input.ll", text);
@@ -410,7 +433,8 @@ other:
 
     #[test]
     fn run_reports_output_values_and_ub_origin() {
-        let ok = run(3, SWITCH, "f", &["2".into()], 1000, "", &mut |_| {});
+        let ok =
+            run(&crate::worker::run_request(3, SWITCH, "f", &["2".into()], 1000, ""), &mut |_| {});
         assert!(ok.ran && ok.ub.is_none(), "{ok:?}");
         assert_eq!(ok.message, "@f returned 0");
         let n = ok.values.iter().find(|v| {
@@ -419,7 +443,7 @@ other:
         assert_eq!(n.map(|v| v.value.as_str()), Some("10"));
 
         let src = "define i32 @main() {\nentry:\n  %big = add nsw i32 2147483647, 1\n  %c = icmp sgt i32 %big, 0\n  br i1 %c, label %a, label %b\na:\n  ret i32 1\nb:\n  ret i32 0\n}\n";
-        let r = run(4, src, "main", &[], 1000, "", &mut |_| {});
+        let r = run(&crate::worker::run_request(4, src, "main", &[], 1000, ""), &mut |_| {});
         let ub = r.ub.expect("branch on poison");
         assert_eq!((ub.kind.as_str(), ub.line, ub.col), ("branch on poison", 5, 3));
         let o = ub.origin.expect("an origin");
@@ -441,7 +465,7 @@ other:
                 .map(|s| (file.line_col(s.from).0, s.function.clone(), s.quote.clone()))
                 .collect()
         };
-        let r = run(1, src, "main", &[], 1000, "", &mut |_| {});
+        let r = run(&crate::worker::run_request(1, src, "main", &[], 1000, ""), &mut |_| {});
         let ub = r.ub.expect("use after free");
         assert_eq!(ub.kind, "use after free");
         let b = ub.block.as_ref().expect("the block");
@@ -466,7 +490,7 @@ other:
         assert_eq!(r.malloc_failed, None);
 
         let chain = "define i32 @main() {\n  %p = add nsw i32 2147483647, 1\n  %q = mul i32 %p, 3\n  %c = icmp sgt i32 %q, 0\n  br i1 %c, label %a, label %b\na:\n  ret i32 1\nb:\n  ret i32 0\n}\n";
-        let r = run(2, chain, "main", &[], 1000, "", &mut |_| {});
+        let r = run(&crate::worker::run_request(2, chain, "main", &[], 1000, ""), &mut |_| {});
         let o = r.ub.and_then(|u| u.origin).expect("a poison origin");
         assert_eq!(
             (o.taint.as_str(), o.root.quote.as_str()),
@@ -488,7 +512,7 @@ other:
     #[test]
     fn a_malloc_over_the_memory_limit_is_noted() {
         let src = "declare ptr @malloc(i64)\n\ndefine i32 @main() {\n  %big = call ptr @malloc(i64 4611686018427387904)\n  %n = icmp eq ptr %big, null\n  %r = zext i1 %n to i32\n  ret i32 %r\n}\n";
-        let r = run(1, src, "main", &[], 1000, "", &mut |_| {});
+        let r = run(&crate::worker::run_request(1, src, "main", &[], 1000, ""), &mut |_| {});
         assert_eq!(r.status, Some(1));
         let m = r.malloc_failed.expect("the failed malloc");
         assert_eq!((m.callee.as_str(), m.site.function.as_str()), ("malloc", "@main"));
@@ -516,7 +540,10 @@ other:
             assert!(irplay_core::check(s).valid, "{s}");
         }
         let last = r.snapshots.last().map(String::as_str).unwrap_or("");
-        assert_eq!(run(9, last, "main", &[], 100, "", &mut |_| {}).status, Some(7));
+        assert_eq!(
+            run(&crate::worker::run_request(9, last, "main", &[], 100, ""), &mut |_| {}).status,
+            Some(7)
+        );
         let bad = optimize(10, src, "mem2reg,bogus");
         assert!(bad.error.as_deref().is_some_and(|e| e.contains("bogus")) && bad.steps.is_empty());
         let invalid = optimize(11, "define i32 @main( {", "dce");
@@ -577,27 +604,40 @@ other:
     #[test]
     fn run_reads_the_given_standard_input() {
         let src = "@fmt = private constant [6 x i8] c\"%d %d\\00\"\ndeclare i32 @__isoc99_scanf(ptr, ...)\ndefine i32 @main() {\n  %a = alloca i32\n  %b = alloca i32\n  %n = call i32 (ptr, ...) @__isoc99_scanf(ptr @fmt, ptr %a, ptr %b)\n  %x = load i32, ptr %a\n  %y = load i32, ptr %b\n  %s = add i32 %x, %y\n  %t = add i32 %s, %n\n  ret i32 %t\n}\n";
-        assert_eq!(run(12, src, "main", &[], 1000, "40\n 0", &mut |_| {}).status, Some(42));
+        assert_eq!(
+            run(&crate::worker::run_request(12, src, "main", &[], 1000, "40\n 0"), &mut |_| {})
+                .status,
+            Some(42)
+        );
         // At the end of the input scanf stores nothing: the sum is of undef values.
-        let empty = run(13, src, "main", &[], 1000, "", &mut |_| {});
+        let empty = run(&crate::worker::run_request(13, src, "main", &[], 1000, ""), &mut |_| {});
         assert!(empty.ub.is_some(), "{empty:?}");
     }
 
     #[test]
+    fn a_run_has_the_environment_it_is_given() {
+        let src = "@n = private constant [2 x i8] c\"A\\00\"\n\
+                   declare ptr @getenv(ptr)\ndeclare i32 @puts(ptr)\n\
+                   define i32 @main() {\n  %v = call ptr @getenv(ptr @n)\n  \
+                   call i32 @puts(ptr %v)\n  ret i32 0\n}\n";
+        let mut req = crate::worker::run_request(1, src, "main", &[], 1000, "");
+        req.env = vec!["A=2".into(), "B=0".into(), "A=1".into()];
+        let r = run(&req, &mut |_| {});
+        assert_eq!((r.stdout.as_str(), r.status), ("1\n", Some(0)), "{r:?}");
+    }
+
+    #[test]
     fn runs_stop_at_the_budget_and_refuse_bad_input() {
-        let r = run(
-            5,
-            "define i32 @main() {\nentry:\n  br label %l\nl:\n  br label %l\n}\n",
-            "main",
-            &[],
-            500,
-            "",
+        let endless = "define i32 @main() {\nentry:\n  br label %l\nl:\n  br label %l\n}\n";
+        let r = run(&crate::worker::run_request(5, endless, "main", &[], 500, ""), &mut |_| {});
+        assert!(r.ran && r.status.is_none() && r.message.contains("step budget"), "{r:?}");
+        let bad = run(
+            &crate::worker::run_request(6, "define i32 @main( {", "main", &[], 500, ""),
             &mut |_| {},
         );
-        assert!(r.ran && r.status.is_none() && r.message.contains("step budget"), "{r:?}");
-        let bad = run(6, "define i32 @main( {", "main", &[], 500, "", &mut |_| {});
         assert!(!bad.ran && bad.message.contains("errors"));
-        let arg = run(7, SWITCH, "f", &["x".into()], 500, "", &mut |_| {});
+        let arg =
+            run(&crate::worker::run_request(7, SWITCH, "f", &["x".into()], 500, ""), &mut |_| {});
         assert!(!arg.ran && arg.message.contains("not an integer"));
     }
 
@@ -606,7 +646,9 @@ other:
         // Prints "héllo\n" (7 bytes, one of them a two-byte character) until the output limit.
         let src = "@s = private constant [7 x i8] c\"h\\C3\\A9llo\\00\"\ndeclare i32 @puts(ptr)\ndefine i32 @main() {\nentry:\n  br label %l\nl:\n  %r = call i32 @puts(ptr @s)\n  br label %l\n}\n";
         let mut chunks = Vec::new();
-        let r = run(14, src, "main", &[], u64::MAX, "", &mut |c| chunks.push(c));
+        let r = run(&crate::worker::run_request(14, src, "main", &[], u64::MAX, ""), &mut |c| {
+            chunks.push(c)
+        });
         assert!(r.message.contains("output limit of 16777216 bytes"), "{}", r.message);
         assert!(chunks.len() > 100, "{} chunks", chunks.len());
         assert!(chunks.iter().all(|c| c.stdout.len() < 2 * CHUNK && c.stderr.is_empty()));

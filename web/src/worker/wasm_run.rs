@@ -20,7 +20,7 @@
 //! (Chromium 112, Firefox 121, Safari 18.2).
 
 use crate::now_ms;
-use crate::protocol::{RunReport, UbView, WasmBuild};
+use crate::protocol::{RunReport, RunRequest, UbView, WasmBuild};
 use irplay_core::lower::LowModule;
 use irplay_wasm::libc::{Limit, Limits};
 use irplay_wasm::SourceMap;
@@ -100,16 +100,11 @@ pub fn compile(text: &str) -> Result<(LowModule, WasmBuild, SourceMap), String> 
     Ok((low, WasmBuild { bytes, wat, compile_ms: now_ms() - start }, map))
 }
 
-/// Compiles and runs `main` with `args`, standard input `stdin` and step budget `max_steps`.
-pub fn run(
-    id: u32,
-    text: &str,
-    entry: &str,
-    args: &[String],
-    stdin: &str,
-    max_steps: u64,
-) -> RunReport {
-    let mut report = RunReport::not_run(id, "");
+/// Compiles and runs `main` of `r` with its arguments, environment, standard input and step
+/// budget.
+pub fn run(r: &RunRequest) -> RunReport {
+    let (text, entry, max_steps) = (r.text.as_str(), r.entry.as_str(), r.max_steps);
+    let mut report = RunReport::not_run(r.id, "");
     if entry != "main" {
         report.message =
             "run as wasm starts at @main: choose the interpreter to run another function".into();
@@ -124,7 +119,12 @@ pub fn run(
     };
     let start = now_ms();
     let limits = limits(max_steps);
-    let outcome = execute(&low, &build.bytes, args, stdin.as_bytes(), limits);
+    let program = Program {
+        args: &r.args,
+        env: irplay_core::runtime::stdlib::environment(&r.env),
+        stdin: r.stdin.as_bytes(),
+    };
+    let outcome = execute(&low, &build.bytes, &program, limits);
     report.millis = now_ms() - start;
     report.steps = outcome.steps;
     report.ran = outcome.ran;
@@ -159,6 +159,15 @@ pub fn run(
     report
 }
 
+/// What the program is started with (read by the browser's engine alone).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+struct Program<'a> {
+    args: &'a [String],
+    /// `NAME=VALUE` entries, as every engine gives them.
+    env: Vec<String>,
+    stdin: &'a [u8],
+}
+
 /// How a run ended.
 struct Outcome {
     ran: bool,
@@ -177,13 +186,7 @@ struct Outcome {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn execute(
-    _low: &LowModule,
-    _bytes: &[u8],
-    _args: &[String],
-    _stdin: &[u8],
-    _limits: Limits,
-) -> Outcome {
+fn execute(_low: &LowModule, _bytes: &[u8], _program: &Program, _limits: Limits) -> Outcome {
     Outcome {
         ran: false,
         steps: 0,
@@ -198,14 +201,8 @@ fn execute(
 }
 
 #[cfg(target_arch = "wasm32")]
-fn execute(
-    low: &LowModule,
-    bytes: &[u8],
-    args: &[String],
-    stdin: &[u8],
-    limits: Limits,
-) -> Outcome {
-    browser::execute(low, bytes, args, stdin, limits)
+fn execute(low: &LowModule, bytes: &[u8], program: &Program, limits: Limits) -> Outcome {
+    browser::execute(low, bytes, program, limits)
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -429,8 +426,7 @@ mod browser {
     pub(super) fn execute(
         low: &LowModule,
         bytes: &[u8],
-        args: &[String],
-        stdin: &[u8],
+        program: &super::Program,
         limits: Limits,
     ) -> Outcome {
         let shared = Rc::new(Shared {
@@ -458,9 +454,9 @@ mod browser {
             Ok(mut js) => {
                 let setup = Setup {
                     program: "input.ll".into(),
-                    args: args.to_vec(),
-                    env: Vec::new(),
-                    stdin: Stdin::new(stdin.to_vec(), None),
+                    args: program.args.to_vec(),
+                    env: program.env.clone(),
+                    stdin: Stdin::new(program.stdin.to_vec(), None),
                     limits,
                     sink: Some(Box::new(PageSink)),
                 };
@@ -643,7 +639,14 @@ mod tests {
     fn refusals_name_the_position() {
         let bad = compile("define i32 @main() {\n  ret i32 %x\n}\n");
         assert_eq!(bad.err().as_deref(), Some("the module has errors: fix them to run it"));
-        let r = run(1, "define i32 @f() {\n  ret i32 0\n}\n", "f", &[], "", 100);
+        let r = run(&crate::worker::run_request(
+            1,
+            "define i32 @f() {\n  ret i32 0\n}\n",
+            "f",
+            &[],
+            100,
+            "",
+        ));
         assert!(!r.ran && r.message.contains("@main"), "{}", r.message);
     }
 

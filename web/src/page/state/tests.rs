@@ -225,6 +225,9 @@ fn one_run_at_a_time_and_its_report_keeps_the_text_it_ran_on() {
     assert!(fx.iter().any(|e| matches!(e, Effect::SaveView(v) if v.args == ["a", "b"])));
     assert_eq!(s.args_text, "a  b");
     s.reduce(Action::SetArgs(String::new()));
+    let fx = s.reduce(Action::SetEnv("A=1  B=".into()));
+    assert!(fx.iter().any(|e| matches!(e, Effect::SaveView(v) if v.env == ["A=1", "B="])));
+    assert_eq!(s.env_text, "A=1  B=");
     s.reduce(Action::SetStdin("1 2".into()));
     s.reduce(Action::SetSteps("0".into()));
     assert_eq!(s.max_steps, 1);
@@ -236,6 +239,7 @@ fn one_run_at_a_time_and_its_report_keeps_the_text_it_ran_on() {
         (req.text.as_str(), req.entry.as_str(), req.max_steps, req.stdin.as_str(), req.wasm),
         (UB, "main", 5000, "1 2", false)
     );
+    assert_eq!(req.env, ["A=1", "B="]);
     assert!(s.running() && s.view.tab == Tab::Run);
     // Run again while it runs (Ctrl-Enter): nothing more is sent.
     assert_eq!(run_posts(&s.reduce(Action::Run)), []);

@@ -40,6 +40,7 @@ impl Action {
             | Action::ToggleMayPoison
             | Action::SetEntry(_)
             | Action::SetArgs(_)
+            | Action::SetEnv(_)
             | Action::SetStdin(_)
             | Action::SetSteps(_)
             | Action::SetEngine(_)
