@@ -434,6 +434,38 @@ await test('run as WebAssembly: an endless loop stops at the step budget, report
   assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
 });
 
+/**
+ * Runs the editor's module in the interpreter, then as WebAssembly, each printing `want`, and
+ * goes back to the interpreter.
+ */
+async function runsAlikeInBothEngines(page, want) {
+  await page.click('#run');
+  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  await page.selectOption('#run-engine', 'wasm');
+  await page.click('#run');
+  await page.waitForFunction(() => /WebAssembly module/.test(document.querySelector('#run-stats')?.textContent || ''));
+  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  await page.selectOption('#run-engine', 'interp');
+}
+
+/** Sets the Run pane's field `selector` to `value`, as typing and leaving it does. */
+async function fillRunField(page, selector, value) {
+  await page.fill(selector, value);
+  await page.locator(selector).dispatchEvent('change');
+}
+
+/** The value of the Run pane's field `selector` in a page opened from a share link of `page`. */
+async function keptByShareLink(page, selector) {
+  await page.click('#share');
+  const link = await page.locator('#share-link').inputValue();
+  const ctx2 = await browser();
+  const other = await open(ctx2, link);
+  await other.click('#tab-run');
+  const kept = await other.locator(selector).inputValue();
+  await ctx2.close();
+  return kept;
+}
+
 await test('standard input: scanf reads the text of the input box in both engines, and a share link keeps it', async () => {
   const ir = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll'), 'utf8');
   const input = readFileSync(join(here, '..', 'tests', 'ir', 'interp', 'scanf-stdin.ll.stdin'), 'utf8');
@@ -441,27 +473,13 @@ await test('standard input: scanf reads the text of the input box in both engine
   await setText(page, ir);
   await page.waitForSelector('#status.status-ok');
   await page.click('#tab-run');
-  await page.fill('#run-stdin', input);
-  await page.locator('#run-stdin').dispatchEvent('change');
-  await page.click('#run');
-  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  await fillRunField(page, '#run-stdin', input);
   // The WebAssembly engine reads the same input (its C library runs the same scanf).
-  await page.selectOption('#run-engine', 'wasm');
-  await page.click('#run');
-  await page.waitForFunction(() => /WebAssembly module/.test(document.querySelector('#run-stats')?.textContent || ''));
-  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
-  await page.selectOption('#run-engine', 'interp');
+  await runsAlikeInBothEngines(page, want);
   // The input box is part of the shared state.
-  await page.click('#share');
-  const link = await page.locator('#share-link').inputValue();
-  const ctx2 = await browser();
-  const other = await open(ctx2, link);
-  await other.click('#tab-run');
-  const kept = await other.locator('#run-stdin').inputValue();
-  await ctx2.close();
+  const kept = await keptByShareLink(page, '#run-stdin');
   assert(kept === input, `the link restored the input ${JSON.stringify(kept)}`);
-  await page.fill('#run-stdin', '');
-  await page.locator('#run-stdin').dispatchEvent('change');
+  await fillRunField(page, '#run-stdin', '');
   await setText(page, FIXED);
   await page.waitForSelector('#status.status-ok');
 });
@@ -475,25 +493,11 @@ await test('environment: getenv and envp see the entries of the environment box 
   await setText(page, ir);
   await page.waitForSelector('#status.status-ok');
   await page.click('#tab-run');
-  await page.fill('#run-env', env);
-  await page.locator('#run-env').dispatchEvent('change');
-  await page.click('#run');
-  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
-  await page.selectOption('#run-engine', 'wasm');
-  await page.click('#run');
-  await page.waitForFunction(() => /WebAssembly module/.test(document.querySelector('#run-stats')?.textContent || ''));
-  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
-  await page.selectOption('#run-engine', 'interp');
-  await page.click('#share');
-  const link = await page.locator('#share-link').inputValue();
-  const ctx2 = await browser();
-  const other = await open(ctx2, link);
-  await other.click('#tab-run');
-  const kept = await other.locator('#run-env').inputValue();
-  await ctx2.close();
+  await fillRunField(page, '#run-env', env);
+  await runsAlikeInBothEngines(page, want);
+  const kept = await keptByShareLink(page, '#run-env');
   assert(kept === env, `the link restored the environment ${JSON.stringify(kept)}`);
-  await page.fill('#run-env', '');
-  await page.locator('#run-env').dispatchEvent('change');
+  await fillRunField(page, '#run-env', '');
   await setText(page, FIXED);
   await page.waitForSelector('#status.status-ok');
   assert(page.errors.length === 0, `console errors: ${page.errors.join('; ')}`);
