@@ -87,28 +87,34 @@ async function setText(page, text) {
   await page.keyboard.press('Control+A');
   if (text.length <= 4096) {
     await page.keyboard.insertText(text);
-    return;
+  } else {
+    const pasted = await page.evaluate((t) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', t);
+      const e = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      document.querySelector('.cm-content').dispatchEvent(e);
+      return e.defaultPrevented; // the editor took it
+    }, text);
+    if (!pasted) throw new Error('the editor did not take the pasted text');
   }
-  const pasted = await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    const e = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-    document.querySelector('.cm-content').dispatchEvent(e);
-    return e.defaultPrevented; // the editor took it
-  }, text);
-  if (!pasted) throw new Error('the editor did not take the pasted text');
+  // The page holds the text and has drawn its check, so that what follows (a status, a run)
+  // is about this text and not the one before.
+  await page.waitForFunction((t) => window.IrplayEditor.last.getText() === t
+    && !window.IrplayEditor.last.pending
+    && document.documentElement.dataset.textChecked === '1.00', text, { timeout: 30_000 });
 }
 
 function assert(cond, msg) { if (!cond) throw new Error(msg); }
 
 const metrics = {};
 const results = [];
-// IRPLAY_E2E_ONLY=TEXT runs only the tests whose name contains TEXT (for local work; the
-// summary line counts the others as filtered out). CI sets nothing and runs them all.
-const only = process.env.IRPLAY_E2E_ONLY || '';
+// IRPLAY_E2E_ONLY=TEXT runs only the tests whose name contains TEXT, or one of the texts of
+// TEXT1|TEXT2 (for local work; the summary line counts the others as filtered out). CI sets
+// nothing and runs them all.
+const only = (process.env.IRPLAY_E2E_ONLY || '').split('|').filter((t) => t);
 let filtered = 0;
 async function test(name, fn) {
-  if (only && !name.includes(only)) { filtered += 1; return; }
+  if (only.length && !only.some((t) => name.includes(t))) { filtered += 1; return; }
   const t0 = Date.now();
   try {
     await fn();
@@ -439,12 +445,26 @@ await test('run as WebAssembly: an endless loop stops at the step budget, report
  * goes back to the interpreter.
  */
 async function runsAlikeInBothEngines(page, want) {
+  // A failure says what the pane showed.
+  const printed = async (engine) => {
+    try {
+      await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+    } catch (e) {
+      const shown = await page.evaluate(() => ({
+        stdout: document.querySelector('#stdout')?.textContent,
+        message: document.querySelector('#run-message')?.textContent,
+        env: document.querySelector('#run-env')?.value,
+        stdin: document.querySelector('#run-stdin')?.value,
+      }));
+      throw new Error(`${engine}: not the output wanted: ${JSON.stringify(shown)} (${e.message})`);
+    }
+  };
   await page.click('#run');
-  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  await printed('interpreter');
   await page.selectOption('#run-engine', 'wasm');
   await page.click('#run');
   await page.waitForFunction(() => /WebAssembly module/.test(document.querySelector('#run-stats')?.textContent || ''));
-  await page.waitForFunction((w) => document.querySelector('#stdout')?.textContent === w, want);
+  await printed('WebAssembly');
   await page.selectOption('#run-engine', 'interp');
 }
 
